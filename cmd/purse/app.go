@@ -1,0 +1,152 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes of every command.
+const (
+	exitOK       = 0
+	exitFailure  = 1
+	exitUsage    = 2
+	exitRejected = 3 // a signature or a validation was rejected
+)
+
+// version is set by the Makefile through -ldflags.
+var version = "dev"
+
+// app carries what every command shares: the streams, the global flags and the lazily
+// opened services. Commands stay thin: parse flags, call a package, print.
+type app struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+
+	jsonOut bool
+	profile string
+	trace   bool
+	curl    bool
+}
+
+// usageErr marks an error in how the command was called (exit 2).
+type usageErr struct{ error }
+
+// rejectedErr marks a signature or validation that was rejected (exit 3).
+type rejectedErr struct{ error }
+
+func usagef(format string, a ...any) error { return usageErr{fmt.Errorf(format, a...)} }
+
+func rejectedf(format string, a ...any) error { return rejectedErr{fmt.Errorf(format, a...)} }
+
+func exitCode(err error) int {
+	var u usageErr
+	var r rejectedErr
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &u):
+		return exitUsage
+	case errors.As(err, &r):
+		return exitRejected
+	default:
+		return exitFailure
+	}
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	root := a.rootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	// cobra reports unknown commands and flags as plain errors; they are usage errors.
+	if isCobraUsage(err) {
+		err = usageErr{err}
+	}
+	code := exitCode(err)
+	if a.jsonOut {
+		_ = json.NewEncoder(stdout).Encode(map[string]any{"error": err.Error(), "exitCode": code})
+	}
+	fmt.Fprintln(stderr, "purse: "+err.Error())
+	return code
+}
+
+func isCobraUsage(err error) bool {
+	m := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "accepts ", "requires at least", "invalid argument", "flag needs an argument", "required flag"} {
+		if strings.Contains(m, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *app) rootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "purse",
+		Short:         "Terminal wallet and local signing agent for the end-user banking API",
+		Long:          "purse keeps your keys in the OS keyring and signs everything locally: end-user API calls,\nEIP-2612 permits, Form A, the mint consent and Solana deposits. Run it without arguments\nfor the terminal UI; every flow is also a command with --json output.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args:          cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return cmd.Help()
+		},
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr{err} })
+	pf := root.PersistentFlags()
+	pf.BoolVar(&a.jsonOut, "json", false, "machine-readable JSON output")
+	pf.StringVar(&a.profile, "profile", "", "profile name (default: the active profile, else \"sandbox\")")
+	pf.BoolVar(&a.trace, "trace", false, "print every API call (method, path, status, retCode, latency, headers) to stderr")
+	pf.BoolVar(&a.curl, "curl", false, "print the equivalent curl command of every API call to stderr")
+
+	root.AddCommand(a.versionCmd())
+	for _, add := range commandSets {
+		add(a, root)
+	}
+	return root
+}
+
+// commandSets lets each file of this package register its commands, so the root does not
+// change when a command group is added.
+var commandSets []func(a *app, root *cobra.Command)
+
+func (a *app) versionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			return a.print(map[string]string{"version": version}, func(w io.Writer) {
+				fmt.Fprintln(w, "purse "+version)
+			})
+		},
+	}
+}
+
+// print writes v as JSON with --json, else calls human.
+func (a *app) print(v any, human func(w io.Writer)) error {
+	if a.jsonOut {
+		enc := json.NewEncoder(a.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(v)
+	}
+	human(a.stdout)
+	return nil
+}
+
+// warn writes a one-line warning to stderr; it never goes to stdout, so --json stays parseable.
+func (a *app) warn(format string, args ...any) {
+	fmt.Fprintf(a.stderr, "purse: warning: "+format+"\n", args...)
+}
