@@ -1,0 +1,459 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/gagliardetto/solana-go"
+)
+
+// SandboxName is the embedded default profile.
+const SandboxName = "sandbox"
+
+// DefaultSandboxAddr is where the sandbox listens unless told otherwise; the embedded
+// profile points here, and the TUI starts the sandbox on it when nothing answers.
+const DefaultSandboxAddr = "127.0.0.1:8787"
+
+// MaxWindow is the longest full-auth deadline window the service accepts.
+const MaxWindow = 20 * time.Minute
+
+// DefaultFeeCapLamports caps the Solana priority fee purse accepts: 0.005 SOL.
+const DefaultFeeCapLamports = 5_000_000
+
+// Pins fixes what a Solana deposit on one cluster may use; empty fields are not pinned.
+type Pins struct {
+	ProgramID      string `toml:"program_id,omitempty" json:"programId,omitempty"`
+	USDCMint       string `toml:"usdc_mint,omitempty" json:"usdcMint,omitempty"`
+	DepositAccount string `toml:"deposit_account,omitempty" json:"depositAccount,omitempty"`
+}
+
+// Profile is one environment purse talks to and the keys it uses there.
+type Profile struct {
+	Name           string            `toml:"-" json:"name"`
+	UserAPI        string            `toml:"user_api" json:"userAPI"`
+	PartnerAPI     string            `toml:"partner_api,omitempty" json:"partnerAPI,omitempty"`
+	Network        string            `toml:"network" json:"network"`
+	EVMRPC         string            `toml:"evm_rpc,omitempty" json:"evmRPC,omitempty"`
+	SolanaRPC      string            `toml:"solana_rpc,omitempty" json:"solanaRPC,omitempty"`
+	SolanaCluster  string            `toml:"solana_cluster,omitempty" json:"solanaCluster,omitempty"`
+	AccountNFT     string            `toml:"account_nft,omitempty" json:"accountNFT,omitempty"`
+	CardSpender    string            `toml:"card_spender,omitempty" json:"cardSpender,omitempty"`
+	DeadlineWindow Duration          `toml:"deadline_window,omitempty" json:"deadlineWindow,omitempty"`
+	EVMKey         string            `toml:"evm_key,omitempty" json:"evmKey,omitempty"`
+	SolanaKey      string            `toml:"solana_key,omitempty" json:"solanaKey,omitempty"`
+	PartnerKey     string            `toml:"partner_key,omitempty" json:"partnerKey,omitempty"`
+	PartnerAuth    string            `toml:"partner_auth,omitempty" json:"partnerAuth,omitempty"`
+	TokenID        string            `toml:"token_id,omitempty" json:"tokenId,omitempty"`
+	FeeCapLamports uint64            `toml:"fee_cap_lamports,omitempty" json:"feeCapLamports,omitempty"`
+	Pins           map[string]Pins   `toml:"altchain_pins,omitempty" json:"altchainPins,omitempty"`
+	Routes         map[string]string `toml:"routes,omitempty" json:"routes,omitempty"`
+}
+
+// Duration is a time.Duration written as "5m" in TOML and JSON.
+type Duration struct{ time.Duration }
+
+func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("expected a duration such as 5m, got %q", b)
+	}
+	d.Duration = v
+	return nil
+}
+
+// Window is the full-auth deadline window of the profile (default 5 minutes).
+func (p *Profile) Window() time.Duration {
+	if p.DeadlineWindow.Duration == 0 {
+		return 5 * time.Minute
+	}
+	return p.DeadlineWindow.Duration
+}
+
+// FeeCap is the Solana priority-fee cap in lamports.
+func (p *Profile) FeeCap() uint64 {
+	if p.FeeCapLamports == 0 {
+		return DefaultFeeCapLamports
+	}
+	return p.FeeCapLamports
+}
+
+// IsSandbox says whether the profile talks to a purse sandbox at the default address.
+func (p *Profile) IsSandbox() bool { return p.Name == SandboxName }
+
+// SandboxProfile is the embedded default: every service of the sandbox on one address.
+func SandboxProfile(addr string) *Profile {
+	base := "http://" + addr
+	return &Profile{
+		Name:          SandboxName,
+		UserAPI:       base,
+		PartnerAPI:    base + "/partner",
+		Network:       "31337",
+		EVMRPC:        base + "/evm",
+		SolanaRPC:     base + "/solana",
+		SolanaCluster: "sandbox",
+		PartnerAuth:   "spec",
+	}
+}
+
+var (
+	labelRe   = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
+	profileRe = regexp.MustCompile(`^[A-Za-z0-9._-]{1,32}$`)
+	digitsRe  = regexp.MustCompile(`^[0-9]{1,20}$`)
+)
+
+// Validate checks every field and names the first one that is wrong.
+func (p *Profile) Validate() error {
+	if !profileRe.MatchString(p.Name) {
+		return fmt.Errorf("profile name: expected 1-32 letters, digits, '.', '_' or '-', got %q", p.Name)
+	}
+	if err := checkURL("user_api", p.UserAPI, true); err != nil {
+		return err
+	}
+	for _, f := range []struct{ name, v string }{{"partner_api", p.PartnerAPI}, {"evm_rpc", p.EVMRPC}, {"solana_rpc", p.SolanaRPC}} {
+		if err := checkURL(f.name, f.v, false); err != nil {
+			return err
+		}
+	}
+	if !digitsRe.MatchString(p.Network) {
+		return fmt.Errorf("network: expected a chain id in digits (5000 mainnet, 5003 testnet, 31337 sandbox), got %q", p.Network)
+	}
+	switch p.SolanaCluster {
+	case "", "mainnet", "devnet", "testnet", "sandbox":
+	default:
+		return fmt.Errorf("solana_cluster: expected mainnet, devnet, testnet or sandbox, got %q", p.SolanaCluster)
+	}
+	for _, f := range []struct{ name, v string }{{"account_nft", p.AccountNFT}, {"card_spender", p.CardSpender}} {
+		if f.v != "" && !common.IsHexAddress(f.v) {
+			return fmt.Errorf("%s: expected a 0x-prefixed 20-byte address, got %q", f.name, f.v)
+		}
+	}
+	if w := p.DeadlineWindow.Duration; w < 0 || w > MaxWindow {
+		return fmt.Errorf("deadline_window: expected a duration above 0 and at most 20m, got %s", w)
+	}
+	for _, f := range []struct{ name, v string }{{"evm_key", p.EVMKey}, {"solana_key", p.SolanaKey}, {"partner_key", p.PartnerKey}} {
+		if f.v != "" && !labelRe.MatchString(f.v) {
+			return fmt.Errorf("%s: expected a key label (letters, digits, '.', '_', '-'), got %q", f.name, f.v)
+		}
+	}
+	switch p.PartnerAuth {
+	case "", "spec", "legacy":
+	default:
+		return fmt.Errorf("partner_auth: expected spec or legacy, got %q", p.PartnerAuth)
+	}
+	if p.TokenID != "" && !digitsRe.MatchString(p.TokenID) {
+		return fmt.Errorf("token_id: expected the account id in digits, got %q", p.TokenID)
+	}
+	for cluster, pin := range p.Pins {
+		for _, f := range []struct{ name, v string }{{"program_id", pin.ProgramID}, {"usdc_mint", pin.USDCMint}, {"deposit_account", pin.DepositAccount}} {
+			if f.v == "" {
+				continue
+			}
+			if _, err := solana.PublicKeyFromBase58(f.v); err != nil {
+				return fmt.Errorf("altchain_pins.%s.%s: expected a base58 public key, got %q", cluster, f.name, f.v)
+			}
+		}
+	}
+	for name, path := range p.Routes {
+		if !strings.HasPrefix(path, "/") {
+			return fmt.Errorf("routes.%s: expected a path starting with '/', got %q", name, path)
+		}
+	}
+	return nil
+}
+
+func checkURL(field, v string, required bool) error {
+	if v == "" {
+		if required {
+			return fmt.Errorf("%s: expected an http(s) URL, got nothing", field)
+		}
+		return nil
+	}
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%s: expected an http(s) URL such as https://host/path, got %q", field, v)
+	}
+	return nil
+}
+
+// Set changes one field by its TOML name, validating the result; the profile is unchanged on error.
+func (p *Profile) Set(key, value string) error {
+	c := p.clone()
+	switch key {
+	case "user_api":
+		c.UserAPI = value
+	case "partner_api":
+		c.PartnerAPI = value
+	case "network":
+		c.Network = value
+	case "evm_rpc":
+		c.EVMRPC = value
+	case "solana_rpc":
+		c.SolanaRPC = value
+	case "solana_cluster":
+		c.SolanaCluster = value
+	case "account_nft":
+		c.AccountNFT = value
+	case "card_spender":
+		c.CardSpender = value
+	case "deadline_window":
+		if err := c.DeadlineWindow.UnmarshalText([]byte(value)); err != nil {
+			return fmt.Errorf("deadline_window: %v", err)
+		}
+	case "evm_key":
+		c.EVMKey = value
+	case "solana_key":
+		c.SolanaKey = value
+	case "partner_key":
+		c.PartnerKey = value
+	case "partner_auth":
+		c.PartnerAuth = value
+	case "token_id":
+		c.TokenID = value
+	case "fee_cap_lamports":
+		n, err := strconv.ParseUint(value, 10, 64)
+		if err != nil {
+			return fmt.Errorf("fee_cap_lamports: expected an integer number of lamports, got %q", value)
+		}
+		c.FeeCapLamports = n
+	default:
+		if r, ok := strings.CutPrefix(key, "routes."); ok && r != "" {
+			if c.Routes == nil {
+				c.Routes = map[string]string{}
+			}
+			if value == "" {
+				delete(c.Routes, r)
+			} else {
+				c.Routes[r] = value
+			}
+			break
+		}
+		if rest, ok := strings.CutPrefix(key, "altchain_pins."); ok {
+			cluster, field, found := strings.Cut(rest, ".")
+			if !found {
+				return fmt.Errorf("%s: expected altchain_pins.CLUSTER.FIELD", key)
+			}
+			if c.Pins == nil {
+				c.Pins = map[string]Pins{}
+			}
+			pin := c.Pins[cluster]
+			switch field {
+			case "program_id":
+				pin.ProgramID = value
+			case "usdc_mint":
+				pin.USDCMint = value
+			case "deposit_account":
+				pin.DepositAccount = value
+			default:
+				return fmt.Errorf("%s: expected program_id, usdc_mint or deposit_account", key)
+			}
+			c.Pins[cluster] = pin
+			break
+		}
+		return fmt.Errorf("unknown profile setting %q (known: %s)", key, strings.Join(SettingNames(), ", "))
+	}
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	*p = *c
+	return nil
+}
+
+// SettingNames lists what `profile set` takes.
+func SettingNames() []string {
+	return []string{"user_api", "partner_api", "network", "evm_rpc", "solana_rpc", "solana_cluster", "account_nft",
+		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "token_id",
+		"fee_cap_lamports", "routes.NAME", "altchain_pins.CLUSTER.{program_id,usdc_mint,deposit_account}"}
+}
+
+func (p *Profile) clone() *Profile {
+	c := *p
+	if p.Routes != nil {
+		c.Routes = make(map[string]string, len(p.Routes))
+		for k, v := range p.Routes {
+			c.Routes[k] = v
+		}
+	}
+	if p.Pins != nil {
+		c.Pins = make(map[string]Pins, len(p.Pins))
+		for k, v := range p.Pins {
+			c.Pins[k] = v
+		}
+	}
+	return &c
+}
+
+// Store is the profiles file $PURSE_HOME/profiles.toml.
+type Store struct {
+	path     string
+	Active   string
+	profiles map[string]*Profile
+}
+
+type fileFormat struct {
+	Active   string              `toml:"active,omitempty"`
+	Profiles map[string]*Profile `toml:"profiles,omitempty"`
+}
+
+// Load reads the profiles of home; a missing file is an empty store with the sandbox.
+func Load(home string) (*Store, error) {
+	s := &Store{path: filepath.Join(home, "profiles.toml"), profiles: map[string]*Profile{}}
+	b, err := os.ReadFile(s.path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	var f fileFormat
+	if len(b) > 0 {
+		md, err := toml.Decode(string(b), &f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", s.path, err)
+		}
+		if und := md.Undecoded(); len(und) > 0 {
+			return nil, fmt.Errorf("%s: unknown setting %q", s.path, und[0].String())
+		}
+	}
+	for name, p := range f.Profiles {
+		p.Name = name
+		if err := p.Validate(); err != nil {
+			return nil, fmt.Errorf("%s: profile %s: %v", s.path, name, err)
+		}
+		s.profiles[name] = p
+	}
+	if _, ok := s.profiles[SandboxName]; !ok {
+		s.profiles[SandboxName] = SandboxProfile(DefaultSandboxAddr)
+	}
+	s.Active = f.Active
+	if s.Active == "" {
+		s.Active = SandboxName
+	}
+	if _, ok := s.profiles[s.Active]; !ok {
+		return nil, fmt.Errorf("%s: active profile %q does not exist", s.path, s.Active)
+	}
+	return s, nil
+}
+
+// Names lists the profiles, sorted.
+func (s *Store) Names() []string {
+	out := make([]string, 0, len(s.profiles))
+	for n := range s.profiles {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Get returns a copy of a profile; "" means the active one.
+func (s *Store) Get(name string) (*Profile, error) {
+	if name == "" {
+		name = s.Active
+	}
+	p, ok := s.profiles[name]
+	if !ok {
+		return nil, fmt.Errorf("profile %q does not exist (have: %s)", name, strings.Join(s.Names(), ", "))
+	}
+	return p.clone(), nil
+}
+
+// Put adds or replaces a profile after validating it.
+func (s *Store) Put(p *Profile) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	s.profiles[p.Name] = p.clone()
+	return nil
+}
+
+// Add stores a new profile and refuses to replace one.
+func (s *Store) Add(p *Profile) error {
+	if _, ok := s.profiles[p.Name]; ok {
+		return fmt.Errorf("profile %q already exists", p.Name)
+	}
+	return s.Put(p)
+}
+
+// Use makes a profile the active one.
+func (s *Store) Use(name string) error {
+	if _, ok := s.profiles[name]; !ok {
+		return fmt.Errorf("profile %q does not exist", name)
+	}
+	s.Active = name
+	return nil
+}
+
+// Remove deletes a profile. The sandbox profile is reset to its defaults instead.
+func (s *Store) Remove(name string) error {
+	if _, ok := s.profiles[name]; !ok {
+		return fmt.Errorf("profile %q does not exist", name)
+	}
+	if name == SandboxName {
+		s.profiles[name] = SandboxProfile(DefaultSandboxAddr)
+		return nil
+	}
+	if name == s.Active {
+		return fmt.Errorf("profile %q is the active one: `purse profile use` another first", name)
+	}
+	delete(s.profiles, name)
+	return nil
+}
+
+// Save writes the file atomically.
+func (s *Store) Save() error {
+	var buf bytes.Buffer
+	buf.WriteString("# purse profiles; edit with `purse profile set`.\n")
+	if err := toml.NewEncoder(&buf).Encode(fileFormat{Active: s.Active, Profiles: s.profiles}); err != nil {
+		return err
+	}
+	return WriteFileAtomic(s.path, buf.Bytes(), 0o600)
+}
+
+// WriteFileAtomic writes data to a temporary file beside path, syncs it and renames it
+// over path, so a reader never sees half a file and a failure leaves the old one.
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			_ = os.Remove(tmp)
+		}
+	}()
+	if err := f.Chmod(perm); err != nil {
+		f.Close()
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	ok = true
+	return nil
+}

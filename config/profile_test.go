@@ -1,0 +1,130 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestSandboxDefaultAndRoundTrip(t *testing.T) {
+	home := t.TempDir()
+	s, err := Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Active != SandboxName {
+		t.Fatalf("active %q", s.Active)
+	}
+	p, err := s.Get("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.UserAPI != "http://127.0.0.1:8787" || p.Network != "31337" || p.Window() != 5*time.Minute {
+		t.Fatalf("sandbox profile %+v", p)
+	}
+	if err := p.Set("evm_key", "main"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Set("routes.card-read", "/api/v9/card"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Set("altchain_pins.sandbox.program_id", "11111111111111111111111111111111"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Put(p); err != nil {
+		t.Fatal(err)
+	}
+	test := &Profile{Name: "testnet", UserAPI: "https://user.example.test", Network: "5003"}
+	if err := s.Add(test); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Add(test); err == nil {
+		t.Fatal("added a duplicate")
+	}
+	if err := s.Use("testnet"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Save(); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := os.Stat(filepath.Join(home, "profiles.toml"))
+	if st.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %o", st.Mode().Perm())
+	}
+	s2, err := Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s2.Active != "testnet" || len(s2.Names()) != 2 {
+		t.Fatalf("reloaded %v active %s", s2.Names(), s2.Active)
+	}
+	sb, _ := s2.Get(SandboxName)
+	if sb.EVMKey != "main" || sb.Routes["card-read"] != "/api/v9/card" || sb.Pins["sandbox"].ProgramID == "" {
+		t.Fatalf("sandbox changes lost: %+v", sb)
+	}
+	if err := s2.Remove("testnet"); err == nil {
+		t.Fatal("removed the active profile")
+	}
+}
+
+func TestSetRejectsBadValuesAndKeepsProfile(t *testing.T) {
+	p := SandboxProfile(DefaultSandboxAddr)
+	cases := []struct{ key, value, want string }{
+		{"user_api", "ftp://x", "user_api"},
+		{"network", "mainnet", "network"},
+		{"deadline_window", "21m", "deadline_window"},
+		{"deadline_window", "soon", "deadline_window"},
+		{"account_nft", "0x12", "account_nft"},
+		{"evm_key", "has space", "evm_key"},
+		{"partner_auth", "v3", "partner_auth"},
+		{"token_id", "12ab", "token_id"},
+		{"fee_cap_lamports", "-1", "fee_cap_lamports"},
+		{"routes.card", "api/v2/card", "routes.card"},
+		{"altchain_pins.devnet.usdc_mint", "not-base58-0OIl", "usdc_mint"},
+		{"colour", "blue", "unknown profile setting"},
+	}
+	for _, c := range cases {
+		err := p.Set(c.key, c.value)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s=%s: %v", c.key, c.value, err)
+		}
+	}
+	if p.UserAPI != "http://127.0.0.1:8787" || p.Network != "31337" || p.Routes != nil || p.Pins != nil {
+		t.Fatalf("a failed set changed the profile: %+v", p)
+	}
+}
+
+func TestLoadRejectsBadFile(t *testing.T) {
+	for name, content := range map[string]string{
+		"unknown key":  "[profiles.x]\nuser_api = \"http://a\"\nnetwork = \"1\"\ncolour = \"red\"\n",
+		"bad url":      "[profiles.x]\nuser_api = \"nope\"\nnetwork = \"1\"\n",
+		"bad active":   "active = \"ghost\"\n",
+		"syntax error": "[profiles.x\n",
+	} {
+		home := t.TempDir()
+		if err := os.WriteFile(filepath.Join(home, "profiles.toml"), []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(home); err == nil {
+			t.Errorf("%s: loaded", name)
+		}
+	}
+}
+
+func TestWriteFileAtomicLeavesNothingOnFailure(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "sub")
+	if err := os.Mkdir(target, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	// Renaming a file over a directory fails; no temp file may remain.
+	if err := WriteFileAtomic(target, []byte("x"), 0o600); err == nil {
+		t.Fatal("wrote over a directory")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("left behind: %v", entries)
+	}
+}
