@@ -1,0 +1,170 @@
+// Command benchreport turns `go test -bench -benchmem` output (stdin) into the markdown
+// table of docs/benchmarks.md, with the ratios the issues set as targets computed from
+// benchmarks of the same run.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ratio is a target of the form numerator / denominator <= max (max 0: report only).
+type ratio struct {
+	name        string
+	numerator   string
+	denominator string
+	metric      string // "ns/op" unless a benchmark reports something else
+	max         float64
+}
+
+var ratios = []ratio{
+	{"full-auth header signing vs bare crypto.Sign", "wallet.BenchmarkFullAuthSign", "wallet.BenchmarkBareCryptoSign", "ns/op", 1.3},
+	{"sandbox: full-auth request vs unauthenticated request (time per request)", "endusertest.BenchmarkFullAuthRoute", "endusertest.BenchmarkUnauthRoute", "ns/op", 0},
+	{"client overhead: full-auth call vs unauthenticated call", "enduser.BenchmarkClientOverhead/full", "enduser.BenchmarkClientOverhead/none", "ns/op", 0},
+	{"transactions screen render: 100,000 vs 100 records", "tui.BenchmarkTransactionsView/records=100000", "tui.BenchmarkTransactionsView/records=100", "ns/op", 1.5},
+}
+
+type result struct {
+	pkg, name string
+	metrics   map[string]float64
+	samples   map[string][]float64
+}
+
+var lineRe = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+(\d+)\s+(.*)$`)
+
+func main() {
+	out := flag.String("o", "docs/benchmarks.md", "markdown file to write")
+	flag.Parse()
+	results, raw, err := parse(os.Stdin)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchreport:", err)
+		os.Exit(1)
+	}
+	if len(results) == 0 {
+		fmt.Fprintln(os.Stderr, "benchreport: no benchmark results on stdin")
+		os.Exit(1)
+	}
+	md, failed := render(results, raw)
+	if err := os.WriteFile(*out, []byte(md), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "benchreport:", err)
+		os.Exit(1)
+	}
+	fmt.Print(md)
+	if failed {
+		fmt.Fprintln(os.Stderr, "benchreport: a ratio target was missed")
+		os.Exit(1)
+	}
+}
+
+func parse(r io.Reader) (map[string]result, []string, error) {
+	results := map[string]result{}
+	var raw []string
+	pkg := ""
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		line := sc.Text()
+		if p, ok := strings.CutPrefix(line, "pkg: "); ok {
+			pkg = p[strings.LastIndex(p, "/")+1:]
+			continue
+		}
+		m := lineRe.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		raw = append(raw, line)
+		fields := strings.Fields(m[3])
+		key := pkg + "." + m[1]
+		res, ok := results[key]
+		if !ok {
+			res = result{pkg: pkg, name: m[1], metrics: map[string]float64{}, samples: map[string][]float64{}}
+		}
+		for i := 0; i+1 < len(fields); i += 2 {
+			v, err := strconv.ParseFloat(fields[i], 64)
+			if err != nil {
+				continue
+			}
+			res.samples[fields[i+1]] = append(res.samples[fields[i+1]], v)
+			res.metrics[fields[i+1]] = median(res.samples[fields[i+1]])
+		}
+		results[key] = res
+	}
+	return results, raw, sc.Err()
+}
+
+// median of the -count repetitions, so one descheduled repetition does not move a ratio.
+func median(v []float64) float64 {
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func render(results map[string]result, raw []string) (string, bool) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Benchmarks\n\nWritten by `make bench` on %s (one run on this machine; each figure is the median of the run's `-count` repetitions, and every ratio divides two benchmarks of that same run).\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
+	b.WriteString("## Targets\n\n| ratio | numerator | denominator | value | target |\n|---|---|---|---|---|\n")
+	failed := false
+	for _, r := range ratios {
+		n, okN := results[r.numerator]
+		d, okD := results[r.denominator]
+		if !okN || !okD || d.metrics[r.metric] == 0 {
+			fmt.Fprintf(&b, "| %s | %s | %s | not measured in this run | %s |\n", r.name, r.numerator, r.denominator, target(r))
+			continue
+		}
+		v := n.metrics[r.metric] / d.metrics[r.metric]
+		status := ""
+		if r.max > 0 {
+			if v <= r.max {
+				status = " (met)"
+			} else {
+				status = " (MISSED)"
+				failed = true
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %.0f %s | %.0f %s | %.3f | %s%s |\n", r.name, n.metrics[r.metric], r.metric, d.metrics[r.metric], r.metric, v, target(r), status)
+	}
+	b.WriteString("\n## All results\n\n| package | benchmark | ns/op | B/op | allocs/op | other |\n|---|---|---|---|---|---|\n")
+	keys := make([]string, 0, len(results))
+	for k := range results {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		r := results[k]
+		var other []string
+		for m, v := range r.metrics {
+			if m != "ns/op" && m != "B/op" && m != "allocs/op" {
+				other = append(other, fmt.Sprintf("%s %s", strconv.FormatFloat(v, 'f', -1, 64), m))
+			}
+		}
+		sort.Strings(other)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", r.pkg, r.name, num(r.metrics, "ns/op"), num(r.metrics, "B/op"), num(r.metrics, "allocs/op"), strings.Join(other, ", "))
+	}
+	b.WriteString("\n## Raw output\n\n```\n" + strings.Join(raw, "\n") + "\n```\n")
+	return b.String(), failed
+}
+
+func target(r ratio) string {
+	if r.max == 0 {
+		return "reported"
+	}
+	return fmt.Sprintf("≤ %.1f", r.max)
+}
+
+func num(m map[string]float64, k string) string {
+	v, ok := m[k]
+	if !ok {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
