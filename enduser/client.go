@@ -1,0 +1,376 @@
+package enduser
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"purse/wallet"
+)
+
+// Networks of the end-user API (spec 5.4).
+const (
+	NetworkMainnet = "5000"
+	NetworkTestnet = "5003"
+)
+
+// Defaults of Options.
+const (
+	DefaultWindow  = 5 * time.Minute
+	DefaultTimeout = 15 * time.Second
+	// MaxWindow is the longest deadline window the service accepts (spec 5.4, 8).
+	MaxWindow = wallet.MaxDeadlineWindowSeconds * time.Second
+	// MaxResponseBytes bounds what the client reads of one response.
+	MaxResponseBytes = 8 << 20
+)
+
+// Options configure a Client.
+type Options struct {
+	// BaseURL is the profile's user_api_base_url, http or https, without query.
+	BaseURL string
+	// Network is the network header: "5000" mainnet, "5003" testnet.
+	Network string
+	// TokenID is the account identifier (tokenId header); empty for a client that only
+	// calls logged-out routes, or that mints later through WithTokenID.
+	TokenID string
+	// Signer signs full-auth calls; nil for a client that makes none.
+	Signer wallet.EVMSigner
+	// Window is the deadline validity after server time; 0 means DefaultWindow (5 minutes).
+	// It must be at least one second and at most MaxWindow (20 minutes).
+	Window time.Duration
+	// Timeout bounds each call, response body included; 0 means DefaultTimeout (15 s).
+	Timeout time.Duration
+	// HTTPClient sends the requests; nil means a client of its own over
+	// http.DefaultTransport. Its own Timeout, if any, applies as well.
+	HTTPClient *http.Client
+	// RouteOverrides replaces the path of a route by route name (see Routes).
+	RouteOverrides map[string]string
+	// Log records every call when set.
+	Log *RequestLog
+	// Clock estimates server time; nil means a new clock over time.Now. Share one Clock
+	// between clients of the same service.
+	Clock *Clock
+	// NoAutoSync turns off the timestamp call a full-auth call makes first when the clock
+	// has never seen a server time. Deadlines then start from local time.
+	NoAutoSync bool
+}
+
+// Client is the typed client of the end-user API. It is safe for concurrent use.
+type Client struct {
+	base     *url.URL
+	baseStr  string
+	network  string
+	tokenID  string
+	signer   wallet.EVMSigner
+	window   time.Duration
+	timeout  time.Duration
+	http     *http.Client
+	routes   map[string]Route
+	log      *RequestLog
+	clock    *Clock
+	autoSync bool
+	syncMu   *sync.Mutex // one automatic timestamp call at a time
+}
+
+// New validates the options and builds a client. Errors name the offending field.
+func New(o Options) (*Client, error) {
+	if strings.TrimSpace(o.BaseURL) == "" {
+		return nil, errors.New("enduser: Options.BaseURL: expected the end-user API base URL (http or https), got an empty string")
+	}
+	u, err := url.Parse(o.BaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("enduser: Options.BaseURL %q: %v", o.BaseURL, err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, fmt.Errorf("enduser: Options.BaseURL %q: expected scheme http or https, got %q", o.BaseURL, u.Scheme)
+	}
+	if u.Host == "" {
+		return nil, fmt.Errorf("enduser: Options.BaseURL %q: expected a host", o.BaseURL)
+	}
+	if u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return nil, fmt.Errorf("enduser: Options.BaseURL %q: expected no query, fragment or user info", o.BaseURL)
+	}
+	u.Path = strings.TrimRight(u.Path, "/")
+	u.RawPath = ""
+	if err := checkNetwork(o.Network); err != nil {
+		return nil, err
+	}
+	if o.TokenID != "" {
+		if err := checkTokenID(o.TokenID); err != nil {
+			return nil, fmt.Errorf("enduser: Options.TokenID: %v", err)
+		}
+	}
+	window := o.Window
+	switch {
+	case window == 0:
+		window = DefaultWindow
+	case window < time.Second:
+		return nil, fmt.Errorf("enduser: Options.Window: expected 1s..%s (0 for the default %s), got %s", MaxWindow, DefaultWindow, window)
+	case window > MaxWindow:
+		return nil, fmt.Errorf("enduser: Options.Window: the service accepts at most %s after server time, got %s", MaxWindow, window)
+	}
+	timeout := o.Timeout
+	switch {
+	case timeout == 0:
+		timeout = DefaultTimeout
+	case timeout < 0:
+		return nil, fmt.Errorf("enduser: Options.Timeout: expected a positive duration (0 for the default %s), got %s", DefaultTimeout, timeout)
+	}
+	routes, err := resolveRoutes(o.RouteOverrides)
+	if err != nil {
+		return nil, fmt.Errorf("enduser: %v", err)
+	}
+	hc := o.HTTPClient
+	if hc == nil {
+		hc = &http.Client{}
+	}
+	clock := o.Clock
+	if clock == nil {
+		clock = NewClock(nil)
+	}
+	return &Client{
+		base: u, baseStr: u.String(), network: o.Network, tokenID: o.TokenID, signer: o.Signer,
+		window: window, timeout: timeout, http: hc, routes: routes, log: o.Log, clock: clock,
+		autoSync: !o.NoAutoSync, syncMu: new(sync.Mutex),
+	}, nil
+}
+
+func checkNetwork(n string) error {
+	if n == "" {
+		return fmt.Errorf("enduser: Options.Network: expected %s (mainnet) or %s (testnet), got an empty string", NetworkMainnet, NetworkTestnet)
+	}
+	if _, err := strconv.ParseUint(n, 10, 32); err != nil || n[0] == '0' {
+		return fmt.Errorf("enduser: Options.Network: expected a chain number such as %s (mainnet) or %s (testnet), got %q", NetworkMainnet, NetworkTestnet, n)
+	}
+	return nil
+}
+
+func checkTokenID(id string) error {
+	if id == "" || len(id) > 19 {
+		return fmt.Errorf("expected 1 to 19 decimal digits, got %d characters", len(id))
+	}
+	for _, c := range id {
+		if c < '0' || c > '9' {
+			return fmt.Errorf("expected decimal digits only, got %q", id)
+		}
+	}
+	return nil
+}
+
+// WithTokenID returns a client identical to c (same clock, log, HTTP client) but with
+// another tokenId: how mint is called with the token ID generated beforehand
+// (NewMintTokenID), before the profile has an account.
+func (c *Client) WithTokenID(tokenID string) (*Client, error) {
+	if err := checkTokenID(tokenID); err != nil {
+		return nil, fmt.Errorf("enduser: token ID: %v", err)
+	}
+	cc := *c
+	cc.tokenID = tokenID
+	return &cc, nil
+}
+
+// TokenID is the client's tokenId header value.
+func (c *Client) TokenID() string { return c.tokenID }
+
+// Network is the client's network header value.
+func (c *Client) Network() string { return c.network }
+
+// BaseURL is the normalised base URL.
+func (c *Client) BaseURL() string { return c.baseStr }
+
+// Clock is the client's server-time estimate.
+func (c *Client) Clock() *Clock { return c.clock }
+
+// Log is the client's request log (nil when none).
+func (c *Client) Log() *RequestLog { return c.log }
+
+// Route returns the route of a name as this client resolves it (overrides applied).
+func (c *Client) Route(name string) (Route, bool) {
+	r, ok := c.routes[name]
+	return r, ok
+}
+
+// request is one call to make.
+type request struct {
+	route    string
+	auth     AuthLevel // the level to use (chain-configs may go out logged out)
+	rawQuery string
+	body     []byte // exact bytes sent; nil for no body
+}
+
+// Response is a call's decoded envelope.
+type Response struct {
+	Route   string
+	Status  int
+	RetCode int
+	RetMsg  string
+	// TimeNow is the envelope's timeNow (ms), 0 when absent.
+	TimeNow int64
+	// Result is the result as JSON: a string-encoded result is unwrapped; an unwrapped
+	// body (design 2.3) is the whole body. Empty for an empty success (HTTP 204).
+	Result []byte
+	// Body is the whole response body.
+	Body []byte
+	// Empty is true for an empty success (HTTP 204 or no body).
+	Empty bool
+}
+
+// Call sends one request on a named route with an exact raw query (GET, without '?') or
+// exact body bytes, signs it at the route's level and decodes the envelope. It is the
+// escape hatch for testers; the typed methods use it too.
+func (c *Client) Call(ctx context.Context, route, rawQuery string, body []byte) (*Response, error) {
+	r, ok := c.routes[route]
+	if !ok {
+		return nil, fmt.Errorf("enduser: unknown route %q (known: %s)", route, strings.Join(RouteNames(), ", "))
+	}
+	if err := checkRawQuery(rawQuery); err != nil {
+		return nil, invalid(route, "query", "%v", err)
+	}
+	return c.do(ctx, request{route: route, auth: r.Auth, rawQuery: rawQuery, body: body})
+}
+
+func checkRawQuery(q string) error {
+	for _, ch := range q {
+		if ch <= ' ' || ch == 0x7f || ch == '#' {
+			return fmt.Errorf("raw query %q: spaces, control characters and '#' must be percent-encoded", q)
+		}
+	}
+	return nil
+}
+
+// do sends one request and decodes its envelope.
+func (c *Client) do(ctx context.Context, rq request) (*Response, error) {
+	r := c.routes[rq.route]
+	if rq.auth >= AuthBasic && c.tokenID == "" {
+		return nil, invalid(r.Name, "tokenId", "route %s needs %s auth and the client has no token ID (Options.TokenID or WithTokenID)", r.Name, rq.auth)
+	}
+	if rq.auth == AuthFull && c.signer == nil {
+		return nil, invalid(r.Name, "sign", "route %s needs full auth and the client has no signer (Options.Signer)", r.Name)
+	}
+	if rq.auth == AuthFull && c.autoSync {
+		if err := c.ensureSynced(ctx); err != nil {
+			return nil, fmt.Errorf("%s: server time is needed for the deadline: %w", r.Name, err)
+		}
+	}
+
+	u := *c.base
+	u.Path = c.base.Path + r.Path
+	u.RawQuery = rq.rawQuery
+	target := u.String()
+
+	hdr := make(http.Header, 6)
+	var fa wallet.FullAuth
+	if rq.auth >= AuthBasic {
+		hdr["tokenId"] = []string{c.tokenID}
+		hdr["network"] = []string{c.network}
+	}
+	if rq.auth == AuthFull {
+		payload := rq.body
+		if r.Method == http.MethodGet || rq.body == nil {
+			payload = []byte(rq.rawQuery)
+		}
+		var err error
+		fa, err = wallet.SignFullAuth(c.signer, payload, c.clock.Deadline(c.window))
+		if err != nil {
+			return nil, fmt.Errorf("%s: signing the full-auth headers: %w", r.Name, err)
+		}
+		hdr["hash"] = []string{fa.Hash}
+		hdr["deadline"] = []string{strconv.FormatInt(fa.Deadline, 10)}
+		hdr["sign"] = []string{fa.Sign}
+	}
+	if rq.body != nil {
+		hdr["Content-Type"] = []string{"application/json"}
+	}
+
+	cctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	var bodyReader io.Reader
+	if rq.body != nil {
+		bodyReader = bytes.NewReader(rq.body)
+	}
+	req, err := http.NewRequestWithContext(cctx, r.Method, target, bodyReader)
+	if err != nil {
+		return nil, fmt.Errorf("%s: building the request: %w", r.Name, err)
+	}
+	req.Header = hdr
+
+	var entry *Entry
+	if c.log != nil {
+		entry = newEntry(c, r, rq, hdr, fa.Sign)
+	}
+	sent := time.Now()
+	resp, err := c.http.Do(req)
+	var raw []byte
+	status := 0
+	if err == nil {
+		status = resp.StatusCode
+		raw, err = io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
+		resp.Body.Close()
+	}
+	received := time.Now()
+	if err != nil {
+		terr := c.transportError(ctx, cctx, r.Name, err)
+		c.finish(entry, sent, received, status, raw, nil, terr)
+		return nil, terr
+	}
+	out, derr := c.decode(r, status, raw, sent, received)
+	c.finish(entry, sent, received, status, raw, out, derr)
+	if derr != nil {
+		return out, derr
+	}
+	return out, nil
+}
+
+// ensureSynced makes one timestamp call when the clock has never seen a server time.
+func (c *Client) ensureSynced(ctx context.Context) error {
+	if synced, _ := c.clock.Synced(); synced {
+		return nil
+	}
+	c.syncMu.Lock()
+	defer c.syncMu.Unlock()
+	if synced, _ := c.clock.Synced(); synced {
+		return nil
+	}
+	_, err := c.Timestamp(ctx)
+	return err
+}
+
+func (c *Client) transportError(parent, cctx context.Context, route string, err error) error {
+	if parent.Err() == nil && errors.Is(cctx.Err(), context.DeadlineExceeded) {
+		return &TransportError{Route: route, Timeout: true, After: c.timeout, Err: err}
+	}
+	if perr := parent.Err(); perr != nil && !errors.Is(err, perr) {
+		err = fmt.Errorf("%w: %v", perr, err)
+	}
+	return &TransportError{Route: route, Err: err}
+}
+
+func (c *Client) finish(e *Entry, sent, received time.Time, status int, raw []byte, out *Response, err error) {
+	if e == nil {
+		return
+	}
+	e.Latency = received.Sub(sent)
+	e.Status = status
+	if out != nil && !out.Empty {
+		rc := out.RetCode
+		e.RetCode = &rc
+	}
+	var api *APIError
+	if errors.As(err, &api) {
+		rc := api.Code
+		e.RetCode = &rc
+	}
+	e.setResponse(raw)
+	if err != nil {
+		e.Err = err.Error()
+	}
+	c.log.add(*e)
+}

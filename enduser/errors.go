@@ -1,0 +1,246 @@
+package enduser
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+	"time"
+)
+
+// Sentinels for errors.Is. Each retCode of spec 7 (end-user list) has one; ErrAPI matches
+// every *APIError, known code or not.
+var (
+	ErrAPI = errors.New("enduser: service returned a business error")
+
+	ErrSystem             = errors.New("enduser: system error (10000)")
+	ErrAuth               = errors.New("enduser: authentication failed (10001)")
+	ErrParse              = errors.New("enduser: request could not be parsed (10002)")
+	ErrMintTokenNotFound  = errors.New("enduser: token ID to mint does not exist (10003)")
+	ErrTokenAddress       = errors.New("enduser: token ID does not match the address (10004)")
+	ErrAddressHasAccount  = errors.New("enduser: address already has an account NFT (10005)")
+	ErrStatusNotNa        = errors.New("enduser: account status is not Na (10006)")
+	ErrTokenUsed          = errors.New("enduser: token ID already used for minting (10007)")
+	ErrInvalidParam       = errors.New("enduser: invalid parameter (10009)")
+	ErrCaptcha            = errors.New("enduser: captcha failed or expired (10010)")
+	ErrAllowanceExists    = errors.New("enduser: allowance already exists (10011)")
+	ErrEmailRegistered    = errors.New("enduser: email already registered (10019)")
+	ErrGatewayOutage      = errors.New("enduser: gateway outage (HTTP 502/503/504)")
+	ErrTimeout            = errors.New("enduser: request timed out")
+	ErrNoNextPage         = errors.New("enduser: no next page (hasNextPage is false)")
+	ErrNoPrevPage         = errors.New("enduser: no previous page (hasPrevPage is false or the cursor is zero)")
+	ErrTransactionMissing = errors.New("enduser: no transaction matches the lookup")
+)
+
+// Return codes of the end-user API (spec 7, design 2.4).
+const (
+	CodeOK              = 0
+	CodeSystem          = 10000
+	CodeAuth            = 10001
+	CodeParse           = 10002
+	CodeMintTokenAbsent = 10003
+	CodeTokenAddress    = 10004
+	CodeAddressHasNFT   = 10005
+	CodeStatusNotNa     = 10006
+	CodeTokenUsed       = 10007
+	CodeInvalidParam    = 10009
+	CodeCaptcha         = 10010
+	CodeAllowanceExists = 10011
+	CodeEmailRegistered = 10019
+)
+
+type codeInfo struct {
+	sentinel    error
+	explanation string
+}
+
+var codeTable = map[int]codeInfo{
+	CodeSystem: {ErrSystem, "The service failed internally or an upstream system failed. " +
+		"Nothing was wrong with the request as far as the service could tell; retry in a little while."},
+	CodeAuth: {ErrAuth, "The service rejected the authentication: unknown tokenId, a signature that does not match, " +
+		"or a deadline that expired or lies more than 20 minutes ahead. Check the profile's token ID and network, " +
+		"and that the key is the one that owns the account; purse takes deadlines from server time, so resync (timestamp) and retry."},
+	CodeParse: {ErrParse, "The service could not parse the headers or the body. " +
+		"Check the request in the request log (--trace / --curl); this usually means a malformed header or JSON body."},
+	CodeMintTokenAbsent: {ErrMintTokenNotFound, "The token ID to mint does not exist on the service. " +
+		"Generate a new token ID and go through the mint preparation again."},
+	CodeTokenAddress: {ErrTokenAddress, "The token ID does not belong to this address. " +
+		"Use the token ID that was generated for this wallet address, or the address it was generated for."},
+	CodeAddressHasNFT: {ErrAddressHasAccount, "This address already has an account NFT, so it cannot mint another. " +
+		"Look the account up instead and use its token ID in the profile."},
+	CodeStatusNotNa: {ErrStatusNotNa, "Mint needs account status Na, and this account is past it. " +
+		"Read the account status; no mint is needed."},
+	CodeTokenUsed: {ErrTokenUsed, "This token ID was already used for a mint. Generate a fresh token ID and retry the mint."},
+	CodeInvalidParam: {ErrInvalidParam, "The service rejected a parameter. " +
+		"Compare the request body in the request log with the route's fields; the server's message names the problem."},
+	CodeCaptcha: {ErrCaptcha, "The captcha verification failed or expired. Solve a new captcha and send the mint again promptly."},
+	CodeAllowanceExists: {ErrAllowanceExists, "An allowance for this token and spender already exists, so nothing was done. " +
+		"The permit is already in place; no new signature is needed."},
+	CodeEmailRegistered: {ErrEmailRegistered, "This email is already registered. Use another email, or log in with the account that owns it."},
+}
+
+// KnownCodes lists the retCodes this package explains, ascending.
+func KnownCodes() []int {
+	out := make([]int, 0, len(codeTable))
+	for c := range codeTable {
+		out = append(out, c)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// Explain says in plain words what a retCode means and what to do next.
+func Explain(code int) string {
+	if ci, ok := codeTable[code]; ok {
+		return ci.explanation
+	}
+	return fmt.Sprintf("The service returned code %d, which purse does not know. Read the server's message; "+
+		"the request log (--trace / --curl) shows the exact request to report.", code)
+}
+
+// APIError is a business error from the service: a non-zero retCode, or a gateway/auth
+// {error_code, error_msg} body.
+type APIError struct {
+	Route string
+	// Code is the numeric code; 0 when the service sent a non-numeric error_code (CodeText).
+	Code int
+	// CodeText is the code exactly as the service sent it.
+	CodeText string
+	// Message is the server's own message (retMsg / error_msg).
+	Message string
+	// Explanation says in plain words what happened and what to do next.
+	Explanation string
+	// Gateway is true when the error came as {error_code, error_msg}.
+	Gateway bool
+	// HTTPStatus is the response status the error came with.
+	HTTPStatus int
+}
+
+func newAPIError(route string, code int, codeText, msg string, gateway bool, status int) *APIError {
+	e := &APIError{Route: route, Code: code, CodeText: codeText, Message: msg, Gateway: gateway, HTTPStatus: status}
+	if codeText == "" {
+		e.CodeText = strconv.Itoa(code)
+	}
+	if code == 0 {
+		e.Explanation = fmt.Sprintf("The service or its gateway refused the call with code %q. Read the server's message; "+
+			"an authentication problem usually means a wrong token ID, network or signature.", e.CodeText)
+	} else {
+		e.Explanation = Explain(code)
+	}
+	return e
+}
+
+func (e *APIError) Error() string {
+	kind := "retCode"
+	if e.Gateway {
+		kind = "error_code"
+	}
+	msg := e.Message
+	if msg == "" {
+		msg = "(no message)"
+	}
+	return fmt.Sprintf("%s: %s %s: %s. %s", e.Route, kind, e.CodeText, msg, e.Explanation)
+}
+
+// Is matches ErrAPI and the sentinel of the error's code.
+func (e *APIError) Is(target error) bool {
+	if target == ErrAPI {
+		return true
+	}
+	ci, ok := codeTable[e.Code]
+	return ok && ci.sentinel == target
+}
+
+// HTTPError is a non-2xx answer that is not a gateway outage. When the body carried a
+// service error, API holds it and errors.Is/As reach it through Unwrap.
+type HTTPError struct {
+	Route  string
+	Status int
+	Body   string // bounded excerpt
+	API    *APIError
+}
+
+func (e *HTTPError) Error() string {
+	s := fmt.Sprintf("%s: HTTP %d %s", e.Route, e.Status, http.StatusText(e.Status))
+	if e.API != nil {
+		return s + ": " + e.API.Error()
+	}
+	if e.Body != "" {
+		s += ": " + e.Body
+	}
+	return s
+}
+
+func (e *HTTPError) Unwrap() error {
+	if e.API == nil {
+		return nil
+	}
+	return e.API
+}
+
+// GatewayError is HTTP 502, 503 or 504: the service's gateway could not reach the
+// service. It is an outage, not a business error; retry later.
+type GatewayError struct {
+	Route  string
+	Status int
+}
+
+func (e *GatewayError) Error() string {
+	return fmt.Sprintf("%s: gateway outage (HTTP %d %s): the service is unreachable behind its gateway; retry later",
+		e.Route, e.Status, http.StatusText(e.Status))
+}
+
+// Is matches ErrGatewayOutage.
+func (e *GatewayError) Is(target error) bool { return target == ErrGatewayOutage }
+
+// TransportError is a failure to get an answer: connection refused, reset, a timeout,
+// a cancelled context, a body cut short.
+type TransportError struct {
+	Route   string
+	Timeout bool          // the client's own timeout (Options.Timeout) expired
+	After   time.Duration // the timeout when Timeout is true
+	Err     error
+}
+
+func (e *TransportError) Error() string {
+	if e.Timeout {
+		return fmt.Sprintf("%s: no answer within %s (Options.Timeout): %v", e.Route, e.After, e.Err)
+	}
+	return fmt.Sprintf("%s: transport: %v", e.Route, e.Err)
+}
+
+func (e *TransportError) Unwrap() error { return e.Err }
+
+// Is matches ErrTimeout for the client's own timeout.
+func (e *TransportError) Is(target error) bool { return target == ErrTimeout && e.Timeout }
+
+// DecodeError is an answer that could not be read: invalid or truncated JSON, a field of
+// the wrong type (a balance that is not a decimal), an unknown envelope.
+type DecodeError struct {
+	Route  string
+	Status int
+	Err    error
+	Body   string // bounded excerpt
+}
+
+func (e *DecodeError) Error() string {
+	return fmt.Sprintf("%s: cannot decode the response (HTTP %d): %v", e.Route, e.Status, e.Err)
+}
+
+func (e *DecodeError) Unwrap() error { return e.Err }
+
+// ValidationError is a request refused before anything was sent.
+type ValidationError struct {
+	Route string
+	Field string
+	Msg   string
+}
+
+func (e *ValidationError) Error() string {
+	return fmt.Sprintf("%s: %s: %s", e.Route, e.Field, e.Msg)
+}
+
+func invalid(route, field, format string, args ...any) *ValidationError {
+	return &ValidationError{Route: route, Field: field, Msg: fmt.Sprintf(format, args...)}
+}

@@ -1,0 +1,278 @@
+package enduser
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+)
+
+// Defaults of the request log.
+const (
+	DefaultLogCapacity = 256
+	// MaxLoggedBody bounds each body kept in an Entry.
+	MaxLoggedBody = 64 << 10
+)
+
+// Header is one request header as sent.
+type Header struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Entry is one call of the request log. Headers show the sign value shortened
+// (0x1234…abcd); Curl restores the full value, because a tester needs it to replay the call.
+// A card's display token (cardToken) is redacted from response bodies.
+type Entry struct {
+	ID                    uint64        `json:"id"`
+	Time                  time.Time     `json:"time"`
+	Route                 string        `json:"route"`
+	Method                string        `json:"method"`
+	BaseURL               string        `json:"baseUrl"`
+	Path                  string        `json:"path"` // path + "?" + raw query when there is one
+	Status                int           `json:"status"`
+	RetCode               *int          `json:"retCode,omitempty"`
+	Latency               time.Duration `json:"latency"`
+	Headers               []Header      `json:"headers"`
+	RequestBody           string        `json:"requestBody,omitempty"`
+	RequestBodyTruncated  bool          `json:"requestBodyTruncated,omitempty"`
+	ResponseBody          string        `json:"responseBody,omitempty"`
+	ResponseBodyTruncated bool          `json:"responseBodyTruncated,omitempty"`
+	Err                   string        `json:"error,omitempty"`
+
+	sign    string // the full sign header, for Curl only
+	hasBody bool
+}
+
+func newEntry(c *Client, r Route, rq request, hdr map[string][]string, sign string) *Entry {
+	e := &Entry{
+		Time: time.Now(), Route: r.Name, Method: r.Method, BaseURL: c.baseStr,
+		Path: c.base.Path + r.Path, sign: sign, hasBody: rq.body != nil,
+	}
+	if rq.rawQuery != "" {
+		e.Path += "?" + rq.rawQuery
+	}
+	for _, name := range []string{"tokenId", "network", "hash", "deadline", "sign", "Content-Type"} {
+		v, ok := hdr[name]
+		if !ok || len(v) == 0 {
+			continue
+		}
+		val := v[0]
+		if name == "sign" {
+			val = ShortSign(val)
+		}
+		e.Headers = append(e.Headers, Header{Name: name, Value: val})
+	}
+	e.RequestBody, e.RequestBodyTruncated = bound(rq.body)
+	return e
+}
+
+func (e *Entry) setResponse(raw []byte) {
+	e.ResponseBody, e.ResponseBodyTruncated = bound(raw)
+	e.ResponseBody = RedactCardToken(e.ResponseBody)
+}
+
+func bound(b []byte) (string, bool) {
+	if len(b) <= MaxLoggedBody {
+		return string(b), false
+	}
+	cut := MaxLoggedBody
+	for cut > 0 && !utf8.RuneStart(b[cut]) {
+		cut--
+	}
+	return string(b[:cut]), true
+}
+
+// ShortSign shortens a signature for display: 0x1234…abcd.
+func ShortSign(s string) string {
+	if len(s) <= 12 {
+		return s
+	}
+	return s[:6] + "…" + s[len(s)-4:]
+}
+
+// cardTokenRE matches a cardToken value in JSON; cardTokenEscRE the same inside a
+// JSON-encoded string result, where quotes and backslashes are escaped once more.
+var (
+	cardTokenRE    = regexp.MustCompile(`("cardToken"\s*:\s*")(?:[^"\\]|\\.)*(")`)
+	cardTokenEscRE = regexp.MustCompile(`(\\"cardToken\\"\s*:\s*\\")(?:\\\\\\\\|\\\\\\"|\\\\[^"\\]|[^"\\])*(\\")`)
+)
+
+// RedactCardToken replaces every cardToken value in a JSON text with "[redacted]": the
+// display token must never be stored or logged (spec 4.3).
+func RedactCardToken(s string) string {
+	if !strings.Contains(s, "cardToken") {
+		return s
+	}
+	s = cardTokenRE.ReplaceAllString(s, "${1}[redacted]${2}")
+	return cardTokenEscRE.ReplaceAllString(s, "${1}[redacted]${2}")
+}
+
+// TraceLine is a one-line summary: time, route, method, path, status, retCode, latency.
+func (e Entry) TraceLine() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s %s %s -> ", e.Time.UTC().Format("2006-01-02T15:04:05.000Z"), e.Route, e.Method, e.Path)
+	if e.Status == 0 {
+		b.WriteString("no response")
+	} else {
+		fmt.Fprintf(&b, "HTTP %d", e.Status)
+	}
+	if e.RetCode != nil {
+		fmt.Fprintf(&b, " retCode=%d", *e.RetCode)
+	}
+	fmt.Fprintf(&b, " %s", e.Latency.Round(time.Microsecond))
+	if e.Err != "" {
+		fmt.Fprintf(&b, " error=%q", e.Err)
+	}
+	return b.String()
+}
+
+// Curl is an equivalent ready-to-run curl command, for baseURL (the entry's own base URL
+// when empty). Unlike the log's headers it carries the full sign value; every argument is
+// single-quoted with shell escaping, and the body goes out byte for byte with --data-binary.
+// A body the log truncated cannot be replayed: the command then starts with a comment
+// saying so.
+func (e Entry) Curl(baseURL string) string {
+	if baseURL == "" {
+		baseURL = e.BaseURL
+	}
+	baseURL = strings.TrimRight(baseURL, "/")
+	var b strings.Builder
+	if e.RequestBodyTruncated {
+		b.WriteString("# the request body was truncated in the log; this command does not replay it exactly\n")
+	}
+	b.WriteString("curl -sS -X ")
+	b.WriteString(ShellQuote(e.Method))
+	b.WriteByte(' ')
+	b.WriteString(ShellQuote(baseURL + e.Path))
+	for _, h := range e.Headers {
+		v := h.Value
+		if h.Name == "sign" && e.sign != "" {
+			v = e.sign
+		}
+		b.WriteString(" -H ")
+		b.WriteString(ShellQuote(h.Name + ": " + v))
+	}
+	if e.hasBody {
+		b.WriteString(" --data-binary ")
+		b.WriteString(ShellQuote(e.RequestBody))
+	}
+	return b.String()
+}
+
+// ShellQuote quotes s for a POSIX shell: single quotes, with each ' written as '\”.
+func ShellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// RequestLog keeps the latest calls in memory (a bounded ring). It is safe for concurrent
+// use. Subscribers are called after each call, in the calling goroutine, in subscription
+// order; they must not block.
+type RequestLog struct {
+	mu    sync.Mutex
+	buf   []Entry
+	next  int
+	full  bool
+	seq   uint64
+	subID int
+	subs  map[int]func(Entry)
+	order []int
+}
+
+// NewRequestLog keeps at most capacity entries (DefaultLogCapacity when ≤ 0).
+func NewRequestLog(capacity int) *RequestLog {
+	if capacity <= 0 {
+		capacity = DefaultLogCapacity
+	}
+	return &RequestLog{buf: make([]Entry, capacity), subs: map[int]func(Entry){}}
+}
+
+func (l *RequestLog) add(e Entry) {
+	l.mu.Lock()
+	l.seq++
+	e.ID = l.seq
+	l.buf[l.next] = e
+	l.next++
+	if l.next == len(l.buf) {
+		l.next = 0
+		l.full = true
+	}
+	subs := make([]func(Entry), 0, len(l.order))
+	for _, id := range l.order {
+		subs = append(subs, l.subs[id])
+	}
+	l.mu.Unlock()
+	for _, fn := range subs {
+		fn(e)
+	}
+}
+
+// Snapshot returns the kept entries, oldest first.
+func (l *RequestLog) Snapshot() []Entry {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []Entry
+	if l.full {
+		out = append(out, l.buf[l.next:]...)
+	}
+	return append(out, l.buf[:l.next]...)
+}
+
+// Len is the number of kept entries.
+func (l *RequestLog) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.full {
+		return len(l.buf)
+	}
+	return l.next
+}
+
+// Subscribe calls fn with every new entry until the returned cancel function is called.
+func (l *RequestLog) Subscribe(fn func(Entry)) (cancel func()) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.subID++
+	id := l.subID
+	l.subs[id] = fn
+	l.order = append(l.order, id)
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			l.mu.Lock()
+			defer l.mu.Unlock()
+			delete(l.subs, id)
+			for i, v := range l.order {
+				if v == id {
+					l.order = append(l.order[:i:i], l.order[i+1:]...)
+					break
+				}
+			}
+		})
+	}
+}
+
+// TraceTo returns a subscriber that writes each entry's TraceLine to w (the CLI's
+// --trace to stderr). Writes are serialised.
+func TraceTo(w io.Writer) func(Entry) {
+	var mu sync.Mutex
+	return func(e Entry) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintln(w, e.TraceLine())
+	}
+}
+
+// CurlTo returns a subscriber that writes each entry's Curl command to w (the CLI's
+// --curl to stderr), for baseURL (each entry's own when empty).
+func CurlTo(w io.Writer, baseURL string) func(Entry) {
+	var mu sync.Mutex
+	return func(e Entry) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintln(w, e.Curl(baseURL))
+	}
+}

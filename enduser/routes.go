@@ -1,0 +1,152 @@
+package enduser
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+)
+
+// AuthLevel is the authentication a route needs (spec 5.4).
+type AuthLevel int
+
+const (
+	// AuthNone sends no identity header.
+	AuthNone AuthLevel = iota
+	// AuthBasic sends tokenId and network.
+	AuthBasic
+	// AuthFull sends tokenId, network, hash, deadline and sign.
+	AuthFull
+)
+
+func (a AuthLevel) String() string {
+	switch a {
+	case AuthNone:
+		return "none"
+	case AuthBasic:
+		return "basic"
+	case AuthFull:
+		return "full"
+	}
+	return fmt.Sprintf("AuthLevel(%d)", int(a))
+}
+
+// Route names: stable identifiers used in the request log, in errors and as keys of
+// Options.RouteOverrides.
+const (
+	RouteTimestamp     = "timestamp"
+	RouteEmailStatus   = "email-status"
+	RouteAccountStatus = "account-status"
+	RouteMint          = "mint"
+	RouteIDVToken      = "idv-access-token"
+	RouteFormAInfo     = "form-a-info"
+	RouteTransactions  = "transactions"
+	RouteCardStatus    = "card-status"
+	RouteTokenPermit   = "token-permit"
+	RouteChainConfigs  = "chain-configs"
+	RouteOnrampLimit   = "onramp-limit"
+	RouteProfile       = "profile"
+	RouteCard          = "card"
+	RouteIssueCard     = "issue-card"
+	RouteSubmitFormA   = "submit-form-a"
+)
+
+// Route is one end-user endpoint.
+type Route struct {
+	Name   string
+	Method string
+	Path   string
+	Auth   AuthLevel
+	// LoggedOut is true when the route also answers without any auth header (with
+	// reduced data): chain-configs.
+	LoggedOut bool
+	// Unwrapped is true when the service may answer with the result's fields at the top
+	// level of the body, envelope keys mixed in (design 2.3: card read).
+	Unwrapped bool
+	// Assumed is true for the routes the spec does not show (design 2.4).
+	Assumed bool
+	// Basis says where the route comes from.
+	Basis string
+}
+
+// routeTable is the one table of end-user routes: spec 4.6 plus design 2.4's assumptions.
+var routeTable = []Route{
+	{Name: RouteTimestamp, Method: http.MethodGet, Path: "/api/v1/timestamp", Auth: AuthNone, Basis: "spec 4.6"},
+	{Name: RouteEmailStatus, Method: http.MethodPost, Path: "/api/v2/email-status", Auth: AuthNone, Basis: "spec 4.6"},
+	{Name: RouteAccountStatus, Method: http.MethodGet, Path: "/api/v2/account-status", Auth: AuthBasic, Basis: "spec 4.6"},
+	{Name: RouteMint, Method: http.MethodPost, Path: "/api/v1/mint", Auth: AuthBasic, Basis: "spec 4.6"},
+	{Name: RouteIDVToken, Method: http.MethodPost, Path: "/api/v1/idv/create-access-token", Auth: AuthFull, Basis: "spec 4.6"},
+	{Name: RouteFormAInfo, Method: http.MethodGet, Path: "/api/v2/kyc/form-a-info", Auth: AuthFull, Basis: "spec 4.6"},
+	{Name: RouteTransactions, Method: http.MethodPost, Path: "/api/v2/transactions", Auth: AuthFull, Basis: "spec 4.6, paging 4.3"},
+	{Name: RouteCardStatus, Method: http.MethodPost, Path: "/api/v2/card-status", Auth: AuthFull, Basis: "spec 4.6"},
+	{Name: RouteTokenPermit, Method: http.MethodPost, Path: "/api/v1/token-permit", Auth: AuthFull, Basis: "spec 4.6, design 2.4 (10011)"},
+	{Name: RouteChainConfigs, Method: http.MethodGet, Path: "/api/v3/config/chain-configs", Auth: AuthFull, LoggedOut: true, Basis: "spec 4.6, 2.12"},
+	{Name: RouteOnrampLimit, Method: http.MethodGet, Path: "/api/v1/onramp-limit", Auth: AuthFull, Basis: "spec 4.6"},
+	{Name: RouteProfile, Method: http.MethodGet, Path: "/api/v2/br", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/br)"},
+	{Name: RouteCard, Method: http.MethodGet, Path: "/api/v2/card", Auth: AuthFull, Unwrapped: true, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/card)"},
+	{Name: RouteIssueCard, Method: http.MethodPost, Path: "/api/v2/card", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/open-card)"},
+	{Name: RouteSubmitFormA, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Basis: "design 2.4"},
+}
+
+// Routes returns a copy of the default route table, in table order.
+func Routes() []Route {
+	return append([]Route(nil), routeTable...)
+}
+
+// LookupRoute returns the default route of a name.
+func LookupRoute(name string) (Route, bool) {
+	for _, r := range routeTable {
+		if r.Name == name {
+			return r, true
+		}
+	}
+	return Route{}, false
+}
+
+// RouteNames lists every route name, sorted.
+func RouteNames() []string {
+	names := make([]string, 0, len(routeTable))
+	for _, r := range routeTable {
+		names = append(names, r.Name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// resolveRoutes applies a profile's path overrides to the default table.
+func resolveRoutes(overrides map[string]string) (map[string]Route, error) {
+	out := make(map[string]Route, len(routeTable))
+	for _, r := range routeTable {
+		out[r.Name] = r
+	}
+	names := make([]string, 0, len(overrides))
+	for n := range overrides {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		p := overrides[name]
+		r, ok := out[name]
+		if !ok {
+			return nil, fmt.Errorf("Options.RouteOverrides: unknown route %q (known: %s)", name, strings.Join(RouteNames(), ", "))
+		}
+		if err := checkPath(p); err != nil {
+			return nil, fmt.Errorf("Options.RouteOverrides[%q]: %v", name, err)
+		}
+		r.Path = p
+		out[name] = r
+	}
+	return out, nil
+}
+
+func checkPath(p string) error {
+	if !strings.HasPrefix(p, "/") {
+		return fmt.Errorf("path %q: expected an absolute path starting with /", p)
+	}
+	for _, c := range p {
+		if c == '?' || c == '#' || c <= ' ' || c == 0x7f {
+			return fmt.Errorf("path %q: expected a bare path without query, fragment, spaces or control characters", p)
+		}
+	}
+	return nil
+}
