@@ -144,21 +144,36 @@ func (e Entry) Curl(baseURL string) string {
 	if e.RequestBodyTruncated {
 		b.WriteString("# the request body was truncated in the log; this command does not replay it exactly\n")
 	}
-	b.WriteString("curl -sS -X ")
-	b.WriteString(ShellQuote(e.Method))
-	b.WriteByte(' ')
-	b.WriteString(ShellQuote(baseURL + e.Path))
-	for _, h := range e.Headers {
-		v := h.Value
+	headers := make([]Header, len(e.Headers))
+	for i, h := range e.Headers {
 		if h.Name == "sign" && e.sign != "" {
-			v = e.sign
+			h.Value = e.sign
 		}
-		b.WriteString(" -H ")
-		b.WriteString(ShellQuote(h.Name + ": " + v))
+		headers[i] = h
 	}
+	var body *string
 	if e.hasBody {
+		body = &e.RequestBody
+	}
+	b.WriteString(CurlCommand(e.Method, baseURL+e.Path, headers, body))
+	return b.String()
+}
+
+// CurlCommand is a ready-to-run curl command: every argument single-quoted with shell
+// escaping, the body (when not nil) sent byte for byte with --data-binary.
+func CurlCommand(method, url string, headers []Header, body *string) string {
+	var b strings.Builder
+	b.WriteString("curl -sS -X ")
+	b.WriteString(ShellQuote(method))
+	b.WriteByte(' ')
+	b.WriteString(ShellQuote(url))
+	for _, h := range headers {
+		b.WriteString(" -H ")
+		b.WriteString(ShellQuote(h.Name + ": " + h.Value))
+	}
+	if body != nil {
 		b.WriteString(" --data-binary ")
-		b.WriteString(ShellQuote(e.RequestBody))
+		b.WriteString(ShellQuote(*body))
 	}
 	return b.String()
 }
