@@ -1,0 +1,364 @@
+package altchain
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/gagliardetto/solana-go"
+)
+
+// Account is an account's state as the cluster reports it.
+type Account struct {
+	Owner      solana.PublicKey
+	Lamports   uint64
+	Data       []byte
+	Executable bool
+}
+
+// Blockhash is a recent blockhash and the last block height at which it is valid.
+type Blockhash struct {
+	Hash                 solana.Hash
+	LastValidBlockHeight uint64
+}
+
+// SimulationResult is what simulateTransaction returns for the signed bytes.
+type SimulationResult struct {
+	// Err is the transaction error, empty on success.
+	Err           string
+	UnitsConsumed uint64
+	Logs          []string
+	// Accounts are the post-simulation states of the requested accounts, in order;
+	// nil for an account that does not exist afterwards.
+	Accounts []*Account
+}
+
+// Cluster is what the online rules need from a Solana RPC. A solana-go rpc adapter and
+// the sandbox implement it. Reads use commitment "confirmed".
+type Cluster interface {
+	// GenesisHash returns the cluster's genesis hash (base58).
+	GenesisHash(ctx context.Context) (string, error)
+	// GetAccounts returns the accounts in order, nil for one that does not exist.
+	GetAccounts(ctx context.Context, keys []solana.PublicKey) ([]*Account, error)
+	// LatestBlockhash returns a fresh blockhash at commitment "confirmed".
+	LatestBlockhash(ctx context.Context) (Blockhash, error)
+	// BlockHeight returns the current block height at commitment "confirmed".
+	BlockHeight(ctx context.Context) (uint64, error)
+	// Simulate simulates signed transaction bytes with sigVerify true and
+	// replaceRecentBlockhash false (the two options conflict) at commitment
+	// "confirmed", returning the post-states of accounts.
+	Simulate(ctx context.Context, tx []byte, accounts []solana.PublicKey) (*SimulationResult, error)
+}
+
+// Verify runs the static rules and the rules that need the chain: C13 (lookup tables
+// resolved from the chain: owned by the lookup-table program, active; every rule re-run
+// on the resolved keys), F24 (the user's USDC account exists when the quote requires it;
+// no other token account of the user or mint is writable), F25 (the genesis hash starts
+// with the quote's network and usdcMint is that cluster's USDC) and E23 (the quote's
+// lastValidBlockHeight has not passed). An error means the cluster could not answer.
+func Verify(ctx context.Context, c Cluster, q *Quote, user solana.PublicKey, opts *Options) (*Report, error) {
+	genesis, err := c.GenesisHash(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("altchain: genesis hash: %w", err)
+	}
+	var tables map[solana.PublicKey]solana.PublicKeySlice
+	var why string
+	if q != nil && q.Transaction != nil {
+		if tx := decodeStrict(q.Transaction, &Report{}); tx != nil && len(tx.Message.AddressTableLookups) > 0 {
+			tables, why, err = resolveTables(ctx, c, tx.Message.AddressTableLookups.GetTableIDs())
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	r := inspect(q, user, opts, tables, why)
+	r.Online = true
+	if q == nil {
+		return r, nil
+	}
+
+	// F25: the cluster.
+	if !strings.HasPrefix(genesis, q.Network) || q.Network == "" {
+		r.reject("F25", "the RPC's genesis hash %s does not start with the quote's network %q: wrong cluster", genesis, q.Network)
+	}
+	if ci, ok := opts.clusterForGenesis(genesis); !ok {
+		r.reject("F25", "the RPC's genesis hash %s is not a configured cluster", genesis)
+	} else if ci.USDCMint.IsZero() || ci.USDCMint != q.USDCMint {
+		r.reject("F25", "usdcMint %s is not the USDC of %s (%s)", q.USDCMint, ci.Name, ci.USDCMint)
+	}
+
+	// E23: the quote's lifetime.
+	height, err := c.BlockHeight(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("altchain: block height: %w", err)
+	}
+	if height > q.LastValidBlockHeight {
+		r.reject("E23", "the quote expired: block height %d is past its lastValidBlockHeight %d; request a new quote", height, q.LastValidBlockHeight)
+	}
+
+	// F24 and B10 on account states.
+	if err := checkAccountsOnline(ctx, c, q, user, r); err != nil {
+		return nil, err
+	}
+	r.finish()
+	return r, nil
+}
+
+func resolveTables(ctx context.Context, c Cluster, ids solana.PublicKeySlice) (map[solana.PublicKey]solana.PublicKeySlice, string, error) {
+	accs, err := c.GetAccounts(ctx, ids)
+	if err != nil {
+		return nil, "", fmt.Errorf("altchain: lookup tables: %w", err)
+	}
+	if len(accs) != len(ids) {
+		return nil, "", fmt.Errorf("altchain: lookup tables: asked for %d accounts, got %d", len(ids), len(accs))
+	}
+	tables := make(map[solana.PublicKey]solana.PublicKeySlice, len(ids))
+	var problems []string
+	for i, id := range ids {
+		keys, problem := decodeLookupTable(accs[i])
+		if problem != "" {
+			problems = append(problems, "table "+id.String()+" "+problem)
+			continue
+		}
+		tables[id] = keys
+	}
+	if len(problems) > 0 {
+		return nil, strings.Join(problems, "; "), nil
+	}
+	return tables, "", nil
+}
+
+// Lookup-table account layout: u32 type (1 = lookup table), u64 deactivation slot,
+// u64 last extended slot, u8 start index, option<authority> (1 + 32), u16 padding, then
+// 32-byte addresses. solana-go's decoder lives in a package that pulls in its rpc client,
+// so the fixed 56-byte header is read here.
+const (
+	lookupTableMetaSize     = 56
+	lookupTableMaxAddresses = 256
+)
+
+// decodeLookupTable checks a lookup-table account strictly (C13): owned by the
+// lookup-table program, initialized, active (never deactivated), whole addresses only.
+func decodeLookupTable(a *Account) (solana.PublicKeySlice, string) {
+	switch {
+	case a == nil:
+		return nil, "does not exist"
+	case a.Owner != solana.AddressLookupTableProgramID:
+		return nil, "is owned by " + a.Owner.String() + ", not the lookup-table program"
+	case len(a.Data) < lookupTableMetaSize || (len(a.Data)-lookupTableMetaSize)%32 != 0:
+		return nil, fmt.Sprintf("has malformed data (%d bytes)", len(a.Data))
+	case (len(a.Data)-lookupTableMetaSize)/32 > lookupTableMaxAddresses:
+		return nil, "holds more than 256 addresses"
+	case binary.LittleEndian.Uint32(a.Data) != 1:
+		return nil, "is not an initialized lookup table"
+	}
+	if ds := binary.LittleEndian.Uint64(a.Data[4:]); ds != math.MaxUint64 {
+		return nil, fmt.Sprintf("is deactivated (since slot %d)", ds)
+	}
+	n := (len(a.Data) - lookupTableMetaSize) / 32
+	keys := make(solana.PublicKeySlice, n)
+	for i := range keys {
+		copy(keys[i][:], a.Data[lookupTableMetaSize+32*i:])
+	}
+	return keys, ""
+}
+
+// SPL token account layout offsets.
+const (
+	tokenAccountLen    = 165
+	tokenMintLen       = 82
+	tokOffOwner        = 32
+	tokOffAmount       = 64
+	tokOffDelegate     = 72
+	tokOffCloseAuthTag = 129
+	tokOffState        = 108
+)
+
+type tokenAccount struct {
+	mint, owner           solana.PublicKey
+	amount                uint64
+	hasDelegate, hasClose bool
+	state                 byte
+}
+
+func parseTokenAccount(a *Account) (tokenAccount, bool) {
+	var t tokenAccount
+	if a == nil || (a.Owner != solana.TokenProgramID && a.Owner != solana.Token2022ProgramID) || len(a.Data) < tokenAccountLen {
+		return t, false
+	}
+	if a.Owner == solana.TokenProgramID && len(a.Data) != tokenAccountLen {
+		return t, false
+	}
+	d := a.Data
+	copy(t.mint[:], d[:32])
+	copy(t.owner[:], d[tokOffOwner:tokOffOwner+32])
+	t.amount = binary.LittleEndian.Uint64(d[tokOffAmount:])
+	t.hasDelegate = binary.LittleEndian.Uint32(d[tokOffDelegate:]) != 0
+	t.state = d[tokOffState]
+	t.hasClose = binary.LittleEndian.Uint32(d[tokOffCloseAuthTag:]) != 0
+	return t, true
+}
+
+func checkAccountsOnline(ctx context.Context, c Cluster, q *Quote, user solana.PublicKey, r *Report) error {
+	exp, err := ExpectedDepositAccounts(q, user)
+	if err != nil {
+		return nil // already reported by the static rules
+	}
+	allowed := map[solana.PublicKey]bool{user: true, exp.UserUSDC: true, exp.DepositUSDC: true, exp.FeeReceiver: true}
+	keys := []solana.PublicKey{exp.UserUSDC}
+	seen := map[solana.PublicKey]bool{exp.UserUSDC: true}
+	for _, ix := range r.Instructions {
+		for _, a := range ix.Accounts {
+			if a.Writable && a.Resolved && !allowed[a.Key] && !seen[a.Key] {
+				seen[a.Key] = true
+				keys = append(keys, a.Key)
+			}
+		}
+	}
+	accs, err := c.GetAccounts(ctx, keys)
+	if err != nil {
+		return fmt.Errorf("altchain: accounts: %w", err)
+	}
+	if len(accs) != len(keys) {
+		return fmt.Errorf("altchain: accounts: asked for %d, got %d", len(keys), len(accs))
+	}
+	ata := accs[0]
+	t, isToken := parseTokenAccount(ata)
+	switch {
+	case ata == nil && q.Rules.UserMustHaveUSDCAta:
+		r.reject("F24", "the user's USDC account %s does not exist; the quote requires it (userMustHaveUsdcAta)", exp.UserUSDC)
+	case ata == nil:
+		r.warn("F24", "the user's USDC account %s does not exist", exp.UserUSDC)
+	case !isToken || ata.Owner != solana.TokenProgramID:
+		r.reject("F24", "the user's USDC account %s is not a Token-program token account (owner %s)", exp.UserUSDC, ata.Owner)
+	case t.mint != q.USDCMint || t.owner != user:
+		r.reject("F24", "the user's USDC account %s holds mint %s for owner %s, not USDC for the user", exp.UserUSDC, t.mint, t.owner)
+	case q.HasRequested && t.amount < q.USDCAmount:
+		r.warn("F24", "the user's USDC account holds %d units, less than the %d to deposit", t.amount, q.USDCAmount)
+	}
+	for i := 1; i < len(keys); i++ {
+		a := accs[i]
+		if a == nil || (a.Owner != solana.TokenProgramID && a.Owner != solana.Token2022ProgramID) {
+			continue
+		}
+		if tk, ok := parseTokenAccount(a); ok && tk.owner == user {
+			r.reject("B10", "writable account %s is another token account of the user (mint %s)", keys[i], tk.mint)
+		} else if len(a.Data) == tokenMintLen || (a.Owner == solana.Token2022ProgramID && len(a.Data) > tokenMintLen && len(a.Data) < tokenAccountLen) {
+			r.reject("B10", "writable account %s is a token mint", keys[i])
+		} else if ok && tk.mint != q.USDCMint && q.Rules.OnlyUSDC {
+			r.reject("F24", "writable token account %s holds mint %s, not USDC (onlyUsdc)", keys[i], tk.mint)
+		}
+	}
+	return nil
+}
+
+// SimulateSigned simulates the signed bytes (G28) and compares the user's accounts before
+// and after (G29), adding the findings to r, which must come from Verify (or Inspect) of
+// the same transaction. Simulation is advisory next to the static rules, but a failed
+// check still rejects.
+func SimulateSigned(ctx context.Context, c Cluster, q *Quote, user solana.PublicKey, signed []byte, r *Report) error {
+	if r == nil || q == nil {
+		return errors.New("altchain: simulate needs the quote and its report")
+	}
+	exp, err := ExpectedDepositAccounts(q, user)
+	if err != nil {
+		return err
+	}
+	watched := []solana.PublicKey{user, exp.UserUSDC}
+	pre, err := c.GetAccounts(ctx, watched)
+	if err != nil {
+		return fmt.Errorf("altchain: accounts before simulation: %w", err)
+	}
+	res, err := c.Simulate(ctx, signed, watched)
+	if err != nil {
+		return fmt.Errorf("altchain: simulate: %w", err)
+	}
+	if len(pre) != len(watched) || len(res.Accounts) != len(watched) {
+		return fmt.Errorf("altchain: simulate: expected %d account states", len(watched))
+	}
+	checkSimulation(q, user, pre, res, r)
+	r.finish()
+	return nil
+}
+
+func checkSimulation(q *Quote, user solana.PublicKey, pre []*Account, res *SimulationResult, r *Report) {
+	// G28.
+	if res.Err != "" {
+		r.reject("G28", "simulation failed: %s", res.Err)
+	}
+	if r.ComputeUnitLimit != 0 && res.UnitsConsumed > uint64(r.ComputeUnitLimit) {
+		r.reject("G28", "simulation consumed %d compute units, above the limit %d", res.UnitsConsumed, r.ComputeUnitLimit)
+	}
+	if len(res.Logs) > 0 {
+		ok := false
+		want := "Program " + q.ProgramID.String() + " success"
+		for _, l := range res.Logs {
+			if l == want {
+				ok = true
+			}
+		}
+		if !ok {
+			r.reject("G28", "the simulation logs do not show %q", want)
+		}
+	} else {
+		r.info("G28", "the simulation returned no logs")
+	}
+
+	// G29: the user's system account.
+	pu, su := pre[0], res.Accounts[0]
+	switch {
+	case pu == nil:
+		r.reject("G29", "the user account does not exist before the deposit")
+	case su == nil:
+		r.reject("G29", "the user account is closed by the transaction")
+	default:
+		if su.Owner != pu.Owner {
+			r.reject("G29", "the user account's owner changes from %s to %s", pu.Owner, su.Owner)
+		}
+		if len(su.Data) != len(pu.Data) {
+			r.reject("G29", "the user account's data size changes from %d to %d", len(pu.Data), len(su.Data))
+		}
+		if pu.Lamports > su.Lamports && pu.Lamports-su.Lamports > r.TotalCostLamports {
+			r.reject("G29", "%d lamports leave the user, more than the %d shown (fees + native fee)", pu.Lamports-su.Lamports, r.TotalCostLamports)
+		}
+	}
+	// G29: the user's USDC account.
+	pa, sa := pre[1], res.Accounts[1]
+	if pa == nil {
+		r.reject("G29", "the user's USDC account does not exist before the deposit")
+		return
+	}
+	if sa == nil || sa.Lamports == 0 || len(sa.Data) == 0 {
+		r.reject("G29", "the user's USDC account is closed by the transaction")
+		return
+	}
+	if sa.Owner != pa.Owner {
+		r.reject("G29", "the user's USDC account's program owner changes from %s to %s", pa.Owner, sa.Owner)
+	}
+	tp, okp := parseTokenAccount(pa)
+	ts, oks := parseTokenAccount(sa)
+	if !okp || !oks {
+		r.reject("G29", "the user's USDC account is not a token account before and after")
+		return
+	}
+	if ts.owner != tp.owner {
+		r.reject("G29", "the user's USDC account's owner changes from %s to %s", tp.owner, ts.owner)
+	}
+	if ts.hasDelegate && !tp.hasDelegate {
+		r.reject("G29", "a delegate is set on the user's USDC account")
+	}
+	if ts.hasClose && !tp.hasClose {
+		r.reject("G29", "a close authority is set on the user's USDC account")
+	}
+	if ts.state != tp.state {
+		r.reject("G29", "the user's USDC account state changes from %d to %d", tp.state, ts.state)
+	}
+	if ts.amount > tp.amount {
+		r.reject("G29", "the user's USDC balance rises by %d instead of falling by the quoted %d", ts.amount-tp.amount, q.USDCAmount)
+	} else if d := tp.amount - ts.amount; d != q.USDCAmount {
+		r.reject("G29", "%d USDC units leave the user's USDC account, not the quoted %d", d, q.USDCAmount)
+	}
+}

@@ -1,0 +1,125 @@
+package altchain
+
+import (
+	"strings"
+
+	"github.com/gagliardetto/solana-go"
+)
+
+const (
+	// MaxTransactionSize is Solana's packet limit for a serialized transaction (A1).
+	MaxTransactionSize = 1232
+	// MinComputeUnitLimit and MaxComputeUnitLimit bound the compute limit (D19).
+	MinComputeUnitLimit = 400_000
+	MaxComputeUnitLimit = 1_400_000
+	// LamportsPerSignature is the base fee of one signature (D20).
+	LamportsPerSignature = 5000
+	// DefaultFeeCapLamports caps the priority fee: 0.005 SOL (D20).
+	DefaultFeeCapLamports = 5_000_000
+)
+
+// Well-known cluster identities (F25).
+const (
+	MainnetGenesisHash = "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d"
+	DevnetGenesisHash  = "EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG"
+	TestnetGenesisHash = "4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY"
+)
+
+var (
+	MainnetUSDCMint = solana.MustPublicKeyFromBase58("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v")
+	DevnetUSDCMint  = solana.MustPublicKeyFromBase58("4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU")
+
+	// DefaultSandboxProgramID is the id of the sandbox deposit program, the one program
+	// whose instruction layout purse knows (see DepositArgs).
+	DefaultSandboxProgramID = solana.MustPublicKeyFromBase58("PurseSandboxDeposit111111111111111111111111")
+)
+
+// Pins are what a profile fixes for a cluster; a zero key is not pinned.
+type Pins struct {
+	ProgramID      solana.PublicKey
+	USDCMint       solana.PublicKey
+	DepositAccount solana.PublicKey
+	// FeeCapLamports caps the priority fee; 0 means DefaultFeeCapLamports.
+	FeeCapLamports uint64
+}
+
+func (p Pins) feeCap() uint64 {
+	if p.FeeCapLamports == 0 {
+		return DefaultFeeCapLamports
+	}
+	return p.FeeCapLamports
+}
+
+// ClusterInfo identifies a cluster by its genesis hash and names its USDC mint.
+type ClusterInfo struct {
+	Name        string
+	GenesisHash string
+	// USDCMint is the cluster's USDC; zero means the cluster has none purse accepts.
+	USDCMint solana.PublicKey
+	Pins     Pins
+}
+
+// DefaultClusters are mainnet-beta, devnet and testnet (testnet has no USDC purse accepts).
+func DefaultClusters() []ClusterInfo {
+	return []ClusterInfo{
+		{Name: "mainnet-beta", GenesisHash: MainnetGenesisHash, USDCMint: MainnetUSDCMint},
+		{Name: "devnet", GenesisHash: DevnetGenesisHash, USDCMint: DevnetUSDCMint},
+		{Name: "testnet", GenesisHash: TestnetGenesisHash},
+	}
+}
+
+// Options configure inspection and building. The zero value is usable.
+type Options struct {
+	// Clusters replace DefaultClusters when set; add the sandbox here with its own genesis
+	// hash, USDC mint and pins.
+	Clusters []ClusterInfo
+	// KnownPrograms are the deposit programs whose layout (DepositArgs) purse knows;
+	// empty means DefaultSandboxProgramID only.
+	KnownPrograms []solana.PublicKey
+	// AllowUnknownLayout downgrades "deposit program layout unknown" from reject to warn:
+	// the generic account checks still run, but the amounts cannot be verified.
+	AllowUnknownLayout bool
+}
+
+func (o *Options) clusters() []ClusterInfo {
+	if o == nil || len(o.Clusters) == 0 {
+		return DefaultClusters()
+	}
+	return o.Clusters
+}
+
+func (o *Options) knownLayout(p solana.PublicKey) bool {
+	if o == nil || len(o.KnownPrograms) == 0 {
+		return p == DefaultSandboxProgramID
+	}
+	for _, k := range o.KnownPrograms {
+		if k == p {
+			return true
+		}
+	}
+	return false
+}
+
+func (o *Options) allowUnknown() bool { return o != nil && o.AllowUnknownLayout }
+
+// clusterForNetwork finds the cluster whose genesis hash starts with network.
+func (o *Options) clusterForNetwork(network string) (ClusterInfo, bool) {
+	if network == "" {
+		return ClusterInfo{}, false
+	}
+	for _, c := range o.clusters() {
+		if strings.HasPrefix(c.GenesisHash, network) {
+			return c, true
+		}
+	}
+	return ClusterInfo{}, false
+}
+
+func (o *Options) clusterForGenesis(genesis string) (ClusterInfo, bool) {
+	for _, c := range o.clusters() {
+		if c.GenesisHash == genesis {
+			return c, true
+		}
+	}
+	return ClusterInfo{}, false
+}

@@ -1,0 +1,536 @@
+package altchain
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/gagliardetto/solana-go"
+	"github.com/shopspring/decimal"
+)
+
+// MaxQuoteBytes bounds the quote body ParseQuote reads.
+const MaxQuoteBytes = 1 << 20
+
+// MinUSDCAmount is the smallest deposit the service accepts: 5 USDC (spec 4.4, 8).
+const MinUSDCAmount = 5_000_000
+
+// QuoteRules are the rule flags of the quote response.
+type QuoteRules struct {
+	OnlyUSDC                              bool `json:"onlyUsdc"`
+	SwapDataMustBeEmpty                   bool `json:"swapDataMustBeEmpty"`
+	JupiterRemainingAccountsLenMustBeZero bool `json:"jupiterRemainingAccountsLenMustBeZero"`
+	UserMustHaveUSDCAta                   bool `json:"userMustHaveUsdcAta"`
+	FeePayerMustBeUser                    bool `json:"feePayerMustBeUser"`
+}
+
+// EVMAddress is a 20-byte home-chain address.
+type EVMAddress [20]byte
+
+func (a EVMAddress) String() string { return "0x" + hex.EncodeToString(a[:]) }
+
+// Quote is the alt-chain deposit quote (spec 4.4). USDCAmount and MinUSDCAmount are the
+// amounts of the request: the response does not repeat them, so the caller supplies them
+// (SetRequested) unless the body carried them.
+type Quote struct {
+	Network                     string
+	ProgramID                   solana.PublicKey
+	OApp                        solana.PublicKey
+	EndpointProgramID           solana.PublicKey
+	DstEid                      uint32
+	USDCMint                    solana.PublicKey
+	DepositUSDCAccount          solana.PublicKey
+	FeeReceiver                 solana.PublicKey
+	EVMOutputToken              EVMAddress
+	NativeFeeLamports           uint64
+	NativeFeeLamportsWithBuffer uint64
+	Rules                       QuoteRules
+	// Transaction is the decoded pre-built unsigned v0 transaction; nil when absent.
+	Transaction          []byte
+	LastValidBlockHeight uint64
+
+	OutputAmount          *decimal.Decimal
+	OutputAmountBeforeFee *decimal.Decimal
+	ExchangeRate          *decimal.Decimal
+	ProcessingFee         *decimal.Decimal
+	NetworkFee            *decimal.Decimal
+	TotalFee              *decimal.Decimal
+
+	// Requested amounts, in USDC smallest units (6 decimals).
+	USDCAmount    uint64
+	MinUSDCAmount uint64
+	// HasRequested is true once the requested amounts are known.
+	HasRequested bool
+}
+
+// SetRequested records the amounts of the quote request (smallest-unit integer strings;
+// an empty minUsdcAmount means 0, as the spec allows for USDC-only deposits).
+func (q *Quote) SetRequested(usdcAmount, minUsdcAmount string) error {
+	a, err := parseUintString("usdcAmount", usdcAmount, 64)
+	if err != nil {
+		return err
+	}
+	var m uint64
+	if minUsdcAmount != "" {
+		if m, err = parseUintString("minUsdcAmount", minUsdcAmount, 64); err != nil {
+			return err
+		}
+	}
+	q.USDCAmount, q.MinUSDCAmount, q.HasRequested = a, m, true
+	return nil
+}
+
+// APIError is a non-zero partner-envelope code or an {error_code, error_msg} gateway error.
+type APIError struct {
+	Code    int64
+	Message string
+}
+
+func (e *APIError) Error() string {
+	s := fmt.Sprintf("altchain quote: service error %d", e.Code)
+	if x := e.Explanation(); x != "" {
+		s += " (" + x + ")"
+	}
+	if e.Message != "" {
+		s += ": " + e.Message
+	}
+	return s
+}
+
+// Explanation says in plain words what the code means for the deposit quote.
+func (e *APIError) Explanation() string {
+	switch e.Code {
+	case 10001:
+		return "the partner request was not authenticated: invalid signature, wrong or unregistered key, or expired deadline"
+	case 20003:
+		return "a request parameter was refused: bad svcId, malformed Solana address, unsupported output currency, user not under this partner, amount below 5 USDC, or invalid minUsdcAmount"
+	case 50002:
+		return "the service has an internal error or lacks the chain configuration for this network"
+	case 50003:
+		return "the service could not reach the Solana RPC or build the quote; retry later"
+	}
+	return ""
+}
+
+// FieldError names a field of the quote and what was expected of it.
+type FieldError struct {
+	Field    string
+	Expected string
+	Detail   string
+}
+
+func (e *FieldError) Error() string {
+	s := "altchain quote: field " + e.Field + ": expected " + e.Expected
+	if e.Detail != "" {
+		s += " (" + e.Detail + ")"
+	}
+	return s
+}
+
+func fieldErr(field, expected, detail string) error {
+	return &FieldError{Field: field, Expected: expected, Detail: detail}
+}
+
+// ParseQuote reads a quote: the bare quote object, the partner envelope
+// {code, message, data} or the gateway error {error_code, error_msg}. A non-zero code
+// comes back as *APIError; a malformed field as *FieldError naming it.
+func ParseQuote(r io.Reader) (*Quote, error) {
+	body, err := io.ReadAll(io.LimitReader(r, MaxQuoteBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("altchain quote: read: %w", err)
+	}
+	if len(body) > MaxQuoteBytes {
+		return nil, fmt.Errorf("altchain quote: body larger than %d bytes", MaxQuoteBytes)
+	}
+	top, err := objectFields(body, "")
+	if err != nil {
+		return nil, err
+	}
+	if raw, ok := top["error_code"]; ok {
+		code, err := jsonInt(raw)
+		if err != nil {
+			return nil, fieldErr("error_code", "an integer", "")
+		}
+		var msg string
+		if m, ok := top["error_msg"]; ok {
+			if err := json.Unmarshal(m, &msg); err != nil {
+				return nil, fieldErr("error_msg", "a string", "")
+			}
+		}
+		if code == 0 {
+			return nil, &APIError{Code: 0, Message: "gateway error envelope without a code: " + msg}
+		}
+		return nil, &APIError{Code: code, Message: msg}
+	}
+	if raw, ok := top["code"]; ok {
+		code, err := jsonInt(raw)
+		if err != nil {
+			return nil, fieldErr("code", "an integer", "")
+		}
+		var msg string
+		if m, ok := top["message"]; ok && !isNull(m) {
+			if err := json.Unmarshal(m, &msg); err != nil {
+				return nil, fieldErr("message", "a string", "")
+			}
+		}
+		if code != 0 {
+			return nil, &APIError{Code: code, Message: msg}
+		}
+		data, ok := top["data"]
+		if !ok || isNull(data) {
+			return nil, fieldErr("data", "the quote object", "missing")
+		}
+		if top, err = objectFields(data, "data."); err != nil {
+			return nil, err
+		}
+	}
+	return quoteFromFields(top)
+}
+
+// objectFields splits a JSON object into its members, refusing duplicate keys (two
+// parsers could otherwise read two different quotes from one body) and trailing data.
+func objectFields(b []byte, prefix string) (map[string]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, fmt.Errorf("altchain quote: %sbody is not JSON: %w", prefix, err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, fmt.Errorf("altchain quote: %sbody: expected a JSON object", prefix)
+	}
+	out := make(map[string]json.RawMessage)
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("altchain quote: %sbody is not JSON: %w", prefix, err)
+		}
+		key, _ := tok.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, fmt.Errorf("altchain quote: %s%s: not valid JSON: %w", prefix, key, err)
+		}
+		if _, dup := out[key]; dup {
+			return nil, fieldErr(prefix+key, "a single occurrence", "the key appears twice")
+		}
+		out[key] = raw
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("altchain quote: %sbody is not JSON: %w", prefix, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("altchain quote: %sbody: unexpected data after the JSON object", prefix)
+	}
+	return out, nil
+}
+
+func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
+
+func jsonInt(raw json.RawMessage) (int64, error) {
+	s := string(bytes.TrimSpace(raw))
+	if strings.HasPrefix(s, `"`) {
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return 0, err
+		}
+	}
+	return strconv.ParseInt(s, 10, 64)
+}
+
+func quoteFromFields(f map[string]json.RawMessage) (*Quote, error) {
+	q := &Quote{}
+	var err error
+	str := func(name string, required bool) (string, bool, error) {
+		raw, ok := f[name]
+		if !ok || isNull(raw) {
+			if required {
+				return "", false, fieldErr(name, "a string", "missing")
+			}
+			return "", false, nil
+		}
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return "", false, fieldErr(name, "a string", "got "+jsonKind(raw))
+		}
+		return s, true, nil
+	}
+	key := func(name string, dst *solana.PublicKey) error {
+		s, _, err := str(name, true)
+		if err != nil {
+			return fieldErr(name, "a base58 Solana public key (32 bytes)", "missing or not a string")
+		}
+		k, err := parsePubkey(name, s)
+		if err != nil {
+			return err
+		}
+		*dst = k
+		return nil
+	}
+	if q.Network, _, err = str("network", true); err != nil {
+		return nil, fieldErr("network", "the cluster's genesis-hash prefix (base58 string)", "missing or not a string")
+	}
+	if err := checkNetwork(q.Network); err != nil {
+		return nil, err
+	}
+	for _, k := range []struct {
+		name string
+		dst  *solana.PublicKey
+	}{
+		{"programId", &q.ProgramID}, {"oapp", &q.OApp}, {"endpointProgramId", &q.EndpointProgramID},
+		{"usdcMint", &q.USDCMint}, {"depositUsdcAccount", &q.DepositUSDCAccount}, {"feeReceiver", &q.FeeReceiver},
+	} {
+		if err := key(k.name, k.dst); err != nil {
+			return nil, err
+		}
+	}
+	raw, ok := f["dstEid"]
+	if !ok || isNull(raw) {
+		return nil, fieldErr("dstEid", "an unsigned 32-bit integer", "missing")
+	}
+	eid, err := uintField("dstEid", raw, 32, "an unsigned 32-bit integer")
+	if err != nil {
+		return nil, err
+	}
+	q.DstEid = uint32(eid)
+
+	s, _, err := str("evmOutputToken", true)
+	if err != nil {
+		return nil, fieldErr("evmOutputToken", "a 0x-prefixed 20-byte hex EVM address", "missing or not a string")
+	}
+	if q.EVMOutputToken, err = parseEVMAddress("evmOutputToken", s); err != nil {
+		return nil, err
+	}
+	for _, n := range []struct {
+		name string
+		dst  *uint64
+	}{{"nativeFeeLamports", &q.NativeFeeLamports}, {"nativeFeeLamportsWithBuffer", &q.NativeFeeLamportsWithBuffer}} {
+		s, _, err := str(n.name, true)
+		if err != nil {
+			return nil, fieldErr(n.name, "a non-negative integer string of lamports", "missing or not a string")
+		}
+		if *n.dst, err = parseUintString(n.name, s, 64); err != nil {
+			return nil, err
+		}
+	}
+	if err := parseRules(f, &q.Rules); err != nil {
+		return nil, err
+	}
+	if s, ok, err := str("transaction", false); err != nil {
+		return nil, fieldErr("transaction", "a base64 string of the unsigned v0 transaction", "not a string")
+	} else if ok && s != "" {
+		if q.Transaction, err = DecodeBase64Transaction(s); err != nil {
+			return nil, err
+		}
+	}
+	raw, ok = f["lastValidBlockHeight"]
+	if !ok || isNull(raw) {
+		return nil, fieldErr("lastValidBlockHeight", "an unsigned 64-bit integer", "missing")
+	}
+	if q.LastValidBlockHeight, err = uintField("lastValidBlockHeight", raw, 64, "an unsigned 64-bit integer"); err != nil {
+		return nil, err
+	}
+	for _, d := range []struct {
+		name string
+		dst  **decimal.Decimal
+	}{
+		{"outputAmount", &q.OutputAmount}, {"outputAmountBeforeFee", &q.OutputAmountBeforeFee},
+		{"exchangeRate", &q.ExchangeRate}, {"processingFee", &q.ProcessingFee},
+		{"networkFee", &q.NetworkFee}, {"totalFee", &q.TotalFee},
+	} {
+		raw, ok := f[d.name]
+		if !ok || isNull(raw) {
+			continue
+		}
+		v, err := decimalField(d.name, raw)
+		if err != nil {
+			return nil, err
+		}
+		*d.dst = &v
+	}
+	ua, hasUA, err := str("usdcAmount", false)
+	if err != nil {
+		return nil, fieldErr("usdcAmount", "a smallest-unit integer string", "not a string")
+	}
+	ma, _, err := str("minUsdcAmount", false)
+	if err != nil {
+		return nil, fieldErr("minUsdcAmount", "a smallest-unit integer string", "not a string")
+	}
+	if hasUA {
+		if err := q.SetRequested(ua, ma); err != nil {
+			return nil, err
+		}
+	}
+	return q, nil
+}
+
+func parseRules(f map[string]json.RawMessage, r *QuoteRules) error {
+	raw, ok := f["rules"]
+	if !ok || isNull(raw) {
+		return fieldErr("rules", "an object of booleans", "missing")
+	}
+	m, err := objectFields(raw, "rules.")
+	if err != nil {
+		return fieldErr("rules", "an object of booleans", err.Error())
+	}
+	for _, b := range []struct {
+		name string
+		dst  *bool
+	}{
+		{"onlyUsdc", &r.OnlyUSDC}, {"swapDataMustBeEmpty", &r.SwapDataMustBeEmpty},
+		{"jupiterRemainingAccountsLenMustBeZero", &r.JupiterRemainingAccountsLenMustBeZero},
+		{"userMustHaveUsdcAta", &r.UserMustHaveUSDCAta}, {"feePayerMustBeUser", &r.FeePayerMustBeUser},
+	} {
+		v, ok := m[b.name]
+		if !ok {
+			return fieldErr("rules."+b.name, "a boolean", "missing")
+		}
+		if err := json.Unmarshal(v, b.dst); err != nil || isNull(v) {
+			return fieldErr("rules."+b.name, "a boolean", "got "+jsonKind(v))
+		}
+	}
+	return nil
+}
+
+func jsonKind(raw json.RawMessage) string {
+	s := bytes.TrimSpace(raw)
+	if len(s) == 0 {
+		return "nothing"
+	}
+	switch s[0] {
+	case '"':
+		return "a string"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// parseUintString parses a canonical unsigned decimal integer: digits only, no sign, no
+// leading zeros, no exponent.
+func parseUintString(field, s string, bits int) (uint64, error) {
+	expected := "a non-negative integer string"
+	if s == "" {
+		return 0, fieldErr(field, expected, "empty")
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, fieldErr(field, expected, fmt.Sprintf("%q has a non-digit", s))
+		}
+	}
+	if len(s) > 1 && s[0] == '0' {
+		return 0, fieldErr(field, expected, fmt.Sprintf("%q has a leading zero", s))
+	}
+	v, err := strconv.ParseUint(s, 10, bits)
+	if err != nil {
+		return 0, fieldErr(field, expected, fmt.Sprintf("%q does not fit %d bits", s, bits))
+	}
+	return v, nil
+}
+
+// uintField accepts a JSON integer literal or an integer string.
+func uintField(field string, raw json.RawMessage, bits int, expected string) (uint64, error) {
+	s := string(bytes.TrimSpace(raw))
+	if strings.HasPrefix(s, `"`) {
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return 0, fieldErr(field, expected, "bad string")
+		}
+	}
+	v, err := parseUintString(field, s, bits)
+	if err != nil {
+		return 0, fieldErr(field, expected, err.(*FieldError).Detail)
+	}
+	return v, nil
+}
+
+func decimalField(field string, raw json.RawMessage) (decimal.Decimal, error) {
+	s := string(bytes.TrimSpace(raw))
+	if strings.HasPrefix(s, `"`) {
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return decimal.Decimal{}, fieldErr(field, "a decimal number or decimal string", "bad string")
+		}
+	}
+	if s == "" || strings.ContainsAny(s, "eE") {
+		return decimal.Decimal{}, fieldErr(field, "a plain decimal number", fmt.Sprintf("%q", s))
+	}
+	d, err := decimal.NewFromString(s)
+	if err != nil {
+		return decimal.Decimal{}, fieldErr(field, "a decimal number or decimal string", fmt.Sprintf("%q", s))
+	}
+	return d, nil
+}
+
+func parsePubkey(field, s string) (solana.PublicKey, error) {
+	const expected = "a base58 Solana public key (32 bytes)"
+	k, err := solana.PublicKeyFromBase58(s)
+	if err != nil {
+		return solana.PublicKey{}, fieldErr(field, expected, fmt.Sprintf("%q: %v", s, err))
+	}
+	if k.String() != s {
+		return solana.PublicKey{}, fieldErr(field, expected, fmt.Sprintf("%q is not in canonical base58", s))
+	}
+	return k, nil
+}
+
+func parseEVMAddress(field, s string) (EVMAddress, error) {
+	const expected = "a 0x-prefixed 20-byte hex EVM address"
+	var a EVMAddress
+	if len(s) != 42 || (s[:2] != "0x" && s[:2] != "0X") {
+		return a, fieldErr(field, expected, fmt.Sprintf("%q", s))
+	}
+	if _, err := hex.Decode(a[:], []byte(s[2:])); err != nil {
+		return a, fieldErr(field, expected, fmt.Sprintf("%q is not hex", s))
+	}
+	return a, nil
+}
+
+const base58Alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+func checkNetwork(s string) error {
+	const expected = "the cluster's genesis-hash prefix (base58 string)"
+	if s == "" || len(s) > 44 {
+		return fieldErr("network", expected, fmt.Sprintf("%q has a bad length", s))
+	}
+	for i := 0; i < len(s); i++ {
+		if !strings.ContainsRune(base58Alphabet, rune(s[i])) {
+			return fieldErr("network", expected, fmt.Sprintf("%q has a non-base58 character", s))
+		}
+	}
+	return nil
+}
+
+// DecodeBase64Transaction decodes the quote's transaction strictly (rule A1): standard
+// alphabet with padding, no whitespace or line breaks, canonical (re-encoding gives the
+// input), at most MaxTransactionSize bytes once decoded.
+func DecodeBase64Transaction(s string) ([]byte, error) {
+	const expected = "strict standard base64 of the unsigned v0 transaction (rule A1)"
+	if strings.ContainsAny(s, "\r\n \t") {
+		return nil, fieldErr("transaction", expected, "contains whitespace")
+	}
+	if base64.StdEncoding.DecodedLen(len(s)) > 4*MaxTransactionSize {
+		return nil, fieldErr("transaction", expected, "far larger than a Solana transaction")
+	}
+	b, err := base64.StdEncoding.Strict().DecodeString(s)
+	if err != nil {
+		return nil, fieldErr("transaction", expected, err.Error())
+	}
+	if base64.StdEncoding.EncodeToString(b) != s {
+		return nil, fieldErr("transaction", expected, "not canonical")
+	}
+	if len(b) == 0 {
+		return nil, fieldErr("transaction", expected, "empty")
+	}
+	return b, nil
+}
+
+var errNoTransaction = errors.New("altchain: the quote carries no transaction")

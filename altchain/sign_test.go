@@ -1,0 +1,167 @@
+package altchain
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/gagliardetto/solana-go"
+
+	"purse/wallet"
+)
+
+func TestSignTransaction(t *testing.T) {
+	q, user := baseline(t)
+	k := testSigner(t)
+	fresh := testKeyHash("fresh")
+	signed, sig, err := SignTransaction(q.Transaction, fresh, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx := decodeTx(t, signed)
+	if tx.Message.RecentBlockhash != fresh || tx.Signatures[0] != sig {
+		t.Fatal("blockhash not replaced or signature not placed")
+	}
+	if err := tx.VerifySignatures(); err != nil {
+		t.Fatal(err)
+	}
+	// The signed bytes differ from the unsigned ones only in the signature and blockhash.
+	if len(signed) != len(q.Transaction) || tx.Message.AccountKeys[0] != user {
+		t.Fatal("signed transaction changed shape")
+	}
+	if _, _, err := SignTransaction(q.Transaction, solana.Hash{}, k); err == nil {
+		t.Fatal("signed without a fresh blockhash")
+	}
+}
+
+func TestSignRefusesOtherSigners(t *testing.T) {
+	cases := map[string]badCase{}
+	for _, c := range badCases() {
+		cases[c.name] = c
+	}
+	k := testSigner(t)
+	for _, name := range []string{"fee payer swapped with a second signer", "extra pre-filled signer", "pre-filled user slot", "signature count mismatch", "trailing bytes", "version byte 0x81"} {
+		q, _ := cases[name].build(t)
+		if _, _, err := SignTransaction(q.Transaction, testKeyHash("fresh"), k); err == nil {
+			t.Errorf("%s: signed", name)
+		}
+	}
+	// A signer that is not the fee payer (G27).
+	q, _ := baseline(t)
+	if _, _, err := SignTransaction(q.Transaction, testKeyHash("fresh"), attackerKey(t)); err == nil {
+		t.Error("signed with a key that is not the transaction's signer")
+	}
+}
+
+func TestPrepareAndSend(t *testing.T) {
+	q, user := baseline(t)
+	fc := newFakeCluster(t, q, user)
+	p, err := Prepare(context.Background(), fc, q, testSigner(t), testOptions())
+	if err != nil {
+		t.Fatalf("prepare: %v (findings %v)", err, p.Report.Findings)
+	}
+	if p.Blockhash != fc.bh.Hash || p.LastValidBlockHeight != fc.bh.LastValidBlockHeight || p.Report.Rejected() {
+		t.Fatalf("prepared: %+v", p)
+	}
+	if decodeTx(t, p.Signed).VerifySignatures() != nil {
+		t.Fatal("prepared bytes do not verify")
+	}
+
+	s := &fakeSender{sig: p.Signature, statusAfter: 2, height: 900}
+	st, err := Send(context.Background(), s, p, time.Millisecond)
+	if err != nil || st.ConfirmationStatus != "confirmed" {
+		t.Fatalf("send: %+v %v", st, err)
+	}
+	if s.sends < 2 {
+		t.Fatalf("expected re-broadcast of the identical bytes, got %d sends", s.sends)
+	}
+	for _, b := range s.sent {
+		if string(b) != string(p.Signed) {
+			t.Fatal("re-broadcast different bytes")
+		}
+	}
+
+	s = &fakeSender{sig: p.Signature, statusAfter: 1 << 30, height: p.LastValidBlockHeight + 1}
+	if _, err := Send(context.Background(), s, p, time.Millisecond); !errors.Is(err, ErrBlockhashExpired) {
+		t.Fatalf("expiry: %v", err)
+	}
+}
+
+func TestPrepareRejects(t *testing.T) {
+	c := badCase{mutTx: setIx(1, priceData(20_000_000_000))}
+	q, user := c.build(t)
+	p, err := Prepare(context.Background(), newFakeCluster(t, q, user), q, testSigner(t), testOptions())
+	var re *RejectedError
+	if !errors.As(err, &re) || p == nil || !p.Report.Has("D20", Reject) || p.Signed != nil {
+		t.Fatalf("draining price prepared: %v", err)
+	}
+}
+
+func TestSimulationChecks(t *testing.T) {
+	q, user := baseline(t)
+	ata, _ := AssociatedTokenAddress(user, q.USDCMint, solana.TokenProgramID)
+	for _, c := range []struct {
+		name string
+		rule string
+		mut  func(res *SimulationResult)
+	}{
+		{"program error", "G28", func(res *SimulationResult) { res.Err = "InstructionError [2, Custom(1)]" }},
+		{"units above limit", "G28", func(res *SimulationResult) { res.UnitsConsumed = 400_001 }},
+		{"no success log", "G28", func(res *SimulationResult) { res.Logs = []string{"Program x failed"} }},
+		{"delegate set", "G29", func(res *SimulationResult) { binary.LittleEndian.PutUint32(res.Accounts[1].Data[tokOffDelegate:], 1) }},
+		{"close authority set", "G29", func(res *SimulationResult) {
+			binary.LittleEndian.PutUint32(res.Accounts[1].Data[tokOffCloseAuthTag:], 1)
+		}},
+		{"owner changed", "G29", func(res *SimulationResult) { copy(res.Accounts[1].Data[tokOffOwner:], attacker[:]) }},
+		{"account closed", "G29", func(res *SimulationResult) { res.Accounts[1] = nil }},
+		{"more USDC leaves", "G29", func(res *SimulationResult) { binary.LittleEndian.PutUint64(res.Accounts[1].Data[tokOffAmount:], 0) }},
+		{"SOL drained", "G29", func(res *SimulationResult) { res.Accounts[0].Lamports = 0 }},
+		{"user assigned", "G29", func(res *SimulationResult) { res.Accounts[0].Owner = attacker }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fc := newFakeCluster(t, q, user)
+			honest := fc.simulate
+			fc.simulate = func(tx []byte, keys []solana.PublicKey) (*SimulationResult, error) {
+				res, err := honest(tx, keys)
+				if keys[1] != ata {
+					t.Fatal("simulation does not watch the user's USDC account")
+				}
+				c.mut(res)
+				return res, err
+			}
+			p, err := Prepare(context.Background(), fc, q, testSigner(t), testOptions())
+			if err == nil || !p.Report.Has(c.rule, Reject) {
+				t.Fatalf("not rejected by %s: %v", c.rule, err)
+			}
+		})
+	}
+}
+
+type fakeSender struct {
+	sig         solana.Signature
+	statusAfter int
+	polls       int
+	sends       int
+	sent        [][]byte
+	height      uint64
+}
+
+func (f *fakeSender) SendTransaction(_ context.Context, b []byte) (solana.Signature, error) {
+	f.sends++
+	f.sent = append(f.sent, append([]byte(nil), b...))
+	return f.sig, nil
+}
+
+func (f *fakeSender) SignatureStatus(context.Context, solana.Signature) (*SignatureStatus, error) {
+	f.polls++
+	if f.polls > f.statusAfter {
+		return &SignatureStatus{ConfirmationStatus: "confirmed"}, nil
+	}
+	return nil, nil
+}
+
+func (f *fakeSender) BlockHeight(context.Context) (uint64, error) { return f.height, nil }
+
+var _ wallet.SolanaSigner = (*wallet.SolanaKey)(nil)
