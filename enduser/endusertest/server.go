@@ -1,0 +1,478 @@
+package endusertest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/wallet"
+)
+
+// End-user retCodes (spec 4.6, 7; design 2.4 for 10011).
+const (
+	CodeOK             = 0
+	CodeSystem         = 10000
+	CodeAuth           = 10001
+	CodeParse          = 10002
+	CodeTokenIDInvalid = 10003
+	CodeTokenAddress   = 10004
+	CodeHasAccount     = 10005
+	CodeNotNa          = 10006
+	CodeTokenUsed      = 10007
+	CodeParam          = 10009
+	CodeCaptcha        = 10010
+	CodeAllowance      = 10011
+	CodeEmailTaken     = 10019
+)
+
+// CaptchaPass is the captchaOutput the sandbox accepts.
+const CaptchaPass = "sandbox-pass"
+
+// DefaultNetwork is the sandbox chain id.
+const DefaultNetwork = "31337"
+
+// APIError is a business error: HTTP 200 with a non-zero retCode.
+type APIError struct {
+	Code int
+	Msg  string
+}
+
+func (e *APIError) Error() string { return fmt.Sprintf("retCode %d: %s", e.Code, e.Msg) }
+
+func apiErr(code int, format string, args ...any) *APIError {
+	return &APIError{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Config configures a Server. The zero value is usable.
+type Config struct {
+	// Network is the chain id the sandbox serves; the `network` header must equal it.
+	// Default "31337".
+	Network string
+	// Seed mixes into the seeded histories and the fault generator.
+	Seed uint64
+	// ReviewDelay auto-approves the vendor review this long after the IDV token was issued;
+	// 0 = only by the control surface.
+	ReviewDelay time.Duration
+	// ActivationDelay turns Review into Live this long after Form A was submitted;
+	// 0 = only by the control surface.
+	ActivationDelay time.Duration
+	// Chain is the home chain; default NewMemChain(network).
+	Chain Chain
+	// Clock is the server's clock before skew; default time.Now.
+	Clock func() time.Time
+	// StateDir, when set, holds a JSON snapshot written atomically on every change and
+	// loaded at start.
+	StateDir string
+	// TakenEmails are registered at start (default taken@example.com).
+	TakenEmails []string
+}
+
+// Server is the sandbox end-user service.
+type Server struct {
+	cfg     Config
+	network string
+	chainID uint64
+	chain   Chain
+	clock   func() time.Time
+	handler http.Handler
+
+	mu        sync.Mutex
+	st        *state
+	dirty     bool
+	histories map[uint64][]Record // seeded, per tokenId
+	merged    map[uint64][]Record // seeded + added, sorted newest first
+
+	faultMu   sync.Mutex
+	faults    *Faults
+	faultLeft int
+	faultPCG  *rand.PCG
+	faultRand *rand.Rand
+}
+
+// New builds a Server, loading the snapshot from cfg.StateDir when one exists.
+func New(cfg Config) (*Server, error) {
+	if cfg.Network == "" {
+		cfg.Network = DefaultNetwork
+	}
+	chainID, err := strconv.ParseUint(cfg.Network, 10, 64)
+	if err != nil || chainID == 0 {
+		return nil, fmt.Errorf("endusertest: network %q: expected a decimal chain id", cfg.Network)
+	}
+	if cfg.Chain == nil {
+		cfg.Chain = NewMemChain(chainID)
+	}
+	if cfg.Chain.ChainID() != chainID {
+		return nil, fmt.Errorf("endusertest: chain id %d differs from network %s", cfg.Chain.ChainID(), cfg.Network)
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = time.Now
+	}
+	if cfg.TakenEmails == nil {
+		cfg.TakenEmails = []string{"taken@example.com"}
+	}
+	s := &Server{
+		cfg: cfg, network: cfg.Network, chainID: chainID, chain: cfg.Chain, clock: cfg.Clock,
+		st:        newState(),
+		histories: map[uint64][]Record{},
+		merged:    map[uint64][]Record{},
+		faultPCG:  rand.NewPCG(cfg.Seed, 0xfa17),
+	}
+	s.faultRand = rand.New(s.faultPCG)
+	for _, e := range cfg.TakenEmails {
+		s.st.Emails[strings.ToLower(e)] = 0
+	}
+	if err := s.load(); err != nil {
+		return nil, err
+	}
+	s.handler = s.routes()
+	return s, nil
+}
+
+// Handler serves the end-user API and the /sandbox/ control surface.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Network is the chain id the sandbox serves, as the `network` header carries it.
+func (s *Server) Network() string { return s.network }
+
+// Chain is the home chain the sandbox writes to.
+func (s *Server) Chain() Chain { return s.chain }
+
+// CAIP2 is the sandbox chain as a CAIP-2 id, e.g. eip155:31337.
+func (s *Server) CAIP2() string { return "eip155:" + s.network }
+
+// Now is the server time: the clock plus the control surface's skew.
+func (s *Server) Now() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nowLocked()
+}
+
+func (s *Server) nowLocked() time.Time {
+	return s.clock().Add(time.Duration(s.st.SkewSeconds) * time.Second)
+}
+
+// --- envelopes ---
+
+type envelope struct {
+	RetCode int    `json:"retCode"`
+	RetMsg  string `json:"retMsg"`
+	Result  any    `json:"result"`
+	TimeNow int64  `json:"timeNow"`
+}
+
+// stringResult makes the envelope carry the result as a JSON-encoded string.
+type stringResult struct{ v any }
+
+// unwrapped makes the response the result's fields with the envelope keys mixed in.
+type unwrapped map[string]any
+
+func (s *Server) writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		b = []byte(`{"retCode":10000,"retMsg":"sandbox: cannot encode the response","result":null,"timeNow":0}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+func (s *Server) writeResult(w http.ResponseWriter, result any, err error) {
+	now := s.Now().UnixMilli()
+	if err != nil {
+		var ae *APIError
+		if !errors.As(err, &ae) {
+			ae = apiErr(CodeSystem, "system error: %v", err)
+		}
+		s.writeJSON(w, http.StatusOK, envelope{RetCode: ae.Code, RetMsg: ae.Msg, TimeNow: now})
+		return
+	}
+	switch r := result.(type) {
+	case unwrapped:
+		out := make(map[string]any, len(r)+3)
+		for k, v := range r {
+			out[k] = v
+		}
+		out["retCode"], out["retMsg"], out["timeNow"] = CodeOK, "success", now
+		s.writeJSON(w, http.StatusOK, out)
+	case stringResult:
+		b, mErr := json.Marshal(r.v)
+		if mErr != nil {
+			s.writeResult(w, nil, mErr)
+			return
+		}
+		s.writeJSON(w, http.StatusOK, envelope{RetMsg: "success", Result: string(b), TimeNow: now})
+	default:
+		s.writeJSON(w, http.StatusOK, envelope{RetMsg: "success", Result: result, TimeNow: now})
+	}
+}
+
+// --- routing and authentication ---
+
+type authLevel int
+
+const (
+	authNone authLevel = iota
+	authBasic
+	authFull
+	authOptionalFull // chain-configs: full auth, or no auth headers at all for reduced data
+)
+
+type request struct {
+	r       *http.Request
+	ctx     context.Context
+	body    []byte
+	tokenID uint64
+	authed  bool // full auth passed (authOptionalFull)
+}
+
+type route struct {
+	method string
+	path   string
+	auth   authLevel
+	h      func(*request) (any, error)
+}
+
+const maxBody = 1 << 20
+
+func (s *Server) routes() http.Handler {
+	table := []route{
+		{http.MethodGet, "/api/v1/timestamp", authNone, s.hTimestamp},
+		{http.MethodPost, "/api/v2/email-status", authNone, s.hEmailStatus},
+		{http.MethodGet, "/api/v2/account-status", authBasic, s.hAccountStatus},
+		{http.MethodPost, "/api/v1/mint", authBasic, s.hMint},
+		{http.MethodPost, "/api/v1/idv/create-access-token", authFull, s.hIDVToken},
+		{http.MethodGet, "/api/v2/kyc/form-a-info", authFull, s.hFormAInfo},
+		{http.MethodPost, "/api/v2/kyc/submit-form-a", authFull, s.hSubmitFormA},
+		{http.MethodPost, "/api/v2/transactions", authFull, s.hTransactions},
+		{http.MethodPost, "/api/v2/card-status", authFull, s.hCardStatus},
+		{http.MethodPost, "/api/v1/token-permit", authFull, s.hTokenPermit},
+		{http.MethodGet, "/api/v3/config/chain-configs", authOptionalFull, s.hChainConfigs},
+		{http.MethodGet, "/api/v1/onramp-limit", authFull, s.hOnrampLimit},
+		{http.MethodGet, "/api/v2/br", authFull, s.hBR},
+		{http.MethodGet, "/api/v2/card", authFull, s.hCardRead},
+		{http.MethodPost, "/api/v2/card", authFull, s.hCardIssue},
+	}
+	byPath := map[string][]route{}
+	for _, rt := range table {
+		byPath[rt.path] = append(byPath[rt.path], rt)
+	}
+	control := s.controlHandler()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/sandbox/") {
+			control.ServeHTTP(w, r)
+			return
+		}
+		rts, ok := byPath[r.URL.Path]
+		if !ok {
+			s.writeJSON(w, http.StatusNotFound, envelope{RetCode: CodeSystem, RetMsg: "no such route: " + r.URL.Path, TimeNow: s.Now().UnixMilli()})
+			return
+		}
+		for _, rt := range rts {
+			if rt.method == r.Method {
+				s.withFaults(rt.path, func(w http.ResponseWriter) { s.serve(w, r, rt) })(w)
+				return
+			}
+		}
+		s.writeJSON(w, http.StatusMethodNotAllowed, envelope{RetCode: CodeParse, RetMsg: fmt.Sprintf("method %s not allowed on %s", r.Method, r.URL.Path), TimeNow: s.Now().UnixMilli()})
+	})
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
+	req := &request{r: r, ctx: r.Context()}
+	if r.Method == http.MethodPost {
+		b, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+		if err != nil {
+			s.writeResult(w, nil, apiErr(CodeParse, "body: cannot read: %v", err))
+			return
+		}
+		if len(b) > maxBody {
+			s.writeResult(w, nil, apiErr(CodeParse, "body: larger than %d bytes", maxBody))
+			return
+		}
+		if len(b) > 0 {
+			ct := r.Header.Get("Content-Type")
+			if !strings.HasPrefix(strings.ToLower(ct), "application/json") {
+				s.writeResult(w, nil, apiErr(CodeParse, "header Content-Type: expected application/json, got %q", ct))
+				return
+			}
+		}
+		req.body = b
+	}
+	if err := s.authenticate(req, rt.auth); err != nil {
+		s.writeResult(w, nil, err)
+		return
+	}
+	s.mu.Lock()
+	result, err := rt.h(req)
+	err = s.finishLocked(err)
+	s.mu.Unlock()
+	s.writeResult(w, result, err)
+}
+
+var authHeaders = []string{"tokenId", "network", "hash", "deadline", "sign"}
+
+func isDigits(v string, maxLen int) bool {
+	if v == "" || len(v) > maxLen {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isHex0x(v string, hexLen int) bool {
+	if len(v) != 2+hexLen || v[:2] != "0x" {
+		return false
+	}
+	for i := 2; i < len(v); i++ {
+		c := v[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Server) basicAuth(h http.Header) (uint64, error) {
+	tok := h.Get("tokenId")
+	if tok == "" {
+		return 0, apiErr(CodeParse, "missing header tokenId")
+	}
+	if !isDigits(tok, 20) {
+		return 0, apiErr(CodeParse, "malformed header tokenId: expected decimal digits, got %q", tok)
+	}
+	id, err := strconv.ParseUint(tok, 10, 64)
+	if err != nil {
+		return 0, apiErr(CodeParse, "malformed header tokenId: %q does not fit 64 bits", tok)
+	}
+	nw := h.Get("network")
+	if nw == "" {
+		return 0, apiErr(CodeParse, "missing header network")
+	}
+	if !isDigits(nw, 20) {
+		return 0, apiErr(CodeParse, "malformed header network: expected a decimal chain id, got %q", nw)
+	}
+	if nw != s.network {
+		return 0, apiErr(CodeAuth, "network mismatch: header network is %s, this sandbox serves %s", nw, s.network)
+	}
+	return id, nil
+}
+
+func (s *Server) authenticate(req *request, level authLevel) error {
+	h := req.r.Header
+	switch level {
+	case authNone:
+		return nil
+	case authOptionalFull:
+		present := false
+		for _, k := range authHeaders {
+			if _, ok := h[http.CanonicalHeaderKey(k)]; ok {
+				present = true
+			}
+		}
+		if !present {
+			return nil
+		}
+	}
+	id, err := s.basicAuth(h)
+	if err != nil {
+		return err
+	}
+	req.tokenID = id
+	if level == authBasic {
+		return nil
+	}
+	hash, deadline, sign := h.Get("hash"), h.Get("deadline"), h.Get("sign")
+	for _, hv := range []struct{ name, v string }{{"hash", hash}, {"deadline", deadline}, {"sign", sign}} {
+		if hv.v == "" {
+			return apiErr(CodeParse, "missing header %s (full auth needs tokenId, network, hash, deadline and sign)", hv.name)
+		}
+	}
+	if !isHex0x(hash, 64) {
+		return apiErr(CodeParse, "malformed header hash: expected 0x + 64 hex digits, got %q", hash)
+	}
+	if !isDigits(deadline, 12) {
+		return apiErr(CodeParse, "malformed header deadline: expected Unix seconds as decimal digits, got %q", deadline)
+	}
+	if !isHex0x(sign, 130) {
+		return apiErr(CodeParse, "malformed header sign: expected 0x + 130 hex digits (65 bytes)")
+	}
+	payload := req.body
+	if req.r.Method == http.MethodGet {
+		payload = []byte(req.r.URL.RawQuery)
+	}
+	if want := wallet.PayloadHash(payload); hash != want {
+		return apiErr(CodeAuth, "hash mismatch: header hash %s is not the lowercase 0x keccak256 of the request payload (raw body for POST, raw query for GET, empty when none); expected %s", hash, want)
+	}
+	dl, _ := strconv.ParseInt(deadline, 10, 64)
+	now := s.Now().Unix()
+	if dl <= now {
+		return apiErr(CodeAuth, "deadline expired: deadline %d is not after server time %d", dl, now)
+	}
+	if dl-now > wallet.MaxDeadlineWindowSeconds {
+		return apiErr(CodeAuth, "deadline too far: deadline %d is %d s after server time %d, at most %d s allowed", dl, dl-now, now, wallet.MaxDeadlineWindowSeconds)
+	}
+	signer, rerr := wallet.RecoverFullAuth(hash, deadline, sign)
+	s.mu.Lock()
+	a := s.st.Accounts[id]
+	var owner common.Address
+	minted := a != nil && a.Minted
+	if minted {
+		owner = a.Owner
+	}
+	s.mu.Unlock()
+	if !minted {
+		return apiErr(CodeAuth, "unknown tokenId %d: no minted account", id)
+	}
+	if rerr != nil {
+		return apiErr(CodeAuth, "signature invalid: %v", rerr)
+	}
+	if signer != owner {
+		return apiErr(CodeAuth, "signature mismatch: sign recovers %s but tokenId %d is owned by %s", signer.Hex(), id, owner.Hex())
+	}
+	req.authed = true
+	return nil
+}
+
+// finishLocked saves a changed state; a failed save turns success into a system error.
+func (s *Server) finishLocked(err error) error {
+	if serr := s.saveIfDirtyLocked(); serr != nil && err == nil {
+		return apiErr(CodeSystem, "sandbox: %v", serr)
+	}
+	return err
+}
+
+// decodeStrict decodes one JSON object, rejecting unknown fields and trailing data.
+func decodeStrict(body []byte, v any) error {
+	t := bytes.TrimSpace(body)
+	if len(t) == 0 {
+		return apiErr(CodeParse, "body: expected a JSON object, got an empty body")
+	}
+	if t[0] != '{' {
+		return apiErr(CodeParse, "body: expected a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(t))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return apiErr(CodeParse, "body: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return apiErr(CodeParse, "body: trailing data after the JSON object")
+	}
+	return nil
+}
