@@ -271,8 +271,8 @@ func checkPermit(r TokenPermitRequest) error {
 	if r.Amount.Sign() < 0 {
 		return invalid(RouteTokenPermit, "amount", "expected a non-negative decimal, got %s", r.Amount)
 	}
-	if r.PermitAmount.Sign() < 0 || !r.PermitAmount.IsInteger() {
-		return invalid(RouteTokenPermit, "permitAmount", "expected the signed value, a non-negative integer in smallest units, got %s", r.PermitAmount)
+	if r.PermitAmount.Sign() < 0 {
+		return invalid(RouteTokenPermit, "permitAmount", "expected the signed value as a non-negative decimal in the token's units, got %s", r.PermitAmount)
 	}
 	if r.PermitDeadline <= 0 {
 		return invalid(RouteTokenPermit, "permitDeadline", "expected Unix seconds, got %d", r.PermitDeadline)

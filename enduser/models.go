@@ -548,14 +548,16 @@ func (r TokenPermitRequest) MarshalJSON() ([]byte, error) {
 }
 
 // NewTokenPermitRequest builds the request from a signed permit: PermitAmount is the signed
-// value, PermitDeadline the signed deadline, amount the business amount.
-func NewTokenPermitRequest(p wallet.Permit, sig wallet.PermitSignature, amount decimal.Decimal) TokenPermitRequest {
+// value in the token's units (spec 4.6 sends both amounts as decimal strings, so the
+// smallest-unit value is scaled by the token's decimals), PermitDeadline the signed
+// deadline, amount the business amount.
+func NewTokenPermitRequest(p wallet.Permit, sig wallet.PermitSignature, amount decimal.Decimal, decimals uint8) TokenPermitRequest {
 	r := TokenPermitRequest{
 		Address: p.Domain.VerifyingContract.Hex(), Amount: amount,
 		PermitV: int(sig.V), PermitR: sig.R, PermitS: sig.S,
 	}
 	if p.Value != nil {
-		r.PermitAmount = decimal.NewFromBigInt(p.Value, 0)
+		r.PermitAmount = decimal.NewFromBigInt(p.Value, -int32(decimals))
 	}
 	if p.Deadline != nil && p.Deadline.IsInt64() {
 		r.PermitDeadline = p.Deadline.Int64()
