@@ -16,7 +16,7 @@ run: build
 
 # All tests: formatting and vet, the unit and sandbox tests under the race detector, and
 # the real OS-keyring test inside its own D-Bus session.
-test: lint unit
+test: lint unit test-keyring
 
 unit:
 	$(GO) test -race -count=1 ./...

@@ -1,0 +1,462 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"purse/keystore"
+)
+
+func init() { commandSets = append(commandSets, addKeyCommands) }
+
+func addKeyCommands(a *app, root *cobra.Command) {
+	cmd := &cobra.Command{
+		Use:   "key",
+		Short: "Keys: create, import, list, rename, remove, export",
+		Long: "Keys live in the OS keyring, or in Web3 Secret Storage v3 files under $PURSE_HOME/keys when the\n" +
+			"keyring is unavailable (PURSE_KEYSTORE=os|file|auto chooses). Secrets are read from files\n" +
+			"('-' is stdin), never from arguments. File passphrases come from PURSE_PASSPHRASE_FILE or a\n" +
+			"hidden prompt.",
+	}
+	cmd.AddCommand(a.keyNewCmd(), a.keyImportCmd(), a.keyListCmd(), a.keyShowCmd(), a.keyRenameCmd(), a.keyRmCmd(), a.keyExportCmd())
+	root.AddCommand(cmd)
+}
+
+// keyView is how commands print a key.
+type keyView struct {
+	Label   string `json:"label"`
+	Kind    string `json:"kind"`
+	Address string `json:"address"`
+	Backend string `json:"backend"`
+	Created string `json:"created"`
+}
+
+func viewOf(e keystore.Entry) keyView {
+	return keyView{Label: e.Label, Kind: string(e.Kind), Address: e.Address, Backend: string(e.Backend), Created: e.Created.UTC().Format(time.RFC3339)}
+}
+
+func (a *app) printKeys(views []keyView) error {
+	return a.print(views, func(w io.Writer) {
+		if len(views) == 0 {
+			fmt.Fprintln(w, "no keys (purse key new --label L --kind evm|solana)")
+			return
+		}
+		tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+		fmt.Fprintln(tw, "LABEL\tKIND\tADDRESS\tBACKEND\tCREATED")
+		for _, v := range views {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", v.Label, v.Kind, v.Address, v.Backend, v.Created)
+		}
+		_ = tw.Flush()
+	})
+}
+
+func (a *app) printKey(e keystore.Entry) error {
+	v := viewOf(e)
+	return a.print(v, func(w io.Writer) {
+		fmt.Fprintf(w, "label:   %s\nkind:    %s\naddress: %s\nbackend: %s\ncreated: %s\n", v.Label, v.Kind, v.Address, v.Backend, v.Created)
+	})
+}
+
+func kindFlag(s string) (keystore.Kind, error) {
+	if s == "" {
+		return "", usagef("--kind: expected evm or solana")
+	}
+	k, err := keystore.ParseKind(s)
+	if err != nil {
+		return "", usagef("--%v", err)
+	}
+	return k, nil
+}
+
+func labelFlag(s string) error {
+	if s == "" {
+		return usagef("--label: expected a label such as main or sol-1")
+	}
+	if err := keystore.ValidateLabel(s); err != nil {
+		return usageErr{err}
+	}
+	return nil
+}
+
+func (a *app) keyNewCmd() *cobra.Command {
+	var label, kind string
+	cmd := &cobra.Command{
+		Use:   "new --label L --kind evm|solana",
+		Short: "Create a new key",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			if err := labelFlag(label); err != nil {
+				return err
+			}
+			k, err := kindFlag(kind)
+			if err != nil {
+				return err
+			}
+			s, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			e, err := s.New(label, k)
+			if err != nil {
+				return err
+			}
+			return a.printKey(e)
+		},
+	}
+	cmd.Flags().StringVar(&label, "label", "", "label of the new key: 1-64 of A-Z a-z 0-9 . _ -")
+	cmd.Flags().StringVar(&kind, "kind", "", "evm (secp256k1) or solana (ed25519)")
+	return cmd
+}
+
+// maxSecretFile bounds what is read from a secret source.
+const maxSecretFile = 1 << 20
+
+// readSource reads a file named by a flag; "-" is stdin. Errors never quote the content.
+func (a *app) readSource(flag, path string) ([]byte, error) {
+	var r io.Reader
+	if path == "-" {
+		r = a.stdin
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("--%s: cannot open %s: %v", flag, path, err)
+		}
+		defer f.Close()
+		r = f
+	}
+	b, err := io.ReadAll(io.LimitReader(r, maxSecretFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("--%s: cannot read %s: %v", flag, path, err)
+	}
+	if len(b) > maxSecretFile {
+		return nil, fmt.Errorf("--%s: %s is larger than %d bytes; expected a key file", flag, path, maxSecretFile)
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil, fmt.Errorf("--%s: %s is empty", flag, path)
+	}
+	return b, nil
+}
+
+func (a *app) keyImportCmd() *cobra.Command {
+	var label, kind, pkFile, mnFile, path, mnPassFile, ksFile, kpFile string
+	var index uint32
+	cmd := &cobra.Command{
+		Use:   "import --label L --kind evm|solana (--private-key-file F | --mnemonic-file F [--path P | --index N] [--mnemonic-passphrase-file F] | --keystore-json F | --solana-keypair F)",
+		Short: "Import a key from a private key, a BIP-39 mnemonic, a v3 keystore JSON or a solana-keygen file",
+		Long: "Import a key. Exactly one source; a file name '-' reads stdin.\n\n" +
+			"  --private-key-file  hex (0x optional): evm 32 bytes; solana a 32-byte seed or 64-byte key\n" +
+			"  --mnemonic-file     BIP-39 words; evm path m/44'/60'/0'/0/N, solana m/44'/501'/N'/0' (SLIP-0010),\n" +
+			"                      or --path none for solana-keygen's no-path variant (first 32 seed bytes)\n" +
+			"  --keystore-json     Web3 Secret Storage v3 file; its passphrase is asked like any other\n" +
+			"  --solana-keypair    solana-keygen JSON array of 64 numbers (implies --kind solana)",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := labelFlag(label); err != nil {
+				return err
+			}
+			sources := 0
+			for _, s := range []string{pkFile, mnFile, ksFile, kpFile} {
+				if s != "" {
+					sources++
+				}
+			}
+			if sources != 1 {
+				return usagef("expected exactly one source: --private-key-file, --mnemonic-file, --keystore-json or --solana-keypair (got %d)", sources)
+			}
+			indexSet := cmd.Flags().Changed("index")
+			if mnFile == "" && (path != "" || indexSet || mnPassFile != "") {
+				return usagef("--path, --index and --mnemonic-passphrase-file go with --mnemonic-file only")
+			}
+			if path != "" && indexSet {
+				return usagef("--path and --index: give one of them, not both")
+			}
+			if mnFile == "-" && mnPassFile == "-" {
+				return usagef("--mnemonic-file and --mnemonic-passphrase-file cannot both read stdin")
+			}
+			if kpFile != "" && kind == "" {
+				kind = string(keystore.KindSolana)
+			}
+			k, err := kindFlag(kind)
+			if err != nil {
+				return err
+			}
+			if kpFile != "" && k != keystore.KindSolana {
+				return usagef("--solana-keypair holds a solana key, but --kind is %s", k)
+			}
+			if indexSet {
+				if k == keystore.KindSolana && index >= 1<<31 {
+					return usagef("--index: expected 0 to 2147483647 for a hardened solana path, got %d", index)
+				}
+				path = keystore.MnemonicPath(k, index)
+			}
+			s, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			if _, err := s.Get(label); err == nil {
+				return fmt.Errorf("key %q: %w; choose another label or remove the key first", label, keystore.ErrExists)
+			}
+			var e keystore.Entry
+			switch {
+			case pkFile != "":
+				b, err := a.readSource("private-key-file", pkFile)
+				if err != nil {
+					return err
+				}
+				defer clear(b)
+				e, err = s.ImportHex(label, k, b)
+				if err != nil {
+					return err
+				}
+			case mnFile != "":
+				m, err := a.readSource("mnemonic-file", mnFile)
+				if err != nil {
+					return err
+				}
+				defer clear(m)
+				var pass []byte
+				if mnPassFile != "" {
+					if pass, err = a.readSource("mnemonic-passphrase-file", mnPassFile); err != nil {
+						return err
+					}
+					defer clear(pass)
+					pass = bytes.TrimSuffix(bytes.TrimSuffix(pass, []byte("\n")), []byte("\r"))
+				}
+				e, err = s.ImportMnemonic(label, k, m, pass, path)
+				if err != nil {
+					return err
+				}
+			case ksFile != "":
+				b, err := a.readSource("keystore-json", ksFile)
+				if err != nil {
+					return err
+				}
+				pass, err := a.passphrase("Passphrase of the keystore JSON", false)
+				if err != nil {
+					return err
+				}
+				defer clear(pass)
+				e, err = s.ImportKeystoreJSON(label, k, b, pass)
+				if err != nil {
+					return err
+				}
+			default:
+				b, err := a.readSource("solana-keypair", kpFile)
+				if err != nil {
+					return err
+				}
+				defer clear(b)
+				e, err = s.ImportSolanaKeypair(label, b)
+				if err != nil {
+					return err
+				}
+			}
+			return a.printKey(e)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&label, "label", "", "label of the imported key")
+	f.StringVar(&kind, "kind", "", "evm or solana")
+	f.StringVar(&pkFile, "private-key-file", "", "file holding the private key in hex ('-' = stdin)")
+	f.StringVar(&mnFile, "mnemonic-file", "", "file holding the BIP-39 mnemonic ('-' = stdin)")
+	f.StringVar(&path, "path", "", "derivation path (solana: hardened segments only, or none)")
+	f.Uint32Var(&index, "index", 0, "account index N of the default path")
+	f.StringVar(&mnPassFile, "mnemonic-passphrase-file", "", "file holding the BIP-39 passphrase (the '25th word')")
+	f.StringVar(&ksFile, "keystore-json", "", "Web3 Secret Storage v3 JSON file ('-' = stdin)")
+	f.StringVar(&kpFile, "solana-keypair", "", "solana-keygen keypair file ('-' = stdin)")
+	return cmd
+}
+
+func (a *app) keyListCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "List keys (labels and addresses, never secrets)",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			s, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			list, err := s.List()
+			if err != nil {
+				return err
+			}
+			views := make([]keyView, 0, len(list))
+			for _, e := range list {
+				views = append(views, viewOf(e))
+			}
+			return a.printKeys(views)
+		},
+	}
+}
+
+func (a *app) keyShowCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "show LABEL",
+		Short: "Show a key's kind, address and backend",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			s, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			e, err := s.Get(args[0])
+			if err != nil {
+				return err
+			}
+			return a.printKey(e)
+		},
+	}
+}
+
+func (a *app) keyRenameCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "rename LABEL NEW",
+		Short: "Give a key a new label",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if err := keystore.ValidateLabel(args[1]); err != nil {
+				return usagef("NEW %v", err)
+			}
+			s, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			e, err := s.Rename(args[0], args[1])
+			if err != nil {
+				return err
+			}
+			return a.printKey(e)
+		},
+	}
+}
+
+func (a *app) keyRmCmd() *cobra.Command {
+	var yes bool
+	cmd := &cobra.Command{
+		Use:   "rm LABEL [--yes]",
+		Short: "Remove a key and its secret (asks to type the label first)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			s, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			e, err := s.Get(args[0])
+			if err != nil {
+				return err
+			}
+			if !yes {
+				q := fmt.Sprintf("Remove key %q (%s %s)? Its secret is deleted from the %s backend; without a backup it is gone.", e.Label, e.Kind, e.Address, e.Backend)
+				if err := a.typedConfirmation(q, e.Label); err != nil {
+					return fmt.Errorf("%v (pass --yes to remove without asking)", err)
+				}
+			}
+			if err := s.Remove(e.Label); err != nil {
+				return err
+			}
+			out := map[string]string{"removed": e.Label, "address": e.Address}
+			return a.print(out, func(w io.Writer) { fmt.Fprintf(w, "removed key %s (%s)\n", e.Label, e.Address) })
+		},
+	}
+	cmd.Flags().BoolVar(&yes, "yes", false, "remove without the typed confirmation")
+	return cmd
+}
+
+func (a *app) keyExportCmd() *cobra.Command {
+	var out string
+	var raw bool
+	cmd := &cobra.Command{
+		Use:   "export LABEL --out FILE [--unsafe-raw]",
+		Short: "Export a key as an encrypted v3 keystore JSON (or, after a typed confirmation, raw)",
+		Long: "Export a key to a new file (mode 0600; an existing file is never replaced).\n" +
+			"By default the file is Web3 Secret Storage v3 JSON under a new export passphrase.\n" +
+			"--unsafe-raw writes the unencrypted secret (evm: hex, solana: solana-keygen JSON) and\n" +
+			"needs you to type \"export raw LABEL\" on the terminal.",
+		Args: cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			label := args[0]
+			if out == "" || out == "-" {
+				return usagef("--out: expected the path of a new file")
+			}
+			if _, err := os.Lstat(out); err == nil {
+				return fmt.Errorf("--out: %s already exists; refusing to overwrite it", out)
+			}
+			s, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			e, err := s.Get(label)
+			if err != nil {
+				return err
+			}
+			format := "web3-secret-storage-v3"
+			var data []byte
+			if raw {
+				want := "export raw " + e.Label
+				q := fmt.Sprintf("This writes the UNENCRYPTED private key of %q (%s) to %s. Anyone who reads that file controls the key.", e.Label, e.Address, out)
+				if err := a.typedConfirmation(q, want); err != nil {
+					return err
+				}
+				if data, err = s.ExportRaw(e.Label); err != nil {
+					return err
+				}
+				format = "raw-hex"
+				if e.Kind == keystore.KindSolana {
+					format = "solana-keygen-json"
+				}
+			} else if data, err = s.Export(e.Label); err != nil {
+				return err
+			}
+			defer clear(data)
+			if err := writeNewFile(out, data); err != nil {
+				return err
+			}
+			if raw {
+				a.warn("%s holds the unencrypted key of %s; move it somewhere safe or delete it", out, e.Label)
+			}
+			res := map[string]string{"label": e.Label, "kind": string(e.Kind), "address": e.Address, "out": out, "format": format}
+			return a.print(res, func(w io.Writer) {
+				fmt.Fprintf(w, "exported key %s (%s) to %s as %s\n", e.Label, e.Address, out, format)
+			})
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "new file to write (mode 0600)")
+	cmd.Flags().BoolVar(&raw, "unsafe-raw", false, "write the unencrypted secret (asks for a typed confirmation)")
+	return cmd
+}
+
+// writeNewFile creates path with mode 0600 and writes data; it never replaces a file and
+// removes what it created when the write fails.
+func writeNewFile(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return fmt.Errorf("--out: %s already exists; refusing to overwrite it", path)
+		}
+		return fmt.Errorf("--out: %v", err)
+	}
+	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Sync()
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		_ = os.Remove(path)
+		return fmt.Errorf("--out: cannot write %s: %v", path, werr)
+	}
+	return nil
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/term"
+
+	"purse/config"
+	"purse/keystore"
+)
+
+// envPassphraseFile names a file holding the passphrase, for scripts and CI.
+const envPassphraseFile = "PURSE_PASSPHRASE_FILE"
+
+// terminal is the controlling terminal: prompts are written to it and answers read from it,
+// so they never mix with stdout (--json) or a piped stdin.
+type terminal interface {
+	io.ReadWriteCloser
+	Fd() uintptr
+}
+
+// openTerminal opens /dev/tty (CONIN$ is not supported: Windows users set
+// PURSE_PASSPHRASE_FILE or pass --yes). Tests replace it.
+var openTerminal = func() (terminal, error) {
+	f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return nil, err
+	}
+	if !term.IsTerminal(int(f.Fd())) {
+		_ = f.Close()
+		return nil, errors.New("/dev/tty is not a terminal")
+	}
+	return f, nil
+}
+
+// storeScrypt is the scrypt cost of files the CLI writes; zero means the standard cost.
+// Only tests change it.
+var storeScrypt struct{ n, p int }
+
+// passphrase is the CLI's passphrase source: the file named by PURSE_PASSPHRASE_FILE (one
+// trailing newline stripped), else a hidden prompt on the terminal (asked twice when
+// confirm), else an error saying how to provide one.
+func (a *app) passphrase(prompt string, confirm bool) ([]byte, error) {
+	if path := os.Getenv(envPassphraseFile); path != "" {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("%s: cannot read %s: %v", envPassphraseFile, path, err)
+		}
+		b = bytes.TrimSuffix(b, []byte("\n"))
+		b = bytes.TrimSuffix(b, []byte("\r"))
+		return b, nil
+	}
+	tty, err := openTerminal()
+	if err != nil {
+		return nil, fmt.Errorf("passphrase: no terminal to ask on (%v); set %s to a file holding the passphrase", err, envPassphraseFile)
+	}
+	defer tty.Close()
+	read := func(p string) ([]byte, error) {
+		fmt.Fprintf(tty, "%s: ", p)
+		b, err := term.ReadPassword(int(tty.Fd()))
+		fmt.Fprintln(tty)
+		if err != nil {
+			return nil, fmt.Errorf("passphrase: cannot read from the terminal: %v", err)
+		}
+		return b, nil
+	}
+	p, err := read(prompt)
+	if err != nil {
+		return nil, err
+	}
+	if confirm {
+		again, err := read("Repeat to confirm")
+		if err != nil {
+			return nil, err
+		}
+		same := subtle.ConstantTimeCompare(p, again) == 1
+		clear(again)
+		if !same {
+			clear(p)
+			return nil, errors.New("passphrase: the two entries differ; nothing was changed")
+		}
+	}
+	return p, nil
+}
+
+// typedConfirmation asks the user on the terminal to type want exactly. Without a terminal
+// it fails: destructive and unsafe actions never proceed silently.
+func (a *app) typedConfirmation(question, want string) error {
+	tty, err := openTerminal()
+	if err != nil {
+		return fmt.Errorf("confirmation: no terminal to ask on (%v); nothing was done", err)
+	}
+	defer tty.Close()
+	fmt.Fprintf(tty, "%s\nType %q to continue: ", question, want)
+	line, err := bufio.NewReader(tty).ReadString('\n')
+	if err != nil && line == "" {
+		return fmt.Errorf("confirmation: no answer (%v); nothing was done", err)
+	}
+	if strings.TrimRight(line, "\r\n") != want {
+		return errors.New("confirmation: the answer did not match; nothing was done")
+	}
+	return nil
+}
+
+// openStore opens the key store of PURSE_HOME with the backend PURSE_KEYSTORE asks for. The
+// line saying which backend new keys use goes to stderr. Signing commands call
+// a.openStore() and then EVMSigner(label, profile) or SolanaSigner(label, profile).
+func (a *app) openStore() (*keystore.Store, error) {
+	home, err := config.EnsureHome()
+	if err != nil {
+		return nil, err
+	}
+	backend, err := keystore.BackendFromEnv()
+	if err != nil {
+		return nil, usageErr{err}
+	}
+	return keystore.Open(keystore.Options{
+		Home:       home,
+		Backend:    backend,
+		Passphrase: a.passphrase,
+		Notice:     a.stderr,
+		ScryptN:    storeScrypt.n,
+		ScryptP:    storeScrypt.p,
+	})
+}

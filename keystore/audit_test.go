@@ -1,0 +1,185 @@
+package keystore
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/wallet"
+)
+
+func auditStore(t *testing.T, home string) *Store {
+	t.Helper()
+	s, err := Open(Options{Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func appendN(t *testing.T, s *Store, n int, label string) {
+	t.Helper()
+	for i := 0; i < n; i++ {
+		if _, err := s.appendAudit(AuditRecord{Label: label, Address: devAddress, Purpose: "personal",
+			Digest: common.BigToHash(common.Big1).Hex(), Profile: "p"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestAuditConcurrentAppends(t *testing.T) {
+	home := t.TempDir()
+	stores := []*Store{auditStore(t, home), auditStore(t, home)}
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			appendN(t, stores[g%2], 10, fmt.Sprintf("g%d", g))
+		}(g)
+	}
+	wg.Wait()
+	n, err := stores[0].VerifyAudit()
+	if err != nil || n != 80 {
+		t.Fatalf("verify %d %v", n, err)
+	}
+}
+
+// TestAuditHelperProcess is the child of TestAuditAcrossProcesses.
+func TestAuditHelperProcess(t *testing.T) {
+	home := os.Getenv("PURSE_AUDIT_HELPER_HOME")
+	if home == "" {
+		t.Skip("helper process only")
+	}
+	n, _ := strconv.Atoi(os.Getenv("PURSE_AUDIT_HELPER_N"))
+	appendN(t, auditStore(t, home), n, "proc")
+}
+
+func TestAuditAcrossProcesses(t *testing.T) {
+	home := t.TempDir()
+	const procs, each = 3, 25
+	var wg sync.WaitGroup
+	errs := make(chan error, procs)
+	for i := 0; i < procs; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command(os.Args[0], "-test.run=^TestAuditHelperProcess$", "-test.count=1")
+			cmd.Env = append(os.Environ(), "PURSE_AUDIT_HELPER_HOME="+home, "PURSE_AUDIT_HELPER_N="+strconv.Itoa(each))
+			if out, err := cmd.CombinedOutput(); err != nil {
+				errs <- fmt.Errorf("%v: %s", err, out)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	n, err := auditStore(t, home).VerifyAudit()
+	if err != nil || n != procs*each {
+		t.Fatalf("verify %d %v", n, err)
+	}
+}
+
+func TestVerifyAuditReportsFirstBreak(t *testing.T) {
+	fresh := func(t *testing.T) (*Store, [][]byte) {
+		s := auditStore(t, t.TempDir())
+		appendN(t, s, 4, "k")
+		b, _ := os.ReadFile(s.auditPath)
+		return s, bytes.SplitAfter(b, []byte("\n"))[:4]
+	}
+	write := func(t *testing.T, s *Store, lines [][]byte) {
+		if err := os.WriteFile(s.auditPath, bytes.Join(lines, nil), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rehash := func(t *testing.T, line []byte, edit func(r *AuditRecord)) []byte {
+		var r AuditRecord
+		if err := json.Unmarshal(line, &r); err != nil {
+			t.Fatal(err)
+		}
+		edit(&r)
+		r.Hash, _ = r.computeHash()
+		b, _ := json.Marshal(r)
+		return append(b, '\n')
+	}
+	for _, c := range []struct {
+		name   string
+		tamper func(t *testing.T, lines [][]byte) [][]byte
+		line   int
+		reason string
+	}{
+		{"bad json", func(t *testing.T, l [][]byte) [][]byte { l[1] = []byte("{not json\n"); return l }, 2, "bad JSON"},
+		{"unknown field", func(t *testing.T, l [][]byte) [][]byte {
+			l[2] = bytes.Replace(l[2], []byte(`{"seq"`), []byte(`{"secret":"x","seq"`), 1)
+			return l
+		}, 3, "bad JSON"},
+		{"changed digest", func(t *testing.T, l [][]byte) [][]byte {
+			l[1] = bytes.Replace(l[1], []byte(`"purpose":"personal"`), []byte(`"purpose":"permit"`), 1)
+			return l
+		}, 2, "hash mismatch"},
+		{"removed line", func(t *testing.T, l [][]byte) [][]byte { return append(l[:1], l[2:]...) }, 2, "prev mismatch"},
+		{"swapped lines", func(t *testing.T, l [][]byte) [][]byte { l[2], l[3] = l[3], l[2]; return l }, 3, "prev mismatch"},
+		{"seq gap", func(t *testing.T, l [][]byte) [][]byte {
+			l[1] = rehash(t, l[1], func(r *AuditRecord) { r.Seq = 7 })
+			return l
+		}, 2, "seq gap: expected seq 2, found 7"},
+		{"incomplete last line", func(t *testing.T, l [][]byte) [][]byte { l[3] = l[3][:20]; return l }, 4, "incomplete line"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, lines := fresh(t)
+			write(t, s, c.tamper(t, lines))
+			_, err := s.VerifyAudit()
+			var br *ChainBreak
+			if !errors.As(err, &br) || br.Line != c.line || !strings.Contains(br.Reason, c.reason) {
+				t.Fatalf("got %v, want line %d %q", err, c.line, c.reason)
+			}
+			if !strings.Contains(err.Error(), fmt.Sprintf("audit log line %d: ", c.line)) {
+				t.Errorf("message %q", err)
+			}
+			// A damaged tail stops further signatures.
+			if c.line == 4 {
+				if _, err := s.appendAudit(AuditRecord{Purpose: "personal"}); err == nil {
+					t.Error("appended after a damaged last line")
+				}
+			}
+		})
+	}
+	s, _ := fresh(t)
+	recs, err := s.ListAudit()
+	if err != nil || len(recs) != 4 || recs[3].Seq != 4 {
+		t.Fatalf("list %v %v", len(recs), err)
+	}
+	empty := auditStore(t, t.TempDir())
+	if n, err := empty.VerifyAudit(); n != 0 || err != nil {
+		t.Fatalf("empty log: %d %v", n, err)
+	}
+	if recs, err := empty.ListAudit(); err != nil || recs == nil || len(recs) != 0 {
+		t.Fatalf("empty list: %v %v", recs, err)
+	}
+}
+
+func TestAuditRecordNeverHoldsTheKey(t *testing.T) {
+	var r AuditRecord
+	b, _ := json.Marshal(r)
+	var m map[string]any
+	_ = json.Unmarshal(b, &m)
+	for k := range m {
+		switch k {
+		case "seq", "time", "label", "address", "purpose", "digest", "profile", "prev":
+		default:
+			t.Errorf("unexpected field %q", k)
+		}
+	}
+	_ = wallet.PurposePermit
+}

@@ -1,0 +1,146 @@
+package keystore
+
+import (
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/ethereum/go-ethereum/accounts/keystore"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/gagliardetto/solana-go"
+)
+
+// solanaV3 is the v3-shaped file of a solana key: the ed25519 seed encrypted with
+// keystore.EncryptDataV3, plus the kind and the base58 address.
+type solanaV3 struct {
+	Version int                 `json:"version"`
+	ID      string              `json:"id"`
+	Kind    Kind                `json:"kind"`
+	Address string              `json:"address"`
+	Crypto  keystore.CryptoJSON `json:"crypto"`
+}
+
+// v3Header is enough of any v3 file to tell its kind.
+type v3Header struct {
+	Kind   Kind            `json:"kind"`
+	Crypto json.RawMessage `json:"crypto"`
+}
+
+func (s *Store) keyFile(label string) string { return filepath.Join(s.keysDir, label+".json") }
+
+func newUUID() ([16]byte, string) {
+	var u [16]byte
+	if _, err := rand.Read(u[:]); err != nil {
+		panic("crypto/rand failed: " + err.Error())
+	}
+	u[6] = u[6]&0x0f | 0x40
+	u[8] = u[8]&0x3f | 0x80
+	return u, fmt.Sprintf("%x-%x-%x-%x-%x", u[0:4], u[4:6], u[6:8], u[8:10], u[10:16])
+}
+
+// encryptFile encrypts sec under pass at the store's scrypt cost.
+func (s *Store) encryptFile(sec *secret, pass []byte) ([]byte, error) {
+	switch sec.kind {
+	case KindEVM:
+		k := &keystore.Key{Address: common.HexToAddress(sec.address()), PrivateKey: sec.evm}
+		id, _ := newUUID()
+		copy(k.Id[:], id[:])
+		b, err := keystore.EncryptKey(k, string(pass), s.scryptN, s.scryptP)
+		if err != nil {
+			return nil, fmt.Errorf("encrypt key: %v", err)
+		}
+		return b, nil
+	case KindSolana:
+		raw := sec.raw()
+		defer wipe(raw)
+		c, err := keystore.EncryptDataV3(raw, pass, s.scryptN, s.scryptP)
+		if err != nil {
+			return nil, fmt.Errorf("encrypt key: %v", err)
+		}
+		_, id := newUUID()
+		return json.Marshal(solanaV3{Version: 3, ID: id, Kind: KindSolana, Address: sec.address(), Crypto: c})
+	}
+	return nil, fmt.Errorf("kind: unknown kind %q", sec.kind)
+}
+
+// decryptV3 decrypts a v3 file. Which kind it holds comes from the file ("kind": "solana", else
+// evm); want, when set, must match.
+func decryptV3(data, pass []byte, want Kind, field string) (*secret, error) {
+	var h v3Header
+	if err := json.Unmarshal(data, &h); err != nil || len(h.Crypto) == 0 {
+		return nil, fmt.Errorf("%s: expected a Web3 Secret Storage v3 JSON file (with a crypto section)", field)
+	}
+	kind := KindEVM
+	if h.Kind == KindSolana {
+		kind = KindSolana
+	} else if h.Kind != "" && h.Kind != KindEVM {
+		return nil, fmt.Errorf("%s: unknown kind %q", field, h.Kind)
+	}
+	if want != "" && want != kind {
+		return nil, fmt.Errorf("%s: the file holds a %s key, expected %s", field, kind, want)
+	}
+	if kind == KindEVM {
+		k, err := keystore.DecryptKey(data, string(pass))
+		if errors.Is(err, keystore.ErrDecrypt) {
+			return nil, fmt.Errorf("%s: wrong passphrase (the MAC does not match); nothing was changed", field)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: cannot decrypt: %v", field, err)
+		}
+		return &secret{kind: KindEVM, evm: k.PrivateKey}, nil
+	}
+	var f solanaV3
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("%s: expected a purse solana v3 file: %v", field, err)
+	}
+	if f.Version != 3 {
+		return nil, fmt.Errorf("%s: expected version 3, got %d", field, f.Version)
+	}
+	raw, err := keystore.DecryptDataV3(f.Crypto, string(pass))
+	if errors.Is(err, keystore.ErrDecrypt) {
+		return nil, fmt.Errorf("%s: wrong passphrase (the MAC does not match); nothing was changed", field)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot decrypt: %v", field, err)
+	}
+	defer wipe(raw)
+	sec, err := newSolanaSecret(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", field, err)
+	}
+	if f.Address != "" {
+		if pk, perr := solana.PublicKeyFromBase58(f.Address); perr != nil || pk.String() != sec.address() {
+			sec.wipe()
+			return nil, fmt.Errorf("%s: the address in the file does not match the decrypted key", field)
+		}
+	}
+	return sec, nil
+}
+
+// writeKeyFile writes a new key file (0600, folder 0700); an existing file is never replaced.
+func (s *Store) writeKeyFile(label string, data []byte) error {
+	if err := ensurePrivateDir(s.keysDir); err != nil {
+		return err
+	}
+	path := s.keyFile(label)
+	if _, err := os.Lstat(path); err == nil {
+		return fmt.Errorf("key file %s already exists but is not in the index; move it away or choose another label", path)
+	}
+	return writeAtomic(path, data, 0o600)
+}
+
+func (s *Store) readKeyFile(e Entry) (*secret, error) {
+	data, err := os.ReadFile(s.keyFile(e.Label))
+	if err != nil {
+		return nil, fmt.Errorf("key %q: cannot read its file: %v", e.Label, err)
+	}
+	pass, err := s.askPassphrase(fmt.Sprintf("Passphrase for key %q", e.Label))
+	if err != nil {
+		return nil, err
+	}
+	defer wipe(pass)
+	return decryptV3(data, pass, e.Kind, fmt.Sprintf("key %q", e.Label))
+}

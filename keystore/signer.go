@@ -1,0 +1,103 @@
+package keystore
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/gagliardetto/solana-go"
+
+	"purse/wallet"
+)
+
+// EVMSigner returns the signer of an evm key. Every SignDigest first appends an audit record
+// (label, address, purpose, digest, profile) and refuses to sign when that fails. A file-backed
+// key asks for its passphrase here, once.
+func (s *Store) EVMSigner(label, profile string) (wallet.EVMSigner, error) {
+	e, sec, err := s.signingKey(label, KindEVM)
+	if err != nil {
+		return nil, err
+	}
+	return &auditedEVM{s: s, e: e, profile: profile, key: wallet.NewEVMKey(sec.evm)}, nil
+}
+
+// SolanaSigner returns the signer of a solana key. Every SignMessage first appends an audit
+// record (digest = sha256 of the message) and refuses to sign when that fails.
+func (s *Store) SolanaSigner(label, profile string) (wallet.SolanaSigner, error) {
+	e, sec, err := s.signingKey(label, KindSolana)
+	if err != nil {
+		return nil, err
+	}
+	k, err := wallet.NewSolanaKey(sec.sol)
+	if err != nil {
+		return nil, err
+	}
+	return &auditedSolana{s: s, e: e, profile: profile, key: k}, nil
+}
+
+func (s *Store) signingKey(label string, kind Kind) (Entry, *secret, error) {
+	e, err := s.Get(label)
+	if err != nil {
+		return Entry{}, nil, err
+	}
+	if e.Kind != kind {
+		return Entry{}, nil, fmt.Errorf("key %q: is a %s key, this needs a %s key", label, e.Kind, kind)
+	}
+	sec, err := s.load(e)
+	if err != nil {
+		return Entry{}, nil, err
+	}
+	return e, sec, nil
+}
+
+type auditedEVM struct {
+	mu      sync.Mutex
+	s       *Store
+	e       Entry
+	profile string
+	key     *wallet.EVMKey
+}
+
+func (a *auditedEVM) Address() common.Address { return a.key.Address() }
+
+func (a *auditedEVM) SignDigest(p wallet.Purpose, digest common.Hash) ([]byte, error) {
+	if p == "" {
+		return nil, errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if _, err := a.s.appendAudit(AuditRecord{
+		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: digest.Hex(), Profile: a.profile,
+	}); err != nil {
+		return nil, fmt.Errorf("sign: %v; nothing was signed", err)
+	}
+	return a.key.SignDigest(p, digest)
+}
+
+type auditedSolana struct {
+	mu      sync.Mutex
+	s       *Store
+	e       Entry
+	profile string
+	key     *wallet.SolanaKey
+}
+
+func (a *auditedSolana) PublicKey() solana.PublicKey { return a.key.PublicKey() }
+
+func (a *auditedSolana) SignMessage(p wallet.Purpose, msg []byte) (solana.Signature, error) {
+	if p == "" {
+		return solana.Signature{}, errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
+	}
+	sum := sha256.Sum256(msg)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if _, err := a.s.appendAudit(AuditRecord{
+		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: "0x" + hex.EncodeToString(sum[:]), Profile: a.profile,
+	}); err != nil {
+		return solana.Signature{}, fmt.Errorf("sign: %v; nothing was signed", err)
+	}
+	return a.key.SignMessage(p, msg)
+}
