@@ -1,0 +1,82 @@
+package dialog
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"purse/tui/kit"
+)
+
+func env() *kit.Env {
+	return kit.NewEnv(context.Background(), kit.Session{}, "/h", nil, lipgloss.NewRenderer(io.Discard))
+}
+
+func TestConfirmKeys(t *testing.T) {
+	cases := []struct {
+		key       tea.KeyMsg
+		closed    bool
+		confirmed bool
+	}{
+		{tea.KeyMsg{Type: tea.KeyEnter}, false, false},
+		{tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}, false, false},
+		{tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'Y'}}, false, false},
+		{tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'y'}}, true, true},
+		{tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'n'}}, true, false},
+		{tea.KeyMsg{Type: tea.KeyEscape}, true, false},
+	}
+	for _, c := range cases {
+		d := NewConfirm(env(), "block", "Block the card?", "The card stops working until you unblock it.", "block the card")
+		_, cmd := d.Update(c.key)
+		if d.Closed() != c.closed {
+			t.Errorf("%s: closed=%v", c.key, d.Closed())
+		}
+		if cmd == nil {
+			if c.closed {
+				t.Errorf("%s: no result", c.key)
+			}
+			continue
+		}
+		r := cmd().(ConfirmResult)
+		if r.ID != "block" || r.Confirmed != c.confirmed {
+			t.Errorf("%s: result %+v", c.key, r)
+		}
+	}
+}
+
+func TestErrorSaysWhatToDoNext(t *testing.T) {
+	d := NewError(env(), "Loading balances", errors.New("connection refused"), "")
+	d.SetSize(80, 20)
+	v := d.View()
+	for _, want := range []string{"ERROR: Loading balances", "connection refused", "What to do:", "/h/purse.log"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("missing %q in\n%s", want, v)
+		}
+	}
+	d.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if !d.Closed() {
+		t.Error("enter closes an error box")
+	}
+}
+
+func TestValueShownExactly(t *testing.T) {
+	sig := "0x" + strings.Repeat("5e", 65)
+	d := NewValue(env(), "Copied: signature", sig, "note")
+	d.SetSize(60, 20)
+	var got string
+	for _, l := range strings.Split(d.View(), "\n") {
+		l = strings.Trim(strings.TrimSpace(l), "│")
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "0x") || (got != "" && strings.Trim(l, "5e") == "" && l != "") {
+			got += l
+		}
+	}
+	if got != sig {
+		t.Fatalf("value shown as %q", got)
+	}
+}

@@ -1,0 +1,99 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"purse/tui/dialog"
+	"purse/tui/home"
+	"purse/tui/kit"
+	"purse/tui/review"
+)
+
+// TestGolden compares full frames (no colour: Ascii profile) with testdata/TestGolden/*.
+// Update them with: go test ./tui -run TestGolden -update
+func TestGolden(t *testing.T) {
+	sizes := [][2]int{{80, 24}, {120, 40}}
+	cases := []struct {
+		name  string
+		setup func(m *Model)
+	}{
+		{"home", func(*Model) {}},
+		{"home_full_help", func(m *Model) { send(m, runes("?")) }},
+		{"transactions", func(m *Model) {
+			send(m, runes("2"))
+			for i := 0; i < 3; i++ {
+				send(m, keyOf(tea.KeyDown))
+			}
+		}},
+		{"review_permit", func(m *Model) { pushReview(m, samplePermit()) }},
+		{"review_forma", func(m *Model) { pushReview(m, sampleFormA()) }},
+		{"review_fullauth", func(m *Model) { pushReview(m, sampleFullAuth()) }},
+		{"review_solana_blocked", func(m *Model) { pushReview(m, sampleSolana()) }},
+		{"confirm", func(m *Model) {
+			send(m, kit.PushDialogMsg{Dialog: dialog.NewConfirm(m.Env(), "block", "Block card 981?", "Payments with this card stop until you unblock it. Unblocking needs another signed request.", "block the card")})
+		}},
+		{"task_error", func(m *Model) {
+			send(m, kit.ErrorMsg{What: "Loading balances", Err: errors.New("dial tcp 127.0.0.1:8787: connection refused"), Next: "Start the sandbox (purse sandbox) or check the profile's user_api, then press r."})
+		}},
+		{"task_running", func(m *Model) {
+			kit.Start(m.Env().Tasks, "balances", "Loading balances", func(context.Context) (int, error) { return 0, nil })
+			send(m, nil)
+		}},
+	}
+	for _, c := range cases {
+		for _, sz := range sizes {
+			t.Run(c.name+"_"+sizeName(sz), func(t *testing.T) {
+				m := goldenModel(t, sz[0], sz[1])
+				c.setup(m)
+				teatest.RequireEqualOutput(t, []byte(m.View()))
+			})
+		}
+	}
+	t.Run("too_small", func(t *testing.T) {
+		m := goldenModel(t, 36, 10)
+		teatest.RequireEqualOutput(t, []byte(m.View()))
+	})
+}
+
+func sizeName(sz [2]int) string { return fmt.Sprintf("%dx%d", sz[0], sz[1]) }
+
+func goldenModel(t *testing.T, w, h int) *Model {
+	t.Helper()
+	env := newTestEnv(t)
+	m := NewModel(env, home.New(env), newTxScreen(env, 1000), newFake("Card"))
+	run(m.Init())
+	send(m, tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+func pushReview(m *Model, req review.Request) {
+	send(m, kit.PushDialogMsg{Dialog: review.New(m.Env(), req)})
+}
+
+// TestProgramRuns drives the real Bubble Tea program with teatest: first frame, a tab
+// switch, quit with q.
+func TestProgramRuns(t *testing.T) {
+	env := newTestEnv(t)
+	m := NewModel(env, home.New(env), newTxScreen(env, 100))
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return strings.Contains(string(b), "Welcome to purse")
+	}, teatest.WithDuration(5*time.Second))
+	tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return strings.Contains(string(b), "row 1 of 100")
+	}, teatest.WithDuration(5*time.Second))
+	tm.Type("q")
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	if final.Active() != 1 {
+		t.Fatalf("active %d", final.Active())
+	}
+}

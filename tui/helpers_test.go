@@ -1,0 +1,116 @@
+package tui
+
+import (
+	"context"
+	"io"
+	"testing"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"purse/tui/kit"
+)
+
+// testSession is the session every test shows in the footer.
+var testSession = kit.Session{
+	Profile:   "sandbox",
+	EVMKey:    "alice",
+	SolanaKey: "alice-sol",
+	AccountID: "42",
+	Network:   "11155111",
+}
+
+// newTestEnv returns an Env whose styles render without colour (Ascii profile), so views
+// are deterministic.
+func newTestEnv(tb testing.TB) *kit.Env {
+	tb.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	tb.Cleanup(cancel)
+	return kit.NewEnv(ctx, testSession, "/home/user/.config/purse", nil, lipgloss.NewRenderer(io.Discard))
+}
+
+// fakeScreen records what the router gives it.
+type fakeScreen struct {
+	title   string
+	typing  bool
+	inits   int
+	w, h    int
+	keys    []string
+	msgs    []tea.Msg
+	body    string
+	special key.Binding
+}
+
+func newFake(title string) *fakeScreen {
+	return &fakeScreen{title: title, body: title + " body", special: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "do x"))}
+}
+
+func (f *fakeScreen) Init() tea.Cmd { f.inits++; return nil }
+
+func (f *fakeScreen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok {
+		f.keys = append(f.keys, k.String())
+	} else {
+		f.msgs = append(f.msgs, msg)
+	}
+	return f, nil
+}
+
+func (f *fakeScreen) View() string               { return f.body }
+func (f *fakeScreen) SetSize(w, h int)           { f.w, f.h = w, h }
+func (f *fakeScreen) Title() string              { return f.title }
+func (f *fakeScreen) ShortHelp() []key.Binding   { return []key.Binding{f.special} }
+func (f *fakeScreen) FullHelp() [][]key.Binding  { return [][]key.Binding{{f.special}} }
+func (f *fakeScreen) InputFocused() bool         { return f.typing }
+func (f *fakeScreen) received(want tea.Msg) bool { return contains(f.msgs, want) }
+func contains(msgs []tea.Msg, want tea.Msg) bool {
+	for _, m := range msgs {
+		if m == want {
+			return true
+		}
+	}
+	return false
+}
+
+// runes is a key press of printable characters.
+func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+// keyOf is a key press of a special key.
+func keyOf(t tea.KeyType) tea.KeyMsg { return tea.KeyMsg{Type: t} }
+
+// send delivers msg and returns the messages its command produces (batches flattened).
+// Only commands that answer at once may be returned by the code under test here; the
+// spinner's first tick does.
+func send(m *Model, msg tea.Msg) []tea.Msg {
+	_, cmd := m.Update(msg)
+	return run(cmd)
+}
+
+func run(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	switch msg := msg.(type) {
+	case tea.BatchMsg:
+		var out []tea.Msg
+		for _, c := range msg {
+			out = append(out, run(c)...)
+		}
+		return out
+	case nil:
+		return nil
+	default:
+		return []tea.Msg{msg}
+	}
+}
+
+func isQuit(msgs []tea.Msg) bool {
+	for _, m := range msgs {
+		if _, ok := m.(tea.QuitMsg); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,94 @@
+// Package home is the welcome screen of purse's terminal UI: what purse is, where it is
+// working (profile, keys, account, network) and how to move around. It is also the
+// smallest example of a kit.Screen.
+package home
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/tui/kit"
+)
+
+// Screen is the welcome screen.
+type Screen struct {
+	env  *kit.Env
+	copy key.Binding
+	w, h int
+}
+
+// New returns the welcome screen.
+func New(env *kit.Env) *Screen {
+	return &Screen{env: env, copy: kit.WithHelp(env.Keys.Copy, "copy account id")}
+}
+
+// Init implements kit.Screen.
+func (s *Screen) Init() tea.Cmd { return nil }
+
+// Update implements kit.Screen.
+func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, s.copy) {
+		if id := s.env.Session.AccountID; id != "" {
+			return s, kit.Copy("account id", id)
+		}
+		return s, kit.Status("No account id yet: open the Account screen to look it up.")
+	}
+	return s, nil
+}
+
+// View implements kit.Screen.
+func (s *Screen) View() string {
+	st := s.env.Styles
+	ses := s.env.Session
+	or := func(v, none string) string {
+		if v == "" {
+			return none
+		}
+		return v
+	}
+	rows := [][2]string{
+		{"profile", or(ses.Profile, "(none)")},
+		{"network", or(ses.Network, "(unknown)")},
+		{"EVM key", or(ses.EVMKey, "(none: add one on the Keys screen or with `purse keys`)")},
+		{"Solana key", or(ses.SolanaKey, "(none)")},
+		{"account", or(ses.AccountID, "(not looked up yet)")},
+	}
+	var b strings.Builder
+	b.WriteString(st.Title.Render("Welcome to purse") + "\n\n")
+	intro := "Your keys stay on this machine. Every API call, permit, Form A and Solana deposit is signed here, after you have reviewed exactly what is signed."
+	for _, l := range kit.WrapWords(intro, max(s.w, 20)) {
+		b.WriteString(l + "\n")
+	}
+	b.WriteString("\n")
+	for _, r := range rows {
+		b.WriteString(st.Label.Render(kit.Pad(r[0], 11)) + " " + r[1] + "\n")
+	}
+	b.WriteString("\n")
+	tips := []string{
+		"tab / shift+tab or 1-9   switch screens",
+		"?                        all keys of this screen",
+		"y / n                    sign / cancel in a review (enter never signs)",
+		"q                        quit (ctrl+c while typing)",
+	}
+	for _, t := range tips {
+		b.WriteString(st.Muted.Render(kit.Truncate(t, max(s.w, 1))) + "\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// SetSize implements kit.Screen.
+func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
+
+// Title implements kit.Screen.
+func (s *Screen) Title() string { return "Home" }
+
+// ShortHelp implements kit.Screen.
+func (s *Screen) ShortHelp() []key.Binding { return []key.Binding{s.copy} }
+
+// FullHelp implements kit.Screen.
+func (s *Screen) FullHelp() [][]key.Binding { return [][]key.Binding{{s.copy}} }
+
+// InputFocused implements kit.Screen.
+func (s *Screen) InputFocused() bool { return false }

@@ -1,0 +1,53 @@
+package kit
+
+import (
+	"context"
+	"io"
+	"log/slog"
+
+	"github.com/charmbracelet/lipgloss"
+)
+
+// Session is what the footer shows about where purse is working: the profile, the active
+// EVM and Solana key labels, the account id and the network. Screens change it by sending
+// SessionMsg; the router applies it.
+type Session struct {
+	Profile   string
+	EVMKey    string // label of the active EVM key, "" when none
+	SolanaKey string // label of the active Solana key, "" when none
+	AccountID string // the account NFT token id, "" when unknown
+	Network   string // chain id / network name of the profile
+}
+
+// Env is shared by the router and every screen. It will later carry the services (API
+// client, chain readers, keystore); keep additions small and read them only from
+// Update/View, never from inside a tea.Cmd goroutine.
+type Env struct {
+	Session Session
+	// Home is PURSE_HOME; the log file is Home/purse.log. Shown in error hints.
+	Home   string
+	Logger *slog.Logger
+	Styles *Styles
+	Keys   *KeyMap
+	Tasks  *Tasks
+}
+
+// NewEnv returns an Env with default styles bound to r (nil: lipgloss's default renderer,
+// which honours NO_COLOR), the default keymap, a task tracker under ctx and a logger that
+// discards everything when logger is nil.
+func NewEnv(ctx context.Context, s Session, home string, logger *slog.Logger, r *lipgloss.Renderer) *Env {
+	if logger == nil {
+		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if r == nil {
+		r = lipgloss.DefaultRenderer()
+	}
+	return &Env{
+		Session: s,
+		Home:    home,
+		Logger:  logger,
+		Styles:  NewStyles(r),
+		Keys:    DefaultKeyMap(),
+		Tasks:   NewTasks(ctx),
+	}
+}

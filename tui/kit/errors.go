@@ -1,0 +1,39 @@
+package kit
+
+import (
+	"context"
+	"errors"
+	"net"
+	"path/filepath"
+)
+
+// NextStepper is implemented by errors that know what the user should do about them (the
+// typed errors of the API client will). NextStep returns one sentence.
+type NextStepper interface {
+	NextStep() string
+}
+
+// NextStep returns what the user should do about err: the error's own advice when it
+// implements NextStepper, else advice for the common cases, else a pointer to the log in
+// home.
+func NextStep(err error, home string) string {
+	var ns NextStepper
+	var netErr net.Error
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &ns) && ns.NextStep() != "":
+		return ns.NextStep()
+	case errors.Is(err, context.Canceled):
+		return "The request was cancelled; start it again when ready."
+	case errors.Is(err, context.DeadlineExceeded):
+		return "The service did not answer in time; check the connection and press r to retry."
+	case errors.As(err, &netErr):
+		return "Cannot reach the service: check the profile's URLs (purse profile show) or start the sandbox, then press r to retry."
+	}
+	log := "purse.log"
+	if home != "" {
+		log = filepath.Join(home, "purse.log")
+	}
+	return "Press r to retry; details are in " + log + "."
+}

@@ -1,0 +1,73 @@
+package kit
+
+import "github.com/charmbracelet/bubbles/key"
+
+// KeyMap is the one keymap of the application, declared with bubbles/key. Screens and
+// components use these bindings (or declare their own key.Binding values next to their
+// model) and compare with key.Matches.
+type KeyMap struct {
+	// Global, handled by the router.
+	NextTab   key.Binding
+	PrevTab   key.Binding
+	JumpTab   key.Binding // 1..9 select a tab directly
+	Help      key.Binding
+	Quit      key.Binding // q; off while a text input has focus or a dialog is open
+	ForceQuit key.Binding // ctrl+c; always on
+	Back      key.Binding // esc: close a dialog, leave an input, go back
+
+	// Movement, shared by lists, tables and viewports.
+	Up       key.Binding
+	Down     key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Top      key.Binding
+	Bottom   key.Binding
+
+	// Common actions.
+	Select  key.Binding // enter: open / select; never confirms a signature or a dialog
+	Refresh key.Binding
+	Copy    key.Binding
+
+	// Dialogs and the signing review: y confirms/signs, n or esc cancels.
+	Yes key.Binding
+	No  key.Binding
+}
+
+// DefaultKeyMap returns the bindings of the application.
+func DefaultKeyMap() *KeyMap {
+	return &KeyMap{
+		NextTab:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next screen")),
+		PrevTab:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous screen")),
+		JumpTab:   key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "go to screen")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "toggle help")),
+		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup/b", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "f"), key.WithHelp("pgdn/f", "page down")),
+		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/g", "first")),
+		Bottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end/G", "last")),
+
+		Select:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
+		Copy:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy")),
+
+		Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
+		No:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "no")),
+	}
+}
+
+// Movement returns the movement bindings, for help columns.
+func (k *KeyMap) Movement() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}
+}
+
+// WithHelp returns a copy of b with another help text; the keys stay the same. Use it to
+// describe a shared binding in a component's context ("y" → "sign").
+func WithHelp(b key.Binding, desc string) key.Binding {
+	b.SetHelp(b.Help().Key, desc)
+	return b
+}

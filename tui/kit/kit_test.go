@@ -1,0 +1,198 @@
+package kit
+
+import (
+	"context"
+	"errors"
+	"net"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+func TestWrapKeepsEveryCharacter(t *testing.T) {
+	cases := []string{
+		"",
+		"short",
+		strings.Repeat("0123456789", 23),
+		"日本語のテキストはそれぞれ二桁の幅を持っています。日本語のテキスト",
+		"mixed ascii and 日本 and emoji 🙂🙂🙂 and combining é (e\u0301) done",
+	}
+	for _, s := range cases {
+		for _, w := range []int{1, 2, 3, 7, 20, 80} {
+			parts := Wrap(s, w)
+			if got := strings.Join(parts, ""); got != s {
+				t.Fatalf("Wrap(%q, %d) joined = %q", s, w, got)
+			}
+			for _, p := range parts {
+				if Width(p) > w && utf8.RuneCountInString(p) > 1 {
+					t.Fatalf("Wrap(%q, %d): piece %q is %d wide", s, w, p, Width(p))
+				}
+			}
+		}
+	}
+}
+
+func TestEscapeMakesInvisibleCharactersVisible(t *testing.T) {
+	cases := []struct {
+		in, want string
+		n        int
+	}{
+		{"plain text\nsecond line", "plain text\nsecond line", 0},
+		{"a\tb", "a␉b", 1},
+		{"line\r\nnext", "line␍\nnext", 1},
+		{"\x1b[31mred", "␛[31mred", 1},
+		{"del\x7f", "del␡", 1},
+		{"zero\u200bwidth", "zero⟨U+200B⟩width", 1},
+		{"bidi\u202eevil", "bidi⟨U+202E⟩evil", 1},
+		{"nbsp\u00a0here", "nbsp⟨U+00A0⟩here", 1},
+		{"bad\xffbyte", "bad⟨0xFF⟩byte", 1},
+		{"literal ␉ picture", "literal ⟨U+2409⟩ picture", 1},
+		{"literal ⟨U+0009⟩", "literal ⟨U+27E8⟩U+0009⟩", 1},
+		{"replacement \ufffd", "replacement ⟨U+FFFD⟩", 1},
+		{"ünïcödé 日本", "ünïcödé 日本", 0},
+	}
+	for _, c := range cases {
+		got, n := Escape(c.in)
+		if got != c.want || n != c.n {
+			t.Errorf("Escape(%q) = %q, %d; want %q, %d", c.in, got, n, c.want, c.n)
+		}
+	}
+}
+
+func TestEscapeIsOneToOne(t *testing.T) {
+	// pairs that look alike on a terminal must not look alike in a review
+	pairs := [][2]string{
+		{"a\tb", "a␉b"},
+		{"a\u00a0b", "a b"},
+		{"a\u200bb", "ab"},
+		{"x\xffy", "x\ufffdy"},
+		{"a\r\nb", "a\nb"},
+		{"tab\t", "tab⟨U+0009⟩"},
+	}
+	for _, p := range pairs {
+		a, _ := Escape(p[0])
+		b, _ := Escape(p[1])
+		if a == b {
+			t.Errorf("Escape(%q) == Escape(%q) == %q", p[0], p[1], a)
+		}
+	}
+}
+
+func TestTruncateAndFit(t *testing.T) {
+	cases := []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"hello", 10, "hello"},
+		{"hello world", 5, "hell…"},
+		{"日本語テキスト", 5, "日本…"},
+		{"x", 0, ""},
+	}
+	for _, c := range cases {
+		if got := Truncate(c.in, c.w); got != c.want {
+			t.Errorf("Truncate(%q, %d) = %q, want %q", c.in, c.w, got, c.want)
+		}
+	}
+	if got := Fit("ab", 4); got != "ab  " {
+		t.Errorf("Fit = %q", got)
+	}
+}
+
+func TestWrapWords(t *testing.T) {
+	got := WrapWords("the quick brown fox jumps", 10)
+	want := []string{"the quick", "brown fox", "jumps"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("WrapWords = %q", got)
+	}
+	long := WrapWords("a 0123456789abcdef b", 8)
+	if strings.Join(long, "") != "a01234567"+"89abcdef"+"b" {
+		t.Fatalf("long word: %q", long)
+	}
+}
+
+func TestTasksDropStaleReplies(t *testing.T) {
+	tasks := NewTasks(context.Background())
+	release := make(chan struct{})
+	var firstCtx context.Context
+	id1, cmd1 := Start(tasks, "balances", "Loading balances", func(ctx context.Context) (string, error) {
+		firstCtx = ctx
+		<-release
+		return "old", nil
+	})
+	id2, cmd2 := Start(tasks, "balances", "Loading balances", func(context.Context) (string, error) {
+		return "new", nil
+	})
+	if id1 == id2 {
+		t.Fatal("ids must differ")
+	}
+	if got := tasks.Running(); len(got) != 1 || got[0].ID != id2 {
+		t.Fatalf("running = %+v, want only the second request", got)
+	}
+	r2 := cmd2().(TaskResult[string])
+	close(release)
+	r1 := cmd1().(TaskResult[string])
+	if firstCtx.Err() == nil {
+		t.Error("the superseded request's context must be cancelled")
+	}
+	if tasks.Finish(r1.Ref()) {
+		t.Error("the superseded reply must be stale")
+	}
+	if !tasks.Finish(r2.Ref()) || r2.Value != "new" || r2.ID != id2 {
+		t.Errorf("latest reply must be current: %+v", r2)
+	}
+	if tasks.Finish(r2.Ref()) {
+		t.Error("a reply is current only once")
+	}
+	if tasks.Busy() {
+		t.Error("nothing should run any more")
+	}
+}
+
+func TestTasksSlotsAreIndependentAndCancel(t *testing.T) {
+	tasks := NewTasks(context.Background())
+	_, a := Start(tasks, "a", "A", func(context.Context) (int, error) { return 1, nil })
+	_, b := Start(tasks, "b", "B", func(context.Context) (int, error) { return 2, nil })
+	tasks.Cancel("b")
+	if !tasks.Finish(a().(TaskReply).Ref()) {
+		t.Error("slot a is current")
+	}
+	if tasks.Finish(b().(TaskReply).Ref()) {
+		t.Error("a cancelled request's reply must be dropped")
+	}
+}
+
+func TestTaskPanicBecomesError(t *testing.T) {
+	tasks := NewTasks(context.Background())
+	_, cmd := Start(tasks, "x", "Exploding", func(context.Context) (int, error) { panic("boom") })
+	var msg tea.Msg = cmd()
+	r := msg.(TaskResult[int])
+	if r.Err == nil || !strings.Contains(r.Err.Error(), "Exploding") {
+		t.Fatalf("err = %v", r.Err)
+	}
+}
+
+type advised struct{}
+
+func (advised) Error() string    { return "kyc pending" }
+func (advised) NextStep() string { return "Wait for the KYC review, then press r." }
+
+func TestNextStep(t *testing.T) {
+	cases := []struct {
+		err  error
+		want string
+	}{
+		{nil, ""},
+		{advised{}, "Wait for the KYC review"},
+		{context.DeadlineExceeded, "did not answer in time"},
+		{&net.OpError{Op: "dial", Err: errors.New("refused")}, "Cannot reach the service"},
+		{errors.New("odd"), "/h/purse.log"},
+	}
+	for _, c := range cases {
+		if got := NextStep(c.err, "/h"); !strings.Contains(got, c.want) {
+			t.Errorf("NextStep(%v) = %q, want it to contain %q", c.err, got, c.want)
+		}
+	}
+}

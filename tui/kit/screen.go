@@ -1,0 +1,54 @@
+package kit
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Screen is one tab of the application (Home, Account, Balances, ...). Implement it with a
+// pointer receiver: the router keeps the value Update returns and calls SetSize on it.
+//
+// Rules every screen follows:
+//   - Update and View never block: I/O runs in a tea.Cmd started with Start, and the
+//     result comes back as a TaskResult message carrying the request id;
+//   - keys are compared with key.Matches against bindings of Env.Keys (or the screen's own
+//     key.Binding values), never with string switches;
+//   - colours come from Env.Styles only, and every state is also visible as text
+//     (cursor ">" marks, "[x]", "(blocked)") so NO_COLOR=1 stays readable;
+//   - View fits inside the last SetSize (the router clips what does not fit).
+//
+// Init is called once, the first time the screen becomes active. Messages that are not
+// key presses (task results, dialog decisions, session changes) reach every screen, active
+// or not; key presses reach only the active screen, and only when no dialog is open.
+type Screen interface {
+	Init() tea.Cmd
+	Update(msg tea.Msg) (Screen, tea.Cmd)
+	View() string
+	// SetSize gives the screen the body area: the terminal minus header, footer and help.
+	SetSize(width, height int)
+	// Title is the tab label and the header title; keep it short and stable.
+	Title() string
+	// ShortHelp and FullHelp list the screen's own bindings; the router appends the
+	// global ones and renders them with bubbles/help.
+	ShortHelp() []key.Binding
+	FullHelp() [][]key.Binding
+	// InputFocused reports whether a text input has focus. While it does, the router
+	// sends every key except ctrl+c to the screen: single-letter global keys (q, ?, 1-9)
+	// and tab are off so the user can type them.
+	InputFocused() bool
+}
+
+// Dialog is a modal layer pushed on top of the current screen (confirmation, information,
+// error, signing review). The top dialog takes every key except ctrl+c; when Closed reports
+// true after an Update, the router pops it. A dialog reports its outcome by returning a
+// message from Update (for example ConfirmResult or review.Decision).
+type Dialog interface {
+	Update(msg tea.Msg) (Dialog, tea.Cmd)
+	View() string
+	// SetSize gives the dialog the body area; it may use less and be centred.
+	SetSize(width, height int)
+	Title() string
+	ShortHelp() []key.Binding
+	FullHelp() [][]key.Binding
+	Closed() bool
+}

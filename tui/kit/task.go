@@ -1,0 +1,168 @@
+package kit
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// TaskID identifies one request. Ids grow across the whole application.
+type TaskID uint64
+
+// TaskInfo describes a running task, for the footer.
+type TaskInfo struct {
+	ID    TaskID
+	Slot  string
+	Label string
+}
+
+// TaskRef is what every task reply carries: which request it answers and how it ended.
+type TaskRef struct {
+	ID    TaskID
+	Slot  string
+	Label string
+	Err   error
+}
+
+// TaskReply is implemented by TaskResult; the router uses it to drop stale replies
+// before any screen sees them.
+type TaskReply interface {
+	Ref() TaskRef
+}
+
+// TaskResult is the message a task started with Start returns.
+type TaskResult[T any] struct {
+	ID    TaskID
+	Slot  string
+	Label string
+	Value T
+	Err   error
+}
+
+// Ref implements TaskReply.
+func (r TaskResult[T]) Ref() TaskRef {
+	return TaskRef{ID: r.ID, Slot: r.Slot, Label: r.Label, Err: r.Err}
+}
+
+// Tasks tracks the requests in flight. A slot names one thing a screen loads (for example
+// "balances" or "transactions/page"); only the latest request of a slot is current.
+// Starting a new request in a slot cancels the previous one, and the router drops any reply
+// that is not the latest of its slot, so a slow old answer never overwrites a newer one.
+// Start, Finish and Cancel are called from Update; the mutex only guards against misuse.
+type Tasks struct {
+	mu      sync.Mutex
+	ctx     context.Context
+	next    TaskID
+	latest  map[string]TaskID
+	running map[TaskID]*runningTask
+}
+
+type runningTask struct {
+	info   TaskInfo
+	cancel context.CancelFunc
+}
+
+// NewTasks returns a tracker whose tasks run under ctx (cancelled when the program ends).
+func NewTasks(ctx context.Context) *Tasks {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return &Tasks{ctx: ctx, latest: map[string]TaskID{}, running: map[TaskID]*runningTask{}}
+}
+
+// Start registers a request in slot, cancels the previous request of that slot, and
+// returns the new id and the tea.Cmd that runs fn off the UI goroutine. The command's
+// message is a TaskResult[T] with the same id; a panic in fn becomes its error.
+func Start[T any](t *Tasks, slot, label string, fn func(ctx context.Context) (T, error)) (TaskID, tea.Cmd) {
+	t.mu.Lock()
+	t.next++
+	id := t.next
+	if prev, ok := t.latest[slot]; ok {
+		if rt, ok := t.running[prev]; ok {
+			rt.cancel()
+			delete(t.running, prev)
+		}
+	}
+	ctx, cancel := context.WithCancel(t.ctx)
+	t.latest[slot] = id
+	t.running[id] = &runningTask{info: TaskInfo{ID: id, Slot: slot, Label: label}, cancel: cancel}
+	t.mu.Unlock()
+
+	cmd := func() (msg tea.Msg) {
+		res := TaskResult[T]{ID: id, Slot: slot, Label: label}
+		defer func() {
+			if p := recover(); p != nil {
+				res.Err = fmt.Errorf("internal error in %q: %v", label, p)
+				msg = res
+			}
+		}()
+		res.Value, res.Err = fn(ctx)
+		return res
+	}
+	return id, cmd
+}
+
+// Finish records the reply ref and reports whether it is current: the latest request of
+// its slot and not cancelled. The router calls it for every TaskReply and drops the
+// message when it returns false.
+func (t *Tasks) Finish(ref TaskRef) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	rt, ok := t.running[ref.ID]
+	if ok {
+		rt.cancel()
+		delete(t.running, ref.ID)
+	}
+	return ok && t.latest[ref.Slot] == ref.ID
+}
+
+// IsLatest reports whether id is the latest request started in slot.
+func (t *Tasks) IsLatest(slot string, id TaskID) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.latest[slot] == id
+}
+
+// Cancel cancels the running request of slot, if any; its reply will be dropped.
+func (t *Tasks) Cancel(slot string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if id, ok := t.latest[slot]; ok {
+		if rt, ok := t.running[id]; ok {
+			rt.cancel()
+			delete(t.running, id)
+		}
+	}
+}
+
+// CancelAll cancels every running request.
+func (t *Tasks) CancelAll() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for id, rt := range t.running {
+		rt.cancel()
+		delete(t.running, id)
+	}
+}
+
+// Running lists the running tasks, oldest first.
+func (t *Tasks) Running() []TaskInfo {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := make([]TaskInfo, 0, len(t.running))
+	for _, rt := range t.running {
+		out = append(out, rt.info)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// Busy reports whether any task is running.
+func (t *Tasks) Busy() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.running) > 0
+}

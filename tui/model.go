@@ -1,0 +1,533 @@
+package tui
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/aymanbagabas/go-osc52/v2"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"purse/tui/dialog"
+	"purse/tui/kit"
+)
+
+// Minimum terminal size; below it the UI shows how to fix the size instead of a frame.
+const (
+	MinWidth  = 40
+	MinHeight = 12
+)
+
+// headerHeight is the tab line plus the title rule.
+const headerHeight = 2
+
+// Model is the root router. Build it with NewModel; it implements tea.Model.
+type Model struct {
+	env     *kit.Env
+	screens []kit.Screen
+	inited  []bool
+	active  int
+	dialogs []kit.Dialog
+
+	help     help.Model
+	spinner  spinner.Model
+	spinning bool
+
+	w, h         int
+	bodyW, bodyH int
+
+	status  string
+	errWhat string
+	errText string
+	errNext string
+	errSlot string
+
+	clip io.Writer
+}
+
+// NewModel returns the root model over screens (in tab order). env must come from
+// kit.NewEnv. The clipboard writer defaults to os.Stdout (the terminal).
+func NewModel(env *kit.Env, screens ...kit.Screen) *Model {
+	sp := spinner.New(spinner.WithSpinner(spinner.Line), spinner.WithStyle(env.Styles.Spinner))
+	return &Model{
+		env:     env,
+		screens: screens,
+		inited:  make([]bool, len(screens)),
+		help:    env.Styles.NewHelp(),
+		spinner: sp,
+		clip:    os.Stdout,
+	}
+}
+
+// SetClipboard sets where OSC52 sequences are written (the terminal's output).
+func (m *Model) SetClipboard(w io.Writer) { m.clip = w }
+
+// Env returns the shared environment.
+func (m *Model) Env() *kit.Env { return m.env }
+
+// Active returns the index of the active screen.
+func (m *Model) Active() int { return m.active }
+
+// ActiveScreen returns the active screen (nil when there is none).
+func (m *Model) ActiveScreen() kit.Screen {
+	if len(m.screens) == 0 {
+		return nil
+	}
+	return m.screens[m.active]
+}
+
+// Dialogs returns the dialog stack, bottom first.
+func (m *Model) Dialogs() []kit.Dialog { return m.dialogs }
+
+// FullHelp reports whether the full help is shown.
+func (m *Model) FullHelp() bool { return m.help.ShowAll }
+
+// BodySize returns the area screens and dialogs get.
+func (m *Model) BodySize() (int, int) { return m.bodyW, m.bodyH }
+
+// Init implements tea.Model: it initialises the first screen.
+func (m *Model) Init() tea.Cmd {
+	return m.activate(0)
+}
+
+func (m *Model) activate(i int) tea.Cmd {
+	if i < 0 || i >= len(m.screens) {
+		return nil
+	}
+	m.active = i
+	m.layout()
+	if m.inited[i] {
+		return nil
+	}
+	m.inited[i] = true
+	return m.screens[i].Init()
+}
+
+// Update implements tea.Model.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	if m.env.Tasks.Busy() && !m.spinning {
+		m.spinning = true
+		cmd = tea.Batch(cmd, m.spinner.Tick)
+	}
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+		m.layout()
+		return nil
+	case tea.KeyMsg:
+		return m.key(msg)
+	case tea.MouseMsg:
+		return nil
+	case spinner.TickMsg:
+		if !m.env.Tasks.Busy() {
+			m.spinning = false
+			return nil
+		}
+		var cmd tea.Cmd
+		m.spinner, cmd = m.spinner.Update(msg)
+		return cmd
+	case kit.TaskReply:
+		ref := msg.Ref()
+		if !m.env.Tasks.Finish(ref) {
+			m.env.Logger.Debug("stale reply dropped", "slot", ref.Slot, "id", ref.ID)
+			return nil
+		}
+		if ref.Err != nil {
+			m.setError(ref.Label, ref.Err, "", ref.Slot)
+		} else if m.errSlot == ref.Slot && ref.Slot != "" {
+			m.clearError()
+		}
+		return m.broadcast(msg)
+	case kit.PushDialogMsg:
+		if msg.Dialog != nil {
+			m.dialogs = append(m.dialogs, msg.Dialog)
+			m.layout()
+			msg.Dialog.SetSize(m.bodyW, m.bodyH)
+		}
+		return nil
+	case kit.ErrorMsg:
+		m.setError(msg.What, msg.Err, msg.Next, "")
+		return nil
+	case kit.StatusMsg:
+		m.clearError()
+		m.status = msg.Text
+		m.layout()
+		return nil
+	case kit.SessionMsg:
+		m.env.Session = msg.Session
+		return m.broadcast(msg)
+	case kit.CopyMsg:
+		return m.copy(msg)
+	}
+	return m.broadcast(msg)
+}
+
+// broadcast delivers a non-key message to the top dialog and to every screen.
+func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
+	var cmds []tea.Cmd
+	if n := len(m.dialogs); n > 0 {
+		d, cmd := m.dialogs[n-1].Update(msg)
+		m.dialogs[n-1] = d
+		cmds = append(cmds, cmd)
+		m.popClosed()
+	}
+	for i, s := range m.screens {
+		s, cmd := s.Update(msg)
+		m.screens[i] = s
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
+}
+
+func (m *Model) popClosed() {
+	changed := false
+	for n := len(m.dialogs); n > 0 && m.dialogs[n-1].Closed(); n = len(m.dialogs) {
+		m.dialogs = m.dialogs[:n-1]
+		changed = true
+	}
+	if changed {
+		m.layout()
+	}
+}
+
+func (m *Model) key(k tea.KeyMsg) tea.Cmd {
+	keys := m.env.Keys
+	if key.Matches(k, keys.ForceQuit) {
+		return m.quit()
+	}
+	if n := len(m.dialogs); n > 0 {
+		if key.Matches(k, keys.Help) {
+			m.toggleHelp()
+			return nil
+		}
+		d, cmd := m.dialogs[n-1].Update(k)
+		m.dialogs[n-1] = d
+		m.popClosed()
+		return cmd
+	}
+	s := m.ActiveScreen()
+	if s == nil {
+		if key.Matches(k, keys.Quit) {
+			return m.quit()
+		}
+		return nil
+	}
+	if s.InputFocused() {
+		return m.toScreen(k)
+	}
+	switch {
+	case key.Matches(k, keys.Quit):
+		return m.quit()
+	case key.Matches(k, keys.Help):
+		m.toggleHelp()
+		return nil
+	case key.Matches(k, keys.NextTab):
+		return m.activate((m.active + 1) % len(m.screens))
+	case key.Matches(k, keys.PrevTab):
+		return m.activate((m.active - 1 + len(m.screens)) % len(m.screens))
+	case key.Matches(k, keys.JumpTab):
+		if len(k.Runes) == 1 {
+			if i := int(k.Runes[0] - '1'); i < len(m.screens) {
+				return m.activate(i)
+			}
+		}
+		return nil
+	}
+	return m.toScreen(k)
+}
+
+func (m *Model) toScreen(msg tea.Msg) tea.Cmd {
+	s, cmd := m.screens[m.active].Update(msg)
+	m.screens[m.active] = s
+	m.layout() // the screen's help may have changed
+	return cmd
+}
+
+func (m *Model) quit() tea.Cmd {
+	m.env.Tasks.CancelAll()
+	return tea.Quit
+}
+
+func (m *Model) toggleHelp() {
+	m.help.ShowAll = !m.help.ShowAll
+	m.layout()
+}
+
+func (m *Model) setError(what string, err error, next, slot string) {
+	if next == "" {
+		next = kit.NextStep(err, m.env.Home)
+	}
+	text := "(no details)"
+	if err != nil {
+		text = err.Error()
+	}
+	m.env.Logger.Error("task failed", "what", what, "err", text)
+	m.errWhat, m.errText, m.errNext, m.errSlot = what, text, next, slot
+	m.status = ""
+	m.layout()
+}
+
+func (m *Model) clearError() {
+	if m.errText == "" {
+		return
+	}
+	m.errWhat, m.errText, m.errNext, m.errSlot = "", "", "", ""
+	m.layout()
+}
+
+func (m *Model) copy(msg kit.CopyMsg) tea.Cmd {
+	seq := osc52.New(msg.Value)
+	if os.Getenv("TMUX") != "" {
+		seq = seq.Tmux()
+	} else if strings.HasPrefix(os.Getenv("TERM"), "screen") {
+		seq = seq.Screen()
+	}
+	note := "Sent to the clipboard with OSC52. If your terminal ignores OSC52, select the value above and copy it by hand."
+	if _, err := seq.WriteTo(m.clip); err != nil {
+		note = "The clipboard could not be written (" + err.Error() + "): select the value above and copy it by hand."
+	}
+	m.env.Logger.Info("copied to clipboard", "what", msg.Label)
+	d := dialog.NewValue(m.env, "Copied: "+msg.Label, msg.Value, note)
+	m.dialogs = append(m.dialogs, d)
+	m.layout()
+	d.SetSize(m.bodyW, m.bodyH)
+	return nil
+}
+
+// helpKeys combines the active component's bindings with the global ones for bubbles/help.
+type helpKeys struct {
+	short []key.Binding
+	full  [][]key.Binding
+}
+
+func (h helpKeys) ShortHelp() []key.Binding  { return h.short }
+func (h helpKeys) FullHelp() [][]key.Binding { return h.full }
+
+func (m *Model) helpKeys() helpKeys {
+	k := m.env.Keys
+	if n := len(m.dialogs); n > 0 {
+		d := m.dialogs[n-1]
+		return helpKeys{
+			short: append(append([]key.Binding{}, d.ShortHelp()...), k.Help),
+			full:  append(append([][]key.Binding{}, d.FullHelp()...), []key.Binding{k.Help, k.ForceQuit}),
+		}
+	}
+	s := m.ActiveScreen()
+	if s == nil {
+		return helpKeys{short: []key.Binding{k.Quit}, full: [][]key.Binding{{k.Quit}}}
+	}
+	if s.InputFocused() {
+		return helpKeys{
+			short: append(append([]key.Binding{}, s.ShortHelp()...), k.ForceQuit),
+			full:  append(append([][]key.Binding{}, s.FullHelp()...), []key.Binding{k.ForceQuit}),
+		}
+	}
+	return helpKeys{
+		short: append(append([]key.Binding{}, s.ShortHelp()...), k.NextTab, k.Help, k.Quit),
+		full:  append(append([][]key.Binding{}, s.FullHelp()...), []key.Binding{k.NextTab, k.PrevTab, k.JumpTab, k.Help, k.Quit, k.ForceQuit}),
+	}
+}
+
+func (m *Model) helpView() string {
+	m.help.Width = m.w
+	return m.help.View(m.helpKeys())
+}
+
+// footerLines renders the status line(s) and the session line.
+func (m *Model) footerLines() []string {
+	s := m.env.Styles
+	w := max(m.w, 1)
+	var out []string
+	switch {
+	case m.env.Tasks.Busy():
+		run := m.env.Tasks.Running()
+		last := run[len(run)-1]
+		line := m.spinner.View() + " " + last.Label
+		if len(run) > 1 {
+			line += fmt.Sprintf(" (+%d more)", len(run)-1)
+		}
+		out = append(out, s.StatusBusy.Render(kit.Truncate(line, w)))
+	case m.errText != "":
+		for _, l := range clampLines(kit.WrapWords(s.Marks.Error+": "+m.errWhat+": "+m.errText, w), 2, w) {
+			out = append(out, s.StatusError.Render(l))
+		}
+		for _, l := range clampLines(kit.WrapWords("-> "+m.errNext, w), 2, w) {
+			out = append(out, s.Hint.Render(l))
+		}
+	case m.status != "":
+		out = append(out, kit.Truncate(m.status, w))
+	default:
+		out = append(out, s.StatusOK.Render("ready"))
+	}
+	ses := m.env.Session
+	or := func(v string) string {
+		if v == "" {
+			return "-"
+		}
+		return v
+	}
+	parts := []string{
+		"profile " + or(ses.Profile),
+		"evm " + or(ses.EVMKey),
+		"sol " + or(ses.SolanaKey),
+		"account " + or(ses.AccountID),
+		"network " + or(ses.Network),
+	}
+	out = append(out, s.FooterValue.Render(kit.Truncate(strings.Join(parts, " | "), w)))
+	return out
+}
+
+// layout recomputes the body area and gives it to every screen and dialog.
+func (m *Model) layout() {
+	if m.w <= 0 || m.h <= 0 {
+		return
+	}
+	helpH := lipgloss.Height(m.helpView())
+	bw, bh := m.w, max(m.h-headerHeight-len(m.footerLines())-helpH, 1)
+	if bw == m.bodyW && bh == m.bodyH {
+		return
+	}
+	m.bodyW, m.bodyH = bw, bh
+	for _, s := range m.screens {
+		s.SetSize(bw, bh)
+	}
+	for _, d := range m.dialogs {
+		d.SetSize(bw, bh)
+	}
+}
+
+// View implements tea.Model.
+func (m *Model) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	s := m.env.Styles
+	if m.w < MinWidth || m.h < MinHeight {
+		msg := fmt.Sprintf("The terminal is %d×%d; purse needs at least %d×%d. Enlarge the window, or press ctrl+c to quit.", m.w, m.h, MinWidth, MinHeight)
+		return fit(strings.Join(kit.WrapWords(msg, m.w), "\n"), m.w, m.h)
+	}
+	var b strings.Builder
+	b.WriteString(m.tabs() + "\n")
+	title := "purse"
+	if sc := m.ActiveScreen(); sc != nil {
+		title = sc.Title()
+	}
+	if n := len(m.dialogs); n > 0 {
+		title += " > " + m.dialogs[n-1].Title()
+	}
+	head := "── " + kit.Truncate(title, max(m.w-4, 1)) + " "
+	b.WriteString(s.Rule.Render(head+strings.Repeat("─", max(m.w-kit.Width(head), 0))) + "\n")
+
+	var body string
+	if n := len(m.dialogs); n > 0 {
+		body = m.dialogs[n-1].View()
+	} else if sc := m.ActiveScreen(); sc != nil {
+		body = sc.View()
+	}
+	b.WriteString(fit(body, m.bodyW, m.bodyH) + "\n")
+	b.WriteString(strings.Join(m.footerLines(), "\n") + "\n")
+	b.WriteString(m.helpView())
+	return fit(b.String(), m.w, m.h)
+}
+
+// tabs renders the tab line, scrolled so the active tab is visible.
+func (m *Model) tabs() string {
+	s := m.env.Styles
+	brand := s.Brand.Render("purse") + " "
+	avail := m.w - 6
+	labels := make([]string, len(m.screens))
+	for i, sc := range m.screens {
+		l := sc.Title()
+		if i < 9 {
+			l = fmt.Sprintf("%d %s", i+1, l)
+		}
+		if i == m.active {
+			labels[i] = "[" + l + "]"
+		} else {
+			labels[i] = " " + l + " "
+		}
+	}
+	// widen a window around the active tab while it fits
+	lo, hi := m.active, m.active+1
+	width := func(a, b int) int {
+		n := 0
+		for i := a; i < b; i++ {
+			n += kit.Width(labels[i]) + 1
+		}
+		return n + 2 // room for the scroll marks
+	}
+	for {
+		grown := false
+		if hi < len(labels) && width(lo, hi+1) <= avail {
+			hi++
+			grown = true
+		}
+		if lo > 0 && width(lo-1, hi) <= avail {
+			lo--
+			grown = true
+		}
+		if !grown {
+			break
+		}
+	}
+	var b strings.Builder
+	b.WriteString(brand)
+	if lo > 0 {
+		b.WriteString("<")
+	} else {
+		b.WriteString(" ")
+	}
+	for i := lo; i < hi; i++ {
+		if i == m.active {
+			b.WriteString(s.TabActive.Render(labels[i]))
+		} else {
+			b.WriteString(s.Tab.Render(labels[i]))
+		}
+		b.WriteString(" ")
+	}
+	if hi < len(labels) {
+		b.WriteString(">")
+	}
+	return b.String()
+}
+
+// fit clips or pads a rendered block to exactly w×h.
+func fit(block string, w, h int) string {
+	lines := strings.Split(block, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	clip := lipgloss.NewStyle().MaxWidth(w)
+	for i, l := range lines {
+		lw := lipgloss.Width(l)
+		if lw > w {
+			l = clip.Render(l)
+			lw = lipgloss.Width(l)
+		}
+		lines[i] = l + strings.Repeat(" ", max(w-lw, 0))
+	}
+	for len(lines) < h {
+		lines = append(lines, strings.Repeat(" ", w))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// clampLines keeps at most n lines, marking the last kept one with "…" when some are cut.
+func clampLines(lines []string, n, w int) []string {
+	if len(lines) <= n {
+		return lines
+	}
+	lines = lines[:n]
+	lines[n-1] = kit.Truncate(lines[n-1]+" …", w)
+	return lines
+}

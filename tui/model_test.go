@@ -1,0 +1,306 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"purse/tui/dialog"
+	"purse/tui/kit"
+	"purse/tui/review"
+)
+
+func newRouter(t *testing.T, screens ...*fakeScreen) *Model {
+	t.Helper()
+	env := newTestEnv(t)
+	ss := make([]kit.Screen, len(screens))
+	for i, s := range screens {
+		ss[i] = s
+	}
+	m := NewModel(env, ss...)
+	m.SetClipboard(&bytes.Buffer{})
+	run(m.Init())
+	send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
+	return m
+}
+
+func TestRouterSwitchesScreens(t *testing.T) {
+	a, b, c := newFake("Account"), newFake("Balances"), newFake("Card")
+	m := newRouter(t, a, b, c)
+	steps := []struct {
+		key  tea.KeyMsg
+		want int
+	}{
+		{keyOf(tea.KeyTab), 1},
+		{keyOf(tea.KeyTab), 2},
+		{keyOf(tea.KeyTab), 0},
+		{keyOf(tea.KeyShiftTab), 2},
+		{runes("2"), 1},
+		{runes("9"), 1}, // no ninth screen: stay
+		{runes("1"), 0},
+	}
+	for i, s := range steps {
+		send(m, s.key)
+		if m.Active() != s.want {
+			t.Fatalf("step %d (%s): active %d, want %d", i, s.key, m.Active(), s.want)
+		}
+	}
+	if a.inits != 1 || b.inits != 1 || c.inits != 1 {
+		t.Errorf("each screen is initialised once, when first shown: %d %d %d", a.inits, b.inits, c.inits)
+	}
+	if len(a.keys)+len(b.keys)+len(c.keys) != 0 {
+		t.Errorf("global keys must not reach screens: %v %v %v", a.keys, b.keys, c.keys)
+	}
+	send(m, runes("x"))
+	if len(a.keys) != 1 || a.keys[0] != "x" {
+		t.Errorf("other keys reach the active screen only: %v %v", a.keys, b.keys)
+	}
+	if !strings.Contains(m.View(), "[1 Account]") {
+		t.Errorf("the active tab must be marked without colour:\n%s", m.View())
+	}
+}
+
+func TestQuitKeys(t *testing.T) {
+	m := newRouter(t, newFake("A"))
+	if !isQuit(send(m, runes("q"))) {
+		t.Fatal("q quits")
+	}
+	m = newRouter(t, newFake("A"))
+	if !isQuit(send(m, keyOf(tea.KeyCtrlC))) {
+		t.Fatal("ctrl+c quits")
+	}
+}
+
+func TestSingleLetterKeysOffWhileTyping(t *testing.T) {
+	a := newFake("Search")
+	a.typing = true
+	m := newRouter(t, a, newFake("Other"))
+	for _, k := range []tea.KeyMsg{runes("q"), runes("?"), runes("2"), keyOf(tea.KeyTab), keyOf(tea.KeyEscape)} {
+		if msgs := send(m, k); isQuit(msgs) {
+			t.Fatalf("%s quit while typing", k)
+		}
+	}
+	if m.Active() != 0 || m.FullHelp() {
+		t.Fatalf("global keys acted while typing: active=%d help=%v", m.Active(), m.FullHelp())
+	}
+	if got := strings.Join(a.keys, ","); got != "q,?,2,tab,esc" {
+		t.Fatalf("the input must receive the keys, got %q", got)
+	}
+	if !isQuit(send(m, keyOf(tea.KeyCtrlC))) {
+		t.Fatal("ctrl+c still quits while typing")
+	}
+	if strings.Contains(m.View(), "q quit") {
+		t.Error("help must not offer q while typing")
+	}
+}
+
+func TestHelpToggle(t *testing.T) {
+	a := newFake("A")
+	m := newRouter(t, a)
+	_, h0 := m.BodySize()
+	send(m, runes("?"))
+	if !m.FullHelp() {
+		t.Fatal("? shows the full help")
+	}
+	if a.h >= h0 {
+		t.Fatalf("the body must shrink for the full help: %d -> %d", h0, a.h)
+	}
+	v := m.View()
+	for _, want := range []string{"do x", "shift+tab", "go to screen", "ctrl+c"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("full help misses %q:\n%s", want, v)
+		}
+	}
+	send(m, runes("?"))
+	if m.FullHelp() || a.h != h0 {
+		t.Fatal("? again hides it and gives the height back")
+	}
+}
+
+func TestDialogStackTakesKeysFirst(t *testing.T) {
+	a, b := newFake("A"), newFake("B")
+	m := newRouter(t, a, b)
+	env := m.Env()
+	send(m, kit.PushDialogMsg{Dialog: dialog.NewConfirm(env, "c1", "Block the card?", "It stops working.", "block")})
+	send(m, kit.PushDialogMsg{Dialog: dialog.NewInfo(env, "Note", "on top")})
+	if len(m.Dialogs()) != 2 {
+		t.Fatalf("stack %d", len(m.Dialogs()))
+	}
+	for _, k := range []tea.KeyMsg{keyOf(tea.KeyTab), runes("q"), runes("2"), runes("y")} {
+		if isQuit(send(m, k)) {
+			t.Fatalf("%s quit under a dialog", k)
+		}
+	}
+	if m.Active() != 0 || len(a.keys) != 0 || len(m.Dialogs()) != 2 {
+		t.Fatalf("keys must go to the top dialog only: active=%d keys=%v stack=%d", m.Active(), a.keys, len(m.Dialogs()))
+	}
+	if !strings.Contains(m.View(), "on top") {
+		t.Fatal("the top dialog is drawn")
+	}
+	send(m, keyOf(tea.KeyEscape)) // closes the info only
+	if len(m.Dialogs()) != 1 || !strings.Contains(m.View(), "Block the card?") {
+		t.Fatal("esc pops only the top dialog")
+	}
+	send(m, keyOf(tea.KeyEnter))
+	if len(m.Dialogs()) != 1 {
+		t.Fatal("enter never confirms")
+	}
+	msgs := send(m, runes("y"))
+	if len(m.Dialogs()) != 0 || len(msgs) != 1 || msgs[0] != (dialog.ConfirmResult{ID: "c1", Confirmed: true}) {
+		t.Fatalf("y confirms and pops: %v %d", msgs, len(m.Dialogs()))
+	}
+	send(m, msgs[0])
+	if !a.received(msgs[0]) || !b.received(msgs[0]) {
+		t.Fatal("the dialog's result reaches the screens")
+	}
+	send(m, runes("x"))
+	if len(a.keys) != 1 {
+		t.Fatal("after the dialog closes keys reach the screen again")
+	}
+	if !isQuit(send(m, keyOf(tea.KeyCtrlC))) {
+		t.Fatal("ctrl+c quits")
+	}
+}
+
+func TestReviewThroughRouter(t *testing.T) {
+	a := newFake("Permit")
+	m := newRouter(t, a)
+	req := review.FormARequest("fa", "I declare.", "0xhash")
+	send(m, run(review.Open(m.Env(), req))[0])
+	for _, k := range []tea.KeyMsg{keyOf(tea.KeyEnter), keyOf(tea.KeyCtrlM), runes(" ")} {
+		if msgs := send(m, k); len(msgs) != 0 || len(m.Dialogs()) != 1 {
+			t.Fatalf("%s must not decide: %v", k, msgs)
+		}
+	}
+	msgs := send(m, runes("y"))
+	if len(msgs) != 1 || msgs[0] != (review.Decision{ID: "fa", Kind: review.KindFormA, Approved: true}) {
+		t.Fatalf("decision %v", msgs)
+	}
+}
+
+func TestResizeReachesEveryScreenAndDialog(t *testing.T) {
+	a, b := newFake("A"), newFake("B")
+	m := newRouter(t, a, b)
+	d := dialog.NewInfo(m.Env(), "t", "b")
+	send(m, kit.PushDialogMsg{Dialog: d})
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {100, 30}, {60, 15}} {
+		send(m, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		bw, bh := m.BodySize()
+		if a.w != bw || b.w != bw || a.h != bh || b.h != bh || bw != size[0] {
+			t.Fatalf("%v: screens got %dx%d and %dx%d, body %dx%d", size, a.w, a.h, b.w, b.h, bw, bh)
+		}
+		lines := strings.Split(m.View(), "\n")
+		if len(lines) != size[1] {
+			t.Fatalf("%v: %d lines", size, len(lines))
+		}
+		for _, l := range lines {
+			if lipgloss.Width(l) != size[0] {
+				t.Fatalf("%v: line width %d: %q", size, lipgloss.Width(l), l)
+			}
+		}
+	}
+	send(m, tea.WindowSizeMsg{Width: 30, Height: 8})
+	if v := m.View(); !strings.Contains(v, "needs at least 40×12") {
+		t.Fatalf("too small must be explained:\n%s", v)
+	}
+}
+
+func TestStaleTaskRepliesAreDropped(t *testing.T) {
+	a, b := newFake("A"), newFake("B")
+	m := newRouter(t, a, b)
+	tasks := m.Env().Tasks
+	id1, cmd1 := kit.Start(tasks, "balances", "Loading balances", func(context.Context) (string, error) { return "old", nil })
+	send(m, nil) // the router notices the running task and starts the spinner
+	if v := m.View(); !strings.Contains(v, "Loading balances") {
+		t.Fatalf("the footer shows the running task:\n%s", v)
+	}
+	id2, cmd2 := kit.Start(tasks, "balances", "Loading balances", func(context.Context) (string, error) { return "new", nil })
+	old, cur := cmd1(), cmd2()
+	send(m, old)
+	if a.received(old) || b.received(old) {
+		t.Fatalf("stale reply %d reached a screen", id1)
+	}
+	send(m, cur)
+	if !a.received(cur) || !b.received(cur) {
+		t.Fatalf("current reply %d must reach the screens", id2)
+	}
+	if strings.Contains(m.View(), "Loading balances") || !strings.Contains(m.View(), "ready") {
+		t.Fatalf("the footer must clear when the task ends:\n%s", m.View())
+	}
+}
+
+func TestTaskErrorShowsWhatToDoNext(t *testing.T) {
+	m := newRouter(t, newFake("A"))
+	_, cmd := kit.Start(m.Env().Tasks, "card", "Reading the card", func(context.Context) (int, error) {
+		return 0, errors.New("retCode 10002: signature expired")
+	})
+	send(m, cmd())
+	v := m.View()
+	for _, want := range []string{"ERROR: Reading the card: retCode 10002", "-> Press r to retry"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("missing %q:\n%s", want, v)
+		}
+	}
+	_, cmd = kit.Start(m.Env().Tasks, "card", "Reading the card", func(context.Context) (int, error) { return 1, nil })
+	send(m, cmd())
+	if strings.Contains(m.View(), "ERROR") {
+		t.Fatal("a later success of the same task clears the error")
+	}
+}
+
+func TestCopyUsesOSC52AndShowsTheValue(t *testing.T) {
+	t.Setenv("TMUX", "")
+	t.Setenv("TERM", "xterm-256color")
+	m := newRouter(t, newFake("A"))
+	var clip bytes.Buffer
+	m.SetClipboard(&clip)
+	send(m, kit.CopyMsg{Label: "signature", Value: "0xdeadbeef"})
+	if got := clip.String(); got != "\x1b]52;c;MHhkZWFkYmVlZg==\a" {
+		t.Fatalf("OSC52 sequence %q", got)
+	}
+	if v := m.View(); !strings.Contains(v, "0xdeadbeef") || !strings.Contains(v, "Copied: signature") {
+		t.Fatalf("the value must be shown:\n%s", v)
+	}
+}
+
+func TestSessionMsgUpdatesFooter(t *testing.T) {
+	m := newRouter(t, newFake("A"))
+	s := testSession
+	s.AccountID = "777"
+	s.EVMKey = "bob"
+	send(m, kit.SessionMsg{Session: s})
+	if v := m.View(); !strings.Contains(v, "evm bob") || !strings.Contains(v, "account 777") {
+		t.Fatalf("footer:\n%s", v)
+	}
+}
+
+func TestOpenLogWritesToHomeOnly(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "home")
+	logger, closeLog, err := OpenLog(dir, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logger.Info("hello", "k", "v")
+	if err := closeLog(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, LogFile)
+	b, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(b), "msg=hello k=v") {
+		t.Fatalf("log %q %v", b, err)
+	}
+	st, _ := os.Stat(path)
+	if st.Mode().Perm() != 0o600 {
+		t.Errorf("log mode %o", st.Mode().Perm())
+	}
+	if _, _, err := OpenLog("", 0); err == nil {
+		t.Error("no directory must be an error")
+	}
+}

@@ -1,0 +1,110 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"purse/tui/home"
+	"purse/tui/kit"
+)
+
+// LogFile is the name of the log file inside PURSE_HOME.
+const LogFile = "purse.log"
+
+// Options configures Run.
+type Options struct {
+	// Session is what the footer shows at start.
+	Session Session
+	// Home is PURSE_HOME; required: the log goes to Home/purse.log.
+	Home string
+	// LogLevel defaults to slog.LevelInfo.
+	LogLevel slog.Level
+	// Screens builds the screens in tab order; nil means DefaultScreens.
+	Screens func(env *Env) []Screen
+	// Input and Output default to the terminal (os.Stdin, os.Stdout).
+	Input  io.Reader
+	Output io.Writer
+}
+
+// DefaultScreens returns the application's screens in tab order. New screens (Account,
+// Balances, Transactions, Card, Permit, Deposit, Keys, Requests, Settings) are appended
+// here as they are written; each lives in its own package under tui/.
+func DefaultScreens(env *Env) []Screen {
+	return []Screen{
+		home.New(env),
+	}
+}
+
+// OpenLog opens (creating, mode 0600) dir/purse.log for appending and returns a text
+// logger on it and the function that closes it.
+func OpenLog(dir string, level slog.Level) (*slog.Logger, func() error, error) {
+	if dir == "" {
+		return nil, nil, errors.New("no log directory: set PURSE_HOME")
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, nil, fmt.Errorf("log directory %s: %w", dir, err)
+	}
+	f, err := os.OpenFile(filepath.Join(dir, LogFile), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		return nil, nil, fmt.Errorf("log file: %w", err)
+	}
+	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: level})), f.Close, nil
+}
+
+// Run starts the terminal UI and returns when the user quits or ctx ends. It uses the
+// alternate screen, leaves the mouse off, and sends every log line (slog and the standard
+// log package) to PURSE_HOME/purse.log while it runs.
+func Run(ctx context.Context, opts Options) error {
+	logger, closeLog, err := OpenLog(opts.Home, opts.LogLevel)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+	prev := slog.Default()
+	slog.SetDefault(logger)
+	defer slog.SetDefault(prev)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	out := opts.Output
+	if out == nil {
+		out = os.Stdout
+	}
+	renderer := lipgloss.DefaultRenderer()
+	if opts.Output != nil {
+		renderer = lipgloss.NewRenderer(out)
+	}
+	env := kit.NewEnv(ctx, opts.Session, opts.Home, logger, renderer)
+	build := opts.Screens
+	if build == nil {
+		build = DefaultScreens
+	}
+	m := NewModel(env, build(env)...)
+	m.SetClipboard(out)
+
+	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithAltScreen(), tea.WithOutput(out)}
+	if opts.Input != nil {
+		popts = append(popts, tea.WithInput(opts.Input))
+	}
+	logger.Info("tui start", "profile", opts.Session.Profile, "network", opts.Session.Network)
+	_, err = tea.NewProgram(m, popts...).Run()
+	env.Tasks.CancelAll()
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		err = nil // ended by the caller's context
+	}
+	if err != nil {
+		logger.Error("tui stopped", "err", err)
+		return fmt.Errorf("terminal UI: %w", err)
+	}
+	logger.Info("tui stop")
+	return nil
+}

@@ -1,0 +1,110 @@
+package table
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"purse/tui/kit"
+)
+
+// counting is a Source that records which rows were read.
+type counting struct {
+	n    int
+	read map[int]bool
+}
+
+func (c *counting) Len() int { return c.n }
+func (c *counting) Row(i int) []string {
+	c.read[i] = true
+	return []string{fmt.Sprint(i), "row", "12.50"}
+}
+
+func newTable(t *testing.T, n, w, h int) (Model, *counting) {
+	t.Helper()
+	env := kit.NewEnv(context.Background(), kit.Session{}, "", nil, lipgloss.NewRenderer(io.Discard))
+	m := New(env, Column{Title: "#", Width: 6}, Column{Title: "What"}, Column{Title: "Amount", Width: 8, Right: true})
+	src := &counting{n: n, read: map[int]bool{}}
+	m.SetSource(src)
+	m.SetSize(w, h)
+	return m, src
+}
+
+func press(m Model, k tea.KeyMsg, times int) Model {
+	for i := 0; i < times; i++ {
+		m, _ = m.Update(k)
+	}
+	return m
+}
+
+func TestRendersOnlyVisibleRows(t *testing.T) {
+	m, src := newTable(t, 100000, 80, 12)
+	v := m.View()
+	if len(src.read) != 10 {
+		t.Fatalf("read %d rows, want the 10 visible ones", len(src.read))
+	}
+	lines := strings.Split(v, "\n")
+	if len(lines) != 12 {
+		t.Fatalf("%d lines, want 12:\n%s", len(lines), v)
+	}
+	for _, l := range lines {
+		if lipgloss.Width(l) > 80 {
+			t.Fatalf("line wider than 80: %q", l)
+		}
+	}
+	if !strings.HasPrefix(lines[1], "> 0") || !strings.HasPrefix(lines[2], "  1") {
+		t.Errorf("the cursor must be marked with '>':\n%s", v)
+	}
+	if !strings.Contains(lines[11], "row 1 of 100000") {
+		t.Errorf("position line: %q", lines[11])
+	}
+}
+
+func TestCursorAndPaging(t *testing.T) {
+	m, _ := newTable(t, 25, 80, 12) // 10 rows per page
+	down := tea.KeyMsg{Type: tea.KeyDown}
+	m = press(m, down, 3)
+	if m.Cursor() != 3 {
+		t.Fatalf("cursor %d", m.Cursor())
+	}
+	m = press(m, tea.KeyMsg{Type: tea.KeyPgDown}, 1)
+	if m.Cursor() != 13 {
+		t.Fatalf("pgdown cursor %d", m.Cursor())
+	}
+	m = press(m, tea.KeyMsg{Type: tea.KeyPgDown}, 5)
+	if m.Cursor() != 24 || !m.NearEnd() {
+		t.Fatalf("pgdown must stop at the last row: %d", m.Cursor())
+	}
+	if !strings.Contains(m.View(), "> 24") {
+		t.Fatalf("last row must be visible and selected:\n%s", m.View())
+	}
+	m = press(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'g'}}, 1)
+	if m.Cursor() != 0 || m.NearEnd() {
+		t.Fatalf("g must go to the first row: %d", m.Cursor())
+	}
+	m = press(m, tea.KeyMsg{Type: tea.KeyUp}, 3)
+	if m.Cursor() != 0 {
+		t.Fatal("up at the top stays")
+	}
+	m = press(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'G'}}, 1)
+	if got := m.Selected(); got[0] != "24" {
+		t.Fatalf("selected %v", got)
+	}
+	m.SetSource(Rows{{"only"}})
+	if m.Cursor() != 0 {
+		t.Fatal("cursor must be clamped when rows shrink")
+	}
+}
+
+func TestEmptyTable(t *testing.T) {
+	m, _ := newTable(t, 0, 40, 5)
+	m.Empty = "No transactions yet."
+	if !strings.Contains(m.View(), "No transactions yet.") || m.Selected() != nil {
+		t.Fatal("empty table must say so")
+	}
+}
