@@ -1,0 +1,154 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"purse/enduser/endusertest"
+)
+
+// apiEnv runs an in-process sandbox, a profile "t" pointing at it and the dev key as its EVM key.
+func apiEnv(t *testing.T) *endusertest.Server {
+	t.Helper()
+	devKeyEnv(t)
+	srv, err := endusertest.New(endusertest.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(hs.Close)
+	for _, args := range [][]string{
+		{"profile", "add", "t", "--user-api", hs.URL, "--network", srv.Network()},
+		{"profile", "use", "t"},
+		{"profile", "set", "evm_key=dev"},
+	} {
+		if _, e, c := cli(t, "", args...); c != exitOK {
+			t.Fatalf("%v: %s", args, e)
+		}
+	}
+	return srv
+}
+
+func TestAPICommandsAgainstTheSandbox(t *testing.T) {
+	srv := apiEnv(t)
+	if _, e, c := cli(t, "", "account", "status"); c != exitFailure || !strings.Contains(e, "purse account mint") {
+		t.Fatalf("status without an account: %d %s", c, e)
+	}
+	if _, e, c := cli(t, "", "account", "mint"); c != exitUsage || !strings.Contains(e, "--lot-number") {
+		t.Fatalf("mint without captcha on a non-sandbox profile: %d %s", c, e)
+	}
+	if _, e, c := cli(t, "", "account", "mint", "--email", "taken@example.com", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitFailure || !strings.Contains(e, "10019") {
+		t.Fatalf("mint with a registered email: %d %s", c, e)
+	}
+	out, e, c := cli(t, "", "account", "mint", "--email", "me@example.com", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1", "--json")
+	if c != exitOK {
+		t.Fatalf("mint: %s", e)
+	}
+	minted := jsonOut(t, out)
+	id, _ := strconv.ParseUint(minted["tokenId"].(string), 10, 64)
+	if _, e, c := cli(t, "", "account", "mint", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitFailure || !strings.Contains(e, "already has account") {
+		t.Fatalf("second mint: %d %s", c, e)
+	}
+	out, _, _ = cli(t, "", "account", "status", "--json")
+	if m := jsonOut(t, out); m["statusStr"] != "Tourist" {
+		t.Fatalf("status %v", m)
+	}
+	if out, _, c = cli(t, "", "account", "email-status", "taken@example.com", "--json"); c != exitOK || jsonOut(t, out)["available"] != false {
+		t.Fatalf("a registered email shows as available: %s", out)
+	}
+	if _, e, c := cli(t, "", "account", "idv-token"); c != exitOK {
+		t.Fatalf("idv-token: %s", e)
+	}
+	if err := srv.KYCApprove(id); err != nil {
+		t.Fatal(err)
+	}
+	out, e, c = cli(t, "", "kyc", "form-a", "--submit", "--json")
+	if c != exitOK {
+		t.Fatalf("form-a --submit: %s", e)
+	}
+	fa := jsonOut(t, out)
+	if fa["submitted"] != true || !strings.HasPrefix(fa["signature"].(string), "0x") {
+		t.Fatalf("form A %v", fa)
+	}
+	if err := srv.Advance(id); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ = cli(t, "", "account", "status")
+	if !strings.Contains(out, "Live") {
+		t.Fatalf("human status: %s", out)
+	}
+	if out, e, c = cli(t, "", "chains"); c != exitOK || !strings.Contains(out, "EUR24") {
+		t.Fatalf("chains: %d %s %s", c, out, e)
+	}
+	if _, e, c := cli(t, "", "onramp-limit", "--json"); c != exitOK {
+		t.Fatalf("onramp-limit: %s", e)
+	}
+
+	if _, e, c := cli(t, "", "card", "issue"); c != exitOK {
+		t.Fatalf("card issue: %s", e)
+	}
+	for _, step := range []struct{ verb, want string }{{"block", "Blocked"}, {"unblock", "Active"}} {
+		if _, e, c := cli(t, "", "card", step.verb); c != exitOK {
+			t.Fatalf("card %s: %s", step.verb, e)
+		}
+		out, _, _ = cli(t, "", "card", "show", "--json")
+		card := jsonOut(t, out)
+		if card["status"] != step.want || card["cardToken"] != "" {
+			t.Fatalf("after %s: status %v, cardToken %q", step.verb, card["status"], card["cardToken"])
+		}
+	}
+
+	// History: one page as JSON, every page as CSV, a filter error, a lookup.
+	out, _, c = cli(t, "", "tx", "list", "--page-size", "20", "--json")
+	var page struct {
+		Transactions []map[string]any `json:"transactions"`
+		HasNextPage  bool             `json:"hasNextPage"`
+	}
+	if err := json.Unmarshal([]byte(out), &page); c != exitOK || err != nil || len(page.Transactions) != 20 || !page.HasNextPage {
+		t.Fatalf("tx list json: %d %v %d", c, err, len(page.Transactions))
+	}
+	out, e, c = cli(t, "", "tx", "list", "--all", "--page-size", "100", "--direction", "in", "--format", "csv")
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if c != exitOK || err != nil || len(rows) < 100 {
+		t.Fatalf("tx list csv: %d %v %d rows %s", c, err, len(rows), e)
+	}
+	for _, r := range rows[1:] {
+		if r[3] != "IN" {
+			t.Fatalf("direction filter leaked %v", r)
+		}
+	}
+	if _, e, c := cli(t, "", "tx", "list", "--page-size", "101"); c != exitUsage || !strings.Contains(e, "pageSize") {
+		t.Fatalf("page size 101: %d %s", c, e)
+	}
+	if _, e, c := cli(t, "", "tx", "list", "--min-amount", "ten"); c != exitUsage || !strings.Contains(e, "--min-amount") {
+		t.Fatalf("bad min amount: %d %s", c, e)
+	}
+	firstID := strconv.FormatInt(int64(page.Transactions[0]["id"].(float64)), 10)
+	out, e, c = cli(t, "", "tx", "show", firstID)
+	if c != exitOK || !strings.Contains(out, "txHash") || !strings.Contains(out, "notes") {
+		t.Fatalf("tx show: %d %s %s", c, out, e)
+	}
+
+	// --trace and --curl print each call on stderr, with the sign value shortened in the
+	// trace and complete in the curl command.
+	_, e, c = cli(t, "", "account", "status", "--trace", "--curl")
+	if c != exitOK || !strings.Contains(e, "/api/v2/account-status") || !strings.Contains(e, "curl -sS") {
+		t.Fatalf("trace/curl: %s", e)
+	}
+}
+
+func TestSandboxProfileWithNothingListening(t *testing.T) {
+	keyEnv(t)
+	// The embedded sandbox profile points at 127.0.0.1:8787; make sure of a dead port instead.
+	if _, e, c := cli(t, "", "profile", "set", "user_api=http://127.0.0.1:1"); c != exitOK {
+		t.Fatal(e)
+	}
+	_, e, c := cli(t, "", "account", "email-status", "a@b.c")
+	if c != exitFailure || !strings.Contains(e, "purse sandbox") {
+		t.Fatalf("exit %d: %s", c, e)
+	}
+}
