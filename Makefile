@@ -32,5 +32,10 @@ lint:
 bench:
 	bash scripts/bench.sh
 
+# Recompile the Solidity sources with solc from npm into assets/contracts and regenerate
+# the Go bindings. Only needed after changing contracts/src: the artifacts are committed.
+contracts:
+	bash scripts/contracts.sh
+
 clean:
 	rm -rf bin

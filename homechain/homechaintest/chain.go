@@ -1,0 +1,380 @@
+// Package homechaintest is the sandbox home chain: a real EVM (go-ethereum's simulated
+// backend) served over JSON-RPC HTTP on loopback, with chain id 31337, blocks sealed as soon
+// as transactions arrive, and every sandbox contract deployed at start from the embedded
+// artifacts (assets/contracts): the account NFT, the fiat tokens USD24, EUR24, CHF24, CNH24,
+// USDC, and stand-ins for the card-authorization, deposit and buffer-pool spenders.
+//
+// The deployer key owns every contract (mints accounts and tokens, sets statuses, operates
+// the spenders); the relayer key submits permits for users. Both are fixed, so contract
+// addresses are the same on every start.
+package homechaintest
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"fmt"
+	"math/big"
+	"net"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/eth/ethconfig"
+	"github.com/ethereum/go-ethereum/ethclient/simulated"
+	"github.com/ethereum/go-ethereum/node"
+	"github.com/ethereum/go-ethereum/rpc"
+
+	contractassets "purse/assets/contracts"
+	"purse/homechain"
+)
+
+// ChainID is the sandbox chain's id (eip155:31337).
+const ChainID = 31337
+
+// DefaultListen is the address the JSON-RPC server listens on when Config.Listen is empty:
+// loopback, a random free port.
+const DefaultListen = "127.0.0.1:0"
+
+// Fixed sandbox keys. They hold only sandbox value; never use them on a real chain.
+var (
+	deployerKeyHex = "4f3edf983ac636a65a842ce7c78d9aa706d3b113bce9c46f30d7d21715b23b1d"
+	relayerKeyHex  = "6cbed15c793ce57650b9877cf6fa156fbef513c4e6134f022a85b1ffdd59b2a1"
+)
+
+// InitialETH is the genesis balance of the deployer and the relayer, in wei (1,000,000 ETH).
+var InitialETH = new(big.Int).Mul(big.NewInt(1_000_000), big.NewInt(1e18))
+
+// MineTimeout bounds how long a sandbox write waits for its transaction to be mined.
+const MineTimeout = 30 * time.Second
+
+// Config configures Start.
+type Config struct {
+	// Listen is host:port of the JSON-RPC HTTP server. The host must be a loopback address
+	// (127.0.0.1, ::1 or localhost); port 0 picks a free port. Empty means DefaultListen.
+	Listen string
+}
+
+// TokenSpec is one token the sandbox deploys.
+type TokenSpec struct {
+	Symbol   string
+	Name     string
+	Decimals uint8
+	IsFiat   bool
+}
+
+// TokenSpecs are the sandbox tokens, in deployment order. The fiat names differ from their
+// symbols on purpose: a permit's EIP-712 domain name is name(), not the symbol.
+var TokenSpecs = []TokenSpec{
+	{Symbol: "USD24", Name: "Fiat24 USD", Decimals: 2, IsFiat: true},
+	{Symbol: "EUR24", Name: "Fiat24 EUR", Decimals: 2, IsFiat: true},
+	{Symbol: "CHF24", Name: "Fiat24 CHF", Decimals: 2, IsFiat: true},
+	{Symbol: "CNH24", Name: "Fiat24 CNH", Decimals: 2, IsFiat: true},
+	{Symbol: "USDC", Name: "USD Coin", Decimals: 6, IsFiat: false},
+}
+
+// Chain is a running sandbox chain.
+type Chain struct {
+	backend *simulated.Backend
+	client  simulated.Client
+	reader  *homechain.Client
+	rpcURL  string
+
+	deployer *sender
+	relayer  *sender
+
+	artifacts map[string]contractassets.Artifact
+	revertABI []abi.ABI
+
+	tokens    []homechain.Token
+	contracts homechain.Contracts
+
+	stopMiner context.CancelFunc
+	minerDone chan struct{}
+	closeOnce sync.Once
+}
+
+// sender is a funded key whose transactions are sent one at a time (nonce order).
+type sender struct {
+	key  *ecdsa.PrivateKey
+	addr common.Address
+	mu   sync.Mutex
+}
+
+func newSender(hexKey string) *sender {
+	k, err := crypto.HexToECDSA(hexKey)
+	if err != nil {
+		panic(fmt.Sprintf("homechaintest: bad built-in key: %v", err))
+	}
+	return &sender{key: k, addr: crypto.PubkeyToAddress(k.PublicKey)}
+}
+
+// Start starts the chain, serves JSON-RPC on cfg.Listen and deploys every contract. Close
+// stops it.
+func Start(ctx context.Context, cfg Config) (*Chain, error) {
+	host, port, err := parseListen(cfg.Listen)
+	if err != nil {
+		return nil, err
+	}
+	c := &Chain{
+		deployer:  newSender(deployerKeyHex),
+		relayer:   newSender(relayerKeyHex),
+		artifacts: map[string]contractassets.Artifact{},
+	}
+	for _, name := range contractassets.Names {
+		a, err := contractassets.Load(name)
+		if err != nil {
+			return nil, fmt.Errorf("sandbox chain: %w", err)
+		}
+		c.artifacts[name] = a
+		c.revertABI = append(c.revertABI, a.ABI)
+	}
+	alloc := types.GenesisAlloc{
+		c.deployer.addr: {Balance: InitialETH},
+		c.relayer.addr:  {Balance: InitialETH},
+	}
+	c.backend, c.rpcURL, err = newBackend(alloc, host, port)
+	if err != nil {
+		return nil, err
+	}
+	c.client = c.backend.Client()
+	c.reader = homechain.New(c.client)
+
+	minerCtx, stop := context.WithCancel(context.Background())
+	c.stopMiner = stop
+	c.minerDone = make(chan struct{})
+	go c.mine(minerCtx)
+
+	if err := c.deploy(ctx); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("sandbox chain: deploying contracts: %w", err)
+	}
+	return c, nil
+}
+
+func parseListen(listen string) (string, int, error) {
+	if listen == "" {
+		listen = DefaultListen
+	}
+	host, portStr, err := net.SplitHostPort(listen)
+	if err != nil {
+		return "", 0, fmt.Errorf("sandbox chain: listen %q: expected host:port: %v", listen, err)
+	}
+	port, err := strconv.Atoi(portStr)
+	if err != nil || port < 0 || port > 65535 {
+		return "", 0, fmt.Errorf("sandbox chain: listen %q: bad port", listen)
+	}
+	if host != "localhost" {
+		ip := net.ParseIP(host)
+		if ip == nil || !ip.IsLoopback() {
+			return "", 0, fmt.Errorf("sandbox chain: listen %q: the sandbox serves loopback only (127.0.0.1, ::1, localhost)", listen)
+		}
+	}
+	return host, port, nil
+}
+
+// newBackend builds the simulated backend with chain id 31337 and HTTP JSON-RPC on
+// host:port and returns it with its URL. The simulated backend does not expose its node, so a
+// random port (0) is picked here first by listening on it; should another process take it
+// before the node binds it, a new one is picked (up to 5 times). NewBackend panics when the
+// node cannot start: that is an error here.
+func newBackend(alloc types.GenesisAlloc, host string, port int) (*simulated.Backend, string, error) {
+	var lastErr error
+	for attempt := 0; attempt < 5; attempt++ {
+		p := port
+		if p == 0 {
+			free, err := freePort(host)
+			if err != nil {
+				return nil, "", err
+			}
+			p = free
+		}
+		sim, err := tryBackend(alloc, host, p)
+		if err == nil {
+			return sim, "http://" + net.JoinHostPort(host, strconv.Itoa(p)), nil
+		}
+		lastErr = err
+		if port != 0 {
+			break
+		}
+	}
+	return nil, "", lastErr
+}
+
+func freePort(host string) (int, error) {
+	l, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+	if err != nil {
+		return 0, fmt.Errorf("sandbox chain: finding a free port on %s: %v", host, err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+func tryBackend(alloc types.GenesisAlloc, host string, port int) (sim *simulated.Backend, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			sim, err = nil, fmt.Errorf("sandbox chain: starting the node on %s: %v", net.JoinHostPort(host, strconv.Itoa(port)), r)
+		}
+	}()
+	return simulated.NewBackend(alloc, func(nc *node.Config, ec *ethconfig.Config) {
+		chainCfg := *ec.Genesis.Config
+		chainCfg.ChainID = big.NewInt(ChainID)
+		ec.Genesis.Config = &chainCfg
+		ec.NetworkId = uint64(ChainID)
+		nc.HTTPHost = host
+		nc.HTTPPort = port
+		nc.HTTPModules = []string{"eth", "net", "web3"}
+		nc.HTTPVirtualHosts = []string{"localhost"}
+		nc.HTTPCors = nil
+		nc.WSHost = ""
+		nc.IPCPath = ""
+	}), nil
+}
+
+// mine seals a block whenever the pool holds transactions: woken by the node's
+// newPendingTransactions feed, with a short poll as a fallback.
+func (c *Chain) mine(ctx context.Context) {
+	defer close(c.minerDone)
+	wake := make(chan struct{}, 1)
+	if rc, ok := c.client.(interface{ Client() *rpc.Client }); ok {
+		hashes := make(chan common.Hash, 256)
+		if sub, err := rc.Client().EthSubscribe(ctx, hashes, "newPendingTransactions"); err == nil {
+			defer sub.Unsubscribe()
+			go func() {
+				for {
+					select {
+					case <-ctx.Done():
+						return
+					case <-sub.Err():
+						return
+					case <-hashes:
+						select {
+						case wake <- struct{}{}:
+						default:
+						}
+					}
+				}
+			}()
+		}
+	}
+	poll := time.NewTicker(50 * time.Millisecond)
+	defer poll.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-wake:
+		case <-poll.C:
+		}
+		for i := 0; i < 16 && ctx.Err() == nil && c.poolHasTxs(ctx); i++ {
+			c.backend.Commit()
+		}
+	}
+}
+
+// poolHasTxs asks the node's txpool_status whether executable transactions wait.
+func (c *Chain) poolHasTxs(ctx context.Context) bool {
+	rc, ok := c.client.(interface{ Client() *rpc.Client })
+	if !ok {
+		return true
+	}
+	var st struct {
+		Pending hexutil.Uint `json:"pending"`
+	}
+	if err := rc.Client().CallContext(ctx, &st, "txpool_status"); err != nil {
+		return false
+	}
+	return st.Pending > 0
+}
+
+// Close stops block production and the node. It is safe to call more than once.
+func (c *Chain) Close() {
+	c.closeOnce.Do(func() {
+		if c.stopMiner != nil {
+			c.stopMiner()
+			<-c.minerDone
+		}
+		if c.backend != nil {
+			_ = c.backend.Close()
+		}
+	})
+}
+
+// deploy deploys every contract in a fixed order from the deployer's first nonces, so the
+// addresses are the same on every start, then waits until all are mined.
+func (c *Chain) deploy(ctx context.Context) error {
+	s := c.deployer
+	s.mu.Lock()
+	nonce, err := c.client.PendingNonceAt(ctx, s.addr)
+	if err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	type deployed struct {
+		name string
+		addr *common.Address
+		tx   *types.Transaction
+	}
+	var all []deployed
+	deployOne := func(name string, into *common.Address, args ...any) error {
+		a := c.artifacts[name]
+		input, err := a.ABI.Pack("", args...)
+		if err != nil {
+			return fmt.Errorf("%s constructor: %v", name, err)
+		}
+		opts := c.opts(ctx, s)
+		opts.Nonce = new(big.Int).SetUint64(nonce)
+		opts.GasLimit = 8_000_000
+		addr, tx, err := bind.DeployContract(opts, a.Bytecode, c.client, input)
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		nonce++
+		*into = addr
+		all = append(all, deployed{name, into, tx})
+		return nil
+	}
+	tokenAddrs := make([]common.Address, len(TokenSpecs))
+	err = deployOne(contractassets.AccountNFT, &c.contracts.AccountNFT, s.addr)
+	for i, t := range TokenSpecs {
+		if err != nil {
+			break
+		}
+		if t.Symbol == "USDC" {
+			err = deployOne(contractassets.USDC, &tokenAddrs[i], s.addr)
+		} else {
+			err = deployOne(contractassets.FiatToken, &tokenAddrs[i], t.Name, t.Symbol, t.Decimals, s.addr)
+		}
+	}
+	if err == nil {
+		err = deployOne(contractassets.CardSpender, &c.contracts.CardSpender, s.addr)
+	}
+	if err == nil {
+		err = deployOne(contractassets.DepositContract, &c.contracts.Deposit, s.addr)
+	}
+	if err == nil {
+		err = deployOne(contractassets.BufferPool, &c.contracts.BufferPool, s.addr)
+	}
+	s.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	for _, d := range all {
+		r, err := c.waitMined(ctx, d.tx.Hash())
+		if err != nil {
+			return fmt.Errorf("%s: %w", d.name, err)
+		}
+		if r.Status != types.ReceiptStatusSuccessful {
+			return fmt.Errorf("%s: deployment reverted (tx %s)", d.name, d.tx.Hash().Hex())
+		}
+	}
+	for i, t := range TokenSpecs {
+		c.tokens = append(c.tokens, homechain.Token{Symbol: t.Symbol, Name: t.Name, Address: tokenAddrs[i], Decimals: t.Decimals, IsFiat: t.IsFiat})
+	}
+	return nil
+}

@@ -1,0 +1,162 @@
+package homechain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/rpc"
+	"github.com/shopspring/decimal"
+)
+
+// DefaultPermitVersion is the EIP-712 version of a token that declares none (OpenZeppelin's
+// ERC20Permit uses "1").
+const DefaultPermitVersion = "1"
+
+// Name is the token's name(), the EIP-712 domain name of its permits.
+func (c *Client) Name(ctx context.Context, token common.Address) (string, error) {
+	return call(ctx, c, token, "name()", c.token.PackName(), c.token.UnpackName)
+}
+
+// Symbol is the token's symbol().
+func (c *Client) Symbol(ctx context.Context, token common.Address) (string, error) {
+	return call(ctx, c, token, "symbol()", c.token.PackSymbol(), c.token.UnpackSymbol)
+}
+
+// Decimals is the token's decimals().
+func (c *Client) Decimals(ctx context.Context, token common.Address) (uint8, error) {
+	return call(ctx, c, token, "decimals()", c.token.PackDecimals(), c.token.UnpackDecimals)
+}
+
+// Nonces is the token's permit nonce of owner, nonces(owner).
+func (c *Client) Nonces(ctx context.Context, token, owner common.Address) (*big.Int, error) {
+	return call(ctx, c, token, "nonces(owner)", c.token.PackNonces(owner), c.token.UnpackNonces)
+}
+
+// DomainSeparator is the token's DOMAIN_SEPARATOR().
+func (c *Client) DomainSeparator(ctx context.Context, token common.Address) (common.Hash, error) {
+	b, err := call(ctx, c, token, "DOMAIN_SEPARATOR()", c.token.PackDOMAINSEPARATOR(), c.token.UnpackDOMAINSEPARATOR)
+	return common.Hash(b), err
+}
+
+// Allowance is allowance(owner, spender) in the token's smallest units.
+func (c *Client) Allowance(ctx context.Context, token, owner, spender common.Address) (*big.Int, error) {
+	return call(ctx, c, token, "allowance(owner, spender)", c.token.PackAllowance(owner, spender), c.token.UnpackAllowance)
+}
+
+// BalanceOf is balanceOf(owner) in the token's smallest units.
+func (c *Client) BalanceOf(ctx context.Context, token, owner common.Address) (*big.Int, error) {
+	return call(ctx, c, token, "balanceOf(owner)", c.token.PackBalanceOf(owner), c.token.UnpackBalanceOf)
+}
+
+// Domain is a token's EIP-712 domain as it declares it through EIP-5267 eip712Domain().
+type Domain struct {
+	Name              string
+	Version           string
+	ChainID           *big.Int
+	VerifyingContract common.Address
+}
+
+// EIP712Domain reads eip712Domain() (EIP-5267). ok is false when the token does not
+// implement it.
+func (c *Client) EIP712Domain(ctx context.Context, token common.Address) (d Domain, ok bool, err error) {
+	out, err := call(ctx, c, token, "eip712Domain()", c.token.PackEip712Domain(), c.token.UnpackEip712Domain)
+	if err != nil {
+		if isUnsupported(err) {
+			return Domain{}, false, nil
+		}
+		return Domain{}, false, err
+	}
+	return Domain{Name: out.Name, Version: out.Version, ChainID: out.ChainId, VerifyingContract: out.VerifyingContract}, true, nil
+}
+
+// Version is the EIP-712 version of the token's permits: version() when the token has it,
+// else the version its eip712Domain() declares, else DefaultPermitVersion.
+func (c *Client) Version(ctx context.Context, token common.Address) (string, error) {
+	v, err := call(ctx, c, token, "version()", c.ver.PackVersion(), c.ver.UnpackVersion)
+	if err == nil {
+		return v, nil
+	}
+	if !isUnsupported(err) {
+		return "", err
+	}
+	d, ok, err := c.EIP712Domain(ctx, token)
+	if err != nil {
+		return "", err
+	}
+	if ok && d.Version != "" {
+		return d.Version, nil
+	}
+	return DefaultPermitVersion, nil
+}
+
+// isUnsupported tells a call the contract refused (revert, or no data: the function does
+// not exist) from a transport, timeout or node failure.
+func isUnsupported(err error) bool {
+	if errors.Is(err, errNoData) {
+		return true
+	}
+	var re rpc.Error
+	if errors.As(err, &re) {
+		return re.ErrorCode() == 3 || strings.Contains(strings.ToLower(re.Error()), "revert")
+	}
+	return false
+}
+
+// Balance is one token balance of an address.
+type Balance struct {
+	Token    Token
+	Smallest *big.Int        // in the token's smallest units
+	Amount   decimal.Decimal // Smallest shifted by the token's decimals
+}
+
+// String is the amount with exactly the token's decimals and its symbol, e.g. "12.50 USD24".
+func (b Balance) String() string {
+	return b.Amount.StringFixed(int32(b.Token.Decimals)) + " " + b.Token.Symbol
+}
+
+// Balances reads balanceOf(owner) of every token, concurrently, in the order given. Any
+// failure fails the whole read and names the token.
+func (c *Client) Balances(ctx context.Context, owner common.Address, tokens []Token) ([]Balance, error) {
+	out := make([]Balance, len(tokens))
+	errs := make([]error, len(tokens))
+	done := make(chan struct{}, len(tokens))
+	for i, t := range tokens {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			v, err := c.BalanceOf(ctx, t.Address, owner)
+			if err != nil {
+				errs[i] = fmt.Errorf("balance of %s: %w", t.Symbol, err)
+				return
+			}
+			out[i] = Balance{Token: t, Smallest: v, Amount: FromSmallest(v, t.Decimals)}
+		}()
+	}
+	for range tokens {
+		<-done
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ReadToken reads symbol, name and decimals of the token at addr.
+func (c *Client) ReadToken(ctx context.Context, addr common.Address) (Token, error) {
+	sym, err := c.Symbol(ctx, addr)
+	if err != nil {
+		return Token{}, err
+	}
+	name, err := c.Name(ctx, addr)
+	if err != nil {
+		return Token{}, err
+	}
+	dec, err := c.Decimals(ctx, addr)
+	if err != nil {
+		return Token{}, err
+	}
+	return Token{Symbol: sym, Name: name, Address: addr, Decimals: dec}, nil
+}
