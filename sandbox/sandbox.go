@@ -1,0 +1,161 @@
+// Package sandbox starts every sandbox service of purse together on one loopback address:
+// the end-user API, the partner API (alt-chain quote), a real EVM over JSON-RPC and a
+// Solana JSON-RPC subset, plus the testers' control surface. `purse sandbox` runs it in the
+// foreground; the TUI starts it in-process when nothing answers at the profile's address.
+package sandbox
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"strconv"
+	"sync"
+	"time"
+
+	"purse/enduser/endusertest"
+	"purse/homechain/homechaintest"
+)
+
+// Config of a sandbox. The zero value listens on config.DefaultSandboxAddr's port.
+type Config struct {
+	// Listen is host:port; port 0 picks a free one.
+	Listen string
+	// StateDir persists the end-user sandbox across restarts when set.
+	StateDir string
+	// ReviewDelay and ActivationDelay move KYC on by themselves (0: only `advance`).
+	ReviewDelay     time.Duration
+	ActivationDelay time.Duration
+	Logger          *slog.Logger
+}
+
+// Info is what `purse sandbox` prints and GET /sandbox/info answers: every URL a client
+// needs and the network value.
+type Info struct {
+	UserAPI     string `json:"userAPI"`
+	PartnerAPI  string `json:"partnerAPI"`
+	EVMRPC      string `json:"evmRPC"`
+	SolanaRPC   string `json:"solanaRPC"`
+	Network     string `json:"network"`
+	AccountNFT  string `json:"accountNFT"`
+	CardSpender string `json:"cardSpender"`
+	Deposit     string `json:"depositContract"`
+	BufferPool  string `json:"bufferPoolContract"`
+}
+
+// Sandbox is a running set of sandbox services.
+type Sandbox struct {
+	info    Info
+	EndUser *endusertest.Server
+	Chain   *homechaintest.Chain
+
+	srv     *http.Server
+	ln      net.Listener
+	done    chan struct{}
+	closeMu sync.Once
+	err     error
+}
+
+// Start starts every service and returns once they answer.
+func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
+	if cfg.Listen == "" {
+		return nil, errors.New("sandbox listen address: expected host:port, got nothing")
+	}
+	host, _, err := net.SplitHostPort(cfg.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox listen address %q: expected host:port: %v", cfg.Listen, err)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return nil, fmt.Errorf("sandbox listen address %q: the sandbox serves loopback only (127.0.0.1 or [::1])", cfg.Listen)
+	}
+	logger := cfg.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: cannot listen on %s: %v", cfg.Listen, err)
+	}
+	chain, err := homechaintest.Start(ctx, homechaintest.Config{Listen: net.JoinHostPort(host, "0")})
+	if err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("sandbox EVM: %v", err)
+	}
+	eu, err := endusertest.New(endusertest.Config{
+		Network: strconv.FormatInt(int64(chain.ChainID()), 10), Chain: chain, StateDir: cfg.StateDir,
+		ReviewDelay: cfg.ReviewDelay, ActivationDelay: cfg.ActivationDelay,
+	})
+	if err != nil {
+		chain.Close()
+		ln.Close()
+		return nil, fmt.Errorf("sandbox end-user service: %v", err)
+	}
+	base := "http://" + ln.Addr().String()
+	c := chain.Contracts()
+	s := &Sandbox{
+		info: Info{
+			UserAPI: base, PartnerAPI: base + "/partner", EVMRPC: base + "/evm", SolanaRPC: base + "/solana",
+			Network: eu.Network(), AccountNFT: c.AccountNFT.Hex(), CardSpender: c.CardSpender.Hex(),
+			Deposit: c.Deposit.Hex(), BufferPool: c.BufferPool.Hex(),
+		},
+		EndUser: eu, Chain: chain, ln: ln, done: make(chan struct{}),
+	}
+	evm, err := url.Parse(chain.RPCURL())
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /sandbox/info", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(s.info)
+	})
+	proxy := httputil.NewSingleHostReverseProxy(evm)
+	mux.Handle("/evm", http.StripPrefix("/evm", proxy))
+	mux.Handle("/evm/", http.StripPrefix("/evm", proxy))
+	mux.Handle("/", eu.Handler())
+	s.srv = &http.Server{Handler: logRequests(logger, mux), ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		defer close(s.done)
+		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			s.err = err
+			logger.Error("sandbox stopped", "err", err)
+		}
+	}()
+	return s, nil
+}
+
+// Info returns the URLs and the network value.
+func (s *Sandbox) Info() Info { return s.info }
+
+// Addr is the address the sandbox listens on.
+func (s *Sandbox) Addr() string { return s.ln.Addr().String() }
+
+// Close stops every service.
+func (s *Sandbox) Close() error {
+	s.closeMu.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		if s.srv != nil {
+			_ = s.srv.Shutdown(ctx)
+			<-s.done
+		} else {
+			s.ln.Close()
+		}
+		s.Chain.Close()
+	})
+	return s.err
+}
+
+func logRequests(l *slog.Logger, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		h.ServeHTTP(w, r)
+		l.Debug("sandbox request", "method", r.Method, "path", r.URL.Path, "took", time.Since(start))
+	})
+}
