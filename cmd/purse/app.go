@@ -101,7 +101,11 @@ func (a *app) rootCmd() *cobra.Command {
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return cmd.Help()
+			if !isTerminal(a.stdin) {
+				// Scripts and CI: no terminal, so the commands are what is wanted.
+				return cmd.Help()
+			}
+			return a.runTUI(cmd.Context())
 		},
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr{err} })

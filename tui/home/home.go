@@ -51,7 +51,7 @@ func (s *Screen) View() string {
 	rows := [][2]string{
 		{"profile", or(ses.Profile, "(none)")},
 		{"network", or(ses.Network, "(unknown)")},
-		{"EVM key", or(ses.EVMKey, "(none: add one on the Keys screen or with `purse keys`)")},
+		{"EVM key", or(ses.EVMKey, "(none: add one on the Keys screen or with `purse key new`)")},
 		{"Solana key", or(ses.SolanaKey, "(none)")},
 		{"account", or(ses.AccountID, "(not looked up yet)")},
 	}

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+
+	"golang.org/x/term"
+
+	"purse/config"
+	"purse/sandbox"
+	"purse/tui"
+)
+
+// runTUI opens the terminal UI on the selected profile. On the sandbox profile it first
+// starts the sandbox in-process when nothing answers at the profile's address, so other
+// terminals can use it while the UI runs.
+func (a *app) runTUI(ctx context.Context) error {
+	home, err := config.EnsureHome()
+	if err != nil {
+		return err
+	}
+	p, err := a.activeProfile()
+	if err != nil {
+		return err
+	}
+	if p.IsSandbox() {
+		sb, err := ensureSandbox(ctx, p)
+		if err != nil {
+			return err
+		}
+		if sb != nil {
+			defer sb.Close()
+		}
+	}
+	return tui.Run(ctx, tui.Options{
+		Home:    home,
+		Session: tui.Session{Profile: p.Name, EVMKey: p.EVMKey, SolanaKey: p.SolanaKey, AccountID: p.TokenID, Network: p.Network},
+	})
+}
+
+// ensureSandbox starts the sandbox at the profile's address unless something answers
+// there already (another `purse sandbox`, or a TUI in another terminal). It returns nil
+// when it started nothing.
+func ensureSandbox(ctx context.Context, p *config.Profile) (*sandbox.Sandbox, error) {
+	if sandboxReachable(ctx, p.UserAPI) == nil {
+		return nil, nil
+	}
+	u, err := url.Parse(p.UserAPI)
+	if err != nil {
+		return nil, fmt.Errorf("profile %s user_api: %v", p.Name, err)
+	}
+	sb, err := sandbox.Start(ctx, sandbox.Config{Listen: u.Host})
+	if err != nil {
+		return nil, fmt.Errorf("starting the sandbox on %s: %w (is another program using the port? `purse profile set user_api=...` moves it)", u.Host, err)
+	}
+	return sb, nil
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
