@@ -1,0 +1,348 @@
+package altchaintest
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+
+	bin "github.com/gagliardetto/binary"
+	"github.com/gagliardetto/solana-go"
+
+	"purse/altchain"
+	"purse/wallet"
+)
+
+// decoded is a transaction as the sandbox received it.
+type decoded struct {
+	tx  *solana.Transaction
+	msg []byte // the signed message bytes, exactly as received
+}
+
+// decodeTx decodes wire bytes strictly: no trailing bytes, canonical message encoding,
+// at most 1232 bytes, one signature slot per required signature.
+func decodeTx(raw []byte) (*decoded, error) {
+	if len(raw) == 0 || len(raw) > altchain.MaxTransactionSize {
+		return nil, fmt.Errorf("transaction of %d bytes (expected 1 to %d)", len(raw), altchain.MaxTransactionSize)
+	}
+	n, size, err := bin.DecodeCompactU16(raw)
+	if err != nil || size+64*n >= len(raw) {
+		return nil, fmt.Errorf("malformed signature list")
+	}
+	var tx *solana.Transaction
+	var rem int
+	func() {
+		defer func() {
+			if recover() != nil {
+				tx = nil
+			}
+		}()
+		dec := bin.NewBinDecoder(raw)
+		t := new(solana.Transaction)
+		if t.UnmarshalWithDecoder(dec) == nil {
+			tx, rem = t, dec.Remaining()
+		}
+	}()
+	if tx == nil {
+		return nil, fmt.Errorf("not a well-formed transaction")
+	}
+	if rem != 0 {
+		return nil, fmt.Errorf("%d trailing bytes", rem)
+	}
+	msg := raw[size+64*n:]
+	if re, err := tx.Message.MarshalBinary(); err != nil || !bytes.Equal(re, msg) {
+		return nil, fmt.Errorf("non-canonical message encoding")
+	}
+	if len(tx.Signatures) != int(tx.Message.Header.NumRequiredSignatures) || len(tx.Signatures) == 0 {
+		return nil, fmt.Errorf("%d signatures for %d required", len(tx.Signatures), tx.Message.Header.NumRequiredSignatures)
+	}
+	if len(tx.Message.AccountKeys) < len(tx.Signatures) {
+		return nil, fmt.Errorf("fewer account keys than signatures")
+	}
+	return &decoded{tx: tx, msg: msg}, nil
+}
+
+// verifySignatures checks every signature with ed25519 over the exact message bytes.
+func (d *decoded) verifySignatures() bool {
+	for i, sig := range d.tx.Signatures {
+		if !wallet.VerifySolana(d.tx.Message.AccountKeys[i], d.msg, sig) {
+			return false
+		}
+	}
+	return true
+}
+
+// overlay is a copy-on-write view of the ledger.
+type overlay struct {
+	base map[solana.PublicKey]*altchain.Account
+	over map[solana.PublicKey]*altchain.Account
+}
+
+func (o *overlay) get(k solana.PublicKey) *altchain.Account {
+	if a, ok := o.over[k]; ok {
+		return a
+	}
+	a := cloneAccount(o.base[k])
+	o.over[k] = a
+	return a
+}
+
+func (o *overlay) set(k solana.PublicKey, a *altchain.Account) { o.over[k] = a }
+
+func (o *overlay) snapshot() map[solana.PublicKey]*altchain.Account {
+	c := make(map[solana.PublicKey]*altchain.Account, len(o.over))
+	for k, a := range o.over {
+		c[k] = cloneAccount(a)
+	}
+	return c
+}
+
+func (o *overlay) commit() {
+	for k, a := range o.over {
+		if a == nil || (a.Lamports == 0 && len(a.Data) == 0 && !a.Executable) {
+			delete(o.base, k)
+			continue
+		}
+		o.base[k] = a
+	}
+}
+
+// outcome is the result of executing a transaction on an overlay.
+type outcome struct {
+	err     any // nil or a Solana TransactionError as JSON
+	landed  bool
+	logs    []string
+	units   uint64
+	state   *overlay
+	deposit *Deposit
+}
+
+func instructionErr(i int, e any) any { return map[string]any{"InstructionError": []any{i, e}} }
+
+func custom(code uint32) any { return map[string]any{"Custom": code} }
+
+// Deposit program errors (Custom codes).
+const (
+	errAccounts       = 1
+	errData           = 2
+	errMint           = 3
+	errUserUSDC       = 4
+	errDepositAccount = 5
+	errFeeReceiver    = 6
+	errPrograms       = 7
+	errNotWritable    = 8
+	errMinAmount      = 9
+	errBelowMinimum   = 10
+	errInsufficient   = 11
+	errNativeFee      = 12
+	errUnsigned       = 100 // reported as MissingRequiredSignature
+)
+
+// execute runs the transaction on a copy of the ledger; the caller holds s.mu and
+// commits the overlay to land it.
+func (s *Sandbox) execute(d *decoded) *outcome {
+	tx := d.tx
+	m := &tx.Message
+	o := &outcome{state: &overlay{base: s.accounts, over: map[solana.PublicKey]*altchain.Account{}}}
+	if !s.blockhashValidLocked(m.RecentBlockhash) {
+		o.err = "BlockhashNotFound"
+		return o
+	}
+	if len(m.AddressTableLookups) > 0 {
+		o.err = "AddressLookupTableNotFound"
+		return o
+	}
+	keys := m.AccountKeys
+	for _, ix := range m.Instructions {
+		if int(ix.ProgramIDIndex) >= len(keys) || ix.ProgramIDIndex == 0 {
+			o.err = "InvalidAccountIndex"
+			return o
+		}
+		for _, a := range ix.Accounts {
+			if int(a) >= len(keys) {
+				o.err = "InvalidAccountIndex"
+				return o
+			}
+		}
+	}
+	// The compute budget is read before anything runs, as the runtime does.
+	var limit uint32
+	var price uint64
+	var hasLimit, hasPrice bool
+	others := 0
+	for i, ix := range m.Instructions {
+		if keys[ix.ProgramIDIndex] != solana.ComputeBudget {
+			others++
+			continue
+		}
+		data := []byte(ix.Data)
+		switch {
+		case len(data) == 5 && data[0] == 2 && len(ix.Accounts) == 0:
+			if hasLimit {
+				o.err = map[string]any{"DuplicateInstruction": i}
+				return o
+			}
+			limit, hasLimit = binary.LittleEndian.Uint32(data[1:]), true
+		case len(data) == 9 && data[0] == 3 && len(ix.Accounts) == 0:
+			if hasPrice {
+				o.err = map[string]any{"DuplicateInstruction": i}
+				return o
+			}
+			price, hasPrice = binary.LittleEndian.Uint64(data[1:]), true
+		default:
+			o.err = instructionErr(i, "InvalidInstructionData")
+			return o
+		}
+	}
+	if !hasLimit {
+		limit = uint32(min(200_000*others, altchain.MaxComputeUnitLimit))
+	}
+	if limit > altchain.MaxComputeUnitLimit {
+		limit = altchain.MaxComputeUnitLimit
+	}
+	prio, ok := altchain.PriorityFee(price, limit)
+	fee, ok2 := altchain.TotalCost(len(tx.Signatures), prio, 0)
+	payer := o.state.get(keys[0])
+	switch {
+	case payer == nil:
+		o.err = "AccountNotFound"
+		return o
+	case !ok || !ok2 || payer.Owner != solana.SystemProgramID || payer.Lamports < fee:
+		o.err = "InsufficientFundsForFee"
+		return o
+	}
+	payer.Lamports -= fee
+	o.landed = true
+	afterFee := o.state.snapshot()
+
+	header := m.Header
+	isSigner := func(i uint16) bool { return int(i) < int(header.NumRequiredSignatures) }
+	isWritable := func(i uint16) bool {
+		if isSigner(i) {
+			return int(i) < int(header.NumRequiredSignatures-header.NumReadonlySignedAccounts)
+		}
+		return int(i) < len(keys)-int(header.NumReadonlyUnsignedAccounts)
+	}
+	fail := func(i int, prog solana.PublicKey, e any, why string) {
+		o.logs = append(o.logs, "Program "+prog.String()+" failed: "+why)
+		o.err = instructionErr(i, e)
+		o.state.over = afterFee
+		o.deposit = nil
+	}
+	for i, ix := range m.Instructions {
+		prog := keys[ix.ProgramIDIndex]
+		o.logs = append(o.logs, "Program "+prog.String()+" invoke [1]")
+		switch prog {
+		case solana.ComputeBudget:
+			o.units += ComputeBudgetUnits
+		case altchain.DefaultSandboxProgramID:
+			o.logs = append(o.logs, "Program log: Instruction: Deposit")
+			o.units += DepositUnits
+			if o.units > uint64(limit) {
+				fail(i, prog, "ComputationalBudgetExceeded", "exceeded CUs meter at BPF instruction")
+				return o
+			}
+			dep, e, why := s.deposit(o.state, ix, keys, isSigner, isWritable)
+			if e != nil {
+				fail(i, prog, e, why)
+				return o
+			}
+			o.logs = append(o.logs, fmt.Sprintf("Program log: deposited %d USDC units", dep.USDC))
+			o.deposit = dep
+		default:
+			fail(i, prog, "IncorrectProgramId", "the sandbox executes only the compute-budget and sandbox deposit programs")
+			return o
+		}
+		if o.units > uint64(limit) {
+			fail(i, prog, "ComputationalBudgetExceeded", "exceeded CUs meter")
+			return o
+		}
+		o.logs = append(o.logs, fmt.Sprintf("Program %s consumed %d of %d compute units", prog, o.units, limit), "Program "+prog.String()+" success")
+	}
+	return o
+}
+
+// deposit executes the sandbox deposit instruction on the overlay.
+func (s *Sandbox) deposit(st *overlay, ix solana.CompiledInstruction, keys []solana.PublicKey,
+	isSigner, isWritable func(uint16) bool) (*Deposit, any, string) {
+	dep, code, why := s.runDeposit(st, ix, keys, isSigner, isWritable)
+	switch code {
+	case 0:
+		return dep, nil, ""
+	case errUnsigned:
+		return nil, "MissingRequiredSignature", why
+	}
+	return nil, custom(code), why
+}
+
+func (s *Sandbox) runDeposit(st *overlay, ix solana.CompiledInstruction, keys []solana.PublicKey,
+	isSigner, isWritable func(uint16) bool) (*Deposit, uint32, string) {
+	if len(ix.Accounts) != len(altchain.DepositAccountRoles) {
+		return nil, errAccounts, fmt.Sprintf("expected %d accounts, got %d", len(altchain.DepositAccountRoles), len(ix.Accounts))
+	}
+	args, err := altchain.DecodeDepositArgs(ix.Data)
+	if err != nil {
+		return nil, errData, err.Error()
+	}
+	k := make([]solana.PublicKey, len(ix.Accounts))
+	for i, a := range ix.Accounts {
+		k[i] = keys[a]
+	}
+	acc, _ := altchain.DepositAccountsFromKeys(k)
+	if !isSigner(ix.Accounts[0]) {
+		return nil, errUnsigned, "the user did not sign"
+	}
+	for i := 0; i < 4; i++ {
+		if !isWritable(ix.Accounts[i]) {
+			return nil, errNotWritable, altchain.DepositAccountRoles[i].Name + " is not writable"
+		}
+	}
+	if acc.USDCMint != altchain.SandboxUSDCMint {
+		return nil, errMint, "usdcMint " + acc.USDCMint.String() + " is not the sandbox USDC"
+	}
+	if acc.TokenProgram != solana.TokenProgramID || acc.SystemProgram != solana.SystemProgramID {
+		return nil, errPrograms, "wrong token or system program account"
+	}
+	ata, err := altchain.AssociatedTokenAddress(acc.User, acc.USDCMint, solana.TokenProgramID)
+	if err != nil || acc.UserUSDC != ata {
+		return nil, errUserUSDC, "the user USDC account is not the user's associated token account"
+	}
+	if acc.DepositUSDC != altchain.SandboxDepositAccount {
+		return nil, errDepositAccount, "the deposit account " + acc.DepositUSDC.String() + " is not the sandbox deposit account"
+	}
+	if acc.FeeReceiver != altchain.SandboxFeeReceiver {
+		return nil, errFeeReceiver, "the fee receiver " + acc.FeeReceiver.String() + " is not the sandbox fee receiver"
+	}
+	if args.USDCAmount < altchain.MinUSDCAmount {
+		return nil, errBelowMinimum, "usdcAmount below 5 USDC"
+	}
+	if args.MinUSDCAmount > args.USDCAmount {
+		return nil, errMinAmount, "minUsdcAmount above usdcAmount"
+	}
+	user := st.get(acc.User)
+	from := st.get(acc.UserUSDC)
+	to := st.get(acc.DepositUSDC)
+	tf, ok1 := parseToken(from)
+	tt, ok2 := parseToken(to)
+	switch {
+	case !ok1 || tf.mint != altchain.SandboxUSDCMint || tf.owner != acc.User || tf.state != 1:
+		return nil, errUserUSDC, "the user has no initialized USDC account"
+	case !ok2 || tt.mint != altchain.SandboxUSDCMint || tt.state != 1:
+		return nil, errDepositAccount, "the deposit account is not an initialized USDC account"
+	case tf.amount < args.USDCAmount:
+		return nil, errInsufficient, fmt.Sprintf("insufficient USDC: %d < %d", tf.amount, args.USDCAmount)
+	case user == nil || user.Lamports < args.NativeFeeLamports:
+		return nil, errNativeFee, "insufficient lamports for the native fee"
+	case tt.amount+args.USDCAmount < tt.amount:
+		return nil, errDepositAccount, "deposit account balance would overflow"
+	}
+	setTokenAmount(from, tf.amount-args.USDCAmount)
+	setTokenAmount(to, tt.amount+args.USDCAmount)
+	user.Lamports -= args.NativeFeeLamports
+	fr := st.get(acc.FeeReceiver)
+	if fr == nil {
+		fr = &altchain.Account{Owner: solana.SystemProgramID}
+		st.set(acc.FeeReceiver, fr)
+	}
+	fr.Lamports += args.NativeFeeLamports
+	return &Deposit{User: acc.User, USDC: args.USDCAmount}, 0, ""
+}

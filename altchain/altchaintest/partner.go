@@ -1,0 +1,407 @@
+package altchaintest
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/gagliardetto/solana-go"
+	computebudget "github.com/gagliardetto/solana-go/programs/compute-budget"
+	"github.com/gagliardetto/solana-go/programs/system"
+	"github.com/shopspring/decimal"
+
+	"purse/altchain"
+	"purse/wallet"
+)
+
+// Partner API codes the quote endpoint answers with (spec 4.4, 7).
+const (
+	CodeOK       = 0
+	CodeAuth     = 10001
+	CodeParse    = 20002
+	CodeParam    = 20003
+	CodeInternal = 50002
+	CodeRPC      = 50003
+)
+
+// ExchangeRates are the sandbox's USDC → fiat rates.
+var ExchangeRates = map[string]decimal.Decimal{
+	"EUR": decimal.RequireFromString("0.92"),
+	"CHF": decimal.RequireFromString("0.88"),
+	"USD": decimal.RequireFromString("1"),
+	"CNH": decimal.RequireFromString("7.25"),
+}
+
+// Fees of the sandbox quote: 0.5% processing and a flat network fee, in the output
+// currency.
+var (
+	ProcessingFeeRate = decimal.RequireFromString("0.005")
+	NetworkFee        = decimal.RequireFromString("0.10")
+)
+
+type partnerError struct {
+	code int
+	msg  string
+}
+
+func perr(code int, format string, a ...any) *partnerError {
+	return &partnerError{code: code, msg: fmt.Sprintf(format, a...)}
+}
+
+// PartnerHandler serves POST /v1/altchain/deposit/quote with the partner envelope
+// {code, message, data}; business errors are HTTP 200 with a non-zero code.
+func (s *Sandbox) PartnerHandler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != altchain.QuotePath {
+			writeEnvelope(w, http.StatusNotFound, perr(CodeParse, "no route %s %s in the sandbox partner API (it serves POST %s)", r.Method, r.URL.Path, altchain.QuotePath), nil)
+			return
+		}
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", http.MethodPost)
+			writeEnvelope(w, http.StatusMethodNotAllowed, perr(CodeParse, "%s: POST only", altchain.QuotePath), nil)
+			return
+		}
+		body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16+1))
+		if err != nil || len(body) > 1<<16 {
+			writeEnvelope(w, http.StatusOK, perr(CodeParse, "the body could not be read or is larger than 64 KiB"), nil)
+			return
+		}
+		data, pe := s.quote(r, body)
+		writeEnvelope(w, http.StatusOK, pe, data)
+	})
+}
+
+func writeEnvelope(w http.ResponseWriter, status int, e *partnerError, data any) {
+	env := map[string]any{"code": CodeOK, "message": "success", "data": data}
+	if e != nil {
+		env = map[string]any{"code": e.code, "message": e.msg, "data": nil}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(env)
+}
+
+var (
+	sigRe     = regexp.MustCompile(`^0x[0-9a-fA-F]{130}$`)
+	addrRe    = regexp.MustCompile(`^0x[0-9a-fA-F]{40}$`)
+	decimalRe = regexp.MustCompile(`^[0-9]{1,19}$`)
+)
+
+// checkPartnerAuth verifies spec 5.1 strictly; every failure is 10001 naming the check.
+func (s *Sandbox) checkPartnerAuth(r *http.Request, body []byte) (common.Address, *partnerError) {
+	var none common.Address
+	sig, dl, pub := r.Header.Get(altchain.HeaderAPISignature), r.Header.Get(altchain.HeaderAPIDeadline), r.Header.Get(altchain.HeaderAPIPublicKey)
+	for _, h := range []struct{ name, v string }{{altchain.HeaderAPISignature, sig}, {altchain.HeaderAPIDeadline, dl}, {altchain.HeaderAPIPublicKey, pub}} {
+		if h.v == "" {
+			return none, perr(CodeAuth, "partner auth: header %s is missing", h.name)
+		}
+	}
+	if !decimalRe.MatchString(dl) {
+		return none, perr(CodeAuth, "partner auth: %s %q is not Unix seconds", altchain.HeaderAPIDeadline, dl)
+	}
+	deadline, err := strconv.ParseInt(dl, 10, 64)
+	if err != nil {
+		return none, perr(CodeAuth, "partner auth: %s %q is not Unix seconds", altchain.HeaderAPIDeadline, dl)
+	}
+	now := s.clock().Unix()
+	if now > deadline {
+		return none, perr(CodeAuth, "partner auth: deadline %d expired %d s ago", deadline, now-deadline)
+	}
+	if max := int64(altchain.MaxPartnerDeadline.Seconds()); deadline-now > max {
+		return none, perr(CodeAuth, "partner auth: deadline %d is %d s ahead, more than the %d s allowed", deadline, deadline-now, max)
+	}
+	if !addrRe.MatchString(pub) {
+		return none, perr(CodeAuth, "partner auth: %s %q is not a 0x-prefixed 20-byte address", altchain.HeaderAPIPublicKey, pub)
+	}
+	key := common.HexToAddress(pub)
+	if !s.partner[key] {
+		return none, perr(CodeAuth, "partner auth: %s %s is not a registered partner key", altchain.HeaderAPIPublicKey, key.Hex())
+	}
+	if !sigRe.MatchString(sig) {
+		return none, perr(CodeAuth, "partner auth: %s is not a 0x-prefixed 65-byte hex signature", altchain.HeaderAPISignature)
+	}
+	svc, ext := r.Header.Get(altchain.HeaderSvcID), r.Header.Get(altchain.HeaderExternalUserID)
+	msg := wallet.PartnerAuthMessage(s.cfg.PartnerAuth, body, svc, ext, deadline)
+	signer, err := wallet.RecoverPersonal([]byte(msg), sig)
+	if err == nil && signer == key {
+		return key, nil
+	}
+	other := wallet.PartnerAuthSpec
+	if s.cfg.PartnerAuth == wallet.PartnerAuthSpec {
+		other = wallet.PartnerAuthLegacy
+	}
+	if alt, err := wallet.RecoverPersonal([]byte(wallet.PartnerAuthMessage(other, body, svc, ext, deadline)), sig); err == nil && alt == key {
+		return none, perr(CodeAuth, "partner auth: the signature is over the %s message variant; this service accepts the %s variant only", other, s.cfg.PartnerAuth)
+	}
+	if err == nil && s.partner[signer] {
+		return none, perr(CodeAuth, "partner auth: the signature is by %s, not by %s %s", signer.Hex(), altchain.HeaderAPIPublicKey, key.Hex())
+	}
+	return none, perr(CodeAuth, "partner auth: the signature is not from a registered partner key (wrong key, or the body, %s or deadline differ from what was signed)", altchain.HeaderSvcID)
+}
+
+type quoteRequest struct {
+	SvcID            json.RawMessage `json:"svcId"`
+	AltchainAddress  json.RawMessage `json:"altchainAddress"`
+	USDCAmount       json.RawMessage `json:"usdcAmount"`
+	OutputCurrency   json.RawMessage `json:"outputCurrency"`
+	Network          json.RawMessage `json:"network"`
+	MinUSDCAmount    json.RawMessage `json:"minUsdcAmount"`
+	ComputeUnitPrice json.RawMessage `json:"computeUnitPrice"`
+}
+
+// optString decodes an optional string member; null and absent give ok false.
+func optString(raw json.RawMessage, field string) (string, bool, *partnerError) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", false, nil
+	}
+	var v string
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return "", false, perr(CodeParse, "%s: expected a string", field)
+	}
+	return v, true, nil
+}
+
+func canonicalUint(s string) (uint64, bool) {
+	if s == "" || (len(s) > 1 && s[0] == '0') {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	v, err := strconv.ParseUint(s, 10, 64)
+	return v, err == nil
+}
+
+// quote authenticates, validates and answers one quote request.
+func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
+	partner, pe := s.checkPartnerAuth(r, body)
+	if pe != nil {
+		return nil, pe
+	}
+	var req quoteRequest
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return nil, perr(CodeParse, "body: %v", err)
+	}
+	if dec.More() {
+		return nil, perr(CodeParse, "body: data after the JSON object")
+	}
+
+	// svcId (20003).
+	var svcID int64
+	if len(req.SvcID) == 0 || string(req.SvcID) == "null" {
+		return nil, perr(CodeParam, "svcId: missing")
+	}
+	if n, err := strconv.ParseInt(string(req.SvcID), 10, 64); err != nil || n <= 0 {
+		return nil, perr(CodeParam, "svcId %s: expected a positive integer", req.SvcID)
+	} else {
+		svcID = n
+	}
+	if h := r.Header.Get(altchain.HeaderSvcID); h != "" && h != strconv.FormatInt(svcID, 10) {
+		return nil, perr(CodeParam, "%s %q differs from the body's svcId %d", altchain.HeaderSvcID, h, svcID)
+	}
+	// altchainAddress.
+	addr, ok, pe := optString(req.AltchainAddress, "altchainAddress")
+	if pe != nil {
+		return nil, pe
+	}
+	user, err := solana.PublicKeyFromBase58(addr)
+	if !ok || err != nil || user.String() != addr || !solana.IsOnCurve(user[:]) {
+		return nil, perr(CodeParam, "altchainAddress %q: expected a base58 Solana wallet address", addr)
+	}
+	// outputCurrency.
+	cur, _, pe := optString(req.OutputCurrency, "outputCurrency")
+	if pe != nil {
+		return nil, pe
+	}
+	rate, ok := ExchangeRates[cur]
+	if !ok {
+		return nil, perr(CodeParam, "outputCurrency %q: unsupported (EUR, CHF, USD, CNH)", cur)
+	}
+	// The user belongs to this partner.
+	if s.cfg.UserUnderPartner != nil && !s.cfg.UserUnderPartner(partner, svcID) {
+		return nil, perr(CodeParam, "svcId %d: not a user under this partner", svcID)
+	}
+	// usdcAmount.
+	amountStr, ok, pe := optString(req.USDCAmount, "usdcAmount")
+	if pe != nil {
+		return nil, perr(CodeParam, "usdcAmount: expected a smallest-unit integer string")
+	}
+	amount, valid := canonicalUint(amountStr)
+	if !ok || !valid {
+		return nil, perr(CodeParam, "usdcAmount %q: expected a smallest-unit integer string", amountStr)
+	}
+	if amount < altchain.MinUSDCAmount {
+		return nil, perr(CodeParam, "usdcAmount %d: below the minimum of 5 USDC (5000000)", amount)
+	}
+	// minUsdcAmount.
+	minStr, hasMin, pe := optString(req.MinUSDCAmount, "minUsdcAmount")
+	if pe != nil {
+		return nil, perr(CodeParam, "minUsdcAmount: expected a numeric string")
+	}
+	if hasMin {
+		if v, valid := canonicalUint(minStr); !valid || v > amount {
+			return nil, perr(CodeParam, "minUsdcAmount %q: expected a numeric string not greater than usdcAmount", minStr)
+		}
+	}
+	// computeUnitPrice.
+	price := uint64(DefaultComputeUnitPrice)
+	if raw := req.ComputeUnitPrice; len(raw) > 0 && string(raw) != "null" {
+		str := string(raw)
+		if strings.HasPrefix(str, `"`) {
+			_ = json.Unmarshal(raw, &str)
+		}
+		v, valid := canonicalUint(str)
+		if !valid {
+			return nil, perr(CodeParam, "computeUnitPrice %s: expected an integer (micro-lamports per compute unit)", raw)
+		}
+		price = v
+	}
+	// network: omitted means devnet (spec 4.4), which the sandbox does not serve.
+	network, hasNetwork, pe := optString(req.Network, "network")
+	if pe != nil {
+		return nil, pe
+	}
+	if !hasNetwork || network == "" {
+		return nil, perr(CodeInternal, "no chain configuration for network devnet (the default when network is omitted); the sandbox serves %s", s.Network())
+	}
+	if len(network) < altchain.SandboxNetworkLen || !strings.HasPrefix(altchain.SandboxGenesisHash, network) {
+		return nil, perr(CodeInternal, "no chain configuration for network %q; the sandbox serves %s", network, s.Network())
+	}
+
+	s.mu.Lock()
+	f := s.faults
+	s.faults.ExpireNextQuote, s.faults.MaliciousNextQuote, s.faults.FailNextQuote = false, "", 0
+	cur0 := s.heightLocked()
+	bh := s.blockhashLocked(cur0)
+	if f.ExpireNextQuote {
+		bh = s.blockhashLocked(cur0 - BlockhashLifetime - 50)
+	}
+	s.mu.Unlock()
+	if f.FailNextQuote != 0 {
+		return nil, perr(f.FailNextQuote, "injected failure: %s", map[int]string{CodeInternal: "missing chain configuration", CodeRPC: "Solana RPC unavailable"}[f.FailNextQuote])
+	}
+
+	nf := s.cfg.NativeFeeLamports
+	q := &altchain.Quote{
+		Network: s.Network(), ProgramID: altchain.DefaultSandboxProgramID, OApp: OApp, EndpointProgramID: EndpointProgramID,
+		DstEid: DstEid, USDCMint: altchain.SandboxUSDCMint, DepositUSDCAccount: altchain.SandboxDepositAccount,
+		FeeReceiver: altchain.SandboxFeeReceiver, EVMOutputToken: EVMOutputToken,
+		NativeFeeLamports: nf, NativeFeeLamportsWithBuffer: nf + nf/5,
+		Rules:                altchain.QuoteRules{OnlyUSDC: true, SwapDataMustBeEmpty: true, JupiterRemainingAccountsLenMustBeZero: true, UserMustHaveUSDCAta: true, FeePayerMustBeUser: true},
+		LastValidBlockHeight: bh.LastValidBlockHeight,
+	}
+	if err := q.SetRequested(amountStr, minStr); err != nil {
+		return nil, perr(CodeParam, "%v", err)
+	}
+	var raw []byte
+	if f.MaliciousNextQuote != "" {
+		raw, err = buildMalicious(f.MaliciousNextQuote, q, user, bh.Hash)
+	} else {
+		raw, err = altchain.BuildDeposit(q, user, bh.Hash, DefaultComputeUnitLimit, price, buildOptions())
+	}
+	if err != nil {
+		var re *altchain.RejectedError
+		if errors.As(err, &re) {
+			return nil, perr(CodeParam, "computeUnitPrice %d: the transaction cannot be built: %v", price, err)
+		}
+		return nil, perr(CodeRPC, "quote failure: %v", err)
+	}
+
+	before := decimal.New(int64(amount/1_000_000), 0).Add(decimal.New(int64(amount%1_000_000), -6)).Mul(rate).Round(2)
+	processing := before.Mul(ProcessingFeeRate).Round(2)
+	total := processing.Add(NetworkFee)
+	out := before.Sub(total)
+	if out.IsNegative() {
+		out = decimal.Zero
+	}
+	num := func(d decimal.Decimal) json.Number { return json.Number(d.StringFixed(2)) }
+	return &QuoteData{
+		Network: q.Network, ProgramID: q.ProgramID.String(), OApp: q.OApp.String(), EndpointProgramID: q.EndpointProgramID.String(),
+		DstEid: q.DstEid, USDCMint: q.USDCMint.String(), DepositUSDCAccount: q.DepositUSDCAccount.String(),
+		FeeReceiver: q.FeeReceiver.String(), EVMOutputToken: q.EVMOutputToken.String(),
+		NativeFeeLamports:           strconv.FormatUint(q.NativeFeeLamports, 10),
+		NativeFeeLamportsWithBuffer: strconv.FormatUint(q.NativeFeeLamportsWithBuffer, 10),
+		Rules:                       q.Rules, Transaction: base64.StdEncoding.EncodeToString(raw), LastValidBlockHeight: q.LastValidBlockHeight,
+		OutputAmount: num(out), OutputAmountBeforeFee: num(before), ExchangeRate: json.Number(rate.String()),
+		ProcessingFee: num(processing), NetworkFee: num(NetworkFee), TotalFee: num(total),
+	}, nil
+}
+
+// QuoteData is the `data` of a quote answer: every response field of spec 4.4.
+type QuoteData struct {
+	Network                     string              `json:"network"`
+	ProgramID                   string              `json:"programId"`
+	OApp                        string              `json:"oapp"`
+	EndpointProgramID           string              `json:"endpointProgramId"`
+	DstEid                      uint32              `json:"dstEid"`
+	USDCMint                    string              `json:"usdcMint"`
+	DepositUSDCAccount          string              `json:"depositUsdcAccount"`
+	FeeReceiver                 string              `json:"feeReceiver"`
+	EVMOutputToken              string              `json:"evmOutputToken"`
+	NativeFeeLamports           string              `json:"nativeFeeLamports"`
+	NativeFeeLamportsWithBuffer string              `json:"nativeFeeLamportsWithBuffer"`
+	Rules                       altchain.QuoteRules `json:"rules"`
+	Transaction                 string              `json:"transaction"`
+	LastValidBlockHeight        uint64              `json:"lastValidBlockHeight"`
+	OutputAmount                json.Number         `json:"outputAmount"`
+	OutputAmountBeforeFee       json.Number         `json:"outputAmountBeforeFee"`
+	ExchangeRate                json.Number         `json:"exchangeRate"`
+	ProcessingFee               json.Number         `json:"processingFee"`
+	NetworkFee                  json.Number         `json:"networkFee"`
+	TotalFee                    json.Number         `json:"totalFee"`
+}
+
+// buildOptions are the sandbox cluster without a priority-fee cap: the service builds
+// what it is asked for; the cap is purse's to enforce.
+func buildOptions() *altchain.Options {
+	sb := altchain.SandboxCluster()
+	sb.Pins.FeeCapLamports = math.MaxUint64
+	return &altchain.Options{Clusters: []altchain.ClusterInfo{sb}}
+}
+
+// buildMalicious builds a deposit that must never be signed.
+func buildMalicious(kind string, q *altchain.Quote, user solana.PublicKey, bh solana.Hash) ([]byte, error) {
+	acc, err := altchain.ExpectedDepositAccounts(q, user)
+	if err != nil {
+		return nil, err
+	}
+	args := altchain.DepositArgs{USDCAmount: q.USDCAmount, MinUSDCAmount: q.MinUSDCAmount, NativeFeeLamports: q.NativeFeeLamportsWithBuffer, DstEid: q.DstEid, EVMOutputToken: q.EVMOutputToken}
+	limit, price := uint32(DefaultComputeUnitLimit), uint64(DefaultComputeUnitPrice)
+	var extra []solana.Instruction
+	switch kind {
+	case MaliciousExtraTransfer:
+		extra = append(extra, system.NewTransferInstruction(1_000_000_000, user, Attacker).Build())
+	case MaliciousSwapDeposit:
+		if acc.DepositUSDC, err = altchain.AssociatedTokenAddress(Attacker, q.USDCMint, solana.TokenProgramID); err != nil {
+			return nil, err
+		}
+	case MaliciousDrainFee:
+		price = 1_000_000_000_000 // 0.4 SOL of priority fee at 400,000 units
+	default:
+		return nil, fmt.Errorf("unknown malicious kind %q", kind)
+	}
+	ixs := append([]solana.Instruction{
+		computebudget.NewSetComputeUnitLimitInstruction(limit).Build(),
+		computebudget.NewSetComputeUnitPriceInstruction(price).Build(),
+		altchain.NewDepositInstruction(q.ProgramID, acc, args),
+	}, extra...)
+	tx, err := solana.NewTransaction(ixs, bh, solana.TransactionPayer(user))
+	if err != nil {
+		return nil, err
+	}
+	tx.Message.SetVersion(solana.MessageVersionV0)
+	return tx.MarshalBinary()
+}

@@ -1,0 +1,890 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/gagliardetto/solana-go"
+	"github.com/shopspring/decimal"
+	"github.com/spf13/cobra"
+
+	"purse/altchain"
+	"purse/config"
+	"purse/keystore"
+	"purse/wallet"
+)
+
+func init() { commandSets = append(commandSets, addAltchainCommands) }
+
+func addAltchainCommands(a *app, root *cobra.Command) {
+	cmd := &cobra.Command{
+		Use:   "altchain",
+		Short: "Solana (alt-chain) USDC deposits: inspect, quote, deposit, balance",
+		Long: "Deposit USDC from your Solana wallet and receive fiat. purse validates every pre-built\n" +
+			"transaction against the alt-chain checklist (rules A1-H30) before it signs, signs with your\n" +
+			"Solana key only, simulates the signed bytes with signature verification, shows a review and\n" +
+			"sends exactly the bytes it showed.",
+	}
+	cmd.AddCommand(a.altchainInspectCmd(), a.altchainQuoteCmd(), a.altchainDepositCmd(), a.altchainBalanceCmd())
+	root.AddCommand(cmd)
+}
+
+// parseUSDC turns a human USDC amount (decimal, at most 6 decimals) into smallest units.
+// Excess precision is an error, never rounded.
+func parseUSDC(flag, s string) (string, error) {
+	if s == "" || strings.ContainsAny(s, "eE+ ") {
+		return "", usagef("%s: expected a USDC amount such as 12.5, got %q", flag, s)
+	}
+	d, err := decimal.NewFromString(s)
+	if err != nil {
+		return "", usagef("%s: expected a USDC amount such as 12.5, got %q", flag, s)
+	}
+	if d.IsNegative() {
+		return "", usagef("%s: expected a positive amount, got %s", flag, s)
+	}
+	u := d.Shift(6)
+	if !u.IsInteger() {
+		return "", usagef("%s: %s has more than 6 decimals (USDC has 6); nothing is rounded", flag, s)
+	}
+	b := u.BigInt()
+	if b.BitLen() > 64 {
+		return "", usagef("%s: %s is too large", flag, s)
+	}
+	return b.String(), nil
+}
+
+func units(v uint64, decimals int32) string {
+	return decimal.NewFromBigInt(new(big.Int).SetUint64(v), -decimals).String()
+}
+
+func clusterKey(name string) string {
+	if name == "mainnet-beta" {
+		return "mainnet"
+	}
+	return name
+}
+
+// altchainOptions are the known clusters (mainnet, devnet, testnet, sandbox) with the
+// profile's pins and fee cap; only, when set, keeps that one cluster.
+func altchainOptions(p *config.Profile, only string) (*altchain.Options, error) {
+	all := append(altchain.DefaultClusters(), altchain.SandboxCluster())
+	var out []altchain.ClusterInfo
+	for _, c := range all {
+		name := clusterKey(c.Name)
+		if only != "" && name != clusterKey(only) {
+			continue
+		}
+		if p != nil {
+			c.Pins.FeeCapLamports = p.FeeCap()
+			if pin, ok := p.Pins[name]; ok {
+				for _, f := range []struct {
+					v   string
+					dst *solana.PublicKey
+				}{{pin.ProgramID, &c.Pins.ProgramID}, {pin.USDCMint, &c.Pins.USDCMint}, {pin.DepositAccount, &c.Pins.DepositAccount}} {
+					if f.v == "" {
+						continue
+					}
+					k, err := solana.PublicKeyFromBase58(f.v)
+					if err != nil {
+						return nil, fmt.Errorf("altchain_pins.%s: %q: %v", name, f.v, err)
+					}
+					*f.dst = k
+				}
+			}
+		}
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		return nil, usagef("--cluster: expected mainnet, devnet, testnet or sandbox, got %q", only)
+	}
+	return &altchain.Options{Clusters: out}, nil
+}
+
+// readQuote reads a quote file ("-" is stdin): a bare quote or a partner envelope.
+func (a *app) readQuote(path string) (*altchain.Quote, error) {
+	var r io.Reader
+	if path == "-" {
+		r = a.stdin
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("quote file %s: %v", path, err)
+		}
+		defer f.Close()
+		r = f
+	}
+	q, err := altchain.ParseQuote(r)
+	if err != nil {
+		var ae *altchain.APIError
+		if errors.As(err, &ae) {
+			return nil, fmt.Errorf("the quote file holds a service error, not a quote: %w", err)
+		}
+		return nil, err
+	}
+	return q, nil
+}
+
+// setRequested records the amounts the user asked for; a quote that carries different
+// ones is refused.
+func setRequested(q *altchain.Quote, amount, minAmount string) error {
+	if amount == "" {
+		return nil
+	}
+	if q.HasRequested {
+		m := minAmount
+		if m == "" {
+			m = "0"
+		}
+		if strconv.FormatUint(q.USDCAmount, 10) != amount || strconv.FormatUint(q.MinUSDCAmount, 10) != m {
+			return rejectedf("the quote is for %s USDC (min %s), not the %s USDC (min %s) asked for",
+				units(q.USDCAmount, 6), units(q.MinUSDCAmount, 6), units(mustUint(amount), 6), units(mustUint(m), 6))
+		}
+		return nil
+	}
+	return q.SetRequested(amount, minAmount)
+}
+
+func mustUint(s string) uint64 {
+	v, _ := strconv.ParseUint(s, 10, 64)
+	return v
+}
+
+// quoteView is a quote as JSON: the response fields of spec 4.4 plus the requested
+// amounts, so ParseQuote reads it back (`quote --json > q.json; inspect q.json`).
+type quoteView struct {
+	Network                     string              `json:"network"`
+	ProgramID                   string              `json:"programId"`
+	OApp                        string              `json:"oapp"`
+	EndpointProgramID           string              `json:"endpointProgramId"`
+	DstEid                      uint32              `json:"dstEid"`
+	USDCMint                    string              `json:"usdcMint"`
+	DepositUSDCAccount          string              `json:"depositUsdcAccount"`
+	FeeReceiver                 string              `json:"feeReceiver"`
+	EVMOutputToken              string              `json:"evmOutputToken"`
+	NativeFeeLamports           string              `json:"nativeFeeLamports"`
+	NativeFeeLamportsWithBuffer string              `json:"nativeFeeLamportsWithBuffer"`
+	Rules                       altchain.QuoteRules `json:"rules"`
+	Transaction                 string              `json:"transaction,omitempty"`
+	LastValidBlockHeight        uint64              `json:"lastValidBlockHeight"`
+	OutputAmount                *json.Number        `json:"outputAmount,omitempty"`
+	OutputAmountBeforeFee       *json.Number        `json:"outputAmountBeforeFee,omitempty"`
+	ExchangeRate                *json.Number        `json:"exchangeRate,omitempty"`
+	ProcessingFee               *json.Number        `json:"processingFee,omitempty"`
+	NetworkFee                  *json.Number        `json:"networkFee,omitempty"`
+	TotalFee                    *json.Number        `json:"totalFee,omitempty"`
+	USDCAmount                  string              `json:"usdcAmount,omitempty"`
+	MinUSDCAmount               string              `json:"minUsdcAmount,omitempty"`
+}
+
+func decNum(d *decimal.Decimal) *json.Number {
+	if d == nil {
+		return nil
+	}
+	n := json.Number(d.String())
+	return &n
+}
+
+func viewQuote(q *altchain.Quote) quoteView {
+	v := quoteView{
+		Network: q.Network, ProgramID: q.ProgramID.String(), OApp: q.OApp.String(), EndpointProgramID: q.EndpointProgramID.String(),
+		DstEid: q.DstEid, USDCMint: q.USDCMint.String(), DepositUSDCAccount: q.DepositUSDCAccount.String(),
+		FeeReceiver: q.FeeReceiver.String(), EVMOutputToken: q.EVMOutputToken.String(),
+		NativeFeeLamports:           strconv.FormatUint(q.NativeFeeLamports, 10),
+		NativeFeeLamportsWithBuffer: strconv.FormatUint(q.NativeFeeLamportsWithBuffer, 10),
+		Rules:                       q.Rules, LastValidBlockHeight: q.LastValidBlockHeight,
+		OutputAmount: decNum(q.OutputAmount), OutputAmountBeforeFee: decNum(q.OutputAmountBeforeFee),
+		ExchangeRate: decNum(q.ExchangeRate), ProcessingFee: decNum(q.ProcessingFee), NetworkFee: decNum(q.NetworkFee), TotalFee: decNum(q.TotalFee),
+	}
+	if q.Transaction != nil {
+		v.Transaction = base64.StdEncoding.EncodeToString(q.Transaction)
+	}
+	if q.HasRequested {
+		v.USDCAmount, v.MinUSDCAmount = strconv.FormatUint(q.USDCAmount, 10), strconv.FormatUint(q.MinUSDCAmount, 10)
+	}
+	return v
+}
+
+func printQuote(w io.Writer, q *altchain.Quote, currency string) {
+	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+	row := func(k, v string) { fmt.Fprintf(tw, "%s\t%s\n", k, v) }
+	if q.HasRequested {
+		row("deposit", units(q.USDCAmount, 6)+" USDC (min "+units(q.MinUSDCAmount, 6)+")")
+	}
+	dec := func(d *decimal.Decimal) string {
+		if d == nil {
+			return "-"
+		}
+		return d.String() + " " + currency
+	}
+	if q.OutputAmount != nil {
+		row("you receive", dec(q.OutputAmount))
+		row("before fees", dec(q.OutputAmountBeforeFee))
+		if q.ExchangeRate != nil {
+			row("exchange rate", q.ExchangeRate.String())
+		}
+		row("processing fee", dec(q.ProcessingFee))
+		row("network fee", dec(q.NetworkFee))
+		row("total fee", dec(q.TotalFee))
+	}
+	row("native fee", fmt.Sprintf("%s SOL (%d lamports; %d with buffer)", units(q.NativeFeeLamportsWithBuffer, 9), q.NativeFeeLamports, q.NativeFeeLamportsWithBuffer))
+	row("network", q.Network)
+	row("program", q.ProgramID.String())
+	row("usdc mint", q.USDCMint.String())
+	row("deposit account", q.DepositUSDCAccount.String())
+	row("fee receiver", q.FeeReceiver.String())
+	row("dst eid", strconv.FormatUint(uint64(q.DstEid), 10))
+	row("evm output token", q.EVMOutputToken.String())
+	row("valid until block", strconv.FormatUint(q.LastValidBlockHeight, 10))
+	if q.Transaction == nil {
+		row("transaction", "none")
+	} else {
+		row("transaction", fmt.Sprintf("%d bytes (unsigned v0)", len(q.Transaction)))
+	}
+	tw.Flush()
+}
+
+// reportView is a Report as JSON.
+type reportView struct {
+	Verdict             string            `json:"verdict"`
+	Online              bool              `json:"online"`
+	User                string            `json:"user"`
+	Findings            []findingView     `json:"findings"`
+	FeePayer            string            `json:"feePayer,omitempty"`
+	Signatures          int               `json:"signatures"`
+	RecentBlockhash     string            `json:"recentBlockhash,omitempty"`
+	LookupTables        []string          `json:"lookupTables,omitempty"`
+	ComputeUnitLimit    uint32            `json:"computeUnitLimit"`
+	ComputeUnitPrice    uint64            `json:"computeUnitPrice"`
+	PriorityFeeLamports uint64            `json:"priorityFeeLamports"`
+	PriorityFeeOverflow bool              `json:"priorityFeeOverflow,omitempty"`
+	BaseFeeLamports     uint64            `json:"baseFeeLamports"`
+	NativeFeeLamports   uint64            `json:"nativeFeeLamports"`
+	TotalCostLamports   uint64            `json:"totalCostLamports"`
+	Deposit             *depositView      `json:"deposit,omitempty"`
+	Instructions        []instructionView `json:"instructions"`
+}
+
+type findingView struct {
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+type depositView struct {
+	USDCAmount        string `json:"usdcAmount"`
+	MinUSDCAmount     string `json:"minUsdcAmount"`
+	NativeFeeLamports uint64 `json:"nativeFeeLamports"`
+	DstEid            uint32 `json:"dstEid"`
+	EVMOutputToken    string `json:"evmOutputToken"`
+}
+
+type instructionView struct {
+	Index       int           `json:"index"`
+	Program     string        `json:"program"`
+	ProgramName string        `json:"programName,omitempty"`
+	Summary     string        `json:"summary,omitempty"`
+	Data        string        `json:"data"`
+	Accounts    []accountView `json:"accounts"`
+}
+
+type accountView struct {
+	Index      int    `json:"index"`
+	Key        string `json:"key,omitempty"`
+	Role       string `json:"role,omitempty"`
+	Signer     bool   `json:"signer"`
+	Writable   bool   `json:"writable"`
+	FromLookup bool   `json:"fromLookup,omitempty"`
+}
+
+func viewReport(r *altchain.Report, user solana.PublicKey) reportView {
+	v := reportView{
+		Verdict: string(r.Verdict), Online: r.Online, User: user.String(), Findings: []findingView{},
+		Signatures: r.Signatures, ComputeUnitLimit: r.ComputeUnitLimit, ComputeUnitPrice: r.ComputeUnitPrice,
+		PriorityFeeLamports: r.PriorityFeeLamports, PriorityFeeOverflow: r.PriorityFeeOverflow,
+		BaseFeeLamports: r.BaseFeeLamports, NativeFeeLamports: r.NativeFeeLamports, TotalCostLamports: r.TotalCostLamports,
+		Instructions: []instructionView{},
+	}
+	if !r.FeePayer.IsZero() {
+		v.FeePayer = r.FeePayer.String()
+	}
+	if !r.RecentBlockhash.IsZero() {
+		v.RecentBlockhash = r.RecentBlockhash.String()
+	}
+	for _, t := range r.LookupTables {
+		v.LookupTables = append(v.LookupTables, t.String())
+	}
+	for _, f := range r.Findings {
+		v.Findings = append(v.Findings, findingView{f.Rule, f.Severity.String(), f.Message})
+	}
+	if d := r.Deposit; d != nil {
+		v.Deposit = &depositView{strconv.FormatUint(d.USDCAmount, 10), strconv.FormatUint(d.MinUSDCAmount, 10), d.NativeFeeLamports, d.DstEid, d.EVMOutputToken.String()}
+	}
+	for _, ix := range r.Instructions {
+		iv := instructionView{Index: ix.Index, Program: ix.Program.String(), ProgramName: ix.ProgramName, Summary: ix.Summary,
+			Data: hex.EncodeToString(ix.Data), Accounts: []accountView{}}
+		for _, acc := range ix.Accounts {
+			av := accountView{Index: acc.Index, Role: acc.Role, Signer: acc.Signer, Writable: acc.Writable, FromLookup: acc.FromLookup}
+			if acc.Resolved {
+				av.Key = acc.Key.String()
+			}
+			iv.Accounts = append(iv.Accounts, av)
+		}
+		v.Instructions = append(v.Instructions, iv)
+	}
+	return v
+}
+
+// printReport writes the review facts and the findings.
+func printReport(w io.Writer, r *altchain.Report) {
+	verdict := "ok: the transaction may be signed"
+	if r.Rejected() {
+		verdict = "REJECTED: the transaction must not be signed"
+	}
+	fmt.Fprintln(w, "verdict: "+verdict)
+	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+	row := func(k, v string) { fmt.Fprintf(tw, "%s\t%s\n", k, v) }
+	if !r.FeePayer.IsZero() {
+		row("fee payer", r.FeePayer.String())
+	}
+	if d := r.Deposit; d != nil {
+		row("deposit", units(d.USDCAmount, 6)+" USDC (min "+units(d.MinUSDCAmount, 6)+")")
+		row("native fee", fmt.Sprintf("%s SOL (%d lamports)", units(d.NativeFeeLamports, 9), d.NativeFeeLamports))
+	}
+	row("base fee", fmt.Sprintf("%d lamports (%d signature)", r.BaseFeeLamports, r.Signatures))
+	prio := fmt.Sprintf("%d lamports (limit %d × price %d µlamports)", r.PriorityFeeLamports, r.ComputeUnitLimit, r.ComputeUnitPrice)
+	if r.PriorityFeeOverflow {
+		prio = "overflows 64 bits"
+	}
+	row("priority fee", prio)
+	row("total SOL cost", fmt.Sprintf("%s SOL (%d lamports)", units(r.TotalCostLamports, 9), r.TotalCostLamports))
+	tw.Flush()
+	for _, ix := range r.Instructions {
+		name := ix.ProgramName
+		if name == "" {
+			name = ix.Program.String()
+		}
+		fmt.Fprintf(w, "instruction %d: %s", ix.Index, name)
+		if ix.Summary != "" {
+			fmt.Fprintf(w, ": %s", ix.Summary)
+		}
+		fmt.Fprintln(w)
+		for _, acc := range ix.Accounts {
+			key := "(unresolved lookup-table account)"
+			if acc.Resolved {
+				key = acc.Key.String()
+			}
+			flags := ""
+			if acc.Signer {
+				flags += "s"
+			}
+			if acc.Writable {
+				flags += "w"
+			}
+			fmt.Fprintf(w, "    #%-3d %-44s %-2s %s\n", acc.Index, key, flags, acc.Role)
+		}
+	}
+	if len(r.Findings) == 0 {
+		fmt.Fprintln(w, "findings: none")
+		return
+	}
+	fmt.Fprintln(w, "findings:")
+	tw = tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+	for _, f := range r.Findings {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", f.Rule, f.Severity, f.Message)
+	}
+	tw.Flush()
+}
+
+func rejection(r *altchain.Report, what string) error {
+	rej := r.Rejections()
+	parts := make([]string, 0, len(rej))
+	for _, f := range rej {
+		parts = append(parts, f.Rule+" "+f.Message)
+	}
+	return rejectedf("%s: %d rule(s) rejected the transaction: %s", what, len(rej), strings.Join(parts, "; "))
+}
+
+func (a *app) altchainInspectCmd() *cobra.Command {
+	var user, cluster, amount, minAmount string
+	cmd := &cobra.Command{
+		Use:   "inspect QUOTE.json --user ADDRESS [--cluster mainnet|devnet|testnet|sandbox]",
+		Short: "Validate a deposit quote offline (no network): findings and review facts; exit 3 when rejected",
+		Long: "Runs every static rule of the alt-chain checklist on the quote and its pre-built transaction,\n" +
+			"without any network access. QUOTE.json is a bare quote or the partner envelope; '-' reads\n" +
+			"stdin. The requested amounts come from the file (usdcAmount, minUsdcAmount) or from --amount\n" +
+			"and --min-usdc. Exit 0: the transaction may be signed; exit 3: rejected.",
+		Args: cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			u, err := solana.PublicKeyFromBase58(user)
+			if err != nil || u.String() != user {
+				return usagef("--user: expected the Solana address that will sign (base58), got %q", user)
+			}
+			var amt, mn string
+			if amount != "" {
+				if amt, err = parseUSDC("--amount", amount); err != nil {
+					return err
+				}
+			}
+			if minAmount != "" {
+				if amount == "" {
+					return usagef("--min-usdc goes with --amount")
+				}
+				if mn, err = parseUSDC("--min-usdc", minAmount); err != nil {
+					return err
+				}
+			}
+			// The profile only contributes pins and the fee cap: a local file read.
+			p, err := a.activeProfile()
+			if err != nil {
+				return err
+			}
+			opts, err := altchainOptions(p, cluster)
+			if err != nil {
+				return err
+			}
+			q, err := a.readQuote(args[0])
+			if err != nil {
+				return err
+			}
+			if err := setRequested(q, amt, mn); err != nil {
+				return err
+			}
+			r := altchain.Inspect(q, u, opts)
+			if err := a.print(viewReport(r, u), func(w io.Writer) { printReport(w, r) }); err != nil {
+				return err
+			}
+			if r.Rejected() {
+				return rejection(r, "inspect")
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&user, "user", "", "the Solana address that would sign (fee payer)")
+	f.StringVar(&cluster, "cluster", "", "accept only this cluster: mainnet, devnet, testnet or sandbox (default: any known)")
+	f.StringVar(&amount, "amount", "", "the requested USDC amount (when the file does not carry usdcAmount)")
+	f.StringVar(&minAmount, "min-usdc", "", "the requested minimum USDC amount (with --amount)")
+	_ = cmd.MarkFlagRequired("user")
+	return cmd
+}
+
+// altchainSetup is what quote and deposit need from the profile and the key store.
+type altchainSetup struct {
+	p     *config.Profile
+	store *keystore.Store
+	user  solana.PublicKey
+	opts  *altchain.Options
+}
+
+func (a *app) altchainSetup(needRPC bool) (*altchainSetup, error) {
+	p, err := a.activeProfile()
+	if err != nil {
+		return nil, err
+	}
+	if p.SolanaKey == "" {
+		return nil, usagef("profile %s has no solana_key: `purse profile set solana_key LABEL`", p.Name)
+	}
+	if needRPC && p.SolanaRPC == "" {
+		return nil, usagef("profile %s has no solana_rpc", p.Name)
+	}
+	if _, ok := altchain.ClusterByName(p.SolanaCluster); !ok {
+		return nil, usagef("profile %s: solana_cluster %q: expected mainnet, devnet, testnet or sandbox", p.Name, p.SolanaCluster)
+	}
+	opts, err := altchainOptions(p, p.SolanaCluster)
+	if err != nil {
+		return nil, err
+	}
+	st, err := a.openStore()
+	if err != nil {
+		return nil, err
+	}
+	e, err := st.Get(p.SolanaKey)
+	if err != nil {
+		return nil, err
+	}
+	if e.Kind != keystore.KindSolana {
+		return nil, usagef("solana_key %q is a %s key", p.SolanaKey, e.Kind)
+	}
+	u, err := solana.PublicKeyFromBase58(e.Address)
+	if err != nil {
+		return nil, fmt.Errorf("solana_key %q: address %q: %v", p.SolanaKey, e.Address, err)
+	}
+	return &altchainSetup{p: p, store: st, user: u, opts: opts}, nil
+}
+
+// requestQuote asks the partner API for a quote signed with the profile's partner key.
+func (a *app) requestQuote(ctx context.Context, s *altchainSetup, amount, minAmount, output string, price *uint64) (*altchain.Quote, error) {
+	p := s.p
+	if p.PartnerAPI == "" {
+		return nil, usagef("profile %s has no partner_api", p.Name)
+	}
+	if p.PartnerKey == "" {
+		return nil, usagef("profile %s has no partner_key: `purse profile set partner_key LABEL`", p.Name)
+	}
+	svc, err := strconv.ParseInt(p.TokenID, 10, 64)
+	if err != nil || svc <= 0 {
+		return nil, usagef("profile %s: token_id %q: the quote's svcId is the account id; set it with `purse profile set token_id N`", p.Name, p.TokenID)
+	}
+	network, err := altchain.RequestNetwork(p.SolanaCluster)
+	if err != nil {
+		return nil, usageErr{err}
+	}
+	req := altchain.QuoteRequest{SvcID: svc, AltchainAddress: s.user.String(), USDCAmount: amount, OutputCurrency: strings.ToUpper(output),
+		Network: network, MinUSDCAmount: minAmount, ComputeUnitPrice: price}
+	if err := req.Validate(); err != nil {
+		return nil, usageErr{err}
+	}
+	signer, err := s.store.EVMSigner(p.PartnerKey, p.Name)
+	if err != nil {
+		return nil, err
+	}
+	variant := wallet.PartnerAuthVariant(p.PartnerAuth)
+	pc := &altchain.PartnerClient{BaseURL: p.PartnerAPI, Signer: signer, Variant: variant}
+	res, err := pc.Quote(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return res.Quote, nil
+}
+
+func priceFlag(cmd *cobra.Command, v uint64) *uint64 {
+	if cmd.Flags().Changed("compute-unit-price") {
+		return &v
+	}
+	return nil
+}
+
+func (a *app) altchainQuoteCmd() *cobra.Command {
+	var amount, output, minAmount, out string
+	var price uint64
+	cmd := &cobra.Command{
+		Use:   "quote --amount USDC --output EUR|CHF|USD|CNH [--min-usdc X] [--compute-unit-price N] [--out FILE]",
+		Short: "Ask the partner API for a deposit quote (partner-signed) and print it",
+		Long: "Requests POST /v1/altchain/deposit/quote signed with the profile's partner key (partner_key,\n" +
+			"variant partner_auth). svcId is the profile's token_id, the user its Solana key, and network\n" +
+			"is always sent (never the service's silent devnet default). --json prints the quote in a form\n" +
+			"`purse altchain inspect` and `deposit --quote-file` read back; --out writes it to a file.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			amt, err := parseUSDC("--amount", amount)
+			if err != nil {
+				return err
+			}
+			var mn string
+			if minAmount != "" {
+				if mn, err = parseUSDC("--min-usdc", minAmount); err != nil {
+					return err
+				}
+			}
+			s, err := a.altchainSetup(false)
+			if err != nil {
+				return err
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			q, err := a.requestQuote(ctx, s, amt, mn, output, priceFlag(cmd, price))
+			if err != nil {
+				return err
+			}
+			view := viewQuote(q)
+			if out != "" {
+				b, _ := json.MarshalIndent(view, "", "  ")
+				if err := config.WriteFileAtomic(out, append(b, '\n'), 0o600); err != nil {
+					return fmt.Errorf("--out %s: %v", out, err)
+				}
+			}
+			r := altchain.Inspect(q, s.user, s.opts)
+			return a.print(view, func(w io.Writer) {
+				printQuote(w, q, strings.ToUpper(output))
+				if r.Rejected() {
+					fmt.Fprintf(w, "offline inspection: REJECTED (%d rule(s)); see `purse altchain inspect`\n", len(r.Rejections()))
+				} else {
+					fmt.Fprintln(w, "offline inspection: ok")
+				}
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&amount, "amount", "", "USDC to deposit (decimal, at most 6 decimals; at least 5)")
+	f.StringVar(&output, "output", "", "fiat currency to receive: EUR, CHF, USD or CNH")
+	f.StringVar(&minAmount, "min-usdc", "", "minimum USDC after fees (optional; omit or 0 for USDC-only deposits)")
+	f.Uint64Var(&price, "compute-unit-price", 0, "priority fee price in micro-lamports per compute unit (optional)")
+	f.StringVar(&out, "out", "", "also write the quote JSON to this file")
+	_ = cmd.MarkFlagRequired("amount")
+	_ = cmd.MarkFlagRequired("output")
+	return cmd
+}
+
+// progress prints one step of the deposit flow to stderr.
+type progress struct {
+	w     io.Writer
+	n     int
+	total int
+}
+
+func (p *progress) step(name, format string, args ...any) {
+	p.n++
+	fmt.Fprintf(p.w, "[%d/%d] %s: %s\n", p.n, p.total, name, fmt.Sprintf(format, args...))
+}
+
+// stepErr names the step that failed.
+func stepErr(step string, err error) error {
+	var u usageErr
+	var r rejectedErr
+	switch {
+	case errors.As(err, &u):
+		return usageErr{fmt.Errorf("%s: %w", step, err)}
+	case errors.As(err, &r):
+		return rejectedErr{fmt.Errorf("%s: %w", step, err)}
+	}
+	return fmt.Errorf("%s: %w", step, err)
+}
+
+type depositResult struct {
+	Signature          string `json:"signature"`
+	ConfirmationStatus string `json:"confirmationStatus"`
+	User               string `json:"user"`
+	USDCAmount         string `json:"usdcAmount"`
+	TotalCostLamports  uint64 `json:"totalCostLamports"`
+	Blockhash          string `json:"blockhash"`
+	LastValidHeight    uint64 `json:"lastValidBlockHeight"`
+}
+
+func (a *app) altchainDepositCmd() *cobra.Command {
+	var amount, output, minAmount, quoteFile string
+	var price uint64
+	var yes bool
+	var poll, timeout time.Duration
+	cmd := &cobra.Command{
+		Use:   "deposit --amount USDC --output EUR|CHF|USD|CNH [--quote-file F] [--yes]",
+		Short: "Deposit USDC: quote, validate, sign with your Solana key only, simulate, review, send, confirm",
+		Long: "The whole deposit: the quote (from the partner API, or --quote-file from a partner app) is\n" +
+			"decoded strictly and validated against the cluster (rules A1-F26 with the profile's pins and fee\n" +
+			"cap); a fresh blockhash is fetched; the transaction is signed with the profile's Solana key only\n" +
+			"and the signed bytes are simulated with signature verification (G27-G29); the review shows the\n" +
+			"amounts, every fee and account and asks y/N on the terminal (--yes skips it; without a terminal\n" +
+			"and without --yes nothing is done); the same bytes are sent and re-broadcast while the blockhash\n" +
+			"is valid until confirmed (H30). A rejected validation exits 3 and signs nothing.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			amt, err := parseUSDC("--amount", amount)
+			if err != nil {
+				return err
+			}
+			var mn string
+			if minAmount != "" {
+				if mn, err = parseUSDC("--min-usdc", minAmount); err != nil {
+					return err
+				}
+			}
+			if quoteFile == "" && output == "" {
+				return usagef("--output: expected EUR, CHF, USD or CNH (or --quote-file)")
+			}
+			if poll <= 0 || timeout <= 0 {
+				return usagef("--poll-interval and --timeout must be positive")
+			}
+			var tty terminal
+			if !yes {
+				if tty, err = openTerminal(); err != nil {
+					return usagef("no terminal to review the deposit on (%v); pass --yes to send without the prompt; nothing was signed", err)
+				}
+				defer tty.Close()
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), timeout)
+			defer cancel()
+			pr := &progress{w: a.stderr, total: 9}
+
+			s, err := a.altchainSetup(true)
+			if err != nil {
+				return err
+			}
+			rpc := altchain.NewRPC(s.p.SolanaRPC, nil)
+
+			// 1. quote
+			var q *altchain.Quote
+			if quoteFile != "" {
+				pr.step("quote", "reading %s", quoteFile)
+				if q, err = a.readQuote(quoteFile); err != nil {
+					return stepErr("quote", err)
+				}
+			} else {
+				pr.step("quote", "asking %s for %s USDC → %s", s.p.PartnerAPI, units(mustUint(amt), 6), strings.ToUpper(output))
+				if q, err = a.requestQuote(ctx, s, amt, mn, output, priceFlag(cmd, price)); err != nil {
+					return stepErr("quote", err)
+				}
+			}
+			// 2. decode
+			pr.step("decode", "strict decode of the quote and its transaction")
+			if err := setRequested(q, amt, mn); err != nil {
+				return stepErr("decode", err)
+			}
+			if q.Transaction == nil {
+				return stepErr("decode", errors.New("the quote carries no transaction; purse builds none for an unknown program"))
+			}
+			// 3. validate
+			pr.step("validate", "rules A1-F26 against %s (%s)", s.p.SolanaRPC, s.p.SolanaCluster)
+			r, err := altchain.Verify(ctx, rpc, q, s.user, s.opts)
+			if err != nil {
+				return stepErr("validate", err)
+			}
+			if r.Rejected() {
+				printReport(a.stderr, r)
+				return stepErr("validate", rejection(r, "nothing was signed"))
+			}
+			// 4. blockhash
+			bh, err := rpc.LatestBlockhash(ctx)
+			if err != nil {
+				return stepErr("blockhash", err)
+			}
+			pr.step("blockhash", "%s, valid until block %d", bh.Hash, bh.LastValidBlockHeight)
+			// 5. sign
+			pr.step("sign", "with %s (%s) only", s.p.SolanaKey, s.user)
+			signer, err := s.store.SolanaSigner(s.p.SolanaKey, s.p.Name)
+			if err != nil {
+				return stepErr("sign", err)
+			}
+			if signer.PublicKey() != s.user {
+				return stepErr("sign", fmt.Errorf("the key %s is not %s", signer.PublicKey(), s.user))
+			}
+			signed, sig, err := altchain.SignTransaction(q.Transaction, bh.Hash, signer)
+			if err != nil {
+				return stepErr("sign", err)
+			}
+			r.RecentBlockhash = bh.Hash
+			// 6. simulate
+			pr.step("simulate", "the signed bytes with signature verification")
+			if err := altchain.SimulateSigned(ctx, rpc, q, s.user, signed, r); err != nil {
+				return stepErr("simulate", err)
+			}
+			if r.Rejected() {
+				printReport(a.stderr, r)
+				return stepErr("simulate", rejection(r, "nothing was sent"))
+			}
+			// 7. review
+			pr.step("review", "what will be sent")
+			printQuote(a.stderr, q, strings.ToUpper(output))
+			printReport(a.stderr, r)
+			if !yes {
+				fmt.Fprintf(tty, "Send this deposit of %s USDC (total SOL cost %s)? [y/N]: ", units(q.USDCAmount, 6), units(r.TotalCostLamports, 9))
+				line, _ := bufio.NewReader(tty).ReadString('\n')
+				if ans := strings.ToLower(strings.TrimSpace(line)); ans != "y" && ans != "yes" {
+					return errors.New("review: declined; the signed transaction was not sent")
+				}
+			}
+			// 8. send, 9. confirm
+			p := &altchain.Prepared{Signed: signed, Signature: sig, Blockhash: bh.Hash, LastValidBlockHeight: bh.LastValidBlockHeight, Report: r}
+			pr.step("send", "signature %s", sig)
+			st, err := altchain.Send(ctx, rpc, p, poll)
+			if errors.Is(err, altchain.ErrBlockhashExpired) {
+				return stepErr("confirm", fmt.Errorf("the blockhash expired (block height past %d) before the deposit was confirmed; it did not land; run the deposit again for a new quote and blockhash", bh.LastValidBlockHeight))
+			}
+			if err != nil {
+				return stepErr("send", err)
+			}
+			pr.step("confirm", "%s", st.ConfirmationStatus)
+			res := depositResult{Signature: sig.String(), ConfirmationStatus: st.ConfirmationStatus, User: s.user.String(),
+				USDCAmount: strconv.FormatUint(q.USDCAmount, 10), TotalCostLamports: r.TotalCostLamports,
+				Blockhash: bh.Hash.String(), LastValidHeight: bh.LastValidBlockHeight}
+			return a.print(res, func(w io.Writer) {
+				fmt.Fprintf(w, "deposited %s USDC: %s (%s)\n", units(q.USDCAmount, 6), sig, st.ConfirmationStatus)
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&amount, "amount", "", "USDC to deposit (decimal, at most 6 decimals; at least 5)")
+	f.StringVar(&output, "output", "", "fiat currency to receive: EUR, CHF, USD or CNH")
+	f.StringVar(&minAmount, "min-usdc", "", "minimum USDC after fees (optional)")
+	f.Uint64Var(&price, "compute-unit-price", 0, "priority fee price in micro-lamports per compute unit (optional)")
+	f.StringVar(&quoteFile, "quote-file", "", "use this quote (bare or envelope; '-' is stdin) instead of asking the partner API")
+	f.BoolVar(&yes, "yes", false, "send without the y/N review prompt")
+	f.DurationVar(&poll, "poll-interval", 2*time.Second, "how often to poll the signature status")
+	f.DurationVar(&timeout, "timeout", 5*time.Minute, "give up after this long")
+	_ = cmd.MarkFlagRequired("amount")
+	return cmd
+}
+
+type balanceView struct {
+	Address     string `json:"address"`
+	Cluster     string `json:"cluster"`
+	Lamports    uint64 `json:"lamports"`
+	SOL         string `json:"sol"`
+	USDCAccount string `json:"usdcAccount"`
+	USDCUnits   uint64 `json:"usdcUnits"`
+	USDC        string `json:"usdc"`
+	HasUSDC     bool   `json:"hasUsdcAccount"`
+}
+
+func (a *app) altchainBalanceCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "balance",
+		Short: "SOL and USDC of the profile's Solana key",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			s, err := a.altchainSetup(true)
+			if err != nil {
+				return err
+			}
+			c, _ := altchain.ClusterByName(s.p.SolanaCluster)
+			if c.USDCMint.IsZero() {
+				return usagef("cluster %s has no USDC purse knows", s.p.SolanaCluster)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			rpc := altchain.NewRPC(s.p.SolanaRPC, nil)
+			g, err := rpc.GenesisHash(ctx)
+			if err != nil {
+				return err
+			}
+			if g != c.GenesisHash {
+				a.warn("%s answers with genesis hash %s, not %s's %s", s.p.SolanaRPC, g, s.p.SolanaCluster, c.GenesisHash)
+			}
+			lam, err := rpc.Balance(ctx, s.user)
+			if err != nil {
+				return err
+			}
+			ata, err := altchain.AssociatedTokenAddress(s.user, c.USDCMint, solana.TokenProgramID)
+			if err != nil {
+				return err
+			}
+			v := balanceView{Address: s.user.String(), Cluster: s.p.SolanaCluster, Lamports: lam, SOL: units(lam, 9), USDCAccount: ata.String(), USDC: "0"}
+			acc, err := rpc.AccountInfo(ctx, ata)
+			if err != nil {
+				return err
+			}
+			if acc != nil {
+				tb, err := rpc.TokenBalance(ctx, ata)
+				if err != nil {
+					return err
+				}
+				v.HasUSDC, v.USDCUnits, v.USDC = true, tb.Amount, units(tb.Amount, int32(tb.Decimals))
+			}
+			return a.print(v, func(w io.Writer) {
+				tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+				fmt.Fprintf(tw, "address\t%s (%s)\n", v.Address, v.Cluster)
+				fmt.Fprintf(tw, "SOL\t%s\n", v.SOL)
+				usdc := v.USDC
+				if !v.HasUSDC {
+					usdc += " (no USDC account " + v.USDCAccount + ")"
+				}
+				fmt.Fprintf(tw, "USDC\t%s\n", usdc)
+				tw.Flush()
+			})
+		},
+	}
+}

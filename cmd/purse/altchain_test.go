@@ -1,0 +1,346 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/gagliardetto/solana-go"
+	computebudget "github.com/gagliardetto/solana-go/programs/compute-budget"
+	"github.com/gagliardetto/solana-go/programs/system"
+
+	"purse/altchain"
+	"purse/altchain/altchaintest"
+	"purse/config"
+	"purse/wallet"
+)
+
+// noNetwork fails the test when anything uses the default HTTP transport.
+func noNetwork(t *testing.T) {
+	t.Helper()
+	old := http.DefaultTransport
+	http.DefaultTransport = roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		t.Errorf("network access to %s during an offline command", r.URL)
+		return nil, errors.New("network disabled in this test")
+	})
+	t.Cleanup(func() { http.DefaultTransport = old })
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+var solSeedHex = func() string { h := sha256.Sum256([]byte("cli altchain user")); return hex.EncodeToString(h[:]) }()
+
+func solUser(t *testing.T) *wallet.SolanaKey {
+	t.Helper()
+	b, _ := hex.DecodeString(solSeedHex)
+	k, err := wallet.NewSolanaKeyFromSeed(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// sandboxQuote is a valid sandbox quote for user, with its transaction built offline.
+func sandboxQuote(t *testing.T, user solana.PublicKey) *altchain.Quote {
+	t.Helper()
+	q := &altchain.Quote{
+		Network: altchain.SandboxGenesisHash[:8], ProgramID: altchain.DefaultSandboxProgramID, OApp: altchaintest.OApp,
+		EndpointProgramID: altchaintest.EndpointProgramID, DstEid: altchaintest.DstEid, USDCMint: altchain.SandboxUSDCMint,
+		DepositUSDCAccount: altchain.SandboxDepositAccount, FeeReceiver: altchain.SandboxFeeReceiver,
+		EVMOutputToken: altchaintest.EVMOutputToken, NativeFeeLamports: 1_000_000, NativeFeeLamportsWithBuffer: 1_200_000,
+		Rules:                altchain.QuoteRules{OnlyUSDC: true, SwapDataMustBeEmpty: true, JupiterRemainingAccountsLenMustBeZero: true, UserMustHaveUSDCAta: true, FeePayerMustBeUser: true},
+		LastValidBlockHeight: 5000,
+	}
+	if err := q.SetRequested("12500000", "0"); err != nil {
+		t.Fatal(err)
+	}
+	bh := solana.Hash(sha256.Sum256([]byte("cli blockhash")))
+	raw, err := altchain.BuildDeposit(q, user, bh, 400_000, 1000, altchaintest.Options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.Transaction = raw
+	return q
+}
+
+// maliciousQuote is the valid quote with an extra System transfer to an attacker.
+func maliciousQuote(t *testing.T, user solana.PublicKey) *altchain.Quote {
+	t.Helper()
+	q := sandboxQuote(t, user)
+	acc, err := altchain.ExpectedDepositAccounts(q, user)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, err := solana.NewTransaction([]solana.Instruction{
+		computebudget.NewSetComputeUnitLimitInstruction(400_000).Build(),
+		computebudget.NewSetComputeUnitPriceInstruction(1000).Build(),
+		altchain.NewDepositInstruction(q.ProgramID, acc, altchain.DepositArgs{USDCAmount: q.USDCAmount, NativeFeeLamports: q.NativeFeeLamportsWithBuffer, DstEid: q.DstEid, EVMOutputToken: q.EVMOutputToken}),
+		system.NewTransferInstruction(1_000_000_000, user, altchaintest.Attacker).Build(),
+	}, solana.Hash(sha256.Sum256([]byte("cli blockhash"))), solana.TransactionPayer(user))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx.Message.SetVersion(solana.MessageVersionV0)
+	if q.Transaction, err = tx.MarshalBinary(); err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+func quoteFile(t *testing.T, q *altchain.Quote, envelope bool) string {
+	t.Helper()
+	var v any = viewQuote(q)
+	if envelope {
+		v = map[string]any{"code": 0, "message": "success", "data": v}
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return writeTemp(t, "quote.json", string(b))
+}
+
+// firstJSON decodes the first JSON value of out (a rejected command adds an error object).
+func firstJSON(t *testing.T, out string, v any) {
+	t.Helper()
+	if err := json.NewDecoder(strings.NewReader(out)).Decode(v); err != nil {
+		t.Fatalf("output %q: %v", out, err)
+	}
+}
+
+func TestAltchainInspectOffline(t *testing.T) {
+	keyEnv(t)
+	noNetwork(t)
+	user := solUser(t).PublicKey()
+	good := quoteFile(t, sandboxQuote(t, user), false)
+	bad := quoteFile(t, maliciousQuote(t, user), false)
+
+	out, errOut, code := cli(t, "", "altchain", "inspect", good, "--user", user.String())
+	if code != exitOK || !strings.Contains(out, "verdict: ok") || !strings.Contains(out, "12.5 USDC") {
+		t.Fatalf("valid quote: exit %d\n%s\n%s", code, out, errOut)
+	}
+	out, _, code = cli(t, "", "altchain", "inspect", good, "--user", user.String(), "--cluster", "sandbox", "--json")
+	var rv reportView
+	firstJSON(t, out, &rv)
+	if code != exitOK || rv.Verdict != "ok" || rv.Deposit == nil || rv.Deposit.USDCAmount != "12500000" || len(rv.Instructions) != 3 ||
+		rv.TotalCostLamports != 5000+400+1_200_000 || rv.FeePayer != user.String() {
+		t.Fatalf("valid quote --json: exit %d %+v", code, rv)
+	}
+
+	out, errOut, code = cli(t, "", "altchain", "inspect", bad, "--user", user.String())
+	if code != exitRejected || !strings.Contains(out, "REJECTED") || !strings.Contains(out, "D17") || !strings.Contains(errOut, "D17") {
+		t.Fatalf("malicious quote: exit %d\n%s\n%s", code, out, errOut)
+	}
+	out, _, code = cli(t, "", "altchain", "inspect", bad, "--user", user.String(), "--json")
+	rv = reportView{}
+	firstJSON(t, out, &rv)
+	found := false
+	for _, f := range rv.Findings {
+		found = found || (f.Rule == "D17" && f.Severity == "reject")
+	}
+	if code != exitRejected || rv.Verdict != "rejected" || !found {
+		t.Fatalf("malicious quote --json: exit %d %+v", code, rv)
+	}
+
+	// The partner envelope on stdin.
+	env, err := os.ReadFile(quoteFile(t, sandboxQuote(t, user), true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := cli(t, string(env), "altchain", "inspect", "-", "--user", user.String()); code != exitOK {
+		t.Fatalf("envelope on stdin: exit %d %s", code, errOut)
+	}
+	// Another user, another cluster, an amount mismatch, excess precision.
+	other := solana.PublicKeyFromBytes(make([]byte, 32))
+	other[0] = 9
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{good, "--user", altchaintest.Attacker.String()}, exitRejected, "B8"},
+		{[]string{good, "--user", user.String(), "--cluster", "mainnet"}, exitRejected, "F25"},
+		{[]string{good, "--user", user.String(), "--amount", "13"}, exitRejected, "not the 13 USDC"},
+		{[]string{good, "--user", user.String(), "--amount", "12.1234567"}, exitUsage, "more than 6 decimals"},
+		{[]string{good, "--user", "not-an-address"}, exitUsage, "--user"},
+		{[]string{good}, exitUsage, "user"},
+		{[]string{filepath.Join(t.TempDir(), "missing.json"), "--user", user.String()}, exitFailure, "no such file"},
+	} {
+		_, errOut, code := cli(t, "", append([]string{"altchain", "inspect"}, c.args...)...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, want %d with %q: %s", c.args, code, c.code, c.want, errOut)
+		}
+	}
+	// A file without usdcAmount takes --amount.
+	q := sandboxQuote(t, user)
+	q.HasRequested = false
+	bare := quoteFile(t, q, false)
+	if _, errOut, code := cli(t, "", "altchain", "inspect", bare, "--user", user.String()); code != exitRejected || !strings.Contains(errOut, "F26") {
+		t.Errorf("no amount: exit %d %s", code, errOut)
+	}
+	if _, errOut, code := cli(t, "", "altchain", "inspect", bare, "--user", user.String(), "--amount", "12.5", "--min-usdc", "0"); code != exitOK {
+		t.Errorf("--amount: exit %d %s", code, errOut)
+	}
+}
+
+func TestParseUSDC(t *testing.T) {
+	for in, want := range map[string]string{"12.5": "12500000", "5": "5000000", "0.000001": "1", "12.500000": "12500000", "1000000": "1000000000000"} {
+		if got, err := parseUSDC("--amount", in); err != nil || got != want {
+			t.Errorf("%s: %q %v", in, got, err)
+		}
+	}
+	for _, in := range []string{"", "12.1234567", "-1", "1e6", "abc", "1,5", "18446744073709.551616"} {
+		if got, err := parseUSDC("--amount", in); err == nil {
+			t.Errorf("%s accepted as %s", in, got)
+		}
+	}
+}
+
+// cliSandbox runs the alt-chain sandbox in-process and a profile "t" pointing at it with a
+// partner key and the user's Solana key.
+func cliSandbox(t *testing.T) *altchaintest.Sandbox {
+	t.Helper()
+	home := keyEnv(t)
+	if _, errOut, code := cli(t, solSeedHex+"\n", "key", "import", "--label", "sol", "--kind", "solana", "--private-key-file", "-"); code != exitOK {
+		t.Fatalf("import solana: %s", errOut)
+	}
+	if _, errOut, code := cli(t, testDevKey+"\n", "key", "import", "--label", "partner", "--kind", "evm", "--private-key-file", "-"); code != exitOK {
+		t.Fatalf("import partner: %s", errOut)
+	}
+	sb := altchaintest.New(altchaintest.Config{BlockTime: 20 * time.Millisecond, PartnerKeys: []common.Address{common.HexToAddress(testDevAddress)},
+		UserUnderPartner: func(_ common.Address, svc int64) bool { return svc == 4242 }})
+	mux := http.NewServeMux()
+	mux.Handle("/solana", http.StripPrefix("/solana", sb.RPCHandler()))
+	mux.Handle("/solana/", http.StripPrefix("/solana", sb.RPCHandler()))
+	mux.Handle("/partner/", http.StripPrefix("/partner", sb.PartnerHandler()))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	st, err := config.Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &config.Profile{Name: "t", UserAPI: srv.URL, PartnerAPI: srv.URL + "/partner", Network: "31337", SolanaRPC: srv.URL + "/solana",
+		SolanaCluster: "sandbox", SolanaKey: "sol", PartnerKey: "partner", PartnerAuth: "spec", TokenID: "4242"}
+	if err := st.Put(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Use("t"); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Save(); err != nil {
+		t.Fatal(err)
+	}
+	return sb
+}
+
+func solanaSignatures(t *testing.T) int {
+	t.Helper()
+	out, errOut, code := cli(t, "", "audit", "list", "--json")
+	if code != exitOK {
+		t.Fatalf("audit list: %s", errOut)
+	}
+	return strings.Count(out, `"`+string(wallet.PurposeSolanaTx)+`"`)
+}
+
+func TestAltchainDepositAgainstSandbox(t *testing.T) {
+	sb := cliSandbox(t)
+	user := solUser(t).PublicKey()
+	if _, err := sb.Fund(user, 1_000_000_000, 50_000_000); err != nil {
+		t.Fatal(err)
+	}
+
+	out, errOut, code := cli(t, "", "altchain", "balance", "--json")
+	var bv balanceView
+	firstJSON(t, out, &bv)
+	if code != exitOK || bv.USDC != "50" || bv.Lamports != 1_000_000_000 || bv.Address != user.String() {
+		t.Fatalf("balance: exit %d %+v %s", code, bv, errOut)
+	}
+
+	// quote --json --out, then inspect the file offline.
+	qf := filepath.Join(t.TempDir(), "q.json")
+	out, errOut, code = cli(t, "", "altchain", "quote", "--amount", "12.5", "--output", "eur", "--compute-unit-price", "2000", "--out", qf, "--json")
+	var qv quoteView
+	firstJSON(t, out, &qv)
+	if code != exitOK || qv.USDCAmount != "12500000" || qv.Network != altchain.SandboxGenesisHash[:8] || qv.Transaction == "" || qv.OutputAmount == nil {
+		t.Fatalf("quote: exit %d %+v %s", code, qv, errOut)
+	}
+	if _, errOut, code := cli(t, "", "altchain", "inspect", qf, "--user", user.String()); code != exitOK {
+		t.Fatalf("inspect the quote: %d %s", code, errOut)
+	}
+
+	// No terminal and no --yes: refused before anything is signed.
+	if _, errOut, code := cli(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR"); code != exitUsage || !strings.Contains(errOut, "--yes") {
+		t.Fatalf("no terminal: exit %d %s", code, errOut)
+	}
+	// The user declines on the terminal: signed for the simulation, never sent.
+	no := "n\n"
+	setTerminal(t, &no)
+	if _, errOut, code := cli(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--poll-interval", "10ms"); code != exitFailure || !strings.Contains(errOut, "declined") {
+		t.Fatalf("declined: exit %d %s", code, errOut)
+	}
+	if sb.USDC(user) != 50_000_000 {
+		t.Fatal("a declined deposit moved USDC")
+	}
+	setTerminal(t, nil)
+
+	// A malicious quote is rejected at "validate": exit 3, nothing signed.
+	before := solanaSignatures(t)
+	if err := sb.MaliciousNextQuote(altchaintest.MaliciousSwapDeposit); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code = cli(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--yes")
+	if code != exitRejected || !strings.Contains(errOut, "validate") || !strings.Contains(errOut, "nothing was signed") || !strings.Contains(errOut, "F24") {
+		t.Fatalf("malicious: exit %d %s", code, errOut)
+	}
+	if solanaSignatures(t) != before {
+		t.Fatal("the malicious quote was signed")
+	}
+
+	// The deposit, with one dropped send re-broadcast.
+	sb.DropSends(1)
+	out, errOut, code = cli(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
+	var dr depositResult
+	firstJSON(t, out, &dr)
+	if code != exitOK || (dr.ConfirmationStatus != "confirmed" && dr.ConfirmationStatus != "finalized") {
+		t.Fatalf("deposit: exit %d %+v\n%s", code, dr, errOut)
+	}
+	for _, step := range []string{"quote", "decode", "validate", "blockhash", "sign", "simulate", "review", "send", "confirm"} {
+		if !strings.Contains(errOut, "] "+step+":") {
+			t.Errorf("no progress for step %s:\n%s", step, errOut)
+		}
+	}
+	if sb.TokenBalance(altchain.SandboxDepositAccount) != 12_500_000 || sb.USDC(user) != 37_500_000 || sb.Dropped() != 1 {
+		t.Fatalf("ledger: deposit %d user %d dropped %d", sb.TokenBalance(altchain.SandboxDepositAccount), sb.USDC(user), sb.Dropped())
+	}
+	if deps := sb.Deposits(); len(deps) != 1 || deps[0].Signature != dr.Signature {
+		t.Fatalf("deposits %+v", deps)
+	}
+
+	// The saved quote, used after it was spent with its amounts: a different --amount is refused.
+	if _, errOut, code := cli(t, "", "altchain", "deposit", "--amount", "10", "--quote-file", qf, "--yes"); code != exitRejected || !strings.Contains(errOut, "not the 10 USDC") {
+		t.Fatalf("quote file amount mismatch: exit %d %s", code, errOut)
+	}
+	// An expired quote: exit 3 at validate (E23).
+	sb.ExpireNextQuote()
+	if _, errOut, code := cli(t, "", "altchain", "deposit", "--amount", "5", "--output", "CHF", "--yes"); code != exitRejected || !strings.Contains(errOut, "E23") {
+		t.Fatalf("expired quote: exit %d %s", code, errOut)
+	}
+	// A partner-side error keeps its code and explanation.
+	if err := sb.SetFaults(altchaintest.Faults{FailNextQuote: 50003}); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := cli(t, "", "altchain", "quote", "--amount", "5", "--output", "EUR"); code != exitFailure || !strings.Contains(errOut, "50003") {
+		t.Fatalf("50003: exit %d %s", code, errOut)
+	}
+}
