@@ -153,6 +153,13 @@ func (a *app) accountMintCmd() *cobra.Command {
 			if p.EVMKey == "" {
 				return fmt.Errorf("profile %s has no EVM key: `purse profile set evm_key=LABEL`", p.Name)
 			}
+			if owner, err := a.profileKeyAddress(p); err == nil {
+				if id, found, err := a.existingAccount(ctx, p, owner); err != nil {
+					a.warn("could not check the chain for an existing account of %s: %v", owner.Hex(), err)
+				} else if found {
+					return fmt.Errorf("%s already owns account %d on chain; use it with `purse account find` instead of minting another", owner.Hex(), id)
+				}
+			}
 			if tokenID == "" {
 				tokenID = enduser.NewMintTokenID(rand.Reader)
 			} else if err := enduser.CheckMintTokenID(tokenID); err != nil {

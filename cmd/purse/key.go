@@ -91,7 +91,7 @@ func (a *app) keyNewCmd() *cobra.Command {
 		Use:   "new --label L --kind evm|solana",
 		Short: "Create a new key",
 		Args:  cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := labelFlag(label); err != nil {
 				return err
 			}
@@ -107,6 +107,7 @@ func (a *app) keyNewCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			a.discoverAccount(cmd.Context(), e)
 			return a.printKey(e)
 		},
 	}
@@ -262,6 +263,7 @@ func (a *app) keyImportCmd() *cobra.Command {
 					return err
 				}
 			}
+			a.discoverAccount(cmd.Context(), e)
 			return a.printKey(e)
 		},
 	}

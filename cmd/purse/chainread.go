@@ -1,0 +1,327 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/spf13/cobra"
+
+	"purse/config"
+	"purse/enduser"
+	"purse/homechain"
+	"purse/keystore"
+)
+
+func init() { commandSets = append(commandSets, addChainReadCommands) }
+
+// discoveryTimeout bounds the account look-up that follows key creation: a chain that does
+// not answer quickly is reported and skipped, the key is kept.
+const discoveryTimeout = 5 * time.Second
+
+func addChainReadCommands(a *app, root *cobra.Command) {
+	root.AddCommand(a.balancesCmd())
+	for _, c := range root.Commands() {
+		if c.Name() == "account" {
+			c.AddCommand(a.accountFindCmd())
+			return
+		}
+	}
+	account := &cobra.Command{Use: "account", Short: "Account: status, mint, find"}
+	account.AddCommand(a.accountFindCmd())
+	root.AddCommand(account)
+}
+
+// dialHomeChain connects to the profile's evm_rpc, signing for the profile's network.
+func dialHomeChain(ctx context.Context, p *config.Profile, opts ...homechain.Option) (*homechain.Client, error) {
+	if p.EVMRPC == "" {
+		return nil, fmt.Errorf("profile %s has no evm_rpc: `purse profile set evm_rpc=URL`", p.Name)
+	}
+	if n, err := strconv.ParseInt(p.Network, 10, 64); err == nil && n > 0 {
+		opts = append(opts, homechain.WithNetwork(n))
+	}
+	return homechain.Dial(ctx, p.EVMRPC, opts...)
+}
+
+// accountNFT is the profile's account NFT contract.
+func accountNFT(p *config.Profile) (common.Address, error) {
+	if p.AccountNFT == "" {
+		return common.Address{}, fmt.Errorf("profile %s has no account_nft: `purse profile set account_nft=0x...`", p.Name)
+	}
+	if !common.IsHexAddress(p.AccountNFT) {
+		return common.Address{}, fmt.Errorf("profile %s: account_nft %q is not an address", p.Name, p.AccountNFT)
+	}
+	return common.HexToAddress(p.AccountNFT), nil
+}
+
+// keyAddress is the address of an EVM key of the store, read without unlocking the key.
+func (a *app) keyAddress(label string) (common.Address, error) {
+	st, err := a.openStore()
+	if err != nil {
+		return common.Address{}, err
+	}
+	e, err := st.Get(label)
+	if err != nil {
+		return common.Address{}, err
+	}
+	if e.Kind != keystore.KindEVM {
+		return common.Address{}, usagef("key %s is a %s key; an EVM key is needed", label, e.Kind)
+	}
+	return common.HexToAddress(e.Address), nil
+}
+
+// profileKeyAddress is the address of the profile's EVM key.
+func (a *app) profileKeyAddress(p *config.Profile) (common.Address, error) {
+	if p.EVMKey == "" {
+		return common.Address{}, fmt.Errorf("profile %s has no EVM key: `purse profile set evm_key=LABEL` (see `purse key list`)", p.Name)
+	}
+	return a.keyAddress(p.EVMKey)
+}
+
+// homeChainConfig picks the home chain (eip155:<chainId>) out of the chain configuration.
+func homeChainConfig(cc enduser.ChainConfigs, chainID *big.Int) (enduser.Chain, error) {
+	want := "eip155:" + chainID.String()
+	if ch, ok := cc.Chain(want); ok {
+		return ch, nil
+	}
+	var ids []string
+	for _, ch := range cc.Chains {
+		ids = append(ids, ch.ChainIdentifier)
+	}
+	return enduser.Chain{}, fmt.Errorf("the chain configuration has no chain %s (the profile's evm_rpc serves it); it lists %s", want, strings.Join(ids, ", "))
+}
+
+// chainTokens converts the chain configuration's tokens of ch.
+func chainTokens(ch enduser.Chain) ([]homechain.Token, error) {
+	out := make([]homechain.Token, 0, len(ch.Tokens))
+	for _, t := range ch.Tokens {
+		if t.IsNative {
+			continue
+		}
+		tok, err := chainToken(t)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, tok)
+	}
+	return out, nil
+}
+
+// tokenAddress reads a tokenIdentifier: a 0x address or a CAIP-19 id (eip155:1/erc20:0x...).
+func tokenAddress(id string) (common.Address, bool) {
+	if _, asset, ok := strings.Cut(id, "/"); ok {
+		ns, ref, ok := strings.Cut(asset, ":")
+		if !ok || !strings.EqualFold(ns, "erc20") {
+			return common.Address{}, false
+		}
+		id = ref
+	}
+	if !common.IsHexAddress(id) || !strings.HasPrefix(id, "0x") {
+		return common.Address{}, false
+	}
+	return common.HexToAddress(id), true
+}
+
+func chainToken(t enduser.Token) (homechain.Token, error) {
+	addr, ok := tokenAddress(t.TokenIdentifier)
+	if !ok {
+		return homechain.Token{}, fmt.Errorf("chain configuration: token %s has tokenIdentifier %q, not an address", t.Symbol, t.TokenIdentifier)
+	}
+	if t.Decimals < 0 || t.Decimals > 77 {
+		return homechain.Token{}, fmt.Errorf("chain configuration: token %s has %d decimals", t.Symbol, t.Decimals)
+	}
+	return homechain.Token{Symbol: t.Symbol, Name: t.Name, Address: addr, Decimals: uint8(t.Decimals), IsFiat: t.IsFiat}, nil
+}
+
+// homeChainSetup is what balances and permit read first: the profile, the chain client and
+// the home chain's configuration (read logged out: nothing is signed for it).
+type homeChainSetup struct {
+	profile *config.Profile
+	api     *enduser.Client
+	chain   *homechain.Client
+	config  enduser.Chain
+}
+
+func (a *app) setupHomeChain(ctx context.Context, need apiNeeds) (*homeChainSetup, error) {
+	c, p, err := a.apiClient(ctx, need)
+	if err != nil {
+		return nil, err
+	}
+	hc, err := dialHomeChain(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	id, err := hc.ChainID(ctx)
+	if err != nil {
+		hc.Close()
+		return nil, err
+	}
+	cc, err := c.ChainConfigsLoggedOut(ctx)
+	if err != nil {
+		hc.Close()
+		return nil, err
+	}
+	ch, err := homeChainConfig(cc, id)
+	if err != nil {
+		hc.Close()
+		return nil, err
+	}
+	return &homeChainSetup{profile: p, api: c, chain: hc, config: ch}, nil
+}
+
+func (a *app) balancesCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "balances",
+		Short: "On-chain balances of the profile's EVM key for every token of the home chain",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			s, err := a.setupHomeChain(ctx, apiNeeds{})
+			if err != nil {
+				return err
+			}
+			defer s.chain.Close()
+			owner, err := a.profileKeyAddress(s.profile)
+			if err != nil {
+				return err
+			}
+			tokens, err := chainTokens(s.config)
+			if err != nil {
+				return err
+			}
+			bals, err := s.chain.Balances(ctx, owner, tokens)
+			if err != nil {
+				return err
+			}
+			type row struct {
+				Symbol   string `json:"symbol"`
+				Address  string `json:"address"`
+				Decimals uint8  `json:"decimals"`
+				Amount   string `json:"amount"`
+				Raw      string `json:"raw"`
+			}
+			rows := make([]row, 0, len(bals))
+			for _, b := range bals {
+				rows = append(rows, row{b.Token.Symbol, b.Token.Address.Hex(), b.Token.Decimals, homechain.FormatSmallest(b.Smallest, b.Token.Decimals), b.Smallest.String()})
+			}
+			out := map[string]any{"owner": owner.Hex(), "chain": s.config.ChainIdentifier, "balances": rows}
+			return a.print(out, func(w io.Writer) {
+				fmt.Fprintf(w, "balances of %s on %s\n", owner.Hex(), s.config.ChainIdentifier)
+				tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+				fmt.Fprintln(tw, "SYMBOL\tAMOUNT\tRAW\tADDRESS")
+				for _, r := range rows {
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Symbol, r.Amount, r.Raw, r.Address)
+				}
+				_ = tw.Flush()
+			})
+		},
+	}
+}
+
+// lookupAccount reads the account NFT owned by owner on the profile's chain.
+func lookupAccount(ctx context.Context, p *config.Profile, owner common.Address, opts ...homechain.Option) (uint64, bool, error) {
+	nft, err := accountNFT(p)
+	if err != nil {
+		return 0, false, err
+	}
+	hc, err := dialHomeChain(ctx, p, opts...)
+	if err != nil {
+		return 0, false, err
+	}
+	defer hc.Close()
+	return hc.AccountOf(ctx, nft, owner)
+}
+
+func (a *app) accountFindCmd() *cobra.Command {
+	var key string
+	cmd := &cobra.Command{
+		Use:   "find [--key LABEL]",
+		Short: "Find the account NFT of the profile's EVM key on the home chain and store its id in the profile",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			p, err := a.activeProfile()
+			if err != nil {
+				return err
+			}
+			if key == "" {
+				key = p.EVMKey
+			}
+			if key == "" {
+				return usagef("--key: the profile has no EVM key; give a key label (see `purse key list`)")
+			}
+			owner, err := a.keyAddress(key)
+			if err != nil {
+				return err
+			}
+			id, found, err := lookupAccount(ctx, p, owner)
+			if err != nil {
+				return err
+			}
+			if !found {
+				return fmt.Errorf("no account on chain for %s (key %s, account NFT %s): `purse account mint` makes one", owner.Hex(), key, p.AccountNFT)
+			}
+			p.EVMKey, p.TokenID = key, strconv.FormatUint(id, 10)
+			if err := a.saveProfile(p); err != nil {
+				return err
+			}
+			out := map[string]string{"tokenId": p.TokenID, "address": owner.Hex(), "key": key, "profile": p.Name}
+			return a.print(out, func(w io.Writer) {
+				fmt.Fprintf(w, "account %s belongs to %s (key %s); stored in profile %s\n", p.TokenID, owner.Hex(), key, p.Name)
+			})
+		},
+	}
+	cmd.Flags().StringVar(&key, "key", "", "EVM key label (default: the profile's evm_key); stored as evm_key when found")
+	return cmd
+}
+
+// discoverAccount runs after an EVM key is created or imported: when the active profile can
+// read the chain, it looks the key's account up and, when one exists, makes the key and the
+// account the profile's. It only reports on stderr; the key is kept whatever happens.
+func (a *app) discoverAccount(ctx context.Context, e keystore.Entry) {
+	if e.Kind != keystore.KindEVM {
+		return
+	}
+	p, err := a.activeProfile()
+	if err != nil || p.EVMRPC == "" || p.AccountNFT == "" {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, discoveryTimeout)
+	defer cancel()
+	id, found, err := lookupAccount(ctx, p, common.HexToAddress(e.Address), homechain.WithTimeout(discoveryTimeout))
+	switch {
+	case err != nil:
+		fmt.Fprintf(a.stderr, "purse: note: account look-up skipped, the chain of profile %s does not answer: %v\n", p.Name, oneLine(err))
+	case !found:
+		fmt.Fprintf(a.stderr, "purse: note: %s has no account on the chain of profile %s yet (`purse account mint`)\n", e.Address, p.Name)
+	default:
+		p.EVMKey, p.TokenID = e.Label, strconv.FormatUint(id, 10)
+		if err := a.saveProfile(p); err != nil {
+			fmt.Fprintf(a.stderr, "purse: note: found account %d of %s but could not store it in profile %s: %v\n", id, e.Address, p.Name, oneLine(err))
+			return
+		}
+		fmt.Fprintf(a.stderr, "purse: note: found account %d of %s on chain; profile %s now uses key %s and token_id %d\n", id, e.Address, p.Name, e.Label, id)
+	}
+}
+
+// existingAccount is the mint guard: the on-chain account the profile's key already owns,
+// when the profile can read the chain. A chain that cannot be read is not a refusal.
+func (a *app) existingAccount(ctx context.Context, p *config.Profile, owner common.Address) (uint64, bool, error) {
+	if p.EVMRPC == "" || p.AccountNFT == "" {
+		return 0, false, nil
+	}
+	return lookupAccount(ctx, p, owner)
+}
+
+func oneLine(err error) string {
+	return strings.Join(strings.Fields(err.Error()), " ")
+}
+
+var errNoTerminal = errors.New("no terminal to confirm on")

@@ -1,0 +1,246 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/config"
+	"purse/enduser"
+	"purse/homechain"
+	"purse/sandbox"
+)
+
+func auditCount(t *testing.T) int {
+	t.Helper()
+	out, e, c := cli(t, "", "audit", "list", "--json")
+	if c != exitOK {
+		t.Fatalf("audit list: %s", e)
+	}
+	var recs []json.RawMessage
+	if err := json.Unmarshal([]byte(out), &recs); err != nil {
+		t.Fatalf("audit list: %v: %s", err, out)
+	}
+	return len(recs)
+}
+
+// TestPermitBalancesAndAccountDiscovery runs the chain-reading commands against the real
+// sandbox: an onboarded dev key signs card permits, sees its balances, and a fresh profile
+// finds its account (and refuses to mint another).
+func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
+	devKeyEnv(t)
+	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	url := sb.Info().UserAPI
+	for _, args := range [][]string{{"profile", "add", "sb", "--sandbox", url}, {"profile", "use", "sb"}} {
+		if _, e, c := cli(t, "", args...); c != exitOK {
+			t.Fatalf("%v: %s", args, e)
+		}
+	}
+	out, e, c := cli(t, "", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
+	if c != exitOK {
+		t.Fatalf("onboard: %s", e)
+	}
+	tokenID := jsonOut(t, out)["tokenId"].(string)
+
+	// Balances: every token of the chain configuration, EUR24 funded.
+	out, e, c = cli(t, "", "balances", "--json")
+	if c != exitOK {
+		t.Fatalf("balances: %s", e)
+	}
+	var bals struct {
+		Owner    string `json:"owner"`
+		Balances []struct {
+			Symbol, Amount, Raw string
+			Decimals            int
+		} `json:"balances"`
+	}
+	if err := json.Unmarshal([]byte(out), &bals); err != nil {
+		t.Fatal(err)
+	}
+	eurFound := false
+	for _, b := range bals.Balances {
+		if b.Symbol == "EUR24" {
+			eurFound = true
+			raw, err := strconv.ParseInt(b.Raw, 10, 64)
+			if err != nil || raw <= 0 || b.Decimals != 2 {
+				t.Fatalf("EUR24 balance %+v", b)
+			}
+		}
+	}
+	if !eurFound || bals.Owner != testDevAddress {
+		t.Fatalf("balances %s", out)
+	}
+	if out, _, c = cli(t, "", "balances"); c != exitOK || !strings.Contains(out, "EUR24") {
+		t.Fatalf("balances (human): %s", out)
+	}
+
+	// Refusals before anything is signed.
+	before := auditCount(t)
+	if _, e, c := cli(t, "", "permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card"); c == exitOK || !strings.Contains(e, "--yes") {
+		t.Fatalf("permit without a terminal and without --yes: %d %s", c, e)
+	}
+	if _, e, c := cli(t, "", "permit", "--token", "EUR24", "--amount", "1.234", "--spender", "card", "--yes"); c != exitUsage || !strings.Contains(e, "--amount") {
+		t.Fatalf("excess precision: %d %s", c, e)
+	}
+	if _, e, c := cli(t, "", "permit", "--token", "EUR24", "--amount", "1.00", "--permit-amount", "2.001", "--spender", "card", "--yes"); c != exitUsage || !strings.Contains(e, "--permit-amount") {
+		t.Fatalf("excess precision of --permit-amount: %d %s", c, e)
+	}
+	if _, e, c := cli(t, "", "permit", "--token", "NOPE24", "--amount", "1.00", "--spender", "card", "--yes"); c == exitOK || !strings.Contains(e, "NOPE24") {
+		t.Fatalf("unknown token: %d %s", c, e)
+	}
+	if _, e, c := cli(t, "", "permit", "--token", "EUR24", "--amount", "1.00", "--spender", "nobody", "--yes"); c != exitUsage || !strings.Contains(e, "--spender") {
+		t.Fatalf("bad spender: %d %s", c, e)
+	}
+	if _, e, c := cli(t, "", "permit", "--token", "EUR24", "--amount", "1.00", "--spender", "card", "--ttl", "48h", "--yes"); c != exitUsage || !strings.Contains(e, "--ttl") {
+		t.Fatalf("ttl too long: %d %s", c, e)
+	}
+	no := "n\n"
+	tty := setTerminal(t, &no)
+	if _, e, c := cli(t, "", "permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card"); c == exitOK || !strings.Contains(e, "declined") {
+		t.Fatalf("declined permit: %d %s", c, e)
+	}
+	if !strings.Contains(tty.out.String(), "spender") || !strings.Contains(tty.out.String(), "card") || !strings.Contains(tty.out.String(), "2500 smallest units") {
+		t.Fatalf("review on the terminal: %s", tty.out.String())
+	}
+	setTerminal(t, nil)
+	if after := auditCount(t); after != before {
+		t.Fatalf("refused permits signed something: audit %d -> %d", before, after)
+	}
+
+	// A card permit of 25.00 EUR24: allowance 2500, then the same permit is already in place.
+	out, e, c = cli(t, "", "permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card", "--yes", "--json")
+	if c != exitOK {
+		t.Fatalf("permit: %s", e)
+	}
+	first := jsonOut(t, out)
+	if first["allowance"] != "2500" || first["value"] != "2500" || first["role"] != "card" || first["alreadyPermitted"] != false ||
+		first["txHash"] == "" || first["spender"] != sb.Info().CardSpender || first["token"] != "EUR24" || first["amount"] != "25.00" {
+		t.Fatalf("permit %v", first)
+	}
+	n0, _ := strconv.Atoi(first["nonce"].(string))
+	out, e, c = cli(t, "", "permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card", "--yes", "--json")
+	if c != exitOK {
+		t.Fatalf("second permit: %s", e)
+	}
+	second := jsonOut(t, out)
+	if second["alreadyPermitted"] != true || second["allowance"] != "2500" {
+		t.Fatalf("second permit %v", second)
+	}
+	if n1, _ := strconv.Atoi(second["nonce"].(string)); n1 != n0+1 {
+		t.Fatalf("nonce did not advance: %d then %d", n0, n1)
+	}
+	out, _, c = cli(t, "", "permit", "--token", "eur24", "--amount", "25.00", "--spender", "card", "--yes")
+	if c != exitOK || !strings.Contains(out, "already permitted") {
+		t.Fatalf("already permitted (human): %d %s", c, out)
+	}
+
+	// Confirmed on the terminal, by address, to the deposit contract, with a larger signed value.
+	yes := "y\n"
+	setTerminal(t, &yes)
+	out, e, c = cli(t, "", "permit", "--token", first["tokenAddress"].(string), "--amount", "1.50", "--permit-amount", "3", "--spender", "deposit", "--json")
+	if c != exitOK {
+		t.Fatalf("confirmed deposit permit: %s", e)
+	}
+	dep := jsonOut(t, out)
+	if dep["role"] != "deposit" || dep["allowance"] != "300" || dep["permitAmount"] != "3.00" {
+		t.Fatalf("deposit permit %v", dep)
+	}
+	setTerminal(t, nil)
+
+	// A fresh profile finds the onboarded account on chain and refuses to mint another.
+	for _, args := range [][]string{
+		{"profile", "add", "fresh", "--sandbox", url}, {"--profile", "fresh", "profile", "set", "evm_key=dev"},
+		{"profile", "add", "fresh2", "--sandbox", url}, {"--profile", "fresh2", "profile", "set", "evm_key=dev"},
+	} {
+		if _, e, c := cli(t, "", args...); c != exitOK {
+			t.Fatalf("%v: %s", args, e)
+		}
+	}
+	if _, e, c := cli(t, "", "--profile", "fresh", "account", "mint"); c != exitFailure || !strings.Contains(e, "already owns account "+tokenID) || !strings.Contains(e, "purse account find") {
+		t.Fatalf("mint of an address that owns an account: %d %s", c, e)
+	}
+	out, e, c = cli(t, "", "--profile", "fresh", "account", "find", "--json")
+	if c != exitOK || jsonOut(t, out)["tokenId"] != tokenID {
+		t.Fatalf("account find: %d %s %s", c, out, e)
+	}
+	out, _, _ = cli(t, "", "--profile", "fresh", "profile", "show", "--json")
+	if jsonOut(t, out)["tokenId"] != tokenID {
+		t.Fatalf("account find did not store the id: %s", out)
+	}
+
+	// Key creation discovers the account of an imported key; a new key has none.
+	if _, e, c := cli(t, "", "profile", "use", "fresh2"); c != exitOK {
+		t.Fatal(e)
+	}
+	_, e, c = cli(t, testDevKey+"\n", "key", "import", "--label", "dev2", "--kind", "evm", "--private-key-file", "-")
+	if c != exitOK || !strings.Contains(e, "found account "+tokenID) {
+		t.Fatalf("import with discovery: %d %s", c, e)
+	}
+	out, _, _ = cli(t, "", "profile", "show", "--json")
+	if p := jsonOut(t, out); p["tokenId"] != tokenID || p["evmKey"] != "dev2" {
+		t.Fatalf("profile after discovery: %v", p)
+	}
+	if _, e, c := cli(t, "", "key", "new", "--label", "blank", "--kind", "evm"); c != exitOK || !strings.Contains(e, "no account") {
+		t.Fatalf("new key without an account: %d %s", c, e)
+	}
+	if _, e, c := cli(t, "", "account", "find", "--key", "blank"); c != exitFailure || !strings.Contains(e, "no account on chain") {
+		t.Fatalf("find without an account: %d %s", c, e)
+	}
+
+	// A chain that does not answer is reported in one line; the key is still created.
+	if _, e, c := cli(t, "", "profile", "set", "evm_rpc=http://127.0.0.1:1"); c != exitOK {
+		t.Fatal(e)
+	}
+	_, e, c = cli(t, "", "key", "new", "--label", "offline", "--kind", "evm")
+	if c != exitOK || !strings.Contains(e, "does not answer") || strings.Count(strings.TrimSpace(e), "\n") > 1 {
+		t.Fatalf("discovery with the chain down: %d %s", c, e)
+	}
+	if _, e, c := cli(t, "", "key", "show", "offline"); c != exitOK {
+		t.Fatalf("key created with the chain down: %s", e)
+	}
+}
+
+func TestPermitHelpers(t *testing.T) {
+	mismatch := &homechain.DomainMismatchError{Err: errors.New("separator differs")}
+	if exitCode(permitRefusal(mismatch)) != exitRejected {
+		t.Fatal("a domain mismatch is not exit 3")
+	}
+	if exitCode(permitRefusal(errors.New("dial: refused"))) != exitFailure {
+		t.Fatal("a transport error is exit 3")
+	}
+	addr := "0x5b1869D9A4C187F2EAa108f3062412ecf0526b24"
+	for _, id := range []string{addr, "eip155:31337/erc20:" + addr} {
+		if got, ok := tokenAddress(id); !ok || got != common.HexToAddress(addr) {
+			t.Fatalf("tokenAddress(%q) = %v %v", id, got, ok)
+		}
+	}
+	if _, ok := tokenAddress("eip155:1/slip44:60"); ok {
+		t.Fatal("a native asset id read as a token address")
+	}
+	p := &config.Profile{Name: "t", CardSpender: addr}
+	ch := enduser.Chain{DepositContract: "0x00000000000000000000000000000000000000d1"}
+	if role, a, err := resolveSpender(p, ch, "card"); err != nil || role != "card" || a != common.HexToAddress(addr) {
+		t.Fatalf("card: %s %v %v", role, a, err)
+	}
+	if role, _, err := resolveSpender(p, ch, "deposit"); err != nil || role != "deposit" {
+		t.Fatalf("deposit: %s %v", role, err)
+	}
+	if _, _, err := resolveSpender(p, ch, "bufferpool"); err == nil || !strings.Contains(err.Error(), "bufferPoolContract") {
+		t.Fatalf("bufferpool unset: %v", err)
+	}
+	if role, _, err := resolveSpender(p, ch, "0x00000000000000000000000000000000000000e1"); err != nil || role != "explicit" {
+		t.Fatalf("explicit: %s %v", role, err)
+	}
+	if _, _, err := resolveSpender(p, ch, "0x0000000000000000000000000000000000000000"); exitCode(err) != exitUsage {
+		t.Fatalf("zero spender: %v", err)
+	}
+}
