@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -18,8 +19,13 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/altchain"
+	"purse/altchain/altchaintest"
 	"purse/enduser/endusertest"
 	"purse/homechain/homechaintest"
+	"purse/wallet"
 )
 
 // Config of a sandbox. The zero value listens on config.DefaultSandboxAddr's port.
@@ -53,6 +59,7 @@ type Sandbox struct {
 	info    Info
 	EndUser *endusertest.Server
 	Chain   *homechaintest.Chain
+	Solana  *altchaintest.Sandbox
 
 	srv     *http.Server
 	ln      net.Listener
@@ -95,6 +102,23 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 		ln.Close()
 		return nil, fmt.Errorf("sandbox end-user service: %v", err)
 	}
+	// The Solana side: a quote is for a minted account of the end-user sandbox, and a
+	// confirmed deposit credits the quoted fiat there with a CTU record.
+	sol := altchaintest.New(altchaintest.Config{
+		PartnerAuth: wallet.PartnerAuthSpec,
+		UserUnderPartner: func(_ common.Address, svcID int64) bool {
+			v, err := eu.State(uint64(svcID))
+			return err == nil && v.Minted
+		},
+		OnDeposit: func(d altchaintest.Deposit) {
+			if d.SvcID <= 0 {
+				return
+			}
+			if err := eu.RecordDeposit(uint64(d.SvcID), d.Currency, d.Output, d.Signature, "solana:"+altchain.SandboxGenesisHash[:32]); err != nil {
+				logger.Error("crediting a Solana deposit", "svcId", d.SvcID, "signature", d.Signature, "err", err)
+			}
+		},
+	})
 	base := "http://" + ln.Addr().String()
 	c := chain.Contracts()
 	s := &Sandbox{
@@ -103,7 +127,7 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 			Network: eu.Network(), AccountNFT: c.AccountNFT.Hex(), CardSpender: c.CardSpender.Hex(),
 			Deposit: c.Deposit.Hex(), BufferPool: c.BufferPool.Hex(),
 		},
-		EndUser: eu, Chain: chain, ln: ln, done: make(chan struct{}),
+		EndUser: eu, Chain: chain, Solana: sol, ln: ln, done: make(chan struct{}),
 	}
 	evm, err := url.Parse(chain.RPCURL())
 	if err != nil {
@@ -118,6 +142,21 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 	proxy := httputil.NewSingleHostReverseProxy(evm)
 	mux.Handle("/evm", http.StripPrefix("/evm", proxy))
 	mux.Handle("/evm/", http.StripPrefix("/evm", proxy))
+	mux.HandleFunc("POST /sandbox/partner-register", func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Address string `json:"address"`
+		}
+		if err := json.NewDecoder(io.LimitReader(r.Body, 1<<12)).Decode(&body); err != nil || !common.IsHexAddress(body.Address) {
+			http.Error(w, `{"retCode":10009,"retMsg":"address: expected the partner signer's 0x address"}`, http.StatusBadRequest)
+			return
+		}
+		sol.RegisterPartner(common.HexToAddress(body.Address))
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"retCode":0,"retMsg":"ok","result":{"registered":%q}}`, common.HexToAddress(body.Address).Hex())
+	})
+	mux.Handle("/solana", http.StripPrefix("/solana", sol.RPCHandler()))
+	mux.Handle("/solana/", http.StripPrefix("/solana", sol.RPCHandler()))
+	mux.Handle("/partner/", http.StripPrefix("/partner", sol.PartnerHandler()))
 	mux.Handle("/", eu.Handler())
 	s.srv = &http.Server{Handler: logRequests(logger, mux), ReadHeaderTimeout: 10 * time.Second}
 	go func() {

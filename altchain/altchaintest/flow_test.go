@@ -44,9 +44,12 @@ type depositEvent struct {
 func TestDepositFlow(t *testing.T) {
 	var mu sync.Mutex
 	var events []depositEvent
-	e := newEnv(t, Config{BlockTime: 20 * time.Millisecond, OnDeposit: func(u solana.PublicKey, usdc uint64, sig string) {
+	e := newEnv(t, Config{BlockTime: 20 * time.Millisecond, OnDeposit: func(d Deposit) {
+		if d.SvcID == 0 || d.Currency == "" || !d.Output.IsPositive() {
+			t.Errorf("deposit without the quote's account, currency or output: %+v", d)
+		}
 		mu.Lock()
-		events = append(events, depositEvent{u, usdc, sig})
+		events = append(events, depositEvent{d.User, d.USDC, d.Signature})
 		mu.Unlock()
 	}})
 	user := e.user.PublicKey()

@@ -123,7 +123,7 @@ func (s *Sandbox) checkPartnerAuth(r *http.Request, body []byte) (common.Address
 		return none, perr(CodeAuth, "partner auth: %s %q is not a 0x-prefixed 20-byte address", altchain.HeaderAPIPublicKey, pub)
 	}
 	key := common.HexToAddress(pub)
-	if !s.partner[key] {
+	if !s.isPartner(key) {
 		return none, perr(CodeAuth, "partner auth: %s %s is not a registered partner key", altchain.HeaderAPIPublicKey, key.Hex())
 	}
 	if !sigRe.MatchString(sig) {
@@ -142,7 +142,7 @@ func (s *Sandbox) checkPartnerAuth(r *http.Request, body []byte) (common.Address
 	if alt, err := wallet.RecoverPersonal([]byte(wallet.PartnerAuthMessage(other, body, svc, ext, deadline)), sig); err == nil && alt == key {
 		return none, perr(CodeAuth, "partner auth: the signature is over the %s message variant; this service accepts the %s variant only", other, s.cfg.PartnerAuth)
 	}
-	if err == nil && s.partner[signer] {
+	if err == nil && s.isPartner(signer) {
 		return none, perr(CodeAuth, "partner auth: the signature is by %s, not by %s %s", signer.Hex(), altchain.HeaderAPIPublicKey, key.Hex())
 	}
 	return none, perr(CodeAuth, "partner auth: the signature is not from a registered partner key (wrong key, or the body, %s or deadline differ from what was signed)", altchain.HeaderSvcID)
@@ -328,6 +328,9 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 		out = decimal.Zero
 	}
 	num := func(d decimal.Decimal) json.Number { return json.Number(d.StringFixed(2)) }
+	s.mu.Lock()
+	s.quoted[user] = quoteMeta{svcID: svcID, currency: cur, output: out}
+	s.mu.Unlock()
 	return &QuoteData{
 		Network: q.Network, ProgramID: q.ProgramID.String(), OApp: q.OApp.String(), EndpointProgramID: q.EndpointProgramID.String(),
 		DstEid: q.DstEid, USDCMint: q.USDCMint.String(), DepositUSDCAccount: q.DepositUSDCAccount.String(),

@@ -441,10 +441,13 @@ func (s *Sandbox) sendTransaction(p []json.RawMessage) (any, *rpcErr, func()) {
 	}
 	dep := *o.deposit
 	dep.Signature, dep.Height = sig.String(), h
+	if m, ok := s.quoted[dep.User]; ok {
+		dep.SvcID, dep.Currency, dep.Output = m.svcID, m.currency, m.output
+	}
 	s.deposits = append(s.deposits, dep)
 	var after func()
 	if hook := s.cfg.OnDeposit; hook != nil {
-		after = func() { hook(dep.User, dep.USDC, dep.Signature) }
+		after = func() { hook(dep) }
 	}
 	return sig.String(), nil, after
 }

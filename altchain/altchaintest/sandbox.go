@@ -22,6 +22,8 @@
 package altchaintest
 
 import (
+	"github.com/shopspring/decimal"
+
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
@@ -101,7 +103,7 @@ type Config struct {
 	// OnDeposit is called after a deposit transaction lands (once per signature), outside
 	// the sandbox's lock and before sendTransaction answers; the composer credits fiat and
 	// records the CTU there.
-	OnDeposit func(user solana.PublicKey, usdc uint64, sig string)
+	OnDeposit func(Deposit)
 }
 
 // Malicious kinds of quote transaction (Faults.MaliciousNextQuote).
@@ -159,14 +161,27 @@ type Sandbox struct {
 	faults      Faults
 	dropped     int
 	deposits    []Deposit
+	quoted      map[solana.PublicKey]quoteMeta
 }
 
-// Deposit is a deposit that landed.
+// quoteMeta is what the last quote for a user promised: which account gets the fiat, in
+// which currency, how much.
+type quoteMeta struct {
+	svcID    int64
+	currency string
+	output   decimal.Decimal
+}
+
+// Deposit is a deposit that landed. SvcID, Currency and Output come from the last quote
+// served for the user (zero when the deposit was built without one).
 type Deposit struct {
 	User      solana.PublicKey
 	USDC      uint64
 	Signature string
 	Height    uint64
+	SvcID     int64
+	Currency  string
+	Output    decimal.Decimal
 }
 
 type txRecord struct {
@@ -200,6 +215,7 @@ func New(cfg Config) *Sandbox {
 		accounts:    map[solana.PublicKey]*altchain.Account{},
 		blockhashes: map[solana.Hash]uint64{},
 		sigs:        map[solana.Signature]*txRecord{},
+		quoted:      map[solana.PublicKey]quoteMeta{},
 	}
 	for _, a := range cfg.PartnerKeys {
 		s.partner[a] = true
@@ -212,6 +228,19 @@ func New(cfg Config) *Sandbox {
 		s.accounts[p] = &altchain.Account{Owner: solana.BPFLoaderUpgradeableProgramID, Lamports: 1, Executable: true}
 	}
 	return s
+}
+
+// RegisterPartner accepts quotes signed by addr from now on.
+func (s *Sandbox) RegisterPartner(addr common.Address) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.partner[addr] = true
+}
+
+func (s *Sandbox) isPartner(addr common.Address) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.partner[addr]
 }
 
 // Config returns the configuration in use (defaults filled in).

@@ -32,6 +32,10 @@ type app struct {
 	profile string
 	trace   bool
 	curl    bool
+
+	// printed says the command already wrote its JSON result (a rejection report, say);
+	// an error then goes to stderr only, so stdout stays one JSON value.
+	printed bool
 }
 
 // usageErr marks an error in how the command was called (exit 2).
@@ -75,7 +79,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = usageErr{err}
 	}
 	code := exitCode(err)
-	if a.jsonOut {
+	if a.jsonOut && !a.printed {
 		_ = json.NewEncoder(stdout).Encode(map[string]any{"error": err.Error(), "exitCode": code})
 	}
 	fmt.Fprintln(stderr, "purse: "+err.Error())
@@ -142,6 +146,7 @@ func (a *app) versionCmd() *cobra.Command {
 // print writes v as JSON with --json, else calls human.
 func (a *app) print(v any, human func(w io.Writer)) error {
 	if a.jsonOut {
+		a.printed = true
 		enc := json.NewEncoder(a.stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(v)

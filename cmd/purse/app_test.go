@@ -2,7 +2,11 @@ package main
 
 import (
 	"bytes"
+
+	"github.com/ethereum/go-ethereum/common/hexutil"
+
 	"encoding/json"
+	"purse/wallet"
 	"strings"
 	"testing"
 )
@@ -32,5 +36,24 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 		if code != exitUsage {
 			t.Errorf("%v: exit %d (%s)", args, code, errOut)
 		}
+	}
+}
+
+func TestRejectedJSONIsOneValue(t *testing.T) {
+	keyEnv(t)
+	k, _ := wallet.ParseEVMKey(testDevKey)
+	sig, _ := wallet.SignPersonal(k, wallet.PurposePersonal, []byte("m"))
+	out, _, code := cli(t, "", "verify", "personal", "--address", "0x2222222222222222222222222222222222222222", "--message", "m",
+		"--signature", hexutil.Encode(sig), "--json")
+	if code != exitRejected {
+		t.Fatalf("exit %d", code)
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	var first map[string]any
+	if err := dec.Decode(&first); err != nil || first["valid"] != false {
+		t.Fatalf("first value %v %v", first, err)
+	}
+	if dec.More() {
+		t.Fatalf("more than one JSON value on stdout: %s", out)
 	}
 }

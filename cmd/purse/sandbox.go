@@ -18,6 +18,7 @@ import (
 
 	"purse/config"
 	"purse/enduser"
+	"purse/keystore"
 	"purse/sandbox"
 	"purse/wallet"
 )
@@ -74,6 +75,11 @@ func (a *app) ctl(ctx context.Context) (*ctlClient, *config.Profile, error) {
 }
 
 func (c *ctlClient) do(ctx context.Context, method, path string, body any) (json.RawMessage, error) {
+	return c.doPath(ctx, method, "/sandbox/"+path, body)
+}
+
+// doPath calls any control route of the sandbox, e.g. the Solana side's under /solana/sandbox/.
+func (c *ctlClient) doPath(ctx context.Context, method, path string, body any) (json.RawMessage, error) {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -82,7 +88,7 @@ func (c *ctlClient) do(ctx context.Context, method, path string, body any) (json
 		}
 		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+"/sandbox/"+path, rd)
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
 	if err != nil {
 		return nil, err
 	}
@@ -336,6 +342,9 @@ func (a *app) sandboxOnboardCmd() *cobra.Command {
 				return err
 			}
 			out := map[string]string{"tokenId": tokenID, "address": signer.Address().Hex(), "status": "Live"}
+			if err := a.onboardExtras(ctx, c, p, st, out, progress); err != nil {
+				return err
+			}
 			return a.print(out, func(w io.Writer) {
 				fmt.Fprintf(w, "account %s for %s is Live (profile %s)\n", tokenID, out["address"], p.Name)
 			})
@@ -407,4 +416,40 @@ func onboard(ctx context.Context, ctl *ctlClient, p *config.Profile, s wallet.EV
 		}
 	}
 	return "", fmt.Errorf("onboard: account %s did not reach Live", tokenID)
+}
+
+// Sandbox funding of a Live account's Solana key: enough SOL for fees and USDC to deposit.
+const (
+	onboardLamports = 2_000_000_000 // 2 SOL
+	onboardUSDC     = 100_000_000   // 100 USDC
+)
+
+// onboardExtras prepares the alt-chain side of a demo: the profile's Solana key gets SOL
+// and USDC, and its partner key is registered with the sandbox's quote endpoint.
+func (a *app) onboardExtras(ctx context.Context, c *ctlClient, p *config.Profile, st interface {
+	Get(string) (keystore.Entry, error)
+}, out map[string]string, progress func(string)) error {
+	if p.SolanaKey != "" {
+		e, err := st.Get(p.SolanaKey)
+		if err != nil {
+			return err
+		}
+		if _, err := c.doPath(ctx, http.MethodPost, "/solana/sandbox/solana-fund", map[string]any{"address": e.Address, "lamports": onboardLamports, "usdc": onboardUSDC}); err != nil {
+			return err
+		}
+		out["solanaAddress"] = e.Address
+		progress(fmt.Sprintf("Solana key %s funded with 2 SOL and 100 USDC", e.Address))
+	}
+	if p.PartnerKey != "" {
+		e, err := st.Get(p.PartnerKey)
+		if err != nil {
+			return err
+		}
+		if _, err := c.do(ctx, http.MethodPost, "partner-register", map[string]string{"address": e.Address}); err != nil {
+			return err
+		}
+		out["partnerKey"] = e.Address
+		progress("partner key " + e.Address + " registered for alt-chain quotes")
+	}
+	return nil
 }

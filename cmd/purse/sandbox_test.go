@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -61,4 +62,65 @@ func TestOnboardThroughTheSandbox(t *testing.T) {
 	if jsonOut(t, out)["statusStr"] != "Blocked" {
 		t.Fatalf("state after set-status: %s", out)
 	}
+}
+
+// TestSolanaDepositCreditsTheAccount: the whole alt-chain path through the composed
+// sandbox — onboard funds the Solana key and registers the partner key, the deposit is
+// quoted, validated, signed, simulated, sent and confirmed, and the end-user account shows
+// the credited fiat as a CTU record.
+func TestSolanaDepositCreditsTheAccount(t *testing.T) {
+	devKeyEnv(t)
+	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	for _, args := range [][]string{
+		{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI},
+		{"profile", "use", "sb"},
+		{"key", "new", "--label", "sol", "--kind", "solana"},
+		{"key", "new", "--label", "partner", "--kind", "evm"},
+		{"profile", "set", "solana_key=sol", "partner_key=partner"},
+	} {
+		if _, e, c := cli(t, "", args...); c != exitOK {
+			t.Fatalf("%v: %s", args, e)
+		}
+	}
+	out, e, c := cli(t, "", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
+	if c != exitOK {
+		t.Fatalf("onboard: %s", e)
+	}
+	ob := jsonOut(t, out)
+	if ob["solanaAddress"] == nil || ob["partnerKey"] == nil {
+		t.Fatalf("onboard did not prepare the alt-chain side: %v", ob)
+	}
+	if out, e, c = cli(t, "", "altchain", "balance", "--json"); c != exitOK || !strings.Contains(out, "100") {
+		t.Fatalf("balance: %d %s %s", c, out, e)
+	}
+	before := ctuCount(t)
+	_, e, c = cli(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--yes")
+	if c != exitOK {
+		t.Fatalf("deposit: %d %s", c, e)
+	}
+	if after := ctuCount(t); after != before+1 {
+		t.Fatalf("CTU records %d → %d: the deposit was not credited", before, after)
+	}
+	if dep := sb.Solana.Deposits(); len(dep) != 1 || dep[0].USDC != 12_500_000 {
+		t.Fatalf("deposits on the Solana side: %+v", dep)
+	}
+}
+
+func ctuCount(t *testing.T) int {
+	t.Helper()
+	out, e, c := cli(t, "", "tx", "list", "--all", "--type", "CTU", "--page-size", "100", "--json")
+	if c != exitOK {
+		t.Fatalf("tx list: %s", e)
+	}
+	var v struct {
+		Count int `json:"count"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v.Count
 }
