@@ -6,7 +6,7 @@ BIN     := bin/purse
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build run test unit test-keyring lint bench contracts clean
+.PHONY: build run test unit fuzz test-keyring lint bench contracts clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/purse
@@ -16,10 +16,16 @@ run: build
 
 # All tests: formatting and vet, the unit and sandbox tests under the race detector, and
 # the real OS-keyring test inside its own D-Bus session.
-test: lint unit test-keyring
+test: lint unit fuzz test-keyring
 
 unit:
 	$(GO) test -race -count=1 ./...
+
+# The Solana decoder and validator under the fuzzer for a bounded time (seed corpus: the
+# valid deposit and every malicious case of the checklist).
+FUZZTIME ?= 20s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzInspect$$' -fuzztime $(FUZZTIME) ./altchain/
 
 test-keyring:
 	bash scripts/test-keyring.sh
