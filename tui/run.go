@@ -14,6 +14,7 @@ import (
 
 	"purse/tui/home"
 	"purse/tui/kit"
+	"purse/tui/svc"
 )
 
 // LogFile is the name of the log file inside PURSE_HOME.
@@ -29,6 +30,8 @@ type Options struct {
 	LogLevel slog.Level
 	// Screens builds the screens in tab order; nil means DefaultScreens.
 	Screens func(env *Env) []Screen
+	// Services are handed to every screen (Env.Svc).
+	Services *svc.Services
 	// Input and Output default to the terminal (os.Stdin, os.Stdout).
 	Input  io.Reader
 	Output io.Writer
@@ -84,6 +87,7 @@ func Run(ctx context.Context, opts Options) error {
 		renderer = lipgloss.NewRenderer(out)
 	}
 	env := kit.NewEnv(ctx, opts.Session, opts.Home, logger, renderer)
+	env.Svc = opts.Services
 	build := opts.Screens
 	if build == nil {
 		build = DefaultScreens

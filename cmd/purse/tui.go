@@ -13,6 +13,7 @@ import (
 	"purse/config"
 	"purse/sandbox"
 	"purse/tui"
+	"purse/tui/svc"
 )
 
 // runTUI opens the terminal UI on the selected profile. On the sandbox profile it first
@@ -36,9 +37,14 @@ func (a *app) runTUI(ctx context.Context) error {
 			defer sb.Close()
 		}
 	}
+	services, err := svc.New(home, p.Name, nil)
+	if err != nil {
+		return err
+	}
 	return tui.Run(ctx, tui.Options{
-		Home:    home,
-		Session: tui.Session{Profile: p.Name, EVMKey: p.EVMKey, SolanaKey: p.SolanaKey, AccountID: p.TokenID, Network: p.Network},
+		Home:     home,
+		Services: services,
+		Session:  tui.Session{Profile: p.Name, EVMKey: p.EVMKey, SolanaKey: p.SolanaKey, AccountID: p.TokenID, Network: p.Network},
 	})
 }
 

@@ -6,6 +6,8 @@ import (
 	"log/slog"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"purse/tui/svc"
 )
 
 // Session is what the footer shows about where purse is working: the profile, the active
@@ -30,6 +32,9 @@ type Env struct {
 	Styles *Styles
 	Keys   *KeyMap
 	Tasks  *Tasks
+	// Svc is how screens reach the profile, keys, API and chains (inside tea.Cmds only);
+	// nil in tests of screens that do no I/O.
+	Svc *svc.Services
 }
 
 // NewEnv returns an Env with default styles bound to r (nil: lipgloss's default renderer,

@@ -1,0 +1,198 @@
+// Package svc is what the TUI's screens call: the profile, the key store, the end-user API
+// client, the home-chain reader and the Solana RPC, all built from the active profile.
+// Every method that does I/O is meant to run inside a tea.Cmd; screens never build HTTP
+// requests themselves.
+//
+// Passphrases: a key in the file backend needs one. The TUI cannot prompt on the terminal
+// it draws on, so a call that needs a passphrase it was not given fails with
+// ErrPassphraseNeeded; the screen asks in a dialog and calls again with Unlock.
+package svc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/altchain"
+	"purse/config"
+	"purse/enduser"
+	"purse/homechain"
+	"purse/keystore"
+	"purse/wallet"
+)
+
+// ErrPassphraseNeeded says the operation needs the key file's passphrase.
+var ErrPassphraseNeeded = errors.New("the key is in an encrypted file: its passphrase is needed")
+
+// Unlock carries a passphrase the user typed into a dialog, for one operation.
+type Unlock struct {
+	Passphrase []byte
+}
+
+// Services is shared by every screen. It is safe for concurrent use.
+type Services struct {
+	home   string
+	logger *slog.Logger
+
+	mu      sync.Mutex
+	profile *config.Profile
+
+	// Log records every end-user API call of the session (the Requests screen).
+	Log   *enduser.RequestLog
+	clock *enduser.Clock
+}
+
+// New loads the profile (name "" = the active one) of home.
+func New(home, profile string, logger *slog.Logger) (*Services, error) {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	st, err := config.Load(home)
+	if err != nil {
+		return nil, err
+	}
+	p, err := st.Get(profile)
+	if err != nil {
+		return nil, err
+	}
+	return &Services{home: home, logger: logger, profile: p, Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil)}, nil
+}
+
+// Home is PURSE_HOME.
+func (s *Services) Home() string { return s.home }
+
+// Profile returns a copy of the active profile.
+func (s *Services) Profile() config.Profile {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return *s.profile
+}
+
+// UpdateProfile changes the active profile with fn and saves it; nothing changes on error.
+func (s *Services) UpdateProfile(fn func(p *config.Profile) error) (config.Profile, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st, err := config.Load(s.home)
+	if err != nil {
+		return config.Profile{}, err
+	}
+	p, err := st.Get(s.profile.Name)
+	if err != nil {
+		return config.Profile{}, err
+	}
+	if err := fn(p); err != nil {
+		return config.Profile{}, err
+	}
+	if err := st.Put(p); err != nil {
+		return config.Profile{}, err
+	}
+	if err := st.Save(); err != nil {
+		return config.Profile{}, err
+	}
+	s.profile = p
+	return *p, nil
+}
+
+// Keys opens the key store. With a nil unlock, a file-backend key fails with
+// ErrPassphraseNeeded instead of prompting.
+func (s *Services) Keys(u *Unlock) (*keystore.Store, error) {
+	backend, err := keystore.BackendFromEnv()
+	if err != nil {
+		return nil, err
+	}
+	return keystore.Open(keystore.Options{
+		Home: s.home, Backend: backend, Notice: logWriter{s.logger},
+		Passphrase: func(string, bool) ([]byte, error) {
+			if u == nil || len(u.Passphrase) == 0 {
+				return nil, ErrPassphraseNeeded
+			}
+			return append([]byte(nil), u.Passphrase...), nil
+		},
+	})
+}
+
+// EVMSigner is the profile's EVM key, audited.
+func (s *Services) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
+	p := s.Profile()
+	if p.EVMKey == "" {
+		return nil, fmt.Errorf("profile %s has no EVM key: add or import one on the Keys screen", p.Name)
+	}
+	ks, err := s.Keys(u)
+	if err != nil {
+		return nil, err
+	}
+	return ks.EVMSigner(p.EVMKey, p.Name)
+}
+
+// SolanaSigner is the profile's Solana key, audited.
+func (s *Services) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
+	p := s.Profile()
+	if p.SolanaKey == "" {
+		return nil, fmt.Errorf("profile %s has no Solana key: add or import one on the Keys screen", p.Name)
+	}
+	ks, err := s.Keys(u)
+	if err != nil {
+		return nil, err
+	}
+	return ks.SolanaSigner(p.SolanaKey, p.Name)
+}
+
+// API is the end-user client of the profile. With signed, full-auth calls are signed by the
+// profile's EVM key (which may need u); without, only none/basic routes work.
+func (s *Services) API(signed bool, u *Unlock) (*enduser.Client, error) {
+	p := s.Profile()
+	opts := enduser.Options{
+		BaseURL: p.UserAPI, Network: p.Network, TokenID: p.TokenID, Window: p.Window(),
+		RouteOverrides: p.Routes, Log: s.Log, Clock: s.clock,
+	}
+	if signed {
+		signer, err := s.EVMSigner(u)
+		if err != nil {
+			return nil, err
+		}
+		opts.Signer = signer
+	}
+	return enduser.New(opts)
+}
+
+// Chain is the home-chain reader of the profile.
+func (s *Services) Chain(ctx context.Context) (*homechain.Client, error) {
+	p := s.Profile()
+	if p.EVMRPC == "" {
+		return nil, fmt.Errorf("profile %s has no evm_rpc: set it on the Settings screen", p.Name)
+	}
+	return homechain.Dial(ctx, p.EVMRPC)
+}
+
+// AccountNFT is the profile's account NFT contract.
+func (s *Services) AccountNFT() (common.Address, error) {
+	p := s.Profile()
+	if !common.IsHexAddress(p.AccountNFT) {
+		return common.Address{}, fmt.Errorf("profile %s has no account_nft: set it on the Settings screen", p.Name)
+	}
+	return common.HexToAddress(p.AccountNFT), nil
+}
+
+// Solana is the Solana RPC of the profile.
+func (s *Services) Solana() (*altchain.RPC, error) {
+	p := s.Profile()
+	if p.SolanaRPC == "" {
+		return nil, fmt.Errorf("profile %s has no solana_rpc: set it on the Settings screen", p.Name)
+	}
+	return altchain.NewRPC(p.SolanaRPC, nil), nil
+}
+
+// logWriter sends the key store's one-line backend notice to the log, never the screen.
+type logWriter struct{ l *slog.Logger }
+
+func (w logWriter) Write(b []byte) (int, error) {
+	w.l.Info("keystore", "notice", string(b))
+	return len(b), nil
+}
+
+var _ io.Writer = logWriter{}

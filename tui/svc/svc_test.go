@@ -1,0 +1,54 @@
+package svc
+
+import (
+	"errors"
+	"testing"
+
+	"purse/config"
+	"purse/keystore"
+)
+
+func TestPassphraseRoundTripAndProfileUpdate(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("PURSE_KEYSTORE", "file")
+	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
+		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ks.New("me", keystore.KindEVM); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.EVMSigner(nil); err == nil {
+		t.Fatal("signed without an EVM key in the profile")
+	}
+	p, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("evm_key", "me") })
+	if err != nil || p.EVMKey != "me" || s.Profile().EVMKey != "me" {
+		t.Fatalf("update: %+v %v", p, err)
+	}
+	if _, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("network", "x") }); err == nil || s.Profile().Network != "31337" {
+		t.Fatalf("a failed update changed the profile: %v", err)
+	}
+	if _, err := s.EVMSigner(nil); !errors.Is(err, ErrPassphraseNeeded) {
+		t.Fatalf("without a passphrase: %v", err)
+	}
+	if _, err := s.EVMSigner(&Unlock{Passphrase: []byte("wrong")}); err == nil || errors.Is(err, ErrPassphraseNeeded) {
+		t.Fatalf("wrong passphrase: %v", err)
+	}
+	signer, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := ks.Get("me")
+	if signer.Address().Hex() != e.Address {
+		t.Fatalf("signer %s, key %s", signer.Address().Hex(), e.Address)
+	}
+	reloaded, _ := New(home, "", nil)
+	if reloaded.Profile().EVMKey != "me" {
+		t.Fatal("profile change not saved")
+	}
+}
