@@ -1,0 +1,94 @@
+package dialog
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/tui/kit"
+)
+
+// PassphraseResult is what a Passphrase dialog returns when it closes. The screen that
+// asked retries its operation with the passphrase (svc.Unlock) and then forgets it.
+type PassphraseResult struct {
+	ID         string
+	Passphrase []byte
+	Cancelled  bool
+}
+
+// Passphrase asks for a key file's passphrase without echoing it. Enter submits (this
+// unlocks a key for an operation the user already approved in its review), esc cancels.
+type Passphrase struct {
+	env    *kit.Env
+	id     string
+	title  string
+	prompt string
+	input  textinput.Model
+	submit key.Binding
+	cancel key.Binding
+	w, h   int
+	closed bool
+}
+
+// NewPassphrase returns the dialog; id comes back in PassphraseResult.
+func NewPassphrase(env *kit.Env, id, title, prompt string) *Passphrase {
+	in := textinput.New()
+	in.EchoMode = textinput.EchoPassword
+	in.EchoCharacter = '•'
+	in.Prompt = "passphrase: "
+	in.Focus()
+	return &Passphrase{
+		env: env, id: id, title: title, prompt: prompt, input: in,
+		submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "unlock")),
+		cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+	}
+}
+
+// Update implements kit.Dialog.
+func (p *Passphrase) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
+	if p.closed {
+		return p, nil
+	}
+	if k, ok := msg.(tea.KeyMsg); ok {
+		switch {
+		case key.Matches(k, p.submit):
+			if p.input.Value() == "" {
+				return p, nil
+			}
+			pw := []byte(p.input.Value())
+			p.input.SetValue("")
+			p.closed = true
+			return p, result(PassphraseResult{ID: p.id, Passphrase: pw})
+		case key.Matches(k, p.cancel):
+			p.input.SetValue("")
+			p.closed = true
+			return p, result(PassphraseResult{ID: p.id, Cancelled: true})
+		}
+	}
+	var cmd tea.Cmd
+	p.input, cmd = p.input.Update(msg)
+	return p, cmd
+}
+
+// View implements kit.Dialog.
+func (p *Passphrase) View() string {
+	s := p.env.Styles
+	body := p.prompt + "\n\n" + p.input.View()
+	foot := s.Bold.Render("enter") + " unlock • " + s.Bold.Render("esc") + " cancel"
+	return Frame(s, p.w, p.h, p.title, body, foot, false)
+}
+
+// SetSize implements kit.Dialog.
+func (p *Passphrase) SetSize(w, h int) { p.w, p.h = w, h }
+
+// Title implements kit.Dialog.
+func (p *Passphrase) Title() string { return p.title }
+
+// ShortHelp implements kit.Dialog.
+func (p *Passphrase) ShortHelp() []key.Binding { return []key.Binding{p.submit, p.cancel} }
+
+// FullHelp implements kit.Dialog.
+func (p *Passphrase) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
+
+// Closed implements kit.Dialog.
+func (p *Passphrase) Closed() bool { return p.closed }
