@@ -14,7 +14,9 @@ import (
 
 	"purse/tui/home"
 	"purse/tui/kit"
+	"purse/tui/requests"
 	"purse/tui/svc"
+	"purse/tui/txs"
 )
 
 // LogFile is the name of the log file inside PURSE_HOME.
@@ -43,6 +45,8 @@ type Options struct {
 func DefaultScreens(env *Env) []Screen {
 	return []Screen{
 		home.New(env),
+		txs.New(env),
+		requests.New(env),
 	}
 }
 

@@ -1,0 +1,380 @@
+// Package requests is the Requests screen of purse's terminal UI: every end-user API call
+// of the session (svc.Services.Log) with method, path, status, retCode and latency; a
+// detail with the headers (the sign value shortened, as the log keeps it), the request and
+// response bodies, and the call as a curl command, which c copies (with the full sign).
+//
+// New entries arrive through RequestLog.Subscribe, not by polling: the subscriber only
+// does a non-blocking send on a channel of capacity one (it runs in the goroutine of the
+// API call and must never block), so a burst of calls coalesces into one wake-up; a
+// tea.Cmd waits on that channel and answers with a fresh Snapshot. The list changes the
+// moment a call ends, and an idle session costs nothing (a tick would redraw the UI every
+// interval whether or not anything was called).
+package requests
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/enduser"
+	"purse/tui/kit"
+	"purse/tui/table"
+)
+
+// logMsg carries the log's entries to the screen that asked for them.
+type logMsg struct {
+	to      *Screen
+	entries []enduser.Entry
+}
+
+// Screen is the Requests screen.
+type Screen struct {
+	env   *kit.Env
+	keys  keyMap
+	table table.Model
+	view  viewport.Model
+
+	log     *enduser.RequestLog
+	notify  chan struct{}
+	done    chan struct{}
+	cancel  func()
+	entries []enduser.Entry // newest first
+
+	detail bool
+	sel    enduser.Entry
+	pretty bool
+	w, h   int
+}
+
+type keyMap struct {
+	open, back, curl, pretty key.Binding
+}
+
+// New returns the Requests screen.
+func New(env *kit.Env) kit.Screen { return newScreen(env) }
+
+func newScreen(env *kit.Env) *Screen {
+	k := env.Keys
+	s := &Screen{
+		env: env,
+		keys: keyMap{
+			open:   kit.WithHelp(k.Select, "details"),
+			back:   kit.WithHelp(k.Back, "back to the list"),
+			curl:   kit.WithHelp(k.Copy, "copy as curl"),
+			pretty: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pretty/raw bodies")),
+		},
+		table: table.New(env,
+			table.Column{Title: "#", Width: 4, Right: true},
+			table.Column{Title: "Time", Width: 8},
+			table.Column{Title: "Method", Width: 6},
+			table.Column{Title: "Path"},
+			table.Column{Title: "Status", Width: 6, Right: true},
+			table.Column{Title: "retCode", Width: 7, Right: true},
+			table.Column{Title: "Latency", Width: 8, Right: true},
+		),
+		view: viewport.New(0, 0),
+	}
+	s.view.KeyMap = viewport.KeyMap{
+		Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
+		HalfPageUp: key.NewBinding(key.WithDisabled()), HalfPageDown: key.NewBinding(key.WithDisabled()),
+		Left: key.NewBinding(key.WithDisabled()), Right: key.NewBinding(key.WithDisabled()),
+	}
+	s.table.Empty = "No calls yet in this session: the other screens' API calls appear here as they are made."
+	if env.Svc != nil {
+		s.log = env.Svc.Log
+	}
+	return s
+}
+
+// Init implements kit.Screen: it subscribes to the log and reads what it already holds.
+func (s *Screen) Init() tea.Cmd {
+	if s.log == nil || s.cancel != nil {
+		return nil
+	}
+	s.notify, s.done = make(chan struct{}, 1), make(chan struct{})
+	notify := s.notify
+	s.cancel = s.log.Subscribe(func(enduser.Entry) {
+		select {
+		case notify <- struct{}{}:
+		default: // a wake-up is already pending; its Snapshot will include this entry
+		}
+	})
+	log := s.log
+	return func() tea.Msg { return logMsg{to: s, entries: log.Snapshot()} }
+}
+
+// wait blocks (in its own goroutine, as every tea.Cmd) until the log has a new entry.
+func (s *Screen) wait() tea.Cmd {
+	notify, done, log := s.notify, s.done, s.log
+	return func() tea.Msg {
+		select {
+		case <-notify:
+			return logMsg{to: s, entries: log.Snapshot()}
+		case <-done:
+			return nil
+		}
+	}
+}
+
+// Close ends the subscription and releases the waiting command (for tests and for a
+// router that removes screens).
+func (s *Screen) Close() {
+	if s.cancel != nil {
+		s.cancel()
+		close(s.done)
+		s.cancel = nil
+	}
+}
+
+// Update implements kit.Screen.
+func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case logMsg:
+		if msg.to != s || s.cancel == nil {
+			return s, nil
+		}
+		s.setEntries(msg.entries)
+		return s, s.wait()
+	case tea.KeyMsg:
+		return s, s.key(msg)
+	}
+	return s, nil
+}
+
+// setEntries shows the entries newest first; the cursor stays on the same call, or on the
+// newest one when it was there.
+func (s *Screen) setEntries(oldestFirst []enduser.Entry) {
+	var keep uint64
+	if len(s.entries) > 0 && s.table.Cursor() > 0 {
+		keep = s.entries[s.table.Cursor()].ID
+	}
+	n := len(oldestFirst)
+	s.entries = make([]enduser.Entry, n)
+	for i, e := range oldestFirst {
+		s.entries[n-1-i] = e
+	}
+	s.table.SetSource(rows(s.entries))
+	cur := 0
+	if keep != 0 {
+		for i, e := range s.entries {
+			if e.ID == keep {
+				cur = i
+				break
+			}
+		}
+	}
+	s.table.SetCursor(cur)
+}
+
+type rows []enduser.Entry
+
+func (r rows) Len() int { return len(r) }
+
+func (r rows) Row(i int) []string {
+	e := r[i]
+	status := "-"
+	switch {
+	case e.Status != 0:
+		status = strconv.Itoa(e.Status)
+	case e.Err != "":
+		status = "failed"
+	}
+	ret := ""
+	if e.RetCode != nil {
+		ret = strconv.Itoa(*e.RetCode)
+	}
+	path, _ := kit.Escape(e.Path)
+	return []string{strconv.FormatUint(e.ID, 10), e.Time.UTC().Format("15:04:05"), e.Method, path, status, ret, latency(e.Latency)}
+}
+
+func latency(d time.Duration) string {
+	if d < time.Millisecond {
+		return d.Round(time.Microsecond).String()
+	}
+	return d.Round(100 * time.Microsecond).String()
+}
+
+func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+	if s.detail {
+		switch {
+		case key.Matches(k, s.keys.back):
+			s.detail = false
+			return nil
+		case key.Matches(k, s.keys.curl):
+			return kit.Copy("curl command", s.sel.Curl(""))
+		case key.Matches(k, s.keys.pretty):
+			s.pretty = !s.pretty
+			s.view.SetContent(s.content())
+			return nil
+		case key.Matches(k, s.env.Keys.Top):
+			s.view.GotoTop()
+			return nil
+		case key.Matches(k, s.env.Keys.Bottom):
+			s.view.GotoBottom()
+			return nil
+		}
+		var cmd tea.Cmd
+		s.view, cmd = s.view.Update(k)
+		return cmd
+	}
+	switch {
+	case key.Matches(k, s.keys.open):
+		if len(s.entries) == 0 {
+			return nil
+		}
+		s.sel = s.entries[s.table.Cursor()]
+		s.detail = true
+		s.view.SetContent(s.content())
+		s.view.GotoTop()
+		return nil
+	case key.Matches(k, s.keys.curl):
+		if len(s.entries) == 0 {
+			return kit.Status("No call to copy yet.")
+		}
+		return kit.Copy("curl command", s.entries[s.table.Cursor()].Curl(""))
+	}
+	s.table, _ = s.table.Update(k)
+	return nil
+}
+
+// content is the detail of the selected call: summary, headers, bodies and curl.
+func (s *Screen) content() string {
+	st := s.env.Styles
+	e := s.sel
+	w := max(s.w, 10)
+	var b strings.Builder
+	line := func(label, value string) {
+		v, _ := kit.Escape(value)
+		for i, p := range kit.Wrap(v, max(w-11, 4)) {
+			if i == 0 {
+				b.WriteString(st.Label.Render(kit.Pad(label, 10)) + " " + p + "\n")
+			} else {
+				b.WriteString(st.Gutter.Render(kit.Pad(st.Marks.Wrap, 10)) + " " + p + "\n")
+			}
+		}
+	}
+	line("call", e.Method+" "+e.Path)
+	line("route", e.Route)
+	line("base URL", e.BaseURL)
+	line("time", e.Time.UTC().Format("2006-01-02 15:04:05.000 UTC"))
+	status := "no response"
+	if e.Status != 0 {
+		status = "HTTP " + strconv.Itoa(e.Status)
+	}
+	if e.RetCode != nil {
+		status += " · retCode " + strconv.Itoa(*e.RetCode)
+	}
+	line("status", status+" · "+latency(e.Latency))
+	if e.Err != "" {
+		line(st.Marks.Error, e.Err)
+	}
+	b.WriteString("\n" + st.Bold.Render("Headers") + st.Muted.Render(" (sign shortened; the curl command carries it whole)") + "\n")
+	if len(e.Headers) == 0 {
+		b.WriteString(st.Muted.Render("  (none)") + "\n")
+	}
+	for _, h := range e.Headers {
+		s.block(&b, h.Name+": "+h.Value)
+	}
+	s.body(&b, "Request body", e.RequestBody, e.RequestBodyTruncated)
+	s.body(&b, "Response body", e.ResponseBody, e.ResponseBodyTruncated)
+	b.WriteString("\n" + st.Bold.Render("As curl") + st.Muted.Render(" (c copies it)") + "\n")
+	for _, l := range strings.Split(e.Curl(""), "\n") {
+		s.block(&b, l)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// body writes a body verbatim (or indented when pretty is on and it is JSON), with
+// invisible characters made visible and every character kept.
+func (s *Screen) body(b *strings.Builder, title, text string, truncated bool) {
+	st := s.env.Styles
+	note := fmt.Sprintf(" (%d bytes", len(text))
+	if truncated {
+		note += ", truncated by the log"
+	}
+	if s.pretty {
+		note += ", pretty"
+	}
+	note += ")"
+	b.WriteString("\n" + st.Bold.Render(title) + st.Muted.Render(note) + "\n")
+	if text == "" {
+		b.WriteString(st.Muted.Render("  (empty)") + "\n")
+		return
+	}
+	if s.pretty {
+		var out bytes.Buffer
+		if json.Indent(&out, []byte(text), "", "  ") == nil {
+			text = out.String()
+		}
+	}
+	for _, l := range strings.Split(text, "\n") {
+		s.block(b, l)
+	}
+}
+
+// block writes one line of text indented by two columns, wrapped without losing characters.
+func (s *Screen) block(b *strings.Builder, text string) {
+	st := s.env.Styles
+	v, _ := kit.Escape(text)
+	for i, p := range kit.Wrap(v, max(s.w-2, 4)) {
+		if i == 0 {
+			b.WriteString("  " + st.Verbatim.Render(p) + "\n")
+		} else {
+			b.WriteString(st.Gutter.Render(kit.Pad(st.Marks.Wrap, 2)) + st.Verbatim.Render(p) + "\n")
+		}
+	}
+}
+
+// SetSize implements kit.Screen.
+func (s *Screen) SetSize(w, h int) {
+	s.w, s.h = w, h
+	s.table.SetSize(w, max(h-1, 3))
+	s.view.Width, s.view.Height = w, max(h-2, 1)
+	if s.detail {
+		s.view.SetContent(s.content())
+	}
+}
+
+// View implements kit.Screen.
+func (s *Screen) View() string {
+	st := s.env.Styles
+	if s.detail {
+		head := fmt.Sprintf("Call #%d · %s %s", s.sel.ID, s.sel.Method, s.sel.Path)
+		foot := fmt.Sprintf("%d%% · esc back · c copy as curl · p pretty/raw", int(s.view.ScrollPercent()*100))
+		return st.Title.Render(kit.Truncate(head, s.w)) + "\n" + s.view.View() + "\n" + st.Muted.Render(kit.Truncate(foot, s.w))
+	}
+	intro := "Every API call of this session, newest first (UTC) · enter details · c curl"
+	if s.log == nil {
+		intro = "No request log: start purse with a profile to record the session's calls."
+	}
+	return st.Muted.Render(kit.Truncate(intro, s.w)) + "\n" + s.table.View()
+}
+
+// Title implements kit.Screen.
+func (s *Screen) Title() string { return "Requests" }
+
+// ShortHelp implements kit.Screen.
+func (s *Screen) ShortHelp() []key.Binding {
+	if s.detail {
+		return []key.Binding{s.env.Keys.Down, s.keys.curl, s.keys.pretty, s.keys.back}
+	}
+	return []key.Binding{s.env.Keys.Down, s.keys.open, s.keys.curl}
+}
+
+// FullHelp implements kit.Screen.
+func (s *Screen) FullHelp() [][]key.Binding {
+	if s.detail {
+		return [][]key.Binding{s.env.Keys.Movement(), {s.keys.curl, s.keys.pretty, s.keys.back}}
+	}
+	return [][]key.Binding{s.env.Keys.Movement(), {s.keys.open, s.keys.curl}}
+}
+
+// InputFocused implements kit.Screen: the screen has no text input.
+func (s *Screen) InputFocused() bool { return false }

@@ -1,0 +1,370 @@
+package txs
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/shopspring/decimal"
+
+	"purse/enduser"
+	"purse/tui/kit"
+)
+
+// Field keys: the names enduser.TxFilter.Validate uses in its errors (the wire names of
+// spec 4.6), so an error of the filter focuses the field it names.
+const (
+	fPageSize  = "pageSize"
+	fFrom      = "fromTimestamp"
+	fTo        = "toTimestamp"
+	fType      = "type"
+	fTypes     = "transactionTypes"
+	fCurrency  = "currencys"
+	fDirection = "direction"
+	fMin       = "minAmount"
+	fMax       = "maxAmount"
+	fStatus    = "status"
+	fChain     = "chainId"
+	fSymbol    = "tokenSymbol"
+	fID        = "id"
+	fTxHash    = "txHash"
+)
+
+// formField is one line of the filter form.
+type formField struct {
+	key   string // wire name (see the constants above)
+	label string
+	hint  string
+	in    textinput.Model
+}
+
+// form edits every filter of the transactions route (spec 4.6, enduser.TxFilter).
+type form struct {
+	env    *kit.Env
+	fields []formField
+	focus  int
+	offset int // first field drawn when the form is taller than the screen
+	err    string
+	w, h   int
+
+	next, prev, apply, cancel, clear key.Binding
+}
+
+func newForm(env *kit.Env) *form {
+	types := strings.Join(enduser.TransactionTypes, " ")
+	defs := []struct{ key, label, hint string }{
+		{fPageSize, "page size", fmt.Sprintf("records per page, 1-%d; empty means %d", enduser.MaxPageSize, enduser.DefaultPageSize)},
+		{fFrom, "from", "YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] (UTC) or Unix seconds"},
+		{fTo, "to", "as from; a date alone means the end of that day (UTC)"},
+		{fType, "type", "one of " + types},
+		{fTypes, "types", "several types, comma separated (exclusive with type)"},
+		{fCurrency, "currencies", "comma separated, e.g. eur, chf"},
+		{fDirection, "direction", "IN, OUT or ALL"},
+		{fMin, "min amount", "decimal, e.g. 10.50 (compared with the absolute amount)"},
+		{fMax, "max amount", "decimal, e.g. 250"},
+		{fStatus, "status", "pending, completed, rejected or unknown"},
+		{fChain, "chain id", "CAIP-2, e.g. eip155:5000"},
+		{fSymbol, "token", "token symbol, e.g. EUR24"},
+		{fID, "record id", "exact lookup by record id (exclusive with tx hash)"},
+		{fTxHash, "tx hash", "exact lookup by transaction hash"},
+	}
+	f := &form{
+		env:    env,
+		next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
+		prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+		apply:  kit.WithHelp(env.Keys.Select, "apply filter"),
+		cancel: kit.WithHelp(env.Keys.Back, "cancel"),
+		clear:  key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "clear all fields")),
+	}
+	for _, d := range defs {
+		in := textinput.New()
+		in.Prompt = ""
+		in.CharLimit = 200
+		in.Cursor.SetMode(cursor.CursorStatic)
+		f.fields = append(f.fields, formField{key: d.key, label: d.label, hint: d.hint, in: in})
+	}
+	return f
+}
+
+// load fills the fields from an applied filter and focuses the first one.
+func (f *form) load(tf enduser.TxFilter) {
+	set := func(k, v string) { f.fields[f.index(k)].in.SetValue(v) }
+	if tf.PageSize != 0 {
+		set(fPageSize, strconv.Itoa(tf.PageSize))
+	} else {
+		set(fPageSize, "")
+	}
+	set(fFrom, formatTime(tf.FromTimestamp))
+	set(fTo, formatTime(tf.ToTimestamp))
+	set(fType, tf.Type)
+	set(fTypes, strings.Join(tf.TransactionTypes, ", "))
+	set(fCurrency, strings.Join(tf.Currencies, ", "))
+	set(fDirection, tf.Direction)
+	set(fMin, decText(tf.MinAmount))
+	set(fMax, decText(tf.MaxAmount))
+	set(fStatus, tf.Status)
+	set(fChain, tf.ChainID)
+	set(fSymbol, tf.TokenSymbol)
+	if tf.ID != 0 {
+		set(fID, strconv.FormatInt(tf.ID, 10))
+	} else {
+		set(fID, "")
+	}
+	set(fTxHash, tf.TxHash)
+	f.err = ""
+	f.setFocus(0)
+}
+
+func (f *form) index(k string) int {
+	for i, fl := range f.fields {
+		if fl.key == k {
+			return i
+		}
+	}
+	return 0
+}
+
+func (f *form) setFocus(i int) {
+	n := len(f.fields)
+	i = (i%n + n) % n
+	for j := range f.fields {
+		if j == i {
+			f.fields[j].in.Focus()
+			f.fields[j].in.CursorEnd()
+		} else {
+			f.fields[j].in.Blur()
+		}
+	}
+	f.focus = i
+	f.scroll()
+}
+
+// rows is how many fields fit: the body minus the title, a spacer, the hint and two lines
+// of error.
+func (f *form) rows() int { return max(f.h-5, 1) }
+
+func (f *form) scroll() {
+	r := f.rows()
+	if f.focus < f.offset {
+		f.offset = f.focus
+	}
+	if f.focus >= f.offset+r {
+		f.offset = f.focus - r + 1
+	}
+	f.offset = max(min(f.offset, len(f.fields)-r), 0)
+}
+
+func (f *form) setSize(w, h int) {
+	f.w, f.h = w, h
+	for i := range f.fields {
+		f.fields[i].in.Width = max(w-20, 4)
+	}
+	f.scroll()
+}
+
+// formResult is what a key in the form decided.
+type formResult int
+
+const (
+	formEditing formResult = iota
+	formApplied
+	formCancelled
+)
+
+// update handles a key; on formApplied the filter is valid.
+func (f *form) update(msg tea.Msg) (formResult, enduser.TxFilter, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok {
+		switch {
+		case key.Matches(k, f.cancel):
+			return formCancelled, enduser.TxFilter{}, nil
+		case key.Matches(k, f.apply):
+			tf, field, err := f.filter()
+			if err != nil {
+				f.err = err.Error()
+				if field != "" {
+					f.setFocus(f.index(field))
+				}
+				return formEditing, enduser.TxFilter{}, nil
+			}
+			f.err = ""
+			return formApplied, tf, nil
+		case key.Matches(k, f.next):
+			f.setFocus(f.focus + 1)
+			return formEditing, enduser.TxFilter{}, nil
+		case key.Matches(k, f.prev):
+			f.setFocus(f.focus - 1)
+			return formEditing, enduser.TxFilter{}, nil
+		case key.Matches(k, f.clear):
+			f.load(enduser.TxFilter{})
+			return formEditing, enduser.TxFilter{}, nil
+		}
+	}
+	var cmd tea.Cmd
+	f.fields[f.focus].in, cmd = f.fields[f.focus].in.Update(msg)
+	return formEditing, enduser.TxFilter{}, cmd
+}
+
+// fieldError is a value the form could not read; Field is a field key.
+type fieldError struct {
+	Field, Label, Msg string
+}
+
+func (e *fieldError) Error() string { return e.Label + " (" + e.Field + "): " + e.Msg }
+
+// filter reads the fields and validates the result with TxFilter.Validate. On error it
+// returns the key of the field at fault.
+func (f *form) filter() (enduser.TxFilter, string, error) {
+	val := func(k string) string { return strings.TrimSpace(f.fields[f.index(k)].in.Value()) }
+	bad := func(k, format string, args ...any) (enduser.TxFilter, string, error) {
+		return enduser.TxFilter{}, k, &fieldError{Field: k, Label: f.fields[f.index(k)].label, Msg: fmt.Sprintf(format, args...)}
+	}
+	var tf enduser.TxFilter
+	if v := val(fPageSize); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return bad(fPageSize, "expected a whole number 1-%d, got %q", enduser.MaxPageSize, v)
+		}
+		tf.PageSize = n
+	}
+	for _, t := range []struct {
+		k     string
+		dst   *int64
+		endOf bool
+	}{{fFrom, &tf.FromTimestamp, false}, {fTo, &tf.ToTimestamp, true}} {
+		if v := val(t.k); v != "" {
+			ts, err := parseTime(v, t.endOf)
+			if err != nil {
+				return bad(t.k, "%v", err)
+			}
+			*t.dst = ts
+		}
+	}
+	tf.Type = strings.ToUpper(val(fType))
+	tf.TransactionTypes = list(strings.ToUpper(val(fTypes)))
+	tf.Currencies = list(val(fCurrency))
+	tf.Direction = strings.ToUpper(val(fDirection))
+	for _, m := range []struct {
+		k   string
+		dst **decimal.Decimal
+	}{{fMin, &tf.MinAmount}, {fMax, &tf.MaxAmount}} {
+		if v := val(m.k); v != "" {
+			d, err := decimal.NewFromString(v)
+			if err != nil {
+				return bad(m.k, "expected a decimal amount such as 12.50, got %q", v)
+			}
+			*m.dst = &d
+		}
+	}
+	tf.Status = strings.ToLower(val(fStatus))
+	tf.ChainID = val(fChain)
+	tf.TokenSymbol = val(fSymbol)
+	if v := val(fID); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return bad(fID, "expected a positive record id, got %q", v)
+		}
+		tf.ID = n
+	}
+	tf.TxHash = val(fTxHash)
+	if err := tf.Validate(); err != nil {
+		var ve *enduser.ValidationError
+		if errors.As(err, &ve) {
+			field, _, _ := strings.Cut(ve.Field, "[")
+			return enduser.TxFilter{}, field, err
+		}
+		return enduser.TxFilter{}, "", err
+	}
+	return tf, "", nil
+}
+
+func list(s string) []string {
+	var out []string
+	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		out = append(out, p)
+	}
+	return out
+}
+
+var timeLayouts = []string{"2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02T15:04:05", time.RFC3339}
+
+// parseTime reads a date, a date and time (UTC) or Unix seconds. A date alone is the start
+// of the day, or with endOfDay its last second.
+func parseTime(v string, endOfDay bool) (int64, error) {
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+		return n, nil
+	}
+	if t, err := time.Parse("2006-01-02", v); err == nil {
+		if endOfDay {
+			t = t.Add(24*time.Hour - time.Second)
+		}
+		return t.Unix(), nil
+	}
+	for _, l := range timeLayouts {
+		if t, err := time.Parse(l, v); err == nil {
+			return t.Unix(), nil
+		}
+	}
+	return 0, fmt.Errorf("expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] (UTC) or Unix seconds, got %q", v)
+}
+
+func formatTime(ts int64) string {
+	if ts == 0 {
+		return ""
+	}
+	return time.Unix(ts, 0).UTC().Format("2006-01-02 15:04:05")
+}
+
+func decText(d *decimal.Decimal) string {
+	if d == nil {
+		return ""
+	}
+	return d.String()
+}
+
+// view draws the fields around the focused one, its hint and the last error.
+func (f *form) view() string {
+	s := f.env.Styles
+	var b strings.Builder
+	b.WriteString(s.Title.Render(kit.Truncate("Filter the history: every filter of the transactions route", f.w)) + "\n")
+	end := min(f.offset+f.rows(), len(f.fields))
+	for i := f.offset; i < end; i++ {
+		fl := f.fields[i]
+		mark := s.Marks.NoCursor
+		if i == f.focus {
+			mark = s.Marks.Cursor
+		}
+		label := s.Label.Render(kit.Pad(fl.label, 12))
+		if i == f.focus {
+			label = s.Bold.Render(kit.Pad(fl.label, 12))
+		}
+		b.WriteString(mark + label + "  " + fl.in.View() + "\n")
+	}
+	for i := end - f.offset; i < f.rows(); i++ {
+		b.WriteByte('\n')
+	}
+	more := ""
+	if f.offset > 0 || end < len(f.fields) {
+		more = fmt.Sprintf(" (fields %d-%d of %d)", f.offset+1, end, len(f.fields))
+	}
+	b.WriteString("\n" + s.Muted.Render(kit.Truncate(f.fields[f.focus].hint+more, f.w)) + "\n")
+	if f.err != "" {
+		lines := kit.WrapWords(s.Marks.Error+" "+f.err, max(f.w, 1))
+		if len(lines) > 2 {
+			lines = append(lines[:1], kit.Truncate(strings.Join(lines[1:], " "), f.w))
+		}
+		b.WriteString(s.StatusError.Render(strings.Join(lines, "\n")))
+	} else {
+		b.WriteString(s.Muted.Render(kit.Truncate("enter applies the filter and reloads from the first page; esc keeps the current one", f.w)))
+	}
+	return b.String()
+}
+
+func (f *form) help() []key.Binding {
+	return []key.Binding{f.next, f.prev, f.apply, f.cancel, f.clear}
+}

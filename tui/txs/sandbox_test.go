@@ -1,0 +1,206 @@
+package txs
+
+import (
+	"context"
+	"encoding/csv"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"purse/config"
+	"purse/enduser"
+	"purse/keystore"
+	"purse/sandbox"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+	"purse/tui/svc"
+)
+
+const testPass = "correct horse"
+
+// sandboxEnv starts the in-process sandbox, makes a file-backend EVM key (light scrypt),
+// points the profile at the sandbox and mints an account, which comes with 300+ seeded
+// records. The Env's services are those the TUI uses.
+func sandboxEnv(t *testing.T) *kit.Env {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	home := t.TempDir()
+	t.Setenv("PURSE_KEYSTORE", "file")
+	sb, err := sandbox.Start(ctx, sandbox.Config{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sb.Close() })
+	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
+		Passphrase: func(string, bool) ([]byte, error) { return []byte(testPass), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ks.New("alice", keystore.KindEVM); err != nil {
+		t.Fatal(err)
+	}
+	sv, err := svc.New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := sb.Info()
+	if _, err := sv.UpdateProfile(func(p *config.Profile) error {
+		for k, v := range map[string]string{"user_api": info.UserAPI, "network": info.Network, "evm_key": "alice"} {
+			if err := p.Set(k, v); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	unlock := &svc.Unlock{Passphrase: []byte(testPass)}
+	signer, err := sv.EVMSigner(unlock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, err := sv.API(true, &svc.Unlock{Passphrase: []byte(testPass)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokenID := enduser.NewMintTokenID(nil)
+	mc, err := api.WithTokenID(tokenID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mc.Mint(ctx, enduser.MintRequest{Address: signer.Address().Hex(), LotNumber: "sandbox", CaptchaOutput: "sandbox-pass",
+		PassToken: "sandbox", GenTime: strconv.FormatInt(time.Now().Unix(), 10)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sv.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", tokenID) }); err != nil {
+		t.Fatal(err)
+	}
+	env := kit.NewEnv(ctx, kit.Session{Profile: "sandbox", EVMKey: "alice", AccountID: tokenID}, home, nil, lipgloss.NewRenderer(io.Discard))
+	env.Svc = sv
+	return env
+}
+
+// TestHistoryAgainstTheSandbox: the first page (after the passphrase dialog), paging
+// forward and back by cursor, the IN filter, the detail's txHash and a CSV export of the
+// filter with every matching record.
+func TestHistoryAgainstTheSandbox(t *testing.T) {
+	env := sandboxEnv(t)
+	s := newScreen(env)
+	s.MaxPages = 2
+	s.SetSize(80, 24)
+
+	// The key is in an encrypted file: the screen asks, then reads the first page.
+	msgs := drive(t, s, s.Init())
+	if len(msgs) != 1 {
+		t.Fatalf("want the passphrase dialog, got %#v", msgs)
+	}
+	if _, ok := msgs[0].(kit.PushDialogMsg).Dialog.(*dialog.Passphrase); !ok {
+		t.Fatalf("want the passphrase dialog, got %#v", msgs[0])
+	}
+	_, cmd := s.Update(dialog.PassphraseResult{ID: passID, Passphrase: []byte(testPass)})
+	drive(t, s, cmd)
+	if len(s.pages) != 1 || len(s.rows) != enduser.DefaultPageSize || !s.pages[0].HasNextPage || s.client == nil {
+		t.Fatalf("first page: %d pages, %d rows", len(s.pages), len(s.rows))
+	}
+	first := append([]enduser.Transaction(nil), s.pages[0].Transactions...)
+
+	// Forward: page down until a third page pushes the first out of the window.
+	for i := 0; i < 20 && s.dropped == 0; i++ {
+		drive(t, s, press(s, keyOf(tea.KeyPgDown)))
+	}
+	if s.dropped != enduser.DefaultPageSize || len(s.pages) != 2 {
+		t.Fatalf("after paging forward: dropped %d, %d pages", s.dropped, len(s.pages))
+	}
+	seen := map[enduser.Int]bool{}
+	for _, r := range first {
+		seen[r.ID] = true
+	}
+	for _, r := range s.rows {
+		if seen[r.ID] {
+			t.Fatalf("record %d appears on two pages", r.ID)
+		}
+	}
+	// Back: the top of the window reads the dropped page again with the previous cursor.
+	drive(t, s, press(s, runes("g")))
+	if s.dropped != 0 {
+		t.Fatalf("after paging back: dropped %d", s.dropped)
+	}
+	for i, r := range first {
+		if s.rows[i].ID != r.ID {
+			t.Fatalf("row %d: %d, want %d (the first page read back by cursor)", i, s.rows[i].ID, r.ID)
+		}
+	}
+
+	// Filter direction IN through the form.
+	press(s, runes("/"))
+	s.form.setFocus(s.form.index(fDirection))
+	typeText(s, "in")
+	drive(t, s, press(s, keyOf(tea.KeyEnter)))
+	if s.mode != modeList || len(s.rows) == 0 {
+		t.Fatalf("filter: mode %v, %d rows, err %q", s.mode, len(s.rows), s.form.err)
+	}
+	for _, r := range s.rows {
+		if r.Direction != enduser.DirectionIn {
+			t.Fatalf("the IN filter let record %d (%s) through", r.ID, r.Direction)
+		}
+	}
+
+	// Detail of the third record shows its txHash.
+	press(s, keyOf(tea.KeyDown), keyOf(tea.KeyDown), keyOf(tea.KeyEnter))
+	sel := s.rows[2]
+	if s.mode != modeDetail || sel.TxHash == "" || !strings.Contains(s.detailContent(), sel.TxHash[:40]) {
+		t.Fatalf("detail of %d lacks its txHash %q", sel.ID, sel.TxHash)
+	}
+	press(s, keyOf(tea.KeyEsc))
+
+	// Export: every IN record, one CSV row each.
+	msgs = drive(t, s, press(s, runes("e")))
+	if len(msgs) != 1 {
+		t.Fatalf("export messages %#v", msgs)
+	}
+	status := msgs[0].(kit.StatusMsg).Text
+	want := 0
+	for r, err := range s.client.All(context.Background(), enduser.TxFilter{Direction: enduser.DirectionIn}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Direction == enduser.DirectionIn {
+			want++
+		}
+	}
+	path := strings.TrimSpace(status[strings.LastIndex(status, " to ")+4:])
+	if want < 100 || !strings.HasPrefix(status, "Exported "+strconv.Itoa(want)+" records to ") || filepath.Dir(path) != filepath.Join(env.Svc.Home(), "exports") {
+		t.Fatalf("status %q, want %d records under PURSE_HOME/exports", status, want)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != want+1 || rows[0][10] != "txHash" || rows[0][9] != "direction" {
+		t.Fatalf("csv: %d rows (want %d + header), header %v", len(rows), want, rows[0])
+	}
+	for _, r := range rows[1:] {
+		if r[9] != enduser.DirectionIn {
+			t.Fatalf("exported a record that is not IN: %v", r)
+		}
+	}
+
+	// JSON export of the same filter.
+	msgs = drive(t, s, press(s, runes("E")))
+	if st := msgs[0].(kit.StatusMsg).Text; !strings.HasPrefix(st, "Exported "+strconv.Itoa(want)+" records to ") || !strings.HasSuffix(st, ".json") {
+		t.Fatalf("json export: %q", st)
+	}
+}

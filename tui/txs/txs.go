@@ -1,0 +1,668 @@
+// Package txs is the Transactions screen of purse's terminal UI: the account's history,
+// paged from the server by cursor (only the visible rows are drawn), a filter form with
+// every filter of spec 4.6, a detail pane with every field of a record, and an export of
+// the current filter to CSV or JSON under PURSE_HOME/exports.
+package txs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/enduser"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+	"purse/tui/svc"
+	"purse/tui/table"
+)
+
+// Task slots of the screen.
+const (
+	slotPage   = "txs.page"
+	slotExport = "txs.export"
+	passID     = "txs.passphrase"
+)
+
+var errNoServices = errors.New("no profile services: start purse with a profile (purse profile use NAME) to read the history")
+
+// DefaultMaxPages bounds the pages kept in memory; scrolling past them drops pages at the
+// other end, which are read again by cursor (PrevPage / NextPage) when scrolled back to.
+const DefaultMaxPages = 20
+
+type mode int
+
+const (
+	modeList mode = iota
+	modeDetail
+	modeForm
+)
+
+// action is a request of the screen to the service.
+type action int
+
+const (
+	actFirst action = iota
+	actNext
+	actPrev
+	actExportCSV
+	actExportJSON
+)
+
+// pageResult is the answer of a page request. NeedPass says the EVM key's file needs its
+// passphrase; Client is the signed client the page was read with, kept for the next pages.
+type pageResult struct {
+	Act      action
+	Client   *enduser.Client
+	Page     *enduser.TxPage
+	NeedPass bool
+}
+
+// exportResult is the answer of an export.
+type exportResult struct {
+	Act      action
+	Client   *enduser.Client
+	Path     string
+	Count    int
+	NeedPass bool
+}
+
+// Screen is the Transactions screen.
+type Screen struct {
+	env  *kit.Env
+	keys keyMap
+	mode mode
+
+	table  table.Model
+	detail viewport.Model
+	form   *form
+
+	// MaxPages bounds the pages kept (DefaultMaxPages when 0).
+	MaxPages int
+	// Now is the clock of export file names (time.Now when nil).
+	Now func() time.Time
+
+	client  *enduser.Client // signed client, kept while the profile stays the same
+	filter  enduser.TxFilter
+	pages   []*enduser.TxPage
+	rows    rowSource
+	dropped int // records dropped above the first kept page (for the position line)
+
+	pageTask   kit.TaskID
+	pageAct    action
+	exportTask kit.TaskID
+	pending    action // what to do once the passphrase is typed
+	asking     bool
+	loaded     bool
+	err        error
+	session    kit.Session // the session the kept client was built for
+
+	detailRec enduser.Transaction
+	w, h      int
+}
+
+type keyMap struct {
+	open, back, filter, refresh, exportCSV, exportJSON, copy key.Binding
+}
+
+// New returns the Transactions screen.
+func New(env *kit.Env) kit.Screen { return newScreen(env) }
+
+func newScreen(env *kit.Env) *Screen {
+	k := env.Keys
+	s := &Screen{
+		env: env,
+		keys: keyMap{
+			open:       kit.WithHelp(k.Select, "details"),
+			back:       kit.WithHelp(k.Back, "back to the list"),
+			filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+			refresh:    kit.WithHelp(k.Refresh, "reload"),
+			exportCSV:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export csv")),
+			exportJSON: key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "export json")),
+			copy:       kit.WithHelp(k.Copy, "copy tx hash"),
+		},
+		table: table.New(env,
+			table.Column{Title: "ID", Width: 6, Right: true},
+			table.Column{Title: "Time (UTC)", Width: 16},
+			table.Column{Title: "Type", Width: 7},
+			table.Column{Title: "Dir", Width: 3},
+			table.Column{Title: "Amount", Width: 11, Right: true},
+			table.Column{Title: "Cur", Width: 4},
+			table.Column{Title: "Status", Width: 9},
+			table.Column{Title: "Title"},
+		),
+		detail: viewport.New(0, 0),
+		form:   newForm(env),
+	}
+	s.detail.KeyMap = viewport.KeyMap{
+		Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
+		HalfPageUp: key.NewBinding(key.WithDisabled()), HalfPageDown: key.NewBinding(key.WithDisabled()),
+		Left: key.NewBinding(key.WithDisabled()), Right: key.NewBinding(key.WithDisabled()),
+	}
+	s.table.Empty = "Loading the first page…"
+	s.session = env.Session
+	return s
+}
+
+// rowSource draws rows on demand: Row is called only for the visible rows.
+type rowSource []enduser.Transaction
+
+func (r rowSource) Len() int { return len(r) }
+
+func (r rowSource) Row(i int) []string {
+	t := r[i]
+	return []string{
+		strconv.FormatInt(int64(t.ID), 10),
+		time.Unix(int64(t.Timestamp), 0).UTC().Format("2006-01-02 15:04"),
+		t.Type, t.Direction, amountText(t.Amount), strings.ToUpper(t.Currency), t.Status, oneLine(t.Title),
+	}
+}
+
+// amountText shows at least two decimals (12.5 as 12.50) and never drops digits.
+func amountText(a enduser.Amount) string {
+	if !a.Valid {
+		return ""
+	}
+	v := a.String()
+	if _, frac, _ := strings.Cut(v, "."); len(frac) < 2 {
+		return a.StringFixed(2)
+	}
+	return v
+}
+
+// oneLine makes server text safe for a table cell: invisible characters become visible.
+func oneLine(s string) string {
+	v, _ := kit.Escape(s)
+	return strings.ReplaceAll(v, "\n", " ")
+}
+
+// Init implements kit.Screen: it reads the first page.
+func (s *Screen) Init() tea.Cmd { return s.start(actFirst, nil) }
+
+func (s *Screen) maxPages() int {
+	if s.MaxPages > 0 {
+		return s.MaxPages
+	}
+	return DefaultMaxPages
+}
+
+func (s *Screen) loading() bool { return s.pageTask != 0 }
+
+// start runs act; u carries a passphrase the user just typed.
+func (s *Screen) start(act action, u *svc.Unlock) tea.Cmd {
+	sv := s.env.Svc
+	home := s.env.Home
+	if sv != nil {
+		home = sv.Home()
+	}
+	client, filter := s.client, s.filter
+	useClient := func() (*enduser.Client, bool, error) {
+		if client != nil {
+			return client, false, nil
+		}
+		if sv == nil {
+			return nil, false, errNoServices
+		}
+		c, err := sv.API(true, u)
+		if u != nil {
+			clear(u.Passphrase)
+		}
+		if errors.Is(err, svc.ErrPassphraseNeeded) {
+			return nil, true, nil
+		}
+		return c, false, err
+	}
+	switch act {
+	case actExportCSV, actExportJSON:
+		format, now := "csv", time.Now
+		if act == actExportJSON {
+			format = "json"
+		}
+		if s.Now != nil {
+			now = s.Now
+		}
+		dir := exportDir(home)
+		id, cmd := kit.Start(s.env.Tasks, slotExport, "Exporting transactions ("+format+")", func(ctx context.Context) (exportResult, error) {
+			c, need, err := useClient()
+			if need || err != nil {
+				return exportResult{Act: act, NeedPass: need}, err
+			}
+			path, n, err := export(ctx, c, filter, dir, format, now())
+			return exportResult{Act: act, Client: c, Path: path, Count: n}, err
+		})
+		s.exportTask = id
+		return cmd
+	}
+	if (act == actNext || act == actPrev) && len(s.pages) == 0 {
+		act = actFirst
+	}
+	var base *enduser.TxPage
+	switch act {
+	case actNext:
+		base = s.pages[len(s.pages)-1]
+	case actPrev:
+		base = s.pages[0]
+	case actFirst:
+		s.err = nil
+	}
+	label := map[action]string{actFirst: "Loading transactions", actNext: "Loading the next page", actPrev: "Loading the previous page"}[act]
+	id, cmd := kit.Start(s.env.Tasks, slotPage, label, func(ctx context.Context) (pageResult, error) {
+		c, need, err := useClient()
+		if need || err != nil {
+			return pageResult{Act: act, NeedPass: need}, err
+		}
+		var p *enduser.TxPage
+		switch act {
+		case actNext:
+			p, err = c.NextPage(ctx, base)
+		case actPrev:
+			p, err = c.PrevPage(ctx, base)
+		default:
+			p, err = c.Transactions(ctx, filter)
+		}
+		return pageResult{Act: act, Client: c, Page: p}, err
+	})
+	s.pageTask, s.pageAct = id, act
+	return cmd
+}
+
+// Update implements kit.Screen.
+func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case kit.TaskResult[pageResult]:
+		return s, s.onPage(msg)
+	case kit.TaskResult[exportResult]:
+		return s, s.onExport(msg)
+	case dialog.PassphraseResult:
+		if msg.ID != passID || !s.asking {
+			return s, nil
+		}
+		s.asking = false
+		if msg.Cancelled {
+			return s, kit.Status("Not unlocked: the history is read with signed requests. Press r when you want to try again.")
+		}
+		return s, s.start(s.pending, &svc.Unlock{Passphrase: msg.Passphrase})
+	case kit.SessionMsg:
+		// Another profile, key or account: the kept client signs for the old one.
+		was, now := s.session, msg.Session
+		s.session = msg.Session
+		was.SolanaKey, now.SolanaKey = "", ""
+		if was == now {
+			return s, nil
+		}
+		s.client = nil
+		if s.loaded || s.loading() {
+			s.pages, s.dropped, s.loaded = nil, 0, false
+			s.setRows(0)
+			s.table.Empty = "Loading the first page…"
+			return s, s.start(actFirst, nil)
+		}
+		return s, nil
+	case tea.KeyMsg:
+		return s, s.key(msg)
+	}
+	return s, nil
+}
+
+func (s *Screen) onPage(msg kit.TaskResult[pageResult]) tea.Cmd {
+	if msg.ID != s.pageTask {
+		return nil
+	}
+	s.pageTask = 0
+	if msg.Err != nil {
+		s.err = msg.Err // the footer shows it with what to do next
+		if msg.Value.Act == actFirst {
+			s.table.Empty = "The history could not be read (see below). Press r to retry."
+		}
+		return nil
+	}
+	if msg.Value.NeedPass {
+		return s.askPassphrase(msg.Value.Act)
+	}
+	s.client = msg.Value.Client
+	s.err = nil
+	p := msg.Value.Page
+	switch msg.Value.Act {
+	case actFirst:
+		s.pages, s.dropped = []*enduser.TxPage{p}, 0
+		s.loaded = true
+		s.setRows(0)
+		s.table.Empty = "No records match the filter. Press / to change it."
+		return s.maybeFetch(true, false)
+	case actNext:
+		s.pages = append(s.pages, p)
+		cur := s.table.Cursor()
+		if len(s.pages) > s.maxPages() {
+			n := len(s.pages[0].Transactions)
+			s.pages = s.pages[1:]
+			s.dropped += n
+			cur -= n
+		}
+		s.setRows(cur)
+		return s.maybeFetch(true, false)
+	case actPrev:
+		s.pages = append([]*enduser.TxPage{p}, s.pages...)
+		s.dropped = max(s.dropped-len(p.Transactions), 0)
+		cur := s.table.Cursor() + len(p.Transactions)
+		if len(s.pages) > s.maxPages() {
+			s.pages = s.pages[:len(s.pages)-1]
+		}
+		s.setRows(cur)
+		return s.maybeFetch(false, true)
+	}
+	return nil
+}
+
+func (s *Screen) onExport(msg kit.TaskResult[exportResult]) tea.Cmd {
+	if msg.ID != s.exportTask {
+		return nil
+	}
+	s.exportTask = 0
+	if msg.Err != nil {
+		return nil // the footer shows the error
+	}
+	if msg.Value.NeedPass {
+		return s.askPassphrase(msg.Value.Act)
+	}
+	if msg.Value.Client != nil {
+		s.client = msg.Value.Client
+	}
+	return kit.Status(fmt.Sprintf("Exported %d records to %s", msg.Value.Count, msg.Value.Path))
+}
+
+func (s *Screen) askPassphrase(act action) tea.Cmd {
+	s.pending, s.asking = act, true
+	label := "of the profile"
+	if s.env.Svc != nil {
+		label = s.env.Svc.Profile().EVMKey
+	}
+	return kit.Push(dialog.NewPassphrase(s.env, passID, "Unlock "+label,
+		"The history is read with requests signed by the EVM key "+label+", which is kept in an encrypted file. Type its passphrase to unlock it for this screen."))
+}
+
+// setRows rebuilds the rows from the kept pages and selects row cur.
+func (s *Screen) setRows(cur int) {
+	var rows rowSource
+	for _, p := range s.pages {
+		rows = append(rows, p.Transactions...)
+	}
+	s.rows = rows
+	s.table.SetSource(rows)
+	s.table.SetCursor(cur)
+}
+
+// maybeFetch reads the next page when the cursor nears the end of what is loaded, or the
+// previous one when it nears the top and pages were dropped there.
+func (s *Screen) maybeFetch(next, prev bool) tea.Cmd {
+	if s.loading() || len(s.pages) == 0 {
+		return nil
+	}
+	if next && s.table.NearEnd() && s.pages[len(s.pages)-1].HasNextPage {
+		return s.start(actNext, nil)
+	}
+	first := s.pages[0]
+	if prev && s.table.Cursor() < s.tableRows() && first.HasPrevPage && !first.PrevCursor.IsZero() {
+		return s.start(actPrev, nil)
+	}
+	return nil
+}
+
+func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+	switch s.mode {
+	case modeForm:
+		res, tf, cmd := s.form.update(k)
+		switch res {
+		case formCancelled:
+			s.mode = modeList
+		case formApplied:
+			s.mode = modeList
+			s.filter = tf
+			s.pages, s.dropped = nil, 0
+			s.setRows(0)
+			s.table.Empty = "Loading the first page…"
+			return s.start(actFirst, nil)
+		}
+		return cmd
+	case modeDetail:
+		switch {
+		case key.Matches(k, s.keys.back):
+			s.mode = modeList
+			return nil
+		case key.Matches(k, s.keys.copy):
+			return s.copyHash(s.detailRec)
+		case key.Matches(k, s.env.Keys.Top):
+			s.detail.GotoTop()
+			return nil
+		case key.Matches(k, s.env.Keys.Bottom):
+			s.detail.GotoBottom()
+			return nil
+		}
+		var cmd tea.Cmd
+		s.detail, cmd = s.detail.Update(k)
+		return cmd
+	}
+	switch {
+	case key.Matches(k, s.keys.open):
+		if len(s.rows) == 0 {
+			return nil
+		}
+		s.openDetail(s.rows[s.table.Cursor()])
+		return nil
+	case key.Matches(k, s.keys.filter):
+		s.form.load(s.filter)
+		s.mode = modeForm
+		return nil
+	case key.Matches(k, s.keys.refresh):
+		s.pages, s.dropped = nil, 0
+		s.setRows(0)
+		s.table.Empty = "Loading the first page…"
+		return s.start(actFirst, nil)
+	case key.Matches(k, s.keys.exportCSV):
+		return s.startExport(actExportCSV)
+	case key.Matches(k, s.keys.exportJSON):
+		return s.startExport(actExportJSON)
+	case key.Matches(k, s.keys.copy):
+		if len(s.rows) == 0 {
+			return nil
+		}
+		return s.copyHash(s.rows[s.table.Cursor()])
+	}
+	before := s.table.Cursor()
+	s.table, _ = s.table.Update(k)
+	after := s.table.Cursor()
+	return s.maybeFetch(after >= before, after <= before)
+}
+
+func (s *Screen) startExport(act action) tea.Cmd {
+	if s.exportTask != 0 {
+		return kit.Status("An export is already running.")
+	}
+	return s.start(act, nil)
+}
+
+func (s *Screen) copyHash(t enduser.Transaction) tea.Cmd {
+	if t.TxHash == "" {
+		return kit.Status(fmt.Sprintf("Record %d has no transaction hash.", t.ID))
+	}
+	return kit.Copy("transaction hash", t.TxHash)
+}
+
+// openDetail shows every field of t (enduser.TransactionFields) in the scrollable pane.
+func (s *Screen) openDetail(t enduser.Transaction) {
+	s.detailRec = t
+	s.mode = modeDetail
+	s.detail.SetContent(s.detailContent())
+	s.detail.GotoTop()
+}
+
+func (s *Screen) detailContent() string {
+	st := s.env.Styles
+	const labelW = 18
+	valW := max(s.w-labelW-1, 8)
+	var b strings.Builder
+	for i, f := range enduser.TransactionFields(s.detailRec) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		v, _ := kit.Escape(f[1])
+		if f[0] == "timestamp" && s.detailRec.Timestamp > 0 {
+			v += " (" + time.Unix(int64(s.detailRec.Timestamp), 0).UTC().Format("2006-01-02 15:04:05 UTC") + ")"
+		}
+		if v == "" {
+			b.WriteString(st.Label.Render(kit.Pad(f[0], labelW)) + " " + st.Muted.Render("(empty)"))
+			continue
+		}
+		var parts []string
+		for _, line := range strings.Split(v, "\n") {
+			parts = append(parts, kit.Wrap(line, valW)...)
+		}
+		for j, p := range parts {
+			if j == 0 {
+				b.WriteString(st.Label.Render(kit.Pad(f[0], labelW)) + " " + st.Value.Render(p))
+			} else {
+				b.WriteString("\n" + st.Gutter.Render(kit.Pad(st.Marks.Wrap, labelW)) + " " + st.Value.Render(p))
+			}
+		}
+	}
+	return b.String()
+}
+
+// tableRows is how many record rows the table shows.
+func (s *Screen) tableRows() int { return max(s.h-2-2, 1) }
+
+// SetSize implements kit.Screen.
+func (s *Screen) SetSize(w, h int) {
+	s.w, s.h = w, h
+	s.table.SetSize(w, max(h-2, 3))
+	s.detail.Width, s.detail.Height = w, max(h-2, 1)
+	if s.mode == modeDetail {
+		s.detail.SetContent(s.detailContent())
+	}
+	s.form.setSize(w, h)
+}
+
+// View implements kit.Screen.
+func (s *Screen) View() string {
+	switch s.mode {
+	case modeForm:
+		return s.form.view()
+	case modeDetail:
+		return s.detailView()
+	}
+	st := s.env.Styles
+	return st.Muted.Render(kit.Truncate("Filter: "+describe(s.filter), s.w)) + "\n" +
+		kit.Truncate(s.position(), s.w) + "\n" + s.table.View()
+}
+
+func (s *Screen) detailView() string {
+	st := s.env.Styles
+	t := s.detailRec
+	head := fmt.Sprintf("Record %d", t.ID)
+	if t.Title != "" {
+		head += " · " + oneLine(t.Title)
+	}
+	pos := fmt.Sprintf("%d%% · esc back · c copy tx hash", int(s.detail.ScrollPercent()*100))
+	return st.Title.Render(kit.Truncate(head, s.w)) + "\n" + s.detail.View() + "\n" + st.Muted.Render(kit.Truncate(pos, s.w))
+}
+
+// position says what is loaded and whether the server has more.
+func (s *Screen) position() string {
+	switch {
+	case !s.loaded && s.err != nil:
+		return s.env.Styles.Marks.Error + " the first page could not be read"
+	case !s.loaded:
+		return s.env.Styles.Marks.Busy + " loading the first page"
+	}
+	n := len(s.rows)
+	if n == 0 {
+		return "0 records"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "records %d-%d in %d page", s.dropped+1, s.dropped+n, len(s.pages))
+	if len(s.pages) != 1 {
+		b.WriteByte('s')
+	}
+	if s.pages[0].HasPrevPage && s.dropped > 0 {
+		b.WriteString(" · newer above")
+	}
+	if s.pages[len(s.pages)-1].HasNextPage {
+		b.WriteString(" · more on the server")
+	} else {
+		b.WriteString(" · end of history")
+	}
+	if s.loading() {
+		b.WriteString(" · " + s.env.Styles.Marks.Busy + " loading")
+	}
+	return b.String()
+}
+
+// describe is a one-line summary of the filter as the wire names it.
+func describe(f enduser.TxFilter) string {
+	var parts []string
+	add := func(k, v string) {
+		if v != "" {
+			parts = append(parts, k+" "+v)
+		}
+	}
+	if f.PageSize != 0 {
+		add("pageSize", strconv.Itoa(f.PageSize))
+	}
+	add("from", formatTime(f.FromTimestamp))
+	add("to", formatTime(f.ToTimestamp))
+	add("type", f.Type)
+	add("types", strings.Join(f.TransactionTypes, ","))
+	add("currencies", strings.Join(f.Currencies, ","))
+	add("direction", f.Direction)
+	add("min", decText(f.MinAmount))
+	add("max", decText(f.MaxAmount))
+	add("status", f.Status)
+	add("chainId", f.ChainID)
+	add("token", f.TokenSymbol)
+	if f.ID != 0 {
+		add("id", strconv.FormatInt(f.ID, 10))
+	}
+	add("txHash", f.TxHash)
+	if len(parts) == 0 {
+		return "none (newest first) · / to filter · e/E export csv/json"
+	}
+	return strings.Join(parts, " · ")
+}
+
+// Title implements kit.Screen.
+func (s *Screen) Title() string { return "Transactions" }
+
+// ShortHelp implements kit.Screen.
+func (s *Screen) ShortHelp() []key.Binding {
+	switch s.mode {
+	case modeForm:
+		return s.form.help()
+	case modeDetail:
+		return []key.Binding{s.env.Keys.Up, s.env.Keys.Down, s.keys.copy, s.keys.back}
+	}
+	return []key.Binding{s.keys.open, s.keys.filter, s.keys.exportCSV, s.keys.refresh}
+}
+
+// FullHelp implements kit.Screen.
+func (s *Screen) FullHelp() [][]key.Binding {
+	switch s.mode {
+	case modeForm:
+		return [][]key.Binding{s.form.help()}
+	case modeDetail:
+		k := s.env.Keys
+		return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {s.keys.copy, s.keys.back}}
+	}
+	return [][]key.Binding{
+		s.env.Keys.Movement(),
+		{s.keys.open, s.keys.filter, s.keys.refresh, s.keys.copy},
+		{s.keys.exportCSV, s.keys.exportJSON},
+	}
+}
+
+// InputFocused implements kit.Screen: true while the filter form is open.
+func (s *Screen) InputFocused() bool { return s.mode == modeForm }

@@ -1,0 +1,371 @@
+package txs
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"purse/enduser"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+)
+
+func TestFirstPageThenNextPageWhenNearTheEnd(t *testing.T) {
+	s := newTestScreen(t, 80, 24)
+	if s.Init() == nil || s.pageTask == 0 || s.pageAct != actFirst {
+		t.Fatal("Init must start reading the first page")
+	}
+	if !strings.Contains(s.View(), "loading the first page") {
+		t.Fatalf("no loading state:\n%s", s.View())
+	}
+	if cmd := reply(s, actFirst, page(0, 50, false, true)); cmd != nil {
+		t.Fatal("50 rows fill the screen: no second request yet")
+	}
+	if len(s.rows) != 50 || s.loading() {
+		t.Fatalf("rows %d loading %v", len(s.rows), s.loading())
+	}
+	// Moving down to within one screen of the end asks for the next page, once.
+	var asked int
+	for range 40 {
+		if press(s, keyOf(tea.KeyDown)) != nil {
+			asked++
+		}
+	}
+	if asked != 1 || s.pageAct != actNext {
+		t.Fatalf("next page asked %d times, act %v", asked, s.pageAct)
+	}
+	// A stale reply (an older request id) changes nothing.
+	s.Update(kit.TaskResult[pageResult]{ID: s.pageTask - 1, Value: pageResult{Act: actNext, Page: page(50, 50, true, true)}})
+	if len(s.rows) != 50 {
+		t.Fatal("a stale reply was applied")
+	}
+	reply(s, actNext, page(50, 50, true, false))
+	if len(s.rows) != 100 || s.table.Cursor() != 40 {
+		t.Fatalf("rows %d cursor %d", len(s.rows), s.table.Cursor())
+	}
+	if v := s.View(); !strings.Contains(v, "records 1-100 in 2 pages · end of history") {
+		t.Fatalf("position line:\n%s", v)
+	}
+	for range 80 {
+		if press(s, keyOf(tea.KeyDown)) != nil {
+			t.Fatal("the last page has no next page: nothing to ask")
+		}
+	}
+}
+
+func TestWindowDropsPagesAndReadsThemBackByCursor(t *testing.T) {
+	s := newTestScreen(t, 80, 24)
+	s.MaxPages = 2
+	s.Init()
+	reply(s, actFirst, page(0, 30, false, true))
+	press(s, runes("G")) // bottom: asks for page 2
+	reply(s, actNext, page(30, 30, true, true))
+	press(s, runes("G"))
+	if s.pageAct != actNext || !s.loading() {
+		t.Fatal("the end of page 2 must ask for page 3")
+	}
+	reply(s, actNext, page(60, 30, true, true))
+	if len(s.pages) != 2 || s.dropped != 30 || s.rows[0].ID != record(30).ID {
+		t.Fatalf("window: %d pages, dropped %d, first %d", len(s.pages), s.dropped, s.rows[0].ID)
+	}
+	if s.rows[s.table.Cursor()].ID != record(59).ID {
+		t.Fatalf("the cursor must stay on the same record, is on %d", s.rows[s.table.Cursor()].ID)
+	}
+	if !strings.Contains(s.View(), "records 31-90 in 2 pages · newer above · more on the server") {
+		t.Fatalf("position:\n%s", s.View())
+	}
+	// Back to the top of what is kept: the dropped page is read again with PrevPage.
+	press(s, runes("g"))
+	if s.pageAct != actPrev || !s.loading() {
+		t.Fatal("the top of a window with dropped pages must ask for the previous page")
+	}
+	reply(s, actPrev, page(0, 30, false, true))
+	if len(s.pages) != 2 || s.dropped != 0 || s.rows[0].ID != record(0).ID || s.rows[s.table.Cursor()].ID != record(30).ID {
+		t.Fatalf("after prev: %d pages, dropped %d, first %d, cursor on %d", len(s.pages), s.dropped, s.rows[0].ID, s.rows[s.table.Cursor()].ID)
+	}
+	if !s.pages[len(s.pages)-1].HasNextPage {
+		t.Fatal("the page dropped at the bottom must be readable again")
+	}
+}
+
+func TestFilterFormValidatesAndNamesTheField(t *testing.T) {
+	s := newTestScreen(t, 80, 24)
+	s.Init()
+	reply(s, actFirst, page(0, 10, false, false))
+	press(s, runes("/"))
+	if !s.InputFocused() || s.mode != modeForm {
+		t.Fatal("/ opens the form with a focused input")
+	}
+	// Single letters are text now: q and e go into the field.
+	typeText(s, "500")
+	press(s, keyOf(tea.KeyEnter))
+	if s.mode != modeForm || !strings.Contains(s.form.err, "pageSize") || s.form.fields[s.form.focus].key != fPageSize {
+		t.Fatalf("page size 500: mode %v err %q focus %s", s.mode, s.form.err, s.form.fields[s.form.focus].key)
+	}
+	press(s, keyOf(tea.KeyCtrlR))
+	press(s, keyOf(tea.KeyDown), keyOf(tea.KeyDown), keyOf(tea.KeyDown)) // type
+	typeText(s, "ctu")
+	press(s, keyOf(tea.KeyTab)) // types
+	typeText(s, "CRD, P2P")
+	press(s, keyOf(tea.KeyEnter))
+	if !strings.Contains(s.form.err, "exclusive") || s.form.fields[s.form.focus].key != fType {
+		t.Fatalf("type with types: err %q focus %s", s.form.err, s.form.fields[s.form.focus].key)
+	}
+	press(s, keyOf(tea.KeyCtrlR))
+	s.form.setFocus(s.form.index(fMin))
+	typeText(s, "ten")
+	press(s, keyOf(tea.KeyEnter))
+	if !strings.Contains(s.form.err, "min amount") || !strings.Contains(s.View(), "min amount (minAmount)") {
+		t.Fatalf("bad amount: %q\n%s", s.form.err, s.View())
+	}
+	press(s, keyOf(tea.KeyCtrlR))
+	s.form.setFocus(s.form.index(fFrom))
+	typeText(s, "2024-05-02")
+	press(s, keyOf(tea.KeyTab))
+	typeText(s, "2024-05-01")
+	press(s, keyOf(tea.KeyEnter))
+	if !strings.Contains(s.form.err, "fromTimestamp") {
+		t.Fatalf("from after to: %q", s.form.err)
+	}
+	press(s, keyOf(tea.KeyCtrlR))
+	s.form.setFocus(s.form.index(fDirection))
+	typeText(s, "in")
+	press(s, keyOf(tea.KeyShiftTab)) // currencies
+	typeText(s, "EUR chf")
+	before := s.pageTask
+	cmd := press(s, keyOf(tea.KeyEnter))
+	if cmd == nil || s.mode != modeList || s.pageTask == before || s.pageAct != actFirst {
+		t.Fatal("a valid filter reloads from the first page")
+	}
+	if s.filter.Direction != enduser.DirectionIn || strings.Join(s.filter.Currencies, ",") != "EUR,chf" {
+		t.Fatalf("filter %+v", s.filter)
+	}
+	if !strings.Contains(s.View(), "Filter: currencies EUR,chf · direction IN") {
+		t.Fatalf("summary:\n%s", s.View())
+	}
+	// Reopening shows the applied filter; esc keeps it.
+	press(s, runes("/"))
+	if got := s.form.fields[s.form.index(fDirection)].in.Value(); got != "IN" {
+		t.Fatalf("form not filled from the filter: %q", got)
+	}
+	press(s, keyOf(tea.KeyEsc))
+	if s.mode != modeList || s.filter.Direction != "IN" {
+		t.Fatal("esc must keep the applied filter")
+	}
+}
+
+func TestParseTime(t *testing.T) {
+	cases := []struct {
+		in    string
+		end   bool
+		want  int64
+		fails bool
+	}{
+		{"1714557600", false, 1714557600, false},
+		{"2024-05-01", false, 1714521600, false},
+		{"2024-05-01", true, 1714521600 + 86399, false},
+		{"2024-05-01 10:00", false, 1714557600, false},
+		{"2024-05-01T10:00:00Z", false, 1714557600, false},
+		{"yesterday", false, 0, true},
+	}
+	for _, c := range cases {
+		got, err := parseTime(c.in, c.end)
+		if (err != nil) != c.fails || got != c.want {
+			t.Errorf("parseTime(%q, %v) = %d, %v", c.in, c.end, got, err)
+		}
+	}
+}
+
+func TestDetailShowsEveryFieldAndCopiesTheHash(t *testing.T) {
+	s := newTestScreen(t, 80, 24)
+	s.Init()
+	reply(s, actFirst, page(0, 10, false, false))
+	press(s, keyOf(tea.KeyDown), keyOf(tea.KeyEnter))
+	if s.mode != modeDetail {
+		t.Fatal("enter opens the detail")
+	}
+	rec := record(1)
+	for _, f := range enduser.TransactionFields(rec) {
+		if !strings.Contains(s.detailContent(), f[0]) {
+			t.Errorf("field %s missing from the detail", f[0])
+		}
+	}
+	unwrapped := strings.ReplaceAll(s.detailContent(), "\n"+kit.Pad(s.env.Styles.Marks.Wrap, 18)+" ", "")
+	if !strings.Contains(unwrapped, "txHash             "+rec.TxHash) {
+		t.Fatal("the detail must show the full tx hash")
+	}
+	msgs := collect(press(s, runes("c")))
+	if len(msgs) != 1 || msgs[0].(kit.CopyMsg).Value != rec.TxHash {
+		t.Fatalf("copy: %#v", msgs)
+	}
+	press(s, runes("G"))
+	if s.detail.AtTop() {
+		t.Fatal("G scrolls the detail to the end")
+	}
+	press(s, keyOf(tea.KeyEsc))
+	if s.mode != modeList {
+		t.Fatal("esc returns to the list")
+	}
+}
+
+func TestPassphraseIsAskedAndTheRequestRetried(t *testing.T) {
+	s := newTestScreen(t, 80, 24)
+	s.Init()
+	_, cmd := s.Update(kit.TaskResult[pageResult]{ID: s.pageTask, Value: pageResult{Act: actFirst, NeedPass: true}})
+	msgs := collect(cmd)
+	if len(msgs) != 1 {
+		t.Fatalf("msgs %#v", msgs)
+	}
+	if _, ok := msgs[0].(kit.PushDialogMsg).Dialog.(*dialog.Passphrase); !ok {
+		t.Fatalf("want a passphrase dialog, got %#v", msgs[0])
+	}
+	before := s.pageTask
+	if _, cmd = s.Update(dialog.PassphraseResult{ID: "someone-else", Passphrase: []byte("x")}); cmd != nil {
+		t.Fatal("another screen's passphrase must be ignored")
+	}
+	_, cmd = s.Update(dialog.PassphraseResult{ID: passID, Passphrase: []byte("pw")})
+	if cmd == nil || s.pageTask == before || s.pageAct != actFirst {
+		t.Fatal("the first page must be read again with the passphrase")
+	}
+	// Cancelled: a status says how to try again.
+	s.Update(kit.TaskResult[pageResult]{ID: s.pageTask, Value: pageResult{Act: actFirst, NeedPass: true}})
+	_, cmd = s.Update(dialog.PassphraseResult{ID: passID, Cancelled: true})
+	if st, ok := collect(cmd)[0].(kit.StatusMsg); !ok || !strings.Contains(st.Text, "press r") && !strings.Contains(st.Text, "Press r") {
+		t.Fatalf("cancel status: %#v", st)
+	}
+}
+
+func TestErrorsLeaveAHint(t *testing.T) {
+	s := newTestScreen(t, 80, 24)
+	s.Init()
+	s.Update(kit.TaskResult[pageResult]{ID: s.pageTask, Value: pageResult{Act: actFirst}, Err: errors.New("dial tcp: connection refused")})
+	v := s.View()
+	if !strings.Contains(v, "could not be read") || !strings.Contains(v, "Press r to retry") {
+		t.Fatalf("error view:\n%s", v)
+	}
+	if press(s, runes("r")) == nil || s.pageAct != actFirst {
+		t.Fatal("r reloads")
+	}
+}
+
+func TestExportResultIsReported(t *testing.T) {
+	s := newTestScreen(t, 80, 24)
+	if press(s, runes("e")) == nil || s.exportTask == 0 {
+		t.Fatal("e starts an export")
+	}
+	if st := collect(press(s, runes("E")))[0].(kit.StatusMsg); !strings.Contains(st.Text, "already running") {
+		t.Fatalf("second export: %q", st.Text)
+	}
+	_, cmd := s.Update(kit.TaskResult[exportResult]{ID: s.exportTask, Value: exportResult{Act: actExportCSV, Path: "/h/exports/t.csv", Count: 12}})
+	if st := collect(cmd)[0].(kit.StatusMsg); st.Text != "Exported 12 records to /h/exports/t.csv" {
+		t.Fatalf("status %q", st.Text)
+	}
+}
+
+func TestExportWithoutServicesFailsWithAHint(t *testing.T) {
+	s := newTestScreen(t, 80, 24)
+	msgs := collect(press(s, runes("E")))
+	r := msgs[0].(kit.TaskResult[exportResult])
+	if r.Err == nil || !strings.Contains(r.Err.Error(), "profile") {
+		t.Fatalf("err %v", r.Err)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(s.env.Home, "exports")); len(entries) != 0 {
+		t.Fatal("a failed export left a file")
+	}
+}
+
+func TestCreateExportNeverOverwrites(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
+	var paths []string
+	for range 3 {
+		f, p, err := createExport(dir, now, "csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		paths = append(paths, filepath.Base(p))
+	}
+	want := "transactions-20240501-100000.csv transactions-20240501-100000-2.csv transactions-20240501-100000-3.csv"
+	if strings.Join(paths, " ") != want {
+		t.Fatalf("names %v", paths)
+	}
+	if st, _ := os.Stat(filepath.Join(dir, paths[0])); st.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v", st.Mode())
+	}
+}
+
+func TestSessionChangeDropsTheClientAndReloads(t *testing.T) {
+	s := newTestScreen(t, 80, 24)
+	s.Init()
+	reply(s, actFirst, page(0, 10, false, false))
+	before := s.pageTask
+	_, cmd := s.Update(kit.SessionMsg{Session: kit.Session{Profile: "other"}})
+	if cmd == nil || s.client != nil || s.pageAct != actFirst || s.pageTask == before {
+		t.Fatal("a new session reloads with a new client")
+	}
+}
+
+// TestGolden: views without colour. Update with go test ./tui/txs -run TestGolden -update
+func TestGolden(t *testing.T) {
+	cases := []struct {
+		name  string
+		setup func(s *Screen)
+	}{
+		{"loading", func(*Screen) {}},
+		{"list", func(s *Screen) {
+			reply(s, actFirst, page(0, 50, false, true))
+			press(s, keyOf(tea.KeyDown), keyOf(tea.KeyDown), keyOf(tea.KeyDown))
+		}},
+		{"detail", func(s *Screen) {
+			reply(s, actFirst, page(0, 50, false, true))
+			press(s, keyOf(tea.KeyDown), keyOf(tea.KeyEnter))
+		}},
+		{"filter_error", func(s *Screen) {
+			reply(s, actFirst, page(0, 50, false, true))
+			press(s, runes("/"))
+			s.form.setFocus(s.form.index(fDirection))
+			typeText(s, "sideways")
+			press(s, keyOf(tea.KeyEnter))
+		}},
+		{"empty", func(s *Screen) {
+			s.filter.Direction = "OUT"
+			s.filter.Status = "rejected"
+			reply(s, actFirst, &enduser.TxPage{})
+		}},
+	}
+	for _, c := range cases {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
+				s := newTestScreen(t, sz[0], sz[1])
+				s.Init()
+				c.setup(s)
+				v := s.View()
+				checkWidth(t, v, sz[0])
+				teatest.RequireEqualOutput(t, []byte(v))
+			})
+		}
+	}
+}
+
+func TestOnlyAnotherSigningContextDropsTheClient(t *testing.T) {
+	s := newTestScreen(t, 80, 24)
+	s.Init()
+	reply(s, actFirst, page(0, 10, false, false))
+	ses := s.env.Session
+	ses.SolanaKey = "sol-2"
+	before := s.pageTask
+	if _, cmd := s.Update(kit.SessionMsg{Session: ses}); cmd != nil || s.pageTask != before {
+		t.Fatal("a new Solana key does not concern the history")
+	}
+	if len(s.rows) != 10 {
+		t.Fatal("rows must stay")
+	}
+}
