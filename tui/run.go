@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"purse/tui/deposit"
 	"purse/tui/home"
 	"purse/tui/kit"
 	"purse/tui/requests"
@@ -46,6 +47,7 @@ func DefaultScreens(env *Env) []Screen {
 	return []Screen{
 		home.New(env),
 		txs.New(env),
+		deposit.New(env),
 		requests.New(env),
 	}
 }

@@ -1,0 +1,905 @@
+// Package deposit is the Solana deposit screen of purse's terminal UI: an amount of USDC
+// and an output currency become a partner-signed quote (or a quote loaded from a file),
+// which is decoded strictly and validated against the profile's cluster, pins and fee cap.
+// The findings are shown; a rejected quote can never be signed. An acceptable one opens
+// the signing review (amounts, every fee, accounts, instructions, rule results); only y
+// signs, and then a fresh blockhash is fetched, the transaction is signed with the user's
+// Solana key only, simulated with signature verification, sent, and polled to
+// confirmation, each step shown as it runs.
+package deposit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/altchain"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+	"purse/tui/review"
+	"purse/tui/svc"
+)
+
+// Task slots of this screen.
+const (
+	slotQuote    = "deposit/quote"
+	slotVerify   = "deposit/verify"
+	slotPrepare  = "deposit/prepare"
+	slotSend     = "deposit/send"
+	slotFinalize = "deposit/finalize"
+)
+
+// DefaultPoll is how often the signature status is polled.
+const DefaultPoll = time.Second
+
+type phase int
+
+const (
+	phaseForm phase = iota
+	phaseQuoting
+	phaseValidating
+	phaseReview
+	phasePreparing
+	phaseSending
+	phaseDone
+	phaseFailed
+)
+
+// Rows of the form.
+const (
+	rowAmount = iota
+	rowCurrency
+	rowFile
+	rowSubmit
+	numRows
+)
+
+type stepState int
+
+const (
+	stPending stepState = iota
+	stRunning
+	stOK
+	stFailed
+	stBlocked
+)
+
+type step struct {
+	state  stepState
+	detail string
+}
+
+// retry says what r does after a failure.
+type retry int
+
+const (
+	retryQuote  retry = iota // ask for a new quote
+	retryReview              // open the review again (sign anew)
+	retrySend                // send the same signed bytes again
+)
+
+type failure struct {
+	step  string
+	err   string
+	next  string
+	retry retry
+}
+
+// action is what a passphrase unlocks.
+type action int
+
+const (
+	actQuote action = iota + 1
+	actPrepare
+)
+
+type progressMsg struct {
+	run int
+	ev  event
+	ch  <-chan event
+}
+
+type keyMap struct {
+	up, down       key.Binding
+	fieldPrev      key.Binding
+	fieldNext      key.Binding
+	left, right    key.Binding
+	edit           key.Binding
+	commit         key.Binding
+	stopEdit       key.Binding
+	submit         key.Binding
+	cycle          key.Binding
+	openReview     key.Binding
+	newQuote       key.Binding
+	back           key.Binding
+	retry          key.Binding
+	copySig        key.Binding
+	newDeposit     key.Binding
+	cancelTask     key.Binding
+	pageUp, pageDn key.Binding
+}
+
+// Screen is the Solana deposit screen.
+type Screen struct {
+	env  *kit.Env
+	keys keyMap
+	w, h int
+
+	phase phase
+
+	amount   textinput.Model
+	file     textinput.Model
+	currency int
+	row      int
+	editing  bool
+	formErr  string
+
+	input    quoteInput
+	steps    [9]step
+	qo       *quoteOut
+	report   *altchain.Report
+	reviewID string
+	reviews  int
+	open     bool
+	prepared *altchain.Prepared
+	stats    sendStats
+	final    string
+	fail     *failure
+	notice   string
+
+	passID  string
+	passFor action
+	nPass   int
+
+	tasks  map[string]kit.TaskID
+	run    int
+	poll   time.Duration
+	offset int
+}
+
+// New returns the Solana deposit screen.
+func New(env *kit.Env) kit.Screen { return newScreen(env) }
+
+func newScreen(env *kit.Env) *Screen {
+	k := env.Keys
+	amount := textinput.New()
+	amount.Prompt = ""
+	amount.Placeholder = "12.5"
+	amount.CharLimit = 32
+	file := textinput.New()
+	file.Prompt = ""
+	file.Placeholder = "(none: ask the partner API)"
+	file.CharLimit = 4096
+	s := &Screen{
+		env: env, amount: amount, file: file, tasks: map[string]kit.TaskID{}, poll: DefaultPoll,
+		keys: keyMap{
+			up:         kit.WithHelp(k.Up, "previous field"),
+			down:       kit.WithHelp(k.Down, "next field"),
+			fieldPrev:  key.NewBinding(key.WithKeys("up", "shift+tab"), key.WithHelp("↑/shift+tab", "previous field")),
+			fieldNext:  key.NewBinding(key.WithKeys("down", "tab"), key.WithHelp("↓/tab", "next field")),
+			left:       key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "currency")),
+			right:      key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "currency")),
+			edit:       kit.WithHelp(k.Select, "edit field"),
+			commit:     kit.WithHelp(k.Select, "done"),
+			stopEdit:   kit.WithHelp(k.Back, "stop editing"),
+			submit:     kit.WithHelp(k.Select, "get quote"),
+			cycle:      kit.WithHelp(k.Select, "next currency"),
+			openReview: kit.WithHelp(k.Select, "open review"),
+			newQuote:   kit.WithHelp(k.Refresh, "new quote"),
+			back:       kit.WithHelp(k.Back, "edit amount"),
+			retry:      kit.WithHelp(k.Refresh, "retry"),
+			copySig:    kit.WithHelp(k.Copy, "copy signature"),
+			newDeposit: kit.WithHelp(k.Select, "new deposit"),
+			cancelTask: kit.WithHelp(k.Back, "cancel"),
+			pageUp:     k.PageUp,
+			pageDn:     k.PageDown,
+		},
+	}
+	return s
+}
+
+// Init implements kit.Screen.
+func (s *Screen) Init() tea.Cmd { return nil }
+
+// SetSize implements kit.Screen.
+func (s *Screen) SetSize(w, h int) {
+	s.w, s.h = w, h
+	iw := max(min(w-24, 40), 8)
+	s.amount.Width = iw
+	s.file.Width = iw
+}
+
+// Title implements kit.Screen.
+func (s *Screen) Title() string { return "Deposit" }
+
+// InputFocused implements kit.Screen.
+func (s *Screen) InputFocused() bool {
+	return s.phase == phaseForm && s.editing && (s.row == rowAmount || s.row == rowFile)
+}
+
+// ShortHelp implements kit.Screen.
+func (s *Screen) ShortHelp() []key.Binding {
+	k := s.keys
+	switch s.phase {
+	case phaseForm:
+		if s.InputFocused() {
+			return []key.Binding{k.commit, k.stopEdit, k.fieldNext}
+		}
+		switch s.row {
+		case rowCurrency:
+			return []key.Binding{k.left, k.right, k.down}
+		case rowSubmit:
+			return []key.Binding{k.submit, k.up}
+		}
+		return []key.Binding{k.edit, k.down, k.up}
+	case phaseQuoting, phaseValidating, phasePreparing:
+		return []key.Binding{k.cancelTask}
+	case phaseReview:
+		return []key.Binding{k.openReview, k.newQuote, k.back}
+	case phaseSending:
+		return []key.Binding{k.copySig}
+	case phaseDone:
+		return []key.Binding{k.copySig, k.newDeposit}
+	case phaseFailed:
+		bs := []key.Binding{k.retry, k.back}
+		if s.prepared != nil && len(s.prepared.Signed) > 0 {
+			bs = append(bs, k.copySig)
+		}
+		return bs
+	}
+	return nil
+}
+
+// FullHelp implements kit.Screen.
+func (s *Screen) FullHelp() [][]key.Binding {
+	return [][]key.Binding{s.ShortHelp(), {s.env.Keys.Up, s.env.Keys.Down, s.keys.pageUp, s.keys.pageDn}}
+}
+
+// Update implements kit.Screen.
+func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyMsg:
+		return s, s.key(msg)
+	case kit.TaskResult[*quoteOut]:
+		if s.mine(slotQuote, msg.ID) {
+			return s, s.quoteDone(msg.Value, msg.Err)
+		}
+	case kit.TaskResult[*altchain.Report]:
+		if s.mine(slotVerify, msg.ID) {
+			return s, s.verifyDone(msg.Value, msg.Err)
+		}
+	case kit.TaskResult[*prepareOut]:
+		if s.mine(slotPrepare, msg.ID) {
+			return s, s.prepareDone(msg.Value, msg.Err)
+		}
+	case kit.TaskResult[*sendOut]:
+		if s.mine(slotSend, msg.ID) {
+			return s, s.sendDone(msg.Value, msg.Err)
+		}
+	case kit.TaskResult[string]:
+		if s.mine(slotFinalize, msg.ID) && msg.Err == nil && msg.Value != "" {
+			s.final = msg.Value
+			s.setStep(stepConfirm, stOK, msg.Value)
+		}
+	case progressMsg:
+		if msg.run != s.run {
+			return s, nil
+		}
+		s.progress(msg.ev)
+		return s, listen(msg.run, msg.ch)
+	case review.Decision:
+		if msg.ID == s.reviewID && s.reviewID != "" {
+			return s, s.decided(msg)
+		}
+	case dialog.PassphraseResult:
+		if msg.ID == s.passID && s.passID != "" {
+			return s, s.unlocked(msg)
+		}
+	default:
+		// The focused field's cursor blink.
+		if s.InputFocused() {
+			in := s.focused()
+			var cmd tea.Cmd
+			*in, cmd = in.Update(msg)
+			return s, cmd
+		}
+	}
+	return s, nil
+}
+
+// mine reports whether a task reply answers this screen's latest request of slot.
+func (s *Screen) mine(slot string, id kit.TaskID) bool {
+	cur, ok := s.tasks[slot]
+	if !ok || cur != id {
+		return false
+	}
+	delete(s.tasks, slot)
+	return true
+}
+
+func start[T any](s *Screen, slot, label string, fn func(ctx context.Context) (T, error)) tea.Cmd {
+	id, cmd := kit.Start(s.env.Tasks, slot, label, fn)
+	s.tasks[slot] = id
+	return cmd
+}
+
+func listen(run int, ch <-chan event) tea.Cmd {
+	return func() tea.Msg {
+		ev, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return progressMsg{run: run, ev: ev, ch: ch}
+	}
+}
+
+func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+	keys := s.keys
+	if s.phase == phaseForm {
+		return s.formKey(k)
+	}
+	switch {
+	case key.Matches(k, s.env.Keys.Up):
+		s.offset = max(s.offset-1, 0)
+		return nil
+	case key.Matches(k, s.env.Keys.Down):
+		s.offset++
+		return nil
+	case key.Matches(k, keys.pageUp):
+		s.offset = max(s.offset-max(s.h-2, 1), 0)
+		return nil
+	case key.Matches(k, keys.pageDn):
+		s.offset += max(s.h-2, 1)
+		return nil
+	}
+	switch s.phase {
+	case phaseQuoting, phaseValidating:
+		if key.Matches(k, keys.cancelTask) {
+			s.env.Tasks.Cancel(slotQuote)
+			s.env.Tasks.Cancel(slotVerify)
+			s.tasks = map[string]kit.TaskID{}
+			s.phase = phaseForm
+			return kit.Status("Quote cancelled; nothing was signed.")
+		}
+	case phasePreparing:
+		if key.Matches(k, keys.cancelTask) {
+			s.env.Tasks.Cancel(slotPrepare)
+			delete(s.tasks, slotPrepare)
+			s.run++
+			s.phase = phaseReview
+			s.setStep(stepReview, stRunning, "cancelled before sending; enter opens the review again")
+			for _, n := range []string{stepBlockhash, stepSign, stepSimulate} {
+				s.setStep(n, stPending, "")
+			}
+			return kit.Status("Cancelled: nothing was sent.")
+		}
+	case phaseReview:
+		switch {
+		case key.Matches(k, keys.openReview):
+			return s.openReview()
+		case key.Matches(k, keys.newQuote):
+			return s.requestQuote(nil)
+		case key.Matches(k, keys.back):
+			s.toForm()
+			return nil
+		}
+	case phaseSending:
+		if key.Matches(k, keys.copySig) {
+			return s.copySignature()
+		}
+		if key.Matches(k, s.env.Keys.Back) {
+			return kit.Status("Sending cannot be cancelled: the signed bytes may already be on the network. Wait for the confirmation.")
+		}
+	case phaseDone:
+		switch {
+		case key.Matches(k, keys.copySig):
+			return s.copySignature()
+		case key.Matches(k, keys.newDeposit):
+			s.env.Tasks.Cancel(slotFinalize)
+			s.toForm()
+			s.amount.SetValue("")
+			return nil
+		}
+	case phaseFailed:
+		switch {
+		case key.Matches(k, keys.retry):
+			return s.retry()
+		case key.Matches(k, keys.back):
+			s.toForm()
+			return nil
+		case key.Matches(k, keys.copySig) && s.prepared != nil && len(s.prepared.Signed) > 0:
+			return s.copySignature()
+		}
+	}
+	if key.Matches(k, s.env.Keys.Yes) {
+		return kit.Status("y signs only in the review; nothing was signed.")
+	}
+	return nil
+}
+
+func (s *Screen) toForm() {
+	s.phase = phaseForm
+	s.fail = nil
+	s.notice = ""
+	s.offset = 0
+	s.row = rowAmount
+	s.editing = false
+}
+
+func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
+	keys := s.keys
+	if s.editing {
+		in := s.focused()
+		switch {
+		case key.Matches(k, keys.commit), key.Matches(k, keys.fieldNext):
+			s.stopEditing()
+			s.row = min(s.row+1, numRows-1)
+			return s.startEditing()
+		case key.Matches(k, keys.fieldPrev):
+			s.stopEditing()
+			s.row = max(s.row-1, 0)
+			return s.startEditing()
+		case key.Matches(k, keys.stopEdit):
+			s.stopEditing()
+			return nil
+		}
+		var cmd tea.Cmd
+		*in, cmd = in.Update(k)
+		return cmd
+	}
+	switch {
+	case key.Matches(k, keys.up):
+		s.row = max(s.row-1, 0)
+	case key.Matches(k, keys.down):
+		s.row = min(s.row+1, numRows-1)
+	case s.row == rowCurrency && key.Matches(k, keys.left):
+		s.currency = (s.currency + len(altchain.OutputCurrencies) - 1) % len(altchain.OutputCurrencies)
+	case s.row == rowCurrency && (key.Matches(k, keys.right) || key.Matches(k, keys.cycle)):
+		s.currency = (s.currency + 1) % len(altchain.OutputCurrencies)
+	case s.row == rowSubmit && key.Matches(k, keys.submit):
+		return s.submit()
+	case (s.row == rowAmount || s.row == rowFile) && key.Matches(k, keys.edit):
+		s.editing = true
+		return s.startEditing()
+	case key.Matches(k, s.env.Keys.Yes):
+		return kit.Status("y signs only in the review; nothing was signed.")
+	}
+	return nil
+}
+
+func (s *Screen) focused() *textinput.Model {
+	if s.row == rowFile {
+		return &s.file
+	}
+	return &s.amount
+}
+
+// startEditing focuses the text field of the current row (when it has one).
+func (s *Screen) startEditing() tea.Cmd {
+	s.editing = s.row == rowAmount || s.row == rowFile
+	if !s.editing {
+		return nil
+	}
+	return s.focused().Focus()
+}
+
+func (s *Screen) stopEditing() {
+	s.amount.Blur()
+	s.file.Blur()
+	s.editing = false
+	if s.row == rowAmount && strings.TrimSpace(s.amount.Value()) != "" {
+		if _, err := parseUSDC("amount", s.amount.Value()); err != nil {
+			s.formErr = err.Error()
+			return
+		}
+		s.formErr = ""
+	}
+}
+
+// submit validates the form and asks for the quote.
+func (s *Screen) submit() tea.Cmd {
+	in := quoteInput{Currency: altchain.OutputCurrencies[s.currency], File: strings.TrimSpace(s.file.Value())}
+	if v := strings.TrimSpace(s.amount.Value()); v != "" || in.File == "" {
+		a, err := parseUSDC("amount", v)
+		if err != nil {
+			s.formErr = err.Error()
+			s.row = rowAmount
+			return nil
+		}
+		in.Amount = a
+	}
+	s.formErr = ""
+	s.input = in
+	return s.requestQuote(nil)
+}
+
+func (s *Screen) resetFlow() {
+	s.steps = [9]step{}
+	s.qo, s.report, s.prepared, s.fail = nil, nil, nil, nil
+	s.stats, s.final, s.notice = sendStats{}, "", ""
+	s.offset = 0
+	s.run++
+}
+
+// requestQuote starts the quote and decode steps.
+func (s *Screen) requestQuote(u *svc.Unlock) tea.Cmd {
+	s.resetFlow()
+	s.phase = phaseQuoting
+	in := s.input
+	what := units(in.Amount, 6) + " USDC → " + in.Currency
+	if in.File != "" {
+		s.setStep(stepQuote, stRunning, "reading "+in.File)
+	} else {
+		api := "the partner API"
+		if s.env.Svc != nil {
+			api = s.env.Svc.Profile().PartnerAPI
+		}
+		s.setStep(stepQuote, stRunning, "asking "+api+" for "+what+" (signed with the partner key)")
+	}
+	services := s.env.Svc
+	return start(s, slotQuote, "Requesting a deposit quote", func(ctx context.Context) (*quoteOut, error) {
+		return fetchQuote(ctx, services, in, u)
+	})
+}
+
+func (s *Screen) quoteDone(qo *quoteOut, err error) tea.Cmd {
+	if err != nil {
+		if errors.Is(err, svc.ErrPassphraseNeeded) {
+			return s.askPassphrase(actQuote, "Unlock the partner key", "The quote request is signed with the profile's partner key (partner_key). Type its passphrase to request the quote.")
+		}
+		return s.failed(err, retryQuote)
+	}
+	s.qo = qo
+	q := qo.Quote
+	s.setStep(stepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", units(q.USDCAmount, 6), s.input.Currency, qo.Source))
+	s.setStep(stepDecode, stOK, fmt.Sprintf("strict decode: %d-byte unsigned transaction", len(q.Transaction)))
+	p := qo.Setup.profile
+	s.setStep(stepValidate, stRunning, fmt.Sprintf("rules A1-F26 against %s (%s)", p.SolanaRPC, p.SolanaCluster))
+	s.phase = phaseValidating
+	services := s.env.Svc
+	return start(s, slotVerify, "Validating the deposit transaction", func(ctx context.Context) (*altchain.Report, error) {
+		return verify(ctx, services, qo)
+	})
+}
+
+func (s *Screen) verifyDone(r *altchain.Report, err error) tea.Cmd {
+	if err != nil {
+		return s.failed(err, retryQuote)
+	}
+	s.report = r
+	s.phase = phaseReview
+	if r.Rejected() || r.PriorityFeeOverflow {
+		s.setStep(stepValidate, stFailed, fmt.Sprintf("REJECTED by %d rule(s)", len(r.Rejections())))
+		s.setStep(stepReview, stBlocked, "signing refused: this quote must not be signed")
+		s.notice = "Nothing was signed. Do not use this quote: press r for a new quote; if it is rejected again, tell the partner."
+	} else {
+		s.setStep(stepValidate, stOK, fmt.Sprintf("ok: %d finding(s), none rejects", len(r.Findings)))
+		s.setStep(stepReview, stRunning, "y in the review signs; n or esc cancels; enter never signs")
+	}
+	return s.openReview()
+}
+
+func (s *Screen) openReview() tea.Cmd {
+	if s.report == nil || s.qo == nil {
+		return nil
+	}
+	s.reviews++
+	s.reviewID = fmt.Sprintf("deposit/review/%d", s.reviews)
+	s.open = true
+	return review.Open(s.env, reviewRequest(s.reviewID, s.qo, s.input.Currency, s.report))
+}
+
+func (s *Screen) decided(d review.Decision) tea.Cmd {
+	s.open = false
+	s.reviewID = ""
+	if s.phase != phaseReview {
+		return nil
+	}
+	if !d.Approved {
+		if s.report.Rejected() {
+			return kit.Status("Not signed. The quote was rejected: press r for a new quote.")
+		}
+		s.setStep(stepReview, stRunning, "cancelled; enter opens the review again")
+		return kit.Status("Not signed: the review was cancelled. enter reviews again, r asks for a new quote.")
+	}
+	if s.report.Rejected() || s.report.PriorityFeeOverflow {
+		return kit.Status("Signing refused: the quote was rejected.")
+	}
+	s.setStep(stepReview, stOK, "approved with y")
+	return s.prepare(nil)
+}
+
+func (s *Screen) prepare(u *svc.Unlock) tea.Cmd {
+	s.phase = phasePreparing
+	s.fail = nil
+	s.run++
+	run := s.run
+	for _, n := range []string{stepBlockhash, stepSign, stepSimulate, stepSend, stepConfirm} {
+		s.setStep(n, stPending, "")
+	}
+	s.setStep(stepBlockhash, stRunning, "unlocking your Solana key")
+	rep := newReporter()
+	services, qo := s.env.Svc, s.qo
+	task := start(s, slotPrepare, "Signing and simulating the deposit", func(ctx context.Context) (*prepareOut, error) {
+		return prepare(ctx, services, qo, u, rep)
+	})
+	return tea.Batch(task, listen(run, rep.ch))
+}
+
+func (s *Screen) prepareDone(po *prepareOut, err error) tea.Cmd {
+	s.run++
+	if err != nil {
+		if errors.Is(err, svc.ErrPassphraseNeeded) {
+			s.phase = phaseReview
+			s.setStep(stepBlockhash, stPending, "")
+			return s.askPassphrase(actPrepare, "Unlock your Solana key", "You approved the deposit. Type the Solana key's passphrase to sign it; nothing is sent before it is signed and simulated.")
+		}
+		if po != nil && po.Report != nil {
+			s.report = po.Report
+		}
+		rt := retryReview
+		if s.report != nil && s.report.Rejected() {
+			rt = retryQuote
+		}
+		return s.failed(err, rt)
+	}
+	s.prepared = po.Prepared
+	s.report = po.Prepared.Report
+	p := po.Prepared
+	s.setStep(stepBlockhash, stOK, fmt.Sprintf("%s, valid until block %d", p.Blockhash, p.LastValidBlockHeight))
+	s.setStep(stepSign, stOK, "signed with your Solana key only: "+p.Signature.String())
+	s.setStep(stepSimulate, stOK, "simulation with signature verification passed")
+	if s.steps[stepIndex(stepValidate)].state == stRunning {
+		s.setStep(stepValidate, stOK, "checked again just before signing: ok")
+	}
+	return s.send()
+}
+
+func (s *Screen) send() tea.Cmd {
+	s.phase = phaseSending
+	s.fail = nil
+	s.run++
+	run := s.run
+	s.stats = sendStats{LastValid: s.prepared.LastValidBlockHeight}
+	s.setStep(stepSend, stRunning, "sending "+s.prepared.Signature.String())
+	s.setStep(stepConfirm, stPending, "")
+	rep := newReporter()
+	services, p, poll := s.env.Svc, s.prepared, s.poll
+	task := start(s, slotSend, "Sending the deposit", func(ctx context.Context) (*sendOut, error) {
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+		defer cancel()
+		return send(ctx, services, p, poll, rep)
+	})
+	return tea.Batch(task, listen(run, rep.ch))
+}
+
+func (s *Screen) sendDone(so *sendOut, err error) tea.Cmd {
+	s.run++
+	if so != nil {
+		s.stats = so.Stats
+	}
+	if err != nil {
+		rt := retrySend
+		if errors.Is(err, altchain.ErrBlockhashExpired) || (so != nil && so.Status != nil && so.Status.Err != "") {
+			rt = retryQuote
+		}
+		return s.failed(err, rt)
+	}
+	s.phase = phaseDone
+	s.final = so.Status.ConfirmationStatus
+	s.setStep(stepSend, stOK, sendDetail(s.stats, true))
+	s.setStep(stepConfirm, stOK, s.final)
+	if s.final == "finalized" {
+		return nil
+	}
+	s.setStep(stepConfirm, stOK, s.final+"; waiting for finalized")
+	run := s.run
+	rep := newReporter()
+	services, sig, poll := s.env.Svc, s.prepared.Signature, s.poll
+	task := start(s, slotFinalize, "Waiting for finalization", func(ctx context.Context) (string, error) {
+		ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+		defer cancel()
+		return finalize(ctx, services, sig, poll, rep)
+	})
+	return tea.Batch(task, listen(run, rep.ch))
+}
+
+// progress applies one event of a running task.
+func (s *Screen) progress(ev event) {
+	idx := stepIndex(ev.Step)
+	if idx < 0 {
+		return
+	}
+	switch s.phase {
+	case phasePreparing:
+		if idx < stepIndex(stepValidate) || idx > stepIndex(stepSimulate) {
+			return
+		}
+		for i := stepIndex(stepValidate); i <= stepIndex(stepSimulate); i++ {
+			switch {
+			case i < idx && (s.steps[i].state == stRunning || s.steps[i].state == stPending):
+				s.steps[i].state = stOK
+			case i > idx && s.steps[i].state == stRunning:
+				s.steps[i] = step{}
+			}
+		}
+		s.setStep(ev.Step, stRunning, ev.Detail)
+	case phaseSending:
+		s.stats = ev.Send
+		s.setStep(stepSend, stRunning, sendDetail(ev.Send, false))
+		if ev.Step == stepConfirm {
+			s.setStep(stepConfirm, stRunning, confirmDetail(ev.Send))
+		}
+	case phaseDone:
+		if ev.Send.Status != "" {
+			s.final = ev.Send.Status
+			s.setStep(stepConfirm, stOK, ev.Send.Status+"; waiting for finalized")
+		}
+	}
+}
+
+func sendDetail(st sendStats, done bool) string {
+	n := max(st.Sends-1, 0)
+	d := "sent"
+	if !done && st.Sends == 0 {
+		d = "sending"
+	}
+	return fmt.Sprintf("%s; %d re-broadcast(s) of the identical bytes", d, n)
+}
+
+func confirmDetail(st sendStats) string {
+	status := st.Status
+	if status == "" {
+		status = "not seen yet"
+	}
+	d := "status: " + status
+	if st.Height > 0 && st.LastValid > 0 {
+		left := int64(st.LastValid) - int64(st.Height)
+		d += fmt.Sprintf("; block %d, valid until %d (%d left)", st.Height, st.LastValid, max(left, 0))
+	}
+	return d
+}
+
+func stepIndex(name string) int {
+	for i, n := range stepNames {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *Screen) setStep(name string, st stepState, detail string) {
+	if i := stepIndex(name); i >= 0 {
+		s.steps[i] = step{state: st, detail: detail}
+	}
+}
+
+// failed records a failure: the step, why, and what to do next.
+func (s *Screen) failed(err error, rt retry) tea.Cmd {
+	name := stepQuote
+	var se *stepError
+	if errors.As(err, &se) {
+		name = se.Step
+		err = se.Err
+	}
+	s.phase = phaseFailed
+	for i := range s.steps {
+		if s.steps[i].state == stRunning && i < stepIndex(name) {
+			s.steps[i].state = stOK
+		} else if s.steps[i].state == stRunning {
+			s.steps[i] = step{}
+		}
+	}
+	s.setStep(name, stFailed, "failed")
+	f := &failure{step: name, err: err.Error(), retry: rt}
+	f.next = s.nextStep(name, err, rt)
+	s.fail = f
+	s.offset = 0
+	return nil
+}
+
+func (s *Screen) nextStep(name string, err error, rt retry) string {
+	var ue *usageError
+	var ae *altchain.APIError
+	var fe *altchain.FieldError
+	switch {
+	case errors.As(err, &ue):
+		return "Fix this (esc edits the form; the profile is on the Settings screen, keys on the Keys screen), then press r."
+	case errors.As(err, &ae):
+		return "The service refused the quote: " + ae.Explanation() + ". Press r for a new quote."
+	case errors.As(err, &fe):
+		return "The quote is malformed and was not used. Press r for a new quote, or check the quote file."
+	case errors.Is(err, altchain.ErrBlockhashExpired):
+		return fmt.Sprintf("The blockhash expired (block height past %d) before the deposit was confirmed: it did not land and cannot any more. Press r for a new quote and a new signature.", s.stats.LastValid)
+	}
+	switch name {
+	case stepDecode:
+		return "The quote was not used. Press r for a new quote."
+	case stepValidate:
+		if s.report != nil && s.report.Rejected() {
+			return "Nothing was sent. Do not use this quote: press r for a new quote; if it is rejected again, tell the partner."
+		}
+		return "Nothing was signed. " + kit.NextStep(err, s.env.Home)
+	case stepBlockhash, stepSign, stepSimulate:
+		if rt == retryQuote {
+			return "Nothing was sent. The transaction was rejected: press r for a new quote."
+		}
+		return "Nothing was sent. Press r to open the review again and sign with a fresh blockhash."
+	case stepSend, stepConfirm:
+		if rt == retryQuote {
+			return "The transaction failed on chain. Press r for a new quote."
+		}
+		return fmt.Sprintf("The signed bytes may still land. Press r to send the same bytes again and keep polling (valid until block %d); nothing is re-signed.", s.stats.LastValid)
+	}
+	return kit.NextStep(err, s.env.Home)
+}
+
+func (s *Screen) retry() tea.Cmd {
+	if s.fail == nil {
+		return nil
+	}
+	switch s.fail.retry {
+	case retryReview:
+		if s.qo != nil && s.report != nil {
+			s.phase = phaseReview
+			s.fail = nil
+			s.setStep(stepReview, stRunning, "y in the review signs; n or esc cancels")
+			for _, n := range []string{stepBlockhash, stepSign, stepSimulate} {
+				s.setStep(n, stPending, "")
+			}
+			return s.openReview()
+		}
+	case retrySend:
+		if s.prepared != nil && len(s.prepared.Signed) > 0 {
+			return s.send()
+		}
+	}
+	return s.requestQuote(nil)
+}
+
+func (s *Screen) copySignature() tea.Cmd {
+	if s.prepared == nil || len(s.prepared.Signed) == 0 {
+		return nil
+	}
+	return kit.Copy("deposit signature", s.prepared.Signature.String())
+}
+
+func (s *Screen) askPassphrase(a action, title, prompt string) tea.Cmd {
+	s.nPass++
+	s.passID = "deposit/passphrase/" + strconv.Itoa(s.nPass)
+	s.passFor = a
+	return kit.Push(dialog.NewPassphrase(s.env, s.passID, title, prompt))
+}
+
+func (s *Screen) unlocked(r dialog.PassphraseResult) tea.Cmd {
+	s.passID = ""
+	a := s.passFor
+	s.passFor = 0
+	if r.Cancelled {
+		if a == actQuote {
+			s.toForm()
+			return kit.Status("Passphrase cancelled: no quote was requested.")
+		}
+		s.phase = phaseReview
+		s.setStep(stepReview, stRunning, "passphrase cancelled; enter opens the review again")
+		return kit.Status("Passphrase cancelled: nothing was signed.")
+	}
+	u := &svc.Unlock{Passphrase: r.Passphrase}
+	switch a {
+	case actQuote:
+		return s.requestQuote(u)
+	case actPrepare:
+		if s.phase == phaseReview && s.report != nil && !s.report.Rejected() {
+			return s.prepare(u)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,487 @@
+package deposit
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/altchain"
+	"purse/altchain/altchaintest"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+	"purse/tui/review"
+	"purse/tui/svc"
+)
+
+func newTestScreen(t *testing.T) *Screen {
+	t.Helper()
+	s := newScreen(newEnv(t))
+	s.SetSize(120, 40)
+	return s
+}
+
+// pushed runs cmd and returns the dialog it pushes.
+func pushed(t *testing.T, cmd tea.Cmd) kit.Dialog {
+	t.Helper()
+	if cmd == nil {
+		t.Fatal("expected a command that pushes a dialog, got none")
+	}
+	msg, ok := cmd().(kit.PushDialogMsg)
+	if !ok {
+		t.Fatalf("expected a PushDialogMsg, got %T", msg)
+	}
+	return msg.Dialog
+}
+
+func statusOf(t *testing.T, cmd tea.Cmd) string {
+	t.Helper()
+	if cmd == nil {
+		t.Fatal("expected a status command, got none")
+	}
+	msg, ok := cmd().(kit.StatusMsg)
+	if !ok {
+		t.Fatalf("expected a StatusMsg, got %T", msg)
+	}
+	return msg.Text
+}
+
+// fillForm types an amount and moves to the submit row.
+func fillForm(s *Screen, amount string) {
+	s.Update(keyOf(tea.KeyEnter)) // edit amount
+	typeText(s, amount)
+	s.Update(keyOf(tea.KeyEnter)) // commit; cursor on the currency row
+	s.Update(keyOf(tea.KeyDown))  // quote file
+	s.Update(keyOf(tea.KeyDown))  // submit
+}
+
+func TestAmountPrecisionIsAnErrorNamingTheField(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"12.1234567", "amount: 12.1234567 has more than 6 decimals (USDC has 6); nothing is rounded"},
+		{"4.99", "amount: 4.99 is below the minimum deposit of 5 USDC"},
+		{"1e3", `amount: expected a USDC amount such as 12.5, got "1e3"`},
+		{"-7", "amount: expected a positive amount, got -7"},
+		{"", "amount: expected a USDC amount such as 12.5, got nothing"},
+	} {
+		s := newTestScreen(t)
+		fillForm(s, c.in)
+		_, cmd := s.Update(keyOf(tea.KeyEnter))
+		if cmd != nil || s.phase != phaseForm {
+			t.Errorf("%q: a bad amount must not start a quote (phase %d)", c.in, s.phase)
+		}
+		if s.formErr != c.want {
+			t.Errorf("%q: error %q, want %q", c.in, s.formErr, c.want)
+		}
+		if c.in != "" && !strings.Contains(s.View(), c.want) {
+			t.Errorf("%q: the error is not shown:\n%s", c.in, s.View())
+		}
+	}
+	if v, err := parseUSDC("amount", "12.123456"); err != nil || v != 12_123_456 {
+		t.Fatalf("six decimals: %d %v", v, err)
+	}
+}
+
+func TestFormFocusAndCurrency(t *testing.T) {
+	s := newTestScreen(t)
+	if s.InputFocused() {
+		t.Fatal("the form starts without a focused field, so tab and q reach the router")
+	}
+	s.Update(keyOf(tea.KeyEnter))
+	if !s.InputFocused() {
+		t.Fatal("enter on the amount row edits it")
+	}
+	typeText(s, "q5")
+	if s.amount.Value() != "q5" {
+		t.Fatalf("letters go to the field while it has focus: %q", s.amount.Value())
+	}
+	s.Update(keyOf(tea.KeyEsc))
+	if s.InputFocused() || !strings.Contains(s.formErr, "amount:") {
+		t.Fatalf("esc leaves the field and the value is checked: focused %v err %q", s.InputFocused(), s.formErr)
+	}
+	s.Update(keyOf(tea.KeyDown))
+	s.Update(keyOf(tea.KeyRight))
+	s.Update(runes("l"))
+	if got := altchain.OutputCurrencies[s.currency]; got != "USD" {
+		t.Fatalf("two steps right from EUR: %s", got)
+	}
+	s.Update(keyOf(tea.KeyLeft))
+	s.Update(keyOf(tea.KeyLeft))
+	s.Update(keyOf(tea.KeyLeft))
+	if got := altchain.OutputCurrencies[s.currency]; got != "CNH" {
+		t.Fatalf("left wraps around: %s", got)
+	}
+	if !strings.Contains(s.View(), "[CNH]") {
+		t.Fatalf("the chosen currency is marked without colour:\n%s", s.View())
+	}
+	if _, cmd := s.Update(runes("y")); !strings.Contains(statusOf(t, cmd), "nothing was signed") {
+		t.Fatal("y on the form says it does not sign")
+	}
+}
+
+// startQuote submits the form and returns the quote task's id.
+func startQuote(t *testing.T, s *Screen, amount string) kit.TaskID {
+	t.Helper()
+	fillForm(s, amount)
+	if _, cmd := s.Update(keyOf(tea.KeyEnter)); cmd == nil {
+		t.Fatal("get quote must start a task")
+	}
+	id, ok := s.tasks[slotQuote]
+	if !ok || s.phase != phaseQuoting {
+		t.Fatalf("no quote task (phase %d)", s.phase)
+	}
+	return id
+}
+
+// toReview drives the screen with task results up to the review of r.
+func toReview(t *testing.T, s *Screen, qo *quoteOut, r *altchain.Report) *review.Model {
+	t.Helper()
+	id := startQuote(t, s, "12.5")
+	s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Value: qo})
+	if s.phase != phaseValidating {
+		t.Fatalf("after the quote: phase %d\n%s", s.phase, s.View())
+	}
+	vid := s.tasks[slotVerify]
+	_, cmd := s.Update(kit.TaskResult[*altchain.Report]{ID: vid, Slot: slotVerify, Value: r})
+	d, ok := pushed(t, cmd).(*review.Model)
+	if !ok {
+		t.Fatal("the validation result opens the signing review")
+	}
+	d.SetSize(120, 40)
+	return d
+}
+
+func TestValidQuoteOpensAReviewOnlyYSigns(t *testing.T) {
+	s := newTestScreen(t)
+	user := testUser(t).PublicKey()
+	q := sandboxQuote(t, user)
+	r := altchain.Inspect(q, user, altchaintest.Options())
+	if r.Rejected() {
+		t.Fatalf("fixture rejected: %v", r.Findings)
+	}
+	rv := toReview(t, s, offlineQuote(q, user), r)
+	req := rv.Request()
+	if len(req.Blocked) != 0 || req.Kind != review.KindSolana {
+		t.Fatalf("review: %+v", req)
+	}
+	var text strings.Builder
+	for _, sec := range req.Sections {
+		text.WriteString(sec.Heading + "\n")
+		for _, f := range sec.Fields {
+			text.WriteString(f.Label + "=" + f.Value + " " + f.Note + "\n")
+		}
+	}
+	for _, want := range []string{
+		"deposit=12.5 USDC", "you receive=11.37 EUR", "base fee=5000 lamports", "priority fee=400 lamports",
+		"native fee=1800000 lamports", "total=1805400 lamports", "fee payer=" + user.String(),
+		"Instruction 3 of 3", "[signer, writable]", "Validation findings",
+	} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the review lacks %q:\n%s", want, text.String())
+		}
+	}
+	// Enter in the review never signs; neither does y on the screen behind it.
+	if _, cmd := rv.Update(keyOf(tea.KeyEnter)); cmd != nil || rv.Closed() {
+		t.Fatal("enter in the review must do nothing")
+	}
+	if _, cmd := s.Update(keyOf(tea.KeyEnter)); cmd == nil {
+		t.Fatal("enter on the screen reopens the review (it never signs)")
+	}
+	if _, ok := s.tasks[slotPrepare]; ok {
+		t.Fatal("enter started signing")
+	}
+	// n cancels: nothing starts, enter reviews again with a new id.
+	_, cmd := rv.Update(runes("n"))
+	dcs := cmd().(review.Decision)
+	s.reviewID = dcs.ID
+	if _, cmd := s.Update(dcs); !strings.Contains(statusOf(t, cmd), "Not signed") {
+		t.Fatal("cancelling says nothing was signed")
+	}
+	if _, ok := s.tasks[slotPrepare]; ok || s.phase != phaseReview {
+		t.Fatal("a cancelled review must not sign")
+	}
+	_, cmd = s.Update(keyOf(tea.KeyEnter))
+	rv2 := pushed(t, cmd).(*review.Model)
+	_, cmd = rv2.Update(runes("y"))
+	d := cmd().(review.Decision)
+	if !d.Approved || d.ID != s.reviewID {
+		t.Fatalf("decision %+v (review %q)", d, s.reviewID)
+	}
+	// A decision of an older review is ignored.
+	if _, cmd := s.Update(review.Decision{ID: "deposit/review/1", Kind: review.KindSolana, Approved: true}); cmd != nil {
+		t.Fatal("a stale decision must be ignored")
+	}
+	_, cmd = s.Update(d)
+	if cmd == nil || s.phase != phasePreparing {
+		t.Fatalf("y starts the blockhash/sign/simulate steps (phase %d)", s.phase)
+	}
+	if _, ok := s.tasks[slotPrepare]; !ok {
+		t.Fatal("no prepare task")
+	}
+}
+
+func TestRejectedQuoteShowsFindingsAndCannotBeSigned(t *testing.T) {
+	s := newTestScreen(t)
+	user := testUser(t).PublicKey()
+	q := maliciousQuote(t, user)
+	r := altchain.Inspect(q, user, altchaintest.Options())
+	if !r.Rejected() {
+		t.Fatal("fixture accepted")
+	}
+	rv := toReview(t, s, offlineQuote(q, user), r)
+	if len(rv.Request().Blocked) == 0 {
+		t.Fatal("the review of a rejected quote must be blocked")
+	}
+	if _, cmd := rv.Update(runes("y")); cmd != nil || rv.Closed() {
+		t.Fatal("y in a blocked review must not decide")
+	}
+	v := s.View()
+	for _, want := range []string{"Verdict: REJECTED", "reject", "D17", "(blocked)", "must not be signed"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, v)
+		}
+	}
+	// Even a forged approval of the current review does not sign.
+	_, cmd := s.Update(review.Decision{ID: s.reviewID, Kind: review.KindSolana, Approved: true})
+	if _, ok := s.tasks[slotPrepare]; ok || s.phase != phaseReview {
+		t.Fatal("an approval of a rejected quote must not start signing")
+	}
+	if !strings.Contains(statusOf(t, cmd), "refused") {
+		t.Fatal("the refusal is said")
+	}
+	if _, cmd := s.Update(runes("y")); !strings.Contains(statusOf(t, cmd), "nothing was signed") {
+		t.Fatal("y on the screen does not sign")
+	}
+	// r asks for a new quote.
+	if _, cmd := s.Update(runes("r")); cmd == nil || s.phase != phaseQuoting {
+		t.Fatal("r asks for a new quote")
+	}
+}
+
+func TestStaleAndForeignRepliesAreIgnored(t *testing.T) {
+	s := newTestScreen(t)
+	user := testUser(t).PublicKey()
+	id := startQuote(t, s, "12.5")
+	qo := offlineQuote(sandboxQuote(t, user), user)
+	s.Update(kit.TaskResult[*quoteOut]{ID: id + 100, Slot: slotQuote, Value: qo})
+	s.Update(kit.TaskResult[string]{ID: id, Slot: "balances", Value: "x"})
+	if s.phase != phaseQuoting || s.qo != nil {
+		t.Fatal("a reply to another request must be ignored")
+	}
+	s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Value: qo})
+	if s.phase != phaseValidating {
+		t.Fatal("the current reply is used")
+	}
+	s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Value: qo})
+	if s.phase != phaseValidating {
+		t.Fatal("a duplicate reply must be ignored")
+	}
+	if _, cmd := s.Update(keyOf(tea.KeyEsc)); !strings.Contains(statusOf(t, cmd), "cancelled") || s.phase != phaseForm {
+		t.Fatal("esc cancels a running quote")
+	}
+}
+
+func TestFailuresNameTheStepAndWhatToDo(t *testing.T) {
+	cases := []struct {
+		err  error
+		want []string
+	}{
+		{failAt(stepQuote, &altchain.APIError{Code: 10001, Message: "bad signature"}), []string{"ERROR at step quote", "service error 10001", "Next: The service refused the quote: the partner request was not authenticated"}},
+		{failAt(stepQuote, usagef("profile sb has no partner_key: set it on the Settings screen, or load a quote file")), []string{"ERROR at step quote: profile sb has no partner_key", "Next: Fix this"}},
+		{failAt(stepDecode, &altchain.FieldError{Field: "transaction", Expected: "base64"}), []string{"ERROR at step decode", "field transaction", "malformed"}},
+		{failAt(stepDecode, errors.New("the quote is for 10 USDC, not the 12.5 USDC asked for")), []string{"ERROR at step decode", "not the 12.5 USDC asked for", "Press r for a new quote"}},
+	}
+	for _, c := range cases {
+		s := newTestScreen(t)
+		id := startQuote(t, s, "12.5")
+		s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Err: c.err})
+		if s.phase != phaseFailed {
+			t.Fatalf("%v: phase %d", c.err, s.phase)
+		}
+		v := s.View()
+		for _, w := range c.want {
+			if !strings.Contains(strings.Join(strings.Fields(v), " "), w) {
+				t.Errorf("%v: missing %q in\n%s", c.err, w, v)
+			}
+		}
+		if _, cmd := s.Update(runes("r")); cmd == nil || s.phase != phaseQuoting {
+			t.Errorf("%v: r asks again", c.err)
+		}
+	}
+}
+
+func TestPassphraseIsAskedInADialogAndRetried(t *testing.T) {
+	s := newTestScreen(t)
+	id := startQuote(t, s, "12.5")
+	_, cmd := s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Err: failAt(stepQuote, svc.ErrPassphraseNeeded)})
+	if _, ok := pushed(t, cmd).(*dialog.Passphrase); !ok {
+		t.Fatal("a locked partner key asks for its passphrase")
+	}
+	if s.phase == phaseFailed {
+		t.Fatal("a missing passphrase is not a failure")
+	}
+	s.Update(dialog.PassphraseResult{ID: "someone-else", Passphrase: []byte("x")})
+	if _, ok := s.tasks[slotQuote]; ok {
+		t.Fatal("another screen's passphrase must be ignored")
+	}
+	s.Update(dialog.PassphraseResult{ID: s.passID, Passphrase: []byte("pw")})
+	if nid, ok := s.tasks[slotQuote]; !ok || nid == id || s.phase != phaseQuoting {
+		t.Fatal("the quote is requested again with the passphrase")
+	}
+	// Cancelling the dialog goes back to the form.
+	_, cmd = s.Update(kit.TaskResult[*quoteOut]{ID: s.tasks[slotQuote], Slot: slotQuote, Err: failAt(stepQuote, svc.ErrPassphraseNeeded)})
+	pushed(t, cmd)
+	_, cmd = s.Update(dialog.PassphraseResult{ID: s.passID, Cancelled: true})
+	if s.phase != phaseForm || !strings.Contains(statusOf(t, cmd), "no quote was requested") {
+		t.Fatal("a cancelled passphrase returns to the form")
+	}
+}
+
+// preparedFixture is what a successful prepare step returns for the valid quote.
+func preparedFixture(t *testing.T, s *Screen) *altchain.Prepared {
+	t.Helper()
+	key := testUser(t)
+	signed, sig, err := altchain.SignTransaction(s.qo.Quote.Transaction, testBlockhash, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &altchain.Prepared{Signed: signed, Signature: sig, Blockhash: testBlockhash, LastValidBlockHeight: 1150, Report: s.report}
+}
+
+func approve(t *testing.T, s *Screen, rv *review.Model) {
+	t.Helper()
+	_, cmd := rv.Update(runes("y"))
+	s.Update(cmd())
+	if s.phase != phasePreparing {
+		t.Fatalf("phase %d after y", s.phase)
+	}
+}
+
+func TestSendProgressAndConfirmation(t *testing.T) {
+	s := newTestScreen(t)
+	user := testUser(t).PublicKey()
+	q := sandboxQuote(t, user)
+	rv := toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+	approve(t, s, rv)
+
+	ch := make(chan event, 4)
+	s.Update(progressMsg{run: s.run, ev: event{Step: stepSign, Detail: "signing with X only"}, ch: ch})
+	if s.steps[stepIndex(stepBlockhash)].state != stOK || s.steps[stepIndex(stepSign)].state != stRunning {
+		t.Fatalf("progress: %+v", s.steps)
+	}
+	s.Update(progressMsg{run: s.run - 1, ev: event{Step: stepSimulate}, ch: ch})
+	if s.steps[stepIndex(stepSimulate)].state != stPending {
+		t.Fatal("progress of an older run must be ignored")
+	}
+
+	p := preparedFixture(t, s)
+	s.Update(kit.TaskResult[*prepareOut]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &prepareOut{Prepared: p, Report: p.Report}})
+	if s.phase != phaseSending {
+		t.Fatalf("phase %d after prepare", s.phase)
+	}
+	s.Update(progressMsg{run: s.run, ev: event{Step: stepConfirm, Send: sendStats{Sends: 2, Status: "processed", Height: 1100, LastValid: 1150, StatusPolls: 2}}, ch: ch})
+	v := s.View()
+	for _, want := range []string{"status: processed", "block 1100, valid until 1150 (50 left)", "1 re-broadcast(s)", p.Signature.String()[:40]} {
+		if !strings.Contains(v, want) {
+			t.Errorf("sending view lacks %q:\n%s", want, v)
+		}
+	}
+	if _, cmd := s.Update(keyOf(tea.KeyEsc)); !strings.Contains(statusOf(t, cmd), "cannot be cancelled") {
+		t.Fatal("sending cannot be cancelled")
+	}
+	_, cmd := s.Update(kit.TaskResult[*sendOut]{ID: s.tasks[slotSend], Slot: slotSend, Value: &sendOut{Status: &altchain.SignatureStatus{ConfirmationStatus: "confirmed"}, Stats: sendStats{Sends: 2, Status: "confirmed"}}})
+	if s.phase != phaseDone || cmd == nil {
+		t.Fatalf("phase %d after send", s.phase)
+	}
+	if _, ok := s.tasks[slotFinalize]; !ok {
+		t.Fatal("a confirmed deposit is followed to finalized")
+	}
+	s.Update(kit.TaskResult[string]{ID: s.tasks[slotFinalize], Slot: slotFinalize, Value: "finalized"})
+	if !strings.Contains(s.View(), "Deposited 12.5 USDC → EUR (finalized)") {
+		t.Fatalf("done view:\n%s", s.View())
+	}
+	_, cmd = s.Update(runes("c"))
+	if m, ok := cmd().(kit.CopyMsg); !ok || m.Value != p.Signature.String() {
+		t.Fatalf("c copies the signature: %#v", m)
+	}
+	s.Update(keyOf(tea.KeyEnter))
+	if s.phase != phaseForm || s.amount.Value() != "" {
+		t.Fatal("enter starts a new deposit")
+	}
+}
+
+func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
+	s := newTestScreen(t)
+	user := testUser(t).PublicKey()
+	q := sandboxQuote(t, user)
+	rv := toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+	approve(t, s, rv)
+	p := preparedFixture(t, s)
+	s.Update(kit.TaskResult[*prepareOut]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &prepareOut{Prepared: p, Report: p.Report}})
+
+	// A network failure: r sends the same signed bytes again, nothing is re-signed.
+	s.Update(kit.TaskResult[*sendOut]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(stepSend, context.DeadlineExceeded), Value: &sendOut{Stats: sendStats{Sends: 1, LastValid: 1150}}})
+	v := strings.Join(strings.Fields(s.View()), " ")
+	if s.phase != phaseFailed || !strings.Contains(v, "ERROR at step send") || !strings.Contains(v, "send the same bytes again") {
+		t.Fatalf("send failure:\n%s", s.View())
+	}
+	old := s.tasks[slotSend]
+	s.Update(runes("r"))
+	if s.phase != phaseSending || s.prepared != p || s.tasks[slotSend] == old {
+		t.Fatal("r re-sends the prepared bytes")
+	}
+	// Expiry: it did not land; r asks for a new quote.
+	s.Update(kit.TaskResult[*sendOut]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(stepConfirm, altchain.ErrBlockhashExpired), Value: &sendOut{Stats: sendStats{Sends: 3, LastValid: 1150, Height: 1151}}})
+	v = strings.Join(strings.Fields(s.View()), " ")
+	if !strings.Contains(v, "ERROR at step confirm") || !strings.Contains(v, "did not land") {
+		t.Fatalf("expiry:\n%s", s.View())
+	}
+	s.Update(runes("r"))
+	if s.phase != phaseQuoting {
+		t.Fatal("after expiry r asks for a new quote")
+	}
+}
+
+func TestSimulationRejectionShowsNewFindings(t *testing.T) {
+	s := newTestScreen(t)
+	user := testUser(t).PublicKey()
+	q := sandboxQuote(t, user)
+	rv := toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+	approve(t, s, rv)
+	r := *s.report
+	r.Findings = append(append([]altchain.Finding(nil), r.Findings...), altchain.Finding{Rule: "G28", Severity: altchain.Reject, Message: "simulation failed: custom program error 0x1"})
+	r.Verdict = altchain.VerdictRejected
+	s.Update(kit.TaskResult[*prepareOut]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Err: failAt(stepSimulate, r.Err()), Value: &prepareOut{Report: &r}})
+	v := strings.Join(strings.Fields(s.View()), " ")
+	for _, want := range []string{"ERROR at step simulate", "G28", "Nothing was sent", "Verdict: REJECTED"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("lacks %q:\n%s", want, s.View())
+		}
+	}
+}
+
+func TestViewFitsSmallTerminals(t *testing.T) {
+	s := newTestScreen(t)
+	user := testUser(t).PublicKey()
+	q := maliciousQuote(t, user)
+	toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+	for _, sz := range [][2]int{{80, 24}, {60, 16}, {40, 10}} {
+		s.SetSize(sz[0], sz[1])
+		lines := strings.Split(s.View(), "\n")
+		if len(lines) > sz[1] {
+			t.Errorf("%v: %d lines", sz, len(lines))
+		}
+		for _, l := range lines {
+			if kit.Width(l) > sz[0] {
+				t.Errorf("%v: line wider than the screen: %q", sz, l)
+			}
+		}
+	}
+	s.SetSize(80, 24)
+	top := s.View()
+	s.Update(keyOf(tea.KeyPgDown))
+	if s.View() == top || !strings.Contains(top, "more lines") {
+		t.Fatal("a long view scrolls and says so")
+	}
+}

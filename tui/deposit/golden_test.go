@@ -1,0 +1,98 @@
+package deposit
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"purse/altchain"
+	"purse/altchain/altchaintest"
+	"purse/tui/kit"
+	"purse/tui/review"
+)
+
+// TestGolden compares the screen's views (no colour) at 80×24 and 120×40 with
+// testdata/TestGolden/*. Update them with: go test ./tui/deposit -run TestGolden -update
+func TestGolden(t *testing.T) {
+	valid := func(t *testing.T, s *Screen) *review.Model {
+		user := testUser(t).PublicKey()
+		q := sandboxQuote(t, user)
+		return toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+	}
+	sending := func(t *testing.T, s *Screen) {
+		approve(t, s, valid(t, s))
+		p := preparedFixture(t, s)
+		s.Update(kit.TaskResult[*prepareOut]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &prepareOut{Prepared: p, Report: p.Report}})
+		s.Update(progressMsg{run: s.run, ev: event{Step: stepConfirm, Send: sendStats{Sends: 2, Status: "processed", Height: 1012, LastValid: 1150, StatusPolls: 2}}, ch: make(chan event)})
+	}
+	cases := []struct {
+		name string
+		view func(t *testing.T, s *Screen) string
+	}{
+		{"form", func(t *testing.T, s *Screen) string { return s.View() }},
+		{"form_error", func(t *testing.T, s *Screen) string {
+			fillForm(s, "12.1234567")
+			s.Update(keyOf(tea.KeyEnter))
+			return s.View()
+		}},
+		{"validating", func(t *testing.T, s *Screen) string {
+			user := testUser(t).PublicKey()
+			id := startQuote(t, s, "12.5")
+			s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Value: offlineQuote(sandboxQuote(t, user), user)})
+			return s.View()
+		}},
+		{"findings_ok", func(t *testing.T, s *Screen) string { valid(t, s); return s.View() }},
+		{"findings_rejected", func(t *testing.T, s *Screen) string {
+			user := testUser(t).PublicKey()
+			q := maliciousQuote(t, user)
+			toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+			return s.View()
+		}},
+		{"review_rejected", func(t *testing.T, s *Screen) string {
+			user := testUser(t).PublicKey()
+			q := maliciousQuote(t, user)
+			rv := toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+			rv.SetSize(s.w, s.h)
+			return rv.View()
+		}},
+		{"review_valid", func(t *testing.T, s *Screen) string {
+			rv := valid(t, s)
+			rv.SetSize(s.w, s.h)
+			return rv.View()
+		}},
+		{"sending", func(t *testing.T, s *Screen) string { sending(t, s); return s.View() }},
+		{"done", func(t *testing.T, s *Screen) string {
+			sending(t, s)
+			s.Update(kit.TaskResult[*sendOut]{ID: s.tasks[slotSend], Slot: slotSend, Value: &sendOut{Status: &altchain.SignatureStatus{ConfirmationStatus: "confirmed"}, Stats: sendStats{Sends: 2, Status: "confirmed"}}})
+			return s.View()
+		}},
+		{"failed_send", func(t *testing.T, s *Screen) string {
+			sending(t, s)
+			s.Update(kit.TaskResult[*sendOut]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(stepSend, context.DeadlineExceeded), Value: &sendOut{Stats: sendStats{Sends: 1, LastValid: 1150}}})
+			return s.View()
+		}},
+	}
+	for _, c := range cases {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
+				s := newTestScreen(t)
+				s.SetSize(sz[0], sz[1])
+				v := c.view(t, s)
+				lines := strings.Split(v, "\n")
+				if len(lines) > sz[1] {
+					t.Errorf("%d lines on a %d-line screen", len(lines), sz[1])
+				}
+				for _, l := range lines {
+					if kit.Width(l) > sz[0] {
+						t.Errorf("line wider than %d: %q", sz[0], l)
+					}
+				}
+				teatest.RequireEqualOutput(t, []byte(v))
+			})
+		}
+	}
+}

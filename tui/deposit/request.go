@@ -1,0 +1,114 @@
+package deposit
+
+import (
+	"encoding/hex"
+	"fmt"
+	"strconv"
+
+	"github.com/shopspring/decimal"
+
+	"purse/altchain"
+	"purse/tui/review"
+)
+
+// reviewRequest builds the signing review from the validated quote and its report: the
+// amounts, every fee, the accounts with their roles, the decoded instructions and every
+// rule result. A rejecting finding blocks signing.
+func reviewRequest(id string, qo *quoteOut, currency string, r *altchain.Report) review.Request {
+	q := qo.Quote
+	t := review.Solana{
+		Cluster:             qo.Setup.profile.SolanaCluster,
+		Signatures:          r.Signatures,
+		ComputeUnitLimit:    r.ComputeUnitLimit,
+		ComputeUnitPrice:    r.ComputeUnitPrice,
+		PriorityFeeLamports: r.PriorityFeeLamports,
+		TotalCostLamports:   r.TotalCostLamports,
+	}
+	if !r.FeePayer.IsZero() {
+		t.FeePayer = r.FeePayer.String()
+	}
+	if !r.RecentBlockhash.IsZero() {
+		t.RecentBlockhash = r.RecentBlockhash.String()
+	}
+	for _, ix := range r.Instructions {
+		in := review.SolanaInstruction{Program: ix.Program.String(), ProgramName: ix.ProgramName, DataLen: len(ix.Data)}
+		in.Data = "hex " + hex.EncodeToString(ix.Data)
+		if ix.Summary != "" {
+			in.Data = ix.Summary + "; " + in.Data
+		}
+		for _, a := range ix.Accounts {
+			sa := review.SolanaAccount{Signer: a.Signer, Writable: a.Writable, FromLookup: a.FromLookup, Role: a.Role}
+			if a.Resolved {
+				sa.Address = a.Key.String()
+			}
+			in.Accounts = append(in.Accounts, sa)
+		}
+		t.Instructions = append(t.Instructions, in)
+	}
+	for _, f := range r.Findings {
+		t.Findings = append(t.Findings, review.Finding{Rule: f.Rule, Severity: f.Severity.String(), Message: f.Message})
+	}
+	title := "deposit " + units(q.USDCAmount, 6) + " USDC"
+	if currency != "" {
+		title += " → " + currency
+	}
+	req := review.SolanaRequest(id, title, t)
+	req.Purpose = "Deposits USDC from your Solana wallet to the service's deposit account; you receive fiat on your account. Signing runs exactly the instructions below; only the blockhash is replaced by a fresh one when you sign."
+	if r.PriorityFeeOverflow {
+		req.Blocked = append(req.Blocked, "D20 the priority fee overflows 64 bits")
+	}
+	lead := []review.Section{depositSection(q, currency), feeSection(q, r)}
+	req.Sections = append(lead, req.Sections...)
+	return req
+}
+
+func depositSection(q *altchain.Quote, currency string) review.Section {
+	fs := []review.Field{
+		{Label: "deposit", Value: units(q.USDCAmount, 6) + " USDC", Note: "(" + strconv.FormatUint(q.USDCAmount, 10) + " smallest units)"},
+		{Label: "min USDC", Value: units(q.MinUSDCAmount, 6) + " USDC"},
+	}
+	dec := func(d *decimal.Decimal) string {
+		s := fiat(d)
+		if currency != "" {
+			s += " " + currency
+		}
+		return s
+	}
+	if q.OutputAmount != nil {
+		fs = append(fs,
+			review.Field{Label: "you receive", Value: dec(q.OutputAmount), Note: "(fiat, on your account)"},
+			review.Field{Label: "before fees", Value: dec(q.OutputAmountBeforeFee)},
+		)
+		if q.ExchangeRate != nil {
+			fs = append(fs, review.Field{Label: "exchange rate", Value: q.ExchangeRate.String()})
+		}
+		fs = append(fs,
+			review.Field{Label: "processing fee", Value: dec(q.ProcessingFee)},
+			review.Field{Label: "network fee", Value: dec(q.NetworkFee)},
+			review.Field{Label: "total fee", Value: dec(q.TotalFee)},
+		)
+	}
+	fs = append(fs,
+		review.Field{Label: "program", Value: q.ProgramID.String()},
+		review.Field{Label: "deposit account", Value: q.DepositUSDCAccount.String()},
+		review.Field{Label: "usdc mint", Value: q.USDCMint.String()},
+		review.Field{Label: "network", Value: q.Network},
+		review.Field{Label: "valid until block", Value: strconv.FormatUint(q.LastValidBlockHeight, 10)},
+	)
+	return review.Section{Heading: "Deposit", Fields: fs}
+}
+
+func feeSection(q *altchain.Quote, r *altchain.Report) review.Section {
+	prio := lamports(r.PriorityFeeLamports)
+	if r.PriorityFeeOverflow {
+		prio = "overflows 64 bits"
+	}
+	return review.Section{Heading: "SOL fees (paid by your wallet)", Fields: []review.Field{
+		{Label: "base fee", Value: lamports(r.BaseFeeLamports), Note: fmt.Sprintf("(5000 × %d signature)", r.Signatures)},
+		{Label: "priority fee", Value: prio, Note: fmt.Sprintf("(limit %d × price %d µlamports)", r.ComputeUnitLimit, r.ComputeUnitPrice)},
+		{Label: "native fee", Value: lamports(q.NativeFeeLamportsWithBuffer), Note: fmt.Sprintf("(with buffer; quoted %d lamports)", q.NativeFeeLamports)},
+		{Label: "total", Value: lamports(r.TotalCostLamports)},
+	}}
+}
+
+func lamports(n uint64) string { return fmt.Sprintf("%d lamports (%s SOL)", n, units(n, 9)) }
