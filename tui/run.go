@@ -12,9 +12,12 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"purse/tui/balances"
+	"purse/tui/card"
 	"purse/tui/deposit"
 	"purse/tui/home"
 	"purse/tui/kit"
+	"purse/tui/permit"
 	"purse/tui/requests"
 	"purse/tui/svc"
 	"purse/tui/txs"
@@ -46,7 +49,10 @@ type Options struct {
 func DefaultScreens(env *Env) []Screen {
 	return []Screen{
 		home.New(env),
+		balances.New(env),
 		txs.New(env),
+		card.New(env),
+		permit.New(env),
 		deposit.New(env),
 		requests.New(env),
 	}

@@ -1,0 +1,331 @@
+// Package balances is the Balances & chains screen of purse's terminal UI: the chain
+// configuration (chains, tokens with decimals, top-up and FX bounds, the card activation
+// flag and message, deposit and buffer-pool contracts) beside the on-chain balances of the
+// profile's EVM key.
+package balances
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/enduser"
+	"purse/homechain"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+	"purse/tui/svc"
+)
+
+const (
+	slotLoad  = "balances.load"
+	unlockID  = "balances.unlock"
+	screenTag = "Balances"
+)
+
+// Screen is the Balances & chains screen.
+type Screen struct {
+	env     *kit.Env
+	refresh key.Binding
+	unlock  key.Binding
+
+	loadID  kit.TaskID
+	loading bool
+	snap    *Snapshot
+	err     error
+
+	offset int
+	w, h   int
+}
+
+// New returns the Balances & chains screen.
+func New(env *kit.Env) *Screen {
+	s := &Screen{
+		env:     env,
+		refresh: kit.WithHelp(env.Keys.Refresh, "refresh"),
+		unlock:  key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unlock (account view)")),
+	}
+	s.unlock.SetEnabled(false)
+	return s
+}
+
+// Init implements kit.Screen: the first load.
+func (s *Screen) Init() tea.Cmd { return s.load(nil) }
+
+func (s *Screen) load(u *svc.Unlock) tea.Cmd {
+	services := s.env.Svc
+	if services == nil {
+		s.err = fmt.Errorf("no services: the TUI was started without a profile")
+		return nil
+	}
+	s.loading = true
+	id, cmd := kit.Start(s.env.Tasks, slotLoad, "Loading chains and balances", func(ctx context.Context) (Snapshot, error) {
+		return Load(ctx, services, u)
+	})
+	s.loadID = id
+	return cmd
+}
+
+// Update implements kit.Screen.
+func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case kit.TaskResult[Snapshot]:
+		if msg.ID != s.loadID {
+			return s, nil
+		}
+		s.loading = false
+		if msg.Err != nil {
+			s.err = msg.Err
+			return s, nil
+		}
+		snap := msg.Value
+		s.snap, s.err = &snap, nil
+		s.unlock.SetEnabled(snap.NeedUnlock)
+		s.clamp()
+		return s, nil
+	case dialog.PassphraseResult:
+		if msg.ID != unlockID || msg.Cancelled {
+			return s, nil
+		}
+		u := &svc.Unlock{Passphrase: msg.Passphrase}
+		return s, s.load(u)
+	case tea.KeyMsg:
+		return s, s.key(msg)
+	}
+	return s, nil
+}
+
+func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+	keys := s.env.Keys
+	switch {
+	case key.Matches(k, s.refresh):
+		return s.load(nil)
+	case key.Matches(k, s.unlock):
+		return kit.Push(dialog.NewPassphrase(s.env, unlockID, "Unlock the EVM key",
+			"The account's view of the chain configuration (service balances, card activation) is a signed read."))
+	case key.Matches(k, keys.Up):
+		s.offset--
+	case key.Matches(k, keys.Down):
+		s.offset++
+	case key.Matches(k, keys.PageUp):
+		s.offset -= s.h - 1
+	case key.Matches(k, keys.PageDown):
+		s.offset += s.h - 1
+	case key.Matches(k, keys.Top):
+		s.offset = 0
+	case key.Matches(k, keys.Bottom):
+		s.offset = len(s.lines())
+	}
+	s.clamp()
+	return nil
+}
+
+func (s *Screen) clamp() {
+	n := len(s.lines())
+	s.offset = min(s.offset, max(n-s.h, 0))
+	s.offset = max(s.offset, 0)
+}
+
+// View implements kit.Screen.
+func (s *Screen) View() string {
+	lines := s.lines()
+	if s.h <= 0 {
+		return ""
+	}
+	end := min(s.offset+s.h, len(lines))
+	out := append([]string(nil), lines[s.offset:end]...)
+	if end < len(lines) && len(out) > 0 {
+		out[len(out)-1] = s.env.Styles.Muted.Render(kit.Truncate(fmt.Sprintf("… %s (%d lines; ↓/pgdn)", s.env.Styles.Marks.More, len(lines)-end+1), s.w))
+	}
+	return strings.Join(out, "\n")
+}
+
+func (s *Screen) lines() []string {
+	st := s.env.Styles
+	w := max(s.w, 20)
+	var out []string
+	add := func(l string) { out = append(out, l) }
+	wrap := func(prefix, text string) {
+		for i, l := range kit.WrapWords(text, max(w-kit.Width(prefix), 10)) {
+			if i == 0 {
+				add(prefix + l)
+			} else {
+				add(strings.Repeat(" ", kit.Width(prefix)) + l)
+			}
+		}
+	}
+	title := "Balances & chains"
+	if s.loading {
+		title += "  " + st.Marks.Busy + " loading"
+	}
+	add(st.Title.Render(title))
+	if s.err != nil {
+		wrap(st.Marks.Error+": ", s.err.Error())
+		wrap("What to do: ", kit.NextStep(s.err, s.env.Home))
+	}
+	if s.snap == nil {
+		if s.err == nil {
+			add(st.Muted.Render("Reading the chain configuration and the balances…"))
+		}
+		return out
+	}
+	snap := s.snap
+	field := func(label, value string) { wrap(st.Label.Render(kit.Pad(label, 9))+" ", value) }
+	if snap.OwnerErr != nil {
+		field("owner", "(unknown: "+snap.OwnerErr.Error()+")")
+	} else {
+		field("owner", snap.Owner.Hex())
+	}
+	if snap.LoggedIn {
+		field("view", "logged in: service balances and card activation of account "+snap.Account)
+	} else {
+		field("view", snap.Note)
+	}
+	card := "[NOT ACTIVATABLE]"
+	switch {
+	case !snap.LoggedIn:
+		card = "[UNKNOWN: logged out]"
+	case snap.Configs.CanActivateCard:
+		card = "[CAN ACTIVATE]"
+	}
+	msg := snap.Configs.CardActivationMessage
+	if msg == "" {
+		msg = "(no activation message)"
+	}
+	field("card", card+" "+msg)
+	if snap.ChainErr != nil {
+		wrap(st.Marks.Warning+": on-chain balances unavailable: ", snap.ChainErr.Error())
+	}
+	for _, ch := range snap.Configs.Chains {
+		add("")
+		s.chainLines(ch, w, add, field)
+	}
+	if len(snap.Configs.Chains) == 0 {
+		add(st.Muted.Render("The chain configuration lists no chains."))
+	}
+	for _, a := range snap.Configs.TokenActivities {
+		field("activity", a.Symbol+": "+a.Title+" ("+a.TargetType+" "+a.TargetURL+")")
+	}
+	return out
+}
+
+func (s *Screen) chainLines(ch enduser.Chain, w int, add func(string), field func(string, string)) {
+	st := s.env.Styles
+	snap := s.snap
+	home := ch.ChainIdentifier == snap.HomeID && snap.HomeID != ""
+	head := ch.ChainName + "  " + ch.ChainIdentifier
+	if home {
+		head += "  [HOME CHAIN: balances read on chain]"
+	}
+	add(st.Bold.Render(kit.Truncate(head, w)))
+	or := func(v string) string {
+		if v == "" {
+			return "(not set)"
+		}
+		return v
+	}
+	field("deposit", or(ch.DepositContract)+"  depositContract")
+	field("buffer", or(ch.BufferPoolContract)+"  bufferPoolContract")
+	if ch.EIP7702DelegationContract != "" {
+		field("7702", ch.EIP7702DelegationContract+"  delegation")
+	}
+	if ch.NativeToken.Name != "" {
+		field("native", ch.NativeToken.Name)
+	}
+	cols := []int{8, 4, 20, 20}
+	hdr := kit.Fit("TOKEN", cols[0]) + " " + kit.Fit("DEC", cols[1]) + " " + kit.Fit("ON CHAIN", cols[2]) + " " + kit.Fit("SERVICE", cols[3]) + " FLAGS"
+	add(st.TableHeader.Render(kit.Truncate(hdr, w)))
+	for _, t := range ch.Tokens {
+		if t.IsNative {
+			continue
+		}
+		onChain := "-"
+		if !home {
+			onChain = "(not home chain)"
+		} else if addr, ok := TokenAddress(t.TokenIdentifier); ok {
+			if b, ok := snap.Balances[addr]; ok {
+				onChain = homechain.FormatSmallest(b.Smallest, b.Token.Decimals)
+			} else if snap.ChainErr != nil {
+				onChain = "(unavailable)"
+			}
+		}
+		places := int32(t.DisplayDecimals)
+		if t.IsFiat {
+			places = max(places, 2)
+		}
+		service := "-"
+		if t.TotalBalance.Valid {
+			service = fixed(t.TotalBalance, places)
+		}
+		var flags []string
+		for _, f := range []struct {
+			on   bool
+			name string
+		}{{t.IsFiat, "fiat"}, {t.CanDeposit, "deposit"}, {t.CanWithdraw, "withdraw"}} {
+			if f.on {
+				flags = append(flags, "["+f.name+"]")
+			}
+		}
+		row := kit.Fit(t.Symbol, cols[0]) + " " + kit.Fit(fmt.Sprint(int64(t.Decimals)), cols[1]) + " " + kit.Fit(onChain, cols[2]) + " " + kit.Fit(service, cols[3]) + " " + strings.Join(flags, "")
+		add(kit.Truncate(row, w))
+		sub := func(label, text string) {
+			for i, l := range kit.WrapWords(text, max(w-13, 10)) {
+				if i == 0 {
+					add("  " + st.Label.Render(kit.Pad(label, 10)) + " " + l)
+				} else {
+					add(strings.Repeat(" ", 13) + l)
+				}
+			}
+		}
+		sub("address", t.TokenIdentifier)
+		sub("top-up", bounds(places, t.MinTopUpAmount, t.MaxTopUpAmount, t.MinTopUpAmountUSD, t.MaxTopUpAmountUSD))
+		sub("fx", bounds(places, t.MinFxAmount, t.MaxFxAmount, t.MinFxAmountUSD, t.MaxFxAmountUSD))
+	}
+}
+
+// bounds renders a min–max pair in token units and in USD; "?" marks a bound the
+// configuration does not send.
+func bounds(places int32, lo, hi, loUSD, hiUSD enduser.Amount) string {
+	or := func(a enduser.Amount, p int32) string {
+		if !a.Valid {
+			return "?"
+		}
+		return fixed(a, p)
+	}
+	out := or(lo, places) + " – " + or(hi, places)
+	if loUSD.Valid || hiUSD.Valid {
+		out += "  (USD " + or(loUSD, 2) + " – " + or(hiUSD, 2) + ")"
+	}
+	return out
+}
+
+// fixed shows an amount exactly, with at least places decimals: it pads, never rounds.
+func fixed(a enduser.Amount, places int32) string {
+	return a.StringFixed(max(places, -a.Exponent()))
+}
+
+// SetSize implements kit.Screen.
+func (s *Screen) SetSize(w, h int) {
+	s.w, s.h = w, h
+	s.clamp()
+}
+
+// Title implements kit.Screen.
+func (s *Screen) Title() string { return screenTag }
+
+// ShortHelp implements kit.Screen.
+func (s *Screen) ShortHelp() []key.Binding {
+	return []key.Binding{s.refresh, s.unlock, s.env.Keys.Down}
+}
+
+// FullHelp implements kit.Screen.
+func (s *Screen) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{s.refresh, s.unlock}, s.env.Keys.Movement()}
+}
+
+// InputFocused implements kit.Screen: the screen has no text field.
+func (s *Screen) InputFocused() bool { return false }
+
+var _ kit.Screen = (*Screen)(nil)

@@ -1,0 +1,243 @@
+package balances
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
+
+	"purse/enduser"
+	"purse/homechain"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+)
+
+var (
+	eurAddr  = common.HexToAddress("0x5b1869D9A4C187F2EAa108f3062412ecf0526b24")
+	usdcAddr = common.HexToAddress("0x00000000000000000000000000000000000000c1")
+)
+
+func amt(s string) enduser.Amount { return enduser.NewAmount(decimal.RequireFromString(s)) }
+
+func sampleSnapshot() Snapshot {
+	chainID := "eip155:31337"
+	return Snapshot{
+		Owner:    common.HexToAddress(devAddress),
+		Account:  "5123",
+		LoggedIn: true,
+		HomeID:   chainID,
+		Configs: enduser.ChainConfigs{
+			CanActivateCard:       true,
+			CardActivationMessage: "Hold at least 1 USD in fiat on the home chain to activate a card.",
+			Chains: []enduser.Chain{{
+				ChainIdentifier: chainID, ChainName: "Sandbox home chain",
+				DepositContract:    "0x00000000000000000000000000000000000000d1",
+				BufferPoolContract: "0x00000000000000000000000000000000000000b1",
+				NativeToken:        enduser.NativeToken{Name: "ETH"},
+				Tokens: []enduser.Token{
+					{TokenIdentifier: chainID + "/erc20:" + eurAddr.Hex(), Symbol: "EUR24", Decimals: 2, IsFiat: true, CanWithdraw: true,
+						TotalBalance: amt("1000.00"), MinTopUpAmount: amt("4.60"), MaxTopUpAmount: amt("46000.00"),
+						MinTopUpAmountUSD: amt("5.00"), MaxTopUpAmountUSD: amt("50000.00"), MinFxAmount: amt("0.92"), MaxFxAmount: amt("9000.00")},
+					{TokenIdentifier: chainID + "/erc20:" + usdcAddr.Hex(), Symbol: "USDC", Decimals: 6, CanDeposit: true},
+					{TokenIdentifier: chainID + "/slip44:60", Symbol: "ETH", Decimals: 18, IsNative: true},
+				},
+			}},
+		},
+		Balances: map[common.Address]homechain.Balance{
+			eurAddr:  {Token: homechain.Token{Symbol: "EUR24", Address: eurAddr, Decimals: 2}, Smallest: big.NewInt(100000)},
+			usdcAddr: {Token: homechain.Token{Symbol: "USDC", Address: usdcAddr, Decimals: 6}, Smallest: big.NewInt(1)},
+		},
+	}
+}
+
+func newTestScreen(t *testing.T) *Screen {
+	t.Helper()
+	env := kit.NewEnv(context.Background(), kit.Session{Profile: "sandbox"}, "/home/user/.config/purse", nil, lipgloss.NewRenderer(io.Discard))
+	s := New(env)
+	s.SetSize(80, 20)
+	return s
+}
+
+// deliver gives the screen a result of its current load.
+func deliver(s *Screen, snap Snapshot, err error) {
+	s.Update(kit.TaskResult[Snapshot]{ID: s.loadID, Slot: slotLoad, Value: snap, Err: err})
+}
+
+func TestResultsShowAndStaleOnesAreDropped(t *testing.T) {
+	s := newTestScreen(t)
+	s.loadID, s.loading = 7, true
+	s.Update(kit.TaskResult[Snapshot]{ID: 6, Slot: slotLoad, Value: sampleSnapshot()})
+	if s.snap != nil || !s.loading {
+		t.Fatal("a stale result was taken")
+	}
+	deliver(s, sampleSnapshot(), nil)
+	v := s.View()
+	for _, want := range []string{"[CAN ACTIVATE]", "EUR24", "1000.00", "0.000001", "[HOME CHAIN", "bufferPoolContract", "depositContract", "4.60 – 46000.00 (USD 5.00 – 50000.00)", "logged in"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "ETH    ") {
+		t.Error("the native token is listed as an ERC-20")
+	}
+	for _, l := range strings.Split(v, "\n") {
+		if lipgloss.Width(l) > 80 {
+			t.Errorf("line wider than 80: %q", l)
+		}
+	}
+}
+
+func TestErrorsAndLoggedOutView(t *testing.T) {
+	s := newTestScreen(t)
+	s.loadID = 1
+	deliver(s, Snapshot{}, errors.New("dial tcp: refused"))
+	if v := s.View(); !strings.Contains(v, "ERROR: dial tcp: refused") || !strings.Contains(v, "What to do:") {
+		t.Fatalf("error view:\n%s", v)
+	}
+	snap := sampleSnapshot()
+	snap.LoggedIn, snap.NeedUnlock = false, true
+	snap.Note = "logged out: the EVM key's passphrase is needed for the account's view (press u)"
+	snap.ChainErr = fmt.Errorf("home chain: connection refused")
+	snap.Balances = nil
+	deliver(s, snap, nil)
+	v := s.View()
+	for _, want := range []string{"[UNKNOWN: logged out]", "press u", "WARNING: on-chain balances unavailable", "(unavailable)"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "ERROR") {
+		t.Error("the old error is still shown after a good load")
+	}
+	_, cmd := s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("u")})
+	if cmd == nil {
+		t.Fatal("u must open the passphrase dialog")
+	}
+	if _, ok := cmd().(kit.PushDialogMsg); !ok {
+		t.Fatal("u must push a dialog")
+	}
+	// A cancelled or foreign passphrase answer starts nothing.
+	for _, m := range []tea.Msg{dialog.PassphraseResult{ID: unlockID, Cancelled: true}, dialog.PassphraseResult{ID: "other", Passphrase: []byte("x")}} {
+		if _, cmd := s.Update(m); cmd != nil {
+			t.Fatalf("%+v started a load", m)
+		}
+	}
+}
+
+func TestScrolling(t *testing.T) {
+	s := newTestScreen(t)
+	s.SetSize(80, 8)
+	s.loadID = 1
+	deliver(s, sampleSnapshot(), nil)
+	first := s.View()
+	if !strings.Contains(first, "more below") {
+		t.Fatalf("no more-below mark:\n%s", first)
+	}
+	s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("G")})
+	if s.offset == 0 || strings.Contains(s.View(), "more below") {
+		t.Fatalf("G must show the end (offset %d)", s.offset)
+	}
+	s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("g")})
+	if s.offset != 0 {
+		t.Fatal("g must go to the top")
+	}
+	s.Update(tea.KeyMsg{Type: tea.KeyUp})
+	if s.offset != 0 {
+		t.Fatal("offset went negative")
+	}
+}
+
+func TestHelpers(t *testing.T) {
+	for _, id := range []string{eurAddr.Hex(), "eip155:31337/erc20:" + eurAddr.Hex()} {
+		if a, ok := TokenAddress(id); !ok || a != eurAddr {
+			t.Errorf("TokenAddress(%q) = %v %v", id, a, ok)
+		}
+	}
+	if _, ok := TokenAddress("eip155:1/slip44:60"); ok {
+		t.Error("a native asset read as a token")
+	}
+	cc := sampleSnapshot().Configs
+	if _, err := PickHomeChain(cc, big.NewInt(1)); err == nil || !strings.Contains(err.Error(), "eip155:31337") {
+		t.Errorf("missing chain: %v", err)
+	}
+	ch, err := PickHomeChain(cc, big.NewInt(31337))
+	if err != nil {
+		t.Fatal(err)
+	}
+	toks, err := ChainTokens(ch)
+	if err != nil || len(toks) != 2 || toks[0].Decimals != 2 || toks[1].Decimals != 6 {
+		t.Fatalf("tokens %+v %v", toks, err)
+	}
+}
+
+// TestGolden: plain views (no colour) at 80×24 and 120×40.
+// Update with: go test ./tui/balances -run TestGolden -update
+func TestGolden(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			s := newTestScreen(t)
+			s.SetSize(sz[0], sz[1])
+			s.loadID = 1
+			deliver(s, sampleSnapshot(), nil)
+			teatest.RequireEqualOutput(t, []byte(s.View()))
+		})
+	}
+}
+
+// TestAgainstTheSandbox: the onboarded dev key's EUR24 shows on chain; the first load is
+// logged out (file key, no passphrase), the passphrase dialog's answer gives the account's
+// view with card activation.
+func TestAgainstTheSandbox(t *testing.T) {
+	sbx := startSandbox(t)
+	s := New(sbx.env)
+	s.SetSize(120, 60)
+	res := s.Init()()
+	s.Update(res)
+	if s.err != nil {
+		t.Fatalf("load: %v", s.err)
+	}
+	if !s.snap.NeedUnlock || s.snap.LoggedIn {
+		t.Fatalf("file key without passphrase: %+v", s.snap)
+	}
+	eur := findBalance(t, s.snap, "EUR24")
+	if eur.Sign() <= 0 {
+		t.Fatalf("EUR24 balance %v", eur)
+	}
+	_, cmd := s.Update(dialog.PassphraseResult{ID: unlockID, Passphrase: []byte(passphrase)})
+	s.Update(cmd())
+	if s.err != nil || !s.snap.LoggedIn {
+		t.Fatalf("after unlock: %v %+v", s.err, s.snap)
+	}
+	v := s.View()
+	for _, want := range []string{"[CAN ACTIVATE]", "EUR24", homechain.FormatSmallest(eur, 2), devAddress, "logged in"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	// r reloads (logged out again: the passphrase is not kept).
+	_, cmd = s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("r")})
+	s.Update(cmd())
+	if s.snap.LoggedIn || findBalance(t, s.snap, "EUR24").Cmp(eur) != 0 {
+		t.Fatalf("refresh: %+v", s.snap)
+	}
+}
+
+func findBalance(t *testing.T, snap *Snapshot, symbol string) *big.Int {
+	t.Helper()
+	for _, b := range snap.Balances {
+		if b.Token.Symbol == symbol {
+			return b.Smallest
+		}
+	}
+	t.Fatalf("no %s balance in %+v (chain error %v)", symbol, snap.Balances, snap.ChainErr)
+	return nil
+}

@@ -1,0 +1,450 @@
+// Package card is the Card screen of purse's terminal UI: the card's masked details, issuing
+// a card when there is none, and blocking or unblocking it after a confirmation. The card's
+// display token (cardToken) is dropped as soon as the card is read: it is never shown,
+// logged or kept.
+package card
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/enduser"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+	"purse/tui/svc"
+)
+
+const (
+	slotCard  = "card"
+	unlockID  = "card.unlock"
+	confirmID = "card.confirm"
+	opLoad    = "load"
+	opIssue   = "issue"
+	opBlock   = "block"
+	opUnblock = "unblock"
+)
+
+// Info is what one read of the card gives the screen.
+type Info struct {
+	// Card is nil when the account has none (NoCard says what the service answered).
+	Card   *enduser.Card
+	NoCard error
+	// Profile carries the card preconditions (eligibility, activation amount); nil when
+	// it could not be read (ProfileErr).
+	Profile    *enduser.Profile
+	ProfileErr error
+	// NeedUnlock: the key file's passphrase is needed; nothing was sent.
+	NeedUnlock bool
+	// Done says what the operation did ("card blocked"), "" for a plain read.
+	Done string
+}
+
+// Screen is the Card screen.
+type Screen struct {
+	env            *kit.Env
+	refresh, issue key.Binding
+	block, unblock key.Binding
+
+	taskID  kit.TaskID
+	running string // the operation in flight, "" when idle
+	pending string // the operation waiting for a confirmation or a passphrase
+	info    *Info
+	err     error
+	errOp   string
+	done    string
+
+	w, h int
+}
+
+// New returns the Card screen.
+func New(env *kit.Env) *Screen {
+	s := &Screen{
+		env:     env,
+		refresh: kit.WithHelp(env.Keys.Refresh, "refresh"),
+		issue:   key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "issue a card")),
+		block:   key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "block the card")),
+		unblock: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unblock the card")),
+	}
+	s.syncKeys()
+	return s
+}
+
+// Init implements kit.Screen: the first read.
+func (s *Screen) Init() tea.Cmd { return s.start(opLoad, nil) }
+
+// start runs op (load, issue, block, unblock) and reads the card after it.
+func (s *Screen) start(op string, u *svc.Unlock) tea.Cmd {
+	services := s.env.Svc
+	if services == nil {
+		s.err, s.errOp = errors.New("no services: the TUI was started without a profile"), op
+		return nil
+	}
+	var tokenID string
+	if s.info != nil && s.info.Card != nil {
+		tokenID = string(s.info.Card.TokenID)
+	}
+	s.running = op
+	s.syncKeys()
+	id, cmd := kit.Start(s.env.Tasks, slotCard, label(op), func(ctx context.Context) (Info, error) {
+		return run(ctx, services, u, op, tokenID)
+	})
+	s.taskID = id
+	return cmd
+}
+
+func label(op string) string {
+	switch op {
+	case opIssue:
+		return "Issuing a card"
+	case opBlock:
+		return "Blocking the card"
+	case opUnblock:
+		return "Unblocking the card"
+	}
+	return "Reading the card"
+}
+
+// run is the task: the operation, then a fresh read of the card and the profile.
+func run(ctx context.Context, s *svc.Services, u *svc.Unlock, op, cardTokenID string) (Info, error) {
+	c, err := s.API(true, u)
+	if errors.Is(err, svc.ErrPassphraseNeeded) {
+		return Info{NeedUnlock: true}, nil
+	}
+	if err != nil {
+		return Info{}, err
+	}
+	var done string
+	switch op {
+	case opIssue:
+		if err := c.IssueCard(ctx); err != nil {
+			return Info{}, issueError{err: err, pre: preconditions(readProfile(ctx, c))}
+		}
+		done = "card issued"
+	case opBlock, opUnblock:
+		status, verb := enduser.CardBlocked, "blocked"
+		if op == opUnblock {
+			status, verb = enduser.CardActive, "unblocked"
+		}
+		if _, err := c.CardStatus(ctx, enduser.CardStatusRequest{CardTokenID: cardTokenID, Status: status}); err != nil {
+			return Info{}, fmt.Errorf("card-status %d for card %s: %w", status, cardTokenID, err)
+		}
+		done = "card " + verb
+	}
+	info := Info{Done: done}
+	card, err := c.Card(ctx)
+	switch {
+	case err == nil:
+		card.CardToken = "" // the 5-minute display token never leaves this function
+		info.Card = &card
+	case errors.Is(err, enduser.ErrInvalidParam):
+		// The card read takes no parameter: 10009 means there is no card.
+		info.NoCard = err
+	default:
+		return Info{}, err
+	}
+	info.Profile, info.ProfileErr = readProfile(ctx, c)
+	return info, nil
+}
+
+func readProfile(ctx context.Context, c *enduser.Client) (*enduser.Profile, error) {
+	p, err := c.Profile(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// issueError explains what issuing a card needs when the service refuses it.
+type issueError struct {
+	err error
+	pre []string
+}
+
+func (e issueError) Error() string { return "issue card: " + e.err.Error() }
+func (e issueError) Unwrap() error { return e.err }
+func (e issueError) NextStep() string {
+	return "Issuing needs " + strings.Join(e.pre, "; ") + ". Fix what is missing (Account screen, Balances screen), then press i again."
+}
+
+// preconditions lists what issuing a card needs, with what the profile says about each.
+func preconditions(p *enduser.Profile, perr error) []string {
+	elig, act := "unknown: the profile could not be read", "the card activation amount"
+	if perr == nil && p != nil {
+		elig = "no"
+		if p.IsCardEligible {
+			elig = "yes"
+		}
+		if p.CardActivation.Amount.Valid {
+			act = p.CardActivation.Amount.String() + " " + p.CardActivation.Currency
+		}
+	}
+	return []string{
+		"the account in Live status",
+		"card eligibility (now: " + elig + ")",
+		"a fiat balance on the home chain of at least " + act,
+		"no card yet (one card per account)",
+	}
+}
+
+// Update implements kit.Screen.
+func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case kit.TaskResult[Info]:
+		if msg.ID != s.taskID {
+			return s, nil
+		}
+		op := s.running
+		s.running = ""
+		defer s.syncKeys()
+		if msg.Err != nil {
+			s.err, s.errOp, s.done = msg.Err, op, ""
+			return s, nil
+		}
+		if msg.Value.NeedUnlock {
+			s.pending = op
+			return s, kit.Push(dialog.NewPassphrase(s.env, unlockID, "Unlock the EVM key",
+				"Reading and changing the card are signed calls: "+label(op)+" needs the key file's passphrase."))
+		}
+		info := msg.Value
+		s.info, s.err, s.errOp, s.done = &info, nil, "", info.Done
+		if info.Done != "" {
+			return s, kit.Status(strings.ToUpper(info.Done[:1]) + info.Done[1:] + ".")
+		}
+		return s, nil
+	case dialog.PassphraseResult:
+		if msg.ID != unlockID {
+			return s, nil
+		}
+		op := s.pending
+		s.pending = ""
+		if msg.Cancelled || op == "" {
+			return s, kit.Status("Cancelled: nothing was sent.")
+		}
+		return s, s.start(op, &svc.Unlock{Passphrase: msg.Passphrase})
+	case dialog.ConfirmResult:
+		if msg.ID != confirmID {
+			return s, nil
+		}
+		op := s.pending
+		s.pending = ""
+		if !msg.Confirmed || op == "" {
+			return s, kit.Status("Cancelled: the card was not changed.")
+		}
+		return s, s.start(op, nil)
+	case tea.KeyMsg:
+		return s, s.key(msg)
+	}
+	return s, nil
+}
+
+func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, s.refresh):
+		return s.start(opLoad, nil)
+	case key.Matches(k, s.issue):
+		return s.confirm(opIssue, "Issue a card?",
+			"Asks the service for a card for account "+s.env.Session.AccountID+" (one card per account). "+
+				"It needs the account Live, card eligibility and the activation balance on the home chain.", "issue the card")
+	case key.Matches(k, s.block):
+		c := s.info.Card
+		return s.confirm(opBlock, "Block card "+c.Masked.CardNumber+"?",
+			"Payments with this card stop until you unblock it. Sends card-status 0 (blocked) for card tokenId "+string(c.TokenID)+".", "block the card")
+	case key.Matches(k, s.unblock):
+		c := s.info.Card
+		return s.confirm(opUnblock, "Unblock card "+c.Masked.CardNumber+"?",
+			"Payments with this card work again. Sends card-status 1 (active) for card tokenId "+string(c.TokenID)+".", "unblock the card")
+	}
+	return nil
+}
+
+func (s *Screen) confirm(op, title, body, yes string) tea.Cmd {
+	s.pending = op
+	return kit.Push(dialog.NewConfirm(s.env, confirmID, title, body, yes))
+}
+
+// syncKeys enables only the actions that fit the card's state.
+func (s *Screen) syncKeys() {
+	idle := s.running == ""
+	var c *enduser.Card
+	noCard := false
+	if s.info != nil {
+		c = s.info.Card
+		noCard = c == nil && s.info.NoCard != nil
+	}
+	s.issue.SetEnabled(idle && noCard)
+	s.block.SetEnabled(idle && c != nil && c.TokenID != "" && !isBlocked(c))
+	s.unblock.SetEnabled(idle && c != nil && c.TokenID != "" && isBlocked(c))
+}
+
+func isBlocked(c *enduser.Card) bool { return strings.EqualFold(c.Status, "Blocked") }
+
+// stateMark is the card state in words, readable without colour.
+func stateMark(c *enduser.Card) string {
+	switch {
+	case c == nil:
+		return "[NO CARD]"
+	case c.Status == "":
+		return "[STATUS UNKNOWN]"
+	}
+	return "[" + strings.ToUpper(c.Status) + "]"
+}
+
+// View implements kit.Screen.
+func (s *Screen) View() string {
+	st := s.env.Styles
+	w := max(s.w, 20)
+	var out []string
+	add := func(l string) { out = append(out, l) }
+	wrap := func(prefix, text string) {
+		pad := strings.Repeat(" ", kit.Width(prefix))
+		for i, l := range kit.WrapWords(text, max(w-kit.Width(prefix), 10)) {
+			if i == 0 {
+				add(prefix + l)
+			} else {
+				add(pad + l)
+			}
+		}
+	}
+	field := func(label, value string) { wrap(st.Label.Render(kit.Pad(label, 14))+" ", value) }
+
+	head := "Card"
+	if s.info != nil {
+		head += "  " + stateMark(s.info.Card)
+	}
+	if s.running != "" {
+		head += "  " + st.Marks.Busy + " " + strings.ToLower(label(s.running))
+	}
+	add(st.Title.Render(kit.Truncate(head, w)))
+	if s.done != "" {
+		add(st.StatusOK.Render(st.Marks.OK + ": " + s.done))
+	}
+	if s.err != nil {
+		wrap(st.Marks.Error+": ", s.err.Error())
+		wrap("What to do: ", kit.NextStep(s.err, s.env.Home))
+	}
+	switch {
+	case s.info == nil:
+		if s.err == nil {
+			add(st.Muted.Render("Reading the card (a signed call)…"))
+		}
+	case s.info.Card == nil:
+		s.noCardLines(add, wrap)
+	default:
+		s.cardLines(s.info.Card, field, wrap)
+	}
+	if s.h > 0 && len(out) > s.h {
+		out = append(out[:s.h-1], st.Muted.Render("… "+st.Marks.More+" (enlarge the window)"))
+	}
+	return strings.Join(out, "\n")
+}
+
+func (s *Screen) noCardLines(add func(string), wrap func(string, string)) {
+	st := s.env.Styles
+	add("")
+	wrap("", "No card on this account.")
+	if s.info.NoCard != nil {
+		var ae *enduser.APIError
+		if errors.As(s.info.NoCard, &ae) {
+			wrap(st.Label.Render("service: "), ae.Message)
+		} else {
+			wrap(st.Label.Render("service: "), s.info.NoCard.Error())
+		}
+	}
+	add("")
+	wrap("", "Press i to issue one (a confirmation follows). Issuing needs:")
+	for _, p := range preconditions(s.info.Profile, s.info.ProfileErr) {
+		wrap("  - ", p)
+	}
+}
+
+func (s *Screen) cardLines(c *enduser.Card, field func(string, string), wrap func(string, string)) {
+	st := s.env.Styles
+	or := func(v string) string {
+		if v == "" {
+			return "(not sent)"
+		}
+		return v
+	}
+	field("status", stateMark(c)+" "+or(c.Status))
+	field("number", or(c.Masked.CardNumber))
+	field("expiry", or(c.Masked.Expiry)+"   cvv "+or(c.Masked.CVV2))
+	field("holder", or(string(c.CardHolder)))
+	cur := or(c.Currency)
+	if len(c.Currencies) > 0 {
+		cur += "  (spends " + strings.Join(c.Currencies, ", ") + ")"
+	}
+	field("currency", cur)
+	field("design", or(string(c.CardDesign)))
+	field("card tokenId", or(string(c.TokenID))+"  (sent to block / unblock)")
+	field("external id", or(string(c.ExternalID)))
+	sec := c.Security
+	mark := func(on bool, name string) string {
+		if on {
+			return st.Marks.Checked + " " + name
+		}
+		return st.Marks.Unchecked + " " + name
+	}
+	field("security", strings.Join([]string{mark(sec.ContactlessEnabled, "contactless"), mark(sec.WithdrawalEnabled, "withdrawal"),
+		mark(sec.InternetPurchaseEnabled, "internet"), mark(sec.OverallLimitsEnabled, "overall limits")}, "  "))
+	field("withdrawal", usedMax(c.Limits.Withdrawal.Used, c.Limits.Withdrawal.Max))
+	field("internet", usedMax(c.Limits.InternetPurchase.Used, c.Limits.InternetPurchase.Max))
+	acc := c.Limits.Account
+	accText := usedMax(acc.Used, acc.Max)
+	if acc.Available.Valid {
+		accText += ", available " + fiat(acc.Available)
+	}
+	if acc.RestartDate != "" {
+		accText += ", restarts " + acc.RestartDate
+	}
+	field("account limit", accText)
+	for i, t := range c.ActiveTokens {
+		lbl := ""
+		if i == 0 {
+			lbl = "device wallets"
+		}
+		field(lbl, t.Type+" "+string(t.ID))
+	}
+	wrap("", "")
+	if isBlocked(c) {
+		wrap("", "The card is blocked: press u to unblock it (a confirmation follows).")
+	} else {
+		wrap("", "Press b to block the card (a confirmation follows). Only masked values are shown here.")
+	}
+}
+
+func usedMax(used, maxAmt enduser.Amount) string {
+	or := func(a enduser.Amount) string {
+		if !a.Valid {
+			return "?"
+		}
+		return fiat(a)
+	}
+	return or(used) + " used of " + or(maxAmt)
+}
+
+// fiat shows a fiat amount exactly with at least 2 decimals: it pads, never rounds.
+func fiat(a enduser.Amount) string { return a.StringFixed(max(2, -a.Exponent())) }
+
+// SetSize implements kit.Screen.
+func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
+
+// Title implements kit.Screen.
+func (s *Screen) Title() string { return "Card" }
+
+// ShortHelp implements kit.Screen.
+func (s *Screen) ShortHelp() []key.Binding {
+	return []key.Binding{s.refresh, s.issue, s.block, s.unblock}
+}
+
+// FullHelp implements kit.Screen.
+func (s *Screen) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp()} }
+
+// InputFocused implements kit.Screen: the screen has no text field.
+func (s *Screen) InputFocused() bool { return false }
+
+var _ kit.Screen = (*Screen)(nil)

@@ -1,0 +1,279 @@
+package card
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/shopspring/decimal"
+
+	"purse/enduser"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+)
+
+func newTestScreen(t *testing.T) *Screen {
+	t.Helper()
+	env := kit.NewEnv(context.Background(), kit.Session{Profile: "sandbox", AccountID: "5123"}, "/home/user/.config/purse", nil, lipgloss.NewRenderer(io.Discard))
+	s := New(env)
+	s.SetSize(80, 20)
+	return s
+}
+
+func amt(s string) enduser.Amount { return enduser.NewAmount(decimal.RequireFromString(s)) }
+
+func sampleCard(status string) *enduser.Card {
+	return &enduser.Card{
+		Security:   enduser.CardSecurity{ContactlessEnabled: true, WithdrawalEnabled: true, InternetPurchaseEnabled: false, OverallLimitsEnabled: true},
+		Currencies: []string{"EUR", "CHF", "USD"},
+		TokenID:    "812345678",
+		Limits: enduser.CardLimits{
+			Account:          enduser.FiatLimits{Used: amt("12.50"), Max: amt("50000"), Available: amt("49987.50"), RestartDate: "2025-07-01"},
+			Withdrawal:       enduser.UsedMax{Used: amt("0"), Max: amt("1000")},
+			InternetPurchase: enduser.UsedMax{Used: amt("0"), Max: amt("5000")},
+		},
+		CardDesign: "sandbox-blue", CardHolder: "SANDBOX TESTER 5123", Status: status, Currency: "EUR",
+		Masked:       enduser.MaskedCard{CardNumber: "**** **** **** 5678", CVV2: "***", Expiry: "**/**"},
+		ActiveTokens: []enduser.ActiveToken{{ID: "dwt_812345678", Type: "apple_pay"}},
+		ExternalID:   "crd_0a1b2c3d4e5f6071",
+	}
+}
+
+func deliver(s *Screen, info Info, err error) tea.Cmd {
+	_, cmd := s.Update(kit.TaskResult[Info]{ID: s.taskID, Slot: slotCard, Value: info, Err: err})
+	return cmd
+}
+
+func press(s *Screen, k string) tea.Cmd {
+	_, cmd := s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+	return cmd
+}
+
+func TestStateDrivesTheActions(t *testing.T) {
+	s := newTestScreen(t)
+	s.taskID = 3
+	s.Update(kit.TaskResult[Info]{ID: 2, Slot: slotCard, Value: Info{Card: sampleCard("Active")}})
+	if s.info != nil {
+		t.Fatal("a stale result was taken")
+	}
+	deliver(s, Info{Card: sampleCard("Active")}, nil)
+	v := s.View()
+	for _, want := range []string{"Card  [ACTIVE]", "**** **** **** 5678", "[x] contactless", "[ ] internet", "812345678", "Press b to block"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if press(s, "u") != nil || press(s, "i") != nil {
+		t.Fatal("unblock / issue must be off for an active card")
+	}
+	cmd := press(s, "b")
+	if cmd == nil {
+		t.Fatal("b must ask for a confirmation")
+	}
+	push, ok := cmd().(kit.PushDialogMsg)
+	if !ok {
+		t.Fatal("b must push a dialog")
+	}
+	d, ok := push.Dialog.(*dialog.Confirm)
+	if !ok || !strings.Contains(d.Title(), "5678") {
+		t.Fatalf("dialog %#v", push.Dialog)
+	}
+	// Enter on the confirmation does nothing; n cancels and nothing starts.
+	if _, c := d.Update(tea.KeyMsg{Type: tea.KeyEnter}); c != nil || d.Closed() {
+		t.Fatal("enter answered the confirmation")
+	}
+	_, c := d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("n")})
+	res := c().(dialog.ConfirmResult)
+	if _, c := s.Update(res); s.running != "" || s.pending != "" {
+		t.Fatal("a cancelled confirmation started the operation")
+	} else if st, ok := c().(kit.StatusMsg); !ok || !strings.Contains(st.Text, "not changed") {
+		t.Fatalf("cancel status %#v", st)
+	}
+	// Another screen's confirmation is ignored.
+	s.pending = opBlock
+	if _, c := s.Update(dialog.ConfirmResult{ID: "elsewhere", Confirmed: true}); c != nil || s.pending != opBlock {
+		t.Fatal("a foreign confirmation was taken")
+	}
+
+	deliver(s, Info{Card: sampleCard("Blocked"), Done: "card blocked"}, nil)
+	v = s.View()
+	for _, want := range []string{"Card  [BLOCKED]", "ok: card blocked", "press u to unblock"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if press(s, "b") != nil {
+		t.Fatal("block must be off for a blocked card")
+	}
+	if press(s, "u") == nil {
+		t.Fatal("u must ask to unblock a blocked card")
+	}
+}
+
+func TestNoCardAndIssueError(t *testing.T) {
+	s := newTestScreen(t)
+	s.taskID = 1
+	noCard := &enduser.APIError{Route: "card", Code: 10009, Message: "no card issued for tokenId 5123"}
+	deliver(s, Info{NoCard: noCard, Profile: &enduser.Profile{IsCardEligible: false, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}}, nil)
+	v := s.View()
+	for _, want := range []string{"[NO CARD]", "no card issued for tokenId 5123", "Press i to issue", "card eligibility (now: no)", "at least 1 USD"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if press(s, "b") != nil || press(s, "u") != nil {
+		t.Fatal("block / unblock without a card")
+	}
+	if press(s, "i") == nil {
+		t.Fatal("i must ask to issue")
+	}
+	s.running = opIssue
+	err := issueError{err: &enduser.APIError{Route: "issue-card", Code: 10009, Message: "tokenId 5123 is not card eligible"}, pre: preconditions(nil, errors.New("down"))}
+	deliver(s, Info{}, err)
+	v = s.View()
+	for _, want := range []string{"ERROR: issue card:", "not card eligible", "What to do: Issuing needs the account in Live status", "unknown: the profile could not be read"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if next := kit.NextStep(err, ""); !strings.Contains(next, "press i again") {
+		t.Errorf("NextStep %q", next)
+	}
+}
+
+func TestNeedUnlockAsksAndRetriesTheSameOperation(t *testing.T) {
+	s := newTestScreen(t)
+	s.taskID, s.running = 4, opBlock
+	cmd := deliver(s, Info{NeedUnlock: true}, nil)
+	if _, ok := cmd().(kit.PushDialogMsg); !ok || s.pending != opBlock {
+		t.Fatalf("no passphrase dialog (pending %q)", s.pending)
+	}
+	if _, c := s.Update(dialog.PassphraseResult{ID: unlockID, Cancelled: true}); c == nil || s.pending != "" || s.running != "" {
+		t.Fatal("a cancelled passphrase must clear the pending operation")
+	}
+}
+
+// TestGolden: plain views at 80×24 and 120×40, active and without a card.
+// Update with: go test ./tui/card -run TestGolden -update
+func TestGolden(t *testing.T) {
+	infos := map[string]Info{
+		"active": {Card: sampleCard("Active")},
+		"nocard": {NoCard: &enduser.APIError{Route: "card", Code: 10009, Message: "no card issued for tokenId 5123"},
+			Profile: &enduser.Profile{IsCardEligible: true, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}},
+	}
+	for _, name := range []string{"active", "nocard"} {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s_%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
+				s := newTestScreen(t)
+				s.SetSize(sz[0], sz[1])
+				s.taskID = 1
+				deliver(s, infos[name], nil)
+				teatest.RequireEqualOutput(t, []byte(s.View()))
+			})
+		}
+	}
+}
+
+// step runs cmd (the screen's task or dialog command) and gives each message back to the
+// screen, returning the screen's next command.
+func step(t *testing.T, s *Screen, cmd tea.Cmd) tea.Cmd {
+	t.Helper()
+	if cmd == nil {
+		t.Fatal("expected a command")
+	}
+	var next []tea.Cmd
+	for _, m := range flatten(cmd) {
+		_, c := s.Update(m)
+		next = append(next, c)
+	}
+	return tea.Batch(next...)
+}
+
+func flatten(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	switch m := cmd().(type) {
+	case tea.BatchMsg:
+		var out []tea.Msg
+		for _, c := range m {
+			out = append(out, flatten(c)...)
+		}
+		return out
+	case nil:
+		return nil
+	default:
+		return []tea.Msg{m}
+	}
+}
+
+// unlockAndRun answers the passphrase dialog the screen asks for and runs the retried task.
+func unlockAndRun(t *testing.T, s *Screen, cmd tea.Cmd) {
+	t.Helper()
+	msgs := flatten(cmd)
+	if len(msgs) != 1 {
+		t.Fatalf("want one message, got %#v", msgs)
+	}
+	if _, ok := msgs[0].(kit.PushDialogMsg); !ok {
+		// Already unlocked: the result of the task itself.
+		s.Update(msgs[0])
+		return
+	}
+	_, retry := s.Update(dialog.PassphraseResult{ID: unlockID, Passphrase: []byte(passphrase)})
+	step(t, s, retry)
+}
+
+// TestAgainstTheSandbox: no card → issue → block → unblock on the onboarded dev key, each
+// through its confirmation and the passphrase dialog; the display token never shows.
+func TestAgainstTheSandbox(t *testing.T) {
+	sbx := startSandbox(t)
+	s := New(sbx.env)
+	s.SetSize(120, 40)
+	unlockAndRun(t, s, step(t, s, s.Init()))
+	if s.err != nil || s.info == nil || s.info.Card != nil || s.info.NoCard == nil {
+		t.Fatalf("first read: %v %+v", s.err, s.info)
+	}
+	if v := s.View(); !strings.Contains(v, "[NO CARD]") || !strings.Contains(v, "card eligibility (now: yes)") {
+		t.Fatalf("no-card view:\n%s", v)
+	}
+	confirmAndRun := func(k string) {
+		t.Helper()
+		push := press(s, k)
+		if push == nil {
+			t.Fatalf("%s is off:\n%s", k, s.View())
+		}
+		if _, ok := push().(kit.PushDialogMsg); !ok {
+			t.Fatalf("%s did not ask for a confirmation", k)
+		}
+		_, start := s.Update(dialog.ConfirmResult{ID: confirmID, Confirmed: true})
+		unlockAndRun(t, s, step(t, s, start))
+		if s.err != nil {
+			t.Fatalf("%s: %v", k, s.err)
+		}
+	}
+	for _, c := range []struct{ key, mark, done string }{
+		{"i", "[ACTIVE]", "card issued"},
+		{"b", "[BLOCKED]", "card blocked"},
+		{"u", "[ACTIVE]", "card unblocked"},
+	} {
+		confirmAndRun(c.key)
+		v := s.View()
+		if !strings.Contains(v, "Card  "+c.mark) || !strings.Contains(v, c.done) {
+			t.Fatalf("after %s:\n%s", c.key, v)
+		}
+		if s.info.Card.CardToken != "" || strings.Contains(v, "ct_") {
+			t.Fatalf("the display token leaked after %s", c.key)
+		}
+	}
+	for _, e := range sbx.env.Svc.Log.Snapshot() {
+		if strings.Contains(e.ResponseBody, "ct_") {
+			t.Fatalf("the request log holds the card token: %s", e.ResponseBody)
+		}
+	}
+}

@@ -1,0 +1,536 @@
+// Package permit is the Permit screen of purse's terminal UI: token, amount, optional
+// permit amount and spender role → nonce and domain read from the chain (refused on a
+// DOMAIN_SEPARATOR mismatch) → the signing review (y signs, Enter never) → token-permit →
+// the allowance read back from the chain.
+package permit
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/homechain"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+	"purse/tui/review"
+	"purse/tui/svc"
+	"purse/wallet"
+)
+
+const (
+	slotContext = "permit.context"
+	slotPrepare = "permit.prepare"
+	slotSubmit  = "permit.submit"
+	unlockID    = "permit.unlock"
+)
+
+// Form fields, in focus order.
+const (
+	fToken = iota
+	fAmount
+	fPermit
+	fRole
+	fAddress
+	nFields
+)
+
+var fieldNames = [nFields]string{"token", "amount", "permit amount", "spender", "spender address"}
+
+// Screen is the Permit screen.
+type Screen struct {
+	env *kit.Env
+
+	// keys outside the form
+	edit, prepare, reload, resubmit key.Binding
+	// keys inside the form (single letters type into the fields there)
+	next, prev, leave, choosePrev, chooseNext key.Binding
+
+	ctxID   kit.TaskID
+	ctx     *Context
+	ctxErr  error
+	loading bool
+
+	form    Form
+	inputs  [nFields]textinput.Model
+	focus   int // -1: not editing
+	formErr error
+
+	prepID    kit.TaskID
+	preparing bool
+	seq       int
+	reviewID  string
+	prepared  *Prepared
+
+	subID      kit.TaskID
+	submitting bool
+	sig        *wallet.PermitSignature // signed but not (yet) submitted
+	done       *Submitted
+	submitErr  error
+
+	now  func() time.Time
+	w, h int
+}
+
+// New returns the Permit screen.
+func New(env *kit.Env) *Screen {
+	s := &Screen{
+		env:        env,
+		edit:       kit.WithHelp(env.Keys.Select, "edit the form"),
+		prepare:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "review the permit")),
+		reload:     kit.WithHelp(env.Keys.Refresh, "reload chain"),
+		resubmit:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "submit again (same signature)")),
+		next:       key.NewBinding(key.WithKeys("down", "tab", "enter"), key.WithHelp("↓/tab/enter", "next field")),
+		prev:       key.NewBinding(key.WithKeys("up", "shift+tab"), key.WithHelp("↑/shift+tab", "previous field")),
+		leave:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave the form")),
+		choosePrev: key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "choose")),
+		chooseNext: key.NewBinding(key.WithKeys("right")),
+		focus:      -1,
+		now:        time.Now,
+		form:       Form{Role: RoleCard},
+	}
+	for i := range s.inputs {
+		in := textinput.New()
+		in.Prompt = ""
+		in.CharLimit = 100
+		s.inputs[i] = in
+	}
+	s.inputs[fAmount].Placeholder = "25.00"
+	s.inputs[fPermit].Placeholder = "(empty: the amount)"
+	s.inputs[fAddress].Placeholder = "0x…"
+	s.syncKeys()
+	return s
+}
+
+// Init implements kit.Screen: read the chain configuration.
+func (s *Screen) Init() tea.Cmd { return s.loadContext() }
+
+func (s *Screen) loadContext() tea.Cmd {
+	services := s.env.Svc
+	if services == nil {
+		s.ctxErr = fmt.Errorf("no services: the TUI was started without a profile")
+		return nil
+	}
+	s.loading = true
+	id, cmd := kit.Start(s.env.Tasks, slotContext, "Reading the chain configuration", func(ctx context.Context) (Context, error) {
+		return LoadContext(ctx, services)
+	})
+	s.ctxID = id
+	return cmd
+}
+
+// Update implements kit.Screen.
+func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	defer s.syncKeys()
+	switch msg := msg.(type) {
+	case kit.TaskResult[Context]:
+		if msg.ID != s.ctxID {
+			return s, nil
+		}
+		s.loading = false
+		if msg.Err != nil {
+			s.ctxErr = msg.Err
+			return s, nil
+		}
+		c := msg.Value
+		s.ctx, s.ctxErr = &c, nil
+		s.form.Token = min(max(s.form.Token, 0), max(len(c.Tokens)-1, 0))
+		return s, nil
+	case kit.TaskResult[Prepared]:
+		if msg.ID != s.prepID {
+			return s, nil
+		}
+		s.preparing = false
+		if msg.Err != nil {
+			s.formErr = msg.Err
+			return s, nil
+		}
+		pr := msg.Value
+		s.seq++
+		s.prepared, s.reviewID = &pr, fmt.Sprintf("permit.review-%d", s.seq)
+		s.sig, s.done, s.submitErr = nil, nil, nil
+		return s, review.Open(s.env, Review(s.reviewID, pr))
+	case review.Decision:
+		if msg.ID != s.reviewID || s.prepared == nil {
+			return s, nil
+		}
+		s.reviewID = ""
+		if !msg.Approved {
+			s.prepared = nil
+			return s, kit.Status("Permit not signed: nothing was sent.")
+		}
+		return s, s.submit(nil)
+	case dialog.PassphraseResult:
+		if msg.ID != unlockID {
+			return s, nil
+		}
+		if msg.Cancelled {
+			return s, kit.Status("Cancelled at the passphrase: nothing was signed.")
+		}
+		return s, s.submit(&svc.Unlock{Passphrase: msg.Passphrase})
+	case kit.TaskResult[Submitted]:
+		if msg.ID != s.subID {
+			return s, nil
+		}
+		s.submitting = false
+		s.sig = msg.Value.Sig
+		if msg.Value.NeedUnlock {
+			return s, kit.Push(dialog.NewPassphrase(s.env, unlockID, "Unlock the EVM key", "Signing the permit you approved needs the key file's passphrase."))
+		}
+		if msg.Err != nil {
+			s.submitErr = msg.Err
+			return s, nil
+		}
+		v := msg.Value
+		s.done, s.submitErr, s.sig = &v, nil, nil
+		if v.Result.AlreadyPermitted {
+			return s, kit.Status("Already permitted (10011): the allowance was in place; nothing failed.")
+		}
+		return s, kit.Status("Permit submitted; allowance read from the chain.")
+	case tea.KeyMsg:
+		if s.focus >= 0 {
+			return s, s.formKey(msg)
+		}
+		return s, s.key(msg)
+	}
+	if s.focus >= 0 {
+		var cmd tea.Cmd
+		s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
+		return s, cmd
+	}
+	return s, nil
+}
+
+func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, s.edit):
+		return s.setFocus(fToken)
+	case key.Matches(k, s.prepare):
+		return s.startPrepare()
+	case key.Matches(k, s.reload):
+		return s.loadContext()
+	case key.Matches(k, s.resubmit):
+		return s.submit(nil)
+	}
+	return nil
+}
+
+func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, s.leave):
+		s.readInputs()
+		return s.setFocus(-1)
+	case key.Matches(k, s.next):
+		s.readInputs()
+		n := s.step(s.focus, +1)
+		if n < 0 {
+			// Enter (or ↓) on the last field: done editing, review.
+			s.setFocus(-1)
+			return s.startPrepare()
+		}
+		return s.setFocus(n)
+	case key.Matches(k, s.prev):
+		s.readInputs()
+		if n := s.step(s.focus, -1); n >= 0 {
+			return s.setFocus(n)
+		}
+		return nil
+	case s.focus == fToken && key.Matches(k, s.choosePrev, s.chooseNext):
+		if s.ctx != nil && len(s.ctx.Tokens) > 0 {
+			d := 1
+			if key.Matches(k, s.choosePrev) {
+				d = len(s.ctx.Tokens) - 1
+			}
+			s.form.Token = (s.form.Token + d) % len(s.ctx.Tokens)
+		}
+		return nil
+	case s.focus == fRole && key.Matches(k, s.choosePrev, s.chooseNext):
+		i := indexOf(roles, s.form.Role)
+		d := 1
+		if key.Matches(k, s.choosePrev) {
+			d = len(roles) - 1
+		}
+		s.form.Role = roles[(i+d)%len(roles)]
+		return nil
+	case s.focus == fToken || s.focus == fRole:
+		return nil
+	}
+	var cmd tea.Cmd
+	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(k)
+	s.readInputs()
+	return cmd
+}
+
+// step is the next focusable field from i in direction d, -1 past either end. The address
+// field is focusable only for the explicit-address role.
+func (s *Screen) step(i, d int) int {
+	for i += d; i >= 0 && i < nFields; i += d {
+		if i != fAddress || s.form.Role == RoleAddress {
+			return i
+		}
+	}
+	return -1
+}
+
+func indexOf(xs []string, x string) int {
+	for i, v := range xs {
+		if v == x {
+			return i
+		}
+	}
+	return 0
+}
+
+func (s *Screen) setFocus(i int) tea.Cmd {
+	for j := range s.inputs {
+		s.inputs[j].Blur()
+	}
+	s.focus = i
+	if i >= 0 && i != fToken && i != fRole {
+		return s.inputs[i].Focus()
+	}
+	return nil
+}
+
+func (s *Screen) readInputs() {
+	s.form.Amount = s.inputs[fAmount].Value()
+	s.form.PermitAmount = s.inputs[fPermit].Value()
+	s.form.Address = s.inputs[fAddress].Value()
+}
+
+func (s *Screen) startPrepare() tea.Cmd {
+	s.readInputs()
+	if s.ctx == nil {
+		return kit.Status("The chain configuration is not loaded yet: press r to read it.")
+	}
+	pl, err := Check(*s.ctx, s.form)
+	if err != nil {
+		s.formErr = err
+		return nil
+	}
+	s.formErr = nil
+	services, owner, now := s.env.Svc, s.ctx.Owner, s.now()
+	s.preparing = true
+	id, cmd := kit.Start(s.env.Tasks, slotPrepare, "Reading nonce and domain of "+pl.Token.Symbol, func(ctx context.Context) (Prepared, error) {
+		return Prepare(ctx, services, owner, pl, now)
+	})
+	s.prepID = id
+	return cmd
+}
+
+// submit signs (unless a signature of this permit is kept) and submits the prepared permit.
+func (s *Screen) submit(u *svc.Unlock) tea.Cmd {
+	if s.prepared == nil {
+		return nil
+	}
+	services, pr, sig := s.env.Svc, *s.prepared, s.sig
+	s.submitting, s.submitErr = true, nil
+	label := "Signing and submitting the permit"
+	if sig != nil {
+		label = "Submitting the signed permit again"
+	}
+	id, cmd := kit.Start(s.env.Tasks, slotSubmit, label, func(ctx context.Context) (Submitted, error) {
+		return Submit(ctx, services, u, pr, sig)
+	})
+	s.subID = id
+	return cmd
+}
+
+// syncKeys enables the keys that apply now.
+func (s *Screen) syncKeys() {
+	idle := !s.preparing && !s.submitting
+	s.prepare.SetEnabled(idle && s.ctx != nil)
+	s.resubmit.SetEnabled(idle && s.sig != nil && s.prepared != nil && s.done == nil && s.submitErr != nil)
+}
+
+// View implements kit.Screen.
+func (s *Screen) View() string {
+	st := s.env.Styles
+	w := max(s.w, 20)
+	var out []string
+	add := func(l string) { out = append(out, l) }
+	wrap := func(prefix, text string) {
+		pad := strings.Repeat(" ", kit.Width(prefix))
+		for i, l := range kit.WrapWords(text, max(w-kit.Width(prefix), 10)) {
+			if i == 0 {
+				add(prefix + l)
+			} else {
+				add(pad + l)
+			}
+		}
+	}
+	head := "Permit (EIP-2612)"
+	switch {
+	case s.loading:
+		head += "  " + st.Marks.Busy + " reading the chain"
+	case s.preparing:
+		head += "  " + st.Marks.Busy + " reading nonce and domain"
+	case s.submitting:
+		head += "  " + st.Marks.Busy + " signing and submitting"
+	}
+	add(st.Title.Render(kit.Truncate(head, w)))
+	if s.ctxErr != nil {
+		wrap(st.Marks.Error+": ", s.ctxErr.Error())
+		wrap("What to do: ", kit.NextStep(s.ctxErr, s.env.Home))
+	}
+	if s.ctx == nil {
+		if s.ctxErr == nil {
+			add(st.Muted.Render("Reading the chain configuration…"))
+		}
+		return s.clip(out)
+	}
+	c := s.ctx
+	lbl := func(l string) string { return st.Label.Render(kit.Pad(l, 15)) }
+	if c.OwnerErr != nil {
+		wrap(lbl("owner")+" ", "(unknown: "+c.OwnerErr.Error()+")")
+	} else {
+		wrap(lbl("owner")+" ", c.Owner.Hex())
+	}
+	wrap(lbl("chain")+" ", c.Chain.ChainIdentifier+"  "+c.Chain.ChainName)
+	add("")
+	s.formLines(add, wrap, lbl)
+	if s.formErr != nil {
+		add("")
+		wrap(st.Marks.Error+": ", s.formErr.Error())
+		wrap("What to do: ", kit.NextStep(s.formErr, s.env.Home))
+	}
+	s.resultLines(add, wrap, lbl)
+	return s.clip(out)
+}
+
+func (s *Screen) formLines(add func(string), wrap func(string, string), lbl func(string) string) {
+	st := s.env.Styles
+	c := s.ctx
+	row := func(i int, value, note string) {
+		cur := st.Marks.NoCursor
+		if s.focus == i {
+			cur = st.Marks.Cursor
+		}
+		line := cur + lbl(fieldNames[i]) + " " + value
+		if note != "" {
+			line += "  " + st.Muted.Render(note)
+		}
+		add(kit.Truncate(line, max(s.w, 20)))
+	}
+	tokVal, tokNote := "(no tokens)", ""
+	if len(c.Tokens) > 0 {
+		t := c.Tokens[s.form.Token]
+		tokVal = "< " + t.Symbol + " >"
+		tokNote = fmt.Sprintf("%d dec  %s", t.Decimals, t.Address.Hex())
+	}
+	row(fToken, tokVal, tokNote)
+	row(fAmount, s.input(fAmount), "business amount")
+	row(fPermit, s.input(fPermit), "signed value")
+	spender, err := resolveSpender(*c, s.form)
+	note := spender.Hex()
+	if err != nil {
+		note = err.Error()
+	}
+	if s.form.Role == RoleAddress {
+		note = ""
+	}
+	row(fRole, "< "+s.form.Role+" >", note)
+	if s.form.Role == RoleAddress {
+		row(fAddress, s.input(fAddress), "")
+	}
+	wrap(st.Marks.NoCursor+lbl("deadline")+" ", fmt.Sprintf("%d minutes after the review opens", int(TTL.Minutes())))
+	if s.focus >= 0 {
+		add(st.Muted.Render(kit.Truncate("editing: ↑/↓ move, ←/→ choose, enter on the last field opens the review, esc leaves", max(s.w, 20))))
+	} else {
+		add(st.Muted.Render(kit.Truncate("enter edits the form; p opens the review (y signs there, enter never does)", max(s.w, 20))))
+	}
+}
+
+func (s *Screen) input(i int) string {
+	if s.focus == i {
+		return "[" + s.inputs[i].View() + "]"
+	}
+	v := s.inputs[i].Value()
+	if v == "" {
+		return "[" + s.env.Styles.Muted.Render(s.inputs[i].Placeholder) + "]"
+	}
+	return "[" + v + "]"
+}
+
+func (s *Screen) resultLines(add func(string), wrap func(string, string), lbl func(string) string) {
+	st := s.env.Styles
+	if s.submitErr != nil {
+		add("")
+		wrap(st.Marks.Error+": ", s.submitErr.Error())
+		next := kit.NextStep(s.submitErr, s.env.Home)
+		if s.sig != nil {
+			next = "The permit is signed; press s to submit the same signature again. " + next
+		}
+		wrap("What to do: ", next)
+	}
+	if s.done == nil || s.prepared == nil {
+		return
+	}
+	d, pl := s.done, s.prepared.Plan
+	add("")
+	if d.Result.AlreadyPermitted {
+		wrap(lbl("result")+" ", "[ALREADY PERMITTED] 10011: the allowance for this spender was in place; nothing failed")
+	} else {
+		wrap(lbl("result")+" ", "[SUBMITTED] status "+or(string(d.Result.Status), "(none)"))
+		wrap(lbl("tx")+" ", or(d.Result.TxHash, "(no tx hash)"))
+	}
+	wrap(lbl("spender")+" ", pl.Role+" "+pl.Spender.Hex())
+	if d.Allowance != nil {
+		wrap(lbl("allowance")+" ", fmt.Sprintf("%s %s (%s smallest units, read on chain)", homechain.FormatSmallest(d.Allowance, pl.Token.Decimals), pl.Token.Symbol, d.Allowance))
+		match := "yes"
+		if d.Allowance.Cmp(s.prepared.Permit.Value) != 0 {
+			match = "no: the allowance differs from the signed value " + s.prepared.Permit.Value.String()
+		}
+		wrap(lbl("= signed value")+" ", match)
+	}
+	if d.Sig != nil {
+		wrap(lbl("signature")+" ", d.Sig.Signature)
+	}
+}
+
+func or(v, none string) string {
+	if v == "" {
+		return none
+	}
+	return v
+}
+
+func (s *Screen) clip(out []string) string {
+	if s.h > 0 && len(out) > s.h {
+		out = append(out[:s.h-1], s.env.Styles.Muted.Render("… "+s.env.Styles.Marks.More+" (enlarge the window)"))
+	}
+	return strings.Join(out, "\n")
+}
+
+// SetSize implements kit.Screen.
+func (s *Screen) SetSize(w, h int) {
+	s.w, s.h = w, h
+	for i := range s.inputs {
+		s.inputs[i].Width = max(min(w-40, 44), 10)
+	}
+}
+
+// Title implements kit.Screen.
+func (s *Screen) Title() string { return "Permit" }
+
+// ShortHelp implements kit.Screen.
+func (s *Screen) ShortHelp() []key.Binding {
+	if s.focus >= 0 {
+		return []key.Binding{s.next, s.prev, s.choosePrev, s.leave}
+	}
+	return []key.Binding{s.edit, s.prepare, s.reload, s.resubmit}
+}
+
+// FullHelp implements kit.Screen.
+func (s *Screen) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{s.edit, s.prepare, s.reload, s.resubmit}, {s.next, s.prev, s.choosePrev, s.leave}}
+}
+
+// InputFocused implements kit.Screen: true while the form is being edited.
+func (s *Screen) InputFocused() bool { return s.focus >= 0 }
+
+var _ kit.Screen = (*Screen)(nil)

@@ -1,0 +1,414 @@
+package permit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
+
+	"purse/enduser"
+	"purse/homechain"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+	"purse/tui/review"
+	"purse/wallet"
+)
+
+var (
+	eurAddr     = common.HexToAddress("0x5b1869D9A4C187F2EAa108f3062412ecf0526b24")
+	usdcAddr    = common.HexToAddress("0x00000000000000000000000000000000000000c1")
+	cardSpender = "0x00000000000000000000000000000000000000a1"
+)
+
+func sampleContext() Context {
+	return Context{
+		Owner:       common.HexToAddress(devAddress),
+		ChainID:     big.NewInt(31337),
+		CardSpender: cardSpender,
+		Chain: enduser.Chain{ChainIdentifier: "eip155:31337", ChainName: "Sandbox home chain",
+			DepositContract: "0x00000000000000000000000000000000000000d1"},
+		Tokens: []homechain.Token{
+			{Symbol: "EUR24", Address: eurAddr, Decimals: 2, IsFiat: true},
+			{Symbol: "USDC", Address: usdcAddr, Decimals: 6},
+		},
+	}
+}
+
+func newTestScreen(t *testing.T) *Screen {
+	t.Helper()
+	env := kit.NewEnv(context.Background(), kit.Session{Profile: "sandbox"}, "/home/user/.config/purse", nil, lipgloss.NewRenderer(io.Discard))
+	s := New(env)
+	s.SetSize(80, 22)
+	s.ctxID = 1
+	c := sampleContext()
+	s.Update(kit.TaskResult[Context]{ID: 1, Slot: slotContext, Value: c})
+	return s
+}
+
+func keyMsg(k string) tea.KeyMsg {
+	switch k {
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "down":
+		return tea.KeyMsg{Type: tea.KeyDown}
+	case "up":
+		return tea.KeyMsg{Type: tea.KeyUp}
+	case "right":
+		return tea.KeyMsg{Type: tea.KeyRight}
+	case "left":
+		return tea.KeyMsg{Type: tea.KeyLeft}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+func press(s *Screen, keys ...string) tea.Cmd {
+	var cmd tea.Cmd
+	for _, k := range keys {
+		_, cmd = s.Update(keyMsg(k))
+	}
+	return cmd
+}
+
+func TestCheckNamesTheField(t *testing.T) {
+	c := sampleContext()
+	cases := []struct {
+		form  Form
+		field string
+		want  string
+	}{
+		{Form{Amount: "1.234", Role: RoleCard}, "amount", "more than 2 decimal places"},
+		{Form{Amount: "", Role: RoleCard}, "amount", "expected a decimal"},
+		{Form{Amount: "1,5", Role: RoleCard}, "amount", "plain decimal"},
+		{Form{Amount: "1.00", PermitAmount: "2.001", Role: RoleCard}, "permit amount", "more than 2 decimal places"},
+		{Form{Amount: "3.00", PermitAmount: "2", Role: RoleCard}, "permit amount", "below the amount"},
+		{Form{Token: 1, Amount: "0.0000001", Role: RoleCard}, "amount", "more than 6 decimal places"},
+		{Form{Amount: "1", Role: RoleBufferPool}, "spender", "bufferPoolContract is not set"},
+		{Form{Amount: "1", Role: RoleAddress, Address: "nobody"}, "spender address", "0x address"},
+		{Form{Amount: "1", Role: RoleAddress, Address: "0x0000000000000000000000000000000000000000"}, "spender address", "zero address"},
+		{Form{Token: 5, Amount: "1", Role: RoleCard}, "token", "choose a token"},
+	}
+	for _, tc := range cases {
+		_, err := Check(c, tc.form)
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != tc.field || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), tc.field+": ") {
+			t.Errorf("%+v: %v, want field %s and %q", tc.form, err, tc.field, tc.want)
+		}
+	}
+	pl, err := Check(c, Form{Amount: "1.50", PermitAmount: "3", Role: RoleDeposit})
+	if err != nil || pl.Value.Int64() != 300 || pl.Spender != common.HexToAddress(c.Chain.DepositContract) || !pl.Amount.Equal(decimal.RequireFromString("1.5")) {
+		t.Fatalf("deposit plan %+v %v", pl, err)
+	}
+	pl, err = Check(c, Form{Token: 1, Amount: "12.5", Role: RoleAddress, Address: " 0x00000000000000000000000000000000000000e1 "})
+	if err != nil || pl.Value.Int64() != 12_500_000 || pl.Spender != common.HexToAddress("0xe1") {
+		t.Fatalf("explicit plan %+v %v", pl, err)
+	}
+}
+
+func TestFormEditing(t *testing.T) {
+	s := newTestScreen(t)
+	if s.InputFocused() {
+		t.Fatal("the form must not start focused (tab must still switch screens)")
+	}
+	press(s, "enter")
+	if !s.InputFocused() || s.focus != fToken {
+		t.Fatal("enter must start editing at the token")
+	}
+	press(s, "right")
+	if s.form.Token != 1 {
+		t.Fatal("→ must choose the next token")
+	}
+	press(s, "left", "down", "1", "k", "j")
+	if s.focus != fAmount || s.form.Amount != "1kj" {
+		t.Fatalf("letters must type into the field: focus %d amount %q", s.focus, s.form.Amount)
+	}
+	press(s, "down", "down")
+	if s.focus != fRole {
+		t.Fatalf("focus %d, want the role", s.focus)
+	}
+	press(s, "left")
+	if s.form.Role != RoleAddress {
+		t.Fatalf("← from card must wrap to address, got %s", s.form.Role)
+	}
+	press(s, "down")
+	if s.focus != fAddress {
+		t.Fatal("the address field is reachable for the address role")
+	}
+	press(s, "up", "right")
+	if s.form.Role != RoleCard {
+		t.Fatalf("→ from address must wrap to card, got %s", s.form.Role)
+	}
+	// Enter on the last field (the role: the address field is skipped) checks the form.
+	cmd := press(s, "enter")
+	if cmd != nil || s.InputFocused() {
+		t.Fatal("a bad amount must not start anything")
+	}
+	var fe *FieldError
+	if !errors.As(s.formErr, &fe) || fe.Field != "amount" || !strings.Contains(s.View(), "ERROR: amount:") {
+		t.Fatalf("form error %v\n%s", s.formErr, s.View())
+	}
+	press(s, "enter", "esc")
+	if s.InputFocused() {
+		t.Fatal("esc must leave the form")
+	}
+}
+
+func samplePrepared() Prepared {
+	c := sampleContext()
+	pl, _ := Check(c, Form{Amount: "25.00", Role: RoleCard})
+	p := wallet.Permit{
+		Domain: wallet.PermitDomain{Name: "Fiat24 EUR", Version: "1", ChainID: big.NewInt(31337), VerifyingContract: eurAddr},
+		Owner:  c.Owner, Spender: pl.Spender, Value: pl.Value, Nonce: big.NewInt(0), Deadline: big.NewInt(1767225600),
+	}
+	d, _, _ := p.Digest()
+	return Prepared{Plan: pl, Permit: p, Digest: d}
+}
+
+func TestReviewDecisionAndResults(t *testing.T) {
+	s := newTestScreen(t)
+	s.prepID, s.preparing = 5, true
+	_, cmd := s.Update(kit.TaskResult[Prepared]{ID: 5, Slot: slotPrepare, Value: samplePrepared()})
+	push, ok := cmd().(kit.PushDialogMsg)
+	if !ok {
+		t.Fatal("a prepared permit must open the review")
+	}
+	rv := push.Dialog.(*review.Model)
+	req := rv.Request()
+	if req.ID != s.reviewID || req.Kind != review.KindPermit || !strings.Contains(req.Title, "EUR24") {
+		t.Fatalf("review %+v", req)
+	}
+	all := fmt.Sprint(req.Sections)
+	for _, want := range []string{"25.00 EUR24", "raw value 2500", "card (card-authorization", cardSpender[:10], eurAddr.Hex(), "Fiat24 EUR", "31337"} {
+		if !strings.Contains(strings.ToLower(all), strings.ToLower(want)) {
+			t.Errorf("review lacks %q: %s", want, all)
+		}
+	}
+	// A decision of another review is ignored; a declined one clears the permit.
+	if _, c := s.Update(review.Decision{ID: "other", Approved: true}); c != nil {
+		t.Fatal("a foreign decision was taken")
+	}
+	_, c := s.Update(review.Decision{ID: req.ID})
+	if st, ok := c().(kit.StatusMsg); !ok || !strings.Contains(st.Text, "not signed") || s.prepared != nil {
+		t.Fatalf("declined: %#v", st)
+	}
+
+	// Submitted results: passphrase needed, a failed submission, already permitted.
+	pr := samplePrepared()
+	s.prepared, s.subID, s.submitting = &pr, 9, true
+	_, c = s.Update(kit.TaskResult[Submitted]{ID: 9, Slot: slotSubmit, Value: Submitted{NeedUnlock: true}})
+	if _, ok := c().(kit.PushDialogMsg); !ok {
+		t.Fatal("NeedUnlock must ask for the passphrase")
+	}
+	sig := &wallet.PermitSignature{Signature: "0xabc"}
+	s.Update(kit.TaskResult[Submitted]{ID: 9, Slot: slotSubmit, Value: Submitted{Sig: sig}, Err: errors.New("token-permit: gateway outage")})
+	if !s.resubmit.Enabled() || !strings.Contains(s.View(), "press s to submit the same signature again") {
+		t.Fatalf("failed submission:\n%s", s.View())
+	}
+	s.subID = 10
+	s.Update(kit.TaskResult[Submitted]{ID: 10, Slot: slotSubmit, Value: Submitted{Sig: sig, Result: enduser.TokenPermitResult{AlreadyPermitted: true}, Allowance: big.NewInt(2500)}})
+	v := s.View()
+	for _, want := range []string{"[ALREADY PERMITTED] 10011", "25.00 EUR24 (2500 smallest units", "= signed value  yes"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if s.resubmit.Enabled() || strings.Contains(v, "ERROR") {
+		t.Fatal("after success nothing is left to resubmit")
+	}
+}
+
+func TestRefusedNamesTheDomainField(t *testing.T) {
+	err := &RefusedError{Fields: []string{"chainId"}, Err: errors.New("permit refused for token 0x5b18: chainId is 1 here but 31337 on chain")}
+	if !strings.Contains(err.Error(), "domain field chainId") || !strings.Contains(kit.NextStep(err, ""), "Nothing was signed") {
+		t.Fatalf("%v / %s", err, kit.NextStep(err, ""))
+	}
+	s := newTestScreen(t)
+	s.prepID = 3
+	s.Update(kit.TaskResult[Prepared]{ID: 3, Slot: slotPrepare, Err: err})
+	if v := s.View(); !strings.Contains(v, "DOMAIN_SEPARATOR mismatch in domain field chainId") || s.reviewID != "" {
+		t.Fatalf("refusal view:\n%s", v)
+	}
+}
+
+// TestGolden: plain views at 80×24 and 120×40 of a filled form with its result.
+// Update with: go test ./tui/permit -run TestGolden -update
+func TestGolden(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			s := newTestScreen(t)
+			s.SetSize(sz[0], sz[1])
+			s.inputs[fAmount].SetValue("25.00")
+			s.readInputs()
+			pr := samplePrepared()
+			s.prepared, s.subID = &pr, 2
+			s.Update(kit.TaskResult[Submitted]{ID: 2, Slot: slotSubmit, Value: Submitted{
+				Sig:    &wallet.PermitSignature{Signature: "0x" + strings.Repeat("ab", 65)},
+				Result: enduser.TokenPermitResult{TxHash: "0x" + strings.Repeat("12", 32), Status: "success"}, Allowance: big.NewInt(2500)}})
+			teatest.RequireEqualOutput(t, []byte(s.View()))
+		})
+	}
+}
+
+// flatten runs cmd and returns its messages, batches flattened.
+func flatten(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	switch m := cmd().(type) {
+	case tea.BatchMsg:
+		var out []tea.Msg
+		for _, c := range m {
+			out = append(out, flatten(c)...)
+		}
+		return out
+	case nil:
+		return nil
+	default:
+		return []tea.Msg{m}
+	}
+}
+
+// one runs cmd, expects exactly one message and returns it.
+func one(t *testing.T, cmd tea.Cmd) tea.Msg {
+	t.Helper()
+	msgs := flatten(cmd)
+	if len(msgs) != 1 {
+		t.Fatalf("want one message, got %#v", msgs)
+	}
+	return msgs[0]
+}
+
+// TestAgainstTheSandbox: the onboarded dev key signs a 25.00 EUR24 card permit. Enter on
+// the review signs nothing; y signs (after the passphrase dialog), token-permit submits and
+// the allowance read from the chain equals the signed value. The same permit again is
+// "already permitted", not a failure.
+func TestAgainstTheSandbox(t *testing.T) {
+	sbx := startSandbox(t)
+	s := New(sbx.env)
+	s.SetSize(120, 40)
+	s.Update(one(t, s.Init()))
+	if s.ctxErr != nil || s.ctx == nil {
+		t.Fatalf("context: %v", s.ctxErr)
+	}
+	ks, err := sbx.env.Svc.Keys(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// audit counts everything signed so far (any purpose: full-auth calls sign too).
+	audit := func() int {
+		recs, err := ks.ListAudit()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(recs)
+	}
+	permits := func() int {
+		recs, err := ks.ListAudit()
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, r := range recs {
+			if r.Purpose == string(wallet.PurposePermit) {
+				n++
+			}
+		}
+		return n
+	}
+	before := audit()
+
+	press(s, "enter")
+	for i := 0; s.ctx.Tokens[s.form.Token].Symbol != "EUR24"; i++ {
+		if i > len(s.ctx.Tokens) {
+			t.Fatalf("no EUR24 among %+v", s.ctx.Tokens)
+		}
+		press(s, "right")
+	}
+	press(s, "down", "1", ".", "2", "3", "4", "down", "down")
+	if cmd := press(s, "enter"); cmd != nil || !strings.Contains(fmt.Sprint(s.formErr), "amount") {
+		t.Fatalf("excess precision: %v", s.formErr)
+	}
+	s.inputs[fAmount].SetValue("25.00")
+	prep := s.startPrepare()
+	_, openReview := s.Update(one(t, prep))
+	push, ok := one(t, openReview).(kit.PushDialogMsg)
+	if !ok {
+		t.Fatalf("no review: %v", s.formErr)
+	}
+	rv := push.Dialog.(*review.Model)
+	rv.SetSize(120, 34)
+	if v := rv.View(); !strings.Contains(v, "25.00 EUR24") || !strings.Contains(v, sbx.sb.Info().CardSpender) {
+		t.Fatalf("review view:\n%s", v)
+	}
+	if _, c := rv.Update(keyMsg("enter")); c != nil || rv.Closed() {
+		t.Fatal("enter on the review answered it")
+	}
+	if audit() != before {
+		t.Fatal("something was signed before y")
+	}
+	_, c := rv.Update(keyMsg("y"))
+	dec := one(t, c).(review.Decision)
+	if !dec.Approved {
+		t.Fatal("y must approve")
+	}
+	_, submit := s.Update(dec)
+	_, ask := s.Update(one(t, submit))
+	if _, ok := one(t, ask).(kit.PushDialogMsg); !ok {
+		t.Fatal("the file key must ask for its passphrase")
+	}
+	if audit() != before {
+		t.Fatal("signed without the passphrase")
+	}
+	_, retry := s.Update(dialog.PassphraseResult{ID: unlockID, Passphrase: []byte(passphrase)})
+	s.Update(one(t, retry))
+	if s.submitErr != nil || s.done == nil {
+		t.Fatalf("submit: %v\n%s", s.submitErr, s.View())
+	}
+	if s.done.Result.AlreadyPermitted || s.done.Allowance.Cmp(big.NewInt(2500)) != 0 || s.done.Allowance.Cmp(s.prepared.Permit.Value) != 0 {
+		t.Fatalf("result %+v", s.done)
+	}
+	if permits() != 1 {
+		t.Fatalf("%d permit signatures, want 1", permits())
+	}
+	// The allowance on chain, read independently.
+	hc, err := sbx.env.Svc.Chain(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hc.Close()
+	got, err := hc.Allowance(context.Background(), s.prepared.Plan.Token.Address, common.HexToAddress(devAddress), common.HexToAddress(sbx.sb.Info().CardSpender))
+	if err != nil || got.Int64() != 2500 {
+		t.Fatalf("allowance on chain %v %v", got, err)
+	}
+	if v := s.View(); !strings.Contains(v, "[SUBMITTED]") || !strings.Contains(v, "25.00 EUR24 (2500 smallest units") {
+		t.Fatalf("result view:\n%s", v)
+	}
+
+	// The same permit again: 10011, reported as already permitted.
+	s.now = func() time.Time { return time.Now().Add(time.Minute) }
+	_, openReview = s.Update(one(t, s.startPrepare()))
+	rv = one(t, openReview).(kit.PushDialogMsg).Dialog.(*review.Model)
+	_, c = rv.Update(keyMsg("y"))
+	_, submit = s.Update(one(t, c))
+	_, ask = s.Update(one(t, submit))
+	one(t, ask)
+	_, retry = s.Update(dialog.PassphraseResult{ID: unlockID, Passphrase: []byte(passphrase)})
+	s.Update(one(t, retry))
+	if s.submitErr != nil || s.done == nil || !s.done.Result.AlreadyPermitted || s.done.Allowance.Int64() != 2500 {
+		t.Fatalf("second permit: %v %+v", s.submitErr, s.done)
+	}
+	if !strings.Contains(s.View(), "[ALREADY PERMITTED]") {
+		t.Fatalf("view:\n%s", s.View())
+	}
+}
