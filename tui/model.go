@@ -14,7 +14,9 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"purse/tui/dialog"
+	"purse/tui/firstrun"
 	"purse/tui/kit"
+	"purse/tui/settings"
 )
 
 // Minimum terminal size; below it the UI shows how to fix the size instead of a frame.
@@ -168,8 +170,26 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.broadcast(msg)
 	case kit.CopyMsg:
 		return m.copy(msg)
+	case settings.ProfileSwitchedMsg:
+		// Screens read env.Svc from their next task on, so it changes before they hear of it.
+		m.env.Svc = msg.Services
+		return m.broadcast(msg)
+	case firstrun.DoneMsg:
+		return tea.Batch(m.broadcast(msg), m.activateTitle("Account", "Home"))
 	}
 	return m.broadcast(msg)
+}
+
+// activateTitle switches to the first screen with one of the titles, in order of preference.
+func (m *Model) activateTitle(titles ...string) tea.Cmd {
+	for _, t := range titles {
+		for i, s := range m.screens {
+			if s.Title() == t {
+				return m.activate(i)
+			}
+		}
+	}
+	return nil
 }
 
 // broadcast delivers a non-key message to the top dialog and to every screen.

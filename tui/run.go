@@ -15,10 +15,13 @@ import (
 	"purse/tui/balances"
 	"purse/tui/card"
 	"purse/tui/deposit"
+	"purse/tui/firstrun"
 	"purse/tui/home"
+	"purse/tui/keys"
 	"purse/tui/kit"
 	"purse/tui/permit"
 	"purse/tui/requests"
+	"purse/tui/settings"
 	"purse/tui/svc"
 	"purse/tui/txs"
 )
@@ -47,15 +50,23 @@ type Options struct {
 // Balances, Transactions, Card, Permit, Deposit, Keys, Requests, Settings) are appended
 // here as they are written; each lives in its own package under tui/.
 func DefaultScreens(env *Env) []Screen {
-	return []Screen{
+	var first []Screen
+	if env.Svc != nil {
+		if p := env.Svc.Profile(); firstrun.Needed(p) {
+			first = append(first, firstrun.New(env))
+		}
+	}
+	return append(first,
 		home.New(env),
 		balances.New(env),
 		txs.New(env),
 		card.New(env),
 		permit.New(env),
 		deposit.New(env),
+		keys.New(env),
 		requests.New(env),
-	}
+		settings.New(env),
+	)
 }
 
 // OpenLog opens (creating, mode 0600) dir/purse.log for appending and returns a text

@@ -1,0 +1,515 @@
+// Package firstrun is the first-run wizard of purse's terminal UI, shown first when the
+// profile has no EVM key (see Needed): pick or create a profile (the sandbox preselected),
+// create or import an EVM key and a Solana key (the Keys screen's flow: every import
+// format, passphrase dialogs for the file keystore), and look the EVM key's account up on
+// chain. When the user finishes it sends DoneMsg; the router then shows the Account screen.
+package firstrun
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/config"
+	"purse/keystore"
+	"purse/tui/keys"
+	"purse/tui/kit"
+	"purse/tui/settings"
+)
+
+// DoneMsg says the wizard is finished: the router switches to the Account screen (and may
+// drop the wizard's tab). Profile is the profile set up; AccountFound says whether its EVM
+// key already owns an account on chain (otherwise the Account screen offers the mint).
+type DoneMsg struct {
+	Profile      config.Profile
+	AccountFound bool
+}
+
+// Needed reports whether the wizard should be shown first: the profile has no EVM key.
+func Needed(p config.Profile) bool { return p.EVMKey == "" }
+
+const owner = "firstrun"
+
+type step int
+
+const (
+	stepProfile step = iota
+	stepEVM
+	stepSolana
+	stepDone
+)
+
+var stepNames = []string{"Profile", "EVM key", "Solana key", "Account"}
+
+type (
+	loaded struct {
+		Profiles settings.Profiles
+		Keys     []keystore.Entry
+	}
+	switched struct {
+		Profile  config.Profile
+		Switched settings.ProfileSwitchedMsg
+	}
+	added struct{ Profile config.Profile }
+)
+
+var _ kit.Screen = (*Screen)(nil)
+
+// Screen is the first-run wizard.
+type Screen struct {
+	env  *kit.Env
+	step step
+	w, h int
+
+	profiles settings.Profiles
+	keyList  []keystore.Entry
+	loaded   bool
+	cursor   int
+	profile  config.Profile
+	flow     *keys.Flow
+	form     *keys.Form // add a profile from a sandbox URL
+	busy     bool
+	note     string
+	noteErr  bool
+	evm      *keys.Added
+	sol      *keys.Added
+
+	loadID, opID kit.TaskID
+
+	newKey, imp, add, skip, next, up, down key.Binding
+}
+
+// New returns the wizard.
+func New(env *kit.Env) *Screen {
+	return &Screen{
+		env:    env,
+		flow:   keys.NewFlow(env, owner),
+		newKey: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new key")),
+		imp:    key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import from a file")),
+		add:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add from a sandbox URL")),
+		skip:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "skip")),
+		next:   kit.WithHelp(env.Keys.Select, "choose / continue"),
+		up:     env.Keys.Up,
+		down:   env.Keys.Down,
+	}
+}
+
+// Init implements kit.Screen.
+func (s *Screen) Init() tea.Cmd { return s.load() }
+
+func (s *Screen) home() string {
+	if s.env.Svc != nil {
+		return s.env.Svc.Home()
+	}
+	return s.env.Home
+}
+
+func (s *Screen) load() tea.Cmd {
+	home, sv := s.home(), s.env.Svc
+	var cmd tea.Cmd
+	s.loadID, cmd = kit.Start(s.env.Tasks, owner+"/load", "Loading profiles and keys", func(context.Context) (loaded, error) {
+		ps, err := settings.LoadProfiles(home)
+		if err != nil {
+			return loaded{}, err
+		}
+		out := loaded{Profiles: ps}
+		if sv != nil {
+			if out.Keys, err = keys.List(sv); err != nil {
+				return loaded{}, err
+			}
+		}
+		return out, nil
+	})
+	return cmd
+}
+
+func (s *Screen) setNote(t string, isErr bool) { s.note, s.noteErr = t, isErr }
+
+// keysOf lists the keys of a kind.
+func (s *Screen) keysOf(k keystore.Kind) []keystore.Entry {
+	var out []keystore.Entry
+	for _, e := range s.keyList {
+		if e.Kind == k {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func (s *Screen) stepKind() keystore.Kind {
+	if s.step == stepSolana {
+		return keystore.KindSolana
+	}
+	return keystore.KindEVM
+}
+
+// Update implements kit.Screen.
+func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	if done, handled, cmd := s.flow.Update(msg); handled {
+		if done != nil {
+			return s, tea.Batch(cmd, s.keyDone(*done))
+		}
+		return s, cmd
+	}
+	switch msg := msg.(type) {
+	case kit.TaskResult[loaded]:
+		if msg.ID != s.loadID {
+			return s, nil
+		}
+		if msg.Err != nil {
+			s.setNote(oneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
+			return s, nil
+		}
+		s.profiles, s.keyList, s.loaded = msg.Value.Profiles, msg.Value.Keys, true
+		if s.step == stepProfile {
+			s.cursor = 0
+			for i, p := range s.profiles.List {
+				if p.Name == config.SandboxName {
+					s.cursor = i
+				}
+			}
+		}
+		return s, nil
+	case kit.TaskResult[switched]:
+		if msg.ID != s.opID {
+			return s, nil
+		}
+		s.busy = false
+		if msg.Err != nil {
+			s.setNote(oneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
+			return s, nil
+		}
+		v := msg.Value
+		s.profile = v.Profile
+		s.setNote("Using profile "+v.Profile.Name+".", false)
+		s.enterKeyStep(stepEVM)
+		ses := keys.SessionOf(s.env.Session, v.Profile)
+		sw := v.Switched
+		return s, tea.Batch(func() tea.Msg { return sw }, func() tea.Msg { return kit.SessionMsg{Session: ses} })
+	case kit.TaskResult[added]:
+		if msg.ID != s.opID {
+			return s, nil
+		}
+		s.busy = false
+		if msg.Err != nil {
+			s.form.Err = oneLine(msg.Err) + " — fix the form and press enter again, or esc to leave."
+			return s, nil
+		}
+		s.form = nil
+		s.setNote("Added profile "+msg.Value.Profile.Name+".", false)
+		return s, s.load()
+	case kit.TaskResult[keys.Added]:
+		if msg.ID != s.opID {
+			return s, nil
+		}
+		s.busy = false
+		if msg.Err != nil {
+			s.setNote(oneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
+			return s, nil
+		}
+		return s, s.keyDone(msg.Value)
+	case tea.KeyMsg:
+		return s, s.key(msg)
+	}
+	return s, nil
+}
+
+// enterKeyStep moves to a key step, or past it when the profile already has that key.
+func (s *Screen) enterKeyStep(st step) {
+	s.step, s.cursor = st, 0
+	if st == stepEVM && s.profile.EVMKey != "" {
+		s.setNote("Profile "+s.profile.Name+" already uses EVM key "+s.profile.EVMKey+".", false)
+		s.step = stepSolana
+	}
+	if s.step == stepSolana && s.profile.SolanaKey != "" {
+		s.setNote("Profile "+s.profile.Name+" already uses Solana key "+s.profile.SolanaKey+".", false)
+		s.step = stepDone
+	}
+}
+
+// keyDone records the key of the current step and moves on.
+func (s *Screen) keyDone(a keys.Added) tea.Cmd {
+	if a.ProfileChanged {
+		s.profile = a.Profile
+	}
+	text := keys.Describe(a)
+	if s.step == stepEVM {
+		s.evm = &a
+		s.enterKeyStep(stepSolana)
+	} else {
+		s.sol = &a
+		s.step = stepDone
+	}
+	s.setNote(text, false)
+	cmds := []tea.Cmd{kit.Status(text), s.load()}
+	if a.ProfileChanged {
+		ses := keys.SessionOf(s.env.Session, a.Profile)
+		cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
+	}
+	return tea.Batch(cmds...)
+}
+
+func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+	if s.busy {
+		return nil
+	}
+	if s.form != nil {
+		res, cmd := s.form.Update(k)
+		switch res {
+		case keys.FormCancelled:
+			s.form = nil
+		case keys.FormSubmitted:
+			return s.submitProfile()
+		}
+		return cmd
+	}
+	switch s.step {
+	case stepProfile:
+		switch {
+		case key.Matches(k, s.up):
+			s.cursor = max(s.cursor-1, 0)
+		case key.Matches(k, s.down):
+			s.cursor = min(s.cursor+1, max(len(s.profiles.List)-1, 0))
+		case key.Matches(k, s.add):
+			name := keys.TextField("name", "name", "", "")
+			name.Hint = "1-32 letters, digits, '.', '_' or '-'"
+			url := keys.TextField("sandbox_url", "sandbox URL", "http://"+config.DefaultSandboxAddr, "")
+			url.Hint = "a running `purse sandbox`; other services: add the profile on the Settings screen"
+			s.form = keys.NewForm(s.env, "Add a profile from a sandbox", "add the profile", name, url)
+		case key.Matches(k, s.next):
+			return s.useProfile()
+		}
+	case stepEVM, stepSolana:
+		list := s.keysOf(s.stepKind())
+		switch {
+		case key.Matches(k, s.up):
+			s.cursor = max(s.cursor-1, 0)
+		case key.Matches(k, s.down):
+			s.cursor = min(s.cursor+1, max(len(list)-1, 0))
+		case key.Matches(k, s.newKey):
+			s.flow.Start(keys.Options{Kind: s.stepKind(), UseForProfile: true})
+		case key.Matches(k, s.imp):
+			s.flow.Start(keys.Options{Import: true, Kind: s.stepKind(), UseForProfile: true})
+		case key.Matches(k, s.skip) && s.step == stepSolana:
+			s.step = stepDone
+			s.setNote("No Solana key for now: add one on the Keys screen before a Solana deposit.", false)
+		case key.Matches(k, s.next) && len(list) > 0:
+			return s.useExisting(list[min(s.cursor, len(list)-1)])
+		}
+	case stepDone:
+		if key.Matches(k, s.next) {
+			p, found := s.profile, s.profile.TokenID != ""
+			return func() tea.Msg { return DoneMsg{Profile: p, AccountFound: found} }
+		}
+	}
+	return nil
+}
+
+func (s *Screen) submitProfile() tea.Cmd {
+	home, name, url := s.home(), s.form.Value("name"), s.form.Value("sandbox_url")
+	s.busy = true
+	var cmd tea.Cmd
+	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Adding profile "+name, func(ctx context.Context) (added, error) {
+		p, err := settings.AddProfile(ctx, home, name, url, nil)
+		return added{Profile: p}, err
+	})
+	return cmd
+}
+
+func (s *Screen) useProfile() tea.Cmd {
+	if len(s.profiles.List) == 0 {
+		return nil
+	}
+	p := s.profiles.List[min(s.cursor, len(s.profiles.List)-1)]
+	home, logger := s.home(), s.env.Logger
+	s.busy = true
+	var cmd tea.Cmd
+	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Switching to profile "+p.Name, func(context.Context) (switched, error) {
+		sv, np, err := settings.UseProfile(home, p.Name, logger)
+		return switched{Profile: np, Switched: settings.ProfileSwitchedMsg{Services: sv, Profile: np}}, err
+	})
+	return cmd
+}
+
+func (s *Screen) useExisting(e keystore.Entry) tea.Cmd {
+	sv := s.env.Svc
+	if sv == nil {
+		return nil
+	}
+	s.busy = true
+	var cmd tea.Cmd
+	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Using key "+e.Label, func(ctx context.Context) (keys.Added, error) {
+		return keys.UseKey(ctx, sv, e)
+	})
+	return cmd
+}
+
+// View implements kit.Screen.
+func (s *Screen) View() string {
+	if s.w <= 0 || s.h <= 0 {
+		return ""
+	}
+	st := s.env.Styles
+	var lines []string
+	lines = append(lines, st.Title.Render("Welcome: let's set purse up")+"  "+st.Muted.Render(fmt.Sprintf("step %d of %d", min(int(s.step)+1, 4), 4)))
+	for i, n := range stepNames {
+		mark := st.Marks.Unchecked
+		if step(i) < s.step || (step(i) == stepDone && s.step == stepDone && s.profile.TokenID != "") {
+			mark = st.Marks.Checked
+		}
+		cur := st.Marks.NoCursor
+		if step(i) == s.step {
+			cur = st.Marks.Cursor
+		}
+		lines = append(lines, kit.Truncate(cur+mark+" "+kit.Pad(n, 11)+" "+s.stepSummary(step(i)), s.w))
+	}
+	lines = append(lines, "")
+	switch {
+	case s.flow.Active():
+		lines = append(lines, s.flow.View(s.w))
+	case s.form != nil:
+		lines = append(lines, s.form.View(s.w))
+	default:
+		lines = append(lines, s.body()...)
+	}
+	if s.busy {
+		lines = append(lines, st.StatusBusy.Render(st.Marks.Busy+" working…"))
+	}
+	if s.note != "" && !s.flow.Active() && s.form == nil {
+		style, mark := st.StatusOK, st.Marks.OK+": "
+		if s.noteErr {
+			style, mark = st.StatusError, st.Marks.Error+": "
+		}
+		lines = append(lines, "")
+		for _, l := range kit.WrapWords(mark+s.note, max(s.w, 20)) {
+			lines = append(lines, style.Render(l))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (s *Screen) stepSummary(st step) string {
+	switch st {
+	case stepProfile:
+		if s.step > stepProfile {
+			return s.profile.Name + " (network " + s.profile.Network + ")"
+		}
+	case stepEVM:
+		if s.profile.EVMKey != "" {
+			return s.profile.EVMKey
+		}
+	case stepSolana:
+		if s.profile.SolanaKey != "" {
+			return s.profile.SolanaKey
+		}
+		if s.step > stepSolana {
+			return "(skipped)"
+		}
+	case stepDone:
+		if s.profile.TokenID != "" {
+			return "account " + s.profile.TokenID + " found on chain"
+		}
+		if s.step == stepDone {
+			return "none on chain yet"
+		}
+	}
+	return ""
+}
+
+func (s *Screen) body() []string {
+	st := s.env.Styles
+	wrap := func(t string) []string { return kit.WrapWords(t, max(s.w, 20)) }
+	var out []string
+	switch s.step {
+	case stepProfile:
+		out = append(out, wrap("Which service should purse talk to? The sandbox runs on this machine and needs no account anywhere: start there.")...)
+		if !s.loaded {
+			return append(out, st.Muted.Render("Loading profiles…"))
+		}
+		for i, p := range s.profiles.List {
+			cur := st.Marks.NoCursor
+			if i == s.cursor {
+				cur = st.Marks.Cursor
+			}
+			row := kit.Truncate(cur+kit.Pad(p.Name, 12)+" network "+kit.Pad(p.Network, 6)+" "+p.UserAPI, s.w)
+			if i == s.cursor {
+				row = st.TableSelected.Render(row)
+			}
+			out = append(out, row)
+		}
+		out = append(out, "", st.Muted.Render(kit.Truncate("enter use the selected profile • a add one from a sandbox URL", s.w)))
+	case stepEVM, stepSolana:
+		kind := "EVM"
+		why := "It signs every API call, permit and Form A, and owns your account on chain."
+		if s.step == stepSolana {
+			kind = "Solana"
+			why = "It pays Solana deposits. You can skip this and add one later."
+		}
+		out = append(out, wrap(fmt.Sprintf("Profile %s needs an %s key. %s", s.profile.Name, kind, why))...)
+		list := s.keysOf(s.stepKind())
+		if len(list) > 0 {
+			out = append(out, "", st.Label.Render("Keys already on this machine (enter uses one):"))
+			for i, e := range list {
+				cur := st.Marks.NoCursor
+				if i == s.cursor {
+					cur = st.Marks.Cursor
+				}
+				row := kit.Truncate(cur+kit.Pad(e.Label, 14)+" "+e.Address, s.w)
+				if i == s.cursor {
+					row = st.TableSelected.Render(row)
+				}
+				out = append(out, row)
+			}
+		}
+		hint := "n create a new key • i import one from a file"
+		if s.step == stepSolana {
+			hint += " • s skip"
+		}
+		out = append(out, "", st.Muted.Render(kit.Truncate(hint, s.w)))
+	case stepDone:
+		p := s.profile
+		if p.TokenID != "" {
+			out = append(out, wrap(fmt.Sprintf("All set. Key %s owns account %s on the chain of profile %s.", p.EVMKey, p.TokenID, p.Name))...)
+		} else {
+			out = append(out, wrap(fmt.Sprintf("All set. Key %s has no account yet: the Account screen mints one (email, captcha) and walks you through KYC.", p.EVMKey))...)
+		}
+		out = append(out, "", st.Muted.Render(kit.Truncate("enter go to the Account screen", s.w)))
+	}
+	return out
+}
+
+// SetSize implements kit.Screen.
+func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
+
+// Title implements kit.Screen.
+func (s *Screen) Title() string { return "Setup" }
+
+// ShortHelp implements kit.Screen.
+func (s *Screen) ShortHelp() []key.Binding {
+	switch {
+	case s.flow.Active():
+		return s.flow.Help()
+	case s.form != nil:
+		return s.form.Help()
+	}
+	switch s.step {
+	case stepProfile:
+		return []key.Binding{s.next, s.add, s.up, s.down}
+	case stepEVM:
+		return []key.Binding{s.newKey, s.imp, s.next}
+	case stepSolana:
+		return []key.Binding{s.newKey, s.imp, s.next, s.skip}
+	}
+	return []key.Binding{kit.WithHelp(s.next, "go to the Account screen")}
+}
+
+// FullHelp implements kit.Screen.
+func (s *Screen) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp()} }
+
+// InputFocused implements kit.Screen.
+func (s *Screen) InputFocused() bool { return s.flow.InputFocused() || s.form != nil }
+
+func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }

@@ -1,0 +1,309 @@
+package keys
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/keystore"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+)
+
+// Flow is the add/import flow of one key: the form, the passphrase dialogs (a keystore
+// JSON's own passphrase; a new passphrase, typed twice, when keys go to encrypted files),
+// the store call and the account look-up. The Keys screen and the first-run wizard embed
+// it; owner keeps their dialog ids and task slots apart.
+type Flow struct {
+	env   *kit.Env
+	owner string
+	form  *Form
+	// fixedKind, when set, hides the kind choice (the first-run wizard asks for one kind).
+	fixedKind     keystore.Kind
+	useForProfile bool
+	importing     bool
+
+	req      Request
+	firstNew []byte // the new passphrase typed once, waiting for its confirmation
+	taskID   kit.TaskID
+	running  bool
+}
+
+// NewFlow returns an idle flow; owner prefixes its dialog ids and task slots.
+func NewFlow(env *kit.Env, owner string) *Flow { return &Flow{env: env, owner: owner} }
+
+// Options of one run of the flow.
+type Options struct {
+	Import bool
+	// Kind fixes the kind of key ("" lets the user choose).
+	Kind keystore.Kind
+	// UseForProfile makes the new key the profile's key of its kind.
+	UseForProfile bool
+}
+
+// Start opens the form.
+func (f *Flow) Start(o Options) {
+	f.reset()
+	f.fixedKind, f.useForProfile, f.importing = o.Kind, o.UseForProfile, o.Import
+	kindSel := 0
+	if o.Kind == keystore.KindSolana {
+		kindSel = 1
+	}
+	kind := ChoiceField("kind", "kind", []string{string(keystore.KindEVM), string(keystore.KindSolana)}, kindSel)
+	kind.Show = func(*Form) bool { return f.fixedKind == "" }
+	label := TextField("label", "label", "", "")
+	label.Hint = "1 to 64 characters of A-Z a-z 0-9 . _ -"
+	if !o.Import {
+		title := "New key"
+		if o.Kind != "" {
+			title = "New " + kindTitle(o.Kind) + " key"
+		}
+		f.form = NewForm(f.env, title, "create the key", kind, label)
+		if o.Kind != "" {
+			f.form.Focus("label")
+		}
+		return
+	}
+	names := sourceNames
+	format := ChoiceField("format", "format", names, 0)
+	format.Hint = "the secret is read from a file; it is never typed here"
+	isMnemonic := func(fm *Form) bool { return fm.Choice("format") == 1 }
+	kind.Show = func(fm *Form) bool { return f.fixedKind == "" && fm.Choice("format") != 3 }
+	file := TextField("file", "file", "", "(e.g. ~/keys/dev.hex)")
+	file.Hint = "hex: 0x optional; mnemonic: the words; keystore JSON: v3 file; solana-keygen: 64 numbers"
+	path := TextField("path", "path", "", "(default path)")
+	path.Show = isMnemonic
+	path.Hint = "empty: m/44'/60'/0'/0/N (evm) or m/44'/501'/N'/0' (solana) for index N; solana \"none\": solana-keygen's no-path seed"
+	index := TextField("index", "index", "", "(0)")
+	index.Show = isMnemonic
+	index.Hint = "account number N of the default path (leave empty when a path is given)"
+	mpass := TextField("mnemonic_pass_file", "passphrase file", "", "(none)")
+	mpass.Hint = "optional: a file holding the BIP-39 passphrase (the \"25th word\")"
+	mpass.Show = isMnemonic
+	title := "Import a key"
+	if o.Kind != "" {
+		title = "Import an " + kindTitle(o.Kind) + " key"
+		if o.Kind == keystore.KindSolana {
+			title = "Import a Solana key"
+		}
+		if o.Kind == keystore.KindEVM {
+			format = ChoiceField("format", "format", names[:3], 0)
+			format.Hint = "the secret is read from a file; it is never typed here"
+		}
+	}
+	f.form = NewForm(f.env, title, "import the key", format, kind, label, file, path, index, mpass)
+}
+
+func kindTitle(k keystore.Kind) string {
+	if k == keystore.KindSolana {
+		return "Solana"
+	}
+	return "EVM"
+}
+
+// Active reports whether the flow shows its form or waits for a dialog or its task.
+func (f *Flow) Active() bool { return f.form != nil }
+
+// Busy reports whether the flow's store call runs.
+func (f *Flow) Busy() bool { return f.running }
+
+// InputFocused reports whether the form takes the keys.
+func (f *Flow) InputFocused() bool { return f.form != nil && !f.running }
+
+// Form returns the open form (nil when idle).
+func (f *Flow) Form() *Form { return f.form }
+
+func (f *Flow) reset() {
+	clear(f.req.FilePass)
+	clear(f.req.NewPass)
+	clear(f.firstNew)
+	f.req, f.firstNew, f.form, f.running = Request{}, nil, nil, false
+}
+
+// Cancel closes the form and forgets every passphrase.
+func (f *Flow) Cancel() { f.reset() }
+
+func (f *Flow) id(s string) string { return f.owner + "/key-" + s }
+
+// Update handles keys (when the form is open), the flow's dialog results and its task
+// result. done is non-nil once a key was added; handled reports whether msg was the flow's.
+func (f *Flow) Update(msg tea.Msg) (done *Added, handled bool, cmd tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyMsg:
+		if f.form == nil {
+			return nil, false, nil
+		}
+		if f.running {
+			return nil, true, nil
+		}
+		res, cmd := f.form.Update(msg)
+		switch res {
+		case FormCancelled:
+			f.reset()
+			return nil, true, kit.Status("Nothing was added.")
+		case FormSubmitted:
+			return nil, true, f.submit()
+		}
+		return nil, true, cmd
+	case dialog.PassphraseResult:
+		return f.passphrase(msg)
+	case kit.TaskResult[Added]:
+		if !f.running || msg.ID != f.taskID {
+			return nil, false, nil
+		}
+		f.running = false
+		if msg.Err != nil {
+			if f.form != nil {
+				f.form.Err = oneLine(msg.Err) + " — fix the form and press enter again, or esc to leave."
+			}
+			clear(f.req.NewPass)
+			f.req.NewPass = nil
+			return nil, true, nil
+		}
+		if msg.Value.NeedNewPass {
+			return nil, true, f.askNew("Keys of this machine are kept in encrypted files. Choose a passphrase for key " + f.req.Label + "; it is asked whenever the key signs.")
+		}
+		out := msg.Value
+		f.reset()
+		return &out, true, nil
+	}
+	return nil, false, nil
+}
+
+func (f *Flow) submit() tea.Cmd {
+	fm := f.form
+	kind := keystore.Kind(fm.Value("kind"))
+	if f.fixedKind != "" {
+		kind = f.fixedKind
+	}
+	req := Request{Source: SourceNew, Kind: kind, Label: fm.Value("label"), UseForProfile: f.useForProfile}
+	if err := keystore.ValidateLabel(req.Label); err != nil {
+		fm.Err = err.Error()
+		fm.Focus("label")
+		return nil
+	}
+	if f.importing {
+		req.Source = Source(fm.Choice("format") + 1)
+		req.File = fm.Value("file")
+		if req.File == "" {
+			fm.Err = "file: expected the path of the file that holds the secret"
+			fm.Focus("file")
+			return nil
+		}
+		if req.Source == SourceSolanaKeypair {
+			req.Kind = keystore.KindSolana
+		}
+		if req.Source == SourceMnemonic {
+			req.Path, req.Index, req.MnemonicPassFile = fm.Value("path"), fm.Value("index"), fm.Value("mnemonic_pass_file")
+			if req.Path != "" && req.Index != "" {
+				fm.Err = "give a derivation path or an account index, not both"
+				fm.Focus("index")
+				return nil
+			}
+		}
+	}
+	f.req = req
+	if req.Source == SourceKeystoreJSON {
+		return kit.Push(dialog.NewPassphrase(f.env, f.id("file"), "Keystore JSON passphrase",
+			"The passphrase the keystore JSON file "+req.File+" was encrypted with."))
+	}
+	return f.run()
+}
+
+func (f *Flow) askNew(prompt string) tea.Cmd {
+	return kit.Push(dialog.NewPassphrase(f.env, f.id("new1"), "New passphrase for key "+f.req.Label, prompt))
+}
+
+func (f *Flow) passphrase(r dialog.PassphraseResult) (*Added, bool, tea.Cmd) {
+	switch r.ID {
+	case f.id("file"), f.id("new1"), f.id("new2"):
+	default:
+		return nil, false, nil
+	}
+	if r.Cancelled || f.form == nil {
+		clear(r.Passphrase)
+		clear(f.firstNew)
+		f.firstNew = nil
+		if f.form != nil {
+			f.form.Err = "cancelled: nothing was added"
+		}
+		return nil, true, kit.Status("Cancelled: nothing was added.")
+	}
+	switch r.ID {
+	case f.id("file"):
+		clear(f.req.FilePass)
+		f.req.FilePass = r.Passphrase
+		return nil, true, f.run()
+	case f.id("new1"):
+		f.firstNew = r.Passphrase
+		return nil, true, kit.Push(dialog.NewPassphrase(f.env, f.id("new2"), "Confirm the passphrase", "Type the new passphrase of key "+f.req.Label+" again."))
+	default: // new2
+		same := string(f.firstNew) == string(r.Passphrase)
+		clear(f.firstNew)
+		f.firstNew = nil
+		if !same {
+			clear(r.Passphrase)
+			return nil, true, f.askNew("The two passphrases differed. Type the new passphrase of key " + f.req.Label + " again.")
+		}
+		f.req.NewPass = r.Passphrase
+		return nil, true, f.run()
+	}
+}
+
+func (f *Flow) run() tea.Cmd {
+	sv := f.env.Svc
+	if sv == nil {
+		f.form.Err = "no services: purse was started without a profile"
+		return nil
+	}
+	req := f.req
+	req.FilePass = append([]byte(nil), f.req.FilePass...)
+	req.NewPass = append([]byte(nil), f.req.NewPass...)
+	if len(req.NewPass) == 0 {
+		req.NewPass = nil
+	}
+	logger := f.env.Logger
+	label := "Adding key " + req.Label
+	if req.Source != SourceNew {
+		label = "Importing key " + req.Label
+	}
+	f.running = true
+	var cmd tea.Cmd
+	f.taskID, cmd = kit.Start(f.env.Tasks, f.owner+"/key-add", label, func(ctx context.Context) (Added, error) {
+		defer clear(req.FilePass)
+		defer clear(req.NewPass)
+		return Add(ctx, sv, logger, req)
+	})
+	return cmd
+}
+
+// View renders the form (and what the flow waits for).
+func (f *Flow) View(w int) string {
+	if f.form == nil {
+		return ""
+	}
+	v := f.form.View(w)
+	if f.running {
+		v += "\n" + f.env.Styles.StatusBusy.Render(f.env.Styles.Marks.Busy+" working…")
+	}
+	return v
+}
+
+// Help lists the form's keys.
+func (f *Flow) Help() []key.Binding {
+	if f.form == nil {
+		return nil
+	}
+	return f.form.Help()
+}
+
+// Describe is the status sentence for a finished add.
+func Describe(a Added) string {
+	what := fmt.Sprintf("Added %s key %s (%s).", a.Entry.Kind, a.Entry.Label, a.Entry.Address)
+	if a.Discovery.Note != "" {
+		what += " " + a.Discovery.Note
+	}
+	return what
+}

@@ -1,0 +1,297 @@
+package keys
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/tui/kit"
+)
+
+// Field is one line of a Form: a text input or a choice among fixed values.
+type Field struct {
+	Key   string
+	Label string
+	// Hint is shown muted after the field when it has focus.
+	Hint string
+	// Show hides the field while it returns false (nil: always shown).
+	Show func(f *Form) bool
+	// OnChange runs after the user changes a choice.
+	OnChange func(f *Form)
+
+	input   textinput.Model
+	choices []string
+	choice  int
+}
+
+// TextField returns a text field with an initial value.
+func TextField(key, label, value, placeholder string) *Field {
+	in := textinput.New()
+	in.Prompt = ""
+	in.Placeholder = placeholder
+	in.CharLimit = 512
+	in.Cursor.SetMode(cursor.CursorStatic) // no blink timers: forms redraw on key presses
+	in.SetValue(value)
+	return &Field{Key: key, Label: label, input: in}
+}
+
+// ChoiceField returns a field that cycles through choices (←/→ or space); sel is the
+// initial choice.
+func ChoiceField(key, label string, choices []string, sel int) *Field {
+	return &Field{Key: key, Label: label, choices: choices, choice: max(min(sel, len(choices)-1), 0)}
+}
+
+func (f *Field) isChoice() bool { return f.choices != nil }
+
+// Form is a small vertical form (purse has no huh): tab/↓ and shift+tab/↑ move between
+// fields, ←/→ or space change a choice, enter submits, esc cancels. While a form is open
+// the screen reports InputFocused, so every letter reaches the fields.
+type Form struct {
+	env    *kit.Env
+	Title  string
+	fields []*Field
+	focus  int
+	// Err is shown under the fields (a validation or task error) until the next change.
+	Err string
+	// SubmitLabel describes enter ("add the key").
+	SubmitLabel string
+
+	next, prev, left, right, submit, cancel key.Binding
+}
+
+// FormResult says what an Update did with the form.
+type FormResult int
+
+// What a key press did to a form.
+const (
+	FormEditing FormResult = iota
+	FormSubmitted
+	FormCancelled
+)
+
+// NewForm returns a form with its first field focused.
+func NewForm(env *kit.Env, title, submitLabel string, fields ...*Field) *Form {
+	f := &Form{
+		env: env, Title: title, fields: fields, SubmitLabel: submitLabel,
+		next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
+		prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+		left:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous choice")),
+		right:  key.NewBinding(key.WithKeys("right", " "), key.WithHelp("→/space", "next choice")),
+		submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", submitLabel)),
+		cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+	}
+	f.focusOn(0)
+	return f
+}
+
+// Field returns the field with key k (nil when there is none).
+func (f *Form) Field(k string) *Field {
+	for _, fl := range f.fields {
+		if fl.Key == k {
+			return fl
+		}
+	}
+	return nil
+}
+
+// Value returns the text of a text field (spaces trimmed) or the current choice.
+func (f *Form) Value(k string) string {
+	fl := f.Field(k)
+	switch {
+	case fl == nil:
+		return ""
+	case fl.isChoice():
+		return fl.choices[fl.choice]
+	}
+	return strings.TrimSpace(fl.input.Value())
+}
+
+// Choice returns the index of the current choice of a choice field.
+func (f *Form) Choice(k string) int {
+	if fl := f.Field(k); fl != nil {
+		return fl.choice
+	}
+	return -1
+}
+
+// SetValue sets a text field, or selects the choice equal to v.
+func (f *Form) SetValue(k, v string) {
+	fl := f.Field(k)
+	if fl == nil {
+		return
+	}
+	if fl.isChoice() {
+		for i, c := range fl.choices {
+			if c == v {
+				fl.choice = i
+			}
+		}
+		return
+	}
+	fl.input.SetValue(v)
+	fl.input.CursorEnd()
+}
+
+// Focused returns the key of the focused field.
+func (f *Form) Focused() string {
+	if f.focus < len(f.fields) {
+		return f.fields[f.focus].Key
+	}
+	return ""
+}
+
+// Focus moves the focus to the field with key k.
+func (f *Form) Focus(k string) {
+	for i, fl := range f.fields {
+		if fl.Key == k {
+			f.focusOn(i)
+		}
+	}
+}
+
+func (f *Form) visible() []int {
+	var out []int
+	for i, fl := range f.fields {
+		if fl.Show == nil || fl.Show(f) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (f *Form) focusOn(i int) {
+	for j, fl := range f.fields {
+		if fl.isChoice() {
+			continue
+		}
+		if j == i {
+			fl.input.Focus()
+		} else {
+			fl.input.Blur()
+		}
+	}
+	f.focus = i
+}
+
+func (f *Form) move(d int) {
+	vis := f.visible()
+	if len(vis) == 0 {
+		return
+	}
+	pos := 0
+	for i, v := range vis {
+		if v == f.focus {
+			pos = i
+		}
+	}
+	pos = (pos + d + len(vis)) % len(vis)
+	f.focusOn(vis[pos])
+}
+
+// Update handles a key press and reports whether the form was submitted or cancelled.
+func (f *Form) Update(msg tea.Msg) (FormResult, tea.Cmd) {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok || len(f.fields) == 0 {
+		return FormEditing, nil
+	}
+	cur := f.fields[f.focus]
+	switch {
+	case key.Matches(k, f.submit):
+		return FormSubmitted, nil
+	case key.Matches(k, f.cancel):
+		return FormCancelled, nil
+	case key.Matches(k, f.next):
+		f.move(1)
+		return FormEditing, nil
+	case key.Matches(k, f.prev):
+		f.move(-1)
+		return FormEditing, nil
+	case cur.isChoice() && key.Matches(k, f.left):
+		cur.choice = (cur.choice - 1 + len(cur.choices)) % len(cur.choices)
+		f.changed(cur)
+		return FormEditing, nil
+	case cur.isChoice() && key.Matches(k, f.right):
+		cur.choice = (cur.choice + 1) % len(cur.choices)
+		f.changed(cur)
+		return FormEditing, nil
+	case cur.isChoice():
+		return FormEditing, nil
+	}
+	f.Err = ""
+	var cmd tea.Cmd
+	cur.input, cmd = cur.input.Update(msg)
+	return FormEditing, cmd
+}
+
+func (f *Form) changed(fl *Field) {
+	f.Err = ""
+	if fl.OnChange != nil {
+		fl.OnChange(f)
+	}
+}
+
+// View renders the form in width w.
+func (f *Form) View(w int) string {
+	s := f.env.Styles
+	w = max(w, 20)
+	labelW := 0
+	for _, fl := range f.fields {
+		labelW = max(labelW, kit.Width(fl.Label))
+	}
+	labelW = min(labelW, w/3)
+	var b strings.Builder
+	b.WriteString(s.Title.Render(kit.Truncate(f.Title, w)) + "\n")
+	for _, i := range f.visible() {
+		fl := f.fields[i]
+		mark := s.Marks.NoCursor
+		if i == f.focus {
+			mark = s.Marks.Cursor
+		}
+		prefix := mark + s.Label.Render(kit.Fit(fl.Label, labelW)) + " "
+		room := max(w-kit.Width(s.Marks.Cursor)-labelW-1, 4)
+		var val string
+		if fl.isChoice() {
+			var parts []string
+			plain := 0
+			for j, c := range fl.choices {
+				plain += kit.Width(c) + 3
+				if j == fl.choice {
+					parts = append(parts, s.Bold.Render("<"+c+">"))
+				} else {
+					parts = append(parts, s.Muted.Render(c))
+				}
+			}
+			val = strings.Join(parts, " ")
+			if plain > room {
+				// too many to show: the current one and where it is in the list
+				val = s.Bold.Render(kit.Truncate("< "+fl.choices[fl.choice]+" >", room-8)) +
+					s.Muted.Render(fmt.Sprintf(" %d of %d", fl.choice+1, len(fl.choices)))
+			}
+		} else {
+			fl.input.Width = max(room-1, 1)
+			val = fl.input.View()
+		}
+		b.WriteString(prefix + val + "\n")
+		if i == f.focus && fl.Hint != "" {
+			pad := strings.Repeat(" ", kit.Width(s.Marks.Cursor)+labelW+1)
+			for _, l := range kit.WrapWords(fl.Hint, room) {
+				b.WriteString(pad + s.Muted.Render(l) + "\n")
+			}
+		}
+	}
+	if f.Err != "" {
+		for _, l := range kit.WrapWords(s.Marks.Error+": "+f.Err, w) {
+			b.WriteString(s.StatusError.Render(l) + "\n")
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// Help lists the form's keys.
+func (f *Form) Help() []key.Binding {
+	return []key.Binding{f.submit, f.next, f.prev, f.right, f.cancel}
+}

@@ -1,0 +1,568 @@
+// Package keys is the Keys screen of purse's terminal UI: the keys of this machine (label,
+// kind, address, backend, creation date) and what can be done with them — create, import
+// from a file (hex private key, BIP-39 mnemonic, v3 keystore JSON, solana-keygen), rename,
+// remove, export as encrypted v3 JSON, make a key the profile's, copy an address.
+//
+// Secrets are only ever read from files the user names; passphrases are typed into hidden
+// dialogs. The add/import flow (Flow) and the store operations (Add, Discover, UseKey) are
+// exported for the first-run wizard.
+package keys
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/keystore"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+	"purse/tui/svc"
+	"purse/tui/table"
+)
+
+// owner prefixes the screen's dialog ids and task slots.
+const owner = "keys"
+
+type mode int
+
+const (
+	modeList mode = iota
+	modeRename
+	modeExport
+)
+
+// removed, checked and exported are the values of the screen's own tasks.
+type (
+	removed  struct{ Label string }
+	checked  struct{ Path string }
+	exported struct {
+		NeedKeyPass bool
+		Path        string
+	}
+)
+
+var _ kit.Screen = (*Screen)(nil)
+
+// Screen is the Keys screen.
+type Screen struct {
+	env     *kit.Env
+	tbl     table.Model
+	list    []keystore.Entry
+	flow    *Flow
+	mode    mode
+	form    *Form
+	w, h    int
+	note    string
+	noteErr bool
+	loaded  bool
+
+	listID kit.TaskID
+	opID   kit.TaskID
+	opBusy bool
+
+	// the key an operation works on, and the export's passphrases until it ends
+	target     keystore.Entry
+	exportPath string
+	exportPass []byte
+	firstPass  []byte
+	keyPass    []byte
+
+	add, imp, rename, remove, export, use, copy, refresh key.Binding
+}
+
+// New returns the Keys screen.
+func New(env *kit.Env) *Screen {
+	s := &Screen{
+		env:     env,
+		flow:    NewFlow(env, owner),
+		add:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "new key")),
+		imp:     key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
+		rename:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "rename")),
+		remove:  key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "remove")),
+		export:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
+		use:     key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "use in profile")),
+		copy:    kit.WithHelp(env.Keys.Copy, "copy address"),
+		refresh: kit.WithHelp(env.Keys.Refresh, "reload"),
+	}
+	s.tbl = table.New(env,
+		table.Column{Title: "LABEL", Width: 14},
+		table.Column{Title: "KIND", Width: 6},
+		table.Column{Title: "ADDRESS"},
+		table.Column{Title: "BACKEND", Width: 7},
+		table.Column{Title: "CREATED", Width: 10},
+		table.Column{Title: "PROFILE", Width: 10},
+	)
+	s.tbl.Empty = "No keys yet: press a to create one or i to import one from a file."
+	return s
+}
+
+// Init implements kit.Screen: it loads the key list.
+func (s *Screen) Init() tea.Cmd { return s.load() }
+
+func (s *Screen) load() tea.Cmd {
+	sv := s.env.Svc
+	if sv == nil {
+		return nil
+	}
+	var cmd tea.Cmd
+	s.listID, cmd = kit.Start(s.env.Tasks, owner+"/list", "Loading keys", func(context.Context) ([]keystore.Entry, error) {
+		return List(sv)
+	})
+	return cmd
+}
+
+// Selected returns the selected key (ok false when the list is empty).
+func (s *Screen) Selected() (keystore.Entry, bool) {
+	if len(s.list) == 0 {
+		return keystore.Entry{}, false
+	}
+	return s.list[min(s.tbl.Cursor(), len(s.list)-1)], true
+}
+
+func (s *Screen) setNote(text string, isErr bool) { s.note, s.noteErr = text, isErr }
+
+// Update implements kit.Screen.
+func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	if done, handled, cmd := s.flow.Update(msg); handled {
+		if done != nil {
+			return s, tea.Batch(cmd, s.finished(*done, Describe(*done)))
+		}
+		return s, cmd
+	}
+	switch msg := msg.(type) {
+	case kit.TaskResult[[]keystore.Entry]:
+		if msg.ID != s.listID {
+			return s, nil
+		}
+		if msg.Err != nil {
+			s.setNote("Cannot read the key list: "+oneLine(msg.Err), true)
+			return s, nil
+		}
+		s.list, s.loaded = msg.Value, true
+		s.refreshRows()
+		return s, nil
+	case kit.TaskResult[Added]:
+		if msg.ID != s.opID {
+			return s, nil
+		}
+		s.opBusy = false
+		if msg.Err != nil {
+			return s, s.failed(msg.Err)
+		}
+		text := msg.Value.Discovery.Note
+		if s.mode == modeRename {
+			text = fmt.Sprintf("Renamed key %s to %s.", s.target.Label, msg.Value.Entry.Label)
+		}
+		s.closeForm()
+		return s, s.finished(msg.Value, text)
+	case kit.TaskResult[removed]:
+		if msg.ID != s.opID {
+			return s, nil
+		}
+		s.opBusy = false
+		if msg.Err != nil {
+			return s, s.failed(msg.Err)
+		}
+		s.setNote("Removed key "+msg.Value.Label+".", false)
+		return s, tea.Batch(kit.Status("Removed key "+msg.Value.Label+"."), s.load())
+	case kit.TaskResult[checked]:
+		if msg.ID != s.opID {
+			return s, nil
+		}
+		s.opBusy = false
+		if msg.Err != nil {
+			return s, s.failed(msg.Err)
+		}
+		s.exportPath = msg.Value.Path
+		return s, kit.Push(dialog.NewPassphrase(s.env, owner+"/export1", "Export passphrase",
+			"Choose the passphrase that will protect the exported file of key "+s.target.Label+"."))
+	case kit.TaskResult[exported]:
+		if msg.ID != s.opID {
+			return s, nil
+		}
+		s.opBusy = false
+		if msg.Err != nil {
+			return s, s.failed(msg.Err)
+		}
+		if msg.Value.NeedKeyPass {
+			return s, kit.Push(dialog.NewPassphrase(s.env, owner+"/unlock", "Unlock key "+s.target.Label,
+				"Key "+s.target.Label+" is kept in an encrypted file: type its passphrase to export it."))
+		}
+		text := fmt.Sprintf("Exported key %s (%s) to %s as encrypted v3 JSON.", s.target.Label, s.target.Address, msg.Value.Path)
+		s.closeForm()
+		s.setNote(text, false)
+		return s, kit.Status(text)
+	case dialog.PassphraseResult:
+		return s, s.passphrase(msg)
+	case dialog.ConfirmResult:
+		if msg.ID != owner+"/rm" {
+			return s, nil
+		}
+		if !msg.Confirmed {
+			return s, kit.Status("Key " + s.target.Label + " was kept.")
+		}
+		return s, s.startRemove()
+	case kit.SessionMsg:
+		// the profile's keys may have changed elsewhere (the first-run wizard): reload
+		s.refreshRows()
+		return s, s.load()
+	case tea.KeyMsg:
+		return s, s.key(msg)
+	}
+	return s, nil
+}
+
+// finished applies the outcome of an add, rename or profile change.
+func (s *Screen) finished(a Added, text string) tea.Cmd {
+	s.setNote(text, false)
+	cmds := []tea.Cmd{kit.Status(text), s.load()}
+	if a.ProfileChanged {
+		ses := SessionOf(s.env.Session, a.Profile)
+		cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
+	}
+	return tea.Batch(cmds...)
+}
+
+// failed shows a task error on the screen (the footer shows it too) and keeps the form.
+func (s *Screen) failed(err error) tea.Cmd {
+	if s.form != nil {
+		s.form.Err = oneLine(err) + " — fix the form and press enter again, or esc to leave."
+	} else {
+		s.setNote(oneLine(err)+" — "+kit.NextStep(err, s.env.Home), true)
+	}
+	s.wipeExport()
+	return nil
+}
+
+func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+	if s.form != nil {
+		if s.opBusy {
+			return nil
+		}
+		res, cmd := s.form.Update(k)
+		switch res {
+		case FormCancelled:
+			s.closeForm()
+			return kit.Status("Cancelled.")
+		case FormSubmitted:
+			return s.submit()
+		}
+		return cmd
+	}
+	sel, ok := s.Selected()
+	switch {
+	case key.Matches(k, s.add):
+		s.flow.Start(Options{UseForProfile: false})
+		return nil
+	case key.Matches(k, s.imp):
+		s.flow.Start(Options{Import: true})
+		return nil
+	case key.Matches(k, s.refresh):
+		return s.load()
+	}
+	if !ok {
+		if key.Matches(k, s.rename, s.remove, s.export, s.use, s.copy) {
+			return kit.Status("No key selected: press a to create one or i to import one.")
+		}
+		var cmd tea.Cmd
+		s.tbl, cmd = s.tbl.Update(k)
+		return cmd
+	}
+	switch {
+	case key.Matches(k, s.copy):
+		return kit.Copy("address of key "+sel.Label, sel.Address)
+	case key.Matches(k, s.rename):
+		s.target, s.mode = sel, modeRename
+		s.form = NewForm(s.env, "Rename key "+sel.Label, "rename", TextField("label", "new label", sel.Label, ""))
+		return nil
+	case key.Matches(k, s.export):
+		s.target, s.mode = sel, modeExport
+		f := TextField("file", "new file", "", "(e.g. ~/"+sel.Label+".json)")
+		f.Hint = "an existing file is never replaced; the file is written with mode 0600"
+		s.form = NewForm(s.env, "Export key "+sel.Label+" as encrypted v3 JSON", "export", f)
+		return nil
+	case key.Matches(k, s.remove):
+		s.target = sel
+		body := fmt.Sprintf("Key %s (%s %s) and its secret are deleted from the %s backend. Without a backup (x exports one) it is gone for good.", sel.Label, sel.Kind, sel.Address, sel.Backend)
+		if use := s.profileUse(sel); use != "" {
+			body += " Profile " + s.profileName() + " uses it as its " + use + " key."
+		}
+		return kit.Push(dialog.NewConfirm(s.env, owner+"/rm", "Remove key "+sel.Label+"?", body, "remove the key"))
+	case key.Matches(k, s.use):
+		return s.startUse(sel)
+	}
+	var cmd tea.Cmd
+	s.tbl, cmd = s.tbl.Update(k)
+	return cmd
+}
+
+func (s *Screen) submit() tea.Cmd {
+	sv := s.env.Svc
+	if sv == nil {
+		s.form.Err = "no services: purse was started without a profile"
+		return nil
+	}
+	target := s.target
+	switch s.mode {
+	case modeRename:
+		nl := s.form.Value("label")
+		if err := keystore.ValidateLabel(nl); err != nil {
+			s.form.Err = "new " + err.Error()
+			return nil
+		}
+		if nl == target.Label {
+			s.closeForm()
+			return kit.Status("The label is unchanged.")
+		}
+		s.opBusy = true
+		var cmd tea.Cmd
+		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Renaming key "+target.Label, func(context.Context) (Added, error) {
+			return Rename(sv, target.Label, nl)
+		})
+		return cmd
+	case modeExport:
+		path := ExpandHome(s.form.Value("file"))
+		if path == "" {
+			s.form.Err = "file: expected the path of a new file"
+			return nil
+		}
+		s.opBusy = true
+		var cmd tea.Cmd
+		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Checking "+path, func(context.Context) (checked, error) {
+			return checked{Path: path}, CheckNewFile(path)
+		})
+		return cmd
+	}
+	return nil
+}
+
+func (s *Screen) passphrase(r dialog.PassphraseResult) tea.Cmd {
+	switch r.ID {
+	case owner + "/export1", owner + "/export2", owner + "/unlock":
+	default:
+		return nil
+	}
+	if r.Cancelled || s.mode != modeExport {
+		clear(r.Passphrase)
+		s.wipeExport()
+		return kit.Status("Export cancelled: nothing was written.")
+	}
+	switch r.ID {
+	case owner + "/export1":
+		clear(s.firstPass)
+		s.firstPass = r.Passphrase
+		return kit.Push(dialog.NewPassphrase(s.env, owner+"/export2", "Confirm the export passphrase", "Type the export passphrase again."))
+	case owner + "/export2":
+		same := string(s.firstPass) == string(r.Passphrase)
+		clear(s.firstPass)
+		s.firstPass = nil
+		if !same {
+			clear(r.Passphrase)
+			return kit.Push(dialog.NewPassphrase(s.env, owner+"/export1", "Export passphrase",
+				"The two passphrases differed. Choose the export passphrase of key "+s.target.Label+" again."))
+		}
+		clear(s.exportPass)
+		s.exportPass = r.Passphrase
+	default: // unlock
+		clear(s.keyPass)
+		s.keyPass = r.Passphrase
+	}
+	return s.startExport()
+}
+
+func (s *Screen) startExport() tea.Cmd {
+	sv := s.env.Svc
+	if sv == nil {
+		return nil
+	}
+	label, path, logger := s.target.Label, s.exportPath, s.env.Logger
+	keyPass := append([]byte(nil), s.keyPass...)
+	exportPass := append([]byte(nil), s.exportPass...)
+	if len(keyPass) == 0 {
+		keyPass = nil
+	}
+	s.opBusy = true
+	var cmd tea.Cmd
+	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Exporting key "+label, func(context.Context) (exported, error) {
+		defer clear(keyPass)
+		defer clear(exportPass)
+		err := Export(sv, logger, label, path, keyPass, exportPass)
+		if errors.Is(err, svc.ErrPassphraseNeeded) && keyPass == nil {
+			return exported{NeedKeyPass: true}, nil
+		}
+		return exported{Path: path}, err
+	})
+	return cmd
+}
+
+func (s *Screen) startRemove() tea.Cmd {
+	sv := s.env.Svc
+	if sv == nil {
+		return nil
+	}
+	label := s.target.Label
+	s.opBusy = true
+	var cmd tea.Cmd
+	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Removing key "+label, func(context.Context) (removed, error) {
+		return removed{Label: label}, Remove(sv, label)
+	})
+	return cmd
+}
+
+func (s *Screen) startUse(e keystore.Entry) tea.Cmd {
+	sv := s.env.Svc
+	if sv == nil {
+		return nil
+	}
+	s.opBusy = true
+	var cmd tea.Cmd
+	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Setting the profile's "+string(e.Kind)+" key", func(ctx context.Context) (Added, error) {
+		return UseKey(ctx, sv, e)
+	})
+	return cmd
+}
+
+func (s *Screen) wipeExport() {
+	clear(s.exportPass)
+	clear(s.firstPass)
+	clear(s.keyPass)
+	s.exportPass, s.firstPass, s.keyPass = nil, nil, nil
+}
+
+func (s *Screen) closeForm() {
+	s.wipeExport()
+	s.form, s.mode, s.opBusy = nil, modeList, false
+}
+
+func (s *Screen) profileName() string { return s.env.Session.Profile }
+
+// profileUse says which key of the profile e is ("EVM", "Solana" or "").
+func (s *Screen) profileUse(e keystore.Entry) string {
+	ses := s.env.Session
+	switch {
+	case e.Kind == keystore.KindEVM && ses.EVMKey == e.Label:
+		return "EVM"
+	case e.Kind == keystore.KindSolana && ses.SolanaKey == e.Label:
+		return "Solana"
+	}
+	return ""
+}
+
+func (s *Screen) refreshRows() {
+	rows := make(table.Rows, 0, len(s.list))
+	for _, e := range s.list {
+		use := ""
+		if u := s.profileUse(e); u != "" {
+			use = "[x] " + strings.ToLower(u)
+		}
+		rows = append(rows, []string{e.Label, string(e.Kind), e.Address, string(e.Backend), e.Created.Format("2006-01-02"), use})
+	}
+	s.tbl.SetSource(rows)
+}
+
+// View implements kit.Screen.
+func (s *Screen) View() string {
+	if s.w <= 0 || s.h <= 0 {
+		return ""
+	}
+	st := s.env.Styles
+	if s.flow.Active() {
+		return s.flow.View(s.w)
+	}
+	if s.form != nil {
+		v := s.form.View(s.w)
+		if s.opBusy {
+			v += "\n" + st.StatusBusy.Render(st.Marks.Busy+" working…")
+		}
+		return v
+	}
+	var b strings.Builder
+	b.WriteString(st.Title.Render("Keys") + "  " + st.Muted.Render(kit.Truncate(backendNote(), max(s.w-6, 1))) + "\n")
+	if !s.loaded && s.note == "" {
+		b.WriteString(st.Muted.Render("Loading keys…"))
+		return b.String()
+	}
+	detail := s.detail()
+	s.tbl.SetSize(s.w, max(s.h-1-len(detail), 3))
+	b.WriteString(s.tbl.View())
+	for _, l := range detail {
+		b.WriteString("\n" + l)
+	}
+	return b.String()
+}
+
+// detail is the full address of the selected key and the last outcome.
+func (s *Screen) detail() []string {
+	st := s.env.Styles
+	var out []string
+	if e, ok := s.Selected(); ok {
+		use := "not used by profile " + s.profileName()
+		if u := s.profileUse(e); u != "" {
+			use = "the " + u + " key of profile " + s.profileName()
+		}
+		out = append(out, st.Label.Render("address ")+kit.Truncate(e.Address, max(s.w-8, 1)))
+		out = append(out, st.Label.Render("in use  ")+kit.Truncate(use, max(s.w-8, 1)))
+	}
+	if s.note != "" {
+		style, mark := st.StatusOK, st.Marks.OK+": "
+		if s.noteErr {
+			style, mark = st.StatusError, st.Marks.Error+": "
+		}
+		for i, l := range kit.WrapWords(mark+s.note, s.w) {
+			if i == 3 {
+				break
+			}
+			out = append(out, style.Render(l))
+		}
+	}
+	return out
+}
+
+func backendNote() string {
+	b, err := keystore.BackendFromEnv()
+	switch {
+	case err != nil:
+		return err.Error()
+	case b == keystore.BackendFile:
+		return "new keys: encrypted files (PURSE_KEYSTORE=file)"
+	case b == keystore.BackendOS:
+		return "new keys: OS keyring (PURSE_KEYSTORE=os)"
+	}
+	return "new keys: OS keyring when it answers, else encrypted files"
+}
+
+// SetSize implements kit.Screen.
+func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
+
+// Title implements kit.Screen.
+func (s *Screen) Title() string { return "Keys" }
+
+// ShortHelp implements kit.Screen.
+func (s *Screen) ShortHelp() []key.Binding {
+	if s.flow.Active() {
+		return s.flow.Help()
+	}
+	if s.form != nil {
+		return s.form.Help()
+	}
+	return []key.Binding{s.add, s.imp, s.use, s.copy, s.export, s.remove}
+}
+
+// FullHelp implements kit.Screen.
+func (s *Screen) FullHelp() [][]key.Binding {
+	if s.flow.Active() || s.form != nil {
+		return [][]key.Binding{s.ShortHelp()}
+	}
+	return [][]key.Binding{
+		{s.add, s.imp, s.rename, s.remove},
+		{s.export, s.use, s.copy, s.refresh},
+		s.env.Keys.Movement(),
+	}
+}
+
+// InputFocused implements kit.Screen.
+func (s *Screen) InputFocused() bool { return s.flow.InputFocused() || s.form != nil }

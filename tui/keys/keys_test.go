@@ -1,0 +1,404 @@
+package keys
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/keystore"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+)
+
+func keysScreen(t *testing.T, h *harness) *Screen {
+	t.Helper()
+	return h.scr.(*Screen)
+}
+
+// TestCreateFileKeyThroughPassphraseDialog: against the sandbox, a new EVM key in the file
+// backend asks a new passphrase twice (a mismatch asks again), is written encrypted under
+// it, and the account look-up says the key has no account yet.
+func TestCreateFileKeyThroughPassphraseDialog(t *testing.T) {
+	_, sv := sandboxServices(t)
+	env := newEnv(t, sv)
+	h := newHarness(t, env, New(env), 100, 30)
+	if !strings.Contains(h.scr.View(), "No keys yet") {
+		t.Fatalf("empty list:\n%s", h.scr.View())
+	}
+	h.press(runes("a"))
+	if !h.scr.InputFocused() {
+		t.Fatal("the new-key form must take the keys")
+	}
+	h.press(press1(tea.KeyTab)) // kind → label
+	h.typeText("alice")
+	h.press(press1(tea.KeyEnter))
+	h.answer("New passphrase for key alice", "first")
+	h.answer("Confirm the passphrase", "other")
+	if d := h.top(); !strings.Contains(d.View(), "differed") {
+		t.Fatalf("a mismatch must ask again and say why:\n%s", d.View())
+	}
+	h.answer("New passphrase for key alice", "pw")
+	h.answer("Confirm the passphrase", "pw")
+	if len(h.dialogs) != 0 {
+		t.Fatalf("dialogs left: %v", h.dialogs[0].Title())
+	}
+	if got := h.lastStatus(); !strings.Contains(got, "Added evm key alice") || !strings.Contains(got, "no account on the chain") {
+		t.Fatalf("status %q", got)
+	}
+	s := keysScreen(t, h)
+	if e, ok := s.Selected(); !ok || e.Label != "alice" || e.Backend != keystore.BackendFile {
+		t.Fatalf("list after add: %+v", s.list)
+	}
+	if h.scr.InputFocused() {
+		t.Fatal("the form must close after the key was added")
+	}
+	// The file opens with the passphrase typed in the dialog, and with no other.
+	ks, err := keystore.Open(keystore.Options{Home: sv.Home(), Backend: keystore.BackendFile,
+		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ks.EVMSigner("alice", "sb"); err != nil {
+		t.Fatalf("unlock with the dialog's passphrase: %v", err)
+	}
+	bad, _ := keystore.Open(keystore.Options{Home: sv.Home(), Passphrase: func(string, bool) ([]byte, error) { return []byte("first"), nil }})
+	if _, err := bad.EVMSigner("alice", "sb"); err == nil {
+		t.Fatal("the first, unconfirmed passphrase must not open the key")
+	}
+}
+
+// TestImportDiscoversOnboardedAccount: a key that owns an account on the sandbox chain is
+// imported from a hex file; the look-up finds the account and the profile and the footer
+// session follow.
+func TestImportDiscoversOnboardedAccount(t *testing.T) {
+	sb, sv := sandboxServices(t)
+	if _, err := sb.Chain.MintAccount(context.Background(), common.HexToAddress(devAddress), 77); err != nil {
+		t.Fatal(err)
+	}
+	env := newEnv(t, sv)
+	h := newHarness(t, env, New(env), 100, 30)
+	h.press(runes("i"))
+	f := keysScreen(t, h).flow.Form()
+	f.SetValue("label", "dev")
+	f.SetValue("file", writeFile(t, "dev.hex", "0x"+devKey+"\n"))
+	h.press(press1(tea.KeyEnter))
+	h.answer("New passphrase for key dev", "pw")
+	h.answer("Confirm the passphrase", "pw")
+	if got := h.lastStatus(); !strings.Contains(got, "Found account 77") {
+		t.Fatalf("status %q, errors %+v", got, h.errs)
+	}
+	p := sv.Profile()
+	if p.EVMKey != "dev" || p.TokenID != "77" {
+		t.Fatalf("profile %+v", p)
+	}
+	if env.Session.AccountID != "77" || env.Session.EVMKey != "dev" {
+		t.Fatalf("session %+v", env.Session)
+	}
+	if v := h.scr.View(); !strings.Contains(v, "[x] evm") || !strings.Contains(v, devAddress) {
+		t.Fatalf("the list must mark the profile's key and show its full address:\n%s", v)
+	}
+}
+
+func TestImportEveryFormat(t *testing.T) {
+	sv := offlineServices(t)
+	env := newEnv(t, sv)
+	h := newHarness(t, env, New(env), 100, 30)
+
+	// A v3 keystore JSON from another store: its passphrase is asked first.
+	other, err := keystore.Open(keystore.Options{Home: t.TempDir(), Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
+		Passphrase: func(string, bool) ([]byte, error) { return []byte("filepw"), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := other.New("src", keystore.KindEVM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v3, err := other.Export("src")
+	if err != nil {
+		t.Fatal(err)
+	}
+	priv := ed25519.NewKeyFromSeed(make([]byte, 32))
+	kp := make([]int, 64)
+	for i, b := range priv {
+		kp[i] = int(b)
+	}
+	kpJSON, _ := json.Marshal(kp)
+
+	cases := []struct {
+		label, format, kind, file, index, dialog, filePass string
+		wantKind                                           keystore.Kind
+		wantAddr                                           string
+	}{
+		{label: "hex", format: "private key (hex)", kind: "evm", file: writeFile(t, "k", devKey), wantKind: keystore.KindEVM, wantAddr: devAddress},
+		{label: "mn", format: "mnemonic", kind: "evm", file: writeFile(t, "m", abandon), index: "0", wantKind: keystore.KindEVM, wantAddr: "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"},
+		{label: "mnsol", format: "mnemonic", kind: "solana", file: writeFile(t, "m2", abandon), wantKind: keystore.KindSolana},
+		{label: "v3", format: "keystore JSON", kind: "evm", file: writeFile(t, "v3.json", string(v3)), filePass: "filepw", wantKind: keystore.KindEVM, wantAddr: src.Address},
+		{label: "sk", format: "solana-keygen", file: writeFile(t, "kp.json", string(kpJSON)), wantKind: keystore.KindSolana},
+	}
+	for _, c := range cases {
+		h.press(runes("i"))
+		f := keysScreen(t, h).flow.Form()
+		f.SetValue("format", c.format)
+		if c.kind != "" {
+			f.SetValue("kind", c.kind)
+		}
+		f.SetValue("label", c.label)
+		f.SetValue("file", c.file)
+		f.SetValue("index", c.index)
+		h.press(press1(tea.KeyEnter))
+		if c.filePass != "" {
+			h.answer("Keystore JSON passphrase", "wrong")
+			if f.Err == "" || len(h.dialogs) != 0 {
+				t.Fatalf("%s: a wrong file passphrase must show an error in the form (dialogs %d)", c.label, len(h.dialogs))
+			}
+			h.press(press1(tea.KeyEnter))
+			h.answer("Keystore JSON passphrase", c.filePass)
+		}
+		h.answer("New passphrase for key "+c.label, "pw")
+		h.answer("Confirm the passphrase", "pw")
+		e, err := sv.Keys(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.Get(c.label)
+		if err != nil {
+			t.Fatalf("%s: %v (status %q, form %q)", c.label, err, h.lastStatus(), f.Err)
+		}
+		if got.Kind != c.wantKind || (c.wantAddr != "" && got.Address != c.wantAddr) {
+			t.Errorf("%s: got %+v", c.label, got)
+		}
+		if !strings.Contains(h.lastStatus(), "no evm_rpc") && c.wantKind == keystore.KindEVM {
+			t.Errorf("%s: the look-up must say why it was skipped: %q", c.label, h.lastStatus())
+		}
+	}
+	if n := len(keysScreen(t, h).list); n != len(cases) {
+		t.Fatalf("list has %d keys, want %d", n, len(cases))
+	}
+}
+
+func TestImportErrorsStayInTheForm(t *testing.T) {
+	sv := offlineServices(t)
+	env := newEnv(t, sv)
+	h := newHarness(t, env, New(env), 100, 30)
+	h.press(runes("i"))
+	f := keysScreen(t, h).flow.Form()
+	h.press(press1(tea.KeyEnter))
+	if !strings.Contains(f.Err, "label") {
+		t.Fatalf("empty label: %q", f.Err)
+	}
+	f.SetValue("label", "x")
+	h.press(press1(tea.KeyEnter))
+	if !strings.Contains(f.Err, "file") {
+		t.Fatalf("empty file: %q", f.Err)
+	}
+	secret := "not-a-key-SECRETWORD"
+	f.SetValue("file", writeFile(t, "bad", secret))
+	h.press(press1(tea.KeyEnter))
+	if f.Err == "" || strings.Contains(f.Err, "SECRETWORD") || len(h.dialogs) != 0 {
+		t.Fatalf("a bad key file must fail without quoting it: %q", f.Err)
+	}
+	f.SetValue("file", filepath.Join(t.TempDir(), "missing"))
+	h.press(press1(tea.KeyEnter))
+	if !strings.Contains(f.Err, "cannot open") {
+		t.Fatalf("missing file: %q", f.Err)
+	}
+	h.press(press1(tea.KeyEsc))
+	if h.scr.InputFocused() || !strings.Contains(h.lastStatus(), "Nothing was added") {
+		t.Fatalf("esc must close the form: %q", h.lastStatus())
+	}
+	// Cancelling the passphrase dialog adds nothing.
+	h.press(runes("a"))
+	keysScreen(t, h).flow.Form().SetValue("label", "later")
+	h.press(press1(tea.KeyEnter))
+	h.press(press1(tea.KeyEsc))
+	ks, _ := sv.Keys(nil)
+	if l, _ := ks.List(); len(l) != 0 {
+		t.Fatalf("a cancelled add left %+v", l)
+	}
+}
+
+// seed adds keys straight into the store of sv (light scrypt, passphrase "pw").
+func seed(t *testing.T, home string, labels map[string]keystore.Kind) {
+	t.Helper()
+	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
+		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l, k := range labels {
+		if _, err := ks.New(l, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestRenameRemoveUseCopy(t *testing.T) {
+	sv := offlineServices(t)
+	seed(t, sv.Home(), map[string]keystore.Kind{"a-evm": keystore.KindEVM, "b-sol": keystore.KindSolana})
+	env := newEnv(t, sv)
+	h := newHarness(t, env, New(env), 100, 30)
+	s := keysScreen(t, h)
+
+	h.press(runes("u")) // a-evm is selected first
+	if p := sv.Profile(); p.EVMKey != "a-evm" || env.Session.EVMKey != "a-evm" {
+		t.Fatalf("use: profile %+v session %+v", p, env.Session)
+	}
+	h.press(runes("j"), runes("u"))
+	if p := sv.Profile(); p.SolanaKey != "b-sol" || env.Session.SolanaKey != "b-sol" {
+		t.Fatalf("use solana: %+v", p)
+	}
+	h.press(runes("c"))
+	if len(h.copies) != 1 || h.copies[0].Value != s.list[1].Address {
+		t.Fatalf("copy: %+v", h.copies)
+	}
+
+	h.press(runes("e"))
+	if !h.scr.InputFocused() {
+		t.Fatal("rename form must take the keys")
+	}
+	s.form.SetValue("label", "sol2")
+	h.press(press1(tea.KeyEnter))
+	if p := sv.Profile(); p.SolanaKey != "sol2" || env.Session.SolanaKey != "sol2" {
+		t.Fatalf("a rename must follow in the profile: %+v", p)
+	}
+	if !strings.Contains(h.lastStatus(), "Renamed key b-sol to sol2") {
+		t.Fatalf("status %q", h.lastStatus())
+	}
+
+	h.press(runes("k"), runes("d"))
+	if d := h.top(); !strings.Contains(d.View(), "uses it as its EVM key") {
+		t.Fatalf("the remove question must say the profile uses the key:\n%s", d.View())
+	}
+	h.press(press1(tea.KeyEnter)) // enter never confirms
+	h.press(runes("n"))
+	if len(s.list) != 2 || !strings.Contains(h.lastStatus(), "kept") {
+		t.Fatalf("n must keep the key: %q", h.lastStatus())
+	}
+	h.press(runes("d"), runes("y"))
+	if len(s.list) != 1 || s.list[0].Label != "sol2" {
+		t.Fatalf("after remove: %+v", s.list)
+	}
+}
+
+func TestExportAsksPassphrasesAndRefusesOverwrite(t *testing.T) {
+	sv := offlineServices(t)
+	seed(t, sv.Home(), map[string]keystore.Kind{"k": keystore.KindEVM})
+	env := newEnv(t, sv)
+	h := newHarness(t, env, New(env), 100, 30)
+	s := keysScreen(t, h)
+
+	taken := writeFile(t, "taken.json", "keep me")
+	h.press(runes("x"))
+	s.form.SetValue("file", taken)
+	h.press(press1(tea.KeyEnter))
+	if !strings.Contains(s.form.Err, "refusing to overwrite") || len(h.dialogs) != 0 {
+		t.Fatalf("existing file: %q", s.form.Err)
+	}
+	out := filepath.Join(t.TempDir(), "k.json")
+	s.form.SetValue("file", out)
+	h.press(press1(tea.KeyEnter))
+	h.answer("Export passphrase", "exp")
+	h.answer("Confirm the export passphrase", "exp")
+	h.answer("Unlock key k", "pw")
+	if !strings.Contains(h.lastStatus(), "Exported key k") {
+		t.Fatalf("status %q note %q", h.lastStatus(), s.note)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := os.Stat(out)
+	if st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v", st.Mode())
+	}
+	// The file is under the export passphrase, not the key's.
+	imp, _ := keystore.Open(keystore.Options{Home: t.TempDir(), Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
+		Passphrase: func(string, bool) ([]byte, error) { return []byte("x"), nil }})
+	if _, err := imp.ImportKeystoreJSON("back", keystore.KindEVM, data, []byte("pw")); err == nil {
+		t.Fatal("the export must not be under the key's passphrase")
+	}
+	if e, err := imp.ImportKeystoreJSON("back", keystore.KindEVM, data, []byte("exp")); err != nil || e.Address != s.list[0].Address {
+		t.Fatalf("re-import: %+v %v", e, err)
+	}
+	if got, _ := os.ReadFile(taken); string(got) != "keep me" {
+		t.Fatal("the existing file was changed")
+	}
+}
+
+func TestStaleAndForeignRepliesAreIgnored(t *testing.T) {
+	env := newEnv(t, nil)
+	s := New(env)
+	s.SetSize(80, 24)
+	s.listID = 5
+	s.Update(kit.TaskResult[[]keystore.Entry]{ID: 4, Value: []keystore.Entry{{Label: "old"}}})
+	if len(s.list) != 0 {
+		t.Fatal("a reply to another request must be ignored")
+	}
+	s.Update(dialog.PassphraseResult{ID: "settings/x", Passphrase: []byte("p")})
+	s.Update(dialog.ConfirmResult{ID: "other/rm", Confirmed: true})
+	if s.opBusy {
+		t.Fatal("another screen's dialog result must not start anything")
+	}
+	s.Update(kit.TaskResult[[]keystore.Entry]{ID: 5, Value: []keystore.Entry{{Label: "new"}}})
+	if len(s.list) != 1 || s.list[0].Label != "new" {
+		t.Fatalf("list %+v", s.list)
+	}
+}
+
+var goldenKeys = []keystore.Entry{
+	{Label: "alice", Kind: keystore.KindEVM, Address: devAddress, Backend: keystore.BackendFile, Created: time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)},
+	{Label: "alice-sol", Kind: keystore.KindSolana, Address: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin", Backend: keystore.BackendOS, Created: time.Date(2025, 3, 2, 11, 0, 0, 0, time.UTC)},
+	{Label: "partner", Kind: keystore.KindEVM, Address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", Backend: keystore.BackendFile, Created: time.Date(2025, 4, 5, 9, 30, 0, 0, time.UTC)},
+}
+
+func TestGolden(t *testing.T) {
+	t.Setenv("PURSE_KEYSTORE", "file")
+	cases := []struct {
+		name  string
+		setup func(s *Screen)
+	}{
+		{"list", func(s *Screen) {}},
+		{"import_form", func(s *Screen) {
+			s.Update(runes("i"))
+			s.flow.Form().SetValue("format", "mnemonic")
+			s.flow.Form().Focus("path")
+		}},
+		{"new_form_error", func(s *Screen) {
+			s.Update(runes("a"))
+			s.Update(press1(tea.KeyEnter))
+		}},
+	}
+	for _, c := range cases {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			t.Run(c.name+"_"+sizeName(sz), func(t *testing.T) {
+				env := newEnv(t, nil)
+				env.Session = kit.Session{Profile: "sandbox", EVMKey: "alice", SolanaKey: "alice-sol", Network: "31337"}
+				s := New(env)
+				s.SetSize(sz[0], sz[1])
+				s.listID = 1
+				s.Update(kit.TaskResult[[]keystore.Entry]{ID: 1, Value: goldenKeys})
+				c.setup(s)
+				v := s.View()
+				for _, l := range strings.Split(v, "\n") {
+					if kit.Width(l) > sz[0] {
+						t.Errorf("line wider than %d: %q", sz[0], l)
+					}
+				}
+				teatest.RequireEqualOutput(t, []byte(v))
+			})
+		}
+	}
+}
+
+func sizeName(sz [2]int) string { return fmt.Sprintf("%dx%d", sz[0], sz[1]) }

@@ -1,0 +1,468 @@
+package keys
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/config"
+	"purse/keystore"
+	"purse/tui/kit"
+	"purse/tui/svc"
+)
+
+// Source is where a new key comes from.
+type Source int
+
+// The ways a key enters the store.
+const (
+	SourceNew           Source = iota // generated here
+	SourceHex                         // a file holding the private key in hex
+	SourceMnemonic                    // a file holding a BIP-39 mnemonic
+	SourceKeystoreJSON                // a Web3 Secret Storage v3 file (asks its passphrase)
+	SourceSolanaKeypair               // a solana-keygen JSON file
+)
+
+// sourceNames are the import formats as the form shows them, in Source order (New excluded).
+var sourceNames = []string{"private key (hex)", "mnemonic", "keystore JSON", "solana-keygen"}
+
+// Request is one add or import. Secrets are read from File inside the task; they are never
+// typed into the UI (passphrases excepted) and never kept after the task.
+type Request struct {
+	Source Source
+	Kind   keystore.Kind
+	Label  string
+	// File holds the secret (every source but SourceNew).
+	File string
+	// Path and Index choose the mnemonic derivation path (both empty: index 0).
+	Path  string
+	Index string
+	// MnemonicPassFile optionally holds the BIP-39 passphrase ("25th word").
+	MnemonicPassFile string
+	// FilePass is the passphrase of a keystore JSON file.
+	FilePass []byte
+	// NewPass is the passphrase of the new key file (file backend only).
+	NewPass []byte
+	// UseForProfile makes the key the profile's key of its kind.
+	UseForProfile bool
+}
+
+// Discovery is what the account look-up after adding an EVM key found.
+type Discovery struct {
+	Checked bool   // the chain was asked
+	Found   bool   // the key owns an account NFT
+	TokenID string // its id when found
+	Note    string // one sentence for the user
+}
+
+// Added is the outcome of an add, import or profile-key change.
+type Added struct {
+	Entry keystore.Entry
+	// NeedNewPass: the file backend needs a new passphrase; nothing was created.
+	NeedNewPass bool
+	Discovery   Discovery
+	// Profile is the profile after the operation; ProfileChanged says it was saved.
+	Profile        config.Profile
+	ProfileChanged bool
+}
+
+// maxSecretFile bounds the files a secret is read from.
+const maxSecretFile = 1 << 20
+
+// discoveryTimeout bounds the account look-up after a key is added.
+const discoveryTimeout = 10 * time.Second
+
+// scryptN and scryptP are the scrypt cost of key files written by this package; zero is
+// the standard cost. Tests lower them.
+var scryptN, scryptP int
+
+// SetScryptCost sets the scrypt cost of the key files this package writes (0, 0: the
+// standard cost) and returns what restores the previous one. Only tests of the screens
+// that embed Flow call it, to keep key files cheap to write.
+func SetScryptCost(n, p int) (restore func()) {
+	on, op := scryptN, scryptP
+	scryptN, scryptP = n, p
+	return func() { scryptN, scryptP = on, op }
+}
+
+// ReadSecretFile reads a key file the user named. Errors name the file, never its content.
+func ReadSecretFile(what, path string) ([]byte, error) {
+	path = ExpandHome(path)
+	if path == "" {
+		return nil, fmt.Errorf("%s: expected the path of a file", what)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s: cannot open %s: %v", what, path, err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxSecretFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot read %s: %v", what, path, err)
+	}
+	if len(b) > maxSecretFile {
+		clear(b)
+		return nil, fmt.Errorf("%s: %s is larger than %d bytes; expected a key file", what, path, maxSecretFile)
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil, fmt.Errorf("%s: %s is empty", what, path)
+	}
+	return b, nil
+}
+
+// ExpandHome replaces a leading "~/" with the user's home folder.
+func ExpandHome(p string) string {
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		if h, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(h, rest)
+		}
+	}
+	return p
+}
+
+// openStore opens the key store of s with two passphrase sources kept apart: unlock for an
+// existing file key and fresh for a new file (a new key or an export). A missing one fails
+// with svc.ErrPassphraseNeeded, so the screen asks in a dialog and calls again.
+// (svc.Keys hands its one passphrase to both kinds of question; an export of a file key
+// needs two different ones.)
+func openStore(s *svc.Services, logger *slog.Logger, unlock, fresh []byte) (*keystore.Store, error) {
+	backend, err := keystore.BackendFromEnv()
+	if err != nil {
+		return nil, err
+	}
+	return keystore.Open(keystore.Options{
+		Home: s.Home(), Backend: backend, Notice: noticeLog{logger}, ScryptN: scryptN, ScryptP: scryptP,
+		Passphrase: func(_ string, confirm bool) ([]byte, error) {
+			p := unlock
+			if confirm {
+				p = fresh
+			}
+			if len(p) == 0 {
+				return nil, svc.ErrPassphraseNeeded
+			}
+			return append([]byte(nil), p...), nil
+		},
+	})
+}
+
+type noticeLog struct{ l *slog.Logger }
+
+func (w noticeLog) Write(b []byte) (int, error) {
+	if w.l != nil {
+		w.l.Info("keystore", "notice", strings.TrimSpace(string(b)))
+	}
+	return len(b), nil
+}
+
+// List returns the keys of the store (labels and addresses, never secrets).
+func List(s *svc.Services) ([]keystore.Entry, error) {
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return nil, err
+	}
+	return ks.List()
+}
+
+// Add creates or imports the key of req, then (EVM) looks its account up on chain and, when
+// asked or found, makes it the profile's key. With the file backend and no req.NewPass it
+// returns NeedNewPass and creates nothing.
+func Add(ctx context.Context, s *svc.Services, logger *slog.Logger, req Request) (Added, error) {
+	if err := keystore.ValidateLabel(req.Label); err != nil {
+		return Added{}, err
+	}
+	ks, err := openStore(s, logger, nil, req.NewPass)
+	if err != nil {
+		return Added{}, err
+	}
+	if _, err := ks.Get(req.Label); err == nil {
+		return Added{}, fmt.Errorf("key %q: %w; choose another label or remove the key first", req.Label, keystore.ErrExists)
+	}
+	var e keystore.Entry
+	switch req.Source {
+	case SourceNew:
+		e, err = ks.New(req.Label, req.Kind)
+	case SourceHex:
+		var b []byte
+		if b, err = ReadSecretFile("private key file", req.File); err == nil {
+			e, err = ks.ImportHex(req.Label, req.Kind, b)
+			clear(b)
+		}
+	case SourceMnemonic:
+		e, err = importMnemonic(ks, req)
+	case SourceKeystoreJSON:
+		var b []byte
+		if b, err = ReadSecretFile("keystore JSON file", req.File); err == nil {
+			e, err = ks.ImportKeystoreJSON(req.Label, req.Kind, b, req.FilePass)
+			clear(b)
+		}
+	case SourceSolanaKeypair:
+		var b []byte
+		if b, err = ReadSecretFile("solana-keygen file", req.File); err == nil {
+			e, err = ks.ImportSolanaKeypair(req.Label, b)
+			clear(b)
+		}
+	default:
+		err = fmt.Errorf("unknown key source %d", req.Source)
+	}
+	if errors.Is(err, svc.ErrPassphraseNeeded) {
+		return Added{NeedNewPass: true}, nil
+	}
+	if err != nil {
+		return Added{}, err
+	}
+	out := Added{Entry: e, Profile: s.Profile()}
+	if req.UseForProfile {
+		p, err := UseKey(ctx, s, e)
+		if err != nil {
+			return out, fmt.Errorf("key %s was added, but the profile could not be changed: %w", e.Label, err)
+		}
+		return p, nil
+	}
+	if e.Kind == keystore.KindEVM {
+		d, p, changed, err := Discover(ctx, s, e)
+		out.Discovery = d
+		if err != nil {
+			return out, fmt.Errorf("key %s was added and owns account %s, but the profile could not be changed: %w", e.Label, d.TokenID, err)
+		}
+		if changed {
+			out.Profile, out.ProfileChanged = p, true
+		}
+	}
+	return out, nil
+}
+
+func importMnemonic(ks *keystore.Store, req Request) (keystore.Entry, error) {
+	path := strings.TrimSpace(req.Path)
+	if idx := strings.TrimSpace(req.Index); idx != "" {
+		if path != "" {
+			return keystore.Entry{}, errors.New("mnemonic: give a derivation path or an account index, not both")
+		}
+		n, err := strconv.ParseUint(idx, 10, 32)
+		if err != nil || (req.Kind == keystore.KindSolana && n >= 1<<31) {
+			return keystore.Entry{}, fmt.Errorf("index: expected an account number from 0 to %d, got %q", uint64(1<<31-1), idx)
+		}
+		path = keystore.MnemonicPath(req.Kind, uint32(n))
+	}
+	m, err := ReadSecretFile("mnemonic file", req.File)
+	if err != nil {
+		return keystore.Entry{}, err
+	}
+	defer clear(m)
+	var pass []byte
+	if req.MnemonicPassFile != "" {
+		if pass, err = ReadSecretFile("mnemonic passphrase file", req.MnemonicPassFile); err != nil {
+			return keystore.Entry{}, err
+		}
+		defer clear(pass)
+		pass = bytes.TrimSuffix(bytes.TrimSuffix(pass, []byte("\n")), []byte("\r"))
+	}
+	return ks.ImportMnemonic(req.Label, req.Kind, m, pass, path)
+}
+
+// Discover looks the account NFT of an EVM key up on the profile's chain. When one is found
+// the key and the account become the profile's (evm_key, token_id) and changed is true. A
+// profile that cannot read the chain, or a chain that does not answer, is only noted.
+func Discover(ctx context.Context, s *svc.Services, e keystore.Entry) (d Discovery, p config.Profile, changed bool, err error) {
+	p = s.Profile()
+	if e.Kind != keystore.KindEVM {
+		return Discovery{}, p, false, nil
+	}
+	nft, nftErr := s.AccountNFT()
+	if p.EVMRPC == "" || nftErr != nil {
+		d.Note = fmt.Sprintf("Profile %s has no evm_rpc or account_nft, so no account was looked up (set them on the Settings screen).", p.Name)
+		return d, p, false, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, discoveryTimeout)
+	defer cancel()
+	c, err := s.Chain(ctx)
+	if err != nil {
+		d.Note = fmt.Sprintf("The chain of profile %s does not answer, so no account was looked up (%s).", p.Name, oneLine(err))
+		return d, p, false, nil
+	}
+	defer c.Close()
+	id, found, err := c.AccountOf(ctx, nft, common.HexToAddress(e.Address))
+	if err != nil {
+		d.Note = fmt.Sprintf("The account look-up on the chain of profile %s failed (%s).", p.Name, oneLine(err))
+		return d, p, false, nil
+	}
+	d.Checked = true
+	if !found {
+		d.Note = fmt.Sprintf("%s has no account on the chain of profile %s yet: mint one on the Account screen.", e.Address, p.Name)
+		return d, p, false, nil
+	}
+	d.Found, d.TokenID = true, strconv.FormatUint(id, 10)
+	np, err := s.UpdateProfile(func(p *config.Profile) error {
+		if err := p.Set("evm_key", e.Label); err != nil {
+			return err
+		}
+		return p.Set("token_id", d.TokenID)
+	})
+	if err != nil {
+		return d, p, false, err
+	}
+	d.Note = fmt.Sprintf("Found account %s of %s on chain: profile %s now uses key %s and token_id %s.", d.TokenID, e.Address, np.Name, e.Label, d.TokenID)
+	return d, np, true, nil
+}
+
+// UseKey makes e the profile's key of its kind. For an EVM key that is not already the
+// profile's, the account is looked up again: token_id follows the key (cleared when the new
+// key has no account, or when the chain cannot say).
+func UseKey(ctx context.Context, s *svc.Services, e keystore.Entry) (Added, error) {
+	field := "solana_key"
+	if e.Kind == keystore.KindEVM {
+		field = "evm_key"
+	}
+	before := s.Profile()
+	same := (e.Kind == keystore.KindEVM && before.EVMKey == e.Label) || (e.Kind == keystore.KindSolana && before.SolanaKey == e.Label)
+	p, err := s.UpdateProfile(func(p *config.Profile) error {
+		if err := p.Set(field, e.Label); err != nil {
+			return err
+		}
+		if e.Kind == keystore.KindEVM && !same {
+			return p.Set("token_id", "")
+		}
+		return nil
+	})
+	if err != nil {
+		return Added{}, err
+	}
+	out := Added{Entry: e, Profile: p, ProfileChanged: true}
+	if e.Kind != keystore.KindEVM {
+		out.Discovery.Note = fmt.Sprintf("Profile %s now uses Solana key %s.", p.Name, e.Label)
+		return out, nil
+	}
+	d, np, changed, err := Discover(ctx, s, e)
+	out.Discovery = d
+	if err != nil {
+		return out, err
+	}
+	if changed {
+		out.Profile = np
+	} else {
+		d.Note = fmt.Sprintf("Profile %s now uses EVM key %s. %s", p.Name, e.Label, d.Note)
+		out.Discovery = d
+	}
+	return out, nil
+}
+
+// Rename gives a key a new label; the profile follows when it used the old one.
+func Rename(s *svc.Services, label, newLabel string) (Added, error) {
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return Added{}, err
+	}
+	e, err := ks.Rename(label, newLabel)
+	if err != nil {
+		return Added{}, err
+	}
+	out := Added{Entry: e, Profile: s.Profile()}
+	p := out.Profile
+	if p.EVMKey == label || p.SolanaKey == label {
+		np, err := s.UpdateProfile(func(p *config.Profile) error {
+			if p.EVMKey == label {
+				if err := p.Set("evm_key", newLabel); err != nil {
+					return err
+				}
+			}
+			if p.SolanaKey == label {
+				return p.Set("solana_key", newLabel)
+			}
+			return nil
+		})
+		if err != nil {
+			return out, fmt.Errorf("key renamed to %s, but profile %s still names %s: %w", newLabel, p.Name, label, err)
+		}
+		out.Profile, out.ProfileChanged = np, true
+	}
+	return out, nil
+}
+
+// Remove deletes a key and its secret (the caller confirmed).
+func Remove(s *svc.Services, label string) error {
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return err
+	}
+	return ks.Remove(label)
+}
+
+// CheckNewFile fails when path is empty or already exists: exports never replace a file.
+func CheckNewFile(path string) error {
+	path = ExpandHome(path)
+	if path == "" {
+		return errors.New("file: expected the path of a new file")
+	}
+	if _, err := os.Lstat(path); err == nil {
+		return fmt.Errorf("file: %s already exists; refusing to overwrite it", path)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("file: %v", err)
+	}
+	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+		return fmt.Errorf("file: the folder %s does not exist", filepath.Dir(path))
+	}
+	return nil
+}
+
+// Export writes the key as encrypted v3 JSON under exportPass to a new file (mode 0600).
+// A file-backend key needs its own passphrase too: without keyPass it fails with
+// svc.ErrPassphraseNeeded and writes nothing.
+func Export(s *svc.Services, logger *slog.Logger, label, path string, keyPass, exportPass []byte) error {
+	path = ExpandHome(path)
+	if err := CheckNewFile(path); err != nil {
+		return err
+	}
+	ks, err := openStore(s, logger, keyPass, exportPass)
+	if err != nil {
+		return err
+	}
+	data, err := ks.Export(label)
+	if err != nil {
+		return err
+	}
+	defer clear(data)
+	return writeNewFile(path, data)
+}
+
+func writeNewFile(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return fmt.Errorf("file: %s already exists; refusing to overwrite it", path)
+		}
+		return fmt.Errorf("file: %v", err)
+	}
+	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Sync()
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		_ = os.Remove(path)
+		return fmt.Errorf("file %s: %v; nothing was written", path, werr)
+	}
+	return nil
+}
+
+// SessionOf returns ses with the facts of profile p.
+func SessionOf(ses kit.Session, p config.Profile) kit.Session {
+	ses.Profile, ses.EVMKey, ses.SolanaKey, ses.AccountID, ses.Network = p.Name, p.EVMKey, p.SolanaKey, p.TokenID, p.Network
+	return ses
+}
+
+func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }

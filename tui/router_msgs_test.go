@@ -1,0 +1,35 @@
+package tui
+
+import (
+	"testing"
+
+	"purse/config"
+	"purse/tui/firstrun"
+	"purse/tui/settings"
+	"purse/tui/svc"
+)
+
+func TestRouterSwitchesServicesAndLeavesFirstRun(t *testing.T) {
+	env := newTestEnv(t)
+	setup, home, account := newFake("Setup"), newFake("Home"), newFake("Account")
+	m := NewModel(env, setup, home, account)
+	m.Init()
+
+	s, err := svc.New(t.TempDir(), "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := settings.ProfileSwitchedMsg{Services: s, Profile: s.Profile()}
+	m.Update(msg)
+	if env.Svc != s {
+		t.Fatal("the router did not hand the new services to the screens")
+	}
+	if !home.received(msg) || !account.received(msg) {
+		t.Fatal("screens did not hear of the profile switch")
+	}
+
+	m.Update(firstrun.DoneMsg{Profile: config.Profile{Name: "sandbox"}, AccountFound: true})
+	if got := m.ActiveScreen().Title(); got != "Account" {
+		t.Fatalf("after the first run the active screen is %q, want Account", got)
+	}
+}

@@ -1,0 +1,655 @@
+// Package settings is the Settings screen of purse's terminal UI: the profiles (list, use,
+// add from a running sandbox or by fields, edit any field with the same validation as
+// `purse profile set`), the deadline window and the Solana fee cap, and the signing audit
+// log (view, newest first, and verify its hash chain).
+//
+// Using another profile sends ProfileSwitchedMsg: the router replaces Env.Svc with the
+// Services it carries and tells every screen.
+package settings
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/config"
+	"purse/tui/keys"
+	"purse/tui/kit"
+	"purse/tui/svc"
+	"purse/tui/table"
+)
+
+// ProfileSwitchedMsg says the active profile changed (and was saved as the active one).
+// Services is already bound to it: the router sets Env.Svc = Services, then broadcasts the
+// message so screens reload. A kit.SessionMsg with the new profile's facts comes with it.
+type ProfileSwitchedMsg struct {
+	Services *svc.Services
+	Profile  config.Profile
+}
+
+const owner = "settings"
+
+type view int
+
+const (
+	viewProfiles view = iota
+	viewAudit
+)
+
+// editable are the profile settings the edit form offers (config.SettingNames without the
+// map-valued ones, which `purse profile set` edits).
+var editable = []string{"user_api", "partner_api", "network", "evm_rpc", "solana_rpc", "solana_cluster", "account_nft",
+	"card_spender", "deadline_window", "fee_cap_lamports", "evm_key", "solana_key", "partner_key", "partner_auth", "token_id"}
+
+type (
+	saved    struct{ Profile config.Profile }
+	switched struct {
+		Services *svc.Services
+		Profile  config.Profile
+	}
+)
+
+var _ kit.Screen = (*Screen)(nil)
+
+// Screen is the Settings screen.
+type Screen struct {
+	env  *kit.Env
+	view view
+	w, h int
+
+	profiles Profiles
+	loaded   bool
+	cursor   int
+	form     *keys.Form
+	formKind string // "add" or "edit"
+	busy     bool
+	note     string
+	noteErr  bool
+
+	audit    Audit
+	auditTbl table.Model
+	verify   *Audit // the last verify
+
+	listID, opID, auditID, verifyID kit.TaskID
+
+	use, add, edit, window, feeCap, auditKey, verifyKey, back, refresh key.Binding
+}
+
+// New returns the Settings screen.
+func New(env *kit.Env) *Screen {
+	s := &Screen{
+		env:       env,
+		use:       kit.WithHelp(env.Keys.Select, "use profile"),
+		add:       key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add profile")),
+		edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit field")),
+		window:    key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "deadline window")),
+		feeCap:    key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "fee cap")),
+		auditKey:  key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "audit log")),
+		verifyKey: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "verify audit log")),
+		back:      kit.WithHelp(env.Keys.Back, "profiles"),
+		refresh:   kit.WithHelp(env.Keys.Refresh, "reload"),
+	}
+	s.auditTbl = table.New(env,
+		table.Column{Title: "SEQ", Width: 5, Right: true},
+		table.Column{Title: "TIME (UTC)", Width: 19},
+		table.Column{Title: "KEY", Width: 12},
+		table.Column{Title: "PURPOSE"},
+		table.Column{Title: "PROFILE", Width: 10},
+		table.Column{Title: "DIGEST"},
+	)
+	s.auditTbl.Empty = "Nothing signed yet: every signature purse makes is recorded here."
+	return s
+}
+
+func (s *Screen) home() string {
+	if s.env.Svc != nil {
+		return s.env.Svc.Home()
+	}
+	return s.env.Home
+}
+
+// Init implements kit.Screen.
+func (s *Screen) Init() tea.Cmd { return s.load() }
+
+func (s *Screen) load() tea.Cmd {
+	home := s.home()
+	var cmd tea.Cmd
+	s.listID, cmd = kit.Start(s.env.Tasks, owner+"/profiles", "Loading profiles", func(context.Context) (Profiles, error) {
+		return LoadProfiles(home)
+	})
+	return cmd
+}
+
+func (s *Screen) loadAudit(verify bool) tea.Cmd {
+	sv := s.env.Svc
+	if sv == nil {
+		return nil
+	}
+	label := "Reading the audit log"
+	if verify {
+		label = "Verifying the audit log"
+	}
+	slot, id := owner+"/audit", &s.auditID
+	if verify {
+		slot, id = owner+"/verify", &s.verifyID
+	}
+	var cmd tea.Cmd
+	*id, cmd = kit.Start(s.env.Tasks, slot, label, func(context.Context) (Audit, error) {
+		return LoadAudit(sv, verify)
+	})
+	return cmd
+}
+
+// selected returns the profile under the cursor.
+func (s *Screen) selected() (config.Profile, bool) {
+	if len(s.profiles.List) == 0 {
+		return config.Profile{}, false
+	}
+	return s.profiles.List[min(s.cursor, len(s.profiles.List)-1)], true
+}
+
+func (s *Screen) setNote(t string, isErr bool) { s.note, s.noteErr = t, isErr }
+
+// Update implements kit.Screen.
+func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case kit.TaskResult[Profiles]:
+		if msg.ID != s.listID {
+			return s, nil
+		}
+		if msg.Err != nil {
+			s.setNote("Cannot read the profiles: "+oneLine(msg.Err), true)
+			return s, nil
+		}
+		prev, _ := s.selected()
+		s.profiles, s.loaded = msg.Value, true
+		s.cursor = 0
+		for i, p := range s.profiles.List {
+			if p.Name == prev.Name || (prev.Name == "" && p.Name == s.profiles.Active) {
+				s.cursor = i
+			}
+		}
+		return s, nil
+	case kit.TaskResult[saved]:
+		if msg.ID != s.opID {
+			return s, nil
+		}
+		s.busy = false
+		if msg.Err != nil {
+			return s, s.failed(msg.Err)
+		}
+		p := msg.Value.Profile
+		text := "Profile " + p.Name + " saved."
+		if s.formKind == "add" {
+			text = fmt.Sprintf("Added profile %s (%s, network %s): press enter on it to use it.", p.Name, p.UserAPI, p.Network)
+		}
+		s.form = nil
+		s.setNote(text, false)
+		cmds := []tea.Cmd{kit.Status(text), s.load()}
+		if s.env.Svc != nil && s.env.Svc.Profile().Name == p.Name {
+			ses := keys.SessionOf(s.env.Session, p)
+			cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
+		}
+		return s, tea.Batch(cmds...)
+	case kit.TaskResult[switched]:
+		if msg.ID != s.opID {
+			return s, nil
+		}
+		s.busy = false
+		if msg.Err != nil {
+			return s, s.failed(msg.Err)
+		}
+		v := msg.Value
+		text := "Now using profile " + v.Profile.Name + "."
+		s.setNote(text, false)
+		ses := keys.SessionOf(s.env.Session, v.Profile)
+		return s, tea.Batch(kit.Status(text), s.load(),
+			func() tea.Msg { return ProfileSwitchedMsg{Services: v.Services, Profile: v.Profile} },
+			func() tea.Msg { return kit.SessionMsg{Session: ses} })
+	case kit.TaskResult[Audit]:
+		if msg.ID != s.auditID && msg.ID != s.verifyID {
+			return s, nil
+		}
+		if msg.Err != nil {
+			s.setNote("Cannot read the audit log: "+oneLine(msg.Err), true)
+			return s, nil
+		}
+		if msg.Value.Verified {
+			v := msg.Value
+			s.verify = &v
+			if v.Break != nil {
+				return s, kit.Status(fmt.Sprintf("The audit log is BROKEN at line %d.", v.Break.Line))
+			}
+			return s, kit.Status(fmt.Sprintf("The audit log is intact: %d records.", v.Count))
+		}
+		s.audit = msg.Value
+		rows := make(table.Rows, 0, len(s.audit.Records))
+		for _, r := range s.audit.Records {
+			t := strings.TrimSuffix(strings.Replace(r.Time, "T", " ", 1), "Z")
+			if len(t) > 19 {
+				t = t[:19] // to the second; the record keeps the nanoseconds
+			}
+			rows = append(rows, []string{strconv.FormatUint(r.Seq, 10), t, r.Label, r.Purpose, r.Profile, r.Digest})
+		}
+		s.auditTbl.SetSource(rows)
+		return s, nil
+	case ProfileSwitchedMsg:
+		// another screen (the first-run wizard) switched: show the new active profile
+		return s, s.load()
+	case tea.KeyMsg:
+		return s, s.key(msg)
+	}
+	return s, nil
+}
+
+func (s *Screen) failed(err error) tea.Cmd {
+	if s.form != nil {
+		s.form.Err = oneLine(err) + " — fix the form and press enter again, or esc to leave."
+		return nil
+	}
+	s.setNote(oneLine(err)+" — "+kit.NextStep(err, s.home()), true)
+	return nil
+}
+
+func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+	if s.form != nil {
+		if s.busy {
+			return nil
+		}
+		res, cmd := s.form.Update(k)
+		switch res {
+		case keys.FormCancelled:
+			s.form = nil
+			return kit.Status("Nothing was changed.")
+		case keys.FormSubmitted:
+			return s.submit()
+		}
+		return cmd
+	}
+	if s.view == viewAudit {
+		switch {
+		case key.Matches(k, s.back), key.Matches(k, s.auditKey):
+			s.view = viewProfiles
+			return nil
+		case key.Matches(k, s.verifyKey):
+			return s.loadAudit(true)
+		case key.Matches(k, s.refresh):
+			s.verify = nil
+			return s.loadAudit(false)
+		}
+		var cmd tea.Cmd
+		s.auditTbl, cmd = s.auditTbl.Update(k)
+		return cmd
+	}
+	keysMap := s.env.Keys
+	switch {
+	case key.Matches(k, keysMap.Up):
+		s.cursor = max(s.cursor-1, 0)
+	case key.Matches(k, keysMap.Down):
+		s.cursor = min(s.cursor+1, max(len(s.profiles.List)-1, 0))
+	case key.Matches(k, s.refresh):
+		return s.load()
+	case key.Matches(k, s.auditKey):
+		s.view = viewAudit
+		s.verify = nil
+		return s.loadAudit(false)
+	case key.Matches(k, s.verifyKey):
+		s.view = viewAudit
+		return tea.Batch(s.loadAudit(false), s.loadAudit(true))
+	case key.Matches(k, s.add):
+		s.openAdd()
+	case key.Matches(k, s.use):
+		return s.startUse()
+	case key.Matches(k, s.edit):
+		s.openEdit("user_api")
+	case key.Matches(k, s.window):
+		s.openEdit("deadline_window")
+	case key.Matches(k, s.feeCap):
+		s.openEdit("fee_cap_lamports")
+	}
+	return nil
+}
+
+func (s *Screen) openAdd() {
+	mode := keys.ChoiceField("from", "from", []string{"sandbox URL", "fields"}, 0)
+	isSandbox := func(f *keys.Form) bool { return f.Choice("from") == 0 }
+	byFields := func(f *keys.Form) bool { return f.Choice("from") == 1 }
+	url := keys.TextField("sandbox_url", "sandbox URL", "http://"+config.DefaultSandboxAddr, "")
+	url.Show = isSandbox
+	url.Hint = "a running `purse sandbox`: its /sandbox/info fills every URL and contract"
+	fields := []*keys.Field{keys.TextField("name", "name", "", ""), mode, url}
+	for _, n := range []string{"user_api", "network", "evm_rpc", "solana_rpc", "account_nft", "card_spender"} {
+		f := keys.TextField(n, n, "", "")
+		f.Show = byFields
+		fields = append(fields, f)
+	}
+	fields[0].Hint = "1-32 letters, digits, '.', '_' or '-'"
+	s.form = keys.NewForm(s.env, "Add a profile", "add the profile", fields...)
+	s.formKind = "add"
+}
+
+func (s *Screen) openEdit(field string) {
+	p, ok := s.selected()
+	if !ok {
+		return
+	}
+	sel := 0
+	for i, n := range editable {
+		if n == field {
+			sel = i
+		}
+	}
+	fc := keys.ChoiceField("field", "field", editable, sel)
+	val := keys.TextField("value", "value", settingValue(p, field), "")
+	fc.OnChange = func(f *keys.Form) {
+		f.SetValue("value", settingValue(p, f.Value("field")))
+		f.Field("value").Hint = settingHint(f.Value("field"))
+	}
+	val.Hint = settingHint(field)
+	s.form = keys.NewForm(s.env, "Edit profile "+p.Name, "save", fc, val)
+	s.form.Focus("value")
+	s.formKind = "edit"
+}
+
+func settingHint(field string) string {
+	switch field {
+	case "deadline_window":
+		return "how long a full-auth signature stays valid: above 0 and at most 20m (default 5m)"
+	case "fee_cap_lamports":
+		return fmt.Sprintf("the highest Solana priority fee a deposit may pay, in lamports (default %d = %s)", config.DefaultFeeCapLamports, SOL(config.DefaultFeeCapLamports))
+	case "network":
+		return "the chain id in digits: 5000 mainnet, 5003 testnet, 31337 sandbox"
+	case "token_id":
+		return "the account NFT id; empty clears it"
+	case "partner_auth":
+		return "spec or legacy"
+	case "solana_cluster":
+		return "mainnet, devnet, testnet or sandbox"
+	}
+	return "empty clears an optional setting"
+}
+
+// settingValue is the value of a setting as Set takes it.
+func settingValue(p config.Profile, field string) string {
+	switch field {
+	case "user_api":
+		return p.UserAPI
+	case "partner_api":
+		return p.PartnerAPI
+	case "network":
+		return p.Network
+	case "evm_rpc":
+		return p.EVMRPC
+	case "solana_rpc":
+		return p.SolanaRPC
+	case "solana_cluster":
+		return p.SolanaCluster
+	case "account_nft":
+		return p.AccountNFT
+	case "card_spender":
+		return p.CardSpender
+	case "deadline_window":
+		return p.Window().String()
+	case "fee_cap_lamports":
+		return strconv.FormatUint(p.FeeCap(), 10)
+	case "evm_key":
+		return p.EVMKey
+	case "solana_key":
+		return p.SolanaKey
+	case "partner_key":
+		return p.PartnerKey
+	case "partner_auth":
+		return p.PartnerAuth
+	case "token_id":
+		return p.TokenID
+	}
+	return ""
+}
+
+func (s *Screen) submit() tea.Cmd {
+	home, sv, f := s.home(), s.env.Svc, s.form
+	switch s.formKind {
+	case "add":
+		name := f.Value("name")
+		var url string
+		var fields [][2]string
+		if f.Choice("from") == 0 {
+			url = f.Value("sandbox_url")
+			if url == "" {
+				f.Err = "sandbox URL: expected the base URL of a running sandbox, such as http://" + config.DefaultSandboxAddr
+				return nil
+			}
+		} else {
+			for _, n := range []string{"user_api", "network", "evm_rpc", "solana_rpc", "account_nft", "card_spender"} {
+				fields = append(fields, [2]string{n, f.Value(n)})
+			}
+		}
+		s.busy = true
+		var cmd tea.Cmd
+		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Adding profile "+name, func(ctx context.Context) (saved, error) {
+			p, err := AddProfile(ctx, home, name, url, fields)
+			return saved{Profile: p}, err
+		})
+		return cmd
+	case "edit":
+		p, ok := s.selected()
+		if !ok {
+			return nil
+		}
+		field, value := f.Value("field"), f.Value("value")
+		s.busy = true
+		var cmd tea.Cmd
+		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Saving profile "+p.Name, func(context.Context) (saved, error) {
+			np, err := SetField(sv, home, p.Name, field, value)
+			return saved{Profile: np}, err
+		})
+		return cmd
+	}
+	return nil
+}
+
+func (s *Screen) startUse() tea.Cmd {
+	p, ok := s.selected()
+	if !ok {
+		return nil
+	}
+	home, logger := s.home(), s.env.Logger
+	s.busy = true
+	var cmd tea.Cmd
+	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Switching to profile "+p.Name, func(context.Context) (switched, error) {
+		sv, np, err := UseProfile(home, p.Name, logger)
+		return switched{Services: sv, Profile: np}, err
+	})
+	return cmd
+}
+
+// View implements kit.Screen.
+func (s *Screen) View() string {
+	if s.w <= 0 || s.h <= 0 {
+		return ""
+	}
+	if s.form != nil {
+		v := s.form.View(s.w)
+		if s.busy {
+			v += "\n" + s.env.Styles.StatusBusy.Render(s.env.Styles.Marks.Busy+" working…")
+		}
+		return v
+	}
+	if s.view == viewAudit {
+		return s.auditView()
+	}
+	return s.profilesView()
+}
+
+func (s *Screen) profilesView() string {
+	st := s.env.Styles
+	var lines []string
+	lines = append(lines, st.Title.Render("Profiles")+"  "+st.Muted.Render(kit.Truncate("active: "+s.profiles.Active+"   (enter uses the selected one)", max(s.w-10, 1))))
+	if !s.loaded {
+		lines = append(lines, st.Muted.Render("Loading profiles…"))
+		return strings.Join(lines, "\n")
+	}
+	nameW := 4
+	for _, p := range s.profiles.List {
+		nameW = max(nameW, kit.Width(p.Name))
+	}
+	nameW = min(nameW, 20)
+	for i, p := range s.profiles.List {
+		mark := st.Marks.NoCursor
+		if i == s.cursor {
+			mark = st.Marks.Cursor
+		}
+		active := "          "
+		if p.Name == s.profiles.Active {
+			active = "(active)  "
+		}
+		row := mark + kit.Fit(p.Name, nameW) + " " + active + "network " + kit.Fit(p.Network, 6) + " " + p.UserAPI
+		row = kit.Truncate(row, s.w)
+		if i == s.cursor {
+			row = st.TableSelected.Render(row)
+		}
+		lines = append(lines, row)
+	}
+	p, ok := s.selected()
+	if ok {
+		lines = append(lines, "", st.Bold.Render(kit.Truncate("Profile "+p.Name, s.w)))
+		window := p.Window().String()
+		if p.DeadlineWindow.Duration == 0 {
+			window += " (default)"
+		}
+		fee := fmt.Sprintf("%d lamports = %s", p.FeeCap(), SOL(p.FeeCap()))
+		if p.FeeCapLamports == 0 {
+			fee += " (default)"
+		}
+		or := func(v string) string {
+			if v == "" {
+				return "(not set)"
+			}
+			return v
+		}
+		rows := [][2]string{
+			{"deadline_window", window},
+			{"fee_cap_lamports", fee},
+			{"user_api", p.UserAPI},
+			{"network", p.Network},
+			{"evm_rpc", or(p.EVMRPC)},
+			{"solana_rpc", or(p.SolanaRPC)},
+			{"account_nft", or(p.AccountNFT)},
+			{"card_spender", or(p.CardSpender)},
+			{"evm_key", or(p.EVMKey)},
+			{"solana_key", or(p.SolanaKey)},
+			{"token_id", or(p.TokenID)},
+			{"partner_api", or(p.PartnerAPI)},
+			{"partner_key", or(p.PartnerKey)},
+			{"partner_auth", or(p.PartnerAuth)},
+			{"solana_cluster", or(p.SolanaCluster)},
+		}
+		noteLines := s.noteLines()
+		room := s.h - len(lines) - len(noteLines)
+		for i, r := range rows {
+			if i == room-1 && i < len(rows)-1 {
+				lines = append(lines, st.Muted.Render(kit.Truncate(fmt.Sprintf("… %d more settings (%s) — e edits any of them", len(rows)-i, s.env.Styles.Marks.More), s.w)))
+				break
+			}
+			lines = append(lines, st.Label.Render(kit.Pad(r[0], 17))+kit.Truncate(r[1], max(s.w-17, 1)))
+		}
+		lines = append(lines, noteLines...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (s *Screen) noteLines() []string {
+	if s.note == "" {
+		return nil
+	}
+	st := s.env.Styles
+	style, mark := st.StatusOK, st.Marks.OK+": "
+	if s.noteErr {
+		style, mark = st.StatusError, st.Marks.Error+": "
+	}
+	var out []string
+	for i, l := range kit.WrapWords(mark+s.note, max(s.w, 20)) {
+		if i == 3 {
+			break
+		}
+		out = append(out, style.Render(l))
+	}
+	return out
+}
+
+func (s *Screen) auditView() string {
+	st := s.env.Styles
+	var lines []string
+	head := st.Title.Render("Audit log") + "  " + st.Muted.Render(kit.Truncate(s.audit.Path+"  (newest first)", max(s.w-11, 1)))
+	lines = append(lines, head)
+	var foot []string
+	if b := s.audit.Break; b != nil && s.verify == nil {
+		foot = append(foot, s.breakLines(b)...)
+	}
+	if v := s.verify; v != nil {
+		if v.Break != nil {
+			foot = append(foot, s.breakLines(v.Break)...)
+		} else {
+			foot = append(foot, st.StatusOK.Render(kit.Truncate(fmt.Sprintf("%s: verified %d records; the hash chain is intact.", st.Marks.OK, v.Count), s.w)))
+		}
+	}
+	if row := s.auditTbl.Selected(); row != nil {
+		foot = append(foot, st.Label.Render("digest ")+kit.Truncate(row[5], max(s.w-7, 1)))
+	}
+	if s.note != "" && s.noteErr {
+		foot = append(foot, s.noteLines()...)
+	}
+	s.auditTbl.SetSize(s.w, max(s.h-1-len(foot), 3))
+	lines = append(lines, s.auditTbl.View())
+	lines = append(lines, foot...)
+	return strings.Join(lines, "\n")
+}
+
+func (s *Screen) breakLines(b interface{ Error() string }) []string {
+	st := s.env.Styles
+	var out []string
+	for i, l := range kit.WrapWords(st.Marks.Error+": BROKEN — "+b.Error()+". Records after this line cannot be trusted; keep the file for investigation.", max(s.w, 20)) {
+		if i == 4 {
+			break
+		}
+		out = append(out, st.Danger.Render(l))
+	}
+	return out
+}
+
+// SetSize implements kit.Screen.
+func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
+
+// Title implements kit.Screen.
+func (s *Screen) Title() string { return "Settings" }
+
+// ShortHelp implements kit.Screen.
+func (s *Screen) ShortHelp() []key.Binding {
+	switch {
+	case s.form != nil:
+		return s.form.Help()
+	case s.view == viewAudit:
+		return []key.Binding{s.verifyKey, s.refresh, s.back}
+	}
+	return []key.Binding{s.use, s.add, s.edit, s.window, s.feeCap, s.auditKey}
+}
+
+// FullHelp implements kit.Screen.
+func (s *Screen) FullHelp() [][]key.Binding {
+	switch {
+	case s.form != nil:
+		return [][]key.Binding{s.form.Help()}
+	case s.view == viewAudit:
+		return [][]key.Binding{{s.verifyKey, s.refresh, s.back}, s.env.Keys.Movement()}
+	}
+	return [][]key.Binding{{s.use, s.add, s.edit}, {s.window, s.feeCap, s.auditKey, s.verifyKey}, {s.env.Keys.Up, s.env.Keys.Down, s.refresh}}
+}
+
+// InputFocused implements kit.Screen.
+func (s *Screen) InputFocused() bool { return s.form != nil }
+
+func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }

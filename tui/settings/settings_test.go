@@ -1,0 +1,298 @@
+package settings
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/config"
+	"purse/keystore"
+	"purse/tui/kit"
+	"purse/tui/svc"
+	"purse/wallet"
+)
+
+func screenOf(h *harness) *Screen { return h.scr.(*Screen) }
+
+func switchedMsg(h *harness) (ProfileSwitchedMsg, bool) {
+	for _, m := range h.other {
+		if s, ok := m.(ProfileSwitchedMsg); ok {
+			return s, true
+		}
+	}
+	return ProfileSwitchedMsg{}, false
+}
+
+// TestAddFromSandboxAndUse: against the sandbox, a profile is added from its /sandbox/info,
+// then used: the router gets Services bound to it and the session follows.
+func TestAddFromSandboxAndUse(t *testing.T) {
+	sb, sv := sandboxServices(t)
+	env := newEnv(t, sv)
+	h := newHarness(t, env, New(env), 100, 30)
+	s := screenOf(h)
+	if !strings.Contains(h.scr.View(), "sb") || !strings.Contains(h.scr.View(), "(active)") {
+		t.Fatalf("profiles:\n%s", h.scr.View())
+	}
+	h.press(runes("a"))
+	if !h.scr.InputFocused() {
+		t.Fatal("the add form must take the keys")
+	}
+	h.typeText("demo")
+	s.form.SetValue("sandbox_url", sb.Info().UserAPI)
+	h.press(press1(tea.KeyEnter))
+	if !strings.Contains(h.lastStatus(), "Added profile demo") {
+		t.Fatalf("status %q form %v", h.lastStatus(), s.form)
+	}
+	// select it and use it
+	for i, p := range s.profiles.List {
+		if p.Name == "demo" {
+			s.cursor = i
+			if p.AccountNFT != sb.Info().AccountNFT || p.EVMRPC != sb.Info().EVMRPC {
+				t.Fatalf("profile from sandbox info: %+v", p)
+			}
+		}
+	}
+	h.press(press1(tea.KeyEnter))
+	msg, ok := switchedMsg(h)
+	if !ok || msg.Services == nil || msg.Services.Profile().Name != "demo" || msg.Profile.Name != "demo" {
+		t.Fatalf("switch message: %+v %v", msg, ok)
+	}
+	if env.Session.Profile != "demo" {
+		t.Fatalf("session %+v", env.Session)
+	}
+	st, _ := config.Load(sv.Home())
+	if st.Active != "demo" {
+		t.Fatalf("active profile saved: %q", st.Active)
+	}
+	// a sandbox URL that does not answer is an error in the form, with what to do
+	h.press(runes("a"))
+	h.typeText("dead")
+	s.form.SetValue("sandbox_url", "http://127.0.0.1:1")
+	h.press(press1(tea.KeyEnter))
+	if !strings.Contains(s.form.Err, "does not answer") || !strings.Contains(s.form.Err, "purse sandbox") {
+		t.Fatalf("dead sandbox: %q", s.form.Err)
+	}
+}
+
+func TestAddByFieldsAndEditNameTheField(t *testing.T) {
+	sv := offlineServices(t)
+	env := newEnv(t, sv)
+	h := newHarness(t, env, New(env), 100, 30)
+	s := screenOf(h)
+
+	h.press(runes("a"))
+	h.typeText("prod")
+	h.press(press1(tea.KeyTab), press1(tea.KeyRight)) // from: fields
+	s.form.SetValue("user_api", "https://api.example.com")
+	s.form.SetValue("network", "main")
+	h.press(press1(tea.KeyEnter))
+	if !strings.HasPrefix(s.form.Err, "network:") {
+		t.Fatalf("a bad network must name the field: %q", s.form.Err)
+	}
+	s.form.SetValue("network", "5000")
+	s.form.SetValue("evm_rpc", "ftp://x")
+	h.press(press1(tea.KeyEnter))
+	if !strings.HasPrefix(s.form.Err, "evm_rpc:") {
+		t.Fatalf("a bad evm_rpc must name the field: %q", s.form.Err)
+	}
+	s.form.SetValue("evm_rpc", "https://rpc.example.com")
+	h.press(press1(tea.KeyEnter))
+	if s.form != nil {
+		t.Fatalf("add failed: %q", s.form.Err)
+	}
+
+	// fee cap of the active profile t (cursor goes back to it)
+	for i, p := range s.profiles.List {
+		if p.Name == "t" {
+			s.cursor = i
+		}
+	}
+	h.press(runes("f"))
+	if s.form.Value("field") != "fee_cap_lamports" || s.form.Value("value") != fmt.Sprint(config.DefaultFeeCapLamports) {
+		t.Fatalf("fee cap form: %q %q", s.form.Value("field"), s.form.Value("value"))
+	}
+	s.form.SetValue("value", "lots")
+	h.press(press1(tea.KeyEnter))
+	if !strings.HasPrefix(s.form.Err, "fee_cap_lamports:") {
+		t.Fatalf("fee cap error: %q", s.form.Err)
+	}
+	s.form.SetValue("value", "1000000")
+	h.press(press1(tea.KeyEnter))
+	if sv.Profile().FeeCapLamports != 1_000_000 || !strings.Contains(h.scr.View(), "1000000 lamports = 0.001 SOL") {
+		t.Fatalf("fee cap: %d\n%s", sv.Profile().FeeCapLamports, h.scr.View())
+	}
+
+	h.press(runes("w"))
+	s.form.SetValue("value", "30m")
+	h.press(press1(tea.KeyEnter))
+	if !strings.HasPrefix(s.form.Err, "deadline_window:") {
+		t.Fatalf("window error: %q", s.form.Err)
+	}
+	s.form.SetValue("value", "10m")
+	h.press(press1(tea.KeyEnter))
+	if p := sv.Profile(); p.Window().String() != "10m0s" || env.Session.Profile != "t" {
+		t.Fatalf("window: %v", p.Window())
+	}
+
+	// changing the field choice shows that field's value
+	h.press(runes("e"))
+	h.press(press1(tea.KeyShiftTab), press1(tea.KeyRight)) // user_api → partner_api
+	if s.form.Value("field") != "partner_api" || s.form.Value("value") != "" {
+		t.Fatalf("field switch: %q=%q", s.form.Value("field"), s.form.Value("value"))
+	}
+	h.press(press1(tea.KeyEsc))
+	if h.scr.InputFocused() {
+		t.Fatal("esc must close the form")
+	}
+
+	// editing a profile that is not the active one goes to the file, not the services
+	for i, p := range s.profiles.List {
+		if p.Name == "prod" {
+			s.cursor = i
+		}
+	}
+	h.press(runes("w"))
+	s.form.SetValue("value", "2m")
+	h.press(press1(tea.KeyEnter))
+	st, _ := config.Load(sv.Home())
+	active := sv.Profile()
+	if p, _ := st.Get("prod"); p.Window().String() != "2m0s" || active.Window().String() != "10m0s" {
+		t.Fatalf("prod window %v, active %v", p.Window(), active.Window())
+	}
+}
+
+// TestAuditViewAndVerifyDetectsTampering: signatures made through the services land in
+// the audit log, shown newest first; changing one line is found by verify, with its line
+// number and reason.
+func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
+	sv := offlineServices(t)
+	ks, err := keystore.Open(keystore.Options{Home: sv.Home(), Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
+		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ks.New("signer", keystore.KindEVM); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sv.UpdateProfile(func(p *config.Profile) error { return p.Set("evm_key", "signer") }); err != nil {
+		t.Fatal(err)
+	}
+	signer, err := sv.EVMSigner(&svcUnlock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range []wallet.Purpose{wallet.PurposeFullAuth, wallet.PurposePermit, wallet.PurposeFormA} {
+		if _, err := signer.SignDigest(p, common.Hash{byte(i + 1)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := newEnv(t, sv)
+	h := newHarness(t, env, New(env), 120, 30)
+	s := screenOf(h)
+	h.press(runes("l"))
+	if n := len(s.audit.Records); n != 3 || s.audit.Records[0].Purpose != "form-a" {
+		t.Fatalf("audit newest first: %+v", s.audit.Records)
+	}
+	h.press(runes("v"))
+	if v := h.scr.View(); !strings.Contains(v, "verified 3 records; the hash chain is intact") {
+		t.Fatalf("verify:\n%s", v)
+	}
+
+	b, err := os.ReadFile(ks.AuditPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.Split(b, []byte("\n"))
+	lines[1] = bytes.Replace(lines[1], []byte(`"permit"`), []byte(`"personal"`), 1)
+	if err := os.WriteFile(ks.AuditPath(), bytes.Join(lines, []byte("\n")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h.press(runes("v"))
+	v := h.scr.View()
+	if !strings.Contains(v, "BROKEN") || !strings.Contains(v, "line 2") || !strings.Contains(v, "hash mismatch") {
+		t.Fatalf("tampered log:\n%s", v)
+	}
+	if !strings.Contains(h.lastStatus(), "BROKEN at line 2") {
+		t.Fatalf("status %q", h.lastStatus())
+	}
+	h.press(runes("r"))
+	if len(s.audit.Records) != 1 || s.audit.Break == nil || !strings.Contains(h.scr.View(), "line 2") {
+		t.Fatalf("the list stops at the break and says where:\n%s", h.scr.View())
+	}
+	h.press(press1(tea.KeyEsc))
+	if s.view != viewProfiles {
+		t.Fatal("esc must go back to the profiles")
+	}
+}
+
+func TestForeignRepliesIgnored(t *testing.T) {
+	env := newEnv(t, nil)
+	s := New(env)
+	s.listID = 9
+	s.Update(kit.TaskResult[Profiles]{ID: 8, Value: Profiles{Active: "x", List: []config.Profile{{Name: "x"}}}})
+	if s.loaded {
+		t.Fatal("a reply to another request must be ignored")
+	}
+}
+
+func goldenProfiles() Profiles {
+	sbp := config.SandboxProfile(config.DefaultSandboxAddr)
+	sbp.EVMKey, sbp.SolanaKey, sbp.TokenID = "alice", "alice-sol", "42"
+	sbp.AccountNFT = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+	prod := config.Profile{Name: "prod", UserAPI: "https://api.example.com", Network: "5000", FeeCapLamports: 1_000_000}
+	return Profiles{Active: "sandbox", List: []config.Profile{prod, *sbp}}
+}
+
+func goldenAudit() Audit {
+	a := Audit{Path: "/home/user/.config/purse/audit.jsonl", Count: 2}
+	for i, p := range []string{"form-a", "full-auth"} {
+		a.Records = append(a.Records, keystore.AuditRecord{Seq: uint64(2 - i), Time: fmt.Sprintf("2025-03-0%dT10:00:00.123456Z", 2-i), Label: "alice",
+			Address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", Purpose: p, Digest: "0x" + strings.Repeat(fmt.Sprint(i+1), 64), Profile: "sandbox"})
+	}
+	return a
+}
+
+func TestGolden(t *testing.T) {
+	cases := []struct {
+		name  string
+		setup func(s *Screen)
+	}{
+		{"profiles", func(s *Screen) {}},
+		{"edit_fee_cap", func(s *Screen) { s.Update(runes("f")) }},
+		{"audit_broken", func(s *Screen) {
+			s.view = viewAudit
+			s.auditID = 2
+			s.Update(kit.TaskResult[Audit]{ID: 2, Value: goldenAudit()})
+			v := Audit{Verified: true, Count: 2, Break: &keystore.ChainBreak{Line: 3, Reason: "prev mismatch: expected 0xabc (the hash of line 2), found 0xdef (a record was removed, inserted or reordered)"}}
+			s.verifyID = 3
+			s.Update(kit.TaskResult[Audit]{ID: 3, Value: v})
+		}},
+	}
+	for _, c := range cases {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
+				env := newEnv(t, nil)
+				s := New(env)
+				s.SetSize(sz[0], sz[1])
+				s.listID = 1
+				s.Update(kit.TaskResult[Profiles]{ID: 1, Value: goldenProfiles()})
+				c.setup(s)
+				v := s.View()
+				for _, l := range strings.Split(v, "\n") {
+					if kit.Width(l) > sz[0] {
+						t.Errorf("line wider than %d: %q", sz[0], l)
+					}
+				}
+				teatest.RequireEqualOutput(t, []byte(v))
+			})
+		}
+	}
+}
+
+var svcUnlock = svc.Unlock{Passphrase: []byte("pw")}
