@@ -24,8 +24,16 @@ func TestRouterSwitchesServicesAndLeavesFirstRun(t *testing.T) {
 	if env.Svc != s {
 		t.Fatal("the router did not hand the new services to the screens")
 	}
-	if !home.received(msg) || !account.received(msg) {
-		t.Fatal("screens did not hear of the profile switch")
+	for _, f := range []*fakeScreen{home, account} {
+		heard := false
+		for _, got := range f.msgs {
+			if sw, ok := got.(settings.ProfileSwitchedMsg); ok && sw.Services == s {
+				heard = true
+			}
+		}
+		if !heard {
+			t.Fatalf("%s did not hear of the profile switch", f.title)
+		}
 	}
 
 	m.Update(firstrun.DoneMsg{Profile: config.Profile{Name: "sandbox"}, AccountFound: true})
