@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"purse/tui/account"
 	"purse/tui/balances"
 	"purse/tui/card"
 	"purse/tui/deposit"
@@ -58,6 +59,7 @@ func DefaultScreens(env *Env) []Screen {
 	}
 	return append(first,
 		home.New(env),
+		account.New(env),
 		balances.New(env),
 		txs.New(env),
 		card.New(env),

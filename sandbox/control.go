@@ -1,0 +1,194 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Control is a client of a running sandbox's control surface (/sandbox/...): the KYC
+// decisions, state changes, fault injection and clock skew a tester drives by hand. It
+// talks to any sandbox, in-process or in another terminal, through its base URL (the
+// profile's user_api).
+type Control struct {
+	base string
+	http *http.Client
+}
+
+// NewControl returns a control client of the sandbox at baseURL (e.g. http://127.0.0.1:8787).
+func NewControl(baseURL string) *Control {
+	return &Control{base: strings.TrimRight(baseURL, "/"), http: &http.Client{Timeout: 30 * time.Second}}
+}
+
+// BaseURL is the sandbox's base URL.
+func (c *Control) BaseURL() string { return c.base }
+
+// ControlError is a refusal of the control surface: a non-zero retCode, or a non-200
+// answer.
+type ControlError struct {
+	Route      string
+	RetCode    int
+	Message    string
+	HTTPStatus int
+}
+
+func (e *ControlError) Error() string {
+	if e.RetCode != 0 {
+		return fmt.Sprintf("sandbox control %s: %s (retCode %d)", e.Route, e.Message, e.RetCode)
+	}
+	return fmt.Sprintf("sandbox control %s: HTTP %d: %s", e.Route, e.HTTPStatus, e.Message)
+}
+
+// NextStep says what to do about the refusal.
+func (e *ControlError) NextStep() string {
+	if e.HTTPStatus == http.StatusNotFound {
+		return "This address does not serve the purse sandbox's control surface: check that the profile's user_api is a purse sandbox."
+	}
+	return "The sandbox refused this step in the account's current state: refresh the account (r) and pick a step that fits it."
+}
+
+// Info reads GET /sandbox/info: every URL of the sandbox and its network. A server that
+// answers it is a purse sandbox.
+func (c *Control) Info(ctx context.Context) (Info, error) {
+	raw, err := c.do(ctx, http.MethodGet, "info", nil)
+	if err != nil {
+		return Info{}, err
+	}
+	var info Info
+	if err := json.Unmarshal(raw, &info); err != nil || info.UserAPI == "" {
+		return Info{}, &ControlError{Route: "info", HTTPStatus: http.StatusOK, Message: "the answer is not sandbox info"}
+	}
+	return info, nil
+}
+
+// KYCApprove approves the vendor review of an account (IDScan → SignFormA) and returns the
+// sandbox's view of the account.
+func (c *Control) KYCApprove(ctx context.Context, tokenID string) (json.RawMessage, error) {
+	return c.withID(ctx, "kyc-approve", tokenID, nil)
+}
+
+// KYCReject rejects the vendor review with reason; final makes it FINAL (no retry) instead
+// of RETRY.
+func (c *Control) KYCReject(ctx context.Context, tokenID, reason string, final bool) (json.RawMessage, error) {
+	return c.withID(ctx, "kyc-reject", tokenID, map[string]any{"reason": reason, "final": final})
+}
+
+// Advance skips the current delay: a pending review is approved, Review becomes Live.
+func (c *Control) Advance(ctx context.Context, tokenID string) (json.RawMessage, error) {
+	return c.withID(ctx, "advance", tokenID, nil)
+}
+
+// SetFaults replaces the injected faults of the end-user API with faults (a struct or map
+// of the fields of endusertest.Faults, e.g. {"httpStatus":503,"count":1}).
+func (c *Control) SetFaults(ctx context.Context, faults any) (json.RawMessage, error) {
+	if faults == nil {
+		faults = map[string]any{}
+	}
+	return c.do(ctx, http.MethodPost, "faults", faults)
+}
+
+// ClearFaults removes every injected fault.
+func (c *Control) ClearFaults(ctx context.Context) (json.RawMessage, error) {
+	return c.do(ctx, http.MethodPost, "faults", map[string]any{})
+}
+
+// ClockSkew runs the sandbox clock seconds ahead of real time (behind when negative).
+func (c *Control) ClockSkew(ctx context.Context, seconds int64) (json.RawMessage, error) {
+	return c.do(ctx, http.MethodPost, "clock-skew", map[string]any{"seconds": seconds})
+}
+
+// State is the sandbox's view of an account; with tokenID "" the overview of every account,
+// the faults and the clock.
+func (c *Control) State(ctx context.Context, tokenID string) (json.RawMessage, error) {
+	route := "state"
+	if tokenID != "" {
+		if _, err := parseTokenID(tokenID); err != nil {
+			return nil, err
+		}
+		route += "?tokenId=" + url.QueryEscape(tokenID)
+	}
+	return c.do(ctx, http.MethodGet, route, nil)
+}
+
+func parseTokenID(tokenID string) (uint64, error) {
+	n, err := strconv.ParseUint(tokenID, 10, 64)
+	if err != nil || n == 0 {
+		return 0, fmt.Errorf("sandbox control: token id: expected a positive decimal account id, got %q", tokenID)
+	}
+	return n, nil
+}
+
+func (c *Control) withID(ctx context.Context, route, tokenID string, extra map[string]any) (json.RawMessage, error) {
+	id, err := parseTokenID(tokenID)
+	if err != nil {
+		return nil, err
+	}
+	body := map[string]any{"tokenId": id}
+	for k, v := range extra {
+		body[k] = v
+	}
+	return c.do(ctx, http.MethodPost, route, body)
+}
+
+// do calls {base}/sandbox/<route> and unwraps the {retCode, retMsg, result} envelope; an
+// answer without an envelope (/sandbox/info) is returned as it came.
+func (c *Control) do(ctx context.Context, method, route string, body any) (json.RawMessage, error) {
+	name := route
+	if i := strings.IndexByte(name, '?'); i >= 0 {
+		name = name[:i]
+	}
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, fmt.Errorf("sandbox control %s: %v", name, err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+"/sandbox/"+route, rd)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox control %s: %v", name, err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox control %s: %w", name, err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	if err != nil {
+		return nil, fmt.Errorf("sandbox control %s: reading the answer: %w", name, err)
+	}
+	var env struct {
+		RetCode *int            `json:"retCode"`
+		RetMsg  string          `json:"retMsg"`
+		Result  json.RawMessage `json:"result"`
+	}
+	enveloped := json.Unmarshal(raw, &env) == nil && env.RetCode != nil
+	if enveloped && (*env.RetCode != 0 || resp.StatusCode != http.StatusOK) {
+		return nil, &ControlError{Route: name, RetCode: *env.RetCode, Message: env.RetMsg, HTTPStatus: resp.StatusCode}
+	}
+	if resp.StatusCode != http.StatusOK {
+		msg := strings.TrimSpace(string(raw))
+		if len(msg) > 200 {
+			msg = msg[:200] + "…"
+		}
+		return nil, &ControlError{Route: name, Message: msg, HTTPStatus: resp.StatusCode}
+	}
+	if enveloped {
+		if len(env.Result) == 0 {
+			return json.RawMessage("null"), nil
+		}
+		return env.Result, nil
+	}
+	return raw, nil
+}

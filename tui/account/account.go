@@ -1,0 +1,580 @@
+// Package account is the Account screen of purse's terminal UI: the account status, the KYC
+// flow drawn as progress, the vendor review, the CRS notice and, when Live, the rolling
+// limits and IBAN of the banking profile. What can be done next depends on the state: mint
+// an account, fetch the identity-verification access token, read and sign Form A. On the
+// sandbox a panel approves or rejects the KYC review, advances the account and injects
+// faults, so a demo needs no second terminal.
+package account
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/config"
+	"purse/enduser"
+	"purse/sandbox"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+	"purse/tui/review"
+	"purse/tui/svc"
+)
+
+// Task slots of this screen. Every reply is matched on its request id as well, so a reply
+// of another screen (or a superseded one) is never taken for this screen's.
+const (
+	slotStatus    = "account/status"
+	slotLimits    = "account/limits"
+	slotIDV       = "account/idv"
+	slotFormA     = "account/forma-info"
+	slotSubmit    = "account/forma-submit"
+	slotMintCheck = "account/mint-check"
+	slotMint      = "account/mint"
+	slotSandbox   = "account/sandbox"
+)
+
+// Dialog ids (review, confirmation, passphrase) of this screen.
+const (
+	idFormAReview = "account/forma"
+	idMintConfirm = "account/mint"
+	idPassPrefix  = "account/unlock/"
+)
+
+// signed operations that may need the key's passphrase.
+type op string
+
+const (
+	opLimits op = "limits"
+	opIDV    op = "idv"
+	opFormA  op = "forma"
+	opSubmit op = "submit"
+)
+
+type mode int
+
+const (
+	modeStatus mode = iota
+	modeMint
+	modeFormA
+)
+
+// snapshot is what a refresh loads.
+type snapshot struct {
+	Profile config.Profile
+	// Status is valid when Loaded is set (the profile has an account and the read worked).
+	Status enduser.AccountStatus
+	Loaded bool
+	// Sandbox is the sandbox's info when the profile's user_api answers /sandbox/info;
+	// SandboxBase is the user_api that was asked.
+	Sandbox     *sandbox.Info
+	SandboxBase string
+}
+
+// signed is the value of a task that signs with the EVM key; Locked says the key's
+// passphrase is needed (nothing was sent).
+type signed[T any] struct {
+	V      T
+	Locked bool
+}
+
+type mintCheck struct {
+	Request   enduser.MintRequest
+	TokenID   string
+	Email     string
+	EmailOK   bool
+	ChainNote string
+}
+
+type mintDone struct {
+	TokenID string
+	TxHash  string
+	Address string
+	Profile config.Profile
+}
+
+type submitDone struct {
+	TextHash  string
+	Signature string
+}
+
+type ctlDone struct {
+	What string
+}
+
+// Screen is the Account screen.
+type Screen struct {
+	env  *kit.Env
+	keys keyMap
+	ids  map[string]kit.TaskID
+	w, h int
+	mode mode
+
+	// now and rand make the mint proposals (genTime, tokenId) reproducible in tests.
+	now  func() time.Time
+	rand io.Reader
+
+	snap      snapshot
+	loadedAt  bool // a refresh answered at least once
+	statusErr error
+
+	limits       *enduser.Profile
+	limitsLocked bool
+	limitsAuto   bool
+
+	idv *enduser.IDVToken
+
+	formA     *enduser.FormAInfo
+	formAHash string
+
+	inputs      []textinput.Model
+	pendingMint *mintCheck
+	focus       int
+	formErr     string
+
+	ctlNote string
+
+	vp viewport.Model
+}
+
+// New returns the Account screen.
+func New(env *kit.Env) kit.Screen { return newScreen(env) }
+
+func newScreen(env *kit.Env) *Screen {
+	s := &Screen{env: env, keys: newKeyMap(env.Keys), ids: map[string]kit.TaskID{}, now: time.Now}
+	s.vp = viewport.New(0, 0)
+	k := env.Keys
+	s.vp.KeyMap = viewport.KeyMap{
+		Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
+		HalfPageUp: key.NewBinding(key.WithDisabled()), HalfPageDown: key.NewBinding(key.WithDisabled()),
+		Left: key.NewBinding(key.WithDisabled()), Right: key.NewBinding(key.WithDisabled()),
+	}
+	s.vp.MouseWheelEnabled = false
+	s.syncKeys()
+	return s
+}
+
+// start runs fn as this screen's request in slot and remembers its id.
+func start[T any](s *Screen, slot, label string, fn func(ctx context.Context) (T, error)) tea.Cmd {
+	id, cmd := kit.Start(s.env.Tasks, slot, label, fn)
+	s.ids[slot] = id
+	return cmd
+}
+
+// mine reports whether a reply is the current request of one of this screen's slots.
+func (s *Screen) mine(ref kit.TaskRef) bool {
+	id, ok := s.ids[ref.Slot]
+	if !ok || id != ref.ID {
+		return false
+	}
+	delete(s.ids, ref.Slot)
+	return true
+}
+
+func (s *Screen) running(slot string) bool { _, ok := s.ids[slot]; return ok }
+
+// Init implements kit.Screen: the first refresh.
+func (s *Screen) Init() tea.Cmd { return s.refresh() }
+
+func (s *Screen) svc() *svc.Services { return s.env.Svc }
+
+// refresh reads the profile, asks whether its user_api is a sandbox and reads the status.
+func (s *Screen) refresh() tea.Cmd {
+	knownBase, knownInfo := s.snap.SandboxBase, s.snap.Sandbox
+	return start(s, slotStatus, "Loading the account status", func(ctx context.Context) (snapshot, error) {
+		sv := s.svc()
+		if sv == nil {
+			return snapshot{}, errors.New("no services: the account screen runs inside purse's terminal UI")
+		}
+		snap := snapshot{Profile: sv.Profile()}
+		snap.SandboxBase = snap.Profile.UserAPI
+		if knownBase == snap.Profile.UserAPI && knownInfo != nil {
+			snap.Sandbox = knownInfo
+		} else {
+			ictx, cancel := context.WithTimeout(ctx, 1500*time.Millisecond)
+			if info, err := sandbox.NewControl(snap.Profile.UserAPI).Info(ictx); err == nil {
+				snap.Sandbox = &info
+			}
+			cancel()
+		}
+		if snap.Profile.TokenID == "" {
+			return snap, nil
+		}
+		api, err := sv.API(false, nil)
+		if err != nil {
+			return snap, advise(err)
+		}
+		st, err := api.AccountStatus(ctx)
+		if err != nil {
+			return snap, advise(err)
+		}
+		snap.Status, snap.Loaded = st, true
+		return snap, nil
+	})
+}
+
+// runSigned runs a signed operation; a missing passphrase comes back as Locked.
+func runSigned[T any](s *Screen, slot, label string, u *svc.Unlock, fn func(ctx context.Context, sv *svc.Services, u *svc.Unlock) (T, error)) tea.Cmd {
+	return start(s, slot, label, func(ctx context.Context) (signed[T], error) {
+		if u != nil {
+			defer clear(u.Passphrase)
+		}
+		sv := s.svc()
+		if sv == nil {
+			return signed[T]{}, errors.New("no services: the account screen runs inside purse's terminal UI")
+		}
+		v, err := fn(ctx, sv, u)
+		if errors.Is(err, svc.ErrPassphraseNeeded) {
+			return signed[T]{Locked: true}, nil
+		}
+		return signed[T]{V: v}, advise(err)
+	})
+}
+
+// runOp starts a signed operation, with the passphrase when the user gave one.
+func (s *Screen) runOp(o op, u *svc.Unlock) tea.Cmd {
+	switch o {
+	case opLimits:
+		return runSigned(s, slotLimits, "Loading limits and IBAN", u, func(ctx context.Context, sv *svc.Services, u *svc.Unlock) (enduser.Profile, error) {
+			api, err := sv.API(true, u)
+			if err != nil {
+				return enduser.Profile{}, err
+			}
+			return api.Profile(ctx)
+		})
+	case opIDV:
+		return runSigned(s, slotIDV, "Getting the identity-verification access token", u, func(ctx context.Context, sv *svc.Services, u *svc.Unlock) (enduser.IDVToken, error) {
+			api, err := sv.API(true, u)
+			if err != nil {
+				return enduser.IDVToken{}, err
+			}
+			return api.IDVAccessToken(ctx, enduser.IDVTokenRequest{})
+		})
+	case opFormA:
+		return runSigned(s, slotFormA, "Reading Form A", u, func(ctx context.Context, sv *svc.Services, u *svc.Unlock) (enduser.FormAInfo, error) {
+			api, err := sv.API(true, u)
+			if err != nil {
+				return enduser.FormAInfo{}, err
+			}
+			return api.FormAInfo(ctx)
+		})
+	case opSubmit:
+		if s.formA == nil {
+			return kit.Status("Open Form A first (o).")
+		}
+		return runSigned(s, slotSubmit, "Signing and submitting Form A", u, submitFormA(s.formA.KYCSelfDec))
+	}
+	return nil
+}
+
+// Update implements kit.Screen.
+func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	cmd := s.update(msg)
+	s.syncKeys()
+	s.render()
+	return s, cmd
+}
+
+func (s *Screen) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyMsg:
+		return s.key(msg)
+	case kit.SessionMsg:
+		// Another screen switched the profile, the key or the account: read it again.
+		p, ses := s.snap.Profile, msg.Session
+		if s.loadedAt && (ses.Profile != p.Name || ses.EVMKey != p.EVMKey || ses.AccountID != p.TokenID) {
+			return s.refresh()
+		}
+		return nil
+	case kit.TaskResult[snapshot]:
+		if !s.mine(msg.Ref()) {
+			return nil
+		}
+		return s.gotSnapshot(msg.Value, msg.Err)
+	case kit.TaskResult[signed[enduser.Profile]]:
+		if !s.mine(msg.Ref()) {
+			return nil
+		}
+		auto := s.limitsAuto
+		s.limitsAuto = false
+		switch {
+		case msg.Err != nil:
+			return nil
+		case msg.Value.Locked && auto:
+			s.limitsLocked = true
+			s.render()
+			return nil
+		case msg.Value.Locked:
+			return s.askPassphrase(opLimits)
+		}
+		v := msg.Value.V
+		s.limits, s.limitsLocked = &v, false
+		s.render()
+		return nil
+	case kit.TaskResult[signed[enduser.IDVToken]]:
+		if !s.mine(msg.Ref()) || msg.Err != nil {
+			return nil
+		}
+		if msg.Value.Locked {
+			return s.askPassphrase(opIDV)
+		}
+		t := msg.Value.V
+		s.idv = &t
+		s.render()
+		return tea.Batch(kit.Status("Identity-verification access token received: it is shown in full; c copies it."), s.refresh())
+	case kit.TaskResult[signed[enduser.FormAInfo]]:
+		if !s.mine(msg.Ref()) || msg.Err != nil {
+			return nil
+		}
+		if msg.Value.Locked {
+			return s.askPassphrase(opFormA)
+		}
+		f := msg.Value.V
+		s.formA, s.formAHash = &f, f.TextHash()
+		s.mode = modeFormA
+		s.vp.GotoTop()
+		s.render()
+		return nil
+	case kit.TaskResult[signed[submitDone]]:
+		if !s.mine(msg.Ref()) || msg.Err != nil {
+			return nil
+		}
+		if msg.Value.Locked {
+			return s.askPassphrase(opSubmit)
+		}
+		s.mode = modeStatus
+		s.formA = nil
+		s.render()
+		return tea.Batch(kit.Status("Form A signed ("+msg.Value.V.TextHash+") and submitted: KYC moves to Review."), s.refresh())
+	case kit.TaskResult[mintCheck]:
+		if !s.mine(msg.Ref()) || msg.Err != nil {
+			return nil
+		}
+		return s.gotMintCheck(msg.Value)
+	case kit.TaskResult[mintDone]:
+		if !s.mine(msg.Ref()) || msg.Err != nil {
+			return nil
+		}
+		return s.gotMint(msg.Value)
+	case kit.TaskResult[ctlDone]:
+		if !s.mine(msg.Ref()) {
+			return nil
+		}
+		if msg.Err != nil {
+			s.ctlNote = s.env.Styles.Marks.Error + ": " + msg.Value.What
+			s.render()
+			return nil
+		}
+		s.ctlNote = s.env.Styles.Marks.OK + ": " + msg.Value.What
+		s.render()
+		return tea.Batch(kit.Status("sandbox: "+msg.Value.What), s.refresh())
+	case review.Decision:
+		if msg.ID != idFormAReview {
+			return nil
+		}
+		if !msg.Approved {
+			return kit.Status("Form A was not signed; s opens the review again.")
+		}
+		return s.runOp(opSubmit, nil)
+	case dialog.ConfirmResult:
+		if msg.ID != idMintConfirm {
+			return nil
+		}
+		if !msg.Confirmed {
+			return kit.Status("Mint cancelled; nothing was sent.")
+		}
+		return s.mint()
+	case dialog.PassphraseResult:
+		o, ok := strings.CutPrefix(msg.ID, idPassPrefix)
+		if !ok {
+			return nil
+		}
+		if msg.Cancelled {
+			return kit.Status("Cancelled: the key stays locked and nothing was sent.")
+		}
+		return s.runOp(op(o), &svc.Unlock{Passphrase: msg.Passphrase})
+	}
+	if s.mode == modeMint && len(s.inputs) > 0 {
+		var cmd tea.Cmd
+		s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
+		return cmd
+	}
+	return nil
+}
+
+func (s *Screen) askPassphrase(o op) tea.Cmd {
+	label := s.snap.Profile.EVMKey
+	what := map[op]string{
+		opLimits: "read the banking profile (limits, IBAN)",
+		opIDV:    "get the identity-verification access token",
+		opFormA:  "read Form A",
+		opSubmit: "sign and submit Form A",
+	}[o]
+	return kit.Push(dialog.NewPassphrase(s.env, idPassPrefix+string(o), "Unlock key "+label,
+		"The key "+label+" is in an encrypted file. Its passphrase is needed to "+what+"; it is used for this one operation and then forgotten."))
+}
+
+func (s *Screen) gotSnapshot(snap snapshot, err error) tea.Cmd {
+	prevToken := s.snap.Profile.TokenID
+	s.snap, s.loadedAt, s.statusErr = snap, true, err
+	if snap.Profile.TokenID != prevToken {
+		s.limits, s.limitsLocked, s.idv = nil, false, nil
+	}
+	var cmds []tea.Cmd
+	if snap.Loaded && int64(snap.Status.Status) == enduser.StatusLive && snap.Profile.EVMKey != "" && s.limits == nil && !s.limitsLocked {
+		s.limitsAuto = true
+		cmds = append(cmds, s.runOp(opLimits, nil))
+	}
+	s.render()
+	return tea.Batch(cmds...)
+}
+
+func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+	switch s.mode {
+	case modeMint:
+		return s.mintKey(k)
+	case modeFormA:
+		switch {
+		case key.Matches(k, s.keys.back):
+			s.mode = modeStatus
+			s.render()
+			return nil
+		case key.Matches(k, s.keys.sign):
+			return review.Open(s.env, review.FormARequest(idFormAReview, s.formA.KYCSelfDec, s.formAHash))
+		}
+		return s.scroll(k)
+	}
+	kk := s.keys
+	switch {
+	case key.Matches(k, kk.refresh):
+		return s.refresh()
+	case key.Matches(k, kk.mint):
+		s.openMint()
+		return nil
+	case key.Matches(k, kk.idv):
+		return s.runOp(opIDV, nil)
+	case key.Matches(k, kk.copy):
+		return kit.Copy("identity-verification access token", s.idv.Token)
+	case key.Matches(k, kk.formA):
+		return s.runOp(opFormA, nil)
+	case key.Matches(k, kk.limits):
+		return s.runOp(opLimits, nil)
+	case key.Matches(k, kk.approve):
+		return s.control("KYC approved", func(ctx context.Context, c *sandbox.Control, id string) error {
+			_, err := c.KYCApprove(ctx, id)
+			return err
+		})
+	case key.Matches(k, kk.reject):
+		return s.control("KYC rejected (RETRY)", func(ctx context.Context, c *sandbox.Control, id string) error {
+			_, err := c.KYCReject(ctx, id, "Document could not be verified (sandbox panel)", false)
+			return err
+		})
+	case key.Matches(k, kk.rejectFinal):
+		return s.control("KYC rejected (FINAL)", func(ctx context.Context, c *sandbox.Control, id string) error {
+			_, err := c.KYCReject(ctx, id, "Identity could not be confirmed (sandbox panel)", true)
+			return err
+		})
+	case key.Matches(k, kk.advance):
+		return s.control("advanced", func(ctx context.Context, c *sandbox.Control, id string) error {
+			_, err := c.Advance(ctx, id)
+			return err
+		})
+	case key.Matches(k, kk.fault):
+		return s.control("the next API call answers HTTP 503 once", func(ctx context.Context, c *sandbox.Control, _ string) error {
+			_, err := c.SetFaults(ctx, map[string]any{"httpStatus": 503, "count": 1})
+			return err
+		})
+	case key.Matches(k, kk.clearFaults):
+		return s.control("faults cleared", func(ctx context.Context, c *sandbox.Control, _ string) error {
+			_, err := c.ClearFaults(ctx)
+			return err
+		})
+	}
+	return s.scroll(k)
+}
+
+func (s *Screen) scroll(k tea.KeyMsg) tea.Cmd {
+	keys := s.env.Keys
+	switch {
+	case key.Matches(k, keys.Top):
+		s.vp.GotoTop()
+	case key.Matches(k, keys.Bottom):
+		s.vp.GotoBottom()
+	case key.Matches(k, keys.Up, keys.Down, keys.PageUp, keys.PageDown):
+		s.vp, _ = s.vp.Update(k)
+	}
+	return nil
+}
+
+// control runs one sandbox control step against the profile's user_api.
+func (s *Screen) control(what string, fn func(ctx context.Context, c *sandbox.Control, tokenID string) error) tea.Cmd {
+	base, id := s.snap.Profile.UserAPI, s.snap.Profile.TokenID
+	s.ctlNote = "running: " + what
+	s.render()
+	return start(s, slotSandbox, "Sandbox: "+what, func(ctx context.Context) (ctlDone, error) {
+		err := fn(ctx, sandbox.NewControl(base), id)
+		return ctlDone{What: what}, advise(err)
+	})
+}
+
+// SetSize implements kit.Screen.
+func (s *Screen) SetSize(w, h int) {
+	s.w, s.h = w, h
+	s.render()
+}
+
+// Title implements kit.Screen.
+func (s *Screen) Title() string { return "Account" }
+
+// InputFocused implements kit.Screen: the mint form's fields take every key.
+func (s *Screen) InputFocused() bool { return s.mode == modeMint }
+
+// advisedError carries what to do next with an error the router shows in the footer.
+type advisedError struct {
+	err  error
+	next string
+}
+
+func (e *advisedError) Error() string    { return e.err.Error() }
+func (e *advisedError) Unwrap() error    { return e.err }
+func (e *advisedError) NextStep() string { return e.next }
+
+// advise attaches what to do next to the errors of the end-user client.
+func advise(err error) error {
+	if err == nil {
+		return nil
+	}
+	var ns kit.NextStepper
+	if errors.As(err, &ns) && ns.NextStep() != "" {
+		return err
+	}
+	var (
+		ae *enduser.APIError
+		ge *enduser.GatewayError
+		te *enduser.TransportError
+		de *enduser.DecodeError
+		ve *enduser.ValidationError
+	)
+	switch {
+	case errors.As(err, &ae):
+		return &advisedError{err, ae.Explanation}
+	case errors.As(err, &ge):
+		return &advisedError{err, fmt.Sprintf("The service's gateway answered HTTP %d (an outage; on the sandbox possibly an injected fault): press r to retry in a moment; E clears sandbox faults.", ge.Status)}
+	case errors.As(err, &te) && errors.Is(err, context.Canceled):
+		return err
+	case errors.As(err, &te):
+		return &advisedError{err, "Cannot reach the service: start the sandbox (purse sandbox) or check the profile's user_api on the Settings screen, then press r."}
+	case errors.As(err, &de):
+		return &advisedError{err, "The service's answer could not be read: the Requests screen shows the exact answer; press r to retry."}
+	case errors.As(err, &ve):
+		return &advisedError{err, "Correct " + ve.Field + " and try again; nothing was sent."}
+	}
+	return err
+}

@@ -1,0 +1,496 @@
+package account
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/shopspring/decimal"
+
+	"purse/config"
+	"purse/enduser"
+	"purse/sandbox"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+	"purse/tui/review"
+)
+
+var testSession = kit.Session{Profile: "sandbox", EVMKey: "alice", Network: "31337"}
+
+func testEnv(t *testing.T) *kit.Env {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	return kit.NewEnv(ctx, testSession, "/home/user/.config/purse", nil, lipgloss.NewRenderer(io.Discard))
+}
+
+func newTest(t *testing.T, w, h int) *Screen {
+	t.Helper()
+	s := newScreen(testEnv(t))
+	s.now = func() time.Time { return time.Unix(1767225600, 0) }
+	s.rand = bytes.NewReader(bytes.Repeat([]byte{3, 141, 59, 26, 53, 58, 97, 93, 23, 84}, 4))
+	s.SetSize(w, h)
+	return s
+}
+
+// reply builds the answer of the screen's current request in slot.
+func reply[T any](t *testing.T, s *Screen, slot string, v T, err error) tea.Msg {
+	t.Helper()
+	id, ok := s.ids[slot]
+	if !ok {
+		t.Fatalf("no request running in %s (running: %v)", slot, s.ids)
+	}
+	return kit.TaskResult[T]{ID: id, Slot: slot, Value: v, Err: err}
+}
+
+func press(s *Screen, keys string) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, r := range keys {
+		_, cmd := s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
+}
+
+func send(s *Screen, msg tea.Msg) tea.Cmd {
+	_, cmd := s.Update(msg)
+	return cmd
+}
+
+// collect runs cmd (not the screen's tasks: those need services) and returns the messages.
+func collect(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range b {
+			out = append(out, collect(c)...)
+		}
+		return out
+	}
+	return []tea.Msg{msg}
+}
+
+func find[T any](msgs []tea.Msg) (T, bool) {
+	for _, m := range msgs {
+		if v, ok := m.(T); ok {
+			return v, true
+		}
+	}
+	var zero T
+	return zero, false
+}
+
+func sbProfile(token string) config.Profile {
+	p := *config.SandboxProfile("127.0.0.1:8787")
+	p.EVMKey, p.TokenID = "alice", token
+	return p
+}
+
+func status(statusStr string, status, step int64, stepStr string) enduser.AccountStatus {
+	var a enduser.AccountStatus
+	a.Status, a.StatusStr = enduser.Int(status), statusStr
+	a.KYCFlow.CurrentStep, a.KYCFlow.CurrentStepStr = enduser.Int(step), stepStr
+	return a
+}
+
+func loaded(p config.Profile, a enduser.AccountStatus) snapshot {
+	return snapshot{Profile: p, Status: a, Loaded: p.TokenID != "", SandboxBase: p.UserAPI}
+}
+
+func deliverSnapshot(t *testing.T, s *Screen, snap snapshot, err error) tea.Cmd {
+	t.Helper()
+	if !s.running(slotStatus) {
+		s.refresh()
+	}
+	return send(s, reply(t, s, slotStatus, snap, err))
+}
+
+func idscan() enduser.AccountStatus {
+	a := status("Tourist", 2, 2, "IDScan")
+	a.KYCFlow.CurrentStepActionTypes = []string{"IDV"}
+	a.SumsubKYCInfo.ReviewStatus = "init"
+	a.SumsubKYCInfo.UserID = "5f0c3a1b9e2d4c6a8b7f0e1d"
+	return a
+}
+
+func TestIDScanOffersTheTokenAndCopiesItInFull(t *testing.T) {
+	s := newTest(t, 80, 40)
+	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), idscan()), nil)
+	v := s.View()
+	for _, want := range []string{"Account 1234567890", "Tourist (2)", "[x] FormA → [>] IDScan → [ ] SignFormA → [ ] Review", "actions: IDV", "press i for the identity-verification", "Sandbox panel", "a approve KYC"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("missing %q in\n%s", want, v)
+		}
+	}
+	if !s.keys.idv.Enabled() || s.keys.formA.Enabled() || s.keys.copy.Enabled() || !s.keys.approve.Enabled() || s.keys.mint.Enabled() {
+		t.Fatal("IDScan: only the IDV token (and the sandbox panel) must be offered")
+	}
+	press(s, "i")
+	if !s.running(slotIDV) {
+		t.Fatal("i must request the token")
+	}
+	token := "_act-sbx-" + strings.Repeat("0123456789abcdef", 6)
+	send(s, reply(t, s, slotIDV, signed[enduser.IDVToken]{V: enduser.IDVToken{Token: token, UserID: "applicant-1"}}, nil))
+	flat := strings.ReplaceAll(s.View(), "\n", "")
+	for _, piece := range kit.Wrap(token, 80-labelW-2) {
+		if !strings.Contains(flat, piece) {
+			t.Fatalf("the token is not shown in full: piece %q missing in\n%s", piece, s.View())
+		}
+	}
+	c, ok := find[kit.CopyMsg](collect(press(s, "c")))
+	if !ok || c.Value != token {
+		t.Fatalf("c must copy the whole token, got %#v", c)
+	}
+}
+
+func TestPassphraseIsAskedAndTheOperationRetried(t *testing.T) {
+	s := newTest(t, 80, 24)
+	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), idscan()), nil)
+	press(s, "i")
+	msgs := collect(send(s, reply(t, s, slotIDV, signed[enduser.IDVToken]{Locked: true}, nil)))
+	push, ok := find[kit.PushDialogMsg](msgs)
+	if _, isPass := push.Dialog.(*dialog.Passphrase); !ok || !isPass {
+		t.Fatalf("a locked key must open the passphrase dialog, got %#v", msgs)
+	}
+	if s.running(slotIDV) {
+		t.Fatal("nothing may run while the passphrase is asked")
+	}
+	st, _ := find[kit.StatusMsg](collect(send(s, dialog.PassphraseResult{ID: idPassPrefix + string(opIDV), Cancelled: true})))
+	if s.running(slotIDV) || !strings.Contains(st.Text, "nothing was sent") {
+		t.Fatalf("cancel must not retry: %q", st.Text)
+	}
+	send(s, dialog.PassphraseResult{ID: idPassPrefix + string(opIDV), Passphrase: []byte("pw")})
+	if !s.running(slotIDV) {
+		t.Fatal("the passphrase must retry the operation")
+	}
+	send(s, dialog.PassphraseResult{ID: "keys/unlock/x", Passphrase: []byte("pw")})
+	if len(s.ids) != 1 {
+		t.Fatalf("another screen's passphrase started something: %v", s.ids)
+	}
+}
+
+const formAText = "I declare:\n\tline with a tab\nzero\u200bwidth and ünïcödé\n"
+
+func TestFormAShownExactlyReviewedSignedSubmitted(t *testing.T) {
+	s := newTest(t, 80, 24)
+	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), status("Tourist", 2, 3, "SignFormA")), nil)
+	if !s.keys.formA.Enabled() || s.keys.idv.Enabled() {
+		t.Fatal("SignFormA must offer Form A only")
+	}
+	press(s, "o")
+	send(s, reply(t, s, slotFormA, signed[enduser.FormAInfo]{V: enduser.FormAInfo{KYCSelfDec: formAText}}, nil))
+	if s.mode != modeFormA {
+		t.Fatal("the Form A text must open")
+	}
+	v := s.View()
+	hash := enduser.FormAInfo{KYCSelfDec: formAText}.TextHash()
+	for _, want := range []string{"exactly as received (" + fmt.Sprint(len(formAText)) + " bytes, 4 line(s))", hash, "2│ ␉line with a tab", "zero⟨U+200B⟩width", "ends with a newline", "invisible or ambiguous"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("missing %q in\n%s", want, v)
+		}
+	}
+	push, ok := find[kit.PushDialogMsg](collect(press(s, "s")))
+	rv, isReview := push.Dialog.(*review.Model)
+	if !ok || !isReview {
+		t.Fatal("s must open the signing review")
+	}
+	req := rv.Request()
+	if req.Kind != review.KindFormA || req.Sections[0].Block.Text != formAText || req.Sections[1].Fields[0].Value != hash {
+		t.Fatalf("the review must carry the exact text and hash: %+v", req)
+	}
+	// Enter never signs; y does, through the review's decision.
+	collect(send(s, tea.KeyMsg{Type: tea.KeyEnter}))
+	if s.running(slotSubmit) {
+		t.Fatal("enter signed")
+	}
+	st, _ := find[kit.StatusMsg](collect(send(s, review.Decision{ID: idFormAReview, Kind: review.KindFormA})))
+	if s.running(slotSubmit) || !strings.Contains(st.Text, "not signed") {
+		t.Fatal("a cancelled review must not sign")
+	}
+	send(s, review.Decision{ID: "permit/1", Kind: review.KindPermit, Approved: true})
+	if s.running(slotSubmit) {
+		t.Fatal("another screen's decision signed Form A")
+	}
+	send(s, review.Decision{ID: idFormAReview, Kind: review.KindFormA, Approved: true})
+	if !s.running(slotSubmit) {
+		t.Fatal("an approved review must sign and submit")
+	}
+	msgs := collect(send(s, reply(t, s, slotSubmit, signed[submitDone]{V: submitDone{TextHash: hash}}, nil)))
+	if st, ok := find[kit.StatusMsg](msgs); !ok || !strings.Contains(st.Text, hash) || s.mode != modeStatus || !s.running(slotStatus) {
+		t.Fatalf("after submit: %#v mode %d", msgs, s.mode)
+	}
+}
+
+func TestMintFormChecksThenConfirms(t *testing.T) {
+	s := newTest(t, 80, 24)
+	deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
+	if !strings.Contains(s.View(), "press m to mint") || !s.keys.mint.Enabled() {
+		t.Fatalf("no account: mint must be offered\n%s", s.View())
+	}
+	press(s, "m")
+	if !s.InputFocused() || s.mode != modeMint {
+		t.Fatal("m must open the mint form with the focus in a field")
+	}
+	id := s.value(fieldTokenID)
+	if enduser.CheckMintTokenID(id) != nil || s.value(fieldCaptcha) != "sandbox-pass" || s.value(fieldGenTime) != "1767225600" {
+		t.Fatalf("proposals: token %q captcha %q genTime %q", id, s.value(fieldCaptcha), s.value(fieldGenTime))
+	}
+	press(s, "bob@example.com") // single letters type, they do not trigger actions
+	if s.value(fieldEmail) != "bob@example.com" || s.running(slotStatus) {
+		t.Fatalf("typing: email %q", s.value(fieldEmail))
+	}
+	send(s, tea.KeyMsg{Type: tea.KeyTab})
+	send(s, tea.KeyMsg{Type: tea.KeyBackspace})
+	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
+	if s.running(slotMintCheck) || !strings.Contains(s.formErr, "10 digits") || s.focus != fieldTokenID {
+		t.Fatalf("a bad token id must be refused here: %q", s.formErr)
+	}
+	s.inputs[fieldTokenID].SetValue("9123456789")
+	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
+	if s.running(slotMintCheck) || !strings.Contains(s.formErr, "must not start with 0, 8 or 9") {
+		t.Fatalf("form error %q", s.formErr)
+	}
+	s.inputs[fieldTokenID].SetValue(id)
+	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
+	if !s.running(slotMintCheck) {
+		t.Fatal("ctrl+s must check before minting")
+	}
+	req := enduser.MintRequest{Address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", LotNumber: "sandbox", CaptchaOutput: "sandbox-pass", PassToken: "sandbox", GenTime: "1767225600"}
+	send(s, reply(t, s, slotMintCheck, mintCheck{Request: req, TokenID: id, Email: "bob@example.com"}, nil))
+	if !strings.Contains(s.View(), "bob@example.com is already registered") {
+		t.Fatalf("a taken email must be said in the form\n%s", s.View())
+	}
+	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
+	msgs := collect(send(s, reply(t, s, slotMintCheck, mintCheck{Request: req, TokenID: id, Email: "bob@example.com", EmailOK: true, ChainNote: "the chain shows no account for this key"}, nil)))
+	push, ok := find[kit.PushDialogMsg](msgs)
+	if _, isConfirm := push.Dialog.(*dialog.Confirm); !ok || !isConfirm || s.running(slotMint) {
+		t.Fatal("the mint must wait for a confirmation")
+	}
+	send(s, dialog.ConfirmResult{ID: idMintConfirm, Confirmed: true})
+	if !s.running(slotMint) {
+		t.Fatal("y must mint")
+	}
+	p := sbProfile(id)
+	msgs = collect(send(s, reply(t, s, slotMint, mintDone{TokenID: id, TxHash: "0xabc", Address: req.Address, Profile: p}, nil)))
+	ses, ok := find[kit.SessionMsg](msgs)
+	if !ok || ses.Session.AccountID != id || ses.Session.Profile != testSession.Profile {
+		t.Fatalf("the footer must learn the account id: %#v", msgs)
+	}
+	if s.mode != modeStatus || s.InputFocused() || !s.running(slotStatus) {
+		t.Fatal("after the mint the status is read again")
+	}
+}
+
+func TestMintCancelSendsNothing(t *testing.T) {
+	s := newTest(t, 80, 24)
+	deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
+	press(s, "m")
+	st, _ := find[kit.StatusMsg](collect(send(s, tea.KeyMsg{Type: tea.KeyEsc})))
+	if s.mode != modeStatus || !strings.Contains(st.Text, "nothing was sent") {
+		t.Fatal("esc must leave the form")
+	}
+	p := sbProfile("")
+	p.EVMKey = ""
+	deliverSnapshot(t, s, snapshot{Profile: p}, nil)
+	if s.keys.mint.Enabled() || !strings.Contains(s.View(), "Keys screen") {
+		t.Fatalf("without a key mint is not offered\n%s", s.View())
+	}
+}
+
+func TestErrorsSayWhatToDoNext(t *testing.T) {
+	api := &enduser.APIError{Route: "account-status", Code: enduser.CodeAuth, CodeText: "10001", Message: "bad sign", Explanation: enduser.Explain(enduser.CodeAuth)}
+	cases := []struct {
+		err  error
+		want string
+	}{
+		{api, "resync"},
+		{&enduser.HTTPError{Route: "x", Status: 400, API: api}, "resync"},
+		{&enduser.GatewayError{Route: "x", Status: 503}, "HTTP 503"},
+		{&enduser.TransportError{Route: "x", Err: errors.New("connection refused")}, "start the sandbox"},
+		{&enduser.DecodeError{Route: "x", Err: errors.New("eof")}, "Requests screen"},
+		{&enduser.ValidationError{Route: "mint", Field: "address", Msg: "bad"}, "Correct address"},
+		{&sandbox.ControlError{Route: "advance", RetCode: 10009, Message: "nothing is waiting"}, "refresh the account"},
+	}
+	for _, c := range cases {
+		if got := kit.NextStep(advise(c.err), ""); !strings.Contains(got, c.want) {
+			t.Errorf("%T: next step %q, want %q", c.err, got, c.want)
+		}
+		if !errors.Is(advise(c.err), c.err) {
+			t.Errorf("%T: advice must keep the error", c.err)
+		}
+	}
+	if advise(nil) != nil {
+		t.Error("advise(nil)")
+	}
+
+	s := newTest(t, 80, 24)
+	deliverSnapshot(t, s, snapshot{Profile: sbProfile("1234567890")}, advise(&enduser.GatewayError{Route: "account-status", Status: 503}))
+	v := s.View()
+	for _, want := range []string{"ERROR: the status could not be read", "Next: The service's gateway answered HTTP 503"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("missing %q in\n%s", want, v)
+		}
+	}
+}
+
+func TestStaleAndForeignRepliesAreIgnored(t *testing.T) {
+	s := newTest(t, 80, 24)
+	s.refresh()
+	old := s.ids[slotStatus]
+	s.refresh()
+	send(s, kit.TaskResult[snapshot]{ID: old, Slot: slotStatus, Value: loaded(sbProfile("1"), idscan())})
+	if s.loadedAt {
+		t.Fatal("a superseded reply was taken")
+	}
+	send(s, kit.TaskResult[snapshot]{ID: 99999, Slot: "balances", Value: loaded(sbProfile("1"), idscan())})
+	if s.loadedAt {
+		t.Fatal("another screen's reply was taken")
+	}
+	deliverSnapshot(t, s, loaded(sbProfile("1"), idscan()), nil)
+	if !s.loadedAt {
+		t.Fatal("the current reply must be taken")
+	}
+}
+
+func TestSessionChangeRereads(t *testing.T) {
+	s := newTest(t, 80, 24)
+	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), idscan()), nil)
+	send(s, kit.SessionMsg{Session: kit.Session{Profile: "sandbox", EVMKey: "alice", AccountID: "1234567890"}})
+	if s.running(slotStatus) {
+		t.Fatal("an unchanged session must not reload")
+	}
+	send(s, kit.SessionMsg{Session: kit.Session{Profile: "sandbox", EVMKey: "bob", AccountID: "1234567890"}})
+	if !s.running(slotStatus) {
+		t.Fatal("another key must reload the account")
+	}
+}
+
+func TestSandboxPanelActions(t *testing.T) {
+	s := newTest(t, 80, 24)
+	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), status("Tourist", 2, 4, "Review")), nil)
+	if s.keys.approve.Enabled() || !s.keys.advance.Enabled() || !s.keys.reject.Enabled() {
+		t.Fatal("Review: advance and reject, not approve")
+	}
+	press(s, "v")
+	if !s.running(slotSandbox) || s.keys.fault.Enabled() {
+		t.Fatal("v must advance, and the panel waits while a step runs")
+	}
+	msgs := collect(send(s, reply(t, s, slotSandbox, ctlDone{What: "advanced"}, nil)))
+	if st, _ := find[kit.StatusMsg](msgs); st.Text != "sandbox: advanced" || !s.running(slotStatus) {
+		t.Fatalf("after a step: %#v", msgs)
+	}
+	press(s, "e")
+	send(s, reply(t, s, slotSandbox, ctlDone{What: "the next API call answers HTTP 503 once"}, errors.New("refused")))
+	if !strings.Contains(s.View(), "last: ERROR: the next API call") {
+		t.Fatalf("a refused step must show\n%s", s.View())
+	}
+	p := sbProfile("1234567890")
+	p.Name, p.UserAPI = "prod", "https://api.example.com"
+	deliverSnapshot(t, s, loaded(p, idscan()), nil)
+	if s.sandboxPanel() || s.keys.approve.Enabled() || strings.Contains(s.View(), "Sandbox panel") {
+		t.Fatal("no sandbox panel outside the sandbox")
+	}
+}
+
+func TestLiveLoadsLimitsWithoutPrompting(t *testing.T) {
+	s := newTest(t, 80, 24)
+	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), status("Live", 5, 4, "Review")), nil)
+	if !s.running(slotLimits) {
+		t.Fatal("Live must load the limits")
+	}
+	msgs := collect(send(s, reply(t, s, slotLimits, signed[enduser.Profile]{Locked: true}, nil)))
+	if _, pushed := find[kit.PushDialogMsg](msgs); pushed || !strings.Contains(s.View(), "press l to unlock") {
+		t.Fatalf("the automatic load must not prompt\n%s", s.View())
+	}
+	press(s, "l")
+	msgs = collect(send(s, reply(t, s, slotLimits, signed[enduser.Profile]{Locked: true}, nil)))
+	if _, pushed := find[kit.PushDialogMsg](msgs); !pushed {
+		t.Fatal("l must ask for the passphrase")
+	}
+}
+
+// goldenStates are the screen's states as golden views.
+func goldenStates() map[string]func(t *testing.T, s *Screen) {
+	live := status("Live", 5, 4, "Review")
+	live.SumsubKYCInfo = enduser.SumsubKYCInfo{UserID: "5f0c3a1b9e2d4c6a8b7f0e1d", LatestKYCHasCompleted: true, ReviewStatus: "completed", ReviewAnswer: "GREEN"}
+	live.CRSInfo = enduser.CRSInfo{NeedCRS: true, RestrictDate: 1769904000000, URL: "https://crs.sandbox.invalid/self-certification?tokenId=1234567890"}
+	rejected := status("Tourist", 2, 5, "Rejected")
+	rejected.KYCFlow.FailReason = "Document could not be verified"
+	rejected.SumsubKYCInfo = enduser.SumsubKYCInfo{ReviewStatus: "completed", ReviewAnswer: "RED", ReviewRejectType: "RETRY"}
+	var bank enduser.Profile
+	bank.IBAN = "CH5608837001234567890"
+	bank.Limits.RestartDate = "2026-02-01"
+	bank.Limits.Used = enduser.NewAmount(decimal.RequireFromString("250.00"))
+	bank.Limits.Available = enduser.NewAmount(decimal.RequireFromString("9750.00"))
+	bank.Limits.Max = enduser.NewAmount(decimal.RequireFromString("10000.00"))
+	return map[string]func(t *testing.T, s *Screen){
+		"loading": func(*testing.T, *Screen) {},
+		"no_account": func(t *testing.T, s *Screen) {
+			deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
+		},
+		"idscan_token": func(t *testing.T, s *Screen) {
+			deliverSnapshot(t, s, loaded(sbProfile("1234567890"), idscan()), nil)
+			press(s, "i")
+			send(s, reply(t, s, slotIDV, signed[enduser.IDVToken]{V: enduser.IDVToken{Token: "_act-sbx-" + strings.Repeat("3f9a", 8), UserID: "5f0c3a1b9e2d4c6a8b7f0e1d"}}, nil))
+		},
+		"rejected": func(t *testing.T, s *Screen) {
+			deliverSnapshot(t, s, loaded(sbProfile("1234567890"), rejected), nil)
+		},
+		"live_limits_crs": func(t *testing.T, s *Screen) {
+			deliverSnapshot(t, s, loaded(sbProfile("1234567890"), live), nil)
+			send(s, reply(t, s, slotLimits, signed[enduser.Profile]{V: bank}, nil))
+		},
+		"forma": func(t *testing.T, s *Screen) {
+			deliverSnapshot(t, s, loaded(sbProfile("1234567890"), status("Tourist", 2, 3, "SignFormA")), nil)
+			press(s, "o")
+			text := formAText + strings.Repeat("I confirm that the information above is true, complete and current; I will report changes within 30 days.\n", 12)
+			send(s, reply(t, s, slotFormA, signed[enduser.FormAInfo]{V: enduser.FormAInfo{KYCSelfDec: text}}, nil))
+		},
+		"mint_form": func(t *testing.T, s *Screen) {
+			deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
+			press(s, "m")
+			press(s, "bob@example")
+		},
+		"status_error": func(t *testing.T, s *Screen) {
+			deliverSnapshot(t, s, snapshot{Profile: sbProfile("1234567890")}, advise(&enduser.TransportError{Route: "account-status", Err: errors.New("dial tcp 127.0.0.1:8787: connection refused")}))
+		},
+	}
+}
+
+// TestGolden compares the screen's body with testdata/TestGolden/*.golden (no colour) in an
+// 80x24 and a 120x40 terminal: the router gives a screen the terminal less the tab line,
+// the title rule, the status and session lines and one line of help.
+// Update with: go test ./tui/account -run TestGolden -update
+func TestGolden(t *testing.T) {
+	const chrome = 2 + 2 + 1
+	for name, setup := range goldenStates() {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s_%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
+				s := newTest(t, sz[0], sz[1]-chrome)
+				setup(t, s)
+				v := s.View()
+				lines := strings.Split(v, "\n")
+				if len(lines) > sz[1]-chrome {
+					t.Errorf("%d lines for a body of %d", len(lines), sz[1]-chrome)
+				}
+				for _, l := range lines {
+					if lipgloss.Width(l) > sz[0] {
+						t.Errorf("line wider than %d: %q", sz[0], l)
+					}
+				}
+				teatest.RequireEqualOutput(t, []byte(v))
+			})
+		}
+	}
+}

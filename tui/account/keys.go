@@ -1,0 +1,129 @@
+package account
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+
+	"purse/enduser"
+	"purse/tui/kit"
+)
+
+type keyMap struct {
+	refresh, mint, idv, copy, formA, limits key.Binding
+	sign, back                              key.Binding
+
+	approve, reject, rejectFinal, advance, fault, clearFaults key.Binding
+
+	formNext, formPrev, formSubmit, formCancel key.Binding
+}
+
+func newKeyMap(k *kit.KeyMap) keyMap {
+	b := func(keys, help, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys), key.WithHelp(help, desc))
+	}
+	return keyMap{
+		refresh: kit.WithHelp(k.Refresh, "refresh"),
+		mint:    b("m", "m", "mint an account"),
+		idv:     b("i", "i", "ID-verification token"),
+		copy:    kit.WithHelp(k.Copy, "copy token"),
+		formA:   b("o", "o", "open Form A"),
+		limits:  b("l", "l", "(re)load limits"),
+		sign:    b("s", "s", "sign (review)"),
+		back:    kit.WithHelp(k.Back, "back"),
+
+		approve:     b("a", "a", "sandbox: approve KYC"),
+		reject:      b("x", "x", "sandbox: reject KYC"),
+		rejectFinal: b("X", "X", "sandbox: reject FINAL"),
+		advance:     b("v", "v", "sandbox: advance"),
+		fault:       b("e", "e", "sandbox: one-shot 503"),
+		clearFaults: b("E", "E", "sandbox: clear faults"),
+
+		formNext:   key.NewBinding(key.WithKeys("tab", "down", "enter"), key.WithHelp("tab/↓", "next field")),
+		formPrev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+		formSubmit: key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "check & mint")),
+		formCancel: kit.WithHelp(k.Back, "cancel"),
+	}
+}
+
+// syncKeys enables exactly the actions the current state offers, so help lists only them
+// and key.Matches ignores the rest.
+func (s *Screen) syncKeys() {
+	k := &s.keys
+	st := s.snap
+	p := st.Profile
+	status := int64(-1)
+	step := int64(-1)
+	if st.Loaded {
+		status, step = int64(st.Status.Status), int64(st.Status.KYCFlow.CurrentStep)
+	}
+	inStatus := s.mode == modeStatus
+	hasKey := p.EVMKey != ""
+	hasAccount := p.TokenID != ""
+	tourist := status == enduser.StatusTourist
+	retry := step == enduser.KYCStepRejected && st.Status.SumsubKYCInfo.ReviewRejectType != "FINAL"
+	sb := s.sandboxPanel()
+
+	k.refresh.SetEnabled(inStatus)
+	k.mint.SetEnabled(inStatus && s.loadedAt && hasKey && (!hasAccount || status == enduser.StatusNa))
+	k.idv.SetEnabled(inStatus && hasKey && hasAccount && tourist && (step == enduser.KYCStepIDScan || retry))
+	k.copy.SetEnabled(inStatus && s.idv != nil)
+	k.formA.SetEnabled(inStatus && hasKey && hasAccount && tourist && step == enduser.KYCStepSignFormA)
+	k.limits.SetEnabled(inStatus && hasKey && status == enduser.StatusLive)
+	k.sign.SetEnabled(s.mode == modeFormA && s.formA != nil)
+	k.back.SetEnabled(s.mode == modeFormA)
+
+	ctl := inStatus && sb && !s.running(slotSandbox)
+	k.approve.SetEnabled(ctl && hasAccount && tourist && step == enduser.KYCStepIDScan)
+	k.reject.SetEnabled(ctl && hasAccount && tourist && step >= enduser.KYCStepIDScan && step <= enduser.KYCStepReview)
+	k.rejectFinal.SetEnabled(k.reject.Enabled())
+	k.advance.SetEnabled(ctl && hasAccount && tourist && (step == enduser.KYCStepIDScan || step == enduser.KYCStepReview))
+	k.fault.SetEnabled(ctl)
+	k.clearFaults.SetEnabled(ctl)
+
+	inForm := s.mode == modeMint
+	for _, b := range []*key.Binding{&k.formNext, &k.formPrev, &k.formSubmit, &k.formCancel} {
+		b.SetEnabled(inForm)
+	}
+}
+
+// sandboxPanel reports whether the sandbox panel is offered.
+func (s *Screen) sandboxPanel() bool {
+	return s.snap.Sandbox != nil || s.snap.Profile.IsSandbox()
+}
+
+func enabled(bs ...key.Binding) []key.Binding {
+	var out []key.Binding
+	for _, b := range bs {
+		if b.Enabled() {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// ShortHelp implements kit.Screen.
+func (s *Screen) ShortHelp() []key.Binding {
+	k := s.keys
+	switch s.mode {
+	case modeMint:
+		return []key.Binding{k.formSubmit, k.formNext, k.formCancel}
+	case modeFormA:
+		return enabled(k.sign, k.back, s.env.Keys.Down, s.env.Keys.PageDown)
+	}
+	return enabled(k.mint, k.idv, k.copy, k.formA, k.limits, k.refresh)
+}
+
+// FullHelp implements kit.Screen.
+func (s *Screen) FullHelp() [][]key.Binding {
+	k := s.keys
+	switch s.mode {
+	case modeMint:
+		return [][]key.Binding{{k.formSubmit, k.formNext, k.formPrev, k.formCancel}}
+	case modeFormA:
+		return [][]key.Binding{enabled(k.sign, k.back), s.env.Keys.Movement()}
+	}
+	out := [][]key.Binding{enabled(k.refresh, k.mint, k.idv, k.copy, k.formA, k.limits)}
+	if sb := enabled(k.approve, k.reject, k.rejectFinal, k.advance, k.fault, k.clearFaults); len(sb) > 0 {
+		out = append(out, sb)
+	}
+	return append(out, s.env.Keys.Movement())
+}

@@ -1,0 +1,314 @@
+package account
+
+import (
+	"context"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/config"
+	"purse/enduser/endusertest"
+	"purse/keystore"
+	"purse/sandbox"
+	"purse/tui/kit"
+	"purse/tui/review"
+	"purse/tui/svc"
+)
+
+// driver plays the router for one screen: it runs commands, drops stale replies, keeps the
+// dialog stack and records what the footer would show.
+type driver struct {
+	t       *testing.T
+	env     *kit.Env
+	s       *Screen
+	dialogs []kit.Dialog
+	errs    []error
+	status  []string
+	copies  []kit.CopyMsg
+}
+
+func (d *driver) run(cmd tea.Cmd) {
+	d.t.Helper()
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		switch m := msg.(type) {
+		case nil:
+			continue
+		case tea.BatchMsg:
+			queue = append(queue, m...)
+			continue
+		case kit.PushDialogMsg:
+			m.Dialog.SetSize(d.s.w, d.s.h)
+			d.dialogs = append(d.dialogs, m.Dialog)
+			continue
+		case kit.StatusMsg:
+			d.status = append(d.status, m.Text)
+			continue
+		case kit.ErrorMsg:
+			d.errs = append(d.errs, m.Err)
+			continue
+		case kit.CopyMsg:
+			d.copies = append(d.copies, m)
+			continue
+		case kit.SessionMsg:
+			d.env.Session = m.Session
+		case kit.TaskReply:
+			ref := m.Ref()
+			if !d.env.Tasks.Finish(ref) {
+				continue
+			}
+			if ref.Err != nil {
+				d.errs = append(d.errs, ref.Err)
+			}
+		}
+		queue = append(queue, d.deliver(msg))
+	}
+}
+
+// deliver gives a message to the top dialog (which may close) and to the screen.
+func (d *driver) deliver(msg tea.Msg) tea.Cmd {
+	var cmds []tea.Cmd
+	if n := len(d.dialogs); n > 0 {
+		dl, cmd := d.dialogs[n-1].Update(msg)
+		d.dialogs[n-1] = dl
+		cmds = append(cmds, cmd)
+		if dl.Closed() {
+			d.dialogs = d.dialogs[:n-1]
+		}
+	}
+	_, cmd := d.s.Update(msg)
+	return tea.Batch(append(cmds, cmd)...)
+}
+
+// immediate runs the commands of a dialog's key press that answer at once; the others are
+// timers (a text input's cursor blink) and are left out.
+func immediate(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	select {
+	case msg := <-ch:
+		if b, ok := msg.(tea.BatchMsg); ok {
+			var out []tea.Msg
+			for _, c := range b {
+				out = append(out, immediate(c)...)
+			}
+			return out
+		}
+		return []tea.Msg{msg}
+	case <-time.After(100 * time.Millisecond):
+		return nil
+	}
+}
+
+// key sends a key press the way the router does: to the top dialog when there is one.
+func (d *driver) key(k tea.KeyMsg) {
+	d.t.Helper()
+	if n := len(d.dialogs); n > 0 {
+		dl, cmd := d.dialogs[n-1].Update(k)
+		if dl.Closed() {
+			d.dialogs = d.dialogs[:n-1]
+		}
+		for _, msg := range immediate(cmd) {
+			d.run(func() tea.Msg { return msg })
+		}
+		return
+	}
+	_, cmd := d.s.Update(k)
+	d.run(cmd)
+}
+
+func (d *driver) keys(s string) {
+	d.t.Helper()
+	for _, r := range s {
+		d.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+}
+
+// unlock answers the passphrase dialog the screen opened.
+func (d *driver) unlock(pw string) {
+	d.t.Helper()
+	if len(d.dialogs) == 0 || !strings.HasPrefix(d.dialogs[len(d.dialogs)-1].Title(), "Unlock key") {
+		d.t.Fatalf("no passphrase dialog is open (dialogs %d, errors %v)", len(d.dialogs), d.errs)
+	}
+	d.keys(pw)
+	d.key(tea.KeyMsg{Type: tea.KeyEnter})
+}
+
+func (d *driver) expectStep(statusStr, step string) {
+	d.t.Helper()
+	a := d.s.snap.Status
+	if !d.s.snap.Loaded || a.StatusStr != statusStr || a.KYCFlow.CurrentStepStr != step {
+		d.t.Fatalf("want %s/%s, have %+v (errors %v)\n%s", statusStr, step, a, d.errs, d.s.View())
+	}
+}
+
+// TestMainFlowAgainstTheSandbox: a profile on a running sandbox (found through
+// /sandbox/info), a key in the encrypted-file store: mint from the screen, fetch the IDV
+// token, approve the review in the sandbox panel, read Form A, approve its review with y,
+// submit, advance, and the account is Live with its limits and IBAN. A one-shot 503 then
+// shows as an error with what to do next, and r recovers.
+func TestMainFlowAgainstTheSandbox(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("PURSE_KEYSTORE", "file")
+	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
+		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry, err := ks.New("me", keystore.KindEVM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	info := sb.Info()
+	st, err := config.Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &config.Profile{Name: "demo", UserAPI: info.UserAPI, PartnerAPI: info.PartnerAPI, Network: info.Network,
+		EVMRPC: info.EVMRPC, SolanaRPC: info.SolanaRPC, EVMKey: "me"}
+	if err := st.Add(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Use("demo"); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Save(); err != nil {
+		t.Fatal(err)
+	}
+	services, err := svc.New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	env := kit.NewEnv(ctx, kit.Session{Profile: "demo", EVMKey: "me", Network: info.Network}, home, nil, lipgloss.NewRenderer(io.Discard))
+	env.Svc = services
+	d := &driver{t: t, env: env, s: newScreen(env)}
+	d.s.SetSize(100, 60)
+
+	d.run(d.s.Init())
+	if !d.s.sandboxPanel() || d.s.snap.Profile.TokenID != "" || !strings.Contains(d.s.View(), "press m to mint") {
+		t.Fatalf("start: a sandbox without an account\n%s", d.s.View())
+	}
+
+	// Mint: the captcha fields are prefilled, the chain is checked (the profile has no
+	// account_nft: the sandbox's is used), the email too, then y confirms.
+	d.keys("m")
+	d.keys("demo@example.com")
+	d.key(tea.KeyMsg{Type: tea.KeyCtrlS})
+	if len(d.dialogs) != 1 || !strings.Contains(d.dialogs[0].View(), "chain shows no account for this key") {
+		t.Fatalf("mint confirmation: %d dialogs, errors %v\n%s", len(d.dialogs), d.errs, d.s.View())
+	}
+	d.keys("y")
+	tokenID := services.Profile().TokenID
+	if tokenID == "" || env.Session.AccountID != tokenID {
+		t.Fatalf("mint: profile token %q, footer %q, errors %v", tokenID, env.Session.AccountID, d.errs)
+	}
+	d.expectStep("Tourist", "IDScan")
+
+	// The key is an encrypted file: the token needs its passphrase, asked in a dialog.
+	d.keys("i")
+	d.unlock("pw")
+	if d.s.idv == nil || !strings.HasPrefix(d.s.idv.Token, "_act-sbx-") {
+		t.Fatalf("IDV token: %+v, errors %v", d.s.idv, d.errs)
+	}
+	d.keys("c")
+	if len(d.copies) != 1 || d.copies[0].Value != d.s.idv.Token {
+		t.Fatalf("copy: %+v", d.copies)
+	}
+
+	// The sandbox panel approves the vendor review.
+	d.keys("a")
+	d.expectStep("Tourist", "SignFormA")
+
+	d.keys("o")
+	d.unlock("pw")
+	if d.s.mode != modeFormA || d.s.formA == nil {
+		t.Fatalf("Form A did not open: errors %v", d.errs)
+	}
+	id, _ := strconv.ParseUint(tokenID, 10, 64)
+	if d.s.formA.KYCSelfDec != endusertest.FormAText(id, common.HexToAddress(entry.Address), info.Network) {
+		t.Fatal("the Form A text must be kept exactly as received")
+	}
+	hash := d.s.formAHash
+	if !strings.Contains(d.s.View(), hash) {
+		t.Fatal("the textHash must be shown")
+	}
+	d.keys("s")
+	rv, ok := d.dialogs[len(d.dialogs)-1].(*review.Model)
+	if !ok || rv.Request().Sections[0].Block.Text != d.s.formA.KYCSelfDec {
+		t.Fatal("the review must show the exact text")
+	}
+	d.key(tea.KeyMsg{Type: tea.KeyEnter})
+	if len(d.dialogs) != 1 {
+		t.Fatal("enter must not sign")
+	}
+	d.keys("y")
+	d.unlock("pw")
+	d.expectStep("Tourist", "Review")
+	if len(d.status) == 0 || !strings.Contains(d.status[len(d.status)-1], hash) {
+		t.Fatalf("status after submit: %v", d.status)
+	}
+
+	d.keys("v")
+	d.expectStep("Live", "Review")
+	if !d.s.limitsLocked || len(d.dialogs) != 0 {
+		t.Fatalf("Live: the limits wait for the passphrase without prompting (dialogs %d)", len(d.dialogs))
+	}
+	d.keys("l")
+	d.unlock("pw")
+	if d.s.limits == nil || !strings.HasPrefix(d.s.limits.IBAN, "CH") {
+		t.Fatalf("limits: %+v, errors %v", d.s.limits, d.errs)
+	}
+	v := d.s.View()
+	for _, w := range []string{"Live (5)", "[x] Review", "IBAN        " + d.s.limits.IBAN, "available"} {
+		if !strings.Contains(v, w) {
+			t.Errorf("Live view lacks %q\n%s", w, v)
+		}
+	}
+
+	// Faults from the panel: the next call answers 503 once; the screen says what to do.
+	d.errs = nil
+	d.keys("e")
+	if len(d.errs) != 1 || !strings.Contains(kit.NextStep(d.errs[0], home), "HTTP 503") || !strings.Contains(d.s.View(), "ERROR: the status could not be read") {
+		t.Fatalf("one-shot 503: errors %v\n%s", d.errs, d.s.View())
+	}
+	d.keys("r")
+	d.expectStep("Live", "Review")
+
+	// Mint is not offered for a profile with a Live account; and a second profile with the
+	// same key is refused on chain.
+	if d.s.keys.mint.Enabled() {
+		t.Fatal("mint offered for a Live account")
+	}
+	if _, err := services.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", "") }); err != nil {
+		t.Fatal(err)
+	}
+	d.keys("r")
+	d.errs = nil
+	d.keys("m")
+	d.key(tea.KeyMsg{Type: tea.KeyCtrlS})
+	if len(d.dialogs) != 0 || len(d.errs) != 1 || !strings.Contains(d.errs[0].Error(), "already owns account "+tokenID) || !strings.Contains(kit.NextStep(d.errs[0], home), "token_id="+tokenID) {
+		t.Fatalf("a second mint for the same key: dialogs %d, errors %v", len(d.dialogs), d.errs)
+	}
+}
