@@ -131,6 +131,10 @@ func newAPIError(route string, code int, codeText, msg string, gateway bool, sta
 	return e
 }
 
+// NextStep is the plain explanation of what to do, for interfaces that show errors with
+// advice (the TUI's footer).
+func (e *APIError) NextStep() string { return e.Explanation }
+
 func (e *APIError) Error() string {
 	kind := "retCode"
 	if e.Gateway {

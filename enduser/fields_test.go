@@ -32,3 +32,11 @@ func TestTransactionFieldsListsEveryField(t *testing.T) {
 		t.Fatal("crdMultiToken lost")
 	}
 }
+
+func TestAPIErrorGivesItsExplanationAsNextStep(t *testing.T) {
+	var err error = newAPIError(RouteAccountStatus, 10001, "", "bad sign", false, 200)
+	ns, ok := err.(interface{ NextStep() string })
+	if !ok || ns.NextStep() == "" || ns.NextStep() != err.(*APIError).Explanation {
+		t.Fatalf("NextStep of %v", err)
+	}
+}
