@@ -84,6 +84,10 @@ type Chain struct {
 	client  simulated.Client
 	reader  *homechain.Client
 	rpcURL  string
+	// pool asks the node's txpool over its JSON-RPC HTTP server: the simulated backend's
+	// client hides the in-process RPC client (simClient's field Client shadows
+	// ethclient's Client() method), so it cannot ask txpool_status itself.
+	pool *rpc.Client
 
 	deployer *sender
 	relayer  *sender
@@ -144,6 +148,10 @@ func Start(ctx context.Context, cfg Config) (*Chain, error) {
 	}
 	c.client = c.backend.Client()
 	c.reader = homechain.New(c.client)
+	if c.pool, err = rpc.DialContext(ctx, c.rpcURL); err != nil {
+		_ = c.backend.Close()
+		return nil, fmt.Errorf("sandbox chain: %v", err)
+	}
 
 	minerCtx, stop := context.WithCancel(context.Background())
 	c.stopMiner = stop
@@ -228,7 +236,7 @@ func tryBackend(alloc types.GenesisAlloc, host string, port int) (sim *simulated
 		ec.NetworkId = uint64(ChainID)
 		nc.HTTPHost = host
 		nc.HTTPPort = port
-		nc.HTTPModules = []string{"eth", "net", "web3"}
+		nc.HTTPModules = []string{"eth", "net", "web3", "txpool"}
 		nc.HTTPVirtualHosts = []string{"localhost"}
 		nc.HTTPCors = nil
 		nc.WSHost = ""
@@ -236,14 +244,16 @@ func tryBackend(alloc types.GenesisAlloc, host string, port int) (sim *simulated
 	}), nil
 }
 
-// mine seals a block whenever the pool holds transactions: woken by the node's
-// newPendingTransactions feed, with a short poll as a fallback.
+// mine seals a block whenever the pool holds transactions, and never an empty one: each
+// block is at least a second after its parent, so empty blocks would run the chain's clock
+// ahead of the wall clock. It polls txpool_status every few milliseconds (the
+// newPendingTransactions feed needs a subscription, which HTTP does not carry).
 func (c *Chain) mine(ctx context.Context) {
 	defer close(c.minerDone)
 	wake := make(chan struct{}, 1)
-	if rc, ok := c.client.(interface{ Client() *rpc.Client }); ok {
+	if c.pool != nil {
 		hashes := make(chan common.Hash, 256)
-		if sub, err := rc.Client().EthSubscribe(ctx, hashes, "newPendingTransactions"); err == nil {
+		if sub, err := c.pool.EthSubscribe(ctx, hashes, "newPendingTransactions"); err == nil {
 			defer sub.Unsubscribe()
 			go func() {
 				for {
@@ -262,7 +272,7 @@ func (c *Chain) mine(ctx context.Context) {
 			}()
 		}
 	}
-	poll := time.NewTicker(50 * time.Millisecond)
+	poll := time.NewTicker(5 * time.Millisecond)
 	defer poll.Stop()
 	for {
 		select {
@@ -277,17 +287,15 @@ func (c *Chain) mine(ctx context.Context) {
 	}
 }
 
-// poolHasTxs asks the node's txpool_status whether executable transactions wait.
+// poolHasTxs asks the node's txpool_status whether executable transactions wait; when
+// that cannot be read, whether the pending block holds any.
 func (c *Chain) poolHasTxs(ctx context.Context) bool {
-	rc, ok := c.client.(interface{ Client() *rpc.Client })
-	if !ok {
-		return true
-	}
 	var st struct {
 		Pending hexutil.Uint `json:"pending"`
 	}
-	if err := rc.Client().CallContext(ctx, &st, "txpool_status"); err != nil {
-		return false
+	if err := c.pool.CallContext(ctx, &st, "txpool_status"); err != nil {
+		n, err := c.client.PendingTransactionCount(ctx)
+		return err == nil && n > 0
 	}
 	return st.Pending > 0
 }
@@ -298,6 +306,9 @@ func (c *Chain) Close() {
 		if c.stopMiner != nil {
 			c.stopMiner()
 			<-c.minerDone
+		}
+		if c.pool != nil {
+			c.pool.Close()
 		}
 		if c.backend != nil {
 			_ = c.backend.Close()

@@ -208,3 +208,32 @@ func TestHTTPTransactionsAreMined(t *testing.T) {
 		t.Errorf("recipient balance = %v, %v; want 12345", got, err)
 	}
 }
+
+// An idle chain seals no blocks, so its clock stays the wall clock: a block sealed with
+// nothing pending would move the head's timestamp a second past the last one each time, and
+// the chain's time would run ahead until permits signed with a deadline 30 minutes out
+// revert as expired (ERC2612ExpiredSignature).
+func TestIdleChainSealsNothingAndKeepsTime(t *testing.T) {
+	c := start(t, "")
+	ctx := context.Background()
+	ec, err := ethclient.DialContext(ctx, c.RPCURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ec.Close()
+	before, err := ec.HeaderByNumber(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	after, err := ec.HeaderByNumber(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Number.Cmp(before.Number) != 0 {
+		t.Errorf("the idle chain sealed blocks %d → %d", before.Number, after.Number)
+	}
+	if ahead := int64(after.Time) - time.Now().Unix(); ahead > 30 {
+		t.Errorf("the head's timestamp is %d s ahead of the wall clock", ahead)
+	}
+}
