@@ -545,15 +545,20 @@ func (s *Screen) requestQuote(u *svc.Unlock) tea.Cmd {
 	}
 	services := s.env.Svc
 	return start(s, slotQuote, "Requesting a deposit quote", func(ctx context.Context) (*quoteOut, error) {
-		return fetchQuote(ctx, services, in, u)
+		qo, err := fetchQuote(ctx, services, in, u)
+		if errors.Is(err, svc.ErrPassphraseNeeded) {
+			// Not a failure: the screen asks for the passphrase, and the footer shows no error.
+			return &quoteOut{Locked: true}, nil
+		}
+		return qo, err
 	})
 }
 
 func (s *Screen) quoteDone(qo *quoteOut, err error) tea.Cmd {
+	if (qo != nil && qo.Locked) || errors.Is(err, svc.ErrPassphraseNeeded) {
+		return s.askPassphrase(actQuote, "Unlock the partner key", "The quote request is signed with the profile's partner key (partner_key). Type its passphrase to request the quote.")
+	}
 	if err != nil {
-		if errors.Is(err, svc.ErrPassphraseNeeded) {
-			return s.askPassphrase(actQuote, "Unlock the partner key", "The quote request is signed with the profile's partner key (partner_key). Type its passphrase to request the quote.")
-		}
 		return s.failed(err, retryQuote)
 	}
 	s.qo = qo
@@ -628,19 +633,24 @@ func (s *Screen) prepare(u *svc.Unlock) tea.Cmd {
 	rep := newReporter()
 	services, qo := s.env.Svc, s.qo
 	task := start(s, slotPrepare, "Signing and simulating the deposit", func(ctx context.Context) (*prepareOut, error) {
-		return prepare(ctx, services, qo, u, rep)
+		po, err := prepare(ctx, services, qo, u, rep)
+		if errors.Is(err, svc.ErrPassphraseNeeded) {
+			// Not a failure: the screen asks for the passphrase, and the footer shows no error.
+			return &prepareOut{Locked: true}, nil
+		}
+		return po, err
 	})
 	return tea.Batch(task, listen(run, rep.ch))
 }
 
 func (s *Screen) prepareDone(po *prepareOut, err error) tea.Cmd {
 	s.run++
+	if (po != nil && po.Locked) || errors.Is(err, svc.ErrPassphraseNeeded) {
+		s.phase = phaseReview
+		s.setStep(stepBlockhash, stPending, "")
+		return s.askPassphrase(actPrepare, "Unlock your Solana key", "You approved the deposit. Type the Solana key's passphrase to sign it; nothing is sent before it is signed and simulated.")
+	}
 	if err != nil {
-		if errors.Is(err, svc.ErrPassphraseNeeded) {
-			s.phase = phaseReview
-			s.setStep(stepBlockhash, stPending, "")
-			return s.askPassphrase(actPrepare, "Unlock your Solana key", "You approved the deposit. Type the Solana key's passphrase to sign it; nothing is sent before it is signed and simulated.")
-		}
 		if po != nil && po.Report != nil {
 			s.report = po.Report
 		}

@@ -177,6 +177,8 @@ type quoteOut struct {
 	Setup  *setup
 	Quote  *altchain.Quote
 	Source string
+	// Locked: the partner key's passphrase is needed; nothing was requested.
+	Locked bool
 }
 
 // fetchQuote runs the quote and decode steps.
@@ -384,6 +386,8 @@ type prepareOut struct {
 	Prepared *altchain.Prepared
 	// Report is the latest report (re-verified and simulated), also on a rejection.
 	Report *altchain.Report
+	// Locked: the Solana key's passphrase is needed; nothing was signed.
+	Locked bool
 }
 
 // prepare runs altchain.Prepare (re-validation, fresh blockhash, sign with the user key

@@ -124,6 +124,8 @@ type harness struct {
 	done     chan struct{}
 	statuses []string
 	copied   []kit.CopyMsg
+	// footer holds the task errors the router would show in the footer.
+	footer []error
 }
 
 func newHarness(t *testing.T, env *kit.Env, s *Screen) *harness {
@@ -196,6 +198,9 @@ func (h *harness) handle(msg tea.Msg) {
 	case kit.TaskReply:
 		if !h.env.Tasks.Finish(m.Ref()) {
 			return
+		}
+		if err := m.Ref().Err; err != nil {
+			h.footer = append(h.footer, err)
 		}
 	}
 	if d := h.top(); d != nil {

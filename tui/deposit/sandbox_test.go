@@ -227,6 +227,11 @@ func TestSandboxDeposit(t *testing.T) {
 	if v := h.s.View(); !strings.Contains(v, "Deposited 12.5 USDC → EUR") {
 		t.Fatalf("done view:\n%s", v)
 	}
+	// Asking for the partner key's and the Solana key's passphrases is not a failure: the
+	// footer showed no error while the dialogs asked.
+	if len(h.footer) != 0 {
+		t.Fatalf("the footer showed errors: %v", h.footer)
+	}
 
 	// A quote loaded from a file (the partner envelope a partner app saved): a missing
 	// file fails at the quote step; the saved one is validated and reviewed the same way.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -114,4 +115,66 @@ func startSandbox(t *testing.T) *sandboxEnv {
 	env := kit.NewEnv(ctx, kit.Session{Profile: "sb", EVMKey: "dev", AccountID: tokenID, Network: p.Network}, home, nil, lipgloss.NewRenderer(io.Discard))
 	env.Svc = services
 	return &sandboxEnv{sb: sb, env: env, home: home, tokenID: tokenID}
+}
+
+// TestCardSpenderFromTheEmbeddedSandbox: the embedded sandbox profile names no contracts,
+// so the card role takes the card spender from the loopback sandbox at its user_api (and
+// says so); a profile of another name, or one that sets card_spender, never asks.
+func TestCardSpenderFromTheEmbeddedSandbox(t *testing.T) {
+	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sb.Close() })
+	want := sb.Info().CardSpender
+	load := func(t *testing.T, p *config.Profile) Context {
+		t.Helper()
+		home := t.TempDir()
+		st, err := config.Load(home)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Put(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Use(p.Name); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Save(); err != nil {
+			t.Fatal(err)
+		}
+		services, err := svc.New(home, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := LoadContext(context.Background(), services)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+
+	c := load(t, config.SandboxProfile(sb.Addr()))
+	if c.CardSpender != want || !c.CardSpenderFromSandbox {
+		t.Fatalf("embedded sandbox profile: card spender %q (from sandbox %v), want %s", c.CardSpender, c.CardSpenderFromSandbox, want)
+	}
+	c.OwnerErr = nil // the profile has no EVM key here; the owner does not matter to the spender
+	pl, err := Check(c, Form{Token: 0, Amount: "1", Role: RoleCard})
+	if err != nil || pl.Spender.Hex() != want || !pl.SpenderFromSandbox {
+		t.Fatalf("plan %+v %v", pl, err)
+	}
+	if got := roleLabel(pl.Role, pl.SpenderFromSandbox); !strings.Contains(got, "sandbox") {
+		t.Fatalf("review label %q does not say where the spender came from", got)
+	}
+
+	other := config.SandboxProfile(sb.Addr())
+	other.Name = "sb"
+	if c := load(t, other); c.CardSpender != "" || c.CardSpenderFromSandbox {
+		t.Fatalf("profile sb: card spender %q taken from the sandbox", c.CardSpender)
+	}
+	set := config.SandboxProfile(sb.Addr())
+	set.CardSpender = "0x00000000000000000000000000000000000000a1"
+	if c := load(t, set); c.CardSpender != set.CardSpender || c.CardSpenderFromSandbox {
+		t.Fatalf("the profile's card_spender was replaced: %q", c.CardSpender)
+	}
 }
