@@ -6,7 +6,7 @@ BIN     := bin/purse
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build run test unit fuzz test-keyring lint bench contracts clean
+.PHONY: build run test unit fuzz test-keyring e2e lint bench contracts clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/purse
@@ -14,9 +14,9 @@ build:
 run: build
 	./$(BIN)
 
-# All tests: formatting and vet, the unit and sandbox tests under the race detector, and
-# the real OS-keyring test inside its own D-Bus session.
-test: lint unit fuzz test-keyring
+# All tests: formatting and vet, the unit and sandbox tests under the race detector, the
+# real OS-keyring test inside its own D-Bus session, and the end-to-end test of the binary.
+test: lint unit fuzz test-keyring e2e
 
 unit:
 	$(GO) test -race -count=1 ./...
@@ -29,6 +29,12 @@ fuzz:
 
 test-keyring:
 	bash scripts/test-keyring.sh
+
+# The real binary in tmux (installed when missing) on the embedded sandbox: first run, keys,
+# mint, KYC, Form A, Live, card block/unblock, permit, Solana deposit (e2e/e2e_test.go).
+e2e:
+	bash scripts/ensure-tmux.sh
+	GO=$(GO) $(GO) test -tags e2e -count=1 -run TestE2E -v ./e2e/
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -1,0 +1,543 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Timing of the screen polls: every step waits for what the screen must show, never for a
+// fixed time.
+const (
+	stepTimeout = 20 * time.Second
+	longTimeout = 45 * time.Second // the Solana deposit: quote, validation, send, confirmation
+	pollEvery   = 100 * time.Millisecond
+)
+
+// passphrase of every key of the test: typed into the TUI's dialogs, and read by the CLI
+// from PURSE_PASSPHRASE_FILE. It holds no '?' (the router's help key, even over a dialog).
+const passphrase = "e2e-passphrase"
+
+// Sandbox funding of the Solana key, as `purse sandbox ctl onboard` gives it.
+const (
+	fundLamports = 2_000_000_000 // 2 SOL
+	fundUSDC     = 100_000_000   // 100 USDC
+)
+
+// TestE2E runs the real binary in tmux on the embedded sandbox profile: first run (EVM and
+// Solana keys through the Setup screen), mint, KYC approval, Form A, Live, card issue /
+// block / unblock, a permit with its allowance, and a Solana deposit to confirmation.
+func TestE2E(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Fatal("tmux is not installed: run `bash scripts/ensure-tmux.sh` (make e2e does) or install tmux")
+	}
+	began := time.Now()
+	work := t.TempDir()
+	home := filepath.Join(work, "home")
+	passFile := filepath.Join(work, "passphrase")
+	if err := os.WriteFile(passFile, []byte(passphrase+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	bin := buildBinary(t, work)
+	built := time.Since(began)
+
+	port := freePort(t)
+	base := "http://127.0.0.1:" + strconv.Itoa(port)
+	cli := &cliRunner{t: t, bin: bin, env: []string{"PURSE_HOME=" + home, "PURSE_KEYSTORE=file", "PURSE_PASSPHRASE_FILE=" + passFile}}
+
+	// Before the TUI: the sandbox profile moves to the free port (the profile keeps the name
+	// "sandbox", so the TUI still starts the sandbox in-process there), and the partner key
+	// that signs the deposit quote is created with the CLI (the Setup screen asks only for
+	// the EVM and Solana keys).
+	cli.run("profile", "set", "user_api="+base, "partner_api="+base+"/partner", "evm_rpc="+base+"/evm", "solana_rpc="+base+"/solana")
+	cli.run("key", "new", "--label", "partner", "--kind", "evm")
+	cli.run("profile", "set", "partner_key=partner")
+	partner := cli.keyAddress("partner")
+
+	u := startTUI(t, work, bin, home)
+	steps := &stepLog{t: t, last: time.Now()}
+	steps.done("build the binary", built)
+
+	// 0. The TUI is up on the first-run screen; it started the sandbox on the free port.
+	u.expect("first run: Setup screen", stepTimeout, "Welcome: let's set purse up", "step 1 of 4", "sandbox      network 31337  "+base)
+	waitSandbox(t, base)
+	// The sandbox panel offers no partner registration: the test registers the partner
+	// key over HTTP, as `purse sandbox ctl onboard` does.
+	post(t, base+"/sandbox/partner-register", map[string]any{"address": partner})
+	steps.mark("TUI started, sandbox answers in-process, partner key registered")
+
+	// 1. Setup: the profile, then a new EVM key and a new Solana key in encrypted files.
+	u.keys("Enter")
+	u.expect("setup: EVM key step", stepTimeout, "step 2 of 4", "Profile sandbox needs an EVM key", "n create a new key")
+	u.keys("n")
+	u.expect("setup: EVM key form", stepTimeout, "New EVM key", "label")
+	u.typeText("me")
+	u.keys("Enter")
+	u.newPassphrase("me")
+	u.expect("setup: EVM key added", stepTimeout, "step 3 of 4", "Added evm key me (0x", "[x] EVM key     me")
+	u.keys("n")
+	u.expect("setup: Solana key form", stepTimeout, "New Solana key", "label")
+	u.typeText("sol")
+	u.keys("Enter")
+	u.newPassphrase("sol")
+	u.expect("setup: Solana key added", stepTimeout, "step 4 of 4", "Added solana key sol (", "[x] Solana key  sol", "enter go to the Account screen")
+	steps.mark("first run: EVM key me and Solana key sol created through the Setup screen")
+
+	// The Solana key gets SOL and USDC from the sandbox for the deposit at the end.
+	solAddr := cli.keyAddress("sol")
+	post(t, base+"/solana/sandbox/solana-fund", map[string]any{"address": solAddr, "lamports": fundLamports, "usdc": fundUSDC})
+
+	// 2. Account: mint with the prefilled sandbox captcha.
+	u.keys("Enter")
+	u.expect("account: no account yet", stepTimeout, "── Account", "no account in this profile", "press m to mint", "── Sandbox panel")
+	u.keys("m")
+	u.expect("account: mint form", stepTimeout, "Mint a new account", "captchaOutput  sandbox-pass", "lotNumber      sandbox")
+	u.keys("C-s")
+	u.expect("account: mint confirmation", stepTimeout, "The chain shows no account for this key.", "y mint")
+	u.keys("y")
+	u.expect("account: minted", stepTimeout, "status      Tourist (2)", "[>] IDScan", "Minted account ")
+	steps.mark("mint (sandbox captcha prefilled, confirmed with y)")
+
+	// 3. The sandbox panel approves the KYC review.
+	u.keys("a")
+	u.expect("account: KYC approved", stepTimeout, "last: ok: KYC approved", "[x] IDScan → [>] SignFormA", "press o to read Form A")
+	steps.mark("KYC approved from the sandbox panel")
+
+	// 4. Form A: read (passphrase), review, y signs (passphrase), submitted.
+	u.keys("o")
+	u.unlock("Unlock key me")
+	u.expect("account: Form A text", stepTimeout, "Form A, exactly as received", "textHash    0x", "s signs (opens the review)")
+	u.keys("s")
+	u.expect("account: Form A review", stepTimeout, "SIGNING REVIEW: Form A self-declaration", "Form A self-declaration (EIP-191)", "y sign")
+	u.keys("y")
+	u.unlock("Unlock key me")
+	u.expect("account: Form A submitted", stepTimeout, "[x] SignFormA → [>] Review", "Form A signed (0x", "v advance")
+	steps.mark("Form A read, reviewed, signed with y and submitted")
+
+	// 5. Advance: Live.
+	u.keys("v")
+	u.expect("account: Live", stepTimeout, "status      Live (5)", "last: ok: advanced", "the account is Live")
+	steps.mark("advanced to Live")
+
+	// 6. Card: the first read is signed (passphrase), then issue, block, unblock, each
+	// through its confirmation and the passphrase.
+	u.gotoTab("Card")
+	u.unlock("Unlock the EVM key")
+	u.expect("card: none yet", stepTimeout, "Card  [NO CARD]", "Press i to issue one")
+	for _, c := range []struct{ key, dialog, mark, done string }{
+		{"i", "Issue a card?", "Card  [ACTIVE]", "ok: card issued"},
+		{"b", "Block card ", "Card  [BLOCKED]", "ok: card blocked"},
+		{"u", "Unblock card ", "Card  [ACTIVE]", "ok: card unblocked"},
+	} {
+		u.keys(c.key)
+		u.expect("card: confirm "+c.key, stepTimeout, c.dialog, "n/esc cancel")
+		u.keys("y")
+		u.unlock("Unlock the EVM key")
+		u.expect("card: "+c.done, stepTimeout, c.mark, c.done, "**** **** **** ")
+		steps.mark("card: " + strings.TrimPrefix(c.done, "ok: ") + " " + c.mark)
+	}
+	u.expect("card: unblocked card offers block", stepTimeout, "Press b to block the card")
+
+	// 7. Permit: EUR24 25.00 to the card spender → review → y → allowance read on chain.
+	u.gotoTab("Permit")
+	u.expect("permit: form", stepTimeout, "Permit (EIP-2612)", "owner           0x", "spender         < card >", "the sandbox's; the profile sets no card_spender")
+	u.keys("Enter")
+	u.expect("permit: editing", stepTimeout, "editing: ↑/↓ move")
+	u.chooseToken("EUR24")
+	u.keys("Down")
+	u.typeText("25.00")
+	u.keys("Down")
+	u.keys("Down")
+	u.expect("permit: role field", stepTimeout, "> spender         < card >")
+	u.keys("Enter") // enter on the last field opens the review
+	u.expect("permit: review", stepTimeout, "SIGNING REVIEW", "EIP-2612 permit", "EUR24", "y sign")
+	u.keys("y")
+	u.unlock("Unlock the EVM key")
+	u.expect("permit: allowance", stepTimeout, "[SUBMITTED]", "allowance       25.00 EUR24 (2500 smallest units, read on chain)", "= signed value  yes")
+	steps.mark("permit EUR24 25.00 to the card: submitted, allowance 25.00 read on chain")
+
+	// 8. Solana deposit: 12.5 USDC → EUR: quote (partner key), findings, review, y, sent,
+	// confirmed.
+	u.gotoTab("Deposit")
+	u.expect("deposit: form", stepTimeout, "Solana deposit: USDC from your wallet", "Solana key sol · cluster sandbox", "[ get quote ]")
+	u.keys("Enter") // edit the amount
+	u.typeText("12.5")
+	u.keys("Enter") // done: the currency row
+	u.expect("deposit: amount and currency", stepTimeout, "amount (USDC)   12.5", "> you receive     [EUR]")
+	u.keys("Down", "Down") // quote file (none), then the button
+	u.expect("deposit: on the button", stepTimeout, ">                 [ get quote ]")
+	u.keys("Enter")
+	u.unlock("Unlock the partner key")
+	u.expect("deposit: review", longTimeout, "SIGNING REVIEW: deposit 12.5 USDC → EUR", "Solana transaction (ed25519)", "you receive", "y sign")
+	u.keys("G") // the end of the review: the validation findings
+	u.expect("deposit: findings in the review", stepTimeout, "── Validation findings", "(end)")
+	u.keys("y")
+	u.unlock("Unlock your Solana key")
+	u.expect("deposit: confirmed", longTimeout, "ok Deposited 12.5 USDC → EUR (", "Verdict: ok: the transaction may be signed", "Findings (")
+	u.expectRe("deposit: confirmation status", longTimeout, regexp.MustCompile(`ok +9 confirm +(confirmed|finalized)`))
+	steps.mark("Solana deposit 12.5 USDC → EUR: quote, findings, review y, sent, confirmed")
+
+	t.Logf("e2e: all steps passed in %s (build %s)", time.Since(began).Round(time.Millisecond), built.Round(time.Millisecond))
+}
+
+// buildBinary builds ./cmd/purse into dir.
+func buildBinary(t *testing.T, dir string) string {
+	t.Helper()
+	goBin := os.Getenv("GO")
+	if goBin == "" {
+		goBin = "go"
+	}
+	bin := filepath.Join(dir, "purse")
+	cmd := exec.Command(goBin, "build", "-o", bin, "./cmd/purse")
+	cmd.Dir = ".."
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// freePort returns a loopback port nothing listens on now.
+func freePort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// cliRunner runs the binary as a command with the test's PURSE_HOME.
+type cliRunner struct {
+	t   *testing.T
+	bin string
+	env []string
+}
+
+func (c *cliRunner) run(args ...string) string {
+	c.t.Helper()
+	cmd := exec.Command(c.bin, args...)
+	cmd.Env = append(cleanEnv(), c.env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		c.t.Fatalf("purse %s: %v\n%s%s", strings.Join(args, " "), err, stdout.String(), stderr.String())
+	}
+	return stdout.String()
+}
+
+func (c *cliRunner) keyAddress(label string) string {
+	c.t.Helper()
+	var e struct {
+		Address string `json:"address"`
+	}
+	out := c.run("key", "show", label, "--json")
+	if err := json.Unmarshal([]byte(out), &e); err != nil || e.Address == "" {
+		c.t.Fatalf("key show %s: %v: %s", label, err, out)
+	}
+	return e.Address
+}
+
+// cleanEnv is the test's environment without purse's own settings and without TMUX (the
+// test may run inside a tmux of the developer's).
+func cleanEnv() []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "PURSE_") || strings.HasPrefix(kv, "TMUX") {
+			continue
+		}
+		out = append(out, kv)
+	}
+	return out
+}
+
+// waitSandbox waits until the in-process sandbox answers at base.
+func waitSandbox(t *testing.T, base string) {
+	t.Helper()
+	deadline := time.Now().Add(stepTimeout)
+	for {
+		resp, err := http.Get(base + "/sandbox/info")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the sandbox the TUI should have started does not answer at %s: %v", base, err)
+		}
+		time.Sleep(pollEvery)
+	}
+}
+
+// post sends a JSON body to the sandbox's control surface and wants 200.
+func post(t *testing.T, url string, body any) {
+	t.Helper()
+	b, err := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), stepTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("POST %s: %v", url, err)
+	}
+	defer resp.Body.Close()
+	var out bytes.Buffer
+	_, _ = out.ReadFrom(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("POST %s: HTTP %d: %s", url, resp.StatusCode, out.String())
+	}
+}
+
+// stepLog records how long each step took.
+type stepLog struct {
+	t    *testing.T
+	last time.Time
+	n    int
+}
+
+func (s *stepLog) done(what string, took time.Duration) {
+	s.n++
+	s.t.Logf("step %2d  %6.2fs  %s", s.n, took.Seconds(), what)
+}
+
+func (s *stepLog) mark(what string) {
+	now := time.Now()
+	s.done(what, now.Sub(s.last))
+	s.last = now
+}
+
+// tui is the binary running in a tmux session of a private tmux server.
+type tui struct {
+	t       *testing.T
+	socket  string
+	session string
+	last    string // the last screen captured
+}
+
+// startTUI starts a private tmux server (its own socket, no config file) with one 120×40
+// session running the binary with no arguments, and stops it in t.Cleanup. When the binary
+// exits, the pane keeps its last screen and says so, so a crash shows in the failure.
+func startTUI(t *testing.T, work, bin, home string) *tui {
+	t.Helper()
+	u := &tui{t: t, socket: filepath.Join(work, "tmux.sock"), session: "purse-e2e"}
+	script := filepath.Join(work, "run-purse.sh")
+	body := "#!/bin/sh\n" +
+		"export PURSE_HOME=" + shellQuote(home) + " PURSE_KEYSTORE=file TERM=xterm-256color\n" +
+		"unset PURSE_PASSPHRASE_FILE PURSE_PROFILE\n" +
+		shellQuote(bin) + " 2>" + shellQuote(filepath.Join(work, "stderr.txt")) + "\n" +
+		"echo \"[purse exited with status $?]\"\n" +
+		"sleep 3600\n"
+	if err := os.WriteFile(script, []byte(body), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := u.tmux("-f", "/dev/null", "new-session", "-d", "-s", u.session, "-x", "120", "-y", "40", script); err != nil {
+		t.Fatalf("tmux new-session: %v\n%s", err, out)
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			if b, err := os.ReadFile(filepath.Join(home, "purse.log")); err == nil {
+				t.Logf("purse.log (last 4000 bytes):\n%s", tail(string(b), 4000))
+			}
+			if b, err := os.ReadFile(filepath.Join(work, "stderr.txt")); err == nil && len(b) > 0 {
+				t.Logf("purse stderr:\n%s", tail(string(b), 4000))
+			}
+		}
+		_, _ = u.tmux("kill-server")
+	})
+	return u
+}
+
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "…" + s[len(s)-n:]
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func (u *tui) tmux(args ...string) (string, error) {
+	cmd := exec.Command("tmux", append([]string{"-S", u.socket}, args...)...)
+	cmd.Env = cleanEnv()
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// keys sends tmux key names (Enter, Down, C-s, y).
+func (u *tui) keys(keys ...string) {
+	u.t.Helper()
+	for _, k := range keys {
+		if out, err := u.tmux("send-keys", "-t", u.session, k); err != nil {
+			u.fatalf("send-keys %s: %v %s", k, err, out)
+		}
+	}
+}
+
+// typeText types text literally, as a user does.
+func (u *tui) typeText(text string) {
+	u.t.Helper()
+	if out, err := u.tmux("send-keys", "-t", u.session, "-l", text); err != nil {
+		u.fatalf("send-keys -l: %v %s", err, out)
+	}
+}
+
+// screen captures the pane as plain text.
+func (u *tui) screen() string {
+	out, err := u.tmux("capture-pane", "-p", "-t", u.session)
+	if err != nil {
+		return "(capture-pane failed: " + err.Error() + ": " + out + ")"
+	}
+	u.last = out
+	return out
+}
+
+func (u *tui) fatalf(format string, a ...any) {
+	u.t.Helper()
+	u.t.Fatalf("%s\nlast screen:\n%s", fmt.Sprintf(format, a...), frame(u.last))
+}
+
+// frame draws the captured screen inside a border, so trailing blanks are visible.
+func frame(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	var b strings.Builder
+	b.WriteString("+" + strings.Repeat("-", 120) + "+\n")
+	for _, l := range lines {
+		b.WriteString("|" + l + "\n")
+	}
+	b.WriteString("+" + strings.Repeat("-", 120) + "+")
+	return b.String()
+}
+
+// errorOnScreen finds the footer's or a screen's error mark.
+var errorOnScreen = regexp.MustCompile(`(?m)^.*(\bERROR(: | at step )|\[purse exited with status \d+\]).*$`)
+
+// expect polls the screen until it shows every one of wants, and fails with the last
+// screen after timeout, or at once when an error or the binary's exit shows instead.
+func (u *tui) expect(step string, timeout time.Duration, wants ...string) {
+	u.t.Helper()
+	u.waitFor(step, timeout, func(s string) (bool, string) {
+		for _, w := range wants {
+			if w == "" {
+				continue
+			}
+			if !strings.Contains(s, w) {
+				return false, fmt.Sprintf("lacks %q", w)
+			}
+		}
+		return true, ""
+	})
+}
+
+// expectRe polls the screen until re matches.
+func (u *tui) expectRe(step string, timeout time.Duration, re *regexp.Regexp) {
+	u.t.Helper()
+	u.waitFor(step, timeout, func(s string) (bool, string) {
+		return re.MatchString(s), fmt.Sprintf("does not match %s", re)
+	})
+}
+
+func (u *tui) waitFor(step string, timeout time.Duration, ok func(screen string) (bool, string)) {
+	u.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		s := u.screen()
+		done, why := ok(s)
+		if done {
+			if os.Getenv("PURSE_E2E_SCREENS") != "" {
+				u.t.Logf("step %q:\n%s", step, frame(s))
+			}
+			return
+		}
+		if m := errorOnScreen.FindString(s); m != "" {
+			u.fatalf("step %q: the screen shows an error instead (%s): %s", step, why, strings.TrimSpace(m))
+		}
+		if time.Now().After(deadline) {
+			u.fatalf("step %q: after %s the screen still %s", step, timeout, why)
+		}
+		time.Sleep(pollEvery)
+	}
+}
+
+// unlock waits for the passphrase dialog of that title and types the
+// passphrase into it. Nothing is typed before the dialog shows: the letters would be
+// commands of the screen underneath.
+func (u *tui) unlock(title string) {
+	u.t.Helper()
+	u.expect("passphrase dialog "+title, stepTimeout, "│ "+title, "passphrase:", "enter unlock")
+	u.typeText(passphrase)
+	u.keys("Enter")
+	u.waitFor("passphrase dialog "+title+" closes", stepTimeout, func(s string) (bool, string) {
+		return !strings.Contains(s, "enter unlock • esc cancel"), "shows the passphrase dialog"
+	})
+}
+
+// newPassphrase answers the two dialogs of a new key's passphrase.
+func (u *tui) newPassphrase(label string) {
+	u.t.Helper()
+	u.expect("new passphrase for "+label, stepTimeout, "New passphrase for key "+label, "passphrase:")
+	u.typeText(passphrase)
+	u.keys("Enter")
+	u.expect("confirm passphrase for "+label, stepTimeout, "Confirm the passphrase", "Type the new passphrase of key "+label+" again.")
+	u.typeText(passphrase)
+	u.keys("Enter")
+}
+
+// tabDigit finds the number of "N Title" in the tab line.
+func tabDigit(screen, title string) string {
+	first, _, _ := strings.Cut(screen, "\n")
+	m := regexp.MustCompile(`([1-9]) ` + regexp.QuoteMeta(title) + `\b`).FindStringSubmatch(first)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// gotoTab switches to a screen by its number in the tab line and waits for the tab to be
+// the selected one and for its title rule.
+func (u *tui) gotoTab(title string) {
+	u.t.Helper()
+	d := tabDigit(u.screen(), title)
+	if d == "" {
+		u.fatalf("no tab %q with a number in the tab line", title)
+	}
+	u.keys(d)
+	u.expect("go to "+title, stepTimeout, "["+d+" "+title+"]", "── "+title)
+}
+
+// chooseToken presses → on the permit's token field until it shows symbol.
+func (u *tui) chooseToken(symbol string) {
+	u.t.Helper()
+	want := "> token           < " + symbol + " >"
+	for range 8 {
+		if strings.Contains(u.screen(), want) {
+			return
+		}
+		before := u.last
+		u.keys("Right")
+		u.waitFor("permit: next token", stepTimeout, func(s string) (bool, string) {
+			return s != before, "did not change after →"
+		})
+	}
+	u.expect("permit: token "+symbol, stepTimeout, want)
+}
