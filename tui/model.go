@@ -226,7 +226,9 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		return m.quit()
 	}
 	if n := len(m.dialogs); n > 0 {
-		if key.Matches(k, keys.Help) {
+		// A dialog typing into a field (a passphrase) gets every key, '?' included.
+		typing, _ := m.dialogs[n-1].(interface{ InputFocused() bool })
+		if key.Matches(k, keys.Help) && (typing == nil || !typing.InputFocused()) {
 			m.toggleHelp()
 			return nil
 		}

@@ -3,8 +3,12 @@ package tui
 import (
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"purse/config"
+	"purse/tui/dialog"
 	"purse/tui/firstrun"
+	"purse/tui/kit"
 	"purse/tui/settings"
 	"purse/tui/svc"
 )
@@ -39,5 +43,20 @@ func TestRouterSwitchesServicesAndLeavesFirstRun(t *testing.T) {
 	m.Update(firstrun.DoneMsg{Profile: config.Profile{Name: "sandbox"}, AccountFound: true})
 	if got := m.ActiveScreen().Title(); got != "Account" {
 		t.Fatalf("after the first run the active screen is %q, want Account", got)
+	}
+}
+
+func TestPassphraseDialogReceivesQuestionMark(t *testing.T) {
+	env := newTestEnv(t)
+	m := NewModel(env, newFake("Home"))
+	m.Init()
+	d := dialog.NewPassphrase(env, "x", "Unlock", "")
+	m.Update(kit.PushDialogMsg{Dialog: d})
+	for _, r := range "a?b" {
+		m.Update(runes(string(r)))
+	}
+	_, cmd := d.Update(keyOf(tea.KeyEnter))
+	if res, ok := cmd().(dialog.PassphraseResult); !ok || string(res.Passphrase) != "a?b" {
+		t.Fatalf("the dialog got %q", res.Passphrase)
 	}
 }

@@ -92,3 +92,7 @@ func (p *Passphrase) FullHelp() [][]key.Binding { return [][]key.Binding{p.Short
 
 // Closed implements kit.Dialog.
 func (p *Passphrase) Closed() bool { return p.closed }
+
+// InputFocused says every key is typed into the field (the router then keeps '?' out of
+// its help toggle).
+func (p *Passphrase) InputFocused() bool { return !p.closed }
