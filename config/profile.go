@@ -25,6 +25,13 @@ const SandboxName = "sandbox"
 // profile points here, and the TUI starts the sandbox on it when nothing answers.
 const DefaultSandboxAddr = "127.0.0.1:8787"
 
+// The sandbox deploys its contracts from fixed keys, so their addresses are the same on
+// every start (sandbox's tests hold these to what it deploys).
+const (
+	SandboxAccountNFT  = "0xe78A0F7E598Cc8b0Bb87894B0F60dD2a88d6a8Ab"
+	SandboxCardSpender = "0x9561C133DD8580860B6b7E504bC5Aa500f0f06a7"
+)
+
 // MaxWindow is the longest full-auth deadline window the service accepts.
 const MaxWindow = 20 * time.Minute
 
@@ -105,6 +112,8 @@ func SandboxProfile(addr string) *Profile {
 		SolanaRPC:     base + "/solana",
 		SolanaCluster: "sandbox",
 		PartnerAuth:   "spec",
+		AccountNFT:    SandboxAccountNFT,
+		CardSpender:   SandboxCardSpender,
 	}
 }
 
@@ -326,6 +335,15 @@ func Load(home string) (*Store, error) {
 	}
 	for name, p := range f.Profiles {
 		p.Name = name
+		if name == SandboxName {
+			// Files written before the embedded profile knew the sandbox's contracts.
+			if p.AccountNFT == "" {
+				p.AccountNFT = SandboxAccountNFT
+			}
+			if p.CardSpender == "" {
+				p.CardSpender = SandboxCardSpender
+			}
+		}
 		if err := p.Validate(); err != nil {
 			return nil, fmt.Errorf("%s: profile %s: %v", s.path, name, err)
 		}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"purse/config"
 	"regexp"
 	"strconv"
 	"strings"
@@ -153,7 +154,7 @@ func TestE2E(t *testing.T) {
 
 	// 7. Permit: EUR24 25.00 to the card spender → review → y → allowance read on chain.
 	u.gotoTab("Permit")
-	u.expect("permit: form", stepTimeout, "Permit (EIP-2612)", "owner           0x", "spender         < card >", "the sandbox's; the profile sets no card_spender")
+	u.expect("permit: form", stepTimeout, "Permit (EIP-2612)", "owner           0x", "spender         < card >  "+config.SandboxCardSpender)
 	u.keys("Enter")
 	u.expect("permit: editing", stepTimeout, "editing: ↑/↓ move")
 	u.chooseToken("EUR24")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -58,12 +59,16 @@ func (e *ControlError) NextStep() string {
 // answers it is a purse sandbox.
 func (c *Control) Info(ctx context.Context) (Info, error) {
 	raw, err := c.do(ctx, http.MethodGet, "info", nil)
-	if err != nil {
-		return Info{}, err
+	var ce *ControlError
+	switch {
+	case errors.As(err, &ce):
+		return Info{}, fmt.Errorf("%s/sandbox/info answered HTTP %d: not a purse sandbox", c.base, ce.HTTPStatus)
+	case err != nil:
+		return Info{}, fmt.Errorf("the sandbox at %s does not answer: %v (start one with `purse sandbox`)", c.base, err)
 	}
 	var info Info
-	if err := json.Unmarshal(raw, &info); err != nil || info.UserAPI == "" {
-		return Info{}, &ControlError{Route: "info", HTTPStatus: http.StatusOK, Message: "the answer is not sandbox info"}
+	if err := json.Unmarshal(raw, &info); err != nil || info.UserAPI == "" || info.Network == "" {
+		return Info{}, &ControlError{Route: "info", HTTPStatus: http.StatusOK, Message: "the answer is not sandbox info (userAPI and network expected)"}
 	}
 	return info, nil
 }
@@ -92,6 +97,28 @@ func (c *Control) SetFaults(ctx context.Context, faults any) (json.RawMessage, e
 		faults = map[string]any{}
 	}
 	return c.do(ctx, http.MethodPost, "faults", faults)
+}
+
+// SetStatus sets the account status by name (Na, SoftBlocked, Tourist, Blocked, Closed,
+// Live) or number (0-5).
+func (c *Control) SetStatus(ctx context.Context, tokenID, status string) (json.RawMessage, error) {
+	return c.withID(ctx, "set-status", tokenID, map[string]any{"status": status})
+}
+
+// CRSRequired asks the account for the CRS self-certification (crsInfo.needCrs).
+func (c *Control) CRSRequired(ctx context.Context, tokenID string) (json.RawMessage, error) {
+	return c.withID(ctx, "crs-required", tokenID, nil)
+}
+
+// RegisterPartner accepts alt-chain quotes signed by the partner key at address.
+func (c *Control) RegisterPartner(ctx context.Context, address string) (json.RawMessage, error) {
+	return c.do(ctx, http.MethodPost, "partner-register", map[string]string{"address": address})
+}
+
+// FundSolana gives a Solana address lamports and USDC (smallest units), creating its USDC
+// account.
+func (c *Control) FundSolana(ctx context.Context, address string, lamports, usdc uint64) (json.RawMessage, error) {
+	return c.doPath(ctx, http.MethodPost, "/solana/sandbox/solana-fund", "solana-fund", map[string]any{"address": address, "lamports": lamports, "usdc": usdc})
 }
 
 // ClearFaults removes every injected fault.
@@ -137,13 +164,18 @@ func (c *Control) withID(ctx context.Context, route, tokenID string, extra map[s
 	return c.do(ctx, http.MethodPost, route, body)
 }
 
-// do calls {base}/sandbox/<route> and unwraps the {retCode, retMsg, result} envelope; an
-// answer without an envelope (/sandbox/info) is returned as it came.
+// do calls {base}/sandbox/<route>.
 func (c *Control) do(ctx context.Context, method, route string, body any) (json.RawMessage, error) {
 	name := route
 	if i := strings.IndexByte(name, '?'); i >= 0 {
 		name = name[:i]
 	}
+	return c.doPath(ctx, method, "/sandbox/"+route, name, body)
+}
+
+// doPath calls {base}<path> (name is the route in errors) and unwraps the {retCode, retMsg,
+// result} envelope; an answer without an envelope (/sandbox/info) is returned as it came.
+func (c *Control) doPath(ctx context.Context, method, path, name string, body any) (json.RawMessage, error) {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -152,7 +184,7 @@ func (c *Control) do(ctx context.Context, method, route string, body any) (json.
 		}
 		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+"/sandbox/"+route, rd)
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox control %s: %v", name, err)
 	}

@@ -23,6 +23,7 @@ import (
 
 	"purse/altchain"
 	"purse/altchain/altchaintest"
+	"purse/config"
 	"purse/enduser/endusertest"
 	"purse/homechain/homechaintest"
 	"purse/wallet"
@@ -52,6 +53,14 @@ type Info struct {
 	CardSpender string `json:"cardSpender"`
 	Deposit     string `json:"depositContract"`
 	BufferPool  string `json:"bufferPoolContract"`
+}
+
+// Profile is a profile for this sandbox: every URL, the network and the contracts.
+func (i Info) Profile(name string) *config.Profile {
+	return &config.Profile{
+		Name: name, UserAPI: i.UserAPI, PartnerAPI: i.PartnerAPI, EVMRPC: i.EVMRPC, SolanaRPC: i.SolanaRPC,
+		Network: i.Network, AccountNFT: i.AccountNFT, CardSpender: i.CardSpender, SolanaCluster: "sandbox", PartnerAuth: "spec",
+	}
 }
 
 // Sandbox is a running set of sandbox services.

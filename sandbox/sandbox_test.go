@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"purse/config"
 )
 
 func TestStartServesEveryService(t *testing.T) {
@@ -20,6 +22,10 @@ func TestStartServesEveryService(t *testing.T) {
 	info := sb.Info()
 	if info.Network != "31337" || !strings.HasPrefix(info.UserAPI, "http://127.0.0.1:") || info.AccountNFT == "" {
 		t.Fatalf("info %+v", info)
+	}
+	// The embedded profile carries the contract addresses the sandbox deploys.
+	if embedded := config.SandboxProfile(config.DefaultSandboxAddr); embedded.AccountNFT != info.AccountNFT || embedded.CardSpender != info.CardSpender {
+		t.Fatalf("embedded profile contracts %s/%s, sandbox deploys %s/%s", embedded.AccountNFT, embedded.CardSpender, info.AccountNFT, info.CardSpender)
 	}
 
 	resp, err := http.Get(info.UserAPI + "/sandbox/info")

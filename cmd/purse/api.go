@@ -19,6 +19,7 @@ import (
 
 	"purse/config"
 	"purse/enduser"
+	"purse/sandbox"
 	"purse/wallet"
 )
 
@@ -225,17 +226,14 @@ func (a *app) accountMintCmd() *cobra.Command {
 
 // fillSandboxCaptcha fills the captcha fields the sandbox accepts, where the user gave none.
 func fillSandboxCaptcha(r *enduser.MintRequest) {
-	if r.LotNumber == "" {
-		r.LotNumber = "sandbox"
-	}
-	if r.CaptchaOutput == "" {
-		r.CaptchaOutput = "sandbox-pass"
-	}
-	if r.PassToken == "" {
-		r.PassToken = "sandbox"
-	}
-	if r.GenTime == "" {
-		r.GenTime = strconv.FormatInt(time.Now().Unix(), 10)
+	c := sandbox.Captcha(time.Now())
+	for _, f := range []struct {
+		dst *string
+		v   string
+	}{{&r.LotNumber, c.LotNumber}, {&r.CaptchaOutput, c.CaptchaOutput}, {&r.PassToken, c.PassToken}, {&r.GenTime, c.GenTime}} {
+		if *f.dst == "" {
+			*f.dst = f.v
+		}
 	}
 }
 

@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -13,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/config"
+	"purse/sandbox"
 )
 
 func init() { commandSets = append(commandSets, addProfileCommands) }
@@ -131,43 +130,6 @@ func (a *app) profileShowCmd() *cobra.Command {
 	}
 }
 
-// sandboxInfo is what GET /sandbox/info and `purse sandbox` print.
-type sandboxInfo struct {
-	UserAPI     string `json:"userAPI"`
-	PartnerAPI  string `json:"partnerAPI"`
-	EVMRPC      string `json:"evmRPC"`
-	SolanaRPC   string `json:"solanaRPC"`
-	Network     string `json:"network"`
-	AccountNFT  string `json:"accountNFT,omitempty"`
-	CardSpender string `json:"cardSpender,omitempty"`
-}
-
-func fetchSandboxInfo(ctx context.Context, base string) (*sandboxInfo, error) {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	u := strings.TrimRight(base, "/") + "/sandbox/info"
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return nil, usagef("--sandbox: expected the sandbox's base URL such as http://127.0.0.1:8787: %v", err)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("sandbox at %s does not answer: %v (start one with `purse sandbox`)", base, err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("%s answered HTTP %d: not a purse sandbox", u, resp.StatusCode)
-	}
-	var info sandboxInfo
-	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&info); err != nil {
-		return nil, fmt.Errorf("%s: the answer is not sandbox info: %v", u, err)
-	}
-	if info.UserAPI == "" || info.Network == "" {
-		return nil, fmt.Errorf("%s: the answer lacks userAPI or network", u)
-	}
-	return &info, nil
-}
-
 func (a *app) profileAddCmd() *cobra.Command {
 	var p config.Profile
 	var sandboxURL, window string
@@ -181,12 +143,13 @@ func (a *app) profileAddCmd() *cobra.Command {
 				if cmd.Flags().Changed("user-api") || cmd.Flags().Changed("network") {
 					return usagef("--sandbox fills user-api and network itself; give one or the other")
 				}
-				info, err := fetchSandboxInfo(cmd.Context(), sandboxURL)
+				ctx, cancel := context.WithTimeout(cmd.Context(), 10*time.Second)
+				info, err := sandbox.NewControl(sandboxURL).Info(ctx)
+				cancel()
 				if err != nil {
 					return err
 				}
-				p.UserAPI, p.PartnerAPI, p.EVMRPC, p.SolanaRPC, p.Network = info.UserAPI, info.PartnerAPI, info.EVMRPC, info.SolanaRPC, info.Network
-				p.AccountNFT, p.CardSpender, p.SolanaCluster = info.AccountNFT, info.CardSpender, "sandbox"
+				p = *info.Profile(args[0])
 			} else if p.UserAPI == "" || p.Network == "" {
 				return usagef("add needs --sandbox URL, or --user-api and --network")
 			}

@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"purse/sandbox"
 )
 
 func TestProfileCommands(t *testing.T) {
@@ -35,7 +37,7 @@ func TestProfileCommands(t *testing.T) {
 			http.NotFound(w, r)
 			return
 		}
-		_ = json.NewEncoder(w).Encode(sandboxInfo{UserAPI: "http://127.0.0.1:9999", PartnerAPI: "http://127.0.0.1:9999/partner", EVMRPC: "http://127.0.0.1:9999/evm", SolanaRPC: "http://127.0.0.1:9999/solana", Network: "31337"})
+		_ = json.NewEncoder(w).Encode(sandbox.Info{UserAPI: "http://127.0.0.1:9999", PartnerAPI: "http://127.0.0.1:9999/partner", EVMRPC: "http://127.0.0.1:9999/evm", SolanaRPC: "http://127.0.0.1:9999/solana", Network: "31337"})
 	}))
 	defer info.Close()
 	if _, e, c := runCLI(t, "", "profile", "add", "other", "--sandbox", info.URL); c != exitOK {

@@ -1,18 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"os/signal"
 	"strconv"
-	"strings"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -20,7 +16,6 @@ import (
 	"purse/enduser"
 	"purse/keystore"
 	"purse/sandbox"
-	"purse/wallet"
 )
 
 func init() { commandSets = append(commandSets, addSandboxCommands) }
@@ -57,13 +52,8 @@ func addSandboxCommands(a *app, root *cobra.Command) {
 	root.AddCommand(cmd)
 }
 
-// ctlClient posts to the control surface of the profile's sandbox.
-type ctlClient struct {
-	base string
-	http *http.Client
-}
-
-func (a *app) ctl(ctx context.Context) (*ctlClient, *config.Profile, error) {
+// ctl is the control client of the selected profile's sandbox.
+func (a *app) ctl(ctx context.Context) (*sandbox.Control, *config.Profile, error) {
 	p, err := a.activeProfile()
 	if err != nil {
 		return nil, nil, err
@@ -71,75 +61,28 @@ func (a *app) ctl(ctx context.Context) (*ctlClient, *config.Profile, error) {
 	if err := sandboxReachable(ctx, p.UserAPI); err != nil {
 		return nil, nil, err
 	}
-	return &ctlClient{base: strings.TrimRight(p.UserAPI, "/"), http: &http.Client{Timeout: 30 * time.Second}}, p, nil
-}
-
-func (c *ctlClient) do(ctx context.Context, method, path string, body any) (json.RawMessage, error) {
-	return c.doPath(ctx, method, "/sandbox/"+path, body)
-}
-
-// doPath calls any control route of the sandbox, e.g. the Solana side's under /solana/sandbox/.
-func (c *ctlClient) doPath(ctx context.Context, method, path string, body any) (json.RawMessage, error) {
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return nil, err
-		}
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
-	if err != nil {
-		return nil, err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("sandbox control %s: %v", path, err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
-	if err != nil {
-		return nil, err
-	}
-	var env struct {
-		RetCode int             `json:"retCode"`
-		RetMsg  string          `json:"retMsg"`
-		Result  json.RawMessage `json:"result"`
-	}
-	if json.Unmarshal(raw, &env) == nil && (env.RetCode != 0 || resp.StatusCode != http.StatusOK) {
-		return nil, fmt.Errorf("sandbox control %s: %s (retCode %d)", path, env.RetMsg, env.RetCode)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("sandbox control %s: HTTP %d: %s", path, resp.StatusCode, bytes.TrimSpace(raw))
-	}
-	if env.Result != nil {
-		return env.Result, nil
-	}
-	return raw, nil
+	return sandbox.NewControl(p.UserAPI), p, nil
 }
 
 func (a *app) sandboxCtlCmd() *cobra.Command {
 	cmd := &cobra.Command{Use: "ctl", Short: "Control the running sandbox: KYC decisions, states, faults, clock, one-step onboarding"}
 	var tokenID string
 	cmd.PersistentFlags().StringVar(&tokenID, "token-id", "", "account to act on (default: the profile's)")
-	account := func(p *config.Profile) (any, error) {
+	account := func(p *config.Profile) (string, error) {
 		id := tokenID
 		if id == "" {
 			id = p.TokenID
 		}
 		if id == "" {
-			return nil, usagef("--token-id: the profile has no account; give one")
+			return "", usagef("--token-id: the profile has no account; give one")
 		}
-		n, err := strconv.ParseUint(id, 10, 64)
-		if err != nil {
-			return nil, usagef("--token-id: expected digits, got %q", id)
+		if _, err := strconv.ParseUint(id, 10, 64); err != nil {
+			return "", usagef("--token-id: expected digits, got %q", id)
 		}
-		return n, nil
+		return id, nil
 	}
-	simple := func(use, short, path string, extra func(args []string, body map[string]any) error, nargs int) *cobra.Command {
+	// onAccount runs one control call on the account and prints the sandbox's answer.
+	onAccount := func(use, short string, nargs int, call func(ctx context.Context, c *sandbox.Control, id string, args []string) (json.RawMessage, error)) *cobra.Command {
 		return &cobra.Command{
 			Use: use, Short: short, Args: cobra.ExactArgs(nargs),
 			RunE: func(cmd *cobra.Command, args []string) error {
@@ -151,13 +94,7 @@ func (a *app) sandboxCtlCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				body := map[string]any{"tokenId": id}
-				if extra != nil {
-					if err := extra(args, body); err != nil {
-						return err
-					}
-				}
-				res, err := c.do(cmd.Context(), http.MethodPost, path, body)
+				res, err := call(cmd.Context(), c, id, args)
 				if err != nil {
 					return err
 				}
@@ -167,22 +104,29 @@ func (a *app) sandboxCtlCmd() *cobra.Command {
 	}
 	var reason string
 	var final bool
-	reject := simple("kyc-reject", "Reject the vendor review", "kyc-reject", func(_ []string, b map[string]any) error {
-		b["reason"], b["final"] = reason, final
-		return nil
-	}, 0)
+	reject := onAccount("kyc-reject", "Reject the vendor review", 0, func(ctx context.Context, c *sandbox.Control, id string, _ []string) (json.RawMessage, error) {
+		return c.KYCReject(ctx, id, reason, final)
+	})
 	reject.Flags().StringVar(&reason, "reason", "document unreadable", "reject reason shown to the user")
 	reject.Flags().BoolVar(&final, "final", false, "a FINAL rejection (default RETRY)")
 	cmd.AddCommand(
-		simple("kyc-approve", "Approve the vendor review (KYC moves to SignFormA)", "kyc-approve", nil, 0),
+		onAccount("kyc-approve", "Approve the vendor review (KYC moves to SignFormA)", 0, func(ctx context.Context, c *sandbox.Control, id string, _ []string) (json.RawMessage, error) {
+			return c.KYCApprove(ctx, id)
+		}),
 		reject,
-		simple("advance", "Skip the current delay (review → SignFormA, Review → Live)", "advance", nil, 0),
-		simple("set-status STATUS", "Set the account status (Na, SoftBlocked, Tourist, Blocked, Closed, Live or 0-5)", "set-status", func(args []string, b map[string]any) error {
-			b["status"] = args[0]
-			return nil
-		}, 1),
-		simple("crs-required", "Require the CRS self-certification (crsInfo.needCrs)", "crs-required", nil, 0),
-		a.sandboxFaultsCmd(), a.sandboxSkewCmd(), a.sandboxStateCmd(account), a.sandboxOnboardCmd(),
+		onAccount("advance", "Skip the current delay (review → SignFormA, Review → Live)", 0, func(ctx context.Context, c *sandbox.Control, id string, _ []string) (json.RawMessage, error) {
+			return c.Advance(ctx, id)
+		}),
+		onAccount("set-status STATUS", "Set the account status (Na, SoftBlocked, Tourist, Blocked, Closed, Live or 0-5)", 1, func(ctx context.Context, c *sandbox.Control, id string, args []string) (json.RawMessage, error) {
+			return c.SetStatus(ctx, id, args[0])
+		}),
+		onAccount("crs-required", "Require the CRS self-certification (crsInfo.needCrs)", 0, func(ctx context.Context, c *sandbox.Control, id string, _ []string) (json.RawMessage, error) {
+			return c.CRSRequired(ctx, id)
+		}),
+		onAccount("state", "The sandbox's view of the account", 0, func(ctx context.Context, c *sandbox.Control, id string, _ []string) (json.RawMessage, error) {
+			return c.State(ctx, id)
+		}),
+		a.sandboxFaultsCmd(), a.sandboxSkewCmd(), a.sandboxOnboardCmd(),
 	)
 	return cmd
 }
@@ -229,7 +173,7 @@ func (a *app) sandboxFaultsCmd() *cobra.Command {
 				}
 				body = map[string]any{}
 			}
-			res, err := c.do(cmd.Context(), http.MethodPost, "faults", body)
+			res, err := c.SetFaults(cmd.Context(), body)
 			if err != nil {
 				return err
 			}
@@ -263,28 +207,7 @@ func (a *app) sandboxSkewCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			res, err := c.do(cmd.Context(), http.MethodPost, "clock-skew", map[string]any{"seconds": n})
-			if err != nil {
-				return err
-			}
-			return a.printRaw(res)
-		},
-	}
-}
-
-func (a *app) sandboxStateCmd(account func(*config.Profile) (any, error)) *cobra.Command {
-	return &cobra.Command{
-		Use: "state", Short: "The sandbox's view of the account", Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			c, p, err := a.ctl(cmd.Context())
-			if err != nil {
-				return err
-			}
-			id, err := account(p)
-			if err != nil {
-				return err
-			}
-			res, err := c.do(cmd.Context(), http.MethodGet, fmt.Sprintf("state?tokenId=%d", id), nil)
+			res, err := c.ClockSkew(cmd.Context(), n)
 			if err != nil {
 				return err
 			}
@@ -333,7 +256,11 @@ func (a *app) sandboxOnboardCmd() *cobra.Command {
 				return err
 			}
 			progress := func(step string) { fmt.Fprintf(a.stderr, "onboard: %s\n", step) }
-			tokenID, err := onboard(ctx, c, p, signer, progress)
+			api, err := enduser.New(enduser.Options{BaseURL: p.UserAPI, Network: p.Network, TokenID: p.TokenID, Signer: signer, Window: p.Window(), RouteOverrides: p.Routes})
+			if err != nil {
+				return err
+			}
+			tokenID, err := sandbox.Onboard(ctx, c, api, signer, progress)
 			if err != nil {
 				return err
 			}
@@ -354,70 +281,6 @@ func (a *app) sandboxOnboardCmd() *cobra.Command {
 	return cmd
 }
 
-// onboard walks an account to Live through the real API, skipping only the sandbox's delays.
-func onboard(ctx context.Context, ctl *ctlClient, p *config.Profile, s wallet.EVMSigner, progress func(string)) (string, error) {
-	api, err := enduser.New(enduser.Options{BaseURL: p.UserAPI, Network: p.Network, TokenID: p.TokenID, Signer: s, Window: p.Window(), RouteOverrides: p.Routes})
-	if err != nil {
-		return "", err
-	}
-	tokenID := p.TokenID
-	if tokenID == "" {
-		tokenID = enduser.NewMintTokenID(nil)
-		mc, err := api.WithTokenID(tokenID)
-		if err != nil {
-			return "", err
-		}
-		req := enduser.MintRequest{Address: s.Address().Hex()}
-		fillSandboxCaptcha(&req)
-		if _, err := mc.Mint(ctx, req); err != nil {
-			return "", fmt.Errorf("onboard: mint: %w", err)
-		}
-		progress("minted account " + tokenID)
-		api = mc
-	}
-	for range 6 {
-		st, err := api.AccountStatus(ctx)
-		if err != nil {
-			return "", fmt.Errorf("onboard: account status: %w", err)
-		}
-		if st.StatusStr == "Live" {
-			return tokenID, nil
-		}
-		if st.StatusStr != "Tourist" {
-			return "", fmt.Errorf("onboard: account %s is %s; onboarding starts from Tourist", tokenID, st.StatusStr)
-		}
-		id, _ := strconv.ParseUint(tokenID, 10, 64)
-		switch st.KYCFlow.CurrentStep {
-		case 2: // IDScan: the vendor review is approved through the control surface
-			if _, err := ctl.do(ctx, http.MethodPost, "kyc-approve", map[string]any{"tokenId": id}); err != nil {
-				return "", err
-			}
-			progress("KYC approved")
-		case 3: // SignFormA
-			info, err := api.FormAInfo(ctx)
-			if err != nil {
-				return "", fmt.Errorf("onboard: Form A: %w", err)
-			}
-			fa, err := wallet.SignFormA(s, info.KYCSelfDec)
-			if err != nil {
-				return "", err
-			}
-			if err := api.SubmitFormA(ctx, enduser.FormASubmission{KYCSelfDec: info.KYCSelfDec, KYCSelfDecSign: fa.Signature}); err != nil {
-				return "", fmt.Errorf("onboard: Form A submit: %w", err)
-			}
-			progress("Form A signed (" + fa.TextHash + ") and submitted")
-		case 4: // Review
-			if _, err := ctl.do(ctx, http.MethodPost, "advance", map[string]any{"tokenId": id}); err != nil {
-				return "", err
-			}
-			progress("activation: Live")
-		default:
-			return "", fmt.Errorf("onboard: KYC step %s (%d) cannot be onboarded automatically", st.KYCFlow.CurrentStepStr, st.KYCFlow.CurrentStep)
-		}
-	}
-	return "", fmt.Errorf("onboard: account %s did not reach Live", tokenID)
-}
-
 // Sandbox funding of a Live account's Solana key: enough SOL for fees and USDC to deposit.
 const (
 	onboardLamports = 2_000_000_000 // 2 SOL
@@ -426,7 +289,7 @@ const (
 
 // onboardExtras prepares the alt-chain side of a demo: the profile's Solana key gets SOL
 // and USDC, and its partner key is registered with the sandbox's quote endpoint.
-func (a *app) onboardExtras(ctx context.Context, c *ctlClient, p *config.Profile, st interface {
+func (a *app) onboardExtras(ctx context.Context, c *sandbox.Control, p *config.Profile, st interface {
 	Get(string) (keystore.Entry, error)
 }, out map[string]string, progress func(string)) error {
 	if p.SolanaKey != "" {
@@ -434,7 +297,7 @@ func (a *app) onboardExtras(ctx context.Context, c *ctlClient, p *config.Profile
 		if err != nil {
 			return err
 		}
-		if _, err := c.doPath(ctx, http.MethodPost, "/solana/sandbox/solana-fund", map[string]any{"address": e.Address, "lamports": onboardLamports, "usdc": onboardUSDC}); err != nil {
+		if _, err := c.FundSolana(ctx, e.Address, onboardLamports, onboardUSDC); err != nil {
 			return err
 		}
 		out["solanaAddress"] = e.Address
@@ -445,7 +308,7 @@ func (a *app) onboardExtras(ctx context.Context, c *ctlClient, p *config.Profile
 		if err != nil {
 			return err
 		}
-		if _, err := c.do(ctx, http.MethodPost, "partner-register", map[string]string{"address": e.Address}); err != nil {
+		if _, err := c.RegisterPartner(ctx, e.Address); err != nil {
 			return err
 		}
 		out["partnerKey"] = e.Address

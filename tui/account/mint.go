@@ -3,7 +3,6 @@ package account
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -43,14 +42,6 @@ var fieldHints = [fieldCount]string{
 	"Unix seconds",
 }
 
-// Sandbox captcha values: the sandbox accepts captchaOutput "sandbox-pass" (the same values
-// `purse account mint` fills on the sandbox profile).
-const (
-	sandboxLot     = "sandbox"
-	sandboxCaptcha = "sandbox-pass"
-	sandboxPass    = "sandbox"
-)
-
 func (s *Screen) openMint() {
 	s.inputs = make([]textinput.Model, fieldCount)
 	for i := range s.inputs {
@@ -64,10 +55,11 @@ func (s *Screen) openMint() {
 	s.inputs[fieldTokenID].CharLimit = 10
 	s.inputs[fieldTokenID].SetValue(enduser.NewMintTokenID(s.rand))
 	if s.sandboxPanel() {
-		s.inputs[fieldLot].SetValue(sandboxLot)
-		s.inputs[fieldCaptcha].SetValue(sandboxCaptcha)
-		s.inputs[fieldPass].SetValue(sandboxPass)
-		s.inputs[fieldGenTime].SetValue(strconv.FormatInt(s.now().Unix(), 10))
+		c := sandbox.Captcha(s.now())
+		s.inputs[fieldLot].SetValue(c.LotNumber)
+		s.inputs[fieldCaptcha].SetValue(c.CaptchaOutput)
+		s.inputs[fieldPass].SetValue(c.PassToken)
+		s.inputs[fieldGenTime].SetValue(c.GenTime)
 	}
 	s.focus = 0
 	s.inputs[0].Focus()
@@ -124,7 +116,6 @@ func (s *Screen) checkMint() tea.Cmd {
 	}
 	req := enduser.MintRequest{LotNumber: s.value(fieldLot), CaptchaOutput: s.value(fieldCaptcha), PassToken: s.value(fieldPass), GenTime: s.value(fieldGenTime)}
 	email := s.value(fieldEmail)
-	sb := s.snap.Sandbox
 	return start(s, slotMintCheck, "Checking before the mint", func(ctx context.Context) (mintCheck, error) {
 		sv := s.svc()
 		if sv == nil {
@@ -145,7 +136,7 @@ func (s *Screen) checkMint() tea.Cmd {
 		req.Address = e.Address
 		out := mintCheck{Request: req, TokenID: id, Email: email, EmailOK: true}
 		owner := common.HexToAddress(e.Address)
-		found, existing, note := onChainAccount(ctx, sv, sb, owner)
+		found, existing, note := onChainAccount(ctx, sv, owner)
 		if found {
 			return out, &advisedError{
 				fmt.Errorf("%s already owns account %d on chain: minting another is refused", owner.Hex(), existing),
@@ -170,11 +161,8 @@ func (s *Screen) checkMint() tea.Cmd {
 
 // onChainAccount is the mint guard: the account the key already owns on the home chain.
 // A chain that cannot be read is not a refusal; note says so.
-func onChainAccount(ctx context.Context, sv *svc.Services, sb *sandbox.Info, owner common.Address) (found bool, id uint64, note string) {
+func onChainAccount(ctx context.Context, sv *svc.Services, owner common.Address) (found bool, id uint64, note string) {
 	nft, err := sv.AccountNFT()
-	if err != nil && sb != nil && common.IsHexAddress(sb.AccountNFT) {
-		nft, err = common.HexToAddress(sb.AccountNFT), nil
-	}
 	if err != nil {
 		return false, 0, "the chain was not checked for an existing account: " + err.Error()
 	}

@@ -184,8 +184,8 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &config.Profile{Name: "demo", UserAPI: info.UserAPI, PartnerAPI: info.PartnerAPI, Network: info.Network,
-		EVMRPC: info.EVMRPC, SolanaRPC: info.SolanaRPC, EVMKey: "me"}
+	p := info.Profile("demo")
+	p.EVMKey = "me"
 	if err := st.Add(p); err != nil {
 		t.Fatal(err)
 	}
@@ -211,8 +211,8 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("start: a sandbox without an account\n%s", d.s.View())
 	}
 
-	// Mint: the captcha fields are prefilled, the chain is checked (the profile has no
-	// account_nft: the sandbox's is used), the email too, then y confirms.
+	// Mint: the captcha fields are prefilled, the chain is checked on the profile's
+	// account_nft, the email too, then y confirms.
 	d.keys("m")
 	d.keys("demo@example.com")
 	d.key(tea.KeyMsg{Type: tea.KeyCtrlS})

@@ -29,7 +29,7 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Put(settings.ProfileFromSandbox(config.SandboxName, sb.Info())); err != nil {
+	if err := st.Put(sb.Info().Profile(config.SandboxName)); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.Save(); err != nil {

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"net"
-	"net/url"
 	"strings"
 	"time"
 
@@ -15,7 +13,6 @@ import (
 
 	"purse/enduser"
 	"purse/homechain"
-	"purse/sandbox"
 	"purse/tui/balances"
 	"purse/tui/review"
 	"purse/tui/svc"
@@ -35,14 +32,10 @@ const (
 
 var roles = []string{RoleCard, RoleDeposit, RoleBufferPool, RoleAddress}
 
-// roleLabel says in words who spends under each role (shown in the review); fromSandbox
-// says the card spender came from the sandbox's /sandbox/info, not the profile.
-func roleLabel(role string, fromSandbox bool) string {
+// roleLabel says in words who spends under each role (shown in the review).
+func roleLabel(role string) string {
 	switch role {
 	case RoleCard:
-		if fromSandbox {
-			return "card (card-authorization contract of the sandbox at the profile's user_api)"
-		}
 		return "card (card-authorization contract, profile card_spender)"
 	case RoleDeposit:
 		return "deposit (chain depositContract)"
@@ -60,9 +53,6 @@ type Context struct {
 	ChainID     *big.Int
 	Tokens      []homechain.Token
 	CardSpender string
-	// CardSpenderFromSandbox: the profile sets no card_spender and the sandbox profile's
-	// loopback sandbox named its own (the embedded sandbox profile names no contracts).
-	CardSpenderFromSandbox bool
 }
 
 // LoadContext reads the chain configuration (logged out: nothing is signed for it), the
@@ -72,13 +62,6 @@ func LoadContext(ctx context.Context, s *svc.Services) (Context, error) {
 	c.Owner, c.OwnerErr = balances.OwnerAddress(s)
 	p := s.Profile()
 	c.CardSpender = p.CardSpender
-	if c.CardSpender == "" && p.IsSandbox() && loopback(p.UserAPI) {
-		ictx, cancel := context.WithTimeout(ctx, 1500*time.Millisecond)
-		if info, err := sandbox.NewControl(p.UserAPI).Info(ictx); err == nil && common.IsHexAddress(info.CardSpender) {
-			c.CardSpender, c.CardSpenderFromSandbox = info.CardSpender, true
-		}
-		cancel()
-	}
 	api, err := s.API(false, nil)
 	if err != nil {
 		return c, err
@@ -100,21 +83,6 @@ func LoadContext(ctx context.Context, s *svc.Services) (Context, error) {
 	}
 	c.Tokens, err = balances.ChainTokens(c.Chain)
 	return c, err
-}
-
-// loopback reports whether a URL's host is a loopback address (the sandbox serves only
-// those), so a remote service can never choose the card spender.
-func loopback(raw string) bool {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return false
-	}
-	h := u.Hostname()
-	if h == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(h)
-	return ip != nil && ip.IsLoopback()
 }
 
 // FieldError is a form value that cannot be used; Field names the form field.
@@ -152,8 +120,6 @@ type Plan struct {
 	Value        *big.Int // the signed value in smallest units
 	Role         string
 	Spender      common.Address
-	// SpenderFromSandbox: the card spender came from the sandbox (Context).
-	SpenderFromSandbox bool
 }
 
 // Check turns the form into a plan. Excess precision is an error naming the field, never
@@ -186,7 +152,6 @@ func Check(c Context, f Form) (Plan, error) {
 	if pl.Spender, err = resolveSpender(c, f); err != nil {
 		return Plan{}, err
 	}
-	pl.SpenderFromSandbox = f.Role == RoleCard && c.CardSpenderFromSandbox
 	return pl, nil
 }
 
@@ -296,7 +261,7 @@ func Review(id string, pr Prepared) review.Request {
 	return review.PermitRequest(id, review.Permit{
 		TokenSymbol: pl.Token.Symbol, TokenAddress: pl.Token.Address.Hex(), Decimals: pl.Token.Decimals,
 		Value: p.Value, BusinessAmount: business, Owner: p.Owner.Hex(),
-		SpenderRole: roleLabel(pl.Role, pl.SpenderFromSandbox), Spender: p.Spender.Hex(),
+		SpenderRole: roleLabel(pl.Role), Spender: p.Spender.Hex(),
 		Nonce: p.Nonce, Deadline: p.Deadline, ChainID: p.Domain.ChainID,
 		DomainName: p.Domain.Name, DomainVersion: p.Domain.Version, Digest: pr.Digest.Hex(),
 	})

@@ -427,9 +427,6 @@ func (s *Screen) formLines(add func(string), wrap func(string, string), lbl func
 	row(fPermit, s.input(fPermit), "signed value")
 	spender, err := resolveSpender(*c, s.form)
 	note := spender.Hex()
-	if s.form.Role == RoleCard && c.CardSpenderFromSandbox {
-		note += " (the sandbox's; the profile sets no card_spender)"
-	}
 	if err != nil {
 		note = err.Error()
 	}

@@ -2,13 +2,8 @@ package settings
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"log/slog"
-	"net/http"
-	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -64,41 +59,6 @@ func UseProfile(home, name string, logger *slog.Logger) (*svc.Services, config.P
 // sandboxInfoTimeout bounds GET /sandbox/info.
 const sandboxInfoTimeout = 10 * time.Second
 
-// FetchSandboxInfo asks a running purse sandbox at base for its URLs (GET /sandbox/info).
-func FetchSandboxInfo(ctx context.Context, base string) (sandbox.Info, error) {
-	ctx, cancel := context.WithTimeout(ctx, sandboxInfoTimeout)
-	defer cancel()
-	u := strings.TrimRight(base, "/") + "/sandbox/info"
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return sandbox.Info{}, fmt.Errorf("sandbox URL: expected a base URL such as http://127.0.0.1:8787: %v", err)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return sandbox.Info{}, fmt.Errorf("the sandbox at %s does not answer: %v (start one with `purse sandbox`)", base, err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return sandbox.Info{}, fmt.Errorf("%s answered HTTP %d: not a purse sandbox", u, resp.StatusCode)
-	}
-	var info sandbox.Info
-	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&info); err != nil {
-		return sandbox.Info{}, fmt.Errorf("%s: the answer is not sandbox info: %v", u, err)
-	}
-	if info.UserAPI == "" || info.Network == "" {
-		return sandbox.Info{}, fmt.Errorf("%s: the answer lacks userAPI or network", u)
-	}
-	return info, nil
-}
-
-// ProfileFromSandbox fills a profile from sandbox info.
-func ProfileFromSandbox(name string, info sandbox.Info) *config.Profile {
-	return &config.Profile{
-		Name: name, UserAPI: info.UserAPI, PartnerAPI: info.PartnerAPI, EVMRPC: info.EVMRPC, SolanaRPC: info.SolanaRPC,
-		Network: info.Network, AccountNFT: info.AccountNFT, CardSpender: info.CardSpender, SolanaCluster: "sandbox", PartnerAuth: "spec",
-	}
-}
-
 // AddProfile stores a new profile (it never replaces one). With sandboxURL the fields come
 // from the sandbox's /sandbox/info; otherwise fields holds setting name → value, each
 // checked by config.Profile.Set so an error names the field.
@@ -109,11 +69,13 @@ func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]
 	}
 	var p *config.Profile
 	if sandboxURL != "" {
-		info, err := FetchSandboxInfo(ctx, sandboxURL)
+		ictx, cancel := context.WithTimeout(ctx, sandboxInfoTimeout)
+		info, err := sandbox.NewControl(sandboxURL).Info(ictx)
+		cancel()
 		if err != nil {
 			return config.Profile{}, err
 		}
-		p = ProfileFromSandbox(name, info)
+		p = info.Profile(name)
 	} else {
 		// user_api and network first: Set validates the whole profile each time.
 		p = &config.Profile{Name: name}
