@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -85,61 +84,6 @@ func (a *app) profileKeyAddress(p *config.Profile) (common.Address, error) {
 	return a.keyAddress(p.EVMKey)
 }
 
-// homeChainConfig picks the home chain (eip155:<chainId>) out of the chain configuration.
-func homeChainConfig(cc enduser.ChainConfigs, chainID *big.Int) (enduser.Chain, error) {
-	want := "eip155:" + chainID.String()
-	if ch, ok := cc.Chain(want); ok {
-		return ch, nil
-	}
-	var ids []string
-	for _, ch := range cc.Chains {
-		ids = append(ids, ch.ChainIdentifier)
-	}
-	return enduser.Chain{}, fmt.Errorf("the chain configuration has no chain %s (the profile's evm_rpc serves it); it lists %s", want, strings.Join(ids, ", "))
-}
-
-// chainTokens converts the chain configuration's tokens of ch.
-func chainTokens(ch enduser.Chain) ([]homechain.Token, error) {
-	out := make([]homechain.Token, 0, len(ch.Tokens))
-	for _, t := range ch.Tokens {
-		if t.IsNative {
-			continue
-		}
-		tok, err := chainToken(t)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, tok)
-	}
-	return out, nil
-}
-
-// tokenAddress reads a tokenIdentifier: a 0x address or a CAIP-19 id (eip155:1/erc20:0x...).
-func tokenAddress(id string) (common.Address, bool) {
-	if _, asset, ok := strings.Cut(id, "/"); ok {
-		ns, ref, ok := strings.Cut(asset, ":")
-		if !ok || !strings.EqualFold(ns, "erc20") {
-			return common.Address{}, false
-		}
-		id = ref
-	}
-	if !common.IsHexAddress(id) || !strings.HasPrefix(id, "0x") {
-		return common.Address{}, false
-	}
-	return common.HexToAddress(id), true
-}
-
-func chainToken(t enduser.Token) (homechain.Token, error) {
-	addr, ok := tokenAddress(t.TokenIdentifier)
-	if !ok {
-		return homechain.Token{}, fmt.Errorf("chain configuration: token %s has tokenIdentifier %q, not an address", t.Symbol, t.TokenIdentifier)
-	}
-	if t.Decimals < 0 || t.Decimals > 77 {
-		return homechain.Token{}, fmt.Errorf("chain configuration: token %s has %d decimals", t.Symbol, t.Decimals)
-	}
-	return homechain.Token{Symbol: t.Symbol, Name: t.Name, Address: addr, Decimals: uint8(t.Decimals), IsFiat: t.IsFiat}, nil
-}
-
 // homeChainSetup is what balances and permit read first: the profile, the chain client and
 // the home chain's configuration (read logged out: nothing is signed for it).
 type homeChainSetup struct {
@@ -168,7 +112,7 @@ func (a *app) setupHomeChain(ctx context.Context, need apiNeeds) (*homeChainSetu
 		hc.Close()
 		return nil, err
 	}
-	ch, err := homeChainConfig(cc, id)
+	ch, err := cc.Home(id)
 	if err != nil {
 		hc.Close()
 		return nil, err
@@ -192,7 +136,7 @@ func (a *app) balancesCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			tokens, err := chainTokens(s.config)
+			tokens, err := s.config.ERC20Tokens()
 			if err != nil {
 				return err
 			}

@@ -52,47 +52,32 @@ func resolveToken(ch enduser.Chain, s string) (homechain.Token, error) {
 	if s == "" {
 		return homechain.Token{}, usagef("--token: expected a token symbol such as EUR24 or its address")
 	}
-	for _, t := range ch.Tokens {
-		if t.IsNative {
-			continue
-		}
-		if strings.EqualFold(t.Symbol, s) || strings.EqualFold(t.TokenIdentifier, s) {
-			return chainToken(t)
-		}
-		if want, ok := tokenAddress(s); ok {
-			if got, ok := tokenAddress(t.TokenIdentifier); ok && got == want {
-				return chainToken(t)
-			}
-		}
+	t, err := ch.FindToken(s)
+	if err != nil {
+		return homechain.Token{}, usagef("--token: %v", err)
 	}
-	var known []string
-	for _, t := range ch.Tokens {
-		if !t.IsNative {
-			known = append(known, t.Symbol)
-		}
-	}
-	return homechain.Token{}, usagef("--token: %q is not a token of %s (known: %s)", s, ch.ChainIdentifier, strings.Join(known, ", "))
+	return t, nil
+}
+
+// spenderRoles maps the --spender words to a spender role and the name output shows.
+var spenderRoles = map[string]struct{ role, shown string }{
+	"card":        {enduser.SpenderCard, "card"},
+	"deposit":     {enduser.SpenderDeposit, "deposit"},
+	"bufferpool":  {enduser.SpenderBufferPool, "bufferPool"},
+	"buffer-pool": {enduser.SpenderBufferPool, "bufferPool"},
+	"buffer_pool": {enduser.SpenderBufferPool, "bufferPool"},
 }
 
 // resolveSpender maps --spender to a role and an address (design 2.5).
 func resolveSpender(p *config.Profile, ch enduser.Chain, s string) (role string, addr common.Address, err error) {
-	from := func(role, what, v string) (string, common.Address, error) {
-		if v == "" {
-			return "", common.Address{}, fmt.Errorf("--spender %s: %s is not set", role, what)
+	if r, ok := spenderRoles[strings.ToLower(s)]; ok {
+		a, err := ch.Spender(r.role, p.CardSpender)
+		if err != nil {
+			return "", common.Address{}, fmt.Errorf("--spender %s: %v", r.shown, err)
 		}
-		if !common.IsHexAddress(v) || common.HexToAddress(v) == (common.Address{}) {
-			return "", common.Address{}, fmt.Errorf("--spender %s: %s %q is not an address", role, what, v)
-		}
-		return role, common.HexToAddress(v), nil
+		return r.shown, a, nil
 	}
-	switch strings.ToLower(s) {
-	case "card":
-		return from("card", "the profile's card_spender", p.CardSpender)
-	case "deposit":
-		return from("deposit", "the chain configuration's depositContract", ch.DepositContract)
-	case "bufferpool", "buffer-pool", "buffer_pool":
-		return from("bufferPool", "the chain configuration's bufferPoolContract", ch.BufferPoolContract)
-	case "":
+	if s == "" {
 		return "", common.Address{}, usagef("--spender: expected card, deposit, bufferpool or a 0x address")
 	}
 	a, err := parseAddress("--spender", s)

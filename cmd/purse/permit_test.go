@@ -219,11 +219,11 @@ func TestPermitHelpers(t *testing.T) {
 	}
 	addr := "0x5b1869D9A4C187F2EAa108f3062412ecf0526b24"
 	for _, id := range []string{addr, "eip155:31337/erc20:" + addr} {
-		if got, ok := tokenAddress(id); !ok || got != common.HexToAddress(addr) {
-			t.Fatalf("tokenAddress(%q) = %v %v", id, got, ok)
+		if got, ok := enduser.TokenAddress(id); !ok || got != common.HexToAddress(addr) {
+			t.Fatalf("TokenAddress(%q) = %v %v", id, got, ok)
 		}
 	}
-	if _, ok := tokenAddress("eip155:1/slip44:60"); ok {
+	if _, ok := enduser.TokenAddress("eip155:1/slip44:60"); ok {
 		t.Fatal("a native asset id read as a token address")
 	}
 	p := &config.Profile{Name: "t", CardSpender: addr}
