@@ -38,26 +38,15 @@ func addChainReadCommands(a *app, root *cobra.Command) {
 	root.AddCommand(account)
 }
 
-// dialHomeChain connects to the profile's evm_rpc, signing for the profile's network.
-func dialHomeChain(ctx context.Context, p *config.Profile, opts ...homechain.Option) (*homechain.Client, error) {
-	if p.EVMRPC == "" {
-		return nil, fmt.Errorf("profile %s has no evm_rpc: `purse profile set evm_rpc=URL`", p.Name)
-	}
-	if n, err := strconv.ParseInt(p.Network, 10, 64); err == nil && n > 0 {
-		opts = append(opts, homechain.WithNetwork(n))
-	}
-	return homechain.Dial(ctx, p.EVMRPC, opts...)
+// profileChain is the home chain the profile points at.
+func profileChain(p *config.Profile) homechain.ProfileChain {
+	return homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}
 }
 
-// accountNFT is the profile's account NFT contract.
-func accountNFT(p *config.Profile) (common.Address, error) {
-	if p.AccountNFT == "" {
-		return common.Address{}, fmt.Errorf("profile %s has no account_nft: `purse profile set account_nft=0x...`", p.Name)
-	}
-	if !common.IsHexAddress(p.AccountNFT) {
-		return common.Address{}, fmt.Errorf("profile %s: account_nft %q is not an address", p.Name, p.AccountNFT)
-	}
-	return common.HexToAddress(p.AccountNFT), nil
+// chainSettingErr says which profile the missing or wrong chain setting belongs to and how
+// to set it.
+func chainSettingErr(p *config.Profile, err error) error {
+	return fmt.Errorf("profile %s: %v (`purse profile set evm_rpc=URL account_nft=0x...`)", p.Name, err)
 }
 
 // keyAddress is the address of an EVM key of the store, read without unlocking the key.
@@ -98,9 +87,9 @@ func (a *app) setupHomeChain(ctx context.Context, need apiNeeds) (*homeChainSetu
 	if err != nil {
 		return nil, err
 	}
-	hc, err := dialHomeChain(ctx, p)
+	hc, err := profileChain(p).Dial(ctx)
 	if err != nil {
-		return nil, err
+		return nil, chainSettingErr(p, err)
 	}
 	id, err := hc.ChainID(ctx)
 	if err != nil {
@@ -171,16 +160,11 @@ func (a *app) balancesCmd() *cobra.Command {
 
 // lookupAccount reads the account NFT owned by owner on the profile's chain.
 func lookupAccount(ctx context.Context, p *config.Profile, owner common.Address, opts ...homechain.Option) (uint64, bool, error) {
-	nft, err := accountNFT(p)
-	if err != nil {
-		return 0, false, err
+	id, found, err := profileChain(p).FindAccount(ctx, owner, opts...)
+	if err != nil && (p.EVMRPC == "" || p.AccountNFT == "") {
+		err = chainSettingErr(p, err)
 	}
-	hc, err := dialHomeChain(ctx, p, opts...)
-	if err != nil {
-		return 0, false, err
-	}
-	defer hc.Close()
-	return hc.AccountOf(ctx, nft, owner)
+	return id, found, err
 }
 
 func (a *app) accountFindCmd() *cobra.Command {
