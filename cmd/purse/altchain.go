@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"os"
 	"strconv"
 	"strings"
@@ -41,39 +40,13 @@ func addAltchainCommands(a *app, root *cobra.Command) {
 	root.AddCommand(cmd)
 }
 
-// parseUSDC turns a human USDC amount (decimal, at most 6 decimals) into smallest units.
-// Excess precision is an error, never rounded.
-func parseUSDC(flag, s string) (string, error) {
-	if s == "" || strings.ContainsAny(s, "eE+ ") {
-		return "", usagef("%s: expected a USDC amount such as 12.5, got %q", flag, s)
-	}
-	d, err := decimal.NewFromString(s)
+// parseUSDC reads a USDC amount flag as smallest units; excess precision is an error.
+func parseUSDC(flag, s string) (uint64, error) {
+	v, err := altchain.ParseUSDC(s)
 	if err != nil {
-		return "", usagef("%s: expected a USDC amount such as 12.5, got %q", flag, s)
+		return 0, usagef("%s: %v", flag, err)
 	}
-	if d.IsNegative() {
-		return "", usagef("%s: expected a positive amount, got %s", flag, s)
-	}
-	u := d.Shift(6)
-	if !u.IsInteger() {
-		return "", usagef("%s: %s has more than 6 decimals (USDC has 6); nothing is rounded", flag, s)
-	}
-	b := u.BigInt()
-	if b.BitLen() > 64 {
-		return "", usagef("%s: %s is too large", flag, s)
-	}
-	return b.String(), nil
-}
-
-func units(v uint64, decimals int32) string {
-	return decimal.NewFromBigInt(new(big.Int).SetUint64(v), -decimals).String()
-}
-
-func clusterKey(name string) string {
-	if name == "mainnet-beta" {
-		return "mainnet"
-	}
-	return name
+	return v, nil
 }
 
 // altchainOptions are the known clusters (mainnet, devnet, testnet, sandbox) with the
@@ -82,26 +55,14 @@ func altchainOptions(p *config.Profile, only string) (*altchain.Options, error) 
 	all := append(altchain.DefaultClusters(), altchain.SandboxCluster())
 	var out []altchain.ClusterInfo
 	for _, c := range all {
-		name := clusterKey(c.Name)
-		if only != "" && name != clusterKey(only) {
+		if only != "" && c.ProfileName() != only && c.Name != only {
 			continue
 		}
 		if p != nil {
-			c.Pins.FeeCapLamports = p.FeeCap()
-			if pin, ok := p.Pins[name]; ok {
-				for _, f := range []struct {
-					v   string
-					dst *solana.PublicKey
-				}{{pin.ProgramID, &c.Pins.ProgramID}, {pin.USDCMint, &c.Pins.USDCMint}, {pin.DepositAccount, &c.Pins.DepositAccount}} {
-					if f.v == "" {
-						continue
-					}
-					k, err := solana.PublicKeyFromBase58(f.v)
-					if err != nil {
-						return nil, fmt.Errorf("altchain_pins.%s: %q: %v", name, f.v, err)
-					}
-					*f.dst = k
-				}
+			pin := p.Pins[c.ProfileName()]
+			var err error
+			if c, err = c.Pinned(pin.ProgramID, pin.USDCMint, pin.DepositAccount, p.FeeCap()); err != nil {
+				return nil, fmt.Errorf("profile %s: %v", p.Name, err)
 			}
 		}
 		out = append(out, c)
@@ -140,29 +101,17 @@ func (a *app) readQuote(path string) (*altchain.Quote, error) {
 	return q, nil
 }
 
-// setRequested records the amounts the user asked for; a quote that carries different
-// ones is refused.
-func setRequested(q *altchain.Quote, amount, minAmount string) error {
-	if amount == "" {
+// setRequested ties the quote to the --amount and --min-usdc asked for (when given); a
+// quote for other amounts is a rejection (exit 3).
+func setRequested(q *altchain.Quote, given bool, amount, minAmount uint64) error {
+	if !given {
 		return nil
 	}
-	if q.HasRequested {
-		m := minAmount
-		if m == "" {
-			m = "0"
-		}
-		if strconv.FormatUint(q.USDCAmount, 10) != amount || strconv.FormatUint(q.MinUSDCAmount, 10) != m {
-			return rejectedf("the quote is for %s USDC (min %s), not the %s USDC (min %s) asked for",
-				units(q.USDCAmount, 6), units(q.MinUSDCAmount, 6), units(mustUint(amount), 6), units(mustUint(m), 6))
-		}
-		return nil
+	err := q.CheckRequested(amount, minAmount)
+	if errors.Is(err, altchain.ErrNotRequested) {
+		return rejectedErr{err}
 	}
-	return q.SetRequested(amount, minAmount)
-}
-
-func mustUint(s string) uint64 {
-	v, _ := strconv.ParseUint(s, 10, 64)
-	return v
+	return err
 }
 
 // quoteView is a quote as JSON: the response fields of spec 4.4 plus the requested
@@ -224,7 +173,7 @@ func printQuote(w io.Writer, q *altchain.Quote, currency string) {
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
 	row := func(k, v string) { fmt.Fprintf(tw, "%s\t%s\n", k, v) }
 	if q.HasRequested {
-		row("deposit", units(q.USDCAmount, 6)+" USDC (min "+units(q.MinUSDCAmount, 6)+")")
+		row("deposit", altchain.FormatUnits(q.USDCAmount, 6)+" USDC (min "+altchain.FormatUnits(q.MinUSDCAmount, 6)+")")
 	}
 	dec := func(d *decimal.Decimal) string {
 		if d == nil {
@@ -242,7 +191,7 @@ func printQuote(w io.Writer, q *altchain.Quote, currency string) {
 		row("network fee", dec(q.NetworkFee))
 		row("total fee", dec(q.TotalFee))
 	}
-	row("native fee", fmt.Sprintf("%s SOL (%d lamports; %d with buffer)", units(q.NativeFeeLamportsWithBuffer, 9), q.NativeFeeLamports, q.NativeFeeLamportsWithBuffer))
+	row("native fee", fmt.Sprintf("%s SOL (%d lamports; %d with buffer)", altchain.FormatUnits(q.NativeFeeLamportsWithBuffer, 9), q.NativeFeeLamports, q.NativeFeeLamportsWithBuffer))
 	row("network", q.Network)
 	row("program", q.ProgramID.String())
 	row("usdc mint", q.USDCMint.String())
@@ -363,8 +312,8 @@ func printReport(w io.Writer, r *altchain.Report) {
 		row("fee payer", r.FeePayer.String())
 	}
 	if d := r.Deposit; d != nil {
-		row("deposit", units(d.USDCAmount, 6)+" USDC (min "+units(d.MinUSDCAmount, 6)+")")
-		row("native fee", fmt.Sprintf("%s SOL (%d lamports)", units(d.NativeFeeLamports, 9), d.NativeFeeLamports))
+		row("deposit", altchain.FormatUnits(d.USDCAmount, 6)+" USDC (min "+altchain.FormatUnits(d.MinUSDCAmount, 6)+")")
+		row("native fee", fmt.Sprintf("%s SOL (%d lamports)", altchain.FormatUnits(d.NativeFeeLamports, 9), d.NativeFeeLamports))
 	}
 	row("base fee", fmt.Sprintf("%d lamports (%d signature)", r.BaseFeeLamports, r.Signatures))
 	prio := fmt.Sprintf("%d lamports (limit %d × price %d µlamports)", r.PriorityFeeLamports, r.ComputeUnitLimit, r.ComputeUnitPrice)
@@ -372,7 +321,7 @@ func printReport(w io.Writer, r *altchain.Report) {
 		prio = "overflows 64 bits"
 	}
 	row("priority fee", prio)
-	row("total SOL cost", fmt.Sprintf("%s SOL (%d lamports)", units(r.TotalCostLamports, 9), r.TotalCostLamports))
+	row("total SOL cost", fmt.Sprintf("%s SOL (%d lamports)", altchain.FormatUnits(r.TotalCostLamports, 9), r.TotalCostLamports))
 	tw.Flush()
 	for _, ix := range r.Instructions {
 		name := ix.ProgramName
@@ -435,7 +384,7 @@ func (a *app) altchainInspectCmd() *cobra.Command {
 			if err != nil || u.String() != user {
 				return usagef("--user: expected the Solana address that will sign (base58), got %q", user)
 			}
-			var amt, mn string
+			var amt, mn uint64
 			if amount != "" {
 				if amt, err = parseUSDC("--amount", amount); err != nil {
 					return err
@@ -462,7 +411,7 @@ func (a *app) altchainInspectCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := setRequested(q, amt, mn); err != nil {
+			if err := setRequested(q, amount != "", amt, mn); err != nil {
 				return err
 			}
 			r := altchain.Inspect(q, u, opts)
@@ -529,7 +478,7 @@ func (a *app) altchainSetup(needRPC bool) (*altchainSetup, error) {
 }
 
 // requestQuote asks the partner API for a quote signed with the profile's partner key.
-func (a *app) requestQuote(ctx context.Context, s *altchainSetup, amount, minAmount, output string, price *uint64) (*altchain.Quote, error) {
+func (a *app) requestQuote(ctx context.Context, s *altchainSetup, amount, minAmount uint64, output string, price *uint64) (*altchain.Quote, error) {
 	p := s.p
 	if p.PartnerAPI == "" {
 		return nil, usagef("profile %s has no partner_api", p.Name)
@@ -537,25 +486,15 @@ func (a *app) requestQuote(ctx context.Context, s *altchainSetup, amount, minAmo
 	if p.PartnerKey == "" {
 		return nil, usagef("profile %s has no partner_key: `purse profile set partner_key LABEL`", p.Name)
 	}
-	svc, err := strconv.ParseInt(p.TokenID, 10, 64)
-	if err != nil || svc <= 0 {
-		return nil, usagef("profile %s: token_id %q: the quote's svcId is the account id; set it with `purse profile set token_id N`", p.Name, p.TokenID)
-	}
-	network, err := altchain.RequestNetwork(p.SolanaCluster)
+	req, err := altchain.NewQuoteRequest(p.TokenID, s.user, p.SolanaCluster, amount, output, minAmount, price)
 	if err != nil {
-		return nil, usageErr{err}
-	}
-	req := altchain.QuoteRequest{SvcID: svc, AltchainAddress: s.user.String(), USDCAmount: amount, OutputCurrency: strings.ToUpper(output),
-		Network: network, MinUSDCAmount: minAmount, ComputeUnitPrice: price}
-	if err := req.Validate(); err != nil {
-		return nil, usageErr{err}
+		return nil, usagef("profile %s: %v (`purse profile set token_id N solana_cluster C`)", p.Name, err)
 	}
 	signer, err := s.store.EVMSigner(p.PartnerKey, p.Name)
 	if err != nil {
 		return nil, err
 	}
-	variant := wallet.PartnerAuthVariant(p.PartnerAuth)
-	pc := &altchain.PartnerClient{BaseURL: p.PartnerAPI, Signer: signer, Variant: variant}
+	pc := &altchain.PartnerClient{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuth)}
 	res, err := pc.Quote(ctx, req)
 	if err != nil {
 		return nil, err
@@ -586,7 +525,7 @@ func (a *app) altchainQuoteCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var mn string
+			var mn uint64
 			if minAmount != "" {
 				if mn, err = parseUSDC("--min-usdc", minAmount); err != nil {
 					return err
@@ -687,7 +626,7 @@ func (a *app) altchainDepositCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var mn string
+			var mn uint64
 			if minAmount != "" {
 				if mn, err = parseUSDC("--min-usdc", minAmount); err != nil {
 					return err
@@ -724,14 +663,14 @@ func (a *app) altchainDepositCmd() *cobra.Command {
 					return stepErr("quote", err)
 				}
 			} else {
-				pr.step("quote", "asking %s for %s USDC → %s", s.p.PartnerAPI, units(mustUint(amt), 6), strings.ToUpper(output))
+				pr.step("quote", "asking %s for %s USDC → %s", s.p.PartnerAPI, altchain.FormatUnits(amt, 6), strings.ToUpper(output))
 				if q, err = a.requestQuote(ctx, s, amt, mn, output, priceFlag(cmd, price)); err != nil {
 					return stepErr("quote", err)
 				}
 			}
 			// 2. decode
 			pr.step("decode", "strict decode of the quote and its transaction")
-			if err := setRequested(q, amt, mn); err != nil {
+			if err := setRequested(q, true, amt, mn); err != nil {
 				return stepErr("decode", err)
 			}
 			if q.Transaction == nil {
@@ -781,7 +720,7 @@ func (a *app) altchainDepositCmd() *cobra.Command {
 			printQuote(a.stderr, q, strings.ToUpper(output))
 			printReport(a.stderr, r)
 			if !yes {
-				fmt.Fprintf(tty, "Send this deposit of %s USDC (total SOL cost %s)? [y/N]: ", units(q.USDCAmount, 6), units(r.TotalCostLamports, 9))
+				fmt.Fprintf(tty, "Send this deposit of %s USDC (total SOL cost %s)? [y/N]: ", altchain.FormatUnits(q.USDCAmount, 6), altchain.FormatUnits(r.TotalCostLamports, 9))
 				line, _ := bufio.NewReader(tty).ReadString('\n')
 				if ans := strings.ToLower(strings.TrimSpace(line)); ans != "y" && ans != "yes" {
 					return errors.New("review: declined; the signed transaction was not sent")
@@ -802,7 +741,7 @@ func (a *app) altchainDepositCmd() *cobra.Command {
 				USDCAmount: strconv.FormatUint(q.USDCAmount, 10), TotalCostLamports: r.TotalCostLamports,
 				Blockhash: bh.Hash.String(), LastValidHeight: bh.LastValidBlockHeight}
 			return a.print(res, func(w io.Writer) {
-				fmt.Fprintf(w, "deposited %s USDC: %s (%s)\n", units(q.USDCAmount, 6), sig, st.ConfirmationStatus)
+				fmt.Fprintf(w, "deposited %s USDC: %s (%s)\n", altchain.FormatUnits(q.USDCAmount, 6), sig, st.ConfirmationStatus)
 			})
 		},
 	}
@@ -862,7 +801,7 @@ func (a *app) altchainBalanceCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			v := balanceView{Address: s.user.String(), Cluster: s.p.SolanaCluster, Lamports: lam, SOL: units(lam, 9), USDCAccount: ata.String(), USDC: "0"}
+			v := balanceView{Address: s.user.String(), Cluster: s.p.SolanaCluster, Lamports: lam, SOL: altchain.FormatUnits(lam, 9), USDCAccount: ata.String(), USDC: "0"}
 			acc, err := rpc.AccountInfo(ctx, ata)
 			if err != nil {
 				return err
@@ -872,7 +811,7 @@ func (a *app) altchainBalanceCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				v.HasUSDC, v.USDCUnits, v.USDC = true, tb.Amount, units(tb.Amount, int32(tb.Decimals))
+				v.HasUSDC, v.USDCUnits, v.USDC = true, tb.Amount, altchain.FormatUnits(tb.Amount, int32(tb.Decimals))
 			}
 			return a.print(v, func(w io.Writer) {
 				tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)

@@ -195,14 +195,14 @@ func TestAltchainInspectOffline(t *testing.T) {
 }
 
 func TestParseUSDC(t *testing.T) {
-	for in, want := range map[string]string{"12.5": "12500000", "5": "5000000", "0.000001": "1", "12.500000": "12500000", "1000000": "1000000000000"} {
+	for in, want := range map[string]uint64{"12.5": 12500000, "5": 5000000, "0.000001": 1, "12.500000": 12500000, "1000000": 1000000000000} {
 		if got, err := parseUSDC("--amount", in); err != nil || got != want {
-			t.Errorf("%s: %q %v", in, got, err)
+			t.Errorf("%s: %d %v", in, got, err)
 		}
 	}
 	for _, in := range []string{"", "12.1234567", "-1", "1e6", "abc", "1,5", "18446744073709.551616"} {
 		if got, err := parseUSDC("--amount", in); err == nil {
-			t.Errorf("%s accepted as %s", in, got)
+			t.Errorf("%s accepted as %d", in, got)
 		}
 	}
 }

@@ -1,0 +1,112 @@
+package altchain
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/gagliardetto/solana-go"
+	"github.com/shopspring/decimal"
+)
+
+// ParseUSDC reads a human USDC amount (a decimal with at most 6 decimals) as smallest units.
+// Excess precision is an error, never rounded. The error does not name the field: callers
+// prefix their flag or form field.
+func ParseUSDC(s string) (uint64, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, errors.New("expected a USDC amount such as 12.5, got nothing")
+	}
+	d, err := decimal.NewFromString(s)
+	if err != nil || strings.ContainsAny(s, "eE+") {
+		return 0, fmt.Errorf("expected a USDC amount such as 12.5, got %q", s)
+	}
+	if d.IsNegative() {
+		return 0, fmt.Errorf("expected a positive amount, got %s", s)
+	}
+	u := d.Shift(6)
+	if !u.IsInteger() {
+		return 0, fmt.Errorf("%s has more than 6 decimals (USDC has 6); nothing is rounded", s)
+	}
+	b := u.BigInt()
+	if b.BitLen() > 64 {
+		return 0, fmt.Errorf("%s is too large", s)
+	}
+	return b.Uint64(), nil
+}
+
+// FormatUnits writes v smallest units with decimals exactly (12500000, 6 → "12.5").
+func FormatUnits(v uint64, decimals int32) string {
+	return decimal.NewFromBigInt(new(big.Int).SetUint64(v), -decimals).String()
+}
+
+// ProfileName is the name a purse profile uses for the cluster ("mainnet" for mainnet-beta).
+func (c ClusterInfo) ProfileName() string {
+	if c.Name == "mainnet-beta" {
+		return "mainnet"
+	}
+	return c.Name
+}
+
+// Pinned is the cluster with a profile's pins (base58 keys; empty ones are not pinned) and
+// its priority-fee cap. A bad pin is an error naming altchain_pins.CLUSTER.FIELD.
+func (c ClusterInfo) Pinned(programID, usdcMint, depositAccount string, feeCap uint64) (ClusterInfo, error) {
+	c.Pins.FeeCapLamports = feeCap
+	for _, f := range []struct {
+		field, v string
+		dst      *solana.PublicKey
+	}{{"program_id", programID, &c.Pins.ProgramID}, {"usdc_mint", usdcMint, &c.Pins.USDCMint}, {"deposit_account", depositAccount, &c.Pins.DepositAccount}} {
+		if f.v == "" {
+			continue
+		}
+		k, err := solana.PublicKeyFromBase58(f.v)
+		if err != nil {
+			return ClusterInfo{}, fmt.Errorf("altchain_pins.%s.%s %q: %v", c.ProfileName(), f.field, f.v, err)
+		}
+		*f.dst = k
+	}
+	return c, nil
+}
+
+// ErrNotRequested marks a quote for other amounts than the user asked for.
+var ErrNotRequested = errors.New("the quote is not for the amount asked for")
+
+// CheckRequested ties the quote to what the user asked for: a quote that states its
+// requested amounts must state these (else the error wraps ErrNotRequested), and one that
+// does not records them.
+func (q *Quote) CheckRequested(usdcAmount, minUSDCAmount uint64) error {
+	if q.HasRequested {
+		if q.USDCAmount != usdcAmount || q.MinUSDCAmount != minUSDCAmount {
+			return fmt.Errorf("%w: the quote is for %s USDC (min %s), not the %s USDC (min %s) asked for", ErrNotRequested,
+				FormatUnits(q.USDCAmount, 6), FormatUnits(q.MinUSDCAmount, 6), FormatUnits(usdcAmount, 6), FormatUnits(minUSDCAmount, 6))
+		}
+		return nil
+	}
+	min := ""
+	if minUSDCAmount > 0 {
+		min = strconv.FormatUint(minUSDCAmount, 10)
+	}
+	return q.SetRequested(strconv.FormatUint(usdcAmount, 10), min)
+}
+
+// NewQuoteRequest is the quote request for a profile's account (svcID, its token_id), its
+// Solana key and cluster: the network is always explicit, never the service's devnet
+// default. Errors name the profile setting or the request field.
+func NewQuoteRequest(svcID string, user solana.PublicKey, cluster string, usdcAmount uint64, outputCurrency string, minUSDCAmount uint64, computeUnitPrice *uint64) (QuoteRequest, error) {
+	id, err := strconv.ParseInt(svcID, 10, 64)
+	if err != nil || id <= 0 {
+		return QuoteRequest{}, fmt.Errorf("token_id %q: the quote's svcId is the account id", svcID)
+	}
+	network, err := RequestNetwork(cluster)
+	if err != nil {
+		return QuoteRequest{}, err
+	}
+	req := QuoteRequest{SvcID: id, AltchainAddress: user.String(), USDCAmount: strconv.FormatUint(usdcAmount, 10),
+		OutputCurrency: strings.ToUpper(outputCurrency), Network: network, ComputeUnitPrice: computeUnitPrice}
+	if minUSDCAmount > 0 {
+		req.MinUSDCAmount = strconv.FormatUint(minUSDCAmount, 10)
+	}
+	return req, req.Validate()
+}
