@@ -533,7 +533,7 @@ func (s *Screen) requestQuote(u *svc.Unlock) tea.Cmd {
 	s.resetFlow()
 	s.phase = phaseQuoting
 	in := s.input
-	what := units(in.Amount, 6) + " USDC → " + in.Currency
+	what := altchain.FormatUnits(in.Amount, 6) + " USDC → " + in.Currency
 	if in.File != "" {
 		s.setStep(stepQuote, stRunning, "reading "+in.File)
 	} else {
@@ -563,7 +563,7 @@ func (s *Screen) quoteDone(qo *quoteOut, err error) tea.Cmd {
 	}
 	s.qo = qo
 	q := qo.Quote
-	s.setStep(stepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", units(q.USDCAmount, 6), s.input.Currency, qo.Source))
+	s.setStep(stepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", altchain.FormatUnits(q.USDCAmount, 6), s.input.Currency, qo.Source))
 	s.setStep(stepDecode, stOK, fmt.Sprintf("strict decode: %d-byte unsigned transaction", len(q.Transaction)))
 	p := qo.Setup.profile
 	s.setStep(stepValidate, stRunning, fmt.Sprintf("rules A1-F26 against %s (%s)", p.SolanaRPC, p.SolanaCluster))

@@ -4,15 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/big"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/gagliardetto/solana-go"
-	"github.com/shopspring/decimal"
 
 	"purse/altchain"
 	"purse/config"
@@ -54,41 +51,17 @@ func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
-// parseUSDC turns a human USDC amount (decimal, at most 6 decimals) into smallest units.
-// Excess precision is an error naming the field, never rounded.
+// parseUSDC reads the amount field as smallest units: excess precision is an error naming
+// the field, never rounded, and a deposit is at least 5 USDC.
 func parseUSDC(field, s string) (uint64, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, usagef("%s: expected a USDC amount such as 12.5, got nothing", field)
-	}
-	if strings.ContainsAny(s, "eE+ ") {
-		return 0, usagef("%s: expected a USDC amount such as 12.5, got %q", field, s)
-	}
-	d, err := decimal.NewFromString(s)
+	v, err := altchain.ParseUSDC(s)
 	if err != nil {
-		return 0, usagef("%s: expected a USDC amount such as 12.5, got %q", field, s)
+		return 0, usagef("%s: %v", field, err)
 	}
-	if d.IsNegative() {
-		return 0, usagef("%s: expected a positive amount, got %s", field, s)
-	}
-	u := d.Shift(6)
-	if !u.IsInteger() {
-		return 0, usagef("%s: %s has more than 6 decimals (USDC has 6); nothing is rounded", field, s)
-	}
-	b := u.BigInt()
-	if b.BitLen() > 64 {
-		return 0, usagef("%s: %s is too large", field, s)
-	}
-	v := b.Uint64()
 	if v < altchain.MinUSDCAmount {
-		return 0, usagef("%s: %s is below the minimum deposit of 5 USDC", field, s)
+		return 0, usagef("%s: %s is below the minimum deposit of 5 USDC", field, strings.TrimSpace(s))
 	}
 	return v, nil
-}
-
-// units formats v smallest units with decimals exactly.
-func units(v uint64, decimals int32) string {
-	return decimal.NewFromBigInt(new(big.Int).SetUint64(v), -decimals).String()
 }
 
 // setup is what a deposit needs from the profile and the key store.
@@ -98,35 +71,16 @@ type setup struct {
 	opts    *altchain.Options
 }
 
-func clusterKey(name string) string {
-	if name == "mainnet-beta" {
-		return "mainnet"
-	}
-	return name
-}
-
-// optionsFor is the profile's cluster with its pins and fee cap (as the CLI builds them).
+// optionsFor is the profile's cluster with its pins and fee cap.
 func optionsFor(p config.Profile) (*altchain.Options, error) {
 	c, ok := altchain.ClusterByName(p.SolanaCluster)
 	if !ok {
 		return nil, usagef("profile %s: solana_cluster %q: expected mainnet, devnet, testnet or sandbox; set it on the Settings screen", p.Name, p.SolanaCluster)
 	}
-	name := clusterKey(c.Name)
-	c.Pins.FeeCapLamports = p.FeeCap()
-	if pin, ok := p.Pins[name]; ok {
-		for _, f := range []struct {
-			field, v string
-			dst      *solana.PublicKey
-		}{{"program_id", pin.ProgramID, &c.Pins.ProgramID}, {"usdc_mint", pin.USDCMint, &c.Pins.USDCMint}, {"deposit_account", pin.DepositAccount, &c.Pins.DepositAccount}} {
-			if f.v == "" {
-				continue
-			}
-			k, err := solana.PublicKeyFromBase58(f.v)
-			if err != nil {
-				return nil, usagef("profile %s: altchain_pins.%s.%s %q: %v", p.Name, name, f.field, f.v, err)
-			}
-			*f.dst = k
-		}
+	pin := p.Pins[c.ProfileName()]
+	c, err := c.Pinned(pin.ProgramID, pin.USDCMint, pin.DepositAccount, p.FeeCap())
+	if err != nil {
+		return nil, usagef("profile %s: %v", p.Name, err)
 	}
 	return &altchain.Options{Clusters: []altchain.ClusterInfo{c}}, nil
 }
@@ -235,18 +189,9 @@ func requestQuote(ctx context.Context, s *svc.Services, st *setup, in quoteInput
 	if p.PartnerKey == "" {
 		return nil, usagef("profile %s has no partner_key: set it on the Settings screen, or load a quote file", p.Name)
 	}
-	id, err := strconv.ParseInt(p.TokenID, 10, 64)
-	if err != nil || id <= 0 {
-		return nil, usagef("profile %s: token_id %q: the quote's svcId is your account id; look it up on the Account screen", p.Name, p.TokenID)
-	}
-	network, err := altchain.RequestNetwork(p.SolanaCluster)
+	req, err := altchain.NewQuoteRequest(p.TokenID, st.user, p.SolanaCluster, in.Amount, in.Currency, 0, nil)
 	if err != nil {
-		return nil, &usageError{err.Error()}
-	}
-	req := altchain.QuoteRequest{SvcID: id, AltchainAddress: st.user.String(), USDCAmount: strconv.FormatUint(in.Amount, 10),
-		OutputCurrency: in.Currency, Network: network}
-	if err := req.Validate(); err != nil {
-		return nil, &usageError{err.Error()}
+		return nil, usagef("profile %s: %v (the account id is on the Account screen, the cluster on Settings)", p.Name, err)
 	}
 	ks, err := s.Keys(u)
 	if err != nil {
@@ -272,12 +217,8 @@ func checkRequested(q *altchain.Quote, amount uint64) error {
 		return usagef("amount: the quote file does not say how much USDC it is for; enter the amount you asked for")
 	case amount == 0:
 		return nil
-	case q.HasRequested && q.USDCAmount != amount:
-		return fmt.Errorf("the quote is for %s USDC, not the %s USDC asked for", units(q.USDCAmount, 6), units(amount, 6))
-	case q.HasRequested:
-		return nil
 	}
-	return q.SetRequested(strconv.FormatUint(amount, 10), "")
+	return q.CheckRequested(amount, q.MinUSDCAmount)
 }
 
 // verify runs the validate step: every static rule and the rules that need the chain.

@@ -48,7 +48,7 @@ func reviewRequest(id string, qo *quoteOut, currency string, r *altchain.Report)
 	for _, f := range r.Findings {
 		t.Findings = append(t.Findings, review.Finding{Rule: f.Rule, Severity: f.Severity.String(), Message: f.Message})
 	}
-	title := "deposit " + units(q.USDCAmount, 6) + " USDC"
+	title := "deposit " + altchain.FormatUnits(q.USDCAmount, 6) + " USDC"
 	if currency != "" {
 		title += " → " + currency
 	}
@@ -64,8 +64,8 @@ func reviewRequest(id string, qo *quoteOut, currency string, r *altchain.Report)
 
 func depositSection(q *altchain.Quote, currency string) review.Section {
 	fs := []review.Field{
-		{Label: "deposit", Value: units(q.USDCAmount, 6) + " USDC", Note: "(" + strconv.FormatUint(q.USDCAmount, 10) + " smallest units)"},
-		{Label: "min USDC", Value: units(q.MinUSDCAmount, 6) + " USDC"},
+		{Label: "deposit", Value: altchain.FormatUnits(q.USDCAmount, 6) + " USDC", Note: "(" + strconv.FormatUint(q.USDCAmount, 10) + " smallest units)"},
+		{Label: "min USDC", Value: altchain.FormatUnits(q.MinUSDCAmount, 6) + " USDC"},
 	}
 	dec := func(d *decimal.Decimal) string {
 		s := fiat(d)
@@ -111,4 +111,4 @@ func feeSection(q *altchain.Quote, r *altchain.Report) review.Section {
 	}}
 }
 
-func lamports(n uint64) string { return fmt.Sprintf("%d lamports (%s SOL)", n, units(n, 9)) }
+func lamports(n uint64) string { return fmt.Sprintf("%d lamports (%s SOL)", n, altchain.FormatUnits(n, 9)) }

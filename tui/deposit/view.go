@@ -76,7 +76,7 @@ func (s *Screen) lines(w int) []string {
 		add("")
 	}
 	if s.phase == phaseDone && s.prepared != nil {
-		head := fmt.Sprintf("%s Deposited %s USDC → %s (%s)", st.Marks.OK, units(s.qo.Quote.USDCAmount, 6), s.input.Currency, s.final)
+		head := fmt.Sprintf("%s Deposited %s USDC → %s (%s)", st.Marks.OK, altchain.FormatUnits(s.qo.Quote.USDCAmount, 6), s.input.Currency, s.final)
 		add(st.Bold.Render(kit.Truncate(head, w)))
 		for _, l := range kit.Wrap("signature "+s.prepared.Signature.String(), w) {
 			add(st.Value.Render(l))
@@ -220,7 +220,7 @@ func (s *Screen) quoteLines(w int) []string {
 	q := s.qo.Quote
 	cur := s.input.Currency
 	dec := func(d *decimal.Decimal) string { return fiat(d) + " " + cur }
-	rows := [][2]string{{"deposit", units(q.USDCAmount, 6) + " USDC"}}
+	rows := [][2]string{{"deposit", altchain.FormatUnits(q.USDCAmount, 6) + " USDC"}}
 	if q.OutputAmount != nil {
 		rows = append(rows, [2]string{"you receive", dec(q.OutputAmount)})
 		fee := "fees " + dec(q.TotalFee) + " (processing " + dec(q.ProcessingFee) + ", network " + dec(q.NetworkFee) + ")"
@@ -235,7 +235,7 @@ func (s *Screen) quoteLines(w int) []string {
 			prio = "overflow"
 		}
 		rows = append(rows, [2]string{"SOL cost", fmt.Sprintf("%s SOL = base %d + priority %s + native fee %d lamports (with buffer)",
-			units(r.TotalCostLamports, 9), r.BaseFeeLamports, prio, q.NativeFeeLamportsWithBuffer)})
+			altchain.FormatUnits(r.TotalCostLamports, 9), r.BaseFeeLamports, prio, q.NativeFeeLamportsWithBuffer)})
 	}
 	rows = append(rows, [2]string{"valid until", fmt.Sprintf("block %d", q.LastValidBlockHeight)})
 	out := []string{st.Bold.Render("Quote")}
