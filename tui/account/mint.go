@@ -162,18 +162,9 @@ func (s *Screen) checkMint() tea.Cmd {
 // onChainAccount is the mint guard: the account the key already owns on the home chain.
 // A chain that cannot be read is not a refusal; note says so.
 func onChainAccount(ctx context.Context, sv *svc.Services, owner common.Address) (found bool, id uint64, note string) {
-	nft, err := sv.AccountNFT()
+	id, found, err := sv.AccountOf(ctx, owner)
 	if err != nil {
 		return false, 0, "the chain was not checked for an existing account: " + err.Error()
-	}
-	hc, err := sv.Chain(ctx)
-	if err != nil {
-		return false, 0, "the chain was not checked for an existing account: " + err.Error()
-	}
-	defer hc.Close()
-	id, found, err = hc.AccountOf(ctx, nft, owner)
-	if err != nil {
-		return false, 0, "the chain could not be read for an existing account: " + err.Error()
 	}
 	return found, id, "the chain shows no account for this key"
 }

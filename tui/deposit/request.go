@@ -111,4 +111,6 @@ func feeSection(q *altchain.Quote, r *altchain.Report) review.Section {
 	}}
 }
 
-func lamports(n uint64) string { return fmt.Sprintf("%d lamports (%s SOL)", n, altchain.FormatUnits(n, 9)) }
+func lamports(n uint64) string {
+	return fmt.Sprintf("%d lamports (%s SOL)", n, altchain.FormatUnits(n, 9))
+}

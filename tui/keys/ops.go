@@ -281,20 +281,13 @@ func Discover(ctx context.Context, s *svc.Services, e keystore.Entry) (d Discove
 	if e.Kind != keystore.KindEVM {
 		return Discovery{}, p, false, nil
 	}
-	nft, nftErr := s.AccountNFT()
-	if p.EVMRPC == "" || nftErr != nil {
+	if _, nftErr := s.AccountNFT(); p.EVMRPC == "" || nftErr != nil {
 		d.Note = fmt.Sprintf("Profile %s has no evm_rpc or account_nft, so no account was looked up (set them on the Settings screen).", p.Name)
 		return d, p, false, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, discoveryTimeout)
 	defer cancel()
-	c, err := s.Chain(ctx)
-	if err != nil {
-		d.Note = fmt.Sprintf("The chain of profile %s does not answer, so no account was looked up (%s).", p.Name, oneLine(err))
-		return d, p, false, nil
-	}
-	defer c.Close()
-	id, found, err := c.AccountOf(ctx, nft, common.HexToAddress(e.Address))
+	id, found, err := s.AccountOf(ctx, common.HexToAddress(e.Address))
 	if err != nil {
 		d.Note = fmt.Sprintf("The account look-up on the chain of profile %s failed (%s).", p.Name, oneLine(err))
 		return d, p, false, nil

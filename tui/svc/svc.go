@@ -160,22 +160,40 @@ func (s *Services) API(signed bool, u *Unlock) (*enduser.Client, error) {
 	return enduser.New(opts)
 }
 
-// Chain is the home-chain reader of the profile.
-func (s *Services) Chain(ctx context.Context) (*homechain.Client, error) {
+// chain is the home chain the profile points at.
+func (s *Services) chain() (homechain.ProfileChain, string) {
 	p := s.Profile()
-	if p.EVMRPC == "" {
-		return nil, fmt.Errorf("profile %s has no evm_rpc: set it on the Settings screen", p.Name)
+	return homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}, p.Name
+}
+
+// Chain is the home-chain reader of the profile, signing for the profile's network.
+func (s *Services) Chain(ctx context.Context) (*homechain.Client, error) {
+	pc, name := s.chain()
+	c, err := pc.Dial(ctx)
+	if err != nil && pc.RPC == "" {
+		return nil, fmt.Errorf("profile %s: %v: set it on the Settings screen", name, err)
 	}
-	return homechain.Dial(ctx, p.EVMRPC)
+	return c, err
 }
 
 // AccountNFT is the profile's account NFT contract.
 func (s *Services) AccountNFT() (common.Address, error) {
-	p := s.Profile()
-	if !common.IsHexAddress(p.AccountNFT) {
-		return common.Address{}, fmt.Errorf("profile %s has no account_nft: set it on the Settings screen", p.Name)
+	pc, name := s.chain()
+	nft, err := pc.NFT()
+	if err != nil {
+		return common.Address{}, fmt.Errorf("profile %s: %v: set it on the Settings screen", name, err)
 	}
-	return common.HexToAddress(p.AccountNFT), nil
+	return nft, nil
+}
+
+// AccountOf looks up the account NFT owner holds on the profile's chain.
+func (s *Services) AccountOf(ctx context.Context, owner common.Address) (tokenID uint64, found bool, err error) {
+	pc, name := s.chain()
+	id, found, err := pc.FindAccount(ctx, owner)
+	if err != nil && (pc.RPC == "" || pc.AccountNFT == "") {
+		err = fmt.Errorf("profile %s: %v: set it on the Settings screen", name, err)
+	}
+	return id, found, err
 }
 
 // Solana is the Solana RPC of the profile.
