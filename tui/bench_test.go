@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"purse/tui/home"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
 
@@ -19,7 +20,7 @@ func benchModel(b *testing.B, n int) *Model {
 	b.Helper()
 	env := newTestEnv(b)
 	m := NewModel(env, home.New(env), newTxScreen(env, n))
-	run(m.Init())
+	tuitest.Flatten(m.Init())
 	send(m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	send(m, runes("2"))
 	send(m, keyOf(tea.KeyPgDown))

@@ -13,6 +13,7 @@ import (
 
 	"purse/tui/dialog"
 	"purse/tui/home"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/tui/review"
 )
@@ -69,7 +70,7 @@ func goldenModel(t *testing.T, w, h int) *Model {
 	t.Helper()
 	env := newTestEnv(t)
 	m := NewModel(env, home.New(env), newTxScreen(env, 1000), newFake("Card"))
-	run(m.Init())
+	tuitest.Flatten(m.Init())
 	send(m, tea.WindowSizeMsg{Width: w, Height: h})
 	return m
 }

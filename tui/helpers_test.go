@@ -1,14 +1,12 @@
 package tui
 
 import (
-	"context"
-	"io"
 	"testing"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
 
@@ -25,9 +23,7 @@ var testSession = kit.Session{
 // are deterministic.
 func newTestEnv(tb testing.TB) *kit.Env {
 	tb.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	tb.Cleanup(cancel)
-	return kit.NewEnv(ctx, testSession, "/home/user/.config/purse", nil, lipgloss.NewRenderer(io.Discard))
+	return tuitest.Env(tb, testSession, tuitest.FakeHome)
 }
 
 // fakeScreen records what the router gives it.
@@ -84,26 +80,7 @@ func keyOf(t tea.KeyType) tea.KeyMsg { return tea.KeyMsg{Type: t} }
 // spinner's first tick does.
 func send(m *Model, msg tea.Msg) []tea.Msg {
 	_, cmd := m.Update(msg)
-	return run(cmd)
-}
-
-func run(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	msg := cmd()
-	switch msg := msg.(type) {
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range msg {
-			out = append(out, run(c)...)
-		}
-		return out
-	case nil:
-		return nil
-	default:
-		return []tea.Msg{msg}
-	}
+	return tuitest.Flatten(cmd)
 }
 
 func isQuit(msgs []tea.Msg) bool {

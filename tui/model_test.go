@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"purse/tui/dialog"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/tui/review"
 )
@@ -26,7 +27,7 @@ func newRouter(t *testing.T, screens ...*fakeScreen) *Model {
 	}
 	m := NewModel(env, ss...)
 	m.SetClipboard(&bytes.Buffer{})
-	run(m.Init())
+	tuitest.Flatten(m.Init())
 	send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
 	return m
 }
@@ -173,7 +174,7 @@ func TestReviewThroughRouter(t *testing.T) {
 	a := newFake("Permit")
 	m := newRouter(t, a)
 	req := review.FormARequest("fa", "I declare.", "0xhash")
-	send(m, run(review.Open(m.Env(), req))[0])
+	send(m, tuitest.Flatten(review.Open(m.Env(), req))[0])
 	for _, k := range []tea.KeyMsg{keyOf(tea.KeyEnter), keyOf(tea.KeyCtrlM), runes(" ")} {
 		if msgs := send(m, k); len(msgs) != 0 || len(m.Dialogs()) != 1 {
 			t.Fatalf("%s must not decide: %v", k, msgs)

@@ -2,10 +2,8 @@ package account
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +17,7 @@ import (
 	"purse/enduser"
 	"purse/sandbox"
 	"purse/tui/dialog"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/tui/review"
 )
@@ -27,9 +26,7 @@ var testSession = kit.Session{Profile: "sandbox", EVMKey: "alice", Network: "313
 
 func testEnv(t *testing.T) *kit.Env {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	return kit.NewEnv(ctx, testSession, "/home/user/.config/purse", nil, lipgloss.NewRenderer(io.Discard))
+	return tuitest.Env(t, testSession, tuitest.FakeHome)
 }
 
 func newTest(t *testing.T, w, h int) *Screen {

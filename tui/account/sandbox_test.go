@@ -1,24 +1,20 @@
 package account
 
 import (
-	"context"
-	"io"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/config"
 	"purse/enduser/endusertest"
 	"purse/keystore"
-	"purse/sandbox"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/tui/review"
-	"purse/tui/svc"
 )
 
 // driver plays the router for one screen: it runs commands, drops stale replies, keeps the
@@ -164,44 +160,18 @@ func (d *driver) expectStep(statusStr, step string) {
 // shows as an error with what to do next, and r recovers.
 func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	home := t.TempDir()
-	t.Setenv("PURSE_KEYSTORE", "file")
-	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ks := tuitest.Keystore(t, home, "pw")
 	entry, err := ks.New("me", keystore.KindEVM)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sb.Close()
+	sb := tuitest.StartSandbox(t)
 	info := sb.Info()
-	st, err := config.Load(home)
-	if err != nil {
-		t.Fatal(err)
-	}
 	p := info.Profile("demo")
 	p.EVMKey = "me"
-	if err := st.Add(p); err != nil {
-		t.Fatal(err)
-	}
-	if err := st.Use("demo"); err != nil {
-		t.Fatal(err)
-	}
-	if err := st.Save(); err != nil {
-		t.Fatal(err)
-	}
-	services, err := svc.New(home, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	env := kit.NewEnv(ctx, kit.Session{Profile: "demo", EVMKey: "me", Network: info.Network}, home, nil, lipgloss.NewRenderer(io.Discard))
+	tuitest.WriteProfile(t, home, p)
+	services := tuitest.Services(t, home)
+	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", Network: info.Network}, home)
 	env.Svc = services
 	d := &driver{t: t, env: env, s: newScreen(env)}
 	d.s.SetSize(100, 60)

@@ -1,10 +1,8 @@
 package balances
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"strings"
 	"testing"
@@ -18,8 +16,12 @@ import (
 	"purse/enduser"
 	"purse/homechain"
 	"purse/tui/dialog"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
+
+// passphrase opens the dev key of the sandbox tests.
+const passphrase = "pw"
 
 var (
 	eurAddr  = common.HexToAddress("0x5b1869D9A4C187F2EAa108f3062412ecf0526b24")
@@ -31,7 +33,7 @@ func amt(s string) enduser.Amount { return enduser.NewAmount(decimal.RequireFrom
 func sampleSnapshot() Snapshot {
 	chainID := "eip155:31337"
 	return Snapshot{
-		Owner:    common.HexToAddress(devAddress),
+		Owner:    common.HexToAddress(tuitest.DevAddress),
 		Account:  "5123",
 		LoggedIn: true,
 		HomeID:   chainID,
@@ -61,7 +63,7 @@ func sampleSnapshot() Snapshot {
 
 func newTestScreen(t *testing.T) *Screen {
 	t.Helper()
-	env := kit.NewEnv(context.Background(), kit.Session{Profile: "sandbox"}, "/home/user/.config/purse", nil, lipgloss.NewRenderer(io.Discard))
+	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, tuitest.FakeHome)
 	s := New(env)
 	s.SetSize(80, 20)
 	return s
@@ -197,8 +199,8 @@ func TestGolden(t *testing.T) {
 // logged out (file key, no passphrase), the passphrase dialog's answer gives the account's
 // view with card activation.
 func TestAgainstTheSandbox(t *testing.T) {
-	sbx := startSandbox(t)
-	s := New(sbx.env)
+	sbx := tuitest.LiveSandbox(t, passphrase)
+	s := New(sbx.Env)
 	s.SetSize(120, 60)
 	res := s.Init()()
 	s.Update(res)
@@ -218,7 +220,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("after unlock: %v %+v", s.err, s.snap)
 	}
 	v := s.View()
-	for _, want := range []string{"[CAN ACTIVATE]", "EUR24", homechain.FormatSmallest(eur, 2), devAddress, "logged in"} {
+	for _, want := range []string{"[CAN ACTIVATE]", "EUR24", homechain.FormatSmallest(eur, 2), tuitest.DevAddress, "logged in"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}

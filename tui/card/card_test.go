@@ -1,26 +1,27 @@
 package card
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/shopspring/decimal"
 
 	"purse/enduser"
 	"purse/tui/dialog"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
 
+// passphrase opens the dev key of the sandbox tests.
+const passphrase = "pw"
+
 func newTestScreen(t *testing.T) *Screen {
 	t.Helper()
-	env := kit.NewEnv(context.Background(), kit.Session{Profile: "sandbox", AccountID: "5123"}, "/home/user/.config/purse", nil, lipgloss.NewRenderer(io.Discard))
+	env := tuitest.Env(t, kit.Session{Profile: "sandbox", AccountID: "5123"}, tuitest.FakeHome)
 	s := New(env)
 	s.SetSize(80, 20)
 	return s
@@ -188,35 +189,17 @@ func step(t *testing.T, s *Screen, cmd tea.Cmd) tea.Cmd {
 		t.Fatal("expected a command")
 	}
 	var next []tea.Cmd
-	for _, m := range flatten(cmd) {
+	for _, m := range tuitest.Flatten(cmd) {
 		_, c := s.Update(m)
 		next = append(next, c)
 	}
 	return tea.Batch(next...)
 }
 
-func flatten(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch m := cmd().(type) {
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range m {
-			out = append(out, flatten(c)...)
-		}
-		return out
-	case nil:
-		return nil
-	default:
-		return []tea.Msg{m}
-	}
-}
-
 // unlockAndRun answers the passphrase dialog the screen asks for and runs the retried task.
 func unlockAndRun(t *testing.T, s *Screen, cmd tea.Cmd) {
 	t.Helper()
-	msgs := flatten(cmd)
+	msgs := tuitest.Flatten(cmd)
 	if len(msgs) != 1 {
 		t.Fatalf("want one message, got %#v", msgs)
 	}
@@ -232,8 +215,8 @@ func unlockAndRun(t *testing.T, s *Screen, cmd tea.Cmd) {
 // TestAgainstTheSandbox: no card → issue → block → unblock on the onboarded dev key, each
 // through its confirmation and the passphrase dialog; the display token never shows.
 func TestAgainstTheSandbox(t *testing.T) {
-	sbx := startSandbox(t)
-	s := New(sbx.env)
+	sbx := tuitest.LiveSandbox(t, passphrase)
+	s := New(sbx.Env)
 	s.SetSize(120, 40)
 	unlockAndRun(t, s, step(t, s, s.Init()))
 	if s.err != nil || s.info == nil || s.info.Card != nil || s.info.NoCard == nil {
@@ -271,7 +254,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 			t.Fatalf("the display token leaked after %s", c.key)
 		}
 	}
-	for _, e := range sbx.env.Svc.Log.Snapshot() {
+	for _, e := range sbx.Env.Svc.Log.Snapshot() {
 		if strings.Contains(e.ResponseBody, "ct_") {
 			t.Fatalf("the request log holds the card token: %s", e.ResponseBody)
 		}

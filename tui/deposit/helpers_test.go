@@ -1,14 +1,11 @@
 package deposit
 
 import (
-	"context"
 	"crypto/sha256"
-	"io"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/gagliardetto/solana-go"
 	computebudget "github.com/gagliardetto/solana-go/programs/compute-budget"
 	"github.com/gagliardetto/solana-go/programs/system"
@@ -17,6 +14,7 @@ import (
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/config"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/wallet"
 )
@@ -26,9 +24,7 @@ var testSession = kit.Session{Profile: "sandbox", EVMKey: "dev", SolanaKey: "sol
 // newEnv returns an Env that renders without colour; Svc is nil (offline model tests).
 func newEnv(t testing.TB) *kit.Env {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	return kit.NewEnv(ctx, testSession, "/home/user/.config/purse", nil, lipgloss.NewRenderer(io.Discard))
+	return tuitest.Env(t, testSession, tuitest.FakeHome)
 }
 
 func runes(s string) tea.KeyMsg      { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }

@@ -19,15 +19,12 @@ import (
 	"purse/keystore"
 	"purse/sandbox"
 	"purse/tui/dialog"
+	"purse/tui/internal/tuitest"
 	"purse/tui/review"
-	"purse/tui/svc"
 	"purse/wallet"
 )
 
-const (
-	devKey     = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
-	passphrase = "correct horse"
-)
+const passphrase = "correct horse"
 
 // sandboxEnv starts the composed sandbox, mints an account for the dev key, funds a new
 // Solana key with SOL and USDC, registers the dev key as the partner key, and writes the
@@ -35,13 +32,8 @@ const (
 func sandboxEnv(t *testing.T) (*harness, *sandbox.Sandbox, *keystore.Store, solana.PublicKey) {
 	t.Helper()
 	home := t.TempDir()
-	t.Setenv("PURSE_KEYSTORE", "file")
-	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte(passphrase), nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ks.ImportHex("dev", keystore.KindEVM, []byte(devKey)); err != nil {
+	ks := tuitest.Keystore(t, home, passphrase)
+	if _, err := ks.ImportHex("dev", keystore.KindEVM, []byte(tuitest.DevKey)); err != nil {
 		t.Fatal(err)
 	}
 	sol, err := ks.New("sol", keystore.KindSolana)
@@ -51,13 +43,9 @@ func sandboxEnv(t *testing.T) (*harness, *sandbox.Sandbox, *keystore.Store, sola
 	user := solana.MustPublicKeyFromBase58(sol.Address)
 
 	ctx := context.Background()
-	sb, err := sandbox.Start(ctx, sandbox.Config{Listen: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sb.Close() })
+	sb := tuitest.StartSandbox(t)
 	info := sb.Info()
-	dev, err := wallet.ParseEVMKey(devKey)
+	dev, err := wallet.ParseEVMKey(tuitest.DevKey)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,39 +53,16 @@ func sandboxEnv(t *testing.T) (*harness, *sandbox.Sandbox, *keystore.Store, sola
 	if err != nil {
 		t.Fatal(err)
 	}
-	tokenID := enduser.NewMintTokenID(nil)
-	mc, err := api.WithTokenID(tokenID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := mc.Mint(ctx, enduser.MintRequest{Address: dev.Address().Hex(), LotNumber: "sandbox", CaptchaOutput: "sandbox-pass",
-		PassToken: "sandbox", GenTime: strconv.FormatInt(time.Now().Unix(), 10)}); err != nil {
-		t.Fatalf("mint: %v", err)
-	}
+	tokenID := tuitest.Mint(t, ctx, api, dev)
 	if _, err := sb.Solana.Fund(user, 2_000_000_000, 100_000_000); err != nil {
 		t.Fatal(err)
 	}
 	sb.Solana.RegisterPartner(dev.Address())
 
-	st, err := config.Load(home)
-	if err != nil {
-		t.Fatal(err)
-	}
 	p := config.SandboxProfile(sb.Addr())
 	p.Network, p.EVMKey, p.SolanaKey, p.PartnerKey, p.TokenID = info.Network, "dev", "sol", "dev", tokenID
-	if err := st.Put(p); err != nil {
-		t.Fatal(err)
-	}
-	if err := st.Use(p.Name); err != nil {
-		t.Fatal(err)
-	}
-	if err := st.Save(); err != nil {
-		t.Fatal(err)
-	}
-	services, err := svc.New(home, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tuitest.WriteProfile(t, home, p)
+	services := tuitest.Services(t, home)
 	env := newEnv(t)
 	env.Home, env.Svc = home, services
 	s := newScreen(env)
@@ -268,7 +233,7 @@ func TestSandboxDeposit(t *testing.T) {
 func partnerEnvelope(t *testing.T, h *harness, user solana.PublicKey) []byte {
 	t.Helper()
 	p := h.env.Svc.Profile()
-	signer, err := wallet.ParseEVMKey(devKey)
+	signer, err := wallet.ParseEVMKey(tuitest.DevKey)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,16 +8,16 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/config"
 	"purse/keystore"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/tui/settings"
 )
 
-func wizard(h *harness) *Screen { return h.scr.(*Screen) }
+func wizard(h *tuitest.Driver) *Screen { return h.Scr.(*Screen) }
 
 // TestWizardAgainstTheSandbox: the sandbox profile is preselected and used, the EVM key is
 // imported from a file (its account on chain is found), a Solana key is created in the file
@@ -35,7 +35,7 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 	if err := st.Save(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sb.Chain.MintAccount(context.Background(), common.HexToAddress(devAddress), 31); err != nil {
+	if _, err := sb.Chain.MintAccount(context.Background(), common.HexToAddress(tuitest.DevAddress), 31); err != nil {
 		t.Fatal(err)
 	}
 	env := newEnv(t, sv)
@@ -44,21 +44,21 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 	if p := w.profiles.List[w.cursor]; p.Name != config.SandboxName {
 		t.Fatalf("preselected %q, want the sandbox", p.Name)
 	}
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	if env.Svc.Profile().Name != config.SandboxName || env.Session.Profile != config.SandboxName || w.step != stepEVM {
 		t.Fatalf("after choosing the profile: svc %q session %+v step %d", env.Svc.Profile().Name, env.Session, w.step)
 	}
 
-	h.press(runes("i"))
+	h.Press(tuitest.Runes("i"))
 	f := w.flow.Form()
 	if f.Field("kind") == nil || f.Value("kind") != "evm" {
 		t.Fatal("the EVM step imports an EVM key")
 	}
 	f.SetValue("label", "dev")
-	f.SetValue("file", writeFile(t, "dev.hex", devKey))
-	h.press(press1(tea.KeyEnter))
-	h.answer("New passphrase for key dev", "pw")
-	h.answer("Confirm the passphrase", "pw")
+	f.SetValue("file", tuitest.WriteFile(t, "dev.hex", tuitest.DevKey))
+	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Answer("New passphrase for key dev", "pw")
+	h.Answer("Confirm the passphrase", "pw")
 	if w.step != stepSolana {
 		t.Fatalf("step %d, note %q, form %q", w.step, w.note, f.Err)
 	}
@@ -69,20 +69,20 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("note %q", w.note)
 	}
 
-	h.press(runes("n"))
+	h.Press(tuitest.Runes("n"))
 	w.flow.Form().SetValue("label", "sol")
-	h.press(press1(tea.KeyEnter))
-	h.answer("New passphrase for key sol", "pw2")
-	h.answer("Confirm the passphrase", "pw2")
+	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Answer("New passphrase for key sol", "pw2")
+	h.Answer("Confirm the passphrase", "pw2")
 	if w.step != stepDone || env.Svc.Profile().SolanaKey != "sol" {
 		t.Fatalf("step %d profile %+v", w.step, env.Svc.Profile())
 	}
-	if v := h.scr.View(); !strings.Contains(v, "owns account 31") || !strings.Contains(v, "[x] Solana key") {
+	if v := h.Scr.View(); !strings.Contains(v, "owns account 31") || !strings.Contains(v, "[x] Solana key") {
 		t.Fatalf("summary:\n%s", v)
 	}
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	var done *DoneMsg
-	for _, m := range h.other {
+	for _, m := range h.Other {
 		if d, ok := m.(DoneMsg); ok {
 			done = &d
 		}
@@ -94,11 +94,7 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 
 func TestExistingKeyAndSkip(t *testing.T) {
 	sv := offlineServices(t)
-	ks, err := keystore.Open(keystore.Options{Home: sv.Home(), Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ks := tuitest.Keystore(t, sv.Home(), "pw")
 	if _, err := ks.New("mine", keystore.KindEVM); err != nil {
 		t.Fatal(err)
 	}
@@ -110,17 +106,17 @@ func TestExistingKeyAndSkip(t *testing.T) {
 			w.cursor = i
 		}
 	}
-	h.press(press1(tea.KeyEnter))
-	if !strings.Contains(h.scr.View(), "mine") {
-		t.Fatalf("existing keys are offered:\n%s", h.scr.View())
+	h.Press(tuitest.Key(tea.KeyEnter))
+	if !strings.Contains(h.Scr.View(), "mine") {
+		t.Fatalf("existing keys are offered:\n%s", h.Scr.View())
 	}
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	if env.Svc.Profile().EVMKey != "mine" || w.step != stepSolana {
 		t.Fatalf("use existing: %+v step %d", env.Svc.Profile(), w.step)
 	}
-	h.press(runes("s"))
-	if w.step != stepDone || !strings.Contains(h.scr.View(), "has no account yet") {
-		t.Fatalf("skip:\n%s", h.scr.View())
+	h.Press(tuitest.Runes("s"))
+	if w.step != stepDone || !strings.Contains(h.Scr.View(), "has no account yet") {
+		t.Fatalf("skip:\n%s", h.Scr.View())
 	}
 }
 
@@ -136,7 +132,7 @@ func TestGolden(t *testing.T) {
 	data := loaded{
 		Profiles: settings.Profiles{Active: "sandbox", List: []config.Profile{prod, *sbp}},
 		Keys: []keystore.Entry{
-			{Label: "old-key", Kind: keystore.KindEVM, Address: devAddress, Backend: keystore.BackendFile, Created: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
+			{Label: "old-key", Kind: keystore.KindEVM, Address: tuitest.DevAddress, Backend: keystore.BackendFile, Created: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
 		},
 	}
 	cases := []struct {
@@ -148,7 +144,7 @@ func TestGolden(t *testing.T) {
 		{"import_form", func(s *Screen) {
 			s.profile = *sbp
 			s.enterKeyStep(stepEVM)
-			s.Update(runes("i"))
+			s.Update(tuitest.Runes("i"))
 		}},
 		{"done", func(s *Screen) {
 			p := *sbp
@@ -166,13 +162,7 @@ func TestGolden(t *testing.T) {
 				s.loadID = 1
 				s.Update(kit.TaskResult[loaded]{ID: 1, Value: data})
 				c.setup(s)
-				v := s.View()
-				for _, l := range strings.Split(v, "\n") {
-					if kit.Width(l) > sz[0] {
-						t.Errorf("line wider than %d: %q", sz[0], l)
-					}
-				}
-				teatest.RequireEqualOutput(t, []byte(v))
+				tuitest.RequireGolden(t, s.View(), sz[0])
 			})
 		}
 	}

@@ -12,17 +12,17 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/keystore"
 	"purse/tui/dialog"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
 
-func keysScreen(t *testing.T, h *harness) *Screen {
+func keysScreen(t *testing.T, h *tuitest.Driver) *Screen {
 	t.Helper()
-	return h.scr.(*Screen)
+	return h.Scr.(*Screen)
 }
 
 // TestCreateFileKeyThroughPassphraseDialog: against the sandbox, a new EVM key in the file
@@ -31,35 +31,35 @@ func keysScreen(t *testing.T, h *harness) *Screen {
 func TestCreateFileKeyThroughPassphraseDialog(t *testing.T) {
 	_, sv := sandboxServices(t)
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env), 100, 30)
-	if !strings.Contains(h.scr.View(), "No keys yet") {
-		t.Fatalf("empty list:\n%s", h.scr.View())
+	h := tuitest.NewDriver(t, env, New(env), 100, 30)
+	if !strings.Contains(h.Scr.View(), "No keys yet") {
+		t.Fatalf("empty list:\n%s", h.Scr.View())
 	}
-	h.press(runes("a"))
-	if !h.scr.InputFocused() {
+	h.Press(tuitest.Runes("a"))
+	if !h.Scr.InputFocused() {
 		t.Fatal("the new-key form must take the keys")
 	}
-	h.press(press1(tea.KeyTab)) // kind → label
-	h.typeText("alice")
-	h.press(press1(tea.KeyEnter))
-	h.answer("New passphrase for key alice", "first")
-	h.answer("Confirm the passphrase", "other")
-	if d := h.top(); !strings.Contains(d.View(), "differed") {
+	h.Press(tuitest.Key(tea.KeyTab)) // kind → label
+	h.TypeText("alice")
+	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Answer("New passphrase for key alice", "first")
+	h.Answer("Confirm the passphrase", "other")
+	if d := h.Top(); !strings.Contains(d.View(), "differed") {
 		t.Fatalf("a mismatch must ask again and say why:\n%s", d.View())
 	}
-	h.answer("New passphrase for key alice", "pw")
-	h.answer("Confirm the passphrase", "pw")
-	if len(h.dialogs) != 0 {
-		t.Fatalf("dialogs left: %v", h.dialogs[0].Title())
+	h.Answer("New passphrase for key alice", "pw")
+	h.Answer("Confirm the passphrase", "pw")
+	if len(h.Dialogs) != 0 {
+		t.Fatalf("dialogs left: %v", h.Dialogs[0].Title())
 	}
-	if got := h.lastStatus(); !strings.Contains(got, "Added evm key alice") || !strings.Contains(got, "no account on the chain") {
+	if got := h.LastStatus(); !strings.Contains(got, "Added evm key alice") || !strings.Contains(got, "no account on the chain") {
 		t.Fatalf("status %q", got)
 	}
 	s := keysScreen(t, h)
 	if e, ok := s.Selected(); !ok || e.Label != "alice" || e.Backend != keystore.BackendFile {
 		t.Fatalf("list after add: %+v", s.list)
 	}
-	if h.scr.InputFocused() {
+	if h.Scr.InputFocused() {
 		t.Fatal("the form must close after the key was added")
 	}
 	// The file opens with the passphrase typed in the dialog, and with no other.
@@ -82,20 +82,20 @@ func TestCreateFileKeyThroughPassphraseDialog(t *testing.T) {
 // session follow.
 func TestImportDiscoversOnboardedAccount(t *testing.T) {
 	sb, sv := sandboxServices(t)
-	if _, err := sb.Chain.MintAccount(context.Background(), common.HexToAddress(devAddress), 77); err != nil {
+	if _, err := sb.Chain.MintAccount(context.Background(), common.HexToAddress(tuitest.DevAddress), 77); err != nil {
 		t.Fatal(err)
 	}
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env), 100, 30)
-	h.press(runes("i"))
+	h := tuitest.NewDriver(t, env, New(env), 100, 30)
+	h.Press(tuitest.Runes("i"))
 	f := keysScreen(t, h).flow.Form()
 	f.SetValue("label", "dev")
-	f.SetValue("file", writeFile(t, "dev.hex", "0x"+devKey+"\n"))
-	h.press(press1(tea.KeyEnter))
-	h.answer("New passphrase for key dev", "pw")
-	h.answer("Confirm the passphrase", "pw")
-	if got := h.lastStatus(); !strings.Contains(got, "Found account 77") {
-		t.Fatalf("status %q, errors %+v", got, h.errs)
+	f.SetValue("file", tuitest.WriteFile(t, "dev.hex", "0x"+tuitest.DevKey+"\n"))
+	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Answer("New passphrase for key dev", "pw")
+	h.Answer("Confirm the passphrase", "pw")
+	if got := h.LastStatus(); !strings.Contains(got, "Found account 77") {
+		t.Fatalf("status %q, errors %+v", got, h.Errs)
 	}
 	p := sv.Profile()
 	if p.EVMKey != "dev" || p.TokenID != "77" {
@@ -104,7 +104,7 @@ func TestImportDiscoversOnboardedAccount(t *testing.T) {
 	if env.Session.AccountID != "77" || env.Session.EVMKey != "dev" {
 		t.Fatalf("session %+v", env.Session)
 	}
-	if v := h.scr.View(); !strings.Contains(v, "[x] evm") || !strings.Contains(v, devAddress) {
+	if v := h.Scr.View(); !strings.Contains(v, "[x] evm") || !strings.Contains(v, tuitest.DevAddress) {
 		t.Fatalf("the list must mark the profile's key and show its full address:\n%s", v)
 	}
 }
@@ -112,14 +112,10 @@ func TestImportDiscoversOnboardedAccount(t *testing.T) {
 func TestImportEveryFormat(t *testing.T) {
 	sv := offlineServices(t)
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env), 100, 30)
 
 	// A v3 keystore JSON from another store: its passphrase is asked first.
-	other, err := keystore.Open(keystore.Options{Home: t.TempDir(), Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("filepw"), nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	other := tuitest.Keystore(t, t.TempDir(), "filepw")
 	src, err := other.New("src", keystore.KindEVM)
 	if err != nil {
 		t.Fatal(err)
@@ -140,14 +136,14 @@ func TestImportEveryFormat(t *testing.T) {
 		wantKind                                           keystore.Kind
 		wantAddr                                           string
 	}{
-		{label: "hex", format: "private key (hex)", kind: "evm", file: writeFile(t, "k", devKey), wantKind: keystore.KindEVM, wantAddr: devAddress},
-		{label: "mn", format: "mnemonic", kind: "evm", file: writeFile(t, "m", abandon), index: "0", wantKind: keystore.KindEVM, wantAddr: "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"},
-		{label: "mnsol", format: "mnemonic", kind: "solana", file: writeFile(t, "m2", abandon), wantKind: keystore.KindSolana},
-		{label: "v3", format: "keystore JSON", kind: "evm", file: writeFile(t, "v3.json", string(v3)), filePass: "filepw", wantKind: keystore.KindEVM, wantAddr: src.Address},
-		{label: "sk", format: "solana-keygen", file: writeFile(t, "kp.json", string(kpJSON)), wantKind: keystore.KindSolana},
+		{label: "hex", format: "private key (hex)", kind: "evm", file: tuitest.WriteFile(t, "k", tuitest.DevKey), wantKind: keystore.KindEVM, wantAddr: tuitest.DevAddress},
+		{label: "mn", format: "mnemonic", kind: "evm", file: tuitest.WriteFile(t, "m", abandon), index: "0", wantKind: keystore.KindEVM, wantAddr: "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"},
+		{label: "mnsol", format: "mnemonic", kind: "solana", file: tuitest.WriteFile(t, "m2", abandon), wantKind: keystore.KindSolana},
+		{label: "v3", format: "keystore JSON", kind: "evm", file: tuitest.WriteFile(t, "v3.json", string(v3)), filePass: "filepw", wantKind: keystore.KindEVM, wantAddr: src.Address},
+		{label: "sk", format: "solana-keygen", file: tuitest.WriteFile(t, "kp.json", string(kpJSON)), wantKind: keystore.KindSolana},
 	}
 	for _, c := range cases {
-		h.press(runes("i"))
+		h.Press(tuitest.Runes("i"))
 		f := keysScreen(t, h).flow.Form()
 		f.SetValue("format", c.format)
 		if c.kind != "" {
@@ -156,30 +152,30 @@ func TestImportEveryFormat(t *testing.T) {
 		f.SetValue("label", c.label)
 		f.SetValue("file", c.file)
 		f.SetValue("index", c.index)
-		h.press(press1(tea.KeyEnter))
+		h.Press(tuitest.Key(tea.KeyEnter))
 		if c.filePass != "" {
-			h.answer("Keystore JSON passphrase", "wrong")
-			if f.Err == "" || len(h.dialogs) != 0 {
-				t.Fatalf("%s: a wrong file passphrase must show an error in the form (dialogs %d)", c.label, len(h.dialogs))
+			h.Answer("Keystore JSON passphrase", "wrong")
+			if f.Err == "" || len(h.Dialogs) != 0 {
+				t.Fatalf("%s: a wrong file passphrase must show an error in the form (dialogs %d)", c.label, len(h.Dialogs))
 			}
-			h.press(press1(tea.KeyEnter))
-			h.answer("Keystore JSON passphrase", c.filePass)
+			h.Press(tuitest.Key(tea.KeyEnter))
+			h.Answer("Keystore JSON passphrase", c.filePass)
 		}
-		h.answer("New passphrase for key "+c.label, "pw")
-		h.answer("Confirm the passphrase", "pw")
+		h.Answer("New passphrase for key "+c.label, "pw")
+		h.Answer("Confirm the passphrase", "pw")
 		e, err := sv.Keys(nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		got, err := e.Get(c.label)
 		if err != nil {
-			t.Fatalf("%s: %v (status %q, form %q)", c.label, err, h.lastStatus(), f.Err)
+			t.Fatalf("%s: %v (status %q, form %q)", c.label, err, h.LastStatus(), f.Err)
 		}
 		if got.Kind != c.wantKind || (c.wantAddr != "" && got.Address != c.wantAddr) {
 			t.Errorf("%s: got %+v", c.label, got)
 		}
-		if !strings.Contains(h.lastStatus(), "no evm_rpc") && c.wantKind == keystore.KindEVM {
-			t.Errorf("%s: the look-up must say why it was skipped: %q", c.label, h.lastStatus())
+		if !strings.Contains(h.LastStatus(), "no evm_rpc") && c.wantKind == keystore.KindEVM {
+			t.Errorf("%s: the look-up must say why it was skipped: %q", c.label, h.LastStatus())
 		}
 	}
 	if n := len(keysScreen(t, h).list); n != len(cases) {
@@ -190,38 +186,38 @@ func TestImportEveryFormat(t *testing.T) {
 func TestImportErrorsStayInTheForm(t *testing.T) {
 	sv := offlineServices(t)
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env), 100, 30)
-	h.press(runes("i"))
+	h := tuitest.NewDriver(t, env, New(env), 100, 30)
+	h.Press(tuitest.Runes("i"))
 	f := keysScreen(t, h).flow.Form()
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	if !strings.Contains(f.Err, "label") {
 		t.Fatalf("empty label: %q", f.Err)
 	}
 	f.SetValue("label", "x")
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	if !strings.Contains(f.Err, "file") {
 		t.Fatalf("empty file: %q", f.Err)
 	}
 	secret := "not-a-key-SECRETWORD"
-	f.SetValue("file", writeFile(t, "bad", secret))
-	h.press(press1(tea.KeyEnter))
-	if f.Err == "" || strings.Contains(f.Err, "SECRETWORD") || len(h.dialogs) != 0 {
+	f.SetValue("file", tuitest.WriteFile(t, "bad", secret))
+	h.Press(tuitest.Key(tea.KeyEnter))
+	if f.Err == "" || strings.Contains(f.Err, "SECRETWORD") || len(h.Dialogs) != 0 {
 		t.Fatalf("a bad key file must fail without quoting it: %q", f.Err)
 	}
 	f.SetValue("file", filepath.Join(t.TempDir(), "missing"))
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	if !strings.Contains(f.Err, "cannot open") {
 		t.Fatalf("missing file: %q", f.Err)
 	}
-	h.press(press1(tea.KeyEsc))
-	if h.scr.InputFocused() || !strings.Contains(h.lastStatus(), "Nothing was added") {
-		t.Fatalf("esc must close the form: %q", h.lastStatus())
+	h.Press(tuitest.Key(tea.KeyEsc))
+	if h.Scr.InputFocused() || !strings.Contains(h.LastStatus(), "Nothing was added") {
+		t.Fatalf("esc must close the form: %q", h.LastStatus())
 	}
 	// Cancelling the passphrase dialog adds nothing.
-	h.press(runes("a"))
+	h.Press(tuitest.Runes("a"))
 	keysScreen(t, h).flow.Form().SetValue("label", "later")
-	h.press(press1(tea.KeyEnter))
-	h.press(press1(tea.KeyEsc))
+	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEsc))
 	ks, _ := sv.Keys(nil)
 	if l, _ := ks.List(); len(l) != 0 {
 		t.Fatalf("a cancelled add left %+v", l)
@@ -231,11 +227,7 @@ func TestImportErrorsStayInTheForm(t *testing.T) {
 // seed adds keys straight into the store of sv (light scrypt, passphrase "pw").
 func seed(t *testing.T, home string, labels map[string]keystore.Kind) {
 	t.Helper()
-	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ks := tuitest.Keystore(t, home, "pw")
 	for l, k := range labels {
 		if _, err := ks.New(l, k); err != nil {
 			t.Fatal(err)
@@ -247,45 +239,45 @@ func TestRenameRemoveUseCopy(t *testing.T) {
 	sv := offlineServices(t)
 	seed(t, sv.Home(), map[string]keystore.Kind{"a-evm": keystore.KindEVM, "b-sol": keystore.KindSolana})
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env), 100, 30)
 	s := keysScreen(t, h)
 
-	h.press(runes("u")) // a-evm is selected first
+	h.Press(tuitest.Runes("u")) // a-evm is selected first
 	if p := sv.Profile(); p.EVMKey != "a-evm" || env.Session.EVMKey != "a-evm" {
 		t.Fatalf("use: profile %+v session %+v", p, env.Session)
 	}
-	h.press(runes("j"), runes("u"))
+	h.Press(tuitest.Runes("j"), tuitest.Runes("u"))
 	if p := sv.Profile(); p.SolanaKey != "b-sol" || env.Session.SolanaKey != "b-sol" {
 		t.Fatalf("use solana: %+v", p)
 	}
-	h.press(runes("c"))
-	if len(h.copies) != 1 || h.copies[0].Value != s.list[1].Address {
-		t.Fatalf("copy: %+v", h.copies)
+	h.Press(tuitest.Runes("c"))
+	if len(h.Copies) != 1 || h.Copies[0].Value != s.list[1].Address {
+		t.Fatalf("copy: %+v", h.Copies)
 	}
 
-	h.press(runes("e"))
-	if !h.scr.InputFocused() {
+	h.Press(tuitest.Runes("e"))
+	if !h.Scr.InputFocused() {
 		t.Fatal("rename form must take the keys")
 	}
 	s.form.SetValue("label", "sol2")
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	if p := sv.Profile(); p.SolanaKey != "sol2" || env.Session.SolanaKey != "sol2" {
 		t.Fatalf("a rename must follow in the profile: %+v", p)
 	}
-	if !strings.Contains(h.lastStatus(), "Renamed key b-sol to sol2") {
-		t.Fatalf("status %q", h.lastStatus())
+	if !strings.Contains(h.LastStatus(), "Renamed key b-sol to sol2") {
+		t.Fatalf("status %q", h.LastStatus())
 	}
 
-	h.press(runes("k"), runes("d"))
-	if d := h.top(); !strings.Contains(d.View(), "uses it as its EVM key") {
+	h.Press(tuitest.Runes("k"), tuitest.Runes("d"))
+	if d := h.Top(); !strings.Contains(d.View(), "uses it as its EVM key") {
 		t.Fatalf("the remove question must say the profile uses the key:\n%s", d.View())
 	}
-	h.press(press1(tea.KeyEnter)) // enter never confirms
-	h.press(runes("n"))
-	if len(s.list) != 2 || !strings.Contains(h.lastStatus(), "kept") {
-		t.Fatalf("n must keep the key: %q", h.lastStatus())
+	h.Press(tuitest.Key(tea.KeyEnter)) // enter never confirms
+	h.Press(tuitest.Runes("n"))
+	if len(s.list) != 2 || !strings.Contains(h.LastStatus(), "kept") {
+		t.Fatalf("n must keep the key: %q", h.LastStatus())
 	}
-	h.press(runes("d"), runes("y"))
+	h.Press(tuitest.Runes("d"), tuitest.Runes("y"))
 	if len(s.list) != 1 || s.list[0].Label != "sol2" {
 		t.Fatalf("after remove: %+v", s.list)
 	}
@@ -295,24 +287,24 @@ func TestExportAsksPassphrasesAndRefusesOverwrite(t *testing.T) {
 	sv := offlineServices(t)
 	seed(t, sv.Home(), map[string]keystore.Kind{"k": keystore.KindEVM})
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env), 100, 30)
 	s := keysScreen(t, h)
 
-	taken := writeFile(t, "taken.json", "keep me")
-	h.press(runes("x"))
+	taken := tuitest.WriteFile(t, "taken.json", "keep me")
+	h.Press(tuitest.Runes("x"))
 	s.form.SetValue("file", taken)
-	h.press(press1(tea.KeyEnter))
-	if !strings.Contains(s.form.Err, "refusing to overwrite") || len(h.dialogs) != 0 {
+	h.Press(tuitest.Key(tea.KeyEnter))
+	if !strings.Contains(s.form.Err, "refusing to overwrite") || len(h.Dialogs) != 0 {
 		t.Fatalf("existing file: %q", s.form.Err)
 	}
 	out := filepath.Join(t.TempDir(), "k.json")
 	s.form.SetValue("file", out)
-	h.press(press1(tea.KeyEnter))
-	h.answer("Export passphrase", "exp")
-	h.answer("Confirm the export passphrase", "exp")
-	h.answer("Unlock key k", "pw")
-	if !strings.Contains(h.lastStatus(), "Exported key k") {
-		t.Fatalf("status %q note %q", h.lastStatus(), s.note)
+	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Answer("Export passphrase", "exp")
+	h.Answer("Confirm the export passphrase", "exp")
+	h.Answer("Unlock key k", "pw")
+	if !strings.Contains(h.LastStatus(), "Exported key k") {
+		t.Fatalf("status %q note %q", h.LastStatus(), s.note)
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
@@ -323,8 +315,7 @@ func TestExportAsksPassphrasesAndRefusesOverwrite(t *testing.T) {
 		t.Errorf("mode %v", st.Mode())
 	}
 	// The file is under the export passphrase, not the key's.
-	imp, _ := keystore.Open(keystore.Options{Home: t.TempDir(), Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("x"), nil }})
+	imp := tuitest.Keystore(t, t.TempDir(), "x")
 	if _, err := imp.ImportKeystoreJSON("back", keystore.KindEVM, data, []byte("pw")); err == nil {
 		t.Fatal("the export must not be under the key's passphrase")
 	}
@@ -357,7 +348,7 @@ func TestStaleAndForeignRepliesAreIgnored(t *testing.T) {
 }
 
 var goldenKeys = []keystore.Entry{
-	{Label: "alice", Kind: keystore.KindEVM, Address: devAddress, Backend: keystore.BackendFile, Created: time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)},
+	{Label: "alice", Kind: keystore.KindEVM, Address: tuitest.DevAddress, Backend: keystore.BackendFile, Created: time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)},
 	{Label: "alice-sol", Kind: keystore.KindSolana, Address: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin", Backend: keystore.BackendOS, Created: time.Date(2025, 3, 2, 11, 0, 0, 0, time.UTC)},
 	{Label: "partner", Kind: keystore.KindEVM, Address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", Backend: keystore.BackendFile, Created: time.Date(2025, 4, 5, 9, 30, 0, 0, time.UTC)},
 }
@@ -370,13 +361,13 @@ func TestGolden(t *testing.T) {
 	}{
 		{"list", func(s *Screen) {}},
 		{"import_form", func(s *Screen) {
-			s.Update(runes("i"))
+			s.Update(tuitest.Runes("i"))
 			s.flow.Form().SetValue("format", "mnemonic")
 			s.flow.Form().Focus("path")
 		}},
 		{"new_form_error", func(s *Screen) {
-			s.Update(runes("a"))
-			s.Update(press1(tea.KeyEnter))
+			s.Update(tuitest.Runes("a"))
+			s.Update(tuitest.Key(tea.KeyEnter))
 		}},
 	}
 	for _, c := range cases {
@@ -389,13 +380,7 @@ func TestGolden(t *testing.T) {
 				s.listID = 1
 				s.Update(kit.TaskResult[[]keystore.Entry]{ID: 1, Value: goldenKeys})
 				c.setup(s)
-				v := s.View()
-				for _, l := range strings.Split(v, "\n") {
-					if kit.Width(l) > sz[0] {
-						t.Errorf("line wider than %d: %q", sz[0], l)
-					}
-				}
-				teatest.RequireEqualOutput(t, []byte(v))
+				tuitest.RequireGolden(t, s.View(), sz[0])
 			})
 		}
 	}

@@ -4,14 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
@@ -19,10 +17,14 @@ import (
 	"purse/enduser"
 	"purse/homechain"
 	"purse/tui/dialog"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/tui/review"
 	"purse/wallet"
 )
+
+// passphrase opens the dev key of the sandbox tests.
+const passphrase = "pw"
 
 var (
 	eurAddr     = common.HexToAddress("0x5b1869D9A4C187F2EAa108f3062412ecf0526b24")
@@ -32,7 +34,7 @@ var (
 
 func sampleContext() Context {
 	return Context{
-		Owner:       common.HexToAddress(devAddress),
+		Owner:       common.HexToAddress(tuitest.DevAddress),
 		ChainID:     big.NewInt(31337),
 		CardSpender: cardSpender,
 		Chain: enduser.Chain{ChainIdentifier: "eip155:31337", ChainName: "Sandbox home chain",
@@ -46,7 +48,7 @@ func sampleContext() Context {
 
 func newTestScreen(t *testing.T) *Screen {
 	t.Helper()
-	env := kit.NewEnv(context.Background(), kit.Session{Profile: "sandbox"}, "/home/user/.config/purse", nil, lipgloss.NewRenderer(io.Discard))
+	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, tuitest.FakeHome)
 	s := New(env)
 	s.SetSize(80, 22)
 	s.ctxID = 1
@@ -260,29 +262,10 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// flatten runs cmd and returns its messages, batches flattened.
-func flatten(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch m := cmd().(type) {
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range m {
-			out = append(out, flatten(c)...)
-		}
-		return out
-	case nil:
-		return nil
-	default:
-		return []tea.Msg{m}
-	}
-}
-
 // one runs cmd, expects exactly one message and returns it.
 func one(t *testing.T, cmd tea.Cmd) tea.Msg {
 	t.Helper()
-	msgs := flatten(cmd)
+	msgs := tuitest.Flatten(cmd)
 	if len(msgs) != 1 {
 		t.Fatalf("want one message, got %#v", msgs)
 	}
@@ -294,14 +277,14 @@ func one(t *testing.T, cmd tea.Cmd) tea.Msg {
 // the allowance read from the chain equals the signed value. The same permit again is
 // "already permitted", not a failure.
 func TestAgainstTheSandbox(t *testing.T) {
-	sbx := startSandbox(t)
-	s := New(sbx.env)
+	sbx := tuitest.LiveSandbox(t, passphrase)
+	s := New(sbx.Env)
 	s.SetSize(120, 40)
 	s.Update(one(t, s.Init()))
 	if s.ctxErr != nil || s.ctx == nil {
 		t.Fatalf("context: %v", s.ctxErr)
 	}
-	ks, err := sbx.env.Svc.Keys(nil)
+	ks, err := sbx.Env.Svc.Keys(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,7 +331,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 	}
 	rv := push.Dialog.(*review.Model)
 	rv.SetSize(120, 34)
-	if v := rv.View(); !strings.Contains(v, "25.00 EUR24") || !strings.Contains(v, sbx.sb.Info().CardSpender) {
+	if v := rv.View(); !strings.Contains(v, "25.00 EUR24") || !strings.Contains(v, sbx.Sandbox.Info().CardSpender) {
 		t.Fatalf("review view:\n%s", v)
 	}
 	if _, c := rv.Update(keyMsg("enter")); c != nil || rv.Closed() {
@@ -382,12 +365,12 @@ func TestAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("%d permit signatures, want 1", permits())
 	}
 	// The allowance on chain, read independently.
-	hc, err := sbx.env.Svc.Chain(context.Background())
+	hc, err := sbx.Env.Svc.Chain(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer hc.Close()
-	got, err := hc.Allowance(context.Background(), s.prepared.Plan.Token.Address, common.HexToAddress(devAddress), common.HexToAddress(sbx.sb.Info().CardSpender))
+	got, err := hc.Allowance(context.Background(), s.prepared.Plan.Token.Address, common.HexToAddress(tuitest.DevAddress), common.HexToAddress(sbx.Sandbox.Info().CardSpender))
 	if err != nil || got.Int64() != 2500 {
 		t.Fatalf("allowance on chain %v %v", got, err)
 	}

@@ -1,9 +1,7 @@
 package requests
 
 import (
-	"context"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -13,14 +11,13 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"purse/enduser"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
 
 func newTestScreen(t *testing.T, w, h int) *Screen {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	env := kit.NewEnv(ctx, kit.Session{Profile: "sandbox"}, t.TempDir(), nil, lipgloss.NewRenderer(io.Discard))
+	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, t.TempDir())
 	s := newScreen(env)
 	s.log = enduser.NewRequestLog(0)
 	s.SetSize(w, h)
@@ -204,7 +201,7 @@ func TestFailedCallShowsItsError(t *testing.T) {
 }
 
 func TestWithoutServices(t *testing.T) {
-	env := kit.NewEnv(context.Background(), kit.Session{}, "", nil, lipgloss.NewRenderer(io.Discard))
+	env := tuitest.Env(t, kit.Session{}, "")
 	s := newScreen(env)
 	s.SetSize(80, 24)
 	if s.Init() != nil {

@@ -2,83 +2,27 @@ package requests
 
 import (
 	"context"
-	"io"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
-	"purse/config"
 	"purse/enduser"
-	"purse/keystore"
-	"purse/sandbox"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/tui/svc"
 )
 
 const testPass = "correct horse"
 
-// sandboxServices starts the in-process sandbox and returns the TUI's services for a
-// profile pointing at it, with a file-backend EVM key (light scrypt) and a minted account.
+// sandboxServices returns the TUI's services for a profile pointing at the in-process
+// sandbox, with a file-backend EVM key (light scrypt) and a minted account.
 func sandboxServices(t *testing.T) (*svc.Services, *svc.Unlock) {
 	t.Helper()
-	ctx := context.Background()
-	home := t.TempDir()
-	t.Setenv("PURSE_KEYSTORE", "file")
-	sb, err := sandbox.Start(ctx, sandbox.Config{Listen: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sb.Close() })
-	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte(testPass), nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ks.New("alice", keystore.KindEVM); err != nil {
-		t.Fatal(err)
-	}
-	sv, err := svc.New(home, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := sb.Info()
-	if _, err := sv.UpdateProfile(func(p *config.Profile) error {
-		for k, v := range map[string]string{"user_api": info.UserAPI, "network": info.Network, "evm_key": "alice"} {
-			if err := p.Set(k, v); err != nil {
-				return err
-			}
-		}
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
-	unlock := func() *svc.Unlock { return &svc.Unlock{Passphrase: []byte(testPass)} }
-	signer, err := sv.EVMSigner(unlock())
-	if err != nil {
-		t.Fatal(err)
-	}
-	api, err := sv.API(true, unlock())
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokenID := enduser.NewMintTokenID(nil)
-	mc, err := api.WithTokenID(tokenID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := mc.Mint(ctx, enduser.MintRequest{Address: signer.Address().Hex(), LotNumber: "sandbox", CaptchaOutput: "sandbox-pass",
-		PassToken: "sandbox", GenTime: strconv.FormatInt(time.Now().Unix(), 10)}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := sv.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", tokenID) }); err != nil {
-		t.Fatal(err)
-	}
-	return sv, unlock()
+	sv, _ := tuitest.TouristServices(t, context.Background(), "alice", testPass)
+	return sv, &svc.Unlock{Passphrase: []byte(testPass)}
 }
 
 // TestRequestsOfRealCalls: calls made through the services' client appear on the screen
@@ -99,7 +43,7 @@ func TestRequestsOfRealCalls(t *testing.T) {
 	}
 	before := sv.Log.Len()
 
-	env := kit.NewEnv(ctx, kit.Session{Profile: "sandbox"}, sv.Home(), nil, lipgloss.NewRenderer(io.Discard))
+	env := tuitest.EnvContext(ctx, kit.Session{Profile: "sandbox"}, sv.Home())
 	env.Svc = sv
 	s := newScreen(env)
 	s.SetSize(100, 30)

@@ -8,20 +8,20 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/config"
 	"purse/keystore"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/tui/svc"
 	"purse/wallet"
 )
 
-func screenOf(h *harness) *Screen { return h.scr.(*Screen) }
+func screenOf(h *tuitest.Driver) *Screen { return h.Scr.(*Screen) }
 
-func switchedMsg(h *harness) (ProfileSwitchedMsg, bool) {
-	for _, m := range h.other {
+func switchedMsg(h *tuitest.Driver) (ProfileSwitchedMsg, bool) {
+	for _, m := range h.Other {
 		if s, ok := m.(ProfileSwitchedMsg); ok {
 			return s, true
 		}
@@ -32,22 +32,22 @@ func switchedMsg(h *harness) (ProfileSwitchedMsg, bool) {
 // TestAddFromSandboxAndUse: against the sandbox, a profile is added from its /sandbox/info,
 // then used: the router gets Services bound to it and the session follows.
 func TestAddFromSandboxAndUse(t *testing.T) {
-	sb, sv := sandboxServices(t)
+	sb, sv := tuitest.SandboxServices(t)
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env), 100, 30)
 	s := screenOf(h)
-	if !strings.Contains(h.scr.View(), "sb") || !strings.Contains(h.scr.View(), "(active)") {
-		t.Fatalf("profiles:\n%s", h.scr.View())
+	if !strings.Contains(h.Scr.View(), "sb") || !strings.Contains(h.Scr.View(), "(active)") {
+		t.Fatalf("profiles:\n%s", h.Scr.View())
 	}
-	h.press(runes("a"))
-	if !h.scr.InputFocused() {
+	h.Press(tuitest.Runes("a"))
+	if !h.Scr.InputFocused() {
 		t.Fatal("the add form must take the keys")
 	}
-	h.typeText("demo")
+	h.TypeText("demo")
 	s.form.SetValue("sandbox_url", sb.Info().UserAPI)
-	h.press(press1(tea.KeyEnter))
-	if !strings.Contains(h.lastStatus(), "Added profile demo") {
-		t.Fatalf("status %q form %v", h.lastStatus(), s.form)
+	h.Press(tuitest.Key(tea.KeyEnter))
+	if !strings.Contains(h.LastStatus(), "Added profile demo") {
+		t.Fatalf("status %q form %v", h.LastStatus(), s.form)
 	}
 	// select it and use it
 	for i, p := range s.profiles.List {
@@ -58,7 +58,7 @@ func TestAddFromSandboxAndUse(t *testing.T) {
 			}
 		}
 	}
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	msg, ok := switchedMsg(h)
 	if !ok || msg.Services == nil || msg.Services.Profile().Name != "demo" || msg.Profile.Name != "demo" {
 		t.Fatalf("switch message: %+v %v", msg, ok)
@@ -71,38 +71,38 @@ func TestAddFromSandboxAndUse(t *testing.T) {
 		t.Fatalf("active profile saved: %q", st.Active)
 	}
 	// a sandbox URL that does not answer is an error in the form, with what to do
-	h.press(runes("a"))
-	h.typeText("dead")
+	h.Press(tuitest.Runes("a"))
+	h.TypeText("dead")
 	s.form.SetValue("sandbox_url", "http://127.0.0.1:1")
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	if !strings.Contains(s.form.Err, "does not answer") || !strings.Contains(s.form.Err, "purse sandbox") {
 		t.Fatalf("dead sandbox: %q", s.form.Err)
 	}
 }
 
 func TestAddByFieldsAndEditNameTheField(t *testing.T) {
-	sv := offlineServices(t)
+	sv := tuitest.OfflineServices(t)
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env), 100, 30)
 	s := screenOf(h)
 
-	h.press(runes("a"))
-	h.typeText("prod")
-	h.press(press1(tea.KeyTab), press1(tea.KeyRight)) // from: fields
+	h.Press(tuitest.Runes("a"))
+	h.TypeText("prod")
+	h.Press(tuitest.Key(tea.KeyTab), tuitest.Key(tea.KeyRight)) // from: fields
 	s.form.SetValue("user_api", "https://api.example.com")
 	s.form.SetValue("network", "main")
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	if !strings.HasPrefix(s.form.Err, "network:") {
 		t.Fatalf("a bad network must name the field: %q", s.form.Err)
 	}
 	s.form.SetValue("network", "5000")
 	s.form.SetValue("evm_rpc", "ftp://x")
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	if !strings.HasPrefix(s.form.Err, "evm_rpc:") {
 		t.Fatalf("a bad evm_rpc must name the field: %q", s.form.Err)
 	}
 	s.form.SetValue("evm_rpc", "https://rpc.example.com")
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	if s.form != nil {
 		t.Fatalf("add failed: %q", s.form.Err)
 	}
@@ -113,41 +113,41 @@ func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 			s.cursor = i
 		}
 	}
-	h.press(runes("f"))
+	h.Press(tuitest.Runes("f"))
 	if s.form.Value("field") != "fee_cap_lamports" || s.form.Value("value") != fmt.Sprint(config.DefaultFeeCapLamports) {
 		t.Fatalf("fee cap form: %q %q", s.form.Value("field"), s.form.Value("value"))
 	}
 	s.form.SetValue("value", "lots")
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	if !strings.HasPrefix(s.form.Err, "fee_cap_lamports:") {
 		t.Fatalf("fee cap error: %q", s.form.Err)
 	}
 	s.form.SetValue("value", "1000000")
-	h.press(press1(tea.KeyEnter))
-	if sv.Profile().FeeCapLamports != 1_000_000 || !strings.Contains(h.scr.View(), "1000000 lamports = 0.001 SOL") {
-		t.Fatalf("fee cap: %d\n%s", sv.Profile().FeeCapLamports, h.scr.View())
+	h.Press(tuitest.Key(tea.KeyEnter))
+	if sv.Profile().FeeCapLamports != 1_000_000 || !strings.Contains(h.Scr.View(), "1000000 lamports = 0.001 SOL") {
+		t.Fatalf("fee cap: %d\n%s", sv.Profile().FeeCapLamports, h.Scr.View())
 	}
 
-	h.press(runes("w"))
+	h.Press(tuitest.Runes("w"))
 	s.form.SetValue("value", "30m")
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	if !strings.HasPrefix(s.form.Err, "deadline_window:") {
 		t.Fatalf("window error: %q", s.form.Err)
 	}
 	s.form.SetValue("value", "10m")
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	if p := sv.Profile(); p.Window().String() != "10m0s" || env.Session.Profile != "t" {
 		t.Fatalf("window: %v", p.Window())
 	}
 
 	// changing the field choice shows that field's value
-	h.press(runes("e"))
-	h.press(press1(tea.KeyShiftTab), press1(tea.KeyRight)) // user_api → partner_api
+	h.Press(tuitest.Runes("e"))
+	h.Press(tuitest.Key(tea.KeyShiftTab), tuitest.Key(tea.KeyRight)) // user_api → partner_api
 	if s.form.Value("field") != "partner_api" || s.form.Value("value") != "" {
 		t.Fatalf("field switch: %q=%q", s.form.Value("field"), s.form.Value("value"))
 	}
-	h.press(press1(tea.KeyEsc))
-	if h.scr.InputFocused() {
+	h.Press(tuitest.Key(tea.KeyEsc))
+	if h.Scr.InputFocused() {
 		t.Fatal("esc must close the form")
 	}
 
@@ -157,9 +157,9 @@ func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 			s.cursor = i
 		}
 	}
-	h.press(runes("w"))
+	h.Press(tuitest.Runes("w"))
 	s.form.SetValue("value", "2m")
-	h.press(press1(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyEnter))
 	st, _ := config.Load(sv.Home())
 	active := sv.Profile()
 	if p, _ := st.Get("prod"); p.Window().String() != "2m0s" || active.Window().String() != "10m0s" {
@@ -171,12 +171,8 @@ func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 // the audit log, shown newest first; changing one line is found by verify, with its line
 // number and reason.
 func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
-	sv := offlineServices(t)
-	ks, err := keystore.Open(keystore.Options{Home: sv.Home(), Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sv := tuitest.OfflineServices(t)
+	ks := tuitest.Keystore(t, sv.Home(), "pw")
 	if _, err := ks.New("signer", keystore.KindEVM); err != nil {
 		t.Fatal(err)
 	}
@@ -193,14 +189,14 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 		}
 	}
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env), 120, 30)
+	h := tuitest.NewDriver(t, env, New(env), 120, 30)
 	s := screenOf(h)
-	h.press(runes("l"))
+	h.Press(tuitest.Runes("l"))
 	if n := len(s.audit.Records); n != 3 || s.audit.Records[0].Purpose != "form-a" {
 		t.Fatalf("audit newest first: %+v", s.audit.Records)
 	}
-	h.press(runes("v"))
-	if v := h.scr.View(); !strings.Contains(v, "verified 3 records; the hash chain is intact") {
+	h.Press(tuitest.Runes("v"))
+	if v := h.Scr.View(); !strings.Contains(v, "verified 3 records; the hash chain is intact") {
 		t.Fatalf("verify:\n%s", v)
 	}
 
@@ -213,19 +209,19 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 	if err := os.WriteFile(ks.AuditPath(), bytes.Join(lines, []byte("\n")), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	h.press(runes("v"))
-	v := h.scr.View()
+	h.Press(tuitest.Runes("v"))
+	v := h.Scr.View()
 	if !strings.Contains(v, "BROKEN") || !strings.Contains(v, "line 2") || !strings.Contains(v, "hash mismatch") {
 		t.Fatalf("tampered log:\n%s", v)
 	}
-	if !strings.Contains(h.lastStatus(), "BROKEN at line 2") {
-		t.Fatalf("status %q", h.lastStatus())
+	if !strings.Contains(h.LastStatus(), "BROKEN at line 2") {
+		t.Fatalf("status %q", h.LastStatus())
 	}
-	h.press(runes("r"))
-	if len(s.audit.Records) != 1 || s.audit.Break == nil || !strings.Contains(h.scr.View(), "line 2") {
-		t.Fatalf("the list stops at the break and says where:\n%s", h.scr.View())
+	h.Press(tuitest.Runes("r"))
+	if len(s.audit.Records) != 1 || s.audit.Break == nil || !strings.Contains(h.Scr.View(), "line 2") {
+		t.Fatalf("the list stops at the break and says where:\n%s", h.Scr.View())
 	}
-	h.press(press1(tea.KeyEsc))
+	h.Press(tuitest.Key(tea.KeyEsc))
 	if s.view != viewProfiles {
 		t.Fatal("esc must go back to the profiles")
 	}
@@ -264,7 +260,7 @@ func TestGolden(t *testing.T) {
 		setup func(s *Screen)
 	}{
 		{"profiles", func(s *Screen) {}},
-		{"edit_fee_cap", func(s *Screen) { s.Update(runes("f")) }},
+		{"edit_fee_cap", func(s *Screen) { s.Update(tuitest.Runes("f")) }},
 		{"audit_broken", func(s *Screen) {
 			s.view = viewAudit
 			s.auditID = 2
@@ -283,13 +279,7 @@ func TestGolden(t *testing.T) {
 				s.listID = 1
 				s.Update(kit.TaskResult[Profiles]{ID: 1, Value: goldenProfiles()})
 				c.setup(s)
-				v := s.View()
-				for _, l := range strings.Split(v, "\n") {
-					if kit.Width(l) > sz[0] {
-						t.Errorf("line wider than %d: %q", sz[0], l)
-					}
-				}
-				teatest.RequireEqualOutput(t, []byte(v))
+				tuitest.RequireGolden(t, s.View(), sz[0])
 			})
 		}
 	}

@@ -1,9 +1,7 @@
 package txs
 
 import (
-	"context"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
@@ -12,15 +10,14 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/enduser"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
 
 // newTestScreen is a screen without services whose styles render without colour.
 func newTestScreen(t *testing.T, w, h int) *Screen {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	env := kit.NewEnv(ctx, kit.Session{Profile: "sandbox"}, t.TempDir(), nil, lipgloss.NewRenderer(io.Discard))
+	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, t.TempDir())
 	s := newScreen(env)
 	s.SetSize(w, h)
 	return s
@@ -83,31 +80,12 @@ func typeText(s *Screen, text string) {
 	}
 }
 
-// collect runs cmd and returns its messages, batches flattened.
-func collect(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch m := cmd().(type) {
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range m {
-			out = append(out, collect(c)...)
-		}
-		return out
-	case nil:
-		return nil
-	default:
-		return []tea.Msg{m}
-	}
-}
-
 // drive runs cmd like the router does: task replies go back to the screen (whose commands
 // run in turn); every other message is returned.
 func drive(t *testing.T, s *Screen, cmd tea.Cmd) []tea.Msg {
 	t.Helper()
 	var out []tea.Msg
-	queue := collect(cmd)
+	queue := tuitest.Flatten(cmd)
 	for len(queue) > 0 {
 		m := queue[0]
 		queue = queue[1:]
@@ -119,7 +97,7 @@ func drive(t *testing.T, s *Screen, cmd tea.Cmd) []tea.Msg {
 				t.Fatalf("%s: %v", r.Ref().Label, err)
 			}
 			_, c := s.Update(m)
-			queue = append(queue, collect(c)...)
+			queue = append(queue, tuitest.Flatten(c)...)
 			continue
 		}
 		out = append(out, m)

@@ -3,87 +3,30 @@ package txs
 import (
 	"context"
 	"encoding/csv"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
-	"purse/config"
 	"purse/enduser"
-	"purse/keystore"
-	"purse/sandbox"
 	"purse/tui/dialog"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
-	"purse/tui/svc"
 )
 
 const testPass = "correct horse"
 
-// sandboxEnv starts the in-process sandbox, makes a file-backend EVM key (light scrypt),
-// points the profile at the sandbox and mints an account, which comes with 300+ seeded
-// records. The Env's services are those the TUI uses.
+// sandboxEnv is the Env of tuitest.TouristServices (key "alice", passphrase testPass): an
+// account minted on the in-process sandbox, which comes with 300+ seeded records.
 func sandboxEnv(t *testing.T) *kit.Env {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	home := t.TempDir()
-	t.Setenv("PURSE_KEYSTORE", "file")
-	sb, err := sandbox.Start(ctx, sandbox.Config{Listen: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sb.Close() })
-	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte(testPass), nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ks.New("alice", keystore.KindEVM); err != nil {
-		t.Fatal(err)
-	}
-	sv, err := svc.New(home, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := sb.Info()
-	if _, err := sv.UpdateProfile(func(p *config.Profile) error {
-		for k, v := range map[string]string{"user_api": info.UserAPI, "network": info.Network, "evm_key": "alice"} {
-			if err := p.Set(k, v); err != nil {
-				return err
-			}
-		}
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
-	unlock := &svc.Unlock{Passphrase: []byte(testPass)}
-	signer, err := sv.EVMSigner(unlock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	api, err := sv.API(true, &svc.Unlock{Passphrase: []byte(testPass)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokenID := enduser.NewMintTokenID(nil)
-	mc, err := api.WithTokenID(tokenID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := mc.Mint(ctx, enduser.MintRequest{Address: signer.Address().Hex(), LotNumber: "sandbox", CaptchaOutput: "sandbox-pass",
-		PassToken: "sandbox", GenTime: strconv.FormatInt(time.Now().Unix(), 10)}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := sv.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", tokenID) }); err != nil {
-		t.Fatal(err)
-	}
-	env := kit.NewEnv(ctx, kit.Session{Profile: "sandbox", EVMKey: "alice", AccountID: tokenID}, home, nil, lipgloss.NewRenderer(io.Discard))
+	sv, tokenID := tuitest.TouristServices(t, ctx, "alice", testPass)
+	env := tuitest.EnvContext(ctx, kit.Session{Profile: "sandbox", EVMKey: "alice", AccountID: tokenID}, sv.Home())
 	env.Svc = sv
 	return env
 }

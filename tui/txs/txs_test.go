@@ -14,6 +14,7 @@ import (
 
 	"purse/enduser"
 	"purse/tui/dialog"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
 
@@ -201,7 +202,7 @@ func TestDetailShowsEveryFieldAndCopiesTheHash(t *testing.T) {
 	if !strings.Contains(unwrapped, "txHash             "+rec.TxHash) {
 		t.Fatal("the detail must show the full tx hash")
 	}
-	msgs := collect(press(s, runes("c")))
+	msgs := tuitest.Flatten(press(s, runes("c")))
 	if len(msgs) != 1 || msgs[0].(kit.CopyMsg).Value != rec.TxHash {
 		t.Fatalf("copy: %#v", msgs)
 	}
@@ -219,7 +220,7 @@ func TestPassphraseIsAskedAndTheRequestRetried(t *testing.T) {
 	s := newTestScreen(t, 80, 24)
 	s.Init()
 	_, cmd := s.Update(kit.TaskResult[pageResult]{ID: s.pageTask, Value: pageResult{Act: actFirst, NeedPass: true}})
-	msgs := collect(cmd)
+	msgs := tuitest.Flatten(cmd)
 	if len(msgs) != 1 {
 		t.Fatalf("msgs %#v", msgs)
 	}
@@ -237,7 +238,7 @@ func TestPassphraseIsAskedAndTheRequestRetried(t *testing.T) {
 	// Cancelled: a status says how to try again.
 	s.Update(kit.TaskResult[pageResult]{ID: s.pageTask, Value: pageResult{Act: actFirst, NeedPass: true}})
 	_, cmd = s.Update(dialog.PassphraseResult{ID: passID, Cancelled: true})
-	if st, ok := collect(cmd)[0].(kit.StatusMsg); !ok || !strings.Contains(st.Text, "press r") && !strings.Contains(st.Text, "Press r") {
+	if st, ok := tuitest.Flatten(cmd)[0].(kit.StatusMsg); !ok || !strings.Contains(st.Text, "press r") && !strings.Contains(st.Text, "Press r") {
 		t.Fatalf("cancel status: %#v", st)
 	}
 }
@@ -260,18 +261,18 @@ func TestExportResultIsReported(t *testing.T) {
 	if press(s, runes("e")) == nil || s.exportTask == 0 {
 		t.Fatal("e starts an export")
 	}
-	if st := collect(press(s, runes("E")))[0].(kit.StatusMsg); !strings.Contains(st.Text, "already running") {
+	if st := tuitest.Flatten(press(s, runes("E")))[0].(kit.StatusMsg); !strings.Contains(st.Text, "already running") {
 		t.Fatalf("second export: %q", st.Text)
 	}
 	_, cmd := s.Update(kit.TaskResult[exportResult]{ID: s.exportTask, Value: exportResult{Act: actExportCSV, Path: "/h/exports/t.csv", Count: 12}})
-	if st := collect(cmd)[0].(kit.StatusMsg); st.Text != "Exported 12 records to /h/exports/t.csv" {
+	if st := tuitest.Flatten(cmd)[0].(kit.StatusMsg); st.Text != "Exported 12 records to /h/exports/t.csv" {
 		t.Fatalf("status %q", st.Text)
 	}
 }
 
 func TestExportWithoutServicesFailsWithAHint(t *testing.T) {
 	s := newTestScreen(t, 80, 24)
-	msgs := collect(press(s, runes("E")))
+	msgs := tuitest.Flatten(press(s, runes("E")))
 	r := msgs[0].(kit.TaskResult[exportResult])
 	if r.Err == nil || !strings.Contains(r.Err.Error(), "profile") {
 		t.Fatalf("err %v", r.Err)

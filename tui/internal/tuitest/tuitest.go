@@ -1,0 +1,159 @@
+// Package tuitest is the test plumbing the TUI's screen packages share: an Env that renders
+// without colour, an isolated home with a light-scrypt file keystore and a profile, the
+// services on it, the in-process sandbox (with an account minted, or onboarded to Live),
+// and a Driver that plays the router for one screen. Only _test files import it.
+package tuitest
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"purse/config"
+	"purse/keystore"
+	"purse/tui/kit"
+	"purse/tui/svc"
+)
+
+// The well-known development key (anvil/hardhat account 0) the CLI tests onboard too.
+const (
+	DevKey     = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+	DevAddress = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+)
+
+// FakeHome is the home an offline Env shows; nothing is read or written there.
+const FakeHome = "/home/user/.config/purse"
+
+// Env returns an Env for session and home whose styles render without colour, so views are
+// deterministic; its context ends with the test.
+func Env(tb testing.TB, session kit.Session, home string) *kit.Env {
+	tb.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	tb.Cleanup(cancel)
+	return EnvContext(ctx, session, home)
+}
+
+// EnvContext is Env on ctx.
+func EnvContext(ctx context.Context, session kit.Session, home string) *kit.Env {
+	return kit.NewEnv(ctx, session, home, nil, lipgloss.NewRenderer(io.Discard))
+}
+
+// ServicesEnv is the Env of a screen test: session {Profile "t", Network "31337"} at
+// FakeHome, with sv as its services; when sv is set the session follows sv's profile
+// through sessionOf (keys.SessionOf, what the router does).
+func ServicesEnv(tb testing.TB, sv *svc.Services, sessionOf func(kit.Session, config.Profile) kit.Session) *kit.Env {
+	tb.Helper()
+	env := Env(tb, kit.Session{Profile: "t", Network: "31337"}, FakeHome)
+	env.Svc = sv
+	if sv != nil {
+		env.Session = sessionOf(env.Session, sv.Profile())
+	}
+	return env
+}
+
+// FileKeys makes new keys go to encrypted files.
+func FileKeys(tb testing.TB) { tb.Setenv("PURSE_KEYSTORE", "file") }
+
+// Keystore makes new keys go to encrypted files (FileKeys) and opens home's file keystore
+// with a light scrypt cost; every passphrase it asks for is passphrase.
+func Keystore(tb testing.TB, home, passphrase string) *keystore.Store {
+	tb.Helper()
+	FileKeys(tb)
+	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
+		Passphrase: func(string, bool) ([]byte, error) { return []byte(passphrase), nil }})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ks
+}
+
+// WriteProfile stores p in home's profiles and makes it the active one.
+func WriteProfile(tb testing.TB, home string, p *config.Profile) {
+	tb.Helper()
+	st, err := config.Load(home)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := st.Put(p); err != nil {
+		tb.Fatal(err)
+	}
+	if err := st.Use(p.Name); err != nil {
+		tb.Fatal(err)
+	}
+	if err := st.Save(); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// Services returns the TUI's services on home.
+func Services(tb testing.TB, home string) *svc.Services {
+	tb.Helper()
+	sv, err := svc.New(home, "", nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sv
+}
+
+// OfflineServices: file keys and a new home whose active profile "t" reads no chain.
+func OfflineServices(tb testing.TB) *svc.Services {
+	tb.Helper()
+	FileKeys(tb)
+	home := tb.TempDir()
+	WriteProfile(tb, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "31337"})
+	return Services(tb, home)
+}
+
+// WriteFile writes content to a new file name in a temporary directory and returns its path.
+func WriteFile(tb testing.TB, name, content string) string {
+	tb.Helper()
+	p := filepath.Join(tb.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+// Runes is a key press of printable characters.
+func Runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+// Key is a key press of a special key.
+func Key(t tea.KeyType) tea.KeyMsg { return tea.KeyMsg{Type: t} }
+
+// Flatten runs cmd and returns its messages, batches flattened (run in turn).
+func Flatten(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	switch m := cmd().(type) {
+	case tea.BatchMsg:
+		var out []tea.Msg
+		for _, c := range m {
+			out = append(out, Flatten(c)...)
+		}
+		return out
+	case nil:
+		return nil
+	default:
+		return []tea.Msg{m}
+	}
+}
+
+// RequireGolden fails the test for every line of v wider than width, then compares v with
+// the test's golden file (teatest; -update rewrites it).
+func RequireGolden(t *testing.T, v string, width int) {
+	t.Helper()
+	for _, l := range strings.Split(v, "\n") {
+		if kit.Width(l) > width {
+			t.Errorf("line wider than %d: %q", width, l)
+		}
+	}
+	teatest.RequireEqualOutput(t, []byte(v))
+}
