@@ -244,7 +244,7 @@ func (s *Screen) chainLines(ch enduser.Chain, w int, add func(string), field fun
 		onChain := "-"
 		if !home {
 			onChain = "(not home chain)"
-		} else if addr, ok := TokenAddress(t.TokenIdentifier); ok {
+		} else if addr, ok := enduser.TokenAddress(t.TokenIdentifier); ok {
 			if b, ok := snap.Balances[addr]; ok {
 				onChain = homechain.FormatSmallest(b.Smallest, b.Token.Decimals)
 			} else if snap.ChainErr != nil {

@@ -158,29 +158,6 @@ func TestScrolling(t *testing.T) {
 	}
 }
 
-func TestHelpers(t *testing.T) {
-	for _, id := range []string{eurAddr.Hex(), "eip155:31337/erc20:" + eurAddr.Hex()} {
-		if a, ok := TokenAddress(id); !ok || a != eurAddr {
-			t.Errorf("TokenAddress(%q) = %v %v", id, a, ok)
-		}
-	}
-	if _, ok := TokenAddress("eip155:1/slip44:60"); ok {
-		t.Error("a native asset read as a token")
-	}
-	cc := sampleSnapshot().Configs
-	if _, err := PickHomeChain(cc, big.NewInt(1)); err == nil || !strings.Contains(err.Error(), "eip155:31337") {
-		t.Errorf("missing chain: %v", err)
-	}
-	ch, err := PickHomeChain(cc, big.NewInt(31337))
-	if err != nil {
-		t.Fatal(err)
-	}
-	toks, err := ChainTokens(ch)
-	if err != nil || len(toks) != 2 || toks[0].Decimals != 2 || toks[1].Decimals != 6 {
-		t.Fatalf("tokens %+v %v", toks, err)
-	}
-}
-
 // TestGolden: plain views (no colour) at 80×24 and 120×40.
 // Update with: go test ./tui/balances -run TestGolden -update
 func TestGolden(t *testing.T) {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/big"
-	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -14,68 +12,6 @@ import (
 	"purse/keystore"
 	"purse/tui/svc"
 )
-
-// The helpers below read the home chain the way `purse balances` and `purse permit` do
-// (cmd/purse/chainread.go). They are exported for the Permit screen; the CLI keeps its own
-// copy because it lives in package main.
-
-// TokenAddress reads a tokenIdentifier: a 0x address or a CAIP-19 id (eip155:1/erc20:0x...).
-func TokenAddress(id string) (common.Address, bool) {
-	if _, asset, ok := strings.Cut(id, "/"); ok {
-		ns, ref, ok := strings.Cut(asset, ":")
-		if !ok || !strings.EqualFold(ns, "erc20") {
-			return common.Address{}, false
-		}
-		id = ref
-	}
-	if !strings.HasPrefix(id, "0x") || !common.IsHexAddress(id) {
-		return common.Address{}, false
-	}
-	return common.HexToAddress(id), true
-}
-
-// ChainToken converts one token of the chain configuration.
-func ChainToken(t enduser.Token) (homechain.Token, error) {
-	addr, ok := TokenAddress(t.TokenIdentifier)
-	if !ok {
-		return homechain.Token{}, fmt.Errorf("chain configuration: token %s has tokenIdentifier %q, not an address", t.Symbol, t.TokenIdentifier)
-	}
-	if t.Decimals < 0 || t.Decimals > 77 {
-		return homechain.Token{}, fmt.Errorf("chain configuration: token %s has %d decimals", t.Symbol, t.Decimals)
-	}
-	return homechain.Token{Symbol: t.Symbol, Name: t.Name, Address: addr, Decimals: uint8(t.Decimals), IsFiat: t.IsFiat}, nil
-}
-
-// ChainTokens converts the ERC-20 tokens of ch (the native token is skipped).
-func ChainTokens(ch enduser.Chain) ([]homechain.Token, error) {
-	out := make([]homechain.Token, 0, len(ch.Tokens))
-	for _, t := range ch.Tokens {
-		if t.IsNative {
-			continue
-		}
-		tok, err := ChainToken(t)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, tok)
-	}
-	return out, nil
-}
-
-// HomeChainID is the CAIP-2 id of the chain the profile's evm_rpc serves.
-func HomeChainID(chainID *big.Int) string { return "eip155:" + chainID.String() }
-
-// PickHomeChain picks the home chain (eip155:<chainId>) out of the chain configuration.
-func PickHomeChain(cc enduser.ChainConfigs, chainID *big.Int) (enduser.Chain, error) {
-	if ch, ok := cc.Chain(HomeChainID(chainID)); ok {
-		return ch, nil
-	}
-	ids := make([]string, 0, len(cc.Chains))
-	for _, ch := range cc.Chains {
-		ids = append(ids, ch.ChainIdentifier)
-	}
-	return enduser.Chain{}, fmt.Errorf("the chain configuration has no chain %s (the chain the profile's evm_rpc serves); it lists %s", HomeChainID(chainID), strings.Join(ids, ", "))
-}
 
 // OwnerAddress is the address of the profile's EVM key, read from the key index (no
 // passphrase needed).
@@ -177,15 +113,15 @@ func readBalances(ctx context.Context, s *svc.Services, snap *Snapshot) error {
 	if err != nil {
 		return err
 	}
-	snap.HomeID = HomeChainID(id)
-	ch, err := PickHomeChain(snap.Configs, id)
+	snap.HomeID = enduser.HomeChainID(id)
+	ch, err := snap.Configs.Home(id)
 	if err != nil {
 		return err
 	}
 	if snap.OwnerErr != nil {
 		return nil
 	}
-	tokens, err := ChainTokens(ch)
+	tokens, err := ch.ERC20Tokens()
 	if err != nil {
 		return err
 	}

@@ -24,9 +24,9 @@ const TTL = 30 * time.Minute
 
 // Spender roles (design 2.5).
 const (
-	RoleCard       = "card"
-	RoleDeposit    = "deposit"
-	RoleBufferPool = "bufferpool"
+	RoleCard       = enduser.SpenderCard
+	RoleDeposit    = enduser.SpenderDeposit
+	RoleBufferPool = enduser.SpenderBufferPool
 	RoleAddress    = "address"
 )
 
@@ -78,10 +78,10 @@ func LoadContext(ctx context.Context, s *svc.Services) (Context, error) {
 	if c.ChainID, err = hc.ChainID(ctx); err != nil {
 		return c, err
 	}
-	if c.Chain, err = balances.PickHomeChain(cc, c.ChainID); err != nil {
+	if c.Chain, err = cc.Home(c.ChainID); err != nil {
 		return c, err
 	}
-	c.Tokens, err = balances.ChainTokens(c.Chain)
+	c.Tokens, err = c.Chain.ERC20Tokens()
 	return c, err
 }
 
@@ -168,22 +168,13 @@ func parse(field, s string, decimals uint8) (decimal.Decimal, error) {
 
 // resolveSpender maps the role to an address (design 2.5), as `purse permit --spender` does.
 func resolveSpender(c Context, f Form) (common.Address, error) {
-	from := func(what, v string) (common.Address, error) {
-		if v == "" {
-			return common.Address{}, fieldErr("spender", "%s is not set", what)
-		}
-		if !common.IsHexAddress(v) || common.HexToAddress(v) == (common.Address{}) {
-			return common.Address{}, fieldErr("spender", "%s %q is not an address", what, v)
-		}
-		return common.HexToAddress(v), nil
-	}
 	switch f.Role {
-	case RoleCard:
-		return from("the profile's card_spender (Settings screen)", c.CardSpender)
-	case RoleDeposit:
-		return from("the chain configuration's depositContract", c.Chain.DepositContract)
-	case RoleBufferPool:
-		return from("the chain configuration's bufferPoolContract", c.Chain.BufferPoolContract)
+	case RoleCard, RoleDeposit, RoleBufferPool:
+		a, err := c.Chain.Spender(f.Role, c.CardSpender)
+		if err != nil {
+			return common.Address{}, fieldErr("spender", "%v", err)
+		}
+		return a, nil
 	case RoleAddress:
 		a := strings.TrimSpace(f.Address)
 		if !strings.HasPrefix(a, "0x") || !common.IsHexAddress(a) {
