@@ -475,3 +475,30 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 	ok = true
 	return nil
 }
+
+// ErrFileExists is returned by WriteNewFile for a path that exists.
+var ErrFileExists = errors.New("already exists; refusing to overwrite it")
+
+// WriteNewFile creates path with mode 0600 and writes data (an export, say): it never
+// replaces a file, and removes what it created when the write fails.
+func WriteNewFile(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return fmt.Errorf("%s %w", path, ErrFileExists)
+		}
+		return err
+	}
+	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Sync()
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		_ = os.Remove(path)
+		return fmt.Errorf("cannot write %s: %v; nothing was written", path, werr)
+	}
+	return nil
+}

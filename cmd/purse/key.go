@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"purse/config"
 	"purse/keystore"
 )
 
@@ -439,26 +440,10 @@ func (a *app) keyExportCmd() *cobra.Command {
 	return cmd
 }
 
-// writeNewFile creates path with mode 0600 and writes data; it never replaces a file and
-// removes what it created when the write fails.
+// writeNewFile writes a new 0600 file (config.WriteNewFile), naming the --out flag in errors.
 func writeNewFile(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return fmt.Errorf("--out: %s already exists; refusing to overwrite it", path)
-		}
+	if err := config.WriteNewFile(path, data); err != nil {
 		return fmt.Errorf("--out: %v", err)
-	}
-	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Sync()
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		_ = os.Remove(path)
-		return fmt.Errorf("--out: cannot write %s: %v", path, werr)
 	}
 	return nil
 }

@@ -430,24 +430,10 @@ func Export(s *svc.Services, logger *slog.Logger, label, path string, keyPass, e
 	return writeNewFile(path, data)
 }
 
+// writeNewFile writes a new 0600 file (config.WriteNewFile), naming the file field in errors.
 func writeNewFile(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return fmt.Errorf("file: %s already exists; refusing to overwrite it", path)
-		}
+	if err := config.WriteNewFile(path, data); err != nil {
 		return fmt.Errorf("file: %v", err)
-	}
-	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Sync()
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		_ = os.Remove(path)
-		return fmt.Errorf("file %s: %v; nothing was written", path, werr)
 	}
 	return nil
 }
