@@ -300,16 +300,7 @@ func (s *Screen) View() string {
 	w := max(s.w, 20)
 	var out []string
 	add := func(l string) { out = append(out, l) }
-	wrap := func(prefix, text string) {
-		pad := strings.Repeat(" ", kit.Width(prefix))
-		for i, l := range kit.WrapWords(text, max(w-kit.Width(prefix), 10)) {
-			if i == 0 {
-				add(prefix + l)
-			} else {
-				add(pad + l)
-			}
-		}
-	}
+	wrap := func(prefix, text string) { out = append(out, kit.HangWords(prefix, text, w)...) }
 	field := func(label, value string) { wrap(st.Label.Render(kit.Pad(label, 14))+" ", value) }
 
 	head := "Card"

@@ -196,3 +196,11 @@ func TestNextStep(t *testing.T) {
 		}
 	}
 }
+
+func TestHangWords(t *testing.T) {
+	got := HangWords("note  ", "one two three four", 16)
+	want := []string{"note  one two", "      three four"}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("%q", got)
+	}
+}

@@ -197,3 +197,18 @@ func WrapWords(s string, w int) []string {
 	}
 	return out
 }
+
+// HangWords wraps prose like WrapWords to w columns behind prefix, with the following lines
+// indented under the text ("label  text…" / "       …").
+func HangWords(prefix, text string, w int) []string {
+	pad := strings.Repeat(" ", Width(prefix))
+	lines := WrapWords(text, max(w-Width(prefix), 10))
+	for i, l := range lines {
+		if i == 0 {
+			lines[i] = prefix + l
+		} else {
+			lines[i] = pad + l
+		}
+	}
+	return lines
+}
