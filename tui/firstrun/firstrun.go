@@ -15,6 +15,7 @@ import (
 
 	"purse/config"
 	"purse/keystore"
+	"purse/tui/form"
 	"purse/tui/keys"
 	"purse/tui/kit"
 	"purse/tui/settings"
@@ -70,7 +71,7 @@ type Screen struct {
 	cursor   int
 	profile  config.Profile
 	flow     *keys.Flow
-	form     *keys.Form // add a profile from a sandbox URL
+	form     *form.Form // add a profile from a sandbox URL
 	busy     bool
 	note     string
 	noteErr  bool
@@ -259,9 +260,9 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	if s.form != nil {
 		res, cmd := s.form.Update(k)
 		switch res {
-		case keys.FormCancelled:
+		case form.Cancelled:
 			s.form = nil
-		case keys.FormSubmitted:
+		case form.Submitted:
 			return s.submitProfile()
 		}
 		return cmd
@@ -274,11 +275,11 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 		case key.Matches(k, s.down):
 			s.cursor = min(s.cursor+1, max(len(s.profiles.List)-1, 0))
 		case key.Matches(k, s.add):
-			name := keys.TextField("name", "name", "", "")
+			name := form.TextField("name", "name", "", "")
 			name.Hint = "1-32 letters, digits, '.', '_' or '-'"
-			url := keys.TextField("sandbox_url", "sandbox URL", "http://"+config.DefaultSandboxAddr, "")
+			url := form.TextField("sandbox_url", "sandbox URL", "http://"+config.DefaultSandboxAddr, "")
 			url.Hint = "a running `purse sandbox`; other services: add the profile on the Settings screen"
-			s.form = keys.NewForm(s.env, "Add a profile from a sandbox", "add the profile", name, url)
+			s.form = form.New(s.env, "Add a profile from a sandbox", "add the profile", name, url)
 		case key.Matches(k, s.next):
 			return s.useProfile()
 		}

@@ -9,6 +9,7 @@ import (
 
 	"purse/keystore"
 	"purse/tui/dialog"
+	"purse/tui/form"
 	"purse/tui/kit"
 )
 
@@ -19,7 +20,7 @@ import (
 type Flow struct {
 	env   *kit.Env
 	owner string
-	form  *Form
+	form  *form.Form
 	// fixedKind, when set, hides the kind choice (the first-run wizard asks for one kind).
 	fixedKind     keystore.Kind
 	useForProfile bool
@@ -51,35 +52,35 @@ func (f *Flow) Start(o Options) {
 	if o.Kind == keystore.KindSolana {
 		kindSel = 1
 	}
-	kind := ChoiceField("kind", "kind", []string{string(keystore.KindEVM), string(keystore.KindSolana)}, kindSel)
-	kind.Show = func(*Form) bool { return f.fixedKind == "" }
-	label := TextField("label", "label", "", "")
+	kind := form.ChoiceField("kind", "kind", []string{string(keystore.KindEVM), string(keystore.KindSolana)}, kindSel)
+	kind.Show = func(*form.Form) bool { return f.fixedKind == "" }
+	label := form.TextField("label", "label", "", "")
 	label.Hint = "1 to 64 characters of A-Z a-z 0-9 . _ -"
 	if !o.Import {
 		title := "New key"
 		if o.Kind != "" {
 			title = "New " + kindTitle(o.Kind) + " key"
 		}
-		f.form = NewForm(f.env, title, "create the key", kind, label)
+		f.form = form.New(f.env, title, "create the key", kind, label)
 		if o.Kind != "" {
 			f.form.Focus("label")
 		}
 		return
 	}
 	names := sourceNames
-	format := ChoiceField("format", "format", names, 0)
+	format := form.ChoiceField("format", "format", names, 0)
 	format.Hint = "the secret is read from a file; it is never typed here"
-	isMnemonic := func(fm *Form) bool { return fm.Choice("format") == 1 }
-	kind.Show = func(fm *Form) bool { return f.fixedKind == "" && fm.Choice("format") != 3 }
-	file := TextField("file", "file", "", "(e.g. ~/keys/dev.hex)")
+	isMnemonic := func(fm *form.Form) bool { return fm.Choice("format") == 1 }
+	kind.Show = func(fm *form.Form) bool { return f.fixedKind == "" && fm.Choice("format") != 3 }
+	file := form.TextField("file", "file", "", "(e.g. ~/keys/dev.hex)")
 	file.Hint = "hex: 0x optional; mnemonic: the words; keystore JSON: v3 file; solana-keygen: 64 numbers"
-	path := TextField("path", "path", "", "(default path)")
+	path := form.TextField("path", "path", "", "(default path)")
 	path.Show = isMnemonic
 	path.Hint = "empty: m/44'/60'/0'/0/N (evm) or m/44'/501'/N'/0' (solana) for index N; solana \"none\": solana-keygen's no-path seed"
-	index := TextField("index", "index", "", "(0)")
+	index := form.TextField("index", "index", "", "(0)")
 	index.Show = isMnemonic
 	index.Hint = "account number N of the default path (leave empty when a path is given)"
-	mpass := TextField("mnemonic_pass_file", "passphrase file", "", "(none)")
+	mpass := form.TextField("mnemonic_pass_file", "passphrase file", "", "(none)")
 	mpass.Hint = "optional: a file holding the BIP-39 passphrase (the \"25th word\")"
 	mpass.Show = isMnemonic
 	title := "Import a key"
@@ -89,11 +90,11 @@ func (f *Flow) Start(o Options) {
 			title = "Import a Solana key"
 		}
 		if o.Kind == keystore.KindEVM {
-			format = ChoiceField("format", "format", names[:3], 0)
+			format = form.ChoiceField("format", "format", names[:3], 0)
 			format.Hint = "the secret is read from a file; it is never typed here"
 		}
 	}
-	f.form = NewForm(f.env, title, "import the key", format, kind, label, file, path, index, mpass)
+	f.form = form.New(f.env, title, "import the key", format, kind, label, file, path, index, mpass)
 }
 
 func kindTitle(k keystore.Kind) string {
@@ -113,7 +114,7 @@ func (f *Flow) Busy() bool { return f.running }
 func (f *Flow) InputFocused() bool { return f.form != nil && !f.running }
 
 // Form returns the open form (nil when idle).
-func (f *Flow) Form() *Form { return f.form }
+func (f *Flow) Form() *form.Form { return f.form }
 
 func (f *Flow) reset() {
 	clear(f.req.FilePass)
@@ -140,10 +141,10 @@ func (f *Flow) Update(msg tea.Msg) (done *Added, handled bool, cmd tea.Cmd) {
 		}
 		res, cmd := f.form.Update(msg)
 		switch res {
-		case FormCancelled:
+		case form.Cancelled:
 			f.reset()
 			return nil, true, kit.Status("Nothing was added.")
-		case FormSubmitted:
+		case form.Submitted:
 			return nil, true, f.submit()
 		}
 		return nil, true, cmd

@@ -19,6 +19,7 @@ import (
 
 	"purse/keystore"
 	"purse/tui/dialog"
+	"purse/tui/form"
 	"purse/tui/kit"
 	"purse/tui/svc"
 	"purse/tui/table"
@@ -54,7 +55,7 @@ type Screen struct {
 	list    []keystore.Entry
 	flow    *Flow
 	mode    mode
-	form    *Form
+	form    *form.Form
 	w, h    int
 	note    string
 	noteErr bool
@@ -245,10 +246,10 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 		}
 		res, cmd := s.form.Update(k)
 		switch res {
-		case FormCancelled:
+		case form.Cancelled:
 			s.closeForm()
 			return kit.Status("Cancelled.")
-		case FormSubmitted:
+		case form.Submitted:
 			return s.submit()
 		}
 		return cmd
@@ -277,13 +278,13 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 		return kit.Copy("address of key "+sel.Label, sel.Address)
 	case key.Matches(k, s.rename):
 		s.target, s.mode = sel, modeRename
-		s.form = NewForm(s.env, "Rename key "+sel.Label, "rename", TextField("label", "new label", sel.Label, ""))
+		s.form = form.New(s.env, "Rename key "+sel.Label, "rename", form.TextField("label", "new label", sel.Label, ""))
 		return nil
 	case key.Matches(k, s.export):
 		s.target, s.mode = sel, modeExport
-		f := TextField("file", "new file", "", "(e.g. ~/"+sel.Label+".json)")
+		f := form.TextField("file", "new file", "", "(e.g. ~/"+sel.Label+".json)")
 		f.Hint = "an existing file is never replaced; the file is written with mode 0600"
-		s.form = NewForm(s.env, "Export key "+sel.Label+" as encrypted v3 JSON", "export", f)
+		s.form = form.New(s.env, "Export key "+sel.Label+" as encrypted v3 JSON", "export", f)
 		return nil
 	case key.Matches(k, s.remove):
 		s.target = sel

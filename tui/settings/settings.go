@@ -17,6 +17,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"purse/config"
+	"purse/tui/form"
 	"purse/tui/keys"
 	"purse/tui/kit"
 	"purse/tui/svc"
@@ -64,7 +65,7 @@ type Screen struct {
 	profiles Profiles
 	loaded   bool
 	cursor   int
-	form     *keys.Form
+	form     *form.Form
 	formKind string // "add" or "edit"
 	busy     bool
 	note     string
@@ -262,10 +263,10 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 		}
 		res, cmd := s.form.Update(k)
 		switch res {
-		case keys.FormCancelled:
+		case form.Cancelled:
 			s.form = nil
 			return kit.Status("Nothing was changed.")
-		case keys.FormSubmitted:
+		case form.Submitted:
 			return s.submit()
 		}
 		return cmd
@@ -315,20 +316,20 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 }
 
 func (s *Screen) openAdd() {
-	mode := keys.ChoiceField("from", "from", []string{"sandbox URL", "fields"}, 0)
-	isSandbox := func(f *keys.Form) bool { return f.Choice("from") == 0 }
-	byFields := func(f *keys.Form) bool { return f.Choice("from") == 1 }
-	url := keys.TextField("sandbox_url", "sandbox URL", "http://"+config.DefaultSandboxAddr, "")
+	mode := form.ChoiceField("from", "from", []string{"sandbox URL", "fields"}, 0)
+	isSandbox := func(f *form.Form) bool { return f.Choice("from") == 0 }
+	byFields := func(f *form.Form) bool { return f.Choice("from") == 1 }
+	url := form.TextField("sandbox_url", "sandbox URL", "http://"+config.DefaultSandboxAddr, "")
 	url.Show = isSandbox
 	url.Hint = "a running `purse sandbox`: its /sandbox/info fills every URL and contract"
-	fields := []*keys.Field{keys.TextField("name", "name", "", ""), mode, url}
+	fields := []*form.Field{form.TextField("name", "name", "", ""), mode, url}
 	for _, n := range []string{"user_api", "network", "evm_rpc", "solana_rpc", "account_nft", "card_spender"} {
-		f := keys.TextField(n, n, "", "")
+		f := form.TextField(n, n, "", "")
 		f.Show = byFields
 		fields = append(fields, f)
 	}
 	fields[0].Hint = "1-32 letters, digits, '.', '_' or '-'"
-	s.form = keys.NewForm(s.env, "Add a profile", "add the profile", fields...)
+	s.form = form.New(s.env, "Add a profile", "add the profile", fields...)
 	s.formKind = "add"
 }
 
@@ -343,14 +344,14 @@ func (s *Screen) openEdit(field string) {
 			sel = i
 		}
 	}
-	fc := keys.ChoiceField("field", "field", editable, sel)
-	val := keys.TextField("value", "value", settingValue(p, field), "")
-	fc.OnChange = func(f *keys.Form) {
+	fc := form.ChoiceField("field", "field", editable, sel)
+	val := form.TextField("value", "value", settingValue(p, field), "")
+	fc.OnChange = func(f *form.Form) {
 		f.SetValue("value", settingValue(p, f.Value("field")))
 		f.Field("value").Hint = settingHint(f.Value("field"))
 	}
 	val.Hint = settingHint(field)
-	s.form = keys.NewForm(s.env, "Edit profile "+p.Name, "save", fc, val)
+	s.form = form.New(s.env, "Edit profile "+p.Name, "save", fc, val)
 	s.form.Focus("value")
 	s.formKind = "edit"
 }

@@ -1,4 +1,7 @@
-package keys
+// Package form is the small form of purse's terminal UI: text and choice fields, tab
+// between them, enter submits, esc cancels, errors under the fields. The Keys, Settings and
+// First run screens use it.
+package form
 
 import (
 	"fmt"
@@ -63,18 +66,18 @@ type Form struct {
 	next, prev, left, right, submit, cancel key.Binding
 }
 
-// FormResult says what an Update did with the form.
-type FormResult int
+// Result says what an Update did with the form.
+type Result int
 
 // What a key press did to a form.
 const (
-	FormEditing FormResult = iota
-	FormSubmitted
-	FormCancelled
+	Editing Result = iota
+	Submitted
+	Cancelled
 )
 
-// NewForm returns a form with its first field focused.
-func NewForm(env *kit.Env, title, submitLabel string, fields ...*Field) *Form {
+// New returns a form with its first field focused.
+func New(env *kit.Env, title, submitLabel string, fields ...*Field) *Form {
 	f := &Form{
 		env: env, Title: title, fields: fields, SubmitLabel: submitLabel,
 		next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
@@ -193,38 +196,38 @@ func (f *Form) move(d int) {
 }
 
 // Update handles a key press and reports whether the form was submitted or cancelled.
-func (f *Form) Update(msg tea.Msg) (FormResult, tea.Cmd) {
+func (f *Form) Update(msg tea.Msg) (Result, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok || len(f.fields) == 0 {
-		return FormEditing, nil
+		return Editing, nil
 	}
 	cur := f.fields[f.focus]
 	switch {
 	case key.Matches(k, f.submit):
-		return FormSubmitted, nil
+		return Submitted, nil
 	case key.Matches(k, f.cancel):
-		return FormCancelled, nil
+		return Cancelled, nil
 	case key.Matches(k, f.next):
 		f.move(1)
-		return FormEditing, nil
+		return Editing, nil
 	case key.Matches(k, f.prev):
 		f.move(-1)
-		return FormEditing, nil
+		return Editing, nil
 	case cur.isChoice() && key.Matches(k, f.left):
 		cur.choice = (cur.choice - 1 + len(cur.choices)) % len(cur.choices)
 		f.changed(cur)
-		return FormEditing, nil
+		return Editing, nil
 	case cur.isChoice() && key.Matches(k, f.right):
 		cur.choice = (cur.choice + 1) % len(cur.choices)
 		f.changed(cur)
-		return FormEditing, nil
+		return Editing, nil
 	case cur.isChoice():
-		return FormEditing, nil
+		return Editing, nil
 	}
 	f.Err = ""
 	var cmd tea.Cmd
 	cur.input, cmd = cur.input.Update(msg)
-	return FormEditing, cmd
+	return Editing, cmd
 }
 
 func (f *Form) changed(fl *Field) {
