@@ -111,6 +111,9 @@ func Run(ctx context.Context, opts Options) error {
 	if opts.Output != nil {
 		renderer = lipgloss.NewRenderer(out)
 	}
+	if opts.Services != nil {
+		opts.Services.SetLogger(logger)
+	}
 	env := kit.NewEnv(ctx, opts.Session, opts.Home, logger, renderer)
 	env.Svc = opts.Services
 	build := opts.Screens

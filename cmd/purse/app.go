@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"purse/keystore"
 )
 
 // Exit codes of every command.
@@ -32,6 +34,9 @@ type app struct {
 	profile string
 	trace   bool
 	curl    bool
+
+	// store is the key store, opened on first use.
+	store *keystore.Store
 
 	// printed says the command already wrote its JSON result (a rejection report, say);
 	// an error then goes to stderr only, so stdout stays one JSON value.

@@ -113,10 +113,14 @@ func (a *app) typedConfirmation(question, want string) error {
 	return nil
 }
 
-// openStore opens the key store of PURSE_HOME with the backend PURSE_KEYSTORE asks for. The
-// line saying which backend new keys use goes to stderr. Signing commands call
-// a.openStore() and then EVMSigner(label, profile) or SolanaSigner(label, profile).
+// openStore opens the key store of PURSE_HOME with the backend PURSE_KEYSTORE asks for,
+// once per command, so the line saying which backend new keys use reaches stderr once.
+// Signing commands call a.openStore() and then EVMSigner(label, profile) or
+// SolanaSigner(label, profile).
 func (a *app) openStore() (*keystore.Store, error) {
+	if a.store != nil {
+		return a.store, nil
+	}
 	home, err := config.EnsureHome()
 	if err != nil {
 		return nil, err
@@ -125,7 +129,7 @@ func (a *app) openStore() (*keystore.Store, error) {
 	if err != nil {
 		return nil, usageErr{err}
 	}
-	return keystore.Open(keystore.Options{
+	st, err := keystore.Open(keystore.Options{
 		Home:       home,
 		Backend:    backend,
 		Passphrase: a.passphrase,
@@ -133,4 +137,9 @@ func (a *app) openStore() (*keystore.Store, error) {
 		ScryptN:    storeScrypt.n,
 		ScryptP:    storeScrypt.p,
 	})
+	if err != nil {
+		return nil, err
+	}
+	a.store = st
+	return st, nil
 }

@@ -31,7 +31,7 @@ func newEnv(t *testing.T, sv *svc.Services) *kit.Env {
 // fileKeys makes new keys go to encrypted files with a light scrypt cost.
 func fileKeys(t *testing.T) {
 	tuitest.FileKeys(t)
-	t.Cleanup(keys.SetScryptCost(1<<4, 1))
+	t.Cleanup(svc.SetScryptCost(1<<4, 1))
 }
 
 // offlineServices: a home whose active profile reads no chain.

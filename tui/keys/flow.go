@@ -265,7 +265,6 @@ func (f *Flow) run() tea.Cmd {
 	if len(req.NewPass) == 0 {
 		req.NewPass = nil
 	}
-	logger := f.env.Logger
 	label := "Adding key " + req.Label
 	if req.Source != SourceNew {
 		label = "Importing key " + req.Label
@@ -275,7 +274,7 @@ func (f *Flow) run() tea.Cmd {
 	f.taskID, cmd = kit.Start(f.env.Tasks, f.owner+"/key-add", label, func(ctx context.Context) (Added, error) {
 		defer clear(req.FilePass)
 		defer clear(req.NewPass)
-		return Add(ctx, sv, logger, req)
+		return Add(ctx, sv, req)
 	})
 	return cmd
 }

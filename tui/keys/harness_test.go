@@ -16,7 +16,7 @@ func newEnv(t *testing.T, sv *svc.Services) *kit.Env { return tuitest.ServicesEn
 // lightScrypt keeps key files cheap to write in tests.
 func lightScrypt(t *testing.T) {
 	tuitest.FileKeys(t)
-	t.Cleanup(SetScryptCost(1<<4, 1))
+	t.Cleanup(svc.SetScryptCost(1<<4, 1))
 }
 
 // offlineServices: a home whose active profile reads no chain.

@@ -380,7 +380,7 @@ func (s *Screen) startExport() tea.Cmd {
 	if sv == nil {
 		return nil
 	}
-	label, path, logger := s.target.Label, s.exportPath, s.env.Logger
+	label, path := s.target.Label, s.exportPath
 	keyPass := append([]byte(nil), s.keyPass...)
 	exportPass := append([]byte(nil), s.exportPass...)
 	if len(keyPass) == 0 {
@@ -391,7 +391,7 @@ func (s *Screen) startExport() tea.Cmd {
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Exporting key "+label, func(context.Context) (exported, error) {
 		defer clear(keyPass)
 		defer clear(exportPass)
-		err := Export(sv, logger, label, path, keyPass, exportPass)
+		err := Export(sv, label, path, keyPass, exportPass)
 		if errors.Is(err, svc.ErrPassphraseNeeded) && keyPass == nil {
 			return exported{NeedKeyPass: true}, nil
 		}

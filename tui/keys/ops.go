@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -82,19 +81,6 @@ const maxSecretFile = 1 << 20
 // discoveryTimeout bounds the account look-up after a key is added.
 const discoveryTimeout = 10 * time.Second
 
-// scryptN and scryptP are the scrypt cost of key files written by this package; zero is
-// the standard cost. Tests lower them.
-var scryptN, scryptP int
-
-// SetScryptCost sets the scrypt cost of the key files this package writes (0, 0: the
-// standard cost) and returns what restores the previous one. Only tests of the screens
-// that embed Flow call it, to keep key files cheap to write.
-func SetScryptCost(n, p int) (restore func()) {
-	on, op := scryptN, scryptP
-	scryptN, scryptP = n, p
-	return func() { scryptN, scryptP = on, op }
-}
-
 // ReadSecretFile reads a key file the user named. Errors name the file, never its content.
 func ReadSecretFile(what, path string) ([]byte, error) {
 	path = ExpandHome(path)
@@ -134,40 +120,6 @@ func ExpandHome(p string) string {
 	return p
 }
 
-// openStore opens the key store of s with two passphrase sources kept apart: unlock for an
-// existing file key and fresh for a new file (a new key or an export). A missing one fails
-// with svc.ErrPassphraseNeeded, so the screen asks in a dialog and calls again.
-// (svc.Keys hands its one passphrase to both kinds of question; an export of a file key
-// needs two different ones.)
-func openStore(s *svc.Services, logger *slog.Logger, unlock, fresh []byte) (*keystore.Store, error) {
-	backend, err := keystore.BackendFromEnv()
-	if err != nil {
-		return nil, err
-	}
-	return keystore.Open(keystore.Options{
-		Home: s.Home(), Backend: backend, Notice: noticeLog{logger}, ScryptN: scryptN, ScryptP: scryptP,
-		Passphrase: func(_ string, confirm bool) ([]byte, error) {
-			p := unlock
-			if confirm {
-				p = fresh
-			}
-			if len(p) == 0 {
-				return nil, svc.ErrPassphraseNeeded
-			}
-			return append([]byte(nil), p...), nil
-		},
-	})
-}
-
-type noticeLog struct{ l *slog.Logger }
-
-func (w noticeLog) Write(b []byte) (int, error) {
-	if w.l != nil {
-		w.l.Info("keystore", "notice", strings.TrimSpace(string(b)))
-	}
-	return len(b), nil
-}
-
 // List returns the keys of the store (labels and addresses, never secrets).
 func List(s *svc.Services) ([]keystore.Entry, error) {
 	ks, err := s.Keys(nil)
@@ -180,11 +132,11 @@ func List(s *svc.Services) ([]keystore.Entry, error) {
 // Add creates or imports the key of req, then (EVM) looks its account up on chain and, when
 // asked or found, makes it the profile's key. With the file backend and no req.NewPass it
 // returns NeedNewPass and creates nothing.
-func Add(ctx context.Context, s *svc.Services, logger *slog.Logger, req Request) (Added, error) {
+func Add(ctx context.Context, s *svc.Services, req Request) (Added, error) {
 	if err := keystore.ValidateLabel(req.Label); err != nil {
 		return Added{}, err
 	}
-	ks, err := openStore(s, logger, nil, req.NewPass)
+	ks, err := s.Keys(&svc.Unlock{New: req.NewPass})
 	if err != nil {
 		return Added{}, err
 	}
@@ -413,12 +365,12 @@ func CheckNewFile(path string) error {
 // Export writes the key as encrypted v3 JSON under exportPass to a new file (mode 0600).
 // A file-backend key needs its own passphrase too: without keyPass it fails with
 // svc.ErrPassphraseNeeded and writes nothing.
-func Export(s *svc.Services, logger *slog.Logger, label, path string, keyPass, exportPass []byte) error {
+func Export(s *svc.Services, label, path string, keyPass, exportPass []byte) error {
 	path = ExpandHome(path)
 	if err := CheckNewFile(path); err != nil {
 		return err
 	}
-	ks, err := openStore(s, logger, keyPass, exportPass)
+	ks, err := s.Keys(&svc.Unlock{Passphrase: keyPass, New: exportPass})
 	if err != nil {
 		return err
 	}

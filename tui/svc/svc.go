@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -29,15 +30,36 @@ import (
 // ErrPassphraseNeeded says the operation needs the key file's passphrase.
 var ErrPassphraseNeeded = errors.New("the key is in an encrypted file: its passphrase is needed")
 
-// Unlock carries a passphrase the user typed into a dialog, for one operation.
+// Unlock carries passphrases the user typed into dialogs, for one operation: Passphrase
+// opens an existing key file, New protects a file the operation writes (a new key, an
+// export).
 type Unlock struct {
 	Passphrase []byte
+	New        []byte
+}
+
+// scryptN and scryptP are the scrypt cost of key files written through Services; zero is
+// the standard cost.
+var scryptN, scryptP int
+
+// SetScryptCost sets the scrypt cost of the key files written through Services (0, 0: the
+// standard cost) and returns what restores the previous one. Only tests call it, to keep
+// key files cheap to write.
+func SetScryptCost(n, p int) (restore func()) {
+	on, op := scryptN, scryptP
+	scryptN, scryptP = n, p
+	return func() { scryptN, scryptP = on, op }
 }
 
 // Services is shared by every screen. It is safe for concurrent use.
 type Services struct {
-	home   string
+	home string
+
+	logMu  sync.Mutex
 	logger *slog.Logger
+	// notice makes the key store's "which backend" line appear once per session, not at
+	// every store the session opens.
+	notice sync.Once
 
 	mu      sync.Mutex
 	profile *config.Profile
@@ -61,6 +83,20 @@ func New(home, profile string, logger *slog.Logger) (*Services, error) {
 		return nil, err
 	}
 	return &Services{home: home, logger: logger, profile: p, Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil)}, nil
+}
+
+// SetLogger sends what the services log (the key store's backend notice) to l, the TUI's
+// log file; it never reaches the screen.
+func (s *Services) SetLogger(l *slog.Logger) {
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
+	s.logger = l
+}
+
+func (s *Services) log() *slog.Logger {
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
+	return s.logger
 }
 
 // Home is PURSE_HOME.
@@ -98,20 +134,27 @@ func (s *Services) UpdateProfile(fn func(p *config.Profile) error) (config.Profi
 	return *p, nil
 }
 
-// Keys opens the key store. With a nil unlock, a file-backend key fails with
-// ErrPassphraseNeeded instead of prompting.
+// Keys opens the key store. A passphrase the operation needs and u does not hold (nil u:
+// none) fails with ErrPassphraseNeeded instead of prompting.
 func (s *Services) Keys(u *Unlock) (*keystore.Store, error) {
 	backend, err := keystore.BackendFromEnv()
 	if err != nil {
 		return nil, err
 	}
 	return keystore.Open(keystore.Options{
-		Home: s.home, Backend: backend, Notice: logWriter{s.logger},
-		Passphrase: func(string, bool) ([]byte, error) {
-			if u == nil || len(u.Passphrase) == 0 {
+		Home: s.home, Backend: backend, Notice: noticeWriter{s}, ScryptN: scryptN, ScryptP: scryptP,
+		Passphrase: func(_ string, isNew bool) ([]byte, error) {
+			var p []byte
+			if u != nil {
+				p = u.Passphrase
+				if isNew {
+					p = u.New
+				}
+			}
+			if len(p) == 0 {
 				return nil, ErrPassphraseNeeded
 			}
-			return append([]byte(nil), u.Passphrase...), nil
+			return append([]byte(nil), p...), nil
 		},
 	})
 }
@@ -205,12 +248,12 @@ func (s *Services) Solana() (*altchain.RPC, error) {
 	return altchain.NewRPC(p.SolanaRPC, nil), nil
 }
 
-// logWriter sends the key store's one-line backend notice to the log, never the screen.
-type logWriter struct{ l *slog.Logger }
+// noticeWriter sends the key store's one-line backend notice to the log, once a session.
+type noticeWriter struct{ s *Services }
 
-func (w logWriter) Write(b []byte) (int, error) {
-	w.l.Info("keystore", "notice", string(b))
+func (w noticeWriter) Write(b []byte) (int, error) {
+	w.s.notice.Do(func() { w.s.log().Info("keystore", "notice", strings.TrimSpace(string(b))) })
 	return len(b), nil
 }
 
-var _ io.Writer = logWriter{}
+var _ io.Writer = noticeWriter{}

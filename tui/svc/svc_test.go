@@ -1,7 +1,10 @@
 package svc
 
 import (
+	"bytes"
 	"errors"
+	"log/slog"
+	"strings"
 	"testing"
 
 	"purse/config"
@@ -50,5 +53,44 @@ func TestPassphraseRoundTripAndProfileUpdate(t *testing.T) {
 	reloaded, _ := New(home, "", nil)
 	if reloaded.Profile().EVMKey != "me" {
 		t.Fatal("profile change not saved")
+	}
+}
+
+func TestNewFilesUseTheNewPassphraseAndTheNoticeIsLoggedOnce(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("PURSE_KEYSTORE", "file")
+	t.Cleanup(SetScryptCost(1<<4, 1))
+	var logged bytes.Buffer
+	s, err := New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetLogger(slog.New(slog.NewTextHandler(&logged, nil)))
+
+	ks, err := s.Keys(&Unlock{Passphrase: []byte("old")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ks.New("k", keystore.KindEVM); !errors.Is(err, ErrPassphraseNeeded) {
+		t.Fatalf("a new key file without Unlock.New: %v", err)
+	}
+	ks, _ = s.Keys(&Unlock{New: []byte("fresh")})
+	if _, err := ks.New("k", keystore.KindEVM); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Keys(&Unlock{Passphrase: []byte("fresh")}); err != nil {
+		t.Fatal(err)
+	}
+	if ks, _ := s.Keys(&Unlock{Passphrase: []byte("fresh")}); ks != nil {
+		if _, err := ks.EVMSigner("k", "sandbox"); err != nil {
+			t.Fatalf("the key opens with the passphrase it was made with: %v", err)
+		}
+	}
+	for range 3 {
+		ks, _ := s.Keys(nil)
+		ks.Backend()
+	}
+	if n := strings.Count(logged.String(), "notice="); n != 1 {
+		t.Fatalf("the backend notice was logged %d times:\n%s", n, logged.String())
 	}
 }
