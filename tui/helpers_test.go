@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -56,6 +57,7 @@ func (f *fakeScreen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 func (f *fakeScreen) View() string               { return f.body }
 func (f *fakeScreen) SetSize(w, h int)           { f.w, f.h = w, h }
 func (f *fakeScreen) Title() string              { return f.title }
+func (f *fakeScreen) ID() kit.ScreenID           { return kit.ScreenID(strings.ToLower(f.title)) }
 func (f *fakeScreen) ShortHelp() []key.Binding   { return []key.Binding{f.special} }
 func (f *fakeScreen) FullHelp() [][]key.Binding  { return [][]key.Binding{{f.special}} }
 func (f *fakeScreen) InputFocused() bool         { return f.typing }

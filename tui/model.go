@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,9 +15,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"purse/tui/dialog"
-	"purse/tui/firstrun"
 	"purse/tui/kit"
-	"purse/tui/settings"
 )
 
 // Minimum terminal size; below it the UI shows how to fix the size instead of a frame.
@@ -144,7 +143,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.env.Logger.Debug("stale reply dropped", "slot", ref.Slot, "id", ref.ID)
 			return nil
 		}
-		if ref.Err != nil {
+		if errors.Is(ref.Err, kit.ErrCancelled) {
+			m.clearError()
+			m.status = ref.Label + ": cancelled."
+			m.layout()
+		} else if ref.Err != nil {
 			m.setError(ref.Label, ref.Err, "", ref.Slot)
 		} else if m.errSlot == ref.Slot && ref.Slot != "" {
 			m.clearError()
@@ -170,21 +173,19 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.broadcast(msg)
 	case kit.CopyMsg:
 		return m.copy(msg)
-	case settings.ProfileSwitchedMsg:
-		// Screens read env.Svc from their next task on, so it changes before they hear of it.
-		m.env.Svc = msg.Services
-		return m.broadcast(msg)
-	case firstrun.DoneMsg:
-		return tea.Batch(m.broadcast(msg), m.activateTitle("Account", "Home"))
+	case kit.NavigateMsg:
+		return m.navigate(msg.To...)
+	case kit.SetupDoneMsg:
+		return tea.Batch(m.broadcast(msg), m.navigate(kit.ScreenAccount, kit.ScreenHome))
 	}
 	return m.broadcast(msg)
 }
 
-// activateTitle switches to the first screen with one of the titles, in order of preference.
-func (m *Model) activateTitle(titles ...string) tea.Cmd {
-	for _, t := range titles {
+// navigate switches to the first screen of ids that exists, in order of preference.
+func (m *Model) navigate(ids ...kit.ScreenID) tea.Cmd {
+	for _, id := range ids {
 		for i, s := range m.screens {
-			if s.Title() == t {
+			if s.ID() == id {
 				return m.activate(i)
 			}
 		}

@@ -5,33 +5,21 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"purse/config"
 	"purse/tui/dialog"
-	"purse/tui/firstrun"
 	"purse/tui/kit"
-	"purse/tui/settings"
-	"purse/tui/svc"
 )
 
-func TestRouterSwitchesServicesAndLeavesFirstRun(t *testing.T) {
+func TestRouterBroadcastsProfileSwitchAndNavigatesByID(t *testing.T) {
 	env := newTestEnv(t)
 	setup, home, account := newFake("Setup"), newFake("Home"), newFake("Account")
 	m := NewModel(env, setup, home, account)
 	m.Init()
 
-	s, err := svc.New(t.TempDir(), "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	msg := settings.ProfileSwitchedMsg{Services: s, Profile: s.Profile()}
-	m.Update(msg)
-	if env.Svc != s {
-		t.Fatal("the router did not hand the new services to the screens")
-	}
+	m.Update(kit.ProfileSwitchedMsg{Profile: "other"})
 	for _, f := range []*fakeScreen{home, account} {
 		heard := false
 		for _, got := range f.msgs {
-			if sw, ok := got.(settings.ProfileSwitchedMsg); ok && sw.Services == s {
+			if sw, ok := got.(kit.ProfileSwitchedMsg); ok && sw.Profile == "other" {
 				heard = true
 			}
 		}
@@ -40,9 +28,17 @@ func TestRouterSwitchesServicesAndLeavesFirstRun(t *testing.T) {
 		}
 	}
 
-	m.Update(firstrun.DoneMsg{Profile: config.Profile{Name: "sandbox"}, AccountFound: true})
-	if got := m.ActiveScreen().Title(); got != "Account" {
-		t.Fatalf("after the first run the active screen is %q, want Account", got)
+	m.Update(kit.SetupDoneMsg{Profile: "sandbox", AccountFound: true})
+	if got := m.ActiveScreen().ID(); got != kit.ScreenAccount {
+		t.Fatalf("after the first run the active screen is %q, want account", got)
+	}
+	m.Update(kit.NavigateMsg{To: []kit.ScreenID{"nowhere", kit.ScreenHome}})
+	if got := m.ActiveScreen().ID(); got != kit.ScreenHome {
+		t.Fatalf("navigating to (nowhere, home) shows %q", got)
+	}
+	m.Update(kit.NavigateMsg{To: []kit.ScreenID{"nowhere"}})
+	if got := m.ActiveScreen().ID(); got != kit.ScreenHome {
+		t.Fatalf("navigating to a missing screen moved to %q", got)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"purse/app"
 	"purse/tui/account"
 	"purse/tui/balances"
 	"purse/tui/card"
@@ -23,7 +24,6 @@ import (
 	"purse/tui/permit"
 	"purse/tui/requests"
 	"purse/tui/settings"
-	"purse/tui/svc"
 	"purse/tui/txs"
 )
 
@@ -41,7 +41,7 @@ type Options struct {
 	// Screens builds the screens in tab order; nil means DefaultScreens.
 	Screens func(env *Env) []Screen
 	// Services are handed to every screen (Env.Svc).
-	Services *svc.Services
+	Services *app.App
 	// Input and Output default to the terminal (os.Stdin, os.Stdout).
 	Input  io.Reader
 	Output io.Writer

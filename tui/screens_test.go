@@ -54,6 +54,7 @@ func (s *txScreen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 func (s *txScreen) View() string              { return s.tbl.View() }
 func (s *txScreen) SetSize(w, h int)          { s.tbl.SetSize(w, h) }
 func (s *txScreen) Title() string             { return "Transactions" }
+func (s *txScreen) ID() kit.ScreenID          { return kit.ScreenTransactions }
 func (s *txScreen) ShortHelp() []key.Binding  { return s.tbl.ShortHelp() }
 func (s *txScreen) FullHelp() [][]key.Binding { return s.tbl.FullHelp() }
 func (s *txScreen) InputFocused() bool        { return false }

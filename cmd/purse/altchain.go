@@ -27,7 +27,7 @@ import (
 
 func init() { commandSets = append(commandSets, addAltchainCommands) }
 
-func addAltchainCommands(a *app, root *cobra.Command) {
+func addAltchainCommands(a *cli, root *cobra.Command) {
 	cmd := &cobra.Command{
 		Use:   "altchain",
 		Short: "Solana (alt-chain) USDC deposits: inspect, quote, deposit, balance",
@@ -74,7 +74,7 @@ func altchainOptions(p *config.Profile, only string) (*altchain.Options, error) 
 }
 
 // readQuote reads a quote file ("-" is stdin): a bare quote or a partner envelope.
-func (a *app) readQuote(path string) (*altchain.Quote, error) {
+func (a *cli) readQuote(path string) (*altchain.Quote, error) {
 	var r io.Reader
 	if path == "-" {
 		r = a.stdin
@@ -369,7 +369,7 @@ func rejection(r *altchain.Report, what string) error {
 	return rejectedf("%s: %d rule(s) rejected the transaction: %s", what, len(rej), strings.Join(parts, "; "))
 }
 
-func (a *app) altchainInspectCmd() *cobra.Command {
+func (a *cli) altchainInspectCmd() *cobra.Command {
 	var user, cluster, amount, minAmount string
 	cmd := &cobra.Command{
 		Use:   "inspect QUOTE.json --user ADDRESS [--cluster mainnet|devnet|testnet|sandbox]",
@@ -441,7 +441,7 @@ type altchainSetup struct {
 	opts  *altchain.Options
 }
 
-func (a *app) altchainSetup(needRPC bool) (*altchainSetup, error) {
+func (a *cli) altchainSetup(needRPC bool) (*altchainSetup, error) {
 	p, err := a.activeProfile()
 	if err != nil {
 		return nil, err
@@ -478,7 +478,7 @@ func (a *app) altchainSetup(needRPC bool) (*altchainSetup, error) {
 }
 
 // requestQuote asks the partner API for a quote signed with the profile's partner key.
-func (a *app) requestQuote(ctx context.Context, s *altchainSetup, amount, minAmount uint64, output string, price *uint64) (*altchain.Quote, error) {
+func (a *cli) requestQuote(ctx context.Context, s *altchainSetup, amount, minAmount uint64, output string, price *uint64) (*altchain.Quote, error) {
 	p := s.p
 	if p.PartnerAPI == "" {
 		return nil, usagef("profile %s has no partner_api", p.Name)
@@ -509,7 +509,7 @@ func priceFlag(cmd *cobra.Command, v uint64) *uint64 {
 	return nil
 }
 
-func (a *app) altchainQuoteCmd() *cobra.Command {
+func (a *cli) altchainQuoteCmd() *cobra.Command {
 	var amount, output, minAmount, out string
 	var price uint64
 	cmd := &cobra.Command{
@@ -605,7 +605,7 @@ type depositResult struct {
 	LastValidHeight    uint64 `json:"lastValidBlockHeight"`
 }
 
-func (a *app) altchainDepositCmd() *cobra.Command {
+func (a *cli) altchainDepositCmd() *cobra.Command {
 	var amount, output, minAmount, quoteFile string
 	var price uint64
 	var yes bool
@@ -769,7 +769,7 @@ type balanceView struct {
 	HasUSDC     bool   `json:"hasUsdcAccount"`
 }
 
-func (a *app) altchainBalanceCmd() *cobra.Command {
+func (a *cli) altchainBalanceCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "balance",
 		Short: "SOL and USDC of the profile's Solana key",

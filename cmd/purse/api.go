@@ -33,7 +33,7 @@ type apiNeeds struct {
 
 // apiClient builds the end-user client of the selected profile, with the request log
 // wired to --trace and --curl.
-func (a *app) apiClient(ctx context.Context, need apiNeeds) (*enduser.Client, *config.Profile, error) {
+func (a *cli) apiClient(ctx context.Context, need apiNeeds) (*enduser.Client, *config.Profile, error) {
 	p, err := a.activeProfile()
 	if err != nil {
 		return nil, nil, err
@@ -87,7 +87,7 @@ func sandboxReachable(ctx context.Context, base string) error {
 	return conn.Close()
 }
 
-func addAPICommands(a *app, root *cobra.Command) {
+func addAPICommands(a *cli, root *cobra.Command) {
 	account := &cobra.Command{Use: "account", Short: "Account: status, mint, email check, identity-verification token"}
 	account.AddCommand(a.accountStatusCmd(), a.accountMintCmd(), a.emailStatusCmd(), a.idvTokenCmd())
 	kyc := &cobra.Command{Use: "kyc", Short: "KYC: Form A"}
@@ -99,7 +99,7 @@ func addAPICommands(a *app, root *cobra.Command) {
 	root.AddCommand(account, kyc, tx, card, a.chainsCmd(), a.onrampLimitCmd())
 }
 
-func (a *app) accountStatusCmd() *cobra.Command {
+func (a *cli) accountStatusCmd() *cobra.Command {
 	return &cobra.Command{
 		Use: "status", Short: "Account status, KYC step, vendor review and CRS notice", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -135,7 +135,7 @@ func (a *app) accountStatusCmd() *cobra.Command {
 	}
 }
 
-func (a *app) accountMintCmd() *cobra.Command {
+func (a *cli) accountMintCmd() *cobra.Command {
 	var req enduser.MintRequest
 	var email, tokenID string
 	cmd := &cobra.Command{
@@ -237,7 +237,7 @@ func fillSandboxCaptcha(r *enduser.MintRequest) {
 	}
 }
 
-func (a *app) emailStatusCmd() *cobra.Command {
+func (a *cli) emailStatusCmd() *cobra.Command {
 	return &cobra.Command{
 		Use: "email-status EMAIL", Short: "Whether an email is still available for a new account", Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -260,7 +260,7 @@ func (a *app) emailStatusCmd() *cobra.Command {
 	}
 }
 
-func (a *app) idvTokenCmd() *cobra.Command {
+func (a *cli) idvTokenCmd() *cobra.Command {
 	var req enduser.IDVTokenRequest
 	cmd := &cobra.Command{
 		Use: "idv-token", Short: "Get an identity-verification SDK access token (20-minute TTL)", Args: cobra.NoArgs,
@@ -281,7 +281,7 @@ func (a *app) idvTokenCmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) formACmd() *cobra.Command {
+func (a *cli) formACmd() *cobra.Command {
 	var sign, submit bool
 	cmd := &cobra.Command{
 		Use:   "form-a [--sign] [--submit]",
@@ -341,7 +341,7 @@ func (a *app) formACmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) chainsCmd() *cobra.Command {
+func (a *cli) chainsCmd() *cobra.Command {
 	return &cobra.Command{
 		Use: "chains", Short: "Chain configuration: chains, tokens, balances, bounds, card activation", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -383,7 +383,7 @@ func (a *app) chainsCmd() *cobra.Command {
 	}
 }
 
-func (a *app) onrampLimitCmd() *cobra.Command {
+func (a *cli) onrampLimitCmd() *cobra.Command {
 	return &cobra.Command{
 		Use: "onramp-limit", Short: "On-ramp limits and blockers (Live accounts)", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -457,7 +457,7 @@ func (t *txFlags) filter() (enduser.TxFilter, error) {
 	return f, nil
 }
 
-func (a *app) txListCmd() *cobra.Command {
+func (a *cli) txListCmd() *cobra.Command {
 	var tf txFlags
 	var all bool
 	var format string
@@ -518,7 +518,7 @@ func (a *app) txListCmd() *cobra.Command {
 }
 
 // printJSON writes v as JSON whatever --json says (for --format json).
-func (a *app) printJSON(v any) error {
+func (a *cli) printJSON(v any) error {
 	saved := a.jsonOut
 	a.jsonOut = true
 	defer func() { a.jsonOut = saved }()
@@ -557,7 +557,7 @@ func writeTxCSV(w io.Writer, txs []enduser.Transaction) error {
 	return cw.Error()
 }
 
-func (a *app) txShowCmd() *cobra.Command {
+func (a *cli) txShowCmd() *cobra.Command {
 	var txHash string
 	cmd := &cobra.Command{
 		Use: "show ID | --tx-hash H", Short: "Show one transaction with every field", Args: cobra.MaximumNArgs(1),
@@ -611,7 +611,7 @@ func writeTxDetail(w io.Writer, t enduser.Transaction) {
 	tw.Flush()
 }
 
-func (a *app) cardShowCmd() *cobra.Command {
+func (a *cli) cardShowCmd() *cobra.Command {
 	return &cobra.Command{
 		Use: "show", Short: "Card info (masked values only)", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -633,7 +633,7 @@ func (a *app) cardShowCmd() *cobra.Command {
 	}
 }
 
-func (a *app) cardIssueCmd() *cobra.Command {
+func (a *cli) cardIssueCmd() *cobra.Command {
 	return &cobra.Command{
 		Use: "issue", Short: "Issue a card (Live, card-eligible, balance meeting the activation amount)", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -649,7 +649,7 @@ func (a *app) cardIssueCmd() *cobra.Command {
 	}
 }
 
-func (a *app) cardStatusCmd(verb string, status int) *cobra.Command {
+func (a *cli) cardStatusCmd(verb string, status int) *cobra.Command {
 	return &cobra.Command{
 		Use: verb, Short: verb + " the card", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

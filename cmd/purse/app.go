@@ -23,9 +23,9 @@ const (
 // version is set by the Makefile through -ldflags.
 var version = "dev"
 
-// app carries what every command shares: the streams, the global flags and the lazily
+// cli carries what every command shares: the streams, the global flags and the lazily
 // opened services. Commands stay thin: parse flags, call a package, print.
-type app struct {
+type cli struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
@@ -69,7 +69,7 @@ func exitCode(err error) int {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	a := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
 	root := a.rootCmd()
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -101,7 +101,7 @@ func isCobraUsage(err error) bool {
 	return false
 }
 
-func (a *app) rootCmd() *cobra.Command {
+func (a *cli) rootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "purse",
 		Short:         "Terminal wallet and local signing agent for the end-user banking API",
@@ -133,9 +133,9 @@ func (a *app) rootCmd() *cobra.Command {
 
 // commandSets lets each file of this package register its commands, so the root does not
 // change when a command group is added.
-var commandSets []func(a *app, root *cobra.Command)
+var commandSets []func(a *cli, root *cobra.Command)
 
-func (a *app) versionCmd() *cobra.Command {
+func (a *cli) versionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version",
@@ -149,7 +149,7 @@ func (a *app) versionCmd() *cobra.Command {
 }
 
 // print writes v as JSON with --json, else calls human.
-func (a *app) print(v any, human func(w io.Writer)) error {
+func (a *cli) print(v any, human func(w io.Writer)) error {
 	if a.jsonOut {
 		a.printed = true
 		enc := json.NewEncoder(a.stdout)
@@ -161,6 +161,6 @@ func (a *app) print(v any, human func(w io.Writer)) error {
 }
 
 // warn writes a one-line warning to stderr; it never goes to stdout, so --json stays parseable.
-func (a *app) warn(format string, args ...any) {
+func (a *cli) warn(format string, args ...any) {
 	fmt.Fprintf(a.stderr, "purse: warning: "+format+"\n", args...)
 }

@@ -13,7 +13,7 @@ import (
 
 func init() { commandSets = append(commandSets, addAuditCommands) }
 
-func addAuditCommands(a *app, root *cobra.Command) {
+func addAuditCommands(a *cli, root *cobra.Command) {
 	cmd := &cobra.Command{
 		Use:   "audit",
 		Short: "The hash-chained log of every signature purse made",
@@ -31,7 +31,7 @@ func chainErr(path string, err error) error {
 	return err
 }
 
-func (a *app) auditListCmd() *cobra.Command {
+func (a *cli) auditListCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
 		Short: "List the audit records (what was signed, when, with which key and profile)",
@@ -61,7 +61,7 @@ func (a *app) auditListCmd() *cobra.Command {
 	}
 }
 
-func (a *app) auditVerifyCmd() *cobra.Command {
+func (a *cli) auditVerifyCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "verify",
 		Short: "Check the hash chain of the audit log (exit 3 and the first broken line when it is broken)",

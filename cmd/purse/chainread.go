@@ -25,7 +25,7 @@ func init() { commandSets = append(commandSets, addChainReadCommands) }
 // not answer quickly is reported and skipped, the key is kept.
 const discoveryTimeout = 5 * time.Second
 
-func addChainReadCommands(a *app, root *cobra.Command) {
+func addChainReadCommands(a *cli, root *cobra.Command) {
 	root.AddCommand(a.balancesCmd())
 	for _, c := range root.Commands() {
 		if c.Name() == "account" {
@@ -50,7 +50,7 @@ func chainSettingErr(p *config.Profile, err error) error {
 }
 
 // keyAddress is the address of an EVM key of the store, read without unlocking the key.
-func (a *app) keyAddress(label string) (common.Address, error) {
+func (a *cli) keyAddress(label string) (common.Address, error) {
 	st, err := a.openStore()
 	if err != nil {
 		return common.Address{}, err
@@ -66,7 +66,7 @@ func (a *app) keyAddress(label string) (common.Address, error) {
 }
 
 // profileKeyAddress is the address of the profile's EVM key.
-func (a *app) profileKeyAddress(p *config.Profile) (common.Address, error) {
+func (a *cli) profileKeyAddress(p *config.Profile) (common.Address, error) {
 	if p.EVMKey == "" {
 		return common.Address{}, fmt.Errorf("profile %s has no EVM key: `purse profile set evm_key=LABEL` (see `purse key list`)", p.Name)
 	}
@@ -82,7 +82,7 @@ type homeChainSetup struct {
 	config  enduser.Chain
 }
 
-func (a *app) setupHomeChain(ctx context.Context, need apiNeeds) (*homeChainSetup, error) {
+func (a *cli) setupHomeChain(ctx context.Context, need apiNeeds) (*homeChainSetup, error) {
 	c, p, err := a.apiClient(ctx, need)
 	if err != nil {
 		return nil, err
@@ -109,7 +109,7 @@ func (a *app) setupHomeChain(ctx context.Context, need apiNeeds) (*homeChainSetu
 	return &homeChainSetup{profile: p, api: c, chain: hc, config: ch}, nil
 }
 
-func (a *app) balancesCmd() *cobra.Command {
+func (a *cli) balancesCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "balances",
 		Short: "On-chain balances of the profile's EVM key for every token of the home chain",
@@ -167,7 +167,7 @@ func lookupAccount(ctx context.Context, p *config.Profile, owner common.Address,
 	return id, found, err
 }
 
-func (a *app) accountFindCmd() *cobra.Command {
+func (a *cli) accountFindCmd() *cobra.Command {
 	var key string
 	cmd := &cobra.Command{
 		Use:   "find [--key LABEL]",
@@ -213,7 +213,7 @@ func (a *app) accountFindCmd() *cobra.Command {
 // discoverAccount runs after an EVM key is created or imported: when the active profile can
 // read the chain, it looks the key's account up and, when one exists, makes the key and the
 // account the profile's. It only reports on stderr; the key is kept whatever happens.
-func (a *app) discoverAccount(ctx context.Context, e keystore.Entry) {
+func (a *cli) discoverAccount(ctx context.Context, e keystore.Entry) {
 	if e.Kind != keystore.KindEVM {
 		return
 	}
@@ -241,7 +241,7 @@ func (a *app) discoverAccount(ctx context.Context, e keystore.Entry) {
 
 // existingAccount is the mint guard: the on-chain account the profile's key already owns,
 // when the profile can read the chain. A chain that cannot be read is not a refusal.
-func (a *app) existingAccount(ctx context.Context, p *config.Profile, owner common.Address) (uint64, bool, error) {
+func (a *cli) existingAccount(ctx context.Context, p *config.Profile, owner common.Address) (uint64, bool, error) {
 	if p.EVMRPC == "" || p.AccountNFT == "" {
 		return 0, false, nil
 	}

@@ -17,7 +17,7 @@ import (
 
 func init() { commandSets = append(commandSets, addKeyCommands) }
 
-func addKeyCommands(a *app, root *cobra.Command) {
+func addKeyCommands(a *cli, root *cobra.Command) {
 	cmd := &cobra.Command{
 		Use:   "key",
 		Short: "Keys: create, import, list, rename, remove, export",
@@ -43,7 +43,7 @@ func viewOf(e keystore.Entry) keyView {
 	return keyView{Label: e.Label, Kind: string(e.Kind), Address: e.Address, Backend: string(e.Backend), Created: e.Created.UTC().Format(time.RFC3339)}
 }
 
-func (a *app) printKeys(views []keyView) error {
+func (a *cli) printKeys(views []keyView) error {
 	return a.print(views, func(w io.Writer) {
 		if len(views) == 0 {
 			fmt.Fprintln(w, "no keys (purse key new --label L --kind evm|solana)")
@@ -58,7 +58,7 @@ func (a *app) printKeys(views []keyView) error {
 	})
 }
 
-func (a *app) printKey(e keystore.Entry) error {
+func (a *cli) printKey(e keystore.Entry) error {
 	v := viewOf(e)
 	return a.print(v, func(w io.Writer) {
 		fmt.Fprintf(w, "label:   %s\nkind:    %s\naddress: %s\nbackend: %s\ncreated: %s\n", v.Label, v.Kind, v.Address, v.Backend, v.Created)
@@ -86,7 +86,7 @@ func labelFlag(s string) error {
 	return nil
 }
 
-func (a *app) keyNewCmd() *cobra.Command {
+func (a *cli) keyNewCmd() *cobra.Command {
 	var label, kind string
 	cmd := &cobra.Command{
 		Use:   "new --label L --kind evm|solana",
@@ -121,7 +121,7 @@ func (a *app) keyNewCmd() *cobra.Command {
 const maxSecretFile = 1 << 20
 
 // readSource reads a file named by a flag; "-" is stdin. Errors never quote the content.
-func (a *app) readSource(flag, path string) ([]byte, error) {
+func (a *cli) readSource(flag, path string) ([]byte, error) {
 	var r io.Reader
 	if path == "-" {
 		r = a.stdin
@@ -150,7 +150,7 @@ func (a *app) readSource(flag, path string) ([]byte, error) {
 	return b, nil
 }
 
-func (a *app) keyImportCmd() *cobra.Command {
+func (a *cli) keyImportCmd() *cobra.Command {
 	var label, kind, pkFile, mnFile, path, mnPassFile, ksFile, kpFile string
 	var index uint32
 	cmd := &cobra.Command{
@@ -281,7 +281,7 @@ func (a *app) keyImportCmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) keyListCmd() *cobra.Command {
+func (a *cli) keyListCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
 		Short: "List keys (labels and addresses, never secrets)",
@@ -304,7 +304,7 @@ func (a *app) keyListCmd() *cobra.Command {
 	}
 }
 
-func (a *app) keyShowCmd() *cobra.Command {
+func (a *cli) keyShowCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "show LABEL",
 		Short: "Show a key's kind, address and backend",
@@ -323,7 +323,7 @@ func (a *app) keyShowCmd() *cobra.Command {
 	}
 }
 
-func (a *app) keyRenameCmd() *cobra.Command {
+func (a *cli) keyRenameCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "rename LABEL NEW",
 		Short: "Give a key a new label",
@@ -345,7 +345,7 @@ func (a *app) keyRenameCmd() *cobra.Command {
 	}
 }
 
-func (a *app) keyRmCmd() *cobra.Command {
+func (a *cli) keyRmCmd() *cobra.Command {
 	var yes bool
 	cmd := &cobra.Command{
 		Use:   "rm LABEL [--yes]",
@@ -377,7 +377,7 @@ func (a *app) keyRmCmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) keyExportCmd() *cobra.Command {
+func (a *cli) keyExportCmd() *cobra.Command {
 	var out string
 	var raw bool
 	cmd := &cobra.Command{

@@ -384,7 +384,7 @@ func TestAuditCommands(t *testing.T) {
 	}
 	// Sign the way other commands do: a.openStore() then EVMSigner.
 	var errb bytes.Buffer
-	a := &app{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &errb}
+	a := &cli{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &errb}
 	s, err := a.openStore()
 	if err != nil {
 		t.Fatal(err)
@@ -425,7 +425,7 @@ func TestAuditCommands(t *testing.T) {
 }
 
 func TestPassphraseSource(t *testing.T) {
-	a := &app{}
+	a := &cli{}
 	t.Setenv("PURSE_PASSPHRASE_FILE", "")
 	setTerminal(t, nil)
 	if _, err := a.passphrase("Passphrase", false); err == nil || !strings.Contains(err.Error(), "PURSE_PASSPHRASE_FILE") {

@@ -27,7 +27,7 @@ const (
 	maxPermitTTL     = 24 * time.Hour
 )
 
-func addPermitCommands(a *app, root *cobra.Command) { root.AddCommand(a.permitCmd()) }
+func addPermitCommands(a *cli, root *cobra.Command) { root.AddCommand(a.permitCmd()) }
 
 // permitOutput is what `purse permit --json` prints.
 type permitOutput struct {
@@ -115,7 +115,7 @@ func confirmYes(tty terminal, question string) error {
 
 // signedClient is the end-user client of p that signs full-auth calls with s, so the key is
 // unlocked once for the permit and the call that submits it.
-func (a *app) signedClient(p *config.Profile, s wallet.EVMSigner) (*enduser.Client, error) {
+func (a *cli) signedClient(p *config.Profile, s wallet.EVMSigner) (*enduser.Client, error) {
 	opts := enduser.Options{
 		BaseURL: p.UserAPI, Network: p.Network, TokenID: p.TokenID, Window: p.Window(),
 		RouteOverrides: p.Routes, Log: enduser.NewRequestLog(0), Signer: s,
@@ -158,7 +158,7 @@ func writePermitReview(w io.Writer, tok homechain.Token, role string, p wallet.P
 	_ = tw.Flush()
 }
 
-func (a *app) permitCmd() *cobra.Command {
+func (a *cli) permitCmd() *cobra.Command {
 	var token, amountStr, permitAmountStr, spenderStr string
 	var ttl time.Duration
 	var yes bool

@@ -17,7 +17,7 @@ import (
 func init() { commandSets = append(commandSets, addProfileCommands) }
 
 // profiles loads the profile store of PURSE_HOME.
-func (a *app) profiles() (*config.Store, error) {
+func (a *cli) profiles() (*config.Store, error) {
 	home, err := config.EnsureHome()
 	if err != nil {
 		return nil, err
@@ -26,7 +26,7 @@ func (a *app) profiles() (*config.Store, error) {
 }
 
 // activeProfile is the profile named by --profile, else the active one.
-func (a *app) activeProfile() (*config.Profile, error) {
+func (a *cli) activeProfile() (*config.Profile, error) {
 	s, err := a.profiles()
 	if err != nil {
 		return nil, err
@@ -35,7 +35,7 @@ func (a *app) activeProfile() (*config.Profile, error) {
 }
 
 // saveProfile stores changes made to one profile (key labels, discovered account id).
-func (a *app) saveProfile(p *config.Profile) error {
+func (a *cli) saveProfile(p *config.Profile) error {
 	s, err := a.profiles()
 	if err != nil {
 		return err
@@ -46,13 +46,13 @@ func (a *app) saveProfile(p *config.Profile) error {
 	return s.Save()
 }
 
-func addProfileCommands(a *app, root *cobra.Command) {
+func addProfileCommands(a *cli, root *cobra.Command) {
 	cmd := &cobra.Command{Use: "profile", Short: "Profiles: which service, chain and keys purse uses"}
 	cmd.AddCommand(a.profileListCmd(), a.profileShowCmd(), a.profileAddCmd(), a.profileSetCmd(), a.profileUseCmd(), a.profileRmCmd())
 	root.AddCommand(cmd)
 }
 
-func (a *app) profileListCmd() *cobra.Command {
+func (a *cli) profileListCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
 		Short: "List profiles",
@@ -89,7 +89,7 @@ func (a *app) profileListCmd() *cobra.Command {
 	}
 }
 
-func (a *app) profileShowCmd() *cobra.Command {
+func (a *cli) profileShowCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "show [NAME]",
 		Short: "Show a profile (default: the active one)",
@@ -130,7 +130,7 @@ func (a *app) profileShowCmd() *cobra.Command {
 	}
 }
 
-func (a *app) profileAddCmd() *cobra.Command {
+func (a *cli) profileAddCmd() *cobra.Command {
 	var p config.Profile
 	var sandboxURL, window string
 	cmd := &cobra.Command{
@@ -185,7 +185,7 @@ func (a *app) profileAddCmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) profileSetCmd() *cobra.Command {
+func (a *cli) profileSetCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "set KEY=VALUE...",
 		Short: "Change settings of the profile named by --profile (default: the active one)",
@@ -220,7 +220,7 @@ func (a *app) profileSetCmd() *cobra.Command {
 	}
 }
 
-func (a *app) profileUseCmd() *cobra.Command {
+func (a *cli) profileUseCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "use NAME",
 		Short: "Make a profile the active one",
@@ -241,7 +241,7 @@ func (a *app) profileUseCmd() *cobra.Command {
 	}
 }
 
-func (a *app) profileRmCmd() *cobra.Command {
+func (a *cli) profileRmCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "rm NAME",
 		Short: "Remove a profile (the sandbox profile is reset to its defaults)",

@@ -20,7 +20,7 @@ import (
 
 func init() { commandSets = append(commandSets, addSandboxCommands) }
 
-func addSandboxCommands(a *app, root *cobra.Command) {
+func addSandboxCommands(a *cli, root *cobra.Command) {
 	var cfg sandbox.Config
 	cmd := &cobra.Command{
 		Use:   "sandbox [--listen 127.0.0.1:8787] [--state DIR]",
@@ -53,7 +53,7 @@ func addSandboxCommands(a *app, root *cobra.Command) {
 }
 
 // ctl is the control client of the selected profile's sandbox.
-func (a *app) ctl(ctx context.Context) (*sandbox.Control, *config.Profile, error) {
+func (a *cli) ctl(ctx context.Context) (*sandbox.Control, *config.Profile, error) {
 	p, err := a.activeProfile()
 	if err != nil {
 		return nil, nil, err
@@ -64,7 +64,7 @@ func (a *app) ctl(ctx context.Context) (*sandbox.Control, *config.Profile, error
 	return sandbox.NewControl(p.UserAPI), p, nil
 }
 
-func (a *app) sandboxCtlCmd() *cobra.Command {
+func (a *cli) sandboxCtlCmd() *cobra.Command {
 	cmd := &cobra.Command{Use: "ctl", Short: "Control the running sandbox: KYC decisions, states, faults, clock, one-step onboarding"}
 	var tokenID string
 	cmd.PersistentFlags().StringVar(&tokenID, "token-id", "", "account to act on (default: the profile's)")
@@ -132,7 +132,7 @@ func (a *app) sandboxCtlCmd() *cobra.Command {
 }
 
 // printRaw prints a JSON answer as it came (indented).
-func (a *app) printRaw(raw json.RawMessage) error {
+func (a *cli) printRaw(raw json.RawMessage) error {
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
 		v = string(raw)
@@ -143,7 +143,7 @@ func (a *app) printRaw(raw json.RawMessage) error {
 	})
 }
 
-func (a *app) sandboxFaultsCmd() *cobra.Command {
+func (a *cli) sandboxFaultsCmd() *cobra.Command {
 	var f struct {
 		Route          string `json:"route,omitempty"`
 		Count          int    `json:"count,omitempty"`
@@ -195,7 +195,7 @@ func (a *app) sandboxFaultsCmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) sandboxSkewCmd() *cobra.Command {
+func (a *cli) sandboxSkewCmd() *cobra.Command {
 	return &cobra.Command{
 		Use: "clock-skew SECONDS", Short: "Run the sandbox clock ahead (or behind, negative) of real time", Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -216,7 +216,7 @@ func (a *app) sandboxSkewCmd() *cobra.Command {
 	}
 }
 
-func (a *app) sandboxOnboardCmd() *cobra.Command {
+func (a *cli) sandboxOnboardCmd() *cobra.Command {
 	var key string
 	cmd := &cobra.Command{
 		Use:   "onboard [--key LABEL]",
@@ -289,7 +289,7 @@ const (
 
 // onboardExtras prepares the alt-chain side of a demo: the profile's Solana key gets SOL
 // and USDC, and its partner key is registered with the sandbox's quote endpoint.
-func (a *app) onboardExtras(ctx context.Context, c *sandbox.Control, p *config.Profile, st interface {
+func (a *cli) onboardExtras(ctx context.Context, c *sandbox.Control, p *config.Profile, st interface {
 	Get(string) (keystore.Entry, error)
 }, out map[string]string, progress func(string)) error {
 	if p.SolanaKey != "" {

@@ -47,7 +47,7 @@ var storeScrypt struct{ n, p int }
 // passphrase is the CLI's passphrase source: the file named by PURSE_PASSPHRASE_FILE (one
 // trailing newline stripped), else a hidden prompt on the terminal (asked twice when
 // confirm), else an error saying how to provide one.
-func (a *app) passphrase(prompt string, confirm bool) ([]byte, error) {
+func (a *cli) passphrase(prompt string, confirm bool) ([]byte, error) {
 	if path := os.Getenv(envPassphraseFile); path != "" {
 		b, err := os.ReadFile(path)
 		if err != nil {
@@ -96,7 +96,7 @@ func (a *app) passphrase(prompt string, confirm bool) ([]byte, error) {
 
 // typedConfirmation asks the user on the terminal to type want exactly. Without a terminal
 // it fails: destructive and unsafe actions never proceed silently.
-func (a *app) typedConfirmation(question, want string) error {
+func (a *cli) typedConfirmation(question, want string) error {
 	tty, err := openTerminal()
 	if err != nil {
 		return fmt.Errorf("confirmation: no terminal to ask on (%v); nothing was done", err)
@@ -117,7 +117,7 @@ func (a *app) typedConfirmation(question, want string) error {
 // once per command, so the line saying which backend new keys use reaches stderr once.
 // Signing commands call a.openStore() and then EVMSigner(label, profile) or
 // SolanaSigner(label, profile).
-func (a *app) openStore() (*keystore.Store, error) {
+func (a *cli) openStore() (*keystore.Store, error) {
 	if a.store != nil {
 		return a.store, nil
 	}

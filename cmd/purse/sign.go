@@ -20,7 +20,7 @@ import (
 
 func init() { commandSets = append(commandSets, addSignCommands) }
 
-func addSignCommands(a *app, root *cobra.Command) {
+func addSignCommands(a *cli, root *cobra.Command) {
 	sign := &cobra.Command{Use: "sign", Short: "Sign locally, offline: full-auth headers, mint consent, permits, Form A, messages"}
 	sign.AddCommand(a.signFullAuthCmd(), a.signMintConsentCmd(), a.signPermitCmd(), a.signFormACmd(), a.signPersonalCmd())
 	verify := &cobra.Command{Use: "verify", Short: "Recover the signer of a signature; exit 3 when it is not the expected address"}
@@ -29,7 +29,7 @@ func addSignCommands(a *app, root *cobra.Command) {
 }
 
 // evmSigner opens the keystore and returns the audited signer of label.
-func (a *app) evmSigner(label string) (wallet.EVMSigner, error) {
+func (a *cli) evmSigner(label string) (wallet.EVMSigner, error) {
 	if label == "" {
 		return nil, usagef("--key: expected a key label (see `purse key list`)")
 	}
@@ -41,7 +41,7 @@ func (a *app) evmSigner(label string) (wallet.EVMSigner, error) {
 }
 
 // profileNameForAudit names the profile in audit records; offline commands work without one.
-func (a *app) profileNameForAudit() string {
+func (a *cli) profileNameForAudit() string {
 	if a.profile != "" {
 		return a.profile
 	}
@@ -66,7 +66,7 @@ func (d *deadlineFlags) bind(cmd *cobra.Command, required bool) {
 	}
 }
 
-func (d *deadlineFlags) resolve(a *app, cmd *cobra.Command, now time.Time) (int64, error) {
+func (d *deadlineFlags) resolve(a *cli, cmd *cobra.Command, now time.Time) (int64, error) {
 	hasDeadline := cmd.Flags().Changed("deadline")
 	hasTTL := cmd.Flags().Changed("ttl")
 	switch {
@@ -90,7 +90,7 @@ func (d *deadlineFlags) resolve(a *app, cmd *cobra.Command, now time.Time) (int6
 	}
 }
 
-func warnDeadline(a *app, deadline int64, now time.Time) {
+func warnDeadline(a *cli, deadline int64, now time.Time) {
 	switch {
 	case deadline <= now.Unix():
 		a.warn("deadline %d is in the past (%s ago): the service will reject it", deadline, now.Sub(time.Unix(deadline, 0)).Round(time.Second))
@@ -100,7 +100,7 @@ func warnDeadline(a *app, deadline int64, now time.Time) {
 }
 
 // readInput reads a file argument; "-" is stdin.
-func (a *app) readInput(flag, path string) ([]byte, error) {
+func (a *cli) readInput(flag, path string) ([]byte, error) {
 	if path == "-" {
 		return io.ReadAll(a.stdin)
 	}
@@ -111,7 +111,7 @@ func (a *app) readInput(flag, path string) ([]byte, error) {
 	return b, nil
 }
 
-func (a *app) signFullAuthCmd() *cobra.Command {
+func (a *cli) signFullAuthCmd() *cobra.Command {
 	var key, tokenID, network, method, bodyFile, query, curlURL string
 	var dl deadlineFlags
 	cmd := &cobra.Command{
@@ -199,7 +199,7 @@ func (a *app) signFullAuthCmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) signMintConsentCmd() *cobra.Command {
+func (a *cli) signMintConsentCmd() *cobra.Command {
 	var key, hash, email string
 	var dl deadlineFlags
 	cmd := &cobra.Command{
@@ -308,7 +308,7 @@ func (pf *permitFlags) permit(owner common.Address) (wallet.Permit, error) {
 	}, nil
 }
 
-func (a *app) signPermitCmd() *cobra.Command {
+func (a *cli) signPermitCmd() *cobra.Command {
 	var key string
 	var pf permitFlags
 	cmd := &cobra.Command{
@@ -342,7 +342,7 @@ func (a *app) signPermitCmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) signFormACmd() *cobra.Command {
+func (a *cli) signFormACmd() *cobra.Command {
 	var key, textFile string
 	cmd := &cobra.Command{
 		Use:   "form-a --key L --text-file F",
@@ -379,12 +379,12 @@ func (a *app) signFormACmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) messageFlags(cmd *cobra.Command, message, messageFile *string) {
+func (a *cli) messageFlags(cmd *cobra.Command, message, messageFile *string) {
 	cmd.Flags().StringVar(message, "message", "", "message text")
 	cmd.Flags().StringVar(messageFile, "message-file", "", "file holding the exact message bytes ('-' for stdin)")
 }
 
-func (a *app) readMessage(cmd *cobra.Command, message, messageFile string) ([]byte, error) {
+func (a *cli) readMessage(cmd *cobra.Command, message, messageFile string) ([]byte, error) {
 	hasM, hasF := cmd.Flags().Changed("message"), cmd.Flags().Changed("message-file")
 	switch {
 	case hasM == hasF:
@@ -396,7 +396,7 @@ func (a *app) readMessage(cmd *cobra.Command, message, messageFile string) ([]by
 	}
 }
 
-func (a *app) signPersonalCmd() *cobra.Command {
+func (a *cli) signPersonalCmd() *cobra.Command {
 	var key, message, messageFile string
 	cmd := &cobra.Command{
 		Use:   "personal --key L (--message-file F | --message M)",
@@ -428,7 +428,7 @@ func (a *app) signPersonalCmd() *cobra.Command {
 }
 
 // verified prints the recovered address and turns a mismatch into exit 3.
-func (a *app) verified(recovered common.Address, expected string) error {
+func (a *cli) verified(recovered common.Address, expected string) error {
 	want, err := parseAddress("--address", expected)
 	if err != nil {
 		return err
@@ -446,7 +446,7 @@ func (a *app) verified(recovered common.Address, expected string) error {
 	return nil
 }
 
-func (a *app) verifyPersonalCmd() *cobra.Command {
+func (a *cli) verifyPersonalCmd() *cobra.Command {
 	var address, message, messageFile, signature string
 	cmd := &cobra.Command{
 		Use:   "personal --address A (--message M | --message-file F) --signature S",
@@ -472,7 +472,7 @@ func (a *app) verifyPersonalCmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) verifyFullAuthCmd() *cobra.Command {
+func (a *cli) verifyFullAuthCmd() *cobra.Command {
 	var address, hash, deadline, sign, bodyFile, query string
 	cmd := &cobra.Command{
 		Use:   "full-auth --address A --hash H --deadline D --sign S [--body-file F | --query Q]",
@@ -519,7 +519,7 @@ func (a *app) verifyFullAuthCmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) verifyPermitCmd() *cobra.Command {
+func (a *cli) verifyPermitCmd() *cobra.Command {
 	var pf permitFlags
 	var signature string
 	cmd := &cobra.Command{

@@ -13,13 +13,13 @@ import (
 	"purse/config"
 	"purse/sandbox"
 	"purse/tui"
-	"purse/tui/svc"
+	"purse/app"
 )
 
 // runTUI opens the terminal UI on the selected profile. On the sandbox profile it first
 // starts the sandbox in-process when nothing answers at the profile's address, so other
 // terminals can use it while the UI runs.
-func (a *app) runTUI(ctx context.Context) error {
+func (a *cli) runTUI(ctx context.Context) error {
 	home, err := config.EnsureHome()
 	if err != nil {
 		return err
@@ -37,7 +37,7 @@ func (a *app) runTUI(ctx context.Context) error {
 			defer sb.Close()
 		}
 	}
-	services, err := svc.New(home, p.Name, nil)
+	services, err := app.New(home, p.Name, nil)
 	if err != nil {
 		return err
 	}

@@ -19,13 +19,13 @@ import (
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/config"
 	"purse/enduser"
 	"purse/sandbox"
 	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/review"
-	"purse/tui/svc"
 )
 
 // Task slots of this screen. Every reply is matched on its request id as well, so a reply
@@ -183,7 +183,7 @@ func (s *Screen) running(slot string) bool { _, ok := s.ids[slot]; return ok }
 // Init implements kit.Screen: the first refresh.
 func (s *Screen) Init() tea.Cmd { return s.refresh() }
 
-func (s *Screen) svc() *svc.Services { return s.env.Svc }
+func (s *Screen) svc() *app.App { return s.env.Svc }
 
 // refresh reads the profile, asks whether its user_api is a sandbox and reads the status.
 func (s *Screen) refresh() tea.Cmd {
@@ -221,7 +221,7 @@ func (s *Screen) refresh() tea.Cmd {
 }
 
 // runSigned runs a signed operation; a missing passphrase comes back as Locked.
-func runSigned[T any](s *Screen, slot, label string, u *svc.Unlock, fn func(ctx context.Context, sv *svc.Services, u *svc.Unlock) (T, error)) tea.Cmd {
+func runSigned[T any](s *Screen, slot, label string, u *app.Unlock, fn func(ctx context.Context, sv *app.App, u *app.Unlock) (T, error)) tea.Cmd {
 	return start(s, slot, label, func(ctx context.Context) (signed[T], error) {
 		if u != nil {
 			defer clear(u.Passphrase)
@@ -231,7 +231,7 @@ func runSigned[T any](s *Screen, slot, label string, u *svc.Unlock, fn func(ctx 
 			return signed[T]{}, errors.New("no services: the account screen runs inside purse's terminal UI")
 		}
 		v, err := fn(ctx, sv, u)
-		if errors.Is(err, svc.ErrPassphraseNeeded) {
+		if errors.Is(err, app.ErrNeedsUnlock) {
 			return signed[T]{Locked: true}, nil
 		}
 		return signed[T]{V: v}, advise(err)
@@ -239,10 +239,10 @@ func runSigned[T any](s *Screen, slot, label string, u *svc.Unlock, fn func(ctx 
 }
 
 // runOp starts a signed operation, with the passphrase when the user gave one.
-func (s *Screen) runOp(o op, u *svc.Unlock) tea.Cmd {
+func (s *Screen) runOp(o op, u *app.Unlock) tea.Cmd {
 	switch o {
 	case opLimits:
-		return runSigned(s, slotLimits, "Loading limits and IBAN", u, func(ctx context.Context, sv *svc.Services, u *svc.Unlock) (enduser.Profile, error) {
+		return runSigned(s, slotLimits, "Loading limits and IBAN", u, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.Profile, error) {
 			api, err := sv.API(true, u)
 			if err != nil {
 				return enduser.Profile{}, err
@@ -250,7 +250,7 @@ func (s *Screen) runOp(o op, u *svc.Unlock) tea.Cmd {
 			return api.Profile(ctx)
 		})
 	case opIDV:
-		return runSigned(s, slotIDV, "Getting the identity-verification access token", u, func(ctx context.Context, sv *svc.Services, u *svc.Unlock) (enduser.IDVToken, error) {
+		return runSigned(s, slotIDV, "Getting the identity-verification access token", u, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.IDVToken, error) {
 			api, err := sv.API(true, u)
 			if err != nil {
 				return enduser.IDVToken{}, err
@@ -258,7 +258,7 @@ func (s *Screen) runOp(o op, u *svc.Unlock) tea.Cmd {
 			return api.IDVAccessToken(ctx, enduser.IDVTokenRequest{})
 		})
 	case opFormA:
-		return runSigned(s, slotFormA, "Reading Form A", u, func(ctx context.Context, sv *svc.Services, u *svc.Unlock) (enduser.FormAInfo, error) {
+		return runSigned(s, slotFormA, "Reading Form A", u, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.FormAInfo, error) {
 			api, err := sv.API(true, u)
 			if err != nil {
 				return enduser.FormAInfo{}, err
@@ -399,7 +399,7 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 		if msg.Cancelled {
 			return kit.Status("Cancelled: the key stays locked and nothing was sent.")
 		}
-		return s.runOp(op(o), &svc.Unlock{Passphrase: msg.Passphrase})
+		return s.runOp(op(o), &app.Unlock{Passphrase: msg.Passphrase})
 	}
 	if s.mode == modeMint && len(s.inputs) > 0 {
 		var cmd tea.Cmd
@@ -531,7 +531,8 @@ func (s *Screen) SetSize(w, h int) {
 }
 
 // Title implements kit.Screen.
-func (s *Screen) Title() string { return "Account" }
+func (s *Screen) Title() string    { return "Account" }
+func (s *Screen) ID() kit.ScreenID { return kit.ScreenAccount }
 
 // InputFocused implements kit.Screen: the mint form's fields take every key.
 func (s *Screen) InputFocused() bool { return s.mode == modeMint }

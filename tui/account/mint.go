@@ -11,12 +11,12 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/app"
 	"purse/config"
 	"purse/enduser"
 	"purse/sandbox"
 	"purse/tui/dialog"
 	"purse/tui/kit"
-	"purse/tui/svc"
 	"purse/wallet"
 )
 
@@ -161,7 +161,7 @@ func (s *Screen) checkMint() tea.Cmd {
 
 // onChainAccount is the mint guard: the account the key already owns on the home chain.
 // A chain that cannot be read is not a refusal; note says so.
-func onChainAccount(ctx context.Context, sv *svc.Services, owner common.Address) (found bool, id uint64, note string) {
+func onChainAccount(ctx context.Context, sv *app.App, owner common.Address) (found bool, id uint64, note string) {
 	id, found, err := sv.AccountOf(ctx, owner)
 	if err != nil {
 		return false, 0, "the chain was not checked for an existing account: " + err.Error()
@@ -231,8 +231,8 @@ func (s *Screen) gotMint(d mintDone) tea.Cmd {
 }
 
 // submitFormA signs the exact text with the profile's key and submits it.
-func submitFormA(text string) func(ctx context.Context, sv *svc.Services, u *svc.Unlock) (submitDone, error) {
-	return func(ctx context.Context, sv *svc.Services, u *svc.Unlock) (submitDone, error) {
+func submitFormA(text string) func(ctx context.Context, sv *app.App, u *app.Unlock) (submitDone, error) {
+	return func(ctx context.Context, sv *app.App, u *app.Unlock) (submitDone, error) {
 		signer, err := sv.EVMSigner(u)
 		if err != nil {
 			return submitDone{}, err

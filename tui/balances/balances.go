@@ -12,11 +12,11 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/tui/dialog"
 	"purse/tui/kit"
-	"purse/tui/svc"
 )
 
 const (
@@ -54,7 +54,7 @@ func New(env *kit.Env) *Screen {
 // Init implements kit.Screen: the first load.
 func (s *Screen) Init() tea.Cmd { return s.load(nil) }
 
-func (s *Screen) load(u *svc.Unlock) tea.Cmd {
+func (s *Screen) load(u *app.Unlock) tea.Cmd {
 	services := s.env.Svc
 	if services == nil {
 		s.err = fmt.Errorf("no services: the TUI was started without a profile")
@@ -89,7 +89,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.ID != unlockID || msg.Cancelled {
 			return s, nil
 		}
-		u := &svc.Unlock{Passphrase: msg.Passphrase}
+		u := &app.Unlock{Passphrase: msg.Passphrase}
 		return s, s.load(u)
 	case tea.KeyMsg:
 		return s, s.key(msg)
@@ -313,7 +313,8 @@ func (s *Screen) SetSize(w, h int) {
 }
 
 // Title implements kit.Screen.
-func (s *Screen) Title() string { return screenTag }
+func (s *Screen) Title() string    { return screenTag }
+func (s *Screen) ID() kit.ScreenID { return kit.ScreenBalances }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {

@@ -7,15 +7,15 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/keystore"
-	"purse/tui/svc"
 )
 
 // OwnerAddress is the address of the profile's EVM key, read from the key index (no
 // passphrase needed).
-func OwnerAddress(s *svc.Services) (common.Address, error) {
+func OwnerAddress(s *app.App) (common.Address, error) {
 	p := s.Profile()
 	if p.EVMKey == "" {
 		return common.Address{}, fmt.Errorf("profile %s has no EVM key: add or import one on the Keys screen", p.Name)
@@ -57,7 +57,7 @@ type Snapshot struct {
 
 // Load reads the chain configuration (logged in when the profile has an account and the key
 // can sign without a prompt, or with u) and the on-chain balances of the profile's key.
-func Load(ctx context.Context, s *svc.Services, u *svc.Unlock) (Snapshot, error) {
+func Load(ctx context.Context, s *app.App, u *app.Unlock) (Snapshot, error) {
 	var snap Snapshot
 	snap.Owner, snap.OwnerErr = OwnerAddress(s)
 	p := s.Profile()
@@ -84,7 +84,7 @@ func Load(ctx context.Context, s *svc.Services, u *svc.Unlock) (Snapshot, error)
 		switch {
 		case err == nil:
 			snap.LoggedIn = true
-		case errors.Is(err, svc.ErrPassphraseNeeded):
+		case errors.Is(err, app.ErrNeedsUnlock):
 			snap.NeedUnlock = true
 			snap.Note = "logged out: the EVM key's passphrase is needed for the account's view (press u)"
 			if err := loggedOut(); err != nil {
@@ -103,7 +103,7 @@ func Load(ctx context.Context, s *svc.Services, u *svc.Unlock) (Snapshot, error)
 	return snap, nil
 }
 
-func readBalances(ctx context.Context, s *svc.Services, snap *Snapshot) error {
+func readBalances(ctx context.Context, s *app.App, snap *Snapshot) error {
 	hc, err := s.Chain(ctx)
 	if err != nil {
 		return err

@@ -13,10 +13,10 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/tui/dialog"
 	"purse/tui/kit"
-	"purse/tui/svc"
 )
 
 const (
@@ -78,7 +78,7 @@ func New(env *kit.Env) *Screen {
 func (s *Screen) Init() tea.Cmd { return s.start(opLoad, nil) }
 
 // start runs op (load, issue, block, unblock) and reads the card after it.
-func (s *Screen) start(op string, u *svc.Unlock) tea.Cmd {
+func (s *Screen) start(op string, u *app.Unlock) tea.Cmd {
 	services := s.env.Svc
 	if services == nil {
 		s.err, s.errOp = errors.New("no services: the TUI was started without a profile"), op
@@ -110,9 +110,9 @@ func label(op string) string {
 }
 
 // run is the task: the operation, then a fresh read of the card and the profile.
-func run(ctx context.Context, s *svc.Services, u *svc.Unlock, op, cardTokenID string) (Info, error) {
+func run(ctx context.Context, s *app.App, u *app.Unlock, op, cardTokenID string) (Info, error) {
 	c, err := s.API(true, u)
-	if errors.Is(err, svc.ErrPassphraseNeeded) {
+	if errors.Is(err, app.ErrNeedsUnlock) {
 		return Info{NeedUnlock: true}, nil
 	}
 	if err != nil {
@@ -225,7 +225,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.Cancelled || op == "" {
 			return s, kit.Status("Cancelled: nothing was sent.")
 		}
-		return s, s.start(op, &svc.Unlock{Passphrase: msg.Passphrase})
+		return s, s.start(op, &app.Unlock{Passphrase: msg.Passphrase})
 	case dialog.ConfirmResult:
 		if msg.ID != confirmID {
 			return s, nil
@@ -425,7 +425,8 @@ func fiat(a enduser.Amount) string { return a.StringFixed(max(2, -a.Exponent()))
 func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
 
 // Title implements kit.Screen.
-func (s *Screen) Title() string { return "Card" }
+func (s *Screen) Title() string    { return "Card" }
+func (s *Screen) ID() kit.ScreenID { return kit.ScreenCard }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {

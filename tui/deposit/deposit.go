@@ -21,10 +21,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"purse/altchain"
+	"purse/app"
 	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/review"
-	"purse/tui/svc"
 )
 
 // Task slots of this screen.
@@ -217,7 +217,8 @@ func (s *Screen) SetSize(w, h int) {
 }
 
 // Title implements kit.Screen.
-func (s *Screen) Title() string { return "Deposit" }
+func (s *Screen) Title() string    { return "Deposit" }
+func (s *Screen) ID() kit.ScreenID { return kit.ScreenDeposit }
 
 // InputFocused implements kit.Screen.
 func (s *Screen) InputFocused() bool {
@@ -529,7 +530,7 @@ func (s *Screen) resetFlow() {
 }
 
 // requestQuote starts the quote and decode steps.
-func (s *Screen) requestQuote(u *svc.Unlock) tea.Cmd {
+func (s *Screen) requestQuote(u *app.Unlock) tea.Cmd {
 	s.resetFlow()
 	s.phase = phaseQuoting
 	in := s.input
@@ -546,7 +547,7 @@ func (s *Screen) requestQuote(u *svc.Unlock) tea.Cmd {
 	services := s.env.Svc
 	return start(s, slotQuote, "Requesting a deposit quote", func(ctx context.Context) (*quoteOut, error) {
 		qo, err := fetchQuote(ctx, services, in, u)
-		if errors.Is(err, svc.ErrPassphraseNeeded) {
+		if errors.Is(err, app.ErrNeedsUnlock) {
 			// Not a failure: the screen asks for the passphrase, and the footer shows no error.
 			return &quoteOut{Locked: true}, nil
 		}
@@ -555,7 +556,7 @@ func (s *Screen) requestQuote(u *svc.Unlock) tea.Cmd {
 }
 
 func (s *Screen) quoteDone(qo *quoteOut, err error) tea.Cmd {
-	if (qo != nil && qo.Locked) || errors.Is(err, svc.ErrPassphraseNeeded) {
+	if (qo != nil && qo.Locked) || errors.Is(err, app.ErrNeedsUnlock) {
 		return s.askPassphrase(actQuote, "Unlock the partner key", "The quote request is signed with the profile's partner key (partner_key). Type its passphrase to request the quote.")
 	}
 	if err != nil {
@@ -621,7 +622,7 @@ func (s *Screen) decided(d review.Decision) tea.Cmd {
 	return s.prepare(nil)
 }
 
-func (s *Screen) prepare(u *svc.Unlock) tea.Cmd {
+func (s *Screen) prepare(u *app.Unlock) tea.Cmd {
 	s.phase = phasePreparing
 	s.fail = nil
 	s.run++
@@ -634,7 +635,7 @@ func (s *Screen) prepare(u *svc.Unlock) tea.Cmd {
 	services, qo := s.env.Svc, s.qo
 	task := start(s, slotPrepare, "Signing and simulating the deposit", func(ctx context.Context) (*prepareOut, error) {
 		po, err := prepare(ctx, services, qo, u, rep)
-		if errors.Is(err, svc.ErrPassphraseNeeded) {
+		if errors.Is(err, app.ErrNeedsUnlock) {
 			// Not a failure: the screen asks for the passphrase, and the footer shows no error.
 			return &prepareOut{Locked: true}, nil
 		}
@@ -645,7 +646,7 @@ func (s *Screen) prepare(u *svc.Unlock) tea.Cmd {
 
 func (s *Screen) prepareDone(po *prepareOut, err error) tea.Cmd {
 	s.run++
-	if (po != nil && po.Locked) || errors.Is(err, svc.ErrPassphraseNeeded) {
+	if (po != nil && po.Locked) || errors.Is(err, app.ErrNeedsUnlock) {
 		s.phase = phaseReview
 		s.setStep(stepBlockhash, stPending, "")
 		return s.askPassphrase(actPrepare, "Unlock your Solana key", "You approved the deposit. Type the Solana key's passphrase to sign it; nothing is sent before it is signed and simulated.")
@@ -902,7 +903,7 @@ func (s *Screen) unlocked(r dialog.PassphraseResult) tea.Cmd {
 		s.setStep(stepReview, stRunning, "passphrase cancelled; enter opens the review again")
 		return kit.Status("Passphrase cancelled: nothing was signed.")
 	}
-	u := &svc.Unlock{Passphrase: r.Passphrase}
+	u := &app.Unlock{Passphrase: r.Passphrase}
 	switch a {
 	case actQuote:
 		return s.requestQuote(u)

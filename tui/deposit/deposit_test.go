@@ -10,10 +10,10 @@ import (
 
 	"purse/altchain"
 	"purse/altchain/altchaintest"
+	"purse/app"
 	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/review"
-	"purse/tui/svc"
 )
 
 func newTestScreen(t *testing.T) *Screen {
@@ -314,7 +314,7 @@ func TestFailuresNameTheStepAndWhatToDo(t *testing.T) {
 func TestPassphraseIsAskedInADialogAndRetried(t *testing.T) {
 	s := newTestScreen(t)
 	id := startQuote(t, s, "12.5")
-	_, cmd := s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Err: failAt(stepQuote, svc.ErrPassphraseNeeded)})
+	_, cmd := s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Err: failAt(stepQuote, app.ErrNeedsUnlock)})
 	if _, ok := pushed(t, cmd).(*dialog.Passphrase); !ok {
 		t.Fatal("a locked partner key asks for its passphrase")
 	}
@@ -330,7 +330,7 @@ func TestPassphraseIsAskedInADialogAndRetried(t *testing.T) {
 		t.Fatal("the quote is requested again with the passphrase")
 	}
 	// Cancelling the dialog goes back to the form.
-	_, cmd = s.Update(kit.TaskResult[*quoteOut]{ID: s.tasks[slotQuote], Slot: slotQuote, Err: failAt(stepQuote, svc.ErrPassphraseNeeded)})
+	_, cmd = s.Update(kit.TaskResult[*quoteOut]{ID: s.tasks[slotQuote], Slot: slotQuote, Err: failAt(stepQuote, app.ErrNeedsUnlock)})
 	pushed(t, cmd)
 	_, cmd = s.Update(dialog.PassphraseResult{ID: s.passID, Cancelled: true})
 	if s.phase != phaseForm || !strings.Contains(statusOf(t, cmd), "no quote was requested") {

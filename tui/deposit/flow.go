@@ -12,9 +12,9 @@ import (
 	"github.com/gagliardetto/solana-go"
 
 	"purse/altchain"
+	"purse/app"
 	"purse/config"
 	"purse/keystore"
-	"purse/tui/svc"
 	"purse/wallet"
 )
 
@@ -86,7 +86,7 @@ func optionsFor(p config.Profile) (*altchain.Options, error) {
 }
 
 // loadSetup reads the profile and the Solana key's address (no secret is read).
-func loadSetup(s *svc.Services) (*setup, error) {
+func loadSetup(s *app.App) (*setup, error) {
 	if s == nil {
 		return nil, usagef("no profile is loaded")
 	}
@@ -136,7 +136,7 @@ type quoteOut struct {
 }
 
 // fetchQuote runs the quote and decode steps.
-func fetchQuote(ctx context.Context, s *svc.Services, in quoteInput, u *svc.Unlock) (*quoteOut, error) {
+func fetchQuote(ctx context.Context, s *app.App, in quoteInput, u *app.Unlock) (*quoteOut, error) {
 	st, err := loadSetup(s)
 	if err != nil {
 		return nil, failAt(stepQuote, err)
@@ -181,7 +181,7 @@ func fetchQuote(ctx context.Context, s *svc.Services, in quoteInput, u *svc.Unlo
 }
 
 // requestQuote asks the partner API for a quote signed with the profile's partner key.
-func requestQuote(ctx context.Context, s *svc.Services, st *setup, in quoteInput, u *svc.Unlock) (*altchain.Quote, error) {
+func requestQuote(ctx context.Context, s *app.App, st *setup, in quoteInput, u *app.Unlock) (*altchain.Quote, error) {
 	p := st.profile
 	if p.PartnerAPI == "" {
 		return nil, usagef("profile %s has no partner_api: set it on the Settings screen, or load a quote file", p.Name)
@@ -222,7 +222,7 @@ func checkRequested(q *altchain.Quote, amount uint64) error {
 }
 
 // verify runs the validate step: every static rule and the rules that need the chain.
-func verify(ctx context.Context, s *svc.Services, qo *quoteOut) (*altchain.Report, error) {
+func verify(ctx context.Context, s *app.App, qo *quoteOut) (*altchain.Report, error) {
 	rpc, err := s.Solana()
 	if err != nil {
 		return nil, failAt(stepValidate, err)
@@ -333,7 +333,7 @@ type prepareOut struct {
 
 // prepare runs altchain.Prepare (re-validation, fresh blockhash, sign with the user key
 // only, simulation with sigVerify) and names the step that failed.
-func prepare(ctx context.Context, s *svc.Services, qo *quoteOut, u *svc.Unlock, rep *reporter) (*prepareOut, error) {
+func prepare(ctx context.Context, s *app.App, qo *quoteOut, u *app.Unlock, rep *reporter) (*prepareOut, error) {
 	defer rep.close()
 	signer, err := s.SolanaSigner(u)
 	if err != nil {
@@ -425,7 +425,7 @@ type sendOut struct {
 
 // send runs altchain.Send: the same signed bytes, polled until confirmed, re-broadcast
 // while the blockhash is valid; it never re-signs.
-func send(ctx context.Context, s *svc.Services, p *altchain.Prepared, poll time.Duration, rep *reporter) (*sendOut, error) {
+func send(ctx context.Context, s *app.App, p *altchain.Prepared, poll time.Duration, rep *reporter) (*sendOut, error) {
 	defer rep.close()
 	rpc, err := s.Solana()
 	if err != nil {
@@ -445,7 +445,7 @@ func send(ctx context.Context, s *svc.Services, p *altchain.Prepared, poll time.
 }
 
 // finalize keeps polling a confirmed signature until it is finalized (or gives up).
-func finalize(ctx context.Context, s *svc.Services, sig solana.Signature, poll time.Duration, rep *reporter) (string, error) {
+func finalize(ctx context.Context, s *app.App, sig solana.Signature, poll time.Duration, rep *reporter) (string, error) {
 	defer rep.close()
 	rpc, err := s.Solana()
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 )
 
 // PassphraseResult is what a Passphrase dialog returns when it closes. The screen that
-// asked retries its operation with the passphrase (svc.Unlock) and then forgets it.
+// asked retries its operation with the passphrase (app.Unlock) and then forgets it.
 type PassphraseResult struct {
 	ID         string
 	Passphrase []byte
@@ -28,6 +28,21 @@ type Passphrase struct {
 	cancel key.Binding
 	w, h   int
 	closed bool
+	then   func(PassphraseResult) tea.Cmd
+}
+
+// Then makes the dialog hand its result to fn (whose command it returns) instead of
+// sending a PassphraseResult message to every screen.
+func (p *Passphrase) Then(fn func(PassphraseResult) tea.Cmd) *Passphrase {
+	p.then = fn
+	return p
+}
+
+func (p *Passphrase) done(r PassphraseResult) tea.Cmd {
+	if p.then != nil {
+		return p.then(r)
+	}
+	return result(r)
 }
 
 // NewPassphrase returns the dialog; id comes back in PassphraseResult.
@@ -58,11 +73,11 @@ func (p *Passphrase) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
 			pw := []byte(p.input.Value())
 			p.input.SetValue("")
 			p.closed = true
-			return p, result(PassphraseResult{ID: p.id, Passphrase: pw})
+			return p, p.done(PassphraseResult{ID: p.id, Passphrase: pw})
 		case key.Matches(k, p.cancel):
 			p.input.SetValue("")
 			p.closed = true
-			return p, result(PassphraseResult{ID: p.id, Cancelled: true})
+			return p, p.done(PassphraseResult{ID: p.id, Cancelled: true})
 		}
 	}
 	var cmd tea.Cmd

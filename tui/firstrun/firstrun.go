@@ -2,7 +2,7 @@
 // profile has no EVM key (see Needed): pick or create a profile (the sandbox preselected),
 // create or import an EVM key and a Solana key (the Keys screen's flow: every import
 // format, passphrase dialogs for the file keystore), and look the EVM key's account up on
-// chain. When the user finishes it sends DoneMsg; the router then shows the Account screen.
+// chain. When the user finishes it sends kit.SetupDoneMsg; the router then shows the Account screen.
 package firstrun
 
 import (
@@ -13,21 +13,13 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/form"
 	"purse/tui/keys"
 	"purse/tui/kit"
-	"purse/tui/settings"
 )
-
-// DoneMsg says the wizard is finished: the router switches to the Account screen (and may
-// drop the wizard's tab). Profile is the profile set up; AccountFound says whether its EVM
-// key already owns an account on chain (otherwise the Account screen offers the mint).
-type DoneMsg struct {
-	Profile      config.Profile
-	AccountFound bool
-}
 
 // Needed reports whether the wizard should be shown first: the profile has no EVM key.
 func Needed(p config.Profile) bool { return p.EVMKey == "" }
@@ -47,14 +39,11 @@ var stepNames = []string{"Profile", "EVM key", "Solana key", "Account"}
 
 type (
 	loaded struct {
-		Profiles settings.Profiles
+		Profiles app.Profiles
 		Keys     []keystore.Entry
 	}
-	switched struct {
-		Profile  config.Profile
-		Switched settings.ProfileSwitchedMsg
-	}
-	added struct{ Profile config.Profile }
+	switched struct{ Profile config.Profile }
+	added    struct{ Profile config.Profile }
 )
 
 var _ kit.Screen = (*Screen)(nil)
@@ -65,7 +54,7 @@ type Screen struct {
 	step step
 	w, h int
 
-	profiles settings.Profiles
+	profiles app.Profiles
 	keyList  []keystore.Entry
 	loaded   bool
 	cursor   int
@@ -112,7 +101,7 @@ func (s *Screen) load() tea.Cmd {
 	home, sv := s.home(), s.env.Svc
 	var cmd tea.Cmd
 	s.loadID, cmd = kit.Start(s.env.Tasks, owner+"/load", "Loading profiles and keys", func(context.Context) (loaded, error) {
-		ps, err := settings.LoadProfiles(home)
+		ps, err := app.LoadProfiles(home)
 		if err != nil {
 			return loaded{}, err
 		}
@@ -188,8 +177,8 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.setNote("Using profile "+v.Profile.Name+".", false)
 		s.enterKeyStep(stepEVM)
 		ses := keys.SessionOf(s.env.Session, v.Profile)
-		sw := v.Switched
-		return s, tea.Batch(func() tea.Msg { return sw }, func() tea.Msg { return kit.SessionMsg{Session: ses} })
+		name := v.Profile.Name
+		return s, tea.Batch(func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: name} }, func() tea.Msg { return kit.SessionMsg{Session: ses} })
 	case kit.TaskResult[added]:
 		if msg.ID != s.opID {
 			return s, nil
@@ -303,7 +292,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	case stepDone:
 		if key.Matches(k, s.next) {
 			p, found := s.profile, s.profile.TokenID != ""
-			return func() tea.Msg { return DoneMsg{Profile: p, AccountFound: found} }
+			return func() tea.Msg { return kit.SetupDoneMsg{Profile: p.Name, AccountFound: found} }
 		}
 	}
 	return nil
@@ -314,7 +303,7 @@ func (s *Screen) submitProfile() tea.Cmd {
 	s.busy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Adding profile "+name, func(ctx context.Context) (added, error) {
-		p, err := settings.AddProfile(ctx, home, name, url, nil)
+		p, err := app.AddProfile(ctx, home, name, url, nil)
 		return added{Profile: p}, err
 	})
 	return cmd
@@ -325,12 +314,12 @@ func (s *Screen) useProfile() tea.Cmd {
 		return nil
 	}
 	p := s.profiles.List[min(s.cursor, len(s.profiles.List)-1)]
-	home, logger := s.home(), s.env.Logger
+	sv := s.env.Svc
 	s.busy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Switching to profile "+p.Name, func(context.Context) (switched, error) {
-		sv, np, err := settings.UseProfile(home, p.Name, logger)
-		return switched{Profile: np, Switched: settings.ProfileSwitchedMsg{Services: sv, Profile: np}}, err
+		np, err := sv.UseProfile(p.Name)
+		return switched{Profile: np}, err
 	})
 	return cmd
 }
@@ -486,7 +475,8 @@ func (s *Screen) body() []string {
 func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
 
 // Title implements kit.Screen.
-func (s *Screen) Title() string { return "Setup" }
+func (s *Screen) Title() string    { return "Setup" }
+func (s *Screen) ID() kit.ScreenID { return kit.ScreenSetup }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {

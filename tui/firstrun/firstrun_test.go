@@ -10,11 +10,11 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/app"
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
-	"purse/tui/settings"
 )
 
 func wizard(h *tuitest.Driver) *Screen { return h.Scr.(*Screen) }
@@ -81,13 +81,13 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("summary:\n%s", v)
 	}
 	h.Press(tuitest.Key(tea.KeyEnter))
-	var done *DoneMsg
+	var done *kit.SetupDoneMsg
 	for _, m := range h.Other {
-		if d, ok := m.(DoneMsg); ok {
+		if d, ok := m.(kit.SetupDoneMsg); ok {
 			done = &d
 		}
 	}
-	if done == nil || !done.AccountFound || done.Profile.EVMKey != "dev" {
+	if done == nil || !done.AccountFound || sv.Profile().EVMKey != "dev" {
 		t.Fatalf("done message %+v", done)
 	}
 }
@@ -130,7 +130,7 @@ func TestGolden(t *testing.T) {
 	sbp := config.SandboxProfile(config.DefaultSandboxAddr)
 	prod := config.Profile{Name: "prod", UserAPI: "https://api.example.com", Network: "5000"}
 	data := loaded{
-		Profiles: settings.Profiles{Active: "sandbox", List: []config.Profile{prod, *sbp}},
+		Profiles: app.Profiles{Active: "sandbox", List: []config.Profile{prod, *sbp}},
 		Keys: []keystore.Entry{
 			{Label: "old-key", Kind: keystore.KindEVM, Address: tuitest.DevAddress, Backend: keystore.BackendFile, Created: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
 		},

@@ -82,7 +82,8 @@ func (s *Screen) View() string {
 func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
 
 // Title implements kit.Screen.
-func (s *Screen) Title() string { return "Home" }
+func (s *Screen) Title() string    { return "Home" }
+func (s *Screen) ID() kit.ScreenID { return kit.ScreenHome }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding { return []key.Binding{s.copy} }

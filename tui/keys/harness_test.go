@@ -3,31 +3,31 @@ package keys
 import (
 	"testing"
 
+	"purse/app"
 	"purse/sandbox"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
-	"purse/tui/svc"
 )
 
 const abandon = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
 
-func newEnv(t *testing.T, sv *svc.Services) *kit.Env { return tuitest.ServicesEnv(t, sv, SessionOf) }
+func newEnv(t *testing.T, sv *app.App) *kit.Env { return tuitest.ServicesEnv(t, sv, SessionOf) }
 
 // lightScrypt keeps key files cheap to write in tests.
 func lightScrypt(t *testing.T) {
 	tuitest.FileKeys(t)
-	t.Cleanup(svc.SetScryptCost(1<<4, 1))
+	t.Cleanup(app.SetScryptCost(1<<4, 1))
 }
 
 // offlineServices: a home whose active profile reads no chain.
-func offlineServices(t *testing.T) *svc.Services {
+func offlineServices(t *testing.T) *app.App {
 	t.Helper()
 	lightScrypt(t)
 	return tuitest.OfflineServices(t)
 }
 
 // sandboxServices: an in-process sandbox and a profile "sb" filled from its info.
-func sandboxServices(t *testing.T) (*sandbox.Sandbox, *svc.Services) {
+func sandboxServices(t *testing.T) (*sandbox.Sandbox, *app.App) {
 	t.Helper()
 	lightScrypt(t)
 	return tuitest.SandboxServices(t)

@@ -17,11 +17,11 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/keystore"
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
-	"purse/tui/svc"
 	"purse/tui/table"
 )
 
@@ -392,7 +392,7 @@ func (s *Screen) startExport() tea.Cmd {
 		defer clear(keyPass)
 		defer clear(exportPass)
 		err := Export(sv, label, path, keyPass, exportPass)
-		if errors.Is(err, svc.ErrPassphraseNeeded) && keyPass == nil {
+		if errors.Is(err, app.ErrNeedsUnlock) && keyPass == nil {
 			return exported{NeedKeyPass: true}, nil
 		}
 		return exported{Path: path}, err
@@ -540,7 +540,8 @@ func backendNote() string {
 func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
 
 // Title implements kit.Screen.
-func (s *Screen) Title() string { return "Keys" }
+func (s *Screen) Title() string    { return "Keys" }
+func (s *Screen) ID() kit.ScreenID { return kit.ScreenKeys }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {

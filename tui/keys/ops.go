@@ -14,10 +14,10 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/app"
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/kit"
-	"purse/tui/svc"
 )
 
 // Source is where a new key comes from.
@@ -121,7 +121,7 @@ func ExpandHome(p string) string {
 }
 
 // List returns the keys of the store (labels and addresses, never secrets).
-func List(s *svc.Services) ([]keystore.Entry, error) {
+func List(s *app.App) ([]keystore.Entry, error) {
 	ks, err := s.Keys(nil)
 	if err != nil {
 		return nil, err
@@ -132,11 +132,11 @@ func List(s *svc.Services) ([]keystore.Entry, error) {
 // Add creates or imports the key of req, then (EVM) looks its account up on chain and, when
 // asked or found, makes it the profile's key. With the file backend and no req.NewPass it
 // returns NeedNewPass and creates nothing.
-func Add(ctx context.Context, s *svc.Services, req Request) (Added, error) {
+func Add(ctx context.Context, s *app.App, req Request) (Added, error) {
 	if err := keystore.ValidateLabel(req.Label); err != nil {
 		return Added{}, err
 	}
-	ks, err := s.Keys(&svc.Unlock{New: req.NewPass})
+	ks, err := s.Keys(&app.Unlock{New: req.NewPass})
 	if err != nil {
 		return Added{}, err
 	}
@@ -170,7 +170,7 @@ func Add(ctx context.Context, s *svc.Services, req Request) (Added, error) {
 	default:
 		err = fmt.Errorf("unknown key source %d", req.Source)
 	}
-	if errors.Is(err, svc.ErrPassphraseNeeded) {
+	if errors.Is(err, app.ErrNeedsUnlock) {
 		return Added{NeedNewPass: true}, nil
 	}
 	if err != nil {
@@ -228,7 +228,7 @@ func importMnemonic(ks *keystore.Store, req Request) (keystore.Entry, error) {
 // Discover looks the account NFT of an EVM key up on the profile's chain. When one is found
 // the key and the account become the profile's (evm_key, token_id) and changed is true. A
 // profile that cannot read the chain, or a chain that does not answer, is only noted.
-func Discover(ctx context.Context, s *svc.Services, e keystore.Entry) (d Discovery, p config.Profile, changed bool, err error) {
+func Discover(ctx context.Context, s *app.App, e keystore.Entry) (d Discovery, p config.Profile, changed bool, err error) {
 	p = s.Profile()
 	if e.Kind != keystore.KindEVM {
 		return Discovery{}, p, false, nil
@@ -266,7 +266,7 @@ func Discover(ctx context.Context, s *svc.Services, e keystore.Entry) (d Discove
 // UseKey makes e the profile's key of its kind. For an EVM key that is not already the
 // profile's, the account is looked up again: token_id follows the key (cleared when the new
 // key has no account, or when the chain cannot say).
-func UseKey(ctx context.Context, s *svc.Services, e keystore.Entry) (Added, error) {
+func UseKey(ctx context.Context, s *app.App, e keystore.Entry) (Added, error) {
 	field := "solana_key"
 	if e.Kind == keystore.KindEVM {
 		field = "evm_key"
@@ -305,7 +305,7 @@ func UseKey(ctx context.Context, s *svc.Services, e keystore.Entry) (Added, erro
 }
 
 // Rename gives a key a new label; the profile follows when it used the old one.
-func Rename(s *svc.Services, label, newLabel string) (Added, error) {
+func Rename(s *app.App, label, newLabel string) (Added, error) {
 	ks, err := s.Keys(nil)
 	if err != nil {
 		return Added{}, err
@@ -337,7 +337,7 @@ func Rename(s *svc.Services, label, newLabel string) (Added, error) {
 }
 
 // Remove deletes a key and its secret (the caller confirmed).
-func Remove(s *svc.Services, label string) error {
+func Remove(s *app.App, label string) error {
 	ks, err := s.Keys(nil)
 	if err != nil {
 		return err
@@ -364,13 +364,13 @@ func CheckNewFile(path string) error {
 
 // Export writes the key as encrypted v3 JSON under exportPass to a new file (mode 0600).
 // A file-backend key needs its own passphrase too: without keyPass it fails with
-// svc.ErrPassphraseNeeded and writes nothing.
-func Export(s *svc.Services, label, path string, keyPass, exportPass []byte) error {
+// app.ErrNeedsUnlock and writes nothing.
+func Export(s *app.App, label, path string, keyPass, exportPass []byte) error {
 	path = ExpandHome(path)
 	if err := CheckNewFile(path); err != nil {
 		return err
 	}
-	ks, err := s.Keys(&svc.Unlock{Passphrase: keyPass, New: exportPass})
+	ks, err := s.Keys(&app.Unlock{Passphrase: keyPass, New: exportPass})
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"purse/tui/svc"
+	"purse/app"
 )
 
 // Session is what the footer shows about where purse is working: the profile, the active
@@ -34,7 +34,7 @@ type Env struct {
 	Tasks  *Tasks
 	// Svc is how screens reach the profile, keys, API and chains (inside tea.Cmds only);
 	// nil in tests of screens that do no I/O.
-	Svc *svc.Services
+	Svc *app.App
 }
 
 // NewEnv returns an Env with default styles bound to r (nil: lipgloss's default renderer,

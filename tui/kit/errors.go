@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 )
 
+// ErrCancelled ends a task the user cancelled (a prompt closed with esc). The router shows
+// it as a status line, never as an error: the user chose it.
+var ErrCancelled = errors.New("cancelled")
+
 // NextStepper is implemented by errors that know what the user should do about them (the
 // typed errors of the API client will). NextStep returns one sentence.
 type NextStepper interface {

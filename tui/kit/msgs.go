@@ -48,3 +48,44 @@ type CopyMsg struct {
 func Copy(label, value string) tea.Cmd {
 	return func() tea.Msg { return CopyMsg{Label: label, Value: value} }
 }
+
+// ScreenID names a screen for navigation. Screens and the router compare ids, never tab
+// titles, so a title can change without breaking a jump to it.
+type ScreenID string
+
+// The application's screens.
+const (
+	ScreenSetup        ScreenID = "setup"
+	ScreenHome         ScreenID = "home"
+	ScreenAccount      ScreenID = "account"
+	ScreenBalances     ScreenID = "balances"
+	ScreenTransactions ScreenID = "transactions"
+	ScreenCard         ScreenID = "card"
+	ScreenPermit       ScreenID = "permit"
+	ScreenDeposit      ScreenID = "deposit"
+	ScreenKeys         ScreenID = "keys"
+	ScreenRequests     ScreenID = "requests"
+	ScreenSettings     ScreenID = "settings"
+)
+
+// NavigateMsg asks the router to show the first screen of To that exists (in order of
+// preference); it does nothing when none does.
+type NavigateMsg struct{ To []ScreenID }
+
+// Navigate returns a command that shows the first existing screen of to.
+func Navigate(to ...ScreenID) tea.Cmd {
+	return func() tea.Msg { return NavigateMsg{To: to} }
+}
+
+// ProfileSwitchedMsg says the active profile changed (and was saved as the active one).
+// The application layer every screen holds is already bound to it; the router broadcasts
+// the message so screens drop what they showed of the old profile and reload. A SessionMsg
+// with the new profile's facts comes with it.
+type ProfileSwitchedMsg struct{ Profile string }
+
+// SetupDoneMsg says the first-run wizard is finished. AccountFound says whether the
+// profile's EVM key already holds an account.
+type SetupDoneMsg struct {
+	Profile      string
+	AccountFound bool
+}

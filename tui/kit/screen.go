@@ -28,6 +28,8 @@ type Screen interface {
 	SetSize(width, height int)
 	// Title is the tab label and the header title; keep it short and stable.
 	Title() string
+	// ID names the screen for NavigateMsg.
+	ID() ScreenID
 	// ShortHelp and FullHelp list the screen's own bindings; the router appends the
 	// global ones and renders them with bubbles/help.
 	ShortHelp() []key.Binding

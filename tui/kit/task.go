@@ -91,7 +91,11 @@ func Start[T any](t *Tasks, slot, label string, fn func(ctx context.Context) (T,
 	t.running[id] = &runningTask{info: TaskInfo{ID: id, Slot: slot, Label: label}, cancel: cancel}
 	t.mu.Unlock()
 
-	cmd := func() (msg tea.Msg) {
+	return id, runTask(id, slot, label, ctx, fn)
+}
+
+func runTask[T any](id TaskID, slot, label string, ctx context.Context, fn func(ctx context.Context) (T, error)) tea.Cmd {
+	return func() (msg tea.Msg) {
 		res := TaskResult[T]{ID: id, Slot: slot, Label: label}
 		defer func() {
 			if p := recover(); p != nil {
@@ -102,7 +106,6 @@ func Start[T any](t *Tasks, slot, label string, fn func(ctx context.Context) (T,
 		res.Value, res.Err = fn(ctx)
 		return res
 	}
-	return id, cmd
 }
 
 // Finish records the reply ref and reports whether it is current: the latest request of
@@ -165,4 +168,33 @@ func (t *Tasks) Busy() bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return len(t.running) > 0
+}
+
+// Park stops counting ref's task as running (no spinner, no footer label) while it waits
+// for the user, and reports whether it is still the latest of its slot. Only a parked
+// task that stays the latest can be resumed.
+func (t *Tasks) Park(ref TaskRef) bool { return t.Finish(ref) }
+
+// Resume runs fn again under the parked id (same slot, same label), so the screen that
+// started the task receives the result it waits for. It returns nil when a newer request
+// of the slot started meanwhile: the user moved on.
+func Resume[T any](t *Tasks, id TaskID, slot, label string, fn func(ctx context.Context) (T, error)) tea.Cmd {
+	t.mu.Lock()
+	if t.latest[slot] != id {
+		t.mu.Unlock()
+		return nil
+	}
+	ctx, cancel := context.WithCancel(t.ctx)
+	t.running[id] = &runningTask{info: TaskInfo{ID: id, Slot: slot, Label: label}, cancel: cancel}
+	t.mu.Unlock()
+	return runTask(id, slot, label, ctx, fn)
+}
+
+// Abandon ends a parked task with err (the user cancelled a prompt): a TaskResult the
+// screen receives like any other, with no work done.
+func Abandon[T any](t *Tasks, id TaskID, slot, label string, err error) tea.Cmd {
+	return Resume(t, id, slot, label, func(context.Context) (T, error) {
+		var zero T
+		return zero, err
+	})
 }

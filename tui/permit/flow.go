@@ -11,11 +11,11 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/tui/balances"
 	"purse/tui/review"
-	"purse/tui/svc"
 	"purse/wallet"
 )
 
@@ -57,7 +57,7 @@ type Context struct {
 
 // LoadContext reads the chain configuration (logged out: nothing is signed for it), the
 // home chain's id and the owner's address.
-func LoadContext(ctx context.Context, s *svc.Services) (Context, error) {
+func LoadContext(ctx context.Context, s *app.App) (Context, error) {
 	var c Context
 	c.Owner, c.OwnerErr = balances.OwnerAddress(s)
 	p := s.Profile()
@@ -216,7 +216,7 @@ func (e *RefusedError) NextStep() string {
 
 // Prepare reads name, version, nonce and DOMAIN_SEPARATOR and builds the permit, refusing
 // on a domain mismatch.
-func Prepare(ctx context.Context, s *svc.Services, owner common.Address, pl Plan, now time.Time) (Prepared, error) {
+func Prepare(ctx context.Context, s *app.App, owner common.Address, pl Plan, now time.Time) (Prepared, error) {
 	hc, err := s.Chain(ctx)
 	if err != nil {
 		return Prepared{}, err
@@ -271,9 +271,9 @@ type Submitted struct {
 // Submit signs the permit (unless sig is given: a retry), submits it through token-permit
 // and reads the allowance on chain. On a failed submission the signature comes back with
 // the error.
-func Submit(ctx context.Context, s *svc.Services, u *svc.Unlock, pr Prepared, sig *wallet.PermitSignature) (Submitted, error) {
+func Submit(ctx context.Context, s *app.App, u *app.Unlock, pr Prepared, sig *wallet.PermitSignature) (Submitted, error) {
 	signer, err := s.EVMSigner(u)
-	if errors.Is(err, svc.ErrPassphraseNeeded) {
+	if errors.Is(err, app.ErrNeedsUnlock) {
 		return Submitted{NeedUnlock: true, Sig: sig}, nil
 	}
 	if err != nil {

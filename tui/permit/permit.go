@@ -14,11 +14,11 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/homechain"
 	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/review"
-	"purse/tui/svc"
 	"purse/wallet"
 )
 
@@ -171,7 +171,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.Cancelled {
 			return s, kit.Status("Cancelled at the passphrase: nothing was signed.")
 		}
-		return s, s.submit(&svc.Unlock{Passphrase: msg.Passphrase})
+		return s, s.submit(&app.Unlock{Passphrase: msg.Passphrase})
 	case kit.TaskResult[Submitted]:
 		if msg.ID != s.subID {
 			return s, nil
@@ -323,7 +323,7 @@ func (s *Screen) startPrepare() tea.Cmd {
 }
 
 // submit signs (unless a signature of this permit is kept) and submits the prepared permit.
-func (s *Screen) submit(u *svc.Unlock) tea.Cmd {
+func (s *Screen) submit(u *app.Unlock) tea.Cmd {
 	if s.prepared == nil {
 		return nil
 	}
@@ -506,7 +506,8 @@ func (s *Screen) SetSize(w, h int) {
 }
 
 // Title implements kit.Screen.
-func (s *Screen) Title() string { return "Permit" }
+func (s *Screen) Title() string    { return "Permit" }
+func (s *Screen) ID() kit.ScreenID { return kit.ScreenPermit }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {

@@ -1,5 +1,5 @@
 // Package requests is the Requests screen of purse's terminal UI: every end-user API call
-// of the session (svc.Services.Log) with method, path, status, retCode and latency; a
+// of the session (app.App.Log) with method, path, status, retCode and latency; a
 // detail with the headers (the sign value shortened, as the log keeps it), the request and
 // response bodies, and the call as a curl command, which c copies (with the full sign).
 //
@@ -358,7 +358,8 @@ func (s *Screen) View() string {
 }
 
 // Title implements kit.Screen.
-func (s *Screen) Title() string { return "Requests" }
+func (s *Screen) Title() string    { return "Requests" }
+func (s *Screen) ID() kit.ScreenID { return kit.ScreenRequests }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {

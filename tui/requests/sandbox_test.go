@@ -9,20 +9,20 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
-	"purse/tui/svc"
 )
 
 const testPass = "correct horse"
 
 // sandboxServices returns the TUI's services for a profile pointing at the in-process
 // sandbox, with a file-backend EVM key (light scrypt) and a minted account.
-func sandboxServices(t *testing.T) (*svc.Services, *svc.Unlock) {
+func sandboxServices(t *testing.T) (*app.App, *app.Unlock) {
 	t.Helper()
 	sv, _ := tuitest.TouristServices(t, context.Background(), "alice", testPass)
-	return sv, &svc.Unlock{Passphrase: []byte(testPass)}
+	return sv, &app.Unlock{Passphrase: []byte(testPass)}
 }
 
 // TestRequestsOfRealCalls: calls made through the services' client appear on the screen

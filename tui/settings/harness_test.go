@@ -3,12 +3,12 @@ package settings
 import (
 	"testing"
 
+	"purse/app"
 	"purse/tui/internal/tuitest"
 	"purse/tui/keys"
 	"purse/tui/kit"
-	"purse/tui/svc"
 )
 
-func newEnv(t *testing.T, sv *svc.Services) *kit.Env {
+func newEnv(t *testing.T, sv *app.App) *kit.Env {
 	return tuitest.ServicesEnv(t, sv, keys.SessionOf)
 }

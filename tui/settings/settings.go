@@ -3,8 +3,8 @@
 // `purse profile set`), the deadline window and the Solana fee cap, and the signing audit
 // log (view, newest first, and verify its hash chain).
 //
-// Using another profile sends ProfileSwitchedMsg: the router replaces Env.Svc with the
-// Services it carries and tells every screen.
+// Using another profile switches the application layer in place and sends
+// kit.ProfileSwitchedMsg, so every screen reloads.
 package settings
 
 import (
@@ -16,21 +16,13 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/config"
 	"purse/tui/form"
 	"purse/tui/keys"
 	"purse/tui/kit"
-	"purse/tui/svc"
 	"purse/tui/table"
 )
-
-// ProfileSwitchedMsg says the active profile changed (and was saved as the active one).
-// Services is already bound to it: the router sets Env.Svc = Services, then broadcasts the
-// message so screens reload. A kit.SessionMsg with the new profile's facts comes with it.
-type ProfileSwitchedMsg struct {
-	Services *svc.Services
-	Profile  config.Profile
-}
 
 const owner = "settings"
 
@@ -48,10 +40,7 @@ var editable = []string{"user_api", "partner_api", "network", "evm_rpc", "solana
 
 type (
 	saved    struct{ Profile config.Profile }
-	switched struct {
-		Services *svc.Services
-		Profile  config.Profile
-	}
+	switched struct{ Profile config.Profile }
 )
 
 var _ kit.Screen = (*Screen)(nil)
@@ -62,7 +51,7 @@ type Screen struct {
 	view view
 	w, h int
 
-	profiles Profiles
+	profiles app.Profiles
 	loaded   bool
 	cursor   int
 	form     *form.Form
@@ -71,9 +60,9 @@ type Screen struct {
 	note     string
 	noteErr  bool
 
-	audit    Audit
+	audit    app.Audit
 	auditTbl table.Model
-	verify   *Audit // the last verify
+	verify   *app.Audit // the last verify
 
 	listID, opID, auditID, verifyID kit.TaskID
 
@@ -119,8 +108,8 @@ func (s *Screen) Init() tea.Cmd { return s.load() }
 func (s *Screen) load() tea.Cmd {
 	home := s.home()
 	var cmd tea.Cmd
-	s.listID, cmd = kit.Start(s.env.Tasks, owner+"/profiles", "Loading profiles", func(context.Context) (Profiles, error) {
-		return LoadProfiles(home)
+	s.listID, cmd = kit.Start(s.env.Tasks, owner+"/profiles", "Loading profiles", func(context.Context) (app.Profiles, error) {
+		return app.LoadProfiles(home)
 	})
 	return cmd
 }
@@ -139,8 +128,8 @@ func (s *Screen) loadAudit(verify bool) tea.Cmd {
 		slot, id = owner+"/verify", &s.verifyID
 	}
 	var cmd tea.Cmd
-	*id, cmd = kit.Start(s.env.Tasks, slot, label, func(context.Context) (Audit, error) {
-		return LoadAudit(sv, verify)
+	*id, cmd = kit.Start(s.env.Tasks, slot, label, func(context.Context) (app.Audit, error) {
+		return sv.Audit(verify)
 	})
 	return cmd
 }
@@ -158,7 +147,7 @@ func (s *Screen) setNote(t string, isErr bool) { s.note, s.noteErr = t, isErr }
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case kit.TaskResult[Profiles]:
+	case kit.TaskResult[app.Profiles]:
 		if msg.ID != s.listID {
 			return s, nil
 		}
@@ -209,9 +198,9 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.setNote(text, false)
 		ses := keys.SessionOf(s.env.Session, v.Profile)
 		return s, tea.Batch(kit.Status(text), s.load(),
-			func() tea.Msg { return ProfileSwitchedMsg{Services: v.Services, Profile: v.Profile} },
+			func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: v.Profile.Name} },
 			func() tea.Msg { return kit.SessionMsg{Session: ses} })
-	case kit.TaskResult[Audit]:
+	case kit.TaskResult[app.Audit]:
 		if msg.ID != s.auditID && msg.ID != s.verifyID {
 			return s, nil
 		}
@@ -238,7 +227,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.auditTbl.SetSource(rows)
 		return s, nil
-	case ProfileSwitchedMsg:
+	case kit.ProfileSwitchedMsg:
 		// another screen (the first-run wizard) switched: show the new active profile
 		return s, s.load()
 	case tea.KeyMsg:
@@ -432,7 +421,7 @@ func (s *Screen) submit() tea.Cmd {
 		s.busy = true
 		var cmd tea.Cmd
 		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Adding profile "+name, func(ctx context.Context) (saved, error) {
-			p, err := AddProfile(ctx, home, name, url, fields)
+			p, err := app.AddProfile(ctx, home, name, url, fields)
 			return saved{Profile: p}, err
 		})
 		return cmd
@@ -445,7 +434,7 @@ func (s *Screen) submit() tea.Cmd {
 		s.busy = true
 		var cmd tea.Cmd
 		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Saving profile "+p.Name, func(context.Context) (saved, error) {
-			np, err := SetField(sv, home, p.Name, field, value)
+			np, err := sv.SetProfileField(p.Name, field, value)
 			return saved{Profile: np}, err
 		})
 		return cmd
@@ -458,12 +447,12 @@ func (s *Screen) startUse() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	home, logger := s.home(), s.env.Logger
+	sv := s.env.Svc
 	s.busy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Switching to profile "+p.Name, func(context.Context) (switched, error) {
-		sv, np, err := UseProfile(home, p.Name, logger)
-		return switched{Services: sv, Profile: np}, err
+		np, err := sv.UseProfile(p.Name)
+		return switched{Profile: np}, err
 	})
 	return cmd
 }
@@ -626,7 +615,8 @@ func (s *Screen) breakLines(b interface{ Error() string }) []string {
 func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
 
 // Title implements kit.Screen.
-func (s *Screen) Title() string { return "Settings" }
+func (s *Screen) Title() string    { return "Settings" }
+func (s *Screen) ID() kit.ScreenID { return kit.ScreenSettings }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {

@@ -10,23 +10,23 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/app"
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
-	"purse/tui/svc"
 	"purse/wallet"
 )
 
 func screenOf(h *tuitest.Driver) *Screen { return h.Scr.(*Screen) }
 
-func switchedMsg(h *tuitest.Driver) (ProfileSwitchedMsg, bool) {
+func switchedMsg(h *tuitest.Driver) (kit.ProfileSwitchedMsg, bool) {
 	for _, m := range h.Other {
-		if s, ok := m.(ProfileSwitchedMsg); ok {
+		if s, ok := m.(kit.ProfileSwitchedMsg); ok {
 			return s, true
 		}
 	}
-	return ProfileSwitchedMsg{}, false
+	return kit.ProfileSwitchedMsg{}, false
 }
 
 // TestAddFromSandboxAndUse: against the sandbox, a profile is added from its /sandbox/info,
@@ -60,7 +60,7 @@ func TestAddFromSandboxAndUse(t *testing.T) {
 	}
 	h.Press(tuitest.Key(tea.KeyEnter))
 	msg, ok := switchedMsg(h)
-	if !ok || msg.Services == nil || msg.Services.Profile().Name != "demo" || msg.Profile.Name != "demo" {
+	if !ok || sv.Profile().Name != "demo" || msg.Profile != "demo" {
 		t.Fatalf("switch message: %+v %v", msg, ok)
 	}
 	if env.Session.Profile != "demo" {
@@ -231,22 +231,22 @@ func TestForeignRepliesIgnored(t *testing.T) {
 	env := newEnv(t, nil)
 	s := New(env)
 	s.listID = 9
-	s.Update(kit.TaskResult[Profiles]{ID: 8, Value: Profiles{Active: "x", List: []config.Profile{{Name: "x"}}}})
+	s.Update(kit.TaskResult[app.Profiles]{ID: 8, Value: app.Profiles{Active: "x", List: []config.Profile{{Name: "x"}}}})
 	if s.loaded {
 		t.Fatal("a reply to another request must be ignored")
 	}
 }
 
-func goldenProfiles() Profiles {
+func goldenProfiles() app.Profiles {
 	sbp := config.SandboxProfile(config.DefaultSandboxAddr)
 	sbp.EVMKey, sbp.SolanaKey, sbp.TokenID = "alice", "alice-sol", "42"
 	sbp.AccountNFT = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
 	prod := config.Profile{Name: "prod", UserAPI: "https://api.example.com", Network: "5000", FeeCapLamports: 1_000_000}
-	return Profiles{Active: "sandbox", List: []config.Profile{prod, *sbp}}
+	return app.Profiles{Active: "sandbox", List: []config.Profile{prod, *sbp}}
 }
 
-func goldenAudit() Audit {
-	a := Audit{Path: "/home/user/.config/purse/audit.jsonl", Count: 2}
+func goldenAudit() app.Audit {
+	a := app.Audit{Path: "/home/user/.config/purse/audit.jsonl", Count: 2}
 	for i, p := range []string{"form-a", "full-auth"} {
 		a.Records = append(a.Records, keystore.AuditRecord{Seq: uint64(2 - i), Time: fmt.Sprintf("2025-03-0%dT10:00:00.123456Z", 2-i), Label: "alice",
 			Address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", Purpose: p, Digest: "0x" + strings.Repeat(fmt.Sprint(i+1), 64), Profile: "sandbox"})
@@ -264,10 +264,10 @@ func TestGolden(t *testing.T) {
 		{"audit_broken", func(s *Screen) {
 			s.view = viewAudit
 			s.auditID = 2
-			s.Update(kit.TaskResult[Audit]{ID: 2, Value: goldenAudit()})
-			v := Audit{Verified: true, Count: 2, Break: &keystore.ChainBreak{Line: 3, Reason: "prev mismatch: expected 0xabc (the hash of line 2), found 0xdef (a record was removed, inserted or reordered)"}}
+			s.Update(kit.TaskResult[app.Audit]{ID: 2, Value: goldenAudit()})
+			v := app.Audit{Verified: true, Count: 2, Break: &keystore.ChainBreak{Line: 3, Reason: "prev mismatch: expected 0xabc (the hash of line 2), found 0xdef (a record was removed, inserted or reordered)"}}
 			s.verifyID = 3
-			s.Update(kit.TaskResult[Audit]{ID: 3, Value: v})
+			s.Update(kit.TaskResult[app.Audit]{ID: 3, Value: v})
 		}},
 	}
 	for _, c := range cases {
@@ -277,7 +277,7 @@ func TestGolden(t *testing.T) {
 				s := New(env)
 				s.SetSize(sz[0], sz[1])
 				s.listID = 1
-				s.Update(kit.TaskResult[Profiles]{ID: 1, Value: goldenProfiles()})
+				s.Update(kit.TaskResult[app.Profiles]{ID: 1, Value: goldenProfiles()})
 				c.setup(s)
 				tuitest.RequireGolden(t, s.View(), sz[0])
 			})
@@ -285,4 +285,4 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-var svcUnlock = svc.Unlock{Passphrase: []byte("pw")}
+var svcUnlock = app.Unlock{Passphrase: []byte("pw")}

@@ -16,10 +16,10 @@ import (
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/tui/dialog"
 	"purse/tui/kit"
-	"purse/tui/svc"
 	"purse/tui/table"
 )
 
@@ -195,7 +195,7 @@ func (s *Screen) maxPages() int {
 func (s *Screen) loading() bool { return s.pageTask != 0 }
 
 // start runs act; u carries a passphrase the user just typed.
-func (s *Screen) start(act action, u *svc.Unlock) tea.Cmd {
+func (s *Screen) start(act action, u *app.Unlock) tea.Cmd {
 	sv := s.env.Svc
 	home := s.env.Home
 	if sv != nil {
@@ -213,7 +213,7 @@ func (s *Screen) start(act action, u *svc.Unlock) tea.Cmd {
 		if u != nil {
 			clear(u.Passphrase)
 		}
-		if errors.Is(err, svc.ErrPassphraseNeeded) {
+		if errors.Is(err, app.ErrNeedsUnlock) {
 			return nil, true, nil
 		}
 		return c, false, err
@@ -287,7 +287,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.Cancelled {
 			return s, kit.Status("Not unlocked: the history is read with signed requests. Press r when you want to try again.")
 		}
-		return s, s.start(s.pending, &svc.Unlock{Passphrase: msg.Passphrase})
+		return s, s.start(s.pending, &app.Unlock{Passphrase: msg.Passphrase})
 	case kit.SessionMsg:
 		// Another profile, key or account: the kept client signs for the old one.
 		was, now := s.session, msg.Session
@@ -635,7 +635,8 @@ func describe(f enduser.TxFilter) string {
 }
 
 // Title implements kit.Screen.
-func (s *Screen) Title() string { return "Transactions" }
+func (s *Screen) Title() string    { return "Transactions" }
+func (s *Screen) ID() kit.ScreenID { return kit.ScreenTransactions }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {

@@ -5,12 +5,12 @@ import (
 	"testing"
 	"time"
 
+	"purse/app"
 	"purse/config"
 	"purse/enduser"
 	"purse/keystore"
 	"purse/sandbox"
 	"purse/tui/kit"
-	"purse/tui/svc"
 	"purse/wallet"
 )
 
@@ -27,7 +27,7 @@ func StartSandbox(tb testing.TB) *sandbox.Sandbox {
 
 // SandboxServices: file keys, an in-process sandbox and a new home whose active profile
 // "sb" is the sandbox's (sandbox.Info.Profile).
-func SandboxServices(tb testing.TB) (*sandbox.Sandbox, *svc.Services) {
+func SandboxServices(tb testing.TB) (*sandbox.Sandbox, *app.App) {
 	tb.Helper()
 	FileKeys(tb)
 	sb := StartSandbox(tb)
@@ -57,7 +57,7 @@ func Mint(tb testing.TB, ctx context.Context, api *enduser.Client, signer wallet
 // file keystore (passphrase pass) in a new home, points the home's default profile at the
 // sandbox's user API with that key and mints it an account (which comes with seeded
 // records). It returns the TUI's services and the account's token id.
-func TouristServices(tb testing.TB, ctx context.Context, label, pass string) (*svc.Services, string) {
+func TouristServices(tb testing.TB, ctx context.Context, label, pass string) (*app.App, string) {
 	tb.Helper()
 	home := tb.TempDir()
 	sb := StartSandbox(tb)
@@ -77,11 +77,11 @@ func TouristServices(tb testing.TB, ctx context.Context, label, pass string) (*s
 	}); err != nil {
 		tb.Fatal(err)
 	}
-	signer, err := sv.EVMSigner(&svc.Unlock{Passphrase: []byte(pass)})
+	signer, err := sv.EVMSigner(&app.Unlock{Passphrase: []byte(pass)})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	api, err := sv.API(true, &svc.Unlock{Passphrase: []byte(pass)})
+	api, err := sv.API(true, &app.Unlock{Passphrase: []byte(pass)})
 	if err != nil {
 		tb.Fatal(err)
 	}

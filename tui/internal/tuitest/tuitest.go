@@ -16,10 +16,10 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/teatest"
 
+	"purse/app"
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/kit"
-	"purse/tui/svc"
 )
 
 // The well-known development key (anvil/hardhat account 0) the CLI tests onboard too.
@@ -48,7 +48,7 @@ func EnvContext(ctx context.Context, session kit.Session, home string) *kit.Env 
 // ServicesEnv is the Env of a screen test: session {Profile "t", Network "31337"} at
 // FakeHome, with sv as its services; when sv is set the session follows sv's profile
 // through sessionOf (keys.SessionOf, what the router does).
-func ServicesEnv(tb testing.TB, sv *svc.Services, sessionOf func(kit.Session, config.Profile) kit.Session) *kit.Env {
+func ServicesEnv(tb testing.TB, sv *app.App, sessionOf func(kit.Session, config.Profile) kit.Session) *kit.Env {
 	tb.Helper()
 	env := Env(tb, kit.Session{Profile: "t", Network: "31337"}, FakeHome)
 	env.Svc = sv
@@ -93,9 +93,9 @@ func WriteProfile(tb testing.TB, home string, p *config.Profile) {
 }
 
 // Services returns the TUI's services on home.
-func Services(tb testing.TB, home string) *svc.Services {
+func Services(tb testing.TB, home string) *app.App {
 	tb.Helper()
-	sv, err := svc.New(home, "", nil)
+	sv, err := app.New(home, "", nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func Services(tb testing.TB, home string) *svc.Services {
 }
 
 // OfflineServices: file keys and a new home whose active profile "t" reads no chain.
-func OfflineServices(tb testing.TB) *svc.Services {
+func OfflineServices(tb testing.TB) *app.App {
 	tb.Helper()
 	FileKeys(tb)
 	home := tb.TempDir()

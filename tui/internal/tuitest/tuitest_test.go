@@ -32,6 +32,7 @@ func (e *echo) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 func (e *echo) View() string              { return "echo" }
 func (e *echo) SetSize(int, int)          {}
 func (e *echo) Title() string             { return "echo" }
+func (e *echo) ID() kit.ScreenID          { return "echo" }
 func (e *echo) ShortHelp() []key.Binding  { return nil }
 func (e *echo) FullHelp() [][]key.Binding { return nil }
 func (e *echo) InputFocused() bool        { return false }

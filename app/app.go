@@ -1,12 +1,18 @@
-// Package svc is what the TUI's screens call: the profile, the key store, the end-user API
-// client, the home-chain reader and the Solana RPC, all built from the active profile.
-// Every method that does I/O is meant to run inside a tea.Cmd; screens never build HTTP
-// requests themselves.
+// Package app is purse's application layer: every use case (deposit, permit, mint,
+// onboarding, account discovery, keys, profiles, Form A, card, history export) exists here
+// once, for every front end. The CLI parses flags, calls one function here and prints; the
+// TUI's screens hold state and view and call here from inside a tea.Cmd. Neither builds an
+// HTTP request, opens a key or applies a security gate itself.
 //
-// Passphrases: a key in the file backend needs one. The TUI cannot prompt on the terminal
-// it draws on, so a call that needs a passphrase it was not given fails with
-// ErrPassphraseNeeded; the screen asks in a dialog and calls again with Unlock.
-package svc
+// An App holds the active profile, the key store, the end-user API client, the chain
+// readers and the server clock, all built from the profile, and switches profile in place
+// so every front end holding it follows.
+//
+// Passphrases: a key in the file backend needs one. A front end that can prompt (the CLI
+// on its terminal) sets Options.Prompt; one that cannot (the TUI draws on the terminal)
+// leaves it nil, and a call that needs a passphrase it was not given in an Unlock fails
+// with an error matching ErrNeedsUnlock; the front end asks and calls again with Unlock.
+package app
 
 import (
 	"context"
@@ -27,8 +33,41 @@ import (
 	"purse/wallet"
 )
 
-// ErrPassphraseNeeded says the operation needs the key file's passphrase.
-var ErrPassphraseNeeded = errors.New("the key is in an encrypted file: its passphrase is needed")
+// ErrNeedsUnlock is what every "a passphrase is needed" error matches (errors.Is).
+var ErrNeedsUnlock = errors.New("the key is in an encrypted file: its passphrase is needed")
+
+// LockedError says which passphrase an operation needs: Prompt is the key store's question
+// ("Passphrase for key 'dev'"), New is set when it protects a file being written.
+type LockedError struct {
+	Prompt string
+	New    bool
+}
+
+func (e *LockedError) Error() string {
+	if e.Prompt == "" {
+		return ErrNeedsUnlock.Error()
+	}
+	return ErrNeedsUnlock.Error() + " (" + e.Prompt + ")"
+}
+
+// Is makes every LockedError match ErrNeedsUnlock.
+func (e *LockedError) Is(target error) bool { return target == ErrNeedsUnlock }
+
+// Prompter asks the user for a passphrase (confirm: a new one, asked twice).
+type Prompter func(prompt string, confirm bool) ([]byte, error)
+
+// Options configures Open.
+type Options struct {
+	Home    string // PURSE_HOME
+	Profile string // "" = the active one
+	Logger  *slog.Logger
+	// Prompt asks for a passphrase an Unlock does not hold; nil: such a call fails with
+	// ErrNeedsUnlock.
+	Prompt Prompter
+	// Notice receives the key store's one-line "which backend" notice, once per App;
+	// nil logs it at Info.
+	Notice io.Writer
+}
 
 // Unlock carries passphrases the user typed into dialogs, for one operation: Passphrase
 // opens an existing key file, New protects a file the operation writes (a new key, an
@@ -38,11 +77,20 @@ type Unlock struct {
 	New        []byte
 }
 
-// scryptN and scryptP are the scrypt cost of key files written through Services; zero is
+// Clear zeroes both passphrases; a nil Unlock is fine.
+func (u *Unlock) Clear() {
+	if u == nil {
+		return
+	}
+	clear(u.Passphrase)
+	clear(u.New)
+}
+
+// scryptN and scryptP are the scrypt cost of key files written through App; zero is
 // the standard cost.
 var scryptN, scryptP int
 
-// SetScryptCost sets the scrypt cost of the key files written through Services (0, 0: the
+// SetScryptCost sets the scrypt cost of the key files written through App (0, 0: the
 // standard cost) and returns what restores the previous one. Only tests call it, to keep
 // key files cheap to write.
 func SetScryptCost(n, p int) (restore func()) {
@@ -51,15 +99,19 @@ func SetScryptCost(n, p int) (restore func()) {
 	return func() { scryptN, scryptP = on, op }
 }
 
-// Services is shared by every screen. It is safe for concurrent use.
-type Services struct {
+// App is shared by every screen of the TUI, or made once per CLI command. It is safe for
+// concurrent use.
+type App struct {
 	home string
 
 	logMu  sync.Mutex
 	logger *slog.Logger
 	// notice makes the key store's "which backend" line appear once per session, not at
 	// every store the session opens.
-	notice sync.Once
+	notice   sync.Once
+	noticeTo io.Writer
+
+	prompt Prompter
 
 	mu      sync.Mutex
 	profile *config.Profile
@@ -69,8 +121,14 @@ type Services struct {
 	clock *enduser.Clock
 }
 
-// New loads the profile (name "" = the active one) of home.
-func New(home, profile string, logger *slog.Logger) (*Services, error) {
+// New loads the profile (name "" = the active one) of home, with no prompter.
+func New(home, profile string, logger *slog.Logger) (*App, error) {
+	return Open(Options{Home: home, Profile: profile, Logger: logger})
+}
+
+// Open loads the profile o names of o.Home.
+func Open(o Options) (*App, error) {
+	home, profile, logger := o.Home, o.Profile, o.Logger
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -82,35 +140,36 @@ func New(home, profile string, logger *slog.Logger) (*Services, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Services{home: home, logger: logger, profile: p, Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil)}, nil
+	return &App{home: home, logger: logger, prompt: o.Prompt, noticeTo: o.Notice, profile: p,
+		Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil)}, nil
 }
 
 // SetLogger sends what the services log (the key store's backend notice) to l, the TUI's
 // log file; it never reaches the screen.
-func (s *Services) SetLogger(l *slog.Logger) {
+func (s *App) SetLogger(l *slog.Logger) {
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
 	s.logger = l
 }
 
-func (s *Services) log() *slog.Logger {
+func (s *App) log() *slog.Logger {
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
 	return s.logger
 }
 
 // Home is PURSE_HOME.
-func (s *Services) Home() string { return s.home }
+func (s *App) Home() string { return s.home }
 
 // Profile returns a copy of the active profile.
-func (s *Services) Profile() config.Profile {
+func (s *App) Profile() config.Profile {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return *s.profile
 }
 
 // UpdateProfile changes the active profile with fn and saves it; nothing changes on error.
-func (s *Services) UpdateProfile(fn func(p *config.Profile) error) (config.Profile, error) {
+func (s *App) UpdateProfile(fn func(p *config.Profile) error) (config.Profile, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st, err := config.Load(s.home)
@@ -135,15 +194,15 @@ func (s *Services) UpdateProfile(fn func(p *config.Profile) error) (config.Profi
 }
 
 // Keys opens the key store. A passphrase the operation needs and u does not hold (nil u:
-// none) fails with ErrPassphraseNeeded instead of prompting.
-func (s *Services) Keys(u *Unlock) (*keystore.Store, error) {
+// none) fails with ErrNeedsUnlock instead of prompting.
+func (s *App) Keys(u *Unlock) (*keystore.Store, error) {
 	backend, err := keystore.BackendFromEnv()
 	if err != nil {
 		return nil, err
 	}
 	return keystore.Open(keystore.Options{
 		Home: s.home, Backend: backend, Notice: noticeWriter{s}, ScryptN: scryptN, ScryptP: scryptP,
-		Passphrase: func(_ string, isNew bool) ([]byte, error) {
+		Passphrase: func(prompt string, isNew bool) ([]byte, error) {
 			var p []byte
 			if u != nil {
 				p = u.Passphrase
@@ -152,7 +211,10 @@ func (s *Services) Keys(u *Unlock) (*keystore.Store, error) {
 				}
 			}
 			if len(p) == 0 {
-				return nil, ErrPassphraseNeeded
+				if s.prompt != nil {
+					return s.prompt(prompt, isNew)
+				}
+				return nil, &LockedError{Prompt: prompt, New: isNew}
 			}
 			return append([]byte(nil), p...), nil
 		},
@@ -160,7 +222,7 @@ func (s *Services) Keys(u *Unlock) (*keystore.Store, error) {
 }
 
 // EVMSigner is the profile's EVM key, audited.
-func (s *Services) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
+func (s *App) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
 	p := s.Profile()
 	if p.EVMKey == "" {
 		return nil, fmt.Errorf("profile %s has no EVM key: add or import one on the Keys screen", p.Name)
@@ -173,7 +235,7 @@ func (s *Services) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
 }
 
 // SolanaSigner is the profile's Solana key, audited.
-func (s *Services) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
+func (s *App) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 	p := s.Profile()
 	if p.SolanaKey == "" {
 		return nil, fmt.Errorf("profile %s has no Solana key: add or import one on the Keys screen", p.Name)
@@ -187,11 +249,13 @@ func (s *Services) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 
 // API is the end-user client of the profile. With signed, full-auth calls are signed by the
 // profile's EVM key (which may need u); without, only none/basic routes work.
-func (s *Services) API(signed bool, u *Unlock) (*enduser.Client, error) {
-	p := s.Profile()
+func (s *App) API(signed bool, u *Unlock) (*enduser.Client, error) {
+	s.mu.Lock()
+	p, clock := *s.profile, s.clock
+	s.mu.Unlock()
 	opts := enduser.Options{
 		BaseURL: p.UserAPI, Network: p.Network, TokenID: p.TokenID, Window: p.Window(),
-		RouteOverrides: p.Routes, Log: s.Log, Clock: s.clock,
+		RouteOverrides: p.Routes, Log: s.Log, Clock: clock,
 	}
 	if signed {
 		signer, err := s.EVMSigner(u)
@@ -204,13 +268,13 @@ func (s *Services) API(signed bool, u *Unlock) (*enduser.Client, error) {
 }
 
 // chain is the home chain the profile points at.
-func (s *Services) chain() (homechain.ProfileChain, string) {
+func (s *App) chain() (homechain.ProfileChain, string) {
 	p := s.Profile()
 	return homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}, p.Name
 }
 
 // Chain is the home-chain reader of the profile, signing for the profile's network.
-func (s *Services) Chain(ctx context.Context) (*homechain.Client, error) {
+func (s *App) Chain(ctx context.Context) (*homechain.Client, error) {
 	pc, name := s.chain()
 	c, err := pc.Dial(ctx)
 	if err != nil && pc.RPC == "" {
@@ -220,7 +284,7 @@ func (s *Services) Chain(ctx context.Context) (*homechain.Client, error) {
 }
 
 // AccountNFT is the profile's account NFT contract.
-func (s *Services) AccountNFT() (common.Address, error) {
+func (s *App) AccountNFT() (common.Address, error) {
 	pc, name := s.chain()
 	nft, err := pc.NFT()
 	if err != nil {
@@ -230,7 +294,7 @@ func (s *Services) AccountNFT() (common.Address, error) {
 }
 
 // AccountOf looks up the account NFT owner holds on the profile's chain.
-func (s *Services) AccountOf(ctx context.Context, owner common.Address) (tokenID uint64, found bool, err error) {
+func (s *App) AccountOf(ctx context.Context, owner common.Address) (tokenID uint64, found bool, err error) {
 	pc, name := s.chain()
 	id, found, err := pc.FindAccount(ctx, owner)
 	if err != nil && (pc.RPC == "" || pc.AccountNFT == "") {
@@ -240,7 +304,7 @@ func (s *Services) AccountOf(ctx context.Context, owner common.Address) (tokenID
 }
 
 // Solana is the Solana RPC of the profile.
-func (s *Services) Solana() (*altchain.RPC, error) {
+func (s *App) Solana() (*altchain.RPC, error) {
 	p := s.Profile()
 	if p.SolanaRPC == "" {
 		return nil, fmt.Errorf("profile %s has no solana_rpc: set it on the Settings screen", p.Name)
@@ -249,10 +313,16 @@ func (s *Services) Solana() (*altchain.RPC, error) {
 }
 
 // noticeWriter sends the key store's one-line backend notice to the log, once a session.
-type noticeWriter struct{ s *Services }
+type noticeWriter struct{ s *App }
 
 func (w noticeWriter) Write(b []byte) (int, error) {
-	w.s.notice.Do(func() { w.s.log().Info("keystore", "notice", strings.TrimSpace(string(b))) })
+	w.s.notice.Do(func() {
+		if w.s.noticeTo != nil {
+			_, _ = w.s.noticeTo.Write(b)
+			return
+		}
+		w.s.log().Info("keystore", "notice", strings.TrimSpace(string(b)))
+	})
 	return len(b), nil
 }
 

@@ -1,26 +1,26 @@
-package settings
+package app
 
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"time"
 
-	"github.com/shopspring/decimal"
-
 	"purse/config"
+	"purse/enduser"
 	"purse/keystore"
 	"purse/sandbox"
-	"purse/tui/svc"
 )
 
-// Profiles is the profiles file as the screen shows it.
+// Profiles is the profiles file: which one is active and every profile, sorted by name.
 type Profiles struct {
 	Active string
-	List   []config.Profile // sorted by name
+	List   []config.Profile
 }
 
-// LoadProfiles reads every profile of home.
+// Profiles reads every profile of the App's home.
+func (s *App) Profiles() (Profiles, error) { return LoadProfiles(s.home) }
+
+// LoadProfiles reads every profile of home (before any App exists: the first run).
 func LoadProfiles(home string) (Profiles, error) {
 	st, err := config.Load(home)
 	if err != nil {
@@ -37,23 +37,29 @@ func LoadProfiles(home string) (Profiles, error) {
 	return out, nil
 }
 
-// UseProfile makes name the active profile (saved) and returns Services bound to it.
-func UseProfile(home, name string, logger *slog.Logger) (*svc.Services, config.Profile, error) {
-	st, err := config.Load(home)
+// UseProfile makes name the active profile (saved) and binds the App to it in place, so
+// every front end holding the App follows. The request log stays: it is the session's.
+// The server clock starts again, since another profile may be another server.
+func (s *App) UseProfile(name string) (config.Profile, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st, err := config.Load(s.home)
 	if err != nil {
-		return nil, config.Profile{}, err
+		return config.Profile{}, err
 	}
 	if err := st.Use(name); err != nil {
-		return nil, config.Profile{}, err
+		return config.Profile{}, err
+	}
+	p, err := st.Get(name)
+	if err != nil {
+		return config.Profile{}, err
 	}
 	if err := st.Save(); err != nil {
-		return nil, config.Profile{}, err
+		return config.Profile{}, err
 	}
-	sv, err := svc.New(home, name, logger)
-	if err != nil {
-		return nil, config.Profile{}, err
-	}
-	return sv, sv.Profile(), nil
+	s.profile = p
+	s.clock = enduser.NewClock(nil)
+	return *p, nil
 }
 
 // sandboxInfoTimeout bounds GET /sandbox/info.
@@ -105,13 +111,13 @@ func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]
 	return *p, nil
 }
 
-// SetField changes one setting of profile name (through sv when it is the active one, so
-// every screen sees it at once). Set validates the value and names the field on error.
-func SetField(sv *svc.Services, home, name, field, value string) (config.Profile, error) {
-	if sv != nil && sv.Profile().Name == name {
-		return sv.UpdateProfile(func(p *config.Profile) error { return p.Set(field, value) })
+// SetProfileField changes one setting of profile name (in place when it is the App's, so
+// every front end sees it at once). Set validates the value and names the field on error.
+func (s *App) SetProfileField(name, field, value string) (config.Profile, error) {
+	if s.Profile().Name == name {
+		return s.UpdateProfile(func(p *config.Profile) error { return p.Set(field, value) })
 	}
-	st, err := config.Load(home)
+	st, err := config.Load(s.home)
 	if err != nil {
 		return config.Profile{}, err
 	}
@@ -131,7 +137,7 @@ func SetField(sv *svc.Services, home, name, field, value string) (config.Profile
 	return *p, nil
 }
 
-// Audit is the audit log as the screen shows it: newest record first.
+// Audit is the signing audit log: newest record first.
 type Audit struct {
 	Path    string
 	Records []keystore.AuditRecord
@@ -142,9 +148,9 @@ type Audit struct {
 	Count    int
 }
 
-// LoadAudit reads the audit log; verify only walks the chain and counts.
-func LoadAudit(sv *svc.Services, verify bool) (Audit, error) {
-	ks, err := sv.Keys(nil)
+// Audit reads the audit log; verify only walks the chain and counts.
+func (s *App) Audit(verify bool) (Audit, error) {
+	ks, err := s.Keys(nil)
 	if err != nil {
 		return Audit{}, err
 	}
@@ -164,9 +170,4 @@ func LoadAudit(sv *svc.Services, verify bool) (Audit, error) {
 		return out, nil
 	}
 	return out, err
-}
-
-// SOL formats lamports as SOL.
-func SOL(lamports uint64) string {
-	return decimal.NewFromUint64(lamports).Shift(-9).String() + " SOL"
 }

@@ -1,4 +1,4 @@
-package svc
+package app
 
 import (
 	"bytes"
@@ -36,10 +36,10 @@ func TestPassphraseRoundTripAndProfileUpdate(t *testing.T) {
 	if _, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("network", "x") }); err == nil || s.Profile().Network != "31337" {
 		t.Fatalf("a failed update changed the profile: %v", err)
 	}
-	if _, err := s.EVMSigner(nil); !errors.Is(err, ErrPassphraseNeeded) {
+	if _, err := s.EVMSigner(nil); !errors.Is(err, ErrNeedsUnlock) {
 		t.Fatalf("without a passphrase: %v", err)
 	}
-	if _, err := s.EVMSigner(&Unlock{Passphrase: []byte("wrong")}); err == nil || errors.Is(err, ErrPassphraseNeeded) {
+	if _, err := s.EVMSigner(&Unlock{Passphrase: []byte("wrong")}); err == nil || errors.Is(err, ErrNeedsUnlock) {
 		t.Fatalf("wrong passphrase: %v", err)
 	}
 	signer, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")})
@@ -71,7 +71,7 @@ func TestNewFilesUseTheNewPassphraseAndTheNoticeIsLoggedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ks.New("k", keystore.KindEVM); !errors.Is(err, ErrPassphraseNeeded) {
+	if _, err := ks.New("k", keystore.KindEVM); !errors.Is(err, ErrNeedsUnlock) {
 		t.Fatalf("a new key file without Unlock.New: %v", err)
 	}
 	ks, _ = s.Keys(&Unlock{New: []byte("fresh")})

@@ -1,0 +1,116 @@
+// Package unlock is the TUI's one way to run a call that may need a key's passphrase:
+// start it, and when the application layer answers app.ErrNeedsUnlock, ask in a
+// passphrase dialog and run it again with what the user typed, under the same task id, so
+// the screen that started it receives its result as if nothing had happened in between.
+// Escape ends the task with kit.ErrCancelled. The passphrase lives in the retried call
+// only and is cleared after it.
+package unlock
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/app"
+	"purse/tui/dialog"
+	"purse/tui/kit"
+)
+
+// Func is a call into the application layer; u holds what the user typed so far (nil on
+// the first run).
+type Func[T any] func(ctx context.Context, u *app.Unlock) (T, error)
+
+// Start is kit.Start for a call that may need a passphrase (see the package doc). The
+// result is a kit.TaskResult[T] with the returned id, as from kit.Start.
+func Start[T any](env *kit.Env, slot, label string, fn Func[T]) (kit.TaskID, tea.Cmd) {
+	r := &retry[T]{env: env, slot: slot, label: label, fn: fn}
+	id, cmd := kit.Start(env.Tasks, slot, label, func(ctx context.Context) (T, error) { return fn(ctx, nil) })
+	r.id = id
+	return id, r.wrap(cmd, nil)
+}
+
+type retry[T any] struct {
+	env   *kit.Env
+	slot  string
+	label string
+	fn    Func[T]
+	id    kit.TaskID
+}
+
+// wrap turns a needs-unlock result of cmd into the passphrase dialog; any other message
+// passes through. have is what earlier prompts of this call collected.
+func (r *retry[T]) wrap(cmd tea.Cmd, have *app.Unlock) tea.Cmd {
+	if cmd == nil {
+		have.Clear()
+		return nil
+	}
+	return func() tea.Msg {
+		msg := cmd()
+		res, ok := msg.(kit.TaskResult[T])
+		var locked *app.LockedError
+		if !ok || !errors.As(res.Err, &locked) {
+			have.Clear()
+			return msg
+		}
+		if !r.env.Tasks.Park(res.Ref()) {
+			have.Clear()
+			return nil // a newer request of the slot replaced this one
+		}
+		return kit.PushDialogMsg{Dialog: r.dialog(locked, have)}
+	}
+}
+
+// dialog asks for the passphrase locked names (twice for a new one). An export, say,
+// needs the key's passphrase and then a new one for the file: have keeps the first.
+func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock) kit.Dialog {
+	title, prompt := "Unlock", locked.Prompt
+	if locked.New {
+		title = "New passphrase"
+	}
+	if prompt == "" {
+		prompt = "The key is in an encrypted file."
+	}
+	cancel := func() tea.Cmd {
+		have.Clear()
+		return kit.Abandon[T](r.env.Tasks, r.id, r.slot, r.label, kit.ErrCancelled)
+	}
+	return dialog.NewPassphrase(r.env, r.slot+"/unlock", title, r.label+": "+prompt).Then(func(res dialog.PassphraseResult) tea.Cmd {
+		if res.Cancelled {
+			return cancel()
+		}
+		u := &app.Unlock{}
+		if have != nil {
+			*u = *have
+		}
+		if !locked.New {
+			u.Passphrase = res.Passphrase
+			return r.rerun(u)
+		}
+		first := res.Passphrase
+		again := dialog.NewPassphrase(r.env, r.slot+"/unlock", "Repeat the new passphrase", r.label+": type the new passphrase again.")
+		return kit.Push(again.Then(func(res dialog.PassphraseResult) tea.Cmd {
+			if res.Cancelled {
+				clear(first)
+				return cancel()
+			}
+			same := subtle.ConstantTimeCompare(first, res.Passphrase) == 1
+			clear(res.Passphrase)
+			if !same {
+				clear(first)
+				have.Clear()
+				return kit.Abandon[T](r.env.Tasks, r.id, r.slot, r.label, errors.New("the two new passphrases differ; nothing was written"))
+			}
+			u.New = first
+			return r.rerun(u)
+		}))
+	})
+}
+
+// rerun runs the call again with u under the parked id.
+func (r *retry[T]) rerun(u *app.Unlock) tea.Cmd {
+	return r.wrap(kit.Resume(r.env.Tasks, r.id, r.slot, r.label, func(ctx context.Context) (T, error) {
+		return r.fn(ctx, u)
+	}), u)
+}

@@ -1,0 +1,139 @@
+package unlock
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/app"
+	"purse/tui/internal/tuitest"
+	"purse/tui/kit"
+)
+
+// locked is a call that needs the passphrase "pw" (and, with wantNew, a new one "nn").
+type locked struct {
+	calls   int
+	wantNew bool
+	seen    []app.Unlock
+}
+
+func (l *locked) call(_ context.Context, u *app.Unlock) (string, error) {
+	l.calls++
+	if u != nil {
+		l.seen = append(l.seen, app.Unlock{Passphrase: append([]byte(nil), u.Passphrase...), New: append([]byte(nil), u.New...)})
+	}
+	if u == nil || len(u.Passphrase) == 0 {
+		return "", &app.LockedError{Prompt: "Passphrase for key 'dev'"}
+	}
+	if string(u.Passphrase) != "pw" {
+		return "", errors.New("wrong passphrase")
+	}
+	if l.wantNew && len(u.New) == 0 {
+		return "", &app.LockedError{Prompt: "New passphrase for the export", New: true}
+	}
+	return "done", nil
+}
+
+// typeInto types s and enter into the dialog d pushed, returning the command it gives back.
+func typeInto(t *testing.T, msg tea.Msg, s string) tea.Cmd {
+	t.Helper()
+	push, ok := msg.(kit.PushDialogMsg)
+	if !ok {
+		t.Fatalf("expected the passphrase dialog, got %T %+v", msg, msg)
+	}
+	d := push.Dialog
+	if s == "" {
+		_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyEsc})
+		return cmd
+	}
+	for _, r := range s {
+		d, _ = d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	return cmd
+}
+
+func result(t *testing.T, env *kit.Env, msg tea.Msg, id kit.TaskID) kit.TaskResult[string] {
+	t.Helper()
+	res, ok := msg.(kit.TaskResult[string])
+	if !ok {
+		t.Fatalf("expected the task result, got %T %+v", msg, msg)
+	}
+	if res.ID != id {
+		t.Fatalf("result under id %d, the screen waits for %d", res.ID, id)
+	}
+	if !env.Tasks.Finish(res.Ref()) {
+		t.Fatal("the router would drop the retried result as stale")
+	}
+	return res
+}
+
+func TestUnlockAsksAndRetriesUnderTheSameID(t *testing.T) {
+	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
+	l := &locked{}
+	id, cmd := Start(env, "s", "Loading", l.call)
+	msg := cmd()
+	if env.Tasks.Busy() {
+		t.Fatal("the task still counts as running while the dialog waits for the user")
+	}
+	res := result(t, env, typeInto(t, msg, "pw")(), id)
+	if res.Err != nil || res.Value != "done" || l.calls != 2 {
+		t.Fatalf("after unlocking: %+v, %d calls", res, l.calls)
+	}
+}
+
+func TestUnlockWrongPassphraseIsTheCallsError(t *testing.T) {
+	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
+	l := &locked{}
+	id, cmd := Start(env, "s", "Loading", l.call)
+	res := result(t, env, typeInto(t, cmd(), "nope")(), id)
+	if res.Err == nil || res.Err.Error() != "wrong passphrase" {
+		t.Fatalf("a wrong passphrase: %+v", res)
+	}
+}
+
+func TestUnlockCancelEndsTheTaskCancelled(t *testing.T) {
+	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
+	l := &locked{}
+	id, cmd := Start(env, "s", "Loading", l.call)
+	res := result(t, env, typeInto(t, cmd(), "")(), id)
+	if !errors.Is(res.Err, kit.ErrCancelled) || l.calls != 1 {
+		t.Fatalf("cancel: %+v, %d calls", res, l.calls)
+	}
+}
+
+func TestUnlockKeepsTheFirstPassphraseAndConfirmsANewOne(t *testing.T) {
+	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
+	l := &locked{wantNew: true}
+	id, cmd := Start(env, "s", "Export", l.call)
+	msg := typeInto(t, cmd(), "pw")() // the key's passphrase → asks for the new one
+	msg = typeInto(t, msg, "nn")()     // the new one → asks to repeat it
+	res := result(t, env, typeInto(t, msg, "nn")(), id)
+	if res.Err != nil || res.Value != "done" {
+		t.Fatalf("export: %+v", res)
+	}
+	last := l.seen[len(l.seen)-1]
+	if string(last.Passphrase) != "pw" || string(last.New) != "nn" {
+		t.Fatalf("the last call got %+v", last)
+	}
+
+	l = &locked{wantNew: true}
+	id, cmd = Start(env, "s", "Export", l.call)
+	msg = typeInto(t, typeInto(t, cmd(), "pw")(), "nn")()
+	res = result(t, env, typeInto(t, msg, "other")(), id)
+	if res.Err == nil || l.calls != 2 {
+		t.Fatalf("differing new passphrases: %+v after %d calls", res, l.calls)
+	}
+}
+
+func TestUnlockResultOfAReplacedRequestIsDropped(t *testing.T) {
+	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
+	l := &locked{}
+	_, cmd := Start(env, "s", "Loading", l.call)
+	kit.Start(env.Tasks, "s", "newer", func(context.Context) (int, error) { return 0, nil })
+	if msg := cmd(); msg != nil {
+		t.Fatalf("a replaced request still asked: %T", msg)
+	}
+}
