@@ -25,8 +25,6 @@ import (
 	"purse/wallet"
 )
 
-func init() { commandSets = append(commandSets, addAltchainCommands) }
-
 func addAltchainCommands(a *cli, root *cobra.Command) {
 	cmd := &cobra.Command{
 		Use:   "altchain",

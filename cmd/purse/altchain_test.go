@@ -126,11 +126,11 @@ func TestAltchainInspectOffline(t *testing.T) {
 	good := quoteFile(t, sandboxQuote(t, user), false)
 	bad := quoteFile(t, maliciousQuote(t, user), false)
 
-	out, errOut, code := cli(t, "", "altchain", "inspect", good, "--user", user.String())
+	out, errOut, code := purse(t, "", "altchain", "inspect", good, "--user", user.String())
 	if code != exitOK || !strings.Contains(out, "verdict: ok") || !strings.Contains(out, "12.5 USDC") {
 		t.Fatalf("valid quote: exit %d\n%s\n%s", code, out, errOut)
 	}
-	out, _, code = cli(t, "", "altchain", "inspect", good, "--user", user.String(), "--cluster", "sandbox", "--json")
+	out, _, code = purse(t, "", "altchain", "inspect", good, "--user", user.String(), "--cluster", "sandbox", "--json")
 	var rv reportView
 	firstJSON(t, out, &rv)
 	if code != exitOK || rv.Verdict != "ok" || rv.Deposit == nil || rv.Deposit.USDCAmount != "12500000" || len(rv.Instructions) != 3 ||
@@ -138,11 +138,11 @@ func TestAltchainInspectOffline(t *testing.T) {
 		t.Fatalf("valid quote --json: exit %d %+v", code, rv)
 	}
 
-	out, errOut, code = cli(t, "", "altchain", "inspect", bad, "--user", user.String())
+	out, errOut, code = purse(t, "", "altchain", "inspect", bad, "--user", user.String())
 	if code != exitRejected || !strings.Contains(out, "REJECTED") || !strings.Contains(out, "D17") || !strings.Contains(errOut, "D17") {
 		t.Fatalf("malicious quote: exit %d\n%s\n%s", code, out, errOut)
 	}
-	out, _, code = cli(t, "", "altchain", "inspect", bad, "--user", user.String(), "--json")
+	out, _, code = purse(t, "", "altchain", "inspect", bad, "--user", user.String(), "--json")
 	rv = reportView{}
 	firstJSON(t, out, &rv)
 	found := false
@@ -158,7 +158,7 @@ func TestAltchainInspectOffline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, errOut, code := cli(t, string(env), "altchain", "inspect", "-", "--user", user.String()); code != exitOK {
+	if _, errOut, code := purse(t, string(env), "altchain", "inspect", "-", "--user", user.String()); code != exitOK {
 		t.Fatalf("envelope on stdin: exit %d %s", code, errOut)
 	}
 	// Another user, another cluster, an amount mismatch, excess precision.
@@ -177,7 +177,7 @@ func TestAltchainInspectOffline(t *testing.T) {
 		{[]string{good}, exitUsage, "user"},
 		{[]string{filepath.Join(t.TempDir(), "missing.json"), "--user", user.String()}, exitFailure, "no such file"},
 	} {
-		_, errOut, code := cli(t, "", append([]string{"altchain", "inspect"}, c.args...)...)
+		_, errOut, code := purse(t, "", append([]string{"altchain", "inspect"}, c.args...)...)
 		if code != c.code || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, want %d with %q: %s", c.args, code, c.code, c.want, errOut)
 		}
@@ -186,10 +186,10 @@ func TestAltchainInspectOffline(t *testing.T) {
 	q := sandboxQuote(t, user)
 	q.HasRequested = false
 	bare := quoteFile(t, q, false)
-	if _, errOut, code := cli(t, "", "altchain", "inspect", bare, "--user", user.String()); code != exitRejected || !strings.Contains(errOut, "F26") {
+	if _, errOut, code := purse(t, "", "altchain", "inspect", bare, "--user", user.String()); code != exitRejected || !strings.Contains(errOut, "F26") {
 		t.Errorf("no amount: exit %d %s", code, errOut)
 	}
-	if _, errOut, code := cli(t, "", "altchain", "inspect", bare, "--user", user.String(), "--amount", "12.5", "--min-usdc", "0"); code != exitOK {
+	if _, errOut, code := purse(t, "", "altchain", "inspect", bare, "--user", user.String(), "--amount", "12.5", "--min-usdc", "0"); code != exitOK {
 		t.Errorf("--amount: exit %d %s", code, errOut)
 	}
 }
@@ -212,10 +212,10 @@ func TestParseUSDC(t *testing.T) {
 func cliSandbox(t *testing.T) *altchaintest.Sandbox {
 	t.Helper()
 	home := keyEnv(t)
-	if _, errOut, code := cli(t, solSeedHex+"\n", "key", "import", "--label", "sol", "--kind", "solana", "--private-key-file", "-"); code != exitOK {
+	if _, errOut, code := purse(t, solSeedHex+"\n", "key", "import", "--label", "sol", "--kind", "solana", "--private-key-file", "-"); code != exitOK {
 		t.Fatalf("import solana: %s", errOut)
 	}
-	if _, errOut, code := cli(t, testDevKey+"\n", "key", "import", "--label", "partner", "--kind", "evm", "--private-key-file", "-"); code != exitOK {
+	if _, errOut, code := purse(t, testDevKey+"\n", "key", "import", "--label", "partner", "--kind", "evm", "--private-key-file", "-"); code != exitOK {
 		t.Fatalf("import partner: %s", errOut)
 	}
 	sb := altchaintest.New(altchaintest.Config{BlockTime: 20 * time.Millisecond, PartnerKeys: []common.Address{common.HexToAddress(testDevAddress)},
@@ -246,7 +246,7 @@ func cliSandbox(t *testing.T) *altchaintest.Sandbox {
 
 func solanaSignatures(t *testing.T) int {
 	t.Helper()
-	out, errOut, code := cli(t, "", "audit", "list", "--json")
+	out, errOut, code := purse(t, "", "audit", "list", "--json")
 	if code != exitOK {
 		t.Fatalf("audit list: %s", errOut)
 	}
@@ -260,7 +260,7 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	out, errOut, code := cli(t, "", "altchain", "balance", "--json")
+	out, errOut, code := purse(t, "", "altchain", "balance", "--json")
 	var bv balanceView
 	firstJSON(t, out, &bv)
 	if code != exitOK || bv.USDC != "50" || bv.Lamports != 1_000_000_000 || bv.Address != user.String() {
@@ -269,24 +269,24 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 
 	// quote --json --out, then inspect the file offline.
 	qf := filepath.Join(t.TempDir(), "q.json")
-	out, errOut, code = cli(t, "", "altchain", "quote", "--amount", "12.5", "--output", "eur", "--compute-unit-price", "2000", "--out", qf, "--json")
+	out, errOut, code = purse(t, "", "altchain", "quote", "--amount", "12.5", "--output", "eur", "--compute-unit-price", "2000", "--out", qf, "--json")
 	var qv quoteView
 	firstJSON(t, out, &qv)
 	if code != exitOK || qv.USDCAmount != "12500000" || qv.Network != altchain.SandboxGenesisHash[:8] || qv.Transaction == "" || qv.OutputAmount == nil {
 		t.Fatalf("quote: exit %d %+v %s", code, qv, errOut)
 	}
-	if _, errOut, code := cli(t, "", "altchain", "inspect", qf, "--user", user.String()); code != exitOK {
+	if _, errOut, code := purse(t, "", "altchain", "inspect", qf, "--user", user.String()); code != exitOK {
 		t.Fatalf("inspect the quote: %d %s", code, errOut)
 	}
 
 	// No terminal and no --yes: refused before anything is signed.
-	if _, errOut, code := cli(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR"); code != exitUsage || !strings.Contains(errOut, "--yes") {
+	if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR"); code != exitUsage || !strings.Contains(errOut, "--yes") {
 		t.Fatalf("no terminal: exit %d %s", code, errOut)
 	}
 	// The user declines on the terminal: signed for the simulation, never sent.
 	no := "n\n"
 	setTerminal(t, &no)
-	if _, errOut, code := cli(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--poll-interval", "10ms"); code != exitFailure || !strings.Contains(errOut, "declined") {
+	if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--poll-interval", "10ms"); code != exitFailure || !strings.Contains(errOut, "declined") {
 		t.Fatalf("declined: exit %d %s", code, errOut)
 	}
 	if sb.USDC(user) != 50_000_000 {
@@ -299,7 +299,7 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 	if err := sb.MaliciousNextQuote(altchaintest.MaliciousSwapDeposit); err != nil {
 		t.Fatal(err)
 	}
-	_, errOut, code = cli(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--yes")
+	_, errOut, code = purse(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--yes")
 	if code != exitRejected || !strings.Contains(errOut, "validate") || !strings.Contains(errOut, "nothing was signed") || !strings.Contains(errOut, "F24") {
 		t.Fatalf("malicious: exit %d %s", code, errOut)
 	}
@@ -309,7 +309,7 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 
 	// The deposit, with one dropped send re-broadcast.
 	sb.DropSends(1)
-	out, errOut, code = cli(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
+	out, errOut, code = purse(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
 	var dr depositResult
 	firstJSON(t, out, &dr)
 	if code != exitOK || (dr.ConfirmationStatus != "confirmed" && dr.ConfirmationStatus != "finalized") {
@@ -328,19 +328,19 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 	}
 
 	// The saved quote, used after it was spent with its amounts: a different --amount is refused.
-	if _, errOut, code := cli(t, "", "altchain", "deposit", "--amount", "10", "--quote-file", qf, "--yes"); code != exitRejected || !strings.Contains(errOut, "not the 10 USDC") {
+	if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "10", "--quote-file", qf, "--yes"); code != exitRejected || !strings.Contains(errOut, "not the 10 USDC") {
 		t.Fatalf("quote file amount mismatch: exit %d %s", code, errOut)
 	}
 	// An expired quote: exit 3 at validate (E23).
 	sb.ExpireNextQuote()
-	if _, errOut, code := cli(t, "", "altchain", "deposit", "--amount", "5", "--output", "CHF", "--yes"); code != exitRejected || !strings.Contains(errOut, "E23") {
+	if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "5", "--output", "CHF", "--yes"); code != exitRejected || !strings.Contains(errOut, "E23") {
 		t.Fatalf("expired quote: exit %d %s", code, errOut)
 	}
 	// A partner-side error keeps its code and explanation.
 	if err := sb.SetFaults(altchaintest.Faults{FailNextQuote: 50003}); err != nil {
 		t.Fatal(err)
 	}
-	if _, errOut, code := cli(t, "", "altchain", "quote", "--amount", "5", "--output", "EUR"); code != exitFailure || !strings.Contains(errOut, "50003") {
+	if _, errOut, code := purse(t, "", "altchain", "quote", "--amount", "5", "--output", "EUR"); code != exitFailure || !strings.Contains(errOut, "50003") {
 		t.Fatalf("50003: exit %d %s", code, errOut)
 	}
 }

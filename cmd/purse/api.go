@@ -23,8 +23,6 @@ import (
 	"purse/wallet"
 )
 
-func init() { commandSets = append(commandSets, addAPICommands) }
-
 // apiNeeds says what a command needs from the profile before it can call the service.
 type apiNeeds struct {
 	account bool // a tokenId (basic or full auth)

@@ -26,7 +26,7 @@ func apiEnv(t *testing.T) *endusertest.Server {
 		{"profile", "use", "t"},
 		{"profile", "set", "evm_key=dev"},
 	} {
-		if _, e, c := cli(t, "", args...); c != exitOK {
+		if _, e, c := purse(t, "", args...); c != exitOK {
 			t.Fatalf("%v: %s", args, e)
 		}
 	}
@@ -35,38 +35,38 @@ func apiEnv(t *testing.T) *endusertest.Server {
 
 func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	srv := apiEnv(t)
-	if _, e, c := cli(t, "", "account", "status"); c != exitFailure || !strings.Contains(e, "purse account mint") {
+	if _, e, c := purse(t, "", "account", "status"); c != exitFailure || !strings.Contains(e, "purse account mint") {
 		t.Fatalf("status without an account: %d %s", c, e)
 	}
-	if _, e, c := cli(t, "", "account", "mint"); c != exitUsage || !strings.Contains(e, "--lot-number") {
+	if _, e, c := purse(t, "", "account", "mint"); c != exitUsage || !strings.Contains(e, "--lot-number") {
 		t.Fatalf("mint without captcha on a non-sandbox profile: %d %s", c, e)
 	}
-	if _, e, c := cli(t, "", "account", "mint", "--email", "taken@example.com", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitFailure || !strings.Contains(e, "10019") {
+	if _, e, c := purse(t, "", "account", "mint", "--email", "taken@example.com", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitFailure || !strings.Contains(e, "10019") {
 		t.Fatalf("mint with a registered email: %d %s", c, e)
 	}
-	out, e, c := cli(t, "", "account", "mint", "--email", "me@example.com", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1", "--json")
+	out, e, c := purse(t, "", "account", "mint", "--email", "me@example.com", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1", "--json")
 	if c != exitOK {
 		t.Fatalf("mint: %s", e)
 	}
 	minted := jsonOut(t, out)
 	id, _ := strconv.ParseUint(minted["tokenId"].(string), 10, 64)
-	if _, e, c := cli(t, "", "account", "mint", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitFailure || !strings.Contains(e, "already has account") {
+	if _, e, c := purse(t, "", "account", "mint", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitFailure || !strings.Contains(e, "already has account") {
 		t.Fatalf("second mint: %d %s", c, e)
 	}
-	out, _, _ = cli(t, "", "account", "status", "--json")
+	out, _, _ = purse(t, "", "account", "status", "--json")
 	if m := jsonOut(t, out); m["statusStr"] != "Tourist" {
 		t.Fatalf("status %v", m)
 	}
-	if out, _, c = cli(t, "", "account", "email-status", "taken@example.com", "--json"); c != exitOK || jsonOut(t, out)["available"] != false {
+	if out, _, c = purse(t, "", "account", "email-status", "taken@example.com", "--json"); c != exitOK || jsonOut(t, out)["available"] != false {
 		t.Fatalf("a registered email shows as available: %s", out)
 	}
-	if _, e, c := cli(t, "", "account", "idv-token"); c != exitOK {
+	if _, e, c := purse(t, "", "account", "idv-token"); c != exitOK {
 		t.Fatalf("idv-token: %s", e)
 	}
 	if err := srv.KYCApprove(id); err != nil {
 		t.Fatal(err)
 	}
-	out, e, c = cli(t, "", "kyc", "form-a", "--submit", "--json")
+	out, e, c = purse(t, "", "kyc", "form-a", "--submit", "--json")
 	if c != exitOK {
 		t.Fatalf("form-a --submit: %s", e)
 	}
@@ -77,25 +77,25 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	if err := srv.Advance(id); err != nil {
 		t.Fatal(err)
 	}
-	out, _, _ = cli(t, "", "account", "status")
+	out, _, _ = purse(t, "", "account", "status")
 	if !strings.Contains(out, "Live") {
 		t.Fatalf("human status: %s", out)
 	}
-	if out, e, c = cli(t, "", "chains"); c != exitOK || !strings.Contains(out, "EUR24") {
+	if out, e, c = purse(t, "", "chains"); c != exitOK || !strings.Contains(out, "EUR24") {
 		t.Fatalf("chains: %d %s %s", c, out, e)
 	}
-	if _, e, c := cli(t, "", "onramp-limit", "--json"); c != exitOK {
+	if _, e, c := purse(t, "", "onramp-limit", "--json"); c != exitOK {
 		t.Fatalf("onramp-limit: %s", e)
 	}
 
-	if _, e, c := cli(t, "", "card", "issue"); c != exitOK {
+	if _, e, c := purse(t, "", "card", "issue"); c != exitOK {
 		t.Fatalf("card issue: %s", e)
 	}
 	for _, step := range []struct{ verb, want string }{{"block", "Blocked"}, {"unblock", "Active"}} {
-		if _, e, c := cli(t, "", "card", step.verb); c != exitOK {
+		if _, e, c := purse(t, "", "card", step.verb); c != exitOK {
 			t.Fatalf("card %s: %s", step.verb, e)
 		}
-		out, _, _ = cli(t, "", "card", "show", "--json")
+		out, _, _ = purse(t, "", "card", "show", "--json")
 		card := jsonOut(t, out)
 		if card["status"] != step.want || card["cardToken"] != "" {
 			t.Fatalf("after %s: status %v, cardToken %q", step.verb, card["status"], card["cardToken"])
@@ -103,7 +103,7 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	}
 
 	// History: one page as JSON, every page as CSV, a filter error, a lookup.
-	out, _, c = cli(t, "", "tx", "list", "--page-size", "20", "--json")
+	out, _, c = purse(t, "", "tx", "list", "--page-size", "20", "--json")
 	var page struct {
 		Transactions []map[string]any `json:"transactions"`
 		HasNextPage  bool             `json:"hasNextPage"`
@@ -111,7 +111,7 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &page); c != exitOK || err != nil || len(page.Transactions) != 20 || !page.HasNextPage {
 		t.Fatalf("tx list json: %d %v %d", c, err, len(page.Transactions))
 	}
-	out, e, c = cli(t, "", "tx", "list", "--all", "--page-size", "100", "--direction", "in", "--format", "csv")
+	out, e, c = purse(t, "", "tx", "list", "--all", "--page-size", "100", "--direction", "in", "--format", "csv")
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if c != exitOK || err != nil || len(rows) < 100 {
 		t.Fatalf("tx list csv: %d %v %d rows %s", c, err, len(rows), e)
@@ -121,21 +121,21 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 			t.Fatalf("direction filter leaked %v", r)
 		}
 	}
-	if _, e, c := cli(t, "", "tx", "list", "--page-size", "101"); c != exitUsage || !strings.Contains(e, "pageSize") {
+	if _, e, c := purse(t, "", "tx", "list", "--page-size", "101"); c != exitUsage || !strings.Contains(e, "pageSize") {
 		t.Fatalf("page size 101: %d %s", c, e)
 	}
-	if _, e, c := cli(t, "", "tx", "list", "--min-amount", "ten"); c != exitUsage || !strings.Contains(e, "--min-amount") {
+	if _, e, c := purse(t, "", "tx", "list", "--min-amount", "ten"); c != exitUsage || !strings.Contains(e, "--min-amount") {
 		t.Fatalf("bad min amount: %d %s", c, e)
 	}
 	firstID := strconv.FormatInt(int64(page.Transactions[0]["id"].(float64)), 10)
-	out, e, c = cli(t, "", "tx", "show", firstID)
+	out, e, c = purse(t, "", "tx", "show", firstID)
 	if c != exitOK || !strings.Contains(out, "txHash") || !strings.Contains(out, "notes") {
 		t.Fatalf("tx show: %d %s %s", c, out, e)
 	}
 
 	// --trace and --curl print each call on stderr, with the sign value shortened in the
 	// trace and complete in the curl command.
-	_, e, c = cli(t, "", "account", "status", "--trace", "--curl")
+	_, e, c = purse(t, "", "account", "status", "--trace", "--curl")
 	if c != exitOK || !strings.Contains(e, "/api/v2/account-status") || !strings.Contains(e, "curl -sS") {
 		t.Fatalf("trace/curl: %s", e)
 	}
@@ -144,10 +144,10 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 func TestSandboxProfileWithNothingListening(t *testing.T) {
 	keyEnv(t)
 	// The embedded sandbox profile points at 127.0.0.1:8787; make sure of a dead port instead.
-	if _, e, c := cli(t, "", "profile", "set", "user_api=http://127.0.0.1:1"); c != exitOK {
+	if _, e, c := purse(t, "", "profile", "set", "user_api=http://127.0.0.1:1"); c != exitOK {
 		t.Fatal(e)
 	}
-	_, e, c := cli(t, "", "account", "email-status", "a@b.c")
+	_, e, c := purse(t, "", "account", "email-status", "a@b.c")
 	if c != exitFailure || !strings.Contains(e, "purse sandbox") {
 		t.Fatalf("exit %d: %s", c, e)
 	}

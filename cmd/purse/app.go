@@ -9,6 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"purse/app"
+	"purse/config"
+	"purse/enduser"
 	"purse/keystore"
 )
 
@@ -37,6 +40,8 @@ type cli struct {
 
 	// store is the key store, opened on first use.
 	store *keystore.Store
+	// core is the application layer, opened on first use (app).
+	core *app.App
 
 	// printed says the command already wrote its JSON result (a rejection report, say);
 	// an error then goes to stderr only, so stdout stays one JSON value.
@@ -125,15 +130,48 @@ func (a *cli) rootCmd() *cobra.Command {
 	pf.BoolVar(&a.curl, "curl", false, "print the equivalent curl command of every API call to stderr")
 
 	root.AddCommand(a.versionCmd())
-	for _, add := range commandSets {
+	// Every command group, in one explicit list. Groups that add to a shared parent
+	// ("account") find it with subcommand, so this order is the registration order.
+	for _, add := range []func(a *cli, root *cobra.Command){
+		addAltchainCommands,
+		addAPICommands,
+		addAuditCommands,
+		addChainReadCommands,
+		addKeyCommands,
+		addPermitCommands,
+		addProfileCommands,
+		addSandboxCommands,
+		addSignCommands,
+	} {
 		add(a, root)
 	}
 	return root
 }
 
-// commandSets lets each file of this package register its commands, so the root does not
-// change when a command group is added.
-var commandSets []func(a *cli, root *cobra.Command)
+// app opens the application layer once per command: the --profile (else the active)
+// profile, passphrases asked on the terminal (or read from PURSE_PASSPHRASE_FILE), the key
+// store's backend notice on stderr, and --trace / --curl on the request log.
+func (a *cli) app() (*app.App, error) {
+	if a.core != nil {
+		return a.core, nil
+	}
+	home, err := config.EnsureHome()
+	if err != nil {
+		return nil, err
+	}
+	c, err := app.Open(app.Options{Home: home, Profile: a.profile, Prompt: a.passphrase, Notice: a.stderr})
+	if err != nil {
+		return nil, err
+	}
+	if a.trace {
+		c.Log.Subscribe(enduser.TraceTo(a.stderr))
+	}
+	if a.curl {
+		c.Log.Subscribe(enduser.CurlTo(a.stderr, c.Profile().UserAPI))
+	}
+	a.core = c
+	return c, nil
+}
 
 func (a *cli) versionCmd() *cobra.Command {
 	return &cobra.Command{

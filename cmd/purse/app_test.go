@@ -43,7 +43,7 @@ func TestRejectedJSONIsOneValue(t *testing.T) {
 	keyEnv(t)
 	k, _ := wallet.ParseEVMKey(testDevKey)
 	sig, _ := wallet.SignPersonal(k, wallet.PurposePersonal, []byte("m"))
-	out, _, code := cli(t, "", "verify", "personal", "--address", "0x2222222222222222222222222222222222222222", "--message", "m",
+	out, _, code := purse(t, "", "verify", "personal", "--address", "0x2222222222222222222222222222222222222222", "--message", "m",
 		"--signature", hexutil.Encode(sig), "--json")
 	if code != exitRejected {
 		t.Fatalf("exit %d", code)

@@ -11,8 +11,6 @@ import (
 	"purse/keystore"
 )
 
-func init() { commandSets = append(commandSets, addAuditCommands) }
-
 func addAuditCommands(a *cli, root *cobra.Command) {
 	cmd := &cobra.Command{
 		Use:   "audit",

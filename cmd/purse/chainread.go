@@ -19,8 +19,6 @@ import (
 	"purse/keystore"
 )
 
-func init() { commandSets = append(commandSets, addChainReadCommands) }
-
 // discoveryTimeout bounds the account look-up that follows key creation: a chain that does
 // not answer quickly is reported and skipped, the key is kept.
 const discoveryTimeout = 5 * time.Second

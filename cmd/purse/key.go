@@ -15,8 +15,6 @@ import (
 	"purse/keystore"
 )
 
-func init() { commandSets = append(commandSets, addKeyCommands) }
-
 func addKeyCommands(a *cli, root *cobra.Command) {
 	cmd := &cobra.Command{
 		Use:   "key",

@@ -78,8 +78,8 @@ func writeTemp(t *testing.T, name, content string) string {
 	return p
 }
 
-// cli runs purse and fails the test when a secret shows up in its output.
-func cli(t *testing.T, stdin string, args ...string) (string, string, int) {
+// purse runs purse and fails the test when a secret shows up in its output.
+func purse(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	out, errOut, code := runCLI(t, stdin, args...)
 	for i, secret := range []string{testDevKey, "abandon", "test test", testPassphrase} {
@@ -103,7 +103,7 @@ func decodeKey(t *testing.T, out string) keyView {
 
 func TestKeyNewImportListShowRename(t *testing.T) {
 	home := keyEnv(t)
-	out, errOut, code := cli(t, "", "key", "new", "--label", "main", "--kind", "evm", "--json")
+	out, errOut, code := purse(t, "", "key", "new", "--label", "main", "--kind", "evm", "--json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -115,7 +115,7 @@ func TestKeyNewImportListShowRename(t *testing.T) {
 		t.Errorf("backend notice %d times: %q", n, errOut)
 	}
 
-	out, errOut, code = cli(t, "0x"+testDevKey+"\n", "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", "-", "--json")
+	out, errOut, code = purse(t, "0x"+testDevKey+"\n", "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", "-", "--json")
 	if code != exitOK || decodeKey(t, out).Address != testDevAddress {
 		t.Fatalf("import hex: %d %s %s", code, out, errOut)
 	}
@@ -135,36 +135,36 @@ func TestKeyNewImportListShowRename(t *testing.T) {
 		if c.label == "junk" {
 			stdin = testJunk
 		}
-		out, errOut, code := cli(t, stdin, append([]string{"key", "import", "--label", c.label, "--json"}, c.args...)...)
+		out, errOut, code := purse(t, stdin, append([]string{"key", "import", "--label", c.label, "--json"}, c.args...)...)
 		if code != exitOK || decodeKey(t, out).Address != c.want {
 			t.Fatalf("%s: exit %d %s %s", c.label, code, out, errOut)
 		}
 	}
 	// A BIP-39 passphrase from a file changes the key.
-	out, _, code = cli(t, "", "key", "import", "--label", "withpass", "--kind", "evm", "--mnemonic-file", mn,
+	out, _, code = purse(t, "", "key", "import", "--label", "withpass", "--kind", "evm", "--mnemonic-file", mn,
 		"--mnemonic-passphrase-file", writeTemp(t, "p", "TREZOR\n"), "--json")
 	if code != exitOK || decodeKey(t, out).Address == "0x9858EfFD232B4033E47d90003D41EC34EcaEda94" {
 		t.Fatalf("mnemonic passphrase: %d %s", code, out)
 	}
 
-	out, _, code = cli(t, "", "key", "list", "--json")
+	out, _, code = purse(t, "", "key", "list", "--json")
 	var list []keyView
 	if code != exitOK || json.Unmarshal([]byte(out), &list) != nil || len(list) != 8 {
 		t.Fatalf("list: %d %s", code, out)
 	}
-	out, _, code = cli(t, "", "key", "list")
+	out, _, code = purse(t, "", "key", "list")
 	if code != exitOK || !strings.Contains(out, "LABEL") || !strings.Contains(out, testDevAddress) {
 		t.Fatalf("list human: %s", out)
 	}
-	out, _, code = cli(t, "", "key", "show", "dev", "--json")
+	out, _, code = purse(t, "", "key", "show", "dev", "--json")
 	if code != exitOK || decodeKey(t, out).Address != testDevAddress {
 		t.Fatalf("show: %s", out)
 	}
-	out, _, code = cli(t, "", "key", "rename", "dev", "dev2", "--json")
+	out, _, code = purse(t, "", "key", "rename", "dev", "dev2", "--json")
 	if code != exitOK || decodeKey(t, out).Label != "dev2" {
 		t.Fatalf("rename: %s", out)
 	}
-	if _, errOut, code := cli(t, "", "key", "show", "dev"); code != exitFailure || !strings.Contains(errOut, `key "dev": no such key`) {
+	if _, errOut, code := purse(t, "", "key", "show", "dev"); code != exitFailure || !strings.Contains(errOut, `key "dev": no such key`) {
 		t.Fatalf("show renamed: %d %s", code, errOut)
 	}
 	idx, _ := os.ReadFile(filepath.Join(home, "keys.json"))
@@ -206,19 +206,19 @@ func TestKeyImportUsageErrors(t *testing.T) {
 		{"key", "show"},
 		{"key", "export", "x"},
 	} {
-		_, errOut, code := cli(t, "", args...)
+		_, errOut, code := purse(t, "", args...)
 		if code != exitUsage {
 			t.Errorf("%v: exit %d (%s)", args, code, errOut)
 		}
 	}
-	if out, _, _ := cli(t, "", "key", "list", "--json"); strings.TrimSpace(out) != "[]" {
+	if out, _, _ := purse(t, "", "key", "list", "--json"); strings.TrimSpace(out) != "[]" {
 		t.Fatalf("usage errors wrote keys: %s", out)
 	}
 }
 
 func TestKeyImportErrors(t *testing.T) {
 	keyEnv(t)
-	if _, _, code := cli(t, testDevKey, "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", "-"); code != exitOK {
+	if _, _, code := purse(t, testDevKey, "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", "-"); code != exitOK {
 		t.Fatal("setup")
 	}
 	badWord := strings.Replace(testAbandon, "abandon abandon abandon abandon abandon abandon abandon", "abandon abandon abandon abandon abandon abandon qwertyu", 1)
@@ -235,7 +235,7 @@ func TestKeyImportErrors(t *testing.T) {
 		{"[1,2]", []string{"--label", "m", "--solana-keypair", "-"}, "expected 64 numbers, got 2"},
 		{"", []string{"--label", "m", "--kind", "evm", "--private-key-file", "/nonexistent/pk"}, "--private-key-file: cannot open /nonexistent/pk"},
 	} {
-		out, errOut, code := cli(t, c.stdin, append([]string{"key", "import", "--json"}, c.args...)...)
+		out, errOut, code := purse(t, c.stdin, append([]string{"key", "import", "--json"}, c.args...)...)
 		if code != exitFailure || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errOut, c.want)
 		}
@@ -243,7 +243,7 @@ func TestKeyImportErrors(t *testing.T) {
 			t.Errorf("%v: stdout %q stderr %q", c.args, out, errOut)
 		}
 	}
-	out, _, _ := cli(t, "", "key", "list", "--json")
+	out, _, _ := purse(t, "", "key", "list", "--json")
 	var list []keyView
 	if json.Unmarshal([]byte(out), &list) != nil || len(list) != 1 {
 		t.Fatalf("failed imports wrote keys: %s", out)
@@ -253,28 +253,28 @@ func TestKeyImportErrors(t *testing.T) {
 func TestKeyRemoveAsksFirst(t *testing.T) {
 	keyEnv(t)
 	for _, l := range []string{"a", "b", "c"} {
-		if _, _, code := cli(t, "", "key", "new", "--label", l, "--kind", "solana"); code != exitOK {
+		if _, _, code := purse(t, "", "key", "new", "--label", l, "--kind", "solana"); code != exitOK {
 			t.Fatal("setup")
 		}
 	}
 	count := func() int {
-		out, _, _ := cli(t, "", "key", "list", "--json")
+		out, _, _ := purse(t, "", "key", "list", "--json")
 		var list []keyView
 		_ = json.Unmarshal([]byte(out), &list)
 		return len(list)
 	}
 	// No terminal, no --yes: refused.
-	if _, errOut, code := cli(t, "", "key", "rm", "a"); code != exitFailure || !strings.Contains(errOut, "no terminal") || count() != 3 {
+	if _, errOut, code := purse(t, "", "key", "rm", "a"); code != exitFailure || !strings.Contains(errOut, "no terminal") || count() != 3 {
 		t.Fatalf("rm without a terminal: %d %s", code, errOut)
 	}
 	wrong := "b\n"
 	setTerminal(t, &wrong)
-	if _, errOut, code := cli(t, "", "key", "rm", "a"); code != exitFailure || !strings.Contains(errOut, "did not match") || count() != 3 {
+	if _, errOut, code := purse(t, "", "key", "rm", "a"); code != exitFailure || !strings.Contains(errOut, "did not match") || count() != 3 {
 		t.Fatalf("rm with a wrong answer: %d %s", code, errOut)
 	}
 	right := "a\n"
 	tty := setTerminal(t, &right)
-	out, errOut, code := cli(t, "", "key", "rm", "a", "--json")
+	out, errOut, code := purse(t, "", "key", "rm", "a", "--json")
 	if code != exitOK || !strings.Contains(out, `"removed": "a"`) || count() != 2 {
 		t.Fatalf("rm: %d %s %s", code, out, errOut)
 	}
@@ -282,25 +282,25 @@ func TestKeyRemoveAsksFirst(t *testing.T) {
 		t.Errorf("prompt %q", tty.out.String())
 	}
 	setTerminal(t, nil)
-	if _, _, code := cli(t, "", "key", "rm", "b", "--yes"); code != exitOK || count() != 1 {
+	if _, _, code := purse(t, "", "key", "rm", "b", "--yes"); code != exitOK || count() != 1 {
 		t.Fatal("rm --yes")
 	}
-	if _, errOut, code := cli(t, "", "key", "rm", "zzz", "--yes"); code != exitFailure || !strings.Contains(errOut, "no such key") {
+	if _, errOut, code := purse(t, "", "key", "rm", "zzz", "--yes"); code != exitFailure || !strings.Contains(errOut, "no such key") {
 		t.Fatalf("rm unknown: %d %s", code, errOut)
 	}
 }
 
 func TestKeyExport(t *testing.T) {
 	keyEnv(t)
-	if _, _, code := cli(t, testDevKey, "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", "-"); code != exitOK {
+	if _, _, code := purse(t, testDevKey, "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", "-"); code != exitOK {
 		t.Fatal("setup")
 	}
-	if _, _, code := cli(t, testAbandon, "key", "import", "--label", "sol", "--kind", "solana", "--mnemonic-file", "-"); code != exitOK {
+	if _, _, code := purse(t, testAbandon, "key", "import", "--label", "sol", "--kind", "solana", "--mnemonic-file", "-"); code != exitOK {
 		t.Fatal("setup")
 	}
 	dir := t.TempDir()
 	enc := filepath.Join(dir, "dev.json")
-	out, errOut, code := cli(t, "", "key", "export", "dev", "--out", enc, "--json")
+	out, errOut, code := purse(t, "", "key", "export", "dev", "--out", enc, "--json")
 	if code != exitOK || !strings.Contains(out, "web3-secret-storage-v3") {
 		t.Fatalf("export: %d %s %s", code, out, errOut)
 	}
@@ -313,7 +313,7 @@ func TestKeyExport(t *testing.T) {
 		t.Fatal("export is not encrypted")
 	}
 	// Never overwrite.
-	if _, errOut, code := cli(t, "", "key", "export", "sol", "--out", enc); code != exitFailure || !strings.Contains(errOut, "refusing to overwrite") {
+	if _, errOut, code := purse(t, "", "key", "export", "sol", "--out", enc); code != exitFailure || !strings.Contains(errOut, "refusing to overwrite") {
 		t.Fatalf("overwrite: %d %s", code, errOut)
 	}
 	if after, _ := os.ReadFile(enc); !bytes.Equal(before, after) {
@@ -321,29 +321,29 @@ func TestKeyExport(t *testing.T) {
 	}
 	// It imports back, with its passphrase only.
 	setPassphrase(t, "not the one")
-	if _, errOut, code := cli(t, "", "key", "import", "--label", "back", "--kind", "evm", "--keystore-json", enc); code != exitFailure || !strings.Contains(errOut, "wrong passphrase") {
+	if _, errOut, code := purse(t, "", "key", "import", "--label", "back", "--kind", "evm", "--keystore-json", enc); code != exitFailure || !strings.Contains(errOut, "wrong passphrase") {
 		t.Fatalf("import with a wrong passphrase: %d %s", code, errOut)
 	}
-	if _, errOut, code := cli(t, "", "key", "export", "dev", "--out", filepath.Join(dir, "x.json")); code != exitFailure || !strings.Contains(errOut, "wrong passphrase") {
+	if _, errOut, code := purse(t, "", "key", "export", "dev", "--out", filepath.Join(dir, "x.json")); code != exitFailure || !strings.Contains(errOut, "wrong passphrase") {
 		t.Fatalf("export with a wrong passphrase: %d %s", code, errOut)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "x.json")); err == nil {
 		t.Fatal("a failed export left a file")
 	}
 	setPassphrase(t, testPassphrase)
-	out, _, code = cli(t, "", "key", "import", "--label", "back", "--kind", "evm", "--keystore-json", enc, "--json")
+	out, _, code = purse(t, "", "key", "import", "--label", "back", "--kind", "evm", "--keystore-json", enc, "--json")
 	if code != exitOK || decodeKey(t, out).Address != testDevAddress {
 		t.Fatalf("import back: %d %s", code, out)
 	}
 
 	// Raw export: never without the typed confirmation.
 	raw := filepath.Join(dir, "raw.txt")
-	if _, errOut, code := cli(t, "", "key", "export", "dev", "--out", raw, "--unsafe-raw"); code != exitFailure || !strings.Contains(errOut, "no terminal") {
+	if _, errOut, code := purse(t, "", "key", "export", "dev", "--out", raw, "--unsafe-raw"); code != exitFailure || !strings.Contains(errOut, "no terminal") {
 		t.Fatalf("raw without a terminal: %d %s", code, errOut)
 	}
 	wrong := "yes\n"
 	setTerminal(t, &wrong)
-	if _, _, code := cli(t, "", "key", "export", "dev", "--out", raw, "--unsafe-raw"); code != exitFailure {
+	if _, _, code := purse(t, "", "key", "export", "dev", "--out", raw, "--unsafe-raw"); code != exitFailure {
 		t.Fatal("raw with a wrong answer")
 	}
 	if _, err := os.Stat(raw); err == nil {
@@ -351,7 +351,7 @@ func TestKeyExport(t *testing.T) {
 	}
 	right := "export raw dev\n"
 	tty := setTerminal(t, &right)
-	out, errOut, code = cli(t, "", "key", "export", "dev", "--out", raw, "--unsafe-raw", "--json")
+	out, errOut, code = purse(t, "", "key", "export", "dev", "--out", raw, "--unsafe-raw", "--json")
 	if code != exitOK || !strings.Contains(out, `"format": "raw-hex"`) || !strings.Contains(errOut, "unencrypted") {
 		t.Fatalf("raw: %d %s %s", code, out, errOut)
 	}
@@ -364,10 +364,10 @@ func TestKeyExport(t *testing.T) {
 	solRaw := filepath.Join(dir, "sol.json")
 	right = "export raw sol\n"
 	setTerminal(t, &right)
-	if _, _, code := cli(t, "", "key", "export", "sol", "--out", solRaw, "--unsafe-raw"); code != exitOK {
+	if _, _, code := purse(t, "", "key", "export", "sol", "--out", solRaw, "--unsafe-raw"); code != exitOK {
 		t.Fatal("raw solana export")
 	}
-	out, _, code = cli(t, "", "key", "import", "--label", "solback", "--solana-keypair", solRaw, "--json")
+	out, _, code = purse(t, "", "key", "import", "--label", "solback", "--solana-keypair", solRaw, "--json")
 	if code != exitOK || decodeKey(t, out).Address != testSolPathAddr {
 		t.Fatalf("solana keypair back: %d %s", code, out)
 	}
@@ -375,10 +375,10 @@ func TestKeyExport(t *testing.T) {
 
 func TestAuditCommands(t *testing.T) {
 	home := keyEnv(t)
-	if _, _, code := cli(t, testDevKey, "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", "-"); code != exitOK {
+	if _, _, code := purse(t, testDevKey, "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", "-"); code != exitOK {
 		t.Fatal("setup")
 	}
-	out, _, code := cli(t, "", "audit", "list", "--json")
+	out, _, code := purse(t, "", "audit", "list", "--json")
 	if code != exitOK || strings.TrimSpace(out) != "[]" {
 		t.Fatalf("empty audit list: %d %q", code, out)
 	}
@@ -398,12 +398,12 @@ func TestAuditCommands(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	out, _, code = cli(t, "", "audit", "list", "--json")
+	out, _, code = purse(t, "", "audit", "list", "--json")
 	var recs []map[string]any
 	if code != exitOK || json.Unmarshal([]byte(out), &recs) != nil || len(recs) != 3 || recs[2]["profile"] != "sandbox" || recs[0]["address"] != testDevAddress {
 		t.Fatalf("audit list: %d %s", code, out)
 	}
-	out, _, code = cli(t, "", "audit", "verify", "--json")
+	out, _, code = purse(t, "", "audit", "verify", "--json")
 	if code != exitOK || !strings.Contains(out, `"records": 3`) {
 		t.Fatalf("verify: %d %s", code, out)
 	}
@@ -415,11 +415,11 @@ func TestAuditCommands(t *testing.T) {
 	if err := os.WriteFile(p, []byte(strings.Join(lines, "")), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, errOut, code := cli(t, "", "audit", "verify", "--json")
+	out, errOut, code := purse(t, "", "audit", "verify", "--json")
 	if code != exitRejected || !strings.Contains(errOut, "line 2") || !strings.Contains(errOut, "hash mismatch") || !strings.Contains(out, `"exitCode":3`) {
 		t.Fatalf("verify tampered: %d %s %s", code, out, errOut)
 	}
-	if _, _, code := cli(t, "", "audit", "list"); code != exitRejected {
+	if _, _, code := purse(t, "", "audit", "list"); code != exitRejected {
 		t.Fatalf("list tampered: %d", code)
 	}
 }
@@ -444,7 +444,7 @@ func TestPassphraseSource(t *testing.T) {
 func TestKeystoreEnvChecked(t *testing.T) {
 	keyEnv(t)
 	t.Setenv("PURSE_KEYSTORE", "vault")
-	if _, errOut, code := cli(t, "", "key", "list"); code != exitUsage || !strings.Contains(errOut, "PURSE_KEYSTORE: expected os, file or auto") {
+	if _, errOut, code := purse(t, "", "key", "list"); code != exitUsage || !strings.Contains(errOut, "PURSE_KEYSTORE: expected os, file or auto") {
 		t.Fatalf("%d %s", code, errOut)
 	}
 }

@@ -20,8 +20,6 @@ import (
 	"purse/wallet"
 )
 
-func init() { commandSets = append(commandSets, addPermitCommands) }
-
 const (
 	defaultPermitTTL = 30 * time.Minute
 	maxPermitTTL     = 24 * time.Hour

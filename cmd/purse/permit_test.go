@@ -18,7 +18,7 @@ import (
 
 func auditCount(t *testing.T) int {
 	t.Helper()
-	out, e, c := cli(t, "", "audit", "list", "--json")
+	out, e, c := purse(t, "", "audit", "list", "--json")
 	if c != exitOK {
 		t.Fatalf("audit list: %s", e)
 	}
@@ -41,18 +41,18 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 	defer sb.Close()
 	url := sb.Info().UserAPI
 	for _, args := range [][]string{{"profile", "add", "sb", "--sandbox", url}, {"profile", "use", "sb"}} {
-		if _, e, c := cli(t, "", args...); c != exitOK {
+		if _, e, c := purse(t, "", args...); c != exitOK {
 			t.Fatalf("%v: %s", args, e)
 		}
 	}
-	out, e, c := cli(t, "", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
+	out, e, c := purse(t, "", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
 	if c != exitOK {
 		t.Fatalf("onboard: %s", e)
 	}
 	tokenID := jsonOut(t, out)["tokenId"].(string)
 
 	// Balances: every token of the chain configuration, EUR24 funded.
-	out, e, c = cli(t, "", "balances", "--json")
+	out, e, c = purse(t, "", "balances", "--json")
 	if c != exitOK {
 		t.Fatalf("balances: %s", e)
 	}
@@ -79,33 +79,33 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 	if !eurFound || bals.Owner != testDevAddress {
 		t.Fatalf("balances %s", out)
 	}
-	if out, _, c = cli(t, "", "balances"); c != exitOK || !strings.Contains(out, "EUR24") {
+	if out, _, c = purse(t, "", "balances"); c != exitOK || !strings.Contains(out, "EUR24") {
 		t.Fatalf("balances (human): %s", out)
 	}
 
 	// Refusals before anything is signed.
 	before := auditCount(t)
-	if _, e, c := cli(t, "", "permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card"); c == exitOK || !strings.Contains(e, "--yes") {
+	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card"); c == exitOK || !strings.Contains(e, "--yes") {
 		t.Fatalf("permit without a terminal and without --yes: %d %s", c, e)
 	}
-	if _, e, c := cli(t, "", "permit", "--token", "EUR24", "--amount", "1.234", "--spender", "card", "--yes"); c != exitUsage || !strings.Contains(e, "--amount") {
+	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "1.234", "--spender", "card", "--yes"); c != exitUsage || !strings.Contains(e, "--amount") {
 		t.Fatalf("excess precision: %d %s", c, e)
 	}
-	if _, e, c := cli(t, "", "permit", "--token", "EUR24", "--amount", "1.00", "--permit-amount", "2.001", "--spender", "card", "--yes"); c != exitUsage || !strings.Contains(e, "--permit-amount") {
+	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "1.00", "--permit-amount", "2.001", "--spender", "card", "--yes"); c != exitUsage || !strings.Contains(e, "--permit-amount") {
 		t.Fatalf("excess precision of --permit-amount: %d %s", c, e)
 	}
-	if _, e, c := cli(t, "", "permit", "--token", "NOPE24", "--amount", "1.00", "--spender", "card", "--yes"); c == exitOK || !strings.Contains(e, "NOPE24") {
+	if _, e, c := purse(t, "", "permit", "--token", "NOPE24", "--amount", "1.00", "--spender", "card", "--yes"); c == exitOK || !strings.Contains(e, "NOPE24") {
 		t.Fatalf("unknown token: %d %s", c, e)
 	}
-	if _, e, c := cli(t, "", "permit", "--token", "EUR24", "--amount", "1.00", "--spender", "nobody", "--yes"); c != exitUsage || !strings.Contains(e, "--spender") {
+	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "1.00", "--spender", "nobody", "--yes"); c != exitUsage || !strings.Contains(e, "--spender") {
 		t.Fatalf("bad spender: %d %s", c, e)
 	}
-	if _, e, c := cli(t, "", "permit", "--token", "EUR24", "--amount", "1.00", "--spender", "card", "--ttl", "48h", "--yes"); c != exitUsage || !strings.Contains(e, "--ttl") {
+	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "1.00", "--spender", "card", "--ttl", "48h", "--yes"); c != exitUsage || !strings.Contains(e, "--ttl") {
 		t.Fatalf("ttl too long: %d %s", c, e)
 	}
 	no := "n\n"
 	tty := setTerminal(t, &no)
-	if _, e, c := cli(t, "", "permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card"); c == exitOK || !strings.Contains(e, "declined") {
+	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card"); c == exitOK || !strings.Contains(e, "declined") {
 		t.Fatalf("declined permit: %d %s", c, e)
 	}
 	if !strings.Contains(tty.out.String(), "spender") || !strings.Contains(tty.out.String(), "card") || !strings.Contains(tty.out.String(), "2500 smallest units") {
@@ -117,7 +117,7 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 	}
 
 	// A card permit of 25.00 EUR24: allowance 2500, then the same permit is already in place.
-	out, e, c = cli(t, "", "permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card", "--yes", "--json")
+	out, e, c = purse(t, "", "permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card", "--yes", "--json")
 	if c != exitOK {
 		t.Fatalf("permit: %s", e)
 	}
@@ -127,7 +127,7 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 		t.Fatalf("permit %v", first)
 	}
 	n0, _ := strconv.Atoi(first["nonce"].(string))
-	out, e, c = cli(t, "", "permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card", "--yes", "--json")
+	out, e, c = purse(t, "", "permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card", "--yes", "--json")
 	if c != exitOK {
 		t.Fatalf("second permit: %s", e)
 	}
@@ -138,7 +138,7 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 	if n1, _ := strconv.Atoi(second["nonce"].(string)); n1 != n0+1 {
 		t.Fatalf("nonce did not advance: %d then %d", n0, n1)
 	}
-	out, _, c = cli(t, "", "permit", "--token", "eur24", "--amount", "25.00", "--spender", "card", "--yes")
+	out, _, c = purse(t, "", "permit", "--token", "eur24", "--amount", "25.00", "--spender", "card", "--yes")
 	if c != exitOK || !strings.Contains(out, "already permitted") {
 		t.Fatalf("already permitted (human): %d %s", c, out)
 	}
@@ -146,7 +146,7 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 	// Confirmed on the terminal, by address, to the deposit contract, with a larger signed value.
 	yes := "y\n"
 	setTerminal(t, &yes)
-	out, e, c = cli(t, "", "permit", "--token", first["tokenAddress"].(string), "--amount", "1.50", "--permit-amount", "3", "--spender", "deposit", "--json")
+	out, e, c = purse(t, "", "permit", "--token", first["tokenAddress"].(string), "--amount", "1.50", "--permit-amount", "3", "--spender", "deposit", "--json")
 	if c != exitOK {
 		t.Fatalf("confirmed deposit permit: %s", e)
 	}
@@ -161,50 +161,50 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 		{"profile", "add", "fresh", "--sandbox", url}, {"--profile", "fresh", "profile", "set", "evm_key=dev"},
 		{"profile", "add", "fresh2", "--sandbox", url}, {"--profile", "fresh2", "profile", "set", "evm_key=dev"},
 	} {
-		if _, e, c := cli(t, "", args...); c != exitOK {
+		if _, e, c := purse(t, "", args...); c != exitOK {
 			t.Fatalf("%v: %s", args, e)
 		}
 	}
-	if _, e, c := cli(t, "", "--profile", "fresh", "account", "mint"); c != exitFailure || !strings.Contains(e, "already owns account "+tokenID) || !strings.Contains(e, "purse account find") {
+	if _, e, c := purse(t, "", "--profile", "fresh", "account", "mint"); c != exitFailure || !strings.Contains(e, "already owns account "+tokenID) || !strings.Contains(e, "purse account find") {
 		t.Fatalf("mint of an address that owns an account: %d %s", c, e)
 	}
-	out, e, c = cli(t, "", "--profile", "fresh", "account", "find", "--json")
+	out, e, c = purse(t, "", "--profile", "fresh", "account", "find", "--json")
 	if c != exitOK || jsonOut(t, out)["tokenId"] != tokenID {
 		t.Fatalf("account find: %d %s %s", c, out, e)
 	}
-	out, _, _ = cli(t, "", "--profile", "fresh", "profile", "show", "--json")
+	out, _, _ = purse(t, "", "--profile", "fresh", "profile", "show", "--json")
 	if jsonOut(t, out)["tokenId"] != tokenID {
 		t.Fatalf("account find did not store the id: %s", out)
 	}
 
 	// Key creation discovers the account of an imported key; a new key has none.
-	if _, e, c := cli(t, "", "profile", "use", "fresh2"); c != exitOK {
+	if _, e, c := purse(t, "", "profile", "use", "fresh2"); c != exitOK {
 		t.Fatal(e)
 	}
-	_, e, c = cli(t, testDevKey+"\n", "key", "import", "--label", "dev2", "--kind", "evm", "--private-key-file", "-")
+	_, e, c = purse(t, testDevKey+"\n", "key", "import", "--label", "dev2", "--kind", "evm", "--private-key-file", "-")
 	if c != exitOK || !strings.Contains(e, "found account "+tokenID) {
 		t.Fatalf("import with discovery: %d %s", c, e)
 	}
-	out, _, _ = cli(t, "", "profile", "show", "--json")
+	out, _, _ = purse(t, "", "profile", "show", "--json")
 	if p := jsonOut(t, out); p["tokenId"] != tokenID || p["evmKey"] != "dev2" {
 		t.Fatalf("profile after discovery: %v", p)
 	}
-	if _, e, c := cli(t, "", "key", "new", "--label", "blank", "--kind", "evm"); c != exitOK || !strings.Contains(e, "no account") {
+	if _, e, c := purse(t, "", "key", "new", "--label", "blank", "--kind", "evm"); c != exitOK || !strings.Contains(e, "no account") {
 		t.Fatalf("new key without an account: %d %s", c, e)
 	}
-	if _, e, c := cli(t, "", "account", "find", "--key", "blank"); c != exitFailure || !strings.Contains(e, "no account on chain") {
+	if _, e, c := purse(t, "", "account", "find", "--key", "blank"); c != exitFailure || !strings.Contains(e, "no account on chain") {
 		t.Fatalf("find without an account: %d %s", c, e)
 	}
 
 	// A chain that does not answer is reported in one line; the key is still created.
-	if _, e, c := cli(t, "", "profile", "set", "evm_rpc=http://127.0.0.1:1"); c != exitOK {
+	if _, e, c := purse(t, "", "profile", "set", "evm_rpc=http://127.0.0.1:1"); c != exitOK {
 		t.Fatal(e)
 	}
-	_, e, c = cli(t, "", "key", "new", "--label", "offline", "--kind", "evm")
+	_, e, c = purse(t, "", "key", "new", "--label", "offline", "--kind", "evm")
 	if c != exitOK || !strings.Contains(e, "does not answer") || strings.Count(strings.TrimSpace(e), "\n") > 1 {
 		t.Fatalf("discovery with the chain down: %d %s", c, e)
 	}
-	if _, e, c := cli(t, "", "key", "show", "offline"); c != exitOK {
+	if _, e, c := purse(t, "", "key", "show", "offline"); c != exitOK {
 		t.Fatalf("key created with the chain down: %s", e)
 	}
 }

@@ -14,8 +14,6 @@ import (
 	"purse/sandbox"
 )
 
-func init() { commandSets = append(commandSets, addProfileCommands) }
-
 // profiles loads the profile store of PURSE_HOME.
 func (a *cli) profiles() (*config.Store, error) {
 	home, err := config.EnsureHome()

@@ -18,8 +18,6 @@ import (
 	"purse/sandbox"
 )
 
-func init() { commandSets = append(commandSets, addSandboxCommands) }
-
 func addSandboxCommands(a *cli, root *cobra.Command) {
 	var cfg sandbox.Config
 	cmd := &cobra.Command{

@@ -18,13 +18,13 @@ func TestOnboardThroughTheSandbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sb.Close()
-	if _, e, c := cli(t, "", "profile", "add", "sb", "--sandbox", sb.Info().UserAPI); c != exitOK {
+	if _, e, c := purse(t, "", "profile", "add", "sb", "--sandbox", sb.Info().UserAPI); c != exitOK {
 		t.Fatal(e)
 	}
-	if _, e, c := cli(t, "", "--profile", "sb", "sandbox", "ctl", "onboard"); c != exitUsage || !strings.Contains(e, "--key") {
+	if _, e, c := purse(t, "", "--profile", "sb", "sandbox", "ctl", "onboard"); c != exitUsage || !strings.Contains(e, "--key") {
 		t.Fatalf("onboard without a key: %d %s", c, e)
 	}
-	out, e, c := cli(t, "", "--profile", "sb", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
+	out, e, c := purse(t, "", "--profile", "sb", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
 	if c != exitOK {
 		t.Fatalf("onboard: %s", e)
 	}
@@ -37,28 +37,28 @@ func TestOnboardThroughTheSandbox(t *testing.T) {
 			t.Errorf("onboard progress lacks %q: %s", step, e)
 		}
 	}
-	out, _, _ = cli(t, "", "--profile", "sb", "account", "status", "--json")
+	out, _, _ = purse(t, "", "--profile", "sb", "account", "status", "--json")
 	if jsonOut(t, out)["statusStr"] != "Live" {
 		t.Fatalf("status after onboard: %s", out)
 	}
 	// A second onboard finds the account Live and changes nothing.
-	if out, e, c = cli(t, "", "--profile", "sb", "sandbox", "ctl", "onboard", "--json"); c != exitOK || jsonOut(t, out)["tokenId"] != m["tokenId"] {
+	if out, e, c = purse(t, "", "--profile", "sb", "sandbox", "ctl", "onboard", "--json"); c != exitOK || jsonOut(t, out)["tokenId"] != m["tokenId"] {
 		t.Fatalf("second onboard: %s %s", out, e)
 	}
 
-	if _, e, c := cli(t, "", "--profile", "sb", "sandbox", "ctl", "faults", "--http-status", "503", "--count", "1"); c != exitOK {
+	if _, e, c := purse(t, "", "--profile", "sb", "sandbox", "ctl", "faults", "--http-status", "503", "--count", "1"); c != exitOK {
 		t.Fatal(e)
 	}
-	if _, e, c := cli(t, "", "--profile", "sb", "account", "status"); c != exitFailure || !strings.Contains(e, "503") {
+	if _, e, c := purse(t, "", "--profile", "sb", "account", "status"); c != exitFailure || !strings.Contains(e, "503") {
 		t.Fatalf("503 fault: %d %s", c, e)
 	}
-	if _, e, c := cli(t, "", "--profile", "sb", "account", "status"); c != exitOK {
+	if _, e, c := purse(t, "", "--profile", "sb", "account", "status"); c != exitOK {
 		t.Fatalf("after the one-shot fault: %s", e)
 	}
-	if _, e, c := cli(t, "", "--profile", "sb", "sandbox", "ctl", "set-status", "Blocked"); c != exitOK {
+	if _, e, c := purse(t, "", "--profile", "sb", "sandbox", "ctl", "set-status", "Blocked"); c != exitOK {
 		t.Fatal(e)
 	}
-	out, _, _ = cli(t, "", "--profile", "sb", "sandbox", "ctl", "state", "--json")
+	out, _, _ = purse(t, "", "--profile", "sb", "sandbox", "ctl", "state", "--json")
 	if jsonOut(t, out)["statusStr"] != "Blocked" {
 		t.Fatalf("state after set-status: %s", out)
 	}
@@ -82,11 +82,11 @@ func TestSolanaDepositCreditsTheAccount(t *testing.T) {
 		{"key", "new", "--label", "partner", "--kind", "evm"},
 		{"profile", "set", "solana_key=sol", "partner_key=partner"},
 	} {
-		if _, e, c := cli(t, "", args...); c != exitOK {
+		if _, e, c := purse(t, "", args...); c != exitOK {
 			t.Fatalf("%v: %s", args, e)
 		}
 	}
-	out, e, c := cli(t, "", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
+	out, e, c := purse(t, "", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
 	if c != exitOK {
 		t.Fatalf("onboard: %s", e)
 	}
@@ -94,11 +94,11 @@ func TestSolanaDepositCreditsTheAccount(t *testing.T) {
 	if ob["solanaAddress"] == nil || ob["partnerKey"] == nil {
 		t.Fatalf("onboard did not prepare the alt-chain side: %v", ob)
 	}
-	if out, e, c = cli(t, "", "altchain", "balance", "--json"); c != exitOK || !strings.Contains(out, "100") {
+	if out, e, c = purse(t, "", "altchain", "balance", "--json"); c != exitOK || !strings.Contains(out, "100") {
 		t.Fatalf("balance: %d %s %s", c, out, e)
 	}
 	before := ctuCount(t)
-	_, e, c = cli(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--yes")
+	_, e, c = purse(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--yes")
 	if c != exitOK {
 		t.Fatalf("deposit: %d %s", c, e)
 	}
@@ -112,7 +112,7 @@ func TestSolanaDepositCreditsTheAccount(t *testing.T) {
 
 func ctuCount(t *testing.T) int {
 	t.Helper()
-	out, e, c := cli(t, "", "tx", "list", "--all", "--type", "CTU", "--page-size", "100", "--json")
+	out, e, c := purse(t, "", "tx", "list", "--all", "--type", "CTU", "--page-size", "100", "--json")
 	if c != exitOK {
 		t.Fatalf("tx list: %s", e)
 	}

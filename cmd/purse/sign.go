@@ -18,8 +18,6 @@ import (
 	"purse/wallet"
 )
 
-func init() { commandSets = append(commandSets, addSignCommands) }
-
 func addSignCommands(a *cli, root *cobra.Command) {
 	sign := &cobra.Command{Use: "sign", Short: "Sign locally, offline: full-auth headers, mint consent, permits, Form A, messages"}
 	sign.AddCommand(a.signFullAuthCmd(), a.signMintConsentCmd(), a.signPermitCmd(), a.signFormACmd(), a.signPersonalCmd())

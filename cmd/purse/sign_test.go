@@ -56,7 +56,7 @@ func devKeyEnv(t *testing.T) signVectors {
 	if err := json.Unmarshal(b, &v); err != nil {
 		t.Fatal(err)
 	}
-	if _, e, c := cli(t, "", "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", writeTemp(t, "k", testDevKey+"\n")); c != exitOK {
+	if _, e, c := purse(t, "", "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", writeTemp(t, "k", testDevKey+"\n")); c != exitOK {
 		t.Fatalf("import: %s", e)
 	}
 	return v
@@ -80,7 +80,7 @@ func TestSignFullAuthMatchesVectors(t *testing.T) {
 		} else {
 			args = append(args, "--method", "GET", "--query", c.Payload)
 		}
-		out, errOut, code := cli(t, "", args...)
+		out, errOut, code := purse(t, "", args...)
 		if code != exitOK {
 			t.Fatalf("vector %d: exit %d: %s", i, code, errOut)
 		}
@@ -93,10 +93,10 @@ func TestSignFullAuthMatchesVectors(t *testing.T) {
 			t.Errorf("vector %d: no deadline warning: %q", i, errOut)
 		}
 		// The signature verifies, and fails for another address with exit 3.
-		if _, e, c2 := cli(t, "", "verify", "full-auth", "--address", v.Address, "--hash", c.Hash, "--deadline", strconv.FormatInt(c.Deadline, 10), "--sign", c.Sign); c2 != exitOK {
+		if _, e, c2 := purse(t, "", "verify", "full-auth", "--address", v.Address, "--hash", c.Hash, "--deadline", strconv.FormatInt(c.Deadline, 10), "--sign", c.Sign); c2 != exitOK {
 			t.Errorf("vector %d: verify: %d %s", i, c2, e)
 		}
-		if _, _, c2 := cli(t, "", "verify", "full-auth", "--address", "0x2222222222222222222222222222222222222222", "--hash", c.Hash, "--deadline", strconv.FormatInt(c.Deadline, 10), "--sign", c.Sign); c2 != exitRejected {
+		if _, _, c2 := purse(t, "", "verify", "full-auth", "--address", "0x2222222222222222222222222222222222222222", "--hash", c.Hash, "--deadline", strconv.FormatInt(c.Deadline, 10), "--sign", c.Sign); c2 != exitRejected {
 			t.Errorf("vector %d: verify against another address: exit %d", i, c2)
 		}
 	}
@@ -105,7 +105,7 @@ func TestSignFullAuthMatchesVectors(t *testing.T) {
 func TestSignFullAuthCurlAndTTL(t *testing.T) {
 	devKeyEnv(t)
 	body := writeTemp(t, "body", `{"pageSize":10,"note":"it's"}`)
-	out, errOut, code := cli(t, "", "sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--method", "POST", "--body-file", body, "--ttl", "5m", "--curl", "http://127.0.0.1:8787/api/v2/transactions", "--json")
+	out, errOut, code := purse(t, "", "sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--method", "POST", "--body-file", body, "--ttl", "5m", "--curl", "http://127.0.0.1:8787/api/v2/transactions", "--json")
 	if code != exitOK || strings.Contains(errOut, "warning") {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -116,7 +116,7 @@ func TestSignFullAuthCurlAndTTL(t *testing.T) {
 			t.Errorf("curl lacks %q:\n%s", want, curl)
 		}
 	}
-	if _, e, c := cli(t, "", "sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "GET", "--query", "a=1", "--ttl", "21m"); c != exitUsage || !strings.Contains(e, "--ttl") {
+	if _, e, c := purse(t, "", "sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "GET", "--query", "a=1", "--ttl", "21m"); c != exitUsage || !strings.Contains(e, "--ttl") {
 		t.Errorf("--ttl 21m: exit %d %s", c, e)
 	}
 	for _, bad := range [][]string{
@@ -126,11 +126,11 @@ func TestSignFullAuthCurlAndTTL(t *testing.T) {
 		{"--token-id", "1", "--network", "5003", "--method", "GET", "--body-file", body},
 		{"--token-id", "1", "--network", "5003", "--method", "GET", "--deadline", "5", "--ttl", "1m"},
 	} {
-		if _, _, c := cli(t, "", append([]string{"sign", "full-auth", "--key", "dev"}, bad...)...); c != exitUsage {
+		if _, _, c := purse(t, "", append([]string{"sign", "full-auth", "--key", "dev"}, bad...)...); c != exitUsage {
 			t.Errorf("%v: exit %d", bad, c)
 		}
 	}
-	if _, e, c := cli(t, "", "sign", "full-auth", "--key", "ghost", "--token-id", "1", "--network", "5003", "--method", "GET"); c != exitFailure || !strings.Contains(e, "ghost") {
+	if _, e, c := purse(t, "", "sign", "full-auth", "--key", "ghost", "--token-id", "1", "--network", "5003", "--method", "GET"); c != exitFailure || !strings.Contains(e, "ghost") {
 		t.Errorf("unknown key: %d %s", c, e)
 	}
 }
@@ -138,7 +138,7 @@ func TestSignFullAuthCurlAndTTL(t *testing.T) {
 func TestSignMintConsentPermitFormAPersonal(t *testing.T) {
 	v := devKeyEnv(t)
 	mc := v.MintConsent[0]
-	out, e, code := cli(t, "", "sign", "mint-consent", "--key", "dev", "--hash", mc.Hash, "--email", "me@example.com", "--deadline", mc.Deadline, "--json")
+	out, e, code := purse(t, "", "sign", "mint-consent", "--key", "dev", "--hash", mc.Hash, "--email", "me@example.com", "--deadline", mc.Deadline, "--json")
 	if code != exitOK {
 		t.Fatal(e)
 	}
@@ -151,7 +151,7 @@ func TestSignMintConsentPermitFormAPersonal(t *testing.T) {
 		d, msg := p.TypedData.Domain, p.TypedData.Message
 		args := []string{"--token", d.VerifyingContract, "--name", d.Name, "--version", d.Version, "--chain-id", strconv.FormatInt(d.ChainID, 10),
 			"--spender", msg["spender"], "--value", msg["value"], "--nonce", msg["nonce"], "--deadline", msg["deadline"]}
-		out, e, code := cli(t, "", append([]string{"sign", "permit", "--key", "dev", "--json"}, args...)...)
+		out, e, code := purse(t, "", append([]string{"sign", "permit", "--key", "dev", "--json"}, args...)...)
 		if code != exitOK {
 			t.Fatalf("permit %d: %s", i, e)
 		}
@@ -159,24 +159,24 @@ func TestSignMintConsentPermitFormAPersonal(t *testing.T) {
 		if m["signature"] != p.Signature || m["r"] != p.R || m["s"] != p.S || m["v"] != float64(p.V) {
 			t.Errorf("permit %d: %v", i, m)
 		}
-		if _, e, c := cli(t, "", append([]string{"verify", "permit", "--owner", v.Address, "--signature", p.Signature}, args...)...); c != exitOK {
+		if _, e, c := purse(t, "", append([]string{"verify", "permit", "--owner", v.Address, "--signature", p.Signature}, args...)...); c != exitOK {
 			t.Errorf("verify permit %d: %d %s", i, c, e)
 		}
 		wrongName := append([]string(nil), args...)
 		wrongName[3] = d.Name + "x"
-		if _, _, c := cli(t, "", append([]string{"verify", "permit", "--owner", v.Address, "--signature", p.Signature}, wrongName...)...); c != exitRejected {
+		if _, _, c := purse(t, "", append([]string{"verify", "permit", "--owner", v.Address, "--signature", p.Signature}, wrongName...)...); c != exitRejected {
 			t.Errorf("verify permit %d with a wrong name: exit %d", i, c)
 		}
 	}
-	if _, e, c := cli(t, "", "sign", "permit", "--key", "dev", "--token", "0x12", "--name", "X", "--chain-id", "1", "--spender", "0x2222222222222222222222222222222222222222", "--value", "1", "--nonce", "0", "--deadline", "1"); c != exitUsage || !strings.Contains(e, "--token") {
+	if _, e, c := purse(t, "", "sign", "permit", "--key", "dev", "--token", "0x12", "--name", "X", "--chain-id", "1", "--spender", "0x2222222222222222222222222222222222222222", "--value", "1", "--nonce", "0", "--deadline", "1"); c != exitUsage || !strings.Contains(e, "--token") {
 		t.Errorf("bad token: %d %s", c, e)
 	}
-	if _, e, c := cli(t, "", "sign", "permit", "--key", "dev", "--token", "0x1111111111111111111111111111111111111111", "--name", "X", "--chain-id", "1", "--spender", "0x2222222222222222222222222222222222222222", "--value", "1.5", "--nonce", "0", "--deadline", "1"); c != exitUsage || !strings.Contains(e, "--value") {
+	if _, e, c := purse(t, "", "sign", "permit", "--key", "dev", "--token", "0x1111111111111111111111111111111111111111", "--name", "X", "--chain-id", "1", "--spender", "0x2222222222222222222222222222222222222222", "--value", "1.5", "--nonce", "0", "--deadline", "1"); c != exitUsage || !strings.Contains(e, "--value") {
 		t.Errorf("fractional value: %d %s", c, e)
 	}
 
 	fa := v.FormA[0]
-	out, e, code = cli(t, "", "sign", "form-a", "--key", "dev", "--text-file", writeTemp(t, "forma", fa.Text), "--json")
+	out, e, code = purse(t, "", "sign", "form-a", "--key", "dev", "--text-file", writeTemp(t, "forma", fa.Text), "--json")
 	if code != exitOK {
 		t.Fatal(e)
 	}
@@ -184,32 +184,32 @@ func TestSignMintConsentPermitFormAPersonal(t *testing.T) {
 		t.Errorf("form A %v", m)
 	}
 	// Form A from stdin gives the same; a non-UTF-8 file is refused.
-	out, _, _ = cli(t, fa.Text, "sign", "form-a", "--key", "dev", "--text-file", "-", "--json")
+	out, _, _ = purse(t, fa.Text, "sign", "form-a", "--key", "dev", "--text-file", "-", "--json")
 	if m := jsonOut(t, out); m["signature"] != fa.Signature {
 		t.Errorf("form A from stdin %v", m)
 	}
-	if _, e, c := cli(t, "", "sign", "form-a", "--key", "dev", "--text-file", writeTemp(t, "bad", "bad \xff")); c != exitUsage || !strings.Contains(e, "UTF-8") {
+	if _, e, c := purse(t, "", "sign", "form-a", "--key", "dev", "--text-file", writeTemp(t, "bad", "bad \xff")); c != exitUsage || !strings.Contains(e, "UTF-8") {
 		t.Errorf("non-UTF-8 Form A: %d %s", c, e)
 	}
 
-	out, e, code = cli(t, "", "sign", "personal", "--key", "dev", "--message", "hello purse", "--json")
+	out, e, code = purse(t, "", "sign", "personal", "--key", "dev", "--message", "hello purse", "--json")
 	if code != exitOK {
 		t.Fatal(e)
 	}
 	sig := jsonOut(t, out)["signature"].(string)
-	if _, e, c := cli(t, "", "verify", "personal", "--address", v.Address, "--message", "hello purse", "--signature", sig); c != exitOK {
+	if _, e, c := purse(t, "", "verify", "personal", "--address", v.Address, "--message", "hello purse", "--signature", sig); c != exitOK {
 		t.Errorf("verify personal: %d %s", c, e)
 	}
-	if _, _, c := cli(t, "", "verify", "personal", "--address", v.Address, "--message", "hello purse!", "--signature", sig); c != exitRejected {
+	if _, _, c := purse(t, "", "verify", "personal", "--address", v.Address, "--message", "hello purse!", "--signature", sig); c != exitRejected {
 		t.Errorf("verify a changed message: exit %d", c)
 	}
-	if _, _, c := cli(t, "", "verify", "personal", "--address", v.Address, "--message", "x", "--signature", "0x12"); c != exitUsage {
+	if _, _, c := purse(t, "", "verify", "personal", "--address", v.Address, "--message", "x", "--signature", "0x12"); c != exitUsage {
 		t.Errorf("malformed signature: exit %d", c)
 	}
 
 	// Every signature went through the audit log, and the chain holds: one mint consent,
 	// two permits, two Form A, one personal.
-	out, e, code = cli(t, "", "audit", "list", "--json")
+	out, e, code = purse(t, "", "audit", "list", "--json")
 	if code != exitOK {
 		t.Fatalf("audit list: %s", e)
 	}
@@ -231,7 +231,7 @@ func TestSignMintConsentPermitFormAPersonal(t *testing.T) {
 	if count["mint-consent"] != 1 || count["permit"] != 2 || count["form-a"] != 2 || count["personal"] != 1 || len(recs) != 6 {
 		t.Errorf("audit purposes %v", count)
 	}
-	if _, e, c := cli(t, "", "audit", "verify"); c != exitOK {
+	if _, e, c := purse(t, "", "audit", "verify"); c != exitOK {
 		t.Fatalf("audit verify: %s", e)
 	}
 }

@@ -10,10 +10,10 @@ import (
 
 	"golang.org/x/term"
 
+	"purse/app"
 	"purse/config"
 	"purse/sandbox"
 	"purse/tui"
-	"purse/app"
 )
 
 // runTUI opens the terminal UI on the selected profile. On the sandbox profile it first

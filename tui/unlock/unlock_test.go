@@ -109,7 +109,7 @@ func TestUnlockKeepsTheFirstPassphraseAndConfirmsANewOne(t *testing.T) {
 	l := &locked{wantNew: true}
 	id, cmd := Start(env, "s", "Export", l.call)
 	msg := typeInto(t, cmd(), "pw")() // the key's passphrase → asks for the new one
-	msg = typeInto(t, msg, "nn")()     // the new one → asks to repeat it
+	msg = typeInto(t, msg, "nn")()    // the new one → asks to repeat it
 	res := result(t, env, typeInto(t, msg, "nn")(), id)
 	if res.Err != nil || res.Value != "done" {
 		t.Fatalf("export: %+v", res)
