@@ -1,0 +1,181 @@
+package arch
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const module = "purse"
+
+// pkg is one package of the module as `go list` sees it (non-test files only).
+type pkg struct {
+	path    string
+	dir     string
+	imports []string
+}
+
+// list runs `go list` over the module from its root.
+func list(t *testing.T, args ...string) []byte {
+	t.Helper()
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool on PATH: the import rules are checked where the module is built")
+	}
+	cmd := exec.Command(gobin, append([]string{"list"}, args...)...)
+	cmd.Dir = "../.."
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list %v: %v\n%s", args, err, stderr.String())
+	}
+	return out
+}
+
+func packages(t *testing.T) map[string]pkg {
+	t.Helper()
+	out := list(t, "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .Imports \" \"}}", "./...")
+	pkgs := map[string]pkg{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		f := strings.SplitN(sc.Text(), "\t", 3)
+		if len(f) < 3 {
+			t.Fatalf("go list line %q", sc.Text())
+		}
+		pkgs[f[0]] = pkg{path: f[0], dir: f[1], imports: strings.Fields(f[2])}
+	}
+	if len(pkgs) < 10 {
+		t.Fatalf("go list found %d packages: not the module's root?", len(pkgs))
+	}
+	return pkgs
+}
+
+func internal(imports []string) []string {
+	var out []string
+	for _, i := range imports {
+		if i == module || strings.HasPrefix(i, module+"/") {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// screens are the packages under tui/ that declare a screen (a method `ID() kit.ScreenID`).
+func screens(t *testing.T, pkgs map[string]pkg) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	for path, p := range pkgs {
+		if !strings.HasPrefix(path, module+"/tui/") {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(p.dir, "*.go"))
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bytes.Contains(b, []byte(") ID() kit.ScreenID {")) {
+				out[path] = true
+			}
+		}
+	}
+	if len(out) < 8 {
+		t.Fatalf("found %d screen packages (%v): the marker `ID() kit.ScreenID` went missing?", len(out), out)
+	}
+	return out
+}
+
+func TestKitImportsNoProjectPackage(t *testing.T) {
+	pkgs := packages(t)
+	kit, ok := pkgs[module+"/tui/kit"]
+	if !ok {
+		t.Fatal("no package tui/kit")
+	}
+	if got := internal(kit.imports); len(got) > 0 {
+		t.Fatalf("tui/kit is the screen contract and imports no package of the project; it imports %v", got)
+	}
+}
+
+func TestNoScreenImportsAnotherScreen(t *testing.T) {
+	pkgs := packages(t)
+	scr := screens(t, pkgs)
+	var bad []string
+	for path := range scr {
+		for _, i := range pkgs[path].imports {
+			if scr[i] {
+				bad = append(bad, path+" → "+i)
+			}
+		}
+	}
+	sort.Strings(bad)
+	if len(bad) > 0 {
+		t.Fatalf("screens never import screens (move the shared part to app, kit or a component):\n%s", strings.Join(bad, "\n"))
+	}
+}
+
+func TestDependencyDirection(t *testing.T) {
+	pkgs := packages(t)
+	for path, p := range pkgs {
+		imps := internal(p.imports)
+		for _, i := range imps {
+			switch {
+			case path == module+"/wallet" || strings.HasPrefix(path, module+"/wallet/"):
+				if !strings.HasPrefix(i, module+"/wallet") {
+					t.Errorf("wallet imports nothing of the project; %s imports %s", path, i)
+				}
+			case path == module+"/app" && (strings.HasPrefix(i, module+"/tui") || strings.HasPrefix(i, module+"/cmd")):
+				t.Errorf("app is below every front end; it imports %s", i)
+			}
+			// Production code never imports a sandbox (*test) package; only the sandbox
+			// binary links the sandbox servers.
+			sandboxPkg := i == module+"/sandbox" || strings.HasSuffix(i, "test") && !strings.HasSuffix(i, "/tuitest")
+			allowed := path == module+"/cmd/purse-sandbox" || path == module+"/sandbox" ||
+				strings.HasSuffix(path, "test") || strings.HasPrefix(path, module+"/e2e")
+			if sandboxPkg && !allowed {
+				t.Errorf("%s imports the sandbox package %s (only cmd/purse-sandbox may)", path, i)
+			}
+		}
+	}
+}
+
+// heavy are what a signer must not link: a node, a simulated chain, a database, metrics.
+var heavy = []string{
+	"github.com/ethereum/go-ethereum/eth",
+	"github.com/ethereum/go-ethereum/node",
+	"github.com/ethereum/go-ethereum/p2p",
+	"github.com/ethereum/go-ethereum/ethclient/simulated",
+	"github.com/cockroachdb/pebble",
+	"github.com/prometheus/client_golang",
+}
+
+func TestSignerBinaryLinksNoNode(t *testing.T) {
+	deps := strings.Fields(string(list(t, "-deps", "./cmd/purse")))
+	var bad []string
+	for _, d := range deps {
+		for _, h := range heavy {
+			if d == h || strings.HasPrefix(d, h+"/") {
+				bad = append(bad, d)
+			}
+		}
+	}
+	if len(bad) > 0 {
+		t.Fatalf("cmd/purse links %d packages of a node or sandbox, among them %v", len(bad), bad[:min(len(bad), 8)])
+	}
+}
+
+func TestConfigWithoutSolanaGo(t *testing.T) {
+	for _, d := range strings.Fields(string(list(t, "-deps", "./config"))) {
+		if strings.HasPrefix(d, "github.com/gagliardetto/solana-go") {
+			t.Fatalf("config links %s: profiles validate base58 keys with mr-tron/base58", d)
+		}
+	}
+}
