@@ -74,7 +74,7 @@ func backends(t *testing.T, f func(t *testing.T, s *Store, pass *fixedPass)) {
 }
 
 func TestMnemonicVectors(t *testing.T) {
-	// /work/shared/vectors/README.md, "Mnemonic derivations": all four rows.
+	// wallet/testdata/vectors/VECTORS.md, "Mnemonic derivations": all four rows.
 	for _, v := range []struct {
 		mnemonic string
 		kind     Kind

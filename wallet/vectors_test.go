@@ -62,9 +62,9 @@ type vectorFile struct {
 
 func loadVectors(t testing.TB) vectorFile {
 	t.Helper()
-	b, err := os.ReadFile("../../shared/vectors/evm-signing.json")
+	b, err := os.ReadFile("testdata/vectors/evm-signing.json")
 	if err != nil {
-		t.Fatalf("the shared vectors must sit beside the repository: %v", err)
+		t.Fatalf("signing vectors (testdata/vectors): %v", err)
 	}
 	var v vectorFile
 	if err := json.Unmarshal(b, &v); err != nil {

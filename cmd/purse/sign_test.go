@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// signVectors is the part of ../shared/vectors/evm-signing.json the CLI is checked against.
+// signVectors is the part of wallet/testdata/vectors/evm-signing.json the CLI is checked against.
 type signVectors struct {
 	Address  string `json:"address"`
 	FullAuth []struct {
@@ -48,9 +48,9 @@ type signVectors struct {
 func devKeyEnv(t *testing.T) signVectors {
 	t.Helper()
 	keyEnv(t)
-	b, err := os.ReadFile("../../../shared/vectors/evm-signing.json")
+	b, err := os.ReadFile("../../wallet/testdata/vectors/evm-signing.json")
 	if err != nil {
-		t.Fatalf("shared vectors: %v", err)
+		t.Fatalf("signing vectors (wallet/testdata/vectors): %v", err)
 	}
 	var v signVectors
 	if err := json.Unmarshal(b, &v); err != nil {
