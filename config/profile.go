@@ -15,7 +15,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/gagliardetto/solana-go"
+	"github.com/mr-tron/base58"
 )
 
 // SandboxName is the embedded default profile.
@@ -170,8 +170,8 @@ func (p *Profile) Validate() error {
 			if f.v == "" {
 				continue
 			}
-			if _, err := solana.PublicKeyFromBase58(f.v); err != nil {
-				return fmt.Errorf("altchain_pins.%s.%s: expected a base58 public key, got %q", cluster, f.name, f.v)
+			if !isPublicKey(f.v) {
+				return fmt.Errorf("altchain_pins.%s.%s: expected a base58 public key (32 bytes), got %q", cluster, f.name, f.v)
 			}
 		}
 	}
@@ -501,4 +501,12 @@ func WriteNewFile(path string, data []byte) error {
 		return fmt.Errorf("cannot write %s: %v; nothing was written", path, werr)
 	}
 	return nil
+}
+
+// isPublicKey reports whether s is a base58 Solana public key (32 bytes). base58 alone,
+// not solana-go: the profile store is read by every command, and a signer should not link
+// a Solana SDK to parse its settings.
+func isPublicKey(s string) bool {
+	b, err := base58.Decode(s)
+	return err == nil && len(b) == 32
 }

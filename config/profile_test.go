@@ -83,6 +83,7 @@ func TestSetRejectsBadValuesAndKeepsProfile(t *testing.T) {
 		{"fee_cap_lamports", "-1", "fee_cap_lamports"},
 		{"routes.card", "api/v2/card", "routes.card"},
 		{"altchain_pins.devnet.usdc_mint", "not-base58-0OIl", "usdc_mint"},
+		{"altchain_pins.devnet.program_id", "3yZe7d", "program_id"}, // base58, but 4 bytes
 		{"colour", "blue", "unknown profile setting"},
 	}
 	for _, c := range cases {
