@@ -16,6 +16,8 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/mr-tron/base58"
+
+	"purse/wallet"
 )
 
 // SandboxName is the embedded default profile.
@@ -31,9 +33,6 @@ const (
 	SandboxAccountNFT  = "0xe78A0F7E598Cc8b0Bb87894B0F60dD2a88d6a8Ab"
 	SandboxCardSpender = "0x9561C133DD8580860B6b7E504bC5Aa500f0f06a7"
 )
-
-// MaxWindow is the longest full-auth deadline window the service accepts.
-const MaxWindow = 20 * time.Minute
 
 // DefaultFeeCapLamports caps the Solana priority fee purse accepts: 0.005 SOL.
 const DefaultFeeCapLamports = 5_000_000
@@ -84,7 +83,7 @@ func (d *Duration) UnmarshalText(b []byte) error {
 // Window is the full-auth deadline window of the profile (default 5 minutes).
 func (p *Profile) Window() time.Duration {
 	if p.DeadlineWindow.Duration == 0 {
-		return 5 * time.Minute
+		return wallet.DefaultWindow
 	}
 	return p.DeadlineWindow.Duration
 }
@@ -149,7 +148,7 @@ func (p *Profile) Validate() error {
 			return fmt.Errorf("%s: expected a 0x-prefixed 20-byte address, got %q", f.name, f.v)
 		}
 	}
-	if w := p.DeadlineWindow.Duration; w < 0 || w > MaxWindow {
+	if w := p.DeadlineWindow.Duration; w < 0 || w > wallet.MaxWindow {
 		return fmt.Errorf("deadline_window: expected a duration above 0 and at most 20m, got %s", w)
 	}
 	for _, f := range []struct{ name, v string }{{"evm_key", p.EVMKey}, {"solana_key", p.SolanaKey}, {"partner_key", p.PartnerKey}} {

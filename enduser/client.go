@@ -24,10 +24,7 @@ const (
 
 // Defaults of Options.
 const (
-	DefaultWindow  = 5 * time.Minute
 	DefaultTimeout = 15 * time.Second
-	// MaxWindow is the longest deadline window the service accepts (spec 5.4, 8).
-	MaxWindow = wallet.MaxDeadlineWindowSeconds * time.Second
 	// MaxResponseBytes bounds what the client reads of one response.
 	MaxResponseBytes = 8 << 20
 )
@@ -43,8 +40,8 @@ type Options struct {
 	TokenID string
 	// Signer signs full-auth calls; nil for a client that makes none.
 	Signer wallet.EVMSigner
-	// Window is the deadline validity after server time; 0 means DefaultWindow (5 minutes).
-	// It must be at least one second and at most MaxWindow (20 minutes).
+	// Window is the deadline validity after server time; 0 means wallet.DefaultWindow (5 minutes).
+	// It must be at least one second and at most wallet.MaxWindow (20 minutes).
 	Window time.Duration
 	// Timeout bounds each call, response body included; 0 means DefaultTimeout (15 s).
 	Timeout time.Duration
@@ -111,11 +108,11 @@ func New(o Options) (*Client, error) {
 	window := o.Window
 	switch {
 	case window == 0:
-		window = DefaultWindow
+		window = wallet.DefaultWindow
 	case window < time.Second:
-		return nil, fmt.Errorf("enduser: Options.Window: expected 1s..%s (0 for the default %s), got %s", MaxWindow, DefaultWindow, window)
-	case window > MaxWindow:
-		return nil, fmt.Errorf("enduser: Options.Window: the service accepts at most %s after server time, got %s", MaxWindow, window)
+		return nil, fmt.Errorf("enduser: Options.Window: expected 1s..%s (0 for the default %s), got %s", wallet.MaxWindow, wallet.DefaultWindow, window)
+	case window > wallet.MaxWindow:
+		return nil, fmt.Errorf("enduser: Options.Window: the service accepts at most %s after server time, got %s", wallet.MaxWindow, window)
 	}
 	timeout := o.Timeout
 	switch {

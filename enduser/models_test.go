@@ -52,7 +52,7 @@ func TestRequestBodiesAndValidation(t *testing.T) {
 		if string(r.Body) != body {
 			t.Errorf("%s body %s, want %s", path, r.Body, body)
 		}
-		verifyFullAuth(t, r, testSigner(t).Address(), f.now(), DefaultWindow)
+		verifyFullAuth(t, r, testSigner(t).Address(), f.now(), wallet.DefaultWindow)
 	}
 
 	n := len(f.requests(""))

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+
+	"purse/wallet"
 )
 
 // historyFake serves n records newest first, paged by cursor like the service: the
@@ -126,7 +128,7 @@ func TestIteratorWalksEveryRecordOnce(t *testing.T) {
 		}
 	}
 	for _, r := range f.requests("/api/v2/transactions") {
-		verifyFullAuth(t, r, testSigner(t).Address(), f.now(), DefaultWindow)
+		verifyFullAuth(t, r, testSigner(t).Address(), f.now(), wallet.DefaultWindow)
 	}
 
 	// Breaking out of the loop stops paging.

@@ -77,12 +77,12 @@ func (d *deadlineFlags) resolve(a *cli, cmd *cobra.Command, now time.Time) (int6
 		warnDeadline(a, d.deadline, now)
 		return d.deadline, nil
 	case hasTTL:
-		if d.ttl <= 0 || d.ttl > time.Duration(wallet.MaxDeadlineWindowSeconds)*time.Second {
-			return 0, usagef("--ttl: expected a duration above 0 and at most 20m, got %s", d.ttl)
+		if d.ttl <= 0 || d.ttl > wallet.MaxWindow {
+			return 0, usagef("--ttl: expected a duration above 0 and at most %s, got %s", wallet.MaxWindow, d.ttl)
 		}
 		return now.Add(d.ttl).Unix(), nil
 	case cmd.Flags().Lookup("ttl") != nil:
-		return now.Add(5 * time.Minute).Unix(), nil
+		return now.Add(wallet.DefaultWindow).Unix(), nil
 	default:
 		return 0, usagef("--deadline: required (Unix seconds)")
 	}
