@@ -17,6 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/mr-tron/base58"
 
+	"purse/internal/atomicfile"
 	"purse/wallet"
 )
 
@@ -432,74 +433,10 @@ func (s *Store) Save() error {
 	if err := toml.NewEncoder(&buf).Encode(fileFormat{Active: s.Active, Profiles: s.profiles}); err != nil {
 		return err
 	}
-	return WriteFileAtomic(s.path, buf.Bytes(), 0o600)
-}
-
-// WriteFileAtomic writes data to a temporary file beside path, syncs it and renames it
-// over path, so a reader never sees half a file and a failure leaves the old one.
-func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			_ = os.Remove(tmp)
-		}
-	}()
-	if err := f.Chmod(perm); err != nil {
-		f.Close()
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	ok = true
-	return nil
-}
-
-// ErrFileExists is returned by WriteNewFile for a path that exists.
-var ErrFileExists = errors.New("already exists; refusing to overwrite it")
-
-// WriteNewFile creates path with mode 0600 and writes data (an export, say): it never
-// replaces a file, and removes what it created when the write fails.
-func WriteNewFile(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return fmt.Errorf("%s %w", path, ErrFileExists)
-		}
-		return err
-	}
-	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Sync()
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		_ = os.Remove(path)
-		return fmt.Errorf("cannot write %s: %v; nothing was written", path, werr)
-	}
-	return nil
+	return atomicfile.Write(s.path, buf.Bytes(), 0o600)
 }
 
 // isPublicKey reports whether s is a base58 Solana public key (32 bytes). base58 alone,

@@ -114,14 +114,14 @@ func TestLoadRejectsBadFile(t *testing.T) {
 	}
 }
 
-func TestWriteFileAtomicLeavesNothingOnFailure(t *testing.T) {
+func TestSaveLeavesNothingOnFailure(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "sub")
 	if err := os.Mkdir(target, 0o700); err != nil {
 		t.Fatal(err)
 	}
 	// Renaming a file over a directory fails; no temp file may remain.
-	if err := WriteFileAtomic(target, []byte("x"), 0o600); err == nil {
+	if err := (&Store{path: target}).Save(); err == nil {
 		t.Fatal("wrote over a directory")
 	}
 	entries, _ := os.ReadDir(dir)

@@ -3,44 +3,12 @@ package keystore
 import (
 	"fmt"
 	"os"
-	"path/filepath"
+
+	"purse/internal/atomicfile"
 )
 
-// writeAtomic replaces path with data: a temporary file in the same folder, fsync, rename,
-// fsync of the folder. On any error the temporary file is removed and path is unchanged.
-// It is a variable so tests can make a write fail.
-var writeAtomic = func(path string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %v", path, err)
-	}
-	tmp := f.Name()
-	fail := func(err error) error {
-		_ = f.Close()
-		_ = os.Remove(tmp)
-		return fmt.Errorf("write %s: %v", path, err)
-	}
-	if err := f.Chmod(perm); err != nil {
-		return fail(err)
-	}
-	if _, err := f.Write(data); err != nil {
-		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		_ = os.Remove(tmp)
-		return fmt.Errorf("write %s: %v", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		_ = os.Remove(tmp)
-		return fmt.Errorf("write %s: %v", path, err)
-	}
-	syncDir(dir)
-	return nil
-}
+// writeAtomic is the project's one atomic writer; a variable so tests can make a write fail.
+var writeAtomic = atomicfile.Write
 
 // syncDir makes a rename durable. Some platforms cannot fsync a folder; that is not an error.
 func syncDir(dir string) {

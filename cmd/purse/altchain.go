@@ -21,6 +21,7 @@ import (
 
 	"purse/altchain"
 	"purse/config"
+	"purse/internal/atomicfile"
 	"purse/keystore"
 	"purse/wallet"
 )
@@ -542,7 +543,7 @@ func (a *cli) altchainQuoteCmd() *cobra.Command {
 			view := viewQuote(q)
 			if out != "" {
 				b, _ := json.MarshalIndent(view, "", "  ")
-				if err := config.WriteFileAtomic(out, append(b, '\n'), 0o600); err != nil {
+				if err := atomicfile.Write(out, append(b, '\n'), 0o600); err != nil {
 					return fmt.Errorf("--out %s: %v", out, err)
 				}
 			}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"purse/config"
+	"purse/internal/atomicfile"
 	"purse/keystore"
 )
 
@@ -438,9 +438,9 @@ func (a *cli) keyExportCmd() *cobra.Command {
 	return cmd
 }
 
-// writeNewFile writes a new 0600 file (config.WriteNewFile), naming the --out flag in errors.
+// writeNewFile writes a new 0600 file (never replacing one), naming the --out flag in errors.
 func writeNewFile(path string, data []byte) error {
-	if err := config.WriteNewFile(path, data); err != nil {
+	if err := atomicfile.WriteNew(path, data, 0o600); err != nil {
 		return fmt.Errorf("--out: %v", err)
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"purse/internal/atomicfile"
 )
 
 // SnapshotFile is the name of the snapshot inside Config.StateDir.
@@ -89,24 +90,8 @@ func (s *Server) saveIfDirtyLocked() error {
 	if err := os.MkdirAll(s.cfg.StateDir, 0o700); err != nil {
 		return fmt.Errorf("endusertest: state dir: %w", err)
 	}
-	f, err := os.CreateTemp(s.cfg.StateDir, SnapshotFile+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("endusertest: snapshot: %w", err)
-	}
-	tmp := f.Name()
-	_, werr := f.Write(b)
-	if werr == nil {
-		werr = f.Sync()
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, filepath.Join(s.cfg.StateDir, SnapshotFile))
-	}
-	if werr != nil {
-		_ = os.Remove(tmp)
-		return fmt.Errorf("endusertest: write snapshot: %w", werr)
+	if err := atomicfile.Write(filepath.Join(s.cfg.StateDir, SnapshotFile), b, 0o600); err != nil {
+		return fmt.Errorf("endusertest: write snapshot: %w", err)
 	}
 	return nil
 }

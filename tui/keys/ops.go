@@ -16,6 +16,7 @@ import (
 
 	"purse/app"
 	"purse/config"
+	"purse/internal/atomicfile"
 	"purse/keystore"
 	"purse/tui/kit"
 )
@@ -382,9 +383,9 @@ func Export(s *app.App, label, path string, keyPass, exportPass []byte) error {
 	return writeNewFile(path, data)
 }
 
-// writeNewFile writes a new 0600 file (config.WriteNewFile), naming the file field in errors.
+// writeNewFile writes a new 0600 file (never replacing one), naming the file field in errors.
 func writeNewFile(path string, data []byte) error {
-	if err := config.WriteNewFile(path, data); err != nil {
+	if err := atomicfile.WriteNew(path, data, 0o600); err != nil {
 		return fmt.Errorf("file: %v", err)
 	}
 	return nil
