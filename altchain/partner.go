@@ -14,6 +14,7 @@ import (
 
 	"github.com/gagliardetto/solana-go"
 
+	"purse/protocol"
 	"purse/wallet"
 )
 
@@ -30,7 +31,7 @@ const (
 )
 
 // MaxPartnerDeadline is the longest X-Api-Deadline window (design 2.6; spec 5.1, 8).
-const MaxPartnerDeadline = 5 * time.Minute
+const MaxPartnerDeadline = protocol.MaxPartnerDeadline
 
 // DefaultPartnerDeadline leaves a margin under MaxPartnerDeadline for clock skew between
 // purse and the service.

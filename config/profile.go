@@ -18,7 +18,7 @@ import (
 	"github.com/mr-tron/base58"
 
 	"purse/internal/atomicfile"
-	"purse/wallet"
+	"purse/protocol"
 )
 
 // SandboxName is the embedded default profile.
@@ -84,7 +84,7 @@ func (d *Duration) UnmarshalText(b []byte) error {
 // Window is the full-auth deadline window of the profile (default 5 minutes).
 func (p *Profile) Window() time.Duration {
 	if p.DeadlineWindow.Duration == 0 {
-		return wallet.DefaultWindow
+		return protocol.DefaultFullAuthWindow
 	}
 	return p.DeadlineWindow.Duration
 }
@@ -149,7 +149,7 @@ func (p *Profile) Validate() error {
 			return fmt.Errorf("%s: expected a 0x-prefixed 20-byte address, got %q", f.name, f.v)
 		}
 	}
-	if w := p.DeadlineWindow.Duration; w < 0 || w > wallet.MaxWindow {
+	if w := p.DeadlineWindow.Duration; w < 0 || w > protocol.MaxFullAuthWindow {
 		return fmt.Errorf("deadline_window: expected a duration above 0 and at most 20m, got %s", w)
 	}
 	for _, f := range []struct{ name, v string }{{"evm_key", p.EVMKey}, {"solana_key", p.SolanaKey}, {"partner_key", p.PartnerKey}} {

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"purse/protocol"
 	"purse/wallet"
 )
 
@@ -40,8 +41,8 @@ type Options struct {
 	TokenID string
 	// Signer signs full-auth calls; nil for a client that makes none.
 	Signer wallet.EVMSigner
-	// Window is the deadline validity after server time; 0 means wallet.DefaultWindow (5 minutes).
-	// It must be at least one second and at most wallet.MaxWindow (20 minutes).
+	// Window is the deadline validity after server time; 0 means protocol.DefaultFullAuthWindow (5 minutes).
+	// It must be at least one second and at most protocol.MaxFullAuthWindow (20 minutes).
 	Window time.Duration
 	// Timeout bounds each call, response body included; 0 means DefaultTimeout (15 s).
 	Timeout time.Duration
@@ -108,11 +109,11 @@ func New(o Options) (*Client, error) {
 	window := o.Window
 	switch {
 	case window == 0:
-		window = wallet.DefaultWindow
+		window = protocol.DefaultFullAuthWindow
 	case window < time.Second:
-		return nil, fmt.Errorf("enduser: Options.Window: expected 1s..%s (0 for the default %s), got %s", wallet.MaxWindow, wallet.DefaultWindow, window)
-	case window > wallet.MaxWindow:
-		return nil, fmt.Errorf("enduser: Options.Window: the service accepts at most %s after server time, got %s", wallet.MaxWindow, window)
+		return nil, fmt.Errorf("enduser: Options.Window: expected 1s..%s (0 for the default %s), got %s", protocol.MaxFullAuthWindow, protocol.DefaultFullAuthWindow, window)
+	case window > protocol.MaxFullAuthWindow:
+		return nil, fmt.Errorf("enduser: Options.Window: the service accepts at most %s after server time, got %s", protocol.MaxFullAuthWindow, window)
 	}
 	timeout := o.Timeout
 	switch {

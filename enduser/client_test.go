@@ -11,7 +11,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"purse/wallet"
+	"purse/protocol"
 )
 
 func TestFullAuthSignsTheExactBytesSent(t *testing.T) {
@@ -53,7 +53,7 @@ func TestFullAuthSignsTheExactBytesSent(t *testing.T) {
 	if len(tx) != 1 {
 		t.Fatalf("%d transactions requests", len(tx))
 	}
-	verifyFullAuth(t, tx[0], signer, f.now(), wallet.DefaultWindow)
+	verifyFullAuth(t, tx[0], signer, f.now(), protocol.DefaultFullAuthWindow)
 	if got := string(tx[0].Body); got != `{"pageSize":10,"currencys":["eur","chf"],"direction":"OUT","minAmount":"1.5"}` {
 		t.Errorf("transactions body %s", got)
 	}
@@ -61,7 +61,7 @@ func TestFullAuthSignsTheExactBytesSent(t *testing.T) {
 		t.Errorf("Content-Type %q on a body", ct)
 	}
 	get := f.requests("/api/v2/kyc/form-a-info")[0]
-	verifyFullAuth(t, get, signer, f.now(), wallet.DefaultWindow)
+	verifyFullAuth(t, get, signer, f.now(), protocol.DefaultFullAuthWindow)
 	if get.Header.Get("hash") != "0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470" {
 		t.Errorf("GET without query: hash %s, want keccak of empty", get.Header.Get("hash"))
 	}
@@ -72,12 +72,12 @@ func TestFullAuthSignsTheExactBytesSent(t *testing.T) {
 	if q.RawQuery != "b=2&a=%20x&a=1" {
 		t.Errorf("raw query sent as %q", q.RawQuery)
 	}
-	verifyFullAuth(t, q, signer, f.now(), wallet.DefaultWindow)
+	verifyFullAuth(t, q, signer, f.now(), protocol.DefaultFullAuthWindow)
 	issue := f.requests("/api/v2/card")[0]
 	if issue.Method != http.MethodPost || string(issue.Body) != "{}" {
 		t.Errorf("issue card: %s %q", issue.Method, issue.Body)
 	}
-	verifyFullAuth(t, issue, signer, f.now(), wallet.DefaultWindow)
+	verifyFullAuth(t, issue, signer, f.now(), protocol.DefaultFullAuthWindow)
 	// The first full-auth call synced the clock once, with an unauthenticated timestamp call.
 	ts := f.requests("/api/v1/timestamp")
 	if len(ts) != 1 {
@@ -336,7 +336,7 @@ func TestTokenPermitAlreadyPermittedAndEmailTaken(t *testing.T) {
 	if body != want {
 		t.Errorf("permit body\n%s\nwant\n%s", body, want)
 	}
-	verifyFullAuth(t, f.requests("/api/v1/token-permit")[0], testSigner(t).Address(), f.now(), wallet.DefaultWindow)
+	verifyFullAuth(t, f.requests("/api/v1/token-permit")[0], testSigner(t).Address(), f.now(), protocol.DefaultFullAuthWindow)
 	ok, err := c.EmailStatus(ctxT(t), "taken@example.com")
 	if err != nil || ok {
 		t.Fatalf("email taken: %v %v", ok, err)
@@ -379,7 +379,7 @@ func TestDeadlineFollowsSkewedServerTime(t *testing.T) {
 	if _, err := c.Profile(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
-	verifyFullAuth(t, f.requests("/api/v2/br")[0], testSigner(t).Address(), f.now(), wallet.DefaultWindow)
+	verifyFullAuth(t, f.requests("/api/v2/br")[0], testSigner(t).Address(), f.now(), protocol.DefaultFullAuthWindow)
 	if len(f.requests("/api/v1/timestamp")) != 0 {
 		t.Error("NoAutoSync still called timestamp")
 	}
@@ -412,7 +412,7 @@ func TestClockIsConcurrencySafe(t *testing.T) {
 		}
 	}
 	for _, r := range f.requests("/api/v1/onramp-limit") {
-		verifyFullAuth(t, r, testSigner(t).Address(), f.now(), wallet.DefaultWindow)
+		verifyFullAuth(t, r, testSigner(t).Address(), f.now(), protocol.DefaultFullAuthWindow)
 	}
 }
 
@@ -448,7 +448,7 @@ func TestOptionsValidationNamesTheField(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.BaseURL() != "https://api.example.com/base" || c.window != wallet.DefaultWindow || c.timeout != DefaultTimeout {
+	if c.BaseURL() != "https://api.example.com/base" || c.window != protocol.DefaultFullAuthWindow || c.timeout != DefaultTimeout {
 		t.Errorf("defaults: %s %s %s", c.BaseURL(), c.window, c.timeout)
 	}
 	if _, err := New(Options{BaseURL: "http://x", Network: "5003", Window: 20 * time.Minute}); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"purse/protocol"
 	"purse/wallet"
 )
 
@@ -52,7 +53,7 @@ func TestRequestBodiesAndValidation(t *testing.T) {
 		if string(r.Body) != body {
 			t.Errorf("%s body %s, want %s", path, r.Body, body)
 		}
-		verifyFullAuth(t, r, testSigner(t).Address(), f.now(), wallet.DefaultWindow)
+		verifyFullAuth(t, r, testSigner(t).Address(), f.now(), protocol.DefaultFullAuthWindow)
 	}
 
 	n := len(f.requests(""))

@@ -9,7 +9,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"purse/wallet"
+	"purse/protocol"
 )
 
 // historyFake serves n records newest first, paged by cursor like the service: the
@@ -128,7 +128,7 @@ func TestIteratorWalksEveryRecordOnce(t *testing.T) {
 		}
 	}
 	for _, r := range f.requests("/api/v2/transactions") {
-		verifyFullAuth(t, r, testSigner(t).Address(), f.now(), wallet.DefaultWindow)
+		verifyFullAuth(t, r, testSigner(t).Address(), f.now(), protocol.DefaultFullAuthWindow)
 	}
 
 	// Breaking out of the loop stops paging.

@@ -2,7 +2,6 @@ package wallet
 
 import (
 	"strconv"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -11,17 +10,6 @@ import (
 
 // ConsentPrefix starts every full-auth and mint-consent message.
 const ConsentPrefix = "I agree to access my profile. "
-
-// The full-auth deadline bounds (spec 5.4, 8; design 2.1): every package that picks or
-// checks a window uses these, so the service's rule lives in one place.
-const (
-	// MaxWindow is the longest validity after server time the service accepts.
-	MaxWindow = 20 * time.Minute
-	// DefaultWindow is the validity purse gives a signature when nothing says otherwise.
-	DefaultWindow = 5 * time.Minute
-	// MaxDeadlineWindowSeconds is MaxWindow in the deadline's unit.
-	MaxDeadlineWindowSeconds = int64(MaxWindow / time.Second)
-)
 
 // FullAuth is one signed set of end-user full-auth values (design 2.1). Hash, Deadline and
 // Sign go into headers; Intermediate and Message are kept so a tester can see what was signed.

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/enduser"
+	"purse/protocol"
 	"purse/wallet"
 )
 
@@ -77,12 +78,12 @@ func (d *deadlineFlags) resolve(a *cli, cmd *cobra.Command, now time.Time) (int6
 		warnDeadline(a, d.deadline, now)
 		return d.deadline, nil
 	case hasTTL:
-		if d.ttl <= 0 || d.ttl > wallet.MaxWindow {
-			return 0, usagef("--ttl: expected a duration above 0 and at most %s, got %s", wallet.MaxWindow, d.ttl)
+		if d.ttl <= 0 || d.ttl > protocol.MaxFullAuthWindow {
+			return 0, usagef("--ttl: expected a duration above 0 and at most %s, got %s", protocol.MaxFullAuthWindow, d.ttl)
 		}
 		return now.Add(d.ttl).Unix(), nil
 	case cmd.Flags().Lookup("ttl") != nil:
-		return now.Add(wallet.DefaultWindow).Unix(), nil
+		return now.Add(protocol.DefaultFullAuthWindow).Unix(), nil
 	default:
 		return 0, usagef("--deadline: required (Unix seconds)")
 	}
@@ -92,7 +93,7 @@ func warnDeadline(a *cli, deadline int64, now time.Time) {
 	switch {
 	case deadline <= now.Unix():
 		a.warn("deadline %d is in the past (%s ago): the service will reject it", deadline, now.Sub(time.Unix(deadline, 0)).Round(time.Second))
-	case deadline > now.Unix()+wallet.MaxDeadlineWindowSeconds:
+	case deadline > now.Unix()+protocol.MaxFullAuthWindowSeconds:
 		a.warn("deadline %d is more than 20 minutes ahead: the service will reject it", deadline)
 	}
 }
