@@ -3,13 +3,17 @@
 
 GO      ?= go
 BIN     := bin/purse
+SANDBOX := bin/purse-sandbox
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
 .PHONY: build run test unit fuzz test-keyring e2e lint bench contracts clean
 
+# Two binaries: purse (the signer, TUI and CLI; it links no node) and purse-sandbox (the
+# sandbox servers with a simulated EVM), which purse starts when the sandbox is not running.
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/purse
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(SANDBOX) ./cmd/purse-sandbox
 
 run: build
 	./$(BIN)

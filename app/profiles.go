@@ -8,7 +8,7 @@ import (
 	"purse/config"
 	"purse/enduser"
 	"purse/keystore"
-	"purse/sandbox"
+	"purse/sandboxctl"
 )
 
 // Profiles is the profiles file: which one is active and every profile, sorted by name.
@@ -76,7 +76,7 @@ func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]
 	var p *config.Profile
 	if sandboxURL != "" {
 		ictx, cancel := context.WithTimeout(ctx, sandboxInfoTimeout)
-		info, err := sandbox.NewControl(sandboxURL).Info(ictx)
+		info, err := sandboxctl.NewControl(sandboxURL).Info(ictx)
 		cancel()
 		if err != nil {
 			return config.Profile{}, err

@@ -60,7 +60,7 @@ func TestE2E(t *testing.T) {
 	cli := &cliRunner{t: t, bin: bin, env: []string{"PURSE_HOME=" + home, "PURSE_KEYSTORE=file", "PURSE_PASSPHRASE_FILE=" + passFile}}
 
 	// Before the TUI: the sandbox profile moves to the free port (the profile keeps the name
-	// "sandbox", so the TUI still starts the sandbox in-process there), and the partner key
+	// "sandbox", so the TUI still starts the sandbox binary there), and the partner key
 	// that signs the deposit quote is created with the CLI (the Setup screen asks only for
 	// the EVM and Solana keys).
 	cli.run("profile", "set", "user_api="+base, "partner_api="+base+"/partner", "evm_rpc="+base+"/evm", "solana_rpc="+base+"/solana")
@@ -72,13 +72,13 @@ func TestE2E(t *testing.T) {
 	steps := &stepLog{t: t, last: time.Now()}
 	steps.done("build the binary", built)
 
-	// 0. The TUI is up on the first-run screen; it started the sandbox on the free port.
+	// 0. The TUI is up on the first-run screen; it started purse-sandbox on the free port.
 	u.expect("first run: Setup screen", stepTimeout, "Welcome: let's set purse up", "step 1 of 4", "sandbox      network 31337  "+base)
 	waitSandbox(t, base)
 	// The sandbox panel offers no partner registration: the test registers the partner
 	// key over HTTP, as `purse sandbox ctl onboard` does.
 	post(t, base+"/sandbox/partner-register", map[string]any{"address": partner})
-	steps.mark("TUI started, sandbox answers in-process, partner key registered")
+	steps.mark("TUI started, the purse-sandbox it launched answers, partner key registered")
 
 	// 1. Setup: the profile, then a new EVM key and a new Solana key in encrypted files.
 	u.keys("Enter")
@@ -194,20 +194,22 @@ func TestE2E(t *testing.T) {
 	t.Logf("e2e: all steps passed in %s (build %s)", time.Since(began).Round(time.Millisecond), built.Round(time.Millisecond))
 }
 
-// buildBinary builds ./cmd/purse into dir.
+// buildBinary builds ./cmd/purse and ./cmd/purse-sandbox into dir (the TUI starts the
+// sandbox binary found beside it) and returns the path of purse.
 func buildBinary(t *testing.T, dir string) string {
 	t.Helper()
 	goBin := os.Getenv("GO")
 	if goBin == "" {
 		goBin = "go"
 	}
-	bin := filepath.Join(dir, "purse")
-	cmd := exec.Command(goBin, "build", "-o", bin, "./cmd/purse")
-	cmd.Dir = ".."
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	for _, name := range []string{"purse", "purse-sandbox"} {
+		cmd := exec.Command(goBin, "build", "-o", filepath.Join(dir, name), "./cmd/"+name)
+		cmd.Dir = ".."
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go build %s: %v\n%s", name, err, out)
+		}
 	}
-	return bin
+	return filepath.Join(dir, "purse")
 }
 
 // freePort returns a loopback port nothing listens on now.

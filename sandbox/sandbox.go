@@ -1,7 +1,9 @@
 // Package sandbox starts every sandbox service of purse together on one loopback address:
 // the end-user API, the partner API (alt-chain quote), a real EVM over JSON-RPC and a
-// Solana JSON-RPC subset, plus the testers' control surface. `purse sandbox` runs it in the
-// foreground; the TUI starts it in-process when nothing answers at the profile's address.
+// Solana JSON-RPC subset, plus the testers' control surface. It links a simulated chain,
+// so only the sandbox binary (cmd/purse-sandbox) and tests import it; `purse` drives a
+// running sandbox through the light package sandboxctl, and starts the binary when
+// nothing answers at the profile's address.
 package sandbox
 
 import (
@@ -23,9 +25,9 @@ import (
 
 	"purse/altchain"
 	"purse/altchain/altchaintest"
-	"purse/config"
 	"purse/enduser/endusertest"
 	"purse/homechain/homechaintest"
+	"purse/sandboxctl"
 	"purse/wallet"
 )
 
@@ -41,31 +43,9 @@ type Config struct {
 	Logger          *slog.Logger
 }
 
-// Info is what `purse sandbox` prints and GET /sandbox/info answers: every URL a client
-// needs and the network value.
-type Info struct {
-	UserAPI     string `json:"userAPI"`
-	PartnerAPI  string `json:"partnerAPI"`
-	EVMRPC      string `json:"evmRPC"`
-	SolanaRPC   string `json:"solanaRPC"`
-	Network     string `json:"network"`
-	AccountNFT  string `json:"accountNFT"`
-	CardSpender string `json:"cardSpender"`
-	Deposit     string `json:"depositContract"`
-	BufferPool  string `json:"bufferPoolContract"`
-}
-
-// Profile is a profile for this sandbox: every URL, the network and the contracts.
-func (i Info) Profile(name string) *config.Profile {
-	return &config.Profile{
-		Name: name, UserAPI: i.UserAPI, PartnerAPI: i.PartnerAPI, EVMRPC: i.EVMRPC, SolanaRPC: i.SolanaRPC,
-		Network: i.Network, AccountNFT: i.AccountNFT, CardSpender: i.CardSpender, SolanaCluster: "sandbox", PartnerAuth: "spec",
-	}
-}
-
 // Sandbox is a running set of sandbox services.
 type Sandbox struct {
-	info    Info
+	info    sandboxctl.Info
 	EndUser *endusertest.Server
 	Chain   *homechaintest.Chain
 	Solana  *altchaintest.Sandbox
@@ -131,7 +111,7 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 	base := "http://" + ln.Addr().String()
 	c := chain.Contracts()
 	s := &Sandbox{
-		info: Info{
+		info: sandboxctl.Info{
 			UserAPI: base, PartnerAPI: base + "/partner", EVMRPC: base + "/evm", SolanaRPC: base + "/solana",
 			Network: eu.Network(), AccountNFT: c.AccountNFT.Hex(), CardSpender: c.CardSpender.Hex(),
 			Deposit: c.Deposit.Hex(), BufferPool: c.BufferPool.Hex(),
@@ -179,7 +159,7 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 }
 
 // Info returns the URLs and the network value.
-func (s *Sandbox) Info() Info { return s.info }
+func (s *Sandbox) Info() sandboxctl.Info { return s.info }
 
 // Addr is the address the sandbox listens on.
 func (s *Sandbox) Addr() string { return s.ln.Addr().String() }

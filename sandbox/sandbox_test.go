@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"purse/config"
+
+	"purse/sandboxctl"
 )
 
 func TestStartServesEveryService(t *testing.T) {
@@ -32,7 +34,7 @@ func TestStartServesEveryService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got Info
+	var got sandboxctl.Info
 	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil || got != info {
 		t.Fatalf("/sandbox/info %+v %v", got, err)
 	}

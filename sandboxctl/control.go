@@ -1,4 +1,4 @@
-package sandbox
+package sandboxctl
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 
 // Control is a client of a running sandbox's control surface (/sandbox/...): the KYC
 // decisions, state changes, fault injection and clock skew a tester drives by hand. It
-// talks to any sandbox, in-process or in another terminal, through its base URL (the
+// talks to any sandbox, started by the TUI or in another terminal, through its base URL (the
 // profile's user_api).
 type Control struct {
 	base string

@@ -1,4 +1,4 @@
-package sandbox
+package sandboxctl_test
 
 import (
 	"context"
@@ -10,10 +10,12 @@ import (
 	"time"
 
 	"purse/enduser"
+	"purse/sandbox"
+	"purse/sandboxctl"
 )
 
 // mintForTest mints an account for addr through the real end-user API of sb.
-func mintForTest(t *testing.T, sb *Sandbox, addr string) string {
+func mintForTest(t *testing.T, sb *sandbox.Sandbox, addr string) string {
 	t.Helper()
 	info := sb.Info()
 	c, err := enduser.New(enduser.Options{BaseURL: info.UserAPI, Network: info.Network})
@@ -51,12 +53,12 @@ func decodeView(t *testing.T, raw json.RawMessage) view {
 
 func TestControlDrivesTheSandbox(t *testing.T) {
 	ctx := context.Background()
-	sb, err := Start(ctx, Config{Listen: "127.0.0.1:0"})
+	sb, err := sandbox.Start(ctx, sandbox.Config{Listen: "127.0.0.1:0"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer sb.Close()
-	c := NewControl(sb.Info().UserAPI + "/")
+	c := sandboxctl.NewControl(sb.Info().UserAPI + "/")
 	if c.BaseURL() != sb.Info().UserAPI {
 		t.Fatalf("base %q", c.BaseURL())
 	}
@@ -77,7 +79,7 @@ func TestControlDrivesTheSandbox(t *testing.T) {
 
 	// advance with nothing waiting is refused with the sandbox's message, typed.
 	_, err = c.Advance(ctx, a)
-	var ce *ControlError
+	var ce *sandboxctl.ControlError
 	if !errors.As(err, &ce) || ce.RetCode == 0 || !strings.Contains(ce.Message, "nothing is waiting") || ce.NextStep() == "" {
 		t.Fatalf("advance with nothing waiting: %v", err)
 	}
@@ -154,13 +156,13 @@ func TestControlDrivesTheSandbox(t *testing.T) {
 	if _, err := c.State(ctx, "12x"); err == nil {
 		t.Error("a malformed token id reached the sandbox")
 	}
-	if _, err := c.do(ctx, "POST", "no-such-route", map[string]any{}); !errors.As(err, &ce) || ce.HTTPStatus != 404 || !strings.Contains(ce.NextStep(), "control surface") {
+	if _, err := sandboxctl.Do(c, ctx, "POST", "no-such-route", map[string]any{}); !errors.As(err, &ce) || ce.HTTPStatus != 404 || !strings.Contains(ce.NextStep(), "control surface") {
 		t.Fatalf("unknown route: %v", err)
 	}
 }
 
 func TestControlUnreachable(t *testing.T) {
-	c := NewControl("http://127.0.0.1:1")
+	c := sandboxctl.NewControl("http://127.0.0.1:1")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	if _, err := c.Info(ctx); err == nil || !strings.Contains(err.Error(), "sandbox control info") {

@@ -1,4 +1,4 @@
-package sandbox
+package sandboxctl
 
 import (
 	"context"
@@ -7,15 +7,17 @@ import (
 	"time"
 
 	"purse/enduser"
-	"purse/enduser/endusertest"
 	"purse/wallet"
 )
+
+// CaptchaPass is the captchaOutput the sandbox accepts in place of a solved captcha.
+const CaptchaPass = "sandbox-pass"
 
 // Captcha is the captcha part of a mint request that the sandbox accepts (captchaOutput
 // "sandbox-pass"); other networks need a real captcha verification.
 func Captcha(now time.Time) enduser.MintRequest {
 	return enduser.MintRequest{
-		LotNumber: "sandbox", CaptchaOutput: endusertest.CaptchaPass, PassToken: "sandbox",
+		LotNumber: "sandbox", CaptchaOutput: CaptchaPass, PassToken: "sandbox",
 		GenTime: strconv.FormatInt(now.Unix(), 10),
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
-	"net/url"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -19,7 +17,7 @@ import (
 
 	"purse/config"
 	"purse/enduser"
-	"purse/sandbox"
+	"purse/sandboxctl"
 	"purse/wallet"
 )
 
@@ -40,7 +38,7 @@ func (a *cli) apiClient(ctx context.Context, need apiNeeds) (*enduser.Client, *c
 		return nil, nil, fmt.Errorf("profile %s has no account id: run `purse account mint` (new account) or `purse account find` (existing one)", p.Name)
 	}
 	if p.IsSandbox() {
-		if err := sandboxReachable(ctx, p.UserAPI); err != nil {
+		if err := sandboxctl.Reachable(ctx, p.UserAPI); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -69,20 +67,6 @@ func (a *cli) apiClient(ctx context.Context, need apiNeeds) (*enduser.Client, *c
 		return nil, nil, fmt.Errorf("profile %s: %v", p.Name, err)
 	}
 	return c, p, nil
-}
-
-// sandboxReachable turns "connection refused" on the sandbox profile into what to do.
-func sandboxReachable(ctx context.Context, base string) error {
-	u, err := url.Parse(base)
-	if err != nil {
-		return err
-	}
-	d := net.Dialer{Timeout: 500 * time.Millisecond}
-	conn, err := d.DialContext(ctx, "tcp", u.Host)
-	if err != nil {
-		return fmt.Errorf("no sandbox answers at %s: start one with `purse sandbox` in another terminal (or run `purse`, whose terminal UI starts it)", u.Host)
-	}
-	return conn.Close()
 }
 
 func addAPICommands(a *cli, root *cobra.Command) {
@@ -224,7 +208,7 @@ func (a *cli) accountMintCmd() *cobra.Command {
 
 // fillSandboxCaptcha fills the captcha fields the sandbox accepts, where the user gave none.
 func fillSandboxCaptcha(r *enduser.MintRequest) {
-	c := sandbox.Captcha(time.Now())
+	c := sandboxctl.Captcha(time.Now())
 	for _, f := range []struct {
 		dst *string
 		v   string

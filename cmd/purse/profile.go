@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/config"
-	"purse/sandbox"
+	"purse/sandboxctl"
 )
 
 // profiles loads the profile store of PURSE_HOME.
@@ -142,7 +142,7 @@ func (a *cli) profileAddCmd() *cobra.Command {
 					return usagef("--sandbox fills user-api and network itself; give one or the other")
 				}
 				ctx, cancel := context.WithTimeout(cmd.Context(), 10*time.Second)
-				info, err := sandbox.NewControl(sandboxURL).Info(ctx)
+				info, err := sandboxctl.NewControl(sandboxURL).Info(ctx)
 				cancel()
 				if err != nil {
 					return err

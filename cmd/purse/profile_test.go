@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"purse/sandbox"
+	"purse/sandboxctl"
 )
 
 func TestProfileCommands(t *testing.T) {
@@ -37,7 +37,7 @@ func TestProfileCommands(t *testing.T) {
 			http.NotFound(w, r)
 			return
 		}
-		_ = json.NewEncoder(w).Encode(sandbox.Info{UserAPI: "http://127.0.0.1:9999", PartnerAPI: "http://127.0.0.1:9999/partner", EVMRPC: "http://127.0.0.1:9999/evm", SolanaRPC: "http://127.0.0.1:9999/solana", Network: "31337"})
+		_ = json.NewEncoder(w).Encode(sandboxctl.Info{UserAPI: "http://127.0.0.1:9999", PartnerAPI: "http://127.0.0.1:9999/partner", EVMRPC: "http://127.0.0.1:9999/evm", SolanaRPC: "http://127.0.0.1:9999/solana", Network: "31337"})
 	}))
 	defer info.Close()
 	if _, e, c := runCLI(t, "", "profile", "add", "other", "--sandbox", info.URL); c != exitOK {

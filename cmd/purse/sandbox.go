@@ -9,57 +9,71 @@ import (
 	"os/signal"
 	"strconv"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"purse/config"
 	"purse/enduser"
 	"purse/keystore"
-	"purse/sandbox"
+	"purse/sandboxctl"
 )
 
 func addSandboxCommands(a *cli, root *cobra.Command) {
-	var cfg sandbox.Config
+	var o sandboxctl.LaunchOptions
+	var review, activation time.Duration
 	cmd := &cobra.Command{
 		Use:   "sandbox [--listen 127.0.0.1:8787] [--state DIR]",
 		Short: "Run every sandbox service in the foreground (end-user API, partner API, EVM, Solana)",
-		Long: "Runs the strict sandbox on loopback and prints one JSON line with every URL and the network\n" +
-			"value. Other terminals use it through the embedded `sandbox` profile, or through\n" +
+		Long: "Runs the strict sandbox (the purse-sandbox program, found beside purse or on PATH) on\n" +
+			"loopback and prints one JSON line with every URL and the network value. Other terminals\n" +
+			"use it through the embedded `sandbox` profile, or through\n" +
 			"`purse profile add NAME --sandbox URL`. Stop it with Ctrl-C.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			sb, err := sandbox.Start(ctx, cfg)
+			if review > 0 {
+				o.Args = append(o.Args, "--review-delay", review.String())
+			}
+			if activation > 0 {
+				o.Args = append(o.Args, "--activation-delay", activation.String())
+			}
+			o.Log = a.stderr
+			sb, err := sandboxctl.Launch(ctx, o)
 			if err != nil {
 				return err
 			}
 			defer sb.Close()
-			line, _ := json.Marshal(sb.Info())
+			line, _ := json.Marshal(sb.Info)
 			fmt.Fprintln(a.stdout, string(line))
-			<-ctx.Done()
-			return nil
+			select {
+			case <-ctx.Done():
+				return sb.Close()
+			case <-sb.Done():
+				return fmt.Errorf("the sandbox stopped: %v", sb.Wait())
+			}
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&cfg.Listen, "listen", config.DefaultSandboxAddr, "loopback host:port")
-	f.StringVar(&cfg.StateDir, "state", "", "keep the sandbox's accounts in this folder across restarts")
-	f.DurationVar(&cfg.ReviewDelay, "review-delay", 0, "approve the KYC vendor review by itself after this long (0: only `ctl kyc-approve`)")
-	f.DurationVar(&cfg.ActivationDelay, "activation-delay", 0, "go Live by itself this long after Form A (0: only `ctl advance`)")
+	f.StringVar(&o.Listen, "listen", config.DefaultSandboxAddr, "loopback host:port")
+	f.StringVar(&o.StateDir, "state", "", "keep the sandbox's accounts in this folder across restarts")
+	f.DurationVar(&review, "review-delay", 0, "approve the KYC vendor review by itself after this long (0: only `ctl kyc-approve`)")
+	f.DurationVar(&activation, "activation-delay", 0, "go Live by itself this long after Form A (0: only `ctl advance`)")
 	cmd.AddCommand(a.sandboxCtlCmd())
 	root.AddCommand(cmd)
 }
 
 // ctl is the control client of the selected profile's sandbox.
-func (a *cli) ctl(ctx context.Context) (*sandbox.Control, *config.Profile, error) {
+func (a *cli) ctl(ctx context.Context) (*sandboxctl.Control, *config.Profile, error) {
 	p, err := a.activeProfile()
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := sandboxReachable(ctx, p.UserAPI); err != nil {
+	if err := sandboxctl.Reachable(ctx, p.UserAPI); err != nil {
 		return nil, nil, err
 	}
-	return sandbox.NewControl(p.UserAPI), p, nil
+	return sandboxctl.NewControl(p.UserAPI), p, nil
 }
 
 func (a *cli) sandboxCtlCmd() *cobra.Command {
@@ -80,7 +94,7 @@ func (a *cli) sandboxCtlCmd() *cobra.Command {
 		return id, nil
 	}
 	// onAccount runs one control call on the account and prints the sandbox's answer.
-	onAccount := func(use, short string, nargs int, call func(ctx context.Context, c *sandbox.Control, id string, args []string) (json.RawMessage, error)) *cobra.Command {
+	onAccount := func(use, short string, nargs int, call func(ctx context.Context, c *sandboxctl.Control, id string, args []string) (json.RawMessage, error)) *cobra.Command {
 		return &cobra.Command{
 			Use: use, Short: short, Args: cobra.ExactArgs(nargs),
 			RunE: func(cmd *cobra.Command, args []string) error {
@@ -102,26 +116,26 @@ func (a *cli) sandboxCtlCmd() *cobra.Command {
 	}
 	var reason string
 	var final bool
-	reject := onAccount("kyc-reject", "Reject the vendor review", 0, func(ctx context.Context, c *sandbox.Control, id string, _ []string) (json.RawMessage, error) {
+	reject := onAccount("kyc-reject", "Reject the vendor review", 0, func(ctx context.Context, c *sandboxctl.Control, id string, _ []string) (json.RawMessage, error) {
 		return c.KYCReject(ctx, id, reason, final)
 	})
 	reject.Flags().StringVar(&reason, "reason", "document unreadable", "reject reason shown to the user")
 	reject.Flags().BoolVar(&final, "final", false, "a FINAL rejection (default RETRY)")
 	cmd.AddCommand(
-		onAccount("kyc-approve", "Approve the vendor review (KYC moves to SignFormA)", 0, func(ctx context.Context, c *sandbox.Control, id string, _ []string) (json.RawMessage, error) {
+		onAccount("kyc-approve", "Approve the vendor review (KYC moves to SignFormA)", 0, func(ctx context.Context, c *sandboxctl.Control, id string, _ []string) (json.RawMessage, error) {
 			return c.KYCApprove(ctx, id)
 		}),
 		reject,
-		onAccount("advance", "Skip the current delay (review → SignFormA, Review → Live)", 0, func(ctx context.Context, c *sandbox.Control, id string, _ []string) (json.RawMessage, error) {
+		onAccount("advance", "Skip the current delay (review → SignFormA, Review → Live)", 0, func(ctx context.Context, c *sandboxctl.Control, id string, _ []string) (json.RawMessage, error) {
 			return c.Advance(ctx, id)
 		}),
-		onAccount("set-status STATUS", "Set the account status (Na, SoftBlocked, Tourist, Blocked, Closed, Live or 0-5)", 1, func(ctx context.Context, c *sandbox.Control, id string, args []string) (json.RawMessage, error) {
+		onAccount("set-status STATUS", "Set the account status (Na, SoftBlocked, Tourist, Blocked, Closed, Live or 0-5)", 1, func(ctx context.Context, c *sandboxctl.Control, id string, args []string) (json.RawMessage, error) {
 			return c.SetStatus(ctx, id, args[0])
 		}),
-		onAccount("crs-required", "Require the CRS self-certification (crsInfo.needCrs)", 0, func(ctx context.Context, c *sandbox.Control, id string, _ []string) (json.RawMessage, error) {
+		onAccount("crs-required", "Require the CRS self-certification (crsInfo.needCrs)", 0, func(ctx context.Context, c *sandboxctl.Control, id string, _ []string) (json.RawMessage, error) {
 			return c.CRSRequired(ctx, id)
 		}),
-		onAccount("state", "The sandbox's view of the account", 0, func(ctx context.Context, c *sandbox.Control, id string, _ []string) (json.RawMessage, error) {
+		onAccount("state", "The sandbox's view of the account", 0, func(ctx context.Context, c *sandboxctl.Control, id string, _ []string) (json.RawMessage, error) {
 			return c.State(ctx, id)
 		}),
 		a.sandboxFaultsCmd(), a.sandboxSkewCmd(), a.sandboxOnboardCmd(),
@@ -258,7 +272,7 @@ func (a *cli) sandboxOnboardCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			tokenID, err := sandbox.Onboard(ctx, c, api, signer, progress)
+			tokenID, err := sandboxctl.Onboard(ctx, c, api, signer, progress)
 			if err != nil {
 				return err
 			}
@@ -287,7 +301,7 @@ const (
 
 // onboardExtras prepares the alt-chain side of a demo: the profile's Solana key gets SOL
 // and USDC, and its partner key is registered with the sandbox's quote endpoint.
-func (a *cli) onboardExtras(ctx context.Context, c *sandbox.Control, p *config.Profile, st interface {
+func (a *cli) onboardExtras(ctx context.Context, c *sandboxctl.Control, p *config.Profile, st interface {
 	Get(string) (keystore.Entry, error)
 }, out map[string]string, progress func(string)) error {
 	if p.SolanaKey != "" {

@@ -16,6 +16,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/protocol"
+	"purse/sandboxctl"
 	"purse/wallet"
 )
 
@@ -37,7 +39,7 @@ const (
 )
 
 // CaptchaPass is the captchaOutput the sandbox accepts.
-const CaptchaPass = "sandbox-pass"
+const CaptchaPass = sandboxctl.CaptchaPass
 
 // DefaultNetwork is the sandbox chain id.
 const DefaultNetwork = "31337"
@@ -424,8 +426,8 @@ func (s *Server) authenticate(req *request, level authLevel) error {
 	if dl <= now {
 		return apiErr(CodeAuth, "deadline expired: deadline %d is not after server time %d", dl, now)
 	}
-	if dl-now > wallet.MaxDeadlineWindowSeconds {
-		return apiErr(CodeAuth, "deadline too far: deadline %d is %d s after server time %d, at most %d s allowed", dl, dl-now, now, wallet.MaxDeadlineWindowSeconds)
+	if dl-now > protocol.MaxFullAuthWindowSeconds {
+		return apiErr(CodeAuth, "deadline too far: deadline %d is %d s after server time %d, at most %d s allowed", dl, dl-now, now, protocol.MaxFullAuthWindowSeconds)
 	}
 	signer, rerr := wallet.RecoverFullAuth(hash, deadline, sign)
 	s.mu.Lock()

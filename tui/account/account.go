@@ -22,7 +22,7 @@ import (
 	"purse/app"
 	"purse/config"
 	"purse/enduser"
-	"purse/sandbox"
+	"purse/sandboxctl"
 	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/review"
@@ -74,7 +74,7 @@ type snapshot struct {
 	Loaded bool
 	// Sandbox is the sandbox's info when the profile's user_api answers /sandbox/info;
 	// SandboxBase is the user_api that was asked.
-	Sandbox     *sandbox.Info
+	Sandbox     *sandboxctl.Info
 	SandboxBase string
 }
 
@@ -199,7 +199,7 @@ func (s *Screen) refresh() tea.Cmd {
 			snap.Sandbox = knownInfo
 		} else {
 			ictx, cancel := context.WithTimeout(ctx, 1500*time.Millisecond)
-			if info, err := sandbox.NewControl(snap.Profile.UserAPI).Info(ictx); err == nil {
+			if info, err := sandboxctl.NewControl(snap.Profile.UserAPI).Info(ictx); err == nil {
 				snap.Sandbox = &info
 			}
 			cancel()
@@ -467,32 +467,32 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	case key.Matches(k, kk.limits):
 		return s.runOp(opLimits, nil)
 	case key.Matches(k, kk.approve):
-		return s.control("KYC approved", func(ctx context.Context, c *sandbox.Control, id string) error {
+		return s.control("KYC approved", func(ctx context.Context, c *sandboxctl.Control, id string) error {
 			_, err := c.KYCApprove(ctx, id)
 			return err
 		})
 	case key.Matches(k, kk.reject):
-		return s.control("KYC rejected (RETRY)", func(ctx context.Context, c *sandbox.Control, id string) error {
+		return s.control("KYC rejected (RETRY)", func(ctx context.Context, c *sandboxctl.Control, id string) error {
 			_, err := c.KYCReject(ctx, id, "Document could not be verified (sandbox panel)", false)
 			return err
 		})
 	case key.Matches(k, kk.rejectFinal):
-		return s.control("KYC rejected (FINAL)", func(ctx context.Context, c *sandbox.Control, id string) error {
+		return s.control("KYC rejected (FINAL)", func(ctx context.Context, c *sandboxctl.Control, id string) error {
 			_, err := c.KYCReject(ctx, id, "Identity could not be confirmed (sandbox panel)", true)
 			return err
 		})
 	case key.Matches(k, kk.advance):
-		return s.control("advanced", func(ctx context.Context, c *sandbox.Control, id string) error {
+		return s.control("advanced", func(ctx context.Context, c *sandboxctl.Control, id string) error {
 			_, err := c.Advance(ctx, id)
 			return err
 		})
 	case key.Matches(k, kk.fault):
-		return s.control("the next API call answers HTTP 503 once", func(ctx context.Context, c *sandbox.Control, _ string) error {
+		return s.control("the next API call answers HTTP 503 once", func(ctx context.Context, c *sandboxctl.Control, _ string) error {
 			_, err := c.SetFaults(ctx, map[string]any{"httpStatus": 503, "count": 1})
 			return err
 		})
 	case key.Matches(k, kk.clearFaults):
-		return s.control("faults cleared", func(ctx context.Context, c *sandbox.Control, _ string) error {
+		return s.control("faults cleared", func(ctx context.Context, c *sandboxctl.Control, _ string) error {
 			_, err := c.ClearFaults(ctx)
 			return err
 		})
@@ -514,12 +514,12 @@ func (s *Screen) scroll(k tea.KeyMsg) tea.Cmd {
 }
 
 // control runs one sandbox control step against the profile's user_api.
-func (s *Screen) control(what string, fn func(ctx context.Context, c *sandbox.Control, tokenID string) error) tea.Cmd {
+func (s *Screen) control(what string, fn func(ctx context.Context, c *sandboxctl.Control, tokenID string) error) tea.Cmd {
 	base, id := s.snap.Profile.UserAPI, s.snap.Profile.TokenID
 	s.ctlNote = "running: " + what
 	s.render()
 	return start(s, slotSandbox, "Sandbox: "+what, func(ctx context.Context) (ctlDone, error) {
-		err := fn(ctx, sandbox.NewControl(base), id)
+		err := fn(ctx, sandboxctl.NewControl(base), id)
 		return ctlDone{What: what}, advise(err)
 	})
 }

@@ -15,7 +15,7 @@ import (
 
 	"purse/config"
 	"purse/enduser"
-	"purse/sandbox"
+	"purse/sandboxctl"
 	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -317,7 +317,7 @@ func TestErrorsSayWhatToDoNext(t *testing.T) {
 		{&enduser.TransportError{Route: "x", Err: errors.New("connection refused")}, "start the sandbox"},
 		{&enduser.DecodeError{Route: "x", Err: errors.New("eof")}, "Requests screen"},
 		{&enduser.ValidationError{Route: "mint", Field: "address", Msg: "bad"}, "Correct address"},
-		{&sandbox.ControlError{Route: "advance", RetCode: 10009, Message: "nothing is waiting"}, "refresh the account"},
+		{&sandboxctl.ControlError{Route: "advance", RetCode: 10009, Message: "nothing is waiting"}, "refresh the account"},
 	}
 	for _, c := range cases {
 		if got := kit.NextStep(advise(c.err), ""); !strings.Contains(got, c.want) {

@@ -14,7 +14,7 @@ import (
 	"purse/app"
 	"purse/config"
 	"purse/enduser"
-	"purse/sandbox"
+	"purse/sandboxctl"
 	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/wallet"
@@ -55,7 +55,7 @@ func (s *Screen) openMint() {
 	s.inputs[fieldTokenID].CharLimit = 10
 	s.inputs[fieldTokenID].SetValue(enduser.NewMintTokenID(s.rand))
 	if s.sandboxPanel() {
-		c := sandbox.Captcha(s.now())
+		c := sandboxctl.Captcha(s.now())
 		s.inputs[fieldLot].SetValue(c.LotNumber)
 		s.inputs[fieldCaptcha].SetValue(c.CaptchaOutput)
 		s.inputs[fieldPass].SetValue(c.PassToken)

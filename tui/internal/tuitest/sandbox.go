@@ -10,6 +10,7 @@ import (
 	"purse/enduser"
 	"purse/keystore"
 	"purse/sandbox"
+	"purse/sandboxctl"
 	"purse/tui/kit"
 	"purse/wallet"
 )
@@ -26,7 +27,7 @@ func StartSandbox(tb testing.TB) *sandbox.Sandbox {
 }
 
 // SandboxServices: file keys, an in-process sandbox and a new home whose active profile
-// "sb" is the sandbox's (sandbox.Info.Profile).
+// "sb" is the sandbox's (sandboxctl.Info.Profile).
 func SandboxServices(tb testing.TB) (*sandbox.Sandbox, *app.App) {
 	tb.Helper()
 	FileKeys(tb)
@@ -45,7 +46,7 @@ func Mint(tb testing.TB, ctx context.Context, api *enduser.Client, signer wallet
 	if err != nil {
 		tb.Fatal(err)
 	}
-	req := sandbox.Captcha(time.Now())
+	req := sandboxctl.Captcha(time.Now())
 	req.Address = signer.Address().Hex()
 	if _, err := mc.Mint(ctx, req); err != nil {
 		tb.Fatalf("mint: %v", err)
@@ -102,7 +103,7 @@ type Live struct {
 
 // LiveSandbox runs the in-process sandbox, imports the dev key as "dev" into a light-scrypt
 // file keystore (passphrase pass), makes profile "sb" point at the sandbox and takes the dev
-// key's account to Live through the real API (sandbox.Onboard: mint, KYC approval, Form A,
+// key's account to Live through the real API (sandboxctl.Onboard: mint, KYC approval, Form A,
 // activation). The Env's session is the profile's, its services those the TUI uses.
 func LiveSandbox(tb testing.TB, pass string) *Live {
 	tb.Helper()
@@ -125,7 +126,7 @@ func LiveSandbox(tb testing.TB, pass string) *Live {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if p.TokenID, err = sandbox.Onboard(ctx, sandbox.NewControl(info.UserAPI), api, signer, nil); err != nil {
+	if p.TokenID, err = sandboxctl.Onboard(ctx, sandboxctl.NewControl(info.UserAPI), api, signer, nil); err != nil {
 		tb.Fatalf("onboard: %v", err)
 	}
 	WriteProfile(tb, home, p)

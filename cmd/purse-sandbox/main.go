@@ -1,0 +1,66 @@
+// Command purse-sandbox runs every sandbox service of purse in the foreground on loopback:
+// the end-user API, the partner API, a real EVM (go-ethereum's simulated backend) over
+// JSON-RPC and a Solana JSON-RPC subset, plus the testers' control surface. It prints one
+// JSON line with every URL and the network value, then serves until interrupted.
+//
+// It is a binary of its own so that `purse`, the signer, links no node: `purse sandbox`
+// and the terminal UI on the sandbox profile start this program when nothing answers.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"purse/config"
+	"purse/sandbox"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("purse-sandbox", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var cfg sandbox.Config
+	var verbose bool
+	fs.StringVar(&cfg.Listen, "listen", config.DefaultSandboxAddr, "loopback host:port (port 0 picks a free one)")
+	fs.StringVar(&cfg.StateDir, "state", "", "keep the sandbox's accounts in this folder across restarts")
+	fs.DurationVar(&cfg.ReviewDelay, "review-delay", 0, "approve the KYC vendor review by itself after this long (0: only `purse sandbox ctl kyc-approve`)")
+	fs.DurationVar(&cfg.ActivationDelay, "activation-delay", 0, "go Live by itself this long after Form A (0: only `purse sandbox ctl advance`)")
+	fs.BoolVar(&verbose, "v", false, "log every request to stderr")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "purse-sandbox: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	level := slog.LevelInfo
+	if verbose {
+		level = slog.LevelDebug
+	}
+	cfg.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sb, err := sandbox.Start(ctx, cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "purse-sandbox: "+err.Error())
+		return 1
+	}
+	line, _ := json.Marshal(sb.Info())
+	fmt.Fprintln(stdout, string(line))
+	<-ctx.Done()
+	if err := sb.Close(); err != nil {
+		fmt.Fprintln(stderr, "purse-sandbox: "+err.Error())
+		return 1
+	}
+	return 0
+}

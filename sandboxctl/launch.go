@@ -1,0 +1,182 @@
+package sandboxctl
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Binary is the sandbox server's executable name.
+const Binary = "purse-sandbox"
+
+// launchTimeout bounds how long a starting sandbox may take to announce itself (it
+// deploys contracts on a fresh chain first).
+const launchTimeout = 60 * time.Second
+
+// Reachable reports whether something accepts connections at base's host.
+func Reachable(ctx context.Context, base string) error {
+	u, err := url.Parse(base)
+	if err != nil {
+		return fmt.Errorf("sandbox URL %q: %v", base, err)
+	}
+	d := net.Dialer{Timeout: 500 * time.Millisecond}
+	conn, err := d.DialContext(ctx, "tcp", u.Host)
+	if err != nil {
+		return fmt.Errorf("no sandbox answers at %s: start one with `purse sandbox` in another terminal (or run `purse`, whose terminal UI starts it)", u.Host)
+	}
+	return conn.Close()
+}
+
+// FindBinary returns the purse-sandbox executable: the one beside the running executable
+// (how `make build` and a release lay them out), else the first on PATH.
+func FindBinary() (string, error) {
+	if self, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(self), Binary)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	if p, err := exec.LookPath(Binary); err == nil {
+		return p, nil
+	}
+	return "", fmt.Errorf("the sandbox server %s was not found beside this executable nor on PATH: build it with `make build` (bin/%s) or `go build -o DIR ./cmd/%s` into the folder of purse", Binary, Binary, Binary)
+}
+
+// LaunchOptions says where and how to start the sandbox binary.
+type LaunchOptions struct {
+	// Listen is the loopback host:port.
+	Listen string
+	// StateDir keeps the sandbox's accounts across restarts when set.
+	StateDir string
+	// Args are further flags of purse-sandbox (delays).
+	Args []string
+	// Log receives the sandbox's stderr (its log); nil discards it. A TUI must not let a
+	// child write to the terminal it draws on.
+	Log io.Writer
+	// Binary overrides FindBinary (tests).
+	Binary string
+}
+
+// Process is a running purse-sandbox.
+type Process struct {
+	Info Info
+	cmd  *exec.Cmd
+
+	exited chan struct{} // closed when the process has exited; err is then set
+	err    error
+	stop   sync.Once
+}
+
+// Launch starts purse-sandbox and returns once it has announced its URLs (the JSON line it
+// prints first). Cancelling ctx stops it too.
+func Launch(ctx context.Context, o LaunchOptions) (*Process, error) {
+	bin := o.Binary
+	if bin == "" {
+		var err error
+		if bin, err = FindBinary(); err != nil {
+			return nil, err
+		}
+	}
+	args := []string{"--listen", o.Listen}
+	if o.StateDir != "" {
+		args = append(args, "--state", o.StateDir)
+	}
+	args = append(args, o.Args...)
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = 5 * time.Second
+	cmd.Stderr = o.Log
+	if cmd.Stderr == nil {
+		cmd.Stderr = io.Discard
+	}
+	setParentDeath(cmd)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %v", bin, err)
+	}
+	p := &Process{cmd: cmd, exited: make(chan struct{})}
+	lines := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		if sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+		_, _ = io.Copy(io.Discard, out)
+	}()
+	go func() {
+		p.err = cmd.Wait()
+		close(p.exited)
+	}()
+	timer := time.NewTimer(launchTimeout)
+	defer timer.Stop()
+	select {
+	case line, ok := <-lines:
+		if !ok {
+			<-p.exited
+			err := p.err
+			return nil, fmt.Errorf("%s exited before announcing itself (%v); its log says why (run `%s --listen %s` to see it)", bin, err, Binary, o.Listen)
+		}
+		if err := json.Unmarshal([]byte(line), &p.Info); err != nil || p.Info.UserAPI == "" {
+			p.Close()
+			return nil, fmt.Errorf("%s announced %q: expected one JSON line with the sandbox's URLs", bin, strings.TrimSpace(line))
+		}
+		return p, nil
+	case <-timer.C:
+		p.Close()
+		return nil, fmt.Errorf("%s did not announce itself within %s", bin, launchTimeout)
+	case <-ctx.Done():
+		p.Close()
+		return nil, ctx.Err()
+	}
+}
+
+// Done is closed when the sandbox has exited.
+func (p *Process) Done() <-chan struct{} { return p.exited }
+
+// Wait returns when the sandbox exits.
+func (p *Process) Wait() error {
+	<-p.exited
+	return ignoreInterrupt(p.err)
+}
+
+// Close stops the sandbox (interrupt, then kill after a grace period) and waits for it.
+func (p *Process) Close() error {
+	p.stop.Do(func() {
+		select {
+		case <-p.exited:
+			return
+		default:
+		}
+		_ = p.cmd.Process.Signal(os.Interrupt)
+		select {
+		case <-p.exited:
+		case <-time.After(5 * time.Second):
+			_ = p.cmd.Process.Kill()
+			<-p.exited
+		}
+	})
+	return p.Wait()
+}
+
+func ignoreInterrupt(err error) error {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && !ee.Exited() {
+		return nil // ended by our signal
+	}
+	return err
+}
