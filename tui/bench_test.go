@@ -45,10 +45,11 @@ func BenchmarkTransactionsView(b *testing.B) {
 // BenchmarkColdStart measures building the environment and the root model with the
 // default screens up to the first frame.
 func BenchmarkColdStart(b *testing.B) {
+	a := tuitest.OfflineServices(b)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		env := kit.NewEnv(context.Background(), testSession, "/tmp/purse", nil, lipgloss.NewRenderer(io.Discard))
-		m := NewModel(env, DefaultScreens(env)...)
+		m := NewModel(env, DefaultScreens(env, a)...)
 		m.Init()
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		_ = m.View()

@@ -39,9 +39,10 @@ type Options struct {
 	// LogLevel defaults to slog.LevelInfo.
 	LogLevel slog.Level
 	// Screens builds the screens in tab order; nil means DefaultScreens.
-	Screens func(env *Env) []Screen
-	// Services are handed to every screen (Env.Svc).
-	Services *app.App
+	Screens func(env *Env, a *app.App) []Screen
+	// App is the application layer every screen calls (it follows profile switches in
+	// place); required by DefaultScreens.
+	App *app.App
 	// Input and Output default to the terminal (os.Stdin, os.Stdout).
 	Input  io.Reader
 	Output io.Writer
@@ -50,24 +51,22 @@ type Options struct {
 // DefaultScreens returns the application's screens in tab order. New screens (Account,
 // Balances, Transactions, Card, Permit, Deposit, Keys, Requests, Settings) are appended
 // here as they are written; each lives in its own package under tui/.
-func DefaultScreens(env *Env) []Screen {
+func DefaultScreens(env *Env, a *app.App) []Screen {
 	var first []Screen
-	if env.Svc != nil {
-		if p := env.Svc.Profile(); firstrun.Needed(p) {
-			first = append(first, firstrun.New(env))
-		}
+	if firstrun.Needed(a.Profile()) {
+		first = append(first, firstrun.New(env, a))
 	}
 	return append(first,
 		home.New(env),
-		account.New(env),
-		balances.New(env),
-		txs.New(env),
-		card.New(env),
-		permit.New(env),
-		deposit.New(env),
-		keys.New(env),
-		requests.New(env),
-		settings.New(env),
+		account.New(env, a),
+		balances.New(env, a),
+		txs.New(env, a),
+		card.New(env, a),
+		permit.New(env, a),
+		deposit.New(env, a),
+		keys.New(env, a),
+		requests.New(env, a),
+		settings.New(env, a),
 	)
 }
 
@@ -111,16 +110,18 @@ func Run(ctx context.Context, opts Options) error {
 	if opts.Output != nil {
 		renderer = lipgloss.NewRenderer(out)
 	}
-	if opts.Services != nil {
-		opts.Services.SetLogger(logger)
+	if opts.App != nil {
+		opts.App.SetLogger(logger)
 	}
 	env := kit.NewEnv(ctx, opts.Session, opts.Home, logger, renderer)
-	env.Svc = opts.Services
 	build := opts.Screens
 	if build == nil {
+		if opts.App == nil {
+			return errors.New("terminal UI: no application layer (Options.App)")
+		}
 		build = DefaultScreens
 	}
-	m := NewModel(env, build(env)...)
+	m := NewModel(env, build(env, opts.App)...)
 	m.SetClipboard(out)
 
 	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithAltScreen(), tea.WithOutput(out)}

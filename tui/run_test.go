@@ -7,14 +7,21 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"purse/app"
 )
 
 func TestRunQuitsAndLogsToHome(t *testing.T) {
 	home := t.TempDir()
+	a, err := app.New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
-	err := Run(context.Background(), Options{
+	err = Run(context.Background(), Options{
 		Session: testSession,
 		Home:    home,
+		App:     a,
 		Input:   strings.NewReader("q"),
 		Output:  &out,
 	})

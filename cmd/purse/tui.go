@@ -43,9 +43,9 @@ func (a *cli) runTUI(ctx context.Context) error {
 		return err
 	}
 	return tui.Run(ctx, tui.Options{
-		Home:     home,
-		Services: services,
-		Session:  tui.Session{Profile: p.Name, EVMKey: p.EVMKey, SolanaKey: p.SolanaKey, AccountID: p.TokenID, Network: p.Network},
+		Home:    home,
+		App:     services,
+		Session: tui.Session{Profile: p.Name, EVMKey: p.EVMKey, SolanaKey: p.SolanaKey, AccountID: p.TokenID, Network: p.Network},
 	})
 }
 

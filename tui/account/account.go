@@ -111,6 +111,7 @@ type ctlDone struct {
 
 // Screen is the Account screen.
 type Screen struct {
+	app  *app.App // the application layer: every use case the screen runs
 	env  *kit.Env
 	keys keyMap
 	ids  map[string]kit.TaskID
@@ -145,10 +146,10 @@ type Screen struct {
 }
 
 // New returns the Account screen.
-func New(env *kit.Env) kit.Screen { return newScreen(env) }
+func New(env *kit.Env, a *app.App) kit.Screen { return newScreen(env, a) }
 
-func newScreen(env *kit.Env) *Screen {
-	s := &Screen{env: env, keys: newKeyMap(env.Keys), ids: map[string]kit.TaskID{}, now: time.Now}
+func newScreen(env *kit.Env, a *app.App) *Screen {
+	s := &Screen{app: a, env: env, keys: newKeyMap(env.Keys), ids: map[string]kit.TaskID{}, now: time.Now}
 	s.vp = viewport.New(0, 0)
 	k := env.Keys
 	s.vp.KeyMap = viewport.KeyMap{
@@ -183,7 +184,7 @@ func (s *Screen) running(slot string) bool { _, ok := s.ids[slot]; return ok }
 // Init implements kit.Screen: the first refresh.
 func (s *Screen) Init() tea.Cmd { return s.refresh() }
 
-func (s *Screen) svc() *app.App { return s.env.Svc }
+func (s *Screen) svc() *app.App { return s.app }
 
 // refresh reads the profile, asks whether its user_api is a sandbox and reads the status.
 func (s *Screen) refresh() tea.Cmd {

@@ -31,7 +31,7 @@ func testEnv(t *testing.T) *kit.Env {
 
 func newTest(t *testing.T, w, h int) *Screen {
 	t.Helper()
-	s := newScreen(testEnv(t))
+	s := newScreen(testEnv(t), nil)
 	s.now = func() time.Time { return time.Unix(1767225600, 0) }
 	s.rand = bytes.NewReader(bytes.Repeat([]byte{3, 141, 59, 26, 53, 58, 97, 93, 23, 84}, 4))
 	s.SetSize(w, h)

@@ -172,8 +172,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	services := tuitest.Services(t, home)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", Network: info.Network}, home)
-	env.Svc = services
-	d := &driver{t: t, env: env, s: newScreen(env)}
+	d := &driver{t: t, env: env, s: newScreen(env, services)}
 	d.s.SetSize(100, 60)
 
 	d.run(d.s.Init())

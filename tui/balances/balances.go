@@ -27,6 +27,7 @@ const (
 
 // Screen is the Balances & chains screen.
 type Screen struct {
+	app     *app.App // the application layer: every use case the screen runs
 	env     *kit.Env
 	refresh key.Binding
 	unlock  key.Binding
@@ -41,8 +42,9 @@ type Screen struct {
 }
 
 // New returns the Balances & chains screen.
-func New(env *kit.Env) *Screen {
+func New(env *kit.Env, a *app.App) *Screen {
 	s := &Screen{
+		app:     a,
 		env:     env,
 		refresh: kit.WithHelp(env.Keys.Refresh, "refresh"),
 		unlock:  key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unlock (account view)")),
@@ -55,7 +57,7 @@ func New(env *kit.Env) *Screen {
 func (s *Screen) Init() tea.Cmd { return s.load(nil) }
 
 func (s *Screen) load(u *app.Unlock) tea.Cmd {
-	services := s.env.Svc
+	services := s.app
 	if services == nil {
 		s.err = fmt.Errorf("no services: the TUI was started without a profile")
 		return nil

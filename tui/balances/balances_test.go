@@ -64,7 +64,7 @@ func sampleSnapshot() Snapshot {
 func newTestScreen(t *testing.T) *Screen {
 	t.Helper()
 	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, tuitest.FakeHome)
-	s := New(env)
+	s := New(env, nil)
 	s.SetSize(80, 20)
 	return s
 }
@@ -177,7 +177,7 @@ func TestGolden(t *testing.T) {
 // view with card activation.
 func TestAgainstTheSandbox(t *testing.T) {
 	sbx := tuitest.LiveSandbox(t, passphrase)
-	s := New(sbx.Env)
+	s := New(sbx.Env, sbx.App)
 	s.SetSize(120, 60)
 	res := s.Init()()
 	s.Update(res)

@@ -46,6 +46,7 @@ type Info struct {
 
 // Screen is the Card screen.
 type Screen struct {
+	app            *app.App // the application layer: every use case the screen runs
 	env            *kit.Env
 	refresh, issue key.Binding
 	block, unblock key.Binding
@@ -62,8 +63,9 @@ type Screen struct {
 }
 
 // New returns the Card screen.
-func New(env *kit.Env) *Screen {
+func New(env *kit.Env, a *app.App) *Screen {
 	s := &Screen{
+		app:     a,
 		env:     env,
 		refresh: kit.WithHelp(env.Keys.Refresh, "refresh"),
 		issue:   key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "issue a card")),
@@ -79,7 +81,7 @@ func (s *Screen) Init() tea.Cmd { return s.start(opLoad, nil) }
 
 // start runs op (load, issue, block, unblock) and reads the card after it.
 func (s *Screen) start(op string, u *app.Unlock) tea.Cmd {
-	services := s.env.Svc
+	services := s.app
 	if services == nil {
 		s.err, s.errOp = errors.New("no services: the TUI was started without a profile"), op
 		return nil

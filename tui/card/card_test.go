@@ -22,7 +22,7 @@ const passphrase = "pw"
 func newTestScreen(t *testing.T) *Screen {
 	t.Helper()
 	env := tuitest.Env(t, kit.Session{Profile: "sandbox", AccountID: "5123"}, tuitest.FakeHome)
-	s := New(env)
+	s := New(env, nil)
 	s.SetSize(80, 20)
 	return s
 }
@@ -216,7 +216,7 @@ func unlockAndRun(t *testing.T, s *Screen, cmd tea.Cmd) {
 // through its confirmation and the passphrase dialog; the display token never shows.
 func TestAgainstTheSandbox(t *testing.T) {
 	sbx := tuitest.LiveSandbox(t, passphrase)
-	s := New(sbx.Env)
+	s := New(sbx.Env, sbx.App)
 	s.SetSize(120, 40)
 	unlockAndRun(t, s, step(t, s, s.Init()))
 	if s.err != nil || s.info == nil || s.info.Card != nil || s.info.NoCard == nil {
@@ -254,7 +254,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 			t.Fatalf("the display token leaked after %s", c.key)
 		}
 	}
-	for _, e := range sbx.Env.Svc.Log.Snapshot() {
+	for _, e := range sbx.App.Log.Snapshot() {
 		if strings.Contains(e.ResponseBody, "ct_") {
 			t.Fatalf("the request log holds the card token: %s", e.ResponseBody)
 		}

@@ -128,6 +128,7 @@ type keyMap struct {
 
 // Screen is the Solana deposit screen.
 type Screen struct {
+	app  *app.App // the application layer: every use case the screen runs
 	env  *kit.Env
 	keys keyMap
 	w, h int
@@ -165,9 +166,9 @@ type Screen struct {
 }
 
 // New returns the Solana deposit screen.
-func New(env *kit.Env) kit.Screen { return newScreen(env) }
+func New(env *kit.Env, a *app.App) kit.Screen { return newScreen(env, a) }
 
-func newScreen(env *kit.Env) *Screen {
+func newScreen(env *kit.Env, a *app.App) *Screen {
 	k := env.Keys
 	amount := textinput.New()
 	amount.Prompt = ""
@@ -178,6 +179,7 @@ func newScreen(env *kit.Env) *Screen {
 	file.Placeholder = "(none: ask the partner API)"
 	file.CharLimit = 4096
 	s := &Screen{
+		app: a,
 		env: env, amount: amount, file: file, tasks: map[string]kit.TaskID{}, poll: DefaultPoll,
 		keys: keyMap{
 			up:         kit.WithHelp(k.Up, "previous field"),
@@ -539,12 +541,12 @@ func (s *Screen) requestQuote(u *app.Unlock) tea.Cmd {
 		s.setStep(stepQuote, stRunning, "reading "+in.File)
 	} else {
 		api := "the partner API"
-		if s.env.Svc != nil {
-			api = s.env.Svc.Profile().PartnerAPI
+		if s.app != nil {
+			api = s.app.Profile().PartnerAPI
 		}
 		s.setStep(stepQuote, stRunning, "asking "+api+" for "+what+" (signed with the partner key)")
 	}
-	services := s.env.Svc
+	services := s.app
 	return start(s, slotQuote, "Requesting a deposit quote", func(ctx context.Context) (*quoteOut, error) {
 		qo, err := fetchQuote(ctx, services, in, u)
 		if errors.Is(err, app.ErrNeedsUnlock) {
@@ -569,7 +571,7 @@ func (s *Screen) quoteDone(qo *quoteOut, err error) tea.Cmd {
 	p := qo.Setup.profile
 	s.setStep(stepValidate, stRunning, fmt.Sprintf("rules A1-F26 against %s (%s)", p.SolanaRPC, p.SolanaCluster))
 	s.phase = phaseValidating
-	services := s.env.Svc
+	services := s.app
 	return start(s, slotVerify, "Validating the deposit transaction", func(ctx context.Context) (*altchain.Report, error) {
 		return verify(ctx, services, qo)
 	})
@@ -632,7 +634,7 @@ func (s *Screen) prepare(u *app.Unlock) tea.Cmd {
 	}
 	s.setStep(stepBlockhash, stRunning, "unlocking your Solana key")
 	rep := newReporter()
-	services, qo := s.env.Svc, s.qo
+	services, qo := s.app, s.qo
 	task := start(s, slotPrepare, "Signing and simulating the deposit", func(ctx context.Context) (*prepareOut, error) {
 		po, err := prepare(ctx, services, qo, u, rep)
 		if errors.Is(err, app.ErrNeedsUnlock) {
@@ -682,7 +684,7 @@ func (s *Screen) send() tea.Cmd {
 	s.setStep(stepSend, stRunning, "sending "+s.prepared.Signature.String())
 	s.setStep(stepConfirm, stPending, "")
 	rep := newReporter()
-	services, p, poll := s.env.Svc, s.prepared, s.poll
+	services, p, poll := s.app, s.prepared, s.poll
 	task := start(s, slotSend, "Sending the deposit", func(ctx context.Context) (*sendOut, error) {
 		ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 		defer cancel()
@@ -713,7 +715,7 @@ func (s *Screen) sendDone(so *sendOut, err error) tea.Cmd {
 	s.setStep(stepConfirm, stOK, s.final+"; waiting for finalized")
 	run := s.run
 	rep := newReporter()
-	services, sig, poll := s.env.Svc, s.prepared.Signature, s.poll
+	services, sig, poll := s.app, s.prepared.Signature, s.poll
 	task := start(s, slotFinalize, "Waiting for finalization", func(ctx context.Context) (string, error) {
 		ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 		defer cancel()

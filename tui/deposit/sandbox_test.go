@@ -64,8 +64,8 @@ func sandboxEnv(t *testing.T) (*harness, *sandbox.Sandbox, *keystore.Store, sola
 	tuitest.WriteProfile(t, home, p)
 	services := tuitest.Services(t, home)
 	env := newEnv(t)
-	env.Home, env.Svc = home, services
-	s := newScreen(env)
+	env.Home = home
+	s := newScreen(env, services)
 	s.poll = 50 * time.Millisecond
 	return newHarness(t, env, s), sb, ks, user
 }
@@ -232,7 +232,7 @@ func TestSandboxDeposit(t *testing.T) {
 // answer, as a partner app would save it.
 func partnerEnvelope(t *testing.T, h *harness, user solana.PublicKey) []byte {
 	t.Helper()
-	p := h.env.Svc.Profile()
+	p := h.s.app.Profile()
 	signer, err := wallet.ParseEVMKey(tuitest.DevKey)
 	if err != nil {
 		t.Fatal(err)

@@ -97,10 +97,10 @@ func (s *Screen) lines(w int) []string {
 
 // where names the key, cluster and RPC of the active profile (a copy held in memory).
 func (s *Screen) where() string {
-	if s.env.Svc == nil {
+	if s.app == nil {
 		return "no profile loaded"
 	}
-	p := s.env.Svc.Profile()
+	p := s.app.Profile()
 	or := func(v, none string) string {
 		if v == "" {
 			return none

@@ -50,6 +50,7 @@ var _ kit.Screen = (*Screen)(nil)
 
 // Screen is the first-run wizard.
 type Screen struct {
+	app  *app.App // the application layer: every use case the screen runs
 	env  *kit.Env
 	step step
 	w, h int
@@ -73,10 +74,11 @@ type Screen struct {
 }
 
 // New returns the wizard.
-func New(env *kit.Env) *Screen {
+func New(env *kit.Env, a *app.App) *Screen {
 	return &Screen{
+		app:    a,
 		env:    env,
-		flow:   keys.NewFlow(env, owner),
+		flow:   keys.NewFlow(env, a, owner),
 		newKey: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new key")),
 		imp:    key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import from a file")),
 		add:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add from a sandbox URL")),
@@ -91,14 +93,14 @@ func New(env *kit.Env) *Screen {
 func (s *Screen) Init() tea.Cmd { return s.load() }
 
 func (s *Screen) home() string {
-	if s.env.Svc != nil {
-		return s.env.Svc.Home()
+	if s.app != nil {
+		return s.app.Home()
 	}
 	return s.env.Home
 }
 
 func (s *Screen) load() tea.Cmd {
-	home, sv := s.home(), s.env.Svc
+	home, sv := s.home(), s.app
 	var cmd tea.Cmd
 	s.loadID, cmd = kit.Start(s.env.Tasks, owner+"/load", "Loading profiles and keys", func(context.Context) (loaded, error) {
 		ps, err := app.LoadProfiles(home)
@@ -314,7 +316,7 @@ func (s *Screen) useProfile() tea.Cmd {
 		return nil
 	}
 	p := s.profiles.List[min(s.cursor, len(s.profiles.List)-1)]
-	sv := s.env.Svc
+	sv := s.app
 	s.busy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Switching to profile "+p.Name, func(context.Context) (switched, error) {
@@ -325,7 +327,7 @@ func (s *Screen) useProfile() tea.Cmd {
 }
 
 func (s *Screen) useExisting(e keystore.Entry) tea.Cmd {
-	sv := s.env.Svc
+	sv := s.app
 	if sv == nil {
 		return nil
 	}

@@ -39,14 +39,14 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env), 100, 30)
+	h := newHarness(t, env, New(env, sv), 100, 30)
 	w := wizard(h)
 	if p := w.profiles.List[w.cursor]; p.Name != config.SandboxName {
 		t.Fatalf("preselected %q, want the sandbox", p.Name)
 	}
 	h.Press(tuitest.Key(tea.KeyEnter))
-	if env.Svc.Profile().Name != config.SandboxName || env.Session.Profile != config.SandboxName || w.step != stepEVM {
-		t.Fatalf("after choosing the profile: svc %q session %+v step %d", env.Svc.Profile().Name, env.Session, w.step)
+	if sv.Profile().Name != config.SandboxName || env.Session.Profile != config.SandboxName || w.step != stepEVM {
+		t.Fatalf("after choosing the profile: svc %q session %+v step %d", sv.Profile().Name, env.Session, w.step)
 	}
 
 	h.Press(tuitest.Runes("i"))
@@ -62,7 +62,7 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 	if w.step != stepSolana {
 		t.Fatalf("step %d, note %q, form %q", w.step, w.note, f.Err)
 	}
-	if p := env.Svc.Profile(); p.EVMKey != "dev" || p.TokenID != "31" || env.Session.AccountID != "31" {
+	if p := sv.Profile(); p.EVMKey != "dev" || p.TokenID != "31" || env.Session.AccountID != "31" {
 		t.Fatalf("the account must be discovered: %+v", p)
 	}
 	if !strings.Contains(w.note, "Found account 31") {
@@ -74,8 +74,8 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 	h.Press(tuitest.Key(tea.KeyEnter))
 	h.Answer("New passphrase for key sol", "pw2")
 	h.Answer("Confirm the passphrase", "pw2")
-	if w.step != stepDone || env.Svc.Profile().SolanaKey != "sol" {
-		t.Fatalf("step %d profile %+v", w.step, env.Svc.Profile())
+	if w.step != stepDone || sv.Profile().SolanaKey != "sol" {
+		t.Fatalf("step %d profile %+v", w.step, sv.Profile())
 	}
 	if v := h.Scr.View(); !strings.Contains(v, "owns account 31") || !strings.Contains(v, "[x] Solana key") {
 		t.Fatalf("summary:\n%s", v)
@@ -99,7 +99,7 @@ func TestExistingKeyAndSkip(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env), 80, 24)
+	h := newHarness(t, env, New(env, sv), 80, 24)
 	w := wizard(h)
 	for i, p := range w.profiles.List {
 		if p.Name == "t" {
@@ -111,8 +111,8 @@ func TestExistingKeyAndSkip(t *testing.T) {
 		t.Fatalf("existing keys are offered:\n%s", h.Scr.View())
 	}
 	h.Press(tuitest.Key(tea.KeyEnter))
-	if env.Svc.Profile().EVMKey != "mine" || w.step != stepSolana {
-		t.Fatalf("use existing: %+v step %d", env.Svc.Profile(), w.step)
+	if sv.Profile().EVMKey != "mine" || w.step != stepSolana {
+		t.Fatalf("use existing: %+v step %d", sv.Profile(), w.step)
 	}
 	h.Press(tuitest.Runes("s"))
 	if w.step != stepDone || !strings.Contains(h.Scr.View(), "has no account yet") {
@@ -157,7 +157,7 @@ func TestGolden(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
 				env := newEnv(t, nil)
-				s := New(env)
+				s := New(env, nil)
 				s.SetSize(sz[0], sz[1])
 				s.loadID = 1
 				s.Update(kit.TaskResult[loaded]{ID: 1, Value: data})

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/keystore"
 	"purse/tui/dialog"
 	"purse/tui/form"
@@ -18,6 +19,7 @@ import (
 // the store call and the account look-up. The Keys screen and the first-run wizard embed
 // it; owner keeps their dialog ids and task slots apart.
 type Flow struct {
+	app   *app.App
 	env   *kit.Env
 	owner string
 	form  *form.Form
@@ -33,7 +35,9 @@ type Flow struct {
 }
 
 // NewFlow returns an idle flow; owner prefixes its dialog ids and task slots.
-func NewFlow(env *kit.Env, owner string) *Flow { return &Flow{env: env, owner: owner} }
+func NewFlow(env *kit.Env, a *app.App, owner string) *Flow {
+	return &Flow{app: a, env: env, owner: owner}
+}
 
 // Options of one run of the flow.
 type Options struct {
@@ -254,7 +258,7 @@ func (f *Flow) passphrase(r dialog.PassphraseResult) (*Added, bool, tea.Cmd) {
 }
 
 func (f *Flow) run() tea.Cmd {
-	sv := f.env.Svc
+	sv := f.app
 	if sv == nil {
 		f.form.Err = "no services: purse was started without a profile"
 		return nil

@@ -50,6 +50,7 @@ var _ kit.Screen = (*Screen)(nil)
 
 // Screen is the Keys screen.
 type Screen struct {
+	app     *app.App // the application layer: every use case the screen runs
 	env     *kit.Env
 	tbl     table.Model
 	list    []keystore.Entry
@@ -76,10 +77,11 @@ type Screen struct {
 }
 
 // New returns the Keys screen.
-func New(env *kit.Env) *Screen {
+func New(env *kit.Env, a *app.App) *Screen {
 	s := &Screen{
+		app:     a,
 		env:     env,
-		flow:    NewFlow(env, owner),
+		flow:    NewFlow(env, a, owner),
 		add:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "new key")),
 		imp:     key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
 		rename:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "rename")),
@@ -105,7 +107,7 @@ func New(env *kit.Env) *Screen {
 func (s *Screen) Init() tea.Cmd { return s.load() }
 
 func (s *Screen) load() tea.Cmd {
-	sv := s.env.Svc
+	sv := s.app
 	if sv == nil {
 		return nil
 	}
@@ -302,7 +304,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 }
 
 func (s *Screen) submit() tea.Cmd {
-	sv := s.env.Svc
+	sv := s.app
 	if sv == nil {
 		s.form.Err = "no services: purse was started without a profile"
 		return nil
@@ -376,7 +378,7 @@ func (s *Screen) passphrase(r dialog.PassphraseResult) tea.Cmd {
 }
 
 func (s *Screen) startExport() tea.Cmd {
-	sv := s.env.Svc
+	sv := s.app
 	if sv == nil {
 		return nil
 	}
@@ -401,7 +403,7 @@ func (s *Screen) startExport() tea.Cmd {
 }
 
 func (s *Screen) startRemove() tea.Cmd {
-	sv := s.env.Svc
+	sv := s.app
 	if sv == nil {
 		return nil
 	}
@@ -415,7 +417,7 @@ func (s *Screen) startRemove() tea.Cmd {
 }
 
 func (s *Screen) startUse(e keystore.Entry) tea.Cmd {
-	sv := s.env.Svc
+	sv := s.app
 	if sv == nil {
 		return nil
 	}

@@ -6,8 +6,6 @@ import (
 	"log/slog"
 
 	"github.com/charmbracelet/lipgloss"
-
-	"purse/app"
 )
 
 // Session is what the footer shows about where purse is working: the profile, the active
@@ -21,9 +19,10 @@ type Session struct {
 	Network   string // chain id / network name of the profile
 }
 
-// Env is shared by the router and every screen. It will later carry the services (API
-// client, chain readers, keystore); keep additions small and read them only from
-// Update/View, never from inside a tea.Cmd goroutine.
+// Env is shared by the router and every screen: what the frame needs (session facts,
+// styles, keys, the task tracker, the log). It carries no use case: a screen receives the
+// application layer it calls in its constructor, so kit imports nothing of the project.
+// Read Env only from Update/View, never from inside a tea.Cmd goroutine.
 type Env struct {
 	Session Session
 	// Home is PURSE_HOME; the log file is Home/purse.log. Shown in error hints.
@@ -32,9 +31,6 @@ type Env struct {
 	Styles *Styles
 	Keys   *KeyMap
 	Tasks  *Tasks
-	// Svc is how screens reach the profile, keys, API and chains (inside tea.Cmds only);
-	// nil in tests of screens that do no I/O.
-	Svc *app.App
 }
 
 // NewEnv returns an Env with default styles bound to r (nil: lipgloss's default renderer,

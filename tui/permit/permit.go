@@ -43,6 +43,7 @@ var fieldNames = [nFields]string{"token", "amount", "permit amount", "spender", 
 
 // Screen is the Permit screen.
 type Screen struct {
+	app *app.App // the application layer: every use case the screen runs
 	env *kit.Env
 
 	// keys outside the form
@@ -77,8 +78,9 @@ type Screen struct {
 }
 
 // New returns the Permit screen.
-func New(env *kit.Env) *Screen {
+func New(env *kit.Env, a *app.App) *Screen {
 	s := &Screen{
+		app:        a,
 		env:        env,
 		edit:       kit.WithHelp(env.Keys.Select, "edit the form"),
 		prepare:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "review the permit")),
@@ -110,7 +112,7 @@ func New(env *kit.Env) *Screen {
 func (s *Screen) Init() tea.Cmd { return s.loadContext() }
 
 func (s *Screen) loadContext() tea.Cmd {
-	services := s.env.Svc
+	services := s.app
 	if services == nil {
 		s.ctxErr = fmt.Errorf("no services: the TUI was started without a profile")
 		return nil
@@ -313,7 +315,7 @@ func (s *Screen) startPrepare() tea.Cmd {
 		return nil
 	}
 	s.formErr = nil
-	services, owner, now := s.env.Svc, s.ctx.Owner, s.now()
+	services, owner, now := s.app, s.ctx.Owner, s.now()
 	s.preparing = true
 	id, cmd := kit.Start(s.env.Tasks, slotPrepare, "Reading nonce and domain of "+pl.Token.Symbol, func(ctx context.Context) (Prepared, error) {
 		return Prepare(ctx, services, owner, pl, now)
@@ -327,7 +329,7 @@ func (s *Screen) submit(u *app.Unlock) tea.Cmd {
 	if s.prepared == nil {
 		return nil
 	}
-	services, pr, sig := s.env.Svc, *s.prepared, s.sig
+	services, pr, sig := s.app, *s.prepared, s.sig
 	s.submitting, s.submitErr = true, nil
 	label := "Signing and submitting the permit"
 	if sig != nil {

@@ -49,7 +49,7 @@ func sampleContext() Context {
 func newTestScreen(t *testing.T) *Screen {
 	t.Helper()
 	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, tuitest.FakeHome)
-	s := New(env)
+	s := New(env, nil)
 	s.SetSize(80, 22)
 	s.ctxID = 1
 	c := sampleContext()
@@ -278,13 +278,13 @@ func one(t *testing.T, cmd tea.Cmd) tea.Msg {
 // "already permitted", not a failure.
 func TestAgainstTheSandbox(t *testing.T) {
 	sbx := tuitest.LiveSandbox(t, passphrase)
-	s := New(sbx.Env)
+	s := New(sbx.Env, sbx.App)
 	s.SetSize(120, 40)
 	s.Update(one(t, s.Init()))
 	if s.ctxErr != nil || s.ctx == nil {
 		t.Fatalf("context: %v", s.ctxErr)
 	}
-	ks, err := sbx.Env.Svc.Keys(nil)
+	ks, err := sbx.App.Keys(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,7 +365,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("%d permit signatures, want 1", permits())
 	}
 	// The allowance on chain, read independently.
-	hc, err := sbx.Env.Svc.Chain(context.Background())
+	hc, err := sbx.App.Chain(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/tui/kit"
 	"purse/tui/table"
@@ -36,6 +37,7 @@ type logMsg struct {
 
 // Screen is the Requests screen.
 type Screen struct {
+	app   *app.App // the application layer: every use case the screen runs
 	env   *kit.Env
 	keys  keyMap
 	table table.Model
@@ -58,11 +60,12 @@ type keyMap struct {
 }
 
 // New returns the Requests screen.
-func New(env *kit.Env) kit.Screen { return newScreen(env) }
+func New(env *kit.Env, a *app.App) kit.Screen { return newScreen(env, a) }
 
-func newScreen(env *kit.Env) *Screen {
+func newScreen(env *kit.Env, a *app.App) *Screen {
 	k := env.Keys
 	s := &Screen{
+		app: a,
 		env: env,
 		keys: keyMap{
 			open:   kit.WithHelp(k.Select, "details"),
@@ -87,8 +90,8 @@ func newScreen(env *kit.Env) *Screen {
 		Left: key.NewBinding(key.WithDisabled()), Right: key.NewBinding(key.WithDisabled()),
 	}
 	s.table.Empty = "No calls yet in this session: the other screens' API calls appear here as they are made."
-	if env.Svc != nil {
-		s.log = env.Svc.Log
+	if a != nil {
+		s.log = a.Log
 	}
 	return s
 }

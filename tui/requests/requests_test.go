@@ -18,7 +18,7 @@ import (
 func newTestScreen(t *testing.T, w, h int) *Screen {
 	t.Helper()
 	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, t.TempDir())
-	s := newScreen(env)
+	s := newScreen(env, nil)
 	s.log = enduser.NewRequestLog(0)
 	s.SetSize(w, h)
 	t.Cleanup(s.Close)
@@ -202,7 +202,7 @@ func TestFailedCallShowsItsError(t *testing.T) {
 
 func TestWithoutServices(t *testing.T) {
 	env := tuitest.Env(t, kit.Session{}, "")
-	s := newScreen(env)
+	s := newScreen(env, nil)
 	s.SetSize(80, 24)
 	if s.Init() != nil {
 		t.Fatal("nothing to subscribe to")

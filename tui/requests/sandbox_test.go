@@ -44,8 +44,7 @@ func TestRequestsOfRealCalls(t *testing.T) {
 	before := sv.Log.Len()
 
 	env := tuitest.EnvContext(ctx, kit.Session{Profile: "sandbox"}, sv.Home())
-	env.Svc = sv
-	s := newScreen(env)
+	s := newScreen(env, sv)
 	s.SetSize(100, 30)
 	t.Cleanup(s.Close)
 	_, wait := s.Update(s.Init()())

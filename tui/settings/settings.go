@@ -47,6 +47,7 @@ var _ kit.Screen = (*Screen)(nil)
 
 // Screen is the Settings screen.
 type Screen struct {
+	app  *app.App // the application layer: every use case the screen runs
 	env  *kit.Env
 	view view
 	w, h int
@@ -70,8 +71,9 @@ type Screen struct {
 }
 
 // New returns the Settings screen.
-func New(env *kit.Env) *Screen {
+func New(env *kit.Env, a *app.App) *Screen {
 	s := &Screen{
+		app:       a,
 		env:       env,
 		use:       kit.WithHelp(env.Keys.Select, "use profile"),
 		add:       key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add profile")),
@@ -96,8 +98,8 @@ func New(env *kit.Env) *Screen {
 }
 
 func (s *Screen) home() string {
-	if s.env.Svc != nil {
-		return s.env.Svc.Home()
+	if s.app != nil {
+		return s.app.Home()
 	}
 	return s.env.Home
 }
@@ -115,7 +117,7 @@ func (s *Screen) load() tea.Cmd {
 }
 
 func (s *Screen) loadAudit(verify bool) tea.Cmd {
-	sv := s.env.Svc
+	sv := s.app
 	if sv == nil {
 		return nil
 	}
@@ -180,7 +182,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.form = nil
 		s.setNote(text, false)
 		cmds := []tea.Cmd{kit.Status(text), s.load()}
-		if s.env.Svc != nil && s.env.Svc.Profile().Name == p.Name {
+		if s.app != nil && s.app.Profile().Name == p.Name {
 			ses := keys.SessionOf(s.env.Session, p)
 			cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
 		}
@@ -401,7 +403,7 @@ func settingValue(p config.Profile, field string) string {
 }
 
 func (s *Screen) submit() tea.Cmd {
-	home, sv, f := s.home(), s.env.Svc, s.form
+	home, sv, f := s.home(), s.app, s.form
 	switch s.formKind {
 	case "add":
 		name := f.Value("name")
@@ -447,7 +449,7 @@ func (s *Screen) startUse() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	sv := s.env.Svc
+	sv := s.app
 	s.busy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Switching to profile "+p.Name, func(context.Context) (switched, error) {

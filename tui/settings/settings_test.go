@@ -34,7 +34,7 @@ func switchedMsg(h *tuitest.Driver) (kit.ProfileSwitchedMsg, bool) {
 func TestAddFromSandboxAndUse(t *testing.T) {
 	sb, sv := tuitest.SandboxServices(t)
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
 	s := screenOf(h)
 	if !strings.Contains(h.Scr.View(), "sb") || !strings.Contains(h.Scr.View(), "(active)") {
 		t.Fatalf("profiles:\n%s", h.Scr.View())
@@ -83,7 +83,7 @@ func TestAddFromSandboxAndUse(t *testing.T) {
 func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 	sv := tuitest.OfflineServices(t)
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
 	s := screenOf(h)
 
 	h.Press(tuitest.Runes("a"))
@@ -189,7 +189,7 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 		}
 	}
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env), 120, 30)
+	h := tuitest.NewDriver(t, env, New(env, sv), 120, 30)
 	s := screenOf(h)
 	h.Press(tuitest.Runes("l"))
 	if n := len(s.audit.Records); n != 3 || s.audit.Records[0].Purpose != "form-a" {
@@ -229,7 +229,7 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 
 func TestForeignRepliesIgnored(t *testing.T) {
 	env := newEnv(t, nil)
-	s := New(env)
+	s := New(env, nil)
 	s.listID = 9
 	s.Update(kit.TaskResult[app.Profiles]{ID: 8, Value: app.Profiles{Active: "x", List: []config.Profile{{Name: "x"}}}})
 	if s.loaded {
@@ -274,7 +274,7 @@ func TestGolden(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
 				env := newEnv(t, nil)
-				s := New(env)
+				s := New(env, nil)
 				s.SetSize(sz[0], sz[1])
 				s.listID = 1
 				s.Update(kit.TaskResult[app.Profiles]{ID: 1, Value: goldenProfiles()})

@@ -11,6 +11,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
@@ -21,22 +22,21 @@ const testPass = "correct horse"
 
 // sandboxEnv is the Env of tuitest.TouristServices (key "alice", passphrase testPass): an
 // account minted on the in-process sandbox, which comes with 300+ seeded records.
-func sandboxEnv(t *testing.T) *kit.Env {
+func sandboxEnv(t *testing.T) (*kit.Env, *app.App) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	sv, tokenID := tuitest.TouristServices(t, ctx, "alice", testPass)
 	env := tuitest.EnvContext(ctx, kit.Session{Profile: "sandbox", EVMKey: "alice", AccountID: tokenID}, sv.Home())
-	env.Svc = sv
-	return env
+	return env, sv
 }
 
 // TestHistoryAgainstTheSandbox: the first page (after the passphrase dialog), paging
 // forward and back by cursor, the IN filter, the detail's txHash and a CSV export of the
 // filter with every matching record.
 func TestHistoryAgainstTheSandbox(t *testing.T) {
-	env := sandboxEnv(t)
-	s := newScreen(env)
+	env, sv := sandboxEnv(t)
+	s := newScreen(env, sv)
 	s.MaxPages = 2
 	s.SetSize(80, 24)
 
@@ -120,7 +120,7 @@ func TestHistoryAgainstTheSandbox(t *testing.T) {
 		}
 	}
 	path := strings.TrimSpace(status[strings.LastIndex(status, " to ")+4:])
-	if want < 100 || !strings.HasPrefix(status, "Exported "+strconv.Itoa(want)+" records to ") || filepath.Dir(path) != filepath.Join(env.Svc.Home(), "exports") {
+	if want < 100 || !strings.HasPrefix(status, "Exported "+strconv.Itoa(want)+" records to ") || filepath.Dir(path) != filepath.Join(sv.Home(), "exports") {
 		t.Fatalf("status %q, want %d records under PURSE_HOME/exports", status, want)
 	}
 	f, err := os.Open(path)

@@ -75,6 +75,7 @@ type exportResult struct {
 
 // Screen is the Transactions screen.
 type Screen struct {
+	app  *app.App // the application layer: every use case the screen runs
 	env  *kit.Env
 	keys keyMap
 	mode mode
@@ -112,11 +113,12 @@ type keyMap struct {
 }
 
 // New returns the Transactions screen.
-func New(env *kit.Env) kit.Screen { return newScreen(env) }
+func New(env *kit.Env, a *app.App) kit.Screen { return newScreen(env, a) }
 
-func newScreen(env *kit.Env) *Screen {
+func newScreen(env *kit.Env, a *app.App) *Screen {
 	k := env.Keys
 	s := &Screen{
+		app: a,
 		env: env,
 		keys: keyMap{
 			open:       kit.WithHelp(k.Select, "details"),
@@ -196,7 +198,7 @@ func (s *Screen) loading() bool { return s.pageTask != 0 }
 
 // start runs act; u carries a passphrase the user just typed.
 func (s *Screen) start(act action, u *app.Unlock) tea.Cmd {
-	sv := s.env.Svc
+	sv := s.app
 	home := s.env.Home
 	if sv != nil {
 		home = sv.Home()
@@ -379,8 +381,8 @@ func (s *Screen) onExport(msg kit.TaskResult[exportResult]) tea.Cmd {
 func (s *Screen) askPassphrase(act action) tea.Cmd {
 	s.pending, s.asking = act, true
 	label := "of the profile"
-	if s.env.Svc != nil {
-		label = s.env.Svc.Profile().EVMKey
+	if s.app != nil {
+		label = s.app.Profile().EVMKey
 	}
 	return kit.Push(dialog.NewPassphrase(s.env, passID, "Unlock "+label,
 		"The history is read with requests signed by the EVM key "+label+", which is kept in an encrypted file. Type its passphrase to unlock it for this screen."))

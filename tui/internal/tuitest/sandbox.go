@@ -97,6 +97,7 @@ func TouristServices(tb testing.TB, ctx context.Context, label, pass string) (*a
 type Live struct {
 	Sandbox *sandbox.Sandbox
 	Env     *kit.Env
+	App     *app.App // the application layer the screens under test receive
 	Home    string
 	TokenID string
 }
@@ -131,6 +132,5 @@ func LiveSandbox(tb testing.TB, pass string) *Live {
 	}
 	WriteProfile(tb, home, p)
 	env := EnvContext(ctx, kit.Session{Profile: p.Name, EVMKey: "dev", AccountID: p.TokenID, Network: p.Network}, home)
-	env.Svc = Services(tb, home)
-	return &Live{Sandbox: sb, Env: env, Home: home, TokenID: p.TokenID}
+	return &Live{Sandbox: sb, Env: env, App: Services(tb, home), Home: home, TokenID: p.TokenID}
 }

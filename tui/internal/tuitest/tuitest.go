@@ -46,12 +46,11 @@ func EnvContext(ctx context.Context, session kit.Session, home string) *kit.Env 
 }
 
 // ServicesEnv is the Env of a screen test: session {Profile "t", Network "31337"} at
-// FakeHome, with sv as its services; when sv is set the session follows sv's profile
-// through sessionOf (keys.SessionOf, what the router does).
+// FakeHome; when sv is set the session follows sv's profile through sessionOf
+// (keys.SessionOf, what the router does). The screen under test receives sv itself.
 func ServicesEnv(tb testing.TB, sv *app.App, sessionOf func(kit.Session, config.Profile) kit.Session) *kit.Env {
 	tb.Helper()
 	env := Env(tb, kit.Session{Profile: "t", Network: "31337"}, FakeHome)
-	env.Svc = sv
 	if sv != nil {
 		env.Session = sessionOf(env.Session, sv.Profile())
 	}
