@@ -327,3 +327,7 @@ func (w noticeWriter) Write(b []byte) (int, error) {
 }
 
 var _ io.Writer = noticeWriter{}
+
+// OneLine is err's message on one line (wrapped service messages carry newlines), for a
+// footer, a form's error line or a log field.
+func OneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }

@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/spf13/cobra"
 
+	"purse/app"
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
@@ -224,13 +224,13 @@ func (a *cli) discoverAccount(ctx context.Context, e keystore.Entry) {
 	id, found, err := lookupAccount(ctx, p, common.HexToAddress(e.Address), homechain.WithTimeout(discoveryTimeout))
 	switch {
 	case err != nil:
-		fmt.Fprintf(a.stderr, "purse: note: account look-up skipped, the chain of profile %s does not answer: %v\n", p.Name, oneLine(err))
+		fmt.Fprintf(a.stderr, "purse: note: account look-up skipped, the chain of profile %s does not answer: %v\n", p.Name, app.OneLine(err))
 	case !found:
 		fmt.Fprintf(a.stderr, "purse: note: %s has no account on the chain of profile %s yet (`purse account mint`)\n", e.Address, p.Name)
 	default:
 		p.EVMKey, p.TokenID = e.Label, strconv.FormatUint(id, 10)
 		if err := a.saveProfile(p); err != nil {
-			fmt.Fprintf(a.stderr, "purse: note: found account %d of %s but could not store it in profile %s: %v\n", id, e.Address, p.Name, oneLine(err))
+			fmt.Fprintf(a.stderr, "purse: note: found account %d of %s but could not store it in profile %s: %v\n", id, e.Address, p.Name, app.OneLine(err))
 			return
 		}
 		fmt.Fprintf(a.stderr, "purse: note: found account %d of %s on chain; profile %s now uses key %s and token_id %d\n", id, e.Address, p.Name, e.Label, id)
@@ -244,10 +244,6 @@ func (a *cli) existingAccount(ctx context.Context, p *config.Profile, owner comm
 		return 0, false, nil
 	}
 	return lookupAccount(ctx, p, owner)
-}
-
-func oneLine(err error) string {
-	return strings.Join(strings.Fields(err.Error()), " ")
 }
 
 var errNoTerminal = errors.New("no terminal to confirm on")

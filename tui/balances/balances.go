@@ -34,7 +34,7 @@ type Screen struct {
 
 	loadID  kit.TaskID
 	loading bool
-	snap    *Snapshot
+	snap    *app.ChainSnapshot
 	err     error
 
 	offset int
@@ -63,8 +63,8 @@ func (s *Screen) load(u *app.Unlock) tea.Cmd {
 		return nil
 	}
 	s.loading = true
-	id, cmd := kit.Start(s.env.Tasks, slotLoad, "Loading chains and balances", func(ctx context.Context) (Snapshot, error) {
-		return Load(ctx, services, u)
+	id, cmd := kit.Start(s.env.Tasks, slotLoad, "Loading chains and balances", func(ctx context.Context) (app.ChainSnapshot, error) {
+		return services.ChainSnapshot(ctx, u)
 	})
 	s.loadID = id
 	return cmd
@@ -73,7 +73,7 @@ func (s *Screen) load(u *app.Unlock) tea.Cmd {
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case kit.TaskResult[Snapshot]:
+	case kit.TaskResult[app.ChainSnapshot]:
 		if msg.ID != s.loadID {
 			return s, nil
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/tui/dialog"
@@ -30,9 +31,9 @@ var (
 
 func amt(s string) enduser.Amount { return enduser.NewAmount(decimal.RequireFromString(s)) }
 
-func sampleSnapshot() Snapshot {
+func sampleSnapshot() app.ChainSnapshot {
 	chainID := "eip155:31337"
-	return Snapshot{
+	return app.ChainSnapshot{
 		Owner:    common.HexToAddress(tuitest.DevAddress),
 		Account:  "5123",
 		LoggedIn: true,
@@ -70,14 +71,14 @@ func newTestScreen(t *testing.T) *Screen {
 }
 
 // deliver gives the screen a result of its current load.
-func deliver(s *Screen, snap Snapshot, err error) {
-	s.Update(kit.TaskResult[Snapshot]{ID: s.loadID, Slot: slotLoad, Value: snap, Err: err})
+func deliver(s *Screen, snap app.ChainSnapshot, err error) {
+	s.Update(kit.TaskResult[app.ChainSnapshot]{ID: s.loadID, Slot: slotLoad, Value: snap, Err: err})
 }
 
 func TestResultsShowAndStaleOnesAreDropped(t *testing.T) {
 	s := newTestScreen(t)
 	s.loadID, s.loading = 7, true
-	s.Update(kit.TaskResult[Snapshot]{ID: 6, Slot: slotLoad, Value: sampleSnapshot()})
+	s.Update(kit.TaskResult[app.ChainSnapshot]{ID: 6, Slot: slotLoad, Value: sampleSnapshot()})
 	if s.snap != nil || !s.loading {
 		t.Fatal("a stale result was taken")
 	}
@@ -101,7 +102,7 @@ func TestResultsShowAndStaleOnesAreDropped(t *testing.T) {
 func TestErrorsAndLoggedOutView(t *testing.T) {
 	s := newTestScreen(t)
 	s.loadID = 1
-	deliver(s, Snapshot{}, errors.New("dial tcp: refused"))
+	deliver(s, app.ChainSnapshot{}, errors.New("dial tcp: refused"))
 	if v := s.View(); !strings.Contains(v, "ERROR: dial tcp: refused") || !strings.Contains(v, "What to do:") {
 		t.Fatalf("error view:\n%s", v)
 	}
@@ -210,7 +211,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 	}
 }
 
-func findBalance(t *testing.T, snap *Snapshot, symbol string) *big.Int {
+func findBalance(t *testing.T, snap *app.ChainSnapshot, symbol string) *big.Int {
 	t.Helper()
 	for _, b := range snap.Balances {
 		if b.Token.Symbol == symbol {

@@ -17,7 +17,7 @@ import (
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/form"
-	"purse/tui/keys"
+	"purse/tui/keyflow"
 	"purse/tui/kit"
 )
 
@@ -60,13 +60,13 @@ type Screen struct {
 	loaded   bool
 	cursor   int
 	profile  config.Profile
-	flow     *keys.Flow
+	flow     *keyflow.Flow
 	form     *form.Form // add a profile from a sandbox URL
 	busy     bool
 	note     string
 	noteErr  bool
-	evm      *keys.Added
-	sol      *keys.Added
+	evm      *app.KeyAdded
+	sol      *app.KeyAdded
 
 	loadID, opID kit.TaskID
 
@@ -78,7 +78,7 @@ func New(env *kit.Env, a *app.App) *Screen {
 	return &Screen{
 		app:    a,
 		env:    env,
-		flow:   keys.NewFlow(env, a, owner),
+		flow:   keyflow.NewFlow(env, a, owner),
 		newKey: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new key")),
 		imp:    key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import from a file")),
 		add:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add from a sandbox URL")),
@@ -109,7 +109,7 @@ func (s *Screen) load() tea.Cmd {
 		}
 		out := loaded{Profiles: ps}
 		if sv != nil {
-			if out.Keys, err = keys.List(sv); err != nil {
+			if out.Keys, err = sv.ListKeys(); err != nil {
 				return loaded{}, err
 			}
 		}
@@ -152,7 +152,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		if msg.Err != nil {
-			s.setNote(oneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
+			s.setNote(app.OneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
 			return s, nil
 		}
 		s.profiles, s.keyList, s.loaded = msg.Value.Profiles, msg.Value.Keys, true
@@ -171,14 +171,14 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.busy = false
 		if msg.Err != nil {
-			s.setNote(oneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
+			s.setNote(app.OneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
 			return s, nil
 		}
 		v := msg.Value
 		s.profile = v.Profile
 		s.setNote("Using profile "+v.Profile.Name+".", false)
 		s.enterKeyStep(stepEVM)
-		ses := keys.SessionOf(s.env.Session, v.Profile)
+		ses := keyflow.SessionOf(s.env.Session, v.Profile)
 		name := v.Profile.Name
 		return s, tea.Batch(func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: name} }, func() tea.Msg { return kit.SessionMsg{Session: ses} })
 	case kit.TaskResult[added]:
@@ -187,19 +187,19 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.busy = false
 		if msg.Err != nil {
-			s.form.Err = oneLine(msg.Err) + " — fix the form and press enter again, or esc to leave."
+			s.form.Err = app.OneLine(msg.Err) + " — fix the form and press enter again, or esc to leave."
 			return s, nil
 		}
 		s.form = nil
 		s.setNote("Added profile "+msg.Value.Profile.Name+".", false)
 		return s, s.load()
-	case kit.TaskResult[keys.Added]:
+	case kit.TaskResult[app.KeyAdded]:
 		if msg.ID != s.opID {
 			return s, nil
 		}
 		s.busy = false
 		if msg.Err != nil {
-			s.setNote(oneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
+			s.setNote(app.OneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
 			return s, nil
 		}
 		return s, s.keyDone(msg.Value)
@@ -223,11 +223,11 @@ func (s *Screen) enterKeyStep(st step) {
 }
 
 // keyDone records the key of the current step and moves on.
-func (s *Screen) keyDone(a keys.Added) tea.Cmd {
+func (s *Screen) keyDone(a app.KeyAdded) tea.Cmd {
 	if a.ProfileChanged {
 		s.profile = a.Profile
 	}
-	text := keys.Describe(a)
+	text := keyflow.Describe(a)
 	if s.step == stepEVM {
 		s.evm = &a
 		s.enterKeyStep(stepSolana)
@@ -238,7 +238,7 @@ func (s *Screen) keyDone(a keys.Added) tea.Cmd {
 	s.setNote(text, false)
 	cmds := []tea.Cmd{kit.Status(text), s.load()}
 	if a.ProfileChanged {
-		ses := keys.SessionOf(s.env.Session, a.Profile)
+		ses := keyflow.SessionOf(s.env.Session, a.Profile)
 		cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
 	}
 	return tea.Batch(cmds...)
@@ -282,9 +282,9 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 		case key.Matches(k, s.down):
 			s.cursor = min(s.cursor+1, max(len(list)-1, 0))
 		case key.Matches(k, s.newKey):
-			s.flow.Start(keys.Options{Kind: s.stepKind(), UseForProfile: true})
+			s.flow.Start(keyflow.Options{Kind: s.stepKind(), UseForProfile: true})
 		case key.Matches(k, s.imp):
-			s.flow.Start(keys.Options{Import: true, Kind: s.stepKind(), UseForProfile: true})
+			s.flow.Start(keyflow.Options{Import: true, Kind: s.stepKind(), UseForProfile: true})
 		case key.Matches(k, s.skip) && s.step == stepSolana:
 			s.step = stepDone
 			s.setNote("No Solana key for now: add one on the Keys screen before a Solana deposit.", false)
@@ -333,8 +333,8 @@ func (s *Screen) useExisting(e keystore.Entry) tea.Cmd {
 	}
 	s.busy = true
 	var cmd tea.Cmd
-	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Using key "+e.Label, func(ctx context.Context) (keys.Added, error) {
-		return keys.UseKey(ctx, sv, e)
+	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Using key "+e.Label, func(ctx context.Context) (app.KeyAdded, error) {
+		return sv.UseKey(ctx, e)
 	})
 	return cmd
 }
@@ -504,5 +504,3 @@ func (s *Screen) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp
 
 // InputFocused implements kit.Screen.
 func (s *Screen) InputFocused() bool { return s.flow.InputFocused() || s.form != nil }
-
-func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }

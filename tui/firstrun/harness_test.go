@@ -6,7 +6,7 @@ import (
 	"purse/app"
 	"purse/sandbox"
 	"purse/tui/internal/tuitest"
-	"purse/tui/keys"
+	"purse/tui/keyflow"
 	"purse/tui/kit"
 )
 
@@ -17,7 +17,7 @@ func newHarness(t *testing.T, env *kit.Env, scr kit.Screen, w, h int) *tuitest.D
 }
 
 func newEnv(t *testing.T, sv *app.App) *kit.Env {
-	return tuitest.ServicesEnv(t, sv, keys.SessionOf)
+	return tuitest.ServicesEnv(t, sv, keyflow.SessionOf)
 }
 
 // fileKeys makes new keys go to encrypted files with a light scrypt cost.

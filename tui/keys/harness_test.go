@@ -6,12 +6,13 @@ import (
 	"purse/app"
 	"purse/sandbox"
 	"purse/tui/internal/tuitest"
+	"purse/tui/keyflow"
 	"purse/tui/kit"
 )
 
 const abandon = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
 
-func newEnv(t *testing.T, sv *app.App) *kit.Env { return tuitest.ServicesEnv(t, sv, SessionOf) }
+func newEnv(t *testing.T, sv *app.App) *kit.Env { return tuitest.ServicesEnv(t, sv, keyflow.SessionOf) }
 
 // lightScrypt keeps key files cheap to write in tests.
 func lightScrypt(t *testing.T) {

@@ -21,6 +21,7 @@ import (
 	"purse/keystore"
 	"purse/tui/dialog"
 	"purse/tui/form"
+	"purse/tui/keyflow"
 	"purse/tui/kit"
 	"purse/tui/table"
 )
@@ -54,7 +55,7 @@ type Screen struct {
 	env     *kit.Env
 	tbl     table.Model
 	list    []keystore.Entry
-	flow    *Flow
+	flow    *keyflow.Flow
 	mode    mode
 	form    *form.Form
 	w, h    int
@@ -81,7 +82,7 @@ func New(env *kit.Env, a *app.App) *Screen {
 	s := &Screen{
 		app:     a,
 		env:     env,
-		flow:    NewFlow(env, a, owner),
+		flow:    keyflow.NewFlow(env, a, owner),
 		add:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "new key")),
 		imp:     key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
 		rename:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "rename")),
@@ -113,7 +114,7 @@ func (s *Screen) load() tea.Cmd {
 	}
 	var cmd tea.Cmd
 	s.listID, cmd = kit.Start(s.env.Tasks, owner+"/list", "Loading keys", func(context.Context) ([]keystore.Entry, error) {
-		return List(sv)
+		return sv.ListKeys()
 	})
 	return cmd
 }
@@ -132,7 +133,7 @@ func (s *Screen) setNote(text string, isErr bool) { s.note, s.noteErr = text, is
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if done, handled, cmd := s.flow.Update(msg); handled {
 		if done != nil {
-			return s, tea.Batch(cmd, s.finished(*done, Describe(*done)))
+			return s, tea.Batch(cmd, s.finished(*done, keyflow.Describe(*done)))
 		}
 		return s, cmd
 	}
@@ -142,13 +143,13 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		if msg.Err != nil {
-			s.setNote("Cannot read the key list: "+oneLine(msg.Err), true)
+			s.setNote("Cannot read the key list: "+app.OneLine(msg.Err), true)
 			return s, nil
 		}
 		s.list, s.loaded = msg.Value, true
 		s.refreshRows()
 		return s, nil
-	case kit.TaskResult[Added]:
+	case kit.TaskResult[app.KeyAdded]:
 		if msg.ID != s.opID {
 			return s, nil
 		}
@@ -220,11 +221,11 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 }
 
 // finished applies the outcome of an add, rename or profile change.
-func (s *Screen) finished(a Added, text string) tea.Cmd {
+func (s *Screen) finished(a app.KeyAdded, text string) tea.Cmd {
 	s.setNote(text, false)
 	cmds := []tea.Cmd{kit.Status(text), s.load()}
 	if a.ProfileChanged {
-		ses := SessionOf(s.env.Session, a.Profile)
+		ses := keyflow.SessionOf(s.env.Session, a.Profile)
 		cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
 	}
 	return tea.Batch(cmds...)
@@ -233,9 +234,9 @@ func (s *Screen) finished(a Added, text string) tea.Cmd {
 // failed shows a task error on the screen (the footer shows it too) and keeps the form.
 func (s *Screen) failed(err error) tea.Cmd {
 	if s.form != nil {
-		s.form.Err = oneLine(err) + " — fix the form and press enter again, or esc to leave."
+		s.form.Err = app.OneLine(err) + " — fix the form and press enter again, or esc to leave."
 	} else {
-		s.setNote(oneLine(err)+" — "+kit.NextStep(err, s.env.Home), true)
+		s.setNote(app.OneLine(err)+" — "+kit.NextStep(err, s.env.Home), true)
 	}
 	s.wipeExport()
 	return nil
@@ -259,10 +260,10 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	sel, ok := s.Selected()
 	switch {
 	case key.Matches(k, s.add):
-		s.flow.Start(Options{UseForProfile: false})
+		s.flow.Start(keyflow.Options{UseForProfile: false})
 		return nil
 	case key.Matches(k, s.imp):
-		s.flow.Start(Options{Import: true})
+		s.flow.Start(keyflow.Options{Import: true})
 		return nil
 	case key.Matches(k, s.refresh):
 		return s.load()
@@ -323,12 +324,12 @@ func (s *Screen) submit() tea.Cmd {
 		}
 		s.opBusy = true
 		var cmd tea.Cmd
-		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Renaming key "+target.Label, func(context.Context) (Added, error) {
-			return Rename(sv, target.Label, nl)
+		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Renaming key "+target.Label, func(context.Context) (app.KeyAdded, error) {
+			return sv.RenameKey(target.Label, nl)
 		})
 		return cmd
 	case modeExport:
-		path := ExpandHome(s.form.Value("file"))
+		path := app.ExpandHome(s.form.Value("file"))
 		if path == "" {
 			s.form.Err = "file: expected the path of a new file"
 			return nil
@@ -336,7 +337,7 @@ func (s *Screen) submit() tea.Cmd {
 		s.opBusy = true
 		var cmd tea.Cmd
 		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Checking "+path, func(context.Context) (checked, error) {
-			return checked{Path: path}, CheckNewFile(path)
+			return checked{Path: path}, app.CheckNewFile(path)
 		})
 		return cmd
 	}
@@ -393,7 +394,7 @@ func (s *Screen) startExport() tea.Cmd {
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Exporting key "+label, func(context.Context) (exported, error) {
 		defer clear(keyPass)
 		defer clear(exportPass)
-		err := Export(sv, label, path, keyPass, exportPass)
+		err := sv.ExportKey(label, path, keyPass, exportPass)
 		if errors.Is(err, app.ErrNeedsUnlock) && keyPass == nil {
 			return exported{NeedKeyPass: true}, nil
 		}
@@ -411,7 +412,7 @@ func (s *Screen) startRemove() tea.Cmd {
 	s.opBusy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Removing key "+label, func(context.Context) (removed, error) {
-		return removed{Label: label}, Remove(sv, label)
+		return removed{Label: label}, sv.RemoveKey(label)
 	})
 	return cmd
 }
@@ -423,8 +424,8 @@ func (s *Screen) startUse(e keystore.Entry) tea.Cmd {
 	}
 	s.opBusy = true
 	var cmd tea.Cmd
-	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Setting the profile's "+string(e.Kind)+" key", func(ctx context.Context) (Added, error) {
-		return UseKey(ctx, sv, e)
+	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Setting the profile's "+string(e.Kind)+" key", func(ctx context.Context) (app.KeyAdded, error) {
+		return sv.UseKey(ctx, e)
 	})
 	return cmd
 }

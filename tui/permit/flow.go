@@ -14,7 +14,6 @@ import (
 	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
-	"purse/tui/balances"
 	"purse/tui/review"
 	"purse/wallet"
 )
@@ -59,7 +58,7 @@ type Context struct {
 // home chain's id and the owner's address.
 func LoadContext(ctx context.Context, s *app.App) (Context, error) {
 	var c Context
-	c.Owner, c.OwnerErr = balances.OwnerAddress(s)
+	c.Owner, c.OwnerErr = s.OwnerAddress()
 	p := s.Profile()
 	c.CardSpender = p.CardSpender
 	api, err := s.API(false, nil)

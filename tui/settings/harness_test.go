@@ -5,10 +5,10 @@ import (
 
 	"purse/app"
 	"purse/tui/internal/tuitest"
-	"purse/tui/keys"
+	"purse/tui/keyflow"
 	"purse/tui/kit"
 )
 
 func newEnv(t *testing.T, sv *app.App) *kit.Env {
-	return tuitest.ServicesEnv(t, sv, keys.SessionOf)
+	return tuitest.ServicesEnv(t, sv, keyflow.SessionOf)
 }

@@ -19,7 +19,7 @@ import (
 	"purse/app"
 	"purse/config"
 	"purse/tui/form"
-	"purse/tui/keys"
+	"purse/tui/keyflow"
 	"purse/tui/kit"
 	"purse/tui/table"
 )
@@ -154,7 +154,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		if msg.Err != nil {
-			s.setNote("Cannot read the profiles: "+oneLine(msg.Err), true)
+			s.setNote("Cannot read the profiles: "+app.OneLine(msg.Err), true)
 			return s, nil
 		}
 		prev, _ := s.selected()
@@ -183,7 +183,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.setNote(text, false)
 		cmds := []tea.Cmd{kit.Status(text), s.load()}
 		if s.app != nil && s.app.Profile().Name == p.Name {
-			ses := keys.SessionOf(s.env.Session, p)
+			ses := keyflow.SessionOf(s.env.Session, p)
 			cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
 		}
 		return s, tea.Batch(cmds...)
@@ -198,7 +198,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		v := msg.Value
 		text := "Now using profile " + v.Profile.Name + "."
 		s.setNote(text, false)
-		ses := keys.SessionOf(s.env.Session, v.Profile)
+		ses := keyflow.SessionOf(s.env.Session, v.Profile)
 		return s, tea.Batch(kit.Status(text), s.load(),
 			func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: v.Profile.Name} },
 			func() tea.Msg { return kit.SessionMsg{Session: ses} })
@@ -207,7 +207,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		if msg.Err != nil {
-			s.setNote("Cannot read the audit log: "+oneLine(msg.Err), true)
+			s.setNote("Cannot read the audit log: "+app.OneLine(msg.Err), true)
 			return s, nil
 		}
 		if msg.Value.Verified {
@@ -240,10 +240,10 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 func (s *Screen) failed(err error) tea.Cmd {
 	if s.form != nil {
-		s.form.Err = oneLine(err) + " — fix the form and press enter again, or esc to leave."
+		s.form.Err = app.OneLine(err) + " — fix the form and press enter again, or esc to leave."
 		return nil
 	}
-	s.setNote(oneLine(err)+" — "+kit.NextStep(err, s.home()), true)
+	s.setNote(app.OneLine(err)+" — "+kit.NextStep(err, s.home()), true)
 	return nil
 }
 
@@ -644,5 +644,3 @@ func (s *Screen) FullHelp() [][]key.Binding {
 
 // InputFocused implements kit.Screen.
 func (s *Screen) InputFocused() bool { return s.form != nil }
-
-func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }

@@ -1,4 +1,4 @@
-package keys
+package app
 
 import (
 	"bytes"
@@ -14,32 +14,27 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"purse/app"
 	"purse/config"
 	"purse/internal/atomicfile"
 	"purse/keystore"
-	"purse/tui/kit"
 )
 
-// Source is where a new key comes from.
-type Source int
+// KeySource is where a new key comes from.
+type KeySource int
 
 // The ways a key enters the store.
 const (
-	SourceNew           Source = iota // generated here
-	SourceHex                         // a file holding the private key in hex
-	SourceMnemonic                    // a file holding a BIP-39 mnemonic
-	SourceKeystoreJSON                // a Web3 Secret Storage v3 file (asks its passphrase)
-	SourceSolanaKeypair               // a solana-keygen JSON file
+	SourceNew           KeySource = iota // generated here
+	SourceHex                            // a file holding the private key in hex
+	SourceMnemonic                       // a file holding a BIP-39 mnemonic
+	SourceKeystoreJSON                   // a Web3 Secret Storage v3 file (asks its passphrase)
+	SourceSolanaKeypair                  // a solana-keygen JSON file
 )
 
-// sourceNames are the import formats as the form shows them, in Source order (New excluded).
-var sourceNames = []string{"private key (hex)", "mnemonic", "keystore JSON", "solana-keygen"}
-
-// Request is one add or import. Secrets are read from File inside the task; they are never
+// KeyRequest is one add or import. Secrets are read from File inside the task; they are never
 // typed into the UI (passphrases excepted) and never kept after the task.
-type Request struct {
-	Source Source
+type KeyRequest struct {
+	Source KeySource
 	Kind   keystore.Kind
 	Label  string
 	// File holds the secret (every source but SourceNew).
@@ -65,8 +60,8 @@ type Discovery struct {
 	Note    string // one sentence for the user
 }
 
-// Added is the outcome of an add, import or profile-key change.
-type Added struct {
+// KeyAdded is the outcome of an add, import or profile-key change.
+type KeyAdded struct {
 	Entry keystore.Entry
 	// NeedNewPass: the file backend needs a new passphrase; nothing was created.
 	NeedNewPass bool
@@ -121,8 +116,8 @@ func ExpandHome(p string) string {
 	return p
 }
 
-// List returns the keys of the store (labels and addresses, never secrets).
-func List(s *app.App) ([]keystore.Entry, error) {
+// ListKeys returns the keys of the store (labels and addresses, never secrets).
+func (s *App) ListKeys() ([]keystore.Entry, error) {
 	ks, err := s.Keys(nil)
 	if err != nil {
 		return nil, err
@@ -130,19 +125,19 @@ func List(s *app.App) ([]keystore.Entry, error) {
 	return ks.List()
 }
 
-// Add creates or imports the key of req, then (EVM) looks its account up on chain and, when
+// AddKey creates or imports the key of req, then (EVM) looks its account up on chain and, when
 // asked or found, makes it the profile's key. With the file backend and no req.NewPass it
 // returns NeedNewPass and creates nothing.
-func Add(ctx context.Context, s *app.App, req Request) (Added, error) {
+func (s *App) AddKey(ctx context.Context, req KeyRequest) (KeyAdded, error) {
 	if err := keystore.ValidateLabel(req.Label); err != nil {
-		return Added{}, err
+		return KeyAdded{}, err
 	}
-	ks, err := s.Keys(&app.Unlock{New: req.NewPass})
+	ks, err := s.Keys(&Unlock{New: req.NewPass})
 	if err != nil {
-		return Added{}, err
+		return KeyAdded{}, err
 	}
 	if _, err := ks.Get(req.Label); err == nil {
-		return Added{}, fmt.Errorf("key %q: %w; choose another label or remove the key first", req.Label, keystore.ErrExists)
+		return KeyAdded{}, fmt.Errorf("key %q: %w; choose another label or remove the key first", req.Label, keystore.ErrExists)
 	}
 	var e keystore.Entry
 	switch req.Source {
@@ -171,22 +166,22 @@ func Add(ctx context.Context, s *app.App, req Request) (Added, error) {
 	default:
 		err = fmt.Errorf("unknown key source %d", req.Source)
 	}
-	if errors.Is(err, app.ErrNeedsUnlock) {
-		return Added{NeedNewPass: true}, nil
+	if errors.Is(err, ErrNeedsUnlock) {
+		return KeyAdded{NeedNewPass: true}, nil
 	}
 	if err != nil {
-		return Added{}, err
+		return KeyAdded{}, err
 	}
-	out := Added{Entry: e, Profile: s.Profile()}
+	out := KeyAdded{Entry: e, Profile: s.Profile()}
 	if req.UseForProfile {
-		p, err := UseKey(ctx, s, e)
+		p, err := s.UseKey(ctx, e)
 		if err != nil {
 			return out, fmt.Errorf("key %s was added, but the profile could not be changed: %w", e.Label, err)
 		}
 		return p, nil
 	}
 	if e.Kind == keystore.KindEVM {
-		d, p, changed, err := Discover(ctx, s, e)
+		d, p, changed, err := s.DiscoverAccount(ctx, e)
 		out.Discovery = d
 		if err != nil {
 			return out, fmt.Errorf("key %s was added and owns account %s, but the profile could not be changed: %w", e.Label, d.TokenID, err)
@@ -198,7 +193,7 @@ func Add(ctx context.Context, s *app.App, req Request) (Added, error) {
 	return out, nil
 }
 
-func importMnemonic(ks *keystore.Store, req Request) (keystore.Entry, error) {
+func importMnemonic(ks *keystore.Store, req KeyRequest) (keystore.Entry, error) {
 	path := strings.TrimSpace(req.Path)
 	if idx := strings.TrimSpace(req.Index); idx != "" {
 		if path != "" {
@@ -226,10 +221,10 @@ func importMnemonic(ks *keystore.Store, req Request) (keystore.Entry, error) {
 	return ks.ImportMnemonic(req.Label, req.Kind, m, pass, path)
 }
 
-// Discover looks the account NFT of an EVM key up on the profile's chain. When one is found
+// DiscoverAccount looks the account NFT of an EVM key up on the profile's chain. When one is found
 // the key and the account become the profile's (evm_key, token_id) and changed is true. A
 // profile that cannot read the chain, or a chain that does not answer, is only noted.
-func Discover(ctx context.Context, s *app.App, e keystore.Entry) (d Discovery, p config.Profile, changed bool, err error) {
+func (s *App) DiscoverAccount(ctx context.Context, e keystore.Entry) (d Discovery, p config.Profile, changed bool, err error) {
 	p = s.Profile()
 	if e.Kind != keystore.KindEVM {
 		return Discovery{}, p, false, nil
@@ -242,7 +237,7 @@ func Discover(ctx context.Context, s *app.App, e keystore.Entry) (d Discovery, p
 	defer cancel()
 	id, found, err := s.AccountOf(ctx, common.HexToAddress(e.Address))
 	if err != nil {
-		d.Note = fmt.Sprintf("The account look-up on the chain of profile %s failed (%s).", p.Name, oneLine(err))
+		d.Note = fmt.Sprintf("The account look-up on the chain of profile %s failed (%s).", p.Name, OneLine(err))
 		return d, p, false, nil
 	}
 	d.Checked = true
@@ -267,7 +262,7 @@ func Discover(ctx context.Context, s *app.App, e keystore.Entry) (d Discovery, p
 // UseKey makes e the profile's key of its kind. For an EVM key that is not already the
 // profile's, the account is looked up again: token_id follows the key (cleared when the new
 // key has no account, or when the chain cannot say).
-func UseKey(ctx context.Context, s *app.App, e keystore.Entry) (Added, error) {
+func (s *App) UseKey(ctx context.Context, e keystore.Entry) (KeyAdded, error) {
 	field := "solana_key"
 	if e.Kind == keystore.KindEVM {
 		field = "evm_key"
@@ -284,14 +279,14 @@ func UseKey(ctx context.Context, s *app.App, e keystore.Entry) (Added, error) {
 		return nil
 	})
 	if err != nil {
-		return Added{}, err
+		return KeyAdded{}, err
 	}
-	out := Added{Entry: e, Profile: p, ProfileChanged: true}
+	out := KeyAdded{Entry: e, Profile: p, ProfileChanged: true}
 	if e.Kind != keystore.KindEVM {
 		out.Discovery.Note = fmt.Sprintf("Profile %s now uses Solana key %s.", p.Name, e.Label)
 		return out, nil
 	}
-	d, np, changed, err := Discover(ctx, s, e)
+	d, np, changed, err := s.DiscoverAccount(ctx, e)
 	out.Discovery = d
 	if err != nil {
 		return out, err
@@ -305,17 +300,17 @@ func UseKey(ctx context.Context, s *app.App, e keystore.Entry) (Added, error) {
 	return out, nil
 }
 
-// Rename gives a key a new label; the profile follows when it used the old one.
-func Rename(s *app.App, label, newLabel string) (Added, error) {
+// RenameKey gives a key a new label; the profile follows when it used the old one.
+func (s *App) RenameKey(label, newLabel string) (KeyAdded, error) {
 	ks, err := s.Keys(nil)
 	if err != nil {
-		return Added{}, err
+		return KeyAdded{}, err
 	}
 	e, err := ks.Rename(label, newLabel)
 	if err != nil {
-		return Added{}, err
+		return KeyAdded{}, err
 	}
-	out := Added{Entry: e, Profile: s.Profile()}
+	out := KeyAdded{Entry: e, Profile: s.Profile()}
 	p := out.Profile
 	if p.EVMKey == label || p.SolanaKey == label {
 		np, err := s.UpdateProfile(func(p *config.Profile) error {
@@ -337,8 +332,8 @@ func Rename(s *app.App, label, newLabel string) (Added, error) {
 	return out, nil
 }
 
-// Remove deletes a key and its secret (the caller confirmed).
-func Remove(s *app.App, label string) error {
+// RemoveKey deletes a key and its secret (the caller confirmed).
+func (s *App) RemoveKey(label string) error {
 	ks, err := s.Keys(nil)
 	if err != nil {
 		return err
@@ -363,15 +358,15 @@ func CheckNewFile(path string) error {
 	return nil
 }
 
-// Export writes the key as encrypted v3 JSON under exportPass to a new file (mode 0600).
+// ExportKey writes the key as encrypted v3 JSON under exportPass to a new file (mode 0600).
 // A file-backend key needs its own passphrase too: without keyPass it fails with
-// app.ErrNeedsUnlock and writes nothing.
-func Export(s *app.App, label, path string, keyPass, exportPass []byte) error {
+// ErrNeedsUnlock and writes nothing.
+func (s *App) ExportKey(label, path string, keyPass, exportPass []byte) error {
 	path = ExpandHome(path)
 	if err := CheckNewFile(path); err != nil {
 		return err
 	}
-	ks, err := s.Keys(&app.Unlock{Passphrase: keyPass, New: exportPass})
+	ks, err := s.Keys(&Unlock{Passphrase: keyPass, New: exportPass})
 	if err != nil {
 		return err
 	}
@@ -390,11 +385,3 @@ func writeNewFile(path string, data []byte) error {
 	}
 	return nil
 }
-
-// SessionOf returns ses with the facts of profile p.
-func SessionOf(ses kit.Session, p config.Profile) kit.Session {
-	ses.Profile, ses.EVMKey, ses.SolanaKey, ses.AccountID, ses.Network = p.Name, p.EVMKey, p.SolanaKey, p.TokenID, p.Network
-	return ses
-}
-
-func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }

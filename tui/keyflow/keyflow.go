@@ -1,4 +1,8 @@
-package keys
+// Package keyflow is the add/import flow of one key (form, passphrase dialogs, the
+// application layer's AddKey, the account look-up) and the session facts of a profile:
+// a component the Keys screen and the first-run wizard both embed, so neither screen
+// imports the other.
+package keyflow
 
 import (
 	"context"
@@ -8,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"purse/app"
+	"purse/config"
 	"purse/keystore"
 	"purse/tui/dialog"
 	"purse/tui/form"
@@ -28,7 +33,7 @@ type Flow struct {
 	useForProfile bool
 	importing     bool
 
-	req      Request
+	req      app.KeyRequest
 	firstNew []byte // the new passphrase typed once, waiting for its confirmation
 	taskID   kit.TaskID
 	running  bool
@@ -38,6 +43,10 @@ type Flow struct {
 func NewFlow(env *kit.Env, a *app.App, owner string) *Flow {
 	return &Flow{app: a, env: env, owner: owner}
 }
+
+// sourceNames are the import formats as the form shows them, in app.KeySource order (New
+// excluded).
+var sourceNames = []string{"private key (hex)", "mnemonic", "keystore JSON", "solana-keygen"}
 
 // Options of one run of the flow.
 type Options struct {
@@ -124,7 +133,7 @@ func (f *Flow) reset() {
 	clear(f.req.FilePass)
 	clear(f.req.NewPass)
 	clear(f.firstNew)
-	f.req, f.firstNew, f.form, f.running = Request{}, nil, nil, false
+	f.req, f.firstNew, f.form, f.running = app.KeyRequest{}, nil, nil, false
 }
 
 // Cancel closes the form and forgets every passphrase.
@@ -134,7 +143,7 @@ func (f *Flow) id(s string) string { return f.owner + "/key-" + s }
 
 // Update handles keys (when the form is open), the flow's dialog results and its task
 // result. done is non-nil once a key was added; handled reports whether msg was the flow's.
-func (f *Flow) Update(msg tea.Msg) (done *Added, handled bool, cmd tea.Cmd) {
+func (f *Flow) Update(msg tea.Msg) (done *app.KeyAdded, handled bool, cmd tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
 		if f.form == nil {
@@ -154,14 +163,14 @@ func (f *Flow) Update(msg tea.Msg) (done *Added, handled bool, cmd tea.Cmd) {
 		return nil, true, cmd
 	case dialog.PassphraseResult:
 		return f.passphrase(msg)
-	case kit.TaskResult[Added]:
+	case kit.TaskResult[app.KeyAdded]:
 		if !f.running || msg.ID != f.taskID {
 			return nil, false, nil
 		}
 		f.running = false
 		if msg.Err != nil {
 			if f.form != nil {
-				f.form.Err = oneLine(msg.Err) + " — fix the form and press enter again, or esc to leave."
+				f.form.Err = app.OneLine(msg.Err) + " — fix the form and press enter again, or esc to leave."
 			}
 			clear(f.req.NewPass)
 			f.req.NewPass = nil
@@ -183,24 +192,24 @@ func (f *Flow) submit() tea.Cmd {
 	if f.fixedKind != "" {
 		kind = f.fixedKind
 	}
-	req := Request{Source: SourceNew, Kind: kind, Label: fm.Value("label"), UseForProfile: f.useForProfile}
+	req := app.KeyRequest{Source: app.SourceNew, Kind: kind, Label: fm.Value("label"), UseForProfile: f.useForProfile}
 	if err := keystore.ValidateLabel(req.Label); err != nil {
 		fm.Err = err.Error()
 		fm.Focus("label")
 		return nil
 	}
 	if f.importing {
-		req.Source = Source(fm.Choice("format") + 1)
+		req.Source = app.KeySource(fm.Choice("format") + 1)
 		req.File = fm.Value("file")
 		if req.File == "" {
 			fm.Err = "file: expected the path of the file that holds the secret"
 			fm.Focus("file")
 			return nil
 		}
-		if req.Source == SourceSolanaKeypair {
+		if req.Source == app.SourceSolanaKeypair {
 			req.Kind = keystore.KindSolana
 		}
-		if req.Source == SourceMnemonic {
+		if req.Source == app.SourceMnemonic {
 			req.Path, req.Index, req.MnemonicPassFile = fm.Value("path"), fm.Value("index"), fm.Value("mnemonic_pass_file")
 			if req.Path != "" && req.Index != "" {
 				fm.Err = "give a derivation path or an account index, not both"
@@ -210,7 +219,7 @@ func (f *Flow) submit() tea.Cmd {
 		}
 	}
 	f.req = req
-	if req.Source == SourceKeystoreJSON {
+	if req.Source == app.SourceKeystoreJSON {
 		return kit.Push(dialog.NewPassphrase(f.env, f.id("file"), "Keystore JSON passphrase",
 			"The passphrase the keystore JSON file "+req.File+" was encrypted with."))
 	}
@@ -221,7 +230,7 @@ func (f *Flow) askNew(prompt string) tea.Cmd {
 	return kit.Push(dialog.NewPassphrase(f.env, f.id("new1"), "New passphrase for key "+f.req.Label, prompt))
 }
 
-func (f *Flow) passphrase(r dialog.PassphraseResult) (*Added, bool, tea.Cmd) {
+func (f *Flow) passphrase(r dialog.PassphraseResult) (*app.KeyAdded, bool, tea.Cmd) {
 	switch r.ID {
 	case f.id("file"), f.id("new1"), f.id("new2"):
 	default:
@@ -270,15 +279,15 @@ func (f *Flow) run() tea.Cmd {
 		req.NewPass = nil
 	}
 	label := "Adding key " + req.Label
-	if req.Source != SourceNew {
+	if req.Source != app.SourceNew {
 		label = "Importing key " + req.Label
 	}
 	f.running = true
 	var cmd tea.Cmd
-	f.taskID, cmd = kit.Start(f.env.Tasks, f.owner+"/key-add", label, func(ctx context.Context) (Added, error) {
+	f.taskID, cmd = kit.Start(f.env.Tasks, f.owner+"/key-add", label, func(ctx context.Context) (app.KeyAdded, error) {
 		defer clear(req.FilePass)
 		defer clear(req.NewPass)
-		return Add(ctx, sv, req)
+		return sv.AddKey(ctx, req)
 	})
 	return cmd
 }
@@ -304,10 +313,16 @@ func (f *Flow) Help() []key.Binding {
 }
 
 // Describe is the status sentence for a finished add.
-func Describe(a Added) string {
+func Describe(a app.KeyAdded) string {
 	what := fmt.Sprintf("Added %s key %s (%s).", a.Entry.Kind, a.Entry.Label, a.Entry.Address)
 	if a.Discovery.Note != "" {
 		what += " " + a.Discovery.Note
 	}
 	return what
+}
+
+// SessionOf returns ses with the facts of profile p.
+func SessionOf(ses kit.Session, p config.Profile) kit.Session {
+	ses.Profile, ses.EVMKey, ses.SolanaKey, ses.AccountID, ses.Network = p.Name, p.EVMKey, p.SolanaKey, p.TokenID, p.Network
+	return ses
 }

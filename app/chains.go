@@ -1,4 +1,4 @@
-package balances
+package app
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/keystore"
@@ -15,7 +14,7 @@ import (
 
 // OwnerAddress is the address of the profile's EVM key, read from the key index (no
 // passphrase needed).
-func OwnerAddress(s *app.App) (common.Address, error) {
+func (s *App) OwnerAddress() (common.Address, error) {
 	p := s.Profile()
 	if p.EVMKey == "" {
 		return common.Address{}, fmt.Errorf("profile %s has no EVM key: add or import one on the Keys screen", p.Name)
@@ -34,9 +33,9 @@ func OwnerAddress(s *app.App) (common.Address, error) {
 	return common.HexToAddress(e.Address), nil
 }
 
-// Snapshot is what the Balances screen shows: the chain configuration and the on-chain
+// ChainSnapshot is what the Balances screen shows: the chain configuration and the on-chain
 // balances of the profile's EVM key.
-type Snapshot struct {
+type ChainSnapshot struct {
 	Owner    common.Address
 	OwnerErr error
 	// Account is the profile's account token id ("" when none).
@@ -55,11 +54,11 @@ type Snapshot struct {
 	ChainErr error
 }
 
-// Load reads the chain configuration (logged in when the profile has an account and the key
+// ChainSnapshot reads the chain configuration (logged in when the profile has an account and the key
 // can sign without a prompt, or with u) and the on-chain balances of the profile's key.
-func Load(ctx context.Context, s *app.App, u *app.Unlock) (Snapshot, error) {
-	var snap Snapshot
-	snap.Owner, snap.OwnerErr = OwnerAddress(s)
+func (s *App) ChainSnapshot(ctx context.Context, u *Unlock) (ChainSnapshot, error) {
+	var snap ChainSnapshot
+	snap.Owner, snap.OwnerErr = s.OwnerAddress()
 	p := s.Profile()
 	snap.Account = p.TokenID
 	loggedOut := func() error {
@@ -84,7 +83,7 @@ func Load(ctx context.Context, s *app.App, u *app.Unlock) (Snapshot, error) {
 		switch {
 		case err == nil:
 			snap.LoggedIn = true
-		case errors.Is(err, app.ErrNeedsUnlock):
+		case errors.Is(err, ErrNeedsUnlock):
 			snap.NeedUnlock = true
 			snap.Note = "logged out: the EVM key's passphrase is needed for the account's view (press u)"
 			if err := loggedOut(); err != nil {
@@ -99,11 +98,11 @@ func Load(ctx context.Context, s *app.App, u *app.Unlock) (Snapshot, error) {
 			}
 		}
 	}
-	snap.ChainErr = readBalances(ctx, s, &snap)
+	snap.ChainErr = s.readBalances(ctx, &snap)
 	return snap, nil
 }
 
-func readBalances(ctx context.Context, s *app.App, snap *Snapshot) error {
+func (s *App) readBalances(ctx context.Context, snap *ChainSnapshot) error {
 	hc, err := s.Chain(ctx)
 	if err != nil {
 		return err
