@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -20,10 +19,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/altchain"
+	"purse/app"
 	"purse/config"
 	"purse/internal/atomicfile"
-	"purse/keystore"
-	"purse/wallet"
 )
 
 func addAltchainCommands(a *cli, root *cobra.Command) {
@@ -37,15 +35,6 @@ func addAltchainCommands(a *cli, root *cobra.Command) {
 	}
 	cmd.AddCommand(a.altchainInspectCmd(), a.altchainQuoteCmd(), a.altchainDepositCmd(), a.altchainBalanceCmd())
 	root.AddCommand(cmd)
-}
-
-// parseUSDC reads a USDC amount flag as smallest units; excess precision is an error.
-func parseUSDC(flag, s string) (uint64, error) {
-	v, err := altchain.ParseUSDC(s)
-	if err != nil {
-		return 0, usagef("%s: %v", flag, err)
-	}
-	return v, nil
 }
 
 // altchainOptions are the known clusters (mainnet, devnet, testnet, sandbox) with the
@@ -70,47 +59,6 @@ func altchainOptions(p *config.Profile, only string) (*altchain.Options, error) 
 		return nil, usagef("--cluster: expected mainnet, devnet, testnet or sandbox, got %q", only)
 	}
 	return &altchain.Options{Clusters: out}, nil
-}
-
-// readQuote reads a quote file ("-" is stdin): a bare quote or a partner envelope.
-func (a *cli) readQuote(path string) (*altchain.Quote, error) {
-	var r io.Reader
-	if path == "-" {
-		r = a.stdin
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			var pe *os.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return nil, fmt.Errorf("quote file %s: %v", path, err)
-		}
-		defer f.Close()
-		r = f
-	}
-	q, err := altchain.ParseQuote(r)
-	if err != nil {
-		var ae *altchain.APIError
-		if errors.As(err, &ae) {
-			return nil, fmt.Errorf("the quote file holds a service error, not a quote: %w", err)
-		}
-		return nil, err
-	}
-	return q, nil
-}
-
-// setRequested ties the quote to the --amount and --min-usdc asked for (when given); a
-// quote for other amounts is a rejection (exit 3).
-func setRequested(q *altchain.Quote, given bool, amount, minAmount uint64) error {
-	if !given {
-		return nil
-	}
-	err := q.CheckRequested(amount, minAmount)
-	if errors.Is(err, altchain.ErrNotRequested) {
-		return rejectedErr{err}
-	}
-	return err
 }
 
 // quoteView is a quote as JSON: the response fields of spec 4.4 plus the requested
@@ -383,19 +331,12 @@ func (a *cli) altchainInspectCmd() *cobra.Command {
 			if err != nil || u.String() != user {
 				return usagef("--user: expected the Solana address that will sign (base58), got %q", user)
 			}
-			var amt, mn uint64
-			if amount != "" {
-				if amt, err = parseUSDC("--amount", amount); err != nil {
-					return err
-				}
+			if minAmount != "" && amount == "" {
+				return usagef("--min-usdc goes with --amount")
 			}
-			if minAmount != "" {
-				if amount == "" {
-					return usagef("--min-usdc goes with --amount")
-				}
-				if mn, err = parseUSDC("--min-usdc", minAmount); err != nil {
-					return err
-				}
+			amt, mn, err := usdcFlags(amount, minAmount)
+			if err != nil {
+				return err
 			}
 			// The profile only contributes pins and the fee cap: a local file read.
 			p, err := a.activeProfile()
@@ -406,12 +347,14 @@ func (a *cli) altchainInspectCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			q, err := a.readQuote(args[0])
+			q, err := app.ReadQuote(args[0], a.stdin)
 			if err != nil {
 				return err
 			}
-			if err := setRequested(q, amount != "", amt, mn); err != nil {
-				return err
+			if amount != "" {
+				if err := app.CheckRequested(q, amt, mn); err != nil {
+					return err
+				}
 			}
 			r := altchain.Inspect(q, u, opts)
 			if err := a.print(viewReport(r, u), func(w io.Writer) { printReport(w, r) }); err != nil {
@@ -430,75 +373,6 @@ func (a *cli) altchainInspectCmd() *cobra.Command {
 	f.StringVar(&minAmount, "min-usdc", "", "the requested minimum USDC amount (with --amount)")
 	_ = cmd.MarkFlagRequired("user")
 	return cmd
-}
-
-// altchainSetup is what quote and deposit need from the profile and the key store.
-type altchainSetup struct {
-	p     *config.Profile
-	store *keystore.Store
-	user  solana.PublicKey
-	opts  *altchain.Options
-}
-
-func (a *cli) altchainSetup(needRPC bool) (*altchainSetup, error) {
-	p, err := a.activeProfile()
-	if err != nil {
-		return nil, err
-	}
-	if p.SolanaKey == "" {
-		return nil, usagef("profile %s has no solana_key: `purse profile set solana_key LABEL`", p.Name)
-	}
-	if needRPC && p.SolanaRPC == "" {
-		return nil, usagef("profile %s has no solana_rpc", p.Name)
-	}
-	if _, ok := altchain.ClusterByName(p.SolanaCluster); !ok {
-		return nil, usagef("profile %s: solana_cluster %q: expected mainnet, devnet, testnet or sandbox", p.Name, p.SolanaCluster)
-	}
-	opts, err := altchainOptions(p, p.SolanaCluster)
-	if err != nil {
-		return nil, err
-	}
-	st, err := a.openStore()
-	if err != nil {
-		return nil, err
-	}
-	e, err := st.Get(p.SolanaKey)
-	if err != nil {
-		return nil, err
-	}
-	if e.Kind != keystore.KindSolana {
-		return nil, usagef("solana_key %q is a %s key", p.SolanaKey, e.Kind)
-	}
-	u, err := solana.PublicKeyFromBase58(e.Address)
-	if err != nil {
-		return nil, fmt.Errorf("solana_key %q: address %q: %v", p.SolanaKey, e.Address, err)
-	}
-	return &altchainSetup{p: p, store: st, user: u, opts: opts}, nil
-}
-
-// requestQuote asks the partner API for a quote signed with the profile's partner key.
-func (a *cli) requestQuote(ctx context.Context, s *altchainSetup, amount, minAmount uint64, output string, price *uint64) (*altchain.Quote, error) {
-	p := s.p
-	if p.PartnerAPI == "" {
-		return nil, usagef("profile %s has no partner_api", p.Name)
-	}
-	if p.PartnerKey == "" {
-		return nil, usagef("profile %s has no partner_key: `purse profile set partner_key LABEL`", p.Name)
-	}
-	req, err := altchain.NewQuoteRequest(p.TokenID, s.user, p.SolanaCluster, amount, output, minAmount, price)
-	if err != nil {
-		return nil, usagef("profile %s: %v (`purse profile set token_id N solana_cluster C`)", p.Name, err)
-	}
-	signer, err := s.store.EVMSigner(p.PartnerKey, p.Name)
-	if err != nil {
-		return nil, err
-	}
-	pc := &altchain.PartnerClient{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuth)}
-	res, err := pc.Quote(ctx, req)
-	if err != nil {
-		return nil, err
-	}
-	return res.Quote, nil
 }
 
 func priceFlag(cmd *cobra.Command, v uint64) *uint64 {
@@ -520,26 +394,21 @@ func (a *cli) altchainQuoteCmd() *cobra.Command {
 			"`purse altchain inspect` and `deposit --quote-file` read back; --out writes it to a file.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			amt, err := parseUSDC("--amount", amount)
+			amt, mn, err := usdcFlags(amount, minAmount)
 			if err != nil {
 				return err
 			}
-			var mn uint64
-			if minAmount != "" {
-				if mn, err = parseUSDC("--min-usdc", minAmount); err != nil {
-					return err
-				}
-			}
-			s, err := a.altchainSetup(false)
+			core, err := a.app()
 			if err != nil {
 				return err
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			q, err := a.requestQuote(ctx, s, amt, mn, output, priceFlag(cmd, price))
+			dq, err := core.FetchDepositQuote(ctx, app.QuoteInput{Amount: amt, MinAmount: mn, Currency: output, Price: priceFlag(cmd, price)}, nil)
 			if err != nil {
 				return err
 			}
+			q := dq.Quote
 			view := viewQuote(q)
 			if out != "" {
 				b, _ := json.MarshalIndent(view, "", "  ")
@@ -547,7 +416,7 @@ func (a *cli) altchainQuoteCmd() *cobra.Command {
 					return fmt.Errorf("--out %s: %v", out, err)
 				}
 			}
-			r := altchain.Inspect(q, s.user, s.opts)
+			r := altchain.Inspect(q, dq.Setup.User, dq.Setup.Opts)
 			return a.print(view, func(w io.Writer) {
 				printQuote(w, q, strings.ToUpper(output))
 				if r.Rejected() {
@@ -574,24 +443,45 @@ type progress struct {
 	w     io.Writer
 	n     int
 	total int
+	last  string
 }
 
 func (p *progress) step(name, format string, args ...any) {
-	p.n++
+	p.n = max(p.n, stepNumber(name))
+	p.last = name
 	fmt.Fprintf(p.w, "[%d/%d] %s: %s\n", p.n, p.total, name, fmt.Sprintf(format, args...))
 }
 
-// stepErr names the step that failed.
-func stepErr(step string, err error) error {
-	var u usageErr
-	var r rejectedErr
-	switch {
-	case errors.As(err, &u):
-		return usageErr{fmt.Errorf("%s: %w", step, err)}
-	case errors.As(err, &r):
-		return rejectedErr{fmt.Errorf("%s: %w", step, err)}
+// event prints the first event of each step the application layer begins.
+func (p *progress) event(ev app.DepositEvent) {
+	if ev.Step == "" || ev.Step == p.last || ev.Detail == "" {
+		return
 	}
-	return fmt.Errorf("%s: %w", step, err)
+	p.step(ev.Step, "%s", ev.Detail)
+}
+
+func stepNumber(name string) int {
+	for i, s := range app.DepositSteps {
+		if s == name {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// usdcFlags reads --amount (at least the minimum deposit when given) and --min-usdc.
+func usdcFlags(amount, minAmount string) (amt, mn uint64, err error) {
+	if amount != "" {
+		if amt, err = app.ParseDepositAmount("--amount", amount); err != nil {
+			return 0, 0, err
+		}
+	}
+	if minAmount != "" {
+		if mn, err = altchain.ParseUSDC(minAmount); err != nil {
+			return 0, 0, usagef("--min-usdc: %v", err)
+		}
+	}
+	return amt, mn, nil
 }
 
 type depositResult struct {
@@ -621,15 +511,9 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 			"is valid until confirmed (H30). A rejected validation exits 3 and signs nothing.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			amt, err := parseUSDC("--amount", amount)
+			amt, mn, err := usdcFlags(amount, minAmount)
 			if err != nil {
 				return err
-			}
-			var mn uint64
-			if minAmount != "" {
-				if mn, err = parseUSDC("--min-usdc", minAmount); err != nil {
-					return err
-				}
 			}
 			if quoteFile == "" && output == "" {
 				return usagef("--output: expected EUR, CHF, USD or CNH (or --quote-file)")
@@ -644,103 +528,63 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 				}
 				defer tty.Close()
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), timeout)
-			defer cancel()
-			pr := &progress{w: a.stderr, total: 9}
-
-			s, err := a.altchainSetup(true)
+			core, err := a.app()
 			if err != nil {
 				return err
 			}
-			rpc := altchain.NewRPC(s.p.SolanaRPC, nil)
-
-			// 1. quote
-			var q *altchain.Quote
+			ctx, cancel := context.WithTimeout(context.Background(), timeout)
+			defer cancel()
+			pr := &progress{w: a.stderr, total: len(app.DepositSteps)}
 			if quoteFile != "" {
-				pr.step("quote", "reading %s", quoteFile)
-				if q, err = a.readQuote(quoteFile); err != nil {
-					return stepErr("quote", err)
-				}
+				pr.step(app.StepQuote, "reading %s", quoteFile)
 			} else {
-				pr.step("quote", "asking %s for %s USDC → %s", s.p.PartnerAPI, altchain.FormatUnits(amt, 6), strings.ToUpper(output))
-				if q, err = a.requestQuote(ctx, s, amt, mn, output, priceFlag(cmd, price)); err != nil {
-					return stepErr("quote", err)
+				pr.step(app.StepQuote, "asking the partner API for %s USDC → %s", altchain.FormatUnits(amt, 6), strings.ToUpper(output))
+			}
+			dq, err := core.FetchDepositQuote(ctx, app.QuoteInput{Amount: amt, MinAmount: mn, Currency: output, Price: priceFlag(cmd, price), File: quoteFile, Stdin: a.stdin}, nil)
+			if err != nil {
+				return err
+			}
+			pr.step(app.StepDecode, "strict decode: %d-byte unsigned transaction from %s", len(dq.Quote.Transaction), dq.Source)
+			// The gate: validation, fresh blockhash, signature by the Solana key only and
+			// simulation of the signed bytes, all inside the application layer.
+			pd, err := core.PrepareDeposit(ctx, dq, nil, func(ev app.DepositEvent) { pr.event(ev) })
+			if pd != nil && pd.Report != nil && pd.Report.Rejected() {
+				printReport(a.stderr, pd.Report)
+				what := "validate: nothing was signed"
+				if se := (*app.StepError)(nil); errors.As(err, &se) && se.Step == app.StepSimulate {
+					what = "simulate: nothing was sent"
 				}
+				return rejection(pd.Report, what)
 			}
-			// 2. decode
-			pr.step("decode", "strict decode of the quote and its transaction")
-			if err := setRequested(q, true, amt, mn); err != nil {
-				return stepErr("decode", err)
-			}
-			if q.Transaction == nil {
-				return stepErr("decode", errors.New("the quote carries no transaction; purse builds none for an unknown program"))
-			}
-			// 3. validate
-			pr.step("validate", "rules A1-F26 against %s (%s)", s.p.SolanaRPC, s.p.SolanaCluster)
-			r, err := altchain.Verify(ctx, rpc, q, s.user, s.opts)
 			if err != nil {
-				return stepErr("validate", err)
+				return err
 			}
-			if r.Rejected() {
-				printReport(a.stderr, r)
-				return stepErr("validate", rejection(r, "nothing was signed"))
-			}
-			// 4. blockhash
-			bh, err := rpc.LatestBlockhash(ctx)
-			if err != nil {
-				return stepErr("blockhash", err)
-			}
-			pr.step("blockhash", "%s, valid until block %d", bh.Hash, bh.LastValidBlockHeight)
-			// 5. sign
-			pr.step("sign", "with %s (%s) only", s.p.SolanaKey, s.user)
-			signer, err := s.store.SolanaSigner(s.p.SolanaKey, s.p.Name)
-			if err != nil {
-				return stepErr("sign", err)
-			}
-			if signer.PublicKey() != s.user {
-				return stepErr("sign", fmt.Errorf("the key %s is not %s", signer.PublicKey(), s.user))
-			}
-			signed, sig, err := altchain.SignTransaction(q.Transaction, bh.Hash, signer)
-			if err != nil {
-				return stepErr("sign", err)
-			}
-			r.RecentBlockhash = bh.Hash
-			// 6. simulate
-			pr.step("simulate", "the signed bytes with signature verification")
-			if err := altchain.SimulateSigned(ctx, rpc, q, s.user, signed, r); err != nil {
-				return stepErr("simulate", err)
-			}
-			if r.Rejected() {
-				printReport(a.stderr, r)
-				return stepErr("simulate", rejection(r, "nothing was sent"))
-			}
-			// 7. review
-			pr.step("review", "what will be sent")
-			printQuote(a.stderr, q, strings.ToUpper(output))
+			p, r := pd.Prepared, pd.Prepared.Report
+			pr.step(app.StepReview, "what will be sent")
+			printQuote(a.stderr, dq.Quote, strings.ToUpper(output))
 			printReport(a.stderr, r)
 			if !yes {
-				fmt.Fprintf(tty, "Send this deposit of %s USDC (total SOL cost %s)? [y/N]: ", altchain.FormatUnits(q.USDCAmount, 6), altchain.FormatUnits(r.TotalCostLamports, 9))
+				fmt.Fprintf(tty, "Send this deposit of %s USDC (total SOL cost %s)? [y/N]: ", altchain.FormatUnits(dq.Quote.USDCAmount, 6), altchain.FormatUnits(r.TotalCostLamports, 9))
 				line, _ := bufio.NewReader(tty).ReadString('\n')
 				if ans := strings.ToLower(strings.TrimSpace(line)); ans != "y" && ans != "yes" {
 					return errors.New("review: declined; the signed transaction was not sent")
 				}
 			}
-			// 8. send, 9. confirm
-			p := &altchain.Prepared{Signed: signed, Signature: sig, Blockhash: bh.Hash, LastValidBlockHeight: bh.LastValidBlockHeight, Report: r}
-			pr.step("send", "signature %s", sig)
-			st, err := altchain.Send(ctx, rpc, p, poll)
+			pr.step(app.StepSend, "signature %s", p.Signature)
+			sent, err := core.SendDeposit(ctx, p, poll, nil)
 			if errors.Is(err, altchain.ErrBlockhashExpired) {
-				return stepErr("confirm", fmt.Errorf("the blockhash expired (block height past %d) before the deposit was confirmed; it did not land; run the deposit again for a new quote and blockhash", bh.LastValidBlockHeight))
+				return fmt.Errorf("confirm: the blockhash expired (block height past %d) before the deposit was confirmed; it did not land; run the deposit again for a new quote and blockhash", p.LastValidBlockHeight)
 			}
 			if err != nil {
-				return stepErr("send", err)
+				return err
 			}
-			pr.step("confirm", "%s", st.ConfirmationStatus)
-			res := depositResult{Signature: sig.String(), ConfirmationStatus: st.ConfirmationStatus, User: s.user.String(),
-				USDCAmount: strconv.FormatUint(q.USDCAmount, 10), TotalCostLamports: r.TotalCostLamports,
-				Blockhash: bh.Hash.String(), LastValidHeight: bh.LastValidBlockHeight}
+			st := sent.Status
+			pr.step(app.StepConfirm, "%s", st.ConfirmationStatus)
+			res := depositResult{Signature: p.Signature.String(), ConfirmationStatus: st.ConfirmationStatus, User: dq.Setup.User.String(),
+				USDCAmount: strconv.FormatUint(dq.Quote.USDCAmount, 10), TotalCostLamports: r.TotalCostLamports,
+				Blockhash: p.Blockhash.String(), LastValidHeight: p.LastValidBlockHeight}
 			return a.print(res, func(w io.Writer) {
-				fmt.Fprintf(w, "deposited %s USDC: %s (%s)\n", altchain.FormatUnits(q.USDCAmount, 6), sig, st.ConfirmationStatus)
+				fmt.Fprintf(w, "deposited %s USDC: %s (%s)\n", altchain.FormatUnits(dq.Quote.USDCAmount, 6), p.Signature, st.ConfirmationStatus)
 			})
 		},
 	}
@@ -757,60 +601,24 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 	return cmd
 }
 
-type balanceView struct {
-	Address     string `json:"address"`
-	Cluster     string `json:"cluster"`
-	Lamports    uint64 `json:"lamports"`
-	SOL         string `json:"sol"`
-	USDCAccount string `json:"usdcAccount"`
-	USDCUnits   uint64 `json:"usdcUnits"`
-	USDC        string `json:"usdc"`
-	HasUSDC     bool   `json:"hasUsdcAccount"`
-}
-
 func (a *cli) altchainBalanceCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "balance",
 		Short: "SOL and USDC of the profile's Solana key",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			s, err := a.altchainSetup(true)
+			core, err := a.app()
 			if err != nil {
 				return err
-			}
-			c, _ := altchain.ClusterByName(s.p.SolanaCluster)
-			if c.USDCMint.IsZero() {
-				return usagef("cluster %s has no USDC purse knows", s.p.SolanaCluster)
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			rpc := altchain.NewRPC(s.p.SolanaRPC, nil)
-			g, err := rpc.GenesisHash(ctx)
+			v, err := core.SolanaBalance(ctx)
 			if err != nil {
 				return err
 			}
-			if g != c.GenesisHash {
-				a.warn("%s answers with genesis hash %s, not %s's %s", s.p.SolanaRPC, g, s.p.SolanaCluster, c.GenesisHash)
-			}
-			lam, err := rpc.Balance(ctx, s.user)
-			if err != nil {
-				return err
-			}
-			ata, err := altchain.AssociatedTokenAddress(s.user, c.USDCMint, solana.TokenProgramID)
-			if err != nil {
-				return err
-			}
-			v := balanceView{Address: s.user.String(), Cluster: s.p.SolanaCluster, Lamports: lam, SOL: altchain.FormatUnits(lam, 9), USDCAccount: ata.String(), USDC: "0"}
-			acc, err := rpc.AccountInfo(ctx, ata)
-			if err != nil {
-				return err
-			}
-			if acc != nil {
-				tb, err := rpc.TokenBalance(ctx, ata)
-				if err != nil {
-					return err
-				}
-				v.HasUSDC, v.USDCUnits, v.USDC = true, tb.Amount, altchain.FormatUnits(tb.Amount, int32(tb.Decimals))
+			if v.Warning != "" {
+				a.warn("%s", v.Warning)
 			}
 			return a.print(v, func(w io.Writer) {
 				tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)

@@ -20,6 +20,7 @@ import (
 
 	"purse/altchain"
 	"purse/altchain/altchaintest"
+	"purse/app"
 	"purse/config"
 	"purse/wallet"
 )
@@ -194,16 +195,23 @@ func TestAltchainInspectOffline(t *testing.T) {
 	}
 }
 
-func TestParseUSDC(t *testing.T) {
-	for in, want := range map[string]uint64{"12.5": 12500000, "5": 5000000, "0.000001": 1, "12.500000": 12500000, "1000000": 1000000000000} {
-		if got, err := parseUSDC("--amount", in); err != nil || got != want {
-			t.Errorf("%s: %d %v", in, got, err)
+func TestUSDCFlags(t *testing.T) {
+	for in, want := range map[string]uint64{"12.5": 12500000, "5": 5000000, "12.500000": 12500000, "1000000": 1000000000000} {
+		if got, _, err := usdcFlags(in, ""); err != nil || got != want {
+			t.Errorf("--amount %s: %d %v", in, got, err)
 		}
 	}
-	for _, in := range []string{"", "12.1234567", "-1", "1e6", "abc", "1,5", "18446744073709.551616"} {
-		if got, err := parseUSDC("--amount", in); err == nil {
-			t.Errorf("%s accepted as %d", in, got)
+	// below the minimum deposit (the TUI's rule, now the CLI's too), or not an amount
+	for _, in := range []string{"0.000001", "4.999999", "12.1234567", "-1", "1e6", "abc", "1,5", "18446744073709.551616"} {
+		if got, _, err := usdcFlags(in, ""); err == nil || !strings.Contains(err.Error(), "--amount") {
+			t.Errorf("--amount %s accepted as %d (%v)", in, got, err)
 		}
+	}
+	if _, mn, err := usdcFlags("12.5", "0.000001"); err != nil || mn != 1 {
+		t.Errorf("--min-usdc 0.000001: %d %v", mn, err)
+	}
+	if _, _, err := usdcFlags("12.5", "1.1234567"); err == nil || !strings.Contains(err.Error(), "--min-usdc") {
+		t.Errorf("--min-usdc with 7 decimals: %v", err)
 	}
 }
 
@@ -261,7 +269,7 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 	}
 
 	out, errOut, code := purse(t, "", "altchain", "balance", "--json")
-	var bv balanceView
+	var bv app.SolanaBalance
 	firstJSON(t, out, &bv)
 	if code != exitOK || bv.USDC != "50" || bv.Lamports != 1_000_000_000 || bv.Address != user.String() {
 		t.Fatalf("balance: exit %d %+v %s", code, bv, errOut)

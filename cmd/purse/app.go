@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"purse/altchain"
 	"purse/app"
 	"purse/config"
 	"purse/enduser"
@@ -60,13 +61,14 @@ func rejectedf(format string, a ...any) error { return rejectedErr{fmt.Errorf(fo
 
 func exitCode(err error) int {
 	var u usageErr
+	var au *app.UsageError
 	var r rejectedErr
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &u):
+	case errors.As(err, &u), errors.As(err, &au):
 		return exitUsage
-	case errors.As(err, &r):
+	case errors.As(err, &r), errors.Is(err, altchain.ErrNotRequested):
 		return exitRejected
 	default:
 		return exitFailure

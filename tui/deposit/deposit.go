@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -102,8 +103,8 @@ const (
 
 type progressMsg struct {
 	run int
-	ev  event
-	ch  <-chan event
+	ev  app.DepositEvent
+	ch  <-chan app.DepositEvent
 }
 
 type keyMap struct {
@@ -142,15 +143,15 @@ type Screen struct {
 	editing  bool
 	formErr  string
 
-	input    quoteInput
+	input    app.QuoteInput
 	steps    [9]step
-	qo       *quoteOut
+	qo       *app.DepositQuote
 	report   *altchain.Report
 	reviewID string
 	reviews  int
 	open     bool
 	prepared *altchain.Prepared
-	stats    sendStats
+	stats    app.SendStats
 	final    string
 	fail     *failure
 	notice   string
@@ -270,7 +271,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
 		return s, s.key(msg)
-	case kit.TaskResult[*quoteOut]:
+	case kit.TaskResult[*quoted]:
 		if s.mine(slotQuote, msg.ID) {
 			return s, s.quoteDone(msg.Value, msg.Err)
 		}
@@ -278,18 +279,18 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if s.mine(slotVerify, msg.ID) {
 			return s, s.verifyDone(msg.Value, msg.Err)
 		}
-	case kit.TaskResult[*prepareOut]:
+	case kit.TaskResult[*prepared]:
 		if s.mine(slotPrepare, msg.ID) {
 			return s, s.prepareDone(msg.Value, msg.Err)
 		}
-	case kit.TaskResult[*sendOut]:
+	case kit.TaskResult[*app.SentDeposit]:
 		if s.mine(slotSend, msg.ID) {
 			return s, s.sendDone(msg.Value, msg.Err)
 		}
 	case kit.TaskResult[string]:
 		if s.mine(slotFinalize, msg.ID) && msg.Err == nil && msg.Value != "" {
 			s.final = msg.Value
-			s.setStep(stepConfirm, stOK, msg.Value)
+			s.setStep(app.StepConfirm, stOK, msg.Value)
 		}
 	case progressMsg:
 		if msg.run != s.run {
@@ -333,7 +334,7 @@ func start[T any](s *Screen, slot, label string, fn func(ctx context.Context) (T
 	return cmd
 }
 
-func listen(run int, ch <-chan event) tea.Cmd {
+func listen(run int, ch <-chan app.DepositEvent) tea.Cmd {
 	return func() tea.Msg {
 		ev, ok := <-ch
 		if !ok {
@@ -377,8 +378,8 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 			delete(s.tasks, slotPrepare)
 			s.run++
 			s.phase = phaseReview
-			s.setStep(stepReview, stRunning, "cancelled before sending; enter opens the review again")
-			for _, n := range []string{stepBlockhash, stepSign, stepSimulate} {
+			s.setStep(app.StepReview, stRunning, "cancelled before sending; enter opens the review again")
+			for _, n := range []string{app.StepBlockhash, app.StepSign, app.StepSimulate} {
 				s.setStep(n, stPending, "")
 			}
 			return kit.Status("Cancelled: nothing was sent.")
@@ -498,7 +499,7 @@ func (s *Screen) stopEditing() {
 	s.file.Blur()
 	s.editing = false
 	if s.row == rowAmount && strings.TrimSpace(s.amount.Value()) != "" {
-		if _, err := parseUSDC("amount", s.amount.Value()); err != nil {
+		if _, err := app.ParseDepositAmount("amount", s.amount.Value()); err != nil {
 			s.formErr = err.Error()
 			return
 		}
@@ -508,9 +509,9 @@ func (s *Screen) stopEditing() {
 
 // submit validates the form and asks for the quote.
 func (s *Screen) submit() tea.Cmd {
-	in := quoteInput{Currency: altchain.OutputCurrencies[s.currency], File: strings.TrimSpace(s.file.Value())}
+	in := app.QuoteInput{Currency: altchain.OutputCurrencies[s.currency], File: strings.TrimSpace(s.file.Value())}
 	if v := strings.TrimSpace(s.amount.Value()); v != "" || in.File == "" {
-		a, err := parseUSDC("amount", v)
+		a, err := app.ParseDepositAmount("amount", v)
 		if err != nil {
 			s.formErr = err.Error()
 			s.row = rowAmount
@@ -526,7 +527,7 @@ func (s *Screen) submit() tea.Cmd {
 func (s *Screen) resetFlow() {
 	s.steps = [9]step{}
 	s.qo, s.report, s.prepared, s.fail = nil, nil, nil, nil
-	s.stats, s.final, s.notice = sendStats{}, "", ""
+	s.stats, s.final, s.notice = app.SendStats{}, "", ""
 	s.offset = 0
 	s.run++
 }
@@ -538,42 +539,43 @@ func (s *Screen) requestQuote(u *app.Unlock) tea.Cmd {
 	in := s.input
 	what := altchain.FormatUnits(in.Amount, 6) + " USDC → " + in.Currency
 	if in.File != "" {
-		s.setStep(stepQuote, stRunning, "reading "+in.File)
+		s.setStep(app.StepQuote, stRunning, "reading "+in.File)
 	} else {
 		api := "the partner API"
 		if s.app != nil {
 			api = s.app.Profile().PartnerAPI
 		}
-		s.setStep(stepQuote, stRunning, "asking "+api+" for "+what+" (signed with the partner key)")
+		s.setStep(app.StepQuote, stRunning, "asking "+api+" for "+what+" (signed with the partner key)")
 	}
 	services := s.app
-	return start(s, slotQuote, "Requesting a deposit quote", func(ctx context.Context) (*quoteOut, error) {
-		qo, err := fetchQuote(ctx, services, in, u)
+	return start(s, slotQuote, "Requesting a deposit quote", func(ctx context.Context) (*quoted, error) {
+		qo, err := services.FetchDepositQuote(ctx, in, u)
 		if errors.Is(err, app.ErrNeedsUnlock) {
 			// Not a failure: the screen asks for the passphrase, and the footer shows no error.
-			return &quoteOut{Locked: true}, nil
+			return &quoted{Locked: true}, nil
 		}
-		return qo, err
+		return &quoted{DepositQuote: qo}, err
 	})
 }
 
-func (s *Screen) quoteDone(qo *quoteOut, err error) tea.Cmd {
-	if (qo != nil && qo.Locked) || errors.Is(err, app.ErrNeedsUnlock) {
+func (s *Screen) quoteDone(res *quoted, err error) tea.Cmd {
+	if (res != nil && res.Locked) || errors.Is(err, app.ErrNeedsUnlock) {
 		return s.askPassphrase(actQuote, "Unlock the partner key", "The quote request is signed with the profile's partner key (partner_key). Type its passphrase to request the quote.")
 	}
 	if err != nil {
 		return s.failed(err, retryQuote)
 	}
+	qo := res.DepositQuote
 	s.qo = qo
 	q := qo.Quote
-	s.setStep(stepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", altchain.FormatUnits(q.USDCAmount, 6), s.input.Currency, qo.Source))
-	s.setStep(stepDecode, stOK, fmt.Sprintf("strict decode: %d-byte unsigned transaction", len(q.Transaction)))
-	p := qo.Setup.profile
-	s.setStep(stepValidate, stRunning, fmt.Sprintf("rules A1-F26 against %s (%s)", p.SolanaRPC, p.SolanaCluster))
+	s.setStep(app.StepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", altchain.FormatUnits(q.USDCAmount, 6), s.input.Currency, qo.Source))
+	s.setStep(app.StepDecode, stOK, fmt.Sprintf("strict decode: %d-byte unsigned transaction", len(q.Transaction)))
+	p := qo.Setup.Profile
+	s.setStep(app.StepValidate, stRunning, fmt.Sprintf("rules A1-F26 against %s (%s)", p.SolanaRPC, p.SolanaCluster))
 	s.phase = phaseValidating
 	services := s.app
 	return start(s, slotVerify, "Validating the deposit transaction", func(ctx context.Context) (*altchain.Report, error) {
-		return verify(ctx, services, qo)
+		return services.VerifyDeposit(ctx, qo)
 	})
 }
 
@@ -584,12 +586,12 @@ func (s *Screen) verifyDone(r *altchain.Report, err error) tea.Cmd {
 	s.report = r
 	s.phase = phaseReview
 	if r.Rejected() || r.PriorityFeeOverflow {
-		s.setStep(stepValidate, stFailed, fmt.Sprintf("REJECTED by %d rule(s)", len(r.Rejections())))
-		s.setStep(stepReview, stBlocked, "signing refused: this quote must not be signed")
+		s.setStep(app.StepValidate, stFailed, fmt.Sprintf("REJECTED by %d rule(s)", len(r.Rejections())))
+		s.setStep(app.StepReview, stBlocked, "signing refused: this quote must not be signed")
 		s.notice = "Nothing was signed. Do not use this quote: press r for a new quote; if it is rejected again, tell the partner."
 	} else {
-		s.setStep(stepValidate, stOK, fmt.Sprintf("ok: %d finding(s), none rejects", len(r.Findings)))
-		s.setStep(stepReview, stRunning, "y in the review signs; n or esc cancels; enter never signs")
+		s.setStep(app.StepValidate, stOK, fmt.Sprintf("ok: %d finding(s), none rejects", len(r.Findings)))
+		s.setStep(app.StepReview, stRunning, "y in the review signs; n or esc cancels; enter never signs")
 	}
 	return s.openReview()
 }
@@ -614,13 +616,13 @@ func (s *Screen) decided(d review.Decision) tea.Cmd {
 		if s.report.Rejected() {
 			return kit.Status("Not signed. The quote was rejected: press r for a new quote.")
 		}
-		s.setStep(stepReview, stRunning, "cancelled; enter opens the review again")
+		s.setStep(app.StepReview, stRunning, "cancelled; enter opens the review again")
 		return kit.Status("Not signed: the review was cancelled. enter reviews again, r asks for a new quote.")
 	}
 	if s.report.Rejected() || s.report.PriorityFeeOverflow {
 		return kit.Status("Signing refused: the quote was rejected.")
 	}
-	s.setStep(stepReview, stOK, "approved with y")
+	s.setStep(app.StepReview, stOK, "approved with y")
 	return s.prepare(nil)
 }
 
@@ -629,29 +631,34 @@ func (s *Screen) prepare(u *app.Unlock) tea.Cmd {
 	s.fail = nil
 	s.run++
 	run := s.run
-	for _, n := range []string{stepBlockhash, stepSign, stepSimulate, stepSend, stepConfirm} {
+	for _, n := range []string{app.StepBlockhash, app.StepSign, app.StepSimulate, app.StepSend, app.StepConfirm} {
 		s.setStep(n, stPending, "")
 	}
-	s.setStep(stepBlockhash, stRunning, "unlocking your Solana key")
-	rep := newReporter()
+	s.setStep(app.StepBlockhash, stRunning, "unlocking your Solana key")
+	rep := newFeed()
 	services, qo := s.app, s.qo
-	task := start(s, slotPrepare, "Signing and simulating the deposit", func(ctx context.Context) (*prepareOut, error) {
-		po, err := prepare(ctx, services, qo, u, rep)
+	task := start(s, slotPrepare, "Signing and simulating the deposit", func(ctx context.Context) (*prepared, error) {
+		defer rep.close()
+		po, err := services.PrepareDeposit(ctx, qo, u, rep.emit)
 		if errors.Is(err, app.ErrNeedsUnlock) {
 			// Not a failure: the screen asks for the passphrase, and the footer shows no error.
-			return &prepareOut{Locked: true}, nil
+			return &prepared{Locked: true}, nil
 		}
-		return po, err
+		return &prepared{PreparedDeposit: po}, err
 	})
 	return tea.Batch(task, listen(run, rep.ch))
 }
 
-func (s *Screen) prepareDone(po *prepareOut, err error) tea.Cmd {
+func (s *Screen) prepareDone(res *prepared, err error) tea.Cmd {
 	s.run++
-	if (po != nil && po.Locked) || errors.Is(err, app.ErrNeedsUnlock) {
+	if (res != nil && res.Locked) || errors.Is(err, app.ErrNeedsUnlock) {
 		s.phase = phaseReview
-		s.setStep(stepBlockhash, stPending, "")
+		s.setStep(app.StepBlockhash, stPending, "")
 		return s.askPassphrase(actPrepare, "Unlock your Solana key", "You approved the deposit. Type the Solana key's passphrase to sign it; nothing is sent before it is signed and simulated.")
+	}
+	var po *app.PreparedDeposit
+	if res != nil {
+		po = res.PreparedDeposit
 	}
 	if err != nil {
 		if po != nil && po.Report != nil {
@@ -666,11 +673,11 @@ func (s *Screen) prepareDone(po *prepareOut, err error) tea.Cmd {
 	s.prepared = po.Prepared
 	s.report = po.Prepared.Report
 	p := po.Prepared
-	s.setStep(stepBlockhash, stOK, fmt.Sprintf("%s, valid until block %d", p.Blockhash, p.LastValidBlockHeight))
-	s.setStep(stepSign, stOK, "signed with your Solana key only: "+p.Signature.String())
-	s.setStep(stepSimulate, stOK, "simulation with signature verification passed")
-	if s.steps[stepIndex(stepValidate)].state == stRunning {
-		s.setStep(stepValidate, stOK, "checked again just before signing: ok")
+	s.setStep(app.StepBlockhash, stOK, fmt.Sprintf("%s, valid until block %d", p.Blockhash, p.LastValidBlockHeight))
+	s.setStep(app.StepSign, stOK, "signed with your Solana key only: "+p.Signature.String())
+	s.setStep(app.StepSimulate, stOK, "simulation with signature verification passed")
+	if s.steps[stepIndex(app.StepValidate)].state == stRunning {
+		s.setStep(app.StepValidate, stOK, "checked again just before signing: ok")
 	}
 	return s.send()
 }
@@ -680,20 +687,21 @@ func (s *Screen) send() tea.Cmd {
 	s.fail = nil
 	s.run++
 	run := s.run
-	s.stats = sendStats{LastValid: s.prepared.LastValidBlockHeight}
-	s.setStep(stepSend, stRunning, "sending "+s.prepared.Signature.String())
-	s.setStep(stepConfirm, stPending, "")
-	rep := newReporter()
+	s.stats = app.SendStats{LastValid: s.prepared.LastValidBlockHeight}
+	s.setStep(app.StepSend, stRunning, "sending "+s.prepared.Signature.String())
+	s.setStep(app.StepConfirm, stPending, "")
+	rep := newFeed()
 	services, p, poll := s.app, s.prepared, s.poll
-	task := start(s, slotSend, "Sending the deposit", func(ctx context.Context) (*sendOut, error) {
+	task := start(s, slotSend, "Sending the deposit", func(ctx context.Context) (*app.SentDeposit, error) {
+		defer rep.close()
 		ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 		defer cancel()
-		return send(ctx, services, p, poll, rep)
+		return services.SendDeposit(ctx, p, poll, rep.emit)
 	})
 	return tea.Batch(task, listen(run, rep.ch))
 }
 
-func (s *Screen) sendDone(so *sendOut, err error) tea.Cmd {
+func (s *Screen) sendDone(so *app.SentDeposit, err error) tea.Cmd {
 	s.run++
 	if so != nil {
 		s.stats = so.Stats
@@ -707,35 +715,36 @@ func (s *Screen) sendDone(so *sendOut, err error) tea.Cmd {
 	}
 	s.phase = phaseDone
 	s.final = so.Status.ConfirmationStatus
-	s.setStep(stepSend, stOK, sendDetail(s.stats, true))
-	s.setStep(stepConfirm, stOK, s.final)
+	s.setStep(app.StepSend, stOK, sendDetail(s.stats, true))
+	s.setStep(app.StepConfirm, stOK, s.final)
 	if s.final == "finalized" {
 		return nil
 	}
-	s.setStep(stepConfirm, stOK, s.final+"; waiting for finalized")
+	s.setStep(app.StepConfirm, stOK, s.final+"; waiting for finalized")
 	run := s.run
-	rep := newReporter()
+	rep := newFeed()
 	services, sig, poll := s.app, s.prepared.Signature, s.poll
 	task := start(s, slotFinalize, "Waiting for finalization", func(ctx context.Context) (string, error) {
+		defer rep.close()
 		ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 		defer cancel()
-		return finalize(ctx, services, sig, poll, rep)
+		return services.FinalizeDeposit(ctx, sig, poll, rep.emit)
 	})
 	return tea.Batch(task, listen(run, rep.ch))
 }
 
 // progress applies one event of a running task.
-func (s *Screen) progress(ev event) {
+func (s *Screen) progress(ev app.DepositEvent) {
 	idx := stepIndex(ev.Step)
 	if idx < 0 {
 		return
 	}
 	switch s.phase {
 	case phasePreparing:
-		if idx < stepIndex(stepValidate) || idx > stepIndex(stepSimulate) {
+		if idx < stepIndex(app.StepValidate) || idx > stepIndex(app.StepSimulate) {
 			return
 		}
-		for i := stepIndex(stepValidate); i <= stepIndex(stepSimulate); i++ {
+		for i := stepIndex(app.StepValidate); i <= stepIndex(app.StepSimulate); i++ {
 			switch {
 			case i < idx && (s.steps[i].state == stRunning || s.steps[i].state == stPending):
 				s.steps[i].state = stOK
@@ -746,19 +755,19 @@ func (s *Screen) progress(ev event) {
 		s.setStep(ev.Step, stRunning, ev.Detail)
 	case phaseSending:
 		s.stats = ev.Send
-		s.setStep(stepSend, stRunning, sendDetail(ev.Send, false))
-		if ev.Step == stepConfirm {
-			s.setStep(stepConfirm, stRunning, confirmDetail(ev.Send))
+		s.setStep(app.StepSend, stRunning, sendDetail(ev.Send, false))
+		if ev.Step == app.StepConfirm {
+			s.setStep(app.StepConfirm, stRunning, confirmDetail(ev.Send))
 		}
 	case phaseDone:
 		if ev.Send.Status != "" {
 			s.final = ev.Send.Status
-			s.setStep(stepConfirm, stOK, ev.Send.Status+"; waiting for finalized")
+			s.setStep(app.StepConfirm, stOK, ev.Send.Status+"; waiting for finalized")
 		}
 	}
 }
 
-func sendDetail(st sendStats, done bool) string {
+func sendDetail(st app.SendStats, done bool) string {
 	n := max(st.Sends-1, 0)
 	d := "sent"
 	if !done && st.Sends == 0 {
@@ -767,7 +776,7 @@ func sendDetail(st sendStats, done bool) string {
 	return fmt.Sprintf("%s; %d re-broadcast(s) of the identical bytes", d, n)
 }
 
-func confirmDetail(st sendStats) string {
+func confirmDetail(st app.SendStats) string {
 	status := st.Status
 	if status == "" {
 		status = "not seen yet"
@@ -781,7 +790,7 @@ func confirmDetail(st sendStats) string {
 }
 
 func stepIndex(name string) int {
-	for i, n := range stepNames {
+	for i, n := range app.DepositSteps {
 		if n == name {
 			return i
 		}
@@ -797,8 +806,8 @@ func (s *Screen) setStep(name string, st stepState, detail string) {
 
 // failed records a failure: the step, why, and what to do next.
 func (s *Screen) failed(err error, rt retry) tea.Cmd {
-	name := stepQuote
-	var se *stepError
+	name := app.StepQuote
+	var se *app.StepError
 	if errors.As(err, &se) {
 		name = se.Step
 		err = se.Err
@@ -820,7 +829,7 @@ func (s *Screen) failed(err error, rt retry) tea.Cmd {
 }
 
 func (s *Screen) nextStep(name string, err error, rt retry) string {
-	var ue *usageError
+	var ue *app.UsageError
 	var ae *altchain.APIError
 	var fe *altchain.FieldError
 	switch {
@@ -834,19 +843,19 @@ func (s *Screen) nextStep(name string, err error, rt retry) string {
 		return fmt.Sprintf("The blockhash expired (block height past %d) before the deposit was confirmed: it did not land and cannot any more. Press r for a new quote and a new signature.", s.stats.LastValid)
 	}
 	switch name {
-	case stepDecode:
+	case app.StepDecode:
 		return "The quote was not used. Press r for a new quote."
-	case stepValidate:
+	case app.StepValidate:
 		if s.report != nil && s.report.Rejected() {
 			return "Nothing was sent. Do not use this quote: press r for a new quote; if it is rejected again, tell the partner."
 		}
 		return "Nothing was signed. " + kit.NextStep(err, s.env.Home)
-	case stepBlockhash, stepSign, stepSimulate:
+	case app.StepBlockhash, app.StepSign, app.StepSimulate:
 		if rt == retryQuote {
 			return "Nothing was sent. The transaction was rejected: press r for a new quote."
 		}
 		return "Nothing was sent. Press r to open the review again and sign with a fresh blockhash."
-	case stepSend, stepConfirm:
+	case app.StepSend, app.StepConfirm:
 		if rt == retryQuote {
 			return "The transaction failed on chain. Press r for a new quote."
 		}
@@ -864,8 +873,8 @@ func (s *Screen) retry() tea.Cmd {
 		if s.qo != nil && s.report != nil {
 			s.phase = phaseReview
 			s.fail = nil
-			s.setStep(stepReview, stRunning, "y in the review signs; n or esc cancels")
-			for _, n := range []string{stepBlockhash, stepSign, stepSimulate} {
+			s.setStep(app.StepReview, stRunning, "y in the review signs; n or esc cancels")
+			for _, n := range []string{app.StepBlockhash, app.StepSign, app.StepSimulate} {
 				s.setStep(n, stPending, "")
 			}
 			return s.openReview()
@@ -902,7 +911,7 @@ func (s *Screen) unlocked(r dialog.PassphraseResult) tea.Cmd {
 			return kit.Status("Passphrase cancelled: no quote was requested.")
 		}
 		s.phase = phaseReview
-		s.setStep(stepReview, stRunning, "passphrase cancelled; enter opens the review again")
+		s.setStep(app.StepReview, stRunning, "passphrase cancelled; enter opens the review again")
 		return kit.Status("Passphrase cancelled: nothing was signed.")
 	}
 	u := &app.Unlock{Passphrase: r.Passphrase}
@@ -916,3 +925,35 @@ func (s *Screen) unlocked(r dialog.PassphraseResult) tea.Cmd {
 	}
 	return nil
 }
+
+// quoted and prepared carry a task's result, or say that a key's passphrase is needed
+// (not a failure: the screen asks for it, and the footer shows no error).
+type (
+	quoted struct {
+		*app.DepositQuote
+		Locked bool
+	}
+	prepared struct {
+		*app.PreparedDeposit
+		Locked bool
+	}
+)
+
+// feed delivers a task's progress to the screen without ever blocking the task: the
+// channel is buffered and an event that does not fit is dropped (the task's result is
+// authoritative).
+type feed struct {
+	ch   chan app.DepositEvent
+	once sync.Once
+}
+
+func newFeed() *feed { return &feed{ch: make(chan app.DepositEvent, 256)} }
+
+func (f *feed) emit(ev app.DepositEvent) {
+	select {
+	case f.ch <- ev:
+	default:
+	}
+}
+
+func (f *feed) close() { f.once.Do(func() { close(f.ch) }) }

@@ -78,7 +78,7 @@ func TestAmountPrecisionIsAnErrorNamingTheField(t *testing.T) {
 			t.Errorf("%q: the error is not shown:\n%s", c.in, s.View())
 		}
 	}
-	if v, err := parseUSDC("amount", "12.123456"); err != nil || v != 12_123_456 {
+	if v, err := app.ParseDepositAmount("amount", "12.123456"); err != nil || v != 12_123_456 {
 		t.Fatalf("six decimals: %d %v", v, err)
 	}
 }
@@ -135,10 +135,10 @@ func startQuote(t *testing.T, s *Screen, amount string) kit.TaskID {
 }
 
 // toReview drives the screen with task results up to the review of r.
-func toReview(t *testing.T, s *Screen, qo *quoteOut, r *altchain.Report) *review.Model {
+func toReview(t *testing.T, s *Screen, qo *app.DepositQuote, r *altchain.Report) *review.Model {
 	t.Helper()
 	id := startQuote(t, s, "12.5")
-	s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Value: qo})
+	s.Update(kit.TaskResult[*quoted]{ID: id, Slot: slotQuote, Value: &quoted{DepositQuote: qo}})
 	if s.phase != phaseValidating {
 		t.Fatalf("after the quote: phase %d\n%s", s.phase, s.View())
 	}
@@ -264,16 +264,16 @@ func TestStaleAndForeignRepliesAreIgnored(t *testing.T) {
 	user := testUser(t).PublicKey()
 	id := startQuote(t, s, "12.5")
 	qo := offlineQuote(sandboxQuote(t, user), user)
-	s.Update(kit.TaskResult[*quoteOut]{ID: id + 100, Slot: slotQuote, Value: qo})
+	s.Update(kit.TaskResult[*quoted]{ID: id + 100, Slot: slotQuote, Value: &quoted{DepositQuote: qo}})
 	s.Update(kit.TaskResult[string]{ID: id, Slot: "balances", Value: "x"})
 	if s.phase != phaseQuoting || s.qo != nil {
 		t.Fatal("a reply to another request must be ignored")
 	}
-	s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Value: qo})
+	s.Update(kit.TaskResult[*quoted]{ID: id, Slot: slotQuote, Value: &quoted{DepositQuote: qo}})
 	if s.phase != phaseValidating {
 		t.Fatal("the current reply is used")
 	}
-	s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Value: qo})
+	s.Update(kit.TaskResult[*quoted]{ID: id, Slot: slotQuote, Value: &quoted{DepositQuote: qo}})
 	if s.phase != phaseValidating {
 		t.Fatal("a duplicate reply must be ignored")
 	}
@@ -287,15 +287,15 @@ func TestFailuresNameTheStepAndWhatToDo(t *testing.T) {
 		err  error
 		want []string
 	}{
-		{failAt(stepQuote, &altchain.APIError{Code: 10001, Message: "bad signature"}), []string{"ERROR at step quote", "service error 10001", "Next: The service refused the quote: the partner request was not authenticated"}},
-		{failAt(stepQuote, usagef("profile sb has no partner_key: set it on the Settings screen, or load a quote file")), []string{"ERROR at step quote: profile sb has no partner_key", "Next: Fix this"}},
-		{failAt(stepDecode, &altchain.FieldError{Field: "transaction", Expected: "base64"}), []string{"ERROR at step decode", "field transaction", "malformed"}},
-		{failAt(stepDecode, errors.New("the quote is for 10 USDC, not the 12.5 USDC asked for")), []string{"ERROR at step decode", "not the 12.5 USDC asked for", "Press r for a new quote"}},
+		{failAt(app.StepQuote, &altchain.APIError{Code: 10001, Message: "bad signature"}), []string{"ERROR at step quote", "service error 10001", "Next: The service refused the quote: the partner request was not authenticated"}},
+		{failAt(app.StepQuote, app.Usagef("profile sb has no partner_key: set it on the Settings screen, or load a quote file")), []string{"ERROR at step quote: profile sb has no partner_key", "Next: Fix this"}},
+		{failAt(app.StepDecode, &altchain.FieldError{Field: "transaction", Expected: "base64"}), []string{"ERROR at step decode", "field transaction", "malformed"}},
+		{failAt(app.StepDecode, errors.New("the quote is for 10 USDC, not the 12.5 USDC asked for")), []string{"ERROR at step decode", "not the 12.5 USDC asked for", "Press r for a new quote"}},
 	}
 	for _, c := range cases {
 		s := newTestScreen(t)
 		id := startQuote(t, s, "12.5")
-		s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Err: c.err})
+		s.Update(kit.TaskResult[*quoted]{ID: id, Slot: slotQuote, Err: c.err})
 		if s.phase != phaseFailed {
 			t.Fatalf("%v: phase %d", c.err, s.phase)
 		}
@@ -314,7 +314,7 @@ func TestFailuresNameTheStepAndWhatToDo(t *testing.T) {
 func TestPassphraseIsAskedInADialogAndRetried(t *testing.T) {
 	s := newTestScreen(t)
 	id := startQuote(t, s, "12.5")
-	_, cmd := s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Err: failAt(stepQuote, app.ErrNeedsUnlock)})
+	_, cmd := s.Update(kit.TaskResult[*quoted]{ID: id, Slot: slotQuote, Err: failAt(app.StepQuote, app.ErrNeedsUnlock)})
 	if _, ok := pushed(t, cmd).(*dialog.Passphrase); !ok {
 		t.Fatal("a locked partner key asks for its passphrase")
 	}
@@ -330,7 +330,7 @@ func TestPassphraseIsAskedInADialogAndRetried(t *testing.T) {
 		t.Fatal("the quote is requested again with the passphrase")
 	}
 	// Cancelling the dialog goes back to the form.
-	_, cmd = s.Update(kit.TaskResult[*quoteOut]{ID: s.tasks[slotQuote], Slot: slotQuote, Err: failAt(stepQuote, app.ErrNeedsUnlock)})
+	_, cmd = s.Update(kit.TaskResult[*quoted]{ID: s.tasks[slotQuote], Slot: slotQuote, Err: failAt(app.StepQuote, app.ErrNeedsUnlock)})
 	pushed(t, cmd)
 	_, cmd = s.Update(dialog.PassphraseResult{ID: s.passID, Cancelled: true})
 	if s.phase != phaseForm || !strings.Contains(statusOf(t, cmd), "no quote was requested") {
@@ -365,22 +365,22 @@ func TestSendProgressAndConfirmation(t *testing.T) {
 	rv := toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
 	approve(t, s, rv)
 
-	ch := make(chan event, 4)
-	s.Update(progressMsg{run: s.run, ev: event{Step: stepSign, Detail: "signing with X only"}, ch: ch})
-	if s.steps[stepIndex(stepBlockhash)].state != stOK || s.steps[stepIndex(stepSign)].state != stRunning {
+	ch := make(chan app.DepositEvent, 4)
+	s.Update(progressMsg{run: s.run, ev: app.DepositEvent{Step: app.StepSign, Detail: "signing with X only"}, ch: ch})
+	if s.steps[stepIndex(app.StepBlockhash)].state != stOK || s.steps[stepIndex(app.StepSign)].state != stRunning {
 		t.Fatalf("progress: %+v", s.steps)
 	}
-	s.Update(progressMsg{run: s.run - 1, ev: event{Step: stepSimulate}, ch: ch})
-	if s.steps[stepIndex(stepSimulate)].state != stPending {
+	s.Update(progressMsg{run: s.run - 1, ev: app.DepositEvent{Step: app.StepSimulate}, ch: ch})
+	if s.steps[stepIndex(app.StepSimulate)].state != stPending {
 		t.Fatal("progress of an older run must be ignored")
 	}
 
 	p := preparedFixture(t, s)
-	s.Update(kit.TaskResult[*prepareOut]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &prepareOut{Prepared: p, Report: p.Report}})
+	s.Update(kit.TaskResult[*prepared]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &prepared{PreparedDeposit: &app.PreparedDeposit{Prepared: p, Report: p.Report}}})
 	if s.phase != phaseSending {
 		t.Fatalf("phase %d after prepare", s.phase)
 	}
-	s.Update(progressMsg{run: s.run, ev: event{Step: stepConfirm, Send: sendStats{Sends: 2, Status: "processed", Height: 1100, LastValid: 1150, StatusPolls: 2}}, ch: ch})
+	s.Update(progressMsg{run: s.run, ev: app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Sends: 2, Status: "processed", Height: 1100, LastValid: 1150, StatusPolls: 2}}, ch: ch})
 	v := s.View()
 	for _, want := range []string{"status: processed", "block 1100, valid until 1150 (50 left)", "1 re-broadcast(s)", p.Signature.String()[:40]} {
 		if !strings.Contains(v, want) {
@@ -390,7 +390,7 @@ func TestSendProgressAndConfirmation(t *testing.T) {
 	if _, cmd := s.Update(keyOf(tea.KeyEsc)); !strings.Contains(statusOf(t, cmd), "cannot be cancelled") {
 		t.Fatal("sending cannot be cancelled")
 	}
-	_, cmd := s.Update(kit.TaskResult[*sendOut]{ID: s.tasks[slotSend], Slot: slotSend, Value: &sendOut{Status: &altchain.SignatureStatus{ConfirmationStatus: "confirmed"}, Stats: sendStats{Sends: 2, Status: "confirmed"}}})
+	_, cmd := s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Value: &app.SentDeposit{Status: &altchain.SignatureStatus{ConfirmationStatus: "confirmed"}, Stats: app.SendStats{Sends: 2, Status: "confirmed"}}})
 	if s.phase != phaseDone || cmd == nil {
 		t.Fatalf("phase %d after send", s.phase)
 	}
@@ -418,10 +418,10 @@ func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
 	rv := toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
 	approve(t, s, rv)
 	p := preparedFixture(t, s)
-	s.Update(kit.TaskResult[*prepareOut]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &prepareOut{Prepared: p, Report: p.Report}})
+	s.Update(kit.TaskResult[*prepared]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &prepared{PreparedDeposit: &app.PreparedDeposit{Prepared: p, Report: p.Report}}})
 
 	// A network failure: r sends the same signed bytes again, nothing is re-signed.
-	s.Update(kit.TaskResult[*sendOut]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(stepSend, context.DeadlineExceeded), Value: &sendOut{Stats: sendStats{Sends: 1, LastValid: 1150}}})
+	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepSend, context.DeadlineExceeded), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 1, LastValid: 1150}}})
 	v := strings.Join(strings.Fields(s.View()), " ")
 	if s.phase != phaseFailed || !strings.Contains(v, "ERROR at step send") || !strings.Contains(v, "send the same bytes again") {
 		t.Fatalf("send failure:\n%s", s.View())
@@ -432,7 +432,7 @@ func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
 		t.Fatal("r re-sends the prepared bytes")
 	}
 	// Expiry: it did not land; r asks for a new quote.
-	s.Update(kit.TaskResult[*sendOut]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(stepConfirm, altchain.ErrBlockhashExpired), Value: &sendOut{Stats: sendStats{Sends: 3, LastValid: 1150, Height: 1151}}})
+	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepConfirm, altchain.ErrBlockhashExpired), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 3, LastValid: 1150, Height: 1151}}})
 	v = strings.Join(strings.Fields(s.View()), " ")
 	if !strings.Contains(v, "ERROR at step confirm") || !strings.Contains(v, "did not land") {
 		t.Fatalf("expiry:\n%s", s.View())
@@ -452,7 +452,7 @@ func TestSimulationRejectionShowsNewFindings(t *testing.T) {
 	r := *s.report
 	r.Findings = append(append([]altchain.Finding(nil), r.Findings...), altchain.Finding{Rule: "G28", Severity: altchain.Reject, Message: "simulation failed: custom program error 0x1"})
 	r.Verdict = altchain.VerdictRejected
-	s.Update(kit.TaskResult[*prepareOut]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Err: failAt(stepSimulate, r.Err()), Value: &prepareOut{Report: &r}})
+	s.Update(kit.TaskResult[*prepared]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Err: failAt(app.StepSimulate, r.Err()), Value: &prepared{PreparedDeposit: &app.PreparedDeposit{Report: &r}}})
 	v := strings.Join(strings.Fields(s.View()), " ")
 	for _, want := range []string{"ERROR at step simulate", "G28", "Nothing was sent", "Verdict: REJECTED"} {
 		if !strings.Contains(v, want) {

@@ -11,6 +11,7 @@ import (
 
 	"purse/altchain"
 	"purse/altchain/altchaintest"
+	"purse/app"
 	"purse/tui/kit"
 	"purse/tui/review"
 )
@@ -26,8 +27,8 @@ func TestGolden(t *testing.T) {
 	sending := func(t *testing.T, s *Screen) {
 		approve(t, s, valid(t, s))
 		p := preparedFixture(t, s)
-		s.Update(kit.TaskResult[*prepareOut]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &prepareOut{Prepared: p, Report: p.Report}})
-		s.Update(progressMsg{run: s.run, ev: event{Step: stepConfirm, Send: sendStats{Sends: 2, Status: "processed", Height: 1012, LastValid: 1150, StatusPolls: 2}}, ch: make(chan event)})
+		s.Update(kit.TaskResult[*prepared]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &prepared{PreparedDeposit: &app.PreparedDeposit{Prepared: p, Report: p.Report}}})
+		s.Update(progressMsg{run: s.run, ev: app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Sends: 2, Status: "processed", Height: 1012, LastValid: 1150, StatusPolls: 2}}, ch: make(chan app.DepositEvent)})
 	}
 	cases := []struct {
 		name string
@@ -42,7 +43,7 @@ func TestGolden(t *testing.T) {
 		{"validating", func(t *testing.T, s *Screen) string {
 			user := testUser(t).PublicKey()
 			id := startQuote(t, s, "12.5")
-			s.Update(kit.TaskResult[*quoteOut]{ID: id, Slot: slotQuote, Value: offlineQuote(sandboxQuote(t, user), user)})
+			s.Update(kit.TaskResult[*quoted]{ID: id, Slot: slotQuote, Value: &quoted{DepositQuote: offlineQuote(sandboxQuote(t, user), user)}})
 			return s.View()
 		}},
 		{"findings_ok", func(t *testing.T, s *Screen) string { valid(t, s); return s.View() }},
@@ -67,12 +68,12 @@ func TestGolden(t *testing.T) {
 		{"sending", func(t *testing.T, s *Screen) string { sending(t, s); return s.View() }},
 		{"done", func(t *testing.T, s *Screen) string {
 			sending(t, s)
-			s.Update(kit.TaskResult[*sendOut]{ID: s.tasks[slotSend], Slot: slotSend, Value: &sendOut{Status: &altchain.SignatureStatus{ConfirmationStatus: "confirmed"}, Stats: sendStats{Sends: 2, Status: "confirmed"}}})
+			s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Value: &app.SentDeposit{Status: &altchain.SignatureStatus{ConfirmationStatus: "confirmed"}, Stats: app.SendStats{Sends: 2, Status: "confirmed"}}})
 			return s.View()
 		}},
 		{"failed_send", func(t *testing.T, s *Screen) string {
 			sending(t, s)
-			s.Update(kit.TaskResult[*sendOut]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(stepSend, context.DeadlineExceeded), Value: &sendOut{Stats: sendStats{Sends: 1, LastValid: 1150}}})
+			s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepSend, context.DeadlineExceeded), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 1, LastValid: 1150}}})
 			return s.View()
 		}},
 	}

@@ -13,6 +13,7 @@ import (
 
 	"purse/altchain"
 	"purse/altchain/altchaintest"
+	"purse/app"
 	"purse/config"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -101,10 +102,10 @@ func maliciousQuote(t testing.TB, user solana.PublicKey) *altchain.Quote {
 }
 
 // offlineQuote wraps q as the quote step's result, with the sandbox profile.
-func offlineQuote(q *altchain.Quote, user solana.PublicKey) *quoteOut {
+func offlineQuote(q *altchain.Quote, user solana.PublicKey) *app.DepositQuote {
 	p := *config.SandboxProfile(config.DefaultSandboxAddr)
 	p.SolanaKey = "sol"
-	return &quoteOut{Setup: &setup{profile: p, user: user, opts: altchaintest.Options()}, Quote: q, Source: "partner API " + p.PartnerAPI}
+	return &app.DepositQuote{Setup: &app.DepositSetup{Profile: p, User: user, Opts: altchaintest.Options()}, Quote: q, Source: "partner API " + p.PartnerAPI}
 }
 
 // harness is a small stand-in for the router: it runs commands off the test goroutine,
@@ -242,3 +243,6 @@ func (h *harness) drain(d time.Duration) {
 		}
 	}
 }
+
+// failAt is the error the application layer returns for a failure of step.
+func failAt(step string, err error) error { return &app.StepError{Step: step, Err: err} }

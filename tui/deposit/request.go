@@ -8,16 +8,17 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/altchain"
+	"purse/app"
 	"purse/tui/review"
 )
 
 // reviewRequest builds the signing review from the validated quote and its report: the
 // amounts, every fee, the accounts with their roles, the decoded instructions and every
 // rule result. A rejecting finding blocks signing.
-func reviewRequest(id string, qo *quoteOut, currency string, r *altchain.Report) review.Request {
+func reviewRequest(id string, qo *app.DepositQuote, currency string, r *altchain.Report) review.Request {
 	q := qo.Quote
 	t := review.Solana{
-		Cluster:             qo.Setup.profile.SolanaCluster,
+		Cluster:             qo.Setup.Profile.SolanaCluster,
 		Signatures:          r.Signatures,
 		ComputeUnitLimit:    r.ComputeUnitLimit,
 		ComputeUnitPrice:    r.ComputeUnitPrice,

@@ -14,6 +14,7 @@ import (
 
 	"purse/altchain"
 	"purse/altchain/altchaintest"
+	"purse/app"
 	"purse/config"
 	"purse/enduser"
 	"purse/keystore"
@@ -186,7 +187,7 @@ func TestSandboxDeposit(t *testing.T) {
 	}
 	for i, sp := range h.s.steps {
 		if sp.state != stOK {
-			t.Errorf("step %s is %d, not ok", stepNames[i], sp.state)
+			t.Errorf("step %s is %d, not ok", app.DepositSteps[i], sp.state)
 		}
 	}
 	if v := h.s.View(); !strings.Contains(v, "Deposited 12.5 USDC → EUR") {

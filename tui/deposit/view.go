@@ -7,6 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/altchain"
+	"purse/app"
 	"purse/tui/kit"
 )
 
@@ -170,16 +171,16 @@ func (s *Screen) stepLines(w int) []string {
 	out := []string{st.Bold.Render("Steps")}
 	indent := markW + nameW
 	// A tail of steps that have not started is one line.
-	tail := len(stepNames)
+	tail := len(app.DepositSteps)
 	for tail > 0 && s.steps[tail-1].state == stPending && s.steps[tail-1].detail == "" {
 		tail--
 	}
-	if len(stepNames)-tail < 2 {
-		tail = len(stepNames)
+	if len(app.DepositSteps)-tail < 2 {
+		tail = len(app.DepositSteps)
 	}
-	for i, name := range stepNames {
+	for i, name := range app.DepositSteps {
 		if i == tail {
-			rest := fmt.Sprintf("%d-%d %s", tail+1, len(stepNames), strings.Join(stepNames[tail:], ", "))
+			rest := fmt.Sprintf("%d-%d %s", tail+1, len(app.DepositSteps), strings.Join(app.DepositSteps[tail:], ", "))
 			out = append(out, kit.Pad("-", markW)+st.Muted.Render(kit.Truncate(rest, max(w-markW, 1))))
 			break
 		}

@@ -1,0 +1,569 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gagliardetto/solana-go"
+
+	"purse/altchain"
+	"purse/config"
+	"purse/keystore"
+	"purse/wallet"
+)
+
+// The steps of a Solana deposit, in order. Every failure names one of them (StepError),
+// and progress events say which one is running.
+const (
+	StepQuote     = "quote"
+	StepDecode    = "decode"
+	StepValidate  = "validate"
+	StepReview    = "review"
+	StepBlockhash = "blockhash"
+	StepSign      = "sign"
+	StepSimulate  = "simulate"
+	StepSend      = "send"
+	StepConfirm   = "confirm"
+)
+
+// DepositSteps are the steps in order.
+var DepositSteps = []string{StepQuote, StepDecode, StepValidate, StepReview, StepBlockhash, StepSign, StepSimulate, StepSend, StepConfirm}
+
+// StepError is a failure of one step of a flow.
+type StepError struct {
+	Step string
+	Err  error
+}
+
+func (e *StepError) Error() string { return e.Step + ": " + e.Err.Error() }
+func (e *StepError) Unwrap() error { return e.Err }
+
+func failAt(step string, err error) error { return &StepError{Step: step, Err: err} }
+
+// UsageError is a problem the user fixes in the input or in the profile, not by retrying
+// (the CLI exits 2 for it).
+type UsageError struct{ msg string }
+
+func (e *UsageError) Error() string { return e.msg }
+
+// Usagef makes a UsageError.
+func Usagef(format string, args ...any) error { return &UsageError{fmt.Sprintf(format, args...)} }
+
+// ParseDepositAmount reads a deposit amount as smallest units: excess precision is an
+// error naming the field, never rounded, and a deposit is at least 5 USDC.
+func ParseDepositAmount(field, s string) (uint64, error) {
+	v, err := altchain.ParseUSDC(s)
+	if err != nil {
+		return 0, Usagef("%s: %v", field, err)
+	}
+	if v < altchain.MinUSDCAmount {
+		return 0, Usagef("%s: %s is below the minimum deposit of 5 USDC", field, strings.TrimSpace(s))
+	}
+	return v, nil
+}
+
+// DepositSetup is what a deposit needs from the profile and the key store.
+type DepositSetup struct {
+	Profile config.Profile
+	User    solana.PublicKey
+	Opts    *altchain.Options
+}
+
+// DepositOptions is the profile's cluster with its pins and fee cap.
+func DepositOptions(p config.Profile) (*altchain.Options, error) {
+	c, ok := altchain.ClusterByName(p.SolanaCluster)
+	if !ok {
+		return nil, Usagef("profile %s: solana_cluster %q: expected mainnet, devnet, testnet or sandbox; set it on the Settings screen", p.Name, p.SolanaCluster)
+	}
+	pin := p.Pins[c.ProfileName()]
+	c, err := c.Pinned(pin.ProgramID, pin.USDCMint, pin.DepositAccount, p.FeeCap())
+	if err != nil {
+		return nil, Usagef("profile %s: %v", p.Name, err)
+	}
+	return &altchain.Options{Clusters: []altchain.ClusterInfo{c}}, nil
+}
+
+// LoadDepositSetup reads the profile and the Solana key's address (no secret is read).
+func (s *App) LoadDepositSetup() (*DepositSetup, error) {
+	if s == nil {
+		return nil, Usagef("no profile is loaded")
+	}
+	p := s.Profile()
+	if p.SolanaKey == "" {
+		return nil, Usagef("profile %s has no Solana key: add or import one on the Keys screen", p.Name)
+	}
+	if p.SolanaRPC == "" {
+		return nil, Usagef("profile %s has no solana_rpc: set it on the Settings screen", p.Name)
+	}
+	opts, err := DepositOptions(p)
+	if err != nil {
+		return nil, err
+	}
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return nil, err
+	}
+	e, err := ks.Get(p.SolanaKey)
+	if err != nil {
+		return nil, err
+	}
+	if e.Kind != keystore.KindSolana {
+		return nil, Usagef("solana_key %q is a %s key, not a Solana key: pick another on the Keys screen", p.SolanaKey, e.Kind)
+	}
+	u, err := solana.PublicKeyFromBase58(e.Address)
+	if err != nil {
+		return nil, fmt.Errorf("solana_key %q: address %q: %v", p.SolanaKey, e.Address, err)
+	}
+	return &DepositSetup{Profile: p, User: u, Opts: opts}, nil
+}
+
+// QuoteInput is what the user asks for.
+type QuoteInput struct {
+	Amount    uint64 // 0: take it from the quote file
+	MinAmount uint64 // minUsdcAmount; 0 omits it (USDC-only deposits, spec 4.4)
+	Currency  string
+	Price     *uint64 // compute-unit price in micro-lamports; nil: the service's
+	File      string  // "" asks the partner API; "-" reads Stdin
+	Stdin     io.Reader
+}
+
+// DepositQuote is the result of the quote and decode steps.
+type DepositQuote struct {
+	Setup  *DepositSetup
+	Quote  *altchain.Quote
+	Source string
+}
+
+// FetchDepositQuote runs the quote and decode steps: the partner API (signed with the
+// profile's partner key) or a quote file, then the strict decode and the check that the
+// quote is for what was asked.
+func (s *App) FetchDepositQuote(ctx context.Context, in QuoteInput, u *Unlock) (*DepositQuote, error) {
+	st, err := s.LoadDepositSetup()
+	if err != nil {
+		return nil, failAt(StepQuote, err)
+	}
+	out := &DepositQuote{Setup: st}
+	if in.File != "" {
+		out.Source = "file " + in.File
+		q, err := ReadQuote(in.File, in.Stdin)
+		if err != nil {
+			var de *decodeError
+			if errors.As(err, &de) {
+				return nil, failAt(StepDecode, de.err)
+			}
+			return nil, failAt(StepQuote, err)
+		}
+		out.Quote = q
+	} else {
+		p := st.Profile
+		out.Source = "partner API " + p.PartnerAPI
+		q, err := s.requestDepositQuote(ctx, st, in, u)
+		if err != nil {
+			return nil, failAt(StepQuote, err)
+		}
+		out.Quote = q
+	}
+	if err := CheckRequested(out.Quote, in.Amount, in.MinAmount); err != nil {
+		return nil, failAt(StepDecode, err)
+	}
+	if out.Quote.Transaction == nil {
+		return nil, failAt(StepDecode, errors.New("the quote carries no transaction; purse builds none for an unknown program"))
+	}
+	return out, nil
+}
+
+// requestDepositQuote asks the partner API for a quote signed with the profile's partner key.
+func (s *App) requestDepositQuote(ctx context.Context, st *DepositSetup, in QuoteInput, u *Unlock) (*altchain.Quote, error) {
+	p := st.Profile
+	if p.PartnerAPI == "" {
+		return nil, Usagef("profile %s has no partner_api: set it on the Settings screen, or load a quote file", p.Name)
+	}
+	if p.PartnerKey == "" {
+		return nil, Usagef("profile %s has no partner_key: set it on the Settings screen, or load a quote file", p.Name)
+	}
+	req, err := altchain.NewQuoteRequest(p.TokenID, st.User, p.SolanaCluster, in.Amount, in.Currency, in.MinAmount, in.Price)
+	if err != nil {
+		return nil, Usagef("profile %s: %v (the account id is on the Account screen, the cluster on Settings)", p.Name, err)
+	}
+	ks, err := s.Keys(u)
+	if err != nil {
+		return nil, err
+	}
+	signer, err := ks.EVMSigner(p.PartnerKey, p.Name)
+	if err != nil {
+		return nil, err
+	}
+	pc := &altchain.PartnerClient{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuth)}
+	res, err := pc.Quote(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return res.Quote, nil
+}
+
+// CheckRequested ties the quote to the amounts the user asked for; a quote that carries
+// others is refused (altchain.ErrNotRequested). amount 0 accepts the quote's own (a quote
+// file that carries usdcAmount).
+func CheckRequested(q *altchain.Quote, amount, minAmount uint64) error {
+	switch {
+	case amount == 0 && !q.HasRequested:
+		return Usagef("amount: the quote file does not say how much USDC it is for; enter the amount you asked for")
+	case amount == 0:
+		return nil
+	}
+	if minAmount == 0 {
+		minAmount = q.MinUSDCAmount
+	}
+	return q.CheckRequested(amount, minAmount)
+}
+
+// VerifyDeposit runs the validate step: every static rule and the rules that need the
+// chain. Nothing is signed; the report is what the review shows.
+func (s *App) VerifyDeposit(ctx context.Context, qo *DepositQuote) (*altchain.Report, error) {
+	rpc, err := s.Solana()
+	if err != nil {
+		return nil, failAt(StepValidate, err)
+	}
+	r, err := altchain.Verify(ctx, rpc, qo.Quote, qo.Setup.User, qo.Setup.Opts)
+	if err != nil {
+		return nil, failAt(StepValidate, err)
+	}
+	return r, nil
+}
+
+// DepositEvent is one piece of progress of a running deposit step.
+type DepositEvent struct {
+	Step   string
+	Detail string
+	Send   SendStats
+}
+
+// SendStats is what the send and confirm steps have seen so far.
+type SendStats struct {
+	Sends       int    // sendTransaction calls, the first one included
+	Status      string // last confirmation status; "" when the cluster has not seen it
+	Height      uint64 // last block height read
+	LastValid   uint64
+	TxErr       string
+	StatusPolls int
+}
+
+// reporter passes events on and remembers the last step begun, so a failure inside
+// altchain.Prepare is blamed on the step that was running.
+type reporter struct {
+	fn   func(DepositEvent)
+	mu   sync.Mutex
+	last string
+}
+
+func newReporter(fn func(DepositEvent)) *reporter {
+	if fn == nil {
+		fn = func(DepositEvent) {}
+	}
+	return &reporter{fn: fn}
+}
+
+func (r *reporter) emit(ev DepositEvent) {
+	r.mu.Lock()
+	if ev.Step != "" {
+		r.last = ev.Step
+	}
+	r.mu.Unlock()
+	r.fn(ev)
+}
+
+func (r *reporter) lastStep() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.last
+}
+
+// progressCluster reports which step altchain.Prepare is in.
+type progressCluster struct {
+	altchain.Cluster
+	rep *reporter
+}
+
+func (c progressCluster) GenesisHash(ctx context.Context) (string, error) {
+	c.rep.emit(DepositEvent{Step: StepValidate, Detail: "checking the quote again against the cluster"})
+	return c.Cluster.GenesisHash(ctx)
+}
+
+func (c progressCluster) LatestBlockhash(ctx context.Context) (altchain.Blockhash, error) {
+	c.rep.emit(DepositEvent{Step: StepBlockhash, Detail: "asking for a fresh blockhash (confirmed)"})
+	bh, err := c.Cluster.LatestBlockhash(ctx)
+	if err == nil {
+		c.rep.emit(DepositEvent{Step: StepSign, Detail: fmt.Sprintf("blockhash %s, valid until block %d; signing with your Solana key only", bh.Hash, bh.LastValidBlockHeight)})
+	}
+	return bh, err
+}
+
+func (c progressCluster) Simulate(ctx context.Context, tx []byte, accounts []solana.PublicKey) (*altchain.SimulationResult, error) {
+	c.rep.emit(DepositEvent{Step: StepSimulate, Detail: "simulating the signed bytes with signature verification"})
+	return c.Cluster.Simulate(ctx, tx, accounts)
+}
+
+// progressSigner reports the sign step.
+type progressSigner struct {
+	wallet.SolanaSigner
+	rep *reporter
+}
+
+func (s progressSigner) SignMessage(p wallet.Purpose, msg []byte) (solana.Signature, error) {
+	s.rep.emit(DepositEvent{Step: StepSign, Detail: "signing with " + s.PublicKey().String() + " only"})
+	sig, err := s.SolanaSigner.SignMessage(p, msg)
+	if err == nil {
+		s.rep.emit(DepositEvent{Step: StepSimulate, Detail: "signed " + sig.String()})
+	}
+	return sig, err
+}
+
+// PreparedDeposit is the result of the blockhash, sign and simulate steps.
+type PreparedDeposit struct {
+	Prepared *altchain.Prepared
+	// Report is the latest report (re-verified and simulated), also on a rejection.
+	Report *altchain.Report
+}
+
+// PrepareDeposit is the deposit's security gate, the one path to a Solana signature:
+// altchain.Prepare (re-validation, fresh blockhash, sign with the user key only,
+// simulation with sigVerify). It names the step that failed; progress hears each step.
+func (s *App) PrepareDeposit(ctx context.Context, qo *DepositQuote, u *Unlock, progress func(DepositEvent)) (*PreparedDeposit, error) {
+	rep := newReporter(progress)
+	signer, err := s.SolanaSigner(u)
+	if err != nil {
+		return nil, failAt(StepSign, err)
+	}
+	if signer.PublicKey() != qo.Setup.User {
+		return nil, failAt(StepSign, fmt.Errorf("the key %s is not %s, the address the quote was made for", signer.PublicKey(), qo.Setup.User))
+	}
+	rpc, err := s.Solana()
+	if err != nil {
+		return nil, failAt(StepBlockhash, err)
+	}
+	p, err := altchain.Prepare(ctx, progressCluster{rpc, rep}, qo.Quote, progressSigner{signer, rep}, qo.Setup.Opts)
+	out := &PreparedDeposit{Prepared: p}
+	if p != nil {
+		out.Report = p.Report
+	}
+	if err != nil {
+		step := rep.lastStep()
+		if step == "" {
+			step = StepValidate
+		}
+		return out, failAt(step, err)
+	}
+	return out, nil
+}
+
+// progressSender reports what altchain.Send does: sends, re-broadcasts, statuses, heights.
+type progressSender struct {
+	altchain.Sender
+	rep *reporter
+	mu  sync.Mutex
+	st  SendStats
+}
+
+func (s *progressSender) snapshot() SendStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.st
+}
+
+func (s *progressSender) SendTransaction(ctx context.Context, signed []byte) (solana.Signature, error) {
+	s.mu.Lock()
+	s.st.Sends++
+	st := s.st
+	s.mu.Unlock()
+	detail := "sending the signed bytes"
+	if st.Sends > 1 {
+		detail = fmt.Sprintf("re-broadcasting the identical bytes (%d)", st.Sends-1)
+	}
+	s.rep.emit(DepositEvent{Step: StepSend, Detail: detail, Send: st})
+	return s.Sender.SendTransaction(ctx, signed)
+}
+
+func (s *progressSender) SignatureStatus(ctx context.Context, sig solana.Signature) (*altchain.SignatureStatus, error) {
+	v, err := s.Sender.SignatureStatus(ctx, sig)
+	s.mu.Lock()
+	s.st.StatusPolls++
+	if err == nil {
+		if v == nil {
+			s.st.Status = ""
+		} else {
+			s.st.Status, s.st.TxErr = v.ConfirmationStatus, v.Err
+		}
+	}
+	st := s.st
+	s.mu.Unlock()
+	s.rep.emit(DepositEvent{Step: StepConfirm, Send: st})
+	return v, err
+}
+
+func (s *progressSender) BlockHeight(ctx context.Context) (uint64, error) {
+	h, err := s.Sender.BlockHeight(ctx)
+	if err == nil {
+		s.mu.Lock()
+		s.st.Height = h
+		st := s.st
+		s.mu.Unlock()
+		s.rep.emit(DepositEvent{Step: StepConfirm, Send: st})
+	}
+	return h, err
+}
+
+// SentDeposit is the result of the send and confirm steps.
+type SentDeposit struct {
+	Status *altchain.SignatureStatus
+	Stats  SendStats
+}
+
+// SendDeposit runs altchain.Send: the same signed bytes, polled until confirmed,
+// re-broadcast while the blockhash is valid; it never re-signs.
+func (s *App) SendDeposit(ctx context.Context, p *altchain.Prepared, poll time.Duration, progress func(DepositEvent)) (*SentDeposit, error) {
+	rep := newReporter(progress)
+	rpc, err := s.Solana()
+	if err != nil {
+		return nil, failAt(StepSend, err)
+	}
+	ps := &progressSender{Sender: rpc, rep: rep, st: SendStats{LastValid: p.LastValidBlockHeight}}
+	st, err := altchain.Send(ctx, ps, p, poll)
+	out := &SentDeposit{Status: st, Stats: ps.snapshot()}
+	if err != nil {
+		step := StepConfirm
+		if out.Stats.Sends <= 1 && out.Stats.StatusPolls == 0 {
+			step = StepSend
+		}
+		return out, failAt(step, err)
+	}
+	return out, nil
+}
+
+// FinalizeDeposit keeps polling a confirmed signature until it is finalized (or ctx ends).
+func (s *App) FinalizeDeposit(ctx context.Context, sig solana.Signature, poll time.Duration, progress func(DepositEvent)) (string, error) {
+	rep := newReporter(progress)
+	rpc, err := s.Solana()
+	if err != nil {
+		return "", err
+	}
+	t := time.NewTicker(poll)
+	defer t.Stop()
+	last := "confirmed"
+	for {
+		st, err := rpc.SignatureStatus(ctx, sig)
+		if err == nil && st != nil {
+			last = st.ConfirmationStatus
+			rep.emit(DepositEvent{Step: StepConfirm, Send: SendStats{Status: last}})
+			if last == "finalized" {
+				return last, nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return last, nil
+		case <-t.C:
+		}
+	}
+}
+
+// decodeError marks a quote file that was read but does not decode (the decode step).
+type decodeError struct{ err error }
+
+func (e *decodeError) Error() string { return e.err.Error() }
+func (e *decodeError) Unwrap() error { return e.err }
+
+// ReadQuote reads a quote file ("-" is stdin): a bare quote or a partner envelope. A file
+// holding a service error says so.
+func ReadQuote(path string, stdin io.Reader) (*altchain.Quote, error) {
+	var r io.Reader
+	if path == "-" {
+		if stdin == nil {
+			return nil, Usagef("quote file -: no standard input to read")
+		}
+		r = stdin
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("quote file %s: %v", path, err)
+		}
+		defer f.Close()
+		r = f
+	}
+	q, err := altchain.ParseQuote(r)
+	if err != nil {
+		var ae *altchain.APIError
+		if errors.As(err, &ae) {
+			return nil, fmt.Errorf("the quote file holds a service error, not a quote: %w", err)
+		}
+		return nil, &decodeError{err}
+	}
+	return q, nil
+}
+
+// SolanaBalance is what the profile's Solana key holds.
+type SolanaBalance struct {
+	Address     string `json:"address"`
+	Cluster     string `json:"cluster"`
+	Lamports    uint64 `json:"lamports"`
+	SOL         string `json:"sol"`
+	USDCAccount string `json:"usdcAccount"`
+	USDCUnits   uint64 `json:"usdcUnits"`
+	USDC        string `json:"usdc"`
+	HasUSDC     bool   `json:"hasUsdcAccount"`
+	// Warning says the RPC answers for another cluster than the profile names.
+	Warning string `json:"warning,omitempty"`
+}
+
+// SolanaBalance reads the SOL and USDC of the profile's Solana key.
+func (s *App) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
+	st, err := s.LoadDepositSetup()
+	if err != nil {
+		return SolanaBalance{}, err
+	}
+	p := st.Profile
+	c, _ := altchain.ClusterByName(p.SolanaCluster)
+	if c.USDCMint.IsZero() {
+		return SolanaBalance{}, Usagef("cluster %s has no USDC purse knows", p.SolanaCluster)
+	}
+	rpc, err := s.Solana()
+	if err != nil {
+		return SolanaBalance{}, err
+	}
+	v := SolanaBalance{Address: st.User.String(), Cluster: p.SolanaCluster, USDC: "0"}
+	g, err := rpc.GenesisHash(ctx)
+	if err != nil {
+		return v, err
+	}
+	if g != c.GenesisHash {
+		v.Warning = fmt.Sprintf("%s answers with genesis hash %s, not %s's %s", p.SolanaRPC, g, p.SolanaCluster, c.GenesisHash)
+	}
+	if v.Lamports, err = rpc.Balance(ctx, st.User); err != nil {
+		return v, err
+	}
+	v.SOL = altchain.FormatUnits(v.Lamports, 9)
+	ata, err := altchain.AssociatedTokenAddress(st.User, c.USDCMint, solana.TokenProgramID)
+	if err != nil {
+		return v, err
+	}
+	v.USDCAccount = ata.String()
+	acc, err := rpc.AccountInfo(ctx, ata)
+	if err != nil || acc == nil {
+		return v, err
+	}
+	tb, err := rpc.TokenBalance(ctx, ata)
+	if err != nil {
+		return v, err
+	}
+	v.HasUSDC, v.USDCUnits, v.USDC = true, tb.Amount, altchain.FormatUnits(tb.Amount, int32(tb.Decimals))
+	return v, nil
+}
