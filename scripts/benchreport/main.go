@@ -31,17 +31,21 @@ var ratios = []ratio{
 	{"sandbox: full-auth request vs unauthenticated request (time per request)", "endusertest.BenchmarkFullAuthRoute", "endusertest.BenchmarkUnauthenticatedRoute", "ns/op", 0},
 	{"client overhead: full-auth call vs unauthenticated call", "enduser.BenchmarkClientOverhead/full-auth", "enduser.BenchmarkClientOverhead/no-auth", "ns/op", 0},
 	{"transactions screen render: 100,000 vs 100 records", "tui.BenchmarkTransactionsView/records=100000", "tui.BenchmarkTransactionsView/records=100", "ns/op", 1.5},
+	{"whole-process start-up: `purse version` vs `cast --version`", "startup.BenchmarkStartup/purse-version", "startup.BenchmarkStartup/cast-version", "ns/op", 1.0},
+	{"peak memory: `purse version` vs `cast --version`", "startup.BenchmarkStartup/purse-version", "startup.BenchmarkStartup/cast-version", "peak-MiB", 0},
 }
 
-// limit is an absolute target for one benchmark: ns/op at most maxNs.
+// limit is an absolute target for one benchmark: metric (ns/op unless set) below max.
 type limit struct {
 	name      string
 	benchmark string
-	maxNs     float64
+	max       float64
+	metric    string
 }
 
 var limits = []limit{
-	{"Solana decode + static validation per transaction", "altchain.BenchmarkInspect", 100_000},
+	{"Solana decode + static validation per transaction", "altchain.BenchmarkInspect", 100_000, "ns/op"},
+	{"peak memory of the whole `purse version` process", "startup.BenchmarkStartup/purse-version", 25, "peak-MiB"},
 }
 
 type result struct {
@@ -147,20 +151,24 @@ func render(results map[string]result, raw []string) (string, bool) {
 				failed = true
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %.0f %s | %.0f %s | %.3f | %s%s |\n", r.name, n.metrics[r.metric], r.metric, d.metrics[r.metric], r.metric, v, target(r), status)
+		fmt.Fprintf(&b, "| %s | %s %s | %s %s | %.3f | %s%s |\n", r.name, num(n.metrics, r.metric), r.metric, num(d.metrics, r.metric), r.metric, v, target(r), status)
 	}
 	for _, l := range limits {
 		r, ok := results[l.benchmark]
 		if !ok {
-			fmt.Fprintf(&b, "| %s | %s | | not measured in this run | < %.0f ns/op |\n", l.name, l.benchmark, l.maxNs)
+			fmt.Fprintf(&b, "| %s | %s | | not measured in this run | < %g %s |\n", l.name, l.benchmark, l.max, l.metric)
 			continue
 		}
-		v := r.metrics["ns/op"]
+		v, ok := r.metrics[l.metric]
+		if !ok {
+			fmt.Fprintf(&b, "| %s | %s reports no %s | | not measured in this run | < %g %s |\n", l.name, l.benchmark, l.metric, l.max, l.metric)
+			continue
+		}
 		status := " (met)"
-		if v >= l.maxNs {
+		if v >= l.max {
 			status, failed = " (MISSED)", true
 		}
-		fmt.Fprintf(&b, "| %s | %.0f ns/op | | absolute | < %.0f ns/op%s |\n", l.name, v, l.maxNs, status)
+		fmt.Fprintf(&b, "| %s | %s %s | | absolute | < %g %s%s |\n", l.name, strconv.FormatFloat(v, 'f', -1, 64), l.metric, l.max, l.metric, status)
 	}
 	b.WriteString("\n## All results\n\n| package | benchmark | ns/op | B/op | allocs/op | other |\n|---|---|---|---|---|---|\n")
 	keys := make([]string, 0, len(results))
