@@ -17,11 +17,11 @@ import (
 	"purse/enduser"
 	"purse/tui/dialog"
 	"purse/tui/kit"
+	"purse/tui/unlock"
 )
 
 const (
 	slotCard  = "card"
-	unlockID  = "card.unlock"
 	confirmID = "card.confirm"
 	opLoad    = "load"
 	opIssue   = "issue"
@@ -38,8 +38,6 @@ type Info struct {
 	// it could not be read (ProfileErr).
 	Profile    *enduser.Profile
 	ProfileErr error
-	// NeedUnlock: the key file's passphrase is needed; nothing was sent.
-	NeedUnlock bool
 	// Done says what the operation did ("card blocked"), "" for a plain read.
 	Done string
 }
@@ -53,7 +51,7 @@ type Screen struct {
 
 	taskID  kit.TaskID
 	running string // the operation in flight, "" when idle
-	pending string // the operation waiting for a confirmation or a passphrase
+	pending string // the operation waiting for a confirmation
 	info    *Info
 	err     error
 	errOp   string
@@ -77,10 +75,10 @@ func New(env *kit.Env, a *app.App) *Screen {
 }
 
 // Init implements kit.Screen: the first read.
-func (s *Screen) Init() tea.Cmd { return s.start(opLoad, nil) }
+func (s *Screen) Init() tea.Cmd { return s.start(opLoad) }
 
 // start runs op (load, issue, block, unblock) and reads the card after it.
-func (s *Screen) start(op string, u *app.Unlock) tea.Cmd {
+func (s *Screen) start(op string) tea.Cmd {
 	services := s.app
 	if services == nil {
 		s.err, s.errOp = errors.New("no services: the TUI was started without a profile"), op
@@ -92,7 +90,7 @@ func (s *Screen) start(op string, u *app.Unlock) tea.Cmd {
 	}
 	s.running = op
 	s.syncKeys()
-	id, cmd := kit.Start(s.env.Tasks, slotCard, label(op), func(ctx context.Context) (Info, error) {
+	id, cmd := unlock.Start(s.env, slotCard, label(op), func(ctx context.Context, u *app.Unlock) (Info, error) {
 		return run(ctx, services, u, op, tokenID)
 	})
 	s.taskID = id
@@ -114,9 +112,6 @@ func label(op string) string {
 // run is the task: the operation, then a fresh read of the card and the profile.
 func run(ctx context.Context, s *app.App, u *app.Unlock, op, cardTokenID string) (Info, error) {
 	c, err := s.API(true, u)
-	if errors.Is(err, app.ErrNeedsUnlock) {
-		return Info{NeedUnlock: true}, nil
-	}
 	if err != nil {
 		return Info{}, err
 	}
@@ -203,14 +198,12 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		op := s.running
 		s.running = ""
 		defer s.syncKeys()
+		if errors.Is(msg.Err, kit.ErrCancelled) {
+			return s, nil // the passphrase was not given: nothing was sent
+		}
 		if msg.Err != nil {
 			s.err, s.errOp, s.done = msg.Err, op, ""
 			return s, nil
-		}
-		if msg.Value.NeedUnlock {
-			s.pending = op
-			return s, kit.Push(dialog.NewPassphrase(s.env, unlockID, "Unlock the EVM key",
-				"Reading and changing the card are signed calls: "+label(op)+" needs the key file's passphrase."))
 		}
 		info := msg.Value
 		s.info, s.err, s.errOp, s.done = &info, nil, "", info.Done
@@ -218,16 +211,6 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, kit.Status(strings.ToUpper(info.Done[:1]) + info.Done[1:] + ".")
 		}
 		return s, nil
-	case dialog.PassphraseResult:
-		if msg.ID != unlockID {
-			return s, nil
-		}
-		op := s.pending
-		s.pending = ""
-		if msg.Cancelled || op == "" {
-			return s, kit.Status("Cancelled: nothing was sent.")
-		}
-		return s, s.start(op, &app.Unlock{Passphrase: msg.Passphrase})
 	case dialog.ConfirmResult:
 		if msg.ID != confirmID {
 			return s, nil
@@ -237,7 +220,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if !msg.Confirmed || op == "" {
 			return s, kit.Status("Cancelled: the card was not changed.")
 		}
-		return s, s.start(op, nil)
+		return s, s.start(op)
 	case tea.KeyMsg:
 		return s, s.key(msg)
 	}
@@ -247,7 +230,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, s.refresh):
-		return s.start(opLoad, nil)
+		return s.start(opLoad)
 	case key.Matches(k, s.issue):
 		return s.confirm(opIssue, "Issue a card?",
 			"Asks the service for a card for account "+s.env.Session.AccountID+" (one card per account). "+

@@ -148,15 +148,11 @@ func TestNoCardAndIssueError(t *testing.T) {
 	}
 }
 
-func TestNeedUnlockAsksAndRetriesTheSameOperation(t *testing.T) {
+func TestCancelledUnlockIsNotAnError(t *testing.T) {
 	s := newTestScreen(t)
 	s.taskID, s.running = 4, opBlock
-	cmd := deliver(s, Info{NeedUnlock: true}, nil)
-	if _, ok := cmd().(kit.PushDialogMsg); !ok || s.pending != opBlock {
-		t.Fatalf("no passphrase dialog (pending %q)", s.pending)
-	}
-	if _, c := s.Update(dialog.PassphraseResult{ID: unlockID, Cancelled: true}); c == nil || s.pending != "" || s.running != "" {
-		t.Fatal("a cancelled passphrase must clear the pending operation")
+	if cmd := deliver(s, Info{}, kit.ErrCancelled); cmd != nil || s.err != nil || s.running != "" {
+		t.Fatalf("a cancelled passphrase: cmd %v, err %v, running %q", cmd != nil, s.err, s.running)
 	}
 }
 
@@ -196,19 +192,25 @@ func step(t *testing.T, s *Screen, cmd tea.Cmd) tea.Cmd {
 	return tea.Batch(next...)
 }
 
-// unlockAndRun answers the passphrase dialog the screen asks for and runs the retried task.
+// unlockAndRun runs the screen's task command; when it asks for the passphrase (the
+// unlock helper's dialog), it types it and delivers the retried task's result.
 func unlockAndRun(t *testing.T, s *Screen, cmd tea.Cmd) {
 	t.Helper()
 	msgs := tuitest.Flatten(cmd)
 	if len(msgs) != 1 {
 		t.Fatalf("want one message, got %#v", msgs)
 	}
-	if _, ok := msgs[0].(kit.PushDialogMsg); !ok {
+	push, ok := msgs[0].(kit.PushDialogMsg)
+	if !ok {
 		// Already unlocked: the result of the task itself.
 		s.Update(msgs[0])
 		return
 	}
-	_, retry := s.Update(dialog.PassphraseResult{ID: unlockID, Passphrase: []byte(passphrase)})
+	d := push.Dialog
+	for _, r := range passphrase {
+		d, _ = d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	_, retry := d.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	step(t, s, retry)
 }
 
@@ -218,7 +220,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 	sbx := tuitest.LiveSandbox(t, passphrase)
 	s := New(sbx.Env, sbx.App)
 	s.SetSize(120, 40)
-	unlockAndRun(t, s, step(t, s, s.Init()))
+	unlockAndRun(t, s, s.Init())
 	if s.err != nil || s.info == nil || s.info.Card != nil || s.info.NoCard == nil {
 		t.Fatalf("first read: %v %+v", s.err, s.info)
 	}
@@ -235,7 +237,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 			t.Fatalf("%s did not ask for a confirmation", k)
 		}
 		_, start := s.Update(dialog.ConfirmResult{ID: confirmID, Confirmed: true})
-		unlockAndRun(t, s, step(t, s, start))
+		unlockAndRun(t, s, start)
 		if s.err != nil {
 			t.Fatalf("%s: %v", k, s.err)
 		}
