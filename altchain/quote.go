@@ -534,3 +534,60 @@ func DecodeBase64Transaction(s string) ([]byte, error) {
 }
 
 var errNoTransaction = errors.New("altchain: the quote carries no transaction")
+
+// QuoteWire is a quote as JSON, defined once for every side that writes one: the
+// response fields of spec 4.4 (the sandbox answers with it) plus the requested amounts
+// purse records (usdcAmount, minUsdcAmount), so a saved quote says what it was for and
+// ParseQuote reads it back.
+type QuoteWire struct {
+	Network                     string       `json:"network"`
+	ProgramID                   string       `json:"programId"`
+	OApp                        string       `json:"oapp"`
+	EndpointProgramID           string       `json:"endpointProgramId"`
+	DstEid                      uint32       `json:"dstEid"`
+	USDCMint                    string       `json:"usdcMint"`
+	DepositUSDCAccount          string       `json:"depositUsdcAccount"`
+	FeeReceiver                 string       `json:"feeReceiver"`
+	EVMOutputToken              string       `json:"evmOutputToken"`
+	NativeFeeLamports           string       `json:"nativeFeeLamports"`
+	NativeFeeLamportsWithBuffer string       `json:"nativeFeeLamportsWithBuffer"`
+	Rules                       QuoteRules   `json:"rules"`
+	Transaction                 string       `json:"transaction,omitempty"`
+	LastValidBlockHeight        uint64       `json:"lastValidBlockHeight"`
+	OutputAmount                *json.Number `json:"outputAmount,omitempty"`
+	OutputAmountBeforeFee       *json.Number `json:"outputAmountBeforeFee,omitempty"`
+	ExchangeRate                *json.Number `json:"exchangeRate,omitempty"`
+	ProcessingFee               *json.Number `json:"processingFee,omitempty"`
+	NetworkFee                  *json.Number `json:"networkFee,omitempty"`
+	TotalFee                    *json.Number `json:"totalFee,omitempty"`
+	USDCAmount                  string       `json:"usdcAmount,omitempty"`
+	MinUSDCAmount               string       `json:"minUsdcAmount,omitempty"`
+}
+
+// Wire is q as JSON (QuoteWire). Amounts keep the precision q holds.
+func (q *Quote) Wire() QuoteWire {
+	num := func(d *decimal.Decimal) *json.Number {
+		if d == nil {
+			return nil
+		}
+		n := json.Number(d.String())
+		return &n
+	}
+	v := QuoteWire{
+		Network: q.Network, ProgramID: q.ProgramID.String(), OApp: q.OApp.String(), EndpointProgramID: q.EndpointProgramID.String(),
+		DstEid: q.DstEid, USDCMint: q.USDCMint.String(), DepositUSDCAccount: q.DepositUSDCAccount.String(),
+		FeeReceiver: q.FeeReceiver.String(), EVMOutputToken: q.EVMOutputToken.String(),
+		NativeFeeLamports:           strconv.FormatUint(q.NativeFeeLamports, 10),
+		NativeFeeLamportsWithBuffer: strconv.FormatUint(q.NativeFeeLamportsWithBuffer, 10),
+		Rules:                       q.Rules, LastValidBlockHeight: q.LastValidBlockHeight,
+		OutputAmount: num(q.OutputAmount), OutputAmountBeforeFee: num(q.OutputAmountBeforeFee),
+		ExchangeRate: num(q.ExchangeRate), ProcessingFee: num(q.ProcessingFee), NetworkFee: num(q.NetworkFee), TotalFee: num(q.TotalFee),
+	}
+	if q.Transaction != nil {
+		v.Transaction = base64.StdEncoding.EncodeToString(q.Transaction)
+	}
+	if q.HasRequested {
+		v.USDCAmount, v.MinUSDCAmount = strconv.FormatUint(q.USDCAmount, 10), strconv.FormatUint(q.MinUSDCAmount, 10)
+	}
+	return v
+}

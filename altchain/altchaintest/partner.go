@@ -2,7 +2,6 @@ package altchaintest
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -327,44 +326,17 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 	if out.IsNegative() {
 		out = decimal.Zero
 	}
-	num := func(d decimal.Decimal) json.Number { return json.Number(d.StringFixed(2)) }
+	fixed := func(d decimal.Decimal) *decimal.Decimal { d = d.Round(2); return &d }
 	s.mu.Lock()
 	s.quoted[user] = quoteMeta{svcID: svcID, currency: cur, output: out}
 	s.mu.Unlock()
-	return &QuoteData{
-		Network: q.Network, ProgramID: q.ProgramID.String(), OApp: q.OApp.String(), EndpointProgramID: q.EndpointProgramID.String(),
-		DstEid: q.DstEid, USDCMint: q.USDCMint.String(), DepositUSDCAccount: q.DepositUSDCAccount.String(),
-		FeeReceiver: q.FeeReceiver.String(), EVMOutputToken: q.EVMOutputToken.String(),
-		NativeFeeLamports:           strconv.FormatUint(q.NativeFeeLamports, 10),
-		NativeFeeLamportsWithBuffer: strconv.FormatUint(q.NativeFeeLamportsWithBuffer, 10),
-		Rules:                       q.Rules, Transaction: base64.StdEncoding.EncodeToString(raw), LastValidBlockHeight: q.LastValidBlockHeight,
-		OutputAmount: num(out), OutputAmountBeforeFee: num(before), ExchangeRate: json.Number(rate.String()),
-		ProcessingFee: num(processing), NetworkFee: num(NetworkFee), TotalFee: num(total),
-	}, nil
-}
-
-// QuoteData is the `data` of a quote answer: every response field of spec 4.4.
-type QuoteData struct {
-	Network                     string              `json:"network"`
-	ProgramID                   string              `json:"programId"`
-	OApp                        string              `json:"oapp"`
-	EndpointProgramID           string              `json:"endpointProgramId"`
-	DstEid                      uint32              `json:"dstEid"`
-	USDCMint                    string              `json:"usdcMint"`
-	DepositUSDCAccount          string              `json:"depositUsdcAccount"`
-	FeeReceiver                 string              `json:"feeReceiver"`
-	EVMOutputToken              string              `json:"evmOutputToken"`
-	NativeFeeLamports           string              `json:"nativeFeeLamports"`
-	NativeFeeLamportsWithBuffer string              `json:"nativeFeeLamportsWithBuffer"`
-	Rules                       altchain.QuoteRules `json:"rules"`
-	Transaction                 string              `json:"transaction"`
-	LastValidBlockHeight        uint64              `json:"lastValidBlockHeight"`
-	OutputAmount                json.Number         `json:"outputAmount"`
-	OutputAmountBeforeFee       json.Number         `json:"outputAmountBeforeFee"`
-	ExchangeRate                json.Number         `json:"exchangeRate"`
-	ProcessingFee               json.Number         `json:"processingFee"`
-	NetworkFee                  json.Number         `json:"networkFee"`
-	TotalFee                    json.Number         `json:"totalFee"`
+	q.Transaction = raw
+	q.OutputAmount, q.OutputAmountBeforeFee, q.ExchangeRate = fixed(out), fixed(before), &rate
+	q.ProcessingFee, q.NetworkFee, q.TotalFee = fixed(processing), fixed(NetworkFee), fixed(total)
+	w := q.Wire()
+	// The service's answer carries no requested amounts: those are what purse records.
+	w.USDCAmount, w.MinUSDCAmount = "", ""
+	return &w, nil
 }
 
 // buildOptions are the sandbox cluster without a priority-fee cap: the service builds

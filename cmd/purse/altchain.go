@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -59,61 +58,6 @@ func altchainOptions(p *config.Profile, only string) (*altchain.Options, error) 
 		return nil, usagef("--cluster: expected mainnet, devnet, testnet or sandbox, got %q", only)
 	}
 	return &altchain.Options{Clusters: out}, nil
-}
-
-// quoteView is a quote as JSON: the response fields of spec 4.4 plus the requested
-// amounts, so ParseQuote reads it back (`quote --json > q.json; inspect q.json`).
-type quoteView struct {
-	Network                     string              `json:"network"`
-	ProgramID                   string              `json:"programId"`
-	OApp                        string              `json:"oapp"`
-	EndpointProgramID           string              `json:"endpointProgramId"`
-	DstEid                      uint32              `json:"dstEid"`
-	USDCMint                    string              `json:"usdcMint"`
-	DepositUSDCAccount          string              `json:"depositUsdcAccount"`
-	FeeReceiver                 string              `json:"feeReceiver"`
-	EVMOutputToken              string              `json:"evmOutputToken"`
-	NativeFeeLamports           string              `json:"nativeFeeLamports"`
-	NativeFeeLamportsWithBuffer string              `json:"nativeFeeLamportsWithBuffer"`
-	Rules                       altchain.QuoteRules `json:"rules"`
-	Transaction                 string              `json:"transaction,omitempty"`
-	LastValidBlockHeight        uint64              `json:"lastValidBlockHeight"`
-	OutputAmount                *json.Number        `json:"outputAmount,omitempty"`
-	OutputAmountBeforeFee       *json.Number        `json:"outputAmountBeforeFee,omitempty"`
-	ExchangeRate                *json.Number        `json:"exchangeRate,omitempty"`
-	ProcessingFee               *json.Number        `json:"processingFee,omitempty"`
-	NetworkFee                  *json.Number        `json:"networkFee,omitempty"`
-	TotalFee                    *json.Number        `json:"totalFee,omitempty"`
-	USDCAmount                  string              `json:"usdcAmount,omitempty"`
-	MinUSDCAmount               string              `json:"minUsdcAmount,omitempty"`
-}
-
-func decNum(d *decimal.Decimal) *json.Number {
-	if d == nil {
-		return nil
-	}
-	n := json.Number(d.String())
-	return &n
-}
-
-func viewQuote(q *altchain.Quote) quoteView {
-	v := quoteView{
-		Network: q.Network, ProgramID: q.ProgramID.String(), OApp: q.OApp.String(), EndpointProgramID: q.EndpointProgramID.String(),
-		DstEid: q.DstEid, USDCMint: q.USDCMint.String(), DepositUSDCAccount: q.DepositUSDCAccount.String(),
-		FeeReceiver: q.FeeReceiver.String(), EVMOutputToken: q.EVMOutputToken.String(),
-		NativeFeeLamports:           strconv.FormatUint(q.NativeFeeLamports, 10),
-		NativeFeeLamportsWithBuffer: strconv.FormatUint(q.NativeFeeLamportsWithBuffer, 10),
-		Rules:                       q.Rules, LastValidBlockHeight: q.LastValidBlockHeight,
-		OutputAmount: decNum(q.OutputAmount), OutputAmountBeforeFee: decNum(q.OutputAmountBeforeFee),
-		ExchangeRate: decNum(q.ExchangeRate), ProcessingFee: decNum(q.ProcessingFee), NetworkFee: decNum(q.NetworkFee), TotalFee: decNum(q.TotalFee),
-	}
-	if q.Transaction != nil {
-		v.Transaction = base64.StdEncoding.EncodeToString(q.Transaction)
-	}
-	if q.HasRequested {
-		v.USDCAmount, v.MinUSDCAmount = strconv.FormatUint(q.USDCAmount, 10), strconv.FormatUint(q.MinUSDCAmount, 10)
-	}
-	return v
 }
 
 func printQuote(w io.Writer, q *altchain.Quote, currency string) {
@@ -409,7 +353,7 @@ func (a *cli) altchainQuoteCmd() *cobra.Command {
 				return err
 			}
 			q := dq.Quote
-			view := viewQuote(q)
+			view := q.Wire()
 			if out != "" {
 				b, _ := json.MarshalIndent(view, "", "  ")
 				if err := atomicfile.Write(out, append(b, '\n'), 0o600); err != nil {

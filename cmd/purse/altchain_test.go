@@ -101,7 +101,7 @@ func maliciousQuote(t *testing.T, user solana.PublicKey) *altchain.Quote {
 
 func quoteFile(t *testing.T, q *altchain.Quote, envelope bool) string {
 	t.Helper()
-	var v any = viewQuote(q)
+	var v any = q.Wire()
 	if envelope {
 		v = map[string]any{"code": 0, "message": "success", "data": v}
 	}
@@ -278,7 +278,7 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 	// quote --json --out, then inspect the file offline.
 	qf := filepath.Join(t.TempDir(), "q.json")
 	out, errOut, code = purse(t, "", "altchain", "quote", "--amount", "12.5", "--output", "eur", "--compute-unit-price", "2000", "--out", qf, "--json")
-	var qv quoteView
+	var qv altchain.QuoteWire
 	firstJSON(t, out, &qv)
 	if code != exitOK || qv.USDCAmount != "12500000" || qv.Network != altchain.SandboxGenesisHash[:8] || qv.Transaction == "" || qv.OutputAmount == nil {
 		t.Fatalf("quote: exit %d %+v %s", code, qv, errOut)
