@@ -3,7 +3,6 @@ package altchain
 import (
 	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -252,35 +251,6 @@ func checkAccountsOnline(ctx context.Context, c Cluster, q *Quote, user solana.P
 			r.reject("F24", "writable token account %s holds mint %s, not USDC (onlyUsdc)", keys[i], tk.mint)
 		}
 	}
-	return nil
-}
-
-// SimulateSigned simulates the signed bytes (G28) and compares the user's accounts before
-// and after (G29), adding the findings to r, which must come from Verify (or Inspect) of
-// the same transaction. Simulation is advisory next to the static rules, but a failed
-// check still rejects.
-func SimulateSigned(ctx context.Context, c Cluster, q *Quote, user solana.PublicKey, signed []byte, r *Report) error {
-	if r == nil || q == nil {
-		return errors.New("altchain: simulate needs the quote and its report")
-	}
-	exp, err := ExpectedDepositAccounts(q, user)
-	if err != nil {
-		return err
-	}
-	watched := []solana.PublicKey{user, exp.UserUSDC}
-	pre, err := c.GetAccounts(ctx, watched)
-	if err != nil {
-		return fmt.Errorf("altchain: accounts before simulation: %w", err)
-	}
-	res, err := c.Simulate(ctx, signed, watched)
-	if err != nil {
-		return fmt.Errorf("altchain: simulate: %w", err)
-	}
-	if len(pre) != len(watched) || len(res.Accounts) != len(watched) {
-		return fmt.Errorf("altchain: simulate: expected %d account states", len(watched))
-	}
-	checkSimulation(q, user, pre, res, r)
-	r.finish()
 	return nil
 }
 

@@ -10,6 +10,14 @@ import (
 	"purse/wallet"
 )
 
+// Section G of the checklist: sign and simulate. These rules need the signature and the
+// cluster, so they are applied by the functions named here, in the order Prepare runs them.
+var rulesG = []Rule{
+	{ID: "G27", Title: "sign with the user key only", Stage: StageSign, Where: "SignTransaction (called by Prepare)"},
+	{ID: "G28", Title: "simulate the signed bytes with sigVerify at the blockhash's commitment", Stage: StageSimulate, Where: "SimulateSigned (called by Prepare)"},
+	{ID: "G29", Title: "the user's accounts after simulation: no owner, delegate or close-authority change; only the requested USDC leaves", Stage: StageSimulate, Where: "SimulateSigned (called by Prepare)"},
+}
+
 // SignTransaction replaces the recent blockhash of the unsigned transaction raw with a
 // fresh one (E23) and signs it with the user key only (G27), returning the serialized
 // signed bytes and the signature (the transaction id). It refuses a transaction that
@@ -60,48 +68,31 @@ func SignTransaction(raw []byte, blockhash solana.Hash, signer wallet.SolanaSign
 	return out, sig, nil
 }
 
-// Prepared is a deposit that passed every rule, signed and simulated, ready to send.
-type Prepared struct {
-	Signed               []byte
-	Signature            solana.Signature
-	Blockhash            solana.Hash
-	LastValidBlockHeight uint64
-	Report               *Report
-}
-
-// Prepare runs the whole gate for the quote's transaction: Verify (static + online rules),
-// a fresh blockhash at "confirmed" (E23), signing with the user key only (G27), and
-// simulation of the signed bytes with signature verification (G28, G29). The report is
-// returned with the error when the transaction is rejected.
-func Prepare(ctx context.Context, c Cluster, q *Quote, signer wallet.SolanaSigner, opts *Options) (*Prepared, error) {
-	if q == nil || q.Transaction == nil {
-		return nil, errNoTransaction
+// SimulateSigned simulates the signed bytes (G28) and compares the user's accounts before
+// and after (G29), adding the findings to r, which must come from Verify (or Inspect) of
+// the same transaction. Simulation is advisory next to the static rules, but a failed
+// check still rejects.
+func SimulateSigned(ctx context.Context, c Cluster, q *Quote, user solana.PublicKey, signed []byte, r *Report) error {
+	if r == nil || q == nil {
+		return errors.New("altchain: simulate needs the quote and its report")
 	}
-	if signer == nil {
-		return nil, errors.New("altchain: prepare: no signer")
-	}
-	user := signer.PublicKey()
-	r, err := Verify(ctx, c, q, user, opts)
+	exp, err := ExpectedDepositAccounts(q, user)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := r.Err(); err != nil {
-		return &Prepared{Report: r}, err
-	}
-	bh, err := c.LatestBlockhash(ctx)
+	watched := []solana.PublicKey{user, exp.UserUSDC}
+	pre, err := c.GetAccounts(ctx, watched)
 	if err != nil {
-		return nil, fmt.Errorf("altchain: latest blockhash: %w", err)
+		return fmt.Errorf("altchain: accounts before simulation: %w", err)
 	}
-	signed, sig, err := SignTransaction(q.Transaction, bh.Hash, signer)
+	res, err := c.Simulate(ctx, signed, watched)
 	if err != nil {
-		return &Prepared{Report: r}, err
+		return fmt.Errorf("altchain: simulate: %w", err)
 	}
-	r.RecentBlockhash = bh.Hash
-	if err := SimulateSigned(ctx, c, q, user, signed, r); err != nil {
-		return &Prepared{Report: r}, err
+	if len(pre) != len(watched) || len(res.Accounts) != len(watched) {
+		return fmt.Errorf("altchain: simulate: expected %d account states", len(watched))
 	}
-	if err := r.Err(); err != nil {
-		return &Prepared{Report: r}, err
-	}
-	return &Prepared{Signed: signed, Signature: sig, Blockhash: bh.Hash, LastValidBlockHeight: bh.LastValidBlockHeight, Report: r}, nil
+	checkSimulation(q, user, pre, res, r)
+	r.finish()
+	return nil
 }

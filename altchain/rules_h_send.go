@@ -9,6 +9,11 @@ import (
 	"github.com/gagliardetto/solana-go"
 )
 
+// Section H of the checklist: send.
+var rulesH = []Rule{
+	{ID: "H30", Title: "send the same signed bytes; poll until confirmed, re-broadcasting while the blockhash is valid; never re-sign", Stage: StageSend, Where: "Send"},
+}
+
 // SignatureStatus is the cluster's view of a sent transaction.
 type SignatureStatus struct {
 	// ConfirmationStatus is "processed", "confirmed" or "finalized".

@@ -1,0 +1,212 @@
+package altchain
+
+import (
+	"fmt"
+
+	"github.com/gagliardetto/solana-go"
+)
+
+// Section F of the checklist: the transaction against the quote and the cluster.
+var rulesF = []Rule{
+	{ID: "F24", Title: "the quote's rules ask for a USDC-only deposit", Stage: StageQuote, check: checkF24Rules},
+	{ID: "F24", Title: "depositUsdcAccount is the profile's pinned one", Stage: StageQuote, check: checkF24Pin},
+	{ID: "F25", Title: "network and usdcMint name one known cluster (and the pinned mint)", Stage: StageQuote, check: checkF25},
+	{ID: "F26", Title: "quote sanity: amounts, fee buffer, no negative figure", Stage: StageQuote, check: checkF26},
+	{ID: "F24", Title: "instruction 2 moves the requested USDC from the user's account to depositUsdcAccount", Stage: StageTx, check: checkF24},
+	{ID: "F24", Title: "the mint and the deposit account exist on the cluster as the quote says", Stage: StageOnline, Where: "Verify"},
+	{ID: "F25", Title: "the RPC's genesis hash starts with the quote's network", Stage: StageOnline, Where: "Verify"},
+}
+
+func checkF24Rules(c *checkCtx) {
+	rl := c.q.Rules
+	if !rl.OnlyUSDC || !rl.SwapDataMustBeEmpty || !rl.JupiterRemainingAccountsLenMustBeZero {
+		c.r.reject("F24", "the quote's rules allow a swap or another mint (onlyUsdc=%t, swapDataMustBeEmpty=%t, jupiterRemainingAccountsLenMustBeZero=%t); purse signs USDC-only deposits",
+			rl.OnlyUSDC, rl.SwapDataMustBeEmpty, rl.JupiterRemainingAccountsLenMustBeZero)
+	}
+}
+
+func checkF24Pin(c *checkCtx) {
+	if !c.clusterOK {
+		return
+	}
+	if p := c.cluster.Pins; !p.DepositAccount.IsZero() && c.q.DepositUSDCAccount != p.DepositAccount {
+		c.r.reject("F24", "depositUsdcAccount %s differs from the profile's pinned deposit account %s on %s", c.q.DepositUSDCAccount, p.DepositAccount, c.cluster.Name)
+	}
+}
+
+// checkF25 is the static part: the quote's network and USDC mint name one known cluster.
+func checkF25(c *checkCtx) {
+	q, r, cl := c.q, c.r, c.cluster
+	if !c.clusterOK {
+		r.reject("F25", "network %q is not the genesis-hash prefix of any configured cluster", q.Network)
+		return
+	}
+	if len(q.Network) < 8 {
+		r.warn("F25", "network %q is a short genesis-hash prefix; the cluster binding is weak", q.Network)
+	}
+	if cl.USDCMint.IsZero() {
+		r.reject("F25", "cluster %s has no USDC mint purse accepts", cl.Name)
+	} else if q.USDCMint != cl.USDCMint {
+		r.reject("F25", "usdcMint %s is not %s's USDC (%s)", q.USDCMint, cl.Name, cl.USDCMint)
+	}
+	if p := cl.Pins; !p.USDCMint.IsZero() && q.USDCMint != p.USDCMint {
+		r.reject("F25", "usdcMint %s differs from the profile's pinned mint %s", q.USDCMint, p.USDCMint)
+	}
+}
+
+func checkF26(c *checkCtx) {
+	q, r := c.q, c.r
+	if !q.HasRequested {
+		r.reject("F26", "the requested usdcAmount is unknown: supply it with SetRequested so the deposit amount can be checked")
+	} else {
+		if q.USDCAmount < MinUSDCAmount {
+			r.reject("F26", "usdcAmount %d is below the minimum %d (5 USDC)", q.USDCAmount, MinUSDCAmount)
+		}
+		if q.MinUSDCAmount > q.USDCAmount {
+			r.reject("F26", "minUsdcAmount %d is greater than usdcAmount %d", q.MinUSDCAmount, q.USDCAmount)
+		}
+	}
+	if q.NativeFeeLamportsWithBuffer < q.NativeFeeLamports {
+		r.reject("F26", "nativeFeeLamportsWithBuffer %d is below nativeFeeLamports %d", q.NativeFeeLamportsWithBuffer, q.NativeFeeLamports)
+	}
+	for _, d := range []struct {
+		name string
+		v    negChecker
+	}{
+		{"outputAmount", decOrNil(q.OutputAmount)}, {"outputAmountBeforeFee", decOrNil(q.OutputAmountBeforeFee)},
+		{"exchangeRate", decOrNil(q.ExchangeRate)}, {"processingFee", decOrNil(q.ProcessingFee)},
+		{"networkFee", decOrNil(q.NetworkFee)}, {"totalFee", decOrNil(q.TotalFee)},
+	} {
+		if d.v != nil && d.v.IsNegative() {
+			r.reject("F26", "%s is negative", d.name)
+		}
+	}
+}
+
+type negChecker interface{ IsNegative() bool }
+
+func decOrNil[T negChecker](p *T) negChecker {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+// checkF24 checks the deposit instruction: its accounts, and with a known layout its
+// amounts, fee and destination.
+func checkF24(c *checkCtx) {
+	q, v, m := c.q, c.v, c.m
+	exp, err := ExpectedDepositAccounts(q, c.user)
+	if err != nil {
+		c.r.reject("F24", "cannot derive the user's USDC account: %v", err)
+		return
+	}
+	var dep *solana.CompiledInstruction
+	if len(m.Instructions) > 2 && c.ixOK[2] {
+		pi := int(m.Instructions[2].ProgramIDIndex)
+		if v.resolved[pi] && v.keys[pi] == q.ProgramID {
+			dep = &m.Instructions[2]
+		}
+	}
+	switch {
+	case dep == nil:
+		c.r.reject("F24", "no deposit instruction of the quote's program at position 2")
+	case c.opts.knownLayout(q.ProgramID):
+		checkKnownDeposit(q, exp, v, dep, c.r)
+	default:
+		checkUnknownDeposit(q, c.opts, exp, v, dep, c.r)
+	}
+}
+func checkKnownDeposit(q *Quote, exp DepositAccounts, v *txView, dep *solana.CompiledInstruction, r *Report) {
+	di := &r.Instructions[2]
+	want := exp.Keys()
+	if len(dep.Accounts) != len(want) {
+		r.reject("F24", "the deposit instruction has %d accounts; its layout takes %d", len(dep.Accounts), len(want))
+	}
+	for p := 0; p < len(dep.Accounts) && p < len(want); p++ {
+		ai := int(dep.Accounts[p])
+		role := DepositAccountRoles[p]
+		if p < len(di.Accounts) {
+			di.Accounts[p].Role = role.Name
+		}
+		if !v.resolved[ai] {
+			r.reject("F24", "deposit account %q (#%d) comes from an unresolved lookup table", role.Name, ai)
+			continue
+		}
+		if got := v.keys[ai]; got != want[p] {
+			switch p {
+			case 2:
+				r.reject("F24", "the deposit goes to %s, not the quote's depositUsdcAccount %s", got, want[p])
+			case 1:
+				r.reject("F24", "the USDC is taken from %s, not the user's USDC associated token account %s", got, want[p])
+			default:
+				r.reject("F24", "deposit account %q is %s, expected %s", role.Name, got, want[p])
+			}
+		}
+		if role.Signer && !v.signer[ai] {
+			r.reject("F24", "deposit account %q (#%d) must sign", role.Name, ai)
+		}
+		if role.Writable && !v.writable[ai] {
+			r.reject("F24", "deposit account %q (#%d) must be writable", role.Name, ai)
+		}
+		if !role.Signer && v.signer[ai] && p != 0 {
+			r.reject("F24", "deposit account %q (#%d) is a signer", role.Name, ai)
+		}
+	}
+	args, err := DecodeDepositArgs(dep.Data)
+	if err != nil {
+		r.reject("F24", "deposit instruction: %v", err)
+		return
+	}
+	r.Deposit = &args
+	di.Summary = fmt.Sprintf("deposit %d USDC units (min %d), native fee %d lamports, dstEid %d, output token %s",
+		args.USDCAmount, args.MinUSDCAmount, args.NativeFeeLamports, args.DstEid, args.EVMOutputToken)
+	if q.HasRequested && args.USDCAmount != q.USDCAmount {
+		r.reject("F24", "the deposit moves %d USDC units, not the requested %d", args.USDCAmount, q.USDCAmount)
+	}
+	if q.HasRequested && args.MinUSDCAmount != q.MinUSDCAmount {
+		r.reject("F24", "the deposit's minUsdcAmount is %d, not the requested %d", args.MinUSDCAmount, q.MinUSDCAmount)
+	}
+	if args.NativeFeeLamports < q.NativeFeeLamports || args.NativeFeeLamports > q.NativeFeeLamportsWithBuffer {
+		r.reject("F24", "the deposit pays a native fee of %d lamports, outside the quote's [%d, %d]", args.NativeFeeLamports, q.NativeFeeLamports, q.NativeFeeLamportsWithBuffer)
+	}
+	if args.DstEid != q.DstEid {
+		r.reject("F24", "the deposit's dstEid is %d, not the quote's %d", args.DstEid, q.DstEid)
+	}
+	if args.EVMOutputToken != q.EVMOutputToken {
+		r.reject("F24", "the deposit's output token is %s, not the quote's %s", args.EVMOutputToken, q.EVMOutputToken)
+	}
+}
+
+func checkUnknownDeposit(q *Quote, opts *Options, exp DepositAccounts, v *txView, dep *solana.CompiledInstruction, r *Report) {
+	var userSW, ata, deposit bool
+	for _, a := range dep.Accounts {
+		ai := int(a)
+		if !v.resolved[ai] {
+			continue
+		}
+		switch v.keys[ai] {
+		case exp.User:
+			userSW = userSW || (v.signer[ai] && v.writable[ai])
+		case exp.UserUSDC:
+			ata = true
+		case exp.DepositUSDC:
+			deposit = true
+		}
+	}
+	if !userSW {
+		r.reject("F24", "the deposit instruction does not take the user as a writable signer")
+	}
+	if !ata {
+		r.reject("F24", "the deposit instruction does not reference the user's USDC account %s", exp.UserUSDC)
+	}
+	if !deposit {
+		r.reject("F24", "the deposit instruction does not reference depositUsdcAccount %s", exp.DepositUSDC)
+	}
+	msg := "the instruction layout of program %s is unknown: the amount, fee and destination in its data cannot be verified"
+	if opts.allowUnknown() {
+		r.warn("F24", msg, q.ProgramID)
+	} else {
+		r.reject("F24", msg+" (only the sandbox deposit program's layout is known)", q.ProgramID)
+	}
+}
