@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -26,6 +25,7 @@ import (
 	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/review"
+	"purse/tui/unlock"
 )
 
 // Task slots of this screen. Every reply is matched on its request id as well, so a reply
@@ -45,7 +45,6 @@ const (
 const (
 	idFormAReview = "account/forma"
 	idMintConfirm = "account/mint"
-	idPassPrefix  = "account/unlock/"
 )
 
 // signed operations that may need the key's passphrase.
@@ -221,29 +220,37 @@ func (s *Screen) refresh() tea.Cmd {
 	})
 }
 
-// runSigned runs a signed operation; a missing passphrase comes back as Locked.
-func runSigned[T any](s *Screen, slot, label string, u *app.Unlock, fn func(ctx context.Context, sv *app.App, u *app.Unlock) (T, error)) tea.Cmd {
-	return start(s, slot, label, func(ctx context.Context) (signed[T], error) {
-		if u != nil {
-			defer clear(u.Passphrase)
-		}
-		sv := s.svc()
+// runSigned runs a signed operation. One the user asked for goes through unlock.Start
+// (the passphrase dialog, then the same operation again); the automatic read of limits on
+// a Live account must not prompt, so there a missing passphrase comes back as Locked.
+func runSigned[T any](s *Screen, slot, label string, prompt bool, fn func(ctx context.Context, sv *app.App, u *app.Unlock) (T, error)) tea.Cmd {
+	sv := s.svc()
+	call := func(ctx context.Context, u *app.Unlock) (signed[T], error) {
 		if sv == nil {
 			return signed[T]{}, errors.New("no services: the account screen runs inside purse's terminal UI")
 		}
 		v, err := fn(ctx, sv, u)
-		if errors.Is(err, app.ErrNeedsUnlock) {
+		if !prompt && errors.Is(err, app.ErrNeedsUnlock) {
 			return signed[T]{Locked: true}, nil
 		}
+		if errors.Is(err, app.ErrNeedsUnlock) {
+			return signed[T]{}, err // unlock.Start asks and calls again
+		}
 		return signed[T]{V: v}, advise(err)
-	})
+	}
+	if !prompt {
+		return start(s, slot, label, func(ctx context.Context) (signed[T], error) { return call(ctx, nil) })
+	}
+	id, cmd := unlock.Start(s.env, slot, label, call)
+	s.ids[slot] = id
+	return cmd
 }
 
-// runOp starts a signed operation, with the passphrase when the user gave one.
-func (s *Screen) runOp(o op, u *app.Unlock) tea.Cmd {
+// runOp starts a signed operation; prompt says the user asked for it (see runSigned).
+func (s *Screen) runOp(o op, prompt bool) tea.Cmd {
 	switch o {
 	case opLimits:
-		return runSigned(s, slotLimits, "Loading limits and IBAN", u, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.Profile, error) {
+		return runSigned(s, slotLimits, "Loading limits and IBAN", prompt, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.Profile, error) {
 			api, err := sv.API(true, u)
 			if err != nil {
 				return enduser.Profile{}, err
@@ -251,7 +258,7 @@ func (s *Screen) runOp(o op, u *app.Unlock) tea.Cmd {
 			return api.Profile(ctx)
 		})
 	case opIDV:
-		return runSigned(s, slotIDV, "Getting the identity-verification access token", u, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.IDVToken, error) {
+		return runSigned(s, slotIDV, "Getting the identity-verification access token", prompt, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.IDVToken, error) {
 			api, err := sv.API(true, u)
 			if err != nil {
 				return enduser.IDVToken{}, err
@@ -259,7 +266,7 @@ func (s *Screen) runOp(o op, u *app.Unlock) tea.Cmd {
 			return api.IDVAccessToken(ctx, enduser.IDVTokenRequest{})
 		})
 	case opFormA:
-		return runSigned(s, slotFormA, "Reading Form A", u, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.FormAInfo, error) {
+		return runSigned(s, slotFormA, "Reading Form A", prompt, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.FormAInfo, error) {
 			api, err := sv.API(true, u)
 			if err != nil {
 				return enduser.FormAInfo{}, err
@@ -270,7 +277,7 @@ func (s *Screen) runOp(o op, u *app.Unlock) tea.Cmd {
 		if s.formA == nil {
 			return kit.Status("Open Form A first (o).")
 		}
-		return runSigned(s, slotSubmit, "Signing and submitting Form A", u, submitFormA(s.formA.KYCSelfDec))
+		return runSigned(s, slotSubmit, "Signing and submitting Form A", prompt, submitFormA(s.formA.KYCSelfDec))
 	}
 	return nil
 }
@@ -312,8 +319,6 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 			s.limitsLocked = true
 			s.render()
 			return nil
-		case msg.Value.Locked:
-			return s.askPassphrase(opLimits)
 		}
 		v := msg.Value.V
 		s.limits, s.limitsLocked = &v, false
@@ -323,9 +328,6 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 		if !s.mine(msg.Ref()) || msg.Err != nil {
 			return nil
 		}
-		if msg.Value.Locked {
-			return s.askPassphrase(opIDV)
-		}
 		t := msg.Value.V
 		s.idv = &t
 		s.render()
@@ -333,9 +335,6 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 	case kit.TaskResult[signed[enduser.FormAInfo]]:
 		if !s.mine(msg.Ref()) || msg.Err != nil {
 			return nil
-		}
-		if msg.Value.Locked {
-			return s.askPassphrase(opFormA)
 		}
 		f := msg.Value.V
 		s.formA, s.formAHash = &f, f.TextHash()
@@ -346,9 +345,6 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 	case kit.TaskResult[signed[submitDone]]:
 		if !s.mine(msg.Ref()) || msg.Err != nil {
 			return nil
-		}
-		if msg.Value.Locked {
-			return s.askPassphrase(opSubmit)
 		}
 		s.mode = modeStatus
 		s.formA = nil
@@ -383,7 +379,7 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 		if !msg.Approved {
 			return kit.Status("Form A was not signed; s opens the review again.")
 		}
-		return s.runOp(opSubmit, nil)
+		return s.runOp(opSubmit, true)
 	case dialog.ConfirmResult:
 		if msg.ID != idMintConfirm {
 			return nil
@@ -392,15 +388,6 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 			return kit.Status("Mint cancelled; nothing was sent.")
 		}
 		return s.mint()
-	case dialog.PassphraseResult:
-		o, ok := strings.CutPrefix(msg.ID, idPassPrefix)
-		if !ok {
-			return nil
-		}
-		if msg.Cancelled {
-			return kit.Status("Cancelled: the key stays locked and nothing was sent.")
-		}
-		return s.runOp(op(o), &app.Unlock{Passphrase: msg.Passphrase})
 	}
 	if s.mode == modeMint && len(s.inputs) > 0 {
 		var cmd tea.Cmd
@@ -408,18 +395,6 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	return nil
-}
-
-func (s *Screen) askPassphrase(o op) tea.Cmd {
-	label := s.snap.Profile.EVMKey
-	what := map[op]string{
-		opLimits: "read the banking profile (limits, IBAN)",
-		opIDV:    "get the identity-verification access token",
-		opFormA:  "read Form A",
-		opSubmit: "sign and submit Form A",
-	}[o]
-	return kit.Push(dialog.NewPassphrase(s.env, idPassPrefix+string(o), "Unlock key "+label,
-		"The key "+label+" is in an encrypted file. Its passphrase is needed to "+what+"; it is used for this one operation and then forgotten."))
 }
 
 func (s *Screen) gotSnapshot(snap snapshot, err error) tea.Cmd {
@@ -431,7 +406,7 @@ func (s *Screen) gotSnapshot(snap snapshot, err error) tea.Cmd {
 	var cmds []tea.Cmd
 	if snap.Loaded && int64(snap.Status.Status) == enduser.StatusLive && snap.Profile.EVMKey != "" && s.limits == nil && !s.limitsLocked {
 		s.limitsAuto = true
-		cmds = append(cmds, s.runOp(opLimits, nil))
+		cmds = append(cmds, s.runOp(opLimits, false))
 	}
 	s.render()
 	return tea.Batch(cmds...)
@@ -460,13 +435,13 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 		s.openMint()
 		return nil
 	case key.Matches(k, kk.idv):
-		return s.runOp(opIDV, nil)
+		return s.runOp(opIDV, true)
 	case key.Matches(k, kk.copy):
 		return kit.Copy("identity-verification access token", s.idv.Token)
 	case key.Matches(k, kk.formA):
-		return s.runOp(opFormA, nil)
+		return s.runOp(opFormA, true)
 	case key.Matches(k, kk.limits):
-		return s.runOp(opLimits, nil)
+		return s.runOp(opLimits, true)
 	case key.Matches(k, kk.approve):
 		return s.control("KYC approved", func(ctx context.Context, c *sandboxctl.Control, id string) error {
 			_, err := c.KYCApprove(ctx, id)

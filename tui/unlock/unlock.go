@@ -65,7 +65,7 @@ func (r *retry[T]) wrap(cmd tea.Cmd, have *app.Unlock) tea.Cmd {
 // dialog asks for the passphrase locked names (twice for a new one). An export, say,
 // needs the key's passphrase and then a new one for the file: have keeps the first.
 func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock) kit.Dialog {
-	title, prompt := "Unlock", locked.Prompt
+	title, prompt := "Unlock key", locked.Prompt
 	if locked.New {
 		title = "New passphrase"
 	}
