@@ -259,8 +259,6 @@ func Review(id string, pr Prepared) review.Request {
 
 // Submitted is the outcome of signing and submitting.
 type Submitted struct {
-	// NeedUnlock: the key file's passphrase is needed; nothing was signed.
-	NeedUnlock bool
 	// Sig is kept so a failed submission is retried with the same signature.
 	Sig       *wallet.PermitSignature
 	Result    enduser.TokenPermitResult
@@ -272,9 +270,6 @@ type Submitted struct {
 // the error.
 func Submit(ctx context.Context, s *app.App, u *app.Unlock, pr Prepared, sig *wallet.PermitSignature) (Submitted, error) {
 	signer, err := s.EVMSigner(u)
-	if errors.Is(err, app.ErrNeedsUnlock) {
-		return Submitted{NeedUnlock: true, Sig: sig}, nil
-	}
 	if err != nil {
 		return Submitted{Sig: sig}, err
 	}

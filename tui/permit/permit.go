@@ -6,6 +6,7 @@ package permit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -16,9 +17,10 @@ import (
 
 	"purse/app"
 	"purse/homechain"
-	"purse/tui/dialog"
+
 	"purse/tui/kit"
 	"purse/tui/review"
+	"purse/tui/unlock"
 	"purse/wallet"
 )
 
@@ -26,7 +28,6 @@ const (
 	slotContext = "permit.context"
 	slotPrepare = "permit.prepare"
 	slotSubmit  = "permit.submit"
-	unlockID    = "permit.unlock"
 )
 
 // Form fields, in focus order.
@@ -165,23 +166,15 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			s.prepared = nil
 			return s, kit.Status("Permit not signed: nothing was sent.")
 		}
-		return s, s.submit(nil)
-	case dialog.PassphraseResult:
-		if msg.ID != unlockID {
-			return s, nil
-		}
-		if msg.Cancelled {
-			return s, kit.Status("Cancelled at the passphrase: nothing was signed.")
-		}
-		return s, s.submit(&app.Unlock{Passphrase: msg.Passphrase})
+		return s, s.submit()
 	case kit.TaskResult[Submitted]:
 		if msg.ID != s.subID {
 			return s, nil
 		}
 		s.submitting = false
 		s.sig = msg.Value.Sig
-		if msg.Value.NeedUnlock {
-			return s, kit.Push(dialog.NewPassphrase(s.env, unlockID, "Unlock the EVM key", "Signing the permit you approved needs the key file's passphrase."))
+		if errors.Is(msg.Err, kit.ErrCancelled) {
+			return s, nil // cancelled at the passphrase: nothing was signed
 		}
 		if msg.Err != nil {
 			s.submitErr = msg.Err
@@ -216,7 +209,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	case key.Matches(k, s.reload):
 		return s.loadContext()
 	case key.Matches(k, s.resubmit):
-		return s.submit(nil)
+		return s.submit()
 	}
 	return nil
 }
@@ -325,7 +318,7 @@ func (s *Screen) startPrepare() tea.Cmd {
 }
 
 // submit signs (unless a signature of this permit is kept) and submits the prepared permit.
-func (s *Screen) submit(u *app.Unlock) tea.Cmd {
+func (s *Screen) submit() tea.Cmd {
 	if s.prepared == nil {
 		return nil
 	}
@@ -335,7 +328,7 @@ func (s *Screen) submit(u *app.Unlock) tea.Cmd {
 	if sig != nil {
 		label = "Submitting the signed permit again"
 	}
-	id, cmd := kit.Start(s.env.Tasks, slotSubmit, label, func(ctx context.Context) (Submitted, error) {
+	id, cmd := unlock.Start(s.env, slotSubmit, label, func(ctx context.Context, u *app.Unlock) (Submitted, error) {
 		return Submit(ctx, services, u, pr, sig)
 	})
 	s.subID = id

@@ -16,7 +16,6 @@ import (
 
 	"purse/enduser"
 	"purse/homechain"
-	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/tui/review"
@@ -208,10 +207,10 @@ func TestReviewDecisionAndResults(t *testing.T) {
 	// Submitted results: passphrase needed, a failed submission, already permitted.
 	pr := samplePrepared()
 	s.prepared, s.subID, s.submitting = &pr, 9, true
-	_, c = s.Update(kit.TaskResult[Submitted]{ID: 9, Slot: slotSubmit, Value: Submitted{NeedUnlock: true}})
-	if _, ok := c().(kit.PushDialogMsg); !ok {
-		t.Fatal("NeedUnlock must ask for the passphrase")
+	if _, c = s.Update(kit.TaskResult[Submitted]{ID: 9, Slot: slotSubmit, Err: kit.ErrCancelled}); c != nil || s.submitErr != nil || s.submitting {
+		t.Fatal("a cancelled passphrase is neither an error nor still running")
 	}
+	s.submitting = true
 	sig := &wallet.PermitSignature{Signature: "0xabc"}
 	s.Update(kit.TaskResult[Submitted]{ID: 9, Slot: slotSubmit, Value: Submitted{Sig: sig}, Err: errors.New("token-permit: gateway outage")})
 	if !s.resubmit.Enabled() || !strings.Contains(s.View(), "press s to submit the same signature again") {
@@ -346,15 +345,14 @@ func TestAgainstTheSandbox(t *testing.T) {
 		t.Fatal("y must approve")
 	}
 	_, submit := s.Update(dec)
-	_, ask := s.Update(one(t, submit))
-	if _, ok := one(t, ask).(kit.PushDialogMsg); !ok {
+	ask, ok := one(t, submit).(kit.PushDialogMsg)
+	if !ok {
 		t.Fatal("the file key must ask for its passphrase")
 	}
 	if audit() != before {
 		t.Fatal("signed without the passphrase")
 	}
-	_, retry := s.Update(dialog.PassphraseResult{ID: unlockID, Passphrase: []byte(passphrase)})
-	s.Update(one(t, retry))
+	s.Update(one(t, typePassphrase(ask.Dialog, passphrase)))
 	if s.submitErr != nil || s.done == nil {
 		t.Fatalf("submit: %v\n%s", s.submitErr, s.View())
 	}
@@ -384,14 +382,22 @@ func TestAgainstTheSandbox(t *testing.T) {
 	rv = one(t, openReview).(kit.PushDialogMsg).Dialog.(*review.Model)
 	_, c = rv.Update(keyMsg("y"))
 	_, submit = s.Update(one(t, c))
-	_, ask = s.Update(one(t, submit))
-	one(t, ask)
-	_, retry = s.Update(dialog.PassphraseResult{ID: unlockID, Passphrase: []byte(passphrase)})
-	s.Update(one(t, retry))
+	ask = one(t, submit).(kit.PushDialogMsg)
+	s.Update(one(t, typePassphrase(ask.Dialog, passphrase)))
 	if s.submitErr != nil || s.done == nil || !s.done.Result.AlreadyPermitted || s.done.Allowance.Int64() != 2500 {
 		t.Fatalf("second permit: %v %+v", s.submitErr, s.done)
 	}
 	if !strings.Contains(s.View(), "[ALREADY PERMITTED]") {
 		t.Fatalf("view:\n%s", s.View())
 	}
+}
+
+// typePassphrase types pw and enter into the unlock helper's passphrase dialog and
+// returns its command: the retried task.
+func typePassphrase(d kit.Dialog, pw string) tea.Cmd {
+	for _, r := range pw {
+		d, _ = d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	return cmd
 }
