@@ -45,10 +45,14 @@ func TestHistoryAgainstTheSandbox(t *testing.T) {
 	if len(msgs) != 1 {
 		t.Fatalf("want the passphrase dialog, got %#v", msgs)
 	}
-	if _, ok := msgs[0].(kit.PushDialogMsg).Dialog.(*dialog.Passphrase); !ok {
+	d, ok := msgs[0].(kit.PushDialogMsg).Dialog.(*dialog.Passphrase)
+	if !ok {
 		t.Fatalf("want the passphrase dialog, got %#v", msgs[0])
 	}
-	_, cmd := s.Update(dialog.PassphraseResult{ID: passID, Passphrase: []byte(testPass)})
+	for _, r := range testPass {
+		d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	drive(t, s, cmd)
 	if len(s.pages) != 1 || len(s.rows) != enduser.DefaultPageSize || !s.pages[0].HasNextPage || s.client == nil {
 		t.Fatalf("first page: %d pages, %d rows", len(s.pages), len(s.rows))

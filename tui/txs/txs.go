@@ -18,16 +18,15 @@ import (
 
 	"purse/app"
 	"purse/enduser"
-	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/table"
+	"purse/tui/unlock"
 )
 
 // Task slots of the screen.
 const (
 	slotPage   = "txs.page"
 	slotExport = "txs.export"
-	passID     = "txs.passphrase"
 )
 
 var errNoServices = errors.New("no profile services: start purse with a profile (purse profile use NAME) to read the history")
@@ -55,22 +54,20 @@ const (
 	actExportJSON
 )
 
-// pageResult is the answer of a page request. NeedPass says the EVM key's file needs its
-// passphrase; Client is the signed client the page was read with, kept for the next pages.
+// pageResult is the answer of a page request. Client is the signed client the page was
+// read with, kept for the next pages.
 type pageResult struct {
-	Act      action
-	Client   *enduser.Client
-	Page     *enduser.TxPage
-	NeedPass bool
+	Act    action
+	Client *enduser.Client
+	Page   *enduser.TxPage
 }
 
 // exportResult is the answer of an export.
 type exportResult struct {
-	Act      action
-	Client   *enduser.Client
-	Path     string
-	Count    int
-	NeedPass bool
+	Act    action
+	Client *enduser.Client
+	Path   string
+	Count  int
 }
 
 // Screen is the Transactions screen.
@@ -98,8 +95,6 @@ type Screen struct {
 	pageTask   kit.TaskID
 	pageAct    action
 	exportTask kit.TaskID
-	pending    action // what to do once the passphrase is typed
-	asking     bool
 	loaded     bool
 	err        error
 	session    kit.Session // the session the kept client was built for
@@ -185,7 +180,7 @@ func oneLine(s string) string {
 }
 
 // Init implements kit.Screen: it reads the first page.
-func (s *Screen) Init() tea.Cmd { return s.start(actFirst, nil) }
+func (s *Screen) Init() tea.Cmd { return s.start(actFirst) }
 
 func (s *Screen) maxPages() int {
 	if s.MaxPages > 0 {
@@ -197,28 +192,23 @@ func (s *Screen) maxPages() int {
 func (s *Screen) loading() bool { return s.pageTask != 0 }
 
 // start runs act; u carries a passphrase the user just typed.
-func (s *Screen) start(act action, u *app.Unlock) tea.Cmd {
+func (s *Screen) start(act action) tea.Cmd {
 	sv := s.app
 	home := s.env.Home
 	if sv != nil {
 		home = sv.Home()
 	}
 	client, filter := s.client, s.filter
-	useClient := func() (*enduser.Client, bool, error) {
+	// useClient is the signed client the screen keeps (so one unlock serves every page),
+	// or a new one; a missing passphrase is unlock.Start's to ask.
+	useClient := func(u *app.Unlock) (*enduser.Client, error) {
 		if client != nil {
-			return client, false, nil
+			return client, nil
 		}
 		if sv == nil {
-			return nil, false, errNoServices
+			return nil, errNoServices
 		}
-		c, err := sv.API(true, u)
-		if u != nil {
-			clear(u.Passphrase)
-		}
-		if errors.Is(err, app.ErrNeedsUnlock) {
-			return nil, true, nil
-		}
-		return c, false, err
+		return sv.API(true, u)
 	}
 	switch act {
 	case actExportCSV, actExportJSON:
@@ -230,10 +220,10 @@ func (s *Screen) start(act action, u *app.Unlock) tea.Cmd {
 			now = s.Now
 		}
 		dir := exportDir(home)
-		id, cmd := kit.Start(s.env.Tasks, slotExport, "Exporting transactions ("+format+")", func(ctx context.Context) (exportResult, error) {
-			c, need, err := useClient()
-			if need || err != nil {
-				return exportResult{Act: act, NeedPass: need}, err
+		id, cmd := unlock.Start(s.env, slotExport, "Exporting transactions ("+format+")", func(ctx context.Context, u *app.Unlock) (exportResult, error) {
+			c, err := useClient(u)
+			if err != nil {
+				return exportResult{Act: act}, err
 			}
 			path, n, err := export(ctx, c, filter, dir, format, now())
 			return exportResult{Act: act, Client: c, Path: path, Count: n}, err
@@ -254,10 +244,10 @@ func (s *Screen) start(act action, u *app.Unlock) tea.Cmd {
 		s.err = nil
 	}
 	label := map[action]string{actFirst: "Loading transactions", actNext: "Loading the next page", actPrev: "Loading the previous page"}[act]
-	id, cmd := kit.Start(s.env.Tasks, slotPage, label, func(ctx context.Context) (pageResult, error) {
-		c, need, err := useClient()
-		if need || err != nil {
-			return pageResult{Act: act, NeedPass: need}, err
+	id, cmd := unlock.Start(s.env, slotPage, label, func(ctx context.Context, u *app.Unlock) (pageResult, error) {
+		c, err := useClient(u)
+		if err != nil {
+			return pageResult{Act: act}, err
 		}
 		var p *enduser.TxPage
 		switch act {
@@ -281,15 +271,6 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s, s.onPage(msg)
 	case kit.TaskResult[exportResult]:
 		return s, s.onExport(msg)
-	case dialog.PassphraseResult:
-		if msg.ID != passID || !s.asking {
-			return s, nil
-		}
-		s.asking = false
-		if msg.Cancelled {
-			return s, kit.Status("Not unlocked: the history is read with signed requests. Press r when you want to try again.")
-		}
-		return s, s.start(s.pending, &app.Unlock{Passphrase: msg.Passphrase})
 	case kit.SessionMsg:
 		// Another profile, key or account: the kept client signs for the old one.
 		was, now := s.session, msg.Session
@@ -303,7 +284,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			s.pages, s.dropped, s.loaded = nil, 0, false
 			s.setRows(0)
 			s.table.Empty = "Loading the first page…"
-			return s, s.start(actFirst, nil)
+			return s, s.start(actFirst)
 		}
 		return s, nil
 	case tea.KeyMsg:
@@ -317,15 +298,18 @@ func (s *Screen) onPage(msg kit.TaskResult[pageResult]) tea.Cmd {
 		return nil
 	}
 	s.pageTask = 0
+	if errors.Is(msg.Err, kit.ErrCancelled) {
+		if msg.Value.Act == actFirst {
+			s.table.Empty = "Not unlocked: the history is read with signed requests. Press r when you want to try again."
+		}
+		return nil
+	}
 	if msg.Err != nil {
 		s.err = msg.Err // the footer shows it with what to do next
 		if msg.Value.Act == actFirst {
 			s.table.Empty = "The history could not be read (see below). Press r to retry."
 		}
 		return nil
-	}
-	if msg.Value.NeedPass {
-		return s.askPassphrase(msg.Value.Act)
 	}
 	s.client = msg.Value.Client
 	s.err = nil
@@ -369,23 +353,10 @@ func (s *Screen) onExport(msg kit.TaskResult[exportResult]) tea.Cmd {
 	if msg.Err != nil {
 		return nil // the footer shows the error
 	}
-	if msg.Value.NeedPass {
-		return s.askPassphrase(msg.Value.Act)
-	}
 	if msg.Value.Client != nil {
 		s.client = msg.Value.Client
 	}
 	return kit.Status(fmt.Sprintf("Exported %d records to %s", msg.Value.Count, msg.Value.Path))
-}
-
-func (s *Screen) askPassphrase(act action) tea.Cmd {
-	s.pending, s.asking = act, true
-	label := "of the profile"
-	if s.app != nil {
-		label = s.app.Profile().EVMKey
-	}
-	return kit.Push(dialog.NewPassphrase(s.env, passID, "Unlock "+label,
-		"The history is read with requests signed by the EVM key "+label+", which is kept in an encrypted file. Type its passphrase to unlock it for this screen."))
 }
 
 // setRows rebuilds the rows from the kept pages and selects row cur.
@@ -406,11 +377,11 @@ func (s *Screen) maybeFetch(next, prev bool) tea.Cmd {
 		return nil
 	}
 	if next && s.table.NearEnd() && s.pages[len(s.pages)-1].HasNextPage {
-		return s.start(actNext, nil)
+		return s.start(actNext)
 	}
 	first := s.pages[0]
 	if prev && s.table.Cursor() < s.tableRows() && first.HasPrevPage && !first.PrevCursor.IsZero() {
-		return s.start(actPrev, nil)
+		return s.start(actPrev)
 	}
 	return nil
 }
@@ -428,7 +399,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 			s.pages, s.dropped = nil, 0
 			s.setRows(0)
 			s.table.Empty = "Loading the first page…"
-			return s.start(actFirst, nil)
+			return s.start(actFirst)
 		}
 		return cmd
 	case modeDetail:
@@ -464,7 +435,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 		s.pages, s.dropped = nil, 0
 		s.setRows(0)
 		s.table.Empty = "Loading the first page…"
-		return s.start(actFirst, nil)
+		return s.start(actFirst)
 	case key.Matches(k, s.keys.exportCSV):
 		return s.startExport(actExportCSV)
 	case key.Matches(k, s.keys.exportJSON):
@@ -485,7 +456,7 @@ func (s *Screen) startExport(act action) tea.Cmd {
 	if s.exportTask != 0 {
 		return kit.Status("An export is already running.")
 	}
-	return s.start(act, nil)
+	return s.start(act)
 }
 
 func (s *Screen) copyHash(t enduser.Transaction) tea.Cmd {

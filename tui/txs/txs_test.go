@@ -13,7 +13,6 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"purse/enduser"
-	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
@@ -216,30 +215,14 @@ func TestDetailShowsEveryFieldAndCopiesTheHash(t *testing.T) {
 	}
 }
 
-func TestPassphraseIsAskedAndTheRequestRetried(t *testing.T) {
+func TestCancelledUnlockSaysHowToRetry(t *testing.T) {
 	s := newTestScreen(t, 80, 24)
 	s.Init()
-	_, cmd := s.Update(kit.TaskResult[pageResult]{ID: s.pageTask, Value: pageResult{Act: actFirst, NeedPass: true}})
-	msgs := tuitest.Flatten(cmd)
-	if len(msgs) != 1 {
-		t.Fatalf("msgs %#v", msgs)
+	if _, cmd := s.Update(kit.TaskResult[pageResult]{ID: s.pageTask, Value: pageResult{Act: actFirst}, Err: kit.ErrCancelled}); cmd != nil || s.err != nil || s.loading() {
+		t.Fatal("a cancelled passphrase is not an error and leaves nothing running")
 	}
-	if _, ok := msgs[0].(kit.PushDialogMsg).Dialog.(*dialog.Passphrase); !ok {
-		t.Fatalf("want a passphrase dialog, got %#v", msgs[0])
-	}
-	before := s.pageTask
-	if _, cmd = s.Update(dialog.PassphraseResult{ID: "someone-else", Passphrase: []byte("x")}); cmd != nil {
-		t.Fatal("another screen's passphrase must be ignored")
-	}
-	_, cmd = s.Update(dialog.PassphraseResult{ID: passID, Passphrase: []byte("pw")})
-	if cmd == nil || s.pageTask == before || s.pageAct != actFirst {
-		t.Fatal("the first page must be read again with the passphrase")
-	}
-	// Cancelled: a status says how to try again.
-	s.Update(kit.TaskResult[pageResult]{ID: s.pageTask, Value: pageResult{Act: actFirst, NeedPass: true}})
-	_, cmd = s.Update(dialog.PassphraseResult{ID: passID, Cancelled: true})
-	if st, ok := tuitest.Flatten(cmd)[0].(kit.StatusMsg); !ok || !strings.Contains(st.Text, "press r") && !strings.Contains(st.Text, "Press r") {
-		t.Fatalf("cancel status: %#v", st)
+	if v := s.View(); !strings.Contains(v, "Press r") {
+		t.Fatalf("the empty table must say how to try again:\n%s", v)
 	}
 }
 
