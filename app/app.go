@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -48,6 +49,20 @@ func (e *LockedError) Error() string {
 		return ErrNeedsUnlock.Error()
 	}
 	return ErrNeedsUnlock.Error() + " (" + e.Prompt + ")"
+}
+
+// Label is the key the passphrase is for, read from the key store's prompt (`… for key
+// "me"`); "" when the prompt names none.
+func (e *LockedError) Label() string {
+	_, q, ok := strings.Cut(e.Prompt, " for key ")
+	if !ok {
+		return ""
+	}
+	l, err := strconv.Unquote(q)
+	if err != nil {
+		return ""
+	}
+	return l
 }
 
 // Is makes every LockedError match ErrNeedsUnlock.

@@ -94,3 +94,37 @@ func TestNewFilesUseTheNewPassphraseAndTheNoticeIsLoggedOnce(t *testing.T) {
 		t.Fatalf("the backend notice was logged %d times:\n%s", n, logged.String())
 	}
 }
+
+// TestLockedErrorNamesTheKey: the key store's prompts name the key; the unlock dialog's
+// title reads it from there, so a change of the prompt's wording must show here.
+func TestLockedErrorNamesTheKey(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("PURSE_KEYSTORE", "file")
+	defer SetScryptCost(1<<4, 1)()
+	a, err := New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = a.Keys(&Unlock{New: []byte("pw")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks, _ := a.Keys(&Unlock{New: []byte("pw")})
+	if _, err := ks.New("me", keystore.KindEVM); err != nil {
+		t.Fatal(err)
+	}
+	ks, _ = a.Keys(nil)
+	_, err = ks.EVMSigner("me", "t")
+	var locked *LockedError
+	if !errors.As(err, &locked) || !errors.Is(err, ErrNeedsUnlock) || locked.Label() != "me" {
+		t.Fatalf("locked key: %v (label %q)", err, func() string {
+			if locked != nil {
+				return locked.Label()
+			}
+			return ""
+		}())
+	}
+	if (&LockedError{Prompt: "something else"}).Label() != "" {
+		t.Fatal("a prompt without a key named one")
+	}
+}

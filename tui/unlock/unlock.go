@@ -66,6 +66,9 @@ func (r *retry[T]) wrap(cmd tea.Cmd, have *app.Unlock) tea.Cmd {
 // needs the key's passphrase and then a new one for the file: have keeps the first.
 func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock) kit.Dialog {
 	title, prompt := "Unlock key", locked.Prompt
+	if l := locked.Label(); l != "" {
+		title += " " + l
+	}
 	if locked.New {
 		title = "New passphrase"
 	}
