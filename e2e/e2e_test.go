@@ -181,12 +181,12 @@ func TestE2E(t *testing.T) {
 	u.keys("Down", "Down") // quote file (none), then the button
 	u.expect("deposit: on the button", stepTimeout, ">                 [ get quote ]")
 	u.keys("Enter")
-	u.unlock("Unlock the partner key")
+	u.unlock("Unlock key partner")
 	u.expect("deposit: review", longTimeout, "SIGNING REVIEW: deposit 12.5 USDC → EUR", "Solana transaction (ed25519)", "you receive", "y sign")
 	u.keys("G") // the end of the review: the validation findings
 	u.expect("deposit: findings in the review", stepTimeout, "── Validation findings", "(end)")
 	u.keys("y")
-	u.unlock("Unlock your Solana key")
+	u.unlock("Unlock key sol")
 	u.expect("deposit: confirmed", longTimeout, "ok Deposited 12.5 USDC → EUR (", "Verdict: ok: the transaction may be signed", "Findings (")
 	u.expectRe("deposit: confirmation status", longTimeout, regexp.MustCompile(`ok +9 confirm +(confirmed|finalized)`))
 	steps.mark("Solana deposit 12.5 USDC → EUR: quote, findings, review y, sent, confirmed")

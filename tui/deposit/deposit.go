@@ -12,7 +12,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -23,9 +22,9 @@ import (
 
 	"purse/altchain"
 	"purse/app"
-	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/review"
+	"purse/tui/unlock"
 )
 
 // Task slots of this screen.
@@ -93,14 +92,6 @@ type failure struct {
 	retry retry
 }
 
-// action is what a passphrase unlocks.
-type action int
-
-const (
-	actQuote action = iota + 1
-	actPrepare
-)
-
 type progressMsg struct {
 	run int
 	ev  app.DepositEvent
@@ -155,10 +146,6 @@ type Screen struct {
 	final    string
 	fail     *failure
 	notice   string
-
-	passID  string
-	passFor action
-	nPass   int
 
 	tasks  map[string]kit.TaskID
 	run    int
@@ -271,7 +258,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
 		return s, s.key(msg)
-	case kit.TaskResult[*quoted]:
+	case kit.TaskResult[*app.DepositQuote]:
 		if s.mine(slotQuote, msg.ID) {
 			return s, s.quoteDone(msg.Value, msg.Err)
 		}
@@ -279,7 +266,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if s.mine(slotVerify, msg.ID) {
 			return s, s.verifyDone(msg.Value, msg.Err)
 		}
-	case kit.TaskResult[*prepared]:
+	case kit.TaskResult[*app.PreparedDeposit]:
 		if s.mine(slotPrepare, msg.ID) {
 			return s, s.prepareDone(msg.Value, msg.Err)
 		}
@@ -301,10 +288,6 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case review.Decision:
 		if msg.ID == s.reviewID && s.reviewID != "" {
 			return s, s.decided(msg)
-		}
-	case dialog.PassphraseResult:
-		if msg.ID == s.passID && s.passID != "" {
-			return s, s.unlocked(msg)
 		}
 	default:
 		// The focused field's cursor blink.
@@ -330,6 +313,14 @@ func (s *Screen) mine(slot string, id kit.TaskID) bool {
 
 func start[T any](s *Screen, slot, label string, fn func(ctx context.Context) (T, error)) tea.Cmd {
 	id, cmd := kit.Start(s.env.Tasks, slot, label, fn)
+	s.tasks[slot] = id
+	return cmd
+}
+
+// startUnlock is start for a call that may need a key's passphrase (unlock.Start asks and
+// runs it again); a missing passphrase is never a failure of the deposit.
+func startUnlock[T any](s *Screen, slot, label string, fn unlock.Func[T]) tea.Cmd {
+	id, cmd := unlock.Start(s.env, slot, label, fn)
 	s.tasks[slot] = id
 	return cmd
 }
@@ -389,7 +380,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 		case key.Matches(k, keys.openReview):
 			return s.openReview()
 		case key.Matches(k, keys.newQuote):
-			return s.requestQuote(nil)
+			return s.requestQuote()
 		case key.Matches(k, keys.back):
 			s.toForm()
 			return nil
@@ -521,7 +512,7 @@ func (s *Screen) submit() tea.Cmd {
 	}
 	s.formErr = ""
 	s.input = in
-	return s.requestQuote(nil)
+	return s.requestQuote()
 }
 
 func (s *Screen) resetFlow() {
@@ -533,7 +524,7 @@ func (s *Screen) resetFlow() {
 }
 
 // requestQuote starts the quote and decode steps.
-func (s *Screen) requestQuote(u *app.Unlock) tea.Cmd {
+func (s *Screen) requestQuote() tea.Cmd {
 	s.resetFlow()
 	s.phase = phaseQuoting
 	in := s.input
@@ -548,24 +539,19 @@ func (s *Screen) requestQuote(u *app.Unlock) tea.Cmd {
 		s.setStep(app.StepQuote, stRunning, "asking "+api+" for "+what+" (signed with the partner key)")
 	}
 	services := s.app
-	return start(s, slotQuote, "Requesting a deposit quote", func(ctx context.Context) (*quoted, error) {
-		qo, err := services.FetchDepositQuote(ctx, in, u)
-		if errors.Is(err, app.ErrNeedsUnlock) {
-			// Not a failure: the screen asks for the passphrase, and the footer shows no error.
-			return &quoted{Locked: true}, nil
-		}
-		return &quoted{DepositQuote: qo}, err
+	return startUnlock(s, slotQuote, "Requesting a deposit quote", func(ctx context.Context, u *app.Unlock) (*app.DepositQuote, error) {
+		return services.FetchDepositQuote(ctx, in, u)
 	})
 }
 
-func (s *Screen) quoteDone(res *quoted, err error) tea.Cmd {
-	if (res != nil && res.Locked) || errors.Is(err, app.ErrNeedsUnlock) {
-		return s.askPassphrase(actQuote, "Unlock the partner key", "The quote request is signed with the profile's partner key (partner_key). Type its passphrase to request the quote.")
+func (s *Screen) quoteDone(qo *app.DepositQuote, err error) tea.Cmd {
+	if errors.Is(err, kit.ErrCancelled) {
+		s.toForm()
+		return kit.Status("Passphrase cancelled: no quote was requested.")
 	}
 	if err != nil {
 		return s.failed(err, retryQuote)
 	}
-	qo := res.DepositQuote
 	s.qo = qo
 	q := qo.Quote
 	s.setStep(app.StepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", altchain.FormatUnits(q.USDCAmount, 6), s.input.Currency, qo.Source))
@@ -623,10 +609,10 @@ func (s *Screen) decided(d review.Decision) tea.Cmd {
 		return kit.Status("Signing refused: the quote was rejected.")
 	}
 	s.setStep(app.StepReview, stOK, "approved with y")
-	return s.prepare(nil)
+	return s.prepare()
 }
 
-func (s *Screen) prepare(u *app.Unlock) tea.Cmd {
+func (s *Screen) prepare() tea.Cmd {
 	s.phase = phasePreparing
 	s.fail = nil
 	s.run++
@@ -637,28 +623,19 @@ func (s *Screen) prepare(u *app.Unlock) tea.Cmd {
 	s.setStep(app.StepBlockhash, stRunning, "unlocking your Solana key")
 	rep := newFeed()
 	services, qo := s.app, s.qo
-	task := start(s, slotPrepare, "Signing and simulating the deposit", func(ctx context.Context) (*prepared, error) {
-		defer rep.close()
-		po, err := services.PrepareDeposit(ctx, qo, u, rep.emit)
-		if errors.Is(err, app.ErrNeedsUnlock) {
-			// Not a failure: the screen asks for the passphrase, and the footer shows no error.
-			return &prepared{Locked: true}, nil
-		}
-		return &prepared{PreparedDeposit: po}, err
+	task := startUnlock(s, slotPrepare, "Signing and simulating the deposit", func(ctx context.Context, u *app.Unlock) (*app.PreparedDeposit, error) {
+		return services.PrepareDeposit(ctx, qo, u, rep.emit)
 	})
 	return tea.Batch(task, listen(run, rep.ch))
 }
 
-func (s *Screen) prepareDone(res *prepared, err error) tea.Cmd {
+func (s *Screen) prepareDone(po *app.PreparedDeposit, err error) tea.Cmd {
 	s.run++
-	if (res != nil && res.Locked) || errors.Is(err, app.ErrNeedsUnlock) {
+	if errors.Is(err, kit.ErrCancelled) {
 		s.phase = phaseReview
 		s.setStep(app.StepBlockhash, stPending, "")
-		return s.askPassphrase(actPrepare, "Unlock your Solana key", "You approved the deposit. Type the Solana key's passphrase to sign it; nothing is sent before it is signed and simulated.")
-	}
-	var po *app.PreparedDeposit
-	if res != nil {
-		po = res.PreparedDeposit
+		s.setStep(app.StepReview, stRunning, "passphrase cancelled; enter opens the review again")
+		return kit.Status("Passphrase cancelled: nothing was signed.")
 	}
 	if err != nil {
 		if po != nil && po.Report != nil {
@@ -884,7 +861,7 @@ func (s *Screen) retry() tea.Cmd {
 			return s.send()
 		}
 	}
-	return s.requestQuote(nil)
+	return s.requestQuote()
 }
 
 func (s *Screen) copySignature() tea.Cmd {
@@ -893,51 +870,6 @@ func (s *Screen) copySignature() tea.Cmd {
 	}
 	return kit.Copy("deposit signature", s.prepared.Signature.String())
 }
-
-func (s *Screen) askPassphrase(a action, title, prompt string) tea.Cmd {
-	s.nPass++
-	s.passID = "deposit/passphrase/" + strconv.Itoa(s.nPass)
-	s.passFor = a
-	return kit.Push(dialog.NewPassphrase(s.env, s.passID, title, prompt))
-}
-
-func (s *Screen) unlocked(r dialog.PassphraseResult) tea.Cmd {
-	s.passID = ""
-	a := s.passFor
-	s.passFor = 0
-	if r.Cancelled {
-		if a == actQuote {
-			s.toForm()
-			return kit.Status("Passphrase cancelled: no quote was requested.")
-		}
-		s.phase = phaseReview
-		s.setStep(app.StepReview, stRunning, "passphrase cancelled; enter opens the review again")
-		return kit.Status("Passphrase cancelled: nothing was signed.")
-	}
-	u := &app.Unlock{Passphrase: r.Passphrase}
-	switch a {
-	case actQuote:
-		return s.requestQuote(u)
-	case actPrepare:
-		if s.phase == phaseReview && s.report != nil && !s.report.Rejected() {
-			return s.prepare(u)
-		}
-	}
-	return nil
-}
-
-// quoted and prepared carry a task's result, or say that a key's passphrase is needed
-// (not a failure: the screen asks for it, and the footer shows no error).
-type (
-	quoted struct {
-		*app.DepositQuote
-		Locked bool
-	}
-	prepared struct {
-		*app.PreparedDeposit
-		Locked bool
-	}
-)
 
 // feed delivers a task's progress to the screen without ever blocking the task: the
 // channel is buffered and an event that does not fit is dropped (the task's result is

@@ -11,7 +11,6 @@ import (
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/app"
-	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/review"
 )
@@ -138,7 +137,7 @@ func startQuote(t *testing.T, s *Screen, amount string) kit.TaskID {
 func toReview(t *testing.T, s *Screen, qo *app.DepositQuote, r *altchain.Report) *review.Model {
 	t.Helper()
 	id := startQuote(t, s, "12.5")
-	s.Update(kit.TaskResult[*quoted]{ID: id, Slot: slotQuote, Value: &quoted{DepositQuote: qo}})
+	s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Value: qo})
 	if s.phase != phaseValidating {
 		t.Fatalf("after the quote: phase %d\n%s", s.phase, s.View())
 	}
@@ -264,16 +263,16 @@ func TestStaleAndForeignRepliesAreIgnored(t *testing.T) {
 	user := testUser(t).PublicKey()
 	id := startQuote(t, s, "12.5")
 	qo := offlineQuote(sandboxQuote(t, user), user)
-	s.Update(kit.TaskResult[*quoted]{ID: id + 100, Slot: slotQuote, Value: &quoted{DepositQuote: qo}})
+	s.Update(kit.TaskResult[*app.DepositQuote]{ID: id + 100, Slot: slotQuote, Value: qo})
 	s.Update(kit.TaskResult[string]{ID: id, Slot: "balances", Value: "x"})
 	if s.phase != phaseQuoting || s.qo != nil {
 		t.Fatal("a reply to another request must be ignored")
 	}
-	s.Update(kit.TaskResult[*quoted]{ID: id, Slot: slotQuote, Value: &quoted{DepositQuote: qo}})
+	s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Value: qo})
 	if s.phase != phaseValidating {
 		t.Fatal("the current reply is used")
 	}
-	s.Update(kit.TaskResult[*quoted]{ID: id, Slot: slotQuote, Value: &quoted{DepositQuote: qo}})
+	s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Value: qo})
 	if s.phase != phaseValidating {
 		t.Fatal("a duplicate reply must be ignored")
 	}
@@ -295,7 +294,7 @@ func TestFailuresNameTheStepAndWhatToDo(t *testing.T) {
 	for _, c := range cases {
 		s := newTestScreen(t)
 		id := startQuote(t, s, "12.5")
-		s.Update(kit.TaskResult[*quoted]{ID: id, Slot: slotQuote, Err: c.err})
+		s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Err: c.err})
 		if s.phase != phaseFailed {
 			t.Fatalf("%v: phase %d", c.err, s.phase)
 		}
@@ -311,30 +310,15 @@ func TestFailuresNameTheStepAndWhatToDo(t *testing.T) {
 	}
 }
 
-func TestPassphraseIsAskedInADialogAndRetried(t *testing.T) {
+func TestCancelledPassphraseIsNotAFailure(t *testing.T) {
 	s := newTestScreen(t)
 	id := startQuote(t, s, "12.5")
-	_, cmd := s.Update(kit.TaskResult[*quoted]{ID: id, Slot: slotQuote, Err: failAt(app.StepQuote, app.ErrNeedsUnlock)})
-	if _, ok := pushed(t, cmd).(*dialog.Passphrase); !ok {
-		t.Fatal("a locked partner key asks for its passphrase")
-	}
-	if s.phase == phaseFailed {
-		t.Fatal("a missing passphrase is not a failure")
-	}
-	s.Update(dialog.PassphraseResult{ID: "someone-else", Passphrase: []byte("x")})
-	if _, ok := s.tasks[slotQuote]; ok {
-		t.Fatal("another screen's passphrase must be ignored")
-	}
-	s.Update(dialog.PassphraseResult{ID: s.passID, Passphrase: []byte("pw")})
-	if nid, ok := s.tasks[slotQuote]; !ok || nid == id || s.phase != phaseQuoting {
-		t.Fatal("the quote is requested again with the passphrase")
-	}
-	// Cancelling the dialog goes back to the form.
-	_, cmd = s.Update(kit.TaskResult[*quoted]{ID: s.tasks[slotQuote], Slot: slotQuote, Err: failAt(app.StepQuote, app.ErrNeedsUnlock)})
-	pushed(t, cmd)
-	_, cmd = s.Update(dialog.PassphraseResult{ID: s.passID, Cancelled: true})
+	_, cmd := s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Err: kit.ErrCancelled})
 	if s.phase != phaseForm || !strings.Contains(statusOf(t, cmd), "no quote was requested") {
 		t.Fatal("a cancelled passphrase returns to the form")
+	}
+	if s.fail != nil {
+		t.Fatal("a cancelled passphrase is not a failure")
 	}
 }
 
@@ -376,7 +360,7 @@ func TestSendProgressAndConfirmation(t *testing.T) {
 	}
 
 	p := preparedFixture(t, s)
-	s.Update(kit.TaskResult[*prepared]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &prepared{PreparedDeposit: &app.PreparedDeposit{Prepared: p, Report: p.Report}}})
+	s.Update(kit.TaskResult[*app.PreparedDeposit]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &app.PreparedDeposit{Prepared: p, Report: p.Report}})
 	if s.phase != phaseSending {
 		t.Fatalf("phase %d after prepare", s.phase)
 	}
@@ -418,7 +402,7 @@ func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
 	rv := toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
 	approve(t, s, rv)
 	p := preparedFixture(t, s)
-	s.Update(kit.TaskResult[*prepared]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &prepared{PreparedDeposit: &app.PreparedDeposit{Prepared: p, Report: p.Report}}})
+	s.Update(kit.TaskResult[*app.PreparedDeposit]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &app.PreparedDeposit{Prepared: p, Report: p.Report}})
 
 	// A network failure: r sends the same signed bytes again, nothing is re-signed.
 	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepSend, context.DeadlineExceeded), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 1, LastValid: 1150}}})
@@ -452,7 +436,7 @@ func TestSimulationRejectionShowsNewFindings(t *testing.T) {
 	r := *s.report
 	r.Findings = append(append([]altchain.Finding(nil), r.Findings...), altchain.Finding{Rule: "G28", Severity: altchain.Reject, Message: "simulation failed: custom program error 0x1"})
 	r.Verdict = altchain.VerdictRejected
-	s.Update(kit.TaskResult[*prepared]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Err: failAt(app.StepSimulate, r.Err()), Value: &prepared{PreparedDeposit: &app.PreparedDeposit{Report: &r}}})
+	s.Update(kit.TaskResult[*app.PreparedDeposit]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Err: failAt(app.StepSimulate, r.Err()), Value: &app.PreparedDeposit{Report: &r}})
 	v := strings.Join(strings.Fields(s.View()), " ")
 	for _, want := range []string{"ERROR at step simulate", "G28", "Nothing was sent", "Verdict: REJECTED"} {
 		if !strings.Contains(v, want) {

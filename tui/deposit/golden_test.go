@@ -27,7 +27,7 @@ func TestGolden(t *testing.T) {
 	sending := func(t *testing.T, s *Screen) {
 		approve(t, s, valid(t, s))
 		p := preparedFixture(t, s)
-		s.Update(kit.TaskResult[*prepared]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &prepared{PreparedDeposit: &app.PreparedDeposit{Prepared: p, Report: p.Report}}})
+		s.Update(kit.TaskResult[*app.PreparedDeposit]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &app.PreparedDeposit{Prepared: p, Report: p.Report}})
 		s.Update(progressMsg{run: s.run, ev: app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Sends: 2, Status: "processed", Height: 1012, LastValid: 1150, StatusPolls: 2}}, ch: make(chan app.DepositEvent)})
 	}
 	cases := []struct {
@@ -43,7 +43,7 @@ func TestGolden(t *testing.T) {
 		{"validating", func(t *testing.T, s *Screen) string {
 			user := testUser(t).PublicKey()
 			id := startQuote(t, s, "12.5")
-			s.Update(kit.TaskResult[*quoted]{ID: id, Slot: slotQuote, Value: &quoted{DepositQuote: offlineQuote(sandboxQuote(t, user), user)}})
+			s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Value: offlineQuote(sandboxQuote(t, user), user)})
 			return s.View()
 		}},
 		{"findings_ok", func(t *testing.T, s *Screen) string { valid(t, s); return s.View() }},
