@@ -57,6 +57,17 @@ type ChainSnapshot struct {
 // ChainSnapshot reads the chain configuration (logged in when the profile has an account and the key
 // can sign without a prompt, or with u) and the on-chain balances of the profile's key.
 func (s *App) ChainSnapshot(ctx context.Context, u *Unlock) (ChainSnapshot, error) {
+	return s.chainSnapshot(ctx, u, false)
+}
+
+// SignedChainSnapshot is ChainSnapshot when the user asked for the account's view: a
+// missing passphrase is the error (the front end asks and calls again), not a logged-out
+// view.
+func (s *App) SignedChainSnapshot(ctx context.Context, u *Unlock) (ChainSnapshot, error) {
+	return s.chainSnapshot(ctx, u, true)
+}
+
+func (s *App) chainSnapshot(ctx context.Context, u *Unlock, signed bool) (ChainSnapshot, error) {
 	var snap ChainSnapshot
 	snap.Owner, snap.OwnerErr = s.OwnerAddress()
 	p := s.Profile()
@@ -83,6 +94,8 @@ func (s *App) ChainSnapshot(ctx context.Context, u *Unlock) (ChainSnapshot, erro
 		switch {
 		case err == nil:
 			snap.LoggedIn = true
+		case signed && errors.Is(err, ErrNeedsUnlock):
+			return snap, err
 		case errors.Is(err, ErrNeedsUnlock):
 			snap.NeedUnlock = true
 			snap.Note = "logged out: the EVM key's passphrase is needed for the account's view (press u)"

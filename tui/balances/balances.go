@@ -6,6 +6,7 @@ package balances
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -15,13 +16,12 @@ import (
 	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
-	"purse/tui/dialog"
 	"purse/tui/kit"
+	"purse/tui/unlock"
 )
 
 const (
 	slotLoad  = "balances.load"
-	unlockID  = "balances.unlock"
 	screenTag = "Balances"
 )
 
@@ -54,18 +54,26 @@ func New(env *kit.Env, a *app.App) *Screen {
 }
 
 // Init implements kit.Screen: the first load.
-func (s *Screen) Init() tea.Cmd { return s.load(nil) }
+func (s *Screen) Init() tea.Cmd { return s.load(false) }
 
-func (s *Screen) load(u *app.Unlock) tea.Cmd {
+// load reads the snapshot; signed (the user pressed u) asks for the key's passphrase
+// through unlock.Start instead of showing the logged-out view.
+func (s *Screen) load(signed bool) tea.Cmd {
 	services := s.app
 	if services == nil {
 		s.err = fmt.Errorf("no services: the TUI was started without a profile")
 		return nil
 	}
 	s.loading = true
-	id, cmd := kit.Start(s.env.Tasks, slotLoad, "Loading chains and balances", func(ctx context.Context) (app.ChainSnapshot, error) {
-		return services.ChainSnapshot(ctx, u)
-	})
+	var id kit.TaskID
+	var cmd tea.Cmd
+	if signed {
+		id, cmd = unlock.Start(s.env, slotLoad, "Loading the account's view of the chains", services.SignedChainSnapshot)
+	} else {
+		id, cmd = kit.Start(s.env.Tasks, slotLoad, "Loading chains and balances", func(ctx context.Context) (app.ChainSnapshot, error) {
+			return services.ChainSnapshot(ctx, nil)
+		})
+	}
 	s.loadID = id
 	return cmd
 }
@@ -78,6 +86,9 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		s.loading = false
+		if errors.Is(msg.Err, kit.ErrCancelled) {
+			return s, nil // the view stays as it was
+		}
 		if msg.Err != nil {
 			s.err = msg.Err
 			return s, nil
@@ -87,12 +98,6 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.unlock.SetEnabled(snap.NeedUnlock)
 		s.clamp()
 		return s, nil
-	case dialog.PassphraseResult:
-		if msg.ID != unlockID || msg.Cancelled {
-			return s, nil
-		}
-		u := &app.Unlock{Passphrase: msg.Passphrase}
-		return s, s.load(u)
 	case tea.KeyMsg:
 		return s, s.key(msg)
 	}
@@ -103,10 +108,9 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	keys := s.env.Keys
 	switch {
 	case key.Matches(k, s.refresh):
-		return s.load(nil)
+		return s.load(false)
 	case key.Matches(k, s.unlock):
-		return kit.Push(dialog.NewPassphrase(s.env, unlockID, "Unlock the EVM key",
-			"The account's view of the chain configuration (service balances, card activation) is a signed read."))
+		return s.load(true)
 	case key.Matches(k, keys.Up):
 		s.offset--
 	case key.Matches(k, keys.Down):
