@@ -24,6 +24,7 @@ import (
 	"purse/tui/keyflow"
 	"purse/tui/kit"
 	"purse/tui/table"
+	"purse/tui/unlock"
 )
 
 // owner prefixes the screen's dialog ids and task slots.
@@ -41,10 +42,7 @@ const (
 type (
 	removed  struct{ Label string }
 	checked  struct{ Path string }
-	exported struct {
-		NeedKeyPass bool
-		Path        string
-	}
+	exported struct{ Path string }
 )
 
 var _ kit.Screen = (*Screen)(nil)
@@ -70,9 +68,6 @@ type Screen struct {
 	// the key an operation works on, and the export's passphrases until it ends
 	target     keystore.Entry
 	exportPath string
-	exportPass []byte
-	firstPass  []byte
-	keyPass    []byte
 
 	add, imp, rename, remove, export, use, copy, refresh key.Binding
 }
@@ -182,26 +177,22 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, s.failed(msg.Err)
 		}
 		s.exportPath = msg.Value.Path
-		return s, kit.Push(dialog.NewPassphrase(s.env, owner+"/export1", "Export passphrase",
-			"Choose the passphrase that will protect the exported file of key "+s.target.Label+"."))
+		return s, s.startExport()
 	case kit.TaskResult[exported]:
 		if msg.ID != s.opID {
 			return s, nil
 		}
 		s.opBusy = false
+		if errors.Is(msg.Err, kit.ErrCancelled) {
+			return s, kit.Status("Export cancelled: nothing was written.")
+		}
 		if msg.Err != nil {
 			return s, s.failed(msg.Err)
-		}
-		if msg.Value.NeedKeyPass {
-			return s, kit.Push(dialog.NewPassphrase(s.env, owner+"/unlock", "Unlock key "+s.target.Label,
-				"Key "+s.target.Label+" is kept in an encrypted file: type its passphrase to export it."))
 		}
 		text := fmt.Sprintf("Exported key %s (%s) to %s as encrypted v3 JSON.", s.target.Label, s.target.Address, msg.Value.Path)
 		s.closeForm()
 		s.setNote(text, false)
 		return s, kit.Status(text)
-	case dialog.PassphraseResult:
-		return s, s.passphrase(msg)
 	case dialog.ConfirmResult:
 		if msg.ID != owner+"/rm" {
 			return s, nil
@@ -238,7 +229,6 @@ func (s *Screen) failed(err error) tea.Cmd {
 	} else {
 		s.setNote(app.OneLine(err)+" — "+kit.NextStep(err, s.env.Home), true)
 	}
-	s.wipeExport()
 	return nil
 }
 
@@ -344,61 +334,23 @@ func (s *Screen) submit() tea.Cmd {
 	return nil
 }
 
-func (s *Screen) passphrase(r dialog.PassphraseResult) tea.Cmd {
-	switch r.ID {
-	case owner + "/export1", owner + "/export2", owner + "/unlock":
-	default:
-		return nil
-	}
-	if r.Cancelled || s.mode != modeExport {
-		clear(r.Passphrase)
-		s.wipeExport()
-		return kit.Status("Export cancelled: nothing was written.")
-	}
-	switch r.ID {
-	case owner + "/export1":
-		clear(s.firstPass)
-		s.firstPass = r.Passphrase
-		return kit.Push(dialog.NewPassphrase(s.env, owner+"/export2", "Confirm the export passphrase", "Type the export passphrase again."))
-	case owner + "/export2":
-		same := string(s.firstPass) == string(r.Passphrase)
-		clear(s.firstPass)
-		s.firstPass = nil
-		if !same {
-			clear(r.Passphrase)
-			return kit.Push(dialog.NewPassphrase(s.env, owner+"/export1", "Export passphrase",
-				"The two passphrases differed. Choose the export passphrase of key "+s.target.Label+" again."))
-		}
-		clear(s.exportPass)
-		s.exportPass = r.Passphrase
-	default: // unlock
-		clear(s.keyPass)
-		s.keyPass = r.Passphrase
-	}
-	return s.startExport()
-}
-
+// startExport writes the key's encrypted export. unlock.Start asks what the key store
+// needs, in its order: the key's own passphrase (a file key), then the export passphrase,
+// twice; nothing is written before both are known.
 func (s *Screen) startExport() tea.Cmd {
 	sv := s.app
 	if sv == nil {
 		return nil
 	}
 	label, path := s.target.Label, s.exportPath
-	keyPass := append([]byte(nil), s.keyPass...)
-	exportPass := append([]byte(nil), s.exportPass...)
-	if len(keyPass) == 0 {
-		keyPass = nil
-	}
 	s.opBusy = true
 	var cmd tea.Cmd
-	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Exporting key "+label, func(context.Context) (exported, error) {
-		defer clear(keyPass)
-		defer clear(exportPass)
-		err := sv.ExportKey(label, path, keyPass, exportPass)
-		if errors.Is(err, app.ErrNeedsUnlock) && keyPass == nil {
-			return exported{NeedKeyPass: true}, nil
+	s.opID, cmd = unlock.Start(s.env, owner+"/op", "Exporting key "+label, func(_ context.Context, u *app.Unlock) (exported, error) {
+		var keyPass, exportPass []byte
+		if u != nil {
+			keyPass, exportPass = u.Passphrase, u.New
 		}
-		return exported{Path: path}, err
+		return exported{Path: path}, sv.ExportKey(label, path, keyPass, exportPass)
 	})
 	return cmd
 }
@@ -430,15 +382,7 @@ func (s *Screen) startUse(e keystore.Entry) tea.Cmd {
 	return cmd
 }
 
-func (s *Screen) wipeExport() {
-	clear(s.exportPass)
-	clear(s.firstPass)
-	clear(s.keyPass)
-	s.exportPass, s.firstPass, s.keyPass = nil, nil, nil
-}
-
 func (s *Screen) closeForm() {
-	s.wipeExport()
 	s.form, s.mode, s.opBusy = nil, modeList, false
 }
 

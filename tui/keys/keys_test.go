@@ -300,9 +300,10 @@ func TestExportAsksPassphrasesAndRefusesOverwrite(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "k.json")
 	s.form.SetValue("file", out)
 	h.Press(tuitest.Key(tea.KeyEnter))
-	h.Answer("Export passphrase", "exp")
-	h.Answer("Confirm the export passphrase", "exp")
+	// The key's own passphrase first, then the export passphrase twice (the unlock helper).
 	h.Answer("Unlock key k", "pw")
+	h.Answer("New passphrase", "exp")
+	h.Answer("Repeat the new passphrase", "exp")
 	if !strings.Contains(h.LastStatus(), "Exported key k") {
 		t.Fatalf("status %q note %q", h.LastStatus(), s.note)
 	}
