@@ -46,8 +46,6 @@ type KeyRequest struct {
 	MnemonicPassFile string
 	// FilePass is the passphrase of a keystore JSON file.
 	FilePass []byte
-	// NewPass is the passphrase of the new key file (file backend only).
-	NewPass []byte
 	// UseForProfile makes the key the profile's key of its kind.
 	UseForProfile bool
 }
@@ -62,10 +60,8 @@ type Discovery struct {
 
 // KeyAdded is the outcome of an add, import or profile-key change.
 type KeyAdded struct {
-	Entry keystore.Entry
-	// NeedNewPass: the file backend needs a new passphrase; nothing was created.
-	NeedNewPass bool
-	Discovery   Discovery
+	Entry     keystore.Entry
+	Discovery Discovery
 	// Profile is the profile after the operation; ProfileChanged says it was saved.
 	Profile        config.Profile
 	ProfileChanged bool
@@ -126,13 +122,18 @@ func (s *App) ListKeys() ([]keystore.Entry, error) {
 }
 
 // AddKey creates or imports the key of req, then (EVM) looks its account up on chain and, when
-// asked or found, makes it the profile's key. With the file backend and no req.NewPass it
-// returns NeedNewPass and creates nothing.
-func (s *App) AddKey(ctx context.Context, req KeyRequest) (KeyAdded, error) {
+// asked or found, makes it the profile's key. With the file backend the new key file's
+// passphrase is u.New; without it the call fails with a needs-unlock error (New) and
+// creates nothing.
+func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, error) {
 	if err := keystore.ValidateLabel(req.Label); err != nil {
 		return KeyAdded{}, err
 	}
-	ks, err := s.Keys(&Unlock{New: req.NewPass})
+	var newPass []byte
+	if u != nil {
+		newPass = u.New
+	}
+	ks, err := s.Keys(&Unlock{New: newPass})
 	if err != nil {
 		return KeyAdded{}, err
 	}
@@ -165,9 +166,6 @@ func (s *App) AddKey(ctx context.Context, req KeyRequest) (KeyAdded, error) {
 		}
 	default:
 		err = fmt.Errorf("unknown key source %d", req.Source)
-	}
-	if errors.Is(err, ErrNeedsUnlock) {
-		return KeyAdded{NeedNewPass: true}, nil
 	}
 	if err != nil {
 		return KeyAdded{}, err

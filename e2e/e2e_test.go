@@ -501,7 +501,7 @@ func (u *tui) newPassphrase(label string) {
 	u.expect("new passphrase for "+label, stepTimeout, "New passphrase for key "+label, "passphrase:")
 	u.typeText(passphrase)
 	u.keys("Enter")
-	u.expect("confirm passphrase for "+label, stepTimeout, "Confirm the passphrase", "Type the new passphrase of key "+label+" again.")
+	u.expect("confirm passphrase for "+label, stepTimeout, "Repeat the new passphrase", "type the new passphrase again.")
 	u.typeText(passphrase)
 	u.keys("Enter")
 }

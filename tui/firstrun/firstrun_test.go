@@ -58,7 +58,7 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 	f.SetValue("file", tuitest.WriteFile(t, "dev.hex", tuitest.DevKey))
 	h.Press(tuitest.Key(tea.KeyEnter))
 	h.Answer("New passphrase for key dev", "pw")
-	h.Answer("Confirm the passphrase", "pw")
+	h.Answer("Repeat the new passphrase", "pw")
 	if w.step != stepSolana {
 		t.Fatalf("step %d, note %q, form %q", w.step, w.note, f.Err)
 	}
@@ -73,7 +73,7 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 	w.flow.Form().SetValue("label", "sol")
 	h.Press(tuitest.Key(tea.KeyEnter))
 	h.Answer("New passphrase for key sol", "pw2")
-	h.Answer("Confirm the passphrase", "pw2")
+	h.Answer("Repeat the new passphrase", "pw2")
 	if w.step != stepDone || sv.Profile().SolanaKey != "sol" {
 		t.Fatalf("step %d profile %+v", w.step, sv.Profile())
 	}

@@ -6,6 +6,7 @@ package keyflow
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -17,6 +18,7 @@ import (
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
+	"purse/tui/unlock"
 )
 
 // Flow is the add/import flow of one key: the form, the passphrase dialogs (a keystore
@@ -33,10 +35,9 @@ type Flow struct {
 	useForProfile bool
 	importing     bool
 
-	req      app.KeyRequest
-	firstNew []byte // the new passphrase typed once, waiting for its confirmation
-	taskID   kit.TaskID
-	running  bool
+	req     app.KeyRequest
+	taskID  kit.TaskID
+	running bool
 }
 
 // NewFlow returns an idle flow; owner prefixes its dialog ids and task slots.
@@ -131,9 +132,7 @@ func (f *Flow) Form() *form.Form { return f.form }
 
 func (f *Flow) reset() {
 	clear(f.req.FilePass)
-	clear(f.req.NewPass)
-	clear(f.firstNew)
-	f.req, f.firstNew, f.form, f.running = app.KeyRequest{}, nil, nil, false
+	f.req, f.form, f.running = app.KeyRequest{}, nil, false
 }
 
 // Cancel closes the form and forgets every passphrase.
@@ -168,16 +167,17 @@ func (f *Flow) Update(msg tea.Msg) (done *app.KeyAdded, handled bool, cmd tea.Cm
 			return nil, false, nil
 		}
 		f.running = false
+		if errors.Is(msg.Err, kit.ErrCancelled) {
+			if f.form != nil {
+				f.form.Err = "cancelled at the passphrase: nothing was added"
+			}
+			return nil, true, nil
+		}
 		if msg.Err != nil {
 			if f.form != nil {
 				f.form.Err = app.OneLine(msg.Err) + " — fix the form and press enter again, or esc to leave."
 			}
-			clear(f.req.NewPass)
-			f.req.NewPass = nil
 			return nil, true, nil
-		}
-		if msg.Value.NeedNewPass {
-			return nil, true, f.askNew("Keys of this machine are kept in encrypted files. Choose a passphrase for key " + f.req.Label + "; it is asked whenever the key signs.")
 		}
 		out := msg.Value
 		f.reset()
@@ -226,44 +226,20 @@ func (f *Flow) submit() tea.Cmd {
 	return f.run()
 }
 
-func (f *Flow) askNew(prompt string) tea.Cmd {
-	return kit.Push(dialog.NewPassphrase(f.env, f.id("new1"), "New passphrase for key "+f.req.Label, prompt))
-}
-
 func (f *Flow) passphrase(r dialog.PassphraseResult) (*app.KeyAdded, bool, tea.Cmd) {
-	switch r.ID {
-	case f.id("file"), f.id("new1"), f.id("new2"):
-	default:
+	if r.ID != f.id("file") {
 		return nil, false, nil
 	}
 	if r.Cancelled || f.form == nil {
 		clear(r.Passphrase)
-		clear(f.firstNew)
-		f.firstNew = nil
 		if f.form != nil {
 			f.form.Err = "cancelled: nothing was added"
 		}
 		return nil, true, kit.Status("Cancelled: nothing was added.")
 	}
-	switch r.ID {
-	case f.id("file"):
-		clear(f.req.FilePass)
-		f.req.FilePass = r.Passphrase
-		return nil, true, f.run()
-	case f.id("new1"):
-		f.firstNew = r.Passphrase
-		return nil, true, kit.Push(dialog.NewPassphrase(f.env, f.id("new2"), "Confirm the passphrase", "Type the new passphrase of key "+f.req.Label+" again."))
-	default: // new2
-		same := string(f.firstNew) == string(r.Passphrase)
-		clear(f.firstNew)
-		f.firstNew = nil
-		if !same {
-			clear(r.Passphrase)
-			return nil, true, f.askNew("The two passphrases differed. Type the new passphrase of key " + f.req.Label + " again.")
-		}
-		f.req.NewPass = r.Passphrase
-		return nil, true, f.run()
-	}
+	clear(f.req.FilePass)
+	f.req.FilePass = r.Passphrase
+	return nil, true, f.run()
 }
 
 func (f *Flow) run() tea.Cmd {
@@ -274,20 +250,19 @@ func (f *Flow) run() tea.Cmd {
 	}
 	req := f.req
 	req.FilePass = append([]byte(nil), f.req.FilePass...)
-	req.NewPass = append([]byte(nil), f.req.NewPass...)
-	if len(req.NewPass) == 0 {
-		req.NewPass = nil
-	}
 	label := "Adding key " + req.Label
 	if req.Source != app.SourceNew {
 		label = "Importing key " + req.Label
 	}
 	f.running = true
 	var cmd tea.Cmd
-	f.taskID, cmd = kit.Start(f.env.Tasks, f.owner+"/key-add", label, func(ctx context.Context) (app.KeyAdded, error) {
-		defer clear(req.FilePass)
-		defer clear(req.NewPass)
-		return sv.AddKey(ctx, req)
+	// A new key file's passphrase (file backend) is asked, twice, by unlock.Start.
+	f.taskID, cmd = unlock.Start(f.env, f.owner+"/key-add", label, func(ctx context.Context, u *app.Unlock) (app.KeyAdded, error) {
+		v, err := sv.AddKey(ctx, req, u)
+		if !errors.Is(err, app.ErrNeedsUnlock) {
+			clear(req.FilePass) // asked again only while a retry may follow
+		}
+		return v, err
 	})
 	return cmd
 }

@@ -43,12 +43,12 @@ func TestCreateFileKeyThroughPassphraseDialog(t *testing.T) {
 	h.TypeText("alice")
 	h.Press(tuitest.Key(tea.KeyEnter))
 	h.Answer("New passphrase for key alice", "first")
-	h.Answer("Confirm the passphrase", "other")
+	h.Answer("Repeat the new passphrase", "other")
 	if d := h.Top(); !strings.Contains(d.View(), "differed") {
 		t.Fatalf("a mismatch must ask again and say why:\n%s", d.View())
 	}
 	h.Answer("New passphrase for key alice", "pw")
-	h.Answer("Confirm the passphrase", "pw")
+	h.Answer("Repeat the new passphrase", "pw")
 	if len(h.Dialogs) != 0 {
 		t.Fatalf("dialogs left: %v", h.Dialogs[0].Title())
 	}
@@ -93,7 +93,7 @@ func TestImportDiscoversOnboardedAccount(t *testing.T) {
 	f.SetValue("file", tuitest.WriteFile(t, "dev.hex", "0x"+tuitest.DevKey+"\n"))
 	h.Press(tuitest.Key(tea.KeyEnter))
 	h.Answer("New passphrase for key dev", "pw")
-	h.Answer("Confirm the passphrase", "pw")
+	h.Answer("Repeat the new passphrase", "pw")
 	if got := h.LastStatus(); !strings.Contains(got, "Found account 77") {
 		t.Fatalf("status %q, errors %+v", got, h.Errs)
 	}
@@ -162,7 +162,7 @@ func TestImportEveryFormat(t *testing.T) {
 			h.Answer("Keystore JSON passphrase", c.filePass)
 		}
 		h.Answer("New passphrase for key "+c.label, "pw")
-		h.Answer("Confirm the passphrase", "pw")
+		h.Answer("Repeat the new passphrase", "pw")
 		e, err := sv.Keys(nil)
 		if err != nil {
 			t.Fatal(err)

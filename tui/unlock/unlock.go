@@ -58,22 +58,28 @@ func (r *retry[T]) wrap(cmd tea.Cmd, have *app.Unlock) tea.Cmd {
 			have.Clear()
 			return nil // a newer request of the slot replaced this one
 		}
-		return kit.PushDialogMsg{Dialog: r.dialog(locked, have)}
+		return kit.PushDialogMsg{Dialog: r.dialog(locked, have, "")}
 	}
 }
 
 // dialog asks for the passphrase locked names (twice for a new one). An export, say,
 // needs the key's passphrase and then a new one for the file: have keeps the first.
-func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock) kit.Dialog {
+func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock, note string) kit.Dialog {
 	title, prompt := "Unlock key", locked.Prompt
+	if locked.New {
+		title = "New passphrase"
+		if l := locked.Label(); l != "" {
+			title += " for key"
+		}
+	}
 	if l := locked.Label(); l != "" {
 		title += " " + l
 	}
-	if locked.New {
-		title = "New passphrase"
-	}
 	if prompt == "" {
 		prompt = "The key is in an encrypted file."
+	}
+	if note != "" {
+		prompt = note + " " + prompt
 	}
 	cancel := func() tea.Cmd {
 		have.Clear()
@@ -93,6 +99,7 @@ func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock) kit.Dialog 
 		}
 		first := res.Passphrase
 		again := dialog.NewPassphrase(r.env, r.slot+"/unlock", "Repeat the new passphrase", r.label+": type the new passphrase again.")
+		// A mismatch asks both again: a typo must never become a key's passphrase.
 		return kit.Push(again.Then(func(res dialog.PassphraseResult) tea.Cmd {
 			if res.Cancelled {
 				clear(first)
@@ -102,8 +109,7 @@ func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock) kit.Dialog 
 			clear(res.Passphrase)
 			if !same {
 				clear(first)
-				have.Clear()
-				return kit.Abandon[T](r.env.Tasks, r.id, r.slot, r.label, errors.New("the two new passphrases differ; nothing was written"))
+				return kit.Push(r.dialog(locked, have, "The two passphrases differed; type it again."))
 			}
 			u.New = first
 			return r.rerun(u)

@@ -3,6 +3,7 @@ package unlock
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -122,9 +123,18 @@ func TestUnlockKeepsTheFirstPassphraseAndConfirmsANewOne(t *testing.T) {
 	l = &locked{wantNew: true}
 	id, cmd = Start(env, "s", "Export", l.call)
 	msg = typeInto(t, typeInto(t, cmd(), "pw")(), "nn")()
-	res = result(t, env, typeInto(t, msg, "other")(), id)
-	if res.Err == nil || l.calls != 2 {
-		t.Fatalf("differing new passphrases: %+v after %d calls", res, l.calls)
+	msg = typeInto(t, msg, "other")() // differs: both are asked again, nothing runs
+	push, ok := msg.(kit.PushDialogMsg)
+	if ok {
+		push.Dialog.SetSize(100, 20)
+	}
+	if !ok || !strings.Contains(push.Dialog.View(), "differed") || l.calls != 2 {
+		t.Fatalf("differing new passphrases: %T after %d calls", msg, l.calls)
+	}
+	msg = typeInto(t, typeInto(t, msg, "n2")(), "n2")()
+	res = result(t, env, msg, id)
+	if res.Err != nil || string(l.seen[len(l.seen)-1].New) != "n2" || string(l.seen[len(l.seen)-1].Passphrase) != "pw" {
+		t.Fatalf("after typing it again: %+v, last call %+v", res, l.seen[len(l.seen)-1])
 	}
 }
 
