@@ -228,7 +228,7 @@ func (s *App) DiscoverAccount(ctx context.Context, e keystore.Entry) (d Discover
 		return Discovery{}, p, false, nil
 	}
 	if _, nftErr := s.AccountNFT(); p.EVMRPC == "" || nftErr != nil {
-		d.Note = fmt.Sprintf("Profile %s has no evm_rpc or account_nft, so no account was looked up (set them on the Settings screen).", p.Name)
+		d.Note = fmt.Sprintf("Profile %s has no evm_rpc or account_nft, so no account was looked up (set them on the Settings screen or with `purse profile set`).", p.Name)
 		return d, p, false, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, discoveryTimeout)
@@ -240,7 +240,7 @@ func (s *App) DiscoverAccount(ctx context.Context, e keystore.Entry) (d Discover
 	}
 	d.Checked = true
 	if !found {
-		d.Note = fmt.Sprintf("%s has no account on the chain of profile %s yet: mint one on the Account screen.", e.Address, p.Name)
+		d.Note = fmt.Sprintf("%s has no account on the chain of profile %s yet: mint one on the Account screen or with `purse account mint`.", e.Address, p.Name)
 		return d, p, false, nil
 	}
 	d.Found, d.TokenID = true, strconv.FormatUint(id, 10)

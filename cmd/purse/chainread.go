@@ -208,32 +208,21 @@ func (a *cli) accountFindCmd() *cobra.Command {
 	return cmd
 }
 
-// discoverAccount runs after an EVM key is created or imported: when the active profile can
-// read the chain, it looks the key's account up and, when one exists, makes the key and the
-// account the profile's. It only reports on stderr; the key is kept whatever happens.
+// discoverAccount runs after an EVM key is created or imported: the application layer
+// looks the key's account up and, when one exists, makes the key and the account the
+// profile's. It only reports on stderr; the key is kept whatever happens.
 func (a *cli) discoverAccount(ctx context.Context, e keystore.Entry) {
-	if e.Kind != keystore.KindEVM {
+	core, err := a.app()
+	if err != nil {
 		return
 	}
-	p, err := a.activeProfile()
-	if err != nil || p.EVMRPC == "" || p.AccountNFT == "" {
+	d, _, _, err := core.DiscoverAccount(ctx, e)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "purse: note: %s %v\n", d.Note, app.OneLine(err))
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, discoveryTimeout)
-	defer cancel()
-	id, found, err := lookupAccount(ctx, p, common.HexToAddress(e.Address), homechain.WithTimeout(discoveryTimeout))
-	switch {
-	case err != nil:
-		fmt.Fprintf(a.stderr, "purse: note: account look-up skipped, the chain of profile %s does not answer: %v\n", p.Name, app.OneLine(err))
-	case !found:
-		fmt.Fprintf(a.stderr, "purse: note: %s has no account on the chain of profile %s yet (`purse account mint`)\n", e.Address, p.Name)
-	default:
-		p.EVMKey, p.TokenID = e.Label, strconv.FormatUint(id, 10)
-		if err := a.saveProfile(p); err != nil {
-			fmt.Fprintf(a.stderr, "purse: note: found account %d of %s but could not store it in profile %s: %v\n", id, e.Address, p.Name, app.OneLine(err))
-			return
-		}
-		fmt.Fprintf(a.stderr, "purse: note: found account %d of %s on chain; profile %s now uses key %s and token_id %d\n", id, e.Address, p.Name, e.Label, id)
+	if d.Note != "" {
+		fmt.Fprintln(a.stderr, "purse: note: "+d.Note)
 	}
 }
 

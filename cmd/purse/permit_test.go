@@ -182,7 +182,7 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 		t.Fatal(e)
 	}
 	_, e, c = purse(t, testDevKey+"\n", "key", "import", "--label", "dev2", "--kind", "evm", "--private-key-file", "-")
-	if c != exitOK || !strings.Contains(e, "found account "+tokenID) {
+	if c != exitOK || !strings.Contains(e, "Found account "+tokenID) {
 		t.Fatalf("import with discovery: %d %s", c, e)
 	}
 	out, _, _ = purse(t, "", "profile", "show", "--json")
