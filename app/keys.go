@@ -235,7 +235,7 @@ func (s *App) DiscoverAccount(ctx context.Context, e keystore.Entry) (d Discover
 	defer cancel()
 	id, found, err := s.AccountOf(ctx, common.HexToAddress(e.Address))
 	if err != nil {
-		d.Note = fmt.Sprintf("The account look-up on the chain of profile %s failed (%s).", p.Name, OneLine(err))
+		d.Note = fmt.Sprintf("The account look-up was skipped: the chain of profile %s does not answer (%s).", p.Name, OneLine(err))
 		return d, p, false, nil
 	}
 	d.Checked = true
