@@ -46,8 +46,27 @@ type KeyRequest struct {
 	MnemonicPassFile string
 	// FilePass is the passphrase of a keystore JSON file.
 	FilePass []byte
+	// Stdin is read for a file named "-" (the CLI); nil refuses "-".
+	Stdin io.Reader
+	// FileField and PassFileField name File and MnemonicPassFile in errors (the CLI's
+	// flags); empty names them by what they hold.
+	FileField, PassFileField string
 	// UseForProfile makes the key the profile's key of its kind.
 	UseForProfile bool
+}
+
+func (r KeyRequest) field(what string) string {
+	if r.FileField != "" {
+		return r.FileField
+	}
+	return what
+}
+
+func (r KeyRequest) passField() string {
+	if r.PassFileField != "" {
+		return r.PassFileField
+	}
+	return "mnemonic passphrase file"
 }
 
 // Discovery is what the account look-up after adding an EVM key found.
@@ -74,7 +93,16 @@ const maxSecretFile = 1 << 20
 const discoveryTimeout = 10 * time.Second
 
 // ReadSecretFile reads a key file the user named. Errors name the file, never its content.
-func ReadSecretFile(what, path string) ([]byte, error) {
+func ReadSecretFile(what, path string) ([]byte, error) { return readSecret(what, path, nil) }
+
+// readSecret is ReadSecretFile where "-" reads stdin.
+func readSecret(what, path string, stdin io.Reader) ([]byte, error) {
+	if path == "-" {
+		if stdin == nil {
+			return nil, fmt.Errorf("%s: expected the path of a file (no standard input here)", what)
+		}
+		return limitSecret(what, "standard input", stdin)
+	}
 	path = ExpandHome(path)
 	if path == "" {
 		return nil, fmt.Errorf("%s: expected the path of a file", what)
@@ -88,16 +116,21 @@ func ReadSecretFile(what, path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: cannot open %s: %v", what, path, err)
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxSecretFile+1))
+	return limitSecret(what, path, f)
+}
+
+// limitSecret reads a secret of at most maxSecretFile bytes from r (named name in errors).
+func limitSecret(what, name string, r io.Reader) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxSecretFile+1))
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot read %s: %v", what, path, err)
+		return nil, fmt.Errorf("%s: cannot read %s: %v", what, name, err)
 	}
 	if len(b) > maxSecretFile {
 		clear(b)
-		return nil, fmt.Errorf("%s: %s is larger than %d bytes; expected a key file", what, path, maxSecretFile)
+		return nil, fmt.Errorf("%s: %s is larger than %d bytes; expected a key file", what, name, maxSecretFile)
 	}
 	if len(bytes.TrimSpace(b)) == 0 {
-		return nil, fmt.Errorf("%s: %s is empty", what, path)
+		return nil, fmt.Errorf("%s: %s is empty", what, name)
 	}
 	return b, nil
 }
@@ -146,7 +179,7 @@ func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, 
 		e, err = ks.New(req.Label, req.Kind)
 	case SourceHex:
 		var b []byte
-		if b, err = ReadSecretFile("private key file", req.File); err == nil {
+		if b, err = readSecret(req.field("private key file"), req.File, req.Stdin); err == nil {
 			e, err = ks.ImportHex(req.Label, req.Kind, b)
 			clear(b)
 		}
@@ -154,13 +187,13 @@ func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, 
 		e, err = importMnemonic(ks, req)
 	case SourceKeystoreJSON:
 		var b []byte
-		if b, err = ReadSecretFile("keystore JSON file", req.File); err == nil {
+		if b, err = readSecret(req.field("keystore JSON file"), req.File, req.Stdin); err == nil {
 			e, err = ks.ImportKeystoreJSON(req.Label, req.Kind, b, req.FilePass)
 			clear(b)
 		}
 	case SourceSolanaKeypair:
 		var b []byte
-		if b, err = ReadSecretFile("solana-keygen file", req.File); err == nil {
+		if b, err = readSecret(req.field("solana-keygen file"), req.File, req.Stdin); err == nil {
 			e, err = ks.ImportSolanaKeypair(req.Label, b)
 			clear(b)
 		}
@@ -203,14 +236,14 @@ func importMnemonic(ks *keystore.Store, req KeyRequest) (keystore.Entry, error) 
 		}
 		path = keystore.MnemonicPath(req.Kind, uint32(n))
 	}
-	m, err := ReadSecretFile("mnemonic file", req.File)
+	m, err := readSecret(req.field("mnemonic file"), req.File, req.Stdin)
 	if err != nil {
 		return keystore.Entry{}, err
 	}
 	defer clear(m)
 	var pass []byte
 	if req.MnemonicPassFile != "" {
-		if pass, err = ReadSecretFile("mnemonic passphrase file", req.MnemonicPassFile); err != nil {
+		if pass, err = readSecret(req.passField(), req.MnemonicPassFile, req.Stdin); err != nil {
 			return keystore.Entry{}, err
 		}
 		defer clear(pass)

@@ -12,7 +12,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/spf13/cobra"
 
-	"purse/app"
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
@@ -206,24 +205,6 @@ func (a *cli) accountFindCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label (default: the profile's evm_key); stored as evm_key when found")
 	return cmd
-}
-
-// discoverAccount runs after an EVM key is created or imported: the application layer
-// looks the key's account up and, when one exists, makes the key and the account the
-// profile's. It only reports on stderr; the key is kept whatever happens.
-func (a *cli) discoverAccount(ctx context.Context, e keystore.Entry) {
-	core, err := a.app()
-	if err != nil {
-		return
-	}
-	d, _, _, err := core.DiscoverAccount(ctx, e)
-	if err != nil {
-		fmt.Fprintf(a.stderr, "purse: note: %s %v\n", d.Note, app.OneLine(err))
-		return
-	}
-	if d.Note != "" {
-		fmt.Fprintln(a.stderr, "purse: note: "+d.Note)
-	}
 }
 
 // existingAccount is the mint guard: the on-chain account the profile's key already owns,

@@ -1,8 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"errors"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"purse/app"
 	"purse/internal/atomicfile"
 	"purse/keystore"
 )
@@ -84,6 +84,23 @@ func labelFlag(s string) error {
 	return nil
 }
 
+// addKey creates or imports a key through the application layer (which asks a new key
+// file's passphrase through the terminal prompter and looks the account up) and prints it.
+func (a *cli) addKey(ctx context.Context, req app.KeyRequest) error {
+	core, err := a.app()
+	if err != nil {
+		return err
+	}
+	added, err := core.AddKey(ctx, req, nil)
+	if err != nil {
+		return err
+	}
+	if n := added.Discovery.Note; n != "" {
+		fmt.Fprintln(a.stderr, "purse: note: "+n)
+	}
+	return a.printKey(added.Entry)
+}
+
 func (a *cli) keyNewCmd() *cobra.Command {
 	var label, kind string
 	cmd := &cobra.Command{
@@ -98,54 +115,12 @@ func (a *cli) keyNewCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			s, err := a.openStore()
-			if err != nil {
-				return err
-			}
-			e, err := s.New(label, k)
-			if err != nil {
-				return err
-			}
-			a.discoverAccount(cmd.Context(), e)
-			return a.printKey(e)
+			return a.addKey(cmd.Context(), app.KeyRequest{Source: app.SourceNew, Kind: k, Label: label})
 		},
 	}
 	cmd.Flags().StringVar(&label, "label", "", "label of the new key: 1-64 of A-Z a-z 0-9 . _ -")
 	cmd.Flags().StringVar(&kind, "kind", "", "evm (secp256k1) or solana (ed25519)")
 	return cmd
-}
-
-// maxSecretFile bounds what is read from a secret source.
-const maxSecretFile = 1 << 20
-
-// readSource reads a file named by a flag; "-" is stdin. Errors never quote the content.
-func (a *cli) readSource(flag, path string) ([]byte, error) {
-	var r io.Reader
-	if path == "-" {
-		r = a.stdin
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			var pe *os.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return nil, fmt.Errorf("--%s: cannot open %s: %v", flag, path, err)
-		}
-		defer f.Close()
-		r = f
-	}
-	b, err := io.ReadAll(io.LimitReader(r, maxSecretFile+1))
-	if err != nil {
-		return nil, fmt.Errorf("--%s: cannot read %s: %v", flag, path, err)
-	}
-	if len(b) > maxSecretFile {
-		return nil, fmt.Errorf("--%s: %s is larger than %d bytes; expected a key file", flag, path, maxSecretFile)
-	}
-	if len(bytes.TrimSpace(b)) == 0 {
-		return nil, fmt.Errorf("--%s: %s is empty", flag, path)
-	}
-	return b, nil
 }
 
 func (a *cli) keyImportCmd() *cobra.Command {
@@ -200,70 +175,22 @@ func (a *cli) keyImportCmd() *cobra.Command {
 				}
 				path = keystore.MnemonicPath(k, index)
 			}
-			s, err := a.openStore()
-			if err != nil {
-				return err
-			}
-			if _, err := s.Get(label); err == nil {
-				return fmt.Errorf("key %q: %w; choose another label or remove the key first", label, keystore.ErrExists)
-			}
-			var e keystore.Entry
+			req := app.KeyRequest{Kind: k, Label: label, Path: path, MnemonicPassFile: mnPassFile, Stdin: a.stdin, PassFileField: "--mnemonic-passphrase-file"}
 			switch {
 			case pkFile != "":
-				b, err := a.readSource("private-key-file", pkFile)
-				if err != nil {
-					return err
-				}
-				defer clear(b)
-				e, err = s.ImportHex(label, k, b)
-				if err != nil {
-					return err
-				}
+				req.Source, req.File, req.FileField = app.SourceHex, pkFile, "--private-key-file"
 			case mnFile != "":
-				m, err := a.readSource("mnemonic-file", mnFile)
-				if err != nil {
-					return err
-				}
-				defer clear(m)
-				var pass []byte
-				if mnPassFile != "" {
-					if pass, err = a.readSource("mnemonic-passphrase-file", mnPassFile); err != nil {
-						return err
-					}
-					defer clear(pass)
-					pass = bytes.TrimSuffix(bytes.TrimSuffix(pass, []byte("\n")), []byte("\r"))
-				}
-				e, err = s.ImportMnemonic(label, k, m, pass, path)
-				if err != nil {
-					return err
-				}
+				req.Source, req.File, req.FileField = app.SourceMnemonic, mnFile, "--mnemonic-file"
 			case ksFile != "":
-				b, err := a.readSource("keystore-json", ksFile)
-				if err != nil {
+				req.Source, req.File, req.FileField = app.SourceKeystoreJSON, ksFile, "--keystore-json"
+				if req.FilePass, err = a.passphrase("Passphrase of the keystore JSON", false); err != nil {
 					return err
 				}
-				pass, err := a.passphrase("Passphrase of the keystore JSON", false)
-				if err != nil {
-					return err
-				}
-				defer clear(pass)
-				e, err = s.ImportKeystoreJSON(label, k, b, pass)
-				if err != nil {
-					return err
-				}
+				defer clear(req.FilePass)
 			default:
-				b, err := a.readSource("solana-keypair", kpFile)
-				if err != nil {
-					return err
-				}
-				defer clear(b)
-				e, err = s.ImportSolanaKeypair(label, b)
-				if err != nil {
-					return err
-				}
+				req.Source, req.File, req.FileField = app.SourceSolanaKeypair, kpFile, "--solana-keypair"
 			}
-			a.discoverAccount(cmd.Context(), e)
-			return a.printKey(e)
+			return a.addKey(cmd.Context(), req)
 		},
 	}
 	f := cmd.Flags()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"purse/app"
 	"strings"
 	"testing"
 )
@@ -42,6 +43,7 @@ func keyEnv(t *testing.T) (home string) {
 	old := storeScrypt
 	storeScrypt.n, storeScrypt.p = 1<<4, 1
 	t.Cleanup(func() { storeScrypt = old })
+	t.Cleanup(app.SetScryptCost(1<<4, 1))
 	setTerminal(t, nil)
 	return home
 }
