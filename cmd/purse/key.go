@@ -257,15 +257,19 @@ func (a *cli) keyRenameCmd() *cobra.Command {
 			if err := keystore.ValidateLabel(args[1]); err != nil {
 				return usagef("NEW %v", err)
 			}
-			s, err := a.openStore()
+			core, err := a.app()
 			if err != nil {
 				return err
 			}
-			e, err := s.Rename(args[0], args[1])
+			// The profile follows when it used the old label (the Keys screen's rule too).
+			r, err := core.RenameKey(args[0], args[1])
 			if err != nil {
 				return err
 			}
-			return a.printKey(e)
+			if r.ProfileChanged {
+				fmt.Fprintf(a.stderr, "purse: note: profile %s now names the key %s\n", r.Profile.Name, r.Entry.Label)
+			}
+			return a.printKey(r.Entry)
 		},
 	}
 }
@@ -291,7 +295,11 @@ func (a *cli) keyRmCmd() *cobra.Command {
 					return fmt.Errorf("%v (pass --yes to remove without asking)", err)
 				}
 			}
-			if err := s.Remove(e.Label); err != nil {
+			core, err := a.app()
+			if err != nil {
+				return err
+			}
+			if err := core.RemoveKey(e.Label); err != nil {
 				return err
 			}
 			out := map[string]string{"removed": e.Label, "address": e.Address}

@@ -450,3 +450,22 @@ func TestKeystoreEnvChecked(t *testing.T) {
 		t.Fatalf("%d %s", code, errOut)
 	}
 }
+
+// TestKeyRenameKeepsTheProfileOnTheKey: the profile follows a rename of the key it uses
+// (app.RenameKey, the same rule as the Keys screen), so it never names a missing key.
+func TestKeyRenameKeepsTheProfileOnTheKey(t *testing.T) {
+	keyEnv(t)
+	if _, e, c := purse(t, testDevKey+"\n", "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", "-"); c != exitOK {
+		t.Fatal(e)
+	}
+	if _, e, c := purse(t, "", "profile", "set", "evm_key=dev"); c != exitOK {
+		t.Fatal(e)
+	}
+	if _, e, c := purse(t, "", "key", "rename", "dev", "main"); c != exitOK || !strings.Contains(e, "now names the key main") {
+		t.Fatalf("rename: %d %s", c, e)
+	}
+	out, _, _ := purse(t, "", "profile", "show", "--json")
+	if p := jsonOut(t, out); p["evmKey"] != "main" {
+		t.Fatalf("profile after the rename: %v", p)
+	}
+}
