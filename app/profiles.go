@@ -91,19 +91,19 @@ func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]
 		}
 		p.UserAPI, p.Network = byName["user_api"], byName["network"]
 		if err := p.Validate(); err != nil {
-			return config.Profile{}, err
+			return config.Profile{}, usage(err)
 		}
 		for _, f := range fields {
 			if f[1] == "" || f[0] == "user_api" || f[0] == "network" {
 				continue
 			}
 			if err := p.Set(f[0], f[1]); err != nil {
-				return config.Profile{}, err
+				return config.Profile{}, usage(err)
 			}
 		}
 	}
 	if err := st.Add(p); err != nil {
-		return config.Profile{}, err
+		return config.Profile{}, usage(err)
 	}
 	if err := st.Save(); err != nil {
 		return config.Profile{}, err
@@ -171,3 +171,6 @@ func (s *App) Audit(verify bool) (Audit, error) {
 	}
 	return out, err
 }
+
+// usage marks err as the user's to fix (a field, a name in use), not a failure to retry.
+func usage(err error) error { return &UsageError{msg: err.Error()} }

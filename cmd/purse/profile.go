@@ -1,17 +1,15 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
+	"purse/app"
 	"purse/config"
-	"purse/sandboxctl"
 )
 
 // profiles loads the profile store of PURSE_HOME.
@@ -129,41 +127,27 @@ func (a *cli) profileShowCmd() *cobra.Command {
 }
 
 func (a *cli) profileAddCmd() *cobra.Command {
-	var p config.Profile
-	var sandboxURL, window string
+	var sandboxURL string
+	// setting name → flag value, in the order app.AddProfile applies them
+	fields := [][2]string{{"user_api", ""}, {"network", ""}, {"partner_api", ""}, {"evm_rpc", ""}, {"solana_rpc", ""},
+		{"solana_cluster", ""}, {"account_nft", ""}, {"card_spender", ""}, {"deadline_window", ""}}
 	cmd := &cobra.Command{
 		Use:   "add NAME (--sandbox URL | --user-api URL --network N [flags])",
 		Short: "Add a profile, by hand or from a running sandbox",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p.Name = args[0]
-			if sandboxURL != "" {
-				if cmd.Flags().Changed("user-api") || cmd.Flags().Changed("network") {
-					return usagef("--sandbox fills user-api and network itself; give one or the other")
-				}
-				ctx, cancel := context.WithTimeout(cmd.Context(), 10*time.Second)
-				info, err := sandboxctl.NewControl(sandboxURL).Info(ctx)
-				cancel()
-				if err != nil {
-					return err
-				}
-				p = *info.Profile(args[0])
-			} else if p.UserAPI == "" || p.Network == "" {
+			if sandboxURL != "" && (fields[0][1] != "" || fields[1][1] != "") {
+				return usagef("--sandbox fills user-api and network itself; give one or the other")
+			}
+			if sandboxURL == "" && (fields[0][1] == "" || fields[1][1] == "") {
 				return usagef("add needs --sandbox URL, or --user-api and --network")
 			}
-			if window != "" {
-				if err := p.DeadlineWindow.UnmarshalText([]byte(window)); err != nil {
-					return usagef("--deadline-window: %v", err)
-				}
-			}
-			s, err := a.profiles()
+			home, err := config.EnsureHome()
 			if err != nil {
 				return err
 			}
-			if err := s.Add(&p); err != nil {
-				return usageErr{err}
-			}
-			if err := s.Save(); err != nil {
+			p, err := app.AddProfile(cmd.Context(), home, args[0], sandboxURL, fields)
+			if err != nil {
 				return err
 			}
 			return a.print(&p, func(w io.Writer) { fmt.Fprintf(w, "added profile %s (%s, network %s)\n", p.Name, p.UserAPI, p.Network) })
@@ -171,15 +155,11 @@ func (a *cli) profileAddCmd() *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&sandboxURL, "sandbox", "", "fill the profile from a running sandbox's /sandbox/info (e.g. http://127.0.0.1:8787)")
-	f.StringVar(&p.UserAPI, "user-api", "", "end-user API base URL")
-	f.StringVar(&p.PartnerAPI, "partner-api", "", "partner API base URL")
-	f.StringVar(&p.Network, "network", "", "network header value: 5000 mainnet, 5003 testnet")
-	f.StringVar(&p.EVMRPC, "evm-rpc", "", "home-chain JSON-RPC URL")
-	f.StringVar(&p.SolanaRPC, "solana-rpc", "", "Solana JSON-RPC URL")
-	f.StringVar(&p.SolanaCluster, "solana-cluster", "", "mainnet, devnet or testnet")
-	f.StringVar(&p.AccountNFT, "account-nft", "", "account NFT contract address")
-	f.StringVar(&p.CardSpender, "card-spender", "", "card-authorization contract address")
-	f.StringVar(&window, "deadline-window", "", "full-auth deadline window (default 5m, at most 20m)")
+	for i, help := range []string{"end-user API base URL", "network header value: 5000 mainnet, 5003 testnet", "partner API base URL",
+		"home-chain JSON-RPC URL", "Solana JSON-RPC URL", "mainnet, devnet or testnet", "account NFT contract address",
+		"card-authorization contract address", "full-auth deadline window (default 5m, at most 20m)"} {
+		f.StringVar(&fields[i][1], strings.ReplaceAll(fields[i][0], "_", "-"), "", help)
+	}
 	return cmd
 }
 
