@@ -53,11 +53,11 @@ type Screen struct {
 	next, prev, leave, choosePrev, chooseNext key.Binding
 
 	ctxID   kit.TaskID
-	ctx     *Context
+	ctx     *app.PermitContext
 	ctxErr  error
 	loading bool
 
-	form    Form
+	form    app.PermitForm
 	inputs  [nFields]textinput.Model
 	focus   int // -1: not editing
 	formErr error
@@ -66,12 +66,12 @@ type Screen struct {
 	preparing bool
 	seq       int
 	reviewID  string
-	prepared  *Prepared
+	prepared  *app.PreparedPermit
 
 	subID      kit.TaskID
 	submitting bool
 	sig        *wallet.PermitSignature // signed but not (yet) submitted
-	done       *Submitted
+	done       *app.SubmittedPermit
 	submitErr  error
 
 	now  func() time.Time
@@ -94,7 +94,7 @@ func New(env *kit.Env, a *app.App) *Screen {
 		chooseNext: key.NewBinding(key.WithKeys("right")),
 		focus:      -1,
 		now:        time.Now,
-		form:       Form{Role: RoleCard},
+		form:       app.PermitForm{Role: app.RoleCard},
 	}
 	for i := range s.inputs {
 		in := textinput.New()
@@ -119,8 +119,8 @@ func (s *Screen) loadContext() tea.Cmd {
 		return nil
 	}
 	s.loading = true
-	id, cmd := kit.Start(s.env.Tasks, slotContext, "Reading the chain configuration", func(ctx context.Context) (Context, error) {
-		return LoadContext(ctx, services)
+	id, cmd := kit.Start(s.env.Tasks, slotContext, "Reading the chain configuration", func(ctx context.Context) (app.PermitContext, error) {
+		return services.LoadPermitContext(ctx)
 	})
 	s.ctxID = id
 	return cmd
@@ -130,7 +130,7 @@ func (s *Screen) loadContext() tea.Cmd {
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	defer s.syncKeys()
 	switch msg := msg.(type) {
-	case kit.TaskResult[Context]:
+	case kit.TaskResult[app.PermitContext]:
 		if msg.ID != s.ctxID {
 			return s, nil
 		}
@@ -143,7 +143,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.ctx, s.ctxErr = &c, nil
 		s.form.Token = min(max(s.form.Token, 0), max(len(c.Tokens)-1, 0))
 		return s, nil
-	case kit.TaskResult[Prepared]:
+	case kit.TaskResult[app.PreparedPermit]:
 		if msg.ID != s.prepID {
 			return s, nil
 		}
@@ -167,7 +167,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, kit.Status("Permit not signed: nothing was sent.")
 		}
 		return s, s.submit()
-	case kit.TaskResult[Submitted]:
+	case kit.TaskResult[app.SubmittedPermit]:
 		if msg.ID != s.subID {
 			return s, nil
 		}
@@ -244,12 +244,12 @@ func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	case s.focus == fRole && key.Matches(k, s.choosePrev, s.chooseNext):
-		i := indexOf(roles, s.form.Role)
+		i := indexOf(app.PermitRoles, s.form.Role)
 		d := 1
 		if key.Matches(k, s.choosePrev) {
-			d = len(roles) - 1
+			d = len(app.PermitRoles) - 1
 		}
-		s.form.Role = roles[(i+d)%len(roles)]
+		s.form.Role = app.PermitRoles[(i+d)%len(app.PermitRoles)]
 		return nil
 	case s.focus == fToken || s.focus == fRole:
 		return nil
@@ -264,7 +264,7 @@ func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
 // field is focusable only for the explicit-address role.
 func (s *Screen) step(i, d int) int {
 	for i += d; i >= 0 && i < nFields; i += d {
-		if i != fAddress || s.form.Role == RoleAddress {
+		if i != fAddress || s.form.Role == app.RoleAddress {
 			return i
 		}
 	}
@@ -302,7 +302,7 @@ func (s *Screen) startPrepare() tea.Cmd {
 	if s.ctx == nil {
 		return kit.Status("The chain configuration is not loaded yet: press r to read it.")
 	}
-	pl, err := Check(*s.ctx, s.form)
+	pl, err := app.CheckPermit(*s.ctx, s.form)
 	if err != nil {
 		s.formErr = err
 		return nil
@@ -310,8 +310,8 @@ func (s *Screen) startPrepare() tea.Cmd {
 	s.formErr = nil
 	services, owner, now := s.app, s.ctx.Owner, s.now()
 	s.preparing = true
-	id, cmd := kit.Start(s.env.Tasks, slotPrepare, "Reading nonce and domain of "+pl.Token.Symbol, func(ctx context.Context) (Prepared, error) {
-		return Prepare(ctx, services, owner, pl, now)
+	id, cmd := kit.Start(s.env.Tasks, slotPrepare, "Reading nonce and domain of "+pl.Token.Symbol, func(ctx context.Context) (app.PreparedPermit, error) {
+		return services.PreparePermit(ctx, owner, pl, now.Add(app.PermitTTL))
 	})
 	s.prepID = id
 	return cmd
@@ -328,8 +328,8 @@ func (s *Screen) submit() tea.Cmd {
 	if sig != nil {
 		label = "Submitting the signed permit again"
 	}
-	id, cmd := unlock.Start(s.env, slotSubmit, label, func(ctx context.Context, u *app.Unlock) (Submitted, error) {
-		return Submit(ctx, services, u, pr, sig)
+	id, cmd := unlock.Start(s.env, slotSubmit, label, func(ctx context.Context, u *app.Unlock) (app.SubmittedPermit, error) {
+		return services.SubmitPermit(ctx, u, pr, sig)
 	})
 	s.subID = id
 	return cmd
@@ -411,19 +411,19 @@ func (s *Screen) formLines(add func(string), wrap func(string, string), lbl func
 	row(fToken, tokVal, tokNote)
 	row(fAmount, s.input(fAmount), "business amount")
 	row(fPermit, s.input(fPermit), "signed value")
-	spender, err := resolveSpender(*c, s.form)
+	spender, err := app.PermitSpender(*c, s.form)
 	note := spender.Hex()
 	if err != nil {
 		note = err.Error()
 	}
-	if s.form.Role == RoleAddress {
+	if s.form.Role == app.RoleAddress {
 		note = ""
 	}
 	row(fRole, "< "+s.form.Role+" >", note)
-	if s.form.Role == RoleAddress {
+	if s.form.Role == app.RoleAddress {
 		row(fAddress, s.input(fAddress), "")
 	}
-	wrap(st.Marks.NoCursor+lbl("deadline")+" ", fmt.Sprintf("%d minutes after the review opens", int(TTL.Minutes())))
+	wrap(st.Marks.NoCursor+lbl("deadline")+" ", fmt.Sprintf("%d minutes after the review opens", int(app.PermitTTL.Minutes())))
 	if s.focus >= 0 {
 		add(st.Muted.Render(kit.Truncate("editing: ↑/↓ move, ←/→ choose, enter on the last field opens the review, esc leaves", max(s.w, 20))))
 	} else {

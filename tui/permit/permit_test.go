@@ -14,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/tui/internal/tuitest"
@@ -31,8 +32,8 @@ var (
 	cardSpender = "0x00000000000000000000000000000000000000a1"
 )
 
-func sampleContext() Context {
-	return Context{
+func sampleContext() app.PermitContext {
+	return app.PermitContext{
 		Owner:       common.HexToAddress(tuitest.DevAddress),
 		ChainID:     big.NewInt(31337),
 		CardSpender: cardSpender,
@@ -52,7 +53,7 @@ func newTestScreen(t *testing.T) *Screen {
 	s.SetSize(80, 22)
 	s.ctxID = 1
 	c := sampleContext()
-	s.Update(kit.TaskResult[Context]{ID: 1, Slot: slotContext, Value: c})
+	s.Update(kit.TaskResult[app.PermitContext]{ID: 1, Slot: slotContext, Value: c})
 	return s
 }
 
@@ -85,33 +86,33 @@ func press(s *Screen, keys ...string) tea.Cmd {
 func TestCheckNamesTheField(t *testing.T) {
 	c := sampleContext()
 	cases := []struct {
-		form  Form
+		form  app.PermitForm
 		field string
 		want  string
 	}{
-		{Form{Amount: "1.234", Role: RoleCard}, "amount", "more than 2 decimal places"},
-		{Form{Amount: "", Role: RoleCard}, "amount", "expected a decimal"},
-		{Form{Amount: "1,5", Role: RoleCard}, "amount", "plain decimal"},
-		{Form{Amount: "1.00", PermitAmount: "2.001", Role: RoleCard}, "permit amount", "more than 2 decimal places"},
-		{Form{Amount: "3.00", PermitAmount: "2", Role: RoleCard}, "permit amount", "below the amount"},
-		{Form{Token: 1, Amount: "0.0000001", Role: RoleCard}, "amount", "more than 6 decimal places"},
-		{Form{Amount: "1", Role: RoleBufferPool}, "spender", "bufferPoolContract is not set"},
-		{Form{Amount: "1", Role: RoleAddress, Address: "nobody"}, "spender address", "0x address"},
-		{Form{Amount: "1", Role: RoleAddress, Address: "0x0000000000000000000000000000000000000000"}, "spender address", "zero address"},
-		{Form{Token: 5, Amount: "1", Role: RoleCard}, "token", "choose a token"},
+		{app.PermitForm{Amount: "1.234", Role: app.RoleCard}, "amount", "more than 2 decimal places"},
+		{app.PermitForm{Amount: "", Role: app.RoleCard}, "amount", "expected a decimal"},
+		{app.PermitForm{Amount: "1,5", Role: app.RoleCard}, "amount", "plain decimal"},
+		{app.PermitForm{Amount: "1.00", PermitAmount: "2.001", Role: app.RoleCard}, "permit amount", "more than 2 decimal places"},
+		{app.PermitForm{Amount: "3.00", PermitAmount: "2", Role: app.RoleCard}, "permit amount", "below the amount"},
+		{app.PermitForm{Token: 1, Amount: "0.0000001", Role: app.RoleCard}, "amount", "more than 6 decimal places"},
+		{app.PermitForm{Amount: "1", Role: app.RoleBufferPool}, "spender", "bufferPoolContract is not set"},
+		{app.PermitForm{Amount: "1", Role: app.RoleAddress, Address: "nobody"}, "spender address", "0x address"},
+		{app.PermitForm{Amount: "1", Role: app.RoleAddress, Address: "0x0000000000000000000000000000000000000000"}, "spender address", "zero address"},
+		{app.PermitForm{Token: 5, Amount: "1", Role: app.RoleCard}, "token", "choose a token"},
 	}
 	for _, tc := range cases {
-		_, err := Check(c, tc.form)
-		var fe *FieldError
+		_, err := app.CheckPermit(c, tc.form)
+		var fe *app.FieldError
 		if !errors.As(err, &fe) || fe.Field != tc.field || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), tc.field+": ") {
 			t.Errorf("%+v: %v, want field %s and %q", tc.form, err, tc.field, tc.want)
 		}
 	}
-	pl, err := Check(c, Form{Amount: "1.50", PermitAmount: "3", Role: RoleDeposit})
+	pl, err := app.CheckPermit(c, app.PermitForm{Amount: "1.50", PermitAmount: "3", Role: app.RoleDeposit})
 	if err != nil || pl.Value.Int64() != 300 || pl.Spender != common.HexToAddress(c.Chain.DepositContract) || !pl.Amount.Equal(decimal.RequireFromString("1.5")) {
 		t.Fatalf("deposit plan %+v %v", pl, err)
 	}
-	pl, err = Check(c, Form{Token: 1, Amount: "12.5", Role: RoleAddress, Address: " 0x00000000000000000000000000000000000000e1 "})
+	pl, err = app.CheckPermit(c, app.PermitForm{Token: 1, Amount: "12.5", Role: app.RoleAddress, Address: " 0x00000000000000000000000000000000000000e1 "})
 	if err != nil || pl.Value.Int64() != 12_500_000 || pl.Spender != common.HexToAddress("0xe1") {
 		t.Fatalf("explicit plan %+v %v", pl, err)
 	}
@@ -139,7 +140,7 @@ func TestFormEditing(t *testing.T) {
 		t.Fatalf("focus %d, want the role", s.focus)
 	}
 	press(s, "left")
-	if s.form.Role != RoleAddress {
+	if s.form.Role != app.RoleAddress {
 		t.Fatalf("← from card must wrap to address, got %s", s.form.Role)
 	}
 	press(s, "down")
@@ -147,7 +148,7 @@ func TestFormEditing(t *testing.T) {
 		t.Fatal("the address field is reachable for the address role")
 	}
 	press(s, "up", "right")
-	if s.form.Role != RoleCard {
+	if s.form.Role != app.RoleCard {
 		t.Fatalf("→ from address must wrap to card, got %s", s.form.Role)
 	}
 	// Enter on the last field (the role: the address field is skipped) checks the form.
@@ -155,7 +156,7 @@ func TestFormEditing(t *testing.T) {
 	if cmd != nil || s.InputFocused() {
 		t.Fatal("a bad amount must not start anything")
 	}
-	var fe *FieldError
+	var fe *app.FieldError
 	if !errors.As(s.formErr, &fe) || fe.Field != "amount" || !strings.Contains(s.View(), "ERROR: amount:") {
 		t.Fatalf("form error %v\n%s", s.formErr, s.View())
 	}
@@ -165,21 +166,21 @@ func TestFormEditing(t *testing.T) {
 	}
 }
 
-func samplePrepared() Prepared {
+func samplePrepared() app.PreparedPermit {
 	c := sampleContext()
-	pl, _ := Check(c, Form{Amount: "25.00", Role: RoleCard})
+	pl, _ := app.CheckPermit(c, app.PermitForm{Amount: "25.00", Role: app.RoleCard})
 	p := wallet.Permit{
 		Domain: wallet.PermitDomain{Name: "Fiat24 EUR", Version: "1", ChainID: big.NewInt(31337), VerifyingContract: eurAddr},
 		Owner:  c.Owner, Spender: pl.Spender, Value: pl.Value, Nonce: big.NewInt(0), Deadline: big.NewInt(1767225600),
 	}
 	d, _, _ := p.Digest()
-	return Prepared{Plan: pl, Permit: p, Digest: d}
+	return app.PreparedPermit{Plan: pl, Permit: p, Digest: d}
 }
 
 func TestReviewDecisionAndResults(t *testing.T) {
 	s := newTestScreen(t)
 	s.prepID, s.preparing = 5, true
-	_, cmd := s.Update(kit.TaskResult[Prepared]{ID: 5, Slot: slotPrepare, Value: samplePrepared()})
+	_, cmd := s.Update(kit.TaskResult[app.PreparedPermit]{ID: 5, Slot: slotPrepare, Value: samplePrepared()})
 	push, ok := cmd().(kit.PushDialogMsg)
 	if !ok {
 		t.Fatal("a prepared permit must open the review")
@@ -204,20 +205,20 @@ func TestReviewDecisionAndResults(t *testing.T) {
 		t.Fatalf("declined: %#v", st)
 	}
 
-	// Submitted results: passphrase needed, a failed submission, already permitted.
+	// app.SubmittedPermit results: passphrase needed, a failed submission, already permitted.
 	pr := samplePrepared()
 	s.prepared, s.subID, s.submitting = &pr, 9, true
-	if _, c = s.Update(kit.TaskResult[Submitted]{ID: 9, Slot: slotSubmit, Err: kit.ErrCancelled}); c != nil || s.submitErr != nil || s.submitting {
+	if _, c = s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 9, Slot: slotSubmit, Err: kit.ErrCancelled}); c != nil || s.submitErr != nil || s.submitting {
 		t.Fatal("a cancelled passphrase is neither an error nor still running")
 	}
 	s.submitting = true
 	sig := &wallet.PermitSignature{Signature: "0xabc"}
-	s.Update(kit.TaskResult[Submitted]{ID: 9, Slot: slotSubmit, Value: Submitted{Sig: sig}, Err: errors.New("token-permit: gateway outage")})
+	s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 9, Slot: slotSubmit, Value: app.SubmittedPermit{Sig: sig}, Err: errors.New("token-permit: gateway outage")})
 	if !s.resubmit.Enabled() || !strings.Contains(s.View(), "press s to submit the same signature again") {
 		t.Fatalf("failed submission:\n%s", s.View())
 	}
 	s.subID = 10
-	s.Update(kit.TaskResult[Submitted]{ID: 10, Slot: slotSubmit, Value: Submitted{Sig: sig, Result: enduser.TokenPermitResult{AlreadyPermitted: true}, Allowance: big.NewInt(2500)}})
+	s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 10, Slot: slotSubmit, Value: app.SubmittedPermit{Sig: sig, Result: enduser.TokenPermitResult{AlreadyPermitted: true}, Allowance: big.NewInt(2500)}})
 	v := s.View()
 	for _, want := range []string{"[ALREADY PERMITTED] 10011", "25.00 EUR24 (2500 smallest units", "= signed value  yes"} {
 		if !strings.Contains(v, want) {
@@ -230,13 +231,13 @@ func TestReviewDecisionAndResults(t *testing.T) {
 }
 
 func TestRefusedNamesTheDomainField(t *testing.T) {
-	err := &RefusedError{Fields: []string{"chainId"}, Err: errors.New("permit refused for token 0x5b18: chainId is 1 here but 31337 on chain")}
+	err := &app.PermitRefusedError{Fields: []string{"chainId"}, Err: errors.New("permit refused for token 0x5b18: chainId is 1 here but 31337 on chain")}
 	if !strings.Contains(err.Error(), "domain field chainId") || !strings.Contains(kit.NextStep(err, ""), "Nothing was signed") {
 		t.Fatalf("%v / %s", err, kit.NextStep(err, ""))
 	}
 	s := newTestScreen(t)
 	s.prepID = 3
-	s.Update(kit.TaskResult[Prepared]{ID: 3, Slot: slotPrepare, Err: err})
+	s.Update(kit.TaskResult[app.PreparedPermit]{ID: 3, Slot: slotPrepare, Err: err})
 	if v := s.View(); !strings.Contains(v, "DOMAIN_SEPARATOR mismatch in domain field chainId") || s.reviewID != "" {
 		t.Fatalf("refusal view:\n%s", v)
 	}
@@ -253,7 +254,7 @@ func TestGolden(t *testing.T) {
 			s.readInputs()
 			pr := samplePrepared()
 			s.prepared, s.subID = &pr, 2
-			s.Update(kit.TaskResult[Submitted]{ID: 2, Slot: slotSubmit, Value: Submitted{
+			s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 2, Slot: slotSubmit, Value: app.SubmittedPermit{
 				Sig:    &wallet.PermitSignature{Signature: "0x" + strings.Repeat("ab", 65)},
 				Result: enduser.TokenPermitResult{TxHash: "0x" + strings.Repeat("12", 32), Status: "success"}, Allowance: big.NewInt(2500)}})
 			teatest.RequireEqualOutput(t, []byte(s.View()))

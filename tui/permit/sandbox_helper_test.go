@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"purse/app"
 	"purse/config"
 	"purse/tui/internal/tuitest"
 )
@@ -14,11 +15,11 @@ import (
 func TestCardSpenderFromTheEmbeddedSandbox(t *testing.T) {
 	sb := tuitest.StartSandbox(t)
 	want := sb.Info().CardSpender
-	load := func(t *testing.T, p *config.Profile) Context {
+	load := func(t *testing.T, p *config.Profile) app.PermitContext {
 		t.Helper()
 		home := t.TempDir()
 		tuitest.WriteProfile(t, home, p)
-		c, err := LoadContext(context.Background(), tuitest.Services(t, home))
+		c, err := tuitest.Services(t, home).LoadPermitContext(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +32,7 @@ func TestCardSpenderFromTheEmbeddedSandbox(t *testing.T) {
 		t.Fatalf("embedded sandbox profile: card spender %q, want %s", c.CardSpender, want)
 	}
 	c.OwnerErr = nil // the profile has no EVM key here; the owner does not matter to the spender
-	pl, err := Check(c, Form{Token: 0, Amount: "1", Role: RoleCard})
+	pl, err := app.CheckPermit(c, app.PermitForm{Token: 0, Amount: "1", Role: app.RoleCard})
 	if err != nil || pl.Spender.Hex() != want {
 		t.Fatalf("plan %+v %v", pl, err)
 	}

@@ -1,4 +1,4 @@
-package permit
+package app
 
 import (
 	"context"
@@ -11,15 +11,13 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
-	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
-	"purse/tui/review"
 	"purse/wallet"
 )
 
-// TTL is how long a permit signed here stays valid (the CLI's default --ttl).
-const TTL = 30 * time.Minute
+// PermitTTL is how long a permit signed here stays valid (the CLI's default --ttl).
+const PermitTTL = 30 * time.Minute
 
 // Spender roles (design 2.5).
 const (
@@ -29,10 +27,11 @@ const (
 	RoleAddress    = "address"
 )
 
-var roles = []string{RoleCard, RoleDeposit, RoleBufferPool, RoleAddress}
+// PermitRoles are the spender roles in the order a form offers them.
+var PermitRoles = []string{RoleCard, RoleDeposit, RoleBufferPool, RoleAddress}
 
-// roleLabel says in words who spends under each role (shown in the review).
-func roleLabel(role string) string {
+// RoleLabel says in words who spends under each role (shown in the review).
+func RoleLabel(role string) string {
 	switch role {
 	case RoleCard:
 		return "card (card-authorization contract, profile card_spender)"
@@ -44,8 +43,8 @@ func roleLabel(role string) string {
 	return "explicit address"
 }
 
-// Context is what the form needs from the chain and the profile.
-type Context struct {
+// PermitContext is what the form needs from the chain and the profile.
+type PermitContext struct {
 	Owner       common.Address
 	OwnerErr    error
 	Chain       enduser.Chain
@@ -54,10 +53,10 @@ type Context struct {
 	CardSpender string
 }
 
-// LoadContext reads the chain configuration (logged out: nothing is signed for it), the
+// LoadPermitContext reads the chain configuration (logged out: nothing is signed for it), the
 // home chain's id and the owner's address.
-func LoadContext(ctx context.Context, s *app.App) (Context, error) {
-	var c Context
+func (s *App) LoadPermitContext(ctx context.Context) (PermitContext, error) {
+	var c PermitContext
 	c.Owner, c.OwnerErr = s.OwnerAddress()
 	p := s.Profile()
 	c.CardSpender = p.CardSpender
@@ -95,24 +94,24 @@ func (e *FieldError) Unwrap() error { return e.Err }
 
 // NextStep implements kit.NextStepper.
 func (e *FieldError) NextStep() string {
-	return "Correct the " + e.Field + " field (enter to edit) and press p again; nothing was signed."
+	return "Correct the " + e.Field + " and try again; nothing was signed."
 }
 
 func fieldErr(field, format string, a ...any) error {
 	return &FieldError{Field: field, Err: fmt.Errorf(format, a...)}
 }
 
-// Form is what the user typed.
-type Form struct {
-	Token        int // index into Context.Tokens
+// PermitForm is what the user typed.
+type PermitForm struct {
+	Token        int // index into PermitContext.Tokens
 	Amount       string
 	PermitAmount string
 	Role         string
 	Address      string
 }
 
-// Plan is a checked form: exact amounts and a resolved spender.
-type Plan struct {
+// PermitPlan is a checked form: exact amounts and a resolved spender.
+type PermitPlan struct {
 	Token        homechain.Token
 	Amount       decimal.Decimal
 	PermitAmount decimal.Decimal
@@ -121,40 +120,40 @@ type Plan struct {
 	Spender      common.Address
 }
 
-// Check turns the form into a plan. Excess precision is an error naming the field, never
+// CheckPermit turns the form into a plan. Excess precision is an error naming the field, never
 // rounded; the signed value must cover the amount.
-func Check(c Context, f Form) (Plan, error) {
+func CheckPermit(c PermitContext, f PermitForm) (PermitPlan, error) {
 	if c.OwnerErr != nil {
-		return Plan{}, fieldErr("owner", "%v", c.OwnerErr)
+		return PermitPlan{}, fieldErr("owner", "%v", c.OwnerErr)
 	}
 	if f.Token < 0 || f.Token >= len(c.Tokens) {
-		return Plan{}, fieldErr("token", "choose a token of %s", c.Chain.ChainIdentifier)
+		return PermitPlan{}, fieldErr("token", "choose a token of %s", c.Chain.ChainIdentifier)
 	}
 	tok := c.Tokens[f.Token]
-	amount, err := parse("amount", strings.TrimSpace(f.Amount), tok.Decimals)
+	amount, err := parseAmountField("amount", strings.TrimSpace(f.Amount), tok.Decimals)
 	if err != nil {
-		return Plan{}, err
+		return PermitPlan{}, err
 	}
-	pl := Plan{Token: tok, Amount: amount, PermitAmount: amount}
+	pl := PermitPlan{Token: tok, Amount: amount, PermitAmount: amount}
 	if s := strings.TrimSpace(f.PermitAmount); s != "" {
-		if pl.PermitAmount, err = parse("permit amount", s, tok.Decimals); err != nil {
-			return Plan{}, err
+		if pl.PermitAmount, err = parseAmountField("permit amount", s, tok.Decimals); err != nil {
+			return PermitPlan{}, err
 		}
 		if pl.PermitAmount.LessThan(amount) {
-			return Plan{}, fieldErr("permit amount", "%s is below the amount %s: the signed value must cover the amount", s, strings.TrimSpace(f.Amount))
+			return PermitPlan{}, fieldErr("permit amount", "%s is below the amount %s: the signed value must cover the amount", s, strings.TrimSpace(f.Amount))
 		}
 	}
 	if pl.Value, err = homechain.ToSmallest(pl.PermitAmount, tok.Decimals); err != nil {
-		return Plan{}, fieldErr("permit amount", "%v", err)
+		return PermitPlan{}, fieldErr("permit amount", "%v", err)
 	}
 	pl.Role = f.Role
-	if pl.Spender, err = resolveSpender(c, f); err != nil {
-		return Plan{}, err
+	if pl.Spender, err = PermitSpender(c, f); err != nil {
+		return PermitPlan{}, err
 	}
 	return pl, nil
 }
 
-func parse(field, s string, decimals uint8) (decimal.Decimal, error) {
+func parseAmountField(field, s string, decimals uint8) (decimal.Decimal, error) {
 	if s == "" {
 		return decimal.Decimal{}, fieldErr(field, "expected a decimal amount such as 25.00")
 	}
@@ -165,8 +164,8 @@ func parse(field, s string, decimals uint8) (decimal.Decimal, error) {
 	return homechain.FromSmallest(v, decimals), nil
 }
 
-// resolveSpender maps the role to an address (design 2.5), as `purse permit --spender` does.
-func resolveSpender(c Context, f Form) (common.Address, error) {
+// PermitSpender maps the role to an address (design 2.5), as `purse permit --spender` does.
+func PermitSpender(c PermitContext, f PermitForm) (common.Address, error) {
 	switch f.Role {
 	case RoleCard, RoleDeposit, RoleBufferPool:
 		a, err := c.Chain.Spender(f.Role, c.CardSpender)
@@ -187,103 +186,86 @@ func resolveSpender(c Context, f Form) (common.Address, error) {
 	return common.Address{}, fieldErr("spender", "expected card, deposit, bufferpool or address, got %q", f.Role)
 }
 
-// Prepared is a permit read from the chain, ready for review.
-type Prepared struct {
-	Plan   Plan
+// PreparedPermit is a permit read from the chain, ready for review.
+type PreparedPermit struct {
+	Plan   PermitPlan
 	Permit wallet.Permit
 	Digest common.Hash
 }
 
-// RefusedError is a permit the chain's domain separator does not match: nothing is signed.
-type RefusedError struct {
+// PermitRefusedError is a permit the chain's domain separator does not match: nothing is signed.
+type PermitRefusedError struct {
 	Fields []string // the EIP-712 domain fields that differ
 	Err    error
 }
 
-func (e *RefusedError) Error() string {
+func (e *PermitRefusedError) Error() string {
 	if len(e.Fields) == 0 {
 		return "DOMAIN_SEPARATOR mismatch: " + e.Err.Error()
 	}
 	return "DOMAIN_SEPARATOR mismatch in domain field " + strings.Join(e.Fields, ", ") + ": " + e.Err.Error()
 }
-func (e *RefusedError) Unwrap() error { return e.Err }
+func (e *PermitRefusedError) Unwrap() error { return e.Err }
 
 // NextStep implements kit.NextStepper.
-func (e *RefusedError) NextStep() string {
-	return "Nothing was signed. The token's domain differs from the one rebuilt from the chain: check the profile's network and evm_rpc (Settings) against the token, then press p again."
+func (e *PermitRefusedError) NextStep() string {
+	return "Nothing was signed. The token's domain differs from the one rebuilt from the chain: check the profile's network and evm_rpc against the token, then try again."
 }
 
-// Prepare reads name, version, nonce and DOMAIN_SEPARATOR and builds the permit, refusing
-// on a domain mismatch.
-func Prepare(ctx context.Context, s *app.App, owner common.Address, pl Plan, now time.Time) (Prepared, error) {
+// PreparePermit reads name, version, nonce and DOMAIN_SEPARATOR and builds the permit valid
+// until deadline, refusing on a domain mismatch.
+func (s *App) PreparePermit(ctx context.Context, owner common.Address, pl PermitPlan, deadline time.Time) (PreparedPermit, error) {
 	hc, err := s.Chain(ctx)
 	if err != nil {
-		return Prepared{}, err
+		return PreparedPermit{}, err
 	}
 	defer hc.Close()
-	deadline := big.NewInt(now.Add(TTL).Unix())
-	p, err := hc.PreparePermit(ctx, pl.Token.Address, owner, pl.Spender, pl.Value, deadline)
+	p, err := hc.PreparePermit(ctx, pl.Token.Address, owner, pl.Spender, pl.Value, big.NewInt(deadline.Unix()))
 	var dm *homechain.DomainMismatchError
 	if errors.As(err, &dm) {
-		re := &RefusedError{Err: err}
+		re := &PermitRefusedError{Err: err}
 		for _, f := range dm.Fields {
 			re.Fields = append(re.Fields, f.Field)
 		}
-		return Prepared{}, re
+		return PreparedPermit{}, re
 	}
 	if err != nil {
-		return Prepared{}, err
+		return PreparedPermit{}, err
 	}
 	digest, _, err := p.Digest()
 	if err != nil {
-		return Prepared{}, err
+		return PreparedPermit{}, err
 	}
-	return Prepared{Plan: pl, Permit: p, Digest: digest}, nil
+	return PreparedPermit{Plan: pl, Permit: p, Digest: digest}, nil
 }
 
-// Review is the signing review of a prepared permit.
-func Review(id string, pr Prepared) review.Request {
-	p, pl := pr.Permit, pr.Plan
-	var business string
-	if !pl.Amount.Equal(pl.PermitAmount) {
-		business = pl.Amount.StringFixed(int32(pl.Token.Decimals)) + " " + pl.Token.Symbol
-	}
-	return review.PermitRequest(id, review.Permit{
-		TokenSymbol: pl.Token.Symbol, TokenAddress: pl.Token.Address.Hex(), Decimals: pl.Token.Decimals,
-		Value: p.Value, BusinessAmount: business, Owner: p.Owner.Hex(),
-		SpenderRole: roleLabel(pl.Role), Spender: p.Spender.Hex(),
-		Nonce: p.Nonce, Deadline: p.Deadline, ChainID: p.Domain.ChainID,
-		DomainName: p.Domain.Name, DomainVersion: p.Domain.Version, Digest: pr.Digest.Hex(),
-	})
-}
-
-// Submitted is the outcome of signing and submitting.
-type Submitted struct {
+// SubmittedPermit is the outcome of signing and submitting.
+type SubmittedPermit struct {
 	// Sig is kept so a failed submission is retried with the same signature.
 	Sig       *wallet.PermitSignature
 	Result    enduser.TokenPermitResult
 	Allowance *big.Int
 }
 
-// Submit signs the permit (unless sig is given: a retry), submits it through token-permit
+// SubmitPermit signs the permit (unless sig is given: a retry), submits it through token-permit
 // and reads the allowance on chain. On a failed submission the signature comes back with
 // the error.
-func Submit(ctx context.Context, s *app.App, u *app.Unlock, pr Prepared, sig *wallet.PermitSignature) (Submitted, error) {
+func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, sig *wallet.PermitSignature) (SubmittedPermit, error) {
 	signer, err := s.EVMSigner(u)
 	if err != nil {
-		return Submitted{Sig: sig}, err
+		return SubmittedPermit{Sig: sig}, err
 	}
 	if signer.Address() != pr.Permit.Owner {
-		return Submitted{Sig: sig}, fmt.Errorf("the profile's key signs as %s, not the permit's owner %s; nothing was signed", signer.Address().Hex(), pr.Permit.Owner.Hex())
+		return SubmittedPermit{Sig: sig}, fmt.Errorf("the profile's key signs as %s, not the permit's owner %s; nothing was signed", signer.Address().Hex(), pr.Permit.Owner.Hex())
 	}
 	if sig == nil {
 		ps, err := wallet.SignPermit(signer, pr.Permit)
 		if err != nil {
-			return Submitted{}, err
+			return SubmittedPermit{}, err
 		}
 		sig = &ps
 	}
-	out := Submitted{Sig: sig}
+	out := SubmittedPermit{Sig: sig}
 	api, err := s.API(true, u)
 	if err != nil {
 		return out, err
