@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
 
+	"purse/app"
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
@@ -111,26 +112,6 @@ func confirmYes(tty terminal, question string) error {
 	return errors.New("permit declined; nothing was signed")
 }
 
-// signedClient is the end-user client of p that signs full-auth calls with s, so the key is
-// unlocked once for the permit and the call that submits it.
-func (a *cli) signedClient(p *config.Profile, s wallet.EVMSigner) (*enduser.Client, error) {
-	opts := enduser.Options{
-		BaseURL: p.UserAPI, Network: p.Network, TokenID: p.TokenID, Window: p.Window(),
-		RouteOverrides: p.Routes, Log: enduser.NewRequestLog(0), Signer: s,
-	}
-	if a.trace {
-		opts.Log.Subscribe(enduser.TraceTo(a.stderr))
-	}
-	if a.curl {
-		opts.Log.Subscribe(enduser.CurlTo(a.stderr, p.UserAPI))
-	}
-	c, err := enduser.New(opts)
-	if err != nil {
-		return nil, fmt.Errorf("profile %s: %v", p.Name, err)
-	}
-	return c, nil
-}
-
 // permitRefusal turns the chain's refusals to build the permit into exit 3.
 func permitRefusal(err error) error {
 	var dm *homechain.DomainMismatchError
@@ -224,15 +205,16 @@ func (a *cli) permitCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			deadline := big.NewInt(time.Now().Add(ttl).Unix())
-			permit, err := s.chain.PreparePermit(ctx, tok.Address, owner, spender, value, deadline)
-			if err != nil {
-				return permitRefusal(err)
-			}
-			digest, _, err := permit.Digest()
+			core, err := a.app()
 			if err != nil {
 				return err
 			}
+			plan := app.PermitPlan{Token: tok, Amount: amount, PermitAmount: permitAmount, Value: value, Role: role, Spender: spender}
+			pr, err := core.PreparePermit(ctx, owner, plan, time.Now().Add(ttl))
+			if err != nil {
+				return permitRefusal(err)
+			}
+			permit, digest := pr.Permit, pr.Digest
 			if tty != nil {
 				writePermitReview(tty, tok, role, permit, amount, permitAmount, digest)
 				if err := confirmYes(tty, "Sign this permit?"); err != nil {
@@ -241,29 +223,16 @@ func (a *cli) permitCmd() *cobra.Command {
 			} else if !a.jsonOut {
 				writePermitReview(a.stderr, tok, role, permit, amount, permitAmount, digest)
 			}
-			signer, err := a.evmSigner(p.EVMKey)
+			// Sign with the profile's key, submit through token-permit, read the allowance:
+			// the same call the Permit screen makes.
+			sub, err := core.SubmitPermit(ctx, nil, pr, nil)
 			if err != nil {
+				if sub.Sig != nil && sub.Result.TxHash == "" {
+					return fmt.Errorf("%w (the permit was signed: %s)", err, sub.Sig.Signature)
+				}
 				return err
 			}
-			if signer.Address() != owner {
-				return fmt.Errorf("key %s signs as %s, not %s; nothing was signed", p.EVMKey, signer.Address().Hex(), owner.Hex())
-			}
-			sig, err := wallet.SignPermit(signer, permit)
-			if err != nil {
-				return err
-			}
-			c, err := a.signedClient(p, signer)
-			if err != nil {
-				return err
-			}
-			res, err := c.TokenPermit(ctx, enduser.NewTokenPermitRequest(permit, sig, amount, tok.Decimals))
-			if err != nil {
-				return fmt.Errorf("token-permit: %w", err)
-			}
-			allowance, err := s.chain.Allowance(ctx, tok.Address, owner, spender)
-			if err != nil {
-				return fmt.Errorf("permit submitted (tx %s) but the allowance could not be read: %w", res.TxHash, err)
-			}
+			sig, res, allowance := *sub.Sig, sub.Result, sub.Allowance
 			out := permitOutput{
 				Token: tok.Symbol, TokenAddress: tok.Address.Hex(), Spender: spender.Hex(), Role: role,
 				Amount: amount.StringFixed(int32(tok.Decimals)), PermitAmount: permitAmount.StringFixed(int32(tok.Decimals)),
