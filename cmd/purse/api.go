@@ -15,6 +15,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
 
+	"purse/app"
 	"purse/config"
 	"purse/enduser"
 	"purse/sandboxctl"
@@ -593,19 +594,32 @@ func writeTxDetail(w io.Writer, t enduser.Transaction) {
 	tw.Flush()
 }
 
+// card runs one card operation through the application layer (the Card screen's call).
+func (a *cli) card(ctx context.Context, op, cardTokenID string) (app.CardInfo, error) {
+	core, err := a.app()
+	if err != nil {
+		return app.CardInfo{}, err
+	}
+	info, err := core.Card(ctx, nil, op, cardTokenID)
+	var ie *app.CardIssueError
+	if errors.As(err, &ie) {
+		return info, fmt.Errorf("%w; issuing needs %s", err, strings.Join(ie.Needs, "; "))
+	}
+	if err == nil && info.Card == nil && op != app.CardIssue {
+		return info, fmt.Errorf("no card on this account (%v): `purse card issue` first", info.NoCard)
+	}
+	return info, err
+}
+
 func (a *cli) cardShowCmd() *cobra.Command {
 	return &cobra.Command{
 		Use: "show", Short: "Card info (masked values only)", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			c, _, err := a.apiClient(cmd.Context(), apiNeeds{account: true, signer: true})
+			info, err := a.card(cmd.Context(), app.CardRead, "")
 			if err != nil {
 				return err
 			}
-			card, err := c.Card(cmd.Context())
-			if err != nil {
-				return err
-			}
-			card.CardToken = "" // a 5-minute display token: never printed or stored
+			card := *info.Card
 			return a.print(card, func(w io.Writer) {
 				tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
 				fmt.Fprintf(tw, "status\t%s\ncard\t%s  cvv %s  exp %s\nholder\t%s\ncurrency\t%s\ncard token id\t%s\n", card.Status, card.Masked.CardNumber, card.Masked.CVV2, card.Masked.Expiry, card.CardHolder, card.Currency, card.TokenID)
@@ -619,11 +633,7 @@ func (a *cli) cardIssueCmd() *cobra.Command {
 	return &cobra.Command{
 		Use: "issue", Short: "Issue a card (Live, card-eligible, balance meeting the activation amount)", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			c, _, err := a.apiClient(cmd.Context(), apiNeeds{account: true, signer: true})
-			if err != nil {
-				return err
-			}
-			if err := c.IssueCard(cmd.Context()); err != nil {
+			if _, err := a.card(cmd.Context(), app.CardIssue, ""); err != nil {
 				return err
 			}
 			return a.print(map[string]bool{"issued": true}, func(w io.Writer) { fmt.Fprintln(w, "card issued: `purse card show`") })
@@ -632,26 +642,20 @@ func (a *cli) cardIssueCmd() *cobra.Command {
 }
 
 func (a *cli) cardStatusCmd(verb string, status int) *cobra.Command {
+	op := map[int]string{enduser.CardBlocked: app.CardBlock, enduser.CardActive: app.CardUnblock}[status]
 	return &cobra.Command{
 		Use: verb, Short: verb + " the card", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
-			c, _, err := a.apiClient(ctx, apiNeeds{account: true, signer: true})
+			info, err := a.card(ctx, app.CardRead, "")
 			if err != nil {
 				return err
 			}
-			card, err := c.Card(ctx)
-			if err != nil {
+			if info, err = a.card(ctx, op, string(info.Card.TokenID)); err != nil {
 				return err
 			}
-			if card.TokenID == "" {
-				return errors.New("no card on this account: `purse card issue` first")
-			}
-			res, err := c.CardStatus(ctx, enduser.CardStatusRequest{CardTokenID: string(card.TokenID), Status: status})
-			if err != nil {
-				return err
-			}
-			return a.print(res, func(w io.Writer) { fmt.Fprintf(w, "card %s: %sed\n", card.Masked.CardNumber, verb) })
+			res := map[string]string{"status": string(info.Card.Status), "cardTokenId": string(info.Card.TokenID)}
+			return a.print(res, func(w io.Writer) { fmt.Fprintf(w, "card %s: %sed\n", info.Card.Masked.CardNumber, verb) })
 		},
 	}
 }

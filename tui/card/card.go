@@ -7,7 +7,6 @@ package card
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -23,24 +22,11 @@ import (
 const (
 	slotCard  = "card"
 	confirmID = "card.confirm"
-	opLoad    = "load"
-	opIssue   = "issue"
-	opBlock   = "block"
-	opUnblock = "unblock"
+	opLoad    = app.CardRead
+	opIssue   = app.CardIssue
+	opBlock   = app.CardBlock
+	opUnblock = app.CardUnblock
 )
-
-// Info is what one read of the card gives the screen.
-type Info struct {
-	// Card is nil when the account has none (NoCard says what the service answered).
-	Card   *enduser.Card
-	NoCard error
-	// Profile carries the card preconditions (eligibility, activation amount); nil when
-	// it could not be read (ProfileErr).
-	Profile    *enduser.Profile
-	ProfileErr error
-	// Done says what the operation did ("card blocked"), "" for a plain read.
-	Done string
-}
 
 // Screen is the Card screen.
 type Screen struct {
@@ -52,7 +38,7 @@ type Screen struct {
 	taskID  kit.TaskID
 	running string // the operation in flight, "" when idle
 	pending string // the operation waiting for a confirmation
-	info    *Info
+	info    *app.CardInfo
 	err     error
 	errOp   string
 	done    string
@@ -90,8 +76,8 @@ func (s *Screen) start(op string) tea.Cmd {
 	}
 	s.running = op
 	s.syncKeys()
-	id, cmd := unlock.Start(s.env, slotCard, label(op), func(ctx context.Context, u *app.Unlock) (Info, error) {
-		return run(ctx, services, u, op, tokenID)
+	id, cmd := unlock.Start(s.env, slotCard, label(op), func(ctx context.Context, u *app.Unlock) (app.CardInfo, error) {
+		return services.Card(ctx, u, op, tokenID)
 	})
 	s.taskID = id
 	return cmd
@@ -109,89 +95,10 @@ func label(op string) string {
 	return "Reading the card"
 }
 
-// run is the task: the operation, then a fresh read of the card and the profile.
-func run(ctx context.Context, s *app.App, u *app.Unlock, op, cardTokenID string) (Info, error) {
-	c, err := s.API(true, u)
-	if err != nil {
-		return Info{}, err
-	}
-	var done string
-	switch op {
-	case opIssue:
-		if err := c.IssueCard(ctx); err != nil {
-			return Info{}, issueError{err: err, pre: preconditions(readProfile(ctx, c))}
-		}
-		done = "card issued"
-	case opBlock, opUnblock:
-		status, verb := enduser.CardBlocked, "blocked"
-		if op == opUnblock {
-			status, verb = enduser.CardActive, "unblocked"
-		}
-		if _, err := c.CardStatus(ctx, enduser.CardStatusRequest{CardTokenID: cardTokenID, Status: status}); err != nil {
-			return Info{}, fmt.Errorf("card-status %d for card %s: %w", status, cardTokenID, err)
-		}
-		done = "card " + verb
-	}
-	info := Info{Done: done}
-	card, err := c.Card(ctx)
-	switch {
-	case err == nil:
-		card.CardToken = "" // the 5-minute display token never leaves this function
-		info.Card = &card
-	case errors.Is(err, enduser.ErrInvalidParam):
-		// The card read takes no parameter: 10009 means there is no card.
-		info.NoCard = err
-	default:
-		return Info{}, err
-	}
-	info.Profile, info.ProfileErr = readProfile(ctx, c)
-	return info, nil
-}
-
-func readProfile(ctx context.Context, c *enduser.Client) (*enduser.Profile, error) {
-	p, err := c.Profile(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &p, nil
-}
-
-// issueError explains what issuing a card needs when the service refuses it.
-type issueError struct {
-	err error
-	pre []string
-}
-
-func (e issueError) Error() string { return "issue card: " + e.err.Error() }
-func (e issueError) Unwrap() error { return e.err }
-func (e issueError) NextStep() string {
-	return "Issuing needs " + strings.Join(e.pre, "; ") + ". Fix what is missing (Account screen, Balances screen), then press i again."
-}
-
-// preconditions lists what issuing a card needs, with what the profile says about each.
-func preconditions(p *enduser.Profile, perr error) []string {
-	elig, act := "unknown: the profile could not be read", "the card activation amount"
-	if perr == nil && p != nil {
-		elig = "no"
-		if p.IsCardEligible {
-			elig = "yes"
-		}
-		if p.CardActivation.Amount.Valid {
-			act = p.CardActivation.Amount.String() + " " + p.CardActivation.Currency
-		}
-	}
-	return []string{
-		"the account in Live status",
-		"card eligibility (now: " + elig + ")",
-		"a fiat balance on the home chain of at least " + act,
-		"no card yet (one card per account)",
-	}
-}
-
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case kit.TaskResult[Info]:
+	case kit.TaskResult[app.CardInfo]:
 		if msg.ID != s.taskID {
 			return s, nil
 		}
@@ -333,7 +240,7 @@ func (s *Screen) noCardLines(add func(string), wrap func(string, string)) {
 	}
 	add("")
 	wrap("", "Press i to issue one (a confirmation follows). Issuing needs:")
-	for _, p := range preconditions(s.info.Profile, s.info.ProfileErr) {
+	for _, p := range s.info.Preconditions() {
 		wrap("  - ", p)
 	}
 }

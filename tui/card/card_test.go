@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/shopspring/decimal"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
@@ -46,8 +47,8 @@ func sampleCard(status string) *enduser.Card {
 	}
 }
 
-func deliver(s *Screen, info Info, err error) tea.Cmd {
-	_, cmd := s.Update(kit.TaskResult[Info]{ID: s.taskID, Slot: slotCard, Value: info, Err: err})
+func deliver(s *Screen, info app.CardInfo, err error) tea.Cmd {
+	_, cmd := s.Update(kit.TaskResult[app.CardInfo]{ID: s.taskID, Slot: slotCard, Value: info, Err: err})
 	return cmd
 }
 
@@ -59,11 +60,11 @@ func press(s *Screen, k string) tea.Cmd {
 func TestStateDrivesTheActions(t *testing.T) {
 	s := newTestScreen(t)
 	s.taskID = 3
-	s.Update(kit.TaskResult[Info]{ID: 2, Slot: slotCard, Value: Info{Card: sampleCard("Active")}})
+	s.Update(kit.TaskResult[app.CardInfo]{ID: 2, Slot: slotCard, Value: app.CardInfo{Card: sampleCard("Active")}})
 	if s.info != nil {
 		t.Fatal("a stale result was taken")
 	}
-	deliver(s, Info{Card: sampleCard("Active")}, nil)
+	deliver(s, app.CardInfo{Card: sampleCard("Active")}, nil)
 	v := s.View()
 	for _, want := range []string{"Card  [ACTIVE]", "**** **** **** 5678", "[x] contactless", "[ ] internet", "812345678", "Press b to block"} {
 		if !strings.Contains(v, want) {
@@ -102,7 +103,7 @@ func TestStateDrivesTheActions(t *testing.T) {
 		t.Fatal("a foreign confirmation was taken")
 	}
 
-	deliver(s, Info{Card: sampleCard("Blocked"), Done: "card blocked"}, nil)
+	deliver(s, app.CardInfo{Card: sampleCard("Blocked"), Done: "card blocked"}, nil)
 	v = s.View()
 	for _, want := range []string{"Card  [BLOCKED]", "ok: card blocked", "press u to unblock"} {
 		if !strings.Contains(v, want) {
@@ -121,7 +122,7 @@ func TestNoCardAndIssueError(t *testing.T) {
 	s := newTestScreen(t)
 	s.taskID = 1
 	noCard := &enduser.APIError{Route: "card", Code: 10009, Message: "no card issued for tokenId 5123"}
-	deliver(s, Info{NoCard: noCard, Profile: &enduser.Profile{IsCardEligible: false, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}}, nil)
+	deliver(s, app.CardInfo{NoCard: noCard, Profile: &enduser.Profile{IsCardEligible: false, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}}, nil)
 	v := s.View()
 	for _, want := range []string{"[NO CARD]", "no card issued for tokenId 5123", "Press i to issue", "card eligibility (now: no)", "at least 1 USD"} {
 		if !strings.Contains(v, want) {
@@ -135,15 +136,15 @@ func TestNoCardAndIssueError(t *testing.T) {
 		t.Fatal("i must ask to issue")
 	}
 	s.running = opIssue
-	err := issueError{err: &enduser.APIError{Route: "issue-card", Code: 10009, Message: "tokenId 5123 is not card eligible"}, pre: preconditions(nil, errors.New("down"))}
-	deliver(s, Info{}, err)
+	err := &app.CardIssueError{Err: &enduser.APIError{Route: "issue-card", Code: 10009, Message: "tokenId 5123 is not card eligible"}, Needs: app.CardInfo{ProfileErr: errors.New("down")}.Preconditions()}
+	deliver(s, app.CardInfo{}, err)
 	v = s.View()
 	for _, want := range []string{"ERROR: issue card:", "not card eligible", "What to do: Issuing needs the account in Live status", "unknown: the profile could not be read"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
 	}
-	if next := kit.NextStep(err, ""); !strings.Contains(next, "press i again") {
+	if next := kit.NextStep(err, ""); !strings.Contains(next, "then try again") {
 		t.Errorf("NextStep %q", next)
 	}
 }
@@ -151,7 +152,7 @@ func TestNoCardAndIssueError(t *testing.T) {
 func TestCancelledUnlockIsNotAnError(t *testing.T) {
 	s := newTestScreen(t)
 	s.taskID, s.running = 4, opBlock
-	if cmd := deliver(s, Info{}, kit.ErrCancelled); cmd != nil || s.err != nil || s.running != "" {
+	if cmd := deliver(s, app.CardInfo{}, kit.ErrCancelled); cmd != nil || s.err != nil || s.running != "" {
 		t.Fatalf("a cancelled passphrase: cmd %v, err %v, running %q", cmd != nil, s.err, s.running)
 	}
 }
@@ -159,7 +160,7 @@ func TestCancelledUnlockIsNotAnError(t *testing.T) {
 // TestGolden: plain views at 80×24 and 120×40, active and without a card.
 // Update with: go test ./tui/card -run TestGolden -update
 func TestGolden(t *testing.T) {
-	infos := map[string]Info{
+	infos := map[string]app.CardInfo{
 		"active": {Card: sampleCard("Active")},
 		"nocard": {NoCard: &enduser.APIError{Route: "card", Code: 10009, Message: "no card issued for tokenId 5123"},
 			Profile: &enduser.Profile{IsCardEligible: true, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}},

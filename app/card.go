@@ -1,0 +1,129 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"purse/enduser"
+)
+
+// The card operations.
+const (
+	CardRead    = "load"
+	CardIssue   = "issue"
+	CardBlock   = "block"
+	CardUnblock = "unblock"
+)
+
+// CardInfo is what one card operation gives a front end: the card as read after it.
+type CardInfo struct {
+	// Card is nil when the account has none (NoCard says what the service answered).
+	Card   *enduser.Card
+	NoCard error
+	// Profile carries the card preconditions (eligibility, activation amount); nil when
+	// it could not be read (ProfileErr).
+	Profile    *enduser.Profile
+	ProfileErr error
+	// Done says what the operation did ("card blocked"), "" for a plain read.
+	Done string
+}
+
+// Card runs op (CardRead, CardIssue, CardBlock, CardUnblock; block and unblock need the
+// card's token id) and reads the card and the banking profile after it. The card's
+// 5-minute display token never leaves this function.
+// run is the task: the operation, then a fresh read of the card and the profile.
+func (s *App) Card(ctx context.Context, u *Unlock, op, cardTokenID string) (CardInfo, error) {
+	if err := s.requireAccount(); err != nil {
+		return CardInfo{}, err
+	}
+	c, err := s.API(true, u)
+	if err != nil {
+		return CardInfo{}, err
+	}
+	var done string
+	switch op {
+	case CardIssue:
+		if err := c.IssueCard(ctx); err != nil {
+			return CardInfo{}, &CardIssueError{Err: err, Needs: cardPreconditions(readProfile(ctx, c))}
+		}
+		done = "card issued"
+	case CardBlock, CardUnblock:
+		status, verb := enduser.CardBlocked, "blocked"
+		if op == CardUnblock {
+			status, verb = enduser.CardActive, "unblocked"
+		}
+		if _, err := c.CardStatus(ctx, enduser.CardStatusRequest{CardTokenID: cardTokenID, Status: status}); err != nil {
+			return CardInfo{}, fmt.Errorf("card-status %d for card %s: %w", status, cardTokenID, err)
+		}
+		done = "card " + verb
+	}
+	info := CardInfo{Done: done}
+	card, err := c.Card(ctx)
+	switch {
+	case err == nil:
+		card.CardToken = "" // the 5-minute display token never leaves this function
+		info.Card = &card
+	case errors.Is(err, enduser.ErrInvalidParam):
+		// The card read takes no parameter: 10009 means there is no card.
+		info.NoCard = err
+	default:
+		return CardInfo{}, err
+	}
+	info.Profile, info.ProfileErr = readProfile(ctx, c)
+	return info, nil
+}
+
+func readProfile(ctx context.Context, c *enduser.Client) (*enduser.Profile, error) {
+	p, err := c.Profile(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// CardIssueError explains what issuing a card needs when the service refuses it.
+type CardIssueError struct {
+	Err   error
+	Needs []string
+}
+
+func (e *CardIssueError) Error() string { return "issue card: " + e.Err.Error() }
+func (e *CardIssueError) Unwrap() error { return e.Err }
+
+// NextStep says what issuing needs, with what the profile says about each.
+func (e *CardIssueError) NextStep() string {
+	return "Issuing needs " + strings.Join(e.Needs, "; ") + ". Fix what is missing, then try again."
+}
+
+// cardPreconditions lists what issuing a card needs, with what the profile says about each.
+func cardPreconditions(p *enduser.Profile, perr error) []string {
+	elig, act := "unknown: the profile could not be read", "the card activation amount"
+	if perr == nil && p != nil {
+		elig = "no"
+		if p.IsCardEligible {
+			elig = "yes"
+		}
+		if p.CardActivation.Amount.Valid {
+			act = p.CardActivation.Amount.String() + " " + p.CardActivation.Currency
+		}
+	}
+	return []string{
+		"the account in Live status",
+		"card eligibility (now: " + elig + ")",
+		"a fiat balance on the home chain of at least " + act,
+		"no card yet (one card per account)",
+	}
+}
+
+// requireAccount fails when the profile has no account id yet: signed calls need one.
+func (s *App) requireAccount() error {
+	if p := s.Profile(); p.TokenID == "" {
+		return Usagef("profile %s has no account id: mint one (Account screen, `purse account mint`) or find an existing one (`purse account find`)", p.Name)
+	}
+	return nil
+}
+
+// Preconditions lists what issuing a card needs, with what the profile read says of each.
+func (i CardInfo) Preconditions() []string { return cardPreconditions(i.Profile, i.ProfileErr) }
