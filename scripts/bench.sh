@@ -9,7 +9,7 @@ if [ -z "${CAST:-}" ] && ! command -v cast >/dev/null 2>&1 && command -v npm >/d
   mkdir -p .cache/cast
   if npm install --silent --ignore-scripts --prefix .cache/cast @foundry-rs/cast-linux-amd64@1.7.1 >/dev/null 2>&1 ||
      npm install --silent --ignore-scripts --prefix .cache/cast @foundry-rs/cast-linux-amd64 >/dev/null 2>&1; then
-    CAST=$(find .cache/cast/node_modules -path '*/bin/cast' -type f | head -n1)
+    CAST=$(find "$PWD/.cache/cast/node_modules" -path '*/bin/cast' -type f | head -n1)
     export CAST
   fi
 fi
