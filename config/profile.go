@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -118,14 +119,14 @@ func SandboxProfile(addr string) *Profile {
 }
 
 var (
-	labelRe   = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
-	profileRe = regexp.MustCompile(`^[A-Za-z0-9._-]{1,32}$`)
-	digitsRe  = regexp.MustCompile(`^[0-9]{1,20}$`)
+	labelRe   = lazyRegexp(`^[A-Za-z0-9._-]{1,64}$`)
+	profileRe = lazyRegexp(`^[A-Za-z0-9._-]{1,32}$`)
+	digitsRe  = lazyRegexp(`^[0-9]{1,20}$`)
 )
 
 // Validate checks every field and names the first one that is wrong.
 func (p *Profile) Validate() error {
-	if !profileRe.MatchString(p.Name) {
+	if !profileRe().MatchString(p.Name) {
 		return fmt.Errorf("profile name: expected 1-32 letters, digits, '.', '_' or '-', got %q", p.Name)
 	}
 	if err := checkURL("user_api", p.UserAPI, true); err != nil {
@@ -136,7 +137,7 @@ func (p *Profile) Validate() error {
 			return err
 		}
 	}
-	if !digitsRe.MatchString(p.Network) {
+	if !digitsRe().MatchString(p.Network) {
 		return fmt.Errorf("network: expected a chain id in digits (5000 mainnet, 5003 testnet, 31337 sandbox), got %q", p.Network)
 	}
 	switch p.SolanaCluster {
@@ -153,7 +154,7 @@ func (p *Profile) Validate() error {
 		return fmt.Errorf("deadline_window: expected a duration above 0 and at most 20m, got %s", w)
 	}
 	for _, f := range []struct{ name, v string }{{"evm_key", p.EVMKey}, {"solana_key", p.SolanaKey}, {"partner_key", p.PartnerKey}} {
-		if f.v != "" && !labelRe.MatchString(f.v) {
+		if f.v != "" && !labelRe().MatchString(f.v) {
 			return fmt.Errorf("%s: expected a key label (letters, digits, '.', '_', '-'), got %q", f.name, f.v)
 		}
 	}
@@ -162,7 +163,7 @@ func (p *Profile) Validate() error {
 	default:
 		return fmt.Errorf("partner_auth: expected spec or legacy, got %q", p.PartnerAuth)
 	}
-	if p.TokenID != "" && !digitsRe.MatchString(p.TokenID) {
+	if p.TokenID != "" && !digitsRe().MatchString(p.TokenID) {
 		return fmt.Errorf("token_id: expected the account id in digits, got %q", p.TokenID)
 	}
 	for cluster, pin := range p.Pins {
@@ -445,4 +446,10 @@ func (s *Store) Save() error {
 func isPublicKey(s string) bool {
 	b, err := base58.Decode(s)
 	return err == nil && len(b) == 32
+}
+
+// lazyRegexp compiles expr on first use: compiling every pattern of the package at start-up
+// is a measurable share of a `purse` command that needs none of them.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

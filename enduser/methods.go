@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/mail"
-	"regexp"
 	"strings"
 	"time"
 
@@ -120,7 +119,7 @@ func (c *Client) AccountStatus(ctx context.Context) (AccountStatus, error) {
 	return out, err
 }
 
-var hexRE = regexp.MustCompile(`^#?[0-9a-fA-F]{3,8}$`)
+var hexRE = lazyRegexp(`^#?[0-9a-fA-F]{3,8}$`)
 
 // Mint mints the account NFT (route "mint", basic auth; status must be Na). The client's
 // token ID must be the one generated beforehand: use WithTokenID(NewMintTokenID(...)).
@@ -135,7 +134,7 @@ func (c *Client) Mint(ctx context.Context, req MintRequest) (MintResult, error) 
 			return MintResult{}, invalid(RouteMint, f.name, "required captcha field is empty")
 		}
 	}
-	if req.BackGroundColor != "" && !hexRE.MatchString(req.BackGroundColor) {
+	if req.BackGroundColor != "" && !hexRE().MatchString(req.BackGroundColor) {
 		return MintResult{}, invalid(RouteMint, "backGroundColor", "expected a hex colour such as #1a2b3c, got %q", req.BackGroundColor)
 	}
 	var out MintResult
@@ -247,7 +246,7 @@ func (c *Client) CardStatus(ctx context.Context, req CardStatusRequest) (CardSta
 	return out, err
 }
 
-var hex32RE = regexp.MustCompile(`^0x[0-9a-fA-F]{64}$`)
+var hex32RE = lazyRegexp(`^0x[0-9a-fA-F]{64}$`)
 
 // TokenPermit submits a signed EIP-2612 permit (route "token-permit", full auth). retCode
 // 10011 ("exists Allowance") is not a failure: the result says AlreadyPermitted.
@@ -280,10 +279,10 @@ func checkPermit(r TokenPermitRequest) error {
 	if r.PermitV != 27 && r.PermitV != 28 {
 		return invalid(RouteTokenPermit, "permitV", "expected 27 or 28, got %d", r.PermitV)
 	}
-	if !hex32RE.MatchString(r.PermitR) {
+	if !hex32RE().MatchString(r.PermitR) {
 		return invalid(RouteTokenPermit, "permitR", "expected 0x + 32 bytes hex, got %q", r.PermitR)
 	}
-	if !hex32RE.MatchString(r.PermitS) {
+	if !hex32RE().MatchString(r.PermitS) {
 		return invalid(RouteTokenPermit, "permitS", "expected 0x + 32 bytes hex, got %q", r.PermitS)
 	}
 	return nil

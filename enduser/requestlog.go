@@ -3,7 +3,6 @@ package enduser
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -97,8 +96,8 @@ func ShortSign(s string) string {
 // cardTokenRE matches a cardToken value in JSON; cardTokenEscRE the same inside a
 // JSON-encoded string result, where quotes and backslashes are escaped once more.
 var (
-	cardTokenRE    = regexp.MustCompile(`("cardToken"\s*:\s*")(?:[^"\\]|\\.)*(")`)
-	cardTokenEscRE = regexp.MustCompile(`(\\"cardToken\\"\s*:\s*\\")(?:\\\\\\\\|\\\\\\"|\\\\[^"\\]|[^"\\])*(\\")`)
+	cardTokenRE    = lazyRegexp(`("cardToken"\s*:\s*")(?:[^"\\]|\\.)*(")`)
+	cardTokenEscRE = lazyRegexp(`(\\"cardToken\\"\s*:\s*\\")(?:\\\\\\\\|\\\\\\"|\\\\[^"\\]|[^"\\])*(\\")`)
 )
 
 // RedactCardToken replaces every cardToken value in a JSON text with "[redacted]": the
@@ -107,8 +106,8 @@ func RedactCardToken(s string) string {
 	if !strings.Contains(s, "cardToken") {
 		return s
 	}
-	s = cardTokenRE.ReplaceAllString(s, "${1}[redacted]${2}")
-	return cardTokenEscRE.ReplaceAllString(s, "${1}[redacted]${2}")
+	s = cardTokenRE().ReplaceAllString(s, "${1}[redacted]${2}")
+	return cardTokenEscRE().ReplaceAllString(s, "${1}[redacted]${2}")
 }
 
 // TraceLine is a one-line summary: time, route, method, path, status, retCode, latency.

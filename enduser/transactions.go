@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/shopspring/decimal"
 )
@@ -92,10 +93,10 @@ type txWire struct {
 }
 
 var (
-	caip2RE    = regexp.MustCompile(`^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$`)
-	currencyRE = regexp.MustCompile(`^[A-Za-z0-9]{2,12}$`)
-	symbolRE   = regexp.MustCompile(`^[A-Za-z0-9._-]{1,32}$`)
-	txHashRE   = regexp.MustCompile(`^[0-9A-Za-z]{32,128}$`) // EVM 0x-hex or base58
+	caip2RE    = lazyRegexp(`^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$`)
+	currencyRE = lazyRegexp(`^[A-Za-z0-9]{2,12}$`)
+	symbolRE   = lazyRegexp(`^[A-Za-z0-9._-]{1,32}$`)
+	txHashRE   = lazyRegexp(`^[0-9A-Za-z]{32,128}$`) // EVM 0x-hex or base58
 	txStatuses = []string{"pending", "completed", "rejected", "unknown"}
 )
 
@@ -140,7 +141,7 @@ func (f TxFilter) wire() (txWire, error) {
 	}
 	w.TransactionTypes = f.TransactionTypes
 	for i, c := range f.Currencies {
-		if !currencyRE.MatchString(c) {
+		if !currencyRE().MatchString(c) {
 			return bad(fmt.Sprintf("currencys[%d]", i), "expected a currency code such as eur, got %q", c)
 		}
 		w.Currencys = append(w.Currencys, strings.ToLower(c))
@@ -164,11 +165,11 @@ func (f TxFilter) wire() (txWire, error) {
 		return bad("status", "expected one of %s, got %q", strings.Join(txStatuses, ", "), f.Status)
 	}
 	w.Status = f.Status
-	if f.ChainID != "" && !caip2RE.MatchString(f.ChainID) {
+	if f.ChainID != "" && !caip2RE().MatchString(f.ChainID) {
 		return bad("chainId", "expected a CAIP-2 chain ID such as eip155:5000, got %q", f.ChainID)
 	}
 	w.ChainID = f.ChainID
-	if f.TokenSymbol != "" && !symbolRE.MatchString(f.TokenSymbol) {
+	if f.TokenSymbol != "" && !symbolRE().MatchString(f.TokenSymbol) {
 		return bad("tokenSymbol", "expected a token symbol such as USDC, got %q", f.TokenSymbol)
 	}
 	w.TokenSymbol = f.TokenSymbol
@@ -178,7 +179,7 @@ func (f TxFilter) wire() (txWire, error) {
 	if f.ID != 0 && f.TxHash != "" {
 		return bad("id", "id and txHash are exclusive lookups: send one of them")
 	}
-	if f.TxHash != "" && !txHashRE.MatchString(strings.TrimPrefix(f.TxHash, "0x")) {
+	if f.TxHash != "" && !txHashRE().MatchString(strings.TrimPrefix(f.TxHash, "0x")) {
 		return bad("txHash", "expected a transaction hash (0x-hex or base58), got %q", f.TxHash)
 	}
 	w.ID, w.TxHash = f.ID, f.TxHash
@@ -338,4 +339,10 @@ func (c *Client) All(ctx context.Context, f TxFilter) iter.Seq2[Transaction, err
 			page, err = c.NextPage(ctx, page)
 		}
 	}
+}
+
+// lazyRegexp compiles expr on first use: compiling every pattern of the package at start-up
+// is a measurable share of a `purse` command that needs none of them.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
