@@ -87,6 +87,21 @@ type checkCtx struct {
 	// cb: the compute-budget instruction at each index, parsed (ok false: not one, or bad).
 	cb                   []parsedCB
 	haveLimit, havePrice bool
+
+	// the deposit's accounts, derived once (an associated-token-account derivation is the
+	// costliest step of an inspection): B10 and F24 both need them
+	exp    DepositAccounts
+	expErr error
+	expSet bool
+}
+
+// depositAccounts are the accounts the quote's deposit must use, derived on first use.
+func (c *checkCtx) depositAccounts() (DepositAccounts, error) {
+	if !c.expSet {
+		c.exp, c.expErr = ExpectedDepositAccounts(c.q, c.user)
+		c.expSet = true
+	}
+	return c.exp, c.expErr
 }
 
 type parsedCB struct {

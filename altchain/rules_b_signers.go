@@ -62,7 +62,7 @@ func checkB9(c *checkCtx) {
 // accounts; with any layout never a program, the mint, a sysvar or a lookup table.
 func checkB10(c *checkCtx) {
 	q, v, m := c.q, c.v, c.m
-	exp, err := ExpectedDepositAccounts(q, c.user)
+	exp, err := c.depositAccounts()
 	if err != nil {
 		return // F24 reports it
 	}

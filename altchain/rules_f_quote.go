@@ -96,7 +96,7 @@ func decOrNil[T negChecker](p *T) negChecker {
 // amounts, fee and destination.
 func checkF24(c *checkCtx) {
 	q, v, m := c.q, c.v, c.m
-	exp, err := ExpectedDepositAccounts(q, c.user)
+	exp, err := c.depositAccounts()
 	if err != nil {
 		c.r.reject("F24", "cannot derive the user's USDC account: %v", err)
 		return
