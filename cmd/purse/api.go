@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"crypto/rand"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -485,7 +484,8 @@ func (a *cli) txListCmd() *cobra.Command {
 				}
 				return a.printJSON(map[string]any{"transactions": txs, "count": len(txs)})
 			case "csv":
-				return writeTxCSV(a.stdout, txs)
+				_, err := app.TransactionsCSV(a.stdout, app.Records(txs))
+				return err
 			}
 			writeTxTable(a.stdout, txs)
 			if page != nil && page.HasNextPage {
@@ -524,20 +524,6 @@ func writeTxTable(w io.Writer, txs []enduser.Transaction) {
 		fmt.Fprintln(tw, strings.Join(txRow(t), "\t"))
 	}
 	tw.Flush()
-}
-
-func writeTxCSV(w io.Writer, txs []enduser.Transaction) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(txColumns); err != nil {
-		return err
-	}
-	for _, t := range txs {
-		if err := cw.Write(txRow(t)); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
 }
 
 func (a *cli) txShowCmd() *cobra.Command {

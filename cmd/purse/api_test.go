@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -116,8 +117,13 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	if c != exitOK || err != nil || len(rows) < 100 {
 		t.Fatalf("tx list csv: %d %v %d rows %s", c, err, len(rows), e)
 	}
+	// every field of the record, as the TUI's export writes (app.TransactionsCSV)
+	dir := slices.Index(rows[0], "direction")
+	if dir < 0 {
+		t.Fatalf("no direction column in %v", rows[0])
+	}
 	for _, r := range rows[1:] {
-		if r[3] != "IN" {
+		if r[dir] != "IN" {
 			t.Fatalf("direction filter leaked %v", r)
 		}
 	}

@@ -219,13 +219,13 @@ func (s *Screen) start(act action) tea.Cmd {
 		if s.Now != nil {
 			now = s.Now
 		}
-		dir := exportDir(home)
+		dir := app.ExportDir(home)
 		id, cmd := unlock.Start(s.env, slotExport, "Exporting transactions ("+format+")", func(ctx context.Context, u *app.Unlock) (exportResult, error) {
 			c, err := useClient(u)
 			if err != nil {
 				return exportResult{Act: act}, err
 			}
-			path, n, err := export(ctx, c, filter, dir, format, now())
+			path, n, err := app.ExportHistory(ctx, c, filter, dir, format, now())
 			return exportResult{Act: act, Client: c, Path: path, Count: n}, err
 		})
 		s.exportTask = id

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
@@ -262,27 +261,6 @@ func TestExportWithoutServicesFailsWithAHint(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(filepath.Join(s.env.Home, "exports")); len(entries) != 0 {
 		t.Fatal("a failed export left a file")
-	}
-}
-
-func TestCreateExportNeverOverwrites(t *testing.T) {
-	dir := t.TempDir()
-	now := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
-	var paths []string
-	for range 3 {
-		f, p, err := createExport(dir, now, "csv")
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
-		paths = append(paths, filepath.Base(p))
-	}
-	want := "transactions-20240501-100000.csv transactions-20240501-100000-2.csv transactions-20240501-100000-3.csv"
-	if strings.Join(paths, " ") != want {
-		t.Fatalf("names %v", paths)
-	}
-	if st, _ := os.Stat(filepath.Join(dir, paths[0])); st.Mode().Perm() != 0o600 {
-		t.Fatalf("mode %v", st.Mode())
 	}
 }
 

@@ -1,0 +1,135 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"iter"
+	"os"
+	"path/filepath"
+	"time"
+
+	"purse/enduser"
+	"purse/internal/atomicfile"
+)
+
+// ExportDir is where history exports go: PURSE_HOME/exports.
+func ExportDir(home string) string { return filepath.Join(home, "exports") }
+
+// ExportHistory reads every page of the filter (the largest page size: same records, fewer
+// requests) and writes them to a new file transactions-<UTC time>.<format> of dir, mode
+// 0600 (the history is personal data), through the atomic writer: a failed export leaves
+// no file, and an existing file is never replaced. It returns the path and the count.
+func ExportHistory(ctx context.Context, c *enduser.Client, f enduser.TxFilter, dir, format string, now time.Time) (string, int, error) {
+	if format != "csv" && format != "json" {
+		return "", 0, fmt.Errorf("export format: expected csv or json, got %q", format)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", 0, fmt.Errorf("export folder %s: %w", dir, err)
+	}
+	f.PageSize = enduser.MaxPageSize
+	var buf bytes.Buffer
+	var n int
+	var err error
+	if format == "csv" {
+		n, err = TransactionsCSV(&buf, c.All(ctx, f))
+	} else {
+		n, err = transactionsJSON(&buf, c.All(ctx, f), now)
+	}
+	if err != nil {
+		return "", 0, err
+	}
+	path, err := writeExport(dir, format, now, buf.Bytes())
+	if err != nil {
+		return "", 0, err
+	}
+	return path, n, nil
+}
+
+// writeExport writes data to a new file transactions-<UTC time>.<ext> of dir, adding -2,
+// -3, ... when an export of the same second exists; it never replaces a file.
+func writeExport(dir, ext string, now time.Time, data []byte) (string, error) {
+	base := "transactions-" + now.UTC().Format("20060102-150405")
+	for i := 1; i < 100; i++ {
+		name := base
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d", base, i)
+		}
+		path := filepath.Join(dir, name+"."+ext)
+		err := atomicfile.WriteNew(path, data, 0o600)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("export file %s: %w", path, err)
+		}
+		return path, nil
+	}
+	return "", fmt.Errorf("export folder %s: too many exports named %s-*", dir, base)
+}
+
+// TransactionsCSV writes records as CSV: a header of every field's JSON name, in wire
+// order, and one row per record. Every front end's CSV of the history is this one.
+func TransactionsCSV(w io.Writer, records iter.Seq2[enduser.Transaction, error]) (int, error) {
+	cw := csv.NewWriter(w)
+	var header []string
+	for _, f := range enduser.TransactionFields(enduser.Transaction{}) {
+		header = append(header, f[0])
+	}
+	if err := cw.Write(header); err != nil {
+		return 0, err
+	}
+	n := 0
+	for t, err := range records {
+		if err != nil {
+			return n, err
+		}
+		fields := enduser.TransactionFields(t)
+		row := make([]string, len(fields))
+		for i, fl := range fields {
+			row[i] = fl[1]
+		}
+		if err := cw.Write(row); err != nil {
+			return n, err
+		}
+		n++
+	}
+	cw.Flush()
+	return n, cw.Error()
+}
+
+// Records turns a page's records into the sequence TransactionsCSV reads.
+func Records(txs []enduser.Transaction) iter.Seq2[enduser.Transaction, error] {
+	return func(yield func(enduser.Transaction, error) bool) {
+		for _, t := range txs {
+			if !yield(t, nil) {
+				return
+			}
+		}
+	}
+}
+
+// transactionsJSON writes {"exportedAt", "count", "transactions"}, the shape of `purse tx
+// list --all --json` plus the export time.
+func transactionsJSON(w io.Writer, records iter.Seq2[enduser.Transaction, error], now time.Time) (int, error) {
+	txs := []enduser.Transaction{}
+	for t, err := range records {
+		if err != nil {
+			return 0, err
+		}
+		txs = append(txs, t)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	err := enc.Encode(struct {
+		ExportedAt   time.Time             `json:"exportedAt"`
+		Count        int                   `json:"count"`
+		Transactions []enduser.Transaction `json:"transactions"`
+	}{now.UTC(), len(txs), txs})
+	return len(txs), err
+}

@@ -1,0 +1,47 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"purse/enduser"
+)
+
+func TestExportNamesNeverOverwrite(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
+	var paths []string
+	for i := range 3 {
+		p, err := writeExport(dir, "csv", now, []byte{byte('a' + i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, filepath.Base(p))
+	}
+	want := "transactions-20240501-100000.csv transactions-20240501-100000-2.csv transactions-20240501-100000-3.csv"
+	if strings.Join(paths, " ") != want {
+		t.Fatalf("names %v", paths)
+	}
+	st, _ := os.Stat(filepath.Join(dir, paths[0]))
+	if b, _ := os.ReadFile(filepath.Join(dir, paths[0])); string(b) != "a" || st.Mode().Perm() != 0o600 {
+		t.Fatalf("first export %q, mode %v", b, st.Mode())
+	}
+}
+
+func TestTransactionsCSVHasEveryField(t *testing.T) {
+	var b strings.Builder
+	n, err := TransactionsCSV(&b, Records([]enduser.Transaction{{ID: 7, Direction: enduser.DirectionIn}}))
+	if err != nil || n != 1 {
+		t.Fatalf("%d %v", n, err)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], "direction") || !strings.Contains(lines[1], "IN") {
+		t.Fatalf("csv:\n%s", b.String())
+	}
+	if got, want := strings.Count(lines[0], ",")+1, len(enduser.TransactionFields(enduser.Transaction{})); got != want {
+		t.Fatalf("%d columns, want every field (%d)", got, want)
+	}
+}
