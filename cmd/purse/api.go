@@ -126,73 +126,39 @@ func (a *cli) accountMintCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
-			p, err := a.activeProfile()
+			core, err := a.app()
 			if err != nil {
 				return err
-			}
-			if p.TokenID != "" {
-				return fmt.Errorf("profile %s already has account %s; mint makes a new one only for a profile without an account", p.Name, p.TokenID)
-			}
-			if p.EVMKey == "" {
-				return fmt.Errorf("profile %s has no EVM key: `purse profile set evm_key=LABEL`", p.Name)
-			}
-			if owner, err := a.profileKeyAddress(p); err == nil {
-				if id, found, err := a.existingAccount(ctx, p, owner); err != nil {
-					a.warn("could not check the chain for an existing account of %s: %v", owner.Hex(), err)
-				} else if found {
-					return fmt.Errorf("%s already owns account %d on chain; use it with `purse account find` instead of minting another", owner.Hex(), id)
-				}
 			}
 			if tokenID == "" {
 				tokenID = enduser.NewMintTokenID(rand.Reader)
-			} else if err := enduser.CheckMintTokenID(tokenID); err != nil {
-				return usagef("--token-id: %v", err)
 			}
-			if p.IsSandbox() {
+			if p := core.Profile(); p.IsSandbox() {
 				fillSandboxCaptcha(&req)
 			}
-			for _, f := range []struct{ name, v string }{{"--lot-number", req.LotNumber}, {"--captcha-output", req.CaptchaOutput}, {"--pass-token", req.PassToken}, {"--gen-time", req.GenTime}} {
-				if f.v == "" {
-					return usagef("%s: required (the captcha verification of this network)", f.name)
-				}
+			// The checks and the mint are the Account screen's (app.CheckMint, app.Mint).
+			plan, err := core.CheckMint(ctx, tokenID, req, email)
+			var mf *app.MintField
+			if errors.As(err, &mf) {
+				flag := map[string]string{"token id": "--token-id", "lotNumber": "--lot-number", "captchaOutput": "--captcha-output", "passToken": "--pass-token", "genTime": "--gen-time"}[mf.Field]
+				return usagef("%s: %v", flag, mf.Err)
 			}
-			c, _, err := a.apiClient(ctx, apiNeeds{})
 			if err != nil {
 				return err
 			}
-			if email != "" {
-				ok, err := c.EmailStatus(ctx, email)
-				if err != nil {
-					return err
-				}
-				if !ok {
-					return fmt.Errorf("--email: %s is already registered (10019)", email)
-				}
+			if !plan.EmailOK {
+				return fmt.Errorf("--email: %s is already registered (10019)", email)
 			}
-			st, err := a.openStore()
+			if strings.HasPrefix(plan.ChainNote, "the chain was not checked") {
+				a.warn("%s", plan.ChainNote)
+			}
+			m, err := core.Mint(ctx, plan)
 			if err != nil {
 				return err
 			}
-			entry, err := st.Get(p.EVMKey)
-			if err != nil {
-				return err
-			}
-			req.Address = entry.Address
-			mc, err := c.WithTokenID(tokenID)
-			if err != nil {
-				return err
-			}
-			res, err := mc.Mint(ctx, req)
-			if err != nil {
-				return err
-			}
-			p.TokenID = tokenID
-			if err := a.saveProfile(p); err != nil {
-				return fmt.Errorf("minted account %s (tx %s) but could not store it in profile %s: %v", tokenID, res.TxHash, p.Name, err)
-			}
-			out := map[string]string{"tokenId": tokenID, "txHash": res.TxHash, "address": req.Address, "profile": p.Name}
+			out := map[string]string{"tokenId": m.TokenID, "txHash": m.TxHash, "address": m.Address, "profile": m.Profile.Name}
 			return a.print(out, func(w io.Writer) {
-				fmt.Fprintf(w, "minted account %s for %s (tx %s); stored in profile %s\n", tokenID, req.Address, res.TxHash, p.Name)
+				fmt.Fprintf(w, "minted account %s for %s (tx %s); stored in profile %s\n", m.TokenID, m.Address, m.TxHash, m.Profile.Name)
 			})
 		},
 	}

@@ -95,6 +95,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		_ = json.NewEncoder(stdout).Encode(map[string]any{"error": err.Error(), "exitCode": code})
 	}
 	fmt.Fprintln(stderr, "purse: "+err.Error())
+	// What to do next, when the error knows (the application layer's advice).
+	var next interface{ NextStep() string }
+	if errors.As(err, &next) && next.NextStep() != "" {
+		fmt.Fprintln(stderr, "purse: next: "+next.NextStep())
+	}
 	return code
 }
 

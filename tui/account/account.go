@@ -84,21 +84,6 @@ type signed[T any] struct {
 	Locked bool
 }
 
-type mintCheck struct {
-	Request   enduser.MintRequest
-	TokenID   string
-	Email     string
-	EmailOK   bool
-	ChainNote string
-}
-
-type mintDone struct {
-	TokenID string
-	TxHash  string
-	Address string
-	Profile config.Profile
-}
-
 type submitDone struct {
 	TextHash  string
 	Signature string
@@ -135,7 +120,7 @@ type Screen struct {
 	formAHash string
 
 	inputs      []textinput.Model
-	pendingMint *mintCheck
+	pendingMint *app.MintPlan
 	focus       int
 	formErr     string
 
@@ -350,12 +335,16 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 		s.formA = nil
 		s.render()
 		return tea.Batch(kit.Status("Form A signed ("+msg.Value.V.TextHash+") and submitted: KYC moves to Review."), s.refresh())
-	case kit.TaskResult[mintCheck]:
-		if !s.mine(msg.Ref()) || msg.Err != nil {
+	case kit.TaskResult[app.MintPlan]:
+		if !s.mine(msg.Ref()) {
+			return nil
+		}
+		if msg.Err != nil {
+			s.mintFieldError(msg.Err)
 			return nil
 		}
 		return s.gotMintCheck(msg.Value)
-	case kit.TaskResult[mintDone]:
+	case kit.TaskResult[app.Minted]:
 		if !s.mine(msg.Ref()) || msg.Err != nil {
 			return nil
 		}

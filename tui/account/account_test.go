@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/shopspring/decimal"
 
+	"purse/app"
 	"purse/config"
 	"purse/enduser"
 	"purse/sandboxctl"
@@ -257,12 +258,12 @@ func TestMintFormChecksThenConfirms(t *testing.T) {
 		t.Fatal("ctrl+s must check before minting")
 	}
 	req := enduser.MintRequest{Address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", LotNumber: "sandbox", CaptchaOutput: "sandbox-pass", PassToken: "sandbox", GenTime: "1767225600"}
-	send(s, reply(t, s, slotMintCheck, mintCheck{Request: req, TokenID: id, Email: "bob@example.com"}, nil))
+	send(s, reply(t, s, slotMintCheck, app.MintPlan{Request: req, TokenID: id, Email: "bob@example.com"}, nil))
 	if !strings.Contains(s.View(), "bob@example.com is already registered") {
 		t.Fatalf("a taken email must be said in the form\n%s", s.View())
 	}
 	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
-	msgs := collect(send(s, reply(t, s, slotMintCheck, mintCheck{Request: req, TokenID: id, Email: "bob@example.com", EmailOK: true, ChainNote: "the chain shows no account for this key"}, nil)))
+	msgs := collect(send(s, reply(t, s, slotMintCheck, app.MintPlan{Request: req, TokenID: id, Email: "bob@example.com", EmailOK: true, ChainNote: "the chain shows no account for this key"}, nil)))
 	push, ok := find[kit.PushDialogMsg](msgs)
 	if _, isConfirm := push.Dialog.(*dialog.Confirm); !ok || !isConfirm || s.running(slotMint) {
 		t.Fatal("the mint must wait for a confirmation")
@@ -272,7 +273,7 @@ func TestMintFormChecksThenConfirms(t *testing.T) {
 		t.Fatal("y must mint")
 	}
 	p := sbProfile(id)
-	msgs = collect(send(s, reply(t, s, slotMint, mintDone{TokenID: id, TxHash: "0xabc", Address: req.Address, Profile: p}, nil)))
+	msgs = collect(send(s, reply(t, s, slotMint, app.Minted{TokenID: id, TxHash: "0xabc", Address: req.Address, Profile: p}, nil)))
 	ses, ok := find[kit.SessionMsg](msgs)
 	if !ok || ses.Session.AccountID != id || ses.Session.Profile != testSession.Profile {
 		t.Fatalf("the footer must learn the account id: %#v", msgs)

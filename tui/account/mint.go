@@ -2,6 +2,7 @@ package account
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -9,10 +10,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
-	"purse/config"
 	"purse/enduser"
 	"purse/sandboxctl"
 	"purse/tui/dialog"
@@ -97,79 +96,47 @@ func (s *Screen) mintKey(k tea.KeyMsg) tea.Cmd {
 
 func (s *Screen) value(i int) string { return strings.TrimSpace(s.inputs[i].Value()) }
 
-// checkMint validates the form here, then checks the email and the chain in a task; the
-// mint itself waits for a confirmation.
+// checkMint runs the application layer's checks (the form's fields, the profile, the
+// chain, the email) in a task; the mint itself waits for a confirmation.
 func (s *Screen) checkMint() tea.Cmd {
 	s.formErr = ""
 	id := s.value(fieldTokenID)
-	if err := enduser.CheckMintTokenID(id); err != nil {
-		s.formErr = err.Error() + ": type 10 digits starting with 1-7, or leave the proposal."
-		s.focusField(fieldTokenID)
-		return nil
-	}
-	for _, f := range []int{fieldLot, fieldCaptcha, fieldPass, fieldGenTime} {
-		if s.value(f) == "" {
-			s.formErr = fieldLabels[f] + " is required: fill in the captcha verification of this network."
-			s.focusField(f)
-			return nil
-		}
-	}
 	req := enduser.MintRequest{LotNumber: s.value(fieldLot), CaptchaOutput: s.value(fieldCaptcha), PassToken: s.value(fieldPass), GenTime: s.value(fieldGenTime)}
 	email := s.value(fieldEmail)
-	return start(s, slotMintCheck, "Checking before the mint", func(ctx context.Context) (mintCheck, error) {
-		sv := s.svc()
+	if err := app.CheckMintFields(id, req); err != nil {
+		s.mintFieldError(err) // at once, on the field: nothing to ask the service yet
+		return nil
+	}
+	sv := s.svc()
+	return start(s, slotMintCheck, "Checking before the mint", func(ctx context.Context) (app.MintPlan, error) {
 		if sv == nil {
-			return mintCheck{}, fmt.Errorf("no services: the account screen runs inside purse's terminal UI")
+			return app.MintPlan{}, fmt.Errorf("no services: the account screen runs inside purse's terminal UI")
 		}
-		p := sv.Profile()
-		if p.EVMKey == "" {
-			return mintCheck{}, &advisedError{fmt.Errorf("profile %s has no EVM key", p.Name), "Add or import an EVM key on the Keys screen and make it the profile's key."}
-		}
-		ks, err := sv.Keys(nil)
-		if err != nil {
-			return mintCheck{}, advise(err)
-		}
-		e, err := ks.Get(p.EVMKey)
-		if err != nil {
-			return mintCheck{}, advise(err)
-		}
-		req.Address = e.Address
-		out := mintCheck{Request: req, TokenID: id, Email: email, EmailOK: true}
-		owner := common.HexToAddress(e.Address)
-		found, existing, note := onChainAccount(ctx, sv, owner)
-		if found {
-			return out, &advisedError{
-				fmt.Errorf("%s already owns account %d on chain: minting another is refused", owner.Hex(), existing),
-				fmt.Sprintf("Use that account: set token_id=%d on the Settings screen (or `purse account find`), then press r.", existing),
-			}
-		}
-		out.ChainNote = note
-		if email != "" {
-			api, err := sv.API(false, nil)
-			if err != nil {
-				return out, advise(err)
-			}
-			ok, err := api.EmailStatus(ctx, email)
-			if err != nil {
-				return out, advise(err)
-			}
-			out.EmailOK = ok
-		}
-		return out, nil
+		plan, err := sv.CheckMint(ctx, id, req, email)
+		return plan, advise(err)
 	})
 }
 
-// onChainAccount is the mint guard: the account the key already owns on the home chain.
-// A chain that cannot be read is not a refusal; note says so.
-func onChainAccount(ctx context.Context, sv *app.App, owner common.Address) (found bool, id uint64, note string) {
-	id, found, err := sv.AccountOf(ctx, owner)
-	if err != nil {
-		return false, 0, "the chain was not checked for an existing account: " + err.Error()
+// mintFieldError shows a field the checks refused in the form, on that field.
+func (s *Screen) mintFieldError(err error) bool {
+	var mf *app.MintField
+	if !errors.As(err, &mf) {
+		return false
 	}
-	return found, id, "the chain shows no account for this key"
+	for i, l := range fieldLabels {
+		if l == mf.Field {
+			s.formErr = mf.Error() + "."
+			if i == fieldTokenID {
+				s.formErr = mf.Error() + ": type 10 digits starting with 1-7, or leave the proposal."
+			}
+			s.focusField(i)
+			return true
+		}
+	}
+	return false
 }
 
-func (s *Screen) gotMintCheck(c mintCheck) tea.Cmd {
+func (s *Screen) gotMintCheck(c app.MintPlan) tea.Cmd {
 	if !c.EmailOK {
 		s.formErr = fmt.Sprintf("%s is already registered (10019): use another email, or leave the field empty.", c.Email)
 		s.focusField(fieldEmail)
@@ -190,32 +157,14 @@ func (s *Screen) mint() tea.Cmd {
 		return nil
 	}
 	s.pendingMint = nil
-	return start(s, slotMint, "Minting account "+c.TokenID, func(ctx context.Context) (mintDone, error) {
-		sv := s.svc()
-		api, err := sv.API(false, nil)
-		if err != nil {
-			return mintDone{}, advise(err)
-		}
-		mc, err := api.WithTokenID(c.TokenID)
-		if err != nil {
-			return mintDone{}, advise(err)
-		}
-		res, err := mc.Mint(ctx, c.Request)
-		if err != nil {
-			return mintDone{}, advise(err)
-		}
-		p, err := sv.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", c.TokenID) })
-		if err != nil {
-			return mintDone{}, &advisedError{
-				fmt.Errorf("minted account %s (tx %s) but could not store it in the profile: %w", c.TokenID, res.TxHash, err),
-				"Set token_id=" + c.TokenID + " on the Settings screen; do not mint again.",
-			}
-		}
-		return mintDone{TokenID: c.TokenID, TxHash: res.TxHash, Address: c.Request.Address, Profile: p}, nil
+	sv, plan := s.svc(), *c
+	return start(s, slotMint, "Minting account "+c.TokenID, func(ctx context.Context) (app.Minted, error) {
+		m, err := sv.Mint(ctx, plan)
+		return m, advise(err)
 	})
 }
 
-func (s *Screen) gotMint(d mintDone) tea.Cmd {
+func (s *Screen) gotMint(d app.Minted) tea.Cmd {
 	s.mode = modeStatus
 	s.inputs = nil
 	s.snap.Profile = d.Profile

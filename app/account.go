@@ -1,0 +1,139 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/config"
+	"purse/enduser"
+)
+
+// Advice is an error with what to do next (the TUI's footer and the CLI show it).
+type Advice struct {
+	Err  error
+	Next string
+}
+
+func (e *Advice) Error() string    { return e.Err.Error() }
+func (e *Advice) Unwrap() error    { return e.Err }
+func (e *Advice) NextStep() string { return e.Next }
+
+// MintPlan is a checked mint: the request to send (captcha and the key's address), the
+// account id, and what the checks found. Nothing was sent to mint yet.
+type MintPlan struct {
+	Request   enduser.MintRequest
+	TokenID   string
+	Email     string
+	EmailOK   bool   // the email is still available (true when none was given)
+	ChainNote string // what the on-chain guard saw
+}
+
+// MintField is a mint input that cannot be used; Field names it ("token id", "lotNumber",
+// "captchaOutput", "passToken", "genTime").
+type MintField struct {
+	Field string
+	Err   error
+}
+
+func (e *MintField) Error() string { return e.Field + ": " + e.Err.Error() }
+func (e *MintField) Unwrap() error { return e.Err }
+
+// CheckMintFields checks what the user typed for a mint (no I/O, so a form can call it on
+// every key): the account id's form and the captcha fields. The error is a *MintField.
+func CheckMintFields(tokenID string, captcha enduser.MintRequest) error {
+	if err := enduser.CheckMintTokenID(tokenID); err != nil {
+		return &MintField{"token id", err}
+	}
+	for _, f := range []struct{ name, v string }{{"lotNumber", captcha.LotNumber}, {"captchaOutput", captcha.CaptchaOutput}, {"passToken", captcha.PassToken}, {"genTime", captcha.GenTime}} {
+		if strings.TrimSpace(f.v) == "" {
+			return &MintField{f.name, errors.New("required: the captcha verification of this network")}
+		}
+	}
+	return nil
+}
+
+// CheckMint checks a mint before anything is sent: a profile with an EVM key and no account
+// yet, no account of the key already on chain (a chain that cannot be read is noted, not a
+// refusal), the account id's form and the captcha fields, and the email's availability.
+func (s *App) CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (MintPlan, error) {
+	p := s.Profile()
+	if p.TokenID != "" {
+		return MintPlan{}, &Advice{fmt.Errorf("profile %s already has account %s", p.Name, p.TokenID),
+			"A mint makes a new account only for a profile without one: use another profile, or keep this account."}
+	}
+	if p.EVMKey == "" {
+		return MintPlan{}, &Advice{fmt.Errorf("profile %s has no EVM key", p.Name),
+			"Add or import an EVM key (Keys screen, `purse key new`) and make it the profile's key."}
+	}
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return MintPlan{}, err
+	}
+	e, err := ks.Get(p.EVMKey)
+	if err != nil {
+		return MintPlan{}, err
+	}
+	captcha.Address = e.Address
+	plan := MintPlan{Request: captcha, TokenID: tokenID, Email: email, EmailOK: true}
+	owner := common.HexToAddress(e.Address)
+	id, found, err := s.AccountOf(ctx, owner)
+	switch {
+	case err != nil:
+		plan.ChainNote = "the chain was not checked for an existing account: " + OneLine(err)
+	case found:
+		return plan, &Advice{fmt.Errorf("%s already owns account %d on chain: minting another is refused", owner.Hex(), id),
+			fmt.Sprintf("Use that account: set token_id=%d (Settings screen, `purse profile set`) or run `purse account find`.", id)}
+	default:
+		plan.ChainNote = "the chain shows no account for this key"
+	}
+	// The fields after the guard: an account the key already owns is the answer to give
+	// first, whatever the captcha says.
+	if err := CheckMintFields(tokenID, captcha); err != nil {
+		return plan, err
+	}
+	if email != "" {
+		api, err := s.API(false, nil)
+		if err != nil {
+			return plan, err
+		}
+		if plan.EmailOK, err = api.EmailStatus(ctx, email); err != nil {
+			return plan, err
+		}
+	}
+	return plan, nil
+}
+
+// Minted is the outcome of a mint: the account is stored in the profile.
+type Minted struct {
+	TokenID string
+	TxHash  string
+	Address string
+	Profile config.Profile
+}
+
+// Mint sends the checked mint and stores the account id in the profile. A mint the
+// service confirmed but the profile could not store says so, with the id to set by hand.
+func (s *App) Mint(ctx context.Context, plan MintPlan) (Minted, error) {
+	api, err := s.API(false, nil)
+	if err != nil {
+		return Minted{}, err
+	}
+	mc, err := api.WithTokenID(plan.TokenID)
+	if err != nil {
+		return Minted{}, err
+	}
+	res, err := mc.Mint(ctx, plan.Request)
+	if err != nil {
+		return Minted{}, err
+	}
+	p, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", plan.TokenID) })
+	if err != nil {
+		return Minted{}, &Advice{fmt.Errorf("minted account %s (tx %s) but could not store it in the profile: %w", plan.TokenID, res.TxHash, err),
+			"Set token_id=" + plan.TokenID + " (Settings screen, `purse profile set`); do not mint again."}
+	}
+	return Minted{TokenID: plan.TokenID, TxHash: res.TxHash, Address: plan.Request.Address, Profile: p}, nil
+}
