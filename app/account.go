@@ -10,6 +10,7 @@ import (
 
 	"purse/config"
 	"purse/enduser"
+	"purse/wallet"
 )
 
 // Advice is an error with what to do next (the TUI's footer and the CLI show it).
@@ -136,4 +137,50 @@ func (s *App) Mint(ctx context.Context, plan MintPlan) (Minted, error) {
 			"Set token_id=" + plan.TokenID + " (Settings screen, `purse profile set`); do not mint again."}
 	}
 	return Minted{TokenID: plan.TokenID, TxHash: res.TxHash, Address: plan.Request.Address, Profile: p}, nil
+}
+
+// FormA reads the Form A text to show, exactly as received (spec 4.6).
+func (s *App) FormA(ctx context.Context, u *Unlock) (enduser.FormAInfo, error) {
+	if err := s.requireAccount(); err != nil {
+		return enduser.FormAInfo{}, err
+	}
+	api, err := s.API(true, u)
+	if err != nil {
+		return enduser.FormAInfo{}, err
+	}
+	return api.FormAInfo(ctx)
+}
+
+// SignedFormA is a Form A signature: the text's hash and the EIP-191 signature over the
+// exact text; Submitted says it was sent.
+type SignedFormA struct {
+	TextHash  string
+	Signature string
+	Submitted bool
+}
+
+// SignFormA signs the exact text the user was shown with the profile's key and, with
+// submit, submits text and signature (the KYC moves to review).
+func (s *App) SignFormA(ctx context.Context, u *Unlock, text string, submit bool) (SignedFormA, error) {
+	signer, err := s.EVMSigner(u)
+	if err != nil {
+		return SignedFormA{}, err
+	}
+	fa, err := wallet.SignFormA(signer, text)
+	if err != nil {
+		return SignedFormA{}, err
+	}
+	out := SignedFormA{TextHash: fa.TextHash, Signature: fa.Signature}
+	if !submit {
+		return out, nil
+	}
+	api, err := s.API(true, u)
+	if err != nil {
+		return out, err
+	}
+	if err := api.SubmitFormA(ctx, enduser.FormASubmission{KYCSelfDec: text, KYCSelfDecSign: fa.Signature}); err != nil {
+		return out, err
+	}
+	out.Submitted = true
+	return out, nil
 }

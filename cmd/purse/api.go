@@ -18,7 +18,6 @@ import (
 	"purse/config"
 	"purse/enduser"
 	"purse/sandboxctl"
-	"purse/wallet"
 )
 
 // apiNeeds says what a command needs from the profile before it can call the service.
@@ -237,11 +236,11 @@ func (a *cli) formACmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
-			c, _, err := a.apiClient(ctx, apiNeeds{account: true, signer: true})
+			core, err := a.app()
 			if err != nil {
 				return err
 			}
-			info, err := c.FormAInfo(ctx)
+			info, err := core.FormA(ctx, nil)
 			if err != nil {
 				return err
 			}
@@ -252,25 +251,10 @@ func (a *cli) formACmd() *cobra.Command {
 				Submitted bool   `json:"submitted"`
 			}{Text: info.KYCSelfDec, TextHash: info.TextHash()}
 			if sign || submit {
-				st, err := a.openStore()
+				fa, err := core.SignFormA(ctx, nil, info.KYCSelfDec, submit)
+				out.Signature, out.Submitted = fa.Signature, fa.Submitted
 				if err != nil {
 					return err
-				}
-				p, _ := a.activeProfile()
-				s, err := st.EVMSigner(p.EVMKey, p.Name)
-				if err != nil {
-					return err
-				}
-				fa, err := wallet.SignFormA(s, info.KYCSelfDec)
-				if err != nil {
-					return err
-				}
-				out.Signature = fa.Signature
-				if submit {
-					if err := c.SubmitFormA(ctx, enduser.FormASubmission{KYCSelfDec: info.KYCSelfDec, KYCSelfDecSign: fa.Signature}); err != nil {
-						return err
-					}
-					out.Submitted = true
 				}
 			}
 			return a.print(out, func(w io.Writer) {

@@ -252,11 +252,7 @@ func (s *Screen) runOp(o op, prompt bool) tea.Cmd {
 		})
 	case opFormA:
 		return runSigned(s, slotFormA, "Reading Form A", prompt, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.FormAInfo, error) {
-			api, err := sv.API(true, u)
-			if err != nil {
-				return enduser.FormAInfo{}, err
-			}
-			return api.FormAInfo(ctx)
+			return sv.FormA(ctx, u)
 		})
 	case opSubmit:
 		if s.formA == nil {

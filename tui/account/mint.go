@@ -16,7 +16,6 @@ import (
 	"purse/sandboxctl"
 	"purse/tui/dialog"
 	"purse/tui/kit"
-	"purse/wallet"
 )
 
 // Mint form fields, in order.
@@ -182,21 +181,7 @@ func (s *Screen) gotMint(d app.Minted) tea.Cmd {
 // submitFormA signs the exact text with the profile's key and submits it.
 func submitFormA(text string) func(ctx context.Context, sv *app.App, u *app.Unlock) (submitDone, error) {
 	return func(ctx context.Context, sv *app.App, u *app.Unlock) (submitDone, error) {
-		signer, err := sv.EVMSigner(u)
-		if err != nil {
-			return submitDone{}, err
-		}
-		api, err := sv.API(true, u)
-		if err != nil {
-			return submitDone{}, err
-		}
-		fa, err := wallet.SignFormA(signer, text)
-		if err != nil {
-			return submitDone{}, err
-		}
-		if err := api.SubmitFormA(ctx, enduser.FormASubmission{KYCSelfDec: text, KYCSelfDecSign: fa.Signature}); err != nil {
-			return submitDone{}, err
-		}
-		return submitDone{TextHash: fa.TextHash, Signature: fa.Signature}, nil
+		fa, err := sv.SignFormA(ctx, u, text, true)
+		return submitDone{TextHash: fa.TextHash, Signature: fa.Signature}, err
 	}
 }
