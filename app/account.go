@@ -184,3 +184,15 @@ func (s *App) SignFormA(ctx context.Context, u *Unlock, text string, submit bool
 	out.Submitted = true
 	return out, nil
 }
+
+// IDVToken gets an identity-verification SDK access token for the profile's account.
+func (s *App) IDVToken(ctx context.Context, u *Unlock, req enduser.IDVTokenRequest) (enduser.IDVToken, error) {
+	if err := s.requireAccount(); err != nil {
+		return enduser.IDVToken{}, err
+	}
+	api, err := s.API(true, u)
+	if err != nil {
+		return enduser.IDVToken{}, err
+	}
+	return api.IDVAccessToken(ctx, req)
+}

@@ -212,11 +212,11 @@ func (a *cli) idvTokenCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use: "idv-token", Short: "Get an identity-verification SDK access token (20-minute TTL)", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			c, _, err := a.apiClient(cmd.Context(), apiNeeds{account: true, signer: true})
+			core, err := a.app()
 			if err != nil {
 				return err
 			}
-			t, err := c.IDVAccessToken(cmd.Context(), req)
+			t, err := core.IDVToken(cmd.Context(), nil, req)
 			if err != nil {
 				return err
 			}

@@ -244,11 +244,7 @@ func (s *Screen) runOp(o op, prompt bool) tea.Cmd {
 		})
 	case opIDV:
 		return runSigned(s, slotIDV, "Getting the identity-verification access token", prompt, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.IDVToken, error) {
-			api, err := sv.API(true, u)
-			if err != nil {
-				return enduser.IDVToken{}, err
-			}
-			return api.IDVAccessToken(ctx, enduser.IDVTokenRequest{})
+			return sv.IDVToken(ctx, u, enduser.IDVTokenRequest{})
 		})
 	case opFormA:
 		return runSigned(s, slotFormA, "Reading Form A", prompt, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.FormAInfo, error) {
