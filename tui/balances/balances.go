@@ -27,7 +27,7 @@ const (
 
 // Screen is the Balances & chains screen.
 type Screen struct {
-	app     *app.App // the application layer: every use case the screen runs
+	app     Service
 	env     *kit.Env
 	refresh key.Binding
 	unlock  key.Binding
@@ -42,7 +42,13 @@ type Screen struct {
 }
 
 // New returns the Balances & chains screen.
-func New(env *kit.Env, a *app.App) *Screen {
+// Service is what the Balances screen needs of the application layer (*app.App is one).
+type Service interface {
+	ChainSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
+	SignedChainSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
+}
+
+func New(env *kit.Env, a Service) *Screen {
 	s := &Screen{
 		app:     a,
 		env:     env,

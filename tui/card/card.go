@@ -30,7 +30,7 @@ const (
 
 // Screen is the Card screen.
 type Screen struct {
-	app            *app.App // the application layer: every use case the screen runs
+	app            Service
 	env            *kit.Env
 	refresh, issue key.Binding
 	block, unblock key.Binding
@@ -47,7 +47,13 @@ type Screen struct {
 }
 
 // New returns the Card screen.
-func New(env *kit.Env, a *app.App) *Screen {
+// Service is what the Card screen needs of the application layer (*app.App is one; tests
+// use a fake).
+type Service interface {
+	Card(ctx context.Context, u *app.Unlock, op, cardTokenID string) (app.CardInfo, error)
+}
+
+func New(env *kit.Env, a Service) *Screen {
 	s := &Screen{
 		app:     a,
 		env:     env,

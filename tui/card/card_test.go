@@ -1,6 +1,7 @@
 package card
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -261,5 +262,47 @@ func TestAgainstTheSandbox(t *testing.T) {
 		if strings.Contains(e.ResponseBody, "ct_") {
 			t.Fatalf("the request log holds the card token: %s", e.ResponseBody)
 		}
+	}
+}
+
+// fakeCards is a Service without a service: it records the operations it is asked for.
+type fakeCards struct {
+	ops []string
+}
+
+func (f *fakeCards) Card(_ context.Context, _ *app.Unlock, op, tokenID string) (app.CardInfo, error) {
+	f.ops = append(f.ops, op+" "+tokenID)
+	c := sampleCard("Active")
+	if op == app.CardBlock {
+		c = sampleCard("Blocked")
+	}
+	return app.CardInfo{Card: c, Done: map[string]string{app.CardBlock: "card blocked"}[op]}, nil
+}
+
+// TestBlockAgainstAFake: the screen needs only its narrow Service; a block goes to the
+// application layer with the card's token id, after the confirmation.
+func TestBlockAgainstAFake(t *testing.T) {
+	f := &fakeCards{}
+	env := tuitest.Env(t, kit.Session{Profile: "sandbox", AccountID: "5123"}, tuitest.FakeHome)
+	s := New(env, f)
+	s.SetSize(100, 30)
+	step(t, s, s.Init())
+	if s.info == nil || s.info.Card == nil {
+		t.Fatalf("first read: %+v", s.info)
+	}
+	push := press(s, "b")
+	if push == nil {
+		t.Fatal("b must ask to block")
+	}
+	if _, ok := push().(kit.PushDialogMsg); !ok {
+		t.Fatal("b asks for a confirmation first")
+	}
+	_, run := s.Update(dialog.ConfirmResult{ID: confirmID, Confirmed: true})
+	step(t, s, run)
+	if len(f.ops) != 2 || f.ops[1] != app.CardBlock+" "+string(s.info.Card.TokenID) {
+		t.Fatalf("operations %q", f.ops)
+	}
+	if !strings.Contains(s.View(), "BLOCKED") {
+		t.Fatalf("view after the block:\n%s", s.View())
 	}
 }
