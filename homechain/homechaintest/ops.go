@@ -219,7 +219,13 @@ func (c *Chain) waitMined(ctx context.Context, hash common.Hash) (*types.Receipt
 		// Not found yet, or "transaction indexing is in progress" right after a block: retry.
 		r, err := c.client.TransactionReceipt(ctx, hash)
 		if err == nil {
-			return r, nil
+			// The receipt can be found a moment before the chain's head moves to its block;
+			// a read of "latest" in that moment sees the old state (a permit's allowance
+			// still 0). Done means readable.
+			var head uint64
+			if head, err = c.client.BlockNumber(ctx); err == nil && head >= r.BlockNumber.Uint64() {
+				return r, nil
+			}
 		}
 		select {
 		case <-ctx.Done():
