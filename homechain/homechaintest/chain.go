@@ -281,23 +281,45 @@ func (c *Chain) mine(ctx context.Context) {
 		case <-wake:
 		case <-poll.C:
 		}
-		for i := 0; i < 16 && ctx.Err() == nil && c.poolHasTxs(ctx); i++ {
+		for i := 0; i < 16 && ctx.Err() == nil; i++ {
+			n := c.poolPending(ctx)
+			if n == 0 {
+				break
+			}
 			c.backend.Commit()
+			c.awaitPoolReset(ctx, n)
 		}
 	}
 }
 
-// poolHasTxs asks the node's txpool_status whether executable transactions wait; when
-// that cannot be read, whether the pending block holds any.
-func (c *Chain) poolHasTxs(ctx context.Context) bool {
+// poolPending asks the node's txpool_status how many executable transactions wait; when
+// that cannot be read, how many the pending block holds.
+func (c *Chain) poolPending(ctx context.Context) uint {
 	var st struct {
 		Pending hexutil.Uint `json:"pending"`
 	}
 	if err := c.pool.CallContext(ctx, &st, "txpool_status"); err != nil {
 		n, err := c.client.PendingTransactionCount(ctx)
-		return err == nil && n > 0
+		if err != nil {
+			return 0
+		}
+		return n
 	}
-	return st.Pending > 0
+	return uint(st.Pending)
+}
+
+// awaitPoolReset waits (briefly) until the pool has seen the block just sealed: it drops the
+// included transactions only when it processes the new head, asynchronously, and a pool read
+// before that would seal an empty block for transactions already mined (under load the
+// idle chain then ran ahead of the wall clock).
+func (c *Chain) awaitPoolReset(ctx context.Context, before uint) {
+	deadline := time.Now().Add(250 * time.Millisecond)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		if c.poolPending(ctx) < before {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // Close stops block production and the node. It is safe to call more than once.
