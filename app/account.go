@@ -13,16 +13,6 @@ import (
 	"purse/wallet"
 )
 
-// Advice is an error with what to do next (the TUI's footer and the CLI show it).
-type Advice struct {
-	Err  error
-	Next string
-}
-
-func (e *Advice) Error() string    { return e.Err.Error() }
-func (e *Advice) Unwrap() error    { return e.Err }
-func (e *Advice) NextStep() string { return e.Next }
-
 // MintPlan is a checked mint: the request to send (captcha and the key's address), the
 // account id, and what the checks found. Nothing was sent to mint yet.
 type MintPlan struct {
@@ -33,25 +23,16 @@ type MintPlan struct {
 	ChainNote string // what the on-chain guard saw
 }
 
-// MintField is a mint input that cannot be used; Field names it ("token id", "lotNumber",
-// "captchaOutput", "passToken", "genTime").
-type MintField struct {
-	Field string
-	Err   error
-}
-
-func (e *MintField) Error() string { return e.Field + ": " + e.Err.Error() }
-func (e *MintField) Unwrap() error { return e.Err }
-
 // CheckMintFields checks what the user typed for a mint (no I/O, so a form can call it on
-// every key): the account id's form and the captcha fields. The error is a *MintField.
+// every key): the account id's form and the captcha fields. The error is a *FieldError naming token-id, lot-number,
+// captcha-output, pass-token or gen-time.
 func CheckMintFields(tokenID string, captcha enduser.MintRequest) error {
 	if err := enduser.CheckMintTokenID(tokenID); err != nil {
-		return &MintField{"token id", err}
+		return &FieldError{"token-id", err}
 	}
-	for _, f := range []struct{ name, v string }{{"lotNumber", captcha.LotNumber}, {"captchaOutput", captcha.CaptchaOutput}, {"passToken", captcha.PassToken}, {"genTime", captcha.GenTime}} {
+	for _, f := range []struct{ name, v string }{{"lot-number", captcha.LotNumber}, {"captcha-output", captcha.CaptchaOutput}, {"pass-token", captcha.PassToken}, {"gen-time", captcha.GenTime}} {
 		if strings.TrimSpace(f.v) == "" {
-			return &MintField{f.name, errors.New("required: the captcha verification of this network")}
+			return &FieldError{f.name, errors.New("required: the captcha verification of this network")}
 		}
 	}
 	return nil

@@ -31,6 +31,7 @@ import (
 	"purse/enduser"
 	"purse/homechain"
 	"purse/keystore"
+	"purse/sandboxctl"
 	"purse/wallet"
 )
 
@@ -213,7 +214,7 @@ func (s *App) UpdateProfile(fn func(p *config.Profile) error) (config.Profile, e
 func (s *App) Keys(u *Unlock) (*keystore.Store, error) {
 	backend, err := keystore.BackendFromEnv()
 	if err != nil {
-		return nil, err
+		return nil, usage(err)
 	}
 	return keystore.Open(keystore.Options{
 		Home: s.home, Backend: backend, Notice: noticeWriter{s}, ScryptN: scryptN, ScryptP: scryptP,
@@ -240,7 +241,7 @@ func (s *App) Keys(u *Unlock) (*keystore.Store, error) {
 func (s *App) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
 	p := s.Profile()
 	if p.EVMKey == "" {
-		return nil, fmt.Errorf("profile %s has no EVM key: add or import one on the Keys screen", p.Name)
+		return nil, fmt.Errorf("profile %s has no EVM key: add or import one on the Keys screen or with `purse key new` / `purse key import`", p.Name)
 	}
 	ks, err := s.Keys(u)
 	if err != nil {
@@ -253,7 +254,7 @@ func (s *App) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
 func (s *App) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 	p := s.Profile()
 	if p.SolanaKey == "" {
-		return nil, fmt.Errorf("profile %s has no Solana key: add or import one on the Keys screen", p.Name)
+		return nil, fmt.Errorf("profile %s has no Solana key: add or import one on the Keys screen or with `purse key new` / `purse key import`", p.Name)
 	}
 	ks, err := s.Keys(u)
 	if err != nil {
@@ -268,6 +269,13 @@ func (s *App) API(signed bool, u *Unlock) (*enduser.Client, error) {
 	s.mu.Lock()
 	p, clock := *s.profile, s.clock
 	s.mu.Unlock()
+	if p.IsSandbox() {
+		// A loopback dial (sub-millisecond): without a sandbox the user reads how to start
+		// one, not a bare "connection refused" from the first call.
+		if err := sandboxctl.Reachable(context.Background(), p.UserAPI); err != nil {
+			return nil, err
+		}
+	}
 	opts := enduser.Options{
 		BaseURL: p.UserAPI, Network: p.Network, TokenID: p.TokenID, Window: p.Window(),
 		RouteOverrides: p.Routes, Log: s.Log, Clock: clock,
@@ -293,7 +301,7 @@ func (s *App) Chain(ctx context.Context) (*homechain.Client, error) {
 	pc, name := s.chain()
 	c, err := pc.Dial(ctx)
 	if err != nil && pc.RPC == "" {
-		return nil, fmt.Errorf("profile %s: %v: set it on the Settings screen", name, err)
+		return nil, fmt.Errorf("profile %s: %v: set it on the Settings screen or with `purse profile set`", name, err)
 	}
 	return c, err
 }
@@ -303,7 +311,7 @@ func (s *App) AccountNFT() (common.Address, error) {
 	pc, name := s.chain()
 	nft, err := pc.NFT()
 	if err != nil {
-		return common.Address{}, fmt.Errorf("profile %s: %v: set it on the Settings screen", name, err)
+		return common.Address{}, fmt.Errorf("profile %s: %v: set it on the Settings screen or with `purse profile set`", name, err)
 	}
 	return nft, nil
 }
@@ -313,7 +321,7 @@ func (s *App) AccountOf(ctx context.Context, owner common.Address) (tokenID uint
 	pc, name := s.chain()
 	id, found, err := pc.FindAccount(ctx, owner)
 	if err != nil && (pc.RPC == "" || pc.AccountNFT == "") {
-		err = fmt.Errorf("profile %s: %v: set it on the Settings screen", name, err)
+		err = fmt.Errorf("profile %s: %v: set it on the Settings screen or with `purse profile set`", name, err)
 	}
 	return id, found, err
 }
@@ -322,7 +330,7 @@ func (s *App) AccountOf(ctx context.Context, owner common.Address) (tokenID uint
 func (s *App) Solana() (*altchain.RPC, error) {
 	p := s.Profile()
 	if p.SolanaRPC == "" {
-		return nil, fmt.Errorf("profile %s has no solana_rpc: set it on the Settings screen", p.Name)
+		return nil, fmt.Errorf("profile %s has no solana_rpc: set it on the Settings screen or with `purse profile set`", p.Name)
 	}
 	return altchain.NewRPC(p.SolanaRPC, nil), nil
 }

@@ -17,7 +17,7 @@ import (
 func (s *App) OwnerAddress() (common.Address, error) {
 	p := s.Profile()
 	if p.EVMKey == "" {
-		return common.Address{}, fmt.Errorf("profile %s has no EVM key: add or import one on the Keys screen", p.Name)
+		return common.Address{}, fmt.Errorf("profile %s has no EVM key: add or import one on the Keys screen or with `purse key new` / `purse key import`", p.Name)
 	}
 	ks, err := s.Keys(nil)
 	if err != nil {
@@ -49,8 +49,9 @@ type ChainSnapshot struct {
 	// NeedUnlock is true when a logged-in read needs the key file's passphrase.
 	NeedUnlock bool
 	HomeID     string
-	// Balances by token address (home chain only).
+	// Balances by token address (home chain only), and in the chain configuration's order.
 	Balances map[common.Address]homechain.Balance
+	Ordered  []homechain.Balance
 	ChainErr error
 }
 
@@ -145,5 +146,23 @@ func (s *App) readBalances(ctx context.Context, snap *ChainSnapshot) error {
 	for _, b := range bals {
 		snap.Balances[b.Token.Address] = b
 	}
+	snap.Ordered = bals
 	return nil
+}
+
+// HomeBalances reads the on-chain balances of the profile's EVM key for every token of the
+// home chain, with the configuration read logged out: nothing is signed, no passphrase asked.
+func (s *App) HomeBalances(ctx context.Context) (ChainSnapshot, error) {
+	var snap ChainSnapshot
+	if snap.Owner, snap.OwnerErr = s.OwnerAddress(); snap.OwnerErr != nil {
+		return snap, snap.OwnerErr
+	}
+	c, err := s.API(false, nil)
+	if err != nil {
+		return snap, err
+	}
+	if snap.Configs, err = c.ChainConfigsLoggedOut(ctx); err != nil {
+		return snap, err
+	}
+	return snap, s.readBalances(ctx, &snap)
 }

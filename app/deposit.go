@@ -35,37 +35,82 @@ const (
 // DepositSteps are the steps in order.
 var DepositSteps = []string{StepQuote, StepDecode, StepValidate, StepReview, StepBlockhash, StepSign, StepSimulate, StepSend, StepConfirm}
 
-// StepError is a failure of one step of a flow.
-type StepError struct {
-	Step string
-	Err  error
-}
-
-func (e *StepError) Error() string { return e.Step + ": " + e.Err.Error() }
-func (e *StepError) Unwrap() error { return e.Err }
-
-func failAt(step string, err error) error { return &StepError{Step: step, Err: err} }
-
-// UsageError is a problem the user fixes in the input or in the profile, not by retrying
-// (the CLI exits 2 for it).
-type UsageError struct{ msg string }
-
-func (e *UsageError) Error() string { return e.msg }
-
-// Usagef makes a UsageError.
-func Usagef(format string, args ...any) error { return &UsageError{fmt.Sprintf(format, args...)} }
-
 // ParseDepositAmount reads a deposit amount as smallest units: excess precision is an
 // error naming the field, never rounded, and a deposit is at least 5 USDC.
 func ParseDepositAmount(field, s string) (uint64, error) {
 	v, err := altchain.ParseUSDC(s)
 	if err != nil {
-		return 0, Usagef("%s: %v", field, err)
+		return 0, &FieldError{Field: field, Err: err}
 	}
 	if v < altchain.MinUSDCAmount {
-		return 0, Usagef("%s: %s is below the minimum deposit of 5 USDC", field, strings.TrimSpace(s))
+		return 0, fieldErr(field, "%s is below the minimum deposit of 5 USDC", strings.TrimSpace(s))
 	}
 	return v, nil
+}
+
+// ParseDepositAmounts reads the fields "amount" (when given: at least the minimum deposit)
+// and "min-usdc" (minUsdcAmount, only with an amount).
+func ParseDepositAmounts(amount, minAmount string) (amt, mn uint64, err error) {
+	if amount != "" {
+		if amt, err = ParseDepositAmount("amount", amount); err != nil {
+			return 0, 0, err
+		}
+	}
+	if minAmount != "" {
+		if amount == "" {
+			return 0, 0, fieldErr("min-usdc", "goes with an amount")
+		}
+		if mn, err = altchain.ParseUSDC(minAmount); err != nil {
+			return 0, 0, &FieldError{Field: "min-usdc", Err: err}
+		}
+	}
+	return amt, mn, nil
+}
+
+// Inspection is an offline inspection's input: the quote file ("-": Stdin), the Solana
+// address that would sign, the requested amounts when the file does not carry them, and
+// optionally the one cluster to accept.
+type Inspection struct {
+	File              string
+	Stdin             io.Reader
+	User              string
+	Amount, MinAmount string
+	Cluster           string
+}
+
+// Inspected is a quote and the report of every static rule on it.
+type Inspected struct {
+	Quote  *altchain.Quote
+	User   solana.PublicKey
+	Report *altchain.Report
+}
+
+// InspectQuote runs every static rule of the checklist on a quote file, with no network: the
+// profile only contributes pins and the fee cap. A refusing report is not an error here;
+// Rejection makes it one.
+func (s *App) InspectQuote(in Inspection) (Inspected, error) {
+	u, err := solana.PublicKeyFromBase58(in.User)
+	if err != nil || u.String() != in.User {
+		return Inspected{}, fieldErr("user", "expected the Solana address that will sign (base58), got %q", in.User)
+	}
+	amt, mn, err := ParseDepositAmounts(in.Amount, in.MinAmount)
+	if err != nil {
+		return Inspected{}, err
+	}
+	opts, err := s.InspectOptions(in.Cluster)
+	if err != nil {
+		return Inspected{}, err
+	}
+	q, err := ReadQuote(in.File, in.Stdin)
+	if err != nil {
+		return Inspected{}, err
+	}
+	if in.Amount != "" {
+		if err := CheckRequested(q, amt, mn); err != nil {
+			return Inspected{}, err
+		}
+	}
+	return Inspected{Quote: q, User: u, Report: altchain.Inspect(q, u, opts)}, nil
 }
 
 // DepositSetup is what a deposit needs from the profile and the key store.
@@ -89,6 +134,40 @@ func DepositOptions(p config.Profile) (*altchain.Options, error) {
 	return &altchain.Options{Clusters: []altchain.ClusterInfo{c}}, nil
 }
 
+// InspectOptions are the clusters an offline inspection accepts: every known cluster
+// (mainnet, devnet, testnet, sandbox) with the profile's pins and fee cap, or only the one
+// named.
+func (s *App) InspectOptions(only string) (*altchain.Options, error) {
+	p := s.Profile()
+	var out []altchain.ClusterInfo
+	for _, c := range append(altchain.DefaultClusters(), altchain.SandboxCluster()) {
+		if only != "" && c.ProfileName() != only && c.Name != only {
+			continue
+		}
+		pin := p.Pins[c.ProfileName()]
+		c, err := c.Pinned(pin.ProgramID, pin.USDCMint, pin.DepositAccount, p.FeeCap())
+		if err != nil {
+			return nil, Usagef("profile %s: %v", p.Name, err)
+		}
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		return nil, fieldErr("cluster", "expected mainnet, devnet, testnet or sandbox, got %q", only)
+	}
+	return &altchain.Options{Clusters: out}, nil
+}
+
+// Rejection is the error of a report whose rules refused the transaction (ErrRejected):
+// what, then every refusing rule with its message.
+func Rejection(r *altchain.Report, what string) error {
+	rej := r.Rejections()
+	parts := make([]string, 0, len(rej))
+	for _, f := range rej {
+		parts = append(parts, f.Rule+" "+f.Message)
+	}
+	return &RejectedError{fmt.Sprintf("%s: %d rule(s) rejected the transaction: %s", what, len(rej), strings.Join(parts, "; "))}
+}
+
 // LoadDepositSetup reads the profile and the Solana key's address (no secret is read).
 func (s *App) LoadDepositSetup() (*DepositSetup, error) {
 	if s == nil {
@@ -96,10 +175,10 @@ func (s *App) LoadDepositSetup() (*DepositSetup, error) {
 	}
 	p := s.Profile()
 	if p.SolanaKey == "" {
-		return nil, Usagef("profile %s has no Solana key: add or import one on the Keys screen", p.Name)
+		return nil, Usagef("profile %s has no Solana key: add or import one on the Keys screen or with `purse key new` / `purse key import`", p.Name)
 	}
 	if p.SolanaRPC == "" {
-		return nil, Usagef("profile %s has no solana_rpc: set it on the Settings screen", p.Name)
+		return nil, Usagef("profile %s has no solana_rpc: set it on the Settings screen or with `purse profile set`", p.Name)
 	}
 	opts, err := DepositOptions(p)
 	if err != nil {

@@ -376,15 +376,15 @@ func (s *App) RemoveKey(label string) error {
 func CheckNewFile(path string) error {
 	path = ExpandHome(path)
 	if path == "" {
-		return errors.New("file: expected the path of a new file")
+		return fieldErr("file", "expected the path of a new file")
 	}
 	if _, err := os.Lstat(path); err == nil {
-		return fmt.Errorf("file: %s already exists; refusing to overwrite it", path)
+		return fieldErr("file", "%s already exists; refusing to overwrite it", path)
 	} else if !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("file: %v", err)
+		return &FieldError{Field: "file", Err: err}
 	}
 	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
-		return fmt.Errorf("file: the folder %s does not exist", filepath.Dir(path))
+		return fieldErr("file", "the folder %s does not exist", filepath.Dir(path))
 	}
 	return nil
 }
@@ -409,10 +409,80 @@ func (s *App) ExportKey(label, path string, keyPass, exportPass []byte) error {
 	return writeNewFile(path, data)
 }
 
+// ExportRawKey writes the UNENCRYPTED secret of a key to a new file (mode 0600): evm as hex,
+// solana as solana-keygen JSON. The caller has had the user confirm it in words. It returns
+// the format written.
+func (s *App) ExportRawKey(label, path string) (string, error) {
+	path = ExpandHome(path)
+	if err := CheckNewFile(path); err != nil {
+		return "", err
+	}
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return "", err
+	}
+	e, err := ks.Get(label)
+	if err != nil {
+		return "", err
+	}
+	data, err := ks.ExportRaw(label)
+	if err != nil {
+		return "", err
+	}
+	defer clear(data)
+	format := "raw-hex"
+	if e.Kind == keystore.KindSolana {
+		format = "solana-keygen-json"
+	}
+	return format, writeNewFile(path, data)
+}
+
 // writeNewFile writes a new 0600 file (never replacing one), naming the file field in errors.
 func writeNewFile(path string, data []byte) error {
 	if err := atomicfile.WriteNew(path, data, 0o600); err != nil {
 		return fmt.Errorf("file: %v", err)
 	}
 	return nil
+}
+
+// FoundAccount is an account found on chain for a key, now the profile's.
+type FoundAccount struct {
+	TokenID, Address, Key, Profile string
+}
+
+// FindAccount looks the account NFT of the EVM key label (empty: the profile's) up on the
+// profile's chain; when found, the key and the account become the profile's. Unlike the
+// look-up after adding a key, a chain that cannot be read or no account is an error.
+func (s *App) FindAccount(ctx context.Context, label string) (FoundAccount, error) {
+	p := s.Profile()
+	if label == "" {
+		label = p.EVMKey
+	}
+	if label == "" {
+		return FoundAccount{}, fieldErr("key", "profile %s has no EVM key; give a key label (see `purse key list`)", p.Name)
+	}
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return FoundAccount{}, err
+	}
+	e, err := ks.Get(label)
+	if err != nil {
+		return FoundAccount{}, err
+	}
+	if e.Kind != keystore.KindEVM {
+		return FoundAccount{}, fieldErr("key", "%s is a %s key; an EVM key is needed", label, e.Kind)
+	}
+	id, found, err := s.AccountOf(ctx, common.HexToAddress(e.Address))
+	if err != nil {
+		return FoundAccount{}, err
+	}
+	if !found {
+		return FoundAccount{}, fmt.Errorf("no account on chain for %s (key %s, account NFT %s): `purse account mint` makes one", e.Address, label, p.AccountNFT)
+	}
+	tokenID := strconv.FormatUint(id, 10)
+	np, err := s.UpdateProfile(func(p *config.Profile) error { p.EVMKey, p.TokenID = label, tokenID; return nil })
+	if err != nil {
+		return FoundAccount{}, err
+	}
+	return FoundAccount{tokenID, e.Address, label, np.Name}, nil
 }

@@ -11,13 +11,18 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
+	"purse/app/review"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/wallet"
 )
 
-// PermitTTL is how long a permit signed here stays valid (the CLI's default --ttl).
-const PermitTTL = 30 * time.Minute
+// PermitTTL is how long a permit signed here stays valid (the CLI's default --ttl), and
+// MaxPermitTTL the longest a user may choose.
+const (
+	PermitTTL    = 30 * time.Minute
+	MaxPermitTTL = 24 * time.Hour
+)
 
 // Spender roles (design 2.5).
 const (
@@ -83,27 +88,11 @@ func (s *App) LoadPermitContext(ctx context.Context) (PermitContext, error) {
 	return c, err
 }
 
-// FieldError is a form value that cannot be used; Field names the form field.
-type FieldError struct {
-	Field string
-	Err   error
-}
-
-func (e *FieldError) Error() string { return e.Field + ": " + e.Err.Error() }
-func (e *FieldError) Unwrap() error { return e.Err }
-
-// NextStep implements kit.NextStepper.
-func (e *FieldError) NextStep() string {
-	return "Correct the " + e.Field + " and try again; nothing was signed."
-}
-
-func fieldErr(field, format string, a ...any) error {
-	return &FieldError{Field: field, Err: fmt.Errorf(format, a...)}
-}
-
 // PermitForm is what the user typed.
 type PermitForm struct {
-	Token        int // index into PermitContext.Tokens
+	Token int // index into PermitContext.Tokens
+	// TokenName, when set, names the token by symbol or address instead (the CLI).
+	TokenName    string
 	Amount       string
 	PermitAmount string
 	Role         string
@@ -126,25 +115,34 @@ func CheckPermit(c PermitContext, f PermitForm) (PermitPlan, error) {
 	if c.OwnerErr != nil {
 		return PermitPlan{}, fieldErr("owner", "%v", c.OwnerErr)
 	}
-	if f.Token < 0 || f.Token >= len(c.Tokens) {
+	var tok homechain.Token
+	switch {
+	case f.TokenName != "":
+		t, err := c.Chain.FindToken(f.TokenName)
+		if err != nil {
+			return PermitPlan{}, &FieldError{Field: "token", Err: err}
+		}
+		tok = t
+	case f.Token < 0 || f.Token >= len(c.Tokens):
 		return PermitPlan{}, fieldErr("token", "choose a token of %s", c.Chain.ChainIdentifier)
+	default:
+		tok = c.Tokens[f.Token]
 	}
-	tok := c.Tokens[f.Token]
 	amount, err := parseAmountField("amount", strings.TrimSpace(f.Amount), tok.Decimals)
 	if err != nil {
 		return PermitPlan{}, err
 	}
 	pl := PermitPlan{Token: tok, Amount: amount, PermitAmount: amount}
 	if s := strings.TrimSpace(f.PermitAmount); s != "" {
-		if pl.PermitAmount, err = parseAmountField("permit amount", s, tok.Decimals); err != nil {
+		if pl.PermitAmount, err = parseAmountField("permit-amount", s, tok.Decimals); err != nil {
 			return PermitPlan{}, err
 		}
 		if pl.PermitAmount.LessThan(amount) {
-			return PermitPlan{}, fieldErr("permit amount", "%s is below the amount %s: the signed value must cover the amount", s, strings.TrimSpace(f.Amount))
+			return PermitPlan{}, fieldErr("permit-amount", "%s is below the amount %s: the signed value must cover the amount", s, strings.TrimSpace(f.Amount))
 		}
 	}
 	if pl.Value, err = homechain.ToSmallest(pl.PermitAmount, tok.Decimals); err != nil {
-		return PermitPlan{}, fieldErr("permit amount", "%v", err)
+		return PermitPlan{}, fieldErr("permit-amount", "%v", err)
 	}
 	pl.Role = f.Role
 	if pl.Spender, err = PermitSpender(c, f); err != nil {
@@ -164,6 +162,20 @@ func parseAmountField(field, s string, decimals uint8) (decimal.Decimal, error) 
 	return homechain.FromSmallest(v, decimals), nil
 }
 
+// ParseSpender reads one word as a spender: a role (card, deposit, bufferpool; buffer-pool
+// and buffer_pool too) or else an explicit address.
+func ParseSpender(s string) (role, address string) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "card":
+		return RoleCard, ""
+	case "deposit":
+		return RoleDeposit, ""
+	case "bufferpool", "buffer-pool", "buffer_pool":
+		return RoleBufferPool, ""
+	}
+	return RoleAddress, s
+}
+
 // PermitSpender maps the role to an address (design 2.5), as `purse permit --spender` does.
 func PermitSpender(c PermitContext, f PermitForm) (common.Address, error) {
 	switch f.Role {
@@ -176,10 +188,10 @@ func PermitSpender(c PermitContext, f PermitForm) (common.Address, error) {
 	case RoleAddress:
 		a := strings.TrimSpace(f.Address)
 		if !strings.HasPrefix(a, "0x") || !common.IsHexAddress(a) {
-			return common.Address{}, fieldErr("spender address", "expected a 0x address of 40 hex digits, got %q", a)
+			return common.Address{}, fieldErr("spender", "expected a 0x address of 40 hex digits, got %q", a)
 		}
 		if common.HexToAddress(a) == (common.Address{}) {
-			return common.Address{}, fieldErr("spender address", "the zero address cannot be a spender")
+			return common.Address{}, fieldErr("spender", "the zero address cannot be a spender")
 		}
 		return common.HexToAddress(a), nil
 	}
@@ -193,7 +205,8 @@ type PreparedPermit struct {
 	Digest common.Hash
 }
 
-// PermitRefusedError is a permit the chain's domain separator does not match: nothing is signed.
+// PermitRefusedError is a permit the chain refuses to build (its domain separator does not
+// match, or the node serves another chain): nothing is signed.
 type PermitRefusedError struct {
 	Fields []string // the EIP-712 domain fields that differ
 	Err    error
@@ -201,11 +214,14 @@ type PermitRefusedError struct {
 
 func (e *PermitRefusedError) Error() string {
 	if len(e.Fields) == 0 {
-		return "DOMAIN_SEPARATOR mismatch: " + e.Err.Error()
+		return e.Err.Error()
 	}
 	return "DOMAIN_SEPARATOR mismatch in domain field " + strings.Join(e.Fields, ", ") + ": " + e.Err.Error()
 }
 func (e *PermitRefusedError) Unwrap() error { return e.Err }
+
+// Is makes a refused permit an ErrRejected (nothing was signed).
+func (e *PermitRefusedError) Is(target error) bool { return target == ErrRejected }
 
 // NextStep implements kit.NextStepper.
 func (e *PermitRefusedError) NextStep() string {
@@ -228,6 +244,9 @@ func (s *App) PreparePermit(ctx context.Context, owner common.Address, pl Permit
 			re.Fields = append(re.Fields, f.Field)
 		}
 		return PreparedPermit{}, re
+	}
+	if errors.Is(err, homechain.ErrPermitRefused) {
+		return PreparedPermit{}, &PermitRefusedError{Err: err}
 	}
 	if err != nil {
 		return PreparedPermit{}, err
@@ -283,4 +302,20 @@ func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, si
 		return out, fmt.Errorf("permit submitted but the allowance could not be read: %w", err)
 	}
 	return out, nil
+}
+
+// PermitReview is the signing review of a prepared permit.
+func PermitReview(id string, pr PreparedPermit) review.Request {
+	p, pl := pr.Permit, pr.Plan
+	var business string
+	if !pl.Amount.Equal(pl.PermitAmount) {
+		business = pl.Amount.StringFixed(int32(pl.Token.Decimals)) + " " + pl.Token.Symbol
+	}
+	return review.PermitRequest(id, review.Permit{
+		TokenSymbol: pl.Token.Symbol, TokenAddress: pl.Token.Address.Hex(), Decimals: pl.Token.Decimals,
+		Value: p.Value, BusinessAmount: business, Owner: p.Owner.Hex(),
+		SpenderRole: RoleLabel(pl.Role), Spender: p.Spender.Hex(),
+		Nonce: p.Nonce, Deadline: p.Deadline, ChainID: p.Domain.ChainID,
+		DomainName: p.Domain.Name, DomainVersion: p.Domain.Version, Digest: pr.Digest.Hex(),
+	})
 }

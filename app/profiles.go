@@ -48,7 +48,7 @@ func (s *App) UseProfile(name string) (config.Profile, error) {
 		return config.Profile{}, err
 	}
 	if err := st.Use(name); err != nil {
-		return config.Profile{}, err
+		return config.Profile{}, usage(err)
 	}
 	p, err := st.Get(name)
 	if err != nil {
@@ -114,8 +114,23 @@ func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]
 // SetProfileField changes one setting of profile name (in place when it is the App's, so
 // every front end sees it at once). Set validates the value and names the field on error.
 func (s *App) SetProfileField(name, field, value string) (config.Profile, error) {
-	if s.Profile().Name == name {
-		return s.UpdateProfile(func(p *config.Profile) error { return p.Set(field, value) })
+	return s.SetProfileFields(name, [2]string{field, value})
+}
+
+// SetProfileFields changes settings of profile name, all or none: every value is checked
+// (config.Profile.Set names the field on error) before the file is written. Name "" is the
+// App's profile.
+func (s *App) SetProfileFields(name string, fields ...[2]string) (config.Profile, error) {
+	set := func(p *config.Profile) error {
+		for _, kv := range fields {
+			if err := p.Set(kv[0], kv[1]); err != nil {
+				return usage(err)
+			}
+		}
+		return nil
+	}
+	if name == "" || s.Profile().Name == name {
+		return s.UpdateProfile(set)
 	}
 	st, err := config.Load(s.home)
 	if err != nil {
@@ -125,7 +140,7 @@ func (s *App) SetProfileField(name, field, value string) (config.Profile, error)
 	if err != nil {
 		return config.Profile{}, err
 	}
-	if err := p.Set(field, value); err != nil {
+	if err := set(p); err != nil {
 		return config.Profile{}, err
 	}
 	if err := st.Put(p); err != nil {
@@ -135,6 +150,18 @@ func (s *App) SetProfileField(name, field, value string) (config.Profile, error)
 		return config.Profile{}, err
 	}
 	return *p, nil
+}
+
+// RemoveProfile removes a profile (the sandbox profile is reset to its defaults).
+func (s *App) RemoveProfile(name string) error {
+	st, err := config.Load(s.home)
+	if err != nil {
+		return err
+	}
+	if err := st.Remove(name); err != nil {
+		return usage(err)
+	}
+	return st.Save()
 }
 
 // Audit is the signing audit log: newest record first.
@@ -171,6 +198,3 @@ func (s *App) Audit(verify bool) (Audit, error) {
 	}
 	return out, err
 }
-
-// usage marks err as the user's to fix (a field, a name in use), not a failure to retry.
-func usage(err error) error { return &UsageError{msg: err.Error()} }

@@ -19,6 +19,10 @@ type FieldDiff struct {
 	Token   string // the value the token (or the node) declares
 }
 
+// ErrPermitRefused is every refusal to build a permit: the node serves another chain than
+// the profile's network, or the domain differs (DomainMismatchError).
+var ErrPermitRefused = errors.New("permit refused")
+
 // DomainMismatchError refuses a permit whose rebuilt domain separator differs from the
 // token's DOMAIN_SEPARATOR(). Signing it would produce a permit the token rejects, or one
 // valid somewhere else.
@@ -29,6 +33,9 @@ type DomainMismatchError struct {
 	Fields  []FieldDiff // empty when no single field explains the difference
 	Err     error       // wallet.CheckDomainSeparator's error
 }
+
+// Is makes a domain mismatch an ErrPermitRefused.
+func (e *DomainMismatchError) Is(target error) bool { return target == ErrPermitRefused }
 
 func (e *DomainMismatchError) Error() string {
 	var b strings.Builder
@@ -168,7 +175,7 @@ func (c *Client) PreparePermit(ctx context.Context, token, owner, spender common
 			return wallet.Permit{}, err
 		}
 		if node.Cmp(c.network) != 0 {
-			return wallet.Permit{}, fmt.Errorf("permit refused for token %s: chainId is %s here (network) but the node serves chain %s", token.Hex(), c.network, node)
+			return wallet.Permit{}, fmt.Errorf("%w for token %s: chainId is %s here (network) but the node serves chain %s", ErrPermitRefused, token.Hex(), c.network, node)
 		}
 	}
 	nonce, err := c.Nonces(ctx, token, owner)

@@ -90,13 +90,37 @@ func (c *Control) Advance(ctx context.Context, tokenID string) (json.RawMessage,
 	return c.withID(ctx, "advance", tokenID, nil)
 }
 
-// SetFaults replaces the injected faults of the end-user API with faults (a struct or map
-// of the fields of endusertest.Faults, e.g. {"httpStatus":503,"count":1}).
-func (c *Control) SetFaults(ctx context.Context, faults any) (json.RawMessage, error) {
-	if faults == nil {
-		faults = map[string]any{}
-	}
-	return c.do(ctx, http.MethodPost, "faults", faults)
+// Faults describe injected failures for /api/ routes. At most one of HTTPStatus,
+// ErrorCode/ErrorMsg, ResultAsString, TruncateJSON and NoContent is set; LatencyMs combines
+// with any of them. The zero value (faults {}) clears them.
+type Faults struct {
+	// Route limits the faults to one path, e.g. "/api/v2/br"; empty = every /api/ route.
+	Route string `json:"route,omitempty"`
+	// Count affects only the next Count matching requests; 0 = until cleared.
+	Count int `json:"count,omitempty"`
+	// RatePercent affects that share of matching requests, drawn from a generator seeded
+	// with the sandbox's seed (reseeded by every SetFaults); 0 = every matching request.
+	RatePercent int `json:"ratePercent,omitempty"`
+	// LatencyMs delays the response.
+	LatencyMs int `json:"latencyMs,omitempty"`
+	// HTTPStatus answers with this 5xx status and a plain-text gateway body; the request is
+	// not executed.
+	HTTPStatus int `json:"httpStatus,omitempty"`
+	// ErrorCode/ErrorMsg answer {error_code, error_msg} (HTTP 200, gateway style); the request
+	// is not executed.
+	ErrorCode int    `json:"errorCode,omitempty"`
+	ErrorMsg  string `json:"errorMsg,omitempty"`
+	// ResultAsString executes the request and re-encodes its `result` as a JSON string.
+	ResultAsString bool `json:"resultAsString,omitempty"`
+	// TruncateJSON executes the request and cuts its body in half.
+	TruncateJSON bool `json:"truncateJson,omitempty"`
+	// NoContent executes the request and answers HTTP 204 with an empty body.
+	NoContent bool `json:"noContent,omitempty"`
+}
+
+// SetFaults replaces the injected faults of the end-user API (the zero Faults clears them).
+func (c *Control) SetFaults(ctx context.Context, f Faults) (json.RawMessage, error) {
+	return c.do(ctx, http.MethodPost, "faults", f)
 }
 
 // SetStatus sets the account status by name (Na, SoftBlocked, Tourist, Blocked, Closed,
@@ -123,7 +147,7 @@ func (c *Control) FundSolana(ctx context.Context, address string, lamports, usdc
 
 // ClearFaults removes every injected fault.
 func (c *Control) ClearFaults(ctx context.Context) (json.RawMessage, error) {
-	return c.do(ctx, http.MethodPost, "faults", map[string]any{})
+	return c.SetFaults(ctx, Faults{})
 }
 
 // ClockSkew runs the sandbox clock seconds ahead of real time (behind when negative).

@@ -110,7 +110,7 @@ func TestControlDrivesTheSandbox(t *testing.T) {
 	}
 
 	// A one-shot 503 hits the next API call only.
-	if _, err := c.SetFaults(ctx, map[string]any{"httpStatus": 503, "count": 1}); err != nil {
+	if _, err := c.SetFaults(ctx, sandboxctl.Faults{HTTPStatus: 503, Count: 1}); err != nil {
 		t.Fatal(err)
 	}
 	api, _ := enduser.New(enduser.Options{BaseURL: sb.Info().UserAPI, Network: sb.Info().Network, TokenID: b})
@@ -120,7 +120,7 @@ func TestControlDrivesTheSandbox(t *testing.T) {
 	if _, err := api.AccountStatus(ctx); err != nil {
 		t.Fatalf("after the one-shot fault: %v", err)
 	}
-	if _, err := c.SetFaults(ctx, map[string]any{"httpStatus": 503}); err != nil {
+	if _, err := c.SetFaults(ctx, sandboxctl.Faults{HTTPStatus: 503}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.ClearFaults(ctx); err != nil {
@@ -129,7 +129,7 @@ func TestControlDrivesTheSandbox(t *testing.T) {
 	if _, err := api.AccountStatus(ctx); err != nil {
 		t.Fatalf("after clearing: %v", err)
 	}
-	if _, err := c.SetFaults(ctx, map[string]any{"httpStatus": 404}); !errors.As(err, &ce) || ce.RetCode == 0 {
+	if _, err := c.SetFaults(ctx, sandboxctl.Faults{HTTPStatus: 404}); !errors.As(err, &ce) || ce.RetCode == 0 {
 		t.Fatalf("a fault the sandbox refuses: %v", err)
 	}
 

@@ -180,3 +180,26 @@ func ignoreInterrupt(err error) error {
 	}
 	return err
 }
+
+// Ensure starts purse-sandbox at userAPI's address unless something answers there already
+// (another `purse sandbox`, or a terminal UI in another terminal). Its log is appended to
+// logPath, never to the terminal a UI draws on. It returns nil when it started nothing.
+func Ensure(ctx context.Context, userAPI, logPath string) (*Process, error) {
+	if Reachable(ctx, userAPI) == nil {
+		return nil, nil
+	}
+	u, err := url.Parse(userAPI)
+	if err != nil {
+		return nil, fmt.Errorf("user_api %q: %v", userAPI, err)
+	}
+	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox log: %v", err)
+	}
+	sb, err := Launch(ctx, LaunchOptions{Listen: u.Host, Log: logf})
+	if err != nil {
+		logf.Close()
+		return nil, fmt.Errorf("starting the sandbox on %s: %w (is another program using the port? `purse profile set user_api=...` moves it; its log is %s)", u.Host, err, logf.Name())
+	}
+	return sb, nil
+}

@@ -22,6 +22,21 @@ func Captcha(now time.Time) enduser.MintRequest {
 	}
 }
 
+// FillCaptcha fills the captcha fields of r the user left empty with what the sandbox
+// accepts.
+func FillCaptcha(r enduser.MintRequest, now time.Time) enduser.MintRequest {
+	c := Captcha(now)
+	for _, f := range []struct {
+		dst *string
+		v   string
+	}{{&r.LotNumber, c.LotNumber}, {&r.CaptchaOutput, c.CaptchaOutput}, {&r.PassToken, c.PassToken}, {&r.GenTime, c.GenTime}} {
+		if *f.dst == "" {
+			*f.dst = f.v
+		}
+	}
+	return r
+}
+
 // Onboard takes the signer's address to a Live account through the real end-user API:
 // mint (when api has no account yet), the vendor review approved and the activation delay
 // skipped through the control surface, Form A signed by the signer and submitted. api must

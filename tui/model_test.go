@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	doc "purse/app/review"
 	"strings"
 	"testing"
 
@@ -173,7 +174,7 @@ func TestDialogStackTakesKeysFirst(t *testing.T) {
 func TestReviewThroughRouter(t *testing.T) {
 	a := newFake("Permit")
 	m := newRouter(t, a)
-	req := review.FormARequest("fa", "I declare.", "0xhash")
+	req := doc.FormARequest("fa", "I declare.", "0xhash")
 	send(m, tuitest.Flatten(review.Open(m.Env(), req))[0])
 	for _, k := range []tea.KeyMsg{keyOf(tea.KeyEnter), keyOf(tea.KeyCtrlM), runes(" ")} {
 		if msgs := send(m, k); len(msgs) != 0 || len(m.Dialogs()) != 1 {

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math/big"
+	doc "purse/app/review"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -62,7 +63,7 @@ func (s *txScreen) InputFocused() bool        { return false }
 // Sample requests for golden views.
 
 func samplePermit() review.Request {
-	return review.PermitRequest("permit-1", review.Permit{
+	return doc.PermitRequest("permit-1", doc.Permit{
 		TokenSymbol:   "EURX",
 		TokenAddress:  "0x5FbDB2315678afecb367f032d93F642f64180aa3",
 		Decimals:      2,
@@ -81,11 +82,11 @@ func samplePermit() review.Request {
 
 func sampleFormA() review.Request {
 	text := "FORM A - SELF-DECLARATION\r\n\r\nI, Alice Example, declare that the information below is true.\n\tSource of funds:\u00a0salary\nThis sentence is deliberately long so that it wraps on an eighty column terminal without losing a single character.\n"
-	return review.FormARequest("forma-1", text, "0x8c1f0c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b")
+	return doc.FormARequest("forma-1", text, "0x8c1f0c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b")
 }
 
 func sampleFullAuth() review.Request {
-	return review.FullAuthRequest("fa-1", review.FullAuth{
+	return doc.FullAuthRequest("fa-1", doc.FullAuth{
 		Method:       "POST",
 		Path:         "/api/v1/card/status",
 		Payload:      `{"cardTokenId":"981","status":0}`,
@@ -97,7 +98,7 @@ func sampleFullAuth() review.Request {
 }
 
 func sampleSolana() review.Request {
-	return review.SolanaRequest("sol-1", "deposit 12.5 USDC to your account", review.Solana{
+	return doc.SolanaRequest("sol-1", "deposit 12.5 USDC to your account", doc.Solana{
 		Cluster:             "devnet",
 		FeePayer:            "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
 		RecentBlockhash:     "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N",
@@ -106,19 +107,19 @@ func sampleSolana() review.Request {
 		ComputeUnitPrice:    5000,
 		PriorityFeeLamports: 1000,
 		TotalCostLamports:   6000,
-		Instructions: []review.SolanaInstruction{
+		Instructions: []doc.SolanaInstruction{
 			{Program: "ComputeBudget111111111111111111111111111111", ProgramName: "compute budget", Data: "set compute unit limit 200000", DataLen: 5},
 			{Program: "Dep1osit111111111111111111111111111111111111", ProgramName: "deposit program", Data: "deposit 12500000 (12.5 USDC) memo " + strings.Repeat("a", 12), DataLen: 48,
-				Accounts: []review.SolanaAccount{
+				Accounts: []doc.SolanaAccount{
 					{Address: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU", Signer: true, Writable: true, Role: "depositor"},
 					{Address: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", Role: "USDC mint"},
 					{FromLookup: true},
 				}},
 		},
-		Findings: []review.Finding{
-			{Rule: "C7", Severity: review.SeverityReject, Message: "account 2 comes from an unresolved lookup table"},
-			{Rule: "F2", Severity: review.SeverityWarn, Message: "priority fee above 0.001 SOL"},
-			{Rule: "A1", Severity: review.SeverityInfo, Message: "quote signed by the pinned partner key"},
+		Findings: []doc.Finding{
+			{Rule: "C7", Severity: doc.SeverityReject, Message: "account 2 comes from an unresolved lookup table"},
+			{Rule: "F2", Severity: doc.SeverityWarn, Message: "priority fee above 0.001 SOL"},
+			{Rule: "A1", Severity: doc.SeverityInfo, Message: "quote signed by the pinned partner key"},
 		},
 	})
 }

@@ -132,7 +132,7 @@ func TestAltchainInspectOffline(t *testing.T) {
 		t.Fatalf("valid quote: exit %d\n%s\n%s", code, out, errOut)
 	}
 	out, _, code = purse(t, "", "altchain", "inspect", good, "--user", user.String(), "--cluster", "sandbox", "--json")
-	var rv reportView
+	var rv altchain.ReportView
 	firstJSON(t, out, &rv)
 	if code != exitOK || rv.Verdict != "ok" || rv.Deposit == nil || rv.Deposit.USDCAmount != "12500000" || len(rv.Instructions) != 3 ||
 		rv.TotalCostLamports != 5000+400+1_200_000 || rv.FeePayer != user.String() {
@@ -144,7 +144,7 @@ func TestAltchainInspectOffline(t *testing.T) {
 		t.Fatalf("malicious quote: exit %d\n%s\n%s", code, out, errOut)
 	}
 	out, _, code = purse(t, "", "altchain", "inspect", bad, "--user", user.String(), "--json")
-	rv = reportView{}
+	rv = altchain.ReportView{}
 	firstJSON(t, out, &rv)
 	found := false
 	for _, f := range rv.Findings {
@@ -197,20 +197,20 @@ func TestAltchainInspectOffline(t *testing.T) {
 
 func TestUSDCFlags(t *testing.T) {
 	for in, want := range map[string]uint64{"12.5": 12500000, "5": 5000000, "12.500000": 12500000, "1000000": 1000000000000} {
-		if got, _, err := usdcFlags(in, ""); err != nil || got != want {
+		if got, _, err := app.ParseDepositAmounts(in, ""); err != nil || got != want {
 			t.Errorf("--amount %s: %d %v", in, got, err)
 		}
 	}
 	// below the minimum deposit (the TUI's rule, now the CLI's too), or not an amount
 	for _, in := range []string{"0.000001", "4.999999", "12.1234567", "-1", "1e6", "abc", "1,5", "18446744073709.551616"} {
-		if got, _, err := usdcFlags(in, ""); err == nil || !strings.Contains(err.Error(), "--amount") {
+		if got, _, err := app.ParseDepositAmounts(in, ""); err == nil || !strings.Contains(err.Error(), "amount") {
 			t.Errorf("--amount %s accepted as %d (%v)", in, got, err)
 		}
 	}
-	if _, mn, err := usdcFlags("12.5", "0.000001"); err != nil || mn != 1 {
+	if _, mn, err := app.ParseDepositAmounts("12.5", "0.000001"); err != nil || mn != 1 {
 		t.Errorf("--min-usdc 0.000001: %d %v", mn, err)
 	}
-	if _, _, err := usdcFlags("12.5", "1.1234567"); err == nil || !strings.Contains(err.Error(), "--min-usdc") {
+	if _, _, err := app.ParseDepositAmounts("12.5", "1.1234567"); err == nil || !strings.Contains(err.Error(), "min-usdc") {
 		t.Errorf("--min-usdc with 7 decimals: %v", err)
 	}
 }
@@ -318,7 +318,7 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 	// The deposit, with one dropped send re-broadcast.
 	sb.DropSends(1)
 	out, errOut, code = purse(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
-	var dr depositResult
+	var dr app.Deposited
 	firstJSON(t, out, &dr)
 	if code != exitOK || (dr.ConfirmationStatus != "confirmed" && dr.ConfirmationStatus != "finalized") {
 		t.Fatalf("deposit: exit %d %+v\n%s", code, dr, errOut)

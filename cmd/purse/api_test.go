@@ -36,13 +36,13 @@ func apiEnv(t *testing.T) *endusertest.Server {
 
 func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	srv := apiEnv(t)
-	if _, e, c := purse(t, "", "account", "status"); c != exitFailure || !strings.Contains(e, "purse account mint") {
+	if _, e, c := purse(t, "", "account", "status"); c != exitUsage || !strings.Contains(e, "purse account mint") {
 		t.Fatalf("status without an account: %d %s", c, e)
 	}
 	if _, e, c := purse(t, "", "account", "mint"); c != exitUsage || !strings.Contains(e, "--lot-number") {
 		t.Fatalf("mint without captcha on a non-sandbox profile: %d %s", c, e)
 	}
-	if _, e, c := purse(t, "", "account", "mint", "--email", "taken@example.com", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitFailure || !strings.Contains(e, "10019") {
+	if _, e, c := purse(t, "", "account", "mint", "--email", "taken@example.com", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitUsage || !strings.Contains(e, "10019") {
 		t.Fatalf("mint with a registered email: %d %s", c, e)
 	}
 	out, e, c := purse(t, "", "account", "mint", "--email", "me@example.com", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1", "--json")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -13,7 +14,6 @@ import (
 	"purse/app"
 	"purse/config"
 	"purse/enduser"
-	"purse/keystore"
 )
 
 // Exit codes of every command.
@@ -39,8 +39,6 @@ type cli struct {
 	trace   bool
 	curl    bool
 
-	// store is the key store, opened on first use.
-	store *keystore.Store
 	// core is the application layer, opened on first use (app).
 	core *app.App
 
@@ -62,14 +60,15 @@ func rejectedf(format string, a ...any) error { return rejectedErr{fmt.Errorf(fo
 func exitCode(err error) int {
 	var u usageErr
 	var au *app.UsageError
+	var fe *app.FieldError
 	var r rejectedErr
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &u), errors.As(err, &au):
-		return exitUsage
-	case errors.As(err, &r), errors.Is(err, altchain.ErrNotRequested):
+	case errors.As(err, &r), errors.Is(err, app.ErrRejected), errors.Is(err, altchain.ErrNotRequested):
 		return exitRejected
+	case errors.As(err, &u), errors.As(err, &au), errors.As(err, &fe):
+		return exitUsage
 	default:
 		return exitFailure
 	}
@@ -82,10 +81,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
 	}
+	err = flagError(cmd, err)
 	// cobra reports unknown commands and flags as plain errors; they are usage errors.
 	if isCobraUsage(err) {
 		err = usageErr{err}
@@ -101,6 +101,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "purse: next: "+next.NextStep())
 	}
 	return code
+}
+
+// flagError names the flag of an input the application layer refused, when the command has
+// a flag of that name (app.FieldError names fields as the flags do).
+func flagError(cmd *cobra.Command, err error) error {
+	var fe *app.FieldError
+	if cmd != nil && errors.As(err, &fe) && cmd.Flags().Lookup(fe.Field) != nil {
+		return usageErr{fmt.Errorf("--%s: %w", fe.Field, fe.Err)}
+	}
+	return err
 }
 
 func isCobraUsage(err error) bool {
@@ -143,7 +153,6 @@ func (a *cli) rootCmd() *cobra.Command {
 		addAltchainCommands,
 		addAPICommands,
 		addAuditCommands,
-		addChainReadCommands,
 		addKeyCommands,
 		addPermitCommands,
 		addProfileCommands,
@@ -205,7 +214,35 @@ func (a *cli) print(v any, human func(w io.Writer)) error {
 	return nil
 }
 
+// printRows writes v as JSON with --json, else the rows as an aligned two-column table.
+func (a *cli) printRows(v any, rows [][2]string) error {
+	return a.print(v, func(w io.Writer) {
+		tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+		for _, r := range rows {
+			fmt.Fprintf(tw, "%s\t%s\n", r[0], r[1])
+		}
+		_ = tw.Flush()
+	})
+}
+
+// table writes a header and rows, aligned.
+func table(w io.Writer, header []string, rows [][]string) {
+	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(header, "\t"))
+	for _, r := range rows {
+		fmt.Fprintln(tw, strings.Join(r, "\t"))
+	}
+	_ = tw.Flush()
+}
+
 // warn writes a one-line warning to stderr; it never goes to stdout, so --json stays parseable.
 func (a *cli) warn(format string, args ...any) {
 	fmt.Fprintf(a.stderr, "purse: warning: "+format+"\n", args...)
+}
+
+// warnIf writes a warning the application layer returned, when there is one.
+func (a *cli) warnIf(warning string) {
+	if warning != "" {
+		a.warn("%s", warning)
+	}
 }

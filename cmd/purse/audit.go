@@ -1,80 +1,51 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"text/tabwriter"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
-	"purse/keystore"
+	"purse/app"
 )
 
 func addAuditCommands(a *cli, root *cobra.Command) {
-	cmd := &cobra.Command{
-		Use:   "audit",
-		Short: "The hash-chained log of every signature purse made",
-	}
-	cmd.AddCommand(a.auditListCmd(), a.auditVerifyCmd())
+	cmd := &cobra.Command{Use: "audit", Short: "The hash-chained log of every signature purse made"}
+	cmd.AddCommand(a.auditCmd("list", "List the audit records (what was signed, when, with which key and profile)", false),
+		a.auditCmd("verify", "Check the hash chain of the audit log (exit 3 and the first broken line when it is broken)", true))
 	root.AddCommand(cmd)
 }
 
-// chainErr turns a broken chain into a rejection (exit 3).
-func chainErr(path string, err error) error {
-	var br *keystore.ChainBreak
-	if errors.As(err, &br) {
-		return rejectedf("%s: chain broken at line %d: %s", path, br.Line, br.Reason)
-	}
-	return err
-}
-
-func (a *cli) auditListCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "list",
-		Short: "List the audit records (what was signed, when, with which key and profile)",
-		Args:  cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			s, err := a.openStore()
-			if err != nil {
-				return err
+func (a *cli) auditCmd(use, short string, verify bool) *cobra.Command {
+	return a.command(use, short, func(_ *cobra.Command, core *app.App) error {
+		au, err := core.Audit(verify)
+		if err != nil {
+			return err
+		}
+		if br := au.Break; br != nil {
+			return rejectedf("%s: chain broken at line %d: %s", au.Path, br.Line, br.Reason)
+		}
+		if verify {
+			res := map[string]any{"ok": true, "records": au.Count, "path": au.Path}
+			return a.print(res, func(w io.Writer) { fmt.Fprintf(w, "audit log %s: %d records, chain intact\n", au.Path, au.Count) })
+		}
+		// app.Audit lists the newest first (the screen's order); the command prints the
+		// file's order.
+		recs := au.Records
+		for i, j := 0, len(recs)-1; i < j; i, j = i+1, j-1 {
+			recs[i], recs[j] = recs[j], recs[i]
+		}
+		return a.print(recs, func(w io.Writer) {
+			if len(recs) == 0 {
+				fmt.Fprintln(w, "no signatures yet")
+				return
 			}
-			recs, err := s.ListAudit()
-			if err != nil {
-				return chainErr(s.AuditPath(), err)
+			var rows [][]string
+			for _, r := range recs {
+				rows = append(rows, []string{strconv.FormatUint(r.Seq, 10), r.Time, r.Label, r.Address, string(r.Purpose), r.Profile, r.Digest})
 			}
-			return a.print(recs, func(w io.Writer) {
-				if len(recs) == 0 {
-					fmt.Fprintln(w, "no signatures yet")
-					return
-				}
-				tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-				fmt.Fprintln(tw, "SEQ\tTIME\tLABEL\tADDRESS\tPURPOSE\tPROFILE\tDIGEST")
-				for _, r := range recs {
-					fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Seq, r.Time, r.Label, r.Address, r.Purpose, r.Profile, r.Digest)
-				}
-				_ = tw.Flush()
-			})
-		},
-	}
-}
-
-func (a *cli) auditVerifyCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "verify",
-		Short: "Check the hash chain of the audit log (exit 3 and the first broken line when it is broken)",
-		Args:  cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			s, err := a.openStore()
-			if err != nil {
-				return err
-			}
-			n, err := s.VerifyAudit()
-			if err != nil {
-				return chainErr(s.AuditPath(), err)
-			}
-			res := map[string]any{"ok": true, "records": n, "path": s.AuditPath()}
-			return a.print(res, func(w io.Writer) { fmt.Fprintf(w, "audit log %s: %d records, chain intact\n", s.AuditPath(), n) })
-		},
-	}
+			table(w, []string{"SEQ", "TIME", "LABEL", "ADDRESS", "PURPOSE", "PROFILE", "DIGEST"}, rows)
+		})
+	})
 }

@@ -2,16 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"purse/app"
-	"purse/internal/atomicfile"
 	"purse/keystore"
 )
 
@@ -207,26 +206,31 @@ func (a *cli) keyImportCmd() *cobra.Command {
 }
 
 func (a *cli) keyListCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "list",
-		Short: "List keys (labels and addresses, never secrets)",
-		Args:  cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			s, err := a.openStore()
-			if err != nil {
-				return err
-			}
-			list, err := s.List()
-			if err != nil {
-				return err
-			}
-			views := make([]keyView, 0, len(list))
-			for _, e := range list {
-				views = append(views, viewOf(e))
-			}
-			return a.printKeys(views)
-		},
+	return a.command("list", "List keys (labels and addresses, never secrets)", func(_ *cobra.Command, core *app.App) error {
+		list, err := core.ListKeys()
+		if err != nil {
+			return err
+		}
+		views := make([]keyView, 0, len(list))
+		for _, e := range list {
+			views = append(views, viewOf(e))
+		}
+		return a.printKeys(views)
+	})
+}
+
+// key reads one key's entry (no secret).
+func (a *cli) key(label string) (*app.App, keystore.Entry, error) {
+	core, err := a.app()
+	if err != nil {
+		return nil, keystore.Entry{}, err
 	}
+	ks, err := core.Keys(nil)
+	if err != nil {
+		return nil, keystore.Entry{}, err
+	}
+	e, err := ks.Get(label)
+	return core, e, err
 }
 
 func (a *cli) keyShowCmd() *cobra.Command {
@@ -235,11 +239,7 @@ func (a *cli) keyShowCmd() *cobra.Command {
 		Short: "Show a key's kind, address and backend",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			s, err := a.openStore()
-			if err != nil {
-				return err
-			}
-			e, err := s.Get(args[0])
+			_, e, err := a.key(args[0])
 			if err != nil {
 				return err
 			}
@@ -281,11 +281,7 @@ func (a *cli) keyRmCmd() *cobra.Command {
 		Short: "Remove a key and its secret (asks to type the label first)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			s, err := a.openStore()
-			if err != nil {
-				return err
-			}
-			e, err := s.Get(args[0])
+			core, e, err := a.key(args[0])
 			if err != nil {
 				return err
 			}
@@ -294,10 +290,6 @@ func (a *cli) keyRmCmd() *cobra.Command {
 				if err := a.typedConfirmation(q, e.Label); err != nil {
 					return fmt.Errorf("%v (pass --yes to remove without asking)", err)
 				}
-			}
-			core, err := a.app()
-			if err != nil {
-				return err
 			}
 			if err := core.RemoveKey(e.Label); err != nil {
 				return err
@@ -322,45 +314,29 @@ func (a *cli) keyExportCmd() *cobra.Command {
 			"needs you to type \"export raw LABEL\" on the terminal.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			label := args[0]
 			if out == "" || out == "-" {
 				return usagef("--out: expected the path of a new file")
 			}
-			if _, err := os.Lstat(out); err == nil {
-				return fmt.Errorf("--out: %s already exists; refusing to overwrite it", out)
+			var fe *app.FieldError
+			if err := app.CheckNewFile(out); errors.As(err, &fe) {
+				return usagef("--out: %v", fe.Err)
 			}
-			s, err := a.openStore()
-			if err != nil {
-				return err
-			}
-			e, err := s.Get(label)
+			core, e, err := a.key(args[0])
 			if err != nil {
 				return err
 			}
 			format := "web3-secret-storage-v3"
-			var data []byte
 			if raw {
-				want := "export raw " + e.Label
 				q := fmt.Sprintf("This writes the UNENCRYPTED private key of %q (%s) to %s. Anyone who reads that file controls the key.", e.Label, e.Address, out)
-				if err := a.typedConfirmation(q, want); err != nil {
+				if err := a.typedConfirmation(q, "export raw "+e.Label); err != nil {
 					return err
 				}
-				if data, err = s.ExportRaw(e.Label); err != nil {
+				if format, err = core.ExportRawKey(e.Label, out); err != nil {
 					return err
 				}
-				format = "raw-hex"
-				if e.Kind == keystore.KindSolana {
-					format = "solana-keygen-json"
-				}
-			} else if data, err = s.Export(e.Label); err != nil {
-				return err
-			}
-			defer clear(data)
-			if err := writeNewFile(out, data); err != nil {
-				return err
-			}
-			if raw {
 				a.warn("%s holds the unencrypted key of %s; move it somewhere safe or delete it", out, e.Label)
+			} else if err := core.ExportKey(e.Label, out, nil, nil); err != nil {
+				return err
 			}
 			res := map[string]string{"label": e.Label, "kind": string(e.Kind), "address": e.Address, "out": out, "format": format}
 			return a.print(res, func(w io.Writer) {
@@ -371,12 +347,4 @@ func (a *cli) keyExportCmd() *cobra.Command {
 	cmd.Flags().StringVar(&out, "out", "", "new file to write (mode 0600)")
 	cmd.Flags().BoolVar(&raw, "unsafe-raw", false, "write the unencrypted secret (asks for a typed confirmation)")
 	return cmd
-}
-
-// writeNewFile writes a new 0600 file (never replacing one), naming the --out flag in errors.
-func writeNewFile(path string, data []byte) error {
-	if err := atomicfile.WriteNew(path, data, 0o600); err != nil {
-		return fmt.Errorf("--out: %v", err)
-	}
-	return nil
 }

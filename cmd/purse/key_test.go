@@ -40,9 +40,6 @@ func keyEnv(t *testing.T) (home string) {
 	t.Setenv("PURSE_HOME", home)
 	t.Setenv("PURSE_KEYSTORE", "file")
 	setPassphrase(t, testPassphrase)
-	old := storeScrypt
-	storeScrypt.n, storeScrypt.p = 1<<4, 1
-	t.Cleanup(func() { storeScrypt = old })
 	t.Cleanup(app.SetScryptCost(1<<4, 1))
 	setTerminal(t, nil)
 	return home
@@ -315,7 +312,7 @@ func TestKeyExport(t *testing.T) {
 		t.Fatal("export is not encrypted")
 	}
 	// Never overwrite.
-	if _, errOut, code := purse(t, "", "key", "export", "sol", "--out", enc); code != exitFailure || !strings.Contains(errOut, "refusing to overwrite") {
+	if _, errOut, code := purse(t, "", "key", "export", "sol", "--out", enc); code != exitUsage || !strings.Contains(errOut, "refusing to overwrite") {
 		t.Fatalf("overwrite: %d %s", code, errOut)
 	}
 	if after, _ := os.ReadFile(enc); !bytes.Equal(before, after) {
@@ -384,14 +381,14 @@ func TestAuditCommands(t *testing.T) {
 	if code != exitOK || strings.TrimSpace(out) != "[]" {
 		t.Fatalf("empty audit list: %d %q", code, out)
 	}
-	// Sign the way other commands do: a.openStore() then EVMSigner.
+	// Sign the way the commands do: through the application layer's key store.
 	var errb bytes.Buffer
 	a := &cli{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &errb}
-	s, err := a.openStore()
+	core, err := a.app()
 	if err != nil {
 		t.Fatal(err)
 	}
-	signer, err := s.EVMSigner("dev", "sandbox")
+	signer, err := core.SignerOf("dev", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"purse/config"
+	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/sandbox"
@@ -108,7 +108,7 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card"); c == exitOK || !strings.Contains(e, "declined") {
 		t.Fatalf("declined permit: %d %s", c, e)
 	}
-	if !strings.Contains(tty.out.String(), "spender") || !strings.Contains(tty.out.String(), "card") || !strings.Contains(tty.out.String(), "2500 smallest units") {
+	if !strings.Contains(tty.out.String(), "spender") || !strings.Contains(tty.out.String(), "card") || !strings.Contains(tty.out.String(), "raw value 2500") {
 		t.Fatalf("review on the terminal: %s", tty.out.String())
 	}
 	setTerminal(t, nil)
@@ -210,11 +210,11 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 }
 
 func TestPermitHelpers(t *testing.T) {
-	mismatch := &homechain.DomainMismatchError{Err: errors.New("separator differs")}
-	if exitCode(permitRefusal(mismatch)) != exitRejected {
+	mismatch := &app.PermitRefusedError{Err: &homechain.DomainMismatchError{Err: errors.New("separator differs")}}
+	if exitCode(mismatch) != exitRejected {
 		t.Fatal("a domain mismatch is not exit 3")
 	}
-	if exitCode(permitRefusal(errors.New("dial: refused"))) != exitFailure {
+	if exitCode(errors.New("dial: refused")) != exitFailure {
 		t.Fatal("a transport error is exit 3")
 	}
 	addr := "0x5b1869D9A4C187F2EAa108f3062412ecf0526b24"
@@ -226,21 +226,25 @@ func TestPermitHelpers(t *testing.T) {
 	if _, ok := enduser.TokenAddress("eip155:1/slip44:60"); ok {
 		t.Fatal("a native asset id read as a token address")
 	}
-	p := &config.Profile{Name: "t", CardSpender: addr}
-	ch := enduser.Chain{DepositContract: "0x00000000000000000000000000000000000000d1"}
-	if role, a, err := resolveSpender(p, ch, "card"); err != nil || role != "card" || a != common.HexToAddress(addr) {
+	pc := app.PermitContext{CardSpender: addr, Chain: enduser.Chain{DepositContract: "0x00000000000000000000000000000000000000d1"}}
+	spender := func(s string) (string, common.Address, error) {
+		role, address := app.ParseSpender(s)
+		a, err := app.PermitSpender(pc, app.PermitForm{Role: role, Address: address})
+		return role, a, err
+	}
+	if role, a, err := spender("card"); err != nil || role != app.RoleCard || a != common.HexToAddress(addr) {
 		t.Fatalf("card: %s %v %v", role, a, err)
 	}
-	if role, _, err := resolveSpender(p, ch, "deposit"); err != nil || role != "deposit" {
+	if role, _, err := spender("Deposit"); err != nil || role != app.RoleDeposit {
 		t.Fatalf("deposit: %s %v", role, err)
 	}
-	if _, _, err := resolveSpender(p, ch, "bufferpool"); err == nil || !strings.Contains(err.Error(), "bufferPoolContract") {
+	if _, _, err := spender("buffer-pool"); err == nil || !strings.Contains(err.Error(), "bufferPoolContract") {
 		t.Fatalf("bufferpool unset: %v", err)
 	}
-	if role, _, err := resolveSpender(p, ch, "0x00000000000000000000000000000000000000e1"); err != nil || role != "explicit" {
+	if role, _, err := spender("0x00000000000000000000000000000000000000e1"); err != nil || role != app.RoleAddress {
 		t.Fatalf("explicit: %s %v", role, err)
 	}
-	if _, _, err := resolveSpender(p, ch, "0x0000000000000000000000000000000000000000"); exitCode(err) != exitUsage {
+	if _, _, err := spender("0x0000000000000000000000000000000000000000"); exitCode(err) != exitUsage {
 		t.Fatalf("zero spender: %v", err)
 	}
 }

@@ -4,43 +4,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"purse/app"
 	"purse/config"
 )
-
-// profiles loads the profile store of PURSE_HOME.
-func (a *cli) profiles() (*config.Store, error) {
-	home, err := config.EnsureHome()
-	if err != nil {
-		return nil, err
-	}
-	return config.Load(home)
-}
-
-// activeProfile is the profile named by --profile, else the active one.
-func (a *cli) activeProfile() (*config.Profile, error) {
-	s, err := a.profiles()
-	if err != nil {
-		return nil, err
-	}
-	return s.Get(a.profile)
-}
-
-// saveProfile stores changes made to one profile (key labels, discovered account id).
-func (a *cli) saveProfile(p *config.Profile) error {
-	s, err := a.profiles()
-	if err != nil {
-		return err
-	}
-	if err := s.Put(p); err != nil {
-		return err
-	}
-	return s.Save()
-}
 
 func addProfileCommands(a *cli, root *cobra.Command) {
 	cmd := &cobra.Command{Use: "profile", Short: "Profiles: which service, chain and keys purse uses"}
@@ -49,40 +18,25 @@ func addProfileCommands(a *cli, root *cobra.Command) {
 }
 
 func (a *cli) profileListCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "list",
-		Short: "List profiles",
-		Args:  cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			s, err := a.profiles()
-			if err != nil {
-				return err
-			}
-			type row struct {
-				Name    string `json:"name"`
-				Active  bool   `json:"active"`
-				UserAPI string `json:"userAPI"`
-				Network string `json:"network"`
-			}
-			var rows []row
-			for _, n := range s.Names() {
-				p, _ := s.Get(n)
-				rows = append(rows, row{n, n == s.Active, p.UserAPI, p.Network})
-			}
-			return a.print(rows, func(w io.Writer) {
-				tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-				fmt.Fprintln(tw, "\tNAME\tUSER API\tNETWORK")
-				for _, r := range rows {
-					mark := " "
-					if r.Active {
-						mark = "*"
-					}
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", mark, r.Name, r.UserAPI, r.Network)
-				}
-				tw.Flush()
-			})
-		},
-	}
+	return a.command("list", "List profiles", func(_ *cobra.Command, core *app.App) error {
+		ps, err := core.Profiles()
+		if err != nil {
+			return err
+		}
+		type row struct {
+			Name    string `json:"name"`
+			Active  bool   `json:"active"`
+			UserAPI string `json:"userAPI"`
+			Network string `json:"network"`
+		}
+		var rows []row
+		var lines [][]string
+		for _, p := range ps.List {
+			rows = append(rows, row{p.Name, p.Name == ps.Active, p.UserAPI, p.Network})
+			lines = append(lines, []string{map[bool]string{true: "*", false: " "}[p.Name == ps.Active], p.Name, p.UserAPI, p.Network})
+		}
+		return a.print(rows, func(w io.Writer) { table(w, []string{"", "NAME", "USER API", "NETWORK"}, lines) })
+	})
 }
 
 func (a *cli) profileShowCmd() *cobra.Command {
@@ -91,37 +45,28 @@ func (a *cli) profileShowCmd() *cobra.Command {
 		Short: "Show a profile (default: the active one)",
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			s, err := a.profiles()
-			if err != nil {
-				return err
-			}
-			name := a.profile
 			if len(args) == 1 {
-				name = args[0]
+				a.profile = args[0]
 			}
-			p, err := s.Get(name)
+			core, err := a.app()
 			if err != nil {
 				return err
 			}
-			return a.print(p, func(w io.Writer) {
-				tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-				for _, kv := range [][2]string{
-					{"name", p.Name}, {"user_api", p.UserAPI}, {"partner_api", p.PartnerAPI}, {"network", p.Network},
-					{"evm_rpc", p.EVMRPC}, {"solana_rpc", p.SolanaRPC}, {"solana_cluster", p.SolanaCluster},
-					{"account_nft", p.AccountNFT}, {"card_spender", p.CardSpender}, {"deadline_window", p.Window().String()},
-					{"evm_key", p.EVMKey}, {"solana_key", p.SolanaKey}, {"partner_key", p.PartnerKey},
-					{"partner_auth", p.PartnerAuth}, {"token_id", p.TokenID}, {"fee_cap_lamports", fmt.Sprint(p.FeeCap())},
-				} {
-					fmt.Fprintf(tw, "%s\t%s\n", kv[0], kv[1])
-				}
-				for r, path := range p.Routes {
-					fmt.Fprintf(tw, "routes.%s\t%s\n", r, path)
-				}
-				for c, pin := range p.Pins {
-					fmt.Fprintf(tw, "altchain_pins.%s\tprogram %s, mint %s, deposit %s\n", c, pin.ProgramID, pin.USDCMint, pin.DepositAccount)
-				}
-				tw.Flush()
-			})
+			p := core.Profile()
+			rows := [][2]string{
+				{"name", p.Name}, {"user_api", p.UserAPI}, {"partner_api", p.PartnerAPI}, {"network", p.Network},
+				{"evm_rpc", p.EVMRPC}, {"solana_rpc", p.SolanaRPC}, {"solana_cluster", p.SolanaCluster},
+				{"account_nft", p.AccountNFT}, {"card_spender", p.CardSpender}, {"deadline_window", p.Window().String()},
+				{"evm_key", p.EVMKey}, {"solana_key", p.SolanaKey}, {"partner_key", p.PartnerKey},
+				{"partner_auth", p.PartnerAuth}, {"token_id", p.TokenID}, {"fee_cap_lamports", fmt.Sprint(p.FeeCap())},
+			}
+			for r, path := range p.Routes {
+				rows = append(rows, [2]string{"routes." + r, path})
+			}
+			for c, pin := range p.Pins {
+				rows = append(rows, [2]string{"altchain_pins." + c, fmt.Sprintf("program %s, mint %s, deposit %s", pin.ProgramID, pin.USDCMint, pin.DepositAccount)})
+			}
+			return a.printRows(&p, rows)
 		},
 	}
 }
@@ -170,72 +115,53 @@ func (a *cli) profileSetCmd() *cobra.Command {
 		Long:  "Settings: " + strings.Join(config.SettingNames(), ", ") + ".\nAn empty value clears a route override.",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			s, err := a.profiles()
-			if err != nil {
-				return err
-			}
-			p, err := s.Get(a.profile)
-			if err != nil {
-				return err
-			}
+			var fields [][2]string
 			for _, kv := range args {
 				k, v, ok := strings.Cut(kv, "=")
 				if !ok {
 					return usagef("%q: expected KEY=VALUE", kv)
 				}
-				if err := p.Set(k, v); err != nil {
-					return usageErr{err}
-				}
+				fields = append(fields, [2]string{k, v})
 			}
-			if err := s.Put(p); err != nil {
+			core, err := a.app()
+			if err != nil {
 				return err
 			}
-			if err := s.Save(); err != nil {
+			p, err := core.SetProfileFields("", fields...)
+			if err != nil {
 				return err
 			}
-			return a.print(p, func(w io.Writer) { fmt.Fprintf(w, "profile %s updated\n", p.Name) })
+			return a.print(&p, func(w io.Writer) { fmt.Fprintf(w, "profile %s updated\n", p.Name) })
+		},
+	}
+}
+
+// profileNameCmd runs an action on the profile named by the one argument.
+func (a *cli) profileNameCmd(use, short, key, done string, act func(core *app.App, name string) error) *cobra.Command {
+	return &cobra.Command{
+		Use: use, Short: short, Args: cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			core, err := a.app()
+			if err != nil {
+				return err
+			}
+			if err := act(core, args[0]); err != nil {
+				return err
+			}
+			return a.print(map[string]string{key: args[0]}, func(w io.Writer) { fmt.Fprintln(w, done+args[0]) })
 		},
 	}
 }
 
 func (a *cli) profileUseCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "use NAME",
-		Short: "Make a profile the active one",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			s, err := a.profiles()
-			if err != nil {
-				return err
-			}
-			if err := s.Use(args[0]); err != nil {
-				return usageErr{err}
-			}
-			if err := s.Save(); err != nil {
-				return err
-			}
-			return a.print(map[string]string{"active": args[0]}, func(w io.Writer) { fmt.Fprintf(w, "active profile: %s\n", args[0]) })
-		},
-	}
+	return a.profileNameCmd("use NAME", "Make a profile the active one", "active", "active profile: ", func(core *app.App, name string) error {
+		_, err := core.UseProfile(name)
+		return err
+	})
 }
 
 func (a *cli) profileRmCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "rm NAME",
-		Short: "Remove a profile (the sandbox profile is reset to its defaults)",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			s, err := a.profiles()
-			if err != nil {
-				return err
-			}
-			if err := s.Remove(args[0]); err != nil {
-				return usageErr{err}
-			}
-			if err := s.Save(); err != nil {
-				return err
-			}
-			return a.print(map[string]string{"removed": args[0]}, func(w io.Writer) { fmt.Fprintf(w, "removed profile %s\n", args[0]) })
-		},
-	}
+	return a.profileNameCmd("rm NAME", "Remove a profile (the sandbox profile is reset to its defaults)", "removed", "removed profile ", func(core *app.App, name string) error {
+		return core.RemoveProfile(name)
+	})
 }

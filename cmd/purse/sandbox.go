@@ -13,9 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"purse/app"
 	"purse/config"
-	"purse/enduser"
-	"purse/keystore"
 	"purse/sandboxctl"
 )
 
@@ -64,45 +63,20 @@ func addSandboxCommands(a *cli, root *cobra.Command) {
 	root.AddCommand(cmd)
 }
 
-// ctl is the control client of the selected profile's sandbox.
-func (a *cli) ctl(ctx context.Context) (*sandboxctl.Control, *config.Profile, error) {
-	p, err := a.activeProfile()
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := sandboxctl.Reachable(ctx, p.UserAPI); err != nil {
-		return nil, nil, err
-	}
-	return sandboxctl.NewControl(p.UserAPI), p, nil
-}
-
 func (a *cli) sandboxCtlCmd() *cobra.Command {
 	cmd := &cobra.Command{Use: "ctl", Short: "Control the running sandbox: KYC decisions, states, faults, clock, one-step onboarding"}
 	var tokenID string
 	cmd.PersistentFlags().StringVar(&tokenID, "token-id", "", "account to act on (default: the profile's)")
-	account := func(p *config.Profile) (string, error) {
-		id := tokenID
-		if id == "" {
-			id = p.TokenID
-		}
-		if id == "" {
-			return "", usagef("--token-id: the profile has no account; give one")
-		}
-		if _, err := strconv.ParseUint(id, 10, 64); err != nil {
-			return "", usagef("--token-id: expected digits, got %q", id)
-		}
-		return id, nil
-	}
 	// onAccount runs one control call on the account and prints the sandbox's answer.
 	onAccount := func(use, short string, nargs int, call func(ctx context.Context, c *sandboxctl.Control, id string, args []string) (json.RawMessage, error)) *cobra.Command {
 		return &cobra.Command{
 			Use: use, Short: short, Args: cobra.ExactArgs(nargs),
 			RunE: func(cmd *cobra.Command, args []string) error {
-				c, p, err := a.ctl(cmd.Context())
+				c, core, err := a.ctl(cmd.Context())
 				if err != nil {
 					return err
 				}
-				id, err := account(p)
+				id, err := core.SandboxAccount(tokenID)
 				if err != nil {
 					return err
 				}
@@ -156,18 +130,7 @@ func (a *cli) printRaw(raw json.RawMessage) error {
 }
 
 func (a *cli) sandboxFaultsCmd() *cobra.Command {
-	var f struct {
-		Route          string `json:"route,omitempty"`
-		Count          int    `json:"count,omitempty"`
-		RatePercent    int    `json:"ratePercent,omitempty"`
-		LatencyMs      int    `json:"latencyMs,omitempty"`
-		HTTPStatus     int    `json:"httpStatus,omitempty"`
-		ErrorCode      int    `json:"errorCode,omitempty"`
-		ErrorMsg       string `json:"errorMsg,omitempty"`
-		ResultAsString bool   `json:"resultAsString,omitempty"`
-		TruncateJSON   bool   `json:"truncateJson,omitempty"`
-		NoContent      bool   `json:"noContent,omitempty"`
-	}
+	var f sandboxctl.Faults
 	var clear bool
 	cmd := &cobra.Command{
 		Use:   "faults [--clear] [--route P] [--count N] [--rate PCT] [--latency-ms N] [--http-status 5xx | --error-code N --error-msg M | --result-as-string | --truncate-json | --no-content]",
@@ -178,14 +141,10 @@ func (a *cli) sandboxFaultsCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var body any = f
-			if clear {
-				if cmd.Flags().NFlag() > 1 {
-					return usagef("--clear takes no other fault flag")
-				}
-				body = map[string]any{}
+			if clear && cmd.Flags().NFlag() > 1 {
+				return usagef("--clear takes no other fault flag")
 			}
-			res, err := c.SetFaults(cmd.Context(), body)
+			res, err := c.SetFaults(cmd.Context(), f)
 			if err != nil {
 				return err
 			}
@@ -228,103 +187,33 @@ func (a *cli) sandboxSkewCmd() *cobra.Command {
 	}
 }
 
+// ctl is the control client of the selected profile's sandbox.
+func (a *cli) ctl(ctx context.Context) (*sandboxctl.Control, *app.App, error) {
+	core, err := a.app()
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := core.SandboxControl(ctx)
+	return c, core, err
+}
+
 func (a *cli) sandboxOnboardCmd() *cobra.Command {
 	var key string
-	cmd := &cobra.Command{
-		Use:   "onboard [--key LABEL]",
-		Short: "Take the key's address to a Live account in one step (mint, KYC approve, Form A signed by the key, Live)",
-		Long: "The fast path for testers: every step goes through the real end-user API with the key's\n" +
-			"signatures (only the vendor review and the activation delay are skipped through the\n" +
-			"control surface). The account id is stored in the profile, and the key becomes its EVM key.",
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx := cmd.Context()
-			c, p, err := a.ctl(ctx)
-			if err != nil {
-				return err
-			}
-			if key == "" {
-				key = p.EVMKey
-			}
-			if key == "" {
-				return usagef("--key: the profile has no EVM key; give a key label (see `purse key list`)")
-			}
-			st, err := a.openStore()
-			if err != nil {
-				return err
-			}
-			entry, err := st.Get(key)
-			if err != nil {
-				return err
-			}
-			if entry.Kind != "evm" {
-				return usagef("--key: %s is a %s key; onboarding needs an EVM key", key, entry.Kind)
-			}
-			if p.EVMKey != key {
-				p.EVMKey, p.TokenID = key, ""
-			}
-			signer, err := st.EVMSigner(key, p.Name)
-			if err != nil {
-				return err
-			}
+	cmd := a.command("onboard [--key LABEL]",
+		"Take the key's address to a Live account in one step (mint, KYC approve, Form A signed by the key, Live)", func(cmd *cobra.Command, core *app.App) error {
 			progress := func(step string) { fmt.Fprintf(a.stderr, "onboard: %s\n", step) }
-			api, err := enduser.New(enduser.Options{BaseURL: p.UserAPI, Network: p.Network, TokenID: p.TokenID, Signer: signer, Window: p.Window(), RouteOverrides: p.Routes})
+			out, err := core.Onboard(cmd.Context(), nil, key, progress)
 			if err != nil {
-				return err
-			}
-			tokenID, err := sandboxctl.Onboard(ctx, c, api, signer, progress)
-			if err != nil {
-				return err
-			}
-			p.TokenID = tokenID
-			if err := a.saveProfile(p); err != nil {
-				return err
-			}
-			out := map[string]string{"tokenId": tokenID, "address": signer.Address().Hex(), "status": "Live"}
-			if err := a.onboardExtras(ctx, c, p, st, out, progress); err != nil {
 				return err
 			}
 			return a.print(out, func(w io.Writer) {
-				fmt.Fprintf(w, "account %s for %s is Live (profile %s)\n", tokenID, out["address"], p.Name)
+				fmt.Fprintf(w, "account %s for %s is Live (profile %s)\n", out.TokenID, out.Address, out.Profile)
 			})
-		},
-	}
+		})
+	cmd.Long = "The fast path for testers: every step goes through the real end-user API with the key's\n" +
+		"signatures (only the vendor review and the activation delay are skipped through the\n" +
+		"control surface). The account id is stored in the profile, and the key becomes its EVM key.\n" +
+		"The profile's Solana key is then funded (2 SOL, 100 USDC) and its partner key registered."
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label (default: the profile's evm_key)")
 	return cmd
-}
-
-// Sandbox funding of a Live account's Solana key: enough SOL for fees and USDC to deposit.
-const (
-	onboardLamports = 2_000_000_000 // 2 SOL
-	onboardUSDC     = 100_000_000   // 100 USDC
-)
-
-// onboardExtras prepares the alt-chain side of a demo: the profile's Solana key gets SOL
-// and USDC, and its partner key is registered with the sandbox's quote endpoint.
-func (a *cli) onboardExtras(ctx context.Context, c *sandboxctl.Control, p *config.Profile, st interface {
-	Get(string) (keystore.Entry, error)
-}, out map[string]string, progress func(string)) error {
-	if p.SolanaKey != "" {
-		e, err := st.Get(p.SolanaKey)
-		if err != nil {
-			return err
-		}
-		if _, err := c.FundSolana(ctx, e.Address, onboardLamports, onboardUSDC); err != nil {
-			return err
-		}
-		out["solanaAddress"] = e.Address
-		progress(fmt.Sprintf("Solana key %s funded with 2 SOL and 100 USDC", e.Address))
-	}
-	if p.PartnerKey != "" {
-		e, err := st.Get(p.PartnerKey)
-		if err != nil {
-			return err
-		}
-		if _, err := c.RegisterPartner(ctx, e.Address); err != nil {
-			return err
-		}
-		out["partnerKey"] = e.Address
-		progress("partner key " + e.Address + " registered for alt-chain quotes")
-	}
-	return nil
 }

@@ -11,9 +11,6 @@ import (
 	"strings"
 
 	"golang.org/x/term"
-
-	"purse/config"
-	"purse/keystore"
 )
 
 // envPassphraseFile names a file holding the passphrase, for scripts and CI.
@@ -39,10 +36,6 @@ var openTerminal = func() (terminal, error) {
 	}
 	return f, nil
 }
-
-// storeScrypt is the scrypt cost of files the CLI writes; zero means the standard cost.
-// Only tests change it.
-var storeScrypt struct{ n, p int }
 
 // passphrase is the CLI's passphrase source: the file named by PURSE_PASSPHRASE_FILE (one
 // trailing newline stripped), else a hidden prompt on the terminal (asked twice when
@@ -111,35 +104,4 @@ func (a *cli) typedConfirmation(question, want string) error {
 		return errors.New("confirmation: the answer did not match; nothing was done")
 	}
 	return nil
-}
-
-// openStore opens the key store of PURSE_HOME with the backend PURSE_KEYSTORE asks for,
-// once per command, so the line saying which backend new keys use reaches stderr once.
-// Signing commands call a.openStore() and then EVMSigner(label, profile) or
-// SolanaSigner(label, profile).
-func (a *cli) openStore() (*keystore.Store, error) {
-	if a.store != nil {
-		return a.store, nil
-	}
-	home, err := config.EnsureHome()
-	if err != nil {
-		return nil, err
-	}
-	backend, err := keystore.BackendFromEnv()
-	if err != nil {
-		return nil, usageErr{err}
-	}
-	st, err := keystore.Open(keystore.Options{
-		Home:       home,
-		Backend:    backend,
-		Passphrase: a.passphrase,
-		Notice:     a.stderr,
-		ScryptN:    storeScrypt.n,
-		ScryptP:    storeScrypt.p,
-	})
-	if err != nil {
-		return nil, err
-	}
-	a.store = st
-	return st, nil
 }

@@ -6,41 +6,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"purse/sandboxctl"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// Faults describe injected failures for /api/ routes. At most one of HTTPStatus,
-// ErrorCode/ErrorMsg, ResultAsString, TruncateJSON and NoContent is set; LatencyMs combines
-// with any of them. The zero value (faults {}) clears them.
-type Faults struct {
-	// Route limits the faults to one path, e.g. "/api/v2/br"; empty = every /api/ route.
-	Route string `json:"route,omitempty"`
-	// Count affects only the next Count matching requests; 0 = until cleared.
-	Count int `json:"count,omitempty"`
-	// RatePercent affects that share of matching requests, drawn from a generator seeded
-	// with Config.Seed (reseeded by every SetFaults); 0 = every matching request.
-	RatePercent int `json:"ratePercent,omitempty"`
-	// LatencyMs delays the response.
-	LatencyMs int `json:"latencyMs,omitempty"`
-	// HTTPStatus answers with this 5xx status and a plain-text gateway body; the request is
-	// not executed.
-	HTTPStatus int `json:"httpStatus,omitempty"`
-	// ErrorCode/ErrorMsg answer {error_code, error_msg} (HTTP 200, gateway style); the request
-	// is not executed.
-	ErrorCode int    `json:"errorCode,omitempty"`
-	ErrorMsg  string `json:"errorMsg,omitempty"`
-	// ResultAsString executes the request and re-encodes its `result` as a JSON string.
-	ResultAsString bool `json:"resultAsString,omitempty"`
-	// TruncateJSON executes the request and cuts its body in half.
-	TruncateJSON bool `json:"truncateJson,omitempty"`
-	// NoContent executes the request and answers HTTP 204 with an empty body.
-	NoContent bool `json:"noContent,omitempty"`
-}
+// Faults describe injected failures for /api/ routes: the control surface's wire type,
+// defined once in sandboxctl (the client side).
+type Faults = sandboxctl.Faults
 
-func (f Faults) kinds() int {
+func faultKinds(f Faults) int {
 	n := 0
 	for _, b := range []bool{f.HTTPStatus != 0, f.ErrorCode != 0 || f.ErrorMsg != "", f.ResultAsString, f.TruncateJSON, f.NoContent} {
 		if b {
@@ -50,9 +27,9 @@ func (f Faults) kinds() int {
 	return n
 }
 
-func (f Faults) validate() error {
+func validateFaults(f Faults) error {
 	switch {
-	case f.kinds() > 1:
+	case faultKinds(f) > 1:
 		return apiErr(CodeParam, "faults: set at most one of httpStatus, errorCode/errorMsg, resultAsString, truncateJson, noContent")
 	case f.HTTPStatus != 0 && (f.HTTPStatus < 500 || f.HTTPStatus > 599):
 		return apiErr(CodeParam, "faults: httpStatus %d: expected 500-599", f.HTTPStatus)
@@ -70,7 +47,7 @@ func (f Faults) validate() error {
 
 // SetFaults replaces the injected faults; the zero Faults clears them.
 func (s *Server) SetFaults(f Faults) error {
-	if err := f.validate(); err != nil {
+	if err := validateFaults(f); err != nil {
 		return err
 	}
 	s.faultMu.Lock()

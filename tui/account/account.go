@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	doc "purse/app/review"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -404,7 +405,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 			s.render()
 			return nil
 		case key.Matches(k, s.keys.sign):
-			return review.Open(s.env, review.FormARequest(idFormAReview, s.formA.KYCSelfDec, s.formAHash))
+			return review.Open(s.env, doc.FormARequest(idFormAReview, s.formA.KYCSelfDec, s.formAHash))
 		}
 		return s.scroll(k)
 	}
@@ -445,7 +446,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 		})
 	case key.Matches(k, kk.fault):
 		return s.control("the next API call answers HTTP 503 once", func(ctx context.Context, c *sandboxctl.Control, _ string) error {
-			_, err := c.SetFaults(ctx, map[string]any{"httpStatus": 503, "count": 1})
+			_, err := c.SetFaults(ctx, sandboxctl.Faults{HTTPStatus: 503, Count: 1})
 			return err
 		})
 	case key.Matches(k, kk.clearFaults):

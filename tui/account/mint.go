@@ -31,6 +31,9 @@ const (
 
 var fieldLabels = [fieldCount]string{"email", "token id", "lotNumber", "captchaOutput", "passToken", "genTime"}
 
+// fieldKeys are the fields as app.FieldError names them.
+var fieldKeys = [fieldCount]string{"email", "token-id", "lot-number", "captcha-output", "pass-token", "gen-time"}
+
 var fieldHints = [fieldCount]string{
 	"optional: checked with email-status before minting",
 	"10 digits, first 1-7; proposed at random, editable",
@@ -118,15 +121,15 @@ func (s *Screen) checkMint() tea.Cmd {
 
 // mintFieldError shows a field the checks refused in the form, on that field.
 func (s *Screen) mintFieldError(err error) bool {
-	var mf *app.MintField
-	if !errors.As(err, &mf) {
+	var fe *app.FieldError
+	if !errors.As(err, &fe) {
 		return false
 	}
-	for i, l := range fieldLabels {
-		if l == mf.Field {
-			s.formErr = mf.Error() + "."
+	for i, k := range fieldKeys {
+		if k == fe.Field {
+			s.formErr = fieldLabels[i] + ": " + fe.Err.Error() + "."
 			if i == fieldTokenID {
-				s.formErr = mf.Error() + ": type 10 digits starting with 1-7, or leave the proposal."
+				s.formErr = fieldLabels[i] + ": " + fe.Err.Error() + ": type 10 digits starting with 1-7, or leave the proposal."
 			}
 			s.focusField(i)
 			return true

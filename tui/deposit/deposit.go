@@ -589,7 +589,7 @@ func (s *Screen) openReview() tea.Cmd {
 	s.reviews++
 	s.reviewID = fmt.Sprintf("deposit/review/%d", s.reviews)
 	s.open = true
-	return review.Open(s.env, reviewRequest(s.reviewID, s.qo, s.input.Currency, s.report))
+	return review.Open(s.env, app.DepositReview(s.reviewID, s.qo.Quote, s.qo.Setup.Profile.SolanaCluster, s.input.Currency, s.report))
 }
 
 func (s *Screen) decided(d review.Decision) tea.Cmd {

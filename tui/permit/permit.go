@@ -156,7 +156,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.seq++
 		s.prepared, s.reviewID = &pr, fmt.Sprintf("permit.review-%d", s.seq)
 		s.sig, s.done, s.submitErr = nil, nil, nil
-		return s, review.Open(s.env, Review(s.reviewID, pr))
+		return s, review.Open(s.env, app.PermitReview(s.reviewID, pr))
 	case review.Decision:
 		if msg.ID != s.reviewID || s.prepared == nil {
 			return s, nil

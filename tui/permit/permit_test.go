@@ -93,12 +93,12 @@ func TestCheckNamesTheField(t *testing.T) {
 		{app.PermitForm{Amount: "1.234", Role: app.RoleCard}, "amount", "more than 2 decimal places"},
 		{app.PermitForm{Amount: "", Role: app.RoleCard}, "amount", "expected a decimal"},
 		{app.PermitForm{Amount: "1,5", Role: app.RoleCard}, "amount", "plain decimal"},
-		{app.PermitForm{Amount: "1.00", PermitAmount: "2.001", Role: app.RoleCard}, "permit amount", "more than 2 decimal places"},
-		{app.PermitForm{Amount: "3.00", PermitAmount: "2", Role: app.RoleCard}, "permit amount", "below the amount"},
+		{app.PermitForm{Amount: "1.00", PermitAmount: "2.001", Role: app.RoleCard}, "permit-amount", "more than 2 decimal places"},
+		{app.PermitForm{Amount: "3.00", PermitAmount: "2", Role: app.RoleCard}, "permit-amount", "below the amount"},
 		{app.PermitForm{Token: 1, Amount: "0.0000001", Role: app.RoleCard}, "amount", "more than 6 decimal places"},
 		{app.PermitForm{Amount: "1", Role: app.RoleBufferPool}, "spender", "bufferPoolContract is not set"},
-		{app.PermitForm{Amount: "1", Role: app.RoleAddress, Address: "nobody"}, "spender address", "0x address"},
-		{app.PermitForm{Amount: "1", Role: app.RoleAddress, Address: "0x0000000000000000000000000000000000000000"}, "spender address", "zero address"},
+		{app.PermitForm{Amount: "1", Role: app.RoleAddress, Address: "nobody"}, "spender", "0x address"},
+		{app.PermitForm{Amount: "1", Role: app.RoleAddress, Address: "0x0000000000000000000000000000000000000000"}, "spender", "zero address"},
 		{app.PermitForm{Token: 5, Amount: "1", Role: app.RoleCard}, "token", "choose a token"},
 	}
 	for _, tc := range cases {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"math/big"
+	doc "purse/app/review"
 	"strings"
 	"testing"
 
@@ -20,7 +21,7 @@ func testEnv(t *testing.T) *kit.Env {
 
 func formA() Request {
 	text := "I, the undersigned, declare that the funds are mine.\r\n\tIndented\u00a0line with a very long sentence that certainly does not fit on one line of an eighty column terminal and must wrap.\n\n"
-	return FormARequest("fa1", text, "0x"+strings.Repeat("ab", 32))
+	return doc.FormARequest("fa1", text, "0x"+strings.Repeat("ab", 32))
 }
 
 // decisionOf runs cmd and returns the Decision it produces, if any.
@@ -101,7 +102,7 @@ func TestYApprovesNAndEscCancel(t *testing.T) {
 }
 
 func TestBlockedReviewCannotBeApproved(t *testing.T) {
-	req := SolanaRequest("s1", "deposit", Solana{Findings: []Finding{{Rule: "H12", Severity: SeverityReject, Message: "unknown program"}}})
+	req := doc.SolanaRequest("s1", "deposit", doc.Solana{Findings: []doc.Finding{{Rule: "H12", Severity: doc.SeverityReject, Message: "unknown program"}}})
 	m := New(testEnv(t), req)
 	m.SetSize(80, 20)
 	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'y'}})
@@ -224,14 +225,14 @@ func TestHumanAmount(t *testing.T) {
 	}
 	for _, c := range cases {
 		v, _ := new(big.Int).SetString(c.v, 10)
-		if got := HumanAmount(v, c.d); got != c.want {
-			t.Errorf("HumanAmount(%s, %d) = %s, want %s", c.v, c.d, got, c.want)
+		if got := doc.HumanAmount(v, c.d); got != c.want {
+			t.Errorf("doc.HumanAmount(%s, %d) = %s, want %s", c.v, c.d, got, c.want)
 		}
 	}
 }
 
 func TestPermitShowsHumanAmountBesideRawAndSpenderRole(t *testing.T) {
-	req := PermitRequest("p", Permit{
+	req := doc.PermitRequest("p", doc.Permit{
 		TokenSymbol: "USDC", TokenAddress: "0xToken", Decimals: 6, Value: maxUint256,
 		SpenderRole: "deposit contract", Spender: "0xSpender", Nonce: big.NewInt(3),
 		Deadline: big.NewInt(1700000000), ChainID: big.NewInt(1), DomainName: "USD Coin", DomainVersion: "1", Digest: "0xd",
@@ -252,19 +253,19 @@ func TestPermitShowsHumanAmountBesideRawAndSpenderRole(t *testing.T) {
 	if len(req.Blocked) != 0 {
 		t.Errorf("complete permit blocked: %v", req.Blocked)
 	}
-	if r := PermitRequest("p", Permit{}); len(r.Blocked) != 6 {
+	if r := doc.PermitRequest("p", doc.Permit{}); len(r.Blocked) != 6 {
 		t.Errorf("missing values must block: %v", r.Blocked)
 	}
 }
 
 func TestSolanaShowsInstructionsAccountsAndFindings(t *testing.T) {
-	req := SolanaRequest("s", "deposit 12.5 USDC", Solana{
+	req := doc.SolanaRequest("s", "deposit 12.5 USDC", doc.Solana{
 		Cluster: "devnet", FeePayer: "Payer111", Signatures: 1, PriorityFeeLamports: 1500,
-		Instructions: []SolanaInstruction{{
+		Instructions: []doc.SolanaInstruction{{
 			Program: "Dep1111", ProgramName: "deposit program", Data: "deposit 12500000", DataLen: 16,
-			Accounts: []SolanaAccount{{Address: "User111", Signer: true, Writable: true, Role: "depositor"}, {FromLookup: true}},
+			Accounts: []doc.SolanaAccount{{Address: "User111", Signer: true, Writable: true, Role: "depositor"}, {FromLookup: true}},
 		}},
-		Findings: []Finding{{Rule: "F3", Severity: SeverityWarn, Message: "high priority fee"}, {Rule: "A1", Severity: SeverityInfo, Message: "quote signature valid"}},
+		Findings: []doc.Finding{{Rule: "F3", Severity: doc.SeverityWarn, Message: "high priority fee"}, {Rule: "A1", Severity: doc.SeverityInfo, Message: "quote signature valid"}},
 	})
 	m := New(testEnv(t), req)
 	m.SetSize(120, 60)
@@ -281,7 +282,7 @@ func TestSolanaShowsInstructionsAccountsAndFindings(t *testing.T) {
 }
 
 func TestFullAuthShowsEmptyPayloadAndMessage(t *testing.T) {
-	req := FullAuthRequest("f", FullAuth{Method: "GET", Path: "/api/v1/account", Hash: "0xc5d2", Deadline: 1700000000, Intermediate: "0x99", Message: "I agree to access my profile. 0x99"})
+	req := doc.FullAuthRequest("f", doc.FullAuth{Method: "GET", Path: "/api/v1/account", Hash: "0xc5d2", Deadline: 1700000000, Intermediate: "0x99", Message: "I agree to access my profile. 0x99"})
 	m := New(testEnv(t), req)
 	m.SetSize(100, 40)
 	c := m.content(100)
@@ -291,3 +292,5 @@ func TestFullAuthShowsEmptyPayloadAndMessage(t *testing.T) {
 		}
 	}
 }
+
+var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))

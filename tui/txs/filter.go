@@ -13,27 +13,28 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/shopspring/decimal"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/tui/kit"
 )
 
-// Field keys: the names enduser.TxFilter.Validate uses in its errors (the wire names of
-// spec 4.6), so an error of the filter focuses the field it names.
+// Field keys: the application layer's names of the filter fields (the wire names of spec
+// 4.6), so an error of the filter focuses the field it names.
 const (
-	fPageSize  = "pageSize"
-	fFrom      = "fromTimestamp"
-	fTo        = "toTimestamp"
-	fType      = "type"
-	fTypes     = "transactionTypes"
-	fCurrency  = "currencys"
-	fDirection = "direction"
-	fMin       = "minAmount"
-	fMax       = "maxAmount"
-	fStatus    = "status"
-	fChain     = "chainId"
-	fSymbol    = "tokenSymbol"
-	fID        = "id"
-	fTxHash    = "txHash"
+	fPageSize  = app.TxPageSize
+	fFrom      = app.TxFrom
+	fTo        = app.TxTo
+	fType      = app.TxType
+	fTypes     = app.TxTypes
+	fCurrency  = app.TxCurrency
+	fDirection = app.TxDirection
+	fMin       = app.TxMin
+	fMax       = app.TxMax
+	fStatus    = app.TxStatus
+	fChain     = app.TxChain
+	fSymbol    = app.TxSymbol
+	fID        = app.TxID
+	fTxHash    = app.TxHash
 )
 
 // formField is one line of the filter form.
@@ -210,107 +211,23 @@ func (f *form) update(msg tea.Msg) (formResult, enduser.TxFilter, tea.Cmd) {
 	return formEditing, enduser.TxFilter{}, cmd
 }
 
-// fieldError is a value the form could not read; Field is a field key.
-type fieldError struct {
-	Field, Label, Msg string
-}
-
-func (e *fieldError) Error() string { return e.Label + " (" + e.Field + "): " + e.Msg }
-
-// filter reads the fields and validates the result with TxFilter.Validate. On error it
-// returns the key of the field at fault.
+// filter reads the fields through app.ParseTxFilter. On error it returns the key of the
+// field at fault.
 func (f *form) filter() (enduser.TxFilter, string, error) {
-	val := func(k string) string { return strings.TrimSpace(f.fields[f.index(k)].in.Value()) }
-	bad := func(k, format string, args ...any) (enduser.TxFilter, string, error) {
-		return enduser.TxFilter{}, k, &fieldError{Field: k, Label: f.fields[f.index(k)].label, Msg: fmt.Sprintf(format, args...)}
+	v := make(map[string]string, len(f.fields))
+	for _, fd := range f.fields {
+		v[fd.key] = fd.in.Value()
 	}
-	var tf enduser.TxFilter
-	if v := val(fPageSize); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			return bad(fPageSize, "expected a whole number 1-%d, got %q", enduser.MaxPageSize, v)
-		}
-		tf.PageSize = n
+	tf, err := app.ParseTxFilter(v)
+	var fe *app.FieldError
+	var ve *enduser.ValidationError
+	switch {
+	case errors.As(err, &ve) && errors.As(err, &fe):
+		return enduser.TxFilter{}, fe.Field, ve // the service's own words for a filter it refuses
+	case errors.As(err, &fe):
+		return enduser.TxFilter{}, fe.Field, fmt.Errorf("%s (%s): %v", f.fields[f.index(fe.Field)].label, fe.Field, fe.Err)
 	}
-	for _, t := range []struct {
-		k     string
-		dst   *int64
-		endOf bool
-	}{{fFrom, &tf.FromTimestamp, false}, {fTo, &tf.ToTimestamp, true}} {
-		if v := val(t.k); v != "" {
-			ts, err := parseTime(v, t.endOf)
-			if err != nil {
-				return bad(t.k, "%v", err)
-			}
-			*t.dst = ts
-		}
-	}
-	tf.Type = strings.ToUpper(val(fType))
-	tf.TransactionTypes = list(strings.ToUpper(val(fTypes)))
-	tf.Currencies = list(val(fCurrency))
-	tf.Direction = strings.ToUpper(val(fDirection))
-	for _, m := range []struct {
-		k   string
-		dst **decimal.Decimal
-	}{{fMin, &tf.MinAmount}, {fMax, &tf.MaxAmount}} {
-		if v := val(m.k); v != "" {
-			d, err := decimal.NewFromString(v)
-			if err != nil {
-				return bad(m.k, "expected a decimal amount such as 12.50, got %q", v)
-			}
-			*m.dst = &d
-		}
-	}
-	tf.Status = strings.ToLower(val(fStatus))
-	tf.ChainID = val(fChain)
-	tf.TokenSymbol = val(fSymbol)
-	if v := val(fID); v != "" {
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			return bad(fID, "expected a positive record id, got %q", v)
-		}
-		tf.ID = n
-	}
-	tf.TxHash = val(fTxHash)
-	if err := tf.Validate(); err != nil {
-		var ve *enduser.ValidationError
-		if errors.As(err, &ve) {
-			field, _, _ := strings.Cut(ve.Field, "[")
-			return enduser.TxFilter{}, field, err
-		}
-		return enduser.TxFilter{}, "", err
-	}
-	return tf, "", nil
-}
-
-func list(s string) []string {
-	var out []string
-	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
-		out = append(out, p)
-	}
-	return out
-}
-
-var timeLayouts = []string{"2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02T15:04:05", time.RFC3339}
-
-// parseTime reads a date, a date and time (UTC) or Unix seconds. A date alone is the start
-// of the day, or with endOfDay its last second.
-func parseTime(v string, endOfDay bool) (int64, error) {
-	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
-		return n, nil
-	}
-	if t, err := time.Parse("2006-01-02", v); err == nil {
-		if endOfDay {
-			t = t.Add(24*time.Hour - time.Second)
-		}
-		return t.Unix(), nil
-	}
-	for _, l := range timeLayouts {
-		if t, err := time.Parse(l, v); err == nil {
-			return t.Unix(), nil
-		}
-	}
-	return 0, fmt.Errorf("expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] (UTC) or Unix seconds, got %q", v)
+	return tf, "", err
 }
 
 func formatTime(ts int64) string {

@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -175,9 +176,9 @@ func TestParseTime(t *testing.T) {
 		{"yesterday", false, 0, true},
 	}
 	for _, c := range cases {
-		got, err := parseTime(c.in, c.end)
+		got, err := app.ParseTxTime(c.in, c.end)
 		if (err != nil) != c.fails || got != c.want {
-			t.Errorf("parseTime(%q, %v) = %d, %v", c.in, c.end, got, err)
+			t.Errorf("app.ParseTxTime(%q, %v) = %d, %v", c.in, c.end, got, err)
 		}
 	}
 }

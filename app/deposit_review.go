@@ -1,4 +1,4 @@
-package deposit
+package app
 
 import (
 	"encoding/hex"
@@ -8,17 +8,15 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/altchain"
-	"purse/app"
-	"purse/tui/review"
+	"purse/app/review"
 )
 
-// reviewRequest builds the signing review from the validated quote and its report: the
+// DepositReview builds the signing review from the validated quote and its report: the
 // amounts, every fee, the accounts with their roles, the decoded instructions and every
 // rule result. A rejecting finding blocks signing.
-func reviewRequest(id string, qo *app.DepositQuote, currency string, r *altchain.Report) review.Request {
-	q := qo.Quote
+func DepositReview(id string, q *altchain.Quote, cluster, currency string, r *altchain.Report) review.Request {
 	t := review.Solana{
-		Cluster:             qo.Setup.Profile.SolanaCluster,
+		Cluster:             cluster,
 		Signatures:          r.Signatures,
 		ComputeUnitLimit:    r.ComputeUnitLimit,
 		ComputeUnitPrice:    r.ComputeUnitPrice,
@@ -114,4 +112,15 @@ func feeSection(q *altchain.Quote, r *altchain.Report) review.Section {
 
 func lamports(n uint64) string {
 	return fmt.Sprintf("%d lamports (%s SOL)", n, altchain.FormatUnits(n, 9))
+}
+
+// fiat shows a fiat amount with the decimals it came with ("-" when absent).
+func fiat(d *decimal.Decimal) string {
+	if d == nil {
+		return "-"
+	}
+	if e := d.Exponent(); e < 0 {
+		return d.StringFixed(-e)
+	}
+	return d.String()
 }

@@ -1,0 +1,59 @@
+package app
+
+import "fmt"
+
+// The errors of the application layer. Front ends tell them apart with errors.As: a
+// FieldError goes back to its form field (the CLI: its flag), a UsageError is the user's to
+// fix (exit 2), an error with NextStep says what to do next (footer, `purse: next:`).
+
+// FieldError is an input that cannot be used. Field names it in kebab case ("token-id",
+// "amount"): the CLI's flag of the same name, the TUI's form field.
+type FieldError struct {
+	Field string
+	Err   error
+}
+
+func (e *FieldError) Error() string { return e.Field + ": " + e.Err.Error() }
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// NextStep says that nothing happened yet.
+func (e *FieldError) NextStep() string {
+	return "Correct the " + e.Field + " and try again; nothing was sent or signed."
+}
+
+func fieldErr(field, format string, a ...any) error {
+	return &FieldError{Field: field, Err: fmt.Errorf(format, a...)}
+}
+
+// UsageError is a problem the user fixes in the input or in the profile, not by retrying
+// (the CLI exits 2 for it).
+type UsageError struct{ msg string }
+
+func (e *UsageError) Error() string { return e.msg }
+
+// Usagef makes a UsageError.
+func Usagef(format string, args ...any) error { return &UsageError{fmt.Sprintf(format, args...)} }
+
+// usage marks err as the user's to fix (a field, a name in use), not a failure to retry.
+func usage(err error) error { return &UsageError{msg: err.Error()} }
+
+// StepError is a failure of one step of a flow.
+type StepError struct {
+	Step string
+	Err  error
+}
+
+func (e *StepError) Error() string { return e.Step + ": " + e.Err.Error() }
+func (e *StepError) Unwrap() error { return e.Err }
+
+func failAt(step string, err error) error { return &StepError{Step: step, Err: err} }
+
+// Advice is an error with what to do next (the TUI's footer and the CLI show it).
+type Advice struct {
+	Err  error
+	Next string
+}
+
+func (e *Advice) Error() string    { return e.Err.Error() }
+func (e *Advice) Unwrap() error    { return e.Err }
+func (e *Advice) NextStep() string { return e.Next }

@@ -1,0 +1,403 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+
+	"purse/enduser"
+	"purse/protocol"
+	"purse/wallet"
+)
+
+// Offline signing and verification: what `purse sign` and `purse verify` do. Nothing here
+// reads the network; every input is checked before a key is unlocked, and errors name the
+// field (*FieldError) so the CLI can name its flag.
+
+// ErrRejected marks a signature or a transaction that was checked and refused (the CLI exits
+// 3 for it): a signer other than the expected one, a hash that does not match its payload, a
+// permit domain that differs from the chain's.
+var ErrRejected = errors.New("rejected")
+
+// RejectedError is a check that refused: a verification that recovered another signer, a
+// hash that does not cover its payload, rules that refused a transaction.
+type RejectedError struct{ msg string }
+
+func (e *RejectedError) Error() string        { return e.msg }
+func (e *RejectedError) Is(target error) bool { return target == ErrRejected }
+
+// Deadline is how a signature's deadline is chosen: At (Unix seconds) or TTL from now, at
+// most one of them; neither means the default window when Default is set.
+type Deadline struct {
+	At      *int64
+	TTL     *time.Duration
+	Default bool // no deadline given means now + protocol.DefaultFullAuthWindow
+}
+
+// Resolve returns the deadline. Testers craft expired or over-long deadlines on purpose, so an
+// explicit At is taken, with a warning the caller shows; a TTL above the service's 20-minute
+// maximum is an error.
+func (d Deadline) Resolve(now time.Time) (deadline int64, warning string, err error) {
+	switch {
+	case d.At != nil && d.TTL != nil:
+		return 0, "", Usagef("give a deadline or a ttl, not both")
+	case d.At != nil:
+		if *d.At <= 0 {
+			return 0, "", fieldErr("deadline", "expected Unix seconds above 0, got %d", *d.At)
+		}
+		return *d.At, DeadlineWarning(*d.At, now), nil
+	case d.TTL != nil:
+		if *d.TTL <= 0 || *d.TTL > protocol.MaxFullAuthWindow {
+			return 0, "", fieldErr("ttl", "expected a duration above 0 and at most %s, got %s", protocol.MaxFullAuthWindow, *d.TTL)
+		}
+		return now.Add(*d.TTL).Unix(), "", nil
+	case d.Default:
+		return now.Add(protocol.DefaultFullAuthWindow).Unix(), "", nil
+	}
+	return 0, "", fieldErr("deadline", "required (Unix seconds)")
+}
+
+// DeadlineWarning says why the service will refuse a deadline ("" when it will not).
+func DeadlineWarning(deadline int64, now time.Time) string {
+	switch {
+	case deadline <= now.Unix():
+		return fmt.Sprintf("deadline %d is in the past (%s ago): the service will reject it", deadline, now.Sub(time.Unix(deadline, 0)).Round(time.Second))
+	case deadline > now.Unix()+protocol.MaxFullAuthWindowSeconds:
+		return fmt.Sprintf("deadline %d is more than 20 minutes ahead: the service will reject it", deadline)
+	}
+	return ""
+}
+
+// SignerOf is the audited EVM signer of a key label (offline signing names the key).
+func (s *App) SignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
+	if label == "" {
+		return nil, fieldErr("key", "expected a key label (see `purse key list`)")
+	}
+	ks, err := s.Keys(u)
+	if err != nil {
+		return nil, err
+	}
+	return ks.EVMSigner(label, s.Profile().Name)
+}
+
+// Payload is what a full-auth hash covers: the exact body of a POST or the raw query string
+// of a GET (a leading "?" is dropped). A nil field was not given.
+type Payload struct {
+	Body  []byte
+	Query *string
+}
+
+func (p Payload) bytes() []byte {
+	if p.Query != nil {
+		return []byte(strings.TrimPrefix(*p.Query, "?"))
+	}
+	return p.Body
+}
+
+// FullAuthInput is one request to sign full-auth headers for.
+type FullAuthInput struct {
+	Key, TokenID, Network, Method string
+	Payload                       Payload
+	// URL, when set, adds a ready-to-run curl command for it.
+	URL      string
+	Deadline Deadline
+}
+
+// SignedFullAuth is the headers of one request and what they sign.
+type SignedFullAuth struct {
+	TokenID      string `json:"tokenId"`
+	Network      string `json:"network"`
+	Hash         string `json:"hash"`
+	Deadline     string `json:"deadline"`
+	Sign         string `json:"sign"`
+	Intermediate string `json:"intermediate"`
+	Message      string `json:"message"`
+	Curl         string `json:"curl,omitempty"`
+	Warning      string `json:"warning,omitempty"`
+}
+
+// SignFullAuthOffline signs the full-auth headers of in.
+func (s *App) SignFullAuthOffline(in FullAuthInput, u *Unlock, now time.Time) (SignedFullAuth, error) {
+	if !isDigits(in.TokenID) {
+		return SignedFullAuth{}, fieldErr("token-id", "expected the account id in digits, got %q", in.TokenID)
+	}
+	if !isDigits(in.Network) {
+		return SignedFullAuth{}, fieldErr("network", "expected a chain id in digits (5000, 5003), got %q", in.Network)
+	}
+	method := strings.ToUpper(in.Method)
+	switch {
+	case method == "GET" && in.Payload.Body != nil:
+		return SignedFullAuth{}, fieldErr("body-file", "a GET has no body; sign its query string")
+	case method == "POST" && in.Payload.Query != nil:
+		return SignedFullAuth{}, fieldErr("query", "a POST signs its body; give the body")
+	case method != "GET" && method != "POST":
+		return SignedFullAuth{}, fieldErr("method", "expected GET or POST, got %q", in.Method)
+	}
+	payload := in.Payload.bytes()
+	deadline, warning, err := in.Deadline.Resolve(now)
+	if err != nil {
+		return SignedFullAuth{}, err
+	}
+	signer, err := s.SignerOf(in.Key, u)
+	if err != nil {
+		return SignedFullAuth{}, err
+	}
+	fa, err := wallet.SignFullAuth(signer, payload, deadline)
+	if err != nil {
+		return SignedFullAuth{}, err
+	}
+	out := SignedFullAuth{TokenID: in.TokenID, Network: in.Network, Hash: fa.Hash, Deadline: strconv.FormatInt(fa.Deadline, 10),
+		Sign: fa.Sign, Intermediate: fa.Intermediate, Message: fa.Message, Warning: warning}
+	if in.URL != "" {
+		headers := []enduser.Header{{Name: "tokenId", Value: in.TokenID}, {Name: "network", Value: in.Network},
+			{Name: "hash", Value: fa.Hash}, {Name: "deadline", Value: out.Deadline}, {Name: "sign", Value: fa.Sign}}
+		if method == "GET" {
+			url := in.URL
+			if len(payload) > 0 {
+				url += "?" + string(payload)
+			}
+			out.Curl = enduser.CurlCommand(method, url, headers, nil)
+		} else {
+			body := string(payload)
+			out.Curl = enduser.CurlCommand(method, in.URL, append(headers, enduser.Header{Name: "Content-Type", Value: "application/json"}), &body)
+		}
+	}
+	return out, nil
+}
+
+// SignedMintConsent is the body of POST /v1/mint/nft with the consent signature.
+type SignedMintConsent struct {
+	Email      string `json:"email"`
+	EVMAddress string `json:"evmAddress"`
+	Signature  string `json:"signature"`
+	Hash       string `json:"hash"`
+	Deadline   string `json:"deadline"`
+	Message    string `json:"-"`
+	Warning    string `json:"-"`
+}
+
+// SignMintConsentOffline signs the partner mint consent of the free-text hash.
+func (s *App) SignMintConsentOffline(key, hash, email string, dl Deadline, u *Unlock, now time.Time) (SignedMintConsent, error) {
+	if hash == "" {
+		return SignedMintConsent{}, fieldErr("hash", "expected the consent text to sign, got nothing")
+	}
+	if !utf8.ValidString(hash) {
+		return SignedMintConsent{}, fieldErr("hash", "expected UTF-8 text")
+	}
+	if email != "" && !strings.Contains(email, "@") {
+		return SignedMintConsent{}, fieldErr("email", "expected an email address, got %q", email)
+	}
+	deadline, warning, err := dl.Resolve(now)
+	if err != nil {
+		return SignedMintConsent{}, err
+	}
+	signer, err := s.SignerOf(key, u)
+	if err != nil {
+		return SignedMintConsent{}, err
+	}
+	mc, err := wallet.SignMintConsent(signer, hash, strconv.FormatInt(deadline, 10))
+	if err != nil {
+		return SignedMintConsent{}, err
+	}
+	return SignedMintConsent{email, mc.EVMAddress, mc.Signature, mc.Hash, mc.Deadline, mc.Message, warning}, nil
+}
+
+// PermitInput is an EIP-2612 permit as typed: every number in digits, addresses 0x hex.
+type PermitInput struct {
+	Token, Name, Version, ChainID, Spender, Value, Nonce string
+	Deadline                                             int64
+}
+
+// Permit checks in and builds the permit owner signs.
+func (in PermitInput) Permit(owner common.Address) (wallet.Permit, error) {
+	tok, err := ParseAddress("token", in.Token)
+	if err != nil {
+		return wallet.Permit{}, err
+	}
+	sp, err := ParseAddress("spender", in.Spender)
+	if err != nil {
+		return wallet.Permit{}, err
+	}
+	nums := make([]*big.Int, 3)
+	for i, f := range []struct{ name, v string }{{"chain-id", in.ChainID}, {"value", in.Value}, {"nonce", in.Nonce}} {
+		if nums[i], err = ParseUint256(f.name, f.v); err != nil {
+			return wallet.Permit{}, err
+		}
+	}
+	if in.Deadline <= 0 {
+		return wallet.Permit{}, fieldErr("deadline", "expected Unix seconds above 0, got %d", in.Deadline)
+	}
+	if in.Name == "" {
+		return wallet.Permit{}, fieldErr("name", "expected the token's name(), got nothing")
+	}
+	return wallet.Permit{
+		Domain: wallet.PermitDomain{Name: in.Name, Version: in.Version, ChainID: nums[0], VerifyingContract: tok},
+		Owner:  owner, Spender: sp, Value: nums[1], Nonce: nums[2], Deadline: big.NewInt(in.Deadline),
+	}, nil
+}
+
+// SignedPermit is an offline permit signature with what it signed.
+type SignedPermit struct {
+	wallet.PermitSignature
+	Permit  wallet.Permit `json:"-"`
+	Warning string        `json:"-"`
+}
+
+// SignPermitOffline signs the permit of in with the key; everything is checked before the
+// key is unlocked.
+func (s *App) SignPermitOffline(key string, in PermitInput, u *Unlock, now time.Time) (SignedPermit, error) {
+	if _, err := in.Permit(common.Address{}); err != nil {
+		return SignedPermit{}, err
+	}
+	signer, err := s.SignerOf(key, u)
+	if err != nil {
+		return SignedPermit{}, err
+	}
+	p, err := in.Permit(signer.Address())
+	if err != nil {
+		return SignedPermit{}, err
+	}
+	ps, err := wallet.SignPermit(signer, p)
+	if err != nil {
+		return SignedPermit{}, err
+	}
+	return SignedPermit{PermitSignature: ps, Permit: p, Warning: DeadlineWarning(in.Deadline, now)}, nil
+}
+
+// SignFormAOffline signs the exact Form A text (EIP-191) and gives its textHash.
+func (s *App) SignFormAOffline(key string, text []byte, u *Unlock) (wallet.FormA, error) {
+	if len(text) == 0 {
+		return wallet.FormA{}, fieldErr("text-file", "the text is empty")
+	}
+	if !utf8.Valid(text) {
+		return wallet.FormA{}, fieldErr("text-file", "expected UTF-8 text, found invalid bytes")
+	}
+	signer, err := s.SignerOf(key, u)
+	if err != nil {
+		return wallet.FormA{}, err
+	}
+	return wallet.SignFormA(signer, string(text))
+}
+
+// PersonalSignature is an EIP-191 personal_sign.
+type PersonalSignature struct {
+	Address   string `json:"address"`
+	Signature string `json:"signature"`
+	Digest    string `json:"digest"`
+}
+
+// SignPersonalOffline signs msg with EIP-191 personal_sign.
+func (s *App) SignPersonalOffline(key string, msg []byte, u *Unlock) (PersonalSignature, error) {
+	signer, err := s.SignerOf(key, u)
+	if err != nil {
+		return PersonalSignature{}, err
+	}
+	sig, err := wallet.SignPersonal(signer, wallet.PurposePersonal, msg)
+	if err != nil {
+		return PersonalSignature{}, err
+	}
+	return PersonalSignature{signer.Address().Hex(), hexutil.Encode(sig), wallet.PersonalHash(msg).Hex()}, nil
+}
+
+// Verification is a recovered signer against the expected one.
+type Verification struct {
+	Recovered string `json:"recovered"`
+	Expected  string `json:"expected"`
+	Valid     bool   `json:"valid"`
+}
+
+// verify compares; a mismatch comes back with a *RejectedError (ErrRejected).
+func verify(recovered common.Address, expected string) (Verification, error) {
+	want, err := ParseAddress("address", expected)
+	if err != nil {
+		return Verification{}, err
+	}
+	v := Verification{recovered.Hex(), want.Hex(), recovered == want}
+	if !v.Valid {
+		return v, &RejectedError{fmt.Sprintf("signature was made by %s, not %s", v.Recovered, v.Expected)}
+	}
+	return v, nil
+}
+
+// VerifyPersonal recovers the signer of an EIP-191 personal_sign of msg.
+func VerifyPersonal(expected string, msg []byte, sig string) (Verification, error) {
+	addr, err := wallet.RecoverPersonal(msg, sig)
+	if err != nil {
+		return Verification{}, &FieldError{Field: "signature", Err: err}
+	}
+	return verify(addr, expected)
+}
+
+// VerifyFullAuth recovers the signer of full-auth headers; with a payload it also checks
+// that hash is its keccak256.
+func VerifyFullAuth(expected, hash, deadline, sign string, p Payload) (Verification, error) {
+	if !isDigits(deadline) {
+		return Verification{}, fieldErr("deadline", "expected Unix seconds in digits, got %q", deadline)
+	}
+	if p.Body != nil || p.Query != nil {
+		if got := wallet.PayloadHash(p.bytes()); got != hash {
+			return Verification{}, &RejectedError{fmt.Sprintf("hash %s is not keccak256 of the payload (%s)", hash, got)}
+		}
+	}
+	addr, err := wallet.RecoverFullAuth(hash, deadline, sign)
+	if err != nil {
+		return Verification{}, &FieldError{Field: "sign", Err: err}
+	}
+	return verify(addr, expected)
+}
+
+// VerifyPermit recovers the signer of a permit the owner should have signed.
+func VerifyPermit(owner string, in PermitInput, sig string) (Verification, error) {
+	o, err := ParseAddress("owner", owner)
+	if err != nil {
+		return Verification{}, err
+	}
+	p, err := in.Permit(o)
+	if err != nil {
+		return Verification{}, err
+	}
+	addr, err := wallet.RecoverPermit(p, sig)
+	if err != nil {
+		return Verification{}, &FieldError{Field: "signature", Err: err}
+	}
+	return verify(addr, owner)
+}
+
+// ParseAddress reads a 0x-prefixed 20-byte hex address.
+func ParseAddress(field, s string) (common.Address, error) {
+	if !common.IsHexAddress(s) || !strings.HasPrefix(s, "0x") {
+		return common.Address{}, fieldErr(field, "expected a 0x-prefixed 20-byte hex address, got %q", s)
+	}
+	return common.HexToAddress(s), nil
+}
+
+// ParseUint256 reads a non-negative integer below 2^256 in digits.
+func ParseUint256(field, s string) (*big.Int, error) {
+	if !isDigits(s) {
+		return nil, fieldErr(field, "expected a non-negative integer, got %q", s)
+	}
+	n, ok := new(big.Int).SetString(s, 10)
+	if !ok || n.BitLen() > 256 {
+		return nil, fieldErr(field, "expected an integer below 2^256, got %q", s)
+	}
+	return n, nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}

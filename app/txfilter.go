@@ -1,0 +1,184 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"purse/enduser"
+)
+
+// The fields of a history filter, named as the transactions route names them (spec 4.6) and
+// as enduser.TxFilter.Validate reports them, so an error points at its field in any front end.
+const (
+	TxPageSize  = "pageSize"
+	TxFrom      = "fromTimestamp"
+	TxTo        = "toTimestamp"
+	TxType      = "type"
+	TxTypes     = "transactionTypes"
+	TxCurrency  = "currencys"
+	TxDirection = "direction"
+	TxMin       = "minAmount"
+	TxMax       = "maxAmount"
+	TxStatus    = "status"
+	TxChain     = "chainId"
+	TxSymbol    = "tokenSymbol"
+	TxID        = "id"
+	TxHash      = "txHash"
+)
+
+// ParseTxFilter reads a history filter from what the user typed, by field (the Tx*
+// constants; absent or blank fields are not filtered on). Times are a date, a date and time
+// (UTC) or Unix seconds; lists are comma or space separated. The result is validated; an
+// error is a *FieldError naming the field at fault.
+func ParseTxFilter(v map[string]string) (enduser.TxFilter, error) {
+	val := func(k string) string { return strings.TrimSpace(v[k]) }
+	var tf enduser.TxFilter
+	if s := val(TxPageSize); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return tf, fieldErr(TxPageSize, "expected a whole number 1-%d, got %q", enduser.MaxPageSize, s)
+		}
+		tf.PageSize = n
+	}
+	for _, t := range []struct {
+		k     string
+		dst   *int64
+		endOf bool
+	}{{TxFrom, &tf.FromTimestamp, false}, {TxTo, &tf.ToTimestamp, true}} {
+		if s := val(t.k); s != "" {
+			ts, err := ParseTxTime(s, t.endOf)
+			if err != nil {
+				return tf, &FieldError{Field: t.k, Err: err}
+			}
+			*t.dst = ts
+		}
+	}
+	tf.Type = strings.ToUpper(val(TxType))
+	tf.TransactionTypes = splitList(strings.ToUpper(val(TxTypes)))
+	tf.Currencies = splitList(val(TxCurrency))
+	tf.Direction = strings.ToUpper(val(TxDirection))
+	for _, m := range []struct {
+		k   string
+		dst **decimal.Decimal
+	}{{TxMin, &tf.MinAmount}, {TxMax, &tf.MaxAmount}} {
+		if s := val(m.k); s != "" {
+			d, err := decimal.NewFromString(s)
+			if err != nil {
+				return tf, fieldErr(m.k, "expected a decimal amount such as 12.50, got %q", s)
+			}
+			*m.dst = &d
+		}
+	}
+	tf.Status = strings.ToLower(val(TxStatus))
+	tf.ChainID = val(TxChain)
+	tf.TokenSymbol = val(TxSymbol)
+	if s := val(TxID); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n <= 0 {
+			return tf, fieldErr(TxID, "expected a positive record id, got %q", s)
+		}
+		tf.ID = n
+	}
+	tf.TxHash = val(TxHash)
+	if err := tf.Validate(); err != nil {
+		var ve *enduser.ValidationError
+		if errors.As(err, &ve) {
+			field, _, _ := strings.Cut(ve.Field, "[")
+			return enduser.TxFilter{}, &FieldError{Field: field, Err: err}
+		}
+		return enduser.TxFilter{}, err
+	}
+	return tf, nil
+}
+
+func splitList(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
+}
+
+var txTimeLayouts = []string{"2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02T15:04:05", time.RFC3339}
+
+// ParseTxTime reads a date, a date and time (UTC) or Unix seconds. A date alone is the start
+// of the day, or with endOfDay its last second.
+func ParseTxTime(v string, endOfDay bool) (int64, error) {
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+		return n, nil
+	}
+	if t, err := time.Parse("2006-01-02", v); err == nil {
+		if endOfDay {
+			t = t.Add(24*time.Hour - time.Second)
+		}
+		return t.Unix(), nil
+	}
+	for _, l := range txTimeLayouts {
+		if t, err := time.Parse(l, v); err == nil {
+			return t.Unix(), nil
+		}
+	}
+	return 0, fmt.Errorf("expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] (UTC) or Unix seconds, got %q", v)
+}
+
+// accountAPI is the signed client of an account: full-auth calls need an account id and
+// the profile's EVM key.
+func (s *App) accountAPI(u *Unlock) (*enduser.Client, error) {
+	if err := s.requireAccount(); err != nil {
+		return nil, err
+	}
+	return s.API(true, u)
+}
+
+// History is one page of the account's history, or with all every page of it.
+type History struct {
+	Transactions []enduser.Transaction `json:"transactions"`
+	// Page is the page read when not all (its HasNextPage says more exist).
+	Page *enduser.TxPage `json:"-"`
+}
+
+// ReadHistory reads the history under the filter: one page, or with all every page. A
+// filter with an id or a tx hash is an exact look-up.
+func (s *App) ReadHistory(ctx context.Context, u *Unlock, f enduser.TxFilter, all bool) (History, error) {
+	c, err := s.accountAPI(u)
+	if err != nil {
+		return History{}, err
+	}
+	var h History
+	if !all {
+		if h.Page, err = c.Transactions(ctx, f); err != nil {
+			return History{}, err
+		}
+		h.Transactions = h.Page.Transactions
+		return h, nil
+	}
+	for t, err := range c.All(ctx, f) {
+		if err != nil {
+			return History{}, err
+		}
+		h.Transactions = append(h.Transactions, t)
+	}
+	return h, nil
+}
+
+// LookupTransactions finds records exactly: by record id, or every record of a transaction
+// hash (one of them).
+func (s *App) LookupTransactions(ctx context.Context, u *Unlock, id int64, txHash string) ([]enduser.Transaction, error) {
+	if (id != 0) == (txHash != "") {
+		return nil, Usagef("give a record id or a transaction hash, not both or neither")
+	}
+	c, err := s.accountAPI(u)
+	if err != nil {
+		return nil, err
+	}
+	if txHash != "" {
+		return c.TransactionsByHash(ctx, txHash)
+	}
+	t, err := c.TransactionByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return []enduser.Transaction{t}, nil
+}
