@@ -135,9 +135,10 @@ func (s *App) FormA(ctx context.Context, u *Unlock) (enduser.FormAInfo, error) {
 // SignedFormA is a Form A signature: the text's hash and the EIP-191 signature over the
 // exact text; Submitted says it was sent.
 type SignedFormA struct {
-	TextHash  string
-	Signature string
-	Submitted bool
+	Text      string `json:"kycSelfDec"` // exactly as received and signed
+	TextHash  string `json:"textHash"`
+	Signature string `json:"signature,omitempty"`
+	Submitted bool   `json:"submitted"`
 }
 
 // SignFormA signs the exact text the user was shown with the profile's key and, with
@@ -151,7 +152,7 @@ func (s *App) SignFormA(ctx context.Context, u *Unlock, text string, submit bool
 	if err != nil {
 		return SignedFormA{}, err
 	}
-	out := SignedFormA{TextHash: fa.TextHash, Signature: fa.Signature}
+	out := SignedFormA{Text: text, TextHash: fa.TextHash, Signature: fa.Signature}
 	if !submit {
 		return out, nil
 	}

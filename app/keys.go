@@ -48,25 +48,81 @@ type KeyRequest struct {
 	FilePass []byte
 	// Stdin is read for a file named "-" (the CLI); nil refuses "-".
 	Stdin io.Reader
-	// FileField and PassFileField name File and MnemonicPassFile in errors (the CLI's
-	// flags); empty names them by what they hold.
-	FileField, PassFileField string
 	// UseForProfile makes the key the profile's key of its kind.
 	UseForProfile bool
 }
 
-func (r KeyRequest) field(what string) string {
-	if r.FileField != "" {
-		return r.FileField
-	}
-	return what
+// sourceField names each source's file in errors (as the CLI's flags do).
+var sourceField = map[KeySource]string{
+	SourceHex: "private-key-file", SourceMnemonic: "mnemonic-file",
+	SourceKeystoreJSON: "keystore-json", SourceSolanaKeypair: "solana-keypair",
 }
 
-func (r KeyRequest) passField() string {
-	if r.PassFileField != "" {
-		return r.PassFileField
+// KeyImport is an import as typed: a label, a kind and exactly one source file, with the
+// mnemonic's derivation (a path or an account index) and optional BIP-39 passphrase file.
+type KeyImport struct {
+	Label, Kind                                               string
+	PrivateKeyFile, MnemonicFile, KeystoreJSON, SolanaKeypair string
+	Path, Index, MnemonicPassFile                             string
+}
+
+// CheckLabelKind checks a new key's label and kind.
+func CheckLabelKind(label, kind string) (keystore.Kind, error) {
+	if label == "" {
+		return "", fieldErr("label", "expected a label such as main or sol-1")
 	}
-	return "mnemonic passphrase file"
+	if err := keystore.ValidateLabel(label); err != nil {
+		return "", &FieldError{Field: "label", Err: err}
+	}
+	if kind == "" {
+		return "", fieldErr("kind", "expected evm or solana")
+	}
+	k, err := keystore.ParseKind(kind)
+	if err != nil {
+		return "", fieldErr("kind", "expected evm or solana, got %q", kind)
+	}
+	return k, nil
+}
+
+// Request checks the import and makes it a KeyRequest (a solana-keygen file implies the
+// solana kind). Nothing is read yet.
+func (k KeyImport) Request() (KeyRequest, error) {
+	var req KeyRequest
+	n := 0
+	for _, src := range []struct {
+		file string
+		s    KeySource
+	}{{k.PrivateKeyFile, SourceHex}, {k.MnemonicFile, SourceMnemonic}, {k.KeystoreJSON, SourceKeystoreJSON}, {k.SolanaKeypair, SourceSolanaKeypair}} {
+		if src.file != "" {
+			n++
+			req.Source, req.File = src.s, src.file
+		}
+	}
+	if n != 1 {
+		return req, Usagef("expected exactly one source: --private-key-file, --mnemonic-file, --keystore-json or --solana-keypair (got %d)", n)
+	}
+	mnemonic := req.Source == SourceMnemonic
+	switch {
+	case !mnemonic && (k.Path != "" || k.Index != "" || k.MnemonicPassFile != ""):
+		return req, Usagef("--path, --index and --mnemonic-passphrase-file go with --mnemonic-file only")
+	case k.Path != "" && k.Index != "":
+		return req, Usagef("--path and --index: give one of them, not both")
+	case k.MnemonicFile == "-" && k.MnemonicPassFile == "-":
+		return req, Usagef("--mnemonic-file and --mnemonic-passphrase-file cannot both read stdin")
+	}
+	kind := k.Kind
+	if req.Source == SourceSolanaKeypair && kind == "" {
+		kind = string(keystore.KindSolana)
+	}
+	var err error
+	if req.Kind, err = CheckLabelKind(k.Label, kind); err != nil {
+		return req, err
+	}
+	if req.Source == SourceSolanaKeypair && req.Kind != keystore.KindSolana {
+		return req, fieldErr("solana-keypair", "holds a solana key, but the kind is %s", req.Kind)
+	}
+	req.Label, req.Path, req.Index, req.MnemonicPassFile = k.Label, k.Path, k.Index, k.MnemonicPassFile
+	return req, nil
 }
 
 // Discovery is what the account look-up after adding an EVM key found.
@@ -92,20 +148,18 @@ const maxSecretFile = 1 << 20
 // discoveryTimeout bounds the account look-up after a key is added.
 const discoveryTimeout = 10 * time.Second
 
-// ReadSecretFile reads a key file the user named. Errors name the file, never its content.
-func ReadSecretFile(what, path string) ([]byte, error) { return readSecret(what, path, nil) }
-
-// readSecret is ReadSecretFile where "-" reads stdin.
-func readSecret(what, path string, stdin io.Reader) ([]byte, error) {
+// readSecret reads a key file the user named ("-": stdin, when there is one). Errors name
+// the field and the file, never the content.
+func readSecret(field, path string, stdin io.Reader) ([]byte, error) {
 	if path == "-" {
 		if stdin == nil {
-			return nil, fmt.Errorf("%s: expected the path of a file (no standard input here)", what)
+			return nil, fieldErr(field, "expected the path of a file (no standard input here)")
 		}
-		return limitSecret(what, "standard input", stdin)
+		return limitSecret(field, "standard input", stdin)
 	}
 	path = ExpandHome(path)
 	if path == "" {
-		return nil, fmt.Errorf("%s: expected the path of a file", what)
+		return nil, fieldErr(field, "expected the path of a file")
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -113,24 +167,23 @@ func readSecret(what, path string, stdin io.Reader) ([]byte, error) {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return nil, fmt.Errorf("%s: cannot open %s: %v", what, path, err)
+		return nil, fieldErr(field, "cannot open %s: %v", path, err)
 	}
 	defer f.Close()
-	return limitSecret(what, path, f)
+	return limitSecret(field, path, f)
 }
 
-// limitSecret reads a secret of at most maxSecretFile bytes from r (named name in errors).
-func limitSecret(what, name string, r io.Reader) ([]byte, error) {
+func limitSecret(field, name string, r io.Reader) ([]byte, error) {
 	b, err := io.ReadAll(io.LimitReader(r, maxSecretFile+1))
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot read %s: %v", what, name, err)
+		return nil, fieldErr(field, "cannot read %s: %v", name, err)
 	}
 	if len(b) > maxSecretFile {
 		clear(b)
-		return nil, fmt.Errorf("%s: %s is larger than %d bytes; expected a key file", what, name, maxSecretFile)
+		return nil, fieldErr(field, "%s is larger than %d bytes; expected a key file", name, maxSecretFile)
 	}
 	if len(bytes.TrimSpace(b)) == 0 {
-		return nil, fmt.Errorf("%s: %s is empty", what, name)
+		return nil, fieldErr(field, "%s is empty", name)
 	}
 	return b, nil
 }
@@ -160,7 +213,7 @@ func (s *App) ListKeys() ([]keystore.Entry, error) {
 // creates nothing.
 func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, error) {
 	if err := keystore.ValidateLabel(req.Label); err != nil {
-		return KeyAdded{}, err
+		return KeyAdded{}, &FieldError{Field: "label", Err: err}
 	}
 	var newPass []byte
 	if u != nil {
@@ -179,7 +232,7 @@ func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, 
 		e, err = ks.New(req.Label, req.Kind)
 	case SourceHex:
 		var b []byte
-		if b, err = readSecret(req.field("private key file"), req.File, req.Stdin); err == nil {
+		if b, err = readSecret(sourceField[req.Source], req.File, req.Stdin); err == nil {
 			e, err = ks.ImportHex(req.Label, req.Kind, b)
 			clear(b)
 		}
@@ -187,13 +240,13 @@ func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, 
 		e, err = importMnemonic(ks, req)
 	case SourceKeystoreJSON:
 		var b []byte
-		if b, err = readSecret(req.field("keystore JSON file"), req.File, req.Stdin); err == nil {
+		if b, err = readSecret(sourceField[req.Source], req.File, req.Stdin); err == nil {
 			e, err = ks.ImportKeystoreJSON(req.Label, req.Kind, b, req.FilePass)
 			clear(b)
 		}
 	case SourceSolanaKeypair:
 		var b []byte
-		if b, err = readSecret(req.field("solana-keygen file"), req.File, req.Stdin); err == nil {
+		if b, err = readSecret(sourceField[req.Source], req.File, req.Stdin); err == nil {
 			e, err = ks.ImportSolanaKeypair(req.Label, b)
 			clear(b)
 		}
@@ -228,22 +281,22 @@ func importMnemonic(ks *keystore.Store, req KeyRequest) (keystore.Entry, error) 
 	path := strings.TrimSpace(req.Path)
 	if idx := strings.TrimSpace(req.Index); idx != "" {
 		if path != "" {
-			return keystore.Entry{}, errors.New("mnemonic: give a derivation path or an account index, not both")
+			return keystore.Entry{}, Usagef("mnemonic: give a derivation path or an account index, not both")
 		}
 		n, err := strconv.ParseUint(idx, 10, 32)
 		if err != nil || (req.Kind == keystore.KindSolana && n >= 1<<31) {
-			return keystore.Entry{}, fmt.Errorf("index: expected an account number from 0 to %d, got %q", uint64(1<<31-1), idx)
+			return keystore.Entry{}, fieldErr("index", "expected an account number from 0 to %d, got %q", uint64(1<<31-1), idx)
 		}
 		path = keystore.MnemonicPath(req.Kind, uint32(n))
 	}
-	m, err := readSecret(req.field("mnemonic file"), req.File, req.Stdin)
+	m, err := readSecret(sourceField[req.Source], req.File, req.Stdin)
 	if err != nil {
 		return keystore.Entry{}, err
 	}
 	defer clear(m)
 	var pass []byte
 	if req.MnemonicPassFile != "" {
-		if pass, err = readSecret(req.passField(), req.MnemonicPassFile, req.Stdin); err != nil {
+		if pass, err = readSecret("mnemonic-passphrase-file", req.MnemonicPassFile, req.Stdin); err != nil {
 			return keystore.Entry{}, err
 		}
 		defer clear(pass)

@@ -319,3 +319,39 @@ func PermitReview(id string, pr PreparedPermit) review.Request {
 		DomainName: p.Domain.Name, DomainVersion: p.Domain.Version, Digest: pr.Digest.Hex(),
 	})
 }
+
+// PermitOutcome is a submitted permit as `purse permit --json` prints it.
+type PermitOutcome struct {
+	Token            string `json:"token"`
+	TokenAddress     string `json:"tokenAddress"`
+	Spender          string `json:"spender"`
+	Role             string `json:"role"`
+	Amount           string `json:"amount"`
+	PermitAmount     string `json:"permitAmount"`
+	Value            string `json:"value"`
+	Nonce            string `json:"nonce"`
+	Deadline         int64  `json:"deadline"`
+	Digest           string `json:"digest"`
+	Signature        string `json:"signature"`
+	TxHash           string `json:"txHash"`
+	AlreadyPermitted bool   `json:"alreadyPermitted"`
+	Allowance        string `json:"allowance"`
+}
+
+// Outcome is what was signed, submitted and read back, for printing.
+func (sp SubmittedPermit) Outcome(pr PreparedPermit) PermitOutcome {
+	pl, p, dec := pr.Plan, pr.Permit, int32(pr.Plan.Token.Decimals)
+	out := PermitOutcome{
+		Token: pl.Token.Symbol, TokenAddress: pl.Token.Address.Hex(), Spender: pl.Spender.Hex(), Role: pl.Role,
+		Amount: pl.Amount.StringFixed(dec), PermitAmount: pl.PermitAmount.StringFixed(dec),
+		Value: p.Value.String(), Nonce: p.Nonce.String(), Deadline: p.Deadline.Int64(),
+		TxHash: sp.Result.TxHash, AlreadyPermitted: sp.Result.AlreadyPermitted,
+	}
+	if sp.Sig != nil {
+		out.Digest, out.Signature = sp.Sig.Digest, sp.Sig.Signature
+	}
+	if sp.Allowance != nil {
+		out.Allowance = sp.Allowance.String()
+	}
+	return out
+}

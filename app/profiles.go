@@ -37,6 +37,19 @@ func LoadProfiles(home string) (Profiles, error) {
 	return out, nil
 }
 
+// ProfileNamed reads profile name ("" is the active one) without switching to it.
+func (s *App) ProfileNamed(name string) (config.Profile, error) {
+	st, err := config.Load(s.home)
+	if err != nil {
+		return config.Profile{}, err
+	}
+	p, err := st.Get(name)
+	if err != nil {
+		return config.Profile{}, usage(err)
+	}
+	return *p, nil
+}
+
 // UseProfile makes name the active profile (saved) and binds the App to it in place, so
 // every front end holding the App follows. The request log stays: it is the session's.
 // The server clock starts again, since another profile may be another server.

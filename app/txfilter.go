@@ -32,6 +32,30 @@ const (
 	TxHash      = "txHash"
 )
 
+// TxField is one field of the history filter as front ends offer it: Key (a Tx* constant),
+// the CLI's Flag ("" when the CLI has another command for it), a form Label and a Hint.
+type TxField struct {
+	Key, Flag, Label, Hint string
+}
+
+// TxFields are the filter's fields in the order a form shows them.
+var TxFields = []TxField{
+	{TxPageSize, "page-size", "page size", fmt.Sprintf("records per page, 1-%d; empty means %d", enduser.MaxPageSize, enduser.DefaultPageSize)},
+	{TxFrom, "from", "from", "YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] (UTC) or Unix seconds"},
+	{TxTo, "to", "to", "as from; a date alone means the end of that day (UTC)"},
+	{TxType, "type", "type", "one of " + strings.Join(enduser.TransactionTypes, " ")},
+	{TxTypes, "types", "types", "several types, comma separated (exclusive with type)"},
+	{TxCurrency, "currency", "currencies", "comma separated, e.g. eur, chf"},
+	{TxDirection, "direction", "direction", "IN, OUT or ALL"},
+	{TxMin, "min-amount", "min amount", "decimal, e.g. 10.50 (compared with the absolute amount)"},
+	{TxMax, "max-amount", "max amount", "decimal, e.g. 250"},
+	{TxStatus, "status", "status", "pending, completed, rejected or unknown"},
+	{TxChain, "chain-id", "chain id", "CAIP-2, e.g. eip155:5000"},
+	{TxSymbol, "token", "token", "token symbol, e.g. EUR24"},
+	{TxID, "", "record id", "exact lookup by record id (exclusive with tx hash)"},
+	{TxHash, "", "tx hash", "exact lookup by transaction hash"},
+}
+
 // ParseTxFilter reads a history filter from what the user typed, by field (the Tx*
 // constants; absent or blank fields are not filtered on). Times are a date, a date and time
 // (UTC) or Unix seconds; lists are comma or space separated. The result is validated; an

@@ -59,7 +59,10 @@ type LaunchOptions struct {
 	Listen string
 	// StateDir keeps the sandbox's accounts across restarts when set.
 	StateDir string
-	// Args are further flags of purse-sandbox (delays).
+	// ReviewDelay and ActivationDelay, when set, make the sandbox approve the KYC vendor
+	// review and go Live by itself after that long.
+	ReviewDelay, ActivationDelay time.Duration
+	// Args are further flags of purse-sandbox.
 	Args []string
 	// Log receives the sandbox's stderr (its log); nil discards it. A TUI must not let a
 	// child write to the terminal it draws on.
@@ -91,6 +94,12 @@ func Launch(ctx context.Context, o LaunchOptions) (*Process, error) {
 	args := []string{"--listen", o.Listen}
 	if o.StateDir != "" {
 		args = append(args, "--state", o.StateDir)
+	}
+	if o.ReviewDelay > 0 {
+		args = append(args, "--review-delay", o.ReviewDelay.String())
+	}
+	if o.ActivationDelay > 0 {
+		args = append(args, "--activation-delay", o.ActivationDelay.String())
 	}
 	args = append(args, o.Args...)
 	cmd := exec.CommandContext(ctx, bin, args...)
@@ -202,4 +211,21 @@ func Ensure(ctx context.Context, userAPI, logPath string) (*Process, error) {
 		return nil, fmt.Errorf("starting the sandbox on %s: %w (is another program using the port? `purse profile set user_api=...` moves it; its log is %s)", u.Host, err, logf.Name())
 	}
 	return sb, nil
+}
+
+// Serve runs the sandbox in the foreground until ctx ends (then stops it) or the sandbox
+// stops by itself (an error): announce hears its Info once it answers.
+func Serve(ctx context.Context, o LaunchOptions, announce func(Info)) error {
+	sb, err := Launch(ctx, o)
+	if err != nil {
+		return err
+	}
+	defer sb.Close()
+	announce(sb.Info)
+	select {
+	case <-ctx.Done():
+		return sb.Close()
+	case <-sb.Done():
+		return fmt.Errorf("the sandbox stopped: %v", sb.Wait())
+	}
 }

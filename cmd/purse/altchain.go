@@ -15,6 +15,7 @@ import (
 	"purse/app"
 	"purse/app/review"
 	"purse/internal/atomicfile"
+	"purse/internal/prompt"
 )
 
 func addAltchainCommands(a *cli, root *cobra.Command) {
@@ -51,11 +52,7 @@ func (a *cli) altchainInspectCmd() *cobra.Command {
 			"stdin. The requested amounts come from the file (usdcAmount, minUsdcAmount) or from --amount\n" +
 			"and --min-usdc. Exit 0: the transaction may be signed; exit 3: rejected.",
 		Args: cobra.ExactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			core, err := a.app()
-			if err != nil {
-				return err
-			}
+		RunE: a.run(func(_ *cobra.Command, core *app.App, args []string) error {
 			in, err := core.InspectQuote(app.Inspection{File: args[0], Stdin: a.stdin, User: user, Amount: amount, MinAmount: minAmount, Cluster: cluster})
 			if err != nil {
 				return err
@@ -67,7 +64,7 @@ func (a *cli) altchainInspectCmd() *cobra.Command {
 				return app.Rejection(in.Report, "inspect")
 			}
 			return nil
-		},
+		}),
 	}
 	f := cmd.Flags()
 	f.StringVar(&user, "user", "", "the Solana address that would sign (fee payer)")
@@ -96,12 +93,8 @@ func (a *cli) altchainQuoteCmd() *cobra.Command {
 			"is always sent (never the service's silent devnet default). --json prints the quote in a form\n" +
 			"`purse altchain inspect` and `deposit --quote-file` read back; --out writes it to a file.",
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		RunE: a.run(func(cmd *cobra.Command, core *app.App, _ []string) error {
 			amt, mn, err := app.ParseDepositAmounts(amount, minAmount)
-			if err != nil {
-				return err
-			}
-			core, err := a.app()
 			if err != nil {
 				return err
 			}
@@ -123,7 +116,7 @@ func (a *cli) altchainQuoteCmd() *cobra.Command {
 			return a.print(view, func(w io.Writer) {
 				printDeposit(w, q, dq.Setup.Profile.SolanaCluster, strings.ToUpper(output), r)
 			})
-		},
+		}),
 	}
 	f := cmd.Flags()
 	f.StringVar(&amount, "amount", "", "USDC to deposit (decimal, at most 6 decimals; at least 5)")
@@ -167,7 +160,7 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 			"and without --yes nothing is done); the same bytes are sent and re-broadcast while the blockhash\n" +
 			"is valid until confirmed (H30). A rejected validation exits 3 and signs nothing.",
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		RunE: a.run(func(cmd *cobra.Command, core *app.App, _ []string) error {
 			amt, mn, err := app.ParseDepositAmounts(amount, minAmount)
 			if err != nil {
 				return err
@@ -178,16 +171,12 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 			if poll <= 0 || timeout <= 0 {
 				return usagef("--poll-interval and --timeout must be positive")
 			}
-			tty, err := reviewTerminal(yes)
+			tty, err := prompt.Review(yes)
 			if err != nil {
 				return err
 			}
 			if tty != nil {
 				defer tty.Close()
-			}
-			core, err := a.app()
-			if err != nil {
-				return err
 			}
 			ctx, cancel := context.WithTimeout(cmd.Context(), timeout)
 			defer cancel()
@@ -202,7 +191,7 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 					if tty == nil {
 						return nil
 					}
-					return confirmYes(tty, "Send this deposit?", "the signed transaction was not sent")
+					return prompt.YesNo(tty, "Send this deposit?", "the signed transaction was not sent")
 				},
 			}
 			res, err := core.Deposit(ctx, run, nil)
@@ -212,7 +201,7 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 			return a.print(res, func(w io.Writer) {
 				fmt.Fprintf(w, "deposited %s USDC: %s (%s)\n", altchain.FormatUnits(amt, 6), res.Signature, res.ConfirmationStatus)
 			})
-		},
+		}),
 	}
 	f := cmd.Flags()
 	f.StringVar(&amount, "amount", "", "USDC to deposit (decimal, at most 6 decimals; at least 5)")

@@ -34,13 +34,23 @@ func addAPICommands(a *cli, root *cobra.Command) {
 
 // command is a command with no positional arguments whose run needs the application layer.
 func (a *cli) command(use, short string, run func(cmd *cobra.Command, core *app.App) error) *cobra.Command {
-	return &cobra.Command{Use: use, Short: short, Args: cobra.NoArgs, RunE: func(cmd *cobra.Command, _ []string) error {
+	return a.commandArgs(use, short, cobra.NoArgs, func(cmd *cobra.Command, core *app.App, _ []string) error { return run(cmd, core) })
+}
+
+// commandArgs is command with positional arguments.
+func (a *cli) commandArgs(use, short string, args cobra.PositionalArgs, run func(cmd *cobra.Command, core *app.App, args []string) error) *cobra.Command {
+	return &cobra.Command{Use: use, Short: short, Args: args, RunE: a.run(run)}
+}
+
+// run opens the application layer before a command's body.
+func (a *cli) run(body func(cmd *cobra.Command, core *app.App, args []string) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
 		core, err := a.app()
 		if err != nil {
 			return err
 		}
-		return run(cmd, core)
-	}}
+		return body(cmd, core, args)
+	}
 }
 
 func (a *cli) accountStatusCmd() *cobra.Command {
@@ -127,21 +137,14 @@ func (a *cli) accountFindCmd() *cobra.Command {
 }
 
 func (a *cli) emailStatusCmd() *cobra.Command {
-	return &cobra.Command{
-		Use: "email-status EMAIL", Short: "Whether an email is still available for a new account", Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			core, err := a.app()
-			if err != nil {
-				return err
-			}
-			ok, err := core.EmailStatus(cmd.Context(), args[0])
-			if err != nil {
-				return err
-			}
-			word := map[bool]string{true: "is available", false: "is already registered"}[ok]
-			return a.print(map[string]any{"email": args[0], "available": ok}, func(w io.Writer) { fmt.Fprintln(w, args[0], word) })
-		},
-	}
+	return a.commandArgs("email-status EMAIL", "Whether an email is still available for a new account", cobra.ExactArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
+		ok, err := core.EmailStatus(cmd.Context(), args[0])
+		if err != nil {
+			return err
+		}
+		word := map[bool]string{true: "is available", false: "is already registered"}[ok]
+		return a.print(map[string]any{"email": args[0], "available": ok}, func(w io.Writer) { fmt.Fprintln(w, args[0], word) })
+	})
 }
 
 func (a *cli) idvTokenCmd() *cobra.Command {
@@ -165,16 +168,9 @@ func (a *cli) formACmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		out := struct {
-			Text      string `json:"kycSelfDec"`
-			TextHash  string `json:"textHash"`
-			Signature string `json:"signature,omitempty"`
-			Submitted bool   `json:"submitted"`
-		}{Text: info.KYCSelfDec, TextHash: info.TextHash()}
+		out := app.SignedFormA{Text: info.KYCSelfDec, TextHash: info.TextHash()}
 		if sign || submit {
-			fa, err := core.SignFormA(cmd.Context(), nil, info.KYCSelfDec, submit)
-			out.Signature, out.Submitted = fa.Signature, fa.Submitted
-			if err != nil {
+			if out, err = core.SignFormA(cmd.Context(), nil, info.KYCSelfDec, submit); err != nil {
 				return err
 			}
 		}
@@ -260,42 +256,23 @@ func (a *cli) balancesCmd() *cobra.Command {
 	})
 }
 
-// txFlags are the history filters as flags: flag name, the app's field, help.
-var txFlags = [][3]string{
-	{"page-size", app.TxPageSize, "records per page, 1-100 (default 50)"},
-	{"from", app.TxFrom, "from: YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] (UTC) or Unix seconds"},
-	{"to", app.TxTo, "to: as --from; a date alone means the end of that day"},
-	{"type", app.TxType, "one type: CTU FRX P2P CTF CSW ONR CRD CDP CWD UNKNOWN"},
-	{"types", app.TxTypes, "several types, comma separated (exclusive with --type)"},
-	{"currency", app.TxCurrency, "currencies, e.g. eur,chf"},
-	{"direction", app.TxDirection, "IN, OUT or ALL"},
-	{"status", app.TxStatus, "pending, completed, rejected or unknown"},
-	{"chain-id", app.TxChain, "CAIP-2 chain id"},
-	{"token", app.TxSymbol, "token symbol"},
-	{"min-amount", app.TxMin, "minimum amount (decimal)"},
-	{"max-amount", app.TxMax, "maximum amount (decimal)"},
-}
-
-// bindTxFilter binds the filter flags and returns their reader (app.ParseTxFilter; an
-// error names the flag).
+// bindTxFilter binds the history filter's flags (app.TxFields) and returns their reader
+// (app.ParseTxFilter; an error names the flag).
 func bindTxFilter(cmd *cobra.Command) func() (enduser.TxFilter, error) {
-	vals := make([]string, len(txFlags))
-	for i, f := range txFlags {
-		cmd.Flags().StringVar(&vals[i], f[0], "", f[2])
+	vals, flags := map[string]*string{}, map[string]string{}
+	for _, f := range app.TxFields {
+		if f.Flag != "" {
+			vals[f.Key], flags[f.Key] = cmd.Flags().String(f.Flag, "", f.Label+": "+f.Hint), f.Flag
+		}
 	}
 	return func() (enduser.TxFilter, error) {
 		m := map[string]string{}
-		for i, f := range txFlags {
-			m[f[1]] = vals[i]
+		for k, v := range vals {
+			m[k] = *v
 		}
 		tf, err := app.ParseTxFilter(m)
-		var fe *app.FieldError
-		if errors.As(err, &fe) {
-			for _, f := range txFlags {
-				if f[1] == fe.Field {
-					return tf, usagef("--%s: %v", f[0], fe.Err)
-				}
-			}
+		if fe := (*app.FieldError)(nil); errors.As(err, &fe) && flags[fe.Field] != "" {
+			return tf, usagef("--%s: %v", flags[fe.Field], fe.Err)
 		}
 		return tf, err
 	}
@@ -304,9 +281,8 @@ func bindTxFilter(cmd *cobra.Command) func() (enduser.TxFilter, error) {
 func (a *cli) txListCmd() *cobra.Command {
 	var all bool
 	var format string
-	cmd := &cobra.Command{Use: "list [filters] [--all] [--format table|json|csv]", Short: "List transactions (one page, or every page with --all)", Args: cobra.NoArgs}
-	filter := bindTxFilter(cmd)
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+	var filter func() (enduser.TxFilter, error)
+	cmd := a.command("list [filters] [--all] [--format table|json|csv]", "List transactions (one page, or every page with --all)", func(cmd *cobra.Command, core *app.App) error {
 		if a.jsonOut {
 			format = "json"
 		}
@@ -314,10 +290,6 @@ func (a *cli) txListCmd() *cobra.Command {
 			return usagef("--format: expected table, json or csv, got %q", format)
 		}
 		f, err := filter()
-		if err != nil {
-			return err
-		}
-		core, err := a.app()
 		if err != nil {
 			return err
 		}
@@ -339,7 +311,8 @@ func (a *cli) txListCmd() *cobra.Command {
 			fmt.Fprintf(a.stdout, "(more: --all walks every page)\n")
 		}
 		return nil
-	}
+	})
+	filter = bindTxFilter(cmd)
 	cmd.Flags().BoolVar(&all, "all", false, "walk every page")
 	cmd.Flags().StringVar(&format, "format", "table", "table, json or csv")
 	return cmd
@@ -364,43 +337,36 @@ func writeTxTable(w io.Writer, txs []enduser.Transaction) {
 
 func (a *cli) txShowCmd() *cobra.Command {
 	var txHash string
-	cmd := &cobra.Command{
-		Use: "show ID | --tx-hash H", Short: "Show one transaction with every field", Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var id int64
-			if len(args) == 1 {
-				n, err := strconv.ParseInt(args[0], 10, 64)
-				if err != nil || n <= 0 {
-					return usagef("ID: expected a positive record id, got %q", args[0])
+	cmd := a.commandArgs("show ID | --tx-hash H", "Show one transaction with every field", cobra.MaximumNArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
+		var id int64
+		if len(args) == 1 {
+			n, err := strconv.ParseInt(args[0], 10, 64)
+			if err != nil || n <= 0 {
+				return usagef("ID: expected a positive record id, got %q", args[0])
+			}
+			id = n
+		}
+		txs, err := core.LookupTransactions(cmd.Context(), nil, id, txHash)
+		if err != nil {
+			return err
+		}
+		var v any = txs
+		if len(txs) == 1 {
+			v = txs[0]
+		}
+		return a.print(v, func(w io.Writer) {
+			for i, t := range txs {
+				if i > 0 {
+					fmt.Fprintln(w)
 				}
-				id = n
-			}
-			core, err := a.app()
-			if err != nil {
-				return err
-			}
-			txs, err := core.LookupTransactions(cmd.Context(), nil, id, txHash)
-			if err != nil {
-				return err
-			}
-			var v any = txs
-			if len(txs) == 1 {
-				v = txs[0]
-			}
-			return a.print(v, func(w io.Writer) {
-				for i, t := range txs {
-					if i > 0 {
-						fmt.Fprintln(w)
-					}
-					tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-					for _, kv := range enduser.TransactionFields(t) {
-						fmt.Fprintf(tw, "%s\t%s\n", kv[0], kv[1])
-					}
-					_ = tw.Flush()
+				tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+				for _, kv := range enduser.TransactionFields(t) {
+					fmt.Fprintf(tw, "%s\t%s\n", kv[0], kv[1])
 				}
-			})
-		},
-	}
+				_ = tw.Flush()
+			}
+		})
+	})
 	cmd.Flags().StringVar(&txHash, "tx-hash", "", "look up by transaction hash")
 	return cmd
 }

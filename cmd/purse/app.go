@@ -14,6 +14,7 @@ import (
 	"purse/app"
 	"purse/config"
 	"purse/enduser"
+	"purse/internal/prompt"
 )
 
 // Exit codes of every command.
@@ -67,7 +68,7 @@ func exitCode(err error) int {
 		return exitOK
 	case errors.As(err, &r), errors.Is(err, app.ErrRejected), errors.Is(err, altchain.ErrNotRequested):
 		return exitRejected
-	case errors.As(err, &u), errors.As(err, &au), errors.As(err, &fe):
+	case errors.As(err, &u), errors.As(err, &au), errors.As(err, &fe), errors.Is(err, prompt.ErrNoTerminal):
 		return exitUsage
 	default:
 		return exitFailure
@@ -175,7 +176,7 @@ func (a *cli) app() (*app.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := app.Open(app.Options{Home: home, Profile: a.profile, Prompt: a.passphrase, Notice: a.stderr})
+	c, err := app.Open(app.Options{Home: home, Profile: a.profile, Prompt: prompt.Passphrase, Notice: a.stderr})
 	if err != nil {
 		return nil, err
 	}
@@ -190,16 +191,9 @@ func (a *cli) app() (*app.App, error) {
 }
 
 func (a *cli) versionCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "version",
-		Short: "Print the version",
-		Args:  cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			return a.print(map[string]string{"version": version}, func(w io.Writer) {
-				fmt.Fprintln(w, "purse "+version)
-			})
-		},
-	}
+	return &cobra.Command{Use: "version", Short: "Print the version", Args: cobra.NoArgs, RunE: func(*cobra.Command, []string) error {
+		return a.print(map[string]string{"version": version}, func(w io.Writer) { fmt.Fprintln(w, "purse "+version) })
+	}}
 }
 
 // print writes v as JSON with --json, else calls human.
@@ -216,21 +210,20 @@ func (a *cli) print(v any, human func(w io.Writer)) error {
 
 // printRows writes v as JSON with --json, else the rows as an aligned two-column table.
 func (a *cli) printRows(v any, rows [][2]string) error {
-	return a.print(v, func(w io.Writer) {
-		tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-		for _, r := range rows {
-			fmt.Fprintf(tw, "%s\t%s\n", r[0], r[1])
-		}
-		_ = tw.Flush()
-	})
+	lines := make([][]string, len(rows))
+	for i, r := range rows {
+		lines[i] = r[:]
+	}
+	return a.print(v, func(w io.Writer) { table(w, nil, lines) })
 }
 
-// table writes a header and rows, aligned.
+// table writes a header (when there is one) and rows, aligned.
 func table(w io.Writer, header []string, rows [][]string) {
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(header, "\t"))
-	for _, r := range rows {
-		fmt.Fprintln(tw, strings.Join(r, "\t"))
+	for _, r := range append([][]string{header}, rows...) {
+		if r != nil {
+			fmt.Fprintln(tw, strings.Join(r, "\t"))
+		}
 	}
 	_ = tw.Flush()
 }

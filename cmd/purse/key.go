@@ -5,12 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"text/tabwriter"
+	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/internal/prompt"
 	"purse/keystore"
 )
 
@@ -46,41 +47,17 @@ func (a *cli) printKeys(views []keyView) error {
 			fmt.Fprintln(w, "no keys (purse key new --label L --kind evm|solana)")
 			return
 		}
-		tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-		fmt.Fprintln(tw, "LABEL\tKIND\tADDRESS\tBACKEND\tCREATED")
+		var rows [][]string
 		for _, v := range views {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", v.Label, v.Kind, v.Address, v.Backend, v.Created)
+			rows = append(rows, []string{v.Label, v.Kind, v.Address, v.Backend, v.Created})
 		}
-		_ = tw.Flush()
+		table(w, []string{"LABEL", "KIND", "ADDRESS", "BACKEND", "CREATED"}, rows)
 	})
 }
 
 func (a *cli) printKey(e keystore.Entry) error {
 	v := viewOf(e)
-	return a.print(v, func(w io.Writer) {
-		fmt.Fprintf(w, "label:   %s\nkind:    %s\naddress: %s\nbackend: %s\ncreated: %s\n", v.Label, v.Kind, v.Address, v.Backend, v.Created)
-	})
-}
-
-func kindFlag(s string) (keystore.Kind, error) {
-	if s == "" {
-		return "", usagef("--kind: expected evm or solana")
-	}
-	k, err := keystore.ParseKind(s)
-	if err != nil {
-		return "", usagef("--%v", err)
-	}
-	return k, nil
-}
-
-func labelFlag(s string) error {
-	if s == "" {
-		return usagef("--label: expected a label such as main or sol-1")
-	}
-	if err := keystore.ValidateLabel(s); err != nil {
-		return usageErr{err}
-	}
-	return nil
+	return a.printRows(v, [][2]string{{"label:", v.Label}, {"kind:", v.Kind}, {"address:", v.Address}, {"backend:", v.Backend}, {"created:", v.Created}})
 }
 
 // addKey creates or imports a key through the application layer (which asks a new key
@@ -107,10 +84,7 @@ func (a *cli) keyNewCmd() *cobra.Command {
 		Short: "Create a new key",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := labelFlag(label); err != nil {
-				return err
-			}
-			k, err := kindFlag(kind)
+			k, err := app.CheckLabelKind(label, kind)
 			if err != nil {
 				return err
 			}
@@ -123,7 +97,7 @@ func (a *cli) keyNewCmd() *cobra.Command {
 }
 
 func (a *cli) keyImportCmd() *cobra.Command {
-	var label, kind, pkFile, mnFile, path, mnPassFile, ksFile, kpFile string
+	var in app.KeyImport
 	var index uint32
 	cmd := &cobra.Command{
 		Use:   "import --label L --kind evm|solana (--private-key-file F | --mnemonic-file F [--path P | --index N] [--mnemonic-passphrase-file F] | --keystore-json F | --solana-keypair F)",
@@ -136,72 +110,33 @@ func (a *cli) keyImportCmd() *cobra.Command {
 			"  --solana-keypair    solana-keygen JSON array of 64 numbers (implies --kind solana)",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := labelFlag(label); err != nil {
-				return err
+			if cmd.Flags().Changed("index") {
+				in.Index = strconv.FormatUint(uint64(index), 10)
 			}
-			sources := 0
-			for _, s := range []string{pkFile, mnFile, ksFile, kpFile} {
-				if s != "" {
-					sources++
-				}
-			}
-			if sources != 1 {
-				return usagef("expected exactly one source: --private-key-file, --mnemonic-file, --keystore-json or --solana-keypair (got %d)", sources)
-			}
-			indexSet := cmd.Flags().Changed("index")
-			if mnFile == "" && (path != "" || indexSet || mnPassFile != "") {
-				return usagef("--path, --index and --mnemonic-passphrase-file go with --mnemonic-file only")
-			}
-			if path != "" && indexSet {
-				return usagef("--path and --index: give one of them, not both")
-			}
-			if mnFile == "-" && mnPassFile == "-" {
-				return usagef("--mnemonic-file and --mnemonic-passphrase-file cannot both read stdin")
-			}
-			if kpFile != "" && kind == "" {
-				kind = string(keystore.KindSolana)
-			}
-			k, err := kindFlag(kind)
+			req, err := in.Request()
 			if err != nil {
 				return err
 			}
-			if kpFile != "" && k != keystore.KindSolana {
-				return usagef("--solana-keypair holds a solana key, but --kind is %s", k)
-			}
-			if indexSet {
-				if k == keystore.KindSolana && index >= 1<<31 {
-					return usagef("--index: expected 0 to 2147483647 for a hardened solana path, got %d", index)
-				}
-				path = keystore.MnemonicPath(k, index)
-			}
-			req := app.KeyRequest{Kind: k, Label: label, Path: path, MnemonicPassFile: mnPassFile, Stdin: a.stdin, PassFileField: "--mnemonic-passphrase-file"}
-			switch {
-			case pkFile != "":
-				req.Source, req.File, req.FileField = app.SourceHex, pkFile, "--private-key-file"
-			case mnFile != "":
-				req.Source, req.File, req.FileField = app.SourceMnemonic, mnFile, "--mnemonic-file"
-			case ksFile != "":
-				req.Source, req.File, req.FileField = app.SourceKeystoreJSON, ksFile, "--keystore-json"
-				if req.FilePass, err = a.passphrase("Passphrase of the keystore JSON", false); err != nil {
+			req.Stdin = a.stdin
+			if req.Source == app.SourceKeystoreJSON {
+				if req.FilePass, err = prompt.Passphrase("Passphrase of the keystore JSON", false); err != nil {
 					return err
 				}
 				defer clear(req.FilePass)
-			default:
-				req.Source, req.File, req.FileField = app.SourceSolanaKeypair, kpFile, "--solana-keypair"
 			}
 			return a.addKey(cmd.Context(), req)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&label, "label", "", "label of the imported key")
-	f.StringVar(&kind, "kind", "", "evm or solana")
-	f.StringVar(&pkFile, "private-key-file", "", "file holding the private key in hex ('-' = stdin)")
-	f.StringVar(&mnFile, "mnemonic-file", "", "file holding the BIP-39 mnemonic ('-' = stdin)")
-	f.StringVar(&path, "path", "", "derivation path (solana: hardened segments only, or none)")
+	f.StringVar(&in.Label, "label", "", "label of the imported key")
+	f.StringVar(&in.Kind, "kind", "", "evm or solana")
+	f.StringVar(&in.PrivateKeyFile, "private-key-file", "", "file holding the private key in hex ('-' = stdin)")
+	f.StringVar(&in.MnemonicFile, "mnemonic-file", "", "file holding the BIP-39 mnemonic ('-' = stdin)")
+	f.StringVar(&in.Path, "path", "", "derivation path (solana: hardened segments only, or none)")
 	f.Uint32Var(&index, "index", 0, "account index N of the default path")
-	f.StringVar(&mnPassFile, "mnemonic-passphrase-file", "", "file holding the BIP-39 passphrase (the '25th word')")
-	f.StringVar(&ksFile, "keystore-json", "", "Web3 Secret Storage v3 JSON file ('-' = stdin)")
-	f.StringVar(&kpFile, "solana-keypair", "", "solana-keygen keypair file ('-' = stdin)")
+	f.StringVar(&in.MnemonicPassFile, "mnemonic-passphrase-file", "", "file holding the BIP-39 passphrase (the '25th word')")
+	f.StringVar(&in.KeystoreJSON, "keystore-json", "", "Web3 Secret Storage v3 JSON file ('-' = stdin)")
+	f.StringVar(&in.SolanaKeypair, "solana-keypair", "", "solana-keygen keypair file ('-' = stdin)")
 	return cmd
 }
 
@@ -220,84 +155,60 @@ func (a *cli) keyListCmd() *cobra.Command {
 }
 
 // key reads one key's entry (no secret).
-func (a *cli) key(label string) (*app.App, keystore.Entry, error) {
-	core, err := a.app()
-	if err != nil {
-		return nil, keystore.Entry{}, err
-	}
+func key(core *app.App, label string) (keystore.Entry, error) {
 	ks, err := core.Keys(nil)
 	if err != nil {
-		return nil, keystore.Entry{}, err
+		return keystore.Entry{}, err
 	}
-	e, err := ks.Get(label)
-	return core, e, err
+	return ks.Get(label)
 }
 
 func (a *cli) keyShowCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "show LABEL",
-		Short: "Show a key's kind, address and backend",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			_, e, err := a.key(args[0])
-			if err != nil {
-				return err
-			}
-			return a.printKey(e)
-		},
-	}
+	return a.commandArgs("show LABEL", "Show a key's kind, address and backend", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
+		e, err := key(core, args[0])
+		if err != nil {
+			return err
+		}
+		return a.printKey(e)
+	})
 }
 
 func (a *cli) keyRenameCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "rename LABEL NEW",
-		Short: "Give a key a new label",
-		Args:  cobra.ExactArgs(2),
-		RunE: func(_ *cobra.Command, args []string) error {
-			if err := keystore.ValidateLabel(args[1]); err != nil {
-				return usagef("NEW %v", err)
-			}
-			core, err := a.app()
-			if err != nil {
-				return err
-			}
-			// The profile follows when it used the old label (the Keys screen's rule too).
-			r, err := core.RenameKey(args[0], args[1])
-			if err != nil {
-				return err
-			}
-			if r.ProfileChanged {
-				fmt.Fprintf(a.stderr, "purse: note: profile %s now names the key %s\n", r.Profile.Name, r.Entry.Label)
-			}
-			return a.printKey(r.Entry)
-		},
-	}
+	return a.commandArgs("rename LABEL NEW", "Give a key a new label", cobra.ExactArgs(2), func(_ *cobra.Command, core *app.App, args []string) error {
+		if err := keystore.ValidateLabel(args[1]); err != nil {
+			return usagef("NEW %v", err)
+		}
+		// The profile follows when it used the old label (the Keys screen's rule too).
+		r, err := core.RenameKey(args[0], args[1])
+		if err != nil {
+			return err
+		}
+		if r.ProfileChanged {
+			fmt.Fprintf(a.stderr, "purse: note: profile %s now names the key %s\n", r.Profile.Name, r.Entry.Label)
+		}
+		return a.printKey(r.Entry)
+	})
 }
 
 func (a *cli) keyRmCmd() *cobra.Command {
 	var yes bool
-	cmd := &cobra.Command{
-		Use:   "rm LABEL [--yes]",
-		Short: "Remove a key and its secret (asks to type the label first)",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			core, e, err := a.key(args[0])
-			if err != nil {
-				return err
+	cmd := a.commandArgs("rm LABEL [--yes]", "Remove a key and its secret (asks to type the label first)", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
+		e, err := key(core, args[0])
+		if err != nil {
+			return err
+		}
+		if !yes {
+			q := fmt.Sprintf("Remove key %q (%s %s)? Its secret is deleted from the %s backend; without a backup it is gone.", e.Label, e.Kind, e.Address, e.Backend)
+			if err := prompt.Typed(q, e.Label); err != nil {
+				return fmt.Errorf("%v (pass --yes to remove without asking)", err)
 			}
-			if !yes {
-				q := fmt.Sprintf("Remove key %q (%s %s)? Its secret is deleted from the %s backend; without a backup it is gone.", e.Label, e.Kind, e.Address, e.Backend)
-				if err := a.typedConfirmation(q, e.Label); err != nil {
-					return fmt.Errorf("%v (pass --yes to remove without asking)", err)
-				}
-			}
-			if err := core.RemoveKey(e.Label); err != nil {
-				return err
-			}
-			out := map[string]string{"removed": e.Label, "address": e.Address}
-			return a.print(out, func(w io.Writer) { fmt.Fprintf(w, "removed key %s (%s)\n", e.Label, e.Address) })
-		},
-	}
+		}
+		if err := core.RemoveKey(e.Label); err != nil {
+			return err
+		}
+		out := map[string]string{"removed": e.Label, "address": e.Address}
+		return a.print(out, func(w io.Writer) { fmt.Fprintf(w, "removed key %s (%s)\n", e.Label, e.Address) })
+	})
 	cmd.Flags().BoolVar(&yes, "yes", false, "remove without the typed confirmation")
 	return cmd
 }
@@ -313,7 +224,7 @@ func (a *cli) keyExportCmd() *cobra.Command {
 			"--unsafe-raw writes the unencrypted secret (evm: hex, solana: solana-keygen JSON) and\n" +
 			"needs you to type \"export raw LABEL\" on the terminal.",
 		Args: cobra.ExactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: a.run(func(_ *cobra.Command, core *app.App, args []string) error {
 			if out == "" || out == "-" {
 				return usagef("--out: expected the path of a new file")
 			}
@@ -321,14 +232,14 @@ func (a *cli) keyExportCmd() *cobra.Command {
 			if err := app.CheckNewFile(out); errors.As(err, &fe) {
 				return usagef("--out: %v", fe.Err)
 			}
-			core, e, err := a.key(args[0])
+			e, err := key(core, args[0])
 			if err != nil {
 				return err
 			}
 			format := "web3-secret-storage-v3"
 			if raw {
 				q := fmt.Sprintf("This writes the UNENCRYPTED private key of %q (%s) to %s. Anyone who reads that file controls the key.", e.Label, e.Address, out)
-				if err := a.typedConfirmation(q, "export raw "+e.Label); err != nil {
+				if err := prompt.Typed(q, "export raw "+e.Label); err != nil {
 					return err
 				}
 				if format, err = core.ExportRawKey(e.Label, out); err != nil {
@@ -342,7 +253,7 @@ func (a *cli) keyExportCmd() *cobra.Command {
 			return a.print(res, func(w io.Writer) {
 				fmt.Fprintf(w, "exported key %s (%s) to %s as %s\n", e.Label, e.Address, out, format)
 			})
-		},
+		}),
 	}
 	cmd.Flags().StringVar(&out, "out", "", "new file to write (mode 0600)")
 	cmd.Flags().BoolVar(&raw, "unsafe-raw", false, "write the unencrypted secret (asks for a typed confirmation)")

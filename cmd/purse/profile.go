@@ -44,15 +44,14 @@ func (a *cli) profileShowCmd() *cobra.Command {
 		Use:   "show [NAME]",
 		Short: "Show a profile (default: the active one)",
 		Args:  cobra.MaximumNArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				a.profile = args[0]
-			}
-			core, err := a.app()
-			if err != nil {
-				return err
-			}
+		RunE: a.run(func(_ *cobra.Command, core *app.App, args []string) error {
 			p := core.Profile()
+			if len(args) == 1 {
+				var err error
+				if p, err = core.ProfileNamed(args[0]); err != nil {
+					return err
+				}
+			}
 			rows := [][2]string{
 				{"name", p.Name}, {"user_api", p.UserAPI}, {"partner_api", p.PartnerAPI}, {"network", p.Network},
 				{"evm_rpc", p.EVMRPC}, {"solana_rpc", p.SolanaRPC}, {"solana_cluster", p.SolanaCluster},
@@ -67,7 +66,7 @@ func (a *cli) profileShowCmd() *cobra.Command {
 				rows = append(rows, [2]string{"altchain_pins." + c, fmt.Sprintf("program %s, mint %s, deposit %s", pin.ProgramID, pin.USDCMint, pin.DepositAccount)})
 			}
 			return a.printRows(&p, rows)
-		},
+		}),
 	}
 }
 
@@ -109,48 +108,33 @@ func (a *cli) profileAddCmd() *cobra.Command {
 }
 
 func (a *cli) profileSetCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "set KEY=VALUE...",
-		Short: "Change settings of the profile named by --profile (default: the active one)",
-		Long:  "Settings: " + strings.Join(config.SettingNames(), ", ") + ".\nAn empty value clears a route override.",
-		Args:  cobra.MinimumNArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			var fields [][2]string
-			for _, kv := range args {
-				k, v, ok := strings.Cut(kv, "=")
-				if !ok {
-					return usagef("%q: expected KEY=VALUE", kv)
-				}
-				fields = append(fields, [2]string{k, v})
+	cmd := a.commandArgs("set KEY=VALUE...", "Change settings of the profile named by --profile (default: the active one)", cobra.MinimumNArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
+		var fields [][2]string
+		for _, kv := range args {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok {
+				return usagef("%q: expected KEY=VALUE", kv)
 			}
-			core, err := a.app()
-			if err != nil {
-				return err
-			}
-			p, err := core.SetProfileFields("", fields...)
-			if err != nil {
-				return err
-			}
-			return a.print(&p, func(w io.Writer) { fmt.Fprintf(w, "profile %s updated\n", p.Name) })
-		},
-	}
+			fields = append(fields, [2]string{k, v})
+		}
+		p, err := core.SetProfileFields("", fields...)
+		if err != nil {
+			return err
+		}
+		return a.print(&p, func(w io.Writer) { fmt.Fprintf(w, "profile %s updated\n", p.Name) })
+	})
+	cmd.Long = "Settings: " + strings.Join(config.SettingNames(), ", ") + ".\nAn empty value clears a route override."
+	return cmd
 }
 
 // profileNameCmd runs an action on the profile named by the one argument.
 func (a *cli) profileNameCmd(use, short, key, done string, act func(core *app.App, name string) error) *cobra.Command {
-	return &cobra.Command{
-		Use: use, Short: short, Args: cobra.ExactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			core, err := a.app()
-			if err != nil {
-				return err
-			}
-			if err := act(core, args[0]); err != nil {
-				return err
-			}
-			return a.print(map[string]string{key: args[0]}, func(w io.Writer) { fmt.Fprintln(w, done+args[0]) })
-		},
-	}
+	return a.commandArgs(use, short, cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
+		if err := act(core, args[0]); err != nil {
+			return err
+		}
+		return a.print(map[string]string{key: args[0]}, func(w io.Writer) { fmt.Fprintln(w, done+args[0]) })
+	})
 }
 
 func (a *cli) profileUseCmd() *cobra.Command {

@@ -56,6 +56,13 @@ func TestProfileCommands(t *testing.T) {
 	if !strings.Contains(out, "9999") {
 		t.Fatalf("active profile not switched: %s", out)
 	}
+	// show NAME shows that profile without switching to it.
+	if out, _, _ = runCLI(t, "", "profile", "show", "sandbox", "--json"); strings.Contains(out, "9999") || !strings.Contains(out, `"sandbox"`) {
+		t.Fatalf("show sandbox: %s", out)
+	}
+	if _, _, c := runCLI(t, "", "profile", "show", "ghost"); c != exitUsage {
+		t.Fatalf("show ghost: exit %d", c)
+	}
 	if _, _, c := runCLI(t, "", "profile", "rm", "other"); c != exitUsage {
 		t.Fatal("removed the active profile")
 	}

@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"strconv"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -20,7 +19,6 @@ import (
 
 func addSandboxCommands(a *cli, root *cobra.Command) {
 	var o sandboxctl.LaunchOptions
-	var review, activation time.Duration
 	cmd := &cobra.Command{
 		Use:   "sandbox [--listen 127.0.0.1:8787] [--state DIR]",
 		Short: "Run every sandbox service in the foreground (end-user API, partner API, EVM, Solana)",
@@ -32,33 +30,18 @@ func addSandboxCommands(a *cli, root *cobra.Command) {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			if review > 0 {
-				o.Args = append(o.Args, "--review-delay", review.String())
-			}
-			if activation > 0 {
-				o.Args = append(o.Args, "--activation-delay", activation.String())
-			}
 			o.Log = a.stderr
-			sb, err := sandboxctl.Launch(ctx, o)
-			if err != nil {
-				return err
-			}
-			defer sb.Close()
-			line, _ := json.Marshal(sb.Info)
-			fmt.Fprintln(a.stdout, string(line))
-			select {
-			case <-ctx.Done():
-				return sb.Close()
-			case <-sb.Done():
-				return fmt.Errorf("the sandbox stopped: %v", sb.Wait())
-			}
+			return sandboxctl.Serve(ctx, o, func(info sandboxctl.Info) {
+				line, _ := json.Marshal(info)
+				fmt.Fprintln(a.stdout, string(line))
+			})
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.Listen, "listen", config.DefaultSandboxAddr, "loopback host:port")
 	f.StringVar(&o.StateDir, "state", "", "keep the sandbox's accounts in this folder across restarts")
-	f.DurationVar(&review, "review-delay", 0, "approve the KYC vendor review by itself after this long (0: only `ctl kyc-approve`)")
-	f.DurationVar(&activation, "activation-delay", 0, "go Live by itself this long after Form A (0: only `ctl advance`)")
+	f.DurationVar(&o.ReviewDelay, "review-delay", 0, "approve the KYC vendor review by itself after this long (0: only `ctl kyc-approve`)")
+	f.DurationVar(&o.ActivationDelay, "activation-delay", 0, "go Live by itself this long after Form A (0: only `ctl advance`)")
 	cmd.AddCommand(a.sandboxCtlCmd())
 	root.AddCommand(cmd)
 }

@@ -81,34 +81,27 @@ func (a *cli) payload(cmd *cobra.Command, bodyFile, query string) (app.Payload, 
 func (a *cli) signFullAuthCmd() *cobra.Command {
 	var in app.FullAuthInput
 	var bodyFile, query string
-	cmd := &cobra.Command{
-		Use:   "full-auth --key L --token-id N --network N --method GET|POST (--body-file F | --query Q) [--deadline UNIX | --ttl 5m] [--curl URL]",
-		Short: "Sign the end-user full-auth headers of one request",
-		Args:  cobra.NoArgs,
-	}
-	deadline := deadlineFlags(cmd, true)
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
-		var err error
-		if in.Payload, err = a.payload(cmd, bodyFile, query); err != nil {
-			return err
-		}
-		core, err := a.app()
-		if err != nil {
-			return err
-		}
-		in.Deadline = deadline()
-		out, err := core.SignFullAuthOffline(in, nil, time.Now())
-		if err != nil {
-			return err
-		}
-		a.warnIf(out.Warning)
-		return a.print(out, func(w io.Writer) {
-			fmt.Fprintf(w, "tokenId:  %s\nnetwork:  %s\nhash:     %s\ndeadline: %s\nsign:     %s\nsigned:   %q\n", out.TokenID, out.Network, out.Hash, out.Deadline, out.Sign, out.Message)
-			if out.Curl != "" {
-				fmt.Fprintln(w, out.Curl)
+	var deadline func() app.Deadline
+	cmd := a.command("full-auth --key L --token-id N --network N --method GET|POST (--body-file F | --query Q) [--deadline UNIX | --ttl 5m] [--curl URL]",
+		"Sign the end-user full-auth headers of one request", func(cmd *cobra.Command, core *app.App) error {
+			var err error
+			if in.Payload, err = a.payload(cmd, bodyFile, query); err != nil {
+				return err
 			}
+			in.Deadline = deadline()
+			out, err := core.SignFullAuthOffline(in, nil, time.Now())
+			if err != nil {
+				return err
+			}
+			a.warnIf(out.Warning)
+			return a.print(out, func(w io.Writer) {
+				fmt.Fprintf(w, "tokenId:  %s\nnetwork:  %s\nhash:     %s\ndeadline: %s\nsign:     %s\nsigned:   %q\n", out.TokenID, out.Network, out.Hash, out.Deadline, out.Sign, out.Message)
+				if out.Curl != "" {
+					fmt.Fprintln(w, out.Curl)
+				}
+			})
 		})
-	}
+	deadline = deadlineFlags(cmd, true)
 	f := cmd.Flags()
 	f.StringVar(&in.Key, "key", "", "EVM key label")
 	f.StringVar(&in.TokenID, "token-id", "", "account id (tokenId header)")
@@ -123,17 +116,8 @@ func (a *cli) signFullAuthCmd() *cobra.Command {
 
 func (a *cli) signMintConsentCmd() *cobra.Command {
 	var key, hash, email string
-	cmd := &cobra.Command{
-		Use:   "mint-consent --key L --hash TEXT [--email E] --deadline UNIX",
-		Short: "Sign the mint consent and print the /v1/mint/nft body",
-		Args:  cobra.NoArgs,
-	}
-	deadline := deadlineFlags(cmd, false)
-	cmd.RunE = func(*cobra.Command, []string) error {
-		core, err := a.app()
-		if err != nil {
-			return err
-		}
+	var deadline func() app.Deadline
+	cmd := a.command("mint-consent --key L --hash TEXT [--email E] --deadline UNIX", "Sign the mint consent and print the /v1/mint/nft body", func(_ *cobra.Command, core *app.App) error {
 		mc, err := core.SignMintConsentOffline(key, hash, email, deadline(), nil, time.Now())
 		if err != nil {
 			return err
@@ -142,7 +126,8 @@ func (a *cli) signMintConsentCmd() *cobra.Command {
 		return a.print(mc, func(w io.Writer) {
 			fmt.Fprintf(w, "POST /v1/mint/nft body:\n  email:      %s\n  evmAddress: %s\n  signature:  %s\n  hash:       %s\n  deadline:   %s\nsigned: %q\n", mc.Email, mc.EVMAddress, mc.Signature, mc.Hash, mc.Deadline, mc.Message)
 		})
-	}
+	})
+	deadline = deadlineFlags(cmd, false)
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label")
 	cmd.Flags().StringVar(&hash, "hash", "", "consent text (the mint's free-text hash)")
 	cmd.Flags().StringVar(&email, "email", "", "email for the mint body")
@@ -167,15 +152,8 @@ func permitFlags(cmd *cobra.Command, in *app.PermitInput) {
 func (a *cli) signPermitCmd() *cobra.Command {
 	var key string
 	var in app.PermitInput
-	cmd := &cobra.Command{
-		Use:   "permit --key L --token ADDR --name NAME [--version 1] --chain-id N --spender ADDR --value N --nonce N --deadline UNIX",
-		Short: "Sign an EIP-2612 permit offline (value in smallest units)",
-		Args:  cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			core, err := a.app()
-			if err != nil {
-				return err
-			}
+	cmd := a.command("permit --key L --token ADDR --name NAME [--version 1] --chain-id N --spender ADDR --value N --nonce N --deadline UNIX",
+		"Sign an EIP-2612 permit offline (value in smallest units)", func(_ *cobra.Command, core *app.App) error {
 			ps, err := core.SignPermitOffline(key, in, nil, time.Now())
 			if err != nil {
 				return err
@@ -186,8 +164,7 @@ func (a *cli) signPermitCmd() *cobra.Command {
 				fmt.Fprintf(w, "owner:     %s\nspender:   %s\nvalue:     %s\nnonce:     %s\ndeadline:  %d\ndomain:    %s v%s chain %s %s\ndigest:    %s\nv:         %d\nr:         %s\ns:         %s\nsignature: %s\n",
 					p.Owner.Hex(), p.Spender.Hex(), p.Value, p.Nonce, in.Deadline, p.Domain.Name, p.Domain.Version, p.Domain.ChainID, p.Domain.VerifyingContract.Hex(), ps.Digest, ps.V, ps.R, ps.S, ps.Signature)
 			})
-		},
-	}
+		})
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label")
 	required(cmd, "key")
 	permitFlags(cmd, &in)
@@ -196,26 +173,17 @@ func (a *cli) signPermitCmd() *cobra.Command {
 
 func (a *cli) signFormACmd() *cobra.Command {
 	var key, textFile string
-	cmd := &cobra.Command{
-		Use:   "form-a --key L --text-file F",
-		Short: "Sign the exact Form A text (EIP-191) and print its keccak256 textHash",
-		Args:  cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			text, err := a.readInput("--text-file", textFile)
-			if err != nil {
-				return err
-			}
-			core, err := a.app()
-			if err != nil {
-				return err
-			}
-			fa, err := core.SignFormAOffline(key, text, nil)
-			if err != nil {
-				return err
-			}
-			return a.printRows(fa, [][2]string{{"textHash:", fa.TextHash}, {"signature:", fa.Signature}})
-		},
-	}
+	cmd := a.command("form-a --key L --text-file F", "Sign the exact Form A text (EIP-191) and print its keccak256 textHash", func(_ *cobra.Command, core *app.App) error {
+		text, err := a.readInput("--text-file", textFile)
+		if err != nil {
+			return err
+		}
+		fa, err := core.SignFormAOffline(key, text, nil)
+		if err != nil {
+			return err
+		}
+		return a.printRows(fa, [][2]string{{"textHash:", fa.TextHash}, {"signature:", fa.Signature}})
+	})
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label")
 	cmd.Flags().StringVar(&textFile, "text-file", "", "file holding the exact Form A text ('-' for stdin)")
 	required(cmd, "key", "text-file")
@@ -241,18 +209,9 @@ func (a *cli) message(cmd *cobra.Command) func() ([]byte, error) {
 
 func (a *cli) signPersonalCmd() *cobra.Command {
 	var key string
-	cmd := &cobra.Command{
-		Use:   "personal --key L (--message-file F | --message M)",
-		Short: "EIP-191 personal_sign of a message",
-		Args:  cobra.NoArgs,
-	}
-	msg := a.message(cmd)
-	cmd.RunE = func(*cobra.Command, []string) error {
+	var msg func() ([]byte, error)
+	cmd := a.command("personal --key L (--message-file F | --message M)", "EIP-191 personal_sign of a message", func(_ *cobra.Command, core *app.App) error {
 		m, err := msg()
-		if err != nil {
-			return err
-		}
-		core, err := a.app()
 		if err != nil {
 			return err
 		}
@@ -261,7 +220,8 @@ func (a *cli) signPersonalCmd() *cobra.Command {
 			return err
 		}
 		return a.printRows(ps, [][2]string{{"address:", ps.Address}, {"signature:", ps.Signature}})
-	}
+	})
+	msg = a.message(cmd)
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label")
 	required(cmd, "key")
 	return cmd
@@ -280,19 +240,16 @@ func (a *cli) verified(v app.Verification, err error) error {
 
 func (a *cli) verifyPersonalCmd() *cobra.Command {
 	var address, signature string
-	cmd := &cobra.Command{
-		Use:   "personal --address A (--message M | --message-file F) --signature S",
-		Short: "Recover the signer of an EIP-191 personal_sign",
-		Args:  cobra.NoArgs,
-	}
-	msg := a.message(cmd)
-	cmd.RunE = func(*cobra.Command, []string) error {
-		m, err := msg()
-		if err != nil {
-			return err
-		}
-		return a.verified(app.VerifyPersonal(address, m, signature))
-	}
+	var msg func() ([]byte, error)
+	cmd := &cobra.Command{Use: "personal --address A (--message M | --message-file F) --signature S", Short: "Recover the signer of an EIP-191 personal_sign", Args: cobra.NoArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			m, err := msg()
+			if err != nil {
+				return err
+			}
+			return a.verified(app.VerifyPersonal(address, m, signature))
+		}}
+	msg = a.message(cmd)
 	cmd.Flags().StringVar(&address, "address", "", "expected signer")
 	cmd.Flags().StringVar(&signature, "signature", "", "0x-prefixed 65-byte signature")
 	required(cmd, "address", "signature")
@@ -301,10 +258,8 @@ func (a *cli) verifyPersonalCmd() *cobra.Command {
 
 func (a *cli) verifyFullAuthCmd() *cobra.Command {
 	var address, hash, deadline, sign, bodyFile, query string
-	cmd := &cobra.Command{
-		Use:   "full-auth --address A --hash H --deadline D --sign S [--body-file F | --query Q]",
-		Short: "Recover the signer of full-auth headers; with a payload, also check the hash",
-		Args:  cobra.NoArgs,
+	cmd := &cobra.Command{Use: "full-auth --address A --hash H --deadline D --sign S [--body-file F | --query Q]",
+		Short: "Recover the signer of full-auth headers; with a payload, also check the hash", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			payload, err := a.payload(cmd, bodyFile, query)
 			if err != nil {
@@ -327,14 +282,9 @@ func (a *cli) verifyFullAuthCmd() *cobra.Command {
 func (a *cli) verifyPermitCmd() *cobra.Command {
 	var in app.PermitInput
 	var owner, signature string
-	cmd := &cobra.Command{
-		Use:   "permit --owner A --token ADDR --name NAME [--version 1] --chain-id N --spender ADDR --value N --nonce N --deadline UNIX --signature S",
-		Short: "Recover the signer of an EIP-2612 permit",
-		Args:  cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			return a.verified(app.VerifyPermit(owner, in, signature))
-		},
-	}
+	cmd := &cobra.Command{Use: "permit --owner A --token ADDR --name NAME [--version 1] --chain-id N --spender ADDR --value N --nonce N --deadline UNIX --signature S",
+		Short: "Recover the signer of an EIP-2612 permit", Args: cobra.NoArgs,
+		RunE: func(_ *cobra.Command, _ []string) error { return a.verified(app.VerifyPermit(owner, in, signature)) }}
 	permitFlags(cmd, &in)
 	cmd.Flags().StringVar(&owner, "owner", "", "owner address (the expected signer)")
 	cmd.Flags().StringVar(&signature, "signature", "", "0x-prefixed 65-byte signature")

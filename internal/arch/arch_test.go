@@ -147,6 +147,20 @@ func TestDependencyDirection(t *testing.T) {
 	}
 }
 
+// TestFrontEndsDoNotSign checks that the command line signs only through the application
+// layer: it imports no signing package (wallet).
+func TestFrontEndsDoNotSign(t *testing.T) {
+	pkgs := packages(t)
+	for _, i := range pkgs[module+"/cmd/purse"].imports {
+		if i == module+"/wallet" {
+			t.Errorf("cmd/purse imports %s: a command signs through app (app/offline.go for `purse sign`)", i)
+		}
+	}
+	if len(pkgs[module+"/cmd/purse"].imports) == 0 {
+		t.Fatal("no package cmd/purse")
+	}
+}
+
 // heavy are what a signer must not link: a node, a simulated chain, a database, metrics.
 var heavy = []string{
 	"github.com/ethereum/go-ethereum/eth",

@@ -58,23 +58,6 @@ type form struct {
 }
 
 func newForm(env *kit.Env) *form {
-	types := strings.Join(enduser.TransactionTypes, " ")
-	defs := []struct{ key, label, hint string }{
-		{fPageSize, "page size", fmt.Sprintf("records per page, 1-%d; empty means %d", enduser.MaxPageSize, enduser.DefaultPageSize)},
-		{fFrom, "from", "YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] (UTC) or Unix seconds"},
-		{fTo, "to", "as from; a date alone means the end of that day (UTC)"},
-		{fType, "type", "one of " + types},
-		{fTypes, "types", "several types, comma separated (exclusive with type)"},
-		{fCurrency, "currencies", "comma separated, e.g. eur, chf"},
-		{fDirection, "direction", "IN, OUT or ALL"},
-		{fMin, "min amount", "decimal, e.g. 10.50 (compared with the absolute amount)"},
-		{fMax, "max amount", "decimal, e.g. 250"},
-		{fStatus, "status", "pending, completed, rejected or unknown"},
-		{fChain, "chain id", "CAIP-2, e.g. eip155:5000"},
-		{fSymbol, "token", "token symbol, e.g. EUR24"},
-		{fID, "record id", "exact lookup by record id (exclusive with tx hash)"},
-		{fTxHash, "tx hash", "exact lookup by transaction hash"},
-	}
 	f := &form{
 		env:    env,
 		next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
@@ -83,12 +66,12 @@ func newForm(env *kit.Env) *form {
 		cancel: kit.WithHelp(env.Keys.Back, "cancel"),
 		clear:  key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "clear all fields")),
 	}
-	for _, d := range defs {
+	for _, d := range app.TxFields {
 		in := textinput.New()
 		in.Prompt = ""
 		in.CharLimit = 200
 		in.Cursor.SetMode(cursor.CursorStatic)
-		f.fields = append(f.fields, formField{key: d.key, label: d.label, hint: d.hint, in: in})
+		f.fields = append(f.fields, formField{key: d.Key, label: d.Label, hint: d.Hint, in: in})
 	}
 	return f
 }

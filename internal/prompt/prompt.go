@@ -1,0 +1,140 @@
+// Package prompt asks the user on the controlling terminal, never on stdin or stdout (which
+// scripts own): hidden passphrases (or PURSE_PASSPHRASE_FILE), y/N questions and typed
+// confirmations for the command line.
+package prompt
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/term"
+)
+
+// EnvPassphraseFile names a file holding the passphrase, for scripts and CI.
+const EnvPassphraseFile = "PURSE_PASSPHRASE_FILE"
+
+// terminal is the controlling terminal: prompts are written to it and answers read from it,
+// so they never mix with stdout (--json) or a piped stdin.
+type Terminal interface {
+	io.ReadWriteCloser
+	Fd() uintptr
+}
+
+// Open opens /dev/tty (CONIN$ is not supported: Windows users set PURSE_PASSPHRASE_FILE or
+// pass --yes). Tests replace it.
+var Open = func() (Terminal, error) {
+	f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return nil, err
+	}
+	if !term.IsTerminal(int(f.Fd())) {
+		_ = f.Close()
+		return nil, errors.New("/dev/tty is not a terminal")
+	}
+	return f, nil
+}
+
+// Passphrase is the command line's passphrase source (an app.Prompter): the file named by
+// PURSE_PASSPHRASE_FILE (one trailing newline stripped), else a hidden prompt on the terminal
+// (asked twice when confirm), else an error saying how to provide one.
+func Passphrase(prompt string, confirm bool) ([]byte, error) {
+	if path := os.Getenv(EnvPassphraseFile); path != "" {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("%s: cannot read %s: %v", EnvPassphraseFile, path, err)
+		}
+		b = bytes.TrimSuffix(b, []byte("\n"))
+		b = bytes.TrimSuffix(b, []byte("\r"))
+		return b, nil
+	}
+	tty, err := Open()
+	if err != nil {
+		return nil, fmt.Errorf("passphrase: no terminal to ask on (%v); set %s to a file holding the passphrase", err, EnvPassphraseFile)
+	}
+	defer tty.Close()
+	read := func(p string) ([]byte, error) {
+		fmt.Fprintf(tty, "%s: ", p)
+		b, err := term.ReadPassword(int(tty.Fd()))
+		fmt.Fprintln(tty)
+		if err != nil {
+			return nil, fmt.Errorf("passphrase: cannot read from the terminal: %v", err)
+		}
+		return b, nil
+	}
+	p, err := read(prompt)
+	if err != nil {
+		return nil, err
+	}
+	if confirm {
+		again, err := read("Repeat to confirm")
+		if err != nil {
+			return nil, err
+		}
+		same := subtle.ConstantTimeCompare(p, again) == 1
+		clear(again)
+		if !same {
+			clear(p)
+			return nil, errors.New("passphrase: the two entries differ; nothing was changed")
+		}
+	}
+	return p, nil
+}
+
+// Typed asks the user on the terminal to type want exactly. Without a terminal it fails:
+// destructive and unsafe actions never proceed silently.
+func Typed(question, want string) error {
+	tty, err := Open()
+	if err != nil {
+		return fmt.Errorf("confirmation: no terminal to ask on (%v); nothing was done", err)
+	}
+	defer tty.Close()
+	fmt.Fprintf(tty, "%s\nType %q to continue: ", question, want)
+	line, err := bufio.NewReader(tty).ReadString('\n')
+	if err != nil && line == "" {
+		return fmt.Errorf("confirmation: no answer (%v); nothing was done", err)
+	}
+	if strings.TrimRight(line, "\r\n") != want {
+		return errors.New("confirmation: the answer did not match; nothing was done")
+	}
+	return nil
+}
+
+// YesNo asks a y/N question on tty; only y or yes proceeds. declined says what did not
+// happen.
+func YesNo(tty Terminal, question, declined string) error {
+	fmt.Fprintf(tty, "%s [y/N]: ", question)
+	line, err := bufio.NewReader(tty).ReadString('\n')
+	if err != nil && line == "" {
+		return fmt.Errorf("confirmation: no answer (%v); %s", err, declined)
+	}
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "y", "yes":
+		return nil
+	}
+	return errors.New("declined; " + declined)
+}
+
+// ErrNoTerminal is a review that needs a terminal where there is none.
+var ErrNoTerminal = errors.New("no terminal to review on")
+
+// Review opens the terminal a signature is reviewed on, unless yes skips the review (nil).
+func Review(yes bool) (Terminal, error) {
+	if yes {
+		return nil, nil
+	}
+	tty, err := Open()
+	if err != nil {
+		return nil, fmt.Errorf("%w (%v); pass --yes to go on without the question; nothing was signed", ErrNoTerminal, err)
+	}
+	return tty, nil
+}
