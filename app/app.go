@@ -354,3 +354,6 @@ var _ io.Writer = noticeWriter{}
 // OneLine is err's message on one line (wrapped service messages carry newlines), for a
 // footer, a form's error line or a log field.
 func OneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
+
+// RequestLog is the session's log of end-user API calls (the Requests screen).
+func (s *App) RequestLog() *enduser.RequestLog { return s.Log }

@@ -61,3 +61,12 @@ func (s *App) OnrampLimit(ctx context.Context, u *Unlock) (enduser.OnrampLimit, 
 	}
 	return c.OnrampLimit(ctx)
 }
+
+// BankingProfile reads the account's banking profile: limits, IBAN, card eligibility.
+func (s *App) BankingProfile(ctx context.Context, u *Unlock) (enduser.Profile, error) {
+	c, err := s.accountAPI(u)
+	if err != nil {
+		return enduser.Profile{}, err
+	}
+	return c.Profile(ctx)
+}

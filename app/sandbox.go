@@ -130,3 +130,9 @@ func (s *App) Onboard(ctx context.Context, u *Unlock, label string, progress fun
 	}
 	return out, nil
 }
+
+// SandboxInfo asks the profile's user_api whether it is a purse sandbox (its GET
+// /sandbox/info); anything else is an error.
+func (s *App) SandboxInfo(ctx context.Context) (sandboxctl.Info, error) {
+	return sandboxctl.NewControl(s.Profile().UserAPI).Info(ctx)
+}

@@ -96,7 +96,7 @@ type ctlDone struct {
 
 // Screen is the Account screen.
 type Screen struct {
-	app  *app.App // the application layer: every use case the screen runs
+	app  Service // the application layer: every use case the screen runs
 	env  *kit.Env
 	keys keyMap
 	ids  map[string]kit.TaskID
@@ -130,10 +130,24 @@ type Screen struct {
 	vp viewport.Model
 }
 
-// New returns the Account screen.
-func New(env *kit.Env, a *app.App) kit.Screen { return newScreen(env, a) }
+// Service is what the Account screen needs of the application layer (*app.App is one).
+type Service interface {
+	Profile() config.Profile
+	SandboxInfo(ctx context.Context) (sandboxctl.Info, error)
+	SandboxControl(ctx context.Context) (*sandboxctl.Control, error)
+	AccountStatus(ctx context.Context) (enduser.AccountStatus, error)
+	BankingProfile(ctx context.Context, u *app.Unlock) (enduser.Profile, error)
+	IDVToken(ctx context.Context, u *app.Unlock, req enduser.IDVTokenRequest) (enduser.IDVToken, error)
+	FormA(ctx context.Context, u *app.Unlock) (enduser.FormAInfo, error)
+	SignFormA(ctx context.Context, u *app.Unlock, text string, submit bool) (app.SignedFormA, error)
+	CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (app.MintPlan, error)
+	Mint(ctx context.Context, plan app.MintPlan) (app.Minted, error)
+}
 
-func newScreen(env *kit.Env, a *app.App) *Screen {
+// New returns the Account screen.
+func New(env *kit.Env, a Service) kit.Screen { return newScreen(env, a) }
+
+func newScreen(env *kit.Env, a Service) *Screen {
 	s := &Screen{app: a, env: env, keys: newKeyMap(env.Keys), ids: map[string]kit.TaskID{}, now: time.Now}
 	s.vp = viewport.New(0, 0)
 	k := env.Keys
@@ -169,7 +183,7 @@ func (s *Screen) running(slot string) bool { _, ok := s.ids[slot]; return ok }
 // Init implements kit.Screen: the first refresh.
 func (s *Screen) Init() tea.Cmd { return s.refresh() }
 
-func (s *Screen) svc() *app.App { return s.app }
+func (s *Screen) svc() Service { return s.app }
 
 // refresh reads the profile, asks whether its user_api is a sandbox and reads the status.
 func (s *Screen) refresh() tea.Cmd {
@@ -185,7 +199,7 @@ func (s *Screen) refresh() tea.Cmd {
 			snap.Sandbox = knownInfo
 		} else {
 			ictx, cancel := context.WithTimeout(ctx, 1500*time.Millisecond)
-			if info, err := sandboxctl.NewControl(snap.Profile.UserAPI).Info(ictx); err == nil {
+			if info, err := sv.SandboxInfo(ictx); err == nil {
 				snap.Sandbox = &info
 			}
 			cancel()
@@ -193,11 +207,7 @@ func (s *Screen) refresh() tea.Cmd {
 		if snap.Profile.TokenID == "" {
 			return snap, nil
 		}
-		api, err := sv.API(false, nil)
-		if err != nil {
-			return snap, advise(err)
-		}
-		st, err := api.AccountStatus(ctx)
+		st, err := sv.AccountStatus(ctx)
 		if err != nil {
 			return snap, advise(err)
 		}
@@ -209,7 +219,7 @@ func (s *Screen) refresh() tea.Cmd {
 // runSigned runs a signed operation. One the user asked for goes through unlock.Start
 // (the passphrase dialog, then the same operation again); the automatic read of limits on
 // a Live account must not prompt, so there a missing passphrase comes back as Locked.
-func runSigned[T any](s *Screen, slot, label string, prompt bool, fn func(ctx context.Context, sv *app.App, u *app.Unlock) (T, error)) tea.Cmd {
+func runSigned[T any](s *Screen, slot, label string, prompt bool, fn func(ctx context.Context, sv Service, u *app.Unlock) (T, error)) tea.Cmd {
 	sv := s.svc()
 	call := func(ctx context.Context, u *app.Unlock) (signed[T], error) {
 		if sv == nil {
@@ -236,19 +246,15 @@ func runSigned[T any](s *Screen, slot, label string, prompt bool, fn func(ctx co
 func (s *Screen) runOp(o op, prompt bool) tea.Cmd {
 	switch o {
 	case opLimits:
-		return runSigned(s, slotLimits, "Loading limits and IBAN", prompt, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.Profile, error) {
-			api, err := sv.API(true, u)
-			if err != nil {
-				return enduser.Profile{}, err
-			}
-			return api.Profile(ctx)
+		return runSigned(s, slotLimits, "Loading limits and IBAN", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.Profile, error) {
+			return sv.BankingProfile(ctx, u)
 		})
 	case opIDV:
-		return runSigned(s, slotIDV, "Getting the identity-verification access token", prompt, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.IDVToken, error) {
+		return runSigned(s, slotIDV, "Getting the identity-verification access token", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.IDVToken, error) {
 			return sv.IDVToken(ctx, u, enduser.IDVTokenRequest{})
 		})
 	case opFormA:
-		return runSigned(s, slotFormA, "Reading Form A", prompt, func(ctx context.Context, sv *app.App, u *app.Unlock) (enduser.FormAInfo, error) {
+		return runSigned(s, slotFormA, "Reading Form A", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.FormAInfo, error) {
 			return sv.FormA(ctx, u)
 		})
 	case opSubmit:
@@ -473,11 +479,17 @@ func (s *Screen) scroll(k tea.KeyMsg) tea.Cmd {
 
 // control runs one sandbox control step against the profile's user_api.
 func (s *Screen) control(what string, fn func(ctx context.Context, c *sandboxctl.Control, tokenID string) error) tea.Cmd {
-	base, id := s.snap.Profile.UserAPI, s.snap.Profile.TokenID
+	sv, id := s.svc(), s.snap.Profile.TokenID
 	s.ctlNote = "running: " + what
 	s.render()
 	return start(s, slotSandbox, "Sandbox: "+what, func(ctx context.Context) (ctlDone, error) {
-		err := fn(ctx, sandboxctl.NewControl(base), id)
+		if sv == nil {
+			return ctlDone{What: what}, errors.New("no services: the account screen runs inside purse's terminal UI")
+		}
+		c, err := sv.SandboxControl(ctx)
+		if err == nil {
+			err = fn(ctx, c, id)
+		}
 		return ctlDone{What: what}, advise(err)
 	})
 }

@@ -182,8 +182,8 @@ func (s *Screen) gotMint(d app.Minted) tea.Cmd {
 }
 
 // submitFormA signs the exact text with the profile's key and submits it.
-func submitFormA(text string) func(ctx context.Context, sv *app.App, u *app.Unlock) (submitDone, error) {
-	return func(ctx context.Context, sv *app.App, u *app.Unlock) (submitDone, error) {
+func submitFormA(text string) func(ctx context.Context, sv Service, u *app.Unlock) (submitDone, error) {
+	return func(ctx context.Context, sv Service, u *app.Unlock) (submitDone, error) {
 		fa, err := sv.SignFormA(ctx, u, text, true)
 		return submitDone{TextHash: fa.TextHash, Signature: fa.Signature}, err
 	}

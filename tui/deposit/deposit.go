@@ -19,9 +19,11 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/gagliardetto/solana-go"
 
 	"purse/altchain"
 	"purse/app"
+	"purse/config"
 	"purse/tui/kit"
 	"purse/tui/review"
 	"purse/tui/unlock"
@@ -120,7 +122,7 @@ type keyMap struct {
 
 // Screen is the Solana deposit screen.
 type Screen struct {
-	app  *app.App // the application layer: every use case the screen runs
+	app  Service // the application layer: every use case the screen runs
 	env  *kit.Env
 	keys keyMap
 	w, h int
@@ -153,10 +155,21 @@ type Screen struct {
 	offset int
 }
 
-// New returns the Solana deposit screen.
-func New(env *kit.Env, a *app.App) kit.Screen { return newScreen(env, a) }
+// Service is what the Deposit screen needs of the application layer (*app.App is one): the
+// deposit's steps, each the gate's own.
+type Service interface {
+	Profile() config.Profile
+	FetchDepositQuote(ctx context.Context, in app.QuoteInput, u *app.Unlock) (*app.DepositQuote, error)
+	VerifyDeposit(ctx context.Context, qo *app.DepositQuote) (*altchain.Report, error)
+	PrepareDeposit(ctx context.Context, qo *app.DepositQuote, u *app.Unlock, progress func(app.DepositEvent)) (*app.PreparedDeposit, error)
+	SendDeposit(ctx context.Context, p *altchain.Prepared, poll time.Duration, progress func(app.DepositEvent)) (*app.SentDeposit, error)
+	FinalizeDeposit(ctx context.Context, sig solana.Signature, poll time.Duration, progress func(app.DepositEvent)) (string, error)
+}
 
-func newScreen(env *kit.Env, a *app.App) *Screen {
+// New returns the Solana deposit screen.
+func New(env *kit.Env, a Service) kit.Screen { return newScreen(env, a) }
+
+func newScreen(env *kit.Env, a Service) *Screen {
 	k := env.Keys
 	amount := textinput.New()
 	amount.Prompt = ""

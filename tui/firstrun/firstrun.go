@@ -50,7 +50,7 @@ var _ kit.Screen = (*Screen)(nil)
 
 // Screen is the first-run wizard.
 type Screen struct {
-	app  *app.App // the application layer: every use case the screen runs
+	app  Service // the application layer: every use case the screen runs
 	env  *kit.Env
 	step step
 	w, h int
@@ -73,8 +73,17 @@ type Screen struct {
 	newKey, imp, add, skip, next, up, down key.Binding
 }
 
+// Service is what the first-run wizard needs of the application layer (*app.App is one).
+type Service interface {
+	keyflow.Service
+	Home() string
+	ListKeys() ([]keystore.Entry, error)
+	UseKey(ctx context.Context, e keystore.Entry) (app.KeyAdded, error)
+	UseProfile(name string) (config.Profile, error)
+}
+
 // New returns the wizard.
-func New(env *kit.Env, a *app.App) *Screen {
+func New(env *kit.Env, a Service) *Screen {
 	return &Screen{
 		app:    a,
 		env:    env,

@@ -26,7 +26,7 @@ import (
 // the store call and the account look-up. The Keys screen and the first-run wizard embed
 // it; owner keeps their dialog ids and task slots apart.
 type Flow struct {
-	app   *app.App
+	app   Service
 	env   *kit.Env
 	owner string
 	form  *form.Form
@@ -40,8 +40,13 @@ type Flow struct {
 	running bool
 }
 
+// Service is what the flow needs of the application layer (*app.App is one).
+type Service interface {
+	AddKey(ctx context.Context, req app.KeyRequest, u *app.Unlock) (app.KeyAdded, error)
+}
+
 // NewFlow returns an idle flow; owner prefixes its dialog ids and task slots.
-func NewFlow(env *kit.Env, a *app.App, owner string) *Flow {
+func NewFlow(env *kit.Env, a Service, owner string) *Flow {
 	return &Flow{app: a, env: env, owner: owner}
 }
 

@@ -49,7 +49,7 @@ var _ kit.Screen = (*Screen)(nil)
 
 // Screen is the Keys screen.
 type Screen struct {
-	app     *app.App // the application layer: every use case the screen runs
+	app     Service // the application layer: every use case the screen runs
 	env     *kit.Env
 	tbl     table.Model
 	list    []keystore.Entry
@@ -72,8 +72,18 @@ type Screen struct {
 	add, imp, rename, remove, export, use, copy, refresh key.Binding
 }
 
+// Service is what the Keys screen needs of the application layer (*app.App is one).
+type Service interface {
+	keyflow.Service
+	ListKeys() ([]keystore.Entry, error)
+	RenameKey(label, newLabel string) (app.KeyAdded, error)
+	ExportKey(label, path string, keyPass, exportPass []byte) error
+	RemoveKey(label string) error
+	UseKey(ctx context.Context, e keystore.Entry) (app.KeyAdded, error)
+}
+
 // New returns the Keys screen.
-func New(env *kit.Env, a *app.App) *Screen {
+func New(env *kit.Env, a Service) *Screen {
 	s := &Screen{
 		app:     a,
 		env:     env,

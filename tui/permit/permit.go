@@ -11,9 +11,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
 	"purse/homechain"
@@ -44,7 +46,7 @@ var fieldNames = [nFields]string{"token", "amount", "permit amount", "spender", 
 
 // Screen is the Permit screen.
 type Screen struct {
-	app *app.App // the application layer: every use case the screen runs
+	app Service // the application layer: every use case the screen runs
 	env *kit.Env
 
 	// keys outside the form
@@ -78,8 +80,15 @@ type Screen struct {
 	w, h int
 }
 
+// Service is what the Permit screen needs of the application layer (*app.App is one).
+type Service interface {
+	LoadPermitContext(ctx context.Context) (app.PermitContext, error)
+	PreparePermit(ctx context.Context, owner common.Address, pl app.PermitPlan, deadline time.Time) (app.PreparedPermit, error)
+	SubmitPermit(ctx context.Context, u *app.Unlock, pr app.PreparedPermit, sig *wallet.PermitSignature) (app.SubmittedPermit, error)
+}
+
 // New returns the Permit screen.
-func New(env *kit.Env, a *app.App) *Screen {
+func New(env *kit.Env, a Service) *Screen {
 	s := &Screen{
 		app:        a,
 		env:        env,
@@ -100,6 +109,7 @@ func New(env *kit.Env, a *app.App) *Screen {
 		in := textinput.New()
 		in.Prompt = ""
 		in.CharLimit = 100
+		in.Cursor.SetMode(cursor.CursorStatic) // as the other forms: no blink to redraw
 		s.inputs[i] = in
 	}
 	s.inputs[fAmount].Placeholder = "25.00"

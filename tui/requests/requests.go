@@ -23,7 +23,6 @@ import (
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"purse/app"
 	"purse/enduser"
 	"purse/tui/kit"
 	"purse/tui/table"
@@ -37,7 +36,7 @@ type logMsg struct {
 
 // Screen is the Requests screen.
 type Screen struct {
-	app   *app.App // the application layer: every use case the screen runs
+	app   Service // the application layer: every use case the screen runs
 	env   *kit.Env
 	keys  keyMap
 	table table.Model
@@ -59,10 +58,15 @@ type keyMap struct {
 	open, back, curl, pretty key.Binding
 }
 
-// New returns the Requests screen.
-func New(env *kit.Env, a *app.App) kit.Screen { return newScreen(env, a) }
+// Service is what the Requests screen needs of the application layer (*app.App is one).
+type Service interface {
+	RequestLog() *enduser.RequestLog
+}
 
-func newScreen(env *kit.Env, a *app.App) *Screen {
+// New returns the Requests screen.
+func New(env *kit.Env, a Service) kit.Screen { return newScreen(env, a) }
+
+func newScreen(env *kit.Env, a Service) *Screen {
 	k := env.Keys
 	s := &Screen{
 		app: a,
@@ -91,7 +95,7 @@ func newScreen(env *kit.Env, a *app.App) *Screen {
 	}
 	s.table.Empty = "No calls yet in this session: the other screens' API calls appear here as they are made."
 	if a != nil {
-		s.log = a.Log
+		s.log = a.RequestLog()
 	}
 	return s
 }

@@ -15,11 +15,15 @@ import (
 	"purse/tui/kit"
 )
 
+// fakeLog is a Service that holds only a request log.
+type fakeLog struct{ log *enduser.RequestLog }
+
+func (f fakeLog) RequestLog() *enduser.RequestLog { return f.log }
+
 func newTestScreen(t *testing.T, w, h int) *Screen {
 	t.Helper()
 	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, t.TempDir())
-	s := newScreen(env, nil)
-	s.log = enduser.NewRequestLog(0)
+	s := newScreen(env, fakeLog{enduser.NewRequestLog(0)})
 	s.SetSize(w, h)
 	t.Cleanup(s.Close)
 	return s

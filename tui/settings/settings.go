@@ -47,7 +47,7 @@ var _ kit.Screen = (*Screen)(nil)
 
 // Screen is the Settings screen.
 type Screen struct {
-	app  *app.App // the application layer: every use case the screen runs
+	app  Service // the application layer: every use case the screen runs
 	env  *kit.Env
 	view view
 	w, h int
@@ -70,8 +70,17 @@ type Screen struct {
 	use, add, edit, window, feeCap, auditKey, verifyKey, back, refresh key.Binding
 }
 
+// Service is what the Settings screen needs of the application layer (*app.App is one).
+type Service interface {
+	Home() string
+	Profile() config.Profile
+	Audit(verify bool) (app.Audit, error)
+	SetProfileField(name, field, value string) (config.Profile, error)
+	UseProfile(name string) (config.Profile, error)
+}
+
 // New returns the Settings screen.
-func New(env *kit.Env, a *app.App) *Screen {
+func New(env *kit.Env, a Service) *Screen {
 	s := &Screen{
 		app:       a,
 		env:       env,

@@ -72,7 +72,7 @@ type exportResult struct {
 
 // Screen is the Transactions screen.
 type Screen struct {
-	app  *app.App // the application layer: every use case the screen runs
+	app  Service // the application layer: every use case the screen runs
 	env  *kit.Env
 	keys keyMap
 	mode mode
@@ -107,10 +107,17 @@ type keyMap struct {
 	open, back, filter, refresh, exportCSV, exportJSON, copy key.Binding
 }
 
-// New returns the Transactions screen.
-func New(env *kit.Env, a *app.App) kit.Screen { return newScreen(env, a) }
+// Service is what the Transactions screen needs of the application layer (*app.App is one):
+// a signed client it keeps for paging, so one unlock serves every page.
+type Service interface {
+	Home() string
+	API(signed bool, u *app.Unlock) (*enduser.Client, error)
+}
 
-func newScreen(env *kit.Env, a *app.App) *Screen {
+// New returns the Transactions screen.
+func New(env *kit.Env, a Service) kit.Screen { return newScreen(env, a) }
+
+func newScreen(env *kit.Env, a Service) *Screen {
 	k := env.Keys
 	s := &Screen{
 		app: a,

@@ -1,6 +1,7 @@
 package tuitest
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -69,9 +70,13 @@ func (d *Driver) RunQuick(cmd tea.Cmd) {
 	}
 }
 
-// Deliver handles msg as the router would.
+// Deliver handles msg as the router would. A text cursor's blink is dropped: it would
+// tick forever, and a test reads the view, not the cursor.
 func (d *Driver) Deliver(msg tea.Msg) {
 	d.T.Helper()
+	if t := reflect.TypeOf(msg); t != nil && strings.HasSuffix(t.PkgPath(), "bubbles/cursor") {
+		return
+	}
 	switch m := msg.(type) {
 	case nil:
 	case tea.BatchMsg:

@@ -1,0 +1,78 @@
+package permit
+
+import (
+	"context"
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/app"
+	"purse/enduser"
+	"purse/tui/internal/tuitest"
+	"purse/tui/kit"
+	"purse/wallet"
+)
+
+// fakePermits is a Service without a chain or a service: it records what it is asked and
+// needs a passphrase for the first submission, as a file-backend key does.
+type fakePermits struct {
+	plans    []app.PermitPlan
+	unlocks  []string
+	deadline time.Time
+}
+
+func (f *fakePermits) LoadPermitContext(context.Context) (app.PermitContext, error) {
+	return sampleContext(), nil
+}
+
+func (f *fakePermits) PreparePermit(_ context.Context, owner common.Address, pl app.PermitPlan, deadline time.Time) (app.PreparedPermit, error) {
+	f.plans, f.deadline = append(f.plans, pl), deadline
+	pr := samplePrepared()
+	pr.Plan, pr.Permit.Owner = pl, owner
+	return pr, nil
+}
+
+func (f *fakePermits) SubmitPermit(_ context.Context, u *app.Unlock, pr app.PreparedPermit, _ *wallet.PermitSignature) (app.SubmittedPermit, error) {
+	if u == nil || len(u.Passphrase) == 0 {
+		return app.SubmittedPermit{}, &app.LockedError{Prompt: `Passphrase for key "main"`}
+	}
+	f.unlocks = append(f.unlocks, string(u.Passphrase))
+	return app.SubmittedPermit{Sig: &wallet.PermitSignature{Signature: "0xsig"},
+		Result: enduser.TokenPermitResult{TxHash: "0xfeed", Status: "1"}, Allowance: pr.Permit.Value}, nil
+}
+
+// TestPermitAgainstAFake drives the whole screen against its narrow Service: the form, the
+// plan the application layer receives, the review (y signs), the passphrase dialog of the
+// one unlock-and-retry helper, and the result.
+func TestPermitAgainstAFake(t *testing.T) {
+	f := &fakePermits{}
+	env := tuitest.Env(t, kit.Session{Profile: "sandbox", AccountID: "5123"}, tuitest.FakeHome)
+	d := tuitest.NewDriver(t, env, New(env, f), 100, 30)
+	d.Press(tuitest.Key(tea.KeyEnter), tuitest.Key(tea.KeyDown))
+	d.TypeText("25.00")
+	d.Press(tuitest.Key(tea.KeyDown), tuitest.Key(tea.KeyDown), tuitest.Key(tea.KeyEnter))
+	if len(f.plans) != 1 || f.plans[0].Value.Cmp(big.NewInt(2500)) != 0 || f.plans[0].Role != app.RoleCard || f.plans[0].Token.Symbol != "EUR24" {
+		t.Fatalf("plans %+v\n%s", f.plans, d.Scr.View())
+	}
+	if ttl := time.Until(f.deadline); ttl < app.PermitTTL-time.Minute || ttl > app.PermitTTL {
+		t.Fatalf("deadline %v from now, want about %v", ttl, app.PermitTTL)
+	}
+	if top := d.Top(); !strings.Contains(top.Title(), "permit EUR24") {
+		t.Fatalf("review %q", top.Title())
+	}
+	d.Press(tuitest.Runes("y"))
+	d.Answer("Unlock key main", "pw")
+	if len(f.unlocks) != 1 || f.unlocks[0] != "pw" {
+		t.Fatalf("submission retried with %q", f.unlocks)
+	}
+	if v := d.Scr.View(); !strings.Contains(v, "0xfeed") || strings.Contains(v, "ERROR") {
+		t.Fatalf("result view:\n%s", v)
+	}
+	if len(d.Errs) > 0 {
+		t.Fatalf("errors %+v", d.Errs)
+	}
+}
