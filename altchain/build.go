@@ -14,15 +14,15 @@ var ErrUnknownLayout = errors.New("altchain: the deposit program's instruction l
 
 // BuildDeposit builds the unsigned v0 deposit transaction for user: SetComputeUnitLimit,
 // SetComputeUnitPrice, then the deposit instruction of the quote's program, which must be
-// one whose layout purse knows (the sandbox deposit program; Options.KnownPrograms).
+// one whose layout purse knows with its account list (the sandbox deposit program).
 // The native fee is the quote's nativeFeeLamportsWithBuffer. The result has passed
 // Inspect; the quote's requested amounts must be set.
 func BuildDeposit(q *Quote, user solana.PublicKey, blockhash solana.Hash, computeUnitLimit uint32, computeUnitPrice uint64, opts *Options) ([]byte, error) {
 	if q == nil {
 		return nil, errors.New("altchain: build: no quote")
 	}
-	if !opts.knownLayout(q.ProgramID) {
-		return nil, fmt.Errorf("%w: refusing to build a deposit for program %s (only the sandbox deposit program's layout is known)", ErrUnknownLayout, q.ProgramID)
+	if q.ProgramID != DefaultSandboxProgramID {
+		return nil, fmt.Errorf("%w: refusing to build a deposit for program %s: purse builds only for the sandbox deposit program; the service's quote carries its own transaction", ErrUnknownLayout, q.ProgramID)
 	}
 	if !q.HasRequested {
 		return nil, errors.New("altchain: build: the requested usdcAmount is unknown (SetRequested)")

@@ -257,7 +257,14 @@ func checkAccountsOnline(ctx context.Context, c Cluster, q *Quote, user solana.P
 func checkSimulation(q *Quote, user solana.PublicKey, pre []*Account, res *SimulationResult, r *Report) {
 	// G28.
 	if res.Err != "" {
-		r.reject("G28", "simulation failed: %s", res.Err)
+		msg := "simulation failed: " + res.Err
+		for i := len(res.Logs) - 1; i >= 0; i-- {
+			if strings.Contains(res.Logs[i], " failed") {
+				msg += "; the log says: " + res.Logs[i]
+				break
+			}
+		}
+		r.reject("G28", "%s", msg)
 	}
 	if r.ComputeUnitLimit != 0 && res.UnitsConsumed > uint64(r.ComputeUnitLimit) {
 		r.reject("G28", "simulation consumed %d compute units, above the limit %d", res.UnitsConsumed, r.ComputeUnitLimit)

@@ -3,6 +3,8 @@ package altchain
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -370,7 +372,10 @@ func TestOfflineLookupSaysUnresolved(t *testing.T) {
 	}
 }
 
-func TestUnknownLayout(t *testing.T) {
+// TestUndeclaredLayout: a program purse has no layout for passes on its accounts, with a
+// warning that the amounts are the simulation's; its accounts stay a hard gate; a declared
+// layout adds the static amount checks.
+func TestUndeclaredLayout(t *testing.T) {
 	q, user := baseline(t)
 	other := testKey("production program")
 	tx := decodeTx(t, q.Transaction)
@@ -379,16 +384,60 @@ func TestUnknownLayout(t *testing.T) {
 	q.ProgramID = other
 	opts := &Options{Clusters: []ClusterInfo{{Name: "sandbox", GenesisHash: sandboxGenesis, USDCMint: sandboxUSDC}}}
 	r := Inspect(q, user, opts)
-	if !r.Has("F24", Reject) {
-		t.Fatalf("unknown layout not rejected: %v", r.Findings)
+	if r.Rejected() || !r.Has("F24", Warn) || !r.AmountBySimulation || r.Deposit != nil {
+		t.Fatalf("undeclared layout: want a warning and the amount left to simulation, got %v", r.Findings)
 	}
-	opts.AllowUnknownLayout = true
+	if _, err := BuildDeposit(q, user, testBlockhash, 400_000, 0, opts); !errors.Is(err, ErrUnknownLayout) {
+		t.Fatalf("BuildDeposit built for an unknown program: %v", err)
+	}
+
+	// Its accounts are still checked: the USDC going elsewhere is refused offline.
+	elsewhere := decodeTx(t, q.Transaction)
+	elsewhere.Message.AccountKeys[keyIndex(t, elsewhere, q.DepositUSDCAccount)] = testKey("thief's token account")
+	bad := *q
+	bad.Transaction = encodeTx(t, elsewhere)
+	if r := Inspect(&bad, user, opts); !r.Has("F24", Reject) {
+		t.Fatalf("another destination passed: %v", r.Findings)
+	}
+
+	// Declared (the sandbox's data layout, without its account list): amounts are read.
+	l, err := ParseLayout(SandboxLayout.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Layouts = map[solana.PublicKey]Layout{other: l}
 	r = Inspect(q, user, opts)
-	if r.Rejected() || !r.Has("F24", Warn) {
-		t.Fatalf("unknown layout allowed: want a warning only, got %v", r.Findings)
+	if r.Rejected() || r.AmountBySimulation || r.Deposit == nil || r.Deposit.USDCAmount != q.USDCAmount {
+		t.Fatalf("declared layout: %v %+v", r.Findings, r.Deposit)
 	}
-	if _, err := BuildDeposit(q, user, testBlockhash, 400_000, 0, opts); err == nil {
-		t.Fatal("BuildDeposit built for an unknown program")
+	more := *q
+	more.USDCAmount++
+	if r := Inspect(&more, user, opts); !r.Has("F24", Reject) {
+		t.Fatalf("a declared layout must compare the amount: %v", r.Findings)
+	}
+}
+
+func TestParseLayout(t *testing.T) {
+	l, err := ParseLayout("disc=f223c68952e1f2b6,len=56,usdc=8,min=16,fee=24,eid=32,token=36")
+	if err != nil || l.String() != "disc=f223c68952e1f2b6,len=56,usdc=8,min=16,fee=24,eid=32,token=36" {
+		t.Fatalf("%v %s", err, l)
+	}
+	if SandboxLayout.String() != "disc="+hex.EncodeToString(DepositDiscriminator[:])+",len=56,usdc=8,min=16,fee=24,eid=32,token=36" {
+		t.Fatalf("sandbox layout %s", SandboxLayout)
+	}
+	for _, bad := range []string{"", "usdc=8", "disc=zz,usdc=8", "disc=01,usdc=0", "disc=01,usdc=8,usdc=9", "disc=01,usdc=8,len=10", "disc=01,usdc=8,color=3", "disc=01,usdc=-1"} {
+		if _, err := ParseLayout(bad); err == nil {
+			t.Errorf("ParseLayout(%q) accepted", bad)
+		}
+	}
+	short := make([]byte, 10)
+	copy(short, "\x01")
+	l, _ = ParseLayout("disc=01,usdc=2")
+	if a, err := l.Decode(short); err != nil || a.USDCAmount != 0 {
+		t.Fatalf("decode: %v %+v", err, a)
+	}
+	if _, err := l.Decode([]byte{2, 0, 0, 0, 0, 0, 0, 0, 0, 0}); err == nil {
+		t.Fatal("another discriminator decoded")
 	}
 }
 

@@ -29,8 +29,8 @@ var (
 	MainnetUSDCMint = solana.MustPublicKeyFromBase58("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v")
 	DevnetUSDCMint  = solana.MustPublicKeyFromBase58("4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU")
 
-	// DefaultSandboxProgramID is the id of the sandbox deposit program, the one program
-	// whose instruction layout purse knows (see DepositArgs).
+	// DefaultSandboxProgramID is the id of the sandbox deposit program, whose instruction
+	// layout purse knows without a declaration (SandboxLayout).
 	DefaultSandboxProgramID = solana.MustPublicKeyFromBase58("PurseSandboxDeposit111111111111111111111111")
 )
 
@@ -73,12 +73,11 @@ type Options struct {
 	// Clusters replace DefaultClusters when set; add the sandbox here with its own genesis
 	// hash, USDC mint and pins.
 	Clusters []ClusterInfo
-	// KnownPrograms are the deposit programs whose layout (DepositArgs) purse knows;
-	// empty means DefaultSandboxProgramID only.
-	KnownPrograms []solana.PublicKey
-	// AllowUnknownLayout downgrades "deposit program layout unknown" from reject to warn:
-	// the generic account checks still run, but the amounts cannot be verified.
-	AllowUnknownLayout bool
+	// Layouts are the deposit programs whose instruction data purse can read (a profile's
+	// altchain_layouts); the sandbox program's (SandboxLayout) is always known. A program
+	// without a layout passes F24 on its accounts alone, with its amounts left to the
+	// simulation (G29).
+	Layouts map[solana.PublicKey]Layout
 }
 
 func (o *Options) clusters() []ClusterInfo {
@@ -88,19 +87,18 @@ func (o *Options) clusters() []ClusterInfo {
 	return o.Clusters
 }
 
-func (o *Options) knownLayout(p solana.PublicKey) bool {
-	if o == nil || len(o.KnownPrograms) == 0 {
-		return p == DefaultSandboxProgramID
-	}
-	for _, k := range o.KnownPrograms {
-		if k == p {
-			return true
+// LayoutOf is the declared layout of program p.
+func (o *Options) LayoutOf(p solana.PublicKey) (Layout, bool) {
+	if o != nil {
+		if l, ok := o.Layouts[p]; ok {
+			return l, true
 		}
 	}
-	return false
+	if p == DefaultSandboxProgramID {
+		return SandboxLayout, true
+	}
+	return Layout{}, false
 }
-
-func (o *Options) allowUnknown() bool { return o != nil && o.AllowUnknownLayout }
 
 // clusterForNetwork finds the cluster whose genesis hash starts with network.
 func (o *Options) clusterForNetwork(network string) (ClusterInfo, bool) {

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
+
 	"github.com/gagliardetto/solana-go"
 
 	"purse/protocol"
@@ -143,6 +145,38 @@ type PartnerClient struct {
 	// Deadline is the X-Api-Deadline window: default DefaultPartnerDeadline, at most
 	// MaxPartnerDeadline.
 	Deadline time.Duration
+	// ResponseKey, when set, is the service key the answer must be signed by (spec 4.4, 5.5:
+	// x-api-signature over the raw body, x-api-publicKey); an unsigned answer or another
+	// signer is refused (ErrResponseSignature). Unset, a signature present is still checked
+	// against x-api-publicKey and reported in QuoteResult.SignedBy.
+	ResponseKey *common.Address
+}
+
+// ErrResponseSignature marks a quote answer whose signature does not hold: nothing in it is
+// used.
+var ErrResponseSignature = errors.New("altchain quote: the answer's signature does not hold")
+
+// checkResponseSignature verifies the answer's x-api-signature (EIP-191 over the raw body)
+// and returns the signer ("" when unsigned and no key is pinned).
+func (c *PartnerClient) checkResponseSignature(h http.Header, raw []byte) (string, error) {
+	sig, pub := h.Get(HeaderAPISignature), h.Get(HeaderAPIPublicKey)
+	if sig == "" {
+		if c.ResponseKey != nil {
+			return "", fmt.Errorf("%w: the profile pins the service key %s (partner_response_key) but the answer carries no x-api-signature", ErrResponseSignature, c.ResponseKey.Hex())
+		}
+		return "", nil
+	}
+	signer, err := wallet.RecoverPersonal(raw, sig)
+	if err != nil {
+		return "", fmt.Errorf("%w: x-api-signature: %v", ErrResponseSignature, err)
+	}
+	if pub != "" && (!common.IsHexAddress(pub) || common.HexToAddress(pub) != signer) {
+		return "", fmt.Errorf("%w: the body is signed by %s, not by x-api-publicKey %s (altered on the way, or signed over other bytes)", ErrResponseSignature, signer.Hex(), pub)
+	}
+	if c.ResponseKey != nil && signer != *c.ResponseKey {
+		return "", fmt.Errorf("%w: signed by %s, not by the service key %s the profile pins (partner_response_key)", ErrResponseSignature, signer.Hex(), c.ResponseKey.Hex())
+	}
+	return signer.Hex(), nil
 }
 
 // QuoteResult is a quote with the exchange that produced it, for display and logs.
@@ -152,6 +186,8 @@ type QuoteResult struct {
 	Body     []byte
 	Response []byte
 	Auth     wallet.PartnerAuth
+	// SignedBy is the service key whose signature over the answer holds ("" when unsigned).
+	SignedBy string
 }
 
 // Quote validates req, signs it with partner auth and decodes the answer strictly with
@@ -219,6 +255,11 @@ func (c *PartnerClient) Quote(ctx context.Context, req QuoteRequest) (*QuoteResu
 		return nil, fmt.Errorf("altchain quote: read: %w", err)
 	}
 	res := &QuoteResult{Body: body, Response: raw, Auth: auth}
+	if resp.StatusCode == http.StatusOK {
+		if res.SignedBy, err = c.checkResponseSignature(resp.Header, raw); err != nil {
+			return res, err
+		}
+	}
 	if resp.StatusCode != http.StatusOK {
 		// A gateway error may still carry {error_code, error_msg} or a partner envelope.
 		if _, perr := ParseQuote(bytes.NewReader(raw)); perr != nil {

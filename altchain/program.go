@@ -51,22 +51,8 @@ func (a DepositArgs) Encode() []byte {
 	return b
 }
 
-// DecodeDepositArgs parses the instruction data; the length must be exact.
-func DecodeDepositArgs(data []byte) (DepositArgs, error) {
-	var a DepositArgs
-	if len(data) != DepositDataLen {
-		return a, fmt.Errorf("deposit data: expected %d bytes, got %d", DepositDataLen, len(data))
-	}
-	if [8]byte(data[:8]) != DepositDiscriminator {
-		return a, fmt.Errorf("deposit data: unknown discriminator %x", data[:8])
-	}
-	a.USDCAmount = binary.LittleEndian.Uint64(data[8:])
-	a.MinUSDCAmount = binary.LittleEndian.Uint64(data[16:])
-	a.NativeFeeLamports = binary.LittleEndian.Uint64(data[24:])
-	a.DstEid = binary.LittleEndian.Uint32(data[32:])
-	copy(a.EVMOutputToken[:], data[36:])
-	return a, nil
-}
+// DecodeDepositArgs parses the sandbox program's instruction data; the length must be exact.
+func DecodeDepositArgs(data []byte) (DepositArgs, error) { return SandboxLayout.Decode(data) }
 
 // AccountRole describes one position of the deposit instruction's account list.
 type AccountRole struct {

@@ -94,6 +94,9 @@ type Report struct {
 	// TotalCostLamports = 5000 × signatures + priority fee + nativeFeeLamportsWithBuffer.
 	TotalCostLamports uint64
 	Instructions      []DecodedInstruction
+	// AmountBySimulation says the program's layout is not declared: the amount, fee and
+	// destination are checked only by simulating the signed bytes (G29), at deposit time.
+	AmountBySimulation bool
 	// Deposit is the decoded deposit instruction when the program's layout is known.
 	Deposit *DepositArgs
 }

@@ -139,7 +139,7 @@ func inspect(q *Quote, user solana.PublicKey, opts *Options, tables map[solana.P
 	c.cluster, c.clusterOK = opts.clusterForNetwork(q.Network)
 	c.run(StageQuote)
 	if q.Transaction == nil {
-		r.info("A1", "the quote carries no pre-built transaction; build one with BuildDeposit")
+		r.reject("A1", "the quote carries no transaction: there is nothing to sign (purse builds one only for the sandbox deposit program, at deposit time)")
 		return r
 	}
 	c.tx = decodeStrict(q.Transaction, r)

@@ -58,15 +58,17 @@ func checkB9(c *checkCtx) {
 	}
 }
 
-// checkB10 checks the writable set by index: with a known layout only the deposit's own
-// accounts; with any layout never a program, the mint, a sysvar or a lookup table.
+// checkB10 checks the writable set by index: with a layout that declares the account list
+// only the deposit's own accounts; with any program never a program, the mint, a sysvar or
+// a lookup table (and, online, no other token account of the user: cluster.go).
 func checkB10(c *checkCtx) {
 	q, v, m := c.q, c.v, c.m
 	exp, err := c.depositAccounts()
 	if err != nil {
 		return // F24 reports it
 	}
-	known := c.opts.knownLayout(q.ProgramID)
+	l, _ := c.opts.LayoutOf(q.ProgramID)
+	known := len(l.Accounts) > 0
 	allowed := map[solana.PublicKey]bool{c.user: true, exp.UserUSDC: true, exp.DepositUSDC: true, exp.FeeReceiver: true}
 	for i := 0; i < v.total; i++ {
 		if !v.writable[i] {

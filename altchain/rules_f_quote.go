@@ -92,8 +92,9 @@ func decOrNil[T negChecker](p *T) negChecker {
 	return *p
 }
 
-// checkF24 checks the deposit instruction: its accounts, and with a known layout its
-// amounts, fee and destination.
+// checkF24 checks the deposit instruction: its accounts (by role when the layout lists
+// them), and with a declared layout its amounts, fee and destination. Without one the
+// amounts are the simulation's to check (G29): the report says so in a warning.
 func checkF24(c *checkCtx) {
 	q, v, m := c.q, c.v, c.m
 	exp, err := c.depositAccounts()
@@ -108,24 +109,35 @@ func checkF24(c *checkCtx) {
 			dep = &m.Instructions[2]
 		}
 	}
-	switch {
-	case dep == nil:
+	if dep == nil {
 		c.r.reject("F24", "no deposit instruction of the quote's program at position 2")
-	case c.opts.knownLayout(q.ProgramID):
-		checkKnownDeposit(q, exp, v, dep, c.r)
-	default:
-		checkUnknownDeposit(q, c.opts, exp, v, dep, c.r)
+		return
 	}
+	l, declared := c.opts.LayoutOf(q.ProgramID)
+	if len(l.Accounts) > 0 {
+		checkDepositRoles(l, exp, v, dep, c.r)
+	} else {
+		checkDepositAccounts(exp, v, dep, c.r)
+	}
+	if !declared {
+		c.r.AmountBySimulation = true
+		c.r.warn("F24", "the instruction layout of program %s is not declared: the amount, fee and destination in its data are checked by simulating the signed transaction at deposit time (G29), not offline", q.ProgramID)
+		return
+	}
+	checkDepositData(q, l, dep, c.r)
 }
-func checkKnownDeposit(q *Quote, exp DepositAccounts, v *txView, dep *solana.CompiledInstruction, r *Report) {
+
+// checkDepositRoles checks a deposit whose layout lists its accounts: each position holds
+// the expected account with the expected signer and writable flags.
+func checkDepositRoles(l Layout, exp DepositAccounts, v *txView, dep *solana.CompiledInstruction, r *Report) {
 	di := &r.Instructions[2]
 	want := exp.Keys()
-	if len(dep.Accounts) != len(want) {
-		r.reject("F24", "the deposit instruction has %d accounts; its layout takes %d", len(dep.Accounts), len(want))
+	if len(dep.Accounts) != len(l.Accounts) {
+		r.reject("F24", "the deposit instruction has %d accounts; its layout takes %d", len(dep.Accounts), len(l.Accounts))
 	}
-	for p := 0; p < len(dep.Accounts) && p < len(want); p++ {
+	for p := 0; p < len(dep.Accounts) && p < len(l.Accounts) && p < len(want); p++ {
 		ai := int(dep.Accounts[p])
-		role := DepositAccountRoles[p]
+		role := l.Accounts[p]
 		if p < len(di.Accounts) {
 			di.Accounts[p].Role = role.Name
 		}
@@ -153,45 +165,35 @@ func checkKnownDeposit(q *Quote, exp DepositAccounts, v *txView, dep *solana.Com
 			r.reject("F24", "deposit account %q (#%d) is a signer", role.Name, ai)
 		}
 	}
-	args, err := DecodeDepositArgs(dep.Data)
-	if err != nil {
-		r.reject("F24", "deposit instruction: %v", err)
-		return
-	}
-	r.Deposit = &args
-	di.Summary = fmt.Sprintf("deposit %d USDC units (min %d), native fee %d lamports, dstEid %d, output token %s",
-		args.USDCAmount, args.MinUSDCAmount, args.NativeFeeLamports, args.DstEid, args.EVMOutputToken)
-	if q.HasRequested && args.USDCAmount != q.USDCAmount {
-		r.reject("F24", "the deposit moves %d USDC units, not the requested %d", args.USDCAmount, q.USDCAmount)
-	}
-	if q.HasRequested && args.MinUSDCAmount != q.MinUSDCAmount {
-		r.reject("F24", "the deposit's minUsdcAmount is %d, not the requested %d", args.MinUSDCAmount, q.MinUSDCAmount)
-	}
-	if args.NativeFeeLamports < q.NativeFeeLamports || args.NativeFeeLamports > q.NativeFeeLamportsWithBuffer {
-		r.reject("F24", "the deposit pays a native fee of %d lamports, outside the quote's [%d, %d]", args.NativeFeeLamports, q.NativeFeeLamports, q.NativeFeeLamportsWithBuffer)
-	}
-	if args.DstEid != q.DstEid {
-		r.reject("F24", "the deposit's dstEid is %d, not the quote's %d", args.DstEid, q.DstEid)
-	}
-	if args.EVMOutputToken != q.EVMOutputToken {
-		r.reject("F24", "the deposit's output token is %s, not the quote's %s", args.EVMOutputToken, q.EVMOutputToken)
-	}
 }
 
-func checkUnknownDeposit(q *Quote, opts *Options, exp DepositAccounts, v *txView, dep *solana.CompiledInstruction, r *Report) {
+// checkDepositAccounts checks a deposit whose account list is not declared: the user signs
+// and is writable, and the user's USDC account and depositUsdcAccount are referenced. The
+// other guards of any program (no other token account of the user, no other mint with
+// onlyUsdc, the writable set) are B10's and the online checks'.
+func checkDepositAccounts(exp DepositAccounts, v *txView, dep *solana.CompiledInstruction, r *Report) {
+	di := &r.Instructions[2]
 	var userSW, ata, deposit bool
-	for _, a := range dep.Accounts {
+	for p, a := range dep.Accounts {
 		ai := int(a)
 		if !v.resolved[ai] {
 			continue
 		}
+		role := ""
 		switch v.keys[ai] {
 		case exp.User:
-			userSW = userSW || (v.signer[ai] && v.writable[ai])
+			userSW, role = userSW || (v.signer[ai] && v.writable[ai]), "user"
 		case exp.UserUSDC:
-			ata = true
+			ata, role = true, "user USDC account"
 		case exp.DepositUSDC:
-			deposit = true
+			deposit, role = true, "depositUsdcAccount"
+		case exp.FeeReceiver:
+			role = "feeReceiver"
+		case exp.USDCMint:
+			role = "usdcMint"
+		}
+		if p < len(di.Accounts) && role != "" {
+			di.Accounts[p].Role = role
 		}
 	}
 	if !userSW {
@@ -203,10 +205,44 @@ func checkUnknownDeposit(q *Quote, opts *Options, exp DepositAccounts, v *txView
 	if !deposit {
 		r.reject("F24", "the deposit instruction does not reference depositUsdcAccount %s", exp.DepositUSDC)
 	}
-	msg := "the instruction layout of program %s is unknown: the amount, fee and destination in its data cannot be verified"
-	if opts.allowUnknown() {
-		r.warn("F24", msg, q.ProgramID)
-	} else {
-		r.reject("F24", msg+" (only the sandbox deposit program's layout is known)", q.ProgramID)
+}
+
+// checkDepositData reads the declared fields and compares them with the quote and the
+// requested amounts.
+func checkDepositData(q *Quote, l Layout, dep *solana.CompiledInstruction, r *Report) {
+	di := &r.Instructions[2]
+	args, err := l.Decode(dep.Data)
+	if err != nil {
+		r.reject("F24", "deposit instruction: %v", err)
+		return
+	}
+	r.Deposit = &args
+	di.Summary = fmt.Sprintf("deposit %d USDC units", args.USDCAmount)
+	if l.MinUSDCAmount >= 0 {
+		di.Summary += fmt.Sprintf(" (min %d)", args.MinUSDCAmount)
+	}
+	if l.NativeFee >= 0 {
+		di.Summary += fmt.Sprintf(", native fee %d lamports", args.NativeFeeLamports)
+	}
+	if l.DstEid >= 0 {
+		di.Summary += fmt.Sprintf(", dstEid %d", args.DstEid)
+	}
+	if l.EVMOutputToken >= 0 {
+		di.Summary += fmt.Sprintf(", output token %s", args.EVMOutputToken)
+	}
+	if q.HasRequested && args.USDCAmount != q.USDCAmount {
+		r.reject("F24", "the deposit moves %d USDC units, not the requested %d", args.USDCAmount, q.USDCAmount)
+	}
+	if q.HasRequested && l.MinUSDCAmount >= 0 && args.MinUSDCAmount != q.MinUSDCAmount {
+		r.reject("F24", "the deposit's minUsdcAmount is %d, not the requested %d", args.MinUSDCAmount, q.MinUSDCAmount)
+	}
+	if l.NativeFee >= 0 && (args.NativeFeeLamports < q.NativeFeeLamports || args.NativeFeeLamports > q.NativeFeeLamportsWithBuffer) {
+		r.reject("F24", "the deposit pays a native fee of %d lamports, outside the quote's [%d, %d]", args.NativeFeeLamports, q.NativeFeeLamports, q.NativeFeeLamportsWithBuffer)
+	}
+	if l.DstEid >= 0 && args.DstEid != q.DstEid {
+		r.reject("F24", "the deposit's dstEid is %d, not the quote's %d", args.DstEid, q.DstEid)
+	}
+	if l.EVMOutputToken >= 0 && args.EVMOutputToken != q.EVMOutputToken {
+		r.reject("F24", "the deposit's output token is %s, not the quote's %s", args.EVMOutputToken, q.EVMOutputToken)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/gagliardetto/solana-go"
 
 	"purse/altchain"
@@ -47,6 +48,9 @@ func ParseDepositAmount(field, s string) (uint64, error) {
 	}
 	return v, nil
 }
+
+// MinUSDCRule explains minUsdcAmount (spec 4.4): purse omits it unless the user gives one.
+const MinUSDCRule = "(the contract compares it with the amount after its fees, so a USDC-only deposit should omit it or use 0)"
 
 // ParseDepositAmounts reads the fields "amount" (when given: at least the minimum deposit)
 // and "min-usdc" (minUsdcAmount, only with an amount).
@@ -131,7 +135,31 @@ func DepositOptions(p config.Profile) (*altchain.Options, error) {
 	if err != nil {
 		return nil, Usagef("profile %s: %v", p.Name, err)
 	}
-	return &altchain.Options{Clusters: []altchain.ClusterInfo{c}}, nil
+	layouts, err := ProfileLayouts(p)
+	if err != nil {
+		return nil, err
+	}
+	return &altchain.Options{Clusters: []altchain.ClusterInfo{c}, Layouts: layouts}, nil
+}
+
+// ProfileLayouts reads the deposit-program layouts the profile declares (altchain_layouts).
+func ProfileLayouts(p config.Profile) (map[solana.PublicKey]altchain.Layout, error) {
+	var out map[solana.PublicKey]altchain.Layout
+	for program, spec := range p.Layouts {
+		id, err := solana.PublicKeyFromBase58(program)
+		if err != nil {
+			return nil, Usagef("profile %s: altchain_layouts.%s: expected a program id", p.Name, program)
+		}
+		l, err := altchain.ParseLayout(spec)
+		if err != nil {
+			return nil, Usagef("profile %s: altchain_layouts.%s: %v", p.Name, program, err)
+		}
+		if out == nil {
+			out = map[solana.PublicKey]altchain.Layout{}
+		}
+		out[id] = l
+	}
+	return out, nil
 }
 
 // InspectOptions are the clusters an offline inspection accepts: every known cluster
@@ -154,7 +182,11 @@ func (s *App) InspectOptions(only string) (*altchain.Options, error) {
 	if len(out) == 0 {
 		return nil, fieldErr("cluster", "expected mainnet, devnet, testnet or sandbox, got %q", only)
 	}
-	return &altchain.Options{Clusters: out}, nil
+	layouts, err := ProfileLayouts(p)
+	if err != nil {
+		return nil, err
+	}
+	return &altchain.Options{Clusters: out, Layouts: layouts}, nil
 }
 
 // Rejection is the error of a report whose rules refused the transaction (ErrRejected):
@@ -217,6 +249,8 @@ type DepositQuote struct {
 	Setup  *DepositSetup
 	Quote  *altchain.Quote
 	Source string
+	// SignedBy is the service key whose signature over the quote answer holds ("" unsigned).
+	SignedBy string
 }
 
 // FetchDepositQuote runs the quote and decode steps: the partner API (signed with the
@@ -242,23 +276,37 @@ func (s *App) FetchDepositQuote(ctx context.Context, in QuoteInput, u *Unlock) (
 	} else {
 		p := st.Profile
 		out.Source = "partner API " + p.PartnerAPI
-		q, err := s.requestDepositQuote(ctx, st, in, u)
+		res, err := s.requestDepositQuote(ctx, st, in, u)
 		if err != nil {
 			return nil, failAt(StepQuote, err)
 		}
-		out.Quote = q
+		out.Quote, out.SignedBy = res.Quote, res.SignedBy
+		if res.SignedBy != "" {
+			out.Source += ", answer signed by " + res.SignedBy
+		}
 	}
 	if err := CheckRequested(out.Quote, in.Amount, in.MinAmount); err != nil {
 		return nil, failAt(StepDecode, err)
 	}
-	if out.Quote.Transaction == nil {
-		return nil, failAt(StepDecode, errors.New("the quote carries no transaction; purse builds none for an unknown program"))
+	if q := out.Quote; q.Transaction == nil {
+		// Only a program whose whole instruction purse knows can be built here; the blockhash
+		// is replaced at signing anyway.
+		var price uint64
+		if in.Price != nil {
+			price = *in.Price
+		}
+		raw, err := altchain.BuildDeposit(q, st.User, solana.Hash{}, altchain.MinComputeUnitLimit, price, st.Opts)
+		if err != nil {
+			return nil, failAt(StepDecode, fmt.Errorf("the quote carries no transaction, and purse cannot build one: %w", err))
+		}
+		q.Transaction = raw
+		out.Source += " (no transaction in the quote: built by purse for the sandbox deposit program)"
 	}
 	return out, nil
 }
 
 // requestDepositQuote asks the partner API for a quote signed with the profile's partner key.
-func (s *App) requestDepositQuote(ctx context.Context, st *DepositSetup, in QuoteInput, u *Unlock) (*altchain.Quote, error) {
+func (s *App) requestDepositQuote(ctx context.Context, st *DepositSetup, in QuoteInput, u *Unlock) (*altchain.QuoteResult, error) {
 	p := st.Profile
 	if p.PartnerAPI == "" {
 		return nil, Usagef("profile %s has no partner_api: set it on the Settings screen, or load a quote file", p.Name)
@@ -279,11 +327,18 @@ func (s *App) requestDepositQuote(ctx context.Context, st *DepositSetup, in Quot
 		return nil, err
 	}
 	pc := &altchain.PartnerClient{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuth)}
+	if p.PartnerResponseKey != "" {
+		k := common.HexToAddress(p.PartnerResponseKey)
+		pc.ResponseKey = &k
+	}
 	res, err := pc.Quote(ctx, req)
+	if errors.Is(err, altchain.ErrResponseSignature) {
+		return nil, &RejectedError{err.Error() + "; nothing of the answer was used"}
+	}
 	if err != nil {
 		return nil, err
 	}
-	return res.Quote, nil
+	return res, nil
 }
 
 // CheckRequested ties the quote to the amounts the user asked for; a quote that carries

@@ -64,7 +64,11 @@ func DepositReview(id string, q *altchain.Quote, cluster, currency string, r *al
 func depositSection(q *altchain.Quote, currency string) review.Section {
 	fs := []review.Field{
 		{Label: "deposit", Value: altchain.FormatUnits(q.USDCAmount, 6) + " USDC", Note: "(" + strconv.FormatUint(q.USDCAmount, 10) + " smallest units)"},
-		{Label: "min USDC", Value: altchain.FormatUnits(q.MinUSDCAmount, 6) + " USDC"},
+	}
+	if q.MinUSDCAmount != 0 {
+		fs = append(fs, review.Field{Label: "min USDC", Value: altchain.FormatUnits(q.MinUSDCAmount, 6) + " USDC", Note: MinUSDCRule})
+	} else {
+		fs = append(fs, review.Field{Label: "min USDC", Value: "none", Note: "(omitted, as the spec advises for USDC-only deposits)"})
 	}
 	dec := func(d *decimal.Decimal) string {
 		s := fiat(d)

@@ -140,7 +140,9 @@ func (s *App) SetProfileFields(name string, fields ...[2]string) (config.Profile
 				return usage(err)
 			}
 		}
-		return nil
+		// config does not link the Solana packages; the layouts' syntax is checked here.
+		_, err := ProfileLayouts(*p)
+		return err
 	}
 	if name == "" || s.Profile().Name == name {
 		return s.UpdateProfile(set)

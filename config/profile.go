@@ -34,6 +34,8 @@ const DefaultSandboxAddr = "127.0.0.1:8787"
 const (
 	SandboxAccountNFT  = "0xe78A0F7E598Cc8b0Bb87894B0F60dD2a88d6a8Ab"
 	SandboxCardSpender = "0x9561C133DD8580860B6b7E504bC5Aa500f0f06a7"
+	// SandboxPartnerResponseKey signs the sandbox partner API's answers (altchaintest.ResponseKey).
+	SandboxPartnerResponseKey = "0x0E6a4D8ae1BA0bEE6396672E0C26822AAE620293"
 )
 
 // DefaultFeeCapLamports caps the Solana priority fee purse accepts: 0.005 SOL.
@@ -48,24 +50,31 @@ type Pins struct {
 
 // Profile is one environment purse talks to and the keys it uses there.
 type Profile struct {
-	Name           string            `toml:"-" json:"name"`
-	UserAPI        string            `toml:"user_api" json:"userAPI"`
-	PartnerAPI     string            `toml:"partner_api,omitempty" json:"partnerAPI,omitempty"`
-	Network        string            `toml:"network" json:"network"`
-	EVMRPC         string            `toml:"evm_rpc,omitempty" json:"evmRPC,omitempty"`
-	SolanaRPC      string            `toml:"solana_rpc,omitempty" json:"solanaRPC,omitempty"`
-	SolanaCluster  string            `toml:"solana_cluster,omitempty" json:"solanaCluster,omitempty"`
-	AccountNFT     string            `toml:"account_nft,omitempty" json:"accountNFT,omitempty"`
-	CardSpender    string            `toml:"card_spender,omitempty" json:"cardSpender,omitempty"`
-	DeadlineWindow Duration          `toml:"deadline_window,omitempty" json:"deadlineWindow,omitempty"`
-	EVMKey         string            `toml:"evm_key,omitempty" json:"evmKey,omitempty"`
-	SolanaKey      string            `toml:"solana_key,omitempty" json:"solanaKey,omitempty"`
-	PartnerKey     string            `toml:"partner_key,omitempty" json:"partnerKey,omitempty"`
-	PartnerAuth    string            `toml:"partner_auth,omitempty" json:"partnerAuth,omitempty"`
-	TokenID        string            `toml:"token_id,omitempty" json:"tokenId,omitempty"`
-	FeeCapLamports uint64            `toml:"fee_cap_lamports,omitempty" json:"feeCapLamports,omitempty"`
-	Pins           map[string]Pins   `toml:"altchain_pins,omitempty" json:"altchainPins,omitempty"`
-	Routes         map[string]string `toml:"routes,omitempty" json:"routes,omitempty"`
+	Name           string   `toml:"-" json:"name"`
+	UserAPI        string   `toml:"user_api" json:"userAPI"`
+	PartnerAPI     string   `toml:"partner_api,omitempty" json:"partnerAPI,omitempty"`
+	Network        string   `toml:"network" json:"network"`
+	EVMRPC         string   `toml:"evm_rpc,omitempty" json:"evmRPC,omitempty"`
+	SolanaRPC      string   `toml:"solana_rpc,omitempty" json:"solanaRPC,omitempty"`
+	SolanaCluster  string   `toml:"solana_cluster,omitempty" json:"solanaCluster,omitempty"`
+	AccountNFT     string   `toml:"account_nft,omitempty" json:"accountNFT,omitempty"`
+	CardSpender    string   `toml:"card_spender,omitempty" json:"cardSpender,omitempty"`
+	DeadlineWindow Duration `toml:"deadline_window,omitempty" json:"deadlineWindow,omitempty"`
+	EVMKey         string   `toml:"evm_key,omitempty" json:"evmKey,omitempty"`
+	SolanaKey      string   `toml:"solana_key,omitempty" json:"solanaKey,omitempty"`
+	PartnerKey     string   `toml:"partner_key,omitempty" json:"partnerKey,omitempty"`
+	PartnerAuth    string   `toml:"partner_auth,omitempty" json:"partnerAuth,omitempty"`
+	// PartnerResponseKey is the service key the partner API's answers must be signed by
+	// (spec 4.4, 5.5); empty: a signature is checked when present, not required.
+	PartnerResponseKey string          `toml:"partner_response_key,omitempty" json:"partnerResponseKey,omitempty"`
+	TokenID            string          `toml:"token_id,omitempty" json:"tokenId,omitempty"`
+	FeeCapLamports     uint64          `toml:"fee_cap_lamports,omitempty" json:"feeCapLamports,omitempty"`
+	Pins               map[string]Pins `toml:"altchain_pins,omitempty" json:"altchainPins,omitempty"`
+	// Layouts declare deposit programs' instruction data by program id (altchain.ParseLayout
+	// syntax, checked by the application layer): the amounts are then checked before
+	// signing, not only by simulation.
+	Layouts map[string]string `toml:"altchain_layouts,omitempty" json:"altchainLayouts,omitempty"`
+	Routes  map[string]string `toml:"routes,omitempty" json:"routes,omitempty"`
 }
 
 // Duration is a time.Duration written as "5m" in TOML and JSON.
@@ -105,16 +114,17 @@ func (p *Profile) IsSandbox() bool { return p.Name == SandboxName }
 func SandboxProfile(addr string) *Profile {
 	base := "http://" + addr
 	return &Profile{
-		Name:          SandboxName,
-		UserAPI:       base,
-		PartnerAPI:    base + "/partner",
-		Network:       "31337",
-		EVMRPC:        base + "/evm",
-		SolanaRPC:     base + "/solana",
-		SolanaCluster: "sandbox",
-		PartnerAuth:   "spec",
-		AccountNFT:    SandboxAccountNFT,
-		CardSpender:   SandboxCardSpender,
+		Name:               SandboxName,
+		UserAPI:            base,
+		PartnerAPI:         base + "/partner",
+		Network:            "31337",
+		EVMRPC:             base + "/evm",
+		SolanaRPC:          base + "/solana",
+		SolanaCluster:      "sandbox",
+		PartnerAuth:        "spec",
+		AccountNFT:         SandboxAccountNFT,
+		CardSpender:        SandboxCardSpender,
+		PartnerResponseKey: SandboxPartnerResponseKey,
 	}
 }
 
@@ -145,7 +155,7 @@ func (p *Profile) Validate() error {
 	default:
 		return fmt.Errorf("solana_cluster: expected mainnet, devnet, testnet or sandbox, got %q", p.SolanaCluster)
 	}
-	for _, f := range []struct{ name, v string }{{"account_nft", p.AccountNFT}, {"card_spender", p.CardSpender}} {
+	for _, f := range []struct{ name, v string }{{"account_nft", p.AccountNFT}, {"card_spender", p.CardSpender}, {"partner_response_key", p.PartnerResponseKey}} {
 		if f.v != "" && !common.IsHexAddress(f.v) {
 			return fmt.Errorf("%s: expected a 0x-prefixed 20-byte address, got %q", f.name, f.v)
 		}
@@ -174,6 +184,11 @@ func (p *Profile) Validate() error {
 			if !isPublicKey(f.v) {
 				return fmt.Errorf("altchain_pins.%s.%s: expected a base58 public key (32 bytes), got %q", cluster, f.name, f.v)
 			}
+		}
+	}
+	for program := range p.Layouts {
+		if !isPublicKey(program) {
+			return fmt.Errorf("altchain_layouts.%s: expected a program id (base58 public key, 32 bytes)", program)
 		}
 	}
 	for name, path := range p.Routes {
@@ -230,6 +245,8 @@ func (p *Profile) Set(key, value string) error {
 		c.PartnerKey = value
 	case "partner_auth":
 		c.PartnerAuth = value
+	case "partner_response_key":
+		c.PartnerResponseKey = value
 	case "token_id":
 		c.TokenID = value
 	case "fee_cap_lamports":
@@ -247,6 +264,17 @@ func (p *Profile) Set(key, value string) error {
 				delete(c.Routes, r)
 			} else {
 				c.Routes[r] = value
+			}
+			break
+		}
+		if program, ok := strings.CutPrefix(key, "altchain_layouts."); ok && program != "" {
+			if c.Layouts == nil {
+				c.Layouts = map[string]string{}
+			}
+			if value == "" {
+				delete(c.Layouts, program)
+			} else {
+				c.Layouts[program] = value
 			}
 			break
 		}
@@ -284,8 +312,8 @@ func (p *Profile) Set(key, value string) error {
 // SettingNames lists what `profile set` takes.
 func SettingNames() []string {
 	return []string{"user_api", "partner_api", "network", "evm_rpc", "solana_rpc", "solana_cluster", "account_nft",
-		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "token_id",
-		"fee_cap_lamports", "routes.NAME", "altchain_pins.CLUSTER.{program_id,usdc_mint,deposit_account}"}
+		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "partner_response_key", "token_id",
+		"fee_cap_lamports", "routes.NAME", "altchain_pins.CLUSTER.{program_id,usdc_mint,deposit_account}", "altchain_layouts.PROGRAM"}
 }
 
 func (p *Profile) clone() *Profile {
@@ -300,6 +328,12 @@ func (p *Profile) clone() *Profile {
 		c.Pins = make(map[string]Pins, len(p.Pins))
 		for k, v := range p.Pins {
 			c.Pins[k] = v
+		}
+	}
+	if p.Layouts != nil {
+		c.Layouts = make(map[string]string, len(p.Layouts))
+		for k, v := range p.Layouts {
+			c.Layouts[k] = v
 		}
 	}
 	return &c

@@ -115,6 +115,7 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 			UserAPI: base, PartnerAPI: base + "/partner", EVMRPC: base + "/evm", SolanaRPC: base + "/solana",
 			Network: eu.Network(), AccountNFT: c.AccountNFT.Hex(), CardSpender: c.CardSpender.Hex(),
 			Deposit: c.Deposit.Hex(), BufferPool: c.BufferPool.Hex(),
+			PartnerResponseKey: altchaintest.ResponseKey.Address().Hex(),
 		},
 		EndUser: eu, Chain: chain, Solana: sol, ln: ln, done: make(chan struct{}),
 	}

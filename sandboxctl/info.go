@@ -14,6 +14,8 @@ type Info struct {
 	CardSpender string `json:"cardSpender"`
 	Deposit     string `json:"depositContract"`
 	BufferPool  string `json:"bufferPoolContract"`
+	// PartnerResponseKey signs the partner API's answers (x-api-signature).
+	PartnerResponseKey string `json:"partnerResponseKey,omitempty"`
 }
 
 // Profile is a profile for this sandbox: every URL, the network and the contracts.
@@ -21,5 +23,6 @@ func (i Info) Profile(name string) *config.Profile {
 	return &config.Profile{
 		Name: name, UserAPI: i.UserAPI, PartnerAPI: i.PartnerAPI, EVMRPC: i.EVMRPC, SolanaRPC: i.SolanaRPC,
 		Network: i.Network, AccountNFT: i.AccountNFT, CardSpender: i.CardSpender, SolanaCluster: "sandbox", PartnerAuth: "spec",
+		PartnerResponseKey: i.PartnerResponseKey,
 	}
 }

@@ -234,14 +234,14 @@ func (s *Sandbox) execute(d *decoded) *outcome {
 		switch prog {
 		case solana.ComputeBudget:
 			o.units += ComputeBudgetUnits
-		case altchain.DefaultSandboxProgramID:
+		case altchain.DefaultSandboxProgramID, OpaqueProgramID:
 			o.logs = append(o.logs, "Program log: Instruction: Deposit")
 			o.units += DepositUnits
 			if o.units > uint64(limit) {
 				fail(i, prog, "ComputationalBudgetExceeded", "exceeded CUs meter at BPF instruction")
 				return o
 			}
-			dep, e, why := s.deposit(o.state, ix, keys, isSigner, isWritable)
+			dep, e, why := s.deposit(depositPrograms[prog], o.state, ix, keys, isSigner, isWritable)
 			if e != nil {
 				fail(i, prog, e, why)
 				return o
@@ -249,7 +249,7 @@ func (s *Sandbox) execute(d *decoded) *outcome {
 			o.logs = append(o.logs, fmt.Sprintf("Program log: deposited %d USDC units", dep.USDC))
 			o.deposit = dep
 		default:
-			fail(i, prog, "IncorrectProgramId", "the sandbox executes only the compute-budget and sandbox deposit programs")
+			fail(i, prog, "IncorrectProgramId", "the sandbox executes only the compute-budget program and its two deposit programs")
 			return o
 		}
 		if o.units > uint64(limit) {
@@ -262,9 +262,9 @@ func (s *Sandbox) execute(d *decoded) *outcome {
 }
 
 // deposit executes the sandbox deposit instruction on the overlay.
-func (s *Sandbox) deposit(st *overlay, ix solana.CompiledInstruction, keys []solana.PublicKey,
+func (s *Sandbox) deposit(prog depositProgram, st *overlay, ix solana.CompiledInstruction, keys []solana.PublicKey,
 	isSigner, isWritable func(uint16) bool) (*Deposit, any, string) {
-	dep, code, why := s.runDeposit(st, ix, keys, isSigner, isWritable)
+	dep, code, why := s.runDeposit(prog, st, ix, keys, isSigner, isWritable)
 	switch code {
 	case 0:
 		return dep, nil, ""
@@ -274,25 +274,28 @@ func (s *Sandbox) deposit(st *overlay, ix solana.CompiledInstruction, keys []sol
 	return nil, custom(code), why
 }
 
-func (s *Sandbox) runDeposit(st *overlay, ix solana.CompiledInstruction, keys []solana.PublicKey,
+func (s *Sandbox) runDeposit(prog depositProgram, st *overlay, ix solana.CompiledInstruction, keys []solana.PublicKey,
 	isSigner, isWritable func(uint16) bool) (*Deposit, uint32, string) {
 	if len(ix.Accounts) != len(altchain.DepositAccountRoles) {
 		return nil, errAccounts, fmt.Sprintf("expected %d accounts, got %d", len(altchain.DepositAccountRoles), len(ix.Accounts))
 	}
-	args, err := altchain.DecodeDepositArgs(ix.Data)
+	args, err := prog.decode(ix.Data)
 	if err != nil {
 		return nil, errData, err.Error()
 	}
+	// idx[i] is the key index of the account with role i (the sandbox program's order).
+	var idx [7]uint16
 	k := make([]solana.PublicKey, len(ix.Accounts))
-	for i, a := range ix.Accounts {
-		k[i] = keys[a]
+	for i := range idx {
+		idx[i] = ix.Accounts[prog.order[i]]
+		k[i] = keys[idx[i]]
 	}
 	acc, _ := altchain.DepositAccountsFromKeys(k)
-	if !isSigner(ix.Accounts[0]) {
+	if !isSigner(idx[0]) {
 		return nil, errUnsigned, "the user did not sign"
 	}
 	for i := 0; i < 4; i++ {
-		if !isWritable(ix.Accounts[i]) {
+		if !isWritable(idx[i]) {
 			return nil, errNotWritable, altchain.DepositAccountRoles[i].Name + " is not writable"
 		}
 	}
@@ -315,8 +318,8 @@ func (s *Sandbox) runDeposit(st *overlay, ix solana.CompiledInstruction, keys []
 	if args.USDCAmount < altchain.MinUSDCAmount {
 		return nil, errBelowMinimum, "usdcAmount below 5 USDC"
 	}
-	if args.MinUSDCAmount > args.USDCAmount {
-		return nil, errMinAmount, "minUsdcAmount above usdcAmount"
+	if net := afterFee(args.USDCAmount); args.MinUSDCAmount > net {
+		return nil, errMinAmount, fmt.Sprintf("minUsdcAmount %d is above the amount after the contract fee (%d of %d): the contract compares the post-fee amount", args.MinUSDCAmount, net, args.USDCAmount)
 	}
 	user := st.get(acc.User)
 	from := st.get(acc.UserUSDC)

@@ -2,6 +2,8 @@ package altchaintest
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/gagliardetto/solana-go"
 	computebudget "github.com/gagliardetto/solana-go/programs/compute-budget"
 	"github.com/gagliardetto/solana-go/programs/system"
@@ -75,9 +78,65 @@ func (s *Sandbox) PartnerHandler() http.Handler {
 			return
 		}
 		data, pe := s.quote(r, body)
-		writeEnvelope(w, http.StatusOK, pe, data)
+		s.mu.Lock()
+		mode := s.faults.ResponseSignature
+		s.mu.Unlock()
+		s.writeSigned(w, mode, pe, data)
 	})
 }
+
+// ResponseKey signs the sandbox's partner API answers (spec 5.5: x-api-signature and
+// x-api-publicKey, EIP-191 over the raw body); ResponseSignerAddress is its address, which
+// /sandbox/info announces so a profile can pin it.
+var ResponseKey = func() *wallet.EVMKey {
+	h := sha256.Sum256([]byte("purse sandbox partner response key"))
+	k, err := wallet.ParseEVMKey(hex.EncodeToString(h[:]))
+	if err != nil {
+		panic(err)
+	}
+	return k
+}()
+
+// Response-signature modes (Faults.ResponseSignature).
+const (
+	ResponseSigned   = ""        // signed by ResponseKey
+	ResponseUnsigned = "none"    // no signature headers
+	ResponseForeign  = "foreign" // signed by another key (Attacker's)
+	ResponseTampered = "tampered" // signed by ResponseKey over other bytes than sent
+)
+
+// writeSigned writes a partner envelope with the response-signature headers of mode.
+func (s *Sandbox) writeSigned(w http.ResponseWriter, mode string, e *partnerError, data any) {
+	env := map[string]any{"code": CodeOK, "message": "success", "data": data}
+	if e != nil {
+		env = map[string]any{"code": e.code, "message": e.msg, "data": nil}
+	}
+	body, _ := json.Marshal(env)
+	body = append(body, '\n')
+	signed := body
+	key := ResponseKey
+	switch mode {
+	case ResponseForeign:
+		key = foreignResponseKey
+	case ResponseTampered:
+		signed = append([]byte(" "), body...)
+	}
+	if mode != ResponseUnsigned {
+		if sig, err := wallet.SignPersonal(key, wallet.PurposePersonal, signed); err == nil {
+			w.Header().Set("x-api-signature", hexutil.Encode(sig))
+			w.Header().Set("x-api-publicKey", key.Address().Hex())
+		}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
+}
+
+var foreignResponseKey = func() *wallet.EVMKey {
+	h := sha256.Sum256([]byte("purse sandbox attacker response key"))
+	k, _ := wallet.ParseEVMKey(hex.EncodeToString(h[:]))
+	return k
+}()
 
 func writeEnvelope(w http.ResponseWriter, status int, e *partnerError, data any) {
 	env := map[string]any{"code": CodeOK, "message": "success", "data": data}
@@ -294,8 +353,12 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 	}
 
 	nf := s.cfg.NativeFeeLamports
+	program := altchain.DefaultSandboxProgramID
+	if f.QuoteProgram == QuoteOpaqueProgram {
+		program = OpaqueProgramID
+	}
 	q := &altchain.Quote{
-		Network: s.Network(), ProgramID: altchain.DefaultSandboxProgramID, OApp: OApp, EndpointProgramID: EndpointProgramID,
+		Network: s.Network(), ProgramID: program, OApp: OApp, EndpointProgramID: EndpointProgramID,
 		DstEid: DstEid, USDCMint: altchain.SandboxUSDCMint, DepositUSDCAccount: altchain.SandboxDepositAccount,
 		FeeReceiver: altchain.SandboxFeeReceiver, EVMOutputToken: EVMOutputToken,
 		NativeFeeLamports: nf, NativeFeeLamportsWithBuffer: nf + nf/5,
@@ -306,9 +369,12 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 		return nil, perr(CodeParam, "%v", err)
 	}
 	var raw []byte
-	if f.MaliciousNextQuote != "" {
+	switch {
+	case f.MaliciousNextQuote != "":
 		raw, err = buildMalicious(f.MaliciousNextQuote, q, user, bh.Hash)
-	} else {
+	case program == OpaqueProgramID:
+		raw, err = buildOpaque(q, user, bh.Hash, price)
+	default:
 		raw, err = altchain.BuildDeposit(q, user, bh.Hash, DefaultComputeUnitLimit, price, buildOptions())
 	}
 	if err != nil {
@@ -347,6 +413,26 @@ func buildOptions() *altchain.Options {
 	return &altchain.Options{Clusters: []altchain.ClusterInfo{sb}}
 }
 
+// buildOpaque builds the opaque program's deposit as the service would: the requested
+// amounts, the buffered native fee.
+func buildOpaque(q *altchain.Quote, user solana.PublicKey, bh solana.Hash, price uint64) ([]byte, error) {
+	acc, err := altchain.ExpectedDepositAccounts(q, user)
+	if err != nil {
+		return nil, err
+	}
+	args := altchain.DepositArgs{USDCAmount: q.USDCAmount, MinUSDCAmount: q.MinUSDCAmount, NativeFeeLamports: q.NativeFeeLamportsWithBuffer, DstEid: q.DstEid, EVMOutputToken: q.EVMOutputToken}
+	tx, err := solana.NewTransaction([]solana.Instruction{
+		computebudget.NewSetComputeUnitLimitInstruction(DefaultComputeUnitLimit).Build(),
+		computebudget.NewSetComputeUnitPriceInstruction(price).Build(),
+		opaqueInstruction(acc, args),
+	}, bh, solana.TransactionPayer(user))
+	if err != nil {
+		return nil, err
+	}
+	tx.Message.SetVersion(solana.MessageVersionV0)
+	return tx.MarshalBinary()
+}
+
 // buildMalicious builds a deposit that must never be signed.
 func buildMalicious(kind string, q *altchain.Quote, user solana.PublicKey, bh solana.Hash) ([]byte, error) {
 	acc, err := altchain.ExpectedDepositAccounts(q, user)
@@ -365,13 +451,19 @@ func buildMalicious(kind string, q *altchain.Quote, user solana.PublicKey, bh so
 		}
 	case MaliciousDrainFee:
 		price = 1_000_000_000_000 // 0.4 SOL of priority fee at 400,000 units
+	case MaliciousOverdraw:
+		args.USDCAmount += 1_000_000
 	default:
 		return nil, fmt.Errorf("unknown malicious kind %q", kind)
+	}
+	dep := altchain.NewDepositInstruction(q.ProgramID, acc, args)
+	if q.ProgramID == OpaqueProgramID {
+		dep = opaqueInstruction(acc, args)
 	}
 	ixs := append([]solana.Instruction{
 		computebudget.NewSetComputeUnitLimitInstruction(limit).Build(),
 		computebudget.NewSetComputeUnitPriceInstruction(price).Build(),
-		altchain.NewDepositInstruction(q.ProgramID, acc, args),
+		dep,
 	}, extra...)
 	tx, err := solana.NewTransaction(ixs, bh, solana.TransactionPayer(user))
 	if err != nil {

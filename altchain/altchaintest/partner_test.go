@@ -2,7 +2,9 @@ package altchaintest
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -13,6 +15,7 @@ import (
 	"github.com/gagliardetto/solana-go"
 
 	"purse/altchain"
+	purseconfig "purse/config"
 	"purse/wallet"
 )
 
@@ -277,5 +280,46 @@ func TestQuoteAnswerCarriesEverySpecField(t *testing.T) {
 	r := altchain.Inspect(q, e.user.PublicKey(), Options())
 	if r.Rejected() || r.ComputeUnitLimit < 400_000 || r.ComputeUnitPrice != 5000 || r.Deposit == nil || r.Deposit.USDCAmount != 12_500_000 {
 		t.Fatalf("inspection: %+v", r)
+	}
+}
+
+// TestAnswerSignature: the sandbox signs its answers (spec 5.5) with ResponseKey, whose
+// address the embedded profile pins; the client refuses an answer signed over other bytes
+// always, and an unsigned or foreign one when a key is pinned.
+func TestAnswerSignature(t *testing.T) {
+	if got := ResponseKey.Address().Hex(); got != purseconfig.SandboxPartnerResponseKey {
+		t.Fatalf("purseconfig.SandboxPartnerResponseKey is %s, the sandbox signs with %s", purseconfig.SandboxPartnerResponseKey, got)
+	}
+	e := newEnv(t, Config{BlockTime: time.Hour})
+	pinned := ResponseKey.Address()
+	for _, c := range []struct {
+		mode     string
+		pin      *common.Address
+		signedBy string
+		refused  string
+	}{
+		{ResponseSigned, nil, pinned.Hex(), ""},
+		{ResponseSigned, &pinned, pinned.Hex(), ""},
+		{ResponseUnsigned, nil, "", ""},
+		{ResponseUnsigned, &pinned, "", "carries no x-api-signature"},
+		{ResponseForeign, nil, foreignResponseKey.Address().Hex(), ""},
+		{ResponseForeign, &pinned, "", "not by the service key"},
+		{ResponseTampered, nil, "", "not by x-api-publicKey"},
+	} {
+		f := e.sb.Faults()
+		f.ResponseSignature = c.mode
+		if err := e.sb.SetFaults(f); err != nil {
+			t.Fatal(err)
+		}
+		e.partner.ResponseKey = c.pin
+		res, err := e.partner.Quote(context.Background(), e.request("10000000"))
+		switch {
+		case c.refused != "":
+			if !errors.Is(err, altchain.ErrResponseSignature) || !strings.Contains(err.Error(), c.refused) {
+				t.Errorf("%q pinned=%v: %v, want a refusal saying %q", c.mode, c.pin != nil, err, c.refused)
+			}
+		case err != nil || res.SignedBy != c.signedBy:
+			t.Errorf("%q pinned=%v: %v, signed by %q, want %q", c.mode, c.pin != nil, err, res.SignedBy, c.signedBy)
+		}
 	}
 }

@@ -115,6 +115,9 @@ const (
 	MaliciousSwapDeposit = "swap-deposit"
 	// MaliciousDrainFee sets a compute-unit price whose priority fee is 0.4 SOL.
 	MaliciousDrainFee = "drain-fee"
+	// MaliciousOverdraw moves 1 USDC more than requested (the data's amount): purse sees it
+	// statically with a layout, and at simulation without one.
+	MaliciousOverdraw = "overdraw"
 )
 
 // Faults are injected failures. The zero value clears them.
@@ -130,6 +133,13 @@ type Faults struct {
 	MaliciousNextQuote string `json:"maliciousNextQuote,omitempty"`
 	// FailNextQuote answers the next quote with this code (50002 or 50003).
 	FailNextQuote int `json:"failNextQuote,omitempty"`
+	// QuoteProgram chooses the deposit program of every quote from now on: "" the sandbox
+	// program (layout known to purse), "opaque" the opaque program (layout unknown to purse,
+	// as the service's own).
+	QuoteProgram string `json:"quoteProgram,omitempty"`
+	// ResponseSignature chooses how quote answers are signed from now on: "" by ResponseKey,
+	// "none" unsigned, "foreign" by another key, "tampered" over other bytes than sent.
+	ResponseSignature string `json:"responseSignature,omitempty"`
 }
 
 func (f Faults) validate() error {
@@ -139,11 +149,19 @@ func (f Faults) validate() error {
 	case f.FailNextQuote != 0 && f.FailNextQuote != 50002 && f.FailNextQuote != 50003:
 		return fmt.Errorf("failNextQuote %d: expected 50002 or 50003", f.FailNextQuote)
 	}
+	switch f.ResponseSignature {
+	case ResponseSigned, ResponseUnsigned, ResponseForeign, ResponseTampered:
+	default:
+		return fmt.Errorf("responseSignature %q: expected \"\" (signed), %q, %q or %q", f.ResponseSignature, ResponseUnsigned, ResponseForeign, ResponseTampered)
+	}
+	if f.QuoteProgram != QuoteSandboxProgram && f.QuoteProgram != QuoteOpaqueProgram {
+		return fmt.Errorf("quoteProgram %q: expected \"\" (the sandbox program) or %q", f.QuoteProgram, QuoteOpaqueProgram)
+	}
 	switch f.MaliciousNextQuote {
-	case "", MaliciousExtraTransfer, MaliciousSwapDeposit, MaliciousDrainFee:
+	case "", MaliciousExtraTransfer, MaliciousSwapDeposit, MaliciousDrainFee, MaliciousOverdraw:
 		return nil
 	}
-	return fmt.Errorf("maliciousNextQuote %q: expected %s, %s or %s", f.MaliciousNextQuote, MaliciousExtraTransfer, MaliciousSwapDeposit, MaliciousDrainFee)
+	return fmt.Errorf("maliciousNextQuote %q: expected %s, %s, %s or %s", f.MaliciousNextQuote, MaliciousExtraTransfer, MaliciousSwapDeposit, MaliciousDrainFee, MaliciousOverdraw)
 }
 
 // Sandbox is the Solana ledger, its JSON-RPC and the partner quote endpoint.
@@ -224,7 +242,7 @@ func New(cfg Config) *Sandbox {
 	s.accounts[altchain.SandboxDepositAccount] = &altchain.Account{Owner: solana.TokenProgramID, Lamports: TokenAccountRent,
 		Data: tokenData(altchain.SandboxUSDCMint, DepositAuthority, 0)}
 	s.accounts[altchain.SandboxFeeReceiver] = &altchain.Account{Owner: solana.SystemProgramID, Lamports: SystemAccountRent}
-	for _, p := range []solana.PublicKey{solana.SystemProgramID, solana.TokenProgramID, solana.ComputeBudget, altchain.DefaultSandboxProgramID} {
+	for _, p := range []solana.PublicKey{solana.SystemProgramID, solana.TokenProgramID, solana.ComputeBudget, altchain.DefaultSandboxProgramID, OpaqueProgramID} {
 		s.accounts[p] = &altchain.Account{Owner: solana.BPFLoaderUpgradeableProgramID, Lamports: 1, Executable: true}
 	}
 	return s
@@ -255,6 +273,14 @@ func (s *Sandbox) Network() string { return altchain.SandboxGenesisHash[:altchai
 // Options are the altchain options that know the sandbox cluster.
 func Options() *altchain.Options {
 	return &altchain.Options{Clusters: append(altchain.DefaultClusters(), altchain.SandboxCluster())}
+}
+
+// OpaqueOptions are Options with the sandbox cluster's program pin on the opaque program,
+// as a profile that deposits through it pins it (altchain_pins.sandbox.program_id).
+func OpaqueOptions() *altchain.Options {
+	o := Options()
+	o.Clusters[len(o.Clusters)-1].Pins.ProgramID = OpaqueProgramID
+	return o
 }
 
 // heightLocked is the current block height: one block per BlockTime since start, plus
@@ -315,6 +341,20 @@ func (s *Sandbox) SetFaults(f Faults) error {
 	s.mu.Lock()
 	s.faults = f
 	s.mu.Unlock()
+	return nil
+}
+
+// SetQuoteProgram chooses the deposit program of every quote from now on
+// (QuoteSandboxProgram or QuoteOpaqueProgram).
+func (s *Sandbox) SetQuoteProgram(program string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f := s.faults
+	f.QuoteProgram = program
+	if err := f.validate(); err != nil {
+		return err
+	}
+	s.faults = f
 	return nil
 }
 

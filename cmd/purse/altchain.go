@@ -98,6 +98,9 @@ func (a *cli) altchainQuoteCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if mn != 0 {
+				a.warn("--min-usdc %s %s", minAmount, app.MinUSDCRule)
+			}
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			dq, err := core.FetchDepositQuote(ctx, app.QuoteInput{Amount: amt, MinAmount: mn, Currency: output, Price: priceFlag(cmd, price)}, nil)
@@ -164,6 +167,9 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 			amt, mn, err := app.ParseDepositAmounts(amount, minAmount)
 			if err != nil {
 				return err
+			}
+			if mn != 0 {
+				a.warn("--min-usdc %s %s", minAmount, app.MinUSDCRule)
 			}
 			if quoteFile == "" && output == "" {
 				return usagef("--output: expected EUR, CHF, USD or CNH (or --quote-file)")

@@ -352,3 +352,94 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 		t.Fatalf("50003: exit %d %s", code, errOut)
 	}
 }
+
+// TestAltchainOpaqueProgramThroughTheCLI: a deposit program purse has no layout for (the
+// service's case) is pinned in the profile, inspected with a warning (exit 0), deposited with
+// the amount checked by simulation; an overdrawing quote is refused at simulation and never
+// sent (exit 3), one sending elsewhere before signing; a declared layout (profile
+// altchain_layouts) refuses the overdraw offline.
+func TestAltchainOpaqueProgramThroughTheCLI(t *testing.T) {
+	sb := cliSandbox(t)
+	user := solUser(t).PublicKey()
+	if _, err := sb.Fund(user, 2_000_000_000, 50_000_000); err != nil {
+		t.Fatal(err)
+	}
+	if err := sb.SetQuoteProgram(altchaintest.QuoteOpaqueProgram); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms"); code != exitRejected || !strings.Contains(errOut, "D21") {
+		t.Fatalf("unpinned program: exit %d %s", code, errOut)
+	}
+	if _, errOut, code := purse(t, "", "profile", "set", "altchain_pins.sandbox.program_id="+altchaintest.OpaqueProgramID.String()); code != exitOK {
+		t.Fatalf("pin: %s", errOut)
+	}
+	qf := filepath.Join(t.TempDir(), "q.json")
+	if _, errOut, code := purse(t, "", "altchain", "quote", "--amount", "10", "--output", "EUR", "--out", qf); code != exitOK {
+		t.Fatalf("quote: %s", errOut)
+	}
+	out, errOut, code := purse(t, "", "altchain", "inspect", qf, "--user", user.String())
+	if code != exitOK || !strings.Contains(out, "checked by simulating the signed transaction at deposit time") {
+		t.Fatalf("inspect: exit %d\n%s\n%s", code, out, errOut)
+	}
+	out, errOut, code = purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
+	var res app.Deposited
+	firstJSON(t, out, &res)
+	if code != exitOK || res.Signature == "" || sb.USDC(user) != 40_000_000 {
+		t.Fatalf("deposit: exit %d %+v %s", code, res, errOut)
+	}
+
+	before := solanaSignatures(t)
+	if err := sb.MaliciousNextQuote(altchaintest.MaliciousOverdraw); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms"); code != exitRejected ||
+		!strings.Contains(errOut, "G29") || !strings.Contains(errOut, "simulate: nothing was sent") {
+		t.Fatalf("overdraw: exit %d %s", code, errOut)
+	}
+	if sb.USDC(user) != 40_000_000 || solanaSignatures(t) != before+1 {
+		t.Fatalf("overdraw: USDC %d, %d signatures (one, for the simulation)", sb.USDC(user), solanaSignatures(t)-before)
+	}
+	if err := sb.MaliciousNextQuote(altchaintest.MaliciousSwapDeposit); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes"); code != exitRejected || !strings.Contains(errOut, "validate: nothing was signed") {
+		t.Fatalf("swap: exit %d %s", code, errOut)
+	}
+
+	if _, errOut, code := purse(t, "", "profile", "set", "altchain_layouts."+altchaintest.OpaqueProgramID.String()+"=usdc=8"); code != exitUsage || !strings.Contains(errOut, "altchain_layouts") {
+		t.Fatalf("a bad layout was stored: exit %d %s", code, errOut)
+	}
+	if _, errOut, code := purse(t, "", "profile", "set", "altchain_layouts."+altchaintest.OpaqueProgramID.String()+"="+altchaintest.OpaqueLayout.String()); code != exitOK {
+		t.Fatalf("declare: %s", errOut)
+	}
+	if err := sb.MaliciousNextQuote(altchaintest.MaliciousOverdraw); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := purse(t, "", "altchain", "quote", "--amount", "10", "--output", "EUR", "--out", qf+".2"); code != exitOK {
+		t.Fatalf("quote: %s", errOut)
+	}
+	if _, errOut, code := purse(t, "", "altchain", "inspect", qf+".2", "--user", user.String()); code != exitRejected || !strings.Contains(errOut, "not the requested 10000000") {
+		t.Fatalf("declared layout: exit %d %s", code, errOut)
+	}
+}
+
+// TestAltchainQuoteAnswerSignature: with partner_response_key pinned, an answer signed by
+// another key is refused (exit 3) and nothing of it is used; the pinned key's is accepted.
+func TestAltchainQuoteAnswerSignature(t *testing.T) {
+	sb := cliSandbox(t)
+	if _, errOut, code := purse(t, "", "profile", "set", "partner_response_key="+altchaintest.ResponseKey.Address().Hex()); code != exitOK {
+		t.Fatalf("pin: %s", errOut)
+	}
+	if _, errOut, code := purse(t, "", "altchain", "quote", "--amount", "10", "--output", "EUR"); code != exitOK {
+		t.Fatalf("signed by the pinned key: exit %d %s", code, errOut)
+	}
+	if err := sb.SetFaults(altchaintest.Faults{ResponseSignature: altchaintest.ResponseForeign}); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := purse(t, "", "altchain", "quote", "--amount", "10", "--output", "EUR"); code != exitRejected || !strings.Contains(errOut, "not by the service key") || !strings.Contains(errOut, "nothing of the answer was used") {
+		t.Fatalf("foreign signature: exit %d %s", code, errOut)
+	}
+	if _, errOut, code := purse(t, "", "profile", "set", "partner_response_key=0x12"); code != exitUsage || !strings.Contains(errOut, "partner_response_key") {
+		t.Fatalf("bad key stored: exit %d %s", code, errOut)
+	}
+}

@@ -289,6 +289,7 @@ func (a *cli) txListCmd() *cobra.Command {
 		if format != "table" && format != "json" && format != "csv" {
 			return usagef("--format: expected table, json or csv, got %q", format)
 		}
+		a.jsonOut = format == "json"
 		f, err := filter()
 		if err != nil {
 			return err
@@ -302,9 +303,9 @@ func (a *cli) txListCmd() *cobra.Command {
 			_, err := app.TransactionsCSV(a.stdout, app.Records(h.Transactions))
 			return err
 		case format == "json" && h.Page != nil:
-			return a.printJSON(h.Page)
+			return a.print(h.Page, nil)
 		case format == "json":
-			return a.printJSON(map[string]any{"transactions": h.Transactions, "count": len(h.Transactions)})
+			return a.print(map[string]any{"transactions": h.Transactions, "count": len(h.Transactions)}, nil)
 		}
 		writeTxTable(a.stdout, h.Transactions)
 		if h.Page != nil && h.Page.HasNextPage {
@@ -316,14 +317,6 @@ func (a *cli) txListCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&all, "all", false, "walk every page")
 	cmd.Flags().StringVar(&format, "format", "table", "table, json or csv")
 	return cmd
-}
-
-// printJSON writes v as JSON whatever --json says (for --format json).
-func (a *cli) printJSON(v any) error {
-	saved := a.jsonOut
-	a.jsonOut = true
-	defer func() { a.jsonOut = saved }()
-	return a.print(v, nil)
 }
 
 func writeTxTable(w io.Writer, txs []enduser.Transaction) {

@@ -57,10 +57,13 @@ func (a *cli) profileShowCmd() *cobra.Command {
 				{"evm_rpc", p.EVMRPC}, {"solana_rpc", p.SolanaRPC}, {"solana_cluster", p.SolanaCluster},
 				{"account_nft", p.AccountNFT}, {"card_spender", p.CardSpender}, {"deadline_window", p.Window().String()},
 				{"evm_key", p.EVMKey}, {"solana_key", p.SolanaKey}, {"partner_key", p.PartnerKey},
-				{"partner_auth", p.PartnerAuth}, {"token_id", p.TokenID}, {"fee_cap_lamports", fmt.Sprint(p.FeeCap())},
+				{"partner_auth", p.PartnerAuth}, {"partner_response_key", p.PartnerResponseKey}, {"token_id", p.TokenID}, {"fee_cap_lamports", fmt.Sprint(p.FeeCap())},
 			}
 			for r, path := range p.Routes {
 				rows = append(rows, [2]string{"routes." + r, path})
+			}
+			for program, l := range p.Layouts {
+				rows = append(rows, [2]string{"altchain_layouts." + program, l})
 			}
 			for c, pin := range p.Pins {
 				rows = append(rows, [2]string{"altchain_pins." + c, fmt.Sprintf("program %s, mint %s, deposit %s", pin.ProgramID, pin.USDCMint, pin.DepositAccount)})
