@@ -99,9 +99,9 @@ var ResponseKey = func() *wallet.EVMKey {
 
 // Response-signature modes (Faults.ResponseSignature).
 const (
-	ResponseSigned   = ""        // signed by ResponseKey
-	ResponseUnsigned = "none"    // no signature headers
-	ResponseForeign  = "foreign" // signed by another key (Attacker's)
+	ResponseSigned   = ""         // signed by ResponseKey
+	ResponseUnsigned = "none"     // no signature headers
+	ResponseForeign  = "foreign"  // signed by another key (Attacker's)
 	ResponseTampered = "tampered" // signed by ResponseKey over other bytes than sent
 )
 
