@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ethereum/go-ethereum/core/types"
+
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
@@ -32,8 +34,11 @@ const (
 	RoleAddress    = "address"
 )
 
-// PermitRoles are the spender roles in the order a form offers them.
-var PermitRoles = []string{RoleCard, RoleDeposit, RoleBufferPool, RoleAddress}
+// PermitRoles are the spender roles a token-permit may name: the card spender only. The
+// route is the card-spend permit; the service's contracts and the public integration show
+// the card-authorization contract as its spender. Other spenders are for the offline
+// `purse sign permit`.
+var PermitRoles = []string{RoleCard}
 
 // RoleLabel says in words who spends under each role (shown in the review).
 func RoleLabel(role string) string {
@@ -145,6 +150,9 @@ func CheckPermit(c PermitContext, f PermitForm) (PermitPlan, error) {
 		return PermitPlan{}, fieldErr("permit-amount", "%v", err)
 	}
 	pl.Role = f.Role
+	if f.Role != RoleCard {
+		return PermitPlan{}, fieldErr("spender", "token-permit relays the card-spend permit only (spender: the card-authorization contract, profile card_spender); sign a permit for %s offline with `purse sign permit`", RoleLabel(f.Role))
+	}
 	if pl.Spender, err = PermitSpender(c, f); err != nil {
 		return PermitPlan{}, err
 	}
@@ -290,19 +298,50 @@ func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, si
 		return out, err
 	}
 	pl := pr.Plan
-	if out.Result, err = api.TokenPermit(ctx, enduser.NewTokenPermitRequest(pr.Permit, *sig, pl.Amount, pl.Token.Decimals)); err != nil {
-		return out, fmt.Errorf("token-permit: %w", err)
-	}
 	hc, err := s.Chain(ctx)
 	if err != nil {
-		return out, fmt.Errorf("permit submitted but the allowance could not be read: %w", err)
+		return out, err
 	}
 	defer hc.Close()
-	if out.Allowance, err = hc.Allowance(ctx, pl.Token.Address, pr.Permit.Owner, pl.Spender); err != nil {
-		return out, fmt.Errorf("permit submitted but the allowance could not be read: %w", err)
+	readAllowance := func() string {
+		a, err := hc.Allowance(ctx, pl.Token.Address, pr.Permit.Owner, pl.Spender)
+		if err != nil {
+			return "the allowance could not be read (" + OneLine(err) + ")"
+		}
+		out.Allowance = a
+		return "the card spender's allowance now reads " + a.String()
+	}
+	out.Result, err = api.TokenPermit(ctx, enduser.NewTokenPermitRequest(pr.Permit, *sig, pl.Amount, pl.Token.Decimals, s.Profile().PermitAmountUnit))
+	if errors.Is(err, enduser.ErrNoTxHash) {
+		// The request reached the service: say what the chain shows, never "submitted".
+		return out, fmt.Errorf("token-permit: %w; %s (the signed value is %s)", err, readAllowance(), pr.Permit.Value)
+	}
+	if err != nil {
+		return out, fmt.Errorf("token-permit: %w", err)
+	}
+	if tx := out.Result.TxHash; tx != "" {
+		wctx, cancel := context.WithTimeout(ctx, PermitRelayWait)
+		rc, err := hc.WaitReceipt(wctx, common.HexToHash(tx), time.Second)
+		cancel()
+		if err != nil {
+			return out, fmt.Errorf("token-permit relayed %s, but its outcome is unknown: %w; %s", tx, err, readAllowance())
+		}
+		if rc.Status != types.ReceiptStatusSuccessful {
+			return out, fmt.Errorf("the relayed permit %s reverted on chain (block %s): the allowance was not set; %s", tx, rc.BlockNumber, readAllowance())
+		}
+	}
+	note := readAllowance()
+	if out.Allowance == nil {
+		return out, fmt.Errorf("permit submitted (%s) but %s", out.Result.TxHash, note)
+	}
+	if out.Allowance.Cmp(pr.Permit.Value) < 0 {
+		return out, fmt.Errorf("the permit did not take effect: %s, below the signed value %s (tx %q)", note, pr.Permit.Value, out.Result.TxHash)
 	}
 	return out, nil
 }
+
+// PermitRelayWait bounds the wait for the relayed permit transaction to be mined.
+const PermitRelayWait = 60 * time.Second
 
 // PermitReview is the signing review of a prepared permit.
 func PermitReview(id string, pr PreparedPermit) review.Request {

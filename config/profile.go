@@ -64,6 +64,10 @@ type Profile struct {
 	SolanaKey      string   `toml:"solana_key,omitempty" json:"solanaKey,omitempty"`
 	PartnerKey     string   `toml:"partner_key,omitempty" json:"partnerKey,omitempty"`
 	PartnerAuth    string   `toml:"partner_auth,omitempty" json:"partnerAuth,omitempty"`
+	// PermitAmountUnit is how token-permit writes amounts: smallest (integer smallest
+	// units, the default: the public integration's practice) or token (decimal strings in
+	// the token's units, spec 4.6's wording).
+	PermitAmountUnit string `toml:"permit_amount_unit,omitempty" json:"permitAmountUnit,omitempty"`
 	// PartnerResponseKey is the service key the partner API's answers must be signed by
 	// (spec 4.4, 5.5); empty: a signature is checked when present, not required.
 	PartnerResponseKey string          `toml:"partner_response_key,omitempty" json:"partnerResponseKey,omitempty"`
@@ -173,6 +177,11 @@ func (p *Profile) Validate() error {
 	default:
 		return fmt.Errorf("partner_auth: expected spec or legacy, got %q", p.PartnerAuth)
 	}
+	switch p.PermitAmountUnit {
+	case "", "smallest", "token":
+	default:
+		return fmt.Errorf("permit_amount_unit: expected smallest or token, got %q", p.PermitAmountUnit)
+	}
 	if p.TokenID != "" && !digitsRe().MatchString(p.TokenID) {
 		return fmt.Errorf("token_id: expected the account id in digits, got %q", p.TokenID)
 	}
@@ -247,6 +256,8 @@ func (p *Profile) Set(key, value string) error {
 		c.PartnerAuth = value
 	case "partner_response_key":
 		c.PartnerResponseKey = value
+	case "permit_amount_unit":
+		c.PermitAmountUnit = value
 	case "token_id":
 		c.TokenID = value
 	case "fee_cap_lamports":
@@ -312,7 +323,7 @@ func (p *Profile) Set(key, value string) error {
 // SettingNames lists what `profile set` takes.
 func SettingNames() []string {
 	return []string{"user_api", "partner_api", "network", "evm_rpc", "solana_rpc", "solana_cluster", "account_nft",
-		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "partner_response_key", "token_id",
+		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "partner_response_key", "permit_amount_unit", "token_id",
 		"fee_cap_lamports", "routes.NAME", "altchain_pins.CLUSTER.{program_id,usdc_mint,deposit_account}", "altchain_layouts.PROGRAM"}
 }
 

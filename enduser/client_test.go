@@ -324,7 +324,7 @@ func TestTokenPermitAlreadyPermittedAndEmailTaken(t *testing.T) {
 	c := newClient(t, f.srv.URL, nil)
 	req := TokenPermitRequest{
 		Address: "0x5FbDB2315678afecb367f032d93F642f64180aa3", Amount: decimal.RequireFromString("12.5"),
-		PermitAmount: decimal.RequireFromString("1250"), PermitDeadline: 1767225600, PermitV: 27,
+		PermitAmount: decimal.RequireFromString("1250"), PermitDeadline: 1767225600, PermitV: 27, Decimals: 2,
 		PermitR: "0x" + strings.Repeat("ab", 32), PermitS: "0x" + strings.Repeat("cd", 32),
 	}
 	res, err := c.TokenPermit(ctxT(t), req)
@@ -332,7 +332,7 @@ func TestTokenPermitAlreadyPermittedAndEmailTaken(t *testing.T) {
 		t.Fatalf("permit: %+v %v", res, err)
 	}
 	body := string(f.requests("/api/v1/token-permit")[0].Body)
-	want := `{"address":"0x5FbDB2315678afecb367f032d93F642f64180aa3","amount":"12.5","permitAmount":"1250","permitDeadline":1767225600,"permitV":27,"permitR":"0x` + strings.Repeat("ab", 32) + `","permitS":"0x` + strings.Repeat("cd", 32) + `"}`
+	want := `{"address":"0x5FbDB2315678afecb367f032d93F642f64180aa3","amount":"1250","permitAmount":"125000","permitDeadline":1767225600,"permitV":27,"permitR":"0x` + strings.Repeat("ab", 32) + `","permitS":"0x` + strings.Repeat("cd", 32) + `"}`
 	if body != want {
 		t.Errorf("permit body\n%s\nwant\n%s", body, want)
 	}
@@ -611,6 +611,29 @@ func TestNewMintTokenID(t *testing.T) {
 	for _, bad := range []string{"0123456789", "8123456789", "9123456789", "123456789", "12345678901", "12345a7890"} {
 		if CheckMintTokenID(bad) == nil {
 			t.Errorf("%s accepted", bad)
+		}
+	}
+}
+
+// TestTokenPermitNeedsATxHash: an empty body, a null result or a success without txHash is
+// no proof of a relay: ErrNoTxHash, never a plain success.
+func TestTokenPermitNeedsATxHash(t *testing.T) {
+	for name, answer := range map[string]func(w http.ResponseWriter){
+		"204":  func(w http.ResponseWriter) { w.WriteHeader(http.StatusNoContent) },
+		"null": func(w http.ResponseWriter) { writeJSON(w, 200, map[string]any{"retCode": 0, "result": nil}) },
+		"no txHash": func(w http.ResponseWriter) {
+			writeJSON(w, 200, map[string]any{"retCode": 0, "result": map[string]any{"status": "success"}})
+		},
+	} {
+		f := newFake(t, func(w http.ResponseWriter, r *http.Request, _ []byte) { answer(w) })
+		c := newClient(t, f.srv.URL, nil)
+		req := TokenPermitRequest{
+			Address: "0x5FbDB2315678afecb367f032d93F642f64180aa3", Amount: decimal.RequireFromString("12.5"),
+			PermitAmount: decimal.RequireFromString("12.5"), PermitDeadline: 1767225600, PermitV: 27, Decimals: 2,
+			PermitR: "0x" + strings.Repeat("ab", 32), PermitS: "0x" + strings.Repeat("cd", 32),
+		}
+		if _, err := c.TokenPermit(ctxT(t), req); !errors.Is(err, ErrNoTxHash) {
+			t.Errorf("%s: %v, want ErrNoTxHash", name, err)
 		}
 	}
 }

@@ -255,13 +255,28 @@ func (c *Client) TokenPermit(ctx context.Context, req TokenPermitRequest) (Token
 		return TokenPermitResult{}, err
 	}
 	var out TokenPermitResult
-	_, err := c.call(ctx, RouteTokenPermit, c.level(RouteTokenPermit), req, &out)
+	resp, err := c.call(ctx, RouteTokenPermit, c.level(RouteTokenPermit), req, &out)
 	var api *APIError
 	if errors.As(err, &api) && api.Code == CodeAllowanceExists {
 		return TokenPermitResult{AlreadyPermitted: true, Message: api.Message}, nil
 	}
-	return out, err
+	if err != nil {
+		return out, err
+	}
+	// The route must name the relayed transaction: an empty or null answer is no proof that
+	// anything was submitted.
+	if resp.Empty || out.TxHash == "" {
+		return out, &DecodeError{Route: resp.Route, Status: resp.Status, Err: ErrNoTxHash, Body: excerpt(resp.Body)}
+	}
+	if !hex32RE().MatchString(out.TxHash) {
+		return out, &DecodeError{Route: resp.Route, Status: resp.Status, Err: fmt.Errorf("txHash %q: expected 0x + 32 bytes hex", out.TxHash), Body: excerpt(resp.Body)}
+	}
+	return out, nil
 }
+
+// ErrNoTxHash is a token-permit answer without the relayed transaction's hash (empty body,
+// null result, or no txHash): whether the permit was relayed is unknown.
+var ErrNoTxHash = errors.New("the answer names no relayed transaction (txHash): whether the permit was submitted is unknown")
 
 func checkPermit(r TokenPermitRequest) error {
 	if !common.IsHexAddress(r.Address) || !strings.HasPrefix(r.Address, "0x") {

@@ -526,16 +526,52 @@ type CardStatusResult struct {
 // TokenPermitRequest is the body of token-permit (spec 4.6, design 2.5).
 type TokenPermitRequest struct {
 	Address        string          // token contract
-	Amount         decimal.Decimal // business amount
-	PermitAmount   decimal.Decimal // the signed value
+	Amount         decimal.Decimal // business amount, in the token's units
+	PermitAmount   decimal.Decimal // the signed value, in the token's units
 	PermitDeadline int64           // Unix seconds
 	PermitV        int
 	PermitR        string // 0x + 32 bytes hex
 	PermitS        string
+	// Unit is how the amounts are written (PermitUnitSmallest when empty) and Decimals the
+	// token's decimals that scale them.
+	Unit     string
+	Decimals uint8
 }
 
-// MarshalJSON writes the amounts as decimal strings.
+// How token-permit amounts are written: spec 4.6 says "decimal strings"; the public
+// integration sends smallest-unit integer strings ("2500" for 25.00 EUR24) and says
+// permitAmount must equal the signed on-chain value. The profile's permit_amount_unit picks.
+const (
+	PermitUnitSmallest = "smallest"
+	PermitUnitToken    = "token"
+)
+
+// permitAmount writes d in the request's unit: an integer string of smallest units, or a
+// decimal string with the token's decimals. More precision than the token has is an error.
+func (r TokenPermitRequest) permitAmount(field string, d decimal.Decimal) (string, error) {
+	switch r.Unit {
+	case "", PermitUnitSmallest:
+		v := d.Shift(int32(r.Decimals))
+		if !v.Equal(v.Truncate(0)) {
+			return "", fmt.Errorf("%s %s has more than %d decimals", field, d, r.Decimals)
+		}
+		return v.Truncate(0).String(), nil
+	case PermitUnitToken:
+		return d.StringFixed(int32(r.Decimals)), nil
+	}
+	return "", fmt.Errorf("permit amount unit %q: expected %s or %s", r.Unit, PermitUnitSmallest, PermitUnitToken)
+}
+
+// MarshalJSON writes the amounts in the request's unit.
 func (r TokenPermitRequest) MarshalJSON() ([]byte, error) {
+	amount, err := r.permitAmount("amount", r.Amount)
+	if err != nil {
+		return nil, err
+	}
+	permitAmount, err := r.permitAmount("permitAmount", r.PermitAmount)
+	if err != nil {
+		return nil, err
+	}
 	return json.Marshal(struct {
 		Address        string `json:"address"`
 		Amount         string `json:"amount"`
@@ -544,17 +580,16 @@ func (r TokenPermitRequest) MarshalJSON() ([]byte, error) {
 		PermitV        int    `json:"permitV"`
 		PermitR        string `json:"permitR"`
 		PermitS        string `json:"permitS"`
-	}{r.Address, r.Amount.String(), r.PermitAmount.String(), r.PermitDeadline, r.PermitV, r.PermitR, r.PermitS})
+	}{r.Address, amount, permitAmount, r.PermitDeadline, r.PermitV, r.PermitR, r.PermitS})
 }
 
 // NewTokenPermitRequest builds the request from a signed permit: PermitAmount is the signed
-// value in the token's units (spec 4.6 sends both amounts as decimal strings, so the
-// smallest-unit value is scaled by the token's decimals), PermitDeadline the signed
-// deadline, amount the business amount.
-func NewTokenPermitRequest(p wallet.Permit, sig wallet.PermitSignature, amount decimal.Decimal, decimals uint8) TokenPermitRequest {
+// value (the smallest-unit value scaled by the token's decimals), PermitDeadline the signed
+// deadline, amount the business amount; unit says how they are written.
+func NewTokenPermitRequest(p wallet.Permit, sig wallet.PermitSignature, amount decimal.Decimal, decimals uint8, unit string) TokenPermitRequest {
 	r := TokenPermitRequest{
 		Address: p.Domain.VerifyingContract.Hex(), Amount: amount,
-		PermitV: int(sig.V), PermitR: sig.R, PermitS: sig.S,
+		PermitV: int(sig.V), PermitR: sig.R, PermitS: sig.S, Unit: unit, Decimals: decimals,
 	}
 	if p.Value != nil {
 		r.PermitAmount = decimal.NewFromBigInt(p.Value, -int32(decimals))

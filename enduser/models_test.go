@@ -123,18 +123,27 @@ func TestProfileOnrampAndPermitModels(t *testing.T) {
 		t.Errorf("USD blockers %v", b)
 	}
 
-	// A permit request built from a signed permit carries the signed value (in token units,
-	// like amount: spec 4.6 sends both as decimal strings) and the signed deadline.
+	// A permit request built from a signed permit carries the signed value and the signed
+	// deadline; amounts in smallest units by default (the integrator's practice), in token
+	// units as spec 4.6 reads.
 	var sig wallet.PermitSignature
 	sig.V, sig.R, sig.S = 28, "0x"+strings.Repeat("1", 64), "0x"+strings.Repeat("2", 64)
 	var perm wallet.Permit
 	perm.Domain.VerifyingContract[19] = 1
 	perm.Value = decimal.RequireFromString("1250000").BigInt()
 	perm.Deadline = decimal.NewFromInt(1767225600).BigInt()
-	req := NewTokenPermitRequest(perm, sig, decimal.RequireFromString("1.25"), 6)
+	req := NewTokenPermitRequest(perm, sig, decimal.RequireFromString("1.25"), 6, "")
 	b, _ := json.Marshal(req)
-	if string(b) != `{"address":"0x0000000000000000000000000000000000000001","amount":"1.25","permitAmount":"1.25","permitDeadline":1767225600,"permitV":28,"permitR":"0x`+strings.Repeat("1", 64)+`","permitS":"0x`+strings.Repeat("2", 64)+`"}` {
+	if string(b) != `{"address":"0x0000000000000000000000000000000000000001","amount":"1250000","permitAmount":"1250000","permitDeadline":1767225600,"permitV":28,"permitR":"0x`+strings.Repeat("1", 64)+`","permitS":"0x`+strings.Repeat("2", 64)+`"}` {
 		t.Errorf("permit body %s", b)
+	}
+	tok := NewTokenPermitRequest(perm, sig, decimal.RequireFromString("1.25"), 6, PermitUnitToken)
+	if b, _ := json.Marshal(tok); !strings.Contains(string(b), `"amount":"1.250000","permitAmount":"1.250000"`) {
+		t.Errorf("permit body in token units %s", b)
+	}
+	tok.Amount = decimal.RequireFromString("1.2500001")
+	if _, err := json.Marshal(NewTokenPermitRequest(perm, sig, tok.Amount, 6, "")); err == nil {
+		t.Error("an amount finer than the token was written")
 	}
 	if err := checkPermit(req); err != nil {
 		t.Errorf("built permit invalid: %v", err)

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"math/big"
 	"net/http/httptest"
+	"purse/homechain"
 	"strconv"
 	"strings"
 	"testing"
@@ -31,9 +32,11 @@ type world struct {
 	id     uint64
 }
 
-func newWorld(t *testing.T) *world {
+func newWorld(t *testing.T) *world { return newWorldWith(t, endusertest.Config{Seed: 7}) }
+
+func newWorldWith(t *testing.T, cfg endusertest.Config) *world {
 	t.Helper()
-	srv, err := endusertest.New(endusertest.Config{Seed: 7})
+	srv, err := endusertest.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +240,7 @@ func TestSandboxAccountLifeThroughTheClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := w.client.TokenPermit(ctx, enduser.NewTokenPermitRequest(p, ps, amount, token.Decimals))
+	res, err := w.client.TokenPermit(ctx, enduser.NewTokenPermitRequest(p, ps, amount, token.Decimals, enduser.PermitUnitSmallest))
 	if err != nil || res.AlreadyPermitted || !strings.HasPrefix(res.TxHash, "0x") {
 		t.Fatalf("permit %+v %v", res, err)
 	}
@@ -246,9 +249,43 @@ func TestSandboxAccountLifeThroughTheClient(t *testing.T) {
 	}
 	p.Nonce = new(big.Int).Add(nonce, big.NewInt(1))
 	ps, _ = wallet.SignPermit(w.key, p)
-	res, err = w.client.TokenPermit(ctx, enduser.NewTokenPermitRequest(p, ps, amount, token.Decimals))
+	res, err = w.client.TokenPermit(ctx, enduser.NewTokenPermitRequest(p, ps, amount, token.Decimals, enduser.PermitUnitSmallest))
 	if err != nil || !res.AlreadyPermitted {
 		t.Fatalf("repeated permit: %+v %v", res, err)
+	}
+}
+
+// TestPermitAmountUnitVariants: the client's unit must match the service's; a mismatch is
+// refused (the amounts do not read as the signed value), never relayed for another value.
+func TestPermitAmountUnitVariants(t *testing.T) {
+	ctx := context.Background()
+	for _, server := range []string{enduser.PermitUnitSmallest, enduser.PermitUnitToken} {
+		w := newWorldWith(t, endusertest.Config{Seed: 7, PermitAmountUnit: server})
+		w.mint(ctx)
+		if err := w.srv.SetStatus(w.id, 5); err != nil {
+			t.Fatal(err)
+		}
+		chain := w.srv.Chain()
+		var token homechain.Token
+		for _, tk := range chain.Tokens() {
+			if tk.Symbol == "EUR24" {
+				token = tk
+			}
+		}
+		for i, client := range []string{enduser.PermitUnitSmallest, enduser.PermitUnitToken} {
+			nonce, _ := chain.Nonce(ctx, token.Address, w.key.Address())
+			p := wallet.Permit{
+				Domain: wallet.PermitDomain{Name: token.Name, Version: "1", ChainID: new(big.Int).SetUint64(chain.ChainID()), VerifyingContract: token.Address},
+				Owner:  w.key.Address(), Spender: chain.Contracts().CardSpender, Value: big.NewInt(int64(2500 * (i + 1))), Nonce: nonce,
+				Deadline: big.NewInt(time.Now().Add(30 * time.Minute).Unix()),
+			}
+			ps, _ := wallet.SignPermit(w.key, p)
+			amount := decimal.NewFromBigInt(p.Value, -2)
+			_, err := w.client.TokenPermit(ctx, enduser.NewTokenPermitRequest(p, ps, amount, token.Decimals, client))
+			if (err == nil) != (client == server) {
+				t.Errorf("server %s, client %s: %v", server, client, err)
+			}
+		}
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ethereum/go-ethereum/core/types"
+
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
@@ -20,11 +22,34 @@ import (
 // DefaultTimeout bounds every read when no WithTimeout option is given.
 const DefaultTimeout = 10 * time.Second
 
-// Backend is what the client needs from an EVM node: eth_call and eth_chainId.
-// *ethclient.Client satisfies it, and so does go-ethereum's simulated backend client.
+// Backend is what the client needs from an EVM node: eth_call, eth_chainId and
+// eth_getTransactionReceipt. *ethclient.Client satisfies it, and so does go-ethereum's
+// simulated backend client.
 type Backend interface {
 	ethereum.ContractCaller
 	ChainID(ctx context.Context) (*big.Int, error)
+	TransactionReceipt(ctx context.Context, txHash common.Hash) (*types.Receipt, error)
+}
+
+// WaitReceipt polls for the receipt of hash every poll until it is found or ctx ends; a
+// transaction that is not mined yet is not an error until then.
+func (c *Client) WaitReceipt(ctx context.Context, hash common.Hash, poll time.Duration) (*types.Receipt, error) {
+	t := time.NewTicker(poll)
+	defer t.Stop()
+	for {
+		r, err := c.backend.TransactionReceipt(ctx, hash)
+		switch {
+		case err == nil && r != nil:
+			return r, nil
+		case err != nil && !errors.Is(err, ethereum.NotFound):
+			return nil, fmt.Errorf("receipt of %s: %w", hash.Hex(), err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("receipt of %s: not mined before the wait ended: %w", hash.Hex(), ctx.Err())
+		case <-t.C:
+		}
+	}
 }
 
 // Client reads the home chain. It is safe for concurrent use.

@@ -40,7 +40,10 @@ type Config struct {
 	// ReviewDelay and ActivationDelay move KYC on by themselves (0: only `advance`).
 	ReviewDelay     time.Duration
 	ActivationDelay time.Duration
-	Logger          *slog.Logger
+	// PermitAmountUnit is the only token-permit amount unit the end-user sandbox accepts:
+	// "smallest" (default) or "token".
+	PermitAmountUnit string
+	Logger           *slog.Logger
 }
 
 // Sandbox is a running set of sandbox services.
@@ -84,7 +87,7 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 	}
 	eu, err := endusertest.New(endusertest.Config{
 		Network: strconv.FormatInt(int64(chain.ChainID()), 10), Chain: chain, StateDir: cfg.StateDir,
-		ReviewDelay: cfg.ReviewDelay, ActivationDelay: cfg.ActivationDelay,
+		ReviewDelay: cfg.ReviewDelay, ActivationDelay: cfg.ActivationDelay, PermitAmountUnit: cfg.PermitAmountUnit,
 	})
 	if err != nil {
 		chain.Close()

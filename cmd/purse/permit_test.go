@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"purse/enduser/endusertest"
 	"strconv"
 	"strings"
 	"testing"
@@ -143,18 +144,31 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 		t.Fatalf("already permitted (human): %d %s", c, out)
 	}
 
-	// Confirmed on the terminal, by address, to the deposit contract, with a larger signed value.
+	// token-permit is the card-spend permit: other spenders are refused before anything is read.
+	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "1.50", "--spender", "deposit", "--yes"); c != exitUsage || !strings.Contains(e, "card-spend permit only") {
+		t.Fatalf("deposit spender: %d %s", c, e)
+	}
+	// Confirmed on the terminal, by address, with a larger signed value.
 	yes := "y\n"
 	setTerminal(t, &yes)
-	out, e, c = purse(t, "", "permit", "--token", first["tokenAddress"].(string), "--amount", "1.50", "--permit-amount", "3", "--spender", "deposit", "--json")
+	out, e, c = purse(t, "", "permit", "--token", first["tokenAddress"].(string), "--amount", "1.50", "--permit-amount", "30", "--spender", "card", "--json")
 	if c != exitOK {
-		t.Fatalf("confirmed deposit permit: %s", e)
+		t.Fatalf("confirmed permit: %s", e)
 	}
 	dep := jsonOut(t, out)
-	if dep["role"] != "deposit" || dep["allowance"] != "300" || dep["permitAmount"] != "3.00" {
-		t.Fatalf("deposit permit %v", dep)
+	if dep["role"] != "card" || dep["allowance"] != "3000" || dep["permitAmount"] != "30.00" || dep["value"] != "3000" {
+		t.Fatalf("larger permit %v", dep)
 	}
 	setTerminal(t, nil)
+	// The service relays but answers with an empty body: not "submitted"; what the chain
+	// shows is said.
+	if err := sb.EndUser.SetFaults(endusertest.Faults{Route: "/api/v1/token-permit", NoContent: true, Count: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "40", "--spender", "card", "--yes"); c != exitFailure ||
+		!strings.Contains(e, "whether the permit was submitted is unknown") || !strings.Contains(e, "allowance now reads 4000") {
+		t.Fatalf("empty answer: %d %s", c, e)
+	}
 
 	// A fresh profile finds the onboarded account on chain and refuses to mint another.
 	for _, args := range [][]string{

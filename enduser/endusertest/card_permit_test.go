@@ -154,12 +154,14 @@ func (u *user) permitBody(t *testing.T, c permitCase) map[string]any {
 	}
 }
 
+// TestTokenPermit: token-permit relays the card-spend permit only, with amounts in smallest
+// units by default (Config.PermitAmountUnit).
 func TestTokenPermit(t *testing.T) {
 	e := newEnv(t, nil)
 	u := e.user(devKeyHex, tokA)
 	mustOK(t, u.mint())
 	ct := e.chain.Contracts()
-	first := permitCase{token: "EUR24", spender: ct.CardSpender, value: 5000, amount: "40.00", permit: "50"}
+	first := permitCase{token: "EUR24", spender: ct.CardSpender, value: 5000, amount: "4000", permit: "5000"}
 	wantErr(t, u.post("/api/v1/token-permit", u.permitBody(t, first)), CodeParam, "Live")
 	u.live()
 
@@ -176,12 +178,11 @@ func TestTokenPermit(t *testing.T) {
 		t.Fatalf("nonce %s", n)
 	}
 	// The same signature again: the nonce moved on, nothing recovers the owner.
-	wantErr(t, u.post("/api/v1/token-permit", u.permitBody(t, first)), CodeAuth, "permit signature does not match any known spender")
+	wantErr(t, u.post("/api/v1/token-permit", u.permitBody(t, first)), CodeAuth, "does not match the card spender")
 	// A fresh permit for no more than the existing allowance.
-	wantErr(t, u.post("/api/v1/token-permit", u.permitBody(t, permitCase{token: "EUR24", spender: ct.CardSpender, value: 5000, nonce: 1, amount: "50", permit: "50.00"})), CodeAllowance, "exists Allowance")
-	// Other spenders and USDC with 6 decimals.
-	mustOK(t, u.post("/api/v1/token-permit", u.permitBody(t, permitCase{token: "EUR24", spender: ct.BufferPool, value: 6000, nonce: 1, amount: "60", permit: "60"})))
-	mustOK(t, u.post("/api/v1/token-permit", u.permitBody(t, permitCase{token: "USDC", spender: ct.Deposit, value: 1_123_456, amount: "1.123456", permit: "1.123456"})))
+	wantErr(t, u.post("/api/v1/token-permit", u.permitBody(t, permitCase{token: "EUR24", spender: ct.CardSpender, value: 5000, nonce: 1, amount: "5000", permit: "5000"})), CodeAllowance, "exists Allowance")
+	// USDC with 6 decimals, for the card spender.
+	mustOK(t, u.post("/api/v1/token-permit", u.permitBody(t, permitCase{token: "USDC", spender: ct.CardSpender, value: 1_123_456, amount: "1123456", permit: "1123456"})))
 
 	bad := []struct {
 		c    permitCase
@@ -189,16 +190,19 @@ func TestTokenPermit(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{permitCase{token: "EUR24", spender: common.HexToAddress("0x1111111111111111111111111111111111111111"), value: 100, nonce: 2, amount: "1", permit: "1"}, nil, CodeAuth, "does not match any known spender"},
-		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 2, amount: "1", permit: "1.001"}, nil, CodeParam, "more than 2 decimals"},
-		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 2, amount: "2", permit: "1"}, nil, CodeParam, "does not cover"},
-		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 2, amount: "1", permit: "1", dl: testStart.Unix() - 1}, nil, CodeParam, "permitDeadline"},
-		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 2, amount: "1", permit: "1"}, func(m map[string]any) { m["address"] = "0x2222222222222222222222222222222222222222" }, CodeParam, "not a token"},
-		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 2, amount: "1", permit: "1"}, func(m map[string]any) { m["permitV"] = 1 }, CodeParam, "permitV"},
-		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 2, amount: "1", permit: "1"}, func(m map[string]any) { m["permitR"] = "0x12" }, CodeParam, "permitR"},
-		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 2, amount: "1", permit: "1"}, func(m map[string]any) { delete(m, "permitS") }, CodeParam, "permitS: required"},
-		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 2, amount: "1", permit: "1"}, func(m map[string]any) { m["permitAmount"] = 1 }, CodeParse, "permitAmount"},
-		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 2, amount: "1", permit: "1"}, func(m map[string]any) { m["amount"] = "1e2" }, CodeParam, "amount"},
+		{permitCase{token: "EUR24", spender: ct.BufferPool, value: 6000, nonce: 1, amount: "6000", permit: "6000"}, nil, CodeAuth, "card-spend permit only"},
+		{permitCase{token: "EUR24", spender: ct.Deposit, value: 6000, nonce: 1, amount: "6000", permit: "6000"}, nil, CodeAuth, "card-spend permit only"},
+		{permitCase{token: "EUR24", spender: common.HexToAddress("0x1111111111111111111111111111111111111111"), value: 100, nonce: 1, amount: "100", permit: "100"}, nil, CodeAuth, "does not match the card spender"},
+		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 1, amount: "100", permit: "1.00"}, nil, CodeParam, "smallest units"},
+		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 1, amount: "200", permit: "100"}, nil, CodeParam, "does not cover"},
+		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 1, amount: "100", permit: "100", dl: testStart.Unix() - 1}, nil, CodeParam, "permitDeadline"},
+		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 1, amount: "100", permit: "100"}, func(m map[string]any) { m["address"] = "0x2222222222222222222222222222222222222222" }, CodeParam, "not a token"},
+		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 1, amount: "100", permit: "100"}, func(m map[string]any) { m["permitV"] = 1 }, CodeParam, "permitV"},
+		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 1, amount: "100", permit: "100"}, func(m map[string]any) { m["permitR"] = "0x12" }, CodeParam, "permitR"},
+		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 1, amount: "100", permit: "100"}, func(m map[string]any) { delete(m, "permitS") }, CodeParam, "permitS: required"},
+		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 1, amount: "100", permit: "100"}, func(m map[string]any) { m["permitAmount"] = 1 }, CodeParse, "permitAmount"},
+		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 1, amount: "100", permit: "100"}, func(m map[string]any) { m["amount"] = "1e2" }, CodeParam, "amount"},
+		{permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 1, amount: "0100", permit: "100"}, nil, CodeParam, "amount"},
 	}
 	for _, b := range bad {
 		body := u.permitBody(t, b.c)
@@ -212,6 +216,19 @@ func TestTokenPermit(t *testing.T) {
 	if len(page.Transactions) != 1 || !strings.Contains(page.Transactions[0].Notes, "permit card") {
 		t.Fatalf("permit record %+v", page.Transactions)
 	}
+}
+
+// TestTokenPermitInTokenUnits: configured for spec 4.6's decimal strings, the sandbox reads
+// "50.00" and refuses the integrator's "5000" (read as 5000.00: not the signed value).
+func TestTokenPermitInTokenUnits(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.PermitAmountUnit = "token" })
+	u := e.user(devKeyHex, tokA)
+	mustOK(t, u.mint())
+	u.live()
+	ct := e.chain.Contracts()
+	wantErr(t, u.post("/api/v1/token-permit", u.permitBody(t, permitCase{token: "EUR24", spender: ct.CardSpender, value: 5000, amount: "5000", permit: "5000"})), CodeAuth, "does not match the card spender")
+	mustOK(t, u.post("/api/v1/token-permit", u.permitBody(t, permitCase{token: "EUR24", spender: ct.CardSpender, value: 5000, amount: "40.00", permit: "50.00"})))
+	wantErr(t, u.post("/api/v1/token-permit", u.permitBody(t, permitCase{token: "EUR24", spender: ct.CardSpender, value: 100, nonce: 1, amount: "1", permit: "1.001"})), CodeParam, "more than 2 decimals")
 }
 
 func TestMemChainPermitRejectsBadSigner(t *testing.T) {

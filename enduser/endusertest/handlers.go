@@ -890,6 +890,19 @@ func parseAmount(field, v string, decimals uint8) (decimal.Decimal, *big.Int, er
 	return d, u, nil
 }
 
+// parsePermitAmount reads a token-permit amount in the unit the sandbox is configured for
+// (Config.PermitAmountUnit): an integer of smallest units, or a decimal in token units.
+func (s *Server) parsePermitAmount(field, v string, decimals uint8) (decimal.Decimal, *big.Int, error) {
+	if s.cfg.PermitAmountUnit == "token" {
+		return parseAmount(field, v, decimals)
+	}
+	u, ok := new(big.Int).SetString(v, 10)
+	if !ok || u.Sign() <= 0 || strings.HasPrefix(v, "+") || (len(v) > 1 && v[0] == '0') {
+		return decimal.Decimal{}, nil, apiErr(CodeParam, "%s %q: expected a positive integer of the token's smallest units, such as \"2500\" for 25.00 with 2 decimals", field, v)
+	}
+	return decimal.NewFromBigInt(u, -int32(decimals)), u, nil
+}
+
 func (s *Server) hTokenPermit(req *request) (any, error) {
 	var body permitRequest
 	if err := decodeStrict(req.body, &body); err != nil {
@@ -916,11 +929,11 @@ func (s *Server) hTokenPermit(req *request) (any, error) {
 	if !ok {
 		return nil, apiErr(CodeParam, "address %s is not a token of the home chain", tokenAddr.Hex())
 	}
-	amount, _, err := parseAmount("amount", *body.Amount, t.Decimals)
+	amount, _, err := s.parsePermitAmount("amount", *body.Amount, t.Decimals)
 	if err != nil {
 		return nil, err
 	}
-	permitAmount, value, err := parseAmount("permitAmount", *body.PermitAmount, t.Decimals)
+	permitAmount, value, err := s.parsePermitAmount("permitAmount", *body.PermitAmount, t.Decimals)
 	if err != nil {
 		return nil, err
 	}
@@ -950,10 +963,12 @@ func (s *Server) hTokenPermit(req *request) (any, error) {
 		return nil, apiErr(CodeSystem, "chain: %v", err)
 	}
 	c := s.chain.Contracts()
+	// token-permit is the card-spend permit: the service relays it for the
+	// card-authorization contract only (its contracts and the public integration agree).
 	spenders := []struct {
 		role string
 		addr common.Address
-	}{{"card", c.CardSpender}, {"deposit", c.Deposit}, {"bufferPool", c.BufferPool}}
+	}{{"card", c.CardSpender}}
 	deadline := big.NewInt(*body.PermitDeadline)
 	var role string
 	var spender common.Address
@@ -971,8 +986,8 @@ func (s *Server) hTokenPermit(req *request) (any, error) {
 		}
 	}
 	if role == "" {
-		return nil, apiErr(CodeAuth, "permit signature does not match any known spender (card %s, deposit %s, bufferPool %s) for owner %s, token %s (%q), value %s, nonce %s, chainId %d",
-			c.CardSpender.Hex(), c.Deposit.Hex(), c.BufferPool.Hex(), a.Owner.Hex(), t.Address.Hex(), t.Name, value, nonce, s.chainID)
+		return nil, apiErr(CodeAuth, "permit signature does not match the card spender %s (token-permit relays the card-spend permit only) for owner %s, token %s (%q), value %s, nonce %s, chainId %d",
+			c.CardSpender.Hex(), a.Owner.Hex(), t.Address.Hex(), t.Name, value, nonce, s.chainID)
 	}
 	allowance, err := s.chain.Allowance(req.ctx, t.Address, a.Owner, spender)
 	if err != nil {

@@ -78,6 +78,9 @@ type Config struct {
 	StateDir string
 	// TakenEmails are registered at start (default taken@example.com).
 	TakenEmails []string
+	// PermitAmountUnit is the only way token-permit accepts amounts: "smallest" (integer
+	// smallest units, the default) or "token" (decimal strings in the token's units).
+	PermitAmountUnit string
 }
 
 // Server is the sandbox end-user service.
@@ -106,6 +109,11 @@ type Server struct {
 func New(cfg Config) (*Server, error) {
 	if cfg.Network == "" {
 		cfg.Network = DefaultNetwork
+	}
+	switch cfg.PermitAmountUnit {
+	case "", "smallest", "token":
+	default:
+		return nil, fmt.Errorf("endusertest: permit amount unit %q: expected smallest or token", cfg.PermitAmountUnit)
 	}
 	chainID, err := strconv.ParseUint(cfg.Network, 10, 64)
 	if err != nil || chainID == 0 {

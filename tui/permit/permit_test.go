@@ -96,9 +96,9 @@ func TestCheckNamesTheField(t *testing.T) {
 		{app.PermitForm{Amount: "1.00", PermitAmount: "2.001", Role: app.RoleCard}, "permit-amount", "more than 2 decimal places"},
 		{app.PermitForm{Amount: "3.00", PermitAmount: "2", Role: app.RoleCard}, "permit-amount", "below the amount"},
 		{app.PermitForm{Token: 1, Amount: "0.0000001", Role: app.RoleCard}, "amount", "more than 6 decimal places"},
-		{app.PermitForm{Amount: "1", Role: app.RoleBufferPool}, "spender", "bufferPoolContract is not set"},
-		{app.PermitForm{Amount: "1", Role: app.RoleAddress, Address: "nobody"}, "spender", "0x address"},
-		{app.PermitForm{Amount: "1", Role: app.RoleAddress, Address: "0x0000000000000000000000000000000000000000"}, "spender", "zero address"},
+		{app.PermitForm{Amount: "1", Role: app.RoleBufferPool}, "spender", "card-spend permit only"},
+		{app.PermitForm{Amount: "1", Role: app.RoleDeposit}, "spender", "card-spend permit only"},
+		{app.PermitForm{Amount: "1", Role: app.RoleAddress, Address: "0x00000000000000000000000000000000000000e1"}, "spender", "card-spend permit only"},
 		{app.PermitForm{Token: 5, Amount: "1", Role: app.RoleCard}, "token", "choose a token"},
 	}
 	for _, tc := range cases {
@@ -108,13 +108,13 @@ func TestCheckNamesTheField(t *testing.T) {
 			t.Errorf("%+v: %v, want field %s and %q", tc.form, err, tc.field, tc.want)
 		}
 	}
-	pl, err := app.CheckPermit(c, app.PermitForm{Amount: "1.50", PermitAmount: "3", Role: app.RoleDeposit})
-	if err != nil || pl.Value.Int64() != 300 || pl.Spender != common.HexToAddress(c.Chain.DepositContract) || !pl.Amount.Equal(decimal.RequireFromString("1.5")) {
-		t.Fatalf("deposit plan %+v %v", pl, err)
+	pl, err := app.CheckPermit(c, app.PermitForm{Amount: "1.50", PermitAmount: "3", Role: app.RoleCard})
+	if err != nil || pl.Value.Int64() != 300 || pl.Spender != common.HexToAddress(cardSpender) || !pl.Amount.Equal(decimal.RequireFromString("1.5")) {
+		t.Fatalf("card plan %+v %v", pl, err)
 	}
-	pl, err = app.CheckPermit(c, app.PermitForm{Token: 1, Amount: "12.5", Role: app.RoleAddress, Address: " 0x00000000000000000000000000000000000000e1 "})
-	if err != nil || pl.Value.Int64() != 12_500_000 || pl.Spender != common.HexToAddress("0xe1") {
-		t.Fatalf("explicit plan %+v %v", pl, err)
+	pl, err = app.CheckPermit(c, app.PermitForm{Token: 1, Amount: "12.5", Role: app.RoleCard})
+	if err != nil || pl.Value.Int64() != 12_500_000 {
+		t.Fatalf("USDC plan %+v %v", pl, err)
 	}
 }
 
@@ -140,16 +140,12 @@ func TestFormEditing(t *testing.T) {
 		t.Fatalf("focus %d, want the role", s.focus)
 	}
 	press(s, "left")
-	if s.form.Role != app.RoleAddress {
-		t.Fatalf("← from card must wrap to address, got %s", s.form.Role)
-	}
-	press(s, "down")
-	if s.focus != fAddress {
-		t.Fatal("the address field is reachable for the address role")
-	}
-	press(s, "up", "right")
 	if s.form.Role != app.RoleCard {
-		t.Fatalf("→ from address must wrap to card, got %s", s.form.Role)
+		t.Fatalf("token-permit is the card-spend permit: ← must keep card, got %s", s.form.Role)
+	}
+	press(s, "right")
+	if s.form.Role != app.RoleCard || s.focus != fRole {
+		t.Fatalf("→ must keep card, got %s", s.form.Role)
 	}
 	// Enter on the last field (the role: the address field is skipped) checks the form.
 	cmd := press(s, "enter")
