@@ -64,6 +64,11 @@ type Profile struct {
 	SolanaKey      string   `toml:"solana_key,omitempty" json:"solanaKey,omitempty"`
 	PartnerKey     string   `toml:"partner_key,omitempty" json:"partnerKey,omitempty"`
 	PartnerAuth    string   `toml:"partner_auth,omitempty" json:"partnerAuth,omitempty"`
+	// MintTokenID is where the account id to mint comes from: issued (the default: the
+	// service hands it out, spec 4.6 "generated beforehand"; purse asks a sandbox for one and
+	// otherwise takes the id the user was given) or generate (purse makes one by the account
+	// contract's rules, an assumption the service may refuse with 10003).
+	MintTokenID string `toml:"mint_token_id,omitempty" json:"mintTokenId,omitempty"`
 	// PermitAmountUnit is how token-permit writes amounts: smallest (integer smallest
 	// units, the default: the public integration's practice) or token (decimal strings in
 	// the token's units, spec 4.6's wording).
@@ -177,6 +182,11 @@ func (p *Profile) Validate() error {
 	default:
 		return fmt.Errorf("partner_auth: expected spec or legacy, got %q", p.PartnerAuth)
 	}
+	switch p.MintTokenID {
+	case "", "issued", "generate":
+	default:
+		return fmt.Errorf("mint_token_id: expected issued or generate, got %q", p.MintTokenID)
+	}
 	switch p.PermitAmountUnit {
 	case "", "smallest", "token":
 	default:
@@ -258,6 +268,8 @@ func (p *Profile) Set(key, value string) error {
 		c.PartnerResponseKey = value
 	case "permit_amount_unit":
 		c.PermitAmountUnit = value
+	case "mint_token_id":
+		c.MintTokenID = value
 	case "token_id":
 		c.TokenID = value
 	case "fee_cap_lamports":
@@ -323,7 +335,7 @@ func (p *Profile) Set(key, value string) error {
 // SettingNames lists what `profile set` takes.
 func SettingNames() []string {
 	return []string{"user_api", "partner_api", "network", "evm_rpc", "solana_rpc", "solana_cluster", "account_nft",
-		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "partner_response_key", "permit_amount_unit", "token_id",
+		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "partner_response_key", "permit_amount_unit", "mint_token_id", "token_id",
 		"fee_cap_lamports", "routes.NAME", "altchain_pins.CLUSTER.{program_id,usdc_mint,deposit_account}", "altchain_layouts.PROGRAM"}
 }
 

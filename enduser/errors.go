@@ -63,15 +63,15 @@ var codeTable = map[int]codeInfo{
 		"and that the key is the one that owns the account; purse takes deadlines from server time, so resync (timestamp) and retry."},
 	CodeParse: {ErrParse, "The service could not parse the headers or the body. " +
 		"Check the request in the request log (--trace / --curl); this usually means a malformed header or JSON body."},
-	CodeMintTokenAbsent: {ErrMintTokenNotFound, "The token ID to mint does not exist on the service. " +
-		"Generate a new token ID and go through the mint preparation again."},
+	CodeMintTokenAbsent: {ErrMintTokenNotFound, "The service does not know this account id: it hands out the id to mint beforehand. " +
+		"Mint with the id it gave you for this wallet; an id purse generated (mint_token_id=generate) is not one it knows."},
 	CodeTokenAddress: {ErrTokenAddress, "The token ID does not belong to this address. " +
 		"Use the token ID that was generated for this wallet address, or the address it was generated for."},
 	CodeAddressHasNFT: {ErrAddressHasAccount, "This address already has an account NFT, so it cannot mint another. " +
 		"Look the account up instead and use its token ID in the profile."},
 	CodeStatusNotNa: {ErrStatusNotNa, "Mint needs account status Na, and this account is past it. " +
 		"Read the account status; no mint is needed."},
-	CodeTokenUsed: {ErrTokenUsed, "This token ID was already used for a mint. Generate a fresh token ID and retry the mint."},
+	CodeTokenUsed: {ErrTokenUsed, "This account id was already used for a mint. If it was yours, the account exists: find it (`purse account find`); otherwise ask the service for a new id."},
 	CodeInvalidParam: {ErrInvalidParam, "The service rejected a parameter. " +
 		"Compare the request body in the request log with the route's fields; the server's message names the problem."},
 	CodeCaptcha: {ErrCaptcha, "The captcha verification failed or expired. Solve a new captcha and send the mint again promptly."},

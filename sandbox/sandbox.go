@@ -7,6 +7,7 @@
 package sandbox
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -40,6 +41,9 @@ type Config struct {
 	// ReviewDelay and ActivationDelay move KYC on by themselves (0: only `advance`).
 	ReviewDelay     time.Duration
 	ActivationDelay time.Duration
+	// MintTokenIDs is which account ids a mint accepts: "issued" (the default: only ids the
+	// sandbox handed out, POST /sandbox/mint-token-id) or "any".
+	MintTokenIDs string
 	// PermitAmountUnit is the only token-permit amount unit the end-user sandbox accepts:
 	// "smallest" (default) or "token".
 	PermitAmountUnit string
@@ -88,6 +92,7 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 	eu, err := endusertest.New(endusertest.Config{
 		Network: strconv.FormatInt(int64(chain.ChainID()), 10), Chain: chain, StateDir: cfg.StateDir,
 		ReviewDelay: cfg.ReviewDelay, ActivationDelay: cfg.ActivationDelay, PermitAmountUnit: cfg.PermitAmountUnit,
+		MintTokenIDs: cmp.Or(cfg.MintTokenIDs, "issued"),
 	})
 	if err != nil {
 		chain.Close()

@@ -73,6 +73,21 @@ func (c *Control) Info(ctx context.Context) (Info, error) {
 	return info, nil
 }
 
+// IssueTokenID asks the sandbox for an account id to mint (the id "generated beforehand").
+func (c *Control) IssueTokenID(ctx context.Context) (string, error) {
+	raw, err := c.do(ctx, http.MethodPost, "mint-token-id", map[string]any{})
+	if err != nil {
+		return "", err
+	}
+	var v struct {
+		TokenID string `json:"tokenId"`
+	}
+	if err := json.Unmarshal(raw, &v); err != nil || v.TokenID == "" {
+		return "", &ControlError{Route: "mint-token-id", HTTPStatus: http.StatusOK, Message: "the answer names no tokenId"}
+	}
+	return v.TokenID, nil
+}
+
 // KYCApprove approves the vendor review of an account (IDScan → SignFormA) and returns the
 // sandbox's view of the account.
 func (c *Control) KYCApprove(ctx context.Context, tokenID string) (json.RawMessage, error) {

@@ -22,7 +22,17 @@ func mintForTest(t *testing.T, sb *sandbox.Sandbox, addr string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := enduser.NewMintTokenID(nil)
+	// An id the sandbox did not hand out does not exist (10003); an issued one mints.
+	if mc, _ := c.WithTokenID(enduser.NewMintTokenID(nil)); mc != nil {
+		req := enduser.MintRequest{Address: addr, LotNumber: "sandbox", CaptchaOutput: "sandbox-pass", PassToken: "sandbox", GenTime: strconv.FormatInt(time.Now().Unix(), 10)}
+		if _, err := mc.Mint(context.Background(), req); !errors.Is(err, enduser.ErrMintTokenNotFound) {
+			t.Fatalf("mint of an id not handed out: %v", err)
+		}
+	}
+	id, err := sandboxctl.NewControl(info.UserAPI).IssueTokenID(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
 	mc, err := c.WithTokenID(id)
 	if err != nil {
 		t.Fatal(err)

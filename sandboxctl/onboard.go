@@ -47,7 +47,10 @@ func Onboard(ctx context.Context, ctl *Control, api *enduser.Client, signer wall
 	}
 	tokenID := api.TokenID()
 	if tokenID == "" {
-		tokenID = enduser.NewMintTokenID(nil)
+		var err error
+		if tokenID, err = ctl.IssueTokenID(ctx); err != nil {
+			return "", err
+		}
 		mc, err := api.WithTokenID(tokenID)
 		if err != nil {
 			return "", err

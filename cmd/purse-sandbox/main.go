@@ -35,6 +35,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.StateDir, "state", "", "keep the sandbox's accounts in this folder across restarts")
 	fs.DurationVar(&cfg.ReviewDelay, "review-delay", 0, "approve the KYC vendor review by itself after this long (0: only `purse sandbox ctl kyc-approve`)")
 	fs.DurationVar(&cfg.ActivationDelay, "activation-delay", 0, "go Live by itself this long after Form A (0: only `purse sandbox ctl advance`)")
+	fs.StringVar(&cfg.MintTokenIDs, "mint-token-ids", "issued", "account ids a mint accepts: issued (only ids handed out by POST /sandbox/mint-token-id) or any")
 	fs.StringVar(&cfg.PermitAmountUnit, "permit-amount-unit", "smallest", "token-permit amounts the sandbox accepts: smallest (integer smallest units) or token (decimal strings)")
 	fs.BoolVar(&verbose, "v", false, "log every request to stderr")
 	if err := fs.Parse(args); err != nil {

@@ -132,21 +132,6 @@ func (a *cli) altchainQuoteCmd() *cobra.Command {
 	return cmd
 }
 
-// progress prints the first event of each step of the deposit flow to stderr.
-type progress struct {
-	w    io.Writer
-	last string
-}
-
-func (p *progress) event(ev app.DepositEvent) {
-	if ev.Step == "" || ev.Step == p.last || ev.Detail == "" {
-		return
-	}
-	p.last = ev.Step
-	n := slices.Index(app.DepositSteps, ev.Step) + 1
-	fmt.Fprintf(p.w, "[%d/%d] %s: %s\n", n, len(app.DepositSteps), ev.Step, ev.Detail)
-}
-
 func (a *cli) altchainDepositCmd() *cobra.Command {
 	var amount, output, minAmount, quoteFile string
 	var price uint64
@@ -186,11 +171,17 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 			}
 			ctx, cancel := context.WithTimeout(cmd.Context(), timeout)
 			defer cancel()
-			pr := &progress{w: a.stderr}
+			last := "" // the first event of each step is printed
+			progress := func(ev app.DepositEvent) {
+				if ev.Step != "" && ev.Step != last && ev.Detail != "" {
+					last = ev.Step
+					fmt.Fprintf(a.stderr, "[%d/%d] %s: %s\n", slices.Index(app.DepositSteps, ev.Step)+1, len(app.DepositSteps), ev.Step, ev.Detail)
+				}
+			}
 			run := app.DepositRun{
 				Input:    app.QuoteInput{Amount: amt, MinAmount: mn, Currency: output, Price: priceFlag(cmd, price), File: quoteFile, Stdin: a.stdin},
 				Poll:     poll,
-				Progress: pr.event,
+				Progress: progress,
 				Refused:  func(rv review.Request) { _ = review.Write(a.stderr, rv) },
 				Approve: func(rv review.Request) error {
 					_ = review.Write(a.stderr, rv)

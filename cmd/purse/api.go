@@ -1,7 +1,6 @@
 package main
 
 import (
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -85,7 +84,12 @@ func (a *cli) accountMintCmd() *cobra.Command {
 	cmd := a.command("mint [--email E] [--token-id N] [--lot-number ... --captcha-output ... --pass-token ... --gen-time ...]",
 		"Mint the account NFT of the profile's EVM key (the sandbox accepts captcha output sandbox-pass)", func(cmd *cobra.Command, core *app.App) error {
 			if tokenID == "" {
-				tokenID = enduser.NewMintTokenID(rand.Reader)
+				pr, err := core.ProposeTokenID(cmd.Context())
+				if err != nil {
+					return err
+				}
+				tokenID = pr.TokenID
+				fmt.Fprintln(a.stderr, "purse: note: account id "+tokenID+" "+pr.Note)
 			}
 			if p := core.Profile(); p.IsSandbox() {
 				req = sandboxctl.FillCaptcha(req, time.Now())
@@ -112,7 +116,7 @@ func (a *cli) accountMintCmd() *cobra.Command {
 		})
 	f := cmd.Flags()
 	f.StringVar(&email, "email", "", "check that this email is still available first")
-	f.StringVar(&tokenID, "token-id", "", "the account id to mint (default: a fresh 10-digit id)")
+	f.StringVar(&tokenID, "token-id", "", "the account id the service gave for the mint (default: a sandbox's, or a generated one with mint_token_id=generate)")
 	f.StringVar(&req.LotNumber, "lot-number", "", "captcha lotNumber")
 	f.StringVar(&req.CaptchaOutput, "captcha-output", "", "captcha captchaOutput")
 	f.StringVar(&req.PassToken, "pass-token", "", "captcha passToken")

@@ -39,8 +39,16 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	if _, e, c := purse(t, "", "account", "status"); c != exitUsage || !strings.Contains(e, "purse account mint") {
 		t.Fatalf("status without an account: %d %s", c, e)
 	}
-	if _, e, c := purse(t, "", "account", "mint"); c != exitUsage || !strings.Contains(e, "--lot-number") {
+	// Not a purse sandbox: the service hands out the account id, so the user gives it.
+	if _, e, c := purse(t, "", "account", "mint"); c != exitUsage || !strings.Contains(e, "--token-id: the service hands out the account id") {
+		t.Fatalf("mint without an id: %d %s", c, e)
+	}
+	if _, e, c := purse(t, "", "account", "mint", "--token-id", "1234567890"); c != exitUsage || !strings.Contains(e, "--lot-number") {
 		t.Fatalf("mint without captcha on a non-sandbox profile: %d %s", c, e)
+	}
+	// mint_token_id=generate: purse makes one (an assumption) and says so.
+	if _, e, c := purse(t, "", "profile", "set", "mint_token_id=generate"); c != exitOK {
+		t.Fatal(e)
 	}
 	if _, e, c := purse(t, "", "account", "mint", "--email", "taken@example.com", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitUsage || !strings.Contains(e, "10019") {
 		t.Fatalf("mint with a registered email: %d %s", c, e)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"purse/enduser"
 	"strconv"
 	"strings"
 	"time"
@@ -113,6 +114,8 @@ type state struct {
 	Accounts    map[uint64]*account `json:"accounts"`
 	Emails      map[string]uint64   `json:"emails"`
 	SkewSeconds int64               `json:"skewSeconds"`
+	// Issued are the account ids handed out for a mint (IssueTokenID).
+	Issued map[uint64]bool `json:"issued,omitempty"`
 }
 
 func newState() *state {
@@ -230,6 +233,28 @@ func (s *Server) control(tokenID uint64, f func(ctx context.Context, a *account)
 		return s.finishLocked(err)
 	}
 	return s.finishLocked(f(ctx, a))
+}
+
+// IssueTokenID hands out an account id to mint, as the service does before a mint ("the
+// tokenId generated beforehand", spec 4.6): 10 digits, the first 1 to 7 (the account
+// contract's rules), not in use.
+func (s *Server) IssueTokenID() (uint64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		id, err := strconv.ParseUint(enduser.NewMintTokenID(nil), 10, 64)
+		if err != nil {
+			return 0, apiErr(CodeSystem, "sandbox: %v", err)
+		}
+		if s.st.Accounts[id] == nil && !s.st.Issued[id] {
+			if s.st.Issued == nil {
+				s.st.Issued = map[uint64]bool{}
+			}
+			s.st.Issued[id] = true
+			s.dirty = true
+			return id, s.finishLocked(nil)
+		}
+	}
 }
 
 // KYCApprove approves the vendor review: IDScan → SignFormA.

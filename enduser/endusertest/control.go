@@ -230,6 +230,19 @@ func (s *Server) controlHandler() http.Handler {
 			return s.State(uint64(body.TokenID))
 		}
 	}
+	post("mint-token-id", func(b []byte) (any, error) {
+		if len(bytes.TrimSpace(b)) > 0 {
+			var none struct{}
+			if err := decodeStrict(b, &none); err != nil {
+				return nil, err
+			}
+		}
+		id, err := s.IssueTokenID()
+		if err != nil {
+			return nil, err
+		}
+		return map[string]string{"tokenId": strconv.FormatUint(id, 10)}, nil
+	})
 	post("kyc-approve", withID(s.KYCApprove))
 	post("advance", withID(s.Advance))
 	post("crs-required", withID(s.CRSRequired))

@@ -197,6 +197,9 @@ func (s *Server) hMint(req *request) (any, error) {
 	if !validMintTokenID(req.tokenID) {
 		return nil, apiErr(CodeTokenIDInvalid, "tokenId %d: the id to mint must be a 10-digit number not starting with 0, 8 or 9", req.tokenID)
 	}
+	if s.cfg.MintTokenIDs == "issued" && !s.st.Issued[req.tokenID] {
+		return nil, apiErr(CodeTokenIDInvalid, "tokenId %d does not exist: the service hands out the id to mint (the sandbox: POST /sandbox/mint-token-id)", req.tokenID)
+	}
 	var body mintRequest
 	if err := decodeStrict(req.body, &body); err != nil {
 		return nil, err

@@ -78,6 +78,10 @@ type Config struct {
 	StateDir string
 	// TakenEmails are registered at start (default taken@example.com).
 	TakenEmails []string
+	// MintTokenIDs says which ids a mint accepts: "any" (the default: any id that follows
+	// the account contract's rules, as if the client generated it) or "issued" (only ids
+	// IssueTokenID handed out; others are 10003 "the token ID to mint does not exist").
+	MintTokenIDs string
 	// PermitAmountUnit is the only way token-permit accepts amounts: "smallest" (integer
 	// smallest units, the default) or "token" (decimal strings in the token's units).
 	PermitAmountUnit string
@@ -114,6 +118,11 @@ func New(cfg Config) (*Server, error) {
 	case "", "smallest", "token":
 	default:
 		return nil, fmt.Errorf("endusertest: permit amount unit %q: expected smallest or token", cfg.PermitAmountUnit)
+	}
+	switch cfg.MintTokenIDs {
+	case "", "any", "issued":
+	default:
+		return nil, fmt.Errorf("endusertest: mint token ids %q: expected any or issued", cfg.MintTokenIDs)
 	}
 	chainID, err := strconv.ParseUint(cfg.Network, 10, 64)
 	if err != nil || chainID == 0 {

@@ -10,8 +10,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	doc "purse/app/review"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -39,6 +39,7 @@ const (
 	slotSubmit    = "account/forma-submit"
 	slotMintCheck = "account/mint-check"
 	slotMint      = "account/mint"
+	slotMintID    = "account/mint-id"
 	slotSandbox   = "account/sandbox"
 )
 
@@ -103,9 +104,10 @@ type Screen struct {
 	w, h int
 	mode mode
 
-	// now and rand make the mint proposals (genTime, tokenId) reproducible in tests.
-	now  func() time.Time
-	rand io.Reader
+	// now makes the sandbox captcha's genTime reproducible in tests.
+	now func() time.Time
+	// idNote says where the proposed account id came from, or that the user gives it.
+	idNote string
 
 	snap      snapshot
 	loadedAt  bool // a refresh answered at least once
@@ -140,6 +142,7 @@ type Service interface {
 	IDVToken(ctx context.Context, u *app.Unlock, req enduser.IDVTokenRequest) (enduser.IDVToken, error)
 	FormA(ctx context.Context, u *app.Unlock) (enduser.FormAInfo, error)
 	SignFormA(ctx context.Context, u *app.Unlock, text string, submit bool) (app.SignedFormA, error)
+	ProposeTokenID(ctx context.Context) (app.TokenIDProposal, error)
 	CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (app.MintPlan, error)
 	Mint(ctx context.Context, plan app.MintPlan) (app.Minted, error)
 }
@@ -334,6 +337,24 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 		s.formA = nil
 		s.render()
 		return tea.Batch(kit.Status("Form A signed ("+msg.Value.V.TextHash+") and submitted: KYC moves to Review."), s.refresh())
+	case kit.TaskResult[app.TokenIDProposal]:
+		if !s.mine(msg.Ref()) || s.mode != modeMint {
+			return nil
+		}
+		var fe *app.FieldError
+		switch {
+		case errors.As(msg.Err, &fe):
+			s.idNote = fe.Err.Error()
+		case msg.Err != nil:
+			s.idNote = "no account id proposed: " + app.OneLine(msg.Err)
+		default:
+			s.idNote = msg.Value.Note
+			if strings.TrimSpace(s.inputs[fieldTokenID].Value()) == "" {
+				s.inputs[fieldTokenID].SetValue(msg.Value.TokenID)
+			}
+		}
+		s.render()
+		return nil
 	case kit.TaskResult[app.MintPlan]:
 		if !s.mine(msg.Ref()) {
 			return nil
@@ -420,8 +441,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	case key.Matches(k, kk.refresh):
 		return s.refresh()
 	case key.Matches(k, kk.mint):
-		s.openMint()
-		return nil
+		return s.openMint()
 	case key.Matches(k, kk.idv):
 		return s.runOp(opIDV, true)
 	case key.Matches(k, kk.copy):

@@ -1,7 +1,7 @@
 package account
 
 import (
-	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -34,7 +34,6 @@ func newTest(t *testing.T, w, h int) *Screen {
 	t.Helper()
 	s := newScreen(testEnv(t), nil)
 	s.now = func() time.Time { return time.Unix(1767225600, 0) }
-	s.rand = bytes.NewReader(bytes.Repeat([]byte{3, 141, 59, 26, 53, 58, 97, 93, 23, 84}, 4))
 	s.SetSize(w, h)
 	return s
 }
@@ -229,10 +228,12 @@ func TestMintFormChecksThenConfirms(t *testing.T) {
 	if !strings.Contains(s.View(), "press m to mint") || !s.keys.mint.Enabled() {
 		t.Fatalf("no account: mint must be offered\n%s", s.View())
 	}
+	s.app = proposer{}
 	press(s, "m")
 	if !s.InputFocused() || s.mode != modeMint {
 		t.Fatal("m must open the mint form with the focus in a field")
 	}
+	send(s, reply(t, s, slotMintID, sandboxProposal, nil))
 	id := s.value(fieldTokenID)
 	if enduser.CheckMintTokenID(id) != nil || s.value(fieldCaptcha) != "sandbox-pass" || s.value(fieldGenTime) != "1767225600" {
 		t.Fatalf("proposals: token %q captcha %q genTime %q", id, s.value(fieldCaptcha), s.value(fieldGenTime))
@@ -451,7 +452,9 @@ func goldenStates() map[string]func(t *testing.T, s *Screen) {
 		},
 		"mint_form": func(t *testing.T, s *Screen) {
 			deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
+			s.app = proposer{}
 			press(s, "m")
+			send(s, reply(t, s, slotMintID, sandboxProposal, nil))
 			press(s, "bob@example")
 		},
 		"status_error": func(t *testing.T, s *Screen) {
@@ -484,5 +487,27 @@ func TestGolden(t *testing.T) {
 				teatest.RequireEqualOutput(t, []byte(v))
 			})
 		}
+	}
+}
+
+// proposer is a Service that only proposes account ids (the tests reply to every other task
+// themselves).
+type proposer struct{ Service }
+
+var sandboxProposal = app.TokenIDProposal{TokenID: "4196387334", Source: "sandbox", Note: "handed out by the sandbox, as the service hands out the id to mint"}
+
+func (proposer) ProposeTokenID(context.Context) (app.TokenIDProposal, error) {
+	return sandboxProposal, nil
+}
+
+// TestMintIDTheUserGives: where no id is handed out, the field stays empty and says why.
+func TestMintIDTheUserGives(t *testing.T) {
+	s := newTest(t, 100, 30)
+	deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
+	s.app = proposer{}
+	press(s, "m")
+	send(s, reply(t, s, slotMintID, app.TokenIDProposal{}, &app.FieldError{Field: "token-id", Err: errors.New("the service hands out the account id to mint (spec 4.6): give the id it gave you")}))
+	if s.value(fieldTokenID) != "" || !strings.Contains(s.View(), "give the id it gave you") {
+		t.Fatalf("view:\n%s", s.View())
 	}
 }

@@ -36,14 +36,17 @@ var fieldKeys = [fieldCount]string{"email", "token-id", "lot-number", "captcha-o
 
 var fieldHints = [fieldCount]string{
 	"optional: checked with email-status before minting",
-	"10 digits, first 1-7; proposed at random, editable",
+	"the id the service handed out for this mint (10 digits, first 1-7)",
 	"captcha verification of this network",
 	"",
 	"",
 	"Unix seconds",
 }
 
-func (s *Screen) openMint() {
+// openMint opens the form and asks the application layer for the account id to mint (a
+// sandbox hands one out; elsewhere the user types the service's, unless the profile
+// generates them).
+func (s *Screen) openMint() tea.Cmd {
 	s.inputs = make([]textinput.Model, fieldCount)
 	for i := range s.inputs {
 		in := textinput.New()
@@ -54,7 +57,8 @@ func (s *Screen) openMint() {
 	}
 	s.inputs[fieldEmail].Placeholder = "name@example.com"
 	s.inputs[fieldTokenID].CharLimit = 10
-	s.inputs[fieldTokenID].SetValue(enduser.NewMintTokenID(s.rand))
+	s.inputs[fieldTokenID].Placeholder = "asking for an account id…"
+	s.idNote = ""
 	if s.sandboxPanel() {
 		c := sandboxctl.Captcha(s.now())
 		s.inputs[fieldLot].SetValue(c.LotNumber)
@@ -66,6 +70,13 @@ func (s *Screen) openMint() {
 	s.inputs[0].Focus()
 	s.formErr = ""
 	s.mode = modeMint
+	sv := s.svc()
+	if sv == nil {
+		return nil
+	}
+	return start(s, slotMintID, "Asking for an account id to mint", func(ctx context.Context) (app.TokenIDProposal, error) {
+		return sv.ProposeTokenID(ctx)
+	})
 }
 
 func (s *Screen) focusField(i int) {

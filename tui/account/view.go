@@ -450,6 +450,12 @@ func (s *Screen) mintView() string {
 		if i == s.focus && fieldHints[i] != "" {
 			out = append(out, st.Muted.Render(kit.Truncate(kit.Pad("", lw+kit.Width(cursor)+1)+fieldHints[i], w)))
 		}
+		if i == fieldTokenID && s.idNote != "" {
+			indent := kit.Pad("", lw+kit.Width(cursor)+1)
+			for _, l := range kit.WrapWords(s.idNote, max(w-kit.Width(indent), 20)) {
+				out = append(out, st.Muted.Render(indent+l))
+			}
+		}
 	}
 	if s.formErr != "" {
 		out = append(out, "")

@@ -41,7 +41,10 @@ func SandboxServices(tb testing.TB) (*sandbox.Sandbox, *app.App) {
 // accepts, and returns its token id.
 func Mint(tb testing.TB, ctx context.Context, api *enduser.Client, signer wallet.EVMSigner) string {
 	tb.Helper()
-	tokenID := enduser.NewMintTokenID(nil)
+	tokenID, err := sandboxctl.NewControl(api.BaseURL()).IssueTokenID(ctx)
+	if err != nil {
+		tb.Fatal(err)
+	}
 	mc, err := api.WithTokenID(tokenID)
 	if err != nil {
 		tb.Fatal(err)
