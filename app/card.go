@@ -65,8 +65,9 @@ func (s *App) Card(ctx context.Context, u *Unlock, op, cardTokenID string) (Card
 	case err == nil:
 		card.CardToken = "" // the 5-minute display token never leaves this function
 		info.Card = &card
-	case errors.Is(err, enduser.ErrInvalidParam):
-		// The card read takes no parameter: 10009 means there is no card.
+	case errors.Is(err, enduser.ErrInvalidParam), errors.Is(err, enduser.ErrNoCard):
+		// The card read takes no parameter: 10009 means there is no card, as HTTP 404 and
+		// an empty card list do.
 		info.NoCard = err
 	default:
 		return CardInfo{}, err

@@ -173,7 +173,23 @@ func TestEnvelopeShapes(t *testing.T) {
 		{name: "string result", status: 200, body: `{"retCode":0,"result":"{\"masked\":{\"cardNumber\":\"**** 2\"}}"}`, cardNum: "**** 2"},
 		{name: "unwrapped with envelope keys", status: 200, body: `{"retCode":0,"retMsg":"OK","timeNow":1767225600000,"masked":{"cardNumber":"**** 3"},"status":"Active","cardToken":"tok"}`, cardNum: "**** 3"},
 		{name: "unwrapped bare", status: 200, body: `{"masked":{"cardNumber":"**** 4"}}`, cardNum: "**** 4"},
-		{name: "204 empty success", status: 204, body: ``},
+		{name: "no retCode, a result", status: 200, body: `{"retMsg":"OK","result":{"masked":{"cardNumber":"**** 5"}}}`, cardNum: "**** 5"},
+		{name: "card list", status: 200, body: `{"retCode":0,"result":{"cards":[{"masked":{"cardNumber":"**** 6"},"frozen":true}]}}`, cardNum: "**** 6"},
+		{name: "empty card list", status: 200, body: `{"retCode":0,"result":{"cards":[]}}`, check: func(t *testing.T, err error) {
+			if !errors.Is(err, ErrNoCard) {
+				t.Fatalf("want ErrNoCard, got %v", err)
+			}
+		}},
+		{name: "404 no card", status: 404, body: `{"retCode":404,"retMsg":"card not found"}`, check: func(t *testing.T, err error) {
+			if !errors.Is(err, ErrNoCard) {
+				t.Fatalf("want ErrNoCard, got %v", err)
+			}
+		}},
+		{name: "204 where data is due", status: 204, body: ``, check: func(t *testing.T, err error) {
+			if !errors.Is(err, ErrEmptyAnswer) {
+				t.Fatalf("want ErrEmptyAnswer, got %v", err)
+			}
+		}},
 		{name: "error_code 200", status: 200, body: `{"error_code":10001,"error_msg":"invalid sign"}`, check: isAPI(10001, true)},
 		{name: "error_code 401 string", status: 401, body: `{"error_code":"10001","error_msg":"unauthorized"}`, check: func(t *testing.T, err error) {
 			var he *HTTPError
@@ -635,5 +651,24 @@ func TestTokenPermitNeedsATxHash(t *testing.T) {
 		if _, err := c.TokenPermit(ctxT(t), req); !errors.Is(err, ErrNoTxHash) {
 			t.Errorf("%s: %v, want ErrNoTxHash", name, err)
 		}
+	}
+}
+
+// TestEmptyAnswerWhereAllowed: HTTP 204 is an empty success only on routes that may answer
+// empty (the on-ramp limit); account status must return data.
+func TestEmptyAnswerWhereAllowed(t *testing.T) {
+	f := newFake(t, func(w http.ResponseWriter, r *http.Request, _ []byte) { w.WriteHeader(http.StatusNoContent) })
+	c := newClient(t, f.srv.URL, nil)
+	if _, err := c.OnrampLimit(ctxT(t)); err != nil {
+		t.Fatalf("onramp-limit 204: %v", err)
+	}
+	if _, err := c.AccountStatus(ctxT(t)); !errors.Is(err, ErrEmptyAnswer) {
+		t.Fatalf("account-status 204: %v", err)
+	}
+}
+
+func TestFrozenCardIsBlocked(t *testing.T) {
+	if !(Card{Status: "Active", Frozen: true}).Blocked() || (Card{Status: "Active"}).Blocked() || !(Card{Status: "blocked"}).Blocked() {
+		t.Fatal("Blocked")
 	}
 }

@@ -52,6 +52,9 @@ func (c *Client) decode(r Route, status int, raw []byte, sent, received time.Tim
 	trimmed := bytes.TrimSpace(raw)
 	ok2xx := status >= 200 && status < 300
 	if ok2xx && (status == http.StatusNoContent || len(trimmed) == 0) {
+		if !r.MayBeEmpty {
+			return nil, &DecodeError{Route: r.Name, Status: status, Err: ErrEmptyAnswer}
+		}
 		out.Empty = true
 		return out, nil
 	}
@@ -80,8 +83,10 @@ func (c *Client) decode(r Route, status int, raw []byte, sent, received time.Tim
 		out.RetMsg = apiErr.Message
 		return out, apiErr
 	}
-	if env.RetCode == nil && env.ErrorCode == nil && !r.Unwrapped {
-		return nil, &DecodeError{Route: r.Name, Status: status, Err: errors.New("neither retCode nor error_code: not an end-user envelope"), Body: excerpt(raw)}
+	// A success may come without retCode (the service's practice: "retCode 0 or missing"),
+	// but then with a result; a body with neither is not an envelope.
+	if env.RetCode == nil && env.ErrorCode == nil && env.Result == nil && !r.Unwrapped {
+		return nil, &DecodeError{Route: r.Name, Status: status, Err: errors.New("neither retCode, error_code nor result: not an end-user envelope"), Body: excerpt(raw)}
 	}
 	out.RetMsg = textOf(env.RetMsg)
 	res, err := unwrapResult(env.Result)

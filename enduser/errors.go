@@ -14,10 +14,14 @@ import (
 var (
 	ErrAPI = errors.New("enduser: service returned a business error")
 
-	ErrSystem             = errors.New("enduser: system error (10000)")
-	ErrAuth               = errors.New("enduser: authentication failed (10001)")
-	ErrParse              = errors.New("enduser: request could not be parsed (10002)")
-	ErrMintTokenNotFound  = errors.New("enduser: token ID to mint does not exist (10003)")
+	ErrSystem            = errors.New("enduser: system error (10000)")
+	ErrAuth              = errors.New("enduser: authentication failed (10001)")
+	ErrParse             = errors.New("enduser: request could not be parsed (10002)")
+	ErrMintTokenNotFound = errors.New("enduser: token ID to mint does not exist (10003)")
+	// ErrEmptyAnswer is a success with no body on a route that must return data.
+	ErrEmptyAnswer = errors.New("an empty answer (HTTP 204 or no body) where the route must return data")
+	// ErrNoCard is the card read's "no card": HTTP 404, an empty card list, or 10009.
+	ErrNoCard             = errors.New("no card on this account")
 	ErrTokenAddress       = errors.New("enduser: token ID does not match the address (10004)")
 	ErrAddressHasAccount  = errors.New("enduser: address already has an account NFT (10005)")
 	ErrStatusNotNa        = errors.New("enduser: account status is not Na (10006)")

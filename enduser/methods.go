@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"net/mail"
 	"strings"
 	"time"
@@ -260,6 +261,9 @@ func (c *Client) TokenPermit(ctx context.Context, req TokenPermitRequest) (Token
 	if errors.As(err, &api) && api.Code == CodeAllowanceExists {
 		return TokenPermitResult{AlreadyPermitted: true, Message: api.Message}, nil
 	}
+	if errors.Is(err, ErrEmptyAnswer) {
+		return out, fmt.Errorf("%w: %w", ErrNoTxHash, err)
+	}
 	if err != nil {
 		return out, err
 	}
@@ -336,9 +340,24 @@ func (c *Client) Profile(ctx context.Context) (Profile, error) {
 // Card reads the card (route "card", full auth; design 2.4). The answer may be an envelope
 // or the card's fields at the top level.
 func (c *Client) Card(ctx context.Context) (Card, error) {
-	var out Card
+	var out struct {
+		Card
+		Cards *[]Card `json:"cards"`
+	}
 	_, err := c.call(ctx, RouteCard, c.level(RouteCard), nil, &out)
-	return out, err
+	var he *HTTPError
+	switch {
+	case errors.As(err, &he) && he.Status == http.StatusNotFound:
+		return Card{}, fmt.Errorf("%w (HTTP 404): %w", ErrNoCard, err)
+	case err != nil:
+		return Card{}, err
+	case out.Cards != nil && len(*out.Cards) == 0:
+		return Card{}, fmt.Errorf("%w (an empty card list)", ErrNoCard)
+	case out.Cards != nil:
+		// The card list form ({cards:[…]}); an account has one card.
+		return (*out.Cards)[0], nil
+	}
+	return out.Card, nil
 }
 
 // IssueCard asks for a card (route "issue-card", POST {} with full auth; design 2.4).

@@ -316,7 +316,13 @@ type Card struct {
 	CardToken    string        `json:"cardToken"`
 	ActiveTokens []ActiveToken `json:"activeTokens"`
 	ExternalID   Text          `json:"externalId"`
+	// Frozen is how the service shows a card blocked by its owner (evidence: a `frozen`
+	// flag beside `status`).
+	Frozen bool `json:"frozen,omitempty"`
 }
+
+// Blocked says the card is blocked: status Blocked, or frozen.
+func (c Card) Blocked() bool { return c.Frozen || strings.EqualFold(c.Status, "Blocked") }
 
 // CardSecurity are the card's switches.
 type CardSecurity struct {

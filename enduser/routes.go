@@ -63,6 +63,10 @@ type Route struct {
 	// Unwrapped is true when the service may answer with the result's fields at the top
 	// level of the body, envelope keys mixed in (design 2.3: card read).
 	Unwrapped bool
+	// MayBeEmpty is true for routes whose success may come as HTTP 204 or an empty body
+	// (the on-ramp limit does on the service's QA; actions without data). Elsewhere an
+	// empty answer is an error: the route must return data (ErrEmptyAnswer).
+	MayBeEmpty bool
 	// Assumed is true for the routes the spec does not show (design 2.4).
 	Assumed bool
 	// Basis says where the route comes from.
@@ -78,14 +82,14 @@ var routeTable = []Route{
 	{Name: RouteIDVToken, Method: http.MethodPost, Path: "/api/v1/idv/create-access-token", Auth: AuthFull, Basis: "spec 4.6"},
 	{Name: RouteFormAInfo, Method: http.MethodGet, Path: "/api/v2/kyc/form-a-info", Auth: AuthFull, Basis: "spec 4.6"},
 	{Name: RouteTransactions, Method: http.MethodPost, Path: "/api/v2/transactions", Auth: AuthFull, Basis: "spec 4.6, paging 4.3"},
-	{Name: RouteCardStatus, Method: http.MethodPost, Path: "/api/v2/card-status", Auth: AuthFull, Basis: "spec 4.6"},
+	{Name: RouteCardStatus, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card-status", Auth: AuthFull, Basis: "spec 4.6"},
 	{Name: RouteTokenPermit, Method: http.MethodPost, Path: "/api/v1/token-permit", Auth: AuthFull, Basis: "spec 4.6, design 2.4 (10011)"},
 	{Name: RouteChainConfigs, Method: http.MethodGet, Path: "/api/v3/config/chain-configs", Auth: AuthFull, LoggedOut: true, Basis: "spec 4.6, 2.12"},
-	{Name: RouteOnrampLimit, Method: http.MethodGet, Path: "/api/v1/onramp-limit", Auth: AuthFull, Basis: "spec 4.6"},
+	{Name: RouteOnrampLimit, MayBeEmpty: true, Method: http.MethodGet, Path: "/api/v1/onramp-limit", Auth: AuthFull, Basis: "spec 4.6"},
 	{Name: RouteProfile, Method: http.MethodGet, Path: "/api/v2/br", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/br)"},
 	{Name: RouteCard, Method: http.MethodGet, Path: "/api/v2/card", Auth: AuthFull, Unwrapped: true, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/card)"},
-	{Name: RouteIssueCard, Method: http.MethodPost, Path: "/api/v2/card", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/open-card)"},
-	{Name: RouteSubmitFormA, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Basis: "design 2.4"},
+	{Name: RouteIssueCard, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/open-card)"},
+	{Name: RouteSubmitFormA, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Basis: "design 2.4"},
 }
 
 // Routes returns a copy of the default route table, in table order.

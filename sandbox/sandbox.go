@@ -41,6 +41,8 @@ type Config struct {
 	// ReviewDelay and ActivationDelay move KYC on by themselves (0: only `advance`).
 	ReviewDelay     time.Duration
 	ActivationDelay time.Duration
+	// Dialect plays the service's observed variants (endusertest.Dialect).
+	Dialect endusertest.Dialect
 	// MintTokenIDs is which account ids a mint accepts: "issued" (the default: only ids the
 	// sandbox handed out, POST /sandbox/mint-token-id) or "any".
 	MintTokenIDs string
@@ -92,7 +94,7 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 	eu, err := endusertest.New(endusertest.Config{
 		Network: strconv.FormatInt(int64(chain.ChainID()), 10), Chain: chain, StateDir: cfg.StateDir,
 		ReviewDelay: cfg.ReviewDelay, ActivationDelay: cfg.ActivationDelay, PermitAmountUnit: cfg.PermitAmountUnit,
-		MintTokenIDs: cmp.Or(cfg.MintTokenIDs, "issued"),
+		MintTokenIDs: cmp.Or(cfg.MintTokenIDs, "issued"), Dialect: cfg.Dialect,
 	})
 	if err != nil {
 		chain.Close()

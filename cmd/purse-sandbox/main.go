@@ -19,6 +19,7 @@ import (
 	"syscall"
 
 	"purse/config"
+	"purse/enduser/endusertest"
 	"purse/sandbox"
 )
 
@@ -37,6 +38,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&cfg.ActivationDelay, "activation-delay", 0, "go Live by itself this long after Form A (0: only `purse sandbox ctl advance`)")
 	fs.StringVar(&cfg.MintTokenIDs, "mint-token-ids", "issued", "account ids a mint accepts: issued (only ids handed out by POST /sandbox/mint-token-id) or any")
 	fs.StringVar(&cfg.PermitAmountUnit, "permit-amount-unit", "smallest", "token-permit amounts the sandbox accepts: smallest (integer smallest units) or token (decimal strings)")
+	var dialect string
+	fs.StringVar(&dialect, "dialect", "", "play the service's observed variants: a comma-separated list of noRetCode, cardList, noCard404, frozenFlag, anyHash")
 	fs.BoolVar(&verbose, "v", false, "log every request to stderr")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -45,6 +48,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "purse-sandbox: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
+	d, err := endusertest.ParseDialect(dialect)
+	if err != nil {
+		fmt.Fprintf(stderr, "purse-sandbox: --dialect: %v\n", err)
+		return 2
+	}
+	cfg.Dialect = d
 	level := slog.LevelInfo
 	if verbose {
 		level = slog.LevelDebug

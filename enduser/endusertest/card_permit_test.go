@@ -2,13 +2,16 @@ package endusertest
 
 import (
 	"context"
+	"encoding/json"
 	"math/big"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 
 	"purse/wallet"
 )
@@ -266,4 +269,59 @@ func TestMemChainPermitRejectsBadSigner(t *testing.T) {
 	if _, err := c.MintAccount(t.Context(), k.Address(), 2); err == nil {
 		t.Fatal("second account for one owner")
 	}
+}
+
+// TestDialects: the service's observed variants, each played by the sandbox on request:
+// successes without retCode, the card as {cards:[…]}, "no card" as HTTP 404, a blocked card
+// as frozen:true, and a full-auth hash that is any string (checked only through the
+// signature over hash+deadline).
+func TestDialects(t *testing.T) {
+	e := newEnv(t, func(c *Config) {
+		c.Dialect = Dialect{NoRetCode: true, CardList: true, NoCard404: true, FrozenFlag: true, AnyHash: true}
+	})
+	u := e.user(devKeyHex, tokA)
+	u.live()
+	r := u.get("/api/v2/card", "")
+	if r.Status != http.StatusNotFound {
+		t.Fatalf("no card: HTTP %d %s", r.Status, r.Raw)
+	}
+	r = mustOK(t, u.get("/api/v2/account-status", ""))
+	if strings.Contains(string(r.Raw), `"retCode"`) {
+		t.Fatalf("a success with retCode: %s", r.Raw)
+	}
+	mustOK(t, u.post("/api/v2/card", map[string]any{}))
+	var list struct {
+		Cards []struct {
+			TokenID json.Number `json:"tokenId"`
+			Status  string      `json:"status"`
+			Frozen  bool        `json:"frozen"`
+		} `json:"cards"`
+	}
+	decodeResult(t, mustOK(t, u.get("/api/v2/card", "")), &list)
+	if len(list.Cards) != 1 || list.Cards[0].Frozen {
+		t.Fatalf("card list %s", mustOK(t, u.get("/api/v2/card", "")).Raw)
+	}
+	mustOK(t, u.post("/api/v2/card-status", map[string]any{"cardTokenId": list.Cards[0].TokenID.String(), "status": 0}))
+	decodeResult(t, mustOK(t, u.get("/api/v2/card", "")), &list)
+	if !list.Cards[0].Frozen || list.Cards[0].Status != "Active" {
+		t.Fatalf("blocked card: %+v", list.Cards[0])
+	}
+
+	// Any string as hash: the integration's literal "CardReq", signed over hash+deadline.
+	deadline := strconv.FormatInt(e.srv.Now().Unix()+300, 10)
+	_, msg := wallet.ConsentMessage("CardReq", deadline)
+	sig, err := wallet.SignPersonal(u.key, wallet.PurposeFullAuth, []byte(msg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := u.basic()
+	h["hash"], h["deadline"], h["sign"] = "CardReq", deadline, hexutil.Encode(sig)
+	mustOK(t, e.do(http.MethodGet, "/api/v2/card", nil, h))
+	// Strict (the default) refuses it.
+	strict := newEnv(t, nil)
+	su := strict.user(devKeyHex, tokA)
+	mustOK(t, su.mint())
+	h = su.basic()
+	h["hash"], h["deadline"], h["sign"] = "CardReq", deadline, hexutil.Encode(sig)
+	wantErr(t, strict.do(http.MethodGet, "/api/v2/kyc/form-a-info", nil, h), CodeParse, "malformed header hash")
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"net/http"
 	"net/mail"
 	"regexp"
 	"strconv"
@@ -792,11 +793,15 @@ func (s *Server) hCardRead(req *request) (any, error) {
 		return nil, err
 	}
 	if a.Card == nil {
-		return nil, apiErr(CodeParam, "no card issued for tokenId %d (POST /api/v2/card issues one)", a.TokenID)
+		err := apiErr(CodeParam, "no card issued for tokenId %d (POST /api/v2/card issues one)", a.TokenID)
+		if s.cfg.Dialect.NoCard404 {
+			return nil, &statusError{http.StatusNotFound, err}
+		}
+		return nil, err
 	}
 	c := a.Card
 	lim := s.limitsLocked(a)
-	return unwrapped{
+	card := unwrapped{
 		"security": map[string]bool{
 			"contactlessEnabled": true, "withdrawalEnabled": true, "internetPurchaseEnabled": true, "overallLimitsEnabled": true,
 		},
@@ -817,7 +822,15 @@ func (s *Server) hCardRead(req *request) (any, error) {
 			{"id": fmt.Sprintf("dwt_%d", c.TokenID), "type": "apple_pay", "createdAt": c.IssuedMs},
 		},
 		"externalId": c.ExternalID,
-	}, nil
+	}
+	if s.cfg.Dialect.FrozenFlag {
+		card["frozen"] = c.Status == "Blocked"
+		card["status"] = "Active"
+	}
+	if s.cfg.Dialect.CardList {
+		return map[string]any{"cards": []any{map[string]any(card)}}, nil
+	}
+	return card, nil
 }
 
 func (s *Server) hCardStatus(req *request) (any, error) {

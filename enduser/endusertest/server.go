@@ -78,6 +78,8 @@ type Config struct {
 	StateDir string
 	// TakenEmails are registered at start (default taken@example.com).
 	TakenEmails []string
+	// Dialect plays what the service was seen doing where the spec is silent.
+	Dialect Dialect
 	// MintTokenIDs says which ids a mint accepts: "any" (the default: any id that follows
 	// the account contract's rules, as if the client generated it) or "issued" (only ids
 	// IssueTokenID handed out; others are 10003 "the token ID to mint does not exist").
@@ -86,6 +88,54 @@ type Config struct {
 	// smallest units, the default) or "token" (decimal strings in the token's units).
 	PermitAmountUnit string
 }
+
+// Dialect are the service's observed variants (public integration notes) the sandbox can
+// play; the zero value is the spec's reading.
+type Dialect struct {
+	// NoRetCode: successes come without retCode ("retCode 0 or missing").
+	NoRetCode bool `json:"noRetCode,omitempty"`
+	// CardList: the card read answers {cards:[card]} inside the envelope.
+	CardList bool `json:"cardList,omitempty"`
+	// NoCard404: "no card" is HTTP 404, not 10009.
+	NoCard404 bool `json:"noCard404,omitempty"`
+	// FrozenFlag: a blocked card keeps status Active and shows frozen:true.
+	FrozenFlag bool `json:"frozenFlag,omitempty"`
+	// AnyHash: the full-auth hash may be any string (the signature over hash+deadline is
+	// still checked); strict, the default, wants the keccak256 of the payload.
+	AnyHash bool `json:"anyHash,omitempty"`
+}
+
+// ParseDialect reads a comma-separated list of variants (noRetCode, cardList, noCard404,
+// frozenFlag, anyHash); "" is the spec's reading.
+func ParseDialect(s string) (Dialect, error) {
+	var d Dialect
+	for _, v := range strings.Split(s, ",") {
+		switch strings.TrimSpace(v) {
+		case "":
+		case "noRetCode":
+			d.NoRetCode = true
+		case "cardList":
+			d.CardList = true
+		case "noCard404":
+			d.NoCard404 = true
+		case "frozenFlag":
+			d.FrozenFlag = true
+		case "anyHash":
+			d.AnyHash = true
+		default:
+			return Dialect{}, fmt.Errorf("dialect %q: expected a comma-separated list of noRetCode, cardList, noCard404, frozenFlag, anyHash", v)
+		}
+	}
+	return d, nil
+}
+
+// statusError is an API error the sandbox answers with an HTTP status other than 200.
+type statusError struct {
+	status int
+	*APIError
+}
+
+func (e *statusError) Unwrap() error { return e.APIError }
 
 // Server is the sandbox end-user service.
 type Server struct {
@@ -196,6 +246,23 @@ type stringResult struct{ v any }
 // unwrapped makes the response the result's fields with the envelope keys mixed in.
 type unwrapped map[string]any
 
+// noRetCode drops retCode from the success envelope it writes (Dialect.NoRetCode).
+type noRetCode struct{ http.ResponseWriter }
+
+func (w noRetCode) Write(b []byte) (int, error) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(b, &m) == nil {
+		delete(m, "retCode")
+		if nb, err := json.Marshal(m); err == nil {
+			if _, err := w.ResponseWriter.Write(nb); err != nil {
+				return 0, err
+			}
+			return len(b), nil
+		}
+	}
+	return w.ResponseWriter.Write(b)
+}
+
 func (s *Server) writeJSON(w http.ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -214,8 +281,15 @@ func (s *Server) writeResult(w http.ResponseWriter, result any, err error) {
 		if !errors.As(err, &ae) {
 			ae = apiErr(CodeSystem, "system error: %v", err)
 		}
-		s.writeJSON(w, http.StatusOK, envelope{RetCode: ae.Code, RetMsg: ae.Msg, TimeNow: now})
+		status := http.StatusOK
+		if se := (*statusError)(nil); errors.As(err, &se) {
+			status = se.status
+		}
+		s.writeJSON(w, status, envelope{RetCode: ae.Code, RetMsg: ae.Msg, TimeNow: now})
 		return
+	}
+	if s.cfg.Dialect.NoRetCode {
+		w = noRetCode{w}
 	}
 	switch r := result.(type) {
 	case unwrapped:
@@ -422,7 +496,7 @@ func (s *Server) authenticate(req *request, level authLevel) error {
 			return apiErr(CodeParse, "missing header %s (full auth needs tokenId, network, hash, deadline and sign)", hv.name)
 		}
 	}
-	if !isHex0x(hash, 64) {
+	if !isHex0x(hash, 64) && !s.cfg.Dialect.AnyHash {
 		return apiErr(CodeParse, "malformed header hash: expected 0x + 64 hex digits, got %q", hash)
 	}
 	if !isDigits(deadline, 12) {
@@ -435,7 +509,7 @@ func (s *Server) authenticate(req *request, level authLevel) error {
 	if req.r.Method == http.MethodGet {
 		payload = []byte(req.r.URL.RawQuery)
 	}
-	if want := wallet.PayloadHash(payload); hash != want {
+	if want := wallet.PayloadHash(payload); hash != want && !s.cfg.Dialect.AnyHash {
 		return apiErr(CodeAuth, "hash mismatch: header hash %s is not the lowercase 0x keccak256 of the request payload (raw body for POST, raw query for GET, empty when none); expected %s", hash, want)
 	}
 	dl, _ := strconv.ParseInt(deadline, 10, 64)

@@ -179,7 +179,7 @@ func (s *Screen) syncKeys() {
 	s.unblock.SetEnabled(idle && c != nil && c.TokenID != "" && isBlocked(c))
 }
 
-func isBlocked(c *enduser.Card) bool { return strings.EqualFold(c.Status, "Blocked") }
+func isBlocked(c *enduser.Card) bool { return c.Blocked() }
 
 // stateMark is the card state in words, readable without colour.
 func stateMark(c *enduser.Card) string {
