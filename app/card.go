@@ -30,8 +30,8 @@ type CardInfo struct {
 	Done string
 }
 
-// Card runs op (CardRead, CardIssue, CardBlock, CardUnblock; block and unblock need the
-// card's token id) and reads the card and the banking profile after it. The card's
+// Card runs op (CardRead, CardIssue, CardBlock, CardUnblock; block and unblock take the
+// card's token id, read first when it is "") and reads the card and the banking profile after it. The card's
 // 5-minute display token never leaves this function.
 // run is the task: the operation, then a fresh read of the card and the profile.
 func (s *App) Card(ctx context.Context, u *Unlock, op, cardTokenID string) (CardInfo, error) {
@@ -41,6 +41,17 @@ func (s *App) Card(ctx context.Context, u *Unlock, op, cardTokenID string) (Card
 	c, err := s.API(true, u)
 	if err != nil {
 		return CardInfo{}, err
+	}
+	if (op == CardBlock || op == CardUnblock) && cardTokenID == "" {
+		// The card's token id, read first when the caller does not hold it (the CLI).
+		card, err := c.Card(ctx)
+		if errors.Is(err, enduser.ErrInvalidParam) || errors.Is(err, enduser.ErrNoCard) {
+			return CardInfo{}, &Advice{fmt.Errorf("no card on this account (%w)", err), "Issue one first (Card screen, `purse card issue`)."}
+		}
+		if err != nil {
+			return CardInfo{}, err
+		}
+		cardTokenID = string(card.TokenID)
 	}
 	var done string
 	switch op {

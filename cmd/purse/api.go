@@ -19,7 +19,7 @@ import (
 
 func addAPICommands(a *cli, root *cobra.Command) {
 	account := &cobra.Command{Use: "account", Short: "Account: status, mint, find, email check, identity-verification token"}
-	account.AddCommand(a.accountStatusCmd(), a.accountMintCmd(), a.accountFindCmd(), a.emailStatusCmd(), a.idvTokenCmd())
+	account.AddCommand(a.accountStatusCmd(), a.accountProfileCmd(), a.accountMintCmd(), a.accountFindCmd(), a.emailStatusCmd(), a.idvTokenCmd())
 	kyc := &cobra.Command{Use: "kyc", Short: "KYC: Form A"}
 	kyc.AddCommand(a.formACmd())
 	tx := &cobra.Command{Use: "tx", Short: "Transaction history"}
@@ -75,6 +75,17 @@ func (a *cli) accountStatusCmd() *cobra.Command {
 			rows = append(rows, [2]string{"CRS", fmt.Sprintf("self-certification needed before %s: %s", time.UnixMilli(int64(st.CRSInfo.RestrictDate)).UTC().Format(time.DateOnly), st.CRSInfo.URL)})
 		}
 		return a.printRows(st, rows)
+	})
+}
+
+func (a *cli) accountProfileCmd() *cobra.Command {
+	return a.command("profile", "Banking profile (/api/v2/br): holder, IBAN, card eligibility, limits", func(cmd *cobra.Command, core *app.App) error {
+		b, err := core.BankingProfile(cmd.Context(), nil)
+		if err != nil {
+			return err
+		}
+		return a.printRows(b, [][2]string{{"holder", b.BR}, {"IBAN", b.IBAN}, {"card eligible", fmt.Sprint(b.IsCardEligible)},
+			{"card activation", b.CardActivation.Amount.String() + " " + b.CardActivation.Currency}, {"limit (30 days)", b.Limits.Used.String() + " used of " + b.Limits.Max.String()}})
 	})
 }
 
@@ -160,8 +171,14 @@ func (a *cli) idvTokenCmd() *cobra.Command {
 		}
 		return a.printRows(t, [][2]string{{"token:", t.Token}, {"userId:", string(t.UserID)}})
 	})
-	cmd.Flags().StringVar(&req.LevelName, "level", "", "vendor level name")
-	cmd.Flags().IntVar(&req.TTL, "ttl-seconds", 0, "token TTL in seconds")
+	f := cmd.Flags()
+	f.StringVar(&req.LevelName, "level", "", "vendor level name")
+	f.IntVar(&req.TTL, "ttl-seconds", 0, "token TTL in seconds")
+	f.StringVar(&req.UserID, "user-id", "", "vendor user id")
+	f.BoolVar(&req.IsRetryVerification, "retry", false, "a retry of a rejected verification")
+	f.Int32Var(&req.RetryLevel, "retry-level", 0, "retry level 1-8 (with --retry)")
+	f.StringVar(&req.StepType, "step-type", "", "the step to redo, e.g. IDENTITY")
+	f.StringVar(&req.FailureReason, "failure-reason", "", "why the earlier verification failed")
 	return cmd
 }
 
@@ -372,18 +389,7 @@ func (a *cli) txShowCmd() *cobra.Command {
 // block and unblock read the card first for its token id.
 func (a *cli) cardCmd(verb, short, op string) *cobra.Command {
 	return a.command(verb, short, func(cmd *cobra.Command, core *app.App) error {
-		var tokenID string
-		if op == app.CardBlock || op == app.CardUnblock {
-			info, err := core.Card(cmd.Context(), nil, app.CardRead, "")
-			if err != nil {
-				return err
-			}
-			if info.Card == nil {
-				return fmt.Errorf("no card on this account (%v): `purse card issue` first", info.NoCard)
-			}
-			tokenID = string(info.Card.TokenID)
-		}
-		info, err := core.Card(cmd.Context(), nil, op, tokenID)
+		info, err := core.Card(cmd.Context(), nil, op, "")
 		var ie *app.CardIssueError
 		if errors.As(err, &ie) {
 			return fmt.Errorf("%w; issuing needs %s", err, strings.Join(ie.Needs, "; "))

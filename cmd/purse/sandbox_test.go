@@ -37,6 +37,13 @@ func TestOnboardThroughTheSandbox(t *testing.T) {
 			t.Errorf("onboard progress lacks %q: %s", step, e)
 		}
 	}
+	// The banking profile of the Live account (/api/v2/br), and the IDV token request's fields.
+	if out, e, c := purse(t, "", "--profile", "sb", "account", "profile", "--json"); c != exitOK || !strings.HasPrefix(jsonOut(t, out)["iban"].(string), "CH") {
+		t.Fatalf("account profile: %d %s %s", c, out, e)
+	}
+	if _, e, c := purse(t, "", "--profile", "sb", "account", "idv-token", "--retry-level", "3"); c == exitOK || !strings.Contains(e, "retryLevel") {
+		t.Fatalf("retry level without --retry: %d %s", c, e)
+	}
 	out, _, _ = purse(t, "", "--profile", "sb", "account", "status", "--json")
 	if jsonOut(t, out)["statusStr"] != "Live" {
 		t.Fatalf("status after onboard: %s", out)
