@@ -49,6 +49,10 @@ type ChainSnapshot struct {
 	// NeedUnlock is true when a logged-in read needs the key file's passphrase.
 	NeedUnlock bool
 	HomeID     string
+	// Onramp is the on-ramp limit read with the logged-in view (OnrampErr when it failed;
+	// both empty when logged out).
+	Onramp    *enduser.OnrampLimit
+	OnrampErr error
 	// Balances by token address (home chain only), and in the chain configuration's order.
 	Balances map[common.Address]homechain.Balance
 	Ordered  []homechain.Balance
@@ -95,6 +99,11 @@ func (s *App) chainSnapshot(ctx context.Context, u *Unlock, signed bool) (ChainS
 		switch {
 		case err == nil:
 			snap.LoggedIn = true
+			if l, err := c.OnrampLimit(ctx); err != nil {
+				snap.OnrampErr = err
+			} else {
+				snap.Onramp = &l
+			}
 		case signed && errors.Is(err, ErrNeedsUnlock):
 			return snap, err
 		case errors.Is(err, ErrNeedsUnlock):

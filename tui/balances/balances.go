@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -207,6 +208,23 @@ func (s *Screen) lines() []string {
 		msg = "(no activation message)"
 	}
 	field("card", card+" "+msg)
+	switch {
+	case snap.OnrampErr != nil:
+		field("on-ramp", "limits unavailable: "+app.OneLine(snap.OnrampErr))
+	case snap.Onramp != nil:
+		curs := make([]string, 0, len(snap.Onramp.MaxAmounts))
+		for cur := range snap.Onramp.MaxAmounts {
+			curs = append(curs, cur)
+		}
+		sort.Strings(curs)
+		for _, cur := range curs {
+			line := snap.Onramp.MinAmounts[cur].String() + " .. " + snap.Onramp.MaxAmounts[cur].String() + " " + cur
+			if b := snap.Onramp.Blockers(cur); len(b) > 0 {
+				line += "  [BLOCKED: " + strings.Join(b, ", ") + "]"
+			}
+			field("on-ramp", line)
+		}
+	}
 	if snap.ChainErr != nil {
 		wrap(st.Marks.Warning+": on-chain balances unavailable: ", snap.ChainErr.Error())
 	}

@@ -223,3 +223,26 @@ func findBalance(t *testing.T, snap *app.ChainSnapshot, symbol string) *big.Int 
 	t.Fatalf("no %s balance in %+v (chain error %v)", symbol, snap.Balances, snap.ChainErr)
 	return nil
 }
+
+// TestOnrampLimitsShow: the logged-in view shows the on-ramp bounds per currency and what
+// blocks them; a failed read says so.
+func TestOnrampLimitsShow(t *testing.T) {
+	s := newTestScreen(t)
+	s.SetSize(120, 60)
+	s.loadID, s.loading = 1, true
+	snap := sampleSnapshot()
+	snap.LoggedIn = true
+	snap.Onramp = &enduser.OnrampLimit{RegionLocked: true,
+		MinAmounts: map[string]enduser.Amount{"EUR": enduser.NewAmount(decimal.RequireFromString("5.00"))},
+		MaxAmounts: map[string]enduser.Amount{"EUR": enduser.NewAmount(decimal.RequireFromString("900.00"))}}
+	deliver(s, snap, nil)
+	if v := s.View(); !strings.Contains(v, "5 .. 900 EUR") || !strings.Contains(v, "[BLOCKED: region locked") {
+		t.Fatalf("view:\n%s", v)
+	}
+	s.loadID, s.loading = 2, true
+	snap.Onramp, snap.OnrampErr = nil, errors.New("onramp-limit: retCode 10000")
+	deliver(s, snap, nil)
+	if v := s.View(); !strings.Contains(v, "limits unavailable: onramp-limit: retCode 10000") {
+		t.Fatalf("view:\n%s", v)
+	}
+}
