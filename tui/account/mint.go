@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -49,11 +48,7 @@ var fieldHints = [fieldCount]string{
 func (s *Screen) openMint() tea.Cmd {
 	s.inputs = make([]textinput.Model, fieldCount)
 	for i := range s.inputs {
-		in := textinput.New()
-		in.Prompt = ""
-		in.Cursor.SetMode(cursor.CursorStatic)
-		in.CharLimit = 256
-		s.inputs[i] = in
+		s.inputs[i] = kit.NewInput(256)
 	}
 	s.inputs[fieldEmail].Placeholder = "name@example.com"
 	s.inputs[fieldTokenID].CharLimit = 10

@@ -171,14 +171,10 @@ func New(env *kit.Env, a Service) kit.Screen { return newScreen(env, a) }
 
 func newScreen(env *kit.Env, a Service) *Screen {
 	k := env.Keys
-	amount := textinput.New()
-	amount.Prompt = ""
+	amount := kit.NewInput(32)
 	amount.Placeholder = "12.5"
-	amount.CharLimit = 32
-	file := textinput.New()
-	file.Prompt = ""
+	file := kit.NewInput(4096)
 	file.Placeholder = "(none: ask the partner API)"
-	file.CharLimit = 4096
 	s := &Screen{
 		app: a,
 		env: env, amount: amount, file: file, tasks: map[string]kit.TaskID{}, poll: DefaultPoll,

@@ -47,7 +47,7 @@ func (p *Passphrase) done(r PassphraseResult) tea.Cmd {
 
 // NewPassphrase returns the dialog; id comes back in PassphraseResult.
 func NewPassphrase(env *kit.Env, id, title, prompt string) *Passphrase {
-	in := textinput.New()
+	in := kit.NewInput(0)
 	in.EchoMode = textinput.EchoPassword
 	in.EchoCharacter = '•'
 	in.Prompt = "passphrase: "

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -33,11 +32,8 @@ type Field struct {
 
 // TextField returns a text field with an initial value.
 func TextField(key, label, value, placeholder string) *Field {
-	in := textinput.New()
-	in.Prompt = ""
+	in := kit.NewInput(512)
 	in.Placeholder = placeholder
-	in.CharLimit = 512
-	in.Cursor.SetMode(cursor.CursorStatic) // no blink timers: forms redraw on key presses
 	in.SetValue(value)
 	return &Field{Key: key, Label: label, input: in}
 }

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -106,11 +105,7 @@ func New(env *kit.Env, a Service) *Screen {
 		form:       app.PermitForm{Role: app.RoleCard},
 	}
 	for i := range s.inputs {
-		in := textinput.New()
-		in.Prompt = ""
-		in.CharLimit = 100
-		in.Cursor.SetMode(cursor.CursorStatic) // as the other forms: no blink to redraw
-		s.inputs[i] = in
+		s.inputs[i] = kit.NewInput(100)
 	}
 	s.inputs[fAmount].Placeholder = "25.00"
 	s.inputs[fPermit].Placeholder = "(empty: the amount)"

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -67,10 +66,7 @@ func newForm(env *kit.Env) *form {
 		clear:  key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "clear all fields")),
 	}
 	for _, d := range app.TxFields {
-		in := textinput.New()
-		in.Prompt = ""
-		in.CharLimit = 200
-		in.Cursor.SetMode(cursor.CursorStatic)
+		in := kit.NewInput(200)
 		f.fields = append(f.fields, formField{key: d.Key, label: d.Label, hint: d.Hint, in: in})
 	}
 	return f

@@ -49,7 +49,8 @@ func (d *Driver) Run(cmd tea.Cmd) {
 }
 
 // RunQuick runs a command a dialog returned for a key press: its immediate messages are
-// delivered, timers (the text cursor's blink) are dropped.
+// delivered (waiting up to a second: a loaded CI machine is slow), timers are dropped. The
+// UI's text fields have steady cursors (kit.NewInput), so a key press starts no timer.
 func (d *Driver) RunQuick(cmd tea.Cmd) {
 	d.T.Helper()
 	if cmd == nil {
@@ -66,7 +67,7 @@ func (d *Driver) RunQuick(cmd tea.Cmd) {
 			return
 		}
 		d.Deliver(m)
-	case <-time.After(50 * time.Millisecond):
+	case <-time.After(time.Second):
 	}
 }
 
