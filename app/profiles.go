@@ -82,6 +82,16 @@ const sandboxInfoTimeout = 10 * time.Second
 // from the sandbox's /sandbox/info; otherwise fields holds setting name → value, each
 // checked by config.Profile.Set so an error names the field.
 func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]string) (config.Profile, error) {
+	given := map[string]bool{}
+	for _, f := range fields {
+		given[f[0]] = f[1] != ""
+	}
+	switch {
+	case sandboxURL != "" && (given["user_api"] || given["network"]):
+		return config.Profile{}, Usagef("--sandbox fills user-api and network itself; give one or the other")
+	case sandboxURL == "" && (!given["user_api"] || !given["network"]):
+		return config.Profile{}, Usagef("add needs --sandbox URL, or --user-api and --network")
+	}
 	st, err := config.Load(home)
 	if err != nil {
 		return config.Profile{}, err

@@ -2,6 +2,9 @@ package app
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"strings"
 
 	"purse/enduser"
 )
@@ -69,4 +72,49 @@ func (s *App) BankingProfile(ctx context.Context, u *Unlock) (enduser.Profile, e
 		return enduser.Profile{}, err
 	}
 	return c.Profile(ctx)
+}
+
+// ShareTokenHandoff hands the partner's verified applicant over with a share token (the
+// external-wallet shared-token mode, spec 4.1): the token is read from file ("-": stdin; never
+// an argument: it is a credential) and used once. Passed is no error; incomplete comes back
+// as an Advice naming the missing fields, terminal as a RejectedError (the session ended).
+func (s *App) ShareTokenHandoff(ctx context.Context, u *Unlock, file string, stdin io.Reader) (enduser.HandoffVerdict, error) {
+	tok, err := readSecret("share-token-file", file, stdin)
+	if err != nil {
+		return enduser.HandoffVerdict{}, err
+	}
+	defer clear(tok)
+	c, err := s.accountAPI(u)
+	if err != nil {
+		return enduser.HandoffVerdict{}, err
+	}
+	v, err := c.ReuseShareToken(ctx, string(tok))
+	switch {
+	case err != nil:
+		return v, err
+	case v.Status == enduser.VerdictIncomplete:
+		return v, &Advice{fmt.Errorf("handoff incomplete (%d, attempt %d): missing %s", v.Code, int64(v.Attempt), strings.Join(v.MissingFields, ", ")),
+			"The partner completes the applicant's data and issues a fresh share token; hand that one over."}
+	case v.Status == enduser.VerdictTerminal:
+		return v, &RejectedError{fmt.Sprintf("handoff terminal (%d): %s; the session ended, later handoffs fail", v.Code, v.Message)}
+	}
+	return v, nil
+}
+
+// KYCCheck reads the handoff session (state, complete, missing fields).
+func (s *App) KYCCheck(ctx context.Context, u *Unlock) (enduser.KYCCheckResult, error) {
+	c, err := s.accountAPI(u)
+	if err != nil {
+		return enduser.KYCCheckResult{}, err
+	}
+	return c.KYCCheck(ctx)
+}
+
+// KYCSubmit submits the handoff session once the check is complete and Form A signed.
+func (s *App) KYCSubmit(ctx context.Context, u *Unlock) (enduser.KYCSubmitResult, error) {
+	c, err := s.accountAPI(u)
+	if err != nil {
+		return enduser.KYCSubmitResult{}, err
+	}
+	return c.KYCSubmit(ctx)
 }

@@ -484,7 +484,9 @@ func TestRoutesTableAndOverrides(t *testing.T) {
 		RouteTokenPermit: {"POST", "/api/v1/token-permit", AuthFull}, RouteChainConfigs: {"GET", "/api/v3/config/chain-configs", AuthFull},
 		RouteOnrampLimit: {"GET", "/api/v1/onramp-limit", AuthFull}, RouteProfile: {"GET", "/api/v2/br", AuthFull},
 		RouteCard: {"GET", "/api/v2/card", AuthFull}, RouteIssueCard: {"POST", "/api/v2/card", AuthFull},
-		RouteSubmitFormA: {"POST", "/api/v2/kyc/submit-form-a", AuthFull},
+		RouteSubmitFormA:     {"POST", "/api/v2/kyc/submit-form-a", AuthFull},
+		RouteReuseShareToken: {"POST", "/api/v1/idv/reuse-share-token", AuthFull}, RouteKYCCheck: {"POST", "/api/v1/idv/kyc-check", AuthFull},
+		RouteKYCSubmit: {"POST", "/api/v1/idv/kyc-submit", AuthFull},
 	}
 	if len(Routes()) != len(want) {
 		t.Errorf("%d routes, want %d", len(Routes()), len(want))

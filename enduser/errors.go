@@ -48,10 +48,14 @@ const (
 	CodeAddressHasNFT   = 10005
 	CodeStatusNotNa     = 10006
 	CodeTokenUsed       = 10007
-	CodeInvalidParam    = 10009
-	CodeCaptcha         = 10010
-	CodeAllowanceExists = 10011
-	CodeEmailRegistered = 10019
+	// Share-token handoff verdicts (spec 3.8): incomplete, and the terminal range.
+	CodeHandoffIncomplete  = 20004
+	CodeHandoffTerminalMin = 30010
+	CodeHandoffTerminalMax = 30012
+	CodeInvalidParam       = 10009
+	CodeCaptcha            = 10010
+	CodeAllowanceExists    = 10011
+	CodeEmailRegistered    = 10019
 )
 
 type codeInfo struct {

@@ -49,6 +49,10 @@ const (
 	RouteCard          = "card"
 	RouteIssueCard     = "issue-card"
 	RouteSubmitFormA   = "submit-form-a"
+	// The external-wallet shared-token handoff (spec 4.1, its end).
+	RouteReuseShareToken = "reuse-share-token"
+	RouteKYCCheck        = "kyc-check"
+	RouteKYCSubmit       = "kyc-submit"
 )
 
 // Route is one end-user endpoint.
@@ -89,6 +93,9 @@ var routeTable = []Route{
 	{Name: RouteProfile, Method: http.MethodGet, Path: "/api/v2/br", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/br)"},
 	{Name: RouteCard, Method: http.MethodGet, Path: "/api/v2/card", Auth: AuthFull, Unwrapped: true, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/card)"},
 	{Name: RouteIssueCard, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/open-card)"},
+	{Name: RouteReuseShareToken, Method: http.MethodPost, Path: "/api/v1/idv/reuse-share-token", Auth: AuthFull, Basis: "spec 4.1 (external-wallet variant: raw body signed)"},
+	{Name: RouteKYCCheck, Method: http.MethodPost, Path: "/api/v1/idv/kyc-check", Auth: AuthFull, Basis: "spec 4.1 (external-wallet variant)"},
+	{Name: RouteKYCSubmit, Method: http.MethodPost, Path: "/api/v1/idv/kyc-submit", Auth: AuthFull, Basis: "spec 4.1 (external-wallet variant)"},
 	{Name: RouteSubmitFormA, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Basis: "design 2.4"},
 }
 

@@ -455,3 +455,58 @@ func TestSandboxFaultsGiveTypedErrors(t *testing.T) {
 		t.Fatalf("latency: %v", err)
 	}
 }
+
+// TestShareTokenHandoff: the external-wallet shared-token routes with each verdict (spec 3.8):
+// incomplete (missing fields, nothing moves), passed (Form A next), terminal (the session
+// ends), a reused token refused, and submit only after the check and Form A.
+func TestShareTokenHandoff(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	w.mint(ctx)
+	if _, err := w.client.KYCCheck(ctx); err == nil || !strings.Contains(err.Error(), "NO_ACTIVE_SESSION") {
+		t.Fatalf("check before any handoff: %v", err)
+	}
+	inc, _ := w.srv.IssueShareToken(w.id, "incomplete", []string{"documentExpiry"}, 0)
+	v, err := w.client.ReuseShareToken(ctx, inc)
+	if err != nil || v.Status != enduser.VerdictIncomplete || v.Code != 20004 || len(v.MissingFields) != 1 || v.MissingFields[0] != "documentExpiry" || v.Attempt != 1 {
+		t.Fatalf("incomplete: %+v %v", v, err)
+	}
+	if c, err := w.client.KYCCheck(ctx); err != nil || c.Complete || c.State != "PartnerDataIngestion" {
+		t.Fatalf("check after incomplete: %+v %v", c, err)
+	}
+	if _, err := w.client.ReuseShareToken(ctx, inc); err == nil || !strings.Contains(err.Error(), "already used") {
+		t.Fatalf("reused token: %v", err)
+	}
+	ok, _ := w.srv.IssueShareToken(w.id, "passed", nil, 0)
+	if v, err = w.client.ReuseShareToken(ctx, ok); err != nil || v.Status != enduser.VerdictPassed || v.ApplicantID == "" || v.Attempt != 2 {
+		t.Fatalf("passed: %+v %v", v, err)
+	}
+	if c, err := w.client.KYCCheck(ctx); err != nil || !c.Complete || c.State != "SignFormA" {
+		t.Fatalf("check after passed: %+v %v", c, err)
+	}
+	if _, err := w.client.KYCSubmit(ctx); err == nil || !strings.Contains(err.Error(), "Form A is not signed") {
+		t.Fatalf("submit before Form A: %v", err)
+	}
+	info, err := w.client.FormAInfo(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fa, _ := wallet.SignFormA(w.key, info.KYCSelfDec)
+	if err := w.client.SubmitFormA(ctx, enduser.FormASubmission{KYCSelfDec: info.KYCSelfDec, KYCSelfDecSign: fa.Signature}); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := w.client.KYCSubmit(ctx); err != nil || r.State != "Submitting" || r.Queued {
+		t.Fatalf("submit: %+v %v", r, err)
+	}
+
+	other := newWorld(t)
+	other.mint(ctx)
+	term, _ := other.srv.IssueShareToken(other.id, "terminal", nil, 30011)
+	if v, err := other.client.ReuseShareToken(ctx, term); err != nil || v.Status != enduser.VerdictTerminal || v.Code != 30011 {
+		t.Fatalf("terminal: %+v %v", v, err)
+	}
+	again, _ := other.srv.IssueShareToken(other.id, "passed", nil, 0)
+	if _, err := other.client.ReuseShareToken(ctx, again); err == nil || !strings.Contains(err.Error(), "NO_ACTIVE_SESSION") {
+		t.Fatalf("handoff after a terminal verdict: %v", err)
+	}
+}

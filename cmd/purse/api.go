@@ -20,8 +20,8 @@ import (
 func addAPICommands(a *cli, root *cobra.Command) {
 	account := &cobra.Command{Use: "account", Short: "Account: status, mint, find, email check, identity-verification token"}
 	account.AddCommand(a.accountStatusCmd(), a.accountProfileCmd(), a.accountMintCmd(), a.accountFindCmd(), a.emailStatusCmd(), a.idvTokenCmd())
-	kyc := &cobra.Command{Use: "kyc", Short: "KYC: Form A"}
-	kyc.AddCommand(a.formACmd())
+	kyc := &cobra.Command{Use: "kyc", Short: "KYC: Form A; the shared-token handoff, check and submit"}
+	kyc.AddCommand(append(a.handoffCmds(), a.formACmd())...)
 	tx := &cobra.Command{Use: "tx", Short: "Transaction history"}
 	tx.AddCommand(a.txListCmd(), a.txShowCmd())
 	card := &cobra.Command{Use: "card", Short: "Card: show (masked), issue, block, unblock"}
@@ -208,6 +208,35 @@ func (a *cli) formACmd() *cobra.Command {
 	cmd.Flags().BoolVar(&sign, "sign", false, "sign the exact text with the profile's EVM key")
 	cmd.Flags().BoolVar(&submit, "submit", false, "sign and submit")
 	return cmd
+}
+
+// handoffCmds are the external-wallet shared-token routes: handoff, check, submit.
+func (a *cli) handoffCmds() []*cobra.Command {
+	var file string
+	handoff := a.command("handoff --share-token-file F", "Hand the partner's verified applicant over with a share token ('-' reads stdin)", func(cmd *cobra.Command, core *app.App) error {
+		v, err := core.ShareTokenHandoff(cmd.Context(), nil, file, a.stdin)
+		if v.Status == "" {
+			return err
+		}
+		_ = a.printRows(v, [][2]string{{"verdict", v.Status}, {"attempt", fmt.Sprint(int64(v.Attempt))}, {"applicant", string(v.ApplicantID)}, {"missing", strings.Join(v.MissingFields, ", ")}})
+		return err
+	})
+	handoff.Flags().StringVar(&file, "share-token-file", "", "file holding the share token ('-' = stdin; never an argument)")
+	check := a.command("check", "The handoff session: state, complete, missing fields", func(cmd *cobra.Command, core *app.App) error {
+		c, err := core.KYCCheck(cmd.Context(), nil)
+		if err != nil {
+			return err
+		}
+		return a.printRows(c, [][2]string{{"state", c.State}, {"complete", fmt.Sprint(c.Complete)}, {"missing", strings.Join(c.MissingFields, ", ")}})
+	})
+	submit := a.command("submit", "Submit the handoff session (check complete, Form A signed)", func(cmd *cobra.Command, core *app.App) error {
+		r, err := core.KYCSubmit(cmd.Context(), nil)
+		if err != nil {
+			return err
+		}
+		return a.printRows(r, [][2]string{{"state", r.State}, {"queued", fmt.Sprint(r.Queued)}, {"awaiting penny", fmt.Sprint(r.AwaitingPenny)}})
+	})
+	return []*cobra.Command{handoff, check, submit}
 }
 
 func (a *cli) chainsCmd() *cobra.Command {

@@ -166,3 +166,41 @@ func TestSandboxProfileWithNothingListening(t *testing.T) {
 		t.Fatalf("exit %d: %s", c, e)
 	}
 }
+
+// TestKYCHandoffCommands: the shared-token handoff from a file or stdin (never an argument),
+// each verdict's exit code, check and submit.
+func TestKYCHandoffCommands(t *testing.T) {
+	srv := apiEnv(t)
+	out, e, c := purse(t, "", "account", "mint", "--token-id", "1234567890", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1", "--json")
+	if c != exitOK {
+		t.Fatalf("mint: %s", e)
+	}
+	id, _ := strconv.ParseUint(jsonOut(t, out)["tokenId"].(string), 10, 64)
+	inc, _ := srv.IssueShareToken(id, "incomplete", []string{"dob"}, 0)
+	if _, e, c := purse(t, inc, "kyc", "handoff", "--share-token-file", "-"); c != exitFailure || !strings.Contains(e, "missing dob") || strings.Contains(e, inc) {
+		t.Fatalf("incomplete: %d %s", c, e)
+	}
+	if _, e, c := purse(t, "", "kyc", "handoff"); c != exitUsage || !strings.Contains(e, "share-token-file") {
+		t.Fatalf("no token: %d %s", c, e)
+	}
+	ok, _ := srv.IssueShareToken(id, "passed", nil, 0)
+	if out, e, c := purse(t, "", "kyc", "handoff", "--share-token-file", writeTemp(t, "st", ok+"\n"), "--json"); c != exitOK || jsonOut(t, out)["status"] != "passed" {
+		t.Fatalf("passed: %d %s %s", c, out, e)
+	}
+	if out, e, c := purse(t, "", "kyc", "check", "--json"); c != exitOK || jsonOut(t, out)["complete"] != true {
+		t.Fatalf("check: %d %s %s", c, out, e)
+	}
+	if _, e, c := purse(t, "", "kyc", "submit"); c != exitFailure || !strings.Contains(e, "Form A is not signed") {
+		t.Fatalf("submit before Form A: %d %s", c, e)
+	}
+	if _, e, c := purse(t, "", "kyc", "form-a", "--submit"); c != exitOK {
+		t.Fatalf("Form A: %s", e)
+	}
+	if out, e, c := purse(t, "", "kyc", "submit", "--json"); c != exitOK || jsonOut(t, out)["state"] != "Submitting" {
+		t.Fatalf("submit: %d %s %s", c, out, e)
+	}
+	term, _ := srv.IssueShareToken(id, "terminal", nil, 30012)
+	if _, e, c := purse(t, term, "kyc", "handoff", "--share-token-file", "-"); c != exitRejected || !strings.Contains(e, "terminal (30012)") {
+		t.Fatalf("terminal: %d %s", c, e)
+	}
+}

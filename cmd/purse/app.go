@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"purse/altchain"
 	"purse/app"
@@ -133,7 +135,7 @@ func (a *cli) rootCmd() *cobra.Command {
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if !isTerminal(a.stdin) {
+			if f, ok := a.stdin.(*os.File); !ok || !term.IsTerminal(int(f.Fd())) {
 				// Scripts and CI: no terminal, so the commands are what is wanted.
 				return cmd.Help()
 			}

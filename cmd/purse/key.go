@@ -28,36 +28,23 @@ func addKeyCommands(a *cli, root *cobra.Command) {
 	root.AddCommand(cmd)
 }
 
-// keyView is how commands print a key.
-type keyView struct {
-	Label   string `json:"label"`
-	Kind    string `json:"kind"`
-	Address string `json:"address"`
-	Backend string `json:"backend"`
-	Created string `json:"created"`
-}
-
-func viewOf(e keystore.Entry) keyView {
-	return keyView{Label: e.Label, Kind: string(e.Kind), Address: e.Address, Backend: string(e.Backend), Created: e.Created.UTC().Format(time.RFC3339)}
-}
-
-func (a *cli) printKeys(views []keyView) error {
-	return a.print(views, func(w io.Writer) {
-		if len(views) == 0 {
+// printKeys lists keys; a key's JSON is its index entry (labels and addresses, never secrets).
+func (a *cli) printKeys(list []keystore.Entry) error {
+	return a.print(list, func(w io.Writer) {
+		if len(list) == 0 {
 			fmt.Fprintln(w, "no keys (purse key new --label L --kind evm|solana)")
 			return
 		}
 		var rows [][]string
-		for _, v := range views {
-			rows = append(rows, []string{v.Label, v.Kind, v.Address, v.Backend, v.Created})
+		for _, e := range list {
+			rows = append(rows, []string{e.Label, string(e.Kind), e.Address, string(e.Backend), e.Created.Format(time.RFC3339)})
 		}
 		table(w, []string{"LABEL", "KIND", "ADDRESS", "BACKEND", "CREATED"}, rows)
 	})
 }
 
 func (a *cli) printKey(e keystore.Entry) error {
-	v := viewOf(e)
-	return a.printRows(v, [][2]string{{"label:", v.Label}, {"kind:", v.Kind}, {"address:", v.Address}, {"backend:", v.Backend}, {"created:", v.Created}})
+	return a.printRows(e, [][2]string{{"label:", e.Label}, {"kind:", string(e.Kind)}, {"address:", e.Address}, {"backend:", string(e.Backend)}, {"created:", e.Created.Format(time.RFC3339)}})
 }
 
 // addKey creates or imports a key through the application layer (which asks a new key
@@ -146,11 +133,7 @@ func (a *cli) keyListCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		views := make([]keyView, 0, len(list))
-		for _, e := range list {
-			views = append(views, viewOf(e))
-		}
-		return a.printKeys(views)
+		return a.printKeys(append([]keystore.Entry{}, list...))
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"purse/app"
 	"purse/internal/prompt"
+	"purse/keystore"
 	"strings"
 	"testing"
 )
@@ -93,9 +94,9 @@ func purse(t *testing.T, stdin string, args ...string) (string, string, int) {
 	return out, errOut, code
 }
 
-func decodeKey(t *testing.T, out string) keyView {
+func decodeKey(t *testing.T, out string) keystore.Entry {
 	t.Helper()
-	var v keyView
+	var v keystore.Entry
 	if err := json.Unmarshal([]byte(out), &v); err != nil {
 		t.Fatalf("output %q: %v", out, err)
 	}
@@ -149,7 +150,7 @@ func TestKeyNewImportListShowRename(t *testing.T) {
 	}
 
 	out, _, code = purse(t, "", "key", "list", "--json")
-	var list []keyView
+	var list []keystore.Entry
 	if code != exitOK || json.Unmarshal([]byte(out), &list) != nil || len(list) != 8 {
 		t.Fatalf("list: %d %s", code, out)
 	}
@@ -249,7 +250,7 @@ func TestKeyImportErrors(t *testing.T) {
 		}
 	}
 	out, _, _ := purse(t, "", "key", "list", "--json")
-	var list []keyView
+	var list []keystore.Entry
 	if json.Unmarshal([]byte(out), &list) != nil || len(list) != 1 {
 		t.Fatalf("failed imports wrote keys: %s", out)
 	}
@@ -264,7 +265,7 @@ func TestKeyRemoveAsksFirst(t *testing.T) {
 	}
 	count := func() int {
 		out, _, _ := purse(t, "", "key", "list", "--json")
-		var list []keyView
+		var list []keystore.Entry
 		_ = json.Unmarshal([]byte(out), &list)
 		return len(list)
 	}

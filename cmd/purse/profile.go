@@ -83,12 +83,6 @@ func (a *cli) profileAddCmd() *cobra.Command {
 		Short: "Add a profile, by hand or from a running sandbox",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if sandboxURL != "" && (fields[0][1] != "" || fields[1][1] != "") {
-				return usagef("--sandbox fills user-api and network itself; give one or the other")
-			}
-			if sandboxURL == "" && (fields[0][1] == "" || fields[1][1] == "") {
-				return usagef("add needs --sandbox URL, or --user-api and --network")
-			}
 			home, err := config.EnsureHome()
 			if err != nil {
 				return err

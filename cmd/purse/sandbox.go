@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -150,13 +149,9 @@ func (a *cli) sandboxFaultsCmd() *cobra.Command {
 }
 
 func (a *cli) sandboxSkewCmd() *cobra.Command {
-	return &cobra.Command{
-		Use: "clock-skew SECONDS", Short: "Run the sandbox clock ahead (or behind, negative) of real time", Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := strconv.ParseInt(args[0], 10, 64)
-			if err != nil {
-				return usagef("SECONDS: expected an integer, got %q", args[0])
-			}
+	var n int64
+	cmd := &cobra.Command{Use: "clock-skew --seconds N", Short: "Run the sandbox clock ahead (or behind, negative) of real time", Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
 			c, _, err := a.ctl(cmd.Context())
 			if err != nil {
 				return err
@@ -166,8 +161,10 @@ func (a *cli) sandboxSkewCmd() *cobra.Command {
 				return err
 			}
 			return a.printRaw(res)
-		},
-	}
+		}}
+	cmd.Flags().Int64Var(&n, "seconds", 0, "seconds ahead of real time (negative: behind)")
+	required(cmd, "seconds")
+	return cmd
 }
 
 // ctl is the control client of the selected profile's sandbox.

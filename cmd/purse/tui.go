@@ -2,11 +2,7 @@ package main
 
 import (
 	"context"
-	"io"
-	"os"
 	"path/filepath"
-
-	"golang.org/x/term"
 
 	"purse/app"
 	"purse/config"
@@ -41,9 +37,4 @@ func (a *cli) runTUI(ctx context.Context) error {
 		App:     services,
 		Session: tui.Session{Profile: p.Name, EVMKey: p.EVMKey, SolanaKey: p.SolanaKey, AccountID: p.TokenID, Network: p.Network},
 	})
-}
-
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -108,6 +108,27 @@ type account struct {
 	FormASign       string         `json:"formASign,omitempty"`
 	IDVTokens       int            `json:"idvTokens,omitempty"`
 	Extra           []Record       `json:"extra,omitempty"`
+	// Handoff is the external-wallet shared-token session (nil before the first handoff).
+	Handoff *handoff `json:"handoff,omitempty"`
+}
+
+// handoff is a shared-token session (spec 3.2): PartnerDataIngestion → SignFormA (passed),
+// unchanged (incomplete), Ended (terminal); Submitting after kyc-submit.
+type handoff struct {
+	State    string   `json:"state"`
+	Attempts int      `json:"attempts"`
+	Missing  []string `json:"missing,omitempty"`
+}
+
+// shareToken is a share token the sandbox issued (control surface) with the verdict its
+// handoff gives.
+type shareToken struct {
+	TokenID   uint64   `json:"tokenId"`
+	Outcome   string   `json:"outcome"` // passed, incomplete, terminal
+	Missing   []string `json:"missing,omitempty"`
+	Code      int      `json:"code,omitempty"` // 30010..30012 for terminal
+	ExpiresMs int64    `json:"expiresMs"`
+	Used      bool     `json:"used,omitempty"`
 }
 
 type state struct {
@@ -116,6 +137,8 @@ type state struct {
 	SkewSeconds int64               `json:"skewSeconds"`
 	// Issued are the account ids handed out for a mint (IssueTokenID).
 	Issued map[uint64]bool `json:"issued,omitempty"`
+	// ShareTokens are the share tokens issued for handoffs (IssueShareToken).
+	ShareTokens map[string]*shareToken `json:"shareTokens,omitempty"`
 }
 
 func newState() *state {
@@ -255,6 +278,38 @@ func (s *Server) IssueTokenID() (uint64, error) {
 			return id, s.finishLocked(nil)
 		}
 	}
+}
+
+// IssueShareToken makes a single-use share token (20-minute TTL) for tokenID whose handoff
+// gives outcome: "passed", "incomplete" (with missing fields) or "terminal" (code
+// 30010..30012; 30010 when 0).
+func (s *Server) IssueShareToken(tokenID uint64, outcome string, missing []string, code int) (string, error) {
+	switch outcome {
+	case "passed", "incomplete":
+		code = 0
+	case "terminal":
+		if code == 0 {
+			code = 30010
+		}
+		if code < 30010 || code > 30012 {
+			return "", apiErr(CodeParam, "code %d: a terminal verdict is 30010, 30011 or 30012", code)
+		}
+	default:
+		return "", apiErr(CodeParam, "outcome %q: expected passed, incomplete or terminal", outcome)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if a := s.st.Accounts[tokenID]; a == nil || !a.Minted {
+		return "", apiErr(CodeParam, "tokenId %d has no minted account", tokenID)
+	}
+	tok := "st_" + randomHex(16)
+	if s.st.ShareTokens == nil {
+		s.st.ShareTokens = map[string]*shareToken{}
+	}
+	s.st.ShareTokens[tok] = &shareToken{TokenID: tokenID, Outcome: outcome, Missing: missing, Code: code,
+		ExpiresMs: s.nowLocked().Add(20 * time.Minute).UnixMilli()}
+	s.dirty = true
+	return tok, s.finishLocked(nil)
 }
 
 // KYCApprove approves the vendor review: IDScan → SignFormA.

@@ -243,6 +243,22 @@ func (s *Server) controlHandler() http.Handler {
 		}
 		return map[string]string{"tokenId": strconv.FormatUint(id, 10)}, nil
 	})
+	post("share-token", func(b []byte) (any, error) {
+		var body struct {
+			TokenID flexID   `json:"tokenId"`
+			Outcome string   `json:"outcome"`
+			Missing []string `json:"missingFields"`
+			Code    int      `json:"code"`
+		}
+		if err := decodeStrict(b, &body); err != nil {
+			return nil, err
+		}
+		tok, err := s.IssueShareToken(uint64(body.TokenID), body.Outcome, body.Missing, body.Code)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]string{"shareToken": tok}, nil
+	})
 	post("kyc-approve", withID(s.KYCApprove))
 	post("advance", withID(s.Advance))
 	post("crs-required", withID(s.CRSRequired))

@@ -32,10 +32,14 @@ const (
 	CodeHasAccount     = 10005
 	CodeNotNa          = 10006
 	CodeTokenUsed      = 10007
-	CodeParam          = 10009
-	CodeCaptcha        = 10010
-	CodeAllowance      = 10011
-	CodeEmailTaken     = 10019
+	// Handoff codes (spec 3.8, 7): an incomplete verdict, a refused parameter, and the
+	// terminal verdicts 30010..30012.
+	CodeIncomplete   = 20004
+	CodeHandoffParam = 20003
+	CodeParam        = 10009
+	CodeCaptcha      = 10010
+	CodeAllowance    = 10011
+	CodeEmailTaken   = 10019
 )
 
 // CaptchaPass is the captchaOutput the sandbox accepts.
@@ -285,7 +289,11 @@ func (s *Server) writeResult(w http.ResponseWriter, result any, err error) {
 		if se := (*statusError)(nil); errors.As(err, &se) {
 			status = se.status
 		}
-		s.writeJSON(w, status, envelope{RetCode: ae.Code, RetMsg: ae.Msg, TimeNow: now})
+		env := envelope{RetCode: ae.Code, RetMsg: ae.Msg, TimeNow: now}
+		if ve := (*verdictError)(nil); errors.As(err, &ve) {
+			env.Result = ve.result
+		}
+		s.writeJSON(w, status, env)
 		return
 	}
 	if s.cfg.Dialect.NoRetCode {
@@ -348,6 +356,9 @@ func (s *Server) routes() http.Handler {
 		{http.MethodPost, "/api/v1/idv/create-access-token", authFull, s.hIDVToken},
 		{http.MethodGet, "/api/v2/kyc/form-a-info", authFull, s.hFormAInfo},
 		{http.MethodPost, "/api/v2/kyc/submit-form-a", authFull, s.hSubmitFormA},
+		{http.MethodPost, "/api/v1/idv/reuse-share-token", authFull, s.hReuseShareToken},
+		{http.MethodPost, "/api/v1/idv/kyc-check", authFull, s.hKYCCheck},
+		{http.MethodPost, "/api/v1/idv/kyc-submit", authFull, s.hKYCSubmit},
 		{http.MethodPost, "/api/v2/transactions", authFull, s.hTransactions},
 		{http.MethodPost, "/api/v2/card-status", authFull, s.hCardStatus},
 		{http.MethodPost, "/api/v1/token-permit", authFull, s.hTokenPermit},
