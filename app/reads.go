@@ -74,16 +74,27 @@ func (s *App) BankingProfile(ctx context.Context, u *Unlock) (enduser.Profile, e
 	return c.Profile(ctx)
 }
 
+// ShareToken is where a share token comes from: Value (typed into a hidden field), else the
+// file File ("-": Stdin).
+type ShareToken struct {
+	Value []byte
+	File  string
+	Stdin io.Reader
+}
+
 // ShareTokenHandoff hands the partner's verified applicant over with a share token (the
 // external-wallet shared-token mode, spec 4.1): the token is read from file ("-": stdin; never
 // an argument: it is a credential) and used once. Passed is no error; incomplete comes back
 // as an Advice naming the missing fields, terminal as a RejectedError (the session ended).
-func (s *App) ShareTokenHandoff(ctx context.Context, u *Unlock, file string, stdin io.Reader) (enduser.HandoffVerdict, error) {
-	tok, err := readSecret("share-token-file", file, stdin)
-	if err != nil {
-		return enduser.HandoffVerdict{}, err
+func (s *App) ShareTokenHandoff(ctx context.Context, u *Unlock, src ShareToken) (enduser.HandoffVerdict, error) {
+	tok := src.Value
+	if tok == nil {
+		var err error
+		if tok, err = readSecret("share-token-file", src.File, src.Stdin); err != nil {
+			return enduser.HandoffVerdict{}, err
+		}
+		defer clear(tok)
 	}
-	defer clear(tok)
 	c, err := s.accountAPI(u)
 	if err != nil {
 		return enduser.HandoffVerdict{}, err

@@ -214,7 +214,7 @@ func (a *cli) formACmd() *cobra.Command {
 func (a *cli) handoffCmds() []*cobra.Command {
 	var file string
 	handoff := a.command("handoff --share-token-file F", "Hand the partner's verified applicant over with a share token ('-' reads stdin)", func(cmd *cobra.Command, core *app.App) error {
-		v, err := core.ShareTokenHandoff(cmd.Context(), nil, file, a.stdin)
+		v, err := core.ShareTokenHandoff(cmd.Context(), nil, app.ShareToken{File: file, Stdin: a.stdin})
 		if v.Status == "" {
 			return err
 		}

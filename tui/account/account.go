@@ -40,6 +40,8 @@ const (
 	slotMintCheck = "account/mint-check"
 	slotMint      = "account/mint"
 	slotMintID    = "account/mint-id"
+	slotHandoff   = "account/handoff"
+	slotKYCSubmit = "account/kyc-submit"
 	slotSandbox   = "account/sandbox"
 )
 
@@ -47,6 +49,7 @@ const (
 const (
 	idFormAReview = "account/forma"
 	idMintConfirm = "account/mint"
+	idShareToken  = "account/share-token"
 )
 
 // signed operations that may need the key's passphrase.
@@ -95,6 +98,12 @@ type ctlDone struct {
 	What string
 }
 
+// handoffDone is a share-token handoff's verdict, with what to do next when it is not passed.
+type handoffDone struct {
+	V    enduser.HandoffVerdict
+	Next error
+}
+
 // Screen is the Account screen.
 type Screen struct {
 	app  Service // the application layer: every use case the screen runs
@@ -108,6 +117,11 @@ type Screen struct {
 	now func() time.Time
 	// idNote says where the proposed account id came from, or that the user gives it.
 	idNote string
+	// handoff is the last share-token handoff's verdict; handoffNext what to do about it;
+	// kycSubmit the handoff session's submission.
+	handoff     *enduser.HandoffVerdict
+	handoffNext error
+	kycSubmit   *enduser.KYCSubmitResult
 
 	snap      snapshot
 	loadedAt  bool // a refresh answered at least once
@@ -143,6 +157,8 @@ type Service interface {
 	FormA(ctx context.Context, u *app.Unlock) (enduser.FormAInfo, error)
 	SignFormA(ctx context.Context, u *app.Unlock, text string, submit bool) (app.SignedFormA, error)
 	ProposeTokenID(ctx context.Context) (app.TokenIDProposal, error)
+	ShareTokenHandoff(ctx context.Context, u *app.Unlock, src app.ShareToken) (enduser.HandoffVerdict, error)
+	KYCSubmit(ctx context.Context, u *app.Unlock) (enduser.KYCSubmitResult, error)
 	CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (app.MintPlan, error)
 	Mint(ctx context.Context, plan app.MintPlan) (app.Minted, error)
 }
@@ -389,6 +405,36 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 			return kit.Status("Form A was not signed; s opens the review again.")
 		}
 		return s.runOp(opSubmit, true)
+	case dialog.PassphraseResult:
+		if msg.ID != idShareToken || msg.Cancelled {
+			return nil
+		}
+		tok := append([]byte(nil), msg.Passphrase...)
+		clear(msg.Passphrase)
+		return runSigned(s, slotHandoff, "Handing the applicant over", true, func(ctx context.Context, sv Service, u *app.Unlock) (handoffDone, error) {
+			v, err := sv.ShareTokenHandoff(ctx, u, app.ShareToken{Value: tok})
+			if v.Status == "" {
+				return handoffDone{}, err // not a verdict: a failure (or a passphrase to ask)
+			}
+			clear(tok)
+			return handoffDone{V: v, Next: err}, nil
+		})
+	case kit.TaskResult[signed[handoffDone]]:
+		if !s.mine(msg.Ref()) || msg.Err != nil {
+			return nil
+		}
+		v := msg.Value.V.V
+		s.handoff, s.handoffNext = &v, msg.Value.V.Next
+		s.render()
+		return tea.Batch(kit.Status("Handoff: "+v.Status+"."), s.refresh())
+	case kit.TaskResult[signed[enduser.KYCSubmitResult]]:
+		if !s.mine(msg.Ref()) || msg.Err != nil {
+			return nil
+		}
+		r := msg.Value.V
+		s.kycSubmit = &r
+		s.render()
+		return tea.Batch(kit.Status("Handoff session submitted: "+r.State+"; activation runs on the service."), s.refresh())
 	case dialog.ConfirmResult:
 		if msg.ID != idMintConfirm {
 			return nil
@@ -448,6 +494,12 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 		return kit.Copy("identity-verification access token", s.idv.Token)
 	case key.Matches(k, kk.formA):
 		return s.runOp(opFormA, true)
+	case key.Matches(k, kk.handoff):
+		return kit.Push(dialog.NewPassphrase(s.env, idShareToken, "Share token", "share token: "))
+	case key.Matches(k, kk.kycSubmit):
+		return runSigned(s, slotKYCSubmit, "Submitting the handoff session", true, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.KYCSubmitResult, error) {
+			return sv.KYCSubmit(ctx, u)
+		})
 	case key.Matches(k, kk.limits):
 		return s.runOp(opLimits, true)
 	case key.Matches(k, kk.approve):

@@ -511,3 +511,42 @@ func TestMintIDTheUserGives(t *testing.T) {
 		t.Fatalf("view:\n%s", s.View())
 	}
 }
+
+// TestShareTokenHandoff: at IDScan, h asks for the share token in a hidden field and hands the
+// applicant over; an incomplete verdict shows what is missing and what to do; after a passed
+// verdict and Form A (step Review), t submits the session.
+func TestShareTokenHandoff(t *testing.T) {
+	s := newTest(t, 100, 40)
+	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), status("Tourist", 2, 2, "IDScan")), nil)
+	if !s.keys.handoff.Enabled() || s.keys.kycSubmit.Enabled() {
+		t.Fatal("at IDScan: h offered, t not")
+	}
+	push, ok := press(s, "h")().(kit.PushDialogMsg)
+	if !ok || !strings.Contains(push.Dialog.Title(), "Share token") {
+		t.Fatalf("h must ask for the share token: %#v", push)
+	}
+	send(s, dialog.PassphraseResult{ID: idShareToken, Passphrase: []byte("st_secret")})
+	incomplete := enduser.HandoffVerdict{Status: enduser.VerdictIncomplete, Code: 20004, Attempt: 1, MissingFields: []string{"dob"}}
+	next := &app.Advice{Err: errors.New("handoff incomplete"), Next: "The partner completes the applicant's data and issues a fresh share token."}
+	send(s, reply(t, s, slotHandoff, signed[handoffDone]{V: handoffDone{V: incomplete, Next: next}}, nil))
+	v := s.View()
+	for _, want := range []string{"[INCOMPLETE (20004)] attempt 1", "missing", "dob", "issues a fresh share token"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "st_secret") {
+		t.Fatal("the share token is shown")
+	}
+	s.handoff = &enduser.HandoffVerdict{Status: enduser.VerdictPassed, Attempt: 2}
+	s.handoffNext = nil
+	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), status("Tourist", 2, 4, "Review")), nil)
+	if !s.keys.kycSubmit.Enabled() || s.keys.handoff.Enabled() {
+		t.Fatal("after Form A: t offered, h not")
+	}
+	press(s, "t")
+	send(s, reply(t, s, slotKYCSubmit, signed[enduser.KYCSubmitResult]{V: enduser.KYCSubmitResult{State: "Submitting"}}, nil))
+	if v := s.View(); !strings.Contains(v, "Submitting (activation runs on the service)") || s.keys.kycSubmit.Enabled() {
+		t.Fatalf("after submit:\n%s", v)
+	}
+}

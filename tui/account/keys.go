@@ -9,6 +9,7 @@ import (
 
 type keyMap struct {
 	refresh, mint, idv, copy, formA, limits key.Binding
+	handoff, kycSubmit                      key.Binding
 	sign, back                              key.Binding
 
 	approve, reject, rejectFinal, advance, fault, clearFaults key.Binding
@@ -21,14 +22,16 @@ func newKeyMap(k *kit.KeyMap) keyMap {
 		return key.NewBinding(key.WithKeys(keys), key.WithHelp(help, desc))
 	}
 	return keyMap{
-		refresh: kit.WithHelp(k.Refresh, "refresh"),
-		mint:    b("m", "m", "mint an account"),
-		idv:     b("i", "i", "ID-verification token"),
-		copy:    kit.WithHelp(k.Copy, "copy token"),
-		formA:   b("o", "o", "open Form A"),
-		limits:  b("l", "l", "(re)load limits"),
-		sign:    b("s", "s", "sign (review)"),
-		back:    kit.WithHelp(k.Back, "back"),
+		refresh:   kit.WithHelp(k.Refresh, "refresh"),
+		mint:      b("m", "m", "mint an account"),
+		idv:       b("i", "i", "ID-verification token"),
+		copy:      kit.WithHelp(k.Copy, "copy token"),
+		formA:     b("o", "o", "open Form A"),
+		limits:    b("l", "l", "(re)load limits"),
+		handoff:   b("h", "h", "hand over a share token"),
+		kycSubmit: b("t", "t", "submit the handoff"),
+		sign:      b("s", "s", "sign (review)"),
+		back:      kit.WithHelp(k.Back, "back"),
 
 		approve:     b("a", "a", "sandbox: approve KYC"),
 		reject:      b("x", "x", "sandbox: reject KYC"),
@@ -68,6 +71,10 @@ func (s *Screen) syncKeys() {
 	k.copy.SetEnabled(inStatus && s.idv != nil)
 	k.formA.SetEnabled(inStatus && hasKey && hasAccount && tourist && step == enduser.KYCStepSignFormA)
 	k.limits.SetEnabled(inStatus && hasKey && status == enduser.StatusLive)
+	// The shared-token path: instead of the vendor SDK at IDScan; submitted after Form A.
+	k.handoff.SetEnabled(inStatus && hasKey && hasAccount && tourist && step == enduser.KYCStepIDScan && !s.running(slotHandoff))
+	k.kycSubmit.SetEnabled(inStatus && hasKey && tourist && s.handoff != nil && s.handoff.Status == enduser.VerdictPassed &&
+		step == enduser.KYCStepReview && s.kycSubmit == nil && !s.running(slotKYCSubmit))
 	k.sign.SetEnabled(s.mode == modeFormA && s.formA != nil)
 	k.back.SetEnabled(s.mode == modeFormA)
 
@@ -109,7 +116,7 @@ func (s *Screen) ShortHelp() []key.Binding {
 	case modeFormA:
 		return enabled(k.sign, k.back, s.env.Keys.Down, s.env.Keys.PageDown)
 	}
-	return enabled(k.mint, k.idv, k.copy, k.formA, k.limits, k.refresh)
+	return enabled(k.mint, k.idv, k.handoff, k.copy, k.formA, k.kycSubmit, k.limits, k.refresh)
 }
 
 // FullHelp implements kit.Screen.
@@ -121,7 +128,7 @@ func (s *Screen) FullHelp() [][]key.Binding {
 	case modeFormA:
 		return [][]key.Binding{enabled(k.sign, k.back), s.env.Keys.Movement()}
 	}
-	out := [][]key.Binding{enabled(k.refresh, k.mint, k.idv, k.copy, k.formA, k.limits)}
+	out := [][]key.Binding{enabled(k.refresh, k.mint, k.idv, k.handoff, k.copy, k.formA, k.kycSubmit, k.limits)}
 	if sb := enabled(k.approve, k.reject, k.rejectFinal, k.advance, k.fault, k.clearFaults); len(sb) > 0 {
 		out = append(out, sb)
 	}

@@ -170,6 +170,24 @@ func (s *Screen) statusLines(w int) []string {
 		out = append(out, s.verbatimField("token", s.idv.Token, w)...)
 		out = append(out, s.field("userId", string(s.idv.UserID), w)...)
 	}
+	if h := s.handoff; h != nil {
+		out = append(out, "")
+		out = append(out, s.heading("Share-token handoff", w))
+		verdict := strings.ToUpper(h.Status)
+		if h.Code != 0 {
+			verdict += fmt.Sprintf(" (%d)", h.Code)
+		}
+		out = append(out, s.field("verdict", "["+verdict+"] attempt "+fmt.Sprint(int64(h.Attempt)), w)...)
+		if len(h.MissingFields) > 0 {
+			out = append(out, s.field("missing", strings.Join(h.MissingFields, ", "), w)...)
+		}
+		if s.handoffNext != nil {
+			out = append(out, s.prose(st.Hint.Render, "What to do: "+kit.NextStep(s.handoffNext, s.env.Home), w)...)
+		}
+		if r := s.kycSubmit; r != nil {
+			out = append(out, s.field("submitted", r.State+" (activation runs on the service)", w)...)
+		}
+	}
 	if next := s.nextHint(); next != "" {
 		out = append(out, "")
 		out = append(out, s.prose(st.Hint.Render, "Next: "+next, w)...)
