@@ -500,7 +500,10 @@ func writeNewFile(path string, data []byte) error {
 
 // FoundAccount is an account found on chain for a key, now the profile's.
 type FoundAccount struct {
-	TokenID, Address, Key, Profile string
+	TokenID string `json:"tokenId"`
+	Address string `json:"address"`
+	Key     string `json:"key"`
+	Profile string `json:"profile"`
 }
 
 // FindAccount looks the account NFT of the EVM key label (empty: the profile's) up on the

@@ -28,7 +28,7 @@ func addAPICommands(a *cli, root *cobra.Command) {
 	card.AddCommand(a.cardCmd("show", "Card info (masked values only)", app.CardRead),
 		a.cardCmd("issue", "Issue a card (Live, card-eligible, balance meeting the activation amount)", app.CardIssue),
 		a.cardCmd("block", "Block the card", app.CardBlock), a.cardCmd("unblock", "Unblock the card", app.CardUnblock))
-	root.AddCommand(account, kyc, tx, card, a.chainsCmd(), a.onrampLimitCmd(), a.balancesCmd())
+	root.AddCommand(account, kyc, tx, card, a.chainsCmd(), a.onrampLimitCmd(), a.balancesCmd(), a.doctorCmd())
 }
 
 // command is a command with no positional arguments whose run needs the application layer.
@@ -52,6 +52,20 @@ func (a *cli) run(body func(cmd *cobra.Command, core *app.App, args []string) er
 	}
 }
 
+func (a *cli) doctorCmd() *cobra.Command {
+	return a.command("doctor", "Probe the profile's service, read-only: each assumption confirmed, contradicted or not reachable", func(cmd *cobra.Command, core *app.App) error {
+		probes, err := core.Doctor(cmd.Context(), nil)
+		var rows [][]string
+		for _, p := range probes {
+			rows = append(rows, []string{p.Name, strings.ToUpper(p.Verdict), p.Detail})
+		}
+		if probes != nil {
+			_ = a.print(probes, func(w io.Writer) { table(w, []string{"PROBE", "VERDICT", "DETAIL"}, rows) })
+		}
+		return err
+	})
+}
+
 func (a *cli) accountStatusCmd() *cobra.Command {
 	return a.command("status", "Account status, KYC step, vendor review and CRS notice", func(cmd *cobra.Command, core *app.App) error {
 		st, err := core.AccountStatus(cmd.Context())
@@ -63,16 +77,12 @@ func (a *cli) accountStatusCmd() *cobra.Command {
 		if acts := st.KYCFlow.CurrentStepActionTypes; len(acts) > 0 {
 			kyc += " — actions: " + strings.Join(acts, ", ")
 		}
+		v, crs := st.SumsubKYCInfo, st.CRSInfo
 		rows := [][2]string{{"account", fmt.Sprintf("%s (profile %s, network %s)", p.TokenID, p.Name, p.Network)},
-			{"status", fmt.Sprintf("%s (%d)", st.StatusStr, st.Status)}, {"KYC step", kyc}}
-		if st.KYCFlow.FailReason != "" {
-			rows = append(rows, [2]string{"rejected because", st.KYCFlow.FailReason})
-		}
-		if v := st.SumsubKYCInfo; v.ReviewStatus != "" {
-			rows = append(rows, [2]string{"vendor review", v.ReviewStatus + " " + v.ReviewAnswer + " " + v.ReviewRejectType})
-		}
-		if st.CRSInfo.NeedCRS {
-			rows = append(rows, [2]string{"CRS", fmt.Sprintf("self-certification needed before %s: %s", time.UnixMilli(int64(st.CRSInfo.RestrictDate)).UTC().Format(time.DateOnly), st.CRSInfo.URL)})
+			{"status", fmt.Sprintf("%s (%d)", st.StatusStr, st.Status)}, {"KYC step", kyc}, {"rejected because", st.KYCFlow.FailReason},
+			{"vendor review", strings.TrimSpace(v.ReviewStatus + " " + v.ReviewAnswer + " " + v.ReviewRejectType)}}
+		if crs.NeedCRS {
+			rows = append(rows, [2]string{"CRS", fmt.Sprintf("self-certification needed before %s: %s", time.UnixMilli(int64(crs.RestrictDate)).UTC().Format(time.DateOnly), crs.URL)})
 		}
 		return a.printRows(st, rows)
 	})
@@ -142,10 +152,7 @@ func (a *cli) accountFindCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		out := map[string]string{"tokenId": d.TokenID, "address": d.Address, "key": d.Key, "profile": d.Profile}
-		return a.print(out, func(w io.Writer) {
-			fmt.Fprintf(w, "account %s belongs to %s (key %s); stored in profile %s\n", d.TokenID, d.Address, d.Key, d.Profile)
-		})
+		return a.printRows(d, [][2]string{{"account", d.TokenID}, {"owner", d.Address + " (key " + d.Key + ")"}, {"stored in profile", d.Profile}})
 	})
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label (default: the profile's evm_key); stored as evm_key when found")
 	return cmd

@@ -210,11 +210,14 @@ func (a *cli) print(v any, human func(w io.Writer)) error {
 	return nil
 }
 
-// printRows writes v as JSON with --json, else the rows as an aligned two-column table.
+// printRows writes v as JSON with --json, else the rows with a value as an aligned
+// two-column table.
 func (a *cli) printRows(v any, rows [][2]string) error {
-	lines := make([][]string, len(rows))
-	for i, r := range rows {
-		lines[i] = r[:]
+	var lines [][]string
+	for _, r := range rows {
+		if r[1] != "" {
+			lines = append(lines, r[:])
+		}
 	}
 	return a.print(v, func(w io.Writer) { table(w, nil, lines) })
 }

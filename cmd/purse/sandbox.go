@@ -99,16 +99,14 @@ func (a *cli) sandboxCtlCmd() *cobra.Command {
 	return cmd
 }
 
-// printRaw prints a JSON answer as it came (indented).
+// printRaw prints the sandbox's JSON answer as it came (indented), whatever --json says.
 func (a *cli) printRaw(raw json.RawMessage) error {
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
 		v = string(raw)
 	}
-	return a.print(v, func(w io.Writer) {
-		b, _ := json.MarshalIndent(v, "", "  ")
-		fmt.Fprintln(w, string(b))
-	})
+	a.jsonOut = true
+	return a.print(v, nil)
 }
 
 func (a *cli) sandboxFaultsCmd() *cobra.Command {
