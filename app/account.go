@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -206,6 +207,36 @@ func (s *App) SignFormA(ctx context.Context, u *Unlock, text string, submit bool
 	}
 	out.Submitted = true
 	return out, nil
+}
+
+// ParseIDVRequest reads the identity-verification token request's fields as typed (every
+// one optional): level, ttl-seconds, user-id, retry (yes or no), retry-level (1-8, with
+// retry), step-type, failure-reason. An error is a FieldError naming the field.
+func ParseIDVRequest(v map[string]string) (enduser.IDVTokenRequest, error) {
+	val := func(k string) string { return strings.TrimSpace(v[k]) }
+	r := enduser.IDVTokenRequest{LevelName: val("level"), UserID: val("user-id"), StepType: val("step-type"), FailureReason: val("failure-reason")}
+	if s := val("ttl-seconds"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= 0 {
+			return r, fieldErr("ttl-seconds", "expected a positive number of seconds, got %q", s)
+		}
+		r.TTL = n
+	}
+	switch val("retry") {
+	case "", "no":
+	case "yes":
+		r.IsRetryVerification = true
+	default:
+		return r, fieldErr("retry", "expected yes or no, got %q", val("retry"))
+	}
+	if s := val("retry-level"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > 8 || !r.IsRetryVerification {
+			return r, fieldErr("retry-level", "expected 1 to 8, with retry yes; got %q", s)
+		}
+		r.RetryLevel = int32(n)
+	}
+	return r, nil
 }
 
 // IDVToken gets an identity-verification SDK access token for the profile's account.

@@ -112,6 +112,20 @@ func (s *App) doctor(ctx context.Context, u *Unlock) ([]Probe, error) {
 		out = append(out, Probe{Name: "signed reads", Verdict: ProbeUnreachable, Detail: "no full-auth signer: " + OneLine(err)})
 		return out, nil
 	}
+	err = signed.ProbeLiteralHash(ctx, "purse-doctor")
+	add("full-auth hash", "purse sends the payload's keccak256 as hash; the service may accept any string there (E5)", liveOnly(err), enduser.RouteChainConfigs, func(string) (string, bool) {
+		if err != nil {
+			return "strict: a literal hash is refused (" + OneLine(err) + ")", true
+		}
+		return "lenient: a literal hash is accepted, as the public integration reports", true
+	})
+	_, err = signed.Profile(ctx)
+	add("banking profile", "GET /api/v2/br (a route the spec does not show) answers, or refuses a non-Live account", liveOnly(err), enduser.RouteProfile, func(string) (string, bool) {
+		if err != nil {
+			return "answered with a refusal: " + OneLine(err), true
+		}
+		return "the profile returned", true
+	})
 	page, err := signed.Transactions(ctx, enduser.TxFilter{PageSize: 1})
 	add("history", "POST /api/v2/transactions (full auth) pages with a cursor", err, enduser.RouteTransactions, func(string) (string, bool) {
 		if page == nil {

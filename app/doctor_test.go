@@ -19,8 +19,8 @@ func TestDoctorAgainstEachDialect(t *testing.T) {
 		d    endusertest.Dialect
 		want []string
 	}{
-		"spec":     {endusertest.Dialect{}, []string{"success with retCode", "no card"}},
-		"dialects": {endusertest.Dialect{NoRetCode: true, CardList: true, NoCard404: true, FrozenFlag: true}, []string{"success without retCode", "no card"}},
+		"spec":     {endusertest.Dialect{}, []string{"success with retCode", "no card", "strict: a literal hash is refused"}},
+		"dialects": {endusertest.Dialect{NoRetCode: true, CardList: true, NoCard404: true, FrozenFlag: true, AnyHash: true}, []string{"success without retCode", "no card", "lenient: a literal hash is accepted"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			srv, err := endusertest.New(endusertest.Config{Seed: 3, Dialect: c.d})
@@ -77,7 +77,7 @@ func TestDoctorAgainstEachDialect(t *testing.T) {
 					t.Errorf("%s: %s %s", p.Name, p.Verdict, p.Detail)
 				}
 			}
-			for _, w := range append(c.want, "result is a JSON string", "on-ramp limit", "refused for a non-Live account", "server time") {
+			for _, w := range append(c.want, "result is a JSON string", "on-ramp limit", "refused for a non-Live account", "server time", "banking profile") {
 				if !strings.Contains(all, w) {
 					t.Errorf("probe lacks %q:\n%s", w, all)
 				}

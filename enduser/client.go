@@ -202,6 +202,9 @@ type request struct {
 	auth     AuthLevel // the level to use (chain-configs may go out logged out)
 	rawQuery string
 	body     []byte // exact bytes sent; nil for no body
+	// literalHash, when set, is sent as the full-auth hash instead of the payload's keccak256
+	// (ProbeLiteralHash).
+	literalHash string
 }
 
 // Response is a call's decoded envelope.
@@ -276,7 +279,11 @@ func (c *Client) do(ctx context.Context, rq request) (*Response, error) {
 			payload = []byte(rq.rawQuery)
 		}
 		var err error
-		fa, err = wallet.SignFullAuth(c.signer, payload, c.clock.Deadline(c.window))
+		if rq.literalHash != "" {
+			fa, err = wallet.SignFullAuthHash(c.signer, rq.literalHash, c.clock.Deadline(c.window))
+		} else {
+			fa, err = wallet.SignFullAuth(c.signer, payload, c.clock.Deadline(c.window))
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: signing the full-auth headers: %w", r.Name, err)
 		}

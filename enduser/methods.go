@@ -41,6 +41,17 @@ func (c *Client) call(ctx context.Context, route string, auth AuthLevel, body an
 
 func (c *Client) level(route string) AuthLevel { return c.routes[route].Auth }
 
+// ProbeLiteralHash reads the chain configuration with full-auth headers whose hash is the
+// literal hash (signed over hash+deadline as always), to learn whether the service binds
+// hash to the payload. purse itself always sends the payload's keccak256.
+func (c *Client) ProbeLiteralHash(ctx context.Context, hash string) error {
+	if c.signer == nil {
+		return invalid(RouteChainConfigs, "sign", "no signer for full auth")
+	}
+	_, err := c.do(ctx, request{route: RouteChainConfigs, auth: AuthFull, literalHash: hash})
+	return err
+}
+
 // Timestamp asks the service for its time (route "timestamp", no auth) and syncs the
 // clock. The result may be a number (ms, or seconds when small) or an object with a
 // timestamp-like field; the envelope's timeNow is the fallback.

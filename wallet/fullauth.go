@@ -40,7 +40,13 @@ func ConsentMessage(hash, deadline string) (intermediate, message string) {
 // SignFullAuth signs the full-auth headers for one request payload: the exact body bytes
 // (POST), the raw query string without '?' (GET), or nothing.
 func SignFullAuth(s EVMSigner, payload []byte, deadline int64) (FullAuth, error) {
-	hash := PayloadHash(payload)
+	return SignFullAuthHash(s, PayloadHash(payload), deadline)
+}
+
+// SignFullAuthHash signs full-auth headers for a given hash value. The service checks the
+// signature over hash+deadline; purse always sends the payload's keccak256 (SignFullAuth),
+// and uses this only to probe whether the service accepts another string (`purse doctor`).
+func SignFullAuthHash(s EVMSigner, hash string, deadline int64) (FullAuth, error) {
 	intermediate, message := ConsentMessage(hash, strconv.FormatInt(deadline, 10))
 	sig, err := SignPersonal(s, PurposeFullAuth, []byte(message))
 	if err != nil {

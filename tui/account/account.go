@@ -24,6 +24,7 @@ import (
 	"purse/enduser"
 	"purse/sandboxctl"
 	"purse/tui/dialog"
+	"purse/tui/form"
 	"purse/tui/kit"
 	"purse/tui/review"
 	"purse/tui/unlock"
@@ -68,6 +69,7 @@ const (
 	modeStatus mode = iota
 	modeMint
 	modeFormA
+	modeIDV
 )
 
 // snapshot is what a refresh loads.
@@ -117,6 +119,10 @@ type Screen struct {
 	now func() time.Time
 	// idNote says where the proposed account id came from, or that the user gives it.
 	idNote string
+	// idvForm holds the identity-verification token request's options (I); idvReq is the
+	// request the next token read sends.
+	idvForm *form.Form
+	idvReq  enduser.IDVTokenRequest
 	// handoff is the last share-token handoff's verdict; handoffNext what to do about it;
 	// kycSubmit the handoff session's submission.
 	handoff     *enduser.HandoffVerdict
@@ -269,8 +275,10 @@ func (s *Screen) runOp(o op, prompt bool) tea.Cmd {
 			return sv.BankingProfile(ctx, u)
 		})
 	case opIDV:
+		req := s.idvReq
+		s.idvReq = enduser.IDVTokenRequest{}
 		return runSigned(s, slotIDV, "Getting the identity-verification access token", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.IDVToken, error) {
-			return sv.IDVToken(ctx, u, enduser.IDVTokenRequest{})
+			return sv.IDVToken(ctx, u, req)
 		})
 	case opFormA:
 		return runSigned(s, slotFormA, "Reading Form A", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.FormAInfo, error) {
@@ -471,6 +479,28 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	switch s.mode {
 	case modeMint:
 		return s.mintKey(k)
+	case modeIDV:
+		res, cmd := s.idvForm.Update(k)
+		switch res {
+		case form.Cancelled:
+			s.mode = modeStatus
+			s.render()
+		case form.Submitted:
+			v := map[string]string{}
+			for _, f := range []string{"level", "ttl-seconds", "user-id", "retry", "retry-level", "step-type", "failure-reason"} {
+				v[f] = s.idvForm.Value(f)
+			}
+			req, err := app.ParseIDVRequest(v)
+			if fe := (*app.FieldError)(nil); errors.As(err, &fe) {
+				s.idvForm.Err = err.Error()
+				s.idvForm.Focus(fe.Field)
+				return nil
+			}
+			s.idvReq, s.mode = req, modeStatus
+			s.render()
+			return s.runOp(opIDV, true)
+		}
+		return cmd
 	case modeFormA:
 		switch {
 		case key.Matches(k, s.keys.back):
@@ -490,6 +520,14 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 		return s.openMint()
 	case key.Matches(k, kk.idv):
 		return s.runOp(opIDV, true)
+	case key.Matches(k, kk.idvOptions):
+		s.idvForm = form.New(s.env, "Identity-verification access token: options (all optional)", "request the token",
+			form.TextField("level", "level name", "", "the vendor level"), form.TextField("ttl-seconds", "ttl seconds", "", "1200"),
+			form.TextField("user-id", "user id", "", "the vendor user id"), form.ChoiceField("retry", "retry", []string{"no", "yes"}, 0),
+			form.TextField("retry-level", "retry level", "", "1-8, with retry"), form.TextField("step-type", "step type", "", "IDENTITY"),
+			form.TextField("failure-reason", "failure reason", "", ""))
+		s.mode = modeIDV
+		return nil
 	case key.Matches(k, kk.copy):
 		return kit.Copy("identity-verification access token", s.idv.Token)
 	case key.Matches(k, kk.formA):
@@ -577,7 +615,7 @@ func (s *Screen) Title() string    { return "Account" }
 func (s *Screen) ID() kit.ScreenID { return kit.ScreenAccount }
 
 // InputFocused implements kit.Screen: the mint form's fields take every key.
-func (s *Screen) InputFocused() bool { return s.mode == modeMint }
+func (s *Screen) InputFocused() bool { return s.mode == modeMint || s.mode == modeIDV }
 
 // advisedError carries what to do next with an error the router shows in the footer.
 type advisedError struct {

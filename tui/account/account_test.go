@@ -550,3 +550,41 @@ func TestShareTokenHandoff(t *testing.T) {
 		t.Fatalf("after submit:\n%s", v)
 	}
 }
+
+// idvFake records the identity-verification token requests it gets.
+type idvFake struct {
+	Service
+	reqs *[]enduser.IDVTokenRequest
+}
+
+func (f idvFake) IDVToken(_ context.Context, _ *app.Unlock, r enduser.IDVTokenRequest) (enduser.IDVToken, error) {
+	*f.reqs = append(*f.reqs, r)
+	return enduser.IDVToken{Token: "_act-options"}, nil
+}
+
+// TestIDVTokenOptions: I opens every field of the token request; a bad value is refused on
+// its field, a good one goes to the service with the request.
+func TestIDVTokenOptions(t *testing.T) {
+	s := newTest(t, 100, 40)
+	var reqs []enduser.IDVTokenRequest
+	s.app = idvFake{reqs: &reqs}
+	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), idscan()), nil)
+	press(s, "I")
+	if s.mode != modeIDV || !s.InputFocused() || !strings.Contains(s.View(), "retry level") {
+		t.Fatalf("I must open the options:\n%s", s.View())
+	}
+	press(s, "KYC-level")
+	send(s, tea.KeyMsg{Type: tea.KeyTab})
+	press(s, "x")
+	send(s, tea.KeyMsg{Type: tea.KeyEnter})
+	if s.mode != modeIDV || !strings.Contains(s.View(), "ttl-seconds") {
+		t.Fatalf("a bad ttl must be refused on its field:\n%s", s.View())
+	}
+	send(s, tea.KeyMsg{Type: tea.KeyBackspace})
+	press(s, "900")
+	_, cmd := s.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	tuitest.Flatten(cmd)
+	if s.mode != modeStatus || len(reqs) != 1 || reqs[0].LevelName != "KYC-level" || reqs[0].TTL != 900 {
+		t.Fatalf("request %+v, mode %d", reqs, s.mode)
+	}
+}

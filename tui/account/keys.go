@@ -9,7 +9,7 @@ import (
 
 type keyMap struct {
 	refresh, mint, idv, copy, formA, limits key.Binding
-	handoff, kycSubmit                      key.Binding
+	handoff, kycSubmit, idvOptions          key.Binding
 	sign, back                              key.Binding
 
 	approve, reject, rejectFinal, advance, fault, clearFaults key.Binding
@@ -22,16 +22,17 @@ func newKeyMap(k *kit.KeyMap) keyMap {
 		return key.NewBinding(key.WithKeys(keys), key.WithHelp(help, desc))
 	}
 	return keyMap{
-		refresh:   kit.WithHelp(k.Refresh, "refresh"),
-		mint:      b("m", "m", "mint an account"),
-		idv:       b("i", "i", "ID-verification token"),
-		copy:      kit.WithHelp(k.Copy, "copy token"),
-		formA:     b("o", "o", "open Form A"),
-		limits:    b("l", "l", "(re)load limits"),
-		handoff:   b("h", "h", "hand over a share token"),
-		kycSubmit: b("t", "t", "submit the handoff"),
-		sign:      b("s", "s", "sign (review)"),
-		back:      kit.WithHelp(k.Back, "back"),
+		refresh:    kit.WithHelp(k.Refresh, "refresh"),
+		mint:       b("m", "m", "mint an account"),
+		idv:        b("i", "i", "ID-verification token"),
+		copy:       kit.WithHelp(k.Copy, "copy token"),
+		formA:      b("o", "o", "open Form A"),
+		limits:     b("l", "l", "(re)load limits"),
+		handoff:    b("h", "h", "hand over a share token"),
+		idvOptions: b("I", "I", "ID-verification token: options"),
+		kycSubmit:  b("t", "t", "submit the handoff"),
+		sign:       b("s", "s", "sign (review)"),
+		back:       kit.WithHelp(k.Back, "back"),
 
 		approve:     b("a", "a", "sandbox: approve KYC"),
 		reject:      b("x", "x", "sandbox: reject KYC"),
@@ -68,6 +69,7 @@ func (s *Screen) syncKeys() {
 	k.refresh.SetEnabled(inStatus)
 	k.mint.SetEnabled(inStatus && s.loadedAt && hasKey && (!hasAccount || status == enduser.StatusNa))
 	k.idv.SetEnabled(inStatus && hasKey && hasAccount && tourist && (step == enduser.KYCStepIDScan || retry))
+	k.idvOptions.SetEnabled(k.idv.Enabled())
 	k.copy.SetEnabled(inStatus && s.idv != nil)
 	k.formA.SetEnabled(inStatus && hasKey && hasAccount && tourist && step == enduser.KYCStepSignFormA)
 	k.limits.SetEnabled(inStatus && hasKey && status == enduser.StatusLive)
@@ -115,6 +117,8 @@ func (s *Screen) ShortHelp() []key.Binding {
 		return []key.Binding{k.formSubmit, k.formNext, k.formCancel}
 	case modeFormA:
 		return enabled(k.sign, k.back, s.env.Keys.Down, s.env.Keys.PageDown)
+	case modeIDV:
+		return s.idvForm.Help()
 	}
 	return enabled(k.mint, k.idv, k.handoff, k.copy, k.formA, k.kycSubmit, k.limits, k.refresh)
 }
@@ -127,8 +131,10 @@ func (s *Screen) FullHelp() [][]key.Binding {
 		return [][]key.Binding{{k.formSubmit, k.formNext, k.formPrev, k.formCancel}}
 	case modeFormA:
 		return [][]key.Binding{enabled(k.sign, k.back), s.env.Keys.Movement()}
+	case modeIDV:
+		return [][]key.Binding{s.idvForm.Help()}
 	}
-	out := [][]key.Binding{enabled(k.refresh, k.mint, k.idv, k.handoff, k.copy, k.formA, k.kycSubmit, k.limits)}
+	out := [][]key.Binding{enabled(k.refresh, k.mint, k.idv, k.idvOptions, k.handoff, k.copy, k.formA, k.kycSubmit, k.limits)}
 	if sb := enabled(k.approve, k.reject, k.rejectFinal, k.advance, k.fault, k.clearFaults); len(sb) > 0 {
 		out = append(out, sb)
 	}

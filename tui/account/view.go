@@ -49,6 +49,8 @@ func (s *Screen) View() string {
 	switch s.mode {
 	case modeMint:
 		return s.mintView()
+	case modeIDV:
+		return s.idvForm.View(max(s.w, 20))
 	case modeFormA:
 		if s.formA == nil {
 			return ""
