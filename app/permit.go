@@ -340,8 +340,9 @@ func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, si
 	return out, nil
 }
 
-// PermitRelayWait bounds the wait for the relayed permit transaction to be mined.
-const PermitRelayWait = 60 * time.Second
+// PermitRelayWait bounds the wait for the relayed permit transaction to be mined (tests
+// shorten it).
+var PermitRelayWait = 60 * time.Second
 
 // PermitReview is the signing review of a prepared permit.
 func PermitReview(id string, pr PreparedPermit) review.Request {

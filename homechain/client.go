@@ -41,6 +41,8 @@ func (c *Client) WaitReceipt(ctx context.Context, hash common.Hash, poll time.Du
 		switch {
 		case err == nil && r != nil:
 			return r, nil
+		case ctx.Err() != nil:
+			return nil, fmt.Errorf("receipt of %s: not mined before the wait ended: %w", hash.Hex(), ctx.Err())
 		case err != nil && !errors.Is(err, ethereum.NotFound):
 			return nil, fmt.Errorf("receipt of %s: %w", hash.Hex(), err)
 		}

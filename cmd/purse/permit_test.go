@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -168,6 +169,17 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "40", "--spender", "card", "--yes"); c != exitFailure ||
 		!strings.Contains(e, "whether the permit was submitted is unknown") || !strings.Contains(e, "allowance now reads 4000") {
 		t.Fatalf("empty answer: %d %s", c, e)
+	}
+	// A relay that claims a transaction never sent: the wait for it ends, the outcome is
+	// stated as unknown with the hash and what the allowance reads, never "submitted".
+	defer func(d time.Duration) { app.PermitRelayWait = d }(app.PermitRelayWait)
+	app.PermitRelayWait = 2 * time.Second
+	if err := sb.EndUser.SetFaults(endusertest.Faults{Route: "/api/v1/token-permit", PhantomTxHash: true, Count: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "50", "--spender", "card", "--yes"); c != exitFailure ||
+		!strings.Contains(e, "but its outcome is unknown") || !strings.Contains(e, "not mined before the wait ended") || !strings.Contains(e, "allowance now reads 4000") {
+		t.Fatalf("phantom relay: %d %s", c, e)
 	}
 
 	// A fresh profile finds the onboarded account on chain and refuses to mint another.

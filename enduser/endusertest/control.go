@@ -19,7 +19,7 @@ type Faults = sandboxctl.Faults
 
 func faultKinds(f Faults) int {
 	n := 0
-	for _, b := range []bool{f.HTTPStatus != 0, f.ErrorCode != 0 || f.ErrorMsg != "", f.ResultAsString, f.TruncateJSON, f.NoContent} {
+	for _, b := range []bool{f.HTTPStatus != 0, f.ErrorCode != 0 || f.ErrorMsg != "", f.ResultAsString, f.TruncateJSON, f.NoContent, f.PhantomTxHash} {
 		if b {
 			n++
 		}
@@ -130,6 +130,9 @@ func (s *Server) withFaults(path string, next func(http.ResponseWriter)) func(ht
 			return
 		case f.ErrorCode != 0 || f.ErrorMsg != "":
 			s.writeJSON(w, http.StatusOK, map[string]any{"error_code": f.ErrorCode, "error_msg": f.ErrorMsg})
+			return
+		case f.PhantomTxHash:
+			s.writeResult(w, map[string]string{"status": "success", "txHash": "0x" + randomHex(32)}, nil)
 			return
 		case !f.ResultAsString && !f.TruncateJSON && !f.NoContent:
 			next(w)
