@@ -414,13 +414,23 @@ func (c *RPC) SendTransaction(ctx context.Context, signed []byte) (solana.Signat
 // SignatureStatus implements Sender with getSignatureStatuses (nil when the node has not
 // seen the signature).
 func (c *RPC) SignatureStatus(ctx context.Context, sig solana.Signature) (*SignatureStatus, error) {
+	return c.signatureStatus(ctx, sig, false)
+}
+
+// SignatureStatusHistory is SignatureStatus searching the node's whole transaction history,
+// not only its recent status cache: for a signature from longer ago.
+func (c *RPC) SignatureStatusHistory(ctx context.Context, sig solana.Signature) (*SignatureStatus, error) {
+	return c.signatureStatus(ctx, sig, true)
+}
+
+func (c *RPC) signatureStatus(ctx context.Context, sig solana.Signature, history bool) (*SignatureStatus, error) {
 	var r struct {
 		Value []*struct {
 			Err                json.RawMessage `json:"err"`
 			ConfirmationStatus *string         `json:"confirmationStatus"`
 		} `json:"value"`
 	}
-	if err := c.call(ctx, "getSignatureStatuses", []any{[]string{sig.String()}, map[string]any{"searchTransactionHistory": false}}, &r); err != nil {
+	if err := c.call(ctx, "getSignatureStatuses", []any{[]string{sig.String()}, map[string]any{"searchTransactionHistory": history}}, &r); err != nil {
 		return nil, err
 	}
 	if len(r.Value) != 1 {

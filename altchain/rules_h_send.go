@@ -31,14 +31,54 @@ type Sender interface {
 }
 
 // ErrBlockhashExpired says the block height passed the transaction's
-// lastValidBlockHeight before confirmation: only now may it be re-signed with a new
+// lastValidBlockHeight and a status read after that found no trace of the signature: the
+// transaction did not land and can no longer land. Only now may it be re-signed with a new
 // blockhash (after a new Verify).
 var ErrBlockhashExpired = errors.New("altchain: the blockhash expired before confirmation; re-sign with a new blockhash")
 
-// Send implements H30: it sends the prepared signed bytes, polls the signature status
-// every poll interval until "confirmed" or "finalized", re-broadcasting the identical
-// bytes while the blockhash is valid, and returns ErrBlockhashExpired once the block
-// height passes LastValidBlockHeight. It never re-signs.
+// OutcomeUnknownError says a signed transaction may have reached the cluster but whether it
+// landed could not be found out (the RPC stopped answering, or the wait ended first). The
+// signature identifies it: it can land until the block height passes LastValidBlockHeight,
+// and never after.
+type OutcomeUnknownError struct {
+	Signature            solana.Signature
+	LastValidBlockHeight uint64
+	// Height is the last block height read (0 when none could be read).
+	Height uint64
+	// Cause is the last error seen (of a send, a status or a height read, or the wait).
+	Cause error
+}
+
+func (e *OutcomeUnknownError) Error() string {
+	return fmt.Sprintf("the outcome of transaction %s is unknown: it may have landed (%v); it can land until block height %d", e.Signature, e.Cause, e.LastValidBlockHeight)
+}
+
+func (e *OutcomeUnknownError) Unwrap() error { return e.Cause }
+
+// TxFailedError says the transaction landed and failed: its fee was paid, its instructions
+// changed nothing.
+type TxFailedError struct {
+	Signature solana.Signature
+	Err       string
+}
+
+func (e *TxFailedError) Error() string {
+	return fmt.Sprintf("altchain: transaction %s landed and failed: %s", e.Signature, e.Err)
+}
+
+// expiredLooks bounds the status reads after the blockhash expired: one that answers decides
+// (landed or not); when none answers, the outcome stays unknown.
+const expiredLooks = 3
+
+// Send implements H30. The signature is known before anything is sent (it is p.Signature),
+// so no answer of the cluster decides the outcome but the signature's status: a send that
+// fails, times out or answers another signature may still have reached the cluster. Send
+// polls the status every poll interval until "confirmed" or "finalized", re-broadcasting the
+// identical bytes while the signature is unseen and the blockhash valid. It returns
+// ErrBlockhashExpired only when a status read made after the block height passed
+// LastValidBlockHeight finds no trace of the signature, a *TxFailedError when it landed and
+// failed, and an *OutcomeUnknownError when neither could be found out before ctx ended. It
+// never re-signs.
 func Send(ctx context.Context, s Sender, p *Prepared, poll time.Duration) (*SignatureStatus, error) {
 	if p == nil || len(p.Signed) == 0 {
 		return nil, errors.New("altchain: send: nothing signed")
@@ -46,41 +86,80 @@ func Send(ctx context.Context, s Sender, p *Prepared, poll time.Duration) (*Sign
 	if poll <= 0 {
 		poll = 2 * time.Second
 	}
-	sig, err := s.SendTransaction(ctx, p.Signed)
-	if err != nil {
-		return nil, fmt.Errorf("altchain: send: %w", err)
+	var last error
+	var height uint64
+	unknown := func(cause error) error {
+		if last != nil && cause != nil && !errors.Is(last, cause) {
+			cause = fmt.Errorf("%w; before that: %v", cause, last)
+		} else if cause == nil {
+			cause = last
+		}
+		return &OutcomeUnknownError{Signature: p.Signature, LastValidBlockHeight: p.LastValidBlockHeight, Height: height, Cause: cause}
 	}
-	if sig != p.Signature {
-		return nil, fmt.Errorf("altchain: send: the cluster answered signature %s, not %s", sig, p.Signature)
+	broadcast := func() {
+		sig, err := s.SendTransaction(ctx, p.Signed)
+		switch {
+		case err != nil:
+			last = fmt.Errorf("send: %w", err)
+		case sig != p.Signature:
+			last = fmt.Errorf("send: the node answered signature %s for bytes whose signature is %s", sig, p.Signature)
+		}
 	}
+	// decided reads the status; done says it settled the outcome.
+	decided := func() (st *SignatureStatus, seen, done bool, err error) {
+		st, err = s.SignatureStatus(ctx, p.Signature)
+		if err != nil {
+			last = fmt.Errorf("status: %w", err)
+			return nil, false, false, nil
+		}
+		switch {
+		case st == nil:
+			return nil, true, false, nil
+		case st.Err != "":
+			return st, true, true, &TxFailedError{Signature: p.Signature, Err: st.Err}
+		case st.ConfirmationStatus == "confirmed" || st.ConfirmationStatus == "finalized":
+			return st, true, true, nil
+		}
+		return st, true, false, nil
+	}
+	broadcast()
 	t := time.NewTicker(poll)
 	defer t.Stop()
+	looks := 0
 	for {
-		st, err := s.SignatureStatus(ctx, p.Signature)
-		if err == nil && st != nil {
-			if st.Err != "" {
-				return st, fmt.Errorf("altchain: transaction %s failed: %s", p.Signature, st.Err)
-			}
-			if st.ConfirmationStatus == "confirmed" || st.ConfirmationStatus == "finalized" {
-				return st, nil
-			}
+		st, read, done, err := decided()
+		if done {
+			return st, err
 		}
 		h, herr := s.BlockHeight(ctx)
-		if herr == nil && h > p.LastValidBlockHeight {
-			// One last look: it may have landed in the final valid block.
-			if st, err := s.SignatureStatus(ctx, p.Signature); err == nil && st != nil && st.Err == "" &&
-				(st.ConfirmationStatus == "confirmed" || st.ConfirmationStatus == "finalized") {
-				return st, nil
-			}
-			return nil, ErrBlockhashExpired
+		if herr != nil {
+			last = fmt.Errorf("block height: %w", herr)
+		} else {
+			height = h
 		}
-		if st == nil {
-			// Not seen (or only processed): re-broadcast the identical bytes.
-			_, _ = s.SendTransaction(ctx, p.Signed)
+		switch {
+		case herr == nil && h > p.LastValidBlockHeight:
+			// It can no longer land; it may have landed in the last valid block after the
+			// read above, so only a read made now decides.
+			st, read, done, err = decided()
+			if done {
+				return st, err
+			}
+			if read && st == nil {
+				return nil, ErrBlockhashExpired
+			}
+			if !read {
+				if looks++; looks >= expiredLooks {
+					return nil, unknown(nil)
+				}
+			}
+		case !read || st == nil:
+			// Unseen (or unknown): the identical bytes again, harmless if they were seen.
+			broadcast()
 		}
 		select {
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return nil, unknown(ctx.Err())
 		case <-t.C:
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -165,3 +166,110 @@ func (f *fakeSender) SignatureStatus(context.Context, solana.Signature) (*Signat
 func (f *fakeSender) BlockHeight(context.Context) (uint64, error) { return f.height, nil }
 
 var _ wallet.SolanaSigner = (*wallet.SolanaKey)(nil)
+
+// faultySender is a cluster whose answers fail on purpose: sends that error or name another
+// signature, statuses that error, a height that moves.
+type faultySender struct {
+	fakeSender
+	sendErr   error
+	answerSig *solana.Signature
+	statusErr error
+	txErr     string
+	heightAt  func(polls int) uint64
+}
+
+func (f *faultySender) SendTransaction(ctx context.Context, b []byte) (solana.Signature, error) {
+	sig, _ := f.fakeSender.SendTransaction(ctx, b)
+	if f.answerSig != nil {
+		sig = *f.answerSig
+	}
+	return sig, f.sendErr
+}
+
+func (f *faultySender) SignatureStatus(ctx context.Context, sig solana.Signature) (*SignatureStatus, error) {
+	if f.statusErr != nil {
+		f.polls++
+		return nil, f.statusErr
+	}
+	st, err := f.fakeSender.SignatureStatus(ctx, sig)
+	if st != nil && f.txErr != "" {
+		st.Err = f.txErr
+	}
+	return st, err
+}
+
+func (f *faultySender) BlockHeight(context.Context) (uint64, error) {
+	if f.heightAt != nil {
+		return f.heightAt(f.polls), nil
+	}
+	return f.height, nil
+}
+
+// TestSendOutcome: H30 — once signed, only the signature's status decides. A send that
+// fails or answers another signature is followed by polling; "not landed" needs a status
+// read after the blockhash expired; otherwise the outcome is unknown, with the signature.
+func TestSendOutcome(t *testing.T) {
+	q, user := baseline(t)
+	p, err := Prepare(context.Background(), newFakeCluster(t, q, user), q, testSigner(t), testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := solana.Signature{1, 2, 3}
+	valid, expired := p.LastValidBlockHeight-10, p.LastValidBlockHeight+1
+	cases := map[string]struct {
+		s       *faultySender
+		timeout time.Duration
+		check   func(st *SignatureStatus, err error) bool
+	}{
+		"send HTTP 502, landed": {s: &faultySender{fakeSender: fakeSender{statusAfter: 2, height: valid}, sendErr: errors.New("solana rpc sendTransaction: HTTP 502")},
+			check: func(st *SignatureStatus, err error) bool { return err == nil && st.ConfirmationStatus == "confirmed" }},
+		"another signature answered, landed": {s: &faultySender{fakeSender: fakeSender{statusAfter: 1, height: valid}, answerSig: &other},
+			check: func(st *SignatureStatus, err error) bool { return err == nil && st.ConfirmationStatus == "confirmed" }},
+		"landed in the last valid block": {s: &faultySender{fakeSender: fakeSender{statusAfter: 1, height: expired}, sendErr: errors.New("timeout")},
+			check: func(st *SignatureStatus, err error) bool { return err == nil && st != nil }},
+		"not landed": {s: &faultySender{fakeSender: fakeSender{statusAfter: 1 << 30}, sendErr: errors.New("HTTP 502"), heightAt: func(polls int) uint64 {
+			if polls > 3 {
+				return expired
+			}
+			return valid
+		}}, check: func(_ *SignatureStatus, err error) bool { return errors.Is(err, ErrBlockhashExpired) }},
+		"landed and failed": {s: &faultySender{fakeSender: fakeSender{statusAfter: 0, height: valid}, txErr: "InstructionError"},
+			check: func(_ *SignatureStatus, err error) bool {
+				var fe *TxFailedError
+				return errors.As(err, &fe) && fe.Signature == p.Signature
+			}},
+		"status never answers, blockhash expired": {s: &faultySender{fakeSender: fakeSender{height: expired}, sendErr: errors.New("HTTP 502"), statusErr: errors.New("HTTP 503")},
+			check: func(_ *SignatureStatus, err error) bool {
+				var ue *OutcomeUnknownError
+				return errors.As(err, &ue) && ue.Signature == p.Signature && ue.Height == expired && strings.Contains(err.Error(), "HTTP 503")
+			}},
+		"status never answers, the wait ends": {s: &faultySender{fakeSender: fakeSender{height: valid}, statusErr: errors.New("HTTP 503")}, timeout: 30 * time.Millisecond,
+			check: func(_ *SignatureStatus, err error) bool {
+				var ue *OutcomeUnknownError
+				return errors.As(err, &ue) && ue.LastValidBlockHeight == p.LastValidBlockHeight && errors.Is(err, context.DeadlineExceeded) &&
+					strings.Contains(err.Error(), p.Signature.String())
+			}},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			if c.timeout > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, c.timeout)
+				defer cancel()
+			}
+			st, err := Send(ctx, c.s, p, time.Millisecond)
+			if !c.check(st, err) {
+				t.Fatalf("status %+v, error %v", st, err)
+			}
+			if errors.Is(err, ErrBlockhashExpired) && c.s.sends < 2 {
+				t.Fatalf("not landed after %d send(s): the identical bytes were not re-broadcast", c.s.sends)
+			}
+			for _, b := range c.s.sent {
+				if string(b) != string(p.Signed) {
+					t.Fatal("sent other bytes than signed")
+				}
+			}
+		})
+	}
+}

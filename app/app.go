@@ -23,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -83,6 +84,8 @@ type Options struct {
 	// Notice receives the key store's one-line "which backend" notice, once per App;
 	// nil logs it at Info.
 	Notice io.Writer
+	// SolanaCallTimeout bounds one Solana JSON-RPC call (0: altchain.DefaultRPCTimeout).
+	SolanaCallTimeout time.Duration
 }
 
 // Unlock carries passphrases the user typed into dialogs, for one operation: Passphrase
@@ -135,6 +138,8 @@ type App struct {
 	// Log records every end-user API call of the session (the Requests screen).
 	Log   *enduser.RequestLog
 	clock *enduser.Clock
+
+	solanaTimeout time.Duration
 }
 
 // New loads the profile (name "" = the active one) of home, with no prompter.
@@ -157,7 +162,7 @@ func Open(o Options) (*App, error) {
 		return nil, err
 	}
 	return &App{home: home, logger: logger, prompt: o.Prompt, noticeTo: o.Notice, profile: p,
-		Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil)}, nil
+		Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil), solanaTimeout: o.SolanaCallTimeout}, nil
 }
 
 // SetLogger sends what the services log (the key store's backend notice) to l, the TUI's
@@ -332,7 +337,11 @@ func (s *App) Solana() (*altchain.RPC, error) {
 	if p.SolanaRPC == "" {
 		return nil, fmt.Errorf("profile %s has no solana_rpc: set it on the Settings screen or with `purse profile set`", p.Name)
 	}
-	return altchain.NewRPC(p.SolanaRPC, nil), nil
+	rpc := altchain.NewRPC(p.SolanaRPC, nil)
+	if s.solanaTimeout > 0 {
+		rpc.SetTimeout(s.solanaTimeout)
+	}
+	return rpc, nil
 }
 
 // noticeWriter sends the key store's one-line backend notice to the log, once a session.

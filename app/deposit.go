@@ -574,9 +574,30 @@ func (s *App) SendDeposit(ctx context.Context, p *altchain.Prepared, poll time.D
 		if out.Stats.Sends <= 1 && out.Stats.StatusPolls == 0 {
 			step = StepSend
 		}
-		return out, failAt(step, err)
+		return out, failAt(step, depositOutcome(p, err))
 	}
 	return out, nil
+}
+
+// depositOutcome says what is known of a signed deposit that did not confirm, with its
+// signature: only altchain.Send's verdicts reach here, each an OutcomeError.
+func depositOutcome(p *altchain.Prepared, err error) error {
+	sig := p.Signature.String()
+	var ue *altchain.OutcomeUnknownError
+	var fe *altchain.TxFailedError
+	switch {
+	case errors.As(err, &ue):
+		return &OutcomeError{Outcome: OutcomeUnknown, IDName: "signature", ID: sig, Err: err,
+			Next: fmt.Sprintf("Do not deposit again yet: it may have landed. Check it with `purse altchain status %s --last-valid-block-height %d`; once the block height is past %d and the signature is still not found, it did not land.", sig, p.LastValidBlockHeight, p.LastValidBlockHeight)}
+	case errors.Is(err, altchain.ErrBlockhashExpired):
+		return &OutcomeError{Outcome: OutcomeNotLanded, IDName: "signature", ID: sig,
+			Err:  fmt.Errorf("the deposit %s did not land: the block height passed %d (its blockhash expired) with no trace of it on the cluster: %w", sig, p.LastValidBlockHeight, err),
+			Next: "It can no longer land: run the deposit again for a new quote and blockhash."}
+	case errors.As(err, &fe):
+		return &OutcomeError{Outcome: OutcomeFailed, IDName: "signature", ID: sig, Err: err,
+			Next: "Its fee was paid and no USDC moved: run the deposit again for a new quote."}
+	}
+	return err
 }
 
 // FinalizeDeposit keeps polling a confirmed signature until it is finalized (or ctx ends).
@@ -700,4 +721,71 @@ func (s *App) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
 	}
 	v.HasUSDC, v.USDCUnits, v.USDC = true, tb.Amount, altchain.FormatUnits(tb.Amount, int32(tb.Decimals))
 	return v, nil
+}
+
+// DepositStatus is what the cluster says of a signature (`purse altchain status`).
+type DepositStatus struct {
+	Signature string `json:"signature"`
+	// Outcome is "landed", "failed", "pending" (seen, not yet confirmed), OutcomeNotLanded
+	// (not found after its last valid block height) or OutcomeUnknown (not found while it
+	// may still land, or its last valid block height was not given).
+	Outcome            string `json:"outcome"`
+	ConfirmationStatus string `json:"confirmationStatus,omitempty"`
+	Err                string `json:"err,omitempty"`
+	BlockHeight        uint64 `json:"blockHeight"`
+	LastValid          uint64 `json:"lastValidBlockHeight,omitempty"`
+	Meaning            string `json:"meaning"`
+}
+
+// Outcomes of DepositStatus besides OutcomeNotLanded and OutcomeUnknown.
+const (
+	OutcomeLanded  = "landed"
+	OutcomePending = "pending"
+)
+
+// CheckDeposit asks the profile's cluster for a signature's status, searching its history,
+// and says what it means. lastValid (0: unknown) is the transaction's last valid block
+// height: past it, a signature that is not found did not land and never will.
+func (s *App) CheckDeposit(ctx context.Context, signature string, lastValid uint64) (DepositStatus, error) {
+	sig, err := solana.SignatureFromBase58(strings.TrimSpace(signature))
+	if err != nil {
+		return DepositStatus{}, fieldErr("signature", "expected a base58 transaction signature (64 bytes): %v", err)
+	}
+	rpc, err := s.Solana()
+	if err != nil {
+		return DepositStatus{}, err
+	}
+	out := DepositStatus{Signature: sig.String(), LastValid: lastValid}
+	// The height first: a signature not found at a status read made after the height passed
+	// lastValid cannot land any more.
+	h, err := rpc.BlockHeight(ctx)
+	if err != nil {
+		return out, fmt.Errorf("block height: %w", err)
+	}
+	out.BlockHeight = h
+	st, err := rpc.SignatureStatusHistory(ctx, sig)
+	if err != nil {
+		return out, fmt.Errorf("status of %s: %w", sig, err)
+	}
+	switch {
+	case st != nil && st.Err != "":
+		out.Outcome, out.ConfirmationStatus, out.Err = OutcomeFailed, st.ConfirmationStatus, st.Err
+		out.Meaning = "it landed and failed: its fee was paid, no USDC moved"
+	case st != nil && (st.ConfirmationStatus == "confirmed" || st.ConfirmationStatus == "finalized"):
+		out.Outcome, out.ConfirmationStatus = OutcomeLanded, st.ConfirmationStatus
+		out.Meaning = "it landed: the deposit was made (do not send it again)"
+	case st != nil:
+		out.Outcome, out.ConfirmationStatus = OutcomePending, st.ConfirmationStatus
+		out.Meaning = "seen by the cluster, not yet confirmed: ask again shortly"
+	case lastValid == 0:
+		out.Outcome = OutcomeUnknown
+		out.Meaning = "not found; without its last valid block height (--last-valid-block-height) purse cannot tell whether it may still land"
+	case h > lastValid:
+		out.Outcome = OutcomeNotLanded
+		out.Meaning = fmt.Sprintf("not found, and the block height %d is past its last valid block height %d: it did not land and cannot any more (safe to deposit again)", h, lastValid)
+	default:
+		out.Outcome = OutcomeUnknown
+		out.Meaning = fmt.Sprintf("not found yet; it may still land until block height %d (now %d): ask again after that", lastValid, h)
+	}
+	return out, nil
 }

@@ -81,13 +81,11 @@ func (s *App) Deposit(ctx context.Context, run DepositRun, u *Unlock) (Deposited
 	p, r := pd.Prepared, pd.Prepared.Report
 	emit(StepReview, "what will be sent")
 	if err := run.Approve(rv(r)); err != nil {
-		return Deposited{}, failAt(StepReview, fmt.Errorf("%w; the signed transaction was not sent", err))
+		return Deposited{}, failAt(StepReview, &OutcomeError{Outcome: OutcomeNotSent, IDName: "signature", ID: p.Signature.String(),
+			Err: fmt.Errorf("%w; the signed transaction was not sent", err)})
 	}
 	emit(StepSend, "signature %s", p.Signature)
 	sent, err := s.SendDeposit(ctx, p, run.Poll, nil)
-	if errors.Is(err, altchain.ErrBlockhashExpired) {
-		return Deposited{}, failAt(StepConfirm, fmt.Errorf("the blockhash expired (block height past %d) before the deposit %s was confirmed; it did not land; run the deposit again for a new quote and blockhash", p.LastValidBlockHeight, p.Signature))
-	}
 	if err != nil {
 		return Deposited{}, err
 	}

@@ -57,3 +57,32 @@ type Advice struct {
 func (e *Advice) Error() string    { return e.Err.Error() }
 func (e *Advice) Unwrap() error    { return e.Err }
 func (e *Advice) NextStep() string { return e.Next }
+
+// What is known of a fund-moving request's outcome once it may have reached the network
+// (OutcomeError.Outcome).
+const (
+	// OutcomeUnknown: it may have taken effect; find out before trying again.
+	OutcomeUnknown = "unknown"
+	// OutcomeNotLanded: it did not take effect and no longer can: safe to try again.
+	OutcomeNotLanded = "not landed"
+	// OutcomeFailed: it took effect as a failure (its fee was paid, nothing else moved).
+	OutcomeFailed = "failed"
+	// OutcomeNotSent: it was signed and never sent.
+	OutcomeNotSent = "not sent"
+)
+
+// OutcomeError is the failure of a fund-moving request after it was signed: it names what
+// identifies the request on the network (a Solana signature, a relayed transaction's hash)
+// and what is known of its outcome, so no front end reports a request that may have landed
+// as a plain failure.
+type OutcomeError struct {
+	Outcome string
+	// IDName names ID as scripts read it: "signature" or "txHash".
+	IDName, ID string
+	Err        error
+	Next       string
+}
+
+func (e *OutcomeError) Error() string    { return e.Err.Error() }
+func (e *OutcomeError) Unwrap() error    { return e.Err }
+func (e *OutcomeError) NextStep() string { return e.Next }

@@ -312,9 +312,10 @@ func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, si
 		return "the card spender's allowance now reads " + a.String()
 	}
 	out.Result, err = api.TokenPermit(ctx, enduser.NewTokenPermitRequest(pr.Permit, *sig, pl.Amount, pl.Token.Decimals, s.Profile().PermitAmountUnit))
-	if errors.Is(err, enduser.ErrNoTxHash) {
-		// The request reached the service: say what the chain shows, never "submitted".
-		return out, fmt.Errorf("token-permit: %w; %s (the signed value is %s)", err, readAllowance(), pr.Permit.Value)
+	if mayHaveReached(err) {
+		// The POST may have reached the service, or did and named no transaction: only the
+		// chain tells whether the permit took effect.
+		return out, permitOutcome(ctx, hc, pr.Permit, sig, "", fmt.Errorf("token-permit: %w", err), readAllowance)
 	}
 	if err != nil {
 		return out, fmt.Errorf("token-permit: %w", err)
@@ -324,10 +325,12 @@ func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, si
 		rc, err := hc.WaitReceipt(wctx, common.HexToHash(tx), time.Second)
 		cancel()
 		if err != nil {
-			return out, fmt.Errorf("token-permit relayed %s, but its outcome is unknown: %w; %s", tx, err, readAllowance())
+			return out, permitOutcome(ctx, hc, pr.Permit, sig, tx, fmt.Errorf("token-permit relayed %s, but its outcome is unknown: %w", tx, err), readAllowance)
 		}
 		if rc.Status != types.ReceiptStatusSuccessful {
-			return out, fmt.Errorf("the relayed permit %s reverted on chain (block %s): the allowance was not set; %s", tx, rc.BlockNumber, readAllowance())
+			return out, &OutcomeError{Outcome: OutcomeFailed, IDName: "txHash", ID: tx,
+				Err:  fmt.Errorf("the relayed permit %s reverted on chain (block %s): the allowance was not set; %s", tx, rc.BlockNumber, readAllowance()),
+				Next: "Nothing was approved: sign a new permit (purse permit) and submit it again."}
 		}
 	}
 	note := readAllowance()
@@ -394,4 +397,42 @@ func (sp SubmittedPermit) Outcome(pr PreparedPermit) PermitOutcome {
 		out.Allowance = sp.Allowance.String()
 	}
 	return out
+}
+
+// mayHaveReached says a token-permit call failed in a way that leaves the relay's outcome
+// open: no answer (a transport error or a gateway outage after the request left) or an
+// answer that named no transaction.
+func mayHaveReached(err error) bool {
+	var te *enduser.TransportError
+	var ge *enduser.GatewayError
+	return errors.Is(err, enduser.ErrNoTxHash) || errors.As(err, &te) || errors.As(err, &ge)
+}
+
+// permitOutcome finds out from the chain what a permit whose relay answer was lost did: the
+// owner's nonce past the permit's means a permit of that nonce was used (this one, as no
+// other was signed for it by purse), and the allowance says whether it holds the signed
+// value. Otherwise the outcome is unknown until the permit's deadline: stated with what
+// identifies the permit, never as a plain failure.
+func permitOutcome(ctx context.Context, hc interface {
+	Nonces(context.Context, common.Address, common.Address) (*big.Int, error)
+}, pm wallet.Permit, sig *wallet.PermitSignature, tx string, cause error, readAllowance func() string) error {
+	idName, id := "permitSignature", sig.Signature
+	if tx != "" {
+		idName, id = "txHash", tx
+	}
+	allowance := readAllowance()
+	n, err := hc.Nonces(ctx, pm.Domain.VerifyingContract, pm.Owner)
+	if err == nil && n.Cmp(pm.Nonce) > 0 {
+		return &OutcomeError{Outcome: OutcomeLanded, IDName: idName, ID: id,
+			Err:  fmt.Errorf("%w; the token's nonce moved past %s, so the permit was used: %s (the signed value is %s)", cause, pm.Nonce, allowance, pm.Value),
+			Next: "The permit took effect on chain although the service's answer was lost or empty; compare the allowance with the signed value before signing another."}
+	}
+	seen := "the token's nonce is still " + fmt.Sprint(n)
+	if err != nil {
+		seen = "the token's nonce could not be read (" + OneLine(err) + ")"
+	}
+	deadline := time.Unix(pm.Deadline.Int64(), 0).UTC().Format(time.RFC3339)
+	return &OutcomeError{Outcome: OutcomeUnknown, IDName: idName, ID: id,
+		Err:  fmt.Errorf("%w; %s; %s (the signed value is %s)", cause, seen, allowance, pm.Value),
+		Next: fmt.Sprintf("The service may still relay this permit until its deadline %s. Trying again is safe: a new permit signs the same nonce %s, so at most one of them takes effect.", deadline, pm.Nonce)}
 }

@@ -131,6 +131,9 @@ type Faults struct {
 	TruncateJSON bool `json:"truncateJson,omitempty"`
 	// NoContent executes the request and answers HTTP 204 with an empty body.
 	NoContent bool `json:"noContent,omitempty"`
+	// AfterExecute, with HTTPStatus, executes the request first and then answers the status
+	// (a gateway that forwarded the request and lost the answer).
+	AfterExecute bool `json:"afterExecute,omitempty"`
 	// PhantomTxHash answers success with the txHash of a transaction that was never sent;
 	// the request is not executed (a relay that claims what did not happen).
 	PhantomTxHash bool `json:"phantomTxHash,omitempty"`

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gagliardetto/solana-go"
 	"github.com/mr-tron/base58"
@@ -70,6 +71,10 @@ func (s *Sandbox) RPCHandler() http.Handler {
 			resp["error"] = rpcErr{Code: rpcInvalidRequest, Message: "Invalid request"}
 		} else {
 			resp["id"] = req.ID
+			if bad := s.badAnswer(req.Method, false); bad != "" && req.Method == "getSignatureStatuses" {
+				answerBadly(w, r, bad, resp)
+				return
+			}
 			result, e, after := s.dispatch(req.Method, req.Params)
 			if e != nil {
 				resp["error"] = e
@@ -79,10 +84,72 @@ func (s *Sandbox) RPCHandler() http.Handler {
 			if after != nil {
 				after() // outside the lock, before the caller sees the signature
 			}
+			if req.Method == "sendTransaction" && e == nil {
+				// Executed (forwarded); only the answer goes wrong.
+				if bad := s.badAnswer(req.Method, true); bad == AnswerOtherSignature {
+					resp["result"] = solana.Signature{7, 7, 7}.String()
+				} else if bad != "" {
+					answerBadly(w, r, bad, resp)
+					return
+				}
+			}
 		}
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(resp)
 	})
+}
+
+// badAnswer takes one pending bad answer of method (sendTransaction, after it executed
+// without error, or getSignatureStatuses), "" when none is pending.
+func (s *Sandbox) badAnswer(method string, executed bool) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f := &s.faults
+	switch {
+	case method == "sendTransaction" && executed && f.SendAnswer != "":
+		kind := f.SendAnswer
+		if f.SendAnswers--; f.SendAnswers <= 0 {
+			f.SendAnswer, f.SendAnswers = "", 0
+		}
+		return kind
+	case method == "getSignatureStatuses" && f.StatusAnswer != "":
+		kind := f.StatusAnswer
+		if f.StatusAnswers > 0 {
+			if f.StatusAnswers--; f.StatusAnswers == 0 {
+				f.StatusAnswer = ""
+			}
+		}
+		return kind
+	}
+	return ""
+}
+
+// answerBadly writes the bad answer kind (Answer*) instead of resp.
+func answerBadly(w http.ResponseWriter, r *http.Request, kind string, resp map[string]any) {
+	switch kind {
+	case AnswerHTTP502:
+		http.Error(w, "<html><body>502 Bad Gateway</body></html>", http.StatusBadGateway)
+	case AnswerDrop:
+		if hj, ok := w.(http.Hijacker); ok {
+			if c, _, err := hj.Hijack(); err == nil {
+				_ = c.Close()
+				return
+			}
+		}
+		panic(http.ErrAbortHandler) // closes the connection where hijacking is not offered
+	case AnswerHang:
+		t := time.NewTimer(HangLimit)
+		defer t.Stop()
+		select {
+		case <-r.Context().Done():
+		case <-t.C:
+		}
+	case AnswerRPCError:
+		delete(resp, "result")
+		resp["error"] = rpcErr{Code: -32603, Message: "Internal error"}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(resp)
+	}
 }
 
 // config decodes the optional configuration object at params[i].

@@ -140,7 +140,34 @@ type Faults struct {
 	// ResponseSignature chooses how quote answers are signed from now on: "" by ResponseKey,
 	// "none" unsigned, "foreign" by another key, "tampered" over other bytes than sent.
 	ResponseSignature string `json:"responseSignature,omitempty"`
+	// SendAnswer answers the next SendAnswers sendTransaction calls badly after executing
+	// them (the transaction was forwarded and lands): one of the Answer* kinds, or
+	// AnswerOtherSignature (a well-formed answer naming another signature).
+	SendAnswer  string `json:"sendAnswer,omitempty"`
+	SendAnswers int    `json:"sendAnswers,omitempty"`
+	// StatusAnswer answers getSignatureStatuses badly (AnswerHTTP502, AnswerDrop,
+	// AnswerHang or AnswerRPCError) without looking: the next StatusAnswers calls, or every
+	// call until cleared when StatusAnswers is 0.
+	StatusAnswer  string `json:"statusAnswer,omitempty"`
+	StatusAnswers int    `json:"statusAnswers,omitempty"`
 }
+
+// Kinds of bad answer (Faults.SendAnswer, Faults.StatusAnswer).
+const (
+	// AnswerHTTP502 is a gateway error page with HTTP 502.
+	AnswerHTTP502 = "http502"
+	// AnswerDrop closes the connection without an answer.
+	AnswerDrop = "drop"
+	// AnswerHang answers nothing until the client gives up (at most HangLimit).
+	AnswerHang = "hang"
+	// AnswerRPCError is a JSON-RPC internal error.
+	AnswerRPCError = "rpcError"
+	// AnswerOtherSignature answers a signature other than the transaction's (send only).
+	AnswerOtherSignature = "otherSignature"
+)
+
+// HangLimit bounds an AnswerHang: the sandbox never holds a request longer.
+const HangLimit = 30 * time.Second
 
 func (f Faults) validate() error {
 	switch {
@@ -153,6 +180,26 @@ func (f Faults) validate() error {
 	case ResponseSigned, ResponseUnsigned, ResponseForeign, ResponseTampered:
 	default:
 		return fmt.Errorf("responseSignature %q: expected \"\" (signed), %q, %q or %q", f.ResponseSignature, ResponseUnsigned, ResponseForeign, ResponseTampered)
+	}
+	switch f.SendAnswer {
+	case "", AnswerHTTP502, AnswerDrop, AnswerHang, AnswerRPCError, AnswerOtherSignature:
+	default:
+		return fmt.Errorf("sendAnswer %q: expected %s, %s, %s, %s or %s", f.SendAnswer, AnswerHTTP502, AnswerDrop, AnswerHang, AnswerRPCError, AnswerOtherSignature)
+	}
+	switch f.StatusAnswer {
+	case "", AnswerHTTP502, AnswerDrop, AnswerHang, AnswerRPCError:
+	default:
+		return fmt.Errorf("statusAnswer %q: expected %s, %s, %s or %s", f.StatusAnswer, AnswerHTTP502, AnswerDrop, AnswerHang, AnswerRPCError)
+	}
+	switch {
+	case f.SendAnswers < 0 || f.StatusAnswers < 0:
+		return fmt.Errorf("sendAnswers %d, statusAnswers %d: expected ≥ 0", f.SendAnswers, f.StatusAnswers)
+	case f.SendAnswer != "" && f.SendAnswers == 0:
+		return fmt.Errorf("sendAnswers: expected ≥ 1 with sendAnswer %q", f.SendAnswer)
+	case f.SendAnswer == "" && f.SendAnswers != 0:
+		return errors.New("sendAnswers: only with sendAnswer")
+	case f.StatusAnswer == "" && f.StatusAnswers != 0:
+		return errors.New("statusAnswers: only with statusAnswer")
 	}
 	if f.QuoteProgram != QuoteSandboxProgram && f.QuoteProgram != QuoteOpaqueProgram {
 		return fmt.Errorf("quoteProgram %q: expected \"\" (the sandbox program) or %q", f.QuoteProgram, QuoteOpaqueProgram)

@@ -27,7 +27,7 @@ func addAltchainCommands(a *cli, root *cobra.Command) {
 			"Solana key only, simulates the signed bytes with signature verification, shows a review and\n" +
 			"sends exactly the bytes it showed.",
 	}
-	cmd.AddCommand(a.altchainInspectCmd(), a.altchainQuoteCmd(), a.altchainDepositCmd(), a.altchainBalanceCmd())
+	cmd.AddCommand(a.altchainInspectCmd(), a.altchainQuoteCmd(), a.altchainDepositCmd(), a.altchainStatusCmd(), a.altchainBalanceCmd())
 	root.AddCommand(cmd)
 }
 
@@ -208,8 +208,51 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 	f.StringVar(&quoteFile, "quote-file", "", "use this quote (bare or envelope; '-' is stdin) instead of asking the partner API")
 	f.BoolVar(&yes, "yes", false, "send without the y/N review prompt")
 	f.DurationVar(&poll, "poll-interval", 2*time.Second, "how often to poll the signature status")
-	f.DurationVar(&timeout, "timeout", 5*time.Minute, "give up after this long")
+	f.DurationVar(&timeout, "timeout", 5*time.Minute, "stop waiting after this long (a deposit that may have landed is then reported with its signature, exit 4)")
+	f.DurationVar(&a.solanaTimeout, "rpc-timeout", altchain.DefaultRPCTimeout, "bound of one Solana RPC call")
 	_ = cmd.MarkFlagRequired("amount")
+	return cmd
+}
+
+func (a *cli) altchainStatusCmd() *cobra.Command {
+	var lastValid uint64
+	cmd := &cobra.Command{
+		Use:   "status SIGNATURE [--last-valid-block-height N]",
+		Short: "What the cluster says of a deposit's signature: landed, failed, pending, not landed or unknown",
+		Long: "Asks the profile's Solana cluster for the signature's status (searching its history) and the\n" +
+			"block height. With the transaction's last valid block height (printed with an unknown outcome),\n" +
+			"a signature not found past that height did not land and cannot any more.\n" +
+			"Exit 0: landed; 1: failed or not landed (safe to deposit again); 4: pending or unknown.",
+		Args: cobra.ExactArgs(1),
+		RunE: a.run(func(cmd *cobra.Command, core *app.App, args []string) error {
+			ctx, cancel := context.WithTimeout(cmd.Context(), 30*time.Second)
+			defer cancel()
+			st, err := core.CheckDeposit(ctx, args[0], lastValid)
+			if err != nil {
+				return err
+			}
+			rows := [][2]string{{"signature", st.Signature}, {"outcome", st.Outcome}, {"meaning", st.Meaning}, {"block height", fmt.Sprint(st.BlockHeight)}}
+			if st.ConfirmationStatus != "" {
+				rows = append(rows, [2]string{"confirmation", st.ConfirmationStatus})
+			}
+			if st.Err != "" {
+				rows = append(rows, [2]string{"error", st.Err})
+			}
+			if err := a.printRows(st, rows); err != nil {
+				return err
+			}
+			a.printed = true
+			switch st.Outcome {
+			case app.OutcomeLanded:
+				return nil
+			case app.OutcomeFailed, app.OutcomeNotLanded:
+				return fmt.Errorf("%s: %s", st.Signature, st.Meaning)
+			}
+			return &app.OutcomeError{Outcome: app.OutcomeUnknown, IDName: "signature", ID: st.Signature, Err: fmt.Errorf("%s: %s", st.Signature, st.Meaning)}
+		}),
+	}
+	cmd.Flags().Uint64Var(&lastValid, "last-valid-block-height", 0, "the transaction's last valid block height (from the deposit's output)")
+	cmd.Flags().DurationVar(&a.solanaTimeout, "rpc-timeout", altchain.DefaultRPCTimeout, "bound of one Solana RPC call")
 	return cmd
 }
 

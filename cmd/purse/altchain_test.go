@@ -443,3 +443,63 @@ func TestAltchainQuoteAnswerSignature(t *testing.T) {
 		t.Fatalf("bad key stored: exit %d %s", code, errOut)
 	}
 }
+
+// TestAltchainDepositOutcome: a deposit whose send was forwarded and answered 502 lands and
+// is reported confirmed (exit 0, once); when the status never answers either, the outcome is
+// unknown: exit 4, the signature and the last valid block height in --json and in the next
+// step, and `altchain status` then finds it landed. A signature not found past its last
+// valid block height is "not landed" (exit 1).
+func TestAltchainDepositOutcome(t *testing.T) {
+	sb := cliSandbox(t)
+	user := solUser(t).PublicKey()
+	if _, err := sb.Fund(user, 1_000_000_000, 50_000_000); err != nil {
+		t.Fatal(err)
+	}
+	if err := sb.SetFaults(altchaintest.Faults{SendAnswer: altchaintest.AnswerHTTP502, SendAnswers: 50}); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
+	var dr app.Deposited
+	firstJSON(t, out, &dr)
+	if code != exitOK || dr.Signature == "" || len(sb.Deposits()) != 1 || sb.USDC(user) != 40_000_000 {
+		t.Fatalf("a landed deposit answered 502: exit %d %+v deposits %d\n%s", code, dr, len(sb.Deposits()), errOut)
+	}
+
+	if err := sb.SetFaults(altchaintest.Faults{SendAnswer: altchaintest.AnswerDrop, SendAnswers: 1, StatusAnswer: altchaintest.AnswerHang}); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code = purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms",
+		"--timeout", "3s", "--rpc-timeout", "300ms", "--json")
+	var ev struct {
+		Error, Outcome, Signature string
+		ExitCode                  int
+	}
+	firstJSON(t, out, &ev)
+	if code != exitUnknown || ev.ExitCode != exitUnknown || ev.Outcome != app.OutcomeUnknown || ev.Signature == "" ||
+		!strings.Contains(errOut, "purse altchain status "+ev.Signature+" --last-valid-block-height ") {
+		t.Fatalf("status never answering: exit %d %+v\n%s", code, ev, errOut)
+	}
+	if len(sb.Deposits()) != 2 {
+		t.Fatalf("the second deposit did not land: %d", len(sb.Deposits()))
+	}
+	if err := sb.SetFaults(altchaintest.Faults{}); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code = purse(t, "", "altchain", "status", ev.Signature, "--json")
+	var st app.DepositStatus
+	firstJSON(t, out, &st)
+	if code != exitOK || st.Outcome != app.OutcomeLanded || st.Signature != ev.Signature {
+		t.Fatalf("status of the landed deposit: exit %d %+v %s", code, st, errOut)
+	}
+	// A signature the cluster never saw: unknown without the height, not landed past it.
+	never := solana.Signature{9, 9, 9}.String()
+	if _, e, c := purse(t, "", "altchain", "status", never); c != exitUnknown || !strings.Contains(e, "--last-valid-block-height") {
+		t.Fatalf("never seen, no height: %d %s", c, e)
+	}
+	if o, e, c := purse(t, "", "altchain", "status", never, "--last-valid-block-height", "1"); c != exitFailure || !strings.Contains(o, "not landed") {
+		t.Fatalf("never seen, expired: %d %s %s", c, o, e)
+	}
+	if _, e, c := purse(t, "", "altchain", "status", "nonsense"); c != exitUsage || !strings.Contains(e, "signature") {
+		t.Fatalf("bad signature: %d %s", c, e)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -25,6 +26,7 @@ const (
 	exitFailure  = 1
 	exitUsage    = 2
 	exitRejected = 3 // a signature or a validation was rejected
+	exitUnknown  = 4 // a signed fund-moving request may have taken effect: its outcome is unknown
 )
 
 // version is set by the Makefile through -ldflags.
@@ -41,6 +43,8 @@ type cli struct {
 	profile string
 	trace   bool
 	curl    bool
+	// solanaTimeout bounds one Solana RPC call (--rpc-timeout; 0: the default).
+	solanaTimeout time.Duration
 
 	// core is the application layer, opened on first use (app).
 	core *app.App
@@ -65,9 +69,12 @@ func exitCode(err error) int {
 	var au *app.UsageError
 	var fe *app.FieldError
 	var r rejectedErr
+	var oe *app.OutcomeError
 	switch {
 	case err == nil:
 		return exitOK
+	case errors.As(err, &oe) && oe.Outcome == app.OutcomeUnknown:
+		return exitUnknown
 	case errors.As(err, &r), errors.Is(err, app.ErrRejected), errors.Is(err, altchain.ErrNotRequested):
 		return exitRejected
 	case errors.As(err, &u), errors.As(err, &au), errors.As(err, &fe), errors.Is(err, prompt.ErrNoTerminal):
@@ -95,7 +102,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	code := exitCode(err)
 	if a.jsonOut && !a.printed {
-		_ = json.NewEncoder(stdout).Encode(map[string]any{"error": err.Error(), "exitCode": code})
+		out := map[string]any{"error": err.Error(), "exitCode": code}
+		// Once a request was signed, scripts get what identifies it and its known outcome.
+		var oe *app.OutcomeError
+		if errors.As(err, &oe) {
+			out["outcome"], out[oe.IDName] = oe.Outcome, oe.ID
+		}
+		_ = json.NewEncoder(stdout).Encode(out)
 	}
 	fmt.Fprintln(stderr, "purse: "+err.Error())
 	// What to do next, when the error knows (the application layer's advice).
@@ -178,7 +191,7 @@ func (a *cli) app() (*app.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := app.Open(app.Options{Home: home, Profile: a.profile, Prompt: prompt.Passphrase, Notice: a.stderr})
+	c, err := app.Open(app.Options{Home: home, Profile: a.profile, Prompt: prompt.Passphrase, Notice: a.stderr, SolanaCallTimeout: a.solanaTimeout})
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"purse/enduser/endusertest"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +14,7 @@ import (
 
 	"purse/app"
 	"purse/enduser"
+	"purse/enduser/endusertest"
 	"purse/homechain"
 	"purse/sandbox"
 )
@@ -177,9 +178,25 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 	if err := sb.EndUser.SetFaults(endusertest.Faults{Route: "/api/v1/token-permit", PhantomTxHash: true, Count: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "50", "--spender", "card", "--yes"); c != exitFailure ||
-		!strings.Contains(e, "but its outcome is unknown") || !strings.Contains(e, "not mined before the wait ended") || !strings.Contains(e, "allowance now reads 4000") {
+	o, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "50", "--spender", "card", "--yes", "--json")
+	if c != exitUnknown || !strings.Contains(e, "but its outcome is unknown") || !strings.Contains(e, "not mined before the wait ended") ||
+		!strings.Contains(e, "allowance now reads 4000") || !strings.Contains(e, "the token's nonce is still") || !strings.Contains(e, "Trying again is safe") {
 		t.Fatalf("phantom relay: %d %s", c, e)
+	}
+	if j := jsonOut(t, o); j["outcome"] != app.OutcomeUnknown || !strings.HasPrefix(fmt.Sprint(j["txHash"]), "0x") {
+		t.Fatalf("phantom relay --json: %v", j)
+	}
+	// The POST reaches the service and relays, and the answer is lost (HTTP 502 after the
+	// relay): the chain shows the permit used, so the outcome is known, not a plain failure.
+	if err := sb.EndUser.SetFaults(endusertest.Faults{Route: "/api/v1/token-permit", HTTPStatus: 502, AfterExecute: true, Count: 1}); err != nil {
+		t.Fatal(err)
+	}
+	o, e, c = purse(t, "", "permit", "--token", "EUR24", "--amount", "50", "--spender", "card", "--yes", "--json")
+	if c != exitFailure || !strings.Contains(e, "so the permit was used") || !strings.Contains(e, "allowance now reads 5000") {
+		t.Fatalf("relayed, answer lost: %d %s", c, e)
+	}
+	if j := jsonOut(t, o); j["outcome"] != app.OutcomeLanded || !strings.HasPrefix(fmt.Sprint(j["permitSignature"]), "0x") {
+		t.Fatalf("relayed, answer lost --json: %v", j)
 	}
 
 	// A fresh profile finds the onboarded account on chain and refuses to mint another.

@@ -31,6 +31,8 @@ func validateFaults(f Faults) error {
 	switch {
 	case faultKinds(f) > 1:
 		return apiErr(CodeParam, "faults: set at most one of httpStatus, errorCode/errorMsg, resultAsString, truncateJson, noContent")
+	case f.AfterExecute && f.HTTPStatus == 0:
+		return apiErr(CodeParam, "faults: afterExecute: only with httpStatus")
 	case f.HTTPStatus != 0 && (f.HTTPStatus < 500 || f.HTTPStatus > 599):
 		return apiErr(CodeParam, "faults: httpStatus %d: expected 500-599", f.HTTPStatus)
 	case f.Count < 0:
@@ -124,6 +126,9 @@ func (s *Server) withFaults(path string, next func(http.ResponseWriter)) func(ht
 		}
 		switch {
 		case f.HTTPStatus != 0:
+			if f.AfterExecute {
+				next(&bufferWriter{header: http.Header{}})
+			}
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.WriteHeader(f.HTTPStatus)
 			_, _ = fmt.Fprintf(w, "%d %s (sandbox fault)\n", f.HTTPStatus, http.StatusText(f.HTTPStatus))

@@ -70,6 +70,8 @@ const (
 	stRunning
 	stOK
 	stFailed
+	// stUnknown: the step's outcome could not be found out (a sent deposit may have landed).
+	stUnknown
 	stBlocked
 )
 
@@ -92,6 +94,8 @@ type failure struct {
 	err   string
 	next  string
 	retry retry
+	// unknown: the signed deposit may have landed (never shown as a plain error).
+	unknown bool
 }
 
 type progressMsg struct {
@@ -806,8 +810,13 @@ func (s *Screen) failed(err error, rt retry) tea.Cmd {
 			s.steps[i] = step{}
 		}
 	}
-	s.setStep(name, stFailed, "failed")
-	f := &failure{step: name, err: err.Error(), retry: rt}
+	var oe *app.OutcomeError
+	f := &failure{step: name, err: err.Error(), retry: rt, unknown: errors.As(err, &oe) && oe.Outcome == app.OutcomeUnknown}
+	if f.unknown {
+		s.setStep(name, stUnknown, "outcome unknown: it may have landed")
+	} else {
+		s.setStep(name, stFailed, "failed")
+	}
 	f.next = s.nextStep(name, err, rt)
 	s.fail = f
 	s.offset = 0
@@ -818,6 +827,7 @@ func (s *Screen) nextStep(name string, err error, rt retry) string {
 	var ue *app.UsageError
 	var ae *altchain.APIError
 	var fe *altchain.FieldError
+	var oe *app.OutcomeError
 	switch {
 	case errors.As(err, &ue):
 		return "Fix this (esc edits the form; the profile is on the Settings screen, keys on the Keys screen), then press r."
@@ -825,6 +835,8 @@ func (s *Screen) nextStep(name string, err error, rt retry) string {
 		return "The service refused the quote: " + ae.Explanation() + ". Press r for a new quote."
 	case errors.As(err, &fe):
 		return "The quote is malformed and was not used. Press r for a new quote, or check the quote file."
+	case errors.As(err, &oe) && oe.Outcome == app.OutcomeUnknown:
+		return fmt.Sprintf("Do not deposit again: %s may have landed. Press r to keep polling it (the identical bytes are re-broadcast until block %d; nothing is re-signed), or check later with `purse altchain status %s --last-valid-block-height %d`.", oe.ID, s.stats.LastValid, oe.ID, s.stats.LastValid)
 	case errors.Is(err, altchain.ErrBlockhashExpired):
 		return fmt.Sprintf("The blockhash expired (block height past %d) before the deposit was confirmed: it did not land and cannot any more. Press r for a new quote and a new signature.", s.stats.LastValid)
 	}

@@ -415,6 +415,21 @@ func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
 	if s.phase != phaseSending || s.prepared != p || s.tasks[slotSend] == old {
 		t.Fatal("r re-sends the prepared bytes")
 	}
+	// The outcome is unknown: never an ERROR; the signature and how to check it; r keeps
+	// polling the same signed bytes.
+	unknown := &app.OutcomeError{Outcome: app.OutcomeUnknown, IDName: "signature", ID: p.Signature.String(),
+		Err: &altchain.OutcomeUnknownError{Signature: p.Signature, LastValidBlockHeight: 1150, Cause: context.DeadlineExceeded}}
+	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepConfirm, unknown), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 2, LastValid: 1150}}})
+	v = strings.Join(strings.Fields(s.View()), " ")
+	if !strings.Contains(v, "OUTCOME UNKNOWN at step confirm") || strings.Contains(v, "ERROR") || !strings.Contains(v, "Do not deposit again") ||
+		!strings.Contains(v, "purse altchain status "+p.Signature.String()+" --last-valid-block-height 1150") {
+		t.Fatalf("unknown outcome:\n%s", s.View())
+	}
+	old = s.tasks[slotSend]
+	s.Update(runes("r"))
+	if s.phase != phaseSending || s.prepared != p || s.tasks[slotSend] == old {
+		t.Fatal("r keeps polling the prepared bytes")
+	}
 	// Expiry: it did not land; r asks for a new quote.
 	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepConfirm, altchain.ErrBlockhashExpired), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 3, LastValid: 1150, Height: 1151}}})
 	v = strings.Join(strings.Fields(s.View()), " ")

@@ -64,7 +64,11 @@ func (s *Screen) lines(w int) []string {
 	}
 	// What needs attention first: the failure, the notice, or the outcome.
 	if f := s.fail; f != nil {
-		prose(st.StatusError.Render, fmt.Sprintf("%s at step %s: %s", st.Marks.Error, f.step, f.err))
+		if f.unknown {
+			prose(st.Warning.Render, fmt.Sprintf("OUTCOME UNKNOWN at step %s: %s", f.step, f.err))
+		} else {
+			prose(st.StatusError.Render, fmt.Sprintf("%s at step %s: %s", st.Marks.Error, f.step, f.err))
+		}
 		prose(st.Hint.Render, "Next: "+f.next)
 		if s.prepared != nil && len(s.prepared.Signed) > 0 {
 			for _, l := range kit.Wrap("signature "+s.prepared.Signature.String(), w) {
@@ -194,6 +198,8 @@ func (s *Screen) stepLines(w int) []string {
 			mark, style = st.Marks.OK, st.StatusOK.Render
 		case stFailed:
 			mark, style = st.Marks.Error, st.StatusError.Render
+		case stUnknown:
+			mark, style = "unknown", st.Warning.Render
 		case stBlocked:
 			mark, style = st.Marks.Blocked, st.Danger.Render
 		default:
