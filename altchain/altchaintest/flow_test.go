@@ -137,8 +137,12 @@ func TestExpiredQuoteNeedsNewQuote(t *testing.T) {
 	}
 	e.sb.AdvanceBlocks(1)
 	go func() {
-		// Blocks only advance by hand here: one more so the landing is confirmed.
-		time.Sleep(30 * time.Millisecond)
+		// Blocks only advance by hand here: one more once it landed, so it is confirmed (a
+		// fixed sleep raced the send on a busy machine: landed after the advance, it stayed
+		// "processed").
+		for e.sb.TokenBalance(altchain.SandboxDepositAccount) == 0 {
+			time.Sleep(5 * time.Millisecond)
+		}
 		e.sb.AdvanceBlocks(1)
 	}()
 	if _, err := altchain.Send(ctx(t), e.rpc, p, 10*time.Millisecond); err != nil {
