@@ -252,6 +252,11 @@ func badCases() []badCase {
 			a.NativeFeeLamports = q.NativeFeeLamportsWithBuffer + 1
 			tx.Message.Instructions[2].Data = a.Encode()
 		}},
+		{name: "native fee below the quote's", rules: []string{"F24"}, mutTx: func(t testing.TB, tx *solana.Transaction, q *Quote, u solana.PublicKey) {
+			a, _ := DecodeDepositArgs(tx.Message.Instructions[2].Data)
+			a.NativeFeeLamports = q.NativeFeeLamports - 1
+			tx.Message.Instructions[2].Data = a.Encode()
+		}},
 		{name: "deposit data with a trailing byte", rules: []string{"F24"}, mutTx: func(t testing.TB, tx *solana.Transaction, q *Quote, u solana.PublicKey) {
 			tx.Message.Instructions[2].Data = append(tx.Message.Instructions[2].Data, 0)
 		}},
