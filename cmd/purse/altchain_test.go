@@ -154,6 +154,14 @@ func TestAltchainInspectOffline(t *testing.T) {
 		t.Fatalf("malicious quote --json: exit %d %+v", code, rv)
 	}
 
+	// A quote with no transaction has nothing to sign: never "may be signed" (issue 11, case 10).
+	empty := sandboxQuote(t, user)
+	empty.Transaction = nil
+	out, errOut, code = purse(t, "", "altchain", "inspect", quoteFile(t, empty, false), "--user", user.String())
+	if code != exitRejected || strings.Contains(out, "may be signed") || !strings.Contains(out, "REJECTED") || !strings.Contains(out+errOut, "nothing to sign") {
+		t.Fatalf("quote without a transaction: exit %d\n%s\n%s", code, out, errOut)
+	}
+
 	// The partner envelope on stdin.
 	env, err := os.ReadFile(quoteFile(t, sandboxQuote(t, user), true))
 	if err != nil {
