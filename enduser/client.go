@@ -222,6 +222,8 @@ type Response struct {
 	Body []byte
 	// Empty is true for an empty success (HTTP 204 or no body).
 	Empty bool
+	// MayBeEmpty is the route's: whether a success without data is an answer.
+	MayBeEmpty bool
 }
 
 // Call sends one request on a named route with an exact raw query (GET, without '?') or

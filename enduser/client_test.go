@@ -674,3 +674,29 @@ func TestFrozenCardIsBlocked(t *testing.T) {
 		t.Fatal("Blocked")
 	}
 }
+
+// TestNullResultWhereDataIsRequired: retCode 0 with a null or absent result is no data:
+// account status, the chain configuration and a history page say the service answered
+// empty instead of reading a zero value ("status (0)", no chains, no records).
+func TestNullResultWhereDataIsRequired(t *testing.T) {
+	for name, body := range map[string]map[string]any{
+		"null result":   {"retCode": 0, "result": nil, "timeNow": 1767225600000},
+		"null string":   {"retCode": 0, "result": "null", "timeNow": 1767225600000},
+		"empty string":  {"retCode": 0, "result": "", "timeNow": 1767225600000},
+		"no result key": {"retCode": 0, "retMsg": "success", "timeNow": 1767225600000},
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := newFake(t, func(w http.ResponseWriter, r *http.Request, _ []byte) { writeJSON(w, 200, body) })
+			c := newClient(t, f.srv.URL, nil)
+			if _, err := c.AccountStatus(ctxT(t)); !errors.Is(err, ErrEmptyAnswer) {
+				t.Errorf("account-status: %v", err)
+			}
+			if _, err := c.ChainConfigsLoggedOut(ctxT(t)); !errors.Is(err, ErrEmptyAnswer) {
+				t.Errorf("chain-configs: %v", err)
+			}
+			if _, err := c.OnrampLimit(ctxT(t)); err != nil {
+				t.Errorf("onramp-limit may answer empty: %v", err)
+			}
+		})
+	}
+}

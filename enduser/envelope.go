@@ -42,7 +42,7 @@ func isGatewayStatus(s int) bool {
 
 // decode turns one HTTP answer into a Response or a typed error.
 func (c *Client) decode(r Route, status int, raw []byte, sent, received time.Time) (*Response, error) {
-	out := &Response{Route: r.Name, Status: status, Body: raw}
+	out := &Response{Route: r.Name, Status: status, Body: raw, MayBeEmpty: r.MayBeEmpty}
 	if len(raw) > MaxResponseBytes {
 		return nil, &DecodeError{Route: r.Name, Status: status, Err: fmt.Errorf("response larger than %d bytes", MaxResponseBytes)}
 	}
@@ -178,10 +178,15 @@ func unwrapResult(raw json.RawMessage) ([]byte, error) {
 	return raw, nil
 }
 
-// decodeResult reads a response's result into v. An empty result leaves v as it is.
+// decodeResult reads a response's result into v. An empty result (HTTP 204, or a null or
+// absent result) leaves v as it is on a route that may answer empty, and is ErrEmptyAnswer
+// elsewhere: a zero value read as data would print "status (0)" or an empty list.
 func decodeResult(resp *Response, v any) error {
 	if len(resp.Result) == 0 {
-		return nil
+		if resp.MayBeEmpty {
+			return nil
+		}
+		return &DecodeError{Route: resp.Route, Status: resp.Status, Err: ErrEmptyAnswer, Body: excerpt(resp.Body)}
 	}
 	if err := json.Unmarshal(resp.Result, v); err != nil {
 		return &DecodeError{Route: resp.Route, Status: resp.Status, Err: fmt.Errorf("result: %w", err), Body: excerpt(resp.Result)}

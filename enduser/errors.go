@@ -19,7 +19,7 @@ var (
 	ErrParse             = errors.New("enduser: request could not be parsed (10002)")
 	ErrMintTokenNotFound = errors.New("enduser: token ID to mint does not exist (10003)")
 	// ErrEmptyAnswer is a success with no body on a route that must return data.
-	ErrEmptyAnswer = errors.New("an empty answer (HTTP 204 or no body) where the route must return data")
+	ErrEmptyAnswer = errors.New("an empty answer (HTTP 204, no body, or a null result) where the route must return data")
 	// ErrNoCard is the card read's "no card": HTTP 404, an empty card list, or 10009.
 	ErrNoCard             = errors.New("no card on this account")
 	ErrTokenAddress       = errors.New("enduser: token ID does not match the address (10004)")

@@ -246,7 +246,7 @@ func decodeTxPage(resp *Response) (*TxPage, error) {
 	page := &TxPage{}
 	res := bytes.TrimSpace(resp.Result)
 	if len(res) == 0 {
-		return page, nil
+		return nil, &DecodeError{Route: resp.Route, Status: resp.Status, Err: ErrEmptyAnswer, Body: excerpt(resp.Body)}
 	}
 	if res[0] == '[' {
 		if err := decodeResult(resp, &page.Transactions); err != nil {
