@@ -439,12 +439,13 @@ func parseUintString(field, s string, bits int) (uint64, error) {
 }
 
 // uintField accepts a JSON integer literal or an integer string.
+// uintField reads a field the spec types as a JSON number (dstEid uint32,
+// lastValidBlockHeight uint64): a string there is refused like any other wrong type, so a
+// quote that changed its wire types is noticed, not read loosely.
 func uintField(field string, raw json.RawMessage, bits int, expected string) (uint64, error) {
 	s := string(bytes.TrimSpace(raw))
 	if strings.HasPrefix(s, `"`) {
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return 0, fieldErr(field, expected, "bad string")
-		}
+		return 0, fieldErr(field, expected+" as a JSON number", "a string")
 	}
 	v, err := parseUintString(field, s, bits)
 	if err != nil {

@@ -75,6 +75,8 @@ func TestParseQuoteBadFields(t *testing.T) {
 		{`"oapp":"` + q.OApp.String() + `"`, `"oapp":12`, "oapp", "base58 Solana public key"},
 		{`"dstEid":30181`, `"dstEid":4294967296`, "dstEid", "unsigned 32-bit integer"},
 		{`"dstEid":30181`, `"dstEid":-1`, "dstEid", "unsigned 32-bit integer"},
+		{`"dstEid":30181`, `"dstEid":"30181"`, "dstEid", "as a JSON number"},
+		{`"lastValidBlockHeight":1000`, `"lastValidBlockHeight":"1000"`, "lastValidBlockHeight", "as a JSON number"},
 		{`"nativeFeeLamports":"1000000"`, `"nativeFeeLamports":1000000`, "nativeFeeLamports", "integer string"},
 		{`"nativeFeeLamports":"1000000"`, `"nativeFeeLamports":"1e6"`, "nativeFeeLamports", "integer string"},
 		{`"nativeFeeLamportsWithBuffer":"1200000"`, `"nativeFeeLamportsWithBuffer":"01200000"`, "nativeFeeLamportsWithBuffer", "integer string"},

@@ -88,8 +88,10 @@ func (d *driver) deliver(msg tea.Msg) tea.Cmd {
 	return tea.Batch(append(cmds, cmd)...)
 }
 
-// immediate runs the commands of a dialog's key press that answer at once; the others are
-// timers (a text input's cursor blink) and are left out.
+// immediate runs the commands of a dialog's key press: the fields have steady cursors
+// (kit.NewInput), so they are the dialog's answer or the task it starts (an unlock, then a
+// signature and a request), which took over 100 ms on a loaded CI machine (the Form A submit
+// was lost once); a command that has not answered in 10 s is left out.
 func immediate(cmd tea.Cmd) []tea.Msg {
 	if cmd == nil {
 		return nil
@@ -106,7 +108,7 @@ func immediate(cmd tea.Cmd) []tea.Msg {
 			return out
 		}
 		return []tea.Msg{msg}
-	case <-time.After(100 * time.Millisecond):
+	case <-time.After(10 * time.Second):
 		return nil
 	}
 }

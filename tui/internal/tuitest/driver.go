@@ -49,7 +49,7 @@ func (d *Driver) Run(cmd tea.Cmd) {
 }
 
 // RunQuick runs a command a dialog returned for a key press: its immediate messages are
-// delivered (waiting up to a second: a loaded CI machine is slow), timers are dropped. The
+// delivered (waiting up to 10 s: on a loaded machine the unlock-and-run task of a closing dialog took over a second), timers are dropped. The
 // UI's text fields have steady cursors (kit.NewInput), so a key press starts no timer.
 func (d *Driver) RunQuick(cmd tea.Cmd) {
 	d.T.Helper()
@@ -67,7 +67,7 @@ func (d *Driver) RunQuick(cmd tea.Cmd) {
 			return
 		}
 		d.Deliver(m)
-	case <-time.After(time.Second):
+	case <-time.After(10 * time.Second):
 	}
 }
 
