@@ -4,9 +4,10 @@ import (
 	"sync"
 )
 
-// migrateFailed holds the homes whose keyring migration failed in this process: a keyring
-// that does not answer is not asked again at every Open (each ask can take the timeout).
-var migrateFailed sync.Map
+// migrateTried holds the homes whose keyring items this process tried to move: the keyring is
+// asked once per process, not at every Open (each ask can take the timeout, or wake an
+// unlock prompt). What is left is the doctor's.
+var migrateTried sync.Map
 
 // migrate gives an index made before homes had ids its ids, and moves every keyring item
 // still under a label-only name (shared by every home on the machine) to the home's own
@@ -24,10 +25,10 @@ func (s *Store) migrate() {
 	if !need {
 		return
 	}
-	if _, failed := migrateFailed.Load(s.home); failed {
+	if _, tried := migrateTried.LoadOrStore(s.home, true); tried {
 		return
 	}
-	err = s.locked(func(ix *indexFile) error {
+	_ = s.locked(func(ix *indexFile) error {
 		for _, e := range ix.Keys {
 			if e.LegacyItem == "" || e.State != "" {
 				continue
@@ -38,9 +39,6 @@ func (s *Store) migrate() {
 		}
 		return nil
 	})
-	if err != nil {
-		migrateFailed.Store(s.home, true)
-	}
 }
 
 // moveLegacy moves the secret of key label from its label-only item to the home's own name:
