@@ -101,7 +101,7 @@ func (s *Store) QuickCheck() ([]Finding, error) { return s.diagnose(false) }
 
 func (s *Store) diagnose(askKeyring bool) ([]Finding, error) {
 	var out []Finding
-	err := s.locked(func(ix *indexFile) error {
+	err := s.lockedIndex(false, func(ix *indexFile) error {
 		for _, e := range ix.Keys {
 			if f, ok := s.checkEntry(ix, e, askKeyring); ok {
 				out = append(out, f)

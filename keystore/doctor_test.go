@@ -99,6 +99,9 @@ func TestDoctorRepairsInterruptedOperations(t *testing.T) {
 		if fs := findings(t, s, false); len(fs) != 0 {
 			t.Fatalf("empty store: %+v", fs)
 		}
+		if _, err := os.Stat(s.indexPath); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("a check wrote the index: %v", err)
+		}
 		// Killed after the secret was stored, before the entry was completed: keep it.
 		if _, err := s.ImportHex("stored", KindEVM, []byte(devKeyHex)); err != nil {
 			t.Fatal(err)

@@ -331,8 +331,14 @@ func (ix *indexFile) find(label string) int {
 	return -1
 }
 
-// locked runs fn while holding the index lock of this home (process mutex + file lock).
+// locked runs fn while holding the index lock of this home (process mutex + file lock), on
+// an index with ids (see upgrade).
 func (s *Store) locked(fn func(ix *indexFile) error) error {
+	return s.lockedIndex(true, fn)
+}
+
+// lockedIndex is locked; without upgrade it writes nothing itself (for checks).
+func (s *Store) lockedIndex(upgrade bool, fn func(ix *indexFile) error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	f, err := os.OpenFile(s.lockPath, os.O_RDWR|os.O_CREATE, 0o600)
@@ -348,7 +354,7 @@ func (s *Store) locked(fn func(ix *indexFile) error) error {
 	if err != nil {
 		return err
 	}
-	if ix.upgrade() {
+	if upgrade && ix.upgrade() {
 		if err := s.writeIndex(ix); err != nil {
 			return err
 		}
