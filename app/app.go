@@ -129,6 +129,9 @@ type App struct {
 	// every store the session opens.
 	notice   sync.Once
 	noticeTo io.Writer
+	// keyCheck makes the key store's consistency check run once per session, at the first
+	// store the session opens.
+	keyCheck sync.Once
 
 	prompt Prompter
 
@@ -221,7 +224,7 @@ func (s *App) Keys(u *Unlock) (*keystore.Store, error) {
 	if err != nil {
 		return nil, usage(err)
 	}
-	return keystore.Open(keystore.Options{
+	ks, err := keystore.Open(keystore.Options{
 		Home: s.home, Backend: backend, Notice: noticeWriter{s}, ScryptN: scryptN, ScryptP: scryptP,
 		Passphrase: func(prompt string, isNew bool) ([]byte, error) {
 			var p []byte
@@ -240,6 +243,30 @@ func (s *App) Keys(u *Unlock) (*keystore.Store, error) {
 			return append([]byte(nil), p...), nil
 		},
 	})
+	if err != nil {
+		return nil, err
+	}
+	s.keyCheck.Do(func() { s.noticeKeyProblems(ks) })
+	return ks, nil
+}
+
+// noticeKeyProblems says once, in one line, that the key store is inconsistent (what a crash
+// or an outside change left) and which command repairs it. The check asks no keyring.
+func (s *App) noticeKeyProblems(ks *keystore.Store) {
+	fs, err := ks.QuickCheck()
+	if err != nil || len(fs) == 0 {
+		return
+	}
+	more := ""
+	if len(fs) > 1 {
+		more = fmt.Sprintf(" and %d more", len(fs)-1)
+	}
+	msg := fmt.Sprintf("purse: the key store needs repair: %s%s; `purse key doctor` lists and repairs it", fs[0].Detail, more)
+	if s.noticeTo != nil {
+		fmt.Fprintln(s.noticeTo, msg)
+		return
+	}
+	s.log().Warn("keystore", "notice", msg)
 }
 
 // EVMSigner is the profile's EVM key, audited.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -126,5 +128,59 @@ func TestLockedErrorNamesTheKey(t *testing.T) {
 	}
 	if (&LockedError{Prompt: "something else"}).Label() != "" {
 		t.Fatal("a prompt without a key named one")
+	}
+}
+
+// An inconsistent key store is announced once per session, at the first store opened, and
+// the doctor lists and repairs it.
+func TestKeyStoreProblemsNoticedOnceAndRepaired(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("PURSE_KEYSTORE", "file")
+	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
+		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"a", "b"} {
+		if _, err := ks.New(l, keystore.KindEVM); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// What a kill leaves: an entry whose file is gone, a temporary copy of the index.
+	if err := os.Remove(filepath.Join(home, "keys", "b.json")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".keys.json.tmp-1"), []byte("{"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var notice bytes.Buffer
+	s, err := Open(Options{Home: home, Notice: &notice})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := s.Keys(nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := strings.Count(notice.String(), "purse key doctor"); n != 1 || !strings.Contains(notice.String(), "and 1 more") {
+		t.Fatalf("notice %q", notice.String())
+	}
+	fs, err := s.KeyDoctor()
+	if err != nil || len(fs) != 2 {
+		t.Fatalf("doctor %+v %v", fs, err)
+	}
+	for _, f := range fs {
+		if err := s.RepairKey(f, f.Actions[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fs, err := s.KeyDoctor(); err != nil || len(fs) != 0 {
+		t.Fatalf("after repair %+v %v", fs, err)
+	}
+	notice.Reset()
+	s2, _ := Open(Options{Home: home, Notice: &notice})
+	if _, err := s2.Keys(nil); err != nil || notice.Len() != 0 {
+		t.Fatalf("a consistent store noticed: %q %v", notice.String(), err)
 	}
 }

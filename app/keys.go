@@ -425,6 +425,28 @@ func (s *App) RemoveKey(label string) error {
 	return ks.Remove(label)
 }
 
+// KeyDoctor lists the inconsistencies of the key store (asking the keyring about keyring
+// keys); it changes nothing. The session's start-up notice is not repeated.
+func (s *App) KeyDoctor() ([]keystore.Finding, error) {
+	s.keyCheck.Do(func() {})
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return nil, err
+	}
+	return ks.Doctor()
+}
+
+// RepairKey applies one repair KeyDoctor offered (the caller asked the user first). Adopting a
+// key file without an address in it asks that file's passphrase.
+func (s *App) RepairKey(f keystore.Finding, a keystore.Action) error {
+	s.keyCheck.Do(func() {})
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return err
+	}
+	return ks.Repair(f, a)
+}
+
 // CheckNewFile fails when path is empty or already exists: exports never replace a file.
 func CheckNewFile(path string) error {
 	path = ExpandHome(path)

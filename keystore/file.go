@@ -127,7 +127,7 @@ func (s *Store) writeKeyFile(label string, data []byte) error {
 	}
 	path := s.keyFile(label)
 	if _, err := os.Lstat(path); err == nil {
-		return fmt.Errorf("key file %s already exists but is not in the index; move it away or choose another label", path)
+		return fmt.Errorf("key file %s already exists but is not in the index; `purse key doctor` adopts or deletes it, or choose another label", path)
 	}
 	return writeAtomic(path, data, 0o600)
 }

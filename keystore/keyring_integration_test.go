@@ -42,11 +42,21 @@ func TestOSKeyringIntegration(t *testing.T) {
 	evmLabel := "it-evm-" + hex.EncodeToString(suffix)
 	solLabel := "it-sol-" + hex.EncodeToString(suffix)
 	renamed := evmLabel + "-renamed"
+	var items []string // item names to delete at the end, whatever happens
 	t.Cleanup(func() {
-		for _, l := range []string{evmLabel, solLabel, renamed} {
-			_ = keyring.Delete(KeyringService, l)
+		for _, n := range append(items, evmLabel, solLabel, renamed) {
+			_ = keyring.Delete(KeyringService, n)
 		}
 	})
+	name := func(st *Store, e Entry) string {
+		ix, err := st.readIndex()
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := itemName(ix.Home, e.ID)
+		items = append(items, n)
+		return n
+	}
 
 	e, err := s.New(evmLabel, KindEVM)
 	if err != nil {
@@ -55,9 +65,13 @@ func TestOSKeyringIntegration(t *testing.T) {
 	if e.Backend != BackendOS {
 		t.Fatalf("backend %s", e.Backend)
 	}
-	item, err := keyring.Get(KeyringService, evmLabel)
+	evmItem := name(s, e)
+	item, err := keyring.Get(KeyringService, evmItem)
 	if err != nil || !strings.Contains(item, `"kind":"evm"`) {
 		t.Fatalf("the item is not in the keyring: %v", err)
+	}
+	if _, err := keyring.Get(KeyringService, evmLabel); !errors.Is(err, keyring.ErrNotFound) {
+		t.Fatalf("an item is named by the label alone: %v", err)
 	}
 	es, err := s.EVMSigner(evmLabel, "integration")
 	if err != nil {
@@ -78,6 +92,7 @@ func TestOSKeyringIntegration(t *testing.T) {
 	if sol.Address != "HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk" {
 		t.Fatalf("solana address %s", sol.Address)
 	}
+	solItem := name(s, sol)
 	ss, err := s.SolanaSigner(solLabel, "integration")
 	if err != nil {
 		t.Fatal(err)
@@ -91,8 +106,8 @@ func TestOSKeyringIntegration(t *testing.T) {
 	if _, err := s.Rename(evmLabel, renamed); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := keyring.Get(KeyringService, evmLabel); !errors.Is(err, keyring.ErrNotFound) {
-		t.Fatalf("old item still there after rename: %v", err)
+	if _, err := keyring.Get(KeyringService, evmItem); err != nil {
+		t.Fatalf("the item of the key moved on rename: %v", err)
 	}
 	es2, err := s.EVMSigner(renamed, "integration")
 	if err != nil || es2.Address().Hex() != e.Address {
@@ -102,15 +117,38 @@ func TestOSKeyringIntegration(t *testing.T) {
 	if n, err := s.VerifyAudit(); err != nil || n != 2 {
 		t.Fatalf("audit: %d %v", n, err)
 	}
-	for _, l := range []string{renamed, solLabel} {
-		if err := s.Remove(l); err != nil {
+	for _, r := range []struct{ label, item string }{{renamed, evmItem}, {solLabel, solItem}} {
+		if err := s.Remove(r.label); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := keyring.Get(KeyringService, l); !errors.Is(err, keyring.ErrNotFound) {
-			t.Fatalf("item %s still in the keyring after remove: %v", l, err)
+		if _, err := keyring.Get(KeyringService, r.item); !errors.Is(err, keyring.ErrNotFound) {
+			t.Fatalf("item of %s still in the keyring after remove: %v", r.label, err)
 		}
 	}
 	if list, _ := s.List(); len(list) != 0 {
 		t.Fatalf("index after remove: %+v", list)
+	}
+
+	// Two homes, one label: removing it in one leaves the other's secret.
+	h1, _ := Open(Options{Home: t.TempDir(), Backend: BackendOS, KeyringTimeout: 10 * time.Second})
+	h2, _ := Open(Options{Home: t.TempDir(), Backend: BackendOS, KeyringTimeout: 10 * time.Second})
+	e1, err := h1.New(evmLabel, KindEVM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name(h1, e1)
+	e2, err := h2.New(evmLabel, KindEVM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name(h2, e2)
+	if err := h1.Remove(evmLabel); err != nil {
+		t.Fatal(err)
+	}
+	if sg, err := h2.EVMSigner(evmLabel, "integration"); err != nil || sg.Address().Hex() != e2.Address {
+		t.Fatalf("the other home lost its key: %v", err)
+	}
+	if err := h2.Remove(evmLabel); err != nil {
+		t.Fatal(err)
 	}
 }

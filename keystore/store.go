@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/keystore"
+
+	"purse/internal/atomicfile"
 )
 
 // Kind is the kind of a key.
@@ -99,6 +101,31 @@ type Entry struct {
 	Address string    `json:"address"`
 	Backend Backend   `json:"backend"`
 	Created time.Time `json:"created"`
+	// ID names the key's OS keyring item together with the home's id, so two homes never
+	// share an item and a rename changes only the index.
+	ID string `json:"id,omitempty"`
+	// State is empty for a usable key. StateAdding or StateRemoving is written before the
+	// secret is stored or deleted, so a crash in between leaves a mark `purse key doctor`
+	// finishes or undoes, never a secret no entry names.
+	State State `json:"state,omitempty"`
+	// LegacyItem is the label-only keyring item a key made before items were namespaced may
+	// still be under; it is cleared once the secret is moved to the home's own name.
+	LegacyItem string `json:"legacyItem,omitempty"`
+}
+
+// State marks an entry whose operation has not finished.
+type State string
+
+const (
+	StateAdding   State = "adding"   // the secret may or may not be stored yet
+	StateRemoving State = "removing" // the secret may or may not be deleted yet
+)
+
+// ErrInterrupted is returned (wrapped) for a key an interrupted operation left unfinished.
+var ErrInterrupted = errors.New("an interrupted operation left this key unfinished")
+
+func interruptedErr(e Entry) error {
+	return fmt.Errorf("key %q: %w (%s); `purse key doctor` finishes or undoes it", e.Label, ErrInterrupted, e.State)
 }
 
 // Store is purse's key store. Its methods are safe for concurrent use, also across processes
@@ -175,6 +202,7 @@ func Open(opts Options) (*Store, error) {
 	if s.notice == nil {
 		s.notice = io.Discard
 	}
+	s.migrate()
 	return s, nil
 }
 
@@ -230,8 +258,35 @@ var ErrNotFound = errors.New("no such key")
 var ErrExists = errors.New("label already in use")
 
 type indexFile struct {
-	Version int     `json:"version"`
-	Keys    []Entry `json:"keys"`
+	Version int `json:"version"`
+	// Home is this home's random id, made once: every keyring item name starts with it.
+	Home string  `json:"home,omitempty"`
+	Keys []Entry `json:"keys"`
+}
+
+// newID is a random id (UUID v4 text) for a home or a key.
+func newID() string {
+	_, id := newUUID()
+	return id
+}
+
+// upgrade gives the index a home id and every key an id; a keyring key made before items
+// were namespaced keeps its label-only item as LegacyItem until it is moved. It reports
+// whether anything changed.
+func (ix *indexFile) upgrade() bool {
+	changed := false
+	if ix.Home == "" {
+		ix.Home, changed = newID(), true
+	}
+	for i := range ix.Keys {
+		if e := &ix.Keys[i]; e.ID == "" {
+			e.ID, changed = newID(), true
+			if e.Backend == BackendOS {
+				e.LegacyItem = e.Label
+			}
+		}
+	}
+	return changed
 }
 
 func (s *Store) readIndex() (*indexFile, error) {
@@ -276,8 +331,14 @@ func (ix *indexFile) find(label string) int {
 	return -1
 }
 
-// locked runs fn while holding the index lock of this home (process mutex + file lock).
+// locked runs fn while holding the index lock of this home (process mutex + file lock), on
+// an index with ids (see upgrade).
 func (s *Store) locked(fn func(ix *indexFile) error) error {
+	return s.lockedIndex(true, fn)
+}
+
+// lockedIndex is locked; without upgrade it writes nothing itself (for checks).
+func (s *Store) lockedIndex(upgrade bool, fn func(ix *indexFile) error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	f, err := os.OpenFile(s.lockPath, os.O_RDWR|os.O_CREATE, 0o600)
@@ -292,6 +353,11 @@ func (s *Store) locked(fn func(ix *indexFile) error) error {
 	ix, err := s.readIndex()
 	if err != nil {
 		return err
+	}
+	if upgrade && ix.upgrade() {
+		if err := s.writeIndex(ix); err != nil {
+			return err
+		}
 	}
 	return fn(ix)
 }
@@ -319,6 +385,9 @@ func (s *Store) Get(label string) (Entry, error) {
 	i := ix.find(label)
 	if i < 0 {
 		return Entry{}, fmt.Errorf("key %q: %w (purse key list shows the labels)", label, ErrNotFound)
+	}
+	if ix.Keys[i].State != "" {
+		return Entry{}, interruptedErr(ix.Keys[i])
 	}
 	return ix.Keys[i], nil
 }
@@ -348,35 +417,77 @@ func (s *Store) add(label string, sec *secret) (Entry, error) {
 			return Entry{}, err
 		}
 	}
-	e := Entry{Label: label, Kind: sec.kind, Address: sec.address(), Backend: backend, Created: s.now().UTC().Truncate(time.Second)}
+	e := Entry{Label: label, Kind: sec.kind, Address: sec.address(), Backend: backend, Created: s.now().UTC().Truncate(time.Second),
+		ID: newID(), State: StateAdding}
+	// Entry first (marked adding), then the secret, then the mark cleared: a crash at any
+	// point leaves an entry the doctor can finish or drop, never a secret nothing names.
 	err := s.locked(func(ix *indexFile) error {
-		if ix.find(label) >= 0 {
+		if j := ix.find(label); j >= 0 {
+			if ix.Keys[j].State != "" {
+				return interruptedErr(ix.Keys[j])
+			}
 			return fmt.Errorf("key %q: %w; choose another label or remove the key first", label, ErrExists)
-		}
-		var undo func()
-		switch backend {
-		case BackendFile:
-			if err := s.writeKeyFile(label, fileData); err != nil {
-				return err
-			}
-			undo = func() { _ = os.Remove(s.keyFile(label)) }
-		default:
-			if err := s.keyringStoreNew(label, sec); err != nil {
-				return err
-			}
-			undo = func() { _ = s.keyringDelete(label) }
 		}
 		ix.Keys = append(ix.Keys, e)
 		if err := s.writeIndex(ix); err != nil {
-			undo()
-			return fmt.Errorf("%v; the secret stored for key %q was removed again, nothing changed", err, label)
+			return fmt.Errorf("%v; key %q was not stored", err, label)
+		}
+		var undo func() error
+		var err error
+		switch backend {
+		case BackendFile:
+			err = s.writeKeyFile(label, fileData)
+			undo = func() error { return s.removeKeyFile(label) }
+		default:
+			name := itemName(ix.Home, e.ID)
+			err = s.keyringStoreNew(label, name, sec)
+			undo = func() error { return s.keyringDelete(label, name) }
+		}
+		if err != nil {
+			return s.dropEntry(ix, label, err, "")
+		}
+		ix.Keys[ix.find(label)].State = ""
+		if err := s.writeIndex(ix); err != nil {
+			if uerr := undo(); uerr != nil {
+				return fmt.Errorf("%v; the secret stored for key %q could not be removed again (%v): `purse key doctor` finishes or undoes the key", err, label, uerr)
+			}
+			return s.dropEntry(ix, label, err, fmt.Sprintf("the secret stored for key %q was removed again", label))
 		}
 		return nil
 	})
 	if err != nil {
 		return Entry{}, err
 	}
+	e.State = ""
 	return e, nil
+}
+
+// dropEntry removes label's entry after cause made its operation fail, and says so: when
+// the index cannot be written either, the entry stays marked for the doctor.
+func (s *Store) dropEntry(ix *indexFile, label string, cause error, undone string) error {
+	if undone != "" {
+		undone = "; " + undone
+	}
+	if i := ix.find(label); i >= 0 {
+		ix.Keys = append(ix.Keys[:i:i], ix.Keys[i+1:]...)
+	}
+	if err := s.writeIndex(ix); err != nil {
+		return fmt.Errorf("%w%s; the index still lists key %q as unfinished (%v): `purse key doctor` removes it", cause, undone, label, err)
+	}
+	return fmt.Errorf("%w%s; nothing changed", cause, undone)
+}
+
+// removeKeyFile deletes a key file (a missing one is fine) and makes that durable.
+func (s *Store) removeKeyFile(label string) error {
+	err := os.Remove(s.keyFile(label))
+	if errors.Is(err, os.ErrNotExist) {
+		err = nil
+	}
+	syncDir(s.keysDir)
+	if err != nil {
+		return fmt.Errorf("key %q: cannot delete its file: %v", label, err)
+	}
+	return nil
 }
 
 // newPassphrase asks for a new, confirmed, non-empty passphrase.
@@ -409,7 +520,10 @@ func (s *Store) load(e Entry) (*secret, error) {
 	case BackendFile:
 		sec, err = s.readKeyFile(e)
 	case BackendOS:
-		sec, err = s.keyringLoad(e.Label)
+		var ix *indexFile
+		if ix, err = s.readIndex(); err == nil {
+			sec, err = s.keyringLoad(ix.Home, e)
+		}
 	default:
 		return nil, fmt.Errorf("key %q: unknown backend %q in the index", e.Label, e.Backend)
 	}
@@ -423,7 +537,10 @@ func (s *Store) load(e Entry) (*secret, error) {
 	return sec, nil
 }
 
-// Rename gives a key a new label.
+// Rename gives a key a new label. A keyring item is named by the key's id, so only the
+// index changes; a key file is copied to its new name before the index names it and the old
+// name is deleted after, so a crash leaves at most an identical copy (the doctor removes it),
+// never an entry without its file.
 func (s *Store) Rename(label, newLabel string) (Entry, error) {
 	if err := ValidateLabel(label); err != nil {
 		return Entry{}, err
@@ -437,51 +554,42 @@ func (s *Store) Rename(label, newLabel string) (Entry, error) {
 		if i < 0 {
 			return fmt.Errorf("key %q: %w (purse key list shows the labels)", label, ErrNotFound)
 		}
-		if ix.find(newLabel) >= 0 {
+		e := ix.Keys[i]
+		if e.State != "" {
+			return interruptedErr(e)
+		}
+		if j := ix.find(newLabel); j >= 0 {
 			return fmt.Errorf("key %q: %w; choose another label", newLabel, ErrExists)
 		}
-		e := ix.Keys[i]
-		var commit, undo func() error
+		e.Label = newLabel
 		switch e.Backend {
 		case BackendFile:
-			if _, err := os.Lstat(s.keyFile(newLabel)); err == nil {
-				return fmt.Errorf("key file %s already exists; move it away first", s.keyFile(newLabel))
+			data, err := os.ReadFile(s.keyFile(label))
+			if err != nil {
+				return fmt.Errorf("key %q: cannot read its file: %v", label, err)
 			}
-			if err := os.Rename(s.keyFile(label), s.keyFile(newLabel)); err != nil {
-				return fmt.Errorf("key %q: cannot rename its file: %v", label, err)
+			err = atomicfile.WriteNew(s.keyFile(newLabel), data, 0o600)
+			if errors.Is(err, atomicfile.ErrExists) {
+				return fmt.Errorf("key file %s already exists but is not in the index; `purse key doctor` lists it", s.keyFile(newLabel))
 			}
-			syncDir(s.keysDir)
-			commit = func() error { return nil }
-			undo = func() error { return os.Rename(s.keyFile(newLabel), s.keyFile(label)) }
+			if err != nil {
+				return fmt.Errorf("key %q: cannot copy its file: %v", label, err)
+			}
+			ix.Keys[i] = e
+			if err := s.writeIndex(ix); err != nil {
+				_ = s.removeKeyFile(newLabel)
+				return fmt.Errorf("%v; the key keeps its label %q", err, label)
+			}
+			if err := s.removeKeyFile(label); err != nil {
+				return fmt.Errorf("key %q is now %q, but %v; `purse key doctor` removes the copy", label, newLabel, err)
+			}
 		case BackendOS:
-			sec, err := s.keyringLoad(label)
-			if err != nil {
-				return err
+			ix.Keys[i] = e
+			if err := s.writeIndex(ix); err != nil {
+				return fmt.Errorf("%v; the key keeps its label %q", err, label)
 			}
-			err = s.keyringStoreNew(newLabel, sec)
-			sec.wipe()
-			if err != nil {
-				return err
-			}
-			commit = func() error { return s.keyringDelete(label) }
-			undo = func() error { return s.keyringDelete(newLabel) }
 		default:
 			return fmt.Errorf("key %q: unknown backend %q in the index", label, e.Backend)
-		}
-		e.Label = newLabel
-		ix.Keys[i] = e
-		if err := s.writeIndex(ix); err != nil {
-			_ = undo()
-			return fmt.Errorf("%v; the key keeps its label %q", err, label)
-		}
-		if err := commit(); err != nil {
-			// Put everything back: the old label stays the valid one.
-			ix.Keys[i].Label = label
-			if werr := s.writeIndex(ix); werr != nil {
-				return fmt.Errorf("key %q: renamed to %q, but the old keyring item could not be removed (%v)", label, newLabel, err)
-			}
-			_ = undo()
-			return fmt.Errorf("key %q: cannot remove the old keyring item (%v); the key keeps its label", label, err)
 		}
 		out = e
 		return nil
@@ -490,6 +598,8 @@ func (s *Store) Rename(label, newLabel string) (Entry, error) {
 }
 
 // Remove deletes a key: its secret and its index entry. Callers confirm with the user first.
+// The entry is marked removing before the secret is deleted and goes only after, so a crash
+// leaves a mark the doctor finishes, and success is never reported while the secret stays.
 func (s *Store) Remove(label string) error {
 	if err := ValidateLabel(label); err != nil {
 		return err
@@ -499,32 +609,43 @@ func (s *Store) Remove(label string) error {
 		if i < 0 {
 			return fmt.Errorf("key %q: %w (purse key list shows the labels)", label, ErrNotFound)
 		}
-		e := ix.Keys[i]
-		if e.Backend != BackendFile && e.Backend != BackendOS {
-			return fmt.Errorf("key %q: unknown backend %q in the index", label, e.Backend)
+		if st := ix.Keys[i].State; st != "" {
+			return interruptedErr(ix.Keys[i])
 		}
-		kept := append(append([]Entry{}, ix.Keys[:i]...), ix.Keys[i+1:]...)
-		if err := s.writeIndex(&indexFile{Version: 1, Keys: kept}); err != nil {
-			return fmt.Errorf("%v; key %q was not removed", err, label)
-		}
-		var err error
-		if e.Backend == BackendFile {
-			err = os.Remove(s.keyFile(label))
-			if errors.Is(err, os.ErrNotExist) {
-				err = nil
-			}
-			syncDir(s.keysDir)
-		} else {
-			err = s.keyringDelete(label)
-		}
-		if err != nil {
-			if werr := s.writeIndex(ix); werr != nil {
-				return fmt.Errorf("key %q: removed from the index, but its secret could not be deleted (%v) and the index could not be restored (%v)", label, err, werr)
-			}
-			return fmt.Errorf("key %q: cannot delete its secret (%v); the key was not removed", label, err)
-		}
-		return nil
+		return s.removeLocked(ix, i)
 	})
+}
+
+// removeLocked deletes the secret of ix.Keys[i] and then its entry, under the index lock.
+func (s *Store) removeLocked(ix *indexFile, i int) error {
+	e := ix.Keys[i]
+	if e.Backend != BackendFile && e.Backend != BackendOS {
+		return fmt.Errorf("key %q: unknown backend %q in the index", e.Label, e.Backend)
+	}
+	prev := e.State
+	ix.Keys[i].State = StateRemoving
+	if err := s.writeIndex(ix); err != nil {
+		return fmt.Errorf("%v; key %q was not removed", err, e.Label)
+	}
+	var err error
+	if e.Backend == BackendFile {
+		err = s.removeKeyFile(e.Label)
+	} else {
+		err = s.keyringDeleteKey(ix.Home, e)
+	}
+	if err != nil {
+		ix.Keys[ix.find(e.Label)].State = prev
+		if werr := s.writeIndex(ix); werr != nil {
+			return fmt.Errorf("key %q: cannot delete its secret (%v), and the index still marks it as being removed (%v): `purse key doctor` finishes the removal", e.Label, err, werr)
+		}
+		return fmt.Errorf("key %q: cannot delete its secret (%v); the key was not removed", e.Label, err)
+	}
+	i = ix.find(e.Label) // writeIndex sorts
+	ix.Keys = append(ix.Keys[:i:i], ix.Keys[i+1:]...)
+	if err := s.writeIndex(ix); err != nil {
+		return fmt.Errorf("key %q: its secret was deleted, but the index could not be updated (%v): `purse key doctor` removes the entry", e.Label, err)
+	}
+	return nil
 }
 
 // Export returns the key as an encrypted Web3 Secret Storage v3 JSON under a new export

@@ -18,13 +18,13 @@ import (
 func addKeyCommands(a *cli, root *cobra.Command) {
 	cmd := &cobra.Command{
 		Use:   "key",
-		Short: "Keys: create, import, list, rename, remove, export",
+		Short: "Keys: create, import, list, rename, remove, export, doctor",
 		Long: "Keys live in the OS keyring, or in Web3 Secret Storage v3 files under $PURSE_HOME/keys when the\n" +
 			"keyring is unavailable (PURSE_KEYSTORE=os|file|auto chooses). Secrets are read from files\n" +
 			"('-' is stdin), never from arguments. File passphrases come from PURSE_PASSPHRASE_FILE or a\n" +
 			"hidden prompt.",
 	}
-	cmd.AddCommand(a.keyNewCmd(), a.keyImportCmd(), a.keyListCmd(), a.keyShowCmd(), a.keyRenameCmd(), a.keyRmCmd(), a.keyExportCmd())
+	cmd.AddCommand(a.keyNewCmd(), a.keyImportCmd(), a.keyListCmd(), a.keyShowCmd(), a.keyRenameCmd(), a.keyRmCmd(), a.keyExportCmd(), a.keyDoctorCmd())
 	root.AddCommand(cmd)
 }
 
@@ -37,7 +37,11 @@ func (a *cli) printKeys(list []keystore.Entry) error {
 		}
 		var rows [][]string
 		for _, e := range list {
-			rows = append(rows, []string{e.Label, string(e.Kind), e.Address, string(e.Backend), e.Created.Format(time.RFC3339)})
+			backend := string(e.Backend)
+			if e.State != "" {
+				backend += " (" + string(e.State) + ", unfinished: purse key doctor)"
+			}
+			rows = append(rows, []string{e.Label, string(e.Kind), e.Address, backend, e.Created.Format(time.RFC3339)})
 		}
 		table(w, []string{"LABEL", "KIND", "ADDRESS", "BACKEND", "CREATED"}, rows)
 	})
@@ -240,5 +244,96 @@ func (a *cli) keyExportCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&out, "out", "", "new file to write (mode 0600)")
 	cmd.Flags().BoolVar(&raw, "unsafe-raw", false, "write the unencrypted secret (asks for a typed confirmation)")
+	return cmd
+}
+
+// doctorResult is one finding of `key doctor --json` and what became of it.
+type doctorResult struct {
+	keystore.Finding
+	Repaired keystore.Action `json:"repaired,omitempty"`
+	Error    string          `json:"error,omitempty"`
+}
+
+func (a *cli) keyDoctorCmd() *cobra.Command {
+	var yes bool
+	cmd := a.command("doctor [--yes]", "Find what an interrupted key operation left (secrets no entry names, entries whose secret is gone, temporary files) and repair each after asking", func(_ *cobra.Command, core *app.App) error {
+		found, err := core.KeyDoctor()
+		if err != nil {
+			return err
+		}
+		if len(found) == 0 {
+			return a.print([]doctorResult{}, func(w io.Writer) { fmt.Fprintln(w, "the key store is consistent: nothing to repair") })
+		}
+		// --json never asks: it lists, and with --yes repairs. Text asks on the terminal.
+		var tty prompt.Terminal
+		var noTTY error
+		if !yes && !a.jsonOut {
+			if tty, noTTY = prompt.Open(); noTTY == nil {
+				defer tty.Close()
+			}
+		}
+		say := func(format string, args ...any) {
+			if !a.jsonOut {
+				fmt.Fprintf(a.stdout, format, args...)
+			}
+		}
+		results := make([]doctorResult, len(found))
+		left := 0
+		for i, f := range found {
+			results[i].Finding = f
+			say("%s: %s\n", f.Problem, f.Detail)
+			var act keystore.Action
+			switch {
+			case len(f.Actions) == 0:
+			case yes:
+				act = f.Actions[0]
+			case tty != nil:
+				for _, x := range f.Actions {
+					if prompt.YesNo(tty, fmt.Sprintf("%s: %s?", f.Problem, f.Describe(x)), "not done") == nil {
+						act = x
+						break
+					}
+				}
+			}
+			if act == "" {
+				left++
+				say("  left as is\n")
+				continue
+			}
+			if err := core.RepairKey(f, act); err != nil {
+				left++
+				results[i].Error = err.Error()
+				say("  not repaired: %v\n", err)
+				continue
+			}
+			results[i].Repaired = act
+			say("  repaired: %s\n", f.Describe(act))
+		}
+		if a.jsonOut {
+			if err := a.print(results, nil); err != nil {
+				return err
+			}
+		}
+		if left == 0 {
+			return nil
+		}
+		if noTTY != nil {
+			return fmt.Errorf("key doctor: %d problem(s) left: no terminal to ask on (%v); run it on a terminal, or pass --yes to take the first repair of each", left, noTTY)
+		}
+		return fmt.Errorf("key doctor: %d problem(s) left unrepaired", left)
+	})
+	cmd.Long = "Compare the key index with the secrets (key files, OS keyring items) and list what an interrupted\n" +
+		"operation or an outside change left, then ask before each repair:\n" +
+		"  interrupted-add     keep the key (its secret was stored) or discard it; remove the entry if nothing was stored\n" +
+		"  interrupted-remove  finish the removal\n" +
+		"  dangling            an entry whose secret is gone: remove the entry\n" +
+		"  orphan              a key file no entry names: adopt it under a free label, or delete it\n" +
+		"  duplicate           an exact copy of a key's file (an interrupted rename): delete it\n" +
+		"  temp                a temporary file of an interrupted write: delete it\n" +
+		"  legacy-item         a keyring secret under a name every purse home shares: move it to this home's own\n" +
+		"--yes takes the first repair of each without asking (it never deletes a secret the index does not\n" +
+		"mark for removal); --json lists the findings (and, with --yes, what was repaired). Exit 1 while\n" +
+		"problems are left."
+	cmd.Flags().BoolVar(&yes, "yes", false, "take the first repair of each finding without asking")
 	return cmd
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"purse/app"
@@ -454,5 +455,113 @@ func TestKeyRenameKeepsTheProfileOnTheKey(t *testing.T) {
 	out, _, _ := purse(t, "", "profile", "show", "--json")
 	if p := jsonOut(t, out); p["evmKey"] != "main" {
 		t.Fatalf("profile after the rename: %v", p)
+	}
+}
+
+// linesTTY is a terminal whose user types one line per read, as a real terminal delivers
+// them (each question reads its own answer).
+type linesTTY struct {
+	lines []string
+	out   bytes.Buffer
+}
+
+func (l *linesTTY) Read(p []byte) (int, error) {
+	if len(l.lines) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, l.lines[0])
+	if l.lines[0] = l.lines[0][n:]; l.lines[0] == "" {
+		l.lines = l.lines[1:]
+	}
+	return n, nil
+}
+func (l *linesTTY) Write(p []byte) (int, error) { return l.out.Write(p) }
+func (l *linesTTY) Close() error                { return nil }
+func (l *linesTTY) Fd() uintptr                 { return ^uintptr(0) }
+
+func TestKeyDoctor(t *testing.T) {
+	home := keyEnv(t)
+	for _, l := range []string{"a", "b", "c"} {
+		if _, _, code := purse(t, "", "key", "new", "--label", l, "--kind", "evm"); code != exitOK {
+			t.Fatal("setup")
+		}
+	}
+	if out, errOut, code := purse(t, "", "key", "doctor"); code != exitOK || !strings.Contains(out, "consistent") {
+		t.Fatalf("doctor of a consistent store: %d %s %s", code, out, errOut)
+	}
+	// What kills leave: b's file without its entry (the old order of `key new`), an entry
+	// whose file is gone, a temporary copy of the index.
+	idxPath := filepath.Join(home, "keys.json")
+	var ix map[string]any
+	b, _ := os.ReadFile(idxPath)
+	if err := json.Unmarshal(b, &ix); err != nil {
+		t.Fatal(err)
+	}
+	keys := ix["keys"].([]any)
+	ix["keys"] = []any{keys[0], keys[2]}
+	b, _ = json.Marshal(ix)
+	if err := os.WriteFile(idxPath, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(home, "keys", "c.json")); err != nil {
+		t.Fatal(err)
+	}
+	temp := filepath.Join(home, ".keys.json.tmp-77")
+	if err := os.WriteFile(temp, []byte("{"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	// Any command that opens the store says so, once.
+	if _, errOut, code := purse(t, "", "key", "list"); code != exitOK || strings.Count(errOut, "purse key doctor") != 1 || !strings.Contains(errOut, "and 2 more") {
+		t.Fatalf("start-up notice: %d %q", code, errOut)
+	}
+	// --json lists and repairs nothing (exit 1: problems are left).
+	out, _, code := purse(t, "", "key", "doctor", "--json")
+	var res []doctorResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != exitFailure || len(res) != 3 {
+		t.Fatalf("doctor --json: %d %s %v", code, out, err)
+	}
+	problems := map[keystore.Problem]doctorResult{}
+	for _, r := range res {
+		problems[r.Problem] = r
+		if r.Repaired != "" {
+			t.Errorf("--json repaired %+v", r)
+		}
+	}
+	if o := problems[keystore.ProblemOrphan]; o.Label != "b" || len(o.Actions) != 2 || problems[keystore.ProblemDangling].Label != "c" || problems[keystore.ProblemTemp].Path != temp {
+		t.Fatalf("findings %+v", res)
+	}
+	// No terminal, no --yes: listed, nothing done.
+	if out, errOut, code := purse(t, "", "key", "doctor"); code != exitFailure || !strings.Contains(errOut, "pass --yes") || !strings.Contains(out, "orphan:") {
+		t.Fatalf("doctor without a terminal: %d %s %s", code, out, errOut)
+	}
+	if _, err := os.Stat(temp); err != nil {
+		t.Fatal("a repair without asking")
+	}
+	// Asked one by one: keep the dangling entry (n), delete the temp (y), adopt b (y).
+	tty := &linesTTY{lines: []string{"n\n", "y\n", "y\n"}}
+	prompt.Open = func() (prompt.Terminal, error) { return tty, nil }
+	out, errOut, code := purse(t, "", "key", "doctor")
+	if code != exitFailure || !strings.Contains(errOut, "1 problem(s) left") || strings.Count(out, "repaired:") != 2 || !strings.Contains(out, "left as is") {
+		t.Fatalf("doctor asking: %d %s %s", code, out, errOut)
+	}
+	if !strings.Contains(tty.out.String(), `add `+filepath.Join(home, "keys", "b.json")+` to the index as key "b"`) || strings.Contains(tty.out.String(), "DELETE") {
+		t.Errorf("questions %q", tty.out.String())
+	}
+	if _, err := os.Stat(temp); !errors.Is(err, os.ErrNotExist) {
+		t.Error("temp file left after yes")
+	}
+	setTerminal(t, nil)
+	if out, errOut, code := purse(t, "", "key", "doctor", "--yes"); code != exitOK || !strings.Contains(out, `remove the entry of key "c"`) {
+		t.Fatalf("doctor --yes: %d %s %s", code, out, errOut)
+	}
+	out, errOut, code = purse(t, "", "key", "list", "--json")
+	var list []keystore.Entry
+	_ = json.Unmarshal([]byte(out), &list)
+	if code != exitOK || len(list) != 2 || list[0].Label != "a" || list[1].Label != "b" || strings.Contains(errOut, "doctor") {
+		t.Fatalf("after the repairs: %d %s %s", code, out, errOut)
+	}
+	if _, errOut, code := purse(t, "", "sign", "personal", "--key", "b", "--message", "hi"); code != exitOK {
+		t.Fatalf("the adopted key does not sign: %s", errOut)
 	}
 }
