@@ -41,6 +41,9 @@ func TestGolden(t *testing.T) {
 		{"confirm", func(m *Model) {
 			send(m, kit.PushDialogMsg{Dialog: dialog.NewConfirm(m.Env(), "block", "Block card 981?", "Payments with this card stop until you unblock it. Unblocking needs another signed request.", "block the card")})
 		}},
+		{"qr", func(m *Model) {
+			send(m, kit.PushDialogMsg{Dialog: dialog.NewQR(m.Env(), "Owner address (EVM key): send tokens here", "0xe84333c5b620623816982A0F356a30335395fCc9")})
+		}},
 		{"task_error", func(m *Model) {
 			send(m, kit.ErrorMsg{What: "Loading balances", Err: errors.New("dial tcp 127.0.0.1:8787: connection refused"), Next: "Start the sandbox (purse sandbox) or check the profile's user_api, then press r."})
 		}},

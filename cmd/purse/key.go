@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"purse/app"
 	"purse/internal/prompt"
+	"purse/internal/qrtext"
 	"purse/keystore"
 )
 
@@ -151,13 +153,24 @@ func key(core *app.App, label string) (keystore.Entry, error) {
 }
 
 func (a *cli) keyShowCmd() *cobra.Command {
-	return a.commandArgs("show LABEL", "Show a key's kind, address and backend", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
+	var qr bool
+	cmd := a.commandArgs("show LABEL [--qr]", "Show a key's kind, address and backend (--qr: the address as a QR code to scan)", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
 		e, err := key(core, args[0])
 		if err != nil {
 			return err
 		}
+		if qr && !a.jsonOut {
+			lines, err := qrtext.Lines(e.Address)
+			if err != nil {
+				return err
+			}
+			// Light modules are full blocks: read on a dark background (most terminals).
+			fmt.Fprintln(a.stdout, strings.Join(lines, "\n"))
+		}
 		return a.printKey(e)
 	})
+	cmd.Flags().BoolVar(&qr, "qr", false, "also draw the address as a QR code (half blocks, for a dark terminal background)")
+	return cmd
 }
 
 func (a *cli) keyRenameCmd() *cobra.Command {

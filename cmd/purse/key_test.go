@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"purse/app"
 	"purse/internal/prompt"
+	"purse/internal/qrtext"
 	"purse/keystore"
 	"strings"
 	"testing"
@@ -121,6 +122,11 @@ func TestKeyNewImportListShowRename(t *testing.T) {
 	out, errOut, code = purse(t, "0x"+testDevKey+"\n", "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", "-", "--json")
 	if code != exitOK || decodeKey(t, out).Address != testDevAddress {
 		t.Fatalf("import hex: %d %s %s", code, out, errOut)
+	}
+	// --qr draws the address as the same QR lines the TUI shows, above the key's rows.
+	out, errOut, code = purse(t, "", "key", "show", "dev", "--qr")
+	if want, _ := qrtext.Lines(testDevAddress); code != exitOK || !strings.HasPrefix(out, strings.Join(want, "\n")+"\n") || !strings.Contains(out, testDevAddress) {
+		t.Fatalf("show --qr: %d\n%s\n%s", code, out, errOut)
 	}
 	mn := writeTemp(t, "mnemonic", testAbandon+"\n")
 	for _, c := range []struct {

@@ -17,6 +17,7 @@ import (
 	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
+	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/unlock"
 )
@@ -32,6 +33,7 @@ type Screen struct {
 	env     *kit.Env
 	refresh key.Binding
 	unlock  key.Binding
+	qr      key.Binding
 
 	loadID  kit.TaskID
 	loading bool
@@ -55,6 +57,7 @@ func New(env *kit.Env, a Service) *Screen {
 		env:     env,
 		refresh: kit.WithHelp(env.Keys.Refresh, "refresh"),
 		unlock:  key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unlock (account view)")),
+		qr:      key.NewBinding(key.WithKeys("Q"), key.WithHelp("Q", "QR of the owner address")),
 	}
 	s.unlock.SetEnabled(false)
 	return s
@@ -118,6 +121,11 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 		return s.load(false)
 	case key.Matches(k, s.unlock):
 		return s.load(true)
+	case key.Matches(k, s.qr):
+		if s.snap == nil || s.snap.OwnerErr != nil {
+			return kit.Status("No owner address yet: the profile's EVM key is read with the chains (r refreshes).")
+		}
+		return kit.Push(dialog.NewQR(s.env, "Owner address (EVM key): send tokens here", s.snap.Owner.Hex()))
 	case key.Matches(k, keys.Up):
 		s.offset--
 	case key.Matches(k, keys.Down):
@@ -348,12 +356,12 @@ func (s *Screen) ID() kit.ScreenID { return kit.ScreenBalances }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {
-	return []key.Binding{s.refresh, s.unlock, s.env.Keys.Down}
+	return []key.Binding{s.refresh, s.unlock, s.qr, s.env.Keys.Down}
 }
 
 // FullHelp implements kit.Screen.
 func (s *Screen) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{s.refresh, s.unlock}, s.env.Keys.Movement()}
+	return [][]key.Binding{{s.refresh, s.unlock, s.qr}, s.env.Keys.Movement()}
 }
 
 // InputFocused implements kit.Screen: the screen has no text field.

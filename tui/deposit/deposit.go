@@ -24,6 +24,7 @@ import (
 	"purse/altchain"
 	"purse/app"
 	"purse/config"
+	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/review"
 	"purse/tui/unlock"
@@ -119,6 +120,7 @@ type keyMap struct {
 	back           key.Binding
 	retry          key.Binding
 	copySig        key.Binding
+	qr             key.Binding
 	newDeposit     key.Binding
 	cancelTask     key.Binding
 	pageUp, pageDn key.Binding
@@ -163,6 +165,7 @@ type Screen struct {
 // deposit's steps, each the gate's own.
 type Service interface {
 	Profile() config.Profile
+	SolanaAddress() (string, error)
 	FetchDepositQuote(ctx context.Context, in app.QuoteInput, u *app.Unlock) (*app.DepositQuote, error)
 	VerifyDeposit(ctx context.Context, qo *app.DepositQuote) (*altchain.Report, error)
 	PrepareDeposit(ctx context.Context, qo *app.DepositQuote, u *app.Unlock, progress func(app.DepositEvent)) (*app.PreparedDeposit, error)
@@ -199,6 +202,7 @@ func newScreen(env *kit.Env, a Service) *Screen {
 			back:       kit.WithHelp(k.Back, "edit amount"),
 			retry:      kit.WithHelp(k.Refresh, "retry"),
 			copySig:    kit.WithHelp(k.Copy, "copy signature"),
+			qr:         key.NewBinding(key.WithKeys("Q"), key.WithHelp("Q", "QR of the Solana address")),
 			newDeposit: kit.WithHelp(k.Select, "new deposit"),
 			cancelTask: kit.WithHelp(k.Back, "cancel"),
 			pageUp:     k.PageUp,
@@ -242,7 +246,7 @@ func (s *Screen) ShortHelp() []key.Binding {
 		case rowSubmit:
 			return []key.Binding{k.submit, k.up}
 		}
-		return []key.Binding{k.edit, k.down, k.up}
+		return []key.Binding{k.edit, k.down, k.up, k.qr}
 	case phaseQuoting, phaseValidating, phasePreparing:
 		return []key.Binding{k.cancelTask}
 	case phaseReview:
@@ -263,7 +267,7 @@ func (s *Screen) ShortHelp() []key.Binding {
 
 // FullHelp implements kit.Screen.
 func (s *Screen) FullHelp() [][]key.Binding {
-	return [][]key.Binding{s.ShortHelp(), {s.env.Keys.Up, s.env.Keys.Down, s.keys.pageUp, s.keys.pageDn}}
+	return [][]key.Binding{s.ShortHelp(), {s.env.Keys.Up, s.env.Keys.Down, s.keys.pageUp, s.keys.pageDn, s.keys.qr}}
 }
 
 // Update implements kit.Screen.
@@ -366,6 +370,9 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	case key.Matches(k, keys.pageDn):
 		s.offset += max(s.h-2, 1)
 		return nil
+	}
+	if key.Matches(k, keys.qr) {
+		return s.showQR()
 	}
 	switch s.phase {
 	case phaseQuoting, phaseValidating:
@@ -478,8 +485,19 @@ func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
 		return s.startEditing()
 	case key.Matches(k, s.env.Keys.Yes):
 		return kit.Status("y signs only in the review; nothing was signed.")
+	case key.Matches(k, keys.qr):
+		return s.showQR()
 	}
 	return nil
+}
+
+// showQR shows the profile's Solana address as a QR code, for funding it from a phone.
+func (s *Screen) showQR() tea.Cmd {
+	addr, err := s.app.SolanaAddress()
+	if err != nil {
+		return kit.ReportError("QR of the Solana address", err)
+	}
+	return kit.Push(dialog.NewQR(s.env, "Solana address of key "+s.app.Profile().SolanaKey+": send SOL and USDC here", addr))
 }
 
 func (s *Screen) focused() *textinput.Model {

@@ -80,3 +80,30 @@ func TestValueShownExactly(t *testing.T) {
 		t.Fatalf("value shown as %q", got)
 	}
 }
+
+// TestQRShowsTheCodeAndTheValue: the code's lines and the exact value; c copies the value;
+// a window too small says what it needs instead of a cut code.
+func TestQRShowsTheCodeAndTheValue(t *testing.T) {
+	const addr = "44WcKpddapwpYW2jkohyZVeL2fUek3Hd3eJBw2q4uT9J"
+	d := NewQR(env(), "Solana address", addr)
+	d.SetSize(80, 19)
+	v := d.View()
+	if !strings.Contains(v, addr) || strings.Count(v, "█") < 100 || strings.Contains(v, "too small") {
+		t.Fatalf("QR view:\n%s", v)
+	}
+	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
+	if cmd == nil {
+		t.Fatal("c copies nothing")
+	}
+	if m, ok := cmd().(kit.CopyMsg); !ok || m.Value != addr || d.Closed() {
+		t.Fatalf("copy: %#v closed %v", m, d.Closed())
+	}
+	d.SetSize(30, 12)
+	if v := d.View(); !strings.Contains(v, "too small") || !strings.Contains(v, "columns") {
+		t.Fatalf("small window:\n%s", v)
+	}
+	d.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	if !d.Closed() {
+		t.Fatal("esc does not close")
+	}
+}

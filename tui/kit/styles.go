@@ -54,6 +54,8 @@ type Styles struct {
 	Value    lipgloss.Style
 	Verbatim lipgloss.Style
 	Gutter   lipgloss.Style
+	// QR pins a QR code's contrast (light modules white on black) whatever the theme.
+	QR lipgloss.Style
 
 	TableHeader   lipgloss.Style
 	TableRow      lipgloss.Style
@@ -114,6 +116,7 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 		Value:    r.NewStyle(),
 		Verbatim: r.NewStyle(),
 		Gutter:   r.NewStyle().Foreground(muted),
+		QR:       r.NewStyle().Foreground(lipgloss.Color("15")).Background(lipgloss.Color("0")),
 
 		TableHeader:   r.NewStyle().Bold(true),
 		TableRow:      r.NewStyle(),
