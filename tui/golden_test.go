@@ -10,12 +10,15 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/shopspring/decimal"
 
+	"purse/app"
 	"purse/tui/dialog"
 	"purse/tui/home"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/tui/review"
+	"purse/tui/txs"
 )
 
 // TestGolden compares full frames (no colour: Ascii profile) with testdata/TestGolden/*.
@@ -43,6 +46,15 @@ func TestGolden(t *testing.T) {
 		}},
 		{"qr", func(m *Model) {
 			send(m, kit.PushDialogMsg{Dialog: dialog.NewQR(m.Env(), "Owner address (EVM key): send tokens here", "0xe84333c5b620623816982A0F356a30335395fCc9")})
+		}},
+		{"chart", func(m *Model) {
+			d := decimal.RequireFromString
+			send(m, kit.PushDialogMsg{Dialog: txs.NewChart(m.Env(), []app.MonthFlow{
+				{Month: "2026-09", Currency: "EUR", In: d("1200.50"), Out: d("300"), Records: 5},
+				{Month: "2026-10", Currency: "EUR", In: d("0"), Out: d("950.25"), Records: 3},
+				{Month: "2026-11", Currency: "EUR", In: d("40.10"), Out: d("0.99"), Records: 2},
+				{Month: "2026-11", Currency: "CHF", In: d("12"), Records: 1},
+			})})
 		}},
 		{"task_error", func(m *Model) {
 			send(m, kit.ErrorMsg{What: "Loading balances", Err: errors.New("dial tcp 127.0.0.1:8787: connection refused"), Next: "Start the sandbox (purse sandbox) or check the profile's user_api, then press r."})

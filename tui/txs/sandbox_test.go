@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/shopspring/decimal"
 
 	"purse/app"
 	"purse/enduser"
@@ -149,5 +150,34 @@ func TestHistoryAgainstTheSandbox(t *testing.T) {
 	msgs = drive(t, s, press(s, runes("E")))
 	if st := msgs[0].(kit.StatusMsg).Text; !strings.HasPrefix(st, "Exported "+strconv.Itoa(want)+" records to ") || !strings.HasSuffix(st, ".json") {
 		t.Fatalf("json export: %q", st)
+	}
+
+	// The chart of the same filter: every completed IN record summed into its month.
+	msgs = drive(t, s, press(s, runes("M")))
+	if len(msgs) != 1 {
+		t.Fatalf("chart messages %#v", msgs)
+	}
+	ch, ok := msgs[0].(kit.PushDialogMsg).Dialog.(*chart)
+	if !ok {
+		t.Fatalf("want the chart dialog, got %#v", msgs[0])
+	}
+	var sumIn decimal.Decimal
+	for r, err := range s.client.All(context.Background(), enduser.TxFilter{Direction: enduser.DirectionIn}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status == "completed" && r.Currency != "" {
+			sumIn = sumIn.Add(r.Amount.Abs())
+		}
+	}
+	var got decimal.Decimal
+	for _, f := range ch.flows {
+		got = got.Add(f.In)
+		if !f.Out.IsZero() {
+			t.Fatalf("an IN filter charted money out: %+v", f)
+		}
+	}
+	if !got.Equal(sumIn) || got.IsZero() {
+		t.Fatalf("charted %s in, the records hold %s", got, sumIn)
 	}
 }

@@ -27,6 +27,7 @@ import (
 const (
 	slotPage   = "txs.page"
 	slotExport = "txs.export"
+	slotChart  = "txs.chart"
 )
 
 var errNoServices = errors.New("no profile services: start purse with a profile (purse profile use NAME) to read the history")
@@ -52,6 +53,7 @@ const (
 	actPrev
 	actExportCSV
 	actExportJSON
+	actChart
 )
 
 // pageResult is the answer of a page request. Client is the signed client the page was
@@ -63,6 +65,12 @@ type pageResult struct {
 }
 
 // exportResult is the answer of an export.
+// chartResult is the history summed for the chart.
+type chartResult struct {
+	Client *enduser.Client
+	Flows  []app.MonthFlow
+}
+
 type exportResult struct {
 	Act    action
 	Client *enduser.Client
@@ -95,6 +103,7 @@ type Screen struct {
 	pageTask   kit.TaskID
 	pageAct    action
 	exportTask kit.TaskID
+	chartTask  kit.TaskID
 	loaded     bool
 	err        error
 	session    kit.Session // the session the kept client was built for
@@ -104,7 +113,7 @@ type Screen struct {
 }
 
 type keyMap struct {
-	open, back, filter, refresh, exportCSV, exportJSON, copy key.Binding
+	open, back, filter, refresh, exportCSV, exportJSON, copy, chart key.Binding
 }
 
 // Service is what the Transactions screen needs of the application layer (*app.App is one):
@@ -129,6 +138,7 @@ func newScreen(env *kit.Env, a Service) *Screen {
 			refresh:    kit.WithHelp(k.Refresh, "reload"),
 			exportCSV:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export csv")),
 			exportJSON: key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "export json")),
+			chart:      key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "chart in/out per month")),
 			copy:       kit.WithHelp(k.Copy, "copy tx hash"),
 		},
 		table: table.New(env,
@@ -238,6 +248,20 @@ func (s *Screen) start(act action) tea.Cmd {
 		s.exportTask = id
 		return cmd
 	}
+	if act == actChart {
+		id, cmd := unlock.Start(s.env, slotChart, "Reading the whole history for the chart", func(ctx context.Context, u *app.Unlock) (chartResult, error) {
+			c, err := useClient(u)
+			if err != nil {
+				return chartResult{}, err
+			}
+			f := filter
+			f.PageSize = enduser.MaxPageSize
+			flows, err := app.MonthlyFlows(c.All(ctx, f))
+			return chartResult{Client: c, Flows: flows}, err
+		})
+		s.chartTask = id
+		return cmd
+	}
 	if (act == actNext || act == actPrev) && len(s.pages) == 0 {
 		act = actFirst
 	}
@@ -278,6 +302,18 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s, s.onPage(msg)
 	case kit.TaskResult[exportResult]:
 		return s, s.onExport(msg)
+	case kit.TaskResult[chartResult]:
+		if msg.ID != s.chartTask {
+			return s, nil
+		}
+		s.chartTask = 0
+		if msg.Err != nil {
+			return s, nil // the footer shows the error
+		}
+		if msg.Value.Client != nil {
+			s.client = msg.Value.Client
+		}
+		return s, kit.Push(newChart(s.env, msg.Value.Flows))
 	case kit.SessionMsg:
 		// Another profile, key or account: the kept client signs for the old one.
 		was, now := s.session, msg.Session
@@ -447,6 +483,11 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 		return s.startExport(actExportCSV)
 	case key.Matches(k, s.keys.exportJSON):
 		return s.startExport(actExportJSON)
+	case key.Matches(k, s.keys.chart):
+		if s.chartTask != 0 {
+			return kit.Status("The chart's history is still being read.")
+		}
+		return s.start(actChart)
 	case key.Matches(k, s.keys.copy):
 		if len(s.rows) == 0 {
 			return nil
@@ -626,7 +667,7 @@ func (s *Screen) ShortHelp() []key.Binding {
 	case modeDetail:
 		return []key.Binding{s.env.Keys.Up, s.env.Keys.Down, s.keys.copy, s.keys.back}
 	}
-	return []key.Binding{s.keys.open, s.keys.filter, s.keys.exportCSV, s.keys.refresh}
+	return []key.Binding{s.keys.open, s.keys.filter, s.keys.exportCSV, s.keys.chart, s.keys.refresh}
 }
 
 // FullHelp implements kit.Screen.
@@ -641,7 +682,7 @@ func (s *Screen) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		s.env.Keys.Movement(),
 		{s.keys.open, s.keys.filter, s.keys.refresh, s.keys.copy},
-		{s.keys.exportCSV, s.keys.exportJSON},
+		{s.keys.exportCSV, s.keys.exportJSON, s.keys.chart},
 	}
 }
 

@@ -1,0 +1,64 @@
+package txs
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/shopspring/decimal"
+
+	"purse/app"
+	"purse/tui/internal/tuitest"
+	"purse/tui/kit"
+)
+
+func sampleFlows() []app.MonthFlow {
+	d := decimal.RequireFromString
+	return []app.MonthFlow{
+		{Month: "2026-11", Currency: "CHF", In: d("12.00"), Out: d("3.40"), Records: 2},
+		{Month: "2026-09", Currency: "EUR", In: d("1200.50"), Out: d("300"), Records: 5},
+		{Month: "2026-10", Currency: "EUR", In: d("0"), Out: d("950.25"), Records: 3},
+		{Month: "2026-11", Currency: "EUR", In: d("40.10"), Out: d("0.99"), Records: 2},
+	}
+}
+
+// TestChartShowsExactSumsAndSwitchesCurrency: each bar is labelled with its exact sum; the
+// largest bar fills the width; ←/→ switch the currency; a short window shows the latest
+// months.
+func TestChartShowsExactSumsAndSwitchesCurrency(t *testing.T) {
+	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, t.TempDir())
+	c := newChart(env, sampleFlows())
+	c.SetSize(80, 19)
+	v := c.View()
+	for _, want := range []string{"Currency EUR", "CHF EUR", "2026-09 in  1200.50", "out  300.00", "2026-10 in     0.00", "out  950.25", "2026-11 in    40.10"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("chart lacks %q:\n%s", want, v)
+		}
+	}
+	lines := strings.Split(v, "\n")
+	longest := 0
+	for _, l := range lines {
+		longest = max(longest, strings.Count(l, "█"))
+	}
+	if longest < 40 {
+		t.Fatalf("the largest month does not fill the width (%d blocks):\n%s", longest, v)
+	}
+	c.Update(tea.KeyMsg{Type: tea.KeyRight})
+	if v := c.View(); !strings.Contains(v, "Currency CHF") || !strings.Contains(v, "12.00") || strings.Contains(v, "1200.50") {
+		t.Fatalf("after →:\n%s", v)
+	}
+	c.Update(tea.KeyMsg{Type: tea.KeyLeft})
+	c.SetSize(80, 7) // room for two months
+	if v := c.View(); strings.Contains(v, "2026-09") || !strings.Contains(v, "2026-11") {
+		t.Fatalf("a short window shows the latest months:\n%s", v)
+	}
+	empty := newChart(env, nil)
+	empty.SetSize(80, 19)
+	if !strings.Contains(empty.View(), "No completed records") {
+		t.Fatalf("empty chart:\n%s", empty.View())
+	}
+	c.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	if !c.Closed() {
+		t.Fatal("esc does not close")
+	}
+}
