@@ -12,6 +12,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"purse/enduser"
@@ -133,3 +134,19 @@ func transactionsJSON(w io.Writer, records iter.Seq2[enduser.Transaction, error]
 	}{now.UTC(), len(txs), txs})
 	return len(txs), err
 }
+
+// AmountText is how every front end shows a record's amount: at least two decimals (12.5 as
+// 12.50), never a digit dropped, "" when the record has none.
+func AmountText(a enduser.Amount) string {
+	if !a.Valid {
+		return ""
+	}
+	v := a.String()
+	if _, frac, _ := strings.Cut(v, "."); len(frac) < 2 {
+		return a.StringFixed(2)
+	}
+	return v
+}
+
+// CurrencyText is how every front end shows a currency code: upper case ("eur" as EUR).
+func CurrencyText(c string) string { return strings.ToUpper(strings.TrimSpace(c)) }

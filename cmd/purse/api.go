@@ -380,7 +380,7 @@ func writeTxTable(w io.Writer, txs []enduser.Transaction) {
 	var rows [][]string
 	for _, t := range txs {
 		rows = append(rows, []string{strconv.FormatInt(int64(t.ID), 10), time.Unix(int64(t.Timestamp), 0).UTC().Format("2006-01-02 15:04"),
-			t.Type, t.Direction, t.Amount.String(), t.Currency, t.Status, t.Title, t.TxHash})
+			t.Type, t.Direction, app.AmountText(t.Amount), app.CurrencyText(t.Currency), t.Status, t.Title, t.TxHash})
 	}
 	table(w, []string{"ID", "TIME", "TYPE", "DIRECTION", "AMOUNT", "CURRENCY", "STATUS", "TITLE", "TXHASH"}, rows)
 }

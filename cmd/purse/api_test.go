@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"purse/app"
+	"purse/enduser"
 	"purse/enduser/endusertest"
 )
 
@@ -121,6 +122,23 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &page); c != exitOK || err != nil || len(page.Transactions) != 20 || !page.HasNextPage {
 		t.Fatalf("tx list json: %d %v %d", c, err, len(page.Transactions))
 	}
+	// The table shows each amount and currency as the Transactions screen does
+	// (app.AmountText, app.CurrencyText): at least two decimals, upper-case codes.
+	var first []enduser.Transaction
+	if err := json.Unmarshal([]byte(mustField(t, out, "transactions")), &first); err != nil {
+		t.Fatal(err)
+	}
+	out, e, c = purse(t, "", "tx", "list", "--page-size", "20")
+	for _, tx := range first[:5] {
+		found := false
+		for _, l := range strings.Split(out, "\n") {
+			f := strings.Fields(l)
+			found = found || (len(f) > 6 && f[0] == strconv.FormatInt(int64(tx.ID), 10) && f[5] == app.AmountText(tx.Amount) && f[6] == app.CurrencyText(tx.Currency))
+		}
+		if c != exitOK || !found {
+			t.Fatalf("tx list table lacks record %d as %s %s:\n%s\n%s", tx.ID, app.AmountText(tx.Amount), app.CurrencyText(tx.Currency), out, e)
+		}
+	}
 	out, e, c = purse(t, "", "tx", "list", "--all", "--page-size", "100", "--direction", "in", "--format", "csv")
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if c != exitOK || err != nil || len(rows) < 100 {
@@ -230,4 +248,14 @@ func TestDoctor(t *testing.T) {
 	if out, e, c := purse(t, "", "doctor"); c != exitFailure || !strings.Contains(out, "CONTRADICTED") || !strings.Contains(e, "contradicted what purse assumes") {
 		t.Fatalf("not the service: %d\n%s\n%s", c, out, e)
 	}
+}
+
+// mustField is one field of a JSON object, as raw JSON.
+func mustField(t *testing.T, out, name string) string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &m); err != nil || m[name] == nil {
+		t.Fatalf("no %s in %s (%v)", name, out, err)
+	}
+	return string(m[name])
 }

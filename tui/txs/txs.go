@@ -174,21 +174,10 @@ func (r rowSource) Row(i int) []string {
 	return []string{
 		strconv.FormatInt(int64(t.ID), 10),
 		time.Unix(int64(t.Timestamp), 0).UTC().Format("2006-01-02 15:04"),
-		t.Type, t.Direction, amountText(t.Amount), strings.ToUpper(t.Currency), t.Status, oneLine(t.Title),
+		t.Type, t.Direction, app.AmountText(t.Amount), app.CurrencyText(t.Currency), t.Status, oneLine(t.Title),
 	}
 }
 
-// amountText shows at least two decimals (12.5 as 12.50) and never drops digits.
-func amountText(a enduser.Amount) string {
-	if !a.Valid {
-		return ""
-	}
-	v := a.String()
-	if _, frac, _ := strings.Cut(v, "."); len(frac) < 2 {
-		return a.StringFixed(2)
-	}
-	return v
-}
 
 // oneLine makes server text safe for a table cell: invisible characters become visible.
 func oneLine(s string) string {
