@@ -178,7 +178,6 @@ func (r rowSource) Row(i int) []string {
 	}
 }
 
-
 // oneLine makes server text safe for a table cell: invisible characters become visible.
 func oneLine(s string) string {
 	v, _ := kit.Escape(s)
