@@ -96,6 +96,9 @@ type Unlock struct {
 	New        []byte
 }
 
+// empty says u carries no passphrase of an existing key (nil, or only a new one).
+func (u *Unlock) empty() bool { return u == nil || len(u.Passphrase) == 0 }
+
 // Clear zeroes both passphrases; a nil Unlock is fine.
 func (u *Unlock) Clear() {
 	if u == nil {
@@ -143,6 +146,7 @@ type App struct {
 	clock *enduser.Clock
 
 	solanaTimeout time.Duration
+	unlocked      unlockCache
 }
 
 // New loads the profile (name "" = the active one) of home, with no prompter.
@@ -275,11 +279,18 @@ func (s *App) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
 	if p.EVMKey == "" {
 		return nil, fmt.Errorf("profile %s has no EVM key: add or import one on the Keys screen or with `purse key new` / `purse key import`", p.Name)
 	}
+	if h := s.unlocked.held(keystore.KindEVM, p.EVMKey, p.Name); h != nil && u.empty() {
+		return h.evm, nil
+	}
 	ks, err := s.Keys(u)
 	if err != nil {
 		return nil, err
 	}
-	return ks.EVMSigner(p.EVMKey, p.Name)
+	signer, err := ks.EVMSigner(p.EVMKey, p.Name)
+	if err == nil && !u.empty() {
+		s.unlocked.keep(&heldKey{label: p.EVMKey, profile: p.Name, kind: keystore.KindEVM, evm: signer})
+	}
+	return signer, err
 }
 
 // SolanaSigner is the profile's Solana key, audited.
@@ -288,11 +299,18 @@ func (s *App) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 	if p.SolanaKey == "" {
 		return nil, fmt.Errorf("profile %s has no Solana key: add or import one on the Keys screen or with `purse key new` / `purse key import`", p.Name)
 	}
+	if h := s.unlocked.held(keystore.KindSolana, p.SolanaKey, p.Name); h != nil && u.empty() {
+		return h.sol, nil
+	}
 	ks, err := s.Keys(u)
 	if err != nil {
 		return nil, err
 	}
-	return ks.SolanaSigner(p.SolanaKey, p.Name)
+	signer, err := ks.SolanaSigner(p.SolanaKey, p.Name)
+	if err == nil && !u.empty() {
+		s.unlocked.keep(&heldKey{label: p.SolanaKey, profile: p.Name, kind: keystore.KindSolana, sol: signer})
+	}
+	return signer, err
 }
 
 // API is the end-user client of the profile. With signed, full-auth calls are signed by the

@@ -77,6 +77,13 @@ func (a *auditedEVM) SignDigest(p wallet.Purpose, digest common.Hash) ([]byte, e
 	return a.key.SignDigest(p, digest)
 }
 
+// Zero wipes the key's secret: the signer then refuses to sign (wallet.ErrZeroed).
+func (a *auditedEVM) Zero() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.key.Zero()
+}
+
 type auditedSolana struct {
 	mu      sync.Mutex
 	s       *Store
@@ -100,4 +107,11 @@ func (a *auditedSolana) SignMessage(p wallet.Purpose, msg []byte) (solana.Signat
 		return solana.Signature{}, fmt.Errorf("sign: %v; nothing was signed", err)
 	}
 	return a.key.SignMessage(p, msg)
+}
+
+// Zero wipes the key's secret: the signer then refuses to sign (wallet.ErrZeroed).
+func (a *auditedSolana) Zero() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.key.Zero()
 }

@@ -112,6 +112,10 @@ func Run(ctx context.Context, opts Options) error {
 	}
 	if opts.App != nil {
 		opts.App.SetLogger(logger)
+		// A key unlocked once signs again without a prompt while it is in use; its secret is
+		// wiped when idle past the TTL and when the TUI stops.
+		opts.App.KeepUnlocked(app.DefaultUnlockIdle)
+		defer opts.App.KeepUnlocked(0)
 	}
 	env := kit.NewEnv(ctx, opts.Session, opts.Home, logger, renderer)
 	build := opts.Screens

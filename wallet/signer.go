@@ -73,7 +73,20 @@ func (k *EVMKey) Address() common.Address { return k.addr }
 func (k *EVMKey) Private() *ecdsa.PrivateKey { return k.key }
 
 func (k *EVMKey) SignDigest(_ Purpose, digest common.Hash) ([]byte, error) {
+	if k.key.D.Sign() == 0 {
+		return nil, ErrZeroed
+	}
 	return crypto.Sign(digest[:], k.key)
+}
+
+// ErrZeroed is the answer of a key whose secret was wiped (Zero): it signs nothing.
+var ErrZeroed = errors.New("the key was locked and its secret wiped from memory; unlock it again")
+
+// Zero wipes the private scalar in place (its words, not only the big.Int's length), so a
+// key dropped from an unlock cache leaves no copy in this object.
+func (k *EVMKey) Zero() {
+	clear(k.key.D.Bits())
+	k.key.D.SetInt64(0)
 }
 
 // SolanaKey is an in-memory SolanaSigner.
@@ -107,7 +120,13 @@ func (k *SolanaKey) Seed() []byte { return k.key.Seed() }
 // Private exposes the 64-byte key, the form solana-keygen files hold.
 func (k *SolanaKey) Private() ed25519.PrivateKey { return k.key }
 
+// Zero wipes the key's bytes in place.
+func (k *SolanaKey) Zero() { clear(k.key) }
+
 func (k *SolanaKey) SignMessage(_ Purpose, msg []byte) (solana.Signature, error) {
+	if isZero(k.key) {
+		return solana.Signature{}, ErrZeroed
+	}
 	var sig solana.Signature
 	copy(sig[:], ed25519.Sign(k.key, msg))
 	return sig, nil
@@ -116,4 +135,13 @@ func (k *SolanaKey) SignMessage(_ Purpose, msg []byte) (solana.Signature, error)
 // VerifySolana checks an ed25519 signature of msg by pub.
 func VerifySolana(pub solana.PublicKey, msg []byte, sig solana.Signature) bool {
 	return ed25519.Verify(pub[:], msg, sig[:])
+}
+
+func isZero(b []byte) bool {
+	for _, v := range b {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
 }

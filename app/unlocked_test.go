@@ -1,0 +1,105 @@
+package app
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/config"
+	"purse/keystore"
+	"purse/wallet"
+)
+
+// TestSessionKeepsAKeyUnlocked: with the cache on, a key unlocked once signs again without a
+// passphrase until it has been idle for the TTL; then, on Lock or on removal, its secret is
+// wiped (the old signer refuses); with the cache off (the CLI) every call needs the
+// passphrase.
+func TestSessionKeepsAKeyUnlocked(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("PURSE_KEYSTORE", "file")
+	t.Cleanup(SetScryptCost(1<<4, 1))
+	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
+		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ks.New("me", keystore.KindEVM); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := config.Load(home)
+	if err := st.Put(&config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "5003", EVMKey: "me"}); err != nil {
+		t.Fatal(err)
+	}
+	_ = st.Use("t")
+	if err := st.Save(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var locked *LockedError
+	if _, err := s.EVMSigner(nil); !errors.As(err, &locked) {
+		t.Fatalf("without a passphrase: %v", err)
+	}
+
+	// Off (the CLI): a passphrase once is not remembered.
+	if _, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.EVMSigner(nil); !errors.As(err, &locked) {
+		t.Fatalf("the cache is off, yet the key stayed unlocked: %v", err)
+	}
+
+	now := time.Unix(1_800_000_000, 0)
+	s.unlocked.now = func() time.Time { return now }
+	s.KeepUnlocked(time.Minute)
+	first, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(50 * time.Second)
+	again, err := s.EVMSigner(nil)
+	if err != nil || again != first {
+		t.Fatalf("held key not used: %v", err)
+	}
+	if u := s.Unlocked(); len(u) != 1 || u[0].Label != "me" || !u[0].Expires.Equal(now.Add(time.Minute)) {
+		t.Fatalf("unlocked: %+v", u)
+	}
+	// Idle past the TTL (the hit above counted as use): wiped.
+	now = now.Add(61 * time.Second)
+	if u := s.Unlocked(); len(u) != 0 {
+		t.Fatalf("expired key still listed: %+v", u)
+	}
+	if _, err := first.SignDigest(wallet.PurposePersonal, common.Hash{1}); !errors.Is(err, wallet.ErrZeroed) {
+		t.Fatalf("an expired key still signs: %v", err)
+	}
+	if _, err := s.EVMSigner(nil); !errors.As(err, &locked) {
+		t.Fatalf("after expiry: %v", err)
+	}
+
+	// Lock wipes at once.
+	held, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Lock()
+	if _, err := held.SignDigest(wallet.PurposePersonal, common.Hash{1}); !errors.Is(err, wallet.ErrZeroed) {
+		t.Fatalf("a locked key still signs: %v", err)
+	}
+	if _, err := s.EVMSigner(nil); !errors.As(err, &locked) {
+		t.Fatalf("after Lock: %v", err)
+	}
+	// Removing the key wipes the cache too.
+	if _, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RemoveKey("me"); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Unlocked()) != 0 {
+		t.Fatal("a removed key is still held")
+	}
+}
