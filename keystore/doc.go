@@ -17,3 +17,8 @@
 // Signers returned by EVMSigner and SolanaSigner append a record to the hash-chained audit
 // log $PURSE_HOME/audit.jsonl before each signature and refuse to sign when they cannot.
 package keystore
+
+// MinNewPassphrase is the shortest passphrase a front end accepts when the user types a new
+// one (a key file's, an export's): the scrypt cost slows guessing, it cannot make a
+// three-letter passphrase strong.
+const MinNewPassphrase = 8

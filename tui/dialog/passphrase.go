@@ -1,6 +1,8 @@
 package dialog
 
 import (
+	"fmt"
+
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -29,6 +31,19 @@ type Passphrase struct {
 	w, h   int
 	closed bool
 	then   func(PassphraseResult) tea.Cmd
+	// min, when set (NewOnes), is the shortest passphrase accepted: a new one.
+	min int
+	// note is the feedback of a refused entry (empty, too short).
+	note string
+}
+
+// NewOnes makes the dialog ask for a new passphrase: the field says so, and an entry shorter
+// than min characters is refused with feedback, before anything is encrypted with it.
+func (p *Passphrase) NewOnes(min int) *Passphrase {
+	p.min = min
+	p.input.Prompt = "new passphrase: "
+	p.submit = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "set"))
+	return p
 }
 
 // Then makes the dialog hand its result to fn (whose command it returns) instead of
@@ -68,6 +83,11 @@ func (p *Passphrase) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
 		switch {
 		case key.Matches(k, p.submit):
 			if p.input.Value() == "" {
+				p.note = "Type a passphrase first (esc cancels)."
+				return p, nil
+			}
+			if n := len([]rune(p.input.Value())); n < p.min {
+				p.note = fmt.Sprintf("A new passphrase needs at least %d characters (this one has %d).", p.min, n)
 				return p, nil
 			}
 			pw := []byte(p.input.Value())
@@ -89,7 +109,10 @@ func (p *Passphrase) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
 func (p *Passphrase) View() string {
 	s := p.env.Styles
 	body := p.prompt + "\n\n" + p.input.View()
-	foot := s.Bold.Render("enter") + " unlock • " + s.Bold.Render("esc") + " cancel"
+	if p.note != "" {
+		body += "\n" + s.Warning.Render(p.note)
+	}
+	foot := s.Bold.Render("enter") + " " + p.submit.Help().Desc + " • " + s.Bold.Render("esc") + " cancel"
 	return Frame(s, p.w, p.h, p.title, body, foot, false)
 }
 

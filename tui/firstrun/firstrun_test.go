@@ -57,8 +57,8 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 	f.SetValue("label", "dev")
 	f.SetValue("file", tuitest.WriteFile(t, "dev.hex", tuitest.DevKey))
 	h.Press(tuitest.Key(tea.KeyEnter))
-	h.Answer("New passphrase for key dev", "pw")
-	h.Answer("Repeat the new passphrase", "pw")
+	h.Answer("New passphrase for key dev", "pw-long-enough")
+	h.Answer("Repeat the new passphrase", "pw-long-enough")
 	if w.step != stepSolana {
 		t.Fatalf("step %d, note %q, form %q", w.step, w.note, f.Err)
 	}
@@ -72,8 +72,8 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 	h.Press(tuitest.Runes("n"))
 	w.flow.Form().SetValue("label", "sol")
 	h.Press(tuitest.Key(tea.KeyEnter))
-	h.Answer("New passphrase for key sol", "pw2")
-	h.Answer("Repeat the new passphrase", "pw2")
+	h.Answer("New passphrase for key sol", "pw2-long-enough")
+	h.Answer("Repeat the new passphrase", "pw2-long-enough")
 	if w.step != stepDone || sv.Profile().SolanaKey != "sol" {
 		t.Fatalf("step %d profile %+v", w.step, sv.Profile())
 	}

@@ -42,13 +42,13 @@ func TestCreateFileKeyThroughPassphraseDialog(t *testing.T) {
 	h.Press(tuitest.Key(tea.KeyTab)) // kind → label
 	h.TypeText("alice")
 	h.Press(tuitest.Key(tea.KeyEnter))
-	h.Answer("New passphrase for key alice", "first")
-	h.Answer("Repeat the new passphrase", "other")
+	h.Answer("New passphrase for key alice", "first-pass")
+	h.Answer("Repeat the new passphrase", "other-pass")
 	if d := h.Top(); !strings.Contains(d.View(), "differed") {
 		t.Fatalf("a mismatch must ask again and say why:\n%s", d.View())
 	}
-	h.Answer("New passphrase for key alice", "pw")
-	h.Answer("Repeat the new passphrase", "pw")
+	h.Answer("New passphrase for key alice", "pw-long-enough")
+	h.Answer("Repeat the new passphrase", "pw-long-enough")
 	if len(h.Dialogs) != 0 {
 		t.Fatalf("dialogs left: %v", h.Dialogs[0].Title())
 	}
@@ -64,7 +64,7 @@ func TestCreateFileKeyThroughPassphraseDialog(t *testing.T) {
 	}
 	// The file opens with the passphrase typed in the dialog, and with no other.
 	ks, err := keystore.Open(keystore.Options{Home: sv.Home(), Backend: keystore.BackendFile,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
+		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw-long-enough"), nil }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,8 +92,8 @@ func TestImportDiscoversOnboardedAccount(t *testing.T) {
 	f.SetValue("label", "dev")
 	f.SetValue("file", tuitest.WriteFile(t, "dev.hex", "0x"+tuitest.DevKey+"\n"))
 	h.Press(tuitest.Key(tea.KeyEnter))
-	h.Answer("New passphrase for key dev", "pw")
-	h.Answer("Repeat the new passphrase", "pw")
+	h.Answer("New passphrase for key dev", "pw-long-enough")
+	h.Answer("Repeat the new passphrase", "pw-long-enough")
 	if got := h.LastStatus(); !strings.Contains(got, "Found account 77") {
 		t.Fatalf("status %q, errors %+v", got, h.Errs)
 	}
@@ -161,8 +161,8 @@ func TestImportEveryFormat(t *testing.T) {
 			h.Press(tuitest.Key(tea.KeyEnter))
 			h.Answer("Keystore JSON passphrase", c.filePass)
 		}
-		h.Answer("New passphrase for key "+c.label, "pw")
-		h.Answer("Repeat the new passphrase", "pw")
+		h.Answer("New passphrase for key "+c.label, "pw-long-enough")
+		h.Answer("Repeat the new passphrase", "pw-long-enough")
 		e, err := sv.Keys(nil)
 		if err != nil {
 			t.Fatal(err)
@@ -302,8 +302,8 @@ func TestExportAsksPassphrasesAndRefusesOverwrite(t *testing.T) {
 	h.Press(tuitest.Key(tea.KeyEnter))
 	// The key's own passphrase first, then the export passphrase twice (the unlock helper).
 	h.Answer("Unlock key k", "pw")
-	h.Answer("New passphrase", "exp")
-	h.Answer("Repeat the new passphrase", "exp")
+	h.Answer("New passphrase", "export-pass")
+	h.Answer("Repeat the new passphrase", "export-pass")
 	if !strings.Contains(h.LastStatus(), "Exported key k") {
 		t.Fatalf("status %q note %q", h.LastStatus(), s.note)
 	}
@@ -320,7 +320,7 @@ func TestExportAsksPassphrasesAndRefusesOverwrite(t *testing.T) {
 	if _, err := imp.ImportKeystoreJSON("back", keystore.KindEVM, data, []byte("pw")); err == nil {
 		t.Fatal("the export must not be under the key's passphrase")
 	}
-	if e, err := imp.ImportKeystoreJSON("back", keystore.KindEVM, data, []byte("exp")); err != nil || e.Address != s.list[0].Address {
+	if e, err := imp.ImportKeystoreJSON("back", keystore.KindEVM, data, []byte("export-pass")); err != nil || e.Address != s.list[0].Address {
 		t.Fatalf("re-import: %+v %v", e, err)
 	}
 	if got, _ := os.ReadFile(taken); string(got) != "keep me" {

@@ -14,6 +14,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"purse/app"
+	"purse/keystore"
 	"purse/tui/dialog"
 	"purse/tui/kit"
 )
@@ -85,7 +86,11 @@ func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock, note string
 		have.Clear()
 		return kit.Abandon[T](r.env.Tasks, r.id, r.slot, r.label, kit.ErrCancelled)
 	}
-	return dialog.NewPassphrase(r.env, r.slot+"/unlock", title, r.label+": "+prompt).Then(func(res dialog.PassphraseResult) tea.Cmd {
+	d := dialog.NewPassphrase(r.env, r.slot+"/unlock", title, r.label+": "+prompt)
+	if locked.New {
+		d.NewOnes(keystore.MinNewPassphrase)
+	}
+	return d.Then(func(res dialog.PassphraseResult) tea.Cmd {
 		if res.Cancelled {
 			return cancel()
 		}
@@ -98,7 +103,7 @@ func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock, note string
 			return r.rerun(u)
 		}
 		first := res.Passphrase
-		again := dialog.NewPassphrase(r.env, r.slot+"/unlock", "Repeat the new passphrase", r.label+": type the new passphrase again.")
+		again := dialog.NewPassphrase(r.env, r.slot+"/unlock", "Repeat the new passphrase", r.label+": type the new passphrase again.").NewOnes(keystore.MinNewPassphrase)
 		// A mismatch asks both again: a typo must never become a key's passphrase.
 		return kit.Push(again.Then(func(res dialog.PassphraseResult) tea.Cmd {
 			if res.Cancelled {

@@ -109,21 +109,21 @@ func TestUnlockKeepsTheFirstPassphraseAndConfirmsANewOne(t *testing.T) {
 	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
 	l := &locked{wantNew: true}
 	id, cmd := Start(env, "s", "Export", l.call)
-	msg := typeInto(t, cmd(), "pw")() // the key's passphrase → asks for the new one
-	msg = typeInto(t, msg, "nn")()    // the new one → asks to repeat it
-	res := result(t, env, typeInto(t, msg, "nn")(), id)
+	msg := typeInto(t, cmd(), "pw")()      // the key's passphrase → asks for the new one
+	msg = typeInto(t, msg, "nn-newpass")() // the new one → asks to repeat it
+	res := result(t, env, typeInto(t, msg, "nn-newpass")(), id)
 	if res.Err != nil || res.Value != "done" {
 		t.Fatalf("export: %+v", res)
 	}
 	last := l.seen[len(l.seen)-1]
-	if string(last.Passphrase) != "pw" || string(last.New) != "nn" {
+	if string(last.Passphrase) != "pw" || string(last.New) != "nn-newpass" {
 		t.Fatalf("the last call got %+v", last)
 	}
 
 	l = &locked{wantNew: true}
 	id, cmd = Start(env, "s", "Export", l.call)
-	msg = typeInto(t, typeInto(t, cmd(), "pw")(), "nn")()
-	msg = typeInto(t, msg, "other")() // differs: both are asked again, nothing runs
+	msg = typeInto(t, typeInto(t, cmd(), "pw")(), "nn-newpass")()
+	msg = typeInto(t, msg, "other-newpass")() // differs: both are asked again, nothing runs
 	push, ok := msg.(kit.PushDialogMsg)
 	if ok {
 		push.Dialog.SetSize(100, 20)
@@ -131,9 +131,9 @@ func TestUnlockKeepsTheFirstPassphraseAndConfirmsANewOne(t *testing.T) {
 	if !ok || !strings.Contains(push.Dialog.View(), "differed") || l.calls != 2 {
 		t.Fatalf("differing new passphrases: %T after %d calls", msg, l.calls)
 	}
-	msg = typeInto(t, typeInto(t, msg, "n2")(), "n2")()
+	msg = typeInto(t, typeInto(t, msg, "n2-newpass")(), "n2-newpass")()
 	res = result(t, env, msg, id)
-	if res.Err != nil || string(l.seen[len(l.seen)-1].New) != "n2" || string(l.seen[len(l.seen)-1].Passphrase) != "pw" {
+	if res.Err != nil || string(l.seen[len(l.seen)-1].New) != "n2-newpass" || string(l.seen[len(l.seen)-1].Passphrase) != "pw" {
 		t.Fatalf("after typing it again: %+v, last call %+v", res, l.seen[len(l.seen)-1])
 	}
 }
@@ -145,5 +145,35 @@ func TestUnlockResultOfAReplacedRequestIsDropped(t *testing.T) {
 	kit.Start(env.Tasks, "s", "newer", func(context.Context) (int, error) { return 0, nil })
 	if msg := cmd(); msg != nil {
 		t.Fatalf("a replaced request still asked: %T", msg)
+	}
+}
+
+// TestNewPassphraseFeedback: an empty entry and a new passphrase under the minimum length
+// are refused in the dialog with what to do; the field says "new passphrase"; nothing runs
+// until the entry is long enough.
+func TestNewPassphraseFeedback(t *testing.T) {
+	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
+	l := &locked{wantNew: true}
+	_, cmd := Start(env, "s", "Export", l.call)
+	msg := typeInto(t, cmd(), "pw")()
+	push, ok := msg.(kit.PushDialogMsg)
+	if !ok {
+		t.Fatalf("want the new passphrase dialog, got %T", msg)
+	}
+	d := push.Dialog
+	d.SetSize(100, 20)
+	if !strings.Contains(d.View(), "new passphrase:") {
+		t.Fatalf("the field does not say new passphrase:\n%s", d.View())
+	}
+	d, _ = d.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if d.Closed() || !strings.Contains(d.View(), "Type a passphrase first") {
+		t.Fatalf("empty entry:\n%s", d.View())
+	}
+	for _, r := range "short" {
+		d, _ = d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	d, _ = d.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if d.Closed() || !strings.Contains(d.View(), "at least 8 characters") || l.calls != 2 {
+		t.Fatalf("short entry (%d calls):\n%s", l.calls, d.View())
 	}
 }
