@@ -253,6 +253,9 @@ func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, 
 	default:
 		err = fmt.Errorf("unknown key source %d", req.Source)
 	}
+	if errors.Is(err, keystore.ErrSameKey) {
+		return KeyAdded{}, usage(err) // the user's to decide: use the stored key
+	}
 	if err != nil {
 		return KeyAdded{}, err
 	}

@@ -650,6 +650,13 @@ func TestExportImportRoundTrip(t *testing.T) {
 			if _, err := other.ImportKeystoreJSON("wk", wrongKind, v3, []byte(pass.pass)); err == nil || !strings.Contains(err.Error(), "the file holds a") {
 				t.Fatalf("kind mismatch: %v", err)
 			}
+			// The same key twice under two labels is refused, naming the first.
+			if _, err := other.ImportKeystoreJSON("again-"+e.Label, e.Kind, v3, []byte(pass.pass)); !errors.Is(err, ErrSameKey) || !strings.Contains(err.Error(), `"v3-`+e.Label+`"`) {
+				t.Fatalf("a second label for the same key: %v", err)
+			}
+			if err := other.Remove("v3-" + e.Label); err != nil {
+				t.Fatal(err)
+			}
 			raw, err := s.ExportRaw(e.Label)
 			if err != nil {
 				t.Fatal(err)

@@ -257,6 +257,9 @@ var ErrNotFound = errors.New("no such key")
 // ErrExists is returned (wrapped) for a label that is already taken.
 var ErrExists = errors.New("label already in use")
 
+// ErrSameKey is a key that is already stored under another label.
+var ErrSameKey = errors.New("the same key is already stored")
+
 type indexFile struct {
 	Version int `json:"version"`
 	// Home is this home's random id, made once: every keyring item name starts with it.
@@ -392,6 +395,20 @@ func (s *Store) Get(label string) (Entry, error) {
 	return ix.Keys[i], nil
 }
 
+// byAddress is the label of the stored key of kind at address, "" when none.
+func (s *Store) byAddress(kind Kind, address string) (string, error) {
+	es, err := s.List()
+	if err != nil {
+		return "", err
+	}
+	for _, e := range es {
+		if e.Kind == kind && strings.EqualFold(e.Address, address) {
+			return e.Label, nil
+		}
+	}
+	return "", nil
+}
+
 // add stores a new secret under label in the backend of new keys and indexes it. Nothing
 // is left behind when any step fails.
 func (s *Store) add(label string, sec *secret) (Entry, error) {
@@ -403,6 +420,13 @@ func (s *Store) add(label string, sec *secret) (Entry, error) {
 		return Entry{}, fmt.Errorf("key %q: %w; choose another label or remove the key first", label, ErrExists)
 	} else if !errors.Is(err, ErrNotFound) {
 		return Entry{}, err
+	}
+	// The same secret twice under two labels would be two names for one account: removing
+	// "one of them" later would leave the user believing the other is a different key.
+	if other, err := s.byAddress(sec.kind, sec.address()); err != nil {
+		return Entry{}, err
+	} else if other != "" {
+		return Entry{}, fmt.Errorf("key %q: %s %s is already stored as key %q (%w); use that key, or rename it, instead of adding it again", label, sec.kind, sec.address(), other, ErrSameKey)
 	}
 	backend := s.Backend()
 	var fileData []byte

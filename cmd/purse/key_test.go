@@ -135,10 +135,9 @@ func TestKeyNewImportListShowRename(t *testing.T) {
 		want  string
 	}{
 		{"sol0", []string{"--kind", "solana", "--mnemonic-file", mn, "--index", "0"}, testSolPathAddr},
-		{"solpath", []string{"--kind", "solana", "--mnemonic-file", mn, "--path", "m/44'/501'/0'/0'"}, testSolPathAddr},
+
 		{"solnone", []string{"--kind", "solana", "--mnemonic-file", mn, "--path", "none"}, testSolNoneAddr},
 		{"evm0", []string{"--kind", "evm", "--mnemonic-file", mn}, "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"},
-		{"junk", []string{"--kind", "evm", "--mnemonic-file", "-"}, testDevAddress},
 	} {
 		stdin := ""
 		if c.label == "junk" {
@@ -149,6 +148,17 @@ func TestKeyNewImportListShowRename(t *testing.T) {
 			t.Fatalf("%s: exit %d %s %s", c.label, code, out, errOut)
 		}
 	}
+	// The test mnemonic on stdin derives the dev key, stored already as "dev": refused.
+	if _, errOut, code := purse(t, testJunk, "key", "import", "--label", "junk", "--kind", "evm", "--mnemonic-file", "-"); code != exitUsage ||
+		!strings.Contains(errOut, testDevAddress+` is already stored as key "dev"`) {
+		t.Fatalf("junk mnemonic: %d %s", code, errOut)
+	}
+	// The index and its path name the same key: a second label for it is refused (exit 2),
+	// naming the stored one (issue 12 item 4).
+	if _, errOut, code := purse(t, "", "key", "import", "--label", "solpath", "--kind", "solana", "--mnemonic-file", mn, "--path", "m/44'/501'/0'/0'"); code != exitUsage ||
+		!strings.Contains(errOut, testSolPathAddr+` is already stored as key "sol0"`) {
+		t.Fatalf("the same key under a second label: %d %s", code, errOut)
+	}
 	// A BIP-39 passphrase from a file changes the key.
 	out, _, code = purse(t, "", "key", "import", "--label", "withpass", "--kind", "evm", "--mnemonic-file", mn,
 		"--mnemonic-passphrase-file", writeTemp(t, "p", "TREZOR\n"), "--json")
@@ -158,7 +168,7 @@ func TestKeyNewImportListShowRename(t *testing.T) {
 
 	out, _, code = purse(t, "", "key", "list", "--json")
 	var list []keystore.Entry
-	if code != exitOK || json.Unmarshal([]byte(out), &list) != nil || len(list) != 8 {
+	if code != exitOK || json.Unmarshal([]byte(out), &list) != nil || len(list) != 6 {
 		t.Fatalf("list: %d %s", code, out)
 	}
 	out, _, code = purse(t, "", "key", "list")
@@ -191,7 +201,7 @@ func TestKeyNewImportListShowRename(t *testing.T) {
 			t.Errorf("%s holds the key in clear", f)
 		}
 	}
-	if len(files) != 8 {
+	if len(files) != 6 {
 		t.Errorf("key files: %v", files)
 	}
 }
@@ -344,9 +354,18 @@ func TestKeyExport(t *testing.T) {
 		t.Fatal("a failed export left a file")
 	}
 	setPassphrase(t, testPassphrase)
+	if _, errOut, code := purse(t, "", "key", "import", "--label", "back", "--kind", "evm", "--keystore-json", enc); code != exitUsage || !strings.Contains(errOut, `already stored as key "dev"`) {
+		t.Fatalf("import back beside the original: %d %s", code, errOut)
+	}
+	if _, errOut, code := purse(t, "y\n", "key", "rm", "dev", "--yes"); code != exitOK {
+		t.Fatalf("rm dev: %d %s", code, errOut)
+	}
 	out, _, code = purse(t, "", "key", "import", "--label", "back", "--kind", "evm", "--keystore-json", enc, "--json")
 	if code != exitOK || decodeKey(t, out).Address != testDevAddress {
 		t.Fatalf("import back: %d %s", code, out)
+	}
+	if _, errOut, code := purse(t, "", "key", "rename", "back", "dev"); code != exitOK {
+		t.Fatalf("rename back: %d %s", code, errOut)
 	}
 
 	// Raw export: never without the typed confirmation.
@@ -379,6 +398,9 @@ func TestKeyExport(t *testing.T) {
 	setTerminal(t, &right)
 	if _, _, code := purse(t, "", "key", "export", "sol", "--out", solRaw, "--unsafe-raw"); code != exitOK {
 		t.Fatal("raw solana export")
+	}
+	if _, errOut, code := purse(t, "", "key", "rm", "sol", "--yes"); code != exitOK {
+		t.Fatalf("rm sol: %d %s", code, errOut)
 	}
 	out, _, code = purse(t, "", "key", "import", "--label", "solback", "--solana-keypair", solRaw, "--json")
 	if code != exitOK || decodeKey(t, out).Address != testSolPathAddr {

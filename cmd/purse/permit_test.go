@@ -224,6 +224,10 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 	if _, e, c := purse(t, "", "profile", "use", "fresh2"); c != exitOK {
 		t.Fatal(e)
 	}
+	// The dev key is stored once: it goes, and comes back under another label.
+	if _, e, c := purse(t, "", "key", "rm", "dev", "--yes"); c != exitOK {
+		t.Fatalf("rm dev: %d %s", c, e)
+	}
 	_, e, c = purse(t, testDevKey+"\n", "key", "import", "--label", "dev2", "--kind", "evm", "--private-key-file", "-")
 	if c != exitOK || !strings.Contains(e, "Found account "+tokenID) {
 		t.Fatalf("import with discovery: %d %s", c, e)
