@@ -66,7 +66,9 @@ type Screen struct {
 	opBusy bool
 
 	// the key an operation works on, and the export's passphrases until it ends
-	target     keystore.Entry
+	target keystore.Entry
+	// follow is the label the cursor moves to once the list is read again (added, renamed).
+	follow     string
 	exportPath string
 
 	add, imp, rename, remove, export, use, copy, refresh key.Binding
@@ -163,6 +165,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, s.failed(msg.Err)
 		}
 		text := msg.Value.Discovery.Note
+		s.follow = msg.Value.Entry.Label
 		if s.mode == modeRename {
 			text = fmt.Sprintf("Renamed key %s to %s.", s.target.Label, msg.Value.Entry.Label)
 		}
@@ -420,6 +423,17 @@ func (s *Screen) refreshRows() {
 		rows = append(rows, []string{e.Label, string(e.Kind), e.Address, string(e.Backend), e.Created.Format("2006-01-02"), use})
 	}
 	s.tbl.SetSource(rows)
+	// The key just added or renamed is selected: the list is sorted by label, so the row
+	// under the cursor is otherwise another key, and the next d would remove that one.
+	if s.follow != "" {
+		for i, e := range s.list {
+			if e.Label == s.follow {
+				s.tbl.SetCursor(i)
+				s.follow = ""
+				break
+			}
+		}
+	}
 }
 
 // View implements kit.Screen.

@@ -268,8 +268,17 @@ func TestRenameRemoveUseCopy(t *testing.T) {
 		t.Fatalf("status %q", h.LastStatus())
 	}
 
-	h.Press(tuitest.Runes("k"), tuitest.Runes("d"))
-	if d := h.Top(); !strings.Contains(d.View(), "uses it as its EVM key") {
+	// A rename that moves the key in the sorted list takes the cursor with it: the next d
+	// must ask about this key, not the one now under the old row.
+	h.Press(tuitest.Runes("k"), tuitest.Runes("e"))
+	s.form.SetValue("label", "z-evm")
+	h.Press(tuitest.Key(tea.KeyEnter))
+	if sel, ok := s.Selected(); !ok || sel.Label != "z-evm" {
+		t.Fatalf("after renaming a-evm to z-evm the cursor is on %+v", sel)
+	}
+
+	h.Press(tuitest.Runes("d"))
+	if d := h.Top(); !strings.Contains(d.View(), "uses it as its EVM key") || !strings.Contains(d.View(), "z-evm") {
 		t.Fatalf("the remove question must say the profile uses the key:\n%s", d.View())
 	}
 	h.Press(tuitest.Key(tea.KeyEnter)) // enter never confirms
