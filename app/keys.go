@@ -66,13 +66,21 @@ type KeyImport struct {
 	Path, Index, MnemonicPassFile                             string
 }
 
+// labelErr is keystore.ValidateLabel as an error of the label field.
+func labelErr(label string) error {
+	if keystore.ValidateLabel(label) != nil {
+		return fieldErr("label", "expected %s, got %q", keystore.LabelRule, label)
+	}
+	return nil
+}
+
 // CheckLabelKind checks a new key's label and kind.
 func CheckLabelKind(label, kind string) (keystore.Kind, error) {
 	if label == "" {
 		return "", fieldErr("label", "expected a label such as main or sol-1")
 	}
-	if err := keystore.ValidateLabel(label); err != nil {
-		return "", &FieldError{Field: "label", Err: err}
+	if err := labelErr(label); err != nil {
+		return "", err
 	}
 	if kind == "" {
 		return "", fieldErr("kind", "expected evm or solana")
@@ -212,8 +220,8 @@ func (s *App) ListKeys() ([]keystore.Entry, error) {
 // passphrase is u.New; without it the call fails with a needs-unlock error (New) and
 // creates nothing.
 func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, error) {
-	if err := keystore.ValidateLabel(req.Label); err != nil {
-		return KeyAdded{}, &FieldError{Field: "label", Err: err}
+	if err := labelErr(req.Label); err != nil {
+		return KeyAdded{}, err
 	}
 	var newPass []byte
 	if u != nil {

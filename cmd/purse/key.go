@@ -78,7 +78,7 @@ func (a *cli) keyNewCmd() *cobra.Command {
 			return a.addKey(cmd.Context(), app.KeyRequest{Source: app.SourceNew, Kind: k, Label: label})
 		},
 	}
-	cmd.Flags().StringVar(&label, "label", "", "label of the new key: 1-64 of A-Z a-z 0-9 . _ -")
+	cmd.Flags().StringVar(&label, "label", "", "label of the new key: "+keystore.LabelRule)
 	cmd.Flags().StringVar(&kind, "kind", "", "evm (secp256k1) or solana (ed25519)")
 	return cmd
 }
