@@ -470,6 +470,16 @@ func (s *App) ExportKey(label, path string, keyPass, exportPass []byte) error {
 	return writeNewFile(path, data)
 }
 
+// ExportKeyWarning is what a user must know about the encrypted export of e ("" for an evm
+// key): EVM tools (cast, geth, MetaMask) read any v3 file and would decrypt a Solana key's
+// ed25519 seed as the secp256k1 key of an unrelated account.
+func ExportKeyWarning(e keystore.Entry) string {
+	if e.Kind != keystore.KindSolana {
+		return ""
+	}
+	return "The file holds a Solana key (marked \"purse\": {\"kind\": \"solana\"}); EVM tools such as cast, geth or MetaMask ignore that mark and would decrypt it as an unrelated Ethereum account. Import it only with purse, as a solana key."
+}
+
 // ExportRawKey writes the UNENCRYPTED secret of a key to a new file (mode 0600): evm as hex,
 // solana as solana-keygen JSON. The caller has had the user confirm it in words. It returns
 // the format written.

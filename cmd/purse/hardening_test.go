@@ -6,6 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	gethks "github.com/ethereum/go-ethereum/accounts/keystore"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"purse/internal/prompt"
 )
 
 // signDev signs n digests with key dev the way the commands do; it returns the first error.
@@ -114,5 +119,86 @@ func TestAuditRepair(t *testing.T) {
 	out, _, code = purse(t, "", "audit", "verify", "--json")
 	if code != exitOK || !strings.Contains(out, `"records": 3`) {
 		t.Fatalf("verify: %d %s", code, out)
+	}
+}
+
+func setImportPassphrase(t *testing.T, p string) {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "import-pass")
+	if err := os.WriteFile(f, []byte(p+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(prompt.EnvImportPassphraseFile, f)
+}
+
+// The passphrase of an imported keystore file is the other tool's; PURSE_PASSPHRASE_FILE is
+// the one purse stores the key under. Neither stands in for the other (issue 11 case 12).
+func TestImportPassphraseIsSeparate(t *testing.T) {
+	home := keyEnv(t)
+	k, _ := crypto.HexToECDSA(testDevKey)
+	key := &gethks.Key{Address: crypto.PubkeyToAddress(k.PublicKey), PrivateKey: k}
+	key.Id[6] = 0x40
+	v3, err := gethks.EncryptKey(key, "other tool's password", gethks.LightScryptN, gethks.LightScryptP)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := writeTemp(t, "geth.json", string(v3))
+
+	// PURSE_PASSPHRASE_FILE alone does not open another tool's file.
+	_, errOut, code := purse(t, "", "key", "import", "--label", "geth", "--kind", "evm", "--keystore-json", file)
+	if code == exitOK || !strings.Contains(errOut, "passphrase of the keystore file: no terminal to ask on") || !strings.Contains(errOut, "PURSE_IMPORT_PASSPHRASE_FILE") {
+		t.Fatalf("import without its passphrase: %d %s", code, errOut)
+	}
+	setImportPassphrase(t, "other tool's password")
+	out, errOut, code := purse(t, "", "key", "import", "--label", "geth", "--kind", "evm", "--keystore-json", file, "--json")
+	if code != exitOK || decodeKey(t, out).Address != testDevAddress {
+		t.Fatalf("import: %d %s %s", code, out, errOut)
+	}
+	stored, err := os.ReadFile(filepath.Join(home, "keys", "geth.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gethks.DecryptKey(stored, testPassphrase); err != nil {
+		t.Fatalf("the stored copy is not under PURSE_PASSPHRASE_FILE: %v", err)
+	}
+	if _, err := gethks.DecryptKey(stored, "other tool's password"); err == nil {
+		t.Fatal("the stored copy is under the other tool's password")
+	}
+}
+
+// Exporting a Solana key warns that EVM tools misread the file; importing that file as an
+// evm key is refused (issue 11 case 11).
+func TestSolanaExportWarnsAndIsNotEVM(t *testing.T) {
+	keyEnv(t)
+	mn := writeTemp(t, "mn", testAbandon)
+	if _, errOut, code := purse(t, "", "key", "import", "--label", "sol", "--kind", "solana", "--mnemonic-file", mn); code != exitOK {
+		t.Fatalf("setup: %s", errOut)
+	}
+	if _, errOut, code := purse(t, testDevKey, "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", "-"); code != exitOK {
+		t.Fatalf("setup: %s", errOut)
+	}
+	dir := t.TempDir()
+	out, errOut, code := purse(t, "", "key", "export", "sol", "--out", filepath.Join(dir, "sol.json"), "--json")
+	if code != exitOK || !strings.Contains(errOut, "purse: warning: The file holds a Solana key") || !strings.Contains(errOut, "unrelated Ethereum account") {
+		t.Fatalf("solana export: %d %s %s", code, out, errOut)
+	}
+	if _, errOut, _ := purse(t, "", "key", "export", "dev", "--out", filepath.Join(dir, "dev.json")); strings.Contains(errOut, "warning") {
+		t.Fatalf("evm export warned: %s", errOut)
+	}
+	setImportPassphrase(t, testPassphrase)
+	_, errOut, code = purse(t, "", "key", "import", "--label", "x", "--kind", "evm", "--keystore-json", filepath.Join(dir, "sol.json"))
+	if code == exitOK || !strings.Contains(errOut, "marked as a solana key") {
+		t.Fatalf("solana file as evm: %d %s", code, errOut)
+	}
+}
+
+// Labels that read as folders or flags are refused with the flag named (issue 11 case 19).
+func TestLabelsThatReadAsPathsOrFlags(t *testing.T) {
+	keyEnv(t)
+	for _, l := range []string{".", "..", "-x"} {
+		_, errOut, code := purse(t, "", "key", "new", "--kind", "evm", "--label="+l)
+		if code != exitUsage || !strings.Contains(errOut, "--label: expected 1 to 64 characters") || !strings.Contains(errOut, "not starting with - and not . or ..") {
+			t.Errorf("label %q: %d %s", l, code, errOut)
+		}
 	}
 }

@@ -326,10 +326,11 @@ func TestKeyExport(t *testing.T) {
 		t.Fatal("export overwrote a file")
 	}
 	// It imports back, with its passphrase only.
-	setPassphrase(t, "not the one")
+	setImportPassphrase(t, "not the one")
 	if _, errOut, code := purse(t, "", "key", "import", "--label", "back", "--kind", "evm", "--keystore-json", enc); code != exitFailure || !strings.Contains(errOut, "wrong passphrase") {
 		t.Fatalf("import with a wrong passphrase: %d %s", code, errOut)
 	}
+	setPassphrase(t, "not the one")
 	if _, errOut, code := purse(t, "", "key", "export", "dev", "--out", filepath.Join(dir, "x.json")); code != exitFailure || !strings.Contains(errOut, "wrong passphrase") {
 		t.Fatalf("export with a wrong passphrase: %d %s", code, errOut)
 	}
@@ -337,6 +338,7 @@ func TestKeyExport(t *testing.T) {
 		t.Fatal("a failed export left a file")
 	}
 	setPassphrase(t, testPassphrase)
+	setImportPassphrase(t, testPassphrase)
 	out, _, code = purse(t, "", "key", "import", "--label", "back", "--kind", "evm", "--keystore-json", enc, "--json")
 	if code != exitOK || decodeKey(t, out).Address != testDevAddress {
 		t.Fatalf("import back: %d %s", code, out)
