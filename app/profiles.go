@@ -249,3 +249,19 @@ func (s *App) RepairAudit(tail *keystore.AuditTail) (string, Audit, error) {
 	au, err := s.Audit(true)
 	return backup, au, err
 }
+
+// AcceptAuditLog accepts a log that disagrees with its head (cut or deleted; the user saw the
+// break and confirmed): the old head is kept beside it and signing continues from the log's
+// last record. It returns where the old head is kept and the log as verified afterwards.
+func (s *App) AcceptAuditLog() (string, Audit, error) {
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return "", Audit{}, err
+	}
+	kept, err := ks.ResetAuditHead()
+	if err != nil {
+		return kept, Audit{}, err
+	}
+	au, err := s.Audit(true)
+	return kept, au, err
+}

@@ -55,6 +55,9 @@ func (r AuditRecord) computeHash() (string, error) {
 type ChainBreak struct {
 	Line   int    // 1-based line number in audit.jsonl
 	Reason string // what is wrong
+	// Head is a log that disagrees with its head (cut, emptied, deleted or replaced) while its
+	// own chain holds; ResetAuditHead accepts it as it is.
+	Head bool
 }
 
 func (b *ChainBreak) Error() string {
@@ -132,7 +135,7 @@ func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 			return AuditRecord{}, fmt.Errorf("%v; run purse audit verify", err)
 		}
 		if reason := head.check(nil); reason != "" {
-			return AuditRecord{}, fmt.Errorf("audit log %s: %s; run purse audit verify", s.auditPath, reason)
+			return AuditRecord{}, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, reason)
 		}
 		flags |= os.O_CREATE
 	}
@@ -165,7 +168,7 @@ func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 		return AuditRecord{}, fmt.Errorf("%v; run purse audit verify", err)
 	}
 	if reason := head.check(lastRec); reason != "" {
-		return AuditRecord{}, fmt.Errorf("audit log %s: %s; run purse audit verify", s.auditPath, reason)
+		return AuditRecord{}, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, reason)
 	}
 	r.Seq = seq + 1
 	r.Time = s.now().UTC().Format(time.RFC3339Nano)
@@ -261,12 +264,12 @@ func parseAuditLine(line []byte) (AuditRecord, string) {
 func (s *Store) readAudit(fn func(AuditRecord)) (int, error) {
 	head, err := s.readAuditHead()
 	if err != nil {
-		return 0, &ChainBreak{Line: 1, Reason: err.Error()}
+		return 0, &ChainBreak{Line: 1, Reason: err.Error(), Head: true}
 	}
 	f, err := os.Open(s.auditPath)
 	if errors.Is(err, os.ErrNotExist) {
 		if reason := head.check(nil); reason != "" {
-			return 0, &ChainBreak{Line: 1, Reason: reason}
+			return 0, &ChainBreak{Line: 1, Reason: reason, Head: true}
 		}
 		return 0, nil
 	}
@@ -285,9 +288,9 @@ func (s *Store) readAudit(fn func(AuditRecord)) (int, error) {
 			switch {
 			case head == nil:
 			case last == nil || last.Seq < head.Count:
-				return n, &ChainBreak{Line: n + 1, Reason: head.check(last)}
+				return n, &ChainBreak{Line: n + 1, Reason: head.check(last), Head: true}
 			case atHead != head.Hash:
-				return n, &ChainBreak{Line: int(head.Count), Reason: fmt.Sprintf("record %d (hash %s) is not the one the head %s names (%s): the log was cut and written again",
+				return n, &ChainBreak{Line: int(head.Count), Head: true, Reason: fmt.Sprintf("record %d (hash %s) is not the one the head %s names (%s): the log was cut and written again",
 					head.Count, atHead, s.AuditHeadPath(), head.Hash)}
 			}
 			return n, nil
@@ -401,7 +404,7 @@ func (s *Store) RepairAudit(want *AuditTail) (string, error) {
 	if got == nil || got.Offset != want.Offset || !bytes.Equal(got.Line, want.Line) {
 		return "", fmt.Errorf("audit log %s: it changed since its last line was shown; nothing was changed, run purse audit repair again", s.auditPath)
 	}
-	backup := fmt.Sprintf("%s.broken-%s", s.auditPath, s.now().UTC().Format("20060102T150405.000000000Z"))
+	backup := s.brokenCopy(s.auditPath)
 	whole, err := io.ReadAll(io.NewSectionReader(f, 0, want.Offset+int64(len(want.Line))))
 	if err == nil {
 		err = atomicfile.WriteNew(backup, whole, 0o600)
@@ -416,4 +419,44 @@ func (s *Store) RepairAudit(want *AuditTail) (string, error) {
 		return backup, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
 	return backup, nil
+}
+
+// ResetAuditHead accepts a log that disagrees with its head (the user confirmed, after seeing
+// the break): the head is moved to a new file beside it, so the evidence stays, and the next
+// signature starts a new head from the log's last record. It refuses when the log and its
+// head agree, or when the chain itself is broken. It returns where the old head is kept.
+func (s *Store) ResetAuditHead() (string, error) {
+	s.auditMu.Lock()
+	defer s.auditMu.Unlock()
+	if f, err := os.OpenFile(s.auditPath, os.O_RDWR, 0); err == nil {
+		defer f.Close()
+		if err := lockFile(f); err != nil {
+			return "", fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)
+		}
+		defer func() { _ = unlockFile(f) }()
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return "", fmt.Errorf("audit log %s: %v", s.auditPath, err)
+	}
+	_, err := s.readAudit(func(AuditRecord) {})
+	var br *ChainBreak
+	if !errors.As(err, &br) || !br.Head {
+		if err == nil {
+			return "", errors.New("audit repair: the log agrees with its head; nothing to accept")
+		}
+		return "", fmt.Errorf("audit repair: %v; only a log that disagrees with its head can be accepted as it is", err)
+	}
+	backup := s.brokenCopy(s.AuditHeadPath())
+	if err := os.Link(s.AuditHeadPath(), backup); err != nil {
+		return "", fmt.Errorf("audit repair: cannot keep the head at %s (%v); nothing was changed", backup, err)
+	}
+	if err := os.Remove(s.AuditHeadPath()); err != nil {
+		return backup, fmt.Errorf("audit repair: %v", err)
+	}
+	syncDir(s.home)
+	return backup, nil
+}
+
+// brokenCopy names the copy a repair keeps of path: beside it, stamped with the time.
+func (s *Store) brokenCopy(path string) string {
+	return path + ".broken-" + s.now().UTC().Format("20060102T150405.000000000Z")
 }

@@ -326,3 +326,48 @@ func TestAuditRepairIncompleteLine(t *testing.T) {
 	}
 	appendN(t, one, 1, "k")
 }
+
+// A log that disagrees with its head can be accepted as it is (the head is kept aside); a log
+// whose own chain is broken, or that agrees with its head, cannot.
+func TestResetAuditHead(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		damage func(s *Store, b []byte)
+		after  int
+	}{
+		{"truncated", func(s *Store, b []byte) { _ = os.WriteFile(s.auditPath, bytes.SplitAfter(b, []byte("\n"))[0], 0o600) }, 1},
+		{"deleted", func(s *Store, _ []byte) { _ = os.Remove(s.auditPath) }, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := auditStore(t, t.TempDir())
+			appendN(t, s, 3, "k")
+			b, _ := os.ReadFile(s.auditPath)
+			head, _ := os.ReadFile(s.AuditHeadPath())
+			c.damage(s, b)
+			kept, err := s.ResetAuditHead()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k, _ := os.ReadFile(kept); !bytes.Equal(k, head) || !strings.HasPrefix(kept, s.AuditHeadPath()+".broken-") {
+				t.Fatalf("kept head %s: %q", kept, k)
+			}
+			if n, err := s.VerifyAudit(); n != c.after || err != nil {
+				t.Fatalf("verify %d %v", n, err)
+			}
+			appendN(t, s, 1, "k")
+			if n, err := s.VerifyAudit(); n != c.after+1 || err != nil {
+				t.Fatalf("verify after a signature %d %v", n, err)
+			}
+		})
+	}
+	s := auditStore(t, t.TempDir())
+	appendN(t, s, 2, "k")
+	if _, err := s.ResetAuditHead(); err == nil || !strings.Contains(err.Error(), "agrees with its head") {
+		t.Fatalf("intact: %v", err)
+	}
+	b, _ := os.ReadFile(s.auditPath)
+	_ = os.WriteFile(s.auditPath, bytes.Replace(b, []byte(`"purpose":"personal"`), []byte(`"purpose":"permit"`), 1), 0o600)
+	if _, err := s.ResetAuditHead(); err == nil || !strings.Contains(err.Error(), "hash mismatch") {
+		t.Fatalf("tampered: %v", err)
+	}
+}

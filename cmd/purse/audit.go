@@ -57,14 +57,13 @@ const maxShownTail = 400
 
 func (a *cli) auditRepairCmd() *cobra.Command {
 	var yes bool
-	cmd := a.command("repair [--yes]", "Remove an incomplete last line of the audit log (a write cut off), keeping a copy of the log", func(_ *cobra.Command, core *app.App) error {
+	cmd := a.command("repair [--yes]", "Remove an incomplete last line of the audit log (a write cut off), or accept a log cut off or deleted, keeping a copy", func(_ *cobra.Command, core *app.App) error {
 		tail, err := core.AuditTail()
 		if err != nil {
 			return err
 		}
 		if tail == nil {
-			res := map[string]any{"repaired": false}
-			return a.print(res, func(w io.Writer) { fmt.Fprintln(w, "the audit log ends with a complete line; nothing to repair") })
+			return a.acceptAuditLog(core, yes)
 		}
 		shown := tail.Line
 		more := ""
@@ -73,16 +72,8 @@ func (a *cli) auditRepairCmd() *cobra.Command {
 		}
 		fmt.Fprintf(a.stderr, "purse: %s ends with an incomplete line of %d bytes (a write was cut off):\n  %s%s\n",
 			tail.Path, len(tail.Line), strconv.Quote(string(shown)), more)
-		if !yes {
-			tty, err := prompt.Open()
-			if err != nil {
-				return usagef("confirmation: no terminal to ask on (%v); pass --yes to remove the line without asking; nothing was changed", err)
-			}
-			err = prompt.YesNo(tty, "Remove this line? A copy of the whole log is kept beside it.", "nothing was changed")
-			_ = tty.Close()
-			if err != nil {
-				return err
-			}
+		if err := confirmRepair(yes, "Remove this line? A copy of the whole log is kept beside it."); err != nil {
+			return err
 		}
 		backup, au, err := core.RepairAudit(tail)
 		if err != nil {
@@ -104,4 +95,49 @@ func (a *cli) auditRepairCmd() *cobra.Command {
 	})
 	cmd.Flags().BoolVar(&yes, "yes", false, "remove the line without asking")
 	return cmd
+}
+
+// confirmRepair asks question on the terminal unless yes.
+func confirmRepair(yes bool, question string) error {
+	if yes {
+		return nil
+	}
+	tty, err := prompt.Open()
+	if err != nil {
+		return usagef("confirmation: no terminal to ask on (%v); pass --yes to repair without asking; nothing was changed", err)
+	}
+	defer tty.Close()
+	return prompt.YesNo(tty, question, "nothing was changed")
+}
+
+// acceptAuditLog is the repair of a log that disagrees with its head: after the break is
+// shown and confirmed, the log is accepted as it is and the old head kept beside it. A log
+// whose own chain is broken is not repaired: which record is wrong is for a person to judge.
+func (a *cli) acceptAuditLog(core *app.App, yes bool) error {
+	au, err := core.Audit(true)
+	if err != nil {
+		return err
+	}
+	br := au.Break
+	if br == nil {
+		res := map[string]any{"repaired": false, "records": au.Count, "path": au.Path}
+		return a.print(res, func(w io.Writer) {
+			fmt.Fprintf(w, "audit log %s: %d records, chain intact; nothing to repair\n", au.Path, au.Count)
+		})
+	}
+	if !br.Head {
+		return rejectedf("%s: chain broken at line %d: %s; purse audit repair only removes an incomplete last line or takes a log cut off or deleted as it is, so this line is for you to inspect; nothing was changed", au.Path, br.Line, br.Reason)
+	}
+	fmt.Fprintf(a.stderr, "purse: %s disagrees with its head at line %d: %s\n", au.Path, br.Line, br.Reason)
+	if err := confirmRepair(yes, "Accept the log as it is from now on? The missing records stay missing; the old head is kept beside it."); err != nil {
+		return err
+	}
+	kept, after, err := core.AcceptAuditLog()
+	if err != nil {
+		return err
+	}
+	res := map[string]any{"repaired": true, "acceptedAsIs": true, "keptHead": kept, "records": after.Count, "path": after.Path}
+	return a.print(res, func(w io.Writer) {
+		fmt.Fprintf(w, "accepted %s as it is (%d records); the old head is kept at %s\n", after.Path, after.Count, kept)
+	})
 }

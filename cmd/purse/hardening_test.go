@@ -63,8 +63,28 @@ func TestAuditVerifyReportsTruncationAndDeletion(t *testing.T) {
 	if code != exitRejected || !strings.Contains(errOut, "the log is empty or missing, but its head (audit.head.json) says 3 records") {
 		t.Fatalf("deleted: %d %s", code, errOut)
 	}
-	if err := signDev(t, 1); err == nil || !strings.Contains(err.Error(), "nothing was signed") {
+	if err := signDev(t, 1); err == nil || !strings.Contains(err.Error(), "purse audit repair can take the log as it is") || !strings.Contains(err.Error(), "nothing was signed") {
 		t.Fatalf("signed over a deleted log: %v", err)
+	}
+	// The way out: accept the log as it is, the old head kept.
+	if _, errOut, code := purse(t, "", "audit", "repair"); code != exitUsage || !strings.Contains(errOut, "disagrees with its head") || !strings.Contains(errOut, "pass --yes") {
+		t.Fatalf("repair without a terminal: %d %s", code, errOut)
+	}
+	out, errOut, code = purse(t, "", "audit", "repair", "--yes")
+	if code != exitOK || !strings.Contains(out, "accepted") || !strings.Contains(out, "audit.head.json.broken-") {
+		t.Fatalf("accept: %d %s %s", code, out, errOut)
+	}
+	if err := signDev(t, 1); err != nil {
+		t.Fatalf("sign after accepting: %v", err)
+	}
+	if out, _, code := purse(t, "", "audit", "verify"); code != exitOK || !strings.Contains(out, "1 records, chain intact") {
+		t.Fatalf("verify after accepting: %d %s", code, out)
+	}
+	// A record changed inside the chain is not repaired.
+	b, _ = os.ReadFile(log)
+	_ = os.WriteFile(log, []byte(strings.Replace(string(b), `"purpose":"personal"`, `"purpose":"permit"`, 1)), 0o600)
+	if _, errOut, code := purse(t, "", "audit", "repair", "--yes"); code != exitRejected || !strings.Contains(errOut, "hash mismatch") || !strings.Contains(errOut, "for you to inspect") {
+		t.Fatalf("repair of a changed record: %d %s", code, errOut)
 	}
 }
 
@@ -113,7 +133,7 @@ func TestAuditRepair(t *testing.T) {
 	}
 	setTerminal(t, nil)
 	out, _, code = purse(t, "", "audit", "repair", "--yes", "--json")
-	if code != exitOK || !strings.Contains(out, `"repaired": false`) {
+	if code != exitOK || !strings.Contains(out, `"repaired": false`) || !strings.Contains(out, `"records": 3`) {
 		t.Fatalf("nothing to repair: %d %s", code, out)
 	}
 	out, _, code = purse(t, "", "audit", "verify", "--json")
