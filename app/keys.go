@@ -66,13 +66,21 @@ type KeyImport struct {
 	Path, Index, MnemonicPassFile                             string
 }
 
+// labelErr is keystore.ValidateLabel as an error of the label field.
+func labelErr(label string) error {
+	if keystore.ValidateLabel(label) != nil {
+		return fieldErr("label", "expected %s, got %q", keystore.LabelRule, label)
+	}
+	return nil
+}
+
 // CheckLabelKind checks a new key's label and kind.
 func CheckLabelKind(label, kind string) (keystore.Kind, error) {
 	if label == "" {
 		return "", fieldErr("label", "expected a label such as main or sol-1")
 	}
-	if err := keystore.ValidateLabel(label); err != nil {
-		return "", &FieldError{Field: "label", Err: err}
+	if err := labelErr(label); err != nil {
+		return "", err
 	}
 	if kind == "" {
 		return "", fieldErr("kind", "expected evm or solana")
@@ -212,8 +220,8 @@ func (s *App) ListKeys() ([]keystore.Entry, error) {
 // passphrase is u.New; without it the call fails with a needs-unlock error (New) and
 // creates nothing.
 func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, error) {
-	if err := keystore.ValidateLabel(req.Label); err != nil {
-		return KeyAdded{}, &FieldError{Field: "label", Err: err}
+	if err := labelErr(req.Label); err != nil {
+		return KeyAdded{}, err
 	}
 	var newPass []byte
 	if u != nil {
@@ -487,6 +495,16 @@ func (s *App) ExportKey(label, path string, keyPass, exportPass []byte) error {
 	}
 	defer clear(data)
 	return writeNewFile(path, data)
+}
+
+// ExportKeyWarning is what a user must know about the encrypted export of e ("" for an evm
+// key): EVM tools (cast, geth, MetaMask) read any v3 file and would decrypt a Solana key's
+// ed25519 seed as the secp256k1 key of an unrelated account.
+func ExportKeyWarning(e keystore.Entry) string {
+	if e.Kind != keystore.KindSolana {
+		return ""
+	}
+	return "The file holds a Solana key (marked \"purse\": {\"kind\": \"solana\"}); EVM tools such as cast, geth or MetaMask ignore that mark and would decrypt it as an unrelated Ethereum account. Import it only with purse, as a solana key."
 }
 
 // ExportRawKey writes the UNENCRYPTED secret of a key to a new file (mode 0600): evm as hex,

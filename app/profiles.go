@@ -223,3 +223,45 @@ func (s *App) Audit(verify bool) (Audit, error) {
 	}
 	return out, err
 }
+
+// AuditTail returns the incomplete last line of the audit log (a write cut off), nil when
+// there is none. Nothing can be signed while there is one.
+func (s *App) AuditTail() (*keystore.AuditTail, error) {
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return nil, err
+	}
+	return ks.IncompleteAuditTail()
+}
+
+// RepairAudit removes the incomplete last line tail (the one AuditTail returned and the user
+// confirmed), keeping a copy of the whole log beside it; it returns the copy's path and the
+// log as verified afterwards.
+func (s *App) RepairAudit(tail *keystore.AuditTail) (string, Audit, error) {
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return "", Audit{}, err
+	}
+	backup, err := ks.RepairAudit(tail)
+	if err != nil {
+		return backup, Audit{}, err
+	}
+	au, err := s.Audit(true)
+	return backup, au, err
+}
+
+// AcceptAuditLog accepts a log that disagrees with its head (cut or deleted; the user saw the
+// break and confirmed): the old head is kept beside it and signing continues from the log's
+// last record. It returns where the old head is kept and the log as verified afterwards.
+func (s *App) AcceptAuditLog() (string, Audit, error) {
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return "", Audit{}, err
+	}
+	kept, err := ks.ResetAuditHead()
+	if err != nil {
+		return kept, Audit{}, err
+	}
+	au, err := s.Audit(true)
+	return kept, au, err
+}

@@ -10,8 +10,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
+
+	"purse/internal/atomicfile"
 )
+
+// ErrAuditIncomplete is a log whose last line was cut off (a crash or a full disk during a
+// write). Nothing is signed until `purse audit repair` removes that line.
+var ErrAuditIncomplete = errors.New("the last line is incomplete (a write was cut off); nothing can be signed until `purse audit repair` removes it (it shows the line and keeps a copy of the log)")
 
 // AuditRecord is one line of the audit log. It says what was signed, never with what secret.
 //
@@ -48,6 +55,9 @@ func (r AuditRecord) computeHash() (string, error) {
 type ChainBreak struct {
 	Line   int    // 1-based line number in audit.jsonl
 	Reason string // what is wrong
+	// Head is a log that disagrees with its head (cut, emptied, deleted or replaced) while its
+	// own chain holds; ResetAuditHead accepts it as it is.
+	Head bool
 }
 
 func (b *ChainBreak) Error() string {
@@ -56,12 +66,80 @@ func (b *ChainBreak) Error() string {
 
 const maxAuditLine = 64 << 10
 
+// auditHead is the last record's seq and hash, kept in a small file beside the log and
+// rewritten after every append. The chain alone cannot tell a log cut after its last good
+// line (or deleted) from a shorter one; the head can. A crash between the append and the head
+// leaves the head one record behind, which still names a record of the chain.
+type auditHead struct {
+	Count uint64 `json:"count"`
+	Hash  string `json:"hash"`
+}
+
+// AuditHeadPath is the file that holds the head of the audit log.
+func (s *Store) AuditHeadPath() string { return filepath.Join(s.home, auditHeadName) }
+
+const auditHeadName = "audit.head.json"
+
+// readAuditHead returns the head, nil when there is none yet (a new home, or a log older than
+// heads).
+func (s *Store) readAuditHead() (*auditHead, error) {
+	b, err := os.ReadFile(s.AuditHeadPath())
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("audit head %s: %v", s.AuditHeadPath(), err)
+	}
+	var h auditHead
+	if err := json.Unmarshal(b, &h); err != nil || h.Count == 0 || len(h.Hash) != len(ZeroHash) {
+		return nil, fmt.Errorf("audit head %s: expected {\"count\": N, \"hash\": \"0x...\"}; it was changed outside purse", s.AuditHeadPath())
+	}
+	return &h, nil
+}
+
+func (s *Store) writeAuditHead(r AuditRecord) error {
+	b, _ := json.Marshal(auditHead{Count: r.Seq, Hash: r.Hash})
+	if err := writeAtomic(s.AuditHeadPath(), append(b, '\n'), 0o600); err != nil {
+		return fmt.Errorf("audit head: %v", err)
+	}
+	return nil
+}
+
+// check says how the log's last record (nil: the log is empty or missing) disagrees with
+// the head; "" when it does not.
+func (h *auditHead) check(last *AuditRecord) string {
+	switch {
+	case h == nil:
+		return ""
+	case last == nil:
+		return fmt.Sprintf("the log is empty or missing, but its head ("+auditHeadName+") says %d records ending in %s (the log was deleted or emptied)", h.Count, h.Hash)
+	case last.Seq == h.Count && last.Hash == h.Hash, last.Seq == h.Count+1 && last.Prev == h.Hash:
+		return ""
+	case last.Seq < h.Count:
+		return fmt.Sprintf("truncated: the log ends at record %d, its head ("+auditHeadName+") says %d records ending in %s; records %d to %d are missing", last.Seq, h.Count, h.Hash, last.Seq+1, h.Count)
+	}
+	return fmt.Sprintf("the log ends at record %d (hash %s), which is not the chain its head ("+auditHeadName+") names (%d records ending in %s): the log was cut and written again", last.Seq, last.Hash, h.Count, h.Hash)
+}
+
 // appendAudit adds one record (Seq, Time, Prev and Hash filled in here) under the process
-// mutex and an exclusive file lock, and fsyncs it before returning.
+// mutex and an exclusive file lock, fsyncs it, and moves the head to it.
 func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 	s.auditMu.Lock()
 	defer s.auditMu.Unlock()
-	f, err := os.OpenFile(s.auditPath, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
+	flags := os.O_RDWR | os.O_APPEND
+	if _, err := os.Lstat(s.auditPath); errors.Is(err, os.ErrNotExist) {
+		// Only a log without a head may be started afresh; creating it here would hide a
+		// deletion.
+		head, err := s.readAuditHead()
+		if err != nil {
+			return AuditRecord{}, fmt.Errorf("%v; run purse audit verify", err)
+		}
+		if reason := head.check(nil); reason != "" {
+			return AuditRecord{}, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, reason)
+		}
+		flags |= os.O_CREATE
+	}
+	f, err := os.OpenFile(s.auditPath, flags, 0o600)
 	if err != nil {
 		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
@@ -76,12 +154,21 @@ func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 	if err != nil {
 		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
+	var lastRec *AuditRecord
 	if last != nil {
 		lr, reason := parseAuditLine(last)
 		if reason != "" {
 			return AuditRecord{}, fmt.Errorf("audit log %s: the last record is damaged (%s); run purse audit verify", s.auditPath, reason)
 		}
 		prev, seq = lr.Hash, lr.Seq
+		lastRec = &lr
+	}
+	head, err := s.readAuditHead()
+	if err != nil {
+		return AuditRecord{}, fmt.Errorf("%v; run purse audit verify", err)
+	}
+	if reason := head.check(lastRec); reason != "" {
+		return AuditRecord{}, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, reason)
 	}
 	r.Seq = seq + 1
 	r.Time = s.now().UTC().Format(time.RFC3339Nano)
@@ -99,6 +186,9 @@ func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 	}
 	if err := f.Sync(); err != nil {
 		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+	}
+	if err := s.writeAuditHead(r); err != nil {
+		return AuditRecord{}, err
 	}
 	return r, nil
 }
@@ -127,7 +217,7 @@ func lastAuditLine(f *os.File) ([]byte, error) {
 		}
 		buf = append(b, buf...)
 		if buf[len(buf)-1] != '\n' {
-			return nil, errors.New("the last line is incomplete (no newline): run purse audit verify")
+			return nil, ErrAuditIncomplete
 		}
 		if i := bytes.LastIndexByte(buf[:len(buf)-1], '\n'); i >= 0 {
 			return buf[i+1 : len(buf)-1], nil
@@ -168,10 +258,19 @@ func parseAuditLine(line []byte) (AuditRecord, string) {
 	return r, ""
 }
 
-// readAudit walks the log; fn sees each valid record. It stops at the first break.
+// readAudit walks the log; fn sees each valid record. It stops at the first break. A log
+// shorter than its head, or another chain than the head names, or a missing log with a head,
+// is a break too.
 func (s *Store) readAudit(fn func(AuditRecord)) (int, error) {
+	head, err := s.readAuditHead()
+	if err != nil {
+		return 0, &ChainBreak{Line: 1, Reason: err.Error(), Head: true}
+	}
 	f, err := os.Open(s.auditPath)
 	if errors.Is(err, os.ErrNotExist) {
+		if reason := head.check(nil); reason != "" {
+			return 0, &ChainBreak{Line: 1, Reason: reason, Head: true}
+		}
 		return 0, nil
 	}
 	if err != nil {
@@ -181,9 +280,19 @@ func (s *Store) readAudit(fn func(AuditRecord)) (int, error) {
 	rd := bufio.NewReaderSize(f, 64<<10)
 	prev := ZeroHash
 	n := 0
+	var last *AuditRecord
+	atHead := "" // the hash of the record the head counts to
 	for {
 		line, err := rd.ReadBytes('\n')
 		if len(line) == 0 && errors.Is(err, io.EOF) {
+			switch {
+			case head == nil:
+			case last == nil || last.Seq < head.Count:
+				return n, &ChainBreak{Line: n + 1, Reason: head.check(last), Head: true}
+			case atHead != head.Hash:
+				return n, &ChainBreak{Line: int(head.Count), Head: true, Reason: fmt.Sprintf("record %d (hash %s) is not the one the head %s names (%s): the log was cut and written again",
+					head.Count, atHead, s.AuditHeadPath(), head.Hash)}
+			}
 			return n, nil
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
@@ -191,7 +300,7 @@ func (s *Store) readAudit(fn func(AuditRecord)) (int, error) {
 		}
 		lineNo := n + 1
 		if !bytes.HasSuffix(line, []byte("\n")) {
-			return n, &ChainBreak{Line: lineNo, Reason: "incomplete line (no newline at the end of the file)"}
+			return n, &ChainBreak{Line: lineNo, Reason: "incomplete line (no newline at the end of the file: a write was cut off); `purse audit repair` removes it"}
 		}
 		r, reason := parseAuditLine(bytes.TrimSuffix(line, []byte("\n")))
 		if reason != "" {
@@ -205,6 +314,10 @@ func (s *Store) readAudit(fn func(AuditRecord)) (int, error) {
 		}
 		prev = r.Hash
 		n++
+		last = &r
+		if head != nil && r.Seq == head.Count {
+			atHead = r.Hash
+		}
 		fn(r)
 	}
 }
@@ -221,4 +334,129 @@ func (s *Store) ListAudit() ([]AuditRecord, error) {
 	out := []AuditRecord{}
 	_, err := s.readAudit(func(r AuditRecord) { out = append(out, r) })
 	return out, err
+}
+
+// AuditTail is the incomplete last line of the audit log: a write cut off by a crash or a
+// full disk. It holds what was being recorded, never a secret.
+type AuditTail struct {
+	Path   string
+	Offset int64  // where the line starts: the log's size once it is removed
+	Line   []byte // the bytes after the last newline
+}
+
+// IncompleteAuditTail returns the incomplete last line of the log, nil when the log ends with
+// a newline (or does not exist).
+func (s *Store) IncompleteAuditTail() (*AuditTail, error) {
+	f, err := os.Open(s.auditPath)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+	}
+	defer f.Close()
+	return s.auditTail(f)
+}
+
+func (s *Store) auditTail(f *os.File) (*AuditTail, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+	}
+	size := st.Size()
+	n := min(size, int64(maxAuditLine)+1)
+	b := make([]byte, n)
+	if _, err := f.ReadAt(b, size-n); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+	}
+	if n == 0 || b[n-1] == '\n' {
+		return nil, nil
+	}
+	i := bytes.LastIndexByte(b, '\n')
+	if i < 0 && n < size {
+		return nil, fmt.Errorf("audit log %s: the last line is longer than any record (%d bytes without a newline); it is not a cut-off record, so it is left for you to inspect", s.auditPath, maxAuditLine)
+	}
+	return &AuditTail{Path: s.auditPath, Offset: size - n + int64(i+1), Line: b[i+1:]}, nil
+}
+
+// RepairAudit removes the incomplete last line want (as IncompleteAuditTail returned it and
+// the user confirmed): it first copies the whole log to a new file beside it, then cuts the
+// log at want.Offset. It refuses when the log has changed since. It returns the copy's path.
+func (s *Store) RepairAudit(want *AuditTail) (string, error) {
+	if want == nil {
+		return "", errors.New("audit repair: the log has no incomplete last line; nothing to repair")
+	}
+	s.auditMu.Lock()
+	defer s.auditMu.Unlock()
+	f, err := os.OpenFile(s.auditPath, os.O_RDWR, 0)
+	if err != nil {
+		return "", fmt.Errorf("audit log %s: %v", s.auditPath, err)
+	}
+	defer f.Close()
+	if err := lockFile(f); err != nil {
+		return "", fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)
+	}
+	defer func() { _ = unlockFile(f) }()
+	got, err := s.auditTail(f)
+	if err != nil {
+		return "", err
+	}
+	if got == nil || got.Offset != want.Offset || !bytes.Equal(got.Line, want.Line) {
+		return "", fmt.Errorf("audit log %s: it changed since its last line was shown; nothing was changed, run purse audit repair again", s.auditPath)
+	}
+	backup := s.brokenCopy(s.auditPath)
+	whole, err := io.ReadAll(io.NewSectionReader(f, 0, want.Offset+int64(len(want.Line))))
+	if err == nil {
+		err = atomicfile.WriteNew(backup, whole, 0o600)
+	}
+	if err != nil {
+		return "", fmt.Errorf("audit repair: cannot keep a copy of the log at %s (%v); nothing was changed", backup, err)
+	}
+	if err := f.Truncate(want.Offset); err != nil {
+		return backup, fmt.Errorf("audit log %s: cannot cut the incomplete line (%v); a copy is at %s", s.auditPath, err, backup)
+	}
+	if err := f.Sync(); err != nil {
+		return backup, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+	}
+	return backup, nil
+}
+
+// ResetAuditHead accepts a log that disagrees with its head (the user confirmed, after seeing
+// the break): the head is moved to a new file beside it, so the evidence stays, and the next
+// signature starts a new head from the log's last record. It refuses when the log and its
+// head agree, or when the chain itself is broken. It returns where the old head is kept.
+func (s *Store) ResetAuditHead() (string, error) {
+	s.auditMu.Lock()
+	defer s.auditMu.Unlock()
+	if f, err := os.OpenFile(s.auditPath, os.O_RDWR, 0); err == nil {
+		defer f.Close()
+		if err := lockFile(f); err != nil {
+			return "", fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)
+		}
+		defer func() { _ = unlockFile(f) }()
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return "", fmt.Errorf("audit log %s: %v", s.auditPath, err)
+	}
+	_, err := s.readAudit(func(AuditRecord) {})
+	var br *ChainBreak
+	if !errors.As(err, &br) || !br.Head {
+		if err == nil {
+			return "", errors.New("audit repair: the log agrees with its head; nothing to accept")
+		}
+		return "", fmt.Errorf("audit repair: %v; only a log that disagrees with its head can be accepted as it is", err)
+	}
+	backup := s.brokenCopy(s.AuditHeadPath())
+	if err := os.Link(s.AuditHeadPath(), backup); err != nil {
+		return "", fmt.Errorf("audit repair: cannot keep the head at %s (%v); nothing was changed", backup, err)
+	}
+	if err := os.Remove(s.AuditHeadPath()); err != nil {
+		return backup, fmt.Errorf("audit repair: %v", err)
+	}
+	syncDir(s.home)
+	return backup, nil
+}
+
+// brokenCopy names the copy a repair keeps of path: beside it, stamped with the time.
+func (s *Store) brokenCopy(path string) string {
+	return path + ".broken-" + s.now().UTC().Format("20060102T150405.000000000Z")
 }

@@ -183,3 +183,191 @@ func TestAuditRecordNeverHoldsTheKey(t *testing.T) {
 	}
 	_ = wallet.PurposePermit
 }
+
+// The head beside the log catches what the chain cannot: lines cut off the end, a deleted
+// log, a log cut and written again (issue 11 case 4).
+func TestAuditHeadCatchesTruncationAndDeletion(t *testing.T) {
+	fresh := func(t *testing.T, n int) (*Store, []byte) {
+		s := auditStore(t, t.TempDir())
+		appendN(t, s, n, "k")
+		b, _ := os.ReadFile(s.auditPath)
+		return s, b
+	}
+	lines := func(b []byte, n int) []byte { return bytes.Join(bytes.SplitAfter(b, []byte("\n"))[:n], nil) }
+	wantBreak := func(t *testing.T, s *Store, line int, reason ...string) {
+		t.Helper()
+		_, err := s.VerifyAudit()
+		var br *ChainBreak
+		if !errors.As(err, &br) || br.Line != line {
+			t.Fatalf("verify: %v, want a break at line %d", err, line)
+		}
+		for _, r := range reason {
+			if !strings.Contains(br.Reason, r) {
+				t.Errorf("reason %q lacks %q", br.Reason, r)
+			}
+		}
+		if _, err := s.ListAudit(); !errors.As(err, &br) {
+			t.Errorf("list: %v", err)
+		}
+		if _, err := s.appendAudit(AuditRecord{Purpose: "personal"}); err == nil || !strings.Contains(err.Error(), "run purse audit verify") {
+			t.Errorf("appended after the break: %v", err)
+		}
+	}
+
+	t.Run("truncated", func(t *testing.T) {
+		s, b := fresh(t, 4)
+		_ = os.WriteFile(s.auditPath, lines(b, 2), 0o600)
+		wantBreak(t, s, 3, "truncated", "ends at record 2", "says 4 records", "records 3 to 4 are missing")
+	})
+	t.Run("emptied", func(t *testing.T) {
+		s, _ := fresh(t, 2)
+		_ = os.WriteFile(s.auditPath, nil, 0o600)
+		wantBreak(t, s, 1, "empty or missing", "says 2 records")
+	})
+	t.Run("deleted", func(t *testing.T) {
+		s, _ := fresh(t, 3)
+		_ = os.Remove(s.auditPath)
+		wantBreak(t, s, 1, "empty or missing", "says 3 records", "deleted")
+		if _, err := os.Stat(s.auditPath); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("the refused append created the log: %v", err)
+		}
+	})
+	t.Run("cut and written again", func(t *testing.T) {
+		s, _ := fresh(t, 2)
+		other, b := fresh(t, 5)
+		_ = other
+		_ = os.WriteFile(s.auditPath, b, 0o600)
+		wantBreak(t, s, 2, "is not the one the head")
+	})
+	t.Run("head one behind after a crash", func(t *testing.T) {
+		s, _ := fresh(t, 3)
+		recs, _ := s.ListAudit()
+		if err := s.writeAuditHead(recs[1]); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.VerifyAudit(); n != 3 || err != nil {
+			t.Fatalf("verify %d %v", n, err)
+		}
+		appendN(t, s, 1, "k")
+		h, err := s.readAuditHead()
+		if err != nil || h.Count != 4 {
+			t.Fatalf("head %+v %v", h, err)
+		}
+	})
+	t.Run("log older than heads", func(t *testing.T) {
+		s, _ := fresh(t, 2)
+		_ = os.Remove(s.AuditHeadPath())
+		if n, err := s.VerifyAudit(); n != 2 || err != nil {
+			t.Fatalf("verify %d %v", n, err)
+		}
+		appendN(t, s, 1, "k")
+		if h, err := s.readAuditHead(); err != nil || h.Count != 3 {
+			t.Fatalf("head %+v %v", h, err)
+		}
+	})
+	t.Run("damaged head", func(t *testing.T) {
+		s, _ := fresh(t, 2)
+		_ = os.WriteFile(s.AuditHeadPath(), []byte("{}"), 0o600)
+		wantBreak(t, s, 1, "audit head", "changed outside purse")
+	})
+}
+
+// An incomplete last line blocks signing with an error that names the repair; the repair
+// keeps a copy and cuts only that line (issue 11 case 4).
+func TestAuditRepairIncompleteLine(t *testing.T) {
+	s := auditStore(t, t.TempDir())
+	appendN(t, s, 3, "k")
+	good, _ := os.ReadFile(s.auditPath)
+	broken := append(append([]byte{}, good...), `{"seq":4,"time":"2026-`...)
+	if err := os.WriteFile(s.auditPath, broken, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.appendAudit(AuditRecord{Purpose: "personal"}); err == nil || !strings.Contains(err.Error(), "`purse audit repair` removes it") {
+		t.Fatalf("append: %v", err)
+	}
+	if _, err := s.VerifyAudit(); err == nil || !strings.Contains(err.Error(), "line 4: incomplete line") || !strings.Contains(err.Error(), "purse audit repair") {
+		t.Fatalf("verify: %v", err)
+	}
+	tail, err := s.IncompleteAuditTail()
+	if err != nil || tail == nil || tail.Offset != int64(len(good)) || string(tail.Line) != `{"seq":4,"time":"2026-` {
+		t.Fatalf("tail %+v %v", tail, err)
+	}
+	stale := &AuditTail{Offset: tail.Offset, Line: []byte("other")}
+	if _, err := s.RepairAudit(stale); err == nil || !strings.Contains(err.Error(), "changed since") {
+		t.Fatalf("stale repair: %v", err)
+	}
+	backup, err := s.RepairAudit(tail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(backup); err != nil || !bytes.Equal(b, broken) || !strings.HasPrefix(backup, s.auditPath+".broken-") {
+		t.Fatalf("backup %s: %v", backup, err)
+	}
+	if b, _ := os.ReadFile(s.auditPath); !bytes.Equal(b, good) {
+		t.Fatalf("repaired log %q", b)
+	}
+	appendN(t, s, 1, "k")
+	if n, err := s.VerifyAudit(); n != 4 || err != nil {
+		t.Fatalf("after repair: %d %v", n, err)
+	}
+	if tail, err := s.IncompleteAuditTail(); tail != nil || err != nil {
+		t.Fatalf("complete log: %+v %v", tail, err)
+	}
+
+	// A log that is one incomplete line.
+	one := auditStore(t, t.TempDir())
+	_ = os.WriteFile(one.auditPath, []byte(`{"seq":1`), 0o600)
+	tail, err = one.IncompleteAuditTail()
+	if err != nil || tail == nil || tail.Offset != 0 {
+		t.Fatalf("single line: %+v %v", tail, err)
+	}
+	if _, err := one.RepairAudit(tail); err != nil {
+		t.Fatal(err)
+	}
+	appendN(t, one, 1, "k")
+}
+
+// A log that disagrees with its head can be accepted as it is (the head is kept aside); a log
+// whose own chain is broken, or that agrees with its head, cannot.
+func TestResetAuditHead(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		damage func(s *Store, b []byte)
+		after  int
+	}{
+		{"truncated", func(s *Store, b []byte) { _ = os.WriteFile(s.auditPath, bytes.SplitAfter(b, []byte("\n"))[0], 0o600) }, 1},
+		{"deleted", func(s *Store, _ []byte) { _ = os.Remove(s.auditPath) }, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := auditStore(t, t.TempDir())
+			appendN(t, s, 3, "k")
+			b, _ := os.ReadFile(s.auditPath)
+			head, _ := os.ReadFile(s.AuditHeadPath())
+			c.damage(s, b)
+			kept, err := s.ResetAuditHead()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k, _ := os.ReadFile(kept); !bytes.Equal(k, head) || !strings.HasPrefix(kept, s.AuditHeadPath()+".broken-") {
+				t.Fatalf("kept head %s: %q", kept, k)
+			}
+			if n, err := s.VerifyAudit(); n != c.after || err != nil {
+				t.Fatalf("verify %d %v", n, err)
+			}
+			appendN(t, s, 1, "k")
+			if n, err := s.VerifyAudit(); n != c.after+1 || err != nil {
+				t.Fatalf("verify after a signature %d %v", n, err)
+			}
+		})
+	}
+	s := auditStore(t, t.TempDir())
+	appendN(t, s, 2, "k")
+	if _, err := s.ResetAuditHead(); err == nil || !strings.Contains(err.Error(), "agrees with its head") {
+		t.Fatalf("intact: %v", err)
+	}
+	b, _ := os.ReadFile(s.auditPath)
+	_ = os.WriteFile(s.auditPath, bytes.Replace(b, []byte(`"purpose":"personal"`), []byte(`"purpose":"permit"`), 1), 0o600)
+	if _, err := s.ResetAuditHead(); err == nil || !strings.Contains(err.Error(), "hash mismatch") {
+		t.Fatalf("tampered: %v", err)
+	}
+}

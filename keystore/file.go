@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/ethereum/go-ethereum/common"
@@ -19,14 +21,49 @@ type solanaV3 struct {
 	Version int                 `json:"version"`
 	ID      string              `json:"id"`
 	Kind    Kind                `json:"kind"`
+	Purse   *purseMark          `json:"purse,omitempty"`
 	Address string              `json:"address"`
 	Crypto  keystore.CryptoJSON `json:"crypto"`
 }
 
+// purseMark says what a v3 file holds where EVM tools cannot mistake it: they ignore unknown
+// fields and decrypt a solana file to its 32-byte ed25519 seed, which they would take as the
+// secp256k1 key of an unrelated account.
+type purseMark struct {
+	Kind  Kind   `json:"kind"`
+	Curve string `json:"curve"`
+	Note  string `json:"note"`
+}
+
+var solanaMark = purseMark{Kind: KindSolana, Curve: "ed25519",
+	Note: "the encrypted data is the 32-byte ed25519 seed of a Solana key, not a secp256k1 (Ethereum) private key; import it with purse as --kind solana"}
+
 // v3Header is enough of any v3 file to tell its kind.
 type v3Header struct {
 	Kind   Kind            `json:"kind"`
+	Purse  *purseMark      `json:"purse"`
 	Crypto json.RawMessage `json:"crypto"`
+}
+
+// kind is the kind a v3 file says it holds; evm when it says nothing (geth and other EVM tools).
+func (h v3Header) kind(field string) (Kind, error) {
+	kind := h.Kind
+	if h.Purse != nil {
+		if h.Purse.Kind != KindEVM && h.Purse.Kind != KindSolana {
+			return "", fmt.Errorf("%s: unknown purse.kind %q", field, h.Purse.Kind)
+		}
+		if kind != "" && kind != h.Purse.Kind {
+			return "", fmt.Errorf("%s: the file says both kind %q and purse.kind %q; it was changed outside purse", field, kind, h.Purse.Kind)
+		}
+		kind = h.Purse.Kind
+	}
+	switch kind {
+	case "":
+		return KindEVM, nil
+	case KindEVM, KindSolana:
+		return kind, nil
+	}
+	return "", fmt.Errorf("%s: unknown kind %q", field, kind)
 }
 
 func (s *Store) keyFile(label string) string { return filepath.Join(s.keysDir, label+".json") }
@@ -61,7 +98,8 @@ func (s *Store) encryptFile(sec *secret, pass []byte) ([]byte, error) {
 			return nil, fmt.Errorf("encrypt key: %v", err)
 		}
 		_, id := newUUID()
-		return json.Marshal(solanaV3{Version: 3, ID: id, Kind: KindSolana, Address: sec.address(), Crypto: c})
+		mark := solanaMark
+		return json.Marshal(solanaV3{Version: 3, ID: id, Kind: KindSolana, Purse: &mark, Address: sec.address(), Crypto: c})
 	}
 	return nil, fmt.Errorf("kind: unknown kind %q", sec.kind)
 }
@@ -69,18 +107,23 @@ func (s *Store) encryptFile(sec *secret, pass []byte) ([]byte, error) {
 // decryptV3 decrypts a v3 file. Which kind it holds comes from the file ("kind": "solana", else
 // evm); want, when set, must match.
 func decryptV3(data, pass []byte, want Kind, field string) (*secret, error) {
+	data = stripBOM(data)
 	var h v3Header
 	if err := json.Unmarshal(data, &h); err != nil || len(h.Crypto) == 0 {
 		return nil, fmt.Errorf("%s: expected a Web3 Secret Storage v3 JSON file (with a crypto section)", field)
 	}
-	kind := KindEVM
-	if h.Kind == KindSolana {
-		kind = KindSolana
-	} else if h.Kind != "" && h.Kind != KindEVM {
-		return nil, fmt.Errorf("%s: unknown kind %q", field, h.Kind)
+	kind, err := h.kind(field)
+	if err != nil {
+		return nil, err
 	}
 	if want != "" && want != kind {
+		if kind == KindSolana {
+			return nil, fmt.Errorf("%s: the file is marked as a solana key (its encrypted data is an ed25519 seed, not an evm private key); import it with kind solana", field)
+		}
 		return nil, fmt.Errorf("%s: the file holds a %s key, expected %s", field, kind, want)
+	}
+	if err := checkV3Crypto(h.Crypto, field); err != nil {
+		return nil, err
 	}
 	if kind == KindEVM {
 		k, err := keystore.DecryptKey(data, string(pass))
@@ -133,7 +176,7 @@ func (s *Store) writeKeyFile(label string, data []byte) error {
 }
 
 func (s *Store) readKeyFile(e Entry) (*secret, error) {
-	data, err := os.ReadFile(s.keyFile(e.Label))
+	data, err := readPrivateFile(s.keyFile(e.Label))
 	if err != nil {
 		return nil, fmt.Errorf("key %q: cannot read its file: %v", e.Label, err)
 	}
@@ -143,4 +186,24 @@ func (s *Store) readKeyFile(e Entry) (*secret, error) {
 	}
 	defer wipe(pass)
 	return decryptV3(data, pass, e.Kind, fmt.Sprintf("key %q", e.Label))
+}
+
+// readPrivateFile reads a key file, first tightening a mode that lets others read it (a copy
+// made with cp or an editor is often 0644) to 0600.
+func readPrivateFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if runtime.GOOS != "windows" && st.Mode().Perm()&0o077 != 0 {
+		if err := f.Chmod(0o600); err != nil {
+			return nil, fmt.Errorf("mode %v lets other users read it and cannot be set to 0600: %v", st.Mode().Perm(), err)
+		}
+	}
+	return io.ReadAll(f)
 }

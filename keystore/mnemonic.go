@@ -31,7 +31,7 @@ func MnemonicPath(kind Kind, i uint32) string {
 // BIP-39 hashes: lower-case words separated by single spaces. Errors name word positions,
 // never words.
 func normalizeMnemonic(in []byte) (string, error) {
-	words := strings.Fields(strings.ToLower(norm.NFKD.String(string(in))))
+	words := strings.Fields(strings.ToLower(norm.NFKD.String(string(stripBOM(in)))))
 	switch len(words) {
 	case 12, 15, 18, 21, 24:
 	default:

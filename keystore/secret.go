@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/gagliardetto/solana-go"
@@ -100,6 +99,12 @@ func (s *secret) wipe() {
 	wipe(s.sol)
 }
 
+// stripBOM drops a UTF-8 byte-order mark that some editors (Notepad) put at the start of a
+// text file; it is never part of a key, a mnemonic or JSON.
+func stripBOM(b []byte) []byte {
+	return bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
+}
+
 func wipe(b []byte) {
 	for i := range b {
 		b[i] = 0
@@ -109,7 +114,7 @@ func wipe(b []byte) {
 // decodeHexSecret decodes hex digits with an optional 0x prefix, surrounding white space
 // ignored. Errors give positions and lengths, never the characters.
 func decodeHexSecret(field string, in []byte) ([]byte, error) {
-	s := bytes.TrimSpace(in)
+	s := bytes.TrimSpace(stripBOM(in))
 	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
 		s = s[2:]
 	}
@@ -170,25 +175,33 @@ func solanaFromKeypair(b []byte, field string) (*secret, error) {
 	return sec, nil
 }
 
-// parseSolanaKeypair reads a solana-keygen keypair file: a JSON array of 64 numbers 0-255.
+// parseSolanaKeypair reads a solana-keygen keypair file: a JSON array of 64 integers 0-255.
+// Only bare decimal integers count: a quoted "12", 1.5, 1e2 or -0 is not what solana-keygen
+// writes, so the file is not one.
 func parseSolanaKeypair(data []byte) (*secret, error) {
-	var nums []json.Number
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if err := dec.Decode(&nums); err != nil {
+	var items []json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(stripBOM(data)))
+	if err := dec.Decode(&items); err != nil {
 		return nil, errors.New("solana keypair: expected a JSON array of 64 numbers (solana-keygen format), the file is not one")
 	}
 	if dec.More() {
 		return nil, errors.New("solana keypair: expected one JSON array, found more after it")
 	}
-	if len(nums) != ed25519.PrivateKeySize {
-		return nil, fmt.Errorf("solana keypair: expected 64 numbers, got %d", len(nums))
+	if len(items) != ed25519.PrivateKeySize {
+		return nil, fmt.Errorf("solana keypair: expected 64 numbers, got %d", len(items))
 	}
 	b := make([]byte, ed25519.PrivateKeySize)
 	defer wipe(b)
-	for i, n := range nums {
-		v, err := strconv.ParseUint(strings.TrimSpace(n.String()), 10, 8)
-		if err != nil {
+	for i, it := range items {
+		if len(it) > 0 && it[0] == '"' {
+			return nil, fmt.Errorf("solana keypair: item %d is a string; expected a number 0-255", i+1)
+		}
+		digits := len(it) > 0 && len(it) <= 3
+		for _, c := range it {
+			digits = digits && c >= '0' && c <= '9'
+		}
+		v, err := strconv.ParseUint(string(it), 10, 8)
+		if !digits || err != nil {
 			return nil, fmt.Errorf("solana keypair: number %d is not an integer in 0-255", i+1)
 		}
 		b[i] = byte(v)

@@ -243,10 +243,14 @@ func oneLine(s string) string {
 
 var labelRE = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 
-// ValidateLabel checks a label: 1 to 64 characters of A-Z a-z 0-9 . _ -.
+// LabelRule says what a label may be. "." and ".." name folders, and a leading "-" reads as a
+// flag wherever the label is passed on (purse key rm -x, shell scripts).
+const LabelRule = "1 to 64 characters of A-Z a-z 0-9 . _ -, not starting with - and not . or .."
+
+// ValidateLabel checks a label against LabelRule.
 func ValidateLabel(label string) error {
-	if !labelRE.MatchString(label) {
-		return fmt.Errorf("label: expected 1 to 64 characters of A-Z a-z 0-9 . _ -, got %q", label)
+	if !labelRE.MatchString(label) || label == "." || label == ".." || strings.HasPrefix(label, "-") {
+		return fmt.Errorf("label: expected %s, got %q", LabelRule, label)
 	}
 	return nil
 }

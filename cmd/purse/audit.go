@@ -8,12 +8,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/internal/prompt"
 )
 
 func addAuditCommands(a *cli, root *cobra.Command) {
 	cmd := &cobra.Command{Use: "audit", Short: "The hash-chained log of every signature purse made"}
 	cmd.AddCommand(a.auditCmd("list", "List the audit records (what was signed, when, with which key and profile)", false),
-		a.auditCmd("verify", "Check the hash chain of the audit log (exit 3 and the first broken line when it is broken)", true))
+		a.auditCmd("verify", "Check the hash chain of the audit log and its head (exit 3 and the first broken or missing line when it is broken)", true),
+		a.auditRepairCmd())
 	root.AddCommand(cmd)
 }
 
@@ -47,5 +49,95 @@ func (a *cli) auditCmd(use, short string, verify bool) *cobra.Command {
 			}
 			table(w, []string{"SEQ", "TIME", "LABEL", "ADDRESS", "PURPOSE", "PROFILE", "DIGEST"}, rows)
 		})
+	})
+}
+
+// maxShownTail bounds how much of an incomplete line is shown before asking.
+const maxShownTail = 400
+
+func (a *cli) auditRepairCmd() *cobra.Command {
+	var yes bool
+	cmd := a.command("repair [--yes]", "Remove an incomplete last line of the audit log (a write cut off), or accept a log cut off or deleted, keeping a copy", func(_ *cobra.Command, core *app.App) error {
+		tail, err := core.AuditTail()
+		if err != nil {
+			return err
+		}
+		if tail == nil {
+			return a.acceptAuditLog(core, yes)
+		}
+		shown := tail.Line
+		more := ""
+		if len(shown) > maxShownTail {
+			shown, more = shown[:maxShownTail], fmt.Sprintf(" (and %d bytes more)", len(tail.Line)-maxShownTail)
+		}
+		fmt.Fprintf(a.stderr, "purse: %s ends with an incomplete line of %d bytes (a write was cut off):\n  %s%s\n",
+			tail.Path, len(tail.Line), strconv.Quote(string(shown)), more)
+		if err := confirmRepair(yes, "Remove this line? A copy of the whole log is kept beside it."); err != nil {
+			return err
+		}
+		backup, au, err := core.RepairAudit(tail)
+		if err != nil {
+			return err
+		}
+		res := map[string]any{"repaired": true, "removedBytes": len(tail.Line), "backup": backup, "records": au.Count, "path": au.Path}
+		if err := a.print(res, func(w io.Writer) {
+			fmt.Fprintf(w, "removed the incomplete last line of %s; the old log is kept at %s\n", au.Path, backup)
+		}); err != nil {
+			return err
+		}
+		if br := au.Break; br != nil {
+			return rejectedf("%s: the incomplete line is gone, but the chain is broken at line %d: %s", au.Path, br.Line, br.Reason)
+		}
+		if !a.jsonOut {
+			fmt.Fprintf(a.stdout, "audit log %s: %d records, chain intact\n", au.Path, au.Count)
+		}
+		return nil
+	})
+	cmd.Flags().BoolVar(&yes, "yes", false, "remove the line without asking")
+	return cmd
+}
+
+// confirmRepair asks question on the terminal unless yes.
+func confirmRepair(yes bool, question string) error {
+	if yes {
+		return nil
+	}
+	tty, err := prompt.Open()
+	if err != nil {
+		return usagef("confirmation: no terminal to ask on (%v); pass --yes to repair without asking; nothing was changed", err)
+	}
+	defer tty.Close()
+	return prompt.YesNo(tty, question, "nothing was changed")
+}
+
+// acceptAuditLog is the repair of a log that disagrees with its head: after the break is
+// shown and confirmed, the log is accepted as it is and the old head kept beside it. A log
+// whose own chain is broken is not repaired: which record is wrong is for a person to judge.
+func (a *cli) acceptAuditLog(core *app.App, yes bool) error {
+	au, err := core.Audit(true)
+	if err != nil {
+		return err
+	}
+	br := au.Break
+	if br == nil {
+		res := map[string]any{"repaired": false, "records": au.Count, "path": au.Path}
+		return a.print(res, func(w io.Writer) {
+			fmt.Fprintf(w, "audit log %s: %d records, chain intact; nothing to repair\n", au.Path, au.Count)
+		})
+	}
+	if !br.Head {
+		return rejectedf("%s: chain broken at line %d: %s; purse audit repair only removes an incomplete last line or takes a log cut off or deleted as it is, so this line is for you to inspect; nothing was changed", au.Path, br.Line, br.Reason)
+	}
+	fmt.Fprintf(a.stderr, "purse: %s disagrees with its head at line %d: %s\n", au.Path, br.Line, br.Reason)
+	if err := confirmRepair(yes, "Accept the log as it is from now on? The missing records stay missing; the old head is kept beside it."); err != nil {
+		return err
+	}
+	kept, after, err := core.AcceptAuditLog()
+	if err != nil {
+		return err
+	}
+	res := map[string]any{"repaired": true, "acceptedAsIs": true, "keptHead": kept, "records": after.Count, "path": after.Path}
+	return a.print(res, func(w io.Writer) {
+		fmt.Fprintf(w, "accepted %s as it is (%d records); the old head is kept at %s\n", after.Path, after.Count, kept)
 	})
 }

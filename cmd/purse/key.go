@@ -24,7 +24,8 @@ func addKeyCommands(a *cli, root *cobra.Command) {
 		Long: "Keys live in the OS keyring, or in Web3 Secret Storage v3 files under $PURSE_HOME/keys when the\n" +
 			"keyring is unavailable (PURSE_KEYSTORE=os|file|auto chooses). Secrets are read from files\n" +
 			"('-' is stdin), never from arguments. File passphrases come from PURSE_PASSPHRASE_FILE or a\n" +
-			"hidden prompt.",
+			"hidden prompt; the passphrase of an imported keystore file from PURSE_IMPORT_PASSPHRASE_FILE\n" +
+			"or a prompt of its own.",
 	}
 	cmd.AddCommand(a.keyNewCmd(), a.keyImportCmd(), a.keyListCmd(), a.keyShowCmd(), a.keyRenameCmd(), a.keyRmCmd(), a.keyExportCmd(), a.keyDoctorCmd())
 	root.AddCommand(cmd)
@@ -84,7 +85,7 @@ func (a *cli) keyNewCmd() *cobra.Command {
 			return a.addKey(cmd.Context(), app.KeyRequest{Source: app.SourceNew, Kind: k, Label: label})
 		},
 	}
-	cmd.Flags().StringVar(&label, "label", "", "label of the new key: 1-64 of A-Z a-z 0-9 . _ -")
+	cmd.Flags().StringVar(&label, "label", "", "label of the new key: "+keystore.LabelRule)
 	cmd.Flags().StringVar(&kind, "kind", "", "evm (secp256k1) or solana (ed25519)")
 	return cmd
 }
@@ -99,7 +100,9 @@ func (a *cli) keyImportCmd() *cobra.Command {
 			"  --private-key-file  hex (0x optional): evm 32 bytes; solana a 32-byte seed or 64-byte key\n" +
 			"  --mnemonic-file     BIP-39 words; evm path m/44'/60'/0'/0/N, solana m/44'/501'/N'/0' (SLIP-0010),\n" +
 			"                      or --path none for solana-keygen's no-path variant (first 32 seed bytes)\n" +
-			"  --keystore-json     Web3 Secret Storage v3 file; its passphrase is asked like any other\n" +
+			"  --keystore-json     Web3 Secret Storage v3 file; its passphrase is asked apart from purse's own\n" +
+			"                      (or read from the file named by PURSE_IMPORT_PASSPHRASE_FILE, never from\n" +
+			"                      PURSE_PASSPHRASE_FILE, which is what purse stores the key under)\n" +
 			"  --solana-keypair    solana-keygen JSON array of 64 numbers (implies --kind solana)",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -112,7 +115,7 @@ func (a *cli) keyImportCmd() *cobra.Command {
 			}
 			req.Stdin = a.stdin
 			if req.Source == app.SourceKeystoreJSON {
-				if req.FilePass, err = prompt.Passphrase("Passphrase of the keystore JSON", false); err != nil {
+				if req.FilePass, err = prompt.ImportPassphrase(); err != nil {
 					return err
 				}
 				defer clear(req.FilePass)
@@ -246,8 +249,11 @@ func (a *cli) keyExportCmd() *cobra.Command {
 					return err
 				}
 				a.warn("%s holds the unencrypted key of %s; move it somewhere safe or delete it", out, e.Label)
-			} else if err := core.ExportKey(e.Label, out, nil, nil); err != nil {
-				return err
+			} else {
+				if err := core.ExportKey(e.Label, out, nil, nil); err != nil {
+					return err
+				}
+				a.warnIf(app.ExportKeyWarning(e))
 			}
 			res := map[string]string{"label": e.Label, "kind": string(e.Kind), "address": e.Address, "out": out, "format": format}
 			return a.print(res, func(w io.Writer) {

@@ -343,10 +343,11 @@ func TestKeyExport(t *testing.T) {
 		t.Fatal("export overwrote a file")
 	}
 	// It imports back, with its passphrase only.
-	setPassphrase(t, "not the one")
+	setImportPassphrase(t, "not the one")
 	if _, errOut, code := purse(t, "", "key", "import", "--label", "back", "--kind", "evm", "--keystore-json", enc); code != exitFailure || !strings.Contains(errOut, "wrong passphrase") {
 		t.Fatalf("import with a wrong passphrase: %d %s", code, errOut)
 	}
+	setPassphrase(t, "not the one")
 	if _, errOut, code := purse(t, "", "key", "export", "dev", "--out", filepath.Join(dir, "x.json")); code != exitFailure || !strings.Contains(errOut, "wrong passphrase") {
 		t.Fatalf("export with a wrong passphrase: %d %s", code, errOut)
 	}
@@ -354,6 +355,7 @@ func TestKeyExport(t *testing.T) {
 		t.Fatal("a failed export left a file")
 	}
 	setPassphrase(t, testPassphrase)
+	setImportPassphrase(t, testPassphrase)
 	if _, errOut, code := purse(t, "", "key", "import", "--label", "back", "--kind", "evm", "--keystore-json", enc); code != exitUsage || !strings.Contains(errOut, `already stored as key "dev"`) {
 		t.Fatalf("import back beside the original: %d %s", code, errOut)
 	}

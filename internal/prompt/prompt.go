@@ -40,18 +40,33 @@ var Open = func() (Terminal, error) {
 	return f, nil
 }
 
+// EnvImportPassphraseFile names a file holding the passphrase of a keystore file being
+// imported. It is another tool's passphrase: PURSE_PASSPHRASE_FILE, which purse stores the
+// key under, never stands in for it, or the key would end up under the other tool's password.
+const EnvImportPassphraseFile = "PURSE_IMPORT_PASSPHRASE_FILE"
+
 // Passphrase is the command line's passphrase source (an app.Prompter): the file named by
 // PURSE_PASSPHRASE_FILE (one trailing newline stripped), else a hidden prompt on the terminal
 // (asked twice when confirm), else an error saying how to provide one.
 func Passphrase(prompt string, confirm bool) ([]byte, error) {
-	if path := os.Getenv(EnvPassphraseFile); path != "" {
+	return passphraseFrom(EnvPassphraseFile, "passphrase", prompt, confirm)
+}
+
+// ImportPassphrase is the passphrase of a keystore file to import: the file named by
+// PURSE_IMPORT_PASSPHRASE_FILE, else a hidden prompt, never PURSE_PASSPHRASE_FILE.
+func ImportPassphrase() ([]byte, error) {
+	return passphraseFrom(EnvImportPassphraseFile, "passphrase of the keystore file", "Passphrase of the keystore file", false)
+}
+
+func passphraseFrom(env, what, prompt string, confirm bool) ([]byte, error) {
+	if path := os.Getenv(env); path != "" {
 		b, err := os.ReadFile(path)
 		if err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {
 				err = pe.Err
 			}
-			return nil, fmt.Errorf("%s: cannot read %s: %v", EnvPassphraseFile, path, err)
+			return nil, fmt.Errorf("%s: cannot read %s: %v", env, path, err)
 		}
 		b = bytes.TrimSuffix(b, []byte("\n"))
 		b = bytes.TrimSuffix(b, []byte("\r"))
@@ -59,7 +74,7 @@ func Passphrase(prompt string, confirm bool) ([]byte, error) {
 	}
 	tty, err := Open()
 	if err != nil {
-		return nil, fmt.Errorf("passphrase: no terminal to ask on (%v); set %s to a file holding the passphrase", err, EnvPassphraseFile)
+		return nil, fmt.Errorf("%s: no terminal to ask on (%v); set %s to a file holding the passphrase", what, err, env)
 	}
 	defer tty.Close()
 	read := func(p string) ([]byte, error) {

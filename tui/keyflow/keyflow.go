@@ -74,7 +74,7 @@ func (f *Flow) Start(o Options) {
 	kind := form.ChoiceField("kind", "kind", []string{string(keystore.KindEVM), string(keystore.KindSolana)}, kindSel)
 	kind.Show = func(*form.Form) bool { return f.fixedKind == "" }
 	label := form.TextField("label", "label", "", "")
-	label.Hint = "1 to 64 characters of A-Z a-z 0-9 . _ -"
+	label.Hint = keystore.LabelRule
 	if !o.Import {
 		title := "New key"
 		if o.Kind != "" {

@@ -203,6 +203,9 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, s.failed(msg.Err)
 		}
 		text := fmt.Sprintf("Exported key %s (%s) to %s as encrypted v3 JSON.", s.target.Label, s.target.Address, msg.Value.Path)
+		if w := app.ExportKeyWarning(s.target); w != "" {
+			text += " " + w
+		}
 		s.closeForm()
 		s.setNote(text, false)
 		return s, kit.Status(text)
