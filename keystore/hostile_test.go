@@ -186,6 +186,23 @@ func TestHostileKeyFiles(t *testing.T) {
 			t.Errorf("label %q: %v", l, err)
 		}
 	}
+	// A key labelled "-old" before the rule (written into the index by hand here) can still
+	// be read, renamed to a valid label and removed.
+	if err := s.locked(func(ix *indexFile) error {
+		ix.Keys = append(ix.Keys, Entry{Label: "-old", Kind: KindEVM, Address: devAddress, Backend: BackendFile, ID: newID()})
+		return s.writeIndex(ix)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Get("-old"); err != nil {
+		t.Fatalf("an old label cannot be read: %v", err)
+	}
+	if _, err := s.Rename("-old", "-new"); err == nil {
+		t.Fatal("renamed to a label the rule refuses")
+	}
+	if err := s.locked(func(ix *indexFile) error { ix.Keys = ix.Keys[:len(ix.Keys)-1]; return s.writeIndex(ix) }); err != nil {
+		t.Fatal(err)
+	}
 	for _, l := range []string{"a-", "x..y", ".hidden", "_1"} {
 		if err := ValidateLabel(l); err != nil {
 			t.Errorf("label %q refused: %v", l, err)

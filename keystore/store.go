@@ -255,6 +255,16 @@ func ValidateLabel(label string) error {
 	return nil
 }
 
+// storedLabel checks a label that names a stored key: the character rule only, so a key
+// labelled before the rule refused ".", ".." and a leading "-" can still be shown, renamed
+// and removed.
+func storedLabel(label string) error {
+	if !labelRE.MatchString(label) {
+		return fmt.Errorf("label: expected %s, got %q", LabelRule, label)
+	}
+	return nil
+}
+
 // ErrNotFound is returned (wrapped) for a label that is not in the index.
 var ErrNotFound = errors.New("no such key")
 
@@ -382,7 +392,7 @@ func (s *Store) List() ([]Entry, error) {
 
 // Get returns the index entry of a label (address only, never the secret).
 func (s *Store) Get(label string) (Entry, error) {
-	if err := ValidateLabel(label); err != nil {
+	if err := storedLabel(label); err != nil {
 		return Entry{}, err
 	}
 	ix, err := s.readIndex()
@@ -570,7 +580,7 @@ func (s *Store) load(e Entry) (*secret, error) {
 // name is deleted after, so a crash leaves at most an identical copy (the doctor removes it),
 // never an entry without its file.
 func (s *Store) Rename(label, newLabel string) (Entry, error) {
-	if err := ValidateLabel(label); err != nil {
+	if err := storedLabel(label); err != nil {
 		return Entry{}, err
 	}
 	if err := ValidateLabel(newLabel); err != nil {
@@ -629,7 +639,7 @@ func (s *Store) Rename(label, newLabel string) (Entry, error) {
 // The entry is marked removing before the secret is deleted and goes only after, so a crash
 // leaves a mark the doctor finishes, and success is never reported while the secret stays.
 func (s *Store) Remove(label string) error {
-	if err := ValidateLabel(label); err != nil {
+	if err := storedLabel(label); err != nil {
 		return err
 	}
 	return s.locked(func(ix *indexFile) error {
