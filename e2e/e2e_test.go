@@ -124,7 +124,7 @@ func TestE2E(t *testing.T) {
 	u.keys("s")
 	u.expect("account: Form A review", stepTimeout, "SIGNING REVIEW: Form A self-declaration", "Form A self-declaration (EIP-191)", "y sign")
 	u.keys("y")
-	u.unlock("Unlock key me")
+	// Unlocked once in this session (app.KeepUnlocked): no second prompt.
 	u.expect("account: Form A submitted", stepTimeout, "[x] SignFormA → [>] Review", "Form A signed (0x", "v advance")
 	steps.mark("Form A read, reviewed, signed with y and submitted")
 
@@ -133,10 +133,9 @@ func TestE2E(t *testing.T) {
 	u.expect("account: Live", stepTimeout, "status      Live (5)", "last: ok: advanced", "the account is Live")
 	steps.mark("advanced to Live")
 
-	// 6. Card: the first read is signed (passphrase), then issue, block, unblock, each
-	// through its confirmation and the passphrase.
+	// 6. Card: the first read is signed, then issue, block, unblock, each through its
+	// confirmation; the key unlocked at Form A signs them all without a prompt.
 	u.gotoTab("Card")
-	u.unlock("Unlock key me")
 	u.expect("card: none yet", stepTimeout, "Card  [NO CARD]", "Press i to issue one")
 	for _, c := range []struct{ key, dialog, mark, done string }{
 		{"i", "Issue a card?", "Card  [ACTIVE]", "ok: card issued"},
@@ -146,7 +145,6 @@ func TestE2E(t *testing.T) {
 		u.keys(c.key)
 		u.expect("card: confirm "+c.key, stepTimeout, c.dialog, "n/esc cancel")
 		u.keys("y")
-		u.unlock("Unlock key me")
 		u.expect("card: "+c.done, stepTimeout, c.mark, c.done, "**** **** **** ")
 		steps.mark("card: " + strings.TrimPrefix(c.done, "ok: ") + " " + c.mark)
 	}
@@ -166,7 +164,6 @@ func TestE2E(t *testing.T) {
 	u.keys("Enter") // enter on the last field opens the review
 	u.expect("permit: review", stepTimeout, "SIGNING REVIEW", "EIP-2612 permit", "EUR24", "y sign")
 	u.keys("y")
-	u.unlock("Unlock key me")
 	u.expect("permit: allowance", stepTimeout, "[SUBMITTED]", "allowance       25.00 EUR24 (2500 smallest units, read on chain)", "= signed value  yes")
 	steps.mark("permit EUR24 25.00 to the card: submitted, allowance 25.00 read on chain")
 
