@@ -18,24 +18,8 @@ import (
 // passphrase.
 func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 	home := t.TempDir()
-	t.Setenv("PURSE_KEYSTORE", "file")
-	t.Cleanup(SetScryptCost(1<<4, 1))
-	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ks.New("me", keystore.KindEVM); err != nil {
-		t.Fatal(err)
-	}
-	st, _ := config.Load(home)
-	if err := st.Put(&config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "5003", EVMKey: "me"}); err != nil {
-		t.Fatal(err)
-	}
-	_ = st.Use("t")
-	if err := st.Save(); err != nil {
-		t.Fatal(err)
-	}
+	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+	useProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "5003", EVMKey: "me"})
 	s, err := New(home, "", nil)
 	if err != nil {
 		t.Fatal(err)
