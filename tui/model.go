@@ -260,13 +260,36 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		return m.activate((m.active - 1 + len(m.screens)) % len(m.screens))
 	case key.Matches(k, keys.JumpTab):
 		if len(k.Runes) == 1 {
-			if i := int(k.Runes[0] - '1'); i < len(m.screens) {
-				return m.activate(i)
+			for i := range m.screens {
+				if d, ok := m.digit(i); ok && d == k.Runes[0] {
+					return m.activate(i)
+				}
 			}
 		}
 		return nil
 	}
 	return m.toScreen(k)
+}
+
+// digit is the number key of screen i: the numbered screens (see kit.Unnumbered) get 1 to
+// 9 and then 0 in tab order; the rest are reached with tab and shift+tab.
+func (m *Model) digit(i int) (rune, bool) {
+	if u, ok := m.screens[i].(kit.Unnumbered); ok && u.Unnumbered() {
+		return 0, false
+	}
+	n := 1
+	for _, s := range m.screens[:i] {
+		if u, ok := s.(kit.Unnumbered); !ok || !u.Unnumbered() {
+			n++
+		}
+	}
+	switch {
+	case n <= 9:
+		return rune('0' + n), true
+	case n == 10:
+		return '0', true
+	}
+	return 0, false
 }
 
 func (m *Model) toScreen(msg tea.Msg) tea.Cmd {
@@ -471,8 +494,8 @@ func (m *Model) tabs() string {
 	labels := make([]string, len(m.screens))
 	for i, sc := range m.screens {
 		l := sc.Title()
-		if i < 9 {
-			l = fmt.Sprintf("%d %s", i+1, l)
+		if d, ok := m.digit(i); ok {
+			l = string(d) + " " + l
 		}
 		if i == m.active {
 			labels[i] = "[" + l + "]"

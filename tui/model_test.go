@@ -115,7 +115,7 @@ func TestHelpToggle(t *testing.T) {
 		t.Fatalf("the body must shrink for the full help: %d -> %d", h0, a.h)
 	}
 	v := m.View()
-	for _, want := range []string{"do x", "shift+tab", "go to screen", "ctrl+c"} {
+	for _, want := range []string{"do x", "shift+tab", "go to the screen of that number", "ctrl+c"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("full help misses %q:\n%s", want, v)
 		}

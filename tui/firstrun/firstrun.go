@@ -495,6 +495,10 @@ func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
 func (s *Screen) Title() string    { return "Setup" }
 func (s *Screen) ID() kit.ScreenID { return kit.ScreenSetup }
 
+// Unnumbered implements kit.Unnumbered: the wizard is there in the first session only, and
+// the other screens keep their numbers with or without it.
+func (s *Screen) Unnumbered() bool { return true }
+
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {
 	switch {
