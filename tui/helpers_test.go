@@ -37,6 +37,9 @@ type fakeScreen struct {
 	msgs    []tea.Msg
 	body    string
 	special key.Binding
+	// onKey, when set, answers a key press (to start a task, say).
+	onKey func(k tea.KeyMsg) tea.Cmd
+	env   *kit.Env
 }
 
 func newFake(title string) *fakeScreen {
@@ -48,6 +51,9 @@ func (f *fakeScreen) Init() tea.Cmd { f.inits++; return nil }
 func (f *fakeScreen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		f.keys = append(f.keys, k.String())
+		if f.onKey != nil {
+			return f, f.onKey(k)
+		}
 	} else {
 		f.msgs = append(f.msgs, msg)
 	}

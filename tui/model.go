@@ -42,13 +42,22 @@ type Model struct {
 	w, h         int
 	bodyW, bodyH int
 
+	// notes holds each screen's footer message, shown while that screen is active and
+	// dropped when the user leaves it; owner says which screen started a task, so its reply
+	// lands on that screen's footer.
+	notes []note
+	owner map[kit.TaskID]int
+
+	clip io.Writer
+}
+
+// note is one screen's footer message: a status line or an error with what to do next.
+type note struct {
 	status  string
 	errWhat string
 	errText string
 	errNext string
 	errSlot string
-
-	clip io.Writer
 }
 
 // NewModel returns the root model over screens (in tab order). env must come from
@@ -59,6 +68,8 @@ func NewModel(env *kit.Env, screens ...kit.Screen) *Model {
 		env:     env,
 		screens: screens,
 		inited:  make([]bool, len(screens)),
+		notes:   make([]note, len(screens)),
+		owner:   map[kit.TaskID]int{},
 		help:    env.Styles.NewHelp(),
 		spinner: sp,
 		clip:    os.Stdout,
@@ -100,13 +111,39 @@ func (m *Model) activate(i int) tea.Cmd {
 	if i < 0 || i >= len(m.screens) {
 		return nil
 	}
+	if i != m.active {
+		m.notes[m.active] = note{} // a footer message belongs to the screen it was shown on
+	}
 	m.active = i
 	m.layout()
 	if m.inited[i] {
 		return nil
 	}
 	m.inited[i] = true
-	return m.screens[i].Init()
+	var cmd tea.Cmd
+	m.track(i, func() { cmd = m.screens[i].Init() })
+	return cmd
+}
+
+// track runs fn, a call into screen i (or a dialog above it), and records i as the owner
+// of every task fn started.
+func (m *Model) track(i int, fn func()) {
+	before := m.env.Tasks.LastID()
+	fn()
+	for id := before + 1; id <= m.env.Tasks.LastID(); id++ {
+		m.owner[id] = i
+	}
+}
+
+// noteOf is the footer message of screen i; a router without screens keeps one anyway.
+func (m *Model) noteOf(i int) *note {
+	if i < 0 || i >= len(m.notes) {
+		if len(m.notes) == 0 {
+			m.notes = []note{{}}
+		}
+		return &m.notes[0]
+	}
+	return &m.notes[i]
 }
 
 // Update implements tea.Model.
@@ -139,18 +176,19 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	case kit.TaskReply:
 		ref := msg.Ref()
+		owner, known := m.owner[ref.ID]
+		delete(m.owner, ref.ID)
+		if !known {
+			owner = m.active
+		}
 		if !m.env.Tasks.Finish(ref) {
 			m.env.Logger.Debug("stale reply dropped", "slot", ref.Slot, "id", ref.ID)
 			return nil
 		}
-		if errors.Is(ref.Err, kit.ErrCancelled) {
-			m.clearError()
-			m.status = ref.Label + ": cancelled."
-			m.layout()
-		} else if ref.Err != nil {
-			m.setError(ref.Label, ref.Err, "", ref.Slot)
-		} else if m.errSlot == ref.Slot && ref.Slot != "" {
-			m.clearError()
+		if ref.Err != nil {
+			m.setError(owner, ref.Label, ref.Err, "", ref.Slot)
+		} else if n := m.noteOf(owner); n.errSlot == ref.Slot && ref.Slot != "" {
+			m.clearError(owner)
 		}
 		return m.broadcast(msg)
 	case kit.PushDialogMsg:
@@ -161,12 +199,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case kit.ErrorMsg:
-		m.setError(msg.What, msg.Err, msg.Next, "")
+		m.setError(m.active, msg.What, msg.Err, msg.Next, "")
 		return nil
 	case kit.StatusMsg:
-		m.clearError()
-		m.status = msg.Text
-		m.layout()
+		m.setStatus(m.active, msg.Text)
 		return nil
 	case kit.SessionMsg:
 		m.env.Session = msg.Session
@@ -197,15 +233,19 @@ func (m *Model) navigate(ids ...kit.ScreenID) tea.Cmd {
 func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 	var cmds []tea.Cmd
 	if n := len(m.dialogs); n > 0 {
-		d, cmd := m.dialogs[n-1].Update(msg)
-		m.dialogs[n-1] = d
-		cmds = append(cmds, cmd)
+		m.track(m.active, func() {
+			d, cmd := m.dialogs[n-1].Update(msg)
+			m.dialogs[n-1] = d
+			cmds = append(cmds, cmd)
+		})
 		m.popClosed()
 	}
 	for i, s := range m.screens {
-		s, cmd := s.Update(msg)
-		m.screens[i] = s
-		cmds = append(cmds, cmd)
+		m.track(i, func() {
+			s, cmd := s.Update(msg)
+			m.screens[i] = s
+			cmds = append(cmds, cmd)
+		})
 	}
 	return tea.Batch(cmds...)
 }
@@ -233,8 +273,12 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 			m.toggleHelp()
 			return nil
 		}
-		d, cmd := m.dialogs[n-1].Update(k)
-		m.dialogs[n-1] = d
+		var cmd tea.Cmd
+		m.track(m.active, func() {
+			var d kit.Dialog
+			d, cmd = m.dialogs[n-1].Update(k)
+			m.dialogs[n-1] = d
+		})
 		m.popClosed()
 		return cmd
 	}
@@ -293,8 +337,12 @@ func (m *Model) digit(i int) (rune, bool) {
 }
 
 func (m *Model) toScreen(msg tea.Msg) tea.Cmd {
-	s, cmd := m.screens[m.active].Update(msg)
-	m.screens[m.active] = s
+	var cmd tea.Cmd
+	m.track(m.active, func() {
+		var s kit.Screen
+		s, cmd = m.screens[m.active].Update(msg)
+		m.screens[m.active] = s
+	})
 	m.layout() // the screen's help may have changed
 	return cmd
 }
@@ -309,7 +357,12 @@ func (m *Model) toggleHelp() {
 	m.layout()
 }
 
-func (m *Model) setError(what string, err error, next, slot string) {
+// setError shows err on screen i's footer; a cancellation is the user's choice, a status.
+func (m *Model) setError(i int, what string, err error, next, slot string) {
+	if errors.Is(err, kit.ErrCancelled) {
+		m.setStatus(i, what+": cancelled.")
+		return
+	}
 	if next == "" {
 		next = kit.NextStep(err, m.env.Home)
 	}
@@ -318,16 +371,21 @@ func (m *Model) setError(what string, err error, next, slot string) {
 		text = err.Error()
 	}
 	m.env.Logger.Error("task failed", "what", what, "err", text)
-	m.errWhat, m.errText, m.errNext, m.errSlot = what, text, next, slot
-	m.status = ""
+	*m.noteOf(i) = note{errWhat: what, errText: text, errNext: next, errSlot: slot}
 	m.layout()
 }
 
-func (m *Model) clearError() {
-	if m.errText == "" {
+func (m *Model) setStatus(i int, text string) {
+	*m.noteOf(i) = note{status: text}
+	m.layout()
+}
+
+func (m *Model) clearError(i int) {
+	n := m.noteOf(i)
+	if n.errText == "" {
 		return
 	}
-	m.errWhat, m.errText, m.errNext, m.errSlot = "", "", "", ""
+	*n = note{}
 	m.layout()
 }
 
@@ -394,6 +452,7 @@ func (m *Model) footerLines() []string {
 	s := m.env.Styles
 	w := max(m.w, 1)
 	var out []string
+	n := m.noteOf(m.active)
 	switch {
 	case m.env.Tasks.Busy():
 		run := m.env.Tasks.Running()
@@ -403,15 +462,15 @@ func (m *Model) footerLines() []string {
 			line += fmt.Sprintf(" (+%d more)", len(run)-1)
 		}
 		out = append(out, s.StatusBusy.Render(kit.Truncate(line, w)))
-	case m.errText != "":
-		for _, l := range clampLines(kit.WrapWords(s.Marks.Error+": "+m.errWhat+": "+m.errText, w), 2, w) {
+	case n.errText != "":
+		for _, l := range clampLines(kit.WrapWords(s.Marks.Error+": "+n.errWhat+": "+n.errText, w), 2, w) {
 			out = append(out, s.StatusError.Render(l))
 		}
-		for _, l := range clampLines(kit.WrapWords("-> "+m.errNext, w), 2, w) {
+		for _, l := range clampLines(kit.WrapWords("-> "+n.errNext, w), 2, w) {
 			out = append(out, s.Hint.Render(l))
 		}
-	case m.status != "":
-		out = append(out, kit.Truncate(m.status, w))
+	case n.status != "":
+		out = append(out, kit.Truncate(n.status, w))
 	default:
 		out = append(out, s.StatusOK.Render("ready"))
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	doc "purse/app/review"
@@ -304,5 +305,70 @@ func TestOpenLogWritesToHomeOnly(t *testing.T) {
 	}
 	if _, _, err := OpenLog("", 0); err == nil {
 		t.Error("no directory must be an error")
+	}
+}
+
+// TestFooterMessagesBelongToTheirScreen: a status or an error shows on the screen it came
+// from and is dropped when the user leaves that screen; the reply of a task a screen
+// started lands on that screen's footer even when the user moved on meanwhile.
+func TestFooterMessagesBelongToTheirScreen(t *testing.T) {
+	a, b := newFake("A"), newFake("B")
+	var pending tea.Cmd
+	a.onKey = func(tea.KeyMsg) tea.Cmd {
+		_, pending = kit.Start(a.env.Tasks, "a/load", "Loading A", func(context.Context) (int, error) {
+			return 0, errors.New("boom")
+		})
+		return nil
+	}
+	m := newRouter(t, a, b)
+	a.env = m.Env()
+	footer := func() string {
+		lines := strings.Split(m.View(), "\n")
+		return strings.Join(lines[len(lines)-4:], "\n")
+	}
+	send(m, kit.StatusMsg{Text: "Saved on A."})
+	if !strings.Contains(footer(), "Saved on A.") {
+		t.Fatalf("status missing:\n%s", footer())
+	}
+	send(m, runes("2"))
+	if strings.Contains(m.View(), "Saved on A.") || !strings.Contains(footer(), "ready") {
+		t.Fatalf("A's status must not follow the user to B:\n%s", m.View())
+	}
+	send(m, runes("1"))
+	if strings.Contains(m.View(), "Saved on A.") {
+		t.Fatalf("A's status is dropped once the user left A:\n%s", m.View())
+	}
+
+	send(m, runes("x")) // A starts its task
+	send(m, runes("2"))
+	send(m, pending()) // ... which fails while B is shown
+	if strings.Contains(m.View(), "boom") {
+		t.Fatalf("A's error must not show on B:\n%s", m.View())
+	}
+	send(m, runes("1"))
+	if !strings.Contains(m.View(), "ERROR: Loading A: boom") {
+		t.Fatalf("A's error shows when the user comes back to A:\n%s", m.View())
+	}
+	send(m, runes("2"))
+	send(m, runes("1"))
+	if strings.Contains(m.View(), "boom") {
+		t.Fatalf("the error is dropped once the user left A again:\n%s", m.View())
+	}
+}
+
+// TestCancelledIsAStatus: a task or an error report ending in kit.ErrCancelled is the
+// user's choice, shown as a status line, never as an ERROR.
+func TestCancelledIsAStatus(t *testing.T) {
+	m := newRouter(t, newFake("A"))
+	_, cmd := kit.Start(m.Env().Tasks, "a/sign", "Signing the permit", func(context.Context) (int, error) {
+		return 0, fmt.Errorf("unlock: %w", kit.ErrCancelled)
+	})
+	send(m, cmd())
+	if v := m.View(); strings.Contains(v, "ERROR") || !strings.Contains(v, "Signing the permit: cancelled.") {
+		t.Fatalf("task cancelled:\n%s", v)
+	}
+	send(m, kit.ErrorMsg{What: "Exporting the key", Err: kit.ErrCancelled})
+	if v := m.View(); strings.Contains(v, "ERROR") || !strings.Contains(v, "Exporting the key: cancelled.") {
+		t.Fatalf("error report of a cancellation:\n%s", v)
 	}
 }
