@@ -242,11 +242,20 @@ func (s *App) Keys(u *Unlock) (*keystore.Store, error) {
 	})
 }
 
+// noKey is the error of an operation that needs the profile's key of kind (EVM, Solana)
+// when the profile has none: retrying cannot help, adding a key does.
+func noKey(profile, kind string) error {
+	return &Advice{
+		Err:  fmt.Errorf("profile %s has no %s key", profile, kind),
+		Next: "Add or import a " + kind + " key on the Keys screen (key 8) or with `purse key new` / `purse key import`, then start this again.",
+	}
+}
+
 // EVMSigner is the profile's EVM key, audited.
 func (s *App) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
 	p := s.Profile()
 	if p.EVMKey == "" {
-		return nil, fmt.Errorf("profile %s has no EVM key: add or import one on the Keys screen or with `purse key new` / `purse key import`", p.Name)
+		return nil, noKey(p.Name, "EVM")
 	}
 	ks, err := s.Keys(u)
 	if err != nil {
@@ -259,7 +268,7 @@ func (s *App) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
 func (s *App) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 	p := s.Profile()
 	if p.SolanaKey == "" {
-		return nil, fmt.Errorf("profile %s has no Solana key: add or import one on the Keys screen or with `purse key new` / `purse key import`", p.Name)
+		return nil, noKey(p.Name, "Solana")
 	}
 	ks, err := s.Keys(u)
 	if err != nil {

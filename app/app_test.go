@@ -128,3 +128,21 @@ func TestLockedErrorNamesTheKey(t *testing.T) {
 		t.Fatal("a prompt without a key named one")
 	}
 }
+
+// TestNoKeySaysAddOne: an operation needing a key the profile lacks says to add one (the
+// next step), not to retry.
+func TestNoKeySaysAddOne(t *testing.T) {
+	t.Setenv("PURSE_KEYSTORE", "file")
+	s, err := New(t.TempDir(), "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, evmErr := s.EVMSigner(nil)
+	_, solErr := s.SolanaSigner(nil)
+	for kind, err := range map[string]error{"EVM": evmErr, "Solana": solErr} {
+		var adv *Advice
+		if !errors.As(err, &adv) || !strings.Contains(adv.NextStep(), "Add or import a "+kind+" key on the Keys screen") {
+			t.Errorf("%s: %v (advice %+v)", kind, err, adv)
+		}
+	}
+}

@@ -40,7 +40,11 @@ type fakeScreen struct {
 	// onKey, when set, answers a key press (to start a task, say).
 	onKey func(k tea.KeyMsg) tea.Cmd
 	env   *kit.Env
+	// retrySlot is the slot r retries (kit.Retrier); "" for none.
+	retrySlot string
 }
+
+func (f *fakeScreen) Retries(slot string) bool { return f.retrySlot != "" && slot == f.retrySlot }
 
 func newFake(title string) *fakeScreen {
 	return &fakeScreen{title: title, body: title + " body", special: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "do x"))}

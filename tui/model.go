@@ -58,6 +58,8 @@ type note struct {
 	errText string
 	errNext string
 	errSlot string
+	// advised: the error (or its reporter) said what to do next; no retry hint is added.
+	advised bool
 }
 
 // NewModel returns the root model over screens (in tab order). env must come from
@@ -363,6 +365,7 @@ func (m *Model) setError(i int, what string, err error, next, slot string) {
 		m.setStatus(i, what+": cancelled.")
 		return
 	}
+	advised := next != "" || kit.OwnAdvice(err)
 	if next == "" {
 		next = kit.NextStep(err, m.env.Home)
 	}
@@ -371,7 +374,7 @@ func (m *Model) setError(i int, what string, err error, next, slot string) {
 		text = err.Error()
 	}
 	m.env.Logger.Error("task failed", "what", what, "err", text)
-	*m.noteOf(i) = note{errWhat: what, errText: text, errNext: next, errSlot: slot}
+	*m.noteOf(i) = note{errWhat: what, errText: text, errNext: next, errSlot: slot, advised: advised}
 	m.layout()
 }
 
@@ -466,7 +469,11 @@ func (m *Model) footerLines() []string {
 		for _, l := range clampLines(kit.WrapWords(s.Marks.Error+": "+n.errWhat+": "+n.errText, w), 2, w) {
 			out = append(out, s.StatusError.Render(l))
 		}
-		for _, l := range clampLines(kit.WrapWords("-> "+n.errNext, w), 2, w) {
+		next := n.errNext
+		if m.retries(n) {
+			next += " Press r to retry."
+		}
+		for _, l := range clampLines(kit.WrapWords("-> "+next, w), 2, w) {
 			out = append(out, s.Hint.Render(l))
 		}
 	case n.status != "":
@@ -490,6 +497,17 @@ func (m *Model) footerLines() []string {
 	}
 	out = append(out, s.FooterValue.Render(kit.Truncate(strings.Join(parts, " | "), w)))
 	return out
+}
+
+// retries reports whether r, pressed now, runs the failed task of the active screen's
+// footer error again (see kit.Retrier).
+func (m *Model) retries(n *note) bool {
+	sc := m.ActiveScreen()
+	if n.advised || n.errSlot == "" || sc == nil || len(m.dialogs) > 0 || sc.InputFocused() {
+		return false
+	}
+	r, ok := sc.(kit.Retrier)
+	return ok && r.Retries(n.errSlot)
 }
 
 // layout recomputes the body area and gives it to every screen and dialog.

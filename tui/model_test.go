@@ -14,6 +14,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"purse/app"
 	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -240,21 +241,62 @@ func TestStaleTaskRepliesAreDropped(t *testing.T) {
 }
 
 func TestTaskErrorShowsWhatToDoNext(t *testing.T) {
-	m := newRouter(t, newFake("A"))
-	_, cmd := kit.Start(m.Env().Tasks, "card", "Reading the card", func(context.Context) (int, error) {
-		return 0, errors.New("retCode 10002: signature expired")
-	})
-	send(m, cmd())
+	a := newFake("A")
+	a.retrySlot = "card"
+	m := newRouter(t, a)
+	fail := func(slot string, err error) {
+		_, cmd := kit.Start(m.Env().Tasks, slot, "Reading the card", func(context.Context) (int, error) { return 0, err })
+		send(m, cmd())
+	}
+	fail("card", errors.New("retCode 10002: signature expired"))
 	v := m.View()
-	for _, want := range []string{"ERROR: Reading the card: retCode 10002", "-> Press r to retry"} {
+	for _, want := range []string{"ERROR: Reading the card: retCode 10002", "-> Details are in", "Press r to retry."} {
 		if !strings.Contains(v, want) {
 			t.Errorf("missing %q:\n%s", want, v)
 		}
 	}
-	_, cmd = kit.Start(m.Env().Tasks, "card", "Reading the card", func(context.Context) (int, error) { return 1, nil })
+	_, cmd := kit.Start(m.Env().Tasks, "card", "Reading the card", func(context.Context) (int, error) { return 1, nil })
 	send(m, cmd())
 	if strings.Contains(m.View(), "ERROR") {
 		t.Fatal("a later success of the same task clears the error")
+	}
+}
+
+// TestRetryHintOnlyWhereRRetries: "Press r to retry" only when r on the screen shown runs
+// the failed task again, nothing takes the keys, and the error has no advice of its own.
+func TestRetryHintOnlyWhereRRetries(t *testing.T) {
+	a := newFake("A")
+	a.retrySlot = "a/load"
+	m := newRouter(t, a)
+	fail := func(slot string, err error) {
+		_, cmd := kit.Start(m.Env().Tasks, slot, "Doing it", func(context.Context) (int, error) { return 0, err })
+		send(m, cmd())
+	}
+	hint := func() bool { return strings.Contains(m.View(), "Press r to retry") }
+
+	fail("a/load", errors.New("boom"))
+	if !hint() {
+		t.Fatalf("r retries a/load:\n%s", m.View())
+	}
+	a.typing = true // a form field has focus: r types
+	send(m, runes("z"))
+	if hint() {
+		t.Fatalf("no r hint while a field has focus:\n%s", m.View())
+	}
+	a.typing = false
+	send(m, kit.PushDialogMsg{Dialog: dialog.NewConfirm(m.Env(), "c", "Sure?", "body", "do it")})
+	if hint() {
+		t.Fatalf("no r hint under a dialog:\n%s", m.View())
+	}
+	send(m, keyOf(tea.KeyEscape))
+
+	fail("a/sign", errors.New("wrong passphrase (the MAC does not match)"))
+	if hint() {
+		t.Fatalf("r does not retry a/sign:\n%s", m.View())
+	}
+	fail("a/load", &app.Advice{Err: errors.New("profile t has no EVM key"), Next: "Add a key on the Keys screen."})
+	if hint() || !strings.Contains(m.View(), "-> Add a key on the Keys screen.") {
+		t.Fatalf("an error's own advice is the next step:\n%s", m.View())
 	}
 }
 

@@ -335,6 +335,12 @@ func (s *Screen) ShortHelp() []key.Binding {
 func (s *Screen) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp()} }
 
 // InputFocused implements kit.Screen: the screen has no text field.
+// Retries implements kit.Retrier: r reads the card again, which retries a failed read but
+// never an issue, a block or an unblock.
+func (s *Screen) Retries(slot string) bool {
+	return slot == slotCard && s.running == "" && s.err != nil && s.errOp == opLoad
+}
+
 func (s *Screen) InputFocused() bool { return false }
 
 var _ kit.Screen = (*Screen)(nil)

@@ -47,6 +47,14 @@ type Unnumbered interface {
 	Unnumbered() bool
 }
 
+// Retrier is implemented by a screen whose r key runs a failed task again. Retries reports
+// whether r, pressed now, restarts the task of slot. The router ends the footer's advice on
+// an error with "Press r to retry." only then: never while a field or a dialog takes the
+// keys, never for a task r does not restart, never when the error says itself what to do.
+type Retrier interface {
+	Retries(slot string) bool
+}
+
 // Dialog is a modal layer pushed on top of the current screen (confirmation, information,
 // error, signing review). The top dialog takes every key except ctrl+c; when Closed reports
 // true after an Update, the router pops it. A dialog reports its outcome by returning a
