@@ -39,7 +39,7 @@ func TestPassphraseRoundTripAndProfileUpdate(t *testing.T) {
 	if _, err := s.EVMSigner(nil); !errors.Is(err, ErrNeedsUnlock) {
 		t.Fatalf("without a passphrase: %v", err)
 	}
-	if _, err := s.EVMSigner(&Unlock{Passphrase: []byte("wrong")}); err == nil || errors.Is(err, ErrNeedsUnlock) {
+	if _, err := s.EVMSigner(&Unlock{Passphrase: []byte("wrong")}); err == nil || errors.Is(err, ErrNeedsUnlock) || !IsWrongPassphrase(err) {
 		t.Fatalf("wrong passphrase: %v", err)
 	}
 	signer, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")})
