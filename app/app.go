@@ -273,11 +273,20 @@ func (s *App) noticeKeyProblems(ks *keystore.Store) {
 	s.log().Warn("keystore", "notice", msg)
 }
 
+// noKey is the error of an operation that needs the profile's key of kind (EVM, Solana)
+// when the profile has none: retrying cannot help, adding a key does.
+func noKey(profile, kind string) error {
+	return &Advice{
+		Err:  fmt.Errorf("profile %s has no %s key", profile, kind),
+		Next: "Add or import a " + kind + " key on the Keys screen (key 8) or with `purse key new` / `purse key import`, then start this again.",
+	}
+}
+
 // EVMSigner is the profile's EVM key, audited.
 func (s *App) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
 	p := s.Profile()
 	if p.EVMKey == "" {
-		return nil, fmt.Errorf("profile %s has no EVM key: add or import one on the Keys screen or with `purse key new` / `purse key import`", p.Name)
+		return nil, noKey(p.Name, "EVM")
 	}
 	if h := s.unlocked.held(keystore.KindEVM, p.EVMKey, p.Name); h != nil && u.empty() {
 		return h.evm, nil
@@ -297,7 +306,7 @@ func (s *App) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
 func (s *App) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 	p := s.Profile()
 	if p.SolanaKey == "" {
-		return nil, fmt.Errorf("profile %s has no Solana key: add or import one on the Keys screen or with `purse key new` / `purse key import`", p.Name)
+		return nil, noKey(p.Name, "Solana")
 	}
 	if h := s.unlocked.held(keystore.KindSolana, p.SolanaKey, p.Name); h != nil && u.empty() {
 		return h.sol, nil

@@ -41,7 +41,7 @@ func TestPassphraseRoundTripAndProfileUpdate(t *testing.T) {
 	if _, err := s.EVMSigner(nil); !errors.Is(err, ErrNeedsUnlock) {
 		t.Fatalf("without a passphrase: %v", err)
 	}
-	if _, err := s.EVMSigner(&Unlock{Passphrase: []byte("wrong")}); err == nil || errors.Is(err, ErrNeedsUnlock) {
+	if _, err := s.EVMSigner(&Unlock{Passphrase: []byte("wrong")}); err == nil || errors.Is(err, ErrNeedsUnlock) || !IsWrongPassphrase(err) {
 		t.Fatalf("wrong passphrase: %v", err)
 	}
 	signer, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")})
@@ -182,5 +182,23 @@ func TestKeyStoreProblemsNoticedOnceAndRepaired(t *testing.T) {
 	s2, _ := Open(Options{Home: home, Notice: &notice})
 	if _, err := s2.Keys(nil); err != nil || notice.Len() != 0 {
 		t.Fatalf("a consistent store noticed: %q %v", notice.String(), err)
+	}
+}
+
+// TestNoKeySaysAddOne: an operation needing a key the profile lacks says to add one (the
+// next step), not to retry.
+func TestNoKeySaysAddOne(t *testing.T) {
+	t.Setenv("PURSE_KEYSTORE", "file")
+	s, err := New(t.TempDir(), "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, evmErr := s.EVMSigner(nil)
+	_, solErr := s.SolanaSigner(nil)
+	for kind, err := range map[string]error{"EVM": evmErr, "Solana": solErr} {
+		var adv *Advice
+		if !errors.As(err, &adv) || !strings.Contains(adv.NextStep(), "Add or import a "+kind+" key on the Keys screen") {
+			t.Errorf("%s: %v (advice %+v)", kind, err, adv)
+		}
 	}
 }

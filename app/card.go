@@ -137,5 +137,25 @@ func (s *App) requireAccount() error {
 	return nil
 }
 
+// CanIssue reports whether issuing a card is worth offering, and why not when it is not:
+// the account has no card yet and its banking profile says it is card-eligible. The
+// activation balance is left to the service: it can change between the read and the issue.
+func (i CardInfo) CanIssue() (bool, string) {
+	switch {
+	case i.Card != nil:
+		return false, "the account has a card already (one card per account)"
+	case i.ProfileErr != nil || i.Profile == nil:
+		why := "card eligibility is unknown: the banking profile could not be read"
+		if i.ProfileErr != nil {
+			why += " (" + OneLine(i.ProfileErr) + ")"
+		}
+		return false, why
+	case !i.Profile.IsCardEligible:
+		return false, "the service does not list this account as card-eligible (isCardEligible is false in its banking profile); " +
+			"eligibility needs a Live account: see its KYC status on the Account screen"
+	}
+	return true, ""
+}
+
 // Preconditions lists what issuing a card needs, with what the profile read says of each.
 func (i CardInfo) Preconditions() []string { return cardPreconditions(i.Profile, i.ProfileErr) }

@@ -17,7 +17,7 @@ import (
 func (s *App) OwnerAddress() (common.Address, error) {
 	p := s.Profile()
 	if p.EVMKey == "" {
-		return common.Address{}, fmt.Errorf("profile %s has no EVM key: add or import one on the Keys screen or with `purse key new` / `purse key import`", p.Name)
+		return common.Address{}, noKey(p.Name, "EVM")
 	}
 	ks, err := s.Keys(nil)
 	if err != nil {

@@ -1,6 +1,9 @@
 package app
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The errors of the application layer. Front ends tell them apart with errors.As: a
 // FieldError goes back to its form field (the CLI: its flag), a UsageError is the user's to
@@ -86,3 +89,9 @@ type OutcomeError struct {
 func (e *OutcomeError) Error() string    { return e.Err.Error() }
 func (e *OutcomeError) Unwrap() error    { return e.Err }
 func (e *OutcomeError) NextStep() string { return e.Next }
+
+// IsWrongPassphrase reports whether err is the key store refusing a passphrase. The key
+// store says so in its message only ("…: wrong passphrase (the MAC does not match)…").
+func IsWrongPassphrase(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "wrong passphrase")
+}

@@ -506,7 +506,7 @@ func (u *tui) newPassphrase(label string) {
 // tabDigit finds the number of "N Title" in the tab line.
 func tabDigit(screen, title string) string {
 	first, _, _ := strings.Cut(screen, "\n")
-	m := regexp.MustCompile(`([1-9]) ` + regexp.QuoteMeta(title) + `\b`).FindStringSubmatch(first)
+	m := regexp.MustCompile(`([0-9]) ` + regexp.QuoteMeta(title) + `\b`).FindStringSubmatch(first)
 	if m == nil {
 		return ""
 	}

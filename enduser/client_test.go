@@ -700,3 +700,22 @@ func TestNullResultWhereDataIsRequired(t *testing.T) {
 		})
 	}
 }
+
+// TestInvalidParamNamesTheLikelyCause: 10009 explains the precondition the route usually
+// misses (card issue: Live, eligible, activation amount, no card) rather than asking the
+// user to compare request bodies.
+func TestInvalidParamNamesTheLikelyCause(t *testing.T) {
+	issue := newAPIError(RouteIssueCard, CodeInvalidParam, "", "not eligible", false, 200)
+	if !strings.Contains(issue.Explanation, "card-eligible") || !strings.Contains(issue.Explanation, "Live") || !errors.Is(issue, ErrInvalidParam) {
+		t.Errorf("issue-card 10009: %q", issue.Explanation)
+	}
+	other := newAPIError(RouteTransactions, CodeInvalidParam, "", "bad cursor", false, 200)
+	if !strings.Contains(other.Explanation, "status or KYC step") || !strings.Contains(other.Explanation, "missing or out of range") {
+		t.Errorf("generic 10009: %q", other.Explanation)
+	}
+	for _, e := range []*APIError{issue, other} {
+		if strings.Contains(strings.ToLower(e.Explanation), "compare the request body") {
+			t.Errorf("%s: %q", e.Route, e.Explanation)
+		}
+	}
+}

@@ -80,8 +80,9 @@ var codeTable = map[int]codeInfo{
 	CodeStatusNotNa: {ErrStatusNotNa, "Mint needs account status Na, and this account is past it. " +
 		"Read the account status; no mint is needed."},
 	CodeTokenUsed: {ErrTokenUsed, "This account id was already used for a mint. If it was yours, the account exists: find it (`purse account find`); otherwise ask the service for a new id."},
-	CodeInvalidParam: {ErrInvalidParam, "The service rejected a parameter. " +
-		"Compare the request body in the request log with the route's fields; the server's message names the problem."},
+	CodeInvalidParam: {ErrInvalidParam, "The service refused a value or a precondition of the call. " +
+		"Most often the account is not in the status or KYC step the call needs (read the account status), " +
+		"or a value is missing or out of range; the server's message names which."},
 	CodeCaptcha: {ErrCaptcha, "The captcha verification failed or expired. Solve a new captcha and send the mint again promptly."},
 	CodeAllowanceExists: {ErrAllowanceExists, "An allowance for this token and spender already exists, so nothing was done. " +
 		"The permit is already in place; no new signature is needed."},
@@ -133,10 +134,29 @@ func newAPIError(route string, code int, codeText, msg string, gateway bool, sta
 	if code == 0 {
 		e.Explanation = fmt.Sprintf("The service or its gateway refused the call with code %q. Read the server's message; "+
 			"an authentication problem usually means a wrong token ID, network or signature.", e.CodeText)
+	} else if x, ok := invalidParamByRoute[route]; ok && code == CodeInvalidParam {
+		e.Explanation = x
 	} else {
 		e.Explanation = Explain(code)
 	}
 	return e
+}
+
+// invalidParamByRoute names the likely cause of 10009 where the route tells it: the
+// service answers 10009 both for a bad value and for a precondition the account does not
+// meet (wrong KYC step, not Live, no card), and on these routes the precondition is what
+// users run into.
+var invalidParamByRoute = map[string]string{
+	RouteIssueCard: "The account does not meet a card precondition: it must be Live, card-eligible " +
+		"(the banking profile's isCardEligible), hold the card activation amount on the home chain, and have no card yet.",
+	RouteCard:        "The account has no card (the service answers 10009 for \"no card\"): issue one first.",
+	RouteCardStatus:  "The card is not in a state this change applies to, or the card token id is not this account's: read the card again.",
+	RouteTokenPermit: "The permit fails a precondition the token contract enforces: the deadline passed, the token is unknown, or the amount has more decimals than the token.",
+	RouteIDVToken:    "The account is not at the identity-verification step (IDScan, or a RETRY rejection): read the account status.",
+	RouteFormAInfo:   "The account is not at the Form A step (SignFormA): read the account status.",
+	RouteSubmitFormA: "The account is not at the Form A step (SignFormA), or Form A was already submitted: read the account status.",
+	RouteKYCSubmit:   "The handoff is not ready to submit: the share token must have passed and Form A be signed; read the account status.",
+	RouteOnrampLimit: "On-ramp limits need a Live account: read the account status.",
 }
 
 // NextStep is the plain explanation of what to do, for interfaces that show errors with

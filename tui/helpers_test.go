@@ -37,7 +37,14 @@ type fakeScreen struct {
 	msgs    []tea.Msg
 	body    string
 	special key.Binding
+	// onKey, when set, answers a key press (to start a task, say).
+	onKey func(k tea.KeyMsg) tea.Cmd
+	env   *kit.Env
+	// retrySlot is the slot r retries (kit.Retrier); "" for none.
+	retrySlot string
 }
+
+func (f *fakeScreen) Retries(slot string) bool { return f.retrySlot != "" && slot == f.retrySlot }
 
 func newFake(title string) *fakeScreen {
 	return &fakeScreen{title: title, body: title + " body", special: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "do x"))}
@@ -48,6 +55,9 @@ func (f *fakeScreen) Init() tea.Cmd { f.inits++; return nil }
 func (f *fakeScreen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		f.keys = append(f.keys, k.String())
+		if f.onKey != nil {
+			return f, f.onKey(k)
+		}
 	} else {
 		f.msgs = append(f.msgs, msg)
 	}

@@ -42,13 +42,24 @@ type Model struct {
 	w, h         int
 	bodyW, bodyH int
 
+	// notes holds each screen's footer message, shown while that screen is active and
+	// dropped when the user leaves it; owner says which screen started a task, so its reply
+	// lands on that screen's footer.
+	notes []note
+	owner map[kit.TaskID]int
+
+	clip io.Writer
+}
+
+// note is one screen's footer message: a status line or an error with what to do next.
+type note struct {
 	status  string
 	errWhat string
 	errText string
 	errNext string
 	errSlot string
-
-	clip io.Writer
+	// advised: the error (or its reporter) said what to do next; no retry hint is added.
+	advised bool
 }
 
 // NewModel returns the root model over screens (in tab order). env must come from
@@ -59,6 +70,8 @@ func NewModel(env *kit.Env, screens ...kit.Screen) *Model {
 		env:     env,
 		screens: screens,
 		inited:  make([]bool, len(screens)),
+		notes:   make([]note, len(screens)),
+		owner:   map[kit.TaskID]int{},
 		help:    env.Styles.NewHelp(),
 		spinner: sp,
 		clip:    os.Stdout,
@@ -100,13 +113,39 @@ func (m *Model) activate(i int) tea.Cmd {
 	if i < 0 || i >= len(m.screens) {
 		return nil
 	}
+	if i != m.active {
+		m.notes[m.active] = note{} // a footer message belongs to the screen it was shown on
+	}
 	m.active = i
 	m.layout()
 	if m.inited[i] {
 		return nil
 	}
 	m.inited[i] = true
-	return m.screens[i].Init()
+	var cmd tea.Cmd
+	m.track(i, func() { cmd = m.screens[i].Init() })
+	return cmd
+}
+
+// track runs fn, a call into screen i (or a dialog above it), and records i as the owner
+// of every task fn started.
+func (m *Model) track(i int, fn func()) {
+	before := m.env.Tasks.LastID()
+	fn()
+	for id := before + 1; id <= m.env.Tasks.LastID(); id++ {
+		m.owner[id] = i
+	}
+}
+
+// noteOf is the footer message of screen i; a router without screens keeps one anyway.
+func (m *Model) noteOf(i int) *note {
+	if i < 0 || i >= len(m.notes) {
+		if len(m.notes) == 0 {
+			m.notes = []note{{}}
+		}
+		return &m.notes[0]
+	}
+	return &m.notes[i]
 }
 
 // Update implements tea.Model.
@@ -139,18 +178,19 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	case kit.TaskReply:
 		ref := msg.Ref()
+		owner, known := m.owner[ref.ID]
+		delete(m.owner, ref.ID)
+		if !known {
+			owner = m.active
+		}
 		if !m.env.Tasks.Finish(ref) {
 			m.env.Logger.Debug("stale reply dropped", "slot", ref.Slot, "id", ref.ID)
 			return nil
 		}
-		if errors.Is(ref.Err, kit.ErrCancelled) {
-			m.clearError()
-			m.status = ref.Label + ": cancelled."
-			m.layout()
-		} else if ref.Err != nil {
-			m.setError(ref.Label, ref.Err, "", ref.Slot)
-		} else if m.errSlot == ref.Slot && ref.Slot != "" {
-			m.clearError()
+		if ref.Err != nil {
+			m.setError(owner, ref.Label, ref.Err, "", ref.Slot)
+		} else if n := m.noteOf(owner); n.errSlot == ref.Slot && ref.Slot != "" {
+			m.clearError(owner)
 		}
 		return m.broadcast(msg)
 	case kit.PushDialogMsg:
@@ -161,12 +201,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case kit.ErrorMsg:
-		m.setError(msg.What, msg.Err, msg.Next, "")
+		m.setError(m.active, msg.What, msg.Err, msg.Next, "")
 		return nil
 	case kit.StatusMsg:
-		m.clearError()
-		m.status = msg.Text
-		m.layout()
+		m.setStatus(m.active, msg.Text)
 		return nil
 	case kit.SessionMsg:
 		m.env.Session = msg.Session
@@ -197,15 +235,19 @@ func (m *Model) navigate(ids ...kit.ScreenID) tea.Cmd {
 func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 	var cmds []tea.Cmd
 	if n := len(m.dialogs); n > 0 {
-		d, cmd := m.dialogs[n-1].Update(msg)
-		m.dialogs[n-1] = d
-		cmds = append(cmds, cmd)
+		m.track(m.active, func() {
+			d, cmd := m.dialogs[n-1].Update(msg)
+			m.dialogs[n-1] = d
+			cmds = append(cmds, cmd)
+		})
 		m.popClosed()
 	}
 	for i, s := range m.screens {
-		s, cmd := s.Update(msg)
-		m.screens[i] = s
-		cmds = append(cmds, cmd)
+		m.track(i, func() {
+			s, cmd := s.Update(msg)
+			m.screens[i] = s
+			cmds = append(cmds, cmd)
+		})
 	}
 	return tea.Batch(cmds...)
 }
@@ -233,8 +275,12 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 			m.toggleHelp()
 			return nil
 		}
-		d, cmd := m.dialogs[n-1].Update(k)
-		m.dialogs[n-1] = d
+		var cmd tea.Cmd
+		m.track(m.active, func() {
+			var d kit.Dialog
+			d, cmd = m.dialogs[n-1].Update(k)
+			m.dialogs[n-1] = d
+		})
 		m.popClosed()
 		return cmd
 	}
@@ -260,8 +306,10 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		return m.activate((m.active - 1 + len(m.screens)) % len(m.screens))
 	case key.Matches(k, keys.JumpTab):
 		if len(k.Runes) == 1 {
-			if i := int(k.Runes[0] - '1'); i < len(m.screens) {
-				return m.activate(i)
+			for i := range m.screens {
+				if d, ok := m.digit(i); ok && d == k.Runes[0] {
+					return m.activate(i)
+				}
 			}
 		}
 		return nil
@@ -269,9 +317,34 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	return m.toScreen(k)
 }
 
+// digit is the number key of screen i: the numbered screens (see kit.Unnumbered) get 1 to
+// 9 and then 0 in tab order; the rest are reached with tab and shift+tab.
+func (m *Model) digit(i int) (rune, bool) {
+	if u, ok := m.screens[i].(kit.Unnumbered); ok && u.Unnumbered() {
+		return 0, false
+	}
+	n := 1
+	for _, s := range m.screens[:i] {
+		if u, ok := s.(kit.Unnumbered); !ok || !u.Unnumbered() {
+			n++
+		}
+	}
+	switch {
+	case n <= 9:
+		return rune('0' + n), true
+	case n == 10:
+		return '0', true
+	}
+	return 0, false
+}
+
 func (m *Model) toScreen(msg tea.Msg) tea.Cmd {
-	s, cmd := m.screens[m.active].Update(msg)
-	m.screens[m.active] = s
+	var cmd tea.Cmd
+	m.track(m.active, func() {
+		var s kit.Screen
+		s, cmd = m.screens[m.active].Update(msg)
+		m.screens[m.active] = s
+	})
 	m.layout() // the screen's help may have changed
 	return cmd
 }
@@ -286,7 +359,13 @@ func (m *Model) toggleHelp() {
 	m.layout()
 }
 
-func (m *Model) setError(what string, err error, next, slot string) {
+// setError shows err on screen i's footer; a cancellation is the user's choice, a status.
+func (m *Model) setError(i int, what string, err error, next, slot string) {
+	if errors.Is(err, kit.ErrCancelled) {
+		m.setStatus(i, what+": cancelled.")
+		return
+	}
+	advised := next != "" || kit.OwnAdvice(err)
 	if next == "" {
 		next = kit.NextStep(err, m.env.Home)
 	}
@@ -295,16 +374,21 @@ func (m *Model) setError(what string, err error, next, slot string) {
 		text = err.Error()
 	}
 	m.env.Logger.Error("task failed", "what", what, "err", text)
-	m.errWhat, m.errText, m.errNext, m.errSlot = what, text, next, slot
-	m.status = ""
+	*m.noteOf(i) = note{errWhat: what, errText: text, errNext: next, errSlot: slot, advised: advised}
 	m.layout()
 }
 
-func (m *Model) clearError() {
-	if m.errText == "" {
+func (m *Model) setStatus(i int, text string) {
+	*m.noteOf(i) = note{status: text}
+	m.layout()
+}
+
+func (m *Model) clearError(i int) {
+	n := m.noteOf(i)
+	if n.errText == "" {
 		return
 	}
-	m.errWhat, m.errText, m.errNext, m.errSlot = "", "", "", ""
+	*n = note{}
 	m.layout()
 }
 
@@ -371,6 +455,7 @@ func (m *Model) footerLines() []string {
 	s := m.env.Styles
 	w := max(m.w, 1)
 	var out []string
+	n := m.noteOf(m.active)
 	switch {
 	case m.env.Tasks.Busy():
 		run := m.env.Tasks.Running()
@@ -380,15 +465,19 @@ func (m *Model) footerLines() []string {
 			line += fmt.Sprintf(" (+%d more)", len(run)-1)
 		}
 		out = append(out, s.StatusBusy.Render(kit.Truncate(line, w)))
-	case m.errText != "":
-		for _, l := range clampLines(kit.WrapWords(s.Marks.Error+": "+m.errWhat+": "+m.errText, w), 2, w) {
+	case n.errText != "":
+		for _, l := range clampLines(kit.WrapWords(s.Marks.Error+": "+n.errWhat+": "+n.errText, w), 2, w) {
 			out = append(out, s.StatusError.Render(l))
 		}
-		for _, l := range clampLines(kit.WrapWords("-> "+m.errNext, w), 2, w) {
+		next := n.errNext
+		if m.retries(n) {
+			next += " Press r to retry."
+		}
+		for _, l := range clampLines(kit.WrapWords("-> "+next, w), 2, w) {
 			out = append(out, s.Hint.Render(l))
 		}
-	case m.status != "":
-		out = append(out, kit.Truncate(m.status, w))
+	case n.status != "":
+		out = append(out, kit.Truncate(n.status, w))
 	default:
 		out = append(out, s.StatusOK.Render("ready"))
 	}
@@ -408,6 +497,17 @@ func (m *Model) footerLines() []string {
 	}
 	out = append(out, s.FooterValue.Render(kit.Truncate(strings.Join(parts, " | "), w)))
 	return out
+}
+
+// retries reports whether r, pressed now, runs the failed task of the active screen's
+// footer error again (see kit.Retrier).
+func (m *Model) retries(n *note) bool {
+	sc := m.ActiveScreen()
+	if n.advised || n.errSlot == "" || sc == nil || len(m.dialogs) > 0 || sc.InputFocused() {
+		return false
+	}
+	r, ok := sc.(kit.Retrier)
+	return ok && r.Retries(n.errSlot)
 }
 
 // layout recomputes the body area and gives it to every screen and dialog.
@@ -471,8 +571,8 @@ func (m *Model) tabs() string {
 	labels := make([]string, len(m.screens))
 	for i, sc := range m.screens {
 		l := sc.Title()
-		if i < 9 {
-			l = fmt.Sprintf("%d %s", i+1, l)
+		if d, ok := m.digit(i); ok {
+			l = string(d) + " " + l
 		}
 		if i == m.active {
 			labels[i] = "[" + l + "]"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	doc "purse/app/review"
@@ -13,6 +14,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"purse/app"
 	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -115,7 +117,7 @@ func TestHelpToggle(t *testing.T) {
 		t.Fatalf("the body must shrink for the full help: %d -> %d", h0, a.h)
 	}
 	v := m.View()
-	for _, want := range []string{"do x", "shift+tab", "go to screen", "ctrl+c"} {
+	for _, want := range []string{"do x", "shift+tab", "go to the screen of that number", "ctrl+c"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("full help misses %q:\n%s", want, v)
 		}
@@ -239,21 +241,62 @@ func TestStaleTaskRepliesAreDropped(t *testing.T) {
 }
 
 func TestTaskErrorShowsWhatToDoNext(t *testing.T) {
-	m := newRouter(t, newFake("A"))
-	_, cmd := kit.Start(m.Env().Tasks, "card", "Reading the card", func(context.Context) (int, error) {
-		return 0, errors.New("retCode 10002: signature expired")
-	})
-	send(m, cmd())
+	a := newFake("A")
+	a.retrySlot = "card"
+	m := newRouter(t, a)
+	fail := func(slot string, err error) {
+		_, cmd := kit.Start(m.Env().Tasks, slot, "Reading the card", func(context.Context) (int, error) { return 0, err })
+		send(m, cmd())
+	}
+	fail("card", errors.New("retCode 10002: signature expired"))
 	v := m.View()
-	for _, want := range []string{"ERROR: Reading the card: retCode 10002", "-> Press r to retry"} {
+	for _, want := range []string{"ERROR: Reading the card: retCode 10002", "-> Details are in", "Press r to retry."} {
 		if !strings.Contains(v, want) {
 			t.Errorf("missing %q:\n%s", want, v)
 		}
 	}
-	_, cmd = kit.Start(m.Env().Tasks, "card", "Reading the card", func(context.Context) (int, error) { return 1, nil })
+	_, cmd := kit.Start(m.Env().Tasks, "card", "Reading the card", func(context.Context) (int, error) { return 1, nil })
 	send(m, cmd())
 	if strings.Contains(m.View(), "ERROR") {
 		t.Fatal("a later success of the same task clears the error")
+	}
+}
+
+// TestRetryHintOnlyWhereRRetries: "Press r to retry" only when r on the screen shown runs
+// the failed task again, nothing takes the keys, and the error has no advice of its own.
+func TestRetryHintOnlyWhereRRetries(t *testing.T) {
+	a := newFake("A")
+	a.retrySlot = "a/load"
+	m := newRouter(t, a)
+	fail := func(slot string, err error) {
+		_, cmd := kit.Start(m.Env().Tasks, slot, "Doing it", func(context.Context) (int, error) { return 0, err })
+		send(m, cmd())
+	}
+	hint := func() bool { return strings.Contains(m.View(), "Press r to retry") }
+
+	fail("a/load", errors.New("boom"))
+	if !hint() {
+		t.Fatalf("r retries a/load:\n%s", m.View())
+	}
+	a.typing = true // a form field has focus: r types
+	send(m, runes("z"))
+	if hint() {
+		t.Fatalf("no r hint while a field has focus:\n%s", m.View())
+	}
+	a.typing = false
+	send(m, kit.PushDialogMsg{Dialog: dialog.NewConfirm(m.Env(), "c", "Sure?", "body", "do it")})
+	if hint() {
+		t.Fatalf("no r hint under a dialog:\n%s", m.View())
+	}
+	send(m, keyOf(tea.KeyEscape))
+
+	fail("a/sign", errors.New("wrong passphrase (the MAC does not match)"))
+	if hint() {
+		t.Fatalf("r does not retry a/sign:\n%s", m.View())
+	}
+	fail("a/load", &app.Advice{Err: errors.New("profile t has no EVM key"), Next: "Add a key on the Keys screen."})
+	if hint() || !strings.Contains(m.View(), "-> Add a key on the Keys screen.") {
+		t.Fatalf("an error's own advice is the next step:\n%s", m.View())
 	}
 }
 
@@ -304,5 +347,70 @@ func TestOpenLogWritesToHomeOnly(t *testing.T) {
 	}
 	if _, _, err := OpenLog("", 0); err == nil {
 		t.Error("no directory must be an error")
+	}
+}
+
+// TestFooterMessagesBelongToTheirScreen: a status or an error shows on the screen it came
+// from and is dropped when the user leaves that screen; the reply of a task a screen
+// started lands on that screen's footer even when the user moved on meanwhile.
+func TestFooterMessagesBelongToTheirScreen(t *testing.T) {
+	a, b := newFake("A"), newFake("B")
+	var pending tea.Cmd
+	a.onKey = func(tea.KeyMsg) tea.Cmd {
+		_, pending = kit.Start(a.env.Tasks, "a/load", "Loading A", func(context.Context) (int, error) {
+			return 0, errors.New("boom")
+		})
+		return nil
+	}
+	m := newRouter(t, a, b)
+	a.env = m.Env()
+	footer := func() string {
+		lines := strings.Split(m.View(), "\n")
+		return strings.Join(lines[len(lines)-4:], "\n")
+	}
+	send(m, kit.StatusMsg{Text: "Saved on A."})
+	if !strings.Contains(footer(), "Saved on A.") {
+		t.Fatalf("status missing:\n%s", footer())
+	}
+	send(m, runes("2"))
+	if strings.Contains(m.View(), "Saved on A.") || !strings.Contains(footer(), "ready") {
+		t.Fatalf("A's status must not follow the user to B:\n%s", m.View())
+	}
+	send(m, runes("1"))
+	if strings.Contains(m.View(), "Saved on A.") {
+		t.Fatalf("A's status is dropped once the user left A:\n%s", m.View())
+	}
+
+	send(m, runes("x")) // A starts its task
+	send(m, runes("2"))
+	send(m, pending()) // ... which fails while B is shown
+	if strings.Contains(m.View(), "boom") {
+		t.Fatalf("A's error must not show on B:\n%s", m.View())
+	}
+	send(m, runes("1"))
+	if !strings.Contains(m.View(), "ERROR: Loading A: boom") {
+		t.Fatalf("A's error shows when the user comes back to A:\n%s", m.View())
+	}
+	send(m, runes("2"))
+	send(m, runes("1"))
+	if strings.Contains(m.View(), "boom") {
+		t.Fatalf("the error is dropped once the user left A again:\n%s", m.View())
+	}
+}
+
+// TestCancelledIsAStatus: a task or an error report ending in kit.ErrCancelled is the
+// user's choice, shown as a status line, never as an ERROR.
+func TestCancelledIsAStatus(t *testing.T) {
+	m := newRouter(t, newFake("A"))
+	_, cmd := kit.Start(m.Env().Tasks, "a/sign", "Signing the permit", func(context.Context) (int, error) {
+		return 0, fmt.Errorf("unlock: %w", kit.ErrCancelled)
+	})
+	send(m, cmd())
+	if v := m.View(); strings.Contains(v, "ERROR") || !strings.Contains(v, "Signing the permit: cancelled.") {
+		t.Fatalf("task cancelled:\n%s", v)
+	}
+	send(m, kit.ErrorMsg{What: "Exporting the key", Err: kit.ErrCancelled})
+	if v := m.View(); strings.Contains(v, "ERROR") || !strings.Contains(v, "Exporting the key: cancelled.") {
+		t.Fatalf("error report of a cancellation:\n%s", v)
 	}
 }

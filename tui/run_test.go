@@ -8,7 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"purse/app"
+	"purse/config"
+	"purse/tui/internal/tuitest"
+	"purse/tui/kit"
 )
 
 func TestRunQuitsAndLogsToHome(t *testing.T) {
@@ -46,5 +51,53 @@ func TestRunQuitsAndLogsToHome(t *testing.T) {
 func TestRunNeedsHome(t *testing.T) {
 	if err := Run(context.Background(), Options{}); err == nil {
 		t.Fatal("Run without PURSE_HOME must fail")
+	}
+}
+
+// TestScreenNumbersStable: every default screen is reachable, Setup has no number, and the
+// other screens keep the same number with or without it (Requests 9, Settings 0).
+func TestScreenNumbersStable(t *testing.T) {
+	want := map[string]kit.ScreenID{
+		"1": kit.ScreenHome, "2": kit.ScreenAccount, "3": kit.ScreenBalances, "4": kit.ScreenTransactions,
+		"5": kit.ScreenCard, "6": kit.ScreenPermit, "7": kit.ScreenDeposit, "8": kit.ScreenKeys,
+		"9": kit.ScreenRequests, "0": kit.ScreenSettings,
+	}
+	for _, firstSession := range []bool{true, false} {
+		home := t.TempDir()
+		tuitest.FileKeys(t)
+		p := &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "31337"}
+		if !firstSession {
+			p.EVMKey = "me"
+		}
+		tuitest.WriteProfile(t, home, p)
+		a := tuitest.Services(t, home)
+		env := newTestEnv(t)
+		m := NewModel(env, DefaultScreens(env, a)...)
+		m.Init() // the screens' loads are not run
+		m.Update(tea.WindowSizeMsg{Width: 200, Height: 40})
+		if got := m.ActiveScreen().ID() == kit.ScreenSetup; got != firstSession {
+			t.Fatalf("first session %v: starts on %s", firstSession, m.ActiveScreen().ID())
+		}
+		tabs, _, _ := strings.Cut(m.View(), "\n")
+		if firstSession && !strings.Contains(tabs, "[Setup]") {
+			t.Fatalf("Setup's tab has no number: %q", tabs)
+		}
+		for d, id := range want {
+			m.Update(runes(d))
+			if got := m.ActiveScreen().ID(); got != id {
+				t.Errorf("first session %v: key %s shows %s, want %s", firstSession, d, got, id)
+			}
+			tabs, _, _ := strings.Cut(m.View(), "\n")
+			if !strings.Contains(tabs, "["+d+" "+m.ActiveScreen().Title()+"]") {
+				t.Errorf("first session %v: tab line %q lacks [%s %s]", firstSession, tabs, d, m.ActiveScreen().Title())
+			}
+		}
+		if firstSession {
+			m.Update(runes("0"))
+			m.Update(keyOf(tea.KeyTab)) // from Settings, the last, tab wraps to Setup
+			if got := m.ActiveScreen().ID(); got != kit.ScreenSetup {
+				t.Errorf("tab from Settings shows %s, want Setup", got)
+			}
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -177,7 +178,67 @@ func (a *cli) rootCmd() *cobra.Command {
 	} {
 		add(a, root)
 	}
+	rejectUnknownSubcommands(root)
 	return root
+}
+
+// verbSynonyms are words users type for a command under another name; a group suggests
+// its command for them ("purse key remove" → rm).
+var verbSynonyms = map[string][]string{
+	"rm":     {"remove", "delete", "del"},
+	"list":   {"ls"},
+	"show":   {"get", "info"},
+	"rename": {"mv"},
+}
+
+// rejectUnknownSubcommands makes every command with subcommands refuse a word that names
+// none of them, with a suggestion (exit 2). Cobra suggests only on the root, and only when
+// the root declares no Args; a group without RunE printed its help and exited 0 for any
+// word ("purse card frobnicate").
+func rejectUnknownSubcommands(cmd *cobra.Command) {
+	for _, c := range cmd.Commands() {
+		if syn, ok := verbSynonyms[c.Name()]; ok {
+			c.SuggestFor = append(c.SuggestFor, syn...)
+		}
+		rejectUnknownSubcommands(c)
+	}
+	if !cmd.HasSubCommands() {
+		return
+	}
+	cmd.Args = unknownSubcommand
+	cmd.SuggestionsMinimumDistance = 2 // SuggestionsFor reads it unset (0: exact names only)
+	if cmd.Run == nil && cmd.RunE == nil {
+		// A group runs only without arguments (Args refuses the rest): show what it has.
+		cmd.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+	}
+}
+
+// unknownSubcommand is the Args of a command group: no positional argument, and a word
+// that is no subcommand gets the close ones (cobra's suggestions: edit distance, prefix,
+// SuggestFor), else the group's command list.
+func unknownSubcommand(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
+	if sug := cmd.SuggestionsFor(args[0]); len(sug) > 0 {
+		return usagef("%s; did you mean %s?", msg, strings.Join(quoteAll(slices.Compact(sug)), " or "))
+	}
+	var names []string
+	for _, c := range cmd.Commands() {
+		if c.IsAvailableCommand() {
+			names = append(names, c.Name())
+		}
+	}
+	return usagef("%s; its commands are %s (see %s --help)", msg, strings.Join(names, ", "), cmd.CommandPath())
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
 }
 
 // app opens the application layer once per command: the --profile (else the active)

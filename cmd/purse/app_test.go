@@ -57,3 +57,30 @@ func TestRejectedJSONIsOneValue(t *testing.T) {
 		t.Fatalf("more than one JSON value on stdout: %s", out)
 	}
 }
+
+// TestUnknownSubcommandsSuggest: a word that names no command exits 2 at every level, with
+// the close commands when there are some, else the group's list.
+func TestUnknownSubcommandsSuggest(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"card", "frobnicate"}, `unknown command "frobnicate" for "purse card"; its commands are block, issue, show, unblock`},
+		{[]string{"key", "remove", "x"}, `did you mean "rm"?`},
+		{[]string{"crad"}, `unknown command "crad" for "purse"; did you mean "card"?`},
+		{[]string{"keys"}, `did you mean "key"`},
+		{[]string{"account", "stauts"}, `did you mean "status"?`},
+		{[]string{"sandbox", "ctl", "frob"}, `for "purse sandbox ctl"; its commands are`},
+	}
+	for _, c := range cases {
+		_, errOut, code := runCLI(t, "", c.args...)
+		if code != exitUsage || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+	// a group alone still shows its help
+	out, _, code := runCLI(t, "", "card")
+	if code != exitOK || !strings.Contains(out, "Available Commands") {
+		t.Errorf("purse card: exit %d\n%s", code, out)
+	}
+}

@@ -617,6 +617,10 @@ func (s *Screen) ID() kit.ScreenID { return kit.ScreenAccount }
 // InputFocused implements kit.Screen: the mint form's fields take every key.
 func (s *Screen) InputFocused() bool { return s.mode == modeMint || s.mode == modeIDV }
 
+// Retries implements kit.Retrier: on the status view, r reads the status again (never a
+// mint, a token, Form A or a sandbox action).
+func (s *Screen) Retries(slot string) bool { return slot == slotStatus && s.mode == modeStatus }
+
 // advisedError carries what to do next with an error the router shows in the footer.
 type advisedError struct {
 	err  error
@@ -647,13 +651,13 @@ func advise(err error) error {
 	case errors.As(err, &ae):
 		return &advisedError{err, ae.Explanation}
 	case errors.As(err, &ge):
-		return &advisedError{err, fmt.Sprintf("The service's gateway answered HTTP %d (an outage; on the sandbox possibly an injected fault): press r to retry in a moment; E clears sandbox faults.", ge.Status)}
+		return &advisedError{err, fmt.Sprintf("The service's gateway answered HTTP %d (an outage; on the sandbox possibly an injected fault): try again in a moment; E clears sandbox faults.", ge.Status)}
 	case errors.As(err, &te) && errors.Is(err, context.Canceled):
 		return err
 	case errors.As(err, &te):
-		return &advisedError{err, "Cannot reach the service: start the sandbox (purse sandbox) or check the profile's user_api on the Settings screen, then press r."}
+		return &advisedError{err, "Cannot reach the service: start the sandbox (purse sandbox) or check the profile's user_api on the Settings screen, then try again."}
 	case errors.As(err, &de):
-		return &advisedError{err, "The service's answer could not be read: the Requests screen shows the exact answer; press r to retry."}
+		return &advisedError{err, "The service's answer could not be read: the Requests screen shows the exact answer; try again once it is fixed."}
 	case errors.As(err, &ve):
 		return &advisedError{err, "Correct " + ve.Field + " and try again; nothing was sent."}
 	}

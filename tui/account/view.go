@@ -322,7 +322,7 @@ func (s *Screen) nextHint() string {
 		return "press m to mint an account for key " + p.EVMKey + " (if the key already has one, set token_id on the Settings screen)."
 	case !snap.Loaded:
 		if s.statusErr != nil {
-			return kit.NextStep(s.statusErr, s.env.Home)
+			return kit.NextStep(s.statusErr, s.env.Home) + " r reads the status again."
 		}
 		return "press r to read the status."
 	}

@@ -365,6 +365,9 @@ func (s *Screen) FullHelp() [][]key.Binding {
 }
 
 // InputFocused implements kit.Screen: the screen has no text field.
+// Retries implements kit.Retrier: r loads the chains and balances again.
+func (s *Screen) Retries(slot string) bool { return slot == slotLoad }
+
 func (s *Screen) InputFocused() bool { return false }
 
 var _ kit.Screen = (*Screen)(nil)

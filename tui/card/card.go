@@ -174,7 +174,11 @@ func (s *Screen) syncKeys() {
 		c = s.info.Card
 		noCard = c == nil && s.info.NoCard != nil
 	}
-	s.issue.SetEnabled(idle && noCard)
+	eligible := false
+	if noCard {
+		eligible, _ = s.info.CanIssue()
+	}
+	s.issue.SetEnabled(idle && noCard && eligible)
 	s.block.SetEnabled(idle && c != nil && c.TokenID != "" && !isBlocked(c))
 	s.unblock.SetEnabled(idle && c != nil && c.TokenID != "" && isBlocked(c))
 }
@@ -245,7 +249,11 @@ func (s *Screen) noCardLines(add func(string), wrap func(string, string)) {
 		}
 	}
 	add("")
-	wrap("", "Press i to issue one (a confirmation follows). Issuing needs:")
+	if ok, why := s.info.CanIssue(); ok {
+		wrap("", "Press i to issue one (a confirmation follows). Issuing needs:")
+	} else {
+		wrap("", "No card can be issued now: "+why+". Issuing needs:")
+	}
 	for _, p := range s.info.Preconditions() {
 		wrap("  - ", p)
 	}
@@ -335,6 +343,12 @@ func (s *Screen) ShortHelp() []key.Binding {
 func (s *Screen) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp()} }
 
 // InputFocused implements kit.Screen: the screen has no text field.
+// Retries implements kit.Retrier: r reads the card again, which retries a failed read but
+// never an issue, a block or an unblock.
+func (s *Screen) Retries(slot string) bool {
+	return slot == slotCard && s.running == "" && s.err != nil && s.errOp == opLoad
+}
+
 func (s *Screen) InputFocused() bool { return false }
 
 var _ kit.Screen = (*Screen)(nil)

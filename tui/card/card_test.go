@@ -125,13 +125,27 @@ func TestNoCardAndIssueError(t *testing.T) {
 	noCard := &enduser.APIError{Route: "card", Code: 10009, Message: "no card issued for tokenId 5123"}
 	deliver(s, app.CardInfo{NoCard: noCard, Profile: &enduser.Profile{IsCardEligible: false, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}}, nil)
 	v := s.View()
-	for _, want := range []string{"[NO CARD]", "no card issued for tokenId 5123", "Press i to issue", "card eligibility (now: no)", "at least 1 USD"} {
+	for _, want := range []string{"[NO CARD]", "no card issued for tokenId 5123", "No card can be issued now", "isCardEligible is false", "card eligibility (now: no)", "at least 1 USD"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
 	}
+	if strings.Contains(v, "Press i to issue") || press(s, "i") != nil {
+		t.Fatalf("issue is offered to an account that is not card-eligible:\n%s", v)
+	}
 	if press(s, "b") != nil || press(s, "u") != nil {
 		t.Fatal("block / unblock without a card")
+	}
+	// eligibility unknown (the profile could not be read): not offered either, and said so
+	s.taskID = 2
+	deliver(s, app.CardInfo{NoCard: noCard, ProfileErr: errors.New("profile: timeout")}, nil)
+	if v := s.View(); !strings.Contains(v, "card eligibility is unknown") || press(s, "i") != nil {
+		t.Fatalf("unknown eligibility:\n%s", v)
+	}
+	s.taskID = 3
+	deliver(s, app.CardInfo{NoCard: noCard, Profile: &enduser.Profile{IsCardEligible: true, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}}, nil)
+	if v := s.View(); !strings.Contains(v, "Press i to issue") {
+		t.Errorf("an eligible account is offered the issue:\n%s", v)
 	}
 	if press(s, "i") == nil {
 		t.Fatal("i must ask to issue")

@@ -212,6 +212,14 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		return s, s.keyDone(msg.Value)
+	case kit.SessionMsg:
+		// The Account screen's mint (or a lookup) found the account of the wizard's key: the
+		// summary stops saying there is none.
+		ses := msg.Session
+		if ses.AccountID != "" && ses.Profile == s.profile.Name && ses.EVMKey == s.profile.EVMKey && s.profile.EVMKey != "" {
+			s.profile.TokenID = ses.AccountID
+		}
+		return s, nil
 	case tea.KeyMsg:
 		return s, s.key(msg)
 	}
@@ -443,13 +451,11 @@ func (s *Screen) body() []string {
 		}
 		out = append(out, "", st.Muted.Render(kit.Truncate("enter use the selected profile • a add one from a sandbox URL", s.w)))
 	case stepEVM, stepSolana:
-		kind := "EVM"
-		why := "It signs every API call, permit and Form A, and owns your account on chain."
+		need := "an EVM key. It signs every API call, permit and Form A, and owns your account on chain."
 		if s.step == stepSolana {
-			kind = "Solana"
-			why = "It pays Solana deposits. You can skip this and add one later."
+			need = "a Solana key. It pays Solana deposits. You can skip this and add one later."
 		}
-		out = append(out, wrap(fmt.Sprintf("Profile %s needs an %s key. %s", s.profile.Name, kind, why))...)
+		out = append(out, wrap(fmt.Sprintf("Profile %s needs %s", s.profile.Name, need))...)
 		list := s.keysOf(s.stepKind())
 		if len(list) > 0 {
 			out = append(out, "", st.Label.Render("Keys already on this machine (enter uses one):"))
@@ -488,6 +494,10 @@ func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
 // Title implements kit.Screen.
 func (s *Screen) Title() string    { return "Setup" }
 func (s *Screen) ID() kit.ScreenID { return kit.ScreenSetup }
+
+// Unnumbered implements kit.Unnumbered: the wizard is there in the first session only, and
+// the other screens keep their numbers with or without it.
+func (s *Screen) Unnumbered() bool { return true }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {

@@ -167,3 +167,44 @@ func TestGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyStepArticles: each key step names its key with the right article.
+func TestKeyStepArticles(t *testing.T) {
+	env := newEnv(t, nil)
+	s := New(env, nil)
+	s.SetSize(120, 40)
+	s.profile = *config.SandboxProfile(config.DefaultSandboxAddr)
+	s.enterKeyStep(stepEVM)
+	if v := s.View(); !strings.Contains(v, "needs an EVM key.") {
+		t.Fatalf("EVM step:\n%s", v)
+	}
+	s.profile.EVMKey = "me"
+	s.enterKeyStep(stepSolana)
+	if v := s.View(); !strings.Contains(v, "needs a Solana key.") || strings.Contains(v, "an Solana") {
+		t.Fatalf("Solana step:\n%s", v)
+	}
+}
+
+// TestAccountAfterMint: once the Account screen's mint announces the account of the
+// wizard's key, Setup stops saying there is none on chain.
+func TestAccountAfterMint(t *testing.T) {
+	env := newEnv(t, nil)
+	s := New(env, nil)
+	s.SetSize(120, 40)
+	p := *config.SandboxProfile(config.DefaultSandboxAddr)
+	p.EVMKey, p.SolanaKey = "me", "sol"
+	s.profile, s.step = p, stepDone
+	if v := s.View(); !strings.Contains(v, "none on chain yet") {
+		t.Fatalf("before the mint:\n%s", v)
+	}
+	// another key's account is not this one's
+	s.Update(kit.SessionMsg{Session: kit.Session{Profile: p.Name, EVMKey: "other", AccountID: "1234567890"}})
+	if v := s.View(); !strings.Contains(v, "none on chain yet") {
+		t.Fatalf("another key's account was taken:\n%s", v)
+	}
+	s.Update(kit.SessionMsg{Session: kit.Session{Profile: p.Name, EVMKey: "me", AccountID: "1234567890"}})
+	v := s.View()
+	if strings.Contains(v, "none on chain yet") || !strings.Contains(v, "1234567890") || !strings.Contains(v, "[x] Account") {
+		t.Fatalf("after the mint:\n%s", v)
+	}
+}

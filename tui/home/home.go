@@ -67,7 +67,7 @@ func (s *Screen) View() string {
 	}
 	b.WriteString("\n")
 	tips := []string{
-		"tab / shift+tab or 1-9   switch screens",
+		"tab / shift+tab or 0-9   switch screens (the number is on the tab)",
 		"?                        all keys of this screen",
 		"y / n                    sign / cancel in a review (enter never signs)",
 		"q                        quit (ctrl+c while typing)",

@@ -541,4 +541,7 @@ func (s *Screen) FullHelp() [][]key.Binding {
 }
 
 // InputFocused implements kit.Screen.
+// Retries implements kit.Retrier: r lists the keys again.
+func (s *Screen) Retries(slot string) bool { return slot == owner+"/list" }
+
 func (s *Screen) InputFocused() bool { return s.flow.InputFocused() || s.form != nil }

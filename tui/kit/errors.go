@@ -17,9 +17,15 @@ type NextStepper interface {
 	NextStep() string
 }
 
+// OwnAdvice reports whether err says itself what to do next (NextStepper).
+func OwnAdvice(err error) bool {
+	var ns NextStepper
+	return errors.As(err, &ns) && ns.NextStep() != ""
+}
+
 // NextStep returns what the user should do about err: the error's own advice when it
 // implements NextStepper, else advice for the common cases, else a pointer to the log in
-// home.
+// home. It never names a key: only the screen knows whether r retries (see Retrier).
 func NextStep(err error, home string) string {
 	var ns NextStepper
 	var netErr net.Error
@@ -31,13 +37,13 @@ func NextStep(err error, home string) string {
 	case errors.Is(err, context.Canceled):
 		return "The request was cancelled; start it again when ready."
 	case errors.Is(err, context.DeadlineExceeded):
-		return "The service did not answer in time; check the connection and press r to retry."
+		return "The service did not answer in time; check the connection and try again."
 	case errors.As(err, &netErr):
-		return "Cannot reach the service: check the profile's URLs (purse profile show) or start the sandbox, then press r to retry."
+		return "Cannot reach the service: check the profile's URLs (purse profile show) or start the sandbox, then try again."
 	}
 	log := "purse.log"
 	if home != "" {
 		log = filepath.Join(home, "purse.log")
 	}
-	return "Press r to retry; details are in " + log + "."
+	return "Details are in " + log + "."
 }

@@ -9,7 +9,7 @@ type KeyMap struct {
 	// Global, handled by the router.
 	NextTab   key.Binding
 	PrevTab   key.Binding
-	JumpTab   key.Binding // 1..9 select a tab directly
+	JumpTab   key.Binding // 1..9 then 0 select a numbered tab directly
 	Help      key.Binding
 	Quit      key.Binding // q; off while a text input has focus or a dialog is open
 	ForceQuit key.Binding // ctrl+c; always on
@@ -38,7 +38,7 @@ func DefaultKeyMap() *KeyMap {
 	return &KeyMap{
 		NextTab:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next screen")),
 		PrevTab:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous screen")),
-		JumpTab:   key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "go to screen")),
+		JumpTab:   key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"), key.WithHelp("1-9,0", "go to the screen of that number")),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "toggle help")),
 		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
 		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),

@@ -35,9 +35,24 @@ type Screen interface {
 	ShortHelp() []key.Binding
 	FullHelp() [][]key.Binding
 	// InputFocused reports whether a text input has focus. While it does, the router
-	// sends every key except ctrl+c to the screen: single-letter global keys (q, ?, 1-9)
+	// sends every key except ctrl+c to the screen: single-letter global keys (q, ?, 0-9)
 	// and tab are off so the user can type them.
 	InputFocused() bool
+}
+
+// Unnumbered is implemented by a screen that gets no number key and no number on its tab
+// (the first-run wizard): it is there in the first session only, so numbering it would
+// shift every other screen's number between sessions. tab and shift+tab still reach it.
+type Unnumbered interface {
+	Unnumbered() bool
+}
+
+// Retrier is implemented by a screen whose r key runs a failed task again. Retries reports
+// whether r, pressed now, restarts the task of slot. The router ends the footer's advice on
+// an error with "Press r to retry." only then: never while a field or a dialog takes the
+// keys, never for a task r does not restart, never when the error says itself what to do.
+type Retrier interface {
+	Retries(slot string) bool
 }
 
 // Dialog is a modal layer pushed on top of the current screen (confirmation, information,

@@ -151,6 +151,14 @@ func (t *Tasks) CancelAll() {
 	}
 }
 
+// LastID is the id of the latest task started (0 before the first): the router compares it
+// before and after a screen's Update to learn which tasks that screen started.
+func (t *Tasks) LastID() TaskID {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.next
+}
+
 // Running lists the running tasks, oldest first.
 func (t *Tasks) Running() []TaskInfo {
 	t.mu.Lock()

@@ -523,6 +523,10 @@ func (s *Screen) FullHelp() [][]key.Binding {
 }
 
 // InputFocused implements kit.Screen: true while the form is being edited.
+// Retries implements kit.Retrier: r reads the chain configuration again (never a
+// signature or a submission).
+func (s *Screen) Retries(slot string) bool { return slot == slotContext }
+
 func (s *Screen) InputFocused() bool { return s.focus >= 0 }
 
 var _ kit.Screen = (*Screen)(nil)

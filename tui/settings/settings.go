@@ -652,4 +652,9 @@ func (s *Screen) FullHelp() [][]key.Binding {
 }
 
 // InputFocused implements kit.Screen.
+// Retries implements kit.Retrier: on the profile list, r reads the profiles again.
+func (s *Screen) Retries(slot string) bool {
+	return slot == owner+"/profiles" && s.view == viewProfiles
+}
+
 func (s *Screen) InputFocused() bool { return s.form != nil }

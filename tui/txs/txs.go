@@ -675,4 +675,8 @@ func (s *Screen) FullHelp() [][]key.Binding {
 }
 
 // InputFocused implements kit.Screen: true while the filter form is open.
+// Retries implements kit.Retrier: in the list, r loads the history again from the first
+// page.
+func (s *Screen) Retries(slot string) bool { return slot == slotPage && s.mode == modeList }
+
 func (s *Screen) InputFocused() bool { return s.mode == modeForm }

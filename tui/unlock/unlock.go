@@ -52,6 +52,12 @@ func (r *retry[T]) wrap(cmd tea.Cmd, have *app.Unlock) tea.Cmd {
 		res, ok := msg.(kit.TaskResult[T])
 		var locked *app.LockedError
 		if !ok || !errors.As(res.Err, &locked) {
+			if ok && have != nil && app.IsWrongPassphrase(res.Err) {
+				// r would not ask again, and the screen's key for the action differs: say so.
+				res.Err = &app.Advice{Err: res.Err, Next: "The passphrase typed was not the key's; nothing was sent. " +
+					"Start this again (" + r.label + ") and type the key's passphrase."}
+				msg = res
+			}
 			have.Clear()
 			return msg
 		}

@@ -93,6 +93,11 @@ func TestUnlockWrongPassphraseIsTheCallsError(t *testing.T) {
 	if res.Err == nil || res.Err.Error() != "wrong passphrase" {
 		t.Fatalf("a wrong passphrase: %+v", res)
 	}
+	// the next step is to start the action again, not "press r"
+	next := kit.NextStep(res.Err, "")
+	if !strings.Contains(next, "Start this again (Loading) and type the key's passphrase") || strings.Contains(next, "press r") {
+		t.Fatalf("next step after a wrong passphrase: %q", next)
+	}
 }
 
 func TestUnlockCancelEndsTheTaskCancelled(t *testing.T) {
