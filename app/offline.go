@@ -293,24 +293,49 @@ type PersonalSignature struct {
 	Digest    string `json:"digest"`
 }
 
-// SignPersonalOffline signs msg with EIP-191 personal_sign.
-func (s *App) SignPersonalOffline(key string, msg []byte, u *Unlock) (PersonalSignature, error) {
+// SignPersonalOffline signs msg with EIP-191 personal_sign. A message that begins with the
+// full-auth consent prefix makes a full-auth credential; it is refused unless
+// allowFullAuth says the user means it, and then audited as full-auth.
+func (s *App) SignPersonalOffline(key string, msg []byte, allowFullAuth bool, u *Unlock) (PersonalSignature, error) {
+	purpose := wallet.PurposePersonal
+	if wallet.IsConsentMessage(msg) {
+		if !allowFullAuth {
+			return PersonalSignature{}, &FieldError{Field: "message", Err: fmt.Errorf("%w; sign it with `purse sign full-auth`, or give --allow-full-auth-prefix if you mean to make that credential", wallet.ErrConsentMessage)}
+		}
+		purpose = wallet.PurposeFullAuth
+	}
 	signer, err := s.SignerOf(key, u)
 	if err != nil {
 		return PersonalSignature{}, err
 	}
-	sig, err := wallet.SignPersonal(signer, wallet.PurposePersonal, msg)
+	sig, err := wallet.SignPersonal(signer, purpose, msg)
 	if err != nil {
 		return PersonalSignature{}, err
 	}
 	return PersonalSignature{signer.Address().Hex(), hexutil.Encode(sig), wallet.PersonalHash(msg).Hex()}, nil
 }
 
-// Verification is a recovered signer against the expected one.
+// Verification is a recovered signer against the expected one. Note says what the signed
+// bytes are when that matters more than who signed them (a personal message that is a
+// full-auth credential).
 type Verification struct {
 	Recovered string `json:"recovered"`
 	Expected  string `json:"expected"`
 	Valid     bool   `json:"valid"`
+	Note      string `json:"note,omitempty"`
+}
+
+// FullAuthNote is what a personal_sign of a consent message really is.
+const FullAuthNote = "the message is a full-auth credential: \"" + wallet.ConsentPrefix + "\" + keccak256(hash+deadline) authorises end-user API calls (and a mint consent) as the signer"
+
+// canonical refuses, after recovery, a signature on-chain verifiers reject (high s, v not
+// 27/28); what refuses it is said by who (the token, for a permit).
+func canonical(v Verification, sig, who string) (Verification, error) {
+	if err := wallet.CheckCanonical(sig); err != nil {
+		v.Valid = false
+		return v, &RejectedError{fmt.Sprintf("%v: %s (it recovers %s)", err, who, v.Recovered)}
+	}
+	return v, nil
 }
 
 // verify compares; a mismatch comes back with a *RejectedError (ErrRejected).
@@ -319,7 +344,7 @@ func verify(recovered common.Address, expected string) (Verification, error) {
 	if err != nil {
 		return Verification{}, err
 	}
-	v := Verification{recovered.Hex(), want.Hex(), recovered == want}
+	v := Verification{Recovered: recovered.Hex(), Expected: want.Hex(), Valid: recovered == want}
 	if !v.Valid {
 		return v, &RejectedError{fmt.Sprintf("signature was made by %s, not %s", v.Recovered, v.Expected)}
 	}
@@ -332,7 +357,14 @@ func VerifyPersonal(expected string, msg []byte, sig string) (Verification, erro
 	if err != nil {
 		return Verification{}, &FieldError{Field: "signature", Err: err}
 	}
-	return verify(addr, expected)
+	v, err := verify(addr, expected)
+	if wallet.IsConsentMessage(msg) {
+		v.Note = FullAuthNote
+	}
+	if err != nil {
+		return v, err
+	}
+	return canonical(v, sig, "contracts verifying it with OpenZeppelin ECDSA refuse it")
 }
 
 // VerifyFullAuth recovers the signer of full-auth headers; with a payload it also checks
@@ -367,7 +399,11 @@ func VerifyPermit(owner string, in PermitInput, sig string) (Verification, error
 	if err != nil {
 		return Verification{}, &FieldError{Field: "signature", Err: err}
 	}
-	return verify(addr, owner)
+	v, err := verify(addr, owner)
+	if err != nil {
+		return v, err
+	}
+	return canonical(v, sig, "the token's permit() will not accept it")
 }
 
 // ParseAddress reads a 0x-prefixed 20-byte hex address.

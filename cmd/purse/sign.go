@@ -209,13 +209,14 @@ func (a *cli) message(cmd *cobra.Command) func() ([]byte, error) {
 
 func (a *cli) signPersonalCmd() *cobra.Command {
 	var key string
+	var allowFullAuth bool
 	var msg func() ([]byte, error)
-	cmd := a.command("personal --key L (--message-file F | --message M)", "EIP-191 personal_sign of a message", func(_ *cobra.Command, core *app.App) error {
+	cmd := a.command("personal --key L (--message-file F | --message M) [--allow-full-auth-prefix]", "EIP-191 personal_sign of a message", func(_ *cobra.Command, core *app.App) error {
 		m, err := msg()
 		if err != nil {
 			return err
 		}
-		ps, err := core.SignPersonalOffline(key, m, nil)
+		ps, err := core.SignPersonalOffline(key, m, allowFullAuth, nil)
 		if err != nil {
 			return err
 		}
@@ -223,6 +224,7 @@ func (a *cli) signPersonalCmd() *cobra.Command {
 	})
 	msg = a.message(cmd)
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label")
+	cmd.Flags().BoolVar(&allowFullAuth, "allow-full-auth-prefix", false, "sign a message starting with \"I agree to access my profile. \": it is a full-auth credential (audited as full-auth)")
 	required(cmd, "key")
 	return cmd
 }
@@ -230,7 +232,7 @@ func (a *cli) signPersonalCmd() *cobra.Command {
 // verified prints a verification; a mismatch comes back as the error (exit 3).
 func (a *cli) verified(v app.Verification, err error) error {
 	if v.Recovered != "" {
-		_ = a.printRows(v, [][2]string{{"recovered:", v.Recovered}})
+		_ = a.printRows(v, [][2]string{{"recovered:", v.Recovered}, {"note:", v.Note}})
 	}
 	return err
 }

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"encoding/json"
+	"math/big"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"purse/wallet"
+)
+
+// Issue 11 case 5: a personal message with the consent prefix is a full-auth credential.
+func TestSignPersonalRefusesAFullAuthMessage(t *testing.T) {
+	v := devKeyEnv(t)
+	fa := v.FullAuth[0]
+	_, e, c := purse(t, "", "sign", "personal", "--key", "dev", "--message", fa.Message)
+	if c != exitUsage || !strings.Contains(e, "full-auth credential") || !strings.Contains(e, "--allow-full-auth-prefix") {
+		t.Fatalf("consent message signed as personal: exit %d %s", c, e)
+	}
+	out, e, c := purse(t, "", "sign", "personal", "--key", "dev", "--message", fa.Message, "--allow-full-auth-prefix", "--json")
+	if c != exitOK {
+		t.Fatalf("with the flag: %d %s", c, e)
+	}
+	if sig := jsonOut(t, out)["signature"]; sig != fa.Sign {
+		t.Fatalf("signature %v, the full-auth vector has %s", sig, fa.Sign)
+	}
+	out, e, c = purse(t, "", "verify", "personal", "--address", v.Address, "--message", fa.Message, "--signature", fa.Sign)
+	if c != exitOK || !strings.Contains(out, "full-auth credential") {
+		t.Fatalf("verify personal does not say what the message is: %d %s %s", c, out, e)
+	}
+	out, _, _ = purse(t, "", "audit", "list", "--json")
+	var recs []struct {
+		Purpose string `json:"purpose"`
+	}
+	if err := json.Unmarshal([]byte(out), &recs); err != nil || len(recs) != 1 || recs[0].Purpose != string(wallet.PurposeFullAuth) {
+		t.Fatalf("audit records %s (%v): want one full-auth", out, err)
+	}
+}
+
+// malleable returns the high-s twin of a canonical 65-byte signature: same signer.
+func malleable(sig string) string {
+	b := hexutil.MustDecode(sig)
+	s := new(big.Int).Sub(crypto.S256().Params().N, new(big.Int).SetBytes(b[32:64]))
+	copy(b[32:64], s.FillBytes(make([]byte, 32)))
+	b[64] = 27 + 28 - b[64]
+	return hexutil.Encode(b)
+}
+
+func lowV(sig string) string {
+	b := hexutil.MustDecode(sig)
+	b[64] -= 27
+	return hexutil.Encode(b)
+}
+
+// Issue 11 case 9: high-s and v = 0/1 recover the signer but OpenZeppelin's ECDSA refuses them.
+func TestVerifyRejectsMalleableAndNonStandardV(t *testing.T) {
+	v := devKeyEnv(t)
+	p := v.Permit[0]
+	d, msg := p.TypedData.Domain, p.TypedData.Message
+	args := []string{"verify", "permit", "--owner", v.Address, "--token", d.VerifyingContract, "--name", d.Name, "--version", d.Version,
+		"--chain-id", strconv.FormatInt(d.ChainID, 10), "--spender", msg["spender"], "--value", msg["value"], "--nonce", msg["nonce"], "--deadline", msg["deadline"]}
+	for _, c := range []struct{ sig, want string }{{malleable(p.Signature), "malleable"}, {lowV(p.Signature), "non-standard v"}} {
+		_, e, code := purse(t, "", append(args, "--signature", c.sig)...)
+		if code != exitRejected || !strings.Contains(e, c.want) || !strings.Contains(e, "permit() will not accept") {
+			t.Errorf("permit %s: exit %d %s", c.want, code, e)
+		}
+	}
+	out, e, code := purse(t, "", "sign", "personal", "--key", "dev", "--message", "hi", "--json")
+	if code != exitOK {
+		t.Fatal(e)
+	}
+	sig := jsonOut(t, out)["signature"].(string)
+	for _, c := range []struct{ sig, want string }{{malleable(sig), "malleable"}, {lowV(sig), "non-standard v"}} {
+		out, e, code := purse(t, "", "verify", "personal", "--address", v.Address, "--message", "hi", "--signature", c.sig, "--json")
+		if code != exitRejected || !strings.Contains(e, c.want) || jsonOut(t, out)["valid"] != false {
+			t.Errorf("personal %s: exit %d %s %s", c.want, code, out, e)
+		}
+	}
+}
