@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
 	"purse/enduser"
+	"purse/internal/evmaddr"
 	"purse/protocol"
 	"purse/wallet"
 )
@@ -406,12 +407,14 @@ func VerifyPermit(owner string, in PermitInput, sig string) (Verification, error
 	return canonical(v, sig, "the token's permit() will not accept it")
 }
 
-// ParseAddress reads a 0x-prefixed 20-byte hex address.
+// ParseAddress reads an address the user typed (evmaddr.Parse: a mixed-case address
+// must pass its EIP-55 checksum); the error names the field.
 func ParseAddress(field, s string) (common.Address, error) {
-	if !common.IsHexAddress(s) || !strings.HasPrefix(s, "0x") {
-		return common.Address{}, fieldErr(field, "expected a 0x-prefixed 20-byte hex address, got %q", s)
+	a, err := evmaddr.Parse(s)
+	if err != nil {
+		return common.Address{}, &FieldError{Field: field, Err: err}
 	}
-	return common.HexToAddress(s), nil
+	return a, nil
 }
 
 // ParseUint256 reads a non-negative integer below 2^256 in digits.

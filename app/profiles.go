@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"purse/config"
@@ -121,7 +122,8 @@ func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]
 				continue
 			}
 			if err := p.Set(f[0], f[1]); err != nil {
-				return config.Profile{}, usage(err)
+				// The flag is the setting's name in kebab case (--card-spender for card_spender).
+				return config.Profile{}, &FieldError{Field: strings.ReplaceAll(f[0], "_", "-"), Err: errors.New(strings.TrimPrefix(err.Error(), f[0]+": "))}
 			}
 		}
 	}

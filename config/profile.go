@@ -15,10 +15,10 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/mr-tron/base58"
 
 	"purse/internal/atomicfile"
+	"purse/internal/evmaddr"
 	"purse/protocol"
 )
 
@@ -143,7 +143,8 @@ var (
 	digitsRe  = lazyRegexp(`^[0-9]{1,20}$`)
 )
 
-// Validate checks every field and names the first one that is wrong.
+// Validate checks every field and names the first one that is wrong; it writes addresses in
+// their EIP-55 form, so what is stored is checksummed.
 func (p *Profile) Validate() error {
 	if !profileRe().MatchString(p.Name) {
 		return fmt.Errorf("profile name: expected 1-32 letters, digits, '.', '_' or '-', got %q", p.Name)
@@ -164,10 +165,19 @@ func (p *Profile) Validate() error {
 	default:
 		return fmt.Errorf("solana_cluster: expected mainnet, devnet, testnet or sandbox, got %q", p.SolanaCluster)
 	}
-	for _, f := range []struct{ name, v string }{{"account_nft", p.AccountNFT}, {"card_spender", p.CardSpender}, {"partner_response_key", p.PartnerResponseKey}} {
-		if f.v != "" && !common.IsHexAddress(f.v) {
-			return fmt.Errorf("%s: expected a 0x-prefixed 20-byte address, got %q", f.name, f.v)
+	// Addresses are stored checksummed, whatever case they were typed in.
+	for _, f := range []struct {
+		name string
+		v    *string
+	}{{"account_nft", &p.AccountNFT}, {"card_spender", &p.CardSpender}, {"partner_response_key", &p.PartnerResponseKey}} {
+		if *f.v == "" {
+			continue
 		}
+		a, err := evmaddr.Parse(*f.v)
+		if err != nil {
+			return fmt.Errorf("%s: %v", f.name, err)
+		}
+		*f.v = a.Hex()
 	}
 	if w := p.DeadlineWindow.Duration; w < 0 || w > protocol.MaxFullAuthWindow {
 		return fmt.Errorf("deadline_window: expected a duration above 0 and at most 20m, got %s", w)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
@@ -79,5 +80,63 @@ func TestVerifyRejectsMalleableAndNonStandardV(t *testing.T) {
 		if code != exitRejected || !strings.Contains(e, c.want) || jsonOut(t, out)["valid"] != false {
 			t.Errorf("personal %s: exit %d %s %s", c.want, code, out, e)
 		}
+	}
+}
+
+// flipCase breaks the EIP-55 checksum of a checksummed address: the first letter changes case.
+func flipCase(addr string) string {
+	b := []byte(addr)
+	for i := 2; i < len(b); i++ {
+		switch c := b[i]; {
+		case c >= 'a' && c <= 'f':
+			b[i] = c - 'a' + 'A'
+			return string(b)
+		case c >= 'A' && c <= 'F':
+			b[i] = c - 'A' + 'a'
+			return string(b)
+		}
+	}
+	return addr
+}
+
+// Issue 11 case 7: a mixed-case address with a wrong EIP-55 checksum is refused everywhere a
+// user types one; all-lowercase is taken; stored addresses are checksummed.
+func TestMixedCaseAddressesMustPassTheirChecksum(t *testing.T) {
+	v := devKeyEnv(t)
+	p := v.Permit[1] // the vector whose addresses have letters
+	d, msg := p.TypedData.Domain, p.TypedData.Message
+	permit := func(token, spender string) []string {
+		return []string{"--token", token, "--name", d.Name, "--version", d.Version, "--chain-id", strconv.FormatInt(d.ChainID, 10),
+			"--spender", spender, "--value", msg["value"], "--nonce", msg["nonce"], "--deadline", msg["deadline"]}
+	}
+	token, spender := common.HexToAddress(d.VerifyingContract).Hex(), common.HexToAddress(msg["spender"]).Hex()
+	if flipCase(token) == token || flipCase(spender) == spender {
+		t.Fatal("the vectors' addresses have no letters to flip")
+	}
+	for _, c := range []struct {
+		flag string
+		args []string
+	}{
+		{"--token", append([]string{"sign", "permit", "--key", "dev"}, permit(flipCase(token), spender)...)},
+		{"--spender", append([]string{"sign", "permit", "--key", "dev"}, permit(token, flipCase(spender))...)},
+		{"--owner", append([]string{"verify", "permit", "--owner", flipCase(v.Address), "--signature", p.Signature}, permit(token, spender)...)},
+		{"--address", []string{"verify", "personal", "--address", flipCase(v.Address), "--message", "m", "--signature", p.Signature}},
+		{"--card-spender", []string{"profile", "add", "typo", "--user-api", "http://127.0.0.1:1", "--network", "5003", "--card-spender", flipCase(spender)}},
+	} {
+		if _, e, code := purse(t, "", c.args...); code != exitUsage || !strings.Contains(e, "EIP-55") || !strings.Contains(e, c.flag[2:]) {
+			t.Errorf("%s with a wrong checksum: exit %d %s", c.flag, code, e)
+		}
+	}
+	// All lowercase carries no checksum: taken, and the signature is the same.
+	out, e, code := purse(t, "", append([]string{"sign", "permit", "--key", "dev", "--json"}, permit(strings.ToLower(token), strings.ToLower(spender))...)...)
+	if code != exitOK || jsonOut(t, out)["signature"] != p.Signature {
+		t.Fatalf("lowercase addresses: %d %s", code, e)
+	}
+	if _, e, code := purse(t, "", "profile", "add", "lower", "--user-api", "http://127.0.0.1:1", "--network", "5003", "--card-spender", strings.ToLower(spender)); code != exitOK {
+		t.Fatalf("profile add: %d %s", code, e)
+	}
+	out, _, _ = purse(t, "", "profile", "show", "lower", "--json")
+	if jsonOut(t, out)["cardSpender"] != spender {
+		t.Fatalf("stored card spender is not checksummed: %s", out)
 	}
 }
