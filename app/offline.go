@@ -89,15 +89,24 @@ func (s *App) SignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
 }
 
 // Payload is what a full-auth hash covers: the exact body of a POST or the raw query string
-// of a GET (a leading "?" is dropped). A nil field was not given.
+// of a GET. A nil field was not given.
 type Payload struct {
 	Body  []byte
 	Query *string
 }
 
+// check refuses a query given with its "?": the hash covers the query string only, and
+// dropping the "?" silently would sign bytes other than those typed.
+func (p Payload) check() error {
+	if p.Query != nil && strings.HasPrefix(*p.Query, "?") {
+		return fieldErr("query", "expected the query string without its leading '?' (a=1, not ?a=1), got %q", *p.Query)
+	}
+	return nil
+}
+
 func (p Payload) bytes() []byte {
 	if p.Query != nil {
-		return []byte(strings.TrimPrefix(*p.Query, "?"))
+		return []byte(*p.Query)
 	}
 	return p.Body
 }
@@ -126,11 +135,14 @@ type SignedFullAuth struct {
 
 // SignFullAuthOffline signs the full-auth headers of in.
 func (s *App) SignFullAuthOffline(in FullAuthInput, u *Unlock, now time.Time) (SignedFullAuth, error) {
-	if !isDigits(in.TokenID) {
-		return SignedFullAuth{}, fieldErr("token-id", "expected the account id in digits, got %q", in.TokenID)
+	if err := protocol.CheckTokenID(in.TokenID); err != nil {
+		return SignedFullAuth{}, &FieldError{Field: "token-id", Err: err}
 	}
-	if !isDigits(in.Network) {
-		return SignedFullAuth{}, fieldErr("network", "expected a chain id in digits (5000, 5003), got %q", in.Network)
+	if err := protocol.CheckNetwork(in.Network); err != nil {
+		return SignedFullAuth{}, &FieldError{Field: "network", Err: err}
+	}
+	if err := in.Payload.check(); err != nil {
+		return SignedFullAuth{}, err
 	}
 	method := strings.ToUpper(in.Method)
 	switch {
@@ -373,6 +385,9 @@ func VerifyPersonal(expected string, msg []byte, sig string) (Verification, erro
 func VerifyFullAuth(expected, hash, deadline, sign string, p Payload) (Verification, error) {
 	if !isDigits(deadline) {
 		return Verification{}, fieldErr("deadline", "expected Unix seconds in digits, got %q", deadline)
+	}
+	if err := p.check(); err != nil {
+		return Verification{}, err
 	}
 	if p.Body != nil || p.Query != nil {
 		if got := wallet.PayloadHash(p.bytes()); got != hash {

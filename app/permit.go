@@ -167,6 +167,10 @@ func parseAmountField(field, s string, decimals uint8) (decimal.Decimal, error) 
 	if err != nil {
 		return decimal.Decimal{}, &FieldError{Field: field, Err: err}
 	}
+	// A permit of 0 grants nothing and spends a nonce; the service would still relay it.
+	if v.Sign() <= 0 {
+		return decimal.Decimal{}, fieldErr(field, "expected an amount above 0, got %s", s)
+	}
 	return homechain.FromSmallest(v, decimals), nil
 }
 

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"purse/config"
@@ -122,8 +121,7 @@ func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]
 				continue
 			}
 			if err := p.Set(f[0], f[1]); err != nil {
-				// The flag is the setting's name in kebab case (--card-spender for card_spender).
-				return config.Profile{}, &FieldError{Field: strings.ReplaceAll(f[0], "_", "-"), Err: errors.New(strings.TrimPrefix(err.Error(), f[0]+": "))}
+				return config.Profile{}, usage(err)
 			}
 		}
 	}
@@ -151,6 +149,9 @@ func (s *App) SetProfileFields(name string, fields ...[2]string) (config.Profile
 			if err := p.Set(kv[0], kv[1]); err != nil {
 				return usage(err)
 			}
+			if err := s.checkProfileKey(kv[0], kv[1]); err != nil {
+				return err
+			}
 		}
 		// config does not link the Solana packages; the layouts' syntax is checked here.
 		_, err := ProfileLayouts(*p)
@@ -177,6 +178,34 @@ func (s *App) SetProfileFields(name string, fields ...[2]string) (config.Profile
 		return config.Profile{}, err
 	}
 	return *p, nil
+}
+
+// profileKeyKinds are the settings that name a key of the store, with the kind each needs.
+var profileKeyKinds = map[string]keystore.Kind{"evm_key": keystore.KindEVM, "solana_key": keystore.KindSolana, "partner_key": keystore.KindEVM}
+
+// checkProfileKey refuses a key setting that names no stored key, or a key of the other
+// kind: the mistake would otherwise surface only when a signature is due.
+func (s *App) checkProfileKey(setting, label string) error {
+	kind, ok := profileKeyKinds[setting]
+	if !ok || label == "" {
+		return nil
+	}
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return err
+	}
+	e, err := ks.Get(label)
+	if errors.Is(err, keystore.ErrNotFound) {
+		return Usagef("%s: no key labelled %q in the key store (purse key list shows the labels; purse key new --label %s --kind %s makes one)", setting, label, label, kind)
+	}
+	if err != nil {
+		return err
+	}
+	if e.Kind != kind {
+		article := map[keystore.Kind]string{keystore.KindEVM: "an EVM", keystore.KindSolana: "a Solana"}
+		return Usagef("%s: key %q is %s key; %s needs %s key", setting, label, article[e.Kind], setting, article[kind])
+	}
+	return nil
 }
 
 // RemoveProfile removes a profile (the sandbox profile is reset to its defaults).

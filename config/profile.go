@@ -157,8 +157,8 @@ func (p *Profile) Validate() error {
 			return err
 		}
 	}
-	if !digitsRe().MatchString(p.Network) {
-		return fmt.Errorf("network: expected a chain id in digits (5000 mainnet, 5003 testnet, 31337 sandbox), got %q", p.Network)
+	if err := protocol.CheckNetwork(p.Network); err != nil {
+		return fmt.Errorf("network: %v", err)
 	}
 	switch p.SolanaCluster {
 	case "", "mainnet", "devnet", "testnet", "sandbox":
@@ -202,8 +202,10 @@ func (p *Profile) Validate() error {
 	default:
 		return fmt.Errorf("permit_amount_unit: expected smallest or token, got %q", p.PermitAmountUnit)
 	}
-	if p.TokenID != "" && !digitsRe().MatchString(p.TokenID) {
-		return fmt.Errorf("token_id: expected the account id in digits, got %q", p.TokenID)
+	if p.TokenID != "" {
+		if err := protocol.CheckTokenID(p.TokenID); err != nil {
+			return fmt.Errorf("token_id: %v", err)
+		}
 	}
 	for cluster, pin := range p.Pins {
 		for _, f := range []struct{ name, v string }{{"program_id", pin.ProgramID}, {"usdc_mint", pin.USDCMint}, {"deposit_account", pin.DepositAccount}} {

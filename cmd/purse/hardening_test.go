@@ -121,7 +121,7 @@ func TestMixedCaseAddressesMustPassTheirChecksum(t *testing.T) {
 		{"--spender", append([]string{"sign", "permit", "--key", "dev"}, permit(token, flipCase(spender))...)},
 		{"--owner", append([]string{"verify", "permit", "--owner", flipCase(v.Address), "--signature", p.Signature}, permit(token, spender)...)},
 		{"--address", []string{"verify", "personal", "--address", flipCase(v.Address), "--message", "m", "--signature", p.Signature}},
-		{"--card-spender", []string{"profile", "add", "typo", "--user-api", "http://127.0.0.1:1", "--network", "5003", "--card-spender", flipCase(spender)}},
+		{"--card_spender", []string{"profile", "add", "typo", "--user-api", "http://127.0.0.1:1", "--network", "5003", "--card-spender", flipCase(spender)}},
 	} {
 		if _, e, code := purse(t, "", c.args...); code != exitUsage || !strings.Contains(e, "EIP-55") || !strings.Contains(e, c.flag[2:]) {
 			t.Errorf("%s with a wrong checksum: exit %d %s", c.flag, code, e)
@@ -138,5 +138,29 @@ func TestMixedCaseAddressesMustPassTheirChecksum(t *testing.T) {
 	out, _, _ = purse(t, "", "profile", "show", "lower", "--json")
 	if jsonOut(t, out)["cardSpender"] != spender {
 		t.Fatalf("stored card spender is not checksummed: %s", out)
+	}
+}
+
+// Issue 11 case 8: each is a clear error naming its flag, and nothing is signed.
+func TestSignFullAuthRefusesQuestionMarkNetworkZeroAndHugeTokenID(t *testing.T) {
+	devKeyEnv(t)
+	base := []string{"sign", "full-auth", "--key", "dev", "--method", "GET"}
+	for _, c := range []struct {
+		flag string
+		args []string
+	}{
+		{"--query", []string{"--token-id", "1", "--network", "5003", "--query", "?a=1"}},
+		{"--network", []string{"--token-id", "1", "--network", "0", "--query", "a=1"}},
+		{"--token-id", []string{"--token-id", "9223372036854775808", "--network", "5003", "--query", "a=1"}},
+	} {
+		if _, e, code := purse(t, "", append(base, c.args...)...); code != exitUsage || !strings.HasPrefix(e, "purse: "+c.flag+":") {
+			t.Errorf("%s: exit %d %s", c.flag, code, e)
+		}
+	}
+	if _, e, code := purse(t, "", "profile", "set", "network=0"); code != exitUsage || !strings.Contains(e, "network") {
+		t.Errorf("profile set network=0: exit %d %s", code, e)
+	}
+	if n := auditCount(t); n != 0 {
+		t.Fatalf("refused requests signed %d times", n)
 	}
 }
