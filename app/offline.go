@@ -98,6 +98,12 @@ type Payload struct {
 // check refuses a query given with its "?": the hash covers the query string only, and
 // dropping the "?" silently would sign bytes other than those typed.
 func (p Payload) check() error {
+	if len(p.Body) > MaxBodyBytes {
+		return tooLarge("body-file", "the body", MaxBodyBytes)
+	}
+	if p.Query != nil && len(*p.Query) > MaxBodyBytes {
+		return tooLarge("query", "the query", MaxBodyBytes)
+	}
 	if p.Query != nil && strings.HasPrefix(*p.Query, "?") {
 		return fieldErr("query", "expected the query string without its leading '?' (a=1, not ?a=1), got %q", *p.Query)
 	}
@@ -286,11 +292,11 @@ func (s *App) SignPermitOffline(key string, in PermitInput, u *Unlock, now time.
 
 // SignFormAOffline signs the exact Form A text (EIP-191) and gives its textHash.
 func (s *App) SignFormAOffline(key string, text []byte, u *Unlock) (wallet.FormA, error) {
-	if len(text) == 0 {
-		return wallet.FormA{}, fieldErr("text-file", "the text is empty")
+	if len(text) > MaxFormABytes {
+		return wallet.FormA{}, tooLarge("text-file", "the Form A text", MaxFormABytes)
 	}
-	if !utf8.Valid(text) {
-		return wallet.FormA{}, fieldErr("text-file", "expected UTF-8 text, found invalid bytes")
+	if err := wallet.CheckFormAText(string(text)); err != nil {
+		return wallet.FormA{}, &FieldError{Field: "text-file", Err: err}
 	}
 	signer, err := s.SignerOf(key, u)
 	if err != nil {
@@ -310,6 +316,9 @@ type PersonalSignature struct {
 // full-auth consent prefix makes a full-auth credential; it is refused unless
 // allowFullAuth says the user means it, and then audited as full-auth.
 func (s *App) SignPersonalOffline(key string, msg []byte, allowFullAuth bool, u *Unlock) (PersonalSignature, error) {
+	if len(msg) > MaxMessageBytes {
+		return PersonalSignature{}, tooLarge("message", "the message", MaxMessageBytes)
+	}
 	purpose := wallet.PurposePersonal
 	if wallet.IsConsentMessage(msg) {
 		if !allowFullAuth {
@@ -366,6 +375,9 @@ func verify(recovered common.Address, expected string) (Verification, error) {
 
 // VerifyPersonal recovers the signer of an EIP-191 personal_sign of msg.
 func VerifyPersonal(expected string, msg []byte, sig string) (Verification, error) {
+	if len(msg) > MaxMessageBytes {
+		return Verification{}, tooLarge("message", "the message", MaxMessageBytes)
+	}
 	addr, err := wallet.RecoverPersonal(msg, sig)
 	if err != nil {
 		return Verification{}, &FieldError{Field: "signature", Err: err}

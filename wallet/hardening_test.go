@@ -66,3 +66,24 @@ func TestCheckCanonical(t *testing.T) {
 		t.Fatal("short signature passed")
 	}
 }
+
+// Issue 11 case 6: only newline, carriage return and tab among the control characters, and
+// valid UTF-8 only.
+func TestCheckFormAText(t *testing.T) {
+	for _, ok := range []string{"I declare.\r\n\tSigned: ü 日本"} {
+		if err := CheckFormAText(ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	for _, c := range []struct{ in, want string }{
+		{"", "empty"}, {"a\x1b[2Jb", "U+001B at byte 1"}, {"a\x00", "U+0000"}, {"a\x7f", "U+007F"},
+		{"a\u0085", "U+0085"}, {"bad \xff", "invalid UTF-8 byte 0xFF at byte 4"}, {"lone \xed\xa0\x80", "invalid UTF-8"},
+	} {
+		if err := CheckFormAText(c.in); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v", c.in, err)
+		}
+		if _, err := SignFormA(devSigner(t), c.in); err == nil {
+			t.Errorf("%q signed", c.in)
+		}
+	}
+}

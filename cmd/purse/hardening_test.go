@@ -3,6 +3,9 @@ package main
 import (
 	"encoding/json"
 	"math/big"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"purse/enduser/endusertest"
 	"purse/wallet"
 )
 
@@ -162,5 +166,115 @@ func TestSignFullAuthRefusesQuestionMarkNetworkZeroAndHugeTokenID(t *testing.T) 
 	}
 	if n := auditCount(t); n != 0 {
 		t.Fatalf("refused requests signed %d times", n)
+	}
+}
+
+// hostileFormAEnv is apiEnv whose form-a-info answers text with terminal control codes (or
+// invalid UTF-8), as a compromised or buggy service could.
+func hostileFormAEnv(t *testing.T, text string) {
+	t.Helper()
+	devKeyEnv(t)
+	srv, err := endusertest.New(endusertest.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := srv.Handler()
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/kyc/form-a-info") {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"retCode":0,"retMsg":"OK","result":{"kycSelfDec":"` + text + `"}}`))
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	for _, args := range [][]string{
+		{"profile", "add", "t", "--user-api", hs.URL, "--network", srv.Network()},
+		{"profile", "use", "t"},
+		{"profile", "set", "evm_key=dev"},
+		{"account", "mint", "--token-id", "1234567890", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"},
+	} {
+		if _, e, c := purse(t, "", args...); c != exitOK {
+			t.Fatalf("%v: %s", args, e)
+		}
+	}
+}
+
+// Issue 11 case 6: Form A text with control codes is shown visibly and never signed; invalid
+// UTF-8 is kept as received (never replaced), shown as bytes and never signed.
+func TestFormAWithControlCodesOrInvalidUTF8(t *testing.T) {
+	for _, c := range []struct{ name, wire, shown, refused string }{
+		{"control codes", `I agree.\u001b[2J\u001b[8mhidden clause\u001b[0m`, "␛[2J␛[8mhidden clause␛[0m", "control character U+001B"},
+		{"invalid UTF-8", "I agree \xff\xfe.", "I agree ⟨0xFF⟩⟨0xFE⟩.", "invalid UTF-8 byte 0xFF"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hostileFormAEnv(t, c.wire)
+			out, e, code := purse(t, "", "kyc", "form-a")
+			if code != exitOK || strings.ContainsAny(out, "\x1b\ufffd") || !strings.Contains(out, c.shown) || !strings.Contains(out, "note:") {
+				t.Fatalf("show: exit %d %q %s", code, out, e)
+			}
+			for _, flag := range []string{"--sign", "--submit"} {
+				if _, e, code := purse(t, "", "kyc", "form-a", flag); code != exitUsage || !strings.Contains(e, c.refused) {
+					t.Errorf("%s: exit %d %s", flag, code, e)
+				}
+			}
+			// The offline signer refuses the same bytes.
+			raw := "I agree.\x1b[2J"
+			if c.name == "invalid UTF-8" {
+				raw = "I agree \xff\xfe."
+			}
+			if _, e, code := purse(t, "", "sign", "form-a", "--key", "dev", "--text-file", writeTemp(t, "fa", raw)); code != exitUsage || !strings.Contains(e, "--text-file") {
+				t.Errorf("sign form-a: exit %d %s", code, e)
+			}
+			if n := auditPurposes(t)[string(wallet.PurposeFormA)]; n != 0 {
+				t.Fatalf("refused Form A was signed %d times", n)
+			}
+		})
+	}
+}
+
+// auditPurposes counts the audit records by purpose.
+func auditPurposes(t *testing.T) map[string]int {
+	t.Helper()
+	out, e, c := purse(t, "", "audit", "list", "--json")
+	if c != exitOK {
+		t.Fatalf("audit list: %s", e)
+	}
+	var recs []struct {
+		Purpose string `json:"purpose"`
+	}
+	if err := json.Unmarshal([]byte(out), &recs); err != nil {
+		t.Fatal(err)
+	}
+	n := map[string]int{}
+	for _, r := range recs {
+		n[r.Purpose]++
+	}
+	return n
+}
+
+// Issue 11 case 14: /dev/zero as a message, Form A text or body ends with an error naming the
+// flag and the limit, not with the memory exhausted.
+func TestInputFilesAreCapped(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	devKeyEnv(t)
+	for _, c := range []struct {
+		flag string
+		args []string
+	}{
+		{"--message-file", []string{"sign", "personal", "--key", "dev", "--message-file", "/dev/zero"}},
+		{"--message-file", []string{"verify", "personal", "--address", testDevAddress, "--signature", "0x00", "--message-file", "/dev/zero"}},
+		{"--text-file", []string{"sign", "form-a", "--key", "dev", "--text-file", "/dev/zero"}},
+		{"--body-file", []string{"sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "POST", "--body-file", "/dev/zero"}},
+		{"--body-file", []string{"verify", "full-auth", "--address", testDevAddress, "--hash", "0x00", "--deadline", "1", "--sign", "0x00", "--body-file", "/dev/zero"}},
+	} {
+		if _, e, code := purse(t, "", c.args...); code != exitUsage || !strings.HasPrefix(e, "purse: "+c.flag+":") || !strings.Contains(e, "limit of") {
+			t.Errorf("%v: exit %d %s", c.args[:2], code, e)
+		}
+	}
+	if _, e, code := purse(t, strings.Repeat("x", 64<<10+1), "sign", "form-a", "--key", "dev", "--text-file", "-"); code != exitUsage || !strings.Contains(e, "64 KiB") {
+		t.Errorf("Form A from stdin: exit %d %s", code, e)
 	}
 }

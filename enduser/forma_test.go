@@ -1,0 +1,40 @@
+package enduser
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// Issue 11 case 6: Form A text is kept byte for byte; encoding/json would replace invalid
+// UTF-8 and lone surrogates with U+FFFD and purse would sign the replacement.
+func TestFormAInfoKeepsTheBytesAsReceived(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"kycSelfDec":"I declare.\n\tOK \"q\" \/ \u00e9 \ud83d\ude00"}`, "I declare.\n\tOK \"q\" / é 😀"},
+		{`"bare string"`, "bare string"},
+		{"{\"kycSelfDec\":\"bad \xff byte\"}", "bad \xff byte"},
+		{`{"kycSelfDec":"lone \ud800 surrogate"}`, "lone \xed\xa0\x80 surrogate"},
+		{`{"kycSelfDec":"\u001b[2Jcleared"}`, "\x1b[2Jcleared"},
+		{`{"kycSelfDec":null}`, ""},
+	} {
+		var f FormAInfo
+		if err := json.Unmarshal([]byte(c.in), &f); err != nil || f.KYCSelfDec != c.want {
+			t.Errorf("%s: %q %v, want %q", c.in, f.KYCSelfDec, err, c.want)
+		}
+	}
+	var f FormAInfo
+	if err := json.Unmarshal([]byte(`{"kycSelfDec":"\x"}`), &f); err == nil {
+		t.Error("a bad escape was accepted")
+	}
+}
+
+// A result sent as a JSON-encoded string holding JSON is unwrapped byte for byte too.
+func TestUnwrapResultKeepsInvalidBytes(t *testing.T) {
+	inner, err := unwrapResult(json.RawMessage("\"{\\\"kycSelfDec\\\":\\\"bad \xff\\\"}\""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f FormAInfo
+	if err := json.Unmarshal(inner, &f); err != nil || f.KYCSelfDec != "bad \xff" {
+		t.Fatalf("%q %v", f.KYCSelfDec, err)
+	}
+}
