@@ -115,6 +115,9 @@ func (s *App) CheckMint(ctx context.Context, tokenID string, captcha enduser.Min
 		return plan, err
 	}
 	if email != "" {
+		if err := enduser.CheckEmail(email); err != nil {
+			return plan, &FieldError{Field: "email", Err: err}
+		}
 		api, err := s.API(false, nil)
 		if err != nil {
 			return plan, err

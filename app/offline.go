@@ -210,8 +210,10 @@ func (s *App) SignMintConsentOffline(key, hash, email string, dl Deadline, u *Un
 	if !utf8.ValidString(hash) {
 		return SignedMintConsent{}, fieldErr("hash", "expected UTF-8 text")
 	}
-	if email != "" && !strings.Contains(email, "@") {
-		return SignedMintConsent{}, fieldErr("email", "expected an email address, got %q", email)
+	if email != "" {
+		if err := enduser.CheckEmail(email); err != nil {
+			return SignedMintConsent{}, &FieldError{Field: "email", Err: err}
+		}
 	}
 	deadline, warning, err := dl.Resolve(now)
 	if err != nil {

@@ -2,6 +2,7 @@ package enduser
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -36,5 +37,23 @@ func TestUnwrapResultKeepsInvalidBytes(t *testing.T) {
 	var f FormAInfo
 	if err := json.Unmarshal(inner, &f); err != nil || f.KYCSelfDec != "bad \xff" {
 		t.Fatalf("%q %v", f.KYCSelfDec, err)
+	}
+}
+
+// Issue 11 case 19 (e-mail): one validator; CR/LF and other control characters are refused,
+// and the error quotes them escaped.
+func TestCheckEmail(t *testing.T) {
+	if err := CheckEmail("name@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"a@b.c\r\nBcc: x@y.z", "a@b.c\r\n", "a@b.c\n", "a\x1b[2J@b.c", "a@b.c\x00", "Name <a@b.c>", "a@b.c (c)", "a b@c.d", "nobody", ""} {
+		err := CheckEmail(bad)
+		if err == nil {
+			t.Errorf("%q accepted", bad)
+			continue
+		}
+		if strings.ContainsAny(err.Error(), "\r\n\x1b\x00") {
+			t.Errorf("%q: the error carries a control character: %q", bad, err.Error())
+		}
 	}
 }

@@ -278,3 +278,18 @@ func TestInputFilesAreCapped(t *testing.T) {
 		t.Errorf("Form A from stdin: exit %d %s", code, e)
 	}
 }
+
+// Issue 11 case 19 (e-mail only): an e-mail with CR/LF is refused, never printed raw.
+func TestEmailWithCRLFIsRefused(t *testing.T) {
+	v := devKeyEnv(t)
+	mc := v.MintConsent[0]
+	for _, email := range []string{"me@example.com\r\nX-Injected: 1", "me@example.com\n"} {
+		out, e, code := purse(t, "", "sign", "mint-consent", "--key", "dev", "--hash", mc.Hash, "--email", email, "--deadline", mc.Deadline)
+		if code != exitUsage || !strings.HasPrefix(e, "purse: --email:") || strings.ContainsAny(out+e, "\r") || strings.Count(e, "\n") != strings.Count(e, "purse:") {
+			t.Errorf("%q: exit %d %q %q", email, code, out, e)
+		}
+	}
+	if n := auditPurposes(t)[string(wallet.PurposeMintConsent)]; n != 0 {
+		t.Fatalf("signed %d mint consents with a bad e-mail", n)
+	}
+}
