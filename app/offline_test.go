@@ -84,3 +84,13 @@ func TestFullAuthQueryWithQuestionMark(t *testing.T) {
 		}
 	}
 }
+
+// Issue 11 case 18: a bad --currency is named by its field and position, not by the route's
+// internal name (currencys[1]).
+func TestTxFilterErrorNamesTheUsersField(t *testing.T) {
+	_, err := ParseTxFilter(map[string]string{TxCurrency: "eur, x"})
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Field != TxCurrency || strings.Contains(fe.Err.Error(), "currencys") || !strings.Contains(fe.Err.Error(), "value 2 of the list") {
+		t.Fatalf("%v", err)
+	}
+}

@@ -79,9 +79,9 @@ func (s *App) UseProfile(name string) (config.Profile, error) {
 const sandboxInfoTimeout = 10 * time.Second
 
 // AddProfile stores a new profile (it never replaces one). With sandboxURL the fields come
-// from the sandbox's /sandbox/info; otherwise fields holds setting name → value, each
-// checked by config.Profile.Set so an error names the field.
-func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]string) (config.Profile, error) {
+// from the sandbox's /sandbox/info (recorded in log when it is not nil); otherwise fields
+// holds setting name → value, each checked by config.Profile.Set so an error names the field.
+func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]string, log *enduser.RequestLog) (config.Profile, error) {
 	given := map[string]bool{}
 	for _, f := range fields {
 		given[f[0]] = f[1] != ""
@@ -99,7 +99,7 @@ func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]
 	var p *config.Profile
 	if sandboxURL != "" {
 		ictx, cancel := context.WithTimeout(ctx, sandboxInfoTimeout)
-		info, err := sandboxctl.NewControl(sandboxURL).Info(ictx)
+		info, err := sandboxctl.NewControl(sandboxURL).WithLog(log).Info(ictx)
 		cancel()
 		if err != nil {
 			return config.Profile{}, err

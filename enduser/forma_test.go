@@ -1,9 +1,11 @@
 package enduser
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Issue 11 case 6: Form A text is kept byte for byte; encoding/json would replace invalid
@@ -55,5 +57,13 @@ func TestCheckEmail(t *testing.T) {
 		if strings.ContainsAny(err.Error(), "\r\n\x1b\x00") {
 			t.Errorf("%q: the error carries a control character: %q", bad, err.Error())
 		}
+	}
+}
+
+// Issue 11 case 18: a timeout the user sees names no internal option (Options.Timeout).
+func TestTimeoutErrorNamesNoInternalOption(t *testing.T) {
+	e := &TransportError{Route: RouteCard, Timeout: true, After: 30 * time.Second, Err: context.DeadlineExceeded}
+	if strings.Contains(e.Error(), "Options") || !strings.Contains(e.Error(), "no answer within 30s") {
+		t.Fatal(e.Error())
 	}
 }

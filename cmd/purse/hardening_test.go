@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"math/big"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"purse/enduser/endusertest"
+	"purse/sandbox"
 	"purse/wallet"
 )
 
@@ -291,5 +293,73 @@ func TestEmailWithCRLFIsRefused(t *testing.T) {
 	}
 	if n := auditPurposes(t)[string(wallet.PurposeMintConsent)]; n != 0 {
 		t.Fatalf("signed %d mint consents with a bad e-mail", n)
+	}
+}
+
+// Issue 11 case 18: --trace prints the request headers (the full sign value, as --curl), and
+// the sandbox's control calls of `profile add --sandbox` and `sandbox ctl onboard` too.
+func TestTraceCoversHeadersAndSandboxControl(t *testing.T) {
+	devKeyEnv(t)
+	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	_, e, c := purse(t, "", "--trace", "profile", "add", "sb", "--sandbox", sb.Info().UserAPI)
+	if c != exitOK || !strings.Contains(e, "sandbox info GET /sandbox/info -> HTTP 200") {
+		t.Fatalf("profile add --sandbox --trace: %d %q", c, e)
+	}
+	_, e, c = purse(t, "", "--trace", "--profile", "sb", "sandbox", "ctl", "onboard", "--key", "dev")
+	if c != exitOK {
+		t.Fatalf("onboard: %s", e)
+	}
+	for _, want := range []string{"sandbox mint-token-id POST /sandbox/mint-token-id -> HTTP 200 retCode=0", "mint POST /api/v1/mint -> HTTP 200",
+		"\n  > tokenId: ", "\n  > Content-Type: application/json"} {
+		if !strings.Contains(e, want) {
+			t.Errorf("onboard --trace lacks %q:\n%s", want, e)
+		}
+	}
+	var sign string
+	for _, line := range strings.Split(e, "\n") {
+		if v, ok := strings.CutPrefix(line, "  > sign: "); ok {
+			sign = v
+		}
+	}
+	if len(sign) != 132 {
+		t.Errorf("--trace prints no full sign header (%q):\n%s", sign, e)
+	}
+	// --curl shows the control calls as well.
+	_, e, c = purse(t, "", "--curl", "--profile", "sb", "sandbox", "ctl", "clock-skew", "--seconds", "0")
+	if c != exitOK || !strings.Contains(e, "curl -sS -X 'POST' '"+sb.Info().UserAPI+"/sandbox/") {
+		t.Errorf("clock-skew --curl: %d %s", c, e)
+	}
+}
+
+// Issue 11 case 18: the history filter's error names --currency, never currencys[1].
+func TestCurrencyErrorNamesTheFlag(t *testing.T) {
+	apiEnv(t)
+	_, e, c := purse(t, "", "tx", "list", "--currency", "eur,x")
+	if c != exitUsage || !strings.HasPrefix(e, "purse: --currency: value 2 of the list") || strings.Contains(e, "currencys") {
+		t.Fatalf("exit %d %s", c, e)
+	}
+}
+
+// Issue 11 case 18: a quote without a partner key or a cluster says how to set each, in the
+// CLI's syntax (KEY=VALUE), and nothing about an unrelated setting.
+func TestQuoteHintsUseTheCLISyntax(t *testing.T) {
+	cliSandbox(t)
+	if _, e, c := purse(t, "", "profile", "set", "partner_key="); c != exitOK {
+		t.Fatal(e)
+	}
+	_, e, c := purse(t, "", "altchain", "quote", "--amount", "10", "--output", "EUR")
+	if c != exitUsage || !strings.Contains(e, "`purse profile set partner_key=LABEL`") {
+		t.Errorf("no partner key: %d %s", c, e)
+	}
+	if _, e, c := purse(t, "", "profile", "set", "partner_key=partner", "solana_cluster="); c != exitOK {
+		t.Fatal(e)
+	}
+	_, e, c = purse(t, "", "altchain", "quote", "--amount", "10", "--output", "EUR")
+	if c != exitUsage || !strings.Contains(e, "`purse profile set solana_cluster=devnet`") || strings.Contains(e, "token_id") {
+		t.Errorf("no cluster: %d %s", c, e)
 	}
 }
