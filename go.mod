@@ -167,3 +167,5 @@ require (
 	gopkg.in/natefinch/lumberjack.v2 v2.2.1 // indirect
 	gopkg.in/yaml.v2 v2.4.0 // indirect
 )
+
+replace github.com/charmbracelet/bubbletea => ./third_party/bubbletea

@@ -115,6 +115,9 @@ func (s *App) CheckMint(ctx context.Context, tokenID string, captcha enduser.Min
 		return plan, err
 	}
 	if email != "" {
+		if err := enduser.CheckEmail(email); err != nil {
+			return plan, &FieldError{Field: "email", Err: err}
+		}
 		api, err := s.API(false, nil)
 		if err != nil {
 			return plan, err
@@ -186,6 +189,11 @@ type SignedFormA struct {
 // SignFormA signs the exact text the user was shown with the profile's key and, with
 // submit, submits text and signature (the KYC moves to review).
 func (s *App) SignFormA(ctx context.Context, u *Unlock, text string, submit bool) (SignedFormA, error) {
+	// Refused before the key is unlocked: text with control characters or invalid UTF-8 is
+	// never signed, whoever sent it.
+	if err := wallet.CheckFormAText(text); err != nil {
+		return SignedFormA{}, usage(err)
+	}
 	signer, err := s.EVMSigner(u)
 	if err != nil {
 		return SignedFormA{}, err

@@ -389,7 +389,7 @@ func (s *App) AccountOf(ctx context.Context, owner common.Address) (tokenID uint
 func (s *App) Solana() (*altchain.RPC, error) {
 	p := s.Profile()
 	if p.SolanaRPC == "" {
-		return nil, fmt.Errorf("profile %s has no solana_rpc: set it on the Settings screen or with `purse profile set`", p.Name)
+		return nil, fmt.Errorf("profile %s has no solana_rpc: set it on the Settings screen or with `purse profile set solana_rpc=URL`", p.Name)
 	}
 	rpc := altchain.NewRPC(p.SolanaRPC, nil)
 	if s.solanaTimeout > 0 {

@@ -16,6 +16,7 @@ import (
 	"purse/altchain"
 	"purse/config"
 	"purse/keystore"
+	"purse/protocol"
 	"purse/wallet"
 )
 
@@ -128,7 +129,7 @@ type DepositSetup struct {
 func DepositOptions(p config.Profile) (*altchain.Options, error) {
 	c, ok := altchain.ClusterByName(p.SolanaCluster)
 	if !ok {
-		return nil, Usagef("profile %s: solana_cluster %q: expected mainnet, devnet, testnet or sandbox; set it on the Settings screen", p.Name, p.SolanaCluster)
+		return nil, Usagef("profile %s: solana_cluster %q: expected mainnet, devnet, testnet or sandbox; set it on the Settings screen or with `purse profile set solana_cluster=devnet`", p.Name, p.SolanaCluster)
 	}
 	pin := p.Pins[c.ProfileName()]
 	c, err := c.Pinned(pin.ProgramID, pin.USDCMint, pin.DepositAccount, p.FeeCap())
@@ -210,7 +211,7 @@ func (s *App) LoadDepositSetup() (*DepositSetup, error) {
 		return nil, Usagef("profile %s has no Solana key: add or import one on the Keys screen or with `purse key new` / `purse key import`", p.Name)
 	}
 	if p.SolanaRPC == "" {
-		return nil, Usagef("profile %s has no solana_rpc: set it on the Settings screen or with `purse profile set`", p.Name)
+		return nil, Usagef("profile %s has no solana_rpc: set it on the Settings screen or with `purse profile set solana_rpc=URL`", p.Name)
 	}
 	opts, err := DepositOptions(p)
 	if err != nil {
@@ -308,15 +309,22 @@ func (s *App) FetchDepositQuote(ctx context.Context, in QuoteInput, u *Unlock) (
 // requestDepositQuote asks the partner API for a quote signed with the profile's partner key.
 func (s *App) requestDepositQuote(ctx context.Context, st *DepositSetup, in QuoteInput, u *Unlock) (*altchain.QuoteResult, error) {
 	p := st.Profile
+	// Each hint names the one setting at fault, in both front ends' terms.
 	if p.PartnerAPI == "" {
-		return nil, Usagef("profile %s has no partner_api: set it on the Settings screen, or load a quote file", p.Name)
+		return nil, Usagef("profile %s has no partner_api: set it on the Settings screen or with `purse profile set partner_api=URL`, or load a quote file", p.Name)
 	}
 	if p.PartnerKey == "" {
-		return nil, Usagef("profile %s has no partner_key: set it on the Settings screen, or load a quote file", p.Name)
+		return nil, Usagef("profile %s has no partner_key: set it on the Settings screen or with `purse profile set partner_key=LABEL`, or load a quote file", p.Name)
+	}
+	if err := protocol.CheckTokenID(p.TokenID); err != nil {
+		return nil, Usagef("profile %s: token_id (the quote's svcId): %v; find the account on the Account screen or with `purse account find`", p.Name, err)
+	}
+	if _, err := altchain.RequestNetwork(p.SolanaCluster); err != nil {
+		return nil, Usagef("profile %s: %v; set it on the Settings screen or with `purse profile set solana_cluster=devnet` (mainnet, devnet, testnet, sandbox)", p.Name, err)
 	}
 	req, err := altchain.NewQuoteRequest(p.TokenID, st.User, p.SolanaCluster, in.Amount, in.Currency, in.MinAmount, in.Price)
 	if err != nil {
-		return nil, Usagef("profile %s: %v (the account id is on the Account screen, the cluster on Settings)", p.Name, err)
+		return nil, usage(err)
 	}
 	ks, err := s.Keys(u)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
 	"purse/enduser"
+	"purse/internal/evmaddr"
 	"purse/protocol"
 	"purse/wallet"
 )
@@ -88,15 +89,30 @@ func (s *App) SignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
 }
 
 // Payload is what a full-auth hash covers: the exact body of a POST or the raw query string
-// of a GET (a leading "?" is dropped). A nil field was not given.
+// of a GET. A nil field was not given.
 type Payload struct {
 	Body  []byte
 	Query *string
 }
 
+// check refuses a query given with its "?": the hash covers the query string only, and
+// dropping the "?" silently would sign bytes other than those typed.
+func (p Payload) check() error {
+	if len(p.Body) > MaxBodyBytes {
+		return tooLarge("body-file", "the body", MaxBodyBytes)
+	}
+	if p.Query != nil && len(*p.Query) > MaxBodyBytes {
+		return tooLarge("query", "the query", MaxBodyBytes)
+	}
+	if p.Query != nil && strings.HasPrefix(*p.Query, "?") {
+		return fieldErr("query", "expected the query string without its leading '?' (a=1, not ?a=1), got %q", *p.Query)
+	}
+	return nil
+}
+
 func (p Payload) bytes() []byte {
 	if p.Query != nil {
-		return []byte(strings.TrimPrefix(*p.Query, "?"))
+		return []byte(*p.Query)
 	}
 	return p.Body
 }
@@ -125,11 +141,14 @@ type SignedFullAuth struct {
 
 // SignFullAuthOffline signs the full-auth headers of in.
 func (s *App) SignFullAuthOffline(in FullAuthInput, u *Unlock, now time.Time) (SignedFullAuth, error) {
-	if !isDigits(in.TokenID) {
-		return SignedFullAuth{}, fieldErr("token-id", "expected the account id in digits, got %q", in.TokenID)
+	if err := protocol.CheckTokenID(in.TokenID); err != nil {
+		return SignedFullAuth{}, &FieldError{Field: "token-id", Err: err}
 	}
-	if !isDigits(in.Network) {
-		return SignedFullAuth{}, fieldErr("network", "expected a chain id in digits (5000, 5003), got %q", in.Network)
+	if err := protocol.CheckNetwork(in.Network); err != nil {
+		return SignedFullAuth{}, &FieldError{Field: "network", Err: err}
+	}
+	if err := in.Payload.check(); err != nil {
+		return SignedFullAuth{}, err
 	}
 	method := strings.ToUpper(in.Method)
 	switch {
@@ -191,8 +210,10 @@ func (s *App) SignMintConsentOffline(key, hash, email string, dl Deadline, u *Un
 	if !utf8.ValidString(hash) {
 		return SignedMintConsent{}, fieldErr("hash", "expected UTF-8 text")
 	}
-	if email != "" && !strings.Contains(email, "@") {
-		return SignedMintConsent{}, fieldErr("email", "expected an email address, got %q", email)
+	if email != "" {
+		if err := enduser.CheckEmail(email); err != nil {
+			return SignedMintConsent{}, &FieldError{Field: "email", Err: err}
+		}
 	}
 	deadline, warning, err := dl.Resolve(now)
 	if err != nil {
@@ -273,11 +294,11 @@ func (s *App) SignPermitOffline(key string, in PermitInput, u *Unlock, now time.
 
 // SignFormAOffline signs the exact Form A text (EIP-191) and gives its textHash.
 func (s *App) SignFormAOffline(key string, text []byte, u *Unlock) (wallet.FormA, error) {
-	if len(text) == 0 {
-		return wallet.FormA{}, fieldErr("text-file", "the text is empty")
+	if len(text) > MaxFormABytes {
+		return wallet.FormA{}, tooLarge("text-file", "the Form A text", MaxFormABytes)
 	}
-	if !utf8.Valid(text) {
-		return wallet.FormA{}, fieldErr("text-file", "expected UTF-8 text, found invalid bytes")
+	if err := wallet.CheckFormAText(string(text)); err != nil {
+		return wallet.FormA{}, &FieldError{Field: "text-file", Err: err}
 	}
 	signer, err := s.SignerOf(key, u)
 	if err != nil {
@@ -293,24 +314,52 @@ type PersonalSignature struct {
 	Digest    string `json:"digest"`
 }
 
-// SignPersonalOffline signs msg with EIP-191 personal_sign.
-func (s *App) SignPersonalOffline(key string, msg []byte, u *Unlock) (PersonalSignature, error) {
+// SignPersonalOffline signs msg with EIP-191 personal_sign. A message that begins with the
+// full-auth consent prefix makes a full-auth credential; it is refused unless
+// allowFullAuth says the user means it, and then audited as full-auth.
+func (s *App) SignPersonalOffline(key string, msg []byte, allowFullAuth bool, u *Unlock) (PersonalSignature, error) {
+	if len(msg) > MaxMessageBytes {
+		return PersonalSignature{}, tooLarge("message", "the message", MaxMessageBytes)
+	}
+	purpose := wallet.PurposePersonal
+	if wallet.IsConsentMessage(msg) {
+		if !allowFullAuth {
+			return PersonalSignature{}, &FieldError{Field: "message", Err: fmt.Errorf("%w; sign it with `purse sign full-auth`, or give --allow-full-auth-prefix if you mean to make that credential", wallet.ErrConsentMessage)}
+		}
+		purpose = wallet.PurposeFullAuth
+	}
 	signer, err := s.SignerOf(key, u)
 	if err != nil {
 		return PersonalSignature{}, err
 	}
-	sig, err := wallet.SignPersonal(signer, wallet.PurposePersonal, msg)
+	sig, err := wallet.SignPersonal(signer, purpose, msg)
 	if err != nil {
 		return PersonalSignature{}, err
 	}
 	return PersonalSignature{signer.Address().Hex(), hexutil.Encode(sig), wallet.PersonalHash(msg).Hex()}, nil
 }
 
-// Verification is a recovered signer against the expected one.
+// Verification is a recovered signer against the expected one. Note says what the signed
+// bytes are when that matters more than who signed them (a personal message that is a
+// full-auth credential).
 type Verification struct {
 	Recovered string `json:"recovered"`
 	Expected  string `json:"expected"`
 	Valid     bool   `json:"valid"`
+	Note      string `json:"note,omitempty"`
+}
+
+// FullAuthNote is what a personal_sign of a consent message really is.
+const FullAuthNote = "the message is a full-auth credential: \"" + wallet.ConsentPrefix + "\" + keccak256(hash+deadline) authorises end-user API calls (and a mint consent) as the signer"
+
+// canonical refuses, after recovery, a signature on-chain verifiers reject (high s, v not
+// 27/28); what refuses it is said by who (the token, for a permit).
+func canonical(v Verification, sig, who string) (Verification, error) {
+	if err := wallet.CheckCanonical(sig); err != nil {
+		v.Valid = false
+		return v, &RejectedError{fmt.Sprintf("%v: %s (it recovers %s)", err, who, v.Recovered)}
+	}
+	return v, nil
 }
 
 // verify compares; a mismatch comes back with a *RejectedError (ErrRejected).
@@ -319,7 +368,7 @@ func verify(recovered common.Address, expected string) (Verification, error) {
 	if err != nil {
 		return Verification{}, err
 	}
-	v := Verification{recovered.Hex(), want.Hex(), recovered == want}
+	v := Verification{Recovered: recovered.Hex(), Expected: want.Hex(), Valid: recovered == want}
 	if !v.Valid {
 		return v, &RejectedError{fmt.Sprintf("signature was made by %s, not %s", v.Recovered, v.Expected)}
 	}
@@ -328,11 +377,21 @@ func verify(recovered common.Address, expected string) (Verification, error) {
 
 // VerifyPersonal recovers the signer of an EIP-191 personal_sign of msg.
 func VerifyPersonal(expected string, msg []byte, sig string) (Verification, error) {
+	if len(msg) > MaxMessageBytes {
+		return Verification{}, tooLarge("message", "the message", MaxMessageBytes)
+	}
 	addr, err := wallet.RecoverPersonal(msg, sig)
 	if err != nil {
 		return Verification{}, &FieldError{Field: "signature", Err: err}
 	}
-	return verify(addr, expected)
+	v, err := verify(addr, expected)
+	if wallet.IsConsentMessage(msg) {
+		v.Note = FullAuthNote
+	}
+	if err != nil {
+		return v, err
+	}
+	return canonical(v, sig, "contracts verifying it with OpenZeppelin ECDSA refuse it")
 }
 
 // VerifyFullAuth recovers the signer of full-auth headers; with a payload it also checks
@@ -340,6 +399,9 @@ func VerifyPersonal(expected string, msg []byte, sig string) (Verification, erro
 func VerifyFullAuth(expected, hash, deadline, sign string, p Payload) (Verification, error) {
 	if !isDigits(deadline) {
 		return Verification{}, fieldErr("deadline", "expected Unix seconds in digits, got %q", deadline)
+	}
+	if err := p.check(); err != nil {
+		return Verification{}, err
 	}
 	if p.Body != nil || p.Query != nil {
 		if got := wallet.PayloadHash(p.bytes()); got != hash {
@@ -367,15 +429,21 @@ func VerifyPermit(owner string, in PermitInput, sig string) (Verification, error
 	if err != nil {
 		return Verification{}, &FieldError{Field: "signature", Err: err}
 	}
-	return verify(addr, owner)
+	v, err := verify(addr, owner)
+	if err != nil {
+		return v, err
+	}
+	return canonical(v, sig, "the token's permit() will not accept it")
 }
 
-// ParseAddress reads a 0x-prefixed 20-byte hex address.
+// ParseAddress reads an address the user typed (evmaddr.Parse: a mixed-case address
+// must pass its EIP-55 checksum); the error names the field.
 func ParseAddress(field, s string) (common.Address, error) {
-	if !common.IsHexAddress(s) || !strings.HasPrefix(s, "0x") {
-		return common.Address{}, fieldErr(field, "expected a 0x-prefixed 20-byte hex address, got %q", s)
+	a, err := evmaddr.Parse(s)
+	if err != nil {
+		return common.Address{}, &FieldError{Field: field, Err: err}
 	}
-	return common.HexToAddress(s), nil
+	return a, nil
 }
 
 // ParseUint256 reads a non-negative integer below 2^256 in digits.

@@ -167,6 +167,10 @@ func parseAmountField(field, s string, decimals uint8) (decimal.Decimal, error) 
 	if err != nil {
 		return decimal.Decimal{}, &FieldError{Field: field, Err: err}
 	}
+	// A permit of 0 grants nothing and spends a nonce; the service would still relay it.
+	if v.Sign() <= 0 {
+		return decimal.Decimal{}, fieldErr(field, "expected an amount above 0, got %s", s)
+	}
 	return homechain.FromSmallest(v, decimals), nil
 }
 
@@ -194,14 +198,14 @@ func PermitSpender(c PermitContext, f PermitForm) (common.Address, error) {
 		}
 		return a, nil
 	case RoleAddress:
-		a := strings.TrimSpace(f.Address)
-		if !strings.HasPrefix(a, "0x") || !common.IsHexAddress(a) {
-			return common.Address{}, fieldErr("spender", "expected a 0x address of 40 hex digits, got %q", a)
+		a, err := ParseAddress("spender", strings.TrimSpace(f.Address))
+		if err != nil {
+			return common.Address{}, err
 		}
-		if common.HexToAddress(a) == (common.Address{}) {
+		if a == (common.Address{}) {
 			return common.Address{}, fieldErr("spender", "the zero address cannot be a spender")
 		}
-		return common.HexToAddress(a), nil
+		return a, nil
 	}
 	return common.Address{}, fieldErr("spender", "expected card, deposit, bufferpool or address, got %q", f.Role)
 }

@@ -79,9 +79,9 @@ func (s *App) UseProfile(name string) (config.Profile, error) {
 const sandboxInfoTimeout = 10 * time.Second
 
 // AddProfile stores a new profile (it never replaces one). With sandboxURL the fields come
-// from the sandbox's /sandbox/info; otherwise fields holds setting name → value, each
-// checked by config.Profile.Set so an error names the field.
-func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]string) (config.Profile, error) {
+// from the sandbox's /sandbox/info (recorded in log when it is not nil); otherwise fields
+// holds setting name → value, each checked by config.Profile.Set so an error names the field.
+func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]string, log *enduser.RequestLog) (config.Profile, error) {
 	given := map[string]bool{}
 	for _, f := range fields {
 		given[f[0]] = f[1] != ""
@@ -99,7 +99,7 @@ func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]
 	var p *config.Profile
 	if sandboxURL != "" {
 		ictx, cancel := context.WithTimeout(ctx, sandboxInfoTimeout)
-		info, err := sandboxctl.NewControl(sandboxURL).Info(ictx)
+		info, err := sandboxctl.NewControl(sandboxURL).WithLog(log).Info(ictx)
 		cancel()
 		if err != nil {
 			return config.Profile{}, err
@@ -149,6 +149,9 @@ func (s *App) SetProfileFields(name string, fields ...[2]string) (config.Profile
 			if err := p.Set(kv[0], kv[1]); err != nil {
 				return usage(err)
 			}
+			if err := s.checkProfileKey(kv[0], kv[1]); err != nil {
+				return err
+			}
 		}
 		// config does not link the Solana packages; the layouts' syntax is checked here.
 		_, err := ProfileLayouts(*p)
@@ -175,6 +178,34 @@ func (s *App) SetProfileFields(name string, fields ...[2]string) (config.Profile
 		return config.Profile{}, err
 	}
 	return *p, nil
+}
+
+// profileKeyKinds are the settings that name a key of the store, with the kind each needs.
+var profileKeyKinds = map[string]keystore.Kind{"evm_key": keystore.KindEVM, "solana_key": keystore.KindSolana, "partner_key": keystore.KindEVM}
+
+// checkProfileKey refuses a key setting that names no stored key, or a key of the other
+// kind: the mistake would otherwise surface only when a signature is due.
+func (s *App) checkProfileKey(setting, label string) error {
+	kind, ok := profileKeyKinds[setting]
+	if !ok || label == "" {
+		return nil
+	}
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return err
+	}
+	e, err := ks.Get(label)
+	if errors.Is(err, keystore.ErrNotFound) {
+		return Usagef("%s: no key labelled %q in the key store (purse key list shows the labels; purse key new --label %s --kind %s makes one)", setting, label, label, kind)
+	}
+	if err != nil {
+		return err
+	}
+	if e.Kind != kind {
+		article := map[keystore.Kind]string{keystore.KindEVM: "an EVM", keystore.KindSolana: "a Solana"}
+		return Usagef("%s: key %q is %s key; %s needs %s key", setting, label, article[e.Kind], setting, article[kind])
+	}
+	return nil
 }
 
 // RemoveProfile removes a profile (the sandbox profile is reset to its defaults).

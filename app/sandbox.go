@@ -25,7 +25,7 @@ func (s *App) SandboxControl(ctx context.Context) (*sandboxctl.Control, error) {
 	if err := sandboxctl.Reachable(ctx, p.UserAPI); err != nil {
 		return nil, err
 	}
-	return sandboxctl.NewControl(p.UserAPI), nil
+	return sandboxctl.NewControl(p.UserAPI).WithLog(s.Log), nil
 }
 
 // SandboxAccount is the account a control call acts on: tokenID when given, else the
@@ -134,5 +134,5 @@ func (s *App) Onboard(ctx context.Context, u *Unlock, label string, progress fun
 // SandboxInfo asks the profile's user_api whether it is a purse sandbox (its GET
 // /sandbox/info); anything else is an error.
 func (s *App) SandboxInfo(ctx context.Context) (sandboxctl.Info, error) {
-	return sandboxctl.NewControl(s.Profile().UserAPI).Info(ctx)
+	return sandboxctl.NewControl(s.Profile().UserAPI).WithLog(s.Log).Info(ctx)
 }

@@ -113,8 +113,14 @@ func ParseTxFilter(v map[string]string) (enduser.TxFilter, error) {
 	if err := tf.Validate(); err != nil {
 		var ve *enduser.ValidationError
 		if errors.As(err, &ve) {
-			field, _, _ := strings.Cut(ve.Field, "[")
-			return enduser.TxFilter{}, &FieldError{Field: field, Err: err}
+			// The route's own names (currencys[1]) mean nothing to the user: the field is
+			// named by the front end, and a list's element by its position as typed.
+			field, index, isList := strings.Cut(ve.Field, "[")
+			msg := ve.Msg
+			if n, err := strconv.Atoi(strings.TrimSuffix(index, "]")); isList && err == nil {
+				msg = fmt.Sprintf("value %d of the list: %s", n+1, msg)
+			}
+			return enduser.TxFilter{}, &FieldError{Field: field, Err: errors.New(msg)}
 		}
 		return enduser.TxFilter{}, err
 	}

@@ -15,10 +15,10 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/mr-tron/base58"
 
 	"purse/internal/atomicfile"
+	"purse/internal/evmaddr"
 	"purse/protocol"
 )
 
@@ -143,7 +143,8 @@ var (
 	digitsRe  = lazyRegexp(`^[0-9]{1,20}$`)
 )
 
-// Validate checks every field and names the first one that is wrong.
+// Validate checks every field and names the first one that is wrong; it writes addresses in
+// their EIP-55 form, so what is stored is checksummed.
 func (p *Profile) Validate() error {
 	if !profileRe().MatchString(p.Name) {
 		return fmt.Errorf("profile name: expected 1-32 letters, digits, '.', '_' or '-', got %q", p.Name)
@@ -156,18 +157,27 @@ func (p *Profile) Validate() error {
 			return err
 		}
 	}
-	if !digitsRe().MatchString(p.Network) {
-		return fmt.Errorf("network: expected a chain id in digits (5000 mainnet, 5003 testnet, 31337 sandbox), got %q", p.Network)
+	if err := protocol.CheckNetwork(p.Network); err != nil {
+		return fmt.Errorf("network: %v", err)
 	}
 	switch p.SolanaCluster {
 	case "", "mainnet", "devnet", "testnet", "sandbox":
 	default:
 		return fmt.Errorf("solana_cluster: expected mainnet, devnet, testnet or sandbox, got %q", p.SolanaCluster)
 	}
-	for _, f := range []struct{ name, v string }{{"account_nft", p.AccountNFT}, {"card_spender", p.CardSpender}, {"partner_response_key", p.PartnerResponseKey}} {
-		if f.v != "" && !common.IsHexAddress(f.v) {
-			return fmt.Errorf("%s: expected a 0x-prefixed 20-byte address, got %q", f.name, f.v)
+	// Addresses are stored checksummed, whatever case they were typed in.
+	for _, f := range []struct {
+		name string
+		v    *string
+	}{{"account_nft", &p.AccountNFT}, {"card_spender", &p.CardSpender}, {"partner_response_key", &p.PartnerResponseKey}} {
+		if *f.v == "" {
+			continue
 		}
+		a, err := evmaddr.Parse(*f.v)
+		if err != nil {
+			return fmt.Errorf("%s: %v", f.name, err)
+		}
+		*f.v = a.Hex()
 	}
 	if w := p.DeadlineWindow.Duration; w < 0 || w > protocol.MaxFullAuthWindow {
 		return fmt.Errorf("deadline_window: expected a duration above 0 and at most 20m, got %s", w)
@@ -192,8 +202,10 @@ func (p *Profile) Validate() error {
 	default:
 		return fmt.Errorf("permit_amount_unit: expected smallest or token, got %q", p.PermitAmountUnit)
 	}
-	if p.TokenID != "" && !digitsRe().MatchString(p.TokenID) {
-		return fmt.Errorf("token_id: expected the account id in digits, got %q", p.TokenID)
+	if p.TokenID != "" {
+		if err := protocol.CheckTokenID(p.TokenID); err != nil {
+			return fmt.Errorf("token_id: %v", err)
+		}
 	}
 	for cluster, pin := range p.Pins {
 		for _, f := range []struct{ name, v string }{{"program_id", pin.ProgramID}, {"usdc_mint", pin.USDCMint}, {"deposit_account", pin.DepositAccount}} {

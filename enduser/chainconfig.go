@@ -8,6 +8,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/homechain"
+	"purse/internal/evmaddr"
 )
 
 // HomeChainID is the CAIP-2 id of the EVM chain with chainID.
@@ -69,8 +70,14 @@ func (c Chain) ERC20Tokens() ([]homechain.Token, error) {
 	return out, nil
 }
 
-// FindToken finds an ERC-20 of the chain by symbol (case-insensitive) or by address.
+// FindToken finds an ERC-20 of the chain by symbol (case-insensitive) or by address. An
+// address the user typed must pass its EIP-55 checksum when it has mixed case.
 func (c Chain) FindToken(s string) (homechain.Token, error) {
+	if strings.HasPrefix(s, "0x") {
+		if _, err := evmaddr.Parse(s); err != nil {
+			return homechain.Token{}, err
+		}
+	}
 	want, isAddr := TokenAddress(s)
 	var known []string
 	for _, t := range c.Tokens {

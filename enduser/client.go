@@ -142,26 +142,13 @@ func New(o Options) (*Client, error) {
 }
 
 func checkNetwork(n string) error {
-	if n == "" {
-		return fmt.Errorf("enduser: Options.Network: expected %s (mainnet) or %s (testnet), got an empty string", NetworkMainnet, NetworkTestnet)
-	}
-	if _, err := strconv.ParseUint(n, 10, 32); err != nil || n[0] == '0' {
-		return fmt.Errorf("enduser: Options.Network: expected a chain number such as %s (mainnet) or %s (testnet), got %q", NetworkMainnet, NetworkTestnet, n)
+	if err := protocol.CheckNetwork(n); err != nil {
+		return fmt.Errorf("enduser: Options.Network: %v", err)
 	}
 	return nil
 }
 
-func checkTokenID(id string) error {
-	if id == "" || len(id) > 19 {
-		return fmt.Errorf("expected 1 to 19 decimal digits, got %d characters", len(id))
-	}
-	for _, c := range id {
-		if c < '0' || c > '9' {
-			return fmt.Errorf("expected decimal digits only, got %q", id)
-		}
-	}
-	return nil
-}
+func checkTokenID(id string) error { return protocol.CheckTokenID(id) }
 
 // WithTokenID returns a client identical to c (same clock, log, HTTP client) but with
 // another tokenId: how mint is called with the token ID generated beforehand

@@ -161,8 +161,9 @@ func unwrapResult(raw json.RawMessage) ([]byte, error) {
 	if raw[0] != '"' {
 		return raw, nil
 	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
+	// Byte for byte (rawJSONString): what the string holds may be signed (Form A).
+	s, err := rawJSONString(raw)
+	if err != nil {
 		return nil, fmt.Errorf("result: %w", err)
 	}
 	inner := bytes.TrimSpace([]byte(s))

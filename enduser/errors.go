@@ -237,7 +237,7 @@ type TransportError struct {
 
 func (e *TransportError) Error() string {
 	if e.Timeout {
-		return fmt.Sprintf("%s: no answer within %s (Options.Timeout): %v", e.Route, e.After, e.Err)
+		return fmt.Sprintf("%s: no answer within %s: %v", e.Route, e.After, e.Err)
 	}
 	return fmt.Sprintf("%s: transport: %v", e.Route, e.Err)
 }

@@ -11,6 +11,7 @@ import (
 	"net/mail"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -107,11 +108,28 @@ func toMillis(v int64) int64 {
 	return v
 }
 
+// CheckEmail accepts a bare address (name@example.com) and nothing else: no display name,
+// comment or angle brackets, no spaces, and no control characters, since a CR/LF in an email
+// would be printed raw and could inject lines into whatever carries it (a header, a log).
+// The error quotes the input with %q, so it never writes a control character either.
+func CheckEmail(email string) error {
+	for _, r := range email {
+		if unicode.IsControl(r) || unicode.IsSpace(r) {
+			return fmt.Errorf("expected an address like name@example.com without spaces or control characters, got %q", email)
+		}
+	}
+	a, err := mail.ParseAddress(email)
+	if err != nil || a.Address != email || a.Name != "" || len(email) > 254 {
+		return fmt.Errorf("expected an address like name@example.com, got %q", email)
+	}
+	return nil
+}
+
 // EmailStatus asks whether an email can register (route "email-status", no auth):
 // true when available, false when already registered (retCode 10019).
 func (c *Client) EmailStatus(ctx context.Context, email string) (available bool, err error) {
-	if _, perr := mail.ParseAddress(email); perr != nil || strings.ContainsAny(email, "<> ") {
-		return false, invalid(RouteEmailStatus, "email", "expected an address like name@example.com, got %q", email)
+	if err := CheckEmail(email); err != nil {
+		return false, invalid(RouteEmailStatus, "email", "%v", err)
 	}
 	_, err = c.call(ctx, RouteEmailStatus, c.level(RouteEmailStatus), map[string]string{"email": email}, nil)
 	if errors.Is(err, ErrEmailRegistered) {

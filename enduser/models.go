@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 
@@ -487,19 +489,110 @@ type FormAInfo struct {
 	KYCSelfDec string `json:"kycSelfDec"`
 }
 
-// UnmarshalJSON reads {kycSelfDec} or, leniently, the declaration as a bare string.
+// UnmarshalJSON reads {kycSelfDec} or, leniently, the declaration as a bare string. The
+// text is kept byte for byte (rawJSONString): encoding/json would replace invalid UTF-8 and
+// lone surrogates with U+FFFD, and a replaced text signed "exactly as received" is not what
+// the service sent. Kept as they are, such bytes are shown visibly and refused for signing.
 func (f *FormAInfo) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
-	if len(b) > 0 && b[0] == '"' {
-		return json.Unmarshal(b, &f.KYCSelfDec)
+	if len(b) == 0 || b[0] != '"' {
+		var p struct {
+			KYCSelfDec json.RawMessage `json:"kycSelfDec"`
+		}
+		if err := json.Unmarshal(b, &p); err != nil {
+			return err
+		}
+		if b = bytes.TrimSpace(p.KYCSelfDec); len(b) == 0 || string(b) == "null" {
+			f.KYCSelfDec = ""
+			return nil
+		}
 	}
-	type plain FormAInfo
-	var p plain
-	if err := json.Unmarshal(b, &p); err != nil {
-		return err
+	s, err := rawJSONString(b)
+	if err != nil {
+		return fmt.Errorf("kycSelfDec: %v", err)
 	}
-	*f = FormAInfo(p)
+	f.KYCSelfDec = s
 	return nil
+}
+
+// rawJSONString decodes a JSON string literal without replacing anything: bytes that are
+// not UTF-8 stay as they are, and a \u escape of a lone surrogate becomes its 3-byte
+// (invalid UTF-8) encoding, so the result differs from valid text exactly where the input did.
+func rawJSONString(b []byte) (string, error) {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return "", fmt.Errorf("expected a JSON string")
+	}
+	b = b[1 : len(b)-1]
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c != '\\' {
+			out = append(out, c)
+			continue
+		}
+		if i+1 >= len(b) {
+			return "", fmt.Errorf("a string ends in a lone backslash")
+		}
+		i++
+		switch b[i] {
+		case '"', '\\', '/':
+			out = append(out, b[i])
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r, ok := hex4(b[i+1:])
+			if !ok {
+				return "", fmt.Errorf("bad \\u escape")
+			}
+			i += 4
+			if utf16.IsSurrogate(r) {
+				if i+6 < len(b) && b[i+1] == '\\' && b[i+2] == 'u' {
+					if lo, ok := hex4(b[i+3:]); ok {
+						if pair := utf16.DecodeRune(r, lo); pair != utf8.RuneError {
+							out = utf8.AppendRune(out, pair)
+							i += 6
+							continue
+						}
+					}
+				}
+				// A lone surrogate: its 3-byte form, which is not valid UTF-8.
+				out = append(out, byte(0xE0|r>>12), byte(0x80|(r>>6)&0x3F), byte(0x80|r&0x3F))
+				continue
+			}
+			out = utf8.AppendRune(out, r)
+		default:
+			return "", fmt.Errorf("bad escape \\%c", b[i])
+		}
+	}
+	return string(out), nil
+}
+
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
 }
 
 // TextHash is keccak256 of the declaration's UTF-8 bytes, 0x-hex.

@@ -129,6 +129,20 @@ func (e Entry) TraceLine() string {
 	return b.String()
 }
 
+// FullHeaders are the request's headers with the full sign value (the log's Headers shorten
+// it). A signature is no secret, but it is a credential until its deadline: only the CLI's
+// --trace and --curl, which a tester asks for, write it out.
+func (e Entry) FullHeaders() []Header {
+	headers := make([]Header, len(e.Headers))
+	for i, h := range e.Headers {
+		if h.Name == "sign" && e.sign != "" {
+			h.Value = e.sign
+		}
+		headers[i] = h
+	}
+	return headers
+}
+
 // Curl is an equivalent ready-to-run curl command, for baseURL (the entry's own base URL
 // when empty). Unlike the log's headers it carries the full sign value; every argument is
 // single-quoted with shell escaping, and the body goes out byte for byte with --data-binary.
@@ -143,13 +157,7 @@ func (e Entry) Curl(baseURL string) string {
 	if e.RequestBodyTruncated {
 		b.WriteString("# the request body was truncated in the log; this command does not replay it exactly\n")
 	}
-	headers := make([]Header, len(e.Headers))
-	for i, h := range e.Headers {
-		if h.Name == "sign" && e.sign != "" {
-			h.Value = e.sign
-		}
-		headers[i] = h
-	}
+	headers := e.FullHeaders()
 	var body *string
 	if e.hasBody {
 		body = &e.RequestBody
@@ -202,6 +210,16 @@ func NewRequestLog(capacity int) *RequestLog {
 		capacity = DefaultLogCapacity
 	}
 	return &RequestLog{buf: make([]Entry, capacity), subs: map[int]func(Entry){}}
+}
+
+// Record adds the call of another client of the same server (the sandbox's control surface),
+// so --trace, --curl and the request screen show every call a command makes. The response
+// body is bounded and redacted as the client's own are.
+func (l *RequestLog) Record(e Entry, requestBody, responseBody []byte) {
+	e.RequestBody, e.RequestBodyTruncated = bound(requestBody)
+	e.hasBody = requestBody != nil
+	e.setResponse(responseBody)
+	l.add(e)
 }
 
 func (l *RequestLog) add(e Entry) {
@@ -269,14 +287,18 @@ func (l *RequestLog) Subscribe(fn func(Entry)) (cancel func()) {
 	}
 }
 
-// TraceTo returns a subscriber that writes each entry's TraceLine to w (the CLI's
-// --trace to stderr). Writes are serialised.
+// TraceTo returns a subscriber that writes each entry's TraceLine and its request headers
+// (the full sign value, as --curl has it) to w: the CLI's --trace to stderr. Writes are
+// serialised.
 func TraceTo(w io.Writer) func(Entry) {
 	var mu sync.Mutex
 	return func(e Entry) {
 		mu.Lock()
 		defer mu.Unlock()
 		fmt.Fprintln(w, e.TraceLine())
+		for _, h := range e.FullHeaders() {
+			fmt.Fprintf(w, "  > %s: %s\n", h.Name, h.Value)
+		}
 	}
 }
 

@@ -159,8 +159,24 @@ func TestRequestLogRingSubscribeAndRedaction(t *testing.T) {
 	if strings.Contains(cardEntry.ResponseBody, "SECRET") || !strings.Contains(cardEntry.ResponseBody, "[redacted]") {
 		t.Errorf("card token logged: %s", cardEntry.ResponseBody)
 	}
-	if lines := strings.Count(trace.String(), "\n"); lines != 6 {
+	if lines := strings.Count(trace.String(), " -> "); lines != 6 {
 		t.Errorf("%d trace lines, want 6:\n%s", lines, trace.String())
+	}
+	// --trace prints the request headers, the sign value whole (issue 11 case 18).
+	if !strings.Contains(trace.String(), "\n  > tokenId: ") || !strings.Contains(trace.String(), "\n  > network: ") {
+		t.Errorf("trace prints no headers:\n%s", trace.String())
+	}
+	signs := 0
+	for _, h := range cardEntry.FullHeaders() {
+		if h.Name == "sign" {
+			signs++
+			if len(h.Value) != 132 || !strings.Contains(trace.String(), "  > sign: "+h.Value+"\n") {
+				t.Errorf("trace lacks the full sign header %q:\n%s", h.Value, trace.String())
+			}
+		}
+	}
+	if signs != 1 {
+		t.Errorf("the card call (full auth) has %d sign headers", signs)
 	}
 	if strings.Count(curls.String(), "curl -sS") != 6 {
 		t.Errorf("curl hook output:\n%s", curls.String())

@@ -1,10 +1,15 @@
 // Package protocol holds the service's numeric bounds (spec 5.1, 5.4, 8; design 2.1, 2.6),
 // each once: every package that picks or checks a deadline window uses these, so a rule of
-// the service lives in one place. It imports nothing, so the lightest package (config)
-// can use it.
+// the service lives in one place. It imports nothing of the project, so the lightest
+// package (config) can use it.
 package protocol
 
-import "time"
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+)
 
 const (
 	// MaxFullAuthWindow is the longest validity after server time the service accepts for
@@ -18,3 +23,35 @@ const (
 	// MaxPartnerDeadline is the longest X-Api-Deadline window of a partner call.
 	MaxPartnerDeadline = 5 * time.Minute
 )
+
+// The tokenId and network headers are kept to what a 64-bit integer holds: an id of 0 or
+// past 2^63-1 names no account or chain, and a leading zero is a second spelling of one that
+// the service would not echo back.
+
+// CheckTokenID checks an account id (the tokenId header): 1 to 2^63-1 in decimal digits.
+func CheckTokenID(id string) error {
+	return checkID(id, "the account id")
+}
+
+// CheckNetwork checks a network header value: a chain id, 1 to 2^63-1 in decimal digits.
+func CheckNetwork(network string) error {
+	return checkID(network, "a chain id (5000 mainnet, 5003 testnet, 31337 sandbox)")
+}
+
+func checkID(s, what string) error {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return fmt.Errorf("expected %s in decimal digits, got %q", what, s)
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	switch {
+	case s == "":
+		return fmt.Errorf("expected %s in decimal digits, got nothing", what)
+	case err != nil || n < 1:
+		return fmt.Errorf("expected %s from 1 to %d, got %s", what, int64(math.MaxInt64), s)
+	case s[0] == '0':
+		return fmt.Errorf("expected %s without leading zeros, got %s", what, s)
+	}
+	return nil
+}

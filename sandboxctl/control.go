@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"purse/enduser"
 )
 
 // Control is a client of a running sandbox's control surface (/sandbox/...): the KYC
@@ -21,6 +23,14 @@ import (
 type Control struct {
 	base string
 	http *http.Client
+	log  *enduser.RequestLog
+}
+
+// WithLog records every call in log (nil: none), as the end-user client records its own, so
+// --trace and --curl show the control calls too.
+func (c *Control) WithLog(log *enduser.RequestLog) *Control {
+	c.log = log
+	return c
 }
 
 // NewControl returns a control client of the sandbox at baseURL (e.g. http://127.0.0.1:8787).
@@ -222,27 +232,40 @@ func (c *Control) do(ctx context.Context, method, route string, body any) (json.
 // result} envelope; an answer without an envelope (/sandbox/info) is returned as it came.
 func (c *Control) doPath(ctx context.Context, method, path, name string, body any) (json.RawMessage, error) {
 	var rd io.Reader
+	var sent []byte
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
 			return nil, fmt.Errorf("sandbox control %s: %v", name, err)
 		}
-		rd = bytes.NewReader(b)
+		rd, sent = bytes.NewReader(b), b
 	}
 	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox control %s: %v", name, err)
 	}
+	entry := enduser.Entry{Time: time.Now(), Route: "sandbox " + name, Method: method, BaseURL: c.base, Path: path}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+		entry.Headers = []enduser.Header{{Name: "Content-Type", Value: "application/json"}}
 	}
+	var raw []byte
+	defer func() {
+		if c.log != nil {
+			entry.Latency = time.Since(entry.Time)
+			c.log.Record(entry, sent, raw)
+		}
+	}()
 	resp, err := c.http.Do(req)
 	if err != nil {
+		entry.Err = err.Error()
 		return nil, fmt.Errorf("sandbox control %s: %w", name, err)
 	}
 	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	entry.Status = resp.StatusCode
+	raw, err = io.ReadAll(io.LimitReader(resp.Body, 4<<20))
 	if err != nil {
+		entry.Err = err.Error()
 		return nil, fmt.Errorf("sandbox control %s: reading the answer: %w", name, err)
 	}
 	var env struct {
@@ -251,6 +274,12 @@ func (c *Control) doPath(ctx context.Context, method, path, name string, body an
 		Result  json.RawMessage `json:"result"`
 	}
 	enveloped := json.Unmarshal(raw, &env) == nil && env.RetCode != nil
+	if enveloped {
+		entry.RetCode = env.RetCode
+		if *env.RetCode != 0 {
+			entry.Err = env.RetMsg
+		}
+	}
 	if enveloped && (*env.RetCode != 0 || resp.StatusCode != http.StatusOK) {
 		return nil, &ControlError{Route: name, RetCode: *env.RetCode, Message: env.RetMsg, HTTPStatus: resp.StatusCode}
 	}

@@ -110,6 +110,12 @@ func Run(ctx context.Context, opts Options) error {
 	if opts.Output != nil {
 		renderer = lipgloss.NewRenderer(out)
 	}
+	// The one terminal query of purse, made here by the UI that is about to own the terminal
+	// and before Bubble Tea puts it in raw mode (a query answered after that would be read
+	// as keys, and the UI would wait for it). Upstream Bubble Tea asks in an init(), so that
+	// every command of the binary queried and waited; purse's copy (third_party/bubbletea)
+	// leaves it to this line.
+	_ = renderer.HasDarkBackground()
 	if opts.App != nil {
 		opts.App.SetLogger(logger)
 		// A key unlocked once signs again without a prompt while it is in use; its secret is

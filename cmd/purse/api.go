@@ -14,6 +14,7 @@ import (
 	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
+	"purse/internal/visible"
 	"purse/sandboxctl"
 )
 
@@ -203,7 +204,13 @@ func (a *cli) formACmd() *cobra.Command {
 			}
 		}
 		return a.print(out, func(w io.Writer) {
-			fmt.Fprintf(w, "----- Form A (exactly as received) -----\n%s\n----- end -----\ntextHash:  %s\n", out.Text, out.TextHash)
+			// Never raw: a control code in server text would act on the terminal (clear it,
+			// conceal a sentence) instead of being read.
+			text, escaped := visible.Escape(out.Text)
+			fmt.Fprintf(w, "----- Form A (exactly as received) -----\n%s\n----- end -----\ntextHash:  %s\n", text, out.TextHash)
+			if escaped > 0 {
+				fmt.Fprintf(w, "note:      %d invisible, control or invalid character(s) are shown as control pictures (␉ ␍ ␛), ⟨U+XXXX⟩ or ⟨0xNN⟩\n", escaped)
+			}
 			if out.Signature != "" {
 				fmt.Fprintf(w, "signature: %s\n", out.Signature)
 			}

@@ -154,7 +154,7 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 			t.Fatalf("direction filter leaked %v", r)
 		}
 	}
-	if _, e, c := purse(t, "", "tx", "list", "--page-size", "101"); c != exitUsage || !strings.Contains(e, "pageSize") {
+	if _, e, c := purse(t, "", "tx", "list", "--page-size", "101"); c != exitUsage || !strings.HasPrefix(e, "purse: --page-size:") || strings.Contains(e, "pageSize") {
 		t.Fatalf("page size 101: %d %s", c, e)
 	}
 	if _, e, c := purse(t, "", "tx", "list", "--min-amount", "ten"); c != exitUsage || !strings.Contains(e, "--min-amount") {

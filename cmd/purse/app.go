@@ -256,14 +256,20 @@ func (a *cli) app() (*app.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	if a.trace {
-		c.Log.Subscribe(enduser.TraceTo(a.stderr))
-	}
-	if a.curl {
-		c.Log.Subscribe(enduser.CurlTo(a.stderr, c.Profile().UserAPI))
-	}
+	a.watch(c.Log, c.Profile().UserAPI)
 	a.core = c
 	return c, nil
+}
+
+// watch writes the calls recorded in log to stderr as --trace and --curl ask (baseURL: the
+// curl commands' base, each entry's own when empty).
+func (a *cli) watch(log *enduser.RequestLog, baseURL string) {
+	if a.trace {
+		log.Subscribe(enduser.TraceTo(a.stderr))
+	}
+	if a.curl {
+		log.Subscribe(enduser.CurlTo(a.stderr, baseURL))
+	}
 }
 
 func (a *cli) versionCmd() *cobra.Command {

@@ -94,6 +94,11 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "1.234", "--spender", "card", "--yes"); c != exitUsage || !strings.Contains(e, "--amount") {
 		t.Fatalf("excess precision: %d %s", c, e)
 	}
+	for _, zero := range []string{"0", "0.00"} {
+		if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", zero, "--spender", "card", "--yes"); c != exitUsage || !strings.Contains(e, "--amount") || !strings.Contains(e, "above 0") {
+			t.Fatalf("--amount %s: %d %s", zero, c, e)
+		}
+	}
 	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "1.00", "--permit-amount", "2.001", "--spender", "card", "--yes"); c != exitUsage || !strings.Contains(e, "--permit-amount") {
 		t.Fatalf("excess precision of --permit-amount: %d %s", c, e)
 	}

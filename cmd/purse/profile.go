@@ -9,6 +9,7 @@ import (
 
 	"purse/app"
 	"purse/config"
+	"purse/enduser"
 )
 
 func addProfileCommands(a *cli, root *cobra.Command) {
@@ -87,7 +88,11 @@ func (a *cli) profileAddCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			p, err := app.AddProfile(cmd.Context(), home, args[0], sandboxURL, fields)
+			// No application layer yet (the profile does not exist): the call to the
+			// sandbox is traced through a log of its own.
+			log := enduser.NewRequestLog(0)
+			a.watch(log, "")
+			p, err := app.AddProfile(cmd.Context(), home, args[0], sandboxURL, fields, log)
 			if err != nil {
 				return err
 			}

@@ -11,7 +11,7 @@ import (
 )
 
 func TestProfileCommands(t *testing.T) {
-	t.Setenv("PURSE_HOME", t.TempDir())
+	keyEnv(t)
 	out, errOut, code := runCLI(t, "", "profile", "list", "--json")
 	if code != exitOK {
 		t.Fatalf("list: %d %s", code, errOut)
@@ -23,12 +23,27 @@ func TestProfileCommands(t *testing.T) {
 	if _, e, c := runCLI(t, "", "profile", "set", "deadline_window=30m"); c != exitUsage || !strings.Contains(e, "deadline_window") {
 		t.Fatalf("set 30m: %d %s", c, e)
 	}
-	if _, e, c := runCLI(t, "", "profile", "set", "deadline_window=10m", "evm_key=main"); c != exitOK {
+	// A key setting must name a stored key of its kind (issue 11 case 8).
+	if _, e, c := runCLI(t, "", "profile", "set", "evm_key=main"); c != exitUsage || !strings.Contains(e, "evm_key") || !strings.Contains(e, `no key labelled "main"`) {
+		t.Fatalf("set evm_key to a missing key: %d %s", c, e)
+	}
+	for _, kind := range []string{"evm", "solana"} {
+		if _, e, c := runCLI(t, "", "key", "new", "--label", "main-"+kind, "--kind", kind); c != exitOK {
+			t.Fatalf("key new: %s", e)
+		}
+	}
+	if _, e, c := runCLI(t, "", "profile", "set", "evm_key=main-solana"); c != exitUsage || !strings.Contains(e, "a Solana key") {
+		t.Fatalf("set evm_key to a Solana key: %d %s", c, e)
+	}
+	if _, e, c := runCLI(t, "", "profile", "set", "solana_key=main-evm"); c != exitUsage || !strings.Contains(e, "an EVM key") {
+		t.Fatalf("set solana_key to an EVM key: %d %s", c, e)
+	}
+	if _, e, c := runCLI(t, "", "profile", "set", "deadline_window=10m", "evm_key=main-evm"); c != exitOK {
 		t.Fatalf("set: %d %s", c, e)
 	}
 	out, _, _ = runCLI(t, "", "profile", "show", "--json")
 	var p map[string]any
-	if err := json.Unmarshal([]byte(out), &p); err != nil || p["deadlineWindow"] != "10m0s" || p["evmKey"] != "main" {
+	if err := json.Unmarshal([]byte(out), &p); err != nil || p["deadlineWindow"] != "10m0s" || p["evmKey"] != "main-evm" {
 		t.Fatalf("show: %s", out)
 	}
 

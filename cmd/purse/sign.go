@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -48,16 +47,9 @@ func deadlineFlags(cmd *cobra.Command, withTTL bool) func() app.Deadline {
 	}
 }
 
-// readInput reads a file argument; "-" is stdin.
-func (a *cli) readInput(flag, path string) ([]byte, error) {
-	if path == "-" {
-		return io.ReadAll(a.stdin)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, usagef("%s: %v", flag, err)
-	}
-	return b, nil
+// readInput reads the file of a flag ("-": stdin), capped at limit (app.ReadInput).
+func (a *cli) readInput(flag, path string, limit int64) ([]byte, error) {
+	return app.ReadInput(flag, path, a.stdin, limit)
 }
 
 // payload reads --body-file or --query (at most one).
@@ -67,7 +59,7 @@ func (a *cli) payload(cmd *cobra.Command, bodyFile, query string) (app.Payload, 
 	case hasBody && hasQuery:
 		return app.Payload{}, usagef("give --body-file or --query, not both")
 	case hasBody:
-		b, err := a.readInput("--body-file", bodyFile)
+		b, err := a.readInput("body-file", bodyFile, app.MaxBodyBytes)
 		if b == nil {
 			b = []byte{}
 		}
@@ -174,7 +166,7 @@ func (a *cli) signPermitCmd() *cobra.Command {
 func (a *cli) signFormACmd() *cobra.Command {
 	var key, textFile string
 	cmd := a.command("form-a --key L --text-file F", "Sign the exact Form A text (EIP-191) and print its keccak256 textHash", func(_ *cobra.Command, core *app.App) error {
-		text, err := a.readInput("--text-file", textFile)
+		text, err := a.readInput("text-file", textFile, app.MaxFormABytes)
 		if err != nil {
 			return err
 		}
@@ -203,19 +195,20 @@ func (a *cli) message(cmd *cobra.Command) func() ([]byte, error) {
 		case hasM:
 			return []byte(message), nil
 		}
-		return a.readInput("--message-file", file)
+		return a.readInput("message-file", file, app.MaxMessageBytes)
 	}
 }
 
 func (a *cli) signPersonalCmd() *cobra.Command {
 	var key string
+	var allowFullAuth bool
 	var msg func() ([]byte, error)
-	cmd := a.command("personal --key L (--message-file F | --message M)", "EIP-191 personal_sign of a message", func(_ *cobra.Command, core *app.App) error {
+	cmd := a.command("personal --key L (--message-file F | --message M) [--allow-full-auth-prefix]", "EIP-191 personal_sign of a message", func(_ *cobra.Command, core *app.App) error {
 		m, err := msg()
 		if err != nil {
 			return err
 		}
-		ps, err := core.SignPersonalOffline(key, m, nil)
+		ps, err := core.SignPersonalOffline(key, m, allowFullAuth, nil)
 		if err != nil {
 			return err
 		}
@@ -223,6 +216,7 @@ func (a *cli) signPersonalCmd() *cobra.Command {
 	})
 	msg = a.message(cmd)
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label")
+	cmd.Flags().BoolVar(&allowFullAuth, "allow-full-auth-prefix", false, "sign a message starting with \"I agree to access my profile. \": it is a full-auth credential (audited as full-auth)")
 	required(cmd, "key")
 	return cmd
 }
@@ -230,7 +224,7 @@ func (a *cli) signPersonalCmd() *cobra.Command {
 // verified prints a verification; a mismatch comes back as the error (exit 3).
 func (a *cli) verified(v app.Verification, err error) error {
 	if v.Recovered != "" {
-		_ = a.printRows(v, [][2]string{{"recovered:", v.Recovered}})
+		_ = a.printRows(v, [][2]string{{"recovered:", v.Recovered}, {"note:", v.Note}})
 	}
 	return err
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"purse/enduser"
+	"purse/internal/visible"
 	"purse/tui/kit"
 )
 
@@ -93,7 +94,7 @@ func (s *Screen) position(tail string) string {
 func (s *Screen) field(label, value string, w int) []string {
 	st := s.env.Styles
 	vw := max(w-labelW-2, 8)
-	esc, _ := kit.Escape(value)
+	esc, _ := visible.Escape(value)
 	parts := kit.WrapWords(esc, vw)
 	if len(parts) == 0 {
 		parts = []string{""}
@@ -113,7 +114,7 @@ func (s *Screen) field(label, value string, w int) []string {
 func (s *Screen) verbatimField(label, value string, w int) []string {
 	st := s.env.Styles
 	vw := max(w-labelW-2, 8)
-	esc, _ := kit.Escape(value)
+	esc, _ := visible.Escape(value)
 	var out []string
 	for i, p := range kit.Wrap(esc, vw) {
 		l := ""
@@ -424,7 +425,7 @@ func (s *Screen) formALines(w int) []string {
 	var out []string
 	escaped := 0
 	for i, l := range lines {
-		esc, n := kit.Escape(l)
+		esc, n := visible.Escape(l)
 		escaped += n
 		for j, p := range kit.Wrap(esc, tw) {
 			g := fmt.Sprintf("%*d│ ", nw, i+1)

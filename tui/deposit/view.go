@@ -8,6 +8,7 @@ import (
 
 	"purse/altchain"
 	"purse/app"
+	"purse/internal/visible"
 	"purse/tui/kit"
 )
 
@@ -286,7 +287,7 @@ func (s *Screen) findingLines(w int) []string {
 			style = st.Warning.Render
 		}
 		head := "  " + style(kit.Pad(sev, 8)) + kit.Pad(f.Rule, 5)
-		esc, _ := kit.Escape(f.Message)
+		esc, _ := visible.Escape(f.Message)
 		parts := kit.WrapWords(esc, max(w-indent, 8))
 		for j, p := range parts {
 			if j == 0 {

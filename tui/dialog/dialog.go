@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"purse/internal/visible"
 	"purse/tui/kit"
 )
 
@@ -181,7 +182,7 @@ func Frame(s *kit.Styles, w, h int, title, body, foot string, verbatim bool) str
 	}
 	lines = append(lines, "")
 	if verbatim {
-		esc, _ := kit.Escape(body)
+		esc, _ := visible.Escape(body)
 		for _, l := range strings.Split(esc, "\n") {
 			lines = append(lines, kit.Wrap(l, inner)...)
 		}

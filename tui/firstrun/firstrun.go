@@ -322,7 +322,7 @@ func (s *Screen) submitProfile() tea.Cmd {
 	s.busy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Adding profile "+name, func(ctx context.Context) (added, error) {
-		p, err := app.AddProfile(ctx, home, name, url, nil)
+		p, err := app.AddProfile(ctx, home, name, url, nil, nil)
 		return added{Profile: p}, err
 	})
 	return cmd

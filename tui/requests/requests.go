@@ -24,6 +24,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"purse/enduser"
+	"purse/internal/visible"
 	"purse/tui/kit"
 	"purse/tui/table"
 )
@@ -197,7 +198,7 @@ func (r rows) Row(i int) []string {
 	if e.RetCode != nil {
 		ret = strconv.Itoa(*e.RetCode)
 	}
-	path, _ := kit.Escape(e.Path)
+	path, _ := visible.Escape(e.Path)
 	return []string{strconv.FormatUint(e.ID, 10), e.Time.UTC().Format("15:04:05"), e.Method, path, status, ret, latency(e.Latency)}
 }
 
@@ -258,7 +259,7 @@ func (s *Screen) content() string {
 	w := max(s.w, 10)
 	var b strings.Builder
 	line := func(label, value string) {
-		v, _ := kit.Escape(value)
+		v, _ := visible.Escape(value)
 		for i, p := range kit.Wrap(v, max(w-11, 4)) {
 			if i == 0 {
 				b.WriteString(st.Label.Render(kit.Pad(label, 10)) + " " + p + "\n")
@@ -329,7 +330,7 @@ func (s *Screen) body(b *strings.Builder, title, text string, truncated bool) {
 // block writes one line of text indented by two columns, wrapped without losing characters.
 func (s *Screen) block(b *strings.Builder, text string) {
 	st := s.env.Styles
-	v, _ := kit.Escape(text)
+	v, _ := visible.Escape(text)
 	for i, p := range kit.Wrap(v, max(s.w-2, 4)) {
 		if i == 0 {
 			b.WriteString("  " + st.Verbatim.Render(p) + "\n")

@@ -15,6 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	doc "purse/app/review"
+	"purse/internal/visible"
 	"purse/tui/kit"
 )
 
@@ -204,7 +205,7 @@ func (m *Model) content(w int) string {
 	var out []string
 	// prose is the review's own text and the flow's purpose/warnings: word-wrapped
 	prose := func(style func(...string) string, text string) {
-		esc, n := kit.Escape(text)
+		esc, n := visible.Escape(text)
 		m.escaped += n
 		for _, l := range strings.Split(esc, "\n") {
 			for _, p := range kit.WrapWords(l, w) {
@@ -264,7 +265,7 @@ func (m *Model) fields(fs []Field, w int) []string {
 		if f.Note != "" {
 			v += "   " + f.Note
 		}
-		esc, n := kit.Escape(v)
+		esc, n := visible.Escape(v)
 		m.escaped += n
 		labels := kit.Wrap(f.Label, lw)
 		var parts []string
@@ -311,7 +312,7 @@ func (m *Model) block(b Block, w int) []string {
 	nw := len(strconv.Itoa(len(lines)))
 	tw := max(w-nw-2, 8)
 	for i, l := range lines {
-		esc, n := kit.Escape(l)
+		esc, n := visible.Escape(l)
 		m.escaped += n
 		for j, p := range kit.Wrap(esc, tw) {
 			g := fmt.Sprintf("%*d│ ", nw, i+1)

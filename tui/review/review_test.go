@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"purse/internal/visible"
 	"purse/tui/kit"
 )
 
@@ -159,7 +160,7 @@ func TestVerbatimTextIsShownCompletely(t *testing.T) {
 				rebuilt = append(rebuilt, body)
 			}
 		}
-		want, _ := kit.Escape(text)
+		want, _ := visible.Escape(text)
 		if got := strings.Join(rebuilt, "\n"); got != want {
 			t.Fatalf("w=%d: rebuilt text\n%q\nwant\n%q", w, got, want)
 		}

@@ -432,7 +432,7 @@ func (s *Screen) submit() tea.Cmd {
 		s.busy = true
 		var cmd tea.Cmd
 		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Adding profile "+name, func(ctx context.Context) (saved, error) {
-			p, err := app.AddProfile(ctx, home, name, url, fields)
+			p, err := app.AddProfile(ctx, home, name, url, fields, nil)
 			return saved{Profile: p}, err
 		})
 		return cmd

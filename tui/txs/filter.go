@@ -199,11 +199,7 @@ func (f *form) filter() (enduser.TxFilter, string, error) {
 	}
 	tf, err := app.ParseTxFilter(v)
 	var fe *app.FieldError
-	var ve *enduser.ValidationError
-	switch {
-	case errors.As(err, &ve) && errors.As(err, &fe):
-		return enduser.TxFilter{}, fe.Field, ve // the service's own words for a filter it refuses
-	case errors.As(err, &fe):
+	if errors.As(err, &fe) {
 		return enduser.TxFilter{}, fe.Field, fmt.Errorf("%s (%s): %v", f.fields[f.index(fe.Field)].label, fe.Field, fe.Err)
 	}
 	return tf, "", err

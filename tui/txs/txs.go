@@ -18,6 +18,7 @@ import (
 
 	"purse/app"
 	"purse/enduser"
+	"purse/internal/visible"
 	"purse/tui/kit"
 	"purse/tui/table"
 	"purse/tui/unlock"
@@ -180,7 +181,7 @@ func (r rowSource) Row(i int) []string {
 
 // oneLine makes server text safe for a table cell: invisible characters become visible.
 func oneLine(s string) string {
-	v, _ := kit.Escape(s)
+	v, _ := visible.Escape(s)
 	return strings.ReplaceAll(v, "\n", " ")
 }
 
@@ -519,7 +520,7 @@ func (s *Screen) detailContent() string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		v, _ := kit.Escape(f[1])
+		v, _ := visible.Escape(f[1])
 		if f[0] == "timestamp" && s.detailRec.Timestamp > 0 {
 			v += " (" + time.Unix(int64(s.detailRec.Timestamp), 0).UTC().Format("2006-01-02 15:04:05 UTC") + ")"
 		}

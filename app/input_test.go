@@ -1,0 +1,49 @@
+package app
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Issue 11 case 14: inputs are read through a limit, never whole; the error names the limit.
+func TestReadInputStopsAtTheLimit(t *testing.T) {
+	var fe *FieldError
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		if _, err := ReadInput("message-file", "/dev/zero", nil, MaxMessageBytes); !errors.As(err, &fe) || fe.Field != "message-file" || !strings.Contains(err.Error(), "1 MiB") {
+			t.Fatalf("/dev/zero: %v", err)
+		}
+	}
+	p := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(p, []byte("12345"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := ReadInput("f", p, nil, 5); err != nil || string(b) != "12345" {
+		t.Fatalf("at the limit: %q %v", b, err)
+	}
+	if _, err := ReadInput("f", p, nil, 4); !errors.As(err, &fe) || !strings.Contains(err.Error(), "4 bytes") {
+		t.Fatalf("over the limit: %v", err)
+	}
+	if b, err := ReadInput("f", "-", strings.NewReader("in"), 5); err != nil || string(b) != "in" {
+		t.Fatalf("stdin: %q %v", b, err)
+	}
+	if _, err := ReadInput("f", "-", strings.NewReader(strings.Repeat("x", 6)), 5); !errors.As(err, &fe) {
+		t.Fatalf("stdin over the limit: %v", err)
+	}
+	if _, err := ReadInput("f", filepath.Join(t.TempDir(), "none"), nil, 5); !errors.As(err, &fe) {
+		t.Fatalf("missing file: %v", err)
+	}
+	// The signing functions check the same limits, for front ends that read no file.
+	big := make([]byte, MaxMessageBytes+1)
+	if _, err := VerifyPersonal("0x0000000000000000000000000000000000000001", big, "0x00"); !errors.As(err, &fe) || fe.Field != "message" {
+		t.Fatalf("a large message: %v", err)
+	}
+	if _, err := (&App{}).SignFormAOffline("k", make([]byte, MaxFormABytes+1), nil); !errors.As(err, &fe) || !strings.Contains(err.Error(), "64 KiB") {
+		t.Fatalf("a large Form A: %v", err)
+	}
+	if _, err := VerifyFullAuth("0x0000000000000000000000000000000000000001", "0x00", "1", "0x00", Payload{Body: make([]byte, MaxBodyBytes+1)}); !errors.As(err, &fe) || fe.Field != "body-file" {
+		t.Fatalf("a large body: %v", err)
+	}
+}
