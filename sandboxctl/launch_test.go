@@ -78,3 +78,23 @@ func TestLaunchRefusesWhatIsNotASandbox(t *testing.T) {
 		})
 	}
 }
+
+// Ensure starts the sandbox on its state folder, so a restart keeps the accounts.
+func TestEnsureKeepsTheStateInTheGivenFolder(t *testing.T) {
+	argsFile := filepath.Join(t.TempDir(), "args")
+	bin := script(t, `echo "$@" > '`+argsFile+`'; echo '{"userAPI":"http://127.0.0.1:9","network":"31337"}'; trap 'exit 0' INT; while :; do sleep 0.05; done`)
+	t.Setenv("PATH", filepath.Dir(bin))
+	state := filepath.Join(t.TempDir(), "sandbox")
+	p, err := Ensure(context.Background(), "http://127.0.0.1:9", state, filepath.Join(t.TempDir(), "sandbox.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p == nil {
+		t.Skip("something answers at 127.0.0.1:9")
+	}
+	defer p.Close()
+	b, err := os.ReadFile(argsFile)
+	if err != nil || !strings.Contains(string(b), "--state "+state) || strings.Contains(string(b), "--fresh") {
+		t.Fatalf("purse-sandbox ran with %q (%v), want --state %s and no --fresh", b, err, state)
+	}
+}
