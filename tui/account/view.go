@@ -371,7 +371,7 @@ func (s *Screen) sandboxLines(w int) []string {
 	st := s.env.Styles
 	k := s.keys
 	out := []string{s.heading("Sandbox panel", w)}
-	bs := enabled(k.approve, k.reject, k.rejectFinal, k.advance, k.fault, k.clearFaults)
+	bs := enabled(k.approve, k.reject, k.rejectFinal, k.advance, k.fault, k.faultRoute, k.clearFaults, k.partner, k.fundSolana, k.reset)
 	if len(bs) == 0 {
 		out = append(out, s.prose(st.Muted.Render, "Nothing to drive in this state (a step is running, or there is no account yet).", w)...)
 	}
