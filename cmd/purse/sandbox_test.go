@@ -131,3 +131,10 @@ func ctuCount(t *testing.T) int {
 	}
 	return v.Count
 }
+
+// purse sandbox --fresh with --state '' (nothing kept) is a usage error.
+func TestSandboxFreshNeedsAStateFolder(t *testing.T) {
+	if _, e, c := purse(t, "", "sandbox", "--fresh", "--state", ""); c != exitUsage || !strings.Contains(e, "--fresh") {
+		t.Fatalf("sandbox --fresh --state '': %d %s", c, e)
+	}
+}
