@@ -426,3 +426,24 @@ func mustSolanaKey(t *testing.T, addr string) solana.PublicKey {
 	}
 	return k
 }
+
+// A profile naming an account the sandbox does not know (it started afresh) says so and
+// offers the mint.
+func TestSandboxWithoutTheProfilesAccount(t *testing.T) {
+	home := t.TempDir()
+	ks := tuitest.Keystore(t, home, "pw")
+	if _, err := ks.New("me", keystore.KindEVM); err != nil {
+		t.Fatal(err)
+	}
+	sb := tuitest.StartSandbox(t)
+	p := sb.Info().Profile("demo")
+	p.EVMKey, p.TokenID = "me", "1234567890"
+	tuitest.WriteProfile(t, home, p)
+	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", AccountID: p.TokenID, Network: p.Network}, home)
+	d := &driver{t: t, env: env, s: newScreen(env, tuitest.Services(t, home))}
+	d.s.SetSize(120, 40)
+	d.run(d.s.Init())
+	if v := d.s.View(); !strings.Contains(v, "the sandbox has no account 1234567890 (it started afresh or was reset): press m to mint a new one") || !d.s.keys.mint.Enabled() {
+		t.Fatalf("errors %v\n%s", d.errs, v)
+	}
+}
