@@ -132,7 +132,7 @@ func ctuCount(t *testing.T) int {
 	return v.Count
 }
 
-// purse sandbox --fresh with --state '' (nothing kept) is a usage error.
+// purse sandbox --fresh with an empty --state (nothing kept) is a usage error.
 func TestSandboxFreshNeedsAStateFolder(t *testing.T) {
 	if _, e, c := purse(t, "", "sandbox", "--fresh", "--state", ""); c != exitUsage || !strings.Contains(e, "--fresh") {
 		t.Fatalf("sandbox --fresh --state '': %d %s", c, e)
