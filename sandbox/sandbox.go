@@ -68,7 +68,8 @@ type Sandbox struct {
 	Chain   *homechaintest.Chain
 	Solana  *altchaintest.Sandbox
 
-	// mu guards the services against a Reset; inner serves every route but the outer ones.
+	// mu guards the services against a Reset (requests hold it for reading while they are
+	// served); inner serves every route but the outer ones.
 	mu      sync.RWMutex
 	inner   http.Handler
 	ledger  *ledgerFile
@@ -134,11 +135,12 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, `{"retCode":0,"retMsg":"ok","result":{"reset":true}}`)
 	})
+	// A request holds the services until it is answered, so a reset waits for the requests
+	// in flight (none writes the old state after it) and the next ones wait for the reset.
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.mu.RLock()
-		h := s.inner
-		s.mu.RUnlock()
-		h.ServeHTTP(w, r)
+		defer s.mu.RUnlock()
+		s.inner.ServeHTTP(w, r)
 	})
 	s.srv = &http.Server{Handler: logRequests(logger, mux), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
@@ -152,7 +154,8 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 }
 
 // startServices starts the chain, the end-user service and the Solana ledger, from
-// cfg.StateDir when it holds them, and builds the routes they serve.
+// cfg.StateDir when it holds them, and builds the routes they serve. The caller holds mu,
+// or no request is served yet.
 func (s *Sandbox) startServices(ctx context.Context) error {
 	cfg := s.cfg
 	host, _, _ := net.SplitHostPort(cfg.Listen)
@@ -230,9 +233,7 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 	mux.Handle("/solana/", http.StripPrefix("/solana", solana))
 	mux.Handle("/partner/", http.StripPrefix("/partner", sol.PartnerHandler()))
 	mux.Handle("/", eu.Handler())
-	s.mu.Lock()
 	s.EndUser, s.Chain, s.Solana, s.ledger, s.inner = eu, chain, sol, ledger, mux
-	s.mu.Unlock()
 	return nil
 }
 
@@ -241,12 +242,8 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 // contracts.
 func (s *Sandbox) Reset(ctx context.Context) error {
 	s.mu.Lock()
-	s.inner = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		http.Error(w, "the sandbox is being reset: try again in a moment", http.StatusServiceUnavailable)
-	})
-	chain := s.Chain
-	s.mu.Unlock()
-	chain.Close()
+	defer s.mu.Unlock()
+	s.Chain.Close()
 	if err := RemoveState(s.cfg.StateDir); err != nil {
 		return err
 	}
