@@ -32,6 +32,10 @@ func TestOnboardThroughTheSandbox(t *testing.T) {
 	if m["status"] != "Live" || m["address"] != "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" || m["tokenId"] == "" {
 		t.Fatalf("onboard %v", m)
 	}
+	// The profile named no partner key: its EVM key is registered as one, so quotes work.
+	if m["partnerKey"] != m["address"] {
+		t.Fatalf("onboard registered partner key %v, want the EVM key %v", m["partnerKey"], m["address"])
+	}
 	for _, step := range []string{"minted account", "KYC approved", "Form A signed", "Live"} {
 		if !strings.Contains(e, step) {
 			t.Errorf("onboard progress lacks %q: %s", step, e)
