@@ -192,6 +192,10 @@ func ignoreInterrupt(err error) error {
 	if errors.As(err, &ee) && !ee.Exited() {
 		return nil // ended by our signal
 	}
+	// exec.Cmd reports a clean exit after its context's Cancel (our interrupt) as ctx.Err().
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return nil
+	}
 	return err
 }
 
