@@ -56,8 +56,9 @@ type Onboarded struct {
 // Onboard takes the EVM key label (empty: the profile's) to a Live account on the profile's
 // sandbox in one step: mint, KYC approval, Form A signed by the key, Live, every step through
 // the real end-user API with the key's signatures. The key and the account id become the
-// profile's. Then the profile's Solana key is funded and its partner key registered, so a
-// deposit can follow. progress (may be nil) hears each step.
+// profile's. Then its partner key is registered (SandboxRegisterPartner) and its Solana key,
+// when it has one, funded (SandboxFundSolana), so a deposit can follow. progress (may be
+// nil) hears each step.
 func (s *App) Onboard(ctx context.Context, u *Unlock, label string, progress func(string)) (Onboarded, error) {
 	if progress == nil {
 		progress = func(string) {}
@@ -106,29 +107,94 @@ func (s *App) Onboard(ctx context.Context, u *Unlock, label string, progress fun
 		return Onboarded{}, err
 	}
 	out := Onboarded{TokenID: tokenID, Address: signer.Address().Hex(), Status: "Live", Profile: p.Name}
-	if p.SolanaKey != "" {
-		se, err := ks.Get(p.SolanaKey)
-		if err != nil {
-			return out, err
-		}
-		if _, err := ctl.FundSolana(ctx, se.Address, OnboardLamports, OnboardUSDC); err != nil {
-			return out, err
-		}
-		out.SolanaAddress = se.Address
-		progress(fmt.Sprintf("Solana key %s funded with 2 SOL and 100 USDC", se.Address))
+	if out.PartnerKey, err = s.SandboxRegisterPartner(ctx, u); err != nil {
+		return out, err
 	}
-	if p.PartnerKey != "" {
-		pe, err := ks.Get(p.PartnerKey)
-		if err != nil {
+	progress("partner key " + out.PartnerKey + " registered for alt-chain quotes")
+	if p.SolanaKey != "" {
+		if out.SolanaAddress, err = s.SandboxFundSolana(ctx, u); err != nil {
 			return out, err
 		}
-		if _, err := ctl.RegisterPartner(ctx, pe.Address); err != nil {
-			return out, err
-		}
-		out.PartnerKey = pe.Address
-		progress("partner key " + pe.Address + " registered for alt-chain quotes")
+		progress(fmt.Sprintf("Solana key %s funded with 2 SOL and 100 USDC", out.SolanaAddress))
 	}
 	return out, nil
+}
+
+// SandboxRegisterPartner registers the profile's partner key with its sandbox, which then
+// accepts the alt-chain quotes it signs, and returns the key's address. A profile without a
+// partner key takes its EVM key as one (stored in the profile): on the sandbox any
+// registered EVM key may sign quotes, and a deposit needs one.
+func (s *App) SandboxRegisterPartner(ctx context.Context, u *Unlock) (string, error) {
+	ctl, err := s.SandboxControl(ctx)
+	if err != nil {
+		return "", err
+	}
+	p := s.Profile()
+	label := p.PartnerKey
+	if label == "" {
+		label = p.EVMKey
+	}
+	if label == "" {
+		return "", &FieldError{Field: "partner_key", Err: fmt.Errorf("profile %s has neither a partner key nor an EVM key to register; add an EVM key on the Keys screen (purse key new)", p.Name)}
+	}
+	ks, err := s.Keys(u)
+	if err != nil {
+		return "", err
+	}
+	e, err := ks.Get(label)
+	if err != nil {
+		return "", err
+	}
+	if e.Kind != keystore.KindEVM {
+		return "", &FieldError{Field: "partner_key", Err: fmt.Errorf("%s is a %s key; the partner key signs with an EVM key", label, e.Kind)}
+	}
+	if _, err := ctl.RegisterPartner(ctx, e.Address); err != nil {
+		return "", err
+	}
+	if p.PartnerKey == "" {
+		if _, err := s.UpdateProfile(func(p *config.Profile) error { p.PartnerKey = label; return nil }); err != nil {
+			return "", err
+		}
+	}
+	return e.Address, nil
+}
+
+// SandboxFundSolana gives the profile's Solana key OnboardLamports and OnboardUSDC on its
+// sandbox (fees and a deposit's USDC) and returns the key's address.
+func (s *App) SandboxFundSolana(ctx context.Context, u *Unlock) (string, error) {
+	ctl, err := s.SandboxControl(ctx)
+	if err != nil {
+		return "", err
+	}
+	p := s.Profile()
+	if p.SolanaKey == "" {
+		return "", &FieldError{Field: "solana_key", Err: fmt.Errorf("profile %s has no Solana key; add one on the Keys screen (purse key new --kind solana) and make it the profile's", p.Name)}
+	}
+	ks, err := s.Keys(u)
+	if err != nil {
+		return "", err
+	}
+	e, err := ks.Get(p.SolanaKey)
+	if err != nil {
+		return "", err
+	}
+	if _, err := ctl.FundSolana(ctx, e.Address, OnboardLamports, OnboardUSDC); err != nil {
+		return "", err
+	}
+	return e.Address, nil
+}
+
+// ResetSandbox starts the profile's sandbox afresh (every account, the EVM chain and the
+// Solana ledger are dropped, in its state folder too) and clears the profile's account id,
+// which named an account of it.
+func (s *App) ResetSandbox(ctx context.Context) (config.Profile, error) {
+	if _, err := s.SandboxInfo(ctx); err != nil {
+		return config.Profile{}, err
+	}
+	if err := sandboxctl.NewControl(s.Profile().UserAPI).Reset(ctx); err != nil {
+		return config.Profile{}, err
+	}
+	return s.UpdateProfile(func(p *config.Profile) error { p.TokenID = ""; return nil })
 }
 
 // SandboxInfo asks the profile's user_api whether it is a purse sandbox (its GET

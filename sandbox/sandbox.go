@@ -18,6 +18,8 @@ import (
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"time"
@@ -36,7 +38,9 @@ import (
 type Config struct {
 	// Listen is host:port; port 0 picks a free one.
 	Listen string
-	// StateDir persists the end-user sandbox across restarts when set.
+	// StateDir, when set, keeps the sandbox across restarts: the end-user service's accounts,
+	// the EVM chain (blocks and state) and the Solana ledger (accounts and registered
+	// partner keys; block heights, blockhashes and signature statuses start afresh).
 	StateDir string
 	// ReviewDelay and ActivationDelay move KYC on by themselves (0: only `advance`).
 	ReviewDelay     time.Duration
@@ -54,17 +58,34 @@ type Config struct {
 
 // Sandbox is a running set of sandbox services.
 type Sandbox struct {
-	info    sandboxctl.Info
+	info sandboxctl.Info
+	cfg  Config
+	log  *slog.Logger
+
+	// EndUser, Chain and Solana are the services; Reset replaces them, so a test reads them
+	// only while no reset runs.
 	EndUser *endusertest.Server
 	Chain   *homechaintest.Chain
 	Solana  *altchaintest.Sandbox
 
+	// mu guards the services against a Reset (requests hold it for reading while they are
+	// served); inner serves every route but the outer ones.
+	mu      sync.RWMutex
+	inner   http.Handler
+	ledger  *ledgerFile
 	srv     *http.Server
 	ln      net.Listener
 	done    chan struct{}
 	closeMu sync.Once
 	err     error
 }
+
+// Files and folders of Config.StateDir: the end-user service's snapshot
+// (endusertest.SnapshotFile), the EVM chain and the Solana ledger.
+const (
+	EVMDir     = "evm"
+	LedgerFile = "solana-ledger.json"
+)
 
 // Start starts every service and returns once they answer.
 func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
@@ -86,10 +107,68 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: cannot listen on %s: %v", cfg.Listen, err)
 	}
-	chain, err := homechaintest.Start(ctx, homechaintest.Config{Listen: net.JoinHostPort(host, "0")})
-	if err != nil {
+	s := &Sandbox{cfg: cfg, log: logger, ln: ln, done: make(chan struct{})}
+	if err := s.startServices(ctx); err != nil {
 		ln.Close()
-		return nil, fmt.Errorf("sandbox EVM: %v", err)
+		return nil, err
+	}
+	c := s.Chain.Contracts()
+	base := "http://" + ln.Addr().String()
+	s.info = sandboxctl.Info{
+		UserAPI: base, PartnerAPI: base + "/partner", EVMRPC: base + "/evm", SolanaRPC: base + "/solana",
+		Network: s.EndUser.Network(), AccountNFT: c.AccountNFT.Hex(), CardSpender: c.CardSpender.Hex(),
+		Deposit: c.Deposit.Hex(), BufferPool: c.BufferPool.Hex(),
+		PartnerResponseKey: altchaintest.ResponseKey.Address().Hex(),
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /sandbox/info", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(s.info)
+	})
+	mux.HandleFunc("POST /sandbox/reset", func(w http.ResponseWriter, r *http.Request) {
+		if err := s.Reset(r.Context()); err != nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusInternalServerError)
+			_ = json.NewEncoder(w).Encode(map[string]any{"retCode": 10000, "retMsg": "reset: " + err.Error()})
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"retCode":0,"retMsg":"ok","result":{"reset":true}}`)
+	})
+	// A request holds the services until it is answered, so a reset waits for the requests
+	// in flight (none writes the old state after it) and the next ones wait for the reset.
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.mu.RLock()
+		defer s.mu.RUnlock()
+		s.inner.ServeHTTP(w, r)
+	})
+	s.srv = &http.Server{Handler: logRequests(logger, mux), ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		defer close(s.done)
+		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			s.err = err
+			logger.Error("sandbox stopped", "err", err)
+		}
+	}()
+	return s, nil
+}
+
+// startServices starts the chain, the end-user service and the Solana ledger, from
+// cfg.StateDir when it holds them, and builds the routes they serve. The caller holds mu,
+// or no request is served yet.
+func (s *Sandbox) startServices(ctx context.Context) error {
+	cfg := s.cfg
+	host, _, _ := net.SplitHostPort(cfg.Listen)
+	chainCfg := homechaintest.Config{Listen: net.JoinHostPort(host, "0")}
+	if cfg.StateDir != "" {
+		if err := os.MkdirAll(cfg.StateDir, 0o700); err != nil {
+			return fmt.Errorf("sandbox state: %v", err)
+		}
+		chainCfg.DataDir = filepath.Join(cfg.StateDir, EVMDir)
+	}
+	chain, err := homechaintest.Start(ctx, chainCfg)
+	if err != nil {
+		return fmt.Errorf("sandbox EVM: %v", err)
 	}
 	eu, err := endusertest.New(endusertest.Config{
 		Network: strconv.FormatInt(int64(chain.ChainID()), 10), Chain: chain, StateDir: cfg.StateDir,
@@ -98,9 +177,9 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 	})
 	if err != nil {
 		chain.Close()
-		ln.Close()
-		return nil, fmt.Errorf("sandbox end-user service: %v", err)
+		return fmt.Errorf("sandbox end-user service: %v", err)
 	}
+	logger := s.log
 	// The Solana side: a quote is for a minted account of the end-user sandbox, and a
 	// confirmed deposit credits the quoted fiat there with a CTU record.
 	sol := altchaintest.New(altchaintest.Config{
@@ -118,27 +197,20 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 			}
 		},
 	})
-	base := "http://" + ln.Addr().String()
-	c := chain.Contracts()
-	s := &Sandbox{
-		info: sandboxctl.Info{
-			UserAPI: base, PartnerAPI: base + "/partner", EVMRPC: base + "/evm", SolanaRPC: base + "/solana",
-			Network: eu.Network(), AccountNFT: c.AccountNFT.Hex(), CardSpender: c.CardSpender.Hex(),
-			Deposit: c.Deposit.Hex(), BufferPool: c.BufferPool.Hex(),
-			PartnerResponseKey: altchaintest.ResponseKey.Address().Hex(),
-		},
-		EndUser: eu, Chain: chain, Solana: sol, ln: ln, done: make(chan struct{}),
+	var ledger *ledgerFile
+	if cfg.StateDir != "" {
+		ledger = &ledgerFile{path: filepath.Join(cfg.StateDir, LedgerFile), sol: sol, log: logger}
+		if err := ledger.load(); err != nil {
+			chain.Close()
+			return err
+		}
 	}
 	evm, err := url.Parse(chain.RPCURL())
 	if err != nil {
-		s.Close()
-		return nil, err
+		chain.Close()
+		return err
 	}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /sandbox/info", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(s.info)
-	})
 	proxy := httputil.NewSingleHostReverseProxy(evm)
 	mux.Handle("/evm", http.StripPrefix("/evm", proxy))
 	mux.Handle("/evm/", http.StripPrefix("/evm", proxy))
@@ -151,22 +223,45 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 			return
 		}
 		sol.RegisterPartner(common.HexToAddress(body.Address))
+		ledger.save()
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"retCode":0,"retMsg":"ok","result":{"registered":%q}}`, common.HexToAddress(body.Address).Hex())
 	})
-	mux.Handle("/solana", http.StripPrefix("/solana", sol.RPCHandler()))
-	mux.Handle("/solana/", http.StripPrefix("/solana", sol.RPCHandler()))
+	// Every Solana call may change the ledger (a send, a funding): it is written when it did.
+	solana := ledger.saving(sol.RPCHandler())
+	mux.Handle("/solana", http.StripPrefix("/solana", solana))
+	mux.Handle("/solana/", http.StripPrefix("/solana", solana))
 	mux.Handle("/partner/", http.StripPrefix("/partner", sol.PartnerHandler()))
 	mux.Handle("/", eu.Handler())
-	s.srv = &http.Server{Handler: logRequests(logger, mux), ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		defer close(s.done)
-		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			s.err = err
-			logger.Error("sandbox stopped", "err", err)
+	s.EndUser, s.Chain, s.Solana, s.ledger, s.inner = eu, chain, sol, ledger, mux
+	return nil
+}
+
+// Reset starts every service afresh: the accounts, the EVM chain and the Solana ledger
+// are dropped, on disk too, and the sandbox answers at the same address with the same
+// contracts.
+func (s *Sandbox) Reset(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.Chain.Close()
+	if err := RemoveState(s.cfg.StateDir); err != nil {
+		return err
+	}
+	return s.startServices(ctx)
+}
+
+// RemoveState deletes what a sandbox keeps in dir (nothing else there), so the next start
+// is fresh.
+func RemoveState(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	for _, name := range []string{endusertest.SnapshotFile, LedgerFile, EVMDir} {
+		if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
+			return fmt.Errorf("sandbox state: %v", err)
 		}
-	}()
-	return s, nil
+	}
+	return nil
 }
 
 // Info returns the URLs and the network value.
@@ -175,7 +270,7 @@ func (s *Sandbox) Info() sandboxctl.Info { return s.info }
 // Addr is the address the sandbox listens on.
 func (s *Sandbox) Addr() string { return s.ln.Addr().String() }
 
-// Close stops every service.
+// Close stops every service; the Solana ledger is written a last time.
 func (s *Sandbox) Close() error {
 	s.closeMu.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
@@ -186,6 +281,9 @@ func (s *Sandbox) Close() error {
 		} else {
 			s.ln.Close()
 		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.ledger.save()
 		s.Chain.Close()
 	})
 	return s.err

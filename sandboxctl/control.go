@@ -176,6 +176,13 @@ func (c *Control) FundSolana(ctx context.Context, address string, lamports, usdc
 	return c.doPath(ctx, http.MethodPost, "/solana/sandbox/solana-fund", "solana-fund", map[string]any{"address": address, "lamports": lamports, "usdc": usdc})
 }
 
+// Reset starts the sandbox afresh: every account, the EVM chain and the Solana ledger are
+// dropped, in its state folder too. Profiles that name an account of it must forget it.
+func (c *Control) Reset(ctx context.Context) error {
+	_, err := c.do(ctx, http.MethodPost, "reset", map[string]any{})
+	return err
+}
+
 // ClearFaults removes every injected fault.
 func (c *Control) ClearFaults(ctx context.Context) (json.RawMessage, error) {
 	return c.SetFaults(ctx, Faults{})

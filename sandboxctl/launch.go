@@ -57,8 +57,10 @@ func FindBinary() (string, error) {
 type LaunchOptions struct {
 	// Listen is the loopback host:port.
 	Listen string
-	// StateDir keeps the sandbox's accounts across restarts when set.
+	// StateDir keeps the sandbox (accounts, EVM chain, Solana ledger) across restarts when
+	// set; Fresh drops what it holds first.
 	StateDir string
+	Fresh    bool
 	// ReviewDelay and ActivationDelay, when set, make the sandbox approve the KYC vendor
 	// review and go Live by itself after that long.
 	ReviewDelay, ActivationDelay time.Duration
@@ -94,6 +96,9 @@ func Launch(ctx context.Context, o LaunchOptions) (*Process, error) {
 	args := []string{"--listen", o.Listen}
 	if o.StateDir != "" {
 		args = append(args, "--state", o.StateDir)
+		if o.Fresh {
+			args = append(args, "--fresh")
+		}
 	}
 	if o.ReviewDelay > 0 {
 		args = append(args, "--review-delay", o.ReviewDelay.String())
@@ -187,13 +192,18 @@ func ignoreInterrupt(err error) error {
 	if errors.As(err, &ee) && !ee.Exited() {
 		return nil // ended by our signal
 	}
+	// exec.Cmd reports a clean exit after its context's Cancel (our interrupt) as ctx.Err().
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return nil
+	}
 	return err
 }
 
 // Ensure starts purse-sandbox at userAPI's address unless something answers there already
-// (another `purse sandbox`, or a terminal UI in another terminal). Its log is appended to
-// logPath, never to the terminal a UI draws on. It returns nil when it started nothing.
-func Ensure(ctx context.Context, userAPI, logPath string) (*Process, error) {
+// (another `purse sandbox`, or a terminal UI in another terminal), keeping its state in
+// stateDir (empty: nothing is kept). Its log is appended to logPath, never to the terminal
+// a UI draws on. It returns nil when it started nothing.
+func Ensure(ctx context.Context, userAPI, stateDir, logPath string) (*Process, error) {
 	if Reachable(ctx, userAPI) == nil {
 		return nil, nil
 	}
@@ -205,10 +215,10 @@ func Ensure(ctx context.Context, userAPI, logPath string) (*Process, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sandbox log: %v", err)
 	}
-	sb, err := Launch(ctx, LaunchOptions{Listen: u.Host, Log: logf})
+	sb, err := Launch(ctx, LaunchOptions{Listen: u.Host, StateDir: stateDir, Log: logf})
 	if err != nil {
 		logf.Close()
-		return nil, fmt.Errorf("starting the sandbox on %s: %w (is another program using the port? `purse profile set user_api=...` moves it; its log is %s)", u.Host, err, logf.Name())
+		return nil, fmt.Errorf("starting the sandbox on %s: %w (is another program using the port? `purse profile set user_api=...` moves it; if its state in %s is damaged, `purse sandbox --fresh` starts it afresh; its log is %s)", u.Host, err, stateDir, logf.Name())
 	}
 	return sb, nil
 }

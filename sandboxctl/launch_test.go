@@ -78,3 +78,42 @@ func TestLaunchRefusesWhatIsNotASandbox(t *testing.T) {
 		})
 	}
 }
+
+// Ensure starts the sandbox on its state folder, so a restart keeps the accounts.
+func TestEnsureKeepsTheStateInTheGivenFolder(t *testing.T) {
+	argsFile := filepath.Join(t.TempDir(), "args")
+	bin := script(t, `echo "$@" > '`+argsFile+`'; echo '{"userAPI":"http://127.0.0.1:9","network":"31337"}'; trap 'exit 0' INT; while :; do sleep 0.05; done`)
+	t.Setenv("PATH", filepath.Dir(bin))
+	state := filepath.Join(t.TempDir(), "sandbox")
+	p, err := Ensure(context.Background(), "http://127.0.0.1:9", state, filepath.Join(t.TempDir(), "sandbox.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p == nil {
+		t.Skip("something answers at 127.0.0.1:9")
+	}
+	defer p.Close()
+	b, err := os.ReadFile(argsFile)
+	if err != nil || !strings.Contains(string(b), "--state "+state) || strings.Contains(string(b), "--fresh") {
+		t.Fatalf("purse-sandbox ran with %q (%v), want --state %s and no --fresh", b, err, state)
+	}
+}
+
+// Serve ends without an error when its context ends (Ctrl-C on `purse sandbox`) and the
+// sandbox stops cleanly on the interrupt.
+func TestServeStopsCleanlyWhenCancelled(t *testing.T) {
+	bin := script(t, `echo '{"userAPI":"http://127.0.0.1:9","network":"31337"}'; trap 'exit 0' INT; while :; do sleep 0.05; done`)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- Serve(ctx, LaunchOptions{Listen: "127.0.0.1:9", Binary: bin}, func(Info) { cancel() })
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Serve after a cancel: %v, want nil", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("Serve did not return")
+	}
+}

@@ -38,7 +38,7 @@ func FillCaptcha(r enduser.MintRequest, now time.Time) enduser.MintRequest {
 }
 
 // Onboard takes the signer's address to a Live account through the real end-user API:
-// mint (when api has no account yet), the vendor review approved and the activation delay
+// mint (when api has no account yet, or one the sandbox does not know), the vendor review approved and the activation delay
 // skipped through the control surface, Form A signed by the signer and submitted. api must
 // sign full-auth calls with signer. It returns the account id; progress hears each step.
 func Onboard(ctx context.Context, ctl *Control, api *enduser.Client, signer wallet.EVMSigner, progress func(string)) (string, error) {
@@ -46,6 +46,18 @@ func Onboard(ctx context.Context, ctl *Control, api *enduser.Client, signer wall
 		progress = func(string) {}
 	}
 	tokenID := api.TokenID()
+	if tokenID != "" {
+		// A sandbox started afresh (--fresh, a reset) does not know the account any more:
+		// it reads Na, and a new one is minted as for a profile without one.
+		st, err := api.AccountStatus(ctx)
+		if err != nil {
+			return "", fmt.Errorf("onboard: account status: %w", err)
+		}
+		if st.StatusStr == "Na" {
+			progress("the sandbox has no account " + tokenID + " (it started afresh or was reset): minting a new one")
+			tokenID = ""
+		}
+	}
 	if tokenID == "" {
 		var err error
 		if tokenID, err = ctl.IssueTokenID(ctx); err != nil {

@@ -33,7 +33,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var cfg sandbox.Config
 	var verbose bool
 	fs.StringVar(&cfg.Listen, "listen", config.DefaultSandboxAddr, "loopback host:port (port 0 picks a free one)")
-	fs.StringVar(&cfg.StateDir, "state", "", "keep the sandbox's accounts in this folder across restarts")
+	fs.StringVar(&cfg.StateDir, "state", "", "keep the sandbox (accounts, EVM chain, Solana ledger) in this folder across restarts")
+	var fresh bool
+	fs.BoolVar(&fresh, "fresh", false, "drop what --state holds and start afresh")
 	fs.DurationVar(&cfg.ReviewDelay, "review-delay", 0, "approve the KYC vendor review by itself after this long (0: only `purse sandbox ctl kyc-approve`)")
 	fs.DurationVar(&cfg.ActivationDelay, "activation-delay", 0, "go Live by itself this long after Form A (0: only `purse sandbox ctl advance`)")
 	fs.StringVar(&cfg.MintTokenIDs, "mint-token-ids", "issued", "account ids a mint accepts: issued (only ids handed out by POST /sandbox/mint-token-id) or any")
@@ -54,6 +56,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.Dialect = d
+	if fresh && cfg.StateDir == "" {
+		fmt.Fprintln(stderr, "purse-sandbox: --fresh: expected --state DIR (without it nothing is kept)")
+		return 2
+	}
+	if fresh {
+		if err := sandbox.RemoveState(cfg.StateDir); err != nil {
+			fmt.Fprintln(stderr, "purse-sandbox: --fresh: "+err.Error())
+			return 1
+		}
+	}
 	level := slog.LevelInfo
 	if verbose {
 		level = slog.LevelDebug

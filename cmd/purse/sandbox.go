@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -19,17 +20,30 @@ import (
 func addSandboxCommands(a *cli, root *cobra.Command) {
 	var o sandboxctl.LaunchOptions
 	cmd := &cobra.Command{
-		Use:   "sandbox [--listen 127.0.0.1:8787] [--state DIR]",
+		Use:   "sandbox [--listen 127.0.0.1:8787] [--state DIR] [--fresh]",
 		Short: "Run every sandbox service in the foreground (end-user API, partner API, EVM, Solana)",
 		Long: "Runs the strict sandbox (the purse-sandbox program, found beside purse or on PATH) on\n" +
 			"loopback and prints one JSON line with every URL and the network value. Other terminals\n" +
 			"use it through the embedded `sandbox` profile, or through\n" +
-			"`purse profile add NAME --sandbox URL`. Stop it with Ctrl-C.",
+			"`purse profile add NAME --sandbox URL`. Stop it with Ctrl-C.\n\n" +
+			"Its accounts, EVM chain and Solana ledger stay in $PURSE_HOME/sandbox across restarts\n" +
+			"(the terminal UI's sandbox uses the same folder); --fresh drops them first, --state ''\n" +
+			"keeps nothing.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			o.Log = a.stderr
+			if !cmd.Flags().Changed("state") {
+				home, err := config.EnsureHome()
+				if err != nil {
+					return err
+				}
+				o.StateDir = filepath.Join(home, SandboxStateDir)
+			}
+			if o.Fresh && o.StateDir == "" {
+				return usagef("--fresh: nothing is kept with --state ''; drop one of them")
+			}
 			return sandboxctl.Serve(ctx, o, func(info sandboxctl.Info) {
 				line, _ := json.Marshal(info)
 				fmt.Fprintln(a.stdout, string(line))
@@ -38,7 +52,8 @@ func addSandboxCommands(a *cli, root *cobra.Command) {
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.Listen, "listen", config.DefaultSandboxAddr, "loopback host:port")
-	f.StringVar(&o.StateDir, "state", "", "keep the sandbox's accounts in this folder across restarts")
+	f.StringVar(&o.StateDir, "state", "", "keep the sandbox in this folder across restarts (default $PURSE_HOME/sandbox; '' keeps nothing)")
+	f.BoolVar(&o.Fresh, "fresh", false, "drop the kept accounts, EVM chain and Solana ledger and start afresh")
 	f.DurationVar(&o.ReviewDelay, "review-delay", 0, "approve the KYC vendor review by itself after this long (0: only `ctl kyc-approve`)")
 	f.DurationVar(&o.ActivationDelay, "activation-delay", 0, "go Live by itself this long after Form A (0: only `ctl advance`)")
 	cmd.AddCommand(a.sandboxCtlCmd())
@@ -191,7 +206,8 @@ func (a *cli) sandboxOnboardCmd() *cobra.Command {
 	cmd.Long = "The fast path for testers: every step goes through the real end-user API with the key's\n" +
 		"signatures (only the vendor review and the activation delay are skipped through the\n" +
 		"control surface). The account id is stored in the profile, and the key becomes its EVM key.\n" +
-		"The profile's Solana key is then funded (2 SOL, 100 USDC) and its partner key registered."
+		"Its partner key (the EVM key when the profile has none) is then registered and its Solana\n" +
+		"key, when it has one, funded (2 SOL, 100 USDC), so a deposit can follow."
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label (default: the profile's evm_key)")
 	return cmd
 }

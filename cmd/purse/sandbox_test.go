@@ -32,6 +32,10 @@ func TestOnboardThroughTheSandbox(t *testing.T) {
 	if m["status"] != "Live" || m["address"] != "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" || m["tokenId"] == "" {
 		t.Fatalf("onboard %v", m)
 	}
+	// The profile named no partner key: its EVM key is registered as one, so quotes work.
+	if m["partnerKey"] != m["address"] {
+		t.Fatalf("onboard registered partner key %v, want the EVM key %v", m["partnerKey"], m["address"])
+	}
 	for _, step := range []string{"minted account", "KYC approved", "Form A signed", "Live"} {
 		if !strings.Contains(e, step) {
 			t.Errorf("onboard progress lacks %q: %s", step, e)
@@ -130,4 +134,11 @@ func ctuCount(t *testing.T) int {
 		t.Fatal(err)
 	}
 	return v.Count
+}
+
+// purse sandbox --fresh with an empty --state (nothing kept) is a usage error.
+func TestSandboxFreshNeedsAStateFolder(t *testing.T) {
+	if _, e, c := purse(t, "", "sandbox", "--fresh", "--state", ""); c != exitUsage || !strings.Contains(e, "--fresh") {
+		t.Fatalf("sandbox --fresh --state '': %d %s", c, e)
+	}
 }

@@ -10,9 +10,14 @@ import (
 	"purse/tui"
 )
 
+// SandboxStateDir is the folder of PURSE_HOME where the sandbox started by purse keeps its
+// accounts, EVM chain and Solana ledger across restarts.
+const SandboxStateDir = "sandbox"
+
 // runTUI opens the terminal UI on the selected profile. On the sandbox profile it first
 // starts the sandbox binary when nothing answers at the profile's address, so other
-// terminals can use it while the UI runs; it stops with the UI.
+// terminals can use it while the UI runs; it stops with the UI, and its state stays in
+// PURSE_HOME for the next start.
 func (a *cli) runTUI(ctx context.Context) error {
 	home, err := config.EnsureHome()
 	if err != nil {
@@ -24,7 +29,7 @@ func (a *cli) runTUI(ctx context.Context) error {
 	}
 	p := services.Profile()
 	if p.IsSandbox() {
-		sb, err := sandboxctl.Ensure(ctx, p.UserAPI, filepath.Join(home, "sandbox.log"))
+		sb, err := sandboxctl.Ensure(ctx, p.UserAPI, filepath.Join(home, SandboxStateDir), filepath.Join(home, "sandbox.log"))
 		if err != nil {
 			return err
 		}

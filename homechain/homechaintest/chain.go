@@ -12,7 +12,9 @@ package homechaintest
 import (
 	"context"
 	"crypto/ecdsa"
+	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"net"
 	"strconv"
@@ -23,11 +25,19 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core"
+	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/eth"
+	"github.com/ethereum/go-ethereum/eth/catalyst"
 	"github.com/ethereum/go-ethereum/eth/ethconfig"
+	"github.com/ethereum/go-ethereum/eth/filters"
+	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
 	"github.com/ethereum/go-ethereum/node"
+	"github.com/ethereum/go-ethereum/p2p"
+	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/rpc"
 
 	contractassets "purse/assets/contracts"
@@ -58,6 +68,10 @@ type Config struct {
 	// Listen is host:port of the JSON-RPC HTTP server. The host must be a loopback address
 	// (127.0.0.1, ::1 or localhost); port 0 picks a free port. Empty means DefaultListen.
 	Listen string
+	// DataDir, when set, keeps the chain on disk there (an archive node: the state of every
+	// block is written as it is sealed) and the next Start from it continues the same chain
+	// with the contracts already deployed. Empty: the chain lives in memory.
+	DataDir string
 }
 
 // TokenSpec is one token the sandbox deploys.
@@ -80,7 +94,7 @@ var TokenSpecs = []TokenSpec{
 
 // Chain is a running sandbox chain.
 type Chain struct {
-	backend *simulated.Backend
+	backend backend
 	client  simulated.Client
 	reader  *homechain.Client
 	rpcURL  string
@@ -97,6 +111,9 @@ type Chain struct {
 
 	tokens    []homechain.Token
 	contracts homechain.Contracts
+
+	// dataDir holds the chain on disk ("" in memory).
+	dataDir string
 
 	stopMiner context.CancelFunc
 	minerDone chan struct{}
@@ -142,10 +159,11 @@ func Start(ctx context.Context, cfg Config) (*Chain, error) {
 		c.deployer.addr: {Balance: InitialETH},
 		c.relayer.addr:  {Balance: InitialETH},
 	}
-	c.backend, c.rpcURL, err = newBackend(alloc, host, port)
+	c.backend, c.rpcURL, err = newBackend(alloc, host, port, cfg.DataDir)
 	if err != nil {
 		return nil, err
 	}
+	c.dataDir = cfg.DataDir
 	c.client = c.backend.Client()
 	c.reader = homechain.New(c.client)
 	if c.pool, err = rpc.DialContext(ctx, c.rpcURL); err != nil {
@@ -158,6 +176,14 @@ func Start(ctx context.Context, cfg Config) (*Chain, error) {
 	c.minerDone = make(chan struct{})
 	go c.mine(minerCtx)
 
+	resumed, err := c.resume(ctx)
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	if resumed {
+		return c, nil
+	}
 	if err := c.deploy(ctx); err != nil {
 		c.Close()
 		return nil, fmt.Errorf("sandbox chain: deploying contracts: %w", err)
@@ -191,7 +217,7 @@ func parseListen(listen string) (string, int, error) {
 // random port (0) is picked here first by listening on it; should another process take it
 // before the node binds it, a new one is picked (up to 5 times). NewBackend panics when the
 // node cannot start: that is an error here.
-func newBackend(alloc types.GenesisAlloc, host string, port int) (*simulated.Backend, string, error) {
+func newBackend(alloc types.GenesisAlloc, host string, port int, dataDir string) (backend, string, error) {
 	var lastErr error
 	for attempt := 0; attempt < 5; attempt++ {
 		p := port
@@ -202,7 +228,7 @@ func newBackend(alloc types.GenesisAlloc, host string, port int) (*simulated.Bac
 			}
 			p = free
 		}
-		sim, err := tryBackend(alloc, host, p)
+		sim, err := tryBackend(alloc, host, p, dataDir)
 		if err == nil {
 			return sim, "http://" + net.JoinHostPort(host, strconv.Itoa(p)), nil
 		}
@@ -223,13 +249,13 @@ func freePort(host string) (int, error) {
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
-func tryBackend(alloc types.GenesisAlloc, host string, port int) (sim *simulated.Backend, err error) {
+func tryBackend(alloc types.GenesisAlloc, host string, port int, dataDir string) (sim backend, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			sim, err = nil, fmt.Errorf("sandbox chain: starting the node on %s: %v", net.JoinHostPort(host, strconv.Itoa(port)), r)
 		}
 	}()
-	return simulated.NewBackend(alloc, func(nc *node.Config, ec *ethconfig.Config) {
+	configure := func(nc *node.Config, ec *ethconfig.Config) {
 		chainCfg := *ec.Genesis.Config
 		chainCfg.ChainID = big.NewInt(ChainID)
 		ec.Genesis.Config = &chainCfg
@@ -241,7 +267,72 @@ func tryBackend(alloc types.GenesisAlloc, host string, port int) (sim *simulated
 		nc.HTTPCors = nil
 		nc.WSHost = ""
 		nc.IPCPath = ""
-	}), nil
+	}
+	if dataDir == "" {
+		return simulated.NewBackend(alloc, configure), nil
+	}
+	return newDiskBackend(alloc, dataDir, configure)
+}
+
+// backend is the simulated chain: simulated.Backend in memory, diskBackend on disk.
+type backend interface {
+	Commit() common.Hash
+	Client() simulated.Client
+	Close() error
+}
+
+// diskBackend is simulated.NewBackend's node kept in a data dir. It is assembled here
+// because simulated.NewBackend rewinds the chain to genesis when it starts (its reorg
+// then puts every earlier transaction back in the pool); this one continues from the head
+// the data dir holds.
+type diskBackend struct {
+	node   *node.Node
+	beacon *catalyst.SimulatedBeacon
+	client *ethclient.Client
+}
+
+func newDiskBackend(alloc types.GenesisAlloc, dataDir string, configure func(*node.Config, *ethconfig.Config)) (*diskBackend, error) {
+	nc := node.DefaultConfig
+	nc.DataDir, nc.Name = dataDir, "homechain"
+	nc.P2P = p2p.Config{NoDiscovery: true}
+	genesisAlloc := core.SystemContractAllocs()
+	maps.Copy(genesisAlloc, alloc)
+	ec := ethconfig.Defaults
+	ec.Genesis = &core.Genesis{Config: params.AllDevChainProtocolChanges, GasLimit: ethconfig.Defaults.Miner.GasCeil, Alloc: genesisAlloc}
+	ec.SyncMode = ethconfig.FullSync
+	ec.TxPool.NoLocals = true
+	ec.LogNoHistory = true
+	// An archive node on the hash scheme writes each block's state as it is sealed, so the
+	// chain survives even a stop that skips the node's own shutdown.
+	ec.StateScheme, ec.NoPruning = rawdb.HashScheme, true
+	configure(&nc, &ec)
+	stack, err := node.New(&nc)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox chain in %s: %v", dataDir, err)
+	}
+	eb, err := eth.New(stack, &ec)
+	if err != nil {
+		stack.Close()
+		return nil, fmt.Errorf("sandbox chain in %s: %v (another sandbox may be using it, or start the sandbox afresh)", dataDir, err)
+	}
+	stack.RegisterAPIs([]rpc.API{{Namespace: "eth", Service: filters.NewFilterAPI(filters.NewFilterSystem(eb.APIBackend, filters.Config{}))}})
+	if err := stack.Start(); err != nil {
+		stack.Close()
+		return nil, fmt.Errorf("sandbox chain in %s: %v", dataDir, err)
+	}
+	beacon, err := catalyst.NewSimulatedBeacon(0, common.Address{}, eb)
+	if err != nil {
+		stack.Close()
+		return nil, fmt.Errorf("sandbox chain in %s: %v", dataDir, err)
+	}
+	return &diskBackend{node: stack, beacon: beacon, client: ethclient.NewClient(stack.Attach())}, nil
+}
+
+func (b *diskBackend) Commit() common.Hash      { return b.beacon.Commit() }
+func (b *diskBackend) Client() simulated.Client { return b.client }
+func (b *diskBackend) Close() error {
+	b.client.Close()
+	return errors.Join(b.beacon.Stop(), b.node.Close())
 }
 
 // mine seals a block whenever the pool holds transactions, and never an empty one: each
@@ -410,4 +501,40 @@ func (c *Chain) deploy(ctx context.Context) error {
 		c.tokens = append(c.tokens, homechain.Token{Symbol: t.Symbol, Name: t.Name, Address: tokenAddrs[i], Decimals: t.Decimals, IsFiat: t.IsFiat})
 	}
 	return nil
+}
+
+// resume continues a chain kept in the data dir: the contracts are those the first start
+// deployed, at the deployer's first nonces. It reports false on a fresh chain (the deployer
+// has sent nothing yet).
+func (c *Chain) resume(ctx context.Context) (bool, error) {
+	if c.dataDir == "" {
+		return false, nil
+	}
+	sent, err := c.client.NonceAt(ctx, c.deployer.addr, nil)
+	if err != nil {
+		return false, fmt.Errorf("sandbox chain in %s: %v", c.dataDir, err)
+	}
+	if sent == 0 {
+		return false, nil
+	}
+	addrs := make([]common.Address, 0, len(TokenSpecs)+4)
+	for i := range cap(addrs) {
+		addrs = append(addrs, crypto.CreateAddress(c.deployer.addr, uint64(i)))
+	}
+	for _, a := range addrs {
+		code, err := c.client.CodeAt(ctx, a, nil)
+		if err != nil {
+			return false, fmt.Errorf("sandbox chain in %s: %v", c.dataDir, err)
+		}
+		if len(code) == 0 {
+			return false, fmt.Errorf("sandbox chain in %s: no sandbox contract at %s (start the sandbox afresh)", c.dataDir, a.Hex())
+		}
+	}
+	c.contracts.AccountNFT = addrs[0]
+	for i, t := range TokenSpecs {
+		c.tokens = append(c.tokens, homechain.Token{Symbol: t.Symbol, Name: t.Name, Address: addrs[1+i], Decimals: t.Decimals, IsFiat: t.IsFiat})
+	}
+	n := len(TokenSpecs) + 1
+	c.contracts.CardSpender, c.contracts.Deposit, c.contracts.BufferPool = addrs[n], addrs[n+1], addrs[n+2]
+	return true, nil
 }

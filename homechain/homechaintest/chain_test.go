@@ -237,3 +237,46 @@ func TestIdleChainSealsNothingAndKeepsTime(t *testing.T) {
 		t.Errorf("the head's timestamp is %d s ahead of the wall clock", ahead)
 	}
 }
+
+// A chain kept in a data dir continues after a restart: the same contracts, the balances
+// and accounts written before, and new blocks on top.
+func TestDataDirKeepsTheChainAcrossRestarts(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	c1, err := homechaintest.Start(ctx, homechaintest.Config{DataDir: dir})
+	if err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	usd, _ := c1.Token("USD24")
+	owner := common.HexToAddress("0x00000000000000000000000000000000000a11ce")
+	if _, err := c1.Fund(ctx, usd.Address, owner, big.NewInt(12345)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c1.MintAccount(ctx, owner, 1234567890); err != nil {
+		t.Fatal(err)
+	}
+	contracts, tokens := c1.Contracts(), c1.Tokens()
+	c1.Close()
+
+	c2, err := homechaintest.Start(ctx, homechaintest.Config{DataDir: dir})
+	if err != nil {
+		t.Fatalf("Start again from %s: %v", dir, err)
+	}
+	defer c2.Close()
+	if c2.Contracts() != contracts || len(c2.Tokens()) != len(tokens) || c2.Tokens()[0] != tokens[0] {
+		t.Fatalf("after a restart: contracts %+v tokens %+v, want %+v %+v", c2.Contracts(), c2.Tokens(), contracts, tokens)
+	}
+	if bal, err := c2.BalanceOf(ctx, usd.Address, owner); err != nil || bal.Int64() != 12345 {
+		t.Fatalf("balance after a restart = %v, %v; want 12345", bal, err)
+	}
+	if id, ok, err := c2.AccountOf(ctx, owner); err != nil || !ok || id != 1234567890 {
+		t.Fatalf("account after a restart = %d %v %v; want 1234567890", id, ok, err)
+	}
+	if _, err := c2.Fund(ctx, usd.Address, owner, big.NewInt(5)); err != nil {
+		t.Fatalf("a transaction after a restart: %v", err)
+	}
+	if bal, err := c2.BalanceOf(ctx, usd.Address, owner); err != nil || bal.Int64() != 12350 {
+		t.Fatalf("balance after a new transaction = %v, %v; want 12350", bal, err)
+	}
+}

@@ -8,6 +8,7 @@ package account
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	doc "purse/app/review"
@@ -18,6 +19,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/shopspring/decimal"
 
 	"purse/app"
 	"purse/config"
@@ -48,9 +50,10 @@ const (
 
 // Dialog ids (review, confirmation, passphrase) of this screen.
 const (
-	idFormAReview = "account/forma"
-	idMintConfirm = "account/mint"
-	idShareToken  = "account/share-token"
+	idFormAReview  = "account/forma"
+	idMintConfirm  = "account/mint"
+	idResetConfirm = "account/sandbox-reset"
+	idShareToken   = "account/share-token"
 )
 
 // signed operations that may need the key's passphrase.
@@ -98,6 +101,10 @@ type submitDone struct {
 
 type ctlDone struct {
 	What string
+	// Quiet: no refresh after the step (a fault just set would be consumed by it).
+	Quiet bool
+	// Profile, when set, is the profile after the step (a reset forgot its account).
+	Profile *config.Profile
 }
 
 // handoffDone is a share-token handoff's verdict, with what to do next when it is not passed.
@@ -148,6 +155,8 @@ type Screen struct {
 	formErr     string
 
 	ctlNote string
+	// faultIdx is the route the panel's one-shot fault aims at (faultTargets).
+	faultIdx int
 
 	vp viewport.Model
 }
@@ -165,6 +174,9 @@ type Service interface {
 	ProposeTokenID(ctx context.Context) (app.TokenIDProposal, error)
 	ShareTokenHandoff(ctx context.Context, u *app.Unlock, src app.ShareToken) (enduser.HandoffVerdict, error)
 	KYCSubmit(ctx context.Context, u *app.Unlock) (enduser.KYCSubmitResult, error)
+	SandboxRegisterPartner(ctx context.Context, u *app.Unlock) (string, error)
+	SandboxFundSolana(ctx context.Context, u *app.Unlock) (string, error)
+	ResetSandbox(ctx context.Context) (config.Profile, error)
 	CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (app.MintPlan, error)
 	Mint(ctx context.Context, plan app.MintPlan) (app.Minted, error)
 }
@@ -398,13 +410,24 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		if msg.Err != nil {
-			s.ctlNote = s.env.Styles.Marks.Error + ": " + msg.Value.What
+			s.ctlNote = s.env.Styles.Marks.Error + ": " + msg.Value.What + ": " + app.OneLine(msg.Err)
 			s.render()
 			return nil
 		}
 		s.ctlNote = s.env.Styles.Marks.OK + ": " + msg.Value.What
+		cmds := []tea.Cmd{kit.Status("sandbox: " + msg.Value.What)}
+		if p := msg.Value.Profile; p != nil {
+			s.snap.Profile = *p
+			s.limits, s.limitsLocked, s.idv, s.handoff, s.handoffNext, s.kycSubmit = nil, false, nil, nil, nil, nil
+			ses := s.env.Session
+			ses.AccountID = p.TokenID
+			cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
+		}
 		s.render()
-		return tea.Batch(kit.Status("sandbox: "+msg.Value.What), s.refresh())
+		if !msg.Value.Quiet {
+			cmds = append(cmds, s.refresh())
+		}
+		return tea.Batch(cmds...)
 	case review.Decision:
 		if msg.ID != idFormAReview {
 			return nil
@@ -444,13 +467,20 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 		s.render()
 		return tea.Batch(kit.Status("Handoff session submitted: "+r.State+"; activation runs on the service."), s.refresh())
 	case dialog.ConfirmResult:
-		if msg.ID != idMintConfirm {
-			return nil
-		}
-		if !msg.Confirmed {
+		switch {
+		case msg.ID == idMintConfirm && !msg.Confirmed:
 			return kit.Status("Mint cancelled; nothing was sent.")
+		case msg.ID == idMintConfirm:
+			return s.mint()
+		case msg.ID != idResetConfirm:
+			return nil
+		case !msg.Confirmed:
+			return kit.Status("Sandbox reset cancelled; nothing was dropped.")
 		}
-		return s.mint()
+		return s.control("sandbox reset: every account, the EVM chain and the Solana ledger start afresh", func(ctx context.Context, sv Service, _ *sandboxctl.Control, _ string) (ctlDone, error) {
+			p, err := sv.ResetSandbox(ctx)
+			return ctlDone{Profile: &p}, err
+		})
 	}
 	if s.mode == modeMint && len(s.inputs) > 0 {
 		var cmd tea.Cmd
@@ -541,35 +571,52 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	case key.Matches(k, kk.limits):
 		return s.runOp(opLimits, true)
 	case key.Matches(k, kk.approve):
-		return s.control("KYC approved", func(ctx context.Context, c *sandboxctl.Control, id string) error {
+		return s.control("KYC approved", ctlStep(func(ctx context.Context, c *sandboxctl.Control, id string) error {
 			_, err := c.KYCApprove(ctx, id)
 			return err
-		})
+		}))
 	case key.Matches(k, kk.reject):
-		return s.control("KYC rejected (RETRY)", func(ctx context.Context, c *sandboxctl.Control, id string) error {
+		return s.control("KYC rejected (RETRY)", ctlStep(func(ctx context.Context, c *sandboxctl.Control, id string) error {
 			_, err := c.KYCReject(ctx, id, "Document could not be verified (sandbox panel)", false)
 			return err
-		})
+		}))
 	case key.Matches(k, kk.rejectFinal):
-		return s.control("KYC rejected (FINAL)", func(ctx context.Context, c *sandboxctl.Control, id string) error {
+		return s.control("KYC rejected (FINAL)", ctlStep(func(ctx context.Context, c *sandboxctl.Control, id string) error {
 			_, err := c.KYCReject(ctx, id, "Identity could not be confirmed (sandbox panel)", true)
 			return err
-		})
+		}))
 	case key.Matches(k, kk.advance):
-		return s.control("advanced", func(ctx context.Context, c *sandboxctl.Control, id string) error {
-			_, err := c.Advance(ctx, id)
-			return err
-		})
+		return s.control("advanced", advance)
+	case key.Matches(k, kk.faultRoute):
+		s.faultIdx = (s.faultIdx + 1) % len(faultTargets)
+		s.ctlNote = "the one-shot fault (e) aims at " + s.faultTarget().label
+		return nil
 	case key.Matches(k, kk.fault):
-		return s.control("the next API call answers HTTP 503 once", func(ctx context.Context, c *sandboxctl.Control, _ string) error {
-			_, err := c.SetFaults(ctx, sandboxctl.Faults{HTTPStatus: 503, Count: 1})
-			return err
+		t := s.faultTarget()
+		what := "the next call of " + t.label + " answers HTTP 503 once"
+		return s.control(what, func(ctx context.Context, _ Service, c *sandboxctl.Control, _ string) (ctlDone, error) {
+			_, err := c.SetFaults(ctx, sandboxctl.Faults{HTTPStatus: 503, Count: 1, Route: t.path})
+			return ctlDone{Quiet: true}, err
 		})
 	case key.Matches(k, kk.clearFaults):
-		return s.control("faults cleared", func(ctx context.Context, c *sandboxctl.Control, _ string) error {
+		return s.control("faults cleared", ctlStep(func(ctx context.Context, c *sandboxctl.Control, _ string) error {
 			_, err := c.ClearFaults(ctx)
 			return err
+		}))
+	case key.Matches(k, kk.partner):
+		return s.control("register the partner key", func(ctx context.Context, sv Service, _ *sandboxctl.Control, _ string) (ctlDone, error) {
+			addr, err := sv.SandboxRegisterPartner(ctx, nil)
+			return ctlDone{What: "partner key " + addr + " registered for alt-chain quotes", Quiet: true}, err
 		})
+	case key.Matches(k, kk.fundSolana):
+		return s.control("fund the Solana key", func(ctx context.Context, sv Service, _ *sandboxctl.Control, _ string) (ctlDone, error) {
+			addr, err := sv.SandboxFundSolana(ctx, nil)
+			return ctlDone{What: fundedNote(addr), Quiet: true}, err
+		})
+	case key.Matches(k, kk.reset):
+		return kit.Push(dialog.NewConfirm(s.env, idResetConfirm, "Reset the sandbox?",
+			"Every account of the sandbox at "+s.snap.Profile.UserAPI+", its EVM chain and its Solana ledger are dropped, on disk too, "+
+				"and profile "+s.snap.Profile.Name+" forgets its account "+orNone(s.snap.Profile.TokenID, "(none)")+". Keys stay.", "reset"))
 	}
 	return s.scroll(k)
 }
@@ -587,8 +634,9 @@ func (s *Screen) scroll(k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// control runs one sandbox control step against the profile's user_api.
-func (s *Screen) control(what string, fn func(ctx context.Context, c *sandboxctl.Control, tokenID string) error) tea.Cmd {
+// control runs one sandbox control step against the profile's user_api; what names it, and
+// the step's own ctlDone.What, when set, says what it did.
+func (s *Screen) control(what string, fn func(ctx context.Context, sv Service, c *sandboxctl.Control, tokenID string) (ctlDone, error)) tea.Cmd {
 	sv, id := s.svc(), s.snap.Profile.TokenID
 	s.ctlNote = "running: " + what
 	s.render()
@@ -597,12 +645,80 @@ func (s *Screen) control(what string, fn func(ctx context.Context, c *sandboxctl
 			return ctlDone{What: what}, errors.New("no services: the account screen runs inside purse's terminal UI")
 		}
 		c, err := sv.SandboxControl(ctx)
+		var d ctlDone
 		if err == nil {
-			err = fn(ctx, c, id)
+			d, err = fn(ctx, sv, c, id)
 		}
-		return ctlDone{What: what}, advise(err)
+		if d.What == "" || err != nil {
+			d.What = what
+		}
+		return d, advise(err)
 	})
 }
+
+// ctlStep is a control step that only calls the sandbox.
+func ctlStep(fn func(ctx context.Context, c *sandboxctl.Control, tokenID string) error) func(context.Context, Service, *sandboxctl.Control, string) (ctlDone, error) {
+	return func(ctx context.Context, _ Service, c *sandboxctl.Control, id string) (ctlDone, error) {
+		return ctlDone{}, fn(ctx, c, id)
+	}
+}
+
+// advance skips the current delay; when that makes the account Live, it readies a deposit
+// as `purse sandbox ctl onboard` does: the partner key registered, the Solana key funded.
+func advance(ctx context.Context, sv Service, c *sandboxctl.Control, id string) (ctlDone, error) {
+	raw, err := c.Advance(ctx, id)
+	if err != nil {
+		return ctlDone{}, err
+	}
+	var v struct {
+		StatusStr string `json:"statusStr"`
+	}
+	if json.Unmarshal(raw, &v) != nil || v.StatusStr != "Live" {
+		return ctlDone{What: "advanced"}, nil
+	}
+	parts := []string{"advanced: Live"}
+	if addr, err := sv.SandboxRegisterPartner(ctx, nil); err != nil {
+		parts = append(parts, "the partner key was not registered ("+app.OneLine(err)+"; P retries)")
+	} else {
+		parts = append(parts, "partner key "+addr+" registered")
+	}
+	if sv.Profile().SolanaKey == "" {
+		parts = append(parts, "no Solana key to fund: add one on the Keys screen, then F funds it")
+	} else if addr, err := sv.SandboxFundSolana(ctx, nil); err != nil {
+		parts = append(parts, "the Solana key was not funded ("+app.OneLine(err)+"; F retries)")
+	} else {
+		parts = append(parts, fundedNote(addr))
+	}
+	return ctlDone{What: strings.Join(parts, "; ")}, nil
+}
+
+func fundedNote(addr string) string {
+	return fmt.Sprintf("Solana key %s funded with %s SOL and %s USDC", addr,
+		decimal.New(app.OnboardLamports, -9).String(), decimal.New(app.OnboardUSDC, -6).String())
+}
+
+// faultTarget is a route the panel's one-shot fault can aim at.
+type faultTarget struct{ path, label string }
+
+// faultTargets: every end-user route, then each path of the route table once.
+var faultTargets = func() []faultTarget {
+	out := []faultTarget{{"", "every API route"}}
+	seen := map[string]int{}
+	for _, r := range enduser.Routes() {
+		if i, ok := seen[r.Path]; ok {
+			out[i].label += "/" + r.Name
+			continue
+		}
+		seen[r.Path] = len(out)
+		out = append(out, faultTarget{r.Path, r.Path + " (" + r.Name})
+	}
+	for i := 1; i < len(out); i++ {
+		out[i].label += ")"
+	}
+	return out
+}()
+
+func (s *Screen) faultTarget() faultTarget { return faultTargets[s.faultIdx%len(faultTargets)] }
 
 // SetSize implements kit.Screen.
 func (s *Screen) SetSize(w, h int) {

@@ -12,7 +12,8 @@ type keyMap struct {
 	handoff, kycSubmit, idvOptions          key.Binding
 	sign, back                              key.Binding
 
-	approve, reject, rejectFinal, advance, fault, clearFaults key.Binding
+	approve, reject, rejectFinal, advance, fault, faultRoute, clearFaults key.Binding
+	partner, fundSolana, reset                                            key.Binding
 
 	formNext, formPrev, formSubmit, formCancel key.Binding
 }
@@ -39,7 +40,11 @@ func newKeyMap(k *kit.KeyMap) keyMap {
 		rejectFinal: b("X", "X", "sandbox: reject FINAL"),
 		advance:     b("v", "v", "sandbox: advance"),
 		fault:       b("e", "e", "sandbox: one-shot 503"),
+		faultRoute:  b("u", "u", "sandbox: fault route"),
 		clearFaults: b("E", "E", "sandbox: clear faults"),
+		partner:     b("P", "P", "sandbox: register the partner key"),
+		fundSolana:  b("F", "F", "sandbox: fund the Solana key"),
+		reset:       b("R", "R", "sandbox: reset (drops every account)"),
 
 		formNext:   key.NewBinding(key.WithKeys("tab", "down", "enter"), key.WithHelp("tab/↓", "next field")),
 		formPrev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
@@ -86,7 +91,12 @@ func (s *Screen) syncKeys() {
 	k.rejectFinal.SetEnabled(k.reject.Enabled())
 	k.advance.SetEnabled(ctl && hasAccount && tourist && (step == enduser.KYCStepIDScan || step == enduser.KYCStepReview))
 	k.fault.SetEnabled(ctl)
+	k.faultRoute.SetEnabled(ctl)
+	k.fault.SetHelp("e", "sandbox: one-shot 503 on "+s.faultTarget().label)
 	k.clearFaults.SetEnabled(ctl)
+	k.partner.SetEnabled(ctl)
+	k.fundSolana.SetEnabled(ctl)
+	k.reset.SetEnabled(ctl)
 
 	inForm := s.mode == modeMint
 	for _, b := range []*key.Binding{&k.formNext, &k.formPrev, &k.formSubmit, &k.formCancel} {
@@ -135,7 +145,7 @@ func (s *Screen) FullHelp() [][]key.Binding {
 		return [][]key.Binding{s.idvForm.Help()}
 	}
 	out := [][]key.Binding{enabled(k.refresh, k.mint, k.idv, k.idvOptions, k.handoff, k.copy, k.formA, k.kycSubmit, k.limits)}
-	if sb := enabled(k.approve, k.reject, k.rejectFinal, k.advance, k.fault, k.clearFaults); len(sb) > 0 {
+	if sb := enabled(k.approve, k.reject, k.rejectFinal, k.advance, k.fault, k.faultRoute, k.clearFaults, k.partner, k.fundSolana, k.reset); len(sb) > 0 {
 		out = append(out, sb)
 	}
 	return append(out, s.env.Keys.Movement())

@@ -1,6 +1,7 @@
 package account
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,13 +9,17 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/gagliardetto/solana-go"
 
 	"purse/config"
+	"purse/enduser"
 	"purse/enduser/endusertest"
 	"purse/keystore"
+	"purse/sandboxctl"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/tui/review"
+	"purse/wallet"
 )
 
 // driver plays the router for one screen: it runs commands, drops stale replies, keeps the
@@ -258,9 +263,14 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 		}
 	}
 
-	// Faults from the panel: the next call answers 503 once; the screen says what to do.
+	// Faults from the panel: the next call answers 503 once (the panel's own step does not
+	// read the account, so the fault waits for it); the screen says what to do.
 	d.errs = nil
 	d.keys("e")
+	if len(d.errs) != 0 || !strings.Contains(d.s.View(), "the next call of every API route answers HTTP 503 once") {
+		t.Fatalf("one-shot 503 set: errors %v\n%s", d.errs, d.s.View())
+	}
+	d.keys("r")
 	if len(d.errs) != 1 || !strings.Contains(kit.NextStep(d.errs[0], home), "HTTP 503") || !strings.Contains(d.s.View(), "ERROR: the status could not be read") {
 		t.Fatalf("one-shot 503: errors %v\n%s", d.errs, d.s.View())
 	}
@@ -281,5 +291,159 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	d.key(tea.KeyMsg{Type: tea.KeyCtrlS})
 	if len(d.dialogs) != 0 || len(d.errs) != 1 || !strings.Contains(d.errs[0].Error(), "already owns account "+tokenID) || !strings.Contains(kit.NextStep(d.errs[0], home), "token_id="+tokenID) {
 		t.Fatalf("a second mint for the same key: dialogs %d, errors %v", len(d.dialogs), d.errs)
+	}
+}
+
+// TestPanelReadiesADepositAimsFaultsAndResets: the panel's advance to Live registers the
+// partner key (the EVM key, as the profile names none) and funds the Solana key, as `purse
+// sandbox ctl onboard` does; P and F do each again on demand. A one-shot fault aimed at
+// /api/v2/br is not consumed by the status refresh and hits the limits read. R, confirmed,
+// resets the sandbox and the profile forgets its account (the footer too).
+func TestPanelReadiesADepositAimsFaultsAndResets(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	ks := tuitest.Keystore(t, home, "pw")
+	me, err := ks.New("me", keystore.KindEVM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := ks.New("sol", keystore.KindSolana)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb := tuitest.StartSandbox(t)
+	info := sb.Info()
+	p := info.Profile("demo")
+	p.EVMKey, p.SolanaKey = "me", "sol"
+
+	// The account waits in Review: minted, approved, Form A signed and submitted.
+	signer, err := ks.EVMSigner("me", p.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, err := enduser.New(enduser.Options{BaseURL: p.UserAPI, Network: p.Network, Signer: signer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.TokenID = tuitest.Mint(t, ctx, api, signer)
+	ctl := sandboxctl.NewControl(info.UserAPI)
+	if _, err := ctl.KYCApprove(ctx, p.TokenID); err != nil {
+		t.Fatal(err)
+	}
+	if api, err = api.WithTokenID(p.TokenID); err != nil {
+		t.Fatal(err)
+	}
+	fa, err := api.FormAInfo(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, err := wallet.SignFormA(signer, fa.KYCSelfDec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := api.SubmitFormA(ctx, enduser.FormASubmission{KYCSelfDec: fa.KYCSelfDec, KYCSelfDecSign: sig.Signature}); err != nil {
+		t.Fatal(err)
+	}
+	tuitest.WriteProfile(t, home, p)
+	services := tuitest.Services(t, home)
+	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", AccountID: p.TokenID, Network: info.Network}, home)
+	d := &driver{t: t, env: env, s: newScreen(env, services)}
+	d.s.SetSize(120, 60)
+	d.run(d.s.Init())
+	d.expectStep("Tourist", "Review")
+
+	solKey := mustSolanaKey(t, sol.Address)
+	d.keys("v")
+	d.expectStep("Live", "Review")
+	for _, w := range []string{"partner key " + me.Address + " registered", "Solana key " + sol.Address + " funded with 2 SOL and 100 USDC"} {
+		if !strings.Contains(d.s.ctlNote, w) {
+			t.Errorf("after advance to Live the panel lacks %q: %s", w, d.s.ctlNote)
+		}
+	}
+	if services.Profile().PartnerKey != "me" {
+		t.Fatalf("partner key of the profile = %q, want the EVM key me", services.Profile().PartnerKey)
+	}
+	if l := sb.Solana.Ledger(); len(l.Partners) != 1 || l.Partners[0] != common.HexToAddress(me.Address) || sb.Solana.USDC(solKey) != 100_000_000 || sb.Solana.Lamports(solKey) != 2_000_000_000 {
+		t.Fatalf("on the sandbox: partners %v, %d USDC, %d lamports", l.Partners, sb.Solana.USDC(solKey), sb.Solana.Lamports(solKey))
+	}
+	d.keys("F")
+	if sb.Solana.USDC(solKey) != 200_000_000 || !strings.Contains(d.s.View(), "funded with 2 SOL and 100 USDC") {
+		t.Fatalf("F: %d USDC, errors %v\n%s", sb.Solana.USDC(solKey), d.errs, d.s.View())
+	}
+	d.keys("P")
+	if !strings.Contains(d.s.View(), "partner key "+me.Address+" registered for alt-chain quotes") {
+		t.Fatalf("P: errors %v\n%s", d.errs, d.s.View())
+	}
+
+	// u picks the route of the one-shot fault; the status refresh does not consume it.
+	for range len(faultTargets) {
+		if d.s.faultTarget().path == "/api/v2/br" {
+			break
+		}
+		d.keys("u")
+	}
+	if d.s.faultTarget().path != "/api/v2/br" || !strings.Contains(d.s.View(), "e one-shot 503 on /api/v2/br") {
+		t.Fatalf("u did not reach /api/v2/br\n%s", d.s.View())
+	}
+	d.errs = nil
+	d.keys("e")
+	d.keys("r")
+	d.expectStep("Live", "Review")
+	if len(d.errs) != 0 {
+		t.Fatalf("the status read took the fault aimed at /api/v2/br: %v", d.errs)
+	}
+	d.keys("l")
+	d.unlock("pw")
+	if len(d.errs) != 1 || !strings.Contains(d.errs[0].Error(), "503") {
+		t.Fatalf("the limits read (/api/v2/br) after the aimed fault: errors %v", d.errs)
+	}
+
+	// R asks first; n keeps everything, y resets.
+	old := p.TokenID
+	d.keys("R")
+	if len(d.dialogs) != 1 || !strings.Contains(d.dialogs[0].View(), "forgets its account "+old) {
+		t.Fatalf("reset confirmation: %d dialogs\n%s", len(d.dialogs), d.s.View())
+	}
+	d.keys("n")
+	if services.Profile().TokenID != old {
+		t.Fatal("a cancelled reset changed the profile")
+	}
+	d.keys("R")
+	d.keys("y")
+	if services.Profile().TokenID != "" || env.Session.AccountID != "" || !strings.Contains(d.s.View(), "press m to mint") {
+		t.Fatalf("after the reset: profile token %q, footer %q, errors %v\n%s", services.Profile().TokenID, env.Session.AccountID, d.errs, d.s.View())
+	}
+	if raw, err := ctl.State(ctx, old); err == nil && strings.Contains(string(raw), `"Live"`) {
+		t.Fatalf("the reset sandbox still has account %s Live: %s", old, raw)
+	}
+}
+
+func mustSolanaKey(t *testing.T, addr string) solana.PublicKey {
+	t.Helper()
+	k, err := solana.PublicKeyFromBase58(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// A profile naming an account the sandbox does not know (it started afresh) says so and
+// offers the mint.
+func TestSandboxWithoutTheProfilesAccount(t *testing.T) {
+	home := t.TempDir()
+	ks := tuitest.Keystore(t, home, "pw")
+	if _, err := ks.New("me", keystore.KindEVM); err != nil {
+		t.Fatal(err)
+	}
+	sb := tuitest.StartSandbox(t)
+	p := sb.Info().Profile("demo")
+	p.EVMKey, p.TokenID = "me", "1234567890"
+	tuitest.WriteProfile(t, home, p)
+	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", AccountID: p.TokenID, Network: p.Network}, home)
+	d := &driver{t: t, env: env, s: newScreen(env, tuitest.Services(t, home))}
+	d.s.SetSize(120, 40)
+	d.run(d.s.Init())
+	if v := d.s.View(); !strings.Contains(v, "the sandbox has no account 1234567890 (it started afresh or was reset): press m to mint a new one") || !d.s.keys.mint.Enabled() {
+		t.Fatalf("errors %v\n%s", d.errs, v)
 	}
 }

@@ -331,6 +331,11 @@ func (s *Screen) nextHint() string {
 	status, step := int64(a.Status), int64(a.KYCFlow.CurrentStep)
 	switch status {
 	case enduser.StatusNa:
+		if sb {
+			// A sandbox started afresh (--fresh, a reset, an old home) no longer knows the
+			// profile's account.
+			return "the sandbox has no account " + p.TokenID + " (it started afresh or was reset): press m to mint a new one; its id replaces this one in the profile."
+		}
 		return "the account is not minted yet: press m to mint it."
 	case enduser.StatusLive:
 		return "the account is Live: balances, transactions, card and permits are on their screens."
@@ -372,7 +377,7 @@ func (s *Screen) sandboxLines(w int) []string {
 	st := s.env.Styles
 	k := s.keys
 	out := []string{s.heading("Sandbox panel", w)}
-	bs := enabled(k.approve, k.reject, k.rejectFinal, k.advance, k.fault, k.clearFaults)
+	bs := enabled(k.approve, k.reject, k.rejectFinal, k.advance, k.fault, k.faultRoute, k.clearFaults, k.partner, k.fundSolana, k.reset)
 	if len(bs) == 0 {
 		out = append(out, s.prose(st.Muted.Render, "Nothing to drive in this state (a step is running, or there is no account yet).", w)...)
 	}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"purse/enduser/endusertest"
+	"purse/sandbox"
+)
+
+// --fresh drops what the state folder keeps for the sandbox (and nothing else there); it
+// needs a state folder.
+func TestFreshDropsTheKeptState(t *testing.T) {
+	var stderr strings.Builder
+	if code := run([]string{"--fresh"}, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "--state") {
+		t.Fatalf("--fresh without --state: exit %d, %q", code, stderr.String())
+	}
+	dir := t.TempDir()
+	for _, f := range []string{endusertest.SnapshotFile, sandbox.LedgerFile, filepath.Join(sandbox.EVMDir, "x"), "other"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), []byte("{}"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A listen address the sandbox refuses: the state is dropped before it starts.
+	if code := run([]string{"--fresh", "--state", dir, "--listen", "10.0.0.1:0"}, io.Discard, io.Discard); code != 1 {
+		t.Fatalf("exit %d, want 1 (non-loopback listen)", code)
+	}
+	for _, f := range []string{endusertest.SnapshotFile, sandbox.LedgerFile, sandbox.EVMDir} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("--fresh kept %s", f)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "other")); err != nil {
+		t.Errorf("--fresh removed a file that is not the sandbox's: %v", err)
+	}
+}

@@ -1,0 +1,114 @@
+package sandboxctl_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gagliardetto/solana-go"
+
+	"purse/enduser"
+	"purse/sandbox"
+	"purse/sandboxctl"
+	"purse/wallet"
+)
+
+// A sandbox started again from the same state dir still has the onboarded account Live
+// (status, balances on the EVM chain, the Solana funding and the partner key), and a reset
+// drops all of it.
+func TestSandboxStateSurvivesARestartAndResetDropsIt(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	signer, err := wallet.ParseEVMKey("59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const solAddr = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
+	partner := "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65"
+
+	sb, err := sandbox.Start(ctx, sandbox.Config{Listen: "127.0.0.1:0", StateDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := sb.Info()
+	ctl := sandboxctl.NewControl(info.UserAPI)
+	api, err := enduser.New(enduser.Options{BaseURL: info.UserAPI, Network: info.Network, Signer: signer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := sandboxctl.Onboard(ctx, ctl, api, signer, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ctl.FundSolana(ctx, solAddr, 2_000_000_000, 100_000_000); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ctl.RegisterPartner(ctx, partner); err != nil {
+		t.Fatal(err)
+	}
+	if err := sb.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	sb, err = sandbox.Start(ctx, sandbox.Config{Listen: "127.0.0.1:0", StateDir: dir})
+	if err != nil {
+		t.Fatalf("start again from %s: %v", dir, err)
+	}
+	defer sb.Close()
+	info = sb.Info()
+	ctl = sandboxctl.NewControl(info.UserAPI)
+	api, err = enduser.New(enduser.Options{BaseURL: info.UserAPI, Network: info.Network, Signer: signer, TokenID: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := api.AccountStatus(ctx)
+	if err != nil || st.StatusStr != "Live" {
+		t.Fatalf("after a restart the account is %q (%v), want Live", st.StatusStr, err)
+	}
+	eur, _ := sb.Chain.Token("EUR24")
+	if bal, err := sb.Chain.BalanceOf(ctx, eur.Address, signer.Address()); err != nil || bal.Int64() != 100000 {
+		t.Fatalf("EUR24 on the chain after a restart = %v (%v), want the welcome 1000.00", bal, err)
+	}
+	sol := sb.Solana.Ledger()
+	if len(sol.Partners) != 1 || sol.Partners[0].Hex() != partner {
+		t.Fatalf("partner keys after a restart = %v, want %s", sol.Partners, partner)
+	}
+	if sb.Solana.Lamports(mustSolana(t, solAddr)) != 2_000_000_000 || sb.Solana.USDC(mustSolana(t, solAddr)) != 100_000_000 {
+		t.Fatalf("Solana funding after a restart: %d lamports, %d USDC", sb.Solana.Lamports(mustSolana(t, solAddr)), sb.Solana.USDC(mustSolana(t, solAddr)))
+	}
+
+	if err := ctl.Reset(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := api.AccountStatus(ctx); err != nil || st.StatusStr != "Na" {
+		t.Fatalf("after a reset the account is %q (%v), want Na", st.StatusStr, err)
+	}
+	// The services were replaced: read them through the sandbox's answers and files.
+	raw, err := ctl.FundSolana(ctx, solAddr, 0, 0)
+	var bal struct{ Lamports, USDC uint64 }
+	if err != nil || json.Unmarshal(raw, &bal) != nil || bal.USDC != 0 || bal.Lamports != 0 {
+		t.Fatalf("Solana balance after a reset: %s %v, want none", raw, err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, sandbox.LedgerFile))
+	if err != nil || strings.Contains(string(b), partner) {
+		t.Fatalf("the ledger after a reset still registers the partner key (%v): %s", err, b)
+	}
+	// The reset sandbox onboards the same key again, as on a fresh start, even from the
+	// account id it forgot (a profile that still names it).
+	newID, err := sandboxctl.Onboard(ctx, ctl, api, signer, nil)
+	if err != nil || newID == id || newID == "" {
+		t.Fatalf("onboarding after a reset from the forgotten account %s: %q, %v", id, newID, err)
+	}
+}
+
+func mustSolana(t *testing.T, addr string) solana.PublicKey {
+	t.Helper()
+	k, err := solana.PublicKeyFromBase58(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
