@@ -60,13 +60,9 @@ func TestE2E(t *testing.T) {
 	cli := &cliRunner{t: t, bin: bin, env: []string{"PURSE_HOME=" + home, "PURSE_KEYSTORE=file", "PURSE_PASSPHRASE_FILE=" + passFile}}
 
 	// Before the TUI: the sandbox profile moves to the free port (the profile keeps the name
-	// "sandbox", so the TUI still starts the sandbox binary there), and the partner key
-	// that signs the deposit quote is created with the CLI (the Setup screen asks only for
-	// the EVM and Solana keys).
+	// "sandbox", so the TUI still starts the sandbox binary there). Everything else happens
+	// in the TUI: the partner key and the Solana funding come from the sandbox panel.
 	cli.run("profile", "set", "user_api="+base, "partner_api="+base+"/partner", "evm_rpc="+base+"/evm", "solana_rpc="+base+"/solana")
-	cli.run("key", "new", "--label", "partner", "--kind", "evm")
-	cli.run("profile", "set", "partner_key=partner")
-	partner := cli.keyAddress("partner")
 
 	u := startTUI(t, work, bin, home)
 	steps := &stepLog{t: t, last: time.Now()}
@@ -75,10 +71,7 @@ func TestE2E(t *testing.T) {
 	// 0. The TUI is up on the first-run screen; it started purse-sandbox on the free port.
 	u.expect("first run: Setup screen", stepTimeout, "Welcome: let's set purse up", "step 1 of 4", "sandbox      network 31337  "+base)
 	waitSandbox(t, base)
-	// The sandbox panel offers no partner registration: the test registers the partner
-	// key over HTTP, as `purse sandbox ctl onboard` does.
-	post(t, base+"/sandbox/partner-register", map[string]any{"address": partner})
-	steps.mark("TUI started, the purse-sandbox it launched answers, partner key registered")
+	steps.mark("TUI started, the purse-sandbox it launched answers")
 
 	// 1. Setup: the profile, then a new EVM key and a new Solana key in encrypted files.
 	u.keys("Enter")
@@ -96,10 +89,6 @@ func TestE2E(t *testing.T) {
 	u.newPassphrase("sol")
 	u.expect("setup: Solana key added", stepTimeout, "step 4 of 4", "Added solana key sol (", "[x] Solana key  sol", "enter go to the Account screen")
 	steps.mark("first run: EVM key me and Solana key sol created through the Setup screen")
-
-	// The Solana key gets SOL and USDC from the sandbox for the deposit at the end.
-	solAddr := cli.keyAddress("sol")
-	post(t, base+"/solana/sandbox/solana-fund", map[string]any{"address": solAddr, "lamports": fundLamports, "usdc": fundUSDC})
 
 	// 2. Account: mint with the prefilled sandbox captcha.
 	u.keys("Enter")
@@ -131,7 +120,10 @@ func TestE2E(t *testing.T) {
 	// 5. Advance: Live.
 	u.keys("v")
 	u.expect("account: Live", stepTimeout, "status      Live (5)", "last: ok: advanced", "the account is Live")
-	steps.mark("advanced to Live")
+	// Live readies a deposit as `purse sandbox ctl onboard` does: the profile's EVM key is
+	// registered as the partner key and the Solana key is funded.
+	u.expect("account: deposit readied", stepTimeout, "registered", "funded with")
+	steps.mark("advanced to Live; partner key registered and Solana key funded by the panel")
 
 	// 6. Card: the first read is signed, then issue, block, unblock, each through its
 	// confirmation; the key unlocked at Form A signs them all without a prompt.
@@ -178,7 +170,7 @@ func TestE2E(t *testing.T) {
 	u.keys("Down", "Down") // quote file (none), then the button
 	u.expect("deposit: on the button", stepTimeout, ">                 [ get quote ]")
 	u.keys("Enter")
-	u.unlock("Unlock key partner")
+	// The quote is signed by the partner key, the EVM key unlocked at Form A.
 	u.expect("deposit: review", longTimeout, "SIGNING REVIEW: deposit 12.5 USDC → EUR", "Solana transaction (ed25519)", "you receive", "y sign")
 	u.keys("G") // the end of the review: the validation findings
 	u.expect("deposit: findings in the review", stepTimeout, "── Validation findings", "(end)")
@@ -187,6 +179,24 @@ func TestE2E(t *testing.T) {
 	u.expect("deposit: confirmed", longTimeout, "ok Deposited 12.5 USDC → EUR (", "Verdict: ok: the transaction may be signed", "Findings (")
 	u.expectRe("deposit: confirmation status", longTimeout, regexp.MustCompile(`ok +9 confirm +(confirmed|finalized)`))
 	steps.mark("Solana deposit 12.5 USDC → EUR: quote, findings, review y, sent, confirmed")
+
+	// 9. Requests: every call of this first session, from the first (the mint).
+	u.gotoTab("Requests")
+	u.expect("requests: the session's latest calls", stepTimeout, "Every API call of this session", "/api/v1/token-permit")
+	u.keys("G") // newest first: the oldest call is the last row
+	u.expect("requests: the session's first call", stepTimeout, "POST   /api/v1/mint")
+	steps.mark("the Requests screen lists the first session's calls")
+
+	// 10. Restart: the sandbox kept its state under PURSE_HOME, so the account is still Live.
+	u.keys("q")
+	u.expect("quit", stepTimeout, "[purse exited with status 0]")
+	_, _ = u.tmux("kill-server")
+	u = startTUI(t, work, bin, home)
+	u.expect("restart: home", stepTimeout, "Welcome to purse")
+	waitSandbox(t, base)
+	u.gotoTab("Account")
+	u.expect("restart: still Live", stepTimeout, "status      Live (5)")
+	steps.mark("restarted: the sandbox kept the account, still Live")
 
 	t.Logf("e2e: all steps passed in %s (build %s)", time.Since(began).Round(time.Millisecond), built.Round(time.Millisecond))
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/aymanbagabas/go-osc52/v2"
 	"github.com/charmbracelet/bubbles/help"
@@ -49,6 +50,21 @@ type Model struct {
 	owner map[kit.TaskID]int
 
 	clip io.Writer
+
+	// Now is the clock of the footer's unlock countdown (tests set it); heldTicking says a
+	// tick refreshes that countdown.
+	Now         func() time.Time
+	heldTicking bool
+}
+
+// heldTickMsg refreshes the footer's unlock countdown.
+type heldTickMsg struct{}
+
+func (m *Model) now() time.Time {
+	if m.Now != nil {
+		return m.Now()
+	}
+	return time.Now()
 }
 
 // note is one screen's footer message: a status line or an error with what to do next.
@@ -150,10 +166,18 @@ func (m *Model) noteOf(i int) *note {
 
 // Update implements tea.Model.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(heldTickMsg); ok {
+		m.heldTicking = false
+	}
 	cmd := m.update(msg)
 	if m.env.Tasks.Busy() && !m.spinning {
 		m.spinning = true
 		cmd = tea.Batch(cmd, m.spinner.Tick)
+	}
+	// While a key is held unlocked the footer counts down (and shows its wiping).
+	if !m.heldTicking && m.env.Held != nil && len(m.env.Held()) > 0 {
+		m.heldTicking = true
+		cmd = tea.Batch(cmd, tea.Tick(10*time.Second, func(time.Time) tea.Msg { return heldTickMsg{} }))
 	}
 	return m, cmd
 }
@@ -267,6 +291,14 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	keys := m.env.Keys
 	if key.Matches(k, keys.ForceQuit) {
 		return m.quit()
+	}
+	if key.Matches(k, keys.LockKeys) && m.env.Lock != nil {
+		held := len(m.env.Held())
+		m.env.Lock()
+		if held == 0 {
+			return kit.Status("No key was unlocked.")
+		}
+		return kit.Status("Locked: the unlocked keys were wiped from memory; the next signature asks for the passphrase.")
 	}
 	if n := len(m.dialogs); n > 0 {
 		// A dialog typing into a field (a passphrase) gets every key, '?' included.
@@ -441,7 +473,7 @@ func (m *Model) helpKeys() helpKeys {
 	}
 	return helpKeys{
 		short: append(append([]key.Binding{}, s.ShortHelp()...), k.NextTab, k.Help, k.Quit),
-		full:  append(append([][]key.Binding{}, s.FullHelp()...), []key.Binding{k.NextTab, k.PrevTab, k.JumpTab, k.Help, k.Quit, k.ForceQuit}),
+		full:  append(append([][]key.Binding{}, s.FullHelp()...), []key.Binding{k.NextTab, k.PrevTab, k.JumpTab, k.Help, k.Quit, k.ForceQuit, k.LockKeys}),
 	}
 }
 
@@ -495,8 +527,34 @@ func (m *Model) footerLines() []string {
 		"account " + or(ses.AccountID),
 		"network " + or(ses.Network),
 	}
+	if held := m.heldText(); held != "" {
+		parts = append(parts, held)
+	}
 	out = append(out, s.FooterValue.Render(kit.Truncate(strings.Join(parts, " | "), w)))
 	return out
+}
+
+// heldText is the footer's note of the keys the session keeps unlocked: each label with
+// the minutes (or seconds) left before it is wiped unless used, and the key that locks.
+func (m *Model) heldText() string {
+	if m.env.Held == nil {
+		return ""
+	}
+	held := m.env.Held()
+	if len(held) == 0 {
+		return ""
+	}
+	now := m.now()
+	var ks []string
+	for _, h := range held {
+		left := h.Expires.Sub(now)
+		t := fmt.Sprintf("%dm", int(left.Round(time.Minute)/time.Minute))
+		if left < time.Minute {
+			t = fmt.Sprintf("%ds", int(max(left, 0)/time.Second))
+		}
+		ks = append(ks, h.Label+" "+t)
+	}
+	return "unlocked " + strings.Join(ks, ", ") + " (ctrl+l locks)"
 }
 
 // retries reports whether r, pressed now, runs the failed task of the active screen's

@@ -10,12 +10,14 @@ import (
 	doc "purse/app/review"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
 	"purse/app"
 	"purse/tui/dialog"
+	"purse/tui/home"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/tui/review"
@@ -412,5 +414,34 @@ func TestCancelledIsAStatus(t *testing.T) {
 	send(m, kit.ErrorMsg{What: "Exporting the key", Err: kit.ErrCancelled})
 	if v := m.View(); strings.Contains(v, "ERROR") || !strings.Contains(v, "Exporting the key: cancelled.") {
 		t.Fatalf("error report of a cancellation:\n%s", v)
+	}
+}
+
+// TestFooterShowsHeldKeysAndCtrlLLocks: a key the session keeps unlocked shows in the footer
+// with the time left; ctrl+l wipes it (the app's Lock) and says so.
+func TestFooterShowsHeldKeysAndCtrlLLocks(t *testing.T) {
+	env := newTestEnv(t)
+	now := time.Unix(1_800_000_000, 0)
+	held := []kit.HeldKey{{Label: "me", Expires: now.Add(4*time.Minute + 40*time.Second)}}
+	locked := 0
+	env.Held = func() []kit.HeldKey { return held }
+	env.Lock = func() { locked++; held = nil }
+	m := NewModel(env, home.New(env))
+	m.Now = func() time.Time { return now }
+	m.heldTicking = true // the countdown's 10 s tick is not run here: View is read directly
+	tuitest.Flatten(m.Init())
+	send(m, tea.WindowSizeMsg{Width: 120, Height: 30})
+	if v := m.View(); !strings.Contains(v, "unlocked me 5m (ctrl+l locks)") {
+		t.Fatalf("footer lacks the held key:\n%s", v)
+	}
+	now = now.Add(4*time.Minute + 10*time.Second)
+	if v := m.View(); !strings.Contains(v, "unlocked me 30s") {
+		t.Fatalf("footer countdown:\n%s", v)
+	}
+	for _, msg := range send(m, tea.KeyMsg{Type: tea.KeyCtrlL}) {
+		send(m, msg)
+	}
+	if v := m.View(); locked != 1 || strings.Contains(v, "unlocked me") || !strings.Contains(v, "Locked: the unlocked keys were wiped") {
+		t.Fatalf("ctrl+l (locked %d):\n%s", locked, v)
 	}
 }

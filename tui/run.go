@@ -124,6 +124,16 @@ func Run(ctx context.Context, opts Options) error {
 		defer opts.App.KeepUnlocked(0)
 	}
 	env := kit.NewEnv(ctx, opts.Session, opts.Home, logger, renderer)
+	if a := opts.App; a != nil {
+		env.Lock = a.Lock
+		env.Held = func() []kit.HeldKey {
+			var out []kit.HeldKey
+			for _, h := range a.Unlocked() {
+				out = append(out, kit.HeldKey{Label: h.Label, Expires: h.Expires})
+			}
+			return out
+		}
+	}
 	build := opts.Screens
 	if build == nil {
 		if opts.App == nil {

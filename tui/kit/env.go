@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 )
@@ -31,6 +32,16 @@ type Env struct {
 	Styles *Styles
 	Keys   *KeyMap
 	Tasks  *Tasks
+	// Held lists the keys the session keeps unlocked (the footer shows them) and Lock wipes
+	// them; both nil when the session keeps none.
+	Held func() []HeldKey
+	Lock func()
+}
+
+// HeldKey is a key the session keeps unlocked until Expires (unless used again).
+type HeldKey struct {
+	Label   string
+	Expires time.Time
 }
 
 // NewEnv returns an Env with default styles bound to r (nil: lipgloss's default renderer,

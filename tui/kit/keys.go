@@ -13,6 +13,7 @@ type KeyMap struct {
 	Help      key.Binding
 	Quit      key.Binding // q; off while a text input has focus or a dialog is open
 	ForceQuit key.Binding // ctrl+c; always on
+	LockKeys  key.Binding // ctrl+l: wipe the keys the session keeps unlocked; always on
 	Back      key.Binding // esc: close a dialog, leave an input, go back
 
 	// Movement, shared by lists, tables and viewports.
@@ -42,6 +43,7 @@ func DefaultKeyMap() *KeyMap {
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "toggle help")),
 		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
 		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		LockKeys:  key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", "lock the unlocked keys")),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
