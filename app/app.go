@@ -288,16 +288,25 @@ func (s *App) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
 	if p.EVMKey == "" {
 		return nil, noKey(p.Name, "EVM")
 	}
-	if h := s.unlocked.held(keystore.KindEVM, p.EVMKey, p.Name); h != nil && u.empty() {
+	return s.evmSignerOf(p.EVMKey, u)
+}
+
+// evmSignerOf is the audited signer of the EVM key label under the active profile: the one
+// the session holds unlocked, or one opened with u (then held, when the session keeps keys).
+// Every EVM signer of a session comes from here (the profile's key, the partner key,
+// offline signing), so a key unlocked for one use serves the others.
+func (s *App) evmSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
+	profile := s.Profile().Name
+	if h := s.unlocked.held(keystore.KindEVM, label, profile); h != nil && u.empty() {
 		return h.evm, nil
 	}
 	ks, err := s.Keys(u)
 	if err != nil {
 		return nil, err
 	}
-	signer, err := ks.EVMSigner(p.EVMKey, p.Name)
+	signer, err := ks.EVMSigner(label, profile)
 	if err == nil && !u.empty() {
-		s.unlocked.keep(&heldKey{label: p.EVMKey, profile: p.Name, kind: keystore.KindEVM, evm: signer})
+		s.unlocked.keep(&heldKey{label: label, profile: profile, kind: keystore.KindEVM, evm: signer})
 	}
 	return signer, err
 }

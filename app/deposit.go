@@ -326,11 +326,7 @@ func (s *App) requestDepositQuote(ctx context.Context, st *DepositSetup, in Quot
 	if err != nil {
 		return nil, usage(err)
 	}
-	ks, err := s.Keys(u)
-	if err != nil {
-		return nil, err
-	}
-	signer, err := ks.EVMSigner(p.PartnerKey, p.Name)
+	signer, err := s.evmSignerOf(p.PartnerKey, u)
 	if err != nil {
 		return nil, err
 	}

@@ -81,11 +81,7 @@ func (s *App) SignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
 	if label == "" {
 		return nil, fieldErr("key", "expected a key label (see `purse key list`)")
 	}
-	ks, err := s.Keys(u)
-	if err != nil {
-		return nil, err
-	}
-	return ks.EVMSigner(label, s.Profile().Name)
+	return s.evmSignerOf(label, u)
 }
 
 // Payload is what a full-auth hash covers: the exact body of a POST or the raw query string
