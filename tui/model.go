@@ -15,7 +15,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"purse/tui/dialog"
 	"purse/tui/kit"
 )
 
@@ -55,6 +54,9 @@ type Model struct {
 	// tick refreshes that countdown.
 	Now         func() time.Time
 	heldTicking bool
+
+	// full is the value shown outside the alternate screen (showFull), nil otherwise.
+	full *kit.ShowFullMsg
 }
 
 // heldTickMsg refreshes the footer's unlock countdown.
@@ -230,6 +232,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case kit.StatusMsg:
 		m.setStatus(m.active, msg.Text)
 		return nil
+	case clearStatusMsg:
+		if n := m.noteOf(msg.screen); n.status == msg.text {
+			m.setStatus(msg.screen, "")
+		}
+		return nil
+	case kit.ShowFullMsg:
+		return m.showFull(msg)
 	case kit.SessionMsg:
 		m.env.Session = msg.Session
 		return m.broadcast(msg)
@@ -289,6 +298,10 @@ func (m *Model) popClosed() {
 
 func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	keys := m.env.Keys
+	if m.full != nil {
+		m.full = nil
+		return tea.EnterAltScreen
+	}
 	if key.Matches(k, keys.ForceQuit) {
 		return m.quit()
 	}
@@ -431,16 +444,38 @@ func (m *Model) copy(msg kit.CopyMsg) tea.Cmd {
 	} else if strings.HasPrefix(os.Getenv("TERM"), "screen") {
 		seq = seq.Screen()
 	}
-	note := "Sent to the clipboard with OSC52. If your terminal ignores OSC52, select the value above and copy it by hand."
-	if _, err := seq.WriteTo(m.clip); err != nil {
-		note = "The clipboard could not be written (" + err.Error() + "): select the value above and copy it by hand."
-	}
 	m.env.Logger.Info("copied to clipboard", "what", msg.Label)
-	d := dialog.NewValue(m.env, "Copied: "+msg.Label, msg.Value, note)
-	m.dialogs = append(m.dialogs, d)
-	m.layout()
-	d.SetSize(m.bodyW, m.bodyH)
-	return nil
+	if _, err := seq.WriteTo(m.clip); err != nil {
+		// Nothing reached the clipboard: the value itself, to select by hand.
+		return m.showFull(kit.ShowFullMsg{Label: msg.Label, Value: msg.Value,
+			Note: "The clipboard could not be written (" + err.Error() + "): select the value below and copy it."})
+	}
+	// A transient confirmation, no modal: the user goes on where they were.
+	text := "Copied " + msg.Label + " to the clipboard (OSC52; a terminal that ignores OSC52 copies nothing)."
+	i := m.active
+	m.setStatus(i, text)
+	return tea.Tick(copiedFor, func(time.Time) tea.Msg { return clearStatusMsg{screen: i, text: text} })
+}
+
+// copiedFor is how long a copy's confirmation stays in the footer.
+const copiedFor = 4 * time.Second
+
+// clearStatusMsg drops a transient status if it is still the screen's.
+type clearStatusMsg struct {
+	screen int
+	text   string
+}
+
+// showFull leaves the alternate screen and prints the value on the terminal's own screen,
+// whole and unwrapped, so the terminal's selection copies it as one line (a curl command
+// copied from a wrapped box would break at each wrap); any key comes back.
+func (m *Model) showFull(msg kit.ShowFullMsg) tea.Cmd {
+	m.full = &msg
+	head := "── " + msg.Label + " (the whole value; any key returns to purse) ──"
+	if msg.Note != "" {
+		head += "\n" + msg.Note
+	}
+	return tea.Sequence(tea.ExitAltScreen, tea.Println(head+"\n"+msg.Value+"\n"))
 }
 
 // helpKeys combines the active component's bindings with the global ones for bubbles/help.
@@ -593,6 +628,9 @@ func (m *Model) View() string {
 		return ""
 	}
 	s := m.env.Styles
+	if m.full != nil {
+		return s.Muted.Render("(press any key to return to purse)")
+	}
 	if m.w < MinWidth || m.h < MinHeight {
 		msg := fmt.Sprintf("The terminal is %d×%d; purse needs at least %d×%d. Enlarge the window, or press ctrl+c to quit.", m.w, m.h, MinWidth, MinHeight)
 		return fit(strings.Join(kit.WrapWords(msg, m.w), "\n"), m.w, m.h)

@@ -302,18 +302,37 @@ func TestRetryHintOnlyWhereRRetries(t *testing.T) {
 	}
 }
 
-func TestCopyUsesOSC52AndShowsTheValue(t *testing.T) {
+func TestCopyUsesOSC52AndConfirmsWithoutAModal(t *testing.T) {
 	t.Setenv("TMUX", "")
 	t.Setenv("TERM", "xterm-256color")
 	m := newRouter(t, newFake("A"))
 	var clip bytes.Buffer
 	m.SetClipboard(&clip)
-	send(m, kit.CopyMsg{Label: "signature", Value: "0xdeadbeef"})
+	m.Update(kit.CopyMsg{Label: "signature", Value: "0xdeadbeef"}) // its 4 s tick is not run
 	if got := clip.String(); got != "\x1b]52;c;MHhkZWFkYmVlZg==\a" {
 		t.Fatalf("OSC52 sequence %q", got)
 	}
-	if v := m.View(); !strings.Contains(v, "0xdeadbeef") || !strings.Contains(v, "Copied: signature") {
-		t.Fatalf("the value must be shown:\n%s", v)
+	if v := m.View(); len(m.dialogs) != 0 || !strings.Contains(v, "Copied signature to the clipboard") {
+		t.Fatalf("a transient confirmation, no dialog (%d):\n%s", len(m.dialogs), v)
+	}
+	m.Update(clearStatusMsg{screen: 0, text: m.noteOf(0).status})
+	if v := m.View(); strings.Contains(v, "Copied signature") {
+		t.Fatalf("the confirmation stays:\n%s", v)
+	}
+}
+
+// TestShowFullLeavesTheFrame: a long value is printed whole outside the alternate screen
+// (copying it by hand gives it exactly); any key comes back.
+func TestShowFullLeavesTheFrame(t *testing.T) {
+	m := newRouter(t, newFake("A"))
+	long := "curl -sS -X POST 'http://127.0.0.1:8787/api/v2/transactions' " + strings.Repeat("-H 'x: y' ", 30)
+	_, cmd := m.Update(kit.ShowFullMsg{Label: "curl command", Value: long})
+	if cmd == nil || !strings.Contains(m.View(), "press any key to return to purse") {
+		t.Fatalf("full view: %v\n%s", cmd, m.View())
+	}
+	_, cmd = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'x'}})
+	if cmd == nil || cmd() != tea.EnterAltScreen() || strings.Contains(m.View(), "press any key") {
+		t.Fatalf("a key must return to the frame:\n%s", m.View())
 	}
 }
 

@@ -89,3 +89,16 @@ type SetupDoneMsg struct {
 	Profile      string
 	AccountFound bool
 }
+
+// ShowFullMsg asks the router to show a long value whole, outside the terminal UI's frame,
+// so copying it by hand gives it exactly (a curl command); Note says why, when it matters.
+type ShowFullMsg struct {
+	Label string
+	Value string
+	Note  string
+}
+
+// ShowFull returns a command that shows value whole (ShowFullMsg).
+func ShowFull(label, value string) tea.Cmd {
+	return func() tea.Msg { return ShowFullMsg{Label: label, Value: value} }
+}

@@ -56,7 +56,7 @@ type Screen struct {
 }
 
 type keyMap struct {
-	open, back, curl, pretty key.Binding
+	open, back, curl, pretty, whole key.Binding
 }
 
 // Service is what the Requests screen needs of the application layer (*app.App is one).
@@ -76,6 +76,7 @@ func newScreen(env *kit.Env, a Service) *Screen {
 			open:   kit.WithHelp(k.Select, "details"),
 			back:   kit.WithHelp(k.Back, "back to the list"),
 			curl:   kit.WithHelp(k.Copy, "copy as curl"),
+			whole:  key.NewBinding(key.WithKeys("V"), key.WithHelp("V", "show the curl command whole")),
 			pretty: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pretty/raw bodies")),
 		},
 		table: table.New(env,
@@ -217,6 +218,8 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 			return nil
 		case key.Matches(k, s.keys.curl):
 			return kit.Copy("curl command", s.sel.Curl(""))
+		case key.Matches(k, s.keys.whole):
+			return kit.ShowFull("curl command", s.sel.Curl(""))
 		case key.Matches(k, s.keys.pretty):
 			s.pretty = !s.pretty
 			s.view.SetContent(s.content())
@@ -247,6 +250,8 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 			return kit.Status("No call to copy yet.")
 		}
 		return kit.Copy("curl command", s.entries[s.table.Cursor()].Curl(""))
+	case key.Matches(k, s.keys.whole) && len(s.entries) > 0:
+		return kit.ShowFull("curl command", s.entries[s.table.Cursor()].Curl(""))
 	}
 	s.table, _ = s.table.Update(k)
 	return nil
@@ -372,17 +377,17 @@ func (s *Screen) ID() kit.ScreenID { return kit.ScreenRequests }
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {
 	if s.detail {
-		return []key.Binding{s.env.Keys.Down, s.keys.curl, s.keys.pretty, s.keys.back}
+		return []key.Binding{s.env.Keys.Down, s.keys.curl, s.keys.whole, s.keys.pretty, s.keys.back}
 	}
-	return []key.Binding{s.env.Keys.Down, s.keys.open, s.keys.curl}
+	return []key.Binding{s.env.Keys.Down, s.keys.open, s.keys.curl, s.keys.whole}
 }
 
 // FullHelp implements kit.Screen.
 func (s *Screen) FullHelp() [][]key.Binding {
 	if s.detail {
-		return [][]key.Binding{s.env.Keys.Movement(), {s.keys.curl, s.keys.pretty, s.keys.back}}
+		return [][]key.Binding{s.env.Keys.Movement(), {s.keys.curl, s.keys.whole, s.keys.pretty, s.keys.back}}
 	}
-	return [][]key.Binding{s.env.Keys.Movement(), {s.keys.open, s.keys.curl}}
+	return [][]key.Binding{s.env.Keys.Movement(), {s.keys.open, s.keys.curl, s.keys.whole}}
 }
 
 // InputFocused implements kit.Screen: the screen has no text input.

@@ -189,6 +189,11 @@ func TestDetailHeadersBodiesAndCurl(t *testing.T) {
 	if m := cmd().(kit.CopyMsg); m.Value != s.entries[0].Curl("") {
 		t.Fatalf("copy from the list: %#v", m)
 	}
+	// V shows the curl command whole, outside the frame (issue 12 item 9).
+	_, cmd = s.Update(runes("V"))
+	if m, ok := cmd().(kit.ShowFullMsg); !ok || m.Value != s.entries[0].Curl("") {
+		t.Fatalf("V: %#v", m)
+	}
 }
 
 func TestFailedCallShowsItsError(t *testing.T) {
