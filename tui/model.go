@@ -57,6 +57,9 @@ type Model struct {
 
 	// full is the value shown outside the alternate screen (showFull), nil otherwise.
 	full *kit.ShowFullMsg
+	// waiting holds the dialogs asked by tasks of screens the user had left, by screen: each
+	// opens when its screen is active again.
+	waiting map[int][]kit.Dialog
 }
 
 // heldTickMsg refreshes the footer's unlock countdown.
@@ -90,6 +93,7 @@ func NewModel(env *kit.Env, screens ...kit.Screen) *Model {
 		inited:  make([]bool, len(screens)),
 		notes:   make([]note, len(screens)),
 		owner:   map[kit.TaskID]int{},
+		waiting: map[int][]kit.Dialog{},
 		help:    env.Styles.NewHelp(),
 		spinner: sp,
 		clip:    os.Stdout,
@@ -136,6 +140,10 @@ func (m *Model) activate(i int) tea.Cmd {
 	}
 	m.active = i
 	m.layout()
+	for _, d := range m.waiting[i] {
+		m.push(d)
+	}
+	delete(m.waiting, i)
 	if m.inited[i] {
 		return nil
 	}
@@ -153,6 +161,13 @@ func (m *Model) track(i int, fn func()) {
 	for id := before + 1; id <= m.env.Tasks.LastID(); id++ {
 		m.owner[id] = i
 	}
+}
+
+// push puts d on top of the dialogs, sized to the body.
+func (m *Model) push(d kit.Dialog) {
+	m.dialogs = append(m.dialogs, d)
+	m.layout()
+	d.SetSize(m.bodyW, m.bodyH)
 }
 
 // noteOf is the footer message of screen i; a router without screens keeps one anyway.
@@ -220,11 +235,21 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.broadcast(msg)
 	case kit.PushDialogMsg:
-		if msg.Dialog != nil {
-			m.dialogs = append(m.dialogs, msg.Dialog)
-			m.layout()
-			msg.Dialog.SetSize(m.bodyW, m.bodyH)
+		if msg.Dialog == nil {
+			return nil
 		}
+		// A task of a screen the user has left (a load started while passing through it by
+		// tab) asks there, not over the screen the user is on now.
+		if owner, known := m.owner[msg.Task]; msg.Task != 0 && known && owner != m.active {
+			m.waiting[owner] = append(m.waiting[owner], msg.Dialog)
+			where := "tab"
+			if d, ok := m.digit(owner); ok {
+				where = "key " + string(d)
+			}
+			m.setStatus(m.active, fmt.Sprintf("%s asks: %s (go there with %s).", m.screens[owner].Title(), msg.Dialog.Title(), where))
+			return nil
+		}
+		m.push(msg.Dialog)
 		return nil
 	case kit.ErrorMsg:
 		m.setError(m.active, msg.What, msg.Err, msg.Next, "")

@@ -464,3 +464,30 @@ func TestFooterShowsHeldKeysAndCtrlLLocks(t *testing.T) {
 		t.Fatalf("ctrl+l (locked %d):\n%s", locked, v)
 	}
 }
+
+// TestAskingScreenGetsItsDialog: a passphrase asked by a task of a screen the user has left
+// (a load started while tabbing through) waits for that screen, with a footer pointer, and
+// opens when the user goes there (issue 12 item 4).
+func TestAskingScreenGetsItsDialog(t *testing.T) {
+	m := newRouter(t, newFake("A"), newFake("Transactions"))
+	var id kit.TaskID
+	m.track(1, func() {
+		id, _ = kit.Start(m.env.Tasks, "txs.page", "Loading transactions", func(context.Context) (int, error) { return 0, nil })
+	})
+	// As unlock.Start does: the task is parked while it waits for the passphrase.
+	m.env.Tasks.Park(kit.TaskRef{ID: id, Slot: "txs.page", Label: "Loading transactions"})
+	d := dialog.NewInfo(m.env, "Unlock key me", "Loading transactions: passphrase")
+	send(m, kit.PushDialogMsg{Dialog: d, Task: id})
+	if len(m.dialogs) != 0 || !strings.Contains(m.View(), "Transactions asks: Unlock key me (go there with key 2)") {
+		t.Fatalf("the dialog opened over another screen (%d):\n%s", len(m.dialogs), m.View())
+	}
+	send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'2'}})
+	if len(m.dialogs) != 1 || m.dialogs[0] != d {
+		t.Fatalf("going to the screen did not open its dialog: %d", len(m.dialogs))
+	}
+	// A dialog of the active screen's own task opens at once.
+	send(m, kit.PushDialogMsg{Dialog: dialog.NewInfo(m.env, "x", "y")})
+	if len(m.dialogs) != 2 {
+		t.Fatal("a dialog without a task must open at once")
+	}
+}

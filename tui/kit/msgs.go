@@ -4,8 +4,13 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// PushDialogMsg asks the router to push a dialog on top of the current screen.
-type PushDialogMsg struct{ Dialog Dialog }
+// PushDialogMsg asks the router to push a dialog on top of the current screen. Task, when
+// set, is the task that asks (a passphrase for a load started by a screen): the router shows
+// the dialog over the screen that started that task, waiting until the user goes there.
+type PushDialogMsg struct {
+	Dialog Dialog
+	Task   TaskID
+}
 
 // Push returns a command that pushes d.
 func Push(d Dialog) tea.Cmd {

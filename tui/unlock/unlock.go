@@ -65,7 +65,7 @@ func (r *retry[T]) wrap(cmd tea.Cmd, have *app.Unlock) tea.Cmd {
 			have.Clear()
 			return nil // a newer request of the slot replaced this one
 		}
-		return kit.PushDialogMsg{Dialog: r.dialog(locked, have, "")}
+		return kit.PushDialogMsg{Dialog: r.dialog(locked, have, ""), Task: r.id}
 	}
 }
 
