@@ -191,7 +191,13 @@ func TestE2E(t *testing.T) {
 	u.keys("q")
 	u.expect("quit", stepTimeout, "[purse exited with status 0]")
 	_, _ = u.tmux("kill-server")
-	u = startTUI(t, work, bin, home)
+	// A socket of its own: the old server may still be removing its socket (new-session on
+	// the same path failed once in CI).
+	again := filepath.Join(work, "restart")
+	if err := os.MkdirAll(again, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	u = startTUI(t, again, bin, home)
 	u.expect("restart: home", stepTimeout, "Welcome to purse")
 	waitSandbox(t, base)
 	u.gotoTab("Account")
