@@ -44,6 +44,7 @@ func ReadInput(field, path string, stdin io.Reader, limit int64) ([]byte, error)
 		return nil, fieldErr(field, "cannot read %s: %v", name, err)
 	}
 	if int64(len(b)) > limit {
+		clear(b) // it may be a secret (a key file)
 		return nil, tooLarge(field, name, limit)
 	}
 	return b, nil

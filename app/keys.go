@@ -156,41 +156,18 @@ const maxSecretFile = 1 << 20
 // discoveryTimeout bounds the account look-up after a key is added.
 const discoveryTimeout = 10 * time.Second
 
-// readSecret reads a key file the user named ("-": stdin, when there is one). Errors name
-// the field and the file, never the content.
+// readSecret reads a key file the user named ("-": stdin, when there is one) through
+// ReadInput. Errors name the field and the file, never the content.
 func readSecret(field, path string, stdin io.Reader) ([]byte, error) {
-	if path == "-" {
-		if stdin == nil {
-			return nil, fieldErr(field, "expected the path of a file (no standard input here)")
-		}
-		return limitSecret(field, "standard input", stdin)
-	}
-	path = ExpandHome(path)
-	if path == "" {
-		return nil, fieldErr(field, "expected the path of a file")
-	}
-	f, err := os.Open(path)
+	b, err := ReadInput(field, path, stdin, maxSecretFile)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fieldErr(field, "cannot open %s: %v", path, err)
-	}
-	defer f.Close()
-	return limitSecret(field, path, f)
-}
-
-func limitSecret(field, name string, r io.Reader) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, maxSecretFile+1))
-	if err != nil {
-		return nil, fieldErr(field, "cannot read %s: %v", name, err)
-	}
-	if len(b) > maxSecretFile {
-		clear(b)
-		return nil, fieldErr(field, "%s is larger than %d bytes; expected a key file", name, maxSecretFile)
+		return nil, err
 	}
 	if len(bytes.TrimSpace(b)) == 0 {
+		name := path
+		if path == "-" {
+			name = "standard input"
+		}
 		return nil, fieldErr(field, "%s is empty", name)
 	}
 	return b, nil
