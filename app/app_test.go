@@ -15,15 +15,7 @@ import (
 
 func TestPassphraseRoundTripAndProfileUpdate(t *testing.T) {
 	home := t.TempDir()
-	t.Setenv("PURSE_KEYSTORE", "file")
-	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ks.New("me", keystore.KindEVM); err != nil {
-		t.Fatal(err)
-	}
+	ks := fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
 	s, err := New(home, "", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -135,17 +127,7 @@ func TestLockedErrorNamesTheKey(t *testing.T) {
 // the doctor lists and repairs it.
 func TestKeyStoreProblemsNoticedOnceAndRepaired(t *testing.T) {
 	home := t.TempDir()
-	t.Setenv("PURSE_KEYSTORE", "file")
-	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range []string{"a", "b"} {
-		if _, err := ks.New(l, keystore.KindEVM); err != nil {
-			t.Fatal(err)
-		}
-	}
+	fileStore(t, home, map[string]keystore.Kind{"a": keystore.KindEVM, "b": keystore.KindEVM})
 	// What a kill leaves: an entry whose file is gone, a temporary copy of the index.
 	if err := os.Remove(filepath.Join(home, "keys", "b.json")); err != nil {
 		t.Fatal(err)

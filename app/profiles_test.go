@@ -12,18 +12,7 @@ import (
 // kind it needs.
 func TestProfileKeySettingsNameStoredKeys(t *testing.T) {
 	home := t.TempDir()
-	t.Setenv("PURSE_KEYSTORE", "file")
-	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ks.New("evm1", keystore.KindEVM); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ks.New("sol1", keystore.KindSolana); err != nil {
-		t.Fatal(err)
-	}
+	fileStore(t, home, map[string]keystore.Kind{"evm1": keystore.KindEVM, "sol1": keystore.KindSolana})
 	s, err := New(home, "", nil)
 	if err != nil {
 		t.Fatal(err)
