@@ -22,6 +22,11 @@ type SignatureStatus struct {
 	Err string
 }
 
+// Confirmed says the transaction is in a confirmed or finalized block (landed, for H30).
+func (s *SignatureStatus) Confirmed() bool {
+	return s != nil && (s.ConfirmationStatus == "confirmed" || s.ConfirmationStatus == "finalized")
+}
+
 // Sender sends signed bytes and reports their status.
 type Sender interface {
 	SendTransaction(ctx context.Context, signed []byte) (solana.Signature, error)
@@ -117,7 +122,7 @@ func Send(ctx context.Context, s Sender, p *Prepared, poll time.Duration) (*Sign
 			return nil, true, false, nil
 		case st.Err != "":
 			return st, true, true, &TxFailedError{Signature: p.Signature, Err: st.Err}
-		case st.ConfirmationStatus == "confirmed" || st.ConfirmationStatus == "finalized":
+		case st.Confirmed():
 			return st, true, true, nil
 		}
 		return st, true, false, nil

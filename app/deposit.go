@@ -775,7 +775,7 @@ func (s *App) CheckDeposit(ctx context.Context, signature string, lastValid uint
 	case st != nil && st.Err != "":
 		out.Outcome, out.ConfirmationStatus, out.Err = OutcomeFailed, st.ConfirmationStatus, st.Err
 		out.Meaning = "it landed and failed: its fee was paid, no USDC moved"
-	case st != nil && (st.ConfirmationStatus == "confirmed" || st.ConfirmationStatus == "finalized"):
+	case st.Confirmed():
 		out.Outcome, out.ConfirmationStatus = OutcomeLanded, st.ConfirmationStatus
 		out.Meaning = "it landed: the deposit was made (do not send it again)"
 	case st != nil:
