@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gagliardetto/solana-go"
+
 	"purse/altchain"
 )
 
@@ -21,14 +23,7 @@ func TestSendAnswersBadlyButLanded(t *testing.T) {
 			deposits := 0
 			e := newEnv(t, Config{BlockTime: 20 * time.Millisecond, OnDeposit: func(Deposit) { mu.Lock(); deposits++; mu.Unlock() }})
 			e.rpc.SetTimeout(300 * time.Millisecond)
-			user := e.user.PublicKey()
-			if _, err := e.sb.Fund(user, 1_000_000_000, 50_000_000); err != nil {
-				t.Fatal(err)
-			}
-			p, err := altchain.Prepare(ctx(t), e.rpc, e.quote(t, "12500000"), e.user, Options())
-			if err != nil {
-				t.Fatal(err)
-			}
+			user, p := e.prepared(t)
 			// Every send is answered badly: the re-broadcasts too.
 			if err := e.sb.SetFaults(Faults{SendAnswer: kind, SendAnswers: 100}); err != nil {
 				t.Fatal(err)
@@ -55,20 +50,13 @@ func TestStatusNeverAnswers(t *testing.T) {
 		t.Run(kind, func(t *testing.T) {
 			e := newEnv(t, Config{BlockTime: 20 * time.Millisecond})
 			e.rpc.SetTimeout(200 * time.Millisecond)
-			user := e.user.PublicKey()
-			if _, err := e.sb.Fund(user, 1_000_000_000, 50_000_000); err != nil {
-				t.Fatal(err)
-			}
-			p, err := altchain.Prepare(ctx(t), e.rpc, e.quote(t, "12500000"), e.user, Options())
-			if err != nil {
-				t.Fatal(err)
-			}
+			user, p := e.prepared(t)
 			if err := e.sb.SetFaults(Faults{SendAnswer: AnswerHTTP502, SendAnswers: 1, StatusAnswer: kind}); err != nil {
 				t.Fatal(err)
 			}
 			c, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
 			defer cancel()
-			_, err = altchain.Send(c, e.rpc, p, 20*time.Millisecond)
+			_, err := altchain.Send(c, e.rpc, p, 20*time.Millisecond)
 			var ue *altchain.OutcomeUnknownError
 			if !errors.As(err, &ue) || ue.Signature != p.Signature || ue.LastValidBlockHeight != p.LastValidBlockHeight ||
 				!strings.Contains(err.Error(), p.Signature.String()) {
@@ -81,14 +69,7 @@ func TestStatusNeverAnswers(t *testing.T) {
 	}
 	t.Run("dropped and expired", func(t *testing.T) {
 		e := newEnv(t, Config{BlockTime: 20 * time.Millisecond})
-		user := e.user.PublicKey()
-		if _, err := e.sb.Fund(user, 1_000_000_000, 50_000_000); err != nil {
-			t.Fatal(err)
-		}
-		p, err := altchain.Prepare(ctx(t), e.rpc, e.quote(t, "12500000"), e.user, Options())
-		if err != nil {
-			t.Fatal(err)
-		}
+		user, p := e.prepared(t)
 		if err := e.sb.SetFaults(Faults{DropSends: 1 << 20}); err != nil {
 			t.Fatal(err)
 		}
@@ -100,4 +81,19 @@ func TestStatusNeverAnswers(t *testing.T) {
 			t.Fatalf("user USDC %d", e.sb.USDC(user))
 		}
 	})
+}
+
+// prepared funds the env's user (1 SOL, 50 USDC) and prepares a 12.5 USDC deposit: signed,
+// simulated, not sent.
+func (e *env) prepared(t *testing.T) (solana.PublicKey, *altchain.Prepared) {
+	t.Helper()
+	user := e.user.PublicKey()
+	if _, err := e.sb.Fund(user, 1_000_000_000, 50_000_000); err != nil {
+		t.Fatal(err)
+	}
+	p, err := altchain.Prepare(ctx(t), e.rpc, e.quote(t, "12500000"), e.user, Options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return user, p
 }
