@@ -400,6 +400,13 @@ func (s *App) Solana() (*altchain.RPC, error) {
 	if p.SolanaRPC == "" {
 		return nil, fmt.Errorf("profile %s has no solana_rpc: set it on the Settings screen or with `purse profile set solana_rpc=URL`", p.Name)
 	}
+	if p.IsSandbox() {
+		// As API does: without a sandbox the user reads how to start one, not a bare
+		// "connection refused" from the first RPC call.
+		if err := sandboxctl.Reachable(context.Background(), p.SolanaRPC); err != nil {
+			return nil, err
+		}
+	}
 	rpc := altchain.NewRPC(p.SolanaRPC, nil)
 	if s.solanaTimeout > 0 {
 		rpc.SetTimeout(s.solanaTimeout)
