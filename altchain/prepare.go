@@ -42,7 +42,7 @@ func Prepare(ctx context.Context, c Cluster, q *Quote, signer wallet.SolanaSigne
 	if err != nil {
 		return nil, fmt.Errorf("altchain: latest blockhash: %w", err)
 	}
-	signed, sig, err := SignTransaction(q.Transaction, bh.Hash, signer)
+	signed, sig, err := signTransaction(q, q.Transaction, bh.Hash, signer)
 	if err != nil {
 		return &Prepared{Report: r}, err
 	}

@@ -2,6 +2,7 @@ package altchain
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -24,6 +25,12 @@ var rulesG = []Rule{
 // fails the byte rules, needs another signature, has a fee payer other than the
 // signer's key or carries a pre-filled signature.
 func SignTransaction(raw []byte, blockhash solana.Hash, signer wallet.SolanaSigner) ([]byte, solana.Signature, error) {
+	return signTransaction(nil, raw, blockhash, signer)
+}
+
+// signTransaction is SignTransaction for the transaction of q (nil: none known), which goes
+// with the request so that a signer in another process can check it again.
+func signTransaction(q *Quote, raw []byte, blockhash solana.Hash, signer wallet.SolanaSigner) ([]byte, solana.Signature, error) {
 	var none solana.Signature
 	if signer == nil {
 		return nil, none, errors.New("altchain: sign: no signer")
@@ -53,12 +60,15 @@ func SignTransaction(raw []byte, blockhash solana.Hash, signer wallet.SolanaSign
 	if err != nil {
 		return nil, none, fmt.Errorf("altchain: sign: %w", err)
 	}
-	sig, err := signer.SignMessage(wallet.PurposeSolanaTx, msg)
+	req := wallet.Request{Purpose: wallet.PurposeSolanaTx, Message: msg}
+	if q != nil {
+		if req.Quote, err = json.Marshal(q); err != nil {
+			return nil, none, fmt.Errorf("altchain: sign: the quote: %w", err)
+		}
+	}
+	sig, err := wallet.SignSolana(signer, req)
 	if err != nil {
 		return nil, none, fmt.Errorf("altchain: sign: %w", err)
-	}
-	if !wallet.VerifySolana(user, msg, sig) {
-		return nil, none, errors.New("altchain: sign: the signer returned an invalid signature")
 	}
 	tx.Signatures[0] = sig
 	out, err := tx.MarshalBinary()

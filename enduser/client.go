@@ -271,7 +271,7 @@ func (c *Client) do(ctx context.Context, rq request) (*Response, error) {
 		if rq.literalHash != "" {
 			fa, err = wallet.SignFullAuthHash(c.signer, rq.literalHash, c.clock.Deadline(c.window))
 		} else {
-			fa, err = wallet.SignFullAuth(c.signer, payload, c.clock.Deadline(c.window))
+			fa, err = wallet.SignFullAuthCall(c.signer, r.Method, r.Name, payload, c.clock.Deadline(c.window))
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: signing the full-auth headers: %w", r.Name, err)

@@ -49,7 +49,7 @@ func SignFormA(s EVMSigner, text string) (FormA, error) {
 	if err := CheckFormAText(text); err != nil {
 		return FormA{}, err
 	}
-	sig, err := SignPersonal(s, PurposeFormA, []byte(text))
+	sig, err := signEVM(s, Request{Purpose: PurposeFormA, Text: text})
 	if err != nil {
 		return FormA{}, err
 	}

@@ -1,6 +1,7 @@
 package wallet
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -40,17 +41,38 @@ func ConsentMessage(hash, deadline string) (intermediate, message string) {
 // SignFullAuth signs the full-auth headers for one request payload: the exact body bytes
 // (POST), the raw query string without '?' (GET), or nothing.
 func SignFullAuth(s EVMSigner, payload []byte, deadline int64) (FullAuth, error) {
-	return SignFullAuthHash(s, PayloadHash(payload), deadline)
+	return SignFullAuthCall(s, "", "", payload, deadline)
+}
+
+// SignFullAuthCall is SignFullAuth for the named end-user call (method, route name), which a
+// signer in another process shows and judges by.
+func SignFullAuthCall(s EVMSigner, method, route string, payload []byte, deadline int64) (FullAuth, error) {
+	if payload == nil {
+		payload = []byte{}
+	}
+	return signFullAuth(s, Request{Purpose: PurposeFullAuth, Method: method, Route: route, Payload: payload, Deadline: strconv.FormatInt(deadline, 10)})
 }
 
 // SignFullAuthHash signs full-auth headers for a given hash value. The service checks the
 // signature over hash+deadline; purse always sends the payload's keccak256 (SignFullAuth),
 // and uses this only to probe whether the service accepts another string (`purse doctor`).
 func SignFullAuthHash(s EVMSigner, hash string, deadline int64) (FullAuth, error) {
-	intermediate, message := ConsentMessage(hash, strconv.FormatInt(deadline, 10))
-	sig, err := SignPersonal(s, PurposeFullAuth, []byte(message))
+	return signFullAuth(s, Request{Purpose: PurposeFullAuth, Hash: hash, Deadline: strconv.FormatInt(deadline, 10)})
+}
+
+func signFullAuth(s EVMSigner, r Request) (FullAuth, error) {
+	hash, err := r.FullAuthHash()
 	if err != nil {
 		return FullAuth{}, err
+	}
+	intermediate, message := ConsentMessage(hash, r.Deadline)
+	sig, err := signEVM(s, r)
+	if err != nil {
+		return FullAuth{}, err
+	}
+	deadline, err := strconv.ParseInt(r.Deadline, 10, 64)
+	if err != nil {
+		return FullAuth{}, fmt.Errorf("full-auth deadline %q: expected a decimal integer", r.Deadline)
 	}
 	return FullAuth{Hash: hash, Deadline: deadline, Intermediate: intermediate, Message: message, Sign: hexutil.Encode(sig)}, nil
 }
@@ -75,7 +97,7 @@ type MintConsent struct {
 // The deadline is a decimal string, as the mint body carries it.
 func SignMintConsent(s EVMSigner, hash, deadline string) (MintConsent, error) {
 	intermediate, message := ConsentMessage(hash, deadline)
-	sig, err := SignPersonal(s, PurposeMintConsent, []byte(message))
+	sig, err := signEVM(s, Request{Purpose: PurposeMintConsent, Hash: hash, Deadline: deadline})
 	if err != nil {
 		return MintConsent{}, err
 	}

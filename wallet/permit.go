@@ -159,7 +159,7 @@ func SignPermit(s EVMSigner, p Permit) (PermitSignature, error) {
 	if err != nil {
 		return PermitSignature{}, err
 	}
-	sig, err := signWithV27(s, PurposePermit, digest)
+	sig, err := signEVM(s, Request{Purpose: PurposePermit, Permit: &p})
 	if err != nil {
 		return PermitSignature{}, err
 	}

@@ -33,24 +33,10 @@ func IsConsentMessage(msg []byte) bool {
 // A consent message is refused under PurposePersonal, so the audit log never records a
 // full-auth credential as an innocent message: sign it as PurposeFullAuth.
 func SignPersonal(s EVMSigner, p Purpose, msg []byte) ([]byte, error) {
-	if p == PurposePersonal && IsConsentMessage(msg) {
-		return nil, ErrConsentMessage
+	if p == PurposeFormA {
+		return signEVM(s, Request{Purpose: p, Text: string(msg)})
 	}
-	return signWithV27(s, p, PersonalHash(msg))
-}
-
-func signWithV27(s EVMSigner, p Purpose, digest common.Hash) ([]byte, error) {
-	sig, err := s.SignDigest(p, digest)
-	if err != nil {
-		return nil, err
-	}
-	if len(sig) != crypto.SignatureLength {
-		return nil, fmt.Errorf("signer returned %d bytes, expected %d", len(sig), crypto.SignatureLength)
-	}
-	out := make([]byte, len(sig))
-	copy(out, sig)
-	out[64] += 27
-	return out, nil
+	return signEVM(s, Request{Purpose: p, Message: msg})
 }
 
 // ParseSignature decodes a 0x-prefixed 65-byte hex signature with V in {0,1,27,28}
