@@ -1,11 +1,13 @@
 package altchain
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 
+	bin "github.com/gagliardetto/binary"
 	"github.com/gagliardetto/solana-go"
 
 	"purse/wallet"
@@ -104,5 +106,34 @@ func SimulateSigned(ctx context.Context, c Cluster, q *Quote, user solana.Public
 	}
 	checkSimulation(q, user, pre, res, r)
 	r.finish()
+	return nil
+}
+
+// CheckSignedMessage says whether msg is the message of q's transaction with at most its
+// blockhash replaced (E23): the only change SignTransaction makes. A signer that did not
+// build msg itself (the agent) checks this before it signs, so what it signs is what the
+// checklist passed.
+func CheckSignedMessage(q *Quote, msg []byte) error {
+	if q == nil || q.Transaction == nil {
+		return errNoTransaction
+	}
+	r := &Report{}
+	tx := decodeStrict(q.Transaction, r)
+	if tx == nil {
+		r.finish()
+		return r.Err()
+	}
+	var m solana.Message
+	if err := m.UnmarshalWithDecoder(bin.NewBinDecoder(msg)); err != nil {
+		return fmt.Errorf("altchain: the message to sign does not decode: %v", err)
+	}
+	tx.Message.RecentBlockhash = m.RecentBlockhash
+	want, err := tx.Message.MarshalBinary()
+	if err != nil {
+		return fmt.Errorf("altchain: %v", err)
+	}
+	if !bytes.Equal(want, msg) {
+		return errors.New("altchain: the message to sign is not the quote's transaction (only the blockhash may differ, E23)")
+	}
 	return nil
 }

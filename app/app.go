@@ -86,6 +86,9 @@ type Options struct {
 	Notice io.Writer
 	// SolanaCallTimeout bounds one Solana JSON-RPC call (0: altchain.DefaultRPCTimeout).
 	SolanaCallTimeout time.Duration
+	// Client names the front end to the agent ("purse sign full-auth", "purse TUI"), which
+	// shows it on the display next to what the kernel says of the process.
+	Client string
 }
 
 // Unlock carries passphrases the user typed into dialogs, for one operation: Passphrase
@@ -147,6 +150,9 @@ type App struct {
 
 	solanaTimeout time.Duration
 	unlocked      unlockCache
+
+	clientName string
+	agentToken string
 }
 
 // New loads the profile (name "" = the active one) of home, with no prompter.
@@ -169,7 +175,7 @@ func Open(o Options) (*App, error) {
 		return nil, err
 	}
 	return &App{home: home, logger: logger, prompt: o.Prompt, noticeTo: o.Notice, profile: p,
-		Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil), solanaTimeout: o.SolanaCallTimeout}, nil
+		Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil), solanaTimeout: o.SolanaCallTimeout, clientName: o.Client}, nil
 }
 
 // SetLogger sends what the services log (the key store's backend notice) to l, the TUI's
@@ -294,8 +300,12 @@ func (s *App) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
 // evmSignerOf is the audited signer of the EVM key label under the active profile: the one
 // the session holds unlocked, or one opened with u (then held, when the session keeps keys).
 // Every EVM signer of a session comes from here (the profile's key, the partner key,
-// offline signing), so a key unlocked for one use serves the others.
+// offline signing), so a key unlocked for one use serves the others. When an agent answers,
+// the key is the agent's (unlocked there once, for every client).
 func (s *App) evmSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
+	if c := s.agentClient(); c != nil {
+		return s.agentEVM(c, label, u)
+	}
 	profile := s.Profile().Name
 	if h := s.unlocked.held(keystore.KindEVM, label, profile); h != nil && u.empty() {
 		return h.evm, nil
@@ -316,6 +326,9 @@ func (s *App) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 	p := s.Profile()
 	if p.SolanaKey == "" {
 		return nil, noKey(p.Name, "Solana")
+	}
+	if c := s.agentClient(); c != nil {
+		return s.agentSolana(c, p.SolanaKey, u)
 	}
 	if h := s.unlocked.held(keystore.KindSolana, p.SolanaKey, p.Name); h != nil && u.empty() {
 		return h.sol, nil
@@ -396,7 +409,10 @@ func (s *App) AccountOf(ctx context.Context, owner common.Address) (tokenID uint
 
 // Solana is the Solana RPC of the profile.
 func (s *App) Solana() (*altchain.RPC, error) {
-	p := s.Profile()
+	return s.solanaOf(s.Profile())
+}
+
+func (s *App) solanaOf(p config.Profile) (*altchain.RPC, error) {
 	if p.SolanaRPC == "" {
 		return nil, fmt.Errorf("profile %s has no solana_rpc: set it on the Settings screen or with `purse profile set solana_rpc=URL`", p.Name)
 	}

@@ -454,8 +454,14 @@ type progressSigner struct {
 }
 
 func (s progressSigner) SignMessage(p wallet.Purpose, msg []byte) (solana.Signature, error) {
+	return s.SignSolanaRequest(wallet.Request{Purpose: p, Message: msg})
+}
+
+// SignSolanaRequest passes the request (with its quote) on, so a signer in the agent gets
+// what it checks.
+func (s progressSigner) SignSolanaRequest(r wallet.Request) (solana.Signature, error) {
 	s.rep.emit(DepositEvent{Step: StepSign, Detail: "signing with " + s.PublicKey().String() + " only"})
-	sig, err := s.SolanaSigner.SignMessage(p, msg)
+	sig, err := wallet.SignSolana(s.SolanaSigner, r)
 	if err == nil {
 		s.rep.emit(DepositEvent{Step: StepSimulate, Detail: "signed " + sig.String()})
 	}

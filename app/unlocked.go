@@ -1,10 +1,12 @@
 package app
 
 import (
+	"context"
 	"sort"
 	"sync"
 	"time"
 
+	"purse/agent"
 	"purse/keystore"
 	"purse/wallet"
 )
@@ -67,8 +69,14 @@ func (s *App) KeepUnlocked(idle time.Duration) {
 	}
 }
 
-// Lock wipes every held key now; the next signature asks for the passphrase again.
+// Lock wipes every held key now (the agent's too, when one answers); the next signature
+// asks for the passphrase again.
 func (s *App) Lock() {
+	if a := s.agentClient(); a != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_, _ = a.Lock(ctx, "")
+		cancel()
+	}
 	c := &s.unlocked
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -78,6 +86,9 @@ func (s *App) Lock() {
 // Unlocked lists the held keys (after wiping those idle past the TTL), soonest to expire
 // first.
 func (s *App) Unlocked() []UnlockedKey {
+	if a := s.agentClient(); a != nil {
+		return agentUnlocked(a)
+	}
 	c := &s.unlocked
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -139,4 +150,25 @@ func (c *unlockCache) keep(h *heldKey) {
 	}
 	h.last = c.now()
 	c.keys[id] = h
+}
+
+// agentUnlocked lists the agent's keys as the footer shows them: each wiped at the sooner
+// of its idle and absolute limits.
+func agentUnlocked(a *agent.Client) []UnlockedKey {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	st, err := a.Status(ctx)
+	if err != nil {
+		return nil
+	}
+	var out []UnlockedKey
+	for _, k := range st.Keys {
+		exp := k.IdleUntil
+		if k.Until.Before(exp) {
+			exp = k.Until
+		}
+		out = append(out, UnlockedKey{Label: k.Label, Kind: keystore.Kind(k.Kind), Expires: exp})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Expires.Before(out[j].Expires) })
+	return out
 }

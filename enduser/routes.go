@@ -73,6 +73,9 @@ type Route struct {
 	MayBeEmpty bool
 	// Assumed is true for the routes the spec does not show (design 2.4).
 	Assumed bool
+	// Changes is true for calls that move money or change the account (a permit relay, a
+	// card block, a KYC or Form A submission): the agent's policy confirms them by default.
+	Changes bool
 	// Basis says where the route comes from.
 	Basis string
 }
@@ -82,21 +85,21 @@ var routeTable = []Route{
 	{Name: RouteTimestamp, Method: http.MethodGet, Path: "/api/v1/timestamp", Auth: AuthNone, Basis: "spec 4.6"},
 	{Name: RouteEmailStatus, Method: http.MethodPost, Path: "/api/v2/email-status", Auth: AuthNone, Basis: "spec 4.6"},
 	{Name: RouteAccountStatus, Method: http.MethodGet, Path: "/api/v2/account-status", Auth: AuthBasic, Basis: "spec 4.6"},
-	{Name: RouteMint, Method: http.MethodPost, Path: "/api/v1/mint", Auth: AuthBasic, Basis: "spec 4.6"},
+	{Name: RouteMint, Changes: true, Method: http.MethodPost, Path: "/api/v1/mint", Auth: AuthBasic, Basis: "spec 4.6"},
 	{Name: RouteIDVToken, Method: http.MethodPost, Path: "/api/v1/idv/create-access-token", Auth: AuthFull, Basis: "spec 4.6"},
 	{Name: RouteFormAInfo, Method: http.MethodGet, Path: "/api/v2/kyc/form-a-info", Auth: AuthFull, Basis: "spec 4.6"},
 	{Name: RouteTransactions, Method: http.MethodPost, Path: "/api/v2/transactions", Auth: AuthFull, Basis: "spec 4.6, paging 4.3"},
-	{Name: RouteCardStatus, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card-status", Auth: AuthFull, Basis: "spec 4.6"},
-	{Name: RouteTokenPermit, Method: http.MethodPost, Path: "/api/v1/token-permit", Auth: AuthFull, Basis: "spec 4.6, design 2.4 (10011)"},
+	{Name: RouteCardStatus, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card-status", Auth: AuthFull, Basis: "spec 4.6"},
+	{Name: RouteTokenPermit, Changes: true, Method: http.MethodPost, Path: "/api/v1/token-permit", Auth: AuthFull, Basis: "spec 4.6, design 2.4 (10011)"},
 	{Name: RouteChainConfigs, Method: http.MethodGet, Path: "/api/v3/config/chain-configs", Auth: AuthFull, LoggedOut: true, Basis: "spec 4.6, 2.12"},
 	{Name: RouteOnrampLimit, MayBeEmpty: true, Method: http.MethodGet, Path: "/api/v1/onramp-limit", Auth: AuthFull, Basis: "spec 4.6"},
 	{Name: RouteProfile, Method: http.MethodGet, Path: "/api/v2/br", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/br)"},
 	{Name: RouteCard, Method: http.MethodGet, Path: "/api/v2/card", Auth: AuthFull, Unwrapped: true, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/card)"},
-	{Name: RouteIssueCard, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/open-card)"},
-	{Name: RouteReuseShareToken, Method: http.MethodPost, Path: "/api/v1/idv/reuse-share-token", Auth: AuthFull, Basis: "spec 4.1 (external-wallet variant: raw body signed)"},
+	{Name: RouteIssueCard, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/open-card)"},
+	{Name: RouteReuseShareToken, Changes: true, Method: http.MethodPost, Path: "/api/v1/idv/reuse-share-token", Auth: AuthFull, Basis: "spec 4.1 (external-wallet variant: raw body signed)"},
 	{Name: RouteKYCCheck, Method: http.MethodPost, Path: "/api/v1/idv/kyc-check", Auth: AuthFull, Basis: "spec 4.1 (external-wallet variant)"},
-	{Name: RouteKYCSubmit, Method: http.MethodPost, Path: "/api/v1/idv/kyc-submit", Auth: AuthFull, Basis: "spec 4.1 (external-wallet variant)"},
-	{Name: RouteSubmitFormA, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Basis: "design 2.4"},
+	{Name: RouteKYCSubmit, Changes: true, Method: http.MethodPost, Path: "/api/v1/idv/kyc-submit", Auth: AuthFull, Basis: "spec 4.1 (external-wallet variant)"},
+	{Name: RouteSubmitFormA, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Basis: "design 2.4"},
 }
 
 // Routes returns a copy of the default route table, in table order.

@@ -21,7 +21,7 @@ func (s *Store) EVMSigner(label, profile string) (wallet.EVMSigner, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &auditedEVM{s: s, e: e, profile: profile, key: wallet.NewEVMKey(sec.evm)}, nil
+	return &auditedEVM{mu: new(sync.Mutex), s: s, e: e, profile: profile, key: wallet.NewEVMKey(sec.evm)}, nil
 }
 
 // SolanaSigner returns the signer of a solana key. Every SignMessage first appends an audit
@@ -35,7 +35,7 @@ func (s *Store) SolanaSigner(label, profile string) (wallet.SolanaSigner, error)
 	if err != nil {
 		return nil, err
 	}
-	return &auditedSolana{s: s, e: e, profile: profile, key: k}, nil
+	return &auditedSolana{mu: new(sync.Mutex), s: s, e: e, profile: profile, key: k}, nil
 }
 
 func (s *Store) signingKey(label string, kind Kind) (Entry, *secret, error) {
@@ -54,7 +54,7 @@ func (s *Store) signingKey(label string, kind Kind) (Entry, *secret, error) {
 }
 
 type auditedEVM struct {
-	mu      sync.Mutex
+	mu      *sync.Mutex
 	s       *Store
 	e       Entry
 	profile string
@@ -85,7 +85,7 @@ func (a *auditedEVM) Zero() {
 }
 
 type auditedSolana struct {
-	mu      sync.Mutex
+	mu      *sync.Mutex
 	s       *Store
 	e       Entry
 	profile string
@@ -114,4 +114,37 @@ func (a *auditedSolana) Zero() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.key.Zero()
+}
+
+// ProfileSigner is a signer that can sign for another profile with the same unlocked key:
+// the key is shared (one Zero wipes it for every view), the audit records name the profile.
+type ProfileSigner interface {
+	ForProfile(profile string) any
+	Zero()
+}
+
+// ForProfile is the same key, audited under profile.
+func (a *auditedEVM) ForProfile(profile string) any {
+	return &auditedEVM{mu: a.mu, s: a.s, e: a.e, profile: profile, key: a.key}
+}
+
+// ForProfile is the same key, audited under profile.
+func (a *auditedSolana) ForProfile(profile string) any {
+	return &auditedSolana{mu: a.mu, s: a.s, e: a.e, profile: profile, key: a.key}
+}
+
+// LockMemory keeps the pages of the signer's secret out of swap (mlock) where the OS allows
+// it; the temporaries of each signature are not covered. It reports why not otherwise.
+func LockMemory(signer any) error {
+	switch a := signer.(type) {
+	case *auditedEVM:
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		return lockWords(a.key.Private().D.Bits())
+	case *auditedSolana:
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		return lockBytes(a.key.Private())
+	}
+	return fmt.Errorf("lock memory: %T is not a key-store signer", signer)
 }

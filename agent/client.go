@@ -1,0 +1,284 @@
+package agent
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"syscall"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/gagliardetto/solana-go"
+
+	"purse/wallet"
+)
+
+// Client talks to the agent at Path. Name says which program it is ("purse sign
+// full-auth", "purse proxy", "purse TUI"); the display shows it next to what the kernel says.
+type Client struct {
+	Path string
+	Name string
+	// Token is the display token of a TUI that is the display: its own requests are not
+	// confirmed again (it reviewed them).
+	Token string
+}
+
+// Answers reports whether an agent answers at path (a dial, no message).
+func Answers(path string) bool {
+	c, err := net.DialTimeout("unix", path, 500*time.Millisecond)
+	if err != nil {
+		return false
+	}
+	_ = c.Close()
+	return true
+}
+
+func (c *Client) dial(ctx context.Context) (*net.UnixConn, error) {
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "unix", c.Path)
+	if err != nil {
+		if errors.Is(err, syscall.ENOENT) || errors.Is(err, syscall.ECONNREFUSED) {
+			return nil, fmt.Errorf("%w at %s (`purse agent start`)", ErrNoAgent, c.Path)
+		}
+		return nil, fmt.Errorf("agent %s: %v", c.Path, err)
+	}
+	return conn.(*net.UnixConn), nil
+}
+
+// call sends one message (with fd, when not nil) and reads the answer.
+func (c *Client) call(ctx context.Context, m message, fd *os.File) (*answer, error) {
+	conn, err := c.dial(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Now()) })
+	defer stop()
+	if m.Client == "" {
+		m.Client = c.Name
+	}
+	if err := writeJSON(conn, m, fd); err != nil {
+		return nil, fmt.Errorf("agent %s: %v", c.Path, err)
+	}
+	var a answer
+	r := bufio.NewReaderSize(conn, 64<<10)
+	if err := json.NewDecoder(r).Decode(&a); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("agent: no answer: %w", ctx.Err())
+		}
+		return nil, fmt.Errorf("agent %s: no answer (%v)", c.Path, err)
+	}
+	if !a.OK {
+		return nil, &Error{Code: a.Code, Msg: a.Error, Prompt: a.Prompt}
+	}
+	return &a, nil
+}
+
+// Status is the agent's state.
+func (c *Client) Status(ctx context.Context) (*Status, error) {
+	a, err := c.call(ctx, message{Op: "status"}, nil)
+	if err != nil {
+		return nil, err
+	}
+	if a.Status == nil {
+		return nil, errors.New("agent: status: the answer has no status")
+	}
+	return a.Status, nil
+}
+
+// Key is the unlocked key label of kind; an error matching ErrLocked when it is not.
+func (c *Client) Key(ctx context.Context, kind, label string) (KeyStatus, error) {
+	a, err := c.call(ctx, message{Op: "key", Kind: kind, Label: label}, nil)
+	if err != nil {
+		return KeyStatus{}, err
+	}
+	if a.Key == nil {
+		return KeyStatus{}, errors.New("agent: key: the answer has no key")
+	}
+	return *a.Key, nil
+}
+
+// Unlock has the agent decrypt key label for ttl (0: the policy's limit) and idle (0: the
+// policy's). pass, when not nil, is where the agent reads the passphrase (a terminal, a file
+// or a pipe): it is passed as a descriptor, the passphrase never crosses the socket. Without
+// pass, a key that needs a passphrase fails with ErrNeedsPassphrase (Error.Prompt says which).
+func (c *Client) Unlock(ctx context.Context, kind, label string, ttl, idle time.Duration, pass *os.File) (KeyStatus, error) {
+	a, err := c.call(ctx, message{Op: "unlock", Kind: kind, Label: label, TTL: ttl, Idle: idle, HasFD: pass != nil}, pass)
+	if err != nil {
+		return KeyStatus{}, err
+	}
+	if a.Key == nil {
+		return KeyStatus{}, errors.New("agent: unlock: the answer has no key")
+	}
+	return *a.Key, nil
+}
+
+// UnlockWith unlocks with a passphrase the caller already holds (a TUI dialog), written to
+// a pipe whose read end is passed to the agent.
+func (c *Client) UnlockWith(ctx context.Context, kind, label string, ttl, idle time.Duration, passphrase []byte) (KeyStatus, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return KeyStatus{}, fmt.Errorf("agent: unlock: %v", err)
+	}
+	defer r.Close()
+	done := make(chan error, 1)
+	go func() {
+		_, err := w.Write(append(append([]byte(nil), passphrase...), '\n'))
+		_ = w.Close()
+		done <- err
+	}()
+	ks, err := c.Unlock(ctx, kind, label, ttl, idle, r)
+	if werr := <-done; werr != nil && err == nil {
+		err = fmt.Errorf("agent: unlock: writing the passphrase: %v", werr)
+	}
+	return ks, err
+}
+
+// Lock wipes key label (every key when label is "") and returns how many were held.
+func (c *Client) Lock(ctx context.Context, label string) (int, error) {
+	a, err := c.call(ctx, message{Op: "lock", Label: label}, nil)
+	if err != nil {
+		return 0, err
+	}
+	return a.Locked, nil
+}
+
+// Stop stops the agent; every key is wiped.
+func (c *Client) Stop(ctx context.Context) error {
+	_, err := c.call(ctx, message{Op: "stop"}, nil)
+	return err
+}
+
+// Sign has the agent sign r with key label under profile.
+func (c *Client) Sign(ctx context.Context, label, profile string, r wallet.Request) ([]byte, error) {
+	a, err := c.call(ctx, message{Op: "sign", Label: label, Profile: profile, Sign: &r, Token: c.Token}, nil)
+	if err != nil {
+		return nil, err
+	}
+	return a.Signature, nil
+}
+
+// EVMSigner is a wallet.RequestSigner whose key is in the agent.
+type EVMSigner struct {
+	C       *Client
+	Label   string
+	Profile string
+	Addr    common.Address
+	// Timeout bounds one signature, confirmation included (0: 5 minutes).
+	Timeout time.Duration
+}
+
+func (s *EVMSigner) Address() common.Address { return s.Addr }
+
+// SignDigest is refused: the agent signs requests, whose content it can judge.
+func (s *EVMSigner) SignDigest(p wallet.Purpose, _ common.Hash) ([]byte, error) {
+	return nil, fmt.Errorf("agent: a bare %s digest is not signed: the agent signs requests (wallet.Request); nothing was signed", p)
+}
+
+// SignRequest has the agent sign r.
+func (s *EVMSigner) SignRequest(r wallet.Request) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeoutOr(s.Timeout))
+	defer cancel()
+	return s.C.Sign(ctx, s.Label, s.Profile, r)
+}
+
+// SolanaSigner is a wallet.SolanaRequestSigner whose key is in the agent.
+type SolanaSigner struct {
+	C       *Client
+	Label   string
+	Profile string
+	Pub     solana.PublicKey
+	Timeout time.Duration
+}
+
+func (s *SolanaSigner) PublicKey() solana.PublicKey { return s.Pub }
+
+// SignMessage sends a request without a quote, which the agent refuses: it checks a
+// transaction against the quote it came with.
+func (s *SolanaSigner) SignMessage(p wallet.Purpose, msg []byte) (solana.Signature, error) {
+	return s.SignSolanaRequest(wallet.Request{Purpose: p, Message: msg})
+}
+
+// SignSolanaRequest has the agent check and sign r.
+func (s *SolanaSigner) SignSolanaRequest(r wallet.Request) (solana.Signature, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeoutOr(s.Timeout))
+	defer cancel()
+	b, err := s.C.Sign(ctx, s.Label, s.Profile, r)
+	if err != nil {
+		return solana.Signature{}, err
+	}
+	if len(b) != len(solana.Signature{}) {
+		return solana.Signature{}, fmt.Errorf("agent returned %d signature bytes, expected 64", len(b))
+	}
+	return solana.SignatureFromBytes(b), nil
+}
+
+func timeoutOr(d time.Duration) time.Duration {
+	if d <= 0 {
+		return 5 * time.Minute
+	}
+	return d
+}
+
+// Display is an attached trusted display: Requests delivers what the policy wants confirmed,
+// Answer replies; Cancelled delivers ids the agent gave up on (timeout, client gone).
+type Display struct {
+	Token     string
+	Requests  <-chan Pending
+	Cancelled <-chan uint64
+	conn      net.Conn
+}
+
+// Attach makes the caller the agent's display until ctx ends or Close.
+func (c *Client) Attach(ctx context.Context) (*Display, error) {
+	conn, err := c.dial(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := writeJSON(conn, message{Op: "display", Client: c.Name}, nil); err != nil {
+		_ = conn.Close()
+		return nil, err
+	}
+	dec := json.NewDecoder(conn)
+	var hello answer
+	if err := dec.Decode(&hello); err != nil || !hello.OK || hello.Token == "" {
+		_ = conn.Close()
+		if err == nil {
+			err = &Error{Code: hello.Code, Msg: hello.Error}
+		}
+		return nil, fmt.Errorf("agent: attaching the display: %v", err)
+	}
+	reqs := make(chan Pending, 8)
+	cancels := make(chan uint64, 8)
+	d := &Display{Token: hello.Token, Requests: reqs, Cancelled: cancels, conn: conn}
+	context.AfterFunc(ctx, func() { _ = conn.Close() })
+	go func() {
+		defer close(reqs)
+		defer close(cancels)
+		for {
+			var a answer
+			if err := dec.Decode(&a); err != nil {
+				return
+			}
+			switch {
+			case a.Confirm != nil:
+				reqs <- *a.Confirm
+			case a.Cancel != 0:
+				cancels <- a.Cancel
+			}
+		}
+	}()
+	return d, nil
+}
+
+// Answer approves or declines request id.
+func (d *Display) Answer(id uint64, approve bool) error {
+	return writeJSON(d.conn, message{Op: "answer", ID: id, Approve: approve}, nil)
+}
+
+// Close detaches the display.
+func (d *Display) Close() error { return d.conn.Close() }

@@ -1,0 +1,47 @@
+//go:build linux
+
+package agent
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// peerOf reads the connecting process's credentials from the kernel (SO_PEERCRED).
+func peerOf(c *net.UnixConn) (Peer, error) {
+	raw, err := c.SyscallConn()
+	if err != nil {
+		return Peer{}, err
+	}
+	var cred *unix.Ucred
+	var serr error
+	if err := raw.Control(func(fd uintptr) {
+		cred, serr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
+	}); err != nil {
+		return Peer{}, err
+	}
+	if serr != nil {
+		return Peer{}, fmt.Errorf("SO_PEERCRED: %v", serr)
+	}
+	p := Peer{UID: int(cred.Uid), PID: int(cred.Pid), Known: true}
+	if b, err := os.ReadFile("/proc/" + strconv.Itoa(p.PID) + "/comm"); err == nil {
+		p.Command = strings.TrimSpace(string(b))
+	}
+	return p, nil
+}
+
+// hardenProcess keeps the agent's memory out of core dumps and away from ptrace by other
+// processes of the same user (PR_SET_DUMPABLE 0).
+func hardenProcess() []string {
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		return []string{"not dumpable: no (" + err.Error() + ")"}
+	}
+	return []string{"not dumpable: yes (no core dumps, no ptrace by the same user)"}
+}
+
+const peerCredentials = true

@@ -1,0 +1,240 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"purse/wallet"
+)
+
+// The wire: each connection carries newline-delimited JSON. A one-shot client sends one
+// message and reads one answer; a display keeps its connection, receives confirmations and
+// answers them. An unlock may carry one file descriptor (SCM_RIGHTS) the agent reads the
+// passphrase from, so the passphrase never crosses the socket.
+
+// EnvSocket overrides the socket's path.
+const EnvSocket = "PURSE_AGENT_SOCK"
+
+// SocketFile is the socket's name under PURSE_HOME.
+const SocketFile = "agent.sock"
+
+// SocketPath is $PURSE_AGENT_SOCK, else PURSE_HOME/agent.sock.
+func SocketPath(home string) string {
+	if p := os.Getenv(EnvSocket); p != "" {
+		return p
+	}
+	return filepath.Join(home, SocketFile)
+}
+
+// Kinds of keys, as the key store names them.
+const (
+	KindEVM    = "evm"
+	KindSolana = "solana"
+)
+
+type message struct {
+	Op      string          `json:"op"`
+	Label   string          `json:"label,omitempty"`
+	Kind    string          `json:"kind,omitempty"`
+	Profile string          `json:"profile,omitempty"`
+	Client  string          `json:"client,omitempty"`
+	TTL     time.Duration   `json:"ttl,omitempty"`
+	Idle    time.Duration   `json:"idle,omitempty"`
+	HasFD   bool            `json:"passphraseFd,omitempty"`
+	Sign    *wallet.Request `json:"sign,omitempty"`
+	Token   string          `json:"token,omitempty"`
+	ID      uint64          `json:"id,omitempty"`
+	Approve bool            `json:"approve,omitempty"`
+}
+
+type answer struct {
+	OK        bool       `json:"ok"`
+	Code      string     `json:"code,omitempty"`
+	Error     string     `json:"error,omitempty"`
+	Prompt    string     `json:"prompt,omitempty"`
+	Signature []byte     `json:"signature,omitempty"`
+	Key       *KeyStatus `json:"key,omitempty"`
+	Status    *Status    `json:"status,omitempty"`
+	Locked    int        `json:"locked,omitempty"`
+	Token     string     `json:"token,omitempty"`
+	Confirm   *Pending   `json:"confirm,omitempty"`
+	Cancel    uint64     `json:"cancel,omitempty"`
+}
+
+// Error codes of the agent's answers; Error.Is matches the sentinel errors below.
+const (
+	CodeLocked          = "locked"
+	CodeNeedsPassphrase = "needs-passphrase"
+	CodeDenied          = "denied"
+	CodeNoDisplay       = "no-display"
+	CodeRejected        = "rejected"
+	CodeInvalid         = "invalid"
+	CodeNoKey           = "no-key"
+)
+
+var (
+	// ErrNoAgent: nothing answers on the socket.
+	ErrNoAgent = errors.New("no agent answers")
+	// ErrLocked: the key is not unlocked in the agent.
+	ErrLocked = errors.New("the key is locked in the agent")
+	// ErrNeedsPassphrase: the unlock needs a passphrase and none was passed.
+	ErrNeedsPassphrase = errors.New("the key's passphrase is needed")
+	// ErrDenied: the policy (a deny line, or a confirm with no display) or the display said no.
+	ErrDenied = errors.New("the agent refused to sign")
+)
+
+// Error is an error the agent answered.
+type Error struct {
+	Code, Msg string
+	// Prompt is the key store's question when Code is needs-passphrase.
+	Prompt string
+}
+
+func (e *Error) Error() string { return "agent: " + e.Msg }
+
+// Is maps codes to the sentinel errors.
+func (e *Error) Is(target error) bool {
+	switch target {
+	case ErrLocked:
+		return e.Code == CodeLocked
+	case ErrNeedsPassphrase:
+		return e.Code == CodeNeedsPassphrase
+	case ErrDenied:
+		return e.Code == CodeDenied || e.Code == CodeNoDisplay || e.Code == CodeRejected
+	}
+	return false
+}
+
+func fail(code string, format string, a ...any) *answer {
+	return &answer{Code: code, Error: fmt.Sprintf(format, a...)}
+}
+
+// Peer is who is on the other end of a connection, as the kernel says.
+type Peer struct {
+	UID, PID int
+	Command  string
+	// Known is false where the OS gives no peer credentials.
+	Known bool
+}
+
+func (p Peer) String() string {
+	if !p.Known {
+		return "a process of this user (the OS gives no peer credentials)"
+	}
+	if p.Command == "" {
+		return fmt.Sprintf("pid %d", p.PID)
+	}
+	return fmt.Sprintf("pid %d (%s)", p.PID, p.Command)
+}
+
+// KeyStatus is one unlocked key.
+type KeyStatus struct {
+	Label    string    `json:"label"`
+	Kind     string    `json:"kind"`
+	Address  string    `json:"address"`
+	Unlocked time.Time `json:"unlocked"`
+	// IdleUntil is when the key is wiped if unused; Until when it is wiped anyway.
+	IdleUntil time.Time `json:"idleUntil"`
+	Until     time.Time `json:"until"`
+	Signed    int       `json:"signed"`
+	// MemoryLocked says whether the secret's pages are locked out of swap; MemoryNote why not.
+	MemoryLocked bool   `json:"memoryLocked"`
+	MemoryNote   string `json:"memoryNote,omitempty"`
+}
+
+// Status is what `purse agent status` shows.
+type Status struct {
+	PID       int         `json:"pid"`
+	Socket    string      `json:"socket"`
+	Started   time.Time   `json:"started"`
+	Display   string      `json:"display,omitempty"`
+	Keys      []KeyStatus `json:"keys"`
+	Policy    string      `json:"policy"`
+	Rules     []string    `json:"rules"`
+	Hardening []string    `json:"hardening"`
+	PeerCheck string      `json:"peerCheck"`
+}
+
+// Pending is a request the policy sends to the display.
+type Pending struct {
+	ID uint64 `json:"id"`
+	// Client is what the requesting process says it is; Peer what the kernel says.
+	Client  string         `json:"client"`
+	Peer    string         `json:"peer"`
+	Label   string         `json:"label"`
+	Address string         `json:"address"`
+	Profile string         `json:"profile"`
+	Line    string         `json:"line"`
+	Request wallet.Request `json:"request"`
+}
+
+// maxMessage caps one message (a permit relay body, a Solana quote fit easily).
+const maxMessage = 1 << 20
+
+// readFirst reads the first message of a connection and any file descriptors sent with it.
+// What follows the first newline is returned for the rest of the conversation.
+func readFirst(c *net.UnixConn) (line, rest []byte, fds []int, err error) {
+	buf := make([]byte, 64<<10)
+	oob := make([]byte, unix.CmsgSpace(4*4))
+	var got []byte
+	for {
+		n, oobn, _, _, err := c.ReadMsgUnix(buf, oob)
+		if oobn > 0 {
+			if msgs, perr := unix.ParseSocketControlMessage(oob[:oobn]); perr == nil {
+				for _, m := range msgs {
+					if more, rerr := unix.ParseUnixRights(&m); rerr == nil {
+						fds = append(fds, more...)
+					}
+				}
+			}
+		}
+		got = append(got, buf[:n]...)
+		if i := bytes.IndexByte(got, '\n'); i >= 0 {
+			return got[:i], got[i+1:], fds, nil
+		}
+		if err != nil {
+			closeFDs(fds)
+			return nil, nil, nil, err
+		}
+		if n == 0 {
+			closeFDs(fds)
+			return nil, nil, nil, errors.New("connection closed before a message")
+		}
+		if len(got) > maxMessage {
+			closeFDs(fds)
+			return nil, nil, nil, fmt.Errorf("message over %d bytes", maxMessage)
+		}
+	}
+}
+
+func closeFDs(fds []int) {
+	for _, fd := range fds {
+		_ = unix.Close(fd)
+	}
+}
+
+func writeJSON(c net.Conn, v any, fd *os.File) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	if fd == nil {
+		_, err = c.Write(b)
+		return err
+	}
+	uc, ok := c.(*net.UnixConn)
+	if !ok {
+		return errors.New("passing a file descriptor needs a Unix socket")
+	}
+	_, _, err = uc.WriteMsgUnix(b, unix.UnixRights(int(fd.Fd())), nil)
+	return err
+}
