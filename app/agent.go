@@ -223,3 +223,22 @@ func (s *App) AttachDisplay(ctx context.Context) (*agent.Display, error) {
 	})
 	return d, nil
 }
+
+// AgentUnlock unlocks key label in the agent for ttl / idle (0: the policy's limits). pass
+// is where the agent reads the passphrase itself (a terminal, a file); nil suits a keyring
+// key and fails for a key file with what to do instead.
+func (s *App) AgentUnlock(ctx context.Context, label string, ttl, idle time.Duration, pass *os.File) (agent.KeyStatus, error) {
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return agent.KeyStatus{}, err
+	}
+	e, err := ks.Get(label)
+	if err != nil {
+		return agent.KeyStatus{}, err
+	}
+	k, err := s.AgentClient().Unlock(ctx, string(e.Kind), label, ttl, idle, pass)
+	if errors.Is(err, agent.ErrNeedsPassphrase) {
+		return k, Usagef("key %q is in an encrypted file and there is no terminal to ask its passphrase on: set %s to a file holding it", label, "PURSE_PASSPHRASE_FILE")
+	}
+	return k, err
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -120,6 +121,9 @@ type FullAuthInput struct {
 	// URL, when set, adds a ready-to-run curl command for it.
 	URL      string
 	Deadline Deadline
+	// Route names the call (a route name or path; else the URL's path): an agent judges the
+	// signature by it. Unnamed, the call is an unknown route.
+	Route string
 }
 
 // SignedFullAuth is the headers of one request and what they sign.
@@ -133,6 +137,27 @@ type SignedFullAuth struct {
 	Message      string `json:"message"`
 	Curl         string `json:"curl,omitempty"`
 	Warning      string `json:"warning,omitempty"`
+}
+
+// route is the route name of the call in names: --route, else the --curl URL's path when
+// the table knows it, else "" (unknown).
+func (in FullAuthInput) route(method string) (string, error) {
+	if in.Route != "" {
+		r, ok := enduser.FindRoute(method, in.Route)
+		if !ok {
+			return "", fieldErr("route", "expected a route name (%s) or its path, got %q", strings.Join(enduser.RouteNames(), ", "), in.Route)
+		}
+		if r.Method != method {
+			return "", fieldErr("route", "route %s is a %s, the signature is for a %s", r.Name, r.Method, method)
+		}
+		return r.Name, nil
+	}
+	if u, err := url.Parse(in.URL); err == nil && in.URL != "" {
+		if r, ok := enduser.FindRoute(method, u.Path); ok {
+			return r.Name, nil
+		}
+	}
+	return "", nil
 }
 
 // SignFullAuthOffline signs the full-auth headers of in.
@@ -164,7 +189,11 @@ func (s *App) SignFullAuthOffline(in FullAuthInput, u *Unlock, now time.Time) (S
 	if err != nil {
 		return SignedFullAuth{}, err
 	}
-	fa, err := wallet.SignFullAuth(signer, payload, deadline)
+	route, err := in.route(method)
+	if err != nil {
+		return SignedFullAuth{}, err
+	}
+	fa, err := wallet.SignFullAuthCall(signer, method, route, payload, deadline)
 	if err != nil {
 		return SignedFullAuth{}, err
 	}

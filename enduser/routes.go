@@ -117,6 +117,20 @@ func LookupRoute(name string) (Route, bool) {
 	return Route{}, false
 }
 
+// FindRoute is the default route named by nameOrPath (a route name, or a path the table
+// gives to method).
+func FindRoute(method, nameOrPath string) (Route, bool) {
+	if r, ok := LookupRoute(nameOrPath); ok {
+		return r, true
+	}
+	for _, r := range routeTable {
+		if r.Path == nameOrPath && strings.EqualFold(r.Method, method) {
+			return r, true
+		}
+	}
+	return Route{}, false
+}
+
 // RouteNames lists every route name, sorted.
 func RouteNames() []string {
 	names := make([]string, 0, len(routeTable))

@@ -45,6 +45,7 @@ func (a *cli) commandArgs(use, short string, args cobra.PositionalArgs, run func
 // run opens the application layer before a command's body.
 func (a *cli) run(body func(cmd *cobra.Command, core *app.App, args []string) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
+		a.client = cmd.CommandPath()
 		core, err := a.app()
 		if err != nil {
 			return err

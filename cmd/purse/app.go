@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"purse/agent"
 	"purse/altchain"
 	"purse/app"
 	"purse/config"
@@ -47,6 +48,9 @@ type cli struct {
 	// solanaTimeout bounds one Solana RPC call (--rpc-timeout; 0: the default).
 	solanaTimeout time.Duration
 
+	// client is the running command's path ("purse sign full-auth"), named to the agent.
+	client string
+
 	// core is the application layer, opened on first use (app).
 	core *app.App
 
@@ -76,7 +80,7 @@ func exitCode(err error) int {
 		return exitOK
 	case errors.As(err, &oe) && oe.Outcome == app.OutcomeUnknown:
 		return exitUnknown
-	case errors.As(err, &r), errors.Is(err, app.ErrRejected), errors.Is(err, altchain.ErrNotRequested):
+	case errors.As(err, &r), errors.Is(err, app.ErrRejected), errors.Is(err, altchain.ErrNotRequested), errors.Is(err, agent.ErrDenied):
 		return exitRejected
 	case errors.As(err, &u), errors.As(err, &au), errors.As(err, &fe), errors.Is(err, prompt.ErrNoTerminal):
 		return exitUsage
@@ -167,6 +171,7 @@ func (a *cli) rootCmd() *cobra.Command {
 	// Every command group, in one explicit list. Groups that add to a shared parent
 	// ("account") find it with subcommand, so this order is the registration order.
 	for _, add := range []func(a *cli, root *cobra.Command){
+		addAgentCommands,
 		addAltchainCommands,
 		addAPICommands,
 		addAuditCommands,
@@ -252,7 +257,7 @@ func (a *cli) app() (*app.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := app.Open(app.Options{Home: home, Profile: a.profile, Prompt: prompt.Passphrase, Notice: a.stderr, SolanaCallTimeout: a.solanaTimeout})
+	c, err := app.Open(app.Options{Home: home, Profile: a.profile, Prompt: prompt.Passphrase, Notice: a.stderr, SolanaCallTimeout: a.solanaTimeout, Client: a.client})
 	if err != nil {
 		return nil, err
 	}

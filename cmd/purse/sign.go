@@ -102,6 +102,7 @@ func (a *cli) signFullAuthCmd() *cobra.Command {
 	f.StringVar(&bodyFile, "body-file", "", "exact POST body bytes ('-' for stdin)")
 	f.StringVar(&query, "query", "", "exact GET query string, without '?'")
 	f.StringVar(&in.URL, "curl", "", "also print a ready-to-run curl command for this URL")
+	f.StringVar(&in.Route, "route", "", "the call signed for: a route name (transactions, token-permit, ...) or path; the agent's policy judges by it (default: the --curl URL's path, else unknown)")
 	required(cmd, "key", "token-id", "network", "method")
 	return cmd
 }

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"purse/agent"
+	"purse/app"
+	"purse/internal/prompt"
+)
+
+// The agent commands: start (foreground or --detach), stop, status, unlock, lock. The agent
+// itself is app.ServeAgent; these only parse flags, pick the passphrase source and print.
+
+func addAgentCommands(a *cli, root *cobra.Command) {
+	g := &cobra.Command{Use: "agent", Short: "The local signing agent: unlock a key once, sign for every client under a policy"}
+	g.AddCommand(a.agentStartCmd(), a.agentStopCmd(), a.agentStatusCmd(), a.agentUnlockCmd(), a.agentLockCmd())
+	root.AddCommand(g)
+}
+
+func (a *cli) agentStartCmd() *cobra.Command {
+	var detach bool
+	cmd := a.command("start [--detach]", "Run the agent on $PURSE_HOME/agent.sock (or $PURSE_AGENT_SOCK) until stopped", func(cmd *cobra.Command, core *app.App) error {
+		if detach {
+			return a.agentDetach(cmd.Context(), core)
+		}
+		ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		log := slog.New(slog.NewTextHandler(a.stderr, nil))
+		return core.ServeAgent(ctx, log, func(socket string, p *agent.Policy) {
+			pol := p.Path
+			if pol == "" {
+				pol = "defaults (no " + agent.PolicyFile + ")"
+			}
+			fmt.Fprintf(a.stderr, "purse agent: pid %d listening on %s; policy %s; stop with ctrl+c or `purse agent stop`\n", os.Getpid(), socket, pol)
+		})
+	})
+	cmd.Flags().BoolVar(&detach, "detach", false, "run in the background (log in $PURSE_HOME/agent.log) and return once it answers")
+	return cmd
+}
+
+// agentDetach starts `purse agent start` in its own session, its log in agent.log, and
+// waits until the socket answers.
+func (a *cli) agentDetach(ctx context.Context, core *app.App) error {
+	sock := core.AgentSocket()
+	if agent.Answers(sock) {
+		return fmt.Errorf("an agent already answers on %s (`purse agent status`)", sock)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	logPath := filepath.Join(core.Home(), "agent.log")
+	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return fmt.Errorf("agent log %s: %v", logPath, err)
+	}
+	defer logf.Close()
+	args := []string{"agent", "start"}
+	if a.profile != "" {
+		args = append(args, "--profile", a.profile)
+	}
+	c := exec.Command(self, args...)
+	c.Stdout, c.Stderr = logf, logf
+	c.SysProcAttr = detachAttr()
+	if err := c.Start(); err != nil {
+		return fmt.Errorf("starting the agent: %v", err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- c.Wait() }()
+	deadline := time.After(10 * time.Second)
+	for !agent.Answers(sock) {
+		select {
+		case err := <-exited:
+			return fmt.Errorf("the agent exited at start (%v); see %s", err, logPath)
+		case <-deadline:
+			return fmt.Errorf("the agent (pid %d) does not answer on %s after 10 s; see %s", c.Process.Pid, sock, logPath)
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	return a.print(map[string]any{"pid": c.Process.Pid, "socket": sock, "log": logPath}, func(w io.Writer) {
+		fmt.Fprintf(w, "agent started: pid %d on %s (log %s)\n", c.Process.Pid, sock, logPath)
+	})
+}
+
+func (a *cli) agentStopCmd() *cobra.Command {
+	return a.command("stop", "Stop the agent; every unlocked key is wiped", func(cmd *cobra.Command, core *app.App) error {
+		if err := core.AgentClient().Stop(cmd.Context()); err != nil {
+			return err
+		}
+		return a.print(map[string]bool{"stopped": true}, func(w io.Writer) { fmt.Fprintln(w, "agent stopped; its keys are wiped") })
+	})
+}
+
+func (a *cli) agentStatusCmd() *cobra.Command {
+	return a.command("status", "Show the agent: unlocked keys and their limits, the display, the policy", func(cmd *cobra.Command, core *app.App) error {
+		st, err := core.AgentClient().Status(cmd.Context())
+		if err != nil {
+			return err
+		}
+		return a.print(st, func(w io.Writer) {
+			display := st.Display
+			if display == "" {
+				display = "none attached: requests the policy wants confirmed are refused (start the TUI to approve them)"
+			}
+			rows := [][]string{
+				{"agent", fmt.Sprintf("pid %d on %s, up %s", st.PID, st.Socket, time.Since(st.Started).Round(time.Second))},
+				{"display", display},
+				{"peers", st.PeerCheck},
+				{"hardening", strings.Join(st.Hardening, "; ")},
+			}
+			if len(st.Keys) == 0 {
+				rows = append(rows, []string{"keys", "none unlocked (`purse agent unlock LABEL`)"})
+			}
+			for _, k := range st.Keys {
+				mem := "memory locked"
+				if !k.MemoryLocked {
+					mem = "memory not locked: " + k.MemoryNote
+				}
+				rows = append(rows, []string{"key " + k.Label, fmt.Sprintf("%s %s; wiped if idle at %s, at the latest %s; %d signatures; %s",
+					k.Kind, k.Address, k.IdleUntil.Format(time.TimeOnly), k.Until.Format(time.DateTime), k.Signed, mem)})
+			}
+			rows = append(rows, []string{"policy", st.Policy})
+			for _, l := range st.Rules {
+				rows = append(rows, []string{"", l})
+			}
+			table(w, nil, rows)
+		})
+	})
+}
+
+func (a *cli) agentUnlockCmd() *cobra.Command {
+	var ttl, idle time.Duration
+	cmd := a.commandArgs("unlock LABEL [--ttl 30m] [--idle 15m]", "Unlock a key in the agent: it asks the passphrase on your terminal (or reads PURSE_PASSPHRASE_FILE) itself",
+		cobra.ExactArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
+			if ttl < 0 || idle < 0 {
+				return usagef("--ttl and --idle: expected positive durations such as 30m")
+			}
+			pass, err := passphraseSource()
+			if err != nil {
+				return err
+			}
+			if pass != nil {
+				defer pass.Close()
+			}
+			k, err := core.AgentUnlock(cmd.Context(), args[0], ttl, idle, pass)
+			if err != nil {
+				return err
+			}
+			return a.print(k, func(w io.Writer) {
+				fmt.Fprintf(w, "unlocked %s (%s %s) in the agent: wiped after %s idle, at %s at the latest\n",
+					k.Label, k.Kind, k.Address, k.IdleUntil.Sub(k.Unlocked).Round(time.Second), k.Until.Format(time.DateTime))
+			})
+		})
+	cmd.Flags().DurationVar(&ttl, "ttl", 0, "wipe the key this long after the unlock, used or not (default: the policy's unlock.max, 8h)")
+	cmd.Flags().DurationVar(&idle, "idle", 0, "wipe the key after this long without a signature (default: the policy's unlock.idle, 15m)")
+	return cmd
+}
+
+// passphraseSource is the file the agent reads a passphrase from: PURSE_PASSPHRASE_FILE,
+// else the controlling terminal; nil when there is neither (a keyring key needs none).
+func passphraseSource() (*os.File, error) {
+	if p := os.Getenv(prompt.EnvPassphraseFile); p != "" {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", prompt.EnvPassphraseFile, err)
+		}
+		return f, nil
+	}
+	f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return nil, nil
+	}
+	if !term.IsTerminal(int(f.Fd())) {
+		_ = f.Close()
+		return nil, nil
+	}
+	return f, nil
+}
+
+func (a *cli) agentLockCmd() *cobra.Command {
+	return a.commandArgs("lock [LABEL]", "Wipe a key (or every key) in the agent now", cobra.MaximumNArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
+		label := ""
+		if len(args) == 1 {
+			label = args[0]
+		}
+		n, err := core.AgentClient().Lock(cmd.Context(), label)
+		if err != nil {
+			return err
+		}
+		if label != "" && n == 0 {
+			return fmt.Errorf("key %q is not unlocked in the agent", label)
+		}
+		return a.print(map[string]int{"wiped": n}, func(w io.Writer) { fmt.Fprintf(w, "%d key(s) wiped\n", n) })
+	})
+}

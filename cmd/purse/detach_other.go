@@ -1,0 +1,7 @@
+//go:build !unix
+
+package main
+
+import "syscall"
+
+func detachAttr() *syscall.SysProcAttr { return nil }
