@@ -1,0 +1,509 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/gagliardetto/solana-go"
+
+	"purse/keystore"
+	"purse/wallet"
+)
+
+// fakeKey is a key-store signer stand-in: an in-memory key that records its wiping.
+type fakeKey struct {
+	mu     *sync.Mutex
+	evm    *wallet.EVMKey
+	zeroed *bool
+}
+
+func (k *fakeKey) ForProfile(string) any { return &fakeEVM{k} }
+func (k *fakeKey) Zero() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.evm.Zero()
+	*k.zeroed = true
+}
+
+type fakeEVM struct{ k *fakeKey }
+
+func (f *fakeEVM) Address() common.Address { return f.k.evm.Address() }
+func (f *fakeEVM) SignDigest(p wallet.Purpose, d common.Hash) ([]byte, error) {
+	f.k.mu.Lock()
+	defer f.k.mu.Unlock()
+	return f.k.evm.SignDigest(p, d)
+}
+
+type fakeBackend struct {
+	mu         sync.Mutex
+	passphrase string // "" = no passphrase needed
+	keys       map[string]*fakeKey
+	opened     int
+	solanaErr  error
+}
+
+func (b *fakeBackend) Open(label, kind string, pass func(string) ([]byte, error)) (keystore.ProfileSigner, string, error) {
+	if kind != KindEVM {
+		return nil, "", errors.New("only evm in this fake")
+	}
+	if label != "me" {
+		return nil, "", errors.New("no such key")
+	}
+	if b.passphrase != "" {
+		if pass == nil {
+			return nil, "", &NeedsPassphrase{Prompt: `Passphrase for key "me"`}
+		}
+		got, err := pass(`Passphrase for key "me"`)
+		if err != nil {
+			return nil, "", err
+		}
+		if string(got) != b.passphrase {
+			return nil, "", errors.New("wrong passphrase")
+		}
+	}
+	k, _ := crypto.ToECDSA(common.FromHex("0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"))
+	zeroed := false
+	fk := &fakeKey{mu: new(sync.Mutex), evm: wallet.NewEVMKey(k), zeroed: &zeroed}
+	b.mu.Lock()
+	b.opened++
+	if b.keys == nil {
+		b.keys = map[string]*fakeKey{}
+	}
+	b.keys[label] = fk
+	b.mu.Unlock()
+	return fk, fk.evm.Address().Hex(), nil
+}
+
+func (b *fakeBackend) CheckSolana(context.Context, string, solana.PublicKey, wallet.Request) error {
+	return b.solanaErr
+}
+
+func (b *fakeBackend) key(label string) *fakeKey {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.keys[label]
+}
+
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+type env struct {
+	srv    *Server
+	be     *fakeBackend
+	clk    *clock
+	client *Client
+	path   string
+}
+
+// shortDir is a 0700 directory with a path short enough for a Unix socket.
+func shortDir(t *testing.T) string {
+	d, err := os.MkdirTemp("", "pa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(d) })
+	if err := os.Chmod(d, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func start(t *testing.T, pol *Policy, be *fakeBackend) *env {
+	t.Helper()
+	if pol == nil {
+		pol = DefaultPolicy()
+	}
+	if be == nil {
+		be = &fakeBackend{}
+	}
+	path := filepath.Join(shortDir(t), SocketFile)
+	ln, err := Listen(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk := &clock{t: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
+	srv := NewServer(be, pol, nil)
+	srv.Now = clk.now
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	})
+	return &env{srv: srv, be: be, clk: clk, client: &Client{Path: path, Name: "agent test"}, path: path}
+}
+
+func bg() context.Context { return context.Background() }
+
+var readReq = wallet.Request{Purpose: wallet.PurposeFullAuth, Method: "POST", Route: "transactions", Payload: []byte(`{"pageSize":5}`), Deadline: "1764000000"}
+
+func signerOf(e *env) *EVMSigner {
+	k := e.be.key("me")
+	return &EVMSigner{C: e.client, Label: "me", Profile: "sandbox", Addr: k.evm.Address()}
+}
+
+func TestUnlockSignAndLockZeroes(t *testing.T) {
+	e := start(t, nil, nil)
+	if _, err := e.client.Sign(bg(), "me", "sandbox", readReq); !errors.Is(err, ErrLocked) {
+		t.Fatalf("sign before unlock: %v, want ErrLocked", err)
+	}
+	ks, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ks.IdleUntil.Sub(ks.Unlocked) != DefaultIdle || ks.Until.Sub(ks.Unlocked) != DefaultMax {
+		t.Fatalf("limits %v / %v, want the policy's", ks.IdleUntil.Sub(ks.Unlocked), ks.Until.Sub(ks.Unlocked))
+	}
+	fa, err := wallet.SignFullAuthCall(signerOf(e), "POST", "transactions", readReq.Payload, 1764000000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := wallet.RecoverFullAuth(fa.Hash, "1764000000", fa.Sign)
+	if err != nil || got != signerOf(e).Addr {
+		t.Fatalf("recovered %s, %v; want %s", got.Hex(), err, signerOf(e).Addr.Hex())
+	}
+	k := e.be.key("me")
+	n, err := e.client.Lock(bg(), "me")
+	if err != nil || n != 1 {
+		t.Fatalf("lock: %d, %v", n, err)
+	}
+	if !*k.zeroed {
+		t.Fatal("lock did not zero the key")
+	}
+	if _, err := k.evm.SignDigest(wallet.PurposeFullAuth, common.Hash{1}); !errors.Is(err, wallet.ErrZeroed) {
+		t.Fatalf("the locked key still signs: %v", err)
+	}
+	if _, err := e.client.Sign(bg(), "me", "sandbox", readReq); !errors.Is(err, ErrLocked) {
+		t.Fatalf("sign after lock: %v, want ErrLocked", err)
+	}
+}
+
+func TestIdleAndAbsoluteLimitsZeroTheKey(t *testing.T) {
+	e := start(t, nil, nil)
+	if _, err := e.client.Unlock(bg(), KindEVM, "me", time.Hour, 10*time.Minute, nil); err != nil {
+		t.Fatal(err)
+	}
+	k := e.be.key("me")
+	// Used every 9 minutes, the key outlives the idle limit but not the absolute one.
+	for i := 0; i < 6; i++ {
+		e.clk.add(9 * time.Minute)
+		if _, err := e.client.Sign(bg(), "me", "p", readReq); err != nil {
+			t.Fatalf("use %d at +%d min: %v", i, 9*(i+1), err)
+		}
+	}
+	e.clk.add(7 * time.Minute) // 61 min after the unlock
+	e.srv.sweep()
+	if !*k.zeroed {
+		t.Fatal("the key outlived its absolute limit")
+	}
+	if _, err := e.client.Sign(bg(), "me", "p", readReq); !errors.Is(err, ErrLocked) {
+		t.Fatalf("sign after the limit: %v", err)
+	}
+
+	if _, err := e.client.Unlock(bg(), KindEVM, "me", time.Hour, 10*time.Minute, nil); err != nil {
+		t.Fatal(err)
+	}
+	k = e.be.key("me")
+	e.clk.add(10 * time.Minute)
+	st, err := e.client.Status(bg()) // status sweeps too
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Keys) != 0 || !*k.zeroed {
+		t.Fatalf("idle key still held: %+v zeroed=%v", st.Keys, *k.zeroed)
+	}
+}
+
+func TestForeignUserRefused(t *testing.T) {
+	if !peerCredentials {
+		t.Skip("this OS gives no peer credentials")
+	}
+	e := start(t, nil, nil)
+	e.srv.mu.Lock()
+	e.srv.UID = os.Getuid() + 1 // the agent serves another user: this process is foreign to it
+	e.srv.mu.Unlock()
+	_, err := e.client.Status(bg())
+	var ae *Error
+	if !errors.As(err, &ae) || ae.Code != CodeRejected || !strings.Contains(ae.Msg, "refused") {
+		t.Fatalf("foreign connection: %v", err)
+	}
+}
+
+func TestSocketModeAndDirectory(t *testing.T) {
+	d := shortDir(t)
+	if err := os.Chmod(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Listen(filepath.Join(d, SocketFile)); err == nil || !strings.Contains(err.Error(), "expected 0700") {
+		t.Fatalf("listen in a 0755 directory: %v", err)
+	}
+	e := start(t, nil, nil)
+	st, err := os.Stat(e.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode().Perm() != 0o600 || st.Mode()&os.ModeSocket == 0 {
+		t.Fatalf("socket mode %v, want a 0600 socket", st.Mode())
+	}
+	if _, err := Listen(e.path); err == nil || !strings.Contains(err.Error(), "already answers") {
+		t.Fatalf("second agent on a live socket: %v", err)
+	}
+}
+
+func TestPassphraseComesThroughADescriptor(t *testing.T) {
+	e := start(t, nil, &fakeBackend{passphrase: "s3cret-pass"})
+	_, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil)
+	var ae *Error
+	if !errors.As(err, &ae) || ae.Code != CodeNeedsPassphrase || ae.Prompt != `Passphrase for key "me"` {
+		t.Fatalf("unlock without a passphrase: %v", err)
+	}
+	if _, err := e.client.UnlockWith(bg(), KindEVM, "me", 0, 0, []byte("wrong")); err == nil || strings.Contains(err.Error(), "wrong\n") {
+		t.Fatalf("wrong passphrase: %v", err)
+	}
+	if _, err := e.client.UnlockWith(bg(), KindEVM, "me", 0, 0, []byte("s3cret-pass")); err != nil {
+		t.Fatal(err)
+	}
+	// A file works as the source too (PURSE_PASSPHRASE_FILE).
+	f := filepath.Join(t.TempDir(), "pw")
+	if err := os.WriteFile(f, []byte("s3cret-pass\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fh, err := os.Open(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, fh); err != nil {
+		t.Fatalf("unlock from a file descriptor: %v", err)
+	}
+}
+
+func TestPolicyOutcomes(t *testing.T) {
+	pol, err := ParsePolicy([]byte("[purposes]\npersonal = \"deny\"\n\n[routes]\ntransactions = \"allow\"\ntoken-permit = \"confirm\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol.Path = "/home/u/agent-policy.toml"
+	pol.ConfirmTimeout = 5 * time.Second
+	e := start(t, pol, nil)
+	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	// allow
+	if _, err := e.client.Sign(bg(), "me", "p", readReq); err != nil {
+		t.Fatalf("allowed read: %v", err)
+	}
+	// deny, naming the line
+	_, err = wallet.SignPersonal(signerOf(e), wallet.PurposePersonal, []byte("hello"))
+	if !errors.Is(err, ErrDenied) || !strings.Contains(err.Error(), `purposes.personal = "deny" (/home/u/agent-policy.toml line 2)`) {
+		t.Fatalf("denied personal: %v", err)
+	}
+	// confirm with no display
+	permit := readReq
+	permit.Route = "token-permit"
+	_, err = e.client.Sign(bg(), "me", "p", permit)
+	var ae *Error
+	if !errors.As(err, &ae) || ae.Code != CodeNoDisplay || !strings.Contains(ae.Msg, `routes.token-permit = "confirm" (/home/u/agent-policy.toml line 6)`) {
+		t.Fatalf("confirm without display: %v", err)
+	}
+	// confirm with a display: approve, decline, and the display's own token.
+	ctx, cancel := context.WithCancel(bg())
+	defer cancel()
+	d, err := (&Client{Path: e.path, Name: "purse TUI"}).Attach(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, approve := range []bool{true, false} {
+		res := make(chan error, 1)
+		go func() { _, err := e.client.Sign(bg(), "me", "p", permit); res <- err }()
+		p := <-d.Requests
+		if p.Client != "agent test" || p.Request.Route != "token-permit" || !strings.Contains(p.Line, "token-permit") || !strings.HasPrefix(p.Peer, "pid ") {
+			t.Fatalf("pending request: %+v", p)
+		}
+		if err := d.Answer(p.ID, approve); err != nil {
+			t.Fatal(err)
+		}
+		err := <-res
+		if approve && err != nil {
+			t.Fatalf("approved: %v", err)
+		}
+		if !approve && (!errors.As(err, &ae) || ae.Code != CodeRejected) {
+			t.Fatalf("declined: %v", err)
+		}
+	}
+	own := &Client{Path: e.path, Name: "purse TUI", Token: d.Token}
+	if _, err := own.Sign(bg(), "me", "p", permit); err != nil {
+		t.Fatalf("the display's own request: %v", err)
+	}
+	forged := &Client{Path: e.path, Name: "purse TUI", Token: strings.Repeat("0", len(d.Token))}
+	go func() {
+		p := <-d.Requests
+		_ = d.Answer(p.ID, false)
+	}()
+	if _, err := forged.Sign(bg(), "me", "p", permit); !errors.Is(err, ErrDenied) {
+		t.Fatalf("a forged token skipped the display: %v", err)
+	}
+}
+
+func TestConfirmTimesOutAndCancels(t *testing.T) {
+	pol := DefaultPolicy()
+	pol.ConfirmTimeout = 200 * time.Millisecond
+	e := start(t, pol, nil)
+	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(bg())
+	defer cancel()
+	d, err := e.client.Attach(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = wallet.SignFormA(signerOf(e), "I declare.")
+	if !errors.Is(err, ErrDenied) || !strings.Contains(err.Error(), "no answer on the display") {
+		t.Fatalf("unanswered: %v", err)
+	}
+	p := <-d.Requests
+	if id := <-d.Cancelled; id != p.ID {
+		t.Fatalf("cancelled %d, want %d", id, p.ID)
+	}
+}
+
+func TestMalformedRequestsAreRefusedBeforeThePolicy(t *testing.T) {
+	e := start(t, nil, nil)
+	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	for name, r := range map[string]wallet.Request{
+		"no purpose":           {Payload: []byte("x"), Deadline: "1"},
+		"hash not payload's":   {Purpose: wallet.PurposeFullAuth, Payload: []byte("x"), Hash: "0x00", Deadline: "1", Route: "transactions"},
+		"consent as personal":  {Purpose: wallet.PurposePersonal, Message: []byte(wallet.ConsentPrefix + "0xabc")},
+		"form A control char":  {Purpose: wallet.PurposeFormA, Text: "I declare\x1b[2J"},
+		"solana without quote": {Purpose: wallet.PurposeSolanaTx, Message: []byte{1, 2, 3}},
+	} {
+		_, err := e.client.Sign(bg(), "me", "p", r)
+		var ae *Error
+		if !errors.As(err, &ae) || ae.Code != CodeInvalid && ae.Code != CodeLocked {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	// A bare digest is never sent.
+	if _, err := signerOf(e).SignDigest(wallet.PurposeFullAuth, common.Hash{}); err == nil {
+		t.Fatal("the agent signer signed a bare digest")
+	}
+}
+
+func TestPolicyFileErrorsNameTheLine(t *testing.T) {
+	for src, want := range map[string]string{
+		"[routes]\ntransactionz = \"allow\"\n":   "routes.transactionz (line 2): not a full-auth route",
+		"[purposes]\npermit = \"yes\"\n":         `line 2: purposes.permit = "yes": expected "allow", "confirm" or "deny"`,
+		"[unlock]\nidle = \"soon\"\n":            `unlock.idle = "soon" (line 2): expected a positive duration`,
+		"[purposes]\nfull-auth = \"allow\"\n[other]\nx = \"1\"\n": "unknown setting \"other",
+	} {
+		_, err := ParsePolicy([]byte(src))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", src, err, want)
+		}
+	}
+	p := DefaultPolicy()
+	for _, c := range []struct {
+		r    wallet.Request
+		want Outcome
+	}{
+		{wallet.Request{Purpose: wallet.PurposeFullAuth, Route: "transactions"}, Allow},
+		{wallet.Request{Purpose: wallet.PurposeFullAuth, Route: "token-permit"}, Confirm},
+		{wallet.Request{Purpose: wallet.PurposeFullAuth, Route: "card-status"}, Confirm},
+		{wallet.Request{Purpose: wallet.PurposeFullAuth, Route: "/api/v9/whatever"}, Confirm},
+		{wallet.Request{Purpose: wallet.PurposePermit}, Confirm},
+		{wallet.Request{Purpose: wallet.PurposeSolanaTx}, Confirm},
+		{wallet.Request{Purpose: "made-up"}, Deny},
+	} {
+		if got := p.Decide(c.r).Outcome; got != c.want {
+			t.Errorf("default policy on %s %s: %s, want %s", c.r.Purpose, c.r.Route, got, c.want)
+		}
+	}
+}
+
+// The agent's signatures are those of the key, byte for byte: a remote signer changes where
+// the key lives, not what is signed.
+func TestAgentSignaturesEqualLocalOnes(t *testing.T) {
+	pol := DefaultPolicy()
+	for k := range pol.Purposes {
+		pol.Purposes[k] = Allow
+	}
+	e := start(t, pol, nil)
+	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	local := e.be.key("me").evm
+	remote := signerOf(e)
+	permit := wallet.Permit{Domain: wallet.PermitDomain{Name: "USD24", Version: "1", ChainID: big.NewInt(42161), VerifyingContract: common.HexToAddress("0xbE00f3db78688d9704BCb4e0a827aea3a9Cc0D62")},
+		Owner: local.Address(), Spender: common.HexToAddress("0x1111111111111111111111111111111111111111"), Value: big.NewInt(1500), Nonce: big.NewInt(0), Deadline: big.NewInt(1764000000)}
+	a, err := wallet.SignPermit(local, permit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := wallet.SignPermit(remote, permit)
+	if err != nil || a.Signature != b.Signature {
+		t.Fatalf("permit: local %s, agent %s (%v)", a.Signature, b.Signature, err)
+	}
+	fa, _ := wallet.SignFormA(local, "I declare.")
+	fb, err := wallet.SignFormA(remote, "I declare.")
+	if err != nil || fa != fb {
+		t.Fatalf("form A: %v %v (%v)", fa, fb, err)
+	}
+	ma, _ := wallet.SignMintConsent(local, "consent", "1764000000")
+	mb, err := wallet.SignMintConsent(remote, "consent", "1764000000")
+	if err != nil || ma != mb {
+		t.Fatalf("mint consent differs (%v)", err)
+	}
+}
+
+func TestManyConcurrentClients(t *testing.T) {
+	e := start(t, nil, nil)
+	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	const n = 200
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := wallet.SignFullAuthCall(signerOf(e), "POST", "transactions", []byte(`{}`), 1764000000)
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, _ := e.client.Status(bg())
+	if st.Keys[0].Signed != n {
+		t.Fatalf("signed %d, want %d", st.Keys[0].Signed, n)
+	}
+}
