@@ -173,6 +173,7 @@ func (a *cli) rootCmd() *cobra.Command {
 		addKeyCommands,
 		addPermitCommands,
 		addProfileCommands,
+		addProxyCommands,
 		addSandboxCommands,
 		addSignCommands,
 	} {
