@@ -56,7 +56,9 @@ func TestProxyCommandSignsForCurlAndStopsOnSignal(t *testing.T) {
 	}
 	out, errb := &syncBuffer{}, &syncBuffer{}
 	done := make(chan int, 1)
-	go func() { done <- run([]string{"proxy", "--listen", "127.0.0.1:0", "--json"}, strings.NewReader(""), out, errb) }()
+	go func() {
+		done <- run([]string{"proxy", "--listen", "127.0.0.1:0", "--json"}, strings.NewReader(""), out, errb)
+	}()
 	var start struct {
 		Event, URL, Profile, Signer string
 	}
