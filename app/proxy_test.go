@@ -55,7 +55,7 @@ func (rc *recorder) last() ([]byte, http.Header) {
 }
 
 type proxyEnv struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *endusertest.Server
 	rec   *recorder
 	home  string
@@ -68,7 +68,7 @@ type proxyEnv struct {
 
 // newProxyEnv runs a sandbox, a profile "t" on it with key "me" and a minted account
 // (tweak changes the profile first), and the proxy over it on an httptest server.
-func newProxyEnv(t *testing.T, tweak func(p *config.Profile)) *proxyEnv {
+func newProxyEnv(t testing.TB, tweak func(p *config.Profile)) *proxyEnv {
 	t.Helper()
 	srv, err := endusertest.New(endusertest.Config{Seed: 5})
 	if err != nil {
