@@ -111,7 +111,7 @@ type Proxy struct {
 // gets a proxy that forwards none and basic routes and answers full-auth ones with an error.
 func (s *App) NewProxy(o ProxyOptions) (*Proxy, error) {
 	p := s.Profile()
-	unknown, err := unknownAuth(p.ProxyUnknownAuth)
+	unknown, err := unknownAuth(p.ProxyUnknown())
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func (s *App) NewProxy(o ProxyOptions) (*Proxy, error) {
 
 func unknownAuth(v string) (enduser.AuthLevel, error) {
 	switch v {
-	case "", "full":
+	case "full":
 		return enduser.AuthFull, nil
 	case "basic":
 		return enduser.AuthBasic, nil

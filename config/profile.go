@@ -112,6 +112,15 @@ func (p *Profile) Window() time.Duration {
 	return p.DeadlineWindow.Duration
 }
 
+// ProxyUnknown is the auth purse proxy gives a route the table does not know: full, basic
+// or none (default full).
+func (p *Profile) ProxyUnknown() string {
+	if p.ProxyUnknownAuth == "" {
+		return "full"
+	}
+	return p.ProxyUnknownAuth
+}
+
 // FeeCap is the Solana priority-fee cap in lamports.
 func (p *Profile) FeeCap() uint64 {
 	if p.FeeCapLamports == 0 {

@@ -27,6 +27,9 @@ func TestSandboxDefaultAndRoundTrip(t *testing.T) {
 	if err := p.Set("evm_key", "main"); err != nil {
 		t.Fatal(err)
 	}
+	if p.ProxyUnknown() != "full" {
+		t.Fatalf("default proxy_unknown_auth %q", p.ProxyUnknown())
+	}
 	if err := p.Set("proxy_unknown_auth", "none"); err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +67,7 @@ func TestSandboxDefaultAndRoundTrip(t *testing.T) {
 		t.Fatalf("reloaded %v active %s", s2.Names(), s2.Active)
 	}
 	sb, _ := s2.Get(SandboxName)
-	if sb.EVMKey != "main" || sb.ProxyUnknownAuth != "none" || sb.Routes["card-read"] != "/api/v9/card" || sb.Pins["sandbox"].ProgramID == "" {
+	if sb.EVMKey != "main" || sb.ProxyUnknown() != "none" || sb.Routes["card-read"] != "/api/v9/card" || sb.Pins["sandbox"].ProgramID == "" {
 		t.Fatalf("sandbox changes lost: %+v", sb)
 	}
 	if err := s2.Remove("testnet"); err == nil {
