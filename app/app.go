@@ -347,28 +347,39 @@ func (s *App) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 // API is the end-user client of the profile. With signed, full-auth calls are signed by the
 // profile's EVM key (which may need u); without, only none/basic routes work.
 func (s *App) API(signed bool, u *Unlock) (*enduser.Client, error) {
+	if err := s.reachable(); err != nil {
+		return nil, err
+	}
+	var signer wallet.EVMSigner
+	if signed {
+		var err error
+		if signer, err = s.EVMSigner(u); err != nil {
+			return nil, err
+		}
+	}
+	return s.apiWith(signer)
+}
+
+// reachable checks that the embedded sandbox answers, on the sandbox profile: a loopback
+// dial (sub-millisecond), so that without a sandbox the user reads how to start one, not a
+// bare "connection refused" from the first call.
+func (s *App) reachable() error {
+	p := s.Profile()
+	if !p.IsSandbox() {
+		return nil
+	}
+	return sandboxctl.Reachable(context.Background(), p.UserAPI)
+}
+
+// apiWith is the end-user client of the profile with signer (nil: none).
+func (s *App) apiWith(signer wallet.EVMSigner) (*enduser.Client, error) {
 	s.mu.Lock()
 	p, clock := *s.profile, s.clock
 	s.mu.Unlock()
-	if p.IsSandbox() {
-		// A loopback dial (sub-millisecond): without a sandbox the user reads how to start
-		// one, not a bare "connection refused" from the first call.
-		if err := sandboxctl.Reachable(context.Background(), p.UserAPI); err != nil {
-			return nil, err
-		}
-	}
-	opts := enduser.Options{
+	return enduser.New(enduser.Options{
 		BaseURL: p.UserAPI, Network: p.Network, TokenID: p.TokenID, Window: p.Window(),
-		RouteOverrides: p.Routes, Log: s.Log, Clock: clock,
-	}
-	if signed {
-		signer, err := s.EVMSigner(u)
-		if err != nil {
-			return nil, err
-		}
-		opts.Signer = signer
-	}
-	return enduser.New(opts)
+		RouteOverrides: p.Routes, Log: s.Log, Clock: clock, Signer: signer,
+	})
 }
 
 // chain is the home chain the profile points at.

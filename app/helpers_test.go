@@ -9,7 +9,7 @@ import (
 
 // fileStore opens home's key store on the file backend with a light scrypt and the
 // passphrase "pw", and creates the keys named (label → kind).
-func fileStore(t *testing.T, home string, keys map[string]keystore.Kind) *keystore.Store {
+func fileStore(t testing.TB, home string, keys map[string]keystore.Kind) *keystore.Store {
 	t.Helper()
 	t.Setenv("PURSE_KEYSTORE", "file")
 	t.Cleanup(SetScryptCost(1<<4, 1))
@@ -27,7 +27,7 @@ func fileStore(t *testing.T, home string, keys map[string]keystore.Kind) *keysto
 }
 
 // useProfile stores p in home and makes it the active profile.
-func useProfile(t *testing.T, home string, p *config.Profile) {
+func useProfile(t testing.TB, home string, p *config.Profile) {
 	t.Helper()
 	st, err := config.Load(home)
 	if err != nil {

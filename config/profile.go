@@ -75,10 +75,14 @@ type Profile struct {
 	PermitAmountUnit string `toml:"permit_amount_unit,omitempty" json:"permitAmountUnit,omitempty"`
 	// PartnerResponseKey is the service key the partner API's answers must be signed by
 	// (spec 4.4, 5.5); empty: a signature is checked when present, not required.
-	PartnerResponseKey string          `toml:"partner_response_key,omitempty" json:"partnerResponseKey,omitempty"`
-	TokenID            string          `toml:"token_id,omitempty" json:"tokenId,omitempty"`
-	FeeCapLamports     uint64          `toml:"fee_cap_lamports,omitempty" json:"feeCapLamports,omitempty"`
-	Pins               map[string]Pins `toml:"altchain_pins,omitempty" json:"altchainPins,omitempty"`
+	PartnerResponseKey string `toml:"partner_response_key,omitempty" json:"partnerResponseKey,omitempty"`
+	// ProxyUnknownAuth is the auth `purse proxy` gives a method and path the route table
+	// does not know: full (the default: a route the table misses is most likely a signed
+	// read), basic or none.
+	ProxyUnknownAuth string          `toml:"proxy_unknown_auth,omitempty" json:"proxyUnknownAuth,omitempty"`
+	TokenID          string          `toml:"token_id,omitempty" json:"tokenId,omitempty"`
+	FeeCapLamports   uint64          `toml:"fee_cap_lamports,omitempty" json:"feeCapLamports,omitempty"`
+	Pins             map[string]Pins `toml:"altchain_pins,omitempty" json:"altchainPins,omitempty"`
 	// Layouts declare deposit programs' instruction data by program id (altchain.ParseLayout
 	// syntax, checked by the application layer): the amounts are then checked before
 	// signing, not only by simulation.
@@ -106,6 +110,15 @@ func (p *Profile) Window() time.Duration {
 		return protocol.DefaultFullAuthWindow
 	}
 	return p.DeadlineWindow.Duration
+}
+
+// ProxyUnknown is the auth purse proxy gives a route the table does not know: full, basic
+// or none (default full).
+func (p *Profile) ProxyUnknown() string {
+	if p.ProxyUnknownAuth == "" {
+		return "full"
+	}
+	return p.ProxyUnknownAuth
 }
 
 // FeeCap is the Solana priority-fee cap in lamports.
@@ -202,6 +215,11 @@ func (p *Profile) Validate() error {
 	default:
 		return fmt.Errorf("permit_amount_unit: expected smallest or token, got %q", p.PermitAmountUnit)
 	}
+	switch p.ProxyUnknownAuth {
+	case "", "full", "basic", "none":
+	default:
+		return fmt.Errorf("proxy_unknown_auth: expected full, basic or none, got %q", p.ProxyUnknownAuth)
+	}
 	if p.TokenID != "" {
 		if err := protocol.CheckTokenID(p.TokenID); err != nil {
 			return fmt.Errorf("token_id: %v", err)
@@ -282,6 +300,8 @@ func (p *Profile) Set(key, value string) error {
 		c.PermitAmountUnit = value
 	case "mint_token_id":
 		c.MintTokenID = value
+	case "proxy_unknown_auth":
+		c.ProxyUnknownAuth = value
 	case "token_id":
 		c.TokenID = value
 	case "fee_cap_lamports":
@@ -347,7 +367,7 @@ func (p *Profile) Set(key, value string) error {
 // SettingNames lists what `profile set` takes.
 func SettingNames() []string {
 	return []string{"user_api", "partner_api", "network", "evm_rpc", "solana_rpc", "solana_cluster", "account_nft",
-		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "partner_response_key", "permit_amount_unit", "mint_token_id", "token_id",
+		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "partner_response_key", "permit_amount_unit", "mint_token_id", "proxy_unknown_auth", "token_id",
 		"fee_cap_lamports", "routes.NAME", "altchain_pins.CLUSTER.{program_id,usdc_mint,deposit_account}", "altchain_layouts.PROGRAM"}
 }
 

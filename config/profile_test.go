@@ -27,6 +27,12 @@ func TestSandboxDefaultAndRoundTrip(t *testing.T) {
 	if err := p.Set("evm_key", "main"); err != nil {
 		t.Fatal(err)
 	}
+	if p.ProxyUnknown() != "full" {
+		t.Fatalf("default proxy_unknown_auth %q", p.ProxyUnknown())
+	}
+	if err := p.Set("proxy_unknown_auth", "none"); err != nil {
+		t.Fatal(err)
+	}
 	if err := p.Set("routes.card-read", "/api/v9/card"); err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +67,7 @@ func TestSandboxDefaultAndRoundTrip(t *testing.T) {
 		t.Fatalf("reloaded %v active %s", s2.Names(), s2.Active)
 	}
 	sb, _ := s2.Get(SandboxName)
-	if sb.EVMKey != "main" || sb.Routes["card-read"] != "/api/v9/card" || sb.Pins["sandbox"].ProgramID == "" {
+	if sb.EVMKey != "main" || sb.ProxyUnknown() != "none" || sb.Routes["card-read"] != "/api/v9/card" || sb.Pins["sandbox"].ProgramID == "" {
 		t.Fatalf("sandbox changes lost: %+v", sb)
 	}
 	if err := s2.Remove("testnet"); err == nil {
@@ -80,6 +86,7 @@ func TestSetRejectsBadValuesAndKeepsProfile(t *testing.T) {
 		{"evm_key", "has space", "evm_key"},
 		{"partner_auth", "v3", "partner_auth"},
 		{"token_id", "12ab", "token_id"},
+		{"proxy_unknown_auth", "signed", "proxy_unknown_auth: expected full, basic or none"},
 		{"fee_cap_lamports", "-1", "fee_cap_lamports"},
 		{"routes.card", "api/v2/card", "routes.card"},
 		{"altchain_pins.devnet.usdc_mint", "not-base58-0OIl", "usdc_mint"},

@@ -238,7 +238,28 @@ func checkRawQuery(q string) error {
 
 // do sends one request and decodes its envelope.
 func (c *Client) do(ctx context.Context, rq request) (*Response, error) {
-	r := c.routes[rq.route]
+	x, err := c.exchange(ctx, c.routes[rq.route], rq, nil)
+	if err != nil {
+		return nil, err
+	}
+	return x.out, x.err
+}
+
+// exchanged is one answer as received (status, headers, body exactly as read) and as
+// decoded (out and err, decode's results).
+type exchanged struct {
+	status int
+	header http.Header
+	raw    []byte
+	out    *Response
+	err    error
+}
+
+// exchange signs rq at its auth level, sends it on route r with the extra headers (the
+// proxy's client headers, already cleared of auth headers), records it in the log and
+// decodes the answer. An error means no answer: the request could not be signed or sent,
+// or the transport failed; a decode problem is exchanged.err.
+func (c *Client) exchange(ctx context.Context, r Route, rq request, extra http.Header) (*exchanged, error) {
 	if rq.auth >= AuthBasic && c.tokenID == "" {
 		return nil, invalid(r.Name, "tokenId", "route %s needs %s auth and the client has no token ID (Options.TokenID or WithTokenID)", r.Name, rq.auth)
 	}
@@ -256,7 +277,10 @@ func (c *Client) do(ctx context.Context, rq request) (*Response, error) {
 	u.RawQuery = rq.rawQuery
 	target := u.String()
 
-	hdr := make(http.Header, 6)
+	hdr := make(http.Header, 6+len(extra))
+	for k, v := range extra {
+		hdr[k] = v
+	}
 	var fa wallet.FullAuth
 	if rq.auth >= AuthBasic {
 		hdr["tokenId"] = []string{c.tokenID}
@@ -274,7 +298,7 @@ func (c *Client) do(ctx context.Context, rq request) (*Response, error) {
 			fa, err = wallet.SignFullAuthCall(c.signer, r.Method, r.Name, payload, c.clock.Deadline(c.window))
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: signing the full-auth headers: %w", r.Name, err)
+			return nil, &SignError{Route: r.Name, Err: err}
 		}
 		hdr["hash"] = []string{fa.Hash}
 		hdr["deadline"] = []string{strconv.FormatInt(fa.Deadline, 10)}
@@ -298,29 +322,25 @@ func (c *Client) do(ctx context.Context, rq request) (*Response, error) {
 
 	var entry *Entry
 	if c.log != nil {
-		entry = newEntry(c, r, rq, hdr, fa.Sign)
+		entry = newEntry(c, r, rq, hdr, extra, fa.Sign)
 	}
 	sent := time.Now()
 	resp, err := c.http.Do(req)
-	var raw []byte
-	status := 0
+	x := &exchanged{}
 	if err == nil {
-		status = resp.StatusCode
-		raw, err = io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
+		x.status, x.header = resp.StatusCode, resp.Header
+		x.raw, err = io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
 		resp.Body.Close()
 	}
 	received := time.Now()
 	if err != nil {
 		terr := c.transportError(ctx, cctx, r.Name, err)
-		c.finish(entry, sent, received, status, raw, nil, terr)
+		c.finish(entry, sent, received, x.status, x.raw, nil, terr)
 		return nil, terr
 	}
-	out, derr := c.decode(r, status, raw, sent, received)
-	c.finish(entry, sent, received, status, raw, out, derr)
-	if derr != nil {
-		return out, derr
-	}
-	return out, nil
+	x.out, x.err = c.decode(r, x.status, x.raw, sent, received)
+	c.finish(entry, sent, received, x.status, x.raw, x.out, x.err)
+	return x, nil
 }
 
 // ensureSynced makes one timestamp call when the clock has never seen a server time.

@@ -276,3 +276,16 @@ func (e *ValidationError) Error() string {
 func invalid(route, field, format string, args ...any) *ValidationError {
 	return &ValidationError{Route: route, Field: field, Msg: fmt.Sprintf(format, args...)}
 }
+
+// SignError is a full-auth signature the signer did not give (a key that could not sign, a
+// signer that refused): nothing was sent.
+type SignError struct {
+	Route string
+	Err   error
+}
+
+func (e *SignError) Error() string {
+	return fmt.Sprintf("%s: signing the full-auth headers: %v", e.Route, e.Err)
+}
+
+func (e *SignError) Unwrap() error { return e.Err }

@@ -3,6 +3,7 @@ package enduser
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -46,7 +47,7 @@ type Entry struct {
 	hasBody bool
 }
 
-func newEntry(c *Client, r Route, rq request, hdr map[string][]string, sign string) *Entry {
+func newEntry(c *Client, r Route, rq request, hdr, extra map[string][]string, sign string) *Entry {
 	e := &Entry{
 		Time: time.Now(), Route: r.Name, Method: r.Method, BaseURL: c.baseStr,
 		Path: c.base.Path + r.Path, sign: sign, hasBody: rq.body != nil,
@@ -64,6 +65,17 @@ func newEntry(c *Client, r Route, rq request, hdr map[string][]string, sign stri
 			val = ShortSign(val)
 		}
 		e.Headers = append(e.Headers, Header{Name: name, Value: val})
+	}
+	// A proxied client's own headers go out too, so the curl replay carries them.
+	names := make([]string, 0, len(extra))
+	for name := range extra {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		for _, v := range extra[name] {
+			e.Headers = append(e.Headers, Header{Name: name, Value: v})
+		}
 	}
 	e.RequestBody, e.RequestBodyTruncated = bound(rq.body)
 	return e

@@ -178,6 +178,7 @@ func (a *cli) rootCmd() *cobra.Command {
 		addKeyCommands,
 		addPermitCommands,
 		addProfileCommands,
+		addProxyCommands,
 		addSandboxCommands,
 		addSignCommands,
 	} {

@@ -59,6 +59,7 @@ func (a *cli) profileShowCmd() *cobra.Command {
 				{"account_nft", p.AccountNFT}, {"card_spender", p.CardSpender}, {"deadline_window", p.Window().String()},
 				{"evm_key", p.EVMKey}, {"solana_key", p.SolanaKey}, {"partner_key", p.PartnerKey},
 				{"partner_auth", p.PartnerAuth}, {"partner_response_key", p.PartnerResponseKey}, {"token_id", p.TokenID}, {"fee_cap_lamports", fmt.Sprint(p.FeeCap())},
+				{"proxy_unknown_auth", p.ProxyUnknown()},
 			}
 			for r, path := range p.Routes {
 				rows = append(rows, [2]string{"routes." + r, path})

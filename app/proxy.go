@@ -1,0 +1,344 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"purse/enduser"
+	"purse/wallet"
+)
+
+// The signing proxy: another HTTP client (a tester's curl, an API tool, a partner app in
+// development) calls the profile's end-user API through purse, which adds the auth headers
+// each route needs, signs with the profile's key and hands the answer back unchanged.
+
+const (
+	// DefaultProxyListen is where `purse proxy` listens unless told otherwise: the port
+	// after the sandbox's (config.DefaultSandboxAddr), so both run side by side.
+	DefaultProxyListen = "127.0.0.1:8788"
+	// DefaultProxyMaxBody caps a request body the proxy reads.
+	DefaultProxyMaxBody = 1 << 20
+	// ProxyRequestsPath serves the request log, read-only, as JSON with a curl command
+	// for each call. Paths under /_purse/ are the proxy's own and never forwarded.
+	ProxyRequestsPath = "/_purse/requests"
+	proxyOwnPrefix    = "/_purse/"
+	// ProxyErrorHeader marks an answer that comes from the proxy, not from the service.
+	ProxyErrorHeader = "X-Purse-Proxy-Error"
+)
+
+// CheckProxyListen refuses a listen address other clients could reach, unless allowRemote:
+// whoever reaches the proxy gets requests signed with the profile's key.
+func CheckProxyListen(addr string, allowRemote bool) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" {
+		return &FieldError{Field: "listen", Err: fmt.Errorf("expected host:port such as %s, got %q", DefaultProxyListen, addr)}
+	}
+	if allowRemote {
+		return nil
+	}
+	ip := net.ParseIP(host)
+	if host == "localhost" || ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	what := "is not a loopback address"
+	if host == "" {
+		what = "listens on every interface"
+	}
+	return &FieldError{Field: "listen", Err: fmt.Errorf("%q %s: anyone who reaches the proxy gets requests signed with your key; "+
+		"listen on 127.0.0.1, or give --allow-remote to listen there anyway", addr, what)}
+}
+
+// ProxyOptions configure NewProxy.
+type ProxyOptions struct {
+	// Unlock opens the profile's key when it is in an encrypted file and the App has no
+	// prompter; it may be cleared once NewProxy returns.
+	Unlock *Unlock
+	// MaxBody caps a request body (0: DefaultProxyMaxBody).
+	MaxBody int64
+	// OnCall hears every forwarded call, one at a time, after its answer was written.
+	OnCall func(ProxyCall)
+}
+
+// ProxyCall is one call through the proxy, for the front end's log line.
+type ProxyCall struct {
+	Time       time.Time `json:"time"`
+	Method     string    `json:"method"`
+	Path       string    `json:"path"`
+	Route      string    `json:"route,omitempty"`
+	Auth       string    `json:"auth,omitempty"`
+	Status     int       `json:"status"`
+	DurationMs float64   `json:"durationMs"`
+	ReqID      string    `json:"reqId,omitempty"`
+	// Problem is what purse found wrong in the service's answer, which went out unchanged.
+	Problem string `json:"problem,omitempty"`
+	// Error is the proxy's own error, answered in its place when there was no answer.
+	Error string `json:"error,omitempty"`
+}
+
+// ProxyInfo describes a running proxy.
+type ProxyInfo struct {
+	Profile     string `json:"profile"`
+	UserAPI     string `json:"userAPI"`
+	UnknownAuth string `json:"unknownAuth"`
+	Signer      string `json:"signer,omitempty"` // the address that signs full auth; empty without an EVM key
+	TokenID     string `json:"tokenId,omitempty"`
+}
+
+// Proxy is the signing proxy as an http.Handler; it is safe for concurrent use.
+type Proxy struct {
+	api     *enduser.Client
+	signer  wallet.EVMSigner
+	unknown enduser.AuthLevel
+	maxBody int64
+	info    ProxyInfo
+	log     *enduser.RequestLog
+
+	callMu sync.Mutex
+	onCall func(ProxyCall)
+}
+
+// NewProxy opens the profile's EVM key once (asking for its passphrase as every signature
+// does) and keeps the signer for the proxy's life, until Close. A profile without an EVM key
+// gets a proxy that forwards none and basic routes and answers full-auth ones with an error.
+func (s *App) NewProxy(o ProxyOptions) (*Proxy, error) {
+	p := s.Profile()
+	unknown, err := unknownAuth(p.ProxyUnknown())
+	if err != nil {
+		return nil, err
+	}
+	if err := s.reachable(); err != nil {
+		return nil, err
+	}
+	var signer wallet.EVMSigner
+	if p.EVMKey != "" {
+		if signer, err = s.EVMSigner(o.Unlock); err != nil {
+			return nil, err
+		}
+	}
+	api, err := s.apiWith(signer)
+	if err != nil {
+		return nil, err
+	}
+	maxBody := o.MaxBody
+	if maxBody <= 0 {
+		maxBody = DefaultProxyMaxBody
+	}
+	info := ProxyInfo{Profile: p.Name, UserAPI: api.BaseURL(), UnknownAuth: unknown.String(), TokenID: p.TokenID}
+	if signer != nil {
+		info.Signer = signer.Address().Hex()
+	}
+	return &Proxy{api: api, signer: signer, unknown: unknown, maxBody: maxBody, info: info, log: s.Log, onCall: o.OnCall}, nil
+}
+
+func unknownAuth(v string) (enduser.AuthLevel, error) {
+	switch v {
+	case "full":
+		return enduser.AuthFull, nil
+	case "basic":
+		return enduser.AuthBasic, nil
+	case "none":
+		return enduser.AuthNone, nil
+	}
+	return 0, fmt.Errorf("proxy_unknown_auth: expected full, basic or none, got %q", v)
+}
+
+// Info describes the proxy.
+func (px *Proxy) Info() ProxyInfo { return px.info }
+
+// Close wipes the key the proxy holds.
+func (px *Proxy) Close() {
+	if z, ok := px.signer.(zeroer); ok {
+		z.Zero()
+	}
+}
+
+// Serve answers on ln until ctx ends, then lets calls in flight finish (up to 5 s) and
+// wipes the key.
+func (px *Proxy) Serve(ctx context.Context, ln net.Listener) error {
+	defer px.Close()
+	srv := &http.Server{Handler: px, ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := srv.Shutdown(sctx)
+	<-done
+	return err
+}
+
+// RequestLogEntry is one request-log entry as the proxy serves it: the entry and a curl
+// command that replays it against the service.
+type RequestLogEntry struct {
+	enduser.Entry
+	Curl string `json:"curl"`
+}
+
+// ServeHTTP forwards one request, or serves the proxy's own paths.
+func (px *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == ProxyRequestsPath || strings.HasPrefix(r.URL.Path, proxyOwnPrefix) {
+		px.serveOwn(w, r)
+		return
+	}
+	start := time.Now()
+	call := ProxyCall{Time: start, Method: r.Method, Path: r.URL.Path}
+	if r.URL.RawQuery != "" {
+		call.Path += "?" + r.URL.RawQuery
+	}
+	defer func() {
+		call.DurationMs = float64(time.Since(start).Microseconds()) / 1000
+		px.report(call)
+	}()
+
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, px.maxBody))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			call.Status, call.Error = px.fail(w, http.StatusRequestEntityTooLarge, enduser.CodeParse, fmt.Sprintf("the request body is larger than %d bytes", px.maxBody))
+			return
+		}
+		call.Status, call.Error = px.fail(w, http.StatusBadRequest, enduser.CodeParse, "reading the request body: "+err.Error())
+		return
+	}
+	fw, err := px.api.Forward(r.Context(), enduser.ForwardRequest{
+		Method: r.Method, Path: r.URL.Path, RawQuery: r.URL.RawQuery, Body: body, Header: r.Header, UnknownAuth: &px.unknown,
+	})
+	if err != nil {
+		if route, ok := px.api.ForwardRoute(r.Method, r.URL.Path); ok {
+			call.Route, call.Auth = route.Name, route.Auth.String()
+		}
+		status, code, msg := px.explain(err)
+		call.Status, call.Error = px.fail(w, status, code, msg)
+		return
+	}
+	call.Route, call.Auth, call.Status = fw.Route.Name, fw.Route.Auth.String(), fw.Status
+	call.ReqID = reqID(fw.Header, fw.Body)
+	if fw.Problem != nil {
+		call.Problem = OneLine(fw.Problem)
+	}
+	for k, v := range fw.Header {
+		w.Header()[k] = v
+	}
+	w.Header().Set("Content-Length", fmt.Sprint(len(fw.Body)))
+	w.WriteHeader(fw.Status)
+	_, _ = w.Write(fw.Body)
+}
+
+func (px *Proxy) report(c ProxyCall) {
+	if px.onCall == nil {
+		return
+	}
+	px.callMu.Lock()
+	defer px.callMu.Unlock()
+	px.onCall(c)
+}
+
+// explain maps a call that got no answer to the proxy's own answer.
+func (px *Proxy) explain(err error) (status, code int, msg string) {
+	var ve *enduser.ValidationError
+	var se *enduser.SignError
+	var te *enduser.TransportError
+	var de *enduser.DecodeError
+	switch {
+	case errors.As(err, &ve) && ve.Field == "sign":
+		return http.StatusForbidden, enduser.CodeAuth, fmt.Sprintf("route %s needs full auth and profile %s has no EVM key to sign it "+
+			"(add one with `purse key new` / `purse key import` and `purse profile set evm_key=LABEL`, then restart the proxy)", ve.Route, px.info.Profile)
+	case errors.As(err, &ve) && ve.Field == "tokenId":
+		return http.StatusForbidden, enduser.CodeAuth, fmt.Sprintf("route %s needs %s auth and profile %s has no account id "+
+			"(mint one or `purse profile set token_id=ID`, then restart the proxy)", ve.Route, px.routeAuth(ve.Route), px.info.Profile)
+	case errors.As(err, &ve):
+		return http.StatusBadRequest, enduser.CodeParse, OneLine(err)
+	case errors.As(err, &se):
+		return http.StatusForbidden, enduser.CodeAuth, "signing refused: " + OneLine(err)
+	case errors.As(err, &te) && te.Timeout:
+		return http.StatusGatewayTimeout, enduser.CodeSystem, fmt.Sprintf("the service at %s did not answer in time: %s", px.info.UserAPI, OneLine(err))
+	case errors.As(err, &te):
+		return http.StatusBadGateway, enduser.CodeSystem, fmt.Sprintf("the service at %s is unreachable: %s", px.info.UserAPI, OneLine(err))
+	case errors.As(err, &de):
+		return http.StatusBadGateway, enduser.CodeSystem, OneLine(err)
+	}
+	return http.StatusInternalServerError, enduser.CodeSystem, OneLine(err)
+}
+
+func (px *Proxy) routeAuth(name string) string {
+	if r, ok := px.api.Route(name); ok {
+		return r.Auth.String()
+	}
+	return px.unknown.String()
+}
+
+// proxyEnvelope is the service's envelope (spec: retCode, retMsg, result), for the proxy's
+// own answers.
+type proxyEnvelope struct {
+	RetCode int    `json:"retCode"`
+	RetMsg  string `json:"retMsg"`
+	Result  any    `json:"result"`
+}
+
+// fail answers with the proxy's own error in the service's envelope; the message says it
+// comes from purse. It returns the status and the message, for the call's log line.
+func (px *Proxy) fail(w http.ResponseWriter, status, code int, msg string) (int, string) {
+	msg = "purse proxy (not the service): " + msg
+	b, _ := json.Marshal(proxyEnvelope{RetCode: code, RetMsg: msg})
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set(ProxyErrorHeader, "true")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(b, '\n'))
+	return status, msg
+}
+
+// serveOwn serves the proxy's reserved paths.
+func (px *Proxy) serveOwn(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != ProxyRequestsPath {
+		px.fail(w, http.StatusNotFound, enduser.CodeInvalidParam, fmt.Sprintf("%s is reserved for the proxy; it serves GET %s only", proxyOwnPrefix, ProxyRequestsPath))
+		return
+	}
+	if r.Method != http.MethodGet {
+		w.Header().Set("Allow", http.MethodGet)
+		px.fail(w, http.StatusMethodNotAllowed, enduser.CodeInvalidParam, ProxyRequestsPath+" is read-only: use GET")
+		return
+	}
+	entries := px.log.Snapshot()
+	out := make([]RequestLogEntry, len(entries))
+	for i, e := range entries {
+		out[i] = RequestLogEntry{Entry: e, Curl: e.Curl("")}
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		px.fail(w, http.StatusInternalServerError, enduser.CodeSystem, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(append(b, '\n'))
+}
+
+// reqID is the service's request id of an answer when it gives one: an X-Request-Id
+// header, or a top-level reqId in the body.
+func reqID(h http.Header, body []byte) string {
+	if v := h.Get("X-Request-Id"); v != "" {
+		return v
+	}
+	if !bytes.Contains(body, []byte(`"reqId"`)) {
+		return ""
+	}
+	var v struct {
+		ReqID json.RawMessage `json:"reqId"`
+	}
+	if json.Unmarshal(body, &v) != nil || len(v.ReqID) == 0 || string(v.ReqID) == "null" {
+		return ""
+	}
+	return strings.Trim(string(v.ReqID), `"`)
+}
