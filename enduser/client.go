@@ -295,7 +295,12 @@ func (c *Client) exchange(ctx context.Context, r Route, rq request, extra http.H
 		if rq.literalHash != "" {
 			fa, err = wallet.SignFullAuthHash(c.signer, rq.literalHash, c.clock.Deadline(c.window))
 		} else {
-			fa, err = wallet.SignFullAuthCall(c.signer, r.Method, r.Name, payload, c.clock.Deadline(c.window))
+			// A route the table lacks is named by its path, which a signer's display shows.
+			name := r.Name
+			if name == RouteUnknown {
+				name = r.Path
+			}
+			fa, err = wallet.SignFullAuthCall(c.signer, r.Method, name, payload, c.clock.Deadline(c.window))
 		}
 		if err != nil {
 			return nil, &SignError{Route: r.Name, Err: err}
