@@ -50,6 +50,8 @@ var limits = []limit{
 	{"peak memory of the whole `purse version` process", "startup.BenchmarkStartup/purse-version", 25, "peak-MiB"},
 	{"whole-process start-up: `purse version` / `cast --version`, alternated in one loop", "startup.BenchmarkStartup/purse-vs-cast", 1.0, "purse/cast"},
 	{"proxy overhead: through `purse proxy` / direct, the same full-auth call alternated in one loop", "app.BenchmarkProxy/proxy-vs-direct", 0, "proxy/direct"},
+	{"whole-process signature: `purse sign full-auth` with the key in the agent / `cast wallet sign` with a raw key, alternated in one loop", "startup.BenchmarkAgentSign/purse-agent-vs-cast", 1.0, "purse/cast"},
+	{"the agent under 1,000 concurrent requests from 10 processes (ns per 1,000; every one signed, audit chain verified)", "startup.BenchmarkAgentConcurrent", 0, "ns/op"},
 }
 
 type result struct {
