@@ -334,6 +334,17 @@ func TestPolicyOutcomes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The display and the client are this one process: it may not approve its own request.
+	for e.srv.displayPID() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	if _, err := e.client.Sign(bg(), "me", "p", permit); !errors.As(err, &ae) || ae.Code != CodeRejected || !strings.Contains(ae.Msg, "never approves its own request") {
+		t.Fatalf("self-approval: %v", err)
+	}
+	// From here the display stands for another process (a TUI), as the kernel would say.
+	e.srv.mu.Lock()
+	e.srv.display.peer.PID = -1
+	e.srv.mu.Unlock()
 	for _, approve := range []bool{true, false} {
 		res := make(chan error, 1)
 		go func() { _, err := e.client.Sign(bg(), "me", "p", permit); res <- err }()
@@ -351,6 +362,9 @@ func TestPolicyOutcomes(t *testing.T) {
 		if !approve && (!errors.As(err, &ae) || ae.Code != CodeRejected) {
 			t.Fatalf("declined: %v", err)
 		}
+	}
+	if _, err := (&Client{Path: e.path, Name: "intruder"}).Attach(ctx); err == nil || !strings.Contains(err.Error(), "already attached") {
+		t.Fatalf("a second display: %v", err)
 	}
 	own := &Client{Path: e.path, Name: "purse TUI", Token: d.Token}
 	if _, err := own.Sign(bg(), "me", "p", permit); err != nil {
@@ -379,6 +393,12 @@ func TestConfirmTimesOutAndCancels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for e.srv.displayPID() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	e.srv.mu.Lock()
+	e.srv.display.peer.PID = -1
+	e.srv.mu.Unlock()
 	_, err = wallet.SignFormA(signerOf(e), "I declare.")
 	if !errors.Is(err, ErrDenied) || !strings.Contains(err.Error(), "no answer on the display") {
 		t.Fatalf("unanswered: %v", err)
@@ -506,4 +526,13 @@ func TestManyConcurrentClients(t *testing.T) {
 	if st.Keys[0].Signed != n {
 		t.Fatalf("signed %d, want %d", st.Keys[0].Signed, n)
 	}
+}
+
+func (s *Server) displayPID() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.display == nil {
+		return 0
+	}
+	return s.display.peer.PID
 }

@@ -174,6 +174,7 @@ type Pending struct {
 	Profile string         `json:"profile"`
 	Line    string         `json:"line"`
 	Request wallet.Request `json:"request"`
+	peerPID int
 }
 
 // maxMessage caps one message (a permit relay body, a Solana quote fit easily).

@@ -468,7 +468,7 @@ func (s *Server) sign(ctx context.Context, c net.Conn, peer Peer, m message) *an
 		return fail(CodeDenied, "refused by the policy: %s; nothing was signed", d.Line)
 	case Confirm:
 		if !s.fromDisplay(m.Token) {
-			ok, a := s.confirm(ctx, c, Pending{Client: m.Client, Peer: peer.String(), Label: m.Label, Address: h.address, Profile: m.Profile, Line: d.Line, Request: r})
+			ok, a := s.confirm(ctx, c, Pending{Client: m.Client, Peer: peer.String(), Label: m.Label, Address: h.address, Profile: m.Profile, Line: d.Line, Request: r, peerPID: peer.PID})
 			if !ok {
 				log.Info("agent: not confirmed", "why", a.Error)
 				return a
@@ -517,6 +517,10 @@ func (s *Server) confirm(ctx context.Context, client net.Conn, req Pending) (boo
 	if d == nil {
 		s.mu.Unlock()
 		return false, fail(CodeNoDisplay, "the policy says %s and no trusted display is attached: start the TUI (`purse`) to approve it there, or change that line; nothing was signed", req.Line)
+	}
+	if d.peer.Known && d.peer.PID == req.peerPID {
+		s.mu.Unlock()
+		return false, fail(CodeRejected, "the display is the process that asks: a client never approves its own request; nothing was signed")
 	}
 	s.nextID++
 	req.ID = s.nextID
@@ -567,19 +571,20 @@ func (d *display) send(a *answer) error {
 	return writeJSON(d.conn, a, nil)
 }
 
-// serveDisplay attaches c as the trusted display (the newest display replaces an older one)
-// and reads its answers until it hangs up.
+// serveDisplay attaches c as the trusted display and reads its answers until it hangs up.
+// While one is attached another is refused: no process takes the role from a running TUI.
 func (s *Server) serveDisplay(c *net.UnixConn, peer Peer, m message, rest []byte) {
 	tok := make([]byte, 16)
 	_, _ = rand.Read(tok)
 	d := &display{conn: c, peer: peer, client: m.Client, token: hex.EncodeToString(tok), pending: map[uint64]chan bool{}}
 	s.mu.Lock()
-	old := s.display
+	if old := s.display; old != nil {
+		s.mu.Unlock()
+		_ = writeJSON(c, fail(CodeRejected, "a display is already attached (%s, %s); one at a time", old.client, old.peer), nil)
+		return
+	}
 	s.display = d
 	s.mu.Unlock()
-	if old != nil {
-		_ = old.conn.Close()
-	}
 	s.Log.Info("agent: display attached", "client", m.Client, "peer", peer.String())
 	defer func() {
 		s.mu.Lock()
