@@ -96,7 +96,7 @@ func TestE2EAgent(t *testing.T) {
 
 	// 3. The agent stops: the TUI is no longer its display.
 	cli.run("agent", "stop")
-	u.expect("agent stopped", stepTimeout, "the agent stopped")
+	u.expect("agent stopped", stepTimeout, "this TUI is no longer the agent's display")
 }
 
 // running is a CLI command started in the background.

@@ -24,7 +24,8 @@ const agentArmDelay = time.Second
 type (
 	agentRequestMsg struct{ p agent.Pending }
 	agentCancelMsg  struct{ id uint64 }
-	// agentGoneMsg: the agent closed the display's connection (it stopped).
+	// agentGoneMsg: the agent closed the display's connection (it stopped, or a newer
+	// display replaced this one).
 	agentGoneMsg struct{}
 )
 
@@ -116,7 +117,7 @@ func (m *Model) agentUpdate(msg tea.Msg) (tea.Cmd, bool) {
 			m.removeDialog(a.open)
 		}
 		m.agent = nil
-		m.setStatus(m.active, "Agent: the agent stopped; this TUI is no longer its display (nothing it asked was signed without an answer).")
+		m.setStatus(m.active, "Agent: this TUI is no longer the agent's display (the agent stopped, or another display took over).")
 		return nil, true
 	case review.Decision:
 		if a.open == nil || msg.ID != app.AgentReviewID(a.openReq.ID) {

@@ -266,7 +266,7 @@ func TestAgentRequestWithdrawnClosesTheReview(t *testing.T) {
 	if _, ok := at.pump().(agentGoneMsg); !ok {
 		t.Fatal("expected the display to end with the agent")
 	}
-	if v := at.m.View(); strings.Contains(v, "agent: display") || !strings.Contains(v, "the agent stopped") {
+	if v := at.m.View(); strings.Contains(v, "agent: display") || !strings.Contains(v, "no longer the agent's display") {
 		t.Fatalf("after the agent stopped:\n%s", v)
 	}
 }
