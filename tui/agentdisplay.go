@@ -46,7 +46,7 @@ func (m *Model) AttachAgent(d *agent.Display) {
 	m.agent = &agentDisplay{d: d, early: map[uint64]bool{}}
 }
 
-// agentWait reads the display's next event.
+// wait reads the display's next event.
 func (a *agentDisplay) wait() tea.Cmd {
 	reqs, cancels := a.d.Requests, a.d.Cancelled
 	return func() tea.Msg {

@@ -307,3 +307,19 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 		}
 	}
 }
+
+// TestAgentCancelBeforeItsRequest: a cancellation read before its request (the display
+// reads both channels in one select) drops the request when it comes: no review opens.
+func TestAgentCancelBeforeItsRequest(t *testing.T) {
+	m := newRouter(t, newFake("A"))
+	m.AttachAgent(&agent.Display{})
+	m.Update(agentCancelMsg{id: 5})
+	m.Update(agentRequestMsg{p: agent.Pending{ID: 5, Client: "gone", Request: wallet.Request{Purpose: wallet.PurposePersonal, Message: []byte("x")}}})
+	if len(m.Dialogs()) != 0 {
+		t.Fatal("a cancelled request opened a review")
+	}
+	m.Update(agentRequestMsg{p: agent.Pending{ID: 6, Client: "next", Request: wallet.Request{Purpose: wallet.PurposePersonal, Message: []byte("y")}}})
+	if len(m.Dialogs()) != 1 || len(m.agent.early) != 0 {
+		t.Fatalf("%d dialogs, early %v", len(m.Dialogs()), m.agent.early)
+	}
+}
