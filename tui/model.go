@@ -60,6 +60,9 @@ type Model struct {
 	// waiting holds the dialogs asked by tasks of screens the user had left, by screen: each
 	// opens when its screen is active again.
 	waiting map[int][]kit.Dialog
+
+	// agent is set while the TUI is the local agent's trusted display (AttachAgent).
+	agent *agentDisplay
 }
 
 // heldTickMsg refreshes the footer's unlock countdown.
@@ -126,9 +129,14 @@ func (m *Model) FullHelp() bool { return m.help.ShowAll }
 // BodySize returns the area screens and dialogs get.
 func (m *Model) BodySize() (int, int) { return m.bodyW, m.bodyH }
 
-// Init implements tea.Model: it initialises the first screen.
+// Init implements tea.Model: it initialises the first screen and, when the TUI is the
+// agent's display, starts reading the agent's requests.
 func (m *Model) Init() tea.Cmd {
-	return m.activate(0)
+	cmd := m.activate(0)
+	if m.agent != nil {
+		cmd = tea.Batch(cmd, m.agent.wait())
+	}
+	return cmd
 }
 
 func (m *Model) activate(i int) tea.Cmd {
@@ -200,6 +208,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.agentUpdate(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
@@ -586,6 +597,10 @@ func (m *Model) footerLines() []string {
 		"sol " + or(ses.SolanaKey),
 		"account " + or(ses.AccountID),
 		"network " + or(ses.Network),
+	}
+	// First, so a narrow footer never cuts it: a request may be waiting for the user.
+	if ag := m.agentText(); ag != "" {
+		parts = append([]string{ag}, parts...)
 	}
 	if held := m.heldText(); held != "" {
 		parts = append(parts, held)

@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"purse/agent"
 	"purse/app"
 	"purse/tui/account"
 	"purse/tui/balances"
@@ -143,6 +144,19 @@ func Run(ctx context.Context, opts Options) error {
 	}
 	m := NewModel(env, build(env, opts.App)...)
 	m.SetClipboard(out)
+	if a := opts.App; a != nil {
+		// When an agent answers, this TUI is its trusted display until it quits; without an
+		// agent nothing changes.
+		d, err := a.AttachDisplay(ctx)
+		switch {
+		case err == nil:
+			m.AttachAgent(d)
+			defer d.Close()
+			logger.Info("tui is the agent's display", "socket", a.AgentSocket())
+		case !errors.Is(err, agent.ErrNoAgent):
+			logger.Warn("the agent answers but the TUI could not become its display", "err", err)
+		}
+	}
 
 	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithAltScreen(), tea.WithOutput(out)}
 	if opts.Input != nil {

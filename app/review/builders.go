@@ -66,6 +66,27 @@ func MintConsentRequest(id string, hash, deadline, intermediate, message string)
 	}
 }
 
+// MessageRequest builds the review of a personal_sign message (kind KindPersonal or
+// KindPartnerAuth): the bytes exactly, their length and the EIP-191 digest that is signed.
+func MessageRequest(id string, kind Kind, purpose string, message []byte, digest string) Request {
+	title := "personal message"
+	if kind == KindPartnerAuth {
+		title = "partner-auth message"
+	}
+	return Request{
+		ID:      id,
+		Title:   title,
+		Kind:    kind,
+		Purpose: purpose,
+		Sections: []Section{
+			{Heading: "Message", Fields: []Field{
+				{Label: "length", Value: strconv.Itoa(len(message)), Note: "bytes"},
+				{Label: "digest", Value: digest, Note: "keccak256 of the EIP-191 prefix and the message"},
+			}, Block: &Block{Label: "Message", Text: string(message)}},
+		},
+	}
+}
+
 // Permit is an EIP-2612 permit as the review shows it (design §2.5).
 type Permit struct {
 	TokenSymbol  string

@@ -14,6 +14,8 @@ const (
 	KindPermit      Kind = "EIP-2612 permit (EIP-712 typed data)"
 	KindFormA       Kind = "Form A self-declaration (EIP-191)"
 	KindSolana      Kind = "Solana transaction (ed25519)"
+	KindPersonal    Kind = "personal message (EIP-191)"
+	KindPartnerAuth Kind = "partner-auth message (EIP-191)"
 )
 
 // Field is one labelled value. Value is shown exactly; Note (a human reading of the value,

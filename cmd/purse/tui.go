@@ -23,7 +23,8 @@ func (a *cli) runTUI(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	services, err := app.New(home, a.profile, nil)
+	// The agent shows the client's name beside its process: the TUI's display and signatures.
+	services, err := app.Open(app.Options{Home: home, Profile: a.profile, Client: "purse TUI"})
 	if err != nil {
 		return err
 	}
