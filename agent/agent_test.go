@@ -435,9 +435,9 @@ func TestMalformedRequestsAreRefusedBeforeThePolicy(t *testing.T) {
 
 func TestPolicyFileErrorsNameTheLine(t *testing.T) {
 	for src, want := range map[string]string{
-		"[routes]\ntransactionz = \"allow\"\n":   "routes.transactionz (line 2): not a full-auth route",
-		"[purposes]\npermit = \"yes\"\n":         `line 2: purposes.permit = "yes": expected "allow", "confirm" or "deny"`,
-		"[unlock]\nidle = \"soon\"\n":            `unlock.idle = "soon" (line 2): expected a positive duration`,
+		"[routes]\ntransactionz = \"allow\"\n":                    "routes.transactionz (line 2): not a full-auth route",
+		"[purposes]\npermit = \"yes\"\n":                          `line 2: purposes.permit = "yes": expected "allow", "confirm" or "deny"`,
+		"[unlock]\nidle = \"soon\"\n":                             `unlock.idle = "soon" (line 2): expected a positive duration`,
 		"[purposes]\nfull-auth = \"allow\"\n[other]\nx = \"1\"\n": "unknown setting \"other",
 	} {
 		_, err := ParsePolicy([]byte(src))

@@ -35,6 +35,10 @@ type agentTest struct {
 // startAgent serves the agent of a new home (profile "t", key "dev" unlocked in it).
 func startAgent(t *testing.T) (sv *app.App, stop func()) {
 	t.Helper()
+	// The TUI and the "CLI" of these tests are one process, which the agent would not let
+	// approve its own requests.
+	agent.SameProcessDisplay = true
+	t.Cleanup(func() { agent.SameProcessDisplay = false })
 	t.Setenv(agent.EnvSocket, "")
 	t.Setenv(app.EnvNoAgent, "")
 	home := t.TempDir()
