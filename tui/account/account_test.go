@@ -576,13 +576,18 @@ func TestIDVTokenOptions(t *testing.T) {
 	press(s, "KYC-level")
 	send(s, tea.KeyMsg{Type: tea.KeyTab})
 	press(s, "x")
-	send(s, tea.KeyMsg{Type: tea.KeyEnter})
-	if s.mode != modeIDV || !strings.Contains(s.View(), "ttl-seconds") {
+	// shown as the user types, under the field
+	if !strings.Contains(s.View(), "ttl seconds: expected a positive number of seconds") {
+		t.Fatalf("a bad ttl must be shown on its field as it is typed:\n%s", s.View())
+	}
+	send(s, tea.KeyMsg{Type: tea.KeyShiftTab})
+	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
+	if s.mode != modeIDV || s.idvForm.Focused() != "ttl-seconds" {
 		t.Fatalf("a bad ttl must be refused on its field:\n%s", s.View())
 	}
 	send(s, tea.KeyMsg{Type: tea.KeyBackspace})
 	press(s, "900")
-	_, cmd := s.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	_, cmd := s.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
 	tuitest.Flatten(cmd)
 	if s.mode != modeStatus || len(reqs) != 1 || reqs[0].LevelName != "KYC-level" || reqs[0].TTL != 900 {
 		t.Fatalf("request %+v, mode %d", reqs, s.mode)

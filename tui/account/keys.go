@@ -128,7 +128,7 @@ func (s *Screen) ShortHelp() []key.Binding {
 	case modeFormA:
 		return enabled(k.sign, k.back, s.env.Keys.Down, s.env.Keys.PageDown)
 	case modeIDV:
-		return s.idvForm.Help()
+		return s.idvForm.ShortHelp()
 	}
 	return enabled(k.mint, k.idv, k.handoff, k.copy, k.formA, k.kycSubmit, k.limits, k.refresh)
 }

@@ -505,7 +505,7 @@ func (s *Screen) ShortHelp() []key.Binding {
 	case s.flow.Active():
 		return s.flow.Help()
 	case s.form != nil:
-		return s.form.Help()
+		return s.form.ShortHelp()
 	}
 	switch s.step {
 	case stepProfile:

@@ -633,7 +633,7 @@ func (s *Screen) ID() kit.ScreenID { return kit.ScreenSettings }
 func (s *Screen) ShortHelp() []key.Binding {
 	switch {
 	case s.form != nil:
-		return s.form.Help()
+		return s.form.ShortHelp()
 	case s.view == viewAudit:
 		return []key.Binding{s.verifyKey, s.refresh, s.back}
 	}
