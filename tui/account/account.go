@@ -152,7 +152,8 @@ type Screen struct {
 	inputs      []textinput.Model
 	pendingMint *app.MintPlan
 	focus       int
-	formErr     string
+	formErr     string // an error of the mint that names no field (or the service's answer)
+	live        form.Live
 
 	ctlNote string
 	// faultIdx is the route the panel's one-shot fault aims at (faultTargets).
