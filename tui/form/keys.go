@@ -144,3 +144,12 @@ func ErrorLines(s *kit.Styles, label, msg string, w int) []string {
 	}
 	return out
 }
+
+// ErrorLine is ErrorLines cut to one line, for a form with no room to wrap (the filter form
+// scrolls by lines).
+func ErrorLine(s *kit.Styles, label, msg string, w int) string {
+	if msg == "" {
+		return ""
+	}
+	return s.StatusError.Render(kit.Truncate(s.Marks.Error+" "+label+": "+msg, max(w, 10)))
+}
