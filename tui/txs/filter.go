@@ -49,7 +49,7 @@ type form struct {
 	env    *kit.Env
 	fields []formField
 	focus  int
-	offset int // first field drawn when the form is taller than the screen
+	offset int    // first field drawn when the form is taller than the screen
 	err    string // an error of the filter that names no field
 	live   uiform.Live
 	w, h   int
