@@ -201,7 +201,7 @@ func TestSandboxDeposit(t *testing.T) {
 
 	// A quote loaded from a file (the partner envelope a partner app saved): a missing
 	// file fails at the quote step; the saved one is validated and reviewed the same way.
-	h.key(keyOf(tea.KeyEnter)) // new deposit
+	h.key(keyOf(tea.KeyEnter))                                         // new deposit
 	h.key(keyOf(tea.KeyEnter), keyOf(tea.KeyDown), keyOf(tea.KeyDown)) // the quote file
 	missing := filepath.Join(t.TempDir(), "missing.json")
 	for _, r := range missing {
