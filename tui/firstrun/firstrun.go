@@ -196,7 +196,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.busy = false
 		if msg.Err != nil {
-			s.form.Err = app.OneLine(msg.Err) + " — fix the form and press enter again, or esc to leave."
+			s.form.Failed(msg.Err)
 			return s, nil
 		}
 		s.form = nil

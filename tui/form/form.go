@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/tui/kit"
 )
 
@@ -209,6 +210,12 @@ func (f *Form) check() error {
 		return nil
 	}
 	return f.Check(f)
+}
+
+// Failed shows the error of the submitted form's task (the store or the service refused it)
+// and how to go on: the form stays open.
+func (f *Form) Failed(err error) {
+	f.Err = app.OneLine(err) + " — fix the form and press " + SubmitKey + " again, or esc to leave."
 }
 
 // FieldError returns the error shown under field k ("" when it is valid or not reached yet).

@@ -1,6 +1,7 @@
 package form_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -117,3 +118,13 @@ func TestFormDoesNotBlameAFieldNotReachedYet(t *testing.T) {
 		t.Fatalf("esc: %v", res)
 	}
 }
+
+func TestFailedNamesTheSubmitKey(t *testing.T) {
+	f := labelForm(t)
+	f.Failed(&app.FieldError{Field: "label", Err: errTaken})
+	if !strings.Contains(f.Err, "label: taken — fix the form and press ctrl+s again") || !strings.Contains(f.View(80), "press ctrl+s again") {
+		t.Fatalf("Err %q", f.Err)
+	}
+}
+
+var errTaken = errors.New("taken")

@@ -199,7 +199,7 @@ func (f *Flow) Update(msg tea.Msg) (done *app.KeyAdded, handled bool, cmd tea.Cm
 		}
 		if msg.Err != nil {
 			if f.form != nil {
-				f.form.Err = app.OneLine(msg.Err) + " — fix the form and press " + form.SubmitKey + " again, or esc to leave."
+				f.form.Failed(msg.Err)
 			}
 			return nil, true, nil
 		}

@@ -241,7 +241,7 @@ func (s *Screen) finished(a app.KeyAdded, text string) tea.Cmd {
 // failed shows a task error on the screen (the footer shows it too) and keeps the form.
 func (s *Screen) failed(err error) tea.Cmd {
 	if s.form != nil {
-		s.form.Err = app.OneLine(err) + " — fix the form and press enter again, or esc to leave."
+		s.form.Failed(err)
 	} else {
 		s.setNote(app.OneLine(err)+" — "+kit.NextStep(err, s.env.Home), true)
 	}

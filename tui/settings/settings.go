@@ -249,7 +249,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 func (s *Screen) failed(err error) tea.Cmd {
 	if s.form != nil {
-		s.form.Err = app.OneLine(err) + " — fix the form and press enter again, or esc to leave."
+		s.form.Failed(err)
 		return nil
 	}
 	s.setNote(app.OneLine(err)+" — "+kit.NextStep(err, s.home()), true)
