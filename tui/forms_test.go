@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"math/big"
+	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
@@ -19,6 +21,7 @@ import (
 	"purse/tui/account"
 	"purse/tui/deposit"
 	"purse/tui/form"
+	"purse/tui/home"
 	"purse/tui/internal/tuitest"
 	"purse/tui/keys"
 	"purse/tui/kit"
@@ -219,4 +222,30 @@ func first(xs []string) string {
 		return ""
 	}
 	return xs[0]
+}
+
+// TestGoldenForm: a whole frame (no colour) with a form open: the field's error under it as
+// typed, and the footer every form shows. Update with: go test ./tui -run TestGolden -update
+func TestGoldenForm(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		t.Run(sizeName(sz), func(t *testing.T) {
+			env := newTestEnv(t)
+			m := NewModel(env, home.New(env), keys.New(env, &keysFake{}))
+			for _, msg := range tuitest.Flatten(m.Init()) {
+				send(m, msg) // the key list
+			}
+			send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			for _, msg := range send(m, runes("2")) {
+				send(m, msg) // the key list, read when the screen shows first
+			}
+			send(m, runes("a"))
+			send(m, keyOf(tea.KeyTab))
+			send(m, runes("bad label"))
+			v := m.View()
+			if !strings.Contains(v, "ERROR label: ") || !strings.Contains(v, "ctrl+s submit • tab/↓ next field • esc cancel") {
+				t.Fatalf("the form's error or footer is missing:\n%s", v)
+			}
+			teatest.RequireEqualOutput(t, []byte(v))
+		})
+	}
 }
