@@ -288,6 +288,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 			url := form.TextField("sandbox_url", "sandbox URL", "http://"+config.DefaultSandboxAddr, "")
 			url.Hint = "a running `purse sandbox`; other services: add the profile on the Settings screen"
 			s.form = form.New(s.env, "Add a profile from a sandbox", "add the profile", name, url)
+			s.form.Check = func(f *form.Form) error { return app.CheckProfileName(f.Value("name")) }
 		case key.Matches(k, s.next):
 			return s.useProfile()
 		}

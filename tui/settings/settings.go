@@ -330,6 +330,7 @@ func (s *Screen) openAdd() {
 	}
 	fields[0].Hint = "1-32 letters, digits, '.', '_' or '-'"
 	s.form = form.New(s.env, "Add a profile", "add the profile", fields...)
+	s.form.Check = func(f *form.Form) error { return app.CheckProfileName(f.Value("name")) }
 	s.formKind = "add"
 }
 

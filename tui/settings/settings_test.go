@@ -78,6 +78,19 @@ func TestAddFromSandboxAndUse(t *testing.T) {
 	if !strings.Contains(s.form.Err, "does not answer") || !strings.Contains(s.form.Err, "purse sandbox") {
 		t.Fatalf("dead sandbox: %q", s.form.Err)
 	}
+	if !strings.Contains(s.form.Err, "press ctrl+s again") {
+		t.Fatalf("the form names its submit key: %q", s.form.Err)
+	}
+	// a bad name shows under the field as it is typed; the submit is refused there
+	h.Press(tuitest.Key(tea.KeyEsc), tuitest.Runes("a"))
+	h.TypeText("bad name")
+	if !strings.Contains(h.Scr.View(), "ERROR name: expected 1-32 letters") {
+		t.Fatalf("the bad name is not shown as it is typed:\n%s", h.Scr.View())
+	}
+	h.Press(tuitest.Key(tea.KeyTab), tuitest.Key(tea.KeyCtrlS))
+	if s.form == nil || s.form.Focused() != "name" {
+		t.Fatalf("a bad name must be refused on its field")
+	}
 }
 
 func TestAddByFieldsAndEditNameTheField(t *testing.T) {
