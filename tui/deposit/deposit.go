@@ -190,7 +190,7 @@ func newScreen(env *kit.Env, a Service) *Screen {
 			edit:       kit.WithHelp(k.Select, "edit the form"),
 			openReview: kit.WithHelp(k.Select, "open review"),
 			newQuote:   kit.WithHelp(k.Refresh, "new quote"),
-			back:       kit.WithHelp(k.Back, "edit amount"),
+			back:       kit.WithHelp(k.Back, "back to the form"),
 			retry:      kit.WithHelp(k.Refresh, "retry"),
 			copySig:    kit.WithHelp(k.Copy, "copy signature"),
 			qr:         key.NewBinding(key.WithKeys("Q"), key.WithHelp("Q", "QR of the Solana address")),

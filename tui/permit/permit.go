@@ -229,6 +229,9 @@ func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
 		return s.setFocus(-1)
 	case form.Submit:
 		s.live.Touch(fieldKeys[s.focus])
+		if s.preparing || s.submitting {
+			return kit.Status("The permit is being prepared or submitted: wait for it before submitting again.")
+		}
 		return s.startPrepare()
 	case form.Next:
 		s.live.Touch(fieldKeys[s.focus])

@@ -409,3 +409,14 @@ func typePassphrase(d kit.Dialog, pw string) tea.Cmd {
 	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	return cmd
 }
+
+// A submit while the permit is prepared or submitted starts nothing twice.
+func TestSubmitWhileBusyStartsNothing(t *testing.T) {
+	s := newTestScreen(t)
+	press(s, "enter", "down", "2", "5")
+	s.preparing = true
+	cmd := press(s, "ctrl+s")
+	if cmd == nil || !strings.Contains(cmd().(kit.StatusMsg).Text, "wait for it") || s.prepID != 0 {
+		t.Fatalf("a submit while busy must wait (prepID %d)", s.prepID)
+	}
+}
