@@ -74,12 +74,17 @@ func labelErr(label string) error {
 	return nil
 }
 
+// CheckLabel checks a key's new label (no I/O, so a form can call it on every key).
+func CheckLabel(label string) error {
+	if label == "" {
+		return fieldErr("label", "expected a label such as main or sol-1")
+	}
+	return labelErr(label)
+}
+
 // CheckLabelKind checks a new key's label and kind.
 func CheckLabelKind(label, kind string) (keystore.Kind, error) {
-	if label == "" {
-		return "", fieldErr("label", "expected a label such as main or sol-1")
-	}
-	if err := labelErr(label); err != nil {
+	if err := CheckLabel(label); err != nil {
 		return "", err
 	}
 	if kind == "" {

@@ -78,6 +78,18 @@ func (s *App) UseProfile(name string) (config.Profile, error) {
 // sandboxInfoTimeout bounds GET /sandbox/info.
 const sandboxInfoTimeout = 10 * time.Second
 
+// CheckProfileName checks a new profile's name (no I/O, so a form can call it on every key);
+// the error is a *FieldError naming "name".
+func CheckProfileName(name string) error {
+	if name == "" {
+		return fieldErr("name", "expected a profile name such as dev or sandbox-2")
+	}
+	if config.ValidateProfileName(name) != nil {
+		return fieldErr("name", "expected 1-32 letters, digits, '.', '_' or '-', got %q", name)
+	}
+	return nil
+}
+
 // AddProfile stores a new profile (it never replaces one). With sandboxURL the fields come
 // from the sandbox's /sandbox/info (recorded in log when it is not nil); otherwise fields
 // holds setting name → value, each checked by config.Profile.Set so an error names the field.

@@ -156,11 +156,19 @@ var (
 	digitsRe  = lazyRegexp(`^[0-9]{1,20}$`)
 )
 
+// ValidateProfileName checks a profile's name.
+func ValidateProfileName(name string) error {
+	if !profileRe().MatchString(name) {
+		return fmt.Errorf("profile name: expected 1-32 letters, digits, '.', '_' or '-', got %q", name)
+	}
+	return nil
+}
+
 // Validate checks every field and names the first one that is wrong; it writes addresses in
 // their EIP-55 form, so what is stored is checksummed.
 func (p *Profile) Validate() error {
-	if !profileRe().MatchString(p.Name) {
-		return fmt.Errorf("profile name: expected 1-32 letters, digits, '.', '_' or '-', got %q", p.Name)
+	if err := ValidateProfileName(p.Name); err != nil {
+		return err
 	}
 	if err := checkURL("user_api", p.UserAPI, true); err != nil {
 		return err

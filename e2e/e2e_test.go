@@ -40,7 +40,8 @@ const (
 
 // TestE2E runs the real binary in tmux on the embedded sandbox profile: first run (EVM and
 // Solana keys through the Setup screen), mint, KYC approval, Form A, Live, card issue /
-// block / unblock, a permit with its allowance, and a Solana deposit to confirmation.
+// block / unblock, a permit with its allowance, a Solana deposit to confirmation and the
+// history filter; every form on the way is submitted with the same key, ctrl+s.
 func TestE2E(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatal("tmux is not installed: run `bash scripts/ensure-tmux.sh` (make e2e does) or install tmux")
@@ -74,18 +75,19 @@ func TestE2E(t *testing.T) {
 	steps.mark("TUI started, the purse-sandbox it launched answers")
 
 	// 1. Setup: the profile, then a new EVM key and a new Solana key in encrypted files.
+	// Every form of the walk-through is submitted with the one submit key (u.submit).
 	u.keys("Enter")
 	u.expect("setup: EVM key step", stepTimeout, "step 2 of 4", "Profile sandbox needs an EVM key", "n create a new key")
 	u.keys("n")
 	u.expect("setup: EVM key form", stepTimeout, "New EVM key", "label")
 	u.typeText("me")
-	u.keys("Enter")
+	u.submit("setup: EVM key form")
 	u.newPassphrase("me")
 	u.expect("setup: EVM key added", stepTimeout, "step 3 of 4", "Added evm key me (0x", "[x] EVM key     me")
 	u.keys("n")
 	u.expect("setup: Solana key form", stepTimeout, "New Solana key", "label")
 	u.typeText("sol")
-	u.keys("Enter")
+	u.submit("setup: Solana key form")
 	u.newPassphrase("sol")
 	u.expect("setup: Solana key added", stepTimeout, "step 4 of 4", "Added solana key sol (", "[x] Solana key  sol", "enter go to the Account screen")
 	steps.mark("first run: EVM key me and Solana key sol created through the Setup screen")
@@ -95,7 +97,7 @@ func TestE2E(t *testing.T) {
 	u.expect("account: no account yet", stepTimeout, "── Account", "no account in this profile", "press m to mint", "── Sandbox panel")
 	u.keys("m")
 	u.expect("account: mint form", stepTimeout, "Mint a new account", "captchaOutput  sandbox-pass", "lotNumber      sandbox")
-	u.keys("C-s")
+	u.submit("account: mint form")
 	u.expect("account: mint confirmation", stepTimeout, "The chain shows no account for this key.", "y mint")
 	u.keys("y")
 	u.expect("account: minted", stepTimeout, "status      Tourist (2)", "[>] IDScan", "Minted account ")
@@ -145,15 +147,15 @@ func TestE2E(t *testing.T) {
 	// 7. Permit: EUR24 25.00 to the card spender → review → y → allowance read on chain.
 	u.gotoTab("Permit")
 	u.expect("permit: form", stepTimeout, "Permit (EIP-2612)", "owner           0x", "spender         < card >  "+config.SandboxCardSpender)
-	u.keys("Enter")
-	u.expect("permit: editing", stepTimeout, "editing: ↑/↓ move")
+	u.keys("Enter") // enter opens the form; inside it, the keys of every form
+	u.expect("permit: editing", stepTimeout, "editing: ctrl+s or enter on the last field opens the review")
 	u.chooseToken("EUR24")
 	u.keys("Down")
 	u.typeText("25.00")
 	u.keys("Down")
 	u.keys("Down")
 	u.expect("permit: role field", stepTimeout, "> spender         < card >")
-	u.keys("Enter") // enter on the last field opens the review
+	u.submit("permit: form") // opens the review
 	u.expect("permit: review", stepTimeout, "SIGNING REVIEW", "EIP-2612 permit", "EUR24", "y sign")
 	u.keys("y")
 	u.expect("permit: allowance", stepTimeout, "[SUBMITTED]", "allowance       25.00 EUR24 (2500 smallest units, read on chain)", "= signed value  yes")
@@ -162,14 +164,12 @@ func TestE2E(t *testing.T) {
 	// 8. Solana deposit: 12.5 USDC → EUR: quote (partner key), findings, review, y, sent,
 	// confirmed.
 	u.gotoTab("Deposit")
-	u.expect("deposit: form", stepTimeout, "Solana deposit: USDC from your wallet", "Solana key sol · cluster sandbox", "[ get quote ]")
-	u.keys("Enter") // edit the amount
+	u.expect("deposit: form", stepTimeout, "Solana deposit: USDC from your wallet", "Solana key sol · cluster sandbox", "enter edits the form; ctrl+s in it")
+	u.keys("Enter") // the form opens at the amount
 	u.typeText("12.5")
-	u.keys("Enter") // done: the currency row
+	u.keys("Down") // the currency row
 	u.expect("deposit: amount and currency", stepTimeout, "amount (USDC)   12.5", "> you receive     [EUR]")
-	u.keys("Down", "Down") // quote file (none), then the button
-	u.expect("deposit: on the button", stepTimeout, ">                 [ get quote ]")
-	u.keys("Enter")
+	u.submit("deposit: form") // gets the quote
 	// The quote is signed by the partner key, the EVM key unlocked at Form A.
 	u.expect("deposit: review", longTimeout, "SIGNING REVIEW: deposit 12.5 USDC → EUR", "Solana transaction (ed25519)", "you receive", "y sign")
 	u.keys("G") // the end of the review: the validation findings
@@ -187,7 +187,24 @@ func TestE2E(t *testing.T) {
 	u.expect("requests: the session's first call", stepTimeout, "POST   /api/v1/mint")
 	steps.mark("the Requests screen lists the first session's calls")
 
-	// 10. Restart: the sandbox kept its state under PURSE_HOME, so the account is still Live.
+	// 10. Transactions: the filter form, submitted with the same key as every form.
+	u.gotoTab("Transactions")
+	u.expect("transactions: the history", stepTimeout, "Filter: none (newest first)")
+	u.keys("/")
+	u.expect("transactions: filter form", stepTimeout, "Filter the history", "page size")
+	u.typeText("5")
+	u.submit("transactions: filter form")
+	u.expect("transactions: filtered", stepTimeout, "Filter: pageSize 5")
+	steps.mark("the history filter applied (page size 5)")
+
+	// Every form this walk-through filled was submitted with the one submit key.
+	wantForms := []string{"setup: EVM key form", "setup: Solana key form", "account: mint form", "permit: form", "deposit: form", "transactions: filter form"}
+	if strings.Join(u.submitted, ", ") != strings.Join(wantForms, ", ") {
+		t.Fatalf("forms submitted with %s: %v, want %v", submitKey, u.submitted, wantForms)
+	}
+	steps.mark("every form submits with the same key (" + submitKey + ")")
+
+	// 11. Restart: the sandbox kept its state under PURSE_HOME, so the account is still Live.
 	u.keys("q")
 	u.expect("quit", stepTimeout, "[purse exited with status 0]")
 	_, _ = u.tmux("kill-server")
@@ -345,10 +362,26 @@ func (s *stepLog) mark(what string) {
 
 // tui is the binary running in a tmux session of a private tmux server.
 type tui struct {
-	t       *testing.T
-	socket  string
-	session string
-	last    string // the last screen captured
+	t         *testing.T
+	socket    string
+	session   string
+	last      string   // the last screen captured
+	submitted []string // the forms submitted with submitKey, in order
+}
+
+// submitKey is the one key that submits every form of the TUI (tmux's name of ctrl+s).
+const submitKey = "C-s"
+
+// formFooter is the help every open form shows: the submit key first, the same in each.
+const formFooter = "ctrl+s submit • tab/↓ next field • esc cancel"
+
+// submit checks that the open form's footer names the submit key, then submits the form
+// with it.
+func (u *tui) submit(form string) {
+	u.t.Helper()
+	u.expect(form+": footer names the submit key", stepTimeout, formFooter)
+	u.keys(submitKey)
+	u.submitted = append(u.submitted, form)
 }
 
 // startTUI starts a private tmux server (its own socket, no config file) with one 120×40

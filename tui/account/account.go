@@ -152,7 +152,8 @@ type Screen struct {
 	inputs      []textinput.Model
 	pendingMint *app.MintPlan
 	focus       int
-	formErr     string
+	formErr     string // an error of the mint that names no field (or the service's answer)
+	live        form.Live
 
 	ctlNote string
 	// faultIdx is the route the panel's one-shot fault aims at (faultTargets).
@@ -516,16 +517,8 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 			s.mode = modeStatus
 			s.render()
 		case form.Submitted:
-			v := map[string]string{}
-			for _, f := range []string{"level", "ttl-seconds", "user-id", "retry", "retry-level", "step-type", "failure-reason"} {
-				v[f] = s.idvForm.Value(f)
-			}
-			req, err := app.ParseIDVRequest(v)
-			if fe := (*app.FieldError)(nil); errors.As(err, &fe) {
-				s.idvForm.Err = err.Error()
-				s.idvForm.Focus(fe.Field)
-				return nil
-			}
+			// The form refused a submit while ParseIDVRequest failed.
+			req, _ := app.ParseIDVRequest(idvValues(s.idvForm))
 			s.idvReq, s.mode = req, modeStatus
 			s.render()
 			return s.runOp(opIDV, true)
@@ -556,6 +549,10 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 			form.TextField("user-id", "user id", "", "the vendor user id"), form.ChoiceField("retry", "retry", []string{"no", "yes"}, 0),
 			form.TextField("retry-level", "retry level", "", "1-8, with retry"), form.TextField("step-type", "step type", "", "IDENTITY"),
 			form.TextField("failure-reason", "failure reason", "", ""))
+		s.idvForm.Check = func(f *form.Form) error {
+			_, err := app.ParseIDVRequest(idvValues(f))
+			return err
+		}
 		s.mode = modeIDV
 		return nil
 	case key.Matches(k, kk.copy):
@@ -778,4 +775,13 @@ func advise(err error) error {
 		return &advisedError{err, "Correct " + ve.Field + " and try again; nothing was sent."}
 	}
 	return err
+}
+
+// idvValues are the identity-verification token form's values, by app.ParseIDVRequest's names.
+func idvValues(f *form.Form) map[string]string {
+	v := map[string]string{}
+	for _, k := range []string{"level", "ttl-seconds", "user-id", "retry", "retry-level", "step-type", "failure-reason"} {
+		v[k] = f.Value(k)
+	}
+	return v
 }

@@ -242,16 +242,24 @@ func TestMintFormChecksThenConfirms(t *testing.T) {
 	if s.value(fieldEmail) != "bob@example.com" || s.running(slotStatus) {
 		t.Fatalf("typing: email %q", s.value(fieldEmail))
 	}
+	if strings.Contains(s.View(), "ERROR") {
+		t.Fatalf("no field is invalid yet:\n%s", s.View())
+	}
 	send(s, tea.KeyMsg{Type: tea.KeyTab})
 	send(s, tea.KeyMsg{Type: tea.KeyBackspace})
+	// shown under the field as it is typed, before any submit
+	if !strings.Contains(s.View(), "ERROR token id: mint token ID: expected 10 digits") {
+		t.Fatalf("a bad token id must show on its field as it is typed:\n%s", s.View())
+	}
+	send(s, tea.KeyMsg{Type: tea.KeyShiftTab})
 	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
-	if s.running(slotMintCheck) || !strings.Contains(s.formErr, "10 digits") || s.focus != fieldTokenID {
-		t.Fatalf("a bad token id must be refused here: %q", s.formErr)
+	if s.running(slotMintCheck) || !strings.Contains(s.live.Error("token-id"), "10 digits") || s.focus != fieldTokenID {
+		t.Fatalf("a bad token id must be refused here: %q, focus %d", s.live.Error("token-id"), s.focus)
 	}
 	s.inputs[fieldTokenID].SetValue("9123456789")
 	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
-	if s.running(slotMintCheck) || !strings.Contains(s.formErr, "must not start with 0, 8 or 9") {
-		t.Fatalf("form error %q", s.formErr)
+	if s.running(slotMintCheck) || !strings.Contains(s.live.Error("token-id"), "must not start with 0, 8 or 9") {
+		t.Fatalf("form error %q", s.live.Error("token-id"))
 	}
 	s.inputs[fieldTokenID].SetValue(id)
 	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
@@ -576,13 +584,18 @@ func TestIDVTokenOptions(t *testing.T) {
 	press(s, "KYC-level")
 	send(s, tea.KeyMsg{Type: tea.KeyTab})
 	press(s, "x")
-	send(s, tea.KeyMsg{Type: tea.KeyEnter})
-	if s.mode != modeIDV || !strings.Contains(s.View(), "ttl-seconds") {
+	// shown as the user types, under the field
+	if !strings.Contains(s.View(), "ttl seconds: expected a positive number of seconds") {
+		t.Fatalf("a bad ttl must be shown on its field as it is typed:\n%s", s.View())
+	}
+	send(s, tea.KeyMsg{Type: tea.KeyShiftTab})
+	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
+	if s.mode != modeIDV || s.idvForm.Focused() != "ttl-seconds" {
 		t.Fatalf("a bad ttl must be refused on its field:\n%s", s.View())
 	}
 	send(s, tea.KeyMsg{Type: tea.KeyBackspace})
 	press(s, "900")
-	_, cmd := s.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	_, cmd := s.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
 	tuitest.Flatten(cmd)
 	if s.mode != modeStatus || len(reqs) != 1 || reqs[0].LevelName != "KYC-level" || reqs[0].TTL != 900 {
 		t.Fatalf("request %+v, mode %d", reqs, s.mode)

@@ -4,6 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"purse/enduser"
+	"purse/tui/form"
 	"purse/tui/kit"
 )
 
@@ -15,7 +16,7 @@ type keyMap struct {
 	approve, reject, rejectFinal, advance, fault, faultRoute, clearFaults key.Binding
 	partner, fundSolana, reset                                            key.Binding
 
-	formNext, formPrev, formSubmit, formCancel key.Binding
+	nav form.Nav // the mint form's keys, as every form's
 }
 
 func newKeyMap(k *kit.KeyMap) keyMap {
@@ -46,10 +47,7 @@ func newKeyMap(k *kit.KeyMap) keyMap {
 		fundSolana:  b("F", "F", "sandbox: fund the Solana key"),
 		reset:       b("R", "R", "sandbox: reset (drops every account)"),
 
-		formNext:   key.NewBinding(key.WithKeys("tab", "down", "enter"), key.WithHelp("tab/↓", "next field")),
-		formPrev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
-		formSubmit: key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "check & mint")),
-		formCancel: kit.WithHelp(k.Back, "cancel"),
+		nav: form.NewNav("check the email and the chain, then confirm the mint"),
 	}
 }
 
@@ -97,11 +95,6 @@ func (s *Screen) syncKeys() {
 	k.partner.SetEnabled(ctl)
 	k.fundSolana.SetEnabled(ctl)
 	k.reset.SetEnabled(ctl)
-
-	inForm := s.mode == modeMint
-	for _, b := range []*key.Binding{&k.formNext, &k.formPrev, &k.formSubmit, &k.formCancel} {
-		b.SetEnabled(inForm)
-	}
 }
 
 // sandboxPanel reports whether the sandbox panel is offered.
@@ -124,11 +117,11 @@ func (s *Screen) ShortHelp() []key.Binding {
 	k := s.keys
 	switch s.mode {
 	case modeMint:
-		return []key.Binding{k.formSubmit, k.formNext, k.formCancel}
+		return k.nav.ShortHelp()
 	case modeFormA:
 		return enabled(k.sign, k.back, s.env.Keys.Down, s.env.Keys.PageDown)
 	case modeIDV:
-		return s.idvForm.Help()
+		return s.idvForm.ShortHelp()
 	}
 	return enabled(k.mint, k.idv, k.handoff, k.copy, k.formA, k.kycSubmit, k.limits, k.refresh)
 }
@@ -138,7 +131,7 @@ func (s *Screen) FullHelp() [][]key.Binding {
 	k := s.keys
 	switch s.mode {
 	case modeMint:
-		return [][]key.Binding{{k.formSubmit, k.formNext, k.formPrev, k.formCancel}}
+		return [][]key.Binding{k.nav.FullHelp()}
 	case modeFormA:
 		return [][]key.Binding{enabled(k.sign, k.back), s.env.Keys.Movement()}
 	case modeIDV:

@@ -2,11 +2,9 @@ package account
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -14,6 +12,7 @@ import (
 	"purse/enduser"
 	"purse/sandboxctl"
 	"purse/tui/dialog"
+	"purse/tui/form"
 	"purse/tui/kit"
 )
 
@@ -64,6 +63,7 @@ func (s *Screen) openMint() tea.Cmd {
 	s.focus = 0
 	s.inputs[0].Focus()
 	s.formErr = ""
+	s.live.Reset()
 	s.mode = modeMint
 	sv := s.svc()
 	if sv == nil {
@@ -81,25 +81,45 @@ func (s *Screen) focusField(i int) {
 }
 
 func (s *Screen) mintKey(k tea.KeyMsg) tea.Cmd {
-	kk := s.keys
-	switch {
-	case key.Matches(k, kk.formCancel):
+	switch s.keys.nav.Read(k, s.focus == fieldCount-1) {
+	case form.Cancel:
 		s.mode = modeStatus
 		s.inputs = nil
 		s.render()
 		return kit.Status("Mint cancelled; nothing was sent.")
-	case key.Matches(k, kk.formNext):
+	case form.Next:
+		s.live.Touch(fieldKeys[s.focus])
 		s.focusField(s.focus + 1)
+		s.live.Set(s.mintFields())
 		return nil
-	case key.Matches(k, kk.formPrev):
+	case form.Prev:
+		s.live.Touch(fieldKeys[s.focus])
 		s.focusField(s.focus - 1)
+		s.live.Set(s.mintFields())
 		return nil
-	case key.Matches(k, kk.formSubmit):
+	case form.Submit:
+		s.live.Touch(fieldKeys[s.focus])
 		return s.checkMint()
 	}
+	before := s.inputs[s.focus].Value()
 	var cmd tea.Cmd
 	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(k)
+	if s.inputs[s.focus].Value() != before {
+		s.formErr = ""
+		s.live.Touch(fieldKeys[s.focus])
+		s.live.Set(s.mintFields())
+	}
 	return cmd
+}
+
+// mintRequest is the captcha as typed.
+func (s *Screen) mintRequest() enduser.MintRequest {
+	return enduser.MintRequest{LotNumber: s.value(fieldLot), CaptchaOutput: s.value(fieldCaptcha), PassToken: s.value(fieldPass), GenTime: s.value(fieldGenTime)}
+}
+
+// mintFields is the application layer's check of the fields as typed (no I/O).
+func (s *Screen) mintFields() error {
+	return app.CheckMintFields(s.value(fieldTokenID), s.mintRequest())
 }
 
 func (s *Screen) value(i int) string { return strings.TrimSpace(s.inputs[i].Value()) }
@@ -108,12 +128,9 @@ func (s *Screen) value(i int) string { return strings.TrimSpace(s.inputs[i].Valu
 // chain, the email) in a task; the mint itself waits for a confirmation.
 func (s *Screen) checkMint() tea.Cmd {
 	s.formErr = ""
-	id := s.value(fieldTokenID)
-	req := enduser.MintRequest{LotNumber: s.value(fieldLot), CaptchaOutput: s.value(fieldCaptcha), PassToken: s.value(fieldPass), GenTime: s.value(fieldGenTime)}
-	email := s.value(fieldEmail)
-	if err := app.CheckMintFields(id, req); err != nil {
-		s.mintFieldError(err) // at once, on the field: nothing to ask the service yet
-		return nil
+	id, req, email := s.value(fieldTokenID), s.mintRequest(), s.value(fieldEmail)
+	if s.mintFieldError(s.mintFields()) {
+		return nil // at once, on the field: nothing to ask the service yet
 	}
 	sv := s.svc()
 	return start(s, slotMintCheck, "Checking before the mint", func(ctx context.Context) (app.MintPlan, error) {
@@ -125,23 +142,19 @@ func (s *Screen) checkMint() tea.Cmd {
 	})
 }
 
-// mintFieldError shows a field the checks refused in the form, on that field.
+// mintFieldError shows a field the checks refused under that field and focuses it.
 func (s *Screen) mintFieldError(err error) bool {
-	var fe *app.FieldError
-	if !errors.As(err, &fe) {
-		return false
-	}
+	field, refused := s.live.Refuse(err)
 	for i, k := range fieldKeys {
-		if k == fe.Field {
-			s.formErr = fieldLabels[i] + ": " + fe.Err.Error() + "."
-			if i == fieldTokenID {
-				s.formErr = fieldLabels[i] + ": " + fe.Err.Error() + ": type 10 digits starting with 1-7, or leave the proposal."
-			}
+		if refused && k == field {
 			s.focusField(i)
 			return true
 		}
 	}
-	return false
+	if refused {
+		s.formErr = app.OneLine(err)
+	}
+	return refused
 }
 
 func (s *Screen) gotMintCheck(c app.MintPlan) tea.Cmd {

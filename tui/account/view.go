@@ -8,6 +8,7 @@ import (
 
 	"purse/enduser"
 	"purse/internal/visible"
+	"purse/tui/form"
 	"purse/tui/kit"
 )
 
@@ -473,11 +474,14 @@ func (s *Screen) mintView() string {
 		in := s.inputs[i]
 		in.Width = max(w-lw-kit.Width(cursor)-3, 8)
 		out = append(out, cursor+st.Label.Render(kit.Pad(fieldLabels[i], lw))+" "+in.View())
+		indent := kit.Pad("", lw+kit.Width(cursor)+1)
 		if i == s.focus && fieldHints[i] != "" {
-			out = append(out, st.Muted.Render(kit.Truncate(kit.Pad("", lw+kit.Width(cursor)+1)+fieldHints[i], w)))
+			out = append(out, st.Muted.Render(kit.Truncate(indent+fieldHints[i], w)))
+		}
+		for _, l := range form.ErrorLines(st, fieldLabels[i], s.live.Error(fieldKeys[i]), max(w-kit.Width(indent), 20)) {
+			out = append(out, indent+l)
 		}
 		if i == fieldTokenID && s.idNote != "" {
-			indent := kit.Pad("", lw+kit.Width(cursor)+1)
 			for _, l := range kit.WrapWords(s.idNote, max(w-kit.Width(indent), 20)) {
 				out = append(out, st.Muted.Render(indent+l))
 			}
@@ -492,7 +496,7 @@ func (s *Screen) mintView() string {
 		out = append(out, st.Muted.Render(st.Marks.Busy+" working..."))
 	}
 	out = append(out, "")
-	out = append(out, s.prose(st.Hint.Render, "ctrl+s checks the email and the chain, then asks to confirm • tab/↓ next field • esc cancel", w)...)
+	out = append(out, s.prose(st.Hint.Render, form.SubmitKey+" (or enter on the last field) checks the email and the chain, then asks to confirm • tab/↓ next field • esc cancel", w)...)
 	if len(out) > s.h {
 		out = out[:s.h]
 	}

@@ -25,6 +25,7 @@ import (
 	"purse/app"
 	"purse/config"
 	"purse/tui/dialog"
+	"purse/tui/form"
 	"purse/tui/kit"
 	"purse/tui/review"
 	"purse/tui/unlock"
@@ -55,14 +56,16 @@ const (
 	phaseFailed
 )
 
-// Rows of the form.
+// Rows of the form, in focus order.
 const (
 	rowAmount = iota
 	rowCurrency
 	rowFile
-	rowSubmit
 	numRows
 )
+
+// rowKeys are the rows as the application layer's errors name them.
+var rowKeys = [numRows]string{"amount", "currency", "file"}
 
 type stepState int
 
@@ -106,15 +109,9 @@ type progressMsg struct {
 }
 
 type keyMap struct {
-	up, down       key.Binding
-	fieldPrev      key.Binding
-	fieldNext      key.Binding
+	nav            form.Nav // inside the form: the keys of every form
 	left, right    key.Binding
 	edit           key.Binding
-	commit         key.Binding
-	stopEdit       key.Binding
-	submit         key.Binding
-	cycle          key.Binding
 	openReview     key.Binding
 	newQuote       key.Binding
 	back           key.Binding
@@ -138,9 +135,10 @@ type Screen struct {
 	amount   textinput.Model
 	file     textinput.Model
 	currency int
-	row      int
-	editing  bool
-	formErr  string
+	row      int  // the focused row while editing
+	editing  bool // the form has the keys (enter opened it, esc leaves it)
+	live     form.Live
+	formErr  string // an error of the form that names no field
 
 	input    app.QuoteInput
 	steps    [9]step
@@ -186,20 +184,13 @@ func newScreen(env *kit.Env, a Service) *Screen {
 		app: a,
 		env: env, amount: amount, file: file, tasks: map[string]kit.TaskID{}, poll: DefaultPoll,
 		keys: keyMap{
-			up:         kit.WithHelp(k.Up, "previous field"),
-			down:       kit.WithHelp(k.Down, "next field"),
-			fieldPrev:  key.NewBinding(key.WithKeys("up", "shift+tab"), key.WithHelp("↑/shift+tab", "previous field")),
-			fieldNext:  key.NewBinding(key.WithKeys("down", "tab"), key.WithHelp("↓/tab", "next field")),
-			left:       key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "currency")),
-			right:      key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "currency")),
-			edit:       kit.WithHelp(k.Select, "edit field"),
-			commit:     kit.WithHelp(k.Select, "done"),
-			stopEdit:   kit.WithHelp(k.Back, "stop editing"),
-			submit:     kit.WithHelp(k.Select, "get quote"),
-			cycle:      kit.WithHelp(k.Select, "next currency"),
+			nav:        form.NewNav("get the quote"),
+			left:       key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "currency")),
+			right:      key.NewBinding(key.WithKeys("right", "l", " ")),
+			edit:       kit.WithHelp(k.Select, "edit the form"),
 			openReview: kit.WithHelp(k.Select, "open review"),
 			newQuote:   kit.WithHelp(k.Refresh, "new quote"),
-			back:       kit.WithHelp(k.Back, "edit amount"),
+			back:       kit.WithHelp(k.Back, "back to the form"),
 			retry:      kit.WithHelp(k.Refresh, "retry"),
 			copySig:    kit.WithHelp(k.Copy, "copy signature"),
 			qr:         key.NewBinding(key.WithKeys("Q"), key.WithHelp("Q", "QR of the Solana address")),
@@ -229,7 +220,7 @@ func (s *Screen) ID() kit.ScreenID { return kit.ScreenDeposit }
 
 // InputFocused implements kit.Screen.
 func (s *Screen) InputFocused() bool {
-	return s.phase == phaseForm && s.editing && (s.row == rowAmount || s.row == rowFile)
+	return s.phase == phaseForm && s.editing
 }
 
 // ShortHelp implements kit.Screen.
@@ -237,16 +228,13 @@ func (s *Screen) ShortHelp() []key.Binding {
 	k := s.keys
 	switch s.phase {
 	case phaseForm:
-		if s.InputFocused() {
-			return []key.Binding{k.commit, k.stopEdit, k.fieldNext}
+		if s.editing {
+			if s.row == rowCurrency {
+				return append(k.nav.ShortHelp(), k.left)
+			}
+			return k.nav.ShortHelp()
 		}
-		switch s.row {
-		case rowCurrency:
-			return []key.Binding{k.left, k.right, k.down}
-		case rowSubmit:
-			return []key.Binding{k.submit, k.up}
-		}
-		return []key.Binding{k.edit, k.down, k.up, k.qr}
+		return []key.Binding{k.edit, k.qr}
 	case phaseQuoting, phaseValidating, phasePreparing:
 		return []key.Binding{k.cancelTask}
 	case phaseReview:
@@ -267,6 +255,9 @@ func (s *Screen) ShortHelp() []key.Binding {
 
 // FullHelp implements kit.Screen.
 func (s *Screen) FullHelp() [][]key.Binding {
+	if s.phase == phaseForm && s.editing {
+		return [][]key.Binding{append(s.keys.nav.FullHelp(), s.keys.left)}
+	}
 	return [][]key.Binding{s.ShortHelp(), {s.env.Keys.Up, s.env.Keys.Down, s.keys.pageUp, s.keys.pageDn, s.keys.qr}}
 }
 
@@ -308,7 +299,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	default:
 		// The focused field's cursor blink.
-		if s.InputFocused() {
+		if s.InputFocused() && s.row != rowCurrency {
 			in := s.focused()
 			var cmd tea.Cmd
 			*in, cmd = in.Update(msg)
@@ -450,45 +441,54 @@ func (s *Screen) toForm() {
 
 func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
 	keys := s.keys
-	if s.editing {
-		in := s.focused()
+	if !s.editing {
 		switch {
-		case key.Matches(k, keys.commit), key.Matches(k, keys.fieldNext):
-			s.stopEditing()
-			s.row = min(s.row+1, numRows-1)
-			return s.startEditing()
-		case key.Matches(k, keys.fieldPrev):
-			s.stopEditing()
-			s.row = max(s.row-1, 0)
-			return s.startEditing()
-		case key.Matches(k, keys.stopEdit):
-			s.stopEditing()
-			return nil
+		case key.Matches(k, keys.edit):
+			return s.focusRow(rowAmount)
+		case key.Matches(k, s.env.Keys.Yes):
+			return kit.Status("y signs only in the review; nothing was signed.")
+		case key.Matches(k, keys.qr):
+			return s.showQR()
 		}
-		var cmd tea.Cmd
-		*in, cmd = in.Update(k)
-		return cmd
+		return nil
 	}
-	switch {
-	case key.Matches(k, keys.up):
-		s.row = max(s.row-1, 0)
-	case key.Matches(k, keys.down):
-		s.row = min(s.row+1, numRows-1)
-	case s.row == rowCurrency && key.Matches(k, keys.left):
-		s.currency = (s.currency + len(altchain.OutputCurrencies) - 1) % len(altchain.OutputCurrencies)
-	case s.row == rowCurrency && (key.Matches(k, keys.right) || key.Matches(k, keys.cycle)):
-		s.currency = (s.currency + 1) % len(altchain.OutputCurrencies)
-	case s.row == rowSubmit && key.Matches(k, keys.submit):
+	switch keys.nav.Read(k, s.row == numRows-1) {
+	case form.Cancel:
+		s.stopEditing()
+		return nil
+	case form.Submit:
+		s.live.Touch(rowKeys[s.row])
 		return s.submit()
-	case (s.row == rowAmount || s.row == rowFile) && key.Matches(k, keys.edit):
-		s.editing = true
-		return s.startEditing()
-	case key.Matches(k, s.env.Keys.Yes):
-		return kit.Status("y signs only in the review; nothing was signed.")
-	case key.Matches(k, keys.qr):
-		return s.showQR()
+	case form.Next:
+		s.live.Touch(rowKeys[s.row])
+		s.check()
+		return s.focusRow(min(s.row+1, numRows-1))
+	case form.Prev:
+		s.live.Touch(rowKeys[s.row])
+		s.check()
+		return s.focusRow(max(s.row-1, 0))
+	case form.None:
 	}
-	return nil
+	if s.row == rowCurrency {
+		n := len(altchain.OutputCurrencies)
+		switch {
+		case key.Matches(k, keys.left):
+			s.currency = (s.currency + n - 1) % n
+		case key.Matches(k, keys.right):
+			s.currency = (s.currency + 1) % n
+		}
+		return nil
+	}
+	in := s.focused()
+	before := in.Value()
+	var cmd tea.Cmd
+	*in, cmd = in.Update(k)
+	if in.Value() != before {
+		s.formErr = ""
+		s.live.Touch(rowKeys[s.row])
+		s.check()
+	}
+	return cmd
 }
 
 // showQR shows the profile's Solana address as a QR code, for funding it from a phone.
@@ -507,40 +507,58 @@ func (s *Screen) focused() *textinput.Model {
 	return &s.amount
 }
 
-// startEditing focuses the text field of the current row (when it has one).
-func (s *Screen) startEditing() tea.Cmd {
-	s.editing = s.row == rowAmount || s.row == rowFile
-	if !s.editing {
+// focusRow opens the form at row i (its text field takes the keys).
+func (s *Screen) focusRow(i int) tea.Cmd {
+	s.amount.Blur()
+	s.file.Blur()
+	s.row, s.editing = i, true
+	if i == rowCurrency {
 		return nil
 	}
 	return s.focused().Focus()
 }
 
+// stopEditing leaves the form; what was typed stays.
 func (s *Screen) stopEditing() {
 	s.amount.Blur()
 	s.file.Blur()
 	s.editing = false
-	if s.row == rowAmount && strings.TrimSpace(s.amount.Value()) != "" {
-		if _, err := app.ParseDepositAmount("amount", s.amount.Value()); err != nil {
-			s.formErr = err.Error()
-			return
-		}
-		s.formErr = ""
-	}
 }
 
-// submit validates the form and asks for the quote.
-func (s *Screen) submit() tea.Cmd {
+// quoteInput reads the form through the application layer: an amount is needed unless a
+// quote file is given.
+func (s *Screen) quoteInput() (app.QuoteInput, error) {
 	in := app.QuoteInput{Currency: altchain.OutputCurrencies[s.currency], File: strings.TrimSpace(s.file.Value())}
 	if v := strings.TrimSpace(s.amount.Value()); v != "" || in.File == "" {
 		a, err := app.ParseDepositAmount("amount", v)
 		if err != nil {
-			s.formErr = err.Error()
-			s.row = rowAmount
-			return nil
+			return in, err
 		}
 		in.Amount = a
 	}
+	return in, nil
+}
+
+// check runs the form's check on the values as typed.
+func (s *Screen) check() {
+	_, err := s.quoteInput()
+	s.live.Set(err)
+}
+
+// submit asks for the quote, unless the form is invalid: then the error shows under the
+// field and the field gets the focus.
+func (s *Screen) submit() tea.Cmd {
+	in, err := s.quoteInput()
+	if field, refused := s.live.Refuse(err); refused {
+		for i, k := range rowKeys {
+			if k == field {
+				return s.focusRow(i)
+			}
+		}
+		s.formErr = err.Error()
+		return nil
+	}
+	s.stopEditing()
 	s.formErr = ""
 	s.input = in
 	return s.requestQuote()

@@ -47,13 +47,10 @@ func statusOf(t *testing.T, cmd tea.Cmd) string {
 	return msg.Text
 }
 
-// fillForm types an amount and moves to the submit row.
+// fillForm opens the form and types an amount; ctrl+s submits it from there.
 func fillForm(s *Screen, amount string) {
-	s.Update(keyOf(tea.KeyEnter)) // edit amount
+	s.Update(keyOf(tea.KeyEnter)) // the form opens at the amount
 	typeText(s, amount)
-	s.Update(keyOf(tea.KeyEnter)) // commit; cursor on the currency row
-	s.Update(keyOf(tea.KeyDown))  // quote file
-	s.Update(keyOf(tea.KeyDown))  // submit
 }
 
 func TestAmountPrecisionIsAnErrorNamingTheField(t *testing.T) {
@@ -66,15 +63,18 @@ func TestAmountPrecisionIsAnErrorNamingTheField(t *testing.T) {
 	} {
 		s := newTestScreen(t)
 		fillForm(s, c.in)
-		_, cmd := s.Update(keyOf(tea.KeyEnter))
-		if cmd != nil || s.phase != phaseForm {
-			t.Errorf("%q: a bad amount must not start a quote (phase %d)", c.in, s.phase)
+		want := strings.TrimPrefix(c.want, "amount: ")
+		// shown under the field as it is typed, before any submit
+		if c.in != "" && !strings.Contains(s.View(), "ERROR amount (USDC): "+want) {
+			t.Errorf("%q: the error is not shown as it is typed:\n%s", c.in, s.View())
 		}
-		if s.formErr != c.want {
-			t.Errorf("%q: error %q, want %q", c.in, s.formErr, c.want)
+		s.Update(keyOf(tea.KeyDown)) // away from the field: the submit goes back to it
+		_, cmd := s.Update(keyOf(tea.KeyCtrlS))
+		if cmd != nil || s.phase != phaseForm || s.row != rowAmount || !s.editing {
+			t.Errorf("%q: a bad amount must not start a quote (phase %d) and must get the focus (row %d)", c.in, s.phase, s.row)
 		}
-		if c.in != "" && !strings.Contains(s.View(), c.want) {
-			t.Errorf("%q: the error is not shown:\n%s", c.in, s.View())
+		if got := s.live.Error("amount"); got != want {
+			t.Errorf("%q: error %q, want %q", c.in, got, want)
 		}
 	}
 	if v, err := app.ParseDepositAmount("amount", "12.123456"); err != nil || v != 12_123_456 {
@@ -95,11 +95,18 @@ func TestFormFocusAndCurrency(t *testing.T) {
 	if s.amount.Value() != "q5" {
 		t.Fatalf("letters go to the field while it has focus: %q", s.amount.Value())
 	}
-	s.Update(keyOf(tea.KeyEsc))
-	if s.InputFocused() || !strings.Contains(s.formErr, "amount:") {
-		t.Fatalf("esc leaves the field and the value is checked: focused %v err %q", s.InputFocused(), s.formErr)
+	if !strings.Contains(s.live.Error("amount"), "expected a USDC amount") {
+		t.Fatalf("the value is checked as it is typed: %q", s.live.Error("amount"))
 	}
+	s.Update(keyOf(tea.KeyEsc))
+	if s.InputFocused() {
+		t.Fatal("esc leaves the form")
+	}
+	s.Update(keyOf(tea.KeyEnter))
 	s.Update(keyOf(tea.KeyDown))
+	if !s.InputFocused() || s.row != rowCurrency {
+		t.Fatal("↓ moves to the currency, which keeps the keys (tab moves between fields there)")
+	}
 	s.Update(keyOf(tea.KeyRight))
 	s.Update(runes("l"))
 	if got := altchain.OutputCurrencies[s.currency]; got != "USD" {
@@ -114,6 +121,7 @@ func TestFormFocusAndCurrency(t *testing.T) {
 	if !strings.Contains(s.View(), "[CNH]") {
 		t.Fatalf("the chosen currency is marked without colour:\n%s", s.View())
 	}
+	s.Update(keyOf(tea.KeyEsc))
 	if _, cmd := s.Update(runes("y")); !strings.Contains(statusOf(t, cmd), "nothing was signed") {
 		t.Fatal("y on the form says it does not sign")
 	}
@@ -123,7 +131,7 @@ func TestFormFocusAndCurrency(t *testing.T) {
 func startQuote(t *testing.T, s *Screen, amount string) kit.TaskID {
 	t.Helper()
 	fillForm(s, amount)
-	if _, cmd := s.Update(keyOf(tea.KeyEnter)); cmd == nil {
+	if _, cmd := s.Update(keyOf(tea.KeyCtrlS)); cmd == nil {
 		t.Fatal("get quote must start a task")
 	}
 	id, ok := s.tasks[slotQuote]

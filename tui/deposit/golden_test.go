@@ -37,7 +37,7 @@ func TestGolden(t *testing.T) {
 		{"form", func(t *testing.T, s *Screen) string { return s.View() }},
 		{"form_error", func(t *testing.T, s *Screen) string {
 			fillForm(s, "12.1234567")
-			s.Update(keyOf(tea.KeyEnter))
+			s.Update(keyOf(tea.KeyCtrlS))
 			return s.View()
 		}},
 		{"validating", func(t *testing.T, s *Screen) string {

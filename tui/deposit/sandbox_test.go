@@ -93,7 +93,7 @@ func (h *harness) quote(t *testing.T, amount string) *review.Model {
 	for _, r := range amount {
 		h.key(runes(string(r)))
 	}
-	h.key(keyOf(tea.KeyEnter), keyOf(tea.KeyDown), keyOf(tea.KeyDown), keyOf(tea.KeyEnter))
+	h.key(keyOf(tea.KeyCtrlS))
 	if h.s.input.File == "" {
 		h.unlock(t) // the partner key signs the request
 	}
@@ -201,13 +201,13 @@ func TestSandboxDeposit(t *testing.T) {
 
 	// A quote loaded from a file (the partner envelope a partner app saved): a missing
 	// file fails at the quote step; the saved one is validated and reviewed the same way.
-	h.key(keyOf(tea.KeyEnter)) // new deposit
-	h.key(keyOf(tea.KeyDown), keyOf(tea.KeyDown), keyOf(tea.KeyEnter))
+	h.key(keyOf(tea.KeyEnter))                                         // new deposit
+	h.key(keyOf(tea.KeyEnter), keyOf(tea.KeyDown), keyOf(tea.KeyDown)) // the quote file
 	missing := filepath.Join(t.TempDir(), "missing.json")
 	for _, r := range missing {
 		h.key(runes(string(r)))
 	}
-	h.key(keyOf(tea.KeyEnter), keyOf(tea.KeyEnter)) // commit, get quote
+	h.key(keyOf(tea.KeyEnter)) // enter on the last field: get quote
 	h.until("the missing file", 10*time.Second, func() bool { return h.s.phase == phaseFailed })
 	if v := strings.Join(strings.Fields(h.s.View()), " "); !strings.Contains(v, "ERROR at step quote: quote file "+missing+": no such file") {
 		t.Fatalf("missing file:\n%s", h.s.View())

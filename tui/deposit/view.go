@@ -9,6 +9,7 @@ import (
 	"purse/altchain"
 	"purse/app"
 	"purse/internal/visible"
+	"purse/tui/form"
 	"purse/tui/kit"
 )
 
@@ -121,11 +122,15 @@ func (s *Screen) formLines(w int) []string {
 	var out []string
 	row := func(i int, label, value string) {
 		cur := st.Marks.NoCursor
-		if i == s.row {
+		if s.editing && i == s.row {
 			cur = st.Marks.Cursor
 		}
 		l := cur + st.Label.Render(kit.Pad(label, labelW)) + value
 		out = append(out, l)
+		indent := kit.Pad("", kit.Width(cur)+labelW)
+		for _, e := range form.ErrorLines(st, label, s.live.Error(rowKeys[i]), w-kit.Width(indent)) {
+			out = append(out, indent+e)
+		}
 	}
 	val := func(in string, editing bool, v string) string {
 		if editing {
@@ -151,11 +156,14 @@ func (s *Screen) formLines(w int) []string {
 		fileV = st.Muted.Render("(none: ask the partner API)")
 	}
 	row(rowFile, "quote file", val(s.file.View(), s.editing && s.row == rowFile, fileV))
-	btn := "[ get quote ]"
-	if s.row == rowSubmit {
-		btn = st.Bold.Render(btn)
+	how := "enter edits the form; " + form.SubmitKey + " in it (or enter on the last field) gets the quote"
+	if s.editing {
+		how = form.SubmitKey + " (or enter on the last field) gets the quote • tab/↓ next field • esc leaves the form"
 	}
-	row(rowSubmit, "", btn)
+	out = append(out, "")
+	for _, l := range kit.WrapWords(how, w) {
+		out = append(out, st.Hint.Render(l))
+	}
 	out = append(out, "")
 	if s.formErr != "" {
 		for _, l := range kit.WrapWords(st.Marks.Error+" "+s.formErr, w) {

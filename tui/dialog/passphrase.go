@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/tui/form"
 	"purse/tui/kit"
 )
 
@@ -42,7 +43,7 @@ type Passphrase struct {
 func (p *Passphrase) NewOnes(min int) *Passphrase {
 	p.min = min
 	p.input.Prompt = "new passphrase: "
-	p.submit = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "set"))
+	p.submit = key.NewBinding(key.WithKeys("enter", form.SubmitKey), key.WithHelp("enter", "set"))
 	return p
 }
 
@@ -69,7 +70,8 @@ func NewPassphrase(env *kit.Env, id, title, prompt string) *Passphrase {
 	in.Focus()
 	return &Passphrase{
 		env: env, id: id, title: title, prompt: prompt, input: in,
-		submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "unlock")),
+		// enter, the one field being the last; ctrl+s as in every form
+		submit: key.NewBinding(key.WithKeys("enter", form.SubmitKey), key.WithHelp("enter", "unlock")),
 		cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
 }

@@ -32,3 +32,18 @@ func TestPassphraseHidesAndReturnsTheValue(t *testing.T) {
 		t.Fatalf("esc: %+v", res)
 	}
 }
+
+// The passphrase dialog's one field is its last: enter submits it, and so does ctrl+s, the
+// submit key of every form.
+func TestPassphraseSubmitsWithTheFormsKey(t *testing.T) {
+	d := NewPassphrase(env(), "sign", "Unlock key", "")
+	d.SetSize(80, 24)
+	d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("pw")})
+	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
+	if cmd == nil {
+		t.Fatal("ctrl+s did not submit the passphrase")
+	}
+	if res, ok := cmd().(PassphraseResult); !ok || string(res.Passphrase) != "pw" || !d.Closed() {
+		t.Fatalf("result %+v", res)
+	}
+}

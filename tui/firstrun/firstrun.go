@@ -196,7 +196,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.busy = false
 		if msg.Err != nil {
-			s.form.Err = app.OneLine(msg.Err) + " — fix the form and press enter again, or esc to leave."
+			s.form.Failed(msg.Err)
 			return s, nil
 		}
 		s.form = nil
@@ -288,6 +288,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 			url := form.TextField("sandbox_url", "sandbox URL", "http://"+config.DefaultSandboxAddr, "")
 			url.Hint = "a running `purse sandbox`; other services: add the profile on the Settings screen"
 			s.form = form.New(s.env, "Add a profile from a sandbox", "add the profile", name, url)
+			s.form.Check = func(f *form.Form) error { return app.CheckProfileName(f.Value("name")) }
 		case key.Matches(k, s.next):
 			return s.useProfile()
 		}
@@ -505,7 +506,7 @@ func (s *Screen) ShortHelp() []key.Binding {
 	case s.flow.Active():
 		return s.flow.Help()
 	case s.form != nil:
-		return s.form.Help()
+		return s.form.ShortHelp()
 	}
 	switch s.step {
 	case stepProfile:

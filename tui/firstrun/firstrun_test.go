@@ -56,7 +56,7 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 	}
 	f.SetValue("label", "dev")
 	f.SetValue("file", tuitest.WriteFile(t, "dev.hex", tuitest.DevKey))
-	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyCtrlS))
 	h.Answer("New passphrase for key dev", "pw-long-enough")
 	h.Answer("Repeat the new passphrase", "pw-long-enough")
 	if w.step != stepSolana {
@@ -71,7 +71,7 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 
 	h.Press(tuitest.Runes("n"))
 	w.flow.Form().SetValue("label", "sol")
-	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyCtrlS))
 	h.Answer("New passphrase for key sol", "pw2-long-enough")
 	h.Answer("Repeat the new passphrase", "pw2-long-enough")
 	if w.step != stepDone || sv.Profile().SolanaKey != "sol" {

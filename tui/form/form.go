@@ -1,6 +1,9 @@
-// Package form is the small form of purse's terminal UI: text and choice fields, tab
-// between them, enter submits, esc cancels, errors under the fields. The Keys, Settings and
-// First run screens use it.
+// Package form is the small form of purse's terminal UI and the one key convention of
+// every form (Nav): text and choice fields, tab/↓ and shift+tab/↑ between them, enter to the
+// next field and on the last one submits, ctrl+s submits from any field, esc cancels; the
+// application layer's check runs as the user types and its error shows under the field (Live).
+// The Keys, Settings, First run and Account screens use Form; the mint, filter, permit and
+// deposit forms use Nav and Live.
 package form
 
 import (
@@ -11,6 +14,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/app"
 	"purse/tui/kit"
 )
 
@@ -46,9 +50,9 @@ func ChoiceField(key, label string, choices []string, sel int) *Field {
 
 func (f *Field) isChoice() bool { return f.choices != nil }
 
-// Form is a small vertical form (purse has no huh): tab/↓ and shift+tab/↑ move between
-// fields, ←/→ or space change a choice, enter submits, esc cancels. While a form is open
-// the screen reports InputFocused, so every letter reaches the fields.
+// Form is a small vertical form (purse has no huh), driven by Nav; ←/→ or space change a
+// choice. While a form is open the screen reports InputFocused, so every letter reaches the
+// fields.
 type Form struct {
 	env    *kit.Env
 	Title  string
@@ -56,10 +60,16 @@ type Form struct {
 	focus  int
 	// Err is shown under the fields (a validation or task error) until the next change.
 	Err string
-	// SubmitLabel describes enter ("add the key").
+	// SubmitLabel says what submitting does ("add the key").
 	SubmitLabel string
+	// Check is the application layer's check of the values (nil: none): it runs on every
+	// change, its *app.FieldError shows under the field it names, and a submit is refused
+	// while it fails.
+	Check func(f *Form) error
 
-	next, prev, left, right, submit, cancel key.Binding
+	nav         Nav
+	live        Live
+	left, right key.Binding
 }
 
 // Result says what an Update did with the form.
@@ -76,12 +86,9 @@ const (
 func New(env *kit.Env, title, submitLabel string, fields ...*Field) *Form {
 	f := &Form{
 		env: env, Title: title, fields: fields, SubmitLabel: submitLabel,
-		next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
-		prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
-		left:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous choice")),
-		right:  key.NewBinding(key.WithKeys("right", " "), key.WithHelp("→/space", "next choice")),
-		submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", submitLabel)),
-		cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		nav:   NewNav(submitLabel),
+		left:  key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous choice")),
+		right: key.NewBinding(key.WithKeys("right", " "), key.WithHelp("→/space", "next choice")),
 	}
 	f.focusOn(0)
 	return f
@@ -176,39 +183,81 @@ func (f *Form) focusOn(i int) {
 	f.focus = i
 }
 
-func (f *Form) move(d int) {
+// position returns the visible fields and where the focus is among them.
+func (f *Form) position() ([]int, int) {
 	vis := f.visible()
-	if len(vis) == 0 {
-		return
-	}
 	pos := 0
 	for i, v := range vis {
 		if v == f.focus {
 			pos = i
 		}
 	}
+	return vis, pos
+}
+
+func (f *Form) move(d int) {
+	vis, pos := f.position()
+	if len(vis) == 0 {
+		return
+	}
 	pos = (pos + d + len(vis)) % len(vis)
 	f.focusOn(vis[pos])
 }
 
-// Update handles a key press and reports whether the form was submitted or cancelled.
+// check runs Check on the values as they are now.
+func (f *Form) check() error {
+	if f.Check == nil {
+		return nil
+	}
+	return f.Check(f)
+}
+
+// Failed shows the error of the submitted form's task (the store or the service refused it)
+// and how to go on: the form stays open.
+func (f *Form) Failed(err error) {
+	f.Err = app.OneLine(err) + " — fix the form and press " + SubmitKey + " again, or esc to leave."
+}
+
+// FieldError returns the error shown under field k ("" when it is valid or not reached yet).
+func (f *Form) FieldError(k string) string { return f.live.Error(k) }
+
+// Update handles a key press and reports whether the form was submitted or cancelled. A
+// submit is refused while Check fails: the error shows and the first invalid field gets the
+// focus.
 func (f *Form) Update(msg tea.Msg) (Result, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok || len(f.fields) == 0 {
 		return Editing, nil
 	}
 	cur := f.fields[f.focus]
-	switch {
-	case key.Matches(k, f.submit):
-		return Submitted, nil
-	case key.Matches(k, f.cancel):
+	vis, pos := f.position()
+	switch f.nav.Read(k, pos == len(vis)-1) {
+	case Submit:
+		f.live.Touch(cur.Key)
+		field, refused := f.live.Refuse(f.check())
+		if !refused {
+			return Submitted, nil
+		}
+		if field != "" && f.Field(field) != nil {
+			f.Focus(field)
+		} else if o := f.live.Other(); o != nil {
+			f.Err = o.Error()
+		}
+		return Editing, nil
+	case Cancel:
 		return Cancelled, nil
-	case key.Matches(k, f.next):
+	case Next:
+		f.live.Touch(cur.Key)
 		f.move(1)
+		f.live.Set(f.check())
 		return Editing, nil
-	case key.Matches(k, f.prev):
+	case Prev:
+		f.live.Touch(cur.Key)
 		f.move(-1)
+		f.live.Set(f.check())
 		return Editing, nil
+	}
+	switch {
 	case cur.isChoice() && key.Matches(k, f.left):
 		cur.choice = (cur.choice - 1 + len(cur.choices)) % len(cur.choices)
 		f.changed(cur)
@@ -222,7 +271,12 @@ func (f *Form) Update(msg tea.Msg) (Result, tea.Cmd) {
 	}
 	f.Err = ""
 	var cmd tea.Cmd
+	before := cur.input.Value()
 	cur.input, cmd = cur.input.Update(msg)
+	if cur.input.Value() != before {
+		f.live.Touch(cur.Key)
+		f.live.Set(f.check())
+	}
 	return Editing, cmd
 }
 
@@ -231,6 +285,8 @@ func (f *Form) changed(fl *Field) {
 	if fl.OnChange != nil {
 		fl.OnChange(f)
 	}
+	f.live.Touch(fl.Key)
+	f.live.Set(f.check())
 }
 
 // View renders the form in width w.
@@ -275,11 +331,14 @@ func (f *Form) View(w int) string {
 			val = fl.input.View()
 		}
 		b.WriteString(prefix + val + "\n")
+		pad := strings.Repeat(" ", kit.Width(s.Marks.Cursor)+labelW+1)
 		if i == f.focus && fl.Hint != "" {
-			pad := strings.Repeat(" ", kit.Width(s.Marks.Cursor)+labelW+1)
 			for _, l := range kit.WrapWords(fl.Hint, room) {
 				b.WriteString(pad + s.Muted.Render(l) + "\n")
 			}
+		}
+		for _, l := range ErrorLines(s, fl.Label, f.live.Error(fl.Key), room) {
+			b.WriteString(pad + l + "\n")
 		}
 	}
 	if f.Err != "" {
@@ -290,7 +349,10 @@ func (f *Form) View(w int) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
+// ShortHelp is the footer of the form: the same keys as every form's.
+func (f *Form) ShortHelp() []key.Binding { return f.nav.ShortHelp() }
+
 // Help lists the form's keys.
 func (f *Form) Help() []key.Binding {
-	return []key.Binding{f.submit, f.next, f.prev, f.right, f.cancel}
+	return append(f.nav.FullHelp(), f.right)
 }

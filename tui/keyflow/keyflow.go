@@ -81,6 +81,7 @@ func (f *Flow) Start(o Options) {
 			title = "New " + kindTitle(o.Kind) + " key"
 		}
 		f.form = form.New(f.env, title, "create the key", kind, label)
+		f.form.Check = f.check
 		if o.Kind != "" {
 			f.form.Focus("label")
 		}
@@ -114,6 +115,24 @@ func (f *Flow) Start(o Options) {
 		}
 	}
 	f.form = form.New(f.env, title, "import the key", format, kind, label, file, path, index, mpass)
+	f.form.Check = f.check
+}
+
+// check is the application layer's check of the label and kind, as the user types.
+func (f *Flow) check(fm *form.Form) error {
+	_, err := app.CheckLabelKind(fm.Value("label"), string(f.kind(fm)))
+	return err
+}
+
+// kind is the kind of the key the form adds.
+func (f *Flow) kind(fm *form.Form) keystore.Kind {
+	switch {
+	case f.fixedKind != "":
+		return f.fixedKind
+	case f.importing && app.KeySource(fm.Choice("format")+1) == app.SourceSolanaKeypair:
+		return keystore.KindSolana
+	}
+	return keystore.Kind(fm.Value("kind"))
 }
 
 func kindTitle(k keystore.Kind) string {
@@ -180,7 +199,7 @@ func (f *Flow) Update(msg tea.Msg) (done *app.KeyAdded, handled bool, cmd tea.Cm
 		}
 		if msg.Err != nil {
 			if f.form != nil {
-				f.form.Err = app.OneLine(msg.Err) + " — fix the form and press enter again, or esc to leave."
+				f.form.Failed(msg.Err)
 			}
 			return nil, true, nil
 		}
@@ -193,16 +212,8 @@ func (f *Flow) Update(msg tea.Msg) (done *app.KeyAdded, handled bool, cmd tea.Cm
 
 func (f *Flow) submit() tea.Cmd {
 	fm := f.form
-	kind := keystore.Kind(fm.Value("kind"))
-	if f.fixedKind != "" {
-		kind = f.fixedKind
-	}
-	req := app.KeyRequest{Source: app.SourceNew, Kind: kind, Label: fm.Value("label"), UseForProfile: f.useForProfile}
-	if err := keystore.ValidateLabel(req.Label); err != nil {
-		fm.Err = err.Error()
-		fm.Focus("label")
-		return nil
-	}
+	// The form refuses a submit while check fails: label and kind are valid here.
+	req := app.KeyRequest{Source: app.SourceNew, Kind: f.kind(fm), Label: fm.Value("label"), UseForProfile: f.useForProfile}
 	if f.importing {
 		req.Source = app.KeySource(fm.Choice("format") + 1)
 		req.File = fm.Value("file")
@@ -210,9 +221,6 @@ func (f *Flow) submit() tea.Cmd {
 			fm.Err = "file: expected the path of the file that holds the secret"
 			fm.Focus("file")
 			return nil
-		}
-		if req.Source == app.SourceSolanaKeypair {
-			req.Kind = keystore.KindSolana
 		}
 		if req.Source == app.SourceMnemonic {
 			req.Path, req.Index, req.MnemonicPassFile = fm.Value("path"), fm.Value("index"), fm.Value("mnemonic_pass_file")
@@ -284,12 +292,12 @@ func (f *Flow) View(w int) string {
 	return v
 }
 
-// Help lists the form's keys.
+// Help lists the form's keys for the footer: the same as every form's.
 func (f *Flow) Help() []key.Binding {
 	if f.form == nil {
 		return nil
 	}
-	return f.form.Help()
+	return f.form.ShortHelp()
 }
 
 // Describe is the status sentence for a finished add.

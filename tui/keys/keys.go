@@ -241,7 +241,7 @@ func (s *Screen) finished(a app.KeyAdded, text string) tea.Cmd {
 // failed shows a task error on the screen (the footer shows it too) and keeps the form.
 func (s *Screen) failed(err error) tea.Cmd {
 	if s.form != nil {
-		s.form.Err = app.OneLine(err) + " — fix the form and press enter again, or esc to leave."
+		s.form.Failed(err)
 	} else {
 		s.setNote(app.OneLine(err)+" — "+kit.NextStep(err, s.env.Home), true)
 	}
@@ -288,6 +288,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	case key.Matches(k, s.rename):
 		s.target, s.mode = sel, modeRename
 		s.form = form.New(s.env, "Rename key "+sel.Label, "rename", form.TextField("label", "new label", sel.Label, ""))
+		s.form.Check = func(f *form.Form) error { return app.CheckLabel(f.Value("label")) }
 		return nil
 	case key.Matches(k, s.export):
 		s.target, s.mode = sel, modeExport
@@ -319,11 +320,7 @@ func (s *Screen) submit() tea.Cmd {
 	target := s.target
 	switch s.mode {
 	case modeRename:
-		nl := s.form.Value("label")
-		if err := keystore.ValidateLabel(nl); err != nil {
-			s.form.Err = "new " + err.Error()
-			return nil
-		}
+		nl := s.form.Value("label") // checked by the form (app.CheckLabel)
 		if nl == target.Label {
 			s.closeForm()
 			return kit.Status("The label is unchanged.")
@@ -523,7 +520,7 @@ func (s *Screen) ShortHelp() []key.Binding {
 		return s.flow.Help()
 	}
 	if s.form != nil {
-		return s.form.Help()
+		return s.form.ShortHelp()
 	}
 	return []key.Binding{s.add, s.imp, s.use, s.copy, s.export, s.remove}
 }

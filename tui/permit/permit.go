@@ -19,6 +19,7 @@ import (
 	"purse/app"
 	"purse/homechain"
 
+	"purse/tui/form"
 	"purse/tui/kit"
 	"purse/tui/review"
 	"purse/tui/unlock"
@@ -43,15 +44,21 @@ const (
 
 var fieldNames = [nFields]string{"token", "amount", "permit amount", "spender", "spender address"}
 
+// fieldKeys are the fields as app.CheckPermit names them (the spender's address is checked
+// as the spender).
+var fieldKeys = [nFields]string{"token", "amount", "permit-amount", "spender", "spender"}
+
 // Screen is the Permit screen.
 type Screen struct {
 	app Service // the application layer: every use case the screen runs
 	env *kit.Env
 
 	// keys outside the form
-	edit, prepare, reload, resubmit key.Binding
-	// keys inside the form (single letters type into the fields there)
-	next, prev, leave, choosePrev, chooseNext key.Binding
+	edit, reload, resubmit key.Binding
+	// keys inside the form (single letters type into the fields there): every form's, and
+	// ←/→ for the choices
+	nav                    form.Nav
+	choosePrev, chooseNext key.Binding
 
 	ctxID   kit.TaskID
 	ctx     *app.PermitContext
@@ -61,7 +68,8 @@ type Screen struct {
 	form    app.PermitForm
 	inputs  [nFields]textinput.Model
 	focus   int // -1: not editing
-	formErr error
+	live    form.Live
+	formErr error // an error of the review's preparation, or one naming no field
 
 	prepID    kit.TaskID
 	preparing bool
@@ -92,12 +100,9 @@ func New(env *kit.Env, a Service) *Screen {
 		app:        a,
 		env:        env,
 		edit:       kit.WithHelp(env.Keys.Select, "edit the form"),
-		prepare:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "review the permit")),
 		reload:     kit.WithHelp(env.Keys.Refresh, "reload chain"),
 		resubmit:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "submit again (same signature)")),
-		next:       key.NewBinding(key.WithKeys("down", "tab", "enter"), key.WithHelp("↓/tab/enter", "next field")),
-		prev:       key.NewBinding(key.WithKeys("up", "shift+tab"), key.WithHelp("↑/shift+tab", "previous field")),
-		leave:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave the form")),
+		nav:        form.NewNav("open the review"),
 		choosePrev: key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "choose")),
 		chooseNext: key.NewBinding(key.WithKeys("right")),
 		focus:      -1,
@@ -209,8 +214,6 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, s.edit):
 		return s.setFocus(fToken)
-	case key.Matches(k, s.prepare):
-		return s.startPrepare()
 	case key.Matches(k, s.reload):
 		return s.loadContext()
 	case key.Matches(k, s.resubmit):
@@ -220,25 +223,33 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 }
 
 func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(k, s.leave):
-		s.readInputs()
+	s.readInputs()
+	switch s.nav.Read(k, s.step(s.focus, +1) < 0) {
+	case form.Cancel:
 		return s.setFocus(-1)
-	case key.Matches(k, s.next):
-		s.readInputs()
-		n := s.step(s.focus, +1)
-		if n < 0 {
-			// Enter (or ↓) on the last field: done editing, review.
-			s.setFocus(-1)
-			return s.startPrepare()
+	case form.Submit:
+		s.live.Touch(fieldKeys[s.focus])
+		if s.preparing || s.submitting {
+			return kit.Status("The permit is being prepared or submitted: wait for it before submitting again.")
 		}
-		return s.setFocus(n)
-	case key.Matches(k, s.prev):
-		s.readInputs()
+		return s.startPrepare()
+	case form.Next:
+		s.live.Touch(fieldKeys[s.focus])
+		s.check()
+		if n := s.step(s.focus, +1); n >= 0 {
+			return s.setFocus(n)
+		}
+		return nil
+	case form.Prev:
+		s.live.Touch(fieldKeys[s.focus])
+		s.check()
 		if n := s.step(s.focus, -1); n >= 0 {
 			return s.setFocus(n)
 		}
 		return nil
+	case form.None:
+	}
+	switch {
 	case s.focus == fToken && key.Matches(k, s.choosePrev, s.chooseNext):
 		if s.ctx != nil && len(s.ctx.Tokens) > 0 {
 			d := 1
@@ -247,6 +258,7 @@ func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
 			}
 			s.form.Token = (s.form.Token + d) % len(s.ctx.Tokens)
 		}
+		s.changed()
 		return nil
 	case s.focus == fRole && key.Matches(k, s.choosePrev, s.chooseNext):
 		i := indexOf(app.PermitRoles, s.form.Role)
@@ -255,14 +267,35 @@ func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
 			d = len(app.PermitRoles) - 1
 		}
 		s.form.Role = app.PermitRoles[(i+d)%len(app.PermitRoles)]
+		s.changed()
 		return nil
 	case s.focus == fToken || s.focus == fRole:
 		return nil
 	}
+	before := s.inputs[s.focus].Value()
 	var cmd tea.Cmd
 	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(k)
 	s.readInputs()
+	if s.inputs[s.focus].Value() != before {
+		s.changed()
+	}
 	return cmd
+}
+
+// changed runs the check after the user changed the focused field.
+func (s *Screen) changed() {
+	s.formErr = nil
+	s.live.Touch(fieldKeys[s.focus])
+	s.check()
+}
+
+// check is the application layer's check of the form as typed (no I/O).
+func (s *Screen) check() {
+	if s.ctx == nil {
+		return
+	}
+	_, err := app.CheckPermit(*s.ctx, s.form)
+	s.live.Set(err)
 }
 
 // step is the next focusable field from i in direction d, -1 past either end. The address
@@ -308,11 +341,20 @@ func (s *Screen) startPrepare() tea.Cmd {
 		return kit.Status("The chain configuration is not loaded yet: press r to read it.")
 	}
 	pl, err := app.CheckPermit(*s.ctx, s.form)
-	if err != nil {
-		s.formErr = err
+	if field, refused := s.live.Refuse(err); refused {
+		// Refused on its field: the form opens there (or stays open).
+		for i := fToken; i < nFields; i++ {
+			if field != "" && fieldKeys[i] == field && (i != fAddress || s.form.Role == app.RoleAddress) {
+				return s.setFocus(i)
+			}
+		}
+		if field == "" {
+			s.formErr = err
+		}
 		return nil
 	}
 	s.formErr = nil
+	s.setFocus(-1)
 	services, owner, now := s.app, s.ctx.Owner, s.now()
 	s.preparing = true
 	id, cmd := kit.Start(s.env.Tasks, slotPrepare, "Reading nonce and domain of "+pl.Token.Symbol, func(ctx context.Context) (app.PreparedPermit, error) {
@@ -343,7 +385,6 @@ func (s *Screen) submit() tea.Cmd {
 // syncKeys enables the keys that apply now.
 func (s *Screen) syncKeys() {
 	idle := !s.preparing && !s.submitting
-	s.prepare.SetEnabled(idle && s.ctx != nil)
 	s.resubmit.SetEnabled(idle && s.sig != nil && s.prepared != nil && s.done == nil && s.submitErr != nil)
 }
 
@@ -406,6 +447,12 @@ func (s *Screen) formLines(add func(string), wrap func(string, string), lbl func
 			line += "  " + st.Muted.Render(note)
 		}
 		add(kit.Truncate(line, max(s.w, 20)))
+		if i == fAddress || (i == fRole && s.form.Role == app.RoleAddress) {
+			return // the spender's error goes under the last of its rows
+		}
+		for _, l := range form.ErrorLines(st, fieldNames[i], s.live.Error(fieldKeys[i]), max(s.w, 20)-17) {
+			add(kit.Pad("", 17) + l)
+		}
 	}
 	tokVal, tokNote := "(no tokens)", ""
 	if len(c.Tokens) > 0 {
@@ -427,12 +474,15 @@ func (s *Screen) formLines(add func(string), wrap func(string, string), lbl func
 	row(fRole, "< "+s.form.Role+" >", note)
 	if s.form.Role == app.RoleAddress {
 		row(fAddress, s.input(fAddress), "")
+		for _, l := range form.ErrorLines(st, fieldNames[fRole], s.live.Error("spender"), max(s.w, 20)-17) {
+			add(kit.Pad("", 17) + l)
+		}
 	}
 	wrap(st.Marks.NoCursor+lbl("deadline")+" ", fmt.Sprintf("%d minutes after the review opens", int(app.PermitTTL.Minutes())))
 	if s.focus >= 0 {
-		add(st.Muted.Render(kit.Truncate("editing: ↑/↓ move, ←/→ choose, enter on the last field opens the review, esc leaves", max(s.w, 20))))
+		add(st.Muted.Render(kit.Truncate("editing: "+form.SubmitKey+" or enter on the last field opens the review; ←/→ choose; esc leaves", max(s.w, 20))))
 	} else {
-		add(st.Muted.Render(kit.Truncate("enter edits the form; p opens the review (y signs there, enter never does)", max(s.w, 20))))
+		add(st.Muted.Render(kit.Truncate("enter edits the form; "+form.SubmitKey+" in it opens the review, where y signs", max(s.w, 20))))
 	}
 }
 
@@ -512,14 +562,14 @@ func (s *Screen) ID() kit.ScreenID { return kit.ScreenPermit }
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {
 	if s.focus >= 0 {
-		return []key.Binding{s.next, s.prev, s.choosePrev, s.leave}
+		return append(s.nav.ShortHelp(), s.choosePrev)
 	}
-	return []key.Binding{s.edit, s.prepare, s.reload, s.resubmit}
+	return []key.Binding{s.edit, s.reload, s.resubmit}
 }
 
 // FullHelp implements kit.Screen.
 func (s *Screen) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{s.edit, s.prepare, s.reload, s.resubmit}, {s.next, s.prev, s.choosePrev, s.leave}}
+	return [][]key.Binding{{s.edit, s.reload, s.resubmit}, append(s.nav.FullHelp(), s.choosePrev)}
 }
 
 // InputFocused implements kit.Screen: true while the form is being edited.

@@ -71,6 +71,8 @@ func keyMsg(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyRight}
 	case "left":
 		return tea.KeyMsg{Type: tea.KeyLeft}
+	case "ctrl+s":
+		return tea.KeyMsg{Type: tea.KeyCtrlS}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
@@ -147,18 +149,27 @@ func TestFormEditing(t *testing.T) {
 	if s.form.Role != app.RoleCard || s.focus != fRole {
 		t.Fatalf("→ must keep card, got %s", s.form.Role)
 	}
-	// Enter on the last field (the role: the address field is skipped) checks the form.
+	// The amount's error shows under it as soon as it was typed.
+	if !strings.Contains(s.View(), "ERROR amount: ") {
+		t.Fatalf("the bad amount must show on its field:\n%s", s.View())
+	}
+	// Enter on the last field (the role: the address field is skipped) submits: refused,
+	// the focus goes to the invalid field and nothing starts.
 	cmd := press(s, "enter")
-	if cmd != nil || s.InputFocused() {
-		t.Fatal("a bad amount must not start anything")
+	if cmd != nil || s.preparing || s.focus != fAmount || s.live.Error("amount") == "" {
+		t.Fatalf("a bad amount must be refused on its field: focus %d, error %q", s.focus, s.live.Error("amount"))
 	}
-	var fe *app.FieldError
-	if !errors.As(s.formErr, &fe) || fe.Field != "amount" || !strings.Contains(s.View(), "ERROR: amount:") {
-		t.Fatalf("form error %v\n%s", s.formErr, s.View())
+	// ctrl+s from any field is the same submit.
+	press(s, "up")
+	if cmd := press(s, "ctrl+s"); cmd != nil || s.focus != fAmount {
+		t.Fatalf("ctrl+s with a bad amount: focus %d", s.focus)
 	}
-	press(s, "enter", "esc")
+	press(s, "esc")
 	if s.InputFocused() {
 		t.Fatal("esc must leave the form")
+	}
+	if press(s, "p"); s.preparing {
+		t.Fatal("p is not a second way to submit")
 	}
 }
 
@@ -315,8 +326,8 @@ func TestAgainstTheSandbox(t *testing.T) {
 		press(s, "right")
 	}
 	press(s, "down", "1", ".", "2", "3", "4", "down", "down")
-	if cmd := press(s, "enter"); cmd != nil || !strings.Contains(fmt.Sprint(s.formErr), "amount") {
-		t.Fatalf("excess precision: %v", s.formErr)
+	if cmd := press(s, "enter"); cmd != nil || !strings.Contains(s.live.Error("amount"), "decimal places") {
+		t.Fatalf("excess precision: %q", s.live.Error("amount"))
 	}
 	s.inputs[fAmount].SetValue("25.00")
 	prep := s.startPrepare()
@@ -397,4 +408,15 @@ func typePassphrase(d kit.Dialog, pw string) tea.Cmd {
 	}
 	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	return cmd
+}
+
+// A submit while the permit is prepared or submitted starts nothing twice.
+func TestSubmitWhileBusyStartsNothing(t *testing.T) {
+	s := newTestScreen(t)
+	press(s, "enter", "down", "2", "5")
+	s.preparing = true
+	cmd := press(s, "ctrl+s")
+	if cmd == nil || !strings.Contains(cmd().(kit.StatusMsg).Text, "wait for it") || s.prepID != 0 {
+		t.Fatalf("a submit while busy must wait (prepID %d)", s.prepID)
+	}
 }

@@ -249,7 +249,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 func (s *Screen) failed(err error) tea.Cmd {
 	if s.form != nil {
-		s.form.Err = app.OneLine(err) + " — fix the form and press enter again, or esc to leave."
+		s.form.Failed(err)
 		return nil
 	}
 	s.setNote(app.OneLine(err)+" — "+kit.NextStep(err, s.home()), true)
@@ -330,6 +330,7 @@ func (s *Screen) openAdd() {
 	}
 	fields[0].Hint = "1-32 letters, digits, '.', '_' or '-'"
 	s.form = form.New(s.env, "Add a profile", "add the profile", fields...)
+	s.form.Check = func(f *form.Form) error { return app.CheckProfileName(f.Value("name")) }
 	s.formKind = "add"
 }
 
@@ -633,7 +634,7 @@ func (s *Screen) ID() kit.ScreenID { return kit.ScreenSettings }
 func (s *Screen) ShortHelp() []key.Binding {
 	switch {
 	case s.form != nil:
-		return s.form.Help()
+		return s.form.ShortHelp()
 	case s.view == viewAudit:
 		return []key.Binding{s.verifyKey, s.refresh, s.back}
 	}

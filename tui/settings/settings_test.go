@@ -45,7 +45,7 @@ func TestAddFromSandboxAndUse(t *testing.T) {
 	}
 	h.TypeText("demo")
 	s.form.SetValue("sandbox_url", sb.Info().UserAPI)
-	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyCtrlS))
 	if !strings.Contains(h.LastStatus(), "Added profile demo") {
 		t.Fatalf("status %q form %v", h.LastStatus(), s.form)
 	}
@@ -74,9 +74,22 @@ func TestAddFromSandboxAndUse(t *testing.T) {
 	h.Press(tuitest.Runes("a"))
 	h.TypeText("dead")
 	s.form.SetValue("sandbox_url", "http://127.0.0.1:1")
-	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyCtrlS))
 	if !strings.Contains(s.form.Err, "does not answer") || !strings.Contains(s.form.Err, "purse sandbox") {
 		t.Fatalf("dead sandbox: %q", s.form.Err)
+	}
+	if !strings.Contains(s.form.Err, "press ctrl+s again") {
+		t.Fatalf("the form names its submit key: %q", s.form.Err)
+	}
+	// a bad name shows under the field as it is typed; the submit is refused there
+	h.Press(tuitest.Key(tea.KeyEsc), tuitest.Runes("a"))
+	h.TypeText("bad name")
+	if !strings.Contains(h.Scr.View(), "ERROR name: expected 1-32 letters") {
+		t.Fatalf("the bad name is not shown as it is typed:\n%s", h.Scr.View())
+	}
+	h.Press(tuitest.Key(tea.KeyTab), tuitest.Key(tea.KeyCtrlS))
+	if s.form == nil || s.form.Focused() != "name" {
+		t.Fatalf("a bad name must be refused on its field")
 	}
 }
 
@@ -91,18 +104,18 @@ func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 	h.Press(tuitest.Key(tea.KeyTab), tuitest.Key(tea.KeyRight)) // from: fields
 	s.form.SetValue("user_api", "https://api.example.com")
 	s.form.SetValue("network", "main")
-	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyCtrlS))
 	if !strings.HasPrefix(s.form.Err, "network:") {
 		t.Fatalf("a bad network must name the field: %q", s.form.Err)
 	}
 	s.form.SetValue("network", "5000")
 	s.form.SetValue("evm_rpc", "ftp://x")
-	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyCtrlS))
 	if !strings.HasPrefix(s.form.Err, "evm_rpc:") {
 		t.Fatalf("a bad evm_rpc must name the field: %q", s.form.Err)
 	}
 	s.form.SetValue("evm_rpc", "https://rpc.example.com")
-	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyCtrlS))
 	if s.form != nil {
 		t.Fatalf("add failed: %q", s.form.Err)
 	}
@@ -118,24 +131,24 @@ func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 		t.Fatalf("fee cap form: %q %q", s.form.Value("field"), s.form.Value("value"))
 	}
 	s.form.SetValue("value", "lots")
-	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyCtrlS))
 	if !strings.HasPrefix(s.form.Err, "fee_cap_lamports:") {
 		t.Fatalf("fee cap error: %q", s.form.Err)
 	}
 	s.form.SetValue("value", "1000000")
-	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyCtrlS))
 	if sv.Profile().FeeCapLamports != 1_000_000 || !strings.Contains(h.Scr.View(), "1000000 lamports = 0.001 SOL") {
 		t.Fatalf("fee cap: %d\n%s", sv.Profile().FeeCapLamports, h.Scr.View())
 	}
 
 	h.Press(tuitest.Runes("w"))
 	s.form.SetValue("value", "30m")
-	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyCtrlS))
 	if !strings.HasPrefix(s.form.Err, "deadline_window:") {
 		t.Fatalf("window error: %q", s.form.Err)
 	}
 	s.form.SetValue("value", "10m")
-	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyCtrlS))
 	if p := sv.Profile(); p.Window().String() != "10m0s" || env.Session.Profile != "t" {
 		t.Fatalf("window: %v", p.Window())
 	}
@@ -159,7 +172,7 @@ func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 	}
 	h.Press(tuitest.Runes("w"))
 	s.form.SetValue("value", "2m")
-	h.Press(tuitest.Key(tea.KeyEnter))
+	h.Press(tuitest.Key(tea.KeyCtrlS))
 	st, _ := config.Load(sv.Home())
 	active := sv.Profile()
 	if p, _ := st.Get("prod"); p.Window().String() != "2m0s" || active.Window().String() != "10m0s" {

@@ -1,7 +1,6 @@
 package txs
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"purse/app"
 	"purse/enduser"
+	uiform "purse/tui/form"
 	"purse/tui/kit"
 )
 
@@ -49,21 +49,20 @@ type form struct {
 	env    *kit.Env
 	fields []formField
 	focus  int
-	offset int // first field drawn when the form is taller than the screen
-	err    string
+	offset int    // first field drawn when the form is taller than the screen
+	err    string // an error of the filter that names no field
+	live   uiform.Live
 	w, h   int
 
-	next, prev, apply, cancel, clear key.Binding
+	nav   uiform.Nav // the keys of every form
+	clear key.Binding
 }
 
 func newForm(env *kit.Env) *form {
 	f := &form{
-		env:    env,
-		next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
-		prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
-		apply:  kit.WithHelp(env.Keys.Select, "apply filter"),
-		cancel: kit.WithHelp(env.Keys.Back, "cancel"),
-		clear:  key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "clear all fields")),
+		env:   env,
+		nav:   uiform.NewNav("apply the filter"),
+		clear: key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "clear all fields")),
 	}
 	for _, d := range app.TxFields {
 		in := kit.NewInput(200)
@@ -98,6 +97,7 @@ func (f *form) load(tf enduser.TxFilter) {
 	}
 	set(fTxHash, tf.TxHash)
 	f.err = ""
+	f.live.Reset()
 	f.setFocus(0)
 }
 
@@ -125,9 +125,9 @@ func (f *form) setFocus(i int) {
 	f.scroll()
 }
 
-// rows is how many fields fit: the body minus the title, a spacer, the hint and two lines
-// of error.
-func (f *form) rows() int { return max(f.h-5, 1) }
+// rows is how many fields fit: the body minus the title, a spacer, the hint, two lines of
+// error or help, and the line of a field's error.
+func (f *form) rows() int { return max(f.h-6, 1) }
 
 func (f *form) scroll() {
 	r := f.rows()
@@ -157,52 +157,70 @@ const (
 	formCancelled
 )
 
-// update handles a key; on formApplied the filter is valid.
+// update handles a key; on formApplied the filter is valid. The filter is checked as the
+// user types; a submit is refused while it is invalid.
 func (f *form) update(msg tea.Msg) (formResult, enduser.TxFilter, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
-		switch {
-		case key.Matches(k, f.cancel):
+		cur := f.fields[f.focus].key
+		switch f.nav.Read(k, f.focus == len(f.fields)-1) {
+		case uiform.Cancel:
 			return formCancelled, enduser.TxFilter{}, nil
-		case key.Matches(k, f.apply):
-			tf, field, err := f.filter()
-			if err != nil {
-				f.err = err.Error()
-				if field != "" {
-					f.setFocus(f.index(field))
-				}
-				return formEditing, enduser.TxFilter{}, nil
+		case uiform.Submit:
+			f.live.Touch(cur)
+			tf, err := f.filter()
+			field, refused := f.live.Refuse(err)
+			if !refused {
+				f.err = ""
+				return formApplied, tf, nil
 			}
-			f.err = ""
-			return formApplied, tf, nil
-		case key.Matches(k, f.next):
+			if field != "" {
+				f.setFocus(f.index(field))
+			} else {
+				f.err = err.Error()
+			}
+			return formEditing, enduser.TxFilter{}, nil
+		case uiform.Next:
+			f.live.Touch(cur)
 			f.setFocus(f.focus + 1)
+			f.check()
 			return formEditing, enduser.TxFilter{}, nil
-		case key.Matches(k, f.prev):
+		case uiform.Prev:
+			f.live.Touch(cur)
 			f.setFocus(f.focus - 1)
+			f.check()
 			return formEditing, enduser.TxFilter{}, nil
-		case key.Matches(k, f.clear):
+		}
+		if key.Matches(k, f.clear) {
 			f.load(enduser.TxFilter{})
 			return formEditing, enduser.TxFilter{}, nil
 		}
 	}
+	in := &f.fields[f.focus].in
+	before := in.Value()
 	var cmd tea.Cmd
-	f.fields[f.focus].in, cmd = f.fields[f.focus].in.Update(msg)
+	*in, cmd = in.Update(msg)
+	if in.Value() != before {
+		f.err = ""
+		f.live.Touch(f.fields[f.focus].key)
+		f.check()
+	}
 	return formEditing, enduser.TxFilter{}, cmd
 }
 
-// filter reads the fields through app.ParseTxFilter. On error it returns the key of the
-// field at fault.
-func (f *form) filter() (enduser.TxFilter, string, error) {
+// check runs the filter's check on the fields as typed.
+func (f *form) check() {
+	_, err := f.filter()
+	f.live.Set(err)
+}
+
+// filter reads the fields through app.ParseTxFilter; an error is its *app.FieldError,
+// naming the field at fault.
+func (f *form) filter() (enduser.TxFilter, error) {
 	v := make(map[string]string, len(f.fields))
 	for _, fd := range f.fields {
 		v[fd.key] = fd.in.Value()
 	}
-	tf, err := app.ParseTxFilter(v)
-	var fe *app.FieldError
-	if errors.As(err, &fe) {
-		return enduser.TxFilter{}, fe.Field, fmt.Errorf("%s (%s): %v", f.fields[f.index(fe.Field)].label, fe.Field, fe.Err)
-	}
-	return tf, "", err
+	return app.ParseTxFilter(v)
 }
 
 func formatTime(ts int64) string {
@@ -225,6 +243,7 @@ func (f *form) view() string {
 	var b strings.Builder
 	b.WriteString(s.Title.Render(kit.Truncate("Filter the history: every filter of the transactions route", f.w)) + "\n")
 	end := min(f.offset+f.rows(), len(f.fields))
+	errShown := false
 	for i := f.offset; i < end; i++ {
 		fl := f.fields[i]
 		mark := s.Marks.NoCursor
@@ -236,8 +255,15 @@ func (f *form) view() string {
 			label = s.Bold.Render(kit.Pad(fl.label, 12))
 		}
 		b.WriteString(mark + label + "  " + fl.in.View() + "\n")
+		if e := f.live.Error(fl.key); e != "" {
+			b.WriteString(kit.Pad("", 16) + uiform.ErrorLine(s, fl.label, e, f.w-16) + "\n")
+			errShown = true
+		}
 	}
 	for i := end - f.offset; i < f.rows(); i++ {
+		b.WriteByte('\n')
+	}
+	if !errShown {
 		b.WriteByte('\n')
 	}
 	more := ""
@@ -252,11 +278,11 @@ func (f *form) view() string {
 		}
 		b.WriteString(s.StatusError.Render(strings.Join(lines, "\n")))
 	} else {
-		b.WriteString(s.Muted.Render(kit.Truncate("enter applies the filter and reloads from the first page; esc keeps the current one", f.w)))
+		b.WriteString(s.Muted.Render(kit.Truncate(uiform.SubmitKey+" or enter on the last field applies the filter; esc keeps the current one", f.w)))
 	}
 	return b.String()
 }
 
-func (f *form) help() []key.Binding {
-	return []key.Binding{f.next, f.prev, f.apply, f.cancel, f.clear}
-}
+func (f *form) shortHelp() []key.Binding { return append(f.nav.ShortHelp(), f.clear) }
+
+func (f *form) help() []key.Binding { return append(f.nav.FullHelp(), f.clear) }

@@ -91,7 +91,7 @@ func TestHistoryAgainstTheSandbox(t *testing.T) {
 	press(s, runes("/"))
 	s.form.setFocus(s.form.index(fDirection))
 	typeText(s, "in")
-	drive(t, s, press(s, keyOf(tea.KeyEnter)))
+	drive(t, s, press(s, keyOf(tea.KeyCtrlS)))
 	if s.mode != modeList || len(s.rows) == 0 {
 		t.Fatalf("filter: mode %v, %d rows, err %q", s.mode, len(s.rows), s.form.err)
 	}

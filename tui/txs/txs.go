@@ -652,7 +652,7 @@ func (s *Screen) ID() kit.ScreenID { return kit.ScreenTransactions }
 func (s *Screen) ShortHelp() []key.Binding {
 	switch s.mode {
 	case modeForm:
-		return s.form.help()
+		return s.form.shortHelp()
 	case modeDetail:
 		return []key.Binding{s.env.Keys.Up, s.env.Keys.Down, s.keys.copy, s.keys.back}
 	}

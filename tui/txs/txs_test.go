@@ -105,34 +105,41 @@ func TestFilterFormValidatesAndNamesTheField(t *testing.T) {
 	}
 	// Single letters are text now: q and e go into the field.
 	typeText(s, "500")
-	press(s, keyOf(tea.KeyEnter))
-	if s.mode != modeForm || !strings.Contains(s.form.err, "pageSize") || s.form.fields[s.form.focus].key != fPageSize {
-		t.Fatalf("page size 500: mode %v err %q focus %s", s.mode, s.form.err, s.form.fields[s.form.focus].key)
+	// shown under the field as it is typed, before any submit
+	if e := s.form.live.Error(fPageSize); !strings.Contains(e, "500") || !strings.Contains(s.View(), "ERROR page size: ") {
+		t.Fatalf("page size 500 must show on its field as it is typed: %q\n%s", e, s.View())
+	}
+	press(s, keyOf(tea.KeyTab))
+	press(s, keyOf(tea.KeyCtrlS))
+	if s.mode != modeForm || s.form.fields[s.form.focus].key != fPageSize {
+		t.Fatalf("page size 500: mode %v focus %s", s.mode, s.form.fields[s.form.focus].key)
 	}
 	press(s, keyOf(tea.KeyCtrlR))
+	if strings.Contains(s.View(), "ERROR") {
+		t.Fatalf("ctrl+r clears the fields and their errors:\n%s", s.View())
+	}
 	press(s, keyOf(tea.KeyDown), keyOf(tea.KeyDown), keyOf(tea.KeyDown)) // type
 	typeText(s, "ctu")
 	press(s, keyOf(tea.KeyTab)) // types
 	typeText(s, "CRD, P2P")
-	press(s, keyOf(tea.KeyEnter))
-	if !strings.Contains(s.form.err, "exclusive") || s.form.fields[s.form.focus].key != fType {
-		t.Fatalf("type with types: err %q focus %s", s.form.err, s.form.fields[s.form.focus].key)
+	press(s, keyOf(tea.KeyCtrlS))
+	if e := s.form.live.Error(fType); !strings.Contains(e, "exclusive") || s.form.fields[s.form.focus].key != fType {
+		t.Fatalf("type with types: err %q focus %s", e, s.form.fields[s.form.focus].key)
 	}
 	press(s, keyOf(tea.KeyCtrlR))
 	s.form.setFocus(s.form.index(fMin))
 	typeText(s, "ten")
-	press(s, keyOf(tea.KeyEnter))
-	if !strings.Contains(s.form.err, "min amount") || !strings.Contains(s.View(), "min amount (minAmount)") {
-		t.Fatalf("bad amount: %q\n%s", s.form.err, s.View())
+	if !strings.Contains(s.View(), "ERROR min amount: expected a decimal amount") {
+		t.Fatalf("bad amount:\n%s", s.View())
 	}
 	press(s, keyOf(tea.KeyCtrlR))
 	s.form.setFocus(s.form.index(fFrom))
 	typeText(s, "2024-05-02")
 	press(s, keyOf(tea.KeyTab))
 	typeText(s, "2024-05-01")
-	press(s, keyOf(tea.KeyEnter))
-	if !strings.Contains(s.form.err, "fromTimestamp") {
-		t.Fatalf("from after to: %q", s.form.err)
+	press(s, keyOf(tea.KeyCtrlS))
+	if s.mode != modeForm || !s.form.live.Invalid() {
+		t.Fatal("from after to must be refused")
 	}
 	press(s, keyOf(tea.KeyCtrlR))
 	s.form.setFocus(s.form.index(fDirection))
@@ -140,7 +147,7 @@ func TestFilterFormValidatesAndNamesTheField(t *testing.T) {
 	press(s, keyOf(tea.KeyShiftTab)) // currencies
 	typeText(s, "EUR chf")
 	before := s.pageTask
-	cmd := press(s, keyOf(tea.KeyEnter))
+	cmd := press(s, keyOf(tea.KeyCtrlS))
 	if cmd == nil || s.mode != modeList || s.pageTask == before || s.pageAct != actFirst {
 		t.Fatal("a valid filter reloads from the first page")
 	}
@@ -296,7 +303,7 @@ func TestGolden(t *testing.T) {
 			press(s, runes("/"))
 			s.form.setFocus(s.form.index(fDirection))
 			typeText(s, "sideways")
-			press(s, keyOf(tea.KeyEnter))
+			press(s, keyOf(tea.KeyCtrlS))
 		}},
 		{"empty", func(s *Screen) {
 			s.filter.Direction = "OUT"

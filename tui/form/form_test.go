@@ -1,0 +1,130 @@
+package form_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/app"
+	"purse/tui/form"
+	"purse/tui/internal/tuitest"
+	"purse/tui/kit"
+)
+
+var (
+	enter = tuitest.Key(tea.KeyEnter)
+	ctrlS = tuitest.Key(tea.KeyCtrlS)
+	tab   = tuitest.Key(tea.KeyTab)
+	esc   = tuitest.Key(tea.KeyEsc)
+)
+
+// labelForm is a two-field form checked by app.CheckLabel on its second field.
+func labelForm(t *testing.T) *form.Form {
+	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
+	f := form.New(env, "Rename", "rename", form.TextField("note", "note", "", ""), form.TextField("label", "new label", "", ""))
+	f.Check = func(f *form.Form) error { return app.CheckLabel(f.Value("label")) }
+	return f
+}
+
+func press(f *form.Form, keys ...tea.KeyMsg) form.Result {
+	res := form.Editing
+	for _, k := range keys {
+		res, _ = f.Update(k)
+	}
+	return res
+}
+
+func TestNavReadsTheOneConvention(t *testing.T) {
+	n := form.NewNav("do it")
+	for _, c := range []struct {
+		key  tea.KeyMsg
+		last bool
+		want form.Action
+	}{
+		{ctrlS, false, form.Submit},
+		{ctrlS, true, form.Submit},
+		{enter, false, form.Next},
+		{enter, true, form.Submit},
+		{tab, true, form.Next},
+		{tuitest.Key(tea.KeyDown), false, form.Next},
+		{tuitest.Key(tea.KeyShiftTab), false, form.Prev},
+		{tuitest.Key(tea.KeyUp), true, form.Prev},
+		{esc, false, form.Cancel},
+		{tuitest.Runes("s"), true, form.None},
+	} {
+		if got := n.Read(c.key, c.last); got != c.want {
+			t.Errorf("Read(%s, last=%v) = %v, want %v", c.key, c.last, got, c.want)
+		}
+	}
+	var keys []string
+	for _, b := range n.ShortHelp() {
+		keys = append(keys, b.Help().Key+" "+b.Help().Desc)
+	}
+	if got := strings.Join(keys, " • "); got != "ctrl+s submit • tab/↓ next field • esc cancel" {
+		t.Errorf("short help %q", got)
+	}
+}
+
+func TestFormEnterMovesThenSubmitsOnTheLastField(t *testing.T) {
+	f := labelForm(t)
+	if res := press(f, enter); res != form.Editing || f.Focused() != "label" {
+		t.Fatalf("enter on the first field: %v, focus %q; want the next field", res, f.Focused())
+	}
+	f.SetValue("label", "main")
+	if res := press(f, enter); res != form.Submitted {
+		t.Fatalf("enter on the last field: %v, want Submitted", res)
+	}
+	f = labelForm(t)
+	f.SetValue("label", "main")
+	if res := press(f, ctrlS); res != form.Submitted || f.Focused() != "note" {
+		t.Fatalf("ctrl+s on the first field: %v, want Submitted", res)
+	}
+}
+
+func TestFormShowsTheFieldErrorAsTheUserTypesAndRefusesTheSubmit(t *testing.T) {
+	f := labelForm(t)
+	press(f, tab)
+	f.SetValue("label", "")
+	press(f, tuitest.Runes("bad label"))
+	view := f.View(80)
+	if got := f.FieldError("label"); got == "" || !strings.Contains(view, "new label: expected") {
+		t.Fatalf("no error under the field after typing an invalid label: %q\n%s", got, view)
+	}
+	press(f, tuitest.Key(tea.KeyShiftTab))
+	if res := press(f, ctrlS); res != form.Editing || f.Focused() != "label" {
+		t.Fatalf("submit of an invalid form: %v, focus %q; want refused, focus on label", res, f.Focused())
+	}
+	for range len("bad label") {
+		press(f, tuitest.Key(tea.KeyBackspace))
+	}
+	press(f, tuitest.Runes("good"))
+	if got := f.FieldError("label"); got != "" || strings.Contains(f.View(80), "expected") {
+		t.Fatalf("error still shown for a valid label: %q", got)
+	}
+	if res := press(f, ctrlS); res != form.Submitted {
+		t.Fatalf("submit of a valid form: %v", res)
+	}
+}
+
+func TestFormDoesNotBlameAFieldNotReachedYet(t *testing.T) {
+	f := labelForm(t)
+	press(f, tuitest.Runes("x"))
+	if strings.Contains(f.View(80), "expected") {
+		t.Fatalf("the empty label is blamed before the user reached it:\n%s", f.View(80))
+	}
+	if res := press(f, esc); res != form.Cancelled {
+		t.Fatalf("esc: %v", res)
+	}
+}
+
+func TestFailedNamesTheSubmitKey(t *testing.T) {
+	f := labelForm(t)
+	f.Failed(&app.FieldError{Field: "label", Err: errTaken})
+	if !strings.Contains(f.Err, "label: taken — fix the form and press ctrl+s again") || !strings.Contains(f.View(80), "press ctrl+s again") {
+		t.Fatalf("Err %q", f.Err)
+	}
+}
+
+var errTaken = errors.New("taken")
