@@ -61,12 +61,15 @@ func (c *Client) call(ctx context.Context, m message, fd *os.File) (*answer, err
 	if m.Client == "" {
 		m.Client = c.Name
 	}
-	if err := writeJSON(conn, m, fd); err != nil {
-		return nil, fmt.Errorf("agent %s: %v", c.Path, err)
-	}
+	// The agent may refuse before reading (another user's connection): its answer is read
+	// even when the write failed.
+	werr := writeJSON(conn, m, fd)
 	var a answer
 	r := bufio.NewReaderSize(conn, 64<<10)
 	if err := json.NewDecoder(r).Decode(&a); err != nil {
+		if werr != nil {
+			return nil, fmt.Errorf("agent %s: %v", c.Path, werr)
+		}
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("agent: no answer: %w", ctx.Err())
 		}

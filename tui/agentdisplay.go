@@ -24,8 +24,7 @@ const agentArmDelay = time.Second
 type (
 	agentRequestMsg struct{ p agent.Pending }
 	agentCancelMsg  struct{ id uint64 }
-	// agentGoneMsg: the agent closed the display's connection (it stopped, or a newer
-	// display replaced this one).
+	// agentGoneMsg: the agent closed the display's connection (it stopped).
 	agentGoneMsg struct{}
 )
 
@@ -117,7 +116,7 @@ func (m *Model) agentUpdate(msg tea.Msg) (tea.Cmd, bool) {
 			m.removeDialog(a.open)
 		}
 		m.agent = nil
-		m.setStatus(m.active, "Agent: this TUI is no longer the agent's display (the agent stopped, or another display took over).")
+		m.setStatus(m.active, "Agent: this TUI is no longer the agent's display (the agent stopped).")
 		return nil, true
 	case review.Decision:
 		if a.open == nil || msg.ID != app.AgentReviewID(a.openReq.ID) {
