@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"purse/agent"
 	"purse/app"
@@ -150,7 +149,7 @@ func (a *cli) agentUnlockCmd() *cobra.Command {
 			if ttl < 0 || idle < 0 {
 				return usagef("--ttl and --idle: expected positive durations such as 30m")
 			}
-			pass, err := passphraseSource()
+			pass, err := prompt.Source()
 			if err != nil {
 				return err
 			}
@@ -169,27 +168,6 @@ func (a *cli) agentUnlockCmd() *cobra.Command {
 	cmd.Flags().DurationVar(&ttl, "ttl", 0, "wipe the key this long after the unlock, used or not (default: the policy's unlock.max, 8h)")
 	cmd.Flags().DurationVar(&idle, "idle", 0, "wipe the key after this long without a signature (default: the policy's unlock.idle, 15m)")
 	return cmd
-}
-
-// passphraseSource is the file the agent reads a passphrase from: PURSE_PASSPHRASE_FILE,
-// else the controlling terminal; nil when there is neither (a keyring key needs none).
-func passphraseSource() (*os.File, error) {
-	if p := os.Getenv(prompt.EnvPassphraseFile); p != "" {
-		f, err := os.Open(p)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", prompt.EnvPassphraseFile, err)
-		}
-		return f, nil
-	}
-	f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
-	if err != nil {
-		return nil, nil
-	}
-	if !term.IsTerminal(int(f.Fd())) {
-		_ = f.Close()
-		return nil, nil
-	}
-	return f, nil
 }
 
 func (a *cli) agentLockCmd() *cobra.Command {

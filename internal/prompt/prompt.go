@@ -52,6 +52,32 @@ func Passphrase(prompt string, confirm bool) ([]byte, error) {
 	return passphraseFrom(EnvPassphraseFile, "passphrase", prompt, confirm)
 }
 
+// Source is where another process (the agent) reads a passphrase itself, handed over as a
+// file descriptor so the passphrase never crosses a socket: the file named by
+// PURSE_PASSPHRASE_FILE, else the controlling terminal; nil when there is neither.
+func Source() (*os.File, error) {
+	if p := os.Getenv(EnvPassphraseFile); p != "" {
+		f, err := os.Open(p)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("%s: cannot read %s: %v", EnvPassphraseFile, p, err)
+		}
+		return f, nil
+	}
+	t, err := Open()
+	if err != nil {
+		return nil, nil
+	}
+	if f, ok := t.(*os.File); ok {
+		return f, nil
+	}
+	_ = t.Close()
+	return nil, nil
+}
+
 // ImportPassphrase is the passphrase of a keystore file to import: the file named by
 // PURSE_IMPORT_PASSPHRASE_FILE, else a hidden prompt, never PURSE_PASSPHRASE_FILE.
 func ImportPassphrase() ([]byte, error) {

@@ -75,3 +75,27 @@ func TestQuestionsNeedTheirAnswer(t *testing.T) {
 		}
 	}
 }
+
+func TestSourceIsTheFileOrTheTerminal(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "pw")
+	if err := os.WriteFile(f, []byte("pw\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(EnvPassphraseFile, f)
+	src, err := Source()
+	if err != nil || src == nil || src.Name() != f {
+		t.Fatalf("source: %v %v", src, err)
+	}
+	src.Close()
+	t.Setenv(EnvPassphraseFile, f+".missing")
+	if _, err := Source(); err == nil || !strings.Contains(err.Error(), EnvPassphraseFile) {
+		t.Fatalf("missing file: %v", err)
+	}
+	t.Setenv(EnvPassphraseFile, "")
+	old := Open
+	defer func() { Open = old }()
+	Open = func() (Terminal, error) { return nil, errors.New("no terminal") }
+	if src, err := Source(); src != nil || err != nil {
+		t.Fatalf("no terminal: %v %v", src, err)
+	}
+}
