@@ -1,0 +1,120 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"purse/agent"
+	"purse/config"
+	"purse/keystore"
+	"purse/wallet"
+)
+
+// serveAgent runs home's agent in-process until the test ends.
+func serveAgent(t *testing.T, home string) *App {
+	t.Helper()
+	t.Setenv(agent.EnvSocket, "")
+	t.Setenv(EnvNoAgent, "")
+	srv, err := New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan struct{})
+	done := make(chan error, 1)
+	go func() { done <- srv.ServeAgent(ctx, nil, func(string, *agent.Policy) { close(ready) }) }()
+	select {
+	case <-ready:
+	case err := <-done:
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	})
+	return srv
+}
+
+// The TUI's path through the agent: a locked key is a LockedError naming it (the TUI asks),
+// the passphrase it then gives unlocks the key in the agent (through a pipe), and from then
+// on the key signs without one; the footer lists the agent's key and ctrl+l wipes it there.
+func TestSignersUseTheAgent(t *testing.T) {
+	home, err := os.MkdirTemp("", "pa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(home) })
+	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+	useProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "5003", EVMKey: "me"})
+	serveAgent(t, home)
+	tui, err := Open(Options{Home: home, Client: "purse TUI"})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	_, err = tui.EVMSigner(nil)
+	var le *LockedError
+	if !errors.As(err, &le) || le.Label() != "me" {
+		t.Fatalf("locked key: %v", err)
+	}
+	if _, err := tui.EVMSigner(&Unlock{Passphrase: []byte("wrong")}); err == nil {
+		t.Fatal("a wrong passphrase unlocked the key")
+	}
+	if len(tui.Unlocked()) != 0 {
+		t.Fatal("a failed unlock left a key in the agent")
+	}
+	s, err := tui.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.(*agent.EVMSigner); !ok {
+		t.Fatalf("signer %T is not the agent's", s)
+	}
+	again, err := tui.EVMSigner(nil)
+	if err != nil {
+		t.Fatalf("unlocked in the agent, still asked: %v", err)
+	}
+	fa, err := wallet.SignFullAuthCall(again, "POST", "transactions", []byte(`{}`), time.Now().Add(time.Minute).Unix())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := wallet.RecoverFullAuth(fa.Hash, strconv.FormatInt(fa.Deadline, 10), fa.Sign); err != nil || got != s.Address() {
+		t.Fatalf("recovered %s (%v), want %s", got.Hex(), err, s.Address().Hex())
+	}
+	// One writer: the agent's audit record is in the home's log.
+	ks, err := tui.Keys(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := ks.ListAudit()
+	if err != nil || len(recs) != 1 || recs[0].Purpose != string(wallet.PurposeFullAuth) || recs[0].Profile != "t" {
+		t.Fatalf("audit: %+v %v", recs, err)
+	}
+
+	if u := tui.Unlocked(); len(u) != 1 || u[0].Label != "me" || time.Until(u[0].Expires) <= 0 {
+		t.Fatalf("footer keys: %+v", u)
+	}
+	tui.Lock()
+	if len(tui.Unlocked()) != 0 {
+		t.Fatal("ctrl+l left the key in the agent")
+	}
+	if _, err := tui.EVMSigner(nil); !errors.As(err, &le) {
+		t.Fatalf("after lock: %v", err)
+	}
+
+	// PURSE_NO_AGENT=1: the process signs itself, as without an agent.
+	t.Setenv(EnvNoAgent, "1")
+	local, err := tui.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := local.(*agent.EVMSigner); ok {
+		t.Fatal("PURSE_NO_AGENT=1 still signed through the agent")
+	}
+}
