@@ -4,14 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/muesli/termenv"
 	"github.com/shopspring/decimal"
 
+	"purse/agent"
 	"purse/app"
 	"purse/tui/dialog"
 	"purse/tui/home"
@@ -19,6 +23,7 @@ import (
 	"purse/tui/kit"
 	"purse/tui/review"
 	"purse/tui/txs"
+	"purse/wallet"
 )
 
 // TestGolden compares full frames (no colour: Ascii profile) with testdata/TestGolden/*.
@@ -41,6 +46,7 @@ func TestGolden(t *testing.T) {
 		{"review_forma", func(m *Model) { pushReview(m, sampleFormA()) }},
 		{"review_fullauth", func(m *Model) { pushReview(m, sampleFullAuth()) }},
 		{"review_solana_blocked", func(m *Model) { pushReview(m, sampleSolana()) }},
+		{"review_agent_personal", func(m *Model) { pushReview(m, app.ReviewOfPending(samplePending())) }},
 		{"confirm", func(m *Model) {
 			send(m, kit.PushDialogMsg{Dialog: dialog.NewConfirm(m.Env(), "block", "Block card 981?", "Payments with this card stop until you unblock it. Unblocking needs another signed request.", "block the card")})
 		}},
@@ -111,5 +117,47 @@ func TestProgramRuns(t *testing.T) {
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
 	if final.Active() != 1 {
 		t.Fatalf("active %d", final.Active())
+	}
+}
+
+// samplePending is a personal message another process asks the agent to sign.
+func samplePending() agent.Pending {
+	return agent.Pending{ID: 3, Client: "purse sign personal", Peer: "pid 4242 (purse)", Label: "alice",
+		Address: "0xe84333c5b620623816982A0F356a30335395fCc9", Profile: "sandbox", Line: `purposes.personal = "confirm" (default)`,
+		Request: wallet.Request{Purpose: wallet.PurposePersonal, Message: []byte("hello agent")}}
+}
+
+// TestGoldenColour is TestGolden's main views with colour (ANSI 256), next to the
+// colourless frames above (NO_COLOR and non-terminals render as those): a style change
+// shows in the diff. Update with: go test ./tui -run TestGoldenColour -update
+func TestGoldenColour(t *testing.T) {
+	cases := []struct {
+		name  string
+		setup func(m *Model)
+	}{
+		{"home", func(*Model) {}},
+		{"review_permit", func(m *Model) { pushReview(m, samplePermit()) }},
+		{"review_agent_personal", func(m *Model) { pushReview(m, app.ReviewOfPending(samplePending())) }},
+		{"task_error", func(m *Model) {
+			send(m, kit.ErrorMsg{What: "Loading balances", Err: errors.New("dial tcp 127.0.0.1:8787: connection refused"), Next: "Start the sandbox (purse sandbox) or check the profile's user_api, then press r."})
+		}},
+	}
+	for _, c := range cases {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			t.Run(c.name+"_"+sizeName(sz), func(t *testing.T) {
+				r := lipgloss.NewRenderer(io.Discard)
+				r.SetColorProfile(termenv.ANSI256)
+				env := kit.NewEnv(t.Context(), testSession, tuitest.FakeHome, nil, r)
+				m := NewModel(env, home.New(env), newTxScreen(env, 1000), newFake("Card"))
+				tuitest.Flatten(m.Init())
+				send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+				c.setup(m)
+				view := m.View()
+				if !strings.Contains(view, "\x1b[") {
+					t.Fatal("the colour frame has no colour")
+				}
+				teatest.RequireEqualOutput(t, []byte(view))
+			})
+		}
 	}
 }
