@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,8 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"time"
-
-	"golang.org/x/sys/unix"
 
 	"purse/wallet"
 )
@@ -180,48 +177,6 @@ type Pending struct {
 // maxMessage caps one message (a permit relay body, a Solana quote fit easily).
 const maxMessage = 1 << 20
 
-// readFirst reads the first message of a connection and any file descriptors sent with it.
-// What follows the first newline is returned for the rest of the conversation.
-func readFirst(c *net.UnixConn) (line, rest []byte, fds []int, err error) {
-	buf := make([]byte, 64<<10)
-	oob := make([]byte, unix.CmsgSpace(4*4))
-	var got []byte
-	for {
-		n, oobn, _, _, err := c.ReadMsgUnix(buf, oob)
-		if oobn > 0 {
-			if msgs, perr := unix.ParseSocketControlMessage(oob[:oobn]); perr == nil {
-				for _, m := range msgs {
-					if more, rerr := unix.ParseUnixRights(&m); rerr == nil {
-						fds = append(fds, more...)
-					}
-				}
-			}
-		}
-		got = append(got, buf[:n]...)
-		if i := bytes.IndexByte(got, '\n'); i >= 0 {
-			return got[:i], got[i+1:], fds, nil
-		}
-		if err != nil {
-			closeFDs(fds)
-			return nil, nil, nil, err
-		}
-		if n == 0 {
-			closeFDs(fds)
-			return nil, nil, nil, errors.New("connection closed before a message")
-		}
-		if len(got) > maxMessage {
-			closeFDs(fds)
-			return nil, nil, nil, fmt.Errorf("message over %d bytes", maxMessage)
-		}
-	}
-}
-
-func closeFDs(fds []int) {
-	for _, fd := range fds {
-		_ = unix.Close(fd)
-	}
-}
-
 func writeJSON(c net.Conn, v any, fd *os.File) error {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -236,6 +191,5 @@ func writeJSON(c net.Conn, v any, fd *os.File) error {
 	if !ok {
 		return errors.New("passing a file descriptor needs a Unix socket")
 	}
-	_, _, err = uc.WriteMsgUnix(b, unix.UnixRights(int(fd.Fd())), nil)
-	return err
+	return writeWithFD(uc, b, fd)
 }
