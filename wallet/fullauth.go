@@ -66,7 +66,7 @@ func signFullAuth(s EVMSigner, r Request) (FullAuth, error) {
 		return FullAuth{}, err
 	}
 	intermediate, message := ConsentMessage(hash, r.Deadline)
-	sig, err := signEVM(s, r)
+	sig, err := signEVMDigest(s, r, PersonalHash([]byte(message)))
 	if err != nil {
 		return FullAuth{}, err
 	}

@@ -136,7 +136,13 @@ func signEVM(s EVMSigner, r Request) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return signEVMDigest(s, r, digest)
+}
+
+// signEVMDigest is signEVM for a caller that built r's digest already (r.Digest()).
+func signEVMDigest(s EVMSigner, r Request, digest common.Hash) ([]byte, error) {
 	var sig []byte
+	var err error
 	rs, remote := s.(RequestSigner)
 	if remote {
 		sig, err = rs.SignRequest(r)
