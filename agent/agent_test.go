@@ -126,7 +126,7 @@ func shortDir(t *testing.T) string {
 	return d
 }
 
-func start(t *testing.T, pol *Policy, be *fakeBackend) *env {
+func start(t *testing.T, pol *Policy, be *fakeBackend, opts ...func(*Server)) *env {
 	t.Helper()
 	if pol == nil {
 		pol = DefaultPolicy()
@@ -142,6 +142,9 @@ func start(t *testing.T, pol *Policy, be *fakeBackend) *env {
 	clk := &clock{t: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
 	srv := NewServer(be, pol, nil)
 	srv.Now = clk.now
+	for _, o := range opts {
+		o(srv)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ctx, ln) }()
@@ -239,10 +242,8 @@ func TestForeignUserRefused(t *testing.T) {
 	if !peerCredentials {
 		t.Skip("this OS gives no peer credentials")
 	}
-	e := start(t, nil, nil)
-	e.srv.mu.Lock()
-	e.srv.UID = os.Getuid() + 1 // the agent serves another user: this process is foreign to it
-	e.srv.mu.Unlock()
+	// The agent serves another user: this process is foreign to it.
+	e := start(t, nil, nil, func(s *Server) { s.UID = os.Getuid() + 1 })
 	_, err := e.client.Status(bg())
 	var ae *Error
 	if !errors.As(err, &ae) || ae.Code != CodeRejected || !strings.Contains(ae.Msg, "refused") {
