@@ -234,7 +234,11 @@ type Display struct {
 	Requests  <-chan Pending
 	Cancelled <-chan uint64
 	conn      net.Conn
+	done      chan struct{}
 }
+
+// Done is closed when the agent ends the display (it stopped) or Close was called.
+func (d *Display) Done() <-chan struct{} { return d.done }
 
 // Attach makes the caller the agent's display until ctx ends or Close.
 func (c *Client) Attach(ctx context.Context) (*Display, error) {
@@ -257,9 +261,10 @@ func (c *Client) Attach(ctx context.Context) (*Display, error) {
 	}
 	reqs := make(chan Pending, 8)
 	cancels := make(chan uint64, 8)
-	d := &Display{Token: hello.Token, Requests: reqs, Cancelled: cancels, conn: conn}
+	d := &Display{Token: hello.Token, Requests: reqs, Cancelled: cancels, conn: conn, done: make(chan struct{})}
 	context.AfterFunc(ctx, func() { _ = conn.Close() })
 	go func() {
+		defer close(d.done)
 		defer close(reqs)
 		defer close(cancels)
 		for {

@@ -26,6 +26,8 @@ type (
 	agentCancelMsg  struct{ id uint64 }
 	// agentGoneMsg: the agent closed the display's connection (it stopped).
 	agentGoneMsg struct{}
+	// agentAttachMsg: an agent answers and this TUI is now its display.
+	agentAttachMsg struct{ d *agent.Display }
 )
 
 type agentDisplay struct {
@@ -75,6 +77,12 @@ func (a *agentDisplay) wait() tea.Cmd {
 
 // agentUpdate handles the display's messages; handled is false for any other message.
 func (m *Model) agentUpdate(msg tea.Msg) (tea.Cmd, bool) {
+	if at, ok := msg.(agentAttachMsg); ok {
+		m.AttachAgent(at.d)
+		m.setStatus(m.active, "Agent: this TUI is the agent's display; requests its policy wants confirmed open here.")
+		m.layout()
+		return m.agent.wait(), true
+	}
 	a := m.agent
 	if a == nil {
 		return nil, false

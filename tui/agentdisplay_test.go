@@ -47,6 +47,13 @@ func startAgent(t *testing.T) (sv *app.App, stop func()) {
 		t.Fatal(err)
 	}
 	tuitest.WriteProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "31337", EVMKey: "dev"})
+	return startAgentIn(t, home)
+}
+
+// startAgentIn serves an agent for home (its keys and profile in place) with the dev key
+// unlocked; stop ends it.
+func startAgentIn(t *testing.T, home string) (sv *app.App, stop func()) {
+	t.Helper()
 	sv = tuitest.Services(t, home)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -325,5 +332,34 @@ func TestAgentCancelBeforeItsRequest(t *testing.T) {
 	m.Update(agentRequestMsg{p: agent.Pending{ID: 6, Client: "next", Request: wallet.Request{Purpose: wallet.PurposePersonal, Message: []byte("y")}}})
 	if len(m.Dialogs()) != 1 || len(m.agent.early) != 0 {
 		t.Fatalf("%d dialogs, early %v", len(m.Dialogs()), m.agent.early)
+	}
+}
+
+// TestRunBecomesTheDisplayOfALaterAgent: an agent started after the TUI (and started again
+// after it stopped) gets the TUI as its display without a restart of the TUI.
+func TestRunBecomesTheDisplayOfALaterAgent(t *testing.T) {
+	sv, stop := startAgent(t)
+	stop()
+	in, keys := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(context.Background(), Options{Session: testSession, Home: sv.Home(), App: sv, Input: in, Output: io.Discard,
+			Screens: func(*Env, *app.App) []Screen { return []Screen{newFake("A")} }, AgentPoll: 50 * time.Millisecond})
+	}()
+	time.Sleep(200 * time.Millisecond) // a few polls with no agent
+	for round := 0; round < 2; round++ {
+		_, stop := startAgentIn(t, sv.Home())
+		c := sv.AgentClient()
+		waitFor(t, "the TUI attached to the later agent", func() bool {
+			st, err := c.Status(context.Background())
+			return err == nil && st.Display != ""
+		})
+		stop()
+	}
+	if _, err := keys.Write([]byte("q")); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }
