@@ -70,21 +70,14 @@ func (s *App) ServeAgent(ctx context.Context, log *slog.Logger, ready func(socke
 type agentBackend struct{ s *App }
 
 func (b agentBackend) Open(label, kind string, pass func(string) ([]byte, error)) (keystore.ProfileSigner, string, error) {
-	backend, err := keystore.BackendFromEnv()
-	if err != nil {
-		return nil, "", err
-	}
-	ks, err := keystore.Open(keystore.Options{
-		Home: b.s.home, Backend: backend, Notice: noticeWriter{b.s}, ScryptN: scryptN, ScryptP: scryptP,
-		Passphrase: func(prompt string, isNew bool) ([]byte, error) {
-			if isNew {
-				return nil, errors.New("the agent writes no key file")
-			}
-			if pass == nil {
-				return nil, &agent.NeedsPassphrase{Prompt: prompt}
-			}
-			return pass(prompt)
-		},
+	ks, err := b.s.keysWith(func(prompt string, isNew bool) ([]byte, error) {
+		if isNew {
+			return nil, errors.New("the agent writes no key file")
+		}
+		if pass == nil {
+			return nil, &agent.NeedsPassphrase{Prompt: prompt}
+		}
+		return pass(prompt)
 	})
 	if err != nil {
 		return nil, "", err

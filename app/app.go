@@ -230,28 +230,33 @@ func (s *App) UpdateProfile(fn func(p *config.Profile) error) (config.Profile, e
 // Keys opens the key store. A passphrase the operation needs and u does not hold (nil u:
 // none) fails with ErrNeedsUnlock instead of prompting.
 func (s *App) Keys(u *Unlock) (*keystore.Store, error) {
+	return s.keysWith(func(prompt string, isNew bool) ([]byte, error) {
+		var p []byte
+		if u != nil {
+			p = u.Passphrase
+			if isNew {
+				p = u.New
+			}
+		}
+		if len(p) == 0 {
+			if s.prompt != nil {
+				return s.prompt(prompt, isNew)
+			}
+			return nil, &LockedError{Prompt: prompt, New: isNew}
+		}
+		return append([]byte(nil), p...), nil
+	})
+}
+
+// keysWith opens the key store with passphrases from pass: Keys' (an Unlock, then the
+// prompter), or the agent's (a descriptor a client passed).
+func (s *App) keysWith(pass func(prompt string, isNew bool) ([]byte, error)) (*keystore.Store, error) {
 	backend, err := keystore.BackendFromEnv()
 	if err != nil {
 		return nil, usage(err)
 	}
 	ks, err := keystore.Open(keystore.Options{
-		Home: s.home, Backend: backend, Notice: noticeWriter{s}, ScryptN: scryptN, ScryptP: scryptP,
-		Passphrase: func(prompt string, isNew bool) ([]byte, error) {
-			var p []byte
-			if u != nil {
-				p = u.Passphrase
-				if isNew {
-					p = u.New
-				}
-			}
-			if len(p) == 0 {
-				if s.prompt != nil {
-					return s.prompt(prompt, isNew)
-				}
-				return nil, &LockedError{Prompt: prompt, New: isNew}
-			}
-			return append([]byte(nil), p...), nil
-		},
+		Home: s.home, Backend: backend, Notice: noticeWriter{s}, ScryptN: scryptN, ScryptP: scryptP, Passphrase: pass,
 	})
 	if err != nil {
 		return nil, err
