@@ -32,14 +32,16 @@ func (s *App) AgentClient() *agent.Client {
 	return &agent.Client{Path: agent.SocketPath(s.home), Name: s.clientName, Token: s.agentToken}
 }
 
-// agentClient is the agent to sign through: nil when none answers (or PURSE_NO_AGENT=1),
-// and then every signer is local, as without an agent.
+// agentClient is the agent to sign through: nil when there is no socket (or
+// PURSE_NO_AGENT=1), and then every signer is local, as without an agent. It does not dial:
+// the first call does, and a socket nothing answers on (an agent that crashed) fails with
+// agent.ErrNoAgent, on which the callers sign locally too.
 func (s *App) agentClient() *agent.Client {
 	if os.Getenv(EnvNoAgent) == "1" {
 		return nil
 	}
 	c := s.AgentClient()
-	if !agent.Answers(c.Path) {
+	if st, err := os.Stat(c.Path); err != nil || st.Mode()&os.ModeSocket == 0 {
 		return nil
 	}
 	return c
@@ -172,6 +174,8 @@ func (s *App) agentUnlocked(c *agent.Client, kind, label string, u *Unlock) (age
 	if err == nil || !errors.Is(err, agent.ErrLocked) {
 		return ks, err
 	}
+	// The footer lists the agent's keys: this unlock shows there at once.
+	defer s.agentHeld.forget()
 	ks, err = c.Unlock(ctx, kind, label, 0, 0, nil)
 	var ae *agent.Error
 	if err == nil || !errors.As(err, &ae) || ae.Code != agent.CodeNeedsPassphrase {

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"net"
 	"os"
 	"strconv"
 	"testing"
@@ -116,5 +117,38 @@ func TestSignersUseTheAgent(t *testing.T) {
 	}
 	if _, ok := local.(*agent.EVMSigner); ok {
 		t.Fatal("PURSE_NO_AGENT=1 still signed through the agent")
+	}
+}
+
+// A socket an agent left behind (it crashed) is no agent: signers are local, as without one.
+func TestStaleAgentSocketSignsLocally(t *testing.T) {
+	home, err := os.MkdirTemp("", "pa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(home) })
+	t.Setenv(agent.EnvSocket, "")
+	t.Setenv(EnvNoAgent, "")
+	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+	useProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "5003", EVMKey: "me"})
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: agent.SocketPath(home), Net: "unix"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln.SetUnlinkOnClose(false)
+	ln.Close()
+	a, err := Open(Options{Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := a.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	if err != nil {
+		t.Fatalf("stale socket: %v", err)
+	}
+	if _, ok := s.(*agent.EVMSigner); ok {
+		t.Fatal("signed through an agent that is not there")
+	}
+	if len(a.Unlocked()) != 0 {
+		t.Fatal("no agent, yet keys listed")
 	}
 }

@@ -27,6 +27,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/agent"
 	"purse/altchain"
 	"purse/config"
 	"purse/enduser"
@@ -150,6 +151,7 @@ type App struct {
 
 	solanaTimeout time.Duration
 	unlocked      unlockCache
+	agentHeld     agentHeldCache
 
 	clientName string
 	agentToken string
@@ -309,7 +311,9 @@ func (s *App) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
 // the key is the agent's (unlocked there once, for every client).
 func (s *App) evmSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
 	if c := s.agentClient(); c != nil {
-		return s.agentEVM(c, label, u)
+		if signer, err := s.agentEVM(c, label, u); !errors.Is(err, agent.ErrNoAgent) {
+			return signer, err
+		}
 	}
 	profile := s.Profile().Name
 	if h := s.unlocked.held(keystore.KindEVM, label, profile); h != nil && u.empty() {
@@ -333,7 +337,9 @@ func (s *App) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 		return nil, noKey(p.Name, "Solana")
 	}
 	if c := s.agentClient(); c != nil {
-		return s.agentSolana(c, p.SolanaKey, u)
+		if signer, err := s.agentSolana(c, p.SolanaKey, u); !errors.Is(err, agent.ErrNoAgent) {
+			return signer, err
+		}
 	}
 	if h := s.unlocked.held(keystore.KindSolana, p.SolanaKey, p.Name); h != nil && u.empty() {
 		return h.sol, nil

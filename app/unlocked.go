@@ -76,6 +76,7 @@ func (s *App) Lock() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		_, _ = a.Lock(ctx, "")
 		cancel()
+		s.agentHeld.forget()
 	}
 	c := &s.unlocked
 	c.mu.Lock()
@@ -87,7 +88,9 @@ func (s *App) Lock() {
 // first.
 func (s *App) Unlocked() []UnlockedKey {
 	if a := s.agentClient(); a != nil {
-		return agentUnlocked(a)
+		if keys, err := s.agentHeld.get(a); err == nil {
+			return keys
+		}
 	}
 	c := &s.unlocked
 	c.mu.Lock()
@@ -152,14 +155,45 @@ func (c *unlockCache) keep(h *heldKey) {
 	c.keys[id] = h
 }
 
-// agentUnlocked lists the agent's keys as the footer shows them: each wiped at the sooner
+// agentHeldFor is how long the agent's list of keys is reused: the TUI reads it on every
+// message and frame, and its footer counts in minutes.
+const agentHeldFor = time.Second
+
+// agentHeldCache is the agent's key list as last read.
+type agentHeldCache struct {
+	mu   sync.Mutex
+	at   time.Time
+	keys []UnlockedKey
+}
+
+func (c *agentHeldCache) get(a *agent.Client) ([]UnlockedKey, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.at.IsZero() && time.Since(c.at) < agentHeldFor {
+		return c.keys, nil
+	}
+	keys, err := agentKeys(a)
+	if err != nil {
+		return nil, err
+	}
+	c.at, c.keys = time.Now(), keys
+	return keys, nil
+}
+
+func (c *agentHeldCache) forget() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.at, c.keys = time.Time{}, nil
+}
+
+// agentKeys lists the agent's keys as the footer shows them: each wiped at the sooner
 // of its idle and absolute limits.
-func agentUnlocked(a *agent.Client) []UnlockedKey {
+func agentKeys(a *agent.Client) ([]UnlockedKey, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	st, err := a.Status(ctx)
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	var out []UnlockedKey
 	for _, k := range st.Keys {
@@ -170,5 +204,5 @@ func agentUnlocked(a *agent.Client) []UnlockedKey {
 		out = append(out, UnlockedKey{Label: k.Label, Kind: keystore.Kind(k.Kind), Expires: exp})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Expires.Before(out[j].Expires) })
-	return out
+	return out, nil
 }
