@@ -23,6 +23,7 @@ import (
 	"github.com/gagliardetto/solana-go"
 	"golang.org/x/term"
 
+	"purse/internal/prompt"
 	"purse/keystore"
 	"purse/wallet"
 )
@@ -392,16 +393,9 @@ func (s *Server) unlock(m message, pass *os.File) *answer {
 // passphraseFrom reads one passphrase from f: hidden, with a prompt, when f is a terminal;
 // else its first line.
 func passphraseFrom(f *os.File) func(string) ([]byte, error) {
-	return func(prompt string) ([]byte, error) {
-		fd := int(f.Fd())
-		if term.IsTerminal(fd) {
-			fmt.Fprintf(f, "%s (asked by purse agent): ", prompt)
-			b, err := term.ReadPassword(fd)
-			fmt.Fprintln(f)
-			if err != nil {
-				return nil, fmt.Errorf("passphrase: cannot read from the terminal: %v", err)
-			}
-			return b, nil
+	return func(question string) ([]byte, error) {
+		if term.IsTerminal(int(f.Fd())) {
+			return prompt.Hidden(f, question+" (asked by purse agent)")
 		}
 		r := bufio.NewReaderSize(io.LimitReader(f, 4096), 4096)
 		b, err := r.ReadSlice('\n')

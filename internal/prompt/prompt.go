@@ -103,15 +103,7 @@ func passphraseFrom(env, what, prompt string, confirm bool) ([]byte, error) {
 		return nil, fmt.Errorf("%s: no terminal to ask on (%v); set %s to a file holding the passphrase", what, err, env)
 	}
 	defer tty.Close()
-	read := func(p string) ([]byte, error) {
-		fmt.Fprintf(tty, "%s: ", p)
-		b, err := term.ReadPassword(int(tty.Fd()))
-		fmt.Fprintln(tty)
-		if err != nil {
-			return nil, fmt.Errorf("passphrase: cannot read from the terminal: %v", err)
-		}
-		return b, nil
-	}
+	read := func(p string) ([]byte, error) { return Hidden(tty, p) }
 	p, err := read(prompt)
 	if err != nil {
 		return nil, err
@@ -129,6 +121,17 @@ func passphraseFrom(env, what, prompt string, confirm bool) ([]byte, error) {
 		}
 	}
 	return p, nil
+}
+
+// Hidden asks question on the terminal t and reads the answer without echo.
+func Hidden(t Terminal, question string) ([]byte, error) {
+	fmt.Fprintf(t, "%s: ", question)
+	b, err := term.ReadPassword(int(t.Fd()))
+	fmt.Fprintln(t)
+	if err != nil {
+		return nil, fmt.Errorf("passphrase: cannot read from the terminal: %v", err)
+	}
+	return b, nil
 }
 
 // Typed asks the user on the terminal to type want exactly. Without a terminal it fails:
