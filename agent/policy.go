@@ -140,7 +140,7 @@ func ParsePolicy(raw []byte) (*Policy, error) {
 	for k, v := range f.Purposes {
 		key := "purposes." + k
 		if _, ok := p.Purposes[wallet.Purpose(k)]; !ok {
-			return nil, fmt.Errorf("%s (line %d): unknown purpose (expected one of %s)", key, p.lines[key], strings.Join(purposeNames(), ", "))
+			return nil, fmt.Errorf("%s (line %d): unknown purpose (expected one of %s)", key, p.lines[key], strings.Join(purposeNames(p), ", "))
 		}
 		o, err := parseOutcome(key, v)
 		if err != nil {
@@ -176,9 +176,9 @@ func ParsePolicy(raw []byte) (*Policy, error) {
 	return p, nil
 }
 
-func purposeNames() []string {
+func purposeNames(p *Policy) []string {
 	var out []string
-	for k := range DefaultPolicy().Purposes {
+	for k := range p.Purposes {
 		out = append(out, string(k))
 	}
 	sort.Strings(out)
@@ -252,7 +252,7 @@ func (p *Policy) where(key string, o Outcome) string {
 // Lines lists every setting with its outcome, for `purse agent status`.
 func (p *Policy) Lines() []string {
 	var out []string
-	for _, k := range purposeNames() {
+	for _, k := range purposeNames(p) {
 		out = append(out, p.where("purposes."+k, p.Purposes[wallet.Purpose(k)]))
 	}
 	for _, k := range routeNames(p) {
