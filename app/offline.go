@@ -185,11 +185,11 @@ func (s *App) SignFullAuthOffline(in FullAuthInput, u *Unlock, now time.Time) (S
 	if err != nil {
 		return SignedFullAuth{}, err
 	}
-	signer, err := s.SignerOf(in.Key, u)
+	route, err := in.route(method)
 	if err != nil {
 		return SignedFullAuth{}, err
 	}
-	route, err := in.route(method)
+	signer, err := s.SignerOf(in.Key, u)
 	if err != nil {
 		return SignedFullAuth{}, err
 	}
