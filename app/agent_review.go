@@ -102,16 +102,8 @@ func signedReview(id string, r wallet.Request) review.Request {
 			TokenSymbol: pm.Domain.Name, TokenAddress: pm.Domain.VerifyingContract.Hex(),
 			Value: pm.Value, Owner: pm.Owner.Hex(), SpenderRole: RoleLabel(""), Spender: pm.Spender.Hex(),
 			Nonce: pm.Nonce, Deadline: pm.Deadline, ChainID: pm.Domain.ChainID,
-			DomainName: pm.Domain.Name, DomainVersion: pm.Domain.Version, Digest: digest.Hex(),
+			DomainName: pm.Domain.Name, DomainVersion: pm.Domain.Version, Digest: digest.Hex(), NoDecimals: true,
 		})
-		// The permit carries no decimals: the value is shown in the token's smallest units,
-		// never as a token amount it might not be.
-		for i, f := range rv.Sections[0].Fields {
-			if f.Label == "value" && pm.Value != nil {
-				rv.Sections[0].Fields[i] = review.Field{Label: "value", Value: pm.Value.String() + " smallest units of " + pm.Domain.Name,
-					Note: "(the permit does not say the token's decimals)"}
-			}
-		}
 		return rv
 	case wallet.PurposeFormA:
 		return review.FormARequest(id, r.Text, wallet.FormATextHash(r.Text).Hex())

@@ -92,6 +92,9 @@ type Permit struct {
 	TokenSymbol  string
 	TokenAddress string
 	Decimals     uint8
+	// NoDecimals says the decimals are not known (a permit alone does not carry them): the
+	// value is then shown in smallest units only, never as a token amount it might not be.
+	NoDecimals bool
 	// Value is the signed permit value in the token's smallest unit.
 	Value *big.Int
 	// BusinessAmount is the amount of the operation when it differs from Value ("" if not).
@@ -125,8 +128,13 @@ func PermitRequest(id string, p Permit) Request {
 	if p.Value == nil {
 		req.Blocked = append(req.Blocked, "the permit value is missing")
 	} else {
-		amount.Value = HumanAmount(p.Value, p.Decimals) + " " + p.TokenSymbol
-		amount.Note = fmt.Sprintf("(raw value %s, %d decimals)", p.Value, p.Decimals)
+		if p.NoDecimals {
+			amount.Value = p.Value.String() + " smallest units of " + p.TokenSymbol
+			amount.Note = "(the permit does not say the token's decimals)"
+		} else {
+			amount.Value = HumanAmount(p.Value, p.Decimals) + " " + p.TokenSymbol
+			amount.Note = fmt.Sprintf("(raw value %s, %d decimals)", p.Value, p.Decimals)
+		}
 		if p.Value.Cmp(maxUint256) == 0 {
 			req.Warnings = append(req.Warnings, "unlimited allowance: the spender may move all of this token, now and later")
 		}
