@@ -22,42 +22,10 @@ import (
 
 // recorder keeps the last body the sandbox wrote and the headers of the last request it
 // received: what the proxy must hand back, and what it sent.
-type recorder struct {
-	h       http.Handler
-	mu      sync.Mutex
-	body    []byte
-	reqHdr  http.Header
-	reqPath string
-}
-
-type recordingWriter struct {
-	http.ResponseWriter
-	buf bytes.Buffer
-}
-
-func (w *recordingWriter) Write(p []byte) (int, error) {
-	w.buf.Write(p)
-	return w.ResponseWriter.Write(p)
-}
-
-func (rc *recorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	rw := &recordingWriter{ResponseWriter: w}
-	rc.h.ServeHTTP(rw, r)
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	rc.body, rc.reqHdr, rc.reqPath = rw.buf.Bytes(), r.Header.Clone(), r.URL.Path
-}
-
-func (rc *recorder) last() ([]byte, http.Header) {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	return rc.body, rc.reqHdr
-}
-
 type proxyEnv struct {
 	t     testing.TB
 	srv   *endusertest.Server
-	rec   *recorder
+	rec   *endusertest.Recorder
 	home  string
 	app   *App
 	px    *Proxy
@@ -74,7 +42,7 @@ func newProxyEnv(t testing.TB, tweak func(p *config.Profile)) *proxyEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &recorder{h: srv.Handler()}
+	rec := &endusertest.Recorder{H: srv.Handler()}
 	hs := httptest.NewServer(rec)
 	t.Cleanup(hs.Close)
 	home := t.TempDir()
@@ -184,7 +152,7 @@ func TestProxyForwardsEachAuthLevelAndReturnsTheAnswerUnchanged(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			// The client's own (forged) auth headers are replaced by purse's.
 			resp, got := e.do(tc.method, tc.path, tc.body, forged)
-			sent, recv := e.rec.last()
+			sent, recv := e.rec.Last()
 			if !bytes.Equal(got, sent) {
 				t.Fatalf("answer changed:\n got %s\nsent %s", got, sent)
 			}
@@ -220,7 +188,7 @@ func TestProxyUnknownRouteAuthFollowsTheProfile(t *testing.T) {
 	if en := e.lastEntry(); en.Route != enduser.RouteUnknown || headerNamesOf(en) != "User-Agent" {
 		t.Fatalf("logged %+v", en)
 	}
-	if _, recv := e.rec.last(); recv.Get("tokenId") != "" || recv.Get("sign") != "" {
+	if _, recv := e.rec.Last(); recv.Get("tokenId") != "" || recv.Get("sign") != "" {
 		t.Fatalf("sent %v", recv)
 	}
 	if c := e.lastCall(); c.Auth != "none" {
@@ -234,7 +202,7 @@ func TestProxyPassesATamperedAnswerOnUnchangedAndLogsTheProblem(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp, got := e.do(http.MethodPost, "/api/v2/transactions", `{"pageSize":5}`, nil)
-	sent, _ := e.rec.last()
+	sent, _ := e.rec.Last()
 	if !bytes.Equal(got, sent) || len(got) == 0 || json.Valid(got) || resp.Header.Get(ProxyErrorHeader) != "" {
 		t.Fatalf("answer changed or marked:\n got %s\nsent %s", got, sent)
 	}

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -18,54 +17,13 @@ import (
 	"purse/wallet"
 )
 
-// tee keeps the last body the sandbox wrote, to compare with what Forward returns.
-type tee struct {
-	h    http.Handler
-	mu   sync.Mutex
-	last []byte
-	hdrs []http.Header // the headers of every request received
-}
-
-type teeWriter struct {
-	http.ResponseWriter
-	buf bytes.Buffer
-}
-
-func (w *teeWriter) Write(p []byte) (int, error) {
-	w.buf.Write(p)
-	return w.ResponseWriter.Write(p)
-}
-
-func (t *tee) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	tw := &teeWriter{ResponseWriter: w}
-	t.mu.Lock()
-	t.hdrs = append(t.hdrs, r.Header.Clone())
-	t.mu.Unlock()
-	t.h.ServeHTTP(tw, r)
-	t.mu.Lock()
-	t.last = tw.buf.Bytes()
-	t.mu.Unlock()
-}
-
-func (t *tee) lastBody() []byte {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.last
-}
-
-func (t *tee) lastHeader() http.Header {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.hdrs[len(t.hdrs)-1]
-}
-
-func forwardWorld(t *testing.T) (*world, *tee) {
+func forwardWorld(t *testing.T) (*world, *endusertest.Recorder) {
 	t.Helper()
 	srv, err := endusertest.New(endusertest.Config{Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp := &tee{h: srv.Handler()}
+	tp := &endusertest.Recorder{H: srv.Handler()}
 	hs := httptest.NewServer(tp)
 	t.Cleanup(hs.Close)
 	k, err := crypto.GenerateKey()
@@ -123,14 +81,14 @@ func TestForwardSignsByTheRouteTableAndReturnsTheAnswerUnchanged(t *testing.T) {
 			if fw.Route.Name != tc.route {
 				t.Fatalf("route %q, want %q", fw.Route.Name, tc.route)
 			}
-			if !bytes.Equal(fw.Body, tp.lastBody()) {
-				t.Fatalf("answer changed:\n got %s\nsent %s", fw.Body, tp.lastBody())
+			sent, recv := tp.Last()
+			if !bytes.Equal(fw.Body, sent) {
+				t.Fatalf("answer changed:\n got %s\nsent %s", fw.Body, sent)
 			}
 			e := lastEntry(t, w.client)
 			if got := headerNames(e); got != tc.headers {
 				t.Fatalf("logged headers %s, want %s", got, tc.headers)
 			}
-			recv := tp.lastHeader()
 			if recv.Get("Authorization") != "" || recv.Get("X-Tester") != "yes" {
 				t.Fatalf("sandbox received %v", recv)
 			}
@@ -169,8 +127,8 @@ func TestForwardPassesABrokenAnswerOnAndLogsTheProblem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(fw.Body, tp.lastBody()) || len(fw.Body) == 0 {
-		t.Fatalf("answer changed:\n got %s\nsent %s", fw.Body, tp.lastBody())
+	if sent, _ := tp.Last(); !bytes.Equal(fw.Body, sent) || len(fw.Body) == 0 {
+		t.Fatalf("answer changed:\n got %s\nsent %s", fw.Body, sent)
 	}
 	var de *enduser.DecodeError
 	if !errors.As(fw.Problem, &de) {
