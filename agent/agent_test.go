@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -159,7 +160,23 @@ func start(t *testing.T, pol *Policy, be *fakeBackend, opts ...func(*Server)) *e
 
 func bg() context.Context { return context.Background() }
 
-var readReq = wallet.Request{Purpose: wallet.PurposeFullAuth, Method: "POST", Route: "transactions", Payload: []byte(`{"pageSize":5}`), Deadline: "1764000000"}
+// testDeadline is five minutes after the test clock's start (2026-11-25 12:00 UTC).
+const testDeadline = 1795608300
+
+var readReq = wallet.Request{Purpose: wallet.PurposeFullAuth, Method: "POST", Route: "transactions", Payload: []byte(`{"pageSize":5}`), Deadline: "1795608300"}
+
+// Bodies of the routes that change the account, as the client sends them.
+const (
+	permitBody     = `{"address":"0xbE00f3db78688d9704BCb4e0a827aea3a9Cc0D62","amount":"2500","permitAmount":"2500","permitDeadline":1795610000,"permitV":27,"permitR":"0x01","permitS":"0x02"}`
+	cardStatusBody = `{"cardTokenId":"981","status":0}`
+)
+
+// read is readReq with a deadline five minutes after the test clock's now.
+func (e *env) read() wallet.Request {
+	r := readReq
+	r.Deadline = strconv.FormatInt(e.clk.now().Add(5*time.Minute).Unix(), 10)
+	return r
+}
 
 func signerOf(e *env) *EVMSigner {
 	k := e.be.key("me")
@@ -168,7 +185,7 @@ func signerOf(e *env) *EVMSigner {
 
 func TestUnlockSignAndLockZeroes(t *testing.T) {
 	e := start(t, nil, nil)
-	if _, err := e.client.Sign(bg(), "me", "sandbox", readReq); !errors.Is(err, ErrLocked) {
+	if _, err := e.client.Sign(bg(), "me", "sandbox", e.read()); !errors.Is(err, ErrLocked) {
 		t.Fatalf("sign before unlock: %v, want ErrLocked", err)
 	}
 	ks, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil)
@@ -178,11 +195,11 @@ func TestUnlockSignAndLockZeroes(t *testing.T) {
 	if ks.IdleUntil.Sub(ks.Unlocked) != DefaultIdle || ks.Until.Sub(ks.Unlocked) != DefaultMax {
 		t.Fatalf("limits %v / %v, want the policy's", ks.IdleUntil.Sub(ks.Unlocked), ks.Until.Sub(ks.Unlocked))
 	}
-	fa, err := wallet.SignFullAuthCall(signerOf(e), "POST", "transactions", readReq.Payload, 1764000000)
+	fa, err := wallet.SignFullAuthCall(signerOf(e), "POST", "transactions", readReq.Payload, testDeadline, e.clk.now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := wallet.RecoverFullAuth(fa.Hash, "1764000000", fa.Sign)
+	got, err := wallet.RecoverFullAuth(fa.Hash, readReq.Deadline, fa.Sign)
 	if err != nil || got != signerOf(e).Addr {
 		t.Fatalf("recovered %s, %v; want %s", got.Hex(), err, signerOf(e).Addr.Hex())
 	}
@@ -197,7 +214,7 @@ func TestUnlockSignAndLockZeroes(t *testing.T) {
 	if _, err := k.evm.SignDigest(wallet.PurposeFullAuth, common.Hash{1}); !errors.Is(err, wallet.ErrZeroed) {
 		t.Fatalf("the locked key still signs: %v", err)
 	}
-	if _, err := e.client.Sign(bg(), "me", "sandbox", readReq); !errors.Is(err, ErrLocked) {
+	if _, err := e.client.Sign(bg(), "me", "sandbox", e.read()); !errors.Is(err, ErrLocked) {
 		t.Fatalf("sign after lock: %v, want ErrLocked", err)
 	}
 }
@@ -211,7 +228,7 @@ func TestIdleAndAbsoluteLimitsZeroTheKey(t *testing.T) {
 	// Used every 9 minutes, the key outlives the idle limit but not the absolute one.
 	for i := 0; i < 6; i++ {
 		e.clk.add(9 * time.Minute)
-		if _, err := e.client.Sign(bg(), "me", "p", readReq); err != nil {
+		if _, err := e.client.Sign(bg(), "me", "p", e.read()); err != nil {
 			t.Fatalf("use %d at +%d min: %v", i, 9*(i+1), err)
 		}
 	}
@@ -220,7 +237,7 @@ func TestIdleAndAbsoluteLimitsZeroTheKey(t *testing.T) {
 	if !*k.zeroed {
 		t.Fatal("the key outlived its absolute limit")
 	}
-	if _, err := e.client.Sign(bg(), "me", "p", readReq); !errors.Is(err, ErrLocked) {
+	if _, err := e.client.Sign(bg(), "me", "p", e.read()); !errors.Is(err, ErrLocked) {
 		t.Fatalf("sign after the limit: %v", err)
 	}
 
@@ -312,17 +329,17 @@ func TestPolicyOutcomes(t *testing.T) {
 		t.Fatal(err)
 	}
 	// allow
-	if _, err := e.client.Sign(bg(), "me", "p", readReq); err != nil {
+	if _, err := e.client.Sign(bg(), "me", "p", e.read()); err != nil {
 		t.Fatalf("allowed read: %v", err)
 	}
 	// deny, naming the line
-	_, err = wallet.SignPersonal(signerOf(e), wallet.PurposePersonal, []byte("hello"))
+	_, err = wallet.SignPersonal(signerOf(e), []byte("hello"))
 	if !errors.Is(err, ErrDenied) || !strings.Contains(err.Error(), `purposes.personal = "deny" (/home/u/agent-policy.toml line 2)`) {
 		t.Fatalf("denied personal: %v", err)
 	}
 	// confirm with no display
 	permit := readReq
-	permit.Route = "token-permit"
+	permit.Route, permit.Payload = "token-permit", []byte(permitBody)
 	_, err = e.client.Sign(bg(), "me", "p", permit)
 	var ae *Error
 	if !errors.As(err, &ae) || ae.Code != CodeNoDisplay || !strings.Contains(ae.Msg, `routes.token-permit = "confirm" (/home/u/agent-policy.toml line 6)`) {
@@ -417,7 +434,11 @@ func TestMalformedRequestsAreRefusedBeforeThePolicy(t *testing.T) {
 	}
 	for name, r := range map[string]wallet.Request{
 		"no purpose":           {Payload: []byte("x"), Deadline: "1"},
-		"hash not payload's":   {Purpose: wallet.PurposeFullAuth, Payload: []byte("x"), Hash: "0x00", Deadline: "1", Route: "transactions"},
+		"literal hash":         {Purpose: wallet.PurposeFullAuth, Payload: []byte("x"), Hash: "0x00", Deadline: readReq.Deadline, Route: "transactions"},
+		"deadline abc":         {Purpose: wallet.PurposeFullAuth, Payload: []byte(`{"pageSize":5}`), Deadline: "abc"},
+		"deadline year 3000":   {Purpose: wallet.PurposeFullAuth, Payload: []byte(`{"pageSize":5}`), Deadline: "32503680000"},
+		"bare consent message": {Purpose: wallet.PurposeFullAuth, Message: []byte(wallet.ConsentPrefix + "0xabc")},
+		"consent as partner":   {Purpose: wallet.PurposePartnerAuth, Message: []byte(wallet.ConsentPrefix + "0xabc")},
 		"consent as personal":  {Purpose: wallet.PurposePersonal, Message: []byte(wallet.ConsentPrefix + "0xabc")},
 		"form A control char":  {Purpose: wallet.PurposeFormA, Text: "I declare\x1b[2J"},
 		"solana without quote": {Purpose: wallet.PurposeSolanaTx, Message: []byte{1, 2, 3}},
@@ -447,21 +468,105 @@ func TestPolicyFileErrorsNameTheLine(t *testing.T) {
 		}
 	}
 	p := DefaultPolicy()
+	fa := func(route, payload string) wallet.Request {
+		return wallet.Request{Purpose: wallet.PurposeFullAuth, Route: route, Payload: []byte(payload)}
+	}
 	for _, c := range []struct {
 		r    wallet.Request
 		want Outcome
 	}{
-		{wallet.Request{Purpose: wallet.PurposeFullAuth, Route: "transactions"}, Allow},
-		{wallet.Request{Purpose: wallet.PurposeFullAuth, Route: "token-permit"}, Confirm},
-		{wallet.Request{Purpose: wallet.PurposeFullAuth, Route: "card-status"}, Confirm},
-		{wallet.Request{Purpose: wallet.PurposeFullAuth, Route: "/api/v9/whatever"}, Confirm},
+		{fa("transactions", `{"pageSize":5}`), Allow},
+		{fa("token-permit", permitBody), Confirm},
+		{fa("card-status", cardStatusBody), Confirm},
+		{fa("/api/v9/whatever", `{"whatever":1}`), Confirm},
+		{fa("card", ""), Allow},             // an empty payload is a read
+		{fa("card-status", ""), Allow},      // whatever the client calls it
+		{fa("transactions", "{}"), Confirm}, // {} is also the body of issue-card and kyc-submit
+		{fa("", "pageSize=5&x=1"), Allow},   // a query string reads
+		{fa("transactions", "{not json"), Confirm},
 		{wallet.Request{Purpose: wallet.PurposePermit}, Confirm},
 		{wallet.Request{Purpose: wallet.PurposeSolanaTx}, Confirm},
 		{wallet.Request{Purpose: "made-up"}, Deny},
 	} {
 		if got := p.Decide(c.r).Outcome; got != c.want {
-			t.Errorf("default policy on %s %s: %s, want %s", c.r.Purpose, c.r.Route, got, c.want)
+			t.Errorf("default policy on %s %s %q: %s, want %s (%s)", c.r.Purpose, c.r.Route, c.r.Payload, got, c.want, p.Decide(c.r).Line)
 		}
+	}
+}
+
+// The route is what the payload can be a request of, not what the client says: a card-status
+// body named "transactions" is judged as a card-status call (issue 21), and the line says why.
+func TestPolicyJudgesThePayloadNotTheClaim(t *testing.T) {
+	pol, err := ParsePolicy([]byte("[routes]\ntransactions = \"allow\"\ncard-status = \"deny\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := start(t, pol, nil)
+	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	lie := readReq
+	lie.Payload = []byte(cardStatusBody)
+	_, err = e.client.Sign(bg(), "me", "p", lie)
+	if !errors.Is(err, ErrDenied) || !strings.Contains(err.Error(), `routes.card-status = "deny"`) || !strings.Contains(err.Error(), `named the call "transactions"`) {
+		t.Fatalf("a card-status body claimed as transactions: %v", err)
+	}
+	if _, err := e.client.Sign(bg(), "me", "p", e.read()); err != nil {
+		t.Fatalf("the real transactions body: %v", err)
+	}
+	// A deadline outside the bounds is never allowed silently, even on an allowed route.
+	anyDL := readReq
+	anyDL.AnyDeadline, anyDL.Deadline = true, "1"
+	var ae *Error
+	if _, err := e.client.Sign(bg(), "me", "p", anyDL); !errors.As(err, &ae) || ae.Code != CodeNoDisplay || !strings.Contains(ae.Msg, "anyDeadline") {
+		t.Fatalf("any deadline: %v", err)
+	}
+}
+
+// A caller that does not wait (the doctor) is refused at once where the policy would ask.
+func TestNoWaitIsRefusedAtOnce(t *testing.T) {
+	e := start(t, nil, nil)
+	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	s := signerOf(e)
+	s.NoWait = true
+	if _, err := wallet.SignFullAuthCall(s, "GET", "card", nil, testDeadline, e.clk.now()); err != nil {
+		t.Fatalf("an allowed read without waiting: %v", err)
+	}
+	_, err := wallet.SignFullAuthCall(s, "POST", "card-status", []byte(cardStatusBody), testDeadline, e.clk.now())
+	if !errors.Is(err, ErrNeedsApproval) {
+		t.Fatalf("a confirm line without waiting: %v", err)
+	}
+}
+
+// Every request within the signer's limits crosses the socket: the agent takes what the
+// process would sign, no less.
+func TestRequestsAtTheLimitsCrossTheSocket(t *testing.T) {
+	pol := DefaultPolicy()
+	for k := range pol.Purposes {
+		pol.Purposes[k] = Allow
+	}
+	for k := range pol.Routes {
+		pol.Routes[k] = Allow
+	}
+	e := start(t, pol, nil)
+	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	huge := strings.Repeat("\x01", wallet.MaxPayloadBytes) // JSON escapes none of a []byte; base64 it is
+	for name, r := range map[string]wallet.Request{
+		"payload": {Purpose: wallet.PurposeFullAuth, Payload: []byte(huge), Deadline: readReq.Deadline},
+		"message": {Purpose: wallet.PurposePersonal, Message: []byte(huge[:wallet.MaxMessageBytes])},
+		"form A":  {Purpose: wallet.PurposeFormA, Text: strings.Repeat("<", wallet.MaxFormABytes)}, // JSON writes < as \u003c
+	} {
+		if _, err := e.client.Sign(bg(), "me", "p", r); err != nil {
+			t.Errorf("%s at the limit: %v", name, err)
+		}
+	}
+	over := wallet.Request{Purpose: wallet.PurposeFullAuth, Payload: []byte(huge + "x"), Deadline: readReq.Deadline}
+	if _, err := e.client.Sign(bg(), "me", "p", over); err == nil || !strings.Contains(err.Error(), "over the limit") {
+		t.Fatalf("over the limit: %v", err)
 	}
 }
 
@@ -479,7 +584,7 @@ func TestAgentSignaturesEqualLocalOnes(t *testing.T) {
 	local := e.be.key("me").evm
 	remote := signerOf(e)
 	permit := wallet.Permit{Domain: wallet.PermitDomain{Name: "USD24", Version: "1", ChainID: big.NewInt(42161), VerifyingContract: common.HexToAddress("0xbE00f3db78688d9704BCb4e0a827aea3a9Cc0D62")},
-		Owner: local.Address(), Spender: common.HexToAddress("0x1111111111111111111111111111111111111111"), Value: big.NewInt(1500), Nonce: big.NewInt(0), Deadline: big.NewInt(1764000000)}
+		Owner: local.Address(), Spender: common.HexToAddress("0x1111111111111111111111111111111111111111"), Value: big.NewInt(1500), Nonce: big.NewInt(0), Deadline: big.NewInt(testDeadline)}
 	a, err := wallet.SignPermit(local, permit)
 	if err != nil {
 		t.Fatal(err)
@@ -493,8 +598,8 @@ func TestAgentSignaturesEqualLocalOnes(t *testing.T) {
 	if err != nil || fa != fb {
 		t.Fatalf("form A: %v %v (%v)", fa, fb, err)
 	}
-	ma, _ := wallet.SignMintConsent(local, "consent", "1764000000")
-	mb, err := wallet.SignMintConsent(remote, "consent", "1764000000")
+	ma, _ := wallet.SignMintConsent(local, "consent", readReq.Deadline, e.clk.now())
+	mb, err := wallet.SignMintConsent(remote, "consent", readReq.Deadline, e.clk.now())
 	if err != nil || ma != mb {
 		t.Fatalf("mint consent differs (%v)", err)
 	}
@@ -512,7 +617,7 @@ func TestManyConcurrentClients(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := wallet.SignFullAuthCall(signerOf(e), "POST", "transactions", []byte(`{}`), 1764000000)
+			_, err := wallet.SignFullAuthCall(signerOf(e), "POST", "transactions", readReq.Payload, testDeadline, e.clk.now())
 			errs <- err
 		}()
 	}

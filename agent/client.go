@@ -158,7 +158,12 @@ func (c *Client) Stop(ctx context.Context) error {
 
 // Sign has the agent sign r with key label under profile.
 func (c *Client) Sign(ctx context.Context, label, profile string, r wallet.Request) ([]byte, error) {
-	a, err := c.call(ctx, message{Op: "sign", Label: label, Profile: profile, Sign: &r, Token: c.Token}, nil)
+	return c.sign(ctx, label, profile, r, false)
+}
+
+// sign is Sign; noWait refuses at once what the policy would confirm (ErrNeedsApproval).
+func (c *Client) sign(ctx context.Context, label, profile string, r wallet.Request, noWait bool) ([]byte, error) {
+	a, err := c.call(ctx, message{Op: "sign", Label: label, Profile: profile, Sign: &r, Token: c.Token, NoWait: noWait}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -173,6 +178,9 @@ type EVMSigner struct {
 	Addr    common.Address
 	// Timeout bounds one signature, confirmation included (0: 5 minutes).
 	Timeout time.Duration
+	// NoWait refuses at once, with ErrNeedsApproval, a request the policy would send to the
+	// display: a read-only caller never waits for a person.
+	NoWait bool
 }
 
 func (s *EVMSigner) Address() common.Address { return s.Addr }
@@ -186,7 +194,7 @@ func (s *EVMSigner) SignDigest(p wallet.Purpose, _ common.Hash) ([]byte, error) 
 func (s *EVMSigner) SignRequest(r wallet.Request) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeoutOr(s.Timeout))
 	defer cancel()
-	return s.C.Sign(ctx, s.Label, s.Profile, r)
+	return s.C.sign(ctx, s.Label, s.Profile, r, s.NoWait)
 }
 
 // SolanaSigner is a wallet.SolanaRequestSigner whose key is in the agent.

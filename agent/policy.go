@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -222,23 +223,75 @@ type Decision struct {
 	Line string
 }
 
-// Decide applies the policy to a request. A full-auth call is judged by its route when the
-// policy names it, else by the purpose.
+// Decide applies the policy to a request. A full-auth signature is judged by what its
+// payload can authorise, not by the route its client names (the signature covers only the
+// payload and the deadline): the strictest of the purpose's line and the lines of every
+// route whose request the payload can be (enduser.RoutesFitting; none: the unknown route).
+// A request whose deadline may lie outside the protocol's bounds is never allowed without
+// confirmation.
 func (p *Policy) Decide(r wallet.Request) Decision {
-	if r.Purpose == wallet.PurposeFullAuth {
-		route := r.Route
-		if _, ok := enduser.LookupRoute(route); !ok {
-			route = UnknownRoute
-		}
-		if o, ok := p.Routes[route]; ok {
-			return Decision{o, p.where("routes."+route, o)}
-		}
-	}
 	o, ok := p.Purposes[r.Purpose]
 	if !ok {
 		return Decision{Deny, fmt.Sprintf("purpose %q is not in the policy", r.Purpose)}
 	}
-	return Decision{o, p.where("purposes."+string(r.Purpose), o)}
+	d := Decision{o, p.where("purposes."+string(r.Purpose), o)}
+	if r.Purpose == wallet.PurposeFullAuth {
+		if rd := p.decideRoute(r); rank(rd.Outcome) >= rank(d.Outcome) {
+			d = rd
+		}
+	}
+	if r.AnyDeadline && d.Outcome == Allow {
+		d = Decision{Confirm, d.Line + "; the deadline may lie outside the protocol's bounds (anyDeadline), which is never signed without confirmation"}
+	}
+	return d
+}
+
+// decideRoute is the strictest line among the routes the payload fits.
+func (p *Policy) decideRoute(r wallet.Request) Decision {
+	fits := enduser.RoutesFitting(r.Payload)
+	names := make([]string, 0, len(fits))
+	for _, rt := range fits {
+		if _, ok := p.Routes[rt.Name]; ok {
+			names = append(names, rt.Name)
+		}
+	}
+	if len(names) == 0 {
+		names = []string{UnknownRoute}
+	}
+	best := ""
+	for _, n := range names {
+		// The client's own name wins a tie, so the line shown is the one it expects.
+		if best == "" || rank(p.Routes[n]) > rank(p.Routes[best]) || rank(p.Routes[n]) == rank(p.Routes[best]) && n == r.Route {
+			best = n
+		}
+	}
+	o := p.Routes[best]
+	line := p.where("routes."+best, o)
+	switch {
+	case len(names) > 1:
+		line += fmt.Sprintf(", the strictest of the routes this payload can be a request of (%s)", strings.Join(names, ", "))
+	case best == UnknownRoute:
+		line += ", as the payload is the request of no route purse knows"
+	}
+	if r.Route != "" && !slices.Contains(names, r.Route) {
+		if _, known := enduser.LookupRoute(r.Route); known {
+			line += fmt.Sprintf("; the client named the call %q, which this payload is not a request of", r.Route)
+		} else if best != UnknownRoute {
+			line += fmt.Sprintf("; the client named the call %q, a route purse does not know", r.Route)
+		}
+	}
+	return Decision{o, line}
+}
+
+// rank orders outcomes from the most permissive.
+func rank(o Outcome) int {
+	switch o {
+	case Allow:
+		return 0
+	case Confirm:
+		return 1
+	}
+	return 2
 }
 
 func (p *Policy) where(key string, o Outcome) string {

@@ -50,6 +50,9 @@ type message struct {
 	Token   string          `json:"token,omitempty"`
 	ID      uint64          `json:"id,omitempty"`
 	Approve bool            `json:"approve,omitempty"`
+	// NoWait asks the agent to refuse at once (CodeNeedsApproval) what its policy would
+	// send to the display: a read-only caller (`purse doctor`) never waits for a person.
+	NoWait bool `json:"noWait,omitempty"`
 }
 
 type answer struct {
@@ -75,6 +78,7 @@ const (
 	CodeRejected        = "rejected"
 	CodeInvalid         = "invalid"
 	CodeNoKey           = "no-key"
+	CodeNeedsApproval   = "needs-approval"
 )
 
 var (
@@ -86,6 +90,9 @@ var (
 	ErrNeedsPassphrase = errors.New("the key's passphrase is needed")
 	// ErrDenied: the policy (a deny line, or a confirm with no display) or the display said no.
 	ErrDenied = errors.New("the agent refused to sign")
+	// ErrNeedsApproval: the policy wants the user's confirmation and the caller asked not to
+	// wait for it (NoWait).
+	ErrNeedsApproval = errors.New("the agent's policy asks for the user's confirmation")
 )
 
 // Error is an error the agent answered.
@@ -106,6 +113,8 @@ func (e *Error) Is(target error) bool {
 		return e.Code == CodeNeedsPassphrase
 	case ErrDenied:
 		return e.Code == CodeDenied || e.Code == CodeNoDisplay || e.Code == CodeRejected
+	case ErrNeedsApproval:
+		return e.Code == CodeNeedsApproval
 	}
 	return false
 }
@@ -174,8 +183,11 @@ type Pending struct {
 	peerPID int
 }
 
-// maxMessage caps one message (a permit relay body, a Solana quote fit easily).
-const maxMessage = 1 << 20
+// maxMessage caps one message on the socket. It is derived from the signer's own limits
+// (wallet.MaxPayloadBytes and the others), so every request a process signs can cross the
+// socket: a byte field travels as base64 (4/3 of its size) and a string may be escaped by
+// JSON up to six times its size; what is over the limits is refused by Check, not here.
+const maxMessage = 4*wallet.MaxPayloadBytes/3 + 4*wallet.MaxQuoteBytes/3 + 6*wallet.MaxFormABytes + 64<<10
 
 func writeJSON(c net.Conn, v any, fd *os.File) error {
 	b, err := json.Marshal(v)

@@ -441,12 +441,15 @@ func (s *Server) sign(ctx context.Context, c net.Conn, peer Peer, m message) *an
 	// a malformed request is refused as such, not shown for confirmation.
 	var digest [32]byte
 	if kind == KindEVM {
-		d, err := r.Digest()
+		d, err := r.Digest(s.now())
 		if err != nil {
 			return fail(CodeInvalid, "sign: %v; nothing was signed", err)
 		}
 		digest = d
 	} else {
+		if err := r.Check(s.now()); err != nil {
+			return fail(CodeInvalid, "sign: %v; nothing was signed", err)
+		}
 		if len(r.Quote) == 0 {
 			return fail(CodeInvalid, "sign: a Solana transaction is signed by the agent only with the quote it came with (the checklist needs it); nothing was signed")
 		}
@@ -465,6 +468,10 @@ func (s *Server) sign(ctx context.Context, c net.Conn, peer Peer, m message) *an
 		log.Info("agent: refused by policy")
 		return fail(CodeDenied, "refused by the policy: %s; nothing was signed", d.Line)
 	case Confirm:
+		if m.NoWait {
+			log.Info("agent: needs approval; the caller does not wait")
+			return fail(CodeNeedsApproval, "the policy says %s and the caller does not wait for a confirmation; nothing was signed", d.Line)
+		}
 		if !s.fromDisplay(m.Token) {
 			ok, a := s.confirm(ctx, c, Pending{Client: m.Client, Peer: peer.String(), Label: m.Label, Address: h.address, Profile: m.Profile, Line: d.Line, Request: r, peerPID: peer.PID})
 			if !ok {

@@ -226,8 +226,8 @@ func (c *PartnerClient) Quote(ctx context.Context, req QuoteRequest) (*QuoteResu
 		return nil, err
 	}
 	svc := strconv.FormatInt(req.SvcID, 10)
-	deadline := now().Add(window).Unix()
-	auth, err := wallet.SignPartnerAuth(c.Signer, variant, body, svc, "", deadline)
+	at := now()
+	auth, err := wallet.SignPartnerAuth(c.Signer, wallet.PartnerCall{Variant: variant, Payload: body, SvcID: svc, Deadline: at.Add(window).Unix()}, at)
 	if err != nil {
 		return nil, fmt.Errorf("altchain quote: partner auth: %w", err)
 	}
@@ -238,7 +238,7 @@ func (c *PartnerClient) Quote(ctx context.Context, req QuoteRequest) (*QuoteResu
 	}
 	hr.Header.Set("Content-Type", "application/json")
 	hr.Header.Set(HeaderAPISignature, auth.Signature)
-	hr.Header.Set(HeaderAPIDeadline, strconv.FormatInt(deadline, 10))
+	hr.Header.Set(HeaderAPIDeadline, strconv.FormatInt(auth.Deadline, 10))
 	hr.Header.Set(HeaderAPIPublicKey, auth.PublicKey)
 	hr.Header.Set(HeaderSvcID, svc)
 	hc := c.HTTP

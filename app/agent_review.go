@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"time"
 
 	bin "github.com/gagliardetto/binary"
 	"github.com/gagliardetto/solana-go"
@@ -49,28 +50,20 @@ func signedReview(id string, r wallet.Request) review.Request {
 	blocked := func(title string, kind review.Kind, err error) review.Request {
 		return review.Request{ID: id, Title: title, Kind: kind, Blocked: []string{fmt.Sprintf("the request cannot be shown: %v", err)}}
 	}
+	// The agent checked the request before asking; a display checks it again at its own
+	// clock, so a request that can no longer be signed is shown as refused.
+	if err := r.Check(time.Now()); err != nil {
+		return blocked(string(r.Purpose), review.Kind(r.Purpose), err)
+	}
 	switch r.Purpose {
 	case wallet.PurposeFullAuth, wallet.PurposeMintConsent:
 		kind := review.KindFullAuth
 		if r.Purpose == wallet.PurposeMintConsent {
 			kind = review.KindMintConsent
 		}
-		if r.Message != nil {
-			// A consent message signed as it is: its hash and deadline are not known here.
-			rv := review.MessageRequest(id, review.KindPersonal, "", r.Message, wallet.PersonalHash(r.Message).Hex())
-			rv.Title, rv.Kind = "consent message as it is", kind
-			rv.Warnings = append(rv.Warnings, "this message is a full-auth / mint-consent credential: it authorises calls on your account for whoever holds the signature")
-			return rv
-		}
-		var hash string
+		hash := r.Hash
 		if r.Purpose == wallet.PurposeFullAuth {
-			h, err := r.FullAuthHash()
-			if err != nil {
-				return blocked(r.Method+" "+r.Route, kind, err)
-			}
-			hash = h
-		} else {
-			hash = r.Hash
+			hash = r.FullAuthHash()
 		}
 		inter, msg := wallet.ConsentMessage(hash, r.Deadline)
 		if r.Purpose == wallet.PurposeMintConsent {
@@ -111,8 +104,17 @@ func signedReview(id string, r wallet.Request) review.Request {
 		return review.MessageRequest(id, review.KindPersonal, "Signs the message below with your EVM key (personal_sign).",
 			r.Message, wallet.PersonalHash(r.Message).Hex())
 	case wallet.PurposePartnerAuth:
-		return review.MessageRequest(id, review.KindPartnerAuth, "Authenticates a partner API call with your EVM key.",
-			r.Message, wallet.PersonalHash(r.Message).Hex())
+		pc := r.Partner
+		msg := pc.Message()
+		rv := review.MessageRequest(id, review.KindPartnerAuth, "Authenticates a partner API call with your EVM key.",
+			[]byte(msg), wallet.PersonalHash([]byte(msg)).Hex())
+		rv.Sections = append([]review.Section{{Heading: "Partner call", Fields: []review.Field{
+			{Label: "message form", Value: string(pc.Variant)},
+			{Label: "svcId", Value: pc.SvcID},
+			{Label: "externalUserId", Value: pc.ExternalUserID},
+			{Label: "deadline", Value: strconv.FormatInt(pc.Deadline, 10), Note: time.Unix(pc.Deadline, 0).UTC().Format("2006-01-02 15:04:05 UTC")},
+		}, Block: &review.Block{Label: "Payload", Text: string(pc.Payload)}}}, rv.Sections...)
+		return rv
 	case wallet.PurposeSolanaTx:
 		return solanaAgentReview(id, r)
 	}

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/big"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -28,24 +30,26 @@ func TestReviewOfPending(t *testing.T) {
 		t.Fatal(err)
 	}
 	payload := `{"pageSize":5}`
+	dl := strconv.FormatInt(time.Now().Add(5*time.Minute).Unix(), 10)
 	cases := []struct {
 		name  string
 		r     wallet.Request
 		kind  review.Kind
 		wants []string
 	}{
-		{"full-auth", wallet.Request{Purpose: wallet.PurposeFullAuth, Method: "POST", Route: "transactions", Payload: []byte(payload), Deadline: "1900000000"},
-			review.KindFullAuth, []string{"POST", "/api/", "transactions", payload, wallet.PayloadHash([]byte(payload)), "1900000000", wallet.ConsentPrefix}},
-		{"mint-consent", wallet.Request{Purpose: wallet.PurposeMintConsent, Hash: "0xabc", Deadline: "1900000000"},
-			review.KindMintConsent, []string{"0xabc", "1900000000", wallet.ConsentPrefix}},
+		{"full-auth", wallet.Request{Purpose: wallet.PurposeFullAuth, Method: "POST", Route: "transactions", Payload: []byte(payload), Deadline: dl},
+			review.KindFullAuth, []string{"POST", "/api/", "transactions", payload, wallet.PayloadHash([]byte(payload)), dl, wallet.ConsentPrefix}},
+		{"mint-consent", wallet.Request{Purpose: wallet.PurposeMintConsent, Hash: "0xabc", Deadline: dl},
+			review.KindMintConsent, []string{"0xabc", dl, wallet.ConsentPrefix}},
 		{"permit", wallet.Request{Purpose: wallet.PurposePermit, Permit: permit},
 			review.KindPermit, []string{"2500 smallest units of EUR24", permit.Spender.Hex(), permit.Owner.Hex(), "31337", "1900000000"}},
 		{"form-a", wallet.Request{Purpose: wallet.PurposeFormA, Text: "I declare.\nSigned."},
 			review.KindFormA, []string{"I declare.\nSigned.", wallet.FormATextHash("I declare.\nSigned.").Hex()}},
 		{"personal", wallet.Request{Purpose: wallet.PurposePersonal, Message: []byte("hello agent")},
 			review.KindPersonal, []string{"hello agent", wallet.PersonalHash([]byte("hello agent")).Hex()}},
-		{"partner-auth", wallet.Request{Purpose: wallet.PurposePartnerAuth, Message: []byte("partner call")},
-			review.KindPartnerAuth, []string{"partner call"}},
+		{"partner-auth", wallet.Request{Purpose: wallet.PurposePartnerAuth, Partner: &wallet.PartnerCall{Variant: wallet.PartnerAuthSpec,
+			Payload: []byte(`{"svcId":12}`), SvcID: "12", Deadline: time.Now().Add(time.Minute).Unix()}},
+			review.KindPartnerAuth, []string{`{"svcId":12}`, "svcId:12externalUserId: ", "spec"}},
 		{"solana-tx", wallet.Request{Purpose: wallet.PurposeSolanaTx, Message: bytes.Repeat([]byte{7}, 300), Quote: q},
 			review.KindSolana, []string{"12.5 USDC", "300", "checklist passed in the agent"}},
 	}

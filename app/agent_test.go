@@ -81,7 +81,7 @@ func TestSignersUseTheAgent(t *testing.T) {
 	if err != nil {
 		t.Fatalf("unlocked in the agent, still asked: %v", err)
 	}
-	fa, err := wallet.SignFullAuthCall(again, "POST", "transactions", []byte(`{}`), time.Now().Add(time.Minute).Unix())
+	fa, err := wallet.SignFullAuthCall(again, "POST", "transactions", []byte(`{"pageSize":5}`), time.Now().Add(time.Minute).Unix(), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"purse/agent"
 	"purse/enduser"
 )
 
@@ -19,6 +20,7 @@ const (
 	ProbeConfirmed    = "confirmed"     // the service answered as purse reads it
 	ProbeContradicted = "contradicted"  // it answered otherwise: the detail shows how
 	ProbeUnreachable  = "not reachable" // no answer (or no account, key or passphrase)
+	ProbeSkipped      = "skipped"       // not sent: the signer refused or needs the user's approval
 )
 
 // Probe is one line of the probe: what purse assumes and what the service did.
@@ -61,7 +63,14 @@ func (s *App) doctor(ctx context.Context, u *Unlock) ([]Probe, error) {
 			body, status = e.ResponseBody, e.Status
 		}
 		var te *enduser.TransportError
+		var se *enduser.SignError
 		switch {
+		case errors.Is(callErr, agent.ErrNeedsApproval):
+			// A read-only probe never waits for a person, and what it did not send the
+			// service did not answer.
+			p.Verdict, p.Detail = ProbeSkipped, "needs your approval on the agent's display: skipped (a probe never waits; "+OneLine(callErr)+")"
+		case errors.As(callErr, &se):
+			p.Verdict, p.Detail = ProbeSkipped, "not sent: purse could not sign it ("+OneLine(callErr)+"); this is no answer of the service"
 		case errors.As(callErr, &te) || (callErr != nil && e == nil):
 			p.Verdict, p.Detail = ProbeUnreachable, OneLine(callErr)
 		default:
@@ -107,17 +116,17 @@ func (s *App) doctor(ctx context.Context, u *Unlock) ([]Probe, error) {
 		}
 		return fmt.Sprintf("%s; status %s", form, st.StatusStr), err == nil
 	})
-	signed, err := s.API(true, u)
+	signed, err := s.readOnlyAPI(u)
 	if err != nil {
 		out = append(out, Probe{Name: "signed reads", Verdict: ProbeUnreachable, Detail: "no full-auth signer: " + OneLine(err)})
 		return out, nil
 	}
-	err = signed.ProbeLiteralHash(ctx, "purse-doctor")
-	add("full-auth hash", "purse sends the payload's keccak256 as hash; the service may accept any string there (E5)", liveOnly(err), enduser.RouteChainConfigs, func(string) (string, bool) {
+	err = signed.ProbeForeignHash(ctx, []byte("purse-doctor"))
+	add("full-auth hash", "purse sends the payload's keccak256 as hash; the service may accept another payload's hash there (E5)", liveOnly(err), enduser.RouteChainConfigs, func(string) (string, bool) {
 		if err != nil {
-			return "strict: a literal hash is refused (" + OneLine(err) + ")", true
+			return "strict: the hash of another payload is refused (" + OneLine(err) + ")", true
 		}
-		return "lenient: a literal hash is accepted, as the public integration reports", true
+		return "lenient: the hash of another payload is accepted, as the public integration reports", true
 	})
 	_, err = signed.Profile(ctx)
 	add("banking profile", "GET /api/v2/br (a route the spec does not show) answers, or refuses a non-Live account", liveOnly(err), enduser.RouteProfile, func(string) (string, bool) {
@@ -195,4 +204,23 @@ func excerpt(body string) string {
 		return "(empty)"
 	}
 	return body
+}
+
+// readOnlyAPI is the end-user client of a read-only caller (the doctor): its signer never
+// waits for a confirmation on the agent's display; what the agent's policy would ask the
+// user about fails at once with agent.ErrNeedsApproval.
+func (s *App) readOnlyAPI(u *Unlock) (*enduser.Client, error) {
+	if err := s.reachable(); err != nil {
+		return nil, err
+	}
+	signer, err := s.EVMSigner(u)
+	if err != nil {
+		return nil, err
+	}
+	if as, ok := signer.(*agent.EVMSigner); ok {
+		cp := *as
+		cp.NoWait = true
+		signer = &cp
+	}
+	return s.apiWith(signer)
 }

@@ -5,15 +5,18 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"purse/wallet"
 )
 
 // Size limits of what purse reads to sign or verify: far above anything the service takes,
 // far below what would exhaust memory. Each is checked where the input is signed, so every
 // front end has it, and ReadInput never reads past it.
+// They are the signer's own limits (wallet), the same in the process and in the agent.
 const (
-	MaxMessageBytes = 1 << 20  // a personal_sign message
-	MaxFormABytes   = 64 << 10 // a Form A declaration
-	MaxBodyBytes    = 1 << 20  // a request body a full-auth hash covers
+	MaxMessageBytes = wallet.MaxMessageBytes // a personal_sign message
+	MaxFormABytes   = wallet.MaxFormABytes   // a Form A declaration
+	MaxBodyBytes    = wallet.MaxPayloadBytes // a request body a full-auth hash covers
 )
 
 // ReadInput reads the file a field names ("-": stdin), at most limit bytes. It reads through

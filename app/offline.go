@@ -36,16 +36,19 @@ func (e *RejectedError) Error() string        { return e.msg }
 func (e *RejectedError) Is(target error) bool { return target == ErrRejected }
 
 // Deadline is how a signature's deadline is chosen: At (Unix seconds) or TTL from now, at
-// most one of them; neither means the default window when Default is set.
+// most one of them; neither means the default window when Default is set. Any lets an
+// explicit At lie outside the protocol's bounds (`--allow-any-deadline`): testers craft
+// expired or over-long credentials on purpose, and say so.
 type Deadline struct {
 	At      *int64
 	TTL     *time.Duration
 	Default bool // no deadline given means now + protocol.DefaultFullAuthWindow
+	Any     bool
 }
 
-// Resolve returns the deadline. Testers craft expired or over-long deadlines on purpose, so an
-// explicit At is taken, with a warning the caller shows; a TTL above the service's 20-minute
-// maximum is an error.
+// Resolve returns the deadline. An explicit At outside (now, now + 20 minutes] is an error
+// naming --allow-any-deadline unless Any is set; then it is taken with a warning the caller
+// shows. A TTL above the service's 20-minute maximum is an error.
 func (d Deadline) Resolve(now time.Time) (deadline int64, warning string, err error) {
 	switch {
 	case d.At != nil && d.TTL != nil:
@@ -54,7 +57,11 @@ func (d Deadline) Resolve(now time.Time) (deadline int64, warning string, err er
 		if *d.At <= 0 {
 			return 0, "", fieldErr("deadline", "expected Unix seconds above 0, got %d", *d.At)
 		}
-		return *d.At, DeadlineWarning(*d.At, now), nil
+		warning := DeadlineWarning(*d.At, now)
+		if warning != "" && !d.Any {
+			return 0, "", fieldErr("deadline", "%s; give --allow-any-deadline to sign it anyway (an agent then always asks for confirmation)", warning)
+		}
+		return *d.At, warning, nil
 	case d.TTL != nil:
 		if *d.TTL <= 0 || *d.TTL > protocol.MaxFullAuthWindow {
 			return 0, "", fieldErr("ttl", "expected a duration above 0 and at most %s, got %s", protocol.MaxFullAuthWindow, *d.TTL)
@@ -193,7 +200,8 @@ func (s *App) SignFullAuthOffline(in FullAuthInput, u *Unlock, now time.Time) (S
 	if err != nil {
 		return SignedFullAuth{}, err
 	}
-	fa, err := wallet.SignFullAuthCall(signer, method, route, payload, deadline)
+	fa, err := wallet.SignFullAuthRequest(signer, wallet.Request{Purpose: wallet.PurposeFullAuth, Method: method, Route: route, Payload: payload,
+		Deadline: strconv.FormatInt(deadline, 10), AnyDeadline: in.Deadline.Any}, now)
 	if err != nil {
 		return SignedFullAuth{}, err
 	}
@@ -248,7 +256,8 @@ func (s *App) SignMintConsentOffline(key, hash, email string, dl Deadline, u *Un
 	if err != nil {
 		return SignedMintConsent{}, err
 	}
-	mc, err := wallet.SignMintConsent(signer, hash, strconv.FormatInt(deadline, 10))
+	mc, err := wallet.SignMintConsentRequest(signer, wallet.Request{Purpose: wallet.PurposeMintConsent, Hash: hash,
+		Deadline: strconv.FormatInt(deadline, 10), AnyDeadline: dl.Any}, now)
 	if err != nil {
 		return SignedMintConsent{}, err
 	}
@@ -340,24 +349,23 @@ type PersonalSignature struct {
 }
 
 // SignPersonalOffline signs msg with EIP-191 personal_sign. A message that begins with the
-// full-auth consent prefix makes a full-auth credential; it is refused unless
-// allowFullAuth says the user means it, and then audited as full-auth.
-func (s *App) SignPersonalOffline(key string, msg []byte, allowFullAuth bool, u *Unlock) (PersonalSignature, error) {
+// full-auth consent prefix is a full-auth credential, which only `purse sign full-auth` and
+// `purse sign mint-consent` make (from the payload or the hash they sign): it is refused.
+func (s *App) SignPersonalOffline(key string, msg []byte, u *Unlock) (PersonalSignature, error) {
 	if len(msg) > MaxMessageBytes {
 		return PersonalSignature{}, tooLarge("message", "the message", MaxMessageBytes)
 	}
-	purpose := wallet.PurposePersonal
 	if wallet.IsConsentMessage(msg) {
-		if !allowFullAuth {
-			return PersonalSignature{}, &FieldError{Field: "message", Err: fmt.Errorf("%w; sign it with `purse sign full-auth`, or give --allow-full-auth-prefix if you mean to make that credential", wallet.ErrConsentMessage)}
-		}
-		purpose = wallet.PurposeFullAuth
+		return PersonalSignature{}, &FieldError{Field: "message", Err: fmt.Errorf("%w; a consent message is signed only from what it authorises: `purse sign full-auth` (a payload) or `purse sign mint-consent` (a hash)", wallet.ErrConsentMessage)}
+	}
+	if err := (wallet.Request{Purpose: wallet.PurposePersonal, Message: msg}).Check(time.Now()); err != nil {
+		return PersonalSignature{}, &FieldError{Field: "message", Err: err}
 	}
 	signer, err := s.SignerOf(key, u)
 	if err != nil {
 		return PersonalSignature{}, err
 	}
-	sig, err := wallet.SignPersonal(signer, purpose, msg)
+	sig, err := wallet.SignPersonal(signer, msg)
 	if err != nil {
 		return PersonalSignature{}, err
 	}

@@ -28,7 +28,7 @@ func testKey(t *testing.T) *wallet.EVMKey {
 // Issue 11 cases 5 and 9 at the application layer.
 func TestVerifyPersonalNamesConsentAndRejectsNonCanonical(t *testing.T) {
 	k := testKey(t)
-	fa, err := wallet.SignFullAuth(k, []byte("a=1"), 1700000000)
+	fa, err := wallet.SignFullAuth(k, []byte("a=1"), 1700000000, time.Unix(1700000000-60, 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -189,9 +189,9 @@ type request struct {
 	auth     AuthLevel // the level to use (chain-configs may go out logged out)
 	rawQuery string
 	body     []byte // exact bytes sent; nil for no body
-	// literalHash, when set, is sent as the full-auth hash instead of the payload's keccak256
-	// (ProbeLiteralHash).
-	literalHash string
+	// signedPayload, when set, is what the full-auth signature covers instead of the payload
+	// sent (ProbeForeignHash).
+	signedPayload []byte
 }
 
 // Response is a call's decoded envelope.
@@ -291,17 +291,16 @@ func (c *Client) exchange(ctx context.Context, r Route, rq request, extra http.H
 		if r.Method == http.MethodGet || rq.body == nil {
 			payload = []byte(rq.rawQuery)
 		}
-		var err error
-		if rq.literalHash != "" {
-			fa, err = wallet.SignFullAuthHash(c.signer, rq.literalHash, c.clock.Deadline(c.window))
-		} else {
-			// A route the table lacks is named by its path, which a signer's display shows.
-			name := r.Name
-			if name == RouteUnknown {
-				name = r.Path
-			}
-			fa, err = wallet.SignFullAuthCall(c.signer, r.Method, name, payload, c.clock.Deadline(c.window))
+		if rq.signedPayload != nil {
+			payload = rq.signedPayload
 		}
+		// A route the table lacks is named by its path, which a signer's display shows.
+		name := r.Name
+		if name == RouteUnknown {
+			name = r.Path
+		}
+		var err error
+		fa, err = wallet.SignFullAuthCall(c.signer, r.Method, name, payload, c.clock.Deadline(c.window), c.clock.Now())
 		if err != nil {
 			return nil, &SignError{Route: r.Name, Err: err}
 		}

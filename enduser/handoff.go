@@ -43,7 +43,7 @@ func (c *Client) ReuseShareToken(ctx context.Context, shareToken string) (Handof
 		return HandoffVerdict{}, invalid(RouteReuseShareToken, "svcId", "the client has no account id (%q)", c.tokenID)
 	}
 	var v HandoffVerdict
-	resp, err := c.call(ctx, RouteReuseShareToken, c.level(RouteReuseShareToken), map[string]any{"shareToken": shareToken, "svcId": svc}, &v)
+	resp, err := c.call(ctx, RouteReuseShareToken, c.level(RouteReuseShareToken), shareTokenWire{ShareToken: shareToken, SvcID: svc}, &v)
 	var api *APIError
 	switch {
 	case err == nil:

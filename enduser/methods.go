@@ -42,14 +42,18 @@ func (c *Client) call(ctx context.Context, route string, auth AuthLevel, body an
 
 func (c *Client) level(route string) AuthLevel { return c.routes[route].Auth }
 
-// ProbeLiteralHash reads the chain configuration with full-auth headers whose hash is the
-// literal hash (signed over hash+deadline as always), to learn whether the service binds
-// hash to the payload. purse itself always sends the payload's keccak256.
-func (c *Client) ProbeLiteralHash(ctx context.Context, hash string) error {
+// ProbeForeignHash reads the chain configuration (no query) with full-auth headers signed
+// over another payload, decoy: the hash header is keccak256(decoy), not keccak256 of what is
+// sent. It learns whether the service binds hash to the payload; purse's own calls always
+// sign what they send, and the signer signs only a payload's hash, never a hash given as such.
+func (c *Client) ProbeForeignHash(ctx context.Context, decoy []byte) error {
 	if c.signer == nil {
 		return invalid(RouteChainConfigs, "sign", "no signer for full auth")
 	}
-	_, err := c.do(ctx, request{route: RouteChainConfigs, auth: AuthFull, literalHash: hash})
+	if len(decoy) == 0 {
+		return invalid(RouteChainConfigs, "hash", "expected a decoy payload other than the (empty) query sent")
+	}
+	_, err := c.do(ctx, request{route: RouteChainConfigs, auth: AuthFull, signedPayload: decoy})
 	return err
 }
 

@@ -671,15 +671,18 @@ func (r TokenPermitRequest) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(struct {
-		Address        string `json:"address"`
-		Amount         string `json:"amount"`
-		PermitAmount   string `json:"permitAmount"`
-		PermitDeadline int64  `json:"permitDeadline"`
-		PermitV        int    `json:"permitV"`
-		PermitR        string `json:"permitR"`
-		PermitS        string `json:"permitS"`
-	}{r.Address, amount, permitAmount, r.PermitDeadline, r.PermitV, r.PermitR, r.PermitS})
+	return json.Marshal(tokenPermitWire{r.Address, amount, permitAmount, r.PermitDeadline, r.PermitV, r.PermitR, r.PermitS})
+}
+
+// tokenPermitWire is the token-permit body as sent.
+type tokenPermitWire struct {
+	Address        string `json:"address"`
+	Amount         string `json:"amount"`
+	PermitAmount   string `json:"permitAmount"`
+	PermitDeadline int64  `json:"permitDeadline"`
+	PermitV        int    `json:"permitV"`
+	PermitR        string `json:"permitR"`
+	PermitS        string `json:"permitS"`
 }
 
 // NewTokenPermitRequest builds the request from a signed permit: PermitAmount is the signed

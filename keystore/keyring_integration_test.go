@@ -77,7 +77,7 @@ func TestOSKeyringIntegration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fa, err := wallet.SignFullAuth(es, []byte(`{"it":true}`), 1790000000)
+	fa, err := wallet.SignFullAuth(es, []byte(`{"it":true}`), 1790000000, time.Unix(1790000000-60, 0))
 	if err != nil {
 		t.Fatal(err)
 	}

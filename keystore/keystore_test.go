@@ -714,7 +714,7 @@ func TestAuditedSigners(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fa, err := wallet.SignFullAuth(es, []byte(`{"a":1}`), 1790000000)
+		fa, err := wallet.SignFullAuth(es, []byte(`{"a":1}`), 1790000000, time.Unix(1790000000-60, 0))
 		if err != nil {
 			t.Fatal(err)
 		}

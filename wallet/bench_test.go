@@ -15,7 +15,7 @@ func BenchmarkFullAuthSign(b *testing.B) {
 	s := devSigner(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := SignFullAuth(s, benchPayload, 1790000000); err != nil {
+		if _, err := SignFullAuth(s, benchPayload, 1790000000, before(1790000000)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -3,6 +3,7 @@ package wallet
 import (
 	"errors"
 	"fmt"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -30,6 +31,9 @@ func CheckFormAText(text string) error {
 	if text == "" {
 		return errors.New("form A text: expected the declaration text, got an empty string")
 	}
+	if IsConsentMessage([]byte(text)) {
+		return errors.New("form A text starts with \"" + ConsentPrefix + "\": its signature would be a full-auth credential, so it is not signed")
+	}
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
@@ -46,10 +50,7 @@ func CheckFormAText(text string) error {
 
 // SignFormA personal_signs the exact text: no trim, no newline normalisation.
 func SignFormA(s EVMSigner, text string) (FormA, error) {
-	if err := CheckFormAText(text); err != nil {
-		return FormA{}, err
-	}
-	sig, err := signEVM(s, Request{Purpose: PurposeFormA, Text: text})
+	sig, err := signEVM(s, Request{Purpose: PurposeFormA, Text: text}, time.Time{})
 	if err != nil {
 		return FormA{}, err
 	}

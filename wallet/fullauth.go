@@ -3,6 +3,7 @@ package wallet
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -39,41 +40,34 @@ func ConsentMessage(hash, deadline string) (intermediate, message string) {
 }
 
 // SignFullAuth signs the full-auth headers for one request payload: the exact body bytes
-// (POST), the raw query string without '?' (GET), or nothing.
-func SignFullAuth(s EVMSigner, payload []byte, deadline int64) (FullAuth, error) {
-	return SignFullAuthCall(s, "", "", payload, deadline)
+// (POST), the raw query string without '?' (GET), or nothing. now is the clock the deadline
+// is checked against (the server's, as the client knows it).
+func SignFullAuth(s EVMSigner, payload []byte, deadline int64, now time.Time) (FullAuth, error) {
+	return SignFullAuthCall(s, "", "", payload, deadline, now)
 }
 
 // SignFullAuthCall is SignFullAuth for the named end-user call (method, route name), which a
-// signer in another process shows and judges by.
-func SignFullAuthCall(s EVMSigner, method, route string, payload []byte, deadline int64) (FullAuth, error) {
-	if payload == nil {
-		payload = []byte{}
+// signer in another process shows.
+func SignFullAuthCall(s EVMSigner, method, route string, payload []byte, deadline int64, now time.Time) (FullAuth, error) {
+	return SignFullAuthRequest(s, Request{Purpose: PurposeFullAuth, Method: method, Route: route, Payload: payload, Deadline: strconv.FormatInt(deadline, 10)}, now)
+}
+
+// SignFullAuthRequest signs the full-auth request r (purpose full-auth) and returns its
+// headers and what they sign.
+func SignFullAuthRequest(s EVMSigner, r Request, now time.Time) (FullAuth, error) {
+	if r.Purpose != PurposeFullAuth {
+		return FullAuth{}, fmt.Errorf("full-auth headers: expected a full-auth request, got %q", r.Purpose)
 	}
-	return signFullAuth(s, Request{Purpose: PurposeFullAuth, Method: method, Route: route, Payload: payload, Deadline: strconv.FormatInt(deadline, 10)})
-}
-
-// SignFullAuthHash signs full-auth headers for a given hash value. The service checks the
-// signature over hash+deadline; purse always sends the payload's keccak256 (SignFullAuth),
-// and uses this only to probe whether the service accepts another string (`purse doctor`).
-func SignFullAuthHash(s EVMSigner, hash string, deadline int64) (FullAuth, error) {
-	return signFullAuth(s, Request{Purpose: PurposeFullAuth, Hash: hash, Deadline: strconv.FormatInt(deadline, 10)})
-}
-
-func signFullAuth(s EVMSigner, r Request) (FullAuth, error) {
-	hash, err := r.FullAuthHash()
+	sig, err := signEVM(s, r, now)
 	if err != nil {
 		return FullAuth{}, err
 	}
+	deadline, err := DeadlineOf(r.Deadline)
+	if err != nil {
+		return FullAuth{}, err
+	}
+	hash := r.FullAuthHash()
 	intermediate, message := ConsentMessage(hash, r.Deadline)
-	sig, err := signEVMDigest(s, r, PersonalHash([]byte(message)))
-	if err != nil {
-		return FullAuth{}, err
-	}
-	deadline, err := strconv.ParseInt(r.Deadline, 10, 64)
-	if err != nil {
-		return FullAuth{}, fmt.Errorf("full-auth deadline %q: expected a decimal integer", r.Deadline)
-	}
 	return FullAuth{Hash: hash, Deadline: deadline, Intermediate: intermediate, Message: message, Sign: hexutil.Encode(sig)}, nil
 }
 
@@ -93,11 +87,20 @@ type MintConsent struct {
 	Message      string `json:"message"`
 }
 
-// SignMintConsent signs the mint consent: the full-auth construction over a free-text hash.
-// The deadline is a decimal string, as the mint body carries it.
-func SignMintConsent(s EVMSigner, hash, deadline string) (MintConsent, error) {
+// SignMintConsent signs the mint consent: the full-auth construction over a free-text hash,
+// checked against now. The deadline is a decimal string, as the mint body carries it.
+func SignMintConsent(s EVMSigner, hash, deadline string, now time.Time) (MintConsent, error) {
+	return SignMintConsentRequest(s, Request{Purpose: PurposeMintConsent, Hash: hash, Deadline: deadline}, now)
+}
+
+// SignMintConsentRequest signs the mint-consent request r.
+func SignMintConsentRequest(s EVMSigner, r Request, now time.Time) (MintConsent, error) {
+	if r.Purpose != PurposeMintConsent {
+		return MintConsent{}, fmt.Errorf("mint consent: expected a mint-consent request, got %q", r.Purpose)
+	}
+	hash, deadline := r.Hash, r.Deadline
 	intermediate, message := ConsentMessage(hash, deadline)
-	sig, err := signEVM(s, Request{Purpose: PurposeMintConsent, Hash: hash, Deadline: deadline})
+	sig, err := signEVM(s, r, now)
 	if err != nil {
 		return MintConsent{}, err
 	}

@@ -2,6 +2,7 @@ package wallet
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common/hexutil"
 )
@@ -35,12 +36,12 @@ func PartnerAuthMessage(v PartnerAuthVariant, payload []byte, svcID, externalUse
 	return string(payload) + "svcId:" + svcID + "externalUserId:" + externalUserID + " " + d
 }
 
-// SignPartnerAuth signs the partner auth headers with EIP-191.
-func SignPartnerAuth(s EVMSigner, v PartnerAuthVariant, payload []byte, svcID, externalUserID string, deadline int64) (PartnerAuth, error) {
-	msg := PartnerAuthMessage(v, payload, svcID, externalUserID, deadline)
-	sig, err := SignPersonal(s, PurposePartnerAuth, []byte(msg))
+// SignPartnerAuth signs the partner auth headers of call with EIP-191; the signer builds the
+// message from the call's parts and checks its deadline against now.
+func SignPartnerAuth(s EVMSigner, call PartnerCall, now time.Time) (PartnerAuth, error) {
+	sig, err := signEVM(s, Request{Purpose: PurposePartnerAuth, Partner: &call}, now)
 	if err != nil {
 		return PartnerAuth{}, err
 	}
-	return PartnerAuth{Signature: hexutil.Encode(sig), Deadline: deadline, PublicKey: s.Address().Hex(), Message: msg}, nil
+	return PartnerAuth{Signature: hexutil.Encode(sig), Deadline: call.Deadline, PublicKey: s.Address().Hex(), Message: call.Message()}, nil
 }

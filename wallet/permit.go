@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -159,7 +160,7 @@ func SignPermit(s EVMSigner, p Permit) (PermitSignature, error) {
 	if err != nil {
 		return PermitSignature{}, err
 	}
-	sig, err := signEVM(s, Request{Purpose: PurposePermit, Permit: &p})
+	sig, err := signEVM(s, Request{Purpose: PurposePermit, Permit: &p}, time.Time{})
 	if err != nil {
 		return PermitSignature{}, err
 	}

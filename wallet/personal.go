@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/accounts"
 	"github.com/ethereum/go-ethereum/common"
@@ -29,14 +30,11 @@ func IsConsentMessage(msg []byte) bool {
 	return bytes.HasPrefix(msg, []byte(ConsentPrefix))
 }
 
-// SignPersonal signs msg with EIP-191 personal_sign and returns 65 bytes with V = 27/28.
-// A consent message is refused under PurposePersonal, so the audit log never records a
-// full-auth credential as an innocent message: sign it as PurposeFullAuth.
-func SignPersonal(s EVMSigner, p Purpose, msg []byte) ([]byte, error) {
-	if p == PurposeFormA {
-		return signEVM(s, Request{Purpose: p, Text: string(msg)})
-	}
-	return signEVM(s, Request{Purpose: p, Message: msg})
+// SignPersonal signs msg with EIP-191 personal_sign (purpose personal) and returns 65
+// bytes with V = 27/28. A consent message is refused (ErrConsentMessage): its signature is
+// a full-auth credential, which only a full-auth or mint-consent request makes.
+func SignPersonal(s EVMSigner, msg []byte) ([]byte, error) {
+	return signEVM(s, Request{Purpose: PurposePersonal, Message: msg}, time.Time{})
 }
 
 // ParseSignature decodes a 0x-prefixed 65-byte hex signature with V in {0,1,27,28}

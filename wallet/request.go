@@ -1,43 +1,93 @@
 package wallet
 
 import (
-	"crypto/subtle"
+	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
+	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/gagliardetto/solana-go"
+
+	"purse/protocol"
 )
 
 // Request is one signature asked for in the protocol's terms (the call, the typed data, the
-// text), not as a digest. A signer that lives in another process (the agent) receives the
-// Request, rebuilds the digest itself with Digest and so knows what it signs; its policy and
-// its log see the route, the permit, the text.
+// text), never as a digest or as bytes the caller chose. Every signer, in the process or in
+// the agent, builds the digest from the request's fields with Digest, so it knows what it
+// signs and no purpose can produce a digest another purpose would (a consent message is
+// full-auth's and the mint consent's alone, a partner-auth message is built from the call's
+// parts). A field that does not belong to the purpose makes the request invalid.
 type Request struct {
 	Purpose Purpose `json:"purpose"`
-	// Method and Route name the end-user call a full-auth signature authorises, as the
-	// client states it: the signature itself covers only the payload and the deadline.
+	// Method and Route name the end-user call of a full-auth signature as the client states
+	// it; the signature itself covers only the payload and the deadline, so a signer judges
+	// the call by its Payload, not by this name.
 	Method string `json:"method,omitempty"`
 	Route  string `json:"route,omitempty"`
-	// Payload is what a full-auth hash is taken of: the exact body (POST) or raw query (GET).
+	// Payload is what a full-auth hash is taken of: the exact body (POST) or raw query (GET);
+	// nil and empty are the same, no payload (a read).
 	Payload []byte `json:"payload,omitempty"`
-	// Hash is the hash string of a mint consent, or a full-auth hash given literally (the
-	// doctor's probe); with a Payload it must be the payload's hash.
+	// Hash is the free-text hash of a mint consent (spec 4.4), the one purpose whose hash is
+	// not computed by the signer.
 	Hash string `json:"hash,omitempty"`
-	// Deadline is the decimal deadline of full-auth and mint consent.
+	// Deadline is the decimal deadline (Unix seconds) of full-auth and mint consent.
 	Deadline string `json:"deadline,omitempty"`
+	// AnyDeadline lets a full-auth or mint-consent deadline lie outside the protocol's
+	// bounds (a tester's expired or over-long credential, `--allow-any-deadline`); an agent
+	// never signs such a request without the user's confirmation.
+	AnyDeadline bool `json:"anyDeadline,omitempty"`
 	// Permit is the EIP-2612 permit (purpose permit).
 	Permit *Permit `json:"permit,omitempty"`
 	// Text is the Form A declaration (purpose form-a).
 	Text string `json:"text,omitempty"`
-	// Message is the personal_sign message (personal, partner-auth) or the serialized
-	// Solana message (solana-tx).
+	// Message is the personal_sign message (personal) or the serialized Solana message
+	// (solana-tx).
 	Message []byte `json:"message,omitempty"`
 	// Quote is the alt-chain quote a Solana transaction came with, so a signer in another
 	// process can apply the checklist to it before signing.
 	Quote []byte `json:"quote,omitempty"`
+	// Partner is the partner API call a partner-auth signature authenticates.
+	Partner *PartnerCall `json:"partner,omitempty"`
 }
+
+// PartnerCall is what a partner-auth signature covers (spec 5.1, design 2.6): the signer
+// builds the message from these parts, so a partner-auth request can never be made to sign
+// any other text.
+type PartnerCall struct {
+	Variant PartnerAuthVariant `json:"variant"`
+	// Payload is the raw body (or raw query of a GET) exactly as sent.
+	Payload        []byte `json:"payload,omitempty"`
+	SvcID          string `json:"svcId,omitempty"`
+	ExternalUserID string `json:"externalUserId,omitempty"`
+	Deadline       int64  `json:"deadline"`
+}
+
+// Limits of what a signer takes: the same in the process and in the agent (whose socket
+// carries any request within them), far above anything the service takes.
+const (
+	MaxPayloadBytes = 1 << 20  // a full-auth or partner-auth payload
+	MaxMessageBytes = 1 << 20  // a personal_sign message
+	MaxFormABytes   = 64 << 10 // a Form A declaration
+	MaxQuoteBytes   = 256 << 10
+	// MaxSolanaMessageBytes is a whole transaction's limit (the packet size), so a message
+	// is always below it.
+	MaxSolanaMessageBytes = 1232
+	// MaxHashBytes caps a mint consent's free-text hash; MaxNameBytes a route or method
+	// name and a partner call's identity values.
+	MaxHashBytes = 1024
+	MaxNameBytes = 256
+)
+
+// ClockSlack is how far a signer's clock may differ from the server's: a deadline is
+// checked against the signer's own clock (the agent has no other), so the protocol's
+// window is widened by this much on either side, never more.
+const ClockSlack = 5 * time.Minute
 
 // RequestSigner is an EVMSigner that wants the request rather than its digest (the agent's
 // client). It returns the 65-byte [R || S || V] signature with V in {0, 1}, as SignDigest.
@@ -53,96 +103,253 @@ type SolanaRequestSigner interface {
 	SignSolanaRequest(r Request) (solana.Signature, error)
 }
 
-// FullAuthHash is the hash string a full-auth request is signed over: the payload's
-// keccak256, or the literal Hash when no payload is given. Both given must agree.
-func (r Request) FullAuthHash() (string, error) {
-	if r.Payload == nil {
-		if r.Hash == "" {
-			return "", errors.New("full-auth request: expected the payload (or a literal hash), got neither")
+// payloadHashForm is the form of every full-auth hash (0x + 64 lowercase hex digits): a
+// mint consent may not use it, so its digest is never a full-auth credential.
+var payloadHashForm = regexp.MustCompile(`^0[xX][0-9a-fA-F]{64}$`)
+
+// FullAuthHash is the hash a full-auth request is signed over: the payload's keccak256.
+func (r Request) FullAuthHash() string {
+	return PayloadHash(r.Payload)
+}
+
+// fields lists the request's fields that are set, by their JSON names.
+func (r Request) fields() []string {
+	var set []string
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{
+		{"method", r.Method != ""}, {"route", r.Route != ""}, {"payload", len(r.Payload) > 0},
+		{"hash", r.Hash != ""}, {"deadline", r.Deadline != ""}, {"anyDeadline", r.AnyDeadline},
+		{"permit", r.Permit != nil}, {"text", r.Text != ""}, {"message", len(r.Message) > 0},
+		{"quote", len(r.Quote) > 0}, {"partner", r.Partner != nil},
+	} {
+		if f.on {
+			set = append(set, f.name)
 		}
-		return r.Hash, nil
 	}
-	h := PayloadHash(r.Payload)
-	if r.Hash != "" && subtle.ConstantTimeCompare([]byte(h), []byte(r.Hash)) != 1 {
-		return "", fmt.Errorf("full-auth request: hash %s is not the payload's keccak256 %s", r.Hash, h)
+	return set
+}
+
+// purposeFields are the fields each purpose may carry.
+var purposeFields = map[Purpose]map[string]bool{
+	PurposeFullAuth:    {"method": true, "route": true, "payload": true, "deadline": true, "anyDeadline": true},
+	PurposeMintConsent: {"hash": true, "deadline": true, "anyDeadline": true},
+	PurposePermit:      {"permit": true},
+	PurposeFormA:       {"text": true},
+	PurposePersonal:    {"message": true},
+	PurposePartnerAuth: {"partner": true},
+	PurposeSolanaTx:    {"message": true, "quote": true},
+}
+
+// Check refuses a request that is not one purse would sign, before any key is touched: a
+// field of another purpose, an input over the limits, a deadline that is not a decimal
+// number or lies outside the protocol's bounds of now (the signer's clock, ClockSlack either
+// side), a message that is another purpose's. In the process and in the agent the same
+// check runs.
+func (r Request) Check(now time.Time) error {
+	allowed, ok := purposeFields[r.Purpose]
+	if !ok {
+		if r.Purpose == "" {
+			return errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
+		}
+		return fmt.Errorf("sign: purpose %q is not one purse signs", r.Purpose)
 	}
-	return h, nil
+	for _, f := range r.fields() {
+		if !allowed[f] {
+			return fmt.Errorf("%s request: field %q belongs to another purpose", r.Purpose, f)
+		}
+	}
+	switch r.Purpose {
+	case PurposeFullAuth:
+		if len(r.Payload) > MaxPayloadBytes {
+			return fmt.Errorf("full-auth request: payload of %d bytes is over the limit of %d", len(r.Payload), MaxPayloadBytes)
+		}
+		if r.Method != "" && r.Method != "GET" && r.Method != "POST" {
+			return fmt.Errorf("full-auth request: method %q: expected GET or POST", r.Method)
+		}
+		if len(r.Route) > MaxNameBytes {
+			return fmt.Errorf("full-auth request: route name of %d bytes is over the limit of %d", len(r.Route), MaxNameBytes)
+		}
+		return r.checkDeadline(now, protocol.MaxFullAuthWindow)
+	case PurposeMintConsent:
+		switch {
+		case r.Hash == "":
+			return errors.New("mint-consent request: expected the hash, got nothing")
+		case len(r.Hash) > MaxHashBytes:
+			return fmt.Errorf("mint-consent request: hash of %d bytes is over the limit of %d", len(r.Hash), MaxHashBytes)
+		case !utf8.ValidString(r.Hash):
+			return errors.New("mint-consent request: hash: expected UTF-8 text")
+		case payloadHashForm.MatchString(r.Hash):
+			return fmt.Errorf("mint-consent request: hash %s has the form of a full-auth payload hash (0x + 32 bytes hex): its consent would be a full-auth credential for that payload; use another consent text", r.Hash)
+		}
+		return r.checkDeadline(now, protocol.MaxFullAuthWindow)
+	case PurposePermit:
+		if r.Permit == nil {
+			return errors.New("permit request: expected the permit, got nothing")
+		}
+		return r.Permit.validate()
+	case PurposeFormA:
+		if len(r.Text) > MaxFormABytes {
+			return fmt.Errorf("form A text of %d bytes is over the limit of %d", len(r.Text), MaxFormABytes)
+		}
+		if err := CheckFormAText(r.Text); err != nil {
+			return err
+		}
+		return notPartnerShaped("form A text", r.Text)
+	case PurposePersonal:
+		if len(r.Message) > MaxMessageBytes {
+			return fmt.Errorf("personal message of %d bytes is over the limit of %d", len(r.Message), MaxMessageBytes)
+		}
+		if IsConsentMessage(r.Message) {
+			return ErrConsentMessage
+		}
+		return notPartnerShaped("personal message", string(r.Message))
+	case PurposePartnerAuth:
+		return r.Partner.check(now)
+	case PurposeSolanaTx:
+		switch {
+		case len(r.Message) == 0:
+			return errors.New("solana-tx request: expected the serialized message, got nothing")
+		case len(r.Message) > MaxSolanaMessageBytes:
+			return fmt.Errorf("solana-tx request: message of %d bytes is over a transaction's limit of %d", len(r.Message), MaxSolanaMessageBytes)
+		case len(r.Quote) > MaxQuoteBytes:
+			return fmt.Errorf("solana-tx request: quote of %d bytes is over the limit of %d", len(r.Quote), MaxQuoteBytes)
+		}
+	}
+	return nil
+}
+
+// svcIDForm is an X-Svc-Id value: an integer, which cannot hide the "externalUserId:" part of
+// the message that follows it.
+var svcIDForm = regexp.MustCompile(`^(-?[0-9]{1,20})?$`)
+
+// partnerShaped matches a text that ends like every partner-auth message: one space, then a
+// Unix time of ten digits (2001 to 2286).
+var partnerShaped = regexp.MustCompile(` [1-9][0-9]{9}$`)
+
+// notPartnerShaped refuses a text that ends as a partner-auth message does: its signature
+// would authenticate a partner API call (partner-auth is allowed by default in the agent,
+// and the key may be the partner key), so only a partner-auth request makes one.
+func notPartnerShaped(what, text string) error {
+	if partnerShaped.MatchString(text) {
+		return fmt.Errorf("%s ends with a space and a Unix time, as a partner-auth message does: its signature could authenticate a partner API call, so it is not signed as a %s", what, what)
+	}
+	return nil
+}
+
+// DeadlineOf reads a decimal deadline as the headers carry it: digits only, no sign, no
+// leading zero, at most 2^63-1.
+func DeadlineOf(s string) (int64, error) {
+	if err := protocol.CheckTokenID(s); err != nil {
+		return 0, fmt.Errorf("deadline %q: expected Unix seconds in decimal digits without leading zeros", s)
+	}
+	return strconv.ParseInt(s, 10, 64)
+}
+
+func (r Request) checkDeadline(now time.Time, window time.Duration) error {
+	d, err := DeadlineOf(r.Deadline)
+	if err != nil {
+		return fmt.Errorf("%s request: %v", r.Purpose, err)
+	}
+	if r.AnyDeadline {
+		return nil
+	}
+	return deadlineWithin(string(r.Purpose), d, now, window)
+}
+
+// deadlineWithin refuses a deadline outside (now - ClockSlack, now + window + ClockSlack]:
+// an expired credential is useless, an over-long one lives longer than the protocol allows.
+func deadlineWithin(what string, d int64, now time.Time, window time.Duration) error {
+	lo, hi := now.Add(-ClockSlack).Unix(), now.Add(window+ClockSlack).Unix()
+	switch {
+	case d <= lo:
+		return fmt.Errorf("%s request: deadline %d (%s) has passed by this signer's clock (%s)",
+			what, d, time.Unix(d, 0).UTC().Format(time.RFC3339), now.UTC().Format(time.RFC3339))
+	case d > hi:
+		return fmt.Errorf("%s request: deadline %d (%s) is more than %s ahead of this signer's clock (%s, with %s for clock skew)",
+			what, d, time.Unix(d, 0).UTC().Format(time.RFC3339), window, now.UTC().Format(time.RFC3339), ClockSlack)
+	}
+	return nil
+}
+
+func (p *PartnerCall) check(now time.Time) error {
+	if p == nil {
+		return errors.New("partner-auth request: expected the partner call, got nothing")
+	}
+	switch p.Variant {
+	case PartnerAuthSpec, PartnerAuthLegacy:
+	default:
+		return fmt.Errorf("partner-auth request: variant %q: expected %q or %q", p.Variant, PartnerAuthSpec, PartnerAuthLegacy)
+	}
+	if len(p.Payload) > MaxPayloadBytes {
+		return fmt.Errorf("partner-auth request: payload of %d bytes is over the limit of %d", len(p.Payload), MaxPayloadBytes)
+	}
+	if bytes.HasPrefix(p.Payload, []byte(ConsentPrefix)) {
+		return errors.New("partner-auth request: the payload starts with the full-auth consent prefix")
+	}
+	for _, f := range []struct{ name, v string }{{"svcId", p.SvcID}, {"externalUserId", p.ExternalUserID}} {
+		if len(f.v) > MaxNameBytes {
+			return fmt.Errorf("partner-auth request: %s of %d bytes is over the limit of %d", f.name, len(f.v), MaxNameBytes)
+		}
+		for _, c := range f.v {
+			if unicode.IsControl(c) || unicode.IsSpace(c) {
+				return fmt.Errorf("partner-auth request: %s %q: expected no spaces or control characters", f.name, f.v)
+			}
+		}
+	}
+	if !svcIDForm.MatchString(p.SvcID) {
+		return fmt.Errorf("partner-auth request: svcId %q: expected an integer in decimal digits (or nothing)", p.SvcID)
+	}
+	return deadlineWithin("partner-auth", p.Deadline, now, protocol.MaxPartnerDeadline)
+}
+
+// Message is the partner-auth message of the call.
+func (p *PartnerCall) Message() string {
+	return PartnerAuthMessage(p.Variant, p.Payload, p.SvcID, p.ExternalUserID, p.Deadline)
 }
 
 // ConsentText is the personal_sign message of a full-auth or mint-consent request.
-func (r Request) ConsentText() (string, error) {
+func (r Request) ConsentText() string {
 	hash := r.Hash
 	if r.Purpose == PurposeFullAuth {
-		var err error
-		if hash, err = r.FullAuthHash(); err != nil {
-			return "", err
-		}
-	}
-	if hash == "" {
-		return "", fmt.Errorf("%s request: expected the hash, got nothing", r.Purpose)
-	}
-	if r.Deadline == "" {
-		return "", fmt.Errorf("%s request: expected the deadline, got nothing", r.Purpose)
+		hash = r.FullAuthHash()
 	}
 	_, msg := ConsentMessage(hash, r.Deadline)
-	return msg, nil
+	return msg
 }
 
-// Digest is the 32-byte digest an EVM key signs for r, built from its content with the same
-// code as local signing, and with the same refusals (a consent message as a plain personal
-// message, Form A text that cannot be shown, an invalid permit).
-func (r Request) Digest() (common.Hash, error) {
+// Digest checks r at now (Check) and builds the 32-byte digest an EVM key signs for it,
+// from its fields: the same code for a signer in the process and in the agent.
+func (r Request) Digest(now time.Time) (common.Hash, error) {
+	if err := r.Check(now); err != nil {
+		return common.Hash{}, err
+	}
 	switch r.Purpose {
 	case PurposeFullAuth, PurposeMintConsent:
-		if r.Message != nil {
-			// A consent message signed as it is (`purse sign personal --allow-full-auth-prefix`).
-			if !IsConsentMessage(r.Message) || r.Payload != nil || r.Hash != "" {
-				return common.Hash{}, fmt.Errorf("%s request: a message must be a consent message (%q…) and come without payload or hash", r.Purpose, ConsentPrefix)
-			}
-			return PersonalHash(r.Message), nil
-		}
-		msg, err := r.ConsentText()
-		if err != nil {
-			return common.Hash{}, err
-		}
-		return PersonalHash([]byte(msg)), nil
+		return PersonalHash([]byte(r.ConsentText())), nil
 	case PurposePermit:
-		if r.Permit == nil {
-			return common.Hash{}, errors.New("permit request: expected the permit, got nothing")
-		}
 		d, _, err := r.Permit.Digest()
 		return d, err
 	case PurposeFormA:
-		if err := CheckFormAText(r.Text); err != nil {
-			return common.Hash{}, err
-		}
 		return PersonalHash([]byte(r.Text)), nil
-	case PurposePersonal, PurposePartnerAuth:
-		if r.Purpose == PurposePersonal && IsConsentMessage(r.Message) {
-			return common.Hash{}, ErrConsentMessage
-		}
+	case PurposePersonal:
 		return PersonalHash(r.Message), nil
-	case "":
-		return common.Hash{}, errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
+	case PurposePartnerAuth:
+		return PersonalHash([]byte(r.Partner.Message())), nil
 	}
 	return common.Hash{}, fmt.Errorf("sign: purpose %q is not an EVM signature", r.Purpose)
 }
 
-// signEVM signs r with s: a RequestSigner gets the request, any other signer its digest.
-// The signature comes back with V = 27/28. A signature from another process is checked to
-// recover to the signer's address before anyone uses it.
-func signEVM(s EVMSigner, r Request) ([]byte, error) {
-	digest, err := r.Digest()
+// signEVM checks r at now and signs it with s: a RequestSigner gets the request, any other
+// signer its digest. The signature comes back with V = 27/28. A signature from another
+// process is checked to recover to the signer's address before anyone uses it.
+func signEVM(s EVMSigner, r Request, now time.Time) ([]byte, error) {
+	digest, err := r.Digest(now)
 	if err != nil {
 		return nil, err
 	}
-	return signEVMDigest(s, r, digest)
-}
-
-// signEVMDigest is signEVM for a caller that built r's digest already (r.Digest()).
-func signEVMDigest(s EVMSigner, r Request, digest common.Hash) ([]byte, error) {
 	var sig []byte
-	var err error
 	rs, remote := s.(RequestSigner)
 	if remote {
 		sig, err = rs.SignRequest(r)
@@ -166,10 +373,16 @@ func signEVMDigest(s EVMSigner, r Request, digest common.Hash) ([]byte, error) {
 	return out, nil
 }
 
-// SignSolana signs the serialized Solana message msg for r (purpose solana-tx, Quote the
-// quote it came from, if any): a SolanaRequestSigner gets the request, any other signer the
-// message. A signature that does not verify is never returned.
+// SignSolana checks r (purpose solana-tx, Message the serialized message, Quote the quote it
+// came from, if any) and signs it with s: a SolanaRequestSigner gets the request, any other
+// signer the message. A signature that does not verify is never returned.
 func SignSolana(s SolanaSigner, r Request) (solana.Signature, error) {
+	if r.Purpose != PurposeSolanaTx {
+		return solana.Signature{}, fmt.Errorf("sign: a Solana key signs solana-tx requests only, not %q", r.Purpose)
+	}
+	if err := r.Check(time.Time{}); err != nil {
+		return solana.Signature{}, err
+	}
 	var sig solana.Signature
 	var err error
 	if rs, ok := s.(SolanaRequestSigner); ok {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -108,7 +109,7 @@ func TestVectorFullAuth(t *testing.T) {
 	v := loadVectors(t)
 	s := devSigner(t)
 	for i, c := range v.FullAuth {
-		got, err := SignFullAuth(s, []byte(c.Payload), c.Deadline)
+		got, err := SignFullAuth(s, []byte(c.Payload), c.Deadline, before(c.Deadline))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,7 +132,7 @@ func TestVectorMintConsent(t *testing.T) {
 	v := loadVectors(t)
 	s := devSigner(t)
 	for i, c := range v.MintConsent {
-		got, err := SignMintConsent(s, c.Hash, c.Deadline)
+		got, err := SignMintConsent(s, c.Hash, c.Deadline, beforeString(t, c.Deadline))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -282,7 +283,7 @@ func TestPartnerAuthMessage(t *testing.T) {
 		t.Fatalf("legacy message %q", got)
 	}
 	s := devSigner(t)
-	pa, err := SignPartnerAuth(s, PartnerAuthSpec, body, "12", "", 1700000000)
+	pa, err := SignPartnerAuth(s, PartnerCall{Variant: PartnerAuthSpec, Payload: body, SvcID: "12", Deadline: 1700000000}, before(1700000000))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,4 +308,17 @@ func TestSolanaSignVerify(t *testing.T) {
 	if _, err := NewSolanaKeyFromSeed(make([]byte, 31)); err == nil {
 		t.Fatal("accepted a 31-byte seed")
 	}
+}
+
+// before is a signer's clock a minute before deadline: inside the protocol's bounds, so a
+// vector's fixed deadline signs.
+func before(deadline int64) time.Time { return time.Unix(deadline-60, 0) }
+
+func beforeString(t *testing.T, deadline string) time.Time {
+	t.Helper()
+	d, err := strconv.ParseInt(deadline, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return before(d)
 }

@@ -122,7 +122,7 @@ func (s *Sandbox) writeSigned(w http.ResponseWriter, mode string, e *partnerErro
 		signed = append([]byte(" "), body...)
 	}
 	if mode != ResponseUnsigned {
-		if sig, err := wallet.SignPersonal(key, wallet.PurposePersonal, signed); err == nil {
+		if sig, err := wallet.SignPersonal(key, signed); err == nil {
 			w.Header().Set("x-api-signature", hexutil.Encode(sig))
 			w.Header().Set("x-api-publicKey", key.Address().Hex())
 		}

@@ -61,7 +61,7 @@ func (e *env) post(t *testing.T, r signedRequest) (code int, msg string, data js
 	if r.deadline == 0 {
 		r.deadline = time.Now().Add(2 * time.Minute).Unix()
 	}
-	auth, err := wallet.SignPartnerAuth(r.signer, r.variant, r.body, r.svcID, "", r.deadline)
+	auth, err := wallet.SignPartnerAuth(r.signer, wallet.PartnerCall{Variant: r.variant, Payload: r.body, SvcID: r.svcID, Deadline: r.deadline}, time.Unix(r.deadline, 0).Add(-time.Minute))
 	if err != nil {
 		t.Fatal(err)
 	}

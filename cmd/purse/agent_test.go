@@ -119,11 +119,11 @@ func TestAgentCommands(t *testing.T) {
 	if _, errOut, code := purse(t, "", "agent", "lock", "me"); code != exitFailure || !strings.Contains(errOut, "not unlocked") {
 		t.Fatalf("lock twice: %d %s", code, errOut)
 	}
-	if _, errOut, code := purse(t, "{}", "sign", "full-auth", "--key", "me", "--token-id", "1234", "--network", "5003", "--method", "POST", "--route", "transactions", "--body-file", "-"); code == exitOK || !strings.Contains(errOut, "PURSE_PASSPHRASE_FILE") {
+	if _, errOut, code := purse(t, `{"pageSize":5}`, "sign", "full-auth", "--key", "me", "--token-id", "1234", "--network", "5003", "--method", "POST", "--route", "transactions", "--body-file", "-"); code == exitOK || !strings.Contains(errOut, "PURSE_PASSPHRASE_FILE") {
 		t.Fatalf("locked, no passphrase source: exit %d %s", code, errOut)
 	}
 	setPassphrase(t, testPassphrase)
-	if _, errOut, code := purse(t, "{}", "sign", "full-auth", "--key", "me", "--token-id", "1234", "--network", "5003", "--method", "POST", "--route", "transactions", "--body-file", "-"); code != exitOK {
+	if _, errOut, code := purse(t, `{"pageSize":5}`, "sign", "full-auth", "--key", "me", "--token-id", "1234", "--network", "5003", "--method", "POST", "--route", "transactions", "--body-file", "-"); code != exitOK {
 		t.Fatalf("unlock on demand: exit %d %s", code, errOut)
 	}
 	out, _, _ = purse(t, "", "agent", "status", "--json")
@@ -150,7 +150,7 @@ func TestAgentPolicyFile(t *testing.T) {
 		t.Fatal(errOut)
 	}
 	startAgent(t, home)
-	_, errOut, code := purse(t, "{}", "sign", "full-auth", "--key", "me", "--token-id", "1234", "--network", "5003", "--method", "POST", "--route", "transactions", "--body-file", "-")
+	_, errOut, code := purse(t, `{"pageSize":5}`, "sign", "full-auth", "--key", "me", "--token-id", "1234", "--network", "5003", "--method", "POST", "--route", "transactions", "--body-file", "-")
 	if code != exitRejected || !strings.Contains(errOut, `routes.transactions = "deny" (`+filepath.Join(home, agent.PolicyFile)+` line 2)`) {
 		t.Fatalf("denied route: exit %d %s", code, errOut)
 	}

@@ -42,7 +42,7 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 func TestRejectedJSONIsOneValue(t *testing.T) {
 	keyEnv(t)
 	k, _ := wallet.ParseEVMKey(testDevKey)
-	sig, _ := wallet.SignPersonal(k, wallet.PurposePersonal, []byte("m"))
+	sig, _ := wallet.SignPersonal(k, []byte("m"))
 	out, _, code := purse(t, "", "verify", "personal", "--address", "0x2222222222222222222222222222222222222222", "--message", "m",
 		"--signature", hexutil.Encode(sig), "--json")
 	if code != exitRejected {

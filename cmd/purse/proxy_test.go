@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"syscall"
@@ -87,9 +88,7 @@ func TestProxyCommandSignsForCurlAndStopsOnSignal(t *testing.T) {
 		t.Fatalf("call line %q: %v", lines[len(lines)-1], err)
 	}
 
-	if err := syscall.Kill(syscall.Getpid(), syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
+	signalSelf(t, os.Interrupt)
 	select {
 	case code := <-done:
 		if code != exitOK {
@@ -135,9 +134,7 @@ func TestProxyCommandHumanLines(t *testing.T) {
 	if l := lines[1]; !strings.Contains(l, " GET /api/v2/account-status account-status basic 403 ") || !strings.Contains(l, "has no account id") {
 		t.Fatalf("call line %q", l)
 	}
-	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
+	signalSelf(t, syscall.SIGTERM)
 	select {
 	case code := <-done:
 		if code != exitOK {
@@ -145,5 +142,18 @@ func TestProxyCommandHumanLines(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the proxy did not stop on SIGTERM")
+	}
+}
+
+// signalSelf sends sig to this test process, as a user's Ctrl-C or a service manager would
+// (os.Process.Signal builds everywhere; where the OS cannot deliver it, the test fails).
+func signalSelf(t *testing.T, sig os.Signal) {
+	t.Helper()
+	p, err := os.FindProcess(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Signal(sig); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -31,12 +31,14 @@ func required(cmd *cobra.Command, names ...string) {
 func deadlineFlags(cmd *cobra.Command, withTTL bool) func() app.Deadline {
 	var at int64
 	var ttl time.Duration
-	cmd.Flags().Int64Var(&at, "deadline", 0, "deadline as Unix seconds")
+	var any bool
+	cmd.Flags().Int64Var(&at, "deadline", 0, "deadline as Unix seconds, within 20 minutes from now")
+	cmd.Flags().BoolVar(&any, "allow-any-deadline", false, "sign a --deadline in the past or more than 20 minutes ahead (a test credential the service refuses; an agent always asks before signing it)")
 	if withTTL {
 		cmd.Flags().DurationVar(&ttl, "ttl", 0, "deadline as now + TTL (default 5m, at most 20m)")
 	}
 	return func() app.Deadline {
-		d := app.Deadline{Default: withTTL}
+		d := app.Deadline{Default: withTTL, Any: any}
 		if cmd.Flags().Changed("deadline") {
 			d.At = &at
 		}
@@ -202,14 +204,13 @@ func (a *cli) message(cmd *cobra.Command) func() ([]byte, error) {
 
 func (a *cli) signPersonalCmd() *cobra.Command {
 	var key string
-	var allowFullAuth bool
 	var msg func() ([]byte, error)
-	cmd := a.command("personal --key L (--message-file F | --message M) [--allow-full-auth-prefix]", "EIP-191 personal_sign of a message", func(_ *cobra.Command, core *app.App) error {
+	cmd := a.command("personal --key L (--message-file F | --message M)", "EIP-191 personal_sign of a message", func(_ *cobra.Command, core *app.App) error {
 		m, err := msg()
 		if err != nil {
 			return err
 		}
-		ps, err := core.SignPersonalOffline(key, m, allowFullAuth, nil)
+		ps, err := core.SignPersonalOffline(key, m, nil)
 		if err != nil {
 			return err
 		}
@@ -217,7 +218,6 @@ func (a *cli) signPersonalCmd() *cobra.Command {
 	})
 	msg = a.message(cmd)
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label")
-	cmd.Flags().BoolVar(&allowFullAuth, "allow-full-auth-prefix", false, "sign a message starting with \"I agree to access my profile. \": it is a full-auth credential (audited as full-auth)")
 	required(cmd, "key")
 	return cmd
 }

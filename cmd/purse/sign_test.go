@@ -74,7 +74,7 @@ func jsonOut(t *testing.T, out string) map[string]any {
 func TestSignFullAuthMatchesVectors(t *testing.T) {
 	v := devKeyEnv(t)
 	for i, c := range v.FullAuth {
-		args := []string{"sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--deadline", strconv.FormatInt(c.Deadline, 10), "--json"}
+		args := []string{"sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--deadline", strconv.FormatInt(c.Deadline, 10), "--allow-any-deadline", "--json"}
 		if strings.HasPrefix(c.Payload, "{") {
 			args = append(args, "--method", "POST", "--body-file", writeTemp(t, "body", c.Payload))
 		} else {
@@ -138,7 +138,7 @@ func TestSignFullAuthCurlAndTTL(t *testing.T) {
 func TestSignMintConsentPermitFormAPersonal(t *testing.T) {
 	v := devKeyEnv(t)
 	mc := v.MintConsent[0]
-	out, e, code := purse(t, "", "sign", "mint-consent", "--key", "dev", "--hash", mc.Hash, "--email", "me@example.com", "--deadline", mc.Deadline, "--json")
+	out, e, code := purse(t, "", "sign", "mint-consent", "--key", "dev", "--hash", mc.Hash, "--email", "me@example.com", "--deadline", mc.Deadline, "--allow-any-deadline", "--json")
 	if code != exitOK {
 		t.Fatal(e)
 	}

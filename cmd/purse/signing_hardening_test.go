@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -20,22 +21,19 @@ import (
 	"purse/wallet"
 )
 
-// Issue 11 case 5: a personal message with the consent prefix is a full-auth credential.
+// Issue 11 case 5, issue 21: a personal message with the consent prefix is a full-auth
+// credential, which purse makes only from the payload (or the mint hash) it authorises.
 func TestSignPersonalRefusesAFullAuthMessage(t *testing.T) {
 	v := devKeyEnv(t)
 	fa := v.FullAuth[0]
 	_, e, c := purse(t, "", "sign", "personal", "--key", "dev", "--message", fa.Message)
-	if c != exitUsage || !strings.Contains(e, "full-auth credential") || !strings.Contains(e, "--allow-full-auth-prefix") {
+	if c != exitUsage || !strings.Contains(e, "full-auth credential") || !strings.Contains(e, "purse sign full-auth") {
 		t.Fatalf("consent message signed as personal: exit %d %s", c, e)
 	}
-	out, e, c := purse(t, "", "sign", "personal", "--key", "dev", "--message", fa.Message, "--allow-full-auth-prefix", "--json")
-	if c != exitOK {
-		t.Fatalf("with the flag: %d %s", c, e)
+	if _, e, c := purse(t, "", "sign", "personal", "--key", "dev", "--message", fa.Message, "--allow-full-auth-prefix"); c != exitUsage {
+		t.Fatalf("the removed --allow-full-auth-prefix: exit %d %s", c, e)
 	}
-	if sig := jsonOut(t, out)["signature"]; sig != fa.Sign {
-		t.Fatalf("signature %v, the full-auth vector has %s", sig, fa.Sign)
-	}
-	out, e, c = purse(t, "", "verify", "personal", "--address", v.Address, "--message", fa.Message, "--signature", fa.Sign)
+	out, e, c := purse(t, "", "verify", "personal", "--address", v.Address, "--message", fa.Message, "--signature", fa.Sign)
 	if c != exitOK || !strings.Contains(out, "full-auth credential") {
 		t.Fatalf("verify personal does not say what the message is: %d %s %s", c, out, e)
 	}
@@ -43,8 +41,29 @@ func TestSignPersonalRefusesAFullAuthMessage(t *testing.T) {
 	var recs []struct {
 		Purpose string `json:"purpose"`
 	}
-	if err := json.Unmarshal([]byte(out), &recs); err != nil || len(recs) != 1 || recs[0].Purpose != string(wallet.PurposeFullAuth) {
-		t.Fatalf("audit records %s (%v): want one full-auth", out, err)
+	if err := json.Unmarshal([]byte(out), &recs); err != nil || len(recs) != 0 {
+		t.Fatalf("audit records %s (%v): want none, nothing was signed", out, err)
+	}
+}
+
+// Issue 21/22: a full-auth deadline outside (now, now + 20 min] is refused unless the tester
+// asks for it by name; then it signs, with the warning.
+func TestSignFullAuthDeadlineBounds(t *testing.T) {
+	devKeyEnv(t)
+	for _, dl := range []string{"1", "9223372036854775807", strconv.FormatInt(time.Now().Add(21*time.Minute).Unix(), 10)} {
+		_, e, c := purse(t, "", "sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "GET", "--query", "a=1", "--deadline", dl)
+		if c != exitUsage || !strings.Contains(e, "--deadline") || !strings.Contains(e, "--allow-any-deadline") {
+			t.Fatalf("deadline %s: exit %d %s", dl, c, e)
+		}
+	}
+	out, e, c := purse(t, "", "sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "GET", "--query", "a=1",
+		"--deadline", "1", "--allow-any-deadline", "--json")
+	if c != exitOK || jsonOut(t, out)["deadline"] != "1" || !strings.Contains(e, "in the past") {
+		t.Fatalf("an expired credential by name: exit %d %s %s", c, out, e)
+	}
+	if _, e, c := purse(t, "", "sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "GET", "--query", "a=1",
+		"--deadline", "9223372036854775807", "--allow-any-deadline"); c != exitOK {
+		t.Fatalf("the largest deadline by name: exit %d %s", c, e)
 	}
 }
 
@@ -286,7 +305,7 @@ func TestEmailWithCRLFIsRefused(t *testing.T) {
 	v := devKeyEnv(t)
 	mc := v.MintConsent[0]
 	for _, email := range []string{"me@example.com\r\nX-Injected: 1", "me@example.com\n"} {
-		out, e, code := purse(t, "", "sign", "mint-consent", "--key", "dev", "--hash", mc.Hash, "--email", email, "--deadline", mc.Deadline)
+		out, e, code := purse(t, "", "sign", "mint-consent", "--key", "dev", "--hash", mc.Hash, "--email", email, "--deadline", mc.Deadline, "--allow-any-deadline")
 		if code != exitUsage || !strings.HasPrefix(e, "purse: --email:") || strings.ContainsAny(out+e, "\r") || strings.Count(e, "\n") != strings.Count(e, "purse:") {
 			t.Errorf("%q: exit %d %q %q", email, code, out, e)
 		}

@@ -50,7 +50,7 @@ func BenchmarkFullAuthRoute(b *testing.B) {
 	for i := range reqs {
 		// Distinct queries so every request carries a fresh signature (no caching possible).
 		query := "n=" + strconv.Itoa(i)
-		fa, err := wallet.SignFullAuth(u.key, []byte(query), e.srv.Now().Unix()+600)
+		fa, err := wallet.SignFullAuth(u.key, []byte(query), e.srv.Now().Unix()+600, e.srv.Now())
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -140,7 +140,7 @@ func TestClockSkew(t *testing.T) {
 	}
 	// A client that computes deadlines from its own clock is an hour behind the server.
 	body := []byte(`{}`)
-	fa, err := wallet.SignFullAuth(u.key, body, e.clock.Now().Unix()+300)
+	fa, err := wallet.SignFullAuth(u.key, body, e.clock.Now().Unix()+300, e.clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -151,7 +151,7 @@ func (u *user) basic() map[string]string {
 // signed builds full-auth headers for a payload with the deadline window from server time.
 func (u *user) signed(payload []byte, window int64) map[string]string {
 	u.e.t.Helper()
-	fa, err := wallet.SignFullAuth(u.key, payload, u.e.srv.Now().Unix()+window)
+	fa, err := wallet.SignFullAuth(u.key, payload, u.e.srv.Now().Unix()+window, u.e.srv.Now())
 	if err != nil {
 		u.e.t.Fatal(err)
 	}

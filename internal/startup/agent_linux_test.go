@@ -128,7 +128,7 @@ func init() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			fa, err := wallet.SignFullAuthCall(s, "POST", "transactions", []byte(fmt.Sprintf(`{"pid":%d,"i":%d}`, os.Getpid(), i)), 1764000000)
+			fa, err := wallet.SignFullAuthCall(s, "POST", "transactions", []byte(fmt.Sprintf(`{"pageSize":%d,"txHash":"pid-%d"}`, i%100+1, os.Getpid())), time.Now().Add(time.Minute).Unix(), time.Now())
 			if err != nil {
 				errs[i] = err.Error()
 				return

@@ -1,0 +1,99 @@
+package enduser
+
+import (
+	"encoding/json"
+	"net/url"
+	"reflect"
+	"strings"
+)
+
+// What a full-auth payload can authorise. A full-auth signature covers the payload and the
+// deadline only, never the path, so the call a client names is a claim: a signer that
+// judges a signature (the agent's policy) asks which routes' requests the payload can be
+// (RoutesFitting) and takes the strictest of them.
+
+// shareTokenWire is the body of reuse-share-token (spec 4.1, external-wallet variant).
+type shareTokenWire struct {
+	ShareToken string `json:"shareToken"`
+	SvcID      int64  `json:"svcId"`
+}
+
+// routeBodies are the wire types of the POST routes' bodies: a key without omitempty is
+// required, one with it optional. The types are the ones the client sends.
+var routeBodies = map[string]any{
+	RouteTransactions:    txWire{},
+	RouteCardStatus:      CardStatusRequest{},
+	RouteTokenPermit:     tokenPermitWire{},
+	RouteIDVToken:        IDVTokenRequest{},
+	RouteIssueCard:       struct{}{},
+	RouteReuseShareToken: shareTokenWire{},
+	RouteKYCCheck:        struct{}{},
+	RouteKYCSubmit:       struct{}{},
+	RouteSubmitFormA:     FormASubmission{},
+}
+
+type bodyShape struct{ required, optional map[string]bool }
+
+func shapeOf(v any) bodyShape {
+	s := bodyShape{required: map[string]bool{}, optional: map[string]bool{}}
+	t := reflect.TypeOf(v)
+	for i := range t.NumField() {
+		name, opts, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		if strings.Contains(opts, "omitempty") {
+			s.optional[name] = true
+		} else {
+			s.required[name] = true
+		}
+	}
+	return s
+}
+
+// fits says whether the keys of a JSON object are a body of this shape: every required key
+// and no key the body does not have.
+func (s bodyShape) fits(keys map[string]json.RawMessage) bool {
+	for k := range s.required {
+		if _, ok := keys[k]; !ok {
+			return false
+		}
+	}
+	for k := range keys {
+		if !s.required[k] && !s.optional[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// RoutesFitting lists the full-auth routes of the default table whose request the payload
+// can be. A payload that starts with '{' or '[' is a JSON body: an object fits each POST route
+// whose body has all its keys (a key the route's body does not have, or a missing required key, rules
+// the route out). Anything else is a raw query string, which fits every GET route when it
+// parses; an empty payload is a read of any GET route. A payload that fits nothing is for a
+// route the table does not know.
+func RoutesFitting(payload []byte) []Route {
+	var out []Route
+	if len(payload) > 0 && (payload[0] == '{' || payload[0] == '[') {
+		var keys map[string]json.RawMessage
+		if json.Unmarshal(payload, &keys) != nil {
+			return nil
+		}
+		for _, r := range routeTable {
+			if b, ok := routeBodies[r.Name]; ok && r.Auth == AuthFull && shapeOf(b).fits(keys) {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
+	if _, err := url.ParseQuery(string(payload)); err != nil {
+		return nil
+	}
+	for _, r := range routeTable {
+		if r.Auth == AuthFull && r.Method == "GET" {
+			out = append(out, r)
+		}
+	}
+	return out
+}

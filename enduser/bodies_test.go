@@ -1,0 +1,71 @@
+package enduser
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+)
+
+func fitting(payload string) []string {
+	var names []string
+	for _, r := range RoutesFitting([]byte(payload)) {
+		names = append(names, r.Name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// A new full-auth route cannot be added without saying what its payload is: a GET reads a
+// query, a POST has its body's wire type here, so a signer can judge its signatures.
+func TestEveryFullAuthRouteHasAPayloadShape(t *testing.T) {
+	for _, r := range routeTable {
+		if r.Auth != AuthFull || r.Method == "GET" {
+			continue
+		}
+		b, ok := routeBodies[r.Name]
+		if !ok {
+			t.Errorf("full-auth route %s (%s %s) has no body type in routeBodies", r.Name, r.Method, r.Path)
+			continue
+		}
+		// The body as the client sends it (every field set) fits its own route.
+		raw, err := json.Marshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if names := fitting(string(raw)); !slices.Contains(names, r.Name) {
+			t.Errorf("%s: its own body %s fits %v", r.Name, raw, names)
+		}
+	}
+}
+
+func TestRoutesFittingTellsBodiesApart(t *testing.T) {
+	reads := []string{RouteCard, RouteChainConfigs, RouteFormAInfo, RouteOnrampLimit, RouteProfile}
+	slices.Sort(reads)
+	for _, c := range []struct {
+		payload string
+		want    []string
+	}{
+		{`{"pageSize":5}`, []string{RouteTransactions}},
+		{`{"pageSize":5,"cursorTimestamp":1,"cursorId":2}`, []string{RouteTransactions}},
+		{`{"cardTokenId":"981","status":0}`, []string{RouteCardStatus}},
+		{`{"address":"0x1","amount":"1","permitAmount":"1","permitDeadline":1,"permitV":27,"permitR":"0x","permitS":"0x"}`, []string{RouteTokenPermit}},
+		{`{"kycSelfDec":"I declare","kycSelfDecSign":"0x"}`, []string{RouteSubmitFormA}},
+		{`{"shareToken":"t","svcId":1}`, []string{RouteReuseShareToken}},
+		{`{"levelName":"basic"}`, []string{RouteIDVToken}},
+		{`{}`, []string{RouteIDVToken, RouteIssueCard, RouteKYCCheck, RouteKYCSubmit}}, // purse's history always sends pageSize
+		{`{"cardTokenId":"981"}`, nil},                                                 // a required key missing
+		{`{"cardTokenId":"1","pageSize":1}`, nil},                                      // keys of two routes
+		{`{"pageSize":5,"evil":1}`, nil},                                               // a key no route has
+		{`[1,2]`, nil},                                                                 // not an object
+		{`{"pageSize":`, nil},                                                          // not JSON
+		{"", reads},                                                                    // no payload: a read
+		{"pageSize=10&cursor=a", reads},                                                // a query string
+		{"a=%zz", nil},                                                                 // a query that does not parse
+	} {
+		got := fitting(c.payload)
+		slices.Sort(c.want)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q fits %v, want %v", c.payload, got, c.want)
+		}
+	}
+}
