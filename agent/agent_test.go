@@ -14,7 +14,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/gagliardetto/solana-go"
 
 	"purse/keystore"
 	"purse/wallet"
@@ -49,7 +48,10 @@ type fakeBackend struct {
 	passphrase string // "" = no passphrase needed
 	keys       map[string]*fakeKey
 	opened     int
-	solanaErr  error
+	// refuse, when set, is what Sign answers instead of signing; jobs records what it saw.
+	refuse error
+	jobs   []Job
+	now    func() time.Time
 }
 
 func (b *fakeBackend) Open(label, kind string, pass func(string) ([]byte, error)) (keystore.ProfileSigner, string, error) {
@@ -84,9 +86,28 @@ func (b *fakeBackend) Open(label, kind string, pass func(string) ([]byte, error)
 	return fk, fk.evm.Address().Hex(), nil
 }
 
-func (b *fakeBackend) CheckSolana(context.Context, string, solana.PublicKey, wallet.Request) error {
-	return b.solanaErr
+// Sign is a gate that only checks and signs: the agent's own tests are about the transport,
+// the keys and their limits; the gate (policy, review, display) is app's, tested there.
+func (b *fakeBackend) Sign(_ context.Context, job Job) ([]byte, error) {
+	b.mu.Lock()
+	b.jobs = append(b.jobs, job)
+	refuse, now := b.refuse, b.now
+	b.mu.Unlock()
+	if refuse != nil {
+		return nil, refuse
+	}
+	d, err := job.Request.Digest(now())
+	if err != nil {
+		return nil, &codeErr{CodeInvalid, err.Error()}
+	}
+	return job.Key.(wallet.EVMSigner).SignDigest(job.Request.Purpose, d)
 }
+
+// codeErr is a refusal with an agent code, as app's gate returns.
+type codeErr struct{ code, msg string }
+
+func (e *codeErr) Error() string     { return e.msg }
+func (e *codeErr) AgentCode() string { return e.code }
 
 func (b *fakeBackend) key(label string) *fakeKey {
 	b.mu.Lock()
@@ -143,6 +164,7 @@ func start(t *testing.T, pol *Policy, be *fakeBackend, opts ...func(*Server)) *e
 	clk := &clock{t: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
 	srv := NewServer(be, pol, nil)
 	srv.Now = clk.now
+	be.now = clk.now
 	for _, o := range opts {
 		o(srv)
 	}
@@ -317,144 +339,6 @@ func TestPassphraseComesThroughADescriptor(t *testing.T) {
 	}
 }
 
-func TestPolicyOutcomes(t *testing.T) {
-	pol, err := ParsePolicy([]byte("[purposes]\npersonal = \"deny\"\n\n[routes]\ntransactions = \"allow\"\ntoken-permit = \"confirm\"\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pol.Path = "/home/u/agent-policy.toml"
-	pol.ConfirmTimeout = 5 * time.Second
-	e := start(t, pol, nil)
-	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
-		t.Fatal(err)
-	}
-	// allow
-	if _, err := e.client.Sign(bg(), "me", "p", e.read()); err != nil {
-		t.Fatalf("allowed read: %v", err)
-	}
-	// deny, naming the line
-	_, err = wallet.SignPersonal(signerOf(e), []byte("hello"))
-	if !errors.Is(err, ErrDenied) || !strings.Contains(err.Error(), `purposes.personal = "deny" (/home/u/agent-policy.toml line 2)`) {
-		t.Fatalf("denied personal: %v", err)
-	}
-	// confirm with no display
-	permit := readReq
-	permit.Route, permit.Payload = "token-permit", []byte(permitBody)
-	_, err = e.client.Sign(bg(), "me", "p", permit)
-	var ae *Error
-	if !errors.As(err, &ae) || ae.Code != CodeNoDisplay || !strings.Contains(ae.Msg, `routes.token-permit = "confirm" (/home/u/agent-policy.toml line 6)`) {
-		t.Fatalf("confirm without display: %v", err)
-	}
-	// confirm with a display: approve, decline, and the display's own token.
-	ctx, cancel := context.WithCancel(bg())
-	defer cancel()
-	d, err := (&Client{Path: e.path, Name: "purse TUI"}).Attach(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The display and the client are this one process: it may not approve its own request.
-	for e.srv.displayPID() == 0 {
-		time.Sleep(time.Millisecond)
-	}
-	if _, err := e.client.Sign(bg(), "me", "p", permit); !errors.As(err, &ae) || ae.Code != CodeRejected || !strings.Contains(ae.Msg, "never approves its own request") {
-		t.Fatalf("self-approval: %v", err)
-	}
-	// From here the display stands for another process (a TUI), as the kernel would say.
-	e.srv.mu.Lock()
-	e.srv.display.peer.PID = -1
-	e.srv.mu.Unlock()
-	for _, approve := range []bool{true, false} {
-		res := make(chan error, 1)
-		go func() { _, err := e.client.Sign(bg(), "me", "p", permit); res <- err }()
-		p := <-d.Requests
-		if p.Client != "agent test" || p.Request.Route != "token-permit" || !strings.Contains(p.Line, "token-permit") || !strings.HasPrefix(p.Peer, "pid ") {
-			t.Fatalf("pending request: %+v", p)
-		}
-		if err := d.Answer(p.ID, approve); err != nil {
-			t.Fatal(err)
-		}
-		err := <-res
-		if approve && err != nil {
-			t.Fatalf("approved: %v", err)
-		}
-		if !approve && (!errors.As(err, &ae) || ae.Code != CodeRejected) {
-			t.Fatalf("declined: %v", err)
-		}
-	}
-	if _, err := (&Client{Path: e.path, Name: "intruder"}).Attach(ctx); err == nil || !strings.Contains(err.Error(), "already attached") {
-		t.Fatalf("a second display: %v", err)
-	}
-	own := &Client{Path: e.path, Name: "purse TUI", Token: d.Token}
-	if _, err := own.Sign(bg(), "me", "p", permit); err != nil {
-		t.Fatalf("the display's own request: %v", err)
-	}
-	forged := &Client{Path: e.path, Name: "purse TUI", Token: strings.Repeat("0", len(d.Token))}
-	go func() {
-		p := <-d.Requests
-		_ = d.Answer(p.ID, false)
-	}()
-	if _, err := forged.Sign(bg(), "me", "p", permit); !errors.Is(err, ErrDenied) {
-		t.Fatalf("a forged token skipped the display: %v", err)
-	}
-}
-
-func TestConfirmTimesOutAndCancels(t *testing.T) {
-	pol := DefaultPolicy()
-	pol.ConfirmTimeout = 200 * time.Millisecond
-	e := start(t, pol, nil)
-	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(bg())
-	defer cancel()
-	d, err := e.client.Attach(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for e.srv.displayPID() == 0 {
-		time.Sleep(time.Millisecond)
-	}
-	e.srv.mu.Lock()
-	e.srv.display.peer.PID = -1
-	e.srv.mu.Unlock()
-	_, err = wallet.SignFormA(signerOf(e), "I declare.")
-	if !errors.Is(err, ErrDenied) || !strings.Contains(err.Error(), "no answer on the display") {
-		t.Fatalf("unanswered: %v", err)
-	}
-	p := <-d.Requests
-	if id := <-d.Cancelled; id != p.ID {
-		t.Fatalf("cancelled %d, want %d", id, p.ID)
-	}
-}
-
-func TestMalformedRequestsAreRefusedBeforeThePolicy(t *testing.T) {
-	e := start(t, nil, nil)
-	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
-		t.Fatal(err)
-	}
-	for name, r := range map[string]wallet.Request{
-		"no purpose":           {Payload: []byte("x"), Deadline: "1"},
-		"literal hash":         {Purpose: wallet.PurposeFullAuth, Payload: []byte("x"), Hash: "0x00", Deadline: readReq.Deadline, Route: "transactions"},
-		"deadline abc":         {Purpose: wallet.PurposeFullAuth, Payload: []byte(`{"pageSize":5}`), Deadline: "abc"},
-		"deadline year 3000":   {Purpose: wallet.PurposeFullAuth, Payload: []byte(`{"pageSize":5}`), Deadline: "32503680000"},
-		"bare consent message": {Purpose: wallet.PurposeFullAuth, Message: []byte(wallet.ConsentPrefix + "0xabc")},
-		"consent as partner":   {Purpose: wallet.PurposePartnerAuth, Message: []byte(wallet.ConsentPrefix + "0xabc")},
-		"consent as personal":  {Purpose: wallet.PurposePersonal, Message: []byte(wallet.ConsentPrefix + "0xabc")},
-		"form A control char":  {Purpose: wallet.PurposeFormA, Text: "I declare\x1b[2J"},
-		"solana without quote": {Purpose: wallet.PurposeSolanaTx, Message: []byte{1, 2, 3}},
-	} {
-		_, err := e.client.Sign(bg(), "me", "p", r)
-		var ae *Error
-		if !errors.As(err, &ae) || ae.Code != CodeInvalid && ae.Code != CodeLocked {
-			t.Errorf("%s: %v", name, err)
-		}
-	}
-	// A bare digest is never sent.
-	if _, err := signerOf(e).SignDigest(wallet.PurposeFullAuth, common.Hash{}); err == nil {
-		t.Fatal("the agent signer signed a bare digest")
-	}
-}
-
 func TestPolicyFileErrorsNameTheLine(t *testing.T) {
 	for src, want := range map[string]string{
 		"[routes]\ntransactionz = \"allow\"\n":                    "routes.transactionz (line 2): not a full-auth route",
@@ -494,63 +378,10 @@ func TestPolicyFileErrorsNameTheLine(t *testing.T) {
 	}
 }
 
-// The route is what the payload can be a request of, not what the client says: a card-status
-// body named "transactions" is judged as a card-status call (issue 21), and the line says why.
-func TestPolicyJudgesThePayloadNotTheClaim(t *testing.T) {
-	pol, err := ParsePolicy([]byte("[routes]\ntransactions = \"allow\"\ncard-status = \"deny\"\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := start(t, pol, nil)
-	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
-		t.Fatal(err)
-	}
-	lie := readReq
-	lie.Payload = []byte(cardStatusBody)
-	_, err = e.client.Sign(bg(), "me", "p", lie)
-	if !errors.Is(err, ErrDenied) || !strings.Contains(err.Error(), `routes.card-status = "deny"`) || !strings.Contains(err.Error(), `named the call "transactions"`) {
-		t.Fatalf("a card-status body claimed as transactions: %v", err)
-	}
-	if _, err := e.client.Sign(bg(), "me", "p", e.read()); err != nil {
-		t.Fatalf("the real transactions body: %v", err)
-	}
-	// A deadline outside the bounds is never allowed silently, even on an allowed route.
-	anyDL := readReq
-	anyDL.AnyDeadline, anyDL.Deadline = true, "1"
-	var ae *Error
-	if _, err := e.client.Sign(bg(), "me", "p", anyDL); !errors.As(err, &ae) || ae.Code != CodeNoDisplay || !strings.Contains(ae.Msg, "anyDeadline") {
-		t.Fatalf("any deadline: %v", err)
-	}
-}
-
-// A caller that does not wait (the doctor) is refused at once where the policy would ask.
-func TestNoWaitIsRefusedAtOnce(t *testing.T) {
-	e := start(t, nil, nil)
-	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
-		t.Fatal(err)
-	}
-	s := signerOf(e)
-	s.NoWait = true
-	if _, err := wallet.SignFullAuthCall(s, "GET", "card", nil, testDeadline, e.clk.now()); err != nil {
-		t.Fatalf("an allowed read without waiting: %v", err)
-	}
-	_, err := wallet.SignFullAuthCall(s, "POST", "card-status", []byte(cardStatusBody), testDeadline, e.clk.now())
-	if !errors.Is(err, ErrNeedsApproval) {
-		t.Fatalf("a confirm line without waiting: %v", err)
-	}
-}
-
 // Every request within the signer's limits crosses the socket: the agent takes what the
 // process would sign, no less.
 func TestRequestsAtTheLimitsCrossTheSocket(t *testing.T) {
-	pol := DefaultPolicy()
-	for k := range pol.Purposes {
-		pol.Purposes[k] = Allow
-	}
-	for k := range pol.Routes {
-		pol.Routes[k] = Allow
-	}
-	e := start(t, pol, nil)
+	e := start(t, nil, nil)
 	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -573,11 +404,7 @@ func TestRequestsAtTheLimitsCrossTheSocket(t *testing.T) {
 // The agent's signatures are those of the key, byte for byte: a remote signer changes where
 // the key lives, not what is signed.
 func TestAgentSignaturesEqualLocalOnes(t *testing.T) {
-	pol := DefaultPolicy()
-	for k := range pol.Purposes {
-		pol.Purposes[k] = Allow
-	}
-	e := start(t, pol, nil)
+	e := start(t, nil, nil)
 	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -632,13 +459,4 @@ func TestManyConcurrentClients(t *testing.T) {
 	if st.Keys[0].Signed != n {
 		t.Fatalf("signed %d, want %d", st.Keys[0].Signed, n)
 	}
-}
-
-func (s *Server) displayPID() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.display == nil {
-		return 0
-	}
-	return s.display.peer.PID
 }

@@ -22,9 +22,9 @@ import (
 type Client struct {
 	Path string
 	Name string
-	// Token is the display token of a TUI that is the display: its own requests are not
-	// confirmed again (it reviewed them).
-	Token string
+	// OnWait (may be nil) hears that a request waits for the user's answer on the agent's
+	// display, where and for how long at most, so a client can say so while it waits.
+	OnWait func(display string, timeout time.Duration)
 }
 
 // Answers reports whether an agent answers at path (a dial, no message).
@@ -66,14 +66,27 @@ func (c *Client) call(ctx context.Context, m message, fd *os.File) (*answer, err
 	werr := writeJSON(conn, m, fd)
 	var a answer
 	r := bufio.NewReaderSize(conn, 64<<10)
-	if err := json.NewDecoder(r).Decode(&a); err != nil {
-		if werr != nil {
-			return nil, fmt.Errorf("agent %s: %v", c.Path, werr)
+	for {
+		a = answer{}
+		line, err := readLine(r, maxMessage)
+		if err == nil {
+			err = json.Unmarshal(line, &a)
 		}
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("agent: no answer: %w", ctx.Err())
+		if err != nil {
+			if werr != nil {
+				return nil, fmt.Errorf("agent %s: %v", c.Path, werr)
+			}
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("agent: no answer: %w", ctx.Err())
+			}
+			return nil, fmt.Errorf("agent %s: no answer (%v)", c.Path, err)
 		}
-		return nil, fmt.Errorf("agent %s: no answer (%v)", c.Path, err)
+		if a.Waiting == nil {
+			break
+		}
+		if c.OnWait != nil {
+			c.OnWait(a.Waiting.Display, a.Waiting.Timeout)
+		}
 	}
 	if !a.OK {
 		return nil, &Error{Code: a.Code, Msg: a.Error, Prompt: a.Prompt}
@@ -163,7 +176,7 @@ func (c *Client) Sign(ctx context.Context, label, profile string, r wallet.Reque
 
 // sign is Sign; noWait refuses at once what the policy would confirm (ErrNeedsApproval).
 func (c *Client) sign(ctx context.Context, label, profile string, r wallet.Request, noWait bool) ([]byte, error) {
-	a, err := c.call(ctx, message{Op: "sign", Label: label, Profile: profile, Sign: &r, Token: c.Token, NoWait: noWait}, nil)
+	a, err := c.call(ctx, message{Op: "sign", Label: label, Profile: profile, Sign: &r, NoWait: noWait}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -234,67 +247,3 @@ func timeoutOr(d time.Duration) time.Duration {
 	}
 	return d
 }
-
-// Display is an attached trusted display: Requests delivers what the policy wants confirmed,
-// Answer replies; Cancelled delivers ids the agent gave up on (timeout, client gone).
-type Display struct {
-	Token     string
-	Requests  <-chan Pending
-	Cancelled <-chan uint64
-	conn      net.Conn
-	done      chan struct{}
-}
-
-// Done is closed when the agent ends the display (it stopped) or Close was called.
-func (d *Display) Done() <-chan struct{} { return d.done }
-
-// Attach makes the caller the agent's display until ctx ends or Close.
-func (c *Client) Attach(ctx context.Context) (*Display, error) {
-	conn, err := c.dial(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := writeJSON(conn, message{Op: "display", Client: c.Name}, nil); err != nil {
-		_ = conn.Close()
-		return nil, err
-	}
-	dec := json.NewDecoder(conn)
-	var hello answer
-	if err := dec.Decode(&hello); err != nil || !hello.OK || hello.Token == "" {
-		_ = conn.Close()
-		if err == nil {
-			err = &Error{Code: hello.Code, Msg: hello.Error}
-		}
-		return nil, fmt.Errorf("agent: attaching the display: %v", err)
-	}
-	reqs := make(chan Pending, 8)
-	cancels := make(chan uint64, 8)
-	d := &Display{Token: hello.Token, Requests: reqs, Cancelled: cancels, conn: conn, done: make(chan struct{})}
-	context.AfterFunc(ctx, func() { _ = conn.Close() })
-	go func() {
-		defer close(d.done)
-		defer close(reqs)
-		defer close(cancels)
-		for {
-			var a answer
-			if err := dec.Decode(&a); err != nil {
-				return
-			}
-			switch {
-			case a.Confirm != nil:
-				reqs <- *a.Confirm
-			case a.Cancel != 0:
-				cancels <- a.Cancel
-			}
-		}
-	}()
-	return d, nil
-}
-
-// Answer approves or declines request id.
-func (d *Display) Answer(id uint64, approve bool) error {
-	return writeJSON(d.conn, message{Op: "answer", ID: id, Approve: approve}, nil)
-}
-
-// Close detaches the display.
-func (d *Display) Close() error { return d.conn.Close() }

@@ -7,7 +7,6 @@ import (
 	"net"
 	"os"
 	"strconv"
-	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -29,8 +28,8 @@ func peerOf(c *net.UnixConn) (Peer, error) {
 		return Peer{}, fmt.Errorf("SO_PEERCRED: %v", serr)
 	}
 	p := Peer{UID: int(cred.Uid), PID: int(cred.Pid), Known: true}
-	if b, err := os.ReadFile("/proc/" + strconv.Itoa(p.PID) + "/comm"); err == nil {
-		p.Command = strings.TrimSpace(string(b))
+	if exe, err := os.Readlink("/proc/" + strconv.Itoa(p.PID) + "/exe"); err == nil {
+		p.Exe = exe
 	}
 	return p, nil
 }

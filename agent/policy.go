@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -111,7 +112,7 @@ type policyFile struct {
 // allow/confirm/deny, is an error naming the line, never ignored.
 func LoadPolicy(home string) (*Policy, error) {
 	path := filepath.Join(home, PolicyFile)
-	raw, err := os.ReadFile(path)
+	raw, err := readPolicyFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return DefaultPolicy(), nil
 	}
@@ -124,6 +125,61 @@ func LoadPolicy(home string) (*Policy, error) {
 	}
 	p.Path = path
 	return p, nil
+}
+
+// maxPolicyBytes caps the policy file: a few dozen lines.
+const maxPolicyBytes = 64 << 10
+
+// readPolicyFile reads the policy only when it is the user's own: a regular file (not a FIFO,
+// a device or a link to one), owned by the user and writable by no one else, as anyone who
+// can write it decides what the agent signs without asking.
+func readPolicyFile(path string) ([]byte, error) {
+	st, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("is %s, not a regular file: the agent reads its policy only from a regular file", describeMode(st.Mode()))
+	}
+	if perm := st.Mode().Perm(); perm&0o022 != 0 {
+		return nil, fmt.Errorf("mode %04o lets other users change what the agent signs; expected no group or other write (chmod go-w %s)", perm, path)
+	}
+	if err := ownedByUser(st); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|oNoFollow, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// The file opened is the one checked (no swap between the check and the open).
+	if st2, err := f.Stat(); err != nil || !os.SameFile(st, st2) {
+		return nil, errors.New("changed while it was read; nothing was read")
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, maxPolicyBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) > maxPolicyBytes {
+		return nil, fmt.Errorf("over %d bytes: not a policy file", maxPolicyBytes)
+	}
+	return raw, nil
+}
+
+func describeMode(m os.FileMode) string {
+	switch {
+	case m&os.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m.IsDir():
+		return "a directory"
+	}
+	return "not a regular file"
 }
 
 // ParsePolicy reads a policy file's bytes over the defaults.

@@ -47,9 +47,6 @@ type message struct {
 	Idle    time.Duration   `json:"idle,omitempty"`
 	HasFD   bool            `json:"passphraseFd,omitempty"`
 	Sign    *wallet.Request `json:"sign,omitempty"`
-	Token   string          `json:"token,omitempty"`
-	ID      uint64          `json:"id,omitempty"`
-	Approve bool            `json:"approve,omitempty"`
 	// NoWait asks the agent to refuse at once (CodeNeedsApproval) what its policy would
 	// send to the display: a read-only caller (`purse doctor`) never waits for a person.
 	NoWait bool `json:"noWait,omitempty"`
@@ -64,9 +61,14 @@ type answer struct {
 	Key       *KeyStatus `json:"key,omitempty"`
 	Status    *Status    `json:"status,omitempty"`
 	Locked    int        `json:"locked,omitempty"`
-	Token     string     `json:"token,omitempty"`
-	Confirm   *Pending   `json:"confirm,omitempty"`
-	Cancel    uint64     `json:"cancel,omitempty"`
+	// Waiting, in an answer before the last, says the request waits on the display.
+	Waiting *Waiting `json:"waiting,omitempty"`
+}
+
+// Waiting says where a request waits for the user's answer and for how long at most.
+type Waiting struct {
+	Display string        `json:"display"`
+	Timeout time.Duration `json:"timeout"`
 }
 
 // Error codes of the agent's answers; Error.Is matches the sentinel errors below.
@@ -126,19 +128,24 @@ func fail(code string, format string, a ...any) *answer {
 // Peer is who is on the other end of a connection, as the kernel says.
 type Peer struct {
 	UID, PID int
-	Command  string
+	// Exe is the executable the process runs, as the kernel links it (/proc/PID/exe): a
+	// process cannot rename it as it can its command name. "" where the OS does not say.
+	Exe string
 	// Known is false where the OS gives no peer credentials.
 	Known bool
 }
 
+// String is what the kernel says of the peer, in one line. Exe is a path of the user's
+// file system, shown escaped by every display.
 func (p Peer) String() string {
 	if !p.Known {
 		return "a process of this user (the OS gives no peer credentials)"
 	}
-	if p.Command == "" {
-		return fmt.Sprintf("pid %d", p.PID)
+	exe := p.Exe
+	if exe == "" {
+		exe = "(unknown)"
 	}
-	return fmt.Sprintf("pid %d (%s)", p.PID, p.Command)
+	return fmt.Sprintf("pid %d, uid %d, executable %s", p.PID, p.UID, exe)
 }
 
 // KeyStatus is one unlocked key.
@@ -167,20 +174,6 @@ type Status struct {
 	Rules     []string    `json:"rules"`
 	Hardening []string    `json:"hardening"`
 	PeerCheck string      `json:"peerCheck"`
-}
-
-// Pending is a request the policy sends to the display.
-type Pending struct {
-	ID uint64 `json:"id"`
-	// Client is what the requesting process says it is; Peer what the kernel says.
-	Client  string         `json:"client"`
-	Peer    string         `json:"peer"`
-	Label   string         `json:"label"`
-	Address string         `json:"address"`
-	Profile string         `json:"profile"`
-	Line    string         `json:"line"`
-	Request wallet.Request `json:"request"`
-	peerPID int
 }
 
 // maxMessage caps one message on the socket. It is derived from the signer's own limits

@@ -4,9 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/rand"
-	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,11 +13,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
-	"github.com/gagliardetto/solana-go"
 	"golang.org/x/term"
 
 	"purse/internal/prompt"
@@ -28,20 +23,34 @@ import (
 	"purse/wallet"
 )
 
-// SameProcessDisplay lets a display approve requests its own process made. Tests that run
-// the display and the client in one process set it; purse never does.
-var SameProcessDisplay bool
-
-// Backend opens keys and checks Solana requests for the server: the app layer implements
-// it with the key store and the alt-chain checklist.
+// Backend opens keys and runs the signing gate for the server: the app layer implements it
+// with the key store and its gate (policy, review, approval on this agent's display), so the
+// agent and a process signing for itself take a request through the same code.
 type Backend interface {
 	// Open decrypts key label of kind. pass reads the passphrase when the key needs one; nil
 	// pass means none is available, and Open then fails with an error matching
 	// ErrNeedsPassphrase that carries the key store's prompt (NeedsPassphrase).
 	Open(label, kind string, pass func(prompt string) ([]byte, error)) (keystore.ProfileSigner, string, error)
-	// CheckSolana applies the deposit checklist to a solana-tx request of profile, for
-	// user, before the agent signs it.
-	CheckSolana(ctx context.Context, profile string, user solana.PublicKey, r wallet.Request) error
+	// Sign runs the signing gate for job with its held key and returns the signature (65
+	// bytes with V in {0, 1} for an EVM key, 64 for a Solana key). A refusal carries the
+	// agent's code (AgentCode).
+	Sign(ctx context.Context, job Job) ([]byte, error)
+}
+
+// Job is one signature a client asks of the agent.
+type Job struct {
+	Request wallet.Request
+	Profile string
+	Label   string
+	Address string
+	// Client is what the requesting program says it is: shown escaped, never trusted.
+	Client string
+	// Peer is what the kernel says of the requesting process.
+	Peer Peer
+	// NoWait refuses at once what the policy would ask the display about.
+	NoWait bool
+	// Key is the held key's view for Profile: a wallet.EVMSigner or a wallet.SolanaSigner.
+	Key any
 }
 
 // NeedsPassphrase is what a Backend returns when a key needs a passphrase none was given for.
@@ -62,11 +71,12 @@ type Server struct {
 	// UID is the only user whose connections are served; -1 (or unset via NewServer) is the
 	// agent's own user.
 	UID int
+	// Display is the trusted display, fixed at start (nil: none; what the policy wants
+	// confirmed is refused).
+	Display Display
 
 	mu        sync.Mutex
 	keys      map[string]*held
-	display   *display
-	nextID    uint64
 	started   time.Time
 	socket    string
 	hardening []string
@@ -91,15 +101,6 @@ func (h *held) status() KeyStatus {
 		ks.MemoryNote = h.mlockErr.Error()
 	}
 	return ks
-}
-
-type display struct {
-	conn    net.Conn
-	peer    Peer
-	client  string
-	token   string
-	wmu     sync.Mutex
-	pending map[uint64]chan bool
 }
 
 // NewServer is a server for the agent's own user.
@@ -187,19 +188,18 @@ func (s *Server) Serve(ctx context.Context, ln *net.UnixListener) error {
 func (s *Server) Close() {
 	s.closeOnce.Do(func() {
 		s.mu.Lock()
-		ln, d := s.ln, s.display
+		ln := s.ln
 		if s.closed == nil {
 			s.closed = make(chan struct{})
 		}
 		close(s.closed)
 		s.mu.Unlock()
+		// The keys go first, then the socket: once Close returns, nothing is held and nothing
+		// answers.
+		s.LockAll()
 		if ln != nil {
 			_ = ln.Close()
 		}
-		if d != nil {
-			_ = d.conn.Close()
-		}
-		s.LockAll()
 	})
 }
 
@@ -273,10 +273,7 @@ func (s *Server) handle(ctx context.Context, c *net.UnixConn) {
 		_ = writeJSON(c, fail(CodeInvalid, "message: %v", err), nil)
 		return
 	}
-	if m.Op == "display" {
-		s.serveDisplay(c, peer, m, rest)
-		return
-	}
+	_ = rest // one message per connection
 	var a *answer
 	switch m.Op {
 	case "status":
@@ -294,12 +291,16 @@ func (s *Server) handle(ctx context.Context, c *net.UnixConn) {
 	case "lock":
 		a = &answer{Locked: s.lock(m.Label)}
 	case "sign":
-		a = s.sign(ctx, c, peer, m)
+		a = s.sign(s.requestContext(ctx, c), peer, m)
 	case "stop":
+		// Stopped before the answer: when the client reads it, the keys are wiped and the
+		// socket is closed.
+		s.Close()
 		a = &answer{}
-		defer s.Close()
+	case "display":
+		a = fail(CodeRejected, "the trusted display is fixed when the agent starts (its own terminal, or the TUI that started it); no connection can become it")
 	default:
-		a = fail(CodeInvalid, "op %q: expected status, key, unlock, lock, sign, display or stop", m.Op)
+		a = fail(CodeInvalid, "op %q: expected status, key, unlock, lock, sign or stop", m.Op)
 	}
 	if a.Code == "" {
 		a.OK = true
@@ -314,8 +315,8 @@ func (s *Server) status() *Status {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := &Status{PID: os.Getpid(), Socket: s.socket, Started: s.started, Hardening: s.hardening, Keys: []KeyStatus{}}
-	if s.display != nil {
-		st.Display = s.display.client + ", " + s.display.peer.String()
+	if s.Display != nil {
+		st.Display = s.Display.String()
 	}
 	for _, h := range s.keys {
 		st.Keys = append(st.Keys, h.status())
@@ -353,10 +354,11 @@ func (s *Server) unlock(m message, pass *os.File) *answer {
 	if m.TTL < 0 || m.Idle < 0 {
 		return fail(CodeInvalid, "unlock: ttl and idle must be positive durations")
 	}
-	if m.TTL > 0 {
+	// A client may shorten the policy's limits, never lengthen them.
+	if m.TTL > 0 && m.TTL < max {
 		max = m.TTL
 	}
-	if m.Idle > 0 {
+	if m.Idle > 0 && m.Idle < idle {
 		idle = m.Idle
 	}
 	if idle > max {
@@ -409,20 +411,25 @@ func passphraseFrom(f *os.File) func(string) ([]byte, error) {
 	}
 }
 
-// use returns the held key for a signature, counting the use; nil when locked or expired.
-func (s *Server) use(kind, label string) *held {
-	s.sweep()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	h := s.keys[heldID(kind, label)]
-	if h != nil {
-		h.last = s.now()
-		h.signed++
-	}
-	return h
+// requestContext is ctx for one sign request on c: cancelled when the client hangs up (a
+// one-shot client sends nothing more, so a read returns only then), and carrying how to tell
+// the client that its request waits on the display.
+func (s *Server) requestContext(ctx context.Context, c *net.UnixConn) context.Context {
+	ctx, cancel := context.WithCancelCause(ctx)
+	go func() {
+		var b [1]byte
+		_, _ = c.Read(b[:])
+		cancel(errors.New("the client hung up"))
+	}()
+	var wmu sync.Mutex
+	return context.WithValue(ctx, waitingKey{}, func(where string, timeout time.Duration) {
+		wmu.Lock()
+		defer wmu.Unlock()
+		_ = writeJSON(c, &answer{OK: true, Waiting: &Waiting{Display: where, Timeout: timeout}}, nil)
+	})
 }
 
-func (s *Server) sign(ctx context.Context, c net.Conn, peer Peer, m message) *answer {
+func (s *Server) sign(ctx context.Context, peer Peer, m message) *answer {
 	if m.Sign == nil {
 		return fail(CodeInvalid, "sign: expected the request to sign")
 	}
@@ -431,209 +438,35 @@ func (s *Server) sign(ctx context.Context, c net.Conn, peer Peer, m message) *an
 	if r.Purpose == wallet.PurposeSolanaTx {
 		kind = KindSolana
 	}
+	s.sweep()
 	s.mu.Lock()
 	h := s.keys[heldID(kind, m.Label)]
 	s.mu.Unlock()
 	if h == nil {
 		return fail(CodeLocked, "key %q is not unlocked in the agent (`purse agent unlock %s`)", m.Label, m.Label)
 	}
-	// What would be signed is rebuilt here, from the request, before the policy is asked:
-	// a malformed request is refused as such, not shown for confirmation.
-	var digest [32]byte
-	if kind == KindEVM {
-		d, err := r.Digest(s.now())
-		if err != nil {
-			return fail(CodeInvalid, "sign: %v; nothing was signed", err)
+	log := s.Log.With("label", m.Label, "purpose", r.Purpose, "route", r.Route, "client", m.Client, "peer", peer.String())
+	sig, err := s.Backend.Sign(ctx, Job{Request: r, Profile: m.Profile, Label: m.Label, Address: h.address,
+		Client: m.Client, Peer: peer, NoWait: m.NoWait, Key: h.signer.ForProfile(m.Profile)})
+	if err != nil {
+		code := CodeInvalid
+		var c interface{ AgentCode() string }
+		switch {
+		case errors.As(err, &c):
+			code = c.AgentCode()
+		case errors.Is(err, wallet.ErrZeroed):
+			code = CodeLocked
+			err = fmt.Errorf("key %q was locked or expired while the request waited; nothing was signed", m.Label)
 		}
-		digest = d
-	} else {
-		if err := r.Check(s.now()); err != nil {
-			return fail(CodeInvalid, "sign: %v; nothing was signed", err)
-		}
-		if len(r.Quote) == 0 {
-			return fail(CodeInvalid, "sign: a Solana transaction is signed by the agent only with the quote it came with (the checklist needs it); nothing was signed")
-		}
-		user, err := solana.PublicKeyFromBase58(h.address)
-		if err != nil {
-			return fail(CodeInvalid, "sign: key %q: %v", m.Label, err)
-		}
-		if err := s.Backend.CheckSolana(ctx, m.Profile, user, r); err != nil {
-			return fail(CodeInvalid, "sign: the transaction fails the checklist: %v; nothing was signed", err)
-		}
+		log.Info("agent: not signed", "code", code, "why", err.Error())
+		return fail(code, "%v", err)
 	}
-	d := s.Policy.Decide(r)
-	log := s.Log.With("label", m.Label, "purpose", r.Purpose, "route", r.Route, "what", describe(r), "client", m.Client, "peer", peer.String(), "policy", d.Line)
-	switch d.Outcome {
-	case Deny:
-		log.Info("agent: refused by policy")
-		return fail(CodeDenied, "refused by the policy: %s; nothing was signed", d.Line)
-	case Confirm:
-		if m.NoWait {
-			log.Info("agent: needs approval; the caller does not wait")
-			return fail(CodeNeedsApproval, "the policy says %s and the caller does not wait for a confirmation; nothing was signed", d.Line)
-		}
-		if !s.fromDisplay(m.Token) {
-			ok, a := s.confirm(ctx, c, Pending{Client: m.Client, Peer: peer.String(), Label: m.Label, Address: h.address, Profile: m.Profile, Line: d.Line, Request: r, peerPID: peer.PID})
-			if !ok {
-				log.Info("agent: not confirmed", "why", a.Error)
-				return a
-			}
-		}
+	s.mu.Lock()
+	if cur := s.keys[heldID(kind, m.Label)]; cur == h {
+		h.last = s.now()
+		h.signed++
 	}
-	h = s.use(kind, m.Label)
-	if h == nil {
-		return fail(CodeLocked, "key %q was locked or expired while the request waited; nothing was signed", m.Label)
-	}
-	view := h.signer.ForProfile(m.Profile)
-	var sig []byte
-	switch v := view.(type) {
-	case wallet.EVMSigner:
-		b, err := v.SignDigest(r.Purpose, digest)
-		if err != nil {
-			return fail(CodeInvalid, "sign: %v", err)
-		}
-		sig = b
-	case wallet.SolanaSigner:
-		b, err := v.SignMessage(r.Purpose, r.Message)
-		if err != nil {
-			return fail(CodeInvalid, "sign: %v", err)
-		}
-		sig = b[:]
-	default:
-		return fail(CodeInvalid, "sign: key %q cannot sign a %s request", m.Label, r.Purpose)
-	}
+	s.mu.Unlock()
 	log.Info("agent: signed")
 	return &answer{Signature: sig}
-}
-
-// fromDisplay says whether token is the attached display's: the TUI shows its own reviews
-// before it signs, so its requests are not confirmed a second time.
-func (s *Server) fromDisplay(token string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return token != "" && s.display != nil && subtle.ConstantTimeCompare([]byte(token), []byte(s.display.token)) == 1
-}
-
-// confirm asks the display and waits for its answer, the policy's timeout, or the client
-// going away.
-func (s *Server) confirm(ctx context.Context, client net.Conn, req Pending) (bool, *answer) {
-	s.mu.Lock()
-	d := s.display
-	if d == nil {
-		s.mu.Unlock()
-		return false, fail(CodeNoDisplay, "the policy says %s and no trusted display is attached: start the TUI (`purse`) to approve it there, or change that line; nothing was signed", req.Line)
-	}
-	if d.peer.Known && d.peer.PID == req.peerPID && !SameProcessDisplay {
-		s.mu.Unlock()
-		return false, fail(CodeRejected, "the display is the process that asks: a client never approves its own request; nothing was signed")
-	}
-	s.nextID++
-	req.ID = s.nextID
-	ch := make(chan bool, 1)
-	d.pending[req.ID] = ch
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		delete(d.pending, req.ID)
-		s.mu.Unlock()
-	}()
-	if err := d.send(&answer{OK: true, Confirm: &req}); err != nil {
-		return false, fail(CodeNoDisplay, "the display did not take the request (%v); nothing was signed", err)
-	}
-	gone := make(chan struct{})
-	go func() {
-		// A one-shot client sends nothing more: a read returns only when it hangs up.
-		var b [1]byte
-		_, _ = client.Read(b[:])
-		close(gone)
-	}()
-	t := time.NewTimer(s.Policy.ConfirmTimeout)
-	defer t.Stop()
-	select {
-	case ok, open := <-ch:
-		if !open {
-			return false, fail(CodeNoDisplay, "the display went away before answering; nothing was signed")
-		}
-		if !ok {
-			return false, fail(CodeRejected, "declined on the display; nothing was signed")
-		}
-		return true, nil
-	case <-t.C:
-		_ = d.send(&answer{OK: true, Cancel: req.ID})
-		return false, fail(CodeRejected, "no answer on the display within %s; nothing was signed", s.Policy.ConfirmTimeout)
-	case <-gone:
-		_ = d.send(&answer{OK: true, Cancel: req.ID})
-		return false, fail(CodeRejected, "the client hung up before the display answered; nothing was signed")
-	case <-ctx.Done():
-		return false, fail(CodeRejected, "the agent is stopping; nothing was signed")
-	}
-}
-
-func (d *display) send(a *answer) error {
-	d.wmu.Lock()
-	defer d.wmu.Unlock()
-	_ = d.conn.SetWriteDeadline(time.Now().Add(5 * time.Second))
-	return writeJSON(d.conn, a, nil)
-}
-
-// serveDisplay attaches c as the trusted display and reads its answers until it hangs up.
-// While one is attached another is refused: no process takes the role from a running TUI.
-func (s *Server) serveDisplay(c *net.UnixConn, peer Peer, m message, rest []byte) {
-	tok := make([]byte, 16)
-	_, _ = rand.Read(tok)
-	d := &display{conn: c, peer: peer, client: m.Client, token: hex.EncodeToString(tok), pending: map[uint64]chan bool{}}
-	s.mu.Lock()
-	if old := s.display; old != nil {
-		s.mu.Unlock()
-		_ = writeJSON(c, fail(CodeRejected, "a display is already attached (%s, %s); one at a time", old.client, old.peer), nil)
-		return
-	}
-	s.display = d
-	s.mu.Unlock()
-	s.Log.Info("agent: display attached", "client", m.Client, "peer", peer.String())
-	defer func() {
-		s.mu.Lock()
-		if s.display == d {
-			s.display = nil
-		}
-		for id, ch := range d.pending {
-			close(ch)
-			delete(d.pending, id)
-		}
-		s.mu.Unlock()
-		s.Log.Info("agent: display detached", "client", m.Client)
-	}()
-	if err := d.send(&answer{OK: true, Token: d.token}); err != nil {
-		return
-	}
-	dec := json.NewDecoder(io.MultiReader(bytes.NewReader(rest), c))
-	for {
-		var a message
-		if err := dec.Decode(&a); err != nil {
-			return
-		}
-		if a.Op != "answer" {
-			continue
-		}
-		s.mu.Lock()
-		ch := d.pending[a.ID]
-		if ch != nil {
-			delete(d.pending, a.ID)
-			ch <- a.Approve
-		}
-		s.mu.Unlock()
-	}
-}
-
-// describe is one line naming what a request signs, for logs and the CLI.
-func describe(r wallet.Request) string {
-	switch r.Purpose {
-	case wallet.PurposeFullAuth:
-		return strings.TrimSpace(r.Method + " " + r.Route)
-	case wallet.PurposePermit:
-		if r.Permit != nil {
-			return "permit to " + r.Permit.Spender.Hex()
-		}
-	}
-	return string(r.Purpose)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	bin "github.com/gagliardetto/binary"
 	"github.com/gagliardetto/solana-go"
 
 	"purse/wallet"
@@ -30,8 +31,7 @@ func Prepare(ctx context.Context, c Cluster, q *Quote, signer wallet.SolanaSigne
 	if signer == nil {
 		return nil, errors.New("altchain: prepare: no signer")
 	}
-	user := signer.PublicKey()
-	r, err := Verify(ctx, c, q, user, opts)
+	r, err := Verify(ctx, c, q, signer.PublicKey(), opts)
 	if err != nil {
 		return nil, err
 	}
@@ -42,16 +42,90 @@ func Prepare(ctx context.Context, c Cluster, q *Quote, signer wallet.SolanaSigne
 	if err != nil {
 		return nil, fmt.Errorf("altchain: latest blockhash: %w", err)
 	}
-	signed, sig, err := signTransaction(q, q.Transaction, bh.Hash, signer)
+	p, err := signAndSimulate(ctx, c, q, r, bh.Hash, signer)
+	if p != nil {
+		p.LastValidBlockHeight = bh.LastValidBlockHeight
+	}
+	return p, err
+}
+
+// SignChecked is the part of the gate that holds the key, for a signer that did not choose
+// the blockhash itself (the signing gate of app, in the process or in the agent): msg must be
+// the message of q's transaction with only its blockhash replaced (E23), the quote passes
+// Verify under opts, and the transaction is signed with the user key only (G27) and
+// simulated signed (G28, G29). The signature it returns has not been released to anyone:
+// the caller shows the report and hands the signature out only on approval.
+// LastValidBlockHeight is left zero: the caller that fetched the blockhash knows it.
+func SignChecked(ctx context.Context, c Cluster, q *Quote, msg []byte, signer wallet.SolanaSigner, opts *Options) (*Prepared, error) {
+	if q == nil || q.Transaction == nil {
+		return nil, errNoTransaction
+	}
+	if signer == nil {
+		return nil, errors.New("altchain: sign: no signer")
+	}
+	if err := CheckSignedMessage(q, msg); err != nil {
+		return nil, err
+	}
+	var m solana.Message
+	if err := m.UnmarshalWithDecoder(bin.NewBinDecoder(msg)); err != nil {
+		return nil, fmt.Errorf("altchain: the message to sign does not decode: %v", err)
+	}
+	r, err := Verify(ctx, c, q, signer.PublicKey(), opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Err(); err != nil {
+		return &Prepared{Report: r}, err
+	}
+	return signAndSimulate(ctx, c, q, r, m.RecentBlockhash, signer)
+}
+
+// signAndSimulate signs q's transaction under blockhash bh and simulates the signed bytes,
+// adding the findings to r (Verify's report of the same quote).
+func signAndSimulate(ctx context.Context, c Cluster, q *Quote, r *Report, bh solana.Hash, signer wallet.SolanaSigner) (*Prepared, error) {
+	signed, sig, err := signTransaction(q, q.Transaction, bh, signer)
 	if err != nil {
 		return &Prepared{Report: r}, err
 	}
-	r.RecentBlockhash = bh.Hash
-	if err := SimulateSigned(ctx, c, q, user, signed, r); err != nil {
+	r.RecentBlockhash = bh
+	if err := SimulateSigned(ctx, c, q, signer.PublicKey(), signed, r); err != nil {
 		return &Prepared{Report: r}, err
 	}
 	if err := r.Err(); err != nil {
 		return &Prepared{Report: r}, err
 	}
-	return &Prepared{Signed: signed, Signature: sig, Blockhash: bh.Hash, LastValidBlockHeight: bh.LastValidBlockHeight, Report: r}, nil
+	return &Prepared{Signed: signed, Signature: sig, Blockhash: bh, Report: r}, nil
+}
+
+// MessageWithBlockhash is the message a deposit's signer signs: q's transaction's message
+// with its recent blockhash replaced by bh (E23), nothing else changed.
+func MessageWithBlockhash(q *Quote, bh solana.Hash) ([]byte, error) {
+	if q == nil || q.Transaction == nil {
+		return nil, errNoTransaction
+	}
+	r := &Report{}
+	tx := decodeStrict(q.Transaction, r)
+	if tx == nil {
+		r.finish()
+		return nil, r.Err()
+	}
+	if bh.IsZero() {
+		return nil, errors.New("altchain: sign (E23): no fresh blockhash")
+	}
+	tx.Message.RecentBlockhash = bh
+	return tx.Message.MarshalBinary()
+}
+
+// WithSignature is the transaction of message msg (MessageWithBlockhash) signed by the user
+// alone with sig, serialized to send; sig must verify over msg.
+func WithSignature(msg []byte, user solana.PublicKey, sig solana.Signature) ([]byte, error) {
+	if !wallet.VerifySolana(user, msg, sig) {
+		return nil, errors.New("altchain: the signature does not verify over the message; it is not sent")
+	}
+	var m solana.Message
+	if err := m.UnmarshalWithDecoder(bin.NewBinDecoder(msg)); err != nil {
+		return nil, fmt.Errorf("altchain: the signed message does not decode: %v", err)
+	}
+	tx := solana.Transaction{Signatures: []solana.Signature{sig}, Message: m}
+	return tx.MarshalBinary()
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/gagliardetto/solana-go"
 
 	"purse/agent"
-	"purse/altchain"
+	"purse/app/review"
 	"purse/config"
 	"purse/keystore"
 	"purse/wallet"
@@ -27,9 +27,7 @@ func (s *App) AgentSocket() string { return agent.SocketPath(s.home) }
 
 // AgentClient is a client of this home's agent, named after the front end.
 func (s *App) AgentClient() *agent.Client {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return &agent.Client{Path: agent.SocketPath(s.home), Name: s.clientName, Token: s.agentToken}
+	return &agent.Client{Path: agent.SocketPath(s.home), Name: s.clientName, OnWait: s.onAgentWait}
 }
 
 // agentClient is the agent to sign through: nil when there is no socket (or
@@ -47,9 +45,22 @@ func (s *App) agentClient() *agent.Client {
 	return c
 }
 
+// AgentServeOptions configures ServeAgent.
+type AgentServeOptions struct {
+	// Display is the agent's trusted display, fixed now (nil: none; what the policy wants
+	// confirmed is refused).
+	Display agent.Display
+	// StopWithDisplay stops the agent when its display goes away: an agent the TUI started
+	// lives as long as that TUI.
+	StopWithDisplay bool
+	// Ready (may be nil) hears the socket and the policy once the agent answers.
+	Ready func(socket string, p *agent.Policy)
+}
+
 // ServeAgent runs this home's agent until ctx ends or a client stops it. The policy is
-// read once, at start (`purse agent stop` and start again to change it).
-func (s *App) ServeAgent(ctx context.Context, log *slog.Logger, ready func(socket string, p *agent.Policy)) error {
+// read once, at start (`purse agent stop` and start again to change it); the agent signs
+// through its own gate, which asks o.Display.
+func (s *App) ServeAgent(ctx context.Context, log *slog.Logger, o AgentServeOptions) error {
 	pol, err := agent.LoadPolicy(s.home)
 	if err != nil {
 		return usage(err)
@@ -60,16 +71,51 @@ func (s *App) ServeAgent(ctx context.Context, log *slog.Logger, ready func(socke
 		return err
 	}
 	defer os.Remove(path)
-	srv := agent.NewServer(agentBackend{s}, pol, log)
-	if ready != nil {
-		ready(path, pol)
+	var approver Approver
+	if o.Display != nil {
+		approver = displayApprover{o.Display}
+	}
+	g := newGate(s, func() (*agent.Policy, error) { return pol, nil }, approver)
+	g.noApprover = "and the agent has no trusted display: start it from the TUI (`purse`, Keys screen) or in the foreground on a terminal (`purse agent start`), or change that line"
+	srv := agent.NewServer(agentBackend{s, g}, pol, log)
+	srv.Display = o.Display
+	if d, ok := o.Display.(interface{ Done() <-chan struct{} }); ok && o.StopWithDisplay {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			select {
+			case <-d.Done():
+				log.Info("agent: the display that started this agent went away; stopping")
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+	}
+	if o.Ready != nil {
+		o.Ready(path, pol)
 	}
 	return srv.Serve(ctx, ln)
 }
 
-// agentBackend opens keys from this home's store and applies the deposit checklist, for
-// the agent: the checks are the app's, written once.
-type agentBackend struct{ s *App }
+// displayApprover asks the agent's display: the review travels as a document, built here
+// by the gate, shown there.
+type displayApprover struct{ d agent.Display }
+
+func (a displayApprover) Approve(ctx context.Context, ap Approval) error {
+	rv, err := json.Marshal(ap.Review)
+	if err != nil {
+		return err
+	}
+	return a.d.Confirm(ctx, agent.Confirmation{Review: rv, Line: ap.Line, Timeout: ap.Timeout})
+}
+
+// agentBackend opens keys from this home's store and signs through the agent's gate, for the
+// agent: the checks and the approval are the app's, written once.
+type agentBackend struct {
+	s    *App
+	gate *Gate
+}
 
 func (b agentBackend) Open(label, kind string, pass func(string) ([]byte, error)) (keystore.ProfileSigner, string, error) {
 	ks, err := b.s.keysWith(func(prompt string, isNew bool) ([]byte, error) {
@@ -107,38 +153,41 @@ func (b agentBackend) Open(label, kind string, pass func(string) ([]byte, error)
 	return ps, addr, nil
 }
 
-// CheckSolana is the deposit gate's static and online rules (Verify) on the quote the
-// transaction came with, under the named profile's pins, and the proof that the message is
-// that transaction's with only the blockhash replaced.
-func (b agentBackend) CheckSolana(ctx context.Context, profile string, user solana.PublicKey, r wallet.Request) error {
-	var q altchain.Quote
-	if err := json.Unmarshal(r.Quote, &q); err != nil {
-		return fmt.Errorf("quote: %v", err)
-	}
+// Sign runs the agent's gate for a client's request, under the profile the client names
+// (read from this home: its chains and pins, never the client's word).
+func (b agentBackend) Sign(ctx context.Context, job agent.Job) ([]byte, error) {
 	st, err := config.Load(b.s.home)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	p, err := st.Get(profile)
+	p, err := st.Get(job.Profile)
 	if err != nil {
-		return err
+		return nil, refuse(agent.CodeInvalid, "sign: %v; nothing was signed", err)
 	}
-	opts, err := DepositOptions(*p)
-	if err != nil {
-		return err
+	sj := SignJob{Request: job.Request, Profile: *p, Label: job.Label, Who: whoAsks(job), NoWait: job.NoWait}
+	switch key := job.Key.(type) {
+	case wallet.EVMSigner:
+		return b.gate.SignEVM(ctx, sj, key)
+	case wallet.SolanaSigner:
+		sig, err := b.gate.SignSolana(ctx, sj, key)
+		if err != nil {
+			return nil, err
+		}
+		return sig[:], nil
 	}
-	rpc, err := b.s.solanaOf(*p)
-	if err != nil {
-		return err
-	}
-	rep, err := altchain.Verify(ctx, rpc, &q, user, opts)
-	if err != nil {
-		return err
-	}
-	if err := rep.Err(); err != nil {
-		return Rejection(rep, "the deposit transaction")
-	}
-	return altchain.CheckSignedMessage(&q, r.Message)
+	return nil, refuse(agent.CodeInvalid, "sign: key %q cannot sign a %s request; nothing was signed", job.Label, job.Request.Purpose)
+}
+
+// whoAsks is the review's first section for another process's request: what the kernel
+// says of it (pid, uid, executable: what a process cannot rename), then what it says of
+// itself, unchecked. Every value is shown escaped by the display.
+func whoAsks(job agent.Job) *review.Section {
+	return &review.Section{Heading: "Who asks", Fields: []review.Field{
+		{Label: "process", Value: job.Peer.String(), Note: "(from the kernel: pid, uid, executable)"},
+		{Label: "client", Value: job.Client, Note: "(what the program says it is: unchecked)"},
+		{Label: "key", Value: job.Label, Note: job.Address},
+		{Label: "profile", Value: job.Profile},
+	}}
 }
 
 // agentEVM is the agent's signer of EVM key label, unlocking it in the agent first when
@@ -194,31 +243,6 @@ func (s *App) agentUnlocked(c *agent.Client, kind, label string, u *Unlock) (age
 	}
 	defer clear(pass)
 	return c.UnlockWith(ctx, kind, label, 0, 0, pass)
-}
-
-// AttachDisplay makes this session (the TUI) the agent's trusted display: the requests the
-// policy wants confirmed arrive on the returned display, and this session's own requests
-// (which it reviews itself) are not sent back to it.
-func (s *App) AttachDisplay(ctx context.Context) (*agent.Display, error) {
-	c := s.agentClient()
-	if c == nil {
-		return nil, agent.ErrNoAgent
-	}
-	d, err := c.Attach(ctx)
-	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	s.agentToken = d.Token
-	s.mu.Unlock()
-	context.AfterFunc(ctx, func() {
-		s.mu.Lock()
-		if s.agentToken == d.Token {
-			s.agentToken = ""
-		}
-		s.mu.Unlock()
-	})
-	return d, nil
 }
 
 // AgentUnlock unlocks key label in the agent for ttl / idle (0: the policy's limits). pass

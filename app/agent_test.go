@@ -15,8 +15,8 @@ import (
 	"purse/wallet"
 )
 
-// serveAgent runs home's agent in-process until the test ends.
-func serveAgent(t *testing.T, home string) *App {
+// serveAgent runs home's agent in-process until the test ends, with display d (nil: none).
+func serveAgent(t *testing.T, home string, d agent.Display) *App {
 	t.Helper()
 	t.Setenv(agent.EnvSocket, "")
 	t.Setenv(EnvNoAgent, "")
@@ -27,7 +27,9 @@ func serveAgent(t *testing.T, home string) *App {
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan struct{})
 	done := make(chan error, 1)
-	go func() { done <- srv.ServeAgent(ctx, nil, func(string, *agent.Policy) { close(ready) }) }()
+	go func() {
+		done <- srv.ServeAgent(ctx, nil, AgentServeOptions{Display: d, Ready: func(string, *agent.Policy) { close(ready) }})
+	}()
 	select {
 	case <-ready:
 	case err := <-done:
@@ -53,7 +55,7 @@ func TestSignersUseTheAgent(t *testing.T) {
 	t.Cleanup(func() { os.RemoveAll(home) })
 	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
 	useProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "5003", EVMKey: "me"})
-	serveAgent(t, home)
+	serveAgent(t, home, nil)
 	tui, err := Open(Options{Home: home, Client: "purse TUI"})
 	if err != nil {
 		t.Fatal(err)

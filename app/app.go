@@ -90,6 +90,12 @@ type Options struct {
 	// Client names the front end to the agent ("purse sign full-auth", "purse TUI"), which
 	// shows it on the display next to what the kernel says of the process.
 	Client string
+	// Approver is asked before a signature the signing policy wants confirmed (the terminal,
+	// the TUI's dialog); nil: such a signature is refused. Through an agent, the agent's
+	// display is asked instead.
+	Approver Approver
+	// OnAgentWait (may be nil) hears that a signature waits on the agent's display.
+	OnAgentWait func(display string, timeout time.Duration)
 }
 
 // Unlock carries passphrases the user typed into dialogs, for one operation: Passphrase
@@ -153,8 +159,14 @@ type App struct {
 	unlocked      unlockCache
 	agentHeld     agentHeldCache
 
-	clientName string
-	agentToken string
+	clientName  string
+	onAgentWait func(string, time.Duration)
+
+	// gate is this process's signing gate (keys opened here); an agent runs its own.
+	gate       *Gate
+	policyOnce sync.Once
+	policy     *agent.Policy
+	policyErr  error
 }
 
 // New loads the profile (name "" = the active one) of home, with no prompter.
@@ -176,8 +188,19 @@ func Open(o Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &App{home: home, logger: logger, prompt: o.Prompt, noticeTo: o.Notice, profile: p,
-		Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil), solanaTimeout: o.SolanaCallTimeout, clientName: o.Client}, nil
+	s := &App{home: home, logger: logger, prompt: o.Prompt, noticeTo: o.Notice, profile: p,
+		Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil), solanaTimeout: o.SolanaCallTimeout, clientName: o.Client,
+		onAgentWait: o.OnAgentWait}
+	s.gate = newGate(s, s.signingPolicy, o.Approver)
+	return s, nil
+}
+
+// signingPolicy is the signing policy of this home (PURSE_HOME/agent-policy.toml over the
+// defaults), read once: the same file the agent applies, so a request is judged the same
+// way in the process and in the agent.
+func (s *App) signingPolicy() (*agent.Policy, error) {
+	s.policyOnce.Do(func() { s.policy, s.policyErr = agent.LoadPolicy(s.home) })
+	return s.policy, s.policyErr
 }
 
 // SetLogger sends what the services log (the key store's backend notice) to l, the TUI's
@@ -317,17 +340,20 @@ func (s *App) evmSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
 	}
 	profile := s.Profile().Name
 	if h := s.unlocked.held(keystore.KindEVM, label, profile); h != nil && u.empty() {
-		return h.evm, nil
+		return s.gatedEVM(label, h.evm), nil
 	}
 	ks, err := s.Keys(u)
 	if err != nil {
 		return nil, err
 	}
 	signer, err := ks.EVMSigner(label, profile)
-	if err == nil && !u.empty() {
+	if err != nil {
+		return nil, err
+	}
+	if !u.empty() {
 		s.unlocked.keep(&heldKey{label: label, profile: profile, kind: keystore.KindEVM, evm: signer})
 	}
-	return signer, err
+	return s.gatedEVM(label, signer), nil
 }
 
 // SolanaSigner is the profile's Solana key, audited.
@@ -342,17 +368,20 @@ func (s *App) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 		}
 	}
 	if h := s.unlocked.held(keystore.KindSolana, p.SolanaKey, p.Name); h != nil && u.empty() {
-		return h.sol, nil
+		return s.gatedSolana(p.SolanaKey, h.sol), nil
 	}
 	ks, err := s.Keys(u)
 	if err != nil {
 		return nil, err
 	}
 	signer, err := ks.SolanaSigner(p.SolanaKey, p.Name)
-	if err == nil && !u.empty() {
+	if err != nil {
+		return nil, err
+	}
+	if !u.empty() {
 		s.unlocked.keep(&heldKey{label: p.SolanaKey, profile: p.Name, kind: keystore.KindSolana, sol: signer})
 	}
-	return signer, err
+	return s.gatedSolana(p.SolanaKey, signer), nil
 }
 
 // API is the end-user client of the profile. With signed, full-auth calls are signed by the

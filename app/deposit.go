@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/gagliardetto/solana-go"
 
+	"purse/agent"
 	"purse/altchain"
 	"purse/config"
 	"purse/keystore"
@@ -34,8 +36,9 @@ const (
 	StepConfirm   = "confirm"
 )
 
-// DepositSteps are the steps in order.
-var DepositSteps = []string{StepQuote, StepDecode, StepValidate, StepReview, StepBlockhash, StepSign, StepSimulate, StepSend, StepConfirm}
+// DepositSteps are the steps in order (design §2.7): the review comes after the simulation,
+// so the user approves what the simulation found.
+var DepositSteps = []string{StepQuote, StepDecode, StepValidate, StepBlockhash, StepSign, StepSimulate, StepReview, StepSend, StepConfirm}
 
 // ParseDepositAmount reads a deposit amount as smallest units: excess precision is an
 // error naming the field, never rounded, and a deposit is at least 5 USDC.
@@ -447,37 +450,33 @@ func (c progressCluster) Simulate(ctx context.Context, tx []byte, accounts []sol
 	return c.Cluster.Simulate(ctx, tx, accounts)
 }
 
-// progressSigner reports the sign step.
+// progressSigner reports the sign step of the gate (altchain.SignChecked).
 type progressSigner struct {
 	wallet.SolanaSigner
 	rep *reporter
 }
 
 func (s progressSigner) SignMessage(p wallet.Purpose, msg []byte) (solana.Signature, error) {
-	return s.SignSolanaRequest(wallet.Request{Purpose: p, Message: msg})
-}
-
-// SignSolanaRequest passes the request (with its quote) on, so a signer in the agent gets
-// what it checks.
-func (s progressSigner) SignSolanaRequest(r wallet.Request) (solana.Signature, error) {
 	s.rep.emit(DepositEvent{Step: StepSign, Detail: "signing with " + s.PublicKey().String() + " only"})
-	sig, err := wallet.SignSolana(s.SolanaSigner, r)
+	sig, err := s.SolanaSigner.SignMessage(p, msg)
 	if err == nil {
-		s.rep.emit(DepositEvent{Step: StepSimulate, Detail: "signed " + sig.String()})
+		s.rep.emit(DepositEvent{Step: StepSimulate, Detail: "signed " + sig.String() + "; simulating the signed bytes with signature verification"})
 	}
 	return sig, err
 }
 
-// PreparedDeposit is the result of the blockhash, sign and simulate steps.
+// PreparedDeposit is the result of the blockhash and sign steps: a transaction the signing
+// gate checked, signed, simulated and had approved.
 type PreparedDeposit struct {
 	Prepared *altchain.Prepared
-	// Report is the latest report (re-verified and simulated), also on a rejection.
-	Report *altchain.Report
 }
 
-// PrepareDeposit is the deposit's security gate, the one path to a Solana signature:
-// altchain.Prepare (re-validation, fresh blockhash, sign with the user key only,
-// simulation with sigVerify). It names the step that failed; progress hears each step.
+// PrepareDeposit takes a fresh blockhash (E23) and has the profile's Solana key sign the
+// quote's transaction with it, through the signing gate wherever the key is (this process or
+// the agent): the checklist again under the profile's pins, the signature by the user key
+// only, the simulation of the signed bytes, the review of all of it, the approval. The
+// signature comes back only when approved; a refusal is a Refusal (with the review when the
+// rules refused). progress hears each step.
 func (s *App) PrepareDeposit(ctx context.Context, qo *DepositQuote, u *Unlock, progress func(DepositEvent)) (*PreparedDeposit, error) {
 	rep := newReporter(progress)
 	signer, err := s.SolanaSigner(u)
@@ -487,23 +486,51 @@ func (s *App) PrepareDeposit(ctx context.Context, qo *DepositQuote, u *Unlock, p
 	if signer.PublicKey() != qo.Setup.User {
 		return nil, failAt(StepSign, fmt.Errorf("the key %s is not %s, the address the quote was made for", signer.PublicKey(), qo.Setup.User))
 	}
+	if gs, ok := signer.(*gatedSolanaSigner); ok {
+		gs.progress = rep.emit
+	}
 	rpc, err := s.Solana()
 	if err != nil {
-		return nil, failAt(StepBlockhash, err)
+		return nil, failAt(StepValidate, err)
 	}
-	p, err := altchain.Prepare(ctx, progressCluster{rpc, rep}, qo.Quote, progressSigner{signer, rep}, qo.Setup.Opts)
-	out := &PreparedDeposit{Prepared: p}
-	if p != nil {
-		out.Report = p.Report
+	// Every rule first, before a blockhash is fetched or anything signed; the gate checks
+	// again where the key is (the agent, possibly), under the profile's pins.
+	rep.emit(DepositEvent{Step: StepValidate, Detail: "every rule of the checklist, against the cluster"})
+	r, err := altchain.Verify(ctx, rpc, qo.Quote, qo.Setup.User, qo.Setup.Opts)
+	if err != nil {
+		return nil, failAt(StepValidate, err)
 	}
+	if r.Rejected() {
+		rv := DepositReview("deposit", qo.Quote, qo.Setup.Profile.SolanaCluster, "", r)
+		return nil, failAt(StepValidate, &Refusal{Code: agent.CodeRejected, Msg: Rejection(r, "validate: nothing was signed").Error(), Review: &rv})
+	}
+	rep.emit(DepositEvent{Step: StepBlockhash, Detail: "asking for a fresh blockhash (confirmed)"})
+	bh, err := rpc.LatestBlockhash(ctx)
+	if err != nil {
+		return nil, failAt(StepBlockhash, fmt.Errorf("latest blockhash: %w", err))
+	}
+	msg, err := altchain.MessageWithBlockhash(qo.Quote, bh.Hash)
+	if err != nil {
+		return nil, failAt(StepSign, err)
+	}
+	quote, err := json.Marshal(qo.Quote)
+	if err != nil {
+		return nil, failAt(StepSign, err)
+	}
+	rep.emit(DepositEvent{Step: StepSign, Detail: fmt.Sprintf("blockhash %s, valid until block %d; the signer checks, signs, simulates and asks", bh.Hash, bh.LastValidBlockHeight)})
+	sig, err := wallet.SignSolana(signer, wallet.Request{Purpose: wallet.PurposeSolanaTx, Message: msg, Quote: quote})
 	if err != nil {
 		step := rep.lastStep()
-		if step == "" {
-			step = StepValidate
+		if step == "" || step == StepBlockhash {
+			step = StepSign
 		}
-		return out, failAt(step, err)
+		return nil, failAt(step, err)
 	}
-	return out, nil
+	signed, err := altchain.WithSignature(msg, qo.Setup.User, sig)
+	if err != nil {
+		return nil, failAt(StepSign, err)
+	}
+	return &PreparedDeposit{Prepared: &altchain.Prepared{Signed: signed, Signature: sig, Blockhash: bh.Hash, LastValidBlockHeight: bh.LastValidBlockHeight}}, nil
 }
 
 // progressSender reports what altchain.Send does: sends, re-broadcasts, statuses, heights.

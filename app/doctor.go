@@ -9,6 +9,7 @@ import (
 
 	"purse/agent"
 	"purse/enduser"
+	"purse/wallet"
 )
 
 // The conformance probe (`purse doctor`): read-only calls to the profile's service, each
@@ -206,21 +207,36 @@ func excerpt(body string) string {
 	return body
 }
 
-// readOnlyAPI is the end-user client of a read-only caller (the doctor): its signer never
-// waits for a confirmation on the agent's display; what the agent's policy would ask the
-// user about fails at once with agent.ErrNeedsApproval.
+// readOnlyAPI is the end-user client of a read-only caller (the doctor), signing with
+// readOnlyEVMSigner.
 func (s *App) readOnlyAPI(u *Unlock) (*enduser.Client, error) {
 	if err := s.reachable(); err != nil {
 		return nil, err
 	}
+	signer, err := s.readOnlyEVMSigner(u)
+	if err != nil {
+		return nil, err
+	}
+	return s.apiWith(signer)
+}
+
+// readOnlyEVMSigner is the profile's EVM signer for a caller that never waits for a person,
+// in this process or in the agent: what the signing policy would ask the user about fails at
+// once with agent.ErrNeedsApproval.
+func (s *App) readOnlyEVMSigner(u *Unlock) (wallet.EVMSigner, error) {
 	signer, err := s.EVMSigner(u)
 	if err != nil {
 		return nil, err
 	}
-	if as, ok := signer.(*agent.EVMSigner); ok {
-		cp := *as
+	switch sg := signer.(type) {
+	case *agent.EVMSigner:
+		cp := *sg
 		cp.NoWait = true
-		signer = &cp
+		return &cp, nil
+	case *gatedEVMSigner:
+		cp := *sg
+		cp.noWait = true
+		return &cp, nil
 	}
-	return s.apiWith(signer)
+	return nil, fmt.Errorf("sign: the signer %T cannot be asked not to wait", signer)
 }

@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
-
 	"purse/config"
 	"purse/keystore"
 	"purse/wallet"
@@ -46,7 +44,7 @@ func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 	}
 	now = now.Add(50 * time.Second)
 	again, err := s.EVMSigner(nil)
-	if err != nil || again != first {
+	if err != nil || again.(*gatedEVMSigner).key != first.(*gatedEVMSigner).key {
 		t.Fatalf("held key not used: %v", err)
 	}
 	if u := s.Unlocked(); len(u) != 1 || u[0].Label != "me" || !u[0].Expires.Equal(now.Add(time.Minute)) {
@@ -57,7 +55,7 @@ func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 	if u := s.Unlocked(); len(u) != 0 {
 		t.Fatalf("expired key still listed: %+v", u)
 	}
-	if _, err := first.SignDigest(wallet.PurposePersonal, common.Hash{1}); !errors.Is(err, wallet.ErrZeroed) {
+	if _, err := readSig(first); !errors.Is(err, wallet.ErrZeroed) {
 		t.Fatalf("an expired key still signs: %v", err)
 	}
 	if _, err := s.EVMSigner(nil); !errors.As(err, &locked) {
@@ -70,7 +68,7 @@ func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Lock()
-	if _, err := held.SignDigest(wallet.PurposePersonal, common.Hash{1}); !errors.Is(err, wallet.ErrZeroed) {
+	if _, err := readSig(held); !errors.Is(err, wallet.ErrZeroed) {
 		t.Fatalf("a locked key still signs: %v", err)
 	}
 	if _, err := s.EVMSigner(nil); !errors.As(err, &locked) {
@@ -86,4 +84,10 @@ func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 	if len(s.Unlocked()) != 0 {
 		t.Fatal("a removed key is still held")
 	}
+}
+
+// readSig signs a full-auth read, which the default policy signs without asking.
+func readSig(s wallet.EVMSigner) (wallet.FullAuth, error) {
+	now := time.Now()
+	return wallet.SignFullAuth(s, []byte(`{"pageSize":5}`), now.Add(time.Minute).Unix(), now)
 }

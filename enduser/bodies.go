@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"reflect"
 	"strings"
+
+	"github.com/ethereum/go-ethereum/common/hexutil"
 )
 
 // What a full-auth payload can authorise. A full-auth signature covers the payload and the
@@ -96,4 +98,39 @@ func RoutesFitting(payload []byte) []Route {
 		}
 	}
 	return out
+}
+
+// DeliveredSignature is the signature a full-auth payload delivers when it is exactly the
+// body of token-permit (the permit's v, r, s) or of submit-form-a (the Form A signature),
+// with what it is; nil otherwise. A signer that approved that signature may sign its
+// delivery without asking again.
+func DeliveredSignature(payload []byte) (sig []byte, what string) {
+	fits := RoutesFitting(payload)
+	if len(fits) != 1 {
+		return nil, ""
+	}
+	switch fits[0].Name {
+	case RouteTokenPermit:
+		var b tokenPermitWire
+		if json.Unmarshal(payload, &b) != nil {
+			return nil, ""
+		}
+		r, errR := hexutil.Decode(b.PermitR)
+		s, errS := hexutil.Decode(b.PermitS)
+		if errR != nil || errS != nil || len(r) != 32 || len(s) != 32 || (b.PermitV != 27 && b.PermitV != 28) {
+			return nil, ""
+		}
+		return append(append(r, s...), byte(b.PermitV)), "permit signature"
+	case RouteSubmitFormA:
+		var b FormASubmission
+		if json.Unmarshal(payload, &b) != nil {
+			return nil, ""
+		}
+		sig, err := hexutil.Decode(b.KYCSelfDecSign)
+		if err != nil || len(sig) != 65 {
+			return nil, ""
+		}
+		return sig, "Form A signature"
+	}
+	return nil, ""
 }

@@ -15,8 +15,8 @@ import (
 	"github.com/muesli/termenv"
 	"github.com/shopspring/decimal"
 
-	"purse/agent"
 	"purse/app"
+	appreview "purse/app/review"
 	"purse/tui/dialog"
 	"purse/tui/home"
 	"purse/tui/internal/tuitest"
@@ -46,7 +46,7 @@ func TestGolden(t *testing.T) {
 		{"review_forma", func(m *Model) { pushReview(m, sampleFormA()) }},
 		{"review_fullauth", func(m *Model) { pushReview(m, sampleFullAuth()) }},
 		{"review_solana_blocked", func(m *Model) { pushReview(m, sampleSolana()) }},
-		{"review_agent_personal", func(m *Model) { pushReview(m, app.ReviewOfPending(samplePending())) }},
+		{"review_agent_personal", func(m *Model) { pushReview(m, sampleAgentReview()) }},
 		{"confirm", func(m *Model) {
 			send(m, kit.PushDialogMsg{Dialog: dialog.NewConfirm(m.Env(), "block", "Block card 981?", "Payments with this card stop until you unblock it. Unblocking needs another signed request.", "block the card")})
 		}},
@@ -120,11 +120,22 @@ func TestProgramRuns(t *testing.T) {
 	}
 }
 
-// samplePending is a personal message another process asks the agent to sign.
-func samplePending() agent.Pending {
-	return agent.Pending{ID: 3, Client: "purse sign personal", Peer: "pid 4242 (purse)", Label: "alice",
-		Address: "0xe84333c5b620623816982A0F356a30335395fCc9", Profile: "sandbox", Line: `purposes.personal = "confirm" (default)`,
-		Request: wallet.Request{Purpose: wallet.PurposePersonal, Message: []byte("hello agent")}}
+// sampleAgentReview is the review the agent's gate sends its display for a personal message
+// another process asks it to sign: who asks, what is signed, why the user is asked.
+func sampleAgentReview() review.Request {
+	msg := []byte("hello agent")
+	rv := appreview.MessageRequest("approval-1", appreview.KindPersonal, "Signs the message below with your EVM key (personal_sign).", msg, wallet.PersonalHash(msg).Hex())
+	rv.Title = "Agent request: " + rv.Title
+	rv.Sections = append([]review.Section{{Heading: "Who asks", Fields: []review.Field{
+		{Label: "process", Value: "pid 4242, uid 1000, executable /usr/local/bin/purse", Note: "(from the kernel: pid, uid, executable)"},
+		{Label: "client", Value: "purse sign personal", Note: "(what the program says it is: unchecked)"},
+		{Label: "key", Value: "alice", Note: "0xe84333c5b620623816982A0F356a30335395fCc9"},
+		{Label: "profile", Value: "sandbox"},
+	}}}, rv.Sections...)
+	rv.Sections = append(rv.Sections, review.Section{Heading: "Why you are asked", Fields: []review.Field{
+		{Label: "policy", Value: `purposes.personal = "confirm" (default)`, Note: "(this line of the signing policy asks for your confirmation)"},
+	}})
+	return rv
 }
 
 // TestGoldenColour is TestGolden's main views with colour (ANSI 256), next to the
@@ -137,7 +148,7 @@ func TestGoldenColour(t *testing.T) {
 	}{
 		{"home", func(*Model) {}},
 		{"review_permit", func(m *Model) { pushReview(m, samplePermit()) }},
-		{"review_agent_personal", func(m *Model) { pushReview(m, app.ReviewOfPending(samplePending())) }},
+		{"review_agent_personal", func(m *Model) { pushReview(m, sampleAgentReview()) }},
 		{"task_error", func(m *Model) {
 			send(m, kit.ErrorMsg{What: "Loading balances", Err: errors.New("dial tcp 127.0.0.1:8787: connection refused"), Next: "Start the sandbox (purse sandbox) or check the profile's user_api, then press r."})
 		}},

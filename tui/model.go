@@ -61,8 +61,8 @@ type Model struct {
 	// opens when its screen is active again.
 	waiting map[int][]kit.Dialog
 
-	// agent is set while the TUI is the local agent's trusted display (AttachAgent).
-	agent *agentDisplay
+	// approvals answers the signing gate's questions (SetApprovals).
+	approvals *approvals
 }
 
 // heldTickMsg refreshes the footer's unlock countdown.
@@ -129,12 +129,12 @@ func (m *Model) FullHelp() bool { return m.help.ShowAll }
 // BodySize returns the area screens and dialogs get.
 func (m *Model) BodySize() (int, int) { return m.bodyW, m.bodyH }
 
-// Init implements tea.Model: it initialises the first screen and, when the TUI is the
-// agent's display, starts reading the agent's requests.
+// Init implements tea.Model: it initialises the first screen and starts reading the
+// signing gate's questions.
 func (m *Model) Init() tea.Cmd {
 	cmd := m.activate(0)
-	if m.agent != nil {
-		cmd = tea.Batch(cmd, m.agent.wait())
+	if m.approvals != nil {
+		cmd = tea.Batch(cmd, m.approvals.wait())
 	}
 	return cmd
 }
@@ -208,7 +208,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := m.agentUpdate(msg); ok {
+	if cmd, ok := m.approvalUpdate(msg); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
@@ -599,7 +599,7 @@ func (m *Model) footerLines() []string {
 		"network " + or(ses.Network),
 	}
 	// First, so a narrow footer never cuts it: a request may be waiting for the user.
-	if ag := m.agentText(); ag != "" {
+	if ag := m.approvalText(); ag != "" {
 		parts = append([]string{ag}, parts...)
 	}
 	if held := m.heldText(); held != "" {

@@ -8,12 +8,10 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"purse/agent"
 	"purse/app"
 	"purse/tui/account"
 	"purse/tui/balances"
@@ -48,9 +46,12 @@ type Options struct {
 	// Input and Output default to the terminal (os.Stdin, os.Stdout).
 	Input  io.Reader
 	Output io.Writer
-	// AgentPoll is how often the TUI looks for an agent to be the display of while it is
-	// not (0: DefaultAgentPoll).
-	AgentPoll time.Duration
+	// Approvals is the signing gate's queue of questions (the App's Approver): the TUI
+	// answers them in its review dialog. nil: no dialog (the App then refuses what its
+	// policy wants confirmed).
+	Approvals *app.ApprovalQueue
+	// Exe is purse's executable, which the TUI runs as the agent it starts.
+	Exe string
 }
 
 // DefaultScreens returns the application's screens in tab order. New screens (Account,
@@ -148,6 +149,9 @@ func Run(ctx context.Context, opts Options) error {
 	}
 	m := NewModel(env, build(env, opts.App)...)
 	m.SetClipboard(out)
+	if opts.Approvals != nil {
+		m.SetApprovals(opts.Approvals)
+	}
 
 	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithAltScreen(), tea.WithOutput(out)}
 	if opts.Input != nil {
@@ -155,13 +159,6 @@ func Run(ctx context.Context, opts Options) error {
 	}
 	logger.Info("tui start", "profile", opts.Session.Profile, "network", opts.Session.Network)
 	p := tea.NewProgram(m, popts...)
-	if a := opts.App; a != nil {
-		poll := opts.AgentPoll
-		if poll <= 0 {
-			poll = DefaultAgentPoll
-		}
-		go watchAgent(ctx, a, poll, p.Send, logger)
-	}
 	_, err = p.Run()
 	env.Tasks.CancelAll()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
@@ -173,37 +170,4 @@ func Run(ctx context.Context, opts Options) error {
 	}
 	logger.Info("tui stop")
 	return nil
-}
-
-// DefaultAgentPoll is how often the TUI looks for an agent to be the display of while it is
-// not: an agent started after the TUI gets it as its display within this time.
-const DefaultAgentPoll = 2 * time.Second
-
-// watchAgent makes this TUI the agent's trusted display whenever one answers: at start, when
-// an agent starts later, and again after it restarts. Without an agent nothing changes.
-func watchAgent(ctx context.Context, a *app.App, poll time.Duration, send func(tea.Msg), logger *slog.Logger) {
-	var lastErr string
-	for {
-		d, err := a.AttachDisplay(ctx)
-		switch {
-		case err == nil:
-			lastErr = ""
-			logger.Info("tui is the agent's display", "socket", a.AgentSocket())
-			send(agentAttachMsg{d})
-			select {
-			case <-d.Done():
-			case <-ctx.Done():
-				_ = d.Close()
-				return
-			}
-		case !errors.Is(err, agent.ErrNoAgent) && err.Error() != lastErr:
-			lastErr = err.Error()
-			logger.Warn("the agent answers but the TUI could not become its display", "err", err)
-		}
-		select {
-		case <-time.After(poll):
-		case <-ctx.Done():
-			return
-		}
-	}
 }

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
-	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -31,69 +28,61 @@ func addAgentCommands(a *cli, root *cobra.Command) {
 
 func (a *cli) agentStartCmd() *cobra.Command {
 	var detach bool
+	var displayFD int
 	cmd := a.command("start [--detach]", "Run the agent on $PURSE_HOME/agent.sock (or $PURSE_AGENT_SOCK) until stopped", func(cmd *cobra.Command, core *app.App) error {
 		if detach {
-			return a.agentDetach(cmd.Context(), core)
+			st, _, err := core.StartAgent(cmd.Context(), selfExe(), false)
+			if err != nil {
+				return err
+			}
+			return a.print(st, func(w io.Writer) {
+				fmt.Fprintf(w, "agent started: pid %d on %s (log %s); it has no trusted display: what the policy wants confirmed is refused\n", st.PID, st.Socket, st.Log)
+			})
 		}
 		ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		log := slog.New(slog.NewTextHandler(a.stderr, nil))
-		return core.ServeAgent(ctx, log, func(socket string, p *agent.Policy) {
+		o := app.AgentServeOptions{Ready: func(socket string, p *agent.Policy) {
 			pol := p.Path
 			if pol == "" {
 				pol = "defaults (no " + agent.PolicyFile + ")"
 			}
 			fmt.Fprintf(a.stderr, "purse agent: pid %d listening on %s; policy %s; stop with ctrl+c or `purse agent stop`\n", os.Getpid(), socket, pol)
-		})
+		}}
+		switch {
+		case cmd.Flags().Changed(app.DisplayFDFlag):
+			d, err := app.InheritedDisplay(displayFD)
+			if err != nil {
+				return err
+			}
+			defer d.Close()
+			o.Display, o.StopWithDisplay = d, true
+		default:
+			// In the foreground on a terminal, that terminal is the display.
+			if tty, err := prompt.Open(); err == nil {
+				defer tty.Close()
+				o.Display = newTerminalDisplay(tty)
+			} else {
+				fmt.Fprintf(a.stderr, "purse agent: no terminal (%v): no trusted display; what the policy wants confirmed is refused\n", err)
+			}
+		}
+		if o.Display != nil {
+			fmt.Fprintf(a.stderr, "purse agent: trusted display: %s\n", o.Display)
+		}
+		return core.ServeAgent(ctx, log, o)
 	})
-	cmd.Flags().BoolVar(&detach, "detach", false, "run in the background (log in $PURSE_HOME/agent.log) and return once it answers")
+	cmd.Flags().BoolVar(&detach, "detach", false, "run in the background (log in $PURSE_HOME/agent.log) and return once it answers; it then has no trusted display")
+	cmd.Flags().IntVar(&displayFD, app.DisplayFDFlag, 0, "the inherited descriptor of the trusted display (set by the TUI that starts the agent)")
+	_ = cmd.Flags().MarkHidden(app.DisplayFDFlag)
 	return cmd
 }
 
-// agentDetach starts `purse agent start` in its own session, its log in agent.log, and
-// waits until the socket answers.
-func (a *cli) agentDetach(ctx context.Context, core *app.App) error {
-	sock := core.AgentSocket()
-	if agent.Answers(sock) {
-		return fmt.Errorf("an agent already answers on %s (`purse agent status`)", sock)
+// selfExe is purse's own executable, which a detached agent runs.
+func selfExe() string {
+	if p, err := os.Executable(); err == nil {
+		return p
 	}
-	self, err := os.Executable()
-	if err != nil {
-		return err
-	}
-	logPath := filepath.Join(core.Home(), "agent.log")
-	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
-	if err != nil {
-		return fmt.Errorf("agent log %s: %v", logPath, err)
-	}
-	defer logf.Close()
-	args := []string{"agent", "start"}
-	if a.profile != "" {
-		args = append(args, "--profile", a.profile)
-	}
-	c := exec.Command(self, args...)
-	c.Stdout, c.Stderr = logf, logf
-	c.SysProcAttr = detachAttr()
-	if err := c.Start(); err != nil {
-		return fmt.Errorf("starting the agent: %v", err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- c.Wait() }()
-	deadline := time.After(10 * time.Second)
-	for !agent.Answers(sock) {
-		select {
-		case err := <-exited:
-			return fmt.Errorf("the agent exited at start (%v); see %s", err, logPath)
-		case <-deadline:
-			return fmt.Errorf("the agent (pid %d) does not answer on %s after 10 s; see %s", c.Process.Pid, sock, logPath)
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-	return a.print(map[string]any{"pid": c.Process.Pid, "socket": sock, "log": logPath}, func(w io.Writer) {
-		fmt.Fprintf(w, "agent started: pid %d on %s (log %s)\n", c.Process.Pid, sock, logPath)
-	})
+	return os.Args[0]
 }
 
 func (a *cli) agentStopCmd() *cobra.Command {
@@ -114,7 +103,7 @@ func (a *cli) agentStatusCmd() *cobra.Command {
 		return a.print(st, func(w io.Writer) {
 			display := st.Display
 			if display == "" {
-				display = "none attached: requests the policy wants confirmed are refused (start the TUI to approve them)"
+				display = "none: requests the policy wants confirmed are refused (start the agent from the TUI, or in the foreground on a terminal)"
 			}
 			rows := [][]string{
 				{"agent", fmt.Sprintf("pid %d on %s, up %s", st.PID, st.Socket, time.Since(st.Started).Round(time.Second))},

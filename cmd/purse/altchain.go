@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -15,7 +16,6 @@ import (
 	"purse/app"
 	"purse/app/review"
 	"purse/internal/atomicfile"
-	"purse/internal/prompt"
 )
 
 func addAltchainCommands(a *cli, root *cobra.Command) {
@@ -135,18 +135,18 @@ func (a *cli) altchainQuoteCmd() *cobra.Command {
 func (a *cli) altchainDepositCmd() *cobra.Command {
 	var amount, output, minAmount, quoteFile string
 	var price uint64
-	var yes bool
 	var poll, timeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "deposit --amount USDC --output EUR|CHF|USD|CNH [--quote-file F] [--yes]",
 		Short: "Deposit USDC: quote, validate, sign with your Solana key only, simulate, review, send, confirm",
 		Long: "The whole deposit: the quote (from the partner API, or --quote-file from a partner app) is\n" +
 			"decoded strictly and validated against the cluster (rules A1-F26 with the profile's pins and fee\n" +
-			"cap); a fresh blockhash is fetched; the transaction is signed with the profile's Solana key only\n" +
-			"and the signed bytes are simulated with signature verification (G27-G29); the review shows the\n" +
-			"amounts, every fee and account and asks y/N on the terminal (--yes skips it; without a terminal\n" +
-			"and without --yes nothing is done); the same bytes are sent and re-broadcast while the blockhash\n" +
-			"is valid until confirmed (H30). A rejected validation exits 3 and signs nothing.",
+			"cap); a fresh blockhash is fetched; the signing gate (in this process, or in the agent) checks the\n" +
+			"quote again, signs with the profile's Solana key only, simulates the signed bytes with signature\n" +
+			"verification (G27-G29) and shows the review with the amounts, every fee and account and the\n" +
+			"simulation; it asks y/N on the terminal as the signing policy says (--yes approves; through an\n" +
+			"agent, its display asks); the same bytes are sent and re-broadcast while the blockhash is valid\n" +
+			"until confirmed (H30). A rejected validation exits 3 and releases no signature.",
 		Args: cobra.NoArgs,
 		RunE: a.run(func(cmd *cobra.Command, core *app.App, _ []string) error {
 			amt, mn, err := app.ParseDepositAmounts(amount, minAmount)
@@ -162,13 +162,6 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 			if poll <= 0 || timeout <= 0 {
 				return usagef("--poll-interval and --timeout must be positive")
 			}
-			tty, err := prompt.Review(yes)
-			if err != nil {
-				return err
-			}
-			if tty != nil {
-				defer tty.Close()
-			}
 			ctx, cancel := context.WithTimeout(cmd.Context(), timeout)
 			defer cancel()
 			last := "" // the first event of each step is printed
@@ -182,16 +175,12 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 				Input:    app.QuoteInput{Amount: amt, MinAmount: mn, Currency: output, Price: priceFlag(cmd, price), File: quoteFile, Stdin: a.stdin},
 				Poll:     poll,
 				Progress: progress,
-				Refused:  func(rv review.Request) { _ = review.Write(a.stderr, rv) },
-				Approve: func(rv review.Request) error {
-					_ = review.Write(a.stderr, rv)
-					if tty == nil {
-						return nil
-					}
-					return prompt.YesNo(tty, "Send this deposit?", "the signed transaction was not sent")
-				},
 			}
 			res, err := core.Deposit(ctx, run, nil)
+			var rf *app.Refusal
+			if errors.As(err, &rf) && rf.Review != nil {
+				_ = review.Write(a.stderr, *rf.Review)
+			}
 			if err != nil {
 				return err
 			}
@@ -206,7 +195,6 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 	f.StringVar(&minAmount, "min-usdc", "", "minimum USDC after fees (optional)")
 	f.Uint64Var(&price, "compute-unit-price", 0, "priority fee price in micro-lamports per compute unit (optional)")
 	f.StringVar(&quoteFile, "quote-file", "", "use this quote (bare or envelope; '-' is stdin) instead of asking the partner API")
-	f.BoolVar(&yes, "yes", false, "send without the y/N review prompt")
 	f.DurationVar(&poll, "poll-interval", 2*time.Second, "how often to poll the signature status")
 	f.DurationVar(&timeout, "timeout", 5*time.Minute, "stop waiting after this long (a deposit that may have landed is then reported with its signature, exit 4)")
 	f.DurationVar(&a.solanaTimeout, "rpc-timeout", altchain.DefaultRPCTimeout, "bound of one Solana RPC call")

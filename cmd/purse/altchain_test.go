@@ -302,7 +302,7 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 	// The user declines on the terminal: signed for the simulation, never sent.
 	no := "n\n"
 	setTerminal(t, &no)
-	if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--poll-interval", "10ms"); code != exitFailure || !strings.Contains(errOut, "declined") {
+	if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--poll-interval", "10ms"); code != exitRejected || !strings.Contains(errOut, "declined") {
 		t.Fatalf("declined: exit %d %s", code, errOut)
 	}
 	if sb.USDC(user) != 50_000_000 {
@@ -401,7 +401,7 @@ func TestAltchainOpaqueProgramThroughTheCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms"); code != exitRejected ||
-		!strings.Contains(errOut, "G29") || !strings.Contains(errOut, "simulate: nothing was sent") {
+		!strings.Contains(errOut, "G29") || !strings.Contains(errOut, "simulate: the signature was not released") {
 		t.Fatalf("overdraw: exit %d %s", code, errOut)
 	}
 	if sb.USDC(user) != 40_000_000 || solanaSignatures(t) != before+1 {

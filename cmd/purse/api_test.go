@@ -71,13 +71,13 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	if out, _, c = purse(t, "", "account", "email-status", "taken@example.com", "--json"); c != exitOK || jsonOut(t, out)["available"] != false {
 		t.Fatalf("a registered email shows as available: %s", out)
 	}
-	if _, e, c := purse(t, "", "account", "idv-token"); c != exitOK {
+	if _, e, c := purse(t, "", "--yes", "account", "idv-token"); c != exitOK {
 		t.Fatalf("idv-token: %s", e)
 	}
 	if err := srv.KYCApprove(id); err != nil {
 		t.Fatal(err)
 	}
-	out, e, c = purse(t, "", "kyc", "form-a", "--submit", "--json")
+	out, e, c = purse(t, "", "--yes", "kyc", "form-a", "--submit", "--json")
 	if c != exitOK {
 		t.Fatalf("form-a --submit: %s", e)
 	}
@@ -99,11 +99,11 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("onramp-limit: %s", e)
 	}
 
-	if _, e, c := purse(t, "", "card", "issue"); c != exitOK {
+	if _, e, c := purse(t, "", "--yes", "card", "issue"); c != exitOK {
 		t.Fatalf("card issue: %s", e)
 	}
 	for _, step := range []struct{ verb, want string }{{"block", "Blocked"}, {"unblock", "Active"}} {
-		if _, e, c := purse(t, "", "card", step.verb); c != exitOK {
+		if _, e, c := purse(t, "", "--yes", "card", step.verb); c != exitOK {
 			t.Fatalf("card %s: %s", step.verb, e)
 		}
 		out, _, _ = purse(t, "", "card", "show", "--json")
@@ -196,30 +196,30 @@ func TestKYCHandoffCommands(t *testing.T) {
 	}
 	id, _ := strconv.ParseUint(jsonOut(t, out)["tokenId"].(string), 10, 64)
 	inc, _ := srv.IssueShareToken(id, "incomplete", []string{"dob"}, 0)
-	if _, e, c := purse(t, inc, "kyc", "handoff", "--share-token-file", "-"); c != exitFailure || !strings.Contains(e, "missing dob") || strings.Contains(e, inc) {
+	if _, e, c := purse(t, inc, "--yes", "kyc", "handoff", "--share-token-file", "-"); c != exitFailure || !strings.Contains(e, "missing dob") || strings.Contains(e, inc) {
 		t.Fatalf("incomplete: %d %s", c, e)
 	}
-	if _, e, c := purse(t, "", "kyc", "handoff"); c != exitUsage || !strings.Contains(e, "share-token-file") {
+	if _, e, c := purse(t, "", "--yes", "kyc", "handoff"); c != exitUsage || !strings.Contains(e, "share-token-file") {
 		t.Fatalf("no token: %d %s", c, e)
 	}
 	ok, _ := srv.IssueShareToken(id, "passed", nil, 0)
-	if out, e, c := purse(t, "", "kyc", "handoff", "--share-token-file", writeTemp(t, "st", ok+"\n"), "--json"); c != exitOK || jsonOut(t, out)["status"] != "passed" {
+	if out, e, c := purse(t, "", "--yes", "kyc", "handoff", "--share-token-file", writeTemp(t, "st", ok+"\n"), "--json"); c != exitOK || jsonOut(t, out)["status"] != "passed" {
 		t.Fatalf("passed: %d %s %s", c, out, e)
 	}
-	if out, e, c := purse(t, "", "kyc", "check", "--json"); c != exitOK || jsonOut(t, out)["complete"] != true {
+	if out, e, c := purse(t, "", "--yes", "kyc", "check", "--json"); c != exitOK || jsonOut(t, out)["complete"] != true {
 		t.Fatalf("check: %d %s %s", c, out, e)
 	}
-	if _, e, c := purse(t, "", "kyc", "submit"); c != exitFailure || !strings.Contains(e, "Form A is not signed") {
+	if _, e, c := purse(t, "", "--yes", "kyc", "submit"); c != exitFailure || !strings.Contains(e, "Form A is not signed") {
 		t.Fatalf("submit before Form A: %d %s", c, e)
 	}
-	if _, e, c := purse(t, "", "kyc", "form-a", "--submit"); c != exitOK {
+	if _, e, c := purse(t, "", "--yes", "kyc", "form-a", "--submit"); c != exitOK {
 		t.Fatalf("Form A: %s", e)
 	}
-	if out, e, c := purse(t, "", "kyc", "submit", "--json"); c != exitOK || jsonOut(t, out)["state"] != "Submitting" {
+	if out, e, c := purse(t, "", "--yes", "kyc", "submit", "--json"); c != exitOK || jsonOut(t, out)["state"] != "Submitting" {
 		t.Fatalf("submit: %d %s %s", c, out, e)
 	}
 	term, _ := srv.IssueShareToken(id, "terminal", nil, 30012)
-	if _, e, c := purse(t, term, "kyc", "handoff", "--share-token-file", "-"); c != exitRejected || !strings.Contains(e, "terminal (30012)") {
+	if _, e, c := purse(t, term, "--yes", "kyc", "handoff", "--share-token-file", "-"); c != exitRejected || !strings.Contains(e, "terminal (30012)") {
 		t.Fatalf("terminal: %d %s", c, e)
 	}
 }

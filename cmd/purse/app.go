@@ -42,6 +42,8 @@ type cli struct {
 	stderr io.Writer
 
 	jsonOut bool
+	// yes approves every signature the signing policy wants confirmed (--yes).
+	yes     bool
 	profile string
 	trace   bool
 	curl    bool
@@ -80,9 +82,12 @@ func exitCode(err error) int {
 		return exitOK
 	case errors.As(err, &oe) && oe.Outcome == app.OutcomeUnknown:
 		return exitUnknown
+	case errors.Is(err, prompt.ErrNoTerminal):
+		// A question with no terminal to ask it on: the user passes --yes or runs it on one.
+		return exitUsage
 	case errors.As(err, &r), errors.Is(err, app.ErrRejected), errors.Is(err, altchain.ErrNotRequested), errors.Is(err, agent.ErrDenied):
 		return exitRejected
-	case errors.As(err, &u), errors.As(err, &au), errors.As(err, &fe), errors.Is(err, prompt.ErrNoTerminal):
+	case errors.As(err, &u), errors.As(err, &au), errors.As(err, &fe):
 		return exitUsage
 	default:
 		return exitFailure
@@ -163,6 +168,7 @@ func (a *cli) rootCmd() *cobra.Command {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr{err} })
 	pf := root.PersistentFlags()
 	pf.BoolVar(&a.jsonOut, "json", false, "machine-readable JSON output")
+	pf.BoolVar(&a.yes, "yes", false, "approve every signature the signing policy wants confirmed, without asking (the review goes to stderr)")
 	pf.StringVar(&a.profile, "profile", "", "profile name (default: the active profile, else \"sandbox\")")
 	pf.BoolVar(&a.trace, "trace", false, "print every API call (method, path, status, retCode, latency, headers) to stderr")
 	pf.BoolVar(&a.curl, "curl", false, "print the equivalent curl command of every API call to stderr")
@@ -258,7 +264,8 @@ func (a *cli) app() (*app.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := app.Open(app.Options{Home: home, Profile: a.profile, Prompt: prompt.Passphrase, Notice: a.stderr, SolanaCallTimeout: a.solanaTimeout, Client: a.client})
+	c, err := app.Open(app.Options{Home: home, Profile: a.profile, Prompt: prompt.Passphrase, Notice: a.stderr, SolanaCallTimeout: a.solanaTimeout, Client: a.client,
+		Approver: &terminalApprover{a: a}, OnAgentWait: a.agentWait})
 	if err != nil {
 		return nil, err
 	}

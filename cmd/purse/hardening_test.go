@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,12 +12,13 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"purse/internal/prompt"
+	"purse/wallet"
 )
 
 // signDev signs n digests with key dev the way the commands do; it returns the first error.
 func signDev(t *testing.T, n int) error {
 	t.Helper()
-	a := &cli{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	a := &cli{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}, yes: true}
 	core, err := a.app()
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +28,7 @@ func signDev(t *testing.T, n int) error {
 		t.Fatal(err)
 	}
 	for i := 0; i < n; i++ {
-		if _, err := signer.SignDigest("personal", [32]byte{byte(i)}); err != nil {
+		if _, err := wallet.SignPersonal(signer, []byte("audit test "+strconv.Itoa(i))); err != nil {
 			return err
 		}
 	}

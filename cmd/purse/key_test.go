@@ -8,12 +8,15 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
 	"purse/app"
 	"purse/internal/prompt"
 	"purse/internal/qrtext"
 	"purse/keystore"
-	"strings"
-	"testing"
+	"purse/wallet"
 )
 
 const (
@@ -421,7 +424,7 @@ func TestAuditCommands(t *testing.T) {
 	}
 	// Sign the way the commands do: through the application layer's key store.
 	var errb bytes.Buffer
-	a := &cli{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &errb}
+	a := &cli{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &errb, yes: true}
 	core, err := a.app()
 	if err != nil {
 		t.Fatal(err)
@@ -431,7 +434,7 @@ func TestAuditCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 3; i++ {
-		if _, err := signer.SignDigest("personal", [32]byte{byte(i)}); err != nil {
+		if _, err := wallet.SignPersonal(signer, []byte("audit test "+strconv.Itoa(i))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -591,7 +594,7 @@ func TestKeyDoctor(t *testing.T) {
 	if code != exitOK || len(list) != 2 || list[0].Label != "a" || list[1].Label != "b" || strings.Contains(errOut, "doctor") {
 		t.Fatalf("after the repairs: %d %s %s", code, out, errOut)
 	}
-	if _, errOut, code := purse(t, "", "sign", "personal", "--key", "b", "--message", "hi"); code != exitOK {
+	if _, errOut, code := purse(t, "", "--yes", "sign", "personal", "--key", "b", "--message", "hi"); code != exitOK {
 		t.Fatalf("the adopted key does not sign: %s", errOut)
 	}
 }

@@ -8,9 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
-	"purse/app/review"
 	"purse/homechain"
-	"purse/internal/prompt"
 )
 
 func addPermitCommands(a *cli, root *cobra.Command) { root.AddCommand(a.permitCmd()) }
@@ -19,52 +17,21 @@ func (a *cli) permitCmd() *cobra.Command {
 	var form app.PermitForm
 	var spender string
 	var ttl time.Duration
-	var yes bool
-	cmd := a.command("permit --token SYMBOL|ADDR --amount 25.00 [--permit-amount X] --spender card|deposit|bufferpool|0x... [--ttl 30m] [--yes]",
+	cmd := a.command("permit --token SYMBOL|ADDR --amount 25.00 [--permit-amount X] --spender card|deposit|bufferpool|0x... [--ttl 30m]",
 		"Sign an EIP-2612 permit read from the chain, submit it (token-permit) and show the allowance", func(cmd *cobra.Command, core *app.App) error {
-			ctx := cmd.Context()
-			if ttl <= 0 || ttl > app.MaxPermitTTL {
-				return usagef("--ttl: expected a duration above 0 and at most %s, got %s", app.MaxPermitTTL, ttl)
-			}
 			form.Role, form.Address = app.ParseSpender(spender)
-			// The question needs a terminal: make sure there is one before anything is read or signed.
-			tty, err := prompt.Review(yes)
-			if err != nil {
-				return err
-			}
-			if tty != nil {
-				defer tty.Close()
-			}
-			// The Permit screen's calls: context, checked form, permit read from the chain.
-			pc, err := core.LoadPermitContext(ctx)
-			if err != nil {
-				return err
-			}
-			plan, err := app.CheckPermit(pc, form)
-			if err != nil {
-				return err
-			}
-			pr, err := core.PreparePermit(ctx, pc.Owner, plan, time.Now().Add(ttl))
-			if err != nil {
-				return err
-			}
-			rv := app.PermitReview("permit", pr)
-			switch {
-			case tty != nil:
-				_ = review.Write(tty, rv)
-				if err := prompt.YesNo(tty, "Sign this permit?", "nothing was signed"); err != nil {
-					return err
+			pr, sub, err := core.Permit(cmd.Context(), app.PermitRun{Form: form, TTL: ttl, Progress: func(step, detail string) {
+				if !a.jsonOut {
+					fmt.Fprintf(a.stderr, "purse: %s: %s\n", step, detail)
 				}
-			case !a.jsonOut:
-				_ = review.Write(a.stderr, rv)
-			}
-			sub, err := core.SubmitPermit(ctx, nil, pr, nil)
+			}}, nil)
 			if err != nil {
 				if sub.Sig != nil && sub.Result.TxHash == "" {
 					return fmt.Errorf("%w (the permit was signed: %s)", err, sub.Sig.Signature)
 				}
 				return err
 			}
+			plan := pr.Plan
 			out := sub.Outcome(pr)
 			return a.print(out, func(w io.Writer) {
 				if out.AlreadyPermitted {
@@ -77,17 +44,16 @@ func (a *cli) permitCmd() *cobra.Command {
 		})
 	cmd.Long = "Resolves the token from the chain configuration, reads name, version, nonce and\n" +
 		"DOMAIN_SEPARATOR from the profile's evm_rpc (refusing, exit 3, when the rebuilt domain\n" +
-		"differs), shows the review of the typed data and asks y/N on the terminal (--yes skips\n" +
-		"the question), signs with the profile's EVM key, submits through token-permit and reads\n" +
-		"the allowance. Spenders: card (profile card_spender), deposit (depositContract),\n" +
-		"bufferpool (bufferPoolContract) or an explicit address."
+		"differs), then the signing gate shows the review of the typed data and asks y/N on the\n" +
+		"terminal as the signing policy says (--yes approves), signs with the profile's EVM key,\n" +
+		"submits through token-permit and reads the allowance. Spenders: card (profile\n" +
+		"card_spender), deposit (depositContract), bufferpool (bufferPoolContract) or an address."
 	f := cmd.Flags()
 	f.StringVar(&form.TokenName, "token", "", "token symbol (EUR24) or address, from the chain configuration")
 	f.StringVar(&form.Amount, "amount", "", "business amount in the token's units, e.g. 25.00")
 	f.StringVar(&form.PermitAmount, "permit-amount", "", "signed value in the token's units (default: --amount)")
 	f.StringVar(&spender, "spender", "", "card, deposit, bufferpool or a 0x address")
 	f.DurationVar(&ttl, "ttl", app.PermitTTL, "permit deadline from now (at most 24h)")
-	f.BoolVar(&yes, "yes", false, "sign without asking on the terminal")
 	required(cmd, "token", "amount", "spender")
 	return cmd
 }

@@ -74,7 +74,7 @@ func jsonOut(t *testing.T, out string) map[string]any {
 func TestSignFullAuthMatchesVectors(t *testing.T) {
 	v := devKeyEnv(t)
 	for i, c := range v.FullAuth {
-		args := []string{"sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--deadline", strconv.FormatInt(c.Deadline, 10), "--allow-any-deadline", "--json"}
+		args := []string{"--yes", "sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--deadline", strconv.FormatInt(c.Deadline, 10), "--allow-any-deadline", "--json"}
 		if strings.HasPrefix(c.Payload, "{") {
 			args = append(args, "--method", "POST", "--body-file", writeTemp(t, "body", c.Payload))
 		} else {
@@ -105,7 +105,7 @@ func TestSignFullAuthMatchesVectors(t *testing.T) {
 func TestSignFullAuthCurlAndTTL(t *testing.T) {
 	devKeyEnv(t)
 	body := writeTemp(t, "body", `{"pageSize":10,"note":"it's"}`)
-	out, errOut, code := purse(t, "", "sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--method", "POST", "--body-file", body, "--ttl", "5m", "--curl", "http://127.0.0.1:8787/api/v2/transactions", "--json")
+	out, errOut, code := purse(t, "", "--yes", "sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--method", "POST", "--body-file", body, "--ttl", "5m", "--curl", "http://127.0.0.1:8787/api/v2/transactions", "--json")
 	if code != exitOK || strings.Contains(errOut, "warning") {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -116,7 +116,7 @@ func TestSignFullAuthCurlAndTTL(t *testing.T) {
 			t.Errorf("curl lacks %q:\n%s", want, curl)
 		}
 	}
-	if _, e, c := purse(t, "", "sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "GET", "--query", "a=1", "--ttl", "21m"); c != exitUsage || !strings.Contains(e, "--ttl") {
+	if _, e, c := purse(t, "", "--yes", "sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "GET", "--query", "a=1", "--ttl", "21m"); c != exitUsage || !strings.Contains(e, "--ttl") {
 		t.Errorf("--ttl 21m: exit %d %s", c, e)
 	}
 	for _, bad := range [][]string{
@@ -126,11 +126,11 @@ func TestSignFullAuthCurlAndTTL(t *testing.T) {
 		{"--token-id", "1", "--network", "5003", "--method", "GET", "--body-file", body},
 		{"--token-id", "1", "--network", "5003", "--method", "GET", "--deadline", "5", "--ttl", "1m"},
 	} {
-		if _, _, c := purse(t, "", append([]string{"sign", "full-auth", "--key", "dev"}, bad...)...); c != exitUsage {
+		if _, _, c := purse(t, "", append([]string{"--yes", "sign", "full-auth", "--key", "dev"}, bad...)...); c != exitUsage {
 			t.Errorf("%v: exit %d", bad, c)
 		}
 	}
-	if _, e, c := purse(t, "", "sign", "full-auth", "--key", "ghost", "--token-id", "1", "--network", "5003", "--method", "GET"); c != exitFailure || !strings.Contains(e, "ghost") {
+	if _, e, c := purse(t, "", "--yes", "sign", "full-auth", "--key", "ghost", "--token-id", "1", "--network", "5003", "--method", "GET"); c != exitFailure || !strings.Contains(e, "ghost") {
 		t.Errorf("unknown key: %d %s", c, e)
 	}
 }
@@ -138,7 +138,7 @@ func TestSignFullAuthCurlAndTTL(t *testing.T) {
 func TestSignMintConsentPermitFormAPersonal(t *testing.T) {
 	v := devKeyEnv(t)
 	mc := v.MintConsent[0]
-	out, e, code := purse(t, "", "sign", "mint-consent", "--key", "dev", "--hash", mc.Hash, "--email", "me@example.com", "--deadline", mc.Deadline, "--allow-any-deadline", "--json")
+	out, e, code := purse(t, "", "--yes", "sign", "mint-consent", "--key", "dev", "--hash", mc.Hash, "--email", "me@example.com", "--deadline", mc.Deadline, "--allow-any-deadline", "--json")
 	if code != exitOK {
 		t.Fatal(e)
 	}
@@ -151,7 +151,7 @@ func TestSignMintConsentPermitFormAPersonal(t *testing.T) {
 		d, msg := p.TypedData.Domain, p.TypedData.Message
 		args := []string{"--token", d.VerifyingContract, "--name", d.Name, "--version", d.Version, "--chain-id", strconv.FormatInt(d.ChainID, 10),
 			"--spender", msg["spender"], "--value", msg["value"], "--nonce", msg["nonce"], "--deadline", msg["deadline"]}
-		out, e, code := purse(t, "", append([]string{"sign", "permit", "--key", "dev", "--json"}, args...)...)
+		out, e, code := purse(t, "", append([]string{"--yes", "sign", "permit", "--key", "dev", "--json"}, args...)...)
 		if code != exitOK {
 			t.Fatalf("permit %d: %s", i, e)
 		}
@@ -168,15 +168,15 @@ func TestSignMintConsentPermitFormAPersonal(t *testing.T) {
 			t.Errorf("verify permit %d with a wrong name: exit %d", i, c)
 		}
 	}
-	if _, e, c := purse(t, "", "sign", "permit", "--key", "dev", "--token", "0x12", "--name", "X", "--chain-id", "1", "--spender", "0x2222222222222222222222222222222222222222", "--value", "1", "--nonce", "0", "--deadline", "1"); c != exitUsage || !strings.Contains(e, "--token") {
+	if _, e, c := purse(t, "", "--yes", "sign", "permit", "--key", "dev", "--token", "0x12", "--name", "X", "--chain-id", "1", "--spender", "0x2222222222222222222222222222222222222222", "--value", "1", "--nonce", "0", "--deadline", "1"); c != exitUsage || !strings.Contains(e, "--token") {
 		t.Errorf("bad token: %d %s", c, e)
 	}
-	if _, e, c := purse(t, "", "sign", "permit", "--key", "dev", "--token", "0x1111111111111111111111111111111111111111", "--name", "X", "--chain-id", "1", "--spender", "0x2222222222222222222222222222222222222222", "--value", "1.5", "--nonce", "0", "--deadline", "1"); c != exitUsage || !strings.Contains(e, "--value") {
+	if _, e, c := purse(t, "", "--yes", "sign", "permit", "--key", "dev", "--token", "0x1111111111111111111111111111111111111111", "--name", "X", "--chain-id", "1", "--spender", "0x2222222222222222222222222222222222222222", "--value", "1.5", "--nonce", "0", "--deadline", "1"); c != exitUsage || !strings.Contains(e, "--value") {
 		t.Errorf("fractional value: %d %s", c, e)
 	}
 
 	fa := v.FormA[0]
-	out, e, code = purse(t, "", "sign", "form-a", "--key", "dev", "--text-file", writeTemp(t, "forma", fa.Text), "--json")
+	out, e, code = purse(t, "", "--yes", "sign", "form-a", "--key", "dev", "--text-file", writeTemp(t, "forma", fa.Text), "--json")
 	if code != exitOK {
 		t.Fatal(e)
 	}
@@ -184,15 +184,15 @@ func TestSignMintConsentPermitFormAPersonal(t *testing.T) {
 		t.Errorf("form A %v", m)
 	}
 	// Form A from stdin gives the same; a non-UTF-8 file is refused.
-	out, _, _ = purse(t, fa.Text, "sign", "form-a", "--key", "dev", "--text-file", "-", "--json")
+	out, _, _ = purse(t, fa.Text, "--yes", "sign", "form-a", "--key", "dev", "--text-file", "-", "--json")
 	if m := jsonOut(t, out); m["signature"] != fa.Signature {
 		t.Errorf("form A from stdin %v", m)
 	}
-	if _, e, c := purse(t, "", "sign", "form-a", "--key", "dev", "--text-file", writeTemp(t, "bad", "bad \xff")); c != exitUsage || !strings.Contains(e, "UTF-8") {
+	if _, e, c := purse(t, "", "--yes", "sign", "form-a", "--key", "dev", "--text-file", writeTemp(t, "bad", "bad \xff")); c != exitUsage || !strings.Contains(e, "UTF-8") {
 		t.Errorf("non-UTF-8 Form A: %d %s", c, e)
 	}
 
-	out, e, code = purse(t, "", "sign", "personal", "--key", "dev", "--message", "hello purse", "--json")
+	out, e, code = purse(t, "", "--yes", "sign", "personal", "--key", "dev", "--message", "hello purse", "--json")
 	if code != exitOK {
 		t.Fatal(e)
 	}

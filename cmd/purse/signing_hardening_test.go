@@ -51,17 +51,17 @@ func TestSignPersonalRefusesAFullAuthMessage(t *testing.T) {
 func TestSignFullAuthDeadlineBounds(t *testing.T) {
 	devKeyEnv(t)
 	for _, dl := range []string{"1", "9223372036854775807", strconv.FormatInt(time.Now().Add(21*time.Minute).Unix(), 10)} {
-		_, e, c := purse(t, "", "sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "GET", "--query", "a=1", "--deadline", dl)
+		_, e, c := purse(t, "", "--yes", "sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "GET", "--query", "a=1", "--deadline", dl)
 		if c != exitUsage || !strings.Contains(e, "--deadline") || !strings.Contains(e, "--allow-any-deadline") {
 			t.Fatalf("deadline %s: exit %d %s", dl, c, e)
 		}
 	}
-	out, e, c := purse(t, "", "sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "GET", "--query", "a=1",
+	out, e, c := purse(t, "", "--yes", "sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "GET", "--query", "a=1",
 		"--deadline", "1", "--allow-any-deadline", "--json")
 	if c != exitOK || jsonOut(t, out)["deadline"] != "1" || !strings.Contains(e, "in the past") {
 		t.Fatalf("an expired credential by name: exit %d %s %s", c, out, e)
 	}
-	if _, e, c := purse(t, "", "sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "GET", "--query", "a=1",
+	if _, e, c := purse(t, "", "--yes", "sign", "full-auth", "--key", "dev", "--token-id", "1", "--network", "5003", "--method", "GET", "--query", "a=1",
 		"--deadline", "9223372036854775807", "--allow-any-deadline"); c != exitOK {
 		t.Fatalf("the largest deadline by name: exit %d %s", c, e)
 	}
@@ -95,7 +95,7 @@ func TestVerifyRejectsMalleableAndNonStandardV(t *testing.T) {
 			t.Errorf("permit %s: exit %d %s", c.want, code, e)
 		}
 	}
-	out, e, code := purse(t, "", "sign", "personal", "--key", "dev", "--message", "hi", "--json")
+	out, e, code := purse(t, "", "--yes", "sign", "personal", "--key", "dev", "--message", "hi", "--json")
 	if code != exitOK {
 		t.Fatal(e)
 	}
@@ -153,7 +153,7 @@ func TestMixedCaseAddressesMustPassTheirChecksum(t *testing.T) {
 		}
 	}
 	// All lowercase carries no checksum: taken, and the signature is the same.
-	out, e, code := purse(t, "", append([]string{"sign", "permit", "--key", "dev", "--json"}, permit(strings.ToLower(token), strings.ToLower(spender))...)...)
+	out, e, code := purse(t, "", append([]string{"--yes", "sign", "permit", "--key", "dev", "--json"}, permit(strings.ToLower(token), strings.ToLower(spender))...)...)
 	if code != exitOK || jsonOut(t, out)["signature"] != p.Signature {
 		t.Fatalf("lowercase addresses: %d %s", code, e)
 	}

@@ -23,8 +23,10 @@ func (a *cli) runTUI(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	// The agent shows the client's name beside its process: the TUI's display and signatures.
-	services, err := app.Open(app.Options{Home: home, Profile: a.profile, Client: "purse TUI"})
+	// The signing gate asks through the TUI's dialog: the TUI's own signatures, and those of
+	// other processes when the TUI started the agent and is its display.
+	approvals := app.NewApprovalQueue()
+	services, err := app.Open(app.Options{Home: home, Profile: a.profile, Client: "purse TUI", Approver: approvals})
 	if err != nil {
 		return err
 	}
@@ -39,8 +41,10 @@ func (a *cli) runTUI(ctx context.Context) error {
 		}
 	}
 	return tui.Run(ctx, tui.Options{
-		Home:    home,
-		App:     services,
-		Session: tui.Session{Profile: p.Name, EVMKey: p.EVMKey, SolanaKey: p.SolanaKey, AccountID: p.TokenID, Network: p.Network},
+		Home:      home,
+		App:       services,
+		Approvals: approvals,
+		Exe:       selfExe(),
+		Session:   tui.Session{Profile: p.Name, EVMKey: p.EVMKey, SolanaKey: p.SolanaKey, AccountID: p.TokenID, Network: p.Network},
 	})
 }

@@ -687,8 +687,10 @@ func (s *Screen) prepareDone(po *app.PreparedDeposit, err error) tea.Cmd {
 		return kit.Status("Passphrase cancelled: nothing was signed.")
 	}
 	if err != nil {
-		if po != nil && po.Report != nil {
-			s.report = po.Report
+		var rf *app.Refusal
+		if errors.As(err, &rf) && rf.Review != nil {
+			// The gate refused what it checked: the quote needs replacing.
+			return s.failed(err, retryQuote)
 		}
 		rt := retryReview
 		if s.report != nil && s.report.Rejected() {
@@ -697,7 +699,6 @@ func (s *Screen) prepareDone(po *app.PreparedDeposit, err error) tea.Cmd {
 		return s.failed(err, rt)
 	}
 	s.prepared = po.Prepared
-	s.report = po.Prepared.Report
 	p := po.Prepared
 	s.setStep(app.StepBlockhash, stOK, fmt.Sprintf("%s, valid until block %d", p.Blockhash, p.LastValidBlockHeight))
 	s.setStep(app.StepSign, stOK, "signed with your Solana key only: "+p.Signature.String())

@@ -27,7 +27,7 @@ func TestGolden(t *testing.T) {
 	sending := func(t *testing.T, s *Screen) {
 		approve(t, s, valid(t, s))
 		p := preparedFixture(t, s)
-		s.Update(kit.TaskResult[*app.PreparedDeposit]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &app.PreparedDeposit{Prepared: p, Report: p.Report}})
+		s.Update(kit.TaskResult[*app.PreparedDeposit]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &app.PreparedDeposit{Prepared: p}})
 		s.Update(progressMsg{run: s.run, ev: app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Sends: 2, Status: "processed", Height: 1012, LastValid: 1150, StatusPolls: 2}}, ch: make(chan app.DepositEvent)})
 	}
 	cases := []struct {

@@ -6,9 +6,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
 	"purse/config"
@@ -196,10 +196,16 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range []wallet.Purpose{wallet.PurposeFullAuth, wallet.PurposePermit, wallet.PurposeFormA} {
-		if _, err := signer.SignDigest(p, common.Hash{byte(i + 1)}); err != nil {
-			t.Fatal(err)
-		}
+	// Three signatures through the signing gate (its questions approved, as y in the TUI).
+	now := time.Now()
+	if _, err := wallet.SignFullAuth(signer, []byte(`{"pageSize":5}`), now.Add(time.Minute).Unix(), now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := wallet.SignPersonal(signer, []byte("audit me")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := wallet.SignFormA(signer, "I declare."); err != nil {
+		t.Fatal(err)
 	}
 	env := newEnv(t, sv)
 	h := tuitest.NewDriver(t, env, New(env, sv), 120, 30)
@@ -218,7 +224,7 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := bytes.Split(b, []byte("\n"))
-	lines[1] = bytes.Replace(lines[1], []byte(`"permit"`), []byte(`"personal"`), 1)
+	lines[1] = bytes.Replace(lines[1], []byte(`"personal"`), []byte(`"permit"`), 1)
 	if err := os.WriteFile(ks.AuditPath(), bytes.Join(lines, []byte("\n")), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -91,14 +92,33 @@ func WriteProfile(tb testing.TB, home string, p *config.Profile) {
 	}
 }
 
-// Services returns the TUI's services on home.
+// Services returns the TUI's services on home. What the signing gate asks is approved, as a
+// user pressing y in the TUI's dialog would (the dialog itself is tested in package tui), and
+// recorded in Asked.
 func Services(tb testing.TB, home string) *app.App {
 	tb.Helper()
-	sv, err := app.New(home, "", nil)
+	sv, err := app.Open(app.Options{Home: home, Approver: app.ApproverFunc(func(_ context.Context, a app.Approval) error {
+		asked.Lock()
+		defer asked.Unlock()
+		asked.seen = append(asked.seen, a)
+		return nil
+	})})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return sv
+}
+
+var asked struct {
+	sync.Mutex
+	seen []app.Approval
+}
+
+// Asked is what the signing gate asked of the services Services made, in order.
+func Asked() []app.Approval {
+	asked.Lock()
+	defer asked.Unlock()
+	return append([]app.Approval(nil), asked.seen...)
 }
 
 // OfflineServices: file keys and a new home whose active profile "t" reads no chain.

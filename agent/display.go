@@ -1,0 +1,281 @@
+package agent
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"sync"
+	"time"
+)
+
+// The trusted display is fixed when the agent starts, over a channel no other process can
+// open: the agent's own terminal (started in the foreground), or one end of a socket pair the
+// process that started the agent (the TUI) kept, inherited by the agent as a descriptor. It is
+// never a connection to the named socket, so no other process of the user can take the role,
+// and no token lets a request skip it.
+
+// Display shows a request the signing policy wants confirmed and returns the user's answer.
+type Display interface {
+	// Confirm shows c and waits for the answer, c.Timeout or ctx: nil means approved.
+	Confirm(ctx context.Context, c Confirmation) error
+	// String says what the display is, for `purse agent status`.
+	String() string
+}
+
+// Confirmation is one request on the display: the review document (app/review.Request as
+// JSON, built by the signing gate from the request) and the policy line that asks.
+type Confirmation struct {
+	ID      uint64          `json:"id"`
+	Review  json.RawMessage `json:"review"`
+	Line    string          `json:"line"`
+	Timeout time.Duration   `json:"timeout"`
+}
+
+// ErrDeclined is the display's no.
+var ErrDeclined = errors.New("declined on the display")
+
+// maxDisplayMessage caps one message on the display channel, either way: a review shows a
+// payload of at most wallet.MaxPayloadBytes, which JSON may escape to six times its size.
+const maxDisplayMessage = 8*maxMessage + 64<<10
+
+// maxAnswer caps a display's answer: an id and a yes or no.
+const maxAnswer = 4 << 10
+
+type displayMsg struct {
+	Confirm *Confirmation `json:"confirm,omitempty"`
+	Cancel  uint64        `json:"cancel,omitempty"`
+	// Answer is the display's reply to Confirm (ID) or Cancel.
+	Answer  bool   `json:"answer,omitempty"`
+	ID      uint64 `json:"id,omitempty"`
+	Approve bool   `json:"approve,omitempty"`
+}
+
+// ConnDisplay is the agent's side of a display reached over a connection inherited at start.
+type ConnDisplay struct {
+	conn net.Conn
+	desc string
+
+	wmu     sync.Mutex
+	mu      sync.Mutex
+	nextID  uint64
+	pending map[uint64]chan bool
+	done    chan struct{}
+}
+
+// NewConnDisplay is the display on the other end of f (a socket-pair end the agent inherited);
+// desc says who holds it ("the TUI that started this agent, pid 123").
+func NewConnDisplay(f *os.File, desc string) (*ConnDisplay, error) {
+	c, err := net.FileConn(f)
+	_ = f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("agent: display descriptor: %v", err)
+	}
+	d := &ConnDisplay{conn: c, desc: desc, pending: map[uint64]chan bool{}, done: make(chan struct{})}
+	go d.read()
+	return d, nil
+}
+
+func (d *ConnDisplay) String() string {
+	select {
+	case <-d.done:
+		return d.desc + " (gone: requests the policy wants confirmed are refused)"
+	default:
+		return d.desc
+	}
+}
+
+// Done is closed when the display went away.
+func (d *ConnDisplay) Done() <-chan struct{} { return d.done }
+
+// Close ends the display.
+func (d *ConnDisplay) Close() error { return d.conn.Close() }
+
+func (d *ConnDisplay) read() {
+	defer func() {
+		d.mu.Lock()
+		for id, ch := range d.pending {
+			close(ch)
+			delete(d.pending, id)
+		}
+		d.mu.Unlock()
+		close(d.done)
+	}()
+	sc := bufio.NewScanner(d.conn)
+	sc.Buffer(make([]byte, 0, 512), maxAnswer)
+	for sc.Scan() {
+		var m displayMsg
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil || !m.Answer {
+			continue
+		}
+		d.mu.Lock()
+		if ch := d.pending[m.ID]; ch != nil {
+			delete(d.pending, m.ID)
+			ch <- m.Approve
+		}
+		d.mu.Unlock()
+	}
+	// An answer over the cap, or a broken channel: the display is gone.
+	_ = d.conn.Close()
+}
+
+func (d *ConnDisplay) send(m displayMsg) error {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	if len(b) > maxDisplayMessage {
+		return fmt.Errorf("the review is over the display channel's limit of %d bytes", maxDisplayMessage)
+	}
+	d.wmu.Lock()
+	defer d.wmu.Unlock()
+	_ = d.conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
+	_, err = d.conn.Write(append(b, '\n'))
+	return err
+}
+
+// Confirm sends c to the display and waits for its answer.
+func (d *ConnDisplay) Confirm(ctx context.Context, c Confirmation) error {
+	select {
+	case <-d.done:
+		return &Error{Code: CodeNoDisplay, Msg: "the trusted display (" + d.desc + ") is gone; nothing was signed"}
+	default:
+	}
+	ch := make(chan bool, 1)
+	d.mu.Lock()
+	d.nextID++
+	c.ID = d.nextID
+	d.pending[c.ID] = ch
+	d.mu.Unlock()
+	defer func() {
+		d.mu.Lock()
+		delete(d.pending, c.ID)
+		d.mu.Unlock()
+	}()
+	if err := d.send(displayMsg{Confirm: &c}); err != nil {
+		return &Error{Code: CodeNoDisplay, Msg: fmt.Sprintf("the display did not take the request (%v); nothing was signed", err)}
+	}
+	notifyWaiting(ctx, d.desc, c.Timeout)
+	var timeout <-chan time.Time
+	if c.Timeout > 0 {
+		t := time.NewTimer(c.Timeout)
+		defer t.Stop()
+		timeout = t.C
+	}
+	select {
+	case ok, open := <-ch:
+		switch {
+		case !open:
+			return &Error{Code: CodeNoDisplay, Msg: "the display went away before answering; nothing was signed"}
+		case !ok:
+			return fmt.Errorf("%w; nothing was signed", ErrDeclined)
+		}
+		return nil
+	case <-timeout:
+		_ = d.send(displayMsg{Cancel: c.ID})
+		return fmt.Errorf("no answer on the display within %s; nothing was signed", c.Timeout)
+	case <-ctx.Done():
+		_ = d.send(displayMsg{Cancel: c.ID})
+		return fmt.Errorf("the request was withdrawn before the display answered (%v); nothing was signed", context.Cause(ctx))
+	}
+}
+
+// DisplayConn is the display's own side (the TUI that started the agent): Requests delivers
+// what the policy wants confirmed, Cancelled the ids the agent gave up on.
+type DisplayConn struct {
+	Requests  <-chan Confirmation
+	Cancelled <-chan uint64
+	conn      net.Conn
+	wmu       sync.Mutex
+	done      chan struct{}
+}
+
+// NewDisplayConn serves the display side of conn.
+func NewDisplayConn(conn net.Conn) *DisplayConn {
+	reqs := make(chan Confirmation, 8)
+	cancels := make(chan uint64, 8)
+	d := &DisplayConn{Requests: reqs, Cancelled: cancels, conn: conn, done: make(chan struct{})}
+	go func() {
+		defer close(d.done)
+		defer close(reqs)
+		defer close(cancels)
+		r := bufio.NewReaderSize(conn, 64<<10)
+		for {
+			line, err := readLine(r, maxDisplayMessage)
+			if err != nil {
+				_ = conn.Close()
+				return
+			}
+			var m displayMsg
+			if json.Unmarshal(line, &m) != nil {
+				continue
+			}
+			switch {
+			case m.Confirm != nil:
+				reqs <- *m.Confirm
+			case m.Cancel != 0:
+				cancels <- m.Cancel
+			}
+		}
+	}()
+	return d
+}
+
+// readLine reads one newline-terminated line of at most limit bytes.
+func readLine(r *bufio.Reader, limit int) ([]byte, error) {
+	var out []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		out = append(out, chunk...)
+		if len(out) > limit {
+			return nil, fmt.Errorf("a message over %d bytes", limit)
+		}
+		switch {
+		case err == nil:
+			return out[:len(out)-1], nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && len(out) == 0:
+			return nil, io.EOF
+		default:
+			return nil, err
+		}
+	}
+}
+
+// Answer approves or declines request id.
+func (d *DisplayConn) Answer(id uint64, approve bool) error {
+	b, _ := json.Marshal(displayMsg{Answer: true, ID: id, Approve: approve})
+	d.wmu.Lock()
+	defer d.wmu.Unlock()
+	_, err := d.conn.Write(append(b, '\n'))
+	return err
+}
+
+// Done is closed when the agent ended the display (it stopped) or Close was called.
+func (d *DisplayConn) Done() <-chan struct{} { return d.done }
+
+// Close ends the display: the agent refuses what needs confirmation from then on.
+func (d *DisplayConn) Close() error { return d.conn.Close() }
+
+// waitingKey carries, in a sign request's context, how to tell the client that its request
+// waits on the display.
+type waitingKey struct{}
+
+// notifyWaiting tells the client of ctx (if any) that its request waits on the display where
+// for at most timeout.
+func notifyWaiting(ctx context.Context, where string, timeout time.Duration) {
+	if f, ok := ctx.Value(waitingKey{}).(func(string, time.Duration)); ok {
+		f(where, timeout)
+	}
+}
+
+// NotifyWaiting is notifyWaiting for a display the app layer implements (the agent's own
+// terminal).
+func NotifyWaiting(ctx context.Context, where string, timeout time.Duration) {
+	notifyWaiting(ctx, where, timeout)
+}

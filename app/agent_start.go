@@ -1,0 +1,98 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"purse/agent"
+)
+
+// AgentStarted is an agent StartAgent started.
+type AgentStarted struct {
+	PID    int    `json:"pid"`
+	Socket string `json:"socket"`
+	Log    string `json:"log"`
+}
+
+// DisplayFDFlag is the hidden flag of `purse agent start` naming the inherited descriptor of
+// its trusted display.
+const DisplayFDFlag = "display-fd"
+
+// StartAgent starts this home's agent as its own process (exe: purse's executable, run as
+// `purse agent start`), in its own session with its log in PURSE_HOME/agent.log, and returns
+// once its socket answers. With display, this process is the agent's trusted display for its
+// whole life: the agent inherits one end of a socket pair (descriptor 3) and this process
+// keeps the other, which no other process can open; the agent stops when it closes.
+func (s *App) StartAgent(ctx context.Context, exe string, display bool) (AgentStarted, *agent.DisplayConn, error) {
+	sock := agent.SocketPath(s.home)
+	if agent.Answers(sock) {
+		return AgentStarted{}, nil, fmt.Errorf("an agent already answers on %s (`purse agent status`); its display was fixed when it started", sock)
+	}
+	logPath := filepath.Join(s.home, "agent.log")
+	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return AgentStarted{}, nil, fmt.Errorf("agent log %s: %v", logPath, err)
+	}
+	defer logf.Close()
+	args := []string{"agent", "start", "--profile", s.Profile().Name}
+	c := exec.Command(exe, args...)
+	c.Env = append(os.Environ(), "PURSE_HOME="+s.home)
+	c.Stdout, c.Stderr = logf, logf
+	c.SysProcAttr = detachAttr()
+	var dc *agent.DisplayConn
+	if display {
+		conn, child, err := agent.DisplayPair()
+		if err != nil {
+			return AgentStarted{}, nil, err
+		}
+		defer child.Close()
+		c.ExtraFiles = []*os.File{child}
+		c.Args = append(c.Args, "--"+DisplayFDFlag, "3")
+		dc = agent.NewDisplayConn(conn)
+	}
+	if err := c.Start(); err != nil {
+		if dc != nil {
+			_ = dc.Close()
+		}
+		return AgentStarted{}, nil, fmt.Errorf("starting the agent: %v", err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- c.Wait() }()
+	fail := func(err error) (AgentStarted, *agent.DisplayConn, error) {
+		if dc != nil {
+			_ = dc.Close()
+		}
+		return AgentStarted{}, nil, err
+	}
+	deadline := time.After(10 * time.Second)
+	for !agent.Answers(sock) {
+		select {
+		case err := <-exited:
+			return fail(fmt.Errorf("the agent exited at start (%v); see %s", err, logPath))
+		case <-deadline:
+			return fail(fmt.Errorf("the agent (pid %d) does not answer on %s after 10 s; see %s", c.Process.Pid, sock, logPath))
+		case <-ctx.Done():
+			return fail(ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	return AgentStarted{PID: c.Process.Pid, Socket: sock, Log: logPath}, dc, nil
+}
+
+// InheritedDisplay is the trusted display an agent started by StartAgent inherited as
+// descriptor fd: the process that started it, which is its parent.
+func InheritedDisplay(fd int) (*agent.ConnDisplay, error) {
+	if fd < 3 {
+		return nil, Usagef("--%s %d: expected an inherited descriptor (3 or above)", DisplayFDFlag, fd)
+	}
+	f := os.NewFile(uintptr(fd), "display")
+	if f == nil {
+		return nil, Usagef("--%s %d: no such descriptor", DisplayFDFlag, fd)
+	}
+	return agent.NewConnDisplay(f, "the TUI that started this agent (pid "+strconv.Itoa(os.Getppid())+")")
+}

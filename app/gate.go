@@ -1,0 +1,353 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/gagliardetto/solana-go"
+
+	"purse/agent"
+	"purse/app/review"
+	"purse/config"
+	"purse/enduser"
+	"purse/wallet"
+)
+
+// The signing gate: every signature purse makes passes here, in the process and in the agent,
+// in one order (go-ethereum's clef puts approval at the same place, between validation and
+// signing): the typed request is checked and its digest built by the signer (wallet.Request),
+// the signing policy decides (deny refuses, allow signs, confirm asks), the review is built
+// from the request and what the profile's chains say, a review with a blocking finding is
+// refused before anyone is asked, the Approver is asked when the policy confirms, and only
+// then is the key used. A Solana transaction is signed and simulated before it is shown (the
+// review carries the simulation), and its signature leaves the gate only on approval.
+
+// Approver asks the user to approve one signature: it shows the review and returns nil only
+// when the user approved it. The terminal (cmd/purse), the TUI's dialog and the agent's
+// trusted display implement it; nothing else in purse asks.
+type Approver interface {
+	Approve(ctx context.Context, a Approval) error
+}
+
+// ApproverFunc is an Approver written as a function.
+type ApproverFunc func(ctx context.Context, a Approval) error
+
+// Approve calls f.
+func (f ApproverFunc) Approve(ctx context.Context, a Approval) error { return f(ctx, a) }
+
+// Approval is one question to the user.
+type Approval struct {
+	// Review is exactly what is signed, and for a request of another process who asks.
+	Review review.Request
+	// Line is the signing policy's line that asks for the confirmation.
+	Line string
+	// Timeout is how long the signer waits for the answer (0: as long as it takes).
+	Timeout time.Duration
+}
+
+// Refusal is a signature the gate refused: nothing was signed. Code says why, in the agent's
+// vocabulary, so an agent answers with it unchanged.
+type Refusal struct {
+	Code string // agent.CodeDenied, CodeRejected, CodeNoDisplay, CodeNeedsApproval, CodeInvalid
+	Msg  string
+	// Review is what was refused, when a review was built (a rejected deposit), for a front
+	// end to show why.
+	Review *review.Request
+	// Err is the approver's own error, when it said no (no terminal to ask on, say).
+	Err error
+}
+
+func (e *Refusal) Error() string { return e.Msg }
+func (e *Refusal) Unwrap() error { return e.Err }
+
+// Is makes every refusal but an invalid request an ErrRejected (exit 3), and maps the codes
+// to the agent's sentinels, so a refusal reads the same in the process and through an agent.
+func (e *Refusal) Is(target error) bool {
+	switch target {
+	case ErrRejected:
+		return e.Code != agent.CodeInvalid
+	case agent.ErrNeedsApproval:
+		return e.Code == agent.CodeNeedsApproval
+	case agent.ErrDenied:
+		return e.Code == agent.CodeDenied || e.Code == agent.CodeNoDisplay || e.Code == agent.CodeRejected
+	}
+	return false
+}
+
+func refuse(code, format string, a ...any) *Refusal {
+	return &Refusal{Code: code, Msg: fmt.Sprintf(format, a...)}
+}
+
+// SignJob is one signature asked of the gate.
+type SignJob struct {
+	Request wallet.Request
+	// Profile is the profile the request is for: its chains are read for the review.
+	Profile config.Profile
+	// Label is the key's label.
+	Label string
+	// Who says who asks, for a request of another process (the agent's client); nil is this
+	// process, whose user started what is signed.
+	Who *review.Section
+	// NoWait refuses at once (CodeNeedsApproval) what the policy would ask about: a
+	// read-only caller never waits for a person.
+	NoWait bool
+	// Progress (may be nil) hears the steps of a Solana signature (sign, simulate, review).
+	Progress func(DepositEvent)
+}
+
+// Gate is the signing gate of one signer (the process, or the agent): its policy, the
+// approver it asks, and the signatures it released whose delivery needs no second question.
+type Gate struct {
+	app      *App
+	policy   func() (*agent.Policy, error)
+	approver Approver
+	now      func() time.Time
+
+	// noApprover ends the refusal of a request to confirm when there is no approver.
+	noApprover string
+
+	mu        sync.Mutex
+	delivered map[string]time.Time // approved signatures (hex) → until when their delivery is covered
+}
+
+// deliveryWindow is how long the call that delivers an approved signature (the token-permit
+// or Form A submission carrying it) is signed without a second question.
+const deliveryWindow = 10 * time.Minute
+
+func newGate(s *App, policy func() (*agent.Policy, error), approver Approver) *Gate {
+	return &Gate{app: s, policy: policy, approver: approver, now: time.Now, delivered: map[string]time.Time{},
+		noApprover: "and there is no one to ask: run it on a terminal (or pass --yes to approve it from a script), or from the TUI"}
+}
+
+// SignEVM runs the gate for an EVM request and signs it with key (the key itself: the gate is
+// the only caller of its SignDigest).
+func (g *Gate) SignEVM(ctx context.Context, job SignJob, key wallet.EVMSigner) ([]byte, error) {
+	r := job.Request
+	if r.Purpose == wallet.PurposeSolanaTx {
+		return nil, refuse(agent.CodeInvalid, "sign: a Solana transaction is not signed by an EVM key; nothing was signed")
+	}
+	digest, err := r.Digest(g.now())
+	if err != nil {
+		return nil, refuse(agent.CodeInvalid, "sign: %v; nothing was signed", err)
+	}
+	d, err := g.decide(r, key.Address())
+	if err != nil {
+		return nil, err
+	}
+	// A request signed without a question is reviewed too: what cannot be shown, or what the
+	// chain contradicts (a permit's domain), is refused whatever the policy says.
+	rv := g.app.reviewOf(ctx, job.Profile, r)
+	if err := g.ask(ctx, job, d, rv); err != nil {
+		return nil, err
+	}
+	sig, err := key.SignDigest(r.Purpose, digest)
+	if err != nil {
+		return nil, err
+	}
+	if d.Outcome == agent.Confirm {
+		g.remember(r, sig)
+	}
+	return sig, nil
+}
+
+// SignSolana runs the gate for a Solana deposit transaction (Message, the quote's with only
+// its blockhash replaced; Quote, the quote it came with): the checklist under the profile's
+// pins, the signature by the user key only, the simulation of the signed bytes, the review of
+// all of it, the approval; the signature leaves only then.
+func (g *Gate) SignSolana(ctx context.Context, job SignJob, key wallet.SolanaSigner) (solana.Signature, error) {
+	var none solana.Signature
+	r := job.Request
+	if r.Purpose != wallet.PurposeSolanaTx {
+		return none, refuse(agent.CodeInvalid, "sign: a Solana key signs solana-tx requests only, not %q; nothing was signed", r.Purpose)
+	}
+	if err := r.Check(g.now()); err != nil {
+		return none, refuse(agent.CodeInvalid, "sign: %v; nothing was signed", err)
+	}
+	if len(r.Quote) == 0 {
+		return none, refuse(agent.CodeInvalid, "sign: a Solana transaction is signed only with the quote it came with (the checklist needs it); nothing was signed")
+	}
+	d, err := g.decide(r, common.Address{})
+	if err != nil {
+		return none, err
+	}
+	p, rv, err := g.app.signDeposit(ctx, job, key)
+	if err != nil {
+		return none, err
+	}
+	if err := g.ask(ctx, job, d, rv); err != nil {
+		return none, err
+	}
+	return p.Signature, nil
+}
+
+// decide applies the policy; a deny refuses here, before anything is built or read.
+func (g *Gate) decide(r wallet.Request, signer common.Address) (agent.Decision, error) {
+	pol, err := g.policy()
+	if err != nil {
+		return agent.Decision{}, refuse(agent.CodeDenied, "the signing policy cannot be read: %v; nothing was signed", err)
+	}
+	d := pol.Decide(r)
+	if d.Outcome == agent.Confirm && r.Purpose == wallet.PurposeFullAuth {
+		if why := g.delivers(r); why != "" {
+			d = agent.Decision{Outcome: agent.Allow, Line: d.Line + "; allowed without a second question: " + why}
+		}
+	}
+	if d.Outcome == agent.Deny {
+		return d, refuse(agent.CodeDenied, "refused by the signing policy: %s; nothing was signed", d.Line)
+	}
+	return d, nil
+}
+
+// ask refuses a review that blocks, and asks the approver when the policy confirms.
+func (g *Gate) ask(ctx context.Context, job SignJob, d agent.Decision, rv review.Request) error {
+	if len(rv.Blocked) > 0 {
+		return refuse(agent.CodeRejected, "refused before signing: %s; nothing was signed", strings.Join(rv.Blocked, "; "))
+	}
+	if d.Outcome != agent.Confirm {
+		return nil
+	}
+	if job.NoWait {
+		return refuse(agent.CodeNeedsApproval, "needs your approval (%s) and this caller does not wait for it; nothing was signed", d.Line)
+	}
+	if g.approver == nil {
+		return refuse(agent.CodeNoDisplay, "the signing policy says %s %s; nothing was signed", d.Line, g.noApprover)
+	}
+	if job.Who != nil {
+		rv.Sections = append([]review.Section{*job.Who}, rv.Sections...)
+	}
+	rv.Sections = append(rv.Sections, review.Section{Heading: "Why you are asked", Fields: []review.Field{
+		{Label: "policy", Value: d.Line, Note: "(this line of the signing policy asks for your confirmation)"},
+	}})
+	pol, _ := g.policy()
+	timeout := time.Duration(0)
+	if pol != nil {
+		timeout = pol.ConfirmTimeout
+	}
+	if err := g.approver.Approve(ctx, Approval{Review: rv, Line: d.Line, Timeout: timeout}); err != nil {
+		var rf *Refusal
+		var ae *agent.Error
+		switch {
+		case errors.As(err, &rf):
+			return rf
+		case errors.As(err, &ae):
+			return refuse(ae.Code, "%s", ae.Msg)
+		}
+		rf = refuse(agent.CodeRejected, "not approved: %v", OneLine(err))
+		if !strings.Contains(rf.Msg, "nothing was signed") {
+			rf.Msg += "; nothing was signed"
+		}
+		rf.Err = err
+		return rf
+	}
+	return nil
+}
+
+// remember records an approved signature whose delivery call carries it (a permit relayed
+// by token-permit, a Form A signature submitted by submit-form-a): that call delivers what
+// the user approved, so it is not asked about again within deliveryWindow.
+func (g *Gate) remember(r wallet.Request, sig []byte) {
+	if r.Purpose != wallet.PurposePermit && r.Purpose != wallet.PurposeFormA {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := g.now()
+	for k, until := range g.delivered {
+		if now.After(until) {
+			delete(g.delivered, k)
+		}
+	}
+	g.delivered[deliveryKey(sig)] = now.Add(deliveryWindow)
+}
+
+// delivers says why a full-auth request only delivers a signature approved in this gate: its
+// payload is the body of token-permit or submit-form-a carrying exactly that signature.
+func (g *Gate) delivers(r wallet.Request) string {
+	sig, what := enduser.DeliveredSignature(r.Payload)
+	if sig == nil {
+		return ""
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	until, ok := g.delivered[deliveryKey(sig)]
+	if !ok || g.now().After(until) {
+		return ""
+	}
+	return "the payload delivers the " + what + " you approved"
+}
+
+func deliveryKey(sig []byte) string {
+	if len(sig) == 65 && sig[64] >= 27 {
+		cp := append([]byte(nil), sig...)
+		cp[64] -= 27
+		sig = cp
+	}
+	return fmt.Sprintf("%x", sig)
+}
+
+// gatedEVMSigner is a key of this process behind its gate: the only EVM signer a use case
+// of this process gets. It takes requests, never digests.
+type gatedEVMSigner struct {
+	s       *App
+	label   string
+	key     wallet.EVMSigner
+	profile config.Profile
+	noWait  bool
+}
+
+func (s *App) gatedEVM(label string, key wallet.EVMSigner) *gatedEVMSigner {
+	return &gatedEVMSigner{s: s, label: label, key: key, profile: s.Profile()}
+}
+
+func (g *gatedEVMSigner) Address() common.Address { return g.key.Address() }
+
+// SignDigest refuses: a digest cannot be reviewed, so nothing signs one through the gate.
+func (g *gatedEVMSigner) SignDigest(p wallet.Purpose, _ common.Hash) ([]byte, error) {
+	return nil, refuse(agent.CodeInvalid, "sign: a %s digest without its request cannot be reviewed; nothing was signed", p)
+}
+
+// SignRequest runs the gate for r.
+func (g *gatedEVMSigner) SignRequest(r wallet.Request) ([]byte, error) {
+	return g.s.gate.SignEVM(context.Background(), SignJob{Request: r, Profile: g.profile, Label: g.label, NoWait: g.noWait}, g.key)
+}
+
+// gatedSolanaSigner is a Solana key of this process behind its gate.
+type gatedSolanaSigner struct {
+	s        *App
+	label    string
+	key      wallet.SolanaSigner
+	profile  config.Profile
+	progress func(DepositEvent)
+}
+
+func (s *App) gatedSolana(label string, key wallet.SolanaSigner) *gatedSolanaSigner {
+	return &gatedSolanaSigner{s: s, label: label, key: key, profile: s.Profile()}
+}
+
+func (g *gatedSolanaSigner) PublicKey() solana.PublicKey { return g.key.PublicKey() }
+
+// SignMessage refuses: a Solana transaction is signed only with the quote it came with.
+func (g *gatedSolanaSigner) SignMessage(p wallet.Purpose, _ []byte) (solana.Signature, error) {
+	return solana.Signature{}, refuse(agent.CodeInvalid, "sign: a %s message without its quote cannot be checked; nothing was signed", p)
+}
+
+// SignSolanaRequest runs the gate for r.
+func (g *gatedSolanaSigner) SignSolanaRequest(r wallet.Request) (solana.Signature, error) {
+	return g.s.gate.SignSolana(context.Background(), SignJob{Request: r, Profile: g.profile, Label: g.label, Progress: g.progress}, g.key)
+}
+
+// AgentCode is the agent's answer code of a refusal (agent.Backend).
+func (e *Refusal) AgentCode() string { return e.Code }
+
+// Zero wipes the key behind the gate (a front end that holds a signer for its lifetime, the
+// proxy, wipes it when it stops).
+func (g *gatedEVMSigner) Zero() {
+	if z, ok := g.key.(interface{ Zero() }); ok {
+		z.Zero()
+	}
+}

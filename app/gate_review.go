@@ -1,0 +1,222 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/agent"
+	"purse/altchain"
+	"purse/app/review"
+	"purse/config"
+	"purse/enduser"
+	"purse/homechain"
+	"purse/wallet"
+)
+
+// reviewOf is what the gate shows of an EVM request: built from the request's own fields by
+// the same builders every front end uses, completed with what the profile's home chain says
+// (a permit's token, decimals and domain; the spender's role). A request that cannot be
+// shown, or whose permit domain the chain contradicts, is blocked.
+func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) review.Request {
+	id := "sign-" + string(r.Purpose)
+	blocked := func(title string, kind review.Kind, err error) review.Request {
+		return review.Request{ID: id, Title: title, Kind: kind, Blocked: []string{fmt.Sprintf("the request cannot be shown: %v", err)}}
+	}
+	switch r.Purpose {
+	case wallet.PurposeFullAuth:
+		hash := r.FullAuthHash()
+		inter, msg := wallet.ConsentMessage(hash, r.Deadline)
+		dl, err := wallet.DeadlineOf(r.Deadline)
+		if err != nil {
+			return blocked(r.Method+" "+r.Route, review.KindFullAuth, err)
+		}
+		path := r.Route
+		if rt, ok := enduser.LookupRoute(r.Route); ok {
+			path = rt.Path
+		}
+		rv := review.FullAuthRequest(id, review.FullAuth{Method: r.Method, Path: path, Payload: string(r.Payload),
+			Hash: hash, Deadline: dl, Intermediate: inter, Message: msg})
+		rv.Sections[0].Fields = append(rv.Sections[0].Fields,
+			review.Field{Label: "route", Value: r.Route, Note: "(named by the caller; the signature covers the payload and the deadline only)"},
+			review.Field{Label: "can be", Value: fittingNames(r.Payload), Note: "(the calls this payload is a request of)"})
+		if r.AnyDeadline {
+			rv.Warnings = append(rv.Warnings, deadlineNote(dl))
+		}
+		return rv
+	case wallet.PurposeMintConsent:
+		inter, msg := wallet.ConsentMessage(r.Hash, r.Deadline)
+		rv := review.MintConsentRequest(id, r.Hash, r.Deadline, inter, msg)
+		if dl, err := wallet.DeadlineOf(r.Deadline); err == nil && r.AnyDeadline {
+			rv.Warnings = append(rv.Warnings, deadlineNote(dl))
+		}
+		return rv
+	case wallet.PurposePermit:
+		return s.permitReviewOf(ctx, p, id, *r.Permit)
+	case wallet.PurposeFormA:
+		return review.FormARequest(id, r.Text, wallet.FormATextHash(r.Text).Hex())
+	case wallet.PurposePersonal:
+		return review.MessageRequest(id, review.KindPersonal, "Signs the message below with your EVM key (personal_sign).",
+			r.Message, wallet.PersonalHash(r.Message).Hex())
+	case wallet.PurposePartnerAuth:
+		pc := r.Partner
+		msg := pc.Message()
+		rv := review.MessageRequest(id, review.KindPartnerAuth, "Authenticates a partner API call with your EVM key.",
+			[]byte(msg), wallet.PersonalHash([]byte(msg)).Hex())
+		rv.Sections = append([]review.Section{{Heading: "Partner call", Fields: []review.Field{
+			{Label: "message form", Value: string(pc.Variant)},
+			{Label: "svcId", Value: pc.SvcID},
+			{Label: "externalUserId", Value: pc.ExternalUserID},
+			{Label: "deadline", Value: strconv.FormatInt(pc.Deadline, 10), Note: time.Unix(pc.Deadline, 0).UTC().Format("2006-01-02 15:04:05 UTC")},
+		}, Block: &review.Block{Label: "Payload", Text: string(pc.Payload)}}}, rv.Sections...)
+		return rv
+	}
+	return blocked(string(r.Purpose), review.Kind(r.Purpose), fmt.Errorf("purpose %q is not one an EVM key signs", r.Purpose))
+}
+
+func deadlineNote(dl int64) string {
+	return fmt.Sprintf("the deadline %d (%s) may lie outside the service's bounds (--allow-any-deadline): the service refuses such a signature; it is for tests", dl, time.Unix(dl, 0).UTC().Format(time.RFC3339))
+}
+
+// fittingNames lists the routes a full-auth payload can be a request of.
+func fittingNames(payload []byte) string {
+	fits := enduser.RoutesFitting(payload)
+	if len(fits) == 0 {
+		return "no route purse knows"
+	}
+	names := make([]string, len(fits))
+	for i, rt := range fits {
+		names[i] = rt.Method + " " + rt.Path
+	}
+	return strings.Join(names, ", ")
+}
+
+// permitReviewOf is the review of a permit with what the chain says of its token: when the
+// permit is for the profile's home chain, the token's symbol and decimals and its
+// DOMAIN_SEPARATOR are read there, and a domain the chain contradicts blocks signing; the
+// spender is named by its role when it is the profile's card spender.
+func (s *App) permitReviewOf(ctx context.Context, p config.Profile, id string, pm wallet.Permit) review.Request {
+	digest, _, err := pm.Digest()
+	if err != nil {
+		return review.Request{ID: id, Title: "permit", Kind: review.KindPermit, Blocked: []string{fmt.Sprintf("the request cannot be shown: %v", err)}}
+	}
+	in := review.Permit{
+		TokenSymbol: pm.Domain.Name, TokenAddress: pm.Domain.VerifyingContract.Hex(),
+		Value: pm.Value, Owner: pm.Owner.Hex(), SpenderRole: RoleLabel(RoleAddress), Spender: pm.Spender.Hex(),
+		Nonce: pm.Nonce, Deadline: pm.Deadline, ChainID: pm.Domain.ChainID,
+		DomainName: pm.Domain.Name, DomainVersion: pm.Domain.Version, Digest: digest.Hex(), NoDecimals: true,
+	}
+	if p.CardSpender != "" && common.IsHexAddress(p.CardSpender) && common.HexToAddress(p.CardSpender) == pm.Spender {
+		in.SpenderRole = RoleLabel(RoleCard)
+	}
+	var warnings, blocks []string
+	switch {
+	case pm.Domain.ChainID == nil || pm.Domain.ChainID.String() != p.Network:
+		warnings = append(warnings, fmt.Sprintf("the permit is for chain %v, not profile %s's network %s: its token and domain were not read from a chain", pm.Domain.ChainID, p.Name, p.Network))
+	case p.EVMRPC == "":
+		warnings = append(warnings, fmt.Sprintf("profile %s has no evm_rpc: the token and its domain could not be checked on chain", p.Name))
+	default:
+		tok, err := s.tokenOnChain(ctx, p, pm.Domain)
+		var dm *homechain.DomainMismatchError
+		switch {
+		case errors.As(err, &dm), errors.Is(err, homechain.ErrPermitRefused):
+			blocks = append(blocks, "the token's DOMAIN_SEPARATOR on chain differs from the permit's domain: "+OneLine(err))
+		case err != nil:
+			warnings = append(warnings, "the token and its domain could not be read on chain: "+OneLine(err))
+		default:
+			in.TokenSymbol, in.Decimals, in.NoDecimals = tok.Symbol, tok.Decimals, false
+		}
+	}
+	rv := review.PermitRequest(id, in)
+	rv.Warnings = append(rv.Warnings, warnings...)
+	rv.Blocked = append(rv.Blocked, blocks...)
+	return rv
+}
+
+// tokenOnChain reads the permit token's symbol and decimals on the profile's home chain and
+// checks that its DOMAIN_SEPARATOR is the permit domain's.
+func (s *App) tokenOnChain(ctx context.Context, p config.Profile, d wallet.PermitDomain) (homechain.Token, error) {
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	hc, err := homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}.Dial(ctx)
+	if err != nil {
+		return homechain.Token{}, err
+	}
+	defer hc.Close()
+	if err := hc.CheckPermitDomain(ctx, d); err != nil {
+		return homechain.Token{}, err
+	}
+	return hc.ReadToken(ctx, d.VerifyingContract)
+}
+
+// signDeposit is the gate's Solana part before the question: the quote the message came
+// with, checked again under the profile's pins (the checklist), the message proven to be the
+// quote's transaction with only its blockhash replaced, the signature by the user key only,
+// and the simulation of the signed bytes; then the review of all of it. A rejection is a
+// Refusal carrying the review, so a front end can show why.
+func (s *App) signDeposit(ctx context.Context, job SignJob, key wallet.SolanaSigner) (*altchain.Prepared, review.Request, error) {
+	rep := newReporter(job.Progress)
+	var q altchain.Quote
+	if err := json.Unmarshal(job.Request.Quote, &q); err != nil {
+		return nil, review.Request{}, refuse(agent.CodeInvalid, "sign: the quote: %v; nothing was signed", err)
+	}
+	opts, err := DepositOptions(job.Profile)
+	if err != nil {
+		return nil, review.Request{}, err
+	}
+	rpc, err := s.solanaOf(job.Profile)
+	if err != nil {
+		return nil, review.Request{}, err
+	}
+	rep.emit(DepositEvent{Step: StepSign, Detail: "the checklist again where the key is, under profile " + job.Profile.Name + "'s pins"})
+	p, err := altchain.SignChecked(ctx, rpc, &q, job.Request.Message, progressSigner{key, rep}, opts)
+	currency, cerr := s.outputCurrency(ctx, job.Profile, &q)
+	rv := func(r *altchain.Report) review.Request {
+		out := DepositReview("sign-solana-tx", &q, job.Profile.SolanaCluster, currency, r)
+		if cerr != nil {
+			out.Warnings = append(out.Warnings, "the output token "+q.EVMOutputToken.String()+" could not be read on the home chain: "+OneLine(cerr))
+		}
+		return out
+	}
+	if err != nil {
+		if p != nil && p.Report != nil && p.Report.Rejected() {
+			what := "validate: nothing was signed"
+			if !p.Report.RecentBlockhash.IsZero() {
+				what = "simulate: the signature was not released"
+			}
+			r := rv(p.Report)
+			return nil, r, &Refusal{Code: agent.CodeRejected, Msg: Rejection(p.Report, what).Error(), Review: &r}
+		}
+		return nil, review.Request{}, err
+	}
+	rep.emit(DepositEvent{Step: StepReview, Detail: "what will be sent"})
+	return p, rv(p.Report), nil
+}
+
+// outputCurrency is the symbol of the quote's EVM output token on the profile's home chain.
+func (s *App) outputCurrency(ctx context.Context, p config.Profile, q *altchain.Quote) (string, error) {
+	if q.EVMOutputToken == (altchain.EVMAddress{}) {
+		return "", errors.New("the quote names no output token")
+	}
+	if p.EVMRPC == "" {
+		return "", fmt.Errorf("profile %s has no evm_rpc", p.Name)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	hc, err := homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}.Dial(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer hc.Close()
+	t, err := hc.ReadToken(ctx, common.Address(q.EVMOutputToken))
+	if err != nil {
+		return "", err
+	}
+	return t.Symbol, nil
+}

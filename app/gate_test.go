@@ -1,0 +1,365 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+
+	"purse/agent"
+	"purse/app/review"
+	"purse/config"
+	"purse/homechain/homechaintest"
+	"purse/keystore"
+	"purse/wallet"
+)
+
+// asked records what the approver (in the process) or the agent's display was asked, and
+// answers as told.
+type asked struct {
+	mu     sync.Mutex
+	seen   []Approval
+	answer func(Approval) error
+}
+
+func (a *asked) Approve(_ context.Context, ap Approval) error {
+	a.mu.Lock()
+	a.seen = append(a.seen, ap)
+	answer := a.answer
+	a.mu.Unlock()
+	if answer == nil {
+		return errors.New("declined")
+	}
+	return answer(ap)
+}
+
+func (a *asked) count() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.seen)
+}
+
+func (a *asked) last() Approval {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.seen[len(a.seen)-1]
+}
+
+func (a *asked) set(answer func(Approval) error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.answer = answer
+}
+
+// askedDisplay is an agent display that hands each confirmation to asked: the same review
+// document the TUI would show, decoded from the wire.
+type askedDisplay struct{ a *asked }
+
+func (d askedDisplay) String() string { return "the test's display" }
+func (d askedDisplay) Confirm(ctx context.Context, c agent.Confirmation) error {
+	var rv review.Request
+	if err := json.Unmarshal(c.Review, &rv); err != nil {
+		return err
+	}
+	return d.a.Approve(ctx, Approval{Review: rv, Line: c.Line, Timeout: c.Timeout})
+}
+
+// gateEnv is a home with EVM key "me" (passphrase pw) under profile t, whose signatures are
+// made in this process or by a live agent of the home.
+type gateEnv struct {
+	home    string
+	app     *App
+	asked   *asked
+	inAgent bool
+}
+
+func (e *gateEnv) signer(t *testing.T) wallet.EVMSigner {
+	t.Helper()
+	s, err := e.app.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, isAgent := s.(*agent.EVMSigner)
+	if isAgent != e.inAgent {
+		t.Fatalf("signer %T: the path under test is not the one signing", s)
+	}
+	return s
+}
+
+func (e *gateEnv) audited(t *testing.T) int {
+	t.Helper()
+	ks, err := keystore.Open(keystore.Options{Home: e.home, Backend: keystore.BackendFile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := ks.ListAudit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(recs)
+}
+
+// bothWays runs f with signing in this process and again through a live agent whose display
+// is asked instead of the process's approver: every gate test holds for both paths. policy
+// is the home's signing policy file ("" for the defaults); p completes the profile.
+func bothWays(t *testing.T, policy string, p func(*config.Profile), f func(t *testing.T, e *gateEnv)) {
+	for _, inAgent := range []bool{false, true} {
+		name := "in the process"
+		if inAgent {
+			name = "through the agent"
+		}
+		t.Run(name, func(t *testing.T) {
+			home, err := os.MkdirTemp("", "pg")
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.RemoveAll(home) })
+			fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+			prof := &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "31337", EVMKey: "me"}
+			if p != nil {
+				p(prof)
+			}
+			useProfile(t, home, prof)
+			if policy != "" {
+				if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte(policy), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			e := &gateEnv{home: home, asked: &asked{}, inAgent: inAgent}
+			if inAgent {
+				serveAgent(t, home, askedDisplay{e.asked})
+				e.app, err = Open(Options{Home: home, Client: "gate test \x1b]0;pwned\x07"})
+			} else {
+				t.Setenv(EnvNoAgent, "1")
+				e.app, err = Open(Options{Home: home, Approver: e.asked})
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(t, e)
+		})
+	}
+}
+
+func deadlineIn(d time.Duration) string { return strconv.FormatInt(time.Now().Add(d).Unix(), 10) }
+
+// Each request that is not one purse signs is refused before the policy, the review or the
+// approver sees it, and nothing is audited: purpose confusion, a literal hash, deadlines that
+// are not the protocol's, a consent message under another purpose (issue 21).
+func TestGateRefusesRequestsOfNoPurpose(t *testing.T) {
+	allowAll := "[purposes]\nfull-auth = \"allow\"\npersonal = \"allow\"\npartner-auth = \"allow\"\nform-a = \"allow\"\nmint-consent = \"allow\"\n"
+	bothWays(t, allowAll, nil, func(t *testing.T, e *gateEnv) {
+		rs := e.signer(t).(wallet.RequestSigner)
+		consent := []byte(wallet.ConsentPrefix + "0x" + strings.Repeat("ab", 32))
+		for name, r := range map[string]wallet.Request{
+			"no purpose":                  {Payload: []byte("x"), Deadline: deadlineIn(time.Minute)},
+			"a literal full-auth hash":    {Purpose: wallet.PurposeFullAuth, Hash: wallet.PayloadHash([]byte(`{"cardTokenId":"1","status":0}`)), Deadline: deadlineIn(time.Minute)},
+			"deadline abc":                {Purpose: wallet.PurposeFullAuth, Payload: []byte(`{"pageSize":5}`), Deadline: "abc"},
+			"deadline in year 3000":       {Purpose: wallet.PurposeFullAuth, Payload: []byte(`{"pageSize":5}`), Deadline: "32503680000"},
+			"deadline passed":             {Purpose: wallet.PurposeFullAuth, Payload: []byte(`{"pageSize":5}`), Deadline: deadlineIn(-time.Hour)},
+			"a bare consent message":      {Purpose: wallet.PurposeFullAuth, Message: consent},
+			"consent as partner auth":     {Purpose: wallet.PurposePartnerAuth, Message: consent},
+			"consent in a partner call":   {Purpose: wallet.PurposePartnerAuth, Partner: &wallet.PartnerCall{Variant: wallet.PartnerAuthSpec, Payload: consent, Deadline: time.Now().Add(time.Minute).Unix()}},
+			"consent as personal":         {Purpose: wallet.PurposePersonal, Message: consent},
+			"mint consent of a payload":   {Purpose: wallet.PurposeMintConsent, Hash: wallet.PayloadHash([]byte(`{"pageSize":5}`)), Deadline: deadlineIn(time.Minute)},
+			"partner-shaped personal":     {Purpose: wallet.PurposePersonal, Message: []byte(`{"svcId":1} 1795608300`)},
+			"form A with an escape":       {Purpose: wallet.PurposeFormA, Text: "I declare\x1b[2J"},
+			"form A that is a consent":    {Purpose: wallet.PurposeFormA, Text: string(consent)},
+			"a permit field in full-auth": {Purpose: wallet.PurposeFullAuth, Payload: []byte(`{"pageSize":5}`), Deadline: deadlineIn(time.Minute), Permit: &wallet.Permit{}},
+		} {
+			if _, err := rs.SignRequest(r); err == nil {
+				t.Errorf("%s: signed", name)
+			}
+		}
+		if n := e.asked.count(); n != 0 {
+			t.Errorf("the approver was asked %d times about requests that cannot be signed", n)
+		}
+		if n := e.audited(t); n != 0 {
+			t.Errorf("%d refused requests were audited", n)
+		}
+		// A digest alone is never signed: it cannot be reviewed.
+		if _, err := e.signer(t).SignDigest(wallet.PurposeFullAuth, common.Hash{1}); err == nil {
+			t.Error("a bare digest was signed")
+		}
+	})
+}
+
+// The route is what the payload is a request of, not what the caller calls it: a card-status
+// body named "transactions" is judged by card-status's line and the review shows what the
+// payload can be; the approver's no refuses (issue 21).
+func TestGateJudgesThePayloadNotTheRouteName(t *testing.T) {
+	policy := "[routes]\ntransactions = \"allow\"\ncard-status = \"confirm\"\n"
+	bothWays(t, policy, nil, func(t *testing.T, e *gateEnv) {
+		s := e.signer(t)
+		now := time.Now()
+		dl := now.Add(5 * time.Minute).Unix()
+		if _, err := wallet.SignFullAuthCall(s, "POST", "transactions", []byte(`{"pageSize":5}`), dl, now); err != nil || e.asked.count() != 0 {
+			t.Fatalf("an allowed read: %v (asked %d)", err, e.asked.count())
+		}
+		// A GET with an empty payload is a read whatever it is called.
+		if _, err := wallet.SignFullAuthCall(s, "GET", "card-status", nil, dl, now); err != nil || e.asked.count() != 0 {
+			t.Fatalf("an empty payload: %v (asked %d)", err, e.asked.count())
+		}
+		lie := []byte(`{"cardTokenId":"981","status":0}`)
+		_, err := wallet.SignFullAuthCall(s, "POST", "transactions", lie, dl, now)
+		if !errors.Is(err, agent.ErrDenied) || e.asked.count() != 1 {
+			t.Fatalf("a card-status body named transactions: %v (asked %d)", err, e.asked.count())
+		}
+		ap := e.asked.last()
+		if !strings.Contains(ap.Line, `routes.card-status = "confirm"`) || !strings.Contains(ap.Line, `named the call "transactions"`) {
+			t.Fatalf("line %q", ap.Line)
+		}
+		if txt := reviewText(ap.Review); !strings.Contains(txt, "POST /api/v2/card-status") || !strings.Contains(txt, string(lie)) {
+			t.Fatalf("the review does not show what the payload is:\n%s", txt)
+		}
+		e.asked.set(func(Approval) error { return nil })
+		if _, err := wallet.SignFullAuthCall(s, "POST", "transactions", lie, dl, now); err != nil {
+			t.Fatalf("approved: %v", err)
+		}
+		if e.inAgent {
+			who := reviewText(e.asked.last().Review)
+			if !strings.Contains(who, "from the kernel") || !strings.Contains(who, "pid "+strconv.Itoa(os.Getpid())) || !strings.Contains(who, "executable /") {
+				t.Fatalf("who asks is not what the kernel says:\n%s", who)
+			}
+			// What the client says of itself travels unchanged in the document, labelled
+			// unchecked; every renderer escapes it (review.Write, the TUI's review).
+			if v, note := fieldOf(e.asked.last().Review, "Who asks", "client"); v != "gate test \x1b]0;pwned\x07" || !strings.Contains(note, "unchecked") {
+				t.Fatalf("the client's own name: %q %q", v, note)
+			}
+		}
+	})
+}
+
+// A deny line refuses before anyone is asked and names the line of the policy file; a
+// confirm with no one to ask is refused; a caller that does not wait is refused at once.
+func TestGatePolicyOutcomes(t *testing.T) {
+	bothWays(t, "[purposes]\npersonal = \"deny\"\n", nil, func(t *testing.T, e *gateEnv) {
+		s := e.signer(t)
+		_, err := wallet.SignPersonal(s, []byte("hello"))
+		if !errors.Is(err, agent.ErrDenied) || !strings.Contains(err.Error(), `purposes.personal = "deny" (`+filepath.Join(e.home, agent.PolicyFile)+` line 2)`) {
+			t.Fatalf("deny: %v", err)
+		}
+		if _, err := wallet.SignFormA(s, "I declare."); !errors.Is(err, agent.ErrDenied) || e.asked.count() != 1 {
+			t.Fatalf("declined form A: %v (asked %d)", err, e.asked.count())
+		}
+		if txt := reviewText(e.asked.last().Review); !strings.Contains(txt, `purposes.form-a = "confirm" (default)`) || !strings.Contains(txt, "I declare.") {
+			t.Fatalf("the review does not say what asks and what is signed:\n%s", txt)
+		}
+		ro, err := e.app.readOnlyEVMSigner(&Unlock{Passphrase: []byte("pw")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := wallet.SignFormA(ro, "I declare."); !errors.Is(err, agent.ErrNeedsApproval) || e.asked.count() != 1 {
+			t.Fatalf("a caller that does not wait: %v (asked %d)", err, e.asked.count())
+		}
+		now := time.Now()
+		if _, err := wallet.SignFullAuthCall(ro, "GET", "card", nil, now.Add(time.Minute).Unix(), now); err != nil {
+			t.Fatalf("a read without waiting: %v", err)
+		}
+	})
+}
+
+// Nothing the policy wants confirmed is signed when there is no one to ask.
+func TestGateWithoutApproverRefuses(t *testing.T) {
+	home := t.TempDir()
+	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+	useProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "31337", EVMKey: "me"})
+	t.Setenv(EnvNoAgent, "1")
+	a, err := Open(Options{Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := a.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rf *Refusal
+	if _, err := wallet.SignFormA(s, "I declare."); !errors.As(err, &rf) || rf.Code != agent.CodeNoDisplay || !strings.Contains(err.Error(), "no one to ask") {
+		t.Fatalf("no approver: %v", err)
+	}
+}
+
+// A permit is shown with what the chain says (symbol, decimals, the spender's role), a domain
+// the chain contradicts is refused before anyone is asked, and the token-permit call that
+// delivers an approved permit is not asked about again.
+func TestGatePermitReviewAndDelivery(t *testing.T) {
+	ctx := context.Background()
+	chain, err := homechaintest.Start(ctx, homechaintest.Config{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer chain.Close()
+	tok, _ := chain.Token("EUR24")
+	spender := chain.Contracts().CardSpender
+	bothWays(t, "", func(p *config.Profile) {
+		p.EVMRPC = chain.RPCURL()
+		p.CardSpender = spender.Hex()
+	}, func(t *testing.T, e *gateEnv) {
+		s := e.signer(t)
+		pm, err := chain.Reader().PreparePermit(ctx, tok.Address, s.Address(), spender, big.NewInt(2500), big.NewInt(time.Now().Add(time.Hour).Unix()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := pm
+		bad.Domain.Name = "Fiat24 EUR (forged)"
+		if _, err := wallet.SignPermit(s, bad); !errors.Is(err, agent.ErrDenied) || !strings.Contains(err.Error(), "DOMAIN_SEPARATOR") || e.asked.count() != 0 {
+			t.Fatalf("a forged domain: %v (asked %d)", err, e.asked.count())
+		}
+		e.asked.set(func(Approval) error { return nil })
+		sig, err := wallet.SignPermit(s, pm)
+		if err != nil {
+			t.Fatal(err)
+		}
+		txt := reviewText(e.asked.last().Review)
+		if !strings.Contains(txt, "25.00 EUR24") || !strings.Contains(txt, "card") {
+			t.Fatalf("the permit's review lacks the token units or the spender's role:\n%s", txt)
+		}
+		body := func(v int, r, s string) []byte {
+			b, _ := json.Marshal(map[string]any{"address": tok.Address.Hex(), "amount": "2500", "permitAmount": "2500",
+				"permitDeadline": pm.Deadline.Int64(), "permitV": v, "permitR": r, "permitS": s})
+			return b
+		}
+		e.asked.set(nil)
+		now := time.Now()
+		before := e.asked.count()
+		if _, err := wallet.SignFullAuthCall(s, "POST", "token-permit", body(int(sig.V), sig.R, sig.S), now.Add(time.Minute).Unix(), now); err != nil || e.asked.count() != before {
+			t.Fatalf("the delivery of the approved permit: %v (asked %d more)", err, e.asked.count()-before)
+		}
+		other := hexutil.Encode(common.LeftPadBytes([]byte{7}, 32))
+		if _, err := wallet.SignFullAuthCall(s, "POST", "token-permit", body(27, other, other), now.Add(time.Minute).Unix(), now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != before+1 {
+			t.Fatalf("a permit not approved here: %v (asked %d more)", err, e.asked.count()-before)
+		}
+	})
+}
+
+// reviewText is the review as the CLI prints it.
+func reviewText(rv review.Request) string {
+	var b strings.Builder
+	_ = review.Write(&b, rv)
+	return b.String()
+}
+
+// fieldOf is the value and note of the field labelled label in section heading.
+func fieldOf(rv review.Request, heading, label string) (string, string) {
+	for _, sec := range rv.Sections {
+		if sec.Heading != heading {
+			continue
+		}
+		for _, f := range sec.Fields {
+			if f.Label == label {
+				return f.Value, f.Note
+			}
+		}
+	}
+	return "", ""
+}

@@ -1,0 +1,54 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// PermitRun is one whole card-spend permit, for every front end: the CLI runs it and prints,
+// the TUI's Permit screen shows it. The approval is asked by the signing gate.
+type PermitRun struct {
+	Form PermitForm
+	// TTL is how long the permit stays valid (at most MaxPermitTTL; 0: PermitTTL).
+	TTL time.Duration
+	// Progress (may be nil) hears each step as it begins.
+	Progress func(step, detail string)
+}
+
+// Permit runs a whole permit in one order: the chain configuration and the owner → the
+// checked form → the permit read from the chain (name, version, nonce, DOMAIN_SEPARATOR; a
+// mismatch refuses) → the signing gate (review, approval, signature) → token-permit → the
+// allowance read back. The prepared permit comes back with any error after it was built, so
+// a front end can show what was signed.
+func (s *App) Permit(ctx context.Context, run PermitRun, u *Unlock) (PreparedPermit, SubmittedPermit, error) {
+	emit := func(step, format string, a ...any) {
+		if run.Progress != nil {
+			run.Progress(step, fmt.Sprintf(format, a...))
+		}
+	}
+	ttl := run.TTL
+	if ttl == 0 {
+		ttl = PermitTTL
+	}
+	if ttl < 0 || ttl > MaxPermitTTL {
+		return PreparedPermit{}, SubmittedPermit{}, fieldErr("ttl", "expected a duration above 0 and at most %s, got %s", MaxPermitTTL, ttl)
+	}
+	emit("read", "the chain configuration and the owner")
+	pc, err := s.LoadPermitContext(ctx)
+	if err != nil {
+		return PreparedPermit{}, SubmittedPermit{}, err
+	}
+	plan, err := CheckPermit(pc, run.Form)
+	if err != nil {
+		return PreparedPermit{}, SubmittedPermit{}, err
+	}
+	emit("prepare", "name, version, nonce and DOMAIN_SEPARATOR of %s from the chain", plan.Token.Symbol)
+	pr, err := s.PreparePermit(ctx, pc.Owner, plan, time.Now().Add(ttl))
+	if err != nil {
+		return PreparedPermit{}, SubmittedPermit{}, err
+	}
+	emit("sign", "the permit of %s to %s, through the signing gate", plan.Token.Symbol, RoleLabel(plan.Role))
+	sub, err := s.SubmitPermit(ctx, u, pr, nil)
+	return pr, sub, err
+}

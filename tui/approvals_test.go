@@ -1,0 +1,276 @@
+//go:build unix
+
+package tui
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+
+	"purse/app"
+	"purse/app/apptest"
+	"purse/config"
+	"purse/keystore"
+	"purse/tui/internal/tuitest"
+	"purse/tui/review"
+	"purse/wallet"
+)
+
+// approvalTest is a TUI model answering the signing gate's questions: its own (an app
+// whose Approver is the queue) and those of the agent it is the display of (an agent of a
+// temporary home, in this process, whose display feeds the same queue).
+type approvalTest struct {
+	t     *testing.T
+	home  string
+	q     *app.ApprovalQueue
+	m     *Model
+	clock time.Time
+	stop  func()
+}
+
+func newApprovalTest(t *testing.T) *approvalTest {
+	t.Helper()
+	home := t.TempDir()
+	ks := tuitest.Keystore(t, home, "pw")
+	if _, err := ks.ImportHex("dev", keystore.KindEVM, []byte(tuitest.DevKey)); err != nil {
+		t.Fatal(err)
+	}
+	tuitest.WriteProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "31337", EVMKey: "dev"})
+	q := app.NewApprovalQueue()
+	_, stop := apptest.ServeAgent(t, home, q)
+	at := &approvalTest{t: t, home: home, q: q, stop: stop, clock: time.Unix(1_900_000_000, 0)}
+	m := NewModel(newTestEnv(t), newFake("A"))
+	m.SetClipboard(&bytes.Buffer{})
+	m.Now = func() time.Time { return at.clock }
+	m.SetApprovals(q)
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 40})
+	at.m = m
+	return at
+}
+
+type signResult struct {
+	sig string
+	err error
+}
+
+// sign has a CLI-like client of the home (named client) sign a personal message: through
+// the agent, whose policy confirms personal messages on its display, this TUI.
+func (at *approvalTest) sign(ctx context.Context, client, msg string) <-chan signResult {
+	c, err := app.Open(app.Options{Home: at.home, Client: client})
+	if err != nil {
+		at.t.Fatal(err)
+	}
+	out := make(chan signResult, 1)
+	go func() {
+		type res = signResult
+		done := make(chan res, 1)
+		go func() {
+			ps, err := c.SignPersonalOffline("dev", []byte(msg), &app.Unlock{Passphrase: []byte("pw")})
+			done <- res{ps.Signature, err}
+		}()
+		select {
+		case r := <-done:
+			out <- r
+		case <-ctx.Done():
+			out <- res{err: ctx.Err()}
+		}
+	}()
+	return out
+}
+
+// pump waits for the next question (or withdrawal) and delivers it to the model.
+func (at *approvalTest) pump(cmd tea.Cmd) tea.Msg {
+	at.t.Helper()
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	select {
+	case msg := <-ch:
+		at.m.Update(msg)
+		return msg
+	case <-time.After(10 * time.Second):
+		at.t.Fatal("no question came")
+		return nil
+	}
+}
+
+func (at *approvalTest) next() tea.Msg { return at.pump(at.m.approvals.wait()) }
+
+func (at *approvalTest) press(k tea.KeyMsg) []tea.Msg {
+	msgs := send(at.m, k)
+	for _, msg := range msgs {
+		send(at.m, msg)
+	}
+	return msgs
+}
+
+func (at *approvalTest) review() *approvalReview {
+	at.t.Helper()
+	ds := at.m.Dialogs()
+	if len(ds) == 0 {
+		at.t.Fatalf("no dialog open:\n%s", at.m.View())
+	}
+	r, ok := ds[len(ds)-1].(*approvalReview)
+	if !ok {
+		at.t.Fatalf("top dialog %T, want the signing review", ds[len(ds)-1])
+	}
+	return r
+}
+
+func result(t *testing.T, ch <-chan signResult) signResult {
+	t.Helper()
+	select {
+	case r := <-ch:
+		return r
+	case <-time.After(10 * time.Second):
+		t.Fatal("the client got no answer")
+		return signResult{}
+	}
+}
+
+func pending(ch <-chan signResult) bool {
+	select {
+	case <-ch:
+		return false
+	case <-time.After(300 * time.Millisecond):
+		return true
+	}
+}
+
+func hasDecision(msgs []tea.Msg) bool {
+	for _, m := range msgs {
+		if _, ok := m.(review.Decision); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// A CLI's request through the agent appears as the signing review over the screen: who asks
+// (what the kernel says, what the client says, escaped), the message, the policy line; Enter
+// does nothing, a y pressed as it opens does nothing, y then signs.
+func TestAgentRequestApprovedOnTheTUI(t *testing.T) {
+	at := newApprovalTest(t)
+	res := at.sign(context.Background(), "purse sign personal \x1b]0;pwned\x07", "hello agent")
+	if _, ok := at.next().(approvalMsg); !ok {
+		t.Fatal("expected the agent's request")
+	}
+	at.review()
+	v := at.m.View()
+	for _, want := range []string{"Agent request", "hello agent", "purposes.personal", "from the kernel", "␛]0;pwned␇", "y sign"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the review lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "\x1b]0;pwned") {
+		t.Fatal("the client's escape sequence reached the terminal")
+	}
+	if msgs := at.press(keyOf(tea.KeyEnter)); hasDecision(msgs) || !pending(res) {
+		t.Fatalf("Enter answered: %v", msgs)
+	}
+	if msgs := at.press(runes("y")); hasDecision(msgs) || !pending(res) {
+		t.Fatalf("y at the review's opening answered: %v", msgs)
+	}
+	at.clock = at.clock.Add(agentArmDelay)
+	at.press(runes("y"))
+	r := result(t, res)
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	sig, _ := hexutil.Decode(r.sig)
+	sig[64] -= 27
+	got, err := wallet.RecoverDigest(wallet.PersonalHash([]byte("hello agent")), sig)
+	if err != nil || got != common.HexToAddress(tuitest.DevAddress) {
+		t.Fatalf("signature recovers to %s (%v), want the dev key", got.Hex(), err)
+	}
+	if len(at.m.Dialogs()) != 0 || !strings.Contains(at.m.View(), "Approved") {
+		t.Fatalf("after y the review closes with a note:\n%s", at.m.View())
+	}
+}
+
+// n and esc decline; requests arriving together queue behind the open review.
+func TestAgentRequestDeclinedOnTheTUI(t *testing.T) {
+	at := newApprovalTest(t)
+	at.clock = at.clock.Add(time.Hour)
+	first := at.sign(context.Background(), "first client", "one")
+	at.next()
+	second := at.sign(context.Background(), "second client", "two")
+	at.next()
+	if n := len(at.m.Dialogs()); n != 1 || !strings.Contains(at.m.View(), "first client") || !strings.Contains(at.m.View(), "(1 more waiting)") {
+		t.Fatalf("%d dialogs; the second request waits behind the first:\n%s", n, at.m.View())
+	}
+	at.m.approvals.open.opened = at.clock.Add(-agentArmDelay)
+	at.press(runes("n"))
+	if r := result(t, first); r.err == nil || !strings.Contains(r.err.Error(), "declined") {
+		t.Fatalf("declined: %v", r.err)
+	}
+	if !strings.Contains(at.m.View(), "second client") || !strings.Contains(at.m.View(), "Declined") {
+		t.Fatalf("the second request opens after the first is answered:\n%s", at.m.View())
+	}
+	at.m.approvals.open.opened = at.clock.Add(-agentArmDelay)
+	at.press(keyOf(tea.KeyEsc))
+	if r := result(t, second); r.err == nil {
+		t.Fatal("esc signed")
+	}
+	if len(at.m.Dialogs()) != 0 {
+		t.Fatal("no review left")
+	}
+}
+
+// When the agent gives up on a request (here: the agent stops while it waits), its review
+// closes with a note.
+func TestWithdrawnRequestClosesTheReview(t *testing.T) {
+	at := newApprovalTest(t)
+	res := at.sign(context.Background(), "impatient client", "bye")
+	msg := at.next().(approvalMsg)
+	at.review()
+	at.stop()
+	if r := result(t, res); r.err == nil {
+		t.Fatal("a withdrawn request got a signature")
+	}
+	at.pump(watch(msg.p))
+	if len(at.m.Dialogs()) != 0 || !strings.Contains(at.m.View(), "withdrawn") {
+		t.Fatalf("the withdrawn request's review stays:\n%s", at.m.View())
+	}
+}
+
+// The TUI's own signature (no agent: the key in this process) is asked in the same dialog,
+// without the arming delay, and the policy line shows.
+func TestOwnSignatureIsAskedInTheSameDialog(t *testing.T) {
+	home := t.TempDir()
+	ks := tuitest.Keystore(t, home, "pw")
+	if _, err := ks.ImportHex("dev", keystore.KindEVM, []byte(tuitest.DevKey)); err != nil {
+		t.Fatal(err)
+	}
+	tuitest.WriteProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "31337", EVMKey: "dev"})
+	t.Setenv(app.EnvNoAgent, "1")
+	q := app.NewApprovalQueue()
+	sv, err := app.Open(app.Options{Home: home, Approver: q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewModel(newTestEnv(t), newFake("A"))
+	m.SetApprovals(q)
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 40})
+	done := make(chan error, 1)
+	go func() {
+		_, err := sv.SignPersonalOffline("dev", []byte("mine"), &app.Unlock{Passphrase: []byte("pw")})
+		done <- err
+	}()
+	cmd := m.approvals.wait()
+	m.Update(cmd())
+	if v := m.View(); !strings.Contains(v, "mine") || !strings.Contains(v, `purposes.personal = "confirm"`) || strings.Contains(v, "Agent request") {
+		t.Fatalf("own review:\n%s", v)
+	}
+	for _, msg := range send(m, runes("y")) {
+		send(m, msg)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("approved at once: %v", err)
+	}
+}
