@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -43,7 +42,7 @@ func (a *cli) agentStartCmd() *cobra.Command {
 			if pol == "" {
 				pol = "defaults (no " + agent.PolicyFile + ")"
 			}
-			fmt.Fprintf(a.stderr, "purse agent: pid %d listening on %s; policy %s; stop with ctrl+c or `purse agent stop`\n", os.Getpid(), socket, pol)
+			textOut(a.stderr).Printf("purse agent: pid %d listening on %s; policy %s; stop with ctrl+c or `purse agent stop`\n", os.Getpid(), socket, pol)
 		})
 	})
 	cmd.Flags().BoolVar(&detach, "detach", false, "run in the background (log in $PURSE_HOME/agent.log) and return once it answers")
@@ -91,8 +90,8 @@ func (a *cli) agentDetach(ctx context.Context, core *app.App) error {
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
-	return a.print(map[string]any{"pid": c.Process.Pid, "socket": sock, "log": logPath}, func(w io.Writer) {
-		fmt.Fprintf(w, "agent started: pid %d on %s (log %s)\n", c.Process.Pid, sock, logPath)
+	return a.print(map[string]any{"pid": c.Process.Pid, "socket": sock, "log": logPath}, func(w *humanOut) {
+		w.Printf("agent started: pid %d on %s (log %s)\n", c.Process.Pid, sock, logPath)
 	})
 }
 
@@ -101,7 +100,7 @@ func (a *cli) agentStopCmd() *cobra.Command {
 		if err := core.AgentClient().Stop(cmd.Context()); err != nil {
 			return err
 		}
-		return a.print(map[string]bool{"stopped": true}, func(w io.Writer) { fmt.Fprintln(w, "agent stopped; its keys are wiped") })
+		return a.print(map[string]bool{"stopped": true}, func(w *humanOut) { w.Println("agent stopped; its keys are wiped") })
 	})
 }
 
@@ -111,7 +110,7 @@ func (a *cli) agentStatusCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		return a.print(st, func(w io.Writer) {
+		return a.print(st, func(w *humanOut) {
 			display := st.Display
 			if display == "" {
 				display = "none attached: requests the policy wants confirmed are refused (start the TUI to approve them)"
@@ -137,7 +136,7 @@ func (a *cli) agentStatusCmd() *cobra.Command {
 			for _, l := range st.Rules {
 				rows = append(rows, []string{"", l})
 			}
-			table(w, nil, rows)
+			w.Table(nil, rows)
 		})
 	})
 }
@@ -160,8 +159,8 @@ func (a *cli) agentUnlockCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.print(k, func(w io.Writer) {
-				fmt.Fprintf(w, "unlocked %s (%s %s) in the agent: wiped after %s idle, at %s at the latest\n",
+			return a.print(k, func(w *humanOut) {
+				w.Printf("unlocked %s (%s %s) in the agent: wiped after %s idle, at %s at the latest\n",
 					k.Label, k.Kind, k.Address, k.IdleUntil.Sub(k.Unlocked).Round(time.Second), k.Until.Format(time.DateTime))
 			})
 		})
@@ -183,6 +182,6 @@ func (a *cli) agentLockCmd() *cobra.Command {
 		if label != "" && n == 0 {
 			return fmt.Errorf("key %q is not unlocked in the agent", label)
 		}
-		return a.print(map[string]int{"wiped": n}, func(w io.Writer) { fmt.Fprintf(w, "%d key(s) wiped\n", n) })
+		return a.print(map[string]int{"wiped": n}, func(w *humanOut) { w.Printf("%d key(s) wiped\n", n) })
 	})
 }

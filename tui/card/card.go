@@ -14,6 +14,7 @@ import (
 
 	"purse/app"
 	"purse/enduser"
+	"purse/internal/visible"
 	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/unlock"
@@ -193,7 +194,7 @@ func stateMark(c *enduser.Card) string {
 	case c.Status == "":
 		return "[STATUS UNKNOWN]"
 	}
-	return "[" + strings.ToUpper(c.Status) + "]"
+	return "[" + visible.Line(strings.ToUpper(c.Status)) + "]"
 }
 
 // View implements kit.Screen.
@@ -202,7 +203,7 @@ func (s *Screen) View() string {
 	w := max(s.w, 20)
 	var out []string
 	add := func(l string) { out = append(out, l) }
-	wrap := func(prefix, text string) { out = append(out, kit.HangWords(prefix, text, w)...) }
+	wrap := func(prefix, text string) { out = append(out, kit.HangWords(prefix, visible.Line(text), w)...) }
 	field := func(label, value string) { wrap(st.Label.Render(kit.Pad(label, 14))+" ", value) }
 
 	head := "Card"
