@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -9,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,137 +15,13 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
+	"purse/internal/visible/visibletest"
 	"purse/keystore"
 	"purse/sandbox"
 )
-
-// hostileText is what a compromised service, quote, key file or profile puts in every text
-// field: a screen clear, an OSC 0 title change, an OSC 52 clipboard write, concealed text,
-// a bidi override, a C1 CSI, a zero-width space, a line separator and a newline followed by
-// a line of its own.
-const hostileText = "\x1b[2J\x1b]0;owned\x07\x1b]52;c;ZXZpbA==\x07\x1b[8m\u202e\u009b31m\u200b\u2028\r\nFORGED LINE"
-
-// forged is the start of the line a hostile value tries to print on its own.
-const forged = "FORGED LINE"
-
-// checkVisible fails when out holds a control character other than newline (C0, DEL, C1), a
-// format character (bidi overrides, zero-width), a line or paragraph separator, invalid UTF-8,
-// or a line that starts with what a hostile value put after its newline.
-func checkVisible(t *testing.T, what, out string) {
-	t.Helper()
-	for i := 0; i < len(out); {
-		r, size := utf8.DecodeRuneInString(out[i:])
-		bad := ""
-		switch {
-		case r == utf8.RuneError && size <= 1:
-			bad = fmt.Sprintf("invalid UTF-8 byte 0x%02X", out[i])
-		case r < 0x20 && r != '\n', r == 0x7f, r >= 0x80 && r <= 0x9f:
-			bad = fmt.Sprintf("control character U+%04X", r)
-		case unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp):
-			bad = fmt.Sprintf("format or separator character U+%04X", r)
-		}
-		if bad != "" {
-			t.Errorf("%s: %s at byte %d reaches the output:\n%q", what, bad, i, out)
-			return
-		}
-		i += size
-	}
-	for _, l := range strings.Split(out, "\n") {
-		if strings.HasPrefix(strings.TrimLeft(l, " "), forged) || strings.HasPrefix(l, `"`+forged) {
-			t.Errorf("%s: a value's newline started a line of its own:\n%s", what, out)
-			return
-		}
-	}
-}
-
-var numeric = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$|^0x[0-9a-fA-F]*$`)
-
-// freeText are the answer fields that are text for people (titles, names, messages): the
-// "text" variant of the hostile service makes only these hostile, so every flow goes on and
-// the success paths print them.
-var freeText = map[string]bool{
-	"retMsg": true, "error_msg": true, "title": true, "subtitle": true, "listingTitle": true, "officialName": true,
-	"notes": true, "reference": true, "ctuExternalSender": true, "bankAccount": true, "cardHolder": true, "cardDesign": true,
-	"br": true, "city": true, "street": true, "bank": true, "payee": true, "name": true, "chainName": true,
-	"cardActivationMessage": true, "failReason": true, "reviewRejectType": true, "kycSelfDec": true, "externalId": true,
-	"applicantId": true, "message": true, "detail": true, "country": true, "mobile": true, "email": true,
-}
-
-// hostileService answers as the sandbox at upstream does, with hostile text in its answers:
-// "text" appends it to the free-text fields, "all" to every string that is not a number or
-// hex, "body" answers every API call with HTTP 500 and hostile text as the body.
-func hostileService(t *testing.T, upstream, mode string) string {
-	t.Helper()
-	target := strings.TrimRight(upstream, "/")
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if mode == "body" && strings.HasPrefix(r.URL.Path, "/api/") {
-			w.WriteHeader(http.StatusInternalServerError)
-			_, _ = io.WriteString(w, hostileText)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		req, err := http.NewRequestWithContext(r.Context(), r.Method, target+r.URL.RequestURI(), bytes.NewReader(body))
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadGateway)
-			return
-		}
-		req.Header = r.Header.Clone()
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadGateway)
-			return
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		var v any
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.UseNumber()
-		if dec.Decode(&v) == nil {
-			if nb, err := json.Marshal(poison(v, "", mode)); err == nil {
-				b = nb
-			}
-		}
-		for k, vs := range resp.Header {
-			if k != "Content-Length" {
-				w.Header()[k] = vs
-			}
-		}
-		w.WriteHeader(resp.StatusCode)
-		_, _ = w.Write(b)
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL
-}
-
-// poison appends hostileText to the strings of v the mode names; a JSON string holding JSON
-// (an account status as a string) is poisoned inside.
-func poison(v any, key, mode string) any {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			x[k] = poison(e, k, mode)
-		}
-	case []any:
-		for i, e := range x {
-			x[i] = poison(e, key, mode)
-		}
-	case string:
-		var inner any
-		if strings.HasPrefix(x, "{") && json.Unmarshal([]byte(x), &inner) == nil {
-			b, _ := json.Marshal(poison(inner, key, mode))
-			return string(b)
-		}
-		if (mode == "all" && !numeric.MatchString(x)) || (mode == "text" && freeText[key]) {
-			return x + hostileText
-		}
-	}
-	return v
-}
 
 // leafCommands lists every command that runs something ("purse key list" → "key list").
 func leafCommands(c *cobra.Command, prefix string) []string {
@@ -177,8 +51,8 @@ func writeAuditChain(t *testing.T, home string) {
 	var lines []byte
 	var last keystore.AuditRecord
 	for i := 1; i <= 2; i++ {
-		r := keystore.AuditRecord{Seq: uint64(i), Time: time.Now().UTC().Format(time.RFC3339Nano), Label: "dev" + hostileText,
-			Address: testDevAddress, Purpose: "personal" + hostileText, Digest: "0x" + strings.Repeat("ab", 32), Profile: hostileText, Prev: prev}
+		r := keystore.AuditRecord{Seq: uint64(i), Time: time.Now().UTC().Format(time.RFC3339Nano), Label: "dev" + visibletest.Text,
+			Address: testDevAddress, Purpose: "personal" + visibletest.Text, Digest: "0x" + strings.Repeat("ab", 32), Profile: visibletest.Text, Prev: prev}
 		b, err := json.Marshal(r)
 		if err != nil {
 			t.Fatal(err)
@@ -211,8 +85,8 @@ func hostileIndex(t *testing.T, home string) {
 	if err := json.Unmarshal(b, &ix); err != nil {
 		t.Fatal(err)
 	}
-	ix["keys"] = append(ix["keys"].([]any), map[string]any{"label": "evil" + hostileText, "kind": "evm", "address": hostileText,
-		"backend": "file", "created": time.Now().UTC().Format(time.RFC3339), "id": "x" + hostileText})
+	ix["keys"] = append(ix["keys"].([]any), map[string]any{"label": "evil" + visibletest.Text, "kind": "evm", "address": visibletest.Text,
+		"backend": "file", "created": time.Now().UTC().Format(time.RFC3339), "id": "x" + visibletest.Text})
 	b, _ = json.Marshal(ix)
 	if err := os.WriteFile(p, b, 0o600); err != nil {
 		t.Fatal(err)
@@ -222,7 +96,7 @@ func hostileIndex(t *testing.T, home string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, _ := json.Marshal(hostileText) // a TOML basic string takes JSON's escapes
+	q, _ := json.Marshal(visibletest.Text) // a TOML basic string takes JSON's escapes
 	prof = append(prof, fmt.Sprintf("\n  [profiles.%s]\n    user_api = %s\n    network = %s\n", q, q, q)...)
 	if err := os.WriteFile(pf, prof, 0o600); err != nil {
 		t.Fatal(err)
@@ -231,7 +105,7 @@ func hostileIndex(t *testing.T, home string) {
 
 // TestHostileTextNeverActsOnTheTerminal runs every command of purse against a service whose
 // answers, a quote, a key index, the profiles and an audit log all carry terminal control
-// codes, bidi overrides and forged lines, and checks that none of it reaches the output as
+// codes, bidi overrides and visibletest.Forged lines, and checks that none of it reaches the output as
 // it is: human output and errors show it escaped, --json carries it as \u escapes. A command
 // added to purse without an invocation here fails the test.
 func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
@@ -255,16 +129,16 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 	}
 	writeAuditChain(t, home)
 	quote := func(mode string) string {
-		q, err := json.Marshal(poison(map[string]any{"quoteId": "q-1", "transaction": "AQID", "usdcAmount": "5000000", "outputToken": "EUR",
-			"depositUsdcAccount": "D" + hostileText, "message": "hello", "network": "devnet"}, "", mode))
+		q, err := json.Marshal(visibletest.Poison(map[string]any{"quoteId": "q-1", "transaction": "AQID", "usdcAmount": "5000000", "outputToken": "EUR",
+			"depositUsdcAccount": "D" + visibletest.Text, "message": "hello", "network": "devnet"}, "", mode))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return writeTemp(t, "quote.json", string(q))
 	}
-	msg := writeTemp(t, "msg", "hello"+hostileText)
-	formA := writeTemp(t, "forma", "I agree."+hostileText)
-	body := writeTemp(t, "body", `{"cardTokenId":"`+strings.ReplaceAll(hostileText, "\n", `\n`)+`"}`)
+	msg := writeTemp(t, "msg", "hello"+visibletest.Text)
+	formA := writeTemp(t, "forma", "I agree."+visibletest.Text)
+	body := writeTemp(t, "body", `{"cardTokenId":"`+strings.ReplaceAll(visibletest.Text, "\n", `\n`)+`"}`)
 	const sig = "0x" + "11111111111111111111111111111111111111111111111111111111111111112222222222222222222222222222222222222222222222222222222222222222" + "1b"
 
 	// Each command's invocations; flags and arguments are the user's and may be hostile too.
@@ -284,7 +158,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 		"altchain deposit":         {{"altchain", "deposit", "--amount", "5", "--output", "EUR", "--yes", "--timeout", "5s"}},
 		"altchain inspect":         {{"altchain", "inspect", "QUOTE", "--user", testSolNoneAddr}},
 		"altchain quote":           {{"altchain", "quote", "--amount", "5", "--output", "EUR"}},
-		"altchain status":          {{"altchain", "status", "5" + hostileText}},
+		"altchain status":          {{"altchain", "status", "5" + visibletest.Text}},
 		"audit list":               {{"audit", "list"}},
 		"audit repair":             {{"audit", "repair", "--yes"}},
 		"audit verify":             {{"audit", "verify"}},
@@ -296,44 +170,44 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 		"chains":                   {{"chains"}},
 		"doctor":                   {{"doctor"}},
 		"key doctor":               {{"key", "doctor"}},
-		"key export":               {{"key", "export", "dev", "--out", filepath.Join(t.TempDir(), "x"+hostileText)}},
-		"key import":               {{"key", "import", "--label", "x" + hostileText, "--kind", "evm", "--private-key-file", msg}},
+		"key export":               {{"key", "export", "dev", "--out", filepath.Join(t.TempDir(), "x"+visibletest.Text)}},
+		"key import":               {{"key", "import", "--label", "x" + visibletest.Text, "--kind", "evm", "--private-key-file", msg}},
 		"key list":                 {{"key", "list"}},
-		"key new":                  {{"key", "new", "--label", "n" + hostileText, "--kind", "evm"}},
-		"key rename":               {{"key", "rename", "dev" + hostileText, "x"}},
-		"key rm":                   {{"key", "rm", "evil" + hostileText, "--yes"}},
-		"key show":                 {{"key", "show", "dev"}, {"key", "show", "evil" + hostileText}},
+		"key new":                  {{"key", "new", "--label", "n" + visibletest.Text, "--kind", "evm"}},
+		"key rename":               {{"key", "rename", "dev" + visibletest.Text, "x"}},
+		"key rm":                   {{"key", "rm", "evil" + visibletest.Text, "--yes"}},
+		"key show":                 {{"key", "show", "dev"}, {"key", "show", "evil" + visibletest.Text}},
 		"kyc check":                {{"kyc", "check"}},
 		"kyc form-a":               {{"kyc", "form-a"}},
 		"kyc handoff":              {{"kyc", "handoff", "--share-token-file", msg}},
 		"kyc submit":               {{"kyc", "submit"}},
 		"onramp-limit":             {{"onramp-limit"}},
 		"permit":                   {{"permit", "--amount", "1", "--yes"}},
-		"profile add":              {{"profile", "add", "p" + hostileText, "--user-api", hostileText, "--network", "5003"}},
+		"profile add":              {{"profile", "add", "p" + visibletest.Text, "--user-api", visibletest.Text, "--network", "5003"}},
 		"profile list":             {{"profile", "list"}},
-		"profile rm":               {{"profile", "rm", hostileText}},
-		"profile set":              {{"profile", "set", "user_api=" + hostileText}},
+		"profile rm":               {{"profile", "rm", visibletest.Text}},
+		"profile set":              {{"profile", "set", "user_api=" + visibletest.Text}},
 		"profile show":             {{"profile", "show"}},
-		"profile use":              {{"profile", "use", hostileText}},
+		"profile use":              {{"profile", "use", visibletest.Text}},
 		"proxy":                    nil, // runProxy
 		"sandbox":                  nil, // runForeground
 		"sandbox ctl advance":      {{"sandbox", "ctl", "advance"}},
 		"sandbox ctl clock-skew":   {{"sandbox", "ctl", "clock-skew", "0s"}},
 		"sandbox ctl crs-required": {{"sandbox", "ctl", "crs-required", "false"}},
-		"sandbox ctl faults":       {{"sandbox", "ctl", "faults", "--error-code", "10000", "--error-msg", hostileText, "--count", "1"}, {"account", "status"}},
+		"sandbox ctl faults":       {{"sandbox", "ctl", "faults", "--error-code", "10000", "--error-msg", visibletest.Text, "--count", "1"}, {"account", "status"}},
 		"sandbox ctl kyc-approve":  {{"sandbox", "ctl", "kyc-approve"}},
-		"sandbox ctl kyc-reject":   {{"sandbox", "ctl", "kyc-reject", "--reason", hostileText}},
+		"sandbox ctl kyc-reject":   {{"sandbox", "ctl", "kyc-reject", "--reason", visibletest.Text}},
 		"sandbox ctl onboard":      {{"sandbox", "ctl", "onboard", "--key", "dev"}},
 		"sandbox ctl set-status":   {{"sandbox", "ctl", "set-status", "Live"}},
 		"sandbox ctl state":        {{"sandbox", "ctl", "state"}},
 		"sign form-a":              {{"sign", "form-a", "--key", "dev", "--text-file", formA}},
-		"sign full-auth":           {{"sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--method", "POST", "--body-file", body, "--url", "http://x/" + hostileText}},
-		"sign mint-consent":        {{"sign", "mint-consent", "--key", "dev", "--email", "a" + hostileText, "--hash", "h" + hostileText}},
-		"sign permit":              {{"sign", "permit", "--key", "dev", "--token", hostileText}},
+		"sign full-auth":           {{"sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--method", "POST", "--body-file", body, "--url", "http://x/" + visibletest.Text}},
+		"sign mint-consent":        {{"sign", "mint-consent", "--key", "dev", "--email", "a" + visibletest.Text, "--hash", "h" + visibletest.Text}},
+		"sign permit":              {{"sign", "permit", "--key", "dev", "--token", visibletest.Text}},
 		"sign personal":            {{"sign", "personal", "--key", "dev", "--message-file", msg}},
 		"tx list":                  {{"tx", "list"}, {"tx", "list", "--all", "--format", "table"}},
-		"tx show":                  {{"tx", "show", "1"}, {"tx", "show", "--tx-hash", "0x" + hostileText}},
-		"verify full-auth":         {{"verify", "full-auth", "--hash", hostileText, "--deadline", "1", "--sign", sig, "--address", testDevAddress}},
+		"tx show":                  {{"tx", "show", "1"}, {"tx", "show", "--tx-hash", "0x" + visibletest.Text}},
+		"verify full-auth":         {{"verify", "full-auth", "--hash", visibletest.Text, "--deadline", "1", "--sign", sig, "--address", testDevAddress}},
 		"verify permit":            {{"verify", "permit", "--signature", sig}},
 		"verify personal":          {{"verify", "personal", "--message-file", msg, "--signature", sig, "--address", testDevAddress}},
 		"version":                  {{"version"}},
@@ -358,6 +232,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 		t.Fatalf("every command must face hostile text here: add invocations for %v; drop %v", missing, stale)
 	}
 
+	runs, shown := 0, 0 // invocations, and outputs that show the hostile text escaped
 	check := func(variant string, args []string) {
 		t.Helper()
 		for _, json := range []bool{false, true} {
@@ -366,13 +241,17 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 				a = append(a, "--json")
 			}
 			out, errOut, code := runCLI(t, "", a...)
+			runs++
+			if strings.Contains(out+errOut, "␛") || strings.Contains(out+errOut, `\u001b`) {
+				shown++
+			}
 			what := fmt.Sprintf("%s: purse %s (exit %d)", variant, strings.Join(a, " "), code)
-			checkVisible(t, what+" stdout", out)
-			checkVisible(t, what+" stderr", errOut)
+			visibletest.Verify(t, what+" stdout", out)
+			visibletest.Verify(t, what+" stderr", errOut)
 		}
 	}
 	for _, mode := range []string{"text", "all", "body"} {
-		url := hostileService(t, base, mode)
+		url := visibletest.Service(t, base, mode)
 		name := "h-" + mode
 		for _, args := range [][]string{{"profile", "add", name, "--sandbox", base}, {"profile", "use", name}, {"profile", "set", "user_api=" + url},
 			{"profile", "set", "evm_key=dev"}} {
@@ -416,11 +295,15 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 	runAgent(t, home, check)
 	// A key index and profiles a hostile local process wrote.
 	hostileIndex(t, home)
-	for _, args := range [][]string{{"key", "list"}, {"key", "doctor"}, {"key", "show", "evil" + hostileText}, {"profile", "list"}, {"profile", "show"},
+	for _, args := range [][]string{{"key", "list"}, {"key", "doctor"}, {"key", "show", "evil" + visibletest.Text}, {"profile", "list"}, {"profile", "show"},
 		{"audit", "list"}, {"audit", "verify"}, {"account", "status"}} {
 		check("local files", args)
 	}
 	runForeground(t, []string{"agent", "start"})
+	t.Logf("%d runs, %d of them showed the hostile text escaped", runs, shown)
+	if shown < runs/3 {
+		t.Errorf("only %d of %d runs showed the hostile text: the hostile service or files no longer reach the commands", shown, runs)
+	}
 }
 
 func mustRun(t *testing.T, args ...string) string {
@@ -454,7 +337,7 @@ func runProxy(t *testing.T, check func(string, []string)) {
 		if u == "" {
 			t.Fatalf("proxy start line %q", first)
 		}
-		if resp, err := http.Get(u + "/api/v2/" + strings.ReplaceAll(hostileText, "\n", "%0A")); err == nil {
+		if resp, err := http.Get(u + "/api/v2/" + strings.ReplaceAll(visibletest.Text, "\n", "%0A")); err == nil {
 			resp.Body.Close()
 		} else if resp, err := http.Post(u+"/api/v2/transactions", "application/json", strings.NewReader(`{}`)); err == nil {
 			resp.Body.Close()
@@ -467,8 +350,8 @@ func runProxy(t *testing.T, check func(string, []string)) {
 			t.Fatal("the proxy did not stop on SIGINT")
 		}
 		what := "proxy " + strings.Join(args, " ")
-		checkVisible(t, what+" stdout", strings.Join(out.lines(), "\n"))
-		checkVisible(t, what+" stderr", strings.Join(errb.lines(), "\n"))
+		visibletest.Verify(t, what+" stdout", strings.Join(out.lines(), "\n"))
+		visibletest.Verify(t, what+" stderr", strings.Join(errb.lines(), "\n"))
 	}
 }
 
@@ -489,8 +372,8 @@ func runForeground(t *testing.T, args []string) {
 			t.Fatalf("purse %v did not stop on SIGINT", args)
 		}
 	}
-	checkVisible(t, "purse "+strings.Join(args, " ")+" stdout", strings.Join(out.lines(), "\n"))
-	checkVisible(t, "purse "+strings.Join(args, " ")+" stderr", strings.Join(errb.lines(), "\n"))
+	visibletest.Verify(t, "purse "+strings.Join(args, " ")+" stdout", strings.Join(out.lines(), "\n"))
+	visibletest.Verify(t, "purse "+strings.Join(args, " ")+" stderr", strings.Join(errb.lines(), "\n"))
 }
 
 // runAgent runs the agent over the hostile key index: its status lists the keys.

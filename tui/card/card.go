@@ -194,7 +194,7 @@ func stateMark(c *enduser.Card) string {
 	case c.Status == "":
 		return "[STATUS UNKNOWN]"
 	}
-	return "[" + visible.Line(strings.ToUpper(c.Status)) + "]"
+	return "[" + strings.ToUpper(c.Status) + "]"
 }
 
 // View implements kit.Screen.
@@ -208,14 +208,14 @@ func (s *Screen) View() string {
 
 	head := "Card"
 	if s.info != nil {
-		head += "  " + stateMark(s.info.Card)
+		head += "  " + visible.Line(stateMark(s.info.Card))
 	}
 	if s.running != "" {
 		head += "  " + st.Marks.Busy + " " + strings.ToLower(label(s.running))
 	}
 	add(st.Title.Render(kit.Truncate(head, w)))
 	if s.done != "" {
-		add(st.StatusOK.Render(st.Marks.OK + ": " + s.done))
+		add(st.StatusOK.Render(st.Marks.OK + ": " + visible.Line(s.done)))
 	}
 	if s.err != nil {
 		wrap(st.Marks.Error+": ", s.err.Error())
