@@ -276,8 +276,9 @@ func importMnemonic(ks *keystore.Store, req KeyRequest) (keystore.Entry, error) 
 		if path != "" {
 			return keystore.Entry{}, Usagef("mnemonic: give a derivation path or an account index, not both")
 		}
+		// Above 2^31-1 an index is a hardened one in BIP-32: 2147483648 would derive 0'.
 		n, err := strconv.ParseUint(idx, 10, 32)
-		if err != nil || (req.Kind == keystore.KindSolana && n >= 1<<31) {
+		if err != nil || n >= 1<<31 {
 			return keystore.Entry{}, fieldErr("index", "expected an account number from 0 to %d, got %q", uint64(1<<31-1), idx)
 		}
 		path = keystore.MnemonicPath(req.Kind, uint32(n))

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"purse/internal/atomicfile"
+	"purse/internal/regular"
 )
 
 // ErrAuditIncomplete is a log whose last line was cut off (a crash or a full disk during a
@@ -83,7 +84,7 @@ const auditHeadName = "audit.head.json"
 // readAuditHead returns the head, nil when there is none yet (a new home, or a log older than
 // heads).
 func (s *Store) readAuditHead() (*auditHead, error) {
-	b, err := os.ReadFile(s.AuditHeadPath())
+	b, err := regular.ReadFile(s.AuditHeadPath())
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -139,7 +140,7 @@ func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 		}
 		flags |= os.O_CREATE
 	}
-	f, err := os.OpenFile(s.auditPath, flags, 0o600)
+	f, err := regular.OpenFile(s.auditPath, flags, 0o600)
 	if err != nil {
 		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
@@ -266,7 +267,7 @@ func (s *Store) readAudit(fn func(AuditRecord)) (int, error) {
 	if err != nil {
 		return 0, &ChainBreak{Line: 1, Reason: err.Error(), Head: true}
 	}
-	f, err := os.Open(s.auditPath)
+	f, err := regular.Open(s.auditPath)
 	if errors.Is(err, os.ErrNotExist) {
 		if reason := head.check(nil); reason != "" {
 			return 0, &ChainBreak{Line: 1, Reason: reason, Head: true}
@@ -347,7 +348,7 @@ type AuditTail struct {
 // IncompleteAuditTail returns the incomplete last line of the log, nil when the log ends with
 // a newline (or does not exist).
 func (s *Store) IncompleteAuditTail() (*AuditTail, error) {
-	f, err := os.Open(s.auditPath)
+	f, err := regular.Open(s.auditPath)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -388,7 +389,7 @@ func (s *Store) RepairAudit(want *AuditTail) (string, error) {
 	}
 	s.auditMu.Lock()
 	defer s.auditMu.Unlock()
-	f, err := os.OpenFile(s.auditPath, os.O_RDWR, 0)
+	f, err := regular.OpenFile(s.auditPath, os.O_RDWR, 0)
 	if err != nil {
 		return "", fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
@@ -428,7 +429,7 @@ func (s *Store) RepairAudit(want *AuditTail) (string, error) {
 func (s *Store) ResetAuditHead() (string, error) {
 	s.auditMu.Lock()
 	defer s.auditMu.Unlock()
-	if f, err := os.OpenFile(s.auditPath, os.O_RDWR, 0); err == nil {
+	if f, err := regular.OpenFile(s.auditPath, os.O_RDWR, 0); err == nil {
 		defer f.Close()
 		if err := lockFile(f); err != nil {
 			return "", fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)

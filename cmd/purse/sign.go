@@ -81,7 +81,7 @@ func (a *cli) signFullAuthCmd() *cobra.Command {
 				return err
 			}
 			in.Deadline = deadline()
-			out, err := core.SignFullAuthOffline(in, nil, time.Now())
+			out, err := core.SignFullAuthOffline(in, nil, core.Now())
 			if err != nil {
 				return err
 			}
@@ -111,7 +111,7 @@ func (a *cli) signMintConsentCmd() *cobra.Command {
 	var key, hash, email string
 	var deadline func() app.Deadline
 	cmd := a.command("mint-consent --key L --hash TEXT [--email E] --deadline UNIX", "Sign the mint consent and print the /v1/mint/nft body", func(_ *cobra.Command, core *app.App) error {
-		mc, err := core.SignMintConsentOffline(key, hash, email, deadline(), nil, time.Now())
+		mc, err := core.SignMintConsentOffline(key, hash, email, deadline(), nil, core.Now())
 		if err != nil {
 			return err
 		}
