@@ -490,13 +490,13 @@ func (s *Server) sign(ctx context.Context, c net.Conn, peer Peer, m message) *an
 	case wallet.EVMSigner:
 		b, err := v.SignDigest(r.Purpose, digest)
 		if err != nil {
-			return fail(CodeInvalid, "sign: %v", err)
+			return fail(signFailure(err), "sign: %v", err)
 		}
 		sig = b
 	case wallet.SolanaSigner:
 		b, err := v.SignMessage(r.Purpose, r.Message)
 		if err != nil {
-			return fail(CodeInvalid, "sign: %v", err)
+			return fail(signFailure(err), "sign: %v", err)
 		}
 		sig = b[:]
 	default:
@@ -636,4 +636,13 @@ func describe(r wallet.Request) string {
 		}
 	}
 	return string(r.Purpose)
+}
+
+// signFailure is the code of a signature the key store refused: a recorded break of the audit
+// chain is a refusal the client reports as such (exit 3), like a policy's.
+func signFailure(err error) string {
+	if errors.Is(err, keystore.ErrAuditBroken) {
+		return CodeRejected
+	}
+	return CodeInvalid
 }

@@ -19,6 +19,7 @@ import (
 	"purse/enduser"
 	"purse/internal/prompt"
 	"purse/internal/visible"
+	"purse/keystore"
 )
 
 // Exit codes of every command.
@@ -79,7 +80,8 @@ func exitCode(err error) int {
 		return exitOK
 	case errors.As(err, &oe) && oe.Outcome == app.OutcomeUnknown:
 		return exitUnknown
-	case errors.As(err, &r), errors.Is(err, app.ErrRejected), errors.Is(err, altchain.ErrNotRequested), errors.Is(err, agent.ErrDenied):
+	case errors.As(err, &r), errors.Is(err, app.ErrRejected), errors.Is(err, altchain.ErrNotRequested), errors.Is(err, agent.ErrDenied),
+		errors.Is(err, keystore.ErrAuditBroken):
 		return exitRejected
 	case errors.As(err, &u), errors.As(err, &au), errors.As(err, &fe), errors.Is(err, prompt.ErrNoTerminal):
 		return exitUsage

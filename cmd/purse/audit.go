@@ -125,7 +125,20 @@ func (a *cli) acceptAuditLog(core *app.App, yes bool) error {
 		})
 	}
 	if !br.Head {
-		return rejectedf("%s: chain broken at line %d: %s; purse audit repair only removes an incomplete last line or takes a log cut off or deleted as it is, so this line is for you to inspect; nothing was changed", au.Path, br.Line, br.Reason)
+		// A record changed inside the chain is never repaired: which one is wrong is for a
+		// person to judge. The log can only be set aside, whole, so signing can go on.
+		textOut(a.stderr).Printf("purse: %s: chain broken at line %d: %s\n", au.Path, br.Line, br.Reason)
+		if err := confirmRepair(yes, "Set this log and its head aside, unchanged, and start a new audit log? Signing stays refused until you do."); err != nil {
+			return err
+		}
+		kept, after, err := core.SetAsideAuditLog()
+		if err != nil {
+			return err
+		}
+		res := map[string]any{"repaired": true, "setAside": kept, "records": after.Count, "path": after.Path}
+		return a.print(res, func(w *humanOut) {
+			w.Printf("set %s aside as %s (its head too); a new audit log starts with the next signature\n", after.Path, kept)
+		})
 	}
 	textOut(a.stderr).Printf("purse: %s disagrees with its head at line %d: %s\n", au.Path, br.Line, br.Reason)
 	if err := confirmRepair(yes, "Accept the log as it is from now on? The missing records stay missing; the old head is kept beside it."); err != nil {
