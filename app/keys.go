@@ -518,9 +518,12 @@ func (s *App) ExportRawKey(label, path string) (string, error) {
 	return format, writeNewFile(path, data)
 }
 
-// writeNewFile writes a new 0600 file (never replacing one), naming the file field in errors.
+// writeNewFile writes an export to a new 0600 file (never replacing one), naming the file
+// field in errors. The file is created where the user named it and written there: a temporary
+// copy beside it would hold the key under a name the user never asked for, and a crash would
+// leave it there.
 func writeNewFile(path string, data []byte) error {
-	if err := atomicfile.WriteNew(path, data, 0o600); err != nil {
+	if err := atomicfile.CreateExclusive(path, data, 0o600); err != nil {
 		return fmt.Errorf("file: %v", err)
 	}
 	return nil
