@@ -457,6 +457,9 @@ func (s *Server) sign(ctx context.Context, peer Peer, m message) *answer {
 		case errors.Is(err, wallet.ErrZeroed):
 			code = CodeLocked
 			err = fmt.Errorf("key %q was locked or expired while the request waited; nothing was signed", m.Label)
+		case errors.Is(err, keystore.ErrAuditBroken):
+			// A recorded break of the audit chain refuses like a policy does (exit 3).
+			code = CodeRejected
 		}
 		log.Info("agent: not signed", "code", code, "why", err.Error())
 		return fail(code, "%v", err)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"purse/internal/regular"
 	"purse/wallet"
 )
 
@@ -29,7 +30,7 @@ func ReadInput(field, path string, stdin io.Reader, limit int64) ([]byte, error)
 		if path == "" {
 			return nil, fieldErr(field, "expected the path of a file ('-' for standard input)")
 		}
-		f, err := os.Open(path)
+		f, err := regular.Open(path)
 		if err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {

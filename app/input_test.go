@@ -11,8 +11,17 @@ import (
 // Issue 11 case 14: inputs are read through a limit, never whole; the error names the limit.
 func TestReadInputStopsAtTheLimit(t *testing.T) {
 	var fe *FieldError
+	// A file larger than the limit (sparse: nothing is written) ends at the limit.
+	huge := filepath.Join(t.TempDir(), "huge")
+	if f, err := os.Create(huge); err != nil || f.Truncate(1<<30) != nil || f.Close() != nil {
+		t.Fatalf("sparse file: %v", err)
+	}
+	if _, err := ReadInput("message-file", huge, nil, MaxMessageBytes); !errors.As(err, &fe) || fe.Field != "message-file" || !strings.Contains(err.Error(), "1 MiB") {
+		t.Fatalf("1 GiB file: %v", err)
+	}
+	// A device (/dev/zero, endless) is not a file a user means: refused before any read.
 	if _, err := os.Stat("/dev/zero"); err == nil {
-		if _, err := ReadInput("message-file", "/dev/zero", nil, MaxMessageBytes); !errors.As(err, &fe) || fe.Field != "message-file" || !strings.Contains(err.Error(), "1 MiB") {
+		if _, err := ReadInput("message-file", "/dev/zero", nil, MaxMessageBytes); !errors.As(err, &fe) || fe.Field != "message-file" || !strings.Contains(err.Error(), "/dev/zero") || !strings.Contains(err.Error(), "character device") {
 			t.Fatalf("/dev/zero: %v", err)
 		}
 	}

@@ -276,8 +276,9 @@ func importMnemonic(ks *keystore.Store, req KeyRequest) (keystore.Entry, error) 
 		if path != "" {
 			return keystore.Entry{}, Usagef("mnemonic: give a derivation path or an account index, not both")
 		}
+		// Above 2^31-1 an index is a hardened one in BIP-32: 2147483648 would derive 0'.
 		n, err := strconv.ParseUint(idx, 10, 32)
-		if err != nil || (req.Kind == keystore.KindSolana && n >= 1<<31) {
+		if err != nil || n >= 1<<31 {
 			return keystore.Entry{}, fieldErr("index", "expected an account number from 0 to %d, got %q", uint64(1<<31-1), idx)
 		}
 		path = keystore.MnemonicPath(req.Kind, uint32(n))
@@ -517,9 +518,12 @@ func (s *App) ExportRawKey(label, path string) (string, error) {
 	return format, writeNewFile(path, data)
 }
 
-// writeNewFile writes a new 0600 file (never replacing one), naming the file field in errors.
+// writeNewFile writes an export to a new 0600 file (never replacing one), naming the file
+// field in errors. The file is created where the user named it and written there: a temporary
+// copy beside it would hold the key under a name the user never asked for, and a crash would
+// leave it there.
 func writeNewFile(path string, data []byte) error {
-	if err := atomicfile.WriteNew(path, data, 0o600); err != nil {
+	if err := atomicfile.CreateExclusive(path, data, 0o600); err != nil {
 		return fmt.Errorf("file: %v", err)
 	}
 	return nil

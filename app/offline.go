@@ -111,8 +111,39 @@ func (p Payload) check() error {
 	if p.Query != nil && strings.HasPrefix(*p.Query, "?") {
 		return fieldErr("query", "expected the query string without its leading '?' (a=1, not ?a=1), got %q", *p.Query)
 	}
+	if p.Query != nil {
+		if i, what := badQueryByte(*p.Query); i >= 0 {
+			return fieldErr("query", "expected a query string a URL carries as it is (RFC 3986: letters, digits, -._~!$&'()*+,;=:@/? and %%XX escapes); byte %d is %s (percent-encode it)", i+1, what)
+		}
+	}
 	return nil
 }
+
+// badQueryByte finds the first byte of q a URL's query cannot carry unescaped (RFC 3986
+// section 3.4), with what it is; -1 when there is none. The service hashes the query it
+// receives: a byte a client or proxy would encode on the way signs another query.
+func badQueryByte(q string) (int, string) {
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.IndexByte("-._~!$&'()*+,;=:@/?", c) >= 0:
+		case c == '%':
+			if i+2 >= len(q) || !isHex(q[i+1]) || !isHex(q[i+2]) {
+				return i, "a '%' not followed by two hex digits"
+			}
+			i += 2
+		case c == ' ':
+			return i, "a space"
+		case c > ' ' && c < 0x7f:
+			return i, fmt.Sprintf("%q", rune(c))
+		default:
+			return i, fmt.Sprintf("the byte 0x%02X", c)
+		}
+	}
+	return -1, ""
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
 func (p Payload) bytes() []byte {
 	if p.Query != nil {
@@ -502,3 +533,8 @@ func isDigits(s string) bool {
 	}
 	return true
 }
+
+// Now is the service's time as far as this session knows it: the local clock corrected by
+// the offset of the last answer that carried the server's time (the local clock before any).
+// Offline signatures take their deadline bounds from it.
+func (s *App) Now() time.Time { return s.clock.Now() }

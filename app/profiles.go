@@ -267,6 +267,22 @@ func (s *App) Audit(verify bool) (Audit, error) {
 	return out, err
 }
 
+// SetAsideAuditLog starts a new audit log after a break inside the chain (a record changed,
+// removed or inserted), which is never repaired: the user saw the break and confirmed. The
+// old log and head are kept beside the new one; signing goes on. It returns the log's copy.
+func (s *App) SetAsideAuditLog() (string, Audit, error) {
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return "", Audit{}, err
+	}
+	kept, err := ks.SetAsideAudit()
+	if err != nil {
+		return kept, Audit{}, err
+	}
+	au, err := s.Audit(true)
+	return kept, au, err
+}
+
 // AuditTail returns the incomplete last line of the audit log (a write cut off), nil when
 // there is none. Nothing can be signed while there is one.
 func (s *App) AuditTail() (*keystore.AuditTail, error) {

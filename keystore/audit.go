@@ -14,11 +14,67 @@ import (
 	"time"
 
 	"purse/internal/atomicfile"
+	"purse/internal/regular"
 )
 
 // ErrAuditIncomplete is a log whose last line was cut off (a crash or a full disk during a
 // write). Nothing is signed until `purse audit repair` removes that line.
 var ErrAuditIncomplete = errors.New("the last line is incomplete (a write was cut off); nothing can be signed until `purse audit repair` removes it (it shows the line and keeps a copy of the log)")
+
+// ErrAuditBroken is wrapped by a signature refused because a verification found the audit
+// chain broken: someone else may have written there, so nothing is signed until the user
+// repairs the log or sets it aside (`purse audit repair`).
+var ErrAuditBroken = errors.New("the audit log's chain was found broken")
+
+// auditBroken is what a verification that found the chain broken records beside the log
+// (audit.broken.json), so that every signature after it refuses without walking the chain
+// again; the next verification that finds the chain intact removes it.
+type auditBroken struct {
+	Line   int    `json:"line"`
+	Reason string `json:"reason"`
+	Found  string `json:"found"` // RFC3339, UTC
+}
+
+const auditBrokenName = "audit.broken.json"
+
+func (s *Store) auditBrokenPath() string { return filepath.Join(s.home, auditBrokenName) }
+
+// noteAuditBreak records the outcome of a whole walk of the chain: a break inside it (a record
+// changed, removed, inserted or reordered) is kept for the signatures that follow, an intact
+// chain clears an earlier one. A log that disagrees with its head, or ends with an incomplete
+// line, needs no record: every append checks both itself.
+func (s *Store) noteAuditBreak(err error) error {
+	var br *ChainBreak
+	if errors.As(err, &br) && (br.Head || br.Tail) {
+		return err
+	}
+	if !errors.As(err, &br) {
+		if err == nil {
+			if rerr := os.Remove(s.auditBrokenPath()); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+				return fmt.Errorf("audit log: the chain is intact, but %s could not be removed: %v", s.auditBrokenPath(), rerr)
+			}
+		}
+		return err
+	}
+	b, _ := json.Marshal(auditBroken{Line: br.Line, Reason: br.Reason, Found: s.now().UTC().Format(time.RFC3339)})
+	if werr := writeAtomic(s.auditBrokenPath(), append(b, '\n'), 0o600); werr != nil {
+		return fmt.Errorf("%w (and the break could not be recorded for the next signatures: %v)", err, werr)
+	}
+	return err
+}
+
+// checkAuditBreak refuses to sign while a verification's break is recorded.
+func (s *Store) checkAuditBreak() error {
+	b, err := regular.ReadFile(s.auditBrokenPath())
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	var br auditBroken
+	if err != nil || json.Unmarshal(b, &br) != nil {
+		return fmt.Errorf("%w (%s cannot be read: %v); run `purse audit verify`, then `purse audit repair`", ErrAuditBroken, s.auditBrokenPath(), err)
+	}
+	return fmt.Errorf("%w at line %d on %s (%s): a broken chain is a sign that someone else wrote there; `purse audit verify` shows it, `purse audit repair` repairs it or sets the log aside", ErrAuditBroken, br.Line, br.Found, br.Reason)
+}
 
 // AuditRecord is one line of the audit log. It says what was signed, never with what secret.
 //
@@ -58,6 +114,8 @@ type ChainBreak struct {
 	// Head is a log that disagrees with its head (cut, emptied, deleted or replaced) while its
 	// own chain holds; ResetAuditHead accepts it as it is.
 	Head bool
+	// Tail is an incomplete last line (a write cut off); RepairAudit removes it.
+	Tail bool
 }
 
 func (b *ChainBreak) Error() string {
@@ -83,7 +141,7 @@ const auditHeadName = "audit.head.json"
 // readAuditHead returns the head, nil when there is none yet (a new home, or a log older than
 // heads).
 func (s *Store) readAuditHead() (*auditHead, error) {
-	b, err := os.ReadFile(s.AuditHeadPath())
+	b, err := regular.ReadFile(s.AuditHeadPath())
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -126,6 +184,9 @@ func (h *auditHead) check(last *AuditRecord) string {
 func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 	s.auditMu.Lock()
 	defer s.auditMu.Unlock()
+	if err := s.checkAuditBreak(); err != nil {
+		return AuditRecord{}, err
+	}
 	flags := os.O_RDWR | os.O_APPEND
 	if _, err := os.Lstat(s.auditPath); errors.Is(err, os.ErrNotExist) {
 		// Only a log without a head may be started afresh; creating it here would hide a
@@ -139,7 +200,7 @@ func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 		}
 		flags |= os.O_CREATE
 	}
-	f, err := os.OpenFile(s.auditPath, flags, 0o600)
+	f, err := regular.OpenFile(s.auditPath, flags, 0o600)
 	if err != nil {
 		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
@@ -266,7 +327,7 @@ func (s *Store) readAudit(fn func(AuditRecord)) (int, error) {
 	if err != nil {
 		return 0, &ChainBreak{Line: 1, Reason: err.Error(), Head: true}
 	}
-	f, err := os.Open(s.auditPath)
+	f, err := regular.Open(s.auditPath)
 	if errors.Is(err, os.ErrNotExist) {
 		if reason := head.check(nil); reason != "" {
 			return 0, &ChainBreak{Line: 1, Reason: reason, Head: true}
@@ -300,7 +361,7 @@ func (s *Store) readAudit(fn func(AuditRecord)) (int, error) {
 		}
 		lineNo := n + 1
 		if !bytes.HasSuffix(line, []byte("\n")) {
-			return n, &ChainBreak{Line: lineNo, Reason: "incomplete line (no newline at the end of the file: a write was cut off); `purse audit repair` removes it"}
+			return n, &ChainBreak{Line: lineNo, Tail: true, Reason: "incomplete line (no newline at the end of the file: a write was cut off); `purse audit repair` removes it"}
 		}
 		r, reason := parseAuditLine(bytes.TrimSuffix(line, []byte("\n")))
 		if reason != "" {
@@ -324,8 +385,11 @@ func (s *Store) readAudit(fn func(AuditRecord)) (int, error) {
 
 // VerifyAudit walks the whole hash chain. It returns the number of records, and a
 // *ChainBreak naming the first broken line when the chain is broken.
+// The outcome is recorded: a break makes every later signature refuse (ErrAuditBroken) until a
+// verification finds the chain intact again (after a repair) or the log is set aside.
 func (s *Store) VerifyAudit() (int, error) {
-	return s.readAudit(func(AuditRecord) {})
+	n, err := s.readAudit(func(AuditRecord) {})
+	return n, s.noteAuditBreak(err)
 }
 
 // ListAudit returns the records of the audit log, oldest first. A broken chain is an error
@@ -333,7 +397,7 @@ func (s *Store) VerifyAudit() (int, error) {
 func (s *Store) ListAudit() ([]AuditRecord, error) {
 	out := []AuditRecord{}
 	_, err := s.readAudit(func(r AuditRecord) { out = append(out, r) })
-	return out, err
+	return out, s.noteAuditBreak(err)
 }
 
 // AuditTail is the incomplete last line of the audit log: a write cut off by a crash or a
@@ -347,7 +411,7 @@ type AuditTail struct {
 // IncompleteAuditTail returns the incomplete last line of the log, nil when the log ends with
 // a newline (or does not exist).
 func (s *Store) IncompleteAuditTail() (*AuditTail, error) {
-	f, err := os.Open(s.auditPath)
+	f, err := regular.Open(s.auditPath)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -388,7 +452,7 @@ func (s *Store) RepairAudit(want *AuditTail) (string, error) {
 	}
 	s.auditMu.Lock()
 	defer s.auditMu.Unlock()
-	f, err := os.OpenFile(s.auditPath, os.O_RDWR, 0)
+	f, err := regular.OpenFile(s.auditPath, os.O_RDWR, 0)
 	if err != nil {
 		return "", fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
@@ -428,7 +492,7 @@ func (s *Store) RepairAudit(want *AuditTail) (string, error) {
 func (s *Store) ResetAuditHead() (string, error) {
 	s.auditMu.Lock()
 	defer s.auditMu.Unlock()
-	if f, err := os.OpenFile(s.auditPath, os.O_RDWR, 0); err == nil {
+	if f, err := regular.OpenFile(s.auditPath, os.O_RDWR, 0); err == nil {
 		defer f.Close()
 		if err := lockFile(f); err != nil {
 			return "", fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)
@@ -454,6 +518,30 @@ func (s *Store) ResetAuditHead() (string, error) {
 	}
 	syncDir(s.home)
 	return backup, nil
+}
+
+// SetAsideAudit starts a new audit log after a break the user judged (a record changed inside
+// the chain, which is never repaired): the log and its head are renamed beside themselves
+// (audit.jsonl.broken-TIME, audit.head.json.broken-TIME), evidence kept as it was, and the
+// recorded break is cleared. It refuses while the chain is intact. It returns the log's copy.
+func (s *Store) SetAsideAudit() (string, error) {
+	s.auditMu.Lock()
+	defer s.auditMu.Unlock()
+	if _, err := s.readAudit(func(AuditRecord) {}); err == nil {
+		return "", errors.New("audit repair: the chain is intact; nothing to set aside")
+	}
+	kept := s.brokenCopy(s.auditPath)
+	if err := os.Rename(s.auditPath, kept); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return "", fmt.Errorf("audit repair: cannot set %s aside (%v); nothing was changed", s.auditPath, err)
+	}
+	if err := os.Rename(s.AuditHeadPath(), s.brokenCopy(s.AuditHeadPath())); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return kept, fmt.Errorf("audit repair: the log is at %s, but its head could not be set aside: %v", kept, err)
+	}
+	if err := os.Remove(s.auditBrokenPath()); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return kept, fmt.Errorf("audit repair: the log is at %s, but %v", kept, err)
+	}
+	syncDir(s.home)
+	return kept, nil
 }
 
 // brokenCopy names the copy a repair keeps of path: beside it, stamped with the time.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"purse/internal/regular"
 	"runtime"
 
 	"github.com/ethereum/go-ethereum/accounts/keystore"
@@ -191,7 +192,7 @@ func (s *Store) readKeyFile(e Entry) (*secret, error) {
 // readPrivateFile reads a key file, first tightening a mode that lets others read it (a copy
 // made with cp or an editor is often 0644) to 0600.
 func readPrivateFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return nil, err
 	}

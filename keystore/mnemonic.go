@@ -70,6 +70,13 @@ func deriveMnemonic(kind Kind, mnemonic, passphrase []byte, path string) (*secre
 		if idx, err = accounts.ParseDerivationPath(path); err != nil {
 			return nil, fmt.Errorf("path %q: %v", path, err)
 		}
+		// go-ethereum takes a segment without ' up to 2^32-1, and from 2^31 on BIP-32 derives
+		// it hardened: m/.../2147483648 would silently be m/.../0'.
+		for i, seg := range strings.Split(strings.TrimPrefix(path, "m/"), "/") {
+			if !strings.HasSuffix(strings.TrimSpace(seg), "'") && i < len(idx) && idx[i] >= 1<<31 {
+				return nil, fmt.Errorf("path %q: segment %d (%s) is above 2147483647 without '; write it hardened (%d') if that is what you mean", path, i+1, strings.TrimSpace(seg), idx[i]-1<<31)
+			}
+		}
 		if kind == KindSolana {
 			for i, c := range idx {
 				if c < slip10.FirstHardenedIndex {

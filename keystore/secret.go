@@ -34,6 +34,11 @@ func newSolanaSecret(seed []byte) (*secret, error) {
 	if len(seed) != ed25519.SeedSize {
 		return nil, fmt.Errorf("solana seed: expected %d bytes, got %d", ed25519.SeedSize, len(seed))
 	}
+	// Anyone can derive the all-zero seed's key, as anyone can the EVM key 0 (which
+	// crypto.ToECDSA refuses): it protects nothing.
+	if allZero(seed) {
+		return nil, errors.New("solana seed: all 32 bytes are zero; that key is public knowledge, not a secret")
+	}
 	return &secret{kind: KindSolana, sol: ed25519.NewKeyFromSeed(seed)}, nil
 }
 
@@ -103,6 +108,14 @@ func (s *secret) wipe() {
 // text file; it is never part of a key, a mnemonic or JSON.
 func stripBOM(b []byte) []byte {
 	return bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
+}
+
+func allZero(b []byte) bool {
+	var or byte
+	for _, c := range b {
+		or |= c
+	}
+	return or == 0
 }
 
 func wipe(b []byte) {

@@ -72,7 +72,7 @@ func (a *auditedEVM) SignDigest(p wallet.Purpose, digest common.Hash) ([]byte, e
 	if _, err := a.s.appendAudit(AuditRecord{
 		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: digest.Hex(), Profile: a.profile,
 	}); err != nil {
-		return nil, fmt.Errorf("sign: %v; nothing was signed", err)
+		return nil, fmt.Errorf("sign: %w; nothing was signed", err)
 	}
 	return a.key.SignDigest(p, digest)
 }
@@ -104,7 +104,7 @@ func (a *auditedSolana) SignMessage(p wallet.Purpose, msg []byte) (solana.Signat
 	if _, err := a.s.appendAudit(AuditRecord{
 		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: "0x" + hex.EncodeToString(sum[:]), Profile: a.profile,
 	}); err != nil {
-		return solana.Signature{}, fmt.Errorf("sign: %v; nothing was signed", err)
+		return solana.Signature{}, fmt.Errorf("sign: %w; nothing was signed", err)
 	}
 	return a.key.SignMessage(p, msg)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 
 	"purse/internal/atomicfile"
+	"purse/internal/regular"
 )
 
 // Kind is the kind of a key.
@@ -307,7 +308,7 @@ func (ix *indexFile) upgrade() bool {
 }
 
 func (s *Store) readIndex() (*indexFile, error) {
-	b, err := os.ReadFile(s.indexPath)
+	b, err := regular.ReadFile(s.indexPath)
 	if errors.Is(err, os.ErrNotExist) {
 		return &indexFile{Version: 1}, nil
 	}

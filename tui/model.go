@@ -15,6 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"purse/internal/visible"
 	"purse/tui/kit"
 )
 
@@ -569,10 +570,10 @@ func (m *Model) footerLines() []string {
 		}
 		out = append(out, s.StatusBusy.Render(kit.Truncate(line, w)))
 	case n.errText != "":
-		for _, l := range clampLines(kit.WrapWords(s.Marks.Error+": "+n.errWhat+": "+n.errText, w), 2, w) {
+		for _, l := range clampLines(kit.WrapWords(s.Marks.Error+": "+n.errWhat+": "+visible.Line(n.errText), w), 2, w) {
 			out = append(out, s.StatusError.Render(l))
 		}
-		next := n.errNext
+		next := visible.Line(n.errNext)
 		if m.retries(n) {
 			next += " Press r to retry."
 		}
@@ -580,7 +581,7 @@ func (m *Model) footerLines() []string {
 			out = append(out, s.Hint.Render(l))
 		}
 	case n.status != "":
-		out = append(out, kit.Truncate(n.status, w))
+		out = append(out, kit.Truncate(visible.Line(n.status), w))
 	default:
 		out = append(out, s.StatusOK.Render("ready"))
 	}

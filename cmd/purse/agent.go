@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -35,8 +34,8 @@ func (a *cli) agentStartCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.print(st, func(w io.Writer) {
-				fmt.Fprintf(w, "agent started: pid %d on %s (log %s); it has no trusted display: what the policy wants confirmed is refused\n", st.PID, st.Socket, st.Log)
+			return a.print(st, func(w *humanOut) {
+				w.Printf("agent started: pid %d on %s (log %s); it has no trusted display: what the policy wants confirmed is refused\n", st.PID, st.Socket, st.Log)
 			})
 		}
 		ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -47,7 +46,7 @@ func (a *cli) agentStartCmd() *cobra.Command {
 			if pol == "" {
 				pol = "defaults (no " + agent.PolicyFile + ")"
 			}
-			fmt.Fprintf(a.stderr, "purse agent: pid %d listening on %s; policy %s; stop with ctrl+c or `purse agent stop`\n", os.Getpid(), socket, pol)
+			textOut(a.stderr).Printf("purse agent: pid %d listening on %s; policy %s; stop with ctrl+c or `purse agent stop`\n", os.Getpid(), socket, pol)
 		}}
 		switch {
 		case cmd.Flags().Changed(app.DisplayFDFlag):
@@ -63,11 +62,11 @@ func (a *cli) agentStartCmd() *cobra.Command {
 				defer tty.Close()
 				o.Display = newTerminalDisplay(tty)
 			} else {
-				fmt.Fprintf(a.stderr, "purse agent: no terminal (%v): no trusted display; what the policy wants confirmed is refused\n", err)
+				textOut(a.stderr).Printf("purse agent: no terminal (%v): no trusted display; what the policy wants confirmed is refused\n", err)
 			}
 		}
 		if o.Display != nil {
-			fmt.Fprintf(a.stderr, "purse agent: trusted display: %s\n", o.Display)
+			textOut(a.stderr).Printf("purse agent: trusted display: %s\n", o.Display)
 		}
 		return core.ServeAgent(ctx, log, o)
 	})
@@ -90,7 +89,7 @@ func (a *cli) agentStopCmd() *cobra.Command {
 		if err := core.AgentClient().Stop(cmd.Context()); err != nil {
 			return err
 		}
-		return a.print(map[string]bool{"stopped": true}, func(w io.Writer) { fmt.Fprintln(w, "agent stopped; its keys are wiped") })
+		return a.print(map[string]bool{"stopped": true}, func(w *humanOut) { w.Println("agent stopped; its keys are wiped") })
 	})
 }
 
@@ -100,7 +99,7 @@ func (a *cli) agentStatusCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		return a.print(st, func(w io.Writer) {
+		return a.print(st, func(w *humanOut) {
 			display := st.Display
 			if display == "" {
 				display = "none: requests the policy wants confirmed are refused (start the agent from the TUI, or in the foreground on a terminal)"
@@ -126,7 +125,7 @@ func (a *cli) agentStatusCmd() *cobra.Command {
 			for _, l := range st.Rules {
 				rows = append(rows, []string{"", l})
 			}
-			table(w, nil, rows)
+			w.Table(nil, rows)
 		})
 	})
 }
@@ -149,8 +148,8 @@ func (a *cli) agentUnlockCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.print(k, func(w io.Writer) {
-				fmt.Fprintf(w, "unlocked %s (%s %s) in the agent: wiped after %s idle, at %s at the latest\n",
+			return a.print(k, func(w *humanOut) {
+				w.Printf("unlocked %s (%s %s) in the agent: wiped after %s idle, at %s at the latest\n",
 					k.Label, k.Kind, k.Address, k.IdleUntil.Sub(k.Unlocked).Round(time.Second), k.Until.Format(time.DateTime))
 			})
 		})
@@ -172,6 +171,6 @@ func (a *cli) agentLockCmd() *cobra.Command {
 		if label != "" && n == 0 {
 			return fmt.Errorf("key %q is not unlocked in the agent", label)
 		}
-		return a.print(map[string]int{"wiped": n}, func(w io.Writer) { fmt.Fprintf(w, "%d key(s) wiped\n", n) })
+		return a.print(map[string]int{"wiped": n}, func(w *humanOut) { w.Printf("%d key(s) wiped\n", n) })
 	})
 }

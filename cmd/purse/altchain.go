@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"time"
@@ -33,13 +32,15 @@ func addAltchainCommands(a *cli, root *cobra.Command) {
 
 // printDeposit writes the review of a quote and its report: the same document the Deposit
 // screen shows before it signs.
-func printDeposit(w io.Writer, q *altchain.Quote, cluster, currency string, r *altchain.Report) {
+func printDeposit(w *humanOut, q *altchain.Quote, cluster, currency string, r *altchain.Report) {
 	verdict := "ok: the transaction may be signed"
 	if r.Rejected() {
 		verdict = "REJECTED: the transaction must not be signed"
 	}
-	fmt.Fprintln(w, "verdict: "+verdict)
-	_ = review.Write(w, app.DepositReview("deposit", q, cluster, currency, r))
+	w.Println("verdict: " + verdict)
+	var b strings.Builder
+	_ = review.Write(&b, app.DepositReview("deposit", q, cluster, currency, r))
+	w.Rendered(b.String())
 }
 
 func (a *cli) altchainInspectCmd() *cobra.Command {
@@ -57,7 +58,7 @@ func (a *cli) altchainInspectCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := a.print(in.Report.View(in.User), func(w io.Writer) { printDeposit(w, in.Quote, cluster, "", in.Report) }); err != nil {
+			if err := a.print(in.Report.View(in.User), func(w *humanOut) { printDeposit(w, in.Quote, cluster, "", in.Report) }); err != nil {
 				return err
 			}
 			if in.Report.Rejected() {
@@ -116,7 +117,7 @@ func (a *cli) altchainQuoteCmd() *cobra.Command {
 				}
 			}
 			r := altchain.Inspect(q, dq.Setup.User, dq.Setup.Opts)
-			return a.print(view, func(w io.Writer) {
+			return a.print(view, func(w *humanOut) {
 				printDeposit(w, q, dq.Setup.Profile.SolanaCluster, strings.ToUpper(output), r)
 			})
 		}),
@@ -168,7 +169,7 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 			progress := func(ev app.DepositEvent) {
 				if ev.Step != "" && ev.Step != last && ev.Detail != "" {
 					last = ev.Step
-					fmt.Fprintf(a.stderr, "[%d/%d] %s: %s\n", slices.Index(app.DepositSteps, ev.Step)+1, len(app.DepositSteps), ev.Step, ev.Detail)
+					textOut(a.stderr).Printf("[%d/%d] %s: %s\n", slices.Index(app.DepositSteps, ev.Step)+1, len(app.DepositSteps), ev.Step, ev.Detail)
 				}
 			}
 			run := app.DepositRun{
@@ -184,8 +185,8 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.print(res, func(w io.Writer) {
-				fmt.Fprintf(w, "deposited %s USDC: %s (%s)\n", altchain.FormatUnits(amt, 6), res.Signature, res.ConfirmationStatus)
+			return a.print(res, func(w *humanOut) {
+				w.Printf("deposited %s USDC: %s (%s)\n", altchain.FormatUnits(amt, 6), res.Signature, res.ConfirmationStatus)
 			})
 		}),
 	}

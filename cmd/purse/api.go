@@ -3,10 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -14,7 +12,6 @@ import (
 	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
-	"purse/internal/visible"
 	"purse/sandboxctl"
 )
 
@@ -62,7 +59,7 @@ func (a *cli) doctorCmd() *cobra.Command {
 			rows = append(rows, []string{p.Name, strings.ToUpper(p.Verdict), p.Detail})
 		}
 		if probes != nil {
-			_ = a.print(probes, func(w io.Writer) { table(w, []string{"PROBE", "VERDICT", "DETAIL"}, rows) })
+			_ = a.print(probes, func(w *humanOut) { w.Table([]string{"PROBE", "VERDICT", "DETAIL"}, rows) })
 		}
 		return err
 	})
@@ -112,7 +109,7 @@ func (a *cli) accountMintCmd() *cobra.Command {
 					return err
 				}
 				tokenID = pr.TokenID
-				fmt.Fprintln(a.stderr, "purse: note: account id "+tokenID+" "+pr.Note)
+				a.note("note: account id %s %s", tokenID, pr.Note)
 			}
 			if p := core.Profile(); p.IsSandbox() {
 				req = sandboxctl.FillCaptcha(req, time.Now())
@@ -133,8 +130,8 @@ func (a *cli) accountMintCmd() *cobra.Command {
 				return err
 			}
 			out := map[string]string{"tokenId": m.TokenID, "txHash": m.TxHash, "address": m.Address, "profile": m.Profile.Name}
-			return a.print(out, func(w io.Writer) {
-				fmt.Fprintf(w, "minted account %s for %s (tx %s); stored in profile %s\n", m.TokenID, m.Address, m.TxHash, m.Profile.Name)
+			return a.print(out, func(w *humanOut) {
+				w.Printf("minted account %s for %s (tx %s); stored in profile %s\n", m.TokenID, m.Address, m.TxHash, m.Profile.Name)
 			})
 		})
 	f := cmd.Flags()
@@ -167,7 +164,7 @@ func (a *cli) emailStatusCmd() *cobra.Command {
 			return err
 		}
 		word := map[bool]string{true: "is available", false: "is already registered"}[ok]
-		return a.print(map[string]any{"email": args[0], "available": ok}, func(w io.Writer) { fmt.Fprintln(w, args[0], word) })
+		return a.print(map[string]any{"email": args[0], "available": ok}, func(w *humanOut) { w.Println(args[0], word) })
 	})
 }
 
@@ -204,19 +201,20 @@ func (a *cli) formACmd() *cobra.Command {
 				return err
 			}
 		}
-		return a.print(out, func(w io.Writer) {
+		return a.print(out, func(w *humanOut) {
 			// Never raw: a control code in server text would act on the terminal (clear it,
 			// conceal a sentence) instead of being read.
-			text, escaped := visible.Escape(out.Text)
-			fmt.Fprintf(w, "----- Form A (exactly as received) -----\n%s\n----- end -----\ntextHash:  %s\n", text, out.TextHash)
+			w.Printf("----- Form A (exactly as received) -----\n")
+			escaped := w.Text(out.Text)
+			w.Printf("\n----- end -----\ntextHash:  %s\n", out.TextHash)
 			if escaped > 0 {
-				fmt.Fprintf(w, "note:      %d invisible, control or invalid character(s) are shown as control pictures (␉ ␍ ␛), ⟨U+XXXX⟩ or ⟨0xNN⟩\n", escaped)
+				w.Printf("note:      %d invisible, control or invalid character(s) are shown as control pictures (␉ ␍ ␛), ⟨U+XXXX⟩ or ⟨0xNN⟩\n", escaped)
 			}
 			if out.Signature != "" {
-				fmt.Fprintf(w, "signature: %s\n", out.Signature)
+				w.Printf("signature: %s\n", out.Signature)
 			}
 			if out.Submitted {
-				fmt.Fprintln(w, "submitted: KYC moves to review")
+				w.Println("submitted: KYC moves to review")
 			}
 		})
 	})
@@ -260,20 +258,20 @@ func (a *cli) chainsCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		return a.print(cc, func(w io.Writer) {
+		return a.print(cc, func(w *humanOut) {
 			for _, ch := range cc.Chains {
-				fmt.Fprintf(w, "%s (%s)\n  deposit contract:     %s\n  buffer-pool contract: %s\n", ch.ChainName, ch.ChainIdentifier, ch.DepositContract, ch.BufferPoolContract)
+				w.Printf("%s (%s)\n  deposit contract:     %s\n  buffer-pool contract: %s\n", ch.ChainName, ch.ChainIdentifier, ch.DepositContract, ch.BufferPoolContract)
 				var rows [][]string
 				for _, t := range ch.Tokens {
 					rows = append(rows, []string{"", t.Symbol, t.Name, strconv.Itoa(int(t.Decimals)), t.TotalBalance.String(),
 						t.MinTopUpAmount.String() + ".." + t.MaxTopUpAmount.String(), t.MinFxAmount.String() + ".." + t.MaxFxAmount.String(), t.TokenIdentifier})
 				}
-				table(w, []string{"", "SYMBOL", "NAME", "DECIMALS", "BALANCE", "TOP-UP MIN..MAX", "FX MIN..MAX", "ADDRESS"}, rows)
+				w.Table([]string{"", "SYMBOL", "NAME", "DECIMALS", "BALANCE", "TOP-UP MIN..MAX", "FX MIN..MAX", "ADDRESS"}, rows)
 			}
 			if core.LoggedIn() {
-				fmt.Fprintf(w, "card activation: %v — %s\n", cc.CanActivateCard, cc.CardActivationMessage)
+				w.Printf("card activation: %v — %s\n", cc.CanActivateCard, cc.CardActivationMessage)
 			} else {
-				fmt.Fprintln(w, "(logged out: no balances; set evm_key and token_id in the profile)")
+				w.Println("(logged out: no balances; set evm_key and token_id in the profile)")
 			}
 		})
 	})
@@ -285,12 +283,12 @@ func (a *cli) onrampLimitCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		return a.print(l, func(w io.Writer) {
+		return a.print(l, func(w *humanOut) {
 			var rows [][]string
 			for cur, max := range l.MaxAmounts {
 				rows = append(rows, []string{cur, l.MinAmounts[cur].String(), max.String(), strings.Join(l.Blockers(cur), ", ")})
 			}
-			table(w, []string{"CURRENCY", "MIN", "MAX", "BLOCKERS"}, rows)
+			w.Table([]string{"CURRENCY", "MIN", "MAX", "BLOCKERS"}, rows)
 		})
 	})
 }
@@ -314,9 +312,9 @@ func (a *cli) balancesCmd() *cobra.Command {
 			rows, lines = append(rows, r), append(lines, []string{r.Symbol, r.Amount, r.Raw, r.Address})
 		}
 		out := map[string]any{"owner": snap.Owner.Hex(), "chain": snap.HomeID, "balances": rows}
-		return a.print(out, func(w io.Writer) {
-			fmt.Fprintf(w, "balances of %s on %s\n", snap.Owner.Hex(), snap.HomeID)
-			table(w, []string{"SYMBOL", "AMOUNT", "RAW", "ADDRESS"}, lines)
+		return a.print(out, func(w *humanOut) {
+			w.Printf("balances of %s on %s\n", snap.Owner.Hex(), snap.HomeID)
+			w.Table([]string{"SYMBOL", "AMOUNT", "RAW", "ADDRESS"}, lines)
 		})
 	})
 }
@@ -372,9 +370,10 @@ func (a *cli) txListCmd() *cobra.Command {
 		case format == "json":
 			return a.print(map[string]any{"transactions": h.Transactions, "count": len(h.Transactions)}, nil)
 		}
-		writeTxTable(a.stdout, h.Transactions)
+		w := textOut(a.stdout)
+		writeTxTable(w, h.Transactions)
 		if h.Page != nil && h.Page.HasNextPage {
-			fmt.Fprintf(a.stdout, "(more: --all walks every page)\n")
+			w.Printf("(more: --all walks every page)\n")
 		}
 		return nil
 	})
@@ -384,13 +383,13 @@ func (a *cli) txListCmd() *cobra.Command {
 	return cmd
 }
 
-func writeTxTable(w io.Writer, txs []enduser.Transaction) {
+func writeTxTable(w *humanOut, txs []enduser.Transaction) {
 	var rows [][]string
 	for _, t := range txs {
 		rows = append(rows, []string{strconv.FormatInt(int64(t.ID), 10), time.Unix(int64(t.Timestamp), 0).UTC().Format("2006-01-02 15:04"),
 			t.Type, t.Direction, app.AmountText(t.Amount), app.CurrencyText(t.Currency), t.Status, t.Title, t.TxHash})
 	}
-	table(w, []string{"ID", "TIME", "TYPE", "DIRECTION", "AMOUNT", "CURRENCY", "STATUS", "TITLE", "TXHASH"}, rows)
+	w.Table([]string{"ID", "TIME", "TYPE", "DIRECTION", "AMOUNT", "CURRENCY", "STATUS", "TITLE", "TXHASH"}, rows)
 }
 
 func (a *cli) txShowCmd() *cobra.Command {
@@ -412,16 +411,16 @@ func (a *cli) txShowCmd() *cobra.Command {
 		if len(txs) == 1 {
 			v = txs[0]
 		}
-		return a.print(v, func(w io.Writer) {
+		return a.print(v, func(w *humanOut) {
 			for i, t := range txs {
 				if i > 0 {
-					fmt.Fprintln(w)
+					w.Println()
 				}
-				tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+				var rows [][]string
 				for _, kv := range enduser.TransactionFields(t) {
-					fmt.Fprintf(tw, "%s\t%s\n", kv[0], kv[1])
+					rows = append(rows, kv[:])
 				}
-				_ = tw.Flush()
+				w.Table(nil, rows)
 			}
 		})
 	})
@@ -446,7 +445,7 @@ func (a *cli) cardCmd(verb, short, op string) *cobra.Command {
 		}
 		c := *info.Card
 		if info.Done != "" && op != app.CardRead {
-			fmt.Fprintf(a.stderr, "purse: %s\n", info.Done)
+			a.note("%s", info.Done)
 		}
 		return a.printRows(c, [][2]string{{"status", string(c.Status)}, {"card", c.Masked.CardNumber + "  cvv " + c.Masked.CVV2 + "  exp " + c.Masked.Expiry},
 			{"holder", string(c.CardHolder)}, {"currency", c.Currency}, {"card token id", string(c.TokenID)}})

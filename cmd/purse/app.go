@@ -1,14 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -20,6 +18,8 @@ import (
 	"purse/config"
 	"purse/enduser"
 	"purse/internal/prompt"
+	"purse/internal/visible"
+	"purse/keystore"
 )
 
 // Exit codes of every command.
@@ -85,7 +85,8 @@ func exitCode(err error) int {
 	case errors.Is(err, prompt.ErrNoTerminal):
 		// A question with no terminal to ask it on: the user passes --yes or runs it on one.
 		return exitUsage
-	case errors.As(err, &r), errors.Is(err, app.ErrRejected), errors.Is(err, altchain.ErrNotRequested), errors.Is(err, agent.ErrDenied):
+	case errors.As(err, &r), errors.Is(err, app.ErrRejected), errors.Is(err, altchain.ErrNotRequested), errors.Is(err, agent.ErrDenied),
+		errors.Is(err, keystore.ErrAuditBroken):
 		return exitRejected
 	case errors.As(err, &u), errors.As(err, &au), errors.As(err, &fe):
 		return exitUsage
@@ -118,13 +119,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.As(err, &oe) {
 			out["outcome"], out[oe.IDName] = oe.Outcome, oe.ID
 		}
-		_ = json.NewEncoder(stdout).Encode(out)
+		_ = writeJSON(stdout, out, "")
 	}
-	fmt.Fprintln(stderr, "purse: "+err.Error())
+	// An error is one line: what it quotes from the service or a file is escaped in it.
+	e := textOut(stderr)
+	e.Printf("purse: %s\n", err)
 	// What to do next, when the error knows (the application layer's advice).
 	var next interface{ NextStep() string }
 	if errors.As(err, &next) && next.NextStep() != "" {
-		fmt.Fprintln(stderr, "purse: next: "+next.NextStep())
+		e.Printf("purse: next: %s\n", next.NextStep())
 	}
 	return code
 }
@@ -264,7 +267,7 @@ func (a *cli) app() (*app.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := app.Open(app.Options{Home: home, Profile: a.profile, Prompt: prompt.Passphrase, Notice: a.stderr, SolanaCallTimeout: a.solanaTimeout, Client: a.client,
+	c, err := app.Open(app.Options{Home: home, Profile: a.profile, Prompt: prompt.Passphrase, Notice: visible.NewWriter(a.stderr), SolanaCallTimeout: a.solanaTimeout, Client: a.client,
 		Approver: &terminalApprover{a: a}, OnAgentWait: a.agentWait})
 	if err != nil {
 		return nil, err
@@ -277,29 +280,30 @@ func (a *cli) app() (*app.App, error) {
 // watch writes the calls recorded in log to stderr as --trace and --curl ask (baseURL: the
 // curl commands' base, each entry's own when empty).
 func (a *cli) watch(log *enduser.RequestLog, baseURL string) {
+	// The calls carry the service's text (paths, bodies, messages): escaped on the way out.
 	if a.trace {
-		log.Subscribe(enduser.TraceTo(a.stderr))
+		log.Subscribe(enduser.TraceTo(visible.NewWriter(a.stderr)))
 	}
 	if a.curl {
-		log.Subscribe(enduser.CurlTo(a.stderr, baseURL))
+		log.Subscribe(enduser.CurlTo(visible.NewWriter(a.stderr), baseURL))
 	}
 }
 
 func (a *cli) versionCmd() *cobra.Command {
 	return &cobra.Command{Use: "version", Short: "Print the version", Args: cobra.NoArgs, RunE: func(*cobra.Command, []string) error {
-		return a.print(map[string]string{"version": version}, func(w io.Writer) { fmt.Fprintln(w, "purse "+version) })
+		return a.print(map[string]string{"version": version}, func(w *humanOut) { w.Println("purse " + version) })
 	}}
 }
 
 // print writes v as JSON with --json, else calls human.
-func (a *cli) print(v any, human func(w io.Writer)) error {
+func (a *cli) print(v any, human func(w *humanOut)) error {
 	if a.jsonOut {
 		a.printed = true
-		enc := json.NewEncoder(a.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(v)
+		return writeJSON(a.stdout, v, "  ")
 	}
-	human(a.stdout)
+	if human != nil {
+		human(textOut(a.stdout))
+	}
 	return nil
 }
 
@@ -312,23 +316,17 @@ func (a *cli) printRows(v any, rows [][2]string) error {
 			lines = append(lines, r[:])
 		}
 	}
-	return a.print(v, func(w io.Writer) { table(w, nil, lines) })
-}
-
-// table writes a header (when there is one) and rows, aligned.
-func table(w io.Writer, header []string, rows [][]string) {
-	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-	for _, r := range append([][]string{header}, rows...) {
-		if r != nil {
-			fmt.Fprintln(tw, strings.Join(r, "\t"))
-		}
-	}
-	_ = tw.Flush()
+	return a.print(v, func(w *humanOut) { w.Table(nil, lines) })
 }
 
 // warn writes a one-line warning to stderr; it never goes to stdout, so --json stays parseable.
 func (a *cli) warn(format string, args ...any) {
-	fmt.Fprintf(a.stderr, "purse: warning: "+format+"\n", args...)
+	textOut(a.stderr).Printf("purse: warning: "+format+"\n", args...)
+}
+
+// note writes a one-line note to stderr ("purse: " + format), its arguments escaped.
+func (a *cli) note(format string, args ...any) {
+	textOut(a.stderr).Printf("purse: "+format+"\n", args...)
 }
 
 // warnIf writes a warning the application layer returned, when there is one.

@@ -3,14 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
 	"purse/app"
 	"purse/app/review"
 	"purse/internal/prompt"
-	"purse/internal/visible"
 )
 
 // terminalApprover is the CLI's Approver: the signing gate asks it when the signing policy
@@ -27,8 +25,7 @@ func (t *terminalApprover) Approve(_ context.Context, ap app.Approval) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.a.yes {
-		title, _ := visible.Escape(strings.ReplaceAll(ap.Review.Title+" ("+string(ap.Review.Kind)+")", "\n", " "))
-		fmt.Fprintf(t.a.stderr, "purse: approved by --yes: %s; the signing policy says %s\n", title, ap.Line)
+		textOut(t.a.stderr).Printf("purse: approved by --yes: %s (%s); the signing policy says %s\n", ap.Review.Title, string(ap.Review.Kind), ap.Line)
 		return nil
 	}
 	tty, err := prompt.Open()
@@ -43,5 +40,5 @@ func (t *terminalApprover) Approve(_ context.Context, ap app.Approval) error {
 // agentWait says, on stderr, that a signature waits for the user's answer on the agent's
 // display: where, and for how long at most.
 func (a *cli) agentWait(display string, timeout time.Duration) {
-	fmt.Fprintf(a.stderr, "purse: waiting for your answer on the agent's display (%s), for at most %s\n", display, timeout)
+	textOut(a.stderr).Printf("purse: waiting for your answer on the agent's display (%s), for at most %s\n", display, timeout)
 }

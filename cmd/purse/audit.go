@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -30,7 +29,7 @@ func (a *cli) auditCmd(use, short string, verify bool) *cobra.Command {
 		}
 		if verify {
 			res := map[string]any{"ok": true, "records": au.Count, "path": au.Path}
-			return a.print(res, func(w io.Writer) { fmt.Fprintf(w, "audit log %s: %d records, chain intact\n", au.Path, au.Count) })
+			return a.print(res, func(w *humanOut) { w.Printf("audit log %s: %d records, chain intact\n", au.Path, au.Count) })
 		}
 		// app.Audit lists the newest first (the screen's order); the command prints the
 		// file's order.
@@ -38,16 +37,16 @@ func (a *cli) auditCmd(use, short string, verify bool) *cobra.Command {
 		for i, j := 0, len(recs)-1; i < j; i, j = i+1, j-1 {
 			recs[i], recs[j] = recs[j], recs[i]
 		}
-		return a.print(recs, func(w io.Writer) {
+		return a.print(recs, func(w *humanOut) {
 			if len(recs) == 0 {
-				fmt.Fprintln(w, "no signatures yet")
+				w.Println("no signatures yet")
 				return
 			}
 			var rows [][]string
 			for _, r := range recs {
 				rows = append(rows, []string{strconv.FormatUint(r.Seq, 10), r.Time, r.Label, r.Address, string(r.Purpose), r.Profile, r.Digest})
 			}
-			table(w, []string{"SEQ", "TIME", "LABEL", "ADDRESS", "PURPOSE", "PROFILE", "DIGEST"}, rows)
+			w.Table([]string{"SEQ", "TIME", "LABEL", "ADDRESS", "PURPOSE", "PROFILE", "DIGEST"}, rows)
 		})
 	})
 }
@@ -70,7 +69,7 @@ func (a *cli) auditRepairCmd() *cobra.Command {
 		if len(shown) > maxShownTail {
 			shown, more = shown[:maxShownTail], fmt.Sprintf(" (and %d bytes more)", len(tail.Line)-maxShownTail)
 		}
-		fmt.Fprintf(a.stderr, "purse: %s ends with an incomplete line of %d bytes (a write was cut off):\n  %s%s\n",
+		textOut(a.stderr).Printf("purse: %s ends with an incomplete line of %d bytes (a write was cut off):\n  %s%s\n",
 			tail.Path, len(tail.Line), strconv.Quote(string(shown)), more)
 		if err := confirmRepair(yes, "Remove this line? A copy of the whole log is kept beside it."); err != nil {
 			return err
@@ -80,8 +79,8 @@ func (a *cli) auditRepairCmd() *cobra.Command {
 			return err
 		}
 		res := map[string]any{"repaired": true, "removedBytes": len(tail.Line), "backup": backup, "records": au.Count, "path": au.Path}
-		if err := a.print(res, func(w io.Writer) {
-			fmt.Fprintf(w, "removed the incomplete last line of %s; the old log is kept at %s\n", au.Path, backup)
+		if err := a.print(res, func(w *humanOut) {
+			w.Printf("removed the incomplete last line of %s; the old log is kept at %s\n", au.Path, backup)
 		}); err != nil {
 			return err
 		}
@@ -89,7 +88,7 @@ func (a *cli) auditRepairCmd() *cobra.Command {
 			return rejectedf("%s: the incomplete line is gone, but the chain is broken at line %d: %s", au.Path, br.Line, br.Reason)
 		}
 		if !a.jsonOut {
-			fmt.Fprintf(a.stdout, "audit log %s: %d records, chain intact\n", au.Path, au.Count)
+			textOut(a.stdout).Printf("audit log %s: %d records, chain intact\n", au.Path, au.Count)
 		}
 		return nil
 	})
@@ -121,14 +120,27 @@ func (a *cli) acceptAuditLog(core *app.App, yes bool) error {
 	br := au.Break
 	if br == nil {
 		res := map[string]any{"repaired": false, "records": au.Count, "path": au.Path}
-		return a.print(res, func(w io.Writer) {
-			fmt.Fprintf(w, "audit log %s: %d records, chain intact; nothing to repair\n", au.Path, au.Count)
+		return a.print(res, func(w *humanOut) {
+			w.Printf("audit log %s: %d records, chain intact; nothing to repair\n", au.Path, au.Count)
 		})
 	}
 	if !br.Head {
-		return rejectedf("%s: chain broken at line %d: %s; purse audit repair only removes an incomplete last line or takes a log cut off or deleted as it is, so this line is for you to inspect; nothing was changed", au.Path, br.Line, br.Reason)
+		// A record changed inside the chain is never repaired: which one is wrong is for a
+		// person to judge. The log can only be set aside, whole, so signing can go on.
+		textOut(a.stderr).Printf("purse: %s: chain broken at line %d: %s\n", au.Path, br.Line, br.Reason)
+		if err := confirmRepair(yes, "Set this log and its head aside, unchanged, and start a new audit log? Signing stays refused until you do."); err != nil {
+			return err
+		}
+		kept, after, err := core.SetAsideAuditLog()
+		if err != nil {
+			return err
+		}
+		res := map[string]any{"repaired": true, "setAside": kept, "records": after.Count, "path": after.Path}
+		return a.print(res, func(w *humanOut) {
+			w.Printf("set %s aside as %s (its head too); a new audit log starts with the next signature\n", after.Path, kept)
+		})
 	}
-	fmt.Fprintf(a.stderr, "purse: %s disagrees with its head at line %d: %s\n", au.Path, br.Line, br.Reason)
+	textOut(a.stderr).Printf("purse: %s disagrees with its head at line %d: %s\n", au.Path, br.Line, br.Reason)
 	if err := confirmRepair(yes, "Accept the log as it is from now on? The missing records stay missing; the old head is kept beside it."); err != nil {
 		return err
 	}
@@ -137,7 +149,7 @@ func (a *cli) acceptAuditLog(core *app.App, yes bool) error {
 		return err
 	}
 	res := map[string]any{"repaired": true, "acceptedAsIs": true, "keptHead": kept, "records": after.Count, "path": after.Path}
-	return a.print(res, func(w io.Writer) {
-		fmt.Fprintf(w, "accepted %s as it is (%d records); the old head is kept at %s\n", after.Path, after.Count, kept)
+	return a.print(res, func(w *humanOut) {
+		w.Printf("accepted %s as it is (%d records); the old head is kept at %s\n", after.Path, after.Count, kept)
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -33,9 +32,9 @@ func addKeyCommands(a *cli, root *cobra.Command) {
 
 // printKeys lists keys; a key's JSON is its index entry (labels and addresses, never secrets).
 func (a *cli) printKeys(list []keystore.Entry) error {
-	return a.print(list, func(w io.Writer) {
+	return a.print(list, func(w *humanOut) {
 		if len(list) == 0 {
-			fmt.Fprintln(w, "no keys (purse key new --label L --kind evm|solana)")
+			w.Println("no keys (purse key new --label L --kind evm|solana)")
 			return
 		}
 		var rows [][]string
@@ -46,7 +45,7 @@ func (a *cli) printKeys(list []keystore.Entry) error {
 			}
 			rows = append(rows, []string{e.Label, string(e.Kind), e.Address, backend, e.Created.Format(time.RFC3339)})
 		}
-		table(w, []string{"LABEL", "KIND", "ADDRESS", "BACKEND", "CREATED"}, rows)
+		w.Table([]string{"LABEL", "KIND", "ADDRESS", "BACKEND", "CREATED"}, rows)
 	})
 }
 
@@ -66,7 +65,7 @@ func (a *cli) addKey(ctx context.Context, req app.KeyRequest) error {
 		return err
 	}
 	if n := added.Discovery.Note; n != "" {
-		fmt.Fprintln(a.stderr, "purse: note: "+n)
+		a.note("note: %s", n)
 	}
 	return a.printKey(added.Entry)
 }
@@ -168,7 +167,7 @@ func (a *cli) keyShowCmd() *cobra.Command {
 				return err
 			}
 			// Light modules are full blocks: read on a dark background (most terminals).
-			fmt.Fprintln(a.stdout, strings.Join(lines, "\n"))
+			textOut(a.stdout).Rendered(strings.Join(lines, "\n") + "\n")
 		}
 		return a.printKey(e)
 	})
@@ -187,7 +186,7 @@ func (a *cli) keyRenameCmd() *cobra.Command {
 			return err
 		}
 		if r.ProfileChanged {
-			fmt.Fprintf(a.stderr, "purse: note: profile %s now names the key %s\n", r.Profile.Name, r.Entry.Label)
+			a.note("note: profile %s now names the key %s", r.Profile.Name, r.Entry.Label)
 		}
 		return a.printKey(r.Entry)
 	})
@@ -210,7 +209,7 @@ func (a *cli) keyRmCmd() *cobra.Command {
 			return err
 		}
 		out := map[string]string{"removed": e.Label, "address": e.Address}
-		return a.print(out, func(w io.Writer) { fmt.Fprintf(w, "removed key %s (%s)\n", e.Label, e.Address) })
+		return a.print(out, func(w *humanOut) { w.Printf("removed key %s (%s)\n", e.Label, e.Address) })
 	})
 	cmd.Flags().BoolVar(&yes, "yes", false, "remove without the typed confirmation")
 	return cmd
@@ -256,8 +255,8 @@ func (a *cli) keyExportCmd() *cobra.Command {
 				a.warnIf(app.ExportKeyWarning(e))
 			}
 			res := map[string]string{"label": e.Label, "kind": string(e.Kind), "address": e.Address, "out": out, "format": format}
-			return a.print(res, func(w io.Writer) {
-				fmt.Fprintf(w, "exported key %s (%s) to %s as %s\n", e.Label, e.Address, out, format)
+			return a.print(res, func(w *humanOut) {
+				w.Printf("exported key %s (%s) to %s as %s\n", e.Label, e.Address, out, format)
 			})
 		}),
 	}
@@ -281,7 +280,7 @@ func (a *cli) keyDoctorCmd() *cobra.Command {
 			return err
 		}
 		if len(found) == 0 {
-			return a.print([]doctorResult{}, func(w io.Writer) { fmt.Fprintln(w, "the key store is consistent: nothing to repair") })
+			return a.print([]doctorResult{}, func(w *humanOut) { w.Println("the key store is consistent: nothing to repair") })
 		}
 		// --json never asks: it lists, and with --yes repairs. Text asks on the terminal.
 		var tty prompt.Terminal
@@ -293,7 +292,7 @@ func (a *cli) keyDoctorCmd() *cobra.Command {
 		}
 		say := func(format string, args ...any) {
 			if !a.jsonOut {
-				fmt.Fprintf(a.stdout, format, args...)
+				textOut(a.stdout).Printf(format, args...)
 			}
 		}
 		results := make([]doctorResult, len(found))

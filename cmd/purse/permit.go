@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -22,7 +21,7 @@ func (a *cli) permitCmd() *cobra.Command {
 			form.Role, form.Address = app.ParseSpender(spender)
 			pr, sub, err := core.Permit(cmd.Context(), app.PermitRun{Form: form, TTL: ttl, Progress: func(step, detail string) {
 				if !a.jsonOut {
-					fmt.Fprintf(a.stderr, "purse: %s: %s\n", step, detail)
+					textOut(a.stderr).Printf("purse: %s: %s\n", step, detail)
 				}
 			}}, nil)
 			if err != nil {
@@ -33,13 +32,13 @@ func (a *cli) permitCmd() *cobra.Command {
 			}
 			plan := pr.Plan
 			out := sub.Outcome(pr)
-			return a.print(out, func(w io.Writer) {
+			return a.print(out, func(w *humanOut) {
 				if out.AlreadyPermitted {
-					fmt.Fprintf(w, "already permitted: %s (%s) may already move at least %s %s (10011)\n", out.Role, out.Spender, out.PermitAmount, out.Token)
+					w.Printf("already permitted: %s (%s) may already move at least %s %s (10011)\n", out.Role, out.Spender, out.PermitAmount, out.Token)
 				} else {
-					fmt.Fprintf(w, "permit submitted: tx %s (status %s)\n", out.TxHash, sub.Result.Status)
+					w.Printf("permit submitted: tx %s (status %s)\n", out.TxHash, sub.Result.Status)
 				}
-				fmt.Fprintf(w, "allowance of %s %s: %s %s (%s smallest units)\n", out.Role, out.Spender, homechain.FormatSmallest(sub.Allowance, plan.Token.Decimals), out.Token, out.Allowance)
+				w.Printf("allowance of %s %s: %s %s (%s smallest units)\n", out.Role, out.Spender, homechain.FormatSmallest(sub.Allowance, plan.Token.Decimals), out.Token, out.Allowance)
 			})
 		})
 	cmd.Long = "Resolves the token from the chain configuration, reads name, version, nonce and\n" +

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -36,7 +35,7 @@ func (a *cli) profileListCmd() *cobra.Command {
 			rows = append(rows, row{p.Name, p.Name == ps.Active, p.UserAPI, p.Network})
 			lines = append(lines, []string{map[bool]string{true: "*", false: " "}[p.Name == ps.Active], p.Name, p.UserAPI, p.Network})
 		}
-		return a.print(rows, func(w io.Writer) { table(w, []string{"", "NAME", "USER API", "NETWORK"}, lines) })
+		return a.print(rows, func(w *humanOut) { w.Table([]string{"", "NAME", "USER API", "NETWORK"}, lines) })
 	})
 }
 
@@ -97,7 +96,7 @@ func (a *cli) profileAddCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.print(&p, func(w io.Writer) { fmt.Fprintf(w, "added profile %s (%s, network %s)\n", p.Name, p.UserAPI, p.Network) })
+			return a.print(&p, func(w *humanOut) { w.Printf("added profile %s (%s, network %s)\n", p.Name, p.UserAPI, p.Network) })
 		},
 	}
 	f := cmd.Flags()
@@ -124,7 +123,7 @@ func (a *cli) profileSetCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		return a.print(&p, func(w io.Writer) { fmt.Fprintf(w, "profile %s updated\n", p.Name) })
+		return a.print(&p, func(w *humanOut) { w.Printf("profile %s updated\n", p.Name) })
 	})
 	cmd.Long = "Settings: " + strings.Join(config.SettingNames(), ", ") + ".\nAn empty value clears a route override."
 	return cmd
@@ -136,7 +135,7 @@ func (a *cli) profileNameCmd(use, short, key, done string, act func(core *app.Ap
 		if err := act(core, args[0]); err != nil {
 			return err
 		}
-		return a.print(map[string]string{key: args[0]}, func(w io.Writer) { fmt.Fprintln(w, done+args[0]) })
+		return a.print(map[string]string{key: args[0]}, func(w *humanOut) { w.Println(done + args[0]) })
 	})
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"net"
 	"os"
@@ -66,31 +65,29 @@ func addProxyCommands(a *cli, root *cobra.Command) {
 
 func (a *cli) printProxyStart(addr string, info app.ProxyInfo) {
 	if a.jsonOut {
-		line, _ := json.Marshal(struct {
+		_ = writeJSON(a.stdout, struct {
 			Event  string `json:"event"`
 			Listen string `json:"listen"`
 			URL    string `json:"url"`
 			app.ProxyInfo
-		}{"listening", addr, "http://" + addr, info})
-		fmt.Fprintln(a.stdout, string(line))
+		}{"listening", addr, "http://" + addr, info}, "")
 		return
 	}
 	signer := "no EVM key: full-auth routes are refused"
 	if info.Signer != "" {
 		signer = "signing as " + info.Signer
 	}
-	fmt.Fprintf(a.stdout, "purse proxy: listening on http://%s, profile %s, user API %s (%s; unknown routes: %s auth)\n",
+	textOut(a.stdout).Printf("purse proxy: listening on http://%s, profile %s, user API %s (%s; unknown routes: %s auth)\n",
 		addr, info.Profile, info.UserAPI, signer, info.UnknownAuth)
 }
 
 // printProxyCall writes one call's line; the proxy calls it one call at a time.
 func (a *cli) printProxyCall(c app.ProxyCall) {
 	if a.jsonOut {
-		line, _ := json.Marshal(struct {
+		_ = writeJSON(a.stdout, struct {
 			Event string `json:"event"`
 			app.ProxyCall
-		}{"call", c})
-		fmt.Fprintln(a.stdout, string(line))
+		}{"call", c}, "")
 		return
 	}
 	route, auth := c.Route, c.Auth
@@ -109,5 +106,6 @@ func (a *cli) printProxyCall(c app.ProxyCall) {
 	if c.Error != "" {
 		b.WriteString(" " + c.Error)
 	}
-	fmt.Fprintln(a.stdout, b.String())
+	// One line: the client's path and the service's messages in it are escaped.
+	textOut(a.stdout).Println(b.String())
 }

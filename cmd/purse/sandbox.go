@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -45,8 +43,7 @@ func addSandboxCommands(a *cli, root *cobra.Command) {
 				return usagef("--fresh: nothing is kept with --state ''; drop one of them")
 			}
 			return sandboxctl.Serve(ctx, o, func(info sandboxctl.Info) {
-				line, _ := json.Marshal(info)
-				fmt.Fprintln(a.stdout, string(line))
+				_ = writeJSON(a.stdout, info, "")
 			})
 		},
 	}
@@ -194,13 +191,13 @@ func (a *cli) sandboxOnboardCmd() *cobra.Command {
 	var key string
 	cmd := a.command("onboard [--key LABEL]",
 		"Take the key's address to a Live account in one step (mint, KYC approve, Form A signed by the key, Live)", func(cmd *cobra.Command, core *app.App) error {
-			progress := func(step string) { fmt.Fprintf(a.stderr, "onboard: %s\n", step) }
+			progress := func(step string) { textOut(a.stderr).Printf("onboard: %s\n", step) }
 			out, err := core.Onboard(cmd.Context(), nil, key, progress)
 			if err != nil {
 				return err
 			}
-			return a.print(out, func(w io.Writer) {
-				fmt.Fprintf(w, "account %s for %s is Live (profile %s)\n", out.TokenID, out.Address, out.Profile)
+			return a.print(out, func(w *humanOut) {
+				w.Printf("account %s for %s is Live (profile %s)\n", out.TokenID, out.Address, out.Profile)
 			})
 		})
 	cmd.Long = "The fast path for testers: every step goes through the real end-user API with the key's\n" +

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"io"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -83,15 +81,15 @@ func (a *cli) signFullAuthCmd() *cobra.Command {
 				return err
 			}
 			in.Deadline = deadline()
-			out, err := core.SignFullAuthOffline(in, nil, time.Now())
+			out, err := core.SignFullAuthOffline(in, nil, core.Now())
 			if err != nil {
 				return err
 			}
 			a.warnIf(out.Warning)
-			return a.print(out, func(w io.Writer) {
-				fmt.Fprintf(w, "tokenId:  %s\nnetwork:  %s\nhash:     %s\ndeadline: %s\nsign:     %s\nsigned:   %q\n", out.TokenID, out.Network, out.Hash, out.Deadline, out.Sign, out.Message)
+			return a.print(out, func(w *humanOut) {
+				w.Printf("tokenId:  %s\nnetwork:  %s\nhash:     %s\ndeadline: %s\nsign:     %s\nsigned:   %q\n", out.TokenID, out.Network, out.Hash, out.Deadline, out.Sign, out.Message)
 				if out.Curl != "" {
-					fmt.Fprintln(w, out.Curl)
+					w.Println(out.Curl)
 				}
 			})
 		})
@@ -113,13 +111,13 @@ func (a *cli) signMintConsentCmd() *cobra.Command {
 	var key, hash, email string
 	var deadline func() app.Deadline
 	cmd := a.command("mint-consent --key L --hash TEXT [--email E] --deadline UNIX", "Sign the mint consent and print the /v1/mint/nft body", func(_ *cobra.Command, core *app.App) error {
-		mc, err := core.SignMintConsentOffline(key, hash, email, deadline(), nil, time.Now())
+		mc, err := core.SignMintConsentOffline(key, hash, email, deadline(), nil, core.Now())
 		if err != nil {
 			return err
 		}
 		a.warnIf(mc.Warning)
-		return a.print(mc, func(w io.Writer) {
-			fmt.Fprintf(w, "POST /v1/mint/nft body:\n  email:      %s\n  evmAddress: %s\n  signature:  %s\n  hash:       %s\n  deadline:   %s\nsigned: %q\n", mc.Email, mc.EVMAddress, mc.Signature, mc.Hash, mc.Deadline, mc.Message)
+		return a.print(mc, func(w *humanOut) {
+			w.Printf("POST /v1/mint/nft body:\n  email:      %s\n  evmAddress: %s\n  signature:  %s\n  hash:       %s\n  deadline:   %s\nsigned: %q\n", mc.Email, mc.EVMAddress, mc.Signature, mc.Hash, mc.Deadline, mc.Message)
 		})
 	})
 	deadline = deadlineFlags(cmd, false)
@@ -155,8 +153,8 @@ func (a *cli) signPermitCmd() *cobra.Command {
 			}
 			a.warnIf(ps.Warning)
 			p := ps.Permit
-			return a.print(ps, func(w io.Writer) {
-				fmt.Fprintf(w, "owner:     %s\nspender:   %s\nvalue:     %s\nnonce:     %s\ndeadline:  %d\ndomain:    %s v%s chain %s %s\ndigest:    %s\nv:         %d\nr:         %s\ns:         %s\nsignature: %s\n",
+			return a.print(ps, func(w *humanOut) {
+				w.Printf("owner:     %s\nspender:   %s\nvalue:     %s\nnonce:     %s\ndeadline:  %d\ndomain:    %s v%s chain %s %s\ndigest:    %s\nv:         %d\nr:         %s\ns:         %s\nsignature: %s\n",
 					p.Owner.Hex(), p.Spender.Hex(), p.Value, p.Nonce, in.Deadline, p.Domain.Name, p.Domain.Version, p.Domain.ChainID, p.Domain.VerifyingContract.Hex(), ps.Digest, ps.V, ps.R, ps.S, ps.Signature)
 			})
 		})

@@ -54,6 +54,41 @@ func WriteNew(path string, data []byte, perm os.FileMode) error {
 	return nil
 }
 
+// CreateExclusive creates path (O_EXCL, mode perm before any byte is written) and writes data
+// into it, for a file that holds a secret and must exist nowhere else: no temporary file is
+// made beside it, so a crash can leave at most a partial file at path, where the user asked
+// for one. On any error the file is removed. An existing path, even a dangling symbolic link,
+// is never opened (ErrExists).
+func CreateExclusive(path string, data []byte, perm os.FileMode) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("%s %w", path, ErrExists)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %v; nothing was written", path, err)
+	}
+	fail := func(err error) error {
+		_ = f.Close()
+		_ = os.Remove(path)
+		return fmt.Errorf("write %s: %v; the file was removed", path, err)
+	}
+	if err := f.Chmod(perm); err != nil { // the umask may have narrowed it; never widened
+		return fail(err)
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		_ = os.Remove(path)
+		return fmt.Errorf("write %s: %v; the file was removed", path, err)
+	}
+	syncDir(filepath.Dir(path))
+	return nil
+}
+
 // writeTemp writes data to a synced temporary file beside path and returns its name.
 func writeTemp(path string, data []byte, perm os.FileMode) (string, error) {
 	dir := filepath.Dir(path)

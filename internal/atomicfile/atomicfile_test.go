@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -79,5 +80,34 @@ func TestFailuresLeaveNothingBehind(t *testing.T) {
 	}
 	if err := WriteNew(filepath.Join(dir, "missing", "f"), []byte("x"), 0o600); err == nil {
 		t.Fatal("WriteNew into a missing folder succeeded")
+	}
+}
+
+// TestCreateExclusiveLeavesNoOtherFile: the file is created where named, 0600, and no
+// temporary file ever exists beside it; an existing file or a dangling link is refused.
+func TestCreateExclusiveLeavesNoOtherFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "key.hex")
+	if err := CreateExclusive(p, []byte("secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(p)
+	if err != nil || st.Mode().Perm() != 0o600 && runtime.GOOS != "windows" {
+		t.Fatalf("mode %v %v", st.Mode(), err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Fatalf("the folder holds %d files", len(ents))
+	}
+	if err := CreateExclusive(p, []byte("other"), 0o600); !errors.Is(err, ErrExists) {
+		t.Fatalf("existing file: %v", err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), link); err == nil {
+		if err := CreateExclusive(link, []byte("x"), 0o600); !errors.Is(err, ErrExists) {
+			t.Fatalf("dangling link: %v", err)
+		}
+		if _, err := os.Lstat(filepath.Join(dir, "nowhere")); !errors.Is(err, os.ErrNotExist) {
+			t.Fatal("the link's target was created")
+		}
 	}
 }

@@ -1,6 +1,10 @@
 package visible
 
-import "testing"
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
 
 func TestEscapeMakesInvisibleCharactersVisible(t *testing.T) {
 	cases := []struct {
@@ -44,6 +48,73 @@ func TestEscapeIsOneToOne(t *testing.T) {
 		b, _ := Escape(p[1])
 		if a == b {
 			t.Errorf("Escape(%q) == Escape(%q) == %q", p[0], p[1], a)
+		}
+	}
+}
+
+func TestLineShowsANewlineAsItsControlPicture(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"plain", "plain"},
+		{"title\nID  TIME  forged row", "title␊ID  TIME  forged row"},
+		{"a\r\nb", "a␍␊b"},
+		{"\x1b]0;owned\x07\x1b[2J", "␛]0;owned␇␛[2J"},
+		{"\x1b]52;c;ZXZpbA==\x07", "␛]52;c;ZXZpbA==␇"},
+		{"\u009b31m", "⟨U+009B⟩31m"},
+		{"\u202eevil", "⟨U+202E⟩evil"},
+		{"literal ␊", "literal ⟨U+240A⟩"},
+	}
+	for _, c := range cases {
+		if got := Line(c.in); got != c.want {
+			t.Errorf("Line(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	// One-to-one: a real newline and its literal picture differ.
+	if Line("a\nb") == Line("a␊b") {
+		t.Error(`Line("a\nb") == Line("a␊b")`)
+	}
+}
+
+func TestJSONEscapesWhatActsOnATerminalAndKeepsTheValue(t *testing.T) {
+	in := "t\x7f\u009b\u202e\u200b\u00a0\U000F0000 ⟨␛⟩ 日本 \ufffd"
+	b, err := json.Marshal(map[string]string{"title": in})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := JSON(b)
+	for _, bad := range []string{"\x7f", "\u009b", "\u202e", "\u200b", "\u00a0", "\U000F0000"} {
+		if strings.Contains(string(out), bad) {
+			t.Errorf("JSON output %q still holds %q", out, bad)
+		}
+	}
+	if !strings.Contains(string(out), `\u202e`) || !strings.Contains(string(out), `\udb80\udc00`) || !strings.Contains(string(out), "⟨␛⟩ 日本") {
+		t.Errorf("JSON output %q", out)
+	}
+	var back map[string]string
+	if err := json.Unmarshal(out, &back); err != nil || back["title"] != in {
+		t.Fatalf("decoded %q (%v), want %q", back["title"], err, in)
+	}
+	if plain := []byte(`{"a":"b"}`); string(JSON(plain)) != string(plain) {
+		t.Error("plain JSON changed")
+	}
+}
+
+func TestWriterEscapesAStreamAcrossWrites(t *testing.T) {
+	var buf strings.Builder
+	w := NewWriter(&buf)
+	whole := "GET /x\x1b[2J 日本\n"
+	b := []byte(whole)
+	// every split point, including inside the three-byte runes
+	for i := range b {
+		buf.Reset()
+		w = NewWriter(&buf)
+		if _, err := w.Write(b[:i]); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(b[i:]); err != nil {
+			t.Fatal(err)
+		}
+		if want := "GET /x␛[2J 日本\n"; buf.String() != want {
+			t.Fatalf("split at %d: %q, want %q", i, buf.String(), want)
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"purse/app"
 	"purse/enduser"
+	"purse/internal/visible"
 	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/unlock"
@@ -202,19 +203,19 @@ func (s *Screen) View() string {
 	w := max(s.w, 20)
 	var out []string
 	add := func(l string) { out = append(out, l) }
-	wrap := func(prefix, text string) { out = append(out, kit.HangWords(prefix, text, w)...) }
+	wrap := func(prefix, text string) { out = append(out, kit.HangWords(prefix, visible.Line(text), w)...) }
 	field := func(label, value string) { wrap(st.Label.Render(kit.Pad(label, 14))+" ", value) }
 
 	head := "Card"
 	if s.info != nil {
-		head += "  " + stateMark(s.info.Card)
+		head += "  " + visible.Line(stateMark(s.info.Card))
 	}
 	if s.running != "" {
 		head += "  " + st.Marks.Busy + " " + strings.ToLower(label(s.running))
 	}
 	add(st.Title.Render(kit.Truncate(head, w)))
 	if s.done != "" {
-		add(st.StatusOK.Render(st.Marks.OK + ": " + s.done))
+		add(st.StatusOK.Render(st.Marks.OK + ": " + visible.Line(s.done)))
 	}
 	if s.err != nil {
 		wrap(st.Marks.Error+": ", s.err.Error())

@@ -199,8 +199,7 @@ func (r rows) Row(i int) []string {
 	if e.RetCode != nil {
 		ret = strconv.Itoa(*e.RetCode)
 	}
-	path, _ := visible.Escape(e.Path)
-	return []string{strconv.FormatUint(e.ID, 10), e.Time.UTC().Format("15:04:05"), e.Method, path, status, ret, latency(e.Latency)}
+	return []string{strconv.FormatUint(e.ID, 10), e.Time.UTC().Format("15:04:05"), e.Method, e.Path, status, ret, latency(e.Latency)}
 }
 
 func latency(d time.Duration) string {

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"purse/internal/visible"
 	"purse/tui/kit"
 )
 
@@ -189,7 +190,7 @@ func (m Model) line(cells []string, widths []int) string {
 		if i < len(cells) {
 			c = cells[i]
 		}
-		c = kit.Truncate(c, w)
+		c = kit.Truncate(visible.Line(c), w) // cells hold the service's text: never raw
 		if m.cols[i].Right {
 			b.WriteString(strings.Repeat(" ", max(w-kit.Width(c), 0)) + c)
 		} else {

@@ -175,15 +175,12 @@ func (r rowSource) Row(i int) []string {
 	return []string{
 		strconv.FormatInt(int64(t.ID), 10),
 		time.Unix(int64(t.Timestamp), 0).UTC().Format("2006-01-02 15:04"),
-		t.Type, t.Direction, app.AmountText(t.Amount), app.CurrencyText(t.Currency), t.Status, oneLine(t.Title),
+		t.Type, t.Direction, app.AmountText(t.Amount), app.CurrencyText(t.Currency), t.Status, t.Title,
 	}
 }
 
-// oneLine makes server text safe for a table cell: invisible characters become visible.
-func oneLine(s string) string {
-	v, _ := visible.Escape(s)
-	return strings.ReplaceAll(v, "\n", " ")
-}
+// oneLine makes server text safe for one line: invisible characters become visible.
+func oneLine(s string) string { return visible.Line(s) }
 
 // Init implements kit.Screen: it reads the first page.
 func (s *Screen) Init() tea.Cmd { return s.start(actFirst) }

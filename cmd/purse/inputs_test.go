@@ -1,0 +1,62 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// Issue 22 §4: an account index above 2^31-1 (a hardened index in BIP-32: 2147483648 derived
+// 0') and a path segment written without ' above it are errors naming the field.
+func TestDerivationIndexAboveTheHardenedBound(t *testing.T) {
+	keyEnv(t)
+	mn := writeTemp(t, "mn", testAbandon)
+	if _, e, code := purse(t, "", "key", "import", "--label", "a", "--kind", "evm", "--mnemonic-file", mn, "--index", "2147483648"); code != exitUsage || !strings.HasPrefix(e, "purse: --index:") {
+		t.Errorf("--index 2147483648: exit %d %s", code, e)
+	}
+	if _, e, code := purse(t, "", "key", "import", "--label", "a", "--kind", "evm", "--mnemonic-file", mn, "--path", "m/44'/60'/0'/0/2147483648"); code == exitOK || !strings.Contains(e, "segment 5") {
+		t.Errorf("--path with 2147483648: exit %d %s", code, e)
+	}
+	if out, _, _ := purse(t, "", "key", "list", "--json"); strings.TrimSpace(out) != "[]" {
+		t.Fatalf("refused imports stored a key: %s", out)
+	}
+	if _, e, code := purse(t, "", "key", "import", "--label", "a", "--kind", "evm", "--mnemonic-file", mn, "--index", "2147483647"); code != exitOK {
+		t.Errorf("--index 2147483647: exit %d %s", code, e)
+	}
+}
+
+// Issue 22 §4: the all-zero Solana seed is public knowledge, refused like the EVM key 0.
+func TestAllZeroKeysAreRefused(t *testing.T) {
+	keyEnv(t)
+	zero := writeTemp(t, "zero", strings.Repeat("00", 32))
+	for _, kind := range []string{"solana", "evm"} {
+		if _, e, code := purse(t, "", "key", "import", "--label", "z", "--kind", kind, "--private-key-file", zero); code == exitOK || !strings.Contains(e, "zero") {
+			t.Errorf("%s all-zero key: exit %d %s", kind, code, e)
+		}
+	}
+	pair := writeTemp(t, "pair", "["+strings.TrimSuffix(strings.Repeat("0,", 64), ",")+"]")
+	if _, e, code := purse(t, "", "key", "import", "--label", "z", "--solana-keypair", pair); code == exitOK || !strings.Contains(e, "zero") {
+		t.Errorf("all-zero solana keypair: exit %d %s", code, e)
+	}
+}
+
+// Issue 22 §4: a query with a byte a URL cannot carry as it is, and a deadline outside
+// (now, now+20 min], are errors naming the flag; nothing is signed.
+func TestFullAuthQueryAndDeadlineBounds(t *testing.T) {
+	devKeyEnv(t)
+	base := []string{"--yes", "sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--method", "GET"}
+	for _, c := range []struct{ flag, want string }{
+		{"--query=a=1 b", "a space"}, {"--query=a=%zz", "'%'"}, {"--query=a=\"x\"", `'"'`}, {"--query=a=ü", "0xC3"},
+		{"--deadline=1", "in the past"}, {"--deadline=9223372036854775807", "more than 20 minutes"},
+	} {
+		flag := c.flag[:strings.Index(c.flag, "=")]
+		if _, e, code := purse(t, "", append(base, c.flag)...); code != exitUsage || !strings.HasPrefix(e, "purse: "+flag+":") || !strings.Contains(e, c.want) {
+			t.Errorf("%s: exit %d %s", c.flag, code, e)
+		}
+	}
+	if n := auditCount(t); n != 0 {
+		t.Fatalf("refused inputs signed %d times", n)
+	}
+	if _, e, code := purse(t, "", append(base, "--query=a=1&b=%20x&c=~/:@!$'()*+,;?")...); code != exitOK {
+		t.Fatalf("a query a URL carries: exit %d %s", code, e)
+	}
+}
