@@ -16,6 +16,7 @@ import (
 	"purse/altchain"
 	"purse/config"
 	"purse/keystore"
+	"purse/partner"
 	"purse/protocol"
 	"purse/wallet"
 )
@@ -336,7 +337,7 @@ func (s *App) requestDepositQuote(ctx context.Context, st *DepositSetup, in Quot
 		pc.ResponseKey = &k
 	}
 	res, err := pc.Quote(ctx, req)
-	if errors.Is(err, altchain.ErrResponseSignature) {
+	if errors.Is(err, partner.ErrResponseSignature) {
 		return nil, &RejectedError{err.Error() + "; nothing of the answer was used"}
 	}
 	if err != nil {
