@@ -71,3 +71,11 @@ func needsCodepoint(r rune) bool {
 	}
 	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp, unicode.Zs, unicode.Co, unicode.Cs) || !unicode.IsPrint(r) && !unicode.IsGraphic(r)
 }
+
+// Line is Escape for text shown on one line (a server's message inside an error, a value in
+// a table): a newline becomes ␊ too, so the text cannot forge the lines after it. Escape
+// already writes a literal ␊ as ⟨U+240A⟩, so the mapping stays one-to-one.
+func Line(s string) string {
+	e, _ := Escape(s)
+	return strings.ReplaceAll(e, "\n", "␊")
+}

@@ -47,3 +47,16 @@ func TestEscapeIsOneToOne(t *testing.T) {
 		}
 	}
 }
+
+func TestLineKeepsTextOnOneLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":          "plain",
+		"two\nlines":     "two␊lines",
+		"\x1b[2Jcleared": "␛[2Jcleared",
+		"␊ literal":      "⟨U+240A⟩ literal",
+	} {
+		if got := Line(in); got != want {
+			t.Errorf("Line(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
