@@ -55,6 +55,15 @@ type Client struct {
 	// signer is refused (ErrResponseSignature). Unset, a signature present is still checked
 	// against x-api-publicKey and reported in Exchange.SignedBy.
 	ResponseKey *common.Address
+	// Paths replaces the spec's path of an onboarding route by route name (RouteNames).
+	Paths map[string]string
+}
+
+func (c *Client) now() time.Time {
+	if c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
 }
 
 // ErrResponseSignature marks an answer whose signature does not hold: nothing in it is
@@ -123,11 +132,7 @@ func (c *Client) Post(ctx context.Context, path, svcID string, body []byte, limi
 	if window < 0 || window > protocol.MaxPartnerDeadline {
 		return nil, fmt.Errorf("partner API: partner deadline window %s: expected above 0 and at most %s", window, protocol.MaxPartnerDeadline)
 	}
-	now := time.Now
-	if c.Now != nil {
-		now = c.Now
-	}
-	at := now()
+	at := c.now()
 	auth, err := wallet.SignPartnerAuth(c.Signer, wallet.PartnerCall{Variant: variant, Payload: body, SvcID: svcID, Deadline: at.Add(window).Unix()}, at)
 	if err != nil {
 		return nil, fmt.Errorf("partner API %s: partner auth: %w", path, err)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -61,6 +62,20 @@ func checkID(s, what string) error {
 		return fmt.Errorf("expected %s from 1 to %d, got %s", what, int64(math.MaxInt64), s)
 	case s[0] == '0':
 		return fmt.Errorf("expected %s without leading zeros, got %s", what, s)
+	}
+	return nil
+}
+
+// CheckPath checks a route path as a profile may set it: absolute, without query,
+// fragment, spaces or control characters.
+func CheckPath(p string) error {
+	if !strings.HasPrefix(p, "/") {
+		return fmt.Errorf("path %q: expected an absolute path starting with /", p)
+	}
+	for _, c := range p {
+		if c == '?' || c == '#' || c <= ' ' || c == 0x7f {
+			return fmt.Errorf("path %q: expected a bare path without query, fragment, spaces or control characters", p)
+		}
 	}
 	return nil
 }

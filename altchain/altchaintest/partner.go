@@ -27,14 +27,19 @@ import (
 	"purse/wallet"
 )
 
-// Partner API codes the quote endpoint answers with (spec 4.4, 7).
+// Partner API codes the sandbox answers with (spec 4.4, 7).
 const (
 	CodeOK       = 0
 	CodeAuth     = 10001
+	CodeMissing  = 20001
 	CodeParse    = 20002
 	CodeParam    = 20003
 	CodeInternal = 50002
 	CodeRPC      = 50003
+	// CodeHasAccount is spec 7's answer to a mint for an address that has an account;
+	// CodeDuplicateMint the service's own documentation's (Faults.MintDuplicateCode).
+	CodeHasAccount    = 30001
+	CodeDuplicateMint = 10005
 )
 
 // ExchangeRates are the sandbox's USDC → fiat rates.
@@ -61,17 +66,27 @@ func perr(code int, format string, a ...any) *partnerError {
 	return &partnerError{code: code, msg: fmt.Sprintf(format, a...)}
 }
 
-// PartnerHandler serves POST /v1/altchain/deposit/quote with the partner envelope
-// {code, message, data}; business errors are HTTP 200 with a non-zero code.
+// PartnerHandler serves the partner API: POST /v1/altchain/deposit/quote and the onboarding
+// routes (POST /v1/mint/nft, /v1/create-access-token-by-network, /v1/idv-status-by-network),
+// with the partner envelope {code, message, data}; business errors are HTTP 200 with a
+// non-zero code, and every answer is signed (Faults.ResponseSignature).
 func (s *Sandbox) PartnerHandler() http.Handler {
+	routes := map[string]func(r *http.Request, body []byte) (any, *partnerError){
+		altchain.QuotePath:                          s.quote,
+		partner.DefaultPath(partner.RouteMint):      s.mintNFT,
+		partner.DefaultPath(partner.RouteIDVToken):  s.idvToken,
+		partner.DefaultPath(partner.RouteIDVStatus): s.idvStatus,
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != altchain.QuotePath {
-			writeEnvelope(w, http.StatusNotFound, perr(CodeParse, "no route %s %s in the sandbox partner API (it serves POST %s)", r.Method, r.URL.Path, altchain.QuotePath), nil)
+		serve, ok := routes[r.URL.Path]
+		if !ok {
+			writeEnvelope(w, http.StatusNotFound, perr(CodeParse, "no route %s %s in the sandbox partner API (it serves POST %s, %s, %s and %s)", r.Method, r.URL.Path,
+				altchain.QuotePath, partner.DefaultPath(partner.RouteMint), partner.DefaultPath(partner.RouteIDVToken), partner.DefaultPath(partner.RouteIDVStatus)), nil)
 			return
 		}
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", http.MethodPost)
-			writeEnvelope(w, http.StatusMethodNotAllowed, perr(CodeParse, "%s: POST only", altchain.QuotePath), nil)
+			writeEnvelope(w, http.StatusMethodNotAllowed, perr(CodeParse, "%s: POST only", r.URL.Path), nil)
 			return
 		}
 		body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16+1))
@@ -79,7 +94,7 @@ func (s *Sandbox) PartnerHandler() http.Handler {
 			writeEnvelope(w, http.StatusOK, perr(CodeParse, "the body could not be read or is larger than 64 KiB"), nil)
 			return
 		}
-		data, pe := s.quote(r, body)
+		data, pe := serve(r, body)
 		s.mu.Lock()
 		mode := s.faults.ResponseSignature
 		s.mu.Unlock()
