@@ -1,0 +1,289 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/config"
+	"purse/enduser"
+	"purse/partner"
+	"purse/protocol"
+	"purse/wallet"
+)
+
+// The partner routes a tester needs to onboard a user with purse alone (spec 4.4): the
+// partner mint (the user's consent signed with the profile's EVM key, the request with the
+// partner key), and the identity-verification token and status by network. The CLI and the
+// Account screen call these; nothing else builds the requests.
+
+// partnerSettings checks what profile p needs to call the partner API, naming each missing
+// setting in both front ends' terms; orElse ends the hint with another way to go ("" none).
+func partnerSettings(p config.Profile, orElse string) error {
+	if p.PartnerAPI == "" {
+		return Usagef("profile %s has no partner_api: set it on the Settings screen or with `purse profile set partner_api=URL`%s", p.Name, orElse)
+	}
+	if p.PartnerKey == "" {
+		return Usagef("profile %s has no partner_key: set it on the Settings screen or with `purse profile set partner_key=LABEL`%s", p.Name, orElse)
+	}
+	known := partner.RouteNames()
+	for name := range p.PartnerRoutes {
+		if !slices.Contains(known, name) {
+			return Usagef("profile %s: partner_routes.%s: expected one of %s", p.Name, name, strings.Join(known, ", "))
+		}
+	}
+	return nil
+}
+
+// partnerClient is the partner API client of profile p (partnerSettings first): the partner
+// key, the partner_auth variant, the pinned service key and the route paths.
+func (s *App) partnerClient(p config.Profile, u *Unlock, orElse string) (*partner.Client, error) {
+	if err := partnerSettings(p, orElse); err != nil {
+		return nil, err
+	}
+	signer, err := s.evmSignerOf(p.PartnerKey, u)
+	if err != nil {
+		return nil, err
+	}
+	c := &partner.Client{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuth), Paths: p.PartnerRoutes}
+	if p.PartnerResponseKey != "" {
+		k := common.HexToAddress(p.PartnerResponseKey)
+		c.ResponseKey = &k
+	}
+	return c, nil
+}
+
+// PartnerMintInput is a partner mint as typed.
+type PartnerMintInput struct {
+	// Email is the user's email address (required).
+	Email string
+	// Hash is the consent text the user signs; "" takes DefaultConsentText.
+	Hash string
+	// TTL is how long the consent lasts: 0 for protocol.DefaultMintConsentWindow, at most
+	// protocol.MaxMintConsentWindow.
+	TTL time.Duration
+}
+
+// DefaultConsentText is the consent a partner mint signs when none is given: the service
+// takes any text (evidence §5: "a hash of the business payload or a unique message"), and
+// this one says what it is for.
+func DefaultConsentText(address string) string {
+	return "purse: mint the account of " + address
+}
+
+// CheckPartnerMint checks a partner mint's fields as typed (no I/O, so a form can call it on
+// every key). The error is a *FieldError naming email, hash or consent-ttl.
+func CheckPartnerMint(in PartnerMintInput) error {
+	if in.Email == "" {
+		return fieldErr("email", "required: the user's email address, which the service registers with the account")
+	}
+	if err := enduser.CheckEmail(in.Email); err != nil {
+		return &FieldError{Field: "email", Err: err}
+	}
+	if in.Hash != "" {
+		// The signer's own rules for a consent text (UTF-8, bounded, never a payload hash's
+		// form), checked before any key is opened.
+		now := time.Now()
+		r := wallet.Request{Purpose: wallet.PurposeMintConsent, Hash: in.Hash, Deadline: strconv.FormatInt(now.Add(time.Minute).Unix(), 10)}
+		if err := r.Check(now); err != nil {
+			return &FieldError{Field: "hash", Err: err}
+		}
+	}
+	if in.TTL < 0 || in.TTL > protocol.MaxMintConsentWindow {
+		return fieldErr("consent-ttl", "expected a duration above 0 and at most %s (the service refuses a consent that lasts longer), got %s",
+			protocol.MaxMintConsentWindow, in.TTL)
+	}
+	return nil
+}
+
+// PartnerMinted is a partner mint's outcome: the account is stored in the profile.
+type PartnerMinted struct {
+	TokenID string `json:"tokenId"`
+	TxHash  string `json:"txHash,omitempty"`
+	Address string `json:"address"`
+	Email   string `json:"email"`
+	Profile string `json:"profile"`
+	// Request is the body sent; SignedBy the service key whose signature over the answer
+	// holds ("" unsigned).
+	Request  partner.MintRequest `json:"request"`
+	SignedBy string              `json:"signedBy,omitempty"`
+	// FromChain says the answer was lost or unreadable and the account was found on chain
+	// instead (TxHash is then unknown); Note says what happened.
+	FromChain bool   `json:"fromChain,omitempty"`
+	Note      string `json:"note,omitempty"`
+}
+
+// PartnerMint mints the profile's account through the partner API (POST /v1/mint/nft): the
+// same checks as every mint (no account yet, an EVM key, none of its accounts on chain),
+// then the user's consent signed with the profile's EVM key, the request signed with the
+// partner key, and the account id of the answer stored in the profile. Once the request may
+// have reached the service, an answer that is lost, unreadable or not signed as the profile
+// pins is settled on the chain (the account of the key, when it shows); otherwise the
+// outcome is unknown (*OutcomeError naming the address).
+func (s *App) PartnerMint(ctx context.Context, in PartnerMintInput, u *Unlock) (PartnerMinted, error) {
+	if err := CheckPartnerMint(in); err != nil {
+		return PartnerMinted{}, err
+	}
+	owner, note, err := s.mintOwner(ctx)
+	if err != nil {
+		return PartnerMinted{}, err
+	}
+	p := s.Profile()
+	pc, err := s.partnerClient(p, u, "")
+	if err != nil {
+		return PartnerMinted{}, err
+	}
+	user, err := s.evmSignerOf(p.EVMKey, u)
+	if err != nil {
+		return PartnerMinted{}, err
+	}
+	if user.Address() != owner {
+		return PartnerMinted{}, fmt.Errorf("the key %s signs as %s, not as its address %s in the key store", p.EVMKey, user.Address().Hex(), owner.Hex())
+	}
+	hash, ttl := in.Hash, in.TTL
+	if hash == "" {
+		hash = DefaultConsentText(owner.Hex())
+	}
+	if ttl == 0 {
+		ttl = protocol.DefaultMintConsentWindow
+	}
+	now := time.Now()
+	mc, err := wallet.SignMintConsentRequest(user, wallet.Request{Purpose: wallet.PurposeMintConsent, Hash: hash,
+		Deadline: strconv.FormatInt(now.Add(ttl).Unix(), 10)}, now)
+	if err != nil {
+		return PartnerMinted{}, err
+	}
+	req := partner.MintRequest{Email: in.Email, EVMAddress: mc.EVMAddress, Signature: mc.Signature, Hash: mc.Hash, Deadline: mc.Deadline}
+	out := PartnerMinted{Address: owner.Hex(), Email: in.Email, Profile: p.Name, Request: req, Note: note}
+	m, ex, err := pc.Mint(ctx, req)
+	var ae *partner.APIError
+	switch {
+	case err != nil && ex == nil:
+		return out, err // nothing was sent
+	case errors.As(err, &ae):
+		return out, err // the service refused: nothing was minted
+	case err != nil:
+		return s.settleMint(ctx, out, err)
+	}
+	out.TokenID, out.TxHash, out.SignedBy = m.TokenID, m.TxHash, ex.SignedBy
+	if _, err := s.storeMinted(m.TokenID, m.TxHash); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// settleMint finds out from the chain what a mint whose answer was lost, unreadable or not
+// trusted did: the key's account when the chain shows one (stored in the profile), else an
+// unknown outcome naming the address.
+func (s *App) settleMint(ctx context.Context, out PartnerMinted, cause error) (PartnerMinted, error) {
+	id, found, err := s.AccountOf(ctx, common.HexToAddress(out.Address))
+	if err == nil && found {
+		out.TokenID, out.FromChain = strconv.FormatUint(id, 10), true
+		out.Note = "the service's answer could not be used (" + OneLine(cause) + "); the chain shows account " + out.TokenID + " for " + out.Address
+		if _, err := s.storeMinted(out.TokenID, "unknown"); err != nil {
+			return out, err
+		}
+		return out, nil
+	}
+	seen := "the chain shows no account for it yet"
+	if err != nil {
+		seen = "the chain could not be read (" + OneLine(err) + ")"
+	}
+	return out, &OutcomeError{Outcome: OutcomeUnknown, IDName: "evmAddress", ID: out.Address, Err: fmt.Errorf("partner mint for %s: %w; %s", out.Address, cause, seen),
+		Next: "The mint may still land: run `purse account find` in a minute (it reads the chain and stores the account). " +
+			"Minting again is safe: if this mint landed, the service refuses the second (30001 or 10005), and nothing else changes."}
+}
+
+// PartnerIDVToken is an identity-verification access token the partner route made.
+type PartnerIDVToken struct {
+	TokenID string `json:"tokenId"`
+	Network string `json:"network"`
+	Token   string `json:"token"`
+	// SignedBy is the service key whose signature over the answer holds ("" unsigned).
+	SignedBy string `json:"signedBy,omitempty"`
+}
+
+// networkRequest is the by-network calls' account: tokenID ("" for the profile's) on the
+// profile's network.
+func (s *App) networkRequest(tokenID string) (partner.NetworkRequest, error) {
+	p := s.Profile()
+	if tokenID == "" {
+		if err := s.requireAccount(); err != nil {
+			return partner.NetworkRequest{}, err
+		}
+		tokenID = p.TokenID
+	}
+	if err := protocol.CheckTokenID(tokenID); err != nil {
+		return partner.NetworkRequest{}, &FieldError{Field: "token-id", Err: err}
+	}
+	if err := protocol.CheckNetwork(p.Network); err != nil {
+		return partner.NetworkRequest{}, Usagef("profile %s: network: %v", p.Name, err)
+	}
+	return partner.NetworkRequest{TokenID: tokenID, Network: p.Network}, nil
+}
+
+// PartnerIDVToken asks the partner route for the account's identity-verification access
+// token (POST /v1/create-access-token-by-network), which the service makes only for an
+// account the partner minted: the way on when the end-user route answers 10000 "user kyc
+// flow not found" on a fresh account. tokenID "" is the profile's account.
+func (s *App) PartnerIDVToken(ctx context.Context, tokenID string, u *Unlock) (PartnerIDVToken, error) {
+	req, err := s.networkRequest(tokenID)
+	if err != nil {
+		return PartnerIDVToken{}, err
+	}
+	pc, err := s.partnerClient(s.Profile(), u, "")
+	if err != nil {
+		return PartnerIDVToken{}, err
+	}
+	t, ex, err := pc.IDVToken(ctx, req)
+	if err != nil {
+		return PartnerIDVToken{}, err
+	}
+	return PartnerIDVToken{TokenID: req.TokenID, Network: req.Network, Token: t.Token, SignedBy: ex.SignedBy}, nil
+}
+
+// PartnerIDVStatus is the vendor KYC status record the partner route answered.
+type PartnerIDVStatus struct {
+	TokenID string            `json:"tokenId"`
+	Network string            `json:"network"`
+	Record  partner.IDVStatus `json:"record"`
+	// SignedBy is the service key whose signature over the answer holds ("" unsigned).
+	SignedBy string `json:"signedBy,omitempty"`
+}
+
+// Fields are the record's fields that are set, in spec 2.13's order, as name and value.
+func (st PartnerIDVStatus) Fields() [][2]string {
+	r := st.Record
+	var created string
+	if r.CreatedAtMs > 0 {
+		created = time.UnixMilli(r.CreatedAtMs).UTC().Format(time.RFC3339)
+	}
+	return [][2]string{{"type", r.Type}, {"reviewStatus", r.ReviewStatus}, {"reviewAnswer", r.ReviewAnswer},
+		{"reviewRejectType", r.ReviewRejectType}, {"levelName", r.LevelName}, {"rejectLabels", strings.Join(r.RejectLabels, ", ")},
+		{"applicantId", r.ApplicantID}, {"applicantType", r.ApplicantType}, {"createdAt", created}}
+}
+
+// PartnerIDVStatus reads the account's vendor KYC status record through the partner route
+// (POST /v1/idv-status-by-network); Record.Empty when the service has none the partner may
+// see. tokenID "" is the profile's account.
+func (s *App) PartnerIDVStatus(ctx context.Context, tokenID string, u *Unlock) (PartnerIDVStatus, error) {
+	req, err := s.networkRequest(tokenID)
+	if err != nil {
+		return PartnerIDVStatus{}, err
+	}
+	pc, err := s.partnerClient(s.Profile(), u, "")
+	if err != nil {
+		return PartnerIDVStatus{}, err
+	}
+	r, ex, err := pc.IDVStatus(ctx, req)
+	if err != nil {
+		return PartnerIDVStatus{}, err
+	}
+	return PartnerIDVStatus{TokenID: req.TokenID, Network: req.Network, Record: r, SignedBy: ex.SignedBy}, nil
+}
