@@ -140,8 +140,11 @@ func (s *App) mintOwner(ctx context.Context) (common.Address, string, error) {
 		return owner, "", &Advice{fmt.Errorf("%s already owns account %d on chain: minting another is refused", owner.Hex(), id),
 			fmt.Sprintf("Use that account: set token_id=%d (Settings screen, `purse profile set`) or run `purse account find`.", id)}
 	}
-	return owner, "the chain shows no account for this key", nil
+	return owner, chainShowsNone, nil
 }
+
+// chainShowsNone is mintOwner's note when the chain was read and shows no account.
+const chainShowsNone = "the chain shows no account for this key"
 
 // storeMinted stores the account a mint made in the profile. A mint the service confirmed
 // but the profile could not store says so, with the id to set by hand.

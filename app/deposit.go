@@ -15,7 +15,6 @@ import (
 	"purse/altchain"
 	"purse/config"
 	"purse/keystore"
-	"purse/partner"
 	"purse/protocol"
 	"purse/wallet"
 )
@@ -330,11 +329,8 @@ func (s *App) requestDepositQuote(ctx context.Context, st *DepositSetup, in Quot
 	}
 	pc := (*altchain.PartnerClient)(c)
 	res, err := pc.Quote(ctx, req)
-	if errors.Is(err, partner.ErrResponseSignature) {
-		return nil, &RejectedError{err.Error() + "; nothing of the answer was used"}
-	}
 	if err != nil {
-		return nil, err
+		return nil, refusedAnswer(err)
 	}
 	return res, nil
 }

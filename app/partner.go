@@ -59,6 +59,15 @@ func (s *App) partnerClient(p config.Profile, u *Unlock, orElse string) (*partne
 	return c, nil
 }
 
+// refusedAnswer makes a partner answer whose signature does not hold a rejection (the CLI
+// exits 3): nothing of it is used.
+func refusedAnswer(err error) error {
+	if errors.Is(err, partner.ErrResponseSignature) {
+		return &RejectedError{err.Error() + "; nothing of the answer was used"}
+	}
+	return err
+}
+
 // PartnerMintInput is a partner mint as typed.
 type PartnerMintInput struct {
 	// Email is the user's email address (required).
@@ -114,7 +123,8 @@ type PartnerMinted struct {
 	Request  partner.MintRequest `json:"request"`
 	SignedBy string              `json:"signedBy,omitempty"`
 	// FromChain says the answer was lost or unreadable and the account was found on chain
-	// instead (TxHash is then unknown); Note says what happened.
+	// instead (TxHash is then unknown). Note says what happened, or that the chain could not
+	// be read for an account of the key before the mint.
 	FromChain bool   `json:"fromChain,omitempty"`
 	Note      string `json:"note,omitempty"`
 }
@@ -160,7 +170,10 @@ func (s *App) PartnerMint(ctx context.Context, in PartnerMintInput, u *Unlock) (
 		return PartnerMinted{}, err
 	}
 	req := partner.MintRequest{Email: in.Email, EVMAddress: mc.EVMAddress, Signature: mc.Signature, Hash: mc.Hash, Deadline: mc.Deadline}
-	out := PartnerMinted{Address: owner.Hex(), Email: in.Email, Profile: p.Name, Request: req, Note: note}
+	out := PartnerMinted{Address: owner.Hex(), Email: in.Email, Profile: p.Name, Request: req}
+	if note != chainShowsNone {
+		out.Note = note // the chain could not be read: the service's refusal is the only guard
+	}
 	m, ex, err := pc.Mint(ctx, req)
 	var ae *partner.APIError
 	switch {
@@ -243,7 +256,7 @@ func (s *App) PartnerIDVToken(ctx context.Context, tokenID string, u *Unlock) (P
 	}
 	t, ex, err := pc.IDVToken(ctx, req)
 	if err != nil {
-		return PartnerIDVToken{}, err
+		return PartnerIDVToken{}, refusedAnswer(err)
 	}
 	return PartnerIDVToken{TokenID: req.TokenID, Network: req.Network, Token: t.Token, SignedBy: ex.SignedBy}, nil
 }
@@ -283,7 +296,7 @@ func (s *App) PartnerIDVStatus(ctx context.Context, tokenID string, u *Unlock) (
 	}
 	r, ex, err := pc.IDVStatus(ctx, req)
 	if err != nil {
-		return PartnerIDVStatus{}, err
+		return PartnerIDVStatus{}, refusedAnswer(err)
 	}
 	return PartnerIDVStatus{TokenID: req.TokenID, Network: req.Network, Record: r, SignedBy: ex.SignedBy}, nil
 }

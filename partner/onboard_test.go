@@ -388,7 +388,9 @@ func TestAnswersOfEveryShape(t *testing.T) {
 		check  func(m partner.Minted, err error) bool
 	}{
 		{"tokenId as a string", 200, `{"code":0,"message":"","data":{"tokenId":"4123456789","txHash":"` + tx + `"}}`,
-			func(m partner.Minted, err error) bool { return err == nil && m.TokenID == "4123456789" && m.TxHash == tx }},
+			func(m partner.Minted, err error) bool {
+				return err == nil && m.TokenID == "4123456789" && m.TxHash == tx
+			}},
 		{"tokenId as a number", 200, `{"code":0,"data":{"tokenId":4123456789,"txHash":"` + tx + `"}}`,
 			func(m partner.Minted, err error) bool { return err == nil && m.TokenID == "4123456789" }},
 		{"gateway error", 200, `{"error_code":10005,"error_msg":"Duplicate Mint"}`,
@@ -397,7 +399,10 @@ func TestAnswersOfEveryShape(t *testing.T) {
 				return errors.As(err, &ae) && ae.Gateway && ae.Code == 10005
 			}},
 		{"a business error behind HTTP 400", 400, `{"code":20003,"message":"email"}`,
-			func(_ partner.Minted, err error) bool { var ae *partner.APIError; return errors.As(err, &ae) && ae.Code == 20003 }},
+			func(_ partner.Minted, err error) bool {
+				var ae *partner.APIError
+				return errors.As(err, &ae) && ae.Code == 20003
+			}},
 		{"HTTP 502 page", 502, `<html>bad gateway</html>`,
 			func(_ partner.Minted, err error) bool {
 				var he *partner.HTTPError
@@ -408,9 +413,13 @@ func TestAnswersOfEveryShape(t *testing.T) {
 		{"no data", 200, `{"code":0,"message":"ok"}`,
 			func(_ partner.Minted, err error) bool { var de *partner.DecodeError; return errors.As(err, &de) }},
 		{"bad txHash", 200, `{"code":0,"data":{"tokenId":"4123456789","txHash":"0x12"}}`,
-			func(_ partner.Minted, err error) bool { return err != nil && strings.Contains(err.Error(), "data.txHash") }},
+			func(_ partner.Minted, err error) bool {
+				return err != nil && strings.Contains(err.Error(), "data.txHash")
+			}},
 		{"bad tokenId", 200, `{"code":0,"data":{"tokenId":"0","txHash":"` + tx + `"}}`,
-			func(_ partner.Minted, err error) bool { return err != nil && strings.Contains(err.Error(), "data.tokenId") }},
+			func(_ partner.Minted, err error) bool {
+				return err != nil && strings.Contains(err.Error(), "data.tokenId")
+			}},
 		{"duplicate key", 200, `{"code":0,"code":20003,"data":null}`,
 			func(_ partner.Minted, err error) bool { var de *partner.DecodeError; return errors.As(err, &de) }},
 	} {

@@ -176,6 +176,7 @@ func (a *cli) rootCmd() *cobra.Command {
 		addAPICommands,
 		addAuditCommands,
 		addKeyCommands,
+		addPartnerCommands,
 		addPermitCommands,
 		addProfileCommands,
 		addProxyCommands,
