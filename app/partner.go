@@ -8,9 +8,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/app/review"
 	"purse/config"
 	"purse/enduser"
 	"purse/partner"
@@ -95,6 +97,9 @@ func CheckPartnerMint(in PartnerMintInput) error {
 	if err := enduser.CheckEmail(in.Email); err != nil {
 		return &FieldError{Field: "email", Err: err}
 	}
+	if i := strings.IndexFunc(in.Hash, func(r rune) bool { return unicode.IsControl(r) }); i >= 0 {
+		return fieldErr("hash", "expected printable text: a control character (%U) at byte %d could hide what is signed", []rune(in.Hash[i:])[0], i)
+	}
 	if in.Hash != "" {
 		// The signer's own rules for a consent text (UTF-8, bounded, never a payload hash's
 		// form), checked before any key is opened.
@@ -111,6 +116,76 @@ func CheckPartnerMint(in PartnerMintInput) error {
 	return nil
 }
 
+// PartnerMintPlan is a checked partner mint: the consent to sign and its review. Nothing
+// was signed or sent yet.
+type PartnerMintPlan struct {
+	Email string `json:"email"`
+	// Address is the profile's EVM key's: the user whose account is minted.
+	Address string `json:"address"`
+	// Hash and Deadline are the consent's signed values; Intermediate and Message what
+	// they make (design 2.1).
+	Hash         string `json:"hash"`
+	Deadline     int64  `json:"deadline"`
+	Intermediate string `json:"intermediate"`
+	Message      string `json:"message"`
+	// Note says the chain could not be read for an account of the key ("" when it was).
+	Note   string         `json:"note,omitempty"`
+	Review review.Request `json:"-"`
+}
+
+// minConsentLeft is the least validity a consent may have left when it is signed: a review
+// that waited longer is prepared again rather than signed for a deadline about to pass.
+const minConsentLeft = 30 * time.Second
+
+// PreparePartnerMint checks a partner mint before anything is signed or sent: the fields
+// (CheckPartnerMint), every mint's checks (no account yet, an EVM key, none of its accounts
+// on chain), the partner settings; then it fixes the consent (the text, a deadline ttl from
+// now) and builds its review.
+func (s *App) PreparePartnerMint(ctx context.Context, in PartnerMintInput) (PartnerMintPlan, error) {
+	if err := CheckPartnerMint(in); err != nil {
+		return PartnerMintPlan{}, err
+	}
+	owner, note, err := s.mintOwner(ctx)
+	if err != nil {
+		return PartnerMintPlan{}, err
+	}
+	p := s.Profile()
+	if err := partnerSettings(p, ""); err != nil {
+		return PartnerMintPlan{}, err
+	}
+	hash, ttl := in.Hash, in.TTL
+	if hash == "" {
+		hash = DefaultConsentText(owner.Hex())
+	}
+	if ttl == 0 {
+		ttl = protocol.DefaultMintConsentWindow
+	}
+	plan := PartnerMintPlan{Email: in.Email, Address: owner.Hex(), Hash: hash, Deadline: time.Now().Add(ttl).Unix()}
+	if note != chainShowsNone {
+		plan.Note = note // the chain could not be read: the service's refusal is the only guard
+	}
+	dl := strconv.FormatInt(plan.Deadline, 10)
+	plan.Intermediate, plan.Message = wallet.ConsentMessage(hash, dl)
+	plan.Review = review.MintConsentRequest("partner-mint", hash, dl, plan.Intermediate, plan.Message)
+	plan.Review.Sections = append(plan.Review.Sections, review.Section{Heading: "Partner mint", Fields: []review.Field{
+		{Label: "email", Value: in.Email},
+		{Label: "evmAddress", Value: plan.Address, Note: "key " + p.EVMKey},
+		{Label: "sent to", Value: strings.TrimRight(p.PartnerAPI, "/") + partnerPath(p, partner.RouteMint), Note: "signed with partner key " + p.PartnerKey},
+	}})
+	if plan.Note != "" {
+		plan.Review.Warnings = append(plan.Review.Warnings, plan.Note)
+	}
+	return plan, nil
+}
+
+// partnerPath is the path of a partner route under profile p.
+func partnerPath(p config.Profile, route string) string {
+	if path, ok := p.PartnerRoutes[route]; ok {
+		return path
+	}
+	return partner.DefaultPath(route)
+}
+
 // PartnerMinted is a partner mint's outcome: the account is stored in the profile.
 type PartnerMinted struct {
 	TokenID string `json:"tokenId"`
@@ -123,26 +198,20 @@ type PartnerMinted struct {
 	Request  partner.MintRequest `json:"request"`
 	SignedBy string              `json:"signedBy,omitempty"`
 	// FromChain says the answer was lost or unreadable and the account was found on chain
-	// instead (TxHash is then unknown). Note says what happened, or that the chain could not
-	// be read for an account of the key before the mint.
+	// instead (TxHash is then unknown); Note says what happened.
 	FromChain bool   `json:"fromChain,omitempty"`
 	Note      string `json:"note,omitempty"`
 }
 
-// PartnerMint mints the profile's account through the partner API (POST /v1/mint/nft): the
-// same checks as every mint (no account yet, an EVM key, none of its accounts on chain),
-// then the user's consent signed with the profile's EVM key, the request signed with the
-// partner key, and the account id of the answer stored in the profile. Once the request may
-// have reached the service, an answer that is lost, unreadable or not signed as the profile
-// pins is settled on the chain (the account of the key, when it shows); otherwise the
-// outcome is unknown (*OutcomeError naming the address).
-func (s *App) PartnerMint(ctx context.Context, in PartnerMintInput, u *Unlock) (PartnerMinted, error) {
-	if err := CheckPartnerMint(in); err != nil {
-		return PartnerMinted{}, err
-	}
-	owner, note, err := s.mintOwner(ctx)
-	if err != nil {
-		return PartnerMinted{}, err
+// PartnerMint signs the plan's consent with the profile's EVM key, sends the mint signed with
+// the partner key (POST /v1/mint/nft) and stores the account id of the answer in the
+// profile. A consent with less than 30 seconds left is not signed (prepare it again). Once
+// the request may have reached the service, an answer that is lost, unreadable or not signed
+// as the profile pins is settled on the chain (the key's account, when it shows); otherwise
+// the outcome is unknown (*OutcomeError naming the address).
+func (s *App) PartnerMint(ctx context.Context, plan PartnerMintPlan, u *Unlock) (PartnerMinted, error) {
+	if left := time.Until(time.Unix(plan.Deadline, 0)); left < minConsentLeft {
+		return PartnerMinted{}, fieldErr("consent-ttl", "the consent has %s left, under the %s it needs to reach the service: prepare the mint again; nothing was signed", left.Round(time.Second), minConsentLeft)
 	}
 	p := s.Profile()
 	pc, err := s.partnerClient(p, u, "")
@@ -153,27 +222,16 @@ func (s *App) PartnerMint(ctx context.Context, in PartnerMintInput, u *Unlock) (
 	if err != nil {
 		return PartnerMinted{}, err
 	}
-	if user.Address() != owner {
-		return PartnerMinted{}, fmt.Errorf("the key %s signs as %s, not as its address %s in the key store", p.EVMKey, user.Address().Hex(), owner.Hex())
+	if user.Address().Hex() != plan.Address {
+		return PartnerMinted{}, fmt.Errorf("the key %s signs as %s, not as %s the mint was prepared for: prepare it again", p.EVMKey, user.Address().Hex(), plan.Address)
 	}
-	hash, ttl := in.Hash, in.TTL
-	if hash == "" {
-		hash = DefaultConsentText(owner.Hex())
-	}
-	if ttl == 0 {
-		ttl = protocol.DefaultMintConsentWindow
-	}
-	now := time.Now()
-	mc, err := wallet.SignMintConsentRequest(user, wallet.Request{Purpose: wallet.PurposeMintConsent, Hash: hash,
-		Deadline: strconv.FormatInt(now.Add(ttl).Unix(), 10)}, now)
+	mc, err := wallet.SignMintConsentRequest(user, wallet.Request{Purpose: wallet.PurposeMintConsent, Hash: plan.Hash,
+		Deadline: strconv.FormatInt(plan.Deadline, 10)}, time.Now())
 	if err != nil {
 		return PartnerMinted{}, err
 	}
-	req := partner.MintRequest{Email: in.Email, EVMAddress: mc.EVMAddress, Signature: mc.Signature, Hash: mc.Hash, Deadline: mc.Deadline}
-	out := PartnerMinted{Address: owner.Hex(), Email: in.Email, Profile: p.Name, Request: req}
-	if note != chainShowsNone {
-		out.Note = note // the chain could not be read: the service's refusal is the only guard
-	}
+	req := partner.MintRequest{Email: plan.Email, EVMAddress: mc.EVMAddress, Signature: mc.Signature, Hash: mc.Hash, Deadline: mc.Deadline}
+	out := PartnerMinted{Address: plan.Address, Email: plan.Email, Profile: p.Name, Request: req}
 	m, ex, err := pc.Mint(ctx, req)
 	var ae *partner.APIError
 	switch {

@@ -14,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/altchain/altchaintest"
+	"purse/app/review"
 	"purse/config"
 	"purse/enduser/endusertest"
 	"purse/keystore"
@@ -77,9 +78,28 @@ func TestPartnerOnboarding(t *testing.T) {
 		t.Run(string(v), func(t *testing.T) {
 			e := newPartnerEnv(t, v, nil)
 			ctx := context.Background()
-			m, err := e.app.PartnerMint(ctx, PartnerMintInput{Email: "onboard@example.com"}, pw)
+			plan, err := e.app.PreparePartnerMint(ctx, PartnerMintInput{Email: "onboard@example.com"})
 			if err != nil {
 				t.Fatal(err)
+			}
+			// The review shows exactly what is signed, and where the mint goes.
+			rv := plan.Review
+			if rv.Kind != review.KindMintConsent || len(rv.Sections) != 3 || rv.Sections[1].Block.Text != plan.Message ||
+				rv.Sections[2].Fields[0].Value != "onboard@example.com" || !strings.HasSuffix(rv.Sections[2].Fields[2].Value, "/partner/v1/mint/nft") {
+				t.Fatalf("review %+v", rv)
+			}
+			if e.hits.Load() != 0 {
+				t.Fatal("preparing sent something")
+			}
+			m, err := e.app.PartnerMint(ctx, plan, pw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Request.Hash != plan.Hash || m.Request.Deadline != strconv.FormatInt(plan.Deadline, 10) {
+				t.Fatalf("signed %+v, reviewed %+v", m.Request, plan)
+			}
+			if got, _ := wallet.RecoverFullAuth(m.Request.Hash, m.Request.Deadline, m.Request.Signature); got.Hex() != plan.Address {
+				t.Fatalf("the consent recovers to %s", got.Hex())
 			}
 			if e.app.Profile().TokenID != m.TokenID || m.TxHash == "" || m.SignedBy != altchaintest.ResponseKey.Address().Hex() || m.FromChain {
 				t.Fatalf("minted %+v, profile token %q", m, e.app.Profile().TokenID)
@@ -114,7 +134,7 @@ func TestPartnerOnboarding(t *testing.T) {
 			// A second mint is refused before anything is sent: the profile has its account.
 			before := e.hits.Load()
 			var adv *Advice
-			if _, err := e.app.PartnerMint(ctx, PartnerMintInput{Email: "again@example.com"}, pw); !errors.As(err, &adv) || e.hits.Load() != before {
+			if _, err := e.app.PreparePartnerMint(ctx, PartnerMintInput{Email: "again@example.com"}); !errors.As(err, &adv) || e.hits.Load() != before {
 				t.Fatalf("second mint: %v", err)
 			}
 		})
@@ -136,6 +156,7 @@ func TestPartnerMintRefusedBeforeSending(t *testing.T) {
 		{"a bad email", PartnerMintInput{Email: "not an email"}, nil, "email", ""},
 		{"a consent over 300 seconds", PartnerMintInput{Email: "a@example.com", TTL: 301 * time.Second}, nil, "consent-ttl", ""},
 		{"a negative consent", PartnerMintInput{Email: "a@example.com", TTL: -time.Second}, nil, "consent-ttl", ""},
+		{"a consent text with a terminal control", PartnerMintInput{Email: "a@example.com", Hash: "ok\x1b[2J"}, nil, "hash", ""},
 		{"a consent text in a payload hash's form", PartnerMintInput{Email: "a@example.com", Hash: "0x" + strings.Repeat("ab", 32)}, nil, "hash", ""},
 		{"no partner key", PartnerMintInput{Email: "a@example.com"}, func(p *config.Profile) { p.PartnerKey = "" }, "", "partner_key"},
 		{"no partner API", PartnerMintInput{Email: "a@example.com"}, func(p *config.Profile) { p.PartnerAPI = "" }, "", "partner_api"},
@@ -144,7 +165,7 @@ func TestPartnerMintRefusedBeforeSending(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := newPartnerEnv(t, wallet.PartnerAuthSpec, c.tweak)
-			_, err := e.app.PartnerMint(ctx, c.in, pw)
+			_, err := mint(e.app, c.in)
 			var fe *FieldError
 			switch {
 			case c.field != "" && (!errors.As(err, &fe) || fe.Field != c.field):
@@ -157,13 +178,32 @@ func TestPartnerMintRefusedBeforeSending(t *testing.T) {
 			}
 		})
 	}
+	// A consent whose review waited until under 30 seconds were left is not signed.
+	e := newPartnerEnv(t, wallet.PartnerAuthSpec, nil)
+	plan, err := e.app.PreparePartnerMint(ctx, PartnerMintInput{Email: "slow@example.com", TTL: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fe *FieldError
+	if _, err := e.app.PartnerMint(ctx, plan, pw); !errors.As(err, &fe) || fe.Field != "consent-ttl" || e.hits.Load() != 0 {
+		t.Fatalf("a consent about to pass: %v", err)
+	}
+}
+
+// mint prepares and sends a partner mint, as a front end does after the review.
+func mint(s *App, in PartnerMintInput) (PartnerMinted, error) {
+	plan, err := s.PreparePartnerMint(context.Background(), in)
+	if err != nil {
+		return PartnerMinted{}, err
+	}
+	return s.PartnerMint(context.Background(), plan, pw)
 }
 
 // TestPartnerMintServiceRefusals: a service refusal is reported with its code and what to do,
 // and is no unknown outcome (the service said nothing was minted).
 func TestPartnerMintServiceRefusals(t *testing.T) {
 	e := newPartnerEnv(t, wallet.PartnerAuthSpec, nil)
-	_, err := e.app.PartnerMint(context.Background(), PartnerMintInput{Email: "taken@example.com"}, pw)
+	_, err := mint(e.app, PartnerMintInput{Email: "taken@example.com"})
 	var ae *partner.APIError
 	var oe *OutcomeError
 	if !errors.As(err, &ae) || ae.Code != 20003 || errors.As(err, &oe) || e.app.Profile().TokenID != "" {
@@ -173,7 +213,7 @@ func TestPartnerMintServiceRefusals(t *testing.T) {
 	if _, err := e.app.UpdateProfile(func(p *config.Profile) error { return p.Set("partner_auth", "legacy") }); err != nil {
 		t.Fatal(err)
 	}
-	_, err = e.app.PartnerMint(context.Background(), PartnerMintInput{Email: "fresh@example.com"}, pw)
+	_, err = mint(e.app, PartnerMintInput{Email: "fresh@example.com"})
 	if !errors.As(err, &ae) || ae.Code != 10001 || !strings.Contains(ae.NextStep(), "partner_auth") {
 		t.Fatalf("other variant: %v", err)
 	}
@@ -195,7 +235,7 @@ func TestPartnerMintOutcomeUnknown(t *testing.T) {
 	}))
 	defer srv.Close()
 	e := newPartnerEnv(t, wallet.PartnerAuthSpec, func(p *config.Profile) { p.PartnerAPI = srv.URL })
-	m, err := e.app.PartnerMint(context.Background(), PartnerMintInput{Email: "lost@example.com"}, pw)
+	m, err := mint(e.app, PartnerMintInput{Email: "lost@example.com"})
 	var oe *OutcomeError
 	if !errors.As(err, &oe) || oe.Outcome != OutcomeUnknown || oe.IDName != "evmAddress" || oe.ID != m.Address || m.Address == "" ||
 		!strings.Contains(err.Error(), "502") || !strings.Contains(oe.Next, "purse account find") {
@@ -229,7 +269,7 @@ func TestPartnerMintSettledOnChain(t *testing.T) {
 	if err := sb.Solana.SetFaults(altchaintest.Faults{ResponseSignature: altchaintest.ResponseTampered}); err != nil {
 		t.Fatal(err)
 	}
-	m, err := s.PartnerMint(context.Background(), PartnerMintInput{Email: "settled@example.com"}, pw)
+	m, err := mint(s, PartnerMintInput{Email: "settled@example.com"})
 	if err != nil || !m.FromChain || m.TokenID == "" || m.TxHash != "" || !strings.Contains(m.Note, "signature does not hold") {
 		t.Fatalf("%+v %v", m, err)
 	}

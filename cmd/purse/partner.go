@@ -7,6 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/app/review"
+	"purse/internal/prompt"
 	"purse/internal/visible"
 )
 
@@ -18,13 +20,41 @@ func addPartnerCommands(a *cli, root *cobra.Command) {
 
 func (a *cli) partnerMintCmd() *cobra.Command {
 	var in app.PartnerMintInput
-	cmd := a.command("mint --email E [--hash TEXT] [--consent-ttl 4m]",
+	var yes bool
+	cmd := a.command("mint --email E [--hash TEXT] [--consent-ttl 4m] [--yes]",
 		"Mint the account of the profile's EVM key through the partner API (/v1/mint/nft): the key signs the consent, the partner key the request", func(cmd *cobra.Command, core *app.App) error {
-			m, err := core.PartnerMint(cmd.Context(), in, nil)
+			// The fields first, then a terminal for the question, before anything is signed.
+			if err := app.CheckPartnerMint(in); err != nil {
+				return err
+			}
+			tty, err := prompt.Review(yes)
 			if err != nil {
 				return err
 			}
-			if m.Note != "" {
+			if tty != nil {
+				defer tty.Close()
+			}
+			plan, err := core.PreparePartnerMint(cmd.Context(), in)
+			if err != nil {
+				return err
+			}
+			if plan.Note != "" {
+				a.warn("%s", visible.Line(plan.Note))
+			}
+			switch {
+			case tty != nil:
+				_ = review.Write(tty, plan.Review)
+				if err := prompt.YesNo(tty, "Sign this consent and mint?", "nothing was signed or sent"); err != nil {
+					return err
+				}
+			case !a.jsonOut:
+				_ = review.Write(a.stderr, plan.Review)
+			}
+			m, err := core.PartnerMint(cmd.Context(), plan, nil)
+			if err != nil {
+				return err
+			}
+			if m.FromChain {
 				a.warn("%s", visible.Line(m.Note))
 			}
 			return a.print(m, func(w io.Writer) {
@@ -33,16 +63,22 @@ func (a *cli) partnerMintCmd() *cobra.Command {
 					tx = "unknown: found on chain"
 				}
 				fmt.Fprintf(w, "minted account %s for %s (tx %s); stored in profile %s\n", visible.Line(m.TokenID), m.Address, visible.Line(tx), m.Profile)
-				fmt.Fprintf(w, "consent: \"%s\", valid until %s\n", visible.Line(m.Request.Hash), m.Request.Deadline)
 				if m.SignedBy != "" {
 					fmt.Fprintf(w, "answer signed by %s\n", m.SignedBy)
 				}
 			})
 		})
+	cmd.Long = "Checks the profile (no account yet, an EVM key whose address owns none on chain, a\n" +
+		"partner key and partner API), shows the review of the consent the EVM key signs\n" +
+		"(\"I agree to access my profile. \" + keccak256(hash + deadline), at most 5 minutes ahead)\n" +
+		"and asks y/N on the terminal (--yes skips the question), then signs the request with the\n" +
+		"partner key and stores the account id of the answer in the profile. When the answer is\n" +
+		"lost or cannot be trusted, the chain settles it; otherwise the outcome is unknown (exit 4)."
 	f := cmd.Flags()
 	f.StringVar(&in.Email, "email", "", "the user's email address (required): the service registers it with the account")
 	f.StringVar(&in.Hash, "hash", "", "the consent text the user signs (default: \"purse: mint the account of ADDRESS\")")
 	f.DurationVar(&in.TTL, "consent-ttl", 0, "how long the consent lasts, at most 5m (default 4m, a margin for clock skew)")
+	f.BoolVar(&yes, "yes", false, "sign without asking on the terminal")
 	return cmd
 }
 

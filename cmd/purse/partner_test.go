@@ -33,7 +33,7 @@ func TestPartnerOnboardingCommands(t *testing.T) {
 		}
 	}
 	// The partner key is not registered yet: the service refuses it (10001, what to check).
-	if _, e, c := purse(t, "", "partner", "mint", "--email", "cli@example.com"); c != exitFailure || !strings.Contains(e, "service error 10001") || !strings.Contains(e, "partner_key") {
+	if _, e, c := purse(t, "", "partner", "mint", "--email", "cli@example.com", "--yes"); c != exitFailure || !strings.Contains(e, "service error 10001") || !strings.Contains(e, "partner_key") {
 		t.Fatalf("unregistered partner key: %d %s", c, e)
 	}
 	if out, e, c := purse(t, "", "sandbox", "ctl", "register-partner", "--json"); c != exitOK || jsonOut(t, out)["partnerKey"] != "partner" {
@@ -56,7 +56,11 @@ func TestPartnerOnboardingCommands(t *testing.T) {
 	if _, e, c := purse(t, "", "partner", "idv-status"); c != exitUsage || !strings.Contains(e, "no account id") {
 		t.Fatalf("idv-status without an account: %d %s", c, e)
 	}
-	out, e, c := purse(t, "", "partner", "mint", "--email", "cli@example.com", "--json")
+	// Without a terminal to ask on, nothing is signed unless --yes says so.
+	if _, e, c := purse(t, "", "partner", "mint", "--email", "cli@example.com"); c != exitUsage || !strings.Contains(e, "--yes") {
+		t.Fatalf("no terminal: %d %s", c, e)
+	}
+	out, e, c := purse(t, "", "partner", "mint", "--email", "cli@example.com", "--yes", "--json")
 	if c != exitOK {
 		t.Fatalf("mint: %d %s", c, e)
 	}
