@@ -304,19 +304,32 @@ func (s *App) networkRequest(tokenID string) (partner.NetworkRequest, error) {
 // account the partner minted: the way on when the end-user route answers 10000 "user kyc
 // flow not found" on a fresh account. tokenID "" is the profile's account.
 func (s *App) PartnerIDVToken(ctx context.Context, tokenID string, u *Unlock) (PartnerIDVToken, error) {
-	req, err := s.networkRequest(tokenID)
+	t, req, signedBy, err := byNetwork(s, ctx, tokenID, u, (*partner.Client).IDVToken)
 	if err != nil {
 		return PartnerIDVToken{}, err
+	}
+	return PartnerIDVToken{TokenID: req.TokenID, Network: req.Network, Token: t.Token, SignedBy: signedBy}, nil
+}
+
+// byNetwork makes a network-scoped vendor call for tokenID ("" the profile's account) on the
+// profile's network: the request checked before the partner key is opened, an answer
+// refused for its signature a rejection.
+func byNetwork[T any](s *App, ctx context.Context, tokenID string, u *Unlock,
+	call func(*partner.Client, context.Context, partner.NetworkRequest) (T, *partner.Exchange, error)) (T, partner.NetworkRequest, string, error) {
+	var zero T
+	req, err := s.networkRequest(tokenID)
+	if err != nil {
+		return zero, req, "", err
 	}
 	pc, err := s.partnerClient(s.Profile(), u, "")
 	if err != nil {
-		return PartnerIDVToken{}, err
+		return zero, req, "", err
 	}
-	t, ex, err := pc.IDVToken(ctx, req)
+	v, ex, err := call(pc, ctx, req)
 	if err != nil {
-		return PartnerIDVToken{}, refusedAnswer(err)
+		return zero, req, "", refusedAnswer(err)
 	}
-	return PartnerIDVToken{TokenID: req.TokenID, Network: req.Network, Token: t.Token, SignedBy: ex.SignedBy}, nil
+	return v, req, ex.SignedBy, nil
 }
 
 // PartnerIDVStatus is the vendor KYC status record the partner route answered.
@@ -344,17 +357,9 @@ func (st PartnerIDVStatus) Fields() [][2]string {
 // (POST /v1/idv-status-by-network); Record.Empty when the service has none the partner may
 // see. tokenID "" is the profile's account.
 func (s *App) PartnerIDVStatus(ctx context.Context, tokenID string, u *Unlock) (PartnerIDVStatus, error) {
-	req, err := s.networkRequest(tokenID)
+	r, req, signedBy, err := byNetwork(s, ctx, tokenID, u, (*partner.Client).IDVStatus)
 	if err != nil {
 		return PartnerIDVStatus{}, err
 	}
-	pc, err := s.partnerClient(s.Profile(), u, "")
-	if err != nil {
-		return PartnerIDVStatus{}, err
-	}
-	r, ex, err := pc.IDVStatus(ctx, req)
-	if err != nil {
-		return PartnerIDVStatus{}, refusedAnswer(err)
-	}
-	return PartnerIDVStatus{TokenID: req.TokenID, Network: req.Network, Record: r, SignedBy: ex.SignedBy}, nil
+	return PartnerIDVStatus{TokenID: req.TokenID, Network: req.Network, Record: r, SignedBy: signedBy}, nil
 }

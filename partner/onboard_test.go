@@ -164,6 +164,9 @@ func TestMintErrors(t *testing.T) {
 	if apiCode(t, err) != 30001 || ex == nil || !strings.Contains(err.Error(), "already has an account NFT") {
 		t.Fatalf("duplicate: %v", err)
 	}
+	if err := w.sb.SetFaults(altchaintest.Faults{MintDuplicateCode: 20003}); err == nil || !strings.Contains(err.Error(), "mintDuplicateCode") {
+		t.Fatalf("a duplicate code neither variant uses: %v", err)
+	}
 	if err := w.sb.SetFaults(altchaintest.Faults{MintDuplicateCode: altchaintest.CodeDuplicateMint}); err != nil {
 		t.Fatal(err)
 	}
