@@ -6,38 +6,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
-
-	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/gagliardetto/solana-go"
 
-	"purse/protocol"
+	"purse/partner"
 	"purse/wallet"
 )
 
 // QuotePath is the route of the alt-chain deposit quote (spec 4.4).
 const QuotePath = "/v1/altchain/deposit/quote"
-
-// Partner auth headers (spec 5.1).
-const (
-	HeaderAPISignature   = "X-Api-Signature"
-	HeaderAPIDeadline    = "X-Api-Deadline"
-	HeaderAPIPublicKey   = "X-Api-PublicKey"
-	HeaderSvcID          = "X-Svc-Id"
-	HeaderExternalUserID = "X-External-User-Id"
-)
-
-// MaxPartnerDeadline is the longest X-Api-Deadline window (design 2.6; spec 5.1, 8).
-const MaxPartnerDeadline = protocol.MaxPartnerDeadline
-
-// DefaultPartnerDeadline leaves a margin under MaxPartnerDeadline for clock skew between
-// purse and the service.
-const DefaultPartnerDeadline = 4 * time.Minute
 
 // OutputCurrencies are the fiat currencies a deposit may pay out in (spec 4.4, 2.9).
 var OutputCurrencies = []string{"EUR", "CHF", "USD", "CNH"}
@@ -130,54 +110,9 @@ func (r *QuoteRequest) Body() ([]byte, error) {
 	})
 }
 
-// PartnerClient asks the partner API for deposit quotes, signing every request with the
-// partner key (spec 5.1).
-type PartnerClient struct {
-	// BaseURL is the partner API base, e.g. https://host or http://127.0.0.1:8787/partner.
-	BaseURL string
-	Signer  wallet.EVMSigner
-	// Variant is the signed message (default wallet.PartnerAuthSpec).
-	Variant wallet.PartnerAuthVariant
-	// HTTP defaults to a client with a 30-second timeout.
-	HTTP *http.Client
-	// Now defaults to time.Now.
-	Now func() time.Time
-	// Deadline is the X-Api-Deadline window: default DefaultPartnerDeadline, at most
-	// MaxPartnerDeadline.
-	Deadline time.Duration
-	// ResponseKey, when set, is the service key the answer must be signed by (spec 4.4, 5.5:
-	// x-api-signature over the raw body, x-api-publicKey); an unsigned answer or another
-	// signer is refused (ErrResponseSignature). Unset, a signature present is still checked
-	// against x-api-publicKey and reported in QuoteResult.SignedBy.
-	ResponseKey *common.Address
-}
-
-// ErrResponseSignature marks a quote answer whose signature does not hold: nothing in it is
-// used.
-var ErrResponseSignature = errors.New("altchain quote: the answer's signature does not hold")
-
-// checkResponseSignature verifies the answer's x-api-signature (EIP-191 over the raw body)
-// and returns the signer ("" when unsigned and no key is pinned).
-func (c *PartnerClient) checkResponseSignature(h http.Header, raw []byte) (string, error) {
-	sig, pub := h.Get(HeaderAPISignature), h.Get(HeaderAPIPublicKey)
-	if sig == "" {
-		if c.ResponseKey != nil {
-			return "", fmt.Errorf("%w: the profile pins the service key %s (partner_response_key) but the answer carries no x-api-signature", ErrResponseSignature, c.ResponseKey.Hex())
-		}
-		return "", nil
-	}
-	signer, err := wallet.RecoverPersonal(raw, sig)
-	if err != nil {
-		return "", fmt.Errorf("%w: x-api-signature: %v", ErrResponseSignature, err)
-	}
-	if pub != "" && (!common.IsHexAddress(pub) || common.HexToAddress(pub) != signer) {
-		return "", fmt.Errorf("%w: the body is signed by %s, not by x-api-publicKey %s (altered on the way, or signed over other bytes)", ErrResponseSignature, signer.Hex(), pub)
-	}
-	if c.ResponseKey != nil && signer != *c.ResponseKey {
-		return "", fmt.Errorf("%w: signed by %s, not by the service key %s the profile pins (partner_response_key)", ErrResponseSignature, signer.Hex(), c.ResponseKey.Hex())
-	}
-	return signer.Hex(), nil
-}
+// PartnerClient asks the partner API for deposit quotes: the partner API client (package
+// partner) with the quote call.
+type PartnerClient partner.Client
 
 // QuoteResult is a quote with the exchange that produced it, for display and logs.
 type QuoteResult struct {
@@ -197,70 +132,20 @@ func (c *PartnerClient) Quote(ctx context.Context, req QuoteRequest) (*QuoteResu
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
-	if c.Signer == nil {
-		return nil, errors.New("altchain quote: no partner signer")
-	}
-	if c.BaseURL == "" {
-		return nil, errors.New("altchain quote: no partner API address (partner_api)")
-	}
-	variant := c.Variant
-	if variant == "" {
-		variant = wallet.PartnerAuthSpec
-	}
-	if variant != wallet.PartnerAuthSpec && variant != wallet.PartnerAuthLegacy {
-		return nil, fmt.Errorf("altchain quote: partner auth variant %q: expected spec or legacy", variant)
-	}
-	window := c.Deadline
-	if window == 0 {
-		window = DefaultPartnerDeadline
-	}
-	if window < 0 || window > MaxPartnerDeadline {
-		return nil, fmt.Errorf("altchain quote: partner deadline window %s: expected above 0 and at most %s", window, MaxPartnerDeadline)
-	}
-	now := time.Now
-	if c.Now != nil {
-		now = c.Now
-	}
 	body, err := req.Body()
 	if err != nil {
 		return nil, err
 	}
-	svc := strconv.FormatInt(req.SvcID, 10)
-	at := now()
-	auth, err := wallet.SignPartnerAuth(c.Signer, wallet.PartnerCall{Variant: variant, Payload: body, SvcID: svc, Deadline: at.Add(window).Unix()}, at)
+	ex, err := (*partner.Client)(c).Post(ctx, QuotePath, strconv.FormatInt(req.SvcID, 10), body, MaxQuoteBytes)
+	if ex == nil {
+		return nil, err
+	}
+	res := &QuoteResult{Body: ex.Body, Response: ex.Response, Auth: ex.Auth, SignedBy: ex.SignedBy}
 	if err != nil {
-		return nil, fmt.Errorf("altchain quote: partner auth: %w", err)
+		return res, err
 	}
-	u := strings.TrimRight(c.BaseURL, "/") + QuotePath
-	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
-	if err != nil {
-		return nil, fmt.Errorf("altchain quote: %w", err)
-	}
-	hr.Header.Set("Content-Type", "application/json")
-	hr.Header.Set(HeaderAPISignature, auth.Signature)
-	hr.Header.Set(HeaderAPIDeadline, strconv.FormatInt(auth.Deadline, 10))
-	hr.Header.Set(HeaderAPIPublicKey, auth.PublicKey)
-	hr.Header.Set(HeaderSvcID, svc)
-	hc := c.HTTP
-	if hc == nil {
-		hc = &http.Client{Timeout: 30 * time.Second}
-	}
-	resp, err := hc.Do(hr)
-	if err != nil {
-		return nil, fmt.Errorf("altchain quote: %w", err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, MaxQuoteBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("altchain quote: read: %w", err)
-	}
-	res := &QuoteResult{Body: body, Response: raw, Auth: auth}
-	if resp.StatusCode == http.StatusOK {
-		if res.SignedBy, err = c.checkResponseSignature(resp.Header, raw); err != nil {
-			return res, err
-		}
-	}
-	if resp.StatusCode != http.StatusOK {
+	raw := ex.Response
+	if ex.Status != http.StatusOK {
 		// A gateway error may still carry {error_code, error_msg} or a partner envelope.
 		if _, perr := ParseQuote(bytes.NewReader(raw)); perr != nil {
 			var ae *APIError
@@ -268,7 +153,7 @@ func (c *PartnerClient) Quote(ctx context.Context, req QuoteRequest) (*QuoteResu
 				return res, perr
 			}
 		}
-		return res, fmt.Errorf("altchain quote: HTTP %d from %s", resp.StatusCode, u)
+		return res, fmt.Errorf("altchain quote: HTTP %d from %s", ex.Status, strings.TrimRight(c.BaseURL, "/")+QuotePath)
 	}
 	q, err := ParseQuote(bytes.NewReader(raw))
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"purse/altchain"
 	"purse/altchain/altchaintest"
+	"purse/partner"
 	"purse/wallet"
 )
 
@@ -114,11 +115,11 @@ func TestPartnerClientHeaders(t *testing.T) {
 		if got.URL.Path != altchain.QuotePath || got.Method != http.MethodPost || got.Header.Get("Content-Type") != "application/json" {
 			t.Fatalf("%s %s", got.Method, got.URL.Path)
 		}
-		dl, err := strconv.ParseInt(got.Header.Get(altchain.HeaderAPIDeadline), 10, 64)
+		dl, err := strconv.ParseInt(got.Header.Get(partner.HeaderAPIDeadline), 10, 64)
 		if err != nil || dl <= now.Unix() || dl > now.Add(5*time.Minute).Unix() {
 			t.Fatalf("deadline %d", dl)
 		}
-		if got.Header.Get(altchain.HeaderSvcID) != "4242" || got.Header.Get(altchain.HeaderAPIPublicKey) != evmKey(t).Address().Hex() {
+		if got.Header.Get(partner.HeaderSvcID) != "4242" || got.Header.Get(partner.HeaderAPIPublicKey) != evmKey(t).Address().Hex() {
 			t.Fatalf("headers %v", got.Header)
 		}
 		r := validRequest(t)
@@ -126,7 +127,7 @@ func TestPartnerClientHeaders(t *testing.T) {
 			t.Fatalf("body %s", body)
 		}
 		msg := wallet.PartnerAuthMessage(v, body, "4242", "", dl)
-		signer, err := wallet.RecoverPersonal([]byte(msg), got.Header.Get(altchain.HeaderAPISignature))
+		signer, err := wallet.RecoverPersonal([]byte(msg), got.Header.Get(partner.HeaderAPISignature))
 		if err != nil || signer != evmKey(t).Address() {
 			t.Fatalf("%s: signature does not recover to the partner: %v", v, err)
 		}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/gagliardetto/solana-go"
 	"github.com/shopspring/decimal"
+
+	"purse/partner"
 )
 
 // MaxQuoteBytes bounds the quote body ParseQuote reads.
@@ -86,37 +88,9 @@ func (q *Quote) SetRequested(usdcAmount, minUsdcAmount string) error {
 	return nil
 }
 
-// APIError is a non-zero partner-envelope code or an {error_code, error_msg} gateway error.
-type APIError struct {
-	Code    int64
-	Message string
-}
-
-func (e *APIError) Error() string {
-	s := fmt.Sprintf("altchain quote: service error %d", e.Code)
-	if x := e.Explanation(); x != "" {
-		s += " (" + x + ")"
-	}
-	if e.Message != "" {
-		s += ": " + e.Message
-	}
-	return s
-}
-
-// Explanation says in plain words what the code means for the deposit quote.
-func (e *APIError) Explanation() string {
-	switch e.Code {
-	case 10001:
-		return "the partner request was not authenticated: invalid signature, wrong or unregistered key, or expired deadline"
-	case 20003:
-		return "a request parameter was refused: bad svcId, malformed Solana address, unsupported output currency, user not under this partner, amount below 5 USDC, or invalid minUsdcAmount"
-	case 50002:
-		return "the service has an internal error or lacks the chain configuration for this network"
-	case 50003:
-		return "the service could not reach the Solana RPC or build the quote; retry later"
-	}
-	return ""
-}
+// APIError is a non-zero partner-envelope code or an {error_code, error_msg} gateway error:
+// the partner client's, with the quote's own explanations (partner.RouteQuote).
+type APIError = partner.APIError
 
 // FieldError names a field of the quote and what was expected of it.
 type FieldError struct {
@@ -152,40 +126,16 @@ func ParseQuote(r io.Reader) (*Quote, error) {
 	if err != nil {
 		return nil, err
 	}
-	if raw, ok := top["error_code"]; ok {
-		code, err := jsonInt(raw)
-		if err != nil {
-			return nil, fieldErr("error_code", "an integer", "")
-		}
-		var msg string
-		if m, ok := top["error_msg"]; ok {
-			if err := json.Unmarshal(m, &msg); err != nil {
-				return nil, fieldErr("error_msg", "a string", "")
-			}
-		}
-		if code == 0 {
-			return nil, &APIError{Code: 0, Message: "gateway error envelope without a code: " + msg}
-		}
-		return nil, &APIError{Code: code, Message: msg}
-	}
-	if raw, ok := top["code"]; ok {
-		code, err := jsonInt(raw)
-		if err != nil {
-			return nil, fieldErr("code", "an integer", "")
-		}
-		var msg string
-		if m, ok := top["message"]; ok && !isNull(m) {
-			if err := json.Unmarshal(m, &msg); err != nil {
-				return nil, fieldErr("message", "a string", "")
-			}
-		}
-		if code != 0 {
-			return nil, &APIError{Code: code, Message: msg}
-		}
-		data, ok := top["data"]
-		if !ok || isNull(data) {
-			return nil, fieldErr("data", "the quote object", "missing")
-		}
+	data, enveloped, err := partner.Unwrap(top, partner.RouteQuote)
+	var ee *partner.EnvelopeError
+	switch {
+	case errors.As(err, &ee):
+		return nil, fieldErr(ee.Field, ee.Expected, "")
+	case err != nil:
+		return nil, err
+	case enveloped && data == nil:
+		return nil, fieldErr("data", "the quote object", "missing")
+	case enveloped:
 		if top, err = objectFields(data, "data."); err != nil {
 			return nil, err
 		}
@@ -196,51 +146,18 @@ func ParseQuote(r io.Reader) (*Quote, error) {
 // objectFields splits a JSON object into its members, refusing duplicate keys (two
 // parsers could otherwise read two different quotes from one body) and trailing data.
 func objectFields(b []byte, prefix string) (map[string]json.RawMessage, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, fmt.Errorf("altchain quote: %sbody is not JSON: %w", prefix, err)
+	m, err := partner.Members(b)
+	var dup *partner.DuplicateKeyError
+	switch {
+	case errors.As(err, &dup):
+		return nil, fieldErr(prefix+dup.Key, "a single occurrence", "the key appears twice")
+	case err != nil:
+		return nil, fmt.Errorf("altchain quote: %s%w", prefix, err)
 	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, fmt.Errorf("altchain quote: %sbody: expected a JSON object", prefix)
-	}
-	out := make(map[string]json.RawMessage)
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, fmt.Errorf("altchain quote: %sbody is not JSON: %w", prefix, err)
-		}
-		key, _ := tok.(string)
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, fmt.Errorf("altchain quote: %s%s: not valid JSON: %w", prefix, key, err)
-		}
-		if _, dup := out[key]; dup {
-			return nil, fieldErr(prefix+key, "a single occurrence", "the key appears twice")
-		}
-		out[key] = raw
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, fmt.Errorf("altchain quote: %sbody is not JSON: %w", prefix, err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("altchain quote: %sbody: unexpected data after the JSON object", prefix)
-	}
-	return out, nil
+	return m, nil
 }
 
 func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
-
-func jsonInt(raw json.RawMessage) (int64, error) {
-	s := string(bytes.TrimSpace(raw))
-	if strings.HasPrefix(s, `"`) {
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return 0, err
-		}
-	}
-	return strconv.ParseInt(s, 10, 64)
-}
 
 func quoteFromFields(f map[string]json.RawMessage) (*Quote, error) {
 	q := &Quote{}

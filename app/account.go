@@ -79,35 +79,14 @@ func (s *App) ProposeTokenID(ctx context.Context) (TokenIDProposal, error) {
 // yet, no account of the key already on chain (a chain that cannot be read is noted, not a
 // refusal), the account id's form and the captcha fields, and the email's availability.
 func (s *App) CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (MintPlan, error) {
-	p := s.Profile()
-	if p.TokenID != "" {
-		return MintPlan{}, &Advice{fmt.Errorf("profile %s already has account %s", p.Name, p.TokenID),
-			"A mint makes a new account only for a profile without one: use another profile, or keep this account."}
-	}
-	if p.EVMKey == "" {
-		return MintPlan{}, &Advice{fmt.Errorf("profile %s has no EVM key", p.Name),
-			"Add or import an EVM key (Keys screen, `purse key new`) and make it the profile's key."}
-	}
-	ks, err := s.Keys(nil)
-	if err != nil {
+	owner, note, err := s.mintOwner(ctx)
+	if owner == (common.Address{}) {
 		return MintPlan{}, err
 	}
-	e, err := ks.Get(p.EVMKey)
+	captcha.Address = owner.Hex()
+	plan := MintPlan{Request: captcha, TokenID: tokenID, Email: email, EmailOK: true, ChainNote: note}
 	if err != nil {
-		return MintPlan{}, err
-	}
-	captcha.Address = e.Address
-	plan := MintPlan{Request: captcha, TokenID: tokenID, Email: email, EmailOK: true}
-	owner := common.HexToAddress(e.Address)
-	id, found, err := s.AccountOf(ctx, owner)
-	switch {
-	case err != nil:
-		plan.ChainNote = "the chain was not checked for an existing account: " + OneLine(err)
-	case found:
-		return plan, &Advice{fmt.Errorf("%s already owns account %d on chain: minting another is refused", owner.Hex(), id),
-			fmt.Sprintf("Use that account: set token_id=%d (Settings screen, `purse profile set`) or run `purse account find`.", id)}
-	default:
-		plan.ChainNote = "the chain shows no account for this key"
+		return plan, err
 	}
 	// The fields after the guard: an account the key already owns is the answer to give
 	// first, whatever the captcha says.
@@ -127,6 +106,55 @@ func (s *App) CheckMint(ctx context.Context, tokenID string, captcha enduser.Min
 		}
 	}
 	return plan, nil
+}
+
+// mintOwner checks what every mint needs of the profile before anything is sent: no account
+// yet, an EVM key, and no account of that key on chain already. It returns the key's address
+// (zero when the profile is not fit) and what the chain guard saw: a chain that cannot be
+// read is a note, not a refusal; an account the key owns is an error with the address.
+func (s *App) mintOwner(ctx context.Context) (common.Address, string, error) {
+	var none common.Address
+	p := s.Profile()
+	if p.TokenID != "" {
+		return none, "", &Advice{fmt.Errorf("profile %s already has account %s", p.Name, p.TokenID),
+			"A mint makes a new account only for a profile without one: use another profile, or keep this account."}
+	}
+	if p.EVMKey == "" {
+		return none, "", &Advice{fmt.Errorf("profile %s has no EVM key", p.Name),
+			"Add or import an EVM key (Keys screen, `purse key new`) and make it the profile's key."}
+	}
+	ks, err := s.Keys(nil)
+	if err != nil {
+		return none, "", err
+	}
+	e, err := ks.Get(p.EVMKey)
+	if err != nil {
+		return none, "", err
+	}
+	owner := common.HexToAddress(e.Address)
+	id, found, err := s.AccountOf(ctx, owner)
+	switch {
+	case err != nil:
+		return owner, "the chain was not checked for an existing account: " + OneLine(err), nil
+	case found:
+		return owner, "", &Advice{fmt.Errorf("%s already owns account %d on chain: minting another is refused", owner.Hex(), id),
+			fmt.Sprintf("Use that account: set token_id=%d (Settings screen, `purse profile set`) or run `purse account find`.", id)}
+	}
+	return owner, chainShowsNone, nil
+}
+
+// chainShowsNone is mintOwner's note when the chain was read and shows no account.
+const chainShowsNone = "the chain shows no account for this key"
+
+// storeMinted stores the account a mint made in the profile. A mint the service confirmed
+// but the profile could not store says so, with the id to set by hand.
+func (s *App) storeMinted(id, txHash string) (config.Profile, error) {
+	p, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", id) })
+	if err != nil {
+		return config.Profile{}, &Advice{fmt.Errorf("minted account %s (tx %s) but could not store it in the profile: %w", id, txHash, err),
+			"Set token_id=" + id + " (Settings screen, `purse profile set`); do not mint again."}
+	}
+	return p, nil
 }
 
 // Minted is the outcome of a mint: the account is stored in the profile.
@@ -157,10 +185,9 @@ func (s *App) Mint(ctx context.Context, plan MintPlan) (Minted, error) {
 	if got := strings.TrimSpace(string(res.TokenID)); got != "" {
 		id = got
 	}
-	p, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", id) })
+	p, err := s.storeMinted(id, res.TxHash)
 	if err != nil {
-		return Minted{}, &Advice{fmt.Errorf("minted account %s (tx %s) but could not store it in the profile: %w", id, res.TxHash, err),
-			"Set token_id=" + id + " (Settings screen, `purse profile set`); do not mint again."}
+		return Minted{}, err
 	}
 	return Minted{TokenID: id, TxHash: res.TxHash, Address: plan.Request.Address, Profile: p}, nil
 }

@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/gagliardetto/solana-go"
 
 	"purse/agent"
@@ -313,11 +312,9 @@ func (s *App) FetchDepositQuote(ctx context.Context, in QuoteInput, u *Unlock) (
 func (s *App) requestDepositQuote(ctx context.Context, st *DepositSetup, in QuoteInput, u *Unlock) (*altchain.QuoteResult, error) {
 	p := st.Profile
 	// Each hint names the one setting at fault, in both front ends' terms.
-	if p.PartnerAPI == "" {
-		return nil, Usagef("profile %s has no partner_api: set it on the Settings screen or with `purse profile set partner_api=URL`, or load a quote file", p.Name)
-	}
-	if p.PartnerKey == "" {
-		return nil, Usagef("profile %s has no partner_key: set it on the Settings screen or with `purse profile set partner_key=LABEL`, or load a quote file", p.Name)
+	const orElse = ", or load a quote file"
+	if err := partnerSettings(p, orElse); err != nil {
+		return nil, err
 	}
 	if err := protocol.CheckTokenID(p.TokenID); err != nil {
 		return nil, Usagef("profile %s: token_id (the quote's svcId): %v; find the account on the Account screen or with `purse account find`", p.Name, err)
@@ -329,21 +326,14 @@ func (s *App) requestDepositQuote(ctx context.Context, st *DepositSetup, in Quot
 	if err != nil {
 		return nil, usage(err)
 	}
-	signer, err := s.evmSignerOf(p.PartnerKey, u)
+	c, err := s.partnerClient(p, u, orElse)
 	if err != nil {
 		return nil, err
 	}
-	pc := &altchain.PartnerClient{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuth)}
-	if p.PartnerResponseKey != "" {
-		k := common.HexToAddress(p.PartnerResponseKey)
-		pc.ResponseKey = &k
-	}
+	pc := (*altchain.PartnerClient)(c)
 	res, err := pc.Quote(ctx, req)
-	if errors.Is(err, altchain.ErrResponseSignature) {
-		return nil, &RejectedError{err.Error() + "; nothing of the answer was used"}
-	}
 	if err != nil {
-		return nil, err
+		return nil, refusedAnswer(err)
 	}
 	return res, nil
 }

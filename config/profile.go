@@ -88,6 +88,9 @@ type Profile struct {
 	// signing, not only by simulation.
 	Layouts map[string]string `toml:"altchain_layouts,omitempty" json:"altchainLayouts,omitempty"`
 	Routes  map[string]string `toml:"routes,omitempty" json:"routes,omitempty"`
+	// PartnerRoutes replaces the spec's path of a partner onboarding route by name (mint,
+	// idv-token, idv-status): the spec writes the verification vendor as the stand-in "idv".
+	PartnerRoutes map[string]string `toml:"partner_routes,omitempty" json:"partnerRoutes,omitempty"`
 }
 
 // Duration is a time.Duration written as "5m" in TOML and JSON.
@@ -253,6 +256,11 @@ func (p *Profile) Validate() error {
 			return fmt.Errorf("routes.%s: expected a path starting with '/', got %q", name, path)
 		}
 	}
+	for name, path := range p.PartnerRoutes {
+		if err := protocol.CheckPath(path); err != nil {
+			return fmt.Errorf("partner_routes.%s: %v", name, err)
+		}
+	}
 	return nil
 }
 
@@ -330,6 +338,17 @@ func (p *Profile) Set(key, value string) error {
 			}
 			break
 		}
+		if r, ok := strings.CutPrefix(key, "partner_routes."); ok && r != "" {
+			if c.PartnerRoutes == nil {
+				c.PartnerRoutes = map[string]string{}
+			}
+			if value == "" {
+				delete(c.PartnerRoutes, r)
+			} else {
+				c.PartnerRoutes[r] = value
+			}
+			break
+		}
 		if program, ok := strings.CutPrefix(key, "altchain_layouts."); ok && program != "" {
 			if c.Layouts == nil {
 				c.Layouts = map[string]string{}
@@ -376,7 +395,7 @@ func (p *Profile) Set(key, value string) error {
 func SettingNames() []string {
 	return []string{"user_api", "partner_api", "network", "evm_rpc", "solana_rpc", "solana_cluster", "account_nft",
 		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "partner_response_key", "permit_amount_unit", "mint_token_id", "proxy_unknown_auth", "token_id",
-		"fee_cap_lamports", "routes.NAME", "altchain_pins.CLUSTER.{program_id,usdc_mint,deposit_account}", "altchain_layouts.PROGRAM"}
+		"fee_cap_lamports", "routes.NAME", "partner_routes.NAME", "altchain_pins.CLUSTER.{program_id,usdc_mint,deposit_account}", "altchain_layouts.PROGRAM"}
 }
 
 func (p *Profile) clone() *Profile {
@@ -385,6 +404,12 @@ func (p *Profile) clone() *Profile {
 		c.Routes = make(map[string]string, len(p.Routes))
 		for k, v := range p.Routes {
 			c.Routes[k] = v
+		}
+	}
+	if p.PartnerRoutes != nil {
+		c.PartnerRoutes = make(map[string]string, len(p.PartnerRoutes))
+		for k, v := range p.PartnerRoutes {
+			c.PartnerRoutes[k] = v
 		}
 	}
 	if p.Pins != nil {

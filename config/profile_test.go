@@ -89,6 +89,8 @@ func TestSetRejectsBadValuesAndKeepsProfile(t *testing.T) {
 		{"proxy_unknown_auth", "signed", "proxy_unknown_auth: expected full, basic or none"},
 		{"fee_cap_lamports", "-1", "fee_cap_lamports"},
 		{"routes.card", "api/v2/card", "routes.card"},
+		{"partner_routes.idv-status", "v1/sumsub-status-by-network", "partner_routes.idv-status"},
+		{"partner_routes.idv-status", "/v1/x?y=1", "partner_routes.idv-status"},
 		{"altchain_pins.devnet.usdc_mint", "not-base58-0OIl", "usdc_mint"},
 		{"altchain_pins.devnet.program_id", "3yZe7d", "program_id"}, // base58, but 4 bytes
 		{"colour", "blue", "unknown profile setting"},
@@ -99,8 +101,15 @@ func TestSetRejectsBadValuesAndKeepsProfile(t *testing.T) {
 			t.Errorf("%s=%s: %v", c.key, c.value, err)
 		}
 	}
-	if p.UserAPI != "http://127.0.0.1:8787" || p.Network != "31337" || p.Routes != nil || p.Pins != nil {
+	if p.UserAPI != "http://127.0.0.1:8787" || p.Network != "31337" || p.Routes != nil || p.Pins != nil || p.PartnerRoutes != nil {
 		t.Fatalf("a failed set changed the profile: %+v", p)
+	}
+	// A partner route's live path is set and cleared like an end-user route's.
+	if err := p.Set("partner_routes.idv-status", "/v1/sumsub-status-by-network"); err != nil || p.PartnerRoutes["idv-status"] != "/v1/sumsub-status-by-network" {
+		t.Fatalf("partner_routes: %v %v", p.PartnerRoutes, err)
+	}
+	if err := p.Set("partner_routes.idv-status", ""); err != nil || len(p.PartnerRoutes) != 0 {
+		t.Fatalf("partner_routes cleared: %v %v", p.PartnerRoutes, err)
 	}
 }
 

@@ -719,3 +719,23 @@ func TestInvalidParamNamesTheLikelyCause(t *testing.T) {
 		}
 	}
 }
+
+// 10000 is explained as spec 7 says (a system error or an upstream failure), never as "retry
+// in a little while"; on the token route, where a fresh account met it in public practice,
+// the explanation adds the partner route.
+func TestSystemErrorExplained(t *testing.T) {
+	f := newFake(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+		writeJSON(w, 200, map[string]any{"retCode": 10000, "retMsg": "user kyc flow not found for urId"})
+	})
+	c := newClient(t, f.srv.URL, func(o *Options) { o.NoAutoSync = true })
+	_, err := c.IDVAccessToken(ctxT(t), IDVTokenRequest{})
+	var api *APIError
+	if !errors.As(err, &api) || !errors.Is(err, ErrSystem) || !strings.Contains(api.Explanation, "system error or an upstream failure") ||
+		!strings.Contains(api.Explanation, "purse partner idv-token") || strings.Contains(api.Explanation, "little while") {
+		t.Fatalf("token route: %v", err)
+	}
+	_, err = c.AccountStatus(ctxT(t))
+	if !errors.As(err, &api) || strings.Contains(api.Explanation, "partner") || !strings.Contains(api.Explanation, "system error") {
+		t.Fatalf("another route: %v", err)
+	}
+}

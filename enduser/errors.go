@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"time"
+
+	"purse/protocol"
 )
 
 // Sentinels for errors.Is. Each retCode of spec 7 (end-user list) has one; ErrAPI matches
@@ -58,38 +60,16 @@ const (
 	CodeEmailRegistered    = 10019
 )
 
-type codeInfo struct {
-	sentinel    error
-	explanation string
+// codeTable is the sentinel of each retCode of spec 7 (end-user list); what a code means
+// and what to do next is protocol's table, shared with the partner client.
+var codeTable = map[int]error{
+	CodeSystem: ErrSystem, CodeAuth: ErrAuth, CodeParse: ErrParse, CodeMintTokenAbsent: ErrMintTokenNotFound,
+	CodeTokenAddress: ErrTokenAddress, CodeAddressHasNFT: ErrAddressHasAccount, CodeStatusNotNa: ErrStatusNotNa,
+	CodeTokenUsed: ErrTokenUsed, CodeInvalidParam: ErrInvalidParam, CodeCaptcha: ErrCaptcha,
+	CodeAllowanceExists: ErrAllowanceExists, CodeEmailRegistered: ErrEmailRegistered,
 }
 
-var codeTable = map[int]codeInfo{
-	CodeSystem: {ErrSystem, "The service failed internally or an upstream system failed. " +
-		"Nothing was wrong with the request as far as the service could tell; retry in a little while."},
-	CodeAuth: {ErrAuth, "The service rejected the authentication: unknown tokenId, a signature that does not match, " +
-		"or a deadline that expired or lies more than 20 minutes ahead. Check the profile's token ID and network, " +
-		"and that the key is the one that owns the account; purse takes deadlines from server time, so resync (timestamp) and retry."},
-	CodeParse: {ErrParse, "The service could not parse the headers or the body. " +
-		"Check the request in the request log (--trace / --curl); this usually means a malformed header or JSON body."},
-	CodeMintTokenAbsent: {ErrMintTokenNotFound, "The service does not know this account id: it hands out the id to mint beforehand. " +
-		"Mint with the id it gave you for this wallet; an id purse generated (mint_token_id=generate) is not one it knows."},
-	CodeTokenAddress: {ErrTokenAddress, "The token ID does not belong to this address. " +
-		"Use the token ID that was generated for this wallet address, or the address it was generated for."},
-	CodeAddressHasNFT: {ErrAddressHasAccount, "This address already has an account NFT, so it cannot mint another. " +
-		"Look the account up instead and use its token ID in the profile."},
-	CodeStatusNotNa: {ErrStatusNotNa, "Mint needs account status Na, and this account is past it. " +
-		"Read the account status; no mint is needed."},
-	CodeTokenUsed: {ErrTokenUsed, "This account id was already used for a mint. If it was yours, the account exists: find it (`purse account find`); otherwise ask the service for a new id."},
-	CodeInvalidParam: {ErrInvalidParam, "The service refused a value or a precondition of the call. " +
-		"Most often the account is not in the status or KYC step the call needs (read the account status), " +
-		"or a value is missing or out of range; the server's message names which."},
-	CodeCaptcha: {ErrCaptcha, "The captcha verification failed or expired. Solve a new captcha and send the mint again promptly."},
-	CodeAllowanceExists: {ErrAllowanceExists, "An allowance for this token and spender already exists, so nothing was done. " +
-		"The permit is already in place; no new signature is needed."},
-	CodeEmailRegistered: {ErrEmailRegistered, "This email is already registered. Use another email, or log in with the account that owns it."},
-}
-
-// KnownCodes lists the retCodes this package explains, ascending.
+// KnownCodes lists the retCodes this package types with a sentinel, ascending.
 func KnownCodes() []int {
 	out := make([]int, 0, len(codeTable))
 	for c := range codeTable {
@@ -101,8 +81,8 @@ func KnownCodes() []int {
 
 // Explain says in plain words what a retCode means and what to do next.
 func Explain(code int) string {
-	if ci, ok := codeTable[code]; ok {
-		return ci.explanation
+	if x, ok := protocol.Explain(protocol.EndUserAPI, code); ok {
+		return x
 	}
 	return fmt.Sprintf("The service returned code %d, which purse does not know. Read the server's message; "+
 		"the request log (--trace / --curl) shows the exact request to report.", code)
@@ -136,6 +116,8 @@ func newAPIError(route string, code int, codeText, msg string, gateway bool, sta
 			"an authentication problem usually means a wrong token ID, network or signature.", e.CodeText)
 	} else if x, ok := invalidParamByRoute[route]; ok && code == CodeInvalidParam {
 		e.Explanation = x
+	} else if x, ok := systemErrorByRoute[route]; ok && code == CodeSystem {
+		e.Explanation = Explain(code) + " " + x
 	} else {
 		e.Explanation = Explain(code)
 	}
@@ -159,6 +141,14 @@ var invalidParamByRoute = map[string]string{
 	RouteOnrampLimit: "On-ramp limits need a Live account: read the account status.",
 }
 
+// systemErrorByRoute adds what 10000 most likely means on a route where the evidence shows
+// it (evidence §6: the token call answered 10000 "user kyc flow not found for urId" on a
+// fresh account, and the public integration took the partner route instead).
+var systemErrorByRoute = map[string]string{
+	RouteIDVToken: "On a freshly minted account the service has no KYC flow yet for this call; " +
+		"with a partner key, `purse partner idv-token` asks the partner route (POST /v1/create-access-token-by-network) instead.",
+}
+
 // NextStep is the plain explanation of what to do, for interfaces that show errors with
 // advice (the TUI's footer).
 func (e *APIError) NextStep() string { return e.Explanation }
@@ -180,8 +170,8 @@ func (e *APIError) Is(target error) bool {
 	if target == ErrAPI {
 		return true
 	}
-	ci, ok := codeTable[e.Code]
-	return ok && ci.sentinel == target
+	sentinel, ok := codeTable[e.Code]
+	return ok && sentinel == target
 }
 
 // HTTPError is a non-2xx answer that is not a gateway outage. When the body carried a

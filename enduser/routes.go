@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+
+	"purse/protocol"
 )
 
 // AuthLevel is the authentication a route needs (spec 5.4).
@@ -158,23 +160,11 @@ func resolveRoutes(overrides map[string]string) (map[string]Route, error) {
 		if !ok {
 			return nil, fmt.Errorf("Options.RouteOverrides: unknown route %q (known: %s)", name, strings.Join(RouteNames(), ", "))
 		}
-		if err := checkPath(p); err != nil {
+		if err := protocol.CheckPath(p); err != nil {
 			return nil, fmt.Errorf("Options.RouteOverrides[%q]: %v", name, err)
 		}
 		r.Path = p
 		out[name] = r
 	}
 	return out, nil
-}
-
-func checkPath(p string) error {
-	if !strings.HasPrefix(p, "/") {
-		return fmt.Errorf("path %q: expected an absolute path starting with /", p)
-	}
-	for _, c := range p {
-		if c == '?' || c == '#' || c <= ' ' || c == 0x7f {
-			return fmt.Errorf("path %q: expected a bare path without query, fragment, spaces or control characters", p)
-		}
-	}
-	return nil
 }

@@ -1,6 +1,7 @@
-// Package protocol holds the service's numeric bounds (spec 5.1, 5.4, 8; design 2.1, 2.6),
-// each once: every package that picks or checks a deadline window uses these, so a rule of
-// the service lives in one place. It imports nothing of the project, so the lightest
+// Package protocol holds the service's numeric bounds (spec 5.1, 5.4, 8; design 2.1, 2.6)
+// and its business codes (spec 7), each once: every package that picks or checks a deadline
+// window uses these bounds, and both API clients explain a code from the one table here, so
+// a rule of the service lives in one place. It imports nothing of the project, so the lightest
 // package (config) can use it.
 package protocol
 
@@ -8,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -22,6 +24,14 @@ const (
 	DefaultFullAuthWindow = 5 * time.Minute
 	// MaxPartnerDeadline is the longest X-Api-Deadline window of a partner call.
 	MaxPartnerDeadline = 5 * time.Minute
+	// MaxMintConsentWindow is the longest validity the service accepts for the user's
+	// consent of a partner mint (POST /v1/mint/nft): the public integration reports the
+	// service caps it at 300 seconds (evidence §1), below the full-auth window the same
+	// construction gets elsewhere.
+	MaxMintConsentWindow = 300 * time.Second
+	// DefaultMintConsentWindow leaves a margin under MaxMintConsentWindow for clock skew
+	// between purse and the service.
+	DefaultMintConsentWindow = 4 * time.Minute
 )
 
 // The tokenId and network headers are kept to what a 64-bit integer holds: an id of 0 or
@@ -52,6 +62,20 @@ func checkID(s, what string) error {
 		return fmt.Errorf("expected %s from 1 to %d, got %s", what, int64(math.MaxInt64), s)
 	case s[0] == '0':
 		return fmt.Errorf("expected %s without leading zeros, got %s", what, s)
+	}
+	return nil
+}
+
+// CheckPath checks a route path as a profile may set it: absolute, without query,
+// fragment, spaces or control characters.
+func CheckPath(p string) error {
+	if !strings.HasPrefix(p, "/") {
+		return fmt.Errorf("path %q: expected an absolute path starting with /", p)
+	}
+	for _, c := range p {
+		if c == '?' || c == '#' || c <= ' ' || c == 0x7f {
+			return fmt.Errorf("path %q: expected a bare path without query, fragment, spaces or control characters", p)
+		}
 	}
 	return nil
 }

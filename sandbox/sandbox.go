@@ -1,5 +1,5 @@
 // Package sandbox starts every sandbox service of purse together on one loopback address:
-// the end-user API, the partner API (alt-chain quote), a real EVM over JSON-RPC and a
+// the end-user API, the partner API (alt-chain quote and onboarding), a real EVM over JSON-RPC and a
 // Solana JSON-RPC subset, plus the testers' control surface. It links a simulated chain,
 // so only the sandbox binary (cmd/purse-sandbox) and tests import it; `purse` drives a
 // running sandbox through the light package sandboxctl, and starts the binary when
@@ -184,6 +184,9 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 	// confirmed deposit credits the quoted fiat there with a CTU record.
 	sol := altchaintest.New(altchaintest.Config{
 		PartnerAuth: wallet.PartnerAuthSpec,
+		// The onboarding routes (partner mint, vendor token and status) act on the end-user
+		// sandbox's accounts.
+		Accounts: eu,
 		UserUnderPartner: func(_ common.Address, svcID int64) bool {
 			v, err := eu.State(uint64(svcID))
 			return err == nil && v.Minted

@@ -22,17 +22,24 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/altchain"
+	"purse/partner"
+	"purse/protocol"
 	"purse/wallet"
 )
 
-// Partner API codes the quote endpoint answers with (spec 4.4, 7).
+// Partner API codes the sandbox answers with (spec 4.4, 7).
 const (
 	CodeOK       = 0
 	CodeAuth     = 10001
+	CodeMissing  = 20001
 	CodeParse    = 20002
 	CodeParam    = 20003
 	CodeInternal = 50002
 	CodeRPC      = 50003
+	// CodeHasAccount is spec 7's answer to a mint for an address that has an account;
+	// CodeDuplicateMint the service's own documentation's (Faults.MintDuplicateCode).
+	CodeHasAccount    = 30001
+	CodeDuplicateMint = 10005
 )
 
 // ExchangeRates are the sandbox's USDC → fiat rates.
@@ -59,17 +66,27 @@ func perr(code int, format string, a ...any) *partnerError {
 	return &partnerError{code: code, msg: fmt.Sprintf(format, a...)}
 }
 
-// PartnerHandler serves POST /v1/altchain/deposit/quote with the partner envelope
-// {code, message, data}; business errors are HTTP 200 with a non-zero code.
+// PartnerHandler serves the partner API: POST /v1/altchain/deposit/quote and the onboarding
+// routes (POST /v1/mint/nft, /v1/create-access-token-by-network, /v1/idv-status-by-network),
+// with the partner envelope {code, message, data}; business errors are HTTP 200 with a
+// non-zero code, and every answer is signed (Faults.ResponseSignature).
 func (s *Sandbox) PartnerHandler() http.Handler {
+	routes := map[string]func(r *http.Request, body []byte) (any, *partnerError){
+		altchain.QuotePath:                          s.quote,
+		partner.DefaultPath(partner.RouteMint):      s.mintNFT,
+		partner.DefaultPath(partner.RouteIDVToken):  s.idvToken,
+		partner.DefaultPath(partner.RouteIDVStatus): s.idvStatus,
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != altchain.QuotePath {
-			writeEnvelope(w, http.StatusNotFound, perr(CodeParse, "no route %s %s in the sandbox partner API (it serves POST %s)", r.Method, r.URL.Path, altchain.QuotePath), nil)
+		serve, ok := routes[r.URL.Path]
+		if !ok {
+			writeEnvelope(w, http.StatusNotFound, perr(CodeParse, "no route %s %s in the sandbox partner API (it serves POST %s, %s, %s and %s)", r.Method, r.URL.Path,
+				altchain.QuotePath, partner.DefaultPath(partner.RouteMint), partner.DefaultPath(partner.RouteIDVToken), partner.DefaultPath(partner.RouteIDVStatus)), nil)
 			return
 		}
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", http.MethodPost)
-			writeEnvelope(w, http.StatusMethodNotAllowed, perr(CodeParse, "%s: POST only", altchain.QuotePath), nil)
+			writeEnvelope(w, http.StatusMethodNotAllowed, perr(CodeParse, "%s: POST only", r.URL.Path), nil)
 			return
 		}
 		body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16+1))
@@ -77,7 +94,7 @@ func (s *Sandbox) PartnerHandler() http.Handler {
 			writeEnvelope(w, http.StatusOK, perr(CodeParse, "the body could not be read or is larger than 64 KiB"), nil)
 			return
 		}
-		data, pe := s.quote(r, body)
+		data, pe := serve(r, body)
 		s.mu.Lock()
 		mode := s.faults.ResponseSignature
 		s.mu.Unlock()
@@ -157,37 +174,37 @@ var (
 // checkPartnerAuth verifies spec 5.1 strictly; every failure is 10001 naming the check.
 func (s *Sandbox) checkPartnerAuth(r *http.Request, body []byte) (common.Address, *partnerError) {
 	var none common.Address
-	sig, dl, pub := r.Header.Get(altchain.HeaderAPISignature), r.Header.Get(altchain.HeaderAPIDeadline), r.Header.Get(altchain.HeaderAPIPublicKey)
-	for _, h := range []struct{ name, v string }{{altchain.HeaderAPISignature, sig}, {altchain.HeaderAPIDeadline, dl}, {altchain.HeaderAPIPublicKey, pub}} {
+	sig, dl, pub := r.Header.Get(partner.HeaderAPISignature), r.Header.Get(partner.HeaderAPIDeadline), r.Header.Get(partner.HeaderAPIPublicKey)
+	for _, h := range []struct{ name, v string }{{partner.HeaderAPISignature, sig}, {partner.HeaderAPIDeadline, dl}, {partner.HeaderAPIPublicKey, pub}} {
 		if h.v == "" {
 			return none, perr(CodeAuth, "partner auth: header %s is missing", h.name)
 		}
 	}
 	if !decimalRe.MatchString(dl) {
-		return none, perr(CodeAuth, "partner auth: %s %q is not Unix seconds", altchain.HeaderAPIDeadline, dl)
+		return none, perr(CodeAuth, "partner auth: %s %q is not Unix seconds", partner.HeaderAPIDeadline, dl)
 	}
 	deadline, err := strconv.ParseInt(dl, 10, 64)
 	if err != nil {
-		return none, perr(CodeAuth, "partner auth: %s %q is not Unix seconds", altchain.HeaderAPIDeadline, dl)
+		return none, perr(CodeAuth, "partner auth: %s %q is not Unix seconds", partner.HeaderAPIDeadline, dl)
 	}
 	now := s.clock().Unix()
 	if now > deadline {
 		return none, perr(CodeAuth, "partner auth: deadline %d expired %d s ago", deadline, now-deadline)
 	}
-	if max := int64(altchain.MaxPartnerDeadline.Seconds()); deadline-now > max {
+	if max := int64(protocol.MaxPartnerDeadline.Seconds()); deadline-now > max {
 		return none, perr(CodeAuth, "partner auth: deadline %d is %d s ahead, more than the %d s allowed", deadline, deadline-now, max)
 	}
 	if !addrRe.MatchString(pub) {
-		return none, perr(CodeAuth, "partner auth: %s %q is not a 0x-prefixed 20-byte address", altchain.HeaderAPIPublicKey, pub)
+		return none, perr(CodeAuth, "partner auth: %s %q is not a 0x-prefixed 20-byte address", partner.HeaderAPIPublicKey, pub)
 	}
 	key := common.HexToAddress(pub)
 	if !s.isPartner(key) {
-		return none, perr(CodeAuth, "partner auth: %s %s is not a registered partner key", altchain.HeaderAPIPublicKey, key.Hex())
+		return none, perr(CodeAuth, "partner auth: %s %s is not a registered partner key", partner.HeaderAPIPublicKey, key.Hex())
 	}
 	if !sigRe.MatchString(sig) {
-		return none, perr(CodeAuth, "partner auth: %s is not a 0x-prefixed 65-byte hex signature", altchain.HeaderAPISignature)
+		return none, perr(CodeAuth, "partner auth: %s is not a 0x-prefixed 65-byte hex signature", partner.HeaderAPISignature)
 	}
-	svc, ext := r.Header.Get(altchain.HeaderSvcID), r.Header.Get(altchain.HeaderExternalUserID)
+	svc, ext := r.Header.Get(partner.HeaderSvcID), r.Header.Get(partner.HeaderExternalUserID)
 	msg := wallet.PartnerAuthMessage(s.cfg.PartnerAuth, body, svc, ext, deadline)
 	signer, err := wallet.RecoverPersonal([]byte(msg), sig)
 	if err == nil && signer == key {
@@ -201,9 +218,9 @@ func (s *Sandbox) checkPartnerAuth(r *http.Request, body []byte) (common.Address
 		return none, perr(CodeAuth, "partner auth: the signature is over the %s message variant; this service accepts the %s variant only", other, s.cfg.PartnerAuth)
 	}
 	if err == nil && s.isPartner(signer) {
-		return none, perr(CodeAuth, "partner auth: the signature is by %s, not by %s %s", signer.Hex(), altchain.HeaderAPIPublicKey, key.Hex())
+		return none, perr(CodeAuth, "partner auth: the signature is by %s, not by %s %s", signer.Hex(), partner.HeaderAPIPublicKey, key.Hex())
 	}
-	return none, perr(CodeAuth, "partner auth: the signature is not from a registered partner key (wrong key, or the body, %s or deadline differ from what was signed)", altchain.HeaderSvcID)
+	return none, perr(CodeAuth, "partner auth: the signature is not from a registered partner key (wrong key, or the body, %s or deadline differ from what was signed)", partner.HeaderSvcID)
 }
 
 type quoteRequest struct {
@@ -243,7 +260,7 @@ func canonicalUint(s string) (uint64, bool) {
 
 // quote authenticates, validates and answers one quote request.
 func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
-	partner, pe := s.checkPartnerAuth(r, body)
+	caller, pe := s.checkPartnerAuth(r, body)
 	if pe != nil {
 		return nil, pe
 	}
@@ -267,8 +284,8 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 	} else {
 		svcID = n
 	}
-	if h := r.Header.Get(altchain.HeaderSvcID); h != "" && h != strconv.FormatInt(svcID, 10) {
-		return nil, perr(CodeParam, "%s %q differs from the body's svcId %d", altchain.HeaderSvcID, h, svcID)
+	if h := r.Header.Get(partner.HeaderSvcID); h != "" && h != strconv.FormatInt(svcID, 10) {
+		return nil, perr(CodeParam, "%s %q differs from the body's svcId %d", partner.HeaderSvcID, h, svcID)
 	}
 	// altchainAddress.
 	addr, ok, pe := optString(req.AltchainAddress, "altchainAddress")
@@ -289,7 +306,7 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 		return nil, perr(CodeParam, "outputCurrency %q: unsupported (EUR, CHF, USD, CNH)", cur)
 	}
 	// The user belongs to this partner.
-	if s.cfg.UserUnderPartner != nil && !s.cfg.UserUnderPartner(partner, svcID) {
+	if s.cfg.UserUnderPartner != nil && !s.cfg.UserUnderPartner(caller, svcID) {
 		return nil, perr(CodeParam, "svcId %d: not a user under this partner", svcID)
 	}
 	// usdcAmount.

@@ -16,6 +16,7 @@ import (
 
 	"purse/altchain"
 	purseconfig "purse/config"
+	"purse/partner"
 	"purse/wallet"
 )
 
@@ -74,8 +75,8 @@ func (e *env) post(t *testing.T, r signedRequest) (code int, msg string, data js
 		t.Fatal(err)
 	}
 	h := map[string]string{
-		altchain.HeaderAPISignature: auth.Signature, altchain.HeaderAPIDeadline: strconv.FormatInt(r.deadline, 10),
-		altchain.HeaderAPIPublicKey: auth.PublicKey, altchain.HeaderSvcID: r.svcID, "Content-Type": "application/json",
+		partner.HeaderAPISignature: auth.Signature, partner.HeaderAPIDeadline: strconv.FormatInt(r.deadline, 10),
+		partner.HeaderAPIPublicKey: auth.PublicKey, partner.HeaderSvcID: r.svcID, "Content-Type": "application/json",
 	}
 	for k, v := range r.headers {
 		h[k] = v
@@ -121,25 +122,25 @@ func TestQuoteAuthFailuresAre10001(t *testing.T) {
 		req  signedRequest
 		want string
 	}{
-		{"missing signature", e, signedRequest{body: body, svcID: svc, drop: altchain.HeaderAPISignature}, "X-Api-Signature is missing"},
-		{"missing deadline", e, signedRequest{body: body, svcID: svc, drop: altchain.HeaderAPIDeadline}, "X-Api-Deadline is missing"},
-		{"missing public key", e, signedRequest{body: body, svcID: svc, drop: altchain.HeaderAPIPublicKey}, "X-Api-PublicKey is missing"},
-		{"deadline not a number", e, signedRequest{body: body, svcID: svc, headers: map[string]string{altchain.HeaderAPIDeadline: "soon"}}, "is not Unix seconds"},
+		{"missing signature", e, signedRequest{body: body, svcID: svc, drop: partner.HeaderAPISignature}, "X-Api-Signature is missing"},
+		{"missing deadline", e, signedRequest{body: body, svcID: svc, drop: partner.HeaderAPIDeadline}, "X-Api-Deadline is missing"},
+		{"missing public key", e, signedRequest{body: body, svcID: svc, drop: partner.HeaderAPIPublicKey}, "X-Api-PublicKey is missing"},
+		{"deadline not a number", e, signedRequest{body: body, svcID: svc, headers: map[string]string{partner.HeaderAPIDeadline: "soon"}}, "is not Unix seconds"},
 		{"deadline in milliseconds", e, signedRequest{body: body, svcID: svc, deadline: now.Add(time.Minute).UnixMilli()}, "s ahead"},
 		{"expired deadline", e, signedRequest{body: body, svcID: svc, deadline: now.Add(-time.Second).Unix()}, "expired"},
 		{"deadline too far", e, signedRequest{body: body, svcID: svc, deadline: now.Add(5*time.Minute + 5*time.Second).Unix()}, "more than the 300 s allowed"},
 		{"unregistered key", e, signedRequest{body: body, svcID: svc, signer: stranger}, "not a registered partner key"},
-		{"malformed public key", e, signedRequest{body: body, svcID: svc, headers: map[string]string{altchain.HeaderAPIPublicKey: "0x1234"}}, "not a 0x-prefixed 20-byte address"},
-		{"malformed signature", e, signedRequest{body: body, svcID: svc, headers: map[string]string{altchain.HeaderAPISignature: "0xdeadbeef"}}, "not a 0x-prefixed 65-byte hex signature"},
+		{"malformed public key", e, signedRequest{body: body, svcID: svc, headers: map[string]string{partner.HeaderAPIPublicKey: "0x1234"}}, "not a 0x-prefixed 20-byte address"},
+		{"malformed signature", e, signedRequest{body: body, svcID: svc, headers: map[string]string{partner.HeaderAPISignature: "0xdeadbeef"}}, "not a 0x-prefixed 65-byte hex signature"},
 		{"signature by a stranger claiming a registered key", e, signedRequest{body: body, svcID: svc, signer: stranger,
-			headers: map[string]string{altchain.HeaderAPIPublicKey: partnerKey(t).Address().Hex()}}, "not from a registered partner key"},
+			headers: map[string]string{partner.HeaderAPIPublicKey: partnerKey(t).Address().Hex()}}, "not from a registered partner key"},
 		{"signature by another registered partner", e2, signedRequest{body: body, svcID: svc, signer: registered2,
-			headers: map[string]string{altchain.HeaderAPIPublicKey: partnerKey(t).Address().Hex()}}, "not by X-Api-PublicKey"},
+			headers: map[string]string{partner.HeaderAPIPublicKey: partnerKey(t).Address().Hex()}}, "not by X-Api-PublicKey"},
 		{"wrong variant (legacy to a spec sandbox)", e, signedRequest{body: body, svcID: svc, variant: wallet.PartnerAuthLegacy}, "legacy message variant"},
 		{"body changed after signing", e, signedRequest{body: body, svcID: svc, sentBody: bytes.Replace(body, []byte("12500000"), []byte("92500000"), 1)}, "not from a registered partner key"},
-		{"X-Svc-Id changed after signing", e, signedRequest{body: body, svcID: svc, headers: map[string]string{altchain.HeaderSvcID: "4243"}}, "not from a registered partner key"},
+		{"X-Svc-Id changed after signing", e, signedRequest{body: body, svcID: svc, headers: map[string]string{partner.HeaderSvcID: "4243"}}, "not from a registered partner key"},
 		{"deadline changed after signing", e, signedRequest{body: body, svcID: svc, deadline: now.Add(time.Minute).Unix(),
-			headers: map[string]string{altchain.HeaderAPIDeadline: strconv.FormatInt(now.Add(2*time.Minute).Unix(), 10)}}, "not from a registered partner key"},
+			headers: map[string]string{partner.HeaderAPIDeadline: strconv.FormatInt(now.Add(2*time.Minute).Unix(), 10)}}, "not from a registered partner key"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -315,7 +316,7 @@ func TestAnswerSignature(t *testing.T) {
 		res, err := e.partner.Quote(context.Background(), e.request("10000000"))
 		switch {
 		case c.refused != "":
-			if !errors.Is(err, altchain.ErrResponseSignature) || !strings.Contains(err.Error(), c.refused) {
+			if !errors.Is(err, partner.ErrResponseSignature) || !strings.Contains(err.Error(), c.refused) {
 				t.Errorf("%q pinned=%v: %v, want a refusal saying %q", c.mode, c.pin != nil, err, c.refused)
 			}
 		case err != nil || res.SignedBy != c.signedBy:

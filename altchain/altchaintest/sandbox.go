@@ -104,6 +104,10 @@ type Config struct {
 	// the sandbox's lock and before sendTransaction answers; the composer credits fiat and
 	// records the CTU there.
 	OnDeposit func(Deposit)
+	// Accounts is the account side of the partner API's onboarding routes (the partner mint,
+	// the vendor token and status by network); nil answers them with 50002. The end-user
+	// sandbox owns the accounts, so a composer answers here.
+	Accounts Accounts
 }
 
 // Malicious kinds of quote transaction (Faults.MaliciousNextQuote).
@@ -137,9 +141,14 @@ type Faults struct {
 	// program (layout known to purse), "opaque" the opaque program (layout unknown to purse,
 	// as the service's own).
 	QuoteProgram string `json:"quoteProgram,omitempty"`
-	// ResponseSignature chooses how quote answers are signed from now on: "" by ResponseKey,
-	// "none" unsigned, "foreign" by another key, "tampered" over other bytes than sent.
+	// ResponseSignature chooses how partner API answers are signed from now on: "" by
+	// ResponseKey, "none" unsigned, "foreign" by another key, "tampered" over other bytes
+	// than sent.
 	ResponseSignature string `json:"responseSignature,omitempty"`
+	// MintDuplicateCode is the code a partner mint for an address that has an account
+	// answers from now on: 0 or 30001 (spec 7), 10005 (the service's own documentation of
+	// /v1/mint/nft: "Duplicate Mint").
+	MintDuplicateCode int `json:"mintDuplicateCode,omitempty"`
 	// SendAnswer answers the next SendAnswers sendTransaction calls badly after executing
 	// them (the transaction was forwarded and lands): one of the Answer* kinds, or
 	// AnswerOtherSignature (a well-formed answer naming another signature).
@@ -175,6 +184,8 @@ func (f Faults) validate() error {
 		return fmt.Errorf("dropSends %d: expected ≥ 0", f.DropSends)
 	case f.FailNextQuote != 0 && f.FailNextQuote != 50002 && f.FailNextQuote != 50003:
 		return fmt.Errorf("failNextQuote %d: expected 50002 or 50003", f.FailNextQuote)
+	case f.MintDuplicateCode != 0 && f.MintDuplicateCode != CodeHasAccount && f.MintDuplicateCode != CodeDuplicateMint:
+		return fmt.Errorf("mintDuplicateCode %d: expected %d (spec 7) or %d (the service's documentation)", f.MintDuplicateCode, CodeHasAccount, CodeDuplicateMint)
 	}
 	switch f.ResponseSignature {
 	case ResponseSigned, ResponseUnsigned, ResponseForeign, ResponseTampered:

@@ -185,6 +185,7 @@ func (a *cli) rootCmd() *cobra.Command {
 		addAPICommands,
 		addAuditCommands,
 		addKeyCommands,
+		addPartnerCommands,
 		addPermitCommands,
 		addProfileCommands,
 		addProxyCommands,

@@ -63,6 +63,9 @@ func (a *cli) profileShowCmd() *cobra.Command {
 			for r, path := range p.Routes {
 				rows = append(rows, [2]string{"routes." + r, path})
 			}
+			for r, path := range p.PartnerRoutes {
+				rows = append(rows, [2]string{"partner_routes." + r, path})
+			}
 			for program, l := range p.Layouts {
 				rows = append(rows, [2]string{"altchain_layouts." + program, l})
 			}

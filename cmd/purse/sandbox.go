@@ -106,7 +106,7 @@ func (a *cli) sandboxCtlCmd() *cobra.Command {
 		onAccount("state", "The sandbox's view of the account", 0, func(ctx context.Context, c *sandboxctl.Control, id string, _ []string) (json.RawMessage, error) {
 			return c.State(ctx, id)
 		}),
-		a.sandboxFaultsCmd(), a.sandboxSkewCmd(), a.sandboxOnboardCmd(),
+		a.sandboxFaultsCmd(), a.sandboxSkewCmd(), a.sandboxOnboardCmd(), a.sandboxRegisterPartnerCmd(),
 	)
 	return cmd
 }
@@ -207,4 +207,17 @@ func (a *cli) sandboxOnboardCmd() *cobra.Command {
 		"key, when it has one, funded (2 SOL, 100 USDC), so a deposit can follow."
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label (default: the profile's evm_key)")
 	return cmd
+}
+
+func (a *cli) sandboxRegisterPartnerCmd() *cobra.Command {
+	return a.command("register-partner", "Register the profile's partner key with the sandbox (the EVM key, stored as partner_key, when it names none)", func(cmd *cobra.Command, core *app.App) error {
+		addr, err := core.SandboxRegisterPartner(cmd.Context(), nil)
+		if err != nil {
+			return err
+		}
+		p := core.Profile()
+		return a.print(map[string]string{"partnerKey": p.PartnerKey, "address": addr}, func(w *humanOut) {
+			w.Printf("partner key %s (%s) registered: the sandbox's partner API accepts what it signs\n", p.PartnerKey, addr)
+		})
+	})
 }

@@ -107,7 +107,12 @@ type account struct {
 	FormAReads      int            `json:"formAReads,omitempty"`
 	FormASign       string         `json:"formASign,omitempty"`
 	IDVTokens       int            `json:"idvTokens,omitempty"`
-	Extra           []Record       `json:"extra,omitempty"`
+	// WalletProvider is the partner that minted the account through the partner API (zero:
+	// minted by the user); IDVPartner the partner whose token started the identity
+	// verification (zero: the user's own token, or none).
+	WalletProvider common.Address `json:"walletProvider,omitzero"`
+	IDVPartner     common.Address `json:"idvPartner,omitzero"`
+	Extra          []Record       `json:"extra,omitempty"`
 	// Handoff is the external-wallet shared-token session (nil before the first handoff).
 	Handoff *handoff `json:"handoff,omitempty"`
 }
@@ -264,6 +269,14 @@ func (s *Server) control(tokenID uint64, f func(ctx context.Context, a *account)
 func (s *Server) IssueTokenID() (uint64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	id, err := s.issueTokenIDLocked()
+	if err != nil {
+		return 0, err
+	}
+	return id, s.finishLocked(nil)
+}
+
+func (s *Server) issueTokenIDLocked() (uint64, error) {
 	for {
 		id, err := strconv.ParseUint(enduser.NewMintTokenID(nil), 10, 64)
 		if err != nil {
@@ -275,7 +288,7 @@ func (s *Server) IssueTokenID() (uint64, error) {
 			}
 			s.st.Issued[id] = true
 			s.dirty = true
-			return id, s.finishLocked(nil)
+			return id, nil
 		}
 	}
 }

@@ -249,28 +249,39 @@ func (s *Server) hMint(req *request) (any, error) {
 	if a != nil && a.Status != StatusNa {
 		return nil, apiErr(CodeNotNa, "account status of tokenId %d is %s, not Na", req.tokenID, StatusName(a.Status))
 	}
+	a, err = s.mintLocked(req.ctx, req.tokenID, owner, body.Email)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"tokenId": a.TokenID, "txHash": a.MintTx}, nil
+}
+
+// mintLocked mints tokenID for owner (refused with 10005 when the address has an account,
+// here or on chain): the account NFT on chain, the account at Tourist and IDScan, the email
+// registered, the opening record. The email's form and availability are the caller's.
+func (s *Server) mintLocked(ctx context.Context, tokenID uint64, owner common.Address, email string) (*account, error) {
 	for _, o := range s.st.Accounts {
 		if o.Minted && o.Owner == owner {
 			return nil, apiErr(CodeHasAccount, "address %s already has account %d", owner.Hex(), o.TokenID)
 		}
 	}
-	if id, ok, err := s.chain.AccountOf(req.ctx, owner); err != nil {
+	if id, ok, err := s.chain.AccountOf(ctx, owner); err != nil {
 		return nil, apiErr(CodeSystem, "chain: %v", err)
 	} else if ok {
 		return nil, apiErr(CodeHasAccount, "address %s already has account %d on chain", owner.Hex(), id)
 	}
-	tx, err := s.chain.MintAccount(req.ctx, owner, req.tokenID)
+	tx, err := s.chain.MintAccount(ctx, owner, tokenID)
 	if err != nil {
 		return nil, apiErr(CodeSystem, "chain: %v", err)
 	}
-	a = s.accountLocked(req.tokenID, true)
+	a := s.accountLocked(tokenID, true)
 	a.Minted, a.Owner, a.MintTx = true, owner, tx.Hex()
 	a.Status, a.KYCStep = StatusTourist, StepIDScan
 	a.ReviewStatus = "init"
 	a.ApplicantID = applicantID(a.TokenID)
-	if body.Email != "" {
-		a.Email = body.Email
-		s.st.Emails[strings.ToLower(body.Email)] = a.TokenID
+	if email != "" {
+		a.Email = email
+		s.st.Emails[strings.ToLower(email)] = a.TokenID
 	}
 	s.dirty = true
 	s.addRecordLocked(a, Record{
@@ -279,7 +290,7 @@ func (s *Server) hMint(req *request) (any, error) {
 		InputAmount: "0", OutputAmount: "0", Fee: "0.00", TransferredAmount: "0.00",
 		ToAddress: strings.ToLower(owner.Hex()), Notes: "mint",
 	})
-	return map[string]any{"tokenId": a.TokenID, "txHash": tx.Hex()}, nil
+	return a, nil
 }
 
 // --- IDV ---
@@ -319,15 +330,26 @@ func (s *Server) hIDVToken(req *request) (any, error) {
 	if body.UserID != "" && body.UserID != a.ApplicantID {
 		return nil, apiErr(CodeParam, "userId %q is not the applicant of tokenId %d", body.UserID, a.TokenID)
 	}
+	tok, err := s.idvTokenLocked(a)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]string{"token": tok, "userId": a.ApplicantID}, nil
+}
+
+// idvTokenLocked makes an identity-verification access token for a (the end-user route and
+// the partner's by-network route alike): only at IDScan or after a RETRY rejection, which it
+// reopens; the vendor review is then pending.
+func (s *Server) idvTokenLocked(a *account) (string, error) {
 	switch {
 	case a.KYCStep == StepIDScan:
 	case a.KYCStep == StepRejected && a.RejectType == "RETRY":
 		a.KYCStep, a.RejectType, a.FailReason, a.ReviewAnswer = StepIDScan, "", "", ""
 		a.ReviewStatus = "init"
 	case a.KYCStep == StepRejected:
-		return nil, apiErr(CodeParam, "identity verification was rejected with FINAL; no retry is possible")
+		return "", apiErr(CodeParam, "identity verification was rejected with FINAL; no retry is possible")
 	default:
-		return nil, apiErr(CodeParam, "identity verification is not expected in step %s", stepName(a.KYCStep))
+		return "", apiErr(CodeParam, "identity verification is not expected in step %s", stepName(a.KYCStep))
 	}
 	if a.ReviewStatus != "pending" {
 		a.ReviewStatus = "pending"
@@ -336,7 +358,7 @@ func (s *Server) hIDVToken(req *request) (any, error) {
 	a.IDVTokens++
 	s.dirty = true
 	tok := crypto.Keccak256([]byte(fmt.Sprintf("idv/%d/%s/%d", s.cfg.Seed, a.ApplicantID, a.IDVTokens)))
-	return map[string]string{"token": "_act-sbx-" + hexutil.Encode(tok)[2:34], "userId": a.ApplicantID}, nil
+	return "_act-sbx-" + hexutil.Encode(tok)[2:34], nil
 }
 
 // --- Form A ---

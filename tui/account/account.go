@@ -73,6 +73,7 @@ const (
 	modeMint
 	modeFormA
 	modeIDV
+	modePartnerMint
 )
 
 // snapshot is what a refresh loads.
@@ -146,6 +147,11 @@ type Screen struct {
 
 	idv *enduser.IDVToken
 
+	// partnerForm is the partner mint's email form; partnerPlan the checked mint whose
+	// consent the review shows (partner.go).
+	partnerForm *form.Form
+	partnerPlan *app.PartnerMintPlan
+
 	formA     *enduser.FormAInfo
 	formAHash string
 
@@ -180,6 +186,9 @@ type Service interface {
 	ResetSandbox(ctx context.Context) (config.Profile, error)
 	CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (app.MintPlan, error)
 	Mint(ctx context.Context, plan app.MintPlan) (app.Minted, error)
+	PreparePartnerMint(ctx context.Context, in app.PartnerMintInput) (app.PartnerMintPlan, error)
+	PartnerMint(ctx context.Context, plan app.PartnerMintPlan, u *app.Unlock) (app.PartnerMinted, error)
+	PartnerIDVToken(ctx context.Context, tokenID string, u *app.Unlock) (app.PartnerIDVToken, error)
 }
 
 // New returns the Account screen.
@@ -315,6 +324,9 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 }
 
 func (s *Screen) update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := s.partnerUpdate(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
 		return s.key(msg)
@@ -728,7 +740,9 @@ func (s *Screen) Title() string    { return "Account" }
 func (s *Screen) ID() kit.ScreenID { return kit.ScreenAccount }
 
 // InputFocused implements kit.Screen: the mint form's fields take every key.
-func (s *Screen) InputFocused() bool { return s.mode == modeMint || s.mode == modeIDV }
+func (s *Screen) InputFocused() bool {
+	return s.mode == modeMint || s.mode == modeIDV || s.mode == modePartnerMint
+}
 
 // Retries implements kit.Retrier: on the status view, r reads the status again (never a
 // mint, a token, Form A or a sandbox action).

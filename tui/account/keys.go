@@ -11,6 +11,7 @@ import (
 type keyMap struct {
 	refresh, mint, idv, copy, formA, limits key.Binding
 	handoff, kycSubmit, idvOptions          key.Binding
+	partnerMint, partnerIDV                 key.Binding
 	sign, back                              key.Binding
 
 	approve, reject, rejectFinal, advance, fault, faultRoute, clearFaults key.Binding
@@ -24,17 +25,19 @@ func newKeyMap(k *kit.KeyMap) keyMap {
 		return key.NewBinding(key.WithKeys(keys), key.WithHelp(help, desc))
 	}
 	return keyMap{
-		refresh:    kit.WithHelp(k.Refresh, "refresh"),
-		mint:       b("m", "m", "mint an account"),
-		idv:        b("i", "i", "ID-verification token"),
-		copy:       kit.WithHelp(k.Copy, "copy token"),
-		formA:      b("o", "o", "open Form A"),
-		limits:     b("l", "l", "(re)load limits"),
-		handoff:    b("h", "h", "hand over a share token"),
-		idvOptions: b("I", "I", "ID-verification token: options"),
-		kycSubmit:  b("t", "t", "submit the handoff"),
-		sign:       b("s", "s", "sign (review)"),
-		back:       kit.WithHelp(k.Back, "back"),
+		refresh:     kit.WithHelp(k.Refresh, "refresh"),
+		mint:        b("m", "m", "mint an account"),
+		idv:         b("i", "i", "ID-verification token"),
+		copy:        kit.WithHelp(k.Copy, "copy token"),
+		formA:       b("o", "o", "open Form A"),
+		limits:      b("l", "l", "(re)load limits"),
+		handoff:     b("h", "h", "hand over a share token"),
+		idvOptions:  b("I", "I", "ID-verification token: options"),
+		kycSubmit:   b("t", "t", "submit the handoff"),
+		partnerMint: b("M", "M", "mint through the partner API"),
+		partnerIDV:  b("K", "K", "ID-verification token from the partner API"),
+		sign:        b("s", "s", "sign (review)"),
+		back:        kit.WithHelp(k.Back, "back"),
 
 		approve:     b("a", "a", "sandbox: approve KYC"),
 		reject:      b("x", "x", "sandbox: reject KYC"),
@@ -80,6 +83,10 @@ func (s *Screen) syncKeys() {
 	k.handoff.SetEnabled(inStatus && hasKey && hasAccount && tourist && step == enduser.KYCStepIDScan && !s.running(slotHandoff))
 	k.kycSubmit.SetEnabled(inStatus && hasKey && tourist && s.handoff != nil && s.handoff.Status == enduser.VerdictPassed &&
 		step == enduser.KYCStepReview && s.kycSubmit == nil && !s.running(slotKYCSubmit))
+	// The partner routes (partner.go): the mint before an account exists, the token where the
+	// end-user token is offered.
+	k.partnerMint.SetEnabled(inStatus && s.loadedAt && hasKey && !hasAccount && s.partnerReady() && !s.running(slotPartnerPlan) && !s.running(slotPartnerMint))
+	k.partnerIDV.SetEnabled(k.idv.Enabled() && s.partnerReady() && !s.running(slotPartnerIDV))
 	k.sign.SetEnabled(s.mode == modeFormA && s.formA != nil)
 	k.back.SetEnabled(s.mode == modeFormA)
 
@@ -122,8 +129,10 @@ func (s *Screen) ShortHelp() []key.Binding {
 		return enabled(k.sign, k.back, s.env.Keys.Down, s.env.Keys.PageDown)
 	case modeIDV:
 		return s.idvForm.ShortHelp()
+	case modePartnerMint:
+		return s.partnerForm.ShortHelp()
 	}
-	return enabled(k.mint, k.idv, k.handoff, k.copy, k.formA, k.kycSubmit, k.limits, k.refresh)
+	return enabled(k.mint, k.partnerMint, k.idv, k.partnerIDV, k.handoff, k.copy, k.formA, k.kycSubmit, k.limits, k.refresh)
 }
 
 // FullHelp implements kit.Screen.
@@ -136,8 +145,10 @@ func (s *Screen) FullHelp() [][]key.Binding {
 		return [][]key.Binding{enabled(k.sign, k.back), s.env.Keys.Movement()}
 	case modeIDV:
 		return [][]key.Binding{s.idvForm.Help()}
+	case modePartnerMint:
+		return [][]key.Binding{s.partnerForm.Help()}
 	}
-	out := [][]key.Binding{enabled(k.refresh, k.mint, k.idv, k.idvOptions, k.handoff, k.copy, k.formA, k.kycSubmit, k.limits)}
+	out := [][]key.Binding{enabled(k.refresh, k.mint, k.partnerMint, k.idv, k.partnerIDV, k.idvOptions, k.handoff, k.copy, k.formA, k.kycSubmit, k.limits)}
 	if sb := enabled(k.approve, k.reject, k.rejectFinal, k.advance, k.fault, k.faultRoute, k.clearFaults, k.partner, k.fundSolana, k.reset); len(sb) > 0 {
 		out = append(out, sb)
 	}

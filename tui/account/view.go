@@ -53,6 +53,8 @@ func (s *Screen) View() string {
 		return s.mintView()
 	case modeIDV:
 		return s.idvForm.View(max(s.w, 20))
+	case modePartnerMint:
+		return s.partnerForm.View(max(s.w, 20))
 	case modeFormA:
 		if s.formA == nil {
 			return ""

@@ -1,0 +1,287 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/altchain/altchaintest"
+	"purse/app/review"
+	"purse/config"
+	"purse/enduser/endusertest"
+	"purse/keystore"
+	"purse/partner"
+	"purse/sandbox"
+	"purse/wallet"
+)
+
+var pw = &Unlock{Passphrase: []byte("pw")}
+
+// partnerEnv is the end-user sandbox and the partner sandbox over its accounts (signing
+// under variant) on one httptest server, and a profile "t" with the user's key "me" and the
+// partner key "pk" (registered) that talks to them.
+type partnerEnv struct {
+	asked *asked
+	eu    *endusertest.Server
+	sb    *altchaintest.Sandbox
+	app   *App
+	hits  atomic.Int64
+}
+
+func newPartnerEnv(t *testing.T, variant wallet.PartnerAuthVariant, tweak func(p *config.Profile)) *partnerEnv {
+	t.Helper()
+	eu, err := endusertest.New(endusertest.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &partnerEnv{eu: eu}
+	e.sb = altchaintest.New(altchaintest.Config{PartnerAuth: variant, Accounts: eu})
+	mux := http.NewServeMux()
+	mux.Handle("/partner/", http.StripPrefix("/partner", e.sb.PartnerHandler()))
+	mux.Handle("/", eu.Handler())
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/partner/") {
+			e.hits.Add(1)
+		}
+		mux.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	home := t.TempDir()
+	ks := fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "pk": keystore.KindEVM})
+	pk, _ := ks.Get("pk")
+	e.sb.RegisterPartner(common.HexToAddress(pk.Address))
+	p := &config.Profile{Name: "t", UserAPI: hs.URL, PartnerAPI: hs.URL + "/partner", Network: eu.Network(), EVMKey: "me",
+		PartnerKey: "pk", PartnerAuth: string(variant), PartnerResponseKey: altchaintest.ResponseKey.Address().Hex()}
+	if tweak != nil {
+		tweak(p)
+	}
+	useProfile(t, home, p)
+	// The consent is approved as a user would on the terminal (the gate's own tests cover
+	// the question); what was asked is kept.
+	e.asked = &asked{answer: func(Approval) error { return nil }}
+	if e.app, err = Open(Options{Home: home, Approver: e.asked}); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestPartnerOnboarding: with a partner key, purse alone takes a fresh key to an account
+// that is at the identity-verification step, under either partner-auth form the profile
+// names: the partner mint stores the account, the partner route gives the vendor token, and
+// the status route reads the record the token started.
+func TestPartnerOnboarding(t *testing.T) {
+	for _, v := range []wallet.PartnerAuthVariant{wallet.PartnerAuthSpec, wallet.PartnerAuthLegacy} {
+		t.Run(string(v), func(t *testing.T) {
+			e := newPartnerEnv(t, v, nil)
+			ctx := context.Background()
+			plan, err := e.app.PreparePartnerMint(ctx, PartnerMintInput{Email: "onboard@example.com"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The review shows exactly what is signed, and where the mint goes.
+			rv := plan.Review
+			if rv.Kind != review.KindMintConsent || len(rv.Sections) != 3 || rv.Sections[1].Block.Text != plan.Message ||
+				rv.Sections[2].Fields[0].Value != "onboard@example.com" || !strings.HasSuffix(rv.Sections[2].Fields[2].Value, "/partner/v1/mint/nft") {
+				t.Fatalf("review %+v", rv)
+			}
+			if e.hits.Load() != 0 {
+				t.Fatal("preparing sent something")
+			}
+			m, err := e.app.PartnerMint(ctx, plan, pw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Request.Hash != plan.Hash || m.Request.Deadline != strconv.FormatInt(plan.Deadline, 10) {
+				t.Fatalf("signed %+v, reviewed %+v", m.Request, plan)
+			}
+			if got, _ := wallet.RecoverFullAuth(m.Request.Hash, m.Request.Deadline, m.Request.Signature); got.Hex() != plan.Address {
+				t.Fatalf("the consent recovers to %s", got.Hex())
+			}
+			if e.app.Profile().TokenID != m.TokenID || m.TxHash == "" || m.SignedBy != altchaintest.ResponseKey.Address().Hex() || m.FromChain {
+				t.Fatalf("minted %+v, profile token %q", m, e.app.Profile().TokenID)
+			}
+			if m.Request.Hash != DefaultConsentText(m.Address) || m.Request.EVMAddress != m.Address {
+				t.Fatalf("request %+v", m.Request)
+			}
+			// The account is the user's, on the end-user API too.
+			st, err := e.app.AccountStatus(ctx)
+			if err != nil || st.StatusStr != "Tourist" || st.KYCFlow.CurrentStepStr != "IDScan" {
+				t.Fatalf("status %+v %v", st, err)
+			}
+			rec, err := e.app.PartnerIDVStatus(ctx, "", pw)
+			if err != nil || !rec.Record.Empty || rec.TokenID != m.TokenID || rec.Network != e.eu.Network() {
+				t.Fatalf("status before the token: %+v %v", rec, err)
+			}
+			tok, err := e.app.PartnerIDVToken(ctx, "", pw)
+			if err != nil || tok.Token == "" || tok.TokenID != m.TokenID {
+				t.Fatalf("token %+v %v", tok, err)
+			}
+			rec, err = e.app.PartnerIDVStatus(ctx, "", pw)
+			if err != nil || rec.Record.Empty || rec.Record.ReviewStatus != "pending" {
+				t.Fatalf("status after the token: %+v %v", rec, err)
+			}
+			fields := map[string]string{}
+			for _, f := range rec.Fields() {
+				fields[f[0]] = f[1]
+			}
+			if fields["reviewStatus"] != "pending" || fields["applicantType"] != "individual" || fields["createdAt"] == "" {
+				t.Fatalf("fields %v", fields)
+			}
+			// A second mint is refused before anything is sent: the profile has its account.
+			before := e.hits.Load()
+			var adv *Advice
+			if _, err := e.app.PreparePartnerMint(ctx, PartnerMintInput{Email: "again@example.com"}); !errors.As(err, &adv) || e.hits.Load() != before {
+				t.Fatalf("second mint: %v", err)
+			}
+		})
+	}
+}
+
+// TestPartnerMintRefusedBeforeSending: every input and setting is checked before a key is
+// opened or anything sent, and the error names what to fix.
+func TestPartnerMintRefusedBeforeSending(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name  string
+		in    PartnerMintInput
+		tweak func(p *config.Profile)
+		field string
+		usage string
+	}{
+		{"no email", PartnerMintInput{}, nil, "email", ""},
+		{"a bad email", PartnerMintInput{Email: "not an email"}, nil, "email", ""},
+		{"a consent over 300 seconds", PartnerMintInput{Email: "a@example.com", TTL: 301 * time.Second}, nil, "consent-ttl", ""},
+		{"a negative consent", PartnerMintInput{Email: "a@example.com", TTL: -time.Second}, nil, "consent-ttl", ""},
+		{"a consent text with a terminal control", PartnerMintInput{Email: "a@example.com", Hash: "ok\x1b[2J"}, nil, "hash", ""},
+		{"a consent text in a payload hash's form", PartnerMintInput{Email: "a@example.com", Hash: "0x" + strings.Repeat("ab", 32)}, nil, "hash", ""},
+		{"no partner key", PartnerMintInput{Email: "a@example.com"}, func(p *config.Profile) { p.PartnerKey = "" }, "", "partner_key"},
+		{"no partner API", PartnerMintInput{Email: "a@example.com"}, func(p *config.Profile) { p.PartnerAPI = "" }, "", "partner_api"},
+		{"an unknown partner route", PartnerMintInput{Email: "a@example.com"}, func(p *config.Profile) { p.PartnerRoutes = map[string]string{"mnt": "/v1/m"} }, "", "partner_routes.mnt"},
+		{"an account already", PartnerMintInput{Email: "a@example.com"}, func(p *config.Profile) { p.TokenID = "1234567890" }, "", "already has account"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newPartnerEnv(t, wallet.PartnerAuthSpec, c.tweak)
+			_, err := mint(e.app, c.in)
+			var fe *FieldError
+			switch {
+			case c.field != "" && (!errors.As(err, &fe) || fe.Field != c.field):
+				t.Fatalf("want a field error naming %s, got %v", c.field, err)
+			case c.usage != "" && (err == nil || !strings.Contains(err.Error(), c.usage)):
+				t.Fatalf("want an error naming %s, got %v", c.usage, err)
+			}
+			if e.hits.Load() != 0 {
+				t.Fatalf("%d requests reached the partner API", e.hits.Load())
+			}
+		})
+	}
+	// A consent whose review waited until under 30 seconds were left is not signed.
+	e := newPartnerEnv(t, wallet.PartnerAuthSpec, nil)
+	plan, err := e.app.PreparePartnerMint(ctx, PartnerMintInput{Email: "slow@example.com", TTL: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fe *FieldError
+	if _, err := e.app.PartnerMint(ctx, plan, pw); !errors.As(err, &fe) || fe.Field != "consent-ttl" || e.hits.Load() != 0 {
+		t.Fatalf("a consent about to pass: %v", err)
+	}
+}
+
+// mint prepares and sends a partner mint, as a front end does after the review.
+func mint(s *App, in PartnerMintInput) (PartnerMinted, error) {
+	plan, err := s.PreparePartnerMint(context.Background(), in)
+	if err != nil {
+		return PartnerMinted{}, err
+	}
+	return s.PartnerMint(context.Background(), plan, pw)
+}
+
+// TestPartnerMintServiceRefusals: a service refusal is reported with its code and what to do,
+// and is no unknown outcome (the service said nothing was minted).
+func TestPartnerMintServiceRefusals(t *testing.T) {
+	e := newPartnerEnv(t, wallet.PartnerAuthSpec, nil)
+	_, err := mint(e.app, PartnerMintInput{Email: "taken@example.com"})
+	var ae *partner.APIError
+	var oe *OutcomeError
+	if !errors.As(err, &ae) || ae.Code != 20003 || errors.As(err, &oe) || e.app.Profile().TokenID != "" {
+		t.Fatalf("a registered email: %v", err)
+	}
+	// The other partner-auth form than the service's: 10001, with the setting to check.
+	if _, err := e.app.UpdateProfile(func(p *config.Profile) error { return p.Set("partner_auth", "legacy") }); err != nil {
+		t.Fatal(err)
+	}
+	_, err = mint(e.app, PartnerMintInput{Email: "fresh@example.com"})
+	if !errors.As(err, &ae) || ae.Code != 10001 || !strings.Contains(ae.NextStep(), "partner_auth") {
+		t.Fatalf("other variant: %v", err)
+	}
+	// The by-network routes need an account.
+	if _, err := e.app.PartnerIDVToken(context.Background(), "", pw); err == nil || !strings.Contains(err.Error(), "no account id") {
+		t.Fatalf("no account: %v", err)
+	}
+	var fe *FieldError
+	if _, err := e.app.PartnerIDVStatus(context.Background(), "12ab", pw); !errors.As(err, &fe) || fe.Field != "token-id" {
+		t.Fatalf("a malformed id: %v", err)
+	}
+}
+
+// TestPartnerMintOutcomeUnknown: an answer that is lost after the request left is never a
+// plain failure: with no chain to settle it, the outcome is unknown and names the address.
+func TestPartnerMintOutcomeUnknown(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusBadGateway)
+	}))
+	defer srv.Close()
+	e := newPartnerEnv(t, wallet.PartnerAuthSpec, func(p *config.Profile) { p.PartnerAPI = srv.URL })
+	m, err := mint(e.app, PartnerMintInput{Email: "lost@example.com"})
+	var oe *OutcomeError
+	if !errors.As(err, &oe) || oe.Outcome != OutcomeUnknown || oe.IDName != "evmAddress" || oe.ID != m.Address || m.Address == "" ||
+		!strings.Contains(err.Error(), "502") || !strings.Contains(oe.Next, "purse account find") {
+		t.Fatalf("%+v %v", m, err)
+	}
+	if e.app.Profile().TokenID != "" {
+		t.Fatal("an unknown outcome stored an account")
+	}
+}
+
+// TestPartnerMintSettledOnChain: on the whole sandbox (a real chain), an answer whose
+// signature does not hold after the mint happened is settled from the chain: the key's
+// account is found there and stored, nothing of the answer used.
+func TestPartnerMintSettledOnChain(t *testing.T) {
+	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sb.Close() })
+	home := t.TempDir()
+	ks := fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "pk": keystore.KindEVM})
+	pk, _ := ks.Get("pk")
+	sb.Solana.RegisterPartner(common.HexToAddress(pk.Address))
+	p := sb.Info().Profile("t")
+	p.EVMKey, p.PartnerKey = "me", "pk"
+	useProfile(t, home, p)
+	s, err := Open(Options{Home: home, Approver: &asked{answer: func(Approval) error { return nil }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sb.Solana.SetFaults(altchaintest.Faults{ResponseSignature: altchaintest.ResponseTampered}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := mint(s, PartnerMintInput{Email: "settled@example.com"})
+	if err != nil || !m.FromChain || m.TokenID == "" || m.TxHash != "" || !strings.Contains(m.Note, "signature does not hold") {
+		t.Fatalf("%+v %v", m, err)
+	}
+	if s.Profile().TokenID != m.TokenID {
+		t.Fatalf("profile token %q, minted %s", s.Profile().TokenID, m.TokenID)
+	}
+	me, _ := ks.Get("me")
+	if id, found, err := s.AccountOf(context.Background(), common.HexToAddress(me.Address)); err != nil || !found || m.TokenID != strconv.FormatUint(id, 10) {
+		t.Fatalf("chain: %d %v %v", id, found, err)
+	}
+}

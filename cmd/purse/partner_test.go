@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"purse/altchain/altchaintest"
+	"purse/sandbox"
+)
+
+// TestPartnerOnboardingCommands: with a partner key, `purse partner` takes a fresh key to an
+// account at the identity-verification step on the sandbox; bad input is a usage error
+// naming its flag, a service refusal exit 1 with its code explained, an answer whose
+// signature does not hold exit 3, and the service's text is shown escaped.
+func TestPartnerOnboardingCommands(t *testing.T) {
+	devKeyEnv(t)
+	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	for _, args := range [][]string{
+		{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI},
+		{"profile", "use", "sb"},
+		{"key", "new", "--label", "partner", "--kind", "evm"},
+		{"profile", "set", "evm_key=dev", "partner_key=partner"},
+	} {
+		if _, e, c := purse(t, "", args...); c != exitOK {
+			t.Fatalf("%v: %s", args, e)
+		}
+	}
+	// The partner key is not registered yet: the service refuses it (10001, what to check).
+	if _, e, c := purse(t, "", "partner", "mint", "--email", "cli@example.com", "--yes"); c != exitFailure || !strings.Contains(e, "service error 10001") || !strings.Contains(e, "partner_key") {
+		t.Fatalf("unregistered partner key: %d %s", c, e)
+	}
+	if out, e, c := purse(t, "", "sandbox", "ctl", "register-partner", "--json"); c != exitOK || jsonOut(t, out)["partnerKey"] != "partner" {
+		t.Fatalf("register-partner: %d %s %s", c, out, e)
+	}
+	for _, bad := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"partner", "mint"}, "--email"},
+		{[]string{"partner", "mint", "--email", "a b@example.com"}, "--email"},
+		{[]string{"partner", "mint", "--email", "a@example.com", "--consent-ttl", "301s"}, "--consent-ttl"},
+		{[]string{"partner", "mint", "--email", "a@example.com", "--hash", "0x" + strings.Repeat("00", 32)}, "--hash"},
+		{[]string{"partner", "idv-token", "--token-id", "12ab"}, "--token-id"},
+	} {
+		if _, e, c := purse(t, "", bad.args...); c != exitUsage || !strings.HasPrefix(e, "purse: "+bad.flag+":") {
+			t.Errorf("%v: %d %s", bad.args, c, e)
+		}
+	}
+	if _, e, c := purse(t, "", "partner", "idv-status"); c != exitUsage || !strings.Contains(e, "no account id") {
+		t.Fatalf("idv-status without an account: %d %s", c, e)
+	}
+	// Without a terminal to ask on, nothing is signed unless --yes says so.
+	if _, e, c := purse(t, "", "partner", "mint", "--email", "cli@example.com"); c != exitUsage || !strings.Contains(e, "--yes") {
+		t.Fatalf("no terminal: %d %s", c, e)
+	}
+	out, e, c := purse(t, "", "partner", "mint", "--email", "cli@example.com", "--yes", "--json")
+	if c != exitOK {
+		t.Fatalf("mint: %d %s", c, e)
+	}
+	m := jsonOut(t, out)
+	if m["address"] != "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" || m["tokenId"] == "" || m["signedBy"] != altchaintest.ResponseKey.Address().Hex() {
+		t.Fatalf("mint: %v", m)
+	}
+	if out, _, _ := purse(t, "", "account", "status", "--json"); jsonOut(t, out)["statusStr"] != "Tourist" {
+		t.Fatalf("status after the partner mint: %s", out)
+	}
+	if out, e, c := purse(t, "", "partner", "idv-status"); c != exitOK || !strings.Contains(out, "record") || !strings.Contains(out, "none") {
+		t.Fatalf("idv-status before the token: %d %s %s", c, out, e)
+	}
+	out, e, c = purse(t, "", "partner", "idv-token", "--json")
+	if c != exitOK || !strings.HasPrefix(jsonOut(t, out)["token"].(string), "_act-sbx-") || jsonOut(t, out)["tokenId"] != m["tokenId"] {
+		t.Fatalf("idv-token: %d %s %s", c, out, e)
+	}
+	if out, e, c := purse(t, "", "partner", "idv-status"); c != exitOK || !strings.Contains(out, "pending") || !strings.Contains(out, "applicantType") {
+		t.Fatalf("idv-status after the token: %d %s %s", c, out, e)
+	}
+	// Another account than the partner's own: 20003, explained for this route.
+	if _, e, c := purse(t, "", "partner", "idv-token", "--token-id", "1234567890"); c != exitFailure || !strings.Contains(e, "service error 20003") || !strings.Contains(e, "wallet provider") {
+		t.Fatalf("an account of no partner: %d %s", c, e)
+	}
+	// An answer signed by another key than the profile pins: nothing of it is used (exit 3).
+	if err := sb.Solana.SetFaults(altchaintest.Faults{ResponseSignature: altchaintest.ResponseForeign}); err != nil {
+		t.Fatal(err)
+	}
+	if out, e, c := purse(t, "", "partner", "idv-status"); c != exitRejected || out != "" || !strings.Contains(e, "nothing of the answer was used") {
+		t.Fatalf("foreign signature: %d %s %s", c, out, e)
+	}
+	// A service's message with terminal controls is shown escaped, on one line; --json
+	// carries it as JSON text.
+	fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = w.Write([]byte("{\"code\":20003,\"message\":\"bad\\u001b[2J\\nline\"}"))
+	}))
+	defer fake.Close()
+	if _, e, c := purse(t, "", "profile", "set", "partner_api="+fake.URL, "partner_response_key="); c != exitOK {
+		t.Fatal(e)
+	}
+	if _, e, c := purse(t, "", "partner", "idv-status"); c != exitFailure || strings.Contains(e, "\x1b") || !strings.Contains(e, "bad␛[2J␊line") {
+		t.Fatalf("escaped message: %d %q", c, e)
+	}
+}

@@ -1,0 +1,174 @@
+// Package partner is the client of the service's partner API (spec 4.4, 5.1, 5.5): every
+// request is signed with the partner key (partner auth, under the profile's message
+// variant), and every answer's signature is checked before anything of it is used. The
+// alt-chain deposit quote (package altchain) and the onboarding routes a tester needs (the
+// partner mint, the identity-verification token and status by network) go through the one
+// transport here.
+package partner
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/protocol"
+	"purse/wallet"
+)
+
+// Partner auth headers (spec 5.1).
+const (
+	HeaderAPISignature   = "X-Api-Signature"
+	HeaderAPIDeadline    = "X-Api-Deadline"
+	HeaderAPIPublicKey   = "X-Api-PublicKey"
+	HeaderSvcID          = "X-Svc-Id"
+	HeaderExternalUserID = "X-External-User-Id"
+)
+
+// DefaultDeadline leaves a margin under protocol.MaxPartnerDeadline for clock skew between
+// purse and the service.
+const DefaultDeadline = 4 * time.Minute
+
+// Client calls the partner API, signing every request with the partner key (spec 5.1).
+type Client struct {
+	// BaseURL is the partner API base, e.g. https://host or http://127.0.0.1:8787/partner.
+	BaseURL string
+	Signer  wallet.EVMSigner
+	// Variant is the signed message (default wallet.PartnerAuthSpec).
+	Variant wallet.PartnerAuthVariant
+	// HTTP defaults to a client with a 30-second timeout.
+	HTTP *http.Client
+	// Now defaults to time.Now.
+	Now func() time.Time
+	// Deadline is the X-Api-Deadline window: default DefaultDeadline, at most
+	// protocol.MaxPartnerDeadline.
+	Deadline time.Duration
+	// ResponseKey, when set, is the service key the answer must be signed by (spec 4.4, 5.5:
+	// x-api-signature over the raw body, x-api-publicKey); an unsigned answer or another
+	// signer is refused (ErrResponseSignature). Unset, a signature present is still checked
+	// against x-api-publicKey and reported in Exchange.SignedBy.
+	ResponseKey *common.Address
+	// Paths replaces the spec's path of an onboarding route by route name (RouteNames).
+	Paths map[string]string
+}
+
+func (c *Client) now() time.Time {
+	if c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
+}
+
+// ErrResponseSignature marks an answer whose signature does not hold: nothing in it is
+// used.
+var ErrResponseSignature = errors.New("partner API: the answer's signature does not hold")
+
+// checkResponseSignature verifies the answer's x-api-signature (EIP-191 over the raw body)
+// and returns the signer ("" when unsigned and no key is pinned).
+func (c *Client) checkResponseSignature(h http.Header, raw []byte) (string, error) {
+	sig, pub := h.Get(HeaderAPISignature), h.Get(HeaderAPIPublicKey)
+	if sig == "" {
+		if c.ResponseKey != nil {
+			return "", fmt.Errorf("%w: the profile pins the service key %s (partner_response_key) but the answer carries no x-api-signature", ErrResponseSignature, c.ResponseKey.Hex())
+		}
+		return "", nil
+	}
+	signer, err := wallet.RecoverPersonal(raw, sig)
+	if err != nil {
+		return "", fmt.Errorf("%w: x-api-signature: %v", ErrResponseSignature, err)
+	}
+	if pub != "" && (!common.IsHexAddress(pub) || common.HexToAddress(pub) != signer) {
+		return "", fmt.Errorf("%w: the body is signed by %s, not by x-api-publicKey %s (altered on the way, or signed over other bytes)", ErrResponseSignature, signer.Hex(), pub)
+	}
+	if c.ResponseKey != nil && signer != *c.ResponseKey {
+		return "", fmt.Errorf("%w: signed by %s, not by the service key %s the profile pins (partner_response_key)", ErrResponseSignature, signer.Hex(), c.ResponseKey.Hex())
+	}
+	return signer.Hex(), nil
+}
+
+// Exchange is one signed call: what was sent and what came back, for display and logs.
+type Exchange struct {
+	Path string
+	// Body is the request body sent (and signed); Response the raw answer and Status its
+	// HTTP status.
+	Body     []byte
+	Status   int
+	Response []byte
+	Auth     wallet.PartnerAuth
+	// SignedBy is the service key whose signature over the answer holds ("" when unsigned).
+	SignedBy string
+}
+
+// Post signs body with partner auth (X-Svc-Id is sent and signed when svcID is not empty)
+// and posts it to path, reading at most limit bytes of the answer. The answer of an HTTP 200
+// has its signature checked (ErrResponseSignature, with the exchange); the status and the
+// body are the caller's to read. An error with a nil exchange means nothing was sent; with an
+// exchange, the request went out.
+func (c *Client) Post(ctx context.Context, path, svcID string, body []byte, limit int64) (*Exchange, error) {
+	if c.Signer == nil {
+		return nil, errors.New("partner API: no partner signer (partner_key)")
+	}
+	if c.BaseURL == "" {
+		return nil, errors.New("partner API: no partner API address (partner_api)")
+	}
+	variant := c.Variant
+	if variant == "" {
+		variant = wallet.PartnerAuthSpec
+	}
+	if variant != wallet.PartnerAuthSpec && variant != wallet.PartnerAuthLegacy {
+		return nil, fmt.Errorf("partner API: partner auth variant %q: expected spec or legacy", variant)
+	}
+	window := c.Deadline
+	if window == 0 {
+		window = DefaultDeadline
+	}
+	if window < 0 || window > protocol.MaxPartnerDeadline {
+		return nil, fmt.Errorf("partner API: partner deadline window %s: expected above 0 and at most %s", window, protocol.MaxPartnerDeadline)
+	}
+	at := c.now()
+	auth, err := wallet.SignPartnerAuth(c.Signer, wallet.PartnerCall{Variant: variant, Payload: body, SvcID: svcID, Deadline: at.Add(window).Unix()}, at)
+	if err != nil {
+		return nil, fmt.Errorf("partner API %s: partner auth: %w", path, err)
+	}
+	u := strings.TrimRight(c.BaseURL, "/") + path
+	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
+	if err != nil {
+		return nil, fmt.Errorf("partner API %s: %w", path, err)
+	}
+	hr.Header.Set("Content-Type", "application/json")
+	hr.Header.Set(HeaderAPISignature, auth.Signature)
+	hr.Header.Set(HeaderAPIDeadline, strconv.FormatInt(auth.Deadline, 10))
+	hr.Header.Set(HeaderAPIPublicKey, auth.PublicKey)
+	if svcID != "" {
+		hr.Header.Set(HeaderSvcID, svcID)
+	}
+	hc := c.HTTP
+	if hc == nil {
+		hc = &http.Client{Timeout: 30 * time.Second}
+	}
+	ex := &Exchange{Path: path, Body: body, Auth: auth}
+	resp, err := hc.Do(hr)
+	if err != nil {
+		return ex, fmt.Errorf("partner API %s: %w", path, err)
+	}
+	defer resp.Body.Close()
+	ex.Status = resp.StatusCode
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	if err != nil {
+		return ex, fmt.Errorf("partner API %s: read: %w", path, err)
+	}
+	ex.Response = raw
+	if resp.StatusCode == http.StatusOK {
+		if ex.SignedBy, err = c.checkResponseSignature(resp.Header, raw); err != nil {
+			return ex, err
+		}
+	}
+	return ex, nil
+}

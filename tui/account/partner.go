@@ -1,0 +1,153 @@
+package account
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"purse/app"
+	"purse/config"
+	"purse/enduser"
+	"purse/tui/form"
+	"purse/tui/kit"
+	"purse/tui/review"
+)
+
+// The partner routes on the Account screen, for a profile with a partner key and partner
+// API: before an account exists, M mints it through the partner API (an email, then the
+// review of the consent the EVM key signs); at the identity-verification step, K asks the
+// partner route for the access token (the way on when the end-user route answers 10000 on a
+// fresh account). Each is one application call (app.PreparePartnerMint, app.PartnerMint,
+// app.PartnerIDVToken).
+
+const (
+	slotPartnerPlan = "account/partner-mint-check"
+	slotPartnerMint = "account/partner-mint"
+	slotPartnerIDV  = "account/partner-idv"
+	idPartnerReview = "account/partner-mint"
+)
+
+// partnerMinted is a partner mint's outcome with the profile that stores its account.
+type partnerMinted struct {
+	M       app.PartnerMinted
+	Profile config.Profile
+}
+
+// partnerReady says the profile names what the partner routes need.
+func (s *Screen) partnerReady() bool {
+	p := s.snap.Profile
+	return p.PartnerAPI != "" && p.PartnerKey != ""
+}
+
+func (s *Screen) openPartnerMint() tea.Cmd {
+	s.partnerForm = form.New(s.env, "Mint through the partner API (/v1/mint/nft)", "review the consent",
+		form.TextField("email", "email", "", "the user's email, registered with the account"))
+	s.partnerForm.Check = func(f *form.Form) error {
+		return app.CheckPartnerMint(app.PartnerMintInput{Email: f.Value("email")})
+	}
+	s.mode = modePartnerMint
+	return nil
+}
+
+// partnerUpdate handles what belongs to the partner routes; ok false leaves msg to update.
+func (s *Screen) partnerUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case tea.KeyMsg:
+		switch {
+		case s.mode == modePartnerMint:
+			return s.partnerFormKey(msg), true
+		case s.mode == modeStatus && key.Matches(msg, s.keys.partnerMint):
+			return s.openPartnerMint(), true
+		case s.mode == modeStatus && key.Matches(msg, s.keys.partnerIDV):
+			return runSigned(s, slotPartnerIDV, "Getting the identity-verification access token from the partner API", true,
+				func(ctx context.Context, sv Service, u *app.Unlock) (app.PartnerIDVToken, error) {
+					return sv.PartnerIDVToken(ctx, "", u)
+				}), true
+		}
+	case kit.TaskResult[app.PartnerMintPlan]:
+		if !s.mine(msg.Ref()) {
+			return nil, true
+		}
+		if msg.Err != nil {
+			s.partnerForm.Failed(msg.Err)
+			return nil, true
+		}
+		plan := msg.Value
+		s.partnerPlan = &plan
+		rv := plan.Review
+		rv.ID = idPartnerReview
+		return review.Open(s.env, rv), true
+	case review.Decision:
+		if msg.ID != idPartnerReview {
+			return nil, false
+		}
+		plan := s.partnerPlan
+		s.partnerPlan = nil
+		if !msg.Approved || plan == nil {
+			return kit.Status("The consent was not signed; nothing was sent."), true
+		}
+		p := *plan
+		return runSigned(s, slotPartnerMint, "Minting through the partner API", true, func(ctx context.Context, sv Service, u *app.Unlock) (partnerMinted, error) {
+			m, err := sv.PartnerMint(ctx, p, u)
+			return partnerMinted{M: m, Profile: sv.Profile()}, err
+		}), true
+	case kit.TaskResult[signed[partnerMinted]]:
+		if !s.mine(msg.Ref()) {
+			return nil, true
+		}
+		if msg.Err != nil {
+			if s.partnerForm != nil {
+				s.partnerForm.Failed(msg.Err)
+			}
+			return nil, true
+		}
+		return s.gotPartnerMint(msg.Value.V), true
+	case kit.TaskResult[signed[app.PartnerIDVToken]]:
+		if !s.mine(msg.Ref()) || msg.Err != nil {
+			return nil, true
+		}
+		s.idv = &enduser.IDVToken{Token: msg.Value.V.Token}
+		return tea.Batch(kit.Status("Identity-verification access token received from the partner API: it is shown in full; c copies it."), s.refresh()), true
+	}
+	return nil, false
+}
+
+func (s *Screen) partnerFormKey(k tea.KeyMsg) tea.Cmd {
+	res, cmd := s.partnerForm.Update(k)
+	switch res {
+	case form.Cancelled:
+		s.mode, s.partnerForm = modeStatus, nil
+		return kit.Status("Partner mint cancelled; nothing was signed or sent.")
+	case form.Submitted:
+		in := app.PartnerMintInput{Email: s.partnerForm.Value("email")}
+		sv := s.svc()
+		return start(s, slotPartnerPlan, "Checking before the partner mint", func(ctx context.Context) (app.PartnerMintPlan, error) {
+			if sv == nil {
+				return app.PartnerMintPlan{}, errors.New("no services: the account screen runs inside purse's terminal UI")
+			}
+			plan, err := sv.PreparePartnerMint(ctx, in)
+			return plan, advise(err)
+		})
+	}
+	return cmd
+}
+
+func (s *Screen) gotPartnerMint(d partnerMinted) tea.Cmd {
+	s.mode, s.partnerForm = modeStatus, nil
+	s.snap.Profile = d.Profile
+	s.limits, s.limitsLocked, s.idv = nil, false, nil
+	ses := s.env.Session
+	ses.AccountID = d.M.TokenID
+	tx := d.M.TxHash
+	if d.M.FromChain {
+		tx = "unknown: the answer could not be used, the chain shows the account"
+	}
+	return tea.Batch(
+		func() tea.Msg { return kit.SessionMsg{Session: ses} },
+		kit.Status(fmt.Sprintf("Minted account %s for %s through the partner API (tx %s); stored in profile %s.", d.M.TokenID, d.M.Address, tx, d.Profile.Name)),
+		s.refresh(),
+	)
+}

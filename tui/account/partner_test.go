@@ -1,0 +1,109 @@
+package account
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/config"
+	"purse/keystore"
+	"purse/tui/internal/tuitest"
+	"purse/tui/kit"
+	"purse/tui/review"
+)
+
+// TestPartnerRoutesOnTheSandbox: with a partner key, M mints through the partner API (the
+// email form, then the consent's review: enter does nothing, y signs after the passphrase),
+// and at IDScan K gets the identity-verification token from the partner route; without a
+// partner key neither is offered.
+func TestPartnerRoutesOnTheSandbox(t *testing.T) {
+	home := t.TempDir()
+	ks := tuitest.Keystore(t, home, "pw")
+	me, err := ks.New("me", keystore.KindEVM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk, err := ks.New("pk", keystore.KindEVM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb := tuitest.StartSandbox(t)
+	sb.Solana.RegisterPartner(common.HexToAddress(pk.Address))
+	info := sb.Info()
+	p := info.Profile("demo")
+	p.EVMKey = "me"
+	tuitest.WriteProfile(t, home, p)
+	services := tuitest.Services(t, home)
+	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", Network: info.Network}, home)
+	d := &driver{t: t, env: env, s: newScreen(env, services)}
+	d.s.SetSize(100, 60)
+	d.run(d.s.Init())
+	if d.s.keys.partnerMint.Enabled() || !d.s.keys.mint.Enabled() {
+		t.Fatal("the partner mint is offered without a partner key")
+	}
+
+	if _, err := services.UpdateProfile(func(p *config.Profile) error { return p.Set("partner_key", "pk") }); err != nil {
+		t.Fatal(err)
+	}
+	d.keys("r")
+	if !d.s.keys.partnerMint.Enabled() {
+		t.Fatalf("no partner mint with a partner key: errors %v", d.errs)
+	}
+	d.keys("M")
+	if d.s.mode != modePartnerMint || !d.s.InputFocused() {
+		t.Fatal("M did not open the partner mint's form")
+	}
+	d.keys("not-an-email")
+	d.key(tea.KeyMsg{Type: tea.KeyCtrlS})
+	if len(d.dialogs) != 0 || !strings.Contains(d.s.View(), "expected an address like name@example.com") {
+		t.Fatalf("a bad email: dialogs %d\n%s", len(d.dialogs), d.s.View())
+	}
+	for range len("not-an-email") {
+		d.key(tea.KeyMsg{Type: tea.KeyBackspace})
+	}
+	d.keys("partner@example.com")
+	d.key(tea.KeyMsg{Type: tea.KeyCtrlS})
+	rv, ok := d.topReview()
+	if !ok || rv.Request().Kind != review.KindMintConsent || !strings.Contains(rv.View(), "partner@example.com") || !strings.Contains(rv.View(), "I agree to access my profile. 0x") {
+		t.Fatalf("the consent's review: %v, errors %v", ok, d.errs)
+	}
+	d.key(tea.KeyMsg{Type: tea.KeyEnter})
+	if _, ok := d.topReview(); !ok || services.Profile().TokenID != "" {
+		t.Fatal("enter must not sign")
+	}
+	d.keys("y")
+	d.unlock("pw")
+	tokenID := services.Profile().TokenID
+	if tokenID == "" || env.Session.AccountID != tokenID || d.s.mode != modeStatus {
+		t.Fatalf("partner mint: profile token %q, footer %q, errors %v\n%s", tokenID, env.Session.AccountID, d.errs, d.s.View())
+	}
+	if st := d.status[len(d.status)-1]; !strings.Contains(st, "Minted account "+tokenID+" for "+me.Address+" through the partner API") {
+		t.Fatalf("status %q", st)
+	}
+	d.expectStep("Tourist", "IDScan")
+	if d.s.keys.partnerMint.Enabled() || !d.s.keys.partnerIDV.Enabled() {
+		t.Fatal("after the mint: the token is offered, the mint no longer")
+	}
+	d.keys("K")
+	if len(d.dialogs) > 0 {
+		d.unlock("pw")
+	}
+	if d.s.idv == nil || !strings.HasPrefix(d.s.idv.Token, "_act-sbx-") || !strings.Contains(d.status[len(d.status)-1], "from the partner API") {
+		t.Fatalf("partner token: %+v, errors %v", d.s.idv, d.errs)
+	}
+	d.keys("c")
+	if len(d.copies) != 1 || d.copies[0].Value != d.s.idv.Token {
+		t.Fatalf("copy: %+v", d.copies)
+	}
+}
+
+// topReview is the review dialog on top, if one is.
+func (d *driver) topReview() (*review.Model, bool) {
+	if len(d.dialogs) == 0 {
+		return nil, false
+	}
+	rv, ok := d.dialogs[len(d.dialogs)-1].(*review.Model)
+	return rv, ok
+}
