@@ -150,6 +150,18 @@ type Faults struct {
 	// call until cleared when StatusAnswers is 0.
 	StatusAnswer  string `json:"statusAnswer,omitempty"`
 	StatusAnswers int    `json:"statusAnswers,omitempty"`
+	// RecentStatusNull answers getSignatureStatuses without searchTransactionHistory with
+	// null for every signature, as a node (or a load balancer's) whose recent status cache
+	// lags; with the history the true status comes back.
+	RecentStatusNull bool `json:"recentStatusNull,omitempty"`
+	// StatusLag answers getSignatureStatuses (with or without the history) as a node that many
+	// blocks behind: its context slot is that much lower and what landed since is not found.
+	StatusLag uint64 `json:"statusLag,omitempty"`
+	// HeightLag answers getBlockHeight, getSlot and getEpochInfo as a node that many blocks
+	// behind.
+	HeightLag uint64 `json:"heightLag,omitempty"`
+	// TransactionLag answers getTransaction as a node that many blocks behind.
+	TransactionLag uint64 `json:"transactionLag,omitempty"`
 }
 
 // Kinds of bad answer (Faults.SendAnswer, Faults.StatusAnswer).
@@ -252,6 +264,10 @@ type Deposit struct {
 type txRecord struct {
 	height uint64
 	err    any // nil or a Solana TransactionError as JSON
+	raw    []byte
+	logs   []string
+	units  uint64
+	fee    uint64
 }
 
 // New builds a sandbox with the mint, the deposit account, the fee receiver and the
