@@ -11,6 +11,7 @@ import (
 	"purse/app/review"
 	"purse/homechain"
 	"purse/internal/prompt"
+	"purse/internal/visible"
 )
 
 func addPermitCommands(a *cli, root *cobra.Command) { root.AddCommand(a.permitCmd()) }
@@ -67,9 +68,14 @@ func (a *cli) permitCmd() *cobra.Command {
 			}
 			out := sub.Outcome(pr)
 			return a.print(out, func(w io.Writer) {
-				if out.AlreadyPermitted {
+				switch {
+				case out.AlreadyPermitted:
 					fmt.Fprintf(w, "already permitted: %s (%s) may already move at least %s %s (10011)\n", out.Role, out.Spender, out.PermitAmount, out.Token)
-				} else {
+				case out.Note != "":
+					// The service's words reach the terminal escaped.
+					note, _ := visible.Escape(out.Note)
+					fmt.Fprintf(w, "permit landed, as the chain shows (the service's answer did not prove it): %s\n", note)
+				default:
 					fmt.Fprintf(w, "permit submitted: tx %s (status %s)\n", out.TxHash, sub.Result.Status)
 				}
 				fmt.Fprintf(w, "allowance of %s %s: %s %s (%s smallest units)\n", out.Role, out.Spender, homechain.FormatSmallest(sub.Allowance, plan.Token.Decimals), out.Token, out.Allowance)
@@ -80,7 +86,12 @@ func (a *cli) permitCmd() *cobra.Command {
 		"differs), shows the review of the typed data and asks y/N on the terminal (--yes skips\n" +
 		"the question), signs with the profile's EVM key, submits through token-permit and reads\n" +
 		"the allowance. Spenders: card (profile card_spender), deposit (depositContract),\n" +
-		"bufferpool (bufferPoolContract) or an explicit address."
+		"bufferpool (bufferPoolContract) or an explicit address.\n" +
+		"Once the permit was sent, an answer that does not prove what the service did is settled from\n" +
+		"the chain (the owner's nonce, the allowance, the named transaction's receipt). Exit 0: the\n" +
+		"permit took effect or was already in place; 1: refused before relaying, or failed (nothing\n" +
+		"approved); 4: unknown, with what identifies the permit (--json: outcome, permitSignature or\n" +
+		"txHash, token, owner, spender, nonce, value, deadline)."
 	f := cmd.Flags()
 	f.StringVar(&form.TokenName, "token", "", "token symbol (EUR24) or address, from the chain configuration")
 	f.StringVar(&form.Amount, "amount", "", "business amount in the token's units, e.g. 25.00")
