@@ -63,22 +63,9 @@ func newDepositEnv(t *testing.T) *depositEnv {
 	return &depositEnv{app: s, sb: sb, user: user, u: &Unlock{Passphrase: []byte("pw")}}
 }
 
-// hurry advances the sandbox 10 blocks every 20 ms until the test ends, so a blockhash
-// (150 blocks) expires in about 300 ms.
-func (e *depositEnv) hurry(t *testing.T) {
-	stop := make(chan struct{})
-	t.Cleanup(func() { close(stop) })
-	go func() {
-		for {
-			select {
-			case <-stop:
-				return
-			case <-time.After(20 * time.Millisecond):
-				e.sb.AdvanceBlocks(10)
-			}
-		}
-	}()
-}
+// hurry advances the sandbox 10 blocks every 20 ms until the test ends, so a blockhash (150
+// blocks) expires in about 300 ms.
+func (e *depositEnv) hurry(t *testing.T) { t.Cleanup(e.sb.Hurry(10, 20*time.Millisecond)) }
 
 // deposit runs the whole deposit of 10 USDC (quote from the partner API, review approved).
 func (e *depositEnv) deposit(t *testing.T) (Deposited, error) {

@@ -370,6 +370,26 @@ func (s *Sandbox) AdvanceBlocks(n uint64) {
 	s.mu.Unlock()
 }
 
+// Hurry advances the chain n blocks every interval until stop is called, so a test sees a
+// blockhash expire (150 blocks) without waiting for it.
+func (s *Sandbox) Hurry(n uint64, every time.Duration) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				s.AdvanceBlocks(n)
+			}
+		}
+	}()
+	var once sync.Once
+	return func() { once.Do(func() { close(done) }) }
+}
+
 func blockhashAt(h uint64) solana.Hash {
 	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], h)

@@ -116,19 +116,7 @@ func TestSendLaggingViews(t *testing.T) {
 			if err := e.sb.SetFaults(f); err != nil {
 				t.Fatal(err)
 			}
-			// The blockhash expires after 150 blocks; hurry it along.
-			stop := make(chan struct{})
-			defer close(stop)
-			go func() {
-				for {
-					select {
-					case <-stop:
-						return
-					case <-time.After(20 * time.Millisecond):
-						e.sb.AdvanceBlocks(10)
-					}
-				}
-			}()
+			defer e.sb.Hurry(10, 20*time.Millisecond)()
 			st, err := altchain.Send(ctx(t), e.rpc, p, 10*time.Millisecond)
 			if !c.want(st, err) {
 				t.Fatalf("%+v, %v", st, err)

@@ -513,23 +513,6 @@ func TestAltchainDepositOutcome(t *testing.T) {
 	}
 }
 
-// hurryBlocks advances the sandbox 10 blocks every 20 ms until the test ends, so a
-// blockhash (150 blocks) expires in about 300 ms.
-func hurryBlocks(t *testing.T, sb *altchaintest.Sandbox) {
-	stop := make(chan struct{})
-	t.Cleanup(func() { close(stop) })
-	go func() {
-		for {
-			select {
-			case <-stop:
-				return
-			case <-time.After(20 * time.Millisecond):
-				sb.AdvanceBlocks(10)
-			}
-		}
-	}()
-}
-
 // TestAltchainDepositLaggingViews (issue 22 §1): `purse altchain deposit` against an RPC whose
 // views lag. The recent status cache answering null no longer makes a landed deposit "not
 // landed, run it again" (exit 0); statuses and transactions from a node behind make it
@@ -544,7 +527,7 @@ func TestAltchainDepositLaggingViews(t *testing.T) {
 	if _, err := sb.Fund(user, 1_000_000_000, 50_000_000); err != nil {
 		t.Fatal(err)
 	}
-	hurryBlocks(t, sb)
+	t.Cleanup(sb.Hurry(10, 20*time.Millisecond)) // a blockhash expires in about 300 ms
 	deposit := func() (map[string]any, string, int) {
 		out, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
 		var v map[string]any
