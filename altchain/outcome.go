@@ -133,7 +133,7 @@ func Decide(ev Evidence) Decision {
 		v                     Decision
 		ok, failed            *SignatureStatus
 		expAt                 = -1 // index of the first answer that proved the expiry
-		expSlot               uint64
+		expSlot, expHeight    uint64
 		noStatus, noTx        bool   // proof reads after the expiry that found nothing
 		laggedSlot            uint64 // a history read after the expiry from a node behind expSlot
 		lagged                bool
@@ -187,7 +187,7 @@ func Decide(ev Evidence) Decision {
 			v.Height = h.BlockHeight
 			final := h.Commitment == "confirmed" || h.Commitment == "finalized"
 			if expAt < 0 && ev.LastValidBlockHeight > 0 && final && h.BlockHeight > ev.LastValidBlockHeight {
-				expAt, expSlot = i, h.Slot
+				expAt, expSlot, expHeight = i, h.Slot, h.BlockHeight
 			}
 		case AnswerTransaction:
 			switch {
@@ -218,8 +218,8 @@ func Decide(ev Evidence) Decision {
 		return v
 	case v.Expired && noStatus && noTx && holds == "":
 		v.Outcome = NotLanded
-		v.Reason = fmt.Sprintf("the block height passed %d (read at slot %d), and after that a status read searching the transaction history, answered at slot %d or later, and getTransaction found no trace of it",
-			ev.LastValidBlockHeight, expSlot, expSlot)
+		v.Reason = fmt.Sprintf("at slot %d the block height was %d, past its last valid block height %d; after that, a status read searching the transaction history (answered at slot %d or later) and getTransaction found no trace of it",
+			expSlot, expHeight, ev.LastValidBlockHeight, expSlot)
 		return v
 	}
 
@@ -251,7 +251,7 @@ func Decide(ev Evidence) Decision {
 		missing = append([]string{"no status read found it"}, missing...)
 	}
 	if sameSig > 0 {
-		missing = append(missing, fmt.Sprintf("%d send(s) were answered with its signature, so the cluster had it", sameSig))
+		missing = append(missing, fmt.Sprintf("%d send(s) were answered with its signature, so a node accepted it", sameSig))
 	}
 	if lastErr != nil {
 		missing = append(missing, fmt.Sprintf("%d call(s) got no answer, the last: %v", noAnswer, lastErr))

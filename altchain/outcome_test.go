@@ -251,7 +251,7 @@ func TestDecideCases(t *testing.T) {
 		// The issue: the recent status view lags (null) while identical re-broadcasts are
 		// answered with the signature, and the height passes: that proves nothing.
 		"lagging recent view after the expiry": {answers: []Answer{same, recentNull, same, recentNull, expired, recentNull}, want: KeepPolling,
-			reason: []string{"no status read searching the history after the expiry answered", "getTransaction has not answered since the expiry", "2 send(s) were answered with its signature"}},
+			reason: []string{"no status read searching the history after the expiry answered", "getTransaction has not answered since the expiry", "2 send(s) were answered with its signature, so a node accepted it"}},
 		"the history finds what the recent view does not": {answers: []Answer{same, recentNull, expired, {Kind: AnswerStatus, Status: StatusRead{Slot: tExpiredSlot, History: true, Status: &SignatureStatus{ConfirmationStatus: "finalized"}}}},
 			want: Landed, reason: []string{"finalized"}},
 		"a history read from a lagging node": {answers: []Answer{expired, historyLagged, {Kind: AnswerTransaction}}, want: KeepPolling,
@@ -260,7 +260,7 @@ func TestDecideCases(t *testing.T) {
 			reason: []string{"behind slot 1010"}},
 		"one look short of the bound": {answers: []Answer{expired, historyLagged, historyLagged, historyLagged, historyLagged, {Kind: AnswerTransaction}}, want: KeepPolling},
 		"the proof comes after lagging looks": {answers: []Answer{expired, historyLagged, {Kind: AnswerStatus, Status: StatusRead{Slot: tExpiredSlot + 1, History: true}}, {Kind: AnswerTransaction}},
-			want: NotLanded, reason: []string{"passed 1000", "slot 1010"}},
+			want: NotLanded, reason: []string{"at slot 1010 the block height was 1003, past its last valid block height 1000", "answered at slot 1010 or later"}},
 		"a proof read before the expiry does not count": {answers: []Answer{{Kind: AnswerStatus, Status: StatusRead{Slot: tExpiredSlot, History: true}}, {Kind: AnswerTransaction}, expired}, want: KeepPolling},
 		"processed, then confirmed": {answers: []Answer{{Kind: AnswerStatus, Status: StatusRead{Status: &SignatureStatus{ConfirmationStatus: "processed"}}}, {Kind: AnswerStatus, Status: StatusRead{Status: &SignatureStatus{ConfirmationStatus: "confirmed"}}}},
 			want: Landed},
