@@ -92,8 +92,8 @@ func (e *Evidence) Add(a Answer) { e.Answers = append(e.Answers, a) }
 type Decision struct {
 	Outcome Outcome
 	// Status is, for Landed, the highest confirmation seen ("confirmed" or "finalized"); for
-	// FailedOnChain, the status with its error; otherwise the last status found
-	// ("processed"), nil when no status named the transaction.
+	// FailedOnChain, the status with its error; otherwise what the latest status read found
+	// ("processed"), nil when it found nothing.
 	Status *SignatureStatus
 	// Reason says in words which answers decided, or what is missing.
 	Reason string
@@ -165,6 +165,7 @@ func Decide(ev Evidence) Decision {
 			st := a.Status.Status
 			switch {
 			case st == nil:
+				v.Status = nil // Status is what the latest read found
 				if a.Status.History && after {
 					if a.Status.Slot >= expSlot {
 						noStatus = true

@@ -235,6 +235,21 @@ func TestDecideEveryCombination(t *testing.T) {
 	t.Logf("%d combinations: %v", n, counts)
 }
 
+// TestDecideLatestStatus: Status is what the latest status read found, so a transaction
+// seen "processed" on a fork that was dropped is re-broadcast again.
+func TestDecideLatestStatus(t *testing.T) {
+	processed := Answer{Kind: AnswerStatus, Status: StatusRead{Status: &SignatureStatus{ConfirmationStatus: "processed"}}}
+	gone := Answer{Kind: AnswerStatus, Status: StatusRead{}}
+	ev := Evidence{Signature: tSig, LastValidBlockHeight: tLastValid, Answers: []Answer{processed}}
+	if d := Decide(ev); d.Outcome != KeepPolling || d.Status == nil || !strings.Contains(d.Reason, "seen it (processed)") {
+		t.Fatalf("processed: %+v", d)
+	}
+	ev.Add(gone)
+	if d := Decide(ev); d.Outcome != KeepPolling || d.Status != nil {
+		t.Fatalf("processed, then gone: %+v", d)
+	}
+}
+
 // TestDecideCases: the cases of issue 22 and the bound on looks after the expiry, with
 // what the reason says.
 func TestDecideCases(t *testing.T) {
