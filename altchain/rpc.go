@@ -411,40 +411,74 @@ func (c *RPC) SendTransaction(ctx context.Context, signed []byte) (solana.Signat
 	return sig, nil
 }
 
-// SignatureStatus implements Sender with getSignatureStatuses (nil when the node has not
-// seen the signature).
-func (c *RPC) SignatureStatus(ctx context.Context, sig solana.Signature) (*SignatureStatus, error) {
-	return c.signatureStatus(ctx, sig, false)
-}
-
-// SignatureStatusHistory is SignatureStatus searching the node's whole transaction history,
-// not only its recent status cache: for a signature from longer ago.
-func (c *RPC) SignatureStatusHistory(ctx context.Context, sig solana.Signature) (*SignatureStatus, error) {
-	return c.signatureStatus(ctx, sig, true)
-}
-
-func (c *RPC) signatureStatus(ctx context.Context, sig solana.Signature, history bool) (*SignatureStatus, error) {
+// SignatureStatus implements Sender with getSignatureStatuses: the node's recent status
+// cache, or with history its whole ledger. The answer's context slot comes with it.
+func (c *RPC) SignatureStatus(ctx context.Context, sig solana.Signature, history bool) (StatusRead, error) {
 	var r struct {
+		Context *struct {
+			Slot uint64 `json:"slot"`
+		} `json:"context"`
 		Value []*struct {
 			Err                json.RawMessage `json:"err"`
 			ConfirmationStatus *string         `json:"confirmationStatus"`
 		} `json:"value"`
 	}
 	if err := c.call(ctx, "getSignatureStatuses", []any{[]string{sig.String()}, map[string]any{"searchTransactionHistory": history}}, &r); err != nil {
-		return nil, err
+		return StatusRead{}, err
+	}
+	if r.Context == nil {
+		return StatusRead{}, errors.New("solana rpc getSignatureStatuses: no context slot")
 	}
 	if len(r.Value) != 1 {
-		return nil, fmt.Errorf("solana rpc getSignatureStatuses: asked for 1 status, got %d", len(r.Value))
+		return StatusRead{}, fmt.Errorf("solana rpc getSignatureStatuses: asked for 1 status, got %d", len(r.Value))
 	}
-	v := r.Value[0]
-	if v == nil {
+	out := StatusRead{Slot: r.Context.Slot, History: history}
+	if v := r.Value[0]; v != nil {
+		out.Status = &SignatureStatus{Err: txErrString(v.Err), ConfirmationStatus: "processed"}
+		if v.ConfirmationStatus != nil {
+			out.Status.ConfirmationStatus = *v.ConfirmationStatus
+		}
+	}
+	return out, nil
+}
+
+// Transaction implements Sender with getTransaction at commitment "confirmed" (the lowest
+// the method serves), for a v0 transaction: nil when the node does not find it.
+func (c *RPC) Transaction(ctx context.Context, sig solana.Signature) (*TxInfo, error) {
+	cfg := map[string]any{"commitment": "confirmed", "encoding": "base64", "maxSupportedTransactionVersion": 0}
+	var r *struct {
+		Slot *uint64 `json:"slot"`
+		Meta *struct {
+			Err json.RawMessage `json:"err"`
+		} `json:"meta"`
+	}
+	if err := c.call(ctx, "getTransaction", []any{sig.String(), cfg}, &r); err != nil {
+		return nil, err
+	}
+	if r == nil {
 		return nil, nil
 	}
-	st := &SignatureStatus{Err: txErrString(v.Err), ConfirmationStatus: "processed"}
-	if v.ConfirmationStatus != nil {
-		st.ConfirmationStatus = *v.ConfirmationStatus
+	if r.Slot == nil || r.Meta == nil {
+		return nil, errors.New("solana rpc getTransaction: a transaction without slot or meta")
 	}
-	return st, nil
+	return &TxInfo{Slot: *r.Slot, Err: txErrString(r.Meta.Err)}, nil
+}
+
+// Height implements Sender with getEpochInfo at commitment "confirmed": unlike
+// getBlockHeight, one answer names both the block height and the slot it was read at, so a
+// later answer's context slot can be compared with it (Decide).
+func (c *RPC) Height(ctx context.Context) (HeightRead, error) {
+	var r struct {
+		AbsoluteSlot *uint64 `json:"absoluteSlot"`
+		BlockHeight  *uint64 `json:"blockHeight"`
+	}
+	if err := c.call(ctx, "getEpochInfo", []any{confirmed}, &r); err != nil {
+		return HeightRead{}, err
+	}
+	if r.AbsoluteSlot == nil || r.BlockHeight == nil {
+		return HeightRead{}, errors.New("solana rpc getEpochInfo: no absoluteSlot or blockHeight")
+	}
+	return HeightRead{BlockHeight: *r.BlockHeight, Slot: *r.AbsoluteSlot, Commitment: "confirmed"}, nil
 }
 
 // The sandbox cluster's identity. Its genesis hash, USDC mint, deposit account and fee

@@ -181,9 +181,20 @@ func TestRPCSimulateSendStatus(t *testing.T) {
 		t.Fatalf("send with a bad signature: %v", err)
 	}
 
-	// sendTransaction, then processed → confirmed → finalized as blocks advance.
-	if st, err := c.SignatureStatus(bg(t), sig); err != nil || st != nil {
-		t.Fatalf("status before send: %+v %v", st, err)
+	// sendTransaction, then processed → confirmed → finalized as blocks advance, in the
+	// recent status cache and in the history alike; getTransaction finds it once confirmed.
+	// Each status answer names the slot it was answered at, and the height read its slot.
+	h, err := c.Height(bg(t))
+	if err != nil || h.BlockHeight != sb.BlockHeight() || h.Slot != h.BlockHeight || h.Commitment != "confirmed" {
+		t.Fatalf("height: %+v %v", h, err)
+	}
+	for _, history := range []bool{false, true} {
+		if st, err := c.SignatureStatus(bg(t), sig, history); err != nil || st.Status != nil || st.Slot != h.Slot || st.History != history {
+			t.Fatalf("status before send (history %v): %+v %v", history, st, err)
+		}
+	}
+	if tx, err := c.Transaction(bg(t), sig); err != nil || tx != nil {
+		t.Fatalf("getTransaction before send: %+v %v", tx, err)
 	}
 	got, err := c.SendTransaction(bg(t), signed)
 	if err != nil || got != sig {
@@ -194,9 +205,15 @@ func TestRPCSimulateSendStatus(t *testing.T) {
 		status  string
 	}{{0, "processed"}, {1, "confirmed"}, {31, "finalized"}} {
 		sb.AdvanceBlocks(want.advance)
-		st, err := c.SignatureStatus(bg(t), sig)
-		if err != nil || st == nil || st.ConfirmationStatus != want.status || st.Err != "" {
-			t.Fatalf("want %s: %+v %v", want.status, st, err)
+		for _, history := range []bool{false, true} {
+			st, err := c.SignatureStatus(bg(t), sig, history)
+			if err != nil || st.Status == nil || st.Status.ConfirmationStatus != want.status || st.Status.Err != "" || st.Slot != sb.BlockHeight() {
+				t.Fatalf("want %s (history %v): %+v %v", want.status, history, st, err)
+			}
+		}
+		tx, err := c.Transaction(bg(t), sig)
+		if found := want.status != "processed"; err != nil || (tx != nil) != found || (found && (tx.Slot != h.Slot || tx.Err != "")) {
+			t.Fatalf("getTransaction at %s: %+v %v", want.status, tx, err)
 		}
 	}
 	if sb.TokenBalance(altchain.SandboxDepositAccount) != 15_000_000 {

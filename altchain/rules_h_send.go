@@ -27,22 +27,41 @@ func (s *SignatureStatus) Confirmed() bool {
 	return s != nil && (s.ConfirmationStatus == "confirmed" || s.ConfirmationStatus == "finalized")
 }
 
-// Sender sends signed bytes and reports their status.
+// Sender sends signed bytes and reads what the cluster says of them.
 type Sender interface {
 	SendTransaction(ctx context.Context, signed []byte) (solana.Signature, error)
-	// SignatureStatus returns nil when the cluster has not seen the signature.
-	SignatureStatus(ctx context.Context, sig solana.Signature) (*SignatureStatus, error)
-	BlockHeight(ctx context.Context) (uint64, error)
+	// SignatureStatus reads the signature's status from the node's recent status cache, or
+	// with history from its whole ledger; the answer says the slot the node answered at.
+	SignatureStatus(ctx context.Context, sig solana.Signature, history bool) (StatusRead, error)
+	// Transaction reads the transaction at commitment "confirmed" (nil: not found).
+	Transaction(ctx context.Context, sig solana.Signature) (*TxInfo, error)
+	// Height reads one node's block height and slot at commitment "confirmed".
+	Height(ctx context.Context) (HeightRead, error)
 }
 
-// ErrBlockhashExpired says the block height passed the transaction's
-// lastValidBlockHeight and a status read after that found no trace of the signature: the
-// transaction did not land and can no longer land. Only now may it be re-signed with a new
-// blockhash (after a new Verify).
+// ErrBlockhashExpired says the transaction did not land and can no longer land: the block
+// height passed its lastValidBlockHeight, and the reads Decide requires found no trace of
+// it. Only now may it be re-signed with a new blockhash (after a new Verify). A
+// *NotLandedError says which answers proved it.
 var ErrBlockhashExpired = errors.New("altchain: the blockhash expired before confirmation; re-sign with a new blockhash")
 
-// OutcomeUnknownError says a signed transaction may have reached the cluster but whether it
-// landed could not be found out (the RPC stopped answering, or the wait ended first). The
+// NotLandedError is Decide's NotLanded decision: it matches ErrBlockhashExpired.
+type NotLandedError struct {
+	Signature            solana.Signature
+	LastValidBlockHeight uint64
+	// Reason says which answers proved it.
+	Reason string
+}
+
+func (e *NotLandedError) Error() string {
+	return fmt.Sprintf("transaction %s did not land and cannot any more: %s", e.Signature, e.Reason)
+}
+
+// Is makes a NotLandedError an ErrBlockhashExpired.
+func (e *NotLandedError) Is(target error) bool { return target == ErrBlockhashExpired }
+
+// OutcomeUnknownError says a signed transaction may have reached the cluster but the
+// answers proved neither that it landed nor that it did not (Decide's Unknown). The
 // signature identifies it: it can land until the block height passes LastValidBlockHeight,
 // and never after.
 type OutcomeUnknownError struct {
@@ -50,12 +69,12 @@ type OutcomeUnknownError struct {
 	LastValidBlockHeight uint64
 	// Height is the last block height read (0 when none could be read).
 	Height uint64
-	// Cause is the last error seen (of a send, a status or a height read, or the wait).
+	// Cause says what was missing (Decide's reason), wrapping the end of the wait if it ended.
 	Cause error
 }
 
 func (e *OutcomeUnknownError) Error() string {
-	return fmt.Sprintf("the outcome of transaction %s is unknown: it may have landed (%v); it can land until block height %d", e.Signature, e.Cause, e.LastValidBlockHeight)
+	return fmt.Sprintf("the outcome of transaction %s is unknown: it may have landed (%v); it cannot land after block height %d", e.Signature, e.Cause, e.LastValidBlockHeight)
 }
 
 func (e *OutcomeUnknownError) Unwrap() error { return e.Cause }
@@ -71,19 +90,14 @@ func (e *TxFailedError) Error() string {
 	return fmt.Sprintf("altchain: transaction %s landed and failed: %s", e.Signature, e.Err)
 }
 
-// expiredLooks bounds the status reads after the blockhash expired: one that answers decides
-// (landed or not); when none answers, the outcome stays unknown.
-const expiredLooks = 3
-
 // Send implements H30. The signature is known before anything is sent (it is p.Signature),
-// so no answer of the cluster decides the outcome but the signature's status: a send that
-// fails, times out or answers another signature may still have reached the cluster. Send
-// polls the status every poll interval until "confirmed" or "finalized", re-broadcasting the
-// identical bytes while the signature is unseen and the blockhash valid. It returns
-// ErrBlockhashExpired only when a status read made after the block height passed
-// LastValidBlockHeight finds no trace of the signature, a *TxFailedError when it landed and
-// failed, and an *OutcomeUnknownError when neither could be found out before ctx ended. It
-// never re-signs.
+// so no answer of a send decides the outcome: a send that fails, times out or answers
+// another signature may still have reached the cluster, and one answered with the
+// signature shows that the cluster has it. Send looks (Look) every poll interval,
+// re-broadcasting the identical bytes while no status names the signature and the blockhash
+// is valid, until Decide settles the outcome or ctx ends. It returns the status for Landed,
+// a *TxFailedError for FailedOnChain, a *NotLandedError (ErrBlockhashExpired) for NotLanded
+// and an *OutcomeUnknownError otherwise. It never re-signs.
 func Send(ctx context.Context, s Sender, p *Prepared, poll time.Duration) (*SignatureStatus, error) {
 	if p == nil || len(p.Signed) == 0 {
 		return nil, errors.New("altchain: send: nothing signed")
@@ -91,81 +105,88 @@ func Send(ctx context.Context, s Sender, p *Prepared, poll time.Duration) (*Sign
 	if poll <= 0 {
 		poll = 2 * time.Second
 	}
-	var last error
-	var height uint64
-	unknown := func(cause error) error {
-		if last != nil && cause != nil && !errors.Is(last, cause) {
-			cause = fmt.Errorf("%w; before that: %v", cause, last)
-		} else if cause == nil {
-			cause = last
-		}
-		return &OutcomeUnknownError{Signature: p.Signature, LastValidBlockHeight: p.LastValidBlockHeight, Height: height, Cause: cause}
-	}
+	ev := &Evidence{Signature: p.Signature, LastValidBlockHeight: p.LastValidBlockHeight}
 	broadcast := func() {
 		sig, err := s.SendTransaction(ctx, p.Signed)
-		switch {
-		case err != nil:
-			last = fmt.Errorf("send: %w", err)
-		case sig != p.Signature:
-			last = fmt.Errorf("send: the node answered signature %s for bytes whose signature is %s", sig, p.Signature)
-		}
-	}
-	// decided reads the status; done says it settled the outcome.
-	decided := func() (st *SignatureStatus, seen, done bool, err error) {
-		st, err = s.SignatureStatus(ctx, p.Signature)
 		if err != nil {
-			last = fmt.Errorf("status: %w", err)
-			return nil, false, false, nil
+			err = fmt.Errorf("send: %w", err)
 		}
-		switch {
-		case st == nil:
-			return nil, true, false, nil
-		case st.Err != "":
-			return st, true, true, &TxFailedError{Signature: p.Signature, Err: st.Err}
-		case st.Confirmed():
-			return st, true, true, nil
-		}
-		return st, true, false, nil
+		ev.Add(Answer{Kind: AnswerSend, Sent: sig, Err: err})
 	}
 	broadcast()
 	t := time.NewTicker(poll)
 	defer t.Stop()
-	looks := 0
 	for {
-		st, read, done, err := decided()
-		if done {
-			return st, err
+		v := Look(ctx, s, ev)
+		if v.Outcome != KeepPolling {
+			return Settle(p.Signature, p.LastValidBlockHeight, v, nil)
 		}
-		h, herr := s.BlockHeight(ctx)
-		if herr != nil {
-			last = fmt.Errorf("block height: %w", herr)
-		} else {
-			height = h
-		}
-		switch {
-		case herr == nil && h > p.LastValidBlockHeight:
-			// It can no longer land; it may have landed in the last valid block after the
-			// read above, so only a read made now decides.
-			st, read, done, err = decided()
-			if done {
-				return st, err
-			}
-			if read && st == nil {
-				return nil, ErrBlockhashExpired
-			}
-			if !read {
-				if looks++; looks >= expiredLooks {
-					return nil, unknown(nil)
-				}
-			}
-		case !read || st == nil:
-			// Unseen (or unknown): the identical bytes again, harmless if they were seen.
+		if !v.Expired && v.Status == nil {
+			// Unseen: the identical bytes again, harmless if the cluster has them.
 			broadcast()
 		}
 		select {
 		case <-ctx.Done():
-			return nil, unknown(ctx.Err())
+			ev.WaitOver = true
+			return Settle(p.Signature, p.LastValidBlockHeight, Decide(*ev), ctx.Err())
 		case <-t.C:
 		}
 	}
+}
+
+// Look makes one round of reads about ev's transaction and returns Decide's decision on
+// everything seen so far: the height first, so that the reads after it count as made after
+// an expiry it shows; the status from the recent cache (skipped once expired, where it
+// proves nothing), and searching the history when that found nothing; and once expired,
+// getTransaction.
+func Look(ctx context.Context, s Sender, ev *Evidence) Decision {
+	h, err := s.Height(ctx)
+	if err != nil {
+		err = fmt.Errorf("block height: %w", err)
+	}
+	ev.Add(Answer{Kind: AnswerHeight, Height: h, Err: err})
+	expired := Decide(*ev).Expired
+	found := false
+	if !expired {
+		st, err := s.SignatureStatus(ctx, ev.Signature, false)
+		if err != nil {
+			err = fmt.Errorf("status: %w", err)
+		}
+		ev.Add(Answer{Kind: AnswerStatus, Status: st, Err: err})
+		found = err == nil && st.Status != nil
+	}
+	if !found {
+		st, err := s.SignatureStatus(ctx, ev.Signature, true)
+		if err != nil {
+			err = fmt.Errorf("status with history: %w", err)
+		}
+		st.History = true // also for a read that failed: it counts as a look
+		ev.Add(Answer{Kind: AnswerStatus, Status: st, Err: err})
+	}
+	if expired {
+		tx, err := s.Transaction(ctx, ev.Signature)
+		if err != nil {
+			err = fmt.Errorf("getTransaction: %w", err)
+		}
+		ev.Add(Answer{Kind: AnswerTransaction, Tx: tx, Err: err})
+	}
+	return Decide(*ev)
+}
+
+// Settle turns a decision into Send's results; waitErr (may be nil) is why the wait ended.
+// KeepPolling is settled as unknown: whoever calls Settle asks no more.
+func Settle(sig solana.Signature, lastValid uint64, v Decision, waitErr error) (*SignatureStatus, error) {
+	switch v.Outcome {
+	case Landed:
+		return v.Status, nil
+	case FailedOnChain:
+		return v.Status, &TxFailedError{Signature: sig, Err: v.Status.Err}
+	case NotLanded:
+		return nil, &NotLandedError{Signature: sig, LastValidBlockHeight: lastValid, Reason: v.Reason}
+	}
+	cause := errors.New(v.Reason)
+	if waitErr != nil {
+		cause = fmt.Errorf("the wait ended (%w); %s", waitErr, v.Reason)
+	}
+	return nil, &OutcomeUnknownError{Signature: sig, LastValidBlockHeight: lastValid, Height: v.Height, Cause: cause}
 }

@@ -140,6 +140,9 @@ func TestSimulationChecks(t *testing.T) {
 	}
 }
 
+// fakeSender is a cluster where the transaction is found (confirmed, by status and by
+// getTransaction alike) once more than statusAfter status reads were made; block heights
+// are slots, and status answers come from a node slotLag slots behind the last height read.
 type fakeSender struct {
 	sig         solana.Signature
 	statusAfter int
@@ -147,6 +150,10 @@ type fakeSender struct {
 	sends       int
 	sent        [][]byte
 	height      uint64
+	heightAt    func(polls int) uint64
+	slotLag     uint64
+	recentNull  bool // the recent status cache never holds it
+	lastHeight  uint64
 }
 
 func (f *fakeSender) SendTransaction(_ context.Context, b []byte) (solana.Signature, error) {
@@ -155,27 +162,42 @@ func (f *fakeSender) SendTransaction(_ context.Context, b []byte) (solana.Signat
 	return f.sig, nil
 }
 
-func (f *fakeSender) SignatureStatus(context.Context, solana.Signature) (*SignatureStatus, error) {
+func (f *fakeSender) landed() bool { return f.polls > f.statusAfter }
+
+func (f *fakeSender) SignatureStatus(_ context.Context, _ solana.Signature, history bool) (StatusRead, error) {
 	f.polls++
-	if f.polls > f.statusAfter {
-		return &SignatureStatus{ConfirmationStatus: "confirmed"}, nil
+	r := StatusRead{Slot: f.lastHeight - f.slotLag, History: history}
+	if f.landed() && (history || !f.recentNull) {
+		r.Status = &SignatureStatus{ConfirmationStatus: "confirmed"}
+	}
+	return r, nil
+}
+
+func (f *fakeSender) Transaction(context.Context, solana.Signature) (*TxInfo, error) {
+	if f.landed() {
+		return &TxInfo{Slot: 1}, nil
 	}
 	return nil, nil
 }
 
-func (f *fakeSender) BlockHeight(context.Context) (uint64, error) { return f.height, nil }
+func (f *fakeSender) Height(context.Context) (HeightRead, error) {
+	f.lastHeight = f.height
+	if f.heightAt != nil {
+		f.lastHeight = f.heightAt(f.polls)
+	}
+	return HeightRead{BlockHeight: f.lastHeight, Slot: f.lastHeight, Commitment: "confirmed"}, nil
+}
 
 var _ wallet.SolanaSigner = (*wallet.SolanaKey)(nil)
 
 // faultySender is a cluster whose answers fail on purpose: sends that error or name another
-// signature, statuses that error, a height that moves.
+// signature, statuses that error, a transaction that failed.
 type faultySender struct {
 	fakeSender
 	sendErr   error
 	answerSig *solana.Signature
 	statusErr error
 	txErr     string
-	heightAt  func(polls int) uint64
 }
 
 func (f *faultySender) SendTransaction(ctx context.Context, b []byte) (solana.Signature, error) {
@@ -186,28 +208,34 @@ func (f *faultySender) SendTransaction(ctx context.Context, b []byte) (solana.Si
 	return sig, f.sendErr
 }
 
-func (f *faultySender) SignatureStatus(ctx context.Context, sig solana.Signature) (*SignatureStatus, error) {
+func (f *faultySender) SignatureStatus(ctx context.Context, sig solana.Signature, history bool) (StatusRead, error) {
 	if f.statusErr != nil {
 		f.polls++
-		return nil, f.statusErr
+		return StatusRead{}, f.statusErr
 	}
-	st, err := f.fakeSender.SignatureStatus(ctx, sig)
-	if st != nil && f.txErr != "" {
-		st.Err = f.txErr
+	st, err := f.fakeSender.SignatureStatus(ctx, sig, history)
+	if st.Status != nil && f.txErr != "" {
+		st.Status.Err = f.txErr
 	}
 	return st, err
 }
 
-func (f *faultySender) BlockHeight(context.Context) (uint64, error) {
-	if f.heightAt != nil {
-		return f.heightAt(f.polls), nil
+func (f *faultySender) Transaction(ctx context.Context, sig solana.Signature) (*TxInfo, error) {
+	if f.statusErr != nil {
+		return nil, f.statusErr
 	}
-	return f.height, nil
+	tx, err := f.fakeSender.Transaction(ctx, sig)
+	if tx != nil {
+		tx.Err = f.txErr
+	}
+	return tx, err
 }
 
-// TestSendOutcome: H30 — once signed, only the signature's status decides. A send that
-// fails or answers another signature is followed by polling; "not landed" needs a status
-// read after the blockhash expired; otherwise the outcome is unknown, with the signature.
+// TestSendOutcome: H30 — once signed, only the cluster's answers about the signature decide
+// (Decide). A send that fails or answers another signature is followed by polling; "not
+// landed" needs the expiry read at "confirmed" and, after it, a history read from a node
+// past it and getTransaction finding nothing; otherwise the outcome is unknown, with the
+// signature.
 func TestSendOutcome(t *testing.T) {
 	q, user := baseline(t)
 	p, err := Prepare(context.Background(), newFakeCluster(t, q, user), q, testSigner(t), testOptions())
@@ -216,42 +244,59 @@ func TestSendOutcome(t *testing.T) {
 	}
 	other := solana.Signature{1, 2, 3}
 	valid, expired := p.LastValidBlockHeight-10, p.LastValidBlockHeight+1
+	expiresAfter := func(n int) func(int) uint64 {
+		return func(polls int) uint64 {
+			if polls > n {
+				return expired
+			}
+			return valid
+		}
+	}
+	unknown := func(check func(*OutcomeUnknownError) bool) func(*SignatureStatus, error) bool {
+		return func(_ *SignatureStatus, err error) bool {
+			var ue *OutcomeUnknownError
+			return errors.As(err, &ue) && ue.Signature == p.Signature && ue.LastValidBlockHeight == p.LastValidBlockHeight &&
+				strings.Contains(err.Error(), p.Signature.String()) && check(ue)
+		}
+	}
+	landed := func(st *SignatureStatus, err error) bool { return err == nil && st.ConfirmationStatus == "confirmed" }
 	cases := map[string]struct {
 		s       *faultySender
 		timeout time.Duration
 		check   func(st *SignatureStatus, err error) bool
 	}{
 		"send HTTP 502, landed": {s: &faultySender{fakeSender: fakeSender{statusAfter: 2, height: valid}, sendErr: errors.New("solana rpc sendTransaction: HTTP 502")},
-			check: func(st *SignatureStatus, err error) bool { return err == nil && st.ConfirmationStatus == "confirmed" }},
+			check: landed},
 		"another signature answered, landed": {s: &faultySender{fakeSender: fakeSender{statusAfter: 1, height: valid}, answerSig: &other},
-			check: func(st *SignatureStatus, err error) bool { return err == nil && st.ConfirmationStatus == "confirmed" }},
-		"landed in the last valid block": {s: &faultySender{fakeSender: fakeSender{statusAfter: 1, height: expired}, sendErr: errors.New("timeout")},
-			check: func(st *SignatureStatus, err error) bool { return err == nil && st != nil }},
-		"not landed": {s: &faultySender{fakeSender: fakeSender{statusAfter: 1 << 30}, sendErr: errors.New("HTTP 502"), heightAt: func(polls int) uint64 {
-			if polls > 3 {
-				return expired
-			}
-			return valid
-		}}, check: func(_ *SignatureStatus, err error) bool { return errors.Is(err, ErrBlockhashExpired) }},
+			check: landed},
+		"the recent status cache never has it, the history does": {s: &faultySender{fakeSender: fakeSender{statusAfter: 0, height: valid, recentNull: true}},
+			check: landed},
+		"landed in the last valid block, seen after the expiry": {s: &faultySender{fakeSender: fakeSender{statusAfter: 2, heightAt: expiresAfter(1)}, sendErr: errors.New("timeout")},
+			check: landed},
+		"not landed": {s: &faultySender{fakeSender: fakeSender{statusAfter: 1 << 30, heightAt: expiresAfter(3)}, sendErr: errors.New("HTTP 502")},
+			check: func(_ *SignatureStatus, err error) bool {
+				var nl *NotLandedError
+				return errors.Is(err, ErrBlockhashExpired) && errors.As(err, &nl) && nl.Signature == p.Signature && strings.Contains(err.Error(), "getTransaction found no trace")
+			}},
+		"the status node lags behind the expiry": {s: &faultySender{fakeSender: fakeSender{statusAfter: 1 << 30, height: expired, slotLag: 100}},
+			check: unknown(func(ue *OutcomeUnknownError) bool {
+				return ue.Height == expired && strings.Contains(ue.Error(), "behind slot")
+			})},
 		"landed and failed": {s: &faultySender{fakeSender: fakeSender{statusAfter: 0, height: valid}, txErr: "InstructionError"},
 			check: func(_ *SignatureStatus, err error) bool {
 				var fe *TxFailedError
 				return errors.As(err, &fe) && fe.Signature == p.Signature
 			}},
 		"status never answers, blockhash expired": {s: &faultySender{fakeSender: fakeSender{height: expired}, sendErr: errors.New("HTTP 502"), statusErr: errors.New("HTTP 503")},
-			check: func(_ *SignatureStatus, err error) bool {
-				var ue *OutcomeUnknownError
-				return errors.As(err, &ue) && ue.Signature == p.Signature && ue.Height == expired && strings.Contains(err.Error(), "HTTP 503")
-			}},
+			check: unknown(func(ue *OutcomeUnknownError) bool {
+				return ue.Height == expired && strings.Contains(ue.Error(), "HTTP 503")
+			})},
 		"status never answers, the wait ends": {s: &faultySender{fakeSender: fakeSender{height: valid}, statusErr: errors.New("HTTP 503")}, timeout: 30 * time.Millisecond,
-			check: func(_ *SignatureStatus, err error) bool {
-				var ue *OutcomeUnknownError
-				return errors.As(err, &ue) && ue.LastValidBlockHeight == p.LastValidBlockHeight && errors.Is(err, context.DeadlineExceeded) &&
-					strings.Contains(err.Error(), p.Signature.String())
-			}},
+			check: unknown(func(ue *OutcomeUnknownError) bool { return errors.Is(ue, context.DeadlineExceeded) })},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
+			c.s.sig = p.Signature
 			ctx := context.Background()
 			if c.timeout > 0 {
 				var cancel context.CancelFunc

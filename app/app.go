@@ -192,6 +192,9 @@ func Open(o Options) (*App, error) {
 		Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil), solanaTimeout: o.SolanaCallTimeout, clientName: o.Client,
 		onAgentWait: o.OnAgentWait}
 	s.gate = newGate(s, s.signingPolicy, o.Approver)
+	// This process judges deadlines by the server's clock as far as it knows it (the clock
+	// its calls keep); an agent has only its own.
+	s.gate.now = s.Now
 	return s, nil
 }
 

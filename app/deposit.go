@@ -550,15 +550,15 @@ func (s *progressSender) SendTransaction(ctx context.Context, signed []byte) (so
 	return s.Sender.SendTransaction(ctx, signed)
 }
 
-func (s *progressSender) SignatureStatus(ctx context.Context, sig solana.Signature) (*altchain.SignatureStatus, error) {
-	v, err := s.Sender.SignatureStatus(ctx, sig)
+func (s *progressSender) SignatureStatus(ctx context.Context, sig solana.Signature, history bool) (altchain.StatusRead, error) {
+	v, err := s.Sender.SignatureStatus(ctx, sig, history)
 	s.mu.Lock()
 	s.st.StatusPolls++
 	if err == nil {
-		if v == nil {
+		if v.Status == nil {
 			s.st.Status = ""
 		} else {
-			s.st.Status, s.st.TxErr = v.ConfirmationStatus, v.Err
+			s.st.Status, s.st.TxErr = v.Status.ConfirmationStatus, v.Status.Err
 		}
 	}
 	st := s.st
@@ -567,11 +567,11 @@ func (s *progressSender) SignatureStatus(ctx context.Context, sig solana.Signatu
 	return v, err
 }
 
-func (s *progressSender) BlockHeight(ctx context.Context) (uint64, error) {
-	h, err := s.Sender.BlockHeight(ctx)
+func (s *progressSender) Height(ctx context.Context) (altchain.HeightRead, error) {
+	h, err := s.Sender.Height(ctx)
 	if err == nil {
 		s.mu.Lock()
-		s.st.Height = h
+		s.st.Height = h.BlockHeight
 		st := s.st
 		s.mu.Unlock()
 		s.rep.emit(DepositEvent{Step: StepConfirm, Send: st})
@@ -607,27 +607,36 @@ func (s *App) SendDeposit(ctx context.Context, p *altchain.Prepared, poll time.D
 }
 
 // depositOutcome says what is known of a signed deposit that did not confirm, with its
-// signature: only altchain.Send's verdicts reach here, each an OutcomeError.
+// signature and last valid block height: only altchain.Send's outcomes reach here, each an
+// OutcomeError.
 func depositOutcome(p *altchain.Prepared, err error) error {
-	sig := p.Signature.String()
+	sig, lv := p.Signature.String(), p.LastValidBlockHeight
+	fields := map[string]any{"lastValidBlockHeight": lv}
 	var ue *altchain.OutcomeUnknownError
 	var fe *altchain.TxFailedError
 	switch {
 	case errors.As(err, &ue):
-		return &OutcomeError{Outcome: OutcomeUnknown, IDName: "signature", ID: sig, Err: err,
-			Next: fmt.Sprintf("Do not deposit again yet: it may have landed. Check it with `purse altchain status %s --last-valid-block-height %d`; once the block height is past %d and the signature is still not found, it did not land.", sig, p.LastValidBlockHeight, p.LastValidBlockHeight)}
+		fields["blockHeight"] = ue.Height
+		return &OutcomeError{Outcome: OutcomeUnknown, IDName: "signature", ID: sig, Fields: fields, Err: err, Next: unknownDepositNext(sig, lv)}
 	case errors.Is(err, altchain.ErrBlockhashExpired):
-		return &OutcomeError{Outcome: OutcomeNotLanded, IDName: "signature", ID: sig,
-			Err:  fmt.Errorf("the deposit %s did not land: the block height passed %d (its blockhash expired) with no trace of it on the cluster: %w", sig, p.LastValidBlockHeight, err),
+		return &OutcomeError{Outcome: OutcomeNotLanded, IDName: "signature", ID: sig, Fields: fields, Err: err,
 			Next: "It can no longer land: run the deposit again for a new quote and blockhash."}
 	case errors.As(err, &fe):
-		return &OutcomeError{Outcome: OutcomeFailed, IDName: "signature", ID: sig, Err: err,
+		return &OutcomeError{Outcome: OutcomeFailed, IDName: "signature", ID: sig, Fields: fields, Err: err,
 			Next: "Its fee was paid and no USDC moved: run the deposit again for a new quote."}
 	}
 	return err
 }
 
-// FinalizeDeposit keeps polling a confirmed signature until it is finalized (or ctx ends).
+// unknownDepositNext says how to find out what became of a deposit whose outcome is unknown.
+func unknownDepositNext(sig string, lastValid uint64) string {
+	return fmt.Sprintf("Do not deposit again while this is unknown: it may have landed. Find out with `purse altchain status %s --last-valid-block-height %d` "+
+		"(exit 0: landed; 1: failed or not landed, and only then deposit again; 4: still unknown, ask again later).", sig, lastValid)
+}
+
+// FinalizeDeposit keeps looking at a confirmed signature (altchain.Look, so a lagging
+// recent status cache does not hide it) until it is finalized, and returns the highest
+// confirmation seen when ctx ends first.
 func (s *App) FinalizeDeposit(ctx context.Context, sig solana.Signature, poll time.Duration, progress func(DepositEvent)) (string, error) {
 	rep := newReporter(progress)
 	rpc, err := s.Solana()
@@ -638,9 +647,9 @@ func (s *App) FinalizeDeposit(ctx context.Context, sig solana.Signature, poll ti
 	defer t.Stop()
 	last := "confirmed"
 	for {
-		st, err := rpc.SignatureStatus(ctx, sig)
-		if err == nil && st != nil {
-			last = st.ConfirmationStatus
+		d := altchain.Look(ctx, rpc, &altchain.Evidence{Signature: sig})
+		if d.Outcome == altchain.Landed {
+			last = d.Status.ConfirmationStatus
 			rep.emit(DepositEvent{Step: StepConfirm, Send: SendStats{Status: last}})
 			if last == "finalized" {
 				return last, nil
@@ -753,9 +762,8 @@ func (s *App) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
 // DepositStatus is what the cluster says of a signature (`purse altchain status`).
 type DepositStatus struct {
 	Signature string `json:"signature"`
-	// Outcome is "landed", "failed", "pending" (seen, not yet confirmed), OutcomeNotLanded
-	// (not found after its last valid block height) or OutcomeUnknown (not found while it
-	// may still land, or its last valid block height was not given).
+	// Outcome is OutcomeLanded, OutcomeFailed, OutcomePending (seen, not yet confirmed),
+	// OutcomeNotLanded (proved by altchain.Decide: it cannot land any more) or OutcomeUnknown.
 	Outcome            string `json:"outcome"`
 	ConfirmationStatus string `json:"confirmationStatus,omitempty"`
 	Err                string `json:"err,omitempty"`
@@ -770,9 +778,11 @@ const (
 	OutcomePending = "pending"
 )
 
-// CheckDeposit asks the profile's cluster for a signature's status, searching its history,
-// and says what it means. lastValid (0: unknown) is the transaction's last valid block
-// height: past it, a signature that is not found did not land and never will.
+// CheckDeposit makes one round of reads about a signature (altchain.Look: the height, its
+// status, searching the history, and getTransaction once the height is past lastValid) and
+// says what they prove (altchain.Decide). lastValid (0: unknown) is the transaction's last
+// valid block height: without it nothing proves that it did not land. An RPC that does not
+// answer makes the outcome unknown, never "not landed".
 func (s *App) CheckDeposit(ctx context.Context, signature string, lastValid uint64) (DepositStatus, error) {
 	sig, err := solana.SignatureFromBase58(strings.TrimSpace(signature))
 	if err != nil {
@@ -783,36 +793,30 @@ func (s *App) CheckDeposit(ctx context.Context, signature string, lastValid uint
 		return DepositStatus{}, err
 	}
 	out := DepositStatus{Signature: sig.String(), LastValid: lastValid}
-	// The height first: a signature not found at a status read made after the height passed
-	// lastValid cannot land any more.
-	h, err := rpc.BlockHeight(ctx)
-	if err != nil {
-		return out, fmt.Errorf("block height: %w", err)
+	d := altchain.Look(ctx, rpc, &altchain.Evidence{Signature: sig, LastValidBlockHeight: lastValid, WaitOver: true})
+	out.BlockHeight = d.Height
+	if d.Status != nil {
+		out.ConfirmationStatus = d.Status.ConfirmationStatus
 	}
-	out.BlockHeight = h
-	st, err := rpc.SignatureStatusHistory(ctx, sig)
-	if err != nil {
-		return out, fmt.Errorf("status of %s: %w", sig, err)
-	}
-	switch {
-	case st != nil && st.Err != "":
-		out.Outcome, out.ConfirmationStatus, out.Err = OutcomeFailed, st.ConfirmationStatus, st.Err
+	switch d.Outcome {
+	case altchain.FailedOnChain:
+		out.Outcome, out.Err = OutcomeFailed, d.Status.Err
 		out.Meaning = "it landed and failed: its fee was paid, no USDC moved"
-	case st.Confirmed():
-		out.Outcome, out.ConfirmationStatus = OutcomeLanded, st.ConfirmationStatus
-		out.Meaning = "it landed: the deposit was made (do not send it again)"
-	case st != nil:
-		out.Outcome, out.ConfirmationStatus = OutcomePending, st.ConfirmationStatus
-		out.Meaning = "seen by the cluster, not yet confirmed: ask again shortly"
-	case lastValid == 0:
-		out.Outcome = OutcomeUnknown
-		out.Meaning = "not found; without its last valid block height (--last-valid-block-height) purse cannot tell whether it may still land"
-	case h > lastValid:
+	case altchain.Landed:
+		out.Outcome = OutcomeLanded
+		out.Meaning = "it landed (" + d.Status.ConfirmationStatus + "): the deposit was made (do not send it again)"
+	case altchain.NotLanded:
 		out.Outcome = OutcomeNotLanded
-		out.Meaning = fmt.Sprintf("not found, and the block height %d is past its last valid block height %d: it did not land and cannot any more (safe to deposit again)", h, lastValid)
-	default:
+		out.Meaning = "it did not land and cannot any more (safe to deposit again): " + d.Reason
+	case altchain.Unknown:
 		out.Outcome = OutcomeUnknown
-		out.Meaning = fmt.Sprintf("not found yet; it may still land until block height %d (now %d): ask again after that", lastValid, h)
+		if d.Status != nil {
+			out.Outcome = OutcomePending
+		}
+		out.Meaning = "not settled: " + d.Reason + "; ask again later"
+		if lastValid == 0 {
+			out.Meaning += " with --last-valid-block-height (printed with the deposit)"
+		}
 	}
 	return out, nil
 }

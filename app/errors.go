@@ -80,10 +80,14 @@ const (
 // as a plain failure.
 type OutcomeError struct {
 	Outcome string
-	// IDName names ID as scripts read it: "signature" or "txHash".
+	// IDName names ID as scripts read it: "signature", "txHash" or "permitSignature".
 	IDName, ID string
-	Err        error
-	Next       string
+	// Fields are the other facts that identify the request or say what is known of it (a
+	// deposit's lastValidBlockHeight; a permit's token, owner, spender, nonce, value and
+	// deadline), by the names --json gives them.
+	Fields map[string]any
+	Err    error
+	Next   string
 }
 
 func (e *OutcomeError) Error() string    { return e.Err.Error() }

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/core/types"
-
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
@@ -276,11 +274,18 @@ type SubmittedPermit struct {
 	Sig       *wallet.PermitSignature
 	Result    enduser.TokenPermitResult
 	Allowance *big.Int
+	// Settled is OutcomeLanded or OutcomeAlreadyPermitted: the permit took effect, or was not
+	// needed.
+	Settled string
+	// Note says how the outcome was settled when the service's answer alone did not prove
+	// it (the chain read after an answer that proved nothing, a relay that reverted while the
+	// permit took effect); "" when the answer named a transaction that approved the value.
+	Note string
 }
 
-// SubmitPermit signs the permit (unless sig is given: a retry), submits it through token-permit
-// and reads the allowance on chain. On a failed submission the signature comes back with
-// the error.
+// SubmitPermit signs the permit (unless sig is given: a retry), submits it through
+// token-permit and settles what the POST did (settlePermit): from the answer when it proves
+// it, else from the chain. On a failed submission the signature comes back with the error.
 func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, sig *wallet.PermitSignature) (SubmittedPermit, error) {
 	signer, err := s.EVMSigner(u)
 	if err != nil {
@@ -301,55 +306,15 @@ func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, si
 	if err != nil {
 		return out, err
 	}
-	pl := pr.Plan
 	hc, err := s.Chain(ctx)
 	if err != nil {
 		return out, err
 	}
 	defer hc.Close()
-	readAllowance := func() string {
-		a, err := hc.Allowance(ctx, pl.Token.Address, pr.Permit.Owner, pl.Spender)
-		if err != nil {
-			return "the allowance could not be read (" + OneLine(err) + ")"
-		}
-		out.Allowance = a
-		return "the card spender's allowance now reads " + a.String()
-	}
-	out.Result, err = api.TokenPermit(ctx, enduser.NewTokenPermitRequest(pr.Permit, *sig, pl.Amount, pl.Token.Decimals, s.Profile().PermitAmountUnit))
-	if mayHaveReached(err) {
-		// The POST may have reached the service, or did and named no transaction: only the
-		// chain tells whether the permit took effect.
-		return out, permitOutcome(ctx, hc, pr.Permit, sig, "", fmt.Errorf("token-permit: %w", err), readAllowance)
-	}
-	if err != nil {
-		return out, fmt.Errorf("token-permit: %w", err)
-	}
-	if tx := out.Result.TxHash; tx != "" {
-		wctx, cancel := context.WithTimeout(ctx, PermitRelayWait)
-		rc, err := hc.WaitReceipt(wctx, common.HexToHash(tx), time.Second)
-		cancel()
-		if err != nil {
-			return out, permitOutcome(ctx, hc, pr.Permit, sig, tx, fmt.Errorf("token-permit relayed %s, but its outcome is unknown: %w", tx, err), readAllowance)
-		}
-		if rc.Status != types.ReceiptStatusSuccessful {
-			return out, &OutcomeError{Outcome: OutcomeFailed, IDName: "txHash", ID: tx,
-				Err:  fmt.Errorf("the relayed permit %s reverted on chain (block %s): the allowance was not set; %s", tx, rc.BlockNumber, readAllowance()),
-				Next: "Nothing was approved: sign a new permit (purse permit) and submit it again."}
-		}
-	}
-	note := readAllowance()
-	if out.Allowance == nil {
-		return out, fmt.Errorf("permit submitted (%s) but %s", out.Result.TxHash, note)
-	}
-	if out.Allowance.Cmp(pr.Permit.Value) < 0 {
-		return out, fmt.Errorf("the permit did not take effect: %s, below the signed value %s (tx %q)", note, pr.Permit.Value, out.Result.TxHash)
-	}
-	return out, nil
+	pl := pr.Plan
+	res, err := api.TokenPermit(ctx, enduser.NewTokenPermitRequest(pr.Permit, *sig, pl.Amount, pl.Token.Decimals, s.Profile().PermitAmountUnit))
+	return settlePermit(ctx, hc, pr, out, res, err)
 }
-
-// PermitRelayWait bounds the wait for the relayed permit transaction to be mined (tests
-// shorten it).
-var PermitRelayWait = 60 * time.Second
 
 // PermitReview is the signing review of a prepared permit.
 func PermitReview(id string, pr PreparedPermit) review.Request {
@@ -383,6 +348,10 @@ type PermitOutcome struct {
 	TxHash           string `json:"txHash"`
 	AlreadyPermitted bool   `json:"alreadyPermitted"`
 	Allowance        string `json:"allowance"`
+	// Outcome is "landed" or "already permitted"; Note says how it was settled when the
+	// service's answer alone did not prove it.
+	Outcome string `json:"outcome"`
+	Note    string `json:"note,omitempty"`
 }
 
 // Outcome is what was signed, submitted and read back, for printing.
@@ -392,7 +361,7 @@ func (sp SubmittedPermit) Outcome(pr PreparedPermit) PermitOutcome {
 		Token: pl.Token.Symbol, TokenAddress: pl.Token.Address.Hex(), Spender: pl.Spender.Hex(), Role: pl.Role,
 		Amount: pl.Amount.StringFixed(dec), PermitAmount: pl.PermitAmount.StringFixed(dec),
 		Value: p.Value.String(), Nonce: p.Nonce.String(), Deadline: p.Deadline.Int64(),
-		TxHash: sp.Result.TxHash, AlreadyPermitted: sp.Result.AlreadyPermitted,
+		TxHash: sp.Result.TxHash, AlreadyPermitted: sp.Result.AlreadyPermitted, Outcome: sp.Settled, Note: sp.Note,
 	}
 	if sp.Sig != nil {
 		out.Digest, out.Signature = sp.Sig.Digest, sp.Sig.Signature
@@ -401,42 +370,4 @@ func (sp SubmittedPermit) Outcome(pr PreparedPermit) PermitOutcome {
 		out.Allowance = sp.Allowance.String()
 	}
 	return out
-}
-
-// mayHaveReached says a token-permit call failed in a way that leaves the relay's outcome
-// open: no answer (a transport error or a gateway outage after the request left) or an
-// answer that named no transaction.
-func mayHaveReached(err error) bool {
-	var te *enduser.TransportError
-	var ge *enduser.GatewayError
-	return errors.Is(err, enduser.ErrNoTxHash) || errors.As(err, &te) || errors.As(err, &ge)
-}
-
-// permitOutcome finds out from the chain what a permit whose relay answer was lost did: the
-// owner's nonce past the permit's means a permit of that nonce was used (this one, as no
-// other was signed for it by purse), and the allowance says whether it holds the signed
-// value. Otherwise the outcome is unknown until the permit's deadline: stated with what
-// identifies the permit, never as a plain failure.
-func permitOutcome(ctx context.Context, hc interface {
-	Nonces(context.Context, common.Address, common.Address) (*big.Int, error)
-}, pm wallet.Permit, sig *wallet.PermitSignature, tx string, cause error, readAllowance func() string) error {
-	idName, id := "permitSignature", sig.Signature
-	if tx != "" {
-		idName, id = "txHash", tx
-	}
-	allowance := readAllowance()
-	n, err := hc.Nonces(ctx, pm.Domain.VerifyingContract, pm.Owner)
-	if err == nil && n.Cmp(pm.Nonce) > 0 {
-		return &OutcomeError{Outcome: OutcomeLanded, IDName: idName, ID: id,
-			Err:  fmt.Errorf("%w; the token's nonce moved past %s, so the permit was used: %s (the signed value is %s)", cause, pm.Nonce, allowance, pm.Value),
-			Next: "The permit took effect on chain although the service's answer was lost or empty; compare the allowance with the signed value before signing another."}
-	}
-	seen := "the token's nonce is still " + fmt.Sprint(n)
-	if err != nil {
-		seen = "the token's nonce could not be read (" + OneLine(err) + ")"
-	}
-	deadline := time.Unix(pm.Deadline.Int64(), 0).UTC().Format(time.RFC3339)
-	return &OutcomeError{Outcome: OutcomeUnknown, IDName: idName, ID: id,
-		Err:  fmt.Errorf("%w; %s; %s (the signed value is %s)", cause, seen, allowance, pm.Value),
-		Next: fmt.Sprintf("The service may still relay this permit until its deadline %s. Trying again is safe: a new permit signs the same nonce %s, so at most one of them takes effect.", deadline, pm.Nonce)}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/shopspring/decimal"
 )
@@ -45,6 +46,21 @@ func (c *Client) DomainSeparator(ctx context.Context, token common.Address) (com
 // Allowance is allowance(owner, spender) in the token's smallest units.
 func (c *Client) Allowance(ctx context.Context, token, owner, spender common.Address) (*big.Int, error) {
 	return call(ctx, c, token, "allowance(owner, spender)", c.token.PackAllowance(owner, spender), c.token.UnpackAllowance)
+}
+
+// Approved says whether the receipt holds token's Approval(owner, spender, value) event: the
+// trace a permit (or an approve) of exactly that value left in that transaction.
+func (c *Client) Approved(rc *types.Receipt, token, owner, spender common.Address, value *big.Int) bool {
+	for _, l := range rc.Logs {
+		if l.Address != token {
+			continue
+		}
+		ev, err := c.token.UnpackApprovalEvent(l)
+		if err == nil && ev.Owner == owner && ev.Spender == spender && ev.Value.Cmp(value) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // BalanceOf is balanceOf(owner) in the token's smallest units.

@@ -116,8 +116,9 @@ func (c *Control) Advance(ctx context.Context, tokenID string) (json.RawMessage,
 }
 
 // Faults describe injected failures for /api/ routes. At most one of HTTPStatus,
-// ErrorCode/ErrorMsg, ResultAsString, TruncateJSON and NoContent is set; LatencyMs combines
-// with any of them. The zero value (faults {}) clears them.
+// ErrorCode/ErrorMsg, RetCode/RetMsg, ResultAsString, TruncateJSON, NoContent, PhantomTxHash,
+// Duplicate and Relay is set; LatencyMs combines with any of them. The zero value (faults {})
+// clears them.
 type Faults struct {
 	// Route limits the faults to one path, e.g. "/api/v2/br"; empty = every /api/ route.
 	Route string `json:"route,omitempty"`
@@ -141,9 +142,23 @@ type Faults struct {
 	TruncateJSON bool `json:"truncateJson,omitempty"`
 	// NoContent executes the request and answers HTTP 204 with an empty body.
 	NoContent bool `json:"noContent,omitempty"`
-	// AfterExecute, with HTTPStatus, executes the request first and then answers the status
-	// (a gateway that forwarded the request and lost the answer).
+	// RetCode/RetMsg answer the envelope {retCode, retMsg} with HTTP 200; the request is not
+	// executed unless AfterExecute.
+	RetCode int    `json:"retCode,omitempty"`
+	RetMsg  string `json:"retMsg,omitempty"`
+	// AfterExecute, with HTTPStatus or RetCode, executes the request first and then answers
+	// the status or the code (a gateway that forwarded the request and lost the answer, a
+	// service that acted and then reported an error).
 	AfterExecute bool `json:"afterExecute,omitempty"`
+	// Duplicate executes the request twice, as a proxy that sent the POST again would, and
+	// answers what the second copy got.
+	Duplicate bool `json:"duplicate,omitempty"`
+	// Relay (token-permit) plays a careless relayer, whose transaction the answer names:
+	// "again" relays the permit, then sends it once more without checking it, and that second
+	// transaction reverts (the nonce is used); "unchecked" sends it without checking it first,
+	// so a permit the token rejects (say, past its deadline by the chain's clock) is mined and
+	// reverts.
+	Relay string `json:"relay,omitempty"`
 	// PhantomTxHash answers success with the txHash of a transaction that was never sent;
 	// the request is not executed (a relay that claims what did not happen).
 	PhantomTxHash bool `json:"phantomTxHash,omitempty"`

@@ -16,6 +16,7 @@ import (
 type decoded struct {
 	tx  *solana.Transaction
 	msg []byte // the signed message bytes, exactly as received
+	raw []byte // the whole transaction, exactly as received
 }
 
 // decodeTx decodes wire bytes strictly: no trailing bytes, canonical message encoding,
@@ -58,7 +59,7 @@ func decodeTx(raw []byte) (*decoded, error) {
 	if len(tx.Message.AccountKeys) < len(tx.Signatures) {
 		return nil, fmt.Errorf("fewer account keys than signatures")
 	}
-	return &decoded{tx: tx, msg: msg}, nil
+	return &decoded{tx: tx, msg: msg, raw: raw}, nil
 }
 
 // verifySignatures checks every signature with ed25519 over the exact message bytes.
@@ -112,6 +113,7 @@ type outcome struct {
 	landed  bool
 	logs    []string
 	units   uint64
+	fee     uint64 // lamports the payer paid for signatures and priority
 	state   *overlay
 	deposit *Deposit
 }
@@ -211,7 +213,7 @@ func (s *Sandbox) execute(d *decoded) *outcome {
 		return o
 	}
 	payer.Lamports -= fee
-	o.landed = true
+	o.landed, o.fee = true, fee
 	afterFee := o.state.snapshot()
 
 	header := m.Header

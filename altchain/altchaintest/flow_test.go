@@ -180,7 +180,7 @@ func TestSendExpiresThenResign(t *testing.T) {
 	if valid, err := e.rpc.IsBlockhashValid(ctx(t), p.Blockhash); err != nil || valid {
 		t.Fatalf("blockhash still valid: %v %v", valid, err)
 	}
-	if st, err := e.rpc.SignatureStatus(ctx(t), p.Signature); err != nil || st != nil {
+	if st, err := e.rpc.SignatureStatus(ctx(t), p.Signature, true); err != nil || st.Status != nil {
 		t.Fatalf("dropped transaction has a status: %+v %v", st, err)
 	}
 	if e.sb.USDC(user) != 50_000_000 {

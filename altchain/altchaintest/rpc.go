@@ -216,8 +216,11 @@ func requireBase64(c map[string]json.RawMessage, def string) *rpcErr {
 	return nil
 }
 
-func (s *Sandbox) withContext(v any) map[string]any {
-	return map[string]any{"context": map[string]any{"slot": s.heightLocked(), "apiVersion": "2.1.0"}, "value": v}
+func (s *Sandbox) withContext(v any) map[string]any { return s.withContextAt(s.heightLocked(), v) }
+
+// withContextAt answers v as a node at slot does.
+func (s *Sandbox) withContextAt(slot uint64, v any) map[string]any {
+	return map[string]any{"context": map[string]any{"slot": slot, "apiVersion": "2.1.0"}, "value": v}
 }
 
 func accountJSON(a *altchain.Account) any {
@@ -249,7 +252,17 @@ func (s *Sandbox) dispatch(method string, p []json.RawMessage) (any, *rpcErr, fu
 		if _, e := config(p, 0); e != nil {
 			return nil, e, nil
 		}
-		return s.heightLocked(), nil, nil
+		return s.laggedLocked(s.faults.HeightLag), nil, nil
+	case "getEpochInfo":
+		if _, e := config(p, 0); e != nil {
+			return nil, e, nil
+		}
+		// One slot per block: the sandbox skips no slot.
+		h := s.laggedLocked(s.faults.HeightLag)
+		return map[string]any{"absoluteSlot": h, "blockHeight": h, "epoch": h / slotsPerEpoch, "slotIndex": h % slotsPerEpoch,
+			"slotsInEpoch": slotsPerEpoch, "transactionCount": len(s.sigs)}, nil, nil
+	case "getTransaction":
+		return s.transactionLocked(p)
 	case "getLatestBlockhash":
 		if _, e := config(p, 0); e != nil {
 			return nil, e, nil
@@ -348,7 +361,15 @@ func (s *Sandbox) dispatch(method string, p []json.RawMessage) (any, *rpcErr, fu
 var Methods = []string{
 	"getHealth", "getVersion", "getGenesisHash", "getBlockHeight", "getSlot", "getLatestBlockhash", "isBlockhashValid",
 	"getAccountInfo", "getMultipleAccounts", "getBalance", "getTokenAccountBalance", "getMinimumBalanceForRentExemption",
-	"simulateTransaction", "sendTransaction", "getSignatureStatuses",
+	"simulateTransaction", "sendTransaction", "getSignatureStatuses", "getEpochInfo", "getTransaction",
+}
+
+// slotsPerEpoch is the epoch length getEpochInfo reports (mainnet's).
+const slotsPerEpoch = 432_000
+
+// laggedLocked is the block height seen by a node lag blocks behind.
+func (s *Sandbox) laggedLocked(lag uint64) uint64 {
+	return s.heightLocked() - min(lag, s.heightLocked())
 }
 
 func uiAmount(v uint64) string {
@@ -502,7 +523,7 @@ func (s *Sandbox) sendTransaction(p []json.RawMessage) (any, *rpcErr, func()) {
 	}
 	o.state.commit()
 	h := s.heightLocked()
-	s.sigs[sig] = &txRecord{height: h, err: o.err}
+	s.sigs[sig] = &txRecord{height: h, err: o.err, raw: d.raw, logs: o.logs, units: o.units, fee: o.fee}
 	if o.err != nil || o.deposit == nil {
 		return sig.String(), nil, nil
 	}
@@ -541,10 +562,15 @@ func (s *Sandbox) statusesLocked(p []json.RawMessage) (any, *rpcErr, func()) {
 	if len(strs) > 256 {
 		return nil, invalidParams("too many signatures; max 256"), nil
 	}
-	if _, e := config(p, 1); e != nil {
+	c, e := config(p, 1)
+	if e != nil {
 		return nil, e, nil
 	}
-	cur := s.heightLocked()
+	history, e := boolOpt(c, "searchTransactionHistory", false)
+	if e != nil {
+		return nil, e, nil
+	}
+	cur := s.laggedLocked(s.faults.StatusLag)
 	out := make([]any, len(strs))
 	for i, v := range strs {
 		sig, err := solana.SignatureFromBase58(v)
@@ -552,7 +578,7 @@ func (s *Sandbox) statusesLocked(p []json.RawMessage) (any, *rpcErr, func()) {
 			return nil, invalidParams("%q: %v", v, err), nil
 		}
 		rec := s.sigs[sig]
-		if rec == nil {
+		if rec == nil || rec.height > cur || (!history && s.faults.RecentStatusNull) {
 			continue
 		}
 		depth := cur - rec.height
@@ -572,5 +598,60 @@ func (s *Sandbox) statusesLocked(p []json.RawMessage) (any, *rpcErr, func()) {
 		}
 		out[i] = st
 	}
-	return s.withContext(out), nil, nil
+	return s.withContextAt(cur, out), nil, nil
+}
+
+// transactionLocked serves getTransaction at commitment "confirmed" or "finalized" (a node
+// serves nothing lower), base64, for clients that accept v0 transactions.
+func (s *Sandbox) transactionLocked(p []json.RawMessage) (any, *rpcErr, func()) {
+	v, e := stringParam(p, 0, "a base58 transaction signature")
+	if e != nil {
+		return nil, e, nil
+	}
+	sig, err := solana.SignatureFromBase58(v)
+	if err != nil {
+		return nil, invalidParams("%q: %v", v, err), nil
+	}
+	c, e := config(p, 1)
+	if e != nil {
+		return nil, e, nil
+	}
+	commitment := "finalized"
+	if raw, ok := c["commitment"]; ok {
+		_ = json.Unmarshal(raw, &commitment)
+	}
+	if commitment == "processed" {
+		return nil, invalidParams("Method does not support commitment below `confirmed`"), nil
+	}
+	if e := requireBase64(c, "json"); e != nil {
+		return nil, e, nil
+	}
+	var version *int
+	if raw, ok := c["maxSupportedTransactionVersion"]; ok && json.Unmarshal(raw, &version) != nil {
+		return nil, invalidParams("maxSupportedTransactionVersion: expected an integer"), nil
+	}
+	cur := s.laggedLocked(s.faults.TransactionLag)
+	rec := s.sigs[sig]
+	depth := FinalizedDepth
+	if commitment == "confirmed" {
+		depth = 1
+	}
+	if rec == nil || rec.height+uint64(depth) > cur {
+		return nil, nil, nil
+	}
+	if version == nil || *version < 0 {
+		// A node answers so for a v0 transaction asked without the version.
+		return nil, &rpcErr{Code: -32015, Message: "Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: \"maxSupportedTransactionVersion\": 0"}, nil
+	}
+	status := map[string]any{"Ok": nil}
+	if rec.err != nil {
+		status = map[string]any{"Err": rec.err}
+	}
+	return map[string]any{
+		// The sandbox keeps no block times (AdvanceBlocks makes heights jump); a node may
+		// answer null too.
+		"slot": rec.height, "blockTime": nil,
+		"meta":        map[string]any{"err": rec.err, "status": status, "fee": rec.fee, "logMessages": rec.logs, "computeUnitsConsumed": rec.units},
+		"transaction": []string{base64.StdEncoding.EncodeToString(rec.raw), "base64"}, "version": 0,
+	}, nil, nil
 }

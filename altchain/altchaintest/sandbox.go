@@ -159,6 +159,18 @@ type Faults struct {
 	// call until cleared when StatusAnswers is 0.
 	StatusAnswer  string `json:"statusAnswer,omitempty"`
 	StatusAnswers int    `json:"statusAnswers,omitempty"`
+	// RecentStatusNull answers getSignatureStatuses without searchTransactionHistory with
+	// null for every signature, as a node (or a load balancer's) whose recent status cache
+	// lags; with the history the true status comes back.
+	RecentStatusNull bool `json:"recentStatusNull,omitempty"`
+	// StatusLag answers getSignatureStatuses (with or without the history) as a node that many
+	// blocks behind: its context slot is that much lower and what landed since is not found.
+	StatusLag uint64 `json:"statusLag,omitempty"`
+	// HeightLag answers getBlockHeight, getSlot and getEpochInfo as a node that many blocks
+	// behind.
+	HeightLag uint64 `json:"heightLag,omitempty"`
+	// TransactionLag answers getTransaction as a node that many blocks behind.
+	TransactionLag uint64 `json:"transactionLag,omitempty"`
 }
 
 // Kinds of bad answer (Faults.SendAnswer, Faults.StatusAnswer).
@@ -263,6 +275,10 @@ type Deposit struct {
 type txRecord struct {
 	height uint64
 	err    any // nil or a Solana TransactionError as JSON
+	raw    []byte
+	logs   []string
+	units  uint64
+	fee    uint64
 }
 
 // New builds a sandbox with the mint, the deposit account, the fee receiver and the
@@ -363,6 +379,26 @@ func (s *Sandbox) AdvanceBlocks(n uint64) {
 	s.mu.Lock()
 	s.extraBlocks += n
 	s.mu.Unlock()
+}
+
+// Hurry advances the chain n blocks every interval until stop is called, so a test sees a
+// blockhash expire (150 blocks) without waiting for it.
+func (s *Sandbox) Hurry(n uint64, every time.Duration) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				s.AdvanceBlocks(n)
+			}
+		}
+	}()
+	var once sync.Once
+	return func() { once.Do(func() { close(done) }) }
 }
 
 func blockhashAt(h uint64) solana.Hash {

@@ -83,6 +83,61 @@ func TestStatusNeverAnswers(t *testing.T) {
 	})
 }
 
+// TestSendLaggingViews (issue 22): the cluster's views lag in each way a load-balanced or
+// lagging RPC shows, and Send concludes only what the answers prove. A deposit that landed
+// is never "not landed": with the recent status cache answering null it is found in the
+// history; when every status and transaction read comes from a node behind, it is unknown.
+// A dropped deposit is still "not landed" once a node past the expiry says so, however the
+// height or the recent cache lag.
+func TestSendLaggingViews(t *testing.T) {
+	for name, c := range map[string]struct {
+		faults Faults
+		drop   bool
+		want   func(st *altchain.SignatureStatus, err error) bool
+	}{
+		"recent status cache null, landed": {faults: Faults{RecentStatusNull: true}, want: landedStatus},
+		"getTransaction lags, landed":      {faults: Faults{TransactionLag: 10_000}, want: landedStatus},
+		"height lags, landed":              {faults: Faults{HeightLag: 100}, want: landedStatus},
+		"statuses and transactions from a node behind, landed": {faults: Faults{StatusLag: 10_000, TransactionLag: 10_000},
+			want: func(_ *altchain.SignatureStatus, err error) bool {
+				var ue *altchain.OutcomeUnknownError
+				return errors.As(err, &ue) && strings.Contains(err.Error(), "behind slot")
+			}},
+		"recent status cache null, dropped": {faults: Faults{RecentStatusNull: true}, drop: true, want: notLanded},
+		"height lags, dropped":              {faults: Faults{HeightLag: 100}, drop: true, want: notLanded},
+	} {
+		t.Run(name, func(t *testing.T) {
+			e := newEnv(t, Config{BlockTime: 20 * time.Millisecond})
+			user, p := e.prepared(t)
+			f := c.faults
+			if c.drop {
+				f.DropSends = 1 << 20
+			}
+			if err := e.sb.SetFaults(f); err != nil {
+				t.Fatal(err)
+			}
+			defer e.sb.Hurry(10, 20*time.Millisecond)()
+			st, err := altchain.Send(ctx(t), e.rpc, p, 10*time.Millisecond)
+			if !c.want(st, err) {
+				t.Fatalf("%+v, %v", st, err)
+			}
+			moved := e.sb.USDC(user) != 50_000_000
+			if moved == c.drop {
+				t.Fatalf("dropped %v, USDC moved %v", c.drop, moved)
+			}
+		})
+	}
+}
+
+func landedStatus(st *altchain.SignatureStatus, err error) bool {
+	return err == nil && st.Confirmed()
+}
+
+func notLanded(_ *altchain.SignatureStatus, err error) bool {
+	var nl *altchain.NotLandedError
+	return errors.As(err, &nl) && errors.Is(err, altchain.ErrBlockhashExpired)
+}
+
 // prepared funds the env's user (1 SOL, 50 USDC) and prepares a 12.5 USDC deposit: signed,
 // simulated, not sent.
 func (e *env) prepared(t *testing.T) (solana.PublicKey, *altchain.Prepared) {

@@ -208,9 +208,10 @@ func (a *cli) altchainStatusCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "status SIGNATURE [--last-valid-block-height N]",
 		Short: "What the cluster says of a deposit's signature: landed, failed, pending, not landed or unknown",
-		Long: "Asks the profile's Solana cluster for the signature's status (searching its history) and the\n" +
-			"block height. With the transaction's last valid block height (printed with an unknown outcome),\n" +
-			"a signature not found past that height did not land and cannot any more.\n" +
+		Long: "Asks the profile's Solana cluster for the block height, the signature's status (searching its\n" +
+			"history) and, once the height is past the transaction's last valid block height (printed with an\n" +
+			"unknown outcome), getTransaction. It is \"not landed\" only when a node past that height finds no\n" +
+			"trace of it both ways; a read that fails or comes from a node behind leaves it unknown.\n" +
 			"Exit 0: landed; 1: failed or not landed (safe to deposit again); 4: pending or unknown.",
 		Args: cobra.ExactArgs(1),
 		RunE: a.run(func(cmd *cobra.Command, core *app.App, args []string) error {

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -509,5 +510,81 @@ func TestAltchainDepositOutcome(t *testing.T) {
 	}
 	if _, e, c := purse(t, "", "altchain", "status", "nonsense"); c != exitUsage || !strings.Contains(e, "signature") {
 		t.Fatalf("bad signature: %d %s", c, e)
+	}
+}
+
+// TestAltchainDepositLaggingViews (issue 22 §1): `purse altchain deposit` against an RPC whose
+// views lag. The recent status cache answering null no longer makes a landed deposit "not
+// landed, run it again" (exit 0); statuses and transactions from a node behind make it
+// unknown (exit 4) with the signature, lastValidBlockHeight and blockHeight in --json and the
+// status command in the message, never the advice to deposit again; `altchain status` stays
+// unknown while the views lag and says landed once they catch up. A dropped deposit is not
+// landed (exit 1, outcome and lastValidBlockHeight in --json), and a status read that fails is
+// unknown (exit 4), never "not landed".
+func TestAltchainDepositLaggingViews(t *testing.T) {
+	sb := cliSandbox(t)
+	user := solUser(t).PublicKey()
+	if _, err := sb.Fund(user, 1_000_000_000, 50_000_000); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(sb.Hurry(10, 20*time.Millisecond)) // a blockhash expires in about 300 ms
+	deposit := func() (map[string]any, string, int) {
+		out, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
+		var v map[string]any
+		firstJSON(t, out, &v)
+		return v, errOut, code
+	}
+	setFaults := func(f altchaintest.Faults) {
+		if err := sb.SetFaults(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	setFaults(altchaintest.Faults{RecentStatusNull: true})
+	if v, errOut, code := deposit(); code != exitOK || v["signature"] == "" || len(sb.Deposits()) != 1 {
+		t.Fatalf("landed behind a null recent status cache: exit %d %v\n%s", code, v, errOut)
+	}
+
+	setFaults(altchaintest.Faults{StatusLag: 1 << 20, TransactionLag: 1 << 20})
+	v, errOut, code := deposit()
+	sig, _ := v["signature"].(string)
+	lv, _ := v["lastValidBlockHeight"].(float64)
+	if code != exitUnknown || v["exitCode"] != float64(exitUnknown) || v["outcome"] != app.OutcomeUnknown || sig == "" || lv == 0 || v["blockHeight"] == nil ||
+		!strings.Contains(errOut, fmt.Sprintf("purse altchain status %s --last-valid-block-height %d", sig, int64(lv))) ||
+		strings.Contains(errOut, "run the deposit again") {
+		t.Fatalf("lagging statuses: exit %d %v\n%s", code, v, errOut)
+	}
+	if deps := sb.Deposits(); len(deps) != 2 || deps[1].Signature != sig {
+		t.Fatalf("the deposit %s did not land: %+v", sig, deps)
+	}
+	status := func() (app.DepositStatus, int) {
+		out, _, code := purse(t, "", "altchain", "status", sig, "--last-valid-block-height", fmt.Sprint(int64(lv)), "--json")
+		var st app.DepositStatus
+		firstJSON(t, out, &st)
+		return st, code
+	}
+	if st, code := status(); code != exitUnknown || st.Outcome != app.OutcomeUnknown {
+		t.Fatalf("status while the views lag: exit %d %+v", code, st)
+	}
+	setFaults(altchaintest.Faults{})
+	if st, code := status(); code != exitOK || st.Outcome != app.OutcomeLanded {
+		t.Fatalf("status once the views caught up: exit %d %+v", code, st)
+	}
+
+	setFaults(altchaintest.Faults{DropSends: 1 << 20, RecentStatusNull: true})
+	v, errOut, code = deposit()
+	if code != exitFailure || v["outcome"] != app.OutcomeNotLanded || v["lastValidBlockHeight"] == nil || !strings.Contains(errOut, "run the deposit again") {
+		t.Fatalf("dropped: exit %d %v\n%s", code, v, errOut)
+	}
+	if len(sb.Deposits()) != 2 || sb.USDC(user) != 30_000_000 {
+		t.Fatalf("a dropped deposit moved USDC: %d deposits, USDC %d", len(sb.Deposits()), sb.USDC(user))
+	}
+
+	// A signature the cluster never saw, long expired: with the status read failing, nothing
+	// proves that it did not land.
+	setFaults(altchaintest.Faults{StatusAnswer: altchaintest.AnswerHTTP502})
+	never := solana.Signature{9, 9, 9}.String()
+	if out, errOut, code := purse(t, "", "altchain", "status", never, "--last-valid-block-height", "1"); code != exitUnknown || !strings.Contains(out, "HTTP 502") {
+		t.Fatalf("status with a failing RPC: exit %d %s %s", code, out, errOut)
 	}
 }

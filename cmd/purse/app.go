@@ -117,6 +117,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// Once a request was signed, scripts get what identifies it and its known outcome.
 		var oe *app.OutcomeError
 		if errors.As(err, &oe) {
+			for k, v := range oe.Fields {
+				out[k] = v
+			}
 			out["outcome"], out[oe.IDName] = oe.Outcome, oe.ID
 		}
 		_ = writeJSON(stdout, out, "")

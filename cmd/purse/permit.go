@@ -33,9 +33,12 @@ func (a *cli) permitCmd() *cobra.Command {
 			plan := pr.Plan
 			out := sub.Outcome(pr)
 			return a.print(out, func(w *humanOut) {
-				if out.AlreadyPermitted {
+				switch {
+				case out.AlreadyPermitted:
 					w.Printf("already permitted: %s (%s) may already move at least %s %s (10011)\n", out.Role, out.Spender, out.PermitAmount, out.Token)
-				} else {
+				case out.Note != "":
+					w.Printf("permit landed, as the chain shows (the service's answer did not prove it): %s\n", out.Note)
+				default:
 					w.Printf("permit submitted: tx %s (status %s)\n", out.TxHash, sub.Result.Status)
 				}
 				w.Printf("allowance of %s %s: %s %s (%s smallest units)\n", out.Role, out.Spender, homechain.FormatSmallest(sub.Allowance, plan.Token.Decimals), out.Token, out.Allowance)
@@ -46,7 +49,12 @@ func (a *cli) permitCmd() *cobra.Command {
 		"differs), then the signing gate shows the review of the typed data and asks y/N on the\n" +
 		"terminal as the signing policy says (--yes approves), signs with the profile's EVM key,\n" +
 		"submits through token-permit and reads the allowance. Spenders: card (profile\n" +
-		"card_spender), deposit (depositContract), bufferpool (bufferPoolContract) or an address."
+		"card_spender), deposit (depositContract), bufferpool (bufferPoolContract) or an address.\n" +
+		"Once the permit was sent, an answer that does not prove what the service did is settled from\n" +
+		"the chain (the owner's nonce, the allowance, the named transaction's receipt). Exit 0: the\n" +
+		"permit took effect or was already in place; 1: refused before relaying, or failed (nothing\n" +
+		"approved); 4: unknown, with what identifies the permit (--json: outcome, permitSignature or\n" +
+		"txHash, token, owner, spender, nonce, value, deadline)."
 	f := cmd.Flags()
 	f.StringVar(&form.TokenName, "token", "", "token symbol (EUR24) or address, from the chain configuration")
 	f.StringVar(&form.Amount, "amount", "", "business amount in the token's units, e.g. 25.00")

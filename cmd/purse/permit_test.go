@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -167,43 +166,6 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 		t.Fatalf("larger permit %v", dep)
 	}
 	setTerminal(t, nil)
-	// The service relays but answers with an empty body: not "submitted"; what the chain
-	// shows is said.
-	if err := sb.EndUser.SetFaults(endusertest.Faults{Route: "/api/v1/token-permit", NoContent: true, Count: 1}); err != nil {
-		t.Fatal(err)
-	}
-	if _, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "40", "--spender", "card", "--yes"); c != exitFailure ||
-		!strings.Contains(e, "whether the permit was submitted is unknown") || !strings.Contains(e, "allowance now reads 4000") {
-		t.Fatalf("empty answer: %d %s", c, e)
-	}
-	// A relay that claims a transaction never sent: the wait for it ends, the outcome is
-	// stated as unknown with the hash and what the allowance reads, never "submitted".
-	defer func(d time.Duration) { app.PermitRelayWait = d }(app.PermitRelayWait)
-	app.PermitRelayWait = 2 * time.Second
-	if err := sb.EndUser.SetFaults(endusertest.Faults{Route: "/api/v1/token-permit", PhantomTxHash: true, Count: 1}); err != nil {
-		t.Fatal(err)
-	}
-	o, e, c := purse(t, "", "permit", "--token", "EUR24", "--amount", "50", "--spender", "card", "--yes", "--json")
-	if c != exitUnknown || !strings.Contains(e, "but its outcome is unknown") || !strings.Contains(e, "not mined before the wait ended") ||
-		!strings.Contains(e, "allowance now reads 4000") || !strings.Contains(e, "the token's nonce is still") || !strings.Contains(e, "Trying again is safe") {
-		t.Fatalf("phantom relay: %d %s", c, e)
-	}
-	if j := jsonOut(t, o); j["outcome"] != app.OutcomeUnknown || !strings.HasPrefix(fmt.Sprint(j["txHash"]), "0x") {
-		t.Fatalf("phantom relay --json: %v", j)
-	}
-	// The POST reaches the service and relays, and the answer is lost (HTTP 502 after the
-	// relay): the chain shows the permit used, so the outcome is known, not a plain failure.
-	if err := sb.EndUser.SetFaults(endusertest.Faults{Route: "/api/v1/token-permit", HTTPStatus: 502, AfterExecute: true, Count: 1}); err != nil {
-		t.Fatal(err)
-	}
-	o, e, c = purse(t, "", "permit", "--token", "EUR24", "--amount", "50", "--spender", "card", "--yes", "--json")
-	if c != exitFailure || !strings.Contains(e, "so the permit was used") || !strings.Contains(e, "allowance now reads 5000") {
-		t.Fatalf("relayed, answer lost: %d %s", c, e)
-	}
-	if j := jsonOut(t, o); j["outcome"] != app.OutcomeLanded || !strings.HasPrefix(fmt.Sprint(j["permitSignature"]), "0x") {
-		t.Fatalf("relayed, answer lost --json: %v", j)
-	}
-
 	// A fresh profile finds the onboarded account on chain and refuses to mint another.
 	for _, args := range [][]string{
 		{"profile", "add", "fresh", "--sandbox", url}, {"--profile", "fresh", "profile", "set", "evm_key=dev"},
@@ -298,5 +260,99 @@ func TestPermitHelpers(t *testing.T) {
 	}
 	if _, _, err := spender("0x0000000000000000000000000000000000000000"); exitCode(err) != exitUsage {
 		t.Fatalf("zero spender: %v", err)
+	}
+}
+
+// TestPermitOutcomesThroughTheCLI (issue 22 §2): `purse permit` against the sandbox's faults
+// on token-permit. An answer that proves nothing (HTTP 500, an empty or truncated 200,
+// retCode 10000, a duplicate POST's 10001) after the service relayed, or a relay that
+// reverted while the permit took effect: exit 0, outcome "landed" and a note saying how it
+// was settled. The same answers without a relay, or a transaction never mined: exit 4 with
+// the permit's fields in --json. A refusal before relaying: exit 1, outcome "refused".
+func TestPermitOutcomesThroughTheCLI(t *testing.T) {
+	defer func(d time.Duration) { app.PermitRelayWait = d }(app.PermitRelayWait)
+	app.PermitRelayWait = 1500 * time.Millisecond
+	devKeyEnv(t)
+	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	for _, args := range [][]string{{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI}, {"profile", "use", "sb"}, {"sandbox", "ctl", "onboard", "--key", "dev"}} {
+		if _, e, c := purse(t, "", args...); c != exitOK {
+			t.Fatalf("%v: %s", args, e)
+		}
+	}
+	amount := 10
+	permit := func(f endusertest.Faults, human bool) (map[string]any, string, string, int) {
+		t.Helper()
+		f.Route, f.Count = "/api/v1/token-permit", 1
+		if err := sb.EndUser.SetFaults(f); err != nil {
+			t.Fatal(err)
+		}
+		amount++
+		args := []string{"permit", "--token", "EUR24", "--amount", strconv.Itoa(amount), "--spender", "card", "--yes"}
+		if !human {
+			args = append(args, "--json")
+		}
+		out, e, c := purse(t, "", args...)
+		var v map[string]any
+		if !human {
+			v = jsonOut(t, out)
+		}
+		return v, out, e, c
+	}
+
+	for name, f := range map[string]endusertest.Faults{
+		"HTTP 500 after relaying":      {HTTPStatus: 500, AfterExecute: true},
+		"HTTP 502 after relaying":      {HTTPStatus: 502, AfterExecute: true},
+		"an empty 204":                 {NoContent: true},
+		"a truncated 200":              {TruncateJSON: true},
+		"retCode 10000 after relaying": {RetCode: 10000, AfterExecute: true},
+		"a duplicate POST":             {Duplicate: true},
+		"a relay that reverted":        {Relay: endusertest.RelayAgain},
+	} {
+		v, _, e, c := permit(f, false)
+		value := strconv.Itoa(amount * 100)
+		if c != exitOK || v["outcome"] != app.OutcomeLanded || v["allowance"] != value || v["value"] != value || v["note"] == nil ||
+			!strings.Contains(v["note"].(string), "moved past") {
+			t.Errorf("%s: exit %d %v\n%s", name, c, v, e)
+		}
+	}
+	// The human output says it landed and how it was found out, escaped.
+	if _, out, e, c := permit(endusertest.Faults{HTTPStatus: 500, AfterExecute: true}, true); c != exitOK ||
+		!strings.Contains(out, "permit landed, as the chain shows") || !strings.Contains(out, "HTTP 500") {
+		t.Errorf("landed (human): exit %d %s %s", c, out, e)
+	}
+
+	for name, c := range map[string]struct {
+		f  endusertest.Faults
+		tx bool
+	}{
+		"HTTP 500, not relayed":      {f: endusertest.Faults{HTTPStatus: 500}},
+		"retCode 10000, not relayed": {f: endusertest.Faults{RetCode: 10000}},
+		"a transaction never mined":  {f: endusertest.Faults{PhantomTxHash: true}, tx: true},
+	} {
+		v, _, e, code := permit(c.f, false)
+		if code != exitUnknown || v["exitCode"] != float64(exitUnknown) || v["outcome"] != app.OutcomeUnknown {
+			t.Errorf("%s: exit %d %v\n%s", name, code, v, e)
+			continue
+		}
+		for _, k := range []string{"token", "tokenAddress", "owner", "spender", "nonce", "value", "deadline", "permitSignature"} {
+			if v[k] == nil || v[k] == "" {
+				t.Errorf("%s: no %s in %v", name, k, v)
+			}
+		}
+		if _, ok := v["txHash"]; ok != c.tx {
+			t.Errorf("%s: txHash %v", name, v["txHash"])
+		}
+		if v["value"] != strconv.Itoa(amount*100) || !strings.Contains(e, "Signing again is safe") || strings.Contains(e, "refused") {
+			t.Errorf("%s: %v\n%s", name, v, e)
+		}
+	}
+
+	v, _, e, c := permit(endusertest.Faults{RetCode: 10001, RetMsg: "signature check failed"}, false)
+	if c != exitFailure || v["outcome"] != app.OutcomeRefused || !strings.Contains(e, "Nothing was relayed") || !strings.Contains(e, "signature check failed") {
+		t.Errorf("refused: exit %d %v\n%s", c, v, e)
 	}
 }

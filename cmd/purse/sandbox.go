@@ -125,7 +125,8 @@ func (a *cli) sandboxFaultsCmd() *cobra.Command {
 	var f sandboxctl.Faults
 	var clear bool
 	cmd := &cobra.Command{
-		Use:   "faults [--clear] [--route P] [--count N] [--rate PCT] [--latency-ms N] [--http-status 5xx | --error-code N --error-msg M | --result-as-string | --truncate-json | --no-content]",
+		Use: "faults [--clear] [--route P] [--count N] [--rate PCT] [--latency-ms N] [--http-status 5xx | --error-code N --error-msg M | --ret-code N [--ret-msg M] | " +
+			"--result-as-string | --truncate-json | --no-content | --phantom-tx-hash | --duplicate | --relay again|unchecked] [--after-execute]",
 		Short: "Inject faults into the end-user API (one kind at a time; --clear removes them)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -155,6 +156,12 @@ func (a *cli) sandboxFaultsCmd() *cobra.Command {
 	fl.BoolVar(&f.ResultAsString, "result-as-string", false, "re-encode result as a JSON string")
 	fl.BoolVar(&f.TruncateJSON, "truncate-json", false, "cut the JSON body in half")
 	fl.BoolVar(&f.NoContent, "no-content", false, "answer HTTP 204 with no body")
+	fl.IntVar(&f.RetCode, "ret-code", 0, "answer the envelope {retCode, retMsg}")
+	fl.StringVar(&f.RetMsg, "ret-msg", "", "message of --ret-code")
+	fl.BoolVar(&f.AfterExecute, "after-execute", false, "with --http-status or --ret-code: execute the request first (its answer is lost)")
+	fl.BoolVar(&f.PhantomTxHash, "phantom-tx-hash", false, "answer success with a txHash never sent (nothing executed)")
+	fl.BoolVar(&f.Duplicate, "duplicate", false, "execute the request twice and answer the second copy")
+	fl.StringVar(&f.Relay, "relay", "", "token-permit's relayer: again (a second relay that reverts is named) or unchecked (a permit the token rejects is mined and reverts)")
 	return cmd
 }
 

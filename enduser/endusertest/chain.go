@@ -42,6 +42,10 @@ type Chain interface {
 	Allowance(ctx context.Context, token, owner, spender common.Address) (*big.Int, error)
 	// Permit relays an EIP-2612 permit; it fails when the signature does not verify.
 	Permit(ctx context.Context, token, owner, spender common.Address, value, deadline *big.Int, v uint8, r, s [32]byte) (common.Hash, error)
+	// PermitUnchecked sends the permit as a careless relayer would, without checking it
+	// first: one the token rejects is mined and reverts, changing nothing but the relayer's
+	// gas. It returns the transaction's hash whatever the receipt says.
+	PermitUnchecked(ctx context.Context, token, owner, spender common.Address, value, deadline *big.Int, v uint8, r, s [32]byte) (common.Hash, error)
 }
 
 // MemChain is an in-memory Chain: deterministic addresses, balances, nonces, allowances and
@@ -267,4 +271,16 @@ func (c *MemChain) Permit(_ context.Context, token, owner, spender common.Addres
 	setBig(c.nonces, token, owner, nonce.Add(nonce, big.NewInt(1)))
 	setBig(c.allowances, token, [2]common.Address{owner, spender}, new(big.Int).Set(value))
 	return c.txHash("permit"), nil
+}
+
+// PermitUnchecked implements Chain. MemChain keeps no receipts: a permit it would accept
+// takes effect as with Permit; one it rejects changes nothing, and either way a hash comes
+// back.
+func (c *MemChain) PermitUnchecked(ctx context.Context, token, owner, spender common.Address, value, deadline *big.Int, v uint8, r, s [32]byte) (common.Hash, error) {
+	if h, err := c.Permit(ctx, token, owner, spender, value, deadline, v, r, s); err == nil {
+		return h, nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.txHash("permit-reverted"), nil
 }

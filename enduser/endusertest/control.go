@@ -3,8 +3,10 @@ package endusertest
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"purse/sandboxctl"
 	"slices"
@@ -19,7 +21,7 @@ type Faults = sandboxctl.Faults
 
 func faultKinds(f Faults) int {
 	n := 0
-	for _, b := range []bool{f.HTTPStatus != 0, f.ErrorCode != 0 || f.ErrorMsg != "", f.ResultAsString, f.TruncateJSON, f.NoContent, f.PhantomTxHash} {
+	for _, b := range []bool{f.HTTPStatus != 0, f.ErrorCode != 0 || f.ErrorMsg != "", f.RetCode != 0 || f.RetMsg != "", f.ResultAsString, f.TruncateJSON, f.NoContent, f.PhantomTxHash, f.Duplicate, f.Relay != ""} {
 		if b {
 			n++
 		}
@@ -30,9 +32,13 @@ func faultKinds(f Faults) int {
 func validateFaults(f Faults) error {
 	switch {
 	case faultKinds(f) > 1:
-		return apiErr(CodeParam, "faults: set at most one of httpStatus, errorCode/errorMsg, resultAsString, truncateJson, noContent")
-	case f.AfterExecute && f.HTTPStatus == 0:
-		return apiErr(CodeParam, "faults: afterExecute: only with httpStatus")
+		return apiErr(CodeParam, "faults: set at most one of httpStatus, errorCode/errorMsg, retCode/retMsg, resultAsString, truncateJson, noContent, phantomTxHash, duplicate, relay")
+	case f.AfterExecute && f.HTTPStatus == 0 && f.RetCode == 0:
+		return apiErr(CodeParam, "faults: afterExecute: only with httpStatus or retCode")
+	case f.RetMsg != "" && f.RetCode == 0:
+		return apiErr(CodeParam, "faults: retMsg: only with a non-zero retCode")
+	case f.Relay != "" && f.Relay != RelayAgain && f.Relay != RelayUnchecked:
+		return apiErr(CodeParam, "faults: relay %q: expected %q or %q", f.Relay, RelayAgain, RelayUnchecked)
 	case f.HTTPStatus != 0 && (f.HTTPStatus < 500 || f.HTTPStatus > 599):
 		return apiErr(CodeParam, "faults: httpStatus %d: expected 500-599", f.HTTPStatus)
 	case f.Count < 0:
@@ -95,6 +101,17 @@ func (s *Server) pickFault(path string) *Faults {
 	return &cp
 }
 
+// The careless relayers of Faults.Relay.
+const (
+	RelayAgain     = "again"
+	RelayUnchecked = "unchecked"
+)
+
+// relayKey marks a request the Relay fault picked with its kind (hTokenPermit reads it).
+type relayKey struct{}
+
+func relayFault(ctx context.Context) string { v, _ := ctx.Value(relayKey{}).(string); return v }
+
 type bufferWriter struct {
 	header http.Header
 	status int
@@ -114,7 +131,9 @@ func (b *bufferWriter) Write(p []byte) (int, error) {
 	return b.body.Write(p)
 }
 
-func (s *Server) withFaults(path string, next func(http.ResponseWriter)) func(http.ResponseWriter) {
+// withFaults serves r through next, or plays the fault that picks it.
+func (s *Server) withFaults(path string, r *http.Request, serve func(http.ResponseWriter, *http.Request)) func(http.ResponseWriter) {
+	next := func(w http.ResponseWriter) { serve(w, r) }
 	return func(w http.ResponseWriter) {
 		f := s.pickFault(path)
 		if f == nil {
@@ -135,6 +154,30 @@ func (s *Server) withFaults(path string, next func(http.ResponseWriter)) func(ht
 			return
 		case f.ErrorCode != 0 || f.ErrorMsg != "":
 			s.writeJSON(w, http.StatusOK, map[string]any{"error_code": f.ErrorCode, "error_msg": f.ErrorMsg})
+			return
+		case f.RetCode != 0:
+			if f.AfterExecute {
+				next(&bufferWriter{header: http.Header{}})
+			}
+			msg := f.RetMsg
+			if msg == "" {
+				msg = "sandbox fault"
+			}
+			s.writeJSON(w, http.StatusOK, envelope{RetCode: f.RetCode, RetMsg: msg, TimeNow: s.Now().UnixMilli()})
+			return
+		case f.Relay != "":
+			serve(w, r.WithContext(context.WithValue(r.Context(), relayKey{}, f.Relay)))
+			return
+		case f.Duplicate:
+			body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+			if err != nil {
+				s.writeResult(w, nil, apiErr(CodeParse, "body: cannot read: %v", err))
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			next(&bufferWriter{header: http.Header{}}) // the first copy: its answer goes nowhere
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			next(w)
 			return
 		case f.PhantomTxHash:
 			s.writeResult(w, map[string]string{"status": "success", "txHash": "0x" + randomHex(32)}, nil)

@@ -115,6 +115,10 @@ func TestFaults(t *testing.T) {
 		wantErr(t, e.do(http.MethodPost, "/sandbox/faults", []byte(`{"httpStatus":404}`), nil), CodeParam, "500-599")
 		wantErr(t, e.do(http.MethodPost, "/sandbox/faults", []byte(`{"route":"/sandbox/state","httpStatus":500}`), nil), CodeParam, "route")
 		wantErr(t, e.do(http.MethodPost, "/sandbox/faults", []byte(`{"bogus":1}`), nil), CodeParse, "unknown field")
+		wantErr(t, e.do(http.MethodPost, "/sandbox/faults", []byte(`{"retCode":10000,"duplicate":true}`), nil), CodeParam, "at most one")
+		wantErr(t, e.do(http.MethodPost, "/sandbox/faults", []byte(`{"retMsg":"x"}`), nil), CodeParam, "retMsg")
+		wantErr(t, e.do(http.MethodPost, "/sandbox/faults", []byte(`{"truncateJson":true,"afterExecute":true}`), nil), CodeParam, "afterExecute")
+		wantErr(t, e.do(http.MethodPost, "/sandbox/faults", []byte(`{"relay":"twice"}`), nil), CodeParam, "relay")
 	})
 	t.Run("state shows faults and the control surface is never faulted", func(t *testing.T) {
 		e.control("faults", Faults{HTTPStatus: 502})
@@ -125,6 +129,35 @@ func TestFaults(t *testing.T) {
 		}
 		e.control("faults", Faults{})
 		mustOK(t, e.do(http.MethodGet, "/api/v1/timestamp", nil, nil))
+	})
+}
+
+// TestFaultsAfterExecuting: the faults issue 22 needs on a route that moves state: a retCode
+// answered with or without executing, and a POST executed twice whose second answer is
+// returned.
+func TestFaultsAfterExecuting(t *testing.T) {
+	e := newEnv(t, nil)
+	t.Run("a retCode, with and without executing", func(t *testing.T) {
+		for i, after := range []bool{false, true} {
+			b := e.user("", uint64(3456789012+i))
+			e.control("faults", Faults{Route: "/api/v1/mint", RetCode: CodeSystem, RetMsg: "upstream", AfterExecute: after, Count: 1})
+			wantErr(t, e.do(http.MethodPost, "/api/v1/mint", mustJSON(t, map[string]string{"address": b.key.Address().Hex(), "lotNumber": "l", "captchaOutput": CaptchaPass, "passToken": "p", "genTime": "1"}), b.basic()), CodeSystem, "upstream")
+			if _, ok := e.srv.AccountByAddress(b.key.Address()); ok != after {
+				t.Fatalf("afterExecute %v: minted %v", after, ok)
+			}
+		}
+	})
+	t.Run("a duplicate POST executes twice and answers the second copy", func(t *testing.T) {
+		b := e.user("", 4567890123)
+		e.control("faults", Faults{Route: "/api/v1/mint", Duplicate: true, Count: 1})
+		r := e.do(http.MethodPost, "/api/v1/mint", mustJSON(t, map[string]string{"address": b.key.Address().Hex(), "lotNumber": "l", "captchaOutput": CaptchaPass, "passToken": "p", "genTime": "1"}), b.basic())
+		if _, ok := e.srv.AccountByAddress(b.key.Address()); !ok {
+			t.Fatal("the first copy did not mint")
+		}
+		// The second copy finds the address or the id taken.
+		if r.RetCode != CodeHasAccount && r.RetCode != CodeTokenUsed {
+			t.Fatalf("the second copy's answer: HTTP %d retCode %d %s", r.Status, r.RetCode, r.RetMsg)
+		}
 	})
 }
 

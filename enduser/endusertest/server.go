@@ -385,7 +385,7 @@ func (s *Server) routes() http.Handler {
 		}
 		for _, rt := range rts {
 			if rt.method == r.Method {
-				s.withFaults(rt.path, func(w http.ResponseWriter) { s.serve(w, r, rt) })(w)
+				s.withFaults(rt.path, r, func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, rt) })(w)
 				return
 			}
 		}

@@ -152,6 +152,32 @@ func (c *Chain) Permit(ctx context.Context, token, owner, spender common.Address
 	return rc.TxHash, nil
 }
 
+// PermitUnchecked sends token.permit from the relayer key without estimating it first (a
+// fixed gas limit), so a permit the token rejects is mined and reverts; it waits until mined
+// and returns the hash whatever the receipt's status.
+func (c *Chain) PermitUnchecked(ctx context.Context, token, owner, spender common.Address, value, deadline *big.Int, v uint8, r, s [32]byte) (common.Hash, error) {
+	data, err := c.artifacts[contractassets.FiatToken].ABI.Pack("permit", owner, spender, value, deadline, v, r, s)
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("permit: %v", err)
+	}
+	rel := c.relayer
+	rel.mu.Lock()
+	o := c.opts(ctx, rel)
+	o.GasLimit = permitGasLimit
+	tx, err := bind.NewBoundContract(token, abi.ABI{}, c.client, c.client, c.client).RawTransact(o, data)
+	rel.mu.Unlock()
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("permit on %s for %s: %w", token.Hex(), owner.Hex(), err)
+	}
+	if _, err := c.waitMined(ctx, tx.Hash()); err != nil {
+		return common.Hash{}, err
+	}
+	return tx.Hash(), nil
+}
+
+// permitGasLimit covers an EIP-2612 permit (about 80,000 gas) with room to spare.
+const permitGasLimit = 200_000
+
 // Pull has spender (CardSpender, Deposit or BufferPool) move amount of token from from into
 // itself with transferFrom, using the allowance from gave it; the deployer operates it.
 func (c *Chain) Pull(ctx context.Context, spender, token, from common.Address, amount *big.Int) (common.Hash, error) {

@@ -18,6 +18,7 @@ import (
 
 	"purse/app"
 	"purse/homechain"
+	"purse/internal/visible"
 
 	"purse/tui/form"
 	"purse/tui/kit"
@@ -194,6 +195,9 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.done, s.submitErr, s.sig = &v, nil, nil
 		if v.Result.AlreadyPermitted {
 			return s, kit.Status("Already permitted (10011): the allowance was in place; nothing failed.")
+		}
+		if v.Note != "" {
+			return s, kit.Status("Permit landed, as the chain shows (the service's answer did not prove it).")
 		}
 		return s, kit.Status("Permit submitted; allowance read from the chain.")
 	case tea.KeyMsg:
@@ -513,9 +517,15 @@ func (s *Screen) resultLines(add func(string), wrap func(string, string), lbl fu
 	}
 	d, pl := s.done, s.prepared.Plan
 	add("")
-	if d.Result.AlreadyPermitted {
+	switch {
+	case d.Result.AlreadyPermitted:
 		wrap(lbl("result")+" ", "[ALREADY PERMITTED] 10011: the allowance for this spender was in place; nothing failed")
-	} else {
+	case d.Note != "":
+		// Settled from the chain; the note quotes the service's answer, shown escaped.
+		note, _ := visible.Escape(d.Note)
+		wrap(lbl("result")+" ", "[LANDED] the chain shows the permit took effect; the service's answer did not prove it")
+		wrap(lbl("how")+" ", note)
+	default:
 		wrap(lbl("result")+" ", "[SUBMITTED] status "+or(string(d.Result.Status), "(none)"))
 		wrap(lbl("tx")+" ", or(d.Result.TxHash, "(no tx hash)"))
 	}

@@ -235,6 +235,24 @@ func TestReviewDecisionAndResults(t *testing.T) {
 	if s.resubmit.Enabled() || strings.Contains(v, "ERROR") {
 		t.Fatal("after success nothing is left to resubmit")
 	}
+
+	// Landed, as the chain shows after an answer that proved nothing (issue 22): said so, with
+	// how it was found out, the service's words escaped.
+	s.subID, s.submitting = 11, true
+	note := "the service's answer proves nothing either way (token-permit: HTTP 500: \x1b[2Jboom); the owner's nonce moved past 0 (now 1)"
+	_, c = s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 11, Slot: slotSubmit, Value: app.SubmittedPermit{Sig: sig, Settled: app.OutcomeLanded, Note: note, Allowance: big.NewInt(2500)}})
+	if st, ok := c().(kit.StatusMsg); !ok || !strings.Contains(st.Text, "Permit landed, as the chain shows") {
+		t.Fatalf("status after a landed permit: %#v", st)
+	}
+	v = s.View()
+	for _, want := range []string{"[LANDED] the chain shows the permit took effect", "HTTP 500: ␛[2Jboom", "moved past 0", "= signed value  yes"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "\x1b") || strings.Contains(v, "[SUBMITTED]") {
+		t.Fatalf("landed view:\n%s", v)
+	}
 }
 
 func TestRefusedNamesTheDomainField(t *testing.T) {

@@ -1,0 +1,218 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	"purse/enduser"
+	"purse/enduser/endusertest"
+	"purse/keystore"
+	"purse/sandbox"
+)
+
+// permitEnv is an App on the whole sandbox (end-user API and EVM) whose key "me" owns a Live
+// account.
+type permitEnv struct {
+	app *App
+	sb  *sandbox.Sandbox
+	u   *Unlock
+}
+
+func newPermitEnv(t *testing.T) *permitEnv {
+	t.Helper()
+	t.Setenv(EnvNoAgent, "1")
+	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = sb.Close() })
+	home := t.TempDir()
+	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+	p := sb.Info().Profile("sb")
+	p.EVMKey = "me"
+	useProfile(t, home, p)
+	s, err := Open(Options{Home: home, Approver: &asked{answer: func(Approval) error { return nil }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := &Unlock{Passphrase: []byte("pw")}
+	if _, err := s.Onboard(context.Background(), u, "me", nil); err != nil {
+		t.Fatal(err)
+	}
+	return &permitEnv{app: s, sb: sb, u: u}
+}
+
+// prepare reads a card permit of amount EUR24 from the chain, as the Permit screen and
+// `purse permit` do.
+func (e *permitEnv) prepare(t *testing.T, amount string) PreparedPermit {
+	t.Helper()
+	ctx := context.Background()
+	pc, err := e.app.LoadPermitContext(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, err := CheckPermit(pc, PermitForm{TokenName: "EUR24", Amount: amount, Role: RoleCard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := e.app.PreparePermit(ctx, pc.Owner, pl, time.Now().Add(PermitTTL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pr
+}
+
+func (e *permitEnv) fault(t *testing.T, f endusertest.Faults) {
+	t.Helper()
+	f.Route, f.Count = "/api/v1/token-permit", 1
+	if err := e.sb.EndUser.SetFaults(f); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// chain reads the owner's nonce and the card spender's allowance of a permit's token.
+func (e *permitEnv) chain(t *testing.T, pr PreparedPermit) (nonce, allowance *big.Int) {
+	t.Helper()
+	ctx := context.Background()
+	hc, err := e.app.Chain(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hc.Close()
+	p := pr.Permit
+	if nonce, err = hc.Nonces(ctx, p.Domain.VerifyingContract, p.Owner); err != nil {
+		t.Fatal(err)
+	}
+	if allowance, err = hc.Allowance(ctx, p.Domain.VerifyingContract, p.Owner, p.Spender); err != nil {
+		t.Fatal(err)
+	}
+	return nonce, allowance
+}
+
+// TestPermitRelayOutcomes (issue 22 §2): every answer to a relayed permit that does not prove
+// what the service did is settled from the chain. Relayed and then answered with HTTP 500, a
+// truncated 200, retCode 10000, a duplicate POST's 10001, or a transaction that reverted while
+// the permit took effect: landed, saying how. Answered 500 or 10000 without relaying, or with
+// a transaction never mined: unknown, naming the permit; the same signature sent again lands.
+// A refusal before relaying is refused, and the nonce did not move.
+func TestPermitRelayOutcomes(t *testing.T) {
+	defer func(d time.Duration) { PermitRelayWait = d }(PermitRelayWait)
+	PermitRelayWait = 1500 * time.Millisecond
+	e := newPermitEnv(t)
+	ctx := context.Background()
+	amount := 10
+	next := func() PreparedPermit { amount++; return e.prepare(t, fmt.Sprintf("%d.00", amount)) }
+
+	for name, c := range map[string]struct {
+		fault endusertest.Faults
+		note  []string
+	}{
+		"HTTP 500 after relaying":                    {endusertest.Faults{HTTPStatus: 500, AfterExecute: true}, []string{"HTTP 500", "moved past"}},
+		"a truncated 200":                            {endusertest.Faults{TruncateJSON: true}, []string{"cannot decode", "moved past"}},
+		"retCode 10000 after relaying":               {endusertest.Faults{RetCode: 10000, AfterExecute: true}, []string{"10000", "moved past"}},
+		"a duplicate POST":                           {endusertest.Faults{Duplicate: true}, []string{"refuses before relaying", "10001", "another copy of this request", "moved past"}},
+		"the relay reverted, the permit took effect": {endusertest.Faults{Relay: endusertest.RelayAgain}, []string{"reverted in block", "moved past", "the signed value"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			pr := next()
+			e.fault(t, c.fault)
+			sub, err := e.app.SubmitPermit(ctx, e.u, pr, nil)
+			if err != nil || sub.Settled != OutcomeLanded || sub.Allowance == nil || sub.Allowance.Cmp(pr.Permit.Value) != 0 {
+				t.Fatalf("landed permit: %+v %v", sub, err)
+			}
+			for _, n := range c.note {
+				if !strings.Contains(sub.Note, n) {
+					t.Errorf("note %q lacks %q", sub.Note, n)
+				}
+			}
+			if out := sub.Outcome(pr); out.Outcome != OutcomeLanded || out.Note == "" {
+				t.Errorf("printed outcome %+v", out)
+			}
+			if nonce, _ := e.chain(t, pr); nonce.Cmp(pr.Permit.Nonce) <= 0 {
+				t.Fatalf("the nonce did not move: %s", nonce)
+			}
+		})
+	}
+
+	for name, c := range map[string]struct {
+		fault endusertest.Faults
+		msg   string
+		tx    bool
+	}{
+		"HTTP 500, not relayed":      {endusertest.Faults{HTTPStatus: 500}, "HTTP 500", false},
+		"retCode 10000, not relayed": {endusertest.Faults{RetCode: 10000}, "10000", false},
+		"a transaction never mined":  {endusertest.Faults{PhantomTxHash: true}, "was not found on chain", true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			pr := next()
+			e.fault(t, c.fault)
+			sub, err := e.app.SubmitPermit(ctx, e.u, pr, nil)
+			oe := outcomeOf(t, err, OutcomeUnknown)
+			if !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), "still "+pr.Permit.Nonce.String()) ||
+				!strings.Contains(oe.NextStep(), "Signing again is safe") {
+				t.Fatalf("unknown: %v (next: %s)", err, oe.NextStep())
+			}
+			f := oe.Fields
+			if f["owner"] != pr.Permit.Owner.Hex() || f["spender"] != pr.Permit.Spender.Hex() || f["nonce"] != pr.Permit.Nonce.String() ||
+				f["value"] != pr.Permit.Value.String() || f["deadline"] != pr.Permit.Deadline.Int64() || f["token"] != "EUR24" ||
+				f["tokenAddress"] != pr.Permit.Domain.VerifyingContract.Hex() || f["permitSignature"] != sub.Sig.Signature || (f["txHash"] != nil) != c.tx {
+				t.Fatalf("fields %v", f)
+			}
+			if (oe.IDName == "txHash") != c.tx {
+				t.Fatalf("identified by %s", oe.IDName)
+			}
+			// The same signature, sent again, lands: it was never used.
+			again, err := e.app.SubmitPermit(ctx, e.u, pr, sub.Sig)
+			if err != nil || again.Settled != OutcomeLanded || again.Note != "" || again.Sig.Signature != sub.Sig.Signature {
+				t.Fatalf("sent again: %+v %v", again, err)
+			}
+		})
+	}
+
+	t.Run("refused before relaying", func(t *testing.T) {
+		pr := next()
+		e.fault(t, endusertest.Faults{RetCode: 10001, RetMsg: "signature check failed"})
+		_, err := e.app.SubmitPermit(ctx, e.u, pr, nil)
+		oe := outcomeOf(t, err, OutcomeRefused)
+		var ae *enduser.APIError
+		if !errors.As(err, &ae) || ae.Code != 10001 || !strings.Contains(err.Error(), "still "+pr.Permit.Nonce.String()) ||
+			!strings.Contains(oe.NextStep(), "Nothing was relayed") {
+			t.Fatalf("refused: %v (next: %s)", err, oe.NextStep())
+		}
+		if nonce, _ := e.chain(t, pr); nonce.Cmp(pr.Permit.Nonce) != 0 {
+			t.Fatalf("a refused permit moved the nonce to %s", nonce)
+		}
+	})
+
+	t.Run("the relay reverted and the permit was not used", func(t *testing.T) {
+		// A permit past its deadline by the chain's clock, which the service (its clock two
+		// hours behind) relays without checking: the transaction reverts, the nonce stays.
+		e.sb.EndUser.SetClockSkew(-7200)
+		defer e.sb.EndUser.SetClockSkew(0)
+		pc, err := e.app.LoadPermitContext(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		amount++
+		pl, err := CheckPermit(pc, PermitForm{TokenName: "EUR24", Amount: fmt.Sprintf("%d.00", amount), Role: RoleCard})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr, err := e.app.PreparePermit(ctx, pc.Owner, pl, time.Now().Add(-time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.fault(t, endusertest.Faults{Relay: endusertest.RelayUnchecked})
+		_, err = e.app.SubmitPermit(ctx, e.u, pr, nil)
+		oe := outcomeOf(t, err, OutcomeFailed)
+		if oe.IDName != "txHash" || !strings.Contains(err.Error(), "reverted in block") || !strings.Contains(err.Error(), "still "+pr.Permit.Nonce.String()) ||
+			!strings.Contains(oe.NextStep(), "Nothing was approved") {
+			t.Fatalf("reverted: %v (next: %s)", err, oe.NextStep())
+		}
+	})
+}
