@@ -177,12 +177,16 @@ func (s LayerZeroSend) DefaultSendLibraryConfig() solana.PublicKey {
 
 // MessageLib is the send library's settings account (its ["MessageLib"] address), which the
 // endpoint records as the library; SendLibraryInfo is the endpoint's record of it.
-func (s LayerZeroSend) MessageLib() solana.PublicKey { return pda(s.SendLibrary, []byte(lzSeedMessageLib)) }
+func (s LayerZeroSend) MessageLib() solana.PublicKey {
+	return pda(s.SendLibrary, []byte(lzSeedMessageLib))
+}
 func (s LayerZeroSend) SendLibraryInfo() solana.PublicKey {
 	ml := s.MessageLib()
 	return pda(s.Endpoint, []byte(lzSeedMessageLib), ml[:])
 }
-func (s LayerZeroSend) EndpointSettings() solana.PublicKey { return pda(s.Endpoint, []byte(lzSeedEndpoint)) }
+func (s LayerZeroSend) EndpointSettings() solana.PublicKey {
+	return pda(s.Endpoint, []byte(lzSeedEndpoint))
+}
 
 // Nonce is the endpoint's outbound nonce of (OApp, destination, receiver); zero when the
 // receiver is unknown.
@@ -211,7 +215,9 @@ func (s LayerZeroSend) SendLibraryEventAuthority() solana.PublicKey {
 func ExecutorConfig(program solana.PublicKey) solana.PublicKey {
 	return pda(program, []byte(lzSeedExecutorConfig))
 }
-func DVNConfig(program solana.PublicKey) solana.PublicKey { return pda(program, []byte(lzSeedDVNConfig)) }
+func DVNConfig(program solana.PublicKey) solana.PublicKey {
+	return pda(program, []byte(lzSeedDVNConfig))
+}
 func PriceFeedConfig(program solana.PublicKey) solana.PublicKey {
 	return pda(program, []byte(lzSeedPriceFeed))
 }

@@ -12,7 +12,7 @@ var checklist = map[string][]string{
 	"C": {"C11", "C12", "C13", "C14", "C15", "C16"},
 	"D": {"D17", "D18", "D19", "D20", "D21"},
 	"E": {"E22", "E23"},
-	"F": {"F24", "F25", "F26"},
+	"F": {"F24", "F25", "F26", "F32", "F33"},
 	"G": {"G27", "G28", "G29"},
 	"H": {"H30"},
 }
@@ -45,8 +45,9 @@ func TestEveryRuleHasOneHome(t *testing.T) {
 			}
 		}
 	}
-	if n != 30 {
-		t.Fatalf("the checklist has 30 rules, this test lists %d", n)
+	// The checklist's 30 rules and the LayerZero ones added after it (F32, F33).
+	if n != 32 {
+		t.Fatalf("the checklist has 32 rules, this test lists %d", n)
 	}
 	for _, r := range Rules {
 		if _, ok := checklist[r.ID[:1]]; !ok {

@@ -66,15 +66,16 @@ var (
 	DepositAuthority  = seedKey("purse sandbox deposit authority")
 	MintAuthority     = seedKey("purse sandbox mint authority")
 	OApp              = seedKey("purse sandbox oapp")
-	EndpointProgramID = seedKey("purse sandbox endpoint program")
+	EndpointProgramID = altchain.SandboxEndpointProgramID
 	// Attacker receives what the malicious quotes try to steal.
 	Attacker = seedKey("purse sandbox attacker")
-	// EVMOutputToken is the home-chain token the deposit pays out in.
+	// EVMOutputToken is the home-chain token a quote names when no home chain is composed
+	// (Config.OutputToken nil).
 	EVMOutputToken = altchain.EVMAddress{0x5a, 0x4d, 0xb0, 0x0c}
 )
 
-// DstEid is the destination endpoint id of the sandbox quotes.
-const DstEid = 30101
+// DstEid is the destination endpoint id of the sandbox quotes: the sandbox home chain's.
+const DstEid = altchain.SandboxEID
 
 func seedKey(s string) solana.PublicKey {
 	h := sha256.Sum256([]byte(s))
@@ -100,6 +101,9 @@ type Config struct {
 	// NativeFeeLamports is the quote's nativeFeeLamports (default 1,500,000); the buffer
 	// adds 20%.
 	NativeFeeLamports uint64
+	// OutputToken is the home chain's token of a fiat currency (the chain configuration's),
+	// which a quote names as evmOutputToken; nil names EVMOutputToken for every currency.
+	OutputToken func(currency string) (altchain.EVMAddress, bool)
 	// OnDeposit is called after a deposit transaction lands (once per signature), outside
 	// the sandbox's lock and before sendTransaction answers; the composer credits fiat and
 	// records the CTU there.

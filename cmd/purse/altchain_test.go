@@ -235,8 +235,10 @@ func cliSandbox(t *testing.T) *altchaintest.Sandbox {
 		t.Fatalf("import partner: %s", errOut)
 	}
 	sb := altchaintest.New(altchaintest.Config{BlockTime: 20 * time.Millisecond, PartnerKeys: []common.Address{common.HexToAddress(testDevAddress)},
-		UserUnderPartner: func(_ common.Address, svc int64) bool { return svc == 4242 }})
+		UserUnderPartner: func(_ common.Address, svc int64) bool { return svc == 4242 },
+		OutputToken:      func(cur string) (altchain.EVMAddress, bool) { t, ok := cliFiatTokens[cur]; return t, ok }})
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/v3/config/chain-configs", serveCLIChainConfigs)
 	mux.Handle("/solana", http.StripPrefix("/solana", sb.RPCHandler()))
 	mux.Handle("/solana/", http.StripPrefix("/solana", sb.RPCHandler()))
 	mux.Handle("/partner/", http.StripPrefix("/partner", sb.PartnerHandler()))
@@ -258,6 +260,21 @@ func cliSandbox(t *testing.T) *altchaintest.Sandbox {
 		t.Fatal(err)
 	}
 	return sb
+}
+
+// cliFiatTokens are the home chain's fiat tokens of the stand-in chain configuration, which
+// the sandbox's quotes name as evmOutputToken (F33).
+var cliFiatTokens = map[string]altchain.EVMAddress{"EUR": {0xe0, 0x24}, "CHF": {0xc4, 0x24}, "USD": {0x0d, 0x24}, "CNH": {0xc0, 0x24}}
+
+// serveCLIChainConfigs answers the logged-out chain configuration of the home chain 31337.
+func serveCLIChainConfigs(w http.ResponseWriter, _ *http.Request) {
+	var tokens []map[string]any
+	for cur, a := range cliFiatTokens {
+		tokens = append(tokens, map[string]any{"tokenIdentifier": a.String(), "symbol": cur + "24", "name": "Fiat24 " + cur, "decimals": 2, "isFiat": true})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"retCode": 0, "retMsg": "OK", "result": map[string]any{
+		"chains": []map[string]any{{"chainIdentifier": "eip155:31337", "chainName": "sandbox", "tokens": tokens}}}})
 }
 
 func solanaSignatures(t *testing.T) int {
