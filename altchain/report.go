@@ -108,6 +108,9 @@ type Report struct {
 	AmountBySimulation bool
 	// Deposit is the decoded deposit instruction when the program's layout is known.
 	Deposit *DepositArgs
+	// UnnamedWritable are the deposit's writable accounts nothing names offline (B31):
+	// Verify resolves each on the chain.
+	UnnamedWritable []solana.PublicKey
 }
 
 func (r *Report) add(rule string, sev Severity, format string, args ...any) {

@@ -194,7 +194,7 @@ func checkDepositAccounts(exp DepositAccounts, v *txView, dep *solana.CompiledIn
 		case exp.USDCMint:
 			role = "usdcMint"
 		}
-		if p < len(di.Accounts) && role != "" {
+		if p < len(di.Accounts) && role != "" && di.Accounts[p].Role == "" { // B31 may have named it more precisely
 			di.Accounts[p].Role = role
 		}
 	}
