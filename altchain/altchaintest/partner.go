@@ -362,8 +362,15 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 	}
 	nf := s.cfg.NativeFeeLamports
 	program := altchain.DefaultSandboxProgramID
-	if f.QuoteProgram == QuoteOpaqueProgram {
+	switch f.QuoteProgram {
+	case QuoteOpaqueProgram:
 		program = OpaqueProgramID
+	case QuoteLayerZeroProgram:
+		program = LayerZeroProgramID
+	}
+	lzKind := f.MaliciousNextQuote == MaliciousSwapNonce || f.MaliciousNextQuote == MaliciousUserTokenAccount || f.MaliciousNextQuote == MaliciousUserOwnedAccount
+	if lzKind {
+		program = LayerZeroProgramID // these are LayerZero deposits whatever the program chosen
 	}
 	q := &altchain.Quote{
 		Network: s.Network(), ProgramID: program, OApp: OApp, EndpointProgramID: EndpointProgramID,
@@ -378,8 +385,12 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 	}
 	var raw []byte
 	switch {
+	case lzKind:
+		raw, err = s.buildLayerZero(f.MaliciousNextQuote, q, user, bh.Hash, price)
 	case f.MaliciousNextQuote != "":
 		raw, err = buildMalicious(f.MaliciousNextQuote, q, user, bh.Hash)
+	case program == LayerZeroProgramID:
+		raw, err = s.buildLayerZero("", q, user, bh.Hash, price)
 	case program == OpaqueProgramID:
 		raw, err = buildOpaque(q, user, bh.Hash, price)
 	default:

@@ -139,7 +139,8 @@ type Faults struct {
 	FailNextQuote int `json:"failNextQuote,omitempty"`
 	// QuoteProgram chooses the deposit program of every quote from now on: "" the sandbox
 	// program (layout known to purse), "opaque" the opaque program (layout unknown to purse,
-	// as the service's own).
+	// as the service's own), "layerzero" the LayerZero deposit program (layout unknown, a
+	// real-shaped LayerZero send: layerzero.go).
 	QuoteProgram string `json:"quoteProgram,omitempty"`
 	// ResponseSignature chooses how quote answers are signed from now on: "" by ResponseKey,
 	// "none" unsigned, "foreign" by another key, "tampered" over other bytes than sent.
@@ -205,14 +206,18 @@ func (f Faults) validate() error {
 	case f.StatusAnswer == "" && f.StatusAnswers != 0:
 		return errors.New("statusAnswers: only with statusAnswer")
 	}
-	if f.QuoteProgram != QuoteSandboxProgram && f.QuoteProgram != QuoteOpaqueProgram {
-		return fmt.Errorf("quoteProgram %q: expected \"\" (the sandbox program) or %q", f.QuoteProgram, QuoteOpaqueProgram)
+	switch f.QuoteProgram {
+	case QuoteSandboxProgram, QuoteOpaqueProgram, QuoteLayerZeroProgram:
+	default:
+		return fmt.Errorf("quoteProgram %q: expected \"\" (the sandbox program), %q or %q", f.QuoteProgram, QuoteOpaqueProgram, QuoteLayerZeroProgram)
 	}
 	switch f.MaliciousNextQuote {
-	case "", MaliciousExtraTransfer, MaliciousSwapDeposit, MaliciousDrainFee, MaliciousOverdraw:
+	case "", MaliciousExtraTransfer, MaliciousSwapDeposit, MaliciousDrainFee, MaliciousOverdraw,
+		MaliciousSwapNonce, MaliciousUserTokenAccount, MaliciousUserOwnedAccount:
 		return nil
 	}
-	return fmt.Errorf("maliciousNextQuote %q: expected %s, %s, %s or %s", f.MaliciousNextQuote, MaliciousExtraTransfer, MaliciousSwapDeposit, MaliciousDrainFee, MaliciousOverdraw)
+	return fmt.Errorf("maliciousNextQuote %q: expected %s, %s, %s, %s (any program), or %s, %s, %s (the LayerZero program)", f.MaliciousNextQuote,
+		MaliciousExtraTransfer, MaliciousSwapDeposit, MaliciousDrainFee, MaliciousOverdraw, MaliciousSwapNonce, MaliciousUserTokenAccount, MaliciousUserOwnedAccount)
 }
 
 // Sandbox is the Solana ledger, its JSON-RPC and the partner quote endpoint.
@@ -296,6 +301,7 @@ func New(cfg Config) *Sandbox {
 	for _, p := range []solana.PublicKey{solana.SystemProgramID, solana.TokenProgramID, solana.ComputeBudget, altchain.DefaultSandboxProgramID, OpaqueProgramID} {
 		s.accounts[p] = &altchain.Account{Owner: solana.BPFLoaderUpgradeableProgramID, Lamports: 1, Executable: true}
 	}
+	s.addLayerZeroAccounts()
 	return s
 }
 
@@ -324,6 +330,14 @@ func (s *Sandbox) Network() string { return altchain.SandboxGenesisHash[:altchai
 // Options are the altchain options that know the sandbox cluster.
 func Options() *altchain.Options {
 	return &altchain.Options{Clusters: append(altchain.DefaultClusters(), altchain.SandboxCluster())}
+}
+
+// LayerZeroOptions are Options with the sandbox cluster's program pin on the LayerZero
+// deposit program (altchain_pins.sandbox.program_id).
+func LayerZeroOptions() *altchain.Options {
+	o := Options()
+	o.Clusters[len(o.Clusters)-1].Pins.ProgramID = LayerZeroProgramID
+	return o
 }
 
 // OpaqueOptions are Options with the sandbox cluster's program pin on the opaque program,
