@@ -108,8 +108,8 @@ func (c ClusterInfo) Pinned(s PinSettings) (ClusterInfo, error) {
 	return c, nil
 }
 
-// ErrNotRequested marks a quote for other amounts than the user asked for.
-var ErrNotRequested = errors.New("the quote is not for the amount asked for")
+// ErrNotRequested marks a quote for other amounts or another currency than the user asked for.
+var ErrNotRequested = errors.New("the quote is not for what was asked")
 
 // CheckRequested ties the quote to what the user asked for: a quote that states its
 // requested amounts must state these (else the error wraps ErrNotRequested), and one that
