@@ -6,6 +6,7 @@ import (
 
 	"github.com/gagliardetto/solana-go"
 	computebudget "github.com/gagliardetto/solana-go/programs/compute-budget"
+	"github.com/gagliardetto/solana-go/programs/system"
 
 	"purse/altchain"
 )
@@ -104,8 +105,9 @@ func (s *Sandbox) addLayerZeroAccounts() {
 	}
 }
 
-// buildLayerZero builds the LayerZero deposit for user (kind "" or one of the malicious
-// LayerZero kinds); the accounts a malicious kind adds are put in the ledger.
+// buildLayerZero builds the LayerZero deposit for user (kind "" or a malicious kind: the
+// LayerZero ones, and the others as they apply to this program); the accounts a malicious
+// kind adds are put in the ledger.
 func (s *Sandbox) buildLayerZero(kind string, q *altchain.Quote, user solana.PublicKey, bh solana.Hash, price uint64) ([]byte, error) {
 	acc, err := altchain.ExpectedDepositAccounts(q, user)
 	if err != nil {
@@ -120,9 +122,22 @@ func (s *Sandbox) buildLayerZero(kind string, q *altchain.Quote, user solana.Pub
 	if err != nil {
 		return nil, err
 	}
+	args := altchain.DepositArgs{USDCAmount: q.USDCAmount, MinUSDCAmount: q.MinUSDCAmount, NativeFeeLamports: q.NativeFeeLamportsWithBuffer, DstEid: q.DstEid, EVMOutputToken: q.EVMOutputToken}
+	var extra []solana.Instruction
 	s.mu.Lock()
 	switch kind {
 	case "":
+	case MaliciousExtraTransfer:
+		extra = append(extra, system.NewTransferInstruction(1_000_000_000, user, Attacker).Build())
+	case MaliciousSwapDeposit:
+		if head[2].PublicKey, err = altchain.AssociatedTokenAddress(Attacker, q.USDCMint, solana.TokenProgramID); err != nil {
+			s.mu.Unlock()
+			return nil, err
+		}
+	case MaliciousDrainFee:
+		price = 1_000_000_000_000
+	case MaliciousOverdraw:
+		args.USDCAmount += 1_000_000
 	case MaliciousSwapNonce:
 		send[7].PublicKey = lzSend(30101).Nonce()
 	case MaliciousUserTokenAccount:
@@ -141,12 +156,11 @@ func (s *Sandbox) buildLayerZero(kind string, q *altchain.Quote, user solana.Pub
 		return nil, fmt.Errorf("unknown LayerZero kind %q", kind)
 	}
 	s.mu.Unlock()
-	args := altchain.DepositArgs{USDCAmount: q.USDCAmount, MinUSDCAmount: q.MinUSDCAmount, NativeFeeLamports: q.NativeFeeLamportsWithBuffer, DstEid: q.DstEid, EVMOutputToken: q.EVMOutputToken}
-	tx, err := solana.NewTransaction([]solana.Instruction{
+	tx, err := solana.NewTransaction(append([]solana.Instruction{
 		computebudget.NewSetComputeUnitLimitInstruction(DefaultComputeUnitLimit).Build(),
 		computebudget.NewSetComputeUnitPriceInstruction(price).Build(),
 		solana.NewInstruction(LayerZeroProgramID, append(head, send...), encodeOpaque(args)),
-	}, bh, solana.TransactionPayer(user))
+	}, extra...), bh, solana.TransactionPayer(user))
 	if err != nil {
 		return nil, err
 	}

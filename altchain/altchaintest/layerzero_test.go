@@ -86,6 +86,42 @@ func TestLayerZeroDeposit(t *testing.T) {
 	}
 }
 
+// TestLayerZeroClassicAttacks: the malicious kinds of any program, played by the LayerZero
+// program: the overdraw is invisible offline without a layout and refused at simulation
+// (nothing sent); the others are refused before signing.
+func TestLayerZeroClassicAttacks(t *testing.T) {
+	e := newEnv(t, Config{BlockTime: 20 * time.Millisecond})
+	user := e.user.PublicKey()
+	if _, err := e.sb.Fund(user, 2_000_000_000, 50_000_000); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.sb.SetQuoteProgram(QuoteLayerZeroProgram); err != nil {
+		t.Fatal(err)
+	}
+	opts := LayerZeroOptions()
+	for _, c := range []struct{ kind, rule string }{
+		{MaliciousExtraTransfer, "D17"}, {MaliciousSwapDeposit, "F24"}, {MaliciousDrainFee, "D20"}, {MaliciousOverdraw, "G29"},
+	} {
+		if err := e.sb.MaliciousNextQuote(c.kind); err != nil {
+			t.Fatal(err)
+		}
+		bad := e.quote(t, "10000000")
+		if bad.ProgramID != LayerZeroProgramID {
+			t.Fatalf("%s: program %s", c.kind, bad.ProgramID)
+		}
+		p, err := altchain.Prepare(ctx(t), e.rpc, bad, e.user, opts)
+		if err == nil || p == nil || !p.Report.Has(c.rule, altchain.Reject) {
+			t.Fatalf("%s: %v %+v", c.kind, err, p)
+		}
+		if c.rule == "G29" && p.Report.Has("G28", altchain.Reject) {
+			t.Fatalf("overdraw: the simulation itself failed instead of showing the overdraw: %v", p.Report.Rejections())
+		}
+	}
+	if e.sb.USDC(user) != 50_000_000 {
+		t.Fatal("an attack moved USDC")
+	}
+}
+
 func hasFinding(r *altchain.Report, rule string, sev altchain.Severity, want string) bool {
 	for _, f := range r.Findings {
 		if f.Rule == rule && f.Severity == sev && strings.Contains(f.Message, want) {

@@ -385,12 +385,10 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 	}
 	var raw []byte
 	switch {
-	case lzKind:
+	case program == LayerZeroProgramID:
 		raw, err = s.buildLayerZero(f.MaliciousNextQuote, q, user, bh.Hash, price)
 	case f.MaliciousNextQuote != "":
 		raw, err = buildMalicious(f.MaliciousNextQuote, q, user, bh.Hash)
-	case program == LayerZeroProgramID:
-		raw, err = s.buildLayerZero("", q, user, bh.Hash, price)
 	case program == OpaqueProgramID:
 		raw, err = buildOpaque(q, user, bh.Hash, price)
 	default:
