@@ -158,8 +158,9 @@ type LayerZeroSend struct {
 func pda(program solana.PublicKey, seeds ...[]byte) solana.PublicKey {
 	k, _, err := solana.FindProgramAddress(seeds, program)
 	if err != nil {
-		// FindProgramAddress fails only when no bump in 255..0 gives an off-curve point,
-		// which has a probability of about 2^-255: no key a transaction holds can be it.
+		// The seeds here are at most five of at most 32 bytes, within FindProgramAddress's
+		// limits, so it fails only when no bump in 255..0 gives an off-curve point (a chance
+		// of about 2^-255); the zero key it leaves matches no account a transaction holds.
 		return solana.PublicKey{}
 	}
 	return k
