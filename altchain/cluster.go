@@ -1,6 +1,7 @@
 package altchain
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -180,6 +181,7 @@ type tokenAccount struct {
 	mint, owner           solana.PublicKey
 	amount                uint64
 	hasDelegate, hasClose bool
+	delegate, closeAuth   solana.PublicKey
 	state                 byte
 }
 
@@ -196,8 +198,14 @@ func parseTokenAccount(a *Account) (tokenAccount, bool) {
 	copy(t.owner[:], d[tokOffOwner:tokOffOwner+32])
 	t.amount = binary.LittleEndian.Uint64(d[tokOffAmount:])
 	t.hasDelegate = binary.LittleEndian.Uint32(d[tokOffDelegate:]) != 0
+	if t.hasDelegate {
+		copy(t.delegate[:], d[tokOffDelegate+4:])
+	}
 	t.state = d[tokOffState]
 	t.hasClose = binary.LittleEndian.Uint32(d[tokOffCloseAuthTag:]) != 0
+	if t.hasClose {
+		copy(t.closeAuth[:], d[tokOffCloseAuthTag+4:])
+	}
 	return t, true
 }
 
@@ -238,15 +246,27 @@ func checkAccountsOnline(ctx context.Context, c Cluster, q *Quote, user solana.P
 	case q.HasRequested && t.amount < q.USDCAmount:
 		r.warn("F24", "the user's USDC account holds %d units, less than the %d to deposit", t.amount, q.USDCAmount)
 	}
+	unnamed := make(map[solana.PublicKey]bool, len(r.UnnamedWritable))
+	for _, k := range r.UnnamedWritable {
+		unnamed[k] = true
+	}
 	for i := 1; i < len(keys); i++ {
 		a := accs[i]
+		if unnamed[keys[i]] {
+			checkUnnamedOnline(keys[i], a, user, r)
+		}
 		if a == nil || (a.Owner != solana.TokenProgramID && a.Owner != solana.Token2022ProgramID) {
 			continue
 		}
 		if tk, ok := parseTokenAccount(a); ok && tk.owner == user {
+			if unnamed[keys[i]] {
+				continue // B31 refused it
+			}
 			r.reject("B10", "writable account %s is another token account of the user (mint %s)", keys[i], tk.mint)
-		} else if len(a.Data) == tokenMintLen || (a.Owner == solana.Token2022ProgramID && len(a.Data) > tokenMintLen && len(a.Data) < tokenAccountLen) {
-			r.reject("B10", "writable account %s is a token mint", keys[i])
+		} else if isMint(a) {
+			if !unnamed[keys[i]] {
+				r.reject("B10", "writable account %s is a token mint", keys[i])
+			}
 		} else if ok && tk.mint != q.USDCMint && q.Rules.OnlyUSDC {
 			r.reject("F24", "writable token account %s holds mint %s, not USDC (onlyUsdc)", keys[i], tk.mint)
 		}
@@ -337,5 +357,57 @@ func checkSimulation(q *Quote, user solana.PublicKey, pre []*Account, res *Simul
 		r.reject("G29", "the user's USDC balance rises by %d instead of falling by the quoted %d", ts.amount-tp.amount, q.USDCAmount)
 	} else if d := tp.amount - ts.amount; d != q.USDCAmount {
 		r.reject("G29", "%d USDC units leave the user's USDC account, not the quoted %d", d, q.USDCAmount)
+	}
+}
+
+func isMint(a *Account) bool {
+	return len(a.Data) == tokenMintLen || (a.Owner == solana.Token2022ProgramID && len(a.Data) > tokenMintLen && len(a.Data) < tokenAccountLen)
+}
+
+// System nonce account layout (80 bytes): u32 version, u32 state (1 initialized), the
+// authority, the durable blockhash, the fee calculator.
+const (
+	nonceAccountLen   = 80
+	nonceOffAuthority = 8
+)
+
+// checkUnnamedOnline judges a writable account of the deposit that nothing named offline
+// (B31), from what the chain says of it: refused when it is a token account of the user,
+// when the user's signature is an authority over it (a delegate, a close authority, a
+// durable-nonce authority, or the user's key in the data of the program that owns it), or
+// when it is a mint or a program; else named by its owner, with what it holds.
+func checkUnnamedOnline(k solana.PublicKey, a *Account, user solana.PublicKey, r *Report) {
+	refuse := func(format string, args ...any) {
+		r.reject("B31", "writable account %s (nothing named it offline) "+format, append([]any{k}, args...)...)
+	}
+	switch {
+	case a == nil:
+		r.warn("B31", "writable account %s (nothing named it offline) does not exist: the program would create it at your expense; the simulation bounds the SOL that leaves your wallet (G29)", k)
+	case a.Executable:
+		refuse("is a program")
+	case a.Owner == solana.TokenProgramID || a.Owner == solana.Token2022ProgramID:
+		t, ok := parseTokenAccount(a)
+		switch {
+		case !ok && isMint(a):
+			refuse("is a token mint")
+		case !ok:
+			refuse("is a %s account purse cannot read (%d bytes)", programName(a.Owner), len(a.Data))
+		case t.owner == user:
+			refuse("is another token account of yours (mint %s, %d units): the deposit takes USDC from your USDC account only", t.mint, t.amount)
+		case t.hasDelegate && t.delegate == user:
+			refuse("is a token account that delegates to you (owner %s, mint %s): your signature lets the program move its tokens", t.owner, t.mint)
+		case t.hasClose && t.closeAuth == user:
+			refuse("is a token account whose close authority is you (owner %s): your signature lets the program close it and take its lamports", t.owner)
+		default:
+			r.info("B31", "writable account %s (nothing named it offline) is a token account of %s (mint %s); your signature is no authority over it", k, t.owner, t.mint)
+		}
+	case a.Owner == solana.SystemProgramID && len(a.Data) == nonceAccountLen && solana.PublicKeyFromBytes(a.Data[nonceOffAuthority:nonceOffAuthority+32]) == user:
+		refuse("is a durable-nonce account whose authority is you (%d lamports): your signature lets System WithdrawNonceAccount debit it", a.Lamports)
+	case bytes.Contains(a.Data, user[:]):
+		refuse("is owned by %s and its data holds your key: that program may take your signature as its authority over the account's funds", progLabel(a.Owner))
+	case a.Owner == solana.SystemProgramID && len(a.Data) == 0:
+		r.info("B31", "writable account %s (nothing named it offline) is a wallet (a System account, %d lamports): only its own key can debit it, and you sign with yours only", k, a.Lamports)
+	default:
+		r.info("B31", "writable account %s (nothing named it offline) is owned by %s (%d bytes of data, none of them your key): your signature is no authority over it", k, progLabel(a.Owner), len(a.Data))
 	}
 }

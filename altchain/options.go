@@ -34,11 +34,20 @@ var (
 	DefaultSandboxProgramID = solana.MustPublicKeyFromBase58("PurseSandboxDeposit111111111111111111111111")
 )
 
-// Pins are what a profile fixes for a cluster; a zero key is not pinned.
+// Pins are what a profile fixes for a cluster; a zero key (or a zero DstEid) is not pinned.
 type Pins struct {
 	ProgramID      solana.PublicKey
 	USDCMint       solana.PublicKey
 	DepositAccount solana.PublicKey
+	// EndpointProgramID is the LayerZero endpoint the quote's endpointProgramId must name
+	// (F32) and the deposit's send accounts are derived from (B31).
+	EndpointProgramID solana.PublicKey
+	// DstEid is the home chain's LayerZero endpoint id (F32).
+	DstEid uint32
+	// LZReceiver is the home-chain contract the OApp sends to: with it the endpoint's nonce
+	// account can be derived (B31). HasLZReceiver is false when none is known.
+	LZReceiver    [32]byte
+	HasLZReceiver bool
 	// FeeCapLamports caps the priority fee; 0 means DefaultFeeCapLamports.
 	FeeCapLamports uint64
 }
@@ -78,6 +87,11 @@ type Options struct {
 	// without a layout passes F24 on its accounts alone, with its amounts left to the
 	// simulation (G29).
 	Layouts map[solana.PublicKey]Layout
+	// OutputTokens are the home chain's fiat tokens by currency (EUR → the EUR24 token), as
+	// the chain configuration lists them (F33); nil when it was not read (offline), and then
+	// OutputTokensErr says why when reading it failed.
+	OutputTokens    map[string]EVMAddress
+	OutputTokensErr string
 }
 
 func (o *Options) clusters() []ClusterInfo {

@@ -50,14 +50,27 @@ func (c ClusterInfo) ProfileName() string {
 	return c.Name
 }
 
-// Pinned is the cluster with a profile's pins (base58 keys; empty ones are not pinned) and
-// its priority-fee cap. A bad pin is an error naming altchain_pins.CLUSTER.FIELD.
-func (c ClusterInfo) Pinned(programID, usdcMint, depositAccount string, feeCap uint64) (ClusterInfo, error) {
-	c.Pins.FeeCapLamports = feeCap
+// PinSettings are a profile's pins for one cluster as it writes them (base58 keys, a
+// decimal endpoint id, a hex receiver; "" or 0 is not set), its priority-fee cap, and its
+// home network, whose LayerZero endpoint id and receiver are the defaults.
+type PinSettings struct {
+	ProgramID, USDCMint, DepositAccount, EndpointProgram, LZReceiver string
+	DstEid                                                           uint32
+	FeeCap                                                           uint64
+	Network                                                          string
+}
+
+// Pinned is the cluster with a profile's pins. What the profile leaves unset of LayerZero
+// takes the public value: the endpoint program is LayerZero's on mainnet and devnet (the
+// sandbox's on sandbox; testnet has none), dstEid and the receiver are the home network's
+// (LZHomeChain). A bad pin is an error naming altchain_pins.CLUSTER.FIELD.
+func (c ClusterInfo) Pinned(s PinSettings) (ClusterInfo, error) {
+	c.Pins.FeeCapLamports = s.FeeCap
 	for _, f := range []struct {
 		field, v string
 		dst      *solana.PublicKey
-	}{{"program_id", programID, &c.Pins.ProgramID}, {"usdc_mint", usdcMint, &c.Pins.USDCMint}, {"deposit_account", depositAccount, &c.Pins.DepositAccount}} {
+	}{{"program_id", s.ProgramID, &c.Pins.ProgramID}, {"usdc_mint", s.USDCMint, &c.Pins.USDCMint},
+		{"deposit_account", s.DepositAccount, &c.Pins.DepositAccount}, {"endpoint_program", s.EndpointProgram, &c.Pins.EndpointProgramID}} {
 		if f.v == "" {
 			continue
 		}
@@ -67,11 +80,36 @@ func (c ClusterInfo) Pinned(programID, usdcMint, depositAccount string, feeCap u
 		}
 		*f.dst = k
 	}
+	if s.EndpointProgram == "" {
+		switch c.Name {
+		case "mainnet-beta", "devnet":
+			c.Pins.EndpointProgramID = LayerZeroEndpointProgramID
+		case "sandbox":
+			c.Pins.EndpointProgramID = SandboxEndpointProgramID
+		}
+	}
+	home, known := LZHomeChain(s.Network)
+	switch {
+	case s.DstEid != 0:
+		c.Pins.DstEid = s.DstEid
+	case known:
+		c.Pins.DstEid = home.EID
+	}
+	switch {
+	case s.LZReceiver != "":
+		r, err := ParseLZReceiver(s.LZReceiver)
+		if err != nil {
+			return ClusterInfo{}, fmt.Errorf("altchain_pins.%s.lz_receiver: %v", c.ProfileName(), err)
+		}
+		c.Pins.LZReceiver, c.Pins.HasLZReceiver = r, true
+	case known:
+		c.Pins.LZReceiver, c.Pins.HasLZReceiver = home.Receiver, true
+	}
 	return c, nil
 }
 
-// ErrNotRequested marks a quote for other amounts than the user asked for.
-var ErrNotRequested = errors.New("the quote is not for the amount asked for")
+// ErrNotRequested marks a quote for other amounts or another currency than the user asked for.
+var ErrNotRequested = errors.New("the quote is not for what was asked")
 
 // CheckRequested ties the quote to what the user asked for: a quote that states its
 // requested amounts must state these (else the error wraps ErrNotRequested), and one that

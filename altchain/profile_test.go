@@ -26,11 +26,11 @@ func TestParseUSDCAndFormatUnits(t *testing.T) {
 
 func TestPinnedNamesTheBadPin(t *testing.T) {
 	c := SandboxCluster()
-	p, err := c.Pinned(DefaultSandboxProgramID.String(), "", "", 42)
+	p, err := c.Pinned(PinSettings{ProgramID: DefaultSandboxProgramID.String(), FeeCap: 42})
 	if err != nil || p.Pins.ProgramID != DefaultSandboxProgramID || p.Pins.FeeCapLamports != 42 {
 		t.Fatalf("pinned %+v %v", p.Pins, err)
 	}
-	if _, err := c.Pinned("", "not-base58-0OIl", "", 1); err == nil || !strings.Contains(err.Error(), "altchain_pins.sandbox.usdc_mint") {
+	if _, err := c.Pinned(PinSettings{USDCMint: "not-base58-0OIl", FeeCap: 1}); err == nil || !strings.Contains(err.Error(), "altchain_pins.sandbox.usdc_mint") {
 		t.Fatalf("bad pin: %v", err)
 	}
 	if (ClusterInfo{Name: "mainnet-beta"}).ProfileName() != "mainnet" {

@@ -64,6 +64,10 @@ type Quote struct {
 	NetworkFee            *decimal.Decimal
 	TotalFee              *decimal.Decimal
 
+	// OutputCurrency is the fiat currency of the request (EUR, CHF, …); the response does
+	// not repeat it, so the caller records it ("" unknown).
+	OutputCurrency string
+
 	// Requested amounts, in USDC smallest units (6 decimals).
 	USDCAmount    uint64
 	MinUSDCAmount uint64
@@ -85,6 +89,20 @@ func (q *Quote) SetRequested(usdcAmount, minUsdcAmount string) error {
 		}
 	}
 	q.USDCAmount, q.MinUSDCAmount, q.HasRequested = a, m, true
+	return nil
+}
+
+// SetOutputCurrency records the currency of the request: three to five letters, kept in
+// upper case; a quote that records another currency already is refused.
+func (q *Quote) SetOutputCurrency(cur string) error {
+	u := strings.ToUpper(cur)
+	if len(u) < 3 || len(u) > 5 || strings.Trim(u, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+		return fieldErr("outputCurrency", "a currency code such as EUR", fmt.Sprintf("%q", cur))
+	}
+	if q.OutputCurrency != "" && q.OutputCurrency != u {
+		return fmt.Errorf("%w: the quote is for %s, not the %s asked for", ErrNotRequested, q.OutputCurrency, u)
+	}
+	q.OutputCurrency = u
 	return nil
 }
 
@@ -273,6 +291,13 @@ func quoteFromFields(f map[string]json.RawMessage) (*Quote, error) {
 	if err != nil {
 		return nil, fieldErr("usdcAmount", "a smallest-unit integer string", "not a string")
 	}
+	if cur, ok, err := str("outputCurrency", false); err != nil {
+		return nil, fieldErr("outputCurrency", "a currency code such as EUR", "not a string")
+	} else if ok {
+		if err := q.SetOutputCurrency(cur); err != nil {
+			return nil, err
+		}
+	}
 	ma, _, err := str("minUsdcAmount", false)
 	if err != nil {
 		return nil, fieldErr("minUsdcAmount", "a smallest-unit integer string", "not a string")
@@ -454,8 +479,9 @@ func DecodeBase64Transaction(s string) ([]byte, error) {
 var errNoTransaction = errors.New("altchain: the quote carries no transaction")
 
 // QuoteWire is a quote as JSON, defined once for every side that writes one: the
-// response fields of spec 4.4 (the sandbox answers with it) plus the requested amounts
-// purse records (usdcAmount, minUsdcAmount), so a saved quote says what it was for and
+// response fields of spec 4.4 (the sandbox answers with it) plus the requested amounts and
+// currency purse records (usdcAmount, minUsdcAmount, outputCurrency), so a saved quote says
+// what it was for and
 // ParseQuote reads it back.
 type QuoteWire struct {
 	Network                     string       `json:"network"`
@@ -480,6 +506,7 @@ type QuoteWire struct {
 	TotalFee                    *json.Number `json:"totalFee,omitempty"`
 	USDCAmount                  string       `json:"usdcAmount,omitempty"`
 	MinUSDCAmount               string       `json:"minUsdcAmount,omitempty"`
+	OutputCurrency              string       `json:"outputCurrency,omitempty"`
 }
 
 // Wire is q as JSON (QuoteWire). Amounts keep the precision q holds.
@@ -507,5 +534,6 @@ func (q *Quote) Wire() QuoteWire {
 	if q.HasRequested {
 		v.USDCAmount, v.MinUSDCAmount = strconv.FormatUint(q.USDCAmount, 10), strconv.FormatUint(q.MinUSDCAmount, 10)
 	}
+	v.OutputCurrency = q.OutputCurrency
 	return v
 }

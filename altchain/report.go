@@ -50,6 +50,7 @@ type AccountRef struct {
 	Index      int              // index into the message's account list
 	Key        solana.PublicKey // zero when it comes from an unresolved lookup table
 	Resolved   bool             // false: loaded from a lookup table that was not resolved
+	OutOfRange bool             // the index is past the transaction's keys: it names nothing
 	FromLookup bool
 	Signer     bool
 	Writable   bool
@@ -61,6 +62,9 @@ type DecodedInstruction struct {
 	Index        int
 	ProgramIndex int
 	Program      solana.PublicKey
+	// ProgramKnown is false when the program index is out of range or the key comes from an
+	// unresolved lookup table: Program is then not a key the instruction names.
+	ProgramKnown bool
 	ProgramName  string
 	Accounts     []AccountRef
 	Data         []byte
@@ -78,13 +82,18 @@ type Report struct {
 	// Resolved is true when every lookup table the transaction uses was resolved.
 	Resolved bool
 
-	FeePayer         solana.PublicKey
-	Signatures       int
-	RecentBlockhash  solana.Hash
-	LookupTables     []solana.PublicKey
-	ComputeUnitLimit uint32
-	// ComputeUnitPrice is in micro-lamports per compute unit.
-	ComputeUnitPrice uint64
+	FeePayer        solana.PublicKey
+	Signatures      int
+	RecentBlockhash solana.Hash
+	LookupTables    []solana.PublicKey
+	// ComputeUnitLimit and ComputeUnitPrice (micro-lamports per compute unit) are what the
+	// runtime would apply: the instructions' values, or its defaults when they are missing
+	// (ComputeBudgetNote says which); zero when the runtime would refuse the transaction
+	// (RuntimeRefusal says why).
+	ComputeUnitLimit  uint32
+	ComputeUnitPrice  uint64
+	ComputeBudgetNote string
+	RuntimeRefusal    string
 	// PriorityFeeLamports = ceil(price × limit / 1e6); saturates at MaxUint64
 	// (PriorityFeeOverflow then says the true value does not fit 64 bits).
 	PriorityFeeLamports uint64
@@ -99,6 +108,9 @@ type Report struct {
 	AmountBySimulation bool
 	// Deposit is the decoded deposit instruction when the program's layout is known.
 	Deposit *DepositArgs
+	// UnnamedWritable are the deposit's writable accounts nothing names offline (B31):
+	// Verify resolves each on the chain.
+	UnnamedWritable []solana.PublicKey
 }
 
 func (r *Report) add(rule string, sev Severity, format string, args ...any) {

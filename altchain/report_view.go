@@ -20,6 +20,8 @@ type ReportView struct {
 	LookupTables        []string          `json:"lookupTables,omitempty"`
 	ComputeUnitLimit    uint32            `json:"computeUnitLimit"`
 	ComputeUnitPrice    uint64            `json:"computeUnitPrice"`
+	ComputeBudgetNote   string            `json:"computeBudgetNote,omitempty"`
+	RuntimeRefusal      string            `json:"runtimeRefusal,omitempty"`
 	PriorityFeeLamports uint64            `json:"priorityFeeLamports"`
 	PriorityFeeOverflow bool              `json:"priorityFeeOverflow,omitempty"`
 	BaseFeeLamports     uint64            `json:"baseFeeLamports"`
@@ -48,7 +50,8 @@ type DepositView struct {
 // InstructionView is one instruction.
 type InstructionView struct {
 	Index       int           `json:"index"`
-	Program     string        `json:"program"`
+	Program     string        `json:"program"` // "" when the instruction names no key (index out of range, unresolved lookup)
+	ProgramIdx  int           `json:"programIndex"`
 	ProgramName string        `json:"programName,omitempty"`
 	Summary     string        `json:"summary,omitempty"`
 	Data        string        `json:"data"`
@@ -63,6 +66,7 @@ type AccountView struct {
 	Signer     bool   `json:"signer"`
 	Writable   bool   `json:"writable"`
 	FromLookup bool   `json:"fromLookup,omitempty"`
+	OutOfRange bool   `json:"outOfRange,omitempty"`
 }
 
 // View is the report as JSON, for the user who would sign.
@@ -70,6 +74,7 @@ func (r *Report) View(user solana.PublicKey) ReportView {
 	v := ReportView{
 		Verdict: string(r.Verdict), Online: r.Online, User: user.String(), Findings: []FindingView{},
 		Signatures: r.Signatures, ComputeUnitLimit: r.ComputeUnitLimit, ComputeUnitPrice: r.ComputeUnitPrice,
+		ComputeBudgetNote: r.ComputeBudgetNote, RuntimeRefusal: r.RuntimeRefusal,
 		PriorityFeeLamports: r.PriorityFeeLamports, PriorityFeeOverflow: r.PriorityFeeOverflow,
 		BaseFeeLamports: r.BaseFeeLamports, NativeFeeLamports: r.NativeFeeLamports, TotalCostLamports: r.TotalCostLamports,
 		Instructions: []InstructionView{},
@@ -90,10 +95,13 @@ func (r *Report) View(user solana.PublicKey) ReportView {
 		v.Deposit = &DepositView{strconv.FormatUint(d.USDCAmount, 10), strconv.FormatUint(d.MinUSDCAmount, 10), d.NativeFeeLamports, d.DstEid, d.EVMOutputToken.String()}
 	}
 	for _, ix := range r.Instructions {
-		iv := InstructionView{Index: ix.Index, Program: ix.Program.String(), ProgramName: ix.ProgramName, Summary: ix.Summary,
+		iv := InstructionView{Index: ix.Index, ProgramIdx: ix.ProgramIndex, ProgramName: ix.ProgramName, Summary: ix.Summary,
 			Data: hex.EncodeToString(ix.Data), Accounts: []AccountView{}}
+		if ix.ProgramKnown {
+			iv.Program = ix.Program.String()
+		}
 		for _, acc := range ix.Accounts {
-			av := AccountView{Index: acc.Index, Role: acc.Role, Signer: acc.Signer, Writable: acc.Writable, FromLookup: acc.FromLookup}
+			av := AccountView{Index: acc.Index, Role: acc.Role, Signer: acc.Signer, Writable: acc.Writable, FromLookup: acc.FromLookup, OutOfRange: acc.OutOfRange}
 			if acc.Resolved {
 				av.Key = acc.Key.String()
 			}

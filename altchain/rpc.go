@@ -500,12 +500,13 @@ func seedKey(s string) solana.PublicKey {
 	return solana.PublicKeyFromBytes(h[:])
 }
 
-// SandboxCluster is the sandbox as a ClusterInfo, pinned to its program, mint and
-// deposit account.
+// SandboxCluster is the sandbox as a ClusterInfo, pinned to its program, mint, deposit
+// account and LayerZero (its own endpoint program, endpoint id and receiver).
 func SandboxCluster() ClusterInfo {
 	return ClusterInfo{
 		Name: "sandbox", GenesisHash: SandboxGenesisHash, USDCMint: SandboxUSDCMint,
-		Pins: Pins{ProgramID: DefaultSandboxProgramID, USDCMint: SandboxUSDCMint, DepositAccount: SandboxDepositAccount},
+		Pins: Pins{ProgramID: DefaultSandboxProgramID, USDCMint: SandboxUSDCMint, DepositAccount: SandboxDepositAccount,
+			EndpointProgramID: SandboxEndpointProgramID, DstEid: SandboxEID, LZReceiver: SandboxLZReceiver, HasLZReceiver: true},
 	}
 }
 

@@ -87,6 +87,9 @@ type checkCtx struct {
 	// cb: the compute-budget instruction at each index, parsed (ok false: not one, or bad).
 	cb                   []parsedCB
 	haveLimit, havePrice bool
+	// reqLimit is the limit SetComputeUnitLimit asks for (D19); the report shows the one the
+	// runtime would apply.
+	reqLimit uint32
 
 	// the deposit's accounts, derived once (an associated-token-account derivation is the
 	// costliest step of an inspection): B10 and F24 both need them
@@ -152,6 +155,7 @@ func inspect(q *Quote, user solana.PublicKey, opts *Options, tables map[solana.P
 	c.v = classify(c.tx, tables, why, r)
 	c.checkIndexes()
 	c.describeInstructions()
+	c.describeBudget()
 	c.run(StageTx)
 	return r
 }

@@ -34,31 +34,38 @@ func checkD21Pin(c *checkCtx) {
 }
 
 // describeInstructions builds the review's view of every instruction (program, accounts,
-// a summary) and parses the compute-budget ones for D18–D20. It judges nothing.
+// a summary) and parses the compute-budget ones for D18–D20. It judges nothing, and it shows
+// what an instruction really names even when its indexes are bad: the program whenever its
+// index is in range, each account whose index is, the others marked out of range.
 func (c *checkCtx) describeInstructions() {
 	v, r := c.v, c.r
 	c.cb = make([]parsedCB, len(c.m.Instructions))
 	for i, ix := range c.m.Instructions {
 		di := DecodedInstruction{Index: i, ProgramIndex: int(ix.ProgramIDIndex), Data: []byte(ix.Data)}
-		if !c.ixOK[i] {
-			r.Instructions = append(r.Instructions, di)
-			continue
-		}
-		pi := int(ix.ProgramIDIndex)
-		prog := v.keys[pi]
-		di.Program = prog
-		di.ProgramName = programName(prog)
 		for _, a := range ix.Accounts {
 			ai := int(a)
+			if ai >= v.total {
+				di.Accounts = append(di.Accounts, AccountRef{Index: ai, OutOfRange: true})
+				continue
+			}
 			di.Accounts = append(di.Accounts, AccountRef{
 				Index: ai, Key: v.keys[ai], Resolved: v.resolved[ai], FromLookup: v.fromLookup[ai],
 				Signer: v.signer[ai], Writable: v.writable[ai],
 			})
 		}
-		if !v.resolved[pi] {
+		pi := int(ix.ProgramIDIndex)
+		if pi >= v.total || !v.resolved[pi] {
+			if pi >= v.total {
+				di.Summary = fmt.Sprintf("program index %d is out of range (%d keys)", pi, v.total)
+			} else {
+				di.Summary = fmt.Sprintf("the program (index %d) comes from an unresolved lookup table", pi)
+			}
 			r.Instructions = append(r.Instructions, di)
 			continue
 		}
+		prog := v.keys[pi]
+		di.Program, di.ProgramKnown = prog, true
+		di.ProgramName = programName(prog)
 		if _, bad := forbiddenPrograms[prog]; bad {
 			di.Summary = instructionName(prog, ix.Data)
 		}
@@ -67,17 +74,43 @@ func (c *checkCtx) describeInstructions() {
 			c.cb[i] = parsedCB{ix: cb, problem: problem, ok: problem == ""}
 			switch {
 			case problem != "":
-				di.Summary = "compute-budget instruction (rejected)"
+				di.Summary = runtimeReading(ix.Data) + "; purse rejects it: " + problem
 			case cb.tag == cbSetComputeUnitLimit:
 				di.Summary = fmt.Sprintf("SetComputeUnitLimit %d", cb.limit)
-				r.ComputeUnitLimit, c.haveLimit = cb.limit, true
+				c.reqLimit, c.haveLimit = cb.limit, true
 			default:
 				di.Summary = fmt.Sprintf("SetComputeUnitPrice %d micro-lamports/CU", cb.price)
-				r.ComputeUnitPrice, c.havePrice = cb.price, true
+				c.havePrice = true
 			}
 		}
 		r.Instructions = append(r.Instructions, di)
 	}
+}
+
+// runtimeReading says what the runtime reads in compute-budget data purse refuses.
+func runtimeReading(data []byte) string {
+	tag, v, ok := runtimeCB(data)
+	if !ok {
+		return "compute-budget data the runtime cannot read (it refuses the transaction)"
+	}
+	return fmt.Sprintf("%s %d as the runtime reads it", cbNames[tag], v)
+}
+
+// describeBudget records the compute limit and price the runtime would apply (or why it
+// would refuse the transaction), so a rejected quote shows its real cost, not zeros.
+func (c *checkCtx) describeBudget() {
+	v, r := c.v, c.r
+	ixs := make([]budgetInstruction, 0, len(c.m.Instructions))
+	for i, ix := range c.m.Instructions {
+		pi := int(ix.ProgramIDIndex)
+		if pi == 0 || pi >= v.nStatic || !c.ixOK[i] {
+			r.RuntimeRefusal = fmt.Sprintf("SanitizeFailure: instruction %d's program or account indexes are not valid (the program must be a static key other than the fee payer)", i)
+			return
+		}
+		ixs = append(ixs, budgetInstruction{program: v.keys[pi], data: ix.Data})
+	}
+	rb := runtimeBudget(ixs)
+	r.ComputeUnitLimit, r.ComputeUnitPrice, r.ComputeBudgetNote, r.RuntimeRefusal = rb.Limit, rb.Price, rb.Note, rb.Refusal
 }
 
 // program is instruction i's program when its indexes are in range and the key is
@@ -138,7 +171,7 @@ func checkD18(c *checkCtx) {
 }
 
 func checkD19(c *checkCtx) {
-	if l := c.r.ComputeUnitLimit; c.haveLimit && (l < MinComputeUnitLimit || l > MaxComputeUnitLimit) {
+	if l := c.reqLimit; c.haveLimit && (l < MinComputeUnitLimit || l > MaxComputeUnitLimit) {
 		c.r.reject("D19", "compute unit limit %d is outside [%d, %d]", l, MinComputeUnitLimit, MaxComputeUnitLimit)
 	}
 }

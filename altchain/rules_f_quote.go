@@ -12,6 +12,8 @@ var rulesF = []Rule{
 	{ID: "F24", Title: "depositUsdcAccount is the profile's pinned one", Stage: StageQuote, check: checkF24Pin},
 	{ID: "F25", Title: "network and usdcMint name one known cluster (and the pinned mint)", Stage: StageQuote, check: checkF25},
 	{ID: "F26", Title: "quote sanity: amounts, fee buffer, no negative figure", Stage: StageQuote, check: checkF26},
+	{ID: "F32", Title: "endpointProgramId is the cluster's LayerZero endpoint and dstEid the home chain's (pinned)", Stage: StageQuote, check: checkF32},
+	{ID: "F33", Title: "evmOutputToken is the chain configuration's token for the requested currency", Stage: StageQuote, check: checkF33},
 	{ID: "F24", Title: "instruction 2 moves the requested USDC from the user's account to depositUsdcAccount", Stage: StageTx, check: checkF24},
 	{ID: "F24", Title: "the mint and the deposit account exist on the cluster as the quote says", Stage: StageOnline, Where: "Verify"},
 	{ID: "F25", Title: "the RPC's genesis hash starts with the quote's network", Stage: StageOnline, Where: "Verify"},
@@ -192,7 +194,7 @@ func checkDepositAccounts(exp DepositAccounts, v *txView, dep *solana.CompiledIn
 		case exp.USDCMint:
 			role = "usdcMint"
 		}
-		if p < len(di.Accounts) && role != "" {
+		if p < len(di.Accounts) && role != "" && di.Accounts[p].Role == "" { // B31 may have named it more precisely
 			di.Accounts[p].Role = role
 		}
 	}
@@ -244,5 +246,55 @@ func checkDepositData(q *Quote, l Layout, dep *solana.CompiledInstruction, r *Re
 	}
 	if l.EVMOutputToken >= 0 && args.EVMOutputToken != q.EVMOutputToken {
 		r.reject("F24", "the deposit's output token is %s, not the quote's %s", args.EVMOutputToken, q.EVMOutputToken)
+	}
+}
+
+// checkF32: the LayerZero endpoint and destination. A deposit is a LayerZero send: another
+// endpoint program would run other code with the user's signature, another dstEid delivers
+// the deposit to a chain where the service does not credit it.
+func checkF32(c *checkCtx) {
+	if !c.clusterOK {
+		return // F25
+	}
+	q, p, name := c.q, c.cluster.Pins, c.cluster.ProfileName()
+	switch {
+	case p.EndpointProgramID.IsZero():
+		c.r.warn("F32", "no LayerZero endpoint is known for %s: endpointProgramId %s is not checked (pin it: altchain_pins.%s.endpoint_program)", c.cluster.Name, q.EndpointProgramID, name)
+	case q.EndpointProgramID != p.EndpointProgramID:
+		c.r.reject("F32", "endpointProgramId %s is not the LayerZero endpoint %s of %s", q.EndpointProgramID, p.EndpointProgramID, c.cluster.Name)
+	}
+	switch {
+	case p.DstEid == 0:
+		c.r.warn("F32", "the home chain's LayerZero endpoint id is not known (a profile network without a default): dstEid %d is not checked (pin it: altchain_pins.%s.dst_eid)", q.DstEid, name)
+	case q.DstEid != p.DstEid:
+		c.r.reject("F32", "dstEid %d is not the home chain's LayerZero endpoint id %d: the deposit would be delivered to another chain", q.DstEid, p.DstEid)
+	}
+}
+
+// checkF33: the token the user receives on the home chain is the one of the currency asked
+// for. The chain configuration is read at deposit time; offline it is not at hand.
+func checkF33(c *checkCtx) {
+	q, o := c.q, c.opts
+	switch {
+	case o == nil || (o.OutputTokens == nil && o.OutputTokensErr == ""):
+		c.r.warn("F33", "evmOutputToken %s is not checked offline: at deposit time it must be the chain configuration's token for the currency asked for", q.EVMOutputToken)
+	case o.OutputTokens == nil:
+		c.r.reject("F33", "the chain configuration could not be read (%s): evmOutputToken %s cannot be tied to a currency", o.OutputTokensErr, q.EVMOutputToken)
+	case q.OutputCurrency == "":
+		for cur, tok := range o.OutputTokens {
+			if tok == q.EVMOutputToken {
+				c.r.info("F33", "evmOutputToken %s is the chain configuration's %s token: the deposit pays out in %s", q.EVMOutputToken, cur, cur)
+				return
+			}
+		}
+		c.r.reject("F33", "evmOutputToken %s is none of the chain configuration's fiat tokens", q.EVMOutputToken)
+	default:
+		tok, ok := o.OutputTokens[q.OutputCurrency]
+		switch {
+		case !ok:
+			c.r.reject("F33", "the chain configuration lists no %s token: evmOutputToken %s cannot be the currency asked for", q.OutputCurrency, q.EVMOutputToken)
+		case tok != q.EVMOutputToken:
+			c.r.reject("F33", "evmOutputToken %s is not the chain configuration's %s token %s: the deposit would pay out in another token", q.EVMOutputToken, q.OutputCurrency, tok)
+		}
 	}
 }

@@ -133,8 +133,7 @@ func DepositOptions(p config.Profile) (*altchain.Options, error) {
 	if !ok {
 		return nil, Usagef("profile %s: solana_cluster %q: expected mainnet, devnet, testnet or sandbox; set it on the Settings screen or with `purse profile set solana_cluster=devnet`", p.Name, p.SolanaCluster)
 	}
-	pin := p.Pins[c.ProfileName()]
-	c, err := c.Pinned(pin.ProgramID, pin.USDCMint, pin.DepositAccount, p.FeeCap())
+	c, err := c.Pinned(pinSettings(p, c))
 	if err != nil {
 		return nil, Usagef("profile %s: %v", p.Name, err)
 	}
@@ -175,8 +174,7 @@ func (s *App) InspectOptions(only string) (*altchain.Options, error) {
 		if only != "" && c.ProfileName() != only && c.Name != only {
 			continue
 		}
-		pin := p.Pins[c.ProfileName()]
-		c, err := c.Pinned(pin.ProgramID, pin.USDCMint, pin.DepositAccount, p.FeeCap())
+		c, err := c.Pinned(pinSettings(p, c))
 		if err != nil {
 			return nil, Usagef("profile %s: %v", p.Name, err)
 		}
@@ -289,6 +287,9 @@ func (s *App) FetchDepositQuote(ctx context.Context, in QuoteInput, u *Unlock) (
 		}
 	}
 	if err := CheckRequested(out.Quote, in.Amount, in.MinAmount); err != nil {
+		return nil, failAt(StepDecode, err)
+	}
+	if err := s.bindOutputToken(ctx, out, in.Currency); err != nil {
 		return nil, failAt(StepDecode, err)
 	}
 	if q := out.Quote; q.Transaction == nil {

@@ -43,11 +43,13 @@ func newDepositEnv(t *testing.T) *depositEnv {
 		t.Fatal(err)
 	}
 	user := solana.MustPublicKeyFromBase58(sol.Address)
-	sb := altchaintest.New(altchaintest.Config{BlockTime: 20 * time.Millisecond, PartnerKeys: []common.Address{common.HexToAddress(partner.Address)}})
+	sb := altchaintest.New(altchaintest.Config{BlockTime: 20 * time.Millisecond, PartnerKeys: []common.Address{common.HexToAddress(partner.Address)},
+		OutputToken: altchaintest.FiatToken})
 	if _, err := sb.Fund(user, 1_000_000_000, 50_000_000); err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/v3/config/chain-configs", altchaintest.ChainConfigs)
 	mux.Handle("/solana", http.StripPrefix("/solana", sb.RPCHandler()))
 	mux.Handle("/solana/", http.StripPrefix("/solana", sb.RPCHandler()))
 	mux.Handle("/partner/", http.StripPrefix("/partner", sb.PartnerHandler()))

@@ -30,7 +30,10 @@ func DepositReview(id string, q *altchain.Quote, cluster, currency string, r *al
 		t.RecentBlockhash = r.RecentBlockhash.String()
 	}
 	for _, ix := range r.Instructions {
-		in := review.SolanaInstruction{Program: ix.Program.String(), ProgramName: ix.ProgramName, DataLen: len(ix.Data)}
+		in := review.SolanaInstruction{Program: fmt.Sprintf("none (index %d names no key)", ix.ProgramIndex), ProgramName: ix.ProgramName, DataLen: len(ix.Data)}
+		if ix.ProgramKnown {
+			in.Program = ix.Program.String()
+		}
 		in.Data = "hex " + hex.EncodeToString(ix.Data)
 		if ix.Summary != "" {
 			in.Data = ix.Summary + "; " + in.Data
@@ -106,12 +109,19 @@ func feeSection(q *altchain.Quote, r *altchain.Report) review.Section {
 	if r.PriorityFeeOverflow {
 		prio = "overflows 64 bits"
 	}
-	return review.Section{Heading: "SOL fees (paid by your wallet)", Fields: []review.Field{
+	fs := []review.Field{
 		{Label: "base fee", Value: lamports(r.BaseFeeLamports), Note: fmt.Sprintf("(5000 × %d signature)", r.Signatures)},
 		{Label: "priority fee", Value: prio, Note: fmt.Sprintf("(limit %d × price %d µlamports)", r.ComputeUnitLimit, r.ComputeUnitPrice)},
 		{Label: "native fee", Value: lamports(q.NativeFeeLamportsWithBuffer), Note: fmt.Sprintf("(with buffer; quoted %d lamports)", q.NativeFeeLamports)},
 		{Label: "total", Value: lamports(r.TotalCostLamports)},
-	}}
+	}
+	if r.ComputeBudgetNote != "" {
+		fs = append(fs, review.Field{Label: "compute budget", Value: r.ComputeBudgetNote})
+	}
+	if r.RuntimeRefusal != "" {
+		fs = append(fs, review.Field{Label: "runtime", Value: "refuses the transaction before it runs: " + r.RuntimeRefusal})
+	}
+	return review.Section{Heading: "SOL fees (paid by your wallet)", Fields: fs}
 }
 
 func lamports(n uint64) string {

@@ -41,11 +41,19 @@ const (
 // DefaultFeeCapLamports caps the Solana priority fee purse accepts: 0.005 SOL.
 const DefaultFeeCapLamports = 5_000_000
 
-// Pins fixes what a Solana deposit on one cluster may use; empty fields are not pinned.
+// Pins fixes what a Solana deposit on one cluster may use; empty fields are not pinned,
+// except the LayerZero ones, whose defaults are public (altchain.ClusterInfo.Pinned):
+// endpoint_program (LayerZero's endpoint on mainnet and devnet, the sandbox's on sandbox),
+// dst_eid and lz_receiver (the home chain's, from the profile's network).
 type Pins struct {
-	ProgramID      string `toml:"program_id,omitempty" json:"programId,omitempty"`
-	USDCMint       string `toml:"usdc_mint,omitempty" json:"usdcMint,omitempty"`
-	DepositAccount string `toml:"deposit_account,omitempty" json:"depositAccount,omitempty"`
+	ProgramID       string `toml:"program_id,omitempty" json:"programId,omitempty"`
+	USDCMint        string `toml:"usdc_mint,omitempty" json:"usdcMint,omitempty"`
+	DepositAccount  string `toml:"deposit_account,omitempty" json:"depositAccount,omitempty"`
+	EndpointProgram string `toml:"endpoint_program,omitempty" json:"endpointProgram,omitempty"`
+	DstEid          uint32 `toml:"dst_eid,omitempty" json:"dstEid,omitempty"`
+	// LZReceiver is the home-chain contract the deposit's LayerZero message goes to: a 0x
+	// EVM address or 32 bytes of hex.
+	LZReceiver string `toml:"lz_receiver,omitempty" json:"lzReceiver,omitempty"`
 }
 
 // Profile is one environment purse talks to and the keys it uses there.
@@ -157,6 +165,8 @@ var (
 	labelRe   = lazyRegexp(`^[A-Za-z0-9._-]{1,64}$`)
 	profileRe = lazyRegexp(`^[A-Za-z0-9._-]{1,32}$`)
 	digitsRe  = lazyRegexp(`^[0-9]{1,20}$`)
+	// lzReceiverRe: a 20-byte EVM address or a 32-byte LayerZero peer, in hex.
+	lzReceiverRe = lazyRegexp(`^0[xX]([0-9a-fA-F]{40}|[0-9a-fA-F]{64})$`)
 )
 
 // ValidateProfileName checks a profile's name.
@@ -237,13 +247,16 @@ func (p *Profile) Validate() error {
 		}
 	}
 	for cluster, pin := range p.Pins {
-		for _, f := range []struct{ name, v string }{{"program_id", pin.ProgramID}, {"usdc_mint", pin.USDCMint}, {"deposit_account", pin.DepositAccount}} {
+		for _, f := range []struct{ name, v string }{{"program_id", pin.ProgramID}, {"usdc_mint", pin.USDCMint}, {"deposit_account", pin.DepositAccount}, {"endpoint_program", pin.EndpointProgram}} {
 			if f.v == "" {
 				continue
 			}
 			if !isPublicKey(f.v) {
 				return fmt.Errorf("altchain_pins.%s.%s: expected a base58 public key (32 bytes), got %q", cluster, f.name, f.v)
 			}
+		}
+		if r := pin.LZReceiver; r != "" && !lzReceiverRe().MatchString(r) {
+			return fmt.Errorf("altchain_pins.%s.lz_receiver: expected a 0x-prefixed EVM address (20 bytes) or 32 bytes of hex, got %q", cluster, r)
 		}
 	}
 	for program := range p.Layouts {
@@ -376,8 +389,21 @@ func (p *Profile) Set(key, value string) error {
 				pin.USDCMint = value
 			case "deposit_account":
 				pin.DepositAccount = value
+			case "endpoint_program":
+				pin.EndpointProgram = value
+			case "dst_eid":
+				pin.DstEid = 0
+				if value != "" {
+					n, err := strconv.ParseUint(value, 10, 32)
+					if err != nil || n == 0 {
+						return fmt.Errorf("%s: expected a LayerZero endpoint id (an integer from 1 to 4294967295), got %q", key, value)
+					}
+					pin.DstEid = uint32(n)
+				}
+			case "lz_receiver":
+				pin.LZReceiver = value
 			default:
-				return fmt.Errorf("%s: expected program_id, usdc_mint or deposit_account", key)
+				return fmt.Errorf("%s: expected program_id, usdc_mint, deposit_account, endpoint_program, dst_eid or lz_receiver", key)
 			}
 			c.Pins[cluster] = pin
 			break
@@ -395,7 +421,7 @@ func (p *Profile) Set(key, value string) error {
 func SettingNames() []string {
 	return []string{"user_api", "partner_api", "network", "evm_rpc", "solana_rpc", "solana_cluster", "account_nft",
 		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "partner_response_key", "permit_amount_unit", "mint_token_id", "proxy_unknown_auth", "token_id",
-		"fee_cap_lamports", "routes.NAME", "partner_routes.NAME", "altchain_pins.CLUSTER.{program_id,usdc_mint,deposit_account}", "altchain_layouts.PROGRAM"}
+		"fee_cap_lamports", "routes.NAME", "partner_routes.NAME", "altchain_pins.CLUSTER.{program_id,usdc_mint,deposit_account,endpoint_program,dst_eid,lz_receiver}", "altchain_layouts.PROGRAM"}
 }
 
 func (p *Profile) clone() *Profile {

@@ -145,3 +145,33 @@ func TestSaveLeavesNothingOnFailure(t *testing.T) {
 		t.Fatalf("left behind: %v", entries)
 	}
 }
+
+func TestLayerZeroPins(t *testing.T) {
+	p := SandboxProfile(DefaultSandboxAddr)
+	for _, kv := range [][2]string{
+		{"altchain_pins.mainnet.endpoint_program", "76y77prsiCMvXMjuoZ5VRrhG5qYBrUMYTE5WgHqgjEn6"},
+		{"altchain_pins.mainnet.dst_eid", "30181"},
+		{"altchain_pins.mainnet.lz_receiver", "0x9F88e04D129d4a4247F009833ba0Bd5D8F6A2146"},
+	} {
+		if err := p.Set(kv[0], kv[1]); err != nil {
+			t.Fatalf("%s=%s: %v", kv[0], kv[1], err)
+		}
+	}
+	if pin := p.Pins["mainnet"]; pin.DstEid != 30181 || pin.EndpointProgram == "" || pin.LZReceiver == "" {
+		t.Fatalf("%+v", pin)
+	}
+	if err := p.Set("altchain_pins.mainnet.dst_eid", ""); err != nil || p.Pins["mainnet"].DstEid != 0 {
+		t.Fatalf("clearing dst_eid: %v %+v", err, p.Pins["mainnet"])
+	}
+	for _, kv := range [][2]string{
+		{"altchain_pins.mainnet.dst_eid", "0"}, {"altchain_pins.mainnet.dst_eid", "4294967296"}, {"altchain_pins.mainnet.dst_eid", "x"},
+		{"altchain_pins.mainnet.lz_receiver", "0x1234"}, {"altchain_pins.mainnet.lz_receiver", "9F88e04D129d4a4247F009833ba0Bd5D8F6A2146"},
+		{"altchain_pins.mainnet.endpoint_program", "0OIl"},
+	} {
+		before := p.Pins["mainnet"]
+		err := p.Set(kv[0], kv[1])
+		if err == nil || !strings.Contains(err.Error(), kv[0]) || p.Pins["mainnet"] != before {
+			t.Errorf("%s=%s: %v (pins %+v)", kv[0], kv[1], err, p.Pins["mainnet"])
+		}
+	}
+}

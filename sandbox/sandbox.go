@@ -191,6 +191,10 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 			v, err := eu.State(uint64(svcID))
 			return err == nil && v.Minted
 		},
+		OutputToken: func(currency string) (altchain.EVMAddress, bool) {
+			t, ok := chain.Token(currency + "24")
+			return altchain.EVMAddress(t.Address), ok && t.IsFiat
+		},
 		OnDeposit: func(d altchaintest.Deposit) {
 			if d.SvcID <= 0 {
 				return

@@ -14,9 +14,12 @@ import (
 
 // Info is what GET /sandbox/solana-info answers: the sandbox cluster's identity.
 type Info struct {
-	GenesisHash        string `json:"genesisHash"`
-	Network            string `json:"network"`
-	ProgramID          string `json:"programId"`
+	GenesisHash string `json:"genesisHash"`
+	Network     string `json:"network"`
+	ProgramID   string `json:"programId"`
+	// The other deposit programs a tester pins to use them (altchain_pins.sandbox.program_id).
+	OpaqueProgramID    string `json:"opaqueProgramId"`
+	LayerZeroProgramID string `json:"layerZeroProgramId"`
 	USDCMint           string `json:"usdcMint"`
 	DepositUSDCAccount string `json:"depositUsdcAccount"`
 	FeeReceiver        string `json:"feeReceiver"`
@@ -67,6 +70,7 @@ func (s *Sandbox) serveControl(w http.ResponseWriter, r *http.Request) {
 	case "GET /sandbox/solana-info":
 		reply(http.StatusOK, Info{
 			GenesisHash: altchain.SandboxGenesisHash, Network: s.Network(), ProgramID: altchain.DefaultSandboxProgramID.String(),
+			OpaqueProgramID: OpaqueProgramID.String(), LayerZeroProgramID: LayerZeroProgramID.String(),
 			USDCMint: altchain.SandboxUSDCMint.String(), DepositUSDCAccount: altchain.SandboxDepositAccount.String(),
 			FeeReceiver: altchain.SandboxFeeReceiver.String(), BlockHeight: s.BlockHeight(),
 			BlockTimeMs: s.cfg.BlockTime.Milliseconds(), PartnerAuth: string(s.cfg.PartnerAuth),

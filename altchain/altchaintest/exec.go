@@ -136,6 +136,7 @@ const (
 	errBelowMinimum   = 10
 	errInsufficient   = 11
 	errNativeFee      = 12
+	errLayerZero      = 13
 	errUnsigned       = 100 // reported as MissingRequiredSignature
 )
 
@@ -236,7 +237,7 @@ func (s *Sandbox) execute(d *decoded) *outcome {
 		switch prog {
 		case solana.ComputeBudget:
 			o.units += ComputeBudgetUnits
-		case altchain.DefaultSandboxProgramID, OpaqueProgramID:
+		case altchain.DefaultSandboxProgramID, OpaqueProgramID, LayerZeroProgramID:
 			o.logs = append(o.logs, "Program log: Instruction: Deposit")
 			o.units += DepositUnits
 			if o.units > uint64(limit) {
@@ -278,17 +279,22 @@ func (s *Sandbox) deposit(prog depositProgram, st *overlay, ix solana.CompiledIn
 
 func (s *Sandbox) runDeposit(prog depositProgram, st *overlay, ix solana.CompiledInstruction, keys []solana.PublicKey,
 	isSigner, isWritable func(uint16) bool) (*Deposit, uint32, string) {
-	if len(ix.Accounts) != len(altchain.DepositAccountRoles) {
-		return nil, errAccounts, fmt.Sprintf("expected %d accounts, got %d", len(altchain.DepositAccountRoles), len(ix.Accounts))
+	if len(ix.Accounts) != prog.accounts {
+		return nil, errAccounts, fmt.Sprintf("expected %d accounts, got %d", prog.accounts, len(ix.Accounts))
 	}
 	args, err := prog.decode(ix.Data)
 	if err != nil {
 		return nil, errData, err.Error()
 	}
-	// idx[i] is the key index of the account with role i (the sandbox program's order).
+	// idx[i] is the key index of the account with role i (the sandbox program's order); a
+	// role the program does not take holds the sandbox's own account (feeReceiver).
 	var idx [7]uint16
-	k := make([]solana.PublicKey, len(ix.Accounts))
+	k := make([]solana.PublicKey, len(idx))
 	for i := range idx {
+		if prog.order[i] < 0 {
+			k[i] = altchain.SandboxFeeReceiver
+			continue
+		}
 		idx[i] = ix.Accounts[prog.order[i]]
 		k[i] = keys[idx[i]]
 	}
@@ -297,7 +303,7 @@ func (s *Sandbox) runDeposit(prog depositProgram, st *overlay, ix solana.Compile
 		return nil, errUnsigned, "the user did not sign"
 	}
 	for i := 0; i < 4; i++ {
-		if !isWritable(idx[i]) {
+		if prog.order[i] >= 0 && !isWritable(idx[i]) {
 			return nil, errNotWritable, altchain.DepositAccountRoles[i].Name + " is not writable"
 		}
 	}
@@ -339,6 +345,14 @@ func (s *Sandbox) runDeposit(prog depositProgram, st *overlay, ix solana.Compile
 		return nil, errNativeFee, "insufficient lamports for the native fee"
 	case tt.amount+args.USDCAmount < tt.amount:
 		return nil, errDepositAccount, "deposit account balance would overflow"
+	}
+	if prog.layerZero {
+		if code, why := s.layerZeroSend(st, ix.Accounts[layerZeroHead:], keys, isSigner, isWritable, acc.User, args); code != 0 {
+			return nil, code, why
+		}
+		setTokenAmount(from, tf.amount-args.USDCAmount)
+		setTokenAmount(to, tt.amount+args.USDCAmount)
+		return &Deposit{User: acc.User, USDC: args.USDCAmount}, 0, ""
 	}
 	setTokenAmount(from, tf.amount-args.USDCAmount)
 	setTokenAmount(to, tt.amount+args.USDCAmount)

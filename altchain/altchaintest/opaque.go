@@ -67,16 +67,21 @@ func opaqueInstruction(acc altchain.DepositAccounts, args altchain.DepositArgs) 
 	return solana.NewInstruction(OpaqueProgramID, metas, encodeOpaque(args))
 }
 
-// depositProgram is one deposit program the ledger executes: how its data decodes and where
-// each account of the sandbox program's order sits in its instruction.
+// depositProgram is one deposit program the ledger executes: how its data decodes, where
+// each account of the sandbox program's order sits in its instruction (-1: it takes none),
+// how many accounts it takes, and whether it pays its native fee through a LayerZero send
+// (the accounts after its own) instead of to feeReceiver.
 type depositProgram struct {
-	decode func([]byte) (altchain.DepositArgs, error)
-	order  [7]int
+	decode    func([]byte) (altchain.DepositArgs, error)
+	order     [7]int
+	accounts  int
+	layerZero bool
 }
 
 var depositPrograms = map[solana.PublicKey]depositProgram{
-	altchain.DefaultSandboxProgramID: {altchain.DecodeDepositArgs, [7]int{0, 1, 2, 3, 4, 5, 6}},
-	OpaqueProgramID:                  {OpaqueLayout.Decode, opaqueOrder},
+	altchain.DefaultSandboxProgramID: {decode: altchain.DecodeDepositArgs, order: [7]int{0, 1, 2, 3, 4, 5, 6}, accounts: 7},
+	OpaqueProgramID:                  {decode: OpaqueLayout.Decode, order: opaqueOrder, accounts: 7},
+	LayerZeroProgramID:               {decode: OpaqueLayout.Decode, order: layerZeroOrder, accounts: layerZeroHead + altchain.LZSendAccounts + altchain.LZWorkerAccounts*len(lzWorkers), layerZero: true},
 }
 
 // ContractFeeBps is the fee, in basis points of usdcAmount, the deposit programs take before

@@ -369,15 +369,30 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 		return nil, perr(f.FailNextQuote, "injected failure: %s", map[int]string{CodeInternal: "missing chain configuration", CodeRPC: "Solana RPC unavailable"}[f.FailNextQuote])
 	}
 
+	outToken := EVMOutputToken
+	if s.cfg.OutputToken != nil {
+		t, ok := s.cfg.OutputToken(cur)
+		if !ok {
+			return nil, perr(CodeInternal, "no chain configuration: the home chain has no %s token", cur)
+		}
+		outToken = t
+	}
 	nf := s.cfg.NativeFeeLamports
 	program := altchain.DefaultSandboxProgramID
-	if f.QuoteProgram == QuoteOpaqueProgram {
+	switch f.QuoteProgram {
+	case QuoteOpaqueProgram:
 		program = OpaqueProgramID
+	case QuoteLayerZeroProgram:
+		program = LayerZeroProgramID
+	}
+	lzKind := f.MaliciousNextQuote == MaliciousSwapNonce || f.MaliciousNextQuote == MaliciousUserTokenAccount || f.MaliciousNextQuote == MaliciousUserOwnedAccount
+	if lzKind {
+		program = LayerZeroProgramID // these are LayerZero deposits whatever the program chosen
 	}
 	q := &altchain.Quote{
 		Network: s.Network(), ProgramID: program, OApp: OApp, EndpointProgramID: EndpointProgramID,
 		DstEid: DstEid, USDCMint: altchain.SandboxUSDCMint, DepositUSDCAccount: altchain.SandboxDepositAccount,
-		FeeReceiver: altchain.SandboxFeeReceiver, EVMOutputToken: EVMOutputToken,
+		FeeReceiver: altchain.SandboxFeeReceiver, EVMOutputToken: outToken,
 		NativeFeeLamports: nf, NativeFeeLamportsWithBuffer: nf + nf/5,
 		Rules:                altchain.QuoteRules{OnlyUSDC: true, SwapDataMustBeEmpty: true, JupiterRemainingAccountsLenMustBeZero: true, UserMustHaveUSDCAta: true, FeePayerMustBeUser: true},
 		LastValidBlockHeight: bh.LastValidBlockHeight,
@@ -387,6 +402,8 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 	}
 	var raw []byte
 	switch {
+	case program == LayerZeroProgramID:
+		raw, err = s.buildLayerZero(f.MaliciousNextQuote, q, user, bh.Hash, price)
 	case f.MaliciousNextQuote != "":
 		raw, err = buildMalicious(f.MaliciousNextQuote, q, user, bh.Hash)
 	case program == OpaqueProgramID:
@@ -417,8 +434,8 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 	q.OutputAmount, q.OutputAmountBeforeFee, q.ExchangeRate = fixed(out), fixed(before), &rate
 	q.ProcessingFee, q.NetworkFee, q.TotalFee = fixed(processing), fixed(NetworkFee), fixed(total)
 	w := q.Wire()
-	// The service's answer carries no requested amounts: those are what purse records.
-	w.USDCAmount, w.MinUSDCAmount = "", ""
+	// The service's answer carries no requested amounts or currency: those are what purse records.
+	w.USDCAmount, w.MinUSDCAmount, w.OutputCurrency = "", "", ""
 	return &w, nil
 }
 

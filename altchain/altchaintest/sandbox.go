@@ -66,15 +66,16 @@ var (
 	DepositAuthority  = seedKey("purse sandbox deposit authority")
 	MintAuthority     = seedKey("purse sandbox mint authority")
 	OApp              = seedKey("purse sandbox oapp")
-	EndpointProgramID = seedKey("purse sandbox endpoint program")
+	EndpointProgramID = altchain.SandboxEndpointProgramID
 	// Attacker receives what the malicious quotes try to steal.
 	Attacker = seedKey("purse sandbox attacker")
-	// EVMOutputToken is the home-chain token the deposit pays out in.
+	// EVMOutputToken is the home-chain token a quote names when no home chain is composed
+	// (Config.OutputToken nil).
 	EVMOutputToken = altchain.EVMAddress{0x5a, 0x4d, 0xb0, 0x0c}
 )
 
-// DstEid is the destination endpoint id of the sandbox quotes.
-const DstEid = 30101
+// DstEid is the destination endpoint id of the sandbox quotes: the sandbox home chain's.
+const DstEid = altchain.SandboxEID
 
 func seedKey(s string) solana.PublicKey {
 	h := sha256.Sum256([]byte(s))
@@ -100,6 +101,9 @@ type Config struct {
 	// NativeFeeLamports is the quote's nativeFeeLamports (default 1,500,000); the buffer
 	// adds 20%.
 	NativeFeeLamports uint64
+	// OutputToken is the home chain's token of a fiat currency (the chain configuration's),
+	// which a quote names as evmOutputToken; nil names EVMOutputToken for every currency.
+	OutputToken func(currency string) (altchain.EVMAddress, bool)
 	// OnDeposit is called after a deposit transaction lands (once per signature), outside
 	// the sandbox's lock and before sendTransaction answers; the composer credits fiat and
 	// records the CTU there.
@@ -139,7 +143,8 @@ type Faults struct {
 	FailNextQuote int `json:"failNextQuote,omitempty"`
 	// QuoteProgram chooses the deposit program of every quote from now on: "" the sandbox
 	// program (layout known to purse), "opaque" the opaque program (layout unknown to purse,
-	// as the service's own).
+	// as the service's own), "layerzero" the LayerZero deposit program (layout unknown, a
+	// real-shaped LayerZero send: layerzero.go).
 	QuoteProgram string `json:"quoteProgram,omitempty"`
 	// ResponseSignature chooses how partner API answers are signed from now on: "" by
 	// ResponseKey, "none" unsigned, "foreign" by another key, "tampered" over other bytes
@@ -224,14 +229,18 @@ func (f Faults) validate() error {
 	case f.StatusAnswer == "" && f.StatusAnswers != 0:
 		return errors.New("statusAnswers: only with statusAnswer")
 	}
-	if f.QuoteProgram != QuoteSandboxProgram && f.QuoteProgram != QuoteOpaqueProgram {
-		return fmt.Errorf("quoteProgram %q: expected \"\" (the sandbox program) or %q", f.QuoteProgram, QuoteOpaqueProgram)
+	switch f.QuoteProgram {
+	case QuoteSandboxProgram, QuoteOpaqueProgram, QuoteLayerZeroProgram:
+	default:
+		return fmt.Errorf("quoteProgram %q: expected \"\" (the sandbox program), %q or %q", f.QuoteProgram, QuoteOpaqueProgram, QuoteLayerZeroProgram)
 	}
 	switch f.MaliciousNextQuote {
-	case "", MaliciousExtraTransfer, MaliciousSwapDeposit, MaliciousDrainFee, MaliciousOverdraw:
+	case "", MaliciousExtraTransfer, MaliciousSwapDeposit, MaliciousDrainFee, MaliciousOverdraw,
+		MaliciousSwapNonce, MaliciousUserTokenAccount, MaliciousUserOwnedAccount:
 		return nil
 	}
-	return fmt.Errorf("maliciousNextQuote %q: expected %s, %s, %s or %s", f.MaliciousNextQuote, MaliciousExtraTransfer, MaliciousSwapDeposit, MaliciousDrainFee, MaliciousOverdraw)
+	return fmt.Errorf("maliciousNextQuote %q: expected %s, %s, %s, %s (any program), or %s, %s, %s (the LayerZero program)", f.MaliciousNextQuote,
+		MaliciousExtraTransfer, MaliciousSwapDeposit, MaliciousDrainFee, MaliciousOverdraw, MaliciousSwapNonce, MaliciousUserTokenAccount, MaliciousUserOwnedAccount)
 }
 
 // Sandbox is the Solana ledger, its JSON-RPC and the partner quote endpoint.
@@ -319,6 +328,7 @@ func New(cfg Config) *Sandbox {
 	for _, p := range []solana.PublicKey{solana.SystemProgramID, solana.TokenProgramID, solana.ComputeBudget, altchain.DefaultSandboxProgramID, OpaqueProgramID} {
 		s.accounts[p] = &altchain.Account{Owner: solana.BPFLoaderUpgradeableProgramID, Lamports: 1, Executable: true}
 	}
+	s.addLayerZeroAccounts()
 	return s
 }
 
@@ -347,6 +357,14 @@ func (s *Sandbox) Network() string { return altchain.SandboxGenesisHash[:altchai
 // Options are the altchain options that know the sandbox cluster.
 func Options() *altchain.Options {
 	return &altchain.Options{Clusters: append(altchain.DefaultClusters(), altchain.SandboxCluster())}
+}
+
+// LayerZeroOptions are Options with the sandbox cluster's program pin on the LayerZero
+// deposit program (altchain_pins.sandbox.program_id).
+func LayerZeroOptions() *altchain.Options {
+	o := Options()
+	o.Clusters[len(o.Clusters)-1].Pins.ProgramID = LayerZeroProgramID
+	return o
 }
 
 // OpaqueOptions are Options with the sandbox cluster's program pin on the opaque program,

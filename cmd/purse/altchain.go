@@ -22,9 +22,9 @@ func addAltchainCommands(a *cli, root *cobra.Command) {
 		Use:   "altchain",
 		Short: "Solana (alt-chain) USDC deposits: inspect, quote, deposit, balance",
 		Long: "Deposit USDC from your Solana wallet and receive fiat. purse validates every pre-built\n" +
-			"transaction against the alt-chain checklist (rules A1-H30) before it signs, signs with your\n" +
-			"Solana key only, simulates the signed bytes with signature verification, shows a review and\n" +
-			"sends exactly the bytes it showed.",
+			"transaction against the alt-chain checklist (rules A1-H30, and B31, F32, F33 for the\n" +
+			"LayerZero send it carries) before it signs, signs with your Solana key only, simulates the\n" +
+			"signed bytes with signature verification, shows a review and sends exactly the bytes it showed.",
 	}
 	cmd.AddCommand(a.altchainInspectCmd(), a.altchainQuoteCmd(), a.altchainDepositCmd(), a.altchainStatusCmd(), a.altchainBalanceCmd())
 	root.AddCommand(cmd)
@@ -141,13 +141,14 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 		Use:   "deposit --amount USDC --output EUR|CHF|USD|CNH [--quote-file F] [--yes]",
 		Short: "Deposit USDC: quote, validate, sign with your Solana key only, simulate, review, send, confirm",
 		Long: "The whole deposit: the quote (from the partner API, or --quote-file from a partner app) is\n" +
-			"decoded strictly and validated against the cluster (rules A1-F26 with the profile's pins and fee\n" +
-			"cap); a fresh blockhash is fetched; the signing gate (in this process, or in the agent) checks the\n" +
-			"quote again, signs with the profile's Solana key only, simulates the signed bytes with signature\n" +
-			"verification (G27-G29) and shows the review with the amounts, every fee and account and the\n" +
-			"simulation; it asks y/N on the terminal as the signing policy says (--yes approves; through an\n" +
-			"agent, its display asks); the same bytes are sent and re-broadcast while the blockhash is valid\n" +
-			"until confirmed (H30). A rejected validation exits 3 and releases no signature.",
+			"decoded strictly and validated against the cluster (rules A1-F33 with the profile's pins and fee\n" +
+			"cap; a writable account nothing names offline is resolved on the chain, B31); a fresh blockhash is\n" +
+			"fetched; the signing gate (in this process, or in the agent) checks the quote again, signs with the\n" +
+			"profile's Solana key only, simulates the signed bytes with signature verification (G27-G29) and\n" +
+			"shows the review with the amounts, every fee and account and the simulation; it asks y/N on the\n" +
+			"terminal as the signing policy says (--yes approves; through an agent, its display asks); the same\n" +
+			"bytes are sent and re-broadcast while the blockhash is valid until confirmed (H30). A rejected\n" +
+			"validation exits 3 and releases no signature.",
 		Args: cobra.NoArgs,
 		RunE: a.run(func(cmd *cobra.Command, core *app.App, _ []string) error {
 			amt, mn, err := app.ParseDepositAmounts(amount, minAmount)

@@ -236,8 +236,10 @@ func cliSandbox(t *testing.T) *altchaintest.Sandbox {
 		t.Fatalf("import partner: %s", errOut)
 	}
 	sb := altchaintest.New(altchaintest.Config{BlockTime: 20 * time.Millisecond, PartnerKeys: []common.Address{common.HexToAddress(testDevAddress)},
-		UserUnderPartner: func(_ common.Address, svc int64) bool { return svc == 4242 }})
+		UserUnderPartner: func(_ common.Address, svc int64) bool { return svc == 4242 },
+		OutputToken:      altchaintest.FiatToken})
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/v3/config/chain-configs", altchaintest.ChainConfigs)
 	mux.Handle("/solana", http.StripPrefix("/solana", sb.RPCHandler()))
 	mux.Handle("/solana/", http.StripPrefix("/solana", sb.RPCHandler()))
 	mux.Handle("/partner/", http.StripPrefix("/partner", sb.PartnerHandler()))
@@ -586,5 +588,68 @@ func TestAltchainDepositLaggingViews(t *testing.T) {
 	never := solana.Signature{9, 9, 9}.String()
 	if out, errOut, code := purse(t, "", "altchain", "status", never, "--last-valid-block-height", "1"); code != exitUnknown || !strings.Contains(out, "HTTP 502") {
 		t.Fatalf("status with a failing RPC: exit %d %s %s", code, out, errOut)
+	}
+}
+
+// TestAltchainLayerZeroThroughTheCLI: the real-shaped LayerZero deposit through the CLI —
+// inspect names the account it cannot judge offline (B31, exit 0), the deposit resolves it
+// and lands; each malicious variant exits 3 naming B31 with nothing signed; a dstEid pin
+// that is not the quote's refuses it (F32); --json carries the findings and the runtime's
+// compute budget.
+func TestAltchainLayerZeroThroughTheCLI(t *testing.T) {
+	sb := cliSandbox(t)
+	user := solUser(t).PublicKey()
+	if _, err := sb.Fund(user, 2_000_000_000, 50_000_000); err != nil {
+		t.Fatal(err)
+	}
+	if err := sb.SetQuoteProgram(altchaintest.QuoteLayerZeroProgram); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := purse(t, "", "profile", "set", "altchain_pins.sandbox.program_id="+altchaintest.LayerZeroProgramID.String()); code != exitOK {
+		t.Fatalf("pin: %s", errOut)
+	}
+	qf := filepath.Join(t.TempDir(), "q.json")
+	if _, errOut, code := purse(t, "", "altchain", "quote", "--amount", "10", "--output", "EUR", "--out", qf); code != exitOK {
+		t.Fatalf("quote: %s", errOut)
+	}
+	out, errOut, code := purse(t, "", "altchain", "inspect", qf, "--user", user.String(), "--json")
+	var v altchain.ReportView
+	firstJSON(t, out, &v)
+	b31 := 0
+	for _, f := range v.Findings {
+		if f.Rule == "B31" && f.Severity == "warn" && strings.Contains(f.Message, altchaintest.Treasury.String()) {
+			b31++
+		}
+	}
+	if code != exitOK || b31 != 1 || v.ComputeUnitLimit != 400_000 {
+		t.Fatalf("inspect: exit %d, %d B31 warnings naming the treasury, %+v %s", code, b31, v, errOut)
+	}
+	before := solanaSignatures(t)
+	for _, kind := range []string{altchaintest.MaliciousSwapNonce, altchaintest.MaliciousUserTokenAccount, altchaintest.MaliciousUserOwnedAccount} {
+		if err := sb.MaliciousNextQuote(kind); err != nil {
+			t.Fatal(err)
+		}
+		if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms"); code != exitRejected ||
+			!strings.Contains(errOut, "B31") || !strings.Contains(errOut, "nothing was signed") {
+			t.Fatalf("%s: exit %d %s", kind, code, errOut)
+		}
+	}
+	if solanaSignatures(t) != before || sb.USDC(user) != 50_000_000 {
+		t.Fatal("a malicious LayerZero deposit was signed or moved USDC")
+	}
+	if _, errOut, code := purse(t, "", "profile", "set", "altchain_pins.sandbox.dst_eid=30181"); code != exitOK {
+		t.Fatalf("pin eid: %s", errOut)
+	}
+	if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms"); code != exitRejected || !strings.Contains(errOut, "F32") {
+		t.Fatalf("another dstEid pinned: exit %d %s", code, errOut)
+	}
+	if _, errOut, code := purse(t, "", "profile", "set", "altchain_pins.sandbox.dst_eid="); code != exitOK {
+		t.Fatalf("unpin eid: %s", errOut)
+	}
+	out, errOut, code = purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
+	var res app.Deposited
+	firstJSON(t, out, &res)
+	if code != exitOK || res.Signature == "" || sb.USDC(user) != 40_000_000 {
+		t.Fatalf("deposit: exit %d %+v %s", code, res, errOut)
 	}
 }
