@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/agent"
 	"purse/app"
@@ -197,7 +197,7 @@ type agentReview struct {
 }
 
 func (r *agentReview) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, r.yes) && r.now().Sub(r.opened) < agentArmDelay {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, r.yes) && r.now().Sub(r.opened) < agentArmDelay {
 		return r, kit.Status("The agent's review has just opened: read it, then press y to sign.")
 	}
 	_, cmd := r.Model.Update(msg)

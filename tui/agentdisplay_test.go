@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -10,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/agent"
@@ -92,7 +91,6 @@ func newAgentTest(t *testing.T) *agentTest {
 	}
 	t.Cleanup(func() { _ = d.Close() })
 	m := NewModel(newTestEnv(t), newFake("A"))
-	m.SetClipboard(&bytes.Buffer{})
 	m.Now = func() time.Time { return at.clock }
 	m.AttachAgent(d)
 	send(m, tea.WindowSizeMsg{Width: 100, Height: 40})
@@ -133,7 +131,7 @@ func (at *agentTest) pump() tea.Msg {
 }
 
 // press sends a key and delivers the messages its commands produce (the review's decision).
-func (at *agentTest) press(k tea.KeyMsg) []tea.Msg {
+func (at *agentTest) press(k tea.KeyPressMsg) []tea.Msg {
 	msgs := send(at.m, k)
 	for _, msg := range msgs {
 		send(at.m, msg)
@@ -145,7 +143,7 @@ func (at *agentTest) review() *agentReview {
 	at.t.Helper()
 	ds := at.m.Dialogs()
 	if len(ds) == 0 {
-		at.t.Fatalf("no dialog open:\n%s", at.m.View())
+		at.t.Fatalf("no dialog open:\n%s", frameOf(at.m))
 	}
 	r, ok := ds[len(ds)-1].(*agentReview)
 	if !ok {
@@ -188,7 +186,7 @@ func hasDecision(msgs []tea.Msg) bool {
 // opens does nothing, y then signs and the client gets a signature of the dev key.
 func TestAgentRequestApprovedOnTheTUI(t *testing.T) {
 	at := newAgentTest(t)
-	if v := at.m.View(); !strings.Contains(v, "agent: display") {
+	if v := frameOf(at.m); !strings.Contains(v, "agent: display") {
 		t.Fatalf("the footer does not say the TUI is the agent's display:\n%s", v)
 	}
 	res := at.sign(context.Background(), "purse sign personal", "hello agent")
@@ -196,7 +194,7 @@ func TestAgentRequestApprovedOnTheTUI(t *testing.T) {
 		t.Fatal("expected the agent's request")
 	}
 	at.review()
-	v := at.m.View()
+	v := frameOf(at.m)
 	for _, want := range []string{"Agent: purse sign personal asks to sign", "hello agent", "purposes.personal", "(what the kernel says)", "y sign"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the review lacks %q:\n%s", want, v)
@@ -220,8 +218,8 @@ func TestAgentRequestApprovedOnTheTUI(t *testing.T) {
 	if err != nil || got != common.HexToAddress(tuitest.DevAddress) {
 		t.Fatalf("signature recovers to %s (%v), want the dev key", got.Hex(), err)
 	}
-	if len(at.m.Dialogs()) != 0 || !strings.Contains(at.m.View(), "approved") {
-		t.Fatalf("after y the review closes with a note:\n%s", at.m.View())
+	if len(at.m.Dialogs()) != 0 || !strings.Contains(frameOf(at.m), "approved") {
+		t.Fatalf("after y the review closes with a note:\n%s", frameOf(at.m))
 	}
 }
 
@@ -234,16 +232,16 @@ func TestAgentRequestDeclinedOnTheTUI(t *testing.T) {
 	at.pump()
 	second := at.sign(context.Background(), "second client", "two")
 	at.pump()
-	if n := len(at.m.Dialogs()); n != 1 || !strings.Contains(at.m.View(), "first client") || !strings.Contains(at.m.View(), "agent: display (1 waiting)") {
-		t.Fatalf("%d dialogs; the second request waits behind the first:\n%s", n, at.m.View())
+	if n := len(at.m.Dialogs()); n != 1 || !strings.Contains(frameOf(at.m), "first client") || !strings.Contains(frameOf(at.m), "agent: display (1 waiting)") {
+		t.Fatalf("%d dialogs; the second request waits behind the first:\n%s", n, frameOf(at.m))
 	}
 	at.m.agent.open.opened = at.clock.Add(-agentArmDelay)
 	at.press(runes("n"))
 	if r := result(t, first); !errors.Is(r.err, agent.ErrDenied) {
 		t.Fatalf("declined: %v", r.err)
 	}
-	if !strings.Contains(at.m.View(), "second client") || !strings.Contains(at.m.View(), "declined the request of first client") {
-		t.Fatalf("the second request opens after the first is answered:\n%s", at.m.View())
+	if !strings.Contains(frameOf(at.m), "second client") || !strings.Contains(frameOf(at.m), "declined the request of first client") {
+		t.Fatalf("the second request opens after the first is answered:\n%s", frameOf(at.m))
 	}
 	at.m.agent.open.opened = at.clock.Add(-agentArmDelay)
 	at.press(keyOf(tea.KeyEsc))
@@ -270,14 +268,14 @@ func TestAgentRequestWithdrawnClosesTheReview(t *testing.T) {
 	if _, ok := at.pump().(agentCancelMsg); !ok {
 		t.Fatal("expected the agent's cancellation")
 	}
-	if len(at.m.Dialogs()) != 0 || !strings.Contains(at.m.View(), "withdrawn") {
-		t.Fatalf("the withdrawn request's review stays:\n%s", at.m.View())
+	if len(at.m.Dialogs()) != 0 || !strings.Contains(frameOf(at.m), "withdrawn") {
+		t.Fatalf("the withdrawn request's review stays:\n%s", frameOf(at.m))
 	}
 	at.stop()
 	if _, ok := at.pump().(agentGoneMsg); !ok {
 		t.Fatal("expected the display to end with the agent")
 	}
-	if v := at.m.View(); strings.Contains(v, "agent: display") || !strings.Contains(v, "no longer the agent's display") {
+	if v := frameOf(at.m); strings.Contains(v, "agent: display") || !strings.Contains(v, "no longer the agent's display") {
 		t.Fatalf("after the agent stopped:\n%s", v)
 	}
 }

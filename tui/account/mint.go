@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/enduser"
@@ -80,7 +80,7 @@ func (s *Screen) focusField(i int) {
 	s.inputs[s.focus].Focus()
 }
 
-func (s *Screen) mintKey(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) mintKey(k tea.KeyPressMsg) tea.Cmd {
 	switch s.keys.nav.Read(k, s.focus == fieldCount-1) {
 	case form.Cancel:
 		s.mode = modeStatus

@@ -16,9 +16,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 	"github.com/gagliardetto/solana-go"
 
 	"purse/altchain"
@@ -210,8 +210,8 @@ func (s *Screen) Init() tea.Cmd { return nil }
 func (s *Screen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	iw := max(min(w-24, 40), 8)
-	s.amount.Width = iw
-	s.file.Width = iw
+	s.amount.SetWidth(iw)
+	s.file.SetWidth(iw)
 }
 
 // Title implements kit.Screen.
@@ -264,7 +264,7 @@ func (s *Screen) FullHelp() [][]key.Binding {
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return s, s.key(msg)
 	case kit.TaskResult[*app.DepositQuote]:
 		if s.mine(slotQuote, msg.ID) {
@@ -343,7 +343,7 @@ func listen(run int, ch <-chan app.DepositEvent) tea.Cmd {
 	}
 }
 
-func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	keys := s.keys
 	if s.phase == phaseForm {
 		return s.formKey(k)
@@ -439,7 +439,7 @@ func (s *Screen) toForm() {
 	s.editing = false
 }
 
-func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) formKey(k tea.KeyPressMsg) tea.Cmd {
 	keys := s.keys
 	if !s.editing {
 		switch {

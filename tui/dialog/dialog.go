@@ -6,9 +6,9 @@ package dialog
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"purse/internal/visible"
 	"purse/tui/kit"
@@ -52,7 +52,7 @@ func NewConfirm(env *kit.Env, id, title, body, yesLabel string) *Confirm {
 
 // Update implements kit.Dialog.
 func (c *Confirm) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
-	k, ok := msg.(tea.KeyMsg)
+	k, ok := msg.(tea.KeyPressMsg)
 	if !ok || c.closed {
 		return c, nil
 	}
@@ -137,7 +137,7 @@ func NewError(env *kit.Env, what string, err error, next string) *Info {
 
 // Update implements kit.Dialog.
 func (d *Info) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, d.close) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, d.close) {
 		d.closed = true
 	}
 	return d, nil

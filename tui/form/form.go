@@ -10,9 +10,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/tui/kit"
@@ -225,7 +225,7 @@ func (f *Form) FieldError(k string) string { return f.live.Error(k) }
 // submit is refused while Check fails: the error shows and the first invalid field gets the
 // focus.
 func (f *Form) Update(msg tea.Msg) (Result, tea.Cmd) {
-	k, ok := msg.(tea.KeyMsg)
+	k, ok := msg.(tea.KeyPressMsg)
 	if !ok || len(f.fields) == 0 {
 		return Editing, nil
 	}
@@ -327,7 +327,7 @@ func (f *Form) View(w int) string {
 					s.Muted.Render(fmt.Sprintf(" %d of %d", fl.choice+1, len(fl.choices)))
 			}
 		} else {
-			fl.input.Width = max(room-1, 1)
+			fl.input.SetWidth(max(room-1, 1))
 			val = fl.input.View()
 		}
 		b.WriteString(prefix + val + "\n")

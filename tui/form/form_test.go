@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/tui/form"
@@ -15,7 +15,7 @@ import (
 
 var (
 	enter = tuitest.Key(tea.KeyEnter)
-	ctrlS = tuitest.Key(tea.KeyCtrlS)
+	ctrlS = tuitest.Key('s', tea.ModCtrl)
 	tab   = tuitest.Key(tea.KeyTab)
 	esc   = tuitest.Key(tea.KeyEsc)
 )
@@ -28,7 +28,7 @@ func labelForm(t *testing.T) *form.Form {
 	return f
 }
 
-func press(f *form.Form, keys ...tea.KeyMsg) form.Result {
+func press(f *form.Form, keys ...tea.KeyPressMsg) form.Result {
 	res := form.Editing
 	for _, k := range keys {
 		res, _ = f.Update(k)
@@ -39,7 +39,7 @@ func press(f *form.Form, keys ...tea.KeyMsg) form.Result {
 func TestNavReadsTheOneConvention(t *testing.T) {
 	n := form.NewNav("do it")
 	for _, c := range []struct {
-		key  tea.KeyMsg
+		key  tea.KeyPressMsg
 		last bool
 		want form.Action
 	}{
@@ -49,7 +49,7 @@ func TestNavReadsTheOneConvention(t *testing.T) {
 		{enter, true, form.Submit},
 		{tab, true, form.Next},
 		{tuitest.Key(tea.KeyDown), false, form.Next},
-		{tuitest.Key(tea.KeyShiftTab), false, form.Prev},
+		{tuitest.Key(tea.KeyTab, tea.ModShift), false, form.Prev},
 		{tuitest.Key(tea.KeyUp), true, form.Prev},
 		{esc, false, form.Cancel},
 		{tuitest.Runes("s"), true, form.None},
@@ -92,7 +92,7 @@ func TestFormShowsTheFieldErrorAsTheUserTypesAndRefusesTheSubmit(t *testing.T) {
 	if got := f.FieldError("label"); got == "" || !strings.Contains(view, "new label: expected") {
 		t.Fatalf("no error under the field after typing an invalid label: %q\n%s", got, view)
 	}
-	press(f, tuitest.Key(tea.KeyShiftTab))
+	press(f, tuitest.Key(tea.KeyTab, tea.ModShift))
 	if res := press(f, ctrlS); res != form.Editing || f.Focused() != "label" {
 		t.Fatalf("submit of an invalid form: %v, focus %q; want refused, focus on label", res, f.Focused())
 	}

@@ -1,7 +1,7 @@
 package kit
 
 import (
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 )
 
 // PushDialogMsg asks the router to push a dialog on top of the current screen. Task, when

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
@@ -196,7 +196,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, kit.Status("Already permitted (10011): the allowance was in place; nothing failed.")
 		}
 		return s, kit.Status("Permit submitted; allowance read from the chain.")
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		if s.focus >= 0 {
 			return s, s.formKey(msg)
 		}
@@ -210,7 +210,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	return s, nil
 }
 
-func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, s.edit):
 		return s.setFocus(fToken)
@@ -222,7 +222,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) formKey(k tea.KeyPressMsg) tea.Cmd {
 	s.readInputs()
 	switch s.nav.Read(k, s.step(s.focus, +1) < 0) {
 	case form.Cancel:
@@ -551,7 +551,7 @@ func (s *Screen) clip(out []string) string {
 func (s *Screen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	for i := range s.inputs {
-		s.inputs[i].Width = max(min(w-40, 44), 10)
+		s.inputs[i].SetWidth(max(min(w-40, 44), 10))
 	}
 }
 
