@@ -204,6 +204,7 @@ func Frame(s *kit.Styles, w, h int, title, body, foot string, verbatim bool) str
 		lines = append(lines[:maxBody-1], s.Muted.Render("… "+s.Marks.More))
 	}
 	lines = append(lines, footLines...)
-	box := s.Dialog.Width(inner + s.Dialog.GetHorizontalPadding()).Render(strings.Join(lines, "\n"))
+	// lipgloss v2's Width is the whole block's, border included.
+	box := s.Dialog.Width(inner + s.Dialog.GetHorizontalPadding() + s.Dialog.GetHorizontalBorderSize()).Render(strings.Join(lines, "\n"))
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, box)
 }

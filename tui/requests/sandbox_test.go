@@ -84,7 +84,7 @@ func TestRequestsOfRealCalls(t *testing.T) {
 	if e.Route != enduser.RouteTransactions || e.Status != 200 || e.RetCode == nil || *e.RetCode != 0 {
 		t.Fatalf("selected %s %d %v", e.Route, e.Status, e.RetCode)
 	}
-	c := s.content()
+	c := tuitest.Plain(s.content())
 	// Long lines wrap at the width with a continuation mark; a word may be cut anywhere.
 	joined := strings.ReplaceAll(c, "\n"+s.env.Styles.Marks.Wrap+" ", "")
 	short := regexp.MustCompile(`sign: 0x[0-9a-f]{4}…[0-9a-f]{4}`)

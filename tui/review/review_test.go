@@ -158,7 +158,7 @@ func TestVerbatimTextIsShownCompletely(t *testing.T) {
 	for _, w := range []int{40, 80, 120} {
 		m := New(testEnv(t), req)
 		m.SetSize(w, 10)
-		content := m.content(w)
+		content := tuitest.Plain(m.content(w))
 		for _, l := range strings.Split(content, "\n") {
 			if lipgloss.Width(l) > w {
 				t.Fatalf("w=%d: line wider than the view: %q", w, l)
@@ -202,7 +202,7 @@ func TestLongFieldValuesWrapWithoutLoss(t *testing.T) {
 	m := New(testEnv(t), req)
 	m.SetSize(40, 20)
 	var joined string
-	for _, l := range strings.Split(m.content(40), "\n") {
+	for _, l := range strings.Split(tuitest.Plain(m.content(40)), "\n") {
 		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "digest"))
 		joined += strings.TrimPrefix(l, "↪ ")
 	}
@@ -259,7 +259,7 @@ func TestPermitShowsHumanAmountBesideRawAndSpenderRole(t *testing.T) {
 	})
 	m := New(testEnv(t), req)
 	m.SetSize(300, 60)
-	c := m.content(300)
+	c := tuitest.Plain(m.content(300))
 	for _, want := range []string{
 		"115792089237316195423570985008687907853269984665640564039457584007913129.639935 USDC   (raw value " + maxUint256.String() + ", 6 decimals)",
 		"spender role  deposit contract",
@@ -289,7 +289,7 @@ func TestSolanaShowsInstructionsAccountsAndFindings(t *testing.T) {
 	})
 	m := New(testEnv(t), req)
 	m.SetSize(120, 60)
-	c := m.content(120)
+	c := tuitest.Plain(m.content(120))
 	for _, want := range []string{
 		"Instruction 1 of 1", "Dep1111   (deposit program)", "deposit 12500000   (16 bytes)",
 		"User111   [signer, writable] depositor", "(unresolved lookup-table entry)   [read-only, lookup table]",
@@ -305,7 +305,7 @@ func TestFullAuthShowsEmptyPayloadAndMessage(t *testing.T) {
 	req := doc.FullAuthRequest("f", doc.FullAuth{Method: "GET", Path: "/api/v1/account", Hash: "0xc5d2", Deadline: 1700000000, Intermediate: "0x99", Message: "I agree to access my profile. 0x99"})
 	m := New(testEnv(t), req)
 	m.SetSize(100, 40)
-	c := m.content(100)
+	c := tuitest.Plain(m.content(100))
 	for _, want := range []string{"Payload (empty: 0 bytes)", "1│ I agree to access my profile. 0x99", "1700000000   (2023-11-14 22:13:20 UTC)"} {
 		if !strings.Contains(c, want) {
 			t.Errorf("missing %q in\n%s", want, c)

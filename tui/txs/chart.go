@@ -138,7 +138,7 @@ func (c *chart) View() string {
 	if len(c.currencies) > 1 {
 		head += fmt.Sprintf("  (%d of %d: %s; ←/→ switch)", c.cur+1, len(c.currencies), strings.Join(c.currencies, " "))
 	}
-	foot := "Completed records only; a month without any shows 0.00; bars to the scale of the largest month shown."
+	foot := "Completed records; empty months show 0.00; bars scale to the largest month."
 	ms := c.months(c.h - 3)
 	if len(ms) == 0 {
 		return head

@@ -200,11 +200,11 @@ func TestDetailShowsEveryFieldAndCopiesTheHash(t *testing.T) {
 	}
 	rec := record(1)
 	for _, f := range enduser.TransactionFields(rec) {
-		if !strings.Contains(s.detailContent(), f[0]) {
+		if !strings.Contains(tuitest.Plain(s.detailContent()), f[0]) {
 			t.Errorf("field %s missing from the detail", f[0])
 		}
 	}
-	unwrapped := strings.ReplaceAll(s.detailContent(), "\n"+kit.Pad(s.env.Styles.Marks.Wrap, 18)+" ", "")
+	unwrapped := strings.ReplaceAll(tuitest.Plain(s.detailContent()), "\n"+kit.Pad(s.env.Styles.Marks.Wrap, 18)+" ", "")
 	if !strings.Contains(unwrapped, "txHash             "+rec.TxHash) {
 		t.Fatal("the detail must show the full tx hash")
 	}
