@@ -318,6 +318,16 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return s.key(msg)
+	case tea.PasteMsg:
+		// Text for the focused field; a paste never submits, cancels or moves.
+		switch {
+		case s.mode == modeMint && len(s.inputs) > 0:
+			return s.mintEdit(msg)
+		case s.mode == modeIDV:
+			_, cmd := s.idvForm.Update(msg)
+			return cmd
+		}
+		return nil
 	case kit.SessionMsg:
 		// Another screen switched the profile, the key or the account: read it again.
 		p, ses := s.snap.Profile, msg.Session

@@ -101,9 +101,15 @@ func (s *Screen) mintKey(k tea.KeyPressMsg) tea.Cmd {
 		s.live.Touch(fieldKeys[s.focus])
 		return s.checkMint()
 	}
+	return s.mintEdit(k)
+}
+
+// mintEdit gives a key or a paste to the focused field and checks the fields again when
+// its value changed.
+func (s *Screen) mintEdit(msg tea.Msg) tea.Cmd {
 	before := s.inputs[s.focus].Value()
 	var cmd tea.Cmd
-	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(k)
+	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
 	if s.inputs[s.focus].Value() != before {
 		s.formErr = ""
 		s.live.Touch(fieldKeys[s.focus])

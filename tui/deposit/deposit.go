@@ -186,7 +186,7 @@ func newScreen(env *kit.Env, a Service) *Screen {
 		keys: keyMap{
 			nav:        form.NewNav("get the quote"),
 			left:       key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "currency")),
-			right:      key.NewBinding(key.WithKeys("right", "l", " ")),
+			right:      key.NewBinding(key.WithKeys("right", "l", "space")),
 			edit:       kit.WithHelp(k.Select, "edit the form"),
 			openReview: kit.WithHelp(k.Select, "open review"),
 			newQuote:   kit.WithHelp(k.Refresh, "new quote"),
@@ -266,6 +266,12 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
+	case tea.PasteMsg:
+		// Text for the focused text field; a paste never submits, moves or chooses.
+		if s.InputFocused() && s.row != rowCurrency {
+			return s, s.editField(msg)
+		}
+		return s, nil
 	case kit.TaskResult[*app.DepositQuote]:
 		if s.mine(slotQuote, msg.ID) {
 			return s, s.quoteDone(msg.Value, msg.Err)
@@ -479,10 +485,16 @@ func (s *Screen) formKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
+	return s.editField(k)
+}
+
+// editField gives a key or a paste to the focused text field and checks the form again when
+// its value changed.
+func (s *Screen) editField(msg tea.Msg) tea.Cmd {
 	in := s.focused()
 	before := in.Value()
 	var cmd tea.Cmd
-	*in, cmd = in.Update(k)
+	*in, cmd = in.Update(msg)
 	if in.Value() != before {
 		s.formErr = ""
 		s.live.Touch(rowKeys[s.row])

@@ -120,6 +120,19 @@ func TestFormFocusAndCurrency(t *testing.T) {
 	if got := altchain.OutputCurrencies[s.currency]; got != "CNH" {
 		t.Fatalf("left wraps around: %s", got)
 	}
+	// Space is the key "space" in Bubble Tea v2 (not " "): it steps right as → does.
+	s.Update(tuitest.Key(tea.KeySpace))
+	s.Update(runes(" "))
+	if got := altchain.OutputCurrencies[s.currency]; got != "CHF" {
+		t.Fatalf("two spaces right from CNH (wrapping past EUR): %s", got)
+	}
+	s.Update(keyOf(tea.KeyLeft))
+	s.Update(keyOf(tea.KeyLeft))
+	// A paste on the currency row chooses nothing.
+	s.Update(tea.PasteMsg{Content: "USD"})
+	if got := altchain.OutputCurrencies[s.currency]; got != "CNH" {
+		t.Fatalf("a paste moved the currency: %s", got)
+	}
 	if !strings.Contains(tuitest.Plain(s.View()), "[CNH]") {
 		t.Fatalf("the chosen currency is marked without colour:\n%s", tuitest.Plain(s.View()))
 	}
@@ -492,5 +505,29 @@ func TestViewFitsSmallTerminals(t *testing.T) {
 	s.Update(keyOf(tea.KeyPgDown))
 	if tuitest.Plain(s.View()) == top || !strings.Contains(top, "more lines") {
 		t.Fatal("a long view scrolls and says so")
+	}
+}
+
+// TestPasteGoesIntoTheFocusedFieldAndIsChecked: a paste (bracketed, Bubble Tea v2's
+// tea.PasteMsg) is text for the focused field, checked as typed text is; it submits nothing.
+func TestPasteGoesIntoTheFocusedFieldAndIsChecked(t *testing.T) {
+	s := newTestScreen(t)
+	s.Update(tea.PasteMsg{Content: "12.5"})
+	if s.amount.Value() != "" {
+		t.Fatalf("a paste with no focused field went into the amount: %q", s.amount.Value())
+	}
+	s.Update(keyOf(tea.KeyEnter))
+	_, cmd := s.Update(tea.PasteMsg{Content: "12.5x\n"})
+	if got := s.amount.Value(); !strings.HasPrefix(got, "12.5x") {
+		t.Fatalf("the paste did not reach the amount: %q", got)
+	}
+	if !strings.Contains(s.live.Error("amount"), "expected a USDC amount") {
+		t.Fatalf("the pasted value is not checked: %q", s.live.Error("amount"))
+	}
+	for _, m := range tuitest.Flatten(cmd) {
+		t.Fatalf("a paste ran %#v", m)
+	}
+	if !s.InputFocused() || s.row != rowAmount {
+		t.Fatal("a paste with a newline moved or left the form")
 	}
 }

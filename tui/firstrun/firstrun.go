@@ -222,6 +222,12 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s, nil
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
+	case tea.PasteMsg:
+		// Text for the open form's field; a paste never submits or cancels.
+		if s.form != nil && !s.busy {
+			_, cmd := s.form.Update(msg)
+			return s, cmd
+		}
 	}
 	return s, nil
 }

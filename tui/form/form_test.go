@@ -128,3 +128,42 @@ func TestFailedNamesTheSubmitKey(t *testing.T) {
 }
 
 var errTaken = errors.New("taken")
+
+// TestSpaceCyclesAChoice: Bubble Tea v2 names the space key "space" (v1: " "); space steps a
+// choice forward as → does.
+func TestSpaceCyclesAChoice(t *testing.T) {
+	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
+	f := form.New(env, "Kind", "add", form.ChoiceField("kind", "kind", []string{"evm", "solana", "both"}, 0))
+	press(f, tuitest.Key(tea.KeySpace))
+	if got := f.Choice("kind"); got != 1 {
+		t.Fatalf("space: choice %d, want 1", got)
+	}
+	press(f, tuitest.Runes(" "), tuitest.Key(tea.KeyRight))
+	if got := f.Choice("kind"); got != 0 {
+		t.Fatalf("space then →: choice %d, want 0 (wrapped)", got)
+	}
+}
+
+// TestPasteIsTextNeverAKey: a paste goes into the focused text field and is checked as typed
+// text is; a pasted "ctrl+s", newline or esc submits, moves or cancels nothing, and a paste
+// on a choice changes nothing.
+func TestPasteIsTextNeverAKey(t *testing.T) {
+	f := labelForm(t)
+	press(f, tab)
+	for _, p := range []string{"bad label", "\n", "\x1b", "ctrl+s"} {
+		if res, _ := f.Update(tea.PasteMsg{Content: p}); res != form.Editing {
+			t.Fatalf("paste %q: %v", p, res)
+		}
+	}
+	if got := f.Value("label"); !strings.HasPrefix(got, "bad label") || f.Value("note") != "" {
+		t.Fatalf("the paste went to note %q / label %q", f.Value("note"), got)
+	}
+	if f.FieldError("label") == "" {
+		t.Fatal("the pasted label is not checked")
+	}
+	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
+	c := form.New(env, "Kind", "add", form.ChoiceField("kind", "kind", []string{"evm", "solana"}, 0))
+	if res, _ := c.Update(tea.PasteMsg{Content: " "}); res != form.Editing || c.Choice("kind") != 0 {
+		t.Fatalf("a paste on a choice: %v, choice %d", res, c.Choice("kind"))
+	}
+}

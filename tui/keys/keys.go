@@ -223,6 +223,12 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s, s.load()
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
+	case tea.PasteMsg:
+		// Text for the open form's field; a paste never submits or cancels.
+		if s.form != nil && !s.opBusy {
+			_, cmd := s.form.Update(msg)
+			return s, cmd
+		}
 	}
 	return s, nil
 }

@@ -201,6 +201,12 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, s.formKey(msg)
 		}
 		return s, s.key(msg)
+	case tea.PasteMsg:
+		// Text for the focused text field; a paste never submits, moves or chooses.
+		if s.focus >= 0 && s.focus != fToken && s.focus != fRole {
+			return s, s.editField(msg)
+		}
+		return s, nil
 	}
 	if s.focus >= 0 {
 		var cmd tea.Cmd
@@ -272,9 +278,15 @@ func (s *Screen) formKey(k tea.KeyPressMsg) tea.Cmd {
 	case s.focus == fToken || s.focus == fRole:
 		return nil
 	}
+	return s.editField(k)
+}
+
+// editField gives a key or a paste to the focused text field and checks the form again when
+// its value changed.
+func (s *Screen) editField(msg tea.Msg) tea.Cmd {
 	before := s.inputs[s.focus].Value()
 	var cmd tea.Cmd
-	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(k)
+	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
 	s.readInputs()
 	if s.inputs[s.focus].Value() != before {
 		s.changed()

@@ -62,3 +62,30 @@ func TestChartShowsExactSumsAndSwitchesCurrency(t *testing.T) {
 		t.Fatal("esc does not close")
 	}
 }
+
+// TestChartShowsEmptyMonthsAsZero: a month without completed records between two that have
+// some is drawn as 0.00 in and out, not skipped; months come in calendar order, across a
+// year's end, whatever the order of the flows.
+func TestChartShowsEmptyMonthsAsZero(t *testing.T) {
+	d := decimal.RequireFromString
+	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, t.TempDir())
+	c := newChart(env, []app.MonthFlow{
+		{Month: "2027-02", Currency: "EUR", In: d("5"), Out: d("1"), Records: 2},
+		{Month: "2026-11", Currency: "EUR", In: d("10"), Out: d("2.50"), Records: 3},
+	})
+	c.SetSize(80, 20)
+	v := tuitest.Plain(c.View())
+	var months []string
+	for _, l := range strings.Split(v, "\n") {
+		if f := strings.Fields(l); len(f) > 2 && f[1] == "in" {
+			months = append(months, f[0]+" "+f[2])
+		}
+	}
+	want := []string{"2026-11 10.00", "2026-12 0.00", "2027-01 0.00", "2027-02 5.00"}
+	if strings.Join(months, ",") != strings.Join(want, ",") {
+		t.Fatalf("months %q, want %q:\n%s", months, want, v)
+	}
+	if !strings.Contains(v, "2026-12 in   0.00 │\n        out  0.00 │\n") {
+		t.Fatalf("an empty month has no bar and 0.00 in and out:\n%s", v)
+	}
+}

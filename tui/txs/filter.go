@@ -157,7 +157,8 @@ const (
 	formCancelled
 )
 
-// update handles a key; on formApplied the filter is valid. The filter is checked as the
+// update handles a key or a paste (text for the focused field); on formApplied the filter
+// is valid. The filter is checked as the
 // user types; a submit is refused while it is invalid.
 func (f *form) update(msg tea.Msg) (formResult, enduser.TxFilter, tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {

@@ -321,6 +321,12 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s, nil
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
+	case tea.PasteMsg:
+		// Text for the filter's focused field; a paste never applies or cancels the filter.
+		if s.mode == modeForm {
+			_, _, cmd := s.form.update(msg)
+			return s, cmd
+		}
 	}
 	return s, nil
 }
