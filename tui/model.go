@@ -520,9 +520,6 @@ type clearStatusMsg struct {
 func (m *Model) showFull(msg kit.ShowFullMsg) tea.Cmd {
 	m.full = &msg
 	head := "── " + msg.Label + " (the whole value; any key returns to purse) ──"
-	if msg.Note != "" {
-		head += "\n" + msg.Note
-	}
 	// View leaves the alternate screen at the next frame; Println writes at once, so it
 	// waits for that frame to be flushed (the renderer flushes 60 times a second): printed
 	// before, the value would land on the alternate screen and vanish with it.
