@@ -333,15 +333,8 @@ func (m *Model) paste(msg tea.Msg) tea.Cmd {
 		m.full = nil
 		return nil
 	}
-	if n := len(m.dialogs); n > 0 {
-		var cmd tea.Cmd
-		m.track(m.active, func() {
-			var d kit.Dialog
-			d, cmd = m.dialogs[n-1].Update(msg)
-			m.dialogs[n-1] = d
-		})
-		m.popClosed()
-		return cmd
+	if len(m.dialogs) > 0 {
+		return m.toDialog(msg)
 	}
 	if m.ActiveScreen() == nil {
 		return nil
@@ -373,14 +366,7 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 			m.toggleHelp()
 			return nil
 		}
-		var cmd tea.Cmd
-		m.track(m.active, func() {
-			var d kit.Dialog
-			d, cmd = m.dialogs[n-1].Update(k)
-			m.dialogs[n-1] = d
-		})
-		m.popClosed()
-		return cmd
+		return m.toDialog(k)
 	}
 	s := m.ActiveScreen()
 	if s == nil {
@@ -434,6 +420,19 @@ func (m *Model) digit(i int) (rune, bool) {
 		return '0', true
 	}
 	return 0, false
+}
+
+// toDialog gives a key or a paste to the top dialog (there is one), and only to it.
+func (m *Model) toDialog(msg tea.Msg) tea.Cmd {
+	n := len(m.dialogs)
+	var cmd tea.Cmd
+	m.track(m.active, func() {
+		var d kit.Dialog
+		d, cmd = m.dialogs[n-1].Update(msg)
+		m.dialogs[n-1] = d
+	})
+	m.popClosed()
+	return cmd
 }
 
 func (m *Model) toScreen(msg tea.Msg) tea.Cmd {
