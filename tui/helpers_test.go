@@ -20,8 +20,8 @@ var testSession = kit.Session{
 	Network:   "11155111",
 }
 
-// newTestEnv returns an Env whose styles render without colour (Ascii profile), so views
-// are deterministic.
+// newTestEnv returns the Env of a router test (tuitest.Env); frameOf reads its frames as
+// plain text.
 func newTestEnv(tb testing.TB) *kit.Env {
 	tb.Helper()
 	return tuitest.Env(tb, testSession, tuitest.FakeHome)

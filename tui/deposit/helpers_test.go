@@ -22,7 +22,7 @@ import (
 
 var testSession = kit.Session{Profile: "sandbox", EVMKey: "dev", SolanaKey: "sol", AccountID: "42", Network: "31337"}
 
-// newEnv returns an Env that renders without colour; Svc is nil (offline model tests).
+// newEnv returns a test Env (views read through tuitest.Plain); Svc is nil (offline model tests).
 func newEnv(t testing.TB) *kit.Env {
 	t.Helper()
 	return tuitest.Env(t, testSession, tuitest.FakeHome)

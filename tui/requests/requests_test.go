@@ -224,7 +224,7 @@ func TestWithoutServices(t *testing.T) {
 	}
 }
 
-// TestGolden: views without colour. Update with go test ./tui/requests -run TestGolden -update
+// TestGolden: views as plain text (tuitest.RequireGolden). Update with go test ./tui/requests -run TestGolden -update
 func TestGolden(t *testing.T) {
 	cases := []struct {
 		name  string

@@ -14,7 +14,7 @@ import (
 	"purse/tui/kit"
 )
 
-// newTestScreen is a screen without services whose styles render without colour.
+// newTestScreen is a screen without services (its views read through tuitest.Plain).
 func newTestScreen(t *testing.T, w, h int) *Screen {
 	t.Helper()
 	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, t.TempDir())

@@ -283,7 +283,7 @@ func TestSessionChangeDropsTheClientAndReloads(t *testing.T) {
 	}
 }
 
-// TestGolden: views without colour. Update with go test ./tui/txs -run TestGolden -update
+// TestGolden: views as plain text. Update with go test ./tui/txs -run TestGolden -update
 func TestGolden(t *testing.T) {
 	cases := []struct {
 		name  string

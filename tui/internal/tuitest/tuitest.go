@@ -1,5 +1,5 @@
-// Package tuitest is the test plumbing the TUI's screen packages share: an Env that renders
-// without colour, an isolated home with a light-scrypt file keystore and a profile, the
+// Package tuitest is the test plumbing the TUI's screen packages share: an Env and Plain,
+// which reads a view as plain text, key presses (Runes, Key), an isolated home with a light-scrypt file keystore and a profile, the
 // services on it, the in-process sandbox (with an account minted, or onboarded to Live),
 // and a Driver that plays the router for one screen. Only _test files import it.
 package tuitest
