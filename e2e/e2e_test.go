@@ -221,6 +221,22 @@ func TestE2E(t *testing.T) {
 	u.expect("restart: still Live", stepTimeout, "status      Live (5)")
 	steps.mark("restarted: the sandbox kept the account, still Live")
 
+	// 12. Copy: c on Home sends the account id as a plain OSC 52 sequence, which tmux turns
+	// into a paste buffer with set-clipboard on (startTUI); a sequence wrapped for tmux
+	// passthrough would be dropped (allow-passthrough is off). The footer says it was sent.
+	account := regexp.MustCompile(`account (\d+) \|`).FindStringSubmatch(u.screen())
+	if account == nil {
+		u.fatalf("no account id in the footer")
+	}
+	u.gotoTab("Home")
+	u.keys("c")
+	u.expect("copy: the footer says sent", stepTimeout, "Sent account id to the clipboard (OSC 52)")
+	u.waitFor("copy: tmux's paste buffer", stepTimeout, func(string) (bool, string) {
+		buf, err := u.tmux("show-buffer")
+		return err == nil && buf == account[1], fmt.Sprintf("show-buffer: %q (%v), want %q", buf, err, account[1])
+	})
+	steps.mark("c copied the account id " + account[1] + " into tmux's buffer (plain OSC 52)")
+
 	t.Logf("e2e: all steps passed in %s (build %s)", time.Since(began).Round(time.Millisecond), built.Round(time.Millisecond))
 }
 
@@ -402,6 +418,11 @@ func startTUI(t *testing.T, work, bin, home string) *tui {
 	}
 	if out, err := u.tmux("-f", "/dev/null", "new-session", "-d", "-s", u.session, "-x", "120", "-y", "40", script); err != nil {
 		t.Fatalf("tmux new-session: %v\n%s", err, out)
+	}
+	// tmux takes an application's OSC 52 (the TUI's copy) into a paste buffer only with
+	// set-clipboard on; its default, external, ignores it.
+	if out, err := u.tmux("set-option", "-s", "set-clipboard", "on"); err != nil {
+		t.Fatalf("tmux set-clipboard: %v\n%s", err, out)
 	}
 	t.Cleanup(func() {
 		if t.Failed() {

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/tui/kit"
@@ -171,7 +171,7 @@ type approvalReview struct {
 }
 
 func (r *approvalReview) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, r.yes) && r.now().Sub(r.opened) < r.arm {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, r.yes) && r.now().Sub(r.opened) < r.arm {
 		return r, kit.Status("This review has just opened: read it, then press y to sign.")
 	}
 	_, cmd := r.Model.Update(msg)

@@ -3,13 +3,12 @@
 package tui
 
 import (
-	"bytes"
 	"context"
 	"strings"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
@@ -46,7 +45,6 @@ func newApprovalTest(t *testing.T) *approvalTest {
 	_, stop := apptest.ServeAgent(t, home, q)
 	at := &approvalTest{t: t, home: home, q: q, stop: stop, clock: time.Unix(1_900_000_000, 0)}
 	m := NewModel(newTestEnv(t), newFake("A"))
-	m.SetClipboard(&bytes.Buffer{})
 	m.Now = func() time.Time { return at.clock }
 	m.SetApprovals(q)
 	send(m, tea.WindowSizeMsg{Width: 100, Height: 40})
@@ -101,7 +99,7 @@ func (at *approvalTest) pump(cmd tea.Cmd) tea.Msg {
 
 func (at *approvalTest) next() tea.Msg { return at.pump(at.m.approvals.wait()) }
 
-func (at *approvalTest) press(k tea.KeyMsg) []tea.Msg {
+func (at *approvalTest) press(k tea.KeyPressMsg) []tea.Msg {
 	msgs := send(at.m, k)
 	for _, msg := range msgs {
 		send(at.m, msg)
@@ -113,7 +111,7 @@ func (at *approvalTest) review() *approvalReview {
 	at.t.Helper()
 	ds := at.m.Dialogs()
 	if len(ds) == 0 {
-		at.t.Fatalf("no dialog open:\n%s", at.m.View())
+		at.t.Fatalf("no dialog open:\n%s", frameOf(at.m))
 	}
 	r, ok := ds[len(ds)-1].(*approvalReview)
 	if !ok {
@@ -161,7 +159,7 @@ func TestAgentRequestApprovedOnTheTUI(t *testing.T) {
 		t.Fatal("expected the agent's request")
 	}
 	at.review()
-	v := at.m.View()
+	v := frameOf(at.m)
 	for _, want := range []string{"Agent request", "hello agent", "purposes.personal", "from the kernel", "␛]0;pwned␇", "y sign"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the review lacks %q:\n%s", want, v)
@@ -188,8 +186,8 @@ func TestAgentRequestApprovedOnTheTUI(t *testing.T) {
 	if err != nil || got != common.HexToAddress(tuitest.DevAddress) {
 		t.Fatalf("signature recovers to %s (%v), want the dev key", got.Hex(), err)
 	}
-	if len(at.m.Dialogs()) != 0 || !strings.Contains(at.m.View(), "Approved") {
-		t.Fatalf("after y the review closes with a note:\n%s", at.m.View())
+	if len(at.m.Dialogs()) != 0 || !strings.Contains(frameOf(at.m), "Approved") {
+		t.Fatalf("after y the review closes with a note:\n%s", frameOf(at.m))
 	}
 }
 
@@ -201,16 +199,16 @@ func TestAgentRequestDeclinedOnTheTUI(t *testing.T) {
 	at.next()
 	second := at.sign(context.Background(), "second client", "two")
 	at.next()
-	if n := len(at.m.Dialogs()); n != 1 || !strings.Contains(at.m.View(), "first client") || !strings.Contains(at.m.View(), "(1 more waiting)") {
-		t.Fatalf("%d dialogs; the second request waits behind the first:\n%s", n, at.m.View())
+	if n := len(at.m.Dialogs()); n != 1 || !strings.Contains(frameOf(at.m), "first client") || !strings.Contains(frameOf(at.m), "(1 more waiting)") {
+		t.Fatalf("%d dialogs; the second request waits behind the first:\n%s", n, frameOf(at.m))
 	}
 	at.m.approvals.open.opened = at.clock.Add(-agentArmDelay)
 	at.press(runes("n"))
 	if r := result(t, first); r.err == nil || !strings.Contains(r.err.Error(), "declined") {
 		t.Fatalf("declined: %v", r.err)
 	}
-	if !strings.Contains(at.m.View(), "second client") || !strings.Contains(at.m.View(), "Declined") {
-		t.Fatalf("the second request opens after the first is answered:\n%s", at.m.View())
+	if !strings.Contains(frameOf(at.m), "second client") || !strings.Contains(frameOf(at.m), "Declined") {
+		t.Fatalf("the second request opens after the first is answered:\n%s", frameOf(at.m))
 	}
 	at.m.approvals.open.opened = at.clock.Add(-agentArmDelay)
 	at.press(keyOf(tea.KeyEsc))
@@ -234,8 +232,8 @@ func TestWithdrawnRequestClosesTheReview(t *testing.T) {
 		t.Fatal("a withdrawn request got a signature")
 	}
 	at.pump(watch(msg.p))
-	if len(at.m.Dialogs()) != 0 || !strings.Contains(at.m.View(), "withdrawn") {
-		t.Fatalf("the withdrawn request's review stays:\n%s", at.m.View())
+	if len(at.m.Dialogs()) != 0 || !strings.Contains(frameOf(at.m), "withdrawn") {
+		t.Fatalf("the withdrawn request's review stays:\n%s", frameOf(at.m))
 	}
 }
 
@@ -264,7 +262,7 @@ func TestOwnSignatureIsAskedInTheSameDialog(t *testing.T) {
 	}()
 	cmd := m.approvals.wait()
 	m.Update(cmd())
-	if v := m.View(); !strings.Contains(v, "mine") || !strings.Contains(v, `purposes.personal = "confirm"`) || strings.Contains(v, "Agent request") {
+	if v := frameOf(m); !strings.Contains(v, "mine") || !strings.Contains(v, `purposes.personal = "confirm"`) || strings.Contains(v, "Agent request") {
 		t.Fatalf("own review:\n%s", v)
 	}
 	for _, msg := range send(m, runes("y")) {

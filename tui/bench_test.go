@@ -3,11 +3,9 @@ package tui
 import (
 	"context"
 	"fmt"
-	"io"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/tui/home"
 	"purse/tui/internal/tuitest"
@@ -48,7 +46,7 @@ func BenchmarkColdStart(b *testing.B) {
 	a := tuitest.OfflineServices(b)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		env := kit.NewEnv(context.Background(), testSession, "/tmp/purse", nil, lipgloss.NewRenderer(io.Discard))
+		env := kit.NewEnv(context.Background(), testSession, "/tmp/purse", nil)
 		m := NewModel(env, DefaultScreens(env, a)...)
 		m.Init()
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -60,7 +58,7 @@ func BenchmarkColdStart(b *testing.B) {
 // records) through the router plus the frame that follows.
 func BenchmarkKeyPressToFrame(b *testing.B) {
 	m := benchModel(b, 100000)
-	keys := []tea.KeyMsg{keyOf(tea.KeyDown), keyOf(tea.KeyUp)}
+	keys := []tea.KeyPressMsg{keyOf(tea.KeyDown), keyOf(tea.KeyUp)}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

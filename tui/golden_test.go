@@ -4,15 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/exp/teatest"
-	"github.com/muesli/termenv"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/shopspring/decimal"
 
 	"purse/app"
@@ -26,8 +25,8 @@ import (
 	"purse/wallet"
 )
 
-// TestGolden compares full frames (no colour: Ascii profile) with testdata/TestGolden/*.
-// Update them with: go test ./tui -run TestGolden -update
+// TestGolden compares full frames as plain text (what a non-terminal gets: tuitest.Plain)
+// with testdata/TestGolden/*. Update them with: go test ./tui -run TestGolden -update
 func TestGolden(t *testing.T) {
 	sizes := [][2]int{{80, 24}, {120, 40}}
 	cases := []struct {
@@ -75,13 +74,13 @@ func TestGolden(t *testing.T) {
 			t.Run(c.name+"_"+sizeName(sz), func(t *testing.T) {
 				m := goldenModel(t, sz[0], sz[1])
 				c.setup(m)
-				teatest.RequireEqualOutput(t, []byte(m.View()))
+				teatest.RequireEqualOutput(t, []byte(frameOf(m)))
 			})
 		}
 	}
 	t.Run("too_small", func(t *testing.T) {
 		m := goldenModel(t, 36, 10)
-		teatest.RequireEqualOutput(t, []byte(m.View()))
+		teatest.RequireEqualOutput(t, []byte(frameOf(m)))
 	})
 }
 
@@ -109,7 +108,7 @@ func TestProgramRuns(t *testing.T) {
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		return strings.Contains(string(b), "Welcome to purse")
 	}, teatest.WithDuration(5*time.Second))
-	tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyTab})
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		return strings.Contains(string(b), "row 1 of 100")
 	}, teatest.WithDuration(5*time.Second))
@@ -138,9 +137,10 @@ func sampleAgentReview() review.Request {
 	return rv
 }
 
-// TestGoldenColour is TestGolden's main views with colour (ANSI 256), next to the
-// colourless frames above (NO_COLOR and non-terminals render as those): a style change
-// shows in the diff. Update with: go test ./tui -run TestGoldenColour -update
+// TestGoldenColour is TestGolden's main views as a colour terminal (xterm-256color) and a
+// NO_COLOR one receive them, next to the plain frames above: a style change shows in the
+// diff, and NO_COLOR keeps bold, underline and reverse but no colour. Update with:
+// go test ./tui -run TestGoldenColour -update
 func TestGoldenColour(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -153,22 +153,39 @@ func TestGoldenColour(t *testing.T) {
 			send(m, kit.ErrorMsg{What: "Loading balances", Err: errors.New("dial tcp 127.0.0.1:8787: connection refused"), Next: "Start the sandbox (purse sandbox) or check the profile's user_api, then press r."})
 		}},
 	}
-	for _, c := range cases {
-		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
-			t.Run(c.name+"_"+sizeName(sz), func(t *testing.T) {
-				r := lipgloss.NewRenderer(io.Discard)
-				r.SetColorProfile(termenv.ANSI256)
-				env := kit.NewEnv(t.Context(), testSession, tuitest.FakeHome, nil, r)
-				m := NewModel(env, home.New(env), newTxScreen(env, 1000), newFake("Card"))
-				tuitest.Flatten(m.Init())
-				send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
-				c.setup(m)
-				view := m.View()
-				if !strings.Contains(view, "\x1b[") {
-					t.Fatal("the colour frame has no colour")
-				}
-				teatest.RequireEqualOutput(t, []byte(view))
-			})
+	profiles := []struct {
+		name    string
+		profile colorprofile.Profile
+		// colour: the frame must set a foreground colour (SGR 30-37 or 90-97) or not.
+		colour bool
+	}{{"", colorprofile.ANSI256, true}, {"nocolor_", colorprofile.ASCII, false}}
+	for _, p := range profiles {
+		for _, c := range cases {
+			for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+				t.Run(p.name+c.name+"_"+sizeName(sz), func(t *testing.T) {
+					m := goldenModel(t, sz[0], sz[1])
+					c.setup(m)
+					// What Bubble Tea's renderer writes for the profile: the frame downsampled.
+					var out strings.Builder
+					w := &colorprofile.Writer{Forward: &out, Profile: p.profile}
+					if _, err := w.WriteString(m.View().Content); err != nil {
+						t.Fatal(err)
+					}
+					if got := fgColour.MatchString(out.String()); got != p.colour {
+						t.Fatalf("profile %s: foreground colour in the frame %v, want %v", p.profile, got, p.colour)
+					}
+					if !bold.MatchString(out.String()) {
+						t.Fatalf("profile %s: no bold in the frame", p.profile)
+					}
+					teatest.RequireEqualOutput(t, []byte(out.String()))
+				})
+			}
 		}
 	}
 }
+
+// fgColour and bold match an SGR sequence that sets one of the 16 foreground colours, or bold.
+var (
+	fgColour = regexp.MustCompile("\x1b\\[(?:[0-9]+;)*(?:3[0-7]|9[0-7])(?:;[0-9]+)*m")
+	bold     = regexp.MustCompile("\x1b\\[(?:[0-9]+;)*1(?:;[0-9]+)*m")
+)

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -20,8 +20,8 @@ var testSession = kit.Session{
 	Network:   "11155111",
 }
 
-// newTestEnv returns an Env whose styles render without colour (Ascii profile), so views
-// are deterministic.
+// newTestEnv returns the Env of a router test (tuitest.Env); frameOf reads its frames as
+// plain text.
 func newTestEnv(tb testing.TB) *kit.Env {
 	tb.Helper()
 	return tuitest.Env(tb, testSession, tuitest.FakeHome)
@@ -38,7 +38,7 @@ type fakeScreen struct {
 	body    string
 	special key.Binding
 	// onKey, when set, answers a key press (to start a task, say).
-	onKey func(k tea.KeyMsg) tea.Cmd
+	onKey func(k tea.KeyPressMsg) tea.Cmd
 	env   *kit.Env
 	// retrySlot is the slot r retries (kit.Retrier); "" for none.
 	retrySlot string
@@ -53,7 +53,7 @@ func newFake(title string) *fakeScreen {
 func (f *fakeScreen) Init() tea.Cmd { f.inits++; return nil }
 
 func (f *fakeScreen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
 		f.keys = append(f.keys, k.String())
 		if f.onKey != nil {
 			return f, f.onKey(k)
@@ -82,10 +82,10 @@ func contains(msgs []tea.Msg, want tea.Msg) bool {
 }
 
 // runes is a key press of printable characters.
-func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+func runes(s string) tea.KeyPressMsg { return tuitest.Runes(s) }
 
 // keyOf is a key press of a special key.
-func keyOf(t tea.KeyType) tea.KeyMsg { return tea.KeyMsg{Type: t} }
+func keyOf(code rune, mod ...tea.KeyMod) tea.KeyPressMsg { return tuitest.Key(code, mod...) }
 
 // send delivers msg and returns the messages its command produces (batches flattened).
 // Only commands that answer at once may be returned by the code under test here; the
@@ -103,3 +103,6 @@ func isQuit(msgs []tea.Msg) bool {
 	}
 	return false
 }
+
+// frameOf is the router's frame as plain text (tuitest.Plain).
+func frameOf(m *Model) string { return tuitest.Plain(m.View().Content) }

@@ -5,9 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/internal/visible/visibletest"
+	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 	"purse/tui/table"
 )
@@ -21,18 +22,18 @@ func TestHostileTextInTheFooterAndTables(t *testing.T) {
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	m.Update(kit.ErrorMsg{What: "reading", Err: errors.New("retMsg " + h), Next: "next " + h})
-	v := m.View()
+	v := frameOf(m)
 	visibletest.Verify(t, "footer with an error", v)
 	if !strings.Contains(v, "retMsg ␛[2J") {
 		t.Errorf("the error is shown escaped:\n%s", v)
 	}
 	m.Update(kit.StatusMsg{Text: "done " + h})
-	visibletest.Verify(t, "footer with a status", m.View())
+	visibletest.Verify(t, "footer with a status", frameOf(m))
 
 	tbl := table.New(env, table.Column{Title: "Title"}, table.Column{Title: "Status", Width: 12})
 	tbl.SetSize(80, 6)
 	tbl.SetSource(table.Rows{{"title " + h, h}, {h, "ok"}})
-	v = tbl.View()
+	v = tuitest.Plain(tbl.View())
 	visibletest.Verify(t, "table", v)
 	if !strings.Contains(v, "title ␛[2J") {
 		t.Errorf("the cells are shown escaped:\n%s", v)

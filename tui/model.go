@@ -3,17 +3,14 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 	"time"
 
-	"github.com/aymanbagabas/go-osc52/v2"
-	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/spinner"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"purse/internal/visible"
 	"purse/tui/kit"
@@ -48,8 +45,6 @@ type Model struct {
 	// lands on that screen's footer.
 	notes []note
 	owner map[kit.TaskID]int
-
-	clip io.Writer
 
 	// Now is the clock of the footer's unlock countdown (tests set it); heldTicking says a
 	// tick refreshes that countdown.
@@ -88,7 +83,7 @@ type note struct {
 }
 
 // NewModel returns the root model over screens (in tab order). env must come from
-// kit.NewEnv. The clipboard writer defaults to os.Stdout (the terminal).
+// kit.NewEnv.
 func NewModel(env *kit.Env, screens ...kit.Screen) *Model {
 	sp := spinner.New(spinner.WithSpinner(spinner.Line), spinner.WithStyle(env.Styles.Spinner))
 	return &Model{
@@ -100,12 +95,8 @@ func NewModel(env *kit.Env, screens ...kit.Screen) *Model {
 		waiting: map[int][]kit.Dialog{},
 		help:    env.Styles.NewHelp(),
 		spinner: sp,
-		clip:    os.Stdout,
 	}
 }
-
-// SetClipboard sets where OSC52 sequences are written (the terminal's output).
-func (m *Model) SetClipboard(w io.Writer) { m.clip = w }
 
 // Env returns the shared environment.
 func (m *Model) Env() *kit.Env { return m.env }
@@ -217,9 +208,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.w, m.h = msg.Width, msg.Height
 		m.layout()
 		return nil
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return m.key(msg)
-	case tea.MouseMsg:
+	case tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg:
+		return m.paste(msg)
+	case tea.KeyReleaseMsg, tea.MouseMsg:
 		return nil
 	case spinner.TickMsg:
 		if !m.env.Tasks.Busy() {
@@ -333,11 +326,28 @@ func (m *Model) popClosed() {
 	}
 }
 
-func (m *Model) key(k tea.KeyMsg) tea.Cmd {
-	keys := m.env.Keys
+// paste routes a paste as a key: to the top dialog only when one is open (a passphrase
+// pasted there never reaches the form or screen behind it), else to the active screen; any
+// paste, like any key, first returns from a value shown outside the frame.
+func (m *Model) paste(msg tea.Msg) tea.Cmd {
 	if m.full != nil {
 		m.full = nil
-		return tea.EnterAltScreen
+		return nil
+	}
+	if len(m.dialogs) > 0 {
+		return m.toDialog(msg)
+	}
+	if m.ActiveScreen() == nil {
+		return nil
+	}
+	return m.toScreen(msg)
+}
+
+func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
+	keys := m.env.Keys
+	if m.full != nil {
+		m.full = nil // the next frame is on the alternate screen again (View)
+		return nil
 	}
 	if key.Matches(k, keys.ForceQuit) {
 		return m.quit()
@@ -357,14 +367,7 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 			m.toggleHelp()
 			return nil
 		}
-		var cmd tea.Cmd
-		m.track(m.active, func() {
-			var d kit.Dialog
-			d, cmd = m.dialogs[n-1].Update(k)
-			m.dialogs[n-1] = d
-		})
-		m.popClosed()
-		return cmd
+		return m.toDialog(k)
 	}
 	s := m.ActiveScreen()
 	if s == nil {
@@ -387,9 +390,9 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	case key.Matches(k, keys.PrevTab):
 		return m.activate((m.active - 1 + len(m.screens)) % len(m.screens))
 	case key.Matches(k, keys.JumpTab):
-		if len(k.Runes) == 1 {
+		if r := []rune(k.Text); len(r) == 1 {
 			for i := range m.screens {
-				if d, ok := m.digit(i); ok && d == k.Runes[0] {
+				if d, ok := m.digit(i); ok && d == r[0] {
 					return m.activate(i)
 				}
 			}
@@ -418,6 +421,19 @@ func (m *Model) digit(i int) (rune, bool) {
 		return '0', true
 	}
 	return 0, false
+}
+
+// toDialog gives a key or a paste to the top dialog (there is one), and only to it.
+func (m *Model) toDialog(msg tea.Msg) tea.Cmd {
+	n := len(m.dialogs)
+	var cmd tea.Cmd
+	m.track(m.active, func() {
+		var d kit.Dialog
+		d, cmd = m.dialogs[n-1].Update(msg)
+		m.dialogs[n-1] = d
+	})
+	m.popClosed()
+	return cmd
 }
 
 func (m *Model) toScreen(msg tea.Msg) tea.Cmd {
@@ -474,27 +490,22 @@ func (m *Model) clearError(i int) {
 	m.layout()
 }
 
+// copy sends the value to the terminal's clipboard as a plain OSC 52 sequence (Bubble Tea
+// writes it with the frames). Inside tmux no passthrough wrapper is used: tmux 3.3 and later
+// drop a wrapped sequence unless allow-passthrough is on, while a plain one is handled by
+// tmux's set-clipboard option. No terminal answers whether it copied, so the note says the
+// value was sent, not that it was copied; the screen keeps showing the value.
 func (m *Model) copy(msg kit.CopyMsg) tea.Cmd {
-	seq := osc52.New(msg.Value)
-	if os.Getenv("TMUX") != "" {
-		seq = seq.Tmux()
-	} else if strings.HasPrefix(os.Getenv("TERM"), "screen") {
-		seq = seq.Screen()
-	}
-	m.env.Logger.Info("copied to clipboard", "what", msg.Label)
-	if _, err := seq.WriteTo(m.clip); err != nil {
-		// Nothing reached the clipboard: the value itself, to select by hand.
-		return m.showFull(kit.ShowFullMsg{Label: msg.Label, Value: msg.Value,
-			Note: "The clipboard could not be written (" + err.Error() + "): select the value below and copy it."})
-	}
-	// A transient confirmation, no modal: the user goes on where they were.
-	text := "Copied " + msg.Label + " to the clipboard (OSC52; a terminal that ignores OSC52 copies nothing)."
+	m.env.Logger.Info("sent to the clipboard (OSC 52)", "what", msg.Label)
+	// A transient note, no modal: the user goes on where they were.
+	text := "Sent " + msg.Label + " to the clipboard (OSC 52); the terminal cannot confirm a copy."
 	i := m.active
 	m.setStatus(i, text)
-	return tea.Tick(copiedFor, func(time.Time) tea.Msg { return clearStatusMsg{screen: i, text: text} })
+	return tea.Batch(tea.SetClipboard(msg.Value),
+		tea.Tick(copiedFor, func(time.Time) tea.Msg { return clearStatusMsg{screen: i, text: text} }))
 }
 
-// copiedFor is how long a copy's confirmation stays in the footer.
+// copiedFor is how long a copy's note stays in the footer.
 const copiedFor = 4 * time.Second
 
 // clearStatusMsg drops a transient status if it is still the screen's.
@@ -509,11 +520,15 @@ type clearStatusMsg struct {
 func (m *Model) showFull(msg kit.ShowFullMsg) tea.Cmd {
 	m.full = &msg
 	head := "── " + msg.Label + " (the whole value; any key returns to purse) ──"
-	if msg.Note != "" {
-		head += "\n" + msg.Note
-	}
-	return tea.Sequence(tea.ExitAltScreen, tea.Println(head+"\n"+msg.Value+"\n"))
+	// View leaves the alternate screen at the next frame; Println writes at once, so it
+	// waits for that frame to be flushed (the renderer flushes 60 times a second): printed
+	// before, the value would land on the alternate screen and vanish with it.
+	return tea.Sequence(tea.Tick(leaveAltScreen, func(time.Time) tea.Msg { return nil }), tea.Println(head+"\n"+msg.Value+"\n"))
 }
+
+// leaveAltScreen is how long showFull waits for the frame outside the alternate screen:
+// several of the renderer's frames (1/60 s each).
+const leaveAltScreen = 100 * time.Millisecond
 
 // helpKeys combines the active component's bindings with the global ones for bubbles/help.
 type helpKeys struct {
@@ -550,7 +565,7 @@ func (m *Model) helpKeys() helpKeys {
 }
 
 func (m *Model) helpView() string {
-	m.help.Width = m.w
+	m.help.SetWidth(m.w)
 	return m.help.View(m.helpKeys())
 }
 
@@ -663,8 +678,17 @@ func (m *Model) layout() {
 	}
 }
 
-// View implements tea.Model.
-func (m *Model) View() string {
+// View implements tea.Model: the frame on the alternate screen, or outside it while a value
+// is shown whole (showFull). The mouse stays off (the view asks for no mouse mode), so the
+// terminal's own selection works.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.frame())
+	v.AltScreen = m.full == nil
+	return v
+}
+
+// frame renders the whole UI: tabs, title rule, body, footer and help.
+func (m *Model) frame() string {
 	if m.w <= 0 || m.h <= 0 {
 		return ""
 	}

@@ -9,8 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/tui/account"
@@ -108,20 +107,6 @@ func Run(ctx context.Context, opts Options) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	out := opts.Output
-	if out == nil {
-		out = os.Stdout
-	}
-	renderer := lipgloss.DefaultRenderer()
-	if opts.Output != nil {
-		renderer = lipgloss.NewRenderer(out)
-	}
-	// The one terminal query of purse, made here by the UI that is about to own the terminal
-	// and before Bubble Tea puts it in raw mode (a query answered after that would be read
-	// as keys, and the UI would wait for it). Upstream Bubble Tea asks in an init(), so that
-	// every command of the binary queried and waited; purse's copy (third_party/bubbletea)
-	// leaves it to this line.
-	_ = renderer.HasDarkBackground()
 	if opts.App != nil {
 		opts.App.SetLogger(logger)
 		// A key unlocked once signs again without a prompt while it is in use; its secret is
@@ -129,7 +114,7 @@ func Run(ctx context.Context, opts Options) error {
 		opts.App.KeepUnlocked(app.DefaultUnlockIdle)
 		defer opts.App.KeepUnlocked(0)
 	}
-	env := kit.NewEnv(ctx, opts.Session, opts.Home, logger, renderer)
+	env := kit.NewEnv(ctx, opts.Session, opts.Home, logger)
 	if a := opts.App; a != nil {
 		env.Lock = a.Lock
 		env.Held = func() []kit.HeldKey {
@@ -148,12 +133,18 @@ func Run(ctx context.Context, opts Options) error {
 		build = DefaultScreens
 	}
 	m := NewModel(env, build(env, opts.App)...)
-	m.SetClipboard(out)
 	if opts.Approvals != nil {
 		m.SetApprovals(opts.Approvals)
 	}
 
-	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithAltScreen(), tea.WithOutput(out)}
+	// The alternate screen is part of the model's view (Model.View). Bubble Tea v2 asks the
+	// terminal its questions (synchronized output, keyboard protocol) from Run, with the
+	// terminal in raw mode and its input read for the answers; nothing in an init() asks, so
+	// no command of the binary but this one sends a terminal query.
+	popts := []tea.ProgramOption{tea.WithContext(ctx)}
+	if opts.Output != nil {
+		popts = append(popts, tea.WithOutput(opts.Output))
+	}
 	if opts.Input != nil {
 		popts = append(popts, tea.WithInput(opts.Input))
 	}

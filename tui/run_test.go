@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/config"
@@ -78,7 +78,7 @@ func TestScreenNumbersStable(t *testing.T) {
 		if got := m.ActiveScreen().ID() == kit.ScreenSetup; got != firstSession {
 			t.Fatalf("first session %v: starts on %s", firstSession, m.ActiveScreen().ID())
 		}
-		tabs, _, _ := strings.Cut(m.View(), "\n")
+		tabs, _, _ := strings.Cut(frameOf(m), "\n")
 		if firstSession && !strings.Contains(tabs, "[Setup]") {
 			t.Fatalf("Setup's tab has no number: %q", tabs)
 		}
@@ -87,7 +87,7 @@ func TestScreenNumbersStable(t *testing.T) {
 			if got := m.ActiveScreen().ID(); got != id {
 				t.Errorf("first session %v: key %s shows %s, want %s", firstSession, d, got, id)
 			}
-			tabs, _, _ := strings.Cut(m.View(), "\n")
+			tabs, _, _ := strings.Cut(frameOf(m), "\n")
 			if !strings.Contains(tabs, "["+d+" "+m.ActiveScreen().Title()+"]") {
 				t.Errorf("first session %v: tab line %q lacks [%s %s]", firstSession, tabs, d, m.ActiveScreen().Title())
 			}

@@ -6,8 +6,8 @@ import (
 	doc "purse/app/review"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/tui/kit"
 	"purse/tui/review"

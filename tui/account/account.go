@@ -15,10 +15,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
-	"github.com/charmbracelet/bubbles/viewport"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
 	"github.com/shopspring/decimal"
 
 	"purse/app"
@@ -196,7 +196,7 @@ func New(env *kit.Env, a Service) kit.Screen { return newScreen(env, a) }
 
 func newScreen(env *kit.Env, a Service) *Screen {
 	s := &Screen{app: a, env: env, keys: newKeyMap(env.Keys), ids: map[string]kit.TaskID{}, now: time.Now}
-	s.vp = viewport.New(0, 0)
+	s.vp = viewport.New()
 	k := env.Keys
 	s.vp.KeyMap = viewport.KeyMap{
 		Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
@@ -328,8 +328,18 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	switch msg := msg.(type) {
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return s.key(msg)
+	case tea.PasteMsg:
+		// Text for the focused field; a paste never submits, cancels or moves.
+		switch {
+		case s.mode == modeMint && len(s.inputs) > 0:
+			return s.mintEdit(msg)
+		case s.mode == modeIDV:
+			_, cmd := s.idvForm.Update(msg)
+			return cmd
+		}
+		return nil
 	case kit.SessionMsg:
 		// Another screen switched the profile, the key or the account: read it again.
 		p, ses := s.snap.Profile, msg.Session
@@ -518,7 +528,7 @@ func (s *Screen) gotSnapshot(snap snapshot, err error) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	switch s.mode {
 	case modeMint:
 		return s.mintKey(k)
@@ -630,7 +640,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	return s.scroll(k)
 }
 
-func (s *Screen) scroll(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) scroll(k tea.KeyPressMsg) tea.Cmd {
 	keys := s.env.Keys
 	switch {
 	case key.Matches(k, keys.Top):

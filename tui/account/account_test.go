@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/exp/teatest"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/shopspring/decimal"
 
 	"purse/app"
@@ -51,7 +51,7 @@ func reply[T any](t *testing.T, s *Screen, slot string, v T, err error) tea.Msg 
 func press(s *Screen, keys string) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, r := range keys {
-		_, cmd := s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		_, cmd := s.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 		cmds = append(cmds, cmd)
 	}
 	return tea.Batch(cmds...)
@@ -124,7 +124,7 @@ func idscan() enduser.AccountStatus {
 func TestIDScanOffersTheTokenAndCopiesItInFull(t *testing.T) {
 	s := newTest(t, 80, 40)
 	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), idscan()), nil)
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	for _, want := range []string{"Account 1234567890", "Tourist (2)", "[x] FormA → [>] IDScan → [ ] SignFormA → [ ] Review", "actions: IDV", "press i for the identity-verification", "Sandbox panel", "a approve KYC"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("missing %q in\n%s", want, v)
@@ -139,10 +139,10 @@ func TestIDScanOffersTheTokenAndCopiesItInFull(t *testing.T) {
 	}
 	token := "_act-sbx-" + strings.Repeat("0123456789abcdef", 6)
 	send(s, reply(t, s, slotIDV, signed[enduser.IDVToken]{V: enduser.IDVToken{Token: token, UserID: "applicant-1"}}, nil))
-	flat := strings.ReplaceAll(s.View(), "\n", "")
+	flat := strings.ReplaceAll(tuitest.Plain(s.View()), "\n", "")
 	for _, piece := range kit.Wrap(token, 80-labelW-2) {
 		if !strings.Contains(flat, piece) {
-			t.Fatalf("the token is not shown in full: piece %q missing in\n%s", piece, s.View())
+			t.Fatalf("the token is not shown in full: piece %q missing in\n%s", piece, tuitest.Plain(s.View()))
 		}
 	}
 	c, ok := find[kit.CopyMsg](collect(press(s, "c")))
@@ -165,7 +165,7 @@ func TestUnlockIsTheHelpersAndACancelIsQuiet(t *testing.T) {
 	if s.running(slotIDV) || s.idv != nil {
 		t.Fatalf("after a cancelled passphrase: running %v, token %v", s.running(slotIDV), s.idv)
 	}
-	if v := s.View(); strings.Contains(v, "ERROR") {
+	if v := tuitest.Plain(s.View()); strings.Contains(v, "ERROR") {
 		t.Fatalf("a cancel is not an error:\n%s", v)
 	}
 }
@@ -183,7 +183,7 @@ func TestFormAShownExactlyReviewedSignedSubmitted(t *testing.T) {
 	if s.mode != modeFormA {
 		t.Fatal("the Form A text must open")
 	}
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	hash := enduser.FormAInfo{KYCSelfDec: formAText}.TextHash()
 	for _, want := range []string{"exactly as received (" + fmt.Sprint(len(formAText)) + " bytes, 4 line(s))", hash, "2│ ␉line with a tab", "zero⟨U+200B⟩width", "ends with a newline", "invisible or ambiguous"} {
 		if !strings.Contains(v, want) {
@@ -200,7 +200,7 @@ func TestFormAShownExactlyReviewedSignedSubmitted(t *testing.T) {
 		t.Fatalf("the review must carry the exact text and hash: %+v", req)
 	}
 	// Enter never signs; y does, through the review's decision.
-	collect(send(s, tea.KeyMsg{Type: tea.KeyEnter}))
+	collect(send(s, tea.KeyPressMsg{Code: tea.KeyEnter}))
 	if s.running(slotSubmit) {
 		t.Fatal("enter signed")
 	}
@@ -225,8 +225,8 @@ func TestFormAShownExactlyReviewedSignedSubmitted(t *testing.T) {
 func TestMintFormChecksThenConfirms(t *testing.T) {
 	s := newTest(t, 80, 24)
 	deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
-	if !strings.Contains(s.View(), "press m to mint") || !s.keys.mint.Enabled() {
-		t.Fatalf("no account: mint must be offered\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "press m to mint") || !s.keys.mint.Enabled() {
+		t.Fatalf("no account: mint must be offered\n%s", tuitest.Plain(s.View()))
 	}
 	s.app = proposer{}
 	press(s, "m")
@@ -242,36 +242,36 @@ func TestMintFormChecksThenConfirms(t *testing.T) {
 	if s.value(fieldEmail) != "bob@example.com" || s.running(slotStatus) {
 		t.Fatalf("typing: email %q", s.value(fieldEmail))
 	}
-	if strings.Contains(s.View(), "ERROR") {
-		t.Fatalf("no field is invalid yet:\n%s", s.View())
+	if strings.Contains(tuitest.Plain(s.View()), "ERROR") {
+		t.Fatalf("no field is invalid yet:\n%s", tuitest.Plain(s.View()))
 	}
-	send(s, tea.KeyMsg{Type: tea.KeyTab})
-	send(s, tea.KeyMsg{Type: tea.KeyBackspace})
+	send(s, tea.KeyPressMsg{Code: tea.KeyTab})
+	send(s, tea.KeyPressMsg{Code: tea.KeyBackspace})
 	// shown under the field as it is typed, before any submit
-	if !strings.Contains(s.View(), "ERROR token id: mint token ID: expected 10 digits") {
-		t.Fatalf("a bad token id must show on its field as it is typed:\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "ERROR token id: mint token ID: expected 10 digits") {
+		t.Fatalf("a bad token id must show on its field as it is typed:\n%s", tuitest.Plain(s.View()))
 	}
-	send(s, tea.KeyMsg{Type: tea.KeyShiftTab})
-	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
+	send(s, tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
+	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	if s.running(slotMintCheck) || !strings.Contains(s.live.Error("token-id"), "10 digits") || s.focus != fieldTokenID {
 		t.Fatalf("a bad token id must be refused here: %q, focus %d", s.live.Error("token-id"), s.focus)
 	}
 	s.inputs[fieldTokenID].SetValue("9123456789")
-	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
+	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	if s.running(slotMintCheck) || !strings.Contains(s.live.Error("token-id"), "must not start with 0, 8 or 9") {
 		t.Fatalf("form error %q", s.live.Error("token-id"))
 	}
 	s.inputs[fieldTokenID].SetValue(id)
-	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
+	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	if !s.running(slotMintCheck) {
 		t.Fatal("ctrl+s must check before minting")
 	}
 	req := enduser.MintRequest{Address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", LotNumber: "sandbox", CaptchaOutput: "sandbox-pass", PassToken: "sandbox", GenTime: "1767225600"}
 	send(s, reply(t, s, slotMintCheck, app.MintPlan{Request: req, TokenID: id, Email: "bob@example.com"}, nil))
-	if !strings.Contains(s.View(), "bob@example.com is already registered") {
-		t.Fatalf("a taken email must be said in the form\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "bob@example.com is already registered") {
+		t.Fatalf("a taken email must be said in the form\n%s", tuitest.Plain(s.View()))
 	}
-	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
+	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	msgs := collect(send(s, reply(t, s, slotMintCheck, app.MintPlan{Request: req, TokenID: id, Email: "bob@example.com", EmailOK: true, ChainNote: "the chain shows no account for this key"}, nil)))
 	push, ok := find[kit.PushDialogMsg](msgs)
 	if _, isConfirm := push.Dialog.(*dialog.Confirm); !ok || !isConfirm || s.running(slotMint) {
@@ -296,15 +296,15 @@ func TestMintCancelSendsNothing(t *testing.T) {
 	s := newTest(t, 80, 24)
 	deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
 	press(s, "m")
-	st, _ := find[kit.StatusMsg](collect(send(s, tea.KeyMsg{Type: tea.KeyEsc})))
+	st, _ := find[kit.StatusMsg](collect(send(s, tea.KeyPressMsg{Code: tea.KeyEsc})))
 	if s.mode != modeStatus || !strings.Contains(st.Text, "nothing was sent") {
 		t.Fatal("esc must leave the form")
 	}
 	p := sbProfile("")
 	p.EVMKey = ""
 	deliverSnapshot(t, s, snapshot{Profile: p}, nil)
-	if s.keys.mint.Enabled() || !strings.Contains(s.View(), "Keys screen") {
-		t.Fatalf("without a key mint is not offered\n%s", s.View())
+	if s.keys.mint.Enabled() || !strings.Contains(tuitest.Plain(s.View()), "Keys screen") {
+		t.Fatalf("without a key mint is not offered\n%s", tuitest.Plain(s.View()))
 	}
 }
 
@@ -336,7 +336,7 @@ func TestErrorsSayWhatToDoNext(t *testing.T) {
 
 	s := newTest(t, 80, 24)
 	deliverSnapshot(t, s, snapshot{Profile: sbProfile("1234567890")}, advise(&enduser.GatewayError{Route: "account-status", Status: 503}))
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	for _, want := range []string{"ERROR: the status could not be read", "Next: The service's gateway answered HTTP 503"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("missing %q in\n%s", want, v)
@@ -392,13 +392,13 @@ func TestSandboxPanelActions(t *testing.T) {
 	}
 	press(s, "e")
 	send(s, reply(t, s, slotSandbox, ctlDone{What: "the next API call answers HTTP 503 once"}, errors.New("refused")))
-	if !strings.Contains(s.View(), "last: ERROR: the next API call") {
-		t.Fatalf("a refused step must show\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "last: ERROR: the next API call") {
+		t.Fatalf("a refused step must show\n%s", tuitest.Plain(s.View()))
 	}
 	p := sbProfile("1234567890")
 	p.Name, p.UserAPI = "prod", "https://api.example.com"
 	deliverSnapshot(t, s, loaded(p, idscan()), nil)
-	if s.sandboxPanel() || s.keys.approve.Enabled() || strings.Contains(s.View(), "Sandbox panel") {
+	if s.sandboxPanel() || s.keys.approve.Enabled() || strings.Contains(tuitest.Plain(s.View()), "Sandbox panel") {
 		t.Fatal("no sandbox panel outside the sandbox")
 	}
 }
@@ -410,8 +410,8 @@ func TestLiveLoadsLimitsWithoutPrompting(t *testing.T) {
 		t.Fatal("Live must load the limits")
 	}
 	msgs := collect(send(s, reply(t, s, slotLimits, signed[enduser.Profile]{Locked: true}, nil)))
-	if _, pushed := find[kit.PushDialogMsg](msgs); pushed || !strings.Contains(s.View(), "press l to unlock") {
-		t.Fatalf("the automatic load must not prompt\n%s", s.View())
+	if _, pushed := find[kit.PushDialogMsg](msgs); pushed || !strings.Contains(tuitest.Plain(s.View()), "press l to unlock") {
+		t.Fatalf("the automatic load must not prompt\n%s", tuitest.Plain(s.View()))
 	}
 	// l is the user asking: it runs through the unlock helper, which asks for the
 	// passphrase itself (tui/unlock); the screen starts the read again.
@@ -482,7 +482,7 @@ func TestGolden(t *testing.T) {
 			t.Run(fmt.Sprintf("%s_%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
 				s := newTest(t, sz[0], sz[1]-chrome)
 				setup(t, s)
-				v := s.View()
+				v := tuitest.Plain(s.View())
 				lines := strings.Split(v, "\n")
 				if len(lines) > sz[1]-chrome {
 					t.Errorf("%d lines for a body of %d", len(lines), sz[1]-chrome)
@@ -515,8 +515,8 @@ func TestMintIDTheUserGives(t *testing.T) {
 	s.app = proposer{}
 	press(s, "m")
 	send(s, reply(t, s, slotMintID, app.TokenIDProposal{}, &app.FieldError{Field: "token-id", Err: errors.New("the service hands out the account id to mint (spec 4.6): give the id it gave you")}))
-	if s.value(fieldTokenID) != "" || !strings.Contains(s.View(), "give the id it gave you") {
-		t.Fatalf("view:\n%s", s.View())
+	if s.value(fieldTokenID) != "" || !strings.Contains(tuitest.Plain(s.View()), "give the id it gave you") {
+		t.Fatalf("view:\n%s", tuitest.Plain(s.View()))
 	}
 }
 
@@ -537,7 +537,7 @@ func TestShareTokenHandoff(t *testing.T) {
 	incomplete := enduser.HandoffVerdict{Status: enduser.VerdictIncomplete, Code: 20004, Attempt: 1, MissingFields: []string{"dob"}}
 	next := &app.Advice{Err: errors.New("handoff incomplete"), Next: "The partner completes the applicant's data and issues a fresh share token."}
 	send(s, reply(t, s, slotHandoff, signed[handoffDone]{V: handoffDone{V: incomplete, Next: next}}, nil))
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	for _, want := range []string{"[INCOMPLETE (20004)] attempt 1", "missing", "dob", "issues a fresh share token"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("view lacks %q:\n%s", want, v)
@@ -554,7 +554,7 @@ func TestShareTokenHandoff(t *testing.T) {
 	}
 	press(s, "t")
 	send(s, reply(t, s, slotKYCSubmit, signed[enduser.KYCSubmitResult]{V: enduser.KYCSubmitResult{State: "Submitting"}}, nil))
-	if v := s.View(); !strings.Contains(v, "Submitting (activation runs on the service)") || s.keys.kycSubmit.Enabled() {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "Submitting (activation runs on the service)") || s.keys.kycSubmit.Enabled() {
 		t.Fatalf("after submit:\n%s", v)
 	}
 }
@@ -578,24 +578,24 @@ func TestIDVTokenOptions(t *testing.T) {
 	s.app = idvFake{reqs: &reqs}
 	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), idscan()), nil)
 	press(s, "I")
-	if s.mode != modeIDV || !s.InputFocused() || !strings.Contains(s.View(), "retry level") {
-		t.Fatalf("I must open the options:\n%s", s.View())
+	if s.mode != modeIDV || !s.InputFocused() || !strings.Contains(tuitest.Plain(s.View()), "retry level") {
+		t.Fatalf("I must open the options:\n%s", tuitest.Plain(s.View()))
 	}
 	press(s, "KYC-level")
-	send(s, tea.KeyMsg{Type: tea.KeyTab})
+	send(s, tea.KeyPressMsg{Code: tea.KeyTab})
 	press(s, "x")
 	// shown as the user types, under the field
-	if !strings.Contains(s.View(), "ttl seconds: expected a positive number of seconds") {
-		t.Fatalf("a bad ttl must be shown on its field as it is typed:\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "ttl seconds: expected a positive number of seconds") {
+		t.Fatalf("a bad ttl must be shown on its field as it is typed:\n%s", tuitest.Plain(s.View()))
 	}
-	send(s, tea.KeyMsg{Type: tea.KeyShiftTab})
-	send(s, tea.KeyMsg{Type: tea.KeyCtrlS})
+	send(s, tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
+	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	if s.mode != modeIDV || s.idvForm.Focused() != "ttl-seconds" {
-		t.Fatalf("a bad ttl must be refused on its field:\n%s", s.View())
+		t.Fatalf("a bad ttl must be refused on its field:\n%s", tuitest.Plain(s.View()))
 	}
-	send(s, tea.KeyMsg{Type: tea.KeyBackspace})
+	send(s, tea.KeyPressMsg{Code: tea.KeyBackspace})
 	press(s, "900")
-	_, cmd := s.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
+	_, cmd := s.Update(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	tuitest.Flatten(cmd)
 	if s.mode != modeStatus || len(reqs) != 1 || reqs[0].LevelName != "KYC-level" || reqs[0].TTL != 900 {
 		t.Fatalf("request %+v, mode %d", reqs, s.mode)

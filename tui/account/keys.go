@@ -1,7 +1,7 @@
 package account
 
 import (
-	"github.com/charmbracelet/bubbles/key"
+	"charm.land/bubbles/v2/key"
 
 	"purse/enduser"
 	"purse/tui/form"

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/enduser"
@@ -80,7 +80,7 @@ func (s *Screen) focusField(i int) {
 	s.inputs[s.focus].Focus()
 }
 
-func (s *Screen) mintKey(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) mintKey(k tea.KeyPressMsg) tea.Cmd {
 	switch s.keys.nav.Read(k, s.focus == fieldCount-1) {
 	case form.Cancel:
 		s.mode = modeStatus
@@ -101,9 +101,15 @@ func (s *Screen) mintKey(k tea.KeyMsg) tea.Cmd {
 		s.live.Touch(fieldKeys[s.focus])
 		return s.checkMint()
 	}
+	return s.mintEdit(k)
+}
+
+// mintEdit gives a key or a paste to the focused field and checks the fields again when
+// its value changed.
+func (s *Screen) mintEdit(msg tea.Msg) tea.Cmd {
 	before := s.inputs[s.focus].Value()
 	var cmd tea.Cmd
-	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(k)
+	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
 	if s.inputs[s.focus].Value() != before {
 		s.formErr = ""
 		s.live.Touch(fieldKeys[s.focus])

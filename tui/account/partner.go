@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/config"
@@ -55,7 +55,7 @@ func (s *Screen) openPartnerMint() tea.Cmd {
 // partnerUpdate handles what belongs to the partner routes; ok false leaves msg to update.
 func (s *Screen) partnerUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		switch {
 		case s.mode == modePartnerMint:
 			return s.partnerFormKey(msg), true
@@ -115,7 +115,7 @@ func (s *Screen) partnerUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	return nil, false
 }
 
-func (s *Screen) partnerFormKey(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) partnerFormKey(k tea.KeyPressMsg) tea.Cmd {
 	res, cmd := s.partnerForm.Update(k)
 	switch res {
 	case form.Cancelled:

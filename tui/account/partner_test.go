@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/config"
@@ -56,20 +56,20 @@ func TestPartnerRoutesOnTheSandbox(t *testing.T) {
 		t.Fatal("M did not open the partner mint's form")
 	}
 	d.keys("not-an-email")
-	d.key(tea.KeyMsg{Type: tea.KeyCtrlS})
+	d.key(tuitest.Key('s', tea.ModCtrl))
 	if len(d.dialogs) != 0 || !strings.Contains(d.s.View(), "expected an address like name@example.com") {
 		t.Fatalf("a bad email: dialogs %d\n%s", len(d.dialogs), d.s.View())
 	}
 	for range len("not-an-email") {
-		d.key(tea.KeyMsg{Type: tea.KeyBackspace})
+		d.key(tuitest.Key(tea.KeyBackspace))
 	}
 	d.keys("partner@example.com")
-	d.key(tea.KeyMsg{Type: tea.KeyCtrlS})
+	d.key(tuitest.Key('s', tea.ModCtrl))
 	rv, ok := d.topReview()
 	if !ok || rv.Request().Kind != review.KindMintConsent || !strings.Contains(rv.View(), "partner@example.com") || !strings.Contains(rv.View(), "I agree to access my profile. 0x") {
 		t.Fatalf("the consent's review: %v, errors %v", ok, d.errs)
 	}
-	d.key(tea.KeyMsg{Type: tea.KeyEnter})
+	d.key(tuitest.Key(tea.KeyEnter))
 	if _, ok := d.topReview(); !ok || services.Profile().TokenID != "" {
 		t.Fatal("enter must not sign")
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/gagliardetto/solana-go"
 
@@ -119,7 +119,7 @@ func immediate(cmd tea.Cmd) []tea.Msg {
 }
 
 // key sends a key press the way the router does: to the top dialog when there is one.
-func (d *driver) key(k tea.KeyMsg) {
+func (d *driver) key(k tea.KeyPressMsg) {
 	d.t.Helper()
 	if n := len(d.dialogs); n > 0 {
 		dl, cmd := d.dialogs[n-1].Update(k)
@@ -138,7 +138,7 @@ func (d *driver) key(k tea.KeyMsg) {
 func (d *driver) keys(s string) {
 	d.t.Helper()
 	for _, r := range s {
-		d.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		d.key(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
 }
 
@@ -149,14 +149,14 @@ func (d *driver) unlock(pw string) {
 		d.t.Fatalf("no passphrase dialog is open (dialogs %d, errors %v)", len(d.dialogs), d.errs)
 	}
 	d.keys(pw)
-	d.key(tea.KeyMsg{Type: tea.KeyEnter})
+	d.key(tea.KeyPressMsg{Code: tea.KeyEnter})
 }
 
 func (d *driver) expectStep(statusStr, step string) {
 	d.t.Helper()
 	a := d.s.snap.Status
 	if !d.s.snap.Loaded || a.StatusStr != statusStr || a.KYCFlow.CurrentStepStr != step {
-		d.t.Fatalf("want %s/%s, have %+v (errors %v)\n%s", statusStr, step, a, d.errs, d.s.View())
+		d.t.Fatalf("want %s/%s, have %+v (errors %v)\n%s", statusStr, step, a, d.errs, tuitest.Plain(d.s.View()))
 	}
 }
 
@@ -183,17 +183,17 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	d.s.SetSize(100, 60)
 
 	d.run(d.s.Init())
-	if !d.s.sandboxPanel() || d.s.snap.Profile.TokenID != "" || !strings.Contains(d.s.View(), "press m to mint") {
-		t.Fatalf("start: a sandbox without an account\n%s", d.s.View())
+	if !d.s.sandboxPanel() || d.s.snap.Profile.TokenID != "" || !strings.Contains(tuitest.Plain(d.s.View()), "press m to mint") {
+		t.Fatalf("start: a sandbox without an account\n%s", tuitest.Plain(d.s.View()))
 	}
 
 	// Mint: the captcha fields are prefilled, the chain is checked on the profile's
 	// account_nft, the email too, then y confirms.
 	d.keys("m")
 	d.keys("demo@example.com")
-	d.key(tea.KeyMsg{Type: tea.KeyCtrlS})
-	if len(d.dialogs) != 1 || !strings.Contains(d.dialogs[0].View(), "chain shows no account for this key") {
-		t.Fatalf("mint confirmation: %d dialogs, errors %v\n%s", len(d.dialogs), d.errs, d.s.View())
+	d.key(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
+	if len(d.dialogs) != 1 || !strings.Contains(tuitest.Plain(d.dialogs[0].View()), "chain shows no account for this key") {
+		t.Fatalf("mint confirmation: %d dialogs, errors %v\n%s", len(d.dialogs), d.errs, tuitest.Plain(d.s.View()))
 	}
 	d.keys("y")
 	tokenID := services.Profile().TokenID
@@ -227,7 +227,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 		t.Fatal("the Form A text must be kept exactly as received")
 	}
 	hash := d.s.formAHash
-	if !strings.Contains(d.s.View(), hash) {
+	if !strings.Contains(tuitest.Plain(d.s.View()), hash) {
 		t.Fatal("the textHash must be shown")
 	}
 	d.keys("s")
@@ -235,7 +235,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	if !ok || rv.Request().Sections[0].Block.Text != d.s.formA.KYCSelfDec {
 		t.Fatal("the review must show the exact text")
 	}
-	d.key(tea.KeyMsg{Type: tea.KeyEnter})
+	d.key(tea.KeyPressMsg{Code: tea.KeyEnter})
 	if len(d.dialogs) != 1 {
 		t.Fatal("enter must not sign")
 	}
@@ -256,7 +256,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	if d.s.limits == nil || !strings.HasPrefix(d.s.limits.IBAN, "CH") {
 		t.Fatalf("limits: %+v, errors %v", d.s.limits, d.errs)
 	}
-	v := d.s.View()
+	v := tuitest.Plain(d.s.View())
 	for _, w := range []string{"Live (5)", "[x] Review", "IBAN        " + d.s.limits.IBAN, "available"} {
 		if !strings.Contains(v, w) {
 			t.Errorf("Live view lacks %q\n%s", w, v)
@@ -267,12 +267,12 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	// read the account, so the fault waits for it); the screen says what to do.
 	d.errs = nil
 	d.keys("e")
-	if len(d.errs) != 0 || !strings.Contains(d.s.View(), "the next call of every API route answers HTTP 503 once") {
-		t.Fatalf("one-shot 503 set: errors %v\n%s", d.errs, d.s.View())
+	if len(d.errs) != 0 || !strings.Contains(tuitest.Plain(d.s.View()), "the next call of every API route answers HTTP 503 once") {
+		t.Fatalf("one-shot 503 set: errors %v\n%s", d.errs, tuitest.Plain(d.s.View()))
 	}
 	d.keys("r")
-	if len(d.errs) != 1 || !strings.Contains(kit.NextStep(d.errs[0], home), "HTTP 503") || !strings.Contains(d.s.View(), "ERROR: the status could not be read") {
-		t.Fatalf("one-shot 503: errors %v\n%s", d.errs, d.s.View())
+	if len(d.errs) != 1 || !strings.Contains(kit.NextStep(d.errs[0], home), "HTTP 503") || !strings.Contains(tuitest.Plain(d.s.View()), "ERROR: the status could not be read") {
+		t.Fatalf("one-shot 503: errors %v\n%s", d.errs, tuitest.Plain(d.s.View()))
 	}
 	d.keys("r")
 	d.expectStep("Live", "Review")
@@ -288,7 +288,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	d.keys("r")
 	d.errs = nil
 	d.keys("m")
-	d.key(tea.KeyMsg{Type: tea.KeyCtrlS})
+	d.key(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	if len(d.dialogs) != 0 || len(d.errs) != 1 || !strings.Contains(d.errs[0].Error(), "already owns account "+tokenID) || !strings.Contains(kit.NextStep(d.errs[0], home), "token_id="+tokenID) {
 		t.Fatalf("a second mint for the same key: dialogs %d, errors %v", len(d.dialogs), d.errs)
 	}
@@ -367,12 +367,12 @@ func TestPanelReadiesADepositAimsFaultsAndResets(t *testing.T) {
 		t.Fatalf("on the sandbox: partners %v, %d USDC, %d lamports", l.Partners, sb.Solana.USDC(solKey), sb.Solana.Lamports(solKey))
 	}
 	d.keys("F")
-	if sb.Solana.USDC(solKey) != 200_000_000 || !strings.Contains(d.s.View(), "funded with 2 SOL and 100 USDC") {
-		t.Fatalf("F: %d USDC, errors %v\n%s", sb.Solana.USDC(solKey), d.errs, d.s.View())
+	if sb.Solana.USDC(solKey) != 200_000_000 || !strings.Contains(tuitest.Plain(d.s.View()), "funded with 2 SOL and 100 USDC") {
+		t.Fatalf("F: %d USDC, errors %v\n%s", sb.Solana.USDC(solKey), d.errs, tuitest.Plain(d.s.View()))
 	}
 	d.keys("P")
-	if !strings.Contains(d.s.View(), "partner key "+me.Address+" registered for alt-chain quotes") {
-		t.Fatalf("P: errors %v\n%s", d.errs, d.s.View())
+	if !strings.Contains(tuitest.Plain(d.s.View()), "partner key "+me.Address+" registered for alt-chain quotes") {
+		t.Fatalf("P: errors %v\n%s", d.errs, tuitest.Plain(d.s.View()))
 	}
 
 	// u picks the route of the one-shot fault; the status refresh does not consume it.
@@ -382,8 +382,8 @@ func TestPanelReadiesADepositAimsFaultsAndResets(t *testing.T) {
 		}
 		d.keys("u")
 	}
-	if d.s.faultTarget().path != "/api/v2/br" || !strings.Contains(d.s.View(), "e one-shot 503 on /api/v2/br") {
-		t.Fatalf("u did not reach /api/v2/br\n%s", d.s.View())
+	if d.s.faultTarget().path != "/api/v2/br" || !strings.Contains(tuitest.Plain(d.s.View()), "e one-shot 503 on /api/v2/br") {
+		t.Fatalf("u did not reach /api/v2/br\n%s", tuitest.Plain(d.s.View()))
 	}
 	d.errs = nil
 	d.keys("e")
@@ -401,8 +401,8 @@ func TestPanelReadiesADepositAimsFaultsAndResets(t *testing.T) {
 	// R asks first; n keeps everything, y resets.
 	old := p.TokenID
 	d.keys("R")
-	if len(d.dialogs) != 1 || !strings.Contains(d.dialogs[0].View(), "forgets its account "+old) {
-		t.Fatalf("reset confirmation: %d dialogs\n%s", len(d.dialogs), d.s.View())
+	if len(d.dialogs) != 1 || !strings.Contains(tuitest.Plain(d.dialogs[0].View()), "forgets its account "+old) {
+		t.Fatalf("reset confirmation: %d dialogs\n%s", len(d.dialogs), tuitest.Plain(d.s.View()))
 	}
 	d.keys("n")
 	if services.Profile().TokenID != old {
@@ -410,8 +410,8 @@ func TestPanelReadiesADepositAimsFaultsAndResets(t *testing.T) {
 	}
 	d.keys("R")
 	d.keys("y")
-	if services.Profile().TokenID != "" || env.Session.AccountID != "" || !strings.Contains(d.s.View(), "press m to mint") {
-		t.Fatalf("after the reset: profile token %q, footer %q, errors %v\n%s", services.Profile().TokenID, env.Session.AccountID, d.errs, d.s.View())
+	if services.Profile().TokenID != "" || env.Session.AccountID != "" || !strings.Contains(tuitest.Plain(d.s.View()), "press m to mint") {
+		t.Fatalf("after the reset: profile token %q, footer %q, errors %v\n%s", services.Profile().TokenID, env.Session.AccountID, d.errs, tuitest.Plain(d.s.View()))
 	}
 	if raw, err := ctl.State(ctx, old); err == nil && strings.Contains(string(raw), `"Live"`) {
 		t.Fatalf("the reset sandbox still has account %s Live: %s", old, raw)
@@ -443,7 +443,7 @@ func TestSandboxWithoutTheProfilesAccount(t *testing.T) {
 	d := &driver{t: t, env: env, s: newScreen(env, tuitest.Services(t, home))}
 	d.s.SetSize(120, 40)
 	d.run(d.s.Init())
-	if v := d.s.View(); !strings.Contains(v, "the sandbox has no account 1234567890 (it started afresh or was reset): press m to mint a new one") || !d.s.keys.mint.Enabled() {
+	if v := tuitest.Plain(d.s.View()); !strings.Contains(v, "the sandbox has no account 1234567890 (it started afresh or was reset): press m to mint a new one") || !d.s.keys.mint.Enabled() {
 		t.Fatalf("errors %v\n%s", d.errs, v)
 	}
 }

@@ -27,18 +27,18 @@ func (s *Screen) render() {
 			return
 		}
 		lines = s.formALines(w)
-		s.vp.Height = max(s.h-len(s.formAHeader(w))-1, 1)
+		s.vp.SetHeight(max(s.h-len(s.formAHeader(w))-1, 1))
 	case modeStatus:
 		lines = s.statusLines(w)
-		s.vp.Height = s.h
+		s.vp.SetHeight(s.h)
 		if len(lines) > s.h {
-			s.vp.Height = max(s.h-1, 1)
+			s.vp.SetHeight(max(s.h-1, 1))
 		}
 	default:
 		return
 	}
-	s.vp.Width = s.w
-	off := s.vp.YOffset
+	s.vp.SetWidth(s.w)
+	off := s.vp.YOffset()
 	s.vp.SetContent(strings.Join(lines, "\n"))
 	s.vp.SetYOffset(off)
 }
@@ -69,7 +69,7 @@ func (s *Screen) View() string {
 		return b.String()
 	}
 	out := s.vp.View()
-	if s.vp.TotalLineCount() > s.vp.Height {
+	if s.vp.TotalLineCount() > s.vp.Height() {
 		out += "\n" + s.position("")
 	}
 	return out
@@ -79,8 +79,8 @@ func (s *Screen) View() string {
 func (s *Screen) position(tail string) string {
 	st := s.env.Styles
 	total := s.vp.TotalLineCount()
-	first := min(s.vp.YOffset+1, total)
-	last := min(s.vp.YOffset+s.vp.Height, total)
+	first := min(s.vp.YOffset()+1, total)
+	last := min(s.vp.YOffset()+s.vp.Height(), total)
 	pos := fmt.Sprintf("lines %d-%d of %d", first, last, total)
 	if !s.vp.AtBottom() {
 		pos += "  v " + st.Marks.More + " (j/pgdn)"
@@ -474,7 +474,7 @@ func (s *Screen) mintView() string {
 			cursor = st.Marks.Cursor
 		}
 		in := s.inputs[i]
-		in.Width = max(w-lw-kit.Width(cursor)-3, 8)
+		in.SetWidth(max(w-lw-kit.Width(cursor)-3, 8))
 		out = append(out, cursor+st.Label.Render(kit.Pad(fieldLabels[i], lw))+" "+in.View())
 		indent := kit.Pad("", lw+kit.Width(cursor)+1)
 		if i == s.focus && fieldHints[i] != "" {

@@ -11,8 +11,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/enduser"
@@ -108,13 +108,13 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.unlock.SetEnabled(snap.NeedUnlock)
 		s.clamp()
 		return s, nil
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return s, s.key(msg)
 	}
 	return s, nil
 }
 
-func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	keys := s.env.Keys
 	switch {
 	case key.Matches(k, s.refresh):

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/exp/teatest"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
@@ -82,7 +82,7 @@ func TestResultsShowAndStaleOnesAreDropped(t *testing.T) {
 		t.Fatal("a stale result was taken")
 	}
 	deliver(s, sampleSnapshot(), nil)
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	for _, want := range []string{"[CAN ACTIVATE]", "EUR24", "1000.00", "0.000001", "[HOME CHAIN", "bufferPoolContract", "depositContract", "4.60 – 46000.00 (USD 5.00 – 50000.00)", "logged in"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
@@ -102,7 +102,7 @@ func TestErrorsAndLoggedOutView(t *testing.T) {
 	s := newTestScreen(t)
 	s.loadID = 1
 	deliver(s, app.ChainSnapshot{}, errors.New("dial tcp: refused"))
-	if v := s.View(); !strings.Contains(v, "ERROR: dial tcp: refused") || !strings.Contains(v, "What to do:") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "ERROR: dial tcp: refused") || !strings.Contains(v, "What to do:") {
 		t.Fatalf("error view:\n%s", v)
 	}
 	snap := sampleSnapshot()
@@ -111,7 +111,7 @@ func TestErrorsAndLoggedOutView(t *testing.T) {
 	snap.ChainErr = fmt.Errorf("home chain: connection refused")
 	snap.Balances = nil
 	deliver(s, snap, nil)
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	for _, want := range []string{"[UNKNOWN: logged out]", "press u", "WARNING: on-chain balances unavailable", "(unavailable)"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
@@ -124,8 +124,8 @@ func TestErrorsAndLoggedOutView(t *testing.T) {
 	// logged-out view and shows no error.
 	s.loadID = 77
 	s.Update(kit.TaskResult[app.ChainSnapshot]{ID: 77, Slot: slotLoad, Err: kit.ErrCancelled})
-	if s.err != nil || !strings.Contains(s.View(), "[UNKNOWN: logged out]") {
-		t.Fatalf("after a cancelled unlock:\n%s", s.View())
+	if s.err != nil || !strings.Contains(tuitest.Plain(s.View()), "[UNKNOWN: logged out]") {
+		t.Fatalf("after a cancelled unlock:\n%s", tuitest.Plain(s.View()))
 	}
 }
 
@@ -134,19 +134,19 @@ func TestScrolling(t *testing.T) {
 	s.SetSize(80, 8)
 	s.loadID = 1
 	deliver(s, sampleSnapshot(), nil)
-	first := s.View()
+	first := tuitest.Plain(s.View())
 	if !strings.Contains(first, "more below") {
 		t.Fatalf("no more-below mark:\n%s", first)
 	}
-	s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("G")})
-	if s.offset == 0 || strings.Contains(s.View(), "more below") {
+	s.Update(tuitest.Runes("G"))
+	if s.offset == 0 || strings.Contains(tuitest.Plain(s.View()), "more below") {
 		t.Fatalf("G must show the end (offset %d)", s.offset)
 	}
-	s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("g")})
+	s.Update(tuitest.Runes("g"))
 	if s.offset != 0 {
 		t.Fatal("g must go to the top")
 	}
-	s.Update(tea.KeyMsg{Type: tea.KeyUp})
+	s.Update(tea.KeyPressMsg{Code: tea.KeyUp})
 	if s.offset != 0 {
 		t.Fatal("offset went negative")
 	}
@@ -161,7 +161,7 @@ func TestGolden(t *testing.T) {
 			s.SetSize(sz[0], sz[1])
 			s.loadID = 1
 			deliver(s, sampleSnapshot(), nil)
-			teatest.RequireEqualOutput(t, []byte(s.View()))
+			teatest.RequireEqualOutput(t, []byte(tuitest.Plain(s.View())))
 		})
 	}
 }
@@ -185,28 +185,28 @@ func TestAgainstTheSandbox(t *testing.T) {
 	if eur.Sign() <= 0 {
 		t.Fatalf("EUR24 balance %v", eur)
 	}
-	_, cmd := s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("u")})
+	_, cmd := s.Update(tuitest.Runes("u"))
 	push, ok := cmd().(kit.PushDialogMsg)
 	if !ok {
 		t.Fatal("u must ask for the key's passphrase")
 	}
 	d := push.Dialog
 	for _, r := range passphrase {
-		d, _ = d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		d, _ = d.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
-	_, retry := d.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	_, retry := d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	s.Update(retry())
 	if s.err != nil || !s.snap.LoggedIn {
 		t.Fatalf("after unlock: %v %+v", s.err, s.snap)
 	}
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	for _, want := range []string{"[CAN ACTIVATE]", "EUR24", homechain.FormatSmallest(eur, 2), tuitest.DevAddress, "logged in"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
 	}
 	// r reloads (logged out again: the passphrase is not kept).
-	_, cmd = s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("r")})
+	_, cmd = s.Update(tuitest.Runes("r"))
 	s.Update(cmd())
 	if s.snap.LoggedIn || findBalance(t, s.snap, "EUR24").Cmp(eur) != 0 {
 		t.Fatalf("refresh: %+v", s.snap)
@@ -236,13 +236,13 @@ func TestOnrampLimitsShow(t *testing.T) {
 		MinAmounts: map[string]enduser.Amount{"EUR": enduser.NewAmount(decimal.RequireFromString("5.00"))},
 		MaxAmounts: map[string]enduser.Amount{"EUR": enduser.NewAmount(decimal.RequireFromString("900.00"))}}
 	deliver(s, snap, nil)
-	if v := s.View(); !strings.Contains(v, "5 .. 900 EUR") || !strings.Contains(v, "[BLOCKED: region locked") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "5 .. 900 EUR") || !strings.Contains(v, "[BLOCKED: region locked") {
 		t.Fatalf("view:\n%s", v)
 	}
 	s.loadID, s.loading = 2, true
 	snap.Onramp, snap.OnrampErr = nil, errors.New("onramp-limit: retCode 10000")
 	deliver(s, snap, nil)
-	if v := s.View(); !strings.Contains(v, "limits unavailable: onramp-limit: retCode 10000") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "limits unavailable: onramp-limit: retCode 10000") {
 		t.Fatalf("view:\n%s", v)
 	}
 }

@@ -9,8 +9,8 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/enduser"
@@ -135,13 +135,13 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, kit.Status("Cancelled: the card was not changed.")
 		}
 		return s, s.start(op)
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return s, s.key(msg)
 	}
 	return s, nil
 }
 
-func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, s.refresh):
 		return s.start(opLoad)

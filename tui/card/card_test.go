@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/shopspring/decimal"
 
 	"purse/app"
@@ -54,7 +54,7 @@ func deliver(s *Screen, info app.CardInfo, err error) tea.Cmd {
 }
 
 func press(s *Screen, k string) tea.Cmd {
-	_, cmd := s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+	_, cmd := s.Update(tuitest.Runes(k))
 	return cmd
 }
 
@@ -66,7 +66,7 @@ func TestStateDrivesTheActions(t *testing.T) {
 		t.Fatal("a stale result was taken")
 	}
 	deliver(s, app.CardInfo{Card: sampleCard("Active")}, nil)
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	for _, want := range []string{"Card  [ACTIVE]", "**** **** **** 5678", "[x] contactless", "[ ] internet", "812345678", "Press b to block"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
@@ -88,10 +88,10 @@ func TestStateDrivesTheActions(t *testing.T) {
 		t.Fatalf("dialog %#v", push.Dialog)
 	}
 	// Enter on the confirmation does nothing; n cancels and nothing starts.
-	if _, c := d.Update(tea.KeyMsg{Type: tea.KeyEnter}); c != nil || d.Closed() {
+	if _, c := d.Update(tea.KeyPressMsg{Code: tea.KeyEnter}); c != nil || d.Closed() {
 		t.Fatal("enter answered the confirmation")
 	}
-	_, c := d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("n")})
+	_, c := d.Update(tuitest.Runes("n"))
 	res := c().(dialog.ConfirmResult)
 	if _, c := s.Update(res); s.running != "" || s.pending != "" {
 		t.Fatal("a cancelled confirmation started the operation")
@@ -105,7 +105,7 @@ func TestStateDrivesTheActions(t *testing.T) {
 	}
 
 	deliver(s, app.CardInfo{Card: sampleCard("Blocked"), Done: "card blocked"}, nil)
-	v = s.View()
+	v = tuitest.Plain(s.View())
 	for _, want := range []string{"Card  [BLOCKED]", "ok: card blocked", "press u to unblock"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
@@ -124,7 +124,7 @@ func TestNoCardAndIssueError(t *testing.T) {
 	s.taskID = 1
 	noCard := &enduser.APIError{Route: "card", Code: 10009, Message: "no card issued for tokenId 5123"}
 	deliver(s, app.CardInfo{NoCard: noCard, Profile: &enduser.Profile{IsCardEligible: false, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}}, nil)
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	for _, want := range []string{"[NO CARD]", "no card issued for tokenId 5123", "No card can be issued now", "isCardEligible is false", "card eligibility (now: no)", "at least 1 USD"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
@@ -139,12 +139,12 @@ func TestNoCardAndIssueError(t *testing.T) {
 	// eligibility unknown (the profile could not be read): not offered either, and said so
 	s.taskID = 2
 	deliver(s, app.CardInfo{NoCard: noCard, ProfileErr: errors.New("profile: timeout")}, nil)
-	if v := s.View(); !strings.Contains(v, "card eligibility is unknown") || press(s, "i") != nil {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "card eligibility is unknown") || press(s, "i") != nil {
 		t.Fatalf("unknown eligibility:\n%s", v)
 	}
 	s.taskID = 3
 	deliver(s, app.CardInfo{NoCard: noCard, Profile: &enduser.Profile{IsCardEligible: true, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}}, nil)
-	if v := s.View(); !strings.Contains(v, "Press i to issue") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "Press i to issue") {
 		t.Errorf("an eligible account is offered the issue:\n%s", v)
 	}
 	if press(s, "i") == nil {
@@ -153,7 +153,7 @@ func TestNoCardAndIssueError(t *testing.T) {
 	s.running = opIssue
 	err := &app.CardIssueError{Err: &enduser.APIError{Route: "issue-card", Code: 10009, Message: "tokenId 5123 is not card eligible"}, Needs: app.CardInfo{ProfileErr: errors.New("down")}.Preconditions()}
 	deliver(s, app.CardInfo{}, err)
-	v = s.View()
+	v = tuitest.Plain(s.View())
 	for _, want := range []string{"ERROR: issue card:", "not card eligible", "What to do: Issuing needs the account in Live status", "unknown: the profile could not be read"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
@@ -187,7 +187,7 @@ func TestGolden(t *testing.T) {
 				s.SetSize(sz[0], sz[1])
 				s.taskID = 1
 				deliver(s, infos[name], nil)
-				teatest.RequireEqualOutput(t, []byte(s.View()))
+				teatest.RequireEqualOutput(t, []byte(tuitest.Plain(s.View())))
 			})
 		}
 	}
@@ -224,9 +224,9 @@ func unlockAndRun(t *testing.T, s *Screen, cmd tea.Cmd) {
 	}
 	d := push.Dialog
 	for _, r := range passphrase {
-		d, _ = d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		d, _ = d.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
-	_, retry := d.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	_, retry := d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	step(t, s, retry)
 }
 
@@ -240,14 +240,14 @@ func TestAgainstTheSandbox(t *testing.T) {
 	if s.err != nil || s.info == nil || s.info.Card != nil || s.info.NoCard == nil {
 		t.Fatalf("first read: %v %+v", s.err, s.info)
 	}
-	if v := s.View(); !strings.Contains(v, "[NO CARD]") || !strings.Contains(v, "card eligibility (now: yes)") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "[NO CARD]") || !strings.Contains(v, "card eligibility (now: yes)") {
 		t.Fatalf("no-card view:\n%s", v)
 	}
 	confirmAndRun := func(k string) {
 		t.Helper()
 		push := press(s, k)
 		if push == nil {
-			t.Fatalf("%s is off:\n%s", k, s.View())
+			t.Fatalf("%s is off:\n%s", k, tuitest.Plain(s.View()))
 		}
 		if _, ok := push().(kit.PushDialogMsg); !ok {
 			t.Fatalf("%s did not ask for a confirmation", k)
@@ -264,7 +264,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 		{"u", "[ACTIVE]", "card unblocked"},
 	} {
 		confirmAndRun(c.key)
-		v := s.View()
+		v := tuitest.Plain(s.View())
 		if !strings.Contains(v, "Card  "+c.mark) || !strings.Contains(v, c.done) {
 			t.Fatalf("after %s:\n%s", c.key, v)
 		}
@@ -316,7 +316,7 @@ func TestBlockAgainstAFake(t *testing.T) {
 	if len(f.ops) != 2 || f.ops[1] != app.CardBlock+" "+string(s.info.Card.TokenID) {
 		t.Fatalf("operations %q", f.ops)
 	}
-	if !strings.Contains(s.View(), "BLOCKED") {
-		t.Fatalf("view after the block:\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "BLOCKED") {
+		t.Fatalf("view after the block:\n%s", tuitest.Plain(s.View()))
 	}
 }

@@ -2,6 +2,7 @@ package card
 
 import (
 	"errors"
+	"purse/tui/internal/tuitest"
 	"strings"
 	"testing"
 
@@ -27,7 +28,7 @@ func TestHostileCardTextNeverActsOnTheTerminal(t *testing.T) {
 	} {
 		s := newTestScreen(t)
 		deliver(s, info, nil)
-		v := s.View()
+		v := tuitest.Plain(s.View())
 		visibletest.Verify(t, "card screen", v)
 		if info.Card != nil && (!strings.Contains(v, "HOLDER␛[2J") || !strings.Contains(v, "[ACTIVE␛[2J")) {
 			t.Errorf("the holder and the status are shown escaped:\n%s", v)
@@ -35,5 +36,5 @@ func TestHostileCardTextNeverActsOnTheTerminal(t *testing.T) {
 	}
 	s := newTestScreen(t)
 	deliver(s, app.CardInfo{}, errors.New("card: retMsg "+h))
-	visibletest.Verify(t, "card screen with an error", s.View())
+	visibletest.Verify(t, "card screen with an error", tuitest.Plain(s.View()))
 }

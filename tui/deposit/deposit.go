@@ -16,9 +16,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 	"github.com/gagliardetto/solana-go"
 
 	"purse/altchain"
@@ -186,7 +186,7 @@ func newScreen(env *kit.Env, a Service) *Screen {
 		keys: keyMap{
 			nav:        form.NewNav("get the quote"),
 			left:       key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "currency")),
-			right:      key.NewBinding(key.WithKeys("right", "l", " ")),
+			right:      key.NewBinding(key.WithKeys("right", "l", "space")),
 			edit:       kit.WithHelp(k.Select, "edit the form"),
 			openReview: kit.WithHelp(k.Select, "open review"),
 			newQuote:   kit.WithHelp(k.Refresh, "new quote"),
@@ -210,8 +210,8 @@ func (s *Screen) Init() tea.Cmd { return nil }
 func (s *Screen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	iw := max(min(w-24, 40), 8)
-	s.amount.Width = iw
-	s.file.Width = iw
+	s.amount.SetWidth(iw)
+	s.file.SetWidth(iw)
 }
 
 // Title implements kit.Screen.
@@ -264,8 +264,14 @@ func (s *Screen) FullHelp() [][]key.Binding {
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return s, s.key(msg)
+	case tea.PasteMsg:
+		// Text for the focused text field; a paste never submits, moves or chooses.
+		if s.InputFocused() && s.row != rowCurrency {
+			return s, s.editField(msg)
+		}
+		return s, nil
 	case kit.TaskResult[*app.DepositQuote]:
 		if s.mine(slotQuote, msg.ID) {
 			return s, s.quoteDone(msg.Value, msg.Err)
@@ -343,7 +349,7 @@ func listen(run int, ch <-chan app.DepositEvent) tea.Cmd {
 	}
 }
 
-func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	keys := s.keys
 	if s.phase == phaseForm {
 		return s.formKey(k)
@@ -439,7 +445,7 @@ func (s *Screen) toForm() {
 	s.editing = false
 }
 
-func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) formKey(k tea.KeyPressMsg) tea.Cmd {
 	keys := s.keys
 	if !s.editing {
 		switch {
@@ -479,10 +485,16 @@ func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	}
+	return s.editField(k)
+}
+
+// editField gives a key or a paste to the focused text field and checks the form again when
+// its value changed.
+func (s *Screen) editField(msg tea.Msg) tea.Cmd {
 	in := s.focused()
 	before := in.Value()
 	var cmd tea.Cmd
-	*in, cmd = in.Update(k)
+	*in, cmd = in.Update(msg)
 	if in.Value() != before {
 		s.formErr = ""
 		s.live.Touch(rowKeys[s.row])

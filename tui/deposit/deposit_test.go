@@ -6,13 +6,15 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/app"
 	"purse/tui/kit"
 	"purse/tui/review"
+
+	"purse/tui/internal/tuitest"
 )
 
 func newTestScreen(t *testing.T) *Screen {
@@ -65,11 +67,11 @@ func TestAmountPrecisionIsAnErrorNamingTheField(t *testing.T) {
 		fillForm(s, c.in)
 		want := strings.TrimPrefix(c.want, "amount: ")
 		// shown under the field as it is typed, before any submit
-		if c.in != "" && !strings.Contains(s.View(), "ERROR amount (USDC): "+want) {
-			t.Errorf("%q: the error is not shown as it is typed:\n%s", c.in, s.View())
+		if c.in != "" && !strings.Contains(tuitest.Plain(s.View()), "ERROR amount (USDC): "+want) {
+			t.Errorf("%q: the error is not shown as it is typed:\n%s", c.in, tuitest.Plain(s.View()))
 		}
 		s.Update(keyOf(tea.KeyDown)) // away from the field: the submit goes back to it
-		_, cmd := s.Update(keyOf(tea.KeyCtrlS))
+		_, cmd := s.Update(keyOf('s', tea.ModCtrl))
 		if cmd != nil || s.phase != phaseForm || s.row != rowAmount || !s.editing {
 			t.Errorf("%q: a bad amount must not start a quote (phase %d) and must get the focus (row %d)", c.in, s.phase, s.row)
 		}
@@ -118,8 +120,21 @@ func TestFormFocusAndCurrency(t *testing.T) {
 	if got := altchain.OutputCurrencies[s.currency]; got != "CNH" {
 		t.Fatalf("left wraps around: %s", got)
 	}
-	if !strings.Contains(s.View(), "[CNH]") {
-		t.Fatalf("the chosen currency is marked without colour:\n%s", s.View())
+	// Space is the key "space" in Bubble Tea v2 (not " "): it steps right as → does.
+	s.Update(tuitest.Key(tea.KeySpace))
+	s.Update(runes(" "))
+	if got := altchain.OutputCurrencies[s.currency]; got != "CHF" {
+		t.Fatalf("two spaces right from CNH (wrapping past EUR): %s", got)
+	}
+	s.Update(keyOf(tea.KeyLeft))
+	s.Update(keyOf(tea.KeyLeft))
+	// A paste on the currency row chooses nothing.
+	s.Update(tea.PasteMsg{Content: "USD"})
+	if got := altchain.OutputCurrencies[s.currency]; got != "CNH" {
+		t.Fatalf("a paste moved the currency: %s", got)
+	}
+	if !strings.Contains(tuitest.Plain(s.View()), "[CNH]") {
+		t.Fatalf("the chosen currency is marked without colour:\n%s", tuitest.Plain(s.View()))
 	}
 	s.Update(keyOf(tea.KeyEsc))
 	if _, cmd := s.Update(runes("y")); !strings.Contains(statusOf(t, cmd), "nothing was signed") {
@@ -131,7 +146,7 @@ func TestFormFocusAndCurrency(t *testing.T) {
 func startQuote(t *testing.T, s *Screen, amount string) kit.TaskID {
 	t.Helper()
 	fillForm(s, amount)
-	if _, cmd := s.Update(keyOf(tea.KeyCtrlS)); cmd == nil {
+	if _, cmd := s.Update(keyOf('s', tea.ModCtrl)); cmd == nil {
 		t.Fatal("get quote must start a task")
 	}
 	id, ok := s.tasks[slotQuote]
@@ -147,7 +162,7 @@ func toReview(t *testing.T, s *Screen, qo *app.DepositQuote, r *altchain.Report)
 	id := startQuote(t, s, "12.5")
 	s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Value: qo})
 	if s.phase != phaseValidating {
-		t.Fatalf("after the quote: phase %d\n%s", s.phase, s.View())
+		t.Fatalf("after the quote: phase %d\n%s", s.phase, tuitest.Plain(s.View()))
 	}
 	vid := s.tasks[slotVerify]
 	_, cmd := s.Update(kit.TaskResult[*altchain.Report]{ID: vid, Slot: slotVerify, Value: r})
@@ -243,7 +258,7 @@ func TestRejectedQuoteShowsFindingsAndCannotBeSigned(t *testing.T) {
 	if _, cmd := rv.Update(runes("y")); cmd != nil || rv.Closed() {
 		t.Fatal("y in a blocked review must not decide")
 	}
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	for _, want := range []string{"Verdict: REJECTED", "reject", "D17", "(blocked)", "must not be signed"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, v)
@@ -306,7 +321,7 @@ func TestFailuresNameTheStepAndWhatToDo(t *testing.T) {
 		if s.phase != phaseFailed {
 			t.Fatalf("%v: phase %d", c.err, s.phase)
 		}
-		v := s.View()
+		v := tuitest.Plain(s.View())
 		for _, w := range c.want {
 			if !strings.Contains(strings.Join(strings.Fields(v), " "), w) {
 				t.Errorf("%v: missing %q in\n%s", c.err, w, v)
@@ -373,7 +388,7 @@ func TestSendProgressAndConfirmation(t *testing.T) {
 		t.Fatalf("phase %d after prepare", s.phase)
 	}
 	s.Update(progressMsg{run: s.run, ev: app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Sends: 2, Status: "processed", Height: 1100, LastValid: 1150, StatusPolls: 2}}, ch: ch})
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	for _, want := range []string{"status: processed", "block 1100, valid until 1150 (50 left)", "1 re-broadcast(s)", p.Signature.String()[:40]} {
 		if !strings.Contains(v, want) {
 			t.Errorf("sending view lacks %q:\n%s", want, v)
@@ -390,8 +405,8 @@ func TestSendProgressAndConfirmation(t *testing.T) {
 		t.Fatal("a confirmed deposit is followed to finalized")
 	}
 	s.Update(kit.TaskResult[string]{ID: s.tasks[slotFinalize], Slot: slotFinalize, Value: "finalized"})
-	if !strings.Contains(s.View(), "Deposited 12.5 USDC → EUR (finalized)") {
-		t.Fatalf("done view:\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "Deposited 12.5 USDC → EUR (finalized)") {
+		t.Fatalf("done view:\n%s", tuitest.Plain(s.View()))
 	}
 	_, cmd = s.Update(runes("c"))
 	if m, ok := cmd().(kit.CopyMsg); !ok || m.Value != p.Signature.String() {
@@ -414,9 +429,9 @@ func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
 
 	// A network failure: r sends the same signed bytes again, nothing is re-signed.
 	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepSend, context.DeadlineExceeded), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 1, LastValid: 1150}}})
-	v := strings.Join(strings.Fields(s.View()), " ")
+	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
 	if s.phase != phaseFailed || !strings.Contains(v, "ERROR at step send") || !strings.Contains(v, "send the same bytes again") {
-		t.Fatalf("send failure:\n%s", s.View())
+		t.Fatalf("send failure:\n%s", tuitest.Plain(s.View()))
 	}
 	old := s.tasks[slotSend]
 	s.Update(runes("r"))
@@ -428,10 +443,10 @@ func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
 	unknown := &app.OutcomeError{Outcome: app.OutcomeUnknown, IDName: "signature", ID: p.Signature.String(),
 		Err: &altchain.OutcomeUnknownError{Signature: p.Signature, LastValidBlockHeight: 1150, Cause: context.DeadlineExceeded}}
 	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepConfirm, unknown), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 2, LastValid: 1150}}})
-	v = strings.Join(strings.Fields(s.View()), " ")
+	v = strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
 	if !strings.Contains(v, "OUTCOME UNKNOWN at step confirm") || strings.Contains(v, "ERROR") || !strings.Contains(v, "Do not deposit again") ||
 		!strings.Contains(v, "purse altchain status "+p.Signature.String()+" --last-valid-block-height 1150") {
-		t.Fatalf("unknown outcome:\n%s", s.View())
+		t.Fatalf("unknown outcome:\n%s", tuitest.Plain(s.View()))
 	}
 	old = s.tasks[slotSend]
 	s.Update(runes("r"))
@@ -440,9 +455,9 @@ func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
 	}
 	// Expiry: it did not land; r asks for a new quote.
 	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepConfirm, altchain.ErrBlockhashExpired), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 3, LastValid: 1150, Height: 1151}}})
-	v = strings.Join(strings.Fields(s.View()), " ")
+	v = strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
 	if !strings.Contains(v, "ERROR at step confirm") || !strings.Contains(v, "did not land") {
-		t.Fatalf("expiry:\n%s", s.View())
+		t.Fatalf("expiry:\n%s", tuitest.Plain(s.View()))
 	}
 	s.Update(runes("r"))
 	if s.phase != phaseQuoting {
@@ -461,10 +476,10 @@ func TestSimulationRejectionShowsNewFindings(t *testing.T) {
 	r.Verdict = altchain.VerdictRejected
 	refused := app.DepositReview("x", q, "sandbox", "", &r)
 	s.Update(kit.TaskResult[*app.PreparedDeposit]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Err: failAt(app.StepSimulate, &app.Refusal{Code: "rejected", Msg: r.Err().Error(), Review: &refused})})
-	v := strings.Join(strings.Fields(s.View()), " ")
+	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
 	for _, want := range []string{"ERROR at step simulate", "G28"} {
 		if !strings.Contains(v, want) {
-			t.Errorf("lacks %q:\n%s", want, s.View())
+			t.Errorf("lacks %q:\n%s", want, tuitest.Plain(s.View()))
 		}
 	}
 }
@@ -476,7 +491,7 @@ func TestViewFitsSmallTerminals(t *testing.T) {
 	toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
 	for _, sz := range [][2]int{{80, 24}, {60, 16}, {40, 10}} {
 		s.SetSize(sz[0], sz[1])
-		lines := strings.Split(s.View(), "\n")
+		lines := strings.Split(tuitest.Plain(s.View()), "\n")
 		if len(lines) > sz[1] {
 			t.Errorf("%v: %d lines", sz, len(lines))
 		}
@@ -487,9 +502,33 @@ func TestViewFitsSmallTerminals(t *testing.T) {
 		}
 	}
 	s.SetSize(80, 24)
-	top := s.View()
+	top := tuitest.Plain(s.View())
 	s.Update(keyOf(tea.KeyPgDown))
-	if s.View() == top || !strings.Contains(top, "more lines") {
+	if tuitest.Plain(s.View()) == top || !strings.Contains(top, "more lines") {
 		t.Fatal("a long view scrolls and says so")
+	}
+}
+
+// TestPasteGoesIntoTheFocusedFieldAndIsChecked: a paste (bracketed, Bubble Tea v2's
+// tea.PasteMsg) is text for the focused field, checked as typed text is; it submits nothing.
+func TestPasteGoesIntoTheFocusedFieldAndIsChecked(t *testing.T) {
+	s := newTestScreen(t)
+	s.Update(tea.PasteMsg{Content: "12.5"})
+	if s.amount.Value() != "" {
+		t.Fatalf("a paste with no focused field went into the amount: %q", s.amount.Value())
+	}
+	s.Update(keyOf(tea.KeyEnter))
+	_, cmd := s.Update(tea.PasteMsg{Content: "12.5x\n"})
+	if got := s.amount.Value(); !strings.HasPrefix(got, "12.5x") {
+		t.Fatalf("the paste did not reach the amount: %q", got)
+	}
+	if !strings.Contains(s.live.Error("amount"), "expected a USDC amount") {
+		t.Fatalf("the pasted value is not checked: %q", s.live.Error("amount"))
+	}
+	for _, m := range tuitest.Flatten(cmd) {
+		t.Fatalf("a paste ran %#v", m)
+	}
+	if !s.InputFocused() || s.row != rowAmount {
+		t.Fatal("a paste with a newline moved or left the form")
 	}
 }

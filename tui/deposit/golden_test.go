@@ -6,14 +6,16 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/app"
 	"purse/tui/kit"
 	"purse/tui/review"
+
+	"purse/tui/internal/tuitest"
 )
 
 // TestGolden compares the screen's views (no colour) at 80×24 and 120×40 with
@@ -34,47 +36,47 @@ func TestGolden(t *testing.T) {
 		name string
 		view func(t *testing.T, s *Screen) string
 	}{
-		{"form", func(t *testing.T, s *Screen) string { return s.View() }},
+		{"form", func(t *testing.T, s *Screen) string { return tuitest.Plain(s.View()) }},
 		{"form_error", func(t *testing.T, s *Screen) string {
 			fillForm(s, "12.1234567")
-			s.Update(keyOf(tea.KeyCtrlS))
-			return s.View()
+			s.Update(keyOf('s', tea.ModCtrl))
+			return tuitest.Plain(s.View())
 		}},
 		{"validating", func(t *testing.T, s *Screen) string {
 			user := testUser(t).PublicKey()
 			id := startQuote(t, s, "12.5")
 			s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Value: offlineQuote(sandboxQuote(t, user), user)})
-			return s.View()
+			return tuitest.Plain(s.View())
 		}},
-		{"findings_ok", func(t *testing.T, s *Screen) string { valid(t, s); return s.View() }},
+		{"findings_ok", func(t *testing.T, s *Screen) string { valid(t, s); return tuitest.Plain(s.View()) }},
 		{"findings_rejected", func(t *testing.T, s *Screen) string {
 			user := testUser(t).PublicKey()
 			q := maliciousQuote(t, user)
 			toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
-			return s.View()
+			return tuitest.Plain(s.View())
 		}},
 		{"review_rejected", func(t *testing.T, s *Screen) string {
 			user := testUser(t).PublicKey()
 			q := maliciousQuote(t, user)
 			rv := toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
 			rv.SetSize(s.w, s.h)
-			return rv.View()
+			return tuitest.Plain(rv.View())
 		}},
 		{"review_valid", func(t *testing.T, s *Screen) string {
 			rv := valid(t, s)
 			rv.SetSize(s.w, s.h)
-			return rv.View()
+			return tuitest.Plain(rv.View())
 		}},
-		{"sending", func(t *testing.T, s *Screen) string { sending(t, s); return s.View() }},
+		{"sending", func(t *testing.T, s *Screen) string { sending(t, s); return tuitest.Plain(s.View()) }},
 		{"done", func(t *testing.T, s *Screen) string {
 			sending(t, s)
 			s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Value: &app.SentDeposit{Status: &altchain.SignatureStatus{ConfirmationStatus: "confirmed"}, Stats: app.SendStats{Sends: 2, Status: "confirmed"}}})
-			return s.View()
+			return tuitest.Plain(s.View())
 		}},
 		{"failed_send", func(t *testing.T, s *Screen) string {
 			sending(t, s)
 			s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepSend, context.DeadlineExceeded), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 1, LastValid: 1150}}})
-			return s.View()
+			return tuitest.Plain(s.View())
 		}},
 	}
 	for _, c := range cases {

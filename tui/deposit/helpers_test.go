@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/gagliardetto/solana-go"
 	computebudget "github.com/gagliardetto/solana-go/programs/compute-budget"
 	"github.com/gagliardetto/solana-go/programs/system"
@@ -22,14 +22,14 @@ import (
 
 var testSession = kit.Session{Profile: "sandbox", EVMKey: "dev", SolanaKey: "sol", AccountID: "42", Network: "31337"}
 
-// newEnv returns an Env that renders without colour; Svc is nil (offline model tests).
+// newEnv returns a test Env (views read through tuitest.Plain); Svc is nil (offline model tests).
 func newEnv(t testing.TB) *kit.Env {
 	t.Helper()
 	return tuitest.Env(t, testSession, tuitest.FakeHome)
 }
 
-func runes(s string) tea.KeyMsg      { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
-func keyOf(t tea.KeyType) tea.KeyMsg { return tea.KeyMsg{Type: t} }
+func runes(s string) tea.KeyPressMsg                     { return tuitest.Runes(s) }
+func keyOf(code rune, mod ...tea.KeyMod) tea.KeyPressMsg { return tuitest.Key(code, mod...) }
 
 // typeText sends each character of s as its own key press.
 func typeText(s *Screen, text string) {
@@ -171,7 +171,7 @@ func (h *harness) popClosed() {
 // handle delivers one message as the router would.
 func (h *harness) handle(msg tea.Msg) {
 	switch m := msg.(type) {
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		if d := h.top(); d != nil {
 			d, cmd := d.Update(m)
 			h.dialogs[len(h.dialogs)-1] = d
@@ -211,7 +211,7 @@ func (h *harness) handle(msg tea.Msg) {
 }
 
 // key presses keys one after the other, handling what each produces at once.
-func (h *harness) key(ks ...tea.KeyMsg) {
+func (h *harness) key(ks ...tea.KeyPressMsg) {
 	for _, k := range ks {
 		h.handle(k)
 	}
@@ -226,7 +226,7 @@ func (h *harness) until(what string, d time.Duration, cond func() bool) {
 		case msg := <-h.msgs:
 			h.handle(msg)
 		case <-deadline:
-			h.t.Fatalf("timed out waiting for %s; screen:\n%s", what, h.s.View())
+			h.t.Fatalf("timed out waiting for %s; screen:\n%s", what, tuitest.Plain(h.s.View()))
 		}
 	}
 }

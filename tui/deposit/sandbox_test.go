@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/gagliardetto/solana-go"
 
 	"purse/altchain"
@@ -93,7 +93,7 @@ func (h *harness) quote(t *testing.T, amount string) *review.Model {
 	for _, r := range amount {
 		h.key(runes(string(r)))
 	}
-	h.key(keyOf(tea.KeyCtrlS))
+	h.key(keyOf('s', tea.ModCtrl))
 	if h.s.input.File == "" {
 		h.unlock(t) // the partner key signs the request
 	}
@@ -102,7 +102,7 @@ func (h *harness) quote(t *testing.T, amount string) *review.Model {
 		return ok || h.s.phase == phaseFailed
 	})
 	if h.s.phase == phaseFailed {
-		t.Fatalf("quote failed:\n%s", h.s.View())
+		t.Fatalf("quote failed:\n%s", tuitest.Plain(h.s.View()))
 	}
 	return h.top().(*review.Model)
 }
@@ -115,7 +115,7 @@ func (h *harness) unlock(t *testing.T) {
 		return ok || h.s.phase == phaseFailed
 	})
 	if h.s.phase == phaseFailed {
-		t.Fatalf("failed before the passphrase:\n%s", h.s.View())
+		t.Fatalf("failed before the passphrase:\n%s", tuitest.Plain(h.s.View()))
 	}
 	for _, r := range passphrase {
 		h.key(runes(string(r)))
@@ -132,7 +132,7 @@ func TestSandboxDeposit(t *testing.T) {
 	}
 	rv := h.quote(t, "12.5")
 	if len(rv.Request().Blocked) == 0 || h.s.phase != phaseReview || !h.s.report.Rejected() {
-		t.Fatalf("the malicious quote was not rejected:\n%s", h.s.View())
+		t.Fatalf("the malicious quote was not rejected:\n%s", tuitest.Plain(h.s.View()))
 	}
 	before, _ := auditCount(t, ks)
 	h.key(runes("y"), keyOf(tea.KeyEnter))
@@ -144,10 +144,10 @@ func TestSandboxDeposit(t *testing.T) {
 	h.drain(100 * time.Millisecond)
 	h.key(runes("y"))
 	h.drain(200 * time.Millisecond)
-	v := strings.Join(strings.Fields(h.s.View()), " ")
+	v := strings.Join(strings.Fields(tuitest.Plain(h.s.View())), " ")
 	for _, want := range []string{"Verdict: REJECTED", "D17", "(blocked)"} {
 		if !strings.Contains(v, want) {
-			t.Errorf("the rejected quote's view lacks %q:\n%s", want, h.s.View())
+			t.Errorf("the rejected quote's view lacks %q:\n%s", want, tuitest.Plain(h.s.View()))
 		}
 	}
 	if after, sol := auditCount(t, ks); after != before || sol != 0 {
@@ -164,7 +164,7 @@ func TestSandboxDeposit(t *testing.T) {
 	h.key(keyOf(tea.KeyEsc))
 	rv = h.quote(t, "12.5")
 	if len(rv.Request().Blocked) != 0 {
-		t.Fatalf("the valid quote is blocked: %v\n%s", rv.Request().Blocked, h.s.View())
+		t.Fatalf("the valid quote is blocked: %v\n%s", rv.Request().Blocked, tuitest.Plain(h.s.View()))
 	}
 	_, sol0 := auditCount(t, ks)
 	h.key(keyOf(tea.KeyEnter))
@@ -176,7 +176,7 @@ func TestSandboxDeposit(t *testing.T) {
 	h.unlock(t)
 	h.until("the confirmation", 60*time.Second, func() bool { return h.s.phase == phaseDone || h.s.phase == phaseFailed })
 	if h.s.phase != phaseDone {
-		t.Fatalf("deposit failed:\n%s", h.s.View())
+		t.Fatalf("deposit failed:\n%s", tuitest.Plain(h.s.View()))
 	}
 	if _, sol := auditCount(t, ks); sol != sol0+1 {
 		t.Fatalf("Solana signatures %d → %d: expected exactly one", sol0, sol)
@@ -190,7 +190,7 @@ func TestSandboxDeposit(t *testing.T) {
 			t.Errorf("step %s is %d, not ok", app.DepositSteps[i], sp.state)
 		}
 	}
-	if v := h.s.View(); !strings.Contains(v, "Deposited 12.5 USDC → EUR") {
+	if v := tuitest.Plain(h.s.View()); !strings.Contains(v, "Deposited 12.5 USDC → EUR") {
 		t.Fatalf("done view:\n%s", v)
 	}
 	// Asking for the partner key's and the Solana key's passphrases is not a failure: the
@@ -209,8 +209,8 @@ func TestSandboxDeposit(t *testing.T) {
 	}
 	h.key(keyOf(tea.KeyEnter)) // enter on the last field: get quote
 	h.until("the missing file", 10*time.Second, func() bool { return h.s.phase == phaseFailed })
-	if v := strings.Join(strings.Fields(h.s.View()), " "); !strings.Contains(v, "ERROR at step quote: quote file "+missing+": no such file") {
-		t.Fatalf("missing file:\n%s", h.s.View())
+	if v := strings.Join(strings.Fields(tuitest.Plain(h.s.View())), " "); !strings.Contains(v, "ERROR at step quote: quote file "+missing+": no such file") {
+		t.Fatalf("missing file:\n%s", tuitest.Plain(h.s.View()))
 	}
 	h.key(keyOf(tea.KeyEsc))
 	file := filepath.Join(t.TempDir(), "quote.json")

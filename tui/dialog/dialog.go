@@ -6,9 +6,9 @@ package dialog
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"purse/internal/visible"
 	"purse/tui/kit"
@@ -52,7 +52,7 @@ func NewConfirm(env *kit.Env, id, title, body, yesLabel string) *Confirm {
 
 // Update implements kit.Dialog.
 func (c *Confirm) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
-	k, ok := msg.(tea.KeyMsg)
+	k, ok := msg.(tea.KeyPressMsg)
 	if !ok || c.closed {
 		return c, nil
 	}
@@ -137,7 +137,7 @@ func NewError(env *kit.Env, what string, err error, next string) *Info {
 
 // Update implements kit.Dialog.
 func (d *Info) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, d.close) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, d.close) {
 		d.closed = true
 	}
 	return d, nil
@@ -204,6 +204,7 @@ func Frame(s *kit.Styles, w, h int, title, body, foot string, verbatim bool) str
 		lines = append(lines[:maxBody-1], s.Muted.Render("… "+s.Marks.More))
 	}
 	lines = append(lines, footLines...)
-	box := s.Dialog.Width(inner + s.Dialog.GetHorizontalPadding()).Render(strings.Join(lines, "\n"))
+	// lipgloss v2's Width is the whole block's, border included.
+	box := s.Dialog.Width(inner + s.Dialog.GetHorizontalPadding() + s.Dialog.GetHorizontalBorderSize()).Render(strings.Join(lines, "\n"))
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, box)
 }

@@ -3,32 +3,32 @@ package dialog
 import (
 	"context"
 	"errors"
-	"io"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/tui/kit"
+
+	"purse/tui/internal/tuitest"
 )
 
 func env() *kit.Env {
-	return kit.NewEnv(context.Background(), kit.Session{}, "/h", nil, lipgloss.NewRenderer(io.Discard))
+	return kit.NewEnv(context.Background(), kit.Session{}, "/h", nil)
 }
 
 func TestConfirmKeys(t *testing.T) {
 	cases := []struct {
-		key       tea.KeyMsg
+		key       tea.KeyPressMsg
 		closed    bool
 		confirmed bool
 	}{
-		{tea.KeyMsg{Type: tea.KeyEnter}, false, false},
-		{tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}, false, false},
-		{tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'Y'}}, false, false},
-		{tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'y'}}, true, true},
-		{tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'n'}}, true, false},
-		{tea.KeyMsg{Type: tea.KeyEscape}, true, false},
+		{tea.KeyPressMsg{Code: tea.KeyEnter}, false, false},
+		{tuitest.Runes(" "), false, false},
+		{tea.KeyPressMsg{Code: 'Y', Text: string('Y')}, false, false},
+		{tea.KeyPressMsg{Code: 'y', Text: string('y')}, true, true},
+		{tea.KeyPressMsg{Code: 'n', Text: string('n')}, true, false},
+		{tea.KeyPressMsg{Code: tea.KeyEscape}, true, false},
 	}
 	for _, c := range cases {
 		d := NewConfirm(env(), "block", "Block the card?", "The card stops working until you unblock it.", "block the card")
@@ -52,13 +52,13 @@ func TestConfirmKeys(t *testing.T) {
 func TestErrorSaysWhatToDoNext(t *testing.T) {
 	d := NewError(env(), "Loading balances", errors.New("connection refused"), "")
 	d.SetSize(80, 20)
-	v := d.View()
+	v := tuitest.Plain(d.View())
 	for _, want := range []string{"ERROR: Loading balances", "connection refused", "What to do:", "/h/purse.log"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("missing %q in\n%s", want, v)
 		}
 	}
-	d.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	if !d.Closed() {
 		t.Error("enter closes an error box")
 	}
@@ -69,7 +69,7 @@ func TestValueShownExactly(t *testing.T) {
 	d := NewValue(env(), "Copied: signature", sig, "note")
 	d.SetSize(60, 20)
 	var got string
-	for _, l := range strings.Split(d.View(), "\n") {
+	for _, l := range strings.Split(tuitest.Plain(d.View()), "\n") {
 		l = strings.Trim(strings.TrimSpace(l), "│")
 		l = strings.TrimSpace(l)
 		if strings.HasPrefix(l, "0x") || (got != "" && strings.Trim(l, "5e") == "" && l != "") {
@@ -87,11 +87,11 @@ func TestQRShowsTheCodeAndTheValue(t *testing.T) {
 	const addr = "44WcKpddapwpYW2jkohyZVeL2fUek3Hd3eJBw2q4uT9J"
 	d := NewQR(env(), "Solana address", addr)
 	d.SetSize(80, 19)
-	v := d.View()
+	v := tuitest.Plain(d.View())
 	if !strings.Contains(v, addr) || strings.Count(v, "█") < 100 || strings.Contains(v, "too small") {
 		t.Fatalf("QR view:\n%s", v)
 	}
-	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
+	_, cmd := d.Update(tea.KeyPressMsg{Code: 'c', Text: string('c')})
 	if cmd == nil {
 		t.Fatal("c copies nothing")
 	}
@@ -99,10 +99,10 @@ func TestQRShowsTheCodeAndTheValue(t *testing.T) {
 		t.Fatalf("copy: %#v closed %v", m, d.Closed())
 	}
 	d.SetSize(30, 12)
-	if v := d.View(); !strings.Contains(v, "too small") || !strings.Contains(v, "columns") {
+	if v := tuitest.Plain(d.View()); !strings.Contains(v, "too small") || !strings.Contains(v, "columns") {
 		t.Fatalf("small window:\n%s", v)
 	}
-	d.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEsc})
 	if !d.Closed() {
 		t.Fatal("esc does not close")
 	}

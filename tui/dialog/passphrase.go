@@ -3,9 +3,9 @@ package dialog
 import (
 	"fmt"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/tui/form"
 	"purse/tui/kit"
@@ -81,7 +81,7 @@ func (p *Passphrase) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
 	if p.closed {
 		return p, nil
 	}
-	if k, ok := msg.(tea.KeyMsg); ok {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, p.submit):
 			if p.input.Value() == "" {

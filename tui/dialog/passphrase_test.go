@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+
+	"purse/tui/internal/tuitest"
 )
 
 func TestPassphraseHidesAndReturnsTheValue(t *testing.T) {
@@ -12,22 +14,22 @@ func TestPassphraseHidesAndReturnsTheValue(t *testing.T) {
 	d := NewPassphrase(e, "sign", "Unlock key", "Passphrase of key \"me\"")
 	d.SetSize(80, 24)
 	for _, r := range "s3cret" {
-		d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		d.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
-	if v := d.View(); strings.Contains(v, "s3cret") || !strings.Contains(v, "••••••") {
+	if v := tuitest.Plain(d.View()); strings.Contains(v, "s3cret") || !strings.Contains(v, "••••••") {
 		t.Fatalf("the passphrase shows on screen:\n%s", v)
 	}
-	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	res, ok := cmd().(PassphraseResult)
 	if !ok || res.ID != "sign" || string(res.Passphrase) != "s3cret" || res.Cancelled || !d.Closed() {
 		t.Fatalf("result %+v", res)
 	}
 
 	d = NewPassphrase(e, "sign", "Unlock key", "")
-	if _, cmd := d.Update(tea.KeyMsg{Type: tea.KeyEnter}); cmd != nil || d.Closed() {
+	if _, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyEnter}); cmd != nil || d.Closed() {
 		t.Fatal("an empty passphrase was submitted")
 	}
-	_, cmd = d.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	_, cmd = d.Update(tea.KeyPressMsg{Code: tea.KeyEsc})
 	if res := cmd().(PassphraseResult); !res.Cancelled || res.Passphrase != nil {
 		t.Fatalf("esc: %+v", res)
 	}
@@ -38,8 +40,8 @@ func TestPassphraseHidesAndReturnsTheValue(t *testing.T) {
 func TestPassphraseSubmitsWithTheFormsKey(t *testing.T) {
 	d := NewPassphrase(env(), "sign", "Unlock key", "")
 	d.SetSize(80, 24)
-	d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("pw")})
-	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
+	d.Update(tuitest.Runes("pw"))
+	_, cmd := d.Update(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	if cmd == nil {
 		t.Fatal("ctrl+s did not submit the passphrase")
 	}

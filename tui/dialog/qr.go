@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"purse/internal/qrtext"
 	"purse/tui/kit"
@@ -38,7 +38,7 @@ func NewQR(env *kit.Env, title, value string) *QR {
 
 // Update implements kit.Dialog.
 func (d *QR) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
-	k, ok := msg.(tea.KeyMsg)
+	k, ok := msg.(tea.KeyPressMsg)
 	switch {
 	case !ok:
 	case key.Matches(k, d.close):

@@ -10,8 +10,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/config"
@@ -220,8 +220,14 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			s.profile.TokenID = ses.AccountID
 		}
 		return s, nil
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return s, s.key(msg)
+	case tea.PasteMsg:
+		// Text for the open form's field; a paste never submits or cancels.
+		if s.form != nil && !s.busy {
+			_, cmd := s.form.Update(msg)
+			return s, cmd
+		}
 	}
 	return s, nil
 }
@@ -261,7 +267,7 @@ func (s *Screen) keyDone(a app.KeyAdded) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	if s.busy {
 		return nil
 	}

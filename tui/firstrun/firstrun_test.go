@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
@@ -56,7 +56,7 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 	}
 	f.SetValue("label", "dev")
 	f.SetValue("file", tuitest.WriteFile(t, "dev.hex", tuitest.DevKey))
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	h.Answer("New passphrase for key dev", "pw-long-enough")
 	h.Answer("Repeat the new passphrase", "pw-long-enough")
 	if w.step != stepSolana {
@@ -71,13 +71,13 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 
 	h.Press(tuitest.Runes("n"))
 	w.flow.Form().SetValue("label", "sol")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	h.Answer("New passphrase for key sol", "pw2-long-enough")
 	h.Answer("Repeat the new passphrase", "pw2-long-enough")
 	if w.step != stepDone || sv.Profile().SolanaKey != "sol" {
 		t.Fatalf("step %d profile %+v", w.step, sv.Profile())
 	}
-	if v := h.Scr.View(); !strings.Contains(v, "owns account 31") || !strings.Contains(v, "[x] Solana key") {
+	if v := tuitest.Plain(h.Scr.View()); !strings.Contains(v, "owns account 31") || !strings.Contains(v, "[x] Solana key") {
 		t.Fatalf("summary:\n%s", v)
 	}
 	h.Press(tuitest.Key(tea.KeyEnter))
@@ -107,16 +107,16 @@ func TestExistingKeyAndSkip(t *testing.T) {
 		}
 	}
 	h.Press(tuitest.Key(tea.KeyEnter))
-	if !strings.Contains(h.Scr.View(), "mine") {
-		t.Fatalf("existing keys are offered:\n%s", h.Scr.View())
+	if !strings.Contains(tuitest.Plain(h.Scr.View()), "mine") {
+		t.Fatalf("existing keys are offered:\n%s", tuitest.Plain(h.Scr.View()))
 	}
 	h.Press(tuitest.Key(tea.KeyEnter))
 	if sv.Profile().EVMKey != "mine" || w.step != stepSolana {
 		t.Fatalf("use existing: %+v step %d", sv.Profile(), w.step)
 	}
 	h.Press(tuitest.Runes("s"))
-	if w.step != stepDone || !strings.Contains(h.Scr.View(), "has no account yet") {
-		t.Fatalf("skip:\n%s", h.Scr.View())
+	if w.step != stepDone || !strings.Contains(tuitest.Plain(h.Scr.View()), "has no account yet") {
+		t.Fatalf("skip:\n%s", tuitest.Plain(h.Scr.View()))
 	}
 }
 
@@ -162,7 +162,7 @@ func TestGolden(t *testing.T) {
 				s.loadID = 1
 				s.Update(kit.TaskResult[loaded]{ID: 1, Value: data})
 				c.setup(s)
-				tuitest.RequireGolden(t, s.View(), sz[0])
+				tuitest.RequireGolden(t, tuitest.Plain(s.View()), sz[0])
 			})
 		}
 	}
@@ -175,12 +175,12 @@ func TestKeyStepArticles(t *testing.T) {
 	s.SetSize(120, 40)
 	s.profile = *config.SandboxProfile(config.DefaultSandboxAddr)
 	s.enterKeyStep(stepEVM)
-	if v := s.View(); !strings.Contains(v, "needs an EVM key.") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "needs an EVM key.") {
 		t.Fatalf("EVM step:\n%s", v)
 	}
 	s.profile.EVMKey = "me"
 	s.enterKeyStep(stepSolana)
-	if v := s.View(); !strings.Contains(v, "needs a Solana key.") || strings.Contains(v, "an Solana") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "needs a Solana key.") || strings.Contains(v, "an Solana") {
 		t.Fatalf("Solana step:\n%s", v)
 	}
 }
@@ -194,16 +194,16 @@ func TestAccountAfterMint(t *testing.T) {
 	p := *config.SandboxProfile(config.DefaultSandboxAddr)
 	p.EVMKey, p.SolanaKey = "me", "sol"
 	s.profile, s.step = p, stepDone
-	if v := s.View(); !strings.Contains(v, "none on chain yet") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "none on chain yet") {
 		t.Fatalf("before the mint:\n%s", v)
 	}
 	// another key's account is not this one's
 	s.Update(kit.SessionMsg{Session: kit.Session{Profile: p.Name, EVMKey: "other", AccountID: "1234567890"}})
-	if v := s.View(); !strings.Contains(v, "none on chain yet") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "none on chain yet") {
 		t.Fatalf("another key's account was taken:\n%s", v)
 	}
 	s.Update(kit.SessionMsg{Session: kit.Session{Profile: p.Name, EVMKey: "me", AccountID: "1234567890"}})
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	if strings.Contains(v, "none on chain yet") || !strings.Contains(v, "1234567890") || !strings.Contains(v, "[x] Account") {
 		t.Fatalf("after the mint:\n%s", v)
 	}

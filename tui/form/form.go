@@ -10,9 +10,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/tui/kit"
@@ -88,7 +88,7 @@ func New(env *kit.Env, title, submitLabel string, fields ...*Field) *Form {
 		env: env, Title: title, fields: fields, SubmitLabel: submitLabel,
 		nav:   NewNav(submitLabel),
 		left:  key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous choice")),
-		right: key.NewBinding(key.WithKeys("right", " "), key.WithHelp("→/space", "next choice")),
+		right: key.NewBinding(key.WithKeys("right", "space"), key.WithHelp("→/space", "next choice")),
 	}
 	f.focusOn(0)
 	return f
@@ -221,15 +221,25 @@ func (f *Form) Failed(err error) {
 // FieldError returns the error shown under field k ("" when it is valid or not reached yet).
 func (f *Form) FieldError(k string) string { return f.live.Error(k) }
 
-// Update handles a key press and reports whether the form was submitted or cancelled. A
-// submit is refused while Check fails: the error shows and the first invalid field gets the
-// focus.
+// Update handles a key press or a paste and reports whether the form was submitted or
+// cancelled. A submit is refused while Check fails: the error shows and the first invalid
+// field gets the focus. A paste only ever goes into the focused text field: it is text,
+// never a key that submits, cancels or moves.
 func (f *Form) Update(msg tea.Msg) (Result, tea.Cmd) {
-	k, ok := msg.(tea.KeyMsg)
-	if !ok || len(f.fields) == 0 {
+	if len(f.fields) == 0 {
 		return Editing, nil
 	}
 	cur := f.fields[f.focus]
+	if p, ok := msg.(tea.PasteMsg); ok {
+		if cur.isChoice() {
+			return Editing, nil
+		}
+		return f.edit(cur, p)
+	}
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return Editing, nil
+	}
 	vis, pos := f.position()
 	switch f.nav.Read(k, pos == len(vis)-1) {
 	case Submit:
@@ -269,6 +279,12 @@ func (f *Form) Update(msg tea.Msg) (Result, tea.Cmd) {
 	case cur.isChoice():
 		return Editing, nil
 	}
+	return f.edit(cur, msg)
+}
+
+// edit gives a key or a paste to the focused text field and checks the form again when its
+// value changed.
+func (f *Form) edit(cur *Field, msg tea.Msg) (Result, tea.Cmd) {
 	f.Err = ""
 	var cmd tea.Cmd
 	before := cur.input.Value()
@@ -327,7 +343,7 @@ func (f *Form) View(w int) string {
 					s.Muted.Render(fmt.Sprintf(" %d of %d", fl.choice+1, len(fl.choices)))
 			}
 		} else {
-			fl.input.Width = max(room-1, 1)
+			fl.input.SetWidth(max(room-1, 1))
 			val = fl.input.View()
 		}
 		b.WriteString(prefix + val + "\n")

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/tui/form"
@@ -15,7 +15,7 @@ import (
 
 var (
 	enter = tuitest.Key(tea.KeyEnter)
-	ctrlS = tuitest.Key(tea.KeyCtrlS)
+	ctrlS = tuitest.Key('s', tea.ModCtrl)
 	tab   = tuitest.Key(tea.KeyTab)
 	esc   = tuitest.Key(tea.KeyEsc)
 )
@@ -28,7 +28,7 @@ func labelForm(t *testing.T) *form.Form {
 	return f
 }
 
-func press(f *form.Form, keys ...tea.KeyMsg) form.Result {
+func press(f *form.Form, keys ...tea.KeyPressMsg) form.Result {
 	res := form.Editing
 	for _, k := range keys {
 		res, _ = f.Update(k)
@@ -39,7 +39,7 @@ func press(f *form.Form, keys ...tea.KeyMsg) form.Result {
 func TestNavReadsTheOneConvention(t *testing.T) {
 	n := form.NewNav("do it")
 	for _, c := range []struct {
-		key  tea.KeyMsg
+		key  tea.KeyPressMsg
 		last bool
 		want form.Action
 	}{
@@ -49,7 +49,7 @@ func TestNavReadsTheOneConvention(t *testing.T) {
 		{enter, true, form.Submit},
 		{tab, true, form.Next},
 		{tuitest.Key(tea.KeyDown), false, form.Next},
-		{tuitest.Key(tea.KeyShiftTab), false, form.Prev},
+		{tuitest.Key(tea.KeyTab, tea.ModShift), false, form.Prev},
 		{tuitest.Key(tea.KeyUp), true, form.Prev},
 		{esc, false, form.Cancel},
 		{tuitest.Runes("s"), true, form.None},
@@ -92,7 +92,7 @@ func TestFormShowsTheFieldErrorAsTheUserTypesAndRefusesTheSubmit(t *testing.T) {
 	if got := f.FieldError("label"); got == "" || !strings.Contains(view, "new label: expected") {
 		t.Fatalf("no error under the field after typing an invalid label: %q\n%s", got, view)
 	}
-	press(f, tuitest.Key(tea.KeyShiftTab))
+	press(f, tuitest.Key(tea.KeyTab, tea.ModShift))
 	if res := press(f, ctrlS); res != form.Editing || f.Focused() != "label" {
 		t.Fatalf("submit of an invalid form: %v, focus %q; want refused, focus on label", res, f.Focused())
 	}
@@ -128,3 +128,42 @@ func TestFailedNamesTheSubmitKey(t *testing.T) {
 }
 
 var errTaken = errors.New("taken")
+
+// TestSpaceCyclesAChoice: Bubble Tea v2 names the space key "space" (v1: " "); space steps a
+// choice forward as → does.
+func TestSpaceCyclesAChoice(t *testing.T) {
+	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
+	f := form.New(env, "Kind", "add", form.ChoiceField("kind", "kind", []string{"evm", "solana", "both"}, 0))
+	press(f, tuitest.Key(tea.KeySpace))
+	if got := f.Choice("kind"); got != 1 {
+		t.Fatalf("space: choice %d, want 1", got)
+	}
+	press(f, tuitest.Runes(" "), tuitest.Key(tea.KeyRight))
+	if got := f.Choice("kind"); got != 0 {
+		t.Fatalf("space then →: choice %d, want 0 (wrapped)", got)
+	}
+}
+
+// TestPasteIsTextNeverAKey: a paste goes into the focused text field and is checked as typed
+// text is; a pasted "ctrl+s", newline or esc submits, moves or cancels nothing, and a paste
+// on a choice changes nothing.
+func TestPasteIsTextNeverAKey(t *testing.T) {
+	f := labelForm(t)
+	press(f, tab)
+	for _, p := range []string{"bad label", "\n", "\x1b", "ctrl+s"} {
+		if res, _ := f.Update(tea.PasteMsg{Content: p}); res != form.Editing {
+			t.Fatalf("paste %q: %v", p, res)
+		}
+	}
+	if got := f.Value("label"); !strings.HasPrefix(got, "bad label") || f.Value("note") != "" {
+		t.Fatalf("the paste went to note %q / label %q", f.Value("note"), got)
+	}
+	if f.FieldError("label") == "" {
+		t.Fatal("the pasted label is not checked")
+	}
+	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
+	c := form.New(env, "Kind", "add", form.ChoiceField("kind", "kind", []string{"evm", "solana"}, 0))
+	if res, _ := c.Update(tea.PasteMsg{Content: " "}); res != form.Editing || c.Choice("kind") != 0 {
+		t.Fatalf("a paste on a choice: %v, choice %d", res, c.Choice("kind"))
+	}
+}

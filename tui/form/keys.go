@@ -3,8 +3,8 @@ package form
 import (
 	"errors"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/tui/kit"
@@ -47,7 +47,7 @@ func NewNav(submitLabel string) Nav {
 }
 
 // Read says what k means in a form whose focused field is the last one (or not).
-func (n Nav) Read(k tea.KeyMsg, last bool) Action {
+func (n Nav) Read(k tea.KeyPressMsg, last bool) Action {
 	switch {
 	case key.Matches(k, n.Submit), last && key.Matches(k, n.Enter):
 		return Submit

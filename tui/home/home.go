@@ -6,8 +6,8 @@ package home
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/tui/kit"
 )
@@ -29,7 +29,7 @@ func (s *Screen) Init() tea.Cmd { return nil }
 
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, s.copy) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, s.copy) {
 		if id := s.env.Session.AccountID; id != "" {
 			return s, kit.Copy("account id", id)
 		}

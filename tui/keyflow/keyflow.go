@@ -9,8 +9,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/config"
@@ -168,7 +168,7 @@ func (f *Flow) id(s string) string { return f.owner + "/key-" + s }
 // result. done is non-nil once a key was added; handled reports whether msg was the flow's.
 func (f *Flow) Update(msg tea.Msg) (done *app.KeyAdded, handled bool, cmd tea.Cmd) {
 	switch msg := msg.(type) {
-	case tea.KeyMsg:
+	case tea.KeyPressMsg, tea.PasteMsg:
 		if f.form == nil {
 			return nil, false, nil
 		}

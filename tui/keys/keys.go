@@ -14,8 +14,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/keystore"
@@ -221,8 +221,14 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		// the profile's keys may have changed elsewhere (the first-run wizard): reload
 		s.refreshRows()
 		return s, s.load()
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return s, s.key(msg)
+	case tea.PasteMsg:
+		// Text for the open form's field; a paste never submits or cancels.
+		if s.form != nil && !s.opBusy {
+			_, cmd := s.form.Update(msg)
+			return s, cmd
+		}
 	}
 	return s, nil
 }
@@ -248,7 +254,7 @@ func (s *Screen) failed(err error) tea.Cmd {
 	return nil
 }
 
-func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	if s.form != nil {
 		if s.opBusy {
 			return nil

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/keystore"
@@ -32,8 +32,8 @@ func TestCreateFileKeyThroughPassphraseDialog(t *testing.T) {
 	_, sv := sandboxServices(t)
 	env := newEnv(t, sv)
 	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
-	if !strings.Contains(h.Scr.View(), "No keys yet") {
-		t.Fatalf("empty list:\n%s", h.Scr.View())
+	if !strings.Contains(tuitest.Plain(h.Scr.View()), "No keys yet") {
+		t.Fatalf("empty list:\n%s", tuitest.Plain(h.Scr.View()))
 	}
 	h.Press(tuitest.Runes("a"))
 	if !h.Scr.InputFocused() {
@@ -41,11 +41,11 @@ func TestCreateFileKeyThroughPassphraseDialog(t *testing.T) {
 	}
 	h.Press(tuitest.Key(tea.KeyTab)) // kind → label
 	h.TypeText("alice")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	h.Answer("New passphrase for key alice", "first-pass")
 	h.Answer("Repeat the new passphrase", "other-pass")
-	if d := h.Top(); !strings.Contains(d.View(), "differed") {
-		t.Fatalf("a mismatch must ask again and say why:\n%s", d.View())
+	if d := h.Top(); !strings.Contains(tuitest.Plain(d.View()), "differed") {
+		t.Fatalf("a mismatch must ask again and say why:\n%s", tuitest.Plain(d.View()))
 	}
 	h.Answer("New passphrase for key alice", "pw-long-enough")
 	h.Answer("Repeat the new passphrase", "pw-long-enough")
@@ -91,7 +91,7 @@ func TestImportDiscoversOnboardedAccount(t *testing.T) {
 	f := keysScreen(t, h).flow.Form()
 	f.SetValue("label", "dev")
 	f.SetValue("file", tuitest.WriteFile(t, "dev.hex", "0x"+tuitest.DevKey+"\n"))
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	h.Answer("New passphrase for key dev", "pw-long-enough")
 	h.Answer("Repeat the new passphrase", "pw-long-enough")
 	if got := h.LastStatus(); !strings.Contains(got, "Found account 77") {
@@ -104,7 +104,7 @@ func TestImportDiscoversOnboardedAccount(t *testing.T) {
 	if env.Session.AccountID != "77" || env.Session.EVMKey != "dev" {
 		t.Fatalf("session %+v", env.Session)
 	}
-	if v := h.Scr.View(); !strings.Contains(v, "[x] evm") || !strings.Contains(v, tuitest.DevAddress) {
+	if v := tuitest.Plain(h.Scr.View()); !strings.Contains(v, "[x] evm") || !strings.Contains(v, tuitest.DevAddress) {
 		t.Fatalf("the list must mark the profile's key and show its full address:\n%s", v)
 	}
 }
@@ -154,13 +154,13 @@ func TestImportEveryFormat(t *testing.T) {
 		f.SetValue("label", c.label)
 		f.SetValue("file", c.file)
 		f.SetValue("index", c.index)
-		h.Press(tuitest.Key(tea.KeyCtrlS))
+		h.Press(tuitest.Key('s', tea.ModCtrl))
 		if c.filePass != "" {
 			h.Answer("Keystore JSON passphrase", "wrong")
 			if f.Err == "" || len(h.Dialogs) != 0 {
 				t.Fatalf("%s: a wrong file passphrase must show an error in the form (dialogs %d)", c.label, len(h.Dialogs))
 			}
-			h.Press(tuitest.Key(tea.KeyCtrlS))
+			h.Press(tuitest.Key('s', tea.ModCtrl))
 			h.Answer("Keystore JSON passphrase", c.filePass)
 		}
 		h.Answer("New passphrase for key "+c.label, "pw-long-enough")
@@ -191,23 +191,23 @@ func TestImportErrorsStayInTheForm(t *testing.T) {
 	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
 	h.Press(tuitest.Runes("i"))
 	f := keysScreen(t, h).flow.Form()
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if f.Focused() != "label" || !strings.Contains(f.FieldError("label"), "expected a label") {
 		t.Fatalf("empty label: the submit must be refused on the label: focus %q, error %q", f.Focused(), f.FieldError("label"))
 	}
 	f.SetValue("label", "x")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if !strings.Contains(f.Err, "file") {
 		t.Fatalf("empty file: %q", f.Err)
 	}
 	secret := "not-a-key-SECRETWORD"
 	f.SetValue("file", tuitest.WriteFile(t, "bad", secret))
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if f.Err == "" || strings.Contains(f.Err, "SECRETWORD") || len(h.Dialogs) != 0 {
 		t.Fatalf("a bad key file must fail without quoting it: %q", f.Err)
 	}
 	f.SetValue("file", filepath.Join(t.TempDir(), "missing"))
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if !strings.Contains(f.Err, "cannot open") {
 		t.Fatalf("missing file: %q", f.Err)
 	}
@@ -218,7 +218,7 @@ func TestImportErrorsStayInTheForm(t *testing.T) {
 	// Cancelling the passphrase dialog adds nothing.
 	h.Press(tuitest.Runes("a"))
 	keysScreen(t, h).flow.Form().SetValue("label", "later")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	h.Press(tuitest.Key(tea.KeyEsc))
 	ks, _ := sv.Keys(nil)
 	if l, _ := ks.List(); len(l) != 0 {
@@ -262,7 +262,7 @@ func TestRenameRemoveUseCopy(t *testing.T) {
 		t.Fatal("rename form must take the keys")
 	}
 	s.form.SetValue("label", "sol2")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if p := sv.Profile(); p.SolanaKey != "sol2" || env.Session.SolanaKey != "sol2" {
 		t.Fatalf("a rename must follow in the profile: %+v", p)
 	}
@@ -274,14 +274,14 @@ func TestRenameRemoveUseCopy(t *testing.T) {
 	// must ask about this key, not the one now under the old row.
 	h.Press(tuitest.Runes("k"), tuitest.Runes("e"))
 	s.form.SetValue("label", "z-evm")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if sel, ok := s.Selected(); !ok || sel.Label != "z-evm" {
 		t.Fatalf("after renaming a-evm to z-evm the cursor is on %+v", sel)
 	}
 
 	h.Press(tuitest.Runes("d"))
-	if d := h.Top(); !strings.Contains(d.View(), "uses it as its EVM key") || !strings.Contains(d.View(), "z-evm") {
-		t.Fatalf("the remove question must say the profile uses the key:\n%s", d.View())
+	if d := h.Top(); !strings.Contains(tuitest.Plain(d.View()), "uses it as its EVM key") || !strings.Contains(tuitest.Plain(d.View()), "z-evm") {
+		t.Fatalf("the remove question must say the profile uses the key:\n%s", tuitest.Plain(d.View()))
 	}
 	h.Press(tuitest.Key(tea.KeyEnter)) // enter never confirms
 	h.Press(tuitest.Runes("n"))
@@ -304,13 +304,13 @@ func TestExportAsksPassphrasesAndRefusesOverwrite(t *testing.T) {
 	taken := tuitest.WriteFile(t, "taken.json", "keep me")
 	h.Press(tuitest.Runes("x"))
 	s.form.SetValue("file", taken)
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if !strings.Contains(s.form.Err, "refusing to overwrite") || len(h.Dialogs) != 0 {
 		t.Fatalf("existing file: %q", s.form.Err)
 	}
 	out := filepath.Join(t.TempDir(), "k.json")
 	s.form.SetValue("file", out)
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	// The key's own passphrase first, then the export passphrase twice (the unlock helper).
 	h.Answer("Unlock key k", "pw")
 	h.Answer("New passphrase", "export-pass")
@@ -379,7 +379,7 @@ func TestGolden(t *testing.T) {
 		}},
 		{"new_form_error", func(s *Screen) {
 			s.Update(tuitest.Runes("a"))
-			s.Update(tuitest.Key(tea.KeyCtrlS))
+			s.Update(tuitest.Key('s', tea.ModCtrl))
 		}},
 	}
 	for _, c := range cases {
@@ -392,7 +392,7 @@ func TestGolden(t *testing.T) {
 				s.listID = 1
 				s.Update(kit.TaskResult[[]keystore.Entry]{ID: 1, Value: goldenKeys})
 				c.setup(s)
-				tuitest.RequireGolden(t, s.View(), sz[0])
+				tuitest.RequireGolden(t, tuitest.Plain(s.View()), sz[0])
 			})
 		}
 	}

@@ -5,8 +5,6 @@ import (
 	"io"
 	"log/slog"
 	"time"
-
-	"github.com/charmbracelet/lipgloss"
 )
 
 // Session is what the footer shows about where purse is working: the profile, the active
@@ -44,21 +42,17 @@ type HeldKey struct {
 	Expires time.Time
 }
 
-// NewEnv returns an Env with default styles bound to r (nil: lipgloss's default renderer,
-// which honours NO_COLOR), the default keymap, a task tracker under ctx and a logger that
-// discards everything when logger is nil.
-func NewEnv(ctx context.Context, s Session, home string, logger *slog.Logger, r *lipgloss.Renderer) *Env {
+// NewEnv returns an Env with the application's styles, the default keymap, a task tracker
+// under ctx and a logger that discards everything when logger is nil.
+func NewEnv(ctx context.Context, s Session, home string, logger *slog.Logger) *Env {
 	if logger == nil {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	}
-	if r == nil {
-		r = lipgloss.DefaultRenderer()
 	}
 	return &Env{
 		Session: s,
 		Home:    home,
 		Logger:  logger,
-		Styles:  NewStyles(r),
+		Styles:  NewStyles(),
 		Keys:    DefaultKeyMap(),
 		Tasks:   NewTasks(ctx),
 	}

@@ -1,6 +1,6 @@
 package kit
 
-import "github.com/charmbracelet/bubbles/key"
+import "charm.land/bubbles/v2/key"
 
 // KeyMap is the one keymap of the application, declared with bubbles/key. Screens and
 // components use these bindings (or declare their own key.Binding values next to their

@@ -1,7 +1,7 @@
 package kit
 
 import (
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 )
 
 // PushDialogMsg asks the router to push a dialog on top of the current screen. Task, when
@@ -42,8 +42,9 @@ func ReportError(what string, err error) tea.Cmd {
 // account lookup, a profile change).
 type SessionMsg struct{ Session Session }
 
-// CopyMsg asks the router to copy Value to the clipboard with OSC52 and to show it on
-// screen, so it can be copied by hand when the terminal ignores OSC52.
+// CopyMsg asks the router to send Value to the terminal's clipboard (a plain OSC 52
+// sequence). No terminal confirms a copy: the screen that asks keeps the value shown, to be
+// copied by hand where the terminal ignores OSC 52.
 type CopyMsg struct {
 	Label string
 	Value string
@@ -96,11 +97,10 @@ type SetupDoneMsg struct {
 }
 
 // ShowFullMsg asks the router to show a long value whole, outside the terminal UI's frame,
-// so copying it by hand gives it exactly (a curl command); Note says why, when it matters.
+// so copying it by hand gives it exactly (a curl command).
 type ShowFullMsg struct {
 	Label string
 	Value string
-	Note  string
 }
 
 // ShowFull returns a command that shows value whole (ShowFullMsg).

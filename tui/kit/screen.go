@@ -1,8 +1,8 @@
 package kit
 
 import (
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // Screen is one tab of the application (Home, Account, Balances, ...). Implement it with a

@@ -1,8 +1,10 @@
 package kit
 
 import (
-	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 )
 
 // Marks are the text marks that carry state without colour (NO_COLOR=1): a screen never
@@ -22,8 +24,11 @@ type Marks struct {
 }
 
 // Styles is the one styles struct of the application; no other file declares colours.
-// Colours are the terminal's 16 ANSI colours so the user's theme applies; lipgloss drops
-// them (and every other attribute) when NO_COLOR is set or the output is not a terminal.
+// Colours are the terminal's 16 ANSI colours so the user's theme applies, on a light or a
+// dark background alike (nothing here depends on the background, so the UI never asks the
+// terminal for it). Styles render full attributes; Bubble Tea downsamples each frame to the
+// terminal: NO_COLOR drops the colours and keeps bold, underline and reverse, and a
+// non-terminal gets plain text.
 type Styles struct {
 	Marks Marks
 
@@ -65,16 +70,17 @@ type Styles struct {
 	Help    help.Styles
 }
 
-// NewStyles builds the styles on renderer r; tests pass a renderer writing to io.Discard,
-// which has the Ascii profile, so golden views contain no escape sequences.
-func NewStyles(r *lipgloss.Renderer) *Styles {
-	var (
-		accent = lipgloss.Color("6") // cyan
-		muted  = lipgloss.Color("8") // bright black
-		red    = lipgloss.Color("1")
-		yellow = lipgloss.Color("3")
-		green  = lipgloss.Color("2")
-	)
+// The theme's colours: the terminal's own ANSI colours.
+var (
+	accent = lipgloss.Cyan
+	muted  = lipgloss.BrightBlack
+	red    = lipgloss.Red
+	yellow = lipgloss.Yellow
+	green  = lipgloss.Green
+)
+
+// NewStyles builds the application's styles.
+func NewStyles() *Styles {
 	s := &Styles{
 		Marks: Marks{
 			Cursor:    "> ",
@@ -89,44 +95,44 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 			More:      "more below",
 			Wrap:      "↪",
 		},
-		App:       r.NewStyle(),
-		Brand:     r.NewStyle().Bold(true).Foreground(accent),
-		Tab:       r.NewStyle(),
-		TabActive: r.NewStyle().Bold(true).Underline(true).Foreground(accent),
-		Rule:      r.NewStyle().Foreground(muted),
-		Title:     r.NewStyle().Bold(true),
+		App:       lipgloss.NewStyle(),
+		Brand:     lipgloss.NewStyle().Bold(true).Foreground(accent),
+		Tab:       lipgloss.NewStyle(),
+		TabActive: lipgloss.NewStyle().Bold(true).Underline(true).Foreground(accent),
+		Rule:      lipgloss.NewStyle().Foreground(muted),
+		Title:     lipgloss.NewStyle().Bold(true),
 
-		Body:  r.NewStyle(),
-		Muted: r.NewStyle().Foreground(muted),
-		Bold:  r.NewStyle().Bold(true),
+		Body:  lipgloss.NewStyle(),
+		Muted: lipgloss.NewStyle().Foreground(muted),
+		Bold:  lipgloss.NewStyle().Bold(true),
 
-		FooterLabel: r.NewStyle().Foreground(muted),
-		FooterValue: r.NewStyle(),
-		StatusBusy:  r.NewStyle().Foreground(yellow),
-		StatusError: r.NewStyle().Bold(true).Foreground(red),
-		StatusOK:    r.NewStyle().Foreground(green),
-		Hint:        r.NewStyle().Italic(true),
+		FooterLabel: lipgloss.NewStyle().Foreground(muted),
+		FooterValue: lipgloss.NewStyle(),
+		StatusBusy:  lipgloss.NewStyle().Foreground(yellow),
+		StatusError: lipgloss.NewStyle().Bold(true).Foreground(red),
+		StatusOK:    lipgloss.NewStyle().Foreground(green),
+		Hint:        lipgloss.NewStyle().Italic(true),
 
-		Dialog:      r.NewStyle().Border(lipgloss.NormalBorder()).BorderForeground(accent).Padding(0, 1),
-		DialogTitle: r.NewStyle().Bold(true),
-		Danger:      r.NewStyle().Bold(true).Foreground(red),
-		Warning:     r.NewStyle().Foreground(yellow),
+		Dialog:      lipgloss.NewStyle().Border(lipgloss.NormalBorder()).BorderForeground(accent).Padding(0, 1),
+		DialogTitle: lipgloss.NewStyle().Bold(true),
+		Danger:      lipgloss.NewStyle().Bold(true).Foreground(red),
+		Warning:     lipgloss.NewStyle().Foreground(yellow),
 
-		Label:    r.NewStyle().Foreground(muted),
-		Value:    r.NewStyle(),
-		Verbatim: r.NewStyle(),
-		Gutter:   r.NewStyle().Foreground(muted),
-		QR:       r.NewStyle().Foreground(lipgloss.Color("15")).Background(lipgloss.Color("0")),
+		Label:    lipgloss.NewStyle().Foreground(muted),
+		Value:    lipgloss.NewStyle(),
+		Verbatim: lipgloss.NewStyle(),
+		Gutter:   lipgloss.NewStyle().Foreground(muted),
+		QR:       lipgloss.NewStyle().Foreground(lipgloss.BrightWhite).Background(lipgloss.Black),
 
-		TableHeader:   r.NewStyle().Bold(true),
-		TableRow:      r.NewStyle(),
-		TableSelected: r.NewStyle().Reverse(true),
+		TableHeader:   lipgloss.NewStyle().Bold(true),
+		TableRow:      lipgloss.NewStyle(),
+		TableSelected: lipgloss.NewStyle().Reverse(true),
 
-		Spinner: r.NewStyle().Foreground(yellow),
+		Spinner: lipgloss.NewStyle().Foreground(yellow),
 	}
-	key := r.NewStyle().Bold(true)
-	desc := r.NewStyle().Foreground(muted)
-	sep := r.NewStyle().Foreground(muted)
+	key := lipgloss.NewStyle().Bold(true)
+	desc := lipgloss.NewStyle().Foreground(muted)
+	sep := lipgloss.NewStyle().Foreground(muted)
 	s.Help = help.Styles{
 		Ellipsis:       sep,
 		ShortKey:       key,
@@ -144,4 +150,22 @@ func (s *Styles) NewHelp() help.Model {
 	h := help.New()
 	h.Styles = s.Help
 	return h
+}
+
+// InputStyles are the text fields' styles: the theme's, not bubbles' defaults (grey 240 and
+// a text colour chosen for a dark background), and a steady block cursor (no blink timers:
+// every field redraws on the key that changes it, and a test or a slow terminal never
+// waits on a blink).
+func InputStyles() textinput.Styles {
+	state := textinput.StyleState{
+		Prompt:      lipgloss.NewStyle(),
+		Text:        lipgloss.NewStyle(),
+		Placeholder: lipgloss.NewStyle().Foreground(muted),
+		Suggestion:  lipgloss.NewStyle().Foreground(muted),
+	}
+	return textinput.Styles{
+		Focused: state,
+		Blurred: state,
+		Cursor:  textinput.CursorStyle{Color: lipgloss.NoColor{}, Shape: tea.CursorBlock},
+	}
 }

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"sync"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 )
 
 // TaskID identifies one request. Ids grow across the whole application.

@@ -3,7 +3,7 @@ package kit
 import (
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/lipgloss/v2"
 )
 
 // Width is the display width of a plain string (no escape sequences).

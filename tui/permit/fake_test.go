@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
@@ -56,7 +56,7 @@ func TestPermitAgainstAFake(t *testing.T) {
 	d.TypeText("25.00")
 	d.Press(tuitest.Key(tea.KeyDown), tuitest.Key(tea.KeyDown), tuitest.Key(tea.KeyEnter))
 	if len(f.plans) != 1 || f.plans[0].Value.Cmp(big.NewInt(2500)) != 0 || f.plans[0].Role != app.RoleCard || f.plans[0].Token.Symbol != "EUR24" {
-		t.Fatalf("plans %+v\n%s", f.plans, d.Scr.View())
+		t.Fatalf("plans %+v\n%s", f.plans, tuitest.Plain(d.Scr.View()))
 	}
 	if ttl := time.Until(f.deadline); ttl < app.PermitTTL-time.Minute || ttl > app.PermitTTL {
 		t.Fatalf("deadline %v from now, want about %v", ttl, app.PermitTTL)
@@ -69,7 +69,7 @@ func TestPermitAgainstAFake(t *testing.T) {
 	if len(f.unlocks) != 1 || f.unlocks[0] != "pw" {
 		t.Fatalf("submission retried with %q", f.unlocks)
 	}
-	if v := d.Scr.View(); !strings.Contains(v, "0xfeed") || strings.Contains(v, "ERROR") {
+	if v := tuitest.Plain(d.Scr.View()); !strings.Contains(v, "0xfeed") || strings.Contains(v, "ERROR") {
 		t.Fatalf("result view:\n%s", v)
 	}
 	if len(d.Errs) > 0 {

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
@@ -200,11 +200,17 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, kit.Status("Permit landed, as the chain shows (the service's answer did not prove it).")
 		}
 		return s, kit.Status("Permit submitted; allowance read from the chain.")
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		if s.focus >= 0 {
 			return s, s.formKey(msg)
 		}
 		return s, s.key(msg)
+	case tea.PasteMsg:
+		// Text for the focused text field; a paste never submits, moves or chooses.
+		if s.focus >= 0 && s.focus != fToken && s.focus != fRole {
+			return s, s.editField(msg)
+		}
+		return s, nil
 	}
 	if s.focus >= 0 {
 		var cmd tea.Cmd
@@ -214,7 +220,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	return s, nil
 }
 
-func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, s.edit):
 		return s.setFocus(fToken)
@@ -226,7 +232,7 @@ func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) formKey(k tea.KeyPressMsg) tea.Cmd {
 	s.readInputs()
 	switch s.nav.Read(k, s.step(s.focus, +1) < 0) {
 	case form.Cancel:
@@ -276,9 +282,15 @@ func (s *Screen) formKey(k tea.KeyMsg) tea.Cmd {
 	case s.focus == fToken || s.focus == fRole:
 		return nil
 	}
+	return s.editField(k)
+}
+
+// editField gives a key or a paste to the focused text field and checks the form again when
+// its value changed.
+func (s *Screen) editField(msg tea.Msg) tea.Cmd {
 	before := s.inputs[s.focus].Value()
 	var cmd tea.Cmd
-	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(k)
+	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
 	s.readInputs()
 	if s.inputs[s.focus].Value() != before {
 		s.changed()
@@ -561,7 +573,7 @@ func (s *Screen) clip(out []string) string {
 func (s *Screen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	for i := range s.inputs {
-		s.inputs[i].Width = max(min(w-40, 44), 10)
+		s.inputs[i].SetWidth(max(min(w-40, 44), 10))
 	}
 }
 

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
@@ -57,24 +57,24 @@ func newTestScreen(t *testing.T) *Screen {
 	return s
 }
 
-func keyMsg(k string) tea.KeyMsg {
+func keyMsg(k string) tea.KeyPressMsg {
 	switch k {
 	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
 	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
+		return tea.KeyPressMsg{Code: tea.KeyEsc}
 	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
+		return tea.KeyPressMsg{Code: tea.KeyDown}
 	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
+		return tea.KeyPressMsg{Code: tea.KeyUp}
 	case "right":
-		return tea.KeyMsg{Type: tea.KeyRight}
+		return tea.KeyPressMsg{Code: tea.KeyRight}
 	case "left":
-		return tea.KeyMsg{Type: tea.KeyLeft}
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
 	case "ctrl+s":
-		return tea.KeyMsg{Type: tea.KeyCtrlS}
+		return tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}
 	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+	return tuitest.Runes(k)
 }
 
 func press(s *Screen, keys ...string) tea.Cmd {
@@ -150,8 +150,8 @@ func TestFormEditing(t *testing.T) {
 		t.Fatalf("→ must keep card, got %s", s.form.Role)
 	}
 	// The amount's error shows under it as soon as it was typed.
-	if !strings.Contains(s.View(), "ERROR amount: ") {
-		t.Fatalf("the bad amount must show on its field:\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "ERROR amount: ") {
+		t.Fatalf("the bad amount must show on its field:\n%s", tuitest.Plain(s.View()))
 	}
 	// Enter on the last field (the role: the address field is skipped) submits: refused,
 	// the focus goes to the invalid field and nothing starts.
@@ -221,12 +221,12 @@ func TestReviewDecisionAndResults(t *testing.T) {
 	s.submitting = true
 	sig := &wallet.PermitSignature{Signature: "0xabc"}
 	s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 9, Slot: slotSubmit, Value: app.SubmittedPermit{Sig: sig}, Err: errors.New("token-permit: gateway outage")})
-	if !s.resubmit.Enabled() || !strings.Contains(s.View(), "press s to submit the same signature again") {
-		t.Fatalf("failed submission:\n%s", s.View())
+	if !s.resubmit.Enabled() || !strings.Contains(tuitest.Plain(s.View()), "press s to submit the same signature again") {
+		t.Fatalf("failed submission:\n%s", tuitest.Plain(s.View()))
 	}
 	s.subID = 10
 	s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 10, Slot: slotSubmit, Value: app.SubmittedPermit{Sig: sig, Result: enduser.TokenPermitResult{AlreadyPermitted: true}, Allowance: big.NewInt(2500)}})
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	for _, want := range []string{"[ALREADY PERMITTED] 10011", "25.00 EUR24 (2500 smallest units", "= signed value  yes"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
@@ -244,7 +244,7 @@ func TestReviewDecisionAndResults(t *testing.T) {
 	if st, ok := c().(kit.StatusMsg); !ok || !strings.Contains(st.Text, "Permit landed, as the chain shows") {
 		t.Fatalf("status after a landed permit: %#v", st)
 	}
-	v = s.View()
+	v = tuitest.Plain(s.View())
 	for _, want := range []string{"[LANDED] the chain shows the permit took effect", "HTTP 500: ␛[2Jboom", "moved past 0", "= signed value  yes"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
@@ -263,7 +263,7 @@ func TestRefusedNamesTheDomainField(t *testing.T) {
 	s := newTestScreen(t)
 	s.prepID = 3
 	s.Update(kit.TaskResult[app.PreparedPermit]{ID: 3, Slot: slotPrepare, Err: err})
-	if v := s.View(); !strings.Contains(v, "DOMAIN_SEPARATOR mismatch in domain field chainId") || s.reviewID != "" {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "DOMAIN_SEPARATOR mismatch in domain field chainId") || s.reviewID != "" {
 		t.Fatalf("refusal view:\n%s", v)
 	}
 }
@@ -282,7 +282,7 @@ func TestGolden(t *testing.T) {
 			s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 2, Slot: slotSubmit, Value: app.SubmittedPermit{
 				Sig:    &wallet.PermitSignature{Signature: "0x" + strings.Repeat("ab", 65)},
 				Result: enduser.TokenPermitResult{TxHash: "0x" + strings.Repeat("12", 32), Status: "success"}, Allowance: big.NewInt(2500)}})
-			teatest.RequireEqualOutput(t, []byte(s.View()))
+			teatest.RequireEqualOutput(t, []byte(tuitest.Plain(s.View())))
 		})
 	}
 }
@@ -356,7 +356,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 	}
 	rv := push.Dialog.(*review.Model)
 	rv.SetSize(120, 34)
-	if v := rv.View(); !strings.Contains(v, "25.00 EUR24") || !strings.Contains(v, sbx.Sandbox.Info().CardSpender) {
+	if v := tuitest.Plain(rv.View()); !strings.Contains(v, "25.00 EUR24") || !strings.Contains(v, sbx.Sandbox.Info().CardSpender) {
 		t.Fatalf("review view:\n%s", v)
 	}
 	if _, c := rv.Update(keyMsg("enter")); c != nil || rv.Closed() {
@@ -380,7 +380,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 	}
 	s.Update(one(t, typePassphrase(ask.Dialog, passphrase)))
 	if s.submitErr != nil || s.done == nil {
-		t.Fatalf("submit: %v\n%s", s.submitErr, s.View())
+		t.Fatalf("submit: %v\n%s", s.submitErr, tuitest.Plain(s.View()))
 	}
 	if s.done.Result.AlreadyPermitted || s.done.Allowance.Cmp(big.NewInt(2500)) != 0 || s.done.Allowance.Cmp(s.prepared.Permit.Value) != 0 {
 		t.Fatalf("result %+v", s.done)
@@ -398,7 +398,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 	if err != nil || got.Int64() != 2500 {
 		t.Fatalf("allowance on chain %v %v", got, err)
 	}
-	if v := s.View(); !strings.Contains(v, "[SUBMITTED]") || !strings.Contains(v, "25.00 EUR24 (2500 smallest units") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "[SUBMITTED]") || !strings.Contains(v, "25.00 EUR24 (2500 smallest units") {
 		t.Fatalf("result view:\n%s", v)
 	}
 
@@ -413,8 +413,8 @@ func TestAgainstTheSandbox(t *testing.T) {
 	if s.submitErr != nil || s.done == nil || !s.done.Result.AlreadyPermitted || s.done.Allowance.Int64() != 2500 {
 		t.Fatalf("second permit: %v %+v", s.submitErr, s.done)
 	}
-	if !strings.Contains(s.View(), "[ALREADY PERMITTED]") {
-		t.Fatalf("view:\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "[ALREADY PERMITTED]") {
+		t.Fatalf("view:\n%s", tuitest.Plain(s.View()))
 	}
 }
 
@@ -422,9 +422,9 @@ func TestAgainstTheSandbox(t *testing.T) {
 // returns its command: the retried task.
 func typePassphrase(d kit.Dialog, pw string) tea.Cmd {
 	for _, r := range pw {
-		d, _ = d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		d, _ = d.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
-	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	return cmd
 }
 

@@ -19,9 +19,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/viewport"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/enduser"
 	"purse/internal/visible"
@@ -88,7 +88,7 @@ func newScreen(env *kit.Env, a Service) *Screen {
 			table.Column{Title: "retCode", Width: 7, Right: true},
 			table.Column{Title: "Latency", Width: 8, Right: true},
 		),
-		view: viewport.New(0, 0),
+		view: viewport.New(),
 	}
 	s.view.KeyMap = viewport.KeyMap{
 		Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
@@ -151,7 +151,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.setEntries(msg.entries)
 		return s, s.wait()
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return s, s.key(msg)
 	}
 	return s, nil
@@ -209,7 +209,7 @@ func latency(d time.Duration) string {
 	return d.Round(100 * time.Microsecond).String()
 }
 
-func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	if s.detail {
 		switch {
 		case key.Matches(k, s.keys.back):
@@ -348,7 +348,8 @@ func (s *Screen) block(b *strings.Builder, text string) {
 func (s *Screen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.table.SetSize(w, max(h-1, 3))
-	s.view.Width, s.view.Height = w, max(h-2, 1)
+	s.view.SetWidth(w)
+	s.view.SetHeight(max(h-2, 1))
 	if s.detail {
 		s.view.SetContent(s.content())
 	}

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/exp/teatest"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"purse/enduser"
 	"purse/tui/internal/tuitest"
@@ -68,9 +68,9 @@ func entries(n int) []enduser.Entry {
 	return out
 }
 
-func runes(r string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(r)} }
+func runes(r string) tea.KeyPressMsg { return tuitest.Runes(r) }
 
-func keyOf(t tea.KeyType) tea.KeyMsg { return tea.KeyMsg{Type: t} }
+func keyOf(code rune, mod ...tea.KeyMod) tea.KeyPressMsg { return tuitest.Key(code, mod...) }
 
 func deliver(t *testing.T, s *Screen, es []enduser.Entry) tea.Cmd {
 	t.Helper()
@@ -200,8 +200,8 @@ func TestFailedCallShowsItsError(t *testing.T) {
 	s := newTestScreen(t, 80, 24)
 	s.Init()
 	deliver(t, s, entries(5))
-	if !strings.Contains(s.View(), "failed") {
-		t.Fatalf("a call without response shows as failed:\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "failed") {
+		t.Fatalf("a call without response shows as failed:\n%s", tuitest.Plain(s.View()))
 	}
 	s.Update(keyOf(tea.KeyEnter))
 	if c := s.content(); !strings.Contains(c, "connection refused") || !strings.Contains(c, "no response") {
@@ -216,15 +216,15 @@ func TestWithoutServices(t *testing.T) {
 	if s.Init() != nil {
 		t.Fatal("nothing to subscribe to")
 	}
-	if !strings.Contains(s.View(), "No request log") {
-		t.Fatalf("view:\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "No request log") {
+		t.Fatalf("view:\n%s", tuitest.Plain(s.View()))
 	}
 	if _, cmd := s.Update(runes("c")); cmd().(kit.StatusMsg).Text == "" {
 		t.Fatal("c without calls says so")
 	}
 }
 
-// TestGolden: views without colour. Update with go test ./tui/requests -run TestGolden -update
+// TestGolden: views as plain text (tuitest.RequireGolden). Update with go test ./tui/requests -run TestGolden -update
 func TestGolden(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -247,7 +247,7 @@ func TestGolden(t *testing.T) {
 				s := newTestScreen(t, sz[0], sz[1])
 				s.Init()
 				c.setup(t, s)
-				v := s.View()
+				v := tuitest.Plain(s.View())
 				for _, l := range strings.Split(v, "\n") {
 					if lipgloss.Width(l) > sz[0] {
 						t.Errorf("line wider than %d: %q", sz[0], l)

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/enduser"
@@ -70,7 +70,7 @@ func TestRequestsOfRealCalls(t *testing.T) {
 	if len(s.entries) != before+1 || s.entries[0].Route != "email-status" {
 		t.Fatalf("after a new call: %d entries, newest %s", len(s.entries), s.entries[0].Route)
 	}
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	for _, want := range []string{"/api/v2/transactions", "POST", "200"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("list lacks %q:\n%s", want, v)
@@ -84,7 +84,7 @@ func TestRequestsOfRealCalls(t *testing.T) {
 	if e.Route != enduser.RouteTransactions || e.Status != 200 || e.RetCode == nil || *e.RetCode != 0 {
 		t.Fatalf("selected %s %d %v", e.Route, e.Status, e.RetCode)
 	}
-	c := s.content()
+	c := tuitest.Plain(s.content())
 	// Long lines wrap at the width with a continuation mark; a word may be cut anywhere.
 	joined := strings.ReplaceAll(c, "\n"+s.env.Styles.Marks.Wrap+" ", "")
 	short := regexp.MustCompile(`sign: 0x[0-9a-f]{4}…[0-9a-f]{4}`)

@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/viewport"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
 
 	doc "purse/app/review"
 	"purse/internal/visible"
@@ -67,7 +67,7 @@ func New(env *kit.Env, req Request) *Model {
 		req:     req,
 		approve: kit.WithHelp(k.Yes, "sign"),
 		cancel:  kit.WithHelp(k.No, "cancel"),
-		vp:      viewport.New(0, 0),
+		vp:      viewport.New(),
 	}
 	if len(req.Blocked) > 0 {
 		m.approve.SetEnabled(false)
@@ -94,7 +94,7 @@ func (m *Model) Request() Request { return m.req }
 
 // Update implements kit.Dialog. Only y approves; only n and esc cancel.
 func (m *Model) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
-	k, ok := msg.(tea.KeyMsg)
+	k, ok := msg.(tea.KeyPressMsg)
 	if !ok || m.closed {
 		return m, nil
 	}
@@ -126,9 +126,9 @@ func decide(d Decision) tea.Cmd { return func() tea.Msg { return d } }
 // SetSize implements kit.Dialog; the review uses the whole body area.
 func (m *Model) SetSize(w, h int) {
 	m.w, m.h = w, h
-	m.vp.Width = max(w, 1)
-	m.vp.Height = max(h-len(m.headerLines())-footerLines, 1)
-	off := m.vp.YOffset
+	m.vp.SetWidth(max(w, 1))
+	m.vp.SetHeight(max(h-len(m.headerLines())-footerLines, 1))
+	off := m.vp.YOffset()
 	content := m.content(max(w, 20))
 	m.vp.SetContent(content)
 	m.vp.SetYOffset(off)
@@ -178,8 +178,8 @@ func (m *Model) View() string {
 	}
 	b.WriteString(m.vp.View() + "\n")
 
-	first := m.vp.YOffset + 1
-	last := min(m.vp.YOffset+m.vp.Height, m.lines)
+	first := m.vp.YOffset() + 1
+	last := min(m.vp.YOffset()+m.vp.Height(), m.lines)
 	pos := fmt.Sprintf("lines %d-%d of %d", first, last, m.lines)
 	if !m.vp.AtBottom() {
 		pos += "  v " + s.Marks.More + " (pgdn/j)"

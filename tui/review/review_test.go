@@ -2,22 +2,23 @@ package review
 
 import (
 	"context"
-	"io"
 	"math/big"
 	doc "purse/app/review"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"purse/internal/visible"
 	"purse/tui/kit"
+
+	"purse/tui/internal/tuitest"
 )
 
 func testEnv(t *testing.T) *kit.Env {
 	t.Helper()
-	return kit.NewEnv(context.Background(), kit.Session{}, "", nil, lipgloss.NewRenderer(io.Discard))
+	return kit.NewEnv(context.Background(), kit.Session{}, "", nil)
 }
 
 func formA() Request {
@@ -35,28 +36,39 @@ func decisionOf(cmd tea.Cmd) (Decision, bool) {
 }
 
 func TestEnterNeverConfirms(t *testing.T) {
-	keys := []tea.KeyMsg{
-		{Type: tea.KeyEnter},
-		{Type: tea.KeyCtrlM},
-		{Type: tea.KeyCtrlJ},
-		{Type: tea.KeySpace, Runes: []rune{' '}},
-		{Type: tea.KeyRunes, Runes: []rune{' '}},
-		{Type: tea.KeyEnter, Alt: true},
-		{Type: tea.KeyRunes, Runes: []rune{'Y'}},
-		{Type: tea.KeyRunes, Runes: []rune{'y'}, Alt: true},
-		{Type: tea.KeyRunes, Runes: []rune{'y'}, Paste: true},
-		{Type: tea.KeyRunes, Runes: []rune("yes")},
-		{Type: tea.KeyTab},
-		{Type: tea.KeyCtrlY},
+	keys := []tea.KeyPressMsg{
+		{Code: tea.KeyEnter},
+		{Code: 'm', Mod: tea.ModCtrl},
+		{Code: 'j', Mod: tea.ModCtrl},
+		{Code: tea.KeySpace, Text: " "},
+		{Code: tea.KeyEnter, Mod: tea.ModAlt},
+		{Code: 'y', ShiftedCode: 'Y', Text: "Y", Mod: tea.ModShift},
+		{Code: 'Y', Text: "Y"},
+		{Code: 'y', Mod: tea.ModAlt},
+		{Code: 'y', Mod: tea.ModCtrl},
+		{Code: 'y', Mod: tea.ModSuper},
+		{Code: 'y', Text: "yes"},
+		{Code: tea.KeyTab},
+		{Code: tea.KeyKpEnter},
 	}
 	for r := rune(0x20); r < 0x7f; r++ {
 		if r != 'y' && r != 'n' {
-			keys = append(keys, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+			keys = append(keys, tea.KeyPressMsg{Code: r, Text: string(r)})
 		}
 	}
-	for kt := tea.KeyType(-130); kt <= tea.KeyType(127); kt++ {
-		if kt != tea.KeyRunes && kt != tea.KeyEscape {
-			keys = append(keys, tea.KeyMsg{Type: kt})
+	// Every special key v2 decodes (arrows to media and modifier keys), alone and with ctrl
+	// or alt, and every control character.
+	for code := tea.KeyUp; code <= tea.KeyIsoLevel5Shift; code++ {
+		keys = append(keys, tea.KeyPressMsg{Code: code}, tea.KeyPressMsg{Code: code, Mod: tea.ModCtrl}, tea.KeyPressMsg{Code: code, Mod: tea.ModAlt})
+	}
+	for r := rune(0); r < 0x20; r++ {
+		if r != tea.KeyEscape {
+			keys = append(keys, tea.KeyPressMsg{Code: r})
+		}
+	}
+	for r := 'a'; r <= 'z'; r++ {
+		if r != 'c' { // ctrl+c is the router's, never the review's
+			keys = append(keys, tea.KeyPressMsg{Code: r, Mod: tea.ModCtrl}, tea.KeyPressMsg{Code: r, Mod: tea.ModAlt})
 		}
 	}
 	env := testEnv(t)
@@ -65,26 +77,33 @@ func TestEnterNeverConfirms(t *testing.T) {
 	for _, k := range keys {
 		_, cmd := m.Update(k)
 		if d, ok := decisionOf(cmd); ok {
-			t.Fatalf("key %q (type %d) produced %+v", k.String(), k.Type, d)
+			t.Fatalf("key %q (code %U, mod %d) produced %+v", k.String(), k.Code, k.Mod, d)
 		}
 		if m.Closed() {
-			t.Fatalf("key %q (type %d) closed the review", k.String(), k.Type)
+			t.Fatalf("key %q (code %U, mod %d) closed the review", k.String(), k.Code, k.Mod)
 		}
 	}
-	_, _ = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	if !strings.Contains(m.View(), "Enter does not sign") {
+	// A paste is not a key press: "y" pasted (bracketed paste) signs nothing.
+	for _, p := range []tea.Msg{tea.PasteStartMsg{}, tea.PasteMsg{Content: "y"}, tea.PasteMsg{Content: "yes\n"}, tea.PasteEndMsg{}} {
+		_, cmd := m.Update(p)
+		if d, ok := decisionOf(cmd); ok || m.Closed() {
+			t.Fatalf("paste %#v produced %+v (closed %v)", p, d, m.Closed())
+		}
+	}
+	_, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if !strings.Contains(tuitest.Plain(m.View()), "Enter does not sign") {
 		t.Error("Enter should explain how to sign")
 	}
 }
 
 func TestYApprovesNAndEscCancel(t *testing.T) {
 	cases := []struct {
-		key      tea.KeyMsg
+		key      tea.KeyPressMsg
 		approved bool
 	}{
-		{tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'y'}}, true},
-		{tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'n'}}, false},
-		{tea.KeyMsg{Type: tea.KeyEscape}, false},
+		{tea.KeyPressMsg{Code: 'y', Text: string('y')}, true},
+		{tea.KeyPressMsg{Code: 'n', Text: string('n')}, false},
+		{tea.KeyPressMsg{Code: tea.KeyEscape}, false},
 	}
 	for _, c := range cases {
 		m := New(testEnv(t), formA())
@@ -106,15 +125,15 @@ func TestBlockedReviewCannotBeApproved(t *testing.T) {
 	req := doc.SolanaRequest("s1", "deposit", doc.Solana{Findings: []doc.Finding{{Rule: "H12", Severity: doc.SeverityReject, Message: "unknown program"}}})
 	m := New(testEnv(t), req)
 	m.SetSize(80, 20)
-	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'y'}})
+	_, cmd := m.Update(tea.KeyPressMsg{Code: 'y', Text: string('y')})
 	if _, ok := decisionOf(cmd); ok || m.Closed() {
 		t.Fatal("y must not approve a blocked review")
 	}
-	v := m.View()
+	v := tuitest.Plain(m.View())
 	if !strings.Contains(v, "(blocked)") || !strings.Contains(v, "H12 unknown program") {
 		t.Fatalf("blocked state must be visible as text:\n%s", v)
 	}
-	_, cmd = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'n'}})
+	_, cmd = m.Update(tea.KeyPressMsg{Code: 'n', Text: string('n')})
 	if d, ok := decisionOf(cmd); !ok || d.Approved {
 		t.Fatal("n must cancel a blocked review")
 	}
@@ -125,11 +144,11 @@ func shown(m *Model) []string {
 	m.vp.GotoTop()
 	var lines []string
 	for {
-		lines = append(lines, strings.Split(m.vp.View(), "\n")...)
+		lines = append(lines, strings.Split(tuitest.Plain(m.vp.View()), "\n")...)
 		if m.vp.AtBottom() {
 			return lines
 		}
-		m.vp.SetYOffset(m.vp.YOffset + m.vp.Height)
+		m.vp.SetYOffset(m.vp.YOffset() + m.vp.Height())
 	}
 }
 
@@ -139,7 +158,7 @@ func TestVerbatimTextIsShownCompletely(t *testing.T) {
 	for _, w := range []int{40, 80, 120} {
 		m := New(testEnv(t), req)
 		m.SetSize(w, 10)
-		content := m.content(w)
+		content := tuitest.Plain(m.content(w))
 		for _, l := range strings.Split(content, "\n") {
 			if lipgloss.Width(l) > w {
 				t.Fatalf("w=%d: line wider than the view: %q", w, l)
@@ -183,7 +202,7 @@ func TestLongFieldValuesWrapWithoutLoss(t *testing.T) {
 	m := New(testEnv(t), req)
 	m.SetSize(40, 20)
 	var joined string
-	for _, l := range strings.Split(m.content(40), "\n") {
+	for _, l := range strings.Split(tuitest.Plain(m.content(40)), "\n") {
 		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "digest"))
 		joined += strings.TrimPrefix(l, "↪ ")
 	}
@@ -195,17 +214,17 @@ func TestLongFieldValuesWrapWithoutLoss(t *testing.T) {
 func TestScrolling(t *testing.T) {
 	m := New(testEnv(t), formA())
 	m.SetSize(80, 8)
-	if !strings.Contains(m.View(), "more below") {
+	if !strings.Contains(tuitest.Plain(m.View()), "more below") {
 		t.Fatal("a long review must say there is more below")
 	}
 	for i := 0; i < 50; i++ {
-		m.Update(tea.KeyMsg{Type: tea.KeyPgDown})
+		m.Update(tea.KeyPressMsg{Code: tea.KeyPgDown})
 	}
-	if !strings.Contains(m.View(), "(end)") {
-		t.Fatalf("pgdown must reach the end:\n%s", m.View())
+	if !strings.Contains(tuitest.Plain(m.View()), "(end)") {
+		t.Fatalf("pgdown must reach the end:\n%s", tuitest.Plain(m.View()))
 	}
-	m.Update(tea.KeyMsg{Type: tea.KeyHome})
-	if m.vp.YOffset != 0 {
+	m.Update(tea.KeyPressMsg{Code: tea.KeyHome})
+	if m.vp.YOffset() != 0 {
 		t.Fatal("home must go to the top")
 	}
 }
@@ -240,7 +259,7 @@ func TestPermitShowsHumanAmountBesideRawAndSpenderRole(t *testing.T) {
 	})
 	m := New(testEnv(t), req)
 	m.SetSize(300, 60)
-	c := m.content(300)
+	c := tuitest.Plain(m.content(300))
 	for _, want := range []string{
 		"115792089237316195423570985008687907853269984665640564039457584007913129.639935 USDC   (raw value " + maxUint256.String() + ", 6 decimals)",
 		"spender role  deposit contract",
@@ -270,7 +289,7 @@ func TestSolanaShowsInstructionsAccountsAndFindings(t *testing.T) {
 	})
 	m := New(testEnv(t), req)
 	m.SetSize(120, 60)
-	c := m.content(120)
+	c := tuitest.Plain(m.content(120))
 	for _, want := range []string{
 		"Instruction 1 of 1", "Dep1111   (deposit program)", "deposit 12500000   (16 bytes)",
 		"User111   [signer, writable] depositor", "(unresolved lookup-table entry)   [read-only, lookup table]",
@@ -286,7 +305,7 @@ func TestFullAuthShowsEmptyPayloadAndMessage(t *testing.T) {
 	req := doc.FullAuthRequest("f", doc.FullAuth{Method: "GET", Path: "/api/v1/account", Hash: "0xc5d2", Deadline: 1700000000, Intermediate: "0x99", Message: "I agree to access my profile. 0x99"})
 	m := New(testEnv(t), req)
 	m.SetSize(100, 40)
-	c := m.content(100)
+	c := tuitest.Plain(m.content(100))
 	for _, want := range []string{"Payload (empty: 0 bytes)", "1│ I agree to access my profile. 0x99", "1700000000   (2023-11-14 22:13:20 UTC)"} {
 		if !strings.Contains(c, want) {
 			t.Errorf("missing %q in\n%s", want, c)

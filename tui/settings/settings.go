@@ -13,8 +13,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/config"
@@ -241,8 +241,14 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case kit.ProfileSwitchedMsg:
 		// another screen (the first-run wizard) switched: show the new active profile
 		return s, s.load()
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return s, s.key(msg)
+	case tea.PasteMsg:
+		// Text for the open form's field; a paste never submits or cancels.
+		if s.form != nil && !s.busy {
+			_, cmd := s.form.Update(msg)
+			return s, cmd
+		}
 	}
 	return s, nil
 }
@@ -256,7 +262,7 @@ func (s *Screen) failed(err error) tea.Cmd {
 	return nil
 }
 
-func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	if s.form != nil {
 		if s.busy {
 			return nil

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/config"
@@ -36,8 +36,8 @@ func TestAddFromSandboxAndUse(t *testing.T) {
 	env := newEnv(t, sv)
 	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
 	s := screenOf(h)
-	if !strings.Contains(h.Scr.View(), "sb") || !strings.Contains(h.Scr.View(), "(active)") {
-		t.Fatalf("profiles:\n%s", h.Scr.View())
+	if !strings.Contains(tuitest.Plain(h.Scr.View()), "sb") || !strings.Contains(tuitest.Plain(h.Scr.View()), "(active)") {
+		t.Fatalf("profiles:\n%s", tuitest.Plain(h.Scr.View()))
 	}
 	h.Press(tuitest.Runes("a"))
 	if !h.Scr.InputFocused() {
@@ -45,7 +45,7 @@ func TestAddFromSandboxAndUse(t *testing.T) {
 	}
 	h.TypeText("demo")
 	s.form.SetValue("sandbox_url", sb.Info().UserAPI)
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if !strings.Contains(h.LastStatus(), "Added profile demo") {
 		t.Fatalf("status %q form %v", h.LastStatus(), s.form)
 	}
@@ -74,7 +74,7 @@ func TestAddFromSandboxAndUse(t *testing.T) {
 	h.Press(tuitest.Runes("a"))
 	h.TypeText("dead")
 	s.form.SetValue("sandbox_url", "http://127.0.0.1:1")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if !strings.Contains(s.form.Err, "does not answer") || !strings.Contains(s.form.Err, "purse sandbox") {
 		t.Fatalf("dead sandbox: %q", s.form.Err)
 	}
@@ -84,10 +84,10 @@ func TestAddFromSandboxAndUse(t *testing.T) {
 	// a bad name shows under the field as it is typed; the submit is refused there
 	h.Press(tuitest.Key(tea.KeyEsc), tuitest.Runes("a"))
 	h.TypeText("bad name")
-	if !strings.Contains(h.Scr.View(), "ERROR name: expected 1-32 letters") {
-		t.Fatalf("the bad name is not shown as it is typed:\n%s", h.Scr.View())
+	if !strings.Contains(tuitest.Plain(h.Scr.View()), "ERROR name: expected 1-32 letters") {
+		t.Fatalf("the bad name is not shown as it is typed:\n%s", tuitest.Plain(h.Scr.View()))
 	}
-	h.Press(tuitest.Key(tea.KeyTab), tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key(tea.KeyTab), tuitest.Key('s', tea.ModCtrl))
 	if s.form == nil || s.form.Focused() != "name" {
 		t.Fatalf("a bad name must be refused on its field")
 	}
@@ -104,18 +104,18 @@ func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 	h.Press(tuitest.Key(tea.KeyTab), tuitest.Key(tea.KeyRight)) // from: fields
 	s.form.SetValue("user_api", "https://api.example.com")
 	s.form.SetValue("network", "main")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if !strings.HasPrefix(s.form.Err, "network:") {
 		t.Fatalf("a bad network must name the field: %q", s.form.Err)
 	}
 	s.form.SetValue("network", "5000")
 	s.form.SetValue("evm_rpc", "ftp://x")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if !strings.HasPrefix(s.form.Err, "evm_rpc:") {
 		t.Fatalf("a bad evm_rpc must name the field: %q", s.form.Err)
 	}
 	s.form.SetValue("evm_rpc", "https://rpc.example.com")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if s.form != nil {
 		t.Fatalf("add failed: %q", s.form.Err)
 	}
@@ -131,31 +131,31 @@ func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 		t.Fatalf("fee cap form: %q %q", s.form.Value("field"), s.form.Value("value"))
 	}
 	s.form.SetValue("value", "lots")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if !strings.HasPrefix(s.form.Err, "fee_cap_lamports:") {
 		t.Fatalf("fee cap error: %q", s.form.Err)
 	}
 	s.form.SetValue("value", "1000000")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
-	if sv.Profile().FeeCapLamports != 1_000_000 || !strings.Contains(h.Scr.View(), "1000000 lamports = 0.001 SOL") {
-		t.Fatalf("fee cap: %d\n%s", sv.Profile().FeeCapLamports, h.Scr.View())
+	h.Press(tuitest.Key('s', tea.ModCtrl))
+	if sv.Profile().FeeCapLamports != 1_000_000 || !strings.Contains(tuitest.Plain(h.Scr.View()), "1000000 lamports = 0.001 SOL") {
+		t.Fatalf("fee cap: %d\n%s", sv.Profile().FeeCapLamports, tuitest.Plain(h.Scr.View()))
 	}
 
 	h.Press(tuitest.Runes("w"))
 	s.form.SetValue("value", "30m")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if !strings.HasPrefix(s.form.Err, "deadline_window:") {
 		t.Fatalf("window error: %q", s.form.Err)
 	}
 	s.form.SetValue("value", "10m")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	if p := sv.Profile(); p.Window().String() != "10m0s" || env.Session.Profile != "t" {
 		t.Fatalf("window: %v", p.Window())
 	}
 
 	// changing the field choice shows that field's value
 	h.Press(tuitest.Runes("e"))
-	h.Press(tuitest.Key(tea.KeyShiftTab), tuitest.Key(tea.KeyRight)) // user_api → partner_api
+	h.Press(tuitest.Key(tea.KeyTab, tea.ModShift), tuitest.Key(tea.KeyRight)) // user_api → partner_api
 	if s.form.Value("field") != "partner_api" || s.form.Value("value") != "" {
 		t.Fatalf("field switch: %q=%q", s.form.Value("field"), s.form.Value("value"))
 	}
@@ -172,7 +172,7 @@ func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 	}
 	h.Press(tuitest.Runes("w"))
 	s.form.SetValue("value", "2m")
-	h.Press(tuitest.Key(tea.KeyCtrlS))
+	h.Press(tuitest.Key('s', tea.ModCtrl))
 	st, _ := config.Load(sv.Home())
 	active := sv.Profile()
 	if p, _ := st.Get("prod"); p.Window().String() != "2m0s" || active.Window().String() != "10m0s" {
@@ -215,7 +215,7 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 		t.Fatalf("audit newest first: %+v", s.audit.Records)
 	}
 	h.Press(tuitest.Runes("v"))
-	if v := h.Scr.View(); !strings.Contains(v, "verified 3 records; the hash chain is intact") {
+	if v := tuitest.Plain(h.Scr.View()); !strings.Contains(v, "verified 3 records; the hash chain is intact") {
 		t.Fatalf("verify:\n%s", v)
 	}
 
@@ -229,7 +229,7 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.Press(tuitest.Runes("v"))
-	v := h.Scr.View()
+	v := tuitest.Plain(h.Scr.View())
 	if !strings.Contains(v, "BROKEN") || !strings.Contains(v, "line 2") || !strings.Contains(v, "hash mismatch") {
 		t.Fatalf("tampered log:\n%s", v)
 	}
@@ -237,8 +237,8 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 		t.Fatalf("status %q", h.LastStatus())
 	}
 	h.Press(tuitest.Runes("r"))
-	if len(s.audit.Records) != 1 || s.audit.Break == nil || !strings.Contains(h.Scr.View(), "line 2") {
-		t.Fatalf("the list stops at the break and says where:\n%s", h.Scr.View())
+	if len(s.audit.Records) != 1 || s.audit.Break == nil || !strings.Contains(tuitest.Plain(h.Scr.View()), "line 2") {
+		t.Fatalf("the list stops at the break and says where:\n%s", tuitest.Plain(h.Scr.View()))
 	}
 	h.Press(tuitest.Key(tea.KeyEsc))
 	if s.view != viewProfiles {
@@ -298,7 +298,7 @@ func TestGolden(t *testing.T) {
 				s.listID = 1
 				s.Update(kit.TaskResult[app.Profiles]{ID: 1, Value: goldenProfiles()})
 				c.setup(s)
-				tuitest.RequireGolden(t, s.View(), sz[0])
+				tuitest.RequireGolden(t, tuitest.Plain(s.View()), sz[0])
 			})
 		}
 	}

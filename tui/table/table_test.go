@@ -3,14 +3,15 @@ package table
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"purse/tui/kit"
+
+	"purse/tui/internal/tuitest"
 )
 
 // counting is a Source that records which rows were read.
@@ -27,7 +28,7 @@ func (c *counting) Row(i int) []string {
 
 func newTable(t *testing.T, n, w, h int) (Model, *counting) {
 	t.Helper()
-	env := kit.NewEnv(context.Background(), kit.Session{}, "", nil, lipgloss.NewRenderer(io.Discard))
+	env := kit.NewEnv(context.Background(), kit.Session{}, "", nil)
 	m := New(env, Column{Title: "#", Width: 6}, Column{Title: "What"}, Column{Title: "Amount", Width: 8, Right: true})
 	src := &counting{n: n, read: map[int]bool{}}
 	m.SetSource(src)
@@ -35,7 +36,7 @@ func newTable(t *testing.T, n, w, h int) (Model, *counting) {
 	return m, src
 }
 
-func press(m Model, k tea.KeyMsg, times int) Model {
+func press(m Model, k tea.KeyPressMsg, times int) Model {
 	for i := 0; i < times; i++ {
 		m, _ = m.Update(k)
 	}
@@ -44,7 +45,7 @@ func press(m Model, k tea.KeyMsg, times int) Model {
 
 func TestRendersOnlyVisibleRows(t *testing.T) {
 	m, src := newTable(t, 100000, 80, 12)
-	v := m.View()
+	v := tuitest.Plain(m.View())
 	if len(src.read) != 10 {
 		t.Fatalf("read %d rows, want the 10 visible ones", len(src.read))
 	}
@@ -67,31 +68,31 @@ func TestRendersOnlyVisibleRows(t *testing.T) {
 
 func TestCursorAndPaging(t *testing.T) {
 	m, _ := newTable(t, 25, 80, 12) // 10 rows per page
-	down := tea.KeyMsg{Type: tea.KeyDown}
+	down := tea.KeyPressMsg{Code: tea.KeyDown}
 	m = press(m, down, 3)
 	if m.Cursor() != 3 {
 		t.Fatalf("cursor %d", m.Cursor())
 	}
-	m = press(m, tea.KeyMsg{Type: tea.KeyPgDown}, 1)
+	m = press(m, tea.KeyPressMsg{Code: tea.KeyPgDown}, 1)
 	if m.Cursor() != 13 {
 		t.Fatalf("pgdown cursor %d", m.Cursor())
 	}
-	m = press(m, tea.KeyMsg{Type: tea.KeyPgDown}, 5)
+	m = press(m, tea.KeyPressMsg{Code: tea.KeyPgDown}, 5)
 	if m.Cursor() != 24 || !m.NearEnd() {
 		t.Fatalf("pgdown must stop at the last row: %d", m.Cursor())
 	}
-	if !strings.Contains(m.View(), "> 24") {
-		t.Fatalf("last row must be visible and selected:\n%s", m.View())
+	if !strings.Contains(tuitest.Plain(m.View()), "> 24") {
+		t.Fatalf("last row must be visible and selected:\n%s", tuitest.Plain(m.View()))
 	}
-	m = press(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'g'}}, 1)
+	m = press(m, tea.KeyPressMsg{Code: 'g', Text: string('g')}, 1)
 	if m.Cursor() != 0 || m.NearEnd() {
 		t.Fatalf("g must go to the first row: %d", m.Cursor())
 	}
-	m = press(m, tea.KeyMsg{Type: tea.KeyUp}, 3)
+	m = press(m, tea.KeyPressMsg{Code: tea.KeyUp}, 3)
 	if m.Cursor() != 0 {
 		t.Fatal("up at the top stays")
 	}
-	m = press(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'G'}}, 1)
+	m = press(m, tea.KeyPressMsg{Code: 'G', Text: string('G')}, 1)
 	if got := m.Selected(); got[0] != "24" {
 		t.Fatalf("selected %v", got)
 	}
@@ -104,7 +105,7 @@ func TestCursorAndPaging(t *testing.T) {
 func TestEmptyTable(t *testing.T) {
 	m, _ := newTable(t, 0, 40, 5)
 	m.Empty = "No transactions yet."
-	if !strings.Contains(m.View(), "No transactions yet.") || m.Selected() != nil {
+	if !strings.Contains(tuitest.Plain(m.View()), "No transactions yet.") || m.Selected() != nil {
 		t.Fatal("empty table must say so")
 	}
 }

@@ -4,18 +4,22 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
-	"github.com/NimbleMarkets/ntcharts/barchart"
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/shopspring/decimal"
 
 	"purse/app"
 	"purse/tui/kit"
 )
 
-// chart shows the money in and out per month of one currency as horizontal bars (ntcharts),
-// each bar labelled with its exact sum; ←/→ switch the currency.
+// chart shows the money in and out per month of one currency as horizontal bars, each
+// labelled with its exact sum; ←/→ switch the currency. The bars are drawn here with the
+// theme's styles: asciigraph, the string-rendering chart library that links no Bubble Tea,
+// draws line graphs that interpolate between months on a float axis, where a month's exact
+// sum would no longer sit next to its picture.
 type chart struct {
 	env        *kit.Env
 	flows      []app.MonthFlow
@@ -55,7 +59,7 @@ func newChart(env *kit.Env, flows []app.MonthFlow) *chart {
 }
 
 func (c *chart) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
-	k, ok := msg.(tea.KeyMsg)
+	k, ok := msg.(tea.KeyPressMsg)
 	if !ok || len(c.currencies) == 0 {
 		if ok && key.Matches(k, c.close) {
 			c.closed = true
@@ -73,7 +77,9 @@ func (c *chart) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
 	return c, nil
 }
 
-// months are the flows of the shown currency, the latest that fit two rows each.
+// months are the flows of the shown currency month by month, a month without completed
+// records as zero (a gap in the bars would read as a month that is not there), the latest
+// that fit two rows each.
 func (c *chart) months(rows int) []app.MonthFlow {
 	var ms []app.MonthFlow
 	for _, f := range c.flows {
@@ -81,10 +87,46 @@ func (c *chart) months(rows int) []app.MonthFlow {
 			ms = append(ms, f)
 		}
 	}
+	ms = withEmptyMonths(ms)
 	if n := max(rows/2, 1); len(ms) > n {
 		ms = ms[len(ms)-n:]
 	}
 	return ms
+}
+
+// withEmptyMonths orders the flows of one currency by month and adds a zero flow for every
+// month between the first and the last that has none. A month that does not parse as
+// "2006-01" is kept as it is, in order, and fills no gap around it.
+func withEmptyMonths(ms []app.MonthFlow) []app.MonthFlow {
+	ms = slices.Clone(ms)
+	slices.SortStableFunc(ms, func(a, b app.MonthFlow) int { return strings.Compare(a.Month, b.Month) })
+	var out []app.MonthFlow
+	for i, m := range ms {
+		if i > 0 {
+			prev, err1 := time.Parse("2006-01", ms[i-1].Month)
+			cur, err2 := time.Parse("2006-01", m.Month)
+			for next := prev.AddDate(0, 1, 0); err1 == nil && err2 == nil && next.Before(cur); next = next.AddDate(0, 1, 0) {
+				out = append(out, app.MonthFlow{Month: next.Format("2006-01"), Currency: m.Currency})
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// eighths are the partial block characters, one to seven eighths of a cell wide.
+var eighths = []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+
+// bar draws v to the scale of top (the largest value shown) in at most width cells, to the
+// eighth of a cell. The length is computed in decimal: the label next to it carries the
+// exact sum, the bar is its picture.
+func bar(v, top decimal.Decimal, width int) string {
+	if !top.IsPositive() || !v.IsPositive() || width <= 0 {
+		return ""
+	}
+	n := v.Mul(decimal.NewFromInt(int64(width) * 8)).Div(top).Round(0).IntPart()
+	n = min(n, int64(width)*8)
+	return strings.Repeat("█", int(n/8)) + eighths[n%8]
 }
 
 func (c *chart) View() string {
@@ -96,47 +138,31 @@ func (c *chart) View() string {
 	if len(c.currencies) > 1 {
 		head += fmt.Sprintf("  (%d of %d: %s; ←/→ switch)", c.cur+1, len(c.currencies), strings.Join(c.currencies, " "))
 	}
-	foot := "Completed records only; bars to the scale of the largest month shown."
+	foot := "Completed records; empty months show 0.00; bars scale to the largest month."
 	ms := c.months(c.h - 3)
 	if len(ms) == 0 {
 		return head
 	}
-	// Labels carry the exact decimal sums; the bars are only their picture, so converting
-	// to float64 for the chart's lengths loses nothing that is shown as a number.
-	var labels [][2]string
-	width := 0
+	width, top := 0, decimal.Zero
 	for _, m := range ms {
-		in, out := m.In.StringFixed(2), m.Out.StringFixed(2)
-		labels = append(labels, [2]string{m.Month + " in  ", in}, [2]string{"        out ", out})
-		width = max(width, len(in), len(out))
+		width = max(width, len(m.In.StringFixed(2)), len(m.Out.StringFixed(2)))
+		top = decimal.Max(top, m.In, m.Out)
 	}
-	var data []barchart.BarData
-	var top float64
-	for i, l := range labels {
-		m := ms[i/2]
-		v, style := m.In, st.StatusOK
-		if i%2 == 1 {
-			v, style = m.Out, st.StatusError
+	lines := []string{st.Bold.Render(kit.Truncate(head, c.w))}
+	for _, m := range ms {
+		for _, row := range []struct {
+			label string
+			v     decimal.Decimal
+			style lipgloss.Style
+		}{{m.Month + " in  ", m.In, st.StatusOK}, {"        out ", m.Out, st.StatusError}} {
+			sum := row.v.StringFixed(2)
+			label := row.label + strings.Repeat(" ", width-len(sum)) + sum + " "
+			barW := c.w - kit.Width(label) - 1
+			lines = append(lines, kit.Truncate(label, c.w)+st.Muted.Render("│")+row.style.Render(bar(row.v, top, barW)))
 		}
-		f, _ := v.Float64()
-		top = max(top, f)
-		data = append(data, barchart.BarData{
-			Label:  l[0] + strings.Repeat(" ", width-len(l[1])) + l[1] + " ",
-			Values: []barchart.BarValue{{Name: l[0], Value: f, Style: style}},
-		})
 	}
-	if top == 0 {
-		top = 1
-	}
-	bc := barchart.New(max(c.w, 20), len(data),
-		barchart.WithNoAutoBarWidth(), barchart.WithBarWidth(1), barchart.WithBarGap(0),
-		barchart.WithNoAutoMaxValue(), barchart.WithMaxValue(top), barchart.WithStyles(st.Muted, st.Body))
-	bc.PushAll(data)
-	// Horizontal once the data is in: the label column and the scale are measured then
-	// (WithHorizontalBars at New measures no labels).
-	bc.SetHorizontal(true)
-	bc.Draw()
-	return strings.Join([]string{st.Bold.Render(kit.Truncate(head, c.w)), bc.View(), st.Muted.Render(kit.Truncate(foot, c.w))}, "\n")
+	lines = append(lines, st.Muted.Render(kit.Truncate(foot, c.w)))
+	return strings.Join(lines, "\n")
 }
 
 func (c *chart) SetSize(w, h int)          { c.w, c.h = w, h }

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/shopspring/decimal"
 
 	"purse/app"
@@ -29,7 +29,7 @@ func TestChartShowsExactSumsAndSwitchesCurrency(t *testing.T) {
 	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, t.TempDir())
 	c := newChart(env, sampleFlows())
 	c.SetSize(80, 19)
-	v := c.View()
+	v := tuitest.Plain(c.View())
 	for _, want := range []string{"Currency EUR", "CHF EUR", "2026-09 in  1200.50", "out  300.00", "2026-10 in     0.00", "out  950.25", "2026-11 in    40.10"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("chart lacks %q:\n%s", want, v)
@@ -43,22 +43,49 @@ func TestChartShowsExactSumsAndSwitchesCurrency(t *testing.T) {
 	if longest < 40 {
 		t.Fatalf("the largest month does not fill the width (%d blocks):\n%s", longest, v)
 	}
-	c.Update(tea.KeyMsg{Type: tea.KeyRight})
-	if v := c.View(); !strings.Contains(v, "Currency CHF") || !strings.Contains(v, "12.00") || strings.Contains(v, "1200.50") {
+	c.Update(tea.KeyPressMsg{Code: tea.KeyRight})
+	if v := tuitest.Plain(c.View()); !strings.Contains(v, "Currency CHF") || !strings.Contains(v, "12.00") || strings.Contains(v, "1200.50") {
 		t.Fatalf("after →:\n%s", v)
 	}
-	c.Update(tea.KeyMsg{Type: tea.KeyLeft})
+	c.Update(tea.KeyPressMsg{Code: tea.KeyLeft})
 	c.SetSize(80, 7) // room for two months
-	if v := c.View(); strings.Contains(v, "2026-09") || !strings.Contains(v, "2026-11") {
+	if v := tuitest.Plain(c.View()); strings.Contains(v, "2026-09") || !strings.Contains(v, "2026-11") {
 		t.Fatalf("a short window shows the latest months:\n%s", v)
 	}
 	empty := newChart(env, nil)
 	empty.SetSize(80, 19)
-	if !strings.Contains(empty.View(), "No completed records") {
-		t.Fatalf("empty chart:\n%s", empty.View())
+	if !strings.Contains(tuitest.Plain(empty.View()), "No completed records") {
+		t.Fatalf("empty chart:\n%s", tuitest.Plain(empty.View()))
 	}
-	c.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	c.Update(tea.KeyPressMsg{Code: tea.KeyEsc})
 	if !c.Closed() {
 		t.Fatal("esc does not close")
+	}
+}
+
+// TestChartShowsEmptyMonthsAsZero: a month without completed records between two that have
+// some is drawn as 0.00 in and out, not skipped; months come in calendar order, across a
+// year's end, whatever the order of the flows.
+func TestChartShowsEmptyMonthsAsZero(t *testing.T) {
+	d := decimal.RequireFromString
+	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, t.TempDir())
+	c := newChart(env, []app.MonthFlow{
+		{Month: "2027-02", Currency: "EUR", In: d("5"), Out: d("1"), Records: 2},
+		{Month: "2026-11", Currency: "EUR", In: d("10"), Out: d("2.50"), Records: 3},
+	})
+	c.SetSize(80, 20)
+	v := tuitest.Plain(c.View())
+	var months []string
+	for _, l := range strings.Split(v, "\n") {
+		if f := strings.Fields(l); len(f) > 2 && f[1] == "in" {
+			months = append(months, f[0]+" "+f[2])
+		}
+	}
+	want := []string{"2026-11 10.00", "2026-12 0.00", "2027-01 0.00", "2027-02 5.00"}
+	if strings.Join(months, ",") != strings.Join(want, ",") {
+		t.Fatalf("months %q, want %q:\n%s", months, want, v)
+	}
+	if !strings.Contains(v, "2026-12 in   0.00 │\n        out  0.00 │\n") {
+		t.Fatalf("an empty month has no bar and 0.00 in and out:\n%s", v)
 	}
 }

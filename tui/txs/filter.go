@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 	"github.com/shopspring/decimal"
 
 	"purse/app"
@@ -143,7 +143,7 @@ func (f *form) scroll() {
 func (f *form) setSize(w, h int) {
 	f.w, f.h = w, h
 	for i := range f.fields {
-		f.fields[i].in.Width = max(w-20, 4)
+		f.fields[i].in.SetWidth(max(w-20, 4))
 	}
 	f.scroll()
 }
@@ -157,10 +157,11 @@ const (
 	formCancelled
 )
 
-// update handles a key; on formApplied the filter is valid. The filter is checked as the
+// update handles a key or a paste (text for the focused field); on formApplied the filter
+// is valid. The filter is checked as the
 // user types; a submit is refused while it is invalid.
 func (f *form) update(msg tea.Msg) (formResult, enduser.TxFilter, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
 		cur := f.fields[f.focus].key
 		switch f.nav.Read(k, f.focus == len(f.fields)-1) {
 		case uiform.Cancel:

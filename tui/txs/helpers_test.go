@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/shopspring/decimal"
 
 	"purse/enduser"
@@ -14,7 +14,7 @@ import (
 	"purse/tui/kit"
 )
 
-// newTestScreen is a screen without services whose styles render without colour.
+// newTestScreen is a screen without services (its views read through tuitest.Plain).
 func newTestScreen(t *testing.T, w, h int) *Screen {
 	t.Helper()
 	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, t.TempDir())
@@ -61,9 +61,9 @@ func reply(s *Screen, act action, p *enduser.TxPage) tea.Cmd {
 	return cmd
 }
 
-func runes(r string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(r)} }
+func runes(r string) tea.KeyPressMsg { return tuitest.Runes(r) }
 
-func keyOf(t tea.KeyType) tea.KeyMsg { return tea.KeyMsg{Type: t} }
+func keyOf(code rune, mod ...tea.KeyMod) tea.KeyPressMsg { return tuitest.Key(code, mod...) }
 
 func press(s *Screen, msgs ...tea.Msg) tea.Cmd {
 	var last tea.Cmd

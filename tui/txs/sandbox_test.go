@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/shopspring/decimal"
 
 	"purse/app"
@@ -51,9 +51,9 @@ func TestHistoryAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("want the passphrase dialog, got %#v", msgs[0])
 	}
 	for _, r := range testPass {
-		d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		d.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
-	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	drive(t, s, cmd)
 	if len(s.pages) != 1 || len(s.rows) != enduser.DefaultPageSize || !s.pages[0].HasNextPage || s.client == nil {
 		t.Fatalf("first page: %d pages, %d rows", len(s.pages), len(s.rows))
@@ -91,7 +91,7 @@ func TestHistoryAgainstTheSandbox(t *testing.T) {
 	press(s, runes("/"))
 	s.form.setFocus(s.form.index(fDirection))
 	typeText(s, "in")
-	drive(t, s, press(s, keyOf(tea.KeyCtrlS)))
+	drive(t, s, press(s, keyOf('s', tea.ModCtrl)))
 	if s.mode != modeList || len(s.rows) == 0 {
 		t.Fatalf("filter: mode %v, %d rows, err %q", s.mode, len(s.rows), s.form.err)
 	}

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/viewport"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/enduser"
@@ -152,7 +152,7 @@ func newScreen(env *kit.Env, a Service) *Screen {
 			table.Column{Title: "Status", Width: 9},
 			table.Column{Title: "Title"},
 		),
-		detail: viewport.New(0, 0),
+		detail: viewport.New(),
 		form:   newForm(env),
 	}
 	s.detail.KeyMap = viewport.KeyMap{
@@ -316,8 +316,14 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, s.start(actFirst)
 		}
 		return s, nil
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return s, s.key(msg)
+	case tea.PasteMsg:
+		// Text for the filter's focused field; a paste never applies or cancels the filter.
+		if s.mode == modeForm {
+			_, _, cmd := s.form.update(msg)
+			return s, cmd
+		}
 	}
 	return s, nil
 }
@@ -415,7 +421,7 @@ func (s *Screen) maybeFetch(next, prev bool) tea.Cmd {
 	return nil
 }
 
-func (s *Screen) key(k tea.KeyMsg) tea.Cmd {
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	switch s.mode {
 	case modeForm:
 		res, tf, cmd := s.form.update(k)
@@ -547,7 +553,8 @@ func (s *Screen) tableRows() int { return max(s.h-2-2, 1) }
 func (s *Screen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.table.SetSize(w, max(h-2, 3))
-	s.detail.Width, s.detail.Height = w, max(h-2, 1)
+	s.detail.SetWidth(w)
+	s.detail.SetHeight(max(h-2, 1))
 	if s.mode == modeDetail {
 		s.detail.SetContent(s.detailContent())
 	}

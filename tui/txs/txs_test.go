@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"purse/app"
 	"purse/enduser"
@@ -22,8 +22,8 @@ func TestFirstPageThenNextPageWhenNearTheEnd(t *testing.T) {
 	if s.Init() == nil || s.pageTask == 0 || s.pageAct != actFirst {
 		t.Fatal("Init must start reading the first page")
 	}
-	if !strings.Contains(s.View(), "loading the first page") {
-		t.Fatalf("no loading state:\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "loading the first page") {
+		t.Fatalf("no loading state:\n%s", tuitest.Plain(s.View()))
 	}
 	if cmd := reply(s, actFirst, page(0, 50, false, true)); cmd != nil {
 		t.Fatal("50 rows fill the screen: no second request yet")
@@ -50,7 +50,7 @@ func TestFirstPageThenNextPageWhenNearTheEnd(t *testing.T) {
 	if len(s.rows) != 100 || s.table.Cursor() != 40 {
 		t.Fatalf("rows %d cursor %d", len(s.rows), s.table.Cursor())
 	}
-	if v := s.View(); !strings.Contains(v, "records 1-100 in 2 pages · end of history") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "records 1-100 in 2 pages · end of history") {
 		t.Fatalf("position line:\n%s", v)
 	}
 	for range 80 {
@@ -78,8 +78,8 @@ func TestWindowDropsPagesAndReadsThemBackByCursor(t *testing.T) {
 	if s.rows[s.table.Cursor()].ID != record(59).ID {
 		t.Fatalf("the cursor must stay on the same record, is on %d", s.rows[s.table.Cursor()].ID)
 	}
-	if !strings.Contains(s.View(), "records 31-90 in 2 pages · newer above · more on the server") {
-		t.Fatalf("position:\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "records 31-90 in 2 pages · newer above · more on the server") {
+		t.Fatalf("position:\n%s", tuitest.Plain(s.View()))
 	}
 	// Back to the top of what is kept: the dropped page is read again with PrevPage.
 	press(s, runes("g"))
@@ -106,56 +106,56 @@ func TestFilterFormValidatesAndNamesTheField(t *testing.T) {
 	// Single letters are text now: q and e go into the field.
 	typeText(s, "500")
 	// shown under the field as it is typed, before any submit
-	if e := s.form.live.Error(fPageSize); !strings.Contains(e, "500") || !strings.Contains(s.View(), "ERROR page size: ") {
-		t.Fatalf("page size 500 must show on its field as it is typed: %q\n%s", e, s.View())
+	if e := s.form.live.Error(fPageSize); !strings.Contains(e, "500") || !strings.Contains(tuitest.Plain(s.View()), "ERROR page size: ") {
+		t.Fatalf("page size 500 must show on its field as it is typed: %q\n%s", e, tuitest.Plain(s.View()))
 	}
 	press(s, keyOf(tea.KeyTab))
-	press(s, keyOf(tea.KeyCtrlS))
+	press(s, keyOf('s', tea.ModCtrl))
 	if s.mode != modeForm || s.form.fields[s.form.focus].key != fPageSize {
 		t.Fatalf("page size 500: mode %v focus %s", s.mode, s.form.fields[s.form.focus].key)
 	}
-	press(s, keyOf(tea.KeyCtrlR))
-	if strings.Contains(s.View(), "ERROR") {
-		t.Fatalf("ctrl+r clears the fields and their errors:\n%s", s.View())
+	press(s, keyOf('r', tea.ModCtrl))
+	if strings.Contains(tuitest.Plain(s.View()), "ERROR") {
+		t.Fatalf("ctrl+r clears the fields and their errors:\n%s", tuitest.Plain(s.View()))
 	}
 	press(s, keyOf(tea.KeyDown), keyOf(tea.KeyDown), keyOf(tea.KeyDown)) // type
 	typeText(s, "ctu")
 	press(s, keyOf(tea.KeyTab)) // types
 	typeText(s, "CRD, P2P")
-	press(s, keyOf(tea.KeyCtrlS))
+	press(s, keyOf('s', tea.ModCtrl))
 	if e := s.form.live.Error(fType); !strings.Contains(e, "exclusive") || s.form.fields[s.form.focus].key != fType {
 		t.Fatalf("type with types: err %q focus %s", e, s.form.fields[s.form.focus].key)
 	}
-	press(s, keyOf(tea.KeyCtrlR))
+	press(s, keyOf('r', tea.ModCtrl))
 	s.form.setFocus(s.form.index(fMin))
 	typeText(s, "ten")
-	if !strings.Contains(s.View(), "ERROR min amount: expected a decimal amount") {
-		t.Fatalf("bad amount:\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "ERROR min amount: expected a decimal amount") {
+		t.Fatalf("bad amount:\n%s", tuitest.Plain(s.View()))
 	}
-	press(s, keyOf(tea.KeyCtrlR))
+	press(s, keyOf('r', tea.ModCtrl))
 	s.form.setFocus(s.form.index(fFrom))
 	typeText(s, "2024-05-02")
 	press(s, keyOf(tea.KeyTab))
 	typeText(s, "2024-05-01")
-	press(s, keyOf(tea.KeyCtrlS))
+	press(s, keyOf('s', tea.ModCtrl))
 	if s.mode != modeForm || !s.form.live.Invalid() {
 		t.Fatal("from after to must be refused")
 	}
-	press(s, keyOf(tea.KeyCtrlR))
+	press(s, keyOf('r', tea.ModCtrl))
 	s.form.setFocus(s.form.index(fDirection))
 	typeText(s, "in")
-	press(s, keyOf(tea.KeyShiftTab)) // currencies
+	press(s, keyOf(tea.KeyTab, tea.ModShift)) // currencies
 	typeText(s, "EUR chf")
 	before := s.pageTask
-	cmd := press(s, keyOf(tea.KeyCtrlS))
+	cmd := press(s, keyOf('s', tea.ModCtrl))
 	if cmd == nil || s.mode != modeList || s.pageTask == before || s.pageAct != actFirst {
 		t.Fatal("a valid filter reloads from the first page")
 	}
 	if s.filter.Direction != enduser.DirectionIn || strings.Join(s.filter.Currencies, ",") != "EUR,chf" {
 		t.Fatalf("filter %+v", s.filter)
 	}
-	if !strings.Contains(s.View(), "Filter: currencies EUR,chf · direction IN") {
-		t.Fatalf("summary:\n%s", s.View())
+	if !strings.Contains(tuitest.Plain(s.View()), "Filter: currencies EUR,chf · direction IN") {
+		t.Fatalf("summary:\n%s", tuitest.Plain(s.View()))
 	}
 	// Reopening shows the applied filter; esc keeps it.
 	press(s, runes("/"))
@@ -200,11 +200,11 @@ func TestDetailShowsEveryFieldAndCopiesTheHash(t *testing.T) {
 	}
 	rec := record(1)
 	for _, f := range enduser.TransactionFields(rec) {
-		if !strings.Contains(s.detailContent(), f[0]) {
+		if !strings.Contains(tuitest.Plain(s.detailContent()), f[0]) {
 			t.Errorf("field %s missing from the detail", f[0])
 		}
 	}
-	unwrapped := strings.ReplaceAll(s.detailContent(), "\n"+kit.Pad(s.env.Styles.Marks.Wrap, 18)+" ", "")
+	unwrapped := strings.ReplaceAll(tuitest.Plain(s.detailContent()), "\n"+kit.Pad(s.env.Styles.Marks.Wrap, 18)+" ", "")
 	if !strings.Contains(unwrapped, "txHash             "+rec.TxHash) {
 		t.Fatal("the detail must show the full tx hash")
 	}
@@ -228,7 +228,7 @@ func TestCancelledUnlockSaysHowToRetry(t *testing.T) {
 	if _, cmd := s.Update(kit.TaskResult[pageResult]{ID: s.pageTask, Value: pageResult{Act: actFirst}, Err: kit.ErrCancelled}); cmd != nil || s.err != nil || s.loading() {
 		t.Fatal("a cancelled passphrase is not an error and leaves nothing running")
 	}
-	if v := s.View(); !strings.Contains(v, "Press r") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "Press r") {
 		t.Fatalf("the empty table must say how to try again:\n%s", v)
 	}
 }
@@ -237,7 +237,7 @@ func TestErrorsLeaveAHint(t *testing.T) {
 	s := newTestScreen(t, 80, 24)
 	s.Init()
 	s.Update(kit.TaskResult[pageResult]{ID: s.pageTask, Value: pageResult{Act: actFirst}, Err: errors.New("dial tcp: connection refused")})
-	v := s.View()
+	v := tuitest.Plain(s.View())
 	if !strings.Contains(v, "could not be read") || !strings.Contains(v, "Press r to retry") {
 		t.Fatalf("error view:\n%s", v)
 	}
@@ -283,7 +283,7 @@ func TestSessionChangeDropsTheClientAndReloads(t *testing.T) {
 	}
 }
 
-// TestGolden: views without colour. Update with go test ./tui/txs -run TestGolden -update
+// TestGolden: views as plain text. Update with go test ./tui/txs -run TestGolden -update
 func TestGolden(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -303,7 +303,7 @@ func TestGolden(t *testing.T) {
 			press(s, runes("/"))
 			s.form.setFocus(s.form.index(fDirection))
 			typeText(s, "sideways")
-			press(s, keyOf(tea.KeyCtrlS))
+			press(s, keyOf('s', tea.ModCtrl))
 		}},
 		{"empty", func(s *Screen) {
 			s.filter.Direction = "OUT"
@@ -317,7 +317,7 @@ func TestGolden(t *testing.T) {
 				s := newTestScreen(t, sz[0], sz[1])
 				s.Init()
 				c.setup(s)
-				v := s.View()
+				v := tuitest.Plain(s.View())
 				checkWidth(t, v, sz[0])
 				teatest.RequireEqualOutput(t, []byte(v))
 			})

@@ -11,7 +11,7 @@ import (
 	"crypto/subtle"
 	"errors"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/keystore"

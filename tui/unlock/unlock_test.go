@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/tui/internal/tuitest"
@@ -46,13 +46,13 @@ func typeInto(t *testing.T, msg tea.Msg, s string) tea.Cmd {
 	}
 	d := push.Dialog
 	if s == "" {
-		_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyEsc})
+		_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyEsc})
 		return cmd
 	}
 	for _, r := range s {
-		d, _ = d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		d, _ = d.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
-	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	return cmd
 }
 
@@ -133,7 +133,7 @@ func TestUnlockKeepsTheFirstPassphraseAndConfirmsANewOne(t *testing.T) {
 	if ok {
 		push.Dialog.SetSize(100, 20)
 	}
-	if !ok || !strings.Contains(push.Dialog.View(), "differed") || l.calls != 2 {
+	if !ok || !strings.Contains(tuitest.Plain(push.Dialog.View()), "differed") || l.calls != 2 {
 		t.Fatalf("differing new passphrases: %T after %d calls", msg, l.calls)
 	}
 	msg = typeInto(t, typeInto(t, msg, "n2-newpass")(), "n2-newpass")()
@@ -167,18 +167,18 @@ func TestNewPassphraseFeedback(t *testing.T) {
 	}
 	d := push.Dialog
 	d.SetSize(100, 20)
-	if !strings.Contains(d.View(), "new passphrase:") {
-		t.Fatalf("the field does not say new passphrase:\n%s", d.View())
+	if !strings.Contains(tuitest.Plain(d.View()), "new passphrase:") {
+		t.Fatalf("the field does not say new passphrase:\n%s", tuitest.Plain(d.View()))
 	}
-	d, _ = d.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	if d.Closed() || !strings.Contains(d.View(), "Type a passphrase first") {
-		t.Fatalf("empty entry:\n%s", d.View())
+	d, _ = d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if d.Closed() || !strings.Contains(tuitest.Plain(d.View()), "Type a passphrase first") {
+		t.Fatalf("empty entry:\n%s", tuitest.Plain(d.View()))
 	}
 	for _, r := range "short" {
-		d, _ = d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		d, _ = d.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
-	d, _ = d.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	if d.Closed() || !strings.Contains(d.View(), "at least 8 characters") || l.calls != 2 {
-		t.Fatalf("short entry (%d calls):\n%s", l.calls, d.View())
+	d, _ = d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if d.Closed() || !strings.Contains(tuitest.Plain(d.View()), "at least 8 characters") || l.calls != 2 {
+		t.Fatalf("short entry (%d calls):\n%s", l.calls, tuitest.Plain(d.View()))
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/tui/kit"
 )
@@ -119,7 +119,7 @@ func (d *Driver) Send(msg tea.Msg) {
 }
 
 // Press sends keys to the top dialog when one is open, else to the screen.
-func (d *Driver) Press(keys ...tea.KeyMsg) {
+func (d *Driver) Press(keys ...tea.KeyPressMsg) {
 	d.T.Helper()
 	for _, k := range keys {
 		if n := len(d.Dialogs); n > 0 {
@@ -138,7 +138,7 @@ func (d *Driver) Press(keys ...tea.KeyMsg) {
 func (d *Driver) TypeText(s string) {
 	d.T.Helper()
 	for _, r := range s {
-		d.Press(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		d.Press(Runes(string(r)))
 	}
 }
 

@@ -1,21 +1,21 @@
-// Package tuitest is the test plumbing the TUI's screen packages share: an Env that renders
-// without colour, an isolated home with a light-scrypt file keystore and a profile, the
+// Package tuitest is the test plumbing the TUI's screen packages share: an Env and Plain,
+// which reads a view as plain text, key presses (Runes, Key), an isolated home with a light-scrypt file keystore and a profile, the
 // services on it, the in-process sandbox (with an account minted, or onboarded to Live),
 // and a Driver that plays the router for one screen. Only _test files import it.
 package tuitest
 
 import (
 	"context"
-	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/exp/teatest"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"purse/app"
 	"purse/config"
@@ -32,8 +32,8 @@ const (
 // FakeHome is the home an offline Env shows; nothing is read or written there.
 const FakeHome = "/home/user/.config/purse"
 
-// Env returns an Env for session and home whose styles render without colour, so views are
-// deterministic; its context ends with the test.
+// Env returns an Env for session and home; its context ends with the test. Its views carry
+// the theme's escape sequences, as the program's do: a test reads them through Plain.
 func Env(tb testing.TB, session kit.Session, home string) *kit.Env {
 	tb.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -43,7 +43,7 @@ func Env(tb testing.TB, session kit.Session, home string) *kit.Env {
 
 // EnvContext is Env on ctx.
 func EnvContext(ctx context.Context, session kit.Session, home string) *kit.Env {
-	return kit.NewEnv(ctx, session, home, nil, lipgloss.NewRenderer(io.Discard))
+	return kit.NewEnv(ctx, session, home, nil)
 }
 
 // ServicesEnv is the Env of a screen test: session {Profile "t", Network "31337"} at
@@ -140,11 +140,31 @@ func WriteFile(tb testing.TB, name, content string) string {
 	return p
 }
 
-// Runes is a key press of printable characters.
-func Runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+// Runes is a key press of printable characters: one character, or several at once as a
+// terminal without bracketed paste delivers a paste. A space is the space key ("space").
+func Runes(s string) tea.KeyPressMsg {
+	r, _ := utf8.DecodeRuneInString(s)
+	return tea.KeyPressMsg{Code: r, Text: s}
+}
 
-// Key is a key press of a special key.
-func Key(t tea.KeyType) tea.KeyMsg { return tea.KeyMsg{Type: t} }
+// Key is a key press of a special key (tea.KeyEnter, tea.KeyTab…) or of a character with
+// modifiers: Key('s', tea.ModCtrl) is ctrl+s.
+func Key(code rune, mod ...tea.KeyMod) tea.KeyPressMsg {
+	k := tea.KeyPressMsg{Code: code}
+	for _, m := range mod {
+		k.Mod |= m
+	}
+	return k
+}
+
+// sgr matches the Select Graphic Rendition sequences styles produce (colours, bold,
+// reverse…), and nothing else.
+var sgr = regexp.MustCompile("\x1b\\[[0-9;:]*m")
+
+// Plain is a view as a terminal without colours or attributes shows it: the styles' SGR
+// sequences removed. Any other control sequence stays, so a test still sees one that text
+// from outside smuggled into a view.
+func Plain(view string) string { return sgr.ReplaceAllString(view, "") }
 
 // Flatten runs cmd and returns its messages, batches flattened (run in turn).
 func Flatten(cmd tea.Cmd) []tea.Msg {
@@ -165,10 +185,11 @@ func Flatten(cmd tea.Cmd) []tea.Msg {
 	}
 }
 
-// RequireGolden fails the test for every line of v wider than width, then compares v with
-// the test's golden file (teatest; -update rewrites it).
+// RequireGolden fails the test for every line of v wider than width, then compares v as
+// plain text (Plain) with the test's golden file (teatest; -update rewrites it).
 func RequireGolden(t *testing.T, v string, width int) {
 	t.Helper()
+	v = Plain(v)
 	for _, l := range strings.Split(v, "\n") {
 		if kit.Width(l) > width {
 			t.Errorf("line wider than %d: %q", width, l)

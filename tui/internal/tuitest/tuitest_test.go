@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"purse/tui/kit"
 )
@@ -16,7 +16,7 @@ type echo struct{ got []tea.Msg }
 
 func (e *echo) Init() tea.Cmd { return func() tea.Msg { return kit.StatusMsg{Text: "ready"} } }
 func (e *echo) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch k.String() {
 		case "s":
 			return e, func() tea.Msg { return kit.StatusMsg{Text: "pressed"} }
