@@ -22,7 +22,6 @@ import (
 
 	"purse/tui/form"
 	"purse/tui/kit"
-	"purse/tui/review"
 	"purse/tui/unlock"
 	"purse/wallet"
 )
@@ -72,11 +71,7 @@ type Screen struct {
 	live    form.Live
 	formErr error // an error of the review's preparation, or one naming no field
 
-	prepID    kit.TaskID
-	preparing bool
-	seq       int
-	reviewID  string
-	prepared  *app.PreparedPermit
+	prepared *app.PreparedPermit
 
 	subID      kit.TaskID
 	submitting bool
@@ -88,11 +83,20 @@ type Screen struct {
 	w, h int
 }
 
-// Service is what the Permit screen needs of the application layer (*app.App is one).
+// Service is what the Permit screen needs of the application layer (*app.App is one): the
+// whole permit in one call (its signing review is the signing gate's, asked in the TUI's
+// dialog), and a second submission of a signature already made.
 type Service interface {
 	LoadPermitContext(ctx context.Context) (app.PermitContext, error)
-	PreparePermit(ctx context.Context, owner common.Address, pl app.PermitPlan, deadline time.Time) (app.PreparedPermit, error)
+	Permit(ctx context.Context, run app.PermitRun, u *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error)
 	SubmitPermit(ctx context.Context, u *app.Unlock, pr app.PreparedPermit, sig *wallet.PermitSignature) (app.SubmittedPermit, error)
+}
+
+// permitDone is what one run of the permit gives back: the permit, once built, and the
+// submission's result.
+type permitDone struct {
+	pr  app.PreparedPermit
+	sub app.SubmittedPermit
 }
 
 // New returns the Permit screen.
@@ -154,52 +158,20 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.ctx, s.ctxErr = &c, nil
 		s.form.Token = min(max(s.form.Token, 0), max(len(c.Tokens)-1, 0))
 		return s, nil
-	case kit.TaskResult[app.PreparedPermit]:
-		if msg.ID != s.prepID {
+	case kit.TaskResult[permitDone]:
+		if msg.ID != s.subID {
 			return s, nil
 		}
-		s.preparing = false
-		if msg.Err != nil {
-			s.formErr = msg.Err
-			return s, nil
+		v := msg.Value
+		if v.pr.Permit.Owner != (common.Address{}) {
+			s.prepared = &v.pr
 		}
-		pr := msg.Value
-		s.seq++
-		s.prepared, s.reviewID = &pr, fmt.Sprintf("permit.review-%d", s.seq)
-		s.sig, s.done, s.submitErr = nil, nil, nil
-		return s, review.Open(s.env, app.PermitReview(s.reviewID, pr))
-	case review.Decision:
-		if msg.ID != s.reviewID || s.prepared == nil {
-			return s, nil
-		}
-		s.reviewID = ""
-		if !msg.Approved {
-			s.prepared = nil
-			return s, kit.Status("Permit not signed: nothing was sent.")
-		}
-		return s, s.submit()
+		return s.submitted(v.sub, msg.Err)
 	case kit.TaskResult[app.SubmittedPermit]:
 		if msg.ID != s.subID {
 			return s, nil
 		}
-		s.submitting = false
-		s.sig = msg.Value.Sig
-		if errors.Is(msg.Err, kit.ErrCancelled) {
-			return s, nil // cancelled at the passphrase: nothing was signed
-		}
-		if msg.Err != nil {
-			s.submitErr = msg.Err
-			return s, nil
-		}
-		v := msg.Value
-		s.done, s.submitErr, s.sig = &v, nil, nil
-		if v.Result.AlreadyPermitted {
-			return s, kit.Status("Already permitted (10011): the allowance was in place; nothing failed.")
-		}
-		if v.Note != "" {
-			return s, kit.Status("Permit landed, as the chain shows (the service's answer did not prove it).")
-		}
-		return s, kit.Status("Permit submitted; allowance read from the chain.")
+		return s.submitted(msg.Value, msg.Err)
 	case tea.KeyPressMsg:
 		if s.focus >= 0 {
 			return s, s.formKey(msg)
@@ -218,6 +190,38 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s, cmd
 	}
 	return s, nil
+}
+
+// submitted takes the outcome of a permit's submission (its first, in the whole run, or a
+// second one of the same signature).
+func (s *Screen) submitted(v app.SubmittedPermit, err error) (kit.Screen, tea.Cmd) {
+	s.submitting = false
+	s.sig = v.Sig
+	switch {
+	case errors.Is(err, kit.ErrCancelled):
+		return s, nil // cancelled at the passphrase: nothing was signed
+	case err != nil && s.prepared == nil:
+		s.formErr = err // refused before a permit was built: the form's to fix
+		return s, nil
+	case err != nil:
+		if s.sig == nil {
+			var rf *app.Refusal
+			if errors.As(err, &rf) {
+				s.prepared = nil
+				return s, kit.Status("Permit not signed: " + app.OneLine(err))
+			}
+		}
+		s.submitErr = err
+		return s, nil
+	}
+	s.done, s.submitErr, s.sig = &v, nil, nil
+	if v.Result.AlreadyPermitted {
+		return s, kit.Status("Already permitted (10011): the allowance was in place; nothing failed.")
+	}
+	if v.Note != "" {
+		return s, kit.Status("Permit landed, as the chain shows (the service's answer did not prove it).")
+	}
+	return s, kit.Status("Permit submitted; allowance read from the chain.")
 }
 
 func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
@@ -239,7 +243,7 @@ func (s *Screen) formKey(k tea.KeyPressMsg) tea.Cmd {
 		return s.setFocus(-1)
 	case form.Submit:
 		s.live.Touch(fieldKeys[s.focus])
-		if s.preparing || s.submitting {
+		if s.submitting {
 			return kit.Status("The permit is being prepared or submitted: wait for it before submitting again.")
 		}
 		return s.startPrepare()
@@ -371,16 +375,21 @@ func (s *Screen) startPrepare() tea.Cmd {
 	}
 	s.formErr = nil
 	s.setFocus(-1)
-	services, owner, now := s.app, s.ctx.Owner, s.now()
-	s.preparing = true
-	id, cmd := kit.Start(s.env.Tasks, slotPrepare, "Reading nonce and domain of "+pl.Token.Symbol, func(ctx context.Context) (app.PreparedPermit, error) {
-		return services.PreparePermit(ctx, owner, pl, now.Add(app.PermitTTL))
+	// One call does it all: the permit read from the chain, the signing gate (its review
+	// opens as the TUI's dialog), token-permit and the allowance read back.
+	services, f := s.app, s.form
+	s.prepared, s.sig, s.done, s.submitErr = nil, nil, nil, nil
+	s.submitting = true
+	id, cmd := unlock.Start(s.env, slotSubmit, "Permit of "+pl.Token.Symbol+": read, review, sign, submit", func(ctx context.Context, u *app.Unlock) (permitDone, error) {
+		pr, sub, err := services.Permit(ctx, app.PermitRun{Form: f, TTL: app.PermitTTL}, u)
+		return permitDone{pr, sub}, err
 	})
-	s.prepID = id
+	s.subID = id
 	return cmd
 }
 
-// submit signs (unless a signature of this permit is kept) and submits the prepared permit.
+// submit submits the signature of the prepared permit again (after an answer that did not
+// settle it).
 func (s *Screen) submit() tea.Cmd {
 	if s.prepared == nil {
 		return nil
@@ -400,7 +409,7 @@ func (s *Screen) submit() tea.Cmd {
 
 // syncKeys enables the keys that apply now.
 func (s *Screen) syncKeys() {
-	idle := !s.preparing && !s.submitting
+	idle := !s.submitting
 	s.resubmit.SetEnabled(idle && s.sig != nil && s.prepared != nil && s.done == nil && s.submitErr != nil)
 }
 
@@ -415,8 +424,6 @@ func (s *Screen) View() string {
 	switch {
 	case s.loading:
 		head += "  " + st.Marks.Busy + " reading the chain"
-	case s.preparing:
-		head += "  " + st.Marks.Busy + " reading nonce and domain"
 	case s.submitting:
 		head += "  " + st.Marks.Busy + " signing and submitting"
 	}

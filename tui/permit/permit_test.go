@@ -156,7 +156,7 @@ func TestFormEditing(t *testing.T) {
 	// Enter on the last field (the role: the address field is skipped) submits: refused,
 	// the focus goes to the invalid field and nothing starts.
 	cmd := press(s, "enter")
-	if cmd != nil || s.preparing || s.focus != fAmount || s.live.Error("amount") == "" {
+	if cmd != nil || s.submitting || s.focus != fAmount || s.live.Error("amount") == "" {
 		t.Fatalf("a bad amount must be refused on its field: focus %d, error %q", s.focus, s.live.Error("amount"))
 	}
 	// ctrl+s from any field is the same submit.
@@ -168,7 +168,7 @@ func TestFormEditing(t *testing.T) {
 	if s.InputFocused() {
 		t.Fatal("esc must leave the form")
 	}
-	if press(s, "p"); s.preparing {
+	if press(s, "p"); s.submitting {
 		t.Fatal("p is not a second way to submit")
 	}
 }
@@ -186,35 +186,30 @@ func samplePrepared() app.PreparedPermit {
 
 func TestReviewDecisionAndResults(t *testing.T) {
 	s := newTestScreen(t)
-	s.prepID, s.preparing = 5, true
-	_, cmd := s.Update(kit.TaskResult[app.PreparedPermit]{ID: 5, Slot: slotPrepare, Value: samplePrepared()})
-	push, ok := cmd().(kit.PushDialogMsg)
-	if !ok {
-		t.Fatal("a prepared permit must open the review")
+	// The whole run came back: the permit it built is kept for the view, and the screen
+	// opened no review of its own (the signing gate asked in the TUI's dialog).
+	s.subID, s.submitting = 5, true
+	sig0 := &wallet.PermitSignature{Signature: "0xdef"}
+	_, cmd := s.Update(kit.TaskResult[permitDone]{ID: 5, Slot: slotSubmit, Value: permitDone{pr: samplePrepared(), sub: app.SubmittedPermit{Sig: sig0}},
+		Err: errors.New("token-permit: gateway outage")})
+	if cmd != nil || s.prepared == nil || s.submitErr == nil || !s.resubmit.Enabled() {
+		t.Fatalf("a run whose submission failed: prepared %v, error %v", s.prepared != nil, s.submitErr)
 	}
-	rv := push.Dialog.(*review.Model)
-	req := rv.Request()
-	if req.ID != s.reviewID || req.Kind != review.KindPermit || !strings.Contains(req.Title, "EUR24") {
-		t.Fatalf("review %+v", req)
-	}
-	all := fmt.Sprint(req.Sections)
-	for _, want := range []string{"25.00 EUR24", "raw value 2500", "card (card-authorization", cardSpender[:10], eurAddr.Hex(), "Fiat24 EUR", "31337"} {
-		if !strings.Contains(strings.ToLower(all), strings.ToLower(want)) {
-			t.Errorf("review lacks %q: %s", want, all)
-		}
-	}
-	// A decision of another review is ignored; a declined one clears the permit.
-	if _, c := s.Update(review.Decision{ID: "other", Approved: true}); c != nil {
-		t.Fatal("a foreign decision was taken")
-	}
-	_, c := s.Update(review.Decision{ID: req.ID})
+	// Declined in the gate's dialog: nothing was signed, the permit is dropped.
+	s.subID, s.submitting = 6, true
+	_, c := s.Update(kit.TaskResult[permitDone]{ID: 6, Slot: slotSubmit, Value: permitDone{pr: samplePrepared()},
+		Err: &app.Refusal{Code: "rejected", Msg: "not approved: declined; nothing was signed"}})
 	if st, ok := c().(kit.StatusMsg); !ok || !strings.Contains(st.Text, "not signed") || s.prepared != nil {
 		t.Fatalf("declined: %#v", st)
+	}
+	// A result of another run is ignored.
+	if _, c := s.Update(kit.TaskResult[permitDone]{ID: 99, Slot: slotSubmit}); c != nil {
+		t.Fatal("a foreign result was taken")
 	}
 
 	// app.SubmittedPermit results: passphrase needed, a failed submission, already permitted.
 	pr := samplePrepared()
-	s.prepared, s.subID, s.submitting = &pr, 9, true
+	s.prepared, s.subID, s.submitting, s.submitErr = &pr, 9, true, nil
 	if _, c = s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 9, Slot: slotSubmit, Err: kit.ErrCancelled}); c != nil || s.submitErr != nil || s.submitting {
 		t.Fatal("a cancelled passphrase is neither an error nor still running")
 	}
@@ -261,9 +256,9 @@ func TestRefusedNamesTheDomainField(t *testing.T) {
 		t.Fatalf("%v / %s", err, kit.NextStep(err, ""))
 	}
 	s := newTestScreen(t)
-	s.prepID = 3
-	s.Update(kit.TaskResult[app.PreparedPermit]{ID: 3, Slot: slotPrepare, Err: err})
-	if v := tuitest.Plain(s.View()); !strings.Contains(v, "DOMAIN_SEPARATOR mismatch in domain field chainId") || s.reviewID != "" {
+	s.subID, s.submitting = 3, true
+	s.Update(kit.TaskResult[permitDone]{ID: 3, Slot: slotSubmit, Err: err})
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "DOMAIN_SEPARATOR mismatch in domain field chainId") || s.prepared != nil {
 		t.Fatalf("refusal view:\n%s", v)
 	}
 }
@@ -348,37 +343,27 @@ func TestAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("excess precision: %q", s.live.Error("amount"))
 	}
 	s.inputs[fAmount].SetValue("25.00")
-	prep := s.startPrepare()
-	_, openReview := s.Update(one(t, prep))
-	push, ok := one(t, openReview).(kit.PushDialogMsg)
+	// One call: the file key asks for its passphrase first; nothing is signed before it.
+	asked := len(tuitest.Asked())
+	ask, ok := one(t, s.startPrepare()).(kit.PushDialogMsg)
 	if !ok {
-		t.Fatalf("no review: %v", s.formErr)
-	}
-	rv := push.Dialog.(*review.Model)
-	rv.SetSize(120, 34)
-	if v := tuitest.Plain(rv.View()); !strings.Contains(v, "25.00 EUR24") || !strings.Contains(v, sbx.Sandbox.Info().CardSpender) {
-		t.Fatalf("review view:\n%s", v)
-	}
-	if _, c := rv.Update(keyMsg("enter")); c != nil || rv.Closed() {
-		t.Fatal("enter on the review answered it")
-	}
-	if audit() != before {
-		t.Fatal("something was signed before y")
-	}
-	_, c := rv.Update(keyMsg("y"))
-	dec := one(t, c).(review.Decision)
-	if !dec.Approved {
-		t.Fatal("y must approve")
-	}
-	_, submit := s.Update(dec)
-	ask, ok := one(t, submit).(kit.PushDialogMsg)
-	if !ok {
-		t.Fatal("the file key must ask for its passphrase")
+		t.Fatalf("the file key must ask for its passphrase: %v", s.formErr)
 	}
 	if audit() != before {
 		t.Fatal("signed without the passphrase")
 	}
 	s.Update(one(t, typePassphrase(ask.Dialog, passphrase)))
+	// The signing gate asked (the TUI's dialog, approved here as y would) with the permit's
+	// review: token units and the spender's role, read from the chain.
+	questions := tuitest.Asked()
+	if len(questions) <= asked {
+		t.Fatal("the permit was signed without the gate asking")
+	}
+	rv := questions[len(questions)-1].Review
+	if rv.Kind != review.KindPermit || !strings.Contains(fmt.Sprint(rv.Sections), "25.00 EUR24") ||
+		!strings.Contains(strings.ToLower(fmt.Sprint(rv.Sections)), strings.ToLower(sbx.Sandbox.Info().CardSpender)) {
+		t.Fatalf("the gate's review: %+v", rv)
+	}
 	if s.submitErr != nil || s.done == nil {
 		t.Fatalf("submit: %v\n%s", s.submitErr, tuitest.Plain(s.View()))
 	}
@@ -404,11 +389,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 
 	// The same permit again: 10011, reported as already permitted.
 	s.now = func() time.Time { return time.Now().Add(time.Minute) }
-	_, openReview = s.Update(one(t, s.startPrepare()))
-	rv = one(t, openReview).(kit.PushDialogMsg).Dialog.(*review.Model)
-	_, c = rv.Update(keyMsg("y"))
-	_, submit = s.Update(one(t, c))
-	ask = one(t, submit).(kit.PushDialogMsg)
+	ask = one(t, s.startPrepare()).(kit.PushDialogMsg)
 	s.Update(one(t, typePassphrase(ask.Dialog, passphrase)))
 	if s.submitErr != nil || s.done == nil || !s.done.Result.AlreadyPermitted || s.done.Allowance.Int64() != 2500 {
 		t.Fatalf("second permit: %v %+v", s.submitErr, s.done)
@@ -432,9 +413,9 @@ func typePassphrase(d kit.Dialog, pw string) tea.Cmd {
 func TestSubmitWhileBusyStartsNothing(t *testing.T) {
 	s := newTestScreen(t)
 	press(s, "enter", "down", "2", "5")
-	s.preparing = true
+	s.submitting = true
 	cmd := press(s, "ctrl+s")
-	if cmd == nil || !strings.Contains(cmd().(kit.StatusMsg).Text, "wait for it") || s.prepID != 0 {
-		t.Fatalf("a submit while busy must wait (prepID %d)", s.prepID)
+	if cmd == nil || !strings.Contains(cmd().(kit.StatusMsg).Text, "wait for it") || s.subID != 0 {
+		t.Fatalf("a submit while busy must wait (subID %d)", s.subID)
 	}
 }
