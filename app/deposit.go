@@ -369,11 +369,17 @@ func (s *App) VerifyDeposit(ctx context.Context, qo *DepositQuote) (*altchain.Re
 	return r, nil
 }
 
-// DepositEvent is one piece of progress of a running deposit step.
+// DepositEvent is one piece of progress of a running deposit step. The steps that produce
+// something a front end shows carry it: the decoded quote, the validation's report, the
+// transaction the gate released (signed, simulated, approved), so a screen is a view of the
+// one Deposit call.
 type DepositEvent struct {
-	Step   string
-	Detail string
-	Send   SendStats
+	Step     string
+	Detail   string
+	Send     SendStats
+	Quote    *DepositQuote
+	Report   *altchain.Report
+	Prepared *altchain.Prepared
 }
 
 // SendStats is what the send and confirm steps have seen so far.
@@ -491,6 +497,7 @@ func (s *App) PrepareDeposit(ctx context.Context, qo *DepositQuote, u *Unlock, p
 	if err != nil {
 		return nil, failAt(StepValidate, err)
 	}
+	rep.emit(DepositEvent{Step: StepValidate, Detail: fmt.Sprintf("%d finding(s)", len(r.Findings)), Report: r})
 	if r.Rejected() {
 		rv := DepositReview("deposit", qo.Quote, qo.Setup.Profile.SolanaCluster, "", r)
 		return nil, failAt(StepValidate, &Refusal{Code: agent.CodeRejected, Msg: Rejection(r, "validate: nothing was signed").Error(), Review: &rv})

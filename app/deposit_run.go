@@ -53,14 +53,18 @@ func (s *App) Deposit(ctx context.Context, run DepositRun, u *Unlock) (Deposited
 	if err != nil {
 		return Deposited{}, err
 	}
-	emit(StepDecode, "strict decode: %d-byte unsigned transaction from %s", len(dq.Quote.Transaction), dq.Source)
+	if run.Progress != nil {
+		run.Progress(DepositEvent{Step: StepDecode, Detail: fmt.Sprintf("strict decode: %d-byte unsigned transaction from %s", len(dq.Quote.Transaction), dq.Source), Quote: dq})
+	}
 	pd, err := s.PrepareDeposit(ctx, dq, u, run.Progress)
 	if err != nil {
 		return Deposited{}, err
 	}
 	p := pd.Prepared
-	emit(StepSend, "signature %s", p.Signature)
-	sent, err := s.SendDeposit(ctx, p, run.Poll, nil)
+	if run.Progress != nil {
+		run.Progress(DepositEvent{Step: StepSend, Detail: "signature " + p.Signature.String(), Prepared: p})
+	}
+	sent, err := s.SendDeposit(ctx, p, run.Poll, run.Progress)
 	if err != nil {
 		return Deposited{}, err
 	}

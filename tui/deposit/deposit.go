@@ -1,11 +1,12 @@
-// Package deposit is the Solana deposit screen of purse's terminal UI: an amount of USDC
-// and an output currency become a partner-signed quote (or a quote loaded from a file),
-// which is decoded strictly and validated against the profile's cluster, pins and fee cap.
-// The findings are shown; a rejected quote can never be signed. An acceptable one opens
-// the signing review (amounts, every fee, accounts, instructions, rule results); only y
-// signs, and then a fresh blockhash is fetched, the transaction is signed with the user's
-// Solana key only, simulated with signature verification, sent, and polled to
-// confirmation, each step shown as it runs.
+// Package deposit is the Solana deposit screen of purse's terminal UI, a view of the one
+// deposit call of the application layer (app.Deposit): an amount of USDC and an output
+// currency become a partner-signed quote (or a quote loaded from a file), decoded strictly
+// and validated against the profile's cluster, pins and fee cap (the findings are shown; a
+// rejected quote is never signed); then a fresh blockhash, and the signing gate signs with
+// the user's Solana key only, simulates the signed bytes and asks in the TUI's signing
+// review (amounts, every fee, accounts, instructions, rule results and the simulation; only
+// y approves); the same bytes are sent and polled to confirmation, each step shown as it
+// runs.
 package deposit
 
 import (
@@ -27,15 +28,12 @@ import (
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
-	"purse/tui/review"
 	"purse/tui/unlock"
 )
 
 // Task slots of this screen.
 const (
-	slotQuote    = "deposit/quote"
-	slotVerify   = "deposit/verify"
-	slotPrepare  = "deposit/prepare"
+	slotRun      = "deposit/run"
 	slotSend     = "deposit/send"
 	slotFinalize = "deposit/finalize"
 )
@@ -47,10 +45,10 @@ type phase int
 
 const (
 	phaseForm phase = iota
-	phaseQuoting
-	phaseValidating
-	phaseReview
-	phasePreparing
+	// phaseRunning: the deposit call runs up to the approval (quote, validation, blockhash,
+	// the gate's signature, simulation and review); it can still be cancelled.
+	phaseRunning
+	// phaseSending: the approved bytes are sent and polled; no longer cancellable.
 	phaseSending
 	phaseDone
 	phaseFailed
@@ -88,9 +86,8 @@ type step struct {
 type retry int
 
 const (
-	retryQuote  retry = iota // ask for a new quote
-	retryReview              // open the review again (sign anew)
-	retrySend                // send the same signed bytes again
+	retryQuote retry = iota // the whole deposit again: a new quote, a new signature
+	retrySend               // send the same signed bytes again
 )
 
 type failure struct {
@@ -102,18 +99,16 @@ type failure struct {
 	unknown bool
 }
 
+// progressMsg says a running task's feed has events the screen has not applied yet.
 type progressMsg struct {
 	run int
-	ev  app.DepositEvent
-	ch  <-chan app.DepositEvent
+	f   *feed
 }
 
 type keyMap struct {
 	nav            form.Nav // inside the form: the keys of every form
 	left, right    key.Binding
 	edit           key.Binding
-	openReview     key.Binding
-	newQuote       key.Binding
 	back           key.Binding
 	retry          key.Binding
 	copySig        key.Binding
@@ -144,10 +139,8 @@ type Screen struct {
 	steps    [9]step
 	qo       *app.DepositQuote
 	report   *altchain.Report
-	reviewID string
-	reviews  int
-	open     bool
 	prepared *altchain.Prepared
+	feed     *feed
 	stats    app.SendStats
 	final    string
 	fail     *failure
@@ -160,13 +153,12 @@ type Screen struct {
 }
 
 // Service is what the Deposit screen needs of the application layer (*app.App is one): the
-// deposit's steps, each the gate's own.
+// whole deposit in one call (its events are what the screen shows), sending the same signed
+// bytes again when a send's outcome was left open, and waiting for finalization.
 type Service interface {
 	Profile() config.Profile
 	SolanaAddress() (string, error)
-	FetchDepositQuote(ctx context.Context, in app.QuoteInput, u *app.Unlock) (*app.DepositQuote, error)
-	VerifyDeposit(ctx context.Context, qo *app.DepositQuote) (*altchain.Report, error)
-	PrepareDeposit(ctx context.Context, qo *app.DepositQuote, u *app.Unlock, progress func(app.DepositEvent)) (*app.PreparedDeposit, error)
+	Deposit(ctx context.Context, run app.DepositRun, u *app.Unlock) (app.Deposited, error)
 	SendDeposit(ctx context.Context, p *altchain.Prepared, poll time.Duration, progress func(app.DepositEvent)) (*app.SentDeposit, error)
 	FinalizeDeposit(ctx context.Context, sig solana.Signature, poll time.Duration, progress func(app.DepositEvent)) (string, error)
 }
@@ -188,8 +180,6 @@ func newScreen(env *kit.Env, a Service) *Screen {
 			left:       key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "currency")),
 			right:      key.NewBinding(key.WithKeys("right", "l", "space")),
 			edit:       kit.WithHelp(k.Select, "edit the form"),
-			openReview: kit.WithHelp(k.Select, "open review"),
-			newQuote:   kit.WithHelp(k.Refresh, "new quote"),
 			back:       kit.WithHelp(k.Back, "back to the form"),
 			retry:      kit.WithHelp(k.Refresh, "retry"),
 			copySig:    kit.WithHelp(k.Copy, "copy signature"),
@@ -235,10 +225,8 @@ func (s *Screen) ShortHelp() []key.Binding {
 			return k.nav.ShortHelp()
 		}
 		return []key.Binding{k.edit, k.qr}
-	case phaseQuoting, phaseValidating, phasePreparing:
+	case phaseRunning:
 		return []key.Binding{k.cancelTask}
-	case phaseReview:
-		return []key.Binding{k.openReview, k.newQuote, k.back}
 	case phaseSending:
 		return []key.Binding{k.copySig}
 	case phaseDone:
@@ -272,17 +260,9 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, s.editField(msg)
 		}
 		return s, nil
-	case kit.TaskResult[*app.DepositQuote]:
-		if s.mine(slotQuote, msg.ID) {
-			return s, s.quoteDone(msg.Value, msg.Err)
-		}
-	case kit.TaskResult[*altchain.Report]:
-		if s.mine(slotVerify, msg.ID) {
-			return s, s.verifyDone(msg.Value, msg.Err)
-		}
-	case kit.TaskResult[*app.PreparedDeposit]:
-		if s.mine(slotPrepare, msg.ID) {
-			return s, s.prepareDone(msg.Value, msg.Err)
+	case kit.TaskResult[app.Deposited]:
+		if s.mine(slotRun, msg.ID) {
+			return s, s.runDone(msg.Value, msg.Err)
 		}
 	case kit.TaskResult[*app.SentDeposit]:
 		if s.mine(slotSend, msg.ID) {
@@ -297,12 +277,8 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.run != s.run {
 			return s, nil
 		}
-		s.progress(msg.ev)
-		return s, listen(msg.run, msg.ch)
-	case review.Decision:
-		if msg.ID == s.reviewID && s.reviewID != "" {
-			return s, s.decided(msg)
-		}
+		s.apply(msg.f)
+		return s, listen(msg.run, msg.f)
 	default:
 		// The focused field's cursor blink.
 		if s.InputFocused() && s.row != rowCurrency {
@@ -339,13 +315,20 @@ func startUnlock[T any](s *Screen, slot, label string, fn unlock.Func[T]) tea.Cm
 	return cmd
 }
 
-func listen(run int, ch <-chan app.DepositEvent) tea.Cmd {
+// listen waits until f has events the screen has not seen (nil once f is closed).
+func listen(run int, f *feed) tea.Cmd {
 	return func() tea.Msg {
-		ev, ok := <-ch
-		if !ok {
+		if _, ok := <-f.notify; !ok {
 			return nil
 		}
-		return progressMsg{run: run, ev: ev, ch: ch}
+		return progressMsg{run: run, f: f}
+	}
+}
+
+// apply applies the events of f the screen has not applied yet, in the order they came.
+func (s *Screen) apply(f *feed) {
+	for _, ev := range f.since() {
+		s.progress(ev)
 	}
 }
 
@@ -372,35 +355,14 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		return s.showQR()
 	}
 	switch s.phase {
-	case phaseQuoting, phaseValidating:
+	case phaseRunning:
 		if key.Matches(k, keys.cancelTask) {
-			s.env.Tasks.Cancel(slotQuote)
-			s.env.Tasks.Cancel(slotVerify)
-			s.tasks = map[string]kit.TaskID{}
-			s.phase = phaseForm
-			return kit.Status("Quote cancelled; nothing was signed.")
-		}
-	case phasePreparing:
-		if key.Matches(k, keys.cancelTask) {
-			s.env.Tasks.Cancel(slotPrepare)
-			delete(s.tasks, slotPrepare)
-			s.run++
-			s.phase = phaseReview
-			s.setStep(app.StepReview, stRunning, "cancelled before sending; enter opens the review again")
-			for _, n := range []string{app.StepBlockhash, app.StepSign, app.StepSimulate} {
-				s.setStep(n, stPending, "")
-			}
-			return kit.Status("Cancelled: nothing was sent.")
-		}
-	case phaseReview:
-		switch {
-		case key.Matches(k, keys.openReview):
-			return s.openReview()
-		case key.Matches(k, keys.newQuote):
-			return s.requestQuote()
-		case key.Matches(k, keys.back):
+			// Before the approval only: the gate releases no signature to a cancelled call.
+			s.env.Tasks.Cancel(slotRun)
+			delete(s.tasks, slotRun)
+			s.closeFeed()
 			s.toForm()
-			return nil
+			return kit.Status("Deposit cancelled before anything was sent.")
 		}
 	case phaseSending:
 		if key.Matches(k, keys.copySig) {
@@ -431,7 +393,7 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	if key.Matches(k, s.env.Keys.Yes) {
-		return kit.Status("y signs only in the review; nothing was signed.")
+		return kit.Status("y approves only in the signing review; nothing was signed.")
 	}
 	return nil
 }
@@ -452,7 +414,7 @@ func (s *Screen) formKey(k tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(k, keys.edit):
 			return s.focusRow(rowAmount)
 		case key.Matches(k, s.env.Keys.Yes):
-			return kit.Status("y signs only in the review; nothing was signed.")
+			return kit.Status("y approves only in the signing review; nothing was signed.")
 		case key.Matches(k, keys.qr):
 			return s.showQR()
 		}
@@ -577,6 +539,7 @@ func (s *Screen) submit() tea.Cmd {
 }
 
 func (s *Screen) resetFlow() {
+	s.closeFeed()
 	s.steps = [9]step{}
 	s.qo, s.report, s.prepared, s.fail = nil, nil, nil, nil
 	s.stats, s.final, s.notice = app.SendStats{}, "", ""
@@ -584,10 +547,19 @@ func (s *Screen) resetFlow() {
 	s.run++
 }
 
-// requestQuote starts the quote and decode steps.
+// closeFeed ends the running call's progress feed (its listener stops).
+func (s *Screen) closeFeed() {
+	if s.feed != nil {
+		s.feed.close()
+		s.feed = nil
+	}
+}
+
+// requestQuote runs the whole deposit (app.Deposit) for the form's input: the screen shows
+// its events; the signing gate asks in the TUI's review dialog.
 func (s *Screen) requestQuote() tea.Cmd {
 	s.resetFlow()
-	s.phase = phaseQuoting
+	s.phase = phaseRunning
 	in := s.input
 	what := altchain.FormatUnits(in.Amount, 6) + " USDC → " + in.Currency
 	if in.File != "" {
@@ -599,126 +571,41 @@ func (s *Screen) requestQuote() tea.Cmd {
 		}
 		s.setStep(app.StepQuote, stRunning, "asking "+api+" for "+what+" (signed with the partner key)")
 	}
-	services := s.app
-	return startUnlock(s, slotQuote, "Requesting a deposit quote", func(ctx context.Context, u *app.Unlock) (*app.DepositQuote, error) {
-		return services.FetchDepositQuote(ctx, in, u)
+	run := s.run
+	rep := newFeed()
+	s.feed = rep
+	services, poll := s.app, s.poll
+	task := startUnlock(s, slotRun, "Depositing "+what, func(ctx context.Context, u *app.Unlock) (app.Deposited, error) {
+		ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
+		defer cancel()
+		return services.Deposit(ctx, app.DepositRun{Input: in, Poll: poll, Progress: rep.emit}, u)
 	})
+	return tea.Batch(task, listen(run, rep))
 }
 
-func (s *Screen) quoteDone(qo *app.DepositQuote, err error) tea.Cmd {
+// runDone takes the deposit call's result. Every event the call emitted happened before it
+// returned: what was not applied yet is applied first, in order.
+func (s *Screen) runDone(d app.Deposited, err error) tea.Cmd {
+	if s.feed != nil {
+		s.apply(s.feed)
+	}
+	s.closeFeed()
 	if errors.Is(err, kit.ErrCancelled) {
 		s.toForm()
-		return kit.Status("Passphrase cancelled: no quote was requested.")
-	}
-	if err != nil {
-		return s.failed(err, retryQuote)
-	}
-	s.qo = qo
-	q := qo.Quote
-	s.setStep(app.StepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", altchain.FormatUnits(q.USDCAmount, 6), s.input.Currency, qo.Source))
-	s.setStep(app.StepDecode, stOK, fmt.Sprintf("strict decode: %d-byte unsigned transaction", len(q.Transaction)))
-	p := qo.Setup.Profile
-	s.setStep(app.StepValidate, stRunning, fmt.Sprintf("rules A1-F26 against %s (%s)", p.SolanaRPC, p.SolanaCluster))
-	s.phase = phaseValidating
-	services := s.app
-	return start(s, slotVerify, "Validating the deposit transaction", func(ctx context.Context) (*altchain.Report, error) {
-		return services.VerifyDeposit(ctx, qo)
-	})
-}
-
-func (s *Screen) verifyDone(r *altchain.Report, err error) tea.Cmd {
-	if err != nil {
-		return s.failed(err, retryQuote)
-	}
-	s.report = r
-	s.phase = phaseReview
-	if r.Rejected() || r.PriorityFeeOverflow {
-		s.setStep(app.StepValidate, stFailed, fmt.Sprintf("REJECTED by %d rule(s)", len(r.Rejections())))
-		s.setStep(app.StepReview, stBlocked, "signing refused: this quote must not be signed")
-		s.notice = "Nothing was signed. Do not use this quote: press r for a new quote; if it is rejected again, tell the partner."
-	} else {
-		s.setStep(app.StepValidate, stOK, fmt.Sprintf("ok: %d finding(s), none rejects", len(r.Findings)))
-		s.setStep(app.StepReview, stRunning, "y in the review signs; n or esc cancels; enter never signs")
-	}
-	return s.openReview()
-}
-
-func (s *Screen) openReview() tea.Cmd {
-	if s.report == nil || s.qo == nil {
-		return nil
-	}
-	s.reviews++
-	s.reviewID = fmt.Sprintf("deposit/review/%d", s.reviews)
-	s.open = true
-	return review.Open(s.env, app.DepositReview(s.reviewID, s.qo.Quote, s.qo.Setup.Profile.SolanaCluster, s.input.Currency, s.report))
-}
-
-func (s *Screen) decided(d review.Decision) tea.Cmd {
-	s.open = false
-	s.reviewID = ""
-	if s.phase != phaseReview {
-		return nil
-	}
-	if !d.Approved {
-		if s.report.Rejected() {
-			return kit.Status("Not signed. The quote was rejected: press r for a new quote.")
-		}
-		s.setStep(app.StepReview, stRunning, "cancelled; enter opens the review again")
-		return kit.Status("Not signed: the review was cancelled. enter reviews again, r asks for a new quote.")
-	}
-	if s.report.Rejected() || s.report.PriorityFeeOverflow {
-		return kit.Status("Signing refused: the quote was rejected.")
-	}
-	s.setStep(app.StepReview, stOK, "approved with y")
-	return s.prepare()
-}
-
-func (s *Screen) prepare() tea.Cmd {
-	s.phase = phasePreparing
-	s.fail = nil
-	s.run++
-	run := s.run
-	for _, n := range []string{app.StepBlockhash, app.StepSign, app.StepSimulate, app.StepSend, app.StepConfirm} {
-		s.setStep(n, stPending, "")
-	}
-	s.setStep(app.StepBlockhash, stRunning, "unlocking your Solana key")
-	rep := newFeed()
-	services, qo := s.app, s.qo
-	task := startUnlock(s, slotPrepare, "Signing and simulating the deposit", func(ctx context.Context, u *app.Unlock) (*app.PreparedDeposit, error) {
-		return services.PrepareDeposit(ctx, qo, u, rep.emit)
-	})
-	return tea.Batch(task, listen(run, rep.ch))
-}
-
-func (s *Screen) prepareDone(po *app.PreparedDeposit, err error) tea.Cmd {
-	s.run++
-	if errors.Is(err, kit.ErrCancelled) {
-		s.phase = phaseReview
-		s.setStep(app.StepBlockhash, stPending, "")
-		s.setStep(app.StepReview, stRunning, "passphrase cancelled; enter opens the review again")
 		return kit.Status("Passphrase cancelled: nothing was signed.")
 	}
 	if err != nil {
-		var rf *app.Refusal
-		if errors.As(err, &rf) && rf.Review != nil {
-			// The gate refused what it checked: the quote needs replacing.
-			return s.failed(err, retryQuote)
+		rt := retryQuote
+		var oe *app.OutcomeError
+		if s.prepared != nil && len(s.prepared.Signed) > 0 && errors.As(err, &oe) && oe.Outcome == app.OutcomeUnknown {
+			rt = retrySend
 		}
-		rt := retryReview
-		if s.report != nil && s.report.Rejected() {
+		if errors.Is(err, altchain.ErrBlockhashExpired) {
 			rt = retryQuote
 		}
 		return s.failed(err, rt)
 	}
-	s.prepared = po.Prepared
-	p := po.Prepared
-	s.setStep(app.StepBlockhash, stOK, fmt.Sprintf("%s, valid until block %d", p.Blockhash, p.LastValidBlockHeight))
-	s.setStep(app.StepSign, stOK, "signed with your Solana key only: "+p.Signature.String())
-	s.setStep(app.StepSimulate, stOK, "simulation with signature verification passed")
-	if s.steps[stepIndex(app.StepValidate)].state == stRunning {
-		s.setStep(app.StepValidate, stOK, "checked again just before signing: ok")
-	}
-	return s.send()
+	return s.confirmed(d.ConfirmationStatus)
 }
 
 func (s *Screen) send() tea.Cmd {
@@ -737,7 +624,7 @@ func (s *Screen) send() tea.Cmd {
 		defer cancel()
 		return services.SendDeposit(ctx, p, poll, rep.emit)
 	})
-	return tea.Batch(task, listen(run, rep.ch))
+	return tea.Batch(task, listen(run, rep))
 }
 
 func (s *Screen) sendDone(so *app.SentDeposit, err error) tea.Cmd {
@@ -752,8 +639,13 @@ func (s *Screen) sendDone(so *app.SentDeposit, err error) tea.Cmd {
 		}
 		return s.failed(err, rt)
 	}
+	return s.confirmed(so.Status.ConfirmationStatus)
+}
+
+// confirmed records a confirmed deposit and waits for its finalization.
+func (s *Screen) confirmed(status string) tea.Cmd {
 	s.phase = phaseDone
-	s.final = so.Status.ConfirmationStatus
+	s.final = status
 	s.setStep(app.StepSend, stOK, sendDetail(s.stats, true))
 	s.setStep(app.StepConfirm, stOK, s.final)
 	if s.final == "finalized" {
@@ -769,29 +661,55 @@ func (s *Screen) sendDone(so *app.SentDeposit, err error) tea.Cmd {
 		defer cancel()
 		return services.FinalizeDeposit(ctx, sig, poll, rep.emit)
 	})
-	return tea.Batch(task, listen(run, rep.ch))
+	return tea.Batch(task, listen(run, rep))
 }
 
-// progress applies one event of a running task.
+// progress applies one event of the running call: the steps before it are done, it runs;
+// the quote, the report and the released transaction are kept for the view.
 func (s *Screen) progress(ev app.DepositEvent) {
+	if ev.Quote != nil {
+		s.qo = ev.Quote
+		q := ev.Quote.Quote
+		s.setStep(app.StepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", altchain.FormatUnits(q.USDCAmount, 6), s.input.Currency, ev.Quote.Source))
+	}
+	if ev.Report != nil {
+		s.report = ev.Report
+		r := ev.Report
+		if r.Rejected() || r.PriorityFeeOverflow {
+			s.setStep(app.StepValidate, stFailed, fmt.Sprintf("REJECTED by %d rule(s)", len(r.Rejections())))
+			s.setStep(app.StepReview, stBlocked, "signing refused: this quote must not be signed")
+			s.notice = "Nothing was signed. Do not use this quote: press r for a new quote; if it is rejected again, tell the partner."
+			return
+		}
+		s.setStep(app.StepValidate, stOK, fmt.Sprintf("ok: %d finding(s), none rejects", len(r.Findings)))
+		return
+	}
+	if ev.Prepared != nil {
+		p := ev.Prepared
+		s.prepared = p
+		s.phase = phaseSending
+		s.stats = app.SendStats{LastValid: p.LastValidBlockHeight}
+		s.setStep(app.StepBlockhash, stOK, fmt.Sprintf("%s, valid until block %d", p.Blockhash, p.LastValidBlockHeight))
+		s.setStep(app.StepSign, stOK, "signed with your Solana key only: "+p.Signature.String())
+		s.setStep(app.StepSimulate, stOK, "simulation with signature verification passed")
+		s.setStep(app.StepReview, stOK, "approved with y")
+		s.setStep(app.StepSend, stRunning, "sending "+p.Signature.String())
+		return
+	}
 	idx := stepIndex(ev.Step)
 	if idx < 0 {
 		return
 	}
 	switch s.phase {
-	case phasePreparing:
-		if idx < stepIndex(app.StepValidate) || idx > stepIndex(app.StepSimulate) {
-			return
-		}
-		for i := stepIndex(app.StepValidate); i <= stepIndex(app.StepSimulate); i++ {
-			switch {
-			case i < idx && (s.steps[i].state == stRunning || s.steps[i].state == stPending):
+	case phaseRunning:
+		for i := 0; i < idx; i++ {
+			if st := s.steps[i].state; st == stRunning || st == stPending {
 				s.steps[i].state = stOK
-			case i > idx && s.steps[i].state == stRunning:
-				s.steps[i] = step{}
 			}
 		}
-		s.setStep(ev.Step, stRunning, ev.Detail)
+		if ev.Detail != "" || s.steps[idx].state != stRunning {
+			s.setStep(ev.Step, stRunning, ev.Detail)
+		}
 	case phaseSending:
 		s.stats = ev.Send
 		s.setStep(app.StepSend, stRunning, sendDetail(ev.Send, false))
@@ -877,7 +795,10 @@ func (s *Screen) nextStep(name string, err error, rt retry) string {
 	var ae *altchain.APIError
 	var fe *altchain.FieldError
 	var oe *app.OutcomeError
+	var rf *app.Refusal
 	switch {
+	case errors.As(err, &rf) && rf.Review == nil:
+		return "Nothing was signed or sent: the signing review was declined or could not be asked. Press r for a new quote, esc for the form."
 	case errors.As(err, &ue):
 		return "Fix this (esc edits the form; the profile is on the Settings screen, keys on the Keys screen), then press r."
 	case errors.As(err, &ae):
@@ -897,11 +818,8 @@ func (s *Screen) nextStep(name string, err error, rt retry) string {
 			return "Nothing was sent. Do not use this quote: press r for a new quote; if it is rejected again, tell the partner."
 		}
 		return "Nothing was signed. " + kit.NextStep(err, s.env.Home)
-	case app.StepBlockhash, app.StepSign, app.StepSimulate:
-		if rt == retryQuote {
-			return "Nothing was sent. The transaction was rejected: press r for a new quote."
-		}
-		return "Nothing was sent. Press r to open the review again and sign with a fresh blockhash."
+	case app.StepBlockhash, app.StepSign, app.StepSimulate, app.StepReview:
+		return "Nothing was sent. Press r for a new quote and a new signature."
 	case app.StepSend, app.StepConfirm:
 		if rt == retryQuote {
 			return "The transaction failed on chain. Press r for a new quote."
@@ -916,16 +834,6 @@ func (s *Screen) retry() tea.Cmd {
 		return nil
 	}
 	switch s.fail.retry {
-	case retryReview:
-		if s.qo != nil && s.report != nil {
-			s.phase = phaseReview
-			s.fail = nil
-			s.setStep(app.StepReview, stRunning, "y in the review signs; n or esc cancels")
-			for _, n := range []string{app.StepBlockhash, app.StepSign, app.StepSimulate} {
-				s.setStep(n, stPending, "")
-			}
-			return s.openReview()
-		}
 	case retrySend:
 		if s.prepared != nil && len(s.prepared.Signed) > 0 {
 			return s.send()
@@ -941,21 +849,37 @@ func (s *Screen) copySignature() tea.Cmd {
 	return kit.Copy("deposit signature", s.prepared.Signature.String())
 }
 
-// feed delivers a task's progress to the screen without ever blocking the task: the
-// channel is buffered and an event that does not fit is dropped (the task's result is
-// authoritative).
+// feed carries a task's progress to the screen without ever blocking the task: the events
+// are kept in order and a signal says there are new ones; the screen applies each once, in
+// order, when signalled and when the task's result arrives (so no event is lost or applied
+// after the result).
 type feed struct {
-	ch   chan app.DepositEvent
-	once sync.Once
+	mu      sync.Mutex
+	evs     []app.DepositEvent
+	applied int // the screen's side: how many of evs it applied
+	notify  chan struct{}
+	once    sync.Once
 }
 
-func newFeed() *feed { return &feed{ch: make(chan app.DepositEvent, 256)} }
+func newFeed() *feed { return &feed{notify: make(chan struct{}, 1)} }
 
 func (f *feed) emit(ev app.DepositEvent) {
+	f.mu.Lock()
+	f.evs = append(f.evs, ev)
+	f.mu.Unlock()
 	select {
-	case f.ch <- ev:
+	case f.notify <- struct{}{}:
 	default:
 	}
 }
 
-func (f *feed) close() { f.once.Do(func() { close(f.ch) }) }
+// since returns the events not returned before (called by the screen only).
+func (f *feed) since() []app.DepositEvent {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := f.evs[f.applied:]
+	f.applied = len(f.evs)
+	return out
+}
+
+func (f *feed) close() { f.once.Do(func() { close(f.notify) }) }

@@ -12,7 +12,6 @@ import (
 	"purse/altchain/altchaintest"
 	"purse/app"
 	"purse/tui/kit"
-	"purse/tui/review"
 
 	"purse/tui/internal/tuitest"
 )
@@ -143,103 +142,67 @@ func TestFormFocusAndCurrency(t *testing.T) {
 }
 
 // startQuote submits the form and returns the quote task's id.
+// startQuote submits the form: the whole deposit runs as one call (slotRun).
 func startQuote(t *testing.T, s *Screen, amount string) kit.TaskID {
 	t.Helper()
 	fillForm(s, amount)
-	if _, cmd := s.Update(keyOf('s', tea.ModCtrl)); cmd == nil {
-		t.Fatal("get quote must start a task")
-	}
-	id, ok := s.tasks[slotQuote]
-	if !ok || s.phase != phaseQuoting {
-		t.Fatalf("no quote task (phase %d)", s.phase)
+	s.Update(keyOf('s', tea.ModCtrl))
+	id, ok := s.tasks[slotRun]
+	if !ok || s.phase != phaseRunning {
+		t.Fatalf("phase %d, tasks %v after submit", s.phase, s.tasks)
 	}
 	return id
 }
 
-// toReview drives the screen with task results up to the review of r.
-func toReview(t *testing.T, s *Screen, qo *app.DepositQuote, r *altchain.Report) *review.Model {
-	t.Helper()
-	id := startQuote(t, s, "12.5")
-	s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Value: qo})
-	if s.phase != phaseValidating {
-		t.Fatalf("after the quote: phase %d\n%s", s.phase, tuitest.Plain(s.View()))
-	}
-	vid := s.tasks[slotVerify]
-	_, cmd := s.Update(kit.TaskResult[*altchain.Report]{ID: vid, Slot: slotVerify, Value: r})
-	d, ok := pushed(t, cmd).(*review.Model)
-	if !ok {
-		t.Fatal("the validation result opens the signing review")
-	}
-	d.SetSize(120, 40)
-	return d
+// event delivers one event of the running call.
+func event(s *Screen, ev app.DepositEvent) {
+	f := newFeed()
+	f.emit(ev)
+	s.Update(progressMsg{run: s.run, f: f})
 }
 
-func TestValidQuoteOpensAReviewOnlyYSigns(t *testing.T) {
+// toValidated runs the call up to its validation: the quote and the report arrive as events.
+func toValidated(t *testing.T, s *Screen, qo *app.DepositQuote, r *altchain.Report) {
+	t.Helper()
+	startQuote(t, s, "12.5")
+	event(s, app.DepositEvent{Step: app.StepDecode, Detail: "strict decode", Quote: qo})
+	event(s, app.DepositEvent{Step: app.StepValidate, Detail: "every rule"})
+	event(s, app.DepositEvent{Step: app.StepValidate, Report: r})
+}
+
+// The screen shows the call's steps as they come; the review is the signing gate's (the
+// TUI's dialog), never one the screen opens itself; y outside it signs nothing.
+func TestQuoteAndValidationShowAsTheyCome(t *testing.T) {
 	s := newTestScreen(t)
 	user := testUser(t).PublicKey()
 	q := sandboxQuote(t, user)
-	r := altchain.Inspect(q, user, altchaintest.Options())
-	if r.Rejected() {
-		t.Fatalf("fixture rejected: %v", r.Findings)
+	toValidated(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+	if s.phase != phaseRunning || s.steps[stepIndex(app.StepQuote)].state != stOK || s.steps[stepIndex(app.StepValidate)].state != stOK {
+		t.Fatalf("steps %+v", s.steps)
 	}
-	rv := toReview(t, s, offlineQuote(q, user), r)
-	req := rv.Request()
-	if len(req.Blocked) != 0 || req.Kind != review.KindSolana {
-		t.Fatalf("review: %+v", req)
-	}
-	var text strings.Builder
-	for _, sec := range req.Sections {
-		text.WriteString(sec.Heading + "\n")
-		for _, f := range sec.Fields {
-			text.WriteString(f.Label + "=" + f.Value + " " + f.Note + "\n")
+	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
+	for _, want := range []string{"12.5 USDC → EUR", "ok: ", "none rejects"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, tuitest.Plain(s.View()))
 		}
 	}
-	for _, want := range []string{
-		"deposit=12.5 USDC", "you receive=11.37 EUR", "base fee=5000 lamports", "priority fee=400 lamports",
-		"native fee=1800000 lamports", "total=1805400 lamports", "fee payer=" + user.String(),
-		"Instruction 3 of 3", "[signer, writable]", "Validation findings",
-	} {
-		if !strings.Contains(text.String(), want) {
-			t.Errorf("the review lacks %q:\n%s", want, text.String())
-		}
+	event(s, app.DepositEvent{Step: app.StepSign, Detail: "the signer checks, signs, simulates and asks"})
+	if s.steps[stepIndex(app.StepBlockhash)].state != stOK || s.steps[stepIndex(app.StepSign)].state != stRunning {
+		t.Fatalf("progress: %+v", s.steps)
 	}
-	// Enter in the review never signs; neither does y on the screen behind it.
-	if _, cmd := rv.Update(keyOf(tea.KeyEnter)); cmd != nil || rv.Closed() {
-		t.Fatal("enter in the review must do nothing")
+	if _, cmd := s.Update(runes("y")); !strings.Contains(statusOf(t, cmd), "only in the signing review") {
+		t.Fatal("y outside the review must say where it approves")
 	}
-	if _, cmd := s.Update(keyOf(tea.KeyEnter)); cmd == nil {
-		t.Fatal("enter on the screen reopens the review (it never signs)")
+	// An event of an older run is ignored.
+	old := newFeed()
+	old.emit(app.DepositEvent{Step: app.StepSimulate})
+	s.Update(progressMsg{run: s.run - 1, f: old})
+	if s.steps[stepIndex(app.StepSimulate)].state != stPending {
+		t.Fatal("progress of an older run must be ignored")
 	}
-	if _, ok := s.tasks[slotPrepare]; ok {
-		t.Fatal("enter started signing")
-	}
-	// n cancels: nothing starts, enter reviews again with a new id.
-	_, cmd := rv.Update(runes("n"))
-	dcs := cmd().(review.Decision)
-	s.reviewID = dcs.ID
-	if _, cmd := s.Update(dcs); !strings.Contains(statusOf(t, cmd), "Not signed") {
-		t.Fatal("cancelling says nothing was signed")
-	}
-	if _, ok := s.tasks[slotPrepare]; ok || s.phase != phaseReview {
-		t.Fatal("a cancelled review must not sign")
-	}
-	_, cmd = s.Update(keyOf(tea.KeyEnter))
-	rv2 := pushed(t, cmd).(*review.Model)
-	_, cmd = rv2.Update(runes("y"))
-	d := cmd().(review.Decision)
-	if !d.Approved || d.ID != s.reviewID {
-		t.Fatalf("decision %+v (review %q)", d, s.reviewID)
-	}
-	// A decision of an older review is ignored.
-	if _, cmd := s.Update(review.Decision{ID: "deposit/review/1", Kind: review.KindSolana, Approved: true}); cmd != nil {
-		t.Fatal("a stale decision must be ignored")
-	}
-	_, cmd = s.Update(d)
-	if cmd == nil || s.phase != phasePreparing {
-		t.Fatalf("y starts the blockhash/sign/simulate steps (phase %d)", s.phase)
-	}
-	if _, ok := s.tasks[slotPrepare]; !ok {
-		t.Fatal("no prepare task")
+	// esc before the approval cancels the call; nothing was sent.
+	if _, cmd := s.Update(keyOf(tea.KeyEsc)); !strings.Contains(statusOf(t, cmd), "cancelled") || s.phase != phaseForm {
+		t.Fatal("esc cancels a running deposit before anything is sent")
 	}
 }
 
@@ -248,59 +211,49 @@ func TestRejectedQuoteShowsFindingsAndCannotBeSigned(t *testing.T) {
 	user := testUser(t).PublicKey()
 	q := maliciousQuote(t, user)
 	r := altchain.Inspect(q, user, altchaintest.Options())
-	if !r.Rejected() {
-		t.Fatal("fixture accepted")
+	toValidated(t, s, offlineQuote(q, user), r)
+	if s.steps[stepIndex(app.StepValidate)].state != stFailed || s.steps[stepIndex(app.StepReview)].state != stBlocked {
+		t.Fatalf("steps %+v", s.steps)
 	}
-	rv := toReview(t, s, offlineQuote(q, user), r)
-	if len(rv.Request().Blocked) == 0 {
-		t.Fatal("the review of a rejected quote must be blocked")
-	}
-	if _, cmd := rv.Update(runes("y")); cmd != nil || rv.Closed() {
-		t.Fatal("y in a blocked review must not decide")
-	}
-	v := tuitest.Plain(s.View())
-	for _, want := range []string{"Verdict: REJECTED", "reject", "D17", "(blocked)", "must not be signed"} {
+	rv := app.DepositReview("x", q, "sandbox", "", r)
+	s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun,
+		Err: failAt(app.StepValidate, &app.Refusal{Code: "rejected", Msg: app.Rejection(r, "validate: nothing was signed").Error(), Review: &rv})})
+	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
+	for _, want := range []string{"REJECTED", "Do not use this quote", "D17"} {
 		if !strings.Contains(v, want) {
-			t.Errorf("the screen lacks %q:\n%s", want, v)
+			t.Errorf("rejected view lacks %q:\n%s", want, tuitest.Plain(s.View()))
 		}
 	}
-	// Even a forged approval of the current review does not sign.
-	_, cmd := s.Update(review.Decision{ID: s.reviewID, Kind: review.KindSolana, Approved: true})
-	if _, ok := s.tasks[slotPrepare]; ok || s.phase != phaseReview {
-		t.Fatal("an approval of a rejected quote must not start signing")
-	}
-	if !strings.Contains(statusOf(t, cmd), "refused") {
-		t.Fatal("the refusal is said")
-	}
-	if _, cmd := s.Update(runes("y")); !strings.Contains(statusOf(t, cmd), "nothing was signed") {
-		t.Fatal("y on the screen does not sign")
-	}
-	// r asks for a new quote.
-	if _, cmd := s.Update(runes("r")); cmd == nil || s.phase != phaseQuoting {
+	if _, cmd := s.Update(runes("r")); cmd == nil || s.phase != phaseRunning {
 		t.Fatal("r asks for a new quote")
+	}
+}
+
+// A declined signing review: nothing signed, said so.
+func TestDeclinedReviewSignsNothing(t *testing.T) {
+	s := newTestScreen(t)
+	id := startQuote(t, s, "12.5")
+	s.Update(kit.TaskResult[app.Deposited]{ID: id, Slot: slotRun, Err: failAt(app.StepReview, &app.Refusal{Code: "rejected", Msg: "not approved: declined; nothing was signed"})})
+	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
+	if s.phase != phaseFailed || !strings.Contains(v, "the signing review was declined") || s.prepared != nil {
+		t.Fatalf("declined:\n%s", tuitest.Plain(s.View()))
 	}
 }
 
 func TestStaleAndForeignRepliesAreIgnored(t *testing.T) {
 	s := newTestScreen(t)
-	user := testUser(t).PublicKey()
 	id := startQuote(t, s, "12.5")
-	qo := offlineQuote(sandboxQuote(t, user), user)
-	s.Update(kit.TaskResult[*app.DepositQuote]{ID: id + 100, Slot: slotQuote, Value: qo})
-	s.Update(kit.TaskResult[string]{ID: id, Slot: "balances", Value: "x"})
-	if s.phase != phaseQuoting || s.qo != nil {
-		t.Fatal("a reply to another request must be ignored")
+	s.Update(kit.TaskResult[app.Deposited]{ID: id + 100, Slot: slotRun, Err: errors.New("someone else's")})
+	if s.phase != phaseRunning || s.fail != nil {
+		t.Fatal("a reply of another task must be ignored")
 	}
-	s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Value: qo})
-	if s.phase != phaseValidating {
-		t.Fatal("the current reply is used")
+	s.Update(kit.TaskResult[app.Deposited]{ID: id, Slot: slotRun, Err: failAt(app.StepQuote, errors.New("no route"))})
+	if s.phase != phaseFailed {
+		t.Fatal("the task's own reply is taken")
 	}
-	s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Value: qo})
-	if s.phase != phaseValidating {
+	s.Update(kit.TaskResult[app.Deposited]{ID: id, Slot: slotRun, Value: app.Deposited{ConfirmationStatus: "confirmed"}})
+	if s.phase != phaseFailed {
 		t.Fatal("a duplicate reply must be ignored")
-	}
-	if _, cmd := s.Update(keyOf(tea.KeyEsc)); !strings.Contains(statusOf(t, cmd), "cancelled") || s.phase != phaseForm {
-		t.Fatal("esc cancels a running quote")
 	}
 }
 
@@ -309,7 +262,7 @@ func TestFailuresNameTheStepAndWhatToDo(t *testing.T) {
 		err  error
 		want []string
 	}{
-		{failAt(app.StepQuote, &altchain.APIError{Code: 10001, Message: "bad signature"}), []string{"ERROR at step quote", "service error 10001", "Next: The service refused the quote: the partner request was not authenticated"}},
+		{failAt(app.StepQuote, &altchain.APIError{Code: 10001, Message: "bad signature"}), []string{"ERROR at step quote", "service error 10001", "Next: The service refused the quote"}},
 		{failAt(app.StepQuote, app.Usagef("profile sb has no partner_key: set it on the Settings screen, or load a quote file")), []string{"ERROR at step quote: profile sb has no partner_key", "Next: Fix this"}},
 		{failAt(app.StepDecode, &altchain.FieldError{Field: "transaction", Expected: "base64"}), []string{"ERROR at step decode", "field transaction", "malformed"}},
 		{failAt(app.StepDecode, errors.New("the quote is for 10 USDC, not the 12.5 USDC asked for")), []string{"ERROR at step decode", "not the 12.5 USDC asked for", "Press r for a new quote"}},
@@ -317,7 +270,7 @@ func TestFailuresNameTheStepAndWhatToDo(t *testing.T) {
 	for _, c := range cases {
 		s := newTestScreen(t)
 		id := startQuote(t, s, "12.5")
-		s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Err: c.err})
+		s.Update(kit.TaskResult[app.Deposited]{ID: id, Slot: slotRun, Err: c.err})
 		if s.phase != phaseFailed {
 			t.Fatalf("%v: phase %d", c.err, s.phase)
 		}
@@ -327,7 +280,7 @@ func TestFailuresNameTheStepAndWhatToDo(t *testing.T) {
 				t.Errorf("%v: missing %q in\n%s", c.err, w, v)
 			}
 		}
-		if _, cmd := s.Update(runes("r")); cmd == nil || s.phase != phaseQuoting {
+		if _, cmd := s.Update(runes("r")); cmd == nil || s.phase != phaseRunning {
 			t.Errorf("%v: r asks again", c.err)
 		}
 	}
@@ -336,8 +289,8 @@ func TestFailuresNameTheStepAndWhatToDo(t *testing.T) {
 func TestCancelledPassphraseIsNotAFailure(t *testing.T) {
 	s := newTestScreen(t)
 	id := startQuote(t, s, "12.5")
-	_, cmd := s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Err: kit.ErrCancelled})
-	if s.phase != phaseForm || !strings.Contains(statusOf(t, cmd), "no quote was requested") {
+	_, cmd := s.Update(kit.TaskResult[app.Deposited]{ID: id, Slot: slotRun, Err: kit.ErrCancelled})
+	if s.phase != phaseForm || !strings.Contains(statusOf(t, cmd), "nothing was signed") {
 		t.Fatal("a cancelled passphrase returns to the form")
 	}
 	if s.fail != nil {
@@ -345,7 +298,7 @@ func TestCancelledPassphraseIsNotAFailure(t *testing.T) {
 	}
 }
 
-// preparedFixture is what a successful prepare step returns for the valid quote.
+// preparedFixture is what the gate releases for the valid quote (signed, simulated, approved).
 func preparedFixture(t *testing.T, s *Screen) *altchain.Prepared {
 	t.Helper()
 	key := testUser(t)
@@ -353,41 +306,30 @@ func preparedFixture(t *testing.T, s *Screen) *altchain.Prepared {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &altchain.Prepared{Signed: signed, Signature: sig, Blockhash: testBlockhash, LastValidBlockHeight: 1150, Report: s.report}
+	return &altchain.Prepared{Signed: signed, Signature: sig, Blockhash: testBlockhash, LastValidBlockHeight: 1150}
 }
 
-func approve(t *testing.T, s *Screen, rv *review.Model) {
+// toSending runs the call through validation to the approved, released transaction.
+func toSending(t *testing.T, s *Screen) *altchain.Prepared {
 	t.Helper()
-	_, cmd := rv.Update(runes("y"))
-	s.Update(cmd())
-	if s.phase != phasePreparing {
-		t.Fatalf("phase %d after y", s.phase)
+	user := testUser(t).PublicKey()
+	q := sandboxQuote(t, user)
+	toValidated(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+	p := preparedFixture(t, s)
+	event(s, app.DepositEvent{Step: app.StepSend, Detail: "signature " + p.Signature.String(), Prepared: p})
+	if s.phase != phaseSending || s.prepared != p {
+		t.Fatalf("phase %d after the gate released the transaction", s.phase)
 	}
+	return p
 }
 
 func TestSendProgressAndConfirmation(t *testing.T) {
 	s := newTestScreen(t)
-	user := testUser(t).PublicKey()
-	q := sandboxQuote(t, user)
-	rv := toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
-	approve(t, s, rv)
-
-	ch := make(chan app.DepositEvent, 4)
-	s.Update(progressMsg{run: s.run, ev: app.DepositEvent{Step: app.StepSign, Detail: "signing with X only"}, ch: ch})
-	if s.steps[stepIndex(app.StepBlockhash)].state != stOK || s.steps[stepIndex(app.StepSign)].state != stRunning {
-		t.Fatalf("progress: %+v", s.steps)
+	p := toSending(t, s)
+	if s.steps[stepIndex(app.StepReview)].state != stOK || s.steps[stepIndex(app.StepSimulate)].state != stOK {
+		t.Fatalf("the gate's steps: %+v", s.steps)
 	}
-	s.Update(progressMsg{run: s.run - 1, ev: app.DepositEvent{Step: app.StepSimulate}, ch: ch})
-	if s.steps[stepIndex(app.StepSimulate)].state != stPending {
-		t.Fatal("progress of an older run must be ignored")
-	}
-
-	p := preparedFixture(t, s)
-	s.Update(kit.TaskResult[*app.PreparedDeposit]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &app.PreparedDeposit{Prepared: p}})
-	if s.phase != phaseSending {
-		t.Fatalf("phase %d after prepare", s.phase)
-	}
-	s.Update(progressMsg{run: s.run, ev: app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Sends: 2, Status: "processed", Height: 1100, LastValid: 1150, StatusPolls: 2}}, ch: ch})
+	event(s, app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Sends: 2, Status: "processed", Height: 1100, LastValid: 1150, StatusPolls: 2}})
 	v := tuitest.Plain(s.View())
 	for _, want := range []string{"status: processed", "block 1100, valid until 1150 (50 left)", "1 re-broadcast(s)", p.Signature.String()[:40]} {
 		if !strings.Contains(v, want) {
@@ -397,9 +339,9 @@ func TestSendProgressAndConfirmation(t *testing.T) {
 	if _, cmd := s.Update(keyOf(tea.KeyEsc)); !strings.Contains(statusOf(t, cmd), "cannot be cancelled") {
 		t.Fatal("sending cannot be cancelled")
 	}
-	_, cmd := s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Value: &app.SentDeposit{Status: &altchain.SignatureStatus{ConfirmationStatus: "confirmed"}, Stats: app.SendStats{Sends: 2, Status: "confirmed"}}})
+	_, cmd := s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun, Value: app.Deposited{Signature: p.Signature.String(), ConfirmationStatus: "confirmed"}})
 	if s.phase != phaseDone || cmd == nil {
-		t.Fatalf("phase %d after send", s.phase)
+		t.Fatalf("phase %d after the call", s.phase)
 	}
 	if _, ok := s.tasks[slotFinalize]; !ok {
 		t.Fatal("a confirmed deposit is followed to finalized")
@@ -420,16 +362,24 @@ func TestSendProgressAndConfirmation(t *testing.T) {
 
 func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
 	s := newTestScreen(t)
-	user := testUser(t).PublicKey()
-	q := sandboxQuote(t, user)
-	rv := toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
-	approve(t, s, rv)
-	p := preparedFixture(t, s)
-	s.Update(kit.TaskResult[*app.PreparedDeposit]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &app.PreparedDeposit{Prepared: p}})
-
-	// A network failure: r sends the same signed bytes again, nothing is re-signed.
-	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepSend, context.DeadlineExceeded), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 1, LastValid: 1150}}})
+	p := toSending(t, s)
+	// The outcome is unknown: never an ERROR; the signature and how to check it; r keeps
+	// polling the same signed bytes (nothing is re-signed).
+	unknown := &app.OutcomeError{Outcome: app.OutcomeUnknown, IDName: "signature", ID: p.Signature.String(),
+		Err: &altchain.OutcomeUnknownError{Signature: p.Signature, LastValidBlockHeight: 1150, Cause: context.DeadlineExceeded}}
+	s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun, Err: failAt(app.StepConfirm, unknown)})
 	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
+	if !strings.Contains(v, "OUTCOME UNKNOWN at step confirm") || strings.Contains(v, "ERROR") || !strings.Contains(v, "Do not deposit again") ||
+		!strings.Contains(v, "purse altchain status "+p.Signature.String()+" --last-valid-block-height 1150") {
+		t.Fatalf("unknown outcome:\n%s", tuitest.Plain(s.View()))
+	}
+	s.Update(runes("r"))
+	if s.phase != phaseSending || s.prepared != p || s.tasks[slotSend] == 0 {
+		t.Fatal("r keeps polling the prepared bytes")
+	}
+	// A network failure of that send: r sends the same bytes again.
+	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepSend, context.DeadlineExceeded), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 1, LastValid: 1150}}})
+	v = strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
 	if s.phase != phaseFailed || !strings.Contains(v, "ERROR at step send") || !strings.Contains(v, "send the same bytes again") {
 		t.Fatalf("send failure:\n%s", tuitest.Plain(s.View()))
 	}
@@ -438,21 +388,6 @@ func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
 	if s.phase != phaseSending || s.prepared != p || s.tasks[slotSend] == old {
 		t.Fatal("r re-sends the prepared bytes")
 	}
-	// The outcome is unknown: never an ERROR; the signature and how to check it; r keeps
-	// polling the same signed bytes.
-	unknown := &app.OutcomeError{Outcome: app.OutcomeUnknown, IDName: "signature", ID: p.Signature.String(),
-		Err: &altchain.OutcomeUnknownError{Signature: p.Signature, LastValidBlockHeight: 1150, Cause: context.DeadlineExceeded}}
-	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepConfirm, unknown), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 2, LastValid: 1150}}})
-	v = strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
-	if !strings.Contains(v, "OUTCOME UNKNOWN at step confirm") || strings.Contains(v, "ERROR") || !strings.Contains(v, "Do not deposit again") ||
-		!strings.Contains(v, "purse altchain status "+p.Signature.String()+" --last-valid-block-height 1150") {
-		t.Fatalf("unknown outcome:\n%s", tuitest.Plain(s.View()))
-	}
-	old = s.tasks[slotSend]
-	s.Update(runes("r"))
-	if s.phase != phaseSending || s.prepared != p || s.tasks[slotSend] == old {
-		t.Fatal("r keeps polling the prepared bytes")
-	}
 	// Expiry: it did not land; r asks for a new quote.
 	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepConfirm, altchain.ErrBlockhashExpired), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 3, LastValid: 1150, Height: 1151}}})
 	v = strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
@@ -460,7 +395,7 @@ func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
 		t.Fatalf("expiry:\n%s", tuitest.Plain(s.View()))
 	}
 	s.Update(runes("r"))
-	if s.phase != phaseQuoting {
+	if s.phase != phaseRunning {
 		t.Fatal("after expiry r asks for a new quote")
 	}
 }
@@ -469,15 +404,15 @@ func TestSimulationRejectionShowsNewFindings(t *testing.T) {
 	s := newTestScreen(t)
 	user := testUser(t).PublicKey()
 	q := sandboxQuote(t, user)
-	rv := toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
-	approve(t, s, rv)
-	r := *s.report
-	r.Findings = append(append([]altchain.Finding(nil), r.Findings...), altchain.Finding{Rule: "G28", Severity: altchain.Reject, Message: "simulation failed: custom program error 0x1"})
-	r.Verdict = altchain.VerdictRejected
-	refused := app.DepositReview("x", q, "sandbox", "", &r)
-	s.Update(kit.TaskResult[*app.PreparedDeposit]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Err: failAt(app.StepSimulate, &app.Refusal{Code: "rejected", Msg: r.Err().Error(), Review: &refused})})
+	r := altchain.Inspect(q, user, altchaintest.Options())
+	toValidated(t, s, offlineQuote(q, user), r)
+	rr := *r
+	rr.Findings = append(append([]altchain.Finding(nil), rr.Findings...), altchain.Finding{Rule: "G28", Severity: altchain.Reject, Message: "simulation failed: custom program error 0x1"})
+	rr.Verdict = altchain.VerdictRejected
+	refused := app.DepositReview("x", q, "sandbox", "", &rr)
+	s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun, Err: failAt(app.StepSimulate, &app.Refusal{Code: "rejected", Msg: rr.Err().Error(), Review: &refused})})
 	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
-	for _, want := range []string{"ERROR at step simulate", "G28"} {
+	for _, want := range []string{"ERROR at step simulate", "G28", "Nothing was sent"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("lacks %q:\n%s", want, tuitest.Plain(s.View()))
 		}
@@ -488,7 +423,7 @@ func TestViewFitsSmallTerminals(t *testing.T) {
 	s := newTestScreen(t)
 	user := testUser(t).PublicKey()
 	q := maliciousQuote(t, user)
-	toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+	toValidated(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
 	for _, sz := range [][2]int{{80, 24}, {60, 16}, {40, 10}} {
 		s.SetSize(sz[0], sz[1])
 		lines := strings.Split(tuitest.Plain(s.View()), "\n")

@@ -13,7 +13,6 @@ import (
 	"purse/altchain/altchaintest"
 	"purse/app"
 	"purse/tui/kit"
-	"purse/tui/review"
 
 	"purse/tui/internal/tuitest"
 )
@@ -21,16 +20,14 @@ import (
 // TestGolden compares the screen's views (no colour) at 80×24 and 120×40 with
 // testdata/TestGolden/*. Update them with: go test ./tui/deposit -run TestGolden -update
 func TestGolden(t *testing.T) {
-	valid := func(t *testing.T, s *Screen) *review.Model {
+	valid := func(t *testing.T, s *Screen) {
 		user := testUser(t).PublicKey()
 		q := sandboxQuote(t, user)
-		return toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+		toValidated(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
 	}
 	sending := func(t *testing.T, s *Screen) {
-		approve(t, s, valid(t, s))
-		p := preparedFixture(t, s)
-		s.Update(kit.TaskResult[*app.PreparedDeposit]{ID: s.tasks[slotPrepare], Slot: slotPrepare, Value: &app.PreparedDeposit{Prepared: p}})
-		s.Update(progressMsg{run: s.run, ev: app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Sends: 2, Status: "processed", Height: 1012, LastValid: 1150, StatusPolls: 2}}, ch: make(chan app.DepositEvent)})
+		toSending(t, s)
+		event(s, app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Sends: 2, Status: "processed", Height: 1012, LastValid: 1150, StatusPolls: 2}})
 	}
 	cases := []struct {
 		name string
@@ -44,38 +41,27 @@ func TestGolden(t *testing.T) {
 		}},
 		{"validating", func(t *testing.T, s *Screen) string {
 			user := testUser(t).PublicKey()
-			id := startQuote(t, s, "12.5")
-			s.Update(kit.TaskResult[*app.DepositQuote]{ID: id, Slot: slotQuote, Value: offlineQuote(sandboxQuote(t, user), user)})
+			startQuote(t, s, "12.5")
+			event(s, app.DepositEvent{Step: app.StepDecode, Detail: "strict decode", Quote: offlineQuote(sandboxQuote(t, user), user)})
+			event(s, app.DepositEvent{Step: app.StepValidate, Detail: "every rule of the checklist, against the cluster"})
 			return tuitest.Plain(s.View())
 		}},
 		{"findings_ok", func(t *testing.T, s *Screen) string { valid(t, s); return tuitest.Plain(s.View()) }},
 		{"findings_rejected", func(t *testing.T, s *Screen) string {
 			user := testUser(t).PublicKey()
 			q := maliciousQuote(t, user)
-			toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+			toValidated(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
 			return tuitest.Plain(s.View())
-		}},
-		{"review_rejected", func(t *testing.T, s *Screen) string {
-			user := testUser(t).PublicKey()
-			q := maliciousQuote(t, user)
-			rv := toReview(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
-			rv.SetSize(s.w, s.h)
-			return tuitest.Plain(rv.View())
-		}},
-		{"review_valid", func(t *testing.T, s *Screen) string {
-			rv := valid(t, s)
-			rv.SetSize(s.w, s.h)
-			return tuitest.Plain(rv.View())
 		}},
 		{"sending", func(t *testing.T, s *Screen) string { sending(t, s); return tuitest.Plain(s.View()) }},
 		{"done", func(t *testing.T, s *Screen) string {
 			sending(t, s)
-			s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Value: &app.SentDeposit{Status: &altchain.SignatureStatus{ConfirmationStatus: "confirmed"}, Stats: app.SendStats{Sends: 2, Status: "confirmed"}}})
+			s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun, Value: app.Deposited{ConfirmationStatus: "confirmed"}})
 			return tuitest.Plain(s.View())
 		}},
 		{"failed_send", func(t *testing.T, s *Screen) string {
 			sending(t, s)
-			s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepSend, context.DeadlineExceeded), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 1, LastValid: 1150}}})
+			s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun, Err: failAt(app.StepSend, context.DeadlineExceeded)})
 			return tuitest.Plain(s.View())
 		}},
 	}

@@ -2,10 +2,13 @@ package deposit
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -30,7 +33,7 @@ const passphrase = "correct horse"
 // sandboxEnv starts the composed sandbox, mints an account for the dev key, funds a new
 // Solana key with SOL and USDC, registers the dev key as the partner key, and writes the
 // sandbox profile with them; keys live in the file backend with a light scrypt cost.
-func sandboxEnv(t *testing.T) (*harness, *sandbox.Sandbox, *keystore.Store, solana.PublicKey) {
+func sandboxEnv(t *testing.T) (*harness, *sandbox.Sandbox, *keystore.Store, solana.PublicKey, *gateAnswers) {
 	t.Helper()
 	home := t.TempDir()
 	ks := tuitest.Keystore(t, home, passphrase)
@@ -63,12 +66,47 @@ func sandboxEnv(t *testing.T) (*harness, *sandbox.Sandbox, *keystore.Store, sola
 	p := config.SandboxProfile(sb.Addr())
 	p.Network, p.EVMKey, p.SolanaKey, p.PartnerKey, p.TokenID = info.Network, "dev", "sol", "dev", tokenID
 	tuitest.WriteProfile(t, home, p)
-	services := tuitest.Services(t, home)
+	// The signing gate asks ga, as it would ask the TUI's dialog (tested in package tui).
+	ga := &gateAnswers{}
+	services, err := app.Open(app.Options{Home: home, Approver: ga})
+	if err != nil {
+		t.Fatal(err)
+	}
 	env := newEnv(t)
 	env.Home = home
 	s := newScreen(env, services)
 	s.poll = 50 * time.Millisecond
-	return newHarness(t, env, s), sb, ks, user
+	return newHarness(t, env, s), sb, ks, user, ga
+}
+
+// gateAnswers records the signing gate's questions and answers approve.
+type gateAnswers struct {
+	mu      sync.Mutex
+	asked   []app.Approval
+	approve bool
+}
+
+func (g *gateAnswers) Approve(_ context.Context, a app.Approval) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.asked = append(g.asked, a)
+	if !g.approve {
+		return errors.New("declined")
+	}
+	return nil
+}
+
+func (g *gateAnswers) set(approve bool) (asked int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.approve = approve
+	return len(g.asked)
+}
+
+func (g *gateAnswers) questions() []app.Approval {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return append([]app.Approval(nil), g.asked...)
 }
 
 func auditCount(t *testing.T, ks *keystore.Store) (all, solanaTx int) {
@@ -85,26 +123,23 @@ func auditCount(t *testing.T, ks *keystore.Store) (all, solanaTx int) {
 	return len(recs), solanaTx
 }
 
-// quote fills the form with amount and asks for a quote, typing the partner key's
-// passphrase when asked; it returns once the review is open.
-func (h *harness) quote(t *testing.T, amount string) *review.Model {
+// deposit fills the form with amount and runs the deposit, typing the keys' passphrase when
+// asked; it returns once the call ended (done or failed).
+func (h *harness) deposit(t *testing.T, amount string) {
 	t.Helper()
 	h.key(keyOf(tea.KeyEnter))
 	for _, r := range amount {
 		h.key(runes(string(r)))
 	}
 	h.key(keyOf('s', tea.ModCtrl))
-	if h.s.input.File == "" {
-		h.unlock(t) // the partner key signs the request
-	}
-	h.until("the review", 20*time.Second, func() bool {
-		_, ok := h.top().(*review.Model)
-		return ok || h.s.phase == phaseFailed
+	h.until("the passphrase or the end", 20*time.Second, func() bool {
+		_, ok := h.top().(*dialog.Passphrase)
+		return ok || h.s.phase == phaseFailed || h.s.phase == phaseDone
 	})
-	if h.s.phase == phaseFailed {
-		t.Fatalf("quote failed:\n%s", tuitest.Plain(h.s.View()))
+	if _, ok := h.top().(*dialog.Passphrase); ok {
+		h.unlock(t)
 	}
-	return h.top().(*review.Model)
+	h.until("the end of the deposit", 60*time.Second, func() bool { return h.s.phase == phaseDone || h.s.phase == phaseFailed })
 }
 
 // unlock types the passphrase into the passphrase dialog once it appears.
@@ -124,57 +159,54 @@ func (h *harness) unlock(t *testing.T) {
 }
 
 func TestSandboxDeposit(t *testing.T) {
-	h, sb, ks, user := sandboxEnv(t)
+	h, sb, ks, user, ga := sandboxEnv(t)
 
-	// A malicious quote: the findings are shown and y signs nothing.
+	// A malicious quote: refused at validation, the findings shown; nothing signed, no one
+	// asked.
 	if err := sb.Solana.MaliciousNextQuote(altchaintest.MaliciousExtraTransfer); err != nil {
 		t.Fatal(err)
 	}
-	rv := h.quote(t, "12.5")
-	if len(rv.Request().Blocked) == 0 || h.s.phase != phaseReview || !h.s.report.Rejected() {
-		t.Fatalf("the malicious quote was not rejected:\n%s", tuitest.Plain(h.s.View()))
-	}
 	before, _ := auditCount(t, ks)
-	h.key(runes("y"), keyOf(tea.KeyEnter))
-	h.drain(200 * time.Millisecond)
-	if h.top() != rv || h.s.phase != phaseReview {
-		t.Fatal("y or enter closed a blocked review")
-	}
-	h.key(runes("n"))
-	h.drain(100 * time.Millisecond)
-	h.key(runes("y"))
-	h.drain(200 * time.Millisecond)
+	asked := ga.set(true)
+	h.deposit(t, "12.5")
 	v := strings.Join(strings.Fields(tuitest.Plain(h.s.View())), " ")
-	for _, want := range []string{"Verdict: REJECTED", "D17", "(blocked)"} {
+	for _, want := range []string{"Verdict: REJECTED", "D17", "(blocked)", "ERROR at step validate"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the rejected quote's view lacks %q:\n%s", want, tuitest.Plain(h.s.View()))
 		}
 	}
-	if after, sol := auditCount(t, ks); after != before || sol != 0 {
-		t.Fatalf("the audit log changed: %d → %d records, %d Solana signatures", before, after, sol)
+	if _, sol := auditCount(t, ks); sol != 0 || len(ga.questions()) != asked {
+		t.Fatalf("a rejected quote was signed (%d Solana signatures) or asked about", sol)
 	}
 	if len(sb.Solana.Deposits()) != 0 || sb.Solana.USDC(user) != 100_000_000 {
 		t.Fatal("a rejected quote moved funds")
 	}
+	_ = before
 
-	// A valid deposit: enter in the review never signs, y does; it lands.
+	// A valid deposit declined in the signing review: signed for the simulation, never
+	// released or sent.
 	h.key(keyOf(tea.KeyEsc)) // back to the form
-	h.key(keyOf(tea.KeyEnter))
 	h.s.amount.SetValue("")
+	asked = ga.set(false)
+	h.deposit(t, "12.5")
+	q := ga.questions()
+	if len(q) != asked+1 || q[asked].Review.Kind != review.KindSolana || !strings.Contains(fmt.Sprint(q[asked].Review.Sections), "12.5 USDC") {
+		t.Fatalf("the gate's question: %+v", q)
+	}
+	if v := strings.Join(strings.Fields(tuitest.Plain(h.s.View())), " "); h.s.phase != phaseFailed || !strings.Contains(v, "declined") {
+		t.Fatalf("declined:\n%s", tuitest.Plain(h.s.View()))
+	}
+	if len(sb.Solana.Deposits()) != 0 {
+		t.Fatal("a declined deposit was sent")
+	}
+
+	// Approved: it lands.
 	h.key(keyOf(tea.KeyEsc))
-	rv = h.quote(t, "12.5")
-	if len(rv.Request().Blocked) != 0 {
-		t.Fatalf("the valid quote is blocked: %v\n%s", rv.Request().Blocked, tuitest.Plain(h.s.View()))
-	}
+	h.s.amount.SetValue("")
 	_, sol0 := auditCount(t, ks)
-	h.key(keyOf(tea.KeyEnter))
-	h.drain(200 * time.Millisecond)
-	if _, sol := auditCount(t, ks); sol != sol0 || h.s.phase != phaseReview || h.top() != rv {
-		t.Fatal("enter signed or closed the review")
-	}
-	h.key(runes("y"))
-	h.unlock(t)
-	h.until("the confirmation", 60*time.Second, func() bool { return h.s.phase == phaseDone || h.s.phase == phaseFailed })
+	ga.set(true)
+	h.footer = nil
+	h.deposit(t, "12.5")
 	if h.s.phase != phaseDone {
 		t.Fatalf("deposit failed:\n%s", tuitest.Plain(h.s.View()))
 	}
@@ -193,8 +225,7 @@ func TestSandboxDeposit(t *testing.T) {
 	if v := tuitest.Plain(h.s.View()); !strings.Contains(v, "Deposited 12.5 USDC → EUR") {
 		t.Fatalf("done view:\n%s", v)
 	}
-	// Asking for the partner key's and the Solana key's passphrases is not a failure: the
-	// footer showed no error while the dialogs asked.
+	// Asking for the keys' passphrase is not a failure: the footer showed no error.
 	if len(h.footer) != 0 {
 		t.Fatalf("the footer showed errors: %v", h.footer)
 	}
@@ -207,7 +238,7 @@ func TestSandboxDeposit(t *testing.T) {
 	for _, r := range missing {
 		h.key(runes(string(r)))
 	}
-	h.key(keyOf(tea.KeyEnter)) // enter on the last field: get quote
+	h.key(keyOf(tea.KeyEnter)) // enter on the last field: run
 	h.until("the missing file", 10*time.Second, func() bool { return h.s.phase == phaseFailed })
 	if v := strings.Join(strings.Fields(tuitest.Plain(h.s.View())), " "); !strings.Contains(v, "ERROR at step quote: quote file "+missing+": no such file") {
 		t.Fatalf("missing file:\n%s", tuitest.Plain(h.s.View()))
@@ -218,14 +249,14 @@ func TestSandboxDeposit(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.s.file.SetValue(file)
-	rv = h.quote(t, "20")
-	if len(rv.Request().Blocked) != 0 || h.s.qo.Quote.USDCAmount != 20_000_000 || !strings.HasPrefix(h.s.qo.Source, "file ") {
-		t.Fatalf("quote file: blocked %v, amount %d, source %q", rv.Request().Blocked, h.s.qo.Quote.USDCAmount, h.s.qo.Source)
+	h.s.amount.SetValue("")
+	asked = ga.set(false)
+	h.deposit(t, "20")
+	if h.s.qo == nil || h.s.qo.Quote.USDCAmount != 20_000_000 || !strings.HasPrefix(h.s.qo.Source, "file ") || len(ga.questions()) != asked+1 {
+		t.Fatalf("quote file: %+v", h.s.qo)
 	}
-	h.key(runes("n"))
-	h.drain(100 * time.Millisecond)
 	if len(sb.Solana.Deposits()) != 1 {
-		t.Fatal("a cancelled review sent something")
+		t.Fatal("a declined review sent something")
 	}
 }
 
