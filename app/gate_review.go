@@ -46,6 +46,9 @@ func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) 
 		rv.Sections[0].Fields = append(rv.Sections[0].Fields,
 			review.Field{Label: "route", Value: r.Route, Note: "(named by the caller; the signature covers the payload and the deadline only)"},
 			review.Field{Label: "can be", Value: fittingNames(r.Payload), Note: "(the calls this payload is a request of)"})
+		if what := payloadDoes(r.Payload); what != "" {
+			rv.Purpose = what + " " + rv.Purpose
+		}
 		if r.AnyDeadline {
 			rv.Warnings = append(rv.Warnings, deadlineNote(dl))
 		}
@@ -82,6 +85,37 @@ func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) 
 
 func deadlineNote(dl int64) string {
 	return fmt.Sprintf("the deadline %d (%s) may lie outside the service's bounds (--allow-any-deadline): the service refuses such a signature; it is for tests", dl, time.Unix(dl, 0).UTC().Format(time.RFC3339))
+}
+
+// payloadDoes says in words what a full-auth payload asks the service to do, when it can be
+// the request of one changing route only ("" otherwise: the review's fields say the rest).
+func payloadDoes(payload []byte) string {
+	fits := enduser.RoutesFitting(payload)
+	if len(fits) != 1 || !fits[0].Changes {
+		return ""
+	}
+	switch fits[0].Name {
+	case enduser.RouteCardStatus:
+		var b enduser.CardStatusRequest
+		if json.Unmarshal(payload, &b) != nil {
+			return ""
+		}
+		state := fmt.Sprintf("status %d", b.Status)
+		switch b.Status {
+		case enduser.CardBlocked:
+			state = "blocked (0): payments with it stop until it is unblocked"
+		case enduser.CardActive:
+			state = "active (1): payments with it work again"
+		}
+		return fmt.Sprintf("Sets card %s to %s.", b.CardTokenID, state)
+	case enduser.RouteTokenPermit:
+		return "Has the service relay a signed EIP-2612 permit to the chain (it lets the card spender move your tokens)."
+	case enduser.RouteSubmitFormA:
+		return "Submits your signed Form A declaration."
+	case enduser.RouteReuseShareToken:
+		return "Hands a verified applicant over to your account with a share token."
+	}
+	return ""
 }
 
 // fittingNames lists the routes a full-auth payload can be a request of.

@@ -219,7 +219,8 @@ func TestGateJudgesThePayloadNotTheRouteName(t *testing.T) {
 		if !strings.Contains(ap.Line, `routes.card-status = "confirm"`) || !strings.Contains(ap.Line, `named the call "transactions"`) {
 			t.Fatalf("line %q", ap.Line)
 		}
-		if txt := reviewText(ap.Review); !strings.Contains(txt, "POST /api/v2/card-status") || !strings.Contains(txt, string(lie)) {
+		if txt := reviewText(ap.Review); !strings.Contains(txt, "POST /api/v2/card-status") || !strings.Contains(txt, string(lie)) ||
+			!strings.Contains(txt, "Sets card 981 to blocked (0)") {
 			t.Fatalf("the review does not show what the payload is:\n%s", txt)
 		}
 		e.asked.set(func(Approval) error { return nil })

@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
@@ -75,9 +74,14 @@ func (f *permitFake) LoadPermitContext(context.Context) (app.PermitContext, erro
 		Tokens:      []homechain.Token{{Symbol: "EUR24", Address: common.HexToAddress("0x00000000000000000000000000000000000000e1"), Decimals: 2, IsFiat: true}},
 	}, nil
 }
-func (f *permitFake) PreparePermit(_ context.Context, _ common.Address, pl app.PermitPlan, _ time.Time) (app.PreparedPermit, error) {
+func (f *permitFake) Permit(ctx context.Context, run app.PermitRun, _ *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error) {
+	c, _ := f.LoadPermitContext(ctx)
+	pl, err := app.CheckPermit(c, run.Form)
+	if err != nil {
+		return app.PreparedPermit{}, app.SubmittedPermit{}, err
+	}
 	f.plans = append(f.plans, pl)
-	return app.PreparedPermit{}, errOffline
+	return app.PreparedPermit{}, app.SubmittedPermit{}, errOffline
 }
 
 type depositFake struct {
@@ -86,9 +90,9 @@ type depositFake struct {
 }
 
 func (f *depositFake) Profile() config.Profile { return config.Profile{Name: "t", SolanaKey: "sol"} }
-func (f *depositFake) FetchDepositQuote(_ context.Context, in app.QuoteInput, _ *app.Unlock) (*app.DepositQuote, error) {
-	f.quotes = append(f.quotes, in)
-	return nil, errOffline
+func (f *depositFake) Deposit(_ context.Context, run app.DepositRun, _ *app.Unlock) (app.Deposited, error) {
+	f.quotes = append(f.quotes, run.Input)
+	return app.Deposited{}, errOffline
 }
 
 type keysFake struct {

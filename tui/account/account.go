@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	doc "purse/app/review"
 	"strings"
 	"time"
 
@@ -28,7 +27,6 @@ import (
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
-	"purse/tui/review"
 	"purse/tui/unlock"
 )
 
@@ -50,7 +48,6 @@ const (
 
 // Dialog ids (review, confirmation, passphrase) of this screen.
 const (
-	idFormAReview  = "account/forma"
 	idMintConfirm  = "account/mint"
 	idResetConfirm = "account/sandbox-reset"
 	idShareToken   = "account/share-token"
@@ -147,10 +144,8 @@ type Screen struct {
 
 	idv *enduser.IDVToken
 
-	// partnerForm is the partner mint's email form; partnerPlan the checked mint whose
-	// consent the review shows (partner.go).
+	// partnerForm is the partner mint's email form.
 	partnerForm *form.Form
-	partnerPlan *app.PartnerMintPlan
 
 	formA     *enduser.FormAInfo
 	formAHash string
@@ -451,14 +446,6 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 			cmds = append(cmds, s.refresh())
 		}
 		return tea.Batch(cmds...)
-	case review.Decision:
-		if msg.ID != idFormAReview {
-			return nil
-		}
-		if !msg.Approved {
-			return kit.Status("Form A was not signed; s opens the review again.")
-		}
-		return s.runOp(opSubmit, true)
 	case dialog.PassphraseResult:
 		if msg.ID != idShareToken || msg.Cancelled {
 			return nil
@@ -553,7 +540,8 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 			s.render()
 			return nil
 		case key.Matches(k, s.keys.sign):
-			return review.Open(s.env, doc.FormARequest(idFormAReview, s.formA.KYCSelfDec, s.formAHash))
+			// The signing gate shows the text exactly and asks in the TUI's review dialog.
+			return s.runOp(opSubmit, true)
 		}
 		return s.scroll(k)
 	}

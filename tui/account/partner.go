@@ -13,7 +13,6 @@ import (
 	"purse/enduser"
 	"purse/tui/form"
 	"purse/tui/kit"
-	"purse/tui/review"
 )
 
 // The partner routes on the Account screen, for a profile with a partner key and partner
@@ -27,7 +26,6 @@ const (
 	slotPartnerPlan = "account/partner-mint-check"
 	slotPartnerMint = "account/partner-mint"
 	slotPartnerIDV  = "account/partner-idv"
-	idPartnerReview = "account/partner-mint"
 )
 
 // partnerMinted is a partner mint's outcome with the profile that stores its account.
@@ -75,21 +73,8 @@ func (s *Screen) partnerUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			s.partnerForm.Failed(msg.Err)
 			return nil, true
 		}
-		plan := msg.Value
-		s.partnerPlan = &plan
-		rv := plan.Review
-		rv.ID = idPartnerReview
-		return review.Open(s.env, rv), true
-	case review.Decision:
-		if msg.ID != idPartnerReview {
-			return nil, false
-		}
-		plan := s.partnerPlan
-		s.partnerPlan = nil
-		if !msg.Approved || plan == nil {
-			return kit.Status("The consent was not signed; nothing was sent."), true
-		}
-		p := *plan
+		// The signing gate shows the consent and asks in the TUI's review dialog.
+		p := msg.Value
 		return runSigned(s, slotPartnerMint, "Minting through the partner API", true, func(ctx context.Context, sv Service, u *app.Unlock) (partnerMinted, error) {
 			m, err := sv.PartnerMint(ctx, p, u)
 			return partnerMinted{M: m, Profile: sv.Profile()}, err

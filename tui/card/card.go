@@ -15,14 +15,12 @@ import (
 	"purse/app"
 	"purse/enduser"
 	"purse/internal/visible"
-	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/unlock"
 )
 
 const (
 	slotCard  = "card"
-	confirmID = "card.confirm"
 	opLoad    = app.CardRead
 	opIssue   = app.CardIssue
 	opBlock   = app.CardBlock
@@ -38,7 +36,6 @@ type Screen struct {
 
 	taskID  kit.TaskID
 	running string // the operation in flight, "" when idle
-	pending string // the operation waiting for a confirmation
 	info    *app.CardInfo
 	err     error
 	errOp   string
@@ -125,16 +122,6 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, kit.Status(strings.ToUpper(info.Done[:1]) + info.Done[1:] + ".")
 		}
 		return s, nil
-	case dialog.ConfirmResult:
-		if msg.ID != confirmID {
-			return s, nil
-		}
-		op := s.pending
-		s.pending = ""
-		if !msg.Confirmed || op == "" {
-			return s, kit.Status("Cancelled: the card was not changed.")
-		}
-		return s, s.start(op)
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
 	}
@@ -145,25 +132,16 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, s.refresh):
 		return s.start(opLoad)
+	// Each change is confirmed once: by the signing gate's review of its signature (the
+	// TUI's dialog), which says what the call does.
 	case key.Matches(k, s.issue):
-		return s.confirm(opIssue, "Issue a card?",
-			"Asks the service for a card for account "+s.env.Session.AccountID+" (one card per account). "+
-				"It needs the account Live, card eligibility and the activation balance on the home chain.", "issue the card")
+		return s.start(opIssue)
 	case key.Matches(k, s.block):
-		c := s.info.Card
-		return s.confirm(opBlock, "Block card "+c.Masked.CardNumber+"?",
-			"Payments with this card stop until you unblock it. Sends card-status 0 (blocked) for card tokenId "+string(c.TokenID)+".", "block the card")
+		return s.start(opBlock)
 	case key.Matches(k, s.unblock):
-		c := s.info.Card
-		return s.confirm(opUnblock, "Unblock card "+c.Masked.CardNumber+"?",
-			"Payments with this card work again. Sends card-status 1 (active) for card tokenId "+string(c.TokenID)+".", "unblock the card")
+		return s.start(opUnblock)
 	}
 	return nil
-}
-
-func (s *Screen) confirm(op, title, body, yes string) tea.Cmd {
-	s.pending = op
-	return kit.Push(dialog.NewConfirm(s.env, confirmID, title, body, yes))
 }
 
 // syncKeys enables only the actions that fit the card's state.

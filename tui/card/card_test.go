@@ -13,7 +13,6 @@ import (
 
 	"purse/app"
 	"purse/enduser"
-	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
@@ -24,7 +23,7 @@ const passphrase = "pw"
 func newTestScreen(t *testing.T) *Screen {
 	t.Helper()
 	env := tuitest.Env(t, kit.Session{Profile: "sandbox", AccountID: "5123"}, tuitest.FakeHome)
-	s := New(env, nil)
+	s := New(env, &fakeCards{})
 	s.SetSize(80, 20)
 	return s
 }
@@ -75,35 +74,16 @@ func TestStateDrivesTheActions(t *testing.T) {
 	if press(s, "u") != nil || press(s, "i") != nil {
 		t.Fatal("unblock / issue must be off for an active card")
 	}
+	// b starts the block at once: its one confirmation is the signing gate's review of the
+	// card-status signature (the TUI's dialog), not a second dialog of the screen's.
 	cmd := press(s, "b")
-	if cmd == nil {
-		t.Fatal("b must ask for a confirmation")
+	if cmd == nil || s.running != opBlock {
+		t.Fatal("b must start the block")
 	}
-	push, ok := cmd().(kit.PushDialogMsg)
-	if !ok {
-		t.Fatal("b must push a dialog")
+	if _, ok := cmd().(kit.PushDialogMsg); ok {
+		t.Fatal("b opened a confirmation of its own")
 	}
-	d, ok := push.Dialog.(*dialog.Confirm)
-	if !ok || !strings.Contains(d.Title(), "5678") {
-		t.Fatalf("dialog %#v", push.Dialog)
-	}
-	// Enter on the confirmation does nothing; n cancels and nothing starts.
-	if _, c := d.Update(tea.KeyPressMsg{Code: tea.KeyEnter}); c != nil || d.Closed() {
-		t.Fatal("enter answered the confirmation")
-	}
-	_, c := d.Update(tuitest.Runes("n"))
-	res := c().(dialog.ConfirmResult)
-	if _, c := s.Update(res); s.running != "" || s.pending != "" {
-		t.Fatal("a cancelled confirmation started the operation")
-	} else if st, ok := c().(kit.StatusMsg); !ok || !strings.Contains(st.Text, "not changed") {
-		t.Fatalf("cancel status %#v", st)
-	}
-	// Another screen's confirmation is ignored.
-	s.pending = opBlock
-	if _, c := s.Update(dialog.ConfirmResult{ID: "elsewhere", Confirmed: true}); c != nil || s.pending != opBlock {
-		t.Fatal("a foreign confirmation was taken")
-	}
-
+	s.running = ""
 	deliver(s, app.CardInfo{Card: sampleCard("Blocked"), Done: "card blocked"}, nil)
 	v = tuitest.Plain(s.View())
 	for _, want := range []string{"Card  [BLOCKED]", "ok: card blocked", "press u to unblock"} {
@@ -245,14 +225,10 @@ func TestAgainstTheSandbox(t *testing.T) {
 	}
 	confirmAndRun := func(k string) {
 		t.Helper()
-		push := press(s, k)
-		if push == nil {
+		start := press(s, k)
+		if start == nil {
 			t.Fatalf("%s is off:\n%s", k, tuitest.Plain(s.View()))
 		}
-		if _, ok := push().(kit.PushDialogMsg); !ok {
-			t.Fatalf("%s did not ask for a confirmation", k)
-		}
-		_, start := s.Update(dialog.ConfirmResult{ID: confirmID, Confirmed: true})
 		unlockAndRun(t, s, start)
 		if s.err != nil {
 			t.Fatalf("%s: %v", k, s.err)
@@ -294,7 +270,7 @@ func (f *fakeCards) Card(_ context.Context, _ *app.Unlock, op, tokenID string) (
 }
 
 // TestBlockAgainstAFake: the screen needs only its narrow Service; a block goes to the
-// application layer with the card's token id, after the confirmation.
+// application layer with the card's token id (its confirmation is the signing gate's).
 func TestBlockAgainstAFake(t *testing.T) {
 	f := &fakeCards{}
 	env := tuitest.Env(t, kit.Session{Profile: "sandbox", AccountID: "5123"}, tuitest.FakeHome)
@@ -304,14 +280,10 @@ func TestBlockAgainstAFake(t *testing.T) {
 	if s.info == nil || s.info.Card == nil {
 		t.Fatalf("first read: %+v", s.info)
 	}
-	push := press(s, "b")
-	if push == nil {
-		t.Fatal("b must ask to block")
+	run := press(s, "b")
+	if run == nil {
+		t.Fatal("b must block")
 	}
-	if _, ok := push().(kit.PushDialogMsg); !ok {
-		t.Fatal("b asks for a confirmation first")
-	}
-	_, run := s.Update(dialog.ConfirmResult{ID: confirmID, Confirmed: true})
 	step(t, s, run)
 	if len(f.ops) != 2 || f.ops[1] != app.CardBlock+" "+string(s.info.Card.TokenID) {
 		t.Fatalf("operations %q", f.ops)
