@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -95,4 +96,24 @@ func InheritedDisplay(fd int) (*agent.ConnDisplay, error) {
 		return nil, Usagef("--%s %d: no such descriptor", DisplayFDFlag, fd)
 	}
 	return agent.NewConnDisplay(f, "the TUI that started this agent (pid "+strconv.Itoa(os.Getppid())+")")
+}
+
+// StartDisplayedAgent starts this home's agent with this session as its trusted display: the
+// session's Approver must be an ApprovalQueue (the TUI's), on which the agent's requests then
+// arrive beside the session's own. The agent stops when this process ends.
+func (s *App) StartDisplayedAgent(ctx context.Context) (AgentStarted, error) {
+	q, ok := s.gate.approver.(*ApprovalQueue)
+	if !ok {
+		return AgentStarted{}, errors.New("this front end has no dialog to be the agent's display: start the agent with `purse agent start` in a terminal, which is then its display")
+	}
+	if s.exe == "" {
+		return AgentStarted{}, errors.New("purse's executable is not known to this session: start the agent with `purse agent start`")
+	}
+	st, dc, err := s.StartAgent(ctx, s.exe, true)
+	if err != nil {
+		return st, err
+	}
+	go q.ServeDisplay(context.Background(), dc)
+	s.agentHeld.forget()
+	return st, nil
 }

@@ -96,6 +96,8 @@ type Options struct {
 	Approver Approver
 	// OnAgentWait (may be nil) hears that a signature waits on the agent's display.
 	OnAgentWait func(display string, timeout time.Duration)
+	// Exe is purse's executable, which StartDisplayedAgent runs as the agent.
+	Exe string
 }
 
 // Unlock carries passphrases the user typed into dialogs, for one operation: Passphrase
@@ -161,6 +163,7 @@ type App struct {
 
 	clientName  string
 	onAgentWait func(string, time.Duration)
+	exe         string
 
 	// gate is this process's signing gate (keys opened here); an agent runs its own.
 	gate       *Gate
@@ -190,7 +193,7 @@ func Open(o Options) (*App, error) {
 	}
 	s := &App{home: home, logger: logger, prompt: o.Prompt, noticeTo: o.Notice, profile: p,
 		Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil), solanaTimeout: o.SolanaCallTimeout, clientName: o.Client,
-		onAgentWait: o.OnAgentWait}
+		onAgentWait: o.OnAgentWait, exe: o.Exe}
 	s.gate = newGate(s, s.signingPolicy, o.Approver)
 	// This process judges deadlines by the server's clock as far as it knows it (the clock
 	// its calls keep); an agent has only its own.

@@ -90,7 +90,9 @@ func (s *App) Onboard(ctx context.Context, u *Unlock, label string, progress fun
 			return Onboarded{}, err
 		}
 	}
-	signer, err := ks.EVMSigner(label, p.Name)
+	// The one signer of the session (behind the signing gate, or the agent's): Form A is
+	// shown and approved like every other signature.
+	signer, err := s.evmSignerOf(label, u)
 	if err != nil {
 		return Onboarded{}, err
 	}

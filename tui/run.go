@@ -49,8 +49,6 @@ type Options struct {
 	// answers them in its review dialog. nil: no dialog (the App then refuses what its
 	// policy wants confirmed).
 	Approvals *app.ApprovalQueue
-	// Exe is purse's executable, which the TUI runs as the agent it starts.
-	Exe string
 }
 
 // DefaultScreens returns the application's screens in tab order. New screens (Account,

@@ -47,7 +47,7 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 			t.Fatalf("%v: %s", args, e)
 		}
 	}
-	out, e, c := purse(t, "", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
+	out, e, c := purse(t, "", "--yes", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
 	if c != exitOK {
 		t.Fatalf("onboard: %s", e)
 	}
@@ -278,7 +278,7 @@ func TestPermitOutcomesThroughTheCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sb.Close()
-	for _, args := range [][]string{{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI}, {"profile", "use", "sb"}, {"sandbox", "ctl", "onboard", "--key", "dev"}} {
+	for _, args := range [][]string{{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI}, {"profile", "use", "sb"}, {"--yes", "sandbox", "ctl", "onboard", "--key", "dev"}} {
 		if _, e, c := purse(t, "", args...); c != exitOK {
 			t.Fatalf("%v: %s", args, e)
 		}

@@ -24,7 +24,7 @@ func TestOnboardThroughTheSandbox(t *testing.T) {
 	if _, e, c := purse(t, "", "--profile", "sb", "sandbox", "ctl", "onboard"); c != exitUsage || !strings.Contains(e, "--key") {
 		t.Fatalf("onboard without a key: %d %s", c, e)
 	}
-	out, e, c := purse(t, "", "--profile", "sb", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
+	out, e, c := purse(t, "", "--yes", "--profile", "sb", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
 	if c != exitOK {
 		t.Fatalf("onboard: %s", e)
 	}
@@ -53,7 +53,7 @@ func TestOnboardThroughTheSandbox(t *testing.T) {
 		t.Fatalf("status after onboard: %s", out)
 	}
 	// A second onboard finds the account Live and changes nothing.
-	if out, e, c = purse(t, "", "--profile", "sb", "sandbox", "ctl", "onboard", "--json"); c != exitOK || jsonOut(t, out)["tokenId"] != m["tokenId"] {
+	if out, e, c = purse(t, "", "--yes", "--profile", "sb", "sandbox", "ctl", "onboard", "--json"); c != exitOK || jsonOut(t, out)["tokenId"] != m["tokenId"] {
 		t.Fatalf("second onboard: %s %s", out, e)
 	}
 
@@ -97,7 +97,7 @@ func TestSolanaDepositCreditsTheAccount(t *testing.T) {
 			t.Fatalf("%v: %s", args, e)
 		}
 	}
-	out, e, c := purse(t, "", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
+	out, e, c := purse(t, "", "--yes", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
 	if c != exitOK {
 		t.Fatalf("onboard: %s", e)
 	}

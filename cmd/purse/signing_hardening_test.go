@@ -331,7 +331,7 @@ func TestTraceCoversHeadersAndSandboxControl(t *testing.T) {
 	if c != exitOK || !strings.Contains(e, "sandbox info GET /sandbox/info -> HTTP 200") {
 		t.Fatalf("profile add --sandbox --trace: %d %q", c, e)
 	}
-	_, e, c = purse(t, "", "--trace", "--profile", "sb", "sandbox", "ctl", "onboard", "--key", "dev")
+	_, e, c = purse(t, "", "--yes", "--trace", "--profile", "sb", "sandbox", "ctl", "onboard", "--key", "dev")
 	if c != exitOK {
 		t.Fatalf("onboard: %s", e)
 	}

@@ -26,7 +26,7 @@ func (a *cli) runTUI(ctx context.Context) error {
 	// The signing gate asks through the TUI's dialog: the TUI's own signatures, and those of
 	// other processes when the TUI started the agent and is its display.
 	approvals := app.NewApprovalQueue()
-	services, err := app.Open(app.Options{Home: home, Profile: a.profile, Client: "purse TUI", Approver: approvals})
+	services, err := app.Open(app.Options{Home: home, Profile: a.profile, Client: "purse TUI", Approver: approvals, Exe: selfExe()})
 	if err != nil {
 		return err
 	}
@@ -44,7 +44,6 @@ func (a *cli) runTUI(ctx context.Context) error {
 		Home:      home,
 		App:       services,
 		Approvals: approvals,
-		Exe:       selfExe(),
 		Session:   tui.Session{Profile: p.Name, EVMKey: p.EVMKey, SolanaKey: p.SolanaKey, AccountID: p.TokenID, Network: p.Network},
 	})
 }

@@ -203,3 +203,44 @@ func TestConfigWithoutSolanaGo(t *testing.T) {
 		}
 	}
 }
+
+// TestKeysAreOpenedOnlyBehindTheGate: outside the key store, a key's own signer (which signs
+// any digest) is taken in two places only: the session's signers (app.evmSignerOf and
+// App.SolanaSigner, which wrap it in the signing gate) and the agent's backend (whose gate
+// is the agent's). Anywhere else it would sign without the policy, the review and the
+// approval (issue 21: sandbox onboarding signed Form A that way).
+func TestKeysAreOpenedOnlyBehindTheGate(t *testing.T) {
+	pkgs := packages(t)
+	allowed := map[string]int{"app/app.go": 2, "app/agent.go": 2}
+	found := map[string]int{}
+	for path, p := range pkgs {
+		if strings.HasPrefix(path, module+"/keystore") || strings.HasSuffix(path, "test") || strings.HasPrefix(path, module+"/e2e") {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(p.dir, "*.go"))
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := bytes.Count(b, []byte("ks.EVMSigner(")) + bytes.Count(b, []byte("ks.SolanaSigner("))
+			if n > 0 {
+				rel := strings.TrimPrefix(path, module+"/") + "/" + filepath.Base(f)
+				found[rel] += n
+			}
+		}
+	}
+	for f, n := range found {
+		if allowed[f] != n {
+			t.Errorf("%s takes a key's own signer %d time(s) (allowed: %d): sign through App.EVMSigner / SolanaSigner, behind the signing gate", f, n, allowed[f])
+		}
+	}
+	for f, n := range allowed {
+		if found[f] != n {
+			t.Errorf("%s: expected %d uses of a key's own signer, found %d (update this test with the gate)", f, n, found[f])
+		}
+	}
+}

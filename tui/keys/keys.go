@@ -71,7 +71,8 @@ type Screen struct {
 	follow     string
 	exportPath string
 
-	add, imp, rename, remove, export, use, copy, refresh key.Binding
+	add, imp, rename, remove, export, use, copy, refresh, agent key.Binding
+	agentID                                                     kit.TaskID
 }
 
 // Service is what the Keys screen needs of the application layer (*app.App is one).
@@ -82,6 +83,7 @@ type Service interface {
 	ExportKey(label, path string, keyPass, exportPass []byte) error
 	RemoveKey(label string) error
 	UseKey(ctx context.Context, e keystore.Entry) (app.KeyAdded, error)
+	StartDisplayedAgent(ctx context.Context) (app.AgentStarted, error)
 }
 
 // New returns the Keys screen.
@@ -98,6 +100,7 @@ func New(env *kit.Env, a Service) *Screen {
 		use:     key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "use in profile")),
 		copy:    kit.WithHelp(env.Keys.Copy, "copy address"),
 		refresh: kit.WithHelp(env.Keys.Refresh, "reload"),
+		agent:   key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "start the agent (this TUI approves)")),
 	}
 	s.tbl = table.New(env,
 		table.Column{Title: "LABEL", Width: 14},
@@ -171,6 +174,17 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.closeForm()
 		return s, s.finished(msg.Value, text)
+	case kit.TaskResult[app.AgentStarted]:
+		if msg.ID != s.agentID {
+			return s, nil
+		}
+		if msg.Err != nil {
+			return s, s.failed(msg.Err)
+		}
+		st := msg.Value
+		text := fmt.Sprintf("Agent started (pid %d, %s): a key unlocked in it signs for every local client under its policy; what the policy wants confirmed opens here; it stops when this TUI exits.", st.PID, st.Socket)
+		s.setNote(text, false)
+		return s, kit.Status(text)
 	case kit.TaskResult[removed]:
 		if msg.ID != s.opID {
 			return s, nil
@@ -279,6 +293,8 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(k, s.refresh):
 		return s.load()
+	case key.Matches(k, s.agent):
+		return s.startAgent()
 	}
 	if !ok {
 		if key.Matches(k, s.rename, s.remove, s.export, s.use, s.copy) {
@@ -520,6 +536,19 @@ func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
 func (s *Screen) Title() string    { return "Keys" }
 func (s *Screen) ID() kit.ScreenID { return kit.ScreenKeys }
 
+// startAgent starts this home's agent with this TUI as its trusted display.
+func (s *Screen) startAgent() tea.Cmd {
+	sv := s.app
+	if sv == nil {
+		return nil
+	}
+	var cmd tea.Cmd
+	s.agentID, cmd = kit.Start(s.env.Tasks, owner+"/agent", "Starting the agent", func(ctx context.Context) (app.AgentStarted, error) {
+		return sv.StartDisplayedAgent(ctx)
+	})
+	return cmd
+}
+
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {
 	if s.flow.Active() {
@@ -539,6 +568,7 @@ func (s *Screen) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{s.add, s.imp, s.rename, s.remove},
 		{s.export, s.use, s.copy, s.refresh},
+		{s.agent},
 		s.env.Keys.Movement(),
 	}
 }
