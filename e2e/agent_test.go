@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,10 +19,12 @@ import (
 // agentArmDelay is the TUI's: an agent's review ignores y this long after it opens.
 const agentArmDelay = time.Second
 
-// TestE2EAgent: the CLI signs through the agent, and the TUI, the agent's trusted display,
-// answers the confirmation the policy asks for (personal messages: confirm). The request
-// shows as the signing review naming the client and the message; Enter does nothing, y
-// signs (the CLI prints a signature `purse verify personal` accepts), n declines (exit 3).
+// TestE2EAgent: the TUI starts the agent it is the trusted display of (Keys screen, A); the
+// CLI signs through that agent, and the TUI answers what the policy asks about: the Form A
+// of `purse sandbox ctl onboard`, a CLI permit, a CLI Solana deposit and personal messages.
+// Each request shows as the signing review (who asks, from the kernel; what is signed);
+// Enter does nothing, y signs, n declines (exit 3). No other process can become the display;
+// the agent stops with the TUI.
 func TestE2EAgent(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatal("tmux is not installed: run `bash scripts/ensure-tmux.sh` (make e2e does) or install tmux")
@@ -39,33 +42,77 @@ func TestE2EAgent(t *testing.T) {
 	base := "http://127.0.0.1:" + strconv.Itoa(freePort(t))
 	cli := &cliRunner{t: t, bin: bin, env: []string{"PURSE_HOME=" + home, "PURSE_KEYSTORE=file", "PURSE_PASSPHRASE_FILE=" + passFile}}
 
-	// The key and the profile are the CLI's, so the TUI opens on its screens, not the Setup.
+	// The keys and the profile are the CLI's, so the TUI opens on its screens, not the Setup.
 	cli.run("key", "new", "--label", "me", "--kind", "evm")
+	cli.run("key", "new", "--label", "sol", "--kind", "solana")
 	addr := cli.keyAddress("me")
-	cli.run("profile", "set", "user_api="+base, "partner_api="+base+"/partner", "evm_rpc="+base+"/evm", "solana_rpc="+base+"/solana", "evm_key=me")
+	cli.run("profile", "set", "user_api="+base, "partner_api="+base+"/partner", "evm_rpc="+base+"/evm", "solana_rpc="+base+"/solana", "evm_key=me", "solana_key=sol")
 
-	cli.run("agent", "start", "--detach")
+	u := startTUI(t, work, bin, home)
+	u.expect("TUI up", stepTimeout, "Welcome to purse")
+	waitSandbox(t, base)
 	t.Cleanup(func() {
 		// Stopped even when a step failed; an agent already stopped answers nothing.
 		cmd := exec.Command(bin, "agent", "stop")
 		cmd.Env = append(cleanEnv(), cli.env...)
 		_ = cmd.Run()
 	})
+
+	// 1. The TUI starts the agent: it is its display, over a descriptor only it holds.
+	u.gotoTab("Keys")
+	u.keys("A")
+	u.expect("agent started by the TUI", stepTimeout, "Agent started (pid ")
+	st := cli.run("agent", "status")
+	if !strings.Contains(st, "the TUI that started this agent") {
+		t.Fatalf("agent status does not name the TUI as its display:\n%s", st)
+	}
 	cli.run("agent", "unlock", "me")
+	cli.run("agent", "unlock", "sol")
 
-	u := startTUI(t, work, bin, home)
-	u.expect("TUI up as the agent's display", stepTimeout, "Welcome to purse", "agent: display")
+	// No other process becomes the display: the socket refuses the role, and a second agent
+	// cannot start beside this one.
+	if out := dialDisplay(t, filepath.Join(home, "agent.sock")); !strings.Contains(out, "fixed when the agent starts") {
+		t.Fatalf("a connection asked to be the display: %s", out)
+	}
 
-	// 1. Approved with y, after an Enter that does nothing.
-	first := cli.start("sign", "personal", "--key", "me", "--message", "hello agent", "--json")
-	u.expect("agent review of the CLI's request", stepTimeout, "SIGNING REVIEW: Agent: purse sign personal asks to sign", "hello agent", "purposes.personal", "y sign")
+	// 2. Onboarding from the CLI: its Form A is approved on the TUI (after an Enter that
+	// does nothing).
+	onboard := cli.start("sandbox", "ctl", "onboard", "--key", "me", "--json")
+	u.expect("agent review of the onboarding's Form A", stepTimeout, "SIGNING REVIEW: Agent request: Form A", "from the kernel", "purse sandbox ctl onboard", "y sign")
 	shown := time.Now()
 	u.keys("Enter")
-	u.expect("Enter does not sign", stepTimeout, "Enter does not sign")
-	if first.exited(500 * time.Millisecond) {
-		t.Fatalf("the CLI ended after Enter: %s", first.output())
+	if onboard.exited(500 * time.Millisecond) {
+		t.Fatalf("the CLI ended after Enter: %s", onboard.output())
 	}
 	time.Sleep(time.Until(shown.Add(agentArmDelay + 200*time.Millisecond)))
+	u.keys("y")
+	if code, _ := onboard.wait(t); code != 0 {
+		t.Fatalf("onboard: exit %d\n%s", code, onboard.output())
+	}
+
+	// 3. A CLI permit, approved on the TUI: the relay delivering the approved signature is
+	// not asked about again.
+	permit := cli.start("permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card", "--json")
+	u.expect("agent review of the CLI's permit", stepTimeout, "SIGNING REVIEW: Agent request: permit", "25.00 EUR24", "purse permit", "y sign")
+	time.Sleep(agentArmDelay + 200*time.Millisecond)
+	u.keys("y")
+	if code, out := permit.wait(t); code != 0 || !strings.Contains(out, `"allowance": "2500"`) {
+		t.Fatalf("permit: exit %d\n%s", code, permit.output())
+	}
+
+	// 4. A CLI deposit, approved on the TUI: the review carries the simulation.
+	deposit := cli.start("altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--json")
+	u.expect("agent review of the CLI's deposit", longTimeout, "SIGNING REVIEW: Agent request: deposit 12.5 USDC", "purse altchain deposit", "y sign")
+	time.Sleep(agentArmDelay + 200*time.Millisecond)
+	u.keys("y")
+	if code, out := deposit.wait(t); code != 0 || !strings.Contains(out, `"confirmationStatus"`) {
+		t.Fatalf("deposit: exit %d\n%s", code, deposit.output())
+	}
+
+	// 5. A personal message: y signs, and the signature verifies.
+	first := cli.start("sign", "personal", "--key", "me", "--message", "hello agent", "--json")
+	u.expect("agent review of the CLI's request", stepTimeout, "SIGNING REVIEW: Agent request: personal message", "hello agent", "purposes.personal", "y sign")
+	time.Sleep(agentArmDelay + 200*time.Millisecond)
 	u.keys("y")
 	code, out := first.wait(t)
 	if code != 0 {
@@ -79,24 +126,54 @@ func TestE2EAgent(t *testing.T) {
 		t.Fatalf("sign personal output %q (%v), want a signature by %s", out, err, addr)
 	}
 	cli.run("verify", "personal", "--address", addr, "--message", "hello agent", "--signature", signed.Signature)
-	u.expect("approved note", stepTimeout, "Agent: approved")
+	if !strings.Contains(first.output(), "waiting for your answer on the agent's display") {
+		t.Fatalf("the CLI did not say it waits on the display:\n%s", first.output())
+	}
 
-	// 2. Declined with n: exit 3, nothing signed.
+	// 6. Declined with n: exit 3, nothing signed.
 	second := cli.start("sign", "personal", "--key", "me", "--message", "second request")
-	u.expect("agent review of the second request", stepTimeout, "SIGNING REVIEW: Agent: purse sign personal asks to sign", "second request", "y sign")
+	u.expect("agent review of the second request", stepTimeout, "SIGNING REVIEW: Agent request: personal message", "second request", "y sign")
 	time.Sleep(agentArmDelay + 200*time.Millisecond)
 	u.keys("n")
 	if code, _ := second.wait(t); code != 3 {
 		t.Fatalf("declined sign personal: exit %d, want 3\n%s", code, second.output())
 	}
-	if !strings.Contains(second.output(), "declined on the display") {
+	if !strings.Contains(second.output(), "declined") {
 		t.Fatalf("the CLI does not say it was declined:\n%s", second.output())
 	}
-	u.expect("declined note", stepTimeout, "Agent: declined the request of purse sign personal")
 
-	// 3. The agent stops: the TUI is no longer its display.
-	cli.run("agent", "stop")
-	u.expect("agent stopped", stepTimeout, "this TUI is no longer the agent's display")
+	// 7. The TUI quits: the agent it started stops with it.
+	u.keys("q")
+	u.expect("quit", stepTimeout, "[purse exited with status 0]")
+	deadline := time.Now().Add(stepTimeout)
+	for {
+		cmd := exec.Command(bin, "agent", "status")
+		cmd.Env = append(cleanEnv(), cli.env...)
+		if cmd.Run() != nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the agent still answers after the TUI that started it quit")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// dialDisplay connects to the agent's socket as a would-be display and returns its answer.
+func dialDisplay(t *testing.T, sock string) string {
+	t.Helper()
+	c, err := net.Dial("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Write([]byte(`{"op":"display","client":"purse TUI"}` + "\n")); err != nil {
+		t.Fatal(err)
+	}
+	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	b := make([]byte, 4096)
+	n, _ := c.Read(b)
+	return string(b[:n])
 }
 
 // running is a CLI command started in the background.

@@ -108,16 +108,17 @@ func TestE2E(t *testing.T) {
 	u.expect("account: KYC approved", stepTimeout, "last: ok: KYC approved", "[x] IDScan → [>] SignFormA", "press o to read Form A")
 	steps.mark("KYC approved from the sandbox panel")
 
-	// 4. Form A: read (passphrase), review, y signs (passphrase), submitted.
+	// 4. Form A: read (passphrase), the signing gate's review, y signs, submitted (the
+	// submission delivers the approved signature: not asked again).
 	u.keys("o")
 	u.unlock("Unlock key me")
 	u.expect("account: Form A text", stepTimeout, "Form A, exactly as received", "textHash    0x", "s signs (opens the review)")
 	u.keys("s")
-	u.expect("account: Form A review", stepTimeout, "SIGNING REVIEW: Form A self-declaration", "Form A self-declaration (EIP-191)", "y sign")
+	u.expect("account: Form A review", stepTimeout, "SIGNING REVIEW: Form A self-declaration", "Form A self-declaration (EIP-191)", `purposes.form-a = "confirm"`, "y sign")
 	u.keys("y")
 	// Unlocked once in this session (app.KeepUnlocked): no second prompt.
 	u.expect("account: Form A submitted", stepTimeout, "[x] SignFormA → [>] Review", "Form A signed (0x", "v advance")
-	steps.mark("Form A read, reviewed, signed with y and submitted")
+	steps.mark("Form A read, reviewed in the signing gate's dialog, signed with y and submitted")
 
 	// 5. Advance: Live.
 	u.keys("v")
@@ -127,17 +128,18 @@ func TestE2E(t *testing.T) {
 	u.expect("account: deposit readied", stepTimeout, "registered", "funded with")
 	steps.mark("advanced to Live; partner key registered and Solana key funded by the panel")
 
-	// 6. Card: the first read is signed, then issue, block, unblock, each through its
-	// confirmation; the key unlocked at Form A signs them all without a prompt.
+	// 6. Card: the first read is signed without a question (a read), then issue, block,
+	// unblock, each confirmed once in the signing gate's review of its signature; the key
+	// unlocked at Form A signs them all without a prompt.
 	u.gotoTab("Card")
 	u.expect("card: none yet", stepTimeout, "Card  [NO CARD]", "Press i to issue one")
 	for _, c := range []struct{ key, dialog, mark, done string }{
-		{"i", "Issue a card?", "Card  [ACTIVE]", "ok: card issued"},
-		{"b", "Block card ", "Card  [BLOCKED]", "ok: card blocked"},
-		{"u", "Unblock card ", "Card  [ACTIVE]", "ok: card unblocked"},
+		{"i", "SIGNING REVIEW: POST /api/v2/card", "Card  [ACTIVE]", "ok: card issued"},
+		{"b", "Sets card ", "Card  [BLOCKED]", "ok: card blocked"},
+		{"u", "Sets card ", "Card  [ACTIVE]", "ok: card unblocked"},
 	} {
 		u.keys(c.key)
-		u.expect("card: confirm "+c.key, stepTimeout, c.dialog, "n/esc cancel")
+		u.expect("card: the signing review of "+c.key, stepTimeout, c.dialog, "y sign")
 		u.keys("y")
 		u.expect("card: "+c.done, stepTimeout, c.mark, c.done, "**** **** **** ")
 		steps.mark("card: " + strings.TrimPrefix(c.done, "ok: ") + " " + c.mark)
@@ -155,8 +157,8 @@ func TestE2E(t *testing.T) {
 	u.keys("Down")
 	u.keys("Down")
 	u.expect("permit: role field", stepTimeout, "> spender         < card >")
-	u.submit("permit: form") // opens the review
-	u.expect("permit: review", stepTimeout, "SIGNING REVIEW", "EIP-2612 permit", "EUR24", "y sign")
+	u.submit("permit: form") // runs the permit: the gate's review opens
+	u.expect("permit: review", stepTimeout, "SIGNING REVIEW", "EIP-2612 permit", "25.00 EUR24", "y sign")
 	u.keys("y")
 	u.expect("permit: allowance", stepTimeout, "[SUBMITTED]", "allowance       25.00 EUR24 (2500 smallest units, read on chain)", "= signed value  yes")
 	steps.mark("permit EUR24 25.00 to the card: submitted, allowance 25.00 read on chain")
@@ -169,13 +171,14 @@ func TestE2E(t *testing.T) {
 	u.typeText("12.5")
 	u.keys("Down") // the currency row
 	u.expect("deposit: amount and currency", stepTimeout, "amount (USDC)   12.5", "> you receive     [EUR]")
-	u.submit("deposit: form") // gets the quote
-	// The quote is signed by the partner key, the EVM key unlocked at Form A.
-	u.expect("deposit: review", longTimeout, "SIGNING REVIEW: deposit 12.5 USDC → EUR", "Solana transaction (ed25519)", "you receive", "y sign")
+	u.submit("deposit: form") // runs the deposit
+	// The quote is signed by the partner key, the EVM key unlocked at Form A; the Solana key
+	// is unlocked to sign, and the gate shows the review of the signed and simulated bytes.
+	u.unlock("Unlock key sol")
+	u.expect("deposit: review", longTimeout, "SIGNING REVIEW: deposit 12.5 USDC → EUR24", "Solana transaction (ed25519)", "you receive", "y sign")
 	u.keys("G") // the end of the review: the validation findings
 	u.expect("deposit: findings in the review", stepTimeout, "── Validation findings", "(end)")
 	u.keys("y")
-	u.unlock("Unlock key sol")
 	u.expect("deposit: confirmed", longTimeout, "ok Deposited 12.5 USDC → EUR (", "Verdict: ok: the transaction may be signed", "Findings (")
 	u.expectRe("deposit: confirmation status", longTimeout, regexp.MustCompile(`ok +9 confirm +(confirmed|finalized)`))
 	steps.mark("Solana deposit 12.5 USDC → EUR: quote, findings, review y, sent, confirmed")
