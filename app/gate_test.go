@@ -19,6 +19,7 @@ import (
 	"purse/agent"
 	"purse/app/review"
 	"purse/config"
+	"purse/enduser"
 	"purse/homechain/homechaintest"
 	"purse/keystore"
 	"purse/wallet"
@@ -363,4 +364,61 @@ func fieldOf(rv review.Request, heading, label string) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// Every full-auth route of the table signs both ways with a policy that allows it, an empty
+// payload (every GET) included; with the default policy, a payload that can be the request
+// of a changing route is asked about and a read is not. A route added to the table is in
+// this test by construction (issue 21: a new route cannot be added without both paths).
+func TestEveryRouteSignsBothWays(t *testing.T) {
+	allow := "[purposes]\nfull-auth = \"allow\"\n[routes]\n"
+	for _, rt := range enduser.Routes() {
+		if rt.Auth == enduser.AuthFull {
+			allow += rt.Name + " = \"allow\"\n"
+		}
+	}
+	allow += "unknown = \"allow\"\n"
+	for name, policy := range map[string]string{"allowed": allow, "default": ""} {
+		t.Run(name, func(t *testing.T) {
+			bothWays(t, policy, nil, func(t *testing.T, e *gateEnv) {
+				e.asked.set(func(Approval) error { return nil })
+				s := e.signer(t)
+				n := 0
+				for _, rt := range enduser.Routes() {
+					if rt.Auth != enduser.AuthFull {
+						continue
+					}
+					n++
+					var payload []byte
+					if rt.Method == "POST" {
+						b, ok := enduser.ExampleBody(rt.Name)
+						if !ok {
+							t.Fatalf("route %s: no example body", rt.Name)
+						}
+						payload = b
+					}
+					before := e.asked.count()
+					now := time.Now()
+					fa, err := wallet.SignFullAuthCall(s, rt.Method, rt.Name, payload, now.Add(time.Minute).Unix(), now)
+					if err != nil {
+						t.Fatalf("%s %s (%s): %v", rt.Method, rt.Name, payload, err)
+					}
+					if got, err := wallet.RecoverFullAuth(fa.Hash, strconv.FormatInt(fa.Deadline, 10), fa.Sign); err != nil || got != s.Address() {
+						t.Fatalf("%s: recovered %s (%v)", rt.Name, got.Hex(), err)
+					}
+					asked := e.asked.count() > before
+					changes := false
+					for _, f := range enduser.RoutesFitting(payload) {
+						changes = changes || f.Changes
+					}
+					if policy == "" && asked != changes || policy != "" && asked {
+						t.Errorf("%s %s with payload %q: asked %v, a change %v (policy %s)", rt.Method, rt.Name, payload, asked, changes, name)
+					}
+				}
+				if n < 10 {
+					t.Fatalf("only %d full-auth routes signed", n)
+				}
+			})
+		})
+	}
 }

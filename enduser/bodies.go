@@ -134,3 +134,15 @@ func DeliveredSignature(payload []byte) (sig []byte, what string) {
 	}
 	return nil, ""
 }
+
+// ExampleBody is a body of the POST route name as the client sends it (the wire type with
+// its required fields at their zero values): a payload that is a request of that route. ok
+// is false for a route without a body (a GET).
+func ExampleBody(name string) (body []byte, ok bool) {
+	b, ok := routeBodies[name]
+	if !ok {
+		return nil, false
+	}
+	body, err := json.Marshal(b)
+	return body, err == nil
+}

@@ -13,6 +13,7 @@ import (
 	"purse/agent"
 	"purse/altchain"
 	"purse/app"
+	"purse/enduser"
 	"purse/wallet"
 )
 
@@ -202,5 +203,67 @@ func TestAgentSignsADepositItChecked(t *testing.T) {
 	}
 	if kinds["solana"] < 1 || kinds["evm"] < 1 {
 		t.Fatalf("the agent did not sign both the partner call and the deposit: %+v", st.Keys)
+	}
+}
+
+// Every full-auth route of the table is signed by `purse sign full-auth` in the process and
+// through a live agent, each under a policy that allows it, empty payloads included; both
+// sign what the route's payload is and the signatures recover to the key. A route added to
+// the table is in this test by construction (issue 21).
+func TestSignEveryRouteInTheProcessAndThroughTheAgent(t *testing.T) {
+	home := keyEnv(t)
+	if _, e, c := purse(t, "", "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", writeTemp(t, "k", testDevKey+"\n")); c != exitOK {
+		t.Fatalf("import: %s", e)
+	}
+	policy := "[routes]\n"
+	for _, rt := range enduser.Routes() {
+		if rt.Auth == enduser.AuthFull {
+			policy += rt.Name + " = \"allow\"\n"
+		}
+	}
+	if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte(policy), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sign := func(rt enduser.Route) app.SignedFullAuth {
+		t.Helper()
+		args := []string{"sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--method", rt.Method, "--route", rt.Name, "--json"}
+		if b, ok := enduser.ExampleBody(rt.Name); ok {
+			args = append(args, "--body-file", writeTemp(t, "body", string(b)))
+		}
+		out, e, c := purse(t, "", args...)
+		var fa app.SignedFullAuth
+		if err := json.Unmarshal([]byte(out), &fa); c != exitOK || err != nil {
+			t.Fatalf("%s %s: exit %d %s", rt.Method, rt.Name, c, e)
+		}
+		if got, err := wallet.RecoverFullAuth(fa.Hash, fa.Deadline, fa.Sign); err != nil || got != common.HexToAddress(testDevAddress) {
+			t.Fatalf("%s: recovered %s (%v)", rt.Name, got.Hex(), err)
+		}
+		return fa
+	}
+	local := map[string]string{}
+	t.Setenv(app.EnvNoAgent, "1")
+	for _, rt := range enduser.Routes() {
+		if rt.Auth == enduser.AuthFull {
+			local[rt.Name] = sign(rt).Hash
+		}
+	}
+	t.Setenv(app.EnvNoAgent, "")
+	startAgent(t, home)
+	if _, e, c := purse(t, "", "agent", "unlock", "dev"); c != exitOK {
+		t.Fatalf("unlock: %s", e)
+	}
+	before := len(auditRecords(t))
+	n := 0
+	for _, rt := range enduser.Routes() {
+		if rt.Auth != enduser.AuthFull {
+			continue
+		}
+		if h := sign(rt).Hash; h != local[rt.Name] {
+			t.Errorf("%s: hash %s through the agent, %s in the process", rt.Name, h, local[rt.Name])
+		}
+		n++
+	}
+	if got := len(auditRecords(t)) - before; got != n {
+		t.Fatalf("the agent audited %d of %d signatures", got, n)
 	}
 }
