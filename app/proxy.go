@@ -108,7 +108,7 @@ type ProxyOptions struct {
 	// BodyTimeout bounds reading a request body (0: DefaultProxyBodyTimeout).
 	BodyTimeout time.Duration
 	// AllowOrigins are the web origins (scheme://host[:port]) whose pages may call the
-	// proxy from a browser; any other Origin is refused (proxyAdmit).
+	// proxy from a browser; any other Origin is refused (Proxy.admit).
 	AllowOrigins []string
 	// OnCall hears every forwarded call, one at a time, after its answer was written.
 	OnCall func(ProxyCall)
@@ -307,7 +307,7 @@ var proxyRedactedNote = strings.Join(enduser.SignedHeaders, ", ") + " are redact
 	"and nothing proves who asks. The user sees them on the proxy's own terminal (purse proxy --trace or --curl), " +
 	"or through a unix socket (purse proxy --listen unix:PATH; curl --unix-socket PATH http://localhost" + ProxyRequestsPath + ")"
 
-// ServeHTTP admits a request (proxyAdmit: the caller's user, Host, Origin and fetch
+// ServeHTTP admits a request (admit: the caller's user, Host, Origin and fetch
 // metadata) and then forwards it, or serves the proxy's own paths. A refused request is
 // neither signed nor forwarded.
 func (px *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
