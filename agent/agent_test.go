@@ -309,6 +309,17 @@ func TestSocketModeAndDirectory(t *testing.T) {
 	if _, err := Listen(e.path); err == nil || !strings.Contains(err.Error(), "already answers") {
 		t.Fatalf("second agent on a live socket: %v", err)
 	}
+	// A path that names a file (PURSE_AGENT_SOCK, the proxy's --listen unix:) is never removed.
+	file := filepath.Join(shortDir(t), "notes.txt")
+	if err := os.WriteFile(file, []byte("keep me"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Listen(file); err == nil || !strings.Contains(err.Error(), "not a socket") {
+		t.Fatalf("listen on a regular file: %v", err)
+	}
+	if b, err := os.ReadFile(file); err != nil || string(b) != "keep me" {
+		t.Fatalf("the file was touched: %q %v", b, err)
+	}
 }
 
 func TestPassphraseComesThroughADescriptor(t *testing.T) {

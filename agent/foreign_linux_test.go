@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
+
+	"purse/internal/nobodytest"
 )
 
 // envForeign makes the test binary a client that asks the agent at that socket for its
@@ -48,31 +48,8 @@ func TestForeignUserRefusedByTheKernel(t *testing.T) {
 	if err := os.Chmod(e.path, 0o777); err != nil {
 		t.Fatal(err)
 	}
-	// The test binary's folder is the building user's alone: nobody runs a copy.
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin, err := os.ReadFile(self)
-	if err != nil {
-		t.Fatal(err)
-	}
-	copyDir := shortDir(t)
-	if err := os.Chmod(copyDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	exe := copyDir + "/agent.test"
-	if err := os.WriteFile(exe, bin, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "-test.run=^$")
-	cmd.Env = append(os.Environ(), envForeign+"="+e.path)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Skipf("cannot run a process as nobody here (%v): %s", err, out)
-	}
-	if !strings.HasPrefix(string(out), "refused: rejected connection from uid 65534 refused") {
+	out := nobodytest.Run(t, envForeign+"="+e.path)
+	if !strings.HasPrefix(out, "refused: rejected connection from uid 65534 refused") {
 		t.Fatalf("a process of uid 65534: %s", out)
 	}
 }

@@ -11,8 +11,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// peerOf reads the connecting process's credentials from the kernel (SO_PEERCRED).
-func peerOf(c *net.UnixConn) (Peer, error) {
+// PeerOf reads the connecting process's credentials from the kernel (SO_PEERCRED).
+func PeerOf(c *net.UnixConn) (Peer, error) {
 	raw, err := c.SyscallConn()
 	if err != nil {
 		return Peer{}, err
@@ -34,9 +34,10 @@ func peerOf(c *net.UnixConn) (Peer, error) {
 	return p, nil
 }
 
-// hardenProcess keeps the agent's memory out of core dumps and away from ptrace by other
-// processes of the same user (PR_SET_DUMPABLE 0).
-func hardenProcess() []string {
+// HardenProcess keeps the process's memory (the agent's, or the proxy's when it holds a key)
+// out of core dumps and away from ptrace by other processes of the same user
+// (PR_SET_DUMPABLE 0). It says what it did, one line per measure.
+func HardenProcess() []string {
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
 		return []string{"not dumpable: no (" + err.Error() + ")"}
 	}

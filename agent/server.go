@@ -118,32 +118,43 @@ func (s *Server) now() time.Time {
 	return time.Now()
 }
 
-// Listen creates the socket at path: its directory must be the user's alone (mode 0700),
-// the socket is made 0600, and a stale socket (nothing answers) is replaced; a live one is an
-// error naming the running agent.
+// Listen creates the agent's socket at path (ListenPrivate); a live one is an error naming
+// the running agent.
 func Listen(path string) (*net.UnixListener, error) {
+	return ListenPrivate(path, "agent socket", "an agent already answers there (`purse agent status`)")
+}
+
+// ListenPrivate creates a unix socket at path that only the user's processes reach: its
+// directory must be the user's alone (mode 0700; it is not created), the socket is made 0600,
+// and a stale socket (nothing answers) is replaced. A socket that answers is an error saying
+// busy, and a file that is not a socket is never removed (the path may be a user's typo).
+// what names the socket in errors ("agent socket").
+func ListenPrivate(path, what, busy string) (*net.UnixListener, error) {
 	dir := filepath.Dir(path)
 	st, err := os.Stat(dir)
 	if err != nil {
-		return nil, fmt.Errorf("agent socket directory %s: %v", dir, err)
+		return nil, fmt.Errorf("%s directory %s: %v", what, dir, err)
 	}
 	if perm := st.Mode().Perm(); perm&0o077 != 0 {
-		return nil, fmt.Errorf("agent socket directory %s: mode %04o lets other users in; expected 0700 (chmod 700 %s)", dir, perm, dir)
+		return nil, fmt.Errorf("%s directory %s: mode %04o lets other users in; expected 0700 (chmod 700 %s)", what, dir, perm, dir)
 	}
 	if c, err := net.DialTimeout("unix", path, time.Second); err == nil {
 		_ = c.Close()
-		return nil, fmt.Errorf("agent socket %s: an agent already answers there (`purse agent status`)", path)
+		return nil, fmt.Errorf("%s %s: %s", what, path, busy)
+	}
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSocket == 0 {
+		return nil, fmt.Errorf("%s %s: a file that is not a socket is there; left as it is (remove it, or choose another path)", what, path)
 	}
 	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("agent socket %s: removing the stale socket: %v", path, err)
+		return nil, fmt.Errorf("%s %s: removing the stale socket: %v", what, path, err)
 	}
 	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
 	if err != nil {
-		return nil, fmt.Errorf("agent socket %s: %v", path, err)
+		return nil, fmt.Errorf("%s %s: %v", what, path, err)
 	}
 	if err := os.Chmod(path, 0o600); err != nil {
 		_ = ln.Close()
-		return nil, fmt.Errorf("agent socket %s: %v", path, err)
+		return nil, fmt.Errorf("%s %s: %v", what, path, err)
 	}
 	return ln, nil
 }
@@ -155,7 +166,7 @@ func (s *Server) Serve(ctx context.Context, ln *net.UnixListener) error {
 	s.socket = ln.Addr().String()
 	s.ln = ln
 	s.closed = make(chan struct{})
-	s.hardening = hardenProcess()
+	s.hardening = HardenProcess()
 	if s.keys == nil {
 		s.keys = map[string]*held{}
 	}
@@ -249,7 +260,7 @@ func (s *Server) lock(label string) int {
 
 func (s *Server) handle(ctx context.Context, c *net.UnixConn) {
 	defer c.Close()
-	peer, err := peerOf(c)
+	peer, err := PeerOf(c)
 	if err != nil {
 		_ = writeJSON(c, fail(CodeRejected, "cannot read the connecting process's credentials: %v", err), nil)
 		return

@@ -9,11 +9,17 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/rs/cors"
+
+	"purse/agent"
 	"purse/enduser"
+	"purse/keystore"
 	"purse/wallet"
 )
 
@@ -27,6 +33,11 @@ const (
 	DefaultProxyListen = "127.0.0.1:8788"
 	// DefaultProxyMaxBody caps a request body the proxy reads.
 	DefaultProxyMaxBody = 1 << 20
+	// DefaultProxyBodyTimeout bounds reading one request body, so a client that sends it
+	// slowly holds neither a connection nor a signature for long.
+	DefaultProxyBodyTimeout = 10 * time.Second
+	// ProxyUnixPrefix starts a listen address that is a unix socket: unix:/path/proxy.sock.
+	ProxyUnixPrefix = "unix:"
 	// ProxyRequestsPath serves the request log, read-only, as JSON with a curl command
 	// for each call. Paths under /_purse/ are the proxy's own and never forwarded.
 	ProxyRequestsPath = "/_purse/requests"
@@ -36,11 +47,18 @@ const (
 )
 
 // CheckProxyListen refuses a listen address other clients could reach, unless allowRemote:
-// whoever reaches the proxy gets requests signed with the profile's key.
+// whoever reaches the proxy gets requests signed with the profile's key. A unix socket
+// (unix:PATH) is the user's alone (ListenProxy).
 func CheckProxyListen(addr string, allowRemote bool) error {
+	if path, ok := strings.CutPrefix(addr, ProxyUnixPrefix); ok {
+		if path == "" {
+			return &FieldError{Field: "listen", Err: fmt.Errorf("expected unix:PATH such as unix:$PURSE_HOME/proxy.sock, got %q", addr)}
+		}
+		return nil
+	}
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil || port == "" {
-		return &FieldError{Field: "listen", Err: fmt.Errorf("expected host:port such as %s, got %q", DefaultProxyListen, addr)}
+		return &FieldError{Field: "listen", Err: fmt.Errorf("expected host:port such as %s, or unix:PATH, got %q", DefaultProxyListen, addr)}
 	}
 	if allowRemote {
 		return nil
@@ -57,6 +75,29 @@ func CheckProxyListen(addr string, allowRemote bool) error {
 		"listen on 127.0.0.1, or give --allow-remote to listen there anyway", addr, what)}
 }
 
+// ListenProxy opens the proxy's listener at addr (CheckProxyListen first). A unix socket
+// (unix:PATH) is made as the agent's is (agent.ListenPrivate: mode 0600 in a directory of
+// mode 0700, which must exist; a stale socket is replaced, a file that is no socket is
+// refused), and the proxy serves only this user's processes on it. A TCP port on loopback is
+// reachable by every local user.
+func ListenProxy(addr string, allowRemote bool) (net.Listener, error) {
+	if err := CheckProxyListen(addr, allowRemote); err != nil {
+		return nil, err
+	}
+	if path, ok := strings.CutPrefix(addr, ProxyUnixPrefix); ok {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return nil, &FieldError{Field: "listen", Err: err}
+		}
+		return agent.ListenPrivate(abs, "proxy socket", "something already answers there (another purse proxy?)")
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen %s: %w", addr, err)
+	}
+	return ln, nil
+}
+
 // ProxyOptions configure NewProxy.
 type ProxyOptions struct {
 	// Unlock opens the profile's key when it is in an encrypted file and the App has no
@@ -64,6 +105,11 @@ type ProxyOptions struct {
 	Unlock *Unlock
 	// MaxBody caps a request body (0: DefaultProxyMaxBody).
 	MaxBody int64
+	// BodyTimeout bounds reading a request body (0: DefaultProxyBodyTimeout).
+	BodyTimeout time.Duration
+	// AllowOrigins are the web origins (scheme://host[:port]) whose pages may call the
+	// proxy from a browser; any other Origin is refused (Proxy.admit).
+	AllowOrigins []string
 	// OnCall hears every forwarded call, one at a time, after its answer was written.
 	OnCall func(ProxyCall)
 }
@@ -91,16 +137,35 @@ type ProxyInfo struct {
 	UnknownAuth string `json:"unknownAuth"`
 	Signer      string `json:"signer,omitempty"` // the address that signs full auth; empty without an EVM key
 	TokenID     string `json:"tokenId,omitempty"`
+	// SignsIn is where the key is: ProxySignsInAgent or ProxySignsInProcess; empty without one.
+	SignsIn string `json:"signsIn,omitempty"`
+	// Agent is the socket of the agent that signs, when SignsIn is ProxySignsInAgent.
+	Agent string `json:"agent,omitempty"`
+	// Hardening says what keeps this process's memory to itself, one line per measure:
+	// not dumpable (no core dumps, no ptrace by the same user) and, for a key in the
+	// process, its pages locked out of swap.
+	Hardening    []string `json:"hardening,omitempty"`
+	AllowOrigins []string `json:"allowOrigins,omitempty"`
 }
+
+// Where the proxy's key is (ProxyInfo.SignsIn).
+const (
+	ProxySignsInAgent   = "agent"
+	ProxySignsInProcess = "process"
+)
 
 // Proxy is the signing proxy as an http.Handler; it is safe for concurrent use.
 type Proxy struct {
-	api     *enduser.Client
-	signer  wallet.EVMSigner
-	unknown enduser.AuthLevel
-	maxBody int64
-	info    ProxyInfo
-	log     *enduser.RequestLog
+	api         *enduser.Client
+	signer      wallet.EVMSigner
+	unknown     enduser.AuthLevel
+	maxBody     int64
+	bodyTimeout time.Duration
+	info        ProxyInfo
+	log         *enduser.RequestLog
+	origins     map[string]bool // AllowOrigins, lower case
+	uid         int             // the only user served on a unix socket
+	handler     http.Handler    // serve, behind the CORS answers of AllowOrigins
 
 	callMu sync.Mutex
 	onCall func(ProxyCall)
@@ -109,9 +174,16 @@ type Proxy struct {
 // NewProxy opens the profile's EVM key once (asking for its passphrase as every signature
 // does) and keeps the signer for the proxy's life, until Close. A profile without an EVM key
 // gets a proxy that forwards none and basic routes and answers full-auth ones with an error.
+// When an agent holds the key, the proxy signs through it and holds none; otherwise this
+// process is made not dumpable before the key is opened, and the key's pages are locked
+// out of swap (ProxyInfo.Hardening says what held).
 func (s *App) NewProxy(o ProxyOptions) (*Proxy, error) {
 	p := s.Profile()
 	unknown, err := unknownAuth(p.ProxyUnknown())
+	if err != nil {
+		return nil, err
+	}
+	origins, err := proxyOrigins(o.AllowOrigins)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +191,10 @@ func (s *App) NewProxy(o ProxyOptions) (*Proxy, error) {
 		return nil, err
 	}
 	var signer wallet.EVMSigner
+	var hardening []string
 	if p.EVMKey != "" {
+		// Before the key (or its passphrase) is in this process's memory.
+		hardening = agent.HardenProcess()
 		if signer, err = s.EVMSigner(o.Unlock); err != nil {
 			return nil, err
 		}
@@ -132,11 +207,46 @@ func (s *App) NewProxy(o ProxyOptions) (*Proxy, error) {
 	if maxBody <= 0 {
 		maxBody = DefaultProxyMaxBody
 	}
-	info := ProxyInfo{Profile: p.Name, UserAPI: api.BaseURL(), UnknownAuth: unknown.String(), TokenID: p.TokenID}
+	bodyTimeout := o.BodyTimeout
+	if bodyTimeout <= 0 {
+		bodyTimeout = DefaultProxyBodyTimeout
+	}
+	info := ProxyInfo{Profile: p.Name, UserAPI: api.BaseURL(), UnknownAuth: unknown.String(), TokenID: p.TokenID, AllowOrigins: origins}
+	switch k := signer.(type) {
+	case nil:
+	case *agent.EVMSigner:
+		info.SignsIn, info.Agent = ProxySignsInAgent, k.C.Path
+	case *gatedEVMSigner:
+		info.SignsIn = ProxySignsInProcess
+		locked := "key memory locked: yes (its pages stay out of swap)"
+		if err := keystore.LockMemory(k.key); err != nil {
+			locked = "key memory locked: no (" + OneLine(err) + ")"
+		}
+		info.Hardening = append(hardening, locked)
+	default:
+		return nil, fmt.Errorf("proxy: a signer of type %T is neither the agent's nor this process's key", signer)
+	}
 	if signer != nil {
 		info.Signer = signer.Address().Hex()
 	}
-	return &Proxy{api: api, signer: signer, unknown: unknown, maxBody: maxBody, info: info, log: s.Log, onCall: o.OnCall}, nil
+	px := &Proxy{api: api, signer: signer, unknown: unknown, maxBody: maxBody, bodyTimeout: bodyTimeout, info: info, log: s.Log,
+		onCall: o.OnCall, origins: map[string]bool{}, uid: os.Getuid()}
+	px.handler = http.HandlerFunc(px.serve)
+	if len(origins) > 0 {
+		for _, o := range origins {
+			px.origins[o] = true
+		}
+		// go-ethereum's answers for --http.corsdomain (node/rpcstack.go newCorsHandler), with
+		// the proxy's error marker readable by the page.
+		px.handler = cors.New(cors.Options{
+			AllowedOrigins: origins,
+			AllowedMethods: []string{http.MethodGet, http.MethodPost},
+			AllowedHeaders: []string{"*"},
+			ExposedHeaders: []string{ProxyErrorHeader},
+			MaxAge:         600,
+		}).Handler(px.handler)
+	}
+	return px, nil
 }
 
 func unknownAuth(v string) (enduser.AuthLevel, error) {
@@ -162,10 +272,11 @@ func (px *Proxy) Close() {
 }
 
 // Serve answers on ln until ctx ends, then lets calls in flight finish (up to 5 s) and
-// wipes the key.
+// wipes the key. On a unix socket it learns each connection's peer from the kernel, and
+// serves the user's own processes only.
 func (px *Proxy) Serve(ctx context.Context, ln net.Listener) error {
 	defer px.Close()
-	srv := &http.Server{Handler: px, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: px, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, ConnContext: proxyConnContext}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
@@ -181,36 +292,62 @@ func (px *Proxy) Serve(ctx context.Context, ln net.Listener) error {
 }
 
 // RequestLogEntry is one request-log entry as the proxy serves it: the entry and a curl
-// command that replays it against the service.
+// command that replays it against the service. To a caller that has not shown it is the
+// user the signed headers are redacted (enduser.Entry.RedactSigned), and Redacted says how
+// to see them.
 type RequestLogEntry struct {
 	enduser.Entry
-	Curl string `json:"curl"`
+	Curl     string `json:"curl"`
+	Redacted string `json:"redacted,omitempty"`
 }
 
-// ServeHTTP forwards one request, or serves the proxy's own paths.
+// proxyRedactedNote says why a request-log entry's signed headers are redacted, and how the
+// user sees them.
+var proxyRedactedNote = strings.Join(enduser.SignedHeaders, ", ") + " are redacted: the proxy listens on TCP, which any local user can reach, " +
+	"and nothing proves who asks. The user sees them on the proxy's own terminal (purse proxy --trace or --curl), " +
+	"or through a unix socket (purse proxy --listen unix:PATH; curl --unix-socket PATH http://localhost" + ProxyRequestsPath + ")"
+
+// ServeHTTP admits a request (admit: the caller's user, Host, Origin and fetch
+// metadata) and then forwards it, or serves the proxy's own paths. A refused request is
+// neither signed nor forwarded.
 func (px *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if status, msg, refused := px.admit(r); refused {
+		call := newProxyCall(r)
+		call.Status, call.Error = px.fail(w, status, enduser.CodeAuth, msg)
+		call.DurationMs = float64(time.Since(call.Time).Microseconds()) / 1000
+		px.report(call)
+		return
+	}
+	px.handler.ServeHTTP(w, r)
+}
+
+func newProxyCall(r *http.Request) ProxyCall {
+	call := ProxyCall{Time: time.Now(), Method: r.Method, Path: r.URL.Path}
+	if r.URL.RawQuery != "" {
+		call.Path += "?" + r.URL.RawQuery
+	}
+	return call
+}
+
+// serve forwards an admitted request, or serves the proxy's own paths.
+func (px *Proxy) serve(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path == ProxyRequestsPath || strings.HasPrefix(r.URL.Path, proxyOwnPrefix) {
 		px.serveOwn(w, r)
 		return
 	}
-	start := time.Now()
-	call := ProxyCall{Time: start, Method: r.Method, Path: r.URL.Path}
-	if r.URL.RawQuery != "" {
-		call.Path += "?" + r.URL.RawQuery
-	}
+	call := newProxyCall(r)
 	defer func() {
-		call.DurationMs = float64(time.Since(start).Microseconds()) / 1000
+		call.DurationMs = float64(time.Since(call.Time).Microseconds()) / 1000
 		px.report(call)
 	}()
 
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, px.maxBody))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			call.Status, call.Error = px.fail(w, http.StatusRequestEntityTooLarge, enduser.CodeParse, fmt.Sprintf("the request body is larger than %d bytes", px.maxBody))
-			return
-		}
-		call.Status, call.Error = px.fail(w, http.StatusBadRequest, enduser.CodeParse, "reading the request body: "+err.Error())
+	body, status, msg := px.readBody(w, r)
+	if msg != "" {
+		call.Status, call.Error = px.fail(w, status, enduser.CodeParse, msg)
+		return
+	}
+	if msg := px.browserBody(r, body); msg != "" {
+		call.Status, call.Error = px.fail(w, http.StatusUnsupportedMediaType, enduser.CodeParse, msg)
 		return
 	}
 	fw, err := px.api.Forward(r.Context(), enduser.ForwardRequest{
@@ -230,11 +367,45 @@ func (px *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		call.Problem = OneLine(fw.Problem)
 	}
 	for k, v := range fw.Header {
-		w.Header()[k] = v
+		switch {
+		case strings.HasPrefix(k, "Access-Control-"):
+			// Which pages may read the answer is the proxy's to say (AllowOrigins), never
+			// the service's.
+		case k == "Vary":
+			w.Header()[k] = append(w.Header()[k], v...)
+		default:
+			w.Header()[k] = v
+		}
 	}
 	w.Header().Set("Content-Length", fmt.Sprint(len(fw.Body)))
 	w.WriteHeader(fw.Status)
 	_, _ = w.Write(fw.Body)
+}
+
+// readBody reads the request body within the proxy's bounds: MaxBody bytes, BodyTimeout. A
+// non-empty msg is the proxy's answer instead, with its status.
+func (px *Proxy) readBody(w http.ResponseWriter, r *http.Request) (body []byte, status int, msg string) {
+	rc := http.NewResponseController(w)
+	if err := rc.SetReadDeadline(time.Now().Add(px.bodyTimeout)); err != nil {
+		return nil, http.StatusInternalServerError, "cannot bound the time to read the request body (" + OneLine(err) + "): not read"
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, px.maxBody))
+	if err == nil {
+		// The forward may take longer than the body did: the connection's read deadline
+		// would otherwise cancel the request while the service answers.
+		if err := rc.SetReadDeadline(time.Time{}); err != nil {
+			return nil, http.StatusInternalServerError, "cannot lift the body's read deadline (" + OneLine(err) + ")"
+		}
+		return body, 0, ""
+	}
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		return nil, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is larger than %d bytes", px.maxBody)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return nil, http.StatusRequestTimeout, fmt.Sprintf("the request body did not arrive within %s: nothing was signed or sent", px.bodyTimeout)
+	}
+	return nil, http.StatusBadRequest, "reading the request body: " + OneLine(err)
 }
 
 func (px *Proxy) report(c ProxyCall) {
@@ -313,8 +484,16 @@ func (px *Proxy) serveOwn(w http.ResponseWriter, r *http.Request) {
 	}
 	entries := px.log.Snapshot()
 	out := make([]RequestLogEntry, len(entries))
+	shown := sameUser(r)
 	for i, e := range entries {
-		out[i] = RequestLogEntry{Entry: e, Curl: e.Curl("")}
+		note := ""
+		if !shown {
+			var redacted bool
+			if e, redacted = e.RedactSigned(); redacted {
+				note = proxyRedactedNote
+			}
+		}
+		out[i] = RequestLogEntry{Entry: e, Curl: e.Curl(""), Redacted: note}
 	}
 	b, err := json.Marshal(out)
 	if err != nil {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -9,9 +10,12 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"purse/config"
 	"purse/enduser"
@@ -37,15 +41,29 @@ type proxyEnv struct {
 // newProxyEnv runs a sandbox, a profile "t" on it with key "me" and a minted account
 // (tweak changes the profile first), and the proxy over it on an httptest server.
 func newProxyEnv(t testing.TB, tweak func(p *config.Profile)) *proxyEnv {
+	return newProxyEnvWith(t, tweak, nil)
+}
+
+// newProxyEnvWith is newProxyEnv with the service's handler wrapped (nil: as it is).
+func newProxyEnvWith(t testing.TB, tweak func(p *config.Profile), wrap func(http.Handler) http.Handler) *proxyEnv {
 	t.Helper()
 	srv, err := endusertest.New(endusertest.Config{Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &endusertest.Recorder{H: srv.Handler()}
+	var h http.Handler = srv.Handler()
+	if wrap != nil {
+		h = wrap(h)
+	}
+	rec := &endusertest.Recorder{H: h}
 	hs := httptest.NewServer(rec)
 	t.Cleanup(hs.Close)
-	home := t.TempDir()
+	// Short: an agent's socket goes in it (a unix socket path has about 100 bytes).
+	home, err := os.MkdirTemp("", "pp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(home) })
 	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
 	useProfile(t, home, &config.Profile{Name: "t", UserAPI: hs.URL, Network: srv.Network(), EVMKey: "me"})
 	s, err := New(home, "", nil)
@@ -99,6 +117,12 @@ func (e *proxyEnv) lastCall() ProxyCall {
 // do sends one request to the proxy as a tester's client would.
 func (e *proxyEnv) do(method, path, body string, hdr http.Header) (*http.Response, []byte) {
 	e.t.Helper()
+	return e.doHost(method, path, body, "", hdr)
+}
+
+// doHost is do with the Host header set (empty: the URL's).
+func (e *proxyEnv) doHost(method, path, body, host string, hdr http.Header) (*http.Response, []byte) {
+	e.t.Helper()
 	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
@@ -107,10 +131,13 @@ func (e *proxyEnv) do(method, path, body string, hdr http.Header) (*http.Respons
 	if err != nil {
 		e.t.Fatal(err)
 	}
+	if host != "" {
+		req.Host = host
+	}
 	for k, v := range hdr {
 		req.Header[k] = v
 	}
-	if body != "" && req.Header.Get("Content-Type") == "" {
+	if _, typed := req.Header["Content-Type"]; body != "" && !typed {
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded") // what curl -d sends
 	}
 	resp, err := http.DefaultClient.Do(req)
@@ -216,8 +243,20 @@ func TestProxyPassesATamperedAnswerOnUnchangedAndLogsTheProblem(t *testing.T) {
 		t.Fatalf("%s: %v %s", ProxyRequestsPath, err, got)
 	}
 	last := entries[len(entries)-1]
-	if !strings.Contains(last.Err, "cannot decode") || !strings.Contains(last.Curl, "--data-binary '{\"pageSize\":5}'") || !strings.Contains(last.Curl, "sign: 0x") {
+	if !strings.Contains(last.Err, "cannot decode") || !strings.Contains(last.Curl, "--data-binary '{\"pageSize\":5}'") {
 		t.Fatalf("logged %+v", last)
+	}
+	// On TCP nothing proves the caller is the user: the signed headers are redacted, and the
+	// entry says how to see them.
+	if !strings.Contains(last.Curl, "-H 'sign: [redacted]'") || strings.Contains(last.Curl, "sign: 0x") ||
+		!strings.Contains(last.Curl, "# the signed headers (hash, deadline, sign) are redacted") ||
+		!strings.Contains(last.Redacted, "--listen unix:PATH") || !strings.Contains(last.Redacted, "--trace") {
+		t.Fatalf("logged on TCP %+v", last)
+	}
+	for _, h := range last.Headers {
+		if (h.Name == "sign" || h.Name == "hash" || h.Name == "deadline") != (h.Value == enduser.Redacted) {
+			t.Fatalf("header %s: %s", h.Name, h.Value)
+		}
 	}
 	if resp, _ := e.do(http.MethodPost, ProxyRequestsPath, "{}", nil); resp.StatusCode != http.StatusMethodNotAllowed {
 		t.Fatalf("POST %s: HTTP %d", ProxyRequestsPath, resp.StatusCode)
@@ -335,5 +374,354 @@ func TestProxyServeStopsOnCancel(t *testing.T) {
 	}
 	if _, err := http.Get("http://" + ln.Addr().String() + "/api/v1/timestamp"); err == nil {
 		t.Fatal("still answering after Serve returned")
+	}
+}
+
+// unchanged fails the test when the proxy forwarded or signed anything since before: the
+// request log (every call sent, or failed on the way) and the audit log (every signature).
+func (e *proxyEnv) unchanged(t *testing.T, what string, logged, signed int) {
+	t.Helper()
+	if n := e.app.Log.Len(); n != logged {
+		t.Fatalf("%s: %d calls forwarded", what, n-logged)
+	}
+	if n := e.audits(); n != signed {
+		t.Fatalf("%s: %d signatures made", what, n-signed)
+	}
+}
+
+func (e *proxyEnv) audits() int {
+	e.t.Helper()
+	a, err := e.app.Audit(false)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return len(a.Records)
+}
+
+// Each request a browser could make for a web page, and each request whose signature would
+// not cover what is sent, is refused in the proxy's envelope: nothing is signed or forwarded.
+func TestProxyRefusesWebPagesForeignHostsAndUnsignedParts(t *testing.T) {
+	e := newProxyEnv(t, nil)
+	self := strings.TrimPrefix(e.url, "http://")
+	_, port, _ := net.SplitHostPort(self)
+	for _, tc := range []struct {
+		name, method, path, body string
+		host                     string
+		hdr                      http.Header
+		status, code             int
+		want                     string
+	}{
+		{"a foreign Host (DNS rebinding)", http.MethodPost, "/api/v2/transactions", `{"pageSize":5}`, "rebind.example:" + port, nil,
+			http.StatusForbidden, enduser.CodeAuth, `Host "rebind.example:` + port + `" is not this proxy's address`},
+		{"a foreign Host on the request log", http.MethodGet, ProxyRequestsPath, "", "rebind.example", nil,
+			http.StatusForbidden, enduser.CodeAuth, "is not this proxy's address"},
+		{"a foreign IP as Host", http.MethodGet, "/api/v2/account-status", "", "10.1.2.3:" + port, nil,
+			http.StatusForbidden, enduser.CodeAuth, "is not this proxy's address"},
+		{"a web page's Origin", http.MethodPost, "/api/v2/transactions", `{"pageSize":5}`, "",
+			http.Header{"Origin": {"https://evil.example"}, "Content-Type": {"application/json"}},
+			http.StatusForbidden, enduser.CodeAuth, `a web page (Origin "https://evil.example") may not call the proxy`},
+		{"an Origin on the request log", http.MethodGet, ProxyRequestsPath, "", "", http.Header{"Origin": {"https://evil.example"}},
+			http.StatusForbidden, enduser.CodeAuth, "may not call the proxy"},
+		{"a sandboxed page's null Origin", http.MethodGet, "/api/v2/br", "", "", http.Header{"Origin": {"null"}},
+			http.StatusForbidden, enduser.CodeAuth, `Origin "null"`},
+		{"a page the proxy served itself", http.MethodPost, "/api/v2/card-status", `{"status":"BLOCKED"}`, "",
+			http.Header{"Origin": {e.url}, "Sec-Fetch-Site": {"same-origin"}, "Content-Type": {"application/json"}},
+			http.StatusForbidden, enduser.CodeAuth, "may not call the proxy"},
+		{"Sec-Fetch-Site cross-site (an <img> or <script> GET)", http.MethodGet, "/api/v2/br", "", "",
+			http.Header{"Sec-Fetch-Site": {"cross-site"}, "Sec-Fetch-Mode": {"no-cors"}},
+			http.StatusForbidden, enduser.CodeAuth, `Sec-Fetch-Site "cross-site"`},
+		{"Sec-Fetch-Site same-site", http.MethodGet, ProxyRequestsPath, "", "", http.Header{"Sec-Fetch-Site": {"same-site"}},
+			http.StatusForbidden, enduser.CodeAuth, `Sec-Fetch-Site "same-site"`},
+		{"a browser's form post", http.MethodPost, "/api/v2/transactions", "pageSize=5", "",
+			http.Header{"Content-Type": {"application/x-www-form-urlencoded"}},
+			http.StatusUnsupportedMediaType, enduser.CodeParse, `Content-Type "application/x-www-form-urlencoded" that is not JSON`},
+		{"a multipart form", http.MethodPost, "/api/v2/transactions", "--b\r\nContent-Disposition: form-data; name=\"pageSize\"\r\n\r\n5\r\n--b--\r\n", "",
+			http.Header{"Content-Type": {"multipart/form-data; boundary=b"}},
+			http.StatusUnsupportedMediaType, enduser.CodeParse, "not JSON"},
+		{"a text/plain form whose body parses as JSON, from a browser", http.MethodPost, "/api/v2/card-status", `{"status":"BLOCKED","x":"="}`, "",
+			http.Header{"Content-Type": {"text/plain"}, "Sec-Fetch-Dest": {"document"}},
+			http.StatusUnsupportedMediaType, enduser.CodeParse, `a browser's request (Sec-Fetch-Dest) with Content-Type "text/plain"`},
+		{"a body without a type that is not JSON", http.MethodPost, "/api/v2/transactions", "pageSize", "", http.Header{"Content-Type": {""}},
+			http.StatusUnsupportedMediaType, enduser.CodeParse, "a body with no Content-Type that is not JSON"},
+		{"a query on a POST", http.MethodPost, "/api/v2/transactions?pageSize=500", `{"pageSize":5}`, "", nil,
+			http.StatusBadRequest, enduser.CodeParse, `its query "pageSize=500" would reach the service unsigned`},
+		{"a query on a body-less POST", http.MethodPost, "/api/v2/transactions?pageSize=500", "", "", nil,
+			http.StatusBadRequest, enduser.CodeParse, "would reach the service unsigned"},
+		{"a body on a GET", http.MethodGet, "/api/v2/br", `{"x":1}`, "", http.Header{"Content-Type": {"application/json"}},
+			http.StatusBadRequest, enduser.CodeParse, "its 7-byte body would reach the service unsigned"},
+		{"a body on an unknown GET route", http.MethodGet, "/api/v9/other?a=1", `{"x":1}`, "", http.Header{"Content-Type": {"application/json"}},
+			http.StatusBadRequest, enduser.CodeParse, "would reach the service unsigned"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			logged, signed := e.app.Log.Len(), e.audits()
+			resp, body := e.doHost(tc.method, tc.path, tc.body, tc.host, tc.hdr)
+			proxyError(t, resp, body, tc.status, tc.code, tc.want)
+			if resp.Header.Get("Access-Control-Allow-Origin") != "" {
+				t.Fatalf("CORS answer to a refused request: %v", resp.Header)
+			}
+			e.unchanged(t, tc.name, logged, signed)
+			if c := e.lastCall(); c.Status != tc.status || !strings.Contains(c.Error, tc.want) {
+				t.Fatalf("call %+v", c)
+			}
+		})
+	}
+
+	// What a tester's own clients send is served: curl -d (the form type, a JSON body), a
+	// JSON body as text/plain, the address bar (Sec-Fetch-Site none), each loopback name.
+	for _, tc := range []struct {
+		name, method, path, body, host string
+		hdr                            http.Header
+	}{
+		{"curl -d", http.MethodPost, "/api/v2/transactions", `{"pageSize":5}`, "", nil},
+		{"text/plain JSON from a script", http.MethodPost, "/api/v2/transactions", `{"pageSize":5}`, "", http.Header{"Content-Type": {"text/plain"}}},
+		{"typed in the address bar", http.MethodGet, "/api/v2/account-status", "", "",
+			http.Header{"Sec-Fetch-Site": {"none"}, "Sec-Fetch-Mode": {"navigate"}, "Sec-Fetch-Dest": {"document"}}},
+		{"Host localhost", http.MethodGet, "/api/v2/account-status", "", "localhost:" + port, nil},
+		{"Host LOCALHOST without a port", http.MethodGet, "/api/v2/account-status", "", "LOCALHOST", nil},
+		{"Host [::1]", http.MethodGet, "/api/v2/account-status", "", "[::1]:" + port, nil},
+		{"Host 127.0.0.2 (another loopback port forward)", http.MethodGet, "/api/v2/account-status", "", "127.0.0.2:9999", nil},
+		{"a GET with a query", http.MethodGet, "/api/v2/br?x=1", "", "", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := e.doHost(tc.method, tc.path, tc.body, tc.host, tc.hdr)
+			if resp.StatusCode == http.StatusForbidden || resp.Header.Get(ProxyErrorHeader) != "" || !bytes.Contains(body, []byte(`"retCode":`)) {
+				t.Fatalf("HTTP %d %s", resp.StatusCode, body)
+			}
+		})
+	}
+}
+
+// A client that sends its body slowly (a slow-loris) gets the proxy's answer when the body
+// deadline passes, and nothing is signed or sent; a service slower than that deadline does
+// not cut a call whose body arrived.
+func TestProxyBodyHasADeadline(t *testing.T) {
+	e := newProxyEnv(t, nil)
+	e.px.bodyTimeout = 300 * time.Millisecond
+	logged, signed := e.app.Log.Len(), e.audits()
+	c, err := net.Dial("tcp", strings.TrimPrefix(e.url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := io.WriteString(c, "POST /api/v2/transactions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 14\r\n\r\n{\"page"); err != nil {
+		t.Fatal(err)
+	}
+	// The rest never comes.
+	if err := c.SetReadDeadline(time.Now().Add(10 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatalf("no answer to a slow body: %v", err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	proxyError(t, resp, body, http.StatusRequestTimeout, enduser.CodeParse, "the request body did not arrive within 300ms: nothing was signed or sent")
+	e.unchanged(t, "slow body", logged, signed)
+
+	if err := e.srv.SetFaults(endusertest.Faults{LatencyMs: 900, Route: "/api/v2/transactions", Count: 1}); err != nil {
+		t.Fatal(err)
+	}
+	resp, body = e.do(http.MethodPost, "/api/v2/transactions", `{"pageSize":5}`, nil)
+	if resp.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(`"retCode":0`)) {
+		t.Fatalf("a service slower than the body deadline: HTTP %d %s", resp.StatusCode, body)
+	}
+}
+
+// --allow-origin: the named origin's pages get correct CORS answers (a preflight answered by
+// the proxy, nothing forwarded; the call with the origin's headers), the service's own CORS
+// headers never reach the browser, and every other origin is refused, preflight included.
+func TestProxyAllowedOriginGetsCORSAnswers(t *testing.T) {
+	e := newProxyEnvWith(t, nil, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Access-Control-Allow-Origin", "*") // a careless or hostile service
+			w.Header().Set("Vary", "Accept-Encoding")
+			h.ServeHTTP(w, r)
+		})
+	})
+	e.start(ProxyOptions{AllowOrigins: []string{"http://LocalHost:3000/"}})
+	if got := e.px.Info().AllowOrigins; len(got) != 1 || got[0] != "http://localhost:3000" {
+		t.Fatalf("allowed %q", got)
+	}
+	const app = "http://localhost:3000"
+	logged, signed := e.app.Log.Len(), e.audits()
+	resp, body := e.do(http.MethodOptions, "/api/v2/transactions", "", http.Header{
+		"Origin": {app}, "Access-Control-Request-Method": {"POST"}, "Access-Control-Request-Headers": {"content-type"}, "Sec-Fetch-Site": {"same-site"}})
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Access-Control-Allow-Origin") != app ||
+		resp.Header.Get("Access-Control-Allow-Methods") != "POST" || resp.Header.Get("Access-Control-Max-Age") != "600" ||
+		!strings.Contains(strings.ToLower(resp.Header.Get("Access-Control-Allow-Headers")), "content-type") {
+		t.Fatalf("preflight: HTTP %d %v %s", resp.StatusCode, resp.Header, body)
+	}
+	e.unchanged(t, "preflight", logged, signed)
+
+	resp, body = e.do(http.MethodPost, "/api/v2/transactions", `{"pageSize":5}`, http.Header{
+		"Origin": {app}, "Sec-Fetch-Site": {"same-site"}, "Sec-Fetch-Mode": {"cors"}, "Content-Type": {"application/json"}})
+	if resp.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(`"retCode":0`)) {
+		t.Fatalf("HTTP %d %s", resp.StatusCode, body)
+	}
+	if got := resp.Header.Values("Access-Control-Allow-Origin"); len(got) != 1 || got[0] != app {
+		t.Fatalf("Access-Control-Allow-Origin %q: the service's own reached the browser", got)
+	}
+	if resp.Header.Get("Access-Control-Expose-Headers") != ProxyErrorHeader || !strings.Contains(strings.Join(resp.Header.Values("Vary"), ","), "Origin") {
+		t.Fatalf("headers %v", resp.Header)
+	}
+	// The allowed page still sends JSON: its form of text is refused.
+	resp, body = e.do(http.MethodPost, "/api/v2/transactions", "pageSize=5", http.Header{"Origin": {app}, "Content-Type": {"text/plain"}})
+	proxyError(t, resp, body, http.StatusUnsupportedMediaType, enduser.CodeParse, "not JSON")
+
+	logged, signed = e.app.Log.Len(), e.audits()
+	for _, other := range []string{"https://evil.example", "http://localhost:3001", "https://localhost:3000"} {
+		resp, body = e.do(http.MethodOptions, "/api/v2/transactions", "", http.Header{"Origin": {other}, "Access-Control-Request-Method": {"POST"}})
+		proxyError(t, resp, body, http.StatusForbidden, enduser.CodeAuth, "may not call the proxy")
+		if resp.Header.Get("Access-Control-Allow-Origin") != "" {
+			t.Fatalf("preflight of %s answered %v", other, resp.Header)
+		}
+		resp, body = e.do(http.MethodPost, "/api/v2/transactions", `{"pageSize":5}`, http.Header{"Origin": {other}, "Content-Type": {"application/json"}})
+		proxyError(t, resp, body, http.StatusForbidden, enduser.CodeAuth, "may not call the proxy")
+	}
+	e.unchanged(t, "other origins", logged, signed)
+}
+
+func TestProxyOriginsMustBeOrigins(t *testing.T) {
+	e := newProxyEnv(t, nil)
+	for _, bad := range []string{"*", "null", "localhost:3000", "https://*.example", "https://app.example/path", "ftp://app.example", "https://user@app.example", "https://app.example?x=1", ""} {
+		_, err := e.app.NewProxy(ProxyOptions{Unlock: &Unlock{Passphrase: []byte("pw")}, AllowOrigins: []string{bad}})
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != "allow-origin" || !strings.Contains(err.Error(), "expected an origin") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
+
+// On a unix socket the proxy serves the user's processes, and its request log shows them the
+// signed headers; the socket is the user's alone, a live one is not taken over, and a file
+// that is no socket is left alone.
+func TestProxyOnAUnixSocket(t *testing.T) {
+	e := newProxyEnv(t, nil)
+	sock := e.serveUnix(t)
+	dir := filepath.Dir(sock)
+	if st, err := os.Stat(sock); err != nil || st.Mode().Perm() != 0o600 || st.Mode()&os.ModeSocket == 0 {
+		t.Fatalf("socket %v %v", st, err)
+	}
+	if _, err := ListenProxy(ProxyUnixPrefix+sock, false); err == nil || !strings.Contains(err.Error(), "already answers") {
+		t.Fatalf("a second proxy on a live socket: %v", err)
+	}
+	client := unixClient(sock)
+	resp, err := client.Post("http://localhost/api/v2/transactions", "application/json", strings.NewReader(`{"pageSize":5}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("HTTP %d", resp.StatusCode)
+	}
+	resp, err = client.Get("http://localhost" + ProxyRequestsPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []RequestLogEntry
+	err = json.NewDecoder(resp.Body).Decode(&entries)
+	resp.Body.Close()
+	if err != nil || len(entries) == 0 {
+		t.Fatalf("%v %d", err, len(entries))
+	}
+	last := entries[len(entries)-1]
+	full := e.app.Log.Snapshot()[len(entries)-1].FullHeaders()
+	if last.Redacted != "" || strings.Contains(last.Curl, enduser.Redacted) || !strings.Contains(last.Curl, "-H 'sign: "+headerValue(full, "sign")+"'") ||
+		len(headerValue(full, "sign")) != 132 || headerValue(last.Headers, "hash") != headerValue(full, "hash") {
+		t.Fatalf("on the user's socket: %+v", last)
+	}
+	// A foreign name is refused here too.
+	req, _ := http.NewRequest(http.MethodGet, "http://localhost"+ProxyRequestsPath, nil)
+	req.Host = "rebind.example"
+	resp, err = client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("foreign Host on the socket: HTTP %d", resp.StatusCode)
+	}
+
+	file := dir + "/notes.txt"
+	if err := os.WriteFile(file, []byte("keep"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ListenProxy(ProxyUnixPrefix+file, false); err == nil || !strings.Contains(err.Error(), "not a socket") {
+		t.Fatalf("listen on a file: %v", err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ListenProxy(ProxyUnixPrefix+dir+"/other.sock", false); err == nil || !strings.Contains(err.Error(), "expected 0700") {
+		t.Fatalf("listen in a 0755 directory: %v", err)
+	}
+	var fe *FieldError
+	if _, err := ListenProxy(ProxyUnixPrefix, false); !errors.As(err, &fe) || fe.Field != "listen" {
+		t.Fatalf("unix: without a path: %v", err)
+	}
+}
+
+// serveUnix serves the proxy on a unix socket (ListenProxy) until the test ends, and
+// returns the socket's path.
+func (e *proxyEnv) serveUnix(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "ps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	sock := dir + "/proxy.sock"
+	ln, err := ListenProxy(ProxyUnixPrefix+sock, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- e.px.Serve(ctx, ln) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	})
+	return sock
+}
+
+func headerValue(hs []enduser.Header, name string) string {
+	for _, h := range hs {
+		if h.Name == name {
+			return h.Value
+		}
+	}
+	return ""
+}
+
+// unixClient is an HTTP client that reaches a unix socket, as curl --unix-socket does.
+func unixClient(sock string) *http.Client {
+	return &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, "unix", sock)
+	}}}
+}
+
+// Where the proxy signs, said at start: with the key in this process (made not dumpable,
+// the key's pages locked), or through the agent, which holds the key instead.
+func TestProxySaysWhereItSigns(t *testing.T) {
+	e := newProxyEnv(t, nil)
+	info := e.px.Info()
+	if info.SignsIn != ProxySignsInProcess || info.Agent != "" || len(info.Hardening) != 2 ||
+		!strings.HasPrefix(info.Hardening[0], "not dumpable: ") || !strings.HasPrefix(info.Hardening[1], "key memory locked: ") {
+		t.Fatalf("in the process: %+v", info)
+	}
+	serveAgent(t, e.home, nil)
+	e.start(ProxyOptions{})
+	info = e.px.Info()
+	if info.SignsIn != ProxySignsInAgent || info.Agent == "" || info.Signer == "" {
+		t.Fatalf("with an agent: %+v", info)
+	}
+	// The agent's policy allows a read: the call is signed there.
+	resp, body := e.do(http.MethodPost, "/api/v2/transactions", `{"pageSize":5}`, http.Header{"Content-Type": {"application/json"}})
+	if resp.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(`"retCode":0`)) {
+		t.Fatalf("through the agent: HTTP %d %s", resp.StatusCode, body)
 	}
 }

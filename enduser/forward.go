@@ -62,8 +62,10 @@ func (c *Client) ForwardRoute(method, path string) (Route, bool) {
 }
 
 // Forward sends another client's request at the auth level its route needs, signed over
-// exactly the bytes it sends (the body, or the raw query of a GET or a call without a
-// body), records it in the log, and returns the answer unchanged. An error means there is
+// exactly the bytes it sends (the raw query of a GET, the body of any other method),
+// records it in the log, and returns the answer unchanged. A full-auth request that carries
+// what its signature would not cover (a body on a GET, a query on another method) is
+// refused, never sent with part of it unsigned. An error means there is
 // no answer to return: the request was refused before sending (*ValidationError), the
 // signer gave no signature (*SignError), the transport failed (*TransportError), or the
 // answer was larger than MaxResponseBytes (*DecodeError), which would be forwarded cut.
@@ -91,6 +93,9 @@ func (c *Client) Forward(ctx context.Context, fr ForwardRequest) (*Forwarded, er
 	if len(body) == 0 {
 		body = nil
 	}
+	if err := checkSigned(r, fr.RawQuery, body); err != nil {
+		return nil, err
+	}
 	x, err := c.exchange(ctx, r, request{route: r.Name, auth: r.Auth, rawQuery: fr.RawQuery, body: body}, forwardedHeaders(fr.Header))
 	if err != nil {
 		return nil, err
@@ -99,6 +104,26 @@ func (c *Client) Forward(ctx context.Context, fr ForwardRequest) (*Forwarded, er
 		return nil, &DecodeError{Route: r.Name, Status: x.status, Err: fmt.Errorf("response larger than %d bytes: not forwarded cut short", MaxResponseBytes)}
 	}
 	return &Forwarded{Route: r, Known: known, Status: x.status, Header: answerHeaders(x.header), Body: x.raw, Problem: x.err}, nil
+}
+
+// checkSigned refuses a full-auth request with a part its signature would not cover. The
+// service hashes the raw query of a GET and the body of any other method (design 2.1; the
+// partner API's canonical payload says the same), so a GET's body or another method's query
+// would reach it unsigned, and a signature over the wrong part fails or, worse, passes while
+// the unsigned part is acted on.
+func checkSigned(r Route, rawQuery string, body []byte) error {
+	if r.Auth != AuthFull {
+		return nil
+	}
+	if r.Method == http.MethodGet && body != nil {
+		return invalid(r.Name, "body", "a full-auth GET is signed over its raw query, so its %d-byte body would reach the service unsigned: "+
+			"send no body on a GET (put the parameters in the query)", len(body))
+	}
+	if r.Method != http.MethodGet && rawQuery != "" {
+		return invalid(r.Name, "query", "a full-auth %s is signed over its body, so its query %q would reach the service unsigned: "+
+			"send no query on a %s (put the parameters in the JSON body)", r.Method, rawQuery, r.Method)
+	}
+	return nil
 }
 
 // authHeaders are the end-user API's identity headers: only purse sets them.

@@ -118,6 +118,39 @@ func TestForwardSignsByTheRouteTableAndReturnsTheAnswerUnchanged(t *testing.T) {
 	}
 }
 
+// A full-auth request is signed over the raw query of a GET and the body of any other
+// method: a part the signature would not cover is refused, nothing sent. A route without a
+// signature forwards what it gets.
+func TestForwardRefusesWhatTheSignatureWouldNotCover(t *testing.T) {
+	w, _ := forwardWorld(t)
+	ctx := context.Background()
+	before := w.client.Log().Len()
+	for _, tc := range []struct {
+		name  string
+		fr    enduser.ForwardRequest
+		field string
+	}{
+		{"a body on a GET", enduser.ForwardRequest{Method: http.MethodGet, Path: "/api/v2/br", Body: []byte(`{"a":1}`)}, "body"},
+		{"a query on a POST", enduser.ForwardRequest{Method: http.MethodPost, Path: "/api/v2/transactions", RawQuery: "pageSize=9", Body: []byte(`{}`)}, "query"},
+		{"a query on a body-less POST", enduser.ForwardRequest{Method: http.MethodPost, Path: "/api/v2/transactions", RawQuery: "pageSize=9"}, "query"},
+		{"a query on an unknown DELETE", enduser.ForwardRequest{Method: http.MethodDelete, Path: "/api/v9/thing", RawQuery: "id=1"}, "query"},
+		{"a body on an unknown GET", enduser.ForwardRequest{Method: http.MethodGet, Path: "/api/v9/thing", Body: []byte(`{}`)}, "body"},
+	} {
+		_, err := w.client.Forward(ctx, tc.fr)
+		var ve *enduser.ValidationError
+		if !errors.As(err, &ve) || ve.Field != tc.field || !strings.Contains(err.Error(), "would reach the service unsigned") {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+	}
+	if n := w.client.Log().Len(); n != before {
+		t.Fatalf("%d refused requests were sent", n-before)
+	}
+	none := enduser.AuthNone
+	if _, err := w.client.Forward(ctx, enduser.ForwardRequest{Method: http.MethodPost, Path: "/api/v9/thing", RawQuery: "x=1", Body: []byte(`{}`), UnknownAuth: &none}); err != nil {
+		t.Fatalf("an unsigned route: %v", err)
+	}
+}
+
 func TestForwardPassesABrokenAnswerOnAndLogsTheProblem(t *testing.T) {
 	w, tp := forwardWorld(t)
 	if err := w.srv.SetFaults(endusertest.Faults{TruncateJSON: true, Route: "/api/v2/transactions"}); err != nil {

@@ -43,8 +43,34 @@ type Entry struct {
 	ResponseBodyTruncated bool          `json:"responseBodyTruncated,omitempty"`
 	Err                   string        `json:"error,omitempty"`
 
-	sign    string // the full sign header, for Curl only
-	hasBody bool
+	sign     string // the full sign header, for Curl only
+	hasBody  bool
+	redacted bool // RedactSigned took the signed headers' values out
+}
+
+// Redacted replaces the value of a header RedactSigned takes out.
+const Redacted = "[redacted]"
+
+// SignedHeaders are the headers of a full-auth signature: the signature and the hash and
+// deadline it covers. With the body they replay the call until the deadline.
+var SignedHeaders = []string{"hash", "deadline", "sign"}
+
+// RedactSigned is e with the values of its signed headers replaced by Redacted, for a
+// reader that has not shown it is the user who made the call: its Headers, FullHeaders and
+// Curl then carry no signature, and its Curl says it does not replay the call. It reports
+// whether e had a signed header.
+func (e Entry) RedactSigned() (Entry, bool) {
+	headers := make([]Header, len(e.Headers))
+	for i, h := range e.Headers {
+		for _, name := range SignedHeaders {
+			if strings.EqualFold(h.Name, name) {
+				h.Value, e.redacted = Redacted, true
+			}
+		}
+		headers[i] = h
+	}
+	e.Headers, e.sign = headers, ""
+	return e, e.redacted
 }
 
 func newEntry(c *Client, r Route, rq request, hdr, extra map[string][]string, sign string) *Entry {
@@ -158,8 +184,8 @@ func (e Entry) FullHeaders() []Header {
 // Curl is an equivalent ready-to-run curl command, for baseURL (the entry's own base URL
 // when empty). Unlike the log's headers it carries the full sign value; every argument is
 // single-quoted with shell escaping, and the body goes out byte for byte with --data-binary.
-// A body the log truncated cannot be replayed: the command then starts with a comment
-// saying so.
+// A body the log truncated, or a redacted entry (RedactSigned), cannot be replayed: the
+// command then starts with a comment saying so.
 func (e Entry) Curl(baseURL string) string {
 	if baseURL == "" {
 		baseURL = e.BaseURL
@@ -168,6 +194,9 @@ func (e Entry) Curl(baseURL string) string {
 	var b strings.Builder
 	if e.RequestBodyTruncated {
 		b.WriteString("# the request body was truncated in the log; this command does not replay it exactly\n")
+	}
+	if e.redacted {
+		b.WriteString("# the signed headers (" + strings.Join(SignedHeaders, ", ") + ") are redacted; this command does not replay the call\n")
 	}
 	headers := e.FullHeaders()
 	var body *string

@@ -105,6 +105,51 @@ func TestCurlReplaysTheExactRequest(t *testing.T) {
 	}
 }
 
+// RedactSigned takes out the signature and what it covers, everywhere an entry shows its
+// headers, and leaves the log itself and an unsigned entry as they are.
+func TestRedactSignedLeavesNoSignature(t *testing.T) {
+	log := NewRequestLog(8)
+	f := newFake(t, nil)
+	c := newClient(t, f.srv.URL, func(o *Options) { o.Log = log })
+	if _, err := c.Transactions(ctxT(t), TxFilter{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.EmailStatus(ctxT(t), "a@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	byRoute := map[string]Entry{}
+	for _, e := range log.Snapshot() {
+		byRoute[e.Route] = e
+	}
+	sent := f.requests("/api/v2/transactions")[0].Header
+	tx, redacted := byRoute[RouteTransactions].RedactSigned()
+	if !redacted {
+		t.Fatal("a full-auth entry had nothing to redact")
+	}
+	shown := tx.Curl("") + tx.TraceLine()
+	for _, h := range tx.FullHeaders() {
+		shown += h.Name + ": " + h.Value + "\n"
+	}
+	for _, name := range SignedHeaders {
+		if v := sent.Get(name); v == "" || strings.Contains(shown, v) {
+			t.Fatalf("%s %q shown after redaction:\n%s", name, v, shown)
+		}
+		if !strings.Contains(shown, name+": "+Redacted) {
+			t.Fatalf("%s not marked redacted:\n%s", name, shown)
+		}
+	}
+	if !strings.HasPrefix(tx.Curl(""), "# the signed headers (hash, deadline, sign) are redacted") || !strings.Contains(shown, "tokenId: "+sent.Get("tokenId")) {
+		t.Fatalf("curl %s", tx.Curl(""))
+	}
+	// The log keeps the signature for the user's own --curl, and an unsigned call is as it was.
+	if !strings.Contains(byRoute[RouteTransactions].Curl(""), sent.Get("sign")) {
+		t.Fatal("redacting a copy changed the log")
+	}
+	if em, redacted := byRoute[RouteEmailStatus].RedactSigned(); redacted || em.Curl("") != byRoute[RouteEmailStatus].Curl("") {
+		t.Fatalf("unsigned entry redacted: %s", em.Curl(""))
+	}
+}
+
 func TestRequestLogRingSubscribeAndRedaction(t *testing.T) {
 	log := NewRequestLog(3)
 	f := newFake(t, nil)
