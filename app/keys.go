@@ -421,15 +421,74 @@ func (s *App) RemoveKey(label string) error {
 	return ks.Remove(label)
 }
 
-// KeyDoctor lists the inconsistencies of the key store (asking the keyring about keyring
-// keys); it changes nothing. The session's start-up notice is not repeated.
-func (s *App) KeyDoctor() ([]keystore.Finding, error) {
+// KeyCheck is what KeyDoctor found: the key store's inconsistencies, each to be repaired
+// with RepairKey after asking, and the temporary files interrupted writes left in the home,
+// already removed when stale (or kept, saying why).
+type KeyCheck struct {
+	Findings []keystore.Finding
+	Temps    []atomicfile.Leftover
+}
+
+// KeyDoctor removes the stale temporary files of the home and lists the inconsistencies of
+// the key store (asking the keyring about keyring keys), which it does not change. The
+// session's start-up notice is not repeated.
+func (s *App) KeyDoctor() (KeyCheck, error) {
 	s.keyCheck.Do(func() {})
 	ks, err := s.Keys(nil)
 	if err != nil {
-		return nil, err
+		return KeyCheck{}, err
 	}
-	return ks.Doctor()
+	temps, err := s.sweepTemps(ks)
+	if err != nil {
+		return KeyCheck{Temps: temps}, err
+	}
+	fs, err := ks.Doctor()
+	return KeyCheck{Findings: fs, Temps: temps}, err
+}
+
+// sweepTemps removes the stale temporary files of every atomic write purse makes in the home:
+// the key store's (index, key files, audit head and break, a repair's copy of the log) and
+// the profiles'. A temporary file a running purse is writing is never one of them
+// (atomicfile.Sweep). The sandbox sweeps its own state folder when it starts.
+func (s *App) sweepTemps(ks *keystore.Store) ([]atomicfile.Leftover, error) {
+	keys, err := ks.SweepTemps()
+	profiles, perr := config.SweepTemps(s.home)
+	return append(keys, profiles...), errors.Join(err, perr)
+}
+
+// noticeTemps says in one line which temporary files the start-up sweep removed, and in
+// another which it could not (a file a write may still be under way in is no news).
+func (s *App) noticeTemps(temps []atomicfile.Leftover, err error) {
+	var removed, failed []string
+	for _, l := range temps {
+		switch {
+		case l.Removed:
+			removed = append(removed, s.inHome(l.Path))
+		case !l.InUse:
+			failed = append(failed, fmt.Sprintf("%s (%s)", s.inHome(l.Path), l.Kept))
+		}
+	}
+	if n := len(removed); n > 0 {
+		what := "temporary files"
+		if n == 1 {
+			what = "temporary file"
+		}
+		s.warn(fmt.Sprintf("purse: removed %d %s interrupted writes left in %s: %s", n, what, s.home, strings.Join(removed, ", ")))
+	}
+	if err != nil {
+		failed = append(failed, OneLine(err))
+	}
+	if len(failed) > 0 {
+		s.warn(fmt.Sprintf("purse: temporary files interrupted writes left in %s could not be removed: %s; `purse key doctor` lists them", s.home, strings.Join(failed, ", ")))
+	}
+}
+
+// inHome is path relative to the home, for a short line.
+func (s *App) inHome(path string) string {
+	if rel, err := filepath.Rel(s.home, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return path
 }
 
 // RepairKey applies one repair KeyDoctor offered (the caller asked the user first). Adopting a

@@ -16,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 
 	"purse/internal/atomicfile"
+	"purse/internal/filelock"
 	"purse/internal/regular"
 )
 
@@ -364,10 +365,10 @@ func (s *Store) lockedIndex(upgrade bool, fn func(ix *indexFile) error) error {
 		return fmt.Errorf("key index lock: %v", err)
 	}
 	defer f.Close()
-	if err := lockFile(f); err != nil {
+	if err := filelock.Lock(f); err != nil {
 		return fmt.Errorf("key index lock: %v", err)
 	}
-	defer func() { _ = unlockFile(f) }()
+	defer func() { _ = filelock.Unlock(f) }()
 	ix, err := s.readIndex()
 	if err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/internal/atomicfile"
 	"purse/internal/prompt"
 	"purse/internal/qrtext"
 	"purse/keystore"
@@ -272,15 +273,54 @@ type doctorResult struct {
 	Error    string          `json:"error,omitempty"`
 }
 
+// tempResults are the doctor's results for the temporary files its sweep found: removed
+// (repaired: delete-file), kept while a write may be under way (no problem), or kept because
+// they could not be removed (a problem left, with the error).
+func tempResults(temps []atomicfile.Leftover) (results []doctorResult, left int) {
+	results = []doctorResult{}
+	for _, l := range temps {
+		r := doctorResult{Finding: keystore.Finding{Problem: keystore.ProblemTemp, Path: l.Path,
+			Detail: fmt.Sprintf("%s is a temporary file an interrupted write of %s left", l.Path, l.Target), Actions: []keystore.Action{}}}
+		switch {
+		case l.Removed:
+			r.Actions, r.Repaired = []keystore.Action{keystore.ActionDeleteFile}, keystore.ActionDeleteFile
+		case l.InUse:
+			r.Detail = fmt.Sprintf("%s is the temporary file of a write of %s (kept: %s)", l.Path, l.Target, l.Kept)
+		default:
+			r.Error = l.Kept
+			left++
+		}
+		results = append(results, r)
+	}
+	return results, left
+}
+
+func printTempResults(w *humanOut, results []doctorResult) {
+	for _, r := range results {
+		w.Printf("%s: %s\n", r.Problem, r.Detail)
+		switch {
+		case r.Repaired != "":
+			w.Println("  removed")
+		case r.Error != "":
+			w.Printf("  not removed: %s\n", r.Error)
+		}
+	}
+}
+
 func (a *cli) keyDoctorCmd() *cobra.Command {
 	var yes bool
-	cmd := a.command("doctor [--yes]", "Find what an interrupted key operation left (secrets no entry names, entries whose secret is gone, temporary files) and repair each after asking", func(_ *cobra.Command, core *app.App) error {
-		found, err := core.KeyDoctor()
+	cmd := a.command("doctor [--yes]", "Find what an interrupted key operation left (secrets no entry names, entries whose secret is gone) and repair each after asking; remove stale temporary files", func(_ *cobra.Command, core *app.App) error {
+		check, err := core.KeyDoctor()
 		if err != nil {
 			return err
 		}
-		if len(found) == 0 {
-			return a.print([]doctorResult{}, func(w *humanOut) { w.Println("the key store is consistent: nothing to repair") })
+		results, left := tempResults(check.Temps)
+		found := check.Findings
+		if len(found) == 0 && left == 0 {
+			return a.print(results, func(w *humanOut) {
+				printTempResults(w, results)
+				w.Println("the key store is consistent: nothing to repair")
+			})
 		}
 		// --json never asks: it lists, and with --yes repairs. Text asks on the terminal.
 		var tty prompt.Terminal
@@ -295,9 +335,13 @@ func (a *cli) keyDoctorCmd() *cobra.Command {
 				textOut(a.stdout).Printf(format, args...)
 			}
 		}
-		results := make([]doctorResult, len(found))
-		left := 0
-		for i, f := range found {
+		if !a.jsonOut {
+			printTempResults(textOut(a.stdout), results)
+		}
+		first := len(results)
+		results = append(results, make([]doctorResult, len(found))...)
+		for j, f := range found {
+			i := first + j
 			results[i].Finding = f
 			say("%s: %s\n", f.Problem, f.Detail)
 			var act keystore.Action
@@ -347,7 +391,8 @@ func (a *cli) keyDoctorCmd() *cobra.Command {
 		"  dangling            an entry whose secret is gone: remove the entry\n" +
 		"  orphan              a key file no entry names: adopt it under a free label, or delete it\n" +
 		"  duplicate           an exact copy of a key's file (an interrupted rename): delete it\n" +
-		"  temp                a temporary file of an interrupted write: delete it\n" +
+		"  temp                a temporary file an interrupted write left in the home: removed without asking\n" +
+		"                      once a minute old and no running purse writes it (it is never read)\n" +
 		"  legacy-item         a keyring secret under a name every purse home shares: move it to this home's own\n" +
 		"--yes takes the first repair of each without asking (it never deletes a secret the index does not\n" +
 		"mark for removal); --json lists the findings (and, with --yes, what was repaired). Exit 1 while\n" +
