@@ -411,14 +411,48 @@ func (s *App) RenameKey(label, newLabel string) (KeyAdded, error) {
 	return out, nil
 }
 
-// RemoveKey deletes a key and its secret (the caller confirmed).
-func (s *App) RemoveKey(label string) error {
+// KeyRemoved is the outcome of RemoveKey.
+type KeyRemoved struct {
+	Label   string `json:"removed"`
+	Address string `json:"address"`
+	// SecretDeleted is false for a key this home shares with the home it was copied from:
+	// its secret was left in the OS keyring (KeyringItems) for that home (SecretLeftFor).
+	SecretDeleted bool     `json:"secretDeleted"`
+	SecretLeftFor string   `json:"secretLeftFor,omitempty"`
+	KeyringItems  []string `json:"keyringItems,omitempty"`
+	// Note says in one sentence what happened.
+	Note string `json:"-"`
+}
+
+// RemoveKeyEffect says, for the question a front end asks before RemoveKey, what removing e
+// does: delete its secret, or (a key of the home this one was copied from) only its entry.
+func RemoveKeyEffect(e keystore.Entry) string {
+	if from := e.SharedWith(); from != "" {
+		return fmt.Sprintf("This home is a copy of the home at %s, which uses the same secret: only this home's entry goes, and the secret stays in the OS keyring for that home.", from)
+	}
+	return fmt.Sprintf("Its secret is deleted from the %s backend; without a backup it is gone.", e.Backend)
+}
+
+// RemoveKey removes a key (the caller confirmed, saying RemoveKeyEffect): its secret and its
+// entry, or only the entry of a key whose secret is the home's this one was copied from.
+func (s *App) RemoveKey(label string) (KeyRemoved, error) {
 	s.Lock() // a removed key must not go on signing from the session's cache
 	ks, err := s.Keys(nil)
 	if err != nil {
-		return err
+		return KeyRemoved{}, err
 	}
-	return ks.Remove(label)
+	r, err := ks.Remove(label)
+	if err != nil {
+		return KeyRemoved{}, err
+	}
+	out := KeyRemoved{Label: r.Entry.Label, Address: r.Entry.Address, SecretDeleted: r.SecretDeleted,
+		Note: fmt.Sprintf("Removed key %s (%s) and its secret.", r.Entry.Label, r.Entry.Address)}
+	if !r.SecretDeleted {
+		out.SecretLeftFor, out.KeyringItems = r.Entry.SharedWith(), r.Items
+		out.Note = fmt.Sprintf("Removed key %s (%s) from this home; its secret was left in the OS keyring (service %q, item %s) for the home at %s, which this home was copied from.",
+			r.Entry.Label, r.Entry.Address, keystore.KeyringService, strings.Join(r.Items, ", "), out.SecretLeftFor)
+	}
+	return out, nil
 }
 
 // KeyCheck is what KeyDoctor found: the key store's inconsistencies, each to be repaired

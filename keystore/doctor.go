@@ -64,6 +64,9 @@ type Finding struct {
 	Address string   `json:"address,omitempty"`
 	Detail  string   `json:"detail"`
 	Actions []Action `json:"actions"`
+	// Shared: the key's secret is the home's this one was copied from; a repair never
+	// deletes it.
+	Shared *SharedItem `json:"shared,omitempty"`
 }
 
 // Describe says in one sentence what a does for f.
@@ -74,6 +77,9 @@ func (f Finding) Describe(a Action) string {
 	case ActionDropEntry:
 		return fmt.Sprintf("remove the entry of key %q from the index (there is no secret to lose)", f.Label)
 	case ActionFinish:
+		if f.Shared != nil {
+			return fmt.Sprintf("finish removing key %q from this home: remove its entry (its secret stays in the OS keyring for the home at %s, which this one was copied from)", f.Label, f.Shared.Path)
+		}
 		if f.Problem == ProblemAdding {
 			return fmt.Sprintf("discard key %q: delete its stored secret and its entry (without a backup the key is gone)", f.Label)
 		}
@@ -116,7 +122,11 @@ func (s *Store) diagnose(askKeyring bool) ([]Finding, error) {
 }
 
 func entryFinding(p Problem, e Entry, detail string, actions ...Action) Finding {
-	return Finding{Problem: p, Label: e.Label, Kind: e.Kind, Address: e.Address, Detail: detail, Actions: actions}
+	f := Finding{Problem: p, Label: e.Label, Kind: e.Kind, Address: e.Address, Detail: detail, Actions: actions}
+	if e.SharedWith() != "" {
+		f.Shared = e.Shared
+	}
+	return f
 }
 
 // secretState says whether e's secret is there: 1 yes, 0 no, -1 not known (keyring not asked
@@ -172,6 +182,8 @@ func (s *Store) checkEntry(ix *indexFile, e Entry, askKeyring bool) (Finding, bo
 		return entryFinding(ProblemUnchecked, e, fmt.Sprintf("key %q could not be checked: %s", e.Label, oneLine(err.Error()))), true
 	case st == 0 && e.Backend == BackendFile:
 		return entryFinding(ProblemDangling, e, fmt.Sprintf("key %q is in the index but its file %s is gone", e.Label, s.keyFile(e.Label)), ActionDropEntry), true
+	case st == 0 && e.SharedWith() != "":
+		return entryFinding(ProblemDangling, e, fmt.Sprintf("key %q is in the index but no keyring item holds it (its secret was the home's at %s, which this one was copied from: was the key removed there?)", e.Label, e.SharedWith()), ActionDropEntry), true
 	case st == 0:
 		return entryFinding(ProblemDangling, e, fmt.Sprintf("key %q is in the index but no keyring item holds it", e.Label), ActionDropEntry), true
 	case st == 1 && e.LegacyItem != "":

@@ -369,7 +369,7 @@ func TestKeyringItemsArePerHome(t *testing.T) {
 	if _, err := keyring.Get(KeyringService, "shared"); !errors.Is(err, keyring.ErrNotFound) {
 		t.Fatalf("an item is named by the label alone: %v", err)
 	}
-	if err := h1.Remove("shared"); err != nil {
+	if _, err := h1.Remove("shared"); err != nil {
 		t.Fatal(err)
 	}
 	if sg, err := h2.EVMSigner("shared", "p"); err != nil || sg.Address().Hex() != e2.Address {
@@ -433,7 +433,7 @@ func TestLegacyKeyringItemsAreMigrated(t *testing.T) {
 			if crash != "none" {
 				// The first Open gave the index its ids; the move then stopped.
 				editHome := func(ix *indexFile) {
-					ix.upgrade()
+					ix.upgrade(home)
 					name := "purse/" + itemName(ix.Home, ix.Keys[ix.find("mine")].ID)
 					kr.items[name] = kr.items["purse/mine"]
 					if crash == "after delete" {

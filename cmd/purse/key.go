@@ -14,6 +14,7 @@ import (
 	"purse/internal/atomicfile"
 	"purse/internal/prompt"
 	"purse/internal/qrtext"
+	"purse/internal/visible"
 	"purse/keystore"
 )
 
@@ -43,6 +44,9 @@ func (a *cli) printKeys(list []keystore.Entry) error {
 			backend := string(e.Backend)
 			if e.State != "" {
 				backend += " (" + string(e.State) + ", unfinished: purse key doctor)"
+			}
+			if from := e.SharedWith(); from != "" {
+				backend += " (the secret of the home at " + from + ", copied from there)"
 			}
 			rows = append(rows, []string{e.Label, string(e.Kind), e.Address, backend, e.Created.Format(time.RFC3339)})
 		}
@@ -195,22 +199,24 @@ func (a *cli) keyRenameCmd() *cobra.Command {
 
 func (a *cli) keyRmCmd() *cobra.Command {
 	var yes bool
-	cmd := a.commandArgs("rm LABEL [--yes]", "Remove a key and its secret (asks to type the label first)", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
+	cmd := a.commandArgs("rm LABEL [--yes]", "Remove a key and its secret (asks to type the label first); in a copy of a home, a key it brought along loses only its entry here", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
 		e, err := key(core, args[0])
 		if err != nil {
 			return err
 		}
 		if !yes {
-			q := fmt.Sprintf("Remove key %q (%s %s)? Its secret is deleted from the %s backend; without a backup it is gone.", e.Label, e.Kind, e.Address, e.Backend)
+			// The effect names the path the index records for the home it was copied from:
+			// text from a file, shown escaped.
+			q := visible.Line(fmt.Sprintf("Remove key %q (%s %s)? %s", e.Label, e.Kind, e.Address, app.RemoveKeyEffect(e)))
 			if err := prompt.Typed(q, e.Label); err != nil {
 				return fmt.Errorf("%v (pass --yes to remove without asking)", err)
 			}
 		}
-		if err := core.RemoveKey(e.Label); err != nil {
+		r, err := core.RemoveKey(e.Label)
+		if err != nil {
 			return err
 		}
-		out := map[string]string{"removed": e.Label, "address": e.Address}
-		return a.print(out, func(w *humanOut) { w.Printf("removed key %s (%s)\n", e.Label, e.Address) })
+		return a.print(r, func(w *humanOut) { w.Println(r.Note) })
 	})
 	cmd.Flags().BoolVar(&yes, "yes", false, "remove without the typed confirmation")
 	return cmd
@@ -285,7 +291,7 @@ func tempResults(temps []atomicfile.Leftover) (results []doctorResult, left int)
 		case l.Removed:
 			r.Actions, r.Repaired = []keystore.Action{keystore.ActionDeleteFile}, keystore.ActionDeleteFile
 		case l.InUse:
-			r.Detail = fmt.Sprintf("%s is the temporary file of a write of %s (kept: %s)", l.Path, l.Target, l.Kept)
+			r.Detail = fmt.Sprintf("%s is the temporary file of a write of %s; kept: %s", l.Path, l.Target, l.Kept)
 		default:
 			r.Error = l.Kept
 			left++

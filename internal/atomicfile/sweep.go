@@ -91,7 +91,7 @@ func removeStale(path string) (kept string, inUse, found bool) {
 		return "", false, false
 	}
 	if age := time.Since(st.ModTime()); age < StaleAfter {
-		return fmt.Sprintf("written %s ago: a write may still be under way (it is removed once it is %s old and nobody writes it)", age.Round(time.Second), StaleAfter), true, true
+		return fmt.Sprintf("written %s ago, a write may still be under way (removed once left for %s and held by no purse)", age.Round(time.Second), StaleAfter), true, true
 	}
 	f, err := regular.OpenFile(path, os.O_RDONLY|oNoFollow, 0)
 	if err != nil {
