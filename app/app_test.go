@@ -138,7 +138,10 @@ func TestKeyStoreProblemsNoticedOnceAndRepaired(t *testing.T) {
 		}
 	}
 	old := time.Now().Add(-time.Hour)
-	for _, tmp := range []string{".keys.json.tmp-1", ".profiles.toml.tmp-2"} {
+	if err := os.Mkdir(ExportDir(home), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, tmp := range []string{".keys.json.tmp-1", ".profiles.toml.tmp-2", filepath.Join("exports", ".transactions-20240501-100000.csv.tmp-3")} {
 		if err := os.WriteFile(filepath.Join(home, tmp), []byte("{"), 0o600); err != nil {
 			t.Fatal(err)
 		}
@@ -155,7 +158,7 @@ func TestKeyStoreProblemsNoticedOnceAndRepaired(t *testing.T) {
 		}
 	}
 	if n := strings.Count(notice.String(), "purse key doctor"); n != 1 || !strings.Contains(notice.String(), "and 1 more") ||
-		!strings.Contains(notice.String(), "removed 2 temporary files interrupted writes left in "+home+": .keys.json.tmp-1, .profiles.toml.tmp-2\n") {
+		!strings.Contains(notice.String(), "removed 3 temporary files interrupted writes left in "+home+": .keys.json.tmp-1, .profiles.toml.tmp-2, "+filepath.Join("exports", ".transactions-20240501-100000.csv.tmp-3")+"\n") {
 		t.Fatalf("notice %q", notice.String())
 	}
 	check, err := s.KeyDoctor()

@@ -481,13 +481,14 @@ func (s *App) KeyDoctor() (KeyCheck, error) {
 }
 
 // sweepTemps removes the stale temporary files of every atomic write purse makes in the home:
-// the key store's (index, key files, audit head and break, a repair's copy of the log) and
-// the profiles'. A temporary file a running purse is writing is never one of them
-// (atomicfile.Sweep). The sandbox sweeps its own state folder when it starts.
+// the key store's (index, key files, audit head and break, a repair's copy of the log), the
+// profiles' and the history exports'. A temporary file a running purse is writing is never
+// one of them (atomicfile.Sweep). The sandbox sweeps its own state folder when it starts.
 func (s *App) sweepTemps(ks *keystore.Store) ([]atomicfile.Leftover, error) {
 	keys, err := ks.SweepTemps()
 	profiles, perr := config.SweepTemps(s.home)
-	return append(keys, profiles...), errors.Join(err, perr)
+	exports, eerr := atomicfile.Sweep(ExportDir(s.home), isExportName)
+	return append(append(keys, profiles...), exports...), errors.Join(err, perr, eerr)
 }
 
 // noticeTemps says in one line which temporary files the start-up sweep removed, and in

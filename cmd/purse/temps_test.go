@@ -14,7 +14,7 @@ import (
 
 // leaveTemps leaves what a crash in the middle of each of purse's atomic writes under the home
 // leaves (the profiles, the key index, a key file, the audit head, the recorded audit break,
-// the copy an audit repair keeps), old enough to be stale, and returns them.
+// the copy an audit repair keeps, a history export), old enough to be stale, and returns them.
 func leaveTemps(t *testing.T, home string) []string {
 	t.Helper()
 	temps := []string{
@@ -24,6 +24,10 @@ func leaveTemps(t *testing.T, home string) []string {
 		filepath.Join(home, ".audit.head.json.tmp-1714636915"),
 		filepath.Join(home, ".audit.broken.json.tmp-1957747793"),
 		filepath.Join(home, ".audit.jsonl.broken-20260102T030405.000000000Z.tmp-424238335"),
+		filepath.Join(home, "exports", ".transactions-20260102-030405.csv.tmp-719885386"),
+	}
+	if err := os.MkdirAll(filepath.Join(home, "exports"), 0o700); err != nil {
+		t.Fatal(err)
 	}
 	old := time.Now().Add(-time.Hour)
 	for _, p := range temps {
@@ -82,7 +86,7 @@ func TestStaleTempFilesAreRemoved(t *testing.T) {
 	// At start: any command that opens the key store.
 	temps := leaveTemps(t, home)
 	out, errOut, code := purse(t, "", "key", "list")
-	if code != exitOK || !strings.Contains(errOut, "removed 6 temporary files") || strings.Contains(out+errOut, "temp-secret-marker") {
+	if code != exitOK || !strings.Contains(errOut, "removed 7 temporary files") || strings.Contains(out+errOut, "temp-secret-marker") {
 		t.Fatalf("start: %d %q %q", code, out, errOut)
 	}
 	for _, p := range temps {
@@ -124,7 +128,7 @@ func TestStaleTempFilesAreRemoved(t *testing.T) {
 	// In words: each removed file, and the write under way, which is no problem.
 	leaveTemps(t, home)
 	out, errOut, code = purse(t, "", "key", "doctor")
-	if code != exitOK || strings.Count(out, "\n  removed\n") != 6 || !strings.Contains(out, "kept: a running purse is writing it") ||
+	if code != exitOK || strings.Count(out, "\n  removed\n") != 7 || !strings.Contains(out, "kept: a running purse is writing it") ||
 		!strings.Contains(out, "consistent") || strings.Contains(out+errOut, "temp-secret-marker") {
 		t.Fatalf("doctor in words: %d %s %s", code, out, errOut)
 	}
