@@ -296,9 +296,12 @@ func (s *App) keysWith(pass func(prompt string, isNew bool) ([]byte, error)) (*k
 	return ks, nil
 }
 
-// noticeKeyProblems says once, in one line, that the key store is inconsistent (what a crash
-// or an outside change left) and which command repairs it. The check asks no keyring.
+// noticeKeyProblems removes the stale temporary files interrupted writes left (sweepTemps)
+// and says once, in one line each, what it removed and that the key store is inconsistent
+// (what a crash or an outside change left) and which command repairs it. The check asks no
+// keyring.
 func (s *App) noticeKeyProblems(ks *keystore.Store) {
+	s.noticeTemps(s.sweepTemps(ks))
 	fs, err := ks.QuickCheck()
 	if err != nil || len(fs) == 0 {
 		return
@@ -307,7 +310,12 @@ func (s *App) noticeKeyProblems(ks *keystore.Store) {
 	if len(fs) > 1 {
 		more = fmt.Sprintf(" and %d more", len(fs)-1)
 	}
-	msg := fmt.Sprintf("purse: the key store needs repair: %s%s; `purse key doctor` lists and repairs it", fs[0].Detail, more)
+	s.warn(fmt.Sprintf("purse: the key store needs repair: %s%s; `purse key doctor` lists and repairs it", fs[0].Detail, more))
+}
+
+// warn is one line for the user: on the notice writer (the CLI's stderr), else in the log
+// (the TUI).
+func (s *App) warn(msg string) {
 	if s.noticeTo != nil {
 		fmt.Fprintln(s.noticeTo, msg)
 		return

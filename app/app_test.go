@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"purse/config"
 	"purse/keystore"
@@ -124,16 +125,27 @@ func TestLockedErrorNamesTheKey(t *testing.T) {
 }
 
 // An inconsistent key store is announced once per session, at the first store opened, and
-// the doctor lists and repairs it.
+// the doctor lists and repairs it. The stale temporary files of the home are removed at that
+// first opening, and the notice says which.
 func TestKeyStoreProblemsNoticedOnceAndRepaired(t *testing.T) {
 	home := t.TempDir()
-	fileStore(t, home, map[string]keystore.Kind{"a": keystore.KindEVM, "b": keystore.KindEVM})
-	// What a kill leaves: an entry whose file is gone, a temporary copy of the index.
-	if err := os.Remove(filepath.Join(home, "keys", "b.json")); err != nil {
+	fileStore(t, home, map[string]keystore.Kind{"a": keystore.KindEVM, "b": keystore.KindEVM, "c": keystore.KindEVM})
+	// What kills leave: entries whose file is gone, temporary copies of the index and of the
+	// profiles (stale: an hour old, no purse writing them).
+	for _, l := range []string{"b", "c"} {
+		if err := os.Remove(filepath.Join(home, "keys", l+".json")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Mkdir(ExportDir(home), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(home, ".keys.json.tmp-1"), []byte("{"), 0o600); err != nil {
-		t.Fatal(err)
+	for _, tmp := range []string{".keys.json.tmp-1", ".profiles.toml.tmp-2", filepath.Join("exports", ".transactions-20240501-100000.csv.tmp-3")} {
+		if err := os.WriteFile(filepath.Join(home, tmp), []byte("{"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_ = os.Chtimes(filepath.Join(home, tmp), old, old)
 	}
 	var notice bytes.Buffer
 	s, err := Open(Options{Home: home, Notice: &notice})
@@ -145,20 +157,21 @@ func TestKeyStoreProblemsNoticedOnceAndRepaired(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := strings.Count(notice.String(), "purse key doctor"); n != 1 || !strings.Contains(notice.String(), "and 1 more") {
+	if n := strings.Count(notice.String(), "purse key doctor"); n != 1 || !strings.Contains(notice.String(), "and 1 more") ||
+		!strings.Contains(notice.String(), "removed 3 temporary files interrupted writes left in "+home+": .keys.json.tmp-1, .profiles.toml.tmp-2, "+filepath.Join("exports", ".transactions-20240501-100000.csv.tmp-3")+"\n") {
 		t.Fatalf("notice %q", notice.String())
 	}
-	fs, err := s.KeyDoctor()
-	if err != nil || len(fs) != 2 {
-		t.Fatalf("doctor %+v %v", fs, err)
+	check, err := s.KeyDoctor()
+	if err != nil || len(check.Findings) != 2 || len(check.Temps) != 0 {
+		t.Fatalf("doctor %+v %v", check, err)
 	}
-	for _, f := range fs {
+	for _, f := range check.Findings {
 		if err := s.RepairKey(f, f.Actions[0]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if fs, err := s.KeyDoctor(); err != nil || len(fs) != 0 {
-		t.Fatalf("after repair %+v %v", fs, err)
+	if check, err := s.KeyDoctor(); err != nil || len(check.Findings) != 0 {
+		t.Fatalf("after repair %+v %v", check, err)
 	}
 	notice.Reset()
 	s2, _ := Open(Options{Home: home, Notice: &notice})

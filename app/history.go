@@ -12,6 +12,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -52,10 +53,38 @@ func ExportHistory(ctx context.Context, c *enduser.Client, f enduser.TxFilter, d
 	return path, n, nil
 }
 
+// exportPrefix and exportStamp name an export: transactions-<UTC time>[-N].<csv|json>.
+const (
+	exportPrefix = "transactions-"
+	exportStamp  = "20060102-150405"
+)
+
+// isExportName tells the names writeExport gives (the start-up sweep removes what an export
+// killed half-way left in ExportDir, and nothing else).
+func isExportName(name string) bool {
+	ext := filepath.Ext(name)
+	if ext != ".csv" && ext != ".json" {
+		return false
+	}
+	rest, ok := strings.CutPrefix(strings.TrimSuffix(name, ext), exportPrefix)
+	if !ok || len(rest) < len(exportStamp) {
+		return false
+	}
+	if _, err := time.Parse(exportStamp, rest[:len(exportStamp)]); err != nil {
+		return false
+	}
+	n := rest[len(exportStamp):]
+	if n == "" {
+		return true
+	}
+	i, err := strconv.Atoi(strings.TrimPrefix(n, "-"))
+	return strings.HasPrefix(n, "-") && err == nil && i > 1
+}
+
 // writeExport writes data to a new file transactions-<UTC time>.<ext> of dir, adding -2,
 // -3, ... when an export of the same second exists; it never replaces a file.
 func writeExport(dir, ext string, now time.Time, data []byte) (string, error) {
-	base := "transactions-" + now.UTC().Format("20060102-150405")
+	base := exportPrefix + now.UTC().Format(exportStamp)
 	for i := 1; i < 100; i++ {
 		name := base
 		if i > 1 {

@@ -29,6 +29,18 @@ func TestExportNamesNeverOverwrite(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, paths[0])); string(b) != "a" || st.Mode().Perm() != 0o600 {
 		t.Fatalf("first export %q, mode %v", b, st.Mode())
 	}
+	// The names the start-up sweep takes for an export's, and only those.
+	for _, p := range paths {
+		if !isExportName(p) {
+			t.Errorf("%s is not taken for an export's name", p)
+		}
+	}
+	for _, other := range []string{"transactions-20240501-100000.txt", "transactions-2024-05-01.csv", "transactions-20240501-100000-1.csv",
+		"transactions-20240501-100000-x.json", "notes.csv", "transactions-20240501-100000--2.csv"} {
+		if isExportName(other) {
+			t.Errorf("%s is taken for an export's name", other)
+		}
+	}
 }
 
 func TestTransactionsCSVHasEveryField(t *testing.T) {

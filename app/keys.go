@@ -411,25 +411,119 @@ func (s *App) RenameKey(label, newLabel string) (KeyAdded, error) {
 	return out, nil
 }
 
-// RemoveKey deletes a key and its secret (the caller confirmed).
-func (s *App) RemoveKey(label string) error {
+// KeyRemoved is the outcome of RemoveKey.
+type KeyRemoved struct {
+	Label   string `json:"removed"`
+	Address string `json:"address"`
+	// SecretDeleted is false for a key this home shares with the home it was copied from:
+	// its secret was left in the OS keyring (KeyringItems) for that home (SecretLeftFor).
+	SecretDeleted bool     `json:"secretDeleted"`
+	SecretLeftFor string   `json:"secretLeftFor,omitempty"`
+	KeyringItems  []string `json:"keyringItems,omitempty"`
+	// Note says in one sentence what happened.
+	Note string `json:"-"`
+}
+
+// RemoveKeyEffect says, for the question a front end asks before RemoveKey, what removing e
+// does: delete its secret, or (a key of the home this one was copied from) only its entry.
+func RemoveKeyEffect(e keystore.Entry) string {
+	if from := e.SharedWith(); from != "" {
+		return fmt.Sprintf("This home is a copy of the home at %s, which uses the same secret: only this home's entry goes, and the secret stays in the OS keyring for that home.", from)
+	}
+	return fmt.Sprintf("Its secret is deleted from the %s backend; without a backup it is gone.", e.Backend)
+}
+
+// RemoveKey removes a key (the caller confirmed, saying RemoveKeyEffect): its secret and its
+// entry, or only the entry of a key whose secret is the home's this one was copied from.
+func (s *App) RemoveKey(label string) (KeyRemoved, error) {
 	s.Lock() // a removed key must not go on signing from the session's cache
 	ks, err := s.Keys(nil)
 	if err != nil {
-		return err
+		return KeyRemoved{}, err
 	}
-	return ks.Remove(label)
+	r, err := ks.Remove(label)
+	if err != nil {
+		return KeyRemoved{}, err
+	}
+	out := KeyRemoved{Label: r.Entry.Label, Address: r.Entry.Address, SecretDeleted: r.SecretDeleted,
+		Note: fmt.Sprintf("Removed key %s (%s) and its secret.", r.Entry.Label, r.Entry.Address)}
+	if !r.SecretDeleted {
+		out.SecretLeftFor, out.KeyringItems = r.Entry.SharedWith(), r.Items
+		out.Note = fmt.Sprintf("Removed key %s (%s) from this home; its secret was left in the OS keyring (service %q, item %s) for the home at %s, which this home was copied from.",
+			r.Entry.Label, r.Entry.Address, keystore.KeyringService, strings.Join(r.Items, ", "), out.SecretLeftFor)
+	}
+	return out, nil
 }
 
-// KeyDoctor lists the inconsistencies of the key store (asking the keyring about keyring
-// keys); it changes nothing. The session's start-up notice is not repeated.
-func (s *App) KeyDoctor() ([]keystore.Finding, error) {
+// KeyCheck is what KeyDoctor found: the key store's inconsistencies, each to be repaired
+// with RepairKey after asking, and the temporary files interrupted writes left in the home,
+// already removed when stale (or kept, saying why).
+type KeyCheck struct {
+	Findings []keystore.Finding
+	Temps    []atomicfile.Leftover
+}
+
+// KeyDoctor removes the stale temporary files of the home and lists the inconsistencies of
+// the key store (asking the keyring about keyring keys), which it does not change. The
+// session's start-up notice is not repeated.
+func (s *App) KeyDoctor() (KeyCheck, error) {
 	s.keyCheck.Do(func() {})
 	ks, err := s.Keys(nil)
 	if err != nil {
-		return nil, err
+		return KeyCheck{}, err
 	}
-	return ks.Doctor()
+	temps, err := s.sweepTemps(ks)
+	if err != nil {
+		return KeyCheck{Temps: temps}, err
+	}
+	fs, err := ks.Doctor()
+	return KeyCheck{Findings: fs, Temps: temps}, err
+}
+
+// sweepTemps removes the stale temporary files of every atomic write purse makes in the home:
+// the key store's (index, key files, audit head and break, a repair's copy of the log), the
+// profiles' and the history exports'. A temporary file a running purse is writing is never
+// one of them (atomicfile.Sweep). The sandbox sweeps its own state folder when it starts.
+func (s *App) sweepTemps(ks *keystore.Store) ([]atomicfile.Leftover, error) {
+	keys, err := ks.SweepTemps()
+	profiles, perr := config.SweepTemps(s.home)
+	exports, eerr := atomicfile.Sweep(ExportDir(s.home), isExportName)
+	return append(append(keys, profiles...), exports...), errors.Join(err, perr, eerr)
+}
+
+// noticeTemps says in one line which temporary files the start-up sweep removed, and in
+// another which it could not (a file a write may still be under way in is no news).
+func (s *App) noticeTemps(temps []atomicfile.Leftover, err error) {
+	var removed, failed []string
+	for _, l := range temps {
+		switch {
+		case l.Removed:
+			removed = append(removed, s.inHome(l.Path))
+		case !l.InUse:
+			failed = append(failed, fmt.Sprintf("%s (%s)", s.inHome(l.Path), l.Kept))
+		}
+	}
+	if n := len(removed); n > 0 {
+		what := "temporary files"
+		if n == 1 {
+			what = "temporary file"
+		}
+		s.warn(fmt.Sprintf("purse: removed %d %s interrupted writes left in %s: %s", n, what, s.home, strings.Join(removed, ", ")))
+	}
+	if err != nil {
+		failed = append(failed, OneLine(err))
+	}
+	if len(failed) > 0 {
+		s.warn(fmt.Sprintf("purse: temporary files interrupted writes left in %s could not be removed: %s; `purse key doctor` lists them", s.home, strings.Join(failed, ", ")))
+	}
+}
+
+// inHome is path relative to the home, for a short line.
+func (s *App) inHome(path string) string {
+	if rel, err := filepath.Rel(s.home, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return path
 }
 
 // RepairKey applies one repair KeyDoctor offered (the caller asked the user first). Adopting a

@@ -78,7 +78,7 @@ func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 	if _, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.RemoveKey("me"); err != nil {
+	if _, err := s.RemoveKey("me"); err != nil {
 		t.Fatal(err)
 	}
 	if len(s.Unlocked()) != 0 {

@@ -467,7 +467,7 @@ type fileFormat struct {
 
 // Load reads the profiles of home; a missing file is an empty store with the sandbox.
 func Load(home string) (*Store, error) {
-	s := &Store{path: filepath.Join(home, "profiles.toml"), profiles: map[string]*Profile{}}
+	s := &Store{path: filepath.Join(home, ProfilesFile), profiles: map[string]*Profile{}}
 	b, err := os.ReadFile(s.path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err

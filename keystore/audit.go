@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"purse/internal/atomicfile"
+	"purse/internal/filelock"
 	"purse/internal/regular"
 )
 
@@ -205,10 +206,10 @@ func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
 	defer f.Close()
-	if err := lockFile(f); err != nil {
+	if err := filelock.Lock(f); err != nil {
 		return AuditRecord{}, fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)
 	}
-	defer func() { _ = unlockFile(f) }()
+	defer func() { _ = filelock.Unlock(f) }()
 
 	prev, seq := ZeroHash, uint64(0)
 	last, err := lastAuditLine(f)
@@ -457,10 +458,10 @@ func (s *Store) RepairAudit(want *AuditTail) (string, error) {
 		return "", fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
 	defer f.Close()
-	if err := lockFile(f); err != nil {
+	if err := filelock.Lock(f); err != nil {
 		return "", fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)
 	}
-	defer func() { _ = unlockFile(f) }()
+	defer func() { _ = filelock.Unlock(f) }()
 	got, err := s.auditTail(f)
 	if err != nil {
 		return "", err
@@ -494,10 +495,10 @@ func (s *Store) ResetAuditHead() (string, error) {
 	defer s.auditMu.Unlock()
 	if f, err := regular.OpenFile(s.auditPath, os.O_RDWR, 0); err == nil {
 		defer f.Close()
-		if err := lockFile(f); err != nil {
+		if err := filelock.Lock(f); err != nil {
 			return "", fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)
 		}
-		defer func() { _ = unlockFile(f) }()
+		defer func() { _ = filelock.Unlock(f) }()
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return "", fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
@@ -544,7 +545,13 @@ func (s *Store) SetAsideAudit() (string, error) {
 	return kept, nil
 }
 
+// brokenMark and brokenStamp name the copy a repair keeps (see brokenCopy).
+const (
+	brokenMark  = ".broken-"
+	brokenStamp = "20060102T150405.000000000Z"
+)
+
 // brokenCopy names the copy a repair keeps of path: beside it, stamped with the time.
 func (s *Store) brokenCopy(path string) string {
-	return path + ".broken-" + s.now().UTC().Format("20060102T150405.000000000Z")
+	return path + brokenMark + s.now().UTC().Format(brokenStamp)
 }

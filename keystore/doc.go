@@ -9,7 +9,9 @@
 // keypair files, and exports them encrypted (or raw, for the caller's explicit unsafe path).
 //
 // The key index $PURSE_HOME/keys.json lists label, kind, address, backend and creation time,
-// never a secret. Every write is atomic and a failed operation leaves nothing behind. Writes
+// never a secret, and records the home's id and the folder it lives in: a copy of the home
+// found elsewhere becomes a home of its own that never deletes the original's keyring items
+// (home.go). Every write is atomic and a failed operation leaves nothing behind. Writes
 // are ordered so a kill at any point leaves a state Doctor finds and Repair fixes without
 // losing a secret: an entry is marked adding before its secret is stored and removing before
 // it is deleted, and a rename copies a key file before the index names the copy.

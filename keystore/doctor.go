@@ -32,7 +32,8 @@ const (
 	// ProblemDuplicate: a key file no entry names that is a byte-for-byte copy of an indexed
 	// key's file (an interrupted rename leaves one).
 	ProblemDuplicate Problem = "duplicate"
-	// ProblemTemp: a temporary file an interrupted write left.
+	// ProblemTemp: a temporary file an interrupted write left. SweepTemps removes it once it
+	// is stale; it is reported, never found by Doctor as a repair to ask about.
 	ProblemTemp Problem = "temp"
 	// ProblemLegacy: a keyring secret still under its label-only name, which every purse home
 	// on the machine shares.
@@ -49,7 +50,7 @@ const (
 	ActionDropEntry  Action = "remove-entry"  // remove an entry whose secret is gone or was never stored
 	ActionFinish     Action = "finish-remove" // delete what is left of the key's secret, then its entry
 	ActionAdopt      Action = "adopt"         // index an orphan key file under Finding.Label
-	ActionDeleteFile Action = "delete-file"   // delete the file at Finding.Path
+	ActionDeleteFile Action = "delete-file"   // delete the file at Finding.Path (what SweepTemps did to a temp)
 	ActionMove       Action = "move-item"     // move the keyring secret to the home's own item name
 )
 
@@ -63,6 +64,9 @@ type Finding struct {
 	Address string   `json:"address,omitempty"`
 	Detail  string   `json:"detail"`
 	Actions []Action `json:"actions"`
+	// Shared: the key's secret is the home's this one was copied from; a repair never
+	// deletes it.
+	Shared *SharedItem `json:"shared,omitempty"`
 }
 
 // Describe says in one sentence what a does for f.
@@ -73,6 +77,9 @@ func (f Finding) Describe(a Action) string {
 	case ActionDropEntry:
 		return fmt.Sprintf("remove the entry of key %q from the index (there is no secret to lose)", f.Label)
 	case ActionFinish:
+		if f.Shared != nil {
+			return fmt.Sprintf("finish removing key %q from this home: remove its entry (its secret stays in the OS keyring for the home at %s, which this one was copied from)", f.Label, f.Shared.Path)
+		}
 		if f.Problem == ProblemAdding {
 			return fmt.Sprintf("discard key %q: delete its stored secret and its entry (without a backup the key is gone)", f.Label)
 		}
@@ -91,8 +98,8 @@ func (f Finding) Describe(a Action) string {
 }
 
 // Doctor lists every inconsistency of the store: entries marked by an interrupted operation,
-// entries whose secret is gone (asking the keyring about keyring keys), key files no entry
-// names and temporary files. It changes nothing.
+// entries whose secret is gone (asking the keyring about keyring keys) and key files no entry
+// names. It changes nothing; temporary files are SweepTemps'.
 func (s *Store) Doctor() ([]Finding, error) { return s.diagnose(true) }
 
 // QuickCheck is Doctor without asking the keyring, cheap enough for every start: it sees
@@ -115,7 +122,11 @@ func (s *Store) diagnose(askKeyring bool) ([]Finding, error) {
 }
 
 func entryFinding(p Problem, e Entry, detail string, actions ...Action) Finding {
-	return Finding{Problem: p, Label: e.Label, Kind: e.Kind, Address: e.Address, Detail: detail, Actions: actions}
+	f := Finding{Problem: p, Label: e.Label, Kind: e.Kind, Address: e.Address, Detail: detail, Actions: actions}
+	if e.SharedWith() != "" {
+		f.Shared = e.Shared
+	}
+	return f
 }
 
 // secretState says whether e's secret is there: 1 yes, 0 no, -1 not known (keyring not asked
@@ -171,6 +182,8 @@ func (s *Store) checkEntry(ix *indexFile, e Entry, askKeyring bool) (Finding, bo
 		return entryFinding(ProblemUnchecked, e, fmt.Sprintf("key %q could not be checked: %s", e.Label, oneLine(err.Error()))), true
 	case st == 0 && e.Backend == BackendFile:
 		return entryFinding(ProblemDangling, e, fmt.Sprintf("key %q is in the index but its file %s is gone", e.Label, s.keyFile(e.Label)), ActionDropEntry), true
+	case st == 0 && e.SharedWith() != "":
+		return entryFinding(ProblemDangling, e, fmt.Sprintf("key %q is in the index but no keyring item holds it (its secret was the home's at %s, which this one was copied from: was the key removed there?)", e.Label, e.SharedWith()), ActionDropEntry), true
 	case st == 0:
 		return entryFinding(ProblemDangling, e, fmt.Sprintf("key %q is in the index but no keyring item holds it", e.Label), ActionDropEntry), true
 	case st == 1 && e.LegacyItem != "":
@@ -179,22 +192,8 @@ func (s *Store) checkEntry(ix *indexFile, e Entry, askKeyring bool) (Finding, bo
 	return Finding{}, false
 }
 
-// isTemp tells the temporary files of the project's atomic writer (".NAME.tmp-RANDOM").
-func isTemp(name string) bool {
-	return strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp-")
-}
-
-// homeTemps are the temporary files of the index.
-func (s *Store) homeTemps() []string {
-	m, _ := filepath.Glob(filepath.Join(s.home, "."+filepath.Base(s.indexPath)+".tmp-*"))
-	return m
-}
-
 func (s *Store) checkFiles(ix *indexFile) ([]Finding, error) {
 	var out []Finding
-	for _, p := range s.homeTemps() {
-		out = append(out, Finding{Problem: ProblemTemp, Path: p, Detail: fmt.Sprintf("%s is a temporary copy of the key index an interrupted write left", p), Actions: []Action{ActionDeleteFile}})
-	}
 	dir, err := os.ReadDir(s.keysDir)
 	if errors.Is(err, os.ErrNotExist) {
 		return out, nil
@@ -204,10 +203,6 @@ func (s *Store) checkFiles(ix *indexFile) ([]Finding, error) {
 	}
 	for _, d := range dir {
 		name, path := d.Name(), filepath.Join(s.keysDir, d.Name())
-		if isTemp(name) {
-			out = append(out, Finding{Problem: ProblemTemp, Path: path, Detail: fmt.Sprintf("%s is a temporary key file an interrupted write left (no entry uses it)", path), Actions: []Action{ActionDeleteFile}})
-			continue
-		}
 		if !d.Type().IsRegular() || !strings.HasSuffix(name, ".json") || s.named(ix, name) {
 			continue
 		}
@@ -361,30 +356,14 @@ func hasAction(f Finding, a Action) bool {
 	return false
 }
 
-// ownFile tells whether path is a file the doctor may touch: in the keys folder, or a
-// temporary file of the index.
-func (s *Store) ownFile(path string) bool {
-	if filepath.Dir(path) == s.keysDir {
-		return true
-	}
-	for _, p := range s.homeTemps() {
-		if p == path {
-			return true
-		}
-	}
-	return false
-}
-
+// repairDeleteFile deletes an orphan or duplicate key file while it still is one: a file of
+// the keys folder no entry names (a duplicate only while it is a copy of a key that stays).
 func (s *Store) repairDeleteFile(ix *indexFile, f Finding, stale error) error {
-	if !s.ownFile(f.Path) || s.named(ix, filepath.Base(f.Path)) {
+	if filepath.Dir(f.Path) != s.keysDir || s.named(ix, filepath.Base(f.Path)) {
 		return stale
 	}
-	if f.Problem == ProblemDuplicate {
-		// Only while it is still a copy of a key that stays.
-		now, ok := s.orphanFinding(ix, f.Path)
-		if !ok || now.Problem != ProblemDuplicate {
-			return stale
-		}
+	if now, ok := s.orphanFinding(ix, f.Path); !ok || now.Problem != f.Problem {
+		return stale
 	}
 	if err := os.Remove(f.Path); err != nil {
 		return fmt.Errorf("repair: cannot delete %s: %v", f.Path, err)

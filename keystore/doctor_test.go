@@ -246,16 +246,21 @@ func TestDoctorRepairsFileLeftovers(t *testing.T) {
 	}
 	repair(t, s, f, ActionDeleteFile)
 
-	// Temporary files of the index and of key files.
-	for _, p := range []string{filepath.Join(s.home, ".keys.json.tmp-123"), filepath.Join(s.keysDir, ".x.json.tmp-456")} {
-		if err := os.WriteFile(p, []byte("{"), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		f = only(t, findings(t, s, true), ProblemTemp, ActionDeleteFile)
-		if f.Path != p {
-			t.Fatalf("temp %+v", f)
-		}
-		repair(t, s, f, ActionDeleteFile)
+	// A temporary file is not a finding (SweepTemps removes it), and the doctor never
+	// deletes one: not as an orphan, not through a forged finding.
+	temp := filepath.Join(s.keysDir, ".recovered.json.tmp-456")
+	if err := os.WriteFile(temp, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if fs := findings(t, s, false); len(fs) != 0 {
+		t.Fatalf("a temporary file is a finding: %+v", fs)
+	}
+	forged := Finding{Problem: ProblemTemp, Path: temp, Actions: []Action{ActionDeleteFile}}
+	if err := s.Repair(forged, ActionDeleteFile); err == nil {
+		t.Fatal("Repair deleted a temporary file on a finding Doctor never made")
+	}
+	if err := os.Remove(temp); err != nil {
+		t.Fatal(err)
 	}
 
 	// An orphan may be deleted instead (after the user agreed); a file outside the store never.
@@ -364,7 +369,7 @@ func TestKeyringItemsArePerHome(t *testing.T) {
 	if _, err := keyring.Get(KeyringService, "shared"); !errors.Is(err, keyring.ErrNotFound) {
 		t.Fatalf("an item is named by the label alone: %v", err)
 	}
-	if err := h1.Remove("shared"); err != nil {
+	if _, err := h1.Remove("shared"); err != nil {
 		t.Fatal(err)
 	}
 	if sg, err := h2.EVMSigner("shared", "p"); err != nil || sg.Address().Hex() != e2.Address {
@@ -428,7 +433,7 @@ func TestLegacyKeyringItemsAreMigrated(t *testing.T) {
 			if crash != "none" {
 				// The first Open gave the index its ids; the move then stopped.
 				editHome := func(ix *indexFile) {
-					ix.upgrade()
+					ix.upgrade(home)
 					name := "purse/" + itemName(ix.Home, ix.Keys[ix.find("mine")].ID)
 					kr.items[name] = kr.items["purse/mine"]
 					if crash == "after delete" {

@@ -118,7 +118,7 @@ func TestV3KDFBounds(t *testing.T) {
 		if err != nil || e.Address != devAddress {
 			t.Fatalf("%s: %+v %v", c.name, e, err)
 		}
-		if err := s.Remove("ok"); err != nil {
+		if _, err := s.Remove("ok"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -165,7 +165,7 @@ func TestSolanaV3IsMarked(t *testing.T) {
 			t.Fatalf("imported as evm: %v", err)
 		}
 	}
-	if err := s.Remove("sol"); err != nil { // the same key is stored once
+	if _, err := s.Remove("sol"); err != nil { // the same key is stored once
 		t.Fatal(err)
 	}
 	if e, err := s.ImportKeystoreJSON("back", KindSolana, onlyMark, []byte("p")); err != nil || e.Kind != KindSolana {
@@ -214,13 +214,13 @@ func TestHostileKeyFiles(t *testing.T) {
 		t.Errorf("hex with BOM: %+v %v", e, err)
 	}
 	// Each import below holds the same key: it is stored once, so each goes before the next.
-	if err := s.Remove("hex"); err != nil {
+	if _, err := s.Remove("hex"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.ImportMnemonic("mn", KindEVM, []byte(bom+junkMnemonic+"\n"), nil, ""); err != nil {
 		t.Errorf("mnemonic with BOM: %v", err)
 	}
-	if err := s.Remove("mn"); err != nil {
+	if _, err := s.Remove("mn"); err != nil {
 		t.Fatal(err)
 	}
 	if e, err := s.ImportKeystoreJSON("v3", KindEVM, append([]byte(bom), devV3(t, "p", testScryptN, 1)...), []byte("p")); err != nil || e.Address != devAddress {

@@ -61,6 +61,15 @@ type keyringItem struct {
 // so two homes never share an item and a rename never moves one.
 func itemName(home, id string) string { return home + "/" + id }
 
+// itemOf is the item e's secret is stored under: named by this home (home), or for a key it
+// shares, by the home it was copied from.
+func itemOf(home string, e Entry) string {
+	if e.Shared != nil {
+		home = e.Shared.Home
+	}
+	return itemName(home, e.ID)
+}
+
 // call runs op in a goroutine and gives up after the timeout. cleanup, if set, runs when op
 // succeeds after the caller gave up (so a late Set does not leave a secret behind).
 func (s *Store) call(what string, op func() error, cleanup func()) error {
@@ -173,11 +182,12 @@ func parseItem(label, val string) (*secret, error) {
 	return nil, fmt.Errorf("%s: unknown kind %q", field, it.Kind)
 }
 
-// keyringNames are the items that may hold e's secret, the home's own name first.
+// keyringNames are the items that may hold e's secret, its home's name first: this home's,
+// or for a key it shares, the home's it was copied from.
 func keyringNames(home string, e Entry) []string {
 	var names []string
 	if e.ID != "" && home != "" {
-		names = append(names, itemName(home, e.ID))
+		names = append(names, itemOf(home, e))
 	}
 	if e.LegacyItem != "" {
 		names = append(names, e.LegacyItem)
@@ -244,8 +254,12 @@ func (s *Store) keyringDelete(label, name string) error {
 }
 
 // keyringDeleteKey deletes every item that holds e's key: the home's own name always, a
-// label-only name only when it holds this very key (else it is another home's).
+// label-only name only when it holds this very key (else it is another home's). A key whose
+// item is another home's (Shared) is never passed here.
 func (s *Store) keyringDeleteKey(home string, e Entry) error {
+	if e.SharedWith() != "" {
+		return fmt.Errorf("key %q: its keyring item is the home's at %s; it is not deleted from this copy", e.Label, e.SharedWith())
+	}
 	for _, n := range keyringNames(home, e) {
 		if own := e.ID != "" && home != "" && n == itemName(home, e.ID); !own {
 			v, err := s.keyringHolds(n, e)

@@ -7,12 +7,14 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/zalando/go-keyring"
 
+	"purse/internal/hometest"
 	"purse/wallet"
 )
 
@@ -118,7 +120,7 @@ func TestOSKeyringIntegration(t *testing.T) {
 		t.Fatalf("audit: %d %v", n, err)
 	}
 	for _, r := range []struct{ label, item string }{{renamed, evmItem}, {solLabel, solItem}} {
-		if err := s.Remove(r.label); err != nil {
+		if _, err := s.Remove(r.label); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := keyring.Get(KeyringService, r.item); !errors.Is(err, keyring.ErrNotFound) {
@@ -142,13 +144,43 @@ func TestOSKeyringIntegration(t *testing.T) {
 		t.Fatal(err)
 	}
 	name(h2, e2)
-	if err := h1.Remove(evmLabel); err != nil {
+	if _, err := h1.Remove(evmLabel); err != nil {
 		t.Fatal(err)
 	}
 	if sg, err := h2.EVMSigner(evmLabel, "integration"); err != nil || sg.Address().Hex() != e2.Address {
 		t.Fatalf("the other home lost its key: %v", err)
 	}
-	if err := h2.Remove(evmLabel); err != nil {
+	if _, err := h2.Remove(evmLabel); err != nil {
 		t.Fatal(err)
+	}
+
+	// A copy of a home (cp -a): removing the key in the copy leaves the original's item, and
+	// the original still signs; the original's own remove deletes it.
+	origHome, copyPath := filepath.Join(t.TempDir(), "purse"), filepath.Join(t.TempDir(), "purse-copy")
+	orig, _ := Open(Options{Home: origHome, Backend: BackendOS, KeyringTimeout: 10 * time.Second})
+	eo, err := orig.New(evmLabel, KindEVM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	origItem := name(orig, eo)
+	hometest.Copy(t, origHome, copyPath)
+	cp, _ := Open(Options{Home: copyPath, Backend: BackendOS, KeyringTimeout: 10 * time.Second})
+	if sg, err := cp.EVMSigner(evmLabel, "integration"); err != nil || sg.Address().Hex() != eo.Address {
+		t.Fatalf("the copy does not sign with the key it brought along: %v", err)
+	}
+	if r, err := cp.Remove(evmLabel); err != nil || r.SecretDeleted || len(r.Items) != 1 || r.Items[0] != origItem {
+		t.Fatalf("remove in the copy: %+v %v", r, err)
+	}
+	if _, err := keyring.Get(KeyringService, origItem); err != nil {
+		t.Fatalf("the copy's remove deleted the original's item: %v", err)
+	}
+	if sg, err := orig.EVMSigner(evmLabel, "integration"); err != nil || sg.Address().Hex() != eo.Address {
+		t.Fatalf("the original lost its key to the copy's remove: %v", err)
+	}
+	if r, err := orig.Remove(evmLabel); err != nil || !r.SecretDeleted {
+		t.Fatalf("remove in the original: %+v %v", r, err)
+	}
+	if _, err := keyring.Get(KeyringService, origItem); !errors.Is(err, keyring.ErrNotFound) {
+		t.Fatalf("the original's remove left its item: %v", err)
 	}
 }

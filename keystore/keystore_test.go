@@ -152,10 +152,10 @@ func TestLifecycle(t *testing.T) {
 		if err != nil || sg.Address().Hex() != devAddress {
 			t.Fatalf("signer after rename: %v", err)
 		}
-		if err := s.Remove("dev-renamed"); err != nil {
+		if _, err := s.Remove("dev-renamed"); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.Remove("dev-renamed"); !errors.Is(err, ErrNotFound) {
+		if _, err := s.Remove("dev-renamed"); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("second remove: %v", err)
 		}
 		list, _ = s.List()
@@ -463,7 +463,7 @@ func TestRemoveAndRenameKeepStateOnKeyringFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	kr.deleteErr = errors.New("locked")
-	if err := s.Remove("a"); err == nil || !strings.Contains(err.Error(), "not removed") {
+	if _, err := s.Remove("a"); err == nil || !strings.Contains(err.Error(), "not removed") {
 		t.Fatalf("remove: %v", err)
 	}
 	if _, err := s.Get("a"); err != nil {
@@ -484,7 +484,7 @@ func TestRemoveAndRenameKeepStateOnKeyringFailure(t *testing.T) {
 		t.Fatalf("keyring items after rename: %d", kr.len())
 	}
 	kr.deleteErr = nil
-	if err := s.Remove("b"); err != nil {
+	if _, err := s.Remove("b"); err != nil {
 		t.Fatal(err)
 	}
 	if kr.len() != 0 {
@@ -510,7 +510,7 @@ func TestErrorsAreClearAndSecretFree(t *testing.T) {
 		{"duplicate import", func() error { _, err := s.ImportHex("dev", KindEVM, []byte(devKeyHex)); return err }, "label already in use", devKeyHex},
 		{"unknown show", func() error { _, err := s.Get("nope"); return err }, `key "nope": no such key`, ""},
 		{"unknown rename", func() error { _, err := s.Rename("nope", "x"); return err }, "no such key", ""},
-		{"unknown remove", func() error { return s.Remove("nope") }, "no such key", ""},
+		{"unknown remove", func() error { _, err := s.Remove("nope"); return err }, "no such key", ""},
 		{"unknown signer", func() error { _, err := s.EVMSigner("nope", ""); return err }, "no such key", ""},
 		{"rename onto existing", func() error {
 			if _, err := s.New("other", KindSolana); err != nil {
@@ -658,7 +658,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 			if _, err := other.ImportKeystoreJSON("again-"+e.Label, e.Kind, v3, []byte(pass.pass)); !errors.Is(err, ErrSameKey) || !strings.Contains(err.Error(), `"v3-`+e.Label+`"`) {
 				t.Fatalf("a second label for the same key: %v", err)
 			}
-			if err := other.Remove("v3-" + e.Label); err != nil {
+			if _, err := other.Remove("v3-" + e.Label); err != nil {
 				t.Fatal(err)
 			}
 			raw, err := s.ExportRaw(e.Label)

@@ -9,20 +9,25 @@ import (
 // unlock prompt). What is left is the doctor's.
 var migrateTried sync.Map
 
-// migrate gives an index made before homes had ids its ids, and moves every keyring item
-// still under a label-only name (shared by every home on the machine) to the home's own
-// name. A failure changes nothing that matters: such a key is still read from its old name,
-// and `purse key doctor` offers the move again.
+// migrate gives an index made before homes had ids its ids, records where the home lives
+// (a copy found elsewhere becomes a home of its own, see home.go), and moves every keyring
+// item still under a label-only name (shared by every home on the machine) to the home's own
+// name. A failure changes nothing that matters: the index is upgraded by the next operation
+// that writes it, before it acts; such a key is still read from its old name, and
+// `purse key doctor` offers the move again.
 func (s *Store) migrate() {
 	ix, err := s.readIndex()
 	if err != nil || len(ix.Keys) == 0 {
 		return
 	}
-	need := ix.Home == ""
+	moves := false
 	for _, e := range ix.Keys {
-		need = need || e.ID == "" || (e.LegacyItem != "" && e.State == "")
+		moves = moves || e.ID == "" || (e.LegacyItem != "" && e.State == "")
 	}
-	if !need {
+	if !moves {
+		if ix.Home == "" || ix.Path == "" || !sameFolder(ix.Path, s.home) {
+			_ = s.locked(func(*indexFile) error { return nil }) // upgrades the index
+		}
 		return
 	}
 	if _, tried := migrateTried.LoadOrStore(s.home, true); tried {
@@ -52,7 +57,7 @@ func (s *Store) moveLegacy(ix *indexFile, label string) error {
 		return nil
 	}
 	e := ix.Keys[i]
-	name := itemName(ix.Home, e.ID)
+	name := itemOf(ix.Home, e)
 	val, err := s.keyringHolds(e.LegacyItem, e)
 	if err != nil {
 		return err

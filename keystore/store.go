@@ -16,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 
 	"purse/internal/atomicfile"
+	"purse/internal/filelock"
 	"purse/internal/regular"
 )
 
@@ -112,6 +113,10 @@ type Entry struct {
 	// LegacyItem is the label-only keyring item a key made before items were namespaced may
 	// still be under; it is cleared once the secret is moved to the home's own name.
 	LegacyItem string `json:"legacyItem,omitempty"`
+	// Shared is set on a keyring key this home brought along when it was copied from another
+	// home (see home.go): its item is that home's, read here but never deleted from here
+	// (SharedWith).
+	Shared *SharedItem `json:"shared,omitempty"`
 }
 
 // State marks an entry whose operation has not finished.
@@ -277,8 +282,10 @@ var ErrSameKey = errors.New("the same key is already stored")
 
 type indexFile struct {
 	Version int `json:"version"`
-	// Home is this home's random id, made once: every keyring item name starts with it.
-	Home string  `json:"home,omitempty"`
+	// Home is this home's random id: the name of every keyring item it makes starts with it.
+	Home string `json:"home,omitempty"`
+	// Path is the folder the home lives in; found elsewhere, it is a copy (see locate).
+	Path string  `json:"path,omitempty"`
 	Keys []Entry `json:"keys"`
 }
 
@@ -288,13 +295,14 @@ func newID() string {
 	return id
 }
 
-// upgrade gives the index a home id and every key an id; a keyring key made before items
-// were namespaced keeps its label-only item as LegacyItem until it is moved. It reports
-// whether anything changed.
-func (ix *indexFile) upgrade() bool {
+// upgrade gives the index a home id and every key an id, and records where the home lives
+// (here), making a copy found elsewhere a home of its own (locate); a keyring key made
+// before items were namespaced keeps its label-only item as LegacyItem until it is moved. It
+// reports whether anything changed.
+func (ix *indexFile) upgrade(here string) bool {
 	changed := false
 	if ix.Home == "" {
-		ix.Home, changed = newID(), true
+		ix.Home, ix.Path, changed = newID(), here, true
 	}
 	for i := range ix.Keys {
 		if e := &ix.Keys[i]; e.ID == "" {
@@ -304,7 +312,7 @@ func (ix *indexFile) upgrade() bool {
 			}
 		}
 	}
-	return changed
+	return ix.locate(here) || changed
 }
 
 func (s *Store) readIndex() (*indexFile, error) {
@@ -364,15 +372,15 @@ func (s *Store) lockedIndex(upgrade bool, fn func(ix *indexFile) error) error {
 		return fmt.Errorf("key index lock: %v", err)
 	}
 	defer f.Close()
-	if err := lockFile(f); err != nil {
+	if err := filelock.Lock(f); err != nil {
 		return fmt.Errorf("key index lock: %v", err)
 	}
-	defer func() { _ = unlockFile(f) }()
+	defer func() { _ = filelock.Unlock(f) }()
 	ix, err := s.readIndex()
 	if err != nil {
 		return err
 	}
-	if upgrade && ix.upgrade() {
+	if upgrade && ix.upgrade(s.home) {
 		if err := s.writeIndex(ix); err != nil {
 			return err
 		}
@@ -636,30 +644,59 @@ func (s *Store) Rename(label, newLabel string) (Entry, error) {
 	return out, err
 }
 
-// Remove deletes a key: its secret and its index entry. Callers confirm with the user first.
-// The entry is marked removing before the secret is deleted and goes only after, so a crash
-// leaves a mark the doctor finishes, and success is never reported while the secret stays.
-func (s *Store) Remove(label string) error {
+// Removed is what Remove did.
+type Removed struct {
+	Entry Entry
+	// SecretDeleted is false for a key this home shares with the home it was copied from
+	// (Entry.Shared): only the entry went, and the secret stays in Items for that home.
+	SecretDeleted bool
+	Items         []string // the keyring items (service KeyringService) left, when not deleted
+}
+
+// Remove deletes a key: its secret and its index entry, or only the entry of a key whose
+// secret is another home's (Entry.Shared). Callers confirm with the user first, saying
+// which (RemoveEffect). The entry is marked removing before the secret is deleted and goes
+// only after, so a crash leaves a mark the doctor finishes, and success is never reported
+// while the secret stays unless it is another home's.
+func (s *Store) Remove(label string) (Removed, error) {
 	if err := storedLabel(label); err != nil {
-		return err
+		return Removed{}, err
 	}
-	return s.locked(func(ix *indexFile) error {
+	var out Removed
+	err := s.locked(func(ix *indexFile) error {
 		i := ix.find(label)
 		if i < 0 {
 			return fmt.Errorf("key %q: %w (purse key list shows the labels)", label, ErrNotFound)
 		}
-		if st := ix.Keys[i].State; st != "" {
-			return interruptedErr(ix.Keys[i])
+		e := ix.Keys[i]
+		if e.State != "" {
+			return interruptedErr(e)
+		}
+		out = Removed{Entry: e, SecretDeleted: e.SharedWith() == ""}
+		if !out.SecretDeleted {
+			out.Items = keyringNames(ix.Home, e)
 		}
 		return s.removeLocked(ix, i)
 	})
+	if err != nil {
+		return Removed{}, err
+	}
+	return out, nil
 }
 
-// removeLocked deletes the secret of ix.Keys[i] and then its entry, under the index lock.
+// removeLocked deletes the secret of ix.Keys[i] and then its entry, under the index lock; of
+// a key whose secret is another home's, only the entry.
 func (s *Store) removeLocked(ix *indexFile, i int) error {
 	e := ix.Keys[i]
 	if e.Backend != BackendFile && e.Backend != BackendOS {
 		return fmt.Errorf("key %q: unknown backend %q in the index", e.Label, e.Backend)
+	}
+	if e.SharedWith() != "" {
+		ix.Keys = append(ix.Keys[:i:i], ix.Keys[i+1:]...)
+		if err := s.writeIndex(ix); err != nil {
+			return fmt.Errorf("%v; key %q was not removed", err, e.Label)
+		}
+		return nil
 	}
 	prev := e.State
 	ix.Keys[i].State = StateRemoving

@@ -30,6 +30,7 @@ import (
 	"purse/altchain/altchaintest"
 	"purse/enduser/endusertest"
 	"purse/homechain/homechaintest"
+	"purse/internal/atomicfile"
 	"purse/sandboxctl"
 	"purse/wallet"
 )
@@ -164,6 +165,7 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 		if err := os.MkdirAll(cfg.StateDir, 0o700); err != nil {
 			return fmt.Errorf("sandbox state: %v", err)
 		}
+		s.sweepState()
 		chainCfg.DataDir = filepath.Join(cfg.StateDir, EVMDir)
 	}
 	chain, err := homechaintest.Start(ctx, chainCfg)
@@ -302,4 +304,23 @@ func logRequests(l *slog.Logger, h http.Handler) http.Handler {
 		h.ServeHTTP(w, r)
 		l.Debug("sandbox request", "method", r.Method, "path", r.URL.Path, "took", time.Since(start))
 	})
+}
+
+// sweepState removes the temporary files a sandbox killed while saving its snapshot or its
+// ledger left in the state folder (atomicfile.Sweep: stale, and no running sandbox writing
+// them), and logs what it found. The EVM folder is the chain's own and is not looked at.
+func (s *Sandbox) sweepState() {
+	found, err := atomicfile.Sweep(s.cfg.StateDir, func(target string) bool {
+		return target == endusertest.SnapshotFile || target == LedgerFile
+	})
+	if err != nil {
+		s.log.Warn("sandbox state: looking for temporary files", "err", err)
+	}
+	for _, l := range found {
+		if l.Removed {
+			s.log.Info("sandbox state: removed a temporary file an interrupted save left", "path", l.Path)
+		} else if !l.InUse {
+			s.log.Warn("sandbox state: a temporary file an interrupted save left stays", "path", l.Path, "why", l.Kept)
+		}
+	}
 }

@@ -4,10 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"io/fs"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"purse/config"
 
@@ -68,5 +73,33 @@ func TestStartRefusesNonLoopback(t *testing.T) {
 			sb.Close()
 			t.Errorf("%q accepted", addr)
 		}
+	}
+}
+
+// A sandbox killed while saving its snapshot or its ledger leaves a temporary file in its
+// state folder: the next start removes it (stale, nobody writing it) and leaves other names.
+func TestStartSweepsItsStateFolder(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Now().Add(-time.Hour)
+	crashed := []string{filepath.Join(dir, ".enduser-sandbox.json.tmp-1"), filepath.Join(dir, "."+LedgerFile+".tmp-2")}
+	other := filepath.Join(dir, ".notes.json.tmp-3")
+	for _, p := range append(crashed, other) {
+		if err := os.WriteFile(p, []byte("{"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_ = os.Chtimes(p, old, old)
+	}
+	sb, err := Start(context.Background(), Config{Listen: "127.0.0.1:0", StateDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	for _, p := range crashed {
+		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s is still there after the start: %v", p, err)
+		}
+	}
+	if _, err := os.Lstat(other); err != nil {
+		t.Errorf("another name was swept: %v", err)
 	}
 }

@@ -86,7 +86,8 @@ func hostileIndex(t *testing.T, home string) {
 		t.Fatal(err)
 	}
 	ix["keys"] = append(ix["keys"].([]any), map[string]any{"label": "evil" + visibletest.Text, "kind": "evm", "address": visibletest.Text,
-		"backend": "file", "created": time.Now().UTC().Format(time.RFC3339), "id": "x" + visibletest.Text})
+		"backend": "file", "created": time.Now().UTC().Format(time.RFC3339), "id": "x" + visibletest.Text,
+		"shared": map[string]any{"home": visibletest.Text, "path": visibletest.Text}})
 	b, _ = json.Marshal(ix)
 	if err := os.WriteFile(p, b, 0o600); err != nil {
 		t.Fatal(err)

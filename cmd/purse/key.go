@@ -11,8 +11,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/internal/atomicfile"
 	"purse/internal/prompt"
 	"purse/internal/qrtext"
+	"purse/internal/visible"
 	"purse/keystore"
 )
 
@@ -42,6 +44,9 @@ func (a *cli) printKeys(list []keystore.Entry) error {
 			backend := string(e.Backend)
 			if e.State != "" {
 				backend += " (" + string(e.State) + ", unfinished: purse key doctor)"
+			}
+			if from := e.SharedWith(); from != "" {
+				backend += " (the secret of the home at " + from + ", copied from there)"
 			}
 			rows = append(rows, []string{e.Label, string(e.Kind), e.Address, backend, e.Created.Format(time.RFC3339)})
 		}
@@ -194,22 +199,24 @@ func (a *cli) keyRenameCmd() *cobra.Command {
 
 func (a *cli) keyRmCmd() *cobra.Command {
 	var yes bool
-	cmd := a.commandArgs("rm LABEL [--yes]", "Remove a key and its secret (asks to type the label first)", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
+	cmd := a.commandArgs("rm LABEL [--yes]", "Remove a key and its secret (asks to type the label first); in a copy of a home, a key it brought along loses only its entry here", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
 		e, err := key(core, args[0])
 		if err != nil {
 			return err
 		}
 		if !yes {
-			q := fmt.Sprintf("Remove key %q (%s %s)? Its secret is deleted from the %s backend; without a backup it is gone.", e.Label, e.Kind, e.Address, e.Backend)
+			// The effect names the path the index records for the home it was copied from:
+			// text from a file, shown escaped.
+			q := visible.Line(fmt.Sprintf("Remove key %q (%s %s)? %s", e.Label, e.Kind, e.Address, app.RemoveKeyEffect(e)))
 			if err := prompt.Typed(q, e.Label); err != nil {
 				return fmt.Errorf("%v (pass --yes to remove without asking)", err)
 			}
 		}
-		if err := core.RemoveKey(e.Label); err != nil {
+		r, err := core.RemoveKey(e.Label)
+		if err != nil {
 			return err
 		}
-		out := map[string]string{"removed": e.Label, "address": e.Address}
-		return a.print(out, func(w *humanOut) { w.Printf("removed key %s (%s)\n", e.Label, e.Address) })
+		return a.print(r, func(w *humanOut) { w.Println(r.Note) })
 	})
 	cmd.Flags().BoolVar(&yes, "yes", false, "remove without the typed confirmation")
 	return cmd
@@ -272,15 +279,54 @@ type doctorResult struct {
 	Error    string          `json:"error,omitempty"`
 }
 
+// tempResults are the doctor's results for the temporary files its sweep found: removed
+// (repaired: delete-file), kept while a write may be under way (no problem), or kept because
+// they could not be removed (a problem left, with the error).
+func tempResults(temps []atomicfile.Leftover) (results []doctorResult, left int) {
+	results = []doctorResult{}
+	for _, l := range temps {
+		r := doctorResult{Finding: keystore.Finding{Problem: keystore.ProblemTemp, Path: l.Path,
+			Detail: fmt.Sprintf("%s is a temporary file an interrupted write of %s left", l.Path, l.Target), Actions: []keystore.Action{}}}
+		switch {
+		case l.Removed:
+			r.Actions, r.Repaired = []keystore.Action{keystore.ActionDeleteFile}, keystore.ActionDeleteFile
+		case l.InUse:
+			r.Detail = fmt.Sprintf("%s is the temporary file of a write of %s; kept: %s", l.Path, l.Target, l.Kept)
+		default:
+			r.Error = l.Kept
+			left++
+		}
+		results = append(results, r)
+	}
+	return results, left
+}
+
+func printTempResults(w *humanOut, results []doctorResult) {
+	for _, r := range results {
+		w.Printf("%s: %s\n", r.Problem, r.Detail)
+		switch {
+		case r.Repaired != "":
+			w.Println("  removed")
+		case r.Error != "":
+			w.Printf("  not removed: %s\n", r.Error)
+		}
+	}
+}
+
 func (a *cli) keyDoctorCmd() *cobra.Command {
 	var yes bool
-	cmd := a.command("doctor [--yes]", "Find what an interrupted key operation left (secrets no entry names, entries whose secret is gone, temporary files) and repair each after asking", func(_ *cobra.Command, core *app.App) error {
-		found, err := core.KeyDoctor()
+	cmd := a.command("doctor [--yes]", "Find what an interrupted key operation left (secrets no entry names, entries whose secret is gone) and repair each after asking; remove stale temporary files", func(_ *cobra.Command, core *app.App) error {
+		check, err := core.KeyDoctor()
 		if err != nil {
 			return err
 		}
-		if len(found) == 0 {
-			return a.print([]doctorResult{}, func(w *humanOut) { w.Println("the key store is consistent: nothing to repair") })
+		results, left := tempResults(check.Temps)
+		found := check.Findings
+		if len(found) == 0 && left == 0 {
+			return a.print(results, func(w *humanOut) {
+				printTempResults(w, results)
+				w.Println("the key store is consistent: nothing to repair")
+			})
 		}
 		// --json never asks: it lists, and with --yes repairs. Text asks on the terminal.
 		var tty prompt.Terminal
@@ -295,9 +341,13 @@ func (a *cli) keyDoctorCmd() *cobra.Command {
 				textOut(a.stdout).Printf(format, args...)
 			}
 		}
-		results := make([]doctorResult, len(found))
-		left := 0
-		for i, f := range found {
+		if !a.jsonOut {
+			printTempResults(textOut(a.stdout), results)
+		}
+		first := len(results)
+		results = append(results, make([]doctorResult, len(found))...)
+		for j, f := range found {
+			i := first + j
 			results[i].Finding = f
 			say("%s: %s\n", f.Problem, f.Detail)
 			var act keystore.Action
@@ -347,7 +397,8 @@ func (a *cli) keyDoctorCmd() *cobra.Command {
 		"  dangling            an entry whose secret is gone: remove the entry\n" +
 		"  orphan              a key file no entry names: adopt it under a free label, or delete it\n" +
 		"  duplicate           an exact copy of a key's file (an interrupted rename): delete it\n" +
-		"  temp                a temporary file of an interrupted write: delete it\n" +
+		"  temp                a temporary file an interrupted write left in the home: removed without asking\n" +
+		"                      once a minute old and no running purse writes it (it is never read)\n" +
 		"  legacy-item         a keyring secret under a name every purse home shares: move it to this home's own\n" +
 		"--yes takes the first repair of each without asking (it never deletes a secret the index does not\n" +
 		"mark for removal); --json lists the findings (and, with --yes, what was repaired). Exit 1 while\n" +

@@ -4,6 +4,11 @@
 // nowhere. A file is written beside its target, fsynced, renamed (or linked, for a file
 // that must not replace another) over it, and then the folder is fsynced so the rename
 // itself survives a power cut.
+//
+// What a crash leaves instead is a temporary file beside the target (".NAME.tmp-DIGITS").
+// Its writer holds a lock on it (internal/filelock) from its creation until it is renamed
+// away, so Sweep can tell a leftover (old, and nobody holds it) from a file another process
+// is writing right now.
 package atomicfile
 
 import (
@@ -12,6 +17,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"purse/internal/filelock"
 )
 
 // ErrExists is wrapped by WriteNew for a path that exists.
@@ -20,16 +27,15 @@ var ErrExists = fmt.Errorf("already exists; refusing to overwrite it: %w", fs.Er
 // Write replaces path with data (mode perm). On any error the temporary file is removed
 // and path is unchanged.
 func Write(path string, data []byte, perm os.FileMode) error {
-	tmp, err := writeTemp(path, data, perm)
+	p, err := Begin(path, perm)
 	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		_ = os.Remove(tmp)
+	if _, err := p.Write(data); err != nil {
+		p.Abort()
 		return fmt.Errorf("write %s: %v", path, err)
 	}
-	syncDir(filepath.Dir(path))
-	return nil
+	return p.Commit()
 }
 
 // WriteNew creates path with data (mode perm) and never replaces an existing file: the
@@ -39,19 +45,112 @@ func WriteNew(path string, data []byte, perm os.FileMode) error {
 	if _, err := os.Lstat(path); err == nil {
 		return fmt.Errorf("%s %w", path, ErrExists)
 	}
-	tmp, err := writeTemp(path, data, perm)
+	p, err := Begin(path, perm)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp)
-	if err := os.Link(tmp, path); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("%s %w", path, ErrExists)
-		}
+	if _, err := p.Write(data); err != nil {
+		p.Abort()
 		return fmt.Errorf("write %s: %v; nothing was written", path, err)
 	}
-	syncDir(filepath.Dir(path))
+	return p.CommitNew()
+}
+
+// Pending is a file being written: a locked temporary file beside its target that becomes
+// the target on Commit (or CommitNew) and is removed on Abort or on any error.
+type Pending struct {
+	f    *os.File
+	path string
+	tmp  string
+}
+
+// Begin starts writing path: it creates the temporary file ".NAME.tmp-DIGITS" beside it with
+// mode perm and locks it until Commit, CommitNew or Abort.
+func Begin(path string, perm os.FileMode) (*Pending, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+tempMark+"*")
+	if err != nil {
+		return nil, fmt.Errorf("write %s: %v", path, err)
+	}
+	p := &Pending{f: f, path: path, tmp: f.Name()}
+	if err := filelock.Lock(f); err != nil {
+		p.Abort()
+		return nil, fmt.Errorf("write %s: cannot lock %s: %v", path, p.tmp, err)
+	}
+	if err := f.Chmod(perm); err != nil {
+		p.Abort()
+		return nil, fmt.Errorf("write %s: %v", path, err)
+	}
+	return p, nil
+}
+
+// Name is the temporary file's path.
+func (p *Pending) Name() string { return p.tmp }
+
+// Write appends b to the temporary file.
+func (p *Pending) Write(b []byte) (int, error) {
+	if p.f == nil {
+		return 0, fmt.Errorf("write %s: already committed or aborted", p.path)
+	}
+	return p.f.Write(b)
+}
+
+// Abort removes the temporary file; the target is unchanged.
+func (p *Pending) Abort() {
+	if p.f != nil {
+		_ = p.f.Close()
+		p.f = nil
+	}
+	_ = os.Remove(p.tmp)
+}
+
+// Commit replaces the target with what was written.
+func (p *Pending) Commit() error {
+	err := p.publish(func() error { return os.Rename(p.tmp, p.path) })
+	if err != nil {
+		_ = os.Remove(p.tmp)
+		return fmt.Errorf("write %s: %v", p.path, err)
+	}
+	syncDir(filepath.Dir(p.path))
 	return nil
+}
+
+// CommitNew makes what was written the target, which must not exist (ErrExists).
+func (p *Pending) CommitNew() error {
+	err := p.publish(func() error { return os.Link(p.tmp, p.path) })
+	_ = os.Remove(p.tmp)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("%s %w", p.path, ErrExists)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %v; nothing was written", p.path, err)
+	}
+	syncDir(filepath.Dir(p.path))
+	return nil
+}
+
+// publish syncs the temporary file and runs rename or link on it, holding its lock through
+// the rename where an open file can be renamed (every platform but Windows): a sweep never
+// sees the file unlocked while it still has its temporary name.
+func (p *Pending) publish(op func() error) error {
+	f := p.f
+	if f == nil {
+		return errors.New("already committed or aborted")
+	}
+	p.f = nil
+	if err := f.Sync(); err != nil {
+		_ = f.Close()
+		return err
+	}
+	if !renameOpen {
+		if err := f.Close(); err != nil {
+			return err
+		}
+		return op()
+	}
+	err := op()
+	// The data was synced before the rename; this close only lets go of the lock.
+	_ = f.Close()
+	return err
 }
 
 // CreateExclusive creates path (O_EXCL, mode perm before any byte is written) and writes data
@@ -87,35 +186,6 @@ func CreateExclusive(path string, data []byte, perm os.FileMode) error {
 	}
 	syncDir(filepath.Dir(path))
 	return nil
-}
-
-// writeTemp writes data to a synced temporary file beside path and returns its name.
-func writeTemp(path string, data []byte, perm os.FileMode) (string, error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return "", fmt.Errorf("write %s: %v", path, err)
-	}
-	tmp := f.Name()
-	fail := func(err error) (string, error) {
-		_ = f.Close()
-		_ = os.Remove(tmp)
-		return "", fmt.Errorf("write %s: %v", path, err)
-	}
-	if err := f.Chmod(perm); err != nil {
-		return fail(err)
-	}
-	if _, err := f.Write(data); err != nil {
-		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		_ = os.Remove(tmp)
-		return "", fmt.Errorf("write %s: %v", path, err)
-	}
-	return tmp, nil
 }
 
 // syncDir makes a rename or link durable. Some platforms cannot fsync a folder; that is

@@ -38,9 +38,8 @@ const (
 	modeExport
 )
 
-// removed, checked and exported are the values of the screen's own tasks.
+// checked and exported are the values of the screen's own tasks.
 type (
-	removed  struct{ Label string }
 	checked  struct{ Path string }
 	exported struct{ Path string }
 )
@@ -81,7 +80,7 @@ type Service interface {
 	ListKeys() ([]keystore.Entry, error)
 	RenameKey(label, newLabel string) (app.KeyAdded, error)
 	ExportKey(label, path string, keyPass, exportPass []byte) error
-	RemoveKey(label string) error
+	RemoveKey(label string) (app.KeyRemoved, error)
 	UseKey(ctx context.Context, e keystore.Entry) (app.KeyAdded, error)
 	StartDisplayedAgent(ctx context.Context) (app.AgentStarted, error)
 }
@@ -185,7 +184,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		text := fmt.Sprintf("Agent started (pid %d, %s): a key unlocked in it signs for every local client under its policy; what the policy wants confirmed opens here; it stops when this TUI exits.", st.PID, st.Socket)
 		s.setNote(text, false)
 		return s, kit.Status(text)
-	case kit.TaskResult[removed]:
+	case kit.TaskResult[app.KeyRemoved]:
 		if msg.ID != s.opID {
 			return s, nil
 		}
@@ -193,8 +192,8 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.Err != nil {
 			return s, s.failed(msg.Err)
 		}
-		s.setNote("Removed key "+msg.Value.Label+".", false)
-		return s, tea.Batch(kit.Status("Removed key "+msg.Value.Label+"."), s.load())
+		s.setNote(msg.Value.Note, false)
+		return s, tea.Batch(kit.Status(msg.Value.Note), s.load())
 	case kit.TaskResult[checked]:
 		if msg.ID != s.opID {
 			return s, nil
@@ -320,7 +319,10 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(k, s.remove):
 		s.target = sel
-		body := fmt.Sprintf("Key %s (%s %s) and its secret are deleted from the %s backend. Without a backup (x exports one) it is gone for good.", sel.Label, sel.Kind, sel.Address, sel.Backend)
+		body := fmt.Sprintf("Key %s (%s %s): %s", sel.Label, sel.Kind, sel.Address, app.RemoveKeyEffect(sel))
+		if sel.SharedWith() == "" {
+			body += " x exports a backup first."
+		}
 		if use := s.profileUse(sel); use != "" {
 			body += " Profile " + s.profileName() + " uses it as its " + use + " key."
 		}
@@ -398,8 +400,8 @@ func (s *Screen) startRemove() tea.Cmd {
 	label := s.target.Label
 	s.opBusy = true
 	var cmd tea.Cmd
-	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Removing key "+label, func(context.Context) (removed, error) {
-		return removed{Label: label}, sv.RemoveKey(label)
+	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Removing key "+label, func(context.Context) (app.KeyRemoved, error) {
+		return sv.RemoveKey(label)
 	})
 	return cmd
 }
