@@ -1,6 +1,7 @@
-// Package protocol holds the service's numeric bounds (spec 5.1, 5.4, 8; design 2.1, 2.6),
-// each once: every package that picks or checks a deadline window uses these, so a rule of
-// the service lives in one place. It imports nothing of the project, so the lightest
+// Package protocol holds the service's numeric bounds (spec 5.1, 5.4, 8; design 2.1, 2.6)
+// and the names of the spec's stand-ins (names.go), each once: every package that picks or
+// checks a deadline window, or writes a vendor's path, uses these, so a rule of the service
+// lives in one place. It imports nothing of the project, so the lightest
 // package (config) can use it.
 package protocol
 
