@@ -43,7 +43,8 @@ const DefaultPartnerDeadline = 4 * time.Minute
 var OutputCurrencies = []string{"EUR", "CHF", "USD", "CNH"}
 
 // QuoteRequest is the body of POST /v1/altchain/deposit/quote (spec 4.4). Amounts are
-// USDC smallest-unit integer strings.
+// USDC smallest-unit integer strings. The path and two field names carry the spec's
+// stand-ins (altchain, svcId), which PartnerClient.Names renames.
 type QuoteRequest struct {
 	SvcID           int64
 	AltchainAddress string
@@ -56,17 +57,6 @@ type QuoteRequest struct {
 	MinUSDCAmount string
 	// ComputeUnitPrice is optional (micro-lamports per compute unit).
 	ComputeUnitPrice *uint64
-}
-
-// quoteRequestBody is the wire form, in spec field order.
-type quoteRequestBody struct {
-	SvcID            int64   `json:"svcId"`
-	AltchainAddress  string  `json:"altchainAddress"`
-	USDCAmount       string  `json:"usdcAmount"`
-	OutputCurrency   string  `json:"outputCurrency"`
-	Network          string  `json:"network"`
-	MinUSDCAmount    string  `json:"minUsdcAmount,omitempty"`
-	ComputeUnitPrice *uint64 `json:"computeUnitPrice,omitempty"`
 }
 
 func reqErr(field, expected, detail string) error {
@@ -121,13 +111,45 @@ func (r *QuoteRequest) Validate() error {
 	return nil
 }
 
-// Body returns the exact JSON body sent (and signed).
-func (r *QuoteRequest) Body() ([]byte, error) {
-	return json.Marshal(quoteRequestBody{
-		SvcID: r.SvcID, AltchainAddress: r.AltchainAddress, USDCAmount: r.USDCAmount,
-		OutputCurrency: r.OutputCurrency, Network: r.Network, MinUSDCAmount: r.MinUSDCAmount,
-		ComputeUnitPrice: r.ComputeUnitPrice,
-	})
+// Body returns the exact JSON body sent (and signed) under the spec's names.
+func (r *QuoteRequest) Body() ([]byte, error) { return r.BodyNamed(protocol.Names{}) }
+
+// BodyNamed returns the exact JSON body sent (and signed), in spec field order, with svcId
+// and altchainAddress under the service's names for the stand-ins.
+func (r *QuoteRequest) BodyNamed(n protocol.Names) ([]byte, error) {
+	fields := []struct {
+		key  string
+		v    any
+		omit bool
+	}{
+		{n.AccountID(), r.SvcID, false},
+		{n.AltchainField("altchainAddress"), r.AltchainAddress, false},
+		{"usdcAmount", r.USDCAmount, false},
+		{"outputCurrency", r.OutputCurrency, false},
+		{"network", r.Network, false},
+		{"minUsdcAmount", r.MinUSDCAmount, r.MinUSDCAmount == ""},
+		{"computeUnitPrice", r.ComputeUnitPrice, r.ComputeUnitPrice == nil},
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for _, f := range fields {
+		if f.omit {
+			continue
+		}
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(f.key)
+		v, err := json.Marshal(f.v)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
 // PartnerClient asks the partner API for deposit quotes, signing every request with the
@@ -138,6 +160,9 @@ type PartnerClient struct {
 	Signer  wallet.EVMSigner
 	// Variant is the signed message (default wallet.PartnerAuthSpec).
 	Variant wallet.PartnerAuthVariant
+	// Names are the service's names for the spec's stand-ins: altchain in the quote path
+	// and field, svcId in the body, the identity header and the spec form's message.
+	Names protocol.Names
 	// HTTP defaults to a client with a 30-second timeout.
 	HTTP *http.Client
 	// Now defaults to time.Now.
@@ -146,25 +171,36 @@ type PartnerClient struct {
 	// MaxPartnerDeadline.
 	Deadline time.Duration
 	// ResponseKey, when set, is the service key the answer must be signed by (spec 4.4, 5.5:
-	// x-api-signature over the raw body, x-api-publicKey); an unsigned answer or another
-	// signer is refused (ErrResponseSignature). Unset, a signature present is still checked
-	// against x-api-publicKey and reported in QuoteResult.SignedBy.
+	// x-api-signature over the raw body, x-api-publicKey); another signer is refused
+	// (ErrResponseSignature). Unset, a signature present is still checked against
+	// x-api-publicKey and reported in QuoteResult.SignedBy.
 	ResponseKey *common.Address
+	// WarnUnsigned accepts an answer without x-api-signature, saying so in
+	// QuoteResult.Unsigned (a profile's partner_unsigned_answers=warn); otherwise such an
+	// answer is refused (ErrResponseSignature).
+	WarnUnsigned bool
 }
 
 // ErrResponseSignature marks a quote answer whose signature does not hold: nothing in it is
 // used.
 var ErrResponseSignature = errors.New("altchain quote: the answer's signature does not hold")
 
+// errUnsigned is the refusal of an answer without a signature.
+var errUnsigned = fmt.Errorf("%w: the answer carries no x-api-signature", ErrResponseSignature)
+
 // checkResponseSignature verifies the answer's x-api-signature (EIP-191 over the raw body)
 // and returns the signer ("" when unsigned and no key is pinned).
 func (c *PartnerClient) checkResponseSignature(h http.Header, raw []byte) (string, error) {
 	sig, pub := h.Get(HeaderAPISignature), h.Get(HeaderAPIPublicKey)
 	if sig == "" {
-		if c.ResponseKey != nil {
-			return "", fmt.Errorf("%w: the profile pins the service key %s (partner_response_key) but the answer carries no x-api-signature", ErrResponseSignature, c.ResponseKey.Hex())
+		if c.WarnUnsigned {
+			return "", nil
 		}
-		return "", nil
+		signer := "the service"
+		if c.ResponseKey != nil {
+			signer = "the service key " + c.ResponseKey.Hex() + " (partner_response_key)"
+		}
+		return "", fmt.Errorf("%w, and %s signs its answers (partner_unsigned_answers=refuse)", errUnsigned, signer)
 	}
 	signer, err := wallet.RecoverPersonal(raw, sig)
 	if err != nil {
@@ -188,6 +224,8 @@ type QuoteResult struct {
 	Auth     wallet.PartnerAuth
 	// SignedBy is the service key whose signature over the answer holds ("" when unsigned).
 	SignedBy string
+	// Unsigned is true for an answer without a signature that WarnUnsigned let through.
+	Unsigned bool
 }
 
 // Quote validates req, signs it with partner auth and decodes the answer strictly with
@@ -207,8 +245,8 @@ func (c *PartnerClient) Quote(ctx context.Context, req QuoteRequest) (*QuoteResu
 	if variant == "" {
 		variant = wallet.PartnerAuthSpec
 	}
-	if variant != wallet.PartnerAuthSpec && variant != wallet.PartnerAuthLegacy {
-		return nil, fmt.Errorf("altchain quote: partner auth variant %q: expected spec or legacy", variant)
+	if variant != wallet.PartnerAuthSpec && variant != wallet.PartnerAuthUR {
+		return nil, fmt.Errorf("altchain quote: partner auth variant %q: expected %s or %s", variant, wallet.PartnerAuthSpec, wallet.PartnerAuthUR)
 	}
 	window := c.Deadline
 	if window == 0 {
@@ -221,17 +259,27 @@ func (c *PartnerClient) Quote(ctx context.Context, req QuoteRequest) (*QuoteResu
 	if c.Now != nil {
 		now = c.Now
 	}
-	body, err := req.Body()
+	body, err := req.BodyNamed(c.Names)
 	if err != nil {
 		return nil, err
 	}
-	svc := strconv.FormatInt(req.SvcID, 10)
+	// The spec's form signs the identity header's value; UR's form signs none and sends
+	// none, as the public integration calls /v1/* (an identity header there is the
+	// managed-custody flavour's).
+	svc := ""
+	if variant == wallet.PartnerAuthSpec {
+		svc = strconv.FormatInt(req.SvcID, 10)
+	}
 	at := now()
-	auth, err := wallet.SignPartnerAuth(c.Signer, wallet.PartnerCall{Variant: variant, Payload: body, SvcID: svc, Deadline: at.Add(window).Unix()}, at)
+	call := wallet.PartnerCall{Variant: variant, Payload: body, SvcID: svc, Deadline: at.Add(window).Unix()}
+	if variant == wallet.PartnerAuthSpec && c.Names.AccountID() != protocol.StandInSvcID {
+		call.IDName = c.Names.AccountID()
+	}
+	auth, err := wallet.SignPartnerAuth(c.Signer, call, at)
 	if err != nil {
 		return nil, fmt.Errorf("altchain quote: partner auth: %w", err)
 	}
-	u := strings.TrimRight(c.BaseURL, "/") + QuotePath
+	u := strings.TrimRight(c.BaseURL, "/") + c.Names.Path(QuotePath)
 	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
 	if err != nil {
 		return nil, fmt.Errorf("altchain quote: %w", err)
@@ -240,7 +288,9 @@ func (c *PartnerClient) Quote(ctx context.Context, req QuoteRequest) (*QuoteResu
 	hr.Header.Set(HeaderAPISignature, auth.Signature)
 	hr.Header.Set(HeaderAPIDeadline, strconv.FormatInt(auth.Deadline, 10))
 	hr.Header.Set(HeaderAPIPublicKey, auth.PublicKey)
-	hr.Header.Set(HeaderSvcID, svc)
+	if svc != "" {
+		hr.Header.Set(c.Names.AccountIDHeader(), svc)
+	}
 	hc := c.HTTP
 	if hc == nil {
 		hc = &http.Client{Timeout: 30 * time.Second}
@@ -257,8 +307,15 @@ func (c *PartnerClient) Quote(ctx context.Context, req QuoteRequest) (*QuoteResu
 	res := &QuoteResult{Body: body, Response: raw, Auth: auth}
 	if resp.StatusCode == http.StatusOK {
 		if res.SignedBy, err = c.checkResponseSignature(resp.Header, raw); err != nil {
+			var ae *APIError
+			if _, perr := ParseQuote(bytes.NewReader(raw)); errors.Is(err, errUnsigned) && errors.As(perr, &ae) {
+				// A refusal of the service is shown for what it says (nothing of it is used
+				// either way), marked as unsigned.
+				return res, fmt.Errorf("%w (an unsigned answer)", perr)
+			}
 			return res, err
 		}
+		res.Unsigned = res.SignedBy == ""
 	}
 	if resp.StatusCode != http.StatusOK {
 		// A gateway error may still carry {error_code, error_msg} or a partner envelope.
