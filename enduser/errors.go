@@ -29,6 +29,7 @@ var (
 	ErrInvalidParam       = errors.New("enduser: invalid parameter (10009)")
 	ErrCaptcha            = errors.New("enduser: captcha failed or expired (10010)")
 	ErrAllowanceExists    = errors.New("enduser: allowance already exists (10011)")
+	ErrTooFrequent        = errors.New("enduser: too frequent (10016)")
 	ErrEmailRegistered    = errors.New("enduser: email already registered (10019)")
 	ErrGatewayOutage      = errors.New("enduser: gateway outage (HTTP 502/503/504)")
 	ErrTimeout            = errors.New("enduser: request timed out")
@@ -55,6 +56,7 @@ const (
 	CodeInvalidParam       = 10009
 	CodeCaptcha            = 10010
 	CodeAllowanceExists    = 10011
+	CodeTooFrequent        = 10016
 	CodeEmailRegistered    = 10019
 )
 
@@ -64,8 +66,9 @@ type codeInfo struct {
 }
 
 var codeTable = map[int]codeInfo{
-	CodeSystem: {ErrSystem, "The service failed internally or an upstream system failed. " +
-		"Nothing was wrong with the request as far as the service could tell; retry in a little while."},
+	CodeSystem: {ErrSystem, "The service reports a system error or an upstream failure (spec 7); its message says which. " +
+		"It has been seen for a region block (\"Convert is unavailable in your region\") and for a KYC step the account has not reached " +
+		"(\"user kyc flow not found\"), which the same call repeated does not change: read the message and the account status before trying again."},
 	CodeAuth: {ErrAuth, "The service rejected the authentication: unknown tokenId, a signature that does not match, " +
 		"or a deadline that expired or lies more than 20 minutes ahead. Check the profile's token ID and network, " +
 		"and that the key is the one that owns the account; purse takes deadlines from server time, so resync (timestamp) and retry."},
@@ -86,6 +89,8 @@ var codeTable = map[int]codeInfo{
 	CodeCaptcha: {ErrCaptcha, "The captcha verification failed or expired. Solve a new captcha and send the mint again promptly."},
 	CodeAllowanceExists: {ErrAllowanceExists, "An allowance for this token and spender already exists, so nothing was done. " +
 		"The permit is already in place; no new signature is needed."},
+	CodeTooFrequent: {ErrTooFrequent, "The service refuses calls this close together (\"too frequent\", seen on token-permit): " +
+		"nothing was done. Wait a minute before sending it again; repeating it at once is refused the same way."},
 	CodeEmailRegistered: {ErrEmailRegistered, "This email is already registered. Use another email, or log in with the account that owns it."},
 }
 

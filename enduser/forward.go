@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/textproto"
 	"strings"
+
+	"purse/protocol"
 )
 
 // RouteUnknown names, in the request log, a forwarded call on a method and path the route
@@ -66,7 +68,7 @@ func (c *Client) ForwardRoute(method, path string) (Route, bool) {
 // signer gave no signature (*SignError), the transport failed (*TransportError), or the
 // answer was larger than MaxResponseBytes (*DecodeError), which would be forwarded cut.
 func (c *Client) Forward(ctx context.Context, fr ForwardRequest) (*Forwarded, error) {
-	if err := checkPath(fr.Path); err != nil {
+	if err := protocol.CheckPath(fr.Path); err != nil {
 		return nil, invalid(RouteUnknown, "path", "%v", err)
 	}
 	if err := checkRawQuery(fr.RawQuery); err != nil {

@@ -631,6 +631,13 @@ func (s *Server) hChainConfigs(req *request) (any, error) {
 // --- on-ramp limit ---
 
 func (s *Server) hOnrampLimit(req *request) (any, error) {
+	if req.r.Method == http.MethodPost {
+		// Dialect.OnrampLimitPost: the public integration sends {}.
+		var none struct{}
+		if err := decodeStrict(req.body, &none); err != nil {
+			return nil, err
+		}
+	}
 	a, err := s.userLocked(req)
 	if err != nil {
 		return nil, err
