@@ -282,8 +282,11 @@ func (s *App) FetchDepositQuote(ctx context.Context, in QuoteInput, u *Unlock) (
 			return nil, failAt(StepQuote, err)
 		}
 		out.Quote, out.SignedBy = res.Quote, res.SignedBy
-		if res.SignedBy != "" {
+		switch {
+		case res.SignedBy != "":
 			out.Source += ", answer signed by " + res.SignedBy
+		case res.Unsigned:
+			out.Source += ", answer NOT signed (accepted because partner_unsigned_answers=warn)"
 		}
 	}
 	if err := CheckRequested(out.Quote, in.Amount, in.MinAmount); err != nil {
@@ -330,12 +333,7 @@ func (s *App) requestDepositQuote(ctx context.Context, st *DepositSetup, in Quot
 	if err != nil {
 		return nil, err
 	}
-	pc := &altchain.PartnerClient{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuth)}
-	if p.PartnerResponseKey != "" {
-		k := common.HexToAddress(p.PartnerResponseKey)
-		pc.ResponseKey = &k
-	}
-	res, err := pc.Quote(ctx, req)
+	res, err := partnerClient(p, signer).Quote(ctx, req)
 	if errors.Is(err, altchain.ErrResponseSignature) {
 		return nil, &RejectedError{err.Error() + "; nothing of the answer was used"}
 	}
@@ -343,6 +341,19 @@ func (s *App) requestDepositQuote(ctx context.Context, st *DepositSetup, in Quot
 		return nil, err
 	}
 	return res, nil
+}
+
+// partnerClient is the partner API client of profile p signing with signer: its partner-auth
+// form, its names for the spec's stand-ins, the service key its answers must be signed by
+// and what an unsigned answer gets. One place turns a profile into a partner client.
+func partnerClient(p config.Profile, signer wallet.EVMSigner) *altchain.PartnerClient {
+	pc := &altchain.PartnerClient{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuthForm()),
+		Names: p.StandInNames(), WarnUnsigned: p.UnsignedAnswers() == "warn"}
+	if p.PartnerResponseKey != "" {
+		k := common.HexToAddress(p.PartnerResponseKey)
+		pc.ResponseKey = &k
+	}
+	return pc
 }
 
 // CheckRequested ties the quote to the amounts the user asked for; a quote that carries

@@ -174,20 +174,6 @@ func parseAmountField(field, s string, decimals uint8) (decimal.Decimal, error) 
 	return homechain.FromSmallest(v, decimals), nil
 }
 
-// ParseSpender reads one word as a spender: a role (card, deposit, bufferpool; buffer-pool
-// and buffer_pool too) or else an explicit address.
-func ParseSpender(s string) (role, address string) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "card":
-		return RoleCard, ""
-	case "deposit":
-		return RoleDeposit, ""
-	case "bufferpool", "buffer-pool", "buffer_pool":
-		return RoleBufferPool, ""
-	}
-	return RoleAddress, s
-}
-
 // PermitSpender maps the role to an address (design 2.5), as `purse permit --spender` does.
 func PermitSpender(c PermitContext, f PermitForm) (common.Address, error) {
 	switch f.Role {
@@ -340,6 +326,16 @@ func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, si
 	note := readAllowance()
 	if out.Allowance == nil {
 		return out, fmt.Errorf("permit submitted (%s) but %s", out.Result.TxHash, note)
+	}
+	if out.Allowance.Cmp(pr.Permit.Value) < 0 && out.Result.AlreadyPermitted {
+		have, want := homechain.FormatSmallest(out.Allowance, pl.Token.Decimals), homechain.FormatSmallest(pr.Permit.Value, pl.Token.Decimals)
+		return out, &Advice{
+			Err: fmt.Errorf("token-permit answered 10011 (%q): an allowance of %s %s exists for the card spender, below the %s %s this permit signs; nothing was relayed",
+				out.Result.Message, have, pl.Token.Symbol, want, pl.Token.Symbol),
+			Next: fmt.Sprintf("The service relays no permit while an allowance exists. The card can spend up to the existing %s %s. "+
+				"To raise it: submit this signed permit to the token on chain yourself (its signature is in --json; permit() is callable by anyone and sets the allowance to the signed value), "+
+				"or revoke the allowance on chain first (approve(%s, 0) on %s from %s, paying gas on the home chain) and run purse permit again.",
+				have, pl.Token.Symbol, pl.Spender.Hex(), pl.Token.Address.Hex(), pr.Permit.Owner.Hex())}
 	}
 	if out.Allowance.Cmp(pr.Permit.Value) < 0 {
 		return out, fmt.Errorf("the permit did not take effect: %s, below the signed value %s (tx %q)", note, pr.Permit.Value, out.Result.TxHash)

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -20,13 +21,16 @@ func (a *cli) permitCmd() *cobra.Command {
 	var spender string
 	var ttl time.Duration
 	var yes bool
-	cmd := a.command("permit --token SYMBOL|ADDR --amount 25.00 [--permit-amount X] --spender card|deposit|bufferpool|0x... [--ttl 30m] [--yes]",
-		"Sign an EIP-2612 permit read from the chain, submit it (token-permit) and show the allowance", func(cmd *cobra.Command, core *app.App) error {
+	cmd := a.command("permit --token SYMBOL|ADDR --amount 25.00 [--permit-amount X] [--ttl 30m] [--yes]",
+		"Sign an EIP-2612 card-spend permit read from the chain, submit it (token-permit) and show the allowance", func(cmd *cobra.Command, core *app.App) error {
 			ctx := cmd.Context()
 			if ttl <= 0 || ttl > app.MaxPermitTTL {
 				return usagef("--ttl: expected a duration above 0 and at most %s, got %s", app.MaxPermitTTL, ttl)
 			}
-			form.Role, form.Address = app.ParseSpender(spender)
+			if strings.ToLower(strings.TrimSpace(spender)) != app.RoleCard {
+				return usagef("--spender: token-permit relays the card-spend permit only (the card spender, profile card_spender), got %q; sign a permit for another spender offline with `purse sign permit`", spender)
+			}
+			form.Role = app.RoleCard
 			// The question needs a terminal: make sure there is one before anything is read or signed.
 			tty, err := prompt.Review(yes)
 			if err != nil {
@@ -79,15 +83,16 @@ func (a *cli) permitCmd() *cobra.Command {
 		"DOMAIN_SEPARATOR from the profile's evm_rpc (refusing, exit 3, when the rebuilt domain\n" +
 		"differs), shows the review of the typed data and asks y/N on the terminal (--yes skips\n" +
 		"the question), signs with the profile's EVM key, submits through token-permit and reads\n" +
-		"the allowance. Spenders: card (profile card_spender), deposit (depositContract),\n" +
-		"bufferpool (bufferPoolContract) or an explicit address."
+		"the allowance. The spender is the card-authorization contract (profile card_spender):\n" +
+		"token-permit relays the card-spend permit only; a permit for another spender is signed\n" +
+		"offline with `purse sign permit`."
 	f := cmd.Flags()
 	f.StringVar(&form.TokenName, "token", "", "token symbol (EUR24) or address, from the chain configuration")
 	f.StringVar(&form.Amount, "amount", "", "business amount in the token's units, e.g. 25.00")
 	f.StringVar(&form.PermitAmount, "permit-amount", "", "signed value in the token's units (default: --amount)")
-	f.StringVar(&spender, "spender", "", "card, deposit, bufferpool or a 0x address")
+	f.StringVar(&spender, "spender", app.RoleCard, "card (the only spender token-permit relays)")
 	f.DurationVar(&ttl, "ttl", app.PermitTTL, "permit deadline from now (at most 24h)")
 	f.BoolVar(&yes, "yes", false, "sign without asking on the terminal")
-	required(cmd, "token", "amount", "spender")
+	required(cmd, "token", "amount")
 	return cmd
 }

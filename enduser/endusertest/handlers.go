@@ -1016,8 +1016,8 @@ func (s *Server) hTokenPermit(req *request) (any, error) {
 	if err != nil {
 		return nil, apiErr(CodeSystem, "chain: %v", err)
 	}
-	if allowance.Cmp(value) >= 0 {
-		return nil, apiErr(CodeAllowance, "exists Allowance: %s spender %s already has %s ≥ %s", role, spender.Hex(), allowance, value)
+	if allowance.Cmp(value) >= 0 || s.cfg.Dialect.ExistingAllowance && allowance.Sign() > 0 {
+		return nil, apiErr(CodeAllowance, "exists Allowance: %s spender %s already has %s (the permit signs %s)", role, spender.Hex(), allowance, value)
 	}
 	var r32, s32 [32]byte
 	copy(r32[:], common.FromHex(*body.PermitR))

@@ -122,6 +122,10 @@ type Dialect struct {
 	// URNames: the public integration's names for the spec's stand-ins: sumsub for idv in
 	// paths, urId for svcId in bodies.
 	URNames bool `json:"urNames,omitempty"`
+	// ExistingAllowance: token-permit answers 10011 while any allowance to the card spender
+	// exists, whatever the permit's value (the public integration permits only where
+	// hasAllowance is false); the spec's reading refuses only an allowance that covers it.
+	ExistingAllowance bool `json:"existingAllowance,omitempty"`
 }
 
 // dialectFlags are the Dialect's variants by name, in ParseDialect's syntax.
@@ -138,6 +142,7 @@ var dialectFlags = []struct {
 	{"accountStatusFull", func(d *Dialect) *bool { return &d.AccountStatusFull }},
 	{"onrampLimitPost", func(d *Dialect) *bool { return &d.OnrampLimitPost }},
 	{"urNames", func(d *Dialect) *bool { return &d.URNames }},
+	{"existingAllowance", func(d *Dialect) *bool { return &d.ExistingAllowance }},
 }
 
 // DialectNames lists the variants ParseDialect reads.
