@@ -112,10 +112,25 @@ var (
 	txHashRE   = lazyRegexp(`^[0-9A-Za-z]{32,128}$`) // EVM 0x-hex or base58
 )
 
-// TxStatuses are the status filter's values (spec 3.6): the records' own (pending,
-// completed, rejected, unknown), then the transaction states the spec names beside them.
-var TxStatuses = []string{"pending", "completed", "rejected", "unknown",
-	"INIT", "PENDING", "CONFIRMED", "FAILED", "PENDING_DROP", "DROPPED", "REJECTED", "UNKNOWN"}
+// The status filter's values (spec 3.6): the records' own statuses, and the transaction
+// states the spec names beside them; TxStatuses is both.
+var (
+	RecordStatuses = []string{"pending", "completed", "rejected", "unknown"}
+	TxStates       = []string{"INIT", "PENDING", "CONFIRMED", "FAILED", "PENDING_DROP", "DROPPED", "REJECTED", "UNKNOWN"}
+	TxStatuses     = append(slices.Clip(RecordStatuses), TxStates...)
+)
+
+// TxStatusOf is the status filter value a user typed in any case: a record status
+// (pending, completed, rejected, unknown) in lower case, else a transaction state of spec
+// 3.6 in upper case; false when it is neither.
+func TxStatusOf(typed string) (string, bool) {
+	for _, v := range TxStatuses {
+		if strings.EqualFold(v, typed) {
+			return v, true
+		}
+	}
+	return typed, false
+}
 
 // Validate checks the filter as the client sends it; errors name the field.
 func (f TxFilter) Validate() error {
