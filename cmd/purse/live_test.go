@@ -4,8 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"purse/enduser/endusertest"
 	"purse/sandbox"
@@ -199,5 +203,58 @@ func TestDepositUnderUR(t *testing.T) {
 	}
 	if _, e, c := purse(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--yes"); c == exitOK || !strings.Contains(e, "10001") {
 		t.Fatalf("spec form to a ur service: %d %s", c, e)
+	}
+}
+
+// TestTxListWithoutServerTime: the issue's case — a service without GET /api/v1/timestamp.
+// With timeNow in its answers `tx list` signs from that; with no server time at all it says
+// so once on stderr (escaped: the service's words are in it) and signs from this machine's
+// clock, instead of failing with "server time is needed for the deadline".
+func TestTxListWithoutServerTime(t *testing.T) {
+	devKeyEnv(t)
+	for _, timeNow := range []bool{true, false} {
+		var deadlines []int64
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/api/v1/timestamp" {
+				http.Error(w, "no such route \x1b[31m", http.StatusNotFound)
+				return
+			}
+			if d, err := strconv.ParseInt(r.Header.Get("deadline"), 10, 64); err == nil {
+				deadlines = append(deadlines, d)
+			}
+			env := map[string]any{"retCode": 0, "retMsg": "OK", "result": map[string]any{"transactions": []any{}, "chains": []any{}}}
+			if timeNow {
+				env["timeNow"] = time.Now().Add(time.Hour).UnixMilli()
+			}
+			w.Header().Set("Content-Type", "application/json")
+			_ = json.NewEncoder(w).Encode(env)
+		}))
+		name := fmt.Sprintf("nots%v", timeNow)
+		for _, args := range [][]string{
+			{"profile", "add", name, "--user-api", srv.URL, "--network", "5003"},
+			{"--profile", name, "profile", "set", "evm_key=dev", "token_id=1234567890"},
+		} {
+			if _, e, c := purse(t, "", args...); c != exitOK {
+				t.Fatalf("%v: %s", args, e)
+			}
+		}
+		_, e, c := purse(t, "", "--profile", name, "tx", "list")
+		srv.Close()
+		notes := strings.Count(e, "purse: note: the service gave no server time")
+		switch {
+		case c != exitOK:
+			t.Fatalf("timeNow=%v: tx list: %d %s", timeNow, c, e)
+		case timeNow && notes != 0, !timeNow && notes != 1:
+			t.Fatalf("timeNow=%v: %d notices: %s", timeNow, notes, e)
+		case strings.Contains(e, "\x1b"):
+			t.Fatalf("the service's text reached the terminal unescaped: %q", e)
+		}
+		want := time.Now().Add(5 * time.Minute).Unix()
+		if timeNow {
+			want += 3600
+		}
+		if len(deadlines) != 1 || deadlines[0] < want-5 || deadlines[0] > want+5 {
+			t.Fatalf("timeNow=%v: deadlines %v, want %d", timeNow, deadlines, want)
+		}
 	}
 }
