@@ -97,3 +97,18 @@ func TestServerTimeFallbacks(t *testing.T) {
 		t.Fatalf("an unreachable service settled the clock: %+v", c.Clock().SyncedBy())
 	}
 }
+
+// TestCodeExplanations: 10000 is what spec 7 says (system error or upstream failure), not
+// advice to retry; 10016 says to wait.
+func TestCodeExplanations(t *testing.T) {
+	if x := Explain(CodeSystem); !strings.Contains(x, "system error or an upstream failure") || strings.Contains(x, "retry in a little while") {
+		t.Errorf("10000: %s", x)
+	}
+	if x := Explain(CodeTooFrequent); !strings.Contains(x, "too frequent") || !strings.Contains(x, "Wait a minute") {
+		t.Errorf("10016: %s", x)
+	}
+	e := newAPIError(RouteTokenPermit, CodeTooFrequent, "", "too frequent", false, 200)
+	if !errors.Is(e, ErrTooFrequent) || !strings.Contains(e.Error(), "Wait a minute") {
+		t.Errorf("10016 error: %v", e)
+	}
+}
