@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shopspring/decimal"
+
 	"purse/enduser"
 	"purse/enduser/endusertest"
 )
@@ -94,5 +96,35 @@ func TestRouteSettingsAgainstEachDialect(t *testing.T) {
 	other.opts = speaking(ur)
 	if v, err := other.newClient(other.key, other.client.TokenID()).ReuseShareToken(ctx, share); err != nil || v.Status != enduser.VerdictPassed {
 		t.Fatalf("urId in the body: %+v %v", v, err)
+	}
+}
+
+// TestTxAmountUnitPairs: the history filter's amounts in each unit against a sandbox reading
+// each: matching units filter as asked; display decimals sent to a smallest-unit service are
+// refused there (a decimal point), never read as another amount silently.
+func TestTxAmountUnitPairs(t *testing.T) {
+	ctx := context.Background()
+	min, max := decimal.RequireFromString("10.50"), decimal.RequireFromString("20")
+	for _, server := range []string{enduser.TxAmountSmallest, enduser.TxAmountDisplay} {
+		for _, client := range []string{enduser.TxAmountSmallest, enduser.TxAmountDisplay} {
+			w := newWorldOpts(t, endusertest.Config{Seed: 7, TxAmountUnit: server}, func(o *enduser.Options) { o.TxAmountUnit = client })
+			w.mint(ctx)
+			page, err := w.client.Transactions(ctx, enduser.TxFilter{PageSize: 100, MinAmount: &min, MaxAmount: &max})
+			switch {
+			case server == client && err != nil:
+				t.Fatalf("server %s client %s: %v", server, client, err)
+			case server == client:
+				for _, r := range page.Transactions {
+					if a := r.Amount.Decimal.Abs(); a.LessThan(min) || a.GreaterThan(max) {
+						t.Fatalf("server %s client %s: %s outside 10.50..20", server, client, r.Amount.Decimal)
+					}
+				}
+				if len(page.Transactions) == 0 {
+					t.Fatalf("server %s client %s: nothing matched", server, client)
+				}
+			case server == enduser.TxAmountSmallest:
+				wantCode(t, err, enduser.ErrInvalidParam, 10009)
+			}
+		}
 	}
 }
