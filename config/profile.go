@@ -399,37 +399,17 @@ func (p *Profile) Set(key, value string) error {
 		}
 		c.FeeCapLamports = n
 	default:
-		if r, ok := strings.CutPrefix(key, "routes."); ok && r != "" {
-			if c.Routes == nil {
-				c.Routes = map[string]string{}
+		mapped := false
+		for _, m := range []struct {
+			prefix string
+			to     *map[string]string
+		}{{"routes.", &c.Routes}, {"names.", &c.Names}, {"altchain_layouts.", &c.Layouts}} {
+			if k, ok := strings.CutPrefix(key, m.prefix); ok && k != "" {
+				setIn(m.to, k, value)
+				mapped = true
 			}
-			if value == "" {
-				delete(c.Routes, r)
-			} else {
-				c.Routes[r] = value
-			}
-			break
 		}
-		if standIn, ok := strings.CutPrefix(key, "names."); ok && standIn != "" {
-			if c.Names == nil {
-				c.Names = map[string]string{}
-			}
-			if value == "" {
-				delete(c.Names, standIn)
-			} else {
-				c.Names[standIn] = value
-			}
-			break
-		}
-		if program, ok := strings.CutPrefix(key, "altchain_layouts."); ok && program != "" {
-			if c.Layouts == nil {
-				c.Layouts = map[string]string{}
-			}
-			if value == "" {
-				delete(c.Layouts, program)
-			} else {
-				c.Layouts[program] = value
-			}
+		if mapped {
 			break
 		}
 		if rest, ok := strings.CutPrefix(key, "altchain_pins."); ok {
@@ -461,6 +441,18 @@ func (p *Profile) Set(key, value string) error {
 	}
 	*p = *c
 	return nil
+}
+
+// setIn sets k to v in the map *m (made when nil); an empty v removes k.
+func setIn(m *map[string]string, k, v string) {
+	if v == "" {
+		delete(*m, k)
+		return
+	}
+	if *m == nil {
+		*m = map[string]string{}
+	}
+	(*m)[k] = v
 }
 
 // SettingNames lists what `profile set` takes.

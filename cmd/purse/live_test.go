@@ -168,23 +168,9 @@ func TestPermitUnderAnExistingAllowance(t *testing.T) {
 // auth ("{body} {deadline}", no identity header) and the integration's names (urId in the
 // quote's body): the quote is signed, answered signed, validated, sent and credited.
 func TestDepositUnderUR(t *testing.T) {
-	devKeyEnv(t)
-	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0", PartnerAuth: wallet.PartnerAuthUR, Dialect: endusertest.Dialect{URNames: true}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sb.Close()
-	for _, args := range [][]string{
-		{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI},
-		{"profile", "use", "sb"},
-		{"key", "new", "--label", "sol", "--kind", "solana"},
-		{"key", "new", "--label", "partner", "--kind", "evm"},
-		{"profile", "set", "solana_key=sol", "partner_key=partner"},
-		{"sandbox", "ctl", "onboard", "--key", "dev"},
-	} {
-		if _, e, c := purse(t, "", args...); c != exitOK {
-			t.Fatalf("%v: %s", args, e)
-		}
+	depositSandbox(t, sandbox.Config{PartnerAuth: wallet.PartnerAuthUR, Dialect: endusertest.Dialect{URNames: true}})
+	if _, e, c := purse(t, "", "sandbox", "ctl", "onboard", "--key", "dev"); c != exitOK {
+		t.Fatalf("onboard: %s", e)
 	}
 	out, _, _ := purse(t, "", "profile", "show", "--json")
 	if p := jsonOut(t, out); p["partnerAuth"] != "ur" || p["names"].(map[string]any)["svcId"] != "urId" {
