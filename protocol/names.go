@@ -63,17 +63,23 @@ func (n Names) AltchainField(field string) string {
 	return n.AltchainName() + rest
 }
 
-// Path writes p with each path segment that is a stand-in (idv, altchain) replaced by the
-// service's name; other segments are kept as they are.
+// Path writes p with each stand-in (idv, altchain) that is a whole path segment or a
+// hyphen-separated word of one replaced by the service's name: /api/v1/idv/create-access-token
+// and /v1/idv-status-by-network become /api/v1/sumsub/create-access-token and
+// /v1/sumsub-status-by-network. Other words are kept as they are.
 func (n Names) Path(p string) string {
 	segs := strings.Split(p, "/")
 	for i, s := range segs {
-		switch s {
-		case StandInIDV:
-			segs[i] = n.Vendor()
-		case StandInAltchain:
-			segs[i] = n.AltchainName()
+		words := strings.Split(s, "-")
+		for j, w := range words {
+			switch w {
+			case StandInIDV:
+				words[j] = n.Vendor()
+			case StandInAltchain:
+				words[j] = n.AltchainName()
+			}
 		}
+		segs[i] = strings.Join(words, "-")
 	}
 	return strings.Join(segs, "/")
 }

@@ -15,7 +15,8 @@ func TestNames(t *testing.T) {
 	for got, want := range map[string]string{
 		ur.Path("/api/v1/idv/create-access-token"):       "/api/v1/sumsub/create-access-token",
 		ur.Path("/v1/altchain/deposit/quote"):            "/v1/solana/deposit/quote",
-		ur.Path("/v1/idv-status-by-network"):             "/v1/idv-status-by-network", // a whole segment only
+		ur.Path("/v1/idv-status-by-network"):             "/v1/sumsub-status-by-network", // a hyphenated word too (evidence §6)
+		ur.Path("/v1/idvx/idv_token"):                    "/v1/idvx/idv_token",           // not a word of its own
 		ur.AccountIDHeader():                             "X-Ur-Id",
 		ur.AccountID():                                   "urId",
 		ur.AltchainField("altchainAddress"):              "solanaAddress",
