@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -35,7 +36,7 @@ func TestStartServesEveryService(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got sandboxctl.Info
-	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil || got != info {
+	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil || !reflect.DeepEqual(got, info) {
 		t.Fatalf("/sandbox/info %+v %v", got, err)
 	}
 	resp.Body.Close()

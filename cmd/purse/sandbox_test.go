@@ -80,23 +80,7 @@ func TestOnboardThroughTheSandbox(t *testing.T) {
 // quoted, validated, signed, simulated, sent and confirmed, and the end-user account shows
 // the credited fiat as a CTU record.
 func TestSolanaDepositCreditsTheAccount(t *testing.T) {
-	devKeyEnv(t)
-	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sb.Close()
-	for _, args := range [][]string{
-		{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI},
-		{"profile", "use", "sb"},
-		{"key", "new", "--label", "sol", "--kind", "solana"},
-		{"key", "new", "--label", "partner", "--kind", "evm"},
-		{"profile", "set", "solana_key=sol", "partner_key=partner"},
-	} {
-		if _, e, c := purse(t, "", args...); c != exitOK {
-			t.Fatalf("%v: %s", args, e)
-		}
-	}
+	sb := depositSandbox(t, sandbox.Config{})
 	out, e, c := purse(t, "", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
 	if c != exitOK {
 		t.Fatalf("onboard: %s", e)
@@ -119,6 +103,50 @@ func TestSolanaDepositCreditsTheAccount(t *testing.T) {
 	if dep := sb.Solana.Deposits(); len(dep) != 1 || dep[0].USDC != 12_500_000 {
 		t.Fatalf("deposits on the Solana side: %+v", dep)
 	}
+}
+
+// depositSandbox starts a sandbox of cfg (closed at the test's end) and makes a profile of it
+// the active one, with a Solana key and a partner key: ready to onboard the dev key and deposit.
+func depositSandbox(t *testing.T, cfg sandbox.Config) *sandbox.Sandbox {
+	t.Helper()
+	devKeyEnv(t)
+	cfg.Listen = "127.0.0.1:0"
+	sb, err := sandbox.Start(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sb.Close() })
+	for _, args := range [][]string{
+		{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI},
+		{"profile", "use", "sb"},
+		{"key", "new", "--label", "sol", "--kind", "solana"},
+		{"key", "new", "--label", "partner", "--kind", "evm"},
+		{"profile", "set", "solana_key=sol", "partner_key=partner"},
+	} {
+		if _, e, c := purse(t, "", args...); c != exitOK {
+			t.Fatalf("%v: %s", args, e)
+		}
+	}
+	return sb
+}
+
+// onboardedSandbox starts a sandbox of cfg for the test and onboards the dev key there to
+// Live, in the active profile "sb" made from the sandbox's info.
+func onboardedSandbox(t *testing.T, cfg sandbox.Config) *sandbox.Sandbox {
+	t.Helper()
+	devKeyEnv(t)
+	cfg.Listen = "127.0.0.1:0"
+	sb, err := sandbox.Start(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sb.Close() })
+	for _, args := range [][]string{{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI}, {"profile", "use", "sb"}, {"sandbox", "ctl", "onboard", "--key", "dev"}} {
+		if _, e, c := purse(t, "", args...); c != exitOK {
+			t.Fatalf("%v: %s", args, e)
+		}
+	}
+	return sb
 }
 
 func ctuCount(t *testing.T) int {
