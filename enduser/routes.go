@@ -119,6 +119,18 @@ func LookupRoute(name string) (Route, bool) {
 	return Route{}, false
 }
 
+// RouteUnder is the route of a name as a profile has it: its names for the spec's stand-ins
+// and its routes.NAME settings applied, as the client it makes sends it; false for a name the
+// table lacks or settings the table refuses.
+func RouteUnder(name string, overrides map[string]string, names protocol.Names) (Route, bool) {
+	routes, err := resolveRoutes(overrides, names)
+	if err != nil {
+		return Route{}, false
+	}
+	r, ok := routes[name]
+	return r, ok
+}
+
 // FindRoute is the default route named by nameOrPath (a route name, or a path the table
 // gives to method).
 func FindRoute(method, nameOrPath string) (Route, bool) {
