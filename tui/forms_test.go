@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
@@ -75,9 +74,14 @@ func (f *permitFake) LoadPermitContext(context.Context) (app.PermitContext, erro
 		Tokens:      []homechain.Token{{Symbol: "EUR24", Address: common.HexToAddress("0x00000000000000000000000000000000000000e1"), Decimals: 2, IsFiat: true}},
 	}, nil
 }
-func (f *permitFake) PreparePermit(_ context.Context, _ common.Address, pl app.PermitPlan, _ time.Time) (app.PreparedPermit, error) {
+func (f *permitFake) Permit(ctx context.Context, run app.PermitRun, _ *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error) {
+	c, _ := f.LoadPermitContext(ctx)
+	pl, err := app.CheckPermit(c, run.Form)
+	if err != nil {
+		return app.PreparedPermit{}, app.SubmittedPermit{}, err
+	}
 	f.plans = append(f.plans, pl)
-	return app.PreparedPermit{}, errOffline
+	return app.PreparedPermit{}, app.SubmittedPermit{}, errOffline
 }
 
 type depositFake struct {
