@@ -113,7 +113,7 @@ func onboardUnder(t *testing.T, name, label, dialect string, auth wallet.Partner
 		if _, e, c := purse(t, "", add...); c != exitOK {
 			t.Fatal(e)
 		}
-		out, e, c := purse(t, "", "--profile", name, "sandbox", "ctl", "onboard", "--key", "dev", "--json")
+		out, e, c := purse(t, "", "--yes", "--profile", name, "sandbox", "ctl", "onboard", "--key", "dev", "--json")
 		if c != exitOK || jsonOut(t, out)["status"] != "Live" {
 			t.Fatalf("onboard: %d %s %s", c, out, e)
 		}
@@ -162,7 +162,7 @@ func TestPermitUnderAnExistingAllowance(t *testing.T) {
 // quote's body): the quote is signed, answered signed, validated, sent and credited.
 func TestDepositUnderUR(t *testing.T) {
 	depositSandbox(t, sandbox.Config{PartnerAuth: wallet.PartnerAuthUR, Dialect: endusertest.Dialect{URNames: true}})
-	if _, e, c := purse(t, "", "sandbox", "ctl", "onboard", "--key", "dev"); c != exitOK {
+	if _, e, c := purse(t, "", "--yes", "sandbox", "ctl", "onboard", "--key", "dev"); c != exitOK {
 		t.Fatalf("onboard: %s", e)
 	}
 	out, _, _ := purse(t, "", "profile", "show", "--json")

@@ -81,7 +81,7 @@ func TestOnboardThroughTheSandbox(t *testing.T) {
 // the credited fiat as a CTU record.
 func TestSolanaDepositCreditsTheAccount(t *testing.T) {
 	sb := depositSandbox(t, sandbox.Config{})
-	out, e, c := purse(t, "", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
+	out, e, c := purse(t, "", "--yes", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
 	if c != exitOK {
 		t.Fatalf("onboard: %s", e)
 	}
@@ -141,7 +141,7 @@ func onboardedSandbox(t *testing.T, cfg sandbox.Config) *sandbox.Sandbox {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sb.Close() })
-	for _, args := range [][]string{{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI}, {"profile", "use", "sb"}, {"sandbox", "ctl", "onboard", "--key", "dev"}} {
+	for _, args := range [][]string{{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI}, {"profile", "use", "sb"}, {"--yes", "sandbox", "ctl", "onboard", "--key", "dev"}} {
 		if _, e, c := purse(t, "", args...); c != exitOK {
 			t.Fatalf("%v: %s", args, e)
 		}
