@@ -114,23 +114,9 @@ func TestPartnerOnboardingCommands(t *testing.T) {
 // (partner_routes.NAME) wins over the names; an unsigned answer is refused by default and,
 // with partner_unsigned_answers=warn, used and shown as not signed.
 func TestPartnerRoutesUnderURDialect(t *testing.T) {
-	devKeyEnv(t)
-	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0", PartnerAuth: wallet.PartnerAuthUR, Dialect: endusertest.Dialect{URNames: true}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sb.Close()
-	for _, args := range [][]string{
-		{"profile", "add", "ur", "--sandbox", sb.Info().UserAPI},
-		{"profile", "use", "ur"},
-		{"key", "new", "--label", "partner", "--kind", "evm"},
-		{"profile", "set", "evm_key=dev", "partner_key=partner"},
-		{"sandbox", "ctl", "register-partner"},
-	} {
-		if _, e, c := purse(t, "", args...); c != exitOK {
-			t.Fatalf("%v: %s", args, e)
-		}
-	}
+	sb := sandboxProfile(t, sandbox.Config{PartnerAuth: wallet.PartnerAuthUR, Dialect: endusertest.Dialect{URNames: true}},
+		[]string{"key", "new", "--label", "partner", "--kind", "evm"}, []string{"profile", "set", "evm_key=dev", "partner_key=partner"},
+		[]string{"sandbox", "ctl", "register-partner"})
 	if out, _, _ := purse(t, "", "profile", "show", "--json"); !strings.Contains(out, `"idv": "sumsub"`) || !strings.Contains(out, `"partnerAuth": "ur"`) {
 		t.Fatalf("the profile from the sandbox's info lacks its names or form: %s", out)
 	}

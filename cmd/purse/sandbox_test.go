@@ -105,9 +105,9 @@ func TestSolanaDepositCreditsTheAccount(t *testing.T) {
 	}
 }
 
-// depositSandbox starts a sandbox of cfg (closed at the test's end) and makes a profile of it
-// the active one, with a Solana key and a partner key: ready to onboard the dev key and deposit.
-func depositSandbox(t *testing.T, cfg sandbox.Config) *sandbox.Sandbox {
+// sandboxProfile starts a sandbox of cfg for the test and, with the dev key's environment,
+// makes profile "sb" from its info, makes it active and runs each of then.
+func sandboxProfile(t *testing.T, cfg sandbox.Config, then ...[]string) *sandbox.Sandbox {
 	t.Helper()
 	devKeyEnv(t)
 	cfg.Listen = "127.0.0.1:0"
@@ -116,13 +116,7 @@ func depositSandbox(t *testing.T, cfg sandbox.Config) *sandbox.Sandbox {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sb.Close() })
-	for _, args := range [][]string{
-		{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI},
-		{"profile", "use", "sb"},
-		{"key", "new", "--label", "sol", "--kind", "solana"},
-		{"key", "new", "--label", "partner", "--kind", "evm"},
-		{"profile", "set", "solana_key=sol", "partner_key=partner"},
-	} {
+	for _, args := range append([][]string{{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI}, {"profile", "use", "sb"}}, then...) {
 		if _, e, c := purse(t, "", args...); c != exitOK {
 			t.Fatalf("%v: %s", args, e)
 		}
@@ -130,23 +124,17 @@ func depositSandbox(t *testing.T, cfg sandbox.Config) *sandbox.Sandbox {
 	return sb
 }
 
-// onboardedSandbox starts a sandbox of cfg for the test and onboards the dev key there to
-// Live, in the active profile "sb" made from the sandbox's info.
+// depositSandbox is a sandbox of cfg with profile "sb" holding a Solana key and a partner key.
+func depositSandbox(t *testing.T, cfg sandbox.Config) *sandbox.Sandbox {
+	t.Helper()
+	return sandboxProfile(t, cfg, []string{"key", "new", "--label", "sol", "--kind", "solana"},
+		[]string{"key", "new", "--label", "partner", "--kind", "evm"}, []string{"profile", "set", "solana_key=sol", "partner_key=partner"})
+}
+
+// onboardedSandbox is a sandbox of cfg with the dev key onboarded to Live in profile "sb".
 func onboardedSandbox(t *testing.T, cfg sandbox.Config) *sandbox.Sandbox {
 	t.Helper()
-	devKeyEnv(t)
-	cfg.Listen = "127.0.0.1:0"
-	sb, err := sandbox.Start(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sb.Close() })
-	for _, args := range [][]string{{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI}, {"profile", "use", "sb"}, {"--yes", "sandbox", "ctl", "onboard", "--key", "dev"}} {
-		if _, e, c := purse(t, "", args...); c != exitOK {
-			t.Fatalf("%v: %s", args, e)
-		}
-	}
-	return sb
+	return sandboxProfile(t, cfg, []string{"--yes", "sandbox", "ctl", "onboard", "--key", "dev"})
 }
 
 func ctuCount(t *testing.T) int {
