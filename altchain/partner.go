@@ -13,6 +13,7 @@ import (
 	"github.com/gagliardetto/solana-go"
 
 	"purse/partner"
+	"purse/protocol"
 	"purse/wallet"
 )
 
@@ -23,7 +24,8 @@ const QuotePath = "/v1/altchain/deposit/quote"
 var OutputCurrencies = []string{"EUR", "CHF", "USD", "CNH"}
 
 // QuoteRequest is the body of POST /v1/altchain/deposit/quote (spec 4.4). Amounts are
-// USDC smallest-unit integer strings.
+// USDC smallest-unit integer strings. The path and two field names carry the spec's
+// stand-ins (altchain, svcId), which PartnerClient.Names renames.
 type QuoteRequest struct {
 	SvcID           int64
 	AltchainAddress string
@@ -36,17 +38,6 @@ type QuoteRequest struct {
 	MinUSDCAmount string
 	// ComputeUnitPrice is optional (micro-lamports per compute unit).
 	ComputeUnitPrice *uint64
-}
-
-// quoteRequestBody is the wire form, in spec field order.
-type quoteRequestBody struct {
-	SvcID            int64   `json:"svcId"`
-	AltchainAddress  string  `json:"altchainAddress"`
-	USDCAmount       string  `json:"usdcAmount"`
-	OutputCurrency   string  `json:"outputCurrency"`
-	Network          string  `json:"network"`
-	MinUSDCAmount    string  `json:"minUsdcAmount,omitempty"`
-	ComputeUnitPrice *uint64 `json:"computeUnitPrice,omitempty"`
 }
 
 func reqErr(field, expected, detail string) error {
@@ -101,13 +92,45 @@ func (r *QuoteRequest) Validate() error {
 	return nil
 }
 
-// Body returns the exact JSON body sent (and signed).
-func (r *QuoteRequest) Body() ([]byte, error) {
-	return json.Marshal(quoteRequestBody{
-		SvcID: r.SvcID, AltchainAddress: r.AltchainAddress, USDCAmount: r.USDCAmount,
-		OutputCurrency: r.OutputCurrency, Network: r.Network, MinUSDCAmount: r.MinUSDCAmount,
-		ComputeUnitPrice: r.ComputeUnitPrice,
-	})
+// Body returns the exact JSON body sent (and signed) under the spec's names.
+func (r *QuoteRequest) Body() ([]byte, error) { return r.BodyNamed(protocol.Names{}) }
+
+// BodyNamed returns the exact JSON body sent (and signed), in spec field order, with svcId
+// and altchainAddress under the service's names for the stand-ins.
+func (r *QuoteRequest) BodyNamed(n protocol.Names) ([]byte, error) {
+	fields := []struct {
+		key  string
+		v    any
+		omit bool
+	}{
+		{n.AccountID(), r.SvcID, false},
+		{n.AltchainField("altchainAddress"), r.AltchainAddress, false},
+		{"usdcAmount", r.USDCAmount, false},
+		{"outputCurrency", r.OutputCurrency, false},
+		{"network", r.Network, false},
+		{"minUsdcAmount", r.MinUSDCAmount, r.MinUSDCAmount == ""},
+		{"computeUnitPrice", r.ComputeUnitPrice, r.ComputeUnitPrice == nil},
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for _, f := range fields {
+		if f.omit {
+			continue
+		}
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(f.key)
+		v, err := json.Marshal(f.v)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
 // PartnerClient asks the partner API for deposit quotes: the partner API client (package
@@ -123,6 +146,8 @@ type QuoteResult struct {
 	Auth     wallet.PartnerAuth
 	// SignedBy is the service key whose signature over the answer holds ("" when unsigned).
 	SignedBy string
+	// Unsigned is true for an answer without a signature that WarnUnsigned let through.
+	Unsigned bool
 }
 
 // Quote validates req, signs it with partner auth and decodes the answer strictly with
@@ -132,18 +157,20 @@ func (c *PartnerClient) Quote(ctx context.Context, req QuoteRequest) (*QuoteResu
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
-	body, err := req.Body()
+	body, err := req.BodyNamed(c.Names)
 	if err != nil {
 		return nil, err
 	}
-	ex, err := (*partner.Client)(c).Post(ctx, QuotePath, strconv.FormatInt(req.SvcID, 10), body, MaxQuoteBytes)
+	path := c.Names.Path(QuotePath)
+	ex, err := (*partner.Client)(c).Post(ctx, path, strconv.FormatInt(req.SvcID, 10), body, MaxQuoteBytes)
 	if ex == nil {
 		return nil, err
 	}
 	res := &QuoteResult{Body: ex.Body, Response: ex.Response, Auth: ex.Auth, SignedBy: ex.SignedBy}
 	if err != nil {
-		return res, err
+		return res, ex.UnsignedRefusal(err, partner.RouteQuote)
 	}
+	res.Unsigned = ex.Status == http.StatusOK && ex.SignedBy == ""
 	raw := ex.Response
 	if ex.Status != http.StatusOK {
 		// A gateway error may still carry {error_code, error_msg} or a partner envelope.
@@ -153,7 +180,7 @@ func (c *PartnerClient) Quote(ctx context.Context, req QuoteRequest) (*QuoteResu
 				return res, perr
 			}
 		}
-		return res, fmt.Errorf("altchain quote: HTTP %d from %s", ex.Status, strings.TrimRight(c.BaseURL, "/")+QuotePath)
+		return res, fmt.Errorf("altchain quote: HTTP %d from %s", ex.Status, strings.TrimRight(c.BaseURL, "/")+path)
 	}
 	q, err := ParseQuote(bytes.NewReader(raw))
 	if err != nil {

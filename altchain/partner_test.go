@@ -16,6 +16,7 @@ import (
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/partner"
+	"purse/protocol"
 	"purse/wallet"
 )
 
@@ -105,7 +106,7 @@ func TestPartnerClientHeaders(t *testing.T) {
 	}))
 	defer srv.Close()
 	now := time.Unix(1_700_000_000, 0)
-	for _, v := range []wallet.PartnerAuthVariant{wallet.PartnerAuthSpec, wallet.PartnerAuthLegacy} {
+	for _, v := range []wallet.PartnerAuthVariant{wallet.PartnerAuthSpec, wallet.PartnerAuthUR} {
 		pc := &altchain.PartnerClient{BaseURL: srv.URL + "/", Signer: evmKey(t), Variant: v, Now: func() time.Time { return now }}
 		_, err := pc.Quote(bg(t), validRequest(t))
 		var ae *altchain.APIError
@@ -119,26 +120,43 @@ func TestPartnerClientHeaders(t *testing.T) {
 		if err != nil || dl <= now.Unix() || dl > now.Add(5*time.Minute).Unix() {
 			t.Fatalf("deadline %d", dl)
 		}
-		if got.Header.Get(partner.HeaderSvcID) != "4242" || got.Header.Get(partner.HeaderAPIPublicKey) != evmKey(t).Address().Hex() {
-			t.Fatalf("headers %v", got.Header)
+		// The spec's form signs and sends the identity header; UR's form neither (the
+		// public integration's /v1/* calls carry none).
+		wantSvc := map[wallet.PartnerAuthVariant]string{wallet.PartnerAuthSpec: "4242", wallet.PartnerAuthUR: ""}[v]
+		if got.Header.Get(partner.HeaderSvcID) != wantSvc || got.Header.Get(partner.HeaderAPIPublicKey) != evmKey(t).Address().Hex() {
+			t.Fatalf("%s: headers %v", v, got.Header)
 		}
 		r := validRequest(t)
 		if want, _ := r.Body(); string(want) != string(body) {
 			t.Fatalf("body %s", body)
 		}
-		msg := wallet.PartnerAuthMessage(v, body, "4242", "", dl)
+		msg := wallet.PartnerAuthMessage(v, body, "", wantSvc, "", dl)
 		signer, err := wallet.RecoverPersonal([]byte(msg), got.Header.Get(partner.HeaderAPISignature))
 		if err != nil || signer != evmKey(t).Address() {
 			t.Fatalf("%s: signature does not recover to the partner: %v", v, err)
 		}
 	}
-	pc := &altchain.PartnerClient{BaseURL: srv.URL, Signer: evmKey(t), Deadline: 6 * time.Minute}
+	// The service's names for the stand-ins: the path, the body's fields, the identity
+	// header and the identity's name in the spec form's message.
+	names := protocol.Names{SvcID: "urId", Altchain: "solana"}
+	pc := &altchain.PartnerClient{BaseURL: srv.URL, Signer: evmKey(t), Names: names, Now: func() time.Time { return now }}
+	_, _ = pc.Quote(bg(t), validRequest(t))
+	r := validRequest(t)
+	want, _ := r.BodyNamed(names)
+	if got.URL.Path != "/v1/solana/deposit/quote" || string(body) != string(want) || !strings.HasPrefix(string(body), `{"urId":4242,"solanaAddress":`) || got.Header.Get("X-Ur-Id") != "4242" || got.Header.Get(partner.HeaderSvcID) != "" {
+		t.Fatalf("named: %s %s %v", got.URL.Path, body, got.Header)
+	}
+	dl, _ := strconv.ParseInt(got.Header.Get(partner.HeaderAPIDeadline), 10, 64)
+	if signer, err := wallet.RecoverPersonal([]byte(string(body)+"urId:4242externalUserId: "+strconv.FormatInt(dl, 10)), got.Header.Get(partner.HeaderAPISignature)); err != nil || signer != evmKey(t).Address() {
+		t.Fatalf("named spec message: %v", err)
+	}
+	pc = &altchain.PartnerClient{BaseURL: srv.URL, Signer: evmKey(t), Deadline: 6 * time.Minute}
 	if _, err := pc.Quote(bg(t), validRequest(t)); err == nil || !strings.Contains(err.Error(), "at most") {
 		t.Fatalf("6-minute deadline window: %v", err)
 	}
 	// An invalid request is refused before anything is signed or sent.
 	got = nil
-	r := validRequest(t)
+	r = validRequest(t)
 	r.Network = ""
 	if _, err := (&altchain.PartnerClient{BaseURL: srv.URL, Signer: evmKey(t)}).Quote(bg(t), r); err == nil || got != nil {
 		t.Fatalf("sent an invalid request: %v", err)
@@ -195,7 +213,7 @@ func TestPartnerClientAgainstSandbox(t *testing.T) {
 		t.Errorf("10001: %v", err)
 	}
 	// The wrong variant: the sandbox accepts only the one it is configured for.
-	_, err = (&altchain.PartnerClient{BaseURL: srv.URL + "/partner", Signer: evmKey(t), Variant: wallet.PartnerAuthLegacy}).Quote(bg(t), validRequest(t))
+	_, err = (&altchain.PartnerClient{BaseURL: srv.URL + "/partner", Signer: evmKey(t), Variant: wallet.PartnerAuthUR}).Quote(bg(t), validRequest(t))
 	if !errors.As(err, &ae) || ae.Code != 10001 || !strings.Contains(ae.Message, "variant") {
 		t.Errorf("wrong variant: %v", err)
 	}

@@ -32,6 +32,7 @@ import (
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
+	"purse/internal/visible"
 	"purse/keystore"
 	"purse/sandboxctl"
 	"purse/wallet"
@@ -428,12 +429,33 @@ func (s *App) reachable() error {
 // apiWith is the end-user client of the profile with signer (nil: none).
 func (s *App) apiWith(signer wallet.EVMSigner) (*enduser.Client, error) {
 	s.mu.Lock()
-	p, clock := *s.profile, s.clock
+	p := *s.profile
 	s.mu.Unlock()
-	return enduser.New(enduser.Options{
+	return enduser.New(s.userOptions(p, signer))
+}
+
+// userOptions are the end-user client options of profile p with signer (nil: none): one
+// place that turns a profile's settings into the client's.
+func (s *App) userOptions(p config.Profile, signer wallet.EVMSigner) enduser.Options {
+	s.mu.Lock()
+	clock := s.clock
+	s.mu.Unlock()
+	return enduser.Options{
 		BaseURL: p.UserAPI, Network: p.Network, TokenID: p.TokenID, Window: p.Window(),
-		RouteOverrides: p.Routes, Log: s.Log, Clock: clock, Signer: signer,
-	})
+		RouteOverrides: p.Routes, Names: p.StandInNames(), TxAmountUnit: p.TxAmounts(),
+		Log: s.Log, Clock: clock, Signer: signer, Notice: s.note,
+	}
+}
+
+// note says one line to the user (the CLI's stderr), or logs it where there is no one to
+// tell (the TUI): text from the service in it is shown escaped.
+func (s *App) note(msg string) {
+	msg, _ = visible.Escape(strings.Join(strings.Fields(msg), " "))
+	if s.noticeTo != nil {
+		fmt.Fprintln(s.noticeTo, "purse: note: "+msg)
+		return
+	}
+	s.log().Warn("notice", "msg", msg)
 }
 
 // chain is the home chain the profile points at.

@@ -282,8 +282,11 @@ func (s *App) FetchDepositQuote(ctx context.Context, in QuoteInput, u *Unlock) (
 			return nil, failAt(StepQuote, err)
 		}
 		out.Quote, out.SignedBy = res.Quote, res.SignedBy
-		if res.SignedBy != "" {
+		switch {
+		case res.SignedBy != "":
 			out.Source += ", answer signed by " + res.SignedBy
+		case res.Unsigned:
+			out.Source += ", answer " + UnsignedAnswer
 		}
 	}
 	if err := CheckRequested(out.Quote, in.Amount, in.MinAmount); err != nil {

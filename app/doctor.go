@@ -109,7 +109,12 @@ func (s *App) doctor(ctx context.Context, u *Unlock) ([]Probe, error) {
 		out = append(out, Probe{Name: "account reads", Verdict: ProbeUnreachable, Detail: "the profile has no account id: status, history, card and on-ramp limit were not probed"})
 		return out, nil
 	}
-	st, err := open.AccountStatus(ctx)
+	status, err := s.statusAPI(u)
+	if err != nil {
+		out = append(out, Probe{Name: "account status", Verdict: ProbeUnreachable, Detail: "the profile reads it with full auth and has no signer: " + OneLine(err)})
+		return out, nil
+	}
+	st, err := status.AccountStatus(ctx)
 	add("account status", "GET /api/v2/account-status (basic auth): result as an object or a JSON string", err, enduser.RouteAccountStatus, func(body string) (string, bool) {
 		form := "result is an object"
 		if strings.Contains(body, `"result":"`) {

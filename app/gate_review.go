@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -37,15 +38,16 @@ func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) 
 		if err != nil {
 			return blocked(r.Method+" "+r.Route, review.KindFullAuth, err)
 		}
+		// The path the profile's client sends the named route to (its routes and names).
 		path := r.Route
-		if rt, ok := enduser.LookupRoute(r.Route); ok {
+		if rt, ok := enduser.RouteUnder(r.Route, p.Routes, p.StandInNames()); ok {
 			path = rt.Path
 		}
 		rv := review.FullAuthRequest(id, review.FullAuth{Method: r.Method, Path: path, Payload: string(r.Payload),
 			Hash: hash, Deadline: dl, Intermediate: inter, Message: msg})
 		rv.Sections[0].Fields = append(rv.Sections[0].Fields,
 			review.Field{Label: "route", Value: r.Route, Note: "(named by the caller; the signature covers the payload and the deadline only)"},
-			review.Field{Label: "can be", Value: fittingNames(r.Payload), Note: "(the calls this payload is a request of)"})
+			review.Field{Label: "can be", Value: fittingNames(p, r.Payload), Note: "(the calls this payload is a request of)"})
 		if what := payloadDoes(r.Payload); what != "" {
 			rv.Purpose = what + " " + rv.Purpose
 		}
@@ -70,11 +72,15 @@ func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) 
 	case wallet.PurposePartnerAuth:
 		pc := r.Partner
 		msg := pc.Message()
+		idName := pc.IDName // the service's name for svcId, as the message signs it
+		if idName == "" {
+			idName = "svcId"
+		}
 		rv := review.MessageRequest(id, review.KindPartnerAuth, "Authenticates a partner API call with your EVM key.",
 			[]byte(msg), wallet.PersonalHash([]byte(msg)).Hex())
 		rv.Sections = append([]review.Section{{Heading: "Partner call", Fields: []review.Field{
 			{Label: "message form", Value: string(pc.Variant)},
-			{Label: "svcId", Value: pc.SvcID},
+			{Label: idName, Value: pc.SvcID},
 			{Label: "externalUserId", Value: pc.ExternalUserID},
 			{Label: "deadline", Value: strconv.FormatInt(pc.Deadline, 10), Note: time.Unix(pc.Deadline, 0).UTC().Format("2006-01-02 15:04:05 UTC")},
 		}, Block: &review.Block{Label: "Payload", Text: string(pc.Payload)}}}, rv.Sections...)
@@ -118,15 +124,23 @@ func payloadDoes(payload []byte) string {
 	return ""
 }
 
-// fittingNames lists the routes a full-auth payload can be a request of.
-func fittingNames(payload []byte) string {
+// fittingNames lists the routes a full-auth payload can be a request of, each as profile p
+// sends it (its names and routes); a body that fits a read is that read made a POST.
+func fittingNames(p config.Profile, payload []byte) string {
 	fits := enduser.RoutesFitting(payload)
 	if len(fits) == 0 {
 		return "no route purse knows"
 	}
+	body := len(payload) > 0 && payload[0] == '{'
 	names := make([]string, len(fits))
 	for i, rt := range fits {
+		if under, ok := enduser.RouteUnder(rt.Name, p.Routes, p.StandInNames()); ok {
+			rt = under
+		}
 		names[i] = rt.Method + " " + rt.Path
+		if body && rt.Method == http.MethodGet {
+			names[i] = "POST " + rt.Path + " (the read made a POST)"
+		}
 	}
 	return strings.Join(names, ", ")
 }

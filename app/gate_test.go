@@ -242,6 +242,46 @@ func TestGateJudgesThePayloadNotTheRouteName(t *testing.T) {
 	})
 }
 
+// The review shows a request as the profile's service names it: a full-auth call's path
+// under the profile's names and routes (the vendor's path, not the spec's stand-in), and a
+// partner call's identity under the service's name for svcId, as its message signs it.
+func TestGateReviewUnderTheServicesNames(t *testing.T) {
+	policy := "[purposes]\npartner-auth = \"confirm\"\n[routes]\nidv-access-token = \"confirm\"\n"
+	names := func(p *config.Profile) {
+		p.Names = map[string]string{"idv": "sumsub", "svcId": "urId"}
+		p.Routes = map[string]string{"onramp-limit": "POST"}
+	}
+	bothWays(t, policy, names, func(t *testing.T, e *gateEnv) {
+		s := e.signer(t)
+		now := time.Now()
+		dl := now.Add(5 * time.Minute).Unix()
+		if _, err := wallet.SignFullAuthCall(s, "POST", "idv-access-token", []byte(`{"levelName":"basic"}`), dl, now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != 1 {
+			t.Fatalf("idv-access-token: %v (asked %d)", err, e.asked.count())
+		}
+		if txt := reviewText(e.asked.last().Review); !strings.Contains(txt, "POST /api/v1/sumsub/create-access-token") || strings.Contains(txt, "/idv/") {
+			t.Fatalf("the review does not show the service's path:\n%s", txt)
+		}
+		// The on-ramp limit made a POST signs {}, which is also issue-card's body: confirmed
+		// as issue-card is, and the review says every call it can be.
+		if _, err := wallet.SignFullAuthCall(s, "POST", "onramp-limit", []byte(`{}`), dl, now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != 2 {
+			t.Fatalf("onramp-limit: %v (asked %d)", err, e.asked.count())
+		}
+		ap := e.asked.last()
+		if v, _ := fieldOf(ap.Review, "Request", "can be"); !strings.Contains(v, "POST /api/v2/card") || !strings.Contains(v, "POST /api/v1/onramp-limit") ||
+			!strings.Contains(v, "POST /api/v1/sumsub/kyc-check") || strings.Contains(ap.Line, "not a request of") {
+			t.Fatalf("onramp-limit made a POST: %q / %q", v, ap.Line)
+		}
+		call := wallet.PartnerCall{Variant: wallet.PartnerAuthSpec, IDName: "urId", SvcID: "42", Payload: []byte(`{"urId":42}`), Deadline: dl}
+		if _, err := wallet.SignPartnerAuth(s, call, now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != 3 {
+			t.Fatalf("partner auth: %v (asked %d)", err, e.asked.count())
+		}
+		rv := e.asked.last().Review
+		if v, _ := fieldOf(rv, "Partner call", "urId"); v != "42" || !strings.Contains(reviewText(rv), `{"urId":42}urId:42externalUserId: `) {
+			t.Fatalf("the partner call's identity:\n%s", reviewText(rv))
+		}
+	})
+}
+
 // A deny line refuses before anyone is asked and names the line of the policy file; a
 // confirm with no one to ask is refused; a caller that does not wait is refused at once.
 func TestGatePolicyOutcomes(t *testing.T) {

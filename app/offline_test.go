@@ -94,3 +94,17 @@ func TestTxFilterErrorNamesTheUsersField(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// The status filter takes the spec's values in any case: a record status in lower case, a
+// transaction state (spec 3.6) in upper case; anything else is named.
+func TestTxFilterStatusValues(t *testing.T) {
+	for typed, want := range map[string]string{"Pending": "pending", "completed": "completed", "confirmed": "CONFIRMED", "pending_drop": "PENDING_DROP"} {
+		if f, err := ParseTxFilter(map[string]string{TxStatus: typed}); err != nil || f.Status != want {
+			t.Errorf("%q: %q %v, want %q", typed, f.Status, err, want)
+		}
+	}
+	var fe *FieldError
+	if _, err := ParseTxFilter(map[string]string{TxStatus: "done"}); !errors.As(err, &fe) || fe.Field != TxStatus {
+		t.Fatalf("done: %v", err)
+	}
+}

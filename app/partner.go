@@ -43,8 +43,10 @@ func partnerSettings(p config.Profile, orElse string) error {
 	return nil
 }
 
-// partnerClient is the partner API client of profile p (partnerSettings first): the partner
-// key, the partner_auth variant, the pinned service key and the route paths.
+// partnerClient is the partner API client of profile p (partnerSettings first): one place
+// turns a profile into a partner client, with the partner key, the partner-auth form, the
+// service's names for the spec's stand-ins, the service key its answers must be signed by,
+// what an unsigned answer gets, and the route paths.
 func (s *App) partnerClient(p config.Profile, u *Unlock, orElse string) (*partner.Client, error) {
 	if err := partnerSettings(p, orElse); err != nil {
 		return nil, err
@@ -53,13 +55,18 @@ func (s *App) partnerClient(p config.Profile, u *Unlock, orElse string) (*partne
 	if err != nil {
 		return nil, err
 	}
-	c := &partner.Client{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuth), Paths: p.PartnerRoutes}
+	c := &partner.Client{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuthForm()),
+		Names: p.StandInNames(), WarnUnsigned: p.UnsignedAnswers() == "warn", Paths: p.PartnerRoutes}
 	if p.PartnerResponseKey != "" {
 		k := common.HexToAddress(p.PartnerResponseKey)
 		c.ResponseKey = &k
 	}
 	return c, nil
 }
+
+// UnsignedAnswer says a partner answer was used without a signature, which only a profile's
+// partner_unsigned_answers=warn lets through (shown where the signer would be).
+const UnsignedAnswer = "NOT signed (accepted because partner_unsigned_answers=warn)"
 
 // refusedAnswer makes a partner answer whose signature does not hold a rejection (the CLI
 // exits 3): nothing of it is used.
@@ -183,7 +190,7 @@ func partnerPath(p config.Profile, route string) string {
 	if path, ok := p.PartnerRoutes[route]; ok {
 		return path
 	}
-	return partner.DefaultPath(route)
+	return partner.DefaultPath(route, p.StandInNames())
 }
 
 // PartnerMinted is a partner mint's outcome: the account is stored in the profile.

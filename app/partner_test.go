@@ -78,7 +78,7 @@ func newPartnerEnv(t *testing.T, variant wallet.PartnerAuthVariant, tweak func(p
 // names: the partner mint stores the account, the partner route gives the vendor token, and
 // the status route reads the record the token started.
 func TestPartnerOnboarding(t *testing.T) {
-	for _, v := range []wallet.PartnerAuthVariant{wallet.PartnerAuthSpec, wallet.PartnerAuthLegacy} {
+	for _, v := range []wallet.PartnerAuthVariant{wallet.PartnerAuthSpec, wallet.PartnerAuthUR} {
 		t.Run(string(v), func(t *testing.T) {
 			e := newPartnerEnv(t, v, nil)
 			ctx := context.Background()
@@ -214,7 +214,7 @@ func TestPartnerMintServiceRefusals(t *testing.T) {
 		t.Fatalf("a registered email: %v", err)
 	}
 	// The other partner-auth form than the service's: 10001, with the setting to check.
-	if _, err := e.app.UpdateProfile(func(p *config.Profile) error { return p.Set("partner_auth", "legacy") }); err != nil {
+	if _, err := e.app.UpdateProfile(func(p *config.Profile) error { return p.Set("partner_auth", "ur") }); err != nil {
 		t.Fatal(err)
 	}
 	_, err = mint(e.app, PartnerMintInput{Email: "fresh@example.com"})

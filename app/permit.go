@@ -148,8 +148,8 @@ func CheckPermit(c PermitContext, f PermitForm) (PermitPlan, error) {
 		return PermitPlan{}, fieldErr("permit-amount", "%v", err)
 	}
 	pl.Role = f.Role
-	if f.Role != RoleCard {
-		return PermitPlan{}, fieldErr("spender", "token-permit relays the card-spend permit only (spender: the card-authorization contract, profile card_spender); sign a permit for %s offline with `purse sign permit`", RoleLabel(f.Role))
+	if err := CheckPermitRole(f.Role); err != nil {
+		return PermitPlan{}, err
 	}
 	if pl.Spender, err = PermitSpender(c, f); err != nil {
 		return PermitPlan{}, err
@@ -172,18 +172,14 @@ func parseAmountField(field, s string, decimals uint8) (decimal.Decimal, error) 
 	return homechain.FromSmallest(v, decimals), nil
 }
 
-// ParseSpender reads one word as a spender: a role (card, deposit, bufferpool; buffer-pool
-// and buffer_pool too) or else an explicit address.
-func ParseSpender(s string) (role, address string) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "card":
-		return RoleCard, ""
-	case "deposit":
-		return RoleDeposit, ""
-	case "bufferpool", "buffer-pool", "buffer_pool":
-		return RoleBufferPool, ""
+// CheckPermitRole refuses a spender role token-permit does not relay: the card's only (a
+// *FieldError naming spender, with the offline way for another spender). Permit checks it
+// before anything is read.
+func CheckPermitRole(role string) error {
+	if role != RoleCard {
+		return fieldErr("spender", "token-permit relays the card-spend permit only (spender: the card-authorization contract, profile card_spender), got %q; sign a permit for %s offline with `purse sign permit`", role, RoleLabel(role))
 	}
-	return RoleAddress, s
+	return nil
 }
 
 // PermitSpender maps the role to an address (design 2.5), as `purse permit --spender` does.

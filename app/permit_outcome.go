@@ -282,6 +282,16 @@ func settlePermit(ctx context.Context, hc *homechain.Client, pr PreparedPermit, 
 		}
 		oe.Err = settled("token-permit refused")
 		oe.Next = next + "Signing again is safe: " + sameNonce + "."
+	case d.outcome == OutcomeFailed && answer == answerAlready:
+		// A service that answers 10011 while any allowance exists (the public integration's
+		// reading) relays no larger permit: say what the allowance is and the ways to raise it.
+		have, want := homechain.FormatSmallest(ev.allowance, pl.Token.Decimals), homechain.FormatSmallest(p.Value, pl.Token.Decimals)
+		oe.Err = settled(fmt.Sprintf("token-permit answered 10011 (%q): an allowance of %s %s exists for the card spender, below the %s %s this permit signs; nothing was relayed",
+			res.Message, have, pl.Token.Symbol, want, pl.Token.Symbol))
+		oe.Next = fmt.Sprintf("The service relays no permit while an allowance exists. The card can spend up to the existing %s %s. "+
+			"To raise it: submit this signed permit to the token on chain yourself (its signature is in --json; permit() is callable by anyone and sets the allowance to the signed value, until %s), "+
+			"or revoke the allowance on chain first (approve(%s, 0) on %s from %s, paying gas on the home chain) and run purse permit again.",
+			have, pl.Token.Symbol, deadline, pl.Spender.Hex(), pl.Token.Address.Hex(), p.Owner.Hex())
 	case d.outcome == OutcomeFailed:
 		oe.Err = settled("the permit did not take effect")
 		oe.Next = fmt.Sprintf("Nothing was approved. The permit stays valid until %s; signing again is safe: %s.", deadline, sameNonce)

@@ -34,6 +34,9 @@ func (s *App) Permit(ctx context.Context, run PermitRun, u *Unlock) (PreparedPer
 	if ttl < 0 || ttl > MaxPermitTTL {
 		return PreparedPermit{}, SubmittedPermit{}, fieldErr("ttl", "expected a duration above 0 and at most %s, got %s", MaxPermitTTL, ttl)
 	}
+	if err := CheckPermitRole(run.Form.Role); err != nil {
+		return PreparedPermit{}, SubmittedPermit{}, err
+	}
 	emit("read", "the chain configuration and the owner")
 	pc, err := s.LoadPermitContext(ctx)
 	if err != nil {

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"purse/config"
@@ -90,52 +91,75 @@ func CheckProfileName(name string) error {
 	return nil
 }
 
-// AddProfile stores a new profile (it never replaces one). With sandboxURL the fields come
-// from the sandbox's /sandbox/info (recorded in log when it is not nil); otherwise fields
-// holds setting name → value, each checked by config.Profile.Set so an error names the field.
-func AddProfile(ctx context.Context, home, name, sandboxURL string, fields [][2]string, log *enduser.RequestLog) (config.Profile, error) {
+// ProfileSource is where a new profile's settings start from: a running sandbox's
+// /sandbox/info (SandboxURL), a preset of the service's public deployments (Preset,
+// config.Presets), or nothing (the fields give user_api and network).
+type ProfileSource struct {
+	SandboxURL string
+	Preset     string
+}
+
+// AddProfile stores a new profile (it never replaces one). Its settings start from src (the
+// sandbox's info is read through a log of its own, recorded in log when it is not nil);
+// then fields, setting name → value, each checked by config.Profile.Set so an error names
+// the field, change them (a preset is a starting point). Without a source, fields must give
+// user_api and network.
+func AddProfile(ctx context.Context, home, name string, src ProfileSource, fields [][2]string, log *enduser.RequestLog) (config.Profile, error) {
 	given := map[string]bool{}
 	for _, f := range fields {
 		given[f[0]] = f[1] != ""
 	}
 	switch {
-	case sandboxURL != "" && (given["user_api"] || given["network"]):
+	case src.SandboxURL != "" && src.Preset != "":
+		return config.Profile{}, Usagef("--sandbox and --preset each fill the profile; give one of them")
+	case src.SandboxURL != "" && (given["user_api"] || given["network"]):
 		return config.Profile{}, Usagef("--sandbox fills user-api and network itself; give one or the other")
-	case sandboxURL == "" && (!given["user_api"] || !given["network"]):
-		return config.Profile{}, Usagef("add needs --sandbox URL, or --user-api and --network")
+	case src.SandboxURL == "" && src.Preset == "" && (!given["user_api"] || !given["network"]):
+		return config.Profile{}, Usagef("add needs --sandbox URL, --preset %s, or --user-api and --network", strings.Join(config.PresetNames(), "|"))
 	}
 	st, err := config.Load(home)
 	if err != nil {
 		return config.Profile{}, err
 	}
 	var p *config.Profile
-	if sandboxURL != "" {
+	switch {
+	case src.SandboxURL != "":
 		ictx, cancel := context.WithTimeout(ctx, sandboxInfoTimeout)
-		info, err := sandboxctl.NewControl(sandboxURL).WithLog(log).Info(ictx)
+		info, err := sandboxctl.NewControl(src.SandboxURL).WithLog(log).Info(ictx)
 		cancel()
 		if err != nil {
 			return config.Profile{}, err
 		}
 		p = info.Profile(name)
-	} else {
+	case src.Preset != "":
+		if p, err = config.FromPreset(name, src.Preset); err != nil {
+			return config.Profile{}, usage(err)
+		}
+	default:
 		// user_api and network first: Set validates the whole profile each time.
 		p = &config.Profile{Name: name}
-		byName := map[string]string{}
 		for _, f := range fields {
-			byName[f[0]] = f[1]
+			switch f[0] {
+			case "user_api":
+				p.UserAPI = f[1]
+			case "network":
+				p.Network = f[1]
+			}
 		}
-		p.UserAPI, p.Network = byName["user_api"], byName["network"]
 		if err := p.Validate(); err != nil {
 			return config.Profile{}, usage(err)
 		}
-		for _, f := range fields {
-			if f[1] == "" || f[0] == "user_api" || f[0] == "network" {
-				continue
-			}
-			if err := p.Set(f[0], f[1]); err != nil {
-				return config.Profile{}, usage(err)
-			}
+	}
+	for _, f := range fields {
+		if f[1] == "" {
+			continue
 		}
+		if err := p.Set(f[0], f[1]); err != nil {
+			return config.Profile{}, usage(err)
+		}
+	}
+	if err := enduser.CheckRouteOverrides(p.Routes); err != nil {
+		return config.Profile{}, usage(err)
 	}
 	if err := st.Add(p); err != nil {
 		return config.Profile{}, usage(err)
@@ -165,7 +189,11 @@ func (s *App) SetProfileFields(name string, fields ...[2]string) (config.Profile
 				return err
 			}
 		}
-		// config does not link the Solana packages; the layouts' syntax is checked here.
+		// config does not link the Solana packages, nor the end-user client's route table:
+		// the layouts' syntax and the route names are checked here.
+		if err := enduser.CheckRouteOverrides(p.Routes); err != nil {
+			return usage(err)
+		}
 		_, err := ProfileLayouts(*p)
 		return err
 	}

@@ -17,11 +17,25 @@ func (s *App) AccountStatus(ctx context.Context) (enduser.AccountStatus, error) 
 	if err := s.requireAccount(); err != nil {
 		return enduser.AccountStatus{}, err
 	}
-	c, err := s.API(false, nil)
+	c, err := s.statusAPI(nil)
 	if err != nil {
 		return enduser.AccountStatus{}, err
 	}
 	return c.AccountStatus(ctx)
+}
+
+// statusAPI is the client that reads the account status: unsigned at the spec's basic auth,
+// signed with the profile's key when the profile makes the route full-auth
+// (routes.account-status = full, as the public integration calls it).
+func (s *App) statusAPI(u *Unlock) (*enduser.Client, error) {
+	open, err := s.API(false, nil)
+	if err != nil {
+		return nil, err
+	}
+	if r, _ := open.Route(enduser.RouteAccountStatus); r.Auth != enduser.AuthFull {
+		return open, nil
+	}
+	return s.API(true, u)
 }
 
 // EmailStatus says whether an email is still available for a new account.

@@ -3,7 +3,9 @@ package app
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strconv"
+	"strings"
 
 	"purse/config"
 	"purse/enduser"
@@ -43,6 +45,53 @@ func (s *App) SandboxAccount(tokenID string) (string, error) {
 	return tokenID, nil
 }
 
+// followSandboxDialect sets the profile's settings a sandbox's dialect needs (its
+// /sandbox/info: partner-auth form, routes, names, units) where the profile says otherwise,
+// and says each change: the sandbox is the authority on what it plays, and a profile made
+// before it was started with a dialect would otherwise fail at the first call.
+func (s *App) followSandboxDialect(ctx context.Context, ctl *sandboxctl.Control, progress func(string)) error {
+	ictx, cancel := context.WithTimeout(ctx, sandboxInfoTimeout)
+	info, err := ctl.Info(ictx)
+	cancel()
+	if err != nil {
+		return err
+	}
+	want := map[string]string{}
+	for _, st := range info.Profile(s.Profile().Name).Settings() {
+		if _, ok := info.Settings[st.Key]; ok {
+			want[st.Key] = st.Value
+		}
+	}
+	var changed []string
+	p := s.Profile()
+	for _, st := range p.Settings() {
+		if v, ok := want[st.Key]; ok && v != st.Value {
+			changed = append(changed, st.Key+"="+v)
+		}
+		delete(want, st.Key)
+	}
+	for k, v := range want { // a route or name the profile does not set at all
+		changed = append(changed, k+"="+v)
+	}
+	if len(changed) == 0 {
+		return nil
+	}
+	sort.Strings(changed)
+	if _, err := s.UpdateProfile(func(p *config.Profile) error {
+		for _, kv := range changed {
+			k, v, _ := strings.Cut(kv, "=")
+			if err := p.Set(k, v); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	progress("the sandbox plays another dialect: profile " + p.Name + " now has " + strings.Join(changed, ", "))
+	return nil
+}
+
 // Onboarded is what sandbox onboarding did.
 type Onboarded struct {
 	TokenID       string `json:"tokenId"`
@@ -65,6 +114,9 @@ func (s *App) Onboard(ctx context.Context, u *Unlock, label string, progress fun
 	}
 	ctl, err := s.SandboxControl(ctx)
 	if err != nil {
+		return Onboarded{}, err
+	}
+	if err := s.followSandboxDialect(ctx, ctl, progress); err != nil {
 		return Onboarded{}, err
 	}
 	p := s.Profile()
@@ -96,8 +148,7 @@ func (s *App) Onboard(ctx context.Context, u *Unlock, label string, progress fun
 	if err != nil {
 		return Onboarded{}, err
 	}
-	api, err := enduser.New(enduser.Options{BaseURL: p.UserAPI, Network: p.Network, TokenID: p.TokenID, Signer: signer, Window: p.Window(),
-		RouteOverrides: p.Routes, Log: s.Log, Clock: s.clock})
+	api, err := enduser.New(s.userOptions(p, signer))
 	if err != nil {
 		return Onboarded{}, err
 	}

@@ -49,7 +49,7 @@ var TxFields = []TxField{
 	{TxDirection, "direction", "direction", "IN, OUT or ALL"},
 	{TxMin, "min-amount", "min amount", "decimal, e.g. 10.50 (compared with the absolute amount)"},
 	{TxMax, "max-amount", "max amount", "decimal, e.g. 250"},
-	{TxStatus, "status", "status", "pending, completed, rejected or unknown"},
+	{TxStatus, "status", "status", strings.Join(enduser.RecordStatuses, ", ") + ", or a state: " + strings.Join(enduser.TxStates, " ")},
 	{TxChain, "chain-id", "chain id", "CAIP-2, e.g. eip155:5000"},
 	{TxSymbol, "token", "token", "token symbol, e.g. EUR24"},
 	{TxID, "", "record id", "exact lookup by record id (exclusive with tx hash)"},
@@ -99,7 +99,7 @@ func ParseTxFilter(v map[string]string) (enduser.TxFilter, error) {
 			*m.dst = &d
 		}
 	}
-	tf.Status = strings.ToLower(val(TxStatus))
+	tf.Status, _ = enduser.TxStatusOf(val(TxStatus)) // one not known is refused by Validate, named
 	tf.ChainID = val(TxChain)
 	tf.TokenSymbol = val(TxSymbol)
 	if s := val(TxID); s != "" {

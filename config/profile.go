@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,7 +73,16 @@ type Profile struct {
 	EVMKey         string   `toml:"evm_key,omitempty" json:"evmKey,omitempty"`
 	SolanaKey      string   `toml:"solana_key,omitempty" json:"solanaKey,omitempty"`
 	PartnerKey     string   `toml:"partner_key,omitempty" json:"partnerKey,omitempty"`
-	PartnerAuth    string   `toml:"partner_auth,omitempty" json:"partnerAuth,omitempty"`
+	// PartnerAuth is the message a partner call's signature covers: ur (UR's documented
+	// form, "{body} {deadline}") or spec (spec 5.1: the identity between body and deadline);
+	// empty is spec. "legacy", this setting's former name for ur, is read as ur.
+	PartnerAuth string `toml:"partner_auth,omitempty" json:"partnerAuth,omitempty"`
+	// PartnerUnsignedAnswers is what a partner answer without x-api-signature gets: refuse
+	// (the default: UR signs its answers, UR-SIG) or warn (used, with a warning).
+	PartnerUnsignedAnswers string `toml:"partner_unsigned_answers,omitempty" json:"partnerUnsignedAnswers,omitempty"`
+	// Preset is the preset the profile was made from ("" for none); the profile may have
+	// been edited since (PresetChanges).
+	Preset string `toml:"preset,omitempty" json:"preset,omitempty"`
 	// MintTokenID is where the account id to mint comes from: issued (the default: the
 	// service hands it out, spec 4.6 "generated beforehand"; purse asks a sandbox for one and
 	// otherwise takes the id the user was given) or generate (purse makes one by the account
@@ -81,6 +92,10 @@ type Profile struct {
 	// units, the default: the public integration's practice) or token (decimal strings in
 	// the token's units, spec 4.6's wording).
 	PermitAmountUnit string `toml:"permit_amount_unit,omitempty" json:"permitAmountUnit,omitempty"`
+	// TxAmountUnit is how the history filter's minAmount and maxAmount are sent: smallest
+	// (integer smallest units of the 2-decimal fiat tokens, the default: spec 4.4's legacy
+	// filters) or display (decimal strings as the records show amounts).
+	TxAmountUnit string `toml:"tx_amount_unit,omitempty" json:"txAmountUnit,omitempty"`
 	// PartnerResponseKey is the service key the partner API's answers must be signed by
 	// (spec 4.4, 5.5); empty: a signature is checked when present, not required.
 	PartnerResponseKey string `toml:"partner_response_key,omitempty" json:"partnerResponseKey,omitempty"`
@@ -95,10 +110,17 @@ type Profile struct {
 	// syntax, checked by the application layer): the amounts are then checked before
 	// signing, not only by simulation.
 	Layouts map[string]string `toml:"altchain_layouts,omitempty" json:"altchainLayouts,omitempty"`
-	Routes  map[string]string `toml:"routes,omitempty" json:"routes,omitempty"`
-	// PartnerRoutes replaces the spec's path of a partner onboarding route by name (mint,
-	// idv-token, idv-status): the spec writes the verification vendor as the stand-in "idv".
+	// Routes change end-user routes by name: method, path and/or auth level
+	// (protocol.ParseRouteSetting: "POST", "full", "/api/v9/card", "POST /x full").
+	Routes map[string]string `toml:"routes,omitempty" json:"routes,omitempty"`
+	// PartnerRoutes replaces the path of a partner onboarding route by name (mint,
+	// idv-token, idv-status). The spec writes the verification vendor as the stand-in "idv",
+	// which names.idv renames in the default paths already; a route set here is taken as
+	// written.
 	PartnerRoutes map[string]string `toml:"partner_routes,omitempty" json:"partnerRoutes,omitempty"`
+	// Names are the service's names for the spec's stand-ins (protocol.StandIns: idv,
+	// altchain, svcId); a stand-in not named keeps the spec's word.
+	Names map[string]string `toml:"names,omitempty" json:"names,omitempty"`
 }
 
 // Duration is a time.Duration written as "5m" in TOML and JSON.
@@ -122,6 +144,38 @@ func (p *Profile) Window() time.Duration {
 	}
 	return p.DeadlineWindow.Duration
 }
+
+// Values of the enumerated settings; the first of each is the default.
+var (
+	PartnerAuths           = []string{"spec", "ur"}
+	PartnerUnsignedAnswers = []string{"refuse", "warn"}
+	AmountUnits            = []string{"smallest", "token"}
+	TxAmountUnits          = []string{"smallest", "display"}
+	MintTokenIDs           = []string{"issued", "generate"}
+	ProxyUnknownAuths      = []string{"full", "basic", "none"}
+	SolanaClusters         = []string{"mainnet", "devnet", "testnet", "sandbox"}
+)
+
+func or(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+// PartnerAuthForm is the partner-auth message form: spec (the default) or ur.
+func (p *Profile) PartnerAuthForm() string { return or(p.PartnerAuth, PartnerAuths[0]) }
+
+// UnsignedAnswers is what a partner answer without a signature gets: refuse (default) or warn.
+func (p *Profile) UnsignedAnswers() string {
+	return or(p.PartnerUnsignedAnswers, PartnerUnsignedAnswers[0])
+}
+
+// TxAmounts is the unit of the history filter's amounts: smallest (default) or display.
+func (p *Profile) TxAmounts() string { return or(p.TxAmountUnit, TxAmountUnits[0]) }
+
+// StandInNames are the profile's names for the spec's stand-ins.
+func (p *Profile) StandInNames() protocol.Names { return protocol.NamesOf(p.Names) }
 
 // ProxyUnknown is the auth purse proxy gives a route the table does not know: full, basic
 // or none (default full).
@@ -194,10 +248,8 @@ func (p *Profile) Validate() error {
 	if err := protocol.CheckNetwork(p.Network); err != nil {
 		return fmt.Errorf("network: %v", err)
 	}
-	switch p.SolanaCluster {
-	case "", "mainnet", "devnet", "testnet", "sandbox":
-	default:
-		return fmt.Errorf("solana_cluster: expected mainnet, devnet, testnet or sandbox, got %q", p.SolanaCluster)
+	if err := oneOf("solana_cluster", p.SolanaCluster, SolanaClusters); err != nil {
+		return err
 	}
 	// Addresses are stored checksummed, whatever case they were typed in.
 	for _, f := range []struct {
@@ -221,25 +273,29 @@ func (p *Profile) Validate() error {
 			return fmt.Errorf("%s: expected a key label (letters, digits, '.', '_', '-'), got %q", f.name, f.v)
 		}
 	}
-	switch p.PartnerAuth {
-	case "", "spec", "legacy":
-	default:
-		return fmt.Errorf("partner_auth: expected spec or legacy, got %q", p.PartnerAuth)
+	if p.PartnerAuth == "legacy" {
+		// The setting's former name for UR's documented form, which is no legacy.
+		p.PartnerAuth = "ur"
 	}
-	switch p.MintTokenID {
-	case "", "issued", "generate":
-	default:
-		return fmt.Errorf("mint_token_id: expected issued or generate, got %q", p.MintTokenID)
+	for _, f := range []struct {
+		name, v string
+		values  []string
+	}{
+		{"partner_auth", p.PartnerAuth, PartnerAuths},
+		{"partner_unsigned_answers", p.PartnerUnsignedAnswers, PartnerUnsignedAnswers},
+		{"mint_token_id", p.MintTokenID, MintTokenIDs},
+		{"permit_amount_unit", p.PermitAmountUnit, AmountUnits},
+		{"tx_amount_unit", p.TxAmountUnit, TxAmountUnits},
+		{"proxy_unknown_auth", p.ProxyUnknownAuth, ProxyUnknownAuths},
+	} {
+		if err := oneOf(f.name, f.v, f.values); err != nil {
+			return err
+		}
 	}
-	switch p.PermitAmountUnit {
-	case "", "smallest", "token":
-	default:
-		return fmt.Errorf("permit_amount_unit: expected smallest or token, got %q", p.PermitAmountUnit)
-	}
-	switch p.ProxyUnknownAuth {
-	case "", "full", "basic", "none":
-	default:
-		return fmt.Errorf("proxy_unknown_auth: expected full, basic or none, got %q", p.ProxyUnknownAuth)
+	if p.Preset != "" {
+		if _, ok := PresetNamed(p.Preset); !ok {
+			return fmt.Errorf("preset: expected one of %s, got %q", strings.Join(PresetNames(), ", "), p.Preset)
+		}
 	}
 	if p.TokenID != "" {
 		if err := protocol.CheckTokenID(p.TokenID); err != nil {
@@ -264,9 +320,15 @@ func (p *Profile) Validate() error {
 			return fmt.Errorf("altchain_layouts.%s: expected a program id (base58 public key, 32 bytes)", program)
 		}
 	}
-	for name, path := range p.Routes {
-		if !strings.HasPrefix(path, "/") {
-			return fmt.Errorf("routes.%s: expected a path starting with '/', got %q", name, path)
+	for name, v := range p.Routes {
+		// The route names are the end-user client's table (checked where it is built).
+		if _, err := protocol.ParseRouteSetting(v); err != nil {
+			return fmt.Errorf("routes.%s: %v", name, err)
+		}
+	}
+	for standIn, name := range p.Names {
+		if err := protocol.CheckName(standIn, name); err != nil {
+			return fmt.Errorf("names.%s: %v", standIn, err)
 		}
 	}
 	for name, path := range p.PartnerRoutes {
@@ -275,6 +337,22 @@ func (p *Profile) Validate() error {
 		}
 	}
 	return nil
+}
+
+// oneOf checks an enumerated setting: empty (its default) or one of values.
+func oneOf(field, v string, values []string) error {
+	if v == "" || slices.Contains(values, v) {
+		return nil
+	}
+	return fmt.Errorf("%s: expected %s, got %q", field, orList(values), v)
+}
+
+// orList writes "a, b or c".
+func orList(values []string) string {
+	if len(values) < 2 {
+		return strings.Join(values, "")
+	}
+	return strings.Join(values[:len(values)-1], ", ") + " or " + values[len(values)-1]
 }
 
 func checkURL(field, v string, required bool) error {
@@ -325,8 +403,12 @@ func (p *Profile) Set(key, value string) error {
 		c.PartnerAuth = value
 	case "partner_response_key":
 		c.PartnerResponseKey = value
+	case "partner_unsigned_answers":
+		c.PartnerUnsignedAnswers = value
 	case "permit_amount_unit":
 		c.PermitAmountUnit = value
+	case "tx_amount_unit":
+		c.TxAmountUnit = value
 	case "mint_token_id":
 		c.MintTokenID = value
 	case "proxy_unknown_auth":
@@ -340,37 +422,17 @@ func (p *Profile) Set(key, value string) error {
 		}
 		c.FeeCapLamports = n
 	default:
-		if r, ok := strings.CutPrefix(key, "routes."); ok && r != "" {
-			if c.Routes == nil {
-				c.Routes = map[string]string{}
+		mapped := false
+		for _, m := range []struct {
+			prefix string
+			to     *map[string]string
+		}{{"routes.", &c.Routes}, {"partner_routes.", &c.PartnerRoutes}, {"names.", &c.Names}, {"altchain_layouts.", &c.Layouts}} {
+			if k, ok := strings.CutPrefix(key, m.prefix); ok && k != "" {
+				setIn(m.to, k, value)
+				mapped = true
 			}
-			if value == "" {
-				delete(c.Routes, r)
-			} else {
-				c.Routes[r] = value
-			}
-			break
 		}
-		if r, ok := strings.CutPrefix(key, "partner_routes."); ok && r != "" {
-			if c.PartnerRoutes == nil {
-				c.PartnerRoutes = map[string]string{}
-			}
-			if value == "" {
-				delete(c.PartnerRoutes, r)
-			} else {
-				c.PartnerRoutes[r] = value
-			}
-			break
-		}
-		if program, ok := strings.CutPrefix(key, "altchain_layouts."); ok && program != "" {
-			if c.Layouts == nil {
-				c.Layouts = map[string]string{}
-			}
-			if value == "" {
-				delete(c.Layouts, program)
-			} else {
-				c.Layouts[program] = value
-			}
+		if mapped {
 			break
 		}
 		if rest, ok := strings.CutPrefix(key, "altchain_pins."); ok {
@@ -417,39 +479,111 @@ func (p *Profile) Set(key, value string) error {
 	return nil
 }
 
+// setIn sets k to v in the map *m (made when nil); an empty v removes k.
+func setIn(m *map[string]string, k, v string) {
+	if v == "" {
+		delete(*m, k)
+		return
+	}
+	if *m == nil {
+		*m = map[string]string{}
+	}
+	(*m)[k] = v
+}
+
 // SettingNames lists what `profile set` takes.
 func SettingNames() []string {
 	return []string{"user_api", "partner_api", "network", "evm_rpc", "solana_rpc", "solana_cluster", "account_nft",
-		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "partner_response_key", "permit_amount_unit", "mint_token_id", "proxy_unknown_auth", "token_id",
-		"fee_cap_lamports", "routes.NAME", "partner_routes.NAME", "altchain_pins.CLUSTER.{program_id,usdc_mint,deposit_account,endpoint_program,dst_eid,lz_receiver}", "altchain_layouts.PROGRAM"}
+		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "partner_response_key",
+		"partner_unsigned_answers", "permit_amount_unit", "tx_amount_unit", "mint_token_id", "proxy_unknown_auth", "token_id",
+		"fee_cap_lamports", "routes.NAME", "partner_routes.NAME", "names.{idv,altchain,svcId}",
+		"altchain_pins.CLUSTER.{program_id,usdc_mint,deposit_account,endpoint_program,dst_eid,lz_receiver}", "altchain_layouts.PROGRAM"}
+}
+
+// Setting is one setting of a profile as it takes effect.
+type Setting struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+	// Default is true when the profile does not set it and Value is the default.
+	Default bool `json:"default,omitempty"`
+}
+
+// Settings lists every setting of the profile with the value in effect (a default when the
+// profile sets none), in SettingNames order; maps are expanded key by key, sorted, and the
+// spec's stand-ins are listed even when the profile keeps the spec's words.
+func (p *Profile) Settings() []Setting {
+	var out []Setting
+	add := func(key, v, def string) {
+		out = append(out, Setting{Key: key, Value: or(v, def), Default: v == "" && def != ""})
+	}
+	window := ""
+	if p.DeadlineWindow.Duration != 0 {
+		window = p.DeadlineWindow.String()
+	}
+	fee := ""
+	if p.FeeCapLamports != 0 {
+		fee = strconv.FormatUint(p.FeeCapLamports, 10)
+	}
+	for _, f := range [][3]string{
+		{"user_api", p.UserAPI, ""}, {"partner_api", p.PartnerAPI, ""}, {"network", p.Network, ""},
+		{"evm_rpc", p.EVMRPC, ""}, {"solana_rpc", p.SolanaRPC, ""}, {"solana_cluster", p.SolanaCluster, ""},
+		{"account_nft", p.AccountNFT, ""}, {"card_spender", p.CardSpender, ""},
+		{"deadline_window", window, protocol.DefaultFullAuthWindow.String()},
+		{"evm_key", p.EVMKey, ""}, {"solana_key", p.SolanaKey, ""}, {"partner_key", p.PartnerKey, ""},
+		{"partner_auth", p.PartnerAuth, PartnerAuths[0]}, {"partner_response_key", p.PartnerResponseKey, ""},
+		{"partner_unsigned_answers", p.PartnerUnsignedAnswers, PartnerUnsignedAnswers[0]},
+		{"permit_amount_unit", p.PermitAmountUnit, AmountUnits[0]}, {"tx_amount_unit", p.TxAmountUnit, TxAmountUnits[0]},
+		{"mint_token_id", p.MintTokenID, MintTokenIDs[0]}, {"proxy_unknown_auth", p.ProxyUnknownAuth, ProxyUnknownAuths[0]},
+		{"token_id", p.TokenID, ""}, {"fee_cap_lamports", fee, strconv.FormatUint(DefaultFeeCapLamports, 10)},
+	} {
+		add(f[0], f[1], f[2])
+	}
+	for _, k := range sortedKeys(p.Routes) {
+		add("routes."+k, p.Routes[k], "")
+	}
+	for _, k := range sortedKeys(p.PartnerRoutes) {
+		add("partner_routes."+k, p.PartnerRoutes[k], "")
+	}
+	for _, standIn := range protocol.StandIns {
+		add("names."+standIn, p.Names[standIn], standIn)
+	}
+	for _, c := range sortedKeys(p.Pins) {
+		pin := p.Pins[c]
+		add("altchain_pins."+c+".program_id", pin.ProgramID, "")
+		add("altchain_pins."+c+".usdc_mint", pin.USDCMint, "")
+		add("altchain_pins."+c+".deposit_account", pin.DepositAccount, "")
+		// Unset, the LayerZero pins take the cluster's and the network's public values
+		// (altchain.ClusterInfo.Pinned), which this package does not know: shown empty.
+		add("altchain_pins."+c+".endpoint_program", pin.EndpointProgram, "")
+		eid := ""
+		if pin.DstEid != 0 {
+			eid = strconv.FormatUint(uint64(pin.DstEid), 10)
+		}
+		add("altchain_pins."+c+".dst_eid", eid, "")
+		add("altchain_pins."+c+".lz_receiver", pin.LZReceiver, "")
+	}
+	for _, k := range sortedKeys(p.Layouts) {
+		add("altchain_layouts."+k, p.Layouts[k], "")
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func (p *Profile) clone() *Profile {
 	c := *p
-	if p.Routes != nil {
-		c.Routes = make(map[string]string, len(p.Routes))
-		for k, v := range p.Routes {
-			c.Routes[k] = v
-		}
-	}
-	if p.PartnerRoutes != nil {
-		c.PartnerRoutes = make(map[string]string, len(p.PartnerRoutes))
-		for k, v := range p.PartnerRoutes {
-			c.PartnerRoutes[k] = v
-		}
-	}
-	if p.Pins != nil {
-		c.Pins = make(map[string]Pins, len(p.Pins))
-		for k, v := range p.Pins {
-			c.Pins[k] = v
-		}
-	}
-	if p.Layouts != nil {
-		c.Layouts = make(map[string]string, len(p.Layouts))
-		for k, v := range p.Layouts {
-			c.Layouts[k] = v
-		}
-	}
+	c.Routes = maps.Clone(p.Routes)
+	c.PartnerRoutes = maps.Clone(p.PartnerRoutes)
+	c.Pins = maps.Clone(p.Pins)
+	c.Layouts = maps.Clone(p.Layouts)
+	c.Names = maps.Clone(p.Names)
 	return &c
 }
 

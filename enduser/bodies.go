@@ -72,9 +72,10 @@ func (s bodyShape) fits(keys map[string]json.RawMessage) bool {
 // RoutesFitting lists the full-auth routes of the default table whose request the payload
 // can be. A payload that starts with '{' or '[' is a JSON body: an object fits each POST route
 // whose body has all its keys (a key the route's body does not have, or a missing required key, rules
-// the route out). Anything else is a raw query string, which fits every GET route when it
-// parses; an empty payload is a read of any GET route. A payload that fits nothing is for a
-// route the table does not know.
+// the route out), and the empty object also fits every GET route, as the body of a read a
+// profile makes a POST (routes.NAME = POST sends {}). Anything else is a raw query string,
+// which fits every GET route when it parses; an empty payload is a read of any GET route. A
+// payload that fits nothing is for a route the table does not know.
 func RoutesFitting(payload []byte) []Route {
 	var out []Route
 	if len(payload) > 0 && (payload[0] == '{' || payload[0] == '[') {
@@ -84,6 +85,8 @@ func RoutesFitting(payload []byte) []Route {
 		}
 		for _, r := range routeTable {
 			if b, ok := routeBodies[r.Name]; ok && r.Auth == AuthFull && shapeOf(b).fits(keys) {
+				out = append(out, r)
+			} else if r.Auth == AuthFull && r.Method == "GET" && len(keys) == 0 {
 				out = append(out, r)
 			}
 		}

@@ -49,16 +49,26 @@ type Options struct {
 	// HTTPClient sends the requests; nil means a client of its own over
 	// http.DefaultTransport. Its own Timeout, if any, applies as well.
 	HTTPClient *http.Client
-	// RouteOverrides replaces the path of a route by route name (see Routes).
+	// RouteOverrides changes routes by route name (see Routes): the value is a profile's
+	// routes.NAME setting, a method, a path and/or an auth level (protocol.ParseRouteSetting).
 	RouteOverrides map[string]string
+	// Names are the service's names for the spec's stand-ins: the vendor in paths (idv) and
+	// the account id in bodies (svcId). The zero value keeps the spec's.
+	Names protocol.Names
+	// TxAmountUnit is how the history filter's minAmount and maxAmount are sent:
+	// TxAmountSmallest ("" too) or TxAmountDisplay.
+	TxAmountUnit string
 	// Log records every call when set.
 	Log *RequestLog
 	// Clock estimates server time; nil means a new clock over time.Now. Share one Clock
 	// between clients of the same service.
 	Clock *Clock
-	// NoAutoSync turns off the timestamp call a full-auth call makes first when the clock
-	// has never seen a server time. Deadlines then start from local time.
+	// NoAutoSync turns off the server-time lookup a full-auth call makes first when the
+	// clock has never seen a server time. Deadlines then start from local time.
 	NoAutoSync bool
+	// Notice hears one-line notices meant for the user (the local clock standing in for
+	// server time); nil drops them.
+	Notice func(string)
 }
 
 // Client is the typed client of the end-user API. It is safe for concurrent use.
@@ -75,7 +85,10 @@ type Client struct {
 	log      *RequestLog
 	clock    *Clock
 	autoSync bool
-	syncMu   *sync.Mutex // one automatic timestamp call at a time
+	syncMu   *sync.Mutex // one automatic server-time lookup at a time
+	notice   func(string)
+	names    protocol.Names
+	txUnit   string
 }
 
 // New validates the options and builds a client. Errors name the offending field.
@@ -122,9 +135,14 @@ func New(o Options) (*Client, error) {
 	case timeout < 0:
 		return nil, fmt.Errorf("enduser: Options.Timeout: expected a positive duration (0 for the default %s), got %s", DefaultTimeout, timeout)
 	}
-	routes, err := resolveRoutes(o.RouteOverrides)
+	routes, err := resolveRoutes(o.RouteOverrides, o.Names)
 	if err != nil {
 		return nil, fmt.Errorf("enduser: %v", err)
+	}
+	switch o.TxAmountUnit {
+	case "", TxAmountSmallest, TxAmountDisplay:
+	default:
+		return nil, fmt.Errorf("enduser: Options.TxAmountUnit: expected %s or %s, got %q", TxAmountSmallest, TxAmountDisplay, o.TxAmountUnit)
 	}
 	hc := o.HTTPClient
 	if hc == nil {
@@ -137,7 +155,7 @@ func New(o Options) (*Client, error) {
 	return &Client{
 		base: u, baseStr: u.String(), network: o.Network, tokenID: o.TokenID, signer: o.Signer,
 		window: window, timeout: timeout, http: hc, routes: routes, log: o.Log, clock: clock,
-		autoSync: !o.NoAutoSync, syncMu: new(sync.Mutex),
+		autoSync: !o.NoAutoSync, syncMu: new(sync.Mutex), notice: o.Notice, names: o.Names, txUnit: o.TxAmountUnit,
 	}, nil
 }
 
@@ -347,18 +365,46 @@ func (c *Client) exchange(ctx context.Context, r Route, rq request, extra http.H
 	return x, nil
 }
 
-// ensureSynced makes one timestamp call when the clock has never seen a server time.
+// ensureSynced finds a server time when the clock has none (design 2.2): the timestamp
+// route first (spec 4.6), then the timeNow of an unsigned call, the logged-out chain
+// configuration (the timestamp route is not seen on UR's deployments: evidence §6), and at
+// last the local clock, with a one-line notice. The clock's Source records which. Only a
+// service that does not answer at all is an error: the signed call would fail the same way.
 func (c *Client) ensureSynced(ctx context.Context) error {
-	if synced, _ := c.clock.Synced(); synced {
+	if c.clock.settled() {
 		return nil
 	}
 	c.syncMu.Lock()
 	defer c.syncMu.Unlock()
+	if c.clock.settled() {
+		return nil
+	}
+	var te *TransportError
+	_, err := c.Timestamp(ctx)
+	if err == nil || errors.As(err, &te) {
+		return err
+	}
+	if synced, _ := c.clock.Synced(); synced {
+		return nil // the refusal itself carried timeNow
+	}
+	tsErr := err
+	_, err = c.ChainConfigsLoggedOut(ctx)
 	if synced, _ := c.clock.Synced(); synced {
 		return nil
 	}
-	_, err := c.Timestamp(ctx)
-	return err
+	if errors.As(err, &te) {
+		return err
+	}
+	why := "no timeNow"
+	if err != nil {
+		why = err.Error()
+	}
+	note := fmt.Sprintf("the service gave no server time (%s; %s: %s)", tsErr, RouteChainConfigs, why)
+	c.clock.UseLocal(note)
+	if c.notice != nil {
+		c.notice(note + ": full-auth deadlines follow this machine's clock")
+	}
+	return nil
 }
 
 func (c *Client) transportError(parent, cctx context.Context, route string, err error) error {

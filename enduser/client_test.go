@@ -54,7 +54,7 @@ func TestFullAuthSignsTheExactBytesSent(t *testing.T) {
 		t.Fatalf("%d transactions requests", len(tx))
 	}
 	verifyFullAuth(t, tx[0], signer, f.now(), protocol.DefaultFullAuthWindow)
-	if got := string(tx[0].Body); got != `{"pageSize":10,"currencys":["eur","chf"],"direction":"OUT","minAmount":"1.5"}` {
+	if got := string(tx[0].Body); got != `{"pageSize":10,"currencys":["eur","chf"],"direction":"OUT","minAmount":"150"}` {
 		t.Errorf("transactions body %s", got)
 	}
 	if ct := tx[0].Header.Get("Content-Type"); ct != "application/json" {
@@ -295,7 +295,7 @@ func TestEveryRetCodeIsTyped(t *testing.T) {
 	sentinels := map[int]error{
 		10000: ErrSystem, 10001: ErrAuth, 10002: ErrParse, 10003: ErrMintTokenNotFound, 10004: ErrTokenAddress,
 		10005: ErrAddressHasAccount, 10006: ErrStatusNotNa, 10007: ErrTokenUsed, 10009: ErrInvalidParam,
-		10010: ErrCaptcha, 10011: ErrAllowanceExists, 10019: ErrEmailRegistered,
+		10010: ErrCaptcha, 10011: ErrAllowanceExists, 10016: ErrTooFrequent, 10019: ErrEmailRegistered,
 	}
 	if len(KnownCodes()) != len(sentinels) {
 		t.Errorf("KnownCodes %v, test covers %d", KnownCodes(), len(sentinels))
@@ -448,17 +448,29 @@ func TestOptionsValidationNamesTheField(t *testing.T) {
 		{"Window", func(o *Options) { o.Window = -time.Second }},
 		{"Window", func(o *Options) { o.Window = time.Millisecond }},
 		{"Timeout", func(o *Options) { o.Timeout = -1 }},
-		{"RouteOverrides", func(o *Options) { o.RouteOverrides = map[string]string{"no-such-route": "/x"} }},
-		{"RouteOverrides", func(o *Options) { o.RouteOverrides = map[string]string{RouteCard: "api/v2/card"} }},
-		{"RouteOverrides", func(o *Options) { o.RouteOverrides = map[string]string{RouteCard: "/api/v2/card?x=1"} }},
+		{"TxAmountUnit", func(o *Options) { o.TxAmountUnit = "cents" }},
+		// The route settings are a profile's: the error names routes.NAME.
+		{"routes.no-such-route", func(o *Options) { o.RouteOverrides = map[string]string{"no-such-route": "/x"} }},
+		{"routes.card", func(o *Options) { o.RouteOverrides = map[string]string{RouteCard: "api/v2/card"} }},
+		{"routes.card", func(o *Options) { o.RouteOverrides = map[string]string{RouteCard: "/api/v2/card?x=1"} }},
+		{"routes.card", func(o *Options) { o.RouteOverrides = map[string]string{RouteCard: "PUT"} }},
+		{"routes.card", func(o *Options) { o.RouteOverrides = map[string]string{RouteCard: "POST GET"} }},
+		{"routes.transactions", func(o *Options) { o.RouteOverrides = map[string]string{RouteTransactions: "GET"} }},
 	}
 	for _, tc := range cases {
 		o := good
 		tc.mod(&o)
 		_, err := New(o)
-		if err == nil || !strings.Contains(err.Error(), "Options."+tc.field) {
-			t.Errorf("%s: error %v does not name Options.%s", tc.field, err, tc.field)
+		want := tc.field
+		if !strings.HasPrefix(want, "routes.") {
+			want = "Options." + want
 		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v does not name %s", tc.field, err, want)
+		}
+	}
+	if err := CheckRouteOverrides(map[string]string{RouteOnrampLimit: "POST", RouteAccountStatus: "full", RouteCard: "/api/v9/card basic"}); err != nil {
+		t.Errorf("valid route settings: %v", err)
 	}
 	c, err := New(good)
 	if err != nil {

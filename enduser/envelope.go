@@ -62,7 +62,7 @@ func (c *Client) decode(r Route, status int, raw []byte, sent, received time.Tim
 		herr := &HTTPError{Route: r.Name, Status: status, Body: excerpt(raw)}
 		var env envelope
 		if json.Unmarshal(trimmed, &env) == nil {
-			c.observe(env.TimeNow, sent, received)
+			c.observe(r.Name, env.TimeNow, sent, received)
 			if apiErr := envelopeError(r.Name, &env, status); apiErr != nil {
 				herr.API = apiErr
 			}
@@ -77,7 +77,7 @@ func (c *Client) decode(r Route, status int, raw []byte, sent, received time.Tim
 		}
 		return nil, &DecodeError{Route: r.Name, Status: status, Err: err, Body: excerpt(raw)}
 	}
-	out.TimeNow = c.observe(env.TimeNow, sent, received)
+	out.TimeNow = c.observe(r.Name, env.TimeNow, sent, received)
 	if apiErr := envelopeError(r.Name, &env, status); apiErr != nil {
 		out.RetCode = apiErr.Code
 		out.RetMsg = apiErr.Message
@@ -100,8 +100,9 @@ func (c *Client) decode(r Route, status int, raw []byte, sent, received time.Tim
 	return out, nil
 }
 
-// observe feeds the clock from a timeNow value and returns it (0 when absent or invalid).
-func (c *Client) observe(raw json.RawMessage, sent, received time.Time) int64 {
+// observe feeds the clock from the timeNow of route's answer and returns it (0 when absent
+// or invalid).
+func (c *Client) observe(route string, raw json.RawMessage, sent, received time.Time) int64 {
 	if raw == nil {
 		return 0
 	}
@@ -109,7 +110,7 @@ func (c *Client) observe(raw json.RawMessage, sent, received time.Time) int64 {
 	if ms.UnmarshalJSON(raw) != nil || ms <= 0 {
 		return 0
 	}
-	c.clock.Observe(int64(ms), sent, received)
+	c.clock.Observe(TimeFromEnvelope, route, int64(ms), sent, received)
 	return int64(ms)
 }
 

@@ -31,6 +31,7 @@ var (
 	ErrInvalidParam       = errors.New("enduser: invalid parameter (10009)")
 	ErrCaptcha            = errors.New("enduser: captcha failed or expired (10010)")
 	ErrAllowanceExists    = errors.New("enduser: allowance already exists (10011)")
+	ErrTooFrequent        = errors.New("enduser: too frequent (10016)")
 	ErrEmailRegistered    = errors.New("enduser: email already registered (10019)")
 	ErrGatewayOutage      = errors.New("enduser: gateway outage (HTTP 502/503/504)")
 	ErrTimeout            = errors.New("enduser: request timed out")
@@ -57,6 +58,7 @@ const (
 	CodeInvalidParam       = 10009
 	CodeCaptcha            = 10010
 	CodeAllowanceExists    = 10011
+	CodeTooFrequent        = 10016
 	CodeEmailRegistered    = 10019
 )
 
@@ -66,7 +68,7 @@ var codeTable = map[int]error{
 	CodeSystem: ErrSystem, CodeAuth: ErrAuth, CodeParse: ErrParse, CodeMintTokenAbsent: ErrMintTokenNotFound,
 	CodeTokenAddress: ErrTokenAddress, CodeAddressHasNFT: ErrAddressHasAccount, CodeStatusNotNa: ErrStatusNotNa,
 	CodeTokenUsed: ErrTokenUsed, CodeInvalidParam: ErrInvalidParam, CodeCaptcha: ErrCaptcha,
-	CodeAllowanceExists: ErrAllowanceExists, CodeEmailRegistered: ErrEmailRegistered,
+	CodeAllowanceExists: ErrAllowanceExists, CodeTooFrequent: ErrTooFrequent, CodeEmailRegistered: ErrEmailRegistered,
 }
 
 // KnownCodes lists the retCodes this package types with a sentinel, ascending.

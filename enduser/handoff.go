@@ -31,8 +31,8 @@ type HandoffVerdict struct {
 }
 
 // ReuseShareToken hands the partner's applicant over with a share token (single use, about
-// 20 minutes). The body carries the share token and the account id (svcId); it is signed as
-// sent (full auth).
+// 20 minutes). The body carries the share token and the account id (svcId, or the
+// service's name for it: Options.Names); it is signed as sent (full auth).
 func (c *Client) ReuseShareToken(ctx context.Context, shareToken string) (HandoffVerdict, error) {
 	shareToken = strings.TrimSpace(shareToken)
 	if shareToken == "" {
@@ -40,10 +40,12 @@ func (c *Client) ReuseShareToken(ctx context.Context, shareToken string) (Handof
 	}
 	svc, err := strconv.ParseInt(c.tokenID, 10, 64)
 	if err != nil {
-		return HandoffVerdict{}, invalid(RouteReuseShareToken, "svcId", "the client has no account id (%q)", c.tokenID)
+		return HandoffVerdict{}, invalid(RouteReuseShareToken, c.names.AccountID(), "the client has no account id (%q)", c.tokenID)
 	}
+	// shareTokenWire's fields, svcId under the service's name for it.
+	body := map[string]any{"shareToken": shareToken, c.names.AccountID(): svc}
 	var v HandoffVerdict
-	resp, err := c.call(ctx, RouteReuseShareToken, c.level(RouteReuseShareToken), shareTokenWire{ShareToken: shareToken, SvcID: svc}, &v)
+	resp, err := c.call(ctx, RouteReuseShareToken, c.level(RouteReuseShareToken), body, &v)
 	var api *APIError
 	switch {
 	case err == nil:

@@ -19,8 +19,13 @@ import (
 )
 
 // call marshals the body once, sends exactly those bytes and decodes the result into out.
+// A read without a request body that the profile makes a POST (routes.NAME = POST) sends
+// {}, as the public integration calls the on-ramp limit.
 func (c *Client) call(ctx context.Context, route string, auth AuthLevel, body any, out any) (*Response, error) {
 	rq := request{route: route, auth: auth}
+	if body == nil && c.routes[route].Method == http.MethodPost {
+		body = struct{}{}
+	}
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
@@ -66,25 +71,30 @@ func (c *Client) Timestamp(ctx context.Context) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
-	ms, err := timestampOf(resp)
+	ms, own, err := timestampOf(resp)
 	if err != nil {
 		return time.Time{}, err
 	}
 	if ms <= 0 {
 		return time.Time{}, &DecodeError{Route: resp.Route, Status: resp.Status, Err: errors.New("no server time in the result nor in timeNow"), Body: excerpt(resp.Body)}
 	}
-	c.clock.Observe(ms, sent, time.Now())
+	if own {
+		// decode has recorded the envelope's timeNow; the route's own answer is the source.
+		c.clock.Observe(TimeFromTimestamp, resp.Route, ms, sent, time.Now())
+	}
 	return time.UnixMilli(ms), nil
 }
 
-func timestampOf(resp *Response) (int64, error) {
+// timestampOf reads the time of a timestamp answer; own is false when it is the
+// envelope's timeNow, not the result's.
+func timestampOf(resp *Response) (ms int64, own bool, err error) {
 	res := resp.Result
 	if len(res) == 0 {
-		return resp.TimeNow, nil
+		return resp.TimeNow, false, nil
 	}
 	var n Int
 	if n.UnmarshalJSON(res) == nil {
-		return toMillis(int64(n)), nil
+		return toMillis(int64(n)), true, nil
 	}
 	var obj struct {
 		Timestamp  Int `json:"timestamp"`
@@ -93,14 +103,14 @@ func timestampOf(resp *Response) (int64, error) {
 		TimeNow    Int `json:"timeNow"`
 	}
 	if err := json.Unmarshal(res, &obj); err != nil {
-		return 0, &DecodeError{Route: resp.Route, Status: resp.Status, Err: fmt.Errorf("result: %w", err), Body: excerpt(res)}
+		return 0, false, &DecodeError{Route: resp.Route, Status: resp.Status, Err: fmt.Errorf("result: %w", err), Body: excerpt(res)}
 	}
 	for _, v := range []Int{obj.Timestamp, obj.ServerTime, obj.Time, obj.TimeNow} {
 		if v > 0 {
-			return toMillis(int64(v)), nil
+			return toMillis(int64(v)), true, nil
 		}
 	}
-	return resp.TimeNow, nil
+	return resp.TimeNow, false, nil
 }
 
 // toMillis reads a Unix time in seconds or milliseconds (seconds stay below 1e11 until the

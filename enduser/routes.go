@@ -34,7 +34,7 @@ func (a AuthLevel) String() string {
 }
 
 // Route names: stable identifiers used in the request log, in errors and as keys of
-// Options.RouteOverrides.
+// Options.RouteOverrides (a profile's routes.NAME settings).
 const (
 	RouteTimestamp     = "timestamp"
 	RouteEmailStatus   = "email-status"
@@ -119,6 +119,18 @@ func LookupRoute(name string) (Route, bool) {
 	return Route{}, false
 }
 
+// RouteUnder is the route of a name as a profile has it: its names for the spec's stand-ins
+// and its routes.NAME settings applied, as the client it makes sends it; false for a name the
+// table lacks or settings the table refuses.
+func RouteUnder(name string, overrides map[string]string, names protocol.Names) (Route, bool) {
+	routes, err := resolveRoutes(overrides, names)
+	if err != nil {
+		return Route{}, false
+	}
+	r, ok := routes[name]
+	return r, ok
+}
+
 // FindRoute is the default route named by nameOrPath (a route name, or a path the table
 // gives to method).
 func FindRoute(method, nameOrPath string) (Route, bool) {
@@ -143,28 +155,60 @@ func RouteNames() []string {
 	return names
 }
 
-// resolveRoutes applies a profile's path overrides to the default table.
-func resolveRoutes(overrides map[string]string) (map[string]Route, error) {
+// resolveRoutes is the table as a profile has it: the service's names for the spec's
+// stand-ins written into the paths (an `idv` segment becomes the vendor's name), then the
+// profile's `routes.NAME` settings (protocol.ParseRouteSetting), which may change a route's
+// method, path and auth level. A route that sends a request body stays a POST.
+func resolveRoutes(overrides map[string]string, names protocol.Names) (map[string]Route, error) {
 	out := make(map[string]Route, len(routeTable))
 	for _, r := range routeTable {
+		r.Path = names.Path(r.Path)
 		out[r.Name] = r
 	}
-	names := make([]string, 0, len(overrides))
+	keys := make([]string, 0, len(overrides))
 	for n := range overrides {
-		names = append(names, n)
+		keys = append(keys, n)
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		p := overrides[name]
+	sort.Strings(keys)
+	for _, name := range keys {
 		r, ok := out[name]
 		if !ok {
-			return nil, fmt.Errorf("Options.RouteOverrides: unknown route %q (known: %s)", name, strings.Join(RouteNames(), ", "))
+			return nil, fmt.Errorf("routes.%s: unknown route (known: %s)", name, strings.Join(RouteNames(), ", "))
 		}
-		if err := protocol.CheckPath(p); err != nil {
-			return nil, fmt.Errorf("Options.RouteOverrides[%q]: %v", name, err)
+		set, err := protocol.ParseRouteSetting(overrides[name])
+		if err != nil {
+			return nil, fmt.Errorf("routes.%s: %v", name, err)
 		}
-		r.Path = p
+		if set.Method == http.MethodGet && r.Method != http.MethodGet {
+			return nil, fmt.Errorf("routes.%s: a GET cannot carry the request body this route sends; expected POST or no method", name)
+		}
+		if set.Method != "" {
+			r.Method = set.Method
+		}
+		if set.Path != "" {
+			r.Path = set.Path
+		}
+		if set.Auth != "" {
+			r.Auth = authLevelOf(set.Auth)
+		}
 		out[name] = r
 	}
 	return out, nil
+}
+
+// CheckRouteOverrides checks a profile's `routes.NAME` settings against the route table: the
+// error names the setting at fault.
+func CheckRouteOverrides(overrides map[string]string) error {
+	_, err := resolveRoutes(overrides, protocol.Names{})
+	return err
+}
+
+func authLevelOf(s string) AuthLevel {
+	switch s {
+	case protocol.AuthBasic:
+		return AuthBasic
+	case protocol.AuthFull:
+		return AuthFull
+	}
+	return AuthNone
 }

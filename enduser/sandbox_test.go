@@ -30,11 +30,30 @@ type world struct {
 	key    *wallet.EVMKey
 	client *enduser.Client
 	id     uint64
+	// opts are the client's settings beyond the defaults (a profile's routes, names, units).
+	opts func(*enduser.Options)
 }
 
 func newWorld(t *testing.T) *world { return newWorldWith(t, endusertest.Config{Seed: 7}) }
 
-func newWorldWith(t *testing.T, cfg endusertest.Config) *world {
+func newWorldWith(t *testing.T, cfg endusertest.Config) *world { return newWorldOpts(t, cfg, nil) }
+
+// speaking are client options that follow the sandbox's dialect, as a profile made from its
+// /sandbox/info would (endusertest.Server.ProfileSettings).
+func speaking(d endusertest.Dialect) func(*enduser.Options) {
+	return func(o *enduser.Options) {
+		o.Names = d.Names()
+		o.RouteOverrides = map[string]string{}
+		if d.AccountStatusFull {
+			o.RouteOverrides[enduser.RouteAccountStatus] = "full"
+		}
+		if d.OnrampLimitPost {
+			o.RouteOverrides[enduser.RouteOnrampLimit] = "POST"
+		}
+	}
+}
+
+func newWorldOpts(t *testing.T, cfg endusertest.Config, opts func(*enduser.Options)) *world {
 	t.Helper()
 	srv, err := endusertest.New(cfg)
 	if err != nil {
@@ -46,14 +65,18 @@ func newWorldWith(t *testing.T, cfg endusertest.Config) *world {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &world{t: t, srv: srv, url: hs.URL, key: wallet.NewEVMKey(k)}
+	w := &world{t: t, srv: srv, url: hs.URL, key: wallet.NewEVMKey(k), opts: opts}
 	w.client = w.newClient(w.key, "")
 	return w
 }
 
 func (w *world) newClient(s wallet.EVMSigner, tokenID string) *enduser.Client {
 	w.t.Helper()
-	c, err := enduser.New(enduser.Options{BaseURL: w.url, Network: w.srv.Network(), TokenID: tokenID, Signer: s, Log: enduser.NewRequestLog(0), Timeout: 5 * time.Second})
+	o := enduser.Options{BaseURL: w.url, Network: w.srv.Network(), TokenID: tokenID, Signer: s, Log: enduser.NewRequestLog(0), Timeout: 5 * time.Second}
+	if w.opts != nil {
+		w.opts(&o)
+	}
+	c, err := enduser.New(o)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -100,15 +123,24 @@ func TestSandboxAccountLifeThroughTheClient(t *testing.T) {
 	for name, d := range map[string]endusertest.Dialect{
 		"spec":     {},
 		"dialects": {NoRetCode: true, CardList: true, NoCard404: true, FrozenFlag: true, AnyHash: true},
+		// UR's deployments as the public evidence shows them, with a client set to match.
+		"ur": {NoTimestamp: true, AccountStatusFull: true, OnrampLimitPost: true, URNames: true},
 	} {
-		t.Run(name, func(t *testing.T) { accountLife(t, newWorldWith(t, endusertest.Config{Seed: 7, Dialect: d})) })
+		t.Run(name, func(t *testing.T) {
+			accountLife(t, newWorldOpts(t, endusertest.Config{Seed: 7, Dialect: d}, speaking(d)), d)
+		})
 	}
 }
 
-func accountLife(t *testing.T, w *world) {
+func accountLife(t *testing.T, w *world, d endusertest.Dialect) {
 	ctx := context.Background()
 
-	if _, err := w.client.Timestamp(ctx); err != nil {
+	_, err := w.client.Timestamp(ctx)
+	var he *enduser.HTTPError
+	switch {
+	case d.NoTimestamp && (!errors.As(err, &he) || he.Status != 404):
+		t.Fatalf("timestamp on a service without the route: %v", err)
+	case !d.NoTimestamp && err != nil:
 		t.Fatal(err)
 	}
 	if ok, err := w.client.EmailStatus(ctx, "new@example.com"); err != nil || !ok {
@@ -120,7 +152,7 @@ func accountLife(t *testing.T, w *world) {
 
 	// Mint errors before the account exists.
 	bad, _ := w.client.WithTokenID(enduser.NewMintTokenID(rand.Reader))
-	_, err := bad.Mint(ctx, captcha(w.key.Address().Hex(), "wrong"))
+	_, err = bad.Mint(ctx, captcha(w.key.Address().Hex(), "wrong"))
 	wantCode(t, err, enduser.ErrCaptcha, 10010)
 
 	w.mint(ctx)
@@ -265,6 +297,41 @@ func accountLife(t *testing.T, w *world) {
 	res, err = w.client.TokenPermit(ctx, enduser.NewTokenPermitRequest(p, ps, amount, token.Decimals, enduser.PermitUnitSmallest))
 	if err != nil || !res.AlreadyPermitted {
 		t.Fatalf("repeated permit: %+v %v", res, err)
+	}
+}
+
+// TestSandboxServerTimeSource: a fresh client's first signed call takes server time from the
+// timestamp route, or on a service without it (404) from the logged-out chain configuration's
+// timeNow; the clock says which, and the deadline follows the server's (skewed) time either way.
+func TestSandboxServerTimeSource(t *testing.T) {
+	ctx := context.Background()
+	for _, noTimestamp := range []bool{false, true} {
+		w := newWorldWith(t, endusertest.Config{Seed: 7, Dialect: endusertest.Dialect{NoTimestamp: noTimestamp}})
+		w.mint(ctx)
+		w.srv.SetClockSkew(3600)
+		var notes []string
+		fresh, err := enduser.New(enduser.Options{BaseURL: w.url, Network: w.srv.Network(), TokenID: strconv.FormatUint(w.id, 10), Signer: w.key,
+			Log: enduser.NewRequestLog(0), Notice: func(s string) { notes = append(notes, s) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fresh.Transactions(ctx, enduser.TxFilter{PageSize: 1}); err != nil {
+			t.Fatalf("noTimestamp=%v: %v", noTimestamp, err)
+		}
+		src := fresh.Clock().SyncedBy()
+		want := enduser.TimeSource{Kind: enduser.TimeFromTimestamp, Route: enduser.RouteTimestamp}
+		if noTimestamp {
+			want = enduser.TimeSource{Kind: enduser.TimeFromEnvelope, Route: enduser.RouteChainConfigs}
+		}
+		if src.Kind != want.Kind || src.Route != want.Route {
+			t.Errorf("noTimestamp=%v: source %+v, want %s of %s", noTimestamp, src, want.Kind, want.Route)
+		}
+		if off := fresh.Clock().Offset(); off < 59*time.Minute || off > 61*time.Minute {
+			t.Errorf("noTimestamp=%v: offset %s, want the sandbox's +1h", noTimestamp, off)
+		}
+		if len(notes) != 0 {
+			t.Errorf("noTimestamp=%v: a notice with a server time at hand: %q", noTimestamp, notes)
+		}
 	}
 }
 

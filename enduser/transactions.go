@@ -20,6 +20,19 @@ const (
 	MaxPageSize     = 100
 )
 
+// How the history filter's minAmount and maxAmount are written (Options.TxAmountUnit).
+const (
+	// TxAmountSmallest: integer smallest units of the fiat tokens ("1050" for 10.50), as
+	// spec 4.4 writes the legacy filters' amounts and the service's other amounts are sent.
+	TxAmountSmallest = "smallest"
+	// TxAmountDisplay: decimal strings as the records show amounts ("10.50").
+	TxAmountDisplay = "display"
+)
+
+// TxAmountDecimals are the decimals of the amounts the history filter compares: every fiat
+// token of the service has 2 (URC Fiat24Token.decimals()).
+const TxAmountDecimals = 2
+
 // Directions of the transactions filter.
 const (
 	DirectionIn  = "IN"
@@ -30,16 +43,16 @@ const (
 // TxFilter holds every filter of the transactions route (spec 4.6). Zero values are not
 // sent. Type and TransactionTypes are exclusive; ID and TxHash are exclusive exact lookups.
 type TxFilter struct {
-	PageSize         int      // 1..100; 0 means 50
-	FromTimestamp    int64    // as the service counts record timestamps (Unix seconds)
-	ToTimestamp      int64    //
-	Type             string   // one of TransactionTypes
-	TransactionTypes []string // each one of TransactionTypes
-	Currencies       []string // sent as "currencys", lowercased
-	Direction        string   // IN, OUT or ALL
-	MinAmount        *decimal.Decimal
+	PageSize         int              // 1..100; 0 means 50
+	FromTimestamp    int64            // as the service counts record timestamps (Unix seconds)
+	ToTimestamp      int64            //
+	Type             string           // one of TransactionTypes
+	TransactionTypes []string         // each one of TransactionTypes
+	Currencies       []string         // sent as "currencys", lowercased
+	Direction        string           // IN, OUT or ALL
+	MinAmount        *decimal.Decimal // in the token's units, at most TxAmountDecimals decimals
 	MaxAmount        *decimal.Decimal
-	Status           string // pending, completed, rejected, unknown
+	Status           string // one of TxStatuses
 	ChainID          string // CAIP-2
 	TokenSymbol      string
 	ID               int64  // exact lookup by record id
@@ -97,16 +110,37 @@ var (
 	currencyRE = lazyRegexp(`^[A-Za-z0-9]{2,12}$`)
 	symbolRE   = lazyRegexp(`^[A-Za-z0-9._-]{1,32}$`)
 	txHashRE   = lazyRegexp(`^[0-9A-Za-z]{32,128}$`) // EVM 0x-hex or base58
-	txStatuses = []string{"pending", "completed", "rejected", "unknown"}
 )
+
+// The status filter's values (spec 3.6): the records' own statuses, and the transaction
+// states the spec names beside them; TxStatuses is both.
+var (
+	RecordStatuses = []string{"pending", "completed", "rejected", "unknown"}
+	TxStates       = []string{"INIT", "PENDING", "CONFIRMED", "FAILED", "PENDING_DROP", "DROPPED", "REJECTED", "UNKNOWN"}
+	TxStatuses     = append(slices.Clip(RecordStatuses), TxStates...)
+)
+
+// TxStatusOf is the status filter value a user typed in any case: a record status
+// (pending, completed, rejected, unknown) in lower case, else a transaction state of spec
+// 3.6 in upper case; false when it is neither.
+func TxStatusOf(typed string) (string, bool) {
+	for _, v := range TxStatuses {
+		if strings.EqualFold(v, typed) {
+			return v, true
+		}
+	}
+	return typed, false
+}
 
 // Validate checks the filter as the client sends it; errors name the field.
 func (f TxFilter) Validate() error {
-	_, err := f.wire()
+	_, err := f.wire(TxAmountSmallest)
 	return err
 }
 
-func (f TxFilter) wire() (txWire, error) {
+// wire is the request body; unit is how amounts are written (TxAmountSmallest or
+// TxAmountDisplay).
+func (f TxFilter) wire(unit string) (txWire, error) {
 	bad := func(field, format string, args ...any) (txWire, error) {
 		return txWire{}, invalid(RouteTransactions, field, format, args...)
 	}
@@ -152,17 +186,28 @@ func (f TxFilter) wire() (txWire, error) {
 	default:
 		return bad("direction", "expected IN, OUT or ALL, got %q", f.Direction)
 	}
+	for _, a := range []struct {
+		field string
+		v     *decimal.Decimal
+		dst   *string
+	}{{"minAmount", f.MinAmount, &w.MinAmount}, {"maxAmount", f.MaxAmount, &w.MaxAmount}} {
+		if a.v == nil {
+			continue
+		}
+		if a.v.Sign() < 0 || !a.v.Equal(a.v.Truncate(TxAmountDecimals)) {
+			return bad(a.field, "expected an amount ≥ 0 with at most %d decimals (fiat tokens have %d), got %s", TxAmountDecimals, TxAmountDecimals, a.v)
+		}
+		if unit == TxAmountDisplay {
+			*a.dst = a.v.String()
+		} else {
+			*a.dst = a.v.Shift(TxAmountDecimals).Truncate(0).String()
+		}
+	}
 	if f.MinAmount != nil && f.MaxAmount != nil && f.MinAmount.GreaterThan(*f.MaxAmount) {
 		return bad("minAmount", "%s is above maxAmount %s", f.MinAmount, f.MaxAmount)
 	}
-	if f.MinAmount != nil {
-		w.MinAmount = f.MinAmount.String()
-	}
-	if f.MaxAmount != nil {
-		w.MaxAmount = f.MaxAmount.String()
-	}
-	if f.Status != "" && !slices.Contains(txStatuses, f.Status) {
-		return bad("status", "expected one of %s, got %q", strings.Join(txStatuses, ", "), f.Status)
+	if f.Status != "" && !slices.Contains(TxStatuses, f.Status) {
+		return bad("status", "expected one of %s, got %q", strings.Join(TxStatuses, ", "), f.Status)
 	}
 	w.Status = f.Status
 	if f.ChainID != "" && !caip2RE().MatchString(f.ChainID) {
@@ -189,7 +234,7 @@ func (f TxFilter) wire() (txWire, error) {
 // Transactions reads the first page of history matching the filter (route "transactions",
 // full auth).
 func (c *Client) Transactions(ctx context.Context, f TxFilter) (*TxPage, error) {
-	w, err := f.wire()
+	w, err := f.wire(c.txUnit)
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +247,7 @@ func (c *Client) NextPage(ctx context.Context, p *TxPage) (*TxPage, error) {
 	if p == nil || !p.HasNextPage {
 		return nil, ErrNoNextPage
 	}
-	w, err := p.filter.wire()
+	w, err := p.filter.wire(c.txUnit)
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +263,7 @@ func (c *Client) PrevPage(ctx context.Context, p *TxPage) (*TxPage, error) {
 	if p == nil || !p.HasPrevPage || p.PrevCursor.IsZero() {
 		return nil, ErrNoPrevPage
 	}
-	w, err := p.filter.wire()
+	w, err := p.filter.wire(c.txUnit)
 	if err != nil {
 		return nil, err
 	}

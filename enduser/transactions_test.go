@@ -256,6 +256,7 @@ func mustJSON(v any) []byte {
 
 func TestFilterValidationNamesTheField(t *testing.T) {
 	one, two := decimal.NewFromInt(1), decimal.NewFromInt(2)
+	third, negative := decimal.RequireFromString("0.333"), decimal.NewFromInt(-1)
 	cases := []struct {
 		field string
 		f     TxFilter
@@ -271,7 +272,10 @@ func TestFilterValidationNamesTheField(t *testing.T) {
 		{"currencys[0]", TxFilter{Currencies: []string{"e u r"}}},
 		{"direction", TxFilter{Direction: "in"}},
 		{"minAmount", TxFilter{MinAmount: &two, MaxAmount: &one}},
+		{"minAmount", TxFilter{MinAmount: &third}},
+		{"maxAmount", TxFilter{MaxAmount: &negative}},
 		{"status", TxFilter{Status: "done"}},
+		{"status", TxFilter{Status: "Pending"}},
 		{"chainId", TxFilter{ChainID: "5003"}},
 		{"tokenSymbol", TxFilter{TokenSymbol: "US DC"}},
 		{"id", TxFilter{ID: -3}},
@@ -295,9 +299,13 @@ func TestFilterValidationNamesTheField(t *testing.T) {
 	if err := ok.Validate(); err != nil {
 		t.Errorf("valid filter: %v", err)
 	}
-	w, _ := ok.wire()
-	if got := string(mustJSON(w)); got != `{"pageSize":100,"fromTimestamp":1,"toTimestamp":2,"transactionTypes":["CRD","ONR"],"currencys":["eur"],"direction":"IN","minAmount":"1","maxAmount":"2","status":"completed","chainId":"eip155:5003","tokenSymbol":"USDC"}` {
+	w, _ := ok.wire(TxAmountSmallest)
+	if got := string(mustJSON(w)); got != `{"pageSize":100,"fromTimestamp":1,"toTimestamp":2,"transactionTypes":["CRD","ONR"],"currencys":["eur"],"direction":"IN","minAmount":"100","maxAmount":"200","status":"completed","chainId":"eip155:5003","tokenSymbol":"USDC"}` {
 		t.Errorf("wire body %s", got)
+	}
+	w, _ = ok.wire(TxAmountDisplay)
+	if w.MinAmount != "1" || w.MaxAmount != "2" {
+		t.Errorf("display amounts %q %q", w.MinAmount, w.MaxAmount)
 	}
 }
 

@@ -23,7 +23,8 @@ import (
 	"purse/wallet"
 )
 
-// Partner auth headers (spec 5.1).
+// Partner auth headers (spec 5.1). The account id's header is X-Svc-Id under the spec's
+// name; a service that names svcId otherwise has its own (protocol.Names.AccountIDHeader).
 const (
 	HeaderAPISignature   = "X-Api-Signature"
 	HeaderAPIDeadline    = "X-Api-Deadline"
@@ -43,6 +44,10 @@ type Client struct {
 	Signer  wallet.EVMSigner
 	// Variant is the signed message (default wallet.PartnerAuthSpec).
 	Variant wallet.PartnerAuthVariant
+	// Names are the service's names for the spec's stand-ins: idv and altchain in the
+	// default paths, svcId in the identity header and the spec form's message (and, for the
+	// quote, in its body).
+	Names protocol.Names
 	// HTTP defaults to a client with a 30-second timeout.
 	HTTP *http.Client
 	// Now defaults to time.Now.
@@ -51,11 +56,16 @@ type Client struct {
 	// protocol.MaxPartnerDeadline.
 	Deadline time.Duration
 	// ResponseKey, when set, is the service key the answer must be signed by (spec 4.4, 5.5:
-	// x-api-signature over the raw body, x-api-publicKey); an unsigned answer or another
-	// signer is refused (ErrResponseSignature). Unset, a signature present is still checked
-	// against x-api-publicKey and reported in Exchange.SignedBy.
+	// x-api-signature over the raw body, x-api-publicKey); another signer is refused
+	// (ErrResponseSignature). Unset, a signature present is still checked against
+	// x-api-publicKey and reported in Exchange.SignedBy.
 	ResponseKey *common.Address
-	// Paths replaces the spec's path of an onboarding route by route name (RouteNames).
+	// WarnUnsigned accepts an answer without x-api-signature, leaving Exchange.SignedBy
+	// empty for the caller to say so (a profile's partner_unsigned_answers=warn); otherwise
+	// such an answer is refused (ErrUnsigned).
+	WarnUnsigned bool
+	// Paths replaces the path of an onboarding route by route name (RouteNames), taken as
+	// written; a route not named here takes the spec's path under Names.
 	Paths map[string]string
 }
 
@@ -70,15 +80,22 @@ func (c *Client) now() time.Time {
 // used.
 var ErrResponseSignature = errors.New("partner API: the answer's signature does not hold")
 
+// ErrUnsigned is the refusal of an answer without a signature (an ErrResponseSignature).
+var ErrUnsigned = fmt.Errorf("%w: the answer carries no x-api-signature", ErrResponseSignature)
+
 // checkResponseSignature verifies the answer's x-api-signature (EIP-191 over the raw body)
-// and returns the signer ("" when unsigned and no key is pinned).
+// and returns the signer ("" when unsigned and WarnUnsigned lets that through).
 func (c *Client) checkResponseSignature(h http.Header, raw []byte) (string, error) {
 	sig, pub := h.Get(HeaderAPISignature), h.Get(HeaderAPIPublicKey)
 	if sig == "" {
-		if c.ResponseKey != nil {
-			return "", fmt.Errorf("%w: the profile pins the service key %s (partner_response_key) but the answer carries no x-api-signature", ErrResponseSignature, c.ResponseKey.Hex())
+		if c.WarnUnsigned {
+			return "", nil
 		}
-		return "", nil
+		signer := "the service"
+		if c.ResponseKey != nil {
+			signer = "the service key " + c.ResponseKey.Hex() + " (partner_response_key)"
+		}
+		return "", fmt.Errorf("%w, and %s signs its answers (partner_unsigned_answers=refuse)", ErrUnsigned, signer)
 	}
 	signer, err := wallet.RecoverPersonal(raw, sig)
 	if err != nil {
@@ -106,11 +123,14 @@ type Exchange struct {
 	SignedBy string
 }
 
-// Post signs body with partner auth (X-Svc-Id is sent and signed when svcID is not empty)
-// and posts it to path, reading at most limit bytes of the answer. The answer of an HTTP 200
-// has its signature checked (ErrResponseSignature, with the exchange); the status and the
-// body are the caller's to read. An error with a nil exchange means nothing was sent; with an
-// exchange, the request went out.
+// Post signs body with partner auth and posts it to path, reading at most limit bytes of the
+// answer. Under the spec's form, svcID (when not empty) is signed under the service's name
+// for svcId and sent in its identity header (X-Svc-Id, X-Ur-Id); UR's form signs none and
+// sends none, as the public integration calls /v1/* (an identity header there is the
+// managed-custody flavour's). The answer of an HTTP 200 has its signature checked
+// (ErrResponseSignature, with the exchange); the status and the body are the caller's to
+// read. An error with a nil exchange means nothing was sent; with an exchange, the request
+// went out.
 func (c *Client) Post(ctx context.Context, path, svcID string, body []byte, limit int64) (*Exchange, error) {
 	if c.Signer == nil {
 		return nil, errors.New("partner API: no partner signer (partner_key)")
@@ -122,8 +142,8 @@ func (c *Client) Post(ctx context.Context, path, svcID string, body []byte, limi
 	if variant == "" {
 		variant = wallet.PartnerAuthSpec
 	}
-	if variant != wallet.PartnerAuthSpec && variant != wallet.PartnerAuthLegacy {
-		return nil, fmt.Errorf("partner API: partner auth variant %q: expected spec or legacy", variant)
+	if variant != wallet.PartnerAuthSpec && variant != wallet.PartnerAuthUR {
+		return nil, fmt.Errorf("partner API: partner auth variant %q: expected %s or %s", variant, wallet.PartnerAuthSpec, wallet.PartnerAuthUR)
 	}
 	window := c.Deadline
 	if window == 0 {
@@ -132,8 +152,15 @@ func (c *Client) Post(ctx context.Context, path, svcID string, body []byte, limi
 	if window < 0 || window > protocol.MaxPartnerDeadline {
 		return nil, fmt.Errorf("partner API: partner deadline window %s: expected above 0 and at most %s", window, protocol.MaxPartnerDeadline)
 	}
+	if variant != wallet.PartnerAuthSpec {
+		svcID = ""
+	}
 	at := c.now()
-	auth, err := wallet.SignPartnerAuth(c.Signer, wallet.PartnerCall{Variant: variant, Payload: body, SvcID: svcID, Deadline: at.Add(window).Unix()}, at)
+	call := wallet.PartnerCall{Variant: variant, Payload: body, SvcID: svcID, Deadline: at.Add(window).Unix()}
+	if variant == wallet.PartnerAuthSpec && c.Names.AccountID() != protocol.StandInSvcID {
+		call.IDName = c.Names.AccountID()
+	}
+	auth, err := wallet.SignPartnerAuth(c.Signer, call, at)
 	if err != nil {
 		return nil, fmt.Errorf("partner API %s: partner auth: %w", path, err)
 	}
@@ -147,7 +174,7 @@ func (c *Client) Post(ctx context.Context, path, svcID string, body []byte, limi
 	hr.Header.Set(HeaderAPIDeadline, strconv.FormatInt(auth.Deadline, 10))
 	hr.Header.Set(HeaderAPIPublicKey, auth.PublicKey)
 	if svcID != "" {
-		hr.Header.Set(HeaderSvcID, svcID)
+		hr.Header.Set(c.Names.AccountIDHeader(), svcID)
 	}
 	hc := c.HTTP
 	if hc == nil {
@@ -171,4 +198,24 @@ func (c *Client) Post(ctx context.Context, path, svcID string, body []byte, limi
 		}
 	}
 	return ex, nil
+}
+
+// UnsignedRefusal is err, Post's refusal of the exchange's answer, except when the answer
+// was refused only for carrying no signature and is the service's refusal of route (a
+// non-zero code): that refusal is returned for what it says (its *APIError), marked as
+// unsigned. Nothing of the answer is used either way, and the code tells the user more than
+// the missing signature does.
+func (ex *Exchange) UnsignedRefusal(err error, route string) error {
+	if !errors.Is(err, ErrUnsigned) {
+		return err
+	}
+	top, merr := Members(ex.Response)
+	if merr != nil {
+		return err
+	}
+	var ae *APIError
+	if _, _, uerr := Unwrap(top, route); errors.As(uerr, &ae) {
+		return fmt.Errorf("%w (an unsigned answer)", ae)
+	}
+	return err
 }

@@ -18,9 +18,9 @@ import (
 )
 
 // The onboarding routes (spec 4.4): the partner mint, and the identity-verification
-// vendor's access token and status by network. Their default paths are the spec's; the
-// spec writes the vendor as the stand-in "idv", so a profile may name the live path
-// (Client.Paths).
+// vendor's access token and status by network. Their default paths are the spec's, with the
+// service's names for its stand-ins (Client.Names: the vendor "idv" in
+// /v1/idv-status-by-network); a profile may also name a route's live path (Client.Paths).
 var defaultPaths = map[string]string{
 	RouteMint:      "/v1/mint/nft",
 	RouteIDVToken:  "/v1/create-access-token-by-network",
@@ -30,13 +30,20 @@ var defaultPaths = map[string]string{
 // RouteNames are the routes whose path Client.Paths may replace, in a stable order.
 func RouteNames() []string { return []string{RouteMint, RouteIDVToken, RouteIDVStatus} }
 
-// DefaultPath is the spec's path of an onboarding route ("" for another name).
-func DefaultPath(route string) string { return defaultPaths[route] }
+// DefaultPath is the spec's path of an onboarding route under the service's names for the
+// stand-ins ("" for another name).
+func DefaultPath(route string, n protocol.Names) string {
+	p, ok := defaultPaths[route]
+	if !ok {
+		return ""
+	}
+	return n.Path(p)
+}
 
 func (c *Client) path(route string) (string, error) {
 	p, ok := c.Paths[route]
 	if !ok {
-		return defaultPaths[route], nil
+		return DefaultPath(route, c.Names), nil
 	}
 	if err := protocol.CheckPath(p); err != nil {
 		return "", fmt.Errorf("partner API: path of %s: %v", route, err)
@@ -98,8 +105,11 @@ func (c *Client) call(ctx context.Context, route string, body any, read func(dat
 		return nil, fmt.Errorf("partner API %s: %w", route, err)
 	}
 	ex, err := c.Post(ctx, path, "", raw, MaxAnswerBytes)
-	if ex == nil || err != nil {
-		return ex, err
+	if ex == nil {
+		return nil, err
+	}
+	if err != nil {
+		return ex, ex.UnsignedRefusal(err, route)
 	}
 	if len(ex.Response) > MaxAnswerBytes {
 		return ex, &DecodeError{route, fmt.Errorf("larger than %d bytes", MaxAnswerBytes)}

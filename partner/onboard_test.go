@@ -98,7 +98,7 @@ func apiCode(t *testing.T, err error) int64 {
 // for it and reads the vendor record as the review moves, under both partner-auth variants;
 // every answer is signed by the pinned service key.
 func TestOnboardingRoundTrip(t *testing.T) {
-	for _, v := range []wallet.PartnerAuthVariant{wallet.PartnerAuthSpec, wallet.PartnerAuthLegacy} {
+	for _, v := range []wallet.PartnerAuthVariant{wallet.PartnerAuthSpec, wallet.PartnerAuthUR} {
 		t.Run(string(v), func(t *testing.T) {
 			w := newWorld(t, v)
 			user := key(t, "user "+string(v))
@@ -198,7 +198,7 @@ func TestMintErrors(t *testing.T) {
 		{"consent deadline past", `{"email":"raw@example.com","evmAddress":"` + good.EVMAddress + `","signature":"` + good.Signature + `","hash":"` + good.Hash + `","deadline":"1700000000"}`, 20003, "expired"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			code, msg := rawPost(t, w, partner.DefaultPath(partner.RouteMint), []byte(c.body))
+			code, msg := rawPost(t, w, partner.DefaultPath(partner.RouteMint, protocol.Names{}), []byte(c.body))
 			if code != c.code || !strings.Contains(msg, c.word) {
 				t.Fatalf("code %d %q, want %d with %q", code, msg, c.code, c.word)
 			}
@@ -208,7 +208,7 @@ func TestMintErrors(t *testing.T) {
 	// sends one (the field is named, nothing reaches the service).
 	long := consent(t, key(t, "long user"), "long@example.com", 6*time.Minute)
 	raw := []byte(`{"email":"long@example.com","evmAddress":"` + long.EVMAddress + `","signature":"` + long.Signature + `","hash":"` + long.Hash + `","deadline":"` + long.Deadline + `"}`)
-	if code, msg := rawPost(t, w, partner.DefaultPath(partner.RouteMint), raw); code != 20003 || !strings.Contains(msg, "300 s") {
+	if code, msg := rawPost(t, w, partner.DefaultPath(partner.RouteMint, protocol.Names{}), raw); code != 20003 || !strings.Contains(msg, "300 s") {
 		t.Fatalf("sandbox, 6-minute consent: %d %q", code, msg)
 	}
 	before := w.hits.Load()
@@ -256,9 +256,9 @@ func TestPartnerAuthRefusals(t *testing.T) {
 	if _, _, err := stranger.Mint(ctx(t), req); apiCode(t, err) != 10001 || !strings.Contains(err.Error(), "not a registered partner key") {
 		t.Errorf("unregistered key: %v", err)
 	}
-	legacy := *w.client
-	legacy.Variant = wallet.PartnerAuthLegacy
-	if _, _, err := legacy.IDVStatus(ctx(t), partner.NetworkRequest{TokenID: "1234567890", Network: w.eu.Network()}); apiCode(t, err) != 10001 || !strings.Contains(err.Error(), "variant") {
+	ur := *w.client
+	ur.Variant = wallet.PartnerAuthUR
+	if _, _, err := ur.IDVStatus(ctx(t), partner.NetworkRequest{TokenID: "1234567890", Network: w.eu.Network()}); apiCode(t, err) != 10001 || !strings.Contains(err.Error(), "variant") {
 		t.Errorf("other variant: %v", err)
 	}
 	// A signature over one body sent with another.
@@ -269,7 +269,7 @@ func TestPartnerAuthRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hr, _ := http.NewRequest(http.MethodPost, w.srv.URL+"/partner"+partner.DefaultPath(partner.RouteIDVToken), bytes.NewReader(sent))
+	hr, _ := http.NewRequest(http.MethodPost, w.srv.URL+"/partner"+partner.DefaultPath(partner.RouteIDVToken, protocol.Names{}), bytes.NewReader(sent))
 	hr.Header.Set(partner.HeaderAPISignature, auth.Signature)
 	hr.Header.Set(partner.HeaderAPIDeadline, strconv.FormatInt(auth.Deadline, 10))
 	hr.Header.Set(partner.HeaderAPIPublicKey, auth.PublicKey)
@@ -325,7 +325,7 @@ func TestByNetworkErrors(t *testing.T) {
 		{"a network the service does not serve", `{"tokenId":"` + mine.TokenID + `","network":"5000"}`, 50002, "no configuration"},
 	} {
 		for _, route := range []string{partner.RouteIDVToken, partner.RouteIDVStatus} {
-			code, msg := rawPost(t, w, partner.DefaultPath(route), []byte(c.body))
+			code, msg := rawPost(t, w, partner.DefaultPath(route, protocol.Names{}), []byte(c.body))
 			if code != c.code || !strings.Contains(msg, c.word) {
 				t.Errorf("%s %s: code %d %q, want %d with %q", route, c.name, code, msg, c.code, c.word)
 			}
@@ -377,7 +377,9 @@ func fake(t *testing.T, status int, body string, h map[string]string) *partner.C
 		_, _ = w.Write([]byte(body))
 	}))
 	t.Cleanup(srv.Close)
-	return &partner.Client{BaseURL: srv.URL, Signer: key(t, "partner"), HTTP: srv.Client()}
+	// The fake signs nothing: its answers are let through as partner_unsigned_answers=warn
+	// does, so what is tested is their shape.
+	return &partner.Client{BaseURL: srv.URL, Signer: key(t, "partner"), HTTP: srv.Client(), WarnUnsigned: true}
 }
 
 // TestAnswersOfEveryShape: what the client makes of answers the sandbox never gives.
@@ -446,7 +448,7 @@ func TestAnswersOfEveryShape(t *testing.T) {
 	// A pinned service key refuses an unsigned answer; nothing of it is used.
 	c := fake(t, 200, `{"code":0,"data":{"tokenId":"4123456789","txHash":"`+tx+`"}}`, nil)
 	pin := altchaintest.ResponseKey.Address()
-	c.ResponseKey = &pin
+	c.ResponseKey, c.WarnUnsigned = &pin, false
 	if m, ex, err := c.Mint(ctx(t), req); !errors.Is(err, partner.ErrResponseSignature) || m.TokenID != "" || ex == nil {
 		t.Fatalf("unsigned answer with a pinned key: %+v %v", m, err)
 	}
@@ -470,9 +472,20 @@ func TestPathOverride(t *testing.T) {
 		_, _ = w.Write([]byte(`{"code":0,"data":{}}`))
 	}))
 	defer srv.Close()
-	c := &partner.Client{BaseURL: srv.URL, Signer: key(t, "partner"), Paths: map[string]string{partner.RouteIDVStatus: "/v1/sumsub-status-by-network"}}
+	// The server signs nothing: WarnUnsigned lets its answers through.
+	c := &partner.Client{BaseURL: srv.URL, Signer: key(t, "partner"), WarnUnsigned: true, Paths: map[string]string{partner.RouteIDVStatus: "/v1/sumsub-status-by-network"}}
 	if _, _, err := c.IDVStatus(ctx(t), partner.NetworkRequest{TokenID: "4123456789", Network: "5003"}); err != nil || got != "/v1/sumsub-status-by-network" {
 		t.Fatalf("%s %v", got, err)
+	}
+	// The service's name for the vendor renames the stand-in in the spec's path; a path the
+	// profile names is taken as written.
+	named := &partner.Client{BaseURL: srv.URL, Signer: key(t, "partner"), WarnUnsigned: true, Names: protocol.Names{IDV: "sumsub"}}
+	if _, _, err := named.IDVStatus(ctx(t), partner.NetworkRequest{TokenID: "4123456789", Network: "5003"}); err != nil || got != "/v1/sumsub-status-by-network" {
+		t.Fatalf("names.idv: %s %v", got, err)
+	}
+	named.Paths = map[string]string{partner.RouteIDVStatus: "/v1/idv-status-by-network"}
+	if _, _, err := named.IDVStatus(ctx(t), partner.NetworkRequest{TokenID: "4123456789", Network: "5003"}); err != nil || got != "/v1/idv-status-by-network" {
+		t.Fatalf("names.idv with a route's own path: %s %v", got, err)
 	}
 	got = ""
 	c.Paths[partner.RouteIDVStatus] = "v1/x?y"
@@ -504,5 +517,33 @@ func TestCodesExplainedPerRoute(t *testing.T) {
 	}
 	if x := (&partner.APIError{Code: 99999}).NextStep(); !strings.Contains(x, "does not know") {
 		t.Errorf("unknown code: %q", x)
+	}
+}
+
+// TestUnsignedAnswers: an answer without x-api-signature is refused unless WarnUnsigned lets
+// it through (partner_unsigned_answers=warn, SignedBy then empty); an unsigned refusal of the
+// service is shown for its code, marked unsigned, and nothing of either is used.
+func TestUnsignedAnswers(t *testing.T) {
+	answer := `{"code":0,"data":{"token":"_act-x"}}`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte(answer))
+	}))
+	defer srv.Close()
+	req := partner.NetworkRequest{TokenID: "4123456789", Network: "5003"}
+	c := &partner.Client{BaseURL: srv.URL, Signer: key(t, "partner")}
+	if tok, ex, err := c.IDVToken(ctx(t), req); !errors.Is(err, partner.ErrUnsigned) || tok.Token != "" || ex == nil ||
+		!strings.Contains(err.Error(), "partner_unsigned_answers=refuse") {
+		t.Fatalf("unsigned, refused: %+v %v", tok, err)
+	}
+	c.WarnUnsigned = true
+	if tok, ex, err := c.IDVToken(ctx(t), req); err != nil || tok.Token != "_act-x" || ex.SignedBy != "" {
+		t.Fatalf("unsigned, warned: %+v %v", tok, err)
+	}
+	c.WarnUnsigned = false
+	answer = `{"code":20003,"message":"wallet provider mismatch","data":null}`
+	var ae *partner.APIError
+	if _, _, err := c.IDVToken(ctx(t), req); !errors.As(err, &ae) || ae.Code != 20003 || errors.Is(err, partner.ErrResponseSignature) ||
+		!strings.Contains(err.Error(), "(an unsigned answer)") {
+		t.Fatalf("an unsigned refusal: %v", err)
 	}
 }

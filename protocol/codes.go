@@ -31,13 +31,13 @@ type code struct {
 // (package partner) explain every code from here.
 var codes = []code{
 	{10000, "", "a system error or an upstream failure (the service's default code)",
-		"The request itself may still be at fault: the service gives this code to errors it does not name. Read the server's message: " +
+		"The request itself may still be at fault: the service gives this code to errors it does not name. Read the server's message and the account status: " +
 			"the public integration met it for a region block (\"Convert is unavailable in your region\") and for \"user kyc flow not found\" on a fresh account. " +
 			"Retrying the same request only helps when the message names a passing failure; otherwise report the message and the request (--trace / --curl)."},
 	{10001, EndUserAPI, "the authentication failed: an unknown tokenId, a signature that does not match, or a deadline that expired or lies more than 20 minutes ahead",
 		"Check the profile's token ID and network, and that the key is the one that owns the account; purse takes deadlines from server time, so resync (timestamp) and retry."},
 	{10001, PartnerAPI, "the partner request was not authenticated: invalid signature, wrong or unregistered key, or expired deadline",
-		"Check the profile's partner_key (the key registered with the service), partner_auth (the signed message's form: spec or legacy) and the local clock " +
+		"Check the profile's partner_key (the key registered with the service), partner_auth (the signed message's form: spec or ur) and the local clock " +
 			"(X-Api-Deadline lies at most 5 minutes ahead); the server's message says which check failed."},
 	{10002, "", "the service could not parse the headers or the body",
 		"Check the request in the request log (--trace / --curl); this usually means a malformed header or JSON body."},
@@ -57,6 +57,8 @@ var codes = []code{
 		"Solve a new captcha and send the mint again promptly."},
 	{10011, "", "an allowance for this token and spender already exists, so nothing was done",
 		"The permit is already in place; no new signature is needed."},
+	{10016, "", "the service refuses calls this close together (\"too frequent\", seen on token-permit): nothing was done",
+		"Wait a minute before sending it again; repeating it at once is refused the same way."},
 	{10019, "", "this email is already registered",
 		"Use another email, or log in with the account that owns it."},
 	{20001, "", "the request body is empty or misses a required field",

@@ -6,8 +6,9 @@ import (
 )
 
 // spec7 are the codes of spec 7's two lists (partner API and end-user retCode), plus
-// 10011, which design 2.4 adds from public practice.
-var spec7 = []int{10000, 10001, 10002, 10003, 10004, 10005, 10006, 10007, 10009, 10010, 10011, 10019,
+// 10011, which design 2.4 adds from public practice, and 10016, which the evidence adds
+// (a token-permit answered "too frequent").
+var spec7 = []int{10000, 10001, 10002, 10003, 10004, 10005, 10006, 10007, 10009, 10010, 10011, 10016, 10019,
 	20001, 20002, 20003, 20004, 20007, 20011, 30001, 30006, 30007, 30008, 30010, 30011, 30012, 30031, 30032, 30034,
 	4001, 40001, 40003, 50001, 50002, 50003}
 

@@ -1,7 +1,8 @@
 // Package protocol holds the service's numeric bounds (spec 5.1, 5.4, 8; design 2.1, 2.6)
-// and its business codes (spec 7), each once: every package that picks or checks a deadline
-// window uses these bounds, and both API clients explain a code from the one table here, so
-// a rule of the service lives in one place. It imports nothing of the project, so the lightest
+// and its business codes (spec 7) and the names of the spec's stand-ins (names.go), each
+// once: every package that picks or checks a deadline window, or writes a vendor's path,
+// uses these, and both API clients explain a code from the one table here, so a rule of the
+// service lives in one place. It imports nothing of the project, so the lightest
 // package (config) can use it.
 package protocol
 

@@ -54,7 +54,13 @@ type Config struct {
 	// PermitAmountUnit is the only token-permit amount unit the end-user sandbox accepts:
 	// "smallest" (default) or "token".
 	PermitAmountUnit string
-	Logger           *slog.Logger
+	// TxAmountUnit is how the history filter reads amounts: "smallest" (default) or
+	// "display".
+	TxAmountUnit string
+	// PartnerAuth is the only partner-auth form the partner API accepts: spec (default) or
+	// ur (UR's documented form).
+	PartnerAuth wallet.PartnerAuthVariant
+	Logger      *slog.Logger
 }
 
 // Sandbox is a running set of sandbox services.
@@ -100,6 +106,13 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		return nil, fmt.Errorf("sandbox listen address %q: the sandbox serves loopback only (127.0.0.1 or [::1])", cfg.Listen)
 	}
+	switch cfg.PartnerAuth {
+	case "":
+		cfg.PartnerAuth = wallet.PartnerAuthSpec
+	case wallet.PartnerAuthSpec, wallet.PartnerAuthUR:
+	default:
+		return nil, fmt.Errorf("sandbox partner auth %q: expected %s or %s", cfg.PartnerAuth, wallet.PartnerAuthSpec, wallet.PartnerAuthUR)
+	}
 	logger := cfg.Logger
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
@@ -120,6 +133,14 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 		Network: s.EndUser.Network(), AccountNFT: c.AccountNFT.Hex(), CardSpender: c.CardSpender.Hex(),
 		Deposit: c.Deposit.Hex(), BufferPool: c.BufferPool.Hex(),
 		PartnerResponseKey: altchaintest.ResponseKey.Address().Hex(),
+		Settings:           map[string]string{"partner_auth": string(cfg.PartnerAuth)},
+	}
+	for _, kv := range s.EndUser.ProfileSettings() {
+		s.info.Settings[kv[0]] = kv[1]
+	}
+	if err := s.info.Check(); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("sandbox: its own info: %v", err)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /sandbox/info", func(w http.ResponseWriter, _ *http.Request) {
@@ -175,7 +196,7 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 	eu, err := endusertest.New(endusertest.Config{
 		Network: strconv.FormatInt(int64(chain.ChainID()), 10), Chain: chain, StateDir: cfg.StateDir,
 		ReviewDelay: cfg.ReviewDelay, ActivationDelay: cfg.ActivationDelay, PermitAmountUnit: cfg.PermitAmountUnit,
-		MintTokenIDs: cmp.Or(cfg.MintTokenIDs, "issued"), Dialect: cfg.Dialect,
+		TxAmountUnit: cfg.TxAmountUnit, MintTokenIDs: cmp.Or(cfg.MintTokenIDs, "issued"), Dialect: cfg.Dialect,
 	})
 	if err != nil {
 		chain.Close()
@@ -185,7 +206,7 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 	// The Solana side: a quote is for a minted account of the end-user sandbox, and a
 	// confirmed deposit credits the quoted fiat there with a CTU record.
 	sol := altchaintest.New(altchaintest.Config{
-		PartnerAuth: wallet.PartnerAuthSpec,
+		PartnerAuth: cfg.PartnerAuth, Names: cfg.Dialect.Names(),
 		// The onboarding routes (partner mint, vendor token and status) act on the end-user
 		// sandbox's accounts.
 		Accounts: eu,

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -40,7 +41,7 @@ func TestStartServesEveryService(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got sandboxctl.Info
-	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil || got != info {
+	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil || !reflect.DeepEqual(got, info) {
 		t.Fatalf("/sandbox/info %+v %v", got, err)
 	}
 	resp.Body.Close()

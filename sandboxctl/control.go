@@ -80,6 +80,9 @@ func (c *Control) Info(ctx context.Context) (Info, error) {
 	if err := json.Unmarshal(raw, &info); err != nil || info.UserAPI == "" || info.Network == "" {
 		return Info{}, &ControlError{Route: "info", HTTPStatus: http.StatusOK, Message: "the answer is not sandbox info (userAPI and network expected)"}
 	}
+	if err := info.Check(); err != nil {
+		return Info{}, &ControlError{Route: "info", HTTPStatus: http.StatusOK, Message: "the sandbox info does not make a profile: " + err.Error()}
+	}
 	return info, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -74,7 +75,7 @@ func TestControlDrivesTheSandbox(t *testing.T) {
 	}
 
 	info, err := c.Info(ctx)
-	if err != nil || info != sb.Info() {
+	if err != nil || !reflect.DeepEqual(info, sb.Info()) {
 		t.Fatalf("info %+v %v", info, err)
 	}
 

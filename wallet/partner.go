@@ -12,10 +12,13 @@ type PartnerAuthVariant string
 
 const (
 	// PartnerAuthSpec is the message of spec 5.1: payload + "svcId:" + X-Svc-Id +
-	// "externalUserId:" + X-External-User-Id + " " + deadline.
+	// "externalUserId:" + X-External-User-Id + " " + deadline (svcId under the service's
+	// name for it: PartnerCall.IDName).
 	PartnerAuthSpec PartnerAuthVariant = "spec"
-	// PartnerAuthLegacy is payload + " " + deadline, as public integrator code signs /v1/*.
-	PartnerAuthLegacy PartnerAuthVariant = "legacy"
+	// PartnerAuthUR is payload + " " + deadline: UR's documented form (its "Signature and
+	// Verify" page: "{requestBody} {deadline}", one space), as the public integration signs
+	// /v1/*.
+	PartnerAuthUR PartnerAuthVariant = "ur"
 )
 
 // PartnerAuth is a signed set of partner auth headers.
@@ -27,13 +30,16 @@ type PartnerAuth struct {
 }
 
 // PartnerAuthMessage builds the signed message for the given variant. Absent identity
-// headers are empty strings.
-func PartnerAuthMessage(v PartnerAuthVariant, payload []byte, svcID, externalUserID string, deadline int64) string {
+// headers are empty strings; idName is the service's name for svcId ("" is svcId).
+func PartnerAuthMessage(v PartnerAuthVariant, payload []byte, idName, svcID, externalUserID string, deadline int64) string {
 	d := strconv.FormatInt(deadline, 10)
-	if v == PartnerAuthLegacy {
+	if v == PartnerAuthUR {
 		return string(payload) + " " + d
 	}
-	return string(payload) + "svcId:" + svcID + "externalUserId:" + externalUserID + " " + d
+	if idName == "" {
+		idName = "svcId"
+	}
+	return string(payload) + idName + ":" + svcID + "externalUserId:" + externalUserID + " " + d
 }
 
 // SignPartnerAuth signs the partner auth headers of call with EIP-191; the signer builds the

@@ -62,7 +62,9 @@ type Request struct {
 type PartnerCall struct {
 	Variant PartnerAuthVariant `json:"variant"`
 	// Payload is the raw body (or raw query of a GET) exactly as sent.
-	Payload        []byte `json:"payload,omitempty"`
+	Payload []byte `json:"payload,omitempty"`
+	// IDName is the service's name for svcId in the spec form's message ("" is svcId).
+	IDName         string `json:"idName,omitempty"`
 	SvcID          string `json:"svcId,omitempty"`
 	ExternalUserID string `json:"externalUserId,omitempty"`
 	Deadline       int64  `json:"deadline"`
@@ -224,6 +226,10 @@ func (r Request) Check(now time.Time) error {
 // the message that follows it.
 var svcIDForm = regexp.MustCompile(`^(-?[0-9]{1,20})?$`)
 
+// idNameForm is the service's name for svcId: letters and digits, which cannot hide another
+// part of the message either.
+var idNameForm = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]{0,31}$`)
+
 // partnerShaped matches a text that ends like every partner-auth message: one space, then a
 // Unix time of ten digits (2001 to 2286).
 var partnerShaped = regexp.MustCompile(` [1-9][0-9]{9}$`)
@@ -278,9 +284,9 @@ func (p *PartnerCall) check(now time.Time) error {
 		return errors.New("partner-auth request: expected the partner call, got nothing")
 	}
 	switch p.Variant {
-	case PartnerAuthSpec, PartnerAuthLegacy:
+	case PartnerAuthSpec, PartnerAuthUR:
 	default:
-		return fmt.Errorf("partner-auth request: variant %q: expected %q or %q", p.Variant, PartnerAuthSpec, PartnerAuthLegacy)
+		return fmt.Errorf("partner-auth request: variant %q: expected %q or %q", p.Variant, PartnerAuthSpec, PartnerAuthUR)
 	}
 	if len(p.Payload) > MaxPayloadBytes {
 		return fmt.Errorf("partner-auth request: payload of %d bytes is over the limit of %d", len(p.Payload), MaxPayloadBytes)
@@ -298,6 +304,9 @@ func (p *PartnerCall) check(now time.Time) error {
 			}
 		}
 	}
+	if p.IDName != "" && !idNameForm.MatchString(p.IDName) {
+		return fmt.Errorf("partner-auth request: idName %q: expected a name of letters and digits (svcId, urId)", p.IDName)
+	}
 	if !svcIDForm.MatchString(p.SvcID) {
 		return fmt.Errorf("partner-auth request: svcId %q: expected an integer in decimal digits (or nothing)", p.SvcID)
 	}
@@ -306,7 +315,7 @@ func (p *PartnerCall) check(now time.Time) error {
 
 // Message is the partner-auth message of the call.
 func (p *PartnerCall) Message() string {
-	return PartnerAuthMessage(p.Variant, p.Payload, p.SvcID, p.ExternalUserID, p.Deadline)
+	return PartnerAuthMessage(p.Variant, p.Payload, p.IDName, p.SvcID, p.ExternalUserID, p.Deadline)
 }
 
 // ConsentText is the personal_sign message of a full-auth or mint-consent request.

@@ -29,7 +29,7 @@ func TestRequestCheckRefusesAnotherPurposesFields(t *testing.T) {
 		want string
 	}{
 		"partner-auth given a consent message": {Request{Purpose: PurposePartnerAuth, Message: []byte(fa.Message)}, `field "message" belongs to another purpose`},
-		"partner-auth payload is a consent message": {Request{Purpose: PurposePartnerAuth, Partner: &PartnerCall{Variant: PartnerAuthLegacy,
+		"partner-auth payload is a consent message": {Request{Purpose: PurposePartnerAuth, Partner: &PartnerCall{Variant: PartnerAuthUR,
 			Payload: []byte(fa.Message), Deadline: reqNow.Unix() + 60}}, "consent prefix"},
 		"full-auth with a literal hash":         {Request{Purpose: PurposeFullAuth, Hash: "0xabc", Deadline: reqDeadline(time.Minute)}, `field "hash" belongs to another purpose`},
 		"full-auth as a bare consent message":   {Request{Purpose: PurposeFullAuth, Message: []byte(fa.Message)}, `field "message"`},
@@ -137,7 +137,7 @@ func TestRequestLimits(t *testing.T) {
 		{"personal message", func(n int) Request { return Request{Purpose: PurposePersonal, Message: bytes.Repeat([]byte("a"), n)} }, MaxMessageBytes},
 		{"form A", func(n int) Request { return Request{Purpose: PurposeFormA, Text: strings.Repeat("a", n)} }, MaxFormABytes},
 		{"partner payload", func(n int) Request {
-			return Request{Purpose: PurposePartnerAuth, Partner: &PartnerCall{Variant: PartnerAuthLegacy, Payload: bytes.Repeat([]byte("a"), n), Deadline: reqNow.Unix() + 60}}
+			return Request{Purpose: PurposePartnerAuth, Partner: &PartnerCall{Variant: PartnerAuthUR, Payload: bytes.Repeat([]byte("a"), n), Deadline: reqNow.Unix() + 60}}
 		}, MaxPayloadBytes},
 		{"mint hash", func(n int) Request {
 			return Request{Purpose: PurposeMintConsent, Hash: strings.Repeat("a", n), Deadline: dl}
@@ -161,7 +161,7 @@ func TestRequestDigestsAreDisjointAcrossPurposes(t *testing.T) {
 	dl := reqDeadline(time.Minute)
 	d, _ := strconv.ParseInt(dl, 10, 64)
 	owner := devSigner(t).Address()
-	partner := Request{Purpose: PurposePartnerAuth, Partner: &PartnerCall{Variant: PartnerAuthLegacy, Payload: []byte(text), Deadline: d}}
+	partner := Request{Purpose: PurposePartnerAuth, Partner: &PartnerCall{Variant: PartnerAuthUR, Payload: []byte(text), Deadline: d}}
 	reqs := map[Purpose]Request{
 		PurposeFullAuth:    {Purpose: PurposeFullAuth, Payload: []byte(text), Deadline: dl},
 		PurposeMintConsent: {Purpose: PurposeMintConsent, Hash: text, Deadline: dl},

@@ -276,11 +276,22 @@ func repeat(s string, n int) string {
 
 func TestPartnerAuthMessage(t *testing.T) {
 	body := []byte(`{"svcId":12}`)
-	if got := PartnerAuthMessage(PartnerAuthSpec, body, "12", "", 1700000000); got != `{"svcId":12}svcId:12externalUserId: 1700000000` {
+	if got := PartnerAuthMessage(PartnerAuthSpec, body, "", "12", "", 1700000000); got != `{"svcId":12}svcId:12externalUserId: 1700000000` {
 		t.Fatalf("spec message %q", got)
 	}
-	if got := PartnerAuthMessage(PartnerAuthLegacy, body, "12", "u", 1700000000); got != `{"svcId":12} 1700000000` {
-		t.Fatalf("legacy message %q", got)
+	// The service's name for svcId in the identity part (the public integration: urId).
+	if got := PartnerAuthMessage(PartnerAuthSpec, []byte(`{"urId":12}`), "urId", "12", "", 1700000000); got != `{"urId":12}urId:12externalUserId: 1700000000` {
+		t.Fatalf("spec message with urId %q", got)
+	}
+	// UR's documented form: the raw body, one space, the deadline (UR-SIG).
+	if got := PartnerAuthMessage(PartnerAuthUR, body, "", "12", "u", 1700000000); got != `{"svcId":12} 1700000000` {
+		t.Fatalf("ur message %q", got)
+	}
+	if _, err := SignPartnerAuth(devSigner(t), PartnerCall{Variant: PartnerAuthSpec, IDName: "ur:Id", Payload: body, Deadline: 1700000000}, before(1700000000)); err == nil {
+		t.Fatal("signed with an identity name that could hide another part of the message")
+	}
+	if _, err := SignPartnerAuth(devSigner(t), PartnerCall{Variant: "legacy", Payload: body, Deadline: 1700000000}, before(1700000000)); err == nil {
+		t.Fatal("signed an unknown variant")
 	}
 	s := devSigner(t)
 	pa, err := SignPartnerAuth(s, PartnerCall{Variant: PartnerAuthSpec, Payload: body, SvcID: "12", Deadline: 1700000000}, before(1700000000))

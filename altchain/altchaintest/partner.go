@@ -68,20 +68,21 @@ func perr(code int, format string, a ...any) *partnerError {
 
 // PartnerHandler serves the partner API: POST /v1/altchain/deposit/quote and the onboarding
 // routes (POST /v1/mint/nft, /v1/create-access-token-by-network, /v1/idv-status-by-network),
-// with the partner envelope {code, message, data}; business errors are HTTP 200 with a
-// non-zero code, and every answer is signed (Faults.ResponseSignature).
+// each path under Config.Names (altchain, idv), with the partner envelope {code, message,
+// data}; business errors are HTTP 200 with a non-zero code, and every answer is signed
+// (Faults.ResponseSignature).
 func (s *Sandbox) PartnerHandler() http.Handler {
+	n := s.cfg.Names
+	quote, mint := n.Path(altchain.QuotePath), partner.DefaultPath(partner.RouteMint, n)
+	idvToken, idvStatus := partner.DefaultPath(partner.RouteIDVToken, n), partner.DefaultPath(partner.RouteIDVStatus, n)
 	routes := map[string]func(r *http.Request, body []byte) (any, *partnerError){
-		altchain.QuotePath:                          s.quote,
-		partner.DefaultPath(partner.RouteMint):      s.mintNFT,
-		partner.DefaultPath(partner.RouteIDVToken):  s.idvToken,
-		partner.DefaultPath(partner.RouteIDVStatus): s.idvStatus,
+		quote: s.quote, mint: s.mintNFT, idvToken: s.idvToken, idvStatus: s.idvStatus,
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		serve, ok := routes[r.URL.Path]
 		if !ok {
 			writeEnvelope(w, http.StatusNotFound, perr(CodeParse, "no route %s %s in the sandbox partner API (it serves POST %s, %s, %s and %s)", r.Method, r.URL.Path,
-				altchain.QuotePath, partner.DefaultPath(partner.RouteMint), partner.DefaultPath(partner.RouteIDVToken), partner.DefaultPath(partner.RouteIDVStatus)), nil)
+				quote, mint, idvToken, idvStatus), nil)
 			return
 		}
 		if r.Method != http.MethodPost {
@@ -171,11 +172,17 @@ var (
 	decimalRe = regexp.MustCompile(`^[0-9]{1,19}$`)
 )
 
-// checkPartnerAuth verifies spec 5.1 strictly; every failure is 10001 naming the check.
+// checkPartnerAuth verifies partner auth strictly in the configured variant: spec 5.1, or
+// UR's documented form (UR-SIG), where X-Api-PublicKey is optional and the signer is who
+// the signature recovers to. Every failure is 10001 naming the check.
 func (s *Sandbox) checkPartnerAuth(r *http.Request, body []byte) (common.Address, *partnerError) {
 	var none common.Address
 	sig, dl, pub := r.Header.Get(partner.HeaderAPISignature), r.Header.Get(partner.HeaderAPIDeadline), r.Header.Get(partner.HeaderAPIPublicKey)
-	for _, h := range []struct{ name, v string }{{partner.HeaderAPISignature, sig}, {partner.HeaderAPIDeadline, dl}, {partner.HeaderAPIPublicKey, pub}} {
+	required := []struct{ name, v string }{{partner.HeaderAPISignature, sig}, {partner.HeaderAPIDeadline, dl}}
+	if s.cfg.PartnerAuth == wallet.PartnerAuthSpec {
+		required = append(required, struct{ name, v string }{partner.HeaderAPIPublicKey, pub})
+	}
+	for _, h := range required {
 		if h.v == "" {
 			return none, perr(CodeAuth, "partner auth: header %s is missing", h.name)
 		}
@@ -194,33 +201,37 @@ func (s *Sandbox) checkPartnerAuth(r *http.Request, body []byte) (common.Address
 	if max := int64(protocol.MaxPartnerDeadline.Seconds()); deadline-now > max {
 		return none, perr(CodeAuth, "partner auth: deadline %d is %d s ahead, more than the %d s allowed", deadline, deadline-now, max)
 	}
-	if !addrRe.MatchString(pub) {
+	if pub != "" && !addrRe.MatchString(pub) {
 		return none, perr(CodeAuth, "partner auth: %s %q is not a 0x-prefixed 20-byte address", partner.HeaderAPIPublicKey, pub)
 	}
 	key := common.HexToAddress(pub)
-	if !s.isPartner(key) {
+	if pub != "" && !s.isPartner(key) {
 		return none, perr(CodeAuth, "partner auth: %s %s is not a registered partner key", partner.HeaderAPIPublicKey, key.Hex())
 	}
 	if !sigRe.MatchString(sig) {
 		return none, perr(CodeAuth, "partner auth: %s is not a 0x-prefixed 65-byte hex signature", partner.HeaderAPISignature)
 	}
-	svc, ext := r.Header.Get(partner.HeaderSvcID), r.Header.Get(partner.HeaderExternalUserID)
-	msg := wallet.PartnerAuthMessage(s.cfg.PartnerAuth, body, svc, ext, deadline)
+	idName, idHeader := s.cfg.Names.AccountID(), s.cfg.Names.AccountIDHeader()
+	if idName == protocol.StandInSvcID {
+		idName = ""
+	}
+	svc, ext := r.Header.Get(idHeader), r.Header.Get(partner.HeaderExternalUserID)
+	msg := wallet.PartnerAuthMessage(s.cfg.PartnerAuth, body, idName, svc, ext, deadline)
 	signer, err := wallet.RecoverPersonal([]byte(msg), sig)
-	if err == nil && signer == key {
-		return key, nil
+	if err == nil && (signer == key || pub == "" && s.isPartner(signer)) {
+		return signer, nil
 	}
 	other := wallet.PartnerAuthSpec
 	if s.cfg.PartnerAuth == wallet.PartnerAuthSpec {
-		other = wallet.PartnerAuthLegacy
+		other = wallet.PartnerAuthUR
 	}
-	if alt, err := wallet.RecoverPersonal([]byte(wallet.PartnerAuthMessage(other, body, svc, ext, deadline)), sig); err == nil && alt == key {
+	if alt, err := wallet.RecoverPersonal([]byte(wallet.PartnerAuthMessage(other, body, idName, svc, ext, deadline)), sig); err == nil && (alt == key || pub == "" && s.isPartner(alt)) {
 		return none, perr(CodeAuth, "partner auth: the signature is over the %s message variant; this service accepts the %s variant only", other, s.cfg.PartnerAuth)
 	}
-	if err == nil && s.isPartner(signer) {
+	if err == nil && pub != "" && s.isPartner(signer) {
 		return none, perr(CodeAuth, "partner auth: the signature is by %s, not by %s %s", signer.Hex(), partner.HeaderAPIPublicKey, key.Hex())
 	}
-	return none, perr(CodeAuth, "partner auth: the signature is not from a registered partner key (wrong key, or the body, %s or deadline differ from what was signed)", partner.HeaderSvcID)
+	return none, perr(CodeAuth, "partner auth: the signature is not from a registered partner key (wrong key, or the body, %s or deadline differ from what was signed)", idHeader)
 }
 
 type quoteRequest struct {
@@ -231,6 +242,33 @@ type quoteRequest struct {
 	Network          json.RawMessage `json:"network"`
 	MinUSDCAmount    json.RawMessage `json:"minUsdcAmount"`
 	ComputeUnitPrice json.RawMessage `json:"computeUnitPrice"`
+}
+
+// decodeQuoteRequest reads the quote body strictly (10002 for an unknown field), with
+// svcId and altchainAddress under the service's names (Config.Names).
+func (s *Sandbox) decodeQuoteRequest(body []byte) (quoteRequest, *partnerError) {
+	var req quoteRequest
+	var fields map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(&fields); err != nil {
+		return req, perr(CodeParse, "body: %v", err)
+	}
+	if dec.More() {
+		return req, perr(CodeParse, "body: data after the JSON object")
+	}
+	slots := map[string]*json.RawMessage{
+		s.cfg.Names.AccountID(): &req.SvcID, s.cfg.Names.AltchainField("altchainAddress"): &req.AltchainAddress,
+		"usdcAmount": &req.USDCAmount, "outputCurrency": &req.OutputCurrency, "network": &req.Network,
+		"minUsdcAmount": &req.MinUSDCAmount, "computeUnitPrice": &req.ComputeUnitPrice,
+	}
+	for k, v := range fields {
+		slot, ok := slots[k]
+		if !ok {
+			return req, perr(CodeParse, "body: json: unknown field %q", k)
+		}
+		*slot = v
+	}
+	return req, nil
 }
 
 // optString decodes an optional string member; null and absent give ok false.
@@ -264,31 +302,27 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 	if pe != nil {
 		return nil, pe
 	}
-	var req quoteRequest
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return nil, perr(CodeParse, "body: %v", err)
-	}
-	if dec.More() {
-		return nil, perr(CodeParse, "body: data after the JSON object")
+	req, pe := s.decodeQuoteRequest(body)
+	if pe != nil {
+		return nil, pe
 	}
 
-	// svcId (20003).
+	// svcId (20003), under the service's name for it.
+	idName, idHeader := s.cfg.Names.AccountID(), s.cfg.Names.AccountIDHeader()
 	var svcID int64
 	if len(req.SvcID) == 0 || string(req.SvcID) == "null" {
-		return nil, perr(CodeParam, "svcId: missing")
+		return nil, perr(CodeParam, "%s: missing", idName)
 	}
 	if n, err := strconv.ParseInt(string(req.SvcID), 10, 64); err != nil || n <= 0 {
-		return nil, perr(CodeParam, "svcId %s: expected a positive integer", req.SvcID)
+		return nil, perr(CodeParam, "%s %s: expected a positive integer", idName, req.SvcID)
 	} else {
 		svcID = n
 	}
-	if h := r.Header.Get(partner.HeaderSvcID); h != "" && h != strconv.FormatInt(svcID, 10) {
-		return nil, perr(CodeParam, "%s %q differs from the body's svcId %d", partner.HeaderSvcID, h, svcID)
+	if h := r.Header.Get(idHeader); h != "" && h != strconv.FormatInt(svcID, 10) {
+		return nil, perr(CodeParam, "%s %q differs from the body's %s %d", idHeader, h, idName, svcID)
 	}
 	// altchainAddress.
-	addr, ok, pe := optString(req.AltchainAddress, "altchainAddress")
+	addr, ok, pe := optString(req.AltchainAddress, s.cfg.Names.AltchainField("altchainAddress"))
 	if pe != nil {
 		return nil, pe
 	}

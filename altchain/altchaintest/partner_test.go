@@ -17,6 +17,7 @@ import (
 	"purse/altchain"
 	purseconfig "purse/config"
 	"purse/partner"
+	"purse/protocol"
 	"purse/wallet"
 )
 
@@ -136,7 +137,7 @@ func TestQuoteAuthFailuresAre10001(t *testing.T) {
 			headers: map[string]string{partner.HeaderAPIPublicKey: partnerKey(t).Address().Hex()}}, "not from a registered partner key"},
 		{"signature by another registered partner", e2, signedRequest{body: body, svcID: svc, signer: registered2,
 			headers: map[string]string{partner.HeaderAPIPublicKey: partnerKey(t).Address().Hex()}}, "not by X-Api-PublicKey"},
-		{"wrong variant (legacy to a spec sandbox)", e, signedRequest{body: body, svcID: svc, variant: wallet.PartnerAuthLegacy}, "legacy message variant"},
+		{"wrong variant (ur to a spec sandbox)", e, signedRequest{body: body, svcID: svc, variant: wallet.PartnerAuthUR}, "ur message variant"},
 		{"body changed after signing", e, signedRequest{body: body, svcID: svc, sentBody: bytes.Replace(body, []byte("12500000"), []byte("92500000"), 1)}, "not from a registered partner key"},
 		{"X-Svc-Id changed after signing", e, signedRequest{body: body, svcID: svc, headers: map[string]string{partner.HeaderSvcID: "4243"}}, "not from a registered partner key"},
 		{"deadline changed after signing", e, signedRequest{body: body, svcID: svc, deadline: now.Add(time.Minute).Unix(),
@@ -151,13 +152,52 @@ func TestQuoteAuthFailuresAre10001(t *testing.T) {
 		})
 	}
 
-	// A legacy sandbox refuses the spec variant.
-	el := newEnv(t, Config{PartnerAuth: wallet.PartnerAuthLegacy})
+	// A sandbox speaking UR's form refuses the spec variant, and takes UR's with or without
+	// X-Api-PublicKey (optional there: UR-SIG), from a registered key only.
+	el := newEnv(t, Config{PartnerAuth: wallet.PartnerAuthUR})
 	if code, msg, _ := el.post(t, signedRequest{body: body, svcID: svc}); code != CodeAuth || !strings.Contains(msg, "spec message variant") {
-		t.Fatalf("spec to a legacy sandbox: %d %q", code, msg)
+		t.Fatalf("spec to a ur sandbox: %d %q", code, msg)
 	}
-	if code, msg, _ := el.post(t, signedRequest{body: body, svcID: svc, variant: wallet.PartnerAuthLegacy}); code != CodeOK {
-		t.Fatalf("legacy to a legacy sandbox: %d %q", code, msg)
+	if code, msg, _ := el.post(t, signedRequest{body: body, svcID: svc, variant: wallet.PartnerAuthUR}); code != CodeOK {
+		t.Fatalf("ur to a ur sandbox: %d %q", code, msg)
+	}
+	if code, msg, _ := el.post(t, signedRequest{body: body, variant: wallet.PartnerAuthUR, drop: partner.HeaderAPIPublicKey}); code != CodeOK {
+		t.Fatalf("ur without X-Api-PublicKey: %d %q", code, msg)
+	}
+	if code, msg, _ := el.post(t, signedRequest{body: body, variant: wallet.PartnerAuthUR, drop: partner.HeaderAPIPublicKey, signer: stranger}); code != CodeAuth || !strings.Contains(msg, "not from a registered partner key") {
+		t.Fatalf("ur without X-Api-PublicKey by a stranger: %d %q", code, msg)
+	}
+}
+
+// TestQuoteUnderTheServiceNames: a sandbox configured with the service's names for the
+// stand-ins serves the quote at its path and reads its field names; the client speaks them
+// when told (PartnerClient.Names), and the spec's names are refused there.
+func TestQuoteUnderTheServiceNames(t *testing.T) {
+	names := protocol.Names{SvcID: "urId", Altchain: "solana"}
+	for _, variant := range []wallet.PartnerAuthVariant{wallet.PartnerAuthSpec, wallet.PartnerAuthUR} {
+		e := newEnv(t, Config{PartnerAuth: variant, Names: names})
+		e.partner.Names = names
+		res, err := e.partner.Quote(context.Background(), e.request("10000000"))
+		if err != nil || res.Quote == nil {
+			t.Fatalf("%s with the service's names: %v", variant, err)
+		}
+		e.partner.Names = protocol.Names{SvcID: "urId"} // the path's stand-in kept
+		_, err = e.partner.Quote(context.Background(), e.request("10000000"))
+		if err == nil || !strings.Contains(err.Error(), "no route POST /v1/altchain/deposit/quote") {
+			t.Fatalf("%s at /v1/altchain/...: %v", variant, err)
+		}
+		// svcId kept: the spec form's message names the identity (svcId: and X-Svc-Id), so
+		// the signature fails first; UR's form signs no identity, and the body is refused.
+		e.partner.Names = protocol.Names{Altchain: "solana"}
+		_, err = e.partner.Quote(context.Background(), e.request("10000000"))
+		want := `unknown field "svcId"`
+		if variant == wallet.PartnerAuthSpec {
+			want = "X-Ur-Id or deadline differ"
+		}
+		var ae *altchain.APIError
+		if !errors.As(err, &ae) || !strings.Contains(ae.Message, want) {
+			t.Fatalf("%s with svcId: %v, want %q", variant, err, want)
+		}
 	}
 }
 
@@ -286,7 +326,8 @@ func TestQuoteAnswerCarriesEverySpecField(t *testing.T) {
 
 // TestAnswerSignature: the sandbox signs its answers (spec 5.5) with ResponseKey, whose
 // address the embedded profile pins; the client refuses an answer signed over other bytes
-// always, and an unsigned or foreign one when a key is pinned.
+// always, a foreign one when a key is pinned, and an unsigned one unless the profile says
+// warn (partner_unsigned_answers), which lets it through marked Unsigned.
 func TestAnswerSignature(t *testing.T) {
 	if got := ResponseKey.Address().Hex(); got != purseconfig.SandboxPartnerResponseKey {
 		t.Fatalf("purseconfig.SandboxPartnerResponseKey is %s, the sandbox signs with %s", purseconfig.SandboxPartnerResponseKey, got)
@@ -296,31 +337,47 @@ func TestAnswerSignature(t *testing.T) {
 	for _, c := range []struct {
 		mode     string
 		pin      *common.Address
+		warn     bool
 		signedBy string
 		refused  string
 	}{
-		{ResponseSigned, nil, pinned.Hex(), ""},
-		{ResponseSigned, &pinned, pinned.Hex(), ""},
-		{ResponseUnsigned, nil, "", ""},
-		{ResponseUnsigned, &pinned, "", "carries no x-api-signature"},
-		{ResponseForeign, nil, foreignResponseKey.Address().Hex(), ""},
-		{ResponseForeign, &pinned, "", "not by the service key"},
-		{ResponseTampered, nil, "", "not by x-api-publicKey"},
+		{ResponseSigned, nil, false, pinned.Hex(), ""},
+		{ResponseSigned, &pinned, false, pinned.Hex(), ""},
+		{ResponseUnsigned, nil, false, "", "carries no x-api-signature"},
+		{ResponseUnsigned, &pinned, false, "", "carries no x-api-signature"},
+		{ResponseUnsigned, &pinned, true, "", ""},
+		{ResponseForeign, nil, false, foreignResponseKey.Address().Hex(), ""},
+		{ResponseForeign, &pinned, false, "", "not by the service key"},
+		{ResponseForeign, &pinned, true, "", "not by the service key"},
+		{ResponseTampered, nil, false, "", "not by x-api-publicKey"},
+		{ResponseTampered, &pinned, true, "", "not by x-api-publicKey"},
 	} {
 		f := e.sb.Faults()
 		f.ResponseSignature = c.mode
 		if err := e.sb.SetFaults(f); err != nil {
 			t.Fatal(err)
 		}
-		e.partner.ResponseKey = c.pin
+		e.partner.ResponseKey, e.partner.WarnUnsigned = c.pin, c.warn
 		res, err := e.partner.Quote(context.Background(), e.request("10000000"))
 		switch {
 		case c.refused != "":
-			if !errors.Is(err, partner.ErrResponseSignature) || !strings.Contains(err.Error(), c.refused) {
-				t.Errorf("%q pinned=%v: %v, want a refusal saying %q", c.mode, c.pin != nil, err, c.refused)
+			if !errors.Is(err, partner.ErrResponseSignature) || !strings.Contains(err.Error(), c.refused) || res.Quote != nil {
+				t.Errorf("%q pinned=%v warn=%v: %v, want a refusal saying %q", c.mode, c.pin != nil, c.warn, err, c.refused)
 			}
-		case err != nil || res.SignedBy != c.signedBy:
-			t.Errorf("%q pinned=%v: %v, signed by %q, want %q", c.mode, c.pin != nil, err, res.SignedBy, c.signedBy)
+		case err != nil || res.SignedBy != c.signedBy || res.Unsigned != (c.signedBy == ""):
+			t.Errorf("%q pinned=%v warn=%v: %v, signed by %q (unsigned %v), want %q", c.mode, c.pin != nil, c.warn, err, res.SignedBy, res.Unsigned, c.signedBy)
 		}
+	}
+	// An unsigned refusal of the service is reported as what it says, not as a signature
+	// problem: nothing of it is used either way.
+	f := e.sb.Faults()
+	f.ResponseSignature, f.FailNextQuote = ResponseUnsigned, CodeRPC
+	if err := e.sb.SetFaults(f); err != nil {
+		t.Fatal(err)
+	}
+	e.partner.ResponseKey, e.partner.WarnUnsigned = &pinned, false
+	var ae *altchain.APIError
+	if _, err := e.partner.Quote(context.Background(), e.request("10000000")); !errors.As(err, &ae) || ae.Code != CodeRPC || !strings.Contains(err.Error(), "unsigned") {
+		t.Errorf("an unsigned 50003: %v", err)
 	}
 }

@@ -36,6 +36,7 @@ import (
 	"github.com/gagliardetto/solana-go"
 
 	"purse/altchain"
+	"purse/protocol"
 	"purse/wallet"
 )
 
@@ -95,6 +96,9 @@ type Config struct {
 	PartnerKeys []common.Address
 	// PartnerAuth is the only variant the quote endpoint accepts (default spec).
 	PartnerAuth wallet.PartnerAuthVariant
+	// Names are the service's names for the spec's stand-ins the quote uses: altchain in its
+	// path and field, svcId in its body, identity header and spec-form message.
+	Names protocol.Names
 	// UserUnderPartner says whether svcID is a user of the partner; nil accepts every
 	// positive svcID. The end-user sandbox owns the accounts, so a composer answers here.
 	UserUnderPartner func(partner common.Address, svcID int64) bool

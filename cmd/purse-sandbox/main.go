@@ -16,11 +16,13 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"purse/config"
 	"purse/enduser/endusertest"
 	"purse/sandbox"
+	"purse/wallet"
 )
 
 func main() {
@@ -40,8 +42,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&cfg.ActivationDelay, "activation-delay", 0, "go Live by itself this long after Form A (0: only `purse sandbox ctl advance`)")
 	fs.StringVar(&cfg.MintTokenIDs, "mint-token-ids", "issued", "account ids a mint accepts: issued (only ids handed out by POST /sandbox/mint-token-id) or any")
 	fs.StringVar(&cfg.PermitAmountUnit, "permit-amount-unit", "smallest", "token-permit amounts the sandbox accepts: smallest (integer smallest units) or token (decimal strings)")
+	fs.StringVar(&cfg.TxAmountUnit, "tx-amount-unit", "smallest", "history filter amounts the sandbox reads: smallest (integer smallest units) or display (decimal strings)")
+	var partnerAuth string
+	fs.StringVar(&partnerAuth, "partner-auth", "spec", "the partner-auth message the partner API accepts: spec (spec 5.1) or ur (UR's documented form)")
 	var dialect string
-	fs.StringVar(&dialect, "dialect", "", "play the service's observed variants: a comma-separated list of noRetCode, cardList, noCard404, frozenFlag, anyHash")
+	fs.StringVar(&dialect, "dialect", "", "play the service's observed variants: a comma-separated list of "+strings.Join(endusertest.DialectNames(), ", "))
 	fs.BoolVar(&verbose, "v", false, "log every request to stderr")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -56,6 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.Dialect = d
+	cfg.PartnerAuth = wallet.PartnerAuthVariant(partnerAuth)
 	if fresh && cfg.StateDir == "" {
 		fmt.Fprintln(stderr, "purse-sandbox: --fresh: expected --state DIR (without it nothing is kept)")
 		return 2

@@ -42,6 +42,8 @@ func (a *cli) partnerMintCmd() *cobra.Command {
 				w.Printf("minted account %s for %s (tx %s); stored in profile %s\n", m.TokenID, m.Address, tx, m.Profile)
 				if m.SignedBy != "" {
 					w.Printf("answer signed by %s\n", m.SignedBy)
+				} else if !m.FromChain {
+					w.Printf("answer %s\n", app.UnsignedAnswer)
 				}
 			})
 		})
@@ -66,7 +68,7 @@ func (a *cli) partnerIDVTokenCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.printRows(t, [][2]string{{"account", t.TokenID + " (network " + t.Network + ")"}, {"token", t.Token}, {"answer signed by", t.SignedBy}})
+			return a.printRows(t, [][2]string{{"account", t.TokenID + " (network " + t.Network + ")"}, {"token", t.Token}, signer(t.SignedBy)})
 		})
 	cmd.Flags().StringVar(&tokenID, "token-id", "", "the account (default: the profile's)")
 	return cmd
@@ -87,9 +89,17 @@ func (a *cli) partnerIDVStatusCmd() *cobra.Command {
 			for _, f := range st.Fields() {
 				rows = append(rows, [2]string{f[0], f[1]})
 			}
-			rows = append(rows, [2]string{"answer signed by", st.SignedBy})
+			rows = append(rows, signer(st.SignedBy))
 			return a.printRows(st, rows)
 		})
 	cmd.Flags().StringVar(&tokenID, "token-id", "", "the account (default: the profile's)")
 	return cmd
+}
+
+// signer is the row that says who signed a partner answer, or that it was used unsigned.
+func signer(signedBy string) [2]string {
+	if signedBy == "" {
+		return [2]string{"answer", app.UnsignedAnswer}
+	}
+	return [2]string{"answer signed by", signedBy}
 }

@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"purse/altchain/altchaintest"
+	"purse/enduser/endusertest"
 	"purse/sandbox"
+	"purse/wallet"
 )
 
 // TestPartnerOnboardingCommands: with a partner key, `purse partner` takes a fresh key to an
@@ -103,5 +105,52 @@ func TestPartnerOnboardingCommands(t *testing.T) {
 	}
 	if _, e, c := purse(t, "", "partner", "idv-status"); c != exitFailure || strings.Contains(e, "\x1b") || !strings.Contains(e, "bad␛[2J␊line") {
 		t.Fatalf("escaped message: %d %q", c, e)
+	}
+}
+
+// TestPartnerRoutesUnderURDialect: on a sandbox that speaks UR's partner auth and names
+// (names.idv=sumsub, as the presets set it), the onboarding routes reach the vendor's live
+// status path (/v1/sumsub-status-by-network) from the names alone; a route's own path
+// (partner_routes.NAME) wins over the names; an unsigned answer is refused by default and,
+// with partner_unsigned_answers=warn, used and shown as not signed.
+func TestPartnerRoutesUnderURDialect(t *testing.T) {
+	sb := sandboxProfile(t, sandbox.Config{PartnerAuth: wallet.PartnerAuthUR, Dialect: endusertest.Dialect{URNames: true}},
+		[]string{"key", "new", "--label", "partner", "--kind", "evm"}, []string{"profile", "set", "evm_key=dev", "partner_key=partner"},
+		[]string{"sandbox", "ctl", "register-partner"})
+	if out, _, _ := purse(t, "", "profile", "show", "--json"); !strings.Contains(out, `"idv": "sumsub"`) || !strings.Contains(out, `"partnerAuth": "ur"`) {
+		t.Fatalf("the profile from the sandbox's info lacks its names or form: %s", out)
+	}
+	if _, e, c := purse(t, "", "partner", "mint", "--email", "ur@example.com", "--yes"); c != exitOK {
+		t.Fatalf("mint: %d %s", c, e)
+	}
+	if _, e, c := purse(t, "", "partner", "idv-token"); c != exitOK {
+		t.Fatalf("idv-token: %d %s", c, e)
+	}
+	out, e, c := purse(t, "", "partner", "idv-status")
+	if c != exitOK || !strings.Contains(out, "pending") || !strings.Contains(out, "answer signed by") {
+		t.Fatalf("idv-status under names.idv=sumsub: %d %s %s", c, out, e)
+	}
+	// The spec's stand-in path, named outright, is the route's own: this service has none.
+	if _, e, c := purse(t, "", "profile", "set", "partner_routes.idv-status=/v1/idv-status-by-network"); c != exitOK {
+		t.Fatal(e)
+	}
+	if _, e, c := purse(t, "", "partner", "idv-status"); c != exitFailure || !strings.Contains(e, "/v1/idv-status-by-network") {
+		t.Fatalf("the stand-in path on a service that names the vendor: %d %s", c, e)
+	}
+	if _, e, c := purse(t, "", "profile", "set", "partner_routes.idv-status="); c != exitOK {
+		t.Fatal(e)
+	}
+	// Unsigned answers: refused (exit 3) unless the profile says warn.
+	if err := sb.Solana.SetFaults(altchaintest.Faults{ResponseSignature: altchaintest.ResponseUnsigned}); err != nil {
+		t.Fatal(err)
+	}
+	if out, e, c := purse(t, "", "partner", "idv-status"); c != exitRejected || out != "" || !strings.Contains(e, "partner_unsigned_answers=refuse") {
+		t.Fatalf("unsigned, refused: %d %s %s", c, out, e)
+	}
+	if _, e, c := purse(t, "", "profile", "set", "partner_unsigned_answers=warn"); c != exitOK {
+		t.Fatal(e)
+	}
+	if out, e, c := purse(t, "", "partner", "idv-status"); c != exitOK || !strings.Contains(out, "NOT signed (accepted because partner_unsigned_answers=warn)") {
+		t.Fatalf("unsigned, warned: %d %s %s", c, out, e)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -16,9 +17,10 @@ func (a *cli) permitCmd() *cobra.Command {
 	var form app.PermitForm
 	var spender string
 	var ttl time.Duration
-	cmd := a.command("permit --token SYMBOL|ADDR --amount 25.00 [--permit-amount X] --spender card|deposit|bufferpool|0x... [--ttl 30m]",
-		"Sign an EIP-2612 permit read from the chain, submit it (token-permit) and show the allowance", func(cmd *cobra.Command, core *app.App) error {
-			form.Role, form.Address = app.ParseSpender(spender)
+	cmd := a.command("permit --token SYMBOL|ADDR --amount 25.00 [--permit-amount X] [--ttl 30m]",
+		"Sign an EIP-2612 card-spend permit read from the chain, submit it (token-permit) and show the allowance", func(cmd *cobra.Command, core *app.App) error {
+			// app.Permit refuses every spender but the card's before anything is read.
+			form.Role = strings.ToLower(strings.TrimSpace(spender))
 			pr, sub, err := core.Permit(cmd.Context(), app.PermitRun{Form: form, TTL: ttl, Progress: func(step, detail string) {
 				if !a.jsonOut {
 					textOut(a.stderr).Printf("purse: %s: %s\n", step, detail)
@@ -48,19 +50,21 @@ func (a *cli) permitCmd() *cobra.Command {
 		"DOMAIN_SEPARATOR from the profile's evm_rpc (refusing, exit 3, when the rebuilt domain\n" +
 		"differs), then the signing gate shows the review of the typed data and asks y/N on the\n" +
 		"terminal as the signing policy says (--yes approves), signs with the profile's EVM key,\n" +
-		"submits through token-permit and reads the allowance. Spenders: card (profile\n" +
-		"card_spender), deposit (depositContract), bufferpool (bufferPoolContract) or an address.\n" +
+		"submits through token-permit and reads the allowance. The spender is the card-authorization\n" +
+		"contract (profile card_spender): token-permit relays the card-spend permit only; a permit\n" +
+		"for another spender is signed offline with `purse sign permit`.\n" +
 		"Once the permit was sent, an answer that does not prove what the service did is settled from\n" +
 		"the chain (the owner's nonce, the allowance, the named transaction's receipt). Exit 0: the\n" +
 		"permit took effect or was already in place; 1: refused before relaying, or failed (nothing\n" +
-		"approved); 4: unknown, with what identifies the permit (--json: outcome, permitSignature or\n" +
-		"txHash, token, owner, spender, nonce, value, deadline)."
+		"approved; a 10011 answer under a smaller allowance says how to raise it); 4: unknown, with\n" +
+		"what identifies the permit (--json: outcome, permitSignature or txHash, token, owner,\n" +
+		"spender, nonce, value, deadline)."
 	f := cmd.Flags()
 	f.StringVar(&form.TokenName, "token", "", "token symbol (EUR24) or address, from the chain configuration")
 	f.StringVar(&form.Amount, "amount", "", "business amount in the token's units, e.g. 25.00")
 	f.StringVar(&form.PermitAmount, "permit-amount", "", "signed value in the token's units (default: --amount)")
-	f.StringVar(&spender, "spender", "", "card, deposit, bufferpool or a 0x address")
+	f.StringVar(&spender, "spender", app.RoleCard, "card (the only spender token-permit relays)")
 	f.DurationVar(&ttl, "ttl", app.PermitTTL, "permit deadline from now (at most 24h)")
-	required(cmd, "token", "amount", "spender")
+	required(cmd, "token", "amount")
 	return cmd
 }

@@ -241,24 +241,23 @@ func TestPermitHelpers(t *testing.T) {
 		t.Fatal("a native asset id read as a token address")
 	}
 	pc := app.PermitContext{CardSpender: addr, Chain: enduser.Chain{DepositContract: "0x00000000000000000000000000000000000000d1"}}
-	spender := func(s string) (string, common.Address, error) {
-		role, address := app.ParseSpender(s)
+	spender := func(role, address string) (string, common.Address, error) {
 		a, err := app.PermitSpender(pc, app.PermitForm{Role: role, Address: address})
 		return role, a, err
 	}
-	if role, a, err := spender("card"); err != nil || role != app.RoleCard || a != common.HexToAddress(addr) {
+	if role, a, err := spender(app.RoleCard, ""); err != nil || role != app.RoleCard || a != common.HexToAddress(addr) {
 		t.Fatalf("card: %s %v %v", role, a, err)
 	}
-	if role, _, err := spender("Deposit"); err != nil || role != app.RoleDeposit {
-		t.Fatalf("deposit: %s %v", role, err)
+	if _, a, err := spender(app.RoleDeposit, ""); err != nil || a != common.HexToAddress("0x00000000000000000000000000000000000000d1") {
+		t.Fatalf("deposit: %v %v", a, err)
 	}
-	if _, _, err := spender("buffer-pool"); err == nil || !strings.Contains(err.Error(), "bufferPoolContract") {
+	if _, _, err := spender(app.RoleBufferPool, ""); err == nil || !strings.Contains(err.Error(), "bufferPoolContract") {
 		t.Fatalf("bufferpool unset: %v", err)
 	}
-	if role, _, err := spender("0x00000000000000000000000000000000000000e1"); err != nil || role != app.RoleAddress {
-		t.Fatalf("explicit: %s %v", role, err)
+	if _, _, err := spender(app.RoleAddress, "0x00000000000000000000000000000000000000e1"); err != nil {
+		t.Fatalf("explicit: %v", err)
 	}
-	if _, _, err := spender("0x0000000000000000000000000000000000000000"); exitCode(err) != exitUsage {
+	if _, _, err := spender(app.RoleAddress, "0x0000000000000000000000000000000000000000"); exitCode(err) != exitUsage {
 		t.Fatalf("zero spender: %v", err)
 	}
 }
@@ -272,17 +271,7 @@ func TestPermitHelpers(t *testing.T) {
 func TestPermitOutcomesThroughTheCLI(t *testing.T) {
 	defer func(d time.Duration) { app.PermitRelayWait = d }(app.PermitRelayWait)
 	app.PermitRelayWait = 1500 * time.Millisecond
-	devKeyEnv(t)
-	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sb.Close()
-	for _, args := range [][]string{{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI}, {"profile", "use", "sb"}, {"--yes", "sandbox", "ctl", "onboard", "--key", "dev"}} {
-		if _, e, c := purse(t, "", args...); c != exitOK {
-			t.Fatalf("%v: %s", args, e)
-		}
-	}
+	sb := onboardedSandbox(t, sandbox.Config{})
 	amount := 10
 	permit := func(f endusertest.Faults, human bool) (map[string]any, string, string, int) {
 		t.Helper()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,7 +12,7 @@ import (
 
 func addProfileCommands(a *cli, root *cobra.Command) {
 	cmd := &cobra.Command{Use: "profile", Short: "Profiles: which service, chain and keys purse uses"}
-	cmd.AddCommand(a.profileListCmd(), a.profileShowCmd(), a.profileAddCmd(), a.profileSetCmd(), a.profileUseCmd(), a.profileRmCmd())
+	cmd.AddCommand(a.profileListCmd(), a.profileShowCmd(), a.profileAddCmd(), a.profileSetCmd(), a.profileUseCmd(), a.profileRmCmd(), a.profilePresetsCmd())
 	root.AddCommand(cmd)
 }
 
@@ -39,10 +38,18 @@ func (a *cli) profileListCmd() *cobra.Command {
 	})
 }
 
+// shownProfile is `profile show --json`: the profile as stored, every setting with the value
+// in effect (defaults included), and what changed since its preset.
+type shownProfile struct {
+	*config.Profile
+	Settings      []config.Setting `json:"settings"`
+	PresetChanges []string         `json:"presetChanges,omitempty"`
+}
+
 func (a *cli) profileShowCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "show [NAME]",
-		Short: "Show a profile (default: the active one)",
+		Short: "Show a profile (default: the active one): every setting in effect, defaults marked",
 		Args:  cobra.MaximumNArgs(1),
 		RunE: a.run(func(_ *cobra.Command, core *app.App, args []string) error {
 			p := core.Profile()
@@ -52,39 +59,35 @@ func (a *cli) profileShowCmd() *cobra.Command {
 					return err
 				}
 			}
-			rows := [][2]string{
-				{"name", p.Name}, {"user_api", p.UserAPI}, {"partner_api", p.PartnerAPI}, {"network", p.Network},
-				{"evm_rpc", p.EVMRPC}, {"solana_rpc", p.SolanaRPC}, {"solana_cluster", p.SolanaCluster},
-				{"account_nft", p.AccountNFT}, {"card_spender", p.CardSpender}, {"deadline_window", p.Window().String()},
-				{"evm_key", p.EVMKey}, {"solana_key", p.SolanaKey}, {"partner_key", p.PartnerKey},
-				{"partner_auth", p.PartnerAuth}, {"partner_response_key", p.PartnerResponseKey}, {"token_id", p.TokenID}, {"fee_cap_lamports", fmt.Sprint(p.FeeCap())},
-				{"proxy_unknown_auth", p.ProxyUnknown()},
+			shown := shownProfile{Profile: &p, Settings: p.Settings(), PresetChanges: p.PresetChanges()}
+			rows := [][2]string{{"name", p.Name}}
+			if p.Preset != "" {
+				from := p.Preset
+				if len(shown.PresetChanges) > 0 {
+					from += " (changed since: " + strings.Join(shown.PresetChanges, ", ") + ")"
+				}
+				rows = append(rows, [2]string{"preset", from})
 			}
-			for r, path := range p.Routes {
-				rows = append(rows, [2]string{"routes." + r, path})
+			for _, st := range shown.Settings {
+				v := st.Value
+				if st.Default {
+					v += " (default)"
+				}
+				rows = append(rows, [2]string{st.Key, v})
 			}
-			for r, path := range p.PartnerRoutes {
-				rows = append(rows, [2]string{"partner_routes." + r, path})
-			}
-			for program, l := range p.Layouts {
-				rows = append(rows, [2]string{"altchain_layouts." + program, l})
-			}
-			for c, pin := range p.Pins {
-				rows = append(rows, [2]string{"altchain_pins." + c, fmt.Sprintf("program %s, mint %s, deposit %s", pin.ProgramID, pin.USDCMint, pin.DepositAccount)})
-			}
-			return a.printRows(&p, rows)
+			return a.printRows(shown, rows)
 		}),
 	}
 }
 
 func (a *cli) profileAddCmd() *cobra.Command {
-	var sandboxURL string
+	var src app.ProfileSource
 	// setting name → flag value, in the order app.AddProfile applies them
 	fields := [][2]string{{"user_api", ""}, {"network", ""}, {"partner_api", ""}, {"evm_rpc", ""}, {"solana_rpc", ""},
 		{"solana_cluster", ""}, {"account_nft", ""}, {"card_spender", ""}, {"deadline_window", ""}}
 	cmd := &cobra.Command{
-		Use:   "add NAME (--sandbox URL | --user-api URL --network N [flags])",
-		Short: "Add a profile, by hand or from a running sandbox",
+		Use:   "add NAME (--preset " + strings.Join(config.PresetNames(), "|") + " | --sandbox URL | --user-api URL --network N) [flags]",
+		Short: "Add a profile: from a preset of the service's deployments, from a running sandbox, or by hand",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			home, err := config.EnsureHome()
@@ -95,21 +98,51 @@ func (a *cli) profileAddCmd() *cobra.Command {
 			// sandbox is traced through a log of its own.
 			log := enduser.NewRequestLog(0)
 			a.watch(log, "")
-			p, err := app.AddProfile(cmd.Context(), home, args[0], sandboxURL, fields, log)
+			p, err := app.AddProfile(cmd.Context(), home, args[0], src, fields, log)
 			if err != nil {
 				return err
 			}
-			return a.print(&p, func(w *humanOut) { w.Printf("added profile %s (%s, network %s)\n", p.Name, p.UserAPI, p.Network) })
+			return a.print(&p, func(w *humanOut) {
+				w.Printf("added profile %s (%s, network %s)\n", p.Name, p.UserAPI, p.Network)
+				if pr, ok := config.PresetNamed(p.Preset); ok {
+					for _, u := range pr.Unconfirmed {
+						w.Printf("unconfirmed: %s\n", u)
+					}
+				}
+			})
 		},
 	}
+	cmd.Long = "A preset fills every setting the public evidence shows for one of the service's deployments\n" +
+		"(`purse profile presets` lists them with their sources); the flags then change what they name.\n" +
+		"A profile from --sandbox speaks the dialect that sandbox plays (its /sandbox/info)."
 	f := cmd.Flags()
-	f.StringVar(&sandboxURL, "sandbox", "", "fill the profile from a running sandbox's /sandbox/info (e.g. http://127.0.0.1:8787)")
+	f.StringVar(&src.SandboxURL, "sandbox", "", "fill the profile from a running sandbox's /sandbox/info (e.g. http://127.0.0.1:8787)")
+	f.StringVar(&src.Preset, "preset", "", "fill the profile from a preset: "+strings.Join(config.PresetNames(), ", "))
 	for i, help := range []string{"end-user API base URL", "network header value: 5000 mainnet, 5003 testnet", "partner API base URL",
 		"home-chain JSON-RPC URL", "Solana JSON-RPC URL", "mainnet, devnet or testnet", "account NFT contract address",
 		"card-authorization contract address", "full-auth deadline window (default 5m, at most 20m)"} {
 		f.StringVar(&fields[i][1], strings.ReplaceAll(fields[i][0], "_", "-"), "", help)
 	}
 	return cmd
+}
+
+func (a *cli) profilePresetsCmd() *cobra.Command {
+	return a.command("presets", "List the presets of the service's deployments: each setting and what is unconfirmed", func(_ *cobra.Command, _ *app.App) error {
+		return a.print(config.Presets, func(w *humanOut) {
+			for _, pr := range config.Presets {
+				w.Printf("%s: %s\n", pr.Name, pr.Title)
+				var lines [][]string
+				for _, kv := range pr.Settings {
+					lines = append(lines, []string{"  " + kv[0], kv[1]})
+				}
+				w.Table(nil, lines)
+				for _, u := range pr.Unconfirmed {
+					w.Printf("  unconfirmed: %s\n", u)
+				}
+			}
+			w.Printf("Each value's public source is named beside it in config/presets.go and in docs/service-assumptions.md.\n")
+		})
+	})
 }
 
 func (a *cli) profileSetCmd() *cobra.Command {

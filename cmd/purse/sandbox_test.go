@@ -80,23 +80,7 @@ func TestOnboardThroughTheSandbox(t *testing.T) {
 // quoted, validated, signed, simulated, sent and confirmed, and the end-user account shows
 // the credited fiat as a CTU record.
 func TestSolanaDepositCreditsTheAccount(t *testing.T) {
-	devKeyEnv(t)
-	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sb.Close()
-	for _, args := range [][]string{
-		{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI},
-		{"profile", "use", "sb"},
-		{"key", "new", "--label", "sol", "--kind", "solana"},
-		{"key", "new", "--label", "partner", "--kind", "evm"},
-		{"profile", "set", "solana_key=sol", "partner_key=partner"},
-	} {
-		if _, e, c := purse(t, "", args...); c != exitOK {
-			t.Fatalf("%v: %s", args, e)
-		}
-	}
+	sb := depositSandbox(t, sandbox.Config{})
 	out, e, c := purse(t, "", "--yes", "sandbox", "ctl", "onboard", "--key", "dev", "--json")
 	if c != exitOK {
 		t.Fatalf("onboard: %s", e)
@@ -119,6 +103,38 @@ func TestSolanaDepositCreditsTheAccount(t *testing.T) {
 	if dep := sb.Solana.Deposits(); len(dep) != 1 || dep[0].USDC != 12_500_000 {
 		t.Fatalf("deposits on the Solana side: %+v", dep)
 	}
+}
+
+// sandboxProfile starts a sandbox of cfg for the test and, with the dev key's environment,
+// makes profile "sb" from its info, makes it active and runs each of then.
+func sandboxProfile(t *testing.T, cfg sandbox.Config, then ...[]string) *sandbox.Sandbox {
+	t.Helper()
+	devKeyEnv(t)
+	cfg.Listen = "127.0.0.1:0"
+	sb, err := sandbox.Start(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sb.Close() })
+	for _, args := range append([][]string{{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI}, {"profile", "use", "sb"}}, then...) {
+		if _, e, c := purse(t, "", args...); c != exitOK {
+			t.Fatalf("%v: %s", args, e)
+		}
+	}
+	return sb
+}
+
+// depositSandbox is a sandbox of cfg with profile "sb" holding a Solana key and a partner key.
+func depositSandbox(t *testing.T, cfg sandbox.Config) *sandbox.Sandbox {
+	t.Helper()
+	return sandboxProfile(t, cfg, []string{"key", "new", "--label", "sol", "--kind", "solana"},
+		[]string{"key", "new", "--label", "partner", "--kind", "evm"}, []string{"profile", "set", "solana_key=sol", "partner_key=partner"})
+}
+
+// onboardedSandbox is a sandbox of cfg with the dev key onboarded to Live in profile "sb".
+func onboardedSandbox(t *testing.T, cfg sandbox.Config) *sandbox.Sandbox {
+	t.Helper()
+	return sandboxProfile(t, cfg, []string{"--yes", "sandbox", "ctl", "onboard", "--key", "dev"})
 }
 
 func ctuCount(t *testing.T) int {

@@ -259,11 +259,11 @@ func (s *Server) controlHandler() http.Handler {
 		mux.HandleFunc("POST /sandbox/"+path, func(w http.ResponseWriter, r *http.Request) {
 			var buf bytes.Buffer
 			if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, maxBody)); err != nil {
-				s.writeResult(w, nil, apiErr(CodeParse, "body: %v", err))
+				s.writeControl(w, nil, apiErr(CodeParse, "body: %v", err))
 				return
 			}
 			res, err := h(buf.Bytes())
-			s.writeResult(w, res, err)
+			s.writeControl(w, res, err)
 		})
 	}
 	withID := func(f func(uint64) error) func([]byte) (any, error) {
@@ -370,14 +370,14 @@ func (s *Server) controlHandler() http.Handler {
 		if q := r.URL.Query().Get("tokenId"); q != "" {
 			id, err := strconv.ParseUint(q, 10, 64)
 			if err != nil {
-				s.writeResult(w, nil, apiErr(CodeParam, "tokenId %q: expected a decimal id", q))
+				s.writeControl(w, nil, apiErr(CodeParam, "tokenId %q: expected a decimal id", q))
 				return
 			}
 			v, verr := s.State(id)
-			s.writeResult(w, v, verr)
+			s.writeControl(w, v, verr)
 			return
 		}
-		s.writeResult(w, s.Overview(), nil)
+		s.writeControl(w, s.Overview(), nil)
 	})
 	mux.HandleFunc("/sandbox/", func(w http.ResponseWriter, r *http.Request) {
 		s.writeJSON(w, http.StatusNotFound, envelope{RetCode: CodeSystem, RetMsg: fmt.Sprintf("no such control route: %s %s", r.Method, r.URL.Path), TimeNow: s.Now().UnixMilli()})

@@ -653,6 +653,13 @@ func (s *Server) hChainConfigs(req *request) (any, error) {
 // --- on-ramp limit ---
 
 func (s *Server) hOnrampLimit(req *request) (any, error) {
+	if req.r.Method == http.MethodPost {
+		// Dialect.OnrampLimitPost: the public integration sends {}.
+		var none struct{}
+		if err := decodeStrict(req.body, &none); err != nil {
+			return nil, err
+		}
+	}
 	a, err := s.userLocked(req)
 	if err != nil {
 		return nil, err
@@ -1031,8 +1038,8 @@ func (s *Server) hTokenPermit(req *request) (any, error) {
 	if err != nil {
 		return nil, apiErr(CodeSystem, "chain: %v", err)
 	}
-	if allowance.Cmp(value) >= 0 {
-		return nil, apiErr(CodeAllowance, "exists Allowance: %s spender %s already has %s ≥ %s", role, spender.Hex(), allowance, value)
+	if allowance.Cmp(value) >= 0 || s.cfg.Dialect.ExistingAllowance && allowance.Sign() > 0 {
+		return nil, apiErr(CodeAllowance, "exists Allowance: %s spender %s already has %s (the permit signs %s)", role, spender.Hex(), allowance, value)
 	}
 	var r32, s32 [32]byte
 	copy(r32[:], common.FromHex(*body.PermitR))

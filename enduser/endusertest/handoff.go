@@ -18,18 +18,36 @@ type verdictError struct {
 func (e *verdictError) Unwrap() error { return e.APIError }
 
 func (s *Server) hReuseShareToken(req *request) (any, error) {
-	var body struct {
-		ShareToken *string      `json:"shareToken"`
-		SvcID      *json.Number `json:"svcId"`
-	}
-	if err := decodeStrict(req.body, &body); err != nil {
+	// The account id travels under the dialect's name for svcId; the other name is an
+	// unknown field (10002), as a strict decoder of the service would find it.
+	idName := s.cfg.Dialect.Names().AccountID()
+	var fields map[string]json.RawMessage
+	if err := decodeStrict(req.body, &fields); err != nil {
 		return nil, err
+	}
+	var body struct {
+		ShareToken *string
+		SvcID      *json.Number
+	}
+	for k, v := range fields {
+		var err error
+		switch k {
+		case "shareToken":
+			err = json.Unmarshal(v, &body.ShareToken)
+		case idName:
+			err = json.Unmarshal(v, &body.SvcID)
+		default:
+			return nil, apiErr(CodeParse, "body: unknown field %q (this service names the account id %s)", k, idName)
+		}
+		if err != nil {
+			return nil, apiErr(CodeParse, "body: %s: %v", k, err)
+		}
 	}
 	if body.ShareToken == nil || strings.TrimSpace(*body.ShareToken) == "" {
 		return nil, apiErr(CodeHandoffParam, "shareToken: required")
 	}
 	if body.SvcID == nil || body.SvcID.String() != strconv.FormatUint(req.tokenID, 10) {
-		return nil, apiErr(CodeHandoffParam, "svcId: expected this account's id %d (the identity travels in the signed body)", req.tokenID)
+		return nil, apiErr(CodeHandoffParam, "%s: expected this account's id %d (the identity travels in the signed body)", idName, req.tokenID)
 	}
 	a, err := s.userLocked(req)
 	if err != nil {

@@ -67,6 +67,12 @@ var (
 	TxTypes      = []string{"CTU", "FRX", "P2P", "CTF", "CSW", "ONR", "CRD", "CDP", "CWD", "UNKNOWN"}
 	TxStatuses   = []string{"pending", "completed", "rejected", "unknown", ""}
 	TxCurrencies = []string{"eur", "usd", "chf", "cnh"}
+	// FilterStatuses are what the status filter takes (spec 3.6): the legacy records'
+	// statuses and the managed-custody transaction states. A state matches the record
+	// status of the same word in any case (PENDING is pending); the others match none of
+	// the records, which carry legacy statuses.
+	FilterStatuses = []string{"pending", "completed", "rejected", "unknown",
+		"UNKNOWN", "INIT", "PENDING", "CONFIRMED", "FAILED", "PENDING_DROP", "DROPPED", "REJECTED"}
 )
 
 // historyAnchor is where seeded histories end (2025-06-01T00:00:00Z): fixed, so a history
@@ -263,7 +269,9 @@ type flexAmount struct {
 	d   decimal.Decimal
 }
 
-func parseFlexAmount(field string, raw json.RawMessage) (flexAmount, error) {
+// parseFlexAmount reads a filter amount in unit: "smallest" (integer smallest units of the
+// 2-decimal fiat tokens: "1050" is 10.50) or "display" (a decimal as the records show it).
+func parseFlexAmount(field string, raw json.RawMessage, unit string) (flexAmount, error) {
 	v := string(raw)
 	if v == "" || v == "null" {
 		return flexAmount{}, nil
@@ -278,7 +286,13 @@ func parseFlexAmount(field string, raw json.RawMessage) (flexAmount, error) {
 	if err != nil || strings.ContainsAny(v, "eE") {
 		return flexAmount{}, apiErr(CodeParse, "%s: expected a decimal amount, got %s", field, raw)
 	}
-	return flexAmount{set: true, d: d}, nil
+	if unit == "display" {
+		return flexAmount{set: true, d: d}, nil
+	}
+	if strings.Contains(v, ".") {
+		return flexAmount{}, apiErr(CodeParam, "%s %s: expected an integer amount in smallest units (2 decimals: 1050 is 10.50)", field, raw)
+	}
+	return flexAmount{set: true, d: d.Shift(-2)}, nil
 }
 
 type txRequest struct {
@@ -334,7 +348,7 @@ type txFilter struct {
 
 const maxUnixSeconds = 99_999_999_999 // larger values are milliseconds sent by mistake
 
-func parseTxRequest(body []byte) (txRequest, txFilter, int, error) {
+func parseTxRequest(body []byte, amountUnit string) (txRequest, txFilter, int, error) {
 	var req txRequest
 	var f txFilter
 	if len(body) > 0 {
@@ -383,16 +397,16 @@ func parseTxRequest(body []byte) (txRequest, txFilter, int, error) {
 		return req, f, 0, apiErr(CodeParam, "direction %q: expected IN, OUT or ALL", req.Direction)
 	}
 	if req.Status != "" {
-		if !slices.Contains(TxStatuses, req.Status) {
-			return req, f, 0, apiErr(CodeParam, "status %q: expected pending, completed, rejected or unknown", req.Status)
+		if !slices.Contains(FilterStatuses, req.Status) {
+			return req, f, 0, apiErr(CodeParam, "status %q: expected one of %s", req.Status, strings.Join(FilterStatuses, ", "))
 		}
 		f.status, f.statusSet = req.Status, true
 	}
 	var err error
-	if f.min, err = parseFlexAmount("minAmount", req.MinAmount); err != nil {
+	if f.min, err = parseFlexAmount("minAmount", req.MinAmount, amountUnit); err != nil {
 		return req, f, 0, err
 	}
-	if f.max, err = parseFlexAmount("maxAmount", req.MaxAmount); err != nil {
+	if f.max, err = parseFlexAmount("maxAmount", req.MaxAmount, amountUnit); err != nil {
 		return req, f, 0, err
 	}
 	if f.min.set && f.min.d.Sign() < 0 || f.max.set && f.max.d.Sign() < 0 {
@@ -448,7 +462,7 @@ func (f txFilter) match(r Record) bool {
 	case f.types != nil && !f.types[r.Type],
 		f.currencies != nil && !f.currencies[r.Currency],
 		f.direction != "" && r.Direction != f.direction,
-		f.statusSet && r.Status != f.status,
+		f.statusSet && !strings.EqualFold(r.Status, f.status),
 		f.from > 0 && r.Timestamp < f.from,
 		f.to > 0 && r.Timestamp > f.to,
 		f.chainID != "" && r.ChainID != f.chainID,
@@ -509,7 +523,7 @@ func paginate(list []Record, req txRequest, size int) TxPage {
 }
 
 func (s *Server) hTransactions(req *request) (any, error) {
-	tr, f, size, err := parseTxRequest(req.body)
+	tr, f, size, err := parseTxRequest(req.body, s.cfg.TxAmountUnit)
 	if err != nil {
 		return nil, err
 	}

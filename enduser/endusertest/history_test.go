@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -157,12 +158,12 @@ func TestPaginationVisitsEveryRecordOnce(t *testing.T) {
 		{"direction": "OUT"},
 		{"transactionTypes": []string{"CRD", "FRX"}},
 		{"type": "P2P", "currencys": []string{"EUR", "chf"}},
-		{"status": "pending", "minAmount": "100", "maxAmount": 3000},
+		{"status": "pending", "minAmount": "10000", "maxAmount": 300000}, // 100.00 to 3000.00 in smallest units
 		{"direction": "ALL", "tokenSymbol": "USD24"},
 	}
 	for fi, f := range filters {
 		e.srv.mu.Lock()
-		_, flt, _, err := parseTxRequest(mustJSON(t, f))
+		_, flt, _, err := parseTxRequest(mustJSON(t, f), e.srv.cfg.TxAmountUnit)
 		var want []int64
 		for _, r := range e.srv.historyLocked(e.srv.st.Accounts[tokA]) {
 			if flt.match(r) {
@@ -249,13 +250,20 @@ func TestTransactionFilters(t *testing.T) {
 			t.Fatalf("chainId filter leaked %s", r.ChainID)
 		}
 	}
-	for _, r := range page(map[string]any{"pageSize": 100, "minAmount": "10.5", "maxAmount": "20"}).Transactions {
-		if a := absAmount(r.Amount); a.LessThan(decimalFrom(t, "10.5")) || a.GreaterThan(decimalFrom(t, "20")) {
-			t.Fatalf("amount filter leaked %s", r.Amount)
-		}
+	// Amounts in smallest units (the default): 1050 is 10.50.
+	if n := amountFiltered(t, page(map[string]any{"pageSize": 100, "minAmount": "1050", "maxAmount": "100000"}), "10.5", "1000"); n == 0 {
+		t.Fatal("the amount filter matched nothing")
 	}
 	if q := page(map[string]any{"pageSize": 100, "status": "unknown"}); len(q.Transactions) == 0 {
 		t.Fatal("no unknown-status records")
+	}
+	// The spec's transaction states (3.6) are filter values too: PENDING is the records'
+	// pending, a state no legacy record has matches none.
+	if q := page(map[string]any{"pageSize": 100, "status": "PENDING"}); len(q.Transactions) == 0 || !strings.EqualFold(q.Transactions[0].Status, "pending") {
+		t.Fatalf("status PENDING: %+v", q.Transactions)
+	}
+	if q := page(map[string]any{"pageSize": 100, "status": "CONFIRMED"}); len(q.Transactions) != 0 {
+		t.Fatalf("status CONFIRMED matched %d legacy records", len(q.Transactions))
 	}
 
 	bad := []struct {
@@ -272,6 +280,7 @@ func TestTransactionFilters(t *testing.T) {
 		{map[string]any{"direction": "SIDEWAYS"}, CodeParam, "direction"},
 		{map[string]any{"status": "done"}, CodeParam, "status"},
 		{map[string]any{"minAmount": "abc"}, CodeParse, "minAmount"},
+		{map[string]any{"minAmount": "10.5"}, CodeParam, "smallest units"},
 		{map[string]any{"minAmount": "30", "maxAmount": "20"}, CodeParam, "greater than"},
 		{map[string]any{"fromTimestamp": 1700000000000}, CodeParam, "Unix seconds"},
 		{map[string]any{"fromTimestamp": 20, "toTimestamp": 10}, CodeParam, "after toTimestamp"},
@@ -284,5 +293,35 @@ func TestTransactionFilters(t *testing.T) {
 	}
 	for _, c := range bad {
 		wantErr(t, u.post("/api/v2/transactions", c.body), c.code, c.msg)
+	}
+}
+
+// amountFiltered checks that every record of p lies within min..max (token units) and
+// returns how many there are.
+func amountFiltered(t *testing.T, p TxPage, min, max string) int {
+	t.Helper()
+	for _, r := range p.Transactions {
+		if a := absAmount(r.Amount); a.LessThan(decimalFrom(t, min)) || a.GreaterThan(decimalFrom(t, max)) {
+			t.Fatalf("amount filter %s..%s leaked %s", min, max, r.Amount)
+		}
+	}
+	return len(p.Transactions)
+}
+
+// The display reading of the amount filter (Config.TxAmountUnit "display"): decimals as the
+// records show them, and an integer is whole units.
+func TestTransactionAmountFilterDisplayUnit(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.TxAmountUnit = "display" })
+	u := e.user(devKeyHex, tokA)
+	mustOK(t, u.mint())
+	var p TxPage
+	decodeResult(t, mustOK(t, u.post("/api/v2/transactions", map[string]any{"pageSize": 100, "minAmount": "10.5", "maxAmount": "1000"})), &p)
+	if amountFiltered(t, p, "10.5", "1000") == 0 {
+		t.Fatal("the amount filter matched nothing")
+	}
+	decodeResult(t, mustOK(t, u.post("/api/v2/transactions", map[string]any{"pageSize": 100, "minAmount": "1050"})), &p)
+	amountFiltered(t, p, "1050", "1000000000")
+	if _, err := New(Config{TxAmountUnit: "cents"}); err == nil || !strings.Contains(err.Error(), "tx amount unit") {
+		t.Fatalf("bad unit: %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package endusertest
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -91,6 +92,10 @@ type Config struct {
 	// PermitAmountUnit is the only way token-permit accepts amounts: "smallest" (integer
 	// smallest units, the default) or "token" (decimal strings in the token's units).
 	PermitAmountUnit string
+	// TxAmountUnit is how the history filter reads minAmount and maxAmount: "smallest"
+	// (integer smallest units of the 2-decimal fiat tokens, the default; a decimal point is
+	// refused) or "display" (decimal strings as the records show amounts).
+	TxAmountUnit string
 }
 
 // Dialect are the service's observed variants (public integration notes) the sandbox can
@@ -107,30 +112,99 @@ type Dialect struct {
 	// AnyHash: the full-auth hash may be any string (the signature over hash+deadline is
 	// still checked); strict, the default, wants the keccak256 of the payload.
 	AnyHash bool `json:"anyHash,omitempty"`
+	// NoTimestamp: GET /api/v1/timestamp is a route the service does not have (HTTP 404,
+	// a plain-text body); the server time is in every envelope's timeNow.
+	NoTimestamp bool `json:"noTimestamp,omitempty"`
+	// AccountStatusFull: account-status needs full auth (the spec's basic is refused).
+	AccountStatusFull bool `json:"accountStatusFull,omitempty"`
+	// OnrampLimitPost: the on-ramp limit is POST with body {} (a GET is refused).
+	OnrampLimitPost bool `json:"onrampLimitPost,omitempty"`
+	// URNames: the public integration's names for the spec's stand-ins: sumsub for idv in
+	// paths, urId for svcId in bodies.
+	URNames bool `json:"urNames,omitempty"`
+	// ExistingAllowance: token-permit answers 10011 while any allowance to the card spender
+	// exists, whatever the permit's value (the public integration permits only where
+	// hasAllowance is false); the spec's reading refuses only an allowance that covers it.
+	ExistingAllowance bool `json:"existingAllowance,omitempty"`
 }
 
-// ParseDialect reads a comma-separated list of variants (noRetCode, cardList, noCard404,
-// frozenFlag, anyHash); "" is the spec's reading.
+// dialectFlags are the Dialect's variants by name, in ParseDialect's syntax.
+var dialectFlags = []struct {
+	name string
+	flag func(*Dialect) *bool
+}{
+	{"noRetCode", func(d *Dialect) *bool { return &d.NoRetCode }},
+	{"cardList", func(d *Dialect) *bool { return &d.CardList }},
+	{"noCard404", func(d *Dialect) *bool { return &d.NoCard404 }},
+	{"frozenFlag", func(d *Dialect) *bool { return &d.FrozenFlag }},
+	{"anyHash", func(d *Dialect) *bool { return &d.AnyHash }},
+	{"noTimestamp", func(d *Dialect) *bool { return &d.NoTimestamp }},
+	{"accountStatusFull", func(d *Dialect) *bool { return &d.AccountStatusFull }},
+	{"onrampLimitPost", func(d *Dialect) *bool { return &d.OnrampLimitPost }},
+	{"urNames", func(d *Dialect) *bool { return &d.URNames }},
+	{"existingAllowance", func(d *Dialect) *bool { return &d.ExistingAllowance }},
+}
+
+// DialectNames lists the variants ParseDialect reads.
+func DialectNames() []string {
+	out := make([]string, len(dialectFlags))
+	for i, f := range dialectFlags {
+		out[i] = f.name
+	}
+	return out
+}
+
+// ParseDialect reads a comma-separated list of variants (DialectNames); "" is the spec's
+// reading.
 func ParseDialect(s string) (Dialect, error) {
 	var d Dialect
+next:
 	for _, v := range strings.Split(s, ",") {
-		switch strings.TrimSpace(v) {
-		case "":
-		case "noRetCode":
-			d.NoRetCode = true
-		case "cardList":
-			d.CardList = true
-		case "noCard404":
-			d.NoCard404 = true
-		case "frozenFlag":
-			d.FrozenFlag = true
-		case "anyHash":
-			d.AnyHash = true
-		default:
-			return Dialect{}, fmt.Errorf("dialect %q: expected a comma-separated list of noRetCode, cardList, noCard404, frozenFlag, anyHash", v)
+		v = strings.TrimSpace(v)
+		if v == "" {
+			continue
 		}
+		for _, f := range dialectFlags {
+			if f.name == v {
+				*f.flag(&d) = true
+				continue next
+			}
+		}
+		return Dialect{}, fmt.Errorf("dialect %q: expected a comma-separated list of %s", v, strings.Join(DialectNames(), ", "))
 	}
 	return d, nil
+}
+
+// Names are the dialect's names for the spec's stand-ins (URNames: the integration's).
+func (d Dialect) Names() protocol.Names {
+	if d.URNames {
+		return protocol.Names{IDV: "sumsub", SvcID: "urId"}
+	}
+	return protocol.Names{}
+}
+
+// ProfileSettings are the profile settings of a client that speaks this sandbox's dialect
+// (config.Profile.Set names), so `purse profile add --sandbox` and onboarding follow it.
+func (s *Server) ProfileSettings() [][2]string {
+	d := s.cfg.Dialect
+	out := [][2]string{
+		{"permit_amount_unit", cmp.Or(s.cfg.PermitAmountUnit, "smallest")},
+		{"tx_amount_unit", cmp.Or(s.cfg.TxAmountUnit, "smallest")},
+	}
+	if d.AccountStatusFull {
+		out = append(out, [2]string{"routes.account-status", "full"})
+	}
+	if d.OnrampLimitPost {
+		out = append(out, [2]string{"routes.onramp-limit", "POST"})
+	}
+	n := d.Names()
+	if n.IDV != "" {
+		out = append(out, [2]string{"names.idv", n.IDV})
+	}
+	if n.SvcID != "" {
+		out = append(out, [2]string{"names.svcId", n.SvcID})
+	}
+	return out
 }
 
 // statusError is an API error the sandbox answers with an HTTP status other than 200.
@@ -177,6 +251,11 @@ func New(cfg Config) (*Server, error) {
 	case "", "any", "issued":
 	default:
 		return nil, fmt.Errorf("endusertest: mint token ids %q: expected any or issued", cfg.MintTokenIDs)
+	}
+	switch cfg.TxAmountUnit {
+	case "", "smallest", "display":
+	default:
+		return nil, fmt.Errorf("endusertest: tx amount unit %q: expected smallest or display", cfg.TxAmountUnit)
 	}
 	chainID, err := strconv.ParseUint(cfg.Network, 10, 64)
 	if err != nil || chainID == 0 {
@@ -278,7 +357,18 @@ func (s *Server) writeJSON(w http.ResponseWriter, status int, v any) {
 	_, _ = w.Write(b)
 }
 
+// writeResult writes an answer of the end-user API, in the sandbox's dialect.
 func (s *Server) writeResult(w http.ResponseWriter, result any, err error) {
+	s.writeEnvelope(w, result, err, s.cfg.Dialect.NoRetCode)
+}
+
+// writeControl writes an answer of the control surface, which is the sandbox's own and
+// speaks no dialect: its client (sandboxctl) reads the spec's envelope.
+func (s *Server) writeControl(w http.ResponseWriter, result any, err error) {
+	s.writeEnvelope(w, result, err, false)
+}
+
+func (s *Server) writeEnvelope(w http.ResponseWriter, result any, err error, dropRetCode bool) {
 	now := s.Now().UnixMilli()
 	if err != nil {
 		var ae *APIError
@@ -296,7 +386,7 @@ func (s *Server) writeResult(w http.ResponseWriter, result any, err error) {
 		s.writeJSON(w, status, env)
 		return
 	}
-	if s.cfg.Dialect.NoRetCode {
+	if dropRetCode {
 		w = noRetCode{w}
 	}
 	switch r := result.(type) {
@@ -310,7 +400,7 @@ func (s *Server) writeResult(w http.ResponseWriter, result any, err error) {
 	case stringResult:
 		b, mErr := json.Marshal(r.v)
 		if mErr != nil {
-			s.writeResult(w, nil, mErr)
+			s.writeEnvelope(w, nil, mErr, dropRetCode)
 			return
 		}
 		s.writeJSON(w, http.StatusOK, envelope{RetMsg: "success", Result: string(b), TimeNow: now})
@@ -348,10 +438,20 @@ type route struct {
 const maxBody = 1 << 20
 
 func (s *Server) routes() http.Handler {
+	d := s.cfg.Dialect
+	// The spec's routes (4.6) and design 2.4's, as the dialect has them: its names for the
+	// spec's stand-ins in the paths, and the method and auth level it requires.
+	accountStatus, onrampMethod := authBasic, http.MethodGet
+	if d.AccountStatusFull {
+		accountStatus = authFull
+	}
+	if d.OnrampLimitPost {
+		onrampMethod = http.MethodPost
+	}
 	table := []route{
 		{http.MethodGet, "/api/v1/timestamp", authNone, s.hTimestamp},
 		{http.MethodPost, "/api/v2/email-status", authNone, s.hEmailStatus},
-		{http.MethodGet, "/api/v2/account-status", authBasic, s.hAccountStatus},
+		{http.MethodGet, "/api/v2/account-status", accountStatus, s.hAccountStatus},
 		{http.MethodPost, "/api/v1/mint", authBasic, s.hMint},
 		{http.MethodPost, "/api/v1/idv/create-access-token", authFull, s.hIDVToken},
 		{http.MethodGet, "/api/v2/kyc/form-a-info", authFull, s.hFormAInfo},
@@ -363,13 +463,18 @@ func (s *Server) routes() http.Handler {
 		{http.MethodPost, "/api/v2/card-status", authFull, s.hCardStatus},
 		{http.MethodPost, "/api/v1/token-permit", authFull, s.hTokenPermit},
 		{http.MethodGet, "/api/v3/config/chain-configs", authOptionalFull, s.hChainConfigs},
-		{http.MethodGet, "/api/v1/onramp-limit", authFull, s.hOnrampLimit},
+		{onrampMethod, "/api/v1/onramp-limit", authFull, s.hOnrampLimit},
 		{http.MethodGet, "/api/v2/br", authFull, s.hBR},
 		{http.MethodGet, "/api/v2/card", authFull, s.hCardRead},
 		{http.MethodPost, "/api/v2/card", authFull, s.hCardIssue},
 	}
+	names := d.Names()
 	byPath := map[string][]route{}
 	for _, rt := range table {
+		if d.NoTimestamp && rt.path == "/api/v1/timestamp" {
+			continue
+		}
+		rt.path = names.Path(rt.path)
 		byPath[rt.path] = append(byPath[rt.path], rt)
 	}
 	control := s.controlHandler()
@@ -379,6 +484,11 @@ func (s *Server) routes() http.Handler {
 			return
 		}
 		rts, ok := byPath[r.URL.Path]
+		if !ok && d.NoTimestamp && r.URL.Path == "/api/v1/timestamp" {
+			// As a router answers a path it does not have: no envelope, no timeNow.
+			http.NotFound(w, r)
+			return
+		}
 		if !ok {
 			s.writeJSON(w, http.StatusNotFound, envelope{RetCode: CodeSystem, RetMsg: "no such route: " + r.URL.Path, TimeNow: s.Now().UnixMilli()})
 			return

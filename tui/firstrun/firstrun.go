@@ -61,7 +61,7 @@ type Screen struct {
 	cursor   int
 	profile  config.Profile
 	flow     *keyflow.Flow
-	form     *form.Form // add a profile from a sandbox URL
+	form     *form.Form // add a profile from a sandbox URL or a preset
 	busy     bool
 	note     string
 	noteErr  bool
@@ -291,9 +291,12 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(k, s.add):
 			name := form.TextField("name", "name", "", "")
 			name.Hint = "1-32 letters, digits, '.', '_' or '-'"
+			from := form.ChoiceField("from", "from", append([]string{"sandbox URL"}, config.PresetNames()...), 0)
+			from.Hint = "a running sandbox, or a preset of the service's public deployments (purse profile presets)"
 			url := form.TextField("sandbox_url", "sandbox URL", "http://"+config.DefaultSandboxAddr, "")
 			url.Hint = "a running `purse sandbox`; other services: add the profile on the Settings screen"
-			s.form = form.New(s.env, "Add a profile from a sandbox", "add the profile", name, url)
+			url.Show = func(f *form.Form) bool { return f.Choice("from") == 0 }
+			s.form = form.New(s.env, "Add a profile", "add the profile", name, from, url)
 			s.form.Check = func(f *form.Form) error { return app.CheckProfileName(f.Value("name")) }
 		case key.Matches(k, s.next):
 			return s.useProfile()
@@ -325,11 +328,15 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 }
 
 func (s *Screen) submitProfile() tea.Cmd {
-	home, name, url := s.home(), s.form.Value("name"), s.form.Value("sandbox_url")
+	home, name := s.home(), s.form.Value("name")
+	src := app.ProfileSource{SandboxURL: s.form.Value("sandbox_url")}
+	if s.form.Choice("from") > 0 {
+		src = app.ProfileSource{Preset: s.form.Value("from")}
+	}
 	s.busy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Adding profile "+name, func(ctx context.Context) (added, error) {
-		p, err := app.AddProfile(ctx, home, name, url, nil, nil)
+		p, err := app.AddProfile(ctx, home, name, src, nil, nil)
 		return added{Profile: p}, err
 	})
 	return cmd

@@ -208,3 +208,33 @@ func TestAccountAfterMint(t *testing.T) {
 		t.Fatalf("after the mint:\n%s", v)
 	}
 }
+
+// TestAddFromPreset: the add form offers the service's presets next to a sandbox URL; a
+// preset's profile needs no network to be made.
+func TestAddFromPreset(t *testing.T) {
+	sv := offlineServices(t)
+	env := newEnv(t, sv)
+	h := newHarness(t, env, New(env, sv), 100, 30)
+	w := wizard(h)
+	h.Press(tuitest.Runes("a"))
+	h.TypeText("qa")
+	h.Press(tuitest.Key(tea.KeyTab))
+	for w.form.Value("from") != "ur-testnet" {
+		h.Press(tuitest.Key(tea.KeyRight))
+	}
+	if strings.Contains(w.form.View(100), "sandbox URL  http") {
+		t.Fatalf("the sandbox URL is asked for with a preset:\n%s", w.form.View(100))
+	}
+	h.Press(tuitest.Key('s', tea.ModCtrl))
+	if w.form != nil {
+		t.Fatalf("add from preset: %q", w.form.Err)
+	}
+	st, err := config.Load(sv.Home())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := st.Get("qa")
+	if err != nil || p.Preset != "ur-testnet" || p.UserAPI != "https://urapi3-qa.ur-inc.xyz" || p.Network != "5003" {
+		t.Fatalf("profile from the preset: %+v %v", p, err)
+	}
+}

@@ -322,13 +322,16 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 }
 
 func (s *Screen) openAdd() {
-	mode := form.ChoiceField("from", "from", []string{"sandbox URL", "fields"}, 0)
+	mode := form.ChoiceField("from", "from", []string{"sandbox URL", "fields", "preset"}, 0)
 	isSandbox := func(f *form.Form) bool { return f.Choice("from") == 0 }
 	byFields := func(f *form.Form) bool { return f.Choice("from") == 1 }
 	url := form.TextField("sandbox_url", "sandbox URL", "http://"+config.DefaultSandboxAddr, "")
 	url.Show = isSandbox
 	url.Hint = "a running `purse sandbox`: its /sandbox/info fills every URL and contract"
-	fields := []*form.Field{form.TextField("name", "name", "", ""), mode, url}
+	preset := form.ChoiceField("preset", "preset", config.PresetNames(), 0)
+	preset.Show = func(f *form.Form) bool { return f.Choice("from") == 2 }
+	preset.Hint = "the service's public deployments, filled from public evidence (purse profile presets)"
+	fields := []*form.Field{form.TextField("name", "name", "", ""), mode, url, preset}
 	for _, n := range []string{"user_api", "network", "evm_rpc", "solana_rpc", "account_nft", "card_spender"} {
 		f := form.TextField(n, n, "", "")
 		f.Show = byFields
@@ -374,7 +377,7 @@ func settingHint(field string) string {
 	case "token_id":
 		return "the account NFT id; empty clears it"
 	case "partner_auth":
-		return "spec or legacy"
+		return "ur (UR's documented form) or spec (spec 5.1); empty is spec"
 	case "solana_cluster":
 		return "mainnet, devnet, testnet or sandbox"
 	}
@@ -423,23 +426,26 @@ func (s *Screen) submit() tea.Cmd {
 	switch s.formKind {
 	case "add":
 		name := f.Value("name")
-		var url string
+		var src app.ProfileSource
 		var fields [][2]string
-		if f.Choice("from") == 0 {
-			url = f.Value("sandbox_url")
-			if url == "" {
+		switch f.Choice("from") {
+		case 0:
+			src.SandboxURL = f.Value("sandbox_url")
+			if src.SandboxURL == "" {
 				f.Err = "sandbox URL: expected the base URL of a running sandbox, such as http://" + config.DefaultSandboxAddr
 				return nil
 			}
-		} else {
+		case 1:
 			for _, n := range []string{"user_api", "network", "evm_rpc", "solana_rpc", "account_nft", "card_spender"} {
 				fields = append(fields, [2]string{n, f.Value(n)})
 			}
+		default:
+			src.Preset = f.Value("preset")
 		}
 		s.busy = true
 		var cmd tea.Cmd
 		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Adding profile "+name, func(ctx context.Context) (saved, error) {
-			p, err := app.AddProfile(ctx, home, name, url, fields, nil)
+			p, err := app.AddProfile(ctx, home, name, src, fields, nil)
 			return saved{Profile: p}, err
 		})
 		return cmd

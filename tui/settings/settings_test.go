@@ -305,3 +305,25 @@ func TestGolden(t *testing.T) {
 }
 
 var svcUnlock = app.Unlock{Passphrase: []byte("pw")}
+
+// TestAddFromPreset: the add form's third source is a preset of the service's deployments.
+func TestAddFromPreset(t *testing.T) {
+	sv := tuitest.OfflineServices(t)
+	env := newEnv(t, sv)
+	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
+	s := screenOf(h)
+	h.Press(tuitest.Runes("a"))
+	h.TypeText("main")
+	h.Press(tuitest.Key(tea.KeyTab), tuitest.Key(tea.KeyRight), tuitest.Key(tea.KeyRight)) // from: preset
+	for s.form.Value("preset") != "ur-mainnet" {
+		h.Press(tuitest.Key(tea.KeyTab), tuitest.Key(tea.KeyRight))
+	}
+	h.Press(tuitest.Key('s', tea.ModCtrl))
+	if s.form != nil {
+		t.Fatalf("add from preset: %q", s.form.Err)
+	}
+	st, _ := config.Load(sv.Home())
+	if p, err := st.Get("main"); err != nil || p.Preset != "ur-mainnet" || p.CardSpender != "0xb9d38DDE25f67D57af5b91C254F869F90d483d05" || p.PartnerAuth != "ur" {
+		t.Fatalf("profile from the preset: %+v %v", p, err)
+	}
+}
