@@ -441,6 +441,14 @@ func TestAgentSignaturesEqualLocalOnes(t *testing.T) {
 	if err != nil || ma != mb {
 		t.Fatalf("mint consent differs (%v)", err)
 	}
+	// A consent lives at most the service's 300 s (+ clock slack), here and in the agent;
+	// a full-auth credential's 20 minutes is too long for it.
+	late := strconv.FormatInt(e.clk.now().Add(15*time.Minute).Unix(), 10)
+	for name, s := range map[string]wallet.EVMSigner{"in the process": local, "in the agent": remote} {
+		if _, err := wallet.SignMintConsent(s, "consent", late, e.clk.now()); err == nil || !strings.Contains(err.Error(), "more than 5m0s ahead") {
+			t.Errorf("%s: a consent 15 minutes ahead: %v", name, err)
+		}
+	}
 }
 
 func TestManyConcurrentClients(t *testing.T) {

@@ -44,11 +44,21 @@ type Deadline struct {
 	TTL     *time.Duration
 	Default bool // no deadline given means now + protocol.DefaultFullAuthWindow
 	Any     bool
+	// Window is the longest validity the service accepts for what is signed (0: the
+	// full-auth 20 minutes; a mint consent's is 300 s).
+	Window time.Duration
 }
 
-// Resolve returns the deadline. An explicit At outside (now, now + 20 minutes] is an error
+func (d Deadline) window() time.Duration {
+	if d.Window > 0 {
+		return d.Window
+	}
+	return protocol.MaxFullAuthWindow
+}
+
+// Resolve returns the deadline. An explicit At outside (now, now + the window] is an error
 // naming --allow-any-deadline unless Any is set; then it is taken with a warning the caller
-// shows. A TTL above the service's 20-minute maximum is an error.
+// shows. A TTL above the window is an error.
 func (d Deadline) Resolve(now time.Time) (deadline int64, warning string, err error) {
 	switch {
 	case d.At != nil && d.TTL != nil:
@@ -57,14 +67,14 @@ func (d Deadline) Resolve(now time.Time) (deadline int64, warning string, err er
 		if *d.At <= 0 {
 			return 0, "", fieldErr("deadline", "expected Unix seconds above 0, got %d", *d.At)
 		}
-		warning := DeadlineWarning(*d.At, now)
+		warning := deadlineWarningWithin(*d.At, now, d.window())
 		if warning != "" && !d.Any {
 			return 0, "", fieldErr("deadline", "%s; give --allow-any-deadline to sign it anyway (an agent then always asks for confirmation)", warning)
 		}
 		return *d.At, warning, nil
 	case d.TTL != nil:
-		if *d.TTL <= 0 || *d.TTL > protocol.MaxFullAuthWindow {
-			return 0, "", fieldErr("ttl", "expected a duration above 0 and at most %s, got %s", protocol.MaxFullAuthWindow, *d.TTL)
+		if *d.TTL <= 0 || *d.TTL > d.window() {
+			return 0, "", fieldErr("ttl", "expected a duration above 0 and at most %s, got %s", d.window(), *d.TTL)
 		}
 		return now.Add(*d.TTL).Unix(), "", nil
 	case d.Default:
@@ -75,11 +85,19 @@ func (d Deadline) Resolve(now time.Time) (deadline int64, warning string, err er
 
 // DeadlineWarning says why the service will refuse a deadline ("" when it will not).
 func DeadlineWarning(deadline int64, now time.Time) string {
+	return deadlineWarningWithin(deadline, now, protocol.MaxFullAuthWindow)
+}
+
+func deadlineWarningWithin(deadline int64, now time.Time, window time.Duration) string {
 	switch {
 	case deadline <= now.Unix():
 		return fmt.Sprintf("deadline %d is in the past (%s ago): the service will reject it", deadline, now.Sub(time.Unix(deadline, 0)).Round(time.Second))
-	case deadline > now.Unix()+protocol.MaxFullAuthWindowSeconds:
-		return fmt.Sprintf("deadline %d is more than 20 minutes ahead: the service will reject it", deadline)
+	case deadline > now.Add(window).Unix():
+		ahead := window.String()
+		if window%time.Minute == 0 {
+			ahead = fmt.Sprintf("%d minutes", int(window/time.Minute))
+		}
+		return fmt.Sprintf("deadline %d is more than %s ahead: the service will reject it", deadline, ahead)
 	}
 	return ""
 }
@@ -279,6 +297,7 @@ func (s *App) SignMintConsentOffline(key, hash, email string, dl Deadline, u *Un
 			return SignedMintConsent{}, &FieldError{Field: "email", Err: err}
 		}
 	}
+	dl.Window = protocol.MaxMintConsentWindow
 	deadline, warning, err := dl.Resolve(now)
 	if err != nil {
 		return SignedMintConsent{}, err

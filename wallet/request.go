@@ -185,7 +185,9 @@ func (r Request) Check(now time.Time) error {
 		case payloadHashForm.MatchString(r.Hash):
 			return fmt.Errorf("mint-consent request: hash %s has the form of a full-auth payload hash (0x + 32 bytes hex): its consent would be a full-auth credential for that payload; use another consent text", r.Hash)
 		}
-		return r.checkDeadline(now, protocol.MaxFullAuthWindow)
+		// The consent lets a partner mint the address's account: it lives no longer than
+		// the service accepts (300 s), in every front end and in the agent alike.
+		return r.checkDeadline(now, protocol.MaxMintConsentWindow)
 	case PurposePermit:
 		if r.Permit == nil {
 			return errors.New("permit request: expected the permit, got nothing")

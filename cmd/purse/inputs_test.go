@@ -1,8 +1,10 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Issue 22 §4: an account index above 2^31-1 (a hardened index in BIP-32: 2147483648 derived
@@ -58,5 +60,23 @@ func TestFullAuthQueryAndDeadlineBounds(t *testing.T) {
 	}
 	if _, e, code := purse(t, "", append(base, "--query=a=1&b=%20x&c=~/:@!$'()*+,;?")...); code != exitOK {
 		t.Fatalf("a query a URL carries: exit %d %s", code, e)
+	}
+}
+
+// A mint consent's deadline is bounded by the service's 300 s, not full auth's 20 minutes:
+// ten minutes ahead is refused naming --deadline, before any key is used.
+func TestMintConsentDeadlineBound(t *testing.T) {
+	devKeyEnv(t)
+	late := strconv.FormatInt(time.Now().Add(10*time.Minute).Unix(), 10)
+	_, e, code := purse(t, "", "--yes", "sign", "mint-consent", "--key", "dev", "--hash", "consent", "--deadline", late)
+	if code != exitUsage || !strings.HasPrefix(e, "purse: --deadline:") || !strings.Contains(e, "more than 5 minutes ahead") {
+		t.Fatalf("exit %d %s", code, e)
+	}
+	if n := auditCount(t); n != 0 {
+		t.Fatalf("a refused consent signed %d times", n)
+	}
+	soon := strconv.FormatInt(time.Now().Add(4*time.Minute).Unix(), 10)
+	if _, e, code := purse(t, "", "--yes", "sign", "mint-consent", "--key", "dev", "--hash", "consent", "--deadline", soon); code != exitOK {
+		t.Fatalf("a consent 4 minutes ahead: exit %d %s", code, e)
 	}
 }

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/protocol"
 )
 
 // The offline signing and verification commands: flags → app (offline.go) → print.
@@ -121,6 +123,9 @@ func (a *cli) signMintConsentCmd() *cobra.Command {
 		})
 	})
 	deadline = deadlineFlags(cmd, false)
+	// The service accepts a consent for 300 s, not a full-auth credential's 20 minutes.
+	cmd.Flags().Lookup("deadline").Usage = fmt.Sprintf("deadline as Unix seconds, within %s from now", protocol.MaxMintConsentWindow)
+	cmd.Flags().Lookup("allow-any-deadline").Usage = fmt.Sprintf("sign a --deadline in the past or more than %s ahead (a test credential the service refuses; an agent always asks before signing it)", protocol.MaxMintConsentWindow)
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label")
 	cmd.Flags().StringVar(&hash, "hash", "", "consent text (the mint's free-text hash)")
 	cmd.Flags().StringVar(&email, "email", "", "email for the mint body")
