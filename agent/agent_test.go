@@ -356,6 +356,7 @@ func TestPolicyFileErrorsNameTheLine(t *testing.T) {
 		"[purposes]\npermit = \"yes\"\n":                          `line 2: purposes.permit = "yes": expected "allow", "confirm" or "deny"`,
 		"[unlock]\nidle = \"soon\"\n":                             `unlock.idle = "soon" (line 2): expected a positive duration`,
 		"[purposes]\nfull-auth = \"allow\"\n[other]\nx = \"1\"\n": "unknown setting \"other",
+		"[partner]\nmint = \"allow\"\nquotes = \"allow\"\n":     "partner.quotes (line 3): not a partner route",
 	} {
 		_, err := ParsePolicy([]byte(src))
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -386,6 +387,53 @@ func TestPolicyFileErrorsNameTheLine(t *testing.T) {
 		if got := p.Decide(c.r).Outcome; got != c.want {
 			t.Errorf("default policy on %s %s %q: %s, want %s (%s)", c.r.Purpose, c.r.Route, c.r.Payload, got, c.want, p.Decide(c.r).Line)
 		}
+	}
+}
+
+// A partner signature covers the body and the deadline, never the path: it is judged by the
+// partner routes its body can be a request of, the strictest deciding. A quote or a status
+// read is signed; a mint, an exchange, a deposit or a body no route has is confirmed; the
+// [partner] lines of the file change that.
+func TestPartnerAuthJudgedByItsPayload(t *testing.T) {
+	pa := func(body, idName string) wallet.Request {
+		return wallet.Request{Purpose: wallet.PurposePartnerAuth, Partner: &wallet.PartnerCall{Variant: wallet.PartnerAuthUR, Payload: []byte(body), IDName: idName, Deadline: 1}}
+	}
+	quote := `{"urId":42,"altchainAddress":"So1","usdcAmount":"5000000","outputCurrency":"EUR","network":"devnet"}`
+	mint := `{"email":"a@b.c","evmAddress":"0x1","signature":"0x2","hash":"h","deadline":"1"}`
+	exchange := `{"svcId":42,"inputToken":"EUR24","outputToken":"USD24","amount":"500","requestId":"r1"}`
+	cases := []struct {
+		r    wallet.Request
+		want Outcome
+		line string
+	}{
+		{pa(quote, ""), Allow, `partner.altchain-quote = "allow" (default)`},
+		{pa(`{"tokenId":"1234567890","network":"5003"}`, ""), Allow, "the strictest of the routes this payload can be a request of (idv-token, idv-status)"},
+		{pa(mint, ""), Confirm, `partner.mint = "confirm" (default)`},
+		{pa(exchange, ""), Confirm, `partner.exchange = "confirm" (default)`},
+		{pa(`{"svcId":42,"steal":true}`, ""), Confirm, "as the payload is the request of no route purse knows"},
+		{pa(`{"acct":42,"altchainAddress":"So1","usdcAmount":"5000000","outputCurrency":"EUR"}`, "acct"), Allow, "altchain-quote"},
+	}
+	p := DefaultPolicy()
+	for _, c := range cases {
+		d := p.Decide(c.r)
+		if d.Outcome != c.want || !strings.Contains(d.Line, c.line) {
+			t.Errorf("%s: %s (%s), want %s with %q", c.r.Partner.Payload, d.Outcome, d.Line, c.want, c.line)
+		}
+	}
+	p, err := ParsePolicy([]byte("[partner]\naltchain-quote = \"confirm\"\nexchange = \"deny\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := p.Decide(pa(quote, "")); d.Outcome != Confirm {
+		t.Errorf("a quote under partner.altchain-quote = confirm: %+v", d)
+	}
+	if d := p.Decide(pa(exchange, "")); d.Outcome != Deny {
+		t.Errorf("an exchange under partner.exchange = deny: %+v", d)
+	}
+	// The purpose's line is a floor: partner-auth = confirm asks for a quote too.
+	p, _ = ParsePolicy([]byte("[purposes]\npartner-auth = \"confirm\"\n"))
+	if d := p.Decide(pa(quote, "")); d.Outcome != Confirm {
+		t.Errorf("a quote under purposes.partner-auth = confirm: %+v", d)
 	}
 }
 

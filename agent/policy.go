@@ -16,6 +16,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"purse/enduser"
+	"purse/partner"
 	"purse/wallet"
 )
 
@@ -39,7 +40,7 @@ func parseOutcome(key, s string) (Outcome, error) {
 	return "", fmt.Errorf("%s = %q: expected \"allow\", \"confirm\" or \"deny\"", key, s)
 }
 
-// Policy says, per purpose and per end-user route, whether the agent signs, asks the
+// Policy says, per purpose and per end-user and partner route, whether the agent signs, asks the
 // trusted display first, or refuses; and how long an unlock lasts.
 type Policy struct {
 	// Path is the file the policy was read from ("" = the defaults, no file).
@@ -47,6 +48,9 @@ type Policy struct {
 	Purposes map[wallet.Purpose]Outcome
 	// Routes are full-auth outcomes per route name; "unknown" is a route the table lacks.
 	Routes map[string]Outcome
+	// Partner are partner-auth outcomes per partner route name (partner.Routes); "unknown"
+	// is a body no route of the table has.
+	Partner map[string]Outcome
 	// Idle wipes a key unused this long; Max wipes it this long after the unlock.
 	Idle, Max time.Duration
 	// ConfirmTimeout is how long a request waits for the display's answer.
@@ -64,9 +68,9 @@ const (
 	DefaultConfirmTimeout = 2 * time.Minute
 )
 
-// DefaultPolicy: full-auth reads are signed; fund-moving and account-changing routes,
-// unknown routes, permits, Form A, the mint consent, Solana deposits and personal messages
-// wait for the display. Partner auth signs the partner's own reads (the quote).
+// DefaultPolicy: full-auth and partner reads are signed; fund-moving and account-changing
+// routes (end-user and partner), unknown routes, permits, Form A, the mint consent, Solana
+// deposits and personal messages wait for the display.
 func DefaultPolicy() *Policy {
 	p := &Policy{
 		Purposes: map[wallet.Purpose]Outcome{
@@ -79,6 +83,7 @@ func DefaultPolicy() *Policy {
 			wallet.PurposeSolanaTx:    Confirm,
 		},
 		Routes:         map[string]Outcome{UnknownRoute: Confirm},
+		Partner:        map[string]Outcome{UnknownRoute: Confirm},
 		Idle:           DefaultIdle,
 		Max:            DefaultMax,
 		ConfirmTimeout: DefaultConfirmTimeout,
@@ -92,12 +97,19 @@ func DefaultPolicy() *Policy {
 			p.Routes[r.Name] = Confirm
 		}
 	}
+	for _, r := range partner.Routes() {
+		p.Partner[r.Name] = Allow
+		if r.Changes {
+			p.Partner[r.Name] = Confirm
+		}
+	}
 	return p
 }
 
 type policyFile struct {
 	Purposes map[string]string `toml:"purposes"`
 	Routes   map[string]string `toml:"routes"`
+	Partner  map[string]string `toml:"partner"`
 	Unlock   struct {
 		Idle string `toml:"idle"`
 		Max  string `toml:"max"`
@@ -190,7 +202,7 @@ func ParsePolicy(raw []byte) (*Policy, error) {
 		return nil, err
 	}
 	if und := md.Undecoded(); len(und) > 0 {
-		return nil, fmt.Errorf("unknown setting %q (expected [purposes], [routes], [unlock] idle/max, [display] timeout)", und[0].String())
+		return nil, fmt.Errorf("unknown setting %q (expected [purposes], [routes], [partner], [unlock] idle/max, [display] timeout)", und[0].String())
 	}
 	p := DefaultPolicy()
 	p.lines = keyLines(raw)
@@ -205,16 +217,22 @@ func ParsePolicy(raw []byte) (*Policy, error) {
 		}
 		p.Purposes[wallet.Purpose(k)] = o
 	}
-	for k, v := range f.Routes {
-		key := "routes." + k
-		if _, ok := p.Routes[k]; !ok {
-			return nil, fmt.Errorf("%s (line %d): not a full-auth route (expected one of %s)", key, p.lines[key], strings.Join(routeNames(p), ", "))
+	for _, t := range []struct {
+		section, what string
+		file          map[string]string
+		table         map[string]Outcome
+	}{{"routes", "a full-auth route", f.Routes, p.Routes}, {"partner", "a partner route", f.Partner, p.Partner}} {
+		for k, v := range t.file {
+			key := t.section + "." + k
+			if _, ok := t.table[k]; !ok {
+				return nil, fmt.Errorf("%s (line %d): not %s (expected one of %s)", key, p.lines[key], t.what, strings.Join(sortedKeys(t.table), ", "))
+			}
+			o, err := parseOutcome(key, v)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %v", p.lines[key], err)
+			}
+			t.table[k] = o
 		}
-		o, err := parseOutcome(key, v)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %v", p.lines[key], err)
-		}
-		p.Routes[k] = o
 	}
 	for _, d := range []struct {
 		key string
@@ -242,9 +260,9 @@ func purposeNames(p *Policy) []string {
 	return out
 }
 
-func routeNames(p *Policy) []string {
+func sortedKeys(m map[string]Outcome) []string {
 	var out []string
-	for k := range p.Routes {
+	for k := range m {
 		out = append(out, k)
 	}
 	sort.Strings(out)
@@ -279,10 +297,11 @@ type Decision struct {
 	Line string
 }
 
-// Decide applies the policy to a request. A full-auth signature is judged by what its
-// payload can authorise, not by the route its client names (the signature covers only the
-// payload and the deadline): the strictest of the purpose's line and the lines of every
-// route whose request the payload can be (enduser.RoutesFitting; none: the unknown route).
+// Decide applies the policy to a request. A full-auth or partner-auth signature is judged by
+// what its payload can authorise, not by the route its client names (the signature covers
+// the payload and the deadline, never the path): the strictest of the purpose's line and the
+// lines of every route whose request the payload can be (enduser.RoutesFitting,
+// partner.RoutesFitting; none: the unknown route).
 // A request whose deadline may lie outside the protocol's bounds is never allowed without
 // confirmation.
 func (p *Policy) Decide(r wallet.Request) Decision {
@@ -291,10 +310,25 @@ func (p *Policy) Decide(r wallet.Request) Decision {
 		return Decision{Deny, fmt.Sprintf("purpose %q is not in the policy", r.Purpose)}
 	}
 	d := Decision{o, p.where("purposes."+string(r.Purpose), o)}
-	if r.Purpose == wallet.PurposeFullAuth {
-		if rd := p.decideRoute(r); rank(rd.Outcome) >= rank(d.Outcome) {
-			d = rd
+	var rd *Decision
+	switch r.Purpose {
+	case wallet.PurposeFullAuth:
+		var names []string
+		for _, rt := range enduser.RoutesFitting(r.Payload) {
+			names = append(names, rt.Name)
 		}
+		rd = p.strictest("routes", p.Routes, names, r.Route, func(n string) bool { _, ok := enduser.LookupRoute(n); return ok })
+	case wallet.PurposePartnerAuth:
+		var names []string
+		if r.Partner != nil {
+			for _, rt := range partner.RoutesFitting(r.Partner.Payload, r.Partner.IDName) {
+				names = append(names, rt.Name)
+			}
+		}
+		rd = p.strictest("partner", p.Partner, names, "", nil)
+	}
+	if rd != nil && rank(rd.Outcome) >= rank(d.Outcome) {
+		d = *rd
 	}
 	if r.AnyDeadline && d.Outcome == Allow {
 		d = Decision{Confirm, d.Line + "; the deadline may lie outside the protocol's bounds (anyDeadline), which is never signed without confirmation"}
@@ -302,13 +336,14 @@ func (p *Policy) Decide(r wallet.Request) Decision {
 	return d
 }
 
-// decideRoute is the strictest line among the routes the payload fits.
-func (p *Policy) decideRoute(r wallet.Request) Decision {
-	fits := enduser.RoutesFitting(r.Payload)
+// strictest is the strictest line of section (its table) among the routes a payload fits
+// (fits); claimed is the route the client named ("" none), known says whether a name is a
+// route purse knows.
+func (p *Policy) strictest(section string, table map[string]Outcome, fits []string, claimed string, known func(string) bool) *Decision {
 	names := make([]string, 0, len(fits))
-	for _, rt := range fits {
-		if _, ok := p.Routes[rt.Name]; ok {
-			names = append(names, rt.Name)
+	for _, n := range fits {
+		if _, ok := table[n]; ok {
+			names = append(names, n)
 		}
 	}
 	if len(names) == 0 {
@@ -317,26 +352,26 @@ func (p *Policy) decideRoute(r wallet.Request) Decision {
 	best := ""
 	for _, n := range names {
 		// The client's own name wins a tie, so the line shown is the one it expects.
-		if best == "" || rank(p.Routes[n]) > rank(p.Routes[best]) || rank(p.Routes[n]) == rank(p.Routes[best]) && n == r.Route {
+		if best == "" || rank(table[n]) > rank(table[best]) || rank(table[n]) == rank(table[best]) && n == claimed {
 			best = n
 		}
 	}
-	o := p.Routes[best]
-	line := p.where("routes."+best, o)
+	o := table[best]
+	line := p.where(section+"."+best, o)
 	switch {
 	case len(names) > 1:
 		line += fmt.Sprintf(", the strictest of the routes this payload can be a request of (%s)", strings.Join(names, ", "))
 	case best == UnknownRoute:
 		line += ", as the payload is the request of no route purse knows"
 	}
-	if r.Route != "" && !slices.Contains(names, r.Route) {
-		if _, known := enduser.LookupRoute(r.Route); known {
-			line += fmt.Sprintf("; the client named the call %q, which this payload is not a request of", r.Route)
+	if claimed != "" && !slices.Contains(names, claimed) {
+		if known(claimed) {
+			line += fmt.Sprintf("; the client named the call %q, which this payload is not a request of", claimed)
 		} else if best != UnknownRoute {
-			line += fmt.Sprintf("; the client named the call %q, a route purse does not know", r.Route)
+			line += fmt.Sprintf("; the client named the call %q, a route purse does not know", claimed)
 		}
 	}
-	return Decision{o, line}
+	return &Decision{o, line}
 }
 
 // rank orders outcomes from the most permissive.
@@ -364,8 +399,11 @@ func (p *Policy) Lines() []string {
 	for _, k := range purposeNames(p) {
 		out = append(out, p.where("purposes."+k, p.Purposes[wallet.Purpose(k)]))
 	}
-	for _, k := range routeNames(p) {
+	for _, k := range sortedKeys(p.Routes) {
 		out = append(out, p.where("routes."+k, p.Routes[k]))
+	}
+	for _, k := range sortedKeys(p.Partner) {
+		out = append(out, p.where("partner."+k, p.Partner[k]))
 	}
 	out = append(out,
 		fmt.Sprintf("unlock.idle = %q", p.Idle), fmt.Sprintf("unlock.max = %q", p.Max),

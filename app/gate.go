@@ -15,6 +15,7 @@ import (
 	"purse/app/review"
 	"purse/config"
 	"purse/enduser"
+	"purse/partner"
 	"purse/wallet"
 )
 
@@ -192,7 +193,7 @@ func (g *Gate) decide(r wallet.Request, signer common.Address) (agent.Decision, 
 		return agent.Decision{}, refuse(agent.CodeDenied, "the signing policy cannot be read: %v; nothing was signed", err)
 	}
 	d := pol.Decide(r)
-	if d.Outcome == agent.Confirm && r.Purpose == wallet.PurposeFullAuth {
+	if d.Outcome == agent.Confirm {
 		if why := g.delivers(r); why != "" {
 			d = agent.Decision{Outcome: agent.Allow, Line: d.Line + "; allowed without a second question: " + why}
 		}
@@ -248,10 +249,11 @@ func (g *Gate) ask(ctx context.Context, job SignJob, d agent.Decision, rv review
 }
 
 // remember records an approved signature whose delivery call carries it (a permit relayed
-// by token-permit, a Form A signature submitted by submit-form-a): that call delivers what
-// the user approved, so it is not asked about again within deliveryWindow.
+// by token-permit, a Form A signature submitted by submit-form-a, a mint consent sent by the
+// partner mint): that call delivers what the user approved, so it is not asked about again
+// within deliveryWindow.
 func (g *Gate) remember(r wallet.Request, sig []byte) {
-	if r.Purpose != wallet.PurposePermit && r.Purpose != wallet.PurposeFormA {
+	if r.Purpose != wallet.PurposePermit && r.Purpose != wallet.PurposeFormA && r.Purpose != wallet.PurposeMintConsent {
 		return
 	}
 	g.mu.Lock()
@@ -265,10 +267,19 @@ func (g *Gate) remember(r wallet.Request, sig []byte) {
 	g.delivered[deliveryKey(sig)] = now.Add(deliveryWindow)
 }
 
-// delivers says why a full-auth request only delivers a signature approved in this gate: its
-// payload is the body of token-permit or submit-form-a carrying exactly that signature.
+// delivers says why a request only delivers a signature approved in this gate: a full-auth
+// payload that is the body of token-permit or submit-form-a carrying exactly that signature,
+// or a partner-auth payload that is the body of the partner mint carrying exactly that
+// consent (and of no other route).
 func (g *Gate) delivers(r wallet.Request) string {
-	sig, what := enduser.DeliveredSignature(r.Payload)
+	var sig []byte
+	var what string
+	switch {
+	case r.Purpose == wallet.PurposeFullAuth:
+		sig, what = enduser.DeliveredSignature(r.Payload)
+	case r.Purpose == wallet.PurposePartnerAuth && r.Partner != nil:
+		sig, what = partner.DeliveredConsent(r.Partner.Payload, r.Partner.IDName), "mint consent"
+	}
 	if sig == nil {
 		return ""
 	}

@@ -18,6 +18,7 @@ import (
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
+	"purse/partner"
 	"purse/wallet"
 )
 
@@ -83,7 +84,11 @@ func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) 
 			{Label: idName, Value: pc.SvcID},
 			{Label: "externalUserId", Value: pc.ExternalUserID},
 			{Label: "deadline", Value: strconv.FormatInt(pc.Deadline, 10), Note: time.Unix(pc.Deadline, 0).UTC().Format("2006-01-02 15:04:05 UTC")},
+			{Label: "can be", Value: partnerFittingNames(p, pc), Note: "(the partner calls this payload is a request of: the signature does not cover the path)"},
 		}, Block: &review.Block{Label: "Payload", Text: string(pc.Payload)}}}, rv.Sections...)
+		if what := partnerPayloadDoes(pc); what != "" {
+			rv.Purpose = what + " " + rv.Purpose
+		}
 		return rv
 	}
 	return blocked(string(r.Purpose), review.Kind(r.Purpose), fmt.Errorf("purpose %q is not one an EVM key signs", r.Purpose))
@@ -143,6 +148,52 @@ func fittingNames(p config.Profile, payload []byte) string {
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// partnerFittingNames lists the partner calls a partner-auth payload can be a request of,
+// each at its path under profile p's names (and its partner_routes).
+func partnerFittingNames(p config.Profile, pc *wallet.PartnerCall) string {
+	fits := partner.RoutesFitting(pc.Payload, pc.IDName)
+	if len(fits) == 0 {
+		return "no partner route purse knows"
+	}
+	names := make([]string, len(fits))
+	for i, rt := range fits {
+		path := p.StandInNames().Path(rt.Path)
+		if own, ok := p.PartnerRoutes[rt.Name]; ok {
+			path = own
+		}
+		names[i] = rt.Method + " " + path
+		if rt.Changes {
+			names[i] += " (changes the account or moves money)"
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// partnerPayloadDoes says in words what a partner-auth payload asks the service to do, when
+// it can be the request of one changing route only ("" otherwise).
+func partnerPayloadDoes(pc *wallet.PartnerCall) string {
+	fits := partner.RoutesFitting(pc.Payload, pc.IDName)
+	if len(fits) != 1 || !fits[0].Changes {
+		return ""
+	}
+	switch fits[0].Name {
+	case partner.RouteMint:
+		var b partner.MintRequest
+		if json.Unmarshal(pc.Payload, &b) == nil {
+			return fmt.Sprintf("Has the service mint an account NFT for %s (e-mail %s).", b.EVMAddress, b.Email)
+		}
+	case partner.RouteExchange:
+		return "Has the service exchange one fiat token for another on an account."
+	case partner.RouteDeposit:
+		return "Has the service deposit USDC into an account."
+	case partner.RouteOnramp:
+		return "Has the service buy crypto from an account's fiat and send it out."
+	case partner.RouteApplyUSDPayin:
+		return "Has the service open a USD pay-in account."
+	}
+	return ""
 }
 
 // permitReviewOf is the review of a permit with what the chain says of its token: when the

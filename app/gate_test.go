@@ -22,6 +22,7 @@ import (
 	"purse/enduser"
 	"purse/homechain/homechaintest"
 	"purse/keystore"
+	"purse/partner"
 	"purse/wallet"
 )
 
@@ -380,6 +381,61 @@ func TestGatePermitReviewAndDelivery(t *testing.T) {
 		other := hexutil.Encode(common.LeftPadBytes([]byte{7}, 32))
 		if _, err := wallet.SignFullAuthCall(s, "POST", "token-permit", body(27, other, other), now.Add(time.Minute).Unix(), now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != before+1 {
 			t.Fatalf("a permit not approved here: %v (asked %d more)", err, e.asked.count()-before)
+		}
+	})
+}
+
+// A partner signature is judged by its body: a quote is signed without a question; a mint,
+// an exchange or a body no partner route has is asked about, the review saying what it can
+// be; the partner mint that delivers a consent approved here is not asked about again.
+func TestGatePartnerAuthByPayload(t *testing.T) {
+	bothWays(t, "", nil, func(t *testing.T, e *gateEnv) {
+		s := e.signer(t)
+		now := time.Now()
+		call := func(body string) wallet.PartnerCall {
+			return wallet.PartnerCall{Variant: wallet.PartnerAuthUR, Payload: []byte(body), Deadline: now.Add(time.Minute).Unix()}
+		}
+		quote := `{"urId":42,"altchainAddress":"So1","usdcAmount":"5000000","outputCurrency":"EUR","network":"devnet"}`
+		if _, err := wallet.SignPartnerAuth(s, call(quote), now); err != nil || e.asked.count() != 0 {
+			t.Fatalf("a quote: %v (asked %d)", err, e.asked.count())
+		}
+		exchange := `{"svcId":42,"inputToken":"EUR24","outputToken":"USD24","amount":"500","requestId":"r1"}`
+		if _, err := wallet.SignPartnerAuth(s, call(exchange), now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != 1 {
+			t.Fatalf("an exchange: %v (asked %d)", err, e.asked.count())
+		}
+		rv := e.asked.last().Review
+		if v, _ := fieldOf(rv, "Partner call", "can be"); v != "POST /v1/exchange (changes the account or moves money)" || !strings.HasPrefix(rv.Purpose, "Has the service exchange") {
+			t.Fatalf("the exchange's review: %q\n%s", v, reviewText(rv))
+		}
+		if !strings.Contains(e.asked.last().Line, `partner.exchange = "confirm" (default)`) {
+			t.Fatalf("line %q", e.asked.last().Line)
+		}
+		e.asked.set(func(Approval) error { return nil })
+		dl := strconv.FormatInt(now.Add(4*time.Minute).Unix(), 10)
+		mc, err := wallet.SignMintConsent(s, "purse: mint", dl, now)
+		if err != nil || e.asked.count() != 2 {
+			t.Fatalf("the consent: %v (asked %d)", err, e.asked.count())
+		}
+		e.asked.set(nil)
+		mint := func(sig string) string {
+			b, _ := json.Marshal(partner.MintRequest{Email: "a@example.com", EVMAddress: mc.EVMAddress, Signature: sig, Hash: mc.Hash, Deadline: mc.Deadline})
+			return string(b)
+		}
+		if _, err := wallet.SignPartnerAuth(s, call(mint(mc.Signature)), now); err != nil || e.asked.count() != 2 {
+			t.Fatalf("the mint delivering the approved consent: %v (asked %d more)", err, e.asked.count()-2)
+		}
+		other := "0x" + strings.Repeat("11", 64) + "1b"
+		if _, err := wallet.SignPartnerAuth(s, call(mint(other)), now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != 3 {
+			t.Fatalf("a mint with a consent not approved here: %v (asked %d)", err, e.asked.count())
+		}
+		if !strings.HasPrefix(e.asked.last().Review.Purpose, "Has the service mint an account NFT for "+mc.EVMAddress) {
+			t.Fatalf("the mint's review:\n%s", reviewText(e.asked.last().Review))
+		}
+		if _, err := wallet.SignPartnerAuth(s, call(`{"svcId":42,"steal":true}`), now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != 4 {
+			t.Fatalf("an unknown body: %v (asked %d)", err, e.asked.count())
+		}
+		if v, _ := fieldOf(e.asked.last().Review, "Partner call", "can be"); v != "no partner route purse knows" {
+			t.Fatalf("unknown: %q", v)
 		}
 	})
 }

@@ -99,6 +99,11 @@ func TestPartnerOnboarding(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// One question: the consent. The partner signature over the mint body delivers
+			// that consent, so the gate does not ask again.
+			if n := e.asked.count(); n != 1 || e.asked.last().Review.Kind != review.KindMintConsent {
+				t.Fatalf("asked %d times for one mint", n)
+			}
 			if m.Request.Hash != plan.Hash || m.Request.Deadline != strconv.FormatInt(plan.Deadline, 10) {
 				t.Fatalf("signed %+v, reviewed %+v", m.Request, plan)
 			}

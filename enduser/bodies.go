@@ -3,10 +3,10 @@ package enduser
 import (
 	"encoding/json"
 	"net/url"
-	"reflect"
-	"strings"
 
 	"github.com/ethereum/go-ethereum/common/hexutil"
+
+	"purse/protocol"
 )
 
 // What a full-auth payload can authorise. A full-auth signature covers the payload and the
@@ -34,41 +34,6 @@ var routeBodies = map[string]any{
 	RouteSubmitFormA:     FormASubmission{},
 }
 
-type bodyShape struct{ required, optional map[string]bool }
-
-func shapeOf(v any) bodyShape {
-	s := bodyShape{required: map[string]bool{}, optional: map[string]bool{}}
-	t := reflect.TypeOf(v)
-	for i := range t.NumField() {
-		name, opts, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		if name == "" || name == "-" {
-			continue
-		}
-		if strings.Contains(opts, "omitempty") {
-			s.optional[name] = true
-		} else {
-			s.required[name] = true
-		}
-	}
-	return s
-}
-
-// fits says whether the keys of a JSON object are a body of this shape: every required key
-// and no key the body does not have.
-func (s bodyShape) fits(keys map[string]json.RawMessage) bool {
-	for k := range s.required {
-		if _, ok := keys[k]; !ok {
-			return false
-		}
-	}
-	for k := range keys {
-		if !s.required[k] && !s.optional[k] {
-			return false
-		}
-	}
-	return true
-}
-
 // RoutesFitting lists the full-auth routes of the default table whose request the payload
 // can be. A payload that starts with '{' or '[' is a JSON body: an object fits each POST route
 // whose body has all its keys (a key the route's body does not have, or a missing required key, rules
@@ -84,7 +49,7 @@ func RoutesFitting(payload []byte) []Route {
 			return nil
 		}
 		for _, r := range routeTable {
-			if b, ok := routeBodies[r.Name]; ok && r.Auth == AuthFull && shapeOf(b).fits(keys) {
+			if b, ok := routeBodies[r.Name]; ok && r.Auth == AuthFull && protocol.ShapeOf(b).Fits(keys, nil) {
 				out = append(out, r)
 			} else if r.Auth == AuthFull && r.Method == "GET" && len(keys) == 0 {
 				out = append(out, r)
