@@ -356,7 +356,7 @@ func TestPolicyFileErrorsNameTheLine(t *testing.T) {
 		"[purposes]\npermit = \"yes\"\n":                          `line 2: purposes.permit = "yes": expected "allow", "confirm" or "deny"`,
 		"[unlock]\nidle = \"soon\"\n":                             `unlock.idle = "soon" (line 2): expected a positive duration`,
 		"[purposes]\nfull-auth = \"allow\"\n[other]\nx = \"1\"\n": "unknown setting \"other",
-		"[partner]\nmint = \"allow\"\nquotes = \"allow\"\n":     "partner.quotes (line 3): not a partner route",
+		"[partner]\nmint = \"allow\"\nquotes = \"allow\"\n":       "partner.quotes (line 3): not a partner route",
 	} {
 		_, err := ParsePolicy([]byte(src))
 		if err == nil || !strings.Contains(err.Error(), want) {
