@@ -7,11 +7,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -19,6 +17,7 @@ import (
 
 	"purse/internal/atomicfile"
 	"purse/internal/evmaddr"
+	"purse/internal/lazyre"
 	"purse/protocol"
 )
 
@@ -598,6 +597,4 @@ func isPublicKey(s string) bool {
 
 // lazyRegexp compiles expr on first use: compiling every pattern of the package at start-up
 // is a measurable share of a `purse` command that needs none of them.
-func lazyRegexp(expr string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
-}
+var lazyRegexp = lazyre.New
