@@ -149,6 +149,7 @@ type Store struct {
 
 	mu       sync.Mutex // index changes inside this process
 	auditMu  sync.Mutex // audit appends inside this process
+	deferred deferredHead
 	resolve  sync.Once
 	resolved Backend
 }
