@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -206,18 +207,21 @@ func measure(b *testing.B, env []string, bin string, args ...string) {
 	reportPeak(b, env, bin, args...)
 }
 
-// alternate runs a and c in turn in one loop, so that a busier moment of the machine weighs
-// on both, and reports the ratio of their total times as metric.
+// alternate runs a and c in turn in one loop, so that each run of a has a run of c at the
+// same moment of the machine beside it, and reports the median of the pairs' ratios a/c as
+// metric: on a shared machine a few runs take several times their usual time, and a ratio of
+// sums moved with wherever those fell.
 func alternate(b *testing.B, metric string, a, c func() time.Duration) {
 	b.Helper()
 	a()
 	c()
-	var ta, tc time.Duration
+	var ratios []float64
 	for b.Loop() {
-		ta += a()
-		tc += c()
+		ta := a()
+		ratios = append(ratios, float64(ta)/float64(c()))
 	}
-	b.ReportMetric(float64(ta)/float64(tc), metric)
+	slices.Sort(ratios)
+	b.ReportMetric(ratios[len(ratios)/2], metric)
 }
 
 func skipNoCast(b *testing.B, c string) {
