@@ -50,6 +50,17 @@ func returns(t *testing.T, release chan struct{}, f func() error) {
 	}
 }
 
+// waiting fails the test with what when ch yields within 100 ms: what sends on it must still
+// be waiting for a head write the test holds.
+func waiting[T any](t *testing.T, ch <-chan T, what string) {
+	t.Helper()
+	select {
+	case v := <-ch:
+		t.Fatalf("%s (%v)", what, v)
+	case <-time.After(100 * time.Millisecond):
+	}
+}
+
 // Under DeferAuditHead an append returns once its record is synced in the log; the head
 // follows while the append's locks are still held, so another store of the home (another
 // unlock in the agent, another process) waits for it, and the chain ends in step.
@@ -80,11 +91,7 @@ func TestDeferredAuditHeadFollowsTheRecord(t *testing.T) {
 		_, err := other.appendAudit(auditRecord("o"))
 		done <- err
 	}()
-	select {
-	case err := <-done:
-		t.Fatalf("another store appended (%v) while the deferred head write held the log", err)
-	case <-time.After(100 * time.Millisecond):
-	}
+	waiting(t, done, "another store appended while the deferred head write held the log")
 	close(release)
 	if err := <-done; err != nil {
 		t.Fatal(err)
@@ -135,11 +142,7 @@ func TestDeferredAuditHeadFailureIsNotLost(t *testing.T) {
 		_, err := s.appendAudit(auditRecord("k"))
 		done <- err
 	}()
-	select {
-	case err := <-done:
-		t.Fatalf("the append after a failed head write returned (%v) before writing its head", err)
-	case <-time.After(100 * time.Millisecond):
-	}
+	waiting(t, done, "the append after a failed head write returned before writing its head")
 	close(held)
 	if err := <-done; err != nil {
 		t.Fatal(err)
@@ -186,11 +189,7 @@ func TestZeroWaitsForTheDeferredHead(t *testing.T) {
 		signer.(interface{ Zero() }).Zero()
 		close(zeroed)
 	}()
-	select {
-	case <-zeroed:
-		t.Fatal("Zero returned while the signature's audit head was still being written")
-	case <-time.After(100 * time.Millisecond):
-	}
+	waiting(t, zeroed, "Zero returned while the signature's audit head was still being written")
 	close(release)
 	<-zeroed
 	if h, err := s.readAuditHead(); err != nil || h == nil || h.Count != 1 {
