@@ -130,6 +130,9 @@ func (b agentBackend) Open(label, kind string, pass func(string) ([]byte, error)
 	if err != nil {
 		return nil, "", err
 	}
+	// The agent lives on after it answers: its audit head is written after the answer
+	// (keystore.Store.DeferAuditHead), and wiping the key waits for it.
+	ks.DeferAuditHead()
 	var signer any
 	var addr string
 	switch kind {

@@ -8,12 +8,10 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -21,6 +19,7 @@ import (
 
 	"purse/internal/atomicfile"
 	"purse/internal/evmaddr"
+	"purse/internal/lazyre"
 	"purse/protocol"
 )
 
@@ -732,6 +731,4 @@ func isPublicKey(s string) bool {
 
 // lazyRegexp compiles expr on first use: compiling every pattern of the package at start-up
 // is a measurable share of a `purse` command that needs none of them.
-func lazyRegexp(expr string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
-}
+var lazyRegexp = lazyre.New

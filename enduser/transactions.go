@@ -6,12 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/shopspring/decimal"
+
+	"purse/internal/lazyre"
 )
 
 // Page sizes of the transaction history (spec 4.3, 8).
@@ -388,6 +388,4 @@ func (c *Client) All(ctx context.Context, f TxFilter) iter.Seq2[Transaction, err
 
 // lazyRegexp compiles expr on first use: compiling every pattern of the package at start-up
 // is a measurable share of a `purse` command that needs none of them.
-func lazyRegexp(expr string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
-}
+var lazyRegexp = lazyre.New

@@ -180,11 +180,43 @@ func (h *auditHead) check(last *AuditRecord) string {
 	return fmt.Sprintf("the log ends at record %d (hash %s), which is not the chain its head ("+auditHeadName+") names (%d records ending in %s): the log was cut and written again", last.Seq, last.Hash, h.Count, h.Hash)
 }
 
-// appendAudit adds one record (Seq, Time, Prev and Hash filled in here) under the process
-// mutex and an exclusive file lock, fsyncs it, and moves the head to it.
-func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
+// deferredHead is DeferAuditHead's state, guarded by Store.auditMu: on, and the error of the
+// last head written after its append returned.
+type deferredHead struct {
+	on  bool
+	err error
+}
+
+// DeferAuditHead makes every later append of this store return as soon as its record is in
+// the log and synced, and move the head (audit.head.json) afterwards, still holding the
+// process mutex and the log's file lock, so the next append, a repair or another process
+// waits for it. A long-running signer (the agent) sets it: the head is a second file written
+// through a temporary file, two fsyncs and a rename, about half of what the agent took to
+// answer a signature, and a head one record behind the log is what a crash between the two
+// writes leaves anyway, which every check accepts (auditHead.check). A head write that fails
+// makes the next append write its own head before it returns, and refuse when that fails
+// too, as every append did before; WaitAudit waits for a pending write.
+func (s *Store) DeferAuditHead() {
 	s.auditMu.Lock()
 	defer s.auditMu.Unlock()
+	s.deferred.on = true
+}
+
+// WaitAudit returns once no head write of this store is pending (taking the mutex that a
+// pending write holds is the wait).
+func (s *Store) WaitAudit() {
+	s.auditMu.Lock()
+	defer s.auditMu.Unlock()
+}
+
+// appendAudit adds one record (Seq, Time, Prev and Hash filled in here) under the process
+// mutex and an exclusive file lock, fsyncs it, and moves the head to it (after it returns,
+// under DeferAuditHead).
+func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
+	s.auditMu.Lock()
+	// release gives back what this append holds; a deferred head write takes it over.
+	release := s.auditMu.Unlock
+	defer func() { release() }()
 	if err := s.checkAuditBreak(); err != nil {
 		return AuditRecord{}, err
 	}
@@ -205,11 +237,11 @@ func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 	if err != nil {
 		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
-	defer f.Close()
+	release = func() { _ = f.Close(); s.auditMu.Unlock() }
 	if err := filelock.Lock(f); err != nil {
 		return AuditRecord{}, fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)
 	}
-	defer func() { _ = filelock.Unlock(f) }()
+	release = func() { _ = filelock.Unlock(f); _ = f.Close(); s.auditMu.Unlock() }
 
 	prev, seq := ZeroHash, uint64(0)
 	last, err := lastAuditLine(f)
@@ -249,9 +281,19 @@ func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 	if err := f.Sync(); err != nil {
 		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
+	if s.deferred.on && s.deferred.err == nil {
+		done := release
+		release = func() {}
+		go func() {
+			defer done()
+			s.deferred.err = s.writeAuditHead(r)
+		}()
+		return r, nil
+	}
 	if err := s.writeAuditHead(r); err != nil {
 		return AuditRecord{}, err
 	}
+	s.deferred.err = nil
 	return r, nil
 }
 

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/anyproto/go-bip39"
 	"github.com/anyproto/go-slip10"
 	"github.com/btcsuite/btcd/btcutil/hdkeychain"
 	"github.com/btcsuite/btcd/chaincfg"
+	bip39 "github.com/cosmos/go-bip39"
 	"github.com/ethereum/go-ethereum/accounts"
 	"golang.org/x/text/unicode/norm"
 )
@@ -38,16 +38,15 @@ func normalizeMnemonic(in []byte) (string, error) {
 		return "", fmt.Errorf("mnemonic: expected 12, 15, 18, 21 or 24 words, got %d", len(words))
 	}
 	for i, w := range words {
-		if _, ok := bip39.GetWordIndex(w); !ok {
+		if _, ok := bip39.ReverseWordMap[w]; !ok {
 			return "", fmt.Errorf("mnemonic: word %d is not in the BIP-39 English list", i+1)
 		}
 	}
 	m := strings.Join(words, " ")
-	if _, err := bip39.EntropyFromMnemonic(m); err != nil {
-		if errors.Is(err, bip39.ErrChecksumIncorrect) {
-			return "", errors.New("mnemonic: the checksum does not match (a word is wrong, missing or out of order)")
-		}
-		return "", errors.New("mnemonic: not a valid BIP-39 mnemonic")
+	// The word count and every word were checked above, so what the library still refuses is
+	// the checksum (it says so only in its message).
+	if _, err := bip39.MnemonicToByteArray(m); err != nil {
+		return "", errors.New("mnemonic: the checksum does not match (a word is wrong, missing or out of order)")
 	}
 	return m, nil
 }

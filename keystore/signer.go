@@ -77,11 +77,14 @@ func (a *auditedEVM) SignDigest(p wallet.Purpose, digest common.Hash) ([]byte, e
 	return a.key.SignDigest(p, digest)
 }
 
-// Zero wipes the key's secret: the signer then refuses to sign (wallet.ErrZeroed).
+// Zero wipes the key's secret: the signer then refuses to sign (wallet.ErrZeroed). It returns
+// once the audit head of its last signature is written (DeferAuditHead), so an agent that
+// wipes its keys before it exits leaves the head in step with the log.
 func (a *auditedEVM) Zero() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.key.Zero()
+	a.s.WaitAudit()
 }
 
 type auditedSolana struct {
@@ -109,11 +112,12 @@ func (a *auditedSolana) SignMessage(p wallet.Purpose, msg []byte) (solana.Signat
 	return a.key.SignMessage(p, msg)
 }
 
-// Zero wipes the key's secret: the signer then refuses to sign (wallet.ErrZeroed).
+// Zero wipes the key's secret, as auditedEVM.Zero does.
 func (a *auditedSolana) Zero() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.key.Zero()
+	a.s.WaitAudit()
 }
 
 // ProfileSigner is a signer that can sign for another profile with the same unlocked key:

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -17,6 +16,7 @@ import (
 
 	"purse/internal/atomicfile"
 	"purse/internal/filelock"
+	"purse/internal/lazyre"
 	"purse/internal/regular"
 )
 
@@ -154,6 +154,7 @@ type Store struct {
 
 	mu       sync.Mutex // index changes inside this process
 	auditMu  sync.Mutex // audit appends inside this process
+	deferred deferredHead
 	resolve  sync.Once
 	resolved Backend
 }
@@ -247,7 +248,7 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-var labelRE = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
+var labelRE = lazyre.New(`^[A-Za-z0-9._-]{1,64}$`)
 
 // LabelRule says what a label may be. "." and ".." name folders, and a leading "-" reads as a
 // flag wherever the label is passed on (purse key rm -x, shell scripts).
@@ -255,7 +256,7 @@ const LabelRule = "1 to 64 characters of A-Z a-z 0-9 . _ -, not starting with - 
 
 // ValidateLabel checks a label against LabelRule.
 func ValidateLabel(label string) error {
-	if !labelRE.MatchString(label) || label == "." || label == ".." || strings.HasPrefix(label, "-") {
+	if !labelRE().MatchString(label) || label == "." || label == ".." || strings.HasPrefix(label, "-") {
 		return fmt.Errorf("label: expected %s, got %q", LabelRule, label)
 	}
 	return nil
@@ -265,7 +266,7 @@ func ValidateLabel(label string) error {
 // labelled before the rule refused ".", ".." and a leading "-" can still be shown, renamed
 // and removed.
 func storedLabel(label string) error {
-	if !labelRE.MatchString(label) {
+	if !labelRE().MatchString(label) {
 		return fmt.Errorf("label: expected %s, got %q", LabelRule, label)
 	}
 	return nil

@@ -7,12 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/internal/lazyre"
 	"purse/protocol"
 	"purse/wallet"
 )
@@ -155,7 +155,7 @@ type MintRequest struct {
 	Deadline   string `json:"deadline"`
 }
 
-var sigForm = regexp.MustCompile(`^0x[0-9a-fA-F]{130}$`)
+var sigForm = lazyre.New(`^0x[0-9a-fA-F]{130}$`)
 
 // Validate checks the request at now before it is signed and sent: every field present, the
 // address and signature in form, the consent's deadline ahead of now by at most
@@ -170,7 +170,7 @@ func (r MintRequest) Validate(now time.Time) error {
 		return bad("evmAddress", "the user's 0x-prefixed 20-byte address")
 	case r.Hash == "":
 		return bad("hash", "the consent text the user signed")
-	case !sigForm.MatchString(r.Signature):
+	case !sigForm().MatchString(r.Signature):
 		return bad("signature", "a 0x-prefixed 65-byte hex EIP-191 signature")
 	}
 	d, err := wallet.DeadlineOf(r.Deadline)
@@ -193,7 +193,7 @@ type Minted struct {
 	TxHash  string `json:"txHash"`
 }
 
-var txHashForm = regexp.MustCompile(`^0x[0-9a-fA-F]{64}$`)
+var txHashForm = lazyre.New(`^0x[0-9a-fA-F]{64}$`)
 
 // idString reads an account id sent as a JSON number or a decimal string.
 func idString(raw json.RawMessage) (string, error) {
@@ -224,7 +224,7 @@ func (c *Client) Mint(ctx context.Context, r MintRequest) (Minted, *Exchange, er
 		if out.TokenID, err = idString(f["tokenId"]); err != nil {
 			return fmt.Errorf("data.tokenId: %v", err)
 		}
-		if err := json.Unmarshal(f["txHash"], &out.TxHash); err != nil || !txHashForm.MatchString(out.TxHash) {
+		if err := json.Unmarshal(f["txHash"], &out.TxHash); err != nil || !txHashForm().MatchString(out.TxHash) {
 			return fmt.Errorf("data.txHash: expected a 0x-prefixed 32-byte hex transaction hash, got %s", string(f["txHash"]))
 		}
 		return nil

@@ -222,7 +222,7 @@ func DeliveredConsent(payload []byte, idName string) []byte {
 		return nil
 	}
 	var b MintRequest
-	if json.Unmarshal(payload, &b) != nil || !sigForm.MatchString(b.Signature) {
+	if json.Unmarshal(payload, &b) != nil || !sigForm().MatchString(b.Signature) {
 		return nil
 	}
 	sig, err := hexutil.Decode(b.Signature)

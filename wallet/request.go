@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -107,7 +108,10 @@ type SolanaRequestSigner interface {
 
 // payloadHashForm is the form of every full-auth hash (0x + 64 lowercase hex digits): a
 // mint consent may not use it, so its digest is never a full-auth credential.
-var payloadHashForm = regexp.MustCompile(`^0[xX][0-9a-fA-F]{64}$`)
+//
+// The package's patterns compile on first use, not at start-up (internal/lazyre's idiom,
+// written out because wallet imports nothing of the project).
+var payloadHashForm = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^0[xX][0-9a-fA-F]{64}$`) })
 
 // FullAuthHash is the hash a full-auth request is signed over: the payload's keccak256.
 func (r Request) FullAuthHash() string {
@@ -182,7 +186,7 @@ func (r Request) Check(now time.Time) error {
 			return fmt.Errorf("mint-consent request: hash of %d bytes is over the limit of %d", len(r.Hash), MaxHashBytes)
 		case !utf8.ValidString(r.Hash):
 			return errors.New("mint-consent request: hash: expected UTF-8 text")
-		case payloadHashForm.MatchString(r.Hash):
+		case payloadHashForm().MatchString(r.Hash):
 			return fmt.Errorf("mint-consent request: hash %s has the form of a full-auth payload hash (0x + 32 bytes hex): its consent would be a full-auth credential for that payload; use another consent text", r.Hash)
 		}
 		// The consent lets a partner mint the address's account: it lives no longer than
@@ -226,21 +230,21 @@ func (r Request) Check(now time.Time) error {
 
 // svcIDForm is an X-Svc-Id value: an integer, which cannot hide the "externalUserId:" part of
 // the message that follows it.
-var svcIDForm = regexp.MustCompile(`^(-?[0-9]{1,20})?$`)
+var svcIDForm = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(-?[0-9]{1,20})?$`) })
 
 // idNameForm is the service's name for svcId: letters and digits, which cannot hide another
 // part of the message either.
-var idNameForm = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]{0,31}$`)
+var idNameForm = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]{0,31}$`) })
 
 // partnerShaped matches a text that ends like every partner-auth message: one space, then a
 // Unix time of ten digits (2001 to 2286).
-var partnerShaped = regexp.MustCompile(` [1-9][0-9]{9}$`)
+var partnerShaped = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(` [1-9][0-9]{9}$`) })
 
 // notPartnerShaped refuses a text that ends as a partner-auth message does: its signature
 // would authenticate a partner API call (partner-auth is allowed by default in the agent,
 // and the key may be the partner key), so only a partner-auth request makes one.
 func notPartnerShaped(what, text string) error {
-	if partnerShaped.MatchString(text) {
+	if partnerShaped().MatchString(text) {
 		return fmt.Errorf("%s ends with a space and a Unix time, as a partner-auth message does: its signature could authenticate a partner API call, so it is not signed as a %s", what, what)
 	}
 	return nil
@@ -306,10 +310,10 @@ func (p *PartnerCall) check(now time.Time) error {
 			}
 		}
 	}
-	if p.IDName != "" && !idNameForm.MatchString(p.IDName) {
+	if p.IDName != "" && !idNameForm().MatchString(p.IDName) {
 		return fmt.Errorf("partner-auth request: idName %q: expected a name of letters and digits (svcId, urId)", p.IDName)
 	}
-	if !svcIDForm.MatchString(p.SvcID) {
+	if !svcIDForm().MatchString(p.SvcID) {
 		return fmt.Errorf("partner-auth request: svcId %q: expected an integer in decimal digits (or nothing)", p.SvcID)
 	}
 	return deadlineWithin("partner-auth", p.Deadline, now, protocol.MaxPartnerDeadline)

@@ -97,7 +97,7 @@ func exitCode(err error) int {
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	a := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
-	root := a.rootCmd()
+	root := a.rootCmd(args...)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -155,7 +155,12 @@ func isCobraUsage(err error) bool {
 	return false
 }
 
-func (a *cli) rootCmd() *cobra.Command {
+// rootCmd is the command tree for args: the groups of args' first word only, when that word
+// names one (commandGroups), else every group (no word, a typo that wants suggestions, help,
+// completion). Building the ~120 commands, their flags and help texts was most of what
+// `purse version` did after package initialisation, and a command never needs another
+// group's commands; with no args it is the whole tree.
+func (a *cli) rootCmd(args ...string) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "purse",
 		Short:         "Terminal wallet and local signing agent for the end-user banking API",
@@ -180,25 +185,66 @@ func (a *cli) rootCmd() *cobra.Command {
 	pf.BoolVar(&a.curl, "curl", false, "print the equivalent curl command of every API call to stderr")
 
 	root.AddCommand(a.versionCmd())
-	// Every command group, in one explicit list. Groups that add to a shared parent
-	// ("account") find it with subcommand, so this order is the registration order.
-	for _, add := range []func(a *cli, root *cobra.Command){
-		addAgentCommands,
-		addAltchainCommands,
-		addAPICommands,
-		addAuditCommands,
-		addKeyCommands,
-		addPartnerCommands,
-		addPermitCommands,
-		addProfileCommands,
-		addProxyCommands,
-		addSandboxCommands,
-		addSignCommands,
-	} {
-		add(a, root)
+	word, known := firstWord(root, args)
+	for _, g := range commandGroups {
+		if !known || slices.Contains(g.names, word) {
+			g.add(a, root)
+		}
 	}
 	rejectUnknownSubcommands(root)
 	return root
+}
+
+// commandGroup adds the commands of one area to the root; names are the top-level commands it
+// adds (TestCommandGroupsNameTheirCommands keeps them exact).
+type commandGroup struct {
+	names []string
+	add   func(a *cli, root *cobra.Command)
+}
+
+// commandGroups is every command group, in registration order.
+var commandGroups = []commandGroup{
+	{[]string{"agent"}, addAgentCommands},
+	{[]string{"altchain"}, addAltchainCommands},
+	{[]string{"account", "balances", "card", "chains", "doctor", "kyc", "onramp-limit", "tx"}, addAPICommands},
+	{[]string{"audit"}, addAuditCommands},
+	{[]string{"key"}, addKeyCommands},
+	{[]string{"partner"}, addPartnerCommands},
+	{[]string{"permit"}, addPermitCommands},
+	{[]string{"profile"}, addProfileCommands},
+	{[]string{"proxy"}, addProxyCommands},
+	{[]string{"sandbox"}, addSandboxCommands},
+	{[]string{"sign", "verify"}, addSignCommands},
+}
+
+// firstWord is the command word args start with after root's persistent flags (a flag that
+// takes a value skips the next argument unless written --flag=value);
+// known says a group or `version` has that name. Anything else before the word (--help,
+// "--", a flag the root lacks) is not known, so the whole tree handles it as before.
+func firstWord(root *cobra.Command, args []string) (string, bool) {
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		if !strings.HasPrefix(arg, "-") {
+			if arg == "version" {
+				return arg, true
+			}
+			for _, g := range commandGroups {
+				if slices.Contains(g.names, arg) {
+					return arg, true
+				}
+			}
+			return arg, false
+		}
+		name, _, hasValue := strings.Cut(strings.TrimPrefix(arg, "--"), "=")
+		f := root.PersistentFlags().Lookup(name)
+		if !strings.HasPrefix(arg, "--") || f == nil {
+			return "", false
+		}
+		if f.NoOptDefVal == "" && !hasValue {
+			i++ // the flag's value
+		}
+	}
+	return "", false
 }
 
 // verbSynonyms are words users type for a command under another name; a group suggests

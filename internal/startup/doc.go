@@ -1,5 +1,6 @@
-// Package startup holds no code: its benchmarks measure the whole `purse` process as a user
-// starts it (`purse version`: exec, runtime start, command tree, exit) and its peak memory,
-// against Foundry's `cast --version` when cast is installed, so "a signer starts as fast as
-// cast" is a measured ratio of one run, not a claim.
+// Package startup holds no code: its benchmarks measure whole `purse` processes as a user
+// starts them (`purse version`; `purse sign full-auth` with the key in the agent) and their
+// peak memory, against Foundry's `cast --version` and `cast wallet sign` when cast is
+// installed, both programs installed the same way and alternated in one loop, so "purse
+// starts and signs faster than cast" is a measured ratio of one run, not a claim.
 package startup

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +35,8 @@ var ratios = []ratio{
 	{"transactions screen render: 100,000 vs 100 records", "tui.BenchmarkTransactionsView/records=100000", "tui.BenchmarkTransactionsView/records=100", "ns/op", 1.5},
 	{"whole-process start-up: `purse version` vs `cast --version`, each alone", "startup.BenchmarkStartup/purse-version", "startup.BenchmarkStartup/cast-version", "ns/op", 0},
 	{"peak memory: `purse version` vs `cast --version`", "startup.BenchmarkStartup/purse-version", "startup.BenchmarkStartup/cast-version", "peak-MiB", 0},
+	{"whole-process signature: `purse sign full-auth` (key in the agent) vs `cast wallet sign`, each alone", "startup.BenchmarkAgentSign/purse-agent-sign", "startup.BenchmarkAgentSign/cast-wallet-sign", "ns/op", 0},
+	{"peak memory: `purse sign full-auth` (key in the agent) vs `cast wallet sign`", "startup.BenchmarkAgentSign/purse-agent-sign", "startup.BenchmarkAgentSign/cast-wallet-sign", "peak-MiB", 0},
 }
 
 // limit is an absolute target for one benchmark: metric (ns/op unless set) at most max
@@ -47,10 +50,11 @@ type limit struct {
 
 var limits = []limit{
 	{"Solana decode + static validation per transaction", "altchain.BenchmarkInspect", 100_000, "ns/op"},
-	{"peak memory of the whole `purse version` process", "startup.BenchmarkStartup/purse-version", 25, "peak-MiB"},
-	{"whole-process start-up: `purse version` / `cast --version`, alternated in one loop", "startup.BenchmarkStartup/purse-vs-cast", 1.0, "purse/cast"},
+	{"peak memory of the whole `purse version` process", "startup.BenchmarkStartup/purse-version", 20, "peak-MiB"},
+	{"peak memory of the whole `purse sign full-auth` process (key in the agent)", "startup.BenchmarkAgentSign/purse-agent-sign", 20, "peak-MiB"},
+	{"whole-process start-up: `purse version` / `cast --version`, alternated in one loop", "startup.BenchmarkStartup/purse-vs-cast", 0.8, "purse/cast"},
 	{"proxy overhead: through `purse proxy` / direct, the same full-auth call alternated in one loop", "app.BenchmarkProxy/proxy-vs-direct", 0, "proxy/direct"},
-	{"whole-process signature: `purse sign full-auth` with the key in the agent / `cast wallet sign` with a raw key, alternated in one loop", "startup.BenchmarkAgentSign/purse-agent-vs-cast", 1.0, "purse/cast"},
+	{"whole-process signature: `purse sign full-auth` with the key in the agent / `cast wallet sign` with a raw key, alternated in one loop", "startup.BenchmarkAgentSign/purse-agent-vs-cast", 0.8, "purse/cast"},
 	{"the agent under 1,000 concurrent requests from 10 processes (ns per 1,000; every one signed, audit chain verified)", "startup.BenchmarkAgentConcurrent", 0, "ns/op"},
 }
 
@@ -62,8 +66,17 @@ type result struct {
 
 var lineRe = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+(\d+)\s+(.*)$`)
 
+// conditions are what the run shared the machine with, for the report's reader.
+type conditions struct {
+	loadBefore, loadAfter, note string
+}
+
 func main() {
 	out := flag.String("o", "docs/benchmarks.md", "markdown file to write")
+	var c conditions
+	flag.StringVar(&c.loadBefore, "load-before", "", "/proc/loadavg when the run started")
+	flag.StringVar(&c.loadAfter, "load-after", "", "/proc/loadavg when it ended")
+	flag.StringVar(&c.note, "note", "", "what else ran on the machine meanwhile, in words")
 	flag.Parse()
 	results, raw, err := parse(os.Stdin)
 	if err != nil {
@@ -74,7 +87,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "benchreport: no benchmark results on stdin")
 		os.Exit(1)
 	}
-	md, failed := render(results, raw)
+	md, failed := render(results, raw, c)
 	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, "benchreport:", err)
 		os.Exit(1)
@@ -135,9 +148,18 @@ func median(v []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-func render(results map[string]result, raw []string) (string, bool) {
+func render(results map[string]result, raw []string, c conditions) (string, bool) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Benchmarks\n\nWritten by `make bench` on %s (one run on this machine; each figure is the median of the run's `-count` repetitions, and every ratio divides two benchmarks of that same run).\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
+	b.WriteString("## Conditions\n\n")
+	fmt.Fprintf(&b, "- %d CPUs (%s/%s).\n", runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
+	if c.loadBefore != "" || c.loadAfter != "" {
+		fmt.Fprintf(&b, "- Load average (1, 5, 15 min) at the start: %s; at the end: %s.\n", orUnknown(c.loadBefore), orUnknown(c.loadAfter))
+	}
+	if c.note != "" {
+		fmt.Fprintf(&b, "- %s\n", c.note)
+	}
+	b.WriteString("- Whole processes (package startup): purse is built as `make build` builds it; purse and cast are copied with plain writes into one folder and dropped from the page cache, so both start as installed programs read from the disk (a binary the Go linker has just written is mapped in larger pieces: more resident memory, fewer page faults); output goes to /dev/null; peak memory is GNU time's maximum resident set size of 5 runs (a child of the test binary would report the test binary's size).\n\n")
 	b.WriteString("## Targets\n\n| ratio | numerator | denominator | value | target |\n|---|---|---|---|---|\n")
 	failed := false
 	for _, r := range ratios {
@@ -199,6 +221,13 @@ func render(results map[string]result, raw []string) (string, bool) {
 	}
 	b.WriteString("\n## Raw output\n\n```\n" + strings.Join(raw, "\n") + "\n```\n")
 	return b.String(), failed
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "not recorded"
+	}
+	return s
 }
 
 func (l limit) target() string {
