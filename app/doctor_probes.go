@@ -729,7 +729,7 @@ func (r *doctorRun) probeOnrampLimit(ctx context.Context) Probe {
 	rs := []reading{
 		{name: "the limits as data", followed: true},
 		{name: "an empty success: HTTP 204 or no body (evidence, pitfall 4)", followed: true},
-		{name: fmt.Sprintf("no route at %s %s", rt.Method, rt.Path), setting: "routes.onramp-limit (see the on-ramp limit method)"},
+		{name: fmt.Sprintf("no route at %s %s", rt.Method, rt.Path), setting: "routes.onramp-limit=" + otherMethod(rt.Method)},
 	}
 	if o, stop := r.needAccount(ctx); stop {
 		return finish("on-ramp limit", rs, o)
@@ -740,6 +740,14 @@ func (r *doctorRun) probeOnrampLimit(ctx context.Context) Probe {
 	}
 	a := r.send(ctx, r.signed, pr)
 	return finish("on-ramp limit", rs, judgeOnrampLimit(r.b, a), a)
+}
+
+// otherMethod is the on-ramp limit's method of the other reading (L4).
+func otherMethod(m string) string {
+	if m == http.MethodPost {
+		return http.MethodGet
+	}
+	return http.MethodPost
 }
 
 func judgeOnrampLimit(b basis, a *answer) outcome {
