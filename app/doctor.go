@@ -170,8 +170,10 @@ type doctorRun struct {
 	// firstPage is the first page of history the paging probe read (nil when none).
 	firstPage *enduser.TxPage
 
-	// partnerAnswers are the partner API's answers, for the response signer probe.
-	partnerAnswers []*answer
+	// partnerAnswers are the partner API's answers, for the response signer probe;
+	// partnerStatusPath the status route's path the partner API was seen to have ("" none).
+	partnerAnswers    []*answer
+	partnerStatusPath string
 }
 
 // basis is what every judge compares with.
@@ -240,7 +242,10 @@ const absentPath = "/api/v1/purse-doctor-no-such-route"
 // send sends one end-user probe request and returns what it got.
 func (r *doctorRun) send(ctx context.Context, c *enduser.Client, pr enduser.ProbeRequest) *answer {
 	got, err := c.Probe(ctx, pr)
-	a := &answer{err: err}
+	a := &answer{err: err, method: pr.Method}
+	if rt, ok := c.Route(pr.Route); ok && a.method == "" {
+		a.method = rt.Method
+	}
 	if got == nil {
 		a.request = describeProbe(c, pr, 0)
 		return a

@@ -29,7 +29,7 @@ func (r *doctorRun) partnerSend(ctx context.Context, c *partner.Client, path str
 	if variant != "" {
 		form = "partner auth, " + string(variant) + " form"
 	}
-	a := &answer{request: fmt.Sprintf("POST %s {} (%s)", path, form)}
+	a := &answer{request: fmt.Sprintf("POST %s {} (%s)", path, form), method: http.MethodPost}
 	got, err := c.Probe(ctx, path, []byte("{}"), variant)
 	if err != nil {
 		a.err = err
@@ -68,11 +68,18 @@ func (r *doctorRun) probePartnerIDVPaths(ctx context.Context) Probe {
 		return finish("identity-verification path (partner)", rs, outcome{unreachable: noPartnerAPI})
 	}
 	var as, ctls []*answer
+	var paths []string
 	for _, n := range idvNames(vendor) {
-		as = append(as, r.partnerSend(ctx, c, partner.DefaultPath(partner.RouteIDVStatus, protocol.Names{IDV: n}), ""))
+		paths = append(paths, partner.DefaultPath(partner.RouteIDVStatus, protocol.Names{IDV: n}))
+		as = append(as, r.partnerSend(ctx, c, paths[len(paths)-1], ""))
 		ctls = append(ctls, r.b.partnerAbsent)
 	}
 	o := judgeAlternatives(as, ctls)
+	for i, j := range o.fits {
+		if j.fit == fitYes {
+			r.partnerStatusPath = paths[i]
+		}
+	}
 	if _, set := r.p.PartnerRoutes[partner.RouteIDVStatus]; set {
 		o.note = "The profile names the status route's path itself (partner_routes.idv-status), which names.idv does not change."
 	}
@@ -131,12 +138,17 @@ func (r *doctorRun) probePartnerAuth(ctx context.Context) Probe {
 	}
 	c.Signer = signer
 	// A status read with an empty body: the service refuses it for the missing fields once
-	// the signature holds, and for the signature when it does not.
-	path := partnerPath(r.p, partner.RouteIDVStatus)
+	// the signature holds, and for the signature when it does not. It goes to the status
+	// path the service was seen to have, else to the profile's.
+	path := r.partnerStatusPath
+	if path == "" {
+		path = partnerPath(r.p, partner.RouteIDVStatus)
+	}
 	spec := r.partnerSend(ctx, c, path, wallet.PartnerAuthSpec)
 	ur := r.partnerSend(ctx, c, path, wallet.PartnerAuthUR)
 	b := r.b
-	b.credentials = fmt.Sprintf("check that partner_key %s (%s) is a partner key the service knows for partner_api %s", r.p.PartnerKey, signer.Address().Hex(), r.p.PartnerAPI)
+	b.credentials = fmt.Sprintf("check that partner_key %s (%s) is a partner key the service knows for partner_api %s, and names.svcId (%s), the name the spec's form signs",
+		r.p.PartnerKey, signer.Address().Hex(), r.p.PartnerAPI, r.p.StandInNames().AccountID())
 	return finish(name, rs, judgePartnerAuth(b, spec, ur), spec, ur)
 }
 
@@ -174,8 +186,11 @@ func (r *doctorRun) probeResponseSigner(ctx context.Context) Probe {
 		{name: "answers signed by another key, or signatures that do not hold"},
 		{name: "answers unsigned", setting: "partner_unsigned_answers=warn", followed: r.p.UnsignedAnswers() == "warn"},
 	}
-	if r.p.PartnerAPI == "" {
+	switch {
+	case r.p.PartnerAPI == "":
 		return finish("partner response signer", rs, outcome{unreachable: noPartnerAPI})
+	case len(r.partnerAnswers) == 0:
+		return finish("partner response signer", rs, outcome{unreachable: "the partner API gave no answer (the probes above say why)"})
 	}
 	var pinned *common.Address
 	if pin != "" && common.IsHexAddress(pin) {

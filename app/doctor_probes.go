@@ -606,7 +606,7 @@ func orText(v, def string) string {
 
 // ctl is the unknown path's answer for a's method.
 func (b basis) ctl(a *answer) *answer {
-	if strings.HasPrefix(a.request, http.MethodPost+" ") {
+	if a.method == http.MethodPost {
 		return b.absentPost
 	}
 	return b.absentGet
@@ -842,7 +842,7 @@ func (r *doctorRun) logged(route string, err error) *answer {
 	es := r.s.Log.Snapshot()
 	for i := len(es) - 1; i >= 0; i-- {
 		if e := es[i]; e.Route == route {
-			return &answer{request: e.Method + " " + e.Path + " " + clip(e.RequestBody, 120) + " (full auth)", status: e.Status,
+			return &answer{request: e.Method + " " + e.Path + " " + clip(e.RequestBody, 120) + " (full auth)", method: e.Method, status: e.Status,
 				body: []byte(e.ResponseBody), problem: err}
 		}
 	}

@@ -131,7 +131,7 @@ func TestDoctorUnderEachDialect(t *testing.T) {
 			contra:   map[string]string{"on-ramp limit method": "routes.onramp-limit=POST", "on-ramp limit": "routes.onramp-limit=POST"}},
 		{name: "urNames", cfg: sandbox.Config{Dialect: endusertest.Dialect{URNames: true}},
 			readings: map[string]string{"identity-verification path": "names.idv=sumsub", "identity-verification path (partner)": "names.idv=sumsub"},
-			spec:     []string{"names.idv", "idv", "names.svcId", "svcId"},
+			spec:     []string{"names.idv", "idv"},
 			contra:   map[string]string{"identity-verification path": "names.idv=sumsub", "identity-verification path (partner)": "names.idv=sumsub"}},
 		{name: "anyHash", cfg: sandbox.Config{Dialect: endusertest.Dialect{AnyHash: true}}, readings: map[string]string{"full-auth hash": "lenient"}},
 		{name: "cardList", cfg: sandbox.Config{Dialect: endusertest.Dialect{CardList: true}}, card: true, readings: map[string]string{"card read": "{cards:[…]}"}},

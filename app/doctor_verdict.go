@@ -183,6 +183,7 @@ func joinWhy(rs []reading, js []judgement, idx []int) string {
 // why there was no answer.
 type answer struct {
 	request string // how it reads in the report: "GET /api/v2/br (full auth)"
+	method  string
 	status  int
 	header  http.Header
 	body    []byte
@@ -318,17 +319,24 @@ func (a *answer) evidence() Evidence {
 	return e
 }
 
-// absence says whether a answered as a path the service does not have: HTTP 404 or 405, or
-// the status and code of ctl, the answer to a path no service has. known is false when no
-// answer can tell (no answer to compare with, or an unknown path answered with success).
+// absence says whether a answered as a path the service does not have: HTTP 405, HTTP 404
+// without a code or with the code of ctl (the answer to a path no service has), or ctl's
+// status and code. known is false when no answer can tell: no answer to compare with, an
+// unknown path answered with success, a 404 with a code of its own (a route's refusal, or a
+// router's), a server error.
 func absence(a, ctl *answer) (absent, known bool, why string) {
+	ctlOK := ctl != nil && ctl.err == nil
 	switch {
 	case a.err != nil:
 		return false, false, a.says()
-	case a.status == http.StatusNotFound || a.status == http.StatusMethodNotAllowed:
+	case a.status == http.StatusMethodNotAllowed:
+		return true, true, a.says() + ": not this method"
+	case a.status == http.StatusNotFound && (a.code() == "" || ctlOK && a.code() == ctl.code()):
 		return true, true, a.says() + ": not there"
-	case ctl == nil || ctl.err != nil:
+	case !ctlOK:
 		return false, false, a.says() + ", and no answer to an unknown path to compare it with"
+	case a.status == http.StatusNotFound:
+		return false, false, fmt.Sprintf("%s, where an unknown path gets %s: a refusal of the route, or its absence", a.says(), ctl.says())
 	case ctl.ok():
 		return false, false, fmt.Sprintf("%s, and an unknown path is answered with success too (%s): no answer tells a route's absence", a.says(), ctl.says())
 	case a.sameAs(ctl):

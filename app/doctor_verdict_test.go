@@ -59,7 +59,7 @@ func TestVerdict(t *testing.T) {
 
 // ans is an answer of status with body, its result read as the end-user client reads it.
 func ans(status int, body string) *answer {
-	a := &answer{request: "GET /x (none auth)", status: status, body: []byte(body)}
+	a := &answer{request: "GET /x (none auth)", method: "GET", status: status, body: []byte(body)}
 	if m := a.obj(); m != nil {
 		res := m["result"]
 		var s string
@@ -73,7 +73,7 @@ func ans(status int, body string) *answer {
 	return a
 }
 
-func post(a *answer) *answer { a.request = "POST /x {} (none auth)"; return a }
+func post(a *answer) *answer { a.request, a.method = "POST /x {} (none auth)", "POST"; return a }
 
 var (
 	unknownPath = ans(404, `{"retCode":10000,"retMsg":"no such route: /api/v1/purse-doctor-no-such-route","timeNow":1}`)
@@ -147,6 +147,8 @@ func TestAbsence(t *testing.T) {
 		absent, known bool
 	}{
 		{"404", ans(404, "404 page not found"), unknownPath, true, true},
+		{"404 with the unknown path's code", ans(404, `{"retCode":10000,"retMsg":"other words"}`), unknownPath, true, true},
+		{"404 with a code of its own", ans(404, `{"retCode":10009,"retMsg":"no profile"}`), unknownPath, false, false},
 		{"405", ans(405, `{"retCode":10002}`), unknownPath, true, true},
 		{"as the unknown path", refused(10000, "no"), ans(200, `{"retCode":10000}`), true, true},
 		{"a refusal of the missing auth", refused(10002, "missing header tokenId"), unknownPath, false, true},
