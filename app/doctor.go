@@ -314,6 +314,16 @@ func withoutAnswer(as ...*answer) (outcome, bool) {
 	return outcome{}, false
 }
 
+// settle ends a probe before its readings: when a request got no answer (skipped or not
+// reachable), or when the service refused one of purse's own signatures (own: the requests
+// signed as purse signs; the others are signed wrongly on purpose, or not at all).
+func (b basis) settle(own []*answer, others ...*answer) (outcome, bool) {
+	if o, done := withoutAnswer(append(append([]*answer(nil), own...), others...)...); done {
+		return o, true
+	}
+	return b.ownRefused(own...)
+}
+
 // ownRefused is the credentials outcome when the service refused one of purse's own
 // signatures among as (correctly signed requests).
 func (b basis) ownRefused(as ...*answer) (outcome, bool) {

@@ -159,10 +159,9 @@ func judgePartnerAuth(b basis, spec, ur *answer) outcome {
 	if spec.sigRefused() && ur.sigRefused() {
 		return outcome{credentials: fmt.Sprintf("the service refused the partner key's signature under both forms (%s; %s); %s", spec.says(), ur.says(), b.credentials)}
 	}
-	both := func(j judgement) outcome { return outcome{fits: []judgement{j, j}} }
 	for _, a := range []*answer{spec, ur} {
 		if absent, known, why := absence(a, b.partnerAbsent); absent || !known || a.status >= 500 {
-			return both(unsure("%s: %s", a.request, why))
+			return every(2, unsure("%s: %s", a.request, why))
 		}
 	}
 	past := func(a *answer) string { return fmt.Sprintf("past the signature (%s)", a.says()) }
@@ -172,7 +171,7 @@ func judgePartnerAuth(b basis, spec, ur *answer) outcome {
 	case ur.sigRefused():
 		return outcome{fits: []judgement{yes("the spec's form got %s; UR's was refused (%s)", past(spec), ur.says()), ruled("refused (%s)", ur.says())}}
 	}
-	return both(unsure("both forms got past the signature (%s; %s): the service takes either", spec.says(), ur.says()))
+	return every(2, unsure("both forms got past the signature (%s; %s): the service takes either", spec.says(), ur.says()))
 }
 
 func (r *doctorRun) probeResponseSigner(ctx context.Context) Probe {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -12,7 +11,6 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/shopspring/decimal"
 
 	"purse/enduser"
 	"purse/protocol"
@@ -100,16 +98,15 @@ func judgeEnvelope(b basis, a *answer) outcome {
 	if o, done := withoutAnswer(a); done {
 		return o
 	}
-	both := func(j judgement) outcome { return outcome{fits: []judgement{j, j}} }
 	if absent, known, why := absence(a, b.absentPost); absent || !known {
-		return both(unsure("%s: the envelope of a success is unseen", why))
+		return every(2, unsure("%s: the envelope of a success is unseen", why))
 	}
 	if !a.ok() {
-		return both(unsure("a refusal (%s): the envelope of a success is unseen", a.says()))
+		return every(2, unsure("a refusal (%s): the envelope of a success is unseen", a.says()))
 	}
 	m := a.obj()
 	if m == nil {
-		return both(ruled("the success is not a JSON object: %s", excerpt(string(a.body))))
+		return every(2, ruled("the success is not a JSON object: %s", excerpt(string(a.body))))
 	}
 	_, hasCode := m["retCode"]
 	_, hasResult := m["result"]
@@ -119,7 +116,7 @@ func judgeEnvelope(b basis, a *answer) outcome {
 	case hasResult:
 		return outcome{fits: []judgement{ruled("the success carries no retCode"), yes("no retCode, a result")}}
 	}
-	return both(ruled("neither retCode nor result: not an end-user envelope"))
+	return every(2, ruled("neither retCode nor result: not an end-user envelope"))
 }
 
 // --- logged-out chain configuration ---
@@ -294,17 +291,7 @@ func (r *doctorRun) probeSignature(ctx context.Context) Probe {
 		return finish("signature check", rs, o)
 	}
 	own := r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull})
-	// A key made for this read alone signs the stranger's request: it is no key of the user's,
-	// it authorises nothing, and it is dropped after (so it is no signature of the gate's).
-	var stranger *answer
-	if k, err := crypto.GenerateKey(); err != nil {
-		stranger = &answer{request: "a stranger's signature", err: err}
-	} else if c, err := r.client(wallet.NewEVMKey(k), nil); err != nil {
-		stranger = &answer{request: "a stranger's signature", err: err}
-	} else {
-		stranger = r.send(ctx, c, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull})
-		stranger.request += " signed by a stranger's key"
-	}
+	stranger := r.strangerRead(ctx)
 	o := judgeSignature(r.b, own, stranger)
 	if len(o.fits) == 2 {
 		switch {
@@ -317,19 +304,33 @@ func (r *doctorRun) probeSignature(ctx context.Context) Probe {
 	return finish("signature check", rs, o, own, stranger)
 }
 
+// strangerRead is the signed read of a key made for it alone: no key of the user's, so it
+// authorises nothing and signs without the gate, and it is wiped after the one request.
+func (r *doctorRun) strangerRead(ctx context.Context) *answer {
+	k, err := crypto.GenerateKey()
+	if err != nil {
+		return &answer{request: "a stranger's signature", err: err}
+	}
+	key := wallet.NewEVMKey(k)
+	defer key.Zero()
+	c, err := r.client(key, nil)
+	if err != nil {
+		return &answer{request: "a stranger's signature", err: err}
+	}
+	a := r.send(ctx, c, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull})
+	a.request += " signed by a stranger's key"
+	return a
+}
+
 func judgeSignature(b basis, own, stranger *answer) outcome {
-	if o, done := withoutAnswer(own, stranger); done {
+	if o, done := b.settle([]*answer{own}, stranger); done {
 		return o
 	}
-	if o, done := b.ownRefused(own); done {
-		return o
-	}
-	both := func(j judgement) outcome { return outcome{fits: []judgement{j, j}} }
 	if absent, known, why := absence(own, b.absentGet); absent || !known {
-		return both(unsure("purse's read: %s", why))
+		return every(2, unsure("purse's read: %s", why))
 	}
 	if !own.ok() {
-		return both(unsure("purse's read was refused otherwise (%s)", own.says()))
+		return every(2, unsure("purse's read was refused otherwise (%s)", own.says()))
 	}
 	switch {
 	case stranger.sigRefused():
@@ -337,7 +338,7 @@ func judgeSignature(b basis, own, stranger *answer) outcome {
 	case stranger.ok():
 		return outcome{fits: []judgement{ruled("a stranger's signature was accepted (%s)", stranger.says()), yes("a stranger's signature was accepted (%s)", stranger.says())}}
 	}
-	return both(unsure("the stranger's read was refused otherwise (%s)", stranger.says()))
+	return every(2, unsure("the stranger's read was refused otherwise (%s)", stranger.says()))
 }
 
 // signatureMatters is the judgement of a reading whose evidence is an accepted signature,
@@ -386,15 +387,11 @@ func statusData(a *answer) bool {
 }
 
 func judgeStatusAuth(b basis, basic, full *answer) outcome {
-	if o, done := withoutAnswer(basic, full); done {
+	if o, done := b.settle([]*answer{full}, basic); done {
 		return o
 	}
-	if o, done := b.ownRefused(full); done {
-		return o
-	}
-	both := func(j judgement) outcome { return outcome{fits: []judgement{j, j}} }
 	if absent, known, why := absence(basic, b.absentGet); absent || !known {
-		return both(unsure("the basic read: %s", why))
+		return every(2, unsure("the basic read: %s", why))
 	}
 	switch {
 	case statusData(basic):
@@ -407,7 +404,7 @@ func judgeStatusAuth(b basis, basic, full *answer) outcome {
 		}
 		return outcome{fits: []judgement{ruled("the basic read was refused (%s)", basic.says()), yes("basic refused (%s), full answered with the status", basic.says())}}
 	}
-	return both(unsure("basic: %s; full: %s", basic.says(), fullSays(full)))
+	return every(2, unsure("basic: %s; full: %s", basic.says(), fullSays(full)))
 }
 
 func fullSays(a *answer) string {
@@ -472,18 +469,14 @@ func (r *doctorRun) probeHash(ctx context.Context) Probe {
 }
 
 func judgeHash(b basis, own, foreign *answer) outcome {
-	if o, done := withoutAnswer(own, foreign); done {
+	if o, done := b.settle([]*answer{own}, foreign); done {
 		return o
 	}
-	if o, done := b.ownRefused(own); done {
-		return o
-	}
-	both := func(j judgement) outcome { return outcome{fits: []judgement{j, j}} }
 	if !own.ok() {
-		return both(unsure("purse's own read was refused otherwise (%s)", own.says()))
+		return every(2, unsure("purse's own read was refused otherwise (%s)", own.says()))
 	}
 	if j, stop := b.signatureMatters(); stop {
-		return both(j)
+		return every(2, j)
 	}
 	switch {
 	case foreign.authRefused():
@@ -491,7 +484,7 @@ func judgeHash(b basis, own, foreign *answer) outcome {
 	case foreign.ok():
 		return outcome{fits: []judgement{ruled("another payload's hash was accepted"), yes("another payload's hash was accepted (%s)", foreign.says())}}
 	}
-	return both(unsure("the read with another payload's hash was refused otherwise (%s)", foreign.says()))
+	return every(2, unsure("the read with another payload's hash was refused otherwise (%s)", foreign.says()))
 }
 
 // Deadline probe windows: inside the 20-minute bound, and past it yet inside what a signer
@@ -520,25 +513,21 @@ func (r *doctorRun) probeDeadline(ctx context.Context) Probe {
 }
 
 func judgeDeadline(b basis, own, inside, past *answer) outcome {
-	if o, done := withoutAnswer(own, inside, past); done {
+	if o, done := b.settle([]*answer{own}, inside, past); done {
 		return o
 	}
-	if o, done := b.ownRefused(own); done {
-		return o
-	}
-	all := func(j judgement) outcome { return outcome{fits: []judgement{j, j, j}} }
 	if !own.ok() {
-		return all(unsure("purse's own read was refused otherwise (%s)", own.says()))
+		return every(3, unsure("purse's own read was refused otherwise (%s)", own.says()))
 	}
 	if j, stop := b.signatureMatters(); stop {
-		return all(j)
+		return every(3, j)
 	}
 	switch {
 	case inside.sigRefused():
 		why := fmt.Sprintf("a deadline %s ahead was refused (%s) while purse's own window was accepted", deadlineInside, inside.says())
 		return outcome{fits: []judgement{ruled("%s", why), ruled("%s", why), yes("%s", why)}}
 	case !inside.ok():
-		return all(unsure("the read %s ahead was refused otherwise (%s)", deadlineInside, inside.says()))
+		return every(3, unsure("the read %s ahead was refused otherwise (%s)", deadlineInside, inside.says()))
 	case past.sigRefused():
 		return outcome{fits: []judgement{yes("%s ahead accepted, %s ahead refused (%s)", deadlineInside, deadlinePast, past.says()),
 			ruled("%s ahead was refused", deadlinePast), ruled("%s ahead was accepted", deadlineInside)}}
@@ -546,7 +535,7 @@ func judgeDeadline(b basis, own, inside, past *answer) outcome {
 		return outcome{fits: []judgement{ruled("%s ahead was accepted", deadlinePast), yes("%s ahead was accepted (%s)", deadlinePast, past.says()),
 			ruled("%s ahead was accepted", deadlineInside)}}
 	}
-	return all(unsure("the read %s ahead was refused otherwise (%s)", deadlinePast, past.says()))
+	return every(3, unsure("the read %s ahead was refused otherwise (%s)", deadlinePast, past.says()))
 }
 
 // --- banking profile, card, on-ramp limit ---
@@ -565,10 +554,7 @@ func (r *doctorRun) probeProfile(ctx context.Context) Probe {
 }
 
 func judgeProfile(b basis, a *answer, tokenID string) outcome {
-	if o, done := withoutAnswer(a); done {
-		return o
-	}
-	if o, done := b.ownRefused(a); done {
+	if o, done := b.settle([]*answer{a}); done {
 		return o
 	}
 	absent, known, why := absence(a, b.ctl(a))
@@ -643,10 +629,7 @@ const (
 
 // judgeCard names the one form of the card read's answer; every other is ruled out.
 func judgeCard(b basis, a *answer) outcome {
-	if o, done := withoutAnswer(a); done {
-		return o
-	}
-	if o, done := b.ownRefused(a); done {
+	if o, done := b.settle([]*answer{a}); done {
 		return o
 	}
 	only := func(i int, why string) outcome {
@@ -657,18 +640,11 @@ func judgeCard(b basis, a *answer) outcome {
 		fits[i] = yes("%s", why)
 		return outcome{fits: fits}
 	}
-	all := func(j judgement) outcome {
-		fits := make([]judgement, cardForms)
-		for k := range fits {
-			fits[k] = j
-		}
-		return outcome{fits: fits}
-	}
 	ctl := b.absentGet
 	absent, known, why := absence(a, ctl)
 	switch {
 	case a.status == http.StatusNotFound && a.sameAs(ctl):
-		o := all(ruled("the answer is another form"))
+		o := every(cardForms, ruled("the answer is another form"))
 		j := unsure("HTTP 404 as an unknown path is answered (%s): no card, or no such route", a.says())
 		o.fits[cardNo404], o.fits[cardNoRoute] = j, j
 		return o
@@ -677,16 +653,16 @@ func judgeCard(b basis, a *answer) outcome {
 	case a.status == http.StatusMethodNotAllowed, absent:
 		return only(cardNoRoute, why)
 	case !known:
-		return all(unsure("%s", why))
+		return every(cardForms, unsure("%s", why))
 	}
 	if a.refused() {
 		if a.code() == "10009" {
 			return only(cardNo10009, a.says())
 		}
-		return all(unsure("refused otherwise (%s)", a.says()))
+		return every(cardForms, unsure("refused otherwise (%s)", a.says()))
 	}
 	if !a.ok() {
-		return all(unsure("%s", a.says()))
+		return every(cardForms, unsure("%s", a.says()))
 	}
 	m := a.obj()
 	res := bytes.TrimSpace(m["result"])
@@ -698,7 +674,7 @@ func judgeCard(b basis, a *answer) outcome {
 		if raw, ok := where["cards"]; ok {
 			var cards []json.RawMessage
 			if json.Unmarshal(raw, &cards) != nil {
-				return all(ruled("cards is not a list: %s", excerpt(string(raw))))
+				return every(cardForms, ruled("cards is not a list: %s", excerpt(string(raw))))
 			}
 			if len(cards) == 0 {
 				return only(cardNoneListed, "cards: []")
@@ -712,7 +688,7 @@ func judgeCard(b basis, a *answer) outcome {
 	case isCard(m) && (len(res) == 0 || string(res) == "null"):
 		return only(cardUnwrapped, "the card's fields beside retCode")
 	}
-	return all(ruled("a success with no card in it: %s", excerpt(string(a.body))))
+	return every(cardForms, ruled("a success with no card in it: %s", excerpt(string(a.body))))
 }
 
 // isCard: an object with the card read's own fields.
@@ -751,10 +727,7 @@ func otherMethod(m string) string {
 }
 
 func judgeOnrampLimit(b basis, a *answer) outcome {
-	if o, done := withoutAnswer(a); done {
-		return o
-	}
-	if o, done := b.ownRefused(a); done {
+	if o, done := b.settle([]*answer{a}); done {
 		return o
 	}
 	absent, known, why := absence(a, b.ctl(a))
@@ -781,211 +754,4 @@ func judgeOnrampLimit(b basis, a *answer) outcome {
 		return outcome{fits: []judgement{j, ruled("the success has a body"), ruled("the route answered")}}
 	}
 	return outcome{fits: []judgement{yes("limits for %d currencies", len(l.MaxAmounts)), ruled("the success has data"), ruled("the route answered")}}
-}
-
-// --- history: cursor paging (spec 4.3) and the filter's amount unit (H1) ---
-
-func (r *doctorRun) probePaging(ctx context.Context) Probe {
-	rs := []reading{
-		{name: "the cursor pages: the next page holds the record after the first (spec 4.3)", followed: true},
-		{name: "the cursor does not page"},
-	}
-	if o, stop := r.needAccount(ctx); stop {
-		return finish("cursor paging", rs, o)
-	}
-	var pg paging
-	var as []*answer
-	pg.first, pg.firstAns = r.page(ctx, r.signed, func(c *enduser.Client) (*enduser.TxPage, error) {
-		return c.Transactions(ctx, enduser.TxFilter{PageSize: 1})
-	})
-	as = append(as, pg.firstAns)
-	if pg.first != nil && len(pg.first.Transactions) > 0 {
-		r.firstPage = pg.first
-	}
-	if pg.first != nil && len(pg.first.Transactions) == 1 && pg.first.HasNextPage {
-		pg.next, pg.nextAns = r.page(ctx, r.signed, func(c *enduser.Client) (*enduser.TxPage, error) { return c.NextPage(ctx, pg.first) })
-		pg.pair, pg.pairAns = r.page(ctx, r.signed, func(c *enduser.Client) (*enduser.TxPage, error) {
-			return c.Transactions(ctx, enduser.TxFilter{PageSize: 2})
-		})
-		as = append(as, pg.nextAns, pg.pairAns)
-	}
-	return finish("cursor paging", rs, judgePaging(r.b, pg), as...)
-}
-
-// paging is what the paging probe read: page 1 of size 1, the page its cursor names, and
-// page 1 of size 2 (whose second record the cursor must reach).
-type paging struct {
-	first, next, pair          *enduser.TxPage
-	firstAns, nextAns, pairAns *answer
-}
-
-// page reads one page through the client's own history calls and returns the answer the
-// request log recorded for it.
-func (r *doctorRun) page(ctx context.Context, c *enduser.Client, read func(*enduser.Client) (*enduser.TxPage, error)) (*enduser.TxPage, *answer) {
-	pg, err := read(c)
-	a := r.logged(enduser.RouteTransactions, err)
-	if err != nil {
-		return nil, a
-	}
-	return pg, a
-}
-
-// logged is the answer of the newest request of route in the request log; err is the call's
-// error, which is the answer's own when nothing came back.
-func (r *doctorRun) logged(route string, err error) *answer {
-	var te *enduser.TransportError
-	var se *enduser.SignError
-	var ve *enduser.ValidationError
-	if errors.As(err, &te) || errors.As(err, &se) || errors.As(err, &ve) {
-		return &answer{request: route, err: err}
-	}
-	es := r.s.Log.Snapshot()
-	for i := len(es) - 1; i >= 0; i-- {
-		if e := es[i]; e.Route == route {
-			return &answer{request: e.Method + " " + e.Path + " " + clip(e.RequestBody, 120) + " (full auth)", method: e.Method, status: e.Status,
-				body: []byte(e.ResponseBody), problem: err}
-		}
-	}
-	return &answer{request: route, err: fmt.Errorf("no request of %s in the log: %v", route, err)}
-}
-
-func sameRecord(a, b enduser.Transaction) bool {
-	if a.ID != 0 || b.ID != 0 {
-		return a.ID == b.ID
-	}
-	x, _ := json.Marshal(a)
-	y, _ := json.Marshal(b)
-	return bytes.Equal(x, y)
-}
-
-func judgePaging(b basis, pg paging) outcome {
-	if o, done := withoutAnswer(pg.firstAns, pg.nextAns, pg.pairAns); done {
-		return o
-	}
-	if o, done := b.ownRefused(pg.firstAns, pg.nextAns, pg.pairAns); done {
-		return o
-	}
-	both := func(j judgement) outcome { return outcome{fits: []judgement{j, j}} }
-	switch {
-	case pg.first == nil:
-		return both(unsure("the first page could not be read (%s)", problemOf(pg.firstAns)))
-	case len(pg.first.Transactions) == 0:
-		return both(unsure("the history is empty: fewer than two records to page through"))
-	case len(pg.first.Transactions) > 1:
-		return both(ruled("a page of size 1 held %d records", len(pg.first.Transactions)))
-	case !pg.first.HasNextPage:
-		return both(unsure("one record and hasNextPage false: fewer than two records to page through"))
-	case pg.next == nil:
-		return both(unsure("the cursor's page could not be read (%s)", problemOf(pg.nextAns)))
-	case len(pg.next.Transactions) == 0:
-		return outcome{fits: []judgement{ruled("the cursor's page is empty though hasNextPage was true"), yes("the cursor's page is empty though hasNextPage was true")}}
-	}
-	one, two := pg.first.Transactions[0], pg.next.Transactions[0]
-	switch {
-	case sameRecord(one, two):
-		return outcome{fits: []judgement{ruled("the cursor's page repeats record %d", one.ID), yes("the cursor's page repeats record %d", one.ID)}}
-	case pg.pair == nil || len(pg.pair.Transactions) < 2:
-		j := unsure("the cursor reached record %d, but the first page of two could not be read to check it is the next (%s)", two.ID, problemOf(pg.pairAns))
-		return both(j)
-	case !sameRecord(pg.pair.Transactions[1], two):
-		why := fmt.Sprintf("the cursor reached record %d, while the first page of two lists record %d second", two.ID, pg.pair.Transactions[1].ID)
-		return outcome{fits: []judgement{ruled("%s", why), yes("%s", why)}}
-	}
-	return outcome{fits: []judgement{yes("record %d, then the cursor's record %d, the second of the first page of two", one.ID, two.ID), ruled("the cursor reached the next record")}}
-}
-
-func problemOf(a *answer) string {
-	if a == nil {
-		return "not sent"
-	}
-	if a.problem != nil {
-		return OneLine(a.problem)
-	}
-	return a.says()
-}
-
-func (r *doctorRun) probeAmountUnit(ctx context.Context) Probe {
-	unit := r.p.TxAmounts()
-	rs := []reading{
-		{name: `smallest units: "1050" is 10.50 (spec 4.4)`, setting: "tx_amount_unit=smallest", followed: unit == enduser.TxAmountSmallest},
-		{name: `display decimals: "10.50"`, setting: "tx_amount_unit=display", followed: unit == enduser.TxAmountDisplay},
-	}
-	if o, stop := r.needAccount(ctx); stop {
-		return finish("history amount unit", rs, o)
-	}
-	byUnit := func(u string) (*enduser.Client, error) {
-		return r.client(r.signer, func(o *enduser.Options) { o.TxAmountUnit = u })
-	}
-	display, err := byUnit(enduser.TxAmountDisplay)
-	if err != nil {
-		return finish("history amount unit", rs, outcome{unreachable: OneLine(err)})
-	}
-	smallest, err := byUnit(enduser.TxAmountSmallest)
-	if err != nil {
-		return finish("history amount unit", rs, outcome{unreachable: OneLine(err)})
-	}
-	var au amountUnit
-	half := decimal.RequireFromString("0.50")
-	_, au.decimal = r.page(ctx, display, func(c *enduser.Client) (*enduser.TxPage, error) {
-		return c.Transactions(ctx, enduser.TxFilter{PageSize: 1, MinAmount: &half})
-	})
-	as := []*answer{au.decimal}
-	// A record with an amount tells the units apart by what each filter of its amount finds.
-	if r.firstPage != nil {
-		rec := r.firstPage.Transactions[0]
-		if amt := rec.Amount.Decimal.Abs(); amt.Sign() > 0 && amt.Equal(amt.Truncate(enduser.TxAmountDecimals)) {
-			au.record = &rec
-			f := enduser.TxFilter{PageSize: enduser.MaxPageSize, MinAmount: &amt, MaxAmount: &amt}
-			var small, disp *enduser.TxPage
-			small, au.small = r.page(ctx, smallest, func(c *enduser.Client) (*enduser.TxPage, error) { return c.Transactions(ctx, f) })
-			disp, au.display = r.page(ctx, display, func(c *enduser.Client) (*enduser.TxPage, error) { return c.Transactions(ctx, f) })
-			au.smallLists, au.displayLists = lists(small, rec), lists(disp, rec)
-			as = append(as, au.small, au.display)
-		}
-	}
-	return finish("history amount unit", rs, judgeAmountUnit(r.b, au), as...)
-}
-
-// amountUnit is what the amount-unit probe read: a filter with a decimal point, and (with a
-// record whose amount is known) the record's amount as each unit writes it.
-type amountUnit struct {
-	decimal, small, display  *answer
-	record                   *enduser.Transaction
-	smallLists, displayLists bool
-}
-
-func lists(p *enduser.TxPage, rec enduser.Transaction) bool {
-	if p == nil {
-		return false
-	}
-	return slices.ContainsFunc(p.Transactions, func(t enduser.Transaction) bool { return sameRecord(t, rec) })
-}
-
-func judgeAmountUnit(b basis, au amountUnit) outcome {
-	if o, done := withoutAnswer(au.decimal, au.small, au.display); done {
-		return o
-	}
-	if o, done := b.ownRefused(au.decimal, au.small, au.display); done {
-		return o
-	}
-	dec := au.decimal
-	switch {
-	case dec.refused() && (dec.code() == "10009" || dec.code() == "10002"):
-		return outcome{fits: []judgement{yes(`minAmount "0.5" was refused (%s)`, dec.says()), ruled(`minAmount "0.5" was refused`)}}
-	case dec.problem != nil || !dec.ok():
-		j := unsure(`the filter minAmount "0.5" got %s`, problemOf(dec))
-		return outcome{fits: []judgement{j, j}}
-	case au.record == nil:
-		return outcome{fits: []judgement{unsure(`minAmount "0.5" was accepted: a display-unit filter, or a lenient smallest-unit parser; no record with an amount tells them apart`), yes(`minAmount "0.5" was accepted`)}}
-	}
-	amt := au.record.Amount.Decimal.Abs()
-	smallAs, dispAs := amt.Shift(enduser.TxAmountDecimals).String(), amt.String()
-	switch {
-	case au.smallLists && !au.displayLists:
-		return outcome{fits: []judgement{yes("record %d (%s) is found by %q, not by %q", au.record.ID, amt, smallAs, dispAs), ruled("the filter %q finds record %d", smallAs, au.record.ID)}}
-	case au.displayLists && !au.smallLists:
-		return outcome{fits: []judgement{ruled("the filter %q finds record %d", dispAs, au.record.ID), yes("record %d (%s) is found by %q, not by %q", au.record.ID, amt, dispAs, smallAs)}}
-	}
-	j := unsure(`minAmount "0.5" was accepted, and the filters %q and %q found record %d: %v and %v`, smallAs, dispAs, au.record.ID, au.smallLists, au.displayLists)
-	return outcome{fits: []judgement{j, j}}
 }

@@ -61,6 +61,15 @@ func yes(format string, a ...any) judgement    { return judgement{fitYes, fmt.Sp
 func ruled(format string, a ...any) judgement  { return judgement{fitRuled, fmt.Sprintf(format, a...)} }
 func unsure(format string, a ...any) judgement { return judgement{fitOpen, fmt.Sprintf(format, a...)} }
 
+// every is the outcome of n readings all judged alike.
+func every(n int, j judgement) outcome {
+	fits := make([]judgement, n)
+	for i := range fits {
+		fits[i] = j
+	}
+	return outcome{fits: fits}
+}
+
 // outcome is what a judge made of a probe's answers: a judgement per reading (in the
 // probe's order), unless the probe ended before the readings.
 type outcome struct {
