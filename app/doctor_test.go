@@ -32,7 +32,7 @@ type doctorEnv struct {
 	app  *App
 }
 
-func newDoctorEnv(t *testing.T, home string, cfg sandbox.Config) *doctorEnv {
+func newDoctorEnv(t testing.TB, home string, cfg sandbox.Config) *doctorEnv {
 	t.Helper()
 	cfg.Listen = "127.0.0.1:0"
 	sb, err := sandbox.Start(context.Background(), cfg)
@@ -329,7 +329,7 @@ func TestDoctorThroughTheAgentNeverWaits(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(home) })
-	e := newDoctorEnv(t, home, sandbox.Config{Dialect: endusertest.Dialect{OnrampLimitPost: true}})
+	newDoctorEnv(t, home, sandbox.Config{Dialect: endusertest.Dialect{OnrampLimitPost: true}})
 	d := &blockingDisplay{}
 	serveAgent(t, home, d)
 	s, err := Open(Options{Home: home, Client: "purse doctor"})
@@ -341,9 +341,8 @@ func TestDoctorThroughTheAgentNeverWaits(t *testing.T) {
 	} else if _, ok := sg.(*agent.EVMSigner); !ok {
 		t.Fatalf("signer %T is not the agent's", sg)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	start := time.Now()
 	rep, err := s.Doctor(ctx, pw)
 	if err != nil || ctx.Err() != nil {
 		t.Fatalf("%v (%v)\n%s", err, ctx.Err(), dump(rep))
@@ -368,6 +367,4 @@ func TestDoctorThroughTheAgentNeverWaits(t *testing.T) {
 	if err != nil || len(recs) < 10 {
 		t.Fatalf("the agent's audit: %d records %v", len(recs), err)
 	}
-	t.Logf("doctor through the agent: %s", time.Since(start).Round(time.Millisecond))
-	_ = e
 }
