@@ -8,228 +8,396 @@ import (
 	"time"
 
 	"purse/agent"
+	"purse/config"
 	"purse/enduser"
+	"purse/homechain"
 	"purse/wallet"
 )
 
-// The conformance probe (`purse doctor`): read-only calls to the profile's service, each
-// compared with what purse assumes (docs/service-assumptions.md). Nothing is signed but
-// full-auth headers, nothing moves funds.
+// The conformance probe (`purse doctor`): read-only requests to the profile's service, its
+// home chain and its partner API, each telling apart the readings of one assumption
+// (docs/service-assumptions.md). Nothing moves funds or changes the account: the signed
+// requests are reads, a request whose body the service refuses before acting, or a read
+// signed wrongly on purpose (another payload's hash, a deadline past the bound, a stranger's
+// key). Every signature goes through the signing gate as a caller that never waits: what the
+// policy would ask a person about is skipped.
 
-// Probe verdicts.
-const (
-	ProbeConfirmed    = "confirmed"     // the service answered as purse reads it
-	ProbeContradicted = "contradicted"  // it answered otherwise: the detail shows how
-	ProbeUnreachable  = "not reachable" // no answer (or no account, key or passphrase)
-	ProbeSkipped      = "skipped"       // not sent: the signer refused or needs the user's approval
-)
-
-// Probe is one line of the probe: what purse assumes and what the service did.
+// Probe is one line of the report: the readings it tells apart, the verdict, and the answers
+// that decided it.
 type Probe struct {
-	Name    string `json:"name"`
-	Assumes string `json:"assumes"`
-	Verdict string `json:"verdict"`
-	Detail  string `json:"detail"`
+	Name string `json:"name"`
+	// Assumes is what purse, as the profile is set, works with: the readings it follows.
+	Assumes  string    `json:"assumes"`
+	Readings []Reading `json:"readings"`
+	Verdict  string    `json:"verdict"`
+	// Reading is the reading the answers show (confirmed or contradicted).
+	Reading string `json:"reading,omitempty"`
+	// Setting selects the reading seen when it is not the profile's (contradicted).
+	Setting string `json:"setting,omitempty"`
+	// Detail says why, in words.
+	Detail   string     `json:"detail"`
+	Evidence []Evidence `json:"evidence,omitempty"`
 }
 
-// Doctor probes the profile's service. Calls that need the account (and the key's
-// passphrase, u) are said to be not reachable when the profile cannot make them. With the
-// probes comes an Advice error when any was contradicted.
-func (s *App) Doctor(ctx context.Context, u *Unlock) ([]Probe, error) {
-	probes, err := s.doctor(ctx, u)
-	n := 0
-	for _, p := range probes {
-		if p.Verdict == ProbeContradicted {
-			n++
+// Reading is one way the service may behave and what the answers said of it.
+type Reading struct {
+	Name string `json:"name"`
+	// Setting selects it in a profile ("" when no setting does).
+	Setting string `json:"setting,omitempty"`
+	// Followed: purse, as the profile is set, works with a service that behaves so.
+	Followed bool `json:"followed"`
+	// Fit is "fits", "ruled out" or "open"; Why says what in the answers says so.
+	Fit string `json:"fit,omitempty"`
+	Why string `json:"why,omitempty"`
+}
+
+// Evidence is one request of a probe and what came back.
+type Evidence struct {
+	Request string `json:"request"`
+	Status  int    `json:"status,omitempty"`
+	Code    string `json:"code,omitempty"`
+	Excerpt string `json:"excerpt,omitempty"`
+	// SignedBy is the key a partner answer's signature recovers to (or why it does not).
+	SignedBy string `json:"signedBy,omitempty"`
+	// Error says why there was no answer.
+	Error string `json:"error,omitempty"`
+}
+
+// DoctorReport is the probe's report: every probe, and the summary.
+type DoctorReport struct {
+	Profile string        `json:"profile"`
+	Probes  []Probe       `json:"probes"`
+	Summary DoctorSummary `json:"summary"`
+}
+
+// DoctorSummary counts the verdicts and says what to do first.
+type DoctorSummary struct {
+	Confirmed    int `json:"confirmed"`
+	Contradicted int `json:"contradicted"`
+	Inconclusive int `json:"inconclusive"`
+	Credentials  int `json:"credentialsRefused"`
+	Skipped      int `json:"skipped"`
+	Unreachable  int `json:"notReachable"`
+	// FixFirst is the credentials problem, when the service refused purse's own signature:
+	// nothing signed can be probed until it is fixed.
+	FixFirst string `json:"fixFirst,omitempty"`
+	// Settings are the settings the contradicted probes name, each selecting the reading
+	// the service was seen to follow.
+	Settings []string `json:"settings,omitempty"`
+}
+
+func summarize(ps []Probe) DoctorSummary {
+	var s DoctorSummary
+	seen := map[string]bool{}
+	for _, p := range ps {
+		switch p.Verdict {
+		case ProbeConfirmed:
+			s.Confirmed++
+		case ProbeContradicted:
+			s.Contradicted++
+			if p.Setting != "" && !seen[p.Setting] {
+				seen[p.Setting] = true
+				s.Settings = append(s.Settings, p.Setting)
+			}
+		case ProbeInconclusive:
+			s.Inconclusive++
+		case ProbeCredentials:
+			s.Credentials++
+			if s.FixFirst == "" {
+				s.FixFirst = p.Name + ": " + p.Detail
+			}
+		case ProbeSkipped:
+			s.Skipped++
+		default:
+			s.Unreachable++
 		}
 	}
-	if err == nil && n > 0 {
-		err = &Advice{fmt.Errorf("%d probe(s) contradicted what purse assumes", n),
-			"Compare with docs/service-assumptions.md: a profile setting may choose the variant this service follows."}
-	}
-	return probes, err
+	return s
 }
 
-func (s *App) doctor(ctx context.Context, u *Unlock) ([]Probe, error) {
+// Doctor probes the profile's service, its home chain and its partner API. Probes that need
+// the account, a key or a setting the profile lacks are said to be not reachable; u opens a
+// key that needs a passphrase. The error is an Advice when a probe was contradicted or the
+// service refused purse's own signature (the CLI exits 1); inconclusive probes alone are no
+// error.
+func (s *App) Doctor(ctx context.Context, u *Unlock) (DoctorReport, error) {
+	r, err := s.newDoctorRun(u)
+	if err != nil {
+		return DoctorReport{}, err
+	}
+	probes := r.run(ctx)
+	rep := DoctorReport{Profile: r.p.Name, Probes: probes, Summary: summarize(probes)}
+	sum := rep.Summary
+	switch {
+	case sum.Credentials > 0:
+		return rep, &Advice{fmt.Errorf("the service refused purse's own signature (%d probe(s)); %d probe(s) contradicted what purse assumes", sum.Credentials, sum.Contradicted),
+			"Fix the credentials first: " + sum.FixFirst}
+	case sum.Contradicted > 0:
+		next := "Compare with docs/service-assumptions.md: a profile setting may choose the variant this service follows."
+		if len(sum.Settings) > 0 {
+			next = "The service follows other readings than the profile: " + strings.Join(sum.Settings, ", ") + " would select them (docs/service-assumptions.md says what each means)."
+		}
+		return rep, &Advice{fmt.Errorf("%d probe(s) contradicted what purse assumes", sum.Contradicted), next}
+	}
+	return rep, nil
+}
+
+// doctorRun is one run of the probe: the profile, its clients, and what earlier probes
+// found that later ones compare with.
+type doctorRun struct {
+	s *App
+	p config.Profile
+	u *Unlock
+
+	open    *enduser.Client // unsigned
+	syncErr error           // the clock's first sync
+
+	// The profile's EVM key as a caller that never waits (nil with signerErr).
+	signer    wallet.EVMSigner
+	signerErr error
+	signed    *enduser.Client
+
+	b basis
+
+	// chainCfg is the logged-out chain configuration (nil when none was read).
+	chainCfg    *enduser.ChainConfigs
+	chainCfgRaw []byte
+	// chain is the home-chain reader (nil with chainErr).
+	chain    *homechain.Client
+	chainErr error
+	// statusAnswers are the account status reads (basic, full), for its result form.
+	statusAnswers []*answer
+	// firstPage is the first page of history the paging probe read (nil when none).
+	firstPage *enduser.TxPage
+
+	// partnerAnswers are the partner API's answers, for the response signer probe;
+	// partnerStatusPath the status route's path the partner API was seen to have ("" none).
+	partnerAnswers    []*answer
+	partnerStatusPath string
+}
+
+// basis is what every judge compares with.
+type basis struct {
+	// absentGet and absentPost are the end-user API's answers to a path no service has;
+	// partnerAbsent the partner API's.
+	absentGet, absentPost, partnerAbsent *answer
+	// sigChecked says whether the service refused a stranger's signature (fitYes), took
+	// it (fitRuled), or that is unknown (fitOpen): only a service that checks signatures
+	// says anything by accepting purse's.
+	sigChecked fit
+	// credentials says what to check when the service refuses purse's own signature.
+	credentials string
+}
+
+func (s *App) newDoctorRun(u *Unlock) (*doctorRun, error) {
 	open, err := s.API(false, nil)
 	if err != nil {
 		return nil, err
 	}
-	var out []Probe
-	add := func(name, assumes string, callErr error, route string, detail func(body string) (string, bool)) {
-		p := Probe{Name: name, Assumes: assumes}
-		e := s.lastEntry(route)
-		body, status := "", 0
-		if e != nil {
-			body, status = e.ResponseBody, e.Status
+	r := &doctorRun{s: s, p: s.Profile(), u: u, open: open}
+	if r.p.TokenID != "" {
+		if r.signer, r.signerErr = s.readOnlyEVMSigner(r.p.EVMKey, u); r.signerErr == nil {
+			r.signed, r.signerErr = r.client(r.signer, nil)
 		}
-		var te *enduser.TransportError
+	}
+	return r, nil
+}
+
+// client is the end-user client of the profile signing with signer (nil: none), its
+// options changed by tweak: the same client every command uses, with the probe's choice of
+// route settings, names or amount unit.
+func (r *doctorRun) client(signer wallet.EVMSigner, tweak func(*enduser.Options)) (*enduser.Client, error) {
+	o := r.s.userOptions(r.p, signer)
+	if tweak != nil {
+		tweak(&o)
+	}
+	return enduser.New(o)
+}
+
+func (r *doctorRun) run(ctx context.Context) []Probe {
+	// The clock is synced first, as the first signed call of a command syncs it, so the
+	// report says where deadlines start from before any probe's answer moves the clock.
+	r.syncErr = r.open.SyncClock(ctx)
+	r.b.absentGet = r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteUnknown, Method: "GET", Path: absentPath})
+	r.b.absentPost = r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteUnknown, Method: "POST", Path: absentPath, Body: []byte("{}")})
+	var out []Probe
+	for _, probe := range []func(context.Context) Probe{
+		r.probeServerTime, r.probeEnvelope, r.probeChainConfig, r.probeOnrampMethod, r.probeIDVPaths,
+		r.probeSignature, r.probeStatusAuth, r.probeStatusForm, r.probeHash, r.probeDeadline,
+		r.probeProfile, r.probeCard, r.probeOnrampLimit, r.probePaging, r.probeAmountUnit,
+		r.probeChainID, r.probeAccountNFT, r.probeAccountOnChain, r.probeCardSpender, r.probeTokenDomains,
+		r.probePartnerIDVPaths, r.probeQuotePath, r.probePartnerAuth, r.probeResponseSigner,
+	} {
+		out = append(out, probe(ctx))
+	}
+	if r.chain != nil {
+		r.chain.Close()
+	}
+	return out
+}
+
+// absentPath is a path no service has: how it is answered tells a route's absence.
+const absentPath = "/api/v1/purse-doctor-no-such-route"
+
+// send sends one end-user probe request and returns what it got.
+func (r *doctorRun) send(ctx context.Context, c *enduser.Client, pr enduser.ProbeRequest) *answer {
+	got, err := c.Probe(ctx, pr)
+	a := &answer{err: err, method: pr.Method}
+	if rt, ok := c.Route(pr.Route); ok && a.method == "" {
+		a.method = rt.Method
+	}
+	if got == nil {
+		a.request = describeProbe(c, pr, 0)
+		return a
+	}
+	a.request = describeProbe(c, pr, got.Deadline)
+	a.status, a.header, a.body = got.Status, got.Header, got.Body
+	if got.Response != nil {
+		a.result = got.Response.Result
+	}
+	return a
+}
+
+// describeProbe is how a request reads in the report.
+func describeProbe(c *enduser.Client, pr enduser.ProbeRequest, deadline int64) string {
+	rt, _ := c.Route(pr.Route)
+	method, path, auth := rt.Method, rt.Path, rt.Auth
+	if pr.Method != "" {
+		method = pr.Method
+	}
+	if pr.Path != "" {
+		path = pr.Path
+	}
+	if pr.Auth != nil {
+		auth = *pr.Auth
+	}
+	if pr.Route == enduser.RouteUnknown && pr.Auth == nil {
+		auth = enduser.AuthNone
+	}
+	s := fmt.Sprintf("%s %s", method, path)
+	if pr.RawQuery != "" {
+		s += "?" + pr.RawQuery
+	}
+	if len(pr.Body) > 0 {
+		s += " " + clip(string(pr.Body), 80)
+	}
+	s += " (" + auth.String() + " auth"
+	if pr.SignedPayload != nil {
+		s += fmt.Sprintf(", hash of %q instead of the payload", pr.SignedPayload)
+	}
+	if deadline != 0 && pr.Window != 0 {
+		s += fmt.Sprintf(", deadline %d, %s after server time", deadline, pr.Window)
+	}
+	return s + ")"
+}
+
+// withoutAnswer is the outcome of a probe one of whose requests got no answer: skipped when
+// it was not sent (the policy would ask a person, the signer refused), else not reachable.
+func withoutAnswer(as ...*answer) (outcome, bool) {
+	for _, a := range as {
+		if a == nil || a.err == nil {
+			continue
+		}
+		var ve *enduser.ValidationError
 		var se *enduser.SignError
+		var rf *Refusal
+		var ae *agent.Error
 		switch {
-		case errors.Is(callErr, agent.ErrNeedsApproval):
-			// A read-only probe never waits for a person, and what it did not send the
-			// service did not answer.
-			p.Verdict, p.Detail = ProbeSkipped, "needs your approval on the agent's display: skipped (a probe never waits; "+OneLine(callErr)+")"
-		case errors.As(callErr, &se):
-			p.Verdict, p.Detail = ProbeSkipped, "not sent: purse could not sign it ("+OneLine(callErr)+"); this is no answer of the service"
-		case errors.As(callErr, &te) || (callErr != nil && e == nil):
-			p.Verdict, p.Detail = ProbeUnreachable, OneLine(callErr)
-		default:
-			d, ok := detail(body)
-			p.Verdict, p.Detail = ProbeConfirmed, d
-			if !ok || callErr != nil {
-				p.Verdict = ProbeContradicted
-				if callErr != nil {
-					d = strings.TrimSpace(d + "; " + OneLine(callErr))
-				}
-				p.Detail = fmt.Sprintf("%s (HTTP %d, body %s)", d, status, excerpt(body))
+		case errors.Is(a.err, agent.ErrNeedsApproval):
+			return outcome{skipped: "not sent: the signing policy would ask a person to approve " + a.request +
+				", and the doctor never waits (" + OneLine(a.err) + ")"}, true
+		case errors.As(a.err, &se), errors.As(a.err, &ve), errors.As(a.err, &rf), errors.As(a.err, &ae):
+			return outcome{skipped: "not sent: " + OneLine(a.err)}, true
+		}
+		return outcome{unreachable: a.request + ": " + OneLine(a.err)}, true
+	}
+	return outcome{}, false
+}
+
+// settle ends a probe before its readings: when a request got no answer (skipped or not
+// reachable), or when the service refused one of purse's own signatures (own: the requests
+// signed as purse signs; the others are signed wrongly on purpose, or not at all).
+func (b basis) settle(own []*answer, others ...*answer) (outcome, bool) {
+	if o, done := withoutAnswer(append(append([]*answer(nil), own...), others...)...); done {
+		return o, true
+	}
+	return b.ownRefused(own...)
+}
+
+// ownRefused is the credentials outcome when the service refused one of purse's own
+// signatures among as (correctly signed requests).
+func (b basis) ownRefused(as ...*answer) (outcome, bool) {
+	for _, a := range as {
+		if a != nil && a.sigRefused() {
+			return outcome{credentials: fmt.Sprintf("the service refused purse's own signature on %s (%s): this says nothing of the assumption; %s",
+				a.request, a.says(), b.credentials)}, true
+		}
+	}
+	return outcome{}, false
+}
+
+// finish decides probe name from its readings, what the judge made of the answers, and the
+// answers (its evidence).
+func finish(name string, rs []reading, o outcome, as ...*answer) Probe {
+	p := Probe{Name: name}
+	verdict(&p, rs, o)
+	for _, a := range as {
+		if a != nil {
+			p.Evidence = append(p.Evidence, a.evidence())
+		}
+	}
+	return p
+}
+
+// credentialsHint says what to check when the service refuses purse's own signature: the
+// key and the account it holds on chain, the network, and where deadlines start from.
+func (r *doctorRun) credentialsHint(ctx context.Context) string {
+	if r.signer == nil {
+		return ""
+	}
+	addr := r.signer.Address()
+	held := ""
+	if c, err := r.homeChain(ctx); err == nil {
+		if nft, err := (homechain.ProfileChain{AccountNFT: r.p.AccountNFT}).NFT(); err == nil {
+			id, found, err := c.AccountOf(ctx, nft, addr)
+			switch {
+			case err != nil:
+			case !found:
+				held = fmt.Sprintf("; on chain, the key holds no account of account_nft %s", nft.Hex())
+			case fmt.Sprint(id) != r.p.TokenID:
+				held = fmt.Sprintf("; on chain, the key holds account %d, not token_id %s", id, r.p.TokenID)
+			default:
+				held = fmt.Sprintf("; on chain, the key holds account %d as token_id says", id)
 			}
 		}
-		out = append(out, p)
 	}
-
-	at, err := open.Timestamp(ctx)
-	add("server time", "GET /api/v1/timestamp answers the server time (deadlines are taken from it)", err, enduser.RouteTimestamp, func(string) (string, bool) {
-		return fmt.Sprintf("server time %s, local clock off by %s", at.UTC().Format(time.RFC3339), s.clock.Offset().Round(time.Millisecond)), err == nil
-	})
-	_, err = open.EmailStatus(ctx, "purse-doctor@example.invalid")
-	add("envelope", "successes carry retCode 0, or no retCode and a result (E1)", err, enduser.RouteEmailStatus, func(body string) (string, bool) {
-		if strings.Contains(body, `"retCode"`) {
-			return "success with retCode", err == nil
-		}
-		return "success without retCode", err == nil
-	})
-	cc, err := open.ChainConfigsLoggedOut(ctx)
-	add("chain configuration", "GET /api/v3/config/chain-configs answers logged out, with chains", err, enduser.RouteChainConfigs, func(string) (string, bool) {
-		return fmt.Sprintf("%d chain(s), logged out", len(cc.Chains)), err == nil && len(cc.Chains) > 0
-	})
-
-	p := s.Profile()
-	if p.TokenID == "" {
-		out = append(out, Probe{Name: "account reads", Verdict: ProbeUnreachable, Detail: "the profile has no account id: status, history, card and on-ramp limit were not probed"})
-		return out, nil
-	}
-	status, err := s.statusAPI(u)
-	if err != nil {
-		out = append(out, Probe{Name: "account status", Verdict: ProbeUnreachable, Detail: "the profile reads it with full auth and has no signer: " + OneLine(err)})
-		return out, nil
-	}
-	st, err := status.AccountStatus(ctx)
-	add("account status", "GET /api/v2/account-status (basic auth): result as an object or a JSON string", err, enduser.RouteAccountStatus, func(body string) (string, bool) {
-		form := "result is an object"
-		if strings.Contains(body, `"result":"`) {
-			form = "result is a JSON string"
-		}
-		return fmt.Sprintf("%s; status %s", form, st.StatusStr), err == nil
-	})
-	signed, err := s.readOnlyAPI(u)
-	if err != nil {
-		out = append(out, Probe{Name: "signed reads", Verdict: ProbeUnreachable, Detail: "no full-auth signer: " + OneLine(err)})
-		return out, nil
-	}
-	err = signed.ProbeForeignHash(ctx, []byte("purse-doctor"))
-	add("full-auth hash", "purse sends the payload's keccak256 as hash; the service may accept another payload's hash there (E5)", liveOnly(err), enduser.RouteChainConfigs, func(string) (string, bool) {
-		if err != nil {
-			return "strict: the hash of another payload is refused (" + OneLine(err) + ")", true
-		}
-		return "lenient: the hash of another payload is accepted, as the public integration reports", true
-	})
-	_, err = signed.Profile(ctx)
-	add("banking profile", "GET /api/v2/br (a route the spec does not show) answers, or refuses a non-Live account", liveOnly(err), enduser.RouteProfile, func(string) (string, bool) {
-		if err != nil {
-			return "answered with a refusal: " + OneLine(err), true
-		}
-		return "the profile returned", true
-	})
-	page, err := signed.Transactions(ctx, enduser.TxFilter{PageSize: 1})
-	add("history", "POST /api/v2/transactions (full auth) pages with a cursor", err, enduser.RouteTransactions, func(string) (string, bool) {
-		if page == nil {
-			return "", false
-		}
-		return fmt.Sprintf("%d record(s) on the first page; more: %v", len(page.Transactions), page.HasNextPage), err == nil
-	})
-	_, err = signed.Card(ctx)
-	add("card read", "GET /api/v2/card: the card unwrapped, as {cards:[…]} or in result; no card as 10009, 404 or an empty list (E2)", noCardIsAnAnswer(err), enduser.RouteCard, func(body string) (string, bool) {
-		switch {
-		case errors.Is(err, enduser.ErrNoCard) || errors.Is(err, enduser.ErrInvalidParam):
-			return "no card: " + OneLine(err), true
-		case strings.Contains(body, `"cards"`):
-			return "the card list form", err == nil
-		case strings.Contains(body, `"result"`):
-			return "the card in result", err == nil
-		}
-		return "the card unwrapped beside the envelope keys", err == nil
-	})
-	_, err = signed.OnrampLimit(ctx)
-	add("on-ramp limit", "GET /api/v1/onramp-limit (Live accounts): data, or HTTP 204 as an empty success (E4)", liveOnly(err), enduser.RouteOnrampLimit, func(body string) (string, bool) {
-		if liveOnly(err) == nil && err != nil {
-			return "refused for a non-Live account: " + OneLine(err), true
-		}
-		if strings.TrimSpace(body) == "" {
-			return "an empty success (HTTP 204)", err == nil
-		}
-		return "limits returned", err == nil
-	})
-	return out, nil
+	return fmt.Sprintf("check that evm_key %s (%s) owns account token_id %s on network %s%s, and the clock (deadlines start from %s)",
+		r.p.EVMKey, addr.Hex(), r.p.TokenID, r.p.Network, held, clockSource(r.open.Clock()))
 }
 
-// noCardIsAnAnswer treats "no card" as the route answering.
-func noCardIsAnAnswer(err error) error {
-	if errors.Is(err, enduser.ErrNoCard) || errors.Is(err, enduser.ErrInvalidParam) {
-		return nil
+// clockSource says where the clock's server time comes from, and its offset.
+func clockSource(c *enduser.Clock) string {
+	src := c.SyncedBy()
+	off := c.Offset().Round(time.Millisecond)
+	switch src.Kind {
+	case enduser.TimeFromLocal:
+		return "this machine's clock: the service gave no server time"
+	case "":
+		return "this machine's clock: no server time was asked"
+	case enduser.TimeFromEnvelope:
+		return fmt.Sprintf("the timeNow of %s, this machine's clock off by %s", src.Route, off)
 	}
-	return err
+	return fmt.Sprintf("GET /api/v1/timestamp, this machine's clock off by %s", off)
 }
 
-// liveOnly treats an API refusal (a non-Live account) as the route answering.
-func liveOnly(err error) error {
-	var api *enduser.APIError
-	if errors.As(err, &api) {
-		return nil
+// readOnlyEVMSigner is the EVM key label's signer for a caller that never waits for a
+// person, in this process or in the agent: what the signing policy would ask the user about
+// fails at once with agent.ErrNeedsApproval.
+func (s *App) readOnlyEVMSigner(label string, u *Unlock) (wallet.EVMSigner, error) {
+	if label == "" {
+		return nil, noKey(s.Profile().Name, "EVM")
 	}
-	return err
-}
-
-// lastEntry is the newest request-log entry of route.
-func (s *App) lastEntry(route string) *enduser.Entry {
-	es := s.Log.Snapshot()
-	for i := len(es) - 1; i >= 0; i-- {
-		if es[i].Route == route {
-			return &es[i]
-		}
-	}
-	return nil
-}
-
-func excerpt(body string) string {
-	body = strings.Join(strings.Fields(body), " ")
-	if len(body) > 120 {
-		body = body[:120] + "…"
-	}
-	if body == "" {
-		return "(empty)"
-	}
-	return body
-}
-
-// readOnlyAPI is the end-user client of a read-only caller (the doctor), signing with
-// readOnlyEVMSigner.
-func (s *App) readOnlyAPI(u *Unlock) (*enduser.Client, error) {
-	if err := s.reachable(); err != nil {
-		return nil, err
-	}
-	signer, err := s.readOnlyEVMSigner(u)
-	if err != nil {
-		return nil, err
-	}
-	return s.apiWith(signer)
-}
-
-// readOnlyEVMSigner is the profile's EVM signer for a caller that never waits for a person,
-// in this process or in the agent: what the signing policy would ask the user about fails at
-// once with agent.ErrNeedsApproval.
-func (s *App) readOnlyEVMSigner(u *Unlock) (wallet.EVMSigner, error) {
-	signer, err := s.EVMSigner(u)
+	signer, err := s.evmSignerOf(label, u)
 	if err != nil {
 		return nil, err
 	}

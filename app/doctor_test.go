@@ -1,91 +1,370 @@
 package app
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"io"
+	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
+	"purse/agent"
 	"purse/config"
 	"purse/enduser/endusertest"
 	"purse/keystore"
-	"purse/sandboxctl"
+	"purse/sandbox"
+	"purse/wallet"
 )
 
-// TestDoctorAgainstEachDialect: the probe confirms every line against the spec's reading
-// and against the service's observed variants, and says which variant it saw.
-func TestDoctorAgainstEachDialect(t *testing.T) {
-	for name, c := range map[string]struct {
-		d    endusertest.Dialect
-		want []string
-	}{
-		"spec":     {endusertest.Dialect{}, []string{"success with retCode", "no card", "strict: the hash of another payload is refused"}},
-		"dialects": {endusertest.Dialect{NoRetCode: true, CardList: true, NoCard404: true, FrozenFlag: true, AnyHash: true}, []string{"success without retCode", "no card", "lenient: the hash of another payload is accepted"}},
-	} {
-		t.Run(name, func(t *testing.T) {
-			srv, err := endusertest.New(endusertest.Config{Seed: 3, Dialect: c.d})
-			if err != nil {
-				t.Fatal(err)
-			}
-			hs := httptest.NewServer(srv.Handler())
-			t.Cleanup(hs.Close)
-			home := t.TempDir()
-			fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
-			useProfile(t, home, &config.Profile{Name: "t", UserAPI: hs.URL, Network: srv.Network(), EVMKey: "me"})
-			s, err := New(home, "", nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx := context.Background()
+// doctorEnv is a sandbox of cfg and a home whose profile "sb" was made from it, with the EVM
+// key "me" onboarded to a Live account (the profile then follows the sandbox's dialect, as
+// onboarding sets it) and the partner key "pk" registered.
+type doctorEnv struct {
+	sb   *sandbox.Sandbox
+	home string
+	app  *App
+}
 
-			// Without an account: the public reads only.
-			probes, err := s.Doctor(ctx, nil)
-			if err != nil || len(probes) != 4 || probes[3].Verdict != ProbeUnreachable {
-				t.Fatalf("no account: %+v %v", probes, err)
+func newDoctorEnv(t testing.TB, home string, cfg sandbox.Config) *doctorEnv {
+	t.Helper()
+	cfg.Listen = "127.0.0.1:0"
+	sb, err := sandbox.Start(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = sb.Close() })
+	if home == "" {
+		home = t.TempDir()
+	}
+	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "pk": keystore.KindEVM})
+	p := sb.Info().Profile("sb")
+	p.EVMKey, p.PartnerKey = "me", "pk"
+	useProfile(t, home, p)
+	e := &doctorEnv{sb: sb, home: home}
+	// The onboarding's signatures are approved as a user would on the terminal.
+	if e.app, err = Open(Options{Home: home, Approver: &asked{answer: func(Approval) error { return nil }}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.app.Onboard(context.Background(), pw, "me", nil); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// set changes the profile (a fresh App reads it, as the next command would).
+func (e *doctorEnv) set(t *testing.T, kv ...string) {
+	t.Helper()
+	if _, err := e.app.UpdateProfile(func(p *config.Profile) error {
+		for i := 0; i < len(kv); i += 2 {
+			if err := p.Set(kv[i], kv[i+1]); err != nil {
+				return err
 			}
-			plan, err := s.CheckMint(ctx, "1234567890", sandboxctl.Captcha(srv.Now()), "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.Mint(ctx, plan); err != nil {
-				t.Fatal(err)
-			}
-			probes, err = s.Doctor(ctx, &Unlock{Passphrase: []byte("pw")})
-			if err != nil {
-				t.Fatal(err)
-			}
-			all := ""
-			for _, p := range probes {
-				all += p.Name + ": " + p.Verdict + ": " + p.Detail + "\n"
-				if p.Verdict != ProbeConfirmed {
-					t.Errorf("%s: %s %s", p.Name, p.Verdict, p.Detail)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// doctor runs the probe as a fresh command would, and indexes the report by probe name.
+func (e *doctorEnv) doctor(t *testing.T) (DoctorReport, map[string]Probe, error) {
+	t.Helper()
+	s, err := Open(Options{Home: e.home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := s.Doctor(context.Background(), pw)
+	by := map[string]Probe{}
+	for _, p := range rep.Probes {
+		by[p.Name] = p
+	}
+	return rep, by, err
+}
+
+func dump(rep DoctorReport) string {
+	var b strings.Builder
+	for _, p := range rep.Probes {
+		b.WriteString(p.Name + ": " + p.Verdict + ": " + p.Detail + "\n")
+	}
+	return b.String()
+}
+
+// The doctor against the sandbox under the spec's reading and under each variant, with the
+// profile following the sandbox: every probe confirmed, with the reading the variant plays.
+// Then the profile set back to the spec's reading for that variant: the probe that tells
+// them apart is contradicted, naming the setting that selects what the sandbox does.
+func TestDoctorUnderEachDialect(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		cfg      sandbox.Config
+		card     bool              // issue a card before probing
+		readings map[string]string // probe → the reading it must confirm
+		spec     []string          // the profile settings of the spec's reading
+		contra   map[string]string // with spec: probe → the setting it names
+	}{
+		{name: "spec", readings: map[string]string{
+			"server time": "GET /api/v1/timestamp", "envelope": "retCode 0", "on-ramp limit method": "GET",
+			"identity-verification path": "names.idv=idv", "identity-verification path (partner)": "names.idv=idv",
+			"account status auth": "basic auth suffices", "account status result": "JSON-encoded string", "full-auth hash": "strict",
+			"deadline bound": "at most 20m0s", "card read": "no card: code 10009", "on-ramp limit": "limits as data",
+			"cursor paging": "the cursor pages", "history amount unit": "smallest units", "partner auth form": "spec 5.1",
+			"partner response signer": "partner_response_key", "fiat token domains": "DOMAIN_SEPARATOR", "card spender": "card_spender",
+			"account NFT": "account_nft", "account on chain": "token_id", "home chain": "31337", "signature check": "stranger's refused",
+			"banking profile": "/api/v2/br", "chain configuration": "logged out", "quote path": "/v1/altchain/deposit/quote",
+		}},
+		{name: "spec, a card", card: true, readings: map[string]string{"card read": "unwrapped"}},
+		{name: "noTimestamp", cfg: sandbox.Config{Dialect: endusertest.Dialect{NoTimestamp: true}}, readings: map[string]string{"server time": "timeNow"}},
+		{name: "noRetCode", cfg: sandbox.Config{Dialect: endusertest.Dialect{NoRetCode: true}}, readings: map[string]string{"envelope": "no retCode"}},
+		{name: "accountStatusFull", cfg: sandbox.Config{Dialect: endusertest.Dialect{AccountStatusFull: true}},
+			readings: map[string]string{"account status auth": "full auth is needed"},
+			spec:     []string{"routes.account-status", "basic"}, contra: map[string]string{"account status auth": "routes.account-status=full"}},
+		{name: "onrampLimitPost", cfg: sandbox.Config{Dialect: endusertest.Dialect{OnrampLimitPost: true}},
+			readings: map[string]string{"on-ramp limit method": "POST {}"},
+			spec:     []string{"routes.onramp-limit", "GET"},
+			contra:   map[string]string{"on-ramp limit method": "routes.onramp-limit=POST", "on-ramp limit": "routes.onramp-limit=POST"}},
+		{name: "urNames", cfg: sandbox.Config{Dialect: endusertest.Dialect{URNames: true}},
+			readings: map[string]string{"identity-verification path": "names.idv=sumsub", "identity-verification path (partner)": "names.idv=sumsub"},
+			spec:     []string{"names.idv", "idv"},
+			contra:   map[string]string{"identity-verification path": "names.idv=sumsub", "identity-verification path (partner)": "names.idv=sumsub"}},
+		{name: "anyHash", cfg: sandbox.Config{Dialect: endusertest.Dialect{AnyHash: true}}, readings: map[string]string{"full-auth hash": "lenient"}},
+		{name: "cardList", cfg: sandbox.Config{Dialect: endusertest.Dialect{CardList: true}}, card: true, readings: map[string]string{"card read": "{cards:[…]}"}},
+		{name: "noCard404", cfg: sandbox.Config{Dialect: endusertest.Dialect{NoCard404: true}}, readings: map[string]string{"card read": "no card: HTTP 404"}},
+		{name: "partner_auth ur", cfg: sandbox.Config{PartnerAuth: wallet.PartnerAuthUR}, readings: map[string]string{"partner auth form": "UR's documented form"},
+			spec: []string{"partner_auth", "spec"}, contra: map[string]string{"partner auth form": "partner_auth=ur"}},
+		{name: "tx_amount_unit display", cfg: sandbox.Config{TxAmountUnit: "display"}, readings: map[string]string{"history amount unit": "display decimals"},
+			spec: []string{"tx_amount_unit", "smallest"}, contra: map[string]string{"history amount unit": "tx_amount_unit=display"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newDoctorEnv(t, "", c.cfg)
+			if c.card {
+				if _, err := e.app.Card(context.Background(), pw, CardIssue, ""); err != nil {
+					t.Fatal(err)
 				}
 			}
-			for _, w := range append(c.want, "result is a JSON string", "on-ramp limit", "refused for a non-Live account", "server time", "banking profile") {
-				if !strings.Contains(all, w) {
-					t.Errorf("probe lacks %q:\n%s", w, all)
+			rep, by, err := e.doctor(t)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, dump(rep))
+			}
+			if len(rep.Probes) != 24 {
+				t.Fatalf("%d probes\n%s", len(rep.Probes), dump(rep))
+			}
+			for _, p := range rep.Probes {
+				skippedPost := p.Name == "on-ramp limit" && c.cfg.Dialect.OnrampLimitPost && p.Verdict == ProbeSkipped
+				if p.Verdict != ProbeConfirmed && !skippedPost {
+					t.Errorf("%s: %s: %s", p.Name, p.Verdict, p.Detail)
+				}
+			}
+			for name, reading := range c.readings {
+				if p := by[name]; !strings.Contains(p.Reading, reading) {
+					t.Errorf("%s: reading %q, want %q", name, p.Reading, reading)
+				}
+			}
+			if c.spec == nil {
+				return
+			}
+			e.set(t, c.spec...)
+			rep, by, err = e.doctor(t)
+			var adv *Advice
+			if !errors.As(err, &adv) || rep.Summary.Contradicted != len(c.contra) || rep.Summary.Credentials != 0 {
+				t.Fatalf("the spec's profile: %v %+v\n%s", err, rep.Summary, dump(rep))
+			}
+			for name, setting := range c.contra {
+				if p := by[name]; p.Verdict != ProbeContradicted || !strings.Contains(p.Setting, setting) {
+					t.Errorf("%s: %s, setting %q, want %q: %s", name, p.Verdict, p.Setting, setting, p.Detail)
 				}
 			}
 		})
 	}
 }
 
-// TestDoctorSaysContradicted: an answer purse cannot read is contradicted, with the status
-// and an excerpt of the body.
-func TestDoctorSaysContradicted(t *testing.T) {
-	hs := httptest.NewServer(nil)
+// proxied points the profile's end-user and partner API at handler h, given the sandbox's
+// address (the chain stays the sandbox's).
+func (e *doctorEnv) proxied(t *testing.T, h func(sandbox http.Handler) http.Handler) {
+	t.Helper()
+	target, _ := url.Parse(e.sb.Info().UserAPI)
+	hs := httptest.NewServer(h(httputil.NewSingleHostReverseProxy(target)))
 	t.Cleanup(hs.Close)
-	home := t.TempDir()
-	st, _ := config.Load(home)
-	_ = st.Put(&config.Profile{Name: "t", UserAPI: hs.URL, Network: "5003"})
-	_ = st.Use("t")
-	_ = st.Save()
-	s, _ := New(home, "", nil)
-	probes, err := s.Doctor(context.Background(), nil)
-	if err == nil || !strings.Contains(err.Error(), "contradicted") {
-		t.Fatalf("no error for a contradiction: %v", err)
+	e.set(t, "user_api", hs.URL, "partner_api", hs.URL+"/partner")
+}
+
+// signedProbe says whether a probe's evidence holds a request signed with purse's keys.
+func signedProbe(p Probe) bool {
+	for _, ev := range p.Evidence {
+		if strings.Contains(ev.Request, "(full auth") || strings.Contains(ev.Request, "partner auth,") {
+			return true
+		}
 	}
-	if probes[0].Verdict != ProbeContradicted || !strings.Contains(probes[0].Detail, "HTTP 404") {
-		t.Fatalf("%+v", probes)
+	return false
+}
+
+// A stand-in that refuses every signature and answers unsigned calls as the service: no
+// signed probe is confirmed, each says the credentials are the problem, the summary names
+// them first, and the run is an error.
+func TestDoctorAgainstRefusedSignatures(t *testing.T) {
+	e := newDoctorEnv(t, "", sandbox.Config{})
+	e.proxied(t, endusertest.RefuseSignatures)
+	rep, by, err := e.doctor(t)
+	var adv *Advice
+	if !errors.As(err, &adv) || !strings.Contains(err.Error(), "refused purse's own signature") || !strings.Contains(adv.NextStep(), "Fix the credentials first") {
+		t.Fatalf("error %v\n%s", err, dump(rep))
+	}
+	if !strings.HasPrefix(rep.Summary.FixFirst, "signature check: ") || !strings.Contains(rep.Summary.FixFirst, "the key holds account "+e.app.Profile().TokenID) {
+		t.Fatalf("fix first: %q", rep.Summary.FixFirst)
+	}
+	signed := 0
+	for _, p := range rep.Probes {
+		if !signedProbe(p) {
+			continue
+		}
+		signed++
+		if p.Verdict == ProbeConfirmed {
+			t.Errorf("%s confirmed from refused signatures: %s", p.Name, p.Detail)
+		}
+	}
+	for _, name := range []string{"signature check", "account status auth", "full-auth hash", "deadline bound", "banking profile",
+		"card read", "on-ramp limit", "cursor paging", "history amount unit", "partner auth form"} {
+		if p := by[name]; p.Verdict != ProbeCredentials {
+			t.Errorf("%s: %s: %s", name, p.Verdict, p.Detail)
+		}
+	}
+	if signed < 10 || by["envelope"].Verdict != ProbeConfirmed || by["on-ramp limit method"].Verdict != ProbeConfirmed {
+		t.Fatalf("the unsigned probes: %d signed\n%s", signed, dump(rep))
+	}
+}
+
+// A stand-in that answers every request with the same success: the probes that tell the
+// service's readings apart are inconclusive or contradicted, never confirmed; only the home
+// chain, which is the sandbox's, is.
+func TestDoctorAgainstAYesMan(t *testing.T) {
+	e := newDoctorEnv(t, "", sandbox.Config{})
+	e.proxied(t, func(http.Handler) http.Handler { return endusertest.YesMan() })
+	rep, _, _ := e.doctor(t)
+	chain := map[string]bool{"home chain": true, "account NFT": true, "account on chain": true, "card spender": true, "fiat token domains": true}
+	confirmed := 0
+	for _, p := range rep.Probes {
+		if p.Verdict == ProbeConfirmed {
+			confirmed++
+			if !chain[p.Name] {
+				t.Errorf("%s confirmed by a yes-man: %s", p.Name, p.Detail)
+			}
+		}
+	}
+	if confirmed == len(rep.Probes) || rep.Summary.Inconclusive < 15 {
+		t.Fatalf("%+v\n%s", rep.Summary, dump(rep))
+	}
+}
+
+// The mistake of the contracts repository's mantle-sepolia/5003-default.json, which repeats
+// the mainnet addresses: a profile (and a chain configuration) naming them over a chain
+// where they hold no code is contradicted, naming the setting.
+func TestDoctorCatchesAnotherNetworksAddresses(t *testing.T) {
+	const (
+		mainnetAccount = "0x4a05148119683E0A41b52fb973EEF0EE81536c47"
+		mainnetSpender = "0xb9d38DDE25f67D57af5b91C254F869F90d483d05"
+		mainnetEUR24   = "0x0578be9C858e6562dd8cd11a738b89Ca48194dA5"
+	)
+	e := newDoctorEnv(t, "", sandbox.Config{})
+	eur, _ := e.sb.Chain.Token("EUR24")
+	// The chain configuration names the mainnet EUR24 where the sandbox's is.
+	e.proxied(t, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !strings.HasSuffix(r.URL.Path, "/chain-configs") {
+				next.ServeHTTP(w, r)
+				return
+			}
+			rec := httptest.NewRecorder()
+			next.ServeHTTP(rec, r)
+			body := bytes.ReplaceAll(rec.Body.Bytes(), []byte(eur.Address.Hex()), []byte(mainnetEUR24))
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(rec.Code)
+			_, _ = io.Copy(w, bytes.NewReader(body))
+		})
+	})
+	e.set(t, "account_nft", mainnetAccount, "card_spender", mainnetSpender)
+	rep, by, err := e.doctor(t)
+	if err == nil {
+		t.Fatalf("no error\n%s", dump(rep))
+	}
+	for name, setting := range map[string]string{"account NFT": "account_nft", "card spender": "card_spender", "fiat token domains": "evm_rpc or network"} {
+		if p := by[name]; p.Verdict != ProbeContradicted || !strings.Contains(p.Setting, setting) || !strings.Contains(p.Detail, "no code") {
+			t.Errorf("%s: %s %q: %s", name, p.Verdict, p.Setting, p.Detail)
+		}
+	}
+	if p := by["fiat token domains"]; !strings.Contains(p.Detail, "EUR24: no code at "+mainnetEUR24) {
+		t.Errorf("the token at fault is not named: %s", p.Detail)
+	}
+	if p := by["account on chain"]; p.Verdict == ProbeConfirmed {
+		t.Errorf("account on chain: %s", p.Detail)
+	}
+	if by["home chain"].Verdict != ProbeConfirmed {
+		t.Errorf("home chain: %+v", by["home chain"])
+	}
+}
+
+// blockingDisplay is an agent display that never answers: a confirmation waits until its
+// context ends.
+type blockingDisplay struct{ asked atomic.Int64 }
+
+func (d *blockingDisplay) String() string { return "a display nobody watches" }
+func (d *blockingDisplay) Confirm(ctx context.Context, _ agent.Confirmation) error {
+	d.asked.Add(1)
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// Through the agent with the default policy the doctor never waits for a person: the probe
+// whose signature the policy would confirm (the on-ramp limit's POST {}, issue-card's body
+// too) is skipped at once, the display is never asked, and every other signature is made
+// in the agent.
+func TestDoctorThroughTheAgentNeverWaits(t *testing.T) {
+	home, err := os.MkdirTemp("", "pd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(home) })
+	newDoctorEnv(t, home, sandbox.Config{Dialect: endusertest.Dialect{OnrampLimitPost: true}})
+	d := &blockingDisplay{}
+	serveAgent(t, home, d)
+	s, err := Open(Options{Home: home, Client: "purse doctor"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sg, err := s.EVMSigner(pw); err != nil {
+		t.Fatal(err)
+	} else if _, ok := sg.(*agent.EVMSigner); !ok {
+		t.Fatalf("signer %T is not the agent's", sg)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	rep, err := s.Doctor(ctx, pw)
+	if err != nil || ctx.Err() != nil {
+		t.Fatalf("%v (%v)\n%s", err, ctx.Err(), dump(rep))
+	}
+	by := map[string]Probe{}
+	for _, p := range rep.Probes {
+		by[p.Name] = p
+	}
+	if p := by["on-ramp limit"]; p.Verdict != ProbeSkipped || !strings.Contains(p.Detail, "never waits") || d.asked.Load() != 0 {
+		t.Fatalf("on-ramp limit: %+v (display asked %d times)", p, d.asked.Load())
+	}
+	for _, name := range []string{"signature check", "full-auth hash", "deadline bound", "partner auth form", "history amount unit"} {
+		if by[name].Verdict != ProbeConfirmed {
+			t.Errorf("%s through the agent: %s %s", name, by[name].Verdict, by[name].Detail)
+		}
+	}
+	ks, err := s.Keys(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := ks.ListAudit()
+	if err != nil || len(recs) < 10 {
+		t.Fatalf("the agent's audit: %d records %v", len(recs), err)
 	}
 }

@@ -298,7 +298,7 @@ func TestGatePolicyOutcomes(t *testing.T) {
 		if txt := reviewText(e.asked.last().Review); !strings.Contains(txt, `purposes.form-a = "confirm" (default)`) || !strings.Contains(txt, "I declare.") {
 			t.Fatalf("the review does not say what asks and what is signed:\n%s", txt)
 		}
-		ro, err := e.app.readOnlyEVMSigner(&Unlock{Passphrase: []byte("pw")})
+		ro, err := e.app.readOnlyEVMSigner(e.app.Profile().EVMKey, &Unlock{Passphrase: []byte("pw")})
 		if err != nil {
 			t.Fatal(err)
 		}

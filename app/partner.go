@@ -43,10 +43,8 @@ func partnerSettings(p config.Profile, orElse string) error {
 	return nil
 }
 
-// partnerClient is the partner API client of profile p (partnerSettings first): one place
-// turns a profile into a partner client, with the partner key, the partner-auth form, the
-// service's names for the spec's stand-ins, the service key its answers must be signed by,
-// what an unsigned answer gets, and the route paths.
+// partnerClient is the partner API client of profile p (partnerSettings first), signing with
+// the partner key (partnerClientOf).
 func (s *App) partnerClient(p config.Profile, u *Unlock, orElse string) (*partner.Client, error) {
 	if err := partnerSettings(p, orElse); err != nil {
 		return nil, err
@@ -55,13 +53,21 @@ func (s *App) partnerClient(p config.Profile, u *Unlock, orElse string) (*partne
 	if err != nil {
 		return nil, err
 	}
+	return partnerClientOf(p, signer), nil
+}
+
+// partnerClientOf is the one place that turns a profile into a partner client: the signer
+// (nil: unsigned requests only), the partner-auth form, the service's names for the spec's
+// stand-ins, the service key its answers must be signed by, what an unsigned answer gets,
+// and the route paths.
+func partnerClientOf(p config.Profile, signer wallet.EVMSigner) *partner.Client {
 	c := &partner.Client{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuthForm()),
 		Names: p.StandInNames(), WarnUnsigned: p.UnsignedAnswers() == "warn", Paths: p.PartnerRoutes}
 	if p.PartnerResponseKey != "" {
 		k := common.HexToAddress(p.PartnerResponseKey)
 		c.ResponseKey = &k
 	}
-	return c, nil
+	return c
 }
 
 // UnsignedAnswer says a partner answer was used without a signature, which only a profile's

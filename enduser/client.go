@@ -208,8 +208,11 @@ type request struct {
 	rawQuery string
 	body     []byte // exact bytes sent; nil for no body
 	// signedPayload, when set, is what the full-auth signature covers instead of the payload
-	// sent (ProbeForeignHash).
+	// sent (a probe of the hash's binding: Probe).
 	signedPayload []byte
+	// window, when set, is the deadline's distance from server time instead of the client's
+	// (a probe of the deadline bound: Probe).
+	window time.Duration
 }
 
 // Response is a call's decoded envelope.
@@ -271,6 +274,8 @@ type exchanged struct {
 	raw    []byte
 	out    *Response
 	err    error
+	// deadline is the full-auth deadline signed (0: none).
+	deadline int64
 }
 
 // exchange signs rq at its auth level, sends it on route r with the extra headers (the
@@ -284,7 +289,7 @@ func (c *Client) exchange(ctx context.Context, r Route, rq request, extra http.H
 	if rq.auth == AuthFull && c.signer == nil {
 		return nil, invalid(r.Name, "sign", "route %s needs full auth and the client has no signer (Options.Signer)", r.Name)
 	}
-	if rq.auth == AuthFull && c.autoSync {
+	if rq.auth == AuthFull {
 		if err := c.ensureSynced(ctx); err != nil {
 			return nil, fmt.Errorf("%s: server time is needed for the deadline: %w", r.Name, err)
 		}
@@ -317,8 +322,12 @@ func (c *Client) exchange(ctx context.Context, r Route, rq request, extra http.H
 		if name == RouteUnknown {
 			name = r.Path
 		}
+		window := c.window
+		if rq.window != 0 {
+			window = rq.window
+		}
 		var err error
-		fa, err = wallet.SignFullAuthCall(c.signer, r.Method, name, payload, c.clock.Deadline(c.window), c.clock.Now())
+		fa, err = wallet.SignFullAuthCall(c.signer, r.Method, name, payload, c.clock.Deadline(window), c.clock.Now())
 		if err != nil {
 			return nil, &SignError{Route: r.Name, Err: err}
 		}
@@ -348,7 +357,7 @@ func (c *Client) exchange(ctx context.Context, r Route, rq request, extra http.H
 	}
 	sent := time.Now()
 	resp, err := c.http.Do(req)
-	x := &exchanged{}
+	x := &exchanged{deadline: fa.Deadline}
 	if err == nil {
 		x.status, x.header = resp.StatusCode, resp.Header
 		x.raw, err = io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
@@ -365,12 +374,21 @@ func (c *Client) exchange(ctx context.Context, r Route, rq request, extra http.H
 	return x, nil
 }
 
-// ensureSynced finds a server time when the clock has none (design 2.2): the timestamp
-// route first (spec 4.6), then the timeNow of an unsigned call, the logged-out chain
-// configuration (the timestamp route is not seen on UR's deployments: evidence §6), and at
-// last the local clock, with a one-line notice. The clock's Source records which. Only a
-// service that does not answer at all is an error: the signed call would fail the same way.
+// ensureSynced syncs the clock before a full-auth call, unless Options.NoAutoSync.
 func (c *Client) ensureSynced(ctx context.Context) error {
+	if !c.autoSync {
+		return nil
+	}
+	return c.SyncClock(ctx)
+}
+
+// SyncClock finds a server time when the clock has none (design 2.2), as the first full-auth
+// call does: the timestamp route first (spec 4.6), then the timeNow of an unsigned call, the
+// logged-out chain configuration (the timestamp route is not seen on UR's deployments:
+// evidence §6), and at last the local clock, with a one-line notice. Clock().SyncedBy records
+// which (purse doctor reports it). Only a service that does not answer at all is an error:
+// the signed call would fail the same way.
+func (c *Client) SyncClock(ctx context.Context) error {
 	if c.clock.settled() {
 		return nil
 	}

@@ -47,21 +47,6 @@ func (c *Client) call(ctx context.Context, route string, auth AuthLevel, body an
 
 func (c *Client) level(route string) AuthLevel { return c.routes[route].Auth }
 
-// ProbeForeignHash reads the chain configuration (no query) with full-auth headers signed
-// over another payload, decoy: the hash header is keccak256(decoy), not keccak256 of what is
-// sent. It learns whether the service binds hash to the payload; purse's own calls always
-// sign what they send, and the signer signs only a payload's hash, never a hash given as such.
-func (c *Client) ProbeForeignHash(ctx context.Context, decoy []byte) error {
-	if c.signer == nil {
-		return invalid(RouteChainConfigs, "sign", "no signer for full auth")
-	}
-	if len(decoy) == 0 {
-		return invalid(RouteChainConfigs, "hash", "expected a decoy payload other than the (empty) query sent")
-	}
-	_, err := c.do(ctx, request{route: RouteChainConfigs, auth: AuthFull, signedPayload: decoy})
-	return err
-}
-
 // Timestamp asks the service for its time (route "timestamp", no auth) and syncs the
 // clock. The result may be a number (ms, or seconds when small) or an object with a
 // timestamp-like field; the envelope's timeNow is the fallback.
@@ -71,7 +56,7 @@ func (c *Client) Timestamp(ctx context.Context) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
-	ms, own, err := timestampOf(resp)
+	ms, own, err := TimestampOf(resp)
 	if err != nil {
 		return time.Time{}, err
 	}
@@ -85,9 +70,9 @@ func (c *Client) Timestamp(ctx context.Context) (time.Time, error) {
 	return time.UnixMilli(ms), nil
 }
 
-// timestampOf reads the time of a timestamp answer; own is false when it is the
-// envelope's timeNow, not the result's.
-func timestampOf(resp *Response) (ms int64, own bool, err error) {
+// TimestampOf reads the time of a timestamp answer; own is false when it is the
+// envelope's timeNow, not the result's (ms 0: neither holds one).
+func TimestampOf(resp *Response) (ms int64, own bool, err error) {
 	res := resp.Result
 	if len(res) == 0 {
 		return resp.TimeNow, false, nil

@@ -22,12 +22,13 @@ import (
 // DefaultTimeout bounds every read when no WithTimeout option is given.
 const DefaultTimeout = 10 * time.Second
 
-// Backend is what the client needs from an EVM node: eth_call, eth_chainId and
+// Backend is what the client needs from an EVM node: eth_call, eth_chainId, eth_getCode and
 // eth_getTransactionReceipt. *ethclient.Client satisfies it, and so does go-ethereum's
 // simulated backend client.
 type Backend interface {
 	ethereum.ContractCaller
 	ChainID(ctx context.Context) (*big.Int, error)
+	CodeAt(ctx context.Context, account common.Address, blockNumber *big.Int) ([]byte, error)
 	TransactionReceipt(ctx context.Context, txHash common.Hash) (*types.Receipt, error)
 }
 
@@ -145,6 +146,18 @@ func (c *Client) ChainID(ctx context.Context) (*big.Int, error) {
 	}
 	c.chainID = id
 	return new(big.Int).Set(id), nil
+}
+
+// CodeSize is the size of the code at addr in the latest block (eth_getCode): 0 where no
+// contract is, as at an address of another network.
+func (c *Client) CodeSize(ctx context.Context, addr common.Address) (int, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	code, err := c.backend.CodeAt(ctx, addr, nil)
+	if err != nil {
+		return 0, fmt.Errorf("eth_getCode %s: %w", addr.Hex(), err)
+	}
+	return len(code), nil
 }
 
 // errNoData is returned when a call returns nothing: no contract at the address, or one

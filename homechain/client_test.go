@@ -460,3 +460,18 @@ func TestReadTimeoutOnSlowCall(t *testing.T) {
 		t.Errorf("read took %v with a 100ms timeout", d)
 	}
 }
+
+// CodeSize tells a contract from an address where none is: the mistake of an address taken
+// from another network's deployment.
+func TestCodeSize(t *testing.T) {
+	c := dial(t)
+	ctx := context.Background()
+	n, err := c.CodeSize(ctx, sandbox.Contracts().AccountNFT)
+	if err != nil || n == 0 {
+		t.Fatalf("the account NFT: %d %v", n, err)
+	}
+	// The account NFT of UR's mainnet is no contract on the sandbox chain.
+	if n, err := c.CodeSize(ctx, common.HexToAddress("0x4a05148119683E0A41b52fb973EEF0EE81536c47")); err != nil || n != 0 {
+		t.Fatalf("mainnet's address: %d %v", n, err)
+	}
+}

@@ -86,28 +86,43 @@ var ErrUnsigned = fmt.Errorf("%w: the answer carries no x-api-signature", ErrRes
 // checkResponseSignature verifies the answer's x-api-signature (EIP-191 over the raw body)
 // and returns the signer ("" when unsigned and WarnUnsigned lets that through).
 func (c *Client) checkResponseSignature(h http.Header, raw []byte) (string, error) {
-	sig, pub := h.Get(HeaderAPISignature), h.Get(HeaderAPIPublicKey)
-	if sig == "" {
+	signer, signed, err := ResponseSigner(h, raw)
+	if err != nil {
+		return "", err
+	}
+	if !signed {
 		if c.WarnUnsigned {
 			return "", nil
 		}
-		signer := "the service"
+		who := "the service"
 		if c.ResponseKey != nil {
-			signer = "the service key " + c.ResponseKey.Hex() + " (partner_response_key)"
+			who = "the service key " + c.ResponseKey.Hex() + " (partner_response_key)"
 		}
-		return "", fmt.Errorf("%w, and %s signs its answers (partner_unsigned_answers=refuse)", ErrUnsigned, signer)
-	}
-	signer, err := wallet.RecoverPersonal(raw, sig)
-	if err != nil {
-		return "", fmt.Errorf("%w: x-api-signature: %v", ErrResponseSignature, err)
-	}
-	if pub != "" && (!common.IsHexAddress(pub) || common.HexToAddress(pub) != signer) {
-		return "", fmt.Errorf("%w: the body is signed by %s, not by x-api-publicKey %s (altered on the way, or signed over other bytes)", ErrResponseSignature, signer.Hex(), pub)
+		return "", fmt.Errorf("%w, and %s signs its answers (partner_unsigned_answers=refuse)", ErrUnsigned, who)
 	}
 	if c.ResponseKey != nil && signer != *c.ResponseKey {
 		return "", fmt.Errorf("%w: signed by %s, not by the service key %s the profile pins (partner_response_key)", ErrResponseSignature, signer.Hex(), c.ResponseKey.Hex())
 	}
 	return signer.Hex(), nil
+}
+
+// ResponseSigner is the key whose x-api-signature over the raw answer holds (EIP-191), and
+// whether the answer carries a signature at all. A signature that does not recover, or that
+// recovers to another key than x-api-publicKey names, is an ErrResponseSignature. Which key
+// may sign is the caller's to judge (Client.ResponseKey).
+func ResponseSigner(h http.Header, raw []byte) (signer common.Address, signed bool, err error) {
+	sig, pub := h.Get(HeaderAPISignature), h.Get(HeaderAPIPublicKey)
+	if sig == "" {
+		return common.Address{}, false, nil
+	}
+	signer, err = wallet.RecoverPersonal(raw, sig)
+	if err != nil {
+		return common.Address{}, true, fmt.Errorf("%w: x-api-signature: %v", ErrResponseSignature, err)
+	}
+	if pub != "" && (!common.IsHexAddress(pub) || common.HexToAddress(pub) != signer) {
+		return common.Address{}, true, fmt.Errorf("%w: the body is signed by %s, not by x-api-publicKey %s (altered on the way, or signed over other bytes)", ErrResponseSignature, signer.Hex(), pub)
+	}
+	return signer, true, nil
 }
 
 // Exchange is one signed call: what was sent and what came back, for display and logs.
@@ -135,69 +150,114 @@ func (c *Client) Post(ctx context.Context, path, svcID string, body []byte, limi
 	if c.Signer == nil {
 		return nil, errors.New("partner API: no partner signer (partner_key)")
 	}
-	if c.BaseURL == "" {
-		return nil, errors.New("partner API: no partner API address (partner_api)")
-	}
 	variant := c.Variant
 	if variant == "" {
 		variant = wallet.PartnerAuthSpec
 	}
-	if variant != wallet.PartnerAuthSpec && variant != wallet.PartnerAuthUR {
-		return nil, fmt.Errorf("partner API: partner auth variant %q: expected %s or %s", variant, wallet.PartnerAuthSpec, wallet.PartnerAuthUR)
-	}
-	window := c.Deadline
-	if window == 0 {
-		window = DefaultDeadline
-	}
-	if window < 0 || window > protocol.MaxPartnerDeadline {
-		return nil, fmt.Errorf("partner API: partner deadline window %s: expected above 0 and at most %s", window, protocol.MaxPartnerDeadline)
-	}
-	if variant != wallet.PartnerAuthSpec {
-		svcID = ""
-	}
-	at := c.now()
-	call := wallet.PartnerCall{Variant: variant, Payload: body, SvcID: svcID, Deadline: at.Add(window).Unix()}
-	if variant == wallet.PartnerAuthSpec && c.Names.AccountID() != protocol.StandInSvcID {
-		call.IDName = c.Names.AccountID()
-	}
-	auth, err := wallet.SignPartnerAuth(c.Signer, call, at)
+	ex, h, err := c.send(ctx, path, svcID, body, limit, variant)
 	if err != nil {
-		return nil, fmt.Errorf("partner API %s: partner auth: %w", path, err)
+		return ex, err
+	}
+	if ex.Status == http.StatusOK {
+		if ex.SignedBy, err = c.checkResponseSignature(h, ex.Response); err != nil {
+			return ex, err
+		}
+	}
+	return ex, nil
+}
+
+// send posts body to path, signed with partner auth under variant ("" sends it unsigned),
+// and reads at most limit bytes of the answer; it returns the answer's headers.
+func (c *Client) send(ctx context.Context, path, svcID string, body []byte, limit int64, variant wallet.PartnerAuthVariant) (*Exchange, http.Header, error) {
+	if c.BaseURL == "" {
+		return nil, nil, errors.New("partner API: no partner API address (partner_api)")
+	}
+	ex := &Exchange{Path: path, Body: body}
+	hdr := http.Header{"Content-Type": {"application/json"}}
+	if variant != "" {
+		if c.Signer == nil {
+			return nil, nil, errors.New("partner API: no partner signer (partner_key)")
+		}
+		if variant != wallet.PartnerAuthSpec && variant != wallet.PartnerAuthUR {
+			return nil, nil, fmt.Errorf("partner API: partner auth variant %q: expected %s or %s", variant, wallet.PartnerAuthSpec, wallet.PartnerAuthUR)
+		}
+		window := c.Deadline
+		if window == 0 {
+			window = DefaultDeadline
+		}
+		if window < 0 || window > protocol.MaxPartnerDeadline {
+			return nil, nil, fmt.Errorf("partner API: partner deadline window %s: expected above 0 and at most %s", window, protocol.MaxPartnerDeadline)
+		}
+		if variant != wallet.PartnerAuthSpec {
+			svcID = ""
+		}
+		at := c.now()
+		call := wallet.PartnerCall{Variant: variant, Payload: body, SvcID: svcID, Deadline: at.Add(window).Unix()}
+		if variant == wallet.PartnerAuthSpec && c.Names.AccountID() != protocol.StandInSvcID {
+			call.IDName = c.Names.AccountID()
+		}
+		auth, err := wallet.SignPartnerAuth(c.Signer, call, at)
+		if err != nil {
+			return nil, nil, fmt.Errorf("partner API %s: partner auth: %w", path, err)
+		}
+		ex.Auth = auth
+		hdr.Set(HeaderAPISignature, auth.Signature)
+		hdr.Set(HeaderAPIDeadline, strconv.FormatInt(auth.Deadline, 10))
+		hdr.Set(HeaderAPIPublicKey, auth.PublicKey)
+		if svcID != "" {
+			hdr.Set(c.Names.AccountIDHeader(), svcID)
+		}
 	}
 	u := strings.TrimRight(c.BaseURL, "/") + path
 	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
 	if err != nil {
-		return nil, fmt.Errorf("partner API %s: %w", path, err)
+		return nil, nil, fmt.Errorf("partner API %s: %w", path, err)
 	}
-	hr.Header.Set("Content-Type", "application/json")
-	hr.Header.Set(HeaderAPISignature, auth.Signature)
-	hr.Header.Set(HeaderAPIDeadline, strconv.FormatInt(auth.Deadline, 10))
-	hr.Header.Set(HeaderAPIPublicKey, auth.PublicKey)
-	if svcID != "" {
-		hr.Header.Set(c.Names.AccountIDHeader(), svcID)
-	}
+	hr.Header = hdr
 	hc := c.HTTP
 	if hc == nil {
 		hc = &http.Client{Timeout: 30 * time.Second}
 	}
-	ex := &Exchange{Path: path, Body: body, Auth: auth}
 	resp, err := hc.Do(hr)
 	if err != nil {
-		return ex, fmt.Errorf("partner API %s: %w", path, err)
+		return ex, nil, fmt.Errorf("partner API %s: %w", path, err)
 	}
 	defer resp.Body.Close()
 	ex.Status = resp.StatusCode
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
-		return ex, fmt.Errorf("partner API %s: read: %w", path, err)
+		return ex, resp.Header, fmt.Errorf("partner API %s: read: %w", path, err)
 	}
 	ex.Response = raw
-	if resp.StatusCode == http.StatusOK {
-		if ex.SignedBy, err = c.checkResponseSignature(resp.Header, raw); err != nil {
-			return ex, err
-		}
+	return ex, resp.Header, nil
+}
+
+// Probed is an answer of the conformance probe (purse doctor): the exchange whatever it
+// says, and its signature checked but not enforced.
+type Probed struct {
+	*Exchange
+	Header http.Header
+	// Signed says the answer carries x-api-signature; Signer is the key it recovers to, and
+	// SignatureErr why it does not hold (ResponseSigner).
+	Signed       bool
+	Signer       common.Address
+	SignatureErr error
+}
+
+// Probe posts body to path for the conformance probe, signed under variant
+// (wallet.PartnerAuthSpec or PartnerAuthUR) or unsigned (""), and returns the answer of any
+// status with its response signature read. An error means no answer.
+func (c *Client) Probe(ctx context.Context, path string, body []byte, variant wallet.PartnerAuthVariant) (*Probed, error) {
+	if err := protocol.CheckPath(path); err != nil {
+		return nil, fmt.Errorf("partner API: path: %v", err)
 	}
-	return ex, nil
+	ex, h, err := c.send(ctx, path, "", body, MaxAnswerBytes, variant)
+	if err != nil {
+		return nil, err
+	}
+	p := &Probed{Exchange: ex, Header: h}
+	p.Signer, p.Signed, p.SignatureErr = ResponseSigner(h, ex.Response)
+	return p, nil
 }
 
 // UnsignedRefusal is err, Post's refusal of the exchange's answer, except when the answer

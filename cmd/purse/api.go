@@ -51,20 +51,6 @@ func (a *cli) run(body func(cmd *cobra.Command, core *app.App, args []string) er
 	}
 }
 
-func (a *cli) doctorCmd() *cobra.Command {
-	return a.command("doctor", "Probe the profile's service, read-only: each assumption confirmed, contradicted or not reachable", func(cmd *cobra.Command, core *app.App) error {
-		probes, err := core.Doctor(cmd.Context(), nil)
-		var rows [][]string
-		for _, p := range probes {
-			rows = append(rows, []string{p.Name, strings.ToUpper(p.Verdict), p.Detail})
-		}
-		if probes != nil {
-			_ = a.print(probes, func(w *humanOut) { w.Table([]string{"PROBE", "VERDICT", "DETAIL"}, rows) })
-		}
-		return err
-	})
-}
-
 func (a *cli) accountStatusCmd() *cobra.Command {
 	return a.command("status", "Account status, KYC step, vendor review and CRS notice", func(cmd *cobra.Command, core *app.App) error {
 		st, err := core.AccountStatus(cmd.Context())

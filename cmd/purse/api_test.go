@@ -224,32 +224,6 @@ func TestKYCHandoffCommands(t *testing.T) {
 	}
 }
 
-// TestDoctor: every probe confirmed against the sandbox (the signed reads once an account
-// exists), and exit 1 naming the contradictions against something that is not the service.
-func TestDoctor(t *testing.T) {
-	apiEnv(t)
-	out, e, c := purse(t, "", "doctor", "--json")
-	var probes []app.Probe
-	if err := json.Unmarshal([]byte(out), &probes); err != nil || c != exitOK || len(probes) != 4 || probes[3].Verdict != app.ProbeUnreachable {
-		t.Fatalf("no account: %d %s %s", c, out, e)
-	}
-	if _, e, c := purse(t, "", "account", "mint", "--token-id", "1234567890", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitOK {
-		t.Fatalf("mint: %s", e)
-	}
-	out, e, c = purse(t, "", "doctor")
-	if c != exitOK || strings.Contains(out, "CONTRADICTED") || !strings.Contains(out, "card read") || !strings.Contains(out, "CONFIRMED") {
-		t.Fatalf("doctor: %d\n%s\n%s", c, out, e)
-	}
-	notService := httptest.NewServer(nil)
-	t.Cleanup(notService.Close)
-	if _, e, c := purse(t, "", "profile", "set", "user_api="+notService.URL); c != exitOK {
-		t.Fatal(e)
-	}
-	if out, e, c := purse(t, "", "doctor"); c != exitFailure || !strings.Contains(out, "CONTRADICTED") || !strings.Contains(e, "contradicted what purse assumes") {
-		t.Fatalf("not the service: %d\n%s\n%s", c, out, e)
-	}
-}
-
 // mustField is one field of a JSON object, as raw JSON.
 func mustField(t *testing.T, out, name string) string {
 	t.Helper()

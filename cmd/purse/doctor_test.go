@@ -1,0 +1,112 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"testing"
+
+	"purse/app"
+	"purse/enduser/endusertest"
+	"purse/sandbox"
+	"purse/wallet"
+)
+
+// doctorJSON runs purse doctor --json and reads its report by probe name.
+func doctorJSON(t *testing.T) (app.DoctorReport, map[string]app.Probe, int) {
+	t.Helper()
+	out, e, c := purse(t, "", "doctor", "--json")
+	var rep app.DoctorReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("doctor --json: %d %v\n%s\n%s", c, err, out, e)
+	}
+	by := map[string]app.Probe{}
+	for _, p := range rep.Probes {
+		by[p.Name] = p
+	}
+	return rep, by, c
+}
+
+// TestDoctor: against the sandbox without an account, the account's probes are not
+// reachable and the public ones confirmed; with one, nothing is contradicted; against
+// something that is not the service, exit 1 naming the contradiction.
+func TestDoctor(t *testing.T) {
+	apiEnv(t)
+	rep, by, c := doctorJSON(t)
+	if c != exitOK || by["envelope"].Verdict != app.ProbeConfirmed || by["card read"].Verdict != app.ProbeUnreachable ||
+		!strings.Contains(by["card read"].Detail, "token_id") || by["home chain"].Verdict != app.ProbeUnreachable {
+		t.Fatalf("no account: %d %+v", c, rep.Summary)
+	}
+	// --json carries each probe's readings and evidence verbatim.
+	env := by["envelope"]
+	if len(env.Readings) != 2 || env.Readings[0].Fit != "fits" || len(env.Evidence) != 1 || env.Evidence[0].Status != 200 || env.Evidence[0].Code != "0" {
+		t.Fatalf("envelope: %+v", env)
+	}
+	if _, e, c := purse(t, "", "account", "mint", "--token-id", "1234567890", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitOK {
+		t.Fatalf("mint: %s", e)
+	}
+	out, e, c := purse(t, "", "doctor")
+	if c != exitOK || strings.Contains(out, "CONTRADICTED") || !strings.Contains(out, "card read") || !strings.Contains(out, "READING/DETAIL") ||
+		!strings.Contains(out, "summary: ") || !strings.Contains(out, " inconclusive") {
+		t.Fatalf("doctor: %d\n%s\n%s", c, out, e)
+	}
+	notService := httptest.NewServer(nil)
+	t.Cleanup(notService.Close)
+	if _, e, c := purse(t, "", "profile", "set", "user_api="+notService.URL); c != exitOK {
+		t.Fatal(e)
+	}
+	if out, e, c := purse(t, "", "doctor"); c != exitFailure || !strings.Contains(out, "CONTRADICTED") || !strings.Contains(e, "contradicted what purse assumes") {
+		t.Fatalf("not the service: %d\n%s\n%s", c, out, e)
+	}
+}
+
+// A tester's walk: a sandbox that speaks UR's dialect, the profile made from it, an account
+// onboarded; every probe is confirmed but the one whose signature the policy would ask a
+// person about. Then a stand-in that refuses every signature: nothing signed is confirmed,
+// the credentials are named first, exit 1.
+func TestDoctorUnderURDialectAndRefusedSignatures(t *testing.T) {
+	sb := sandboxProfile(t, sandbox.Config{Dialect: endusertest.Dialect{NoTimestamp: true, AccountStatusFull: true, OnrampLimitPost: true, URNames: true, NoRetCode: true},
+		PartnerAuth: wallet.PartnerAuthUR, TxAmountUnit: "display"},
+		[]string{"key", "new", "--label", "partner", "--kind", "evm"}, []string{"profile", "set", "partner_key=partner"},
+		[]string{"--yes", "sandbox", "ctl", "onboard", "--key", "dev"})
+	rep, by, c := doctorJSON(t)
+	if c != exitOK || rep.Summary.Contradicted != 0 || rep.Summary.Credentials != 0 {
+		t.Fatalf("UR dialect: %d %+v", c, rep.Summary)
+	}
+	for name, reading := range map[string]string{
+		"server time":          "timeNow",
+		"envelope":             "no retCode",
+		"on-ramp limit method": "POST {}",
+		"account status auth":  "full auth is needed",
+		"history amount unit":  "display decimals",
+		"partner auth form":    "UR's documented form",
+		"quote path":           "/v1/altchain/deposit/quote",
+	} {
+		if p := by[name]; p.Verdict != app.ProbeConfirmed || !strings.Contains(p.Reading, reading) {
+			t.Errorf("%s: %s %q: %s", name, p.Verdict, p.Reading, p.Detail)
+		}
+	}
+	if p := by["on-ramp limit"]; p.Verdict != app.ProbeSkipped || !strings.Contains(p.Detail, "never waits") {
+		t.Errorf("the on-ramp limit's POST {} signs issue-card's body too: %+v", p)
+	}
+
+	target, _ := url.Parse(sb.Info().UserAPI)
+	refusing := httptest.NewServer(endusertest.RefuseSignatures(httputil.NewSingleHostReverseProxy(target)))
+	t.Cleanup(refusing.Close)
+	if _, e, c := purse(t, "", "profile", "set", "user_api="+refusing.URL, "partner_api="+refusing.URL+"/partner"); c != exitOK {
+		t.Fatal(e)
+	}
+	out, e, c := purse(t, "", "doctor")
+	if c != exitFailure || !strings.Contains(out, "CREDENTIALS REFUSED") || !strings.Contains(out, "fix first: signature check") ||
+		!strings.Contains(e, "refused purse's own signature") {
+		t.Fatalf("refused signatures: %d\n%s\n%s", c, out, e)
+	}
+	_, by, _ = doctorJSON(t)
+	for _, name := range []string{"signature check", "account status auth", "full-auth hash", "deadline bound", "banking profile", "card read", "cursor paging", "history amount unit", "partner auth form"} {
+		if by[name].Verdict != app.ProbeCredentials {
+			t.Errorf("%s: %s %s", name, by[name].Verdict, by[name].Detail)
+		}
+	}
+}
