@@ -48,6 +48,7 @@ func (r *doctorRun) partnerUnsigned(ctx context.Context) (*partner.Client, bool)
 		return nil, false
 	}
 	c := partnerClientOf(r.p, nil)
+	c.Now = r.s.Now
 	if r.b.partnerAbsent == nil {
 		r.b.partnerAbsent = r.partnerSend(ctx, c, partnerAbsentPath, "")
 	}

@@ -53,7 +53,10 @@ func (s *App) partnerClient(p config.Profile, u *Unlock, orElse string) (*partne
 	if err != nil {
 		return nil, err
 	}
-	return partnerClientOf(p, signer), nil
+	c := partnerClientOf(p, signer)
+	// The deadline is set by the clock the gate checks it against (the service's time).
+	c.Now = s.Now
+	return c, nil
 }
 
 // partnerClientOf is the one place that turns a profile into a partner client: the signer
