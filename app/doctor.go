@@ -138,6 +138,10 @@ func (s *App) Doctor(ctx context.Context, u *Unlock) (DoctorReport, error) {
 			next = "The service follows other readings than the profile: " + strings.Join(sum.Settings, ", ") + " would select them (docs/service-assumptions.md says what each means)."
 		}
 		return rep, &Advice{fmt.Errorf("%d probe(s) contradicted what purse assumes", sum.Contradicted), next}
+	case sum.Confirmed+sum.Inconclusive == 0:
+		// Nothing the service said was judged: a script must not read that as a pass.
+		return rep, &Advice{fmt.Errorf("no probe got an answer to judge (%d not reachable, %d skipped)", sum.Unreachable, sum.Skipped),
+			"Check the profile's addresses (purse profile show) and this machine's network; the first probes above say what failed."}
 	}
 	return rep, nil
 }

@@ -429,6 +429,11 @@ func (r *doctorRun) probeStatusForm(context.Context) Probe {
 			break
 		}
 	}
+	if data == nil && len(r.statusAnswers) > 0 && !slices.ContainsFunc(r.statusAnswers, func(a *answer) bool { return a != nil && a.err == nil }) {
+		// No read was answered at all: nothing to judge (the auth probe says why).
+		o, _ := withoutAnswer(r.statusAnswers...)
+		return finish("account status result", rs, o)
+	}
 	return finish("account status result", rs, judgeStatusForm(data), data)
 }
 

@@ -60,6 +60,14 @@ func TestDoctor(t *testing.T) {
 	if out, e, c := purse(t, "", "doctor"); c != exitFailure || !strings.Contains(out, "CONTRADICTED") || !strings.Contains(e, "contradicted what purse assumes") {
 		t.Fatalf("not the service: %d\n%s\n%s", c, out, e)
 	}
+	// Nothing answers: nothing was judged, which a script must not read as a pass.
+	notService.Close()
+	if _, e, c := purse(t, "", "profile", "set", "evm_rpc="+notService.URL); c != exitOK {
+		t.Fatal(e)
+	}
+	if out, e, c := purse(t, "", "doctor"); c != exitFailure || strings.Contains(out, "CONFIRMED") || !strings.Contains(e, "no probe got an answer to judge") {
+		t.Fatalf("nothing answers: %d\n%s\n%s", c, out, e)
+	}
 }
 
 // A tester's walk: a sandbox that speaks UR's dialect, the profile made from it, an account
