@@ -16,6 +16,7 @@ import (
 	"purse/agent"
 	"purse/altchain"
 	"purse/config"
+	"purse/internal/format"
 	"purse/keystore"
 	"purse/protocol"
 	"purse/wallet"
@@ -749,7 +750,7 @@ func (s *App) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
 	if v.Lamports, err = rpc.Balance(ctx, st.User); err != nil {
 		return v, err
 	}
-	v.SOL = altchain.FormatUnits(v.Lamports, 9)
+	v.SOL = format.Uint(v.Lamports, format.SOLDecimals)
 	ata, err := altchain.AssociatedTokenAddress(st.User, c.USDCMint, solana.TokenProgramID)
 	if err != nil {
 		return v, err
@@ -763,7 +764,7 @@ func (s *App) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
 	if err != nil {
 		return v, err
 	}
-	v.HasUSDC, v.USDCUnits, v.USDC = true, tb.Amount, altchain.FormatUnits(tb.Amount, int32(tb.Decimals))
+	v.HasUSDC, v.USDCUnits, v.USDC = true, tb.Amount, format.Uint(tb.Amount, int32(tb.Decimals))
 	return v, nil
 }
 

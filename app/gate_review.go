@@ -17,6 +17,7 @@ import (
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
+	"purse/internal/format"
 	"purse/wallet"
 )
 
@@ -76,7 +77,7 @@ func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) 
 			{Label: "message form", Value: string(pc.Variant)},
 			{Label: "svcId", Value: pc.SvcID},
 			{Label: "externalUserId", Value: pc.ExternalUserID},
-			{Label: "deadline", Value: strconv.FormatInt(pc.Deadline, 10), Note: time.Unix(pc.Deadline, 0).UTC().Format("2006-01-02 15:04:05 UTC")},
+			{Label: "deadline", Value: strconv.FormatInt(pc.Deadline, 10), Note: format.Unix(pc.Deadline)},
 		}, Block: &review.Block{Label: "Payload", Text: string(pc.Payload)}}}, rv.Sections...)
 		return rv
 	}
@@ -84,7 +85,7 @@ func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) 
 }
 
 func deadlineNote(dl int64) string {
-	return fmt.Sprintf("the deadline %d (%s) may lie outside the service's bounds (--allow-any-deadline): the service refuses such a signature; it is for tests", dl, time.Unix(dl, 0).UTC().Format(time.RFC3339))
+	return fmt.Sprintf("the deadline %d (%s) may lie outside the service's bounds (--allow-any-deadline): the service refuses such a signature; it is for tests", dl, format.Unix(dl))
 }
 
 // payloadDoes says in words what a full-auth payload asks the service to do, when it can be

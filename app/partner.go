@@ -15,6 +15,7 @@ import (
 	"purse/app/review"
 	"purse/config"
 	"purse/enduser"
+	"purse/internal/format"
 	"purse/partner"
 	"purse/protocol"
 	"purse/wallet"
@@ -346,7 +347,7 @@ func (st PartnerIDVStatus) Fields() [][2]string {
 	r := st.Record
 	var created string
 	if r.CreatedAtMs > 0 {
-		created = time.UnixMilli(r.CreatedAtMs).UTC().Format(time.RFC3339)
+		created = format.UnixMilli(r.CreatedAtMs)
 	}
 	return [][2]string{{"type", r.Type}, {"reviewStatus", r.ReviewStatus}, {"reviewAnswer", r.ReviewAnswer},
 		{"reviewRejectType", r.ReviewRejectType}, {"levelName", r.LevelName}, {"rejectLabels", strings.Join(r.RejectLabels, ", ")},

@@ -13,6 +13,7 @@ import (
 
 	"purse/enduser"
 	"purse/homechain"
+	"purse/internal/format"
 	"purse/wallet"
 )
 
@@ -269,7 +270,7 @@ func settlePermit(ctx context.Context, hc *homechain.Client, pr PreparedPermit, 
 	if res.TxHash != "" {
 		oe.IDName, oe.ID = "txHash", res.TxHash
 	}
-	deadline := time.Unix(p.Deadline.Int64(), 0).UTC().Format(time.RFC3339)
+	deadline := format.Unix(p.Deadline.Int64())
 	sameNonce := fmt.Sprintf("a new permit signs the same nonce %s while this one is unused, so at most one of them takes effect", p.Nonce)
 	// The reason quotes the answer; the error wraps it too, so errors.As still finds it.
 	settled := func(head string) error { return &quoted{msg: head + ": " + d.reason, cause: postErr} }

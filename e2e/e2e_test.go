@@ -175,11 +175,11 @@ func TestE2E(t *testing.T) {
 	// The quote is signed by the partner key, the EVM key unlocked at Form A; the Solana key
 	// is unlocked to sign, and the gate shows the review of the signed and simulated bytes.
 	u.unlock("Unlock key sol")
-	u.expect("deposit: review", longTimeout, "SIGNING REVIEW: deposit 12.5 USDC → EUR24", "Solana transaction (ed25519)", "you receive", "y sign")
+	u.expect("deposit: review", longTimeout, "SIGNING REVIEW: deposit 12.500000 USDC → EUR24", "Solana transaction (ed25519)", "you receive", "y sign")
 	u.keys("G") // the end of the review: the validation findings
 	u.expect("deposit: findings in the review", stepTimeout, "── Validation findings", "(end)")
 	u.keys("y")
-	u.expect("deposit: confirmed", longTimeout, "ok Deposited 12.5 USDC → EUR (", "Verdict: ok: the transaction may be signed", "Findings (")
+	u.expect("deposit: confirmed", longTimeout, "ok Deposited 12.500000 USDC → EUR (", "Verdict: ok: the transaction may be signed", "Findings (")
 	u.expectRe("deposit: confirmation status", longTimeout, regexp.MustCompile(`ok +9 confirm +(confirmed|finalized)`))
 	steps.mark("Solana deposit 12.5 USDC → EUR: quote, findings, review y, sent, confirmed")
 

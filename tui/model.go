@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"purse/app"
 	"purse/internal/visible"
 	"purse/tui/kit"
 )
@@ -85,6 +86,9 @@ type note struct {
 // NewModel returns the root model over screens (in tab order). env must come from
 // kit.NewEnv.
 func NewModel(env *kit.Env, screens ...kit.Screen) *Model {
+	if env.Describe == nil {
+		env.Describe = app.Describe // the one mapping of errors to advice, shared with the CLI
+	}
 	sp := spinner.New(spinner.WithSpinner(spinner.Line), spinner.WithStyle(env.Styles.Spinner))
 	return &Model{
 		env:     env,
@@ -464,12 +468,12 @@ func (m *Model) setError(i int, what string, err error, next, slot string) {
 		return
 	}
 	advised := next != "" || kit.OwnAdvice(err)
+	text, derived := m.env.Explain(err)
 	if next == "" {
-		next = kit.NextStep(err, m.env.Home)
+		next = derived
 	}
-	text := "(no details)"
-	if err != nil {
-		text = err.Error()
+	if err == nil {
+		text = "(no details)"
 	}
 	m.env.Logger.Error("task failed", "what", what, "err", text)
 	*m.noteOf(i) = note{errWhat: what, errText: text, errNext: next, errSlot: slot, advised: advised}

@@ -251,7 +251,7 @@ func (s *Screen) refresh() tea.Cmd {
 		}
 		st, err := sv.AccountStatus(ctx)
 		if err != nil {
-			return snap, advise(err)
+			return snap, err
 		}
 		snap.Status, snap.Loaded = st, true
 		return snap, nil
@@ -274,7 +274,7 @@ func runSigned[T any](s *Screen, slot, label string, prompt bool, fn func(ctx co
 		if errors.Is(err, app.ErrNeedsUnlock) {
 			return signed[T]{}, err // unlock.Start asks and calls again
 		}
-		return signed[T]{V: v}, advise(err)
+		return signed[T]{V: v}, err
 	}
 	if !prompt {
 		return start(s, slot, label, func(ctx context.Context) (signed[T], error) { return call(ctx, nil) })
@@ -659,7 +659,7 @@ func (s *Screen) control(what string, fn func(ctx context.Context, sv Service, c
 		if d.What == "" || err != nil {
 			d.What = what
 		}
-		return d, advise(err)
+		return d, err
 	})
 }
 
@@ -745,49 +745,6 @@ func (s *Screen) InputFocused() bool {
 // Retries implements kit.Retrier: on the status view, r reads the status again (never a
 // mint, a token, Form A or a sandbox action).
 func (s *Screen) Retries(slot string) bool { return slot == slotStatus && s.mode == modeStatus }
-
-// advisedError carries what to do next with an error the router shows in the footer.
-type advisedError struct {
-	err  error
-	next string
-}
-
-func (e *advisedError) Error() string    { return e.err.Error() }
-func (e *advisedError) Unwrap() error    { return e.err }
-func (e *advisedError) NextStep() string { return e.next }
-
-// advise attaches what to do next to the errors of the end-user client.
-func advise(err error) error {
-	if err == nil {
-		return nil
-	}
-	var ns kit.NextStepper
-	if errors.As(err, &ns) && ns.NextStep() != "" {
-		return err
-	}
-	var (
-		ae *enduser.APIError
-		ge *enduser.GatewayError
-		te *enduser.TransportError
-		de *enduser.DecodeError
-		ve *enduser.ValidationError
-	)
-	switch {
-	case errors.As(err, &ae):
-		return &advisedError{err, ae.Explanation}
-	case errors.As(err, &ge):
-		return &advisedError{err, fmt.Sprintf("The service's gateway answered HTTP %d (an outage; on the sandbox possibly an injected fault): try again in a moment; E clears sandbox faults.", ge.Status)}
-	case errors.As(err, &te) && errors.Is(err, context.Canceled):
-		return err
-	case errors.As(err, &te):
-		return &advisedError{err, "Cannot reach the service: start the sandbox (purse sandbox) or check the profile's user_api on the Settings screen, then try again."}
-	case errors.As(err, &de):
-		return &advisedError{err, "The service's answer could not be read: the Requests screen shows the exact answer; try again once it is fixed."}
-	case errors.As(err, &ve):
-		return &advisedError{err, "Correct " + ve.Field + " and try again; nothing was sent."}
-	}
-	return err
-}
 
 // idvValues are the identity-verification token form's values, by app.ParseIDVRequest's names.
 func idvValues(f *form.Form) map[string]string {

@@ -16,7 +16,6 @@ import (
 	"purse/app"
 	"purse/config"
 	"purse/enduser"
-	"purse/sandboxctl"
 	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -290,34 +289,11 @@ func TestMintCancelSendsNothing(t *testing.T) {
 	}
 }
 
+// TestErrorsSayWhatToDoNext: the status error shows with the application layer's advice
+// (app.NextStep, whose cases app's tests cover).
 func TestErrorsSayWhatToDoNext(t *testing.T) {
-	api := &enduser.APIError{Route: "account-status", Code: enduser.CodeAuth, CodeText: "10001", Message: "bad sign", Explanation: enduser.Explain(enduser.CodeAuth)}
-	cases := []struct {
-		err  error
-		want string
-	}{
-		{api, "resync"},
-		{&enduser.HTTPError{Route: "x", Status: 400, API: api}, "resync"},
-		{&enduser.GatewayError{Route: "x", Status: 503}, "HTTP 503"},
-		{&enduser.TransportError{Route: "x", Err: errors.New("connection refused")}, "start the sandbox"},
-		{&enduser.DecodeError{Route: "x", Err: errors.New("eof")}, "Requests screen"},
-		{&enduser.ValidationError{Route: "mint", Field: "address", Msg: "bad"}, "Correct address"},
-		{&sandboxctl.ControlError{Route: "advance", RetCode: 10009, Message: "nothing is waiting"}, "refresh the account"},
-	}
-	for _, c := range cases {
-		if got := kit.NextStep(advise(c.err), ""); !strings.Contains(got, c.want) {
-			t.Errorf("%T: next step %q, want %q", c.err, got, c.want)
-		}
-		if !errors.Is(advise(c.err), c.err) {
-			t.Errorf("%T: advice must keep the error", c.err)
-		}
-	}
-	if advise(nil) != nil {
-		t.Error("advise(nil)")
-	}
-
 	s := newTest(t, 80, 24)
-	deliverSnapshot(t, s, snapshot{Profile: sbProfile("1234567890")}, advise(&enduser.GatewayError{Route: "account-status", Status: 503}))
+	deliverSnapshot(t, s, snapshot{Profile: sbProfile("1234567890")}, &enduser.GatewayError{Route: "account-status", Status: 503})
 	v := tuitest.Plain(s.View())
 	for _, want := range []string{"ERROR: the status could not be read", "Next: The service's gateway answered HTTP 503"} {
 		if !strings.Contains(v, want) {
@@ -448,7 +424,7 @@ func goldenStates() map[string]func(t *testing.T, s *Screen) {
 			press(s, "bob@example")
 		},
 		"status_error": func(t *testing.T, s *Screen) {
-			deliverSnapshot(t, s, snapshot{Profile: sbProfile("1234567890")}, advise(&enduser.TransportError{Route: "account-status", Err: errors.New("dial tcp 127.0.0.1:8787: connection refused")}))
+			deliverSnapshot(t, s, snapshot{Profile: sbProfile("1234567890")}, &enduser.TransportError{Route: "account-status", Err: errors.New("dial tcp 127.0.0.1:8787: connection refused")})
 		},
 	}
 }

@@ -114,7 +114,7 @@ func (s *Screen) partnerFormKey(k tea.KeyPressMsg) tea.Cmd {
 				return app.PartnerMintPlan{}, errors.New("no services: the account screen runs inside purse's terminal UI")
 			}
 			plan, err := sv.PreparePartnerMint(ctx, in)
-			return plan, advise(err)
+			return plan, err
 		})
 	}
 	return cmd

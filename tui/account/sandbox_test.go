@@ -272,7 +272,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("one-shot 503 set: errors %v\n%s", d.errs, tuitest.Plain(d.s.View()))
 	}
 	d.keys("r")
-	if len(d.errs) != 1 || !strings.Contains(kit.NextStep(d.errs[0], home), "HTTP 503") || !strings.Contains(tuitest.Plain(d.s.View()), "ERROR: the status could not be read") {
+	if len(d.errs) != 1 || !strings.Contains(d.s.env.NextStep(d.errs[0]), "HTTP 503") || !strings.Contains(tuitest.Plain(d.s.View()), "ERROR: the status could not be read") {
 		t.Fatalf("one-shot 503: errors %v\n%s", d.errs, tuitest.Plain(d.s.View()))
 	}
 	d.keys("r")
@@ -290,7 +290,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	d.errs = nil
 	d.keys("m")
 	d.key(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
-	if len(d.dialogs) != 0 || len(d.errs) != 1 || !strings.Contains(d.errs[0].Error(), "already owns account "+tokenID) || !strings.Contains(kit.NextStep(d.errs[0], home), "token_id="+tokenID) {
+	if len(d.dialogs) != 0 || len(d.errs) != 1 || !strings.Contains(d.errs[0].Error(), "already owns account "+tokenID) || !strings.Contains(d.s.env.NextStep(d.errs[0]), "token_id="+tokenID) {
 		t.Fatalf("a second mint for the same key: dialogs %d, errors %v", len(d.dialogs), d.errs)
 	}
 }

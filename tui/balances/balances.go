@@ -16,7 +16,7 @@ import (
 
 	"purse/app"
 	"purse/enduser"
-	"purse/homechain"
+	"purse/internal/format"
 	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/unlock"
@@ -183,8 +183,9 @@ func (s *Screen) lines() []string {
 	}
 	add(st.Title.Render(title))
 	if s.err != nil {
-		wrap(st.Marks.Error+": ", s.err.Error())
-		wrap("What to do: ", kit.NextStep(s.err, s.env.Home))
+		text, next := s.env.Explain(s.err)
+		wrap(st.Marks.Error+": ", text)
+		wrap("What to do: ", next)
 	}
 	if s.snap == nil {
 		if s.err == nil {
@@ -226,7 +227,7 @@ func (s *Screen) lines() []string {
 		}
 		sort.Strings(curs)
 		for _, cur := range curs {
-			line := snap.Onramp.MinAmounts[cur].String() + " .. " + snap.Onramp.MaxAmounts[cur].String() + " " + cur
+			line := app.Bounds(snap.Onramp.MinAmounts[cur], snap.Onramp.MaxAmounts[cur], format.Places(cur)) + " " + cur
 			if b := snap.Onramp.Blockers(cur); len(b) > 0 {
 				line += "  [BLOCKED: " + strings.Join(b, ", ") + "]"
 			}
@@ -284,19 +285,13 @@ func (s *Screen) chainLines(ch enduser.Chain, w int, add func(string), field fun
 			onChain = "(not home chain)"
 		} else if addr, ok := enduser.TokenAddress(t.TokenIdentifier); ok {
 			if b, ok := snap.Balances[addr]; ok {
-				onChain = homechain.FormatSmallest(b.Smallest, b.Token.Decimals)
+				onChain = format.Units(b.Smallest, int32(b.Token.Decimals))
 			} else if snap.ChainErr != nil {
 				onChain = "(unavailable)"
 			}
 		}
-		places := int32(t.DisplayDecimals)
-		if t.IsFiat {
-			places = max(places, 2)
-		}
-		service := "-"
-		if t.TotalBalance.Valid {
-			service = fixed(t.TotalBalance, places)
-		}
+		places := app.TokenPlaces(t)
+		service := app.AmountOr(t.TotalBalance, places, "-")
 		var flags []string
 		for _, f := range []struct {
 			on   bool
@@ -326,22 +321,11 @@ func (s *Screen) chainLines(ch enduser.Chain, w int, add func(string), field fun
 // bounds renders a min–max pair in token units and in USD; "?" marks a bound the
 // configuration does not send.
 func bounds(places int32, lo, hi, loUSD, hiUSD enduser.Amount) string {
-	or := func(a enduser.Amount, p int32) string {
-		if !a.Valid {
-			return "?"
-		}
-		return fixed(a, p)
-	}
-	out := or(lo, places) + " – " + or(hi, places)
+	out := app.Bounds(lo, hi, places)
 	if loUSD.Valid || hiUSD.Valid {
-		out += "  (USD " + or(loUSD, 2) + " – " + or(hiUSD, 2) + ")"
+		out += "  (USD " + app.Bounds(loUSD, hiUSD, format.FiatDecimals) + ")"
 	}
 	return out
-}
-
-// fixed shows an amount exactly, with at least places decimals: it pads, never rounds.
-func fixed(a enduser.Amount, places int32) string {
-	return a.StringFixed(max(places, -a.Exponent()))
 }
 
 // SetSize implements kit.Screen.

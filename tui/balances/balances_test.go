@@ -16,6 +16,7 @@ import (
 	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
+	"purse/internal/format"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
@@ -200,7 +201,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("after unlock: %v %+v", s.err, s.snap)
 	}
 	v := tuitest.Plain(s.View())
-	for _, want := range []string{"[CAN ACTIVATE]", "EUR24", homechain.FormatSmallest(eur, 2), tuitest.DevAddress, "logged in"} {
+	for _, want := range []string{"[CAN ACTIVATE]", "EUR24", format.Units(eur, 2), tuitest.DevAddress, "logged in"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
@@ -236,7 +237,7 @@ func TestOnrampLimitsShow(t *testing.T) {
 		MinAmounts: map[string]enduser.Amount{"EUR": enduser.NewAmount(decimal.RequireFromString("5.00"))},
 		MaxAmounts: map[string]enduser.Amount{"EUR": enduser.NewAmount(decimal.RequireFromString("900.00"))}}
 	deliver(s, snap, nil)
-	if v := tuitest.Plain(s.View()); !strings.Contains(v, "5 .. 900 EUR") || !strings.Contains(v, "[BLOCKED: region locked") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "5.00 – 900.00 EUR") || !strings.Contains(v, "[BLOCKED: region locked") {
 		t.Fatalf("view:\n%s", v)
 	}
 	s.loadID, s.loading = 2, true

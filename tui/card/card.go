@@ -14,6 +14,7 @@ import (
 
 	"purse/app"
 	"purse/enduser"
+	"purse/internal/format"
 	"purse/internal/visible"
 	"purse/tui/kit"
 	"purse/tui/unlock"
@@ -196,8 +197,9 @@ func (s *Screen) View() string {
 		add(st.StatusOK.Render(st.Marks.OK + ": " + visible.Line(s.done)))
 	}
 	if s.err != nil {
-		wrap(st.Marks.Error+": ", s.err.Error())
-		wrap("What to do: ", kit.NextStep(s.err, s.env.Home))
+		text, next := s.env.Explain(s.err)
+		wrap(st.Marks.Error+": ", text)
+		wrap("What to do: ", next)
 	}
 	switch {
 	case s.info == nil:
@@ -303,8 +305,8 @@ func usedMax(used, maxAmt enduser.Amount) string {
 	return or(used) + " used of " + or(maxAmt)
 }
 
-// fiat shows a fiat amount exactly with at least 2 decimals: it pads, never rounds.
-func fiat(a enduser.Amount) string { return a.StringFixed(max(2, -a.Exponent())) }
+// fiat shows a fiat amount with its two decimals, never rounded.
+func fiat(a enduser.Amount) string { return format.Decimal(a.Decimal, format.FiatDecimals) }
 
 // SetSize implements kit.Screen.
 func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }

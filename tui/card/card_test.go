@@ -105,7 +105,7 @@ func TestNoCardAndIssueError(t *testing.T) {
 	noCard := &enduser.APIError{Route: "card", Code: 10009, Message: "no card issued for tokenId 5123"}
 	deliver(s, app.CardInfo{NoCard: noCard, Profile: &enduser.Profile{IsCardEligible: false, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}}, nil)
 	v := tuitest.Plain(s.View())
-	for _, want := range []string{"[NO CARD]", "no card issued for tokenId 5123", "No card can be issued now", "isCardEligible is false", "card eligibility (now: no)", "at least 1 USD"} {
+	for _, want := range []string{"[NO CARD]", "no card issued for tokenId 5123", "No card can be issued now", "isCardEligible is false", "card eligibility (now: no)", "at least 1.00 USD"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
@@ -139,7 +139,7 @@ func TestNoCardAndIssueError(t *testing.T) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
 	}
-	if next := kit.NextStep(err, ""); !strings.Contains(next, "then try again") {
+	if next := app.NextStep(err); !strings.Contains(next, "then try again") {
 		t.Errorf("NextStep %q", next)
 	}
 }

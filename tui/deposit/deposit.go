@@ -25,6 +25,7 @@ import (
 	"purse/altchain"
 	"purse/app"
 	"purse/config"
+	"purse/internal/format"
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
@@ -561,7 +562,7 @@ func (s *Screen) requestQuote() tea.Cmd {
 	s.resetFlow()
 	s.phase = phaseRunning
 	in := s.input
-	what := altchain.FormatUnits(in.Amount, 6) + " USDC → " + in.Currency
+	what := format.Uint(in.Amount, format.USDCDecimals) + " USDC → " + in.Currency
 	if in.File != "" {
 		s.setStep(app.StepQuote, stRunning, "reading "+in.File)
 	} else {
@@ -670,7 +671,7 @@ func (s *Screen) progress(ev app.DepositEvent) {
 	if ev.Quote != nil {
 		s.qo = ev.Quote
 		q := ev.Quote.Quote
-		s.setStep(app.StepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", altchain.FormatUnits(q.USDCAmount, 6), s.input.Currency, ev.Quote.Source))
+		s.setStep(app.StepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", format.Uint(q.USDCAmount, format.USDCDecimals), s.input.Currency, ev.Quote.Source))
 	}
 	if ev.Report != nil {
 		s.report = ev.Report
@@ -817,7 +818,7 @@ func (s *Screen) nextStep(name string, err error, rt retry) string {
 		if s.report != nil && s.report.Rejected() {
 			return "Nothing was sent. Do not use this quote: press r for a new quote; if it is rejected again, tell the partner."
 		}
-		return "Nothing was signed. " + kit.NextStep(err, s.env.Home)
+		return "Nothing was signed. " + s.env.NextStep(err)
 	case app.StepBlockhash, app.StepSign, app.StepSimulate, app.StepReview:
 		return "Nothing was sent. Press r for a new quote and a new signature."
 	case app.StepSend, app.StepConfirm:
@@ -826,7 +827,7 @@ func (s *Screen) nextStep(name string, err error, rt retry) string {
 		}
 		return fmt.Sprintf("The signed bytes may still land. Press r to send the same bytes again and keep polling (valid until block %d); nothing is re-signed.", s.stats.LastValid)
 	}
-	return kit.NextStep(err, s.env.Home)
+	return s.env.NextStep(err)
 }
 
 func (s *Screen) retry() tea.Cmd {

@@ -181,7 +181,7 @@ func TestQuoteAndValidationShowAsTheyCome(t *testing.T) {
 		t.Fatalf("steps %+v", s.steps)
 	}
 	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
-	for _, want := range []string{"12.5 USDC → EUR", "ok: ", "none rejects"} {
+	for _, want := range []string{"12.500000 USDC → EUR", "ok: ", "none rejects"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, tuitest.Plain(s.View()))
 		}
@@ -347,7 +347,7 @@ func TestSendProgressAndConfirmation(t *testing.T) {
 		t.Fatal("a confirmed deposit is followed to finalized")
 	}
 	s.Update(kit.TaskResult[string]{ID: s.tasks[slotFinalize], Slot: slotFinalize, Value: "finalized"})
-	if !strings.Contains(tuitest.Plain(s.View()), "Deposited 12.5 USDC → EUR (finalized)") {
+	if !strings.Contains(tuitest.Plain(s.View()), "Deposited 12.500000 USDC → EUR (finalized)") {
 		t.Fatalf("done view:\n%s", tuitest.Plain(s.View()))
 	}
 	_, cmd = s.Update(runes("c"))

@@ -190,7 +190,7 @@ func TestSandboxDeposit(t *testing.T) {
 	asked = ga.set(false)
 	h.deposit(t, "12.5")
 	q := ga.questions()
-	if len(q) != asked+1 || q[asked].Review.Kind != review.KindSolana || !strings.Contains(fmt.Sprint(q[asked].Review.Sections), "12.5 USDC") {
+	if len(q) != asked+1 || q[asked].Review.Kind != review.KindSolana || !strings.Contains(fmt.Sprint(q[asked].Review.Sections), "12.500000 USDC") {
 		t.Fatalf("the gate's question: %+v", q)
 	}
 	if v := strings.Join(strings.Fields(tuitest.Plain(h.s.View())), " "); h.s.phase != phaseFailed || !strings.Contains(v, "declined") {
@@ -222,7 +222,7 @@ func TestSandboxDeposit(t *testing.T) {
 			t.Errorf("step %s is %d, not ok", app.DepositSteps[i], sp.state)
 		}
 	}
-	if v := tuitest.Plain(h.s.View()); !strings.Contains(v, "Deposited 12.5 USDC → EUR") {
+	if v := tuitest.Plain(h.s.View()); !strings.Contains(v, "Deposited 12.500000 USDC → EUR") {
 		t.Fatalf("done view:\n%s", v)
 	}
 	// Asking for the keys' passphrase is not a failure: the footer showed no error.

@@ -8,6 +8,7 @@ import (
 
 	"purse/altchain"
 	"purse/app"
+	"purse/internal/format"
 	"purse/internal/visible"
 	"purse/tui/form"
 	"purse/tui/kit"
@@ -83,7 +84,7 @@ func (s *Screen) lines(w int) []string {
 		add("")
 	}
 	if s.phase == phaseDone && s.prepared != nil {
-		head := fmt.Sprintf("%s Deposited %s USDC → %s (%s)", st.Marks.OK, altchain.FormatUnits(s.qo.Quote.USDCAmount, 6), s.input.Currency, s.final)
+		head := fmt.Sprintf("%s Deposited %s USDC → %s (%s)", st.Marks.OK, format.Uint(s.qo.Quote.USDCAmount, format.USDCDecimals), s.input.Currency, s.final)
 		add(st.Bold.Render(kit.Truncate(head, w)))
 		for _, l := range kit.Wrap("signature "+s.prepared.Signature.String(), w) {
 			add(st.Value.Render(l))
@@ -236,7 +237,7 @@ func (s *Screen) quoteLines(w int) []string {
 	q := s.qo.Quote
 	cur := s.input.Currency
 	dec := func(d *decimal.Decimal) string { return fiat(d) + " " + cur }
-	rows := [][2]string{{"deposit", altchain.FormatUnits(q.USDCAmount, 6) + " USDC"}}
+	rows := [][2]string{{"deposit", format.Uint(q.USDCAmount, format.USDCDecimals) + " USDC"}}
 	if q.OutputAmount != nil {
 		rows = append(rows, [2]string{"you receive", dec(q.OutputAmount)})
 		fee := "fees " + dec(q.TotalFee) + " (processing " + dec(q.ProcessingFee) + ", network " + dec(q.NetworkFee) + ")"
@@ -251,7 +252,7 @@ func (s *Screen) quoteLines(w int) []string {
 			prio = "overflow"
 		}
 		rows = append(rows, [2]string{"SOL cost", fmt.Sprintf("%s SOL = base %d + priority %s + native fee %d lamports (with buffer)",
-			altchain.FormatUnits(r.TotalCostLamports, 9), r.BaseFeeLamports, prio, q.NativeFeeLamportsWithBuffer)})
+			format.Uint(r.TotalCostLamports, format.SOLDecimals), r.BaseFeeLamports, prio, q.NativeFeeLamportsWithBuffer)})
 	}
 	rows = append(rows, [2]string{"valid until", fmt.Sprintf("block %d", q.LastValidBlockHeight)})
 	out := []string{st.Bold.Render("Quote")}
@@ -308,13 +309,10 @@ func (s *Screen) findingLines(w int) []string {
 	return out
 }
 
-// fiat shows a decimal with the precision it was received with ("11.50" stays "11.50").
+// fiat shows a fiat amount with its two decimals, never rounded ("-" when absent).
 func fiat(d *decimal.Decimal) string {
 	if d == nil {
 		return "-"
 	}
-	if e := d.Exponent(); e < 0 {
-		return d.StringFixed(-e)
-	}
-	return d.String()
+	return format.Decimal(*d, format.FiatDecimals)
 }

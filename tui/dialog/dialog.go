@@ -124,12 +124,12 @@ func NewValue(env *kit.Env, title, value, note string) *Info {
 
 // NewError returns an error dialog: what failed, the error, and what to do next.
 func NewError(env *kit.Env, what string, err error, next string) *Info {
+	msg, derived := env.Explain(err)
 	if next == "" {
-		next = kit.NextStep(err, env.Home)
+		next = derived
 	}
-	msg := "(no details)"
-	if err != nil {
-		msg = err.Error()
+	if err == nil {
+		msg = "(no details)"
 	}
 	d := NewInfo(env, env.Styles.Marks.Error+": "+what, msg+"\n\nWhat to do: "+next)
 	return d

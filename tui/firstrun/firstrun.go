@@ -161,7 +161,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		if msg.Err != nil {
-			s.setNote(app.OneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
+			s.setNote(s.env.ErrorLine(msg.Err), true)
 			return s, nil
 		}
 		s.profiles, s.keyList, s.loaded = msg.Value.Profiles, msg.Value.Keys, true
@@ -180,7 +180,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.busy = false
 		if msg.Err != nil {
-			s.setNote(app.OneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
+			s.setNote(s.env.ErrorLine(msg.Err), true)
 			return s, nil
 		}
 		v := msg.Value
@@ -208,7 +208,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.busy = false
 		if msg.Err != nil {
-			s.setNote(app.OneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
+			s.setNote(s.env.ErrorLine(msg.Err), true)
 			return s, nil
 		}
 		return s, s.keyDone(msg.Value)

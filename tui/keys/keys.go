@@ -18,6 +18,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/internal/format"
 	"purse/keystore"
 	"purse/tui/dialog"
 	"purse/tui/form"
@@ -263,7 +264,7 @@ func (s *Screen) failed(err error) tea.Cmd {
 	if s.form != nil {
 		s.form.Failed(err)
 	} else {
-		s.setNote(app.OneLine(err)+" — "+kit.NextStep(err, s.env.Home), true)
+		s.setNote(s.env.ErrorLine(err), true)
 	}
 	return nil
 }
@@ -442,7 +443,7 @@ func (s *Screen) refreshRows() {
 		if u := s.profileUse(e); u != "" {
 			use = "[x] " + strings.ToLower(u)
 		}
-		rows = append(rows, []string{e.Label, string(e.Kind), e.Address, string(e.Backend), e.Created.Format("2006-01-02"), use})
+		rows = append(rows, []string{e.Label, string(e.Kind), e.Address, string(e.Backend), format.Date(e.Created), use})
 	}
 	s.tbl.SetSource(rows)
 	// The key just added or renamed is selected: the list is sorted by label, so the row

@@ -17,7 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
-	"purse/homechain"
+	"purse/internal/format"
 	"purse/internal/visible"
 
 	"purse/tui/form"
@@ -429,8 +429,9 @@ func (s *Screen) View() string {
 	}
 	add(st.Title.Render(kit.Truncate(head, w)))
 	if s.ctxErr != nil {
-		wrap(st.Marks.Error+": ", s.ctxErr.Error())
-		wrap("What to do: ", kit.NextStep(s.ctxErr, s.env.Home))
+		text, next := s.env.Explain(s.ctxErr)
+		wrap(st.Marks.Error+": ", text)
+		wrap("What to do: ", next)
 	}
 	if s.ctx == nil {
 		if s.ctxErr == nil {
@@ -450,8 +451,9 @@ func (s *Screen) View() string {
 	s.formLines(add, wrap, lbl)
 	if s.formErr != nil {
 		add("")
-		wrap(st.Marks.Error+": ", s.formErr.Error())
-		wrap("What to do: ", kit.NextStep(s.formErr, s.env.Home))
+		text, next := s.env.Explain(s.formErr)
+		wrap(st.Marks.Error+": ", text)
+		wrap("What to do: ", next)
 	}
 	s.resultLines(add, wrap, lbl)
 	return s.clip(out)
@@ -524,8 +526,8 @@ func (s *Screen) resultLines(add func(string), wrap func(string, string), lbl fu
 	st := s.env.Styles
 	if s.submitErr != nil {
 		add("")
-		wrap(st.Marks.Error+": ", s.submitErr.Error())
-		next := kit.NextStep(s.submitErr, s.env.Home)
+		text, next := s.env.Explain(s.submitErr)
+		wrap(st.Marks.Error+": ", text)
 		if s.sig != nil {
 			next = "The permit is signed; press s to submit the same signature again. " + next
 		}
@@ -550,7 +552,7 @@ func (s *Screen) resultLines(add func(string), wrap func(string, string), lbl fu
 	}
 	wrap(lbl("spender")+" ", pl.Role+" "+pl.Spender.Hex())
 	if d.Allowance != nil {
-		wrap(lbl("allowance")+" ", fmt.Sprintf("%s %s (%s smallest units, read on chain)", homechain.FormatSmallest(d.Allowance, pl.Token.Decimals), pl.Token.Symbol, d.Allowance))
+		wrap(lbl("allowance")+" ", fmt.Sprintf("%s %s (%s smallest units, read on chain)", format.Units(d.Allowance, int32(pl.Token.Decimals)), pl.Token.Symbol, d.Allowance))
 		match := "yes"
 		if d.Allowance.Cmp(s.prepared.Permit.Value) != 0 {
 			match = "no: the allowance differs from the signed value " + s.prepared.Permit.Value.String()

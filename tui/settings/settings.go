@@ -258,7 +258,7 @@ func (s *Screen) failed(err error) tea.Cmd {
 		s.form.Failed(err)
 		return nil
 	}
-	s.setNote(app.OneLine(err)+" — "+kit.NextStep(err, s.home()), true)
+	s.setNote(s.env.ErrorLine(err), true)
 	return nil
 }
 

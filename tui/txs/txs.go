@@ -142,16 +142,7 @@ func newScreen(env *kit.Env, a Service) *Screen {
 			chart:      key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "chart in/out per month")),
 			copy:       kit.WithHelp(k.Copy, "copy tx hash"),
 		},
-		table: table.New(env,
-			table.Column{Title: "ID", Width: 6, Right: true},
-			table.Column{Title: "Time (UTC)", Width: 16},
-			table.Column{Title: "Type", Width: 7},
-			table.Column{Title: "Dir", Width: 3},
-			table.Column{Title: "Amount", Width: 11, Right: true},
-			table.Column{Title: "Cur", Width: 4},
-			table.Column{Title: "Status", Width: 9},
-			table.Column{Title: "Title"},
-		),
+		table:  table.New(env, columns()...),
 		detail: viewport.New(),
 		form:   newForm(env),
 	}
@@ -165,19 +156,27 @@ func newScreen(env *kit.Env, a Service) *Screen {
 	return s
 }
 
+// columns are the history's columns as every front end names them (app.TxColumns), all but
+// the hash, which the detail pane shows: the widths are the screen's.
+func columns() []table.Column {
+	widths := map[string]table.Column{"ID": {Width: 6, Right: true}, "TIME": {Width: 23}, "TYPE": {Width: 7}, "DIR": {Width: 3},
+		"AMOUNT": {Width: 11, Right: true}, "CUR": {Width: 4}, "STATUS": {Width: 9}, "TITLE": {}}
+	var out []table.Column
+	for _, name := range app.TxColumns {
+		if c, ok := widths[name]; ok {
+			c.Title = name
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // rowSource draws rows on demand: Row is called only for the visible rows.
 type rowSource []enduser.Transaction
 
 func (r rowSource) Len() int { return len(r) }
 
-func (r rowSource) Row(i int) []string {
-	t := r[i]
-	return []string{
-		strconv.FormatInt(int64(t.ID), 10),
-		time.Unix(int64(t.Timestamp), 0).UTC().Format("2006-01-02 15:04"),
-		t.Type, t.Direction, app.AmountText(t.Amount), app.CurrencyText(t.Currency), t.Status, t.Title,
-	}
-}
+func (r rowSource) Row(i int) []string { return app.TxRow(r[i]) }
 
 // oneLine makes server text safe for one line: invisible characters become visible.
 func oneLine(s string) string { return visible.Line(s) }
@@ -519,14 +518,11 @@ func (s *Screen) detailContent() string {
 	const labelW = 18
 	valW := max(s.w-labelW-1, 8)
 	var b strings.Builder
-	for i, f := range enduser.TransactionFields(s.detailRec) {
+	for i, f := range app.TxDetails(s.detailRec) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
 		v, _ := visible.Escape(f[1])
-		if f[0] == "timestamp" && s.detailRec.Timestamp > 0 {
-			v += " (" + time.Unix(int64(s.detailRec.Timestamp), 0).UTC().Format("2006-01-02 15:04:05 UTC") + ")"
-		}
 		if v == "" {
 			b.WriteString(st.Label.Render(kit.Pad(f[0], labelW)) + " " + st.Muted.Render("(empty)"))
 			continue

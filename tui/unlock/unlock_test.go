@@ -94,7 +94,7 @@ func TestUnlockWrongPassphraseIsTheCallsError(t *testing.T) {
 		t.Fatalf("a wrong passphrase: %+v", res)
 	}
 	// the next step is to start the action again, not "press r"
-	next := kit.NextStep(res.Err, "")
+	next := app.NextStep(res.Err)
 	if !strings.Contains(next, "Start this again (Loading) and type the key's passphrase") || strings.Contains(next, "press r") {
 		t.Fatalf("next step after a wrong passphrase: %q", next)
 	}
