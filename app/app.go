@@ -152,6 +152,8 @@ type App struct {
 
 	mu      sync.Mutex
 	profile *config.Profile
+	// profileFile is the profiles file as the App last read or wrote it (FollowProfile).
+	profileFile *fileStat
 
 	// Log records every end-user API call of the session (the Requests screen).
 	Log   *enduser.RequestLog
@@ -191,7 +193,7 @@ func Open(o Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &App{home: home, logger: logger, prompt: o.Prompt, noticeTo: o.Notice, profile: p,
+	s := &App{home: home, logger: logger, prompt: o.Prompt, noticeTo: o.Notice, profile: p, profileFile: statOf(st.Path()),
 		Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil), solanaTimeout: o.SolanaCallTimeout, clientName: o.Client,
 		onAgentWait: o.OnAgentWait, exe: o.Exe}
 	s.gate = newGate(s, s.signingPolicy, o.Approver)
@@ -255,6 +257,7 @@ func (s *App) UpdateProfile(fn func(p *config.Profile) error) (config.Profile, e
 		return config.Profile{}, err
 	}
 	s.profile = p
+	s.profileFile = statOf(st.Path())
 	return *p, nil
 }
 

@@ -33,3 +33,44 @@ func TestProfileKeySettingsNameStoredKeys(t *testing.T) {
 		t.Fatalf("stored keys: %+v %v", p, err)
 	}
 }
+
+// TestFollowProfileSeesAnotherProcessesChange: a profile changed in the file by another purse
+// process (here another App, as `purse sandbox ctl onboard` storing the account id) is what
+// the App holds after FollowProfile; the App's own writes and an unchanged file are no change.
+func TestFollowProfileSeesAnotherProcessesChange(t *testing.T) {
+	home := t.TempDir()
+	tui, err := New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, changed, err := tui.FollowProfile(); changed || err != nil {
+		t.Fatalf("nothing changed yet: %v %v", changed, err)
+	}
+	if _, err := tui.SetProfileField("", "deadline_window", "4m"); err != nil {
+		t.Fatal(err)
+	}
+	if _, changed, err := tui.FollowProfile(); changed || err != nil {
+		t.Fatalf("the App's own write is no change: %v %v", changed, err)
+	}
+	cli, err := New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cli.SetProfileField("", "token_id", "1234567890"); err != nil {
+		t.Fatal(err)
+	}
+	p, changed, err := tui.FollowProfile()
+	if !changed || err != nil || p.TokenID != "1234567890" || tui.Profile().TokenID != "1234567890" || p.DeadlineWindow.String() != "4m0s" {
+		t.Fatalf("after the other process's write: %+v %v %v", p, changed, err)
+	}
+	if _, changed, _ := tui.FollowProfile(); changed {
+		t.Fatal("a change is reported once")
+	}
+	// A file rewritten with the profile as it was is no change.
+	if _, err := cli.SetProfileFields("", [2]string{"token_id", "1234567890"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, changed, err := tui.FollowProfile(); changed || err != nil {
+		t.Fatalf("an unchanged profile in a rewritten file: %v %v", changed, err)
+	}
+}

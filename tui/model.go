@@ -13,6 +13,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"purse/app"
+	"purse/config"
 	"purse/internal/visible"
 	"purse/tui/kit"
 )
@@ -60,6 +61,12 @@ type Model struct {
 
 	// approvals answers the signing gate's questions (SetApprovals).
 	approvals *approvals
+
+	// follow re-reads the session's profile (FollowProfile); following says a look is under
+	// way, followErr is the last failure said.
+	follow    func() (config.Profile, bool, error)
+	following bool
+	followErr string
 }
 
 // heldTickMsg refreshes the footer's unlock countdown.
@@ -132,6 +139,9 @@ func (m *Model) Init() tea.Cmd {
 	if m.approvals != nil {
 		cmd = tea.Batch(cmd, m.approvals.wait())
 	}
+	if m.follow != nil {
+		cmd = tea.Batch(cmd, followTick())
+	}
 	return cmd
 }
 
@@ -148,13 +158,16 @@ func (m *Model) activate(i int) tea.Cmd {
 		m.push(d)
 	}
 	delete(m.waiting, i)
+	// A screen shown again looks at the profile first: another purse process may have
+	// changed it.
+	look := m.followCmd()
 	if m.inited[i] {
-		return nil
+		return look
 	}
 	m.inited[i] = true
 	var cmd tea.Cmd
 	m.track(i, func() { cmd = m.screens[i].Init() })
-	return cmd
+	return tea.Batch(look, cmd)
 }
 
 // track runs fn, a call into screen i (or a dialog above it), and records i as the owner
@@ -205,6 +218,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.approvalUpdate(msg); ok {
+		return cmd
+	}
+	if cmd, ok := m.followUpdate(msg); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
@@ -274,8 +290,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case kit.ShowFullMsg:
 		return m.showFull(msg)
 	case kit.SessionMsg:
+		// Every fact of the session names the account it works on: another one is a switch.
+		if m.env.Session != msg.Session {
+			return m.switchProfile(kit.ProfileSwitchedMsg{Profile: msg.Session.Profile, Session: msg.Session})
+		}
 		m.env.Session = msg.Session
 		return m.broadcast(msg)
+	case kit.ProfileSwitchedMsg:
+		return m.switchProfile(msg)
 	case kit.CopyMsg:
 		return m.copy(msg)
 	case kit.NavigateMsg:
@@ -284,6 +306,40 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return tea.Batch(m.broadcast(msg), m.navigate(kit.ScreenAccount, kit.ScreenHome))
 	}
 	return m.broadcast(msg)
+}
+
+// switchProfile drops everything of the profile the session worked on: every task in flight
+// is cancelled and none can resume (a passphrase prompt of its task closes with it), every
+// dialog but the signing review closes (the gate withdraws a review whose task was
+// cancelled), the footer's errors go, and every ProfileBound screen resets, to be
+// initialised again when active (the active one at once). Then every screen hears msg.
+func (m *Model) switchProfile(msg kit.ProfileSwitchedMsg) tea.Cmd {
+	m.env.Tasks.Reset()
+	clear(m.owner)
+	clear(m.waiting)
+	var keep []kit.Dialog
+	for _, d := range m.dialogs {
+		if m.approvals != nil && d == kit.Dialog(m.approvals.open) {
+			keep = append(keep, d)
+		}
+	}
+	m.dialogs = keep
+	for i := range m.notes {
+		if m.notes[i].errText != "" {
+			m.notes[i] = note{}
+		}
+	}
+	if msg.Session != (kit.Session{}) {
+		m.env.Session = msg.Session
+	}
+	for i, sc := range m.screens {
+		if pb, ok := sc.(kit.ProfileBound); ok {
+			pb.Reset()
+			m.inited[i] = false
+		}
+	}
+	m.layout()
+	return tea.Batch(m.broadcast(msg), m.activate(m.active))
 }
 
 // navigate switches to the first screen of ids that exists, in order of preference.

@@ -335,13 +335,6 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 			return cmd
 		}
 		return nil
-	case kit.SessionMsg:
-		// Another screen switched the profile, the key or the account: read it again.
-		p, ses := s.snap.Profile, msg.Session
-		if s.loadedAt && (ses.Profile != p.Name || ses.EVMKey != p.EVMKey || ses.AccountID != p.TokenID) {
-			return s.refresh()
-		}
-		return nil
 	case kit.TaskResult[snapshot]:
 		if !s.mine(msg.Ref()) {
 			return nil
@@ -726,6 +719,14 @@ var faultTargets = func() []faultTarget {
 }()
 
 func (s *Screen) faultTarget() faultTarget { return faultTargets[s.faultIdx%len(faultTargets)] }
+
+// Reset implements kit.ProfileBound: the screen as new (the clock tests set stays).
+func (s *Screen) Reset() {
+	now, w, h := s.now, s.w, s.h
+	*s = *newScreen(s.env, s.app)
+	s.now = now
+	s.SetSize(w, h)
+}
 
 // SetSize implements kit.Screen.
 func (s *Screen) SetSize(w, h int) {

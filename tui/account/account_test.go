@@ -321,19 +321,6 @@ func TestStaleAndForeignRepliesAreIgnored(t *testing.T) {
 	}
 }
 
-func TestSessionChangeRereads(t *testing.T) {
-	s := newTest(t, 80, 24)
-	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), idscan()), nil)
-	send(s, kit.SessionMsg{Session: kit.Session{Profile: "sandbox", EVMKey: "alice", AccountID: "1234567890"}})
-	if s.running(slotStatus) {
-		t.Fatal("an unchanged session must not reload")
-	}
-	send(s, kit.SessionMsg{Session: kit.Session{Profile: "sandbox", EVMKey: "bob", AccountID: "1234567890"}})
-	if !s.running(slotStatus) {
-		t.Fatal("another key must reload the account")
-	}
-}
-
 func TestSandboxPanelActions(t *testing.T) {
 	s := newTest(t, 80, 24)
 	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), status("Tourist", 2, 4, "Review")), nil)

@@ -328,6 +328,13 @@ func bounds(places int32, lo, hi, loUSD, hiUSD enduser.Amount) string {
 	return out
 }
 
+// Reset implements kit.ProfileBound: the screen as new, scrolled to the top.
+func (s *Screen) Reset() {
+	w, h := s.w, s.h
+	*s = *New(s.env, s.app)
+	s.SetSize(w, h)
+}
+
 // SetSize implements kit.Screen.
 func (s *Screen) SetSize(w, h int) {
 	s.w, s.h = w, h

@@ -308,6 +308,14 @@ func usedMax(used, maxAmt enduser.Amount) string {
 // fiat shows a fiat amount with its two decimals, never rounded.
 func fiat(a enduser.Amount) string { return format.Decimal(a.Decimal, format.FiatDecimals) }
 
+// Reset implements kit.ProfileBound: the screen as new; no operation of the other
+// account's card is offered.
+func (s *Screen) Reset() {
+	w, h := s.w, s.h
+	*s = *New(s.env, s.app)
+	s.SetSize(w, h)
+}
+
 // SetSize implements kit.Screen.
 func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
 

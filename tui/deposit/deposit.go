@@ -197,6 +197,16 @@ func newScreen(env *kit.Env, a Service) *Screen {
 // Init implements kit.Screen.
 func (s *Screen) Init() tea.Cmd { return nil }
 
+// Reset implements kit.ProfileBound: the screen as new; a quote, a signed deposit and its
+// result of the other profile are dropped (the poll interval tests set stays).
+func (s *Screen) Reset() {
+	s.closeFeed()
+	poll, w, h := s.poll, s.w, s.h
+	*s = *newScreen(s.env, s.app)
+	s.poll = poll
+	s.SetSize(w, h)
+}
+
 // SetSize implements kit.Screen.
 func (s *Screen) SetSize(w, h int) {
 	s.w, s.h = w, h

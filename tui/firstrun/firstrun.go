@@ -189,7 +189,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.enterKeyStep(stepEVM)
 		ses := keyflow.SessionOf(s.env.Session, v.Profile)
 		name := v.Profile.Name
-		return s, tea.Batch(func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: name} }, func() tea.Msg { return kit.SessionMsg{Session: ses} })
+		return s, func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: name, Session: ses} }
 	case kit.TaskResult[added]:
 		if msg.ID != s.opID {
 			return s, nil
@@ -213,12 +213,12 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		return s, s.keyDone(msg.Value)
 	case kit.SessionMsg:
-		// The Account screen's mint (or a lookup) found the account of the wizard's key: the
-		// summary stops saying there is none.
-		ses := msg.Session
-		if ses.AccountID != "" && ses.Profile == s.profile.Name && ses.EVMKey == s.profile.EVMKey && s.profile.EVMKey != "" {
-			s.profile.TokenID = ses.AccountID
-		}
+		s.sessionChanged(msg.Session)
+		return s, nil
+	case kit.ProfileSwitchedMsg:
+		// A new account id switches the session (the router makes a SessionMsg that names
+		// another account a switch).
+		s.sessionChanged(msg.Session)
 		return s, nil
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
@@ -265,6 +265,14 @@ func (s *Screen) keyDone(a app.KeyAdded) tea.Cmd {
 		cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
 	}
 	return tea.Batch(cmds...)
+}
+
+// sessionChanged takes the account the Account screen's mint (or a lookup) found for the
+// wizard's key: the summary stops saying there is none.
+func (s *Screen) sessionChanged(ses kit.Session) {
+	if ses.AccountID != "" && ses.Profile == s.profile.Name && ses.EVMKey == s.profile.EVMKey && s.profile.EVMKey != "" {
+		s.profile.TokenID = ses.AccountID
+	}
 }
 
 func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {

@@ -232,10 +232,6 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, kit.Status("Key " + s.target.Label + " was kept.")
 		}
 		return s, s.startRemove()
-	case kit.SessionMsg:
-		// the profile's keys may have changed elsewhere (the first-run wizard): reload
-		s.refreshRows()
-		return s, s.load()
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
 	case tea.PasteMsg:
@@ -528,6 +524,19 @@ func backendNote() string {
 		return "new keys: OS keyring (PURSE_KEYSTORE=os)"
 	}
 	return "new keys: OS keyring when it answers, else encrypted files"
+}
+
+// Reset implements kit.ProfileBound: the screen as new (which keys the profile uses is read
+// again; an open form or add flow of the other profile closes). The keys are the machine's,
+// not the profile's: the cursor stays on the key it was on.
+func (s *Screen) Reset() {
+	w, h := s.w, s.h
+	sel, ok := s.Selected()
+	*s = *New(s.env, s.app)
+	if ok {
+		s.follow = sel.Label
+	}
+	s.SetSize(w, h)
 }
 
 // SetSize implements kit.Screen.

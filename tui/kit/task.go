@@ -151,6 +151,19 @@ func (t *Tasks) CancelAll() {
 	}
 }
 
+// Reset cancels every running request and forgets which request is the latest of each
+// slot, so no reply of a request started before is current and no parked task can be
+// resumed (a passphrase typed into a prompt of the other profile's task runs nothing).
+func (t *Tasks) Reset() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for id, rt := range t.running {
+		rt.cancel()
+		delete(t.running, id)
+	}
+	clear(t.latest)
+}
+
 // LastID is the id of the latest task started (0 before the first): the router compares it
 // before and after a screen's Update to learn which tasks that screen started.
 func (t *Tasks) LastID() TaskID {

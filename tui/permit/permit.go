@@ -578,6 +578,15 @@ func (s *Screen) clip(out []string) string {
 	return strings.Join(out, "\n")
 }
 
+// Reset implements kit.ProfileBound: the screen as new; the form, a prepared permit and a
+// result of the other profile are dropped (the clock tests set stays).
+func (s *Screen) Reset() {
+	now, w, h := s.now, s.w, s.h
+	*s = *New(s.env, s.app)
+	s.now = now
+	s.SetSize(w, h)
+}
+
 // SetSize implements kit.Screen.
 func (s *Screen) SetSize(w, h int) {
 	s.w, s.h = w, h

@@ -208,9 +208,8 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		text := "Now using profile " + v.Profile.Name + "."
 		s.setNote(text, false)
 		ses := keyflow.SessionOf(s.env.Session, v.Profile)
-		return s, tea.Batch(kit.Status(text), s.load(),
-			func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: v.Profile.Name} },
-			func() tea.Msg { return kit.SessionMsg{Session: ses} })
+		// The router resets every screen (this one reloads on the message).
+		return s, tea.Batch(kit.Status(text), func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: v.Profile.Name, Session: ses} })
 	case kit.TaskResult[app.Audit]:
 		if msg.ID != s.auditID && msg.ID != s.verifyID {
 			return s, nil

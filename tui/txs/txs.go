@@ -107,7 +107,6 @@ type Screen struct {
 	chartTask  kit.TaskID
 	loaded     bool
 	err        error
-	session    kit.Session // the session the kept client was built for
 
 	detailRec enduser.Transaction
 	w, h      int
@@ -152,7 +151,6 @@ func newScreen(env *kit.Env, a Service) *Screen {
 		Left: key.NewBinding(key.WithDisabled()), Right: key.NewBinding(key.WithDisabled()),
 	}
 	s.table.Empty = "Loading the first page…"
-	s.session = env.Session
 	return s
 }
 
@@ -299,22 +297,6 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			s.client = msg.Value.Client
 		}
 		return s, kit.Push(newChart(s.env, msg.Value.Flows))
-	case kit.SessionMsg:
-		// Another profile, key or account: the kept client signs for the old one.
-		was, now := s.session, msg.Session
-		s.session = msg.Session
-		was.SolanaKey, now.SolanaKey = "", ""
-		if was == now {
-			return s, nil
-		}
-		s.client = nil
-		if s.loaded || s.loading() {
-			s.pages, s.dropped, s.loaded = nil, 0, false
-			s.setRows(0)
-			s.table.Empty = "Loading the first page…"
-			return s, s.start(actFirst)
-		}
-		return s, nil
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
 	case tea.PasteMsg:
@@ -544,6 +526,15 @@ func (s *Screen) detailContent() string {
 
 // tableRows is how many record rows the table shows.
 func (s *Screen) tableRows() int { return max(s.h-2-2, 1) }
+
+// Reset implements kit.ProfileBound: the screen as new; the signed client of the other
+// profile is dropped (the settings tests set stay).
+func (s *Screen) Reset() {
+	maxPages, now, w, h := s.MaxPages, s.Now, s.w, s.h
+	*s = *newScreen(s.env, s.app)
+	s.MaxPages, s.Now = maxPages, now
+	s.SetSize(w, h)
+}
 
 // SetSize implements kit.Screen.
 func (s *Screen) SetSize(w, h int) {

@@ -272,14 +272,22 @@ func TestExportWithoutServicesFailsWithAHint(t *testing.T) {
 	}
 }
 
-func TestSessionChangeDropsTheClientAndReloads(t *testing.T) {
+// TestResetDropsTheClient: on a profile switch the router resets the screen; the next read
+// signs with a new client, never the other profile's.
+func TestResetDropsTheClient(t *testing.T) {
 	s := newTestScreen(t, 80, 24)
 	s.Init()
 	reply(s, actFirst, page(0, 10, false, false))
-	before := s.pageTask
-	_, cmd := s.Update(kit.SessionMsg{Session: kit.Session{Profile: "other"}})
-	if cmd == nil || s.client != nil || s.pageAct != actFirst || s.pageTask == before {
-		t.Fatal("a new session reloads with a new client")
+	s.client = new(enduser.Client) // the signed client a read keeps for the next pages
+	if len(s.rows) != 10 {
+		t.Fatal("a read keeps its rows")
+	}
+	s.Reset()
+	if s.client != nil || len(s.rows) != 0 || s.loaded || s.w != 80 {
+		t.Fatal("a reset screen holds nothing of the other profile")
+	}
+	if s.Init() == nil || s.pageAct != actFirst {
+		t.Fatal("a reset screen reads the first page again")
 	}
 }
 
@@ -322,20 +330,5 @@ func TestGolden(t *testing.T) {
 				teatest.RequireEqualOutput(t, []byte(v))
 			})
 		}
-	}
-}
-
-func TestOnlyAnotherSigningContextDropsTheClient(t *testing.T) {
-	s := newTestScreen(t, 80, 24)
-	s.Init()
-	reply(s, actFirst, page(0, 10, false, false))
-	ses := s.env.Session
-	ses.SolanaKey = "sol-2"
-	before := s.pageTask
-	if _, cmd := s.Update(kit.SessionMsg{Session: ses}); cmd != nil || s.pageTask != before {
-		t.Fatal("a new Solana key does not concern the history")
-	}
-	if len(s.rows) != 10 {
-		t.Fatal("rows must stay")
 	}
 }
