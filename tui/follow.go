@@ -16,7 +16,8 @@ import (
 // changed is a profile switch (every screen resets and reloads, the footer names the new
 // facts).
 
-// followEvery is how often the router looks at the profiles file.
+// followEvery is how often the router looks at the profiles file; the frame is drawn again
+// then too, which is when a transient status leaves the footer.
 const followEvery = 2 * time.Second
 
 type (

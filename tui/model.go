@@ -79,9 +79,13 @@ func (m *Model) now() time.Time {
 	return time.Now()
 }
 
-// note is one screen's footer message: a status line or an error with what to do next.
+// note is one screen's footer message: a status line or an error with what to do next. A
+// status is transient (shown until until, statusFor after it was set) unless set lasting
+// (until zero); an error stays until the next status or error of its screen, or a profile
+// switch.
 type note struct {
 	status  string
+	until   time.Time
 	errWhat string
 	errText string
 	errNext string
@@ -271,7 +275,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			if d, ok := m.digit(owner); ok {
 				where = "key " + string(d)
 			}
-			m.setStatus(m.active, fmt.Sprintf("%s asks: %s (go there with %s).", m.screens[owner].Title(), msg.Dialog.Title(), where))
+			// It stays: the question waits there until the user goes.
+			m.setLasting(m.active, fmt.Sprintf("%s asks: %s (go there with %s).", m.screens[owner].Title(), msg.Dialog.Title(), where))
 			return nil
 		}
 		m.push(msg.Dialog)
@@ -281,11 +286,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case kit.StatusMsg:
 		m.setStatus(m.active, msg.Text)
-		return nil
-	case clearStatusMsg:
-		if n := m.noteOf(msg.screen); n.status == msg.text {
-			m.setStatus(msg.screen, "")
-		}
 		return nil
 	case kit.ShowFullMsg:
 		return m.showFull(msg)
@@ -536,10 +536,26 @@ func (m *Model) setError(i int, what string, err error, next, slot string) {
 	m.layout()
 }
 
+// setStatus shows a transient status on screen i's footer: after statusFor the footer no
+// longer shows it (the router's clock redraws the frame), so an old "ok" never reads as news.
 func (m *Model) setStatus(i int, text string) {
+	*m.noteOf(i) = note{status: text, until: m.now().Add(statusFor)}
+	m.layout()
+}
+
+// setLasting shows a status that stays until the next status or error of screen i.
+func (m *Model) setLasting(i int, text string) {
 	*m.noteOf(i) = note{status: text}
 	m.layout()
 }
+
+// showsStatus reports whether n's status is still shown.
+func (m *Model) showsStatus(n *note) bool {
+	return n.status != "" && (n.until.IsZero() || m.now().Before(n.until))
+}
+
+// statusFor is how long a status stays in the footer.
+const statusFor = 8 * time.Second
 
 func (m *Model) clearError(i int) {
 	n := m.noteOf(i)
@@ -558,20 +574,8 @@ func (m *Model) clearError(i int) {
 func (m *Model) copy(msg kit.CopyMsg) tea.Cmd {
 	m.env.Logger.Info("sent to the clipboard (OSC 52)", "what", msg.Label)
 	// A transient note, no modal: the user goes on where they were.
-	text := "Sent " + msg.Label + " to the clipboard (OSC 52); the terminal cannot confirm a copy."
-	i := m.active
-	m.setStatus(i, text)
-	return tea.Batch(tea.SetClipboard(msg.Value),
-		tea.Tick(copiedFor, func(time.Time) tea.Msg { return clearStatusMsg{screen: i, text: text} }))
-}
-
-// copiedFor is how long a copy's note stays in the footer.
-const copiedFor = 4 * time.Second
-
-// clearStatusMsg drops a transient status if it is still the screen's.
-type clearStatusMsg struct {
-	screen int
-	text   string
+	m.setStatus(m.active, "Sent "+msg.Label+" to the clipboard (OSC 52); the terminal cannot confirm a copy.")
+	return tea.SetClipboard(msg.Value)
 }
 
 // showFull leaves the alternate screen and prints the value on the terminal's own screen,
@@ -655,7 +659,7 @@ func (m *Model) footerLines() []string {
 		for _, l := range clampLines(kit.WrapWords("-> "+next, w), 2, w) {
 			out = append(out, s.Hint.Render(l))
 		}
-	case n.status != "":
+	case m.showsStatus(n):
 		out = append(out, kit.Truncate(visible.Line(n.status), w))
 	default:
 		out = append(out, s.StatusOK.Render("ready"))

@@ -309,15 +309,15 @@ func TestCopySendsPlainOSC52AndSaysSoWithoutAModal(t *testing.T) {
 		t.Setenv("TERM", env[1])
 		m := newRouter(t, newFake("A"))
 		_, cmd := m.Update(kit.CopyMsg{Label: "signature", Value: "0xdeadbeef"})
-		// The batch's first command sends the clipboard; the second is the note's 4 s tick.
-		if b, ok := cmd().(tea.BatchMsg); !ok || len(b) != 2 || b[0]() != tea.SetClipboard("0xdeadbeef")() {
+		if cmd() != tea.SetClipboard("0xdeadbeef")() {
 			t.Fatalf("TMUX=%q: the copy is not Bubble Tea's plain OSC 52 clipboard message: %#v", env[0], cmd())
 		}
 		v := frameOf(m)
 		if len(m.dialogs) != 0 || !strings.Contains(v, "Sent signature to the clipboard (OSC 52); the terminal cannot confirm a copy.") || strings.Contains(v, "Copied") {
 			t.Fatalf("a transient note that says sent, no dialog (%d):\n%s", len(m.dialogs), v)
 		}
-		m.Update(clearStatusMsg{screen: 0, text: m.noteOf(0).status})
+		later := time.Now().Add(statusFor)
+		m.Now = func() time.Time { return later }
 		if v := frameOf(m); strings.Contains(v, "Sent signature") {
 			t.Fatalf("the note stays:\n%s", v)
 		}
@@ -492,5 +492,32 @@ func TestAskingScreenGetsItsDialog(t *testing.T) {
 	send(m, kit.PushDialogMsg{Dialog: dialog.NewInfo(m.env, "x", "y")})
 	if len(m.dialogs) != 2 {
 		t.Fatal("a dialog without a task must open at once")
+	}
+}
+
+// TestStatusesPassErrorsStay: a status ("ok", "Sent …") leaves the footer statusFor after it
+// was set; an error stays until the next status or error of its screen; the note that a
+// screen the user left asks a question stays until the user goes there.
+func TestStatusesPassErrorsStay(t *testing.T) {
+	at := time.Unix(1_900_000_000, 0)
+	m := newRouter(t, newFake("A"), newFake("B"))
+	m.Now = func() time.Time { return at }
+	send(m, kit.StatusMsg{Text: "Card blocked."})
+	if !strings.Contains(frameOf(m), "Card blocked.") {
+		t.Fatal("a new status shows")
+	}
+	at = at.Add(statusFor)
+	if v := frameOf(m); strings.Contains(v, "Card blocked.") || !strings.Contains(v, "ready") {
+		t.Fatalf("a status past statusFor stays:\n%s", v)
+	}
+	send(m, kit.ErrorMsg{What: "Reading the card", Err: errors.New("no card")})
+	at = at.Add(time.Hour)
+	if !strings.Contains(frameOf(m), "no card") {
+		t.Fatal("an error stays")
+	}
+	m.setLasting(0, "B asks: Unlock key dev (go there with key 2).")
+	at = at.Add(time.Hour)
+	if !strings.Contains(frameOf(m), "B asks") {
+		t.Fatal("a lasting note stays")
 	}
 }

@@ -50,17 +50,19 @@ var _ kit.Screen = (*Screen)(nil)
 
 // Screen is the Keys screen.
 type Screen struct {
-	app     Service // the application layer: every use case the screen runs
-	env     *kit.Env
-	tbl     table.Model
-	list    []keystore.Entry
-	flow    *keyflow.Flow
-	mode    mode
-	form    *form.Form
-	w, h    int
-	note    string
-	noteErr bool
-	loaded  bool
+	app  Service // the application layer: every use case the screen runs
+	env  *kit.Env
+	tbl  table.Model
+	list []keystore.Entry
+	flow *keyflow.Flow
+	mode mode
+	form *form.Form
+	w, h int
+	// failure is the last operation's error, shown until the next one succeeds (a success
+	// is the footer's passing status); agentRun is the agent this TUI started.
+	failure  string
+	agentRun *app.AgentStarted
+	loaded   bool
 
 	listID kit.TaskID
 	opID   kit.TaskID
@@ -138,8 +140,6 @@ func (s *Screen) Selected() (keystore.Entry, bool) {
 	return s.list[min(s.tbl.Cursor(), len(s.list)-1)], true
 }
 
-func (s *Screen) setNote(text string, isErr bool) { s.note, s.noteErr = text, isErr }
-
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if done, handled, cmd := s.flow.Update(msg); handled {
@@ -154,7 +154,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		if msg.Err != nil {
-			s.setNote("Cannot read the key list: "+app.OneLine(msg.Err), true)
+			s.failure = "Cannot read the key list: " + app.OneLine(msg.Err)
 			return s, nil
 		}
 		s.list, s.loaded = msg.Value, true
@@ -183,9 +183,8 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, s.failed(msg.Err)
 		}
 		st := msg.Value
-		text := fmt.Sprintf("Agent started (pid %d, %s): a key unlocked in it signs for every local client under its policy; what the policy wants confirmed opens here; it stops when this TUI exits.", st.PID, st.Socket)
-		s.setNote(text, false)
-		return s, kit.Status(text)
+		s.agentRun = &st
+		return s, kit.Status(fmt.Sprintf("Agent started (pid %d): what its policy wants confirmed opens here.", st.PID))
 	case kit.TaskResult[removed]:
 		if msg.ID != s.opID {
 			return s, nil
@@ -194,7 +193,6 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.Err != nil {
 			return s, s.failed(msg.Err)
 		}
-		s.setNote("Removed key "+msg.Value.Label+".", false)
 		return s, tea.Batch(kit.Status("Removed key "+msg.Value.Label+"."), s.load())
 	case kit.TaskResult[checked]:
 		if msg.ID != s.opID {
@@ -218,11 +216,11 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, s.failed(msg.Err)
 		}
 		text := fmt.Sprintf("Exported key %s (%s) to %s as encrypted v3 JSON.", s.target.Label, s.target.Address, msg.Value.Path)
-		if w := app.ExportKeyWarning(s.target); w != "" {
-			text += " " + w
-		}
 		s.closeForm()
-		s.setNote(text, false)
+		if w := app.ExportKeyWarning(s.target); w != "" {
+			// A warning to read, not a passing note: it stays until closed.
+			return s, kit.Push(dialog.NewInfo(s.env, "Key exported", text+"\n\n"+w))
+		}
 		return s, kit.Status(text)
 	case dialog.ConfirmResult:
 		if msg.ID != owner+"/rm" {
@@ -246,7 +244,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 // finished applies the outcome of an add, rename or profile change.
 func (s *Screen) finished(a app.KeyAdded, text string) tea.Cmd {
-	s.setNote(text, false)
+	s.failure = ""
 	cmds := []tea.Cmd{kit.Status(text), s.load()}
 	if a.ProfileChanged {
 		ses := keyflow.SessionOf(s.env.Session, a.Profile)
@@ -260,7 +258,7 @@ func (s *Screen) failed(err error) tea.Cmd {
 	if s.form != nil {
 		s.form.Failed(err)
 	} else {
-		s.setNote(s.env.ErrorLine(err), true)
+		s.failure = s.env.ErrorLine(err)
 	}
 	return nil
 }
@@ -473,7 +471,7 @@ func (s *Screen) View() string {
 	}
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Keys") + "  " + st.Muted.Render(kit.Truncate(backendNote(), max(s.w-6, 1))) + "\n")
-	if !s.loaded && s.note == "" {
+	if !s.loaded && s.failure == "" {
 		b.WriteString(st.Muted.Render("Loading keys…"))
 		return b.String()
 	}
@@ -486,7 +484,8 @@ func (s *Screen) View() string {
 	return b.String()
 }
 
-// detail is the full address of the selected key and the last outcome.
+// detail is the full address of the selected key, the agent this TUI runs, and the last
+// failure.
 func (s *Screen) detail() []string {
 	st := s.env.Styles
 	var out []string
@@ -498,16 +497,15 @@ func (s *Screen) detail() []string {
 		out = append(out, st.Label.Render("address ")+kit.Truncate(e.Address, max(s.w-8, 1)))
 		out = append(out, st.Label.Render("in use  ")+kit.Truncate(use, max(s.w-8, 1)))
 	}
-	if s.note != "" {
-		style, mark := st.StatusOK, st.Marks.OK+": "
-		if s.noteErr {
-			style, mark = st.StatusError, st.Marks.Error+": "
-		}
-		for i, l := range kit.WrapWords(mark+s.note, s.w) {
+	if a := s.agentRun; a != nil {
+		out = append(out, st.Label.Render("agent   ")+kit.Truncate(fmt.Sprintf("pid %d at %s: it signs for every local client under its policy; what the policy wants confirmed opens here; it stops when this TUI exits", a.PID, a.Socket), max(s.w-8, 1)))
+	}
+	if s.failure != "" {
+		for i, l := range kit.WrapWords(st.Marks.Error+": "+s.failure, s.w) {
 			if i == 3 {
 				break
 			}
-			out = append(out, style.Render(l))
+			out = append(out, st.StatusError.Render(l))
 		}
 	}
 	return out

@@ -316,7 +316,7 @@ func TestExportAsksPassphrasesAndRefusesOverwrite(t *testing.T) {
 	h.Answer("New passphrase", "export-pass")
 	h.Answer("Repeat the new passphrase", "export-pass")
 	if !strings.Contains(h.LastStatus(), "Exported key k") {
-		t.Fatalf("status %q note %q", h.LastStatus(), s.note)
+		t.Fatalf("status %q failure %q", h.LastStatus(), s.failure)
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {

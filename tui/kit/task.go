@@ -145,6 +145,10 @@ func (t *Tasks) Cancel(slot string) {
 func (t *Tasks) CancelAll() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	t.cancelAllLocked()
+}
+
+func (t *Tasks) cancelAllLocked() {
 	for id, rt := range t.running {
 		rt.cancel()
 		delete(t.running, id)
@@ -157,10 +161,7 @@ func (t *Tasks) CancelAll() {
 func (t *Tasks) Reset() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	for id, rt := range t.running {
-		rt.cancel()
-		delete(t.running, id)
-	}
+	t.cancelAllLocked()
 	clear(t.latest)
 }
 
