@@ -724,6 +724,16 @@ type SolanaBalance struct {
 	Warning string `json:"warning,omitempty"`
 }
 
+// Covers says whether the wallet holds amount USDC (smallest units) for a deposit: when it
+// does not, a FieldError on the amount says so in USDC.
+func (b SolanaBalance) Covers(amount uint64) error {
+	if b.USDCUnits >= amount {
+		return nil
+	}
+	return fieldErr("amount", "%s USDC is more than the %s USDC the Solana wallet %s holds", format.Uint(amount, format.USDCDecimals),
+		format.Uint(b.USDCUnits, format.USDCDecimals), b.Address)
+}
+
 // SolanaBalance reads the SOL and USDC of the profile's Solana key.
 func (s *App) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
 	st, err := s.LoadDepositSetup()

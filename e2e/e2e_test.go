@@ -179,7 +179,7 @@ func TestE2E(t *testing.T) {
 	u.keys("G") // the end of the review: the validation findings
 	u.expect("deposit: findings in the review", stepTimeout, "── Validation findings", "(end)")
 	u.keys("y")
-	u.expect("deposit: confirmed", longTimeout, "ok Deposited 12.500000 USDC → EUR (", "Verdict: ok: the transaction may be signed", "Findings (")
+	u.expect("deposit: confirmed", longTimeout, "ok Deposited 12.500000 USDC → EUR (", "Verdict: ok: approved in the review, signed, sent and confirmed", "Findings (")
 	u.expectRe("deposit: confirmation status", longTimeout, regexp.MustCompile(`ok +9 confirm +(confirmed|finalized)`))
 	steps.mark("Solana deposit 12.5 USDC → EUR: quote, findings, review y, sent, confirmed")
 

@@ -25,28 +25,7 @@ func (s *Screen) View() string {
 	if s.w <= 0 || s.h <= 0 {
 		return ""
 	}
-	lines := s.lines(max(s.w, 20))
-	return strings.Join(s.window(lines), "\n")
-}
-
-// window clips lines to the screen height at the scroll offset, marking hidden content.
-func (s *Screen) window(lines []string) []string {
-	h := s.h
-	if len(lines) <= h {
-		s.offset = 0
-		return lines
-	}
-	maxOff := len(lines) - (h - 1)
-	s.offset = min(max(s.offset, 0), maxOff)
-	end := s.offset + h - 1
-	out := append([]string(nil), lines[s.offset:end]...)
-	st := s.env.Styles
-	if end < len(lines) {
-		out = append(out, st.Muted.Render(kit.Truncate(fmt.Sprintf("↓ %s (%d more lines: ↓/j, pgdn)", st.Marks.More, len(lines)-end), s.w)))
-	} else {
-		out = append(out, st.Muted.Render(kit.Truncate("↑ end (↑/k scrolls back)", s.w)))
-	}
-	return out
+	return s.scroll.View(s.lines(max(s.w, 20)))
 }
 
 func (s *Screen) lines(w int) []string {
@@ -143,15 +122,10 @@ func (s *Screen) formLines(w int) []string {
 		return v
 	}
 	row(rowAmount, "amount (USDC)", val(s.amount.View(), s.editing && s.row == rowAmount, s.amount.Value()))
-	var cur []string
-	for i, c := range altchain.OutputCurrencies {
-		if i == s.currency {
-			cur = append(cur, st.Bold.Render("["+c+"]"))
-		} else {
-			cur = append(cur, " "+c+" ")
-		}
+	if t := s.walletText(); t != "" {
+		out = append(out, kit.Pad("", kit.Width(st.Marks.NoCursor)+labelW)+st.Muted.Render(kit.Truncate(t, max(w-labelW-2, 8))))
 	}
-	row(rowCurrency, "you receive", strings.Join(cur, " "))
+	row(rowCurrency, "you receive", form.Choices(st, altchain.OutputCurrencies, s.currency, w-labelW-2))
 	fileV := s.file.Value()
 	if fileV == "" && !(s.editing && s.row == rowFile) {
 		fileV = st.Muted.Render("(none: ask the partner API)")
@@ -178,6 +152,20 @@ func (s *Screen) formLines(w int) []string {
 		out = append(out, st.Muted.Render(l))
 	}
 	return out
+}
+
+// walletText says what the Solana wallet holds, under the amount ("" before any read).
+func (s *Screen) walletText() string {
+	_, reading := s.tasks[slotWallet]
+	switch {
+	case reading:
+		return "wallet: reading its SOL and USDC…"
+	case s.walletErr != nil:
+		return "wallet: unread (" + app.OneLine(s.walletErr) + ")"
+	case s.wallet == nil:
+		return ""
+	}
+	return "wallet holds " + s.wallet.USDC + " USDC and " + s.wallet.SOL + " SOL (fees)"
 }
 
 func (s *Screen) stepLines(w int) []string {
@@ -279,7 +267,7 @@ func (s *Screen) findingLines(w int) []string {
 			out = append(out, st.Danger.Render(l))
 		}
 	} else {
-		out = append(out, st.StatusOK.Render(kit.Truncate("Verdict: ok: the transaction may be signed after your review", w)))
+		out = append(out, st.StatusOK.Render(kit.Truncate("Verdict: ok: "+s.okVerdict(), w)))
 	}
 	if len(r.Findings) == 0 {
 		return append(out, st.Muted.Render("  findings: none"))
@@ -307,6 +295,19 @@ func (s *Screen) findingLines(w int) []string {
 		}
 	}
 	return out
+}
+
+// okVerdict is what an accepted transaction's verdict says in the deposit's state.
+func (s *Screen) okVerdict() string {
+	switch {
+	case s.prepared == nil || len(s.prepared.Signed) == 0:
+		return "no rule rejects it; it may be signed after your review"
+	case s.phase == phaseDone:
+		return "approved in the review, signed, sent and confirmed"
+	case s.phase == phaseSending:
+		return "approved in the review, signed, being sent"
+	}
+	return "approved in the review and signed"
 }
 
 // fiat shows a fiat amount with its two decimals, never rounded ("-" when absent).

@@ -40,20 +40,28 @@ func (a Action) why() string {
 	return a.Off()
 }
 
-// Handle runs the action bound to k; an action that is off does nothing and the footer says
-// why ("b: no card on this account"). handled is false when no action has k.
+// Handle runs the action bound to k that can run now (one key may serve two actions that
+// are never on together: enter edits the form, or starts a new deposit once one is done);
+// when none can, nothing runs and the footer says why the first cannot ("b block the card:
+// not now, no card on this account"). handled is false when no action has k.
 func (as Actions) Handle(k tea.KeyPressMsg) (cmd tea.Cmd, handled bool) {
-	for _, a := range as {
+	var off *Action
+	for i, a := range as {
 		if !key.Matches(k, a.Key) {
 			continue
 		}
-		if why := a.why(); why != "" {
-			h := a.binding().Help()
-			return Status(h.Key + " " + h.Desc + ": not now, " + why + "."), true
+		if a.why() == "" {
+			return a.Do(), true
 		}
-		return a.Do(), true
+		if off == nil {
+			off = &as[i]
+		}
 	}
-	return nil, false
+	if off == nil {
+		return nil, false
+	}
+	h := off.binding().Help()
+	return Status(h.Key + " " + h.Desc + ": not now, " + off.why() + "."), true
 }
 
 // On reports whether the action bound to k can run now.

@@ -479,10 +479,15 @@ func (s *Screen) formLines(add func(string), wrap func(string, string), lbl func
 			add(kit.Pad("", 17) + l)
 		}
 	}
+	room := max(s.w, 20) - 17
 	tokVal, tokNote := "(no tokens)", ""
 	if len(c.Tokens) > 0 {
 		t := c.Tokens[s.form.Token]
-		tokVal = "< " + t.Symbol + " >"
+		symbols := make([]string, len(c.Tokens))
+		for i, tk := range c.Tokens {
+			symbols[i] = tk.Symbol
+		}
+		tokVal = form.Choices(st, symbols, s.form.Token, room/2)
 		tokNote = fmt.Sprintf("%d dec  %s", t.Decimals, t.Address.Hex())
 	}
 	row(fToken, tokVal, tokNote)
@@ -496,7 +501,7 @@ func (s *Screen) formLines(add func(string), wrap func(string, string), lbl func
 	if s.form.Role == app.RoleAddress {
 		note = ""
 	}
-	row(fRole, "< "+s.form.Role+" >", note)
+	row(fRole, form.Choices(st, app.PermitRoles, indexOf(app.PermitRoles, s.form.Role), room/2), note)
 	if s.form.Role == app.RoleAddress {
 		row(fAddress, s.input(fAddress), "")
 		for _, l := range form.ErrorLines(st, fieldNames[fRole], s.live.Error("spender"), max(s.w, 20)-17) {
