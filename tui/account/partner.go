@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
@@ -54,16 +53,8 @@ func (s *Screen) openPartnerMint() tea.Cmd {
 func (s *Screen) partnerUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		switch {
-		case s.mode == modePartnerMint:
+		if s.mode == modePartnerMint {
 			return s.partnerFormKey(msg), true
-		case s.mode == modeStatus && key.Matches(msg, s.keys.partnerMint):
-			return s.openPartnerMint(), true
-		case s.mode == modeStatus && key.Matches(msg, s.keys.partnerIDV):
-			return runSigned(s, slotPartnerIDV, "Getting the identity-verification access token from the partner API", true,
-				func(ctx context.Context, sv Service, u *app.Unlock) (app.PartnerIDVToken, error) {
-					return sv.PartnerIDVToken(ctx, "", u)
-				}), true
 		}
 	case kit.TaskResult[app.PartnerMintPlan]:
 		if !s.mine(msg.Ref()) {
@@ -98,6 +89,14 @@ func (s *Screen) partnerUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return tea.Batch(kit.Status("Identity-verification access token received from the partner API: it is shown in full; c copies it."), s.refresh()), true
 	}
 	return nil, false
+}
+
+// partnerIDVToken asks the partner route for the identity-verification access token.
+func (s *Screen) partnerIDVToken() tea.Cmd {
+	return runSigned(s, slotPartnerIDV, "Getting the identity-verification access token from the partner API", true,
+		func(ctx context.Context, sv Service, u *app.Unlock) (app.PartnerIDVToken, error) {
+			return sv.PartnerIDVToken(ctx, "", u)
+		})
 }
 
 func (s *Screen) partnerFormKey(k tea.KeyPressMsg) tea.Cmd {

@@ -379,21 +379,20 @@ func (s *Screen) nextHint() string {
 
 func (s *Screen) sandboxLines(w int) []string {
 	st := s.env.Styles
-	k := s.keys
 	out := []string{s.heading("Sandbox panel", w)}
-	bs := enabled(k.approve, k.reject, k.rejectFinal, k.advance, k.fault, k.faultRoute, k.clearFaults, k.partner, k.fundSolana, k.reset)
+	bs := s.sandbox.Short()
 	if len(bs) == 0 {
-		out = append(out, s.prose(st.Muted.Render, "Nothing to drive in this state (a step is running, or there is no account yet).", w)...)
+		out = append(out, s.prose(st.Muted.Render, "Nothing to drive in this state (a step is running, or there is no account yet); ? says why each key is off.", w)...)
 	}
 	var items []string
 	for _, b := range bs {
-		items = append(items, b.Help().Key+" "+strings.TrimPrefix(b.Help().Desc, "sandbox: "))
+		items = append(items, b.Help().Key+" "+b.Help().Desc)
 	}
 	if len(items) > 0 {
 		out = append(out, s.prose(st.Body.Render, strings.Join(items, " · "), w)...)
 	}
 	if s.ctlNote != "" {
-		out = append(out, s.prose(st.Muted.Render, "last: "+s.ctlNote, w)...)
+		out = append(out, s.prose(st.Muted.Render, s.ctlNote, w)...)
 	}
 	return out
 }

@@ -191,6 +191,27 @@ func Frame(s *kit.Styles, w, h int, title, body, foot string, verbatim bool) str
 			lines = append(lines, kit.WrapWords(l, inner)...)
 		}
 	}
+	return box(s, w, h, inner, lines, foot)
+}
+
+// frameLines is Frame for a body of lines drawn to fit already (a list's rows, styled): they
+// are neither wrapped nor escaped again.
+func frameLines(s *kit.Styles, w, h int, title, body, foot string) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	inner := max(min(w, maxWidth)-s.Dialog.GetHorizontalFrameSize(), 1)
+	var lines []string
+	for _, t := range kit.WrapWords(title, inner) {
+		lines = append(lines, s.DialogTitle.Render(t))
+	}
+	lines = append(lines, "")
+	lines = append(lines, strings.Split(body, "\n")...)
+	return box(s, w, h, inner, lines, foot)
+}
+
+// box puts the title and body lines above the footer in the dialog's border, centred.
+func box(s *kit.Styles, w, h, inner int, lines []string, foot string) string {
 	lines = append(lines, "")
 	var footLines []string
 	for _, l := range strings.Split(foot, "\n") {
@@ -205,6 +226,6 @@ func Frame(s *kit.Styles, w, h int, title, body, foot string, verbatim bool) str
 	}
 	lines = append(lines, footLines...)
 	// lipgloss v2's Width is the whole block's, border included.
-	box := s.Dialog.Width(inner + s.Dialog.GetHorizontalPadding() + s.Dialog.GetHorizontalBorderSize()).Render(strings.Join(lines, "\n"))
-	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, box)
+	b := s.Dialog.Width(inner + s.Dialog.GetHorizontalPadding() + s.Dialog.GetHorizontalBorderSize()).Render(strings.Join(lines, "\n"))
+	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, b)
 }
