@@ -118,9 +118,9 @@ type Screen struct {
 	keys keyMap
 	// actions are the status view's keys, sandbox the sandbox panel's (keys.go).
 	actions, sandbox kit.Actions
-	ids  map[string]kit.TaskID
-	w, h int
-	mode mode
+	ids              map[string]kit.TaskID
+	w, h             int
+	mode             mode
 
 	// now makes the sandbox captcha's genTime reproducible in tests.
 	now func() time.Time

@@ -78,7 +78,9 @@ func (st state) at(step int64, name string) [][2]any {
 
 func (s *Screen) newActions() {
 	k := s.env.Keys
-	b := func(keys, desc string) key.Binding { return key.NewBinding(key.WithKeys(keys), key.WithHelp(keys, desc)) }
+	b := func(keys, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys), key.WithHelp(keys, desc))
+	}
 	// idvStep: the identity-verification step, or a rejection that may be retried.
 	idvStep := func() []([2]any) {
 		st := s.state()
