@@ -646,6 +646,7 @@ func fundedNote(addr string) string {
 func (s *Screen) Reset() {
 	now, w, h := s.now, s.w, s.h
 	*s = *newScreen(s.env, s.app)
+	s.newActions() // their closures hold the screen: these hold this one
 	s.now = now
 	s.SetSize(w, h)
 }

@@ -60,13 +60,19 @@ type Service interface {
 // New returns the Balances & chains screen.
 func New(env *kit.Env, a Service) *Screen {
 	s := &Screen{app: a, env: env, scroll: scroll.New(env)}
-	k := env.Keys
+	s.declareActions()
+	return s
+}
+
+// declareActions declares the screen's keys. Their closures hold s: a Reset declares them
+// again for the screen it resets.
+func (s *Screen) declareActions() {
+	k := s.env.Keys
 	s.actions = kit.Actions{
 		{Key: kit.WithHelp(k.Refresh, "read again"), Do: func() tea.Cmd { return tea.Batch(s.load(false), s.loadSolana()) }, Off: s.busy},
 		{Key: kit.WithHelp(k.SignedView, "the account's view (signed: asks the key's passphrase)"), Do: func() tea.Cmd { return s.load(true) }, Off: s.noSignedView},
 		{Key: kit.WithHelp(k.QR, "QR of the owner address"), Do: s.showQR, Off: s.noOwner},
 	}
-	return s
 }
 
 func (s *Screen) busy() string {
@@ -386,6 +392,7 @@ func (s *Screen) SetSize(w, h int) {
 func (s *Screen) Reset() {
 	w, h := s.w, s.h
 	*s = *New(s.env, s.app)
+	s.declareActions()
 	s.SetSize(w, h)
 }
 

@@ -56,6 +56,14 @@ type Service interface {
 // New returns the Card screen.
 func New(env *kit.Env, a Service) *Screen {
 	s := &Screen{app: a, env: env, scroll: scroll.New(env)}
+	s.declareActions()
+	return s
+}
+
+// declareActions declares the screen's keys. Their closures hold s: a Reset declares them
+// again for the screen it resets.
+func (s *Screen) declareActions() {
+	env := s.env
 	// Each change is confirmed once: by the signing gate's review of its signature (the TUI's
 	// dialog), which says what the call does.
 	s.actions = kit.Actions{
@@ -63,7 +71,6 @@ func New(env *kit.Env, a Service) *Screen {
 		{Key: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "issue a card")), Do: func() tea.Cmd { return s.start(opIssue) }, Off: s.noIssue},
 		{Key: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "block the card")), Do: s.toggleBlock, Off: s.noBlock, Desc: s.blockDesc},
 	}
-	return s
 }
 
 // busy is why nothing else starts while an operation runs.
@@ -334,6 +341,7 @@ func fiat(a enduser.Amount) string { return format.Decimal(a.Decimal, format.Fia
 func (s *Screen) Reset() {
 	w, h := s.w, s.h
 	*s = *New(s.env, s.app)
+	s.declareActions()
 	s.SetSize(w, h)
 }
 

@@ -173,6 +173,23 @@ func TestCancelledUnlockIsNotAnError(t *testing.T) {
 	}
 }
 
+// TestActionsWorkAfterAReset: the keys a reset screen declares act on it, not on the screen
+// it was built as (their closures hold the screen).
+func TestActionsWorkAfterAReset(t *testing.T) {
+	s := newTestScreen(t)
+	s.taskID = 1
+	deliver(s, app.CardInfo{Card: sampleCard("Blocked")}, nil)
+	s.Reset()
+	if s.info != nil || !isOff(t, press(s, "b"), "the card is not read yet") {
+		t.Fatal("a reset screen holds no card and offers no block")
+	}
+	s.Init()
+	deliver(s, app.CardInfo{Card: sampleCard("Active")}, nil)
+	if press(s, "b") == nil || s.running != opBlock {
+		t.Fatal("after a reset and a read, b blocks the card read")
+	}
+}
+
 // TestCancelledFirstReadSaysSo: the first read's passphrase cancelled leaves no "Reading the
 // card…": the view says nothing was read and how to read it.
 func TestCancelledFirstReadSaysSo(t *testing.T) {

@@ -169,7 +169,6 @@ type Service interface {
 func New(env *kit.Env, a Service) kit.Screen { return newScreen(env, a) }
 
 func newScreen(env *kit.Env, a Service) *Screen {
-	k := env.Keys
 	amount := kit.NewInput(32)
 	amount.Placeholder = "12.5"
 	file := kit.NewInput(4096)
@@ -183,8 +182,15 @@ func newScreen(env *kit.Env, a Service) *Screen {
 			right: key.NewBinding(key.WithKeys("right", "l", "space")),
 		},
 	}
-	// Each key once, with what it does and why it is off in this phase. Two actions share a
-	// key only when they are never on together.
+	s.declareActions()
+	return s
+}
+
+// declareActions declares the screen's keys, each once with what it does and why it is off
+// in this phase (two actions share a key only when they are never on together). Their
+// closures hold s: a Reset declares them again for the screen it resets.
+func (s *Screen) declareActions() {
+	k := s.env.Keys
 	in := func(ph phase, what string) func() string {
 		return func() string {
 			if s.phase != ph {
@@ -203,7 +209,6 @@ func newScreen(env *kit.Env, a Service) *Screen {
 		{Key: kit.WithHelp(k.Copy, "copy the signature"), Do: s.copySignature, Off: s.noSignature},
 		{Key: kit.WithHelp(k.QR, "QR of the Solana address"), Do: s.showQR},
 	}
-	return s
 }
 
 // noCancel says why esc cannot cancel now: only the run up to the approval can be.
@@ -258,6 +263,7 @@ func (s *Screen) Reset() {
 	s.closeFeed()
 	poll, w, h := s.poll, s.w, s.h
 	*s = *newScreen(s.env, s.app)
+	s.declareActions()
 	s.poll = poll
 	s.SetSize(w, h)
 }

@@ -74,8 +74,9 @@ type Screen struct {
 	follow     string
 	exportPath string
 
-	add, imp, rename, remove, export, use, copy, refresh, agent key.Binding
-	agentID                                                     kit.TaskID
+	// actions are the list's keys, each with why it is off now.
+	actions kit.Actions
+	agentID kit.TaskID
 }
 
 // Service is what the Keys screen needs of the application layer (*app.App is one).
@@ -92,18 +93,9 @@ type Service interface {
 // New returns the Keys screen.
 func New(env *kit.Env, a Service) *Screen {
 	s := &Screen{
-		app:     a,
-		env:     env,
-		flow:    keyflow.NewFlow(env, a, owner),
-		add:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "new key")),
-		imp:     key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
-		rename:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "rename")),
-		remove:  key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "remove")),
-		export:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
-		use:     key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "use in profile")),
-		copy:    kit.WithHelp(env.Keys.Copy, "copy address"),
-		refresh: kit.WithHelp(env.Keys.Refresh, "reload"),
-		agent:   key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "start the agent (this TUI approves)")),
+		app:  a,
+		env:  env,
+		flow: keyflow.NewFlow(env, a, owner),
 	}
 	s.tbl = table.New(env,
 		table.Column{Title: "LABEL", Width: 14},
@@ -113,8 +105,34 @@ func New(env *kit.Env, a Service) *Screen {
 		table.Column{Title: "CREATED", Width: 10},
 		table.Column{Title: "PROFILE", Width: 10},
 	)
-	s.tbl.Empty = "No keys yet: press a to create one or i to import one from a file."
+	s.tbl.Empty = "No keys yet: press n to create one or i to import one from a file."
+	s.declareActions()
 	return s
+}
+
+// declareActions declares the list's keys, each with why it is off now. Their closures hold
+// s: a Reset declares them again for the screen it resets.
+func (s *Screen) declareActions() {
+	k := s.env.Keys
+	sel := func(do func(keystore.Entry) tea.Cmd) func() tea.Cmd {
+		return func() tea.Cmd { e, _ := s.Selected(); return do(e) }
+	}
+	s.actions = kit.Actions{
+		{Key: kit.WithHelp(k.New, "new key"), Do: func() tea.Cmd { s.flow.Start(keyflow.Options{UseForProfile: false}); return nil }, Off: s.busy},
+		{Key: kit.WithHelp(k.Import, "import a key from a file"), Do: func() tea.Cmd { s.flow.Start(keyflow.Options{Import: true}); return nil }, Off: s.busy},
+		{Key: kit.WithHelp(k.Use, "use the key in the profile"), Do: sel(s.startUse), Off: s.noUse},
+		{Key: kit.WithHelp(k.Copy, "copy the address"), Do: sel(func(e keystore.Entry) tea.Cmd { return kit.Copy("address of key "+e.Label, e.Address) }), Off: s.noSelection},
+		{Key: kit.WithHelp(k.Export, "export as encrypted v3 JSON"), Do: sel(s.openExport), Off: s.noSelectionOrBusy},
+		{Key: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "rename")), Do: sel(s.openRename), Off: s.noSelectionOrBusy},
+		{Key: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "remove")), Do: sel(s.confirmRemove), Off: s.noSelectionOrBusy},
+		{Key: kit.WithHelp(k.Refresh, "read the keys again"), Do: s.load},
+		{Key: key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "start the agent (this TUI approves)")), Do: s.startAgent, Off: func() string {
+			if a := s.agentRun; a != nil {
+				return fmt.Sprintf("the agent this TUI started runs (pid %d)", a.PID)
+			}
+			return ""
+		}},
+	}
 }
 
 // Init implements kit.Screen: it loads the key list.
@@ -278,54 +296,70 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return cmd
 	}
-	sel, ok := s.Selected()
-	switch {
-	case key.Matches(k, s.add):
-		s.flow.Start(keyflow.Options{UseForProfile: false})
-		return nil
-	case key.Matches(k, s.imp):
-		s.flow.Start(keyflow.Options{Import: true})
-		return nil
-	case key.Matches(k, s.refresh):
-		return s.load()
-	case key.Matches(k, s.agent):
-		return s.startAgent()
-	}
-	if !ok {
-		if key.Matches(k, s.rename, s.remove, s.export, s.use, s.copy) {
-			return kit.Status("No key selected: press a to create one or i to import one.")
-		}
-		var cmd tea.Cmd
-		s.tbl, cmd = s.tbl.Update(k)
+	if cmd, ok := s.actions.Handle(k); ok {
 		return cmd
-	}
-	switch {
-	case key.Matches(k, s.copy):
-		return kit.Copy("address of key "+sel.Label, sel.Address)
-	case key.Matches(k, s.rename):
-		s.target, s.mode = sel, modeRename
-		s.form = form.New(s.env, "Rename key "+sel.Label, "rename", form.TextField("label", "new label", sel.Label, ""))
-		s.form.Check = func(f *form.Form) error { return app.CheckLabel(f.Value("label")) }
-		return nil
-	case key.Matches(k, s.export):
-		s.target, s.mode = sel, modeExport
-		f := form.TextField("file", "new file", "", "(e.g. ~/"+sel.Label+".json)")
-		f.Hint = "an existing file is never replaced; the file is written with mode 0600"
-		s.form = form.New(s.env, "Export key "+sel.Label+" as encrypted v3 JSON", "export", f)
-		return nil
-	case key.Matches(k, s.remove):
-		s.target = sel
-		body := fmt.Sprintf("Key %s (%s %s) and its secret are deleted from the %s backend. Without a backup (x exports one) it is gone for good.", sel.Label, sel.Kind, sel.Address, sel.Backend)
-		if use := s.profileUse(sel); use != "" {
-			body += " Profile " + s.profileName() + " uses it as its " + use + " key."
-		}
-		return kit.Push(dialog.NewConfirm(s.env, owner+"/rm", "Remove key "+sel.Label+"?", body, "remove the key"))
-	case key.Matches(k, s.use):
-		return s.startUse(sel)
 	}
 	var cmd tea.Cmd
 	s.tbl, cmd = s.tbl.Update(k)
 	return cmd
+}
+
+// The reasons an action of the list is off.
+
+func (s *Screen) busy() string {
+	if s.opBusy {
+		return "an operation on a key is under way"
+	}
+	return ""
+}
+
+func (s *Screen) noSelection() string {
+	if _, ok := s.Selected(); !ok {
+		return "no key yet (n makes one, i imports one)"
+	}
+	return ""
+}
+
+func (s *Screen) noSelectionOrBusy() string {
+	if why := s.noSelection(); why != "" {
+		return why
+	}
+	return s.busy()
+}
+
+func (s *Screen) noUse() string {
+	if why := s.noSelectionOrBusy(); why != "" {
+		return why
+	}
+	e, _ := s.Selected()
+	if u := s.profileUse(e); u != "" {
+		return "it is the " + u + " key of profile " + s.profileName() + " already"
+	}
+	return ""
+}
+
+func (s *Screen) openRename(sel keystore.Entry) tea.Cmd {
+	s.target, s.mode = sel, modeRename
+	s.form = form.New(s.env, "Rename key "+sel.Label, "rename", form.TextField("label", "new label", sel.Label, ""))
+	s.form.Check = func(f *form.Form) error { return app.CheckLabel(f.Value("label")) }
+	return nil
+}
+
+func (s *Screen) openExport(sel keystore.Entry) tea.Cmd {
+	s.target, s.mode = sel, modeExport
+	f := form.TextField("file", "new file", "", "(e.g. ~/"+sel.Label+".json)")
+	f.Hint = "an existing file is never replaced; the file is written with mode 0600"
+	s.form = form.New(s.env, "Export key "+sel.Label+" as encrypted v3 JSON", "export", f)
+	return nil
+}
+
+func (s *Screen) confirmRemove(sel keystore.Entry) tea.Cmd {
+	s.target = sel
+	body := fmt.Sprintf("Key %s (%s %s) and its secret are deleted from the %s backend. Without a backup (x exports one) it is gone for good.", sel.Label, sel.Kind, sel.Address, sel.Backend)
+	if use := s.profileUse(sel); use != "" {
+		body += " Profile " + s.profileName() + " uses it as its " + use + " key."
+	}
+	return kit.Push(dialog.NewConfirm(s.env, owner+"/rm", "Remove key "+sel.Label+"?", body, "remove the key"))
 }
 
 func (s *Screen) submit() tea.Cmd {
@@ -531,6 +565,7 @@ func (s *Screen) Reset() {
 	w, h := s.w, s.h
 	sel, ok := s.Selected()
 	*s = *New(s.env, s.app)
+	s.declareActions()
 	if ok {
 		s.follow = sel.Label
 	}
@@ -565,20 +600,15 @@ func (s *Screen) ShortHelp() []key.Binding {
 	if s.form != nil {
 		return s.form.ShortHelp()
 	}
-	return []key.Binding{s.add, s.imp, s.use, s.copy, s.export, s.remove}
+	return s.actions.Short()
 }
 
-// FullHelp implements kit.Screen.
+// FullHelp implements kit.Screen: every action, those off now with the reason.
 func (s *Screen) FullHelp() [][]key.Binding {
 	if s.flow.Active() || s.form != nil {
 		return [][]key.Binding{s.ShortHelp()}
 	}
-	return [][]key.Binding{
-		{s.add, s.imp, s.rename, s.remove},
-		{s.export, s.use, s.copy, s.refresh},
-		{s.agent},
-		s.env.Keys.Movement(),
-	}
+	return [][]key.Binding{s.actions.Full(), s.env.Keys.Movement()}
 }
 
 // InputFocused implements kit.Screen.
