@@ -380,7 +380,7 @@ func (s *App) UseKey(ctx context.Context, e keystore.Entry) (KeyAdded, error) {
 
 // RenameKey gives a key a new label; the profile follows when it used the old one.
 func (s *App) RenameKey(label, newLabel string) (KeyAdded, error) {
-	s.Lock() // a held signer names the old label
+	s.LockKey(label) // a held signer names the old label
 	ks, err := s.Keys(nil)
 	if err != nil {
 		return KeyAdded{}, err
@@ -413,7 +413,7 @@ func (s *App) RenameKey(label, newLabel string) (KeyAdded, error) {
 
 // RemoveKey deletes a key and its secret (the caller confirmed).
 func (s *App) RemoveKey(label string) error {
-	s.Lock() // a removed key must not go on signing from the session's cache
+	s.LockKey(label) // a removed key must not go on signing; the others stay unlocked
 	ks, err := s.Keys(nil)
 	if err != nil {
 		return err
