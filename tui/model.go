@@ -622,15 +622,56 @@ func (m *Model) helpKeys() helpKeys {
 			full:  append(append([][]key.Binding{}, s.FullHelp()...), []key.Binding{k.ForceQuit}),
 		}
 	}
+	// "?" first: the short help is cut at the width, and it is the key to everything else.
 	return helpKeys{
-		short: append(append([]key.Binding{}, s.ShortHelp()...), k.NextTab, k.Help, k.Quit),
+		short: append(append([]key.Binding{k.Help}, s.ShortHelp()...), k.NextTab, k.Quit),
 		full:  append(append([][]key.Binding{}, s.FullHelp()...), []key.Binding{k.NextTab, k.PrevTab, k.JumpTab, k.Help, k.Quit, k.ForceQuit, k.LockKeys}),
 	}
 }
 
 func (m *Model) helpView() string {
 	m.help.SetWidth(m.w)
-	return m.help.View(m.helpKeys())
+	k := m.helpKeys()
+	if !m.help.ShowAll {
+		return m.help.View(k)
+	}
+	return m.fullHelp(k.full)
+}
+
+// fullHelp lays the full help's columns out left to right and goes on in a new row when the
+// next one does not fit, so every key shows at any width (bubbles/help would cut the columns
+// that do not fit, and the global keys come last).
+func (m *Model) fullHelp(groups [][]key.Binding) string {
+	h := m.help
+	h.SetWidth(0)
+	const sep = "    "
+	var rows []string
+	var row []string
+	rowW := 0
+	flush := func() {
+		if len(row) > 0 {
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+		}
+		row, rowW = nil, 0
+	}
+	for _, g := range groups {
+		col := h.FullHelpView([][]key.Binding{g})
+		if col == "" {
+			continue
+		}
+		w := lipgloss.Width(col)
+		if len(row) > 0 && rowW+len(sep)+w > m.w {
+			flush()
+		}
+		if len(row) > 0 {
+			row = append(row, sep)
+			rowW += len(sep)
+		}
+		row = append(row, col)
+		rowW += w
+	}
+	flush()
+	return strings.Join(rows, "\n")
 }
 
 // footerLines renders the status line(s) and the session line.
@@ -682,10 +723,17 @@ func (m *Model) footerLines() []string {
 	if ag := m.approvalText(); ag != "" {
 		parts = append([]string{ag}, parts...)
 	}
-	if held := m.heldText(); held != "" {
-		parts = append(parts, held)
+	line := strings.Join(parts, " | ")
+	// The unlock timer is never cut: a line of its own when the session line leaves no room.
+	if held := m.heldText(); held != "" && kit.Width(line+" | "+held) <= w {
+		line += " | " + held
+	} else if held != "" {
+		out = append(out, s.FooterValue.Render(kit.Truncate(held, w)))
 	}
-	out = append(out, s.FooterValue.Render(kit.Truncate(strings.Join(parts, " | "), w)))
+	// A narrow terminal wraps the session's facts on a second line rather than cut them.
+	for _, l := range clampLines(kit.WrapWords(line, w), 2, w) {
+		out = append(out, s.FooterValue.Render(l))
+	}
 	return out
 }
 

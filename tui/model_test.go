@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"charm.land/bubbles/v2/key"
 	"context"
 	"errors"
 	"fmt"
@@ -520,4 +521,63 @@ func TestStatusesPassErrorsStay(t *testing.T) {
 	if !strings.Contains(frameOf(m), "B asks") {
 		t.Fatal("a lasting note stays")
 	}
+}
+
+// TestFooterNeverCutsTheUnlockTimer: at 80 columns a long session line leaves no room for the
+// unlock timer: it gets a line of its own, whole.
+func TestFooterNeverCutsTheUnlockTimer(t *testing.T) {
+	env := newTestEnv(t)
+	env.Session = kit.Session{Profile: "ur-testnet-long-name", EVMKey: "a-long-evm-key-label", SolanaKey: "a-long-solana-key", AccountID: "1234567890", Network: "5003"}
+	now := time.Unix(1_800_000_000, 0)
+	env.Held = func() []kit.HeldKey {
+		return []kit.HeldKey{{Label: "a-long-evm-key-label", Expires: now.Add(4 * time.Minute)}}
+	}
+	m := NewModel(env, home.New(env))
+	m.Now = func() time.Time { return now }
+	m.heldTicking = true
+	tuitest.Flatten(m.Init())
+	for _, w := range []int{80, 120} {
+		send(m, tea.WindowSizeMsg{Width: w, Height: 24})
+		if v := frameOf(m); !strings.Contains(v, "unlocked a-long-evm-key-label 4m (ctrl+l locks)") || !strings.Contains(v, "account 1234567890") {
+			t.Fatalf("at %d columns the footer cuts the timer or the session:\n%s", w, v)
+		}
+	}
+}
+
+// TestFullHelpShowsEveryKey: the full help lays its columns out in rows, so at 80 and 120
+// columns every key shows, the global ones (tab, 1-9,0, q, ctrl+l) included, however wide
+// a screen's own columns are (the reasons its keys are off).
+func TestFullHelpShowsEveryKey(t *testing.T) {
+	wide := newFake("Wide")
+	var group []key.Binding
+	for _, r := range "abcdefgh" {
+		group = append(group, key.NewBinding(key.WithKeys(string(r)), key.WithHelp(string(r), "an action whose reason to be off is long (off: the account is not at that step)")))
+	}
+	m := newRouter(t, wide, newFake("Other"))
+	wideHelp := [][]key.Binding{group, group[:4], group[4:]}
+	m.screens[0] = &helpScreen{fakeScreen: wide, full: wideHelp}
+	for _, w := range []int{80, 120} {
+		send(m, tea.WindowSizeMsg{Width: w, Height: 60})
+		if !m.FullHelp() {
+			send(m, runes("?"))
+		}
+		v := frameOf(m)
+		for _, want := range []string{"tab", "next screen", "1-9,0", "q", "quit", "ctrl+l", "lock the unlocked keys", "ctrl+c", "h an action"} {
+			if !strings.Contains(v, want) {
+				t.Errorf("at %d columns the full help lacks %q:\n%s", w, want, v)
+			}
+		}
+	}
+}
+
+// helpScreen is a fake screen with a full help of its own.
+type helpScreen struct {
+	*fakeScreen
+	full [][]key.Binding
+}
+
+func (h *helpScreen) FullHelp() [][]key.Binding { return h.full }
+func (h *helpScreen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	_, cmd := h.fakeScreen.Update(msg)
+	return h, cmd
 }
