@@ -701,7 +701,7 @@ func (m *Model) footerLines() []string {
 			out = append(out, s.Hint.Render(l))
 		}
 	case m.showsStatus(n):
-		out = append(out, kit.Truncate(visible.Line(n.status), w))
+		out = append(out, clampLines(kit.WrapWords(visible.Line(n.status), w), 2, w)...)
 	default:
 		out = append(out, s.StatusOK.Render("ready"))
 	}
