@@ -483,7 +483,7 @@ func (s *App) solanaOf(p config.Profile) (*altchain.RPC, error) {
 			return nil, err
 		}
 	}
-	rpc := altchain.NewRPC(p.SolanaRPC, nil)
+	rpc := altchain.NewRPC(p.SolanaRPC, s.solanaHTTP())
 	if s.solanaTimeout > 0 {
 		rpc.SetTimeout(s.solanaTimeout)
 	}

@@ -54,7 +54,7 @@ func (s *App) partnerClient(p config.Profile, u *Unlock, orElse string) (*partne
 	if err != nil {
 		return nil, err
 	}
-	c := &partner.Client{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuth), Paths: p.PartnerRoutes}
+	c := &partner.Client{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuth), Paths: p.PartnerRoutes, HTTP: s.partnerHTTP()}
 	if p.PartnerResponseKey != "" {
 		k := common.HexToAddress(p.PartnerResponseKey)
 		c.ResponseKey = &k

@@ -22,8 +22,10 @@ func addAPICommands(a *cli, root *cobra.Command) {
 	kyc.AddCommand(append(a.handoffCmds(), a.formACmd())...)
 	tx := &cobra.Command{Use: "tx", Short: "Transaction history"}
 	tx.AddCommand(a.txListCmd(), a.txShowCmd())
-	card := &cobra.Command{Use: "card", Short: "Card: show (masked), issue, block, unblock"}
-	card.AddCommand(a.cardCmd("show", "Card info (masked values only)", app.CardRead),
+	// `purse card` alone shows the card, as `purse card show` does.
+	show := a.cardCmd("show", "Card info (masked values only)", app.CardRead)
+	card := &cobra.Command{Use: "card", Short: "Card: show (masked; the default), issue, block, unblock", Args: cobra.NoArgs, RunE: show.RunE}
+	card.AddCommand(show,
 		a.cardCmd("issue", "Issue a card (Live, card-eligible, balance meeting the activation amount)", app.CardIssue),
 		a.cardCmd("block", "Block the card", app.CardBlock), a.cardCmd("unblock", "Unblock the card", app.CardUnblock))
 	root.AddCommand(account, kyc, tx, card, a.chainsCmd(), a.onrampLimitCmd(), a.balancesCmd(), a.doctorCmd())

@@ -13,6 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
 	"purse/app"
 	"purse/enduser"
 	"purse/enduser/endusertest"
@@ -65,6 +68,10 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	}
 	minted := jsonOut(t, out)
 	id, _ := strconv.ParseUint(minted["tokenId"].(string), 10, 64)
+	// The email went with the mint (service-assumptions M2): it is no longer available.
+	if out, e, c := purse(t, "", "account", "email-status", "me@example.com"); c != exitOK || !strings.Contains(out, "me@example.com is already registered") {
+		t.Fatalf("email-status after a mint with that email: %d %s %s", c, out, e)
+	}
 	if _, e, c := purse(t, "", "account", "mint", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitFailure || !strings.Contains(e, "already has account") {
 		t.Fatalf("second mint: %d %s", c, e)
 	}
@@ -105,6 +112,16 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 
 	if _, e, c := purse(t, "", "--yes", "card", "issue"); c != exitOK {
 		t.Fatalf("card issue: %s", e)
+	}
+	// `purse card` alone shows the card, as `purse card show` does.
+	if out, e, c := purse(t, "", "card"); c != exitOK || !strings.Contains(out, "status") || !strings.Contains(out, "card token id") {
+		t.Fatalf("card: %d %s %s", c, out, e)
+	}
+	if out, _, _ := purse(t, "", "card", "--json"); jsonOut(t, out)["status"] != "Active" {
+		t.Fatalf("card --json: %s", out)
+	}
+	if _, e, c := purse(t, "", "card", "blok"); c != exitUsage || !strings.Contains(e, "block") {
+		t.Fatalf("a misspelled card command is a usage error naming the close one: %d %s", c, e)
 	}
 	for _, step := range []struct{ verb, want string }{{"block", "Blocked"}, {"unblock", "Active"}} {
 		if _, e, c := purse(t, "", "--yes", "card", step.verb); c != exitOK {
@@ -302,4 +319,33 @@ func mustField(t *testing.T, out, name string) string {
 		t.Fatalf("no %s in %s (%v)", name, out, err)
 	}
 	return string(m[name])
+}
+
+// TestFlagHelpHasNoBackquotes: pflag reads a `backquoted` word in a flag's usage as the
+// flag's value type and prints it in its place (`--activation-delay ctl advance`): no flag
+// of any command has one.
+func TestFlagHelpHasNoBackquotes(t *testing.T) {
+	var walk func(c *cobra.Command)
+	n := 0
+	walk = func(c *cobra.Command) {
+		for _, fs := range []*pflag.FlagSet{c.LocalFlags(), c.PersistentFlags()} {
+			fs.VisitAll(func(f *pflag.Flag) {
+				n++
+				if strings.Contains(f.Usage, "`") {
+					t.Errorf("%s --%s: %q", c.CommandPath(), f.Name, f.Usage)
+				}
+			})
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRoot())
+	if n < 50 {
+		t.Fatalf("only %d flags seen", n)
+	}
+	out, e, c := purse(t, "", "sandbox", "--help")
+	if c != exitOK || !strings.Contains(out, "--activation-delay duration") || strings.Contains(out, "--activation-delay ctl") {
+		t.Fatalf("sandbox --help (%d): %s %s", c, out, e)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -77,6 +78,15 @@ func sandboxEnv(t *testing.T) (*harness, *sandbox.Sandbox, *keystore.Store, sola
 	s := newScreen(env, services)
 	s.poll = 50 * time.Millisecond
 	return newHarness(t, env, s), sb, ks, user, ga
+}
+
+func routes(m map[string]enduser.Entry) []string {
+	var out []string
+	for r := range m {
+		out = append(out, r)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // gateAnswers records the signing gate's questions and answers approve.
@@ -228,6 +238,21 @@ func TestSandboxDeposit(t *testing.T) {
 	// Asking for the keys' passphrase is not a failure: the footer showed no error.
 	if len(h.footer) != 0 {
 		t.Fatalf("the footer showed errors: %v", h.footer)
+	}
+	// The session's request log (the Requests screen) holds the deposit's calls: the partner
+	// quote, its signature shortened, and the Solana RPC's, by method.
+	calls := map[string]enduser.Entry{}
+	for _, e := range h.s.app.(*app.App).Log.Snapshot() {
+		calls[e.Route] = e
+	}
+	quote, ok := calls["partner /partner/v1/altchain/deposit/quote"]
+	if !ok || !strings.Contains(quote.RequestBody, "12500000") || !strings.Contains(quote.ResponseBody, "transaction") || quote.Status != 200 {
+		t.Fatalf("the partner quote is not in the request log: %v", routes(calls))
+	}
+	for _, m := range []string{"solana getLatestBlockhash", "solana simulateTransaction", "solana sendTransaction", "solana getSignatureStatuses"} {
+		if _, ok := calls[m]; !ok {
+			t.Errorf("%s is not in the request log: %v", m, routes(calls))
+		}
 	}
 
 	// A quote loaded from a file (the partner envelope a partner app saved): a missing
