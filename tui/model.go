@@ -130,8 +130,8 @@ func (m *Model) ActiveScreen() kit.Screen {
 // Dialogs returns the dialog stack, bottom first.
 func (m *Model) Dialogs() []kit.Dialog { return m.dialogs }
 
-// FullHelp reports whether the full help is shown.
-func (m *Model) FullHelp() bool { return m.help.ShowAll }
+// FullHelp reports whether the full help is shown (its page is the top dialog).
+func (m *Model) FullHelp() bool { return m.helpOpen() }
 
 // BodySize returns the area screens and dialogs get.
 func (m *Model) BodySize() (int, int) { return m.bodyW, m.bodyH }
@@ -512,9 +512,14 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Quit
 }
 
+// toggleHelp opens the full help's page, or closes it.
 func (m *Model) toggleHelp() {
-	m.help.ShowAll = !m.help.ShowAll
-	m.layout()
+	if m.helpOpen() {
+		m.dialogs = m.dialogs[:len(m.dialogs)-1]
+		m.layout()
+		return
+	}
+	m.openHelp()
 }
 
 // setError shows err on screen i's footer; a cancellation is the user's choice, a status.
@@ -607,6 +612,9 @@ func (m *Model) helpKeys() helpKeys {
 	k := m.env.Keys
 	if n := len(m.dialogs); n > 0 {
 		d := m.dialogs[n-1]
+		if _, ok := d.(*helpPage); ok {
+			return helpKeys{short: d.ShortHelp(), full: d.FullHelp()}
+		}
 		return helpKeys{
 			short: append(append([]key.Binding{}, d.ShortHelp()...), k.Help),
 			full:  append(append([][]key.Binding{}, d.FullHelp()...), []key.Binding{k.Help, k.ForceQuit}),
@@ -631,47 +639,7 @@ func (m *Model) helpKeys() helpKeys {
 
 func (m *Model) helpView() string {
 	m.help.SetWidth(m.w)
-	k := m.helpKeys()
-	if !m.help.ShowAll {
-		return m.help.View(k)
-	}
-	return m.fullHelp(k.full)
-}
-
-// fullHelp lays the full help's columns out left to right and goes on in a new row when the
-// next one does not fit, so every key shows at any width (bubbles/help would cut the columns
-// that do not fit, and the global keys come last).
-func (m *Model) fullHelp(groups [][]key.Binding) string {
-	h := m.help
-	h.SetWidth(0)
-	const sep = "    "
-	var rows []string
-	var row []string
-	rowW := 0
-	flush := func() {
-		if len(row) > 0 {
-			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
-		}
-		row, rowW = nil, 0
-	}
-	for _, g := range groups {
-		col := h.FullHelpView([][]key.Binding{g})
-		if col == "" {
-			continue
-		}
-		w := lipgloss.Width(col)
-		if len(row) > 0 && rowW+len(sep)+w > m.w {
-			flush()
-		}
-		if len(row) > 0 {
-			row = append(row, sep)
-			rowW += len(sep)
-		}
-		row = append(row, col)
-		rowW += w
-	}
-	flush()
-	return strings.Join(rows, "\n")
+	return m.help.View(m.helpKeys())
 }
 
 // footerLines renders the status line(s) and the session line.

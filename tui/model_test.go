@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"charm.land/bubbles/v2/key"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -106,6 +106,8 @@ func TestSingleLetterKeysOffWhileTyping(t *testing.T) {
 	}
 }
 
+// TestHelpToggle: ? opens the full help as a page over the body (the screen keeps its size
+// and state), with the screen's keys and the global ones; ? or esc closes it.
 func TestHelpToggle(t *testing.T) {
 	a := newFake("A")
 	m := newRouter(t, a)
@@ -114,18 +116,27 @@ func TestHelpToggle(t *testing.T) {
 	if !m.FullHelp() {
 		t.Fatal("? shows the full help")
 	}
-	if a.h >= h0 {
-		t.Fatalf("the body must shrink for the full help: %d -> %d", h0, a.h)
-	}
 	v := frameOf(m)
-	for _, want := range []string{"do x", "shift+tab", "go to the screen of that number", "ctrl+c"} {
+	for _, want := range []string{"A > Keys", "do x", "shift+tab", "go to the screen of that number", "ctrl+c", "?/esc close the help"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("full help misses %q:\n%s", want, v)
 		}
 	}
+	if strings.Contains(v, "A body") {
+		t.Errorf("the help page covers the body:\n%s", v)
+	}
+	send(m, runes("x"))
+	if len(a.keys) != 0 {
+		t.Fatal("a key for the screen reached it under the help")
+	}
 	send(m, runes("?"))
-	if m.FullHelp() || a.h != h0 {
-		t.Fatal("? again hides it and gives the height back")
+	if m.FullHelp() || a.h != h0 || !strings.Contains(frameOf(m), "A body") {
+		t.Fatal("? again closes it")
+	}
+	send(m, runes("?"))
+	send(m, keyOf(tea.KeyEscape))
+	if m.FullHelp() {
+		t.Fatal("esc closes it")
 	}
 }
 
@@ -544,29 +555,36 @@ func TestFooterNeverCutsTheUnlockTimer(t *testing.T) {
 	}
 }
 
-// TestFullHelpShowsEveryKey: the full help lays its columns out in rows, so at 80 and 120
-// columns every key shows, the global ones (tab, 1-9,0, q, ctrl+l) included, however wide
-// a screen's own columns are (the reasons its keys are off).
+// TestFullHelpShowsEveryKey: the full help is a page that scrolls, so at 80×24 and 120×40
+// every key shows, the global ones (tab, 1-9,0, q, ctrl+l) included, however many keys a
+// screen has and however long the reasons its keys are off: none is cut.
 func TestFullHelpShowsEveryKey(t *testing.T) {
 	wide := newFake("Wide")
 	var group []key.Binding
-	for _, r := range "abcdefgh" {
-		group = append(group, key.NewBinding(key.WithKeys(string(r)), key.WithHelp(string(r), "an action whose reason to be off is long (off: the account is not at that step)")))
+	for _, r := range "abcdefghijklmnop" {
+		group = append(group, key.NewBinding(key.WithKeys(string(r)), key.WithHelp(string(r), "an action "+string(r)+" whose reason to be off is long (off: the account is not at the step this action needs, read the status)")))
 	}
 	m := newRouter(t, wide, newFake("Other"))
-	wideHelp := [][]key.Binding{group, group[:4], group[4:]}
-	m.screens[0] = &helpScreen{fakeScreen: wide, full: wideHelp}
-	for _, w := range []int{80, 120} {
-		send(m, tea.WindowSizeMsg{Width: w, Height: 60})
-		if !m.FullHelp() {
-			send(m, runes("?"))
+	m.screens[0] = &helpScreen{fakeScreen: wide, full: [][]key.Binding{group, group[:4]}}
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		send(m, runes("?"))
+		seen := ""
+		for range 40 {
+			seen += frameOf(m) + "\n"
+			send(m, keyOf(tea.KeyPgDown))
 		}
-		v := frameOf(m)
-		for _, want := range []string{"tab", "next screen", "1-9,0", "q", "quit", "ctrl+l", "lock the unlocked keys", "ctrl+c", "h an action"} {
-			if !strings.Contains(v, want) {
-				t.Errorf("at %d columns the full help lacks %q:\n%s", w, want, v)
+		for _, want := range []string{"tab", "next screen", "1-9,0", "q", "quit", "ctrl+l", "lock the unlocked keys", "ctrl+c", "an action p whose", "this action needs"} {
+			if !strings.Contains(seen, want) {
+				t.Errorf("at %dx%d the full help lacks %q", sz[0], sz[1], want)
 			}
 		}
+		for _, l := range strings.Split(seen, "\n") {
+			if kit.Width(l) > sz[0] {
+				t.Fatalf("a line wider than %d: %q", sz[0], l)
+			}
+		}
+		send(m, runes("?"))
 	}
 }
 
