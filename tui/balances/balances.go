@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/config"
 	"purse/enduser"
 	"purse/internal/format"
 	"purse/tui/dialog"
@@ -55,6 +56,7 @@ type Service interface {
 	ChainSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
 	SignedChainSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
 	SolanaBalance(ctx context.Context) (app.SolanaBalance, error)
+	Profile() config.Profile
 }
 
 // New returns the Balances & chains screen.
@@ -132,10 +134,15 @@ func (s *Screen) load(signed bool) tea.Cmd {
 	return cmd
 }
 
-// loadSolana reads the SOL and USDC of the profile's Solana key (no key: nothing to read).
+// loadSolana reads the SOL and USDC of the profile's Solana key (no key: nothing to read,
+// and the view says so).
 func (s *Screen) loadSolana() tea.Cmd {
 	services := s.app
 	if services == nil {
+		return nil
+	}
+	if p := services.Profile(); p.SolanaKey == "" {
+		s.sol, s.solErr = &app.SolanaBalance{}, fmt.Errorf("profile %s has no Solana key (the Keys screen adds one)", p.Name)
 		return nil
 	}
 	s.solLoading = true

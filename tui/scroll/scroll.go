@@ -20,6 +20,9 @@ type Model struct {
 	offset int
 	w, h   int
 	n      int // the lines of the last View
+	// end says the window stays on the last lines (G), whatever the content or the size
+	// does next, until another key moves it.
+	end bool
 }
 
 // New returns a scroll at the top.
@@ -29,7 +32,7 @@ func New(env *kit.Env) Model { return Model{env: env} }
 func (m *Model) SetSize(w, h int) { m.w, m.h = w, h }
 
 // Top goes back to the first line.
-func (m *Model) Top() { m.offset = 0 }
+func (m *Model) Top() { m.offset, m.end = 0, false }
 
 // Offset is the first line shown.
 func (m Model) Offset() int { return m.offset }
@@ -40,6 +43,7 @@ func (m Model) page() int { return max(m.h-1, 1) }
 // Update moves the window for a movement key of env.Keys and reports whether k was one.
 func (m *Model) Update(k tea.KeyPressMsg) bool {
 	keys := m.env.Keys
+	m.end = false
 	switch {
 	case key.Matches(k, keys.Up):
 		m.offset--
@@ -52,7 +56,7 @@ func (m *Model) Update(k tea.KeyPressMsg) bool {
 	case key.Matches(k, keys.Top):
 		m.offset = 0
 	case key.Matches(k, keys.Bottom):
-		m.offset = m.n
+		m.offset, m.end = m.n, true
 	default:
 		return false
 	}
@@ -74,6 +78,9 @@ func (m *Model) View(lines []string) string {
 	if len(lines) <= m.h {
 		m.offset = 0
 		return strings.Join(lines, "\n")
+	}
+	if m.end {
+		m.offset = len(lines)
 	}
 	m.clamp(len(lines))
 	end := m.offset + m.page()
