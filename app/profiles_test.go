@@ -74,3 +74,42 @@ func TestFollowProfileSeesAnotherProcessesChange(t *testing.T) {
 		t.Fatalf("an unchanged profile in a rewritten file: %v %v", changed, err)
 	}
 }
+
+// BenchmarkFollowProfileUnchanged is what the TUI pays every 2 seconds and at each screen
+// shown while no other process changes the profiles file: one stat.
+func BenchmarkFollowProfileUnchanged(b *testing.B) {
+	home := b.TempDir()
+	s, err := New(home, "", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.SetProfileField("", "deadline_window", "4m"); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, changed, err := s.FollowProfile(); changed || err != nil {
+			b.Fatal(changed, err)
+		}
+	}
+}
+
+// BenchmarkFollowProfileChanged is a look that finds the file rewritten: it reads and parses
+// it again.
+func BenchmarkFollowProfileChanged(b *testing.B) {
+	home := b.TempDir()
+	s, err := New(home, "", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.SetProfileField("", "deadline_window", "4m"); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s.profileFile = nil // as after another process's write
+		if _, _, err := s.FollowProfile(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
