@@ -195,17 +195,20 @@ func Frame(s *kit.Styles, w, h int, title, body, foot string, verbatim bool) str
 }
 
 // frameLines is Frame for a body of lines drawn to fit already (a list's rows, styled): they
-// are neither wrapped nor escaped again.
+// are neither wrapped nor escaped again. An empty title leaves the body at the top (the
+// list's table heads itself).
 func frameLines(s *kit.Styles, w, h int, title, body, foot string) string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
 	inner := max(min(w, maxWidth)-s.Dialog.GetHorizontalFrameSize(), 1)
 	var lines []string
-	for _, t := range kit.WrapWords(title, inner) {
-		lines = append(lines, s.DialogTitle.Render(t))
+	if title != "" {
+		for _, t := range kit.WrapWords(title, inner) {
+			lines = append(lines, s.DialogTitle.Render(t))
+		}
+		lines = append(lines, "")
 	}
-	lines = append(lines, "")
 	lines = append(lines, strings.Split(body, "\n")...)
 	return box(s, w, h, inner, lines, foot)
 }

@@ -3,6 +3,7 @@ package dialog
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -113,7 +114,7 @@ func TestQRShowsTheCodeAndTheValue(t *testing.T) {
 func TestListChoosesOneAndShowsWhere(t *testing.T) {
 	items := make([]string, 30)
 	for i := range items {
-		items[i] = "/api/route-" + string(rune('a'+i%26))
+		items[i] = fmt.Sprintf("/api/route-%02d", i+1)
 	}
 	l := NewList(env(), "routes", "Which route?", items, 2, "aim there")
 	l.SetSize(80, 20)
