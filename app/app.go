@@ -23,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -154,6 +155,10 @@ type App struct {
 	profile *config.Profile
 	// profileFile is the profiles file as the App last read or wrote it (FollowProfile).
 	profileFile *fileStat
+	// moving counts the signed fund-moving requests being sent and settled (a deposit, a
+	// permit): what settles them reads the profile's chains, so the App keeps its profile
+	// until they are (UseProfile refuses, FollowProfile waits).
+	moving atomic.Int32
 
 	// Log records every end-user API call of the session (the Requests screen).
 	Log   *enduser.RequestLog
@@ -235,8 +240,12 @@ func (s *App) Profile() config.Profile {
 	return *s.profile
 }
 
-// UpdateProfile changes the active profile with fn and saves it; nothing changes on error.
+// UpdateProfile changes the active profile with fn and saves it; nothing changes on error,
+// nor while a signed deposit or permit is being settled (settling).
 func (s *App) UpdateProfile(fn func(p *config.Profile) error) (config.Profile, error) {
+	if err := s.settling(); err != nil {
+		return config.Profile{}, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st, err := config.Load(s.home)

@@ -597,6 +597,8 @@ type SentDeposit struct {
 // SendDeposit runs altchain.Send: the same signed bytes, polled until confirmed,
 // re-broadcast while the blockhash is valid; it never re-signs.
 func (s *App) SendDeposit(ctx context.Context, p *altchain.Prepared, poll time.Duration, progress func(DepositEvent)) (*SentDeposit, error) {
+	s.moving.Add(1) // no profile switch under a deposit being sent
+	defer s.moving.Add(-1)
 	rep := newReporter(progress)
 	rpc, err := s.Solana()
 	if err != nil {

@@ -57,6 +57,9 @@ func (s *App) ProfileNamed(name string) (config.Profile, error) {
 // every front end holding the App follows. The request log stays: it is the session's.
 // The server clock starts again, since another profile may be another server.
 func (s *App) UseProfile(name string) (config.Profile, error) {
+	if err := s.settling(); err != nil {
+		return config.Profile{}, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st, err := config.Load(s.home)
@@ -87,7 +90,8 @@ func (s *App) UseProfile(name string) (config.Profile, error) {
 func (s *App) FollowProfile() (p config.Profile, changed bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.profileFileUnchanged() {
+	// Under a deposit or permit being settled the profile stays; the next look follows.
+	if s.profileFileUnchanged() || s.moving.Load() > 0 {
 		return *s.profile, false, nil
 	}
 	st, err := config.Load(s.home)
@@ -107,6 +111,15 @@ func (s *App) FollowProfile() (p config.Profile, changed bool, err error) {
 	}
 	s.profile = np
 	return *np, true, nil
+}
+
+// settling refuses a profile switch while a signed deposit or permit of this session is
+// being sent and settled: what finds out its outcome reads the profile's chains.
+func (s *App) settling() error {
+	if n := s.moving.Load(); n > 0 {
+		return Usagef("a signed deposit or permit of profile %s is being sent and settled: switch profiles once its outcome is known (its screen shows it)", s.Profile().Name)
+	}
+	return nil
 }
 
 // profileFileUnchanged reports whether the profiles file is the one the App last read or

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -99,5 +100,44 @@ func benchFollow(b *testing.B, rewritten bool) {
 		if _, changed, err := s.FollowProfile(); changed || err != nil {
 			b.Fatal(changed, err)
 		}
+	}
+}
+
+// TestNoSwitchUnderAMovingRequest: while a signed deposit or permit is being sent and
+// settled, the App keeps its profile: UseProfile and a change of the profile refuse, naming
+// why, and FollowProfile waits; once it is settled, they go on.
+func TestNoSwitchUnderAMovingRequest(t *testing.T) {
+	home := t.TempDir()
+	s, err := New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := AddProfile(context.Background(), home, "other", "", [][2]string{{"user_api", "http://127.0.0.1:1"}, {"network", "5003"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	cli, err := New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cli.SetProfileField("", "token_id", "1234567890"); err != nil {
+		t.Fatal(err)
+	}
+	s.moving.Add(1)
+	var ue *UsageError
+	if _, err := s.UseProfile("other"); !errors.As(err, &ue) || !strings.Contains(err.Error(), "being sent and settled") || s.Profile().Name != "sandbox" {
+		t.Fatalf("a switch under a moving request: %v (on %s)", err, s.Profile().Name)
+	}
+	if _, changed, err := s.FollowProfile(); changed || err != nil || s.Profile().TokenID != "" {
+		t.Fatalf("a follow under a moving request: %v %v", changed, err)
+	}
+	if _, err := s.SetProfileField("", "evm_key", ""); !errors.As(err, &ue) {
+		t.Fatalf("a change of the profile under a moving request: %v", err)
+	}
+	s.moving.Add(-1)
+	if _, changed, err := s.FollowProfile(); !changed || err != nil || s.Profile().TokenID != "1234567890" {
+		t.Fatalf("the follow once settled: %v %v", changed, err)
+	}
+	if p, err := s.UseProfile("other"); err != nil || p.Name != "other" {
+		t.Fatalf("the switch once settled: %+v %v", p, err)
 	}
 }
