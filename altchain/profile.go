@@ -3,12 +3,13 @@ package altchain
 import (
 	"errors"
 	"fmt"
-	"math/big"
 	"strconv"
 	"strings"
 
 	"github.com/gagliardetto/solana-go"
 	"github.com/shopspring/decimal"
+
+	"purse/internal/format"
 )
 
 // ParseUSDC reads a human USDC amount (a decimal with at most 6 decimals) as smallest units.
@@ -35,11 +36,6 @@ func ParseUSDC(s string) (uint64, error) {
 		return 0, fmt.Errorf("%s is too large", s)
 	}
 	return b.Uint64(), nil
-}
-
-// FormatUnits writes v smallest units with decimals exactly (12500000, 6 → "12.5").
-func FormatUnits(v uint64, decimals int32) string {
-	return decimal.NewFromBigInt(new(big.Int).SetUint64(v), -decimals).String()
 }
 
 // ProfileName is the name a purse profile uses for the cluster ("mainnet" for mainnet-beta).
@@ -118,7 +114,7 @@ func (q *Quote) CheckRequested(usdcAmount, minUSDCAmount uint64) error {
 	if q.HasRequested {
 		if q.USDCAmount != usdcAmount || q.MinUSDCAmount != minUSDCAmount {
 			return fmt.Errorf("%w: the quote is for %s USDC (min %s), not the %s USDC (min %s) asked for", ErrNotRequested,
-				FormatUnits(q.USDCAmount, 6), FormatUnits(q.MinUSDCAmount, 6), FormatUnits(usdcAmount, 6), FormatUnits(minUSDCAmount, 6))
+				format.Uint(q.USDCAmount, format.USDCDecimals), format.Uint(q.MinUSDCAmount, format.USDCDecimals), format.Uint(usdcAmount, format.USDCDecimals), format.Uint(minUSDCAmount, format.USDCDecimals))
 		}
 		return nil
 	}

@@ -236,6 +236,10 @@ func TestRPCSimulateSendStatus(t *testing.T) {
 	if err != nil || !strings.Contains(sim.Err, "InstructionError") {
 		t.Fatalf("simulate insufficient USDC: %+v %v", sim, err)
 	}
+	// The program's log says it in USDC, not in smallest units.
+	if logs := strings.Join(sim.Logs, "\n"); !strings.Contains(logs, "the deposit needs 16.000000 USDC") || strings.Contains(logs, "16000000") {
+		t.Fatalf("the simulation's log: %s", logs)
+	}
 }
 
 func contains(list []string, s string) bool {

@@ -84,6 +84,8 @@ func (s *App) CheckMint(ctx context.Context, tokenID string, captcha enduser.Min
 		return MintPlan{}, err
 	}
 	captcha.Address = owner.Hex()
+	// The email checked here goes with the mint: the service registers it with the account.
+	captcha.Email = email
 	plan := MintPlan{Request: captcha, TokenID: tokenID, Email: email, EmailOK: true, ChainNote: note}
 	if err != nil {
 		return plan, err

@@ -23,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -153,6 +154,12 @@ type App struct {
 
 	mu      sync.Mutex
 	profile *config.Profile
+	// profileFile is the profiles file as the App last read or wrote it (FollowProfile).
+	profileFile *fileStat
+	// moving counts the signed fund-moving requests being sent and settled (a deposit, a
+	// permit): what settles them reads the profile's chains, so the App keeps its profile
+	// until they are (UseProfile refuses, FollowProfile waits).
+	moving atomic.Int32
 
 	// Log records every end-user API call of the session (the Requests screen).
 	Log   *enduser.RequestLog
@@ -192,7 +199,7 @@ func Open(o Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &App{home: home, logger: logger, prompt: o.Prompt, noticeTo: o.Notice, profile: p,
+	s := &App{home: home, logger: logger, prompt: o.Prompt, noticeTo: o.Notice, profile: p, profileFile: statOf(st.Path()),
 		Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil), solanaTimeout: o.SolanaCallTimeout, clientName: o.Client,
 		onAgentWait: o.OnAgentWait, exe: o.Exe}
 	s.gate = newGate(s, s.signingPolicy, o.Approver)
@@ -234,8 +241,12 @@ func (s *App) Profile() config.Profile {
 	return *s.profile
 }
 
-// UpdateProfile changes the active profile with fn and saves it; nothing changes on error.
+// UpdateProfile changes the active profile with fn and saves it; nothing changes on error,
+// nor while a signed deposit or permit is being settled (settling).
 func (s *App) UpdateProfile(fn func(p *config.Profile) error) (config.Profile, error) {
+	if err := s.settling(); err != nil {
+		return config.Profile{}, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st, err := config.Load(s.home)
@@ -256,6 +267,7 @@ func (s *App) UpdateProfile(fn func(p *config.Profile) error) (config.Profile, e
 		return config.Profile{}, err
 	}
 	s.profile = p
+	s.profileFile = statOf(st.Path())
 	return *p, nil
 }
 
@@ -510,7 +522,7 @@ func (s *App) solanaOf(p config.Profile) (*altchain.RPC, error) {
 			return nil, err
 		}
 	}
-	rpc := altchain.NewRPC(p.SolanaRPC, nil)
+	rpc := altchain.NewRPC(p.SolanaRPC, s.solanaHTTP())
 	if s.solanaTimeout > 0 {
 		rpc.SetTimeout(s.solanaTimeout)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"purse/enduser"
+	"purse/internal/format"
 )
 
 // The card operations.
@@ -118,7 +119,7 @@ func cardPreconditions(p *enduser.Profile, perr error) []string {
 			elig = "yes"
 		}
 		if p.CardActivation.Amount.Valid {
-			act = p.CardActivation.Amount.String() + " " + p.CardActivation.Currency
+			act = format.Amount(p.CardActivation.Amount.Decimal, p.CardActivation.Currency) + " " + p.CardActivation.Currency
 		}
 	}
 	return []string{

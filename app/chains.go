@@ -129,7 +129,7 @@ func (s *App) chainSnapshot(ctx context.Context, u *Unlock, signed bool) (ChainS
 			return snap, err
 		case errors.Is(err, ErrNeedsUnlock):
 			snap.NeedUnlock = true
-			snap.Note = "logged out: the EVM key's passphrase is needed for the account's view (press u)"
+			snap.Note = "logged out: the EVM key's passphrase is needed for the account's view"
 			if err := loggedOut(); err != nil {
 				return snap, err
 			}

@@ -16,6 +16,7 @@ import (
 	"purse/agent"
 	"purse/altchain"
 	"purse/config"
+	"purse/internal/format"
 	"purse/keystore"
 	"purse/protocol"
 	"purse/wallet"
@@ -599,6 +600,8 @@ type SentDeposit struct {
 // SendDeposit runs altchain.Send: the same signed bytes, polled until confirmed,
 // re-broadcast while the blockhash is valid; it never re-signs.
 func (s *App) SendDeposit(ctx context.Context, p *altchain.Prepared, poll time.Duration, progress func(DepositEvent)) (*SentDeposit, error) {
+	s.moving.Add(1) // no profile switch under a deposit being sent
+	defer s.moving.Add(-1)
 	rep := newReporter(progress)
 	rpc, err := s.Solana()
 	if err != nil {
@@ -726,6 +729,16 @@ type SolanaBalance struct {
 	Warning string `json:"warning,omitempty"`
 }
 
+// Covers says whether the wallet holds amount USDC (smallest units) for a deposit: when it
+// does not, a FieldError on the amount says so in USDC.
+func (b SolanaBalance) Covers(amount uint64) error {
+	if b.USDCUnits >= amount {
+		return nil
+	}
+	return fieldErr("amount", "%s USDC is more than the %s USDC the Solana wallet %s holds", format.Uint(amount, format.USDCDecimals),
+		format.Uint(b.USDCUnits, format.USDCDecimals), b.Address)
+}
+
 // SolanaBalance reads the SOL and USDC of the profile's Solana key.
 func (s *App) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
 	st, err := s.LoadDepositSetup()
@@ -752,7 +765,7 @@ func (s *App) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
 	if v.Lamports, err = rpc.Balance(ctx, st.User); err != nil {
 		return v, err
 	}
-	v.SOL = altchain.FormatUnits(v.Lamports, 9)
+	v.SOL = format.Uint(v.Lamports, format.SOLDecimals)
 	ata, err := altchain.AssociatedTokenAddress(st.User, c.USDCMint, solana.TokenProgramID)
 	if err != nil {
 		return v, err
@@ -766,7 +779,7 @@ func (s *App) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
 	if err != nil {
 		return v, err
 	}
-	v.HasUSDC, v.USDCUnits, v.USDC = true, tb.Amount, altchain.FormatUnits(tb.Amount, int32(tb.Decimals))
+	v.HasUSDC, v.USDCUnits, v.USDC = true, tb.Amount, format.Uint(tb.Amount, int32(tb.Decimals))
 	return v, nil
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"purse/altchain"
 	"purse/app/review"
+	"purse/internal/format"
 )
 
 // DepositReview builds the signing review from the validated quote and its report: the
@@ -50,7 +51,7 @@ func DepositReview(id string, q *altchain.Quote, cluster, currency string, r *al
 	for _, f := range r.Findings {
 		t.Findings = append(t.Findings, review.Finding{Rule: f.Rule, Severity: f.Severity.String(), Message: f.Message})
 	}
-	title := "deposit " + altchain.FormatUnits(q.USDCAmount, 6) + " USDC"
+	title := "deposit " + format.Uint(q.USDCAmount, format.USDCDecimals) + " USDC"
 	if currency != "" {
 		title += " → " + currency
 	}
@@ -66,10 +67,10 @@ func DepositReview(id string, q *altchain.Quote, cluster, currency string, r *al
 
 func depositSection(q *altchain.Quote, currency string) review.Section {
 	fs := []review.Field{
-		{Label: "deposit", Value: altchain.FormatUnits(q.USDCAmount, 6) + " USDC", Note: "(" + strconv.FormatUint(q.USDCAmount, 10) + " smallest units)"},
+		{Label: "deposit", Value: format.Uint(q.USDCAmount, format.USDCDecimals) + " USDC", Note: "(" + strconv.FormatUint(q.USDCAmount, 10) + " smallest units)"},
 	}
 	if q.MinUSDCAmount != 0 {
-		fs = append(fs, review.Field{Label: "min USDC", Value: altchain.FormatUnits(q.MinUSDCAmount, 6) + " USDC", Note: MinUSDCRule})
+		fs = append(fs, review.Field{Label: "min USDC", Value: format.Uint(q.MinUSDCAmount, format.USDCDecimals) + " USDC", Note: MinUSDCRule})
 	} else {
 		fs = append(fs, review.Field{Label: "min USDC", Value: "none", Note: "(omitted, as the spec advises for USDC-only deposits)"})
 	}
@@ -125,16 +126,13 @@ func feeSection(q *altchain.Quote, r *altchain.Report) review.Section {
 }
 
 func lamports(n uint64) string {
-	return fmt.Sprintf("%d lamports (%s SOL)", n, altchain.FormatUnits(n, 9))
+	return fmt.Sprintf("%d lamports (%s SOL)", n, format.Uint(n, format.SOLDecimals))
 }
 
-// fiat shows a fiat amount with the decimals it came with ("-" when absent).
+// fiat shows a fiat amount with its currency's decimals, never rounded ("-" when absent).
 func fiat(d *decimal.Decimal) string {
 	if d == nil {
 		return "-"
 	}
-	if e := d.Exponent(); e < 0 {
-		return d.StringFixed(-e)
-	}
-	return d.String()
+	return format.Decimal(*d, format.FiatDecimals)
 }

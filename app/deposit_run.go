@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"purse/altchain"
+	"purse/internal/format"
 )
 
 // DepositRun is one whole deposit, for every front end: the CLI runs it and prints its
@@ -47,7 +48,7 @@ func (s *App) Deposit(ctx context.Context, run DepositRun, u *Unlock) (Deposited
 	if in.File != "" {
 		emit(StepQuote, "reading %s", in.File)
 	} else {
-		emit(StepQuote, "asking the partner API for %s USDC → %s", altchain.FormatUnits(in.Amount, 6), strings.ToUpper(in.Currency))
+		emit(StepQuote, "asking the partner API for %s USDC → %s", format.Uint(in.Amount, format.USDCDecimals), strings.ToUpper(in.Currency))
 	}
 	dq, err := s.FetchDepositQuote(ctx, in, u)
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
+	"purse/internal/format"
 	"purse/partner"
 	"purse/wallet"
 )
@@ -83,7 +84,7 @@ func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) 
 			{Label: "message form", Value: string(pc.Variant)},
 			{Label: idName, Value: pc.SvcID},
 			{Label: "externalUserId", Value: pc.ExternalUserID},
-			{Label: "deadline", Value: strconv.FormatInt(pc.Deadline, 10), Note: time.Unix(pc.Deadline, 0).UTC().Format("2006-01-02 15:04:05 UTC")},
+			{Label: "deadline", Value: strconv.FormatInt(pc.Deadline, 10), Note: format.Unix(pc.Deadline)},
 			{Label: "can be", Value: partnerFittingNames(p, pc), Note: "(the partner calls this payload is a request of: the signature does not cover the path)"},
 		}, Block: &review.Block{Label: "Payload", Text: string(pc.Payload)}}}, rv.Sections...)
 		if what := partnerPayloadDoes(pc); what != "" {
@@ -95,7 +96,7 @@ func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) 
 }
 
 func deadlineNote(dl int64) string {
-	return fmt.Sprintf("the deadline %d (%s) may lie outside the service's bounds (--allow-any-deadline): the service refuses such a signature; it is for tests", dl, time.Unix(dl, 0).UTC().Format(time.RFC3339))
+	return fmt.Sprintf("the deadline %d (%s) may lie outside the service's bounds (--allow-any-deadline): the service refuses such a signature; it is for tests", dl, format.Unix(dl))
 }
 
 // payloadDoes says in words what a full-auth payload asks the service to do, when it can be

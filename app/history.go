@@ -18,6 +18,7 @@ import (
 
 	"purse/enduser"
 	"purse/internal/atomicfile"
+	"purse/internal/format"
 )
 
 // ExportDir is where history exports go: PURSE_HOME/exports.
@@ -164,18 +165,35 @@ func transactionsJSON(w io.Writer, records iter.Seq2[enduser.Transaction, error]
 	return len(txs), err
 }
 
-// AmountText is how every front end shows a record's amount: at least two decimals (12.5 as
-// 12.50), never a digit dropped, "" when the record has none.
-func AmountText(a enduser.Amount) string {
-	if !a.Valid {
-		return ""
+// TxColumns are the columns of the history as a table, named the same in every front end:
+// the CLI's `tx list` shows them all, the Transactions screen all but the hash (its detail
+// pane shows it). TxRow fills them.
+var TxColumns = []string{"ID", "TIME", "TYPE", "DIR", "AMOUNT", "CUR", "STATUS", "TITLE", "TX HASH"}
+
+// TxRow is a record under TxColumns, as a person reads it: the time in one UTC form, the
+// amount with its currency's decimals (12.5 EUR as 12.50, never a digit dropped), the
+// currency upper case. --json and CSV keep the wire values.
+func TxRow(t enduser.Transaction) []string {
+	at := ""
+	if t.Timestamp > 0 {
+		at = format.Unix(int64(t.Timestamp))
 	}
-	v := a.String()
-	if _, frac, _ := strings.Cut(v, "."); len(frac) < 2 {
-		return a.StringFixed(2)
+	amount := ""
+	if t.Amount.Valid {
+		amount = format.Amount(t.Amount.Decimal, t.Currency)
 	}
-	return v
+	return []string{strconv.FormatInt(int64(t.ID), 10), at, t.Type, t.Direction, amount,
+		strings.ToUpper(strings.TrimSpace(t.Currency)), t.Status, t.Title, t.TxHash}
 }
 
-// CurrencyText is how every front end shows a currency code: upper case ("eur" as EUR).
-func CurrencyText(c string) string { return strings.ToUpper(strings.TrimSpace(c)) }
+// TxDetails is every field of a record by its wire name, as `tx show` and the Transactions
+// screen's detail pane list it: the values as sent, the timestamp followed by its UTC time.
+func TxDetails(t enduser.Transaction) [][2]string {
+	fields := enduser.TransactionFields(t)
+	for i, f := range fields {
+		if f[0] == "timestamp" && t.Timestamp > 0 {
+			fields[i][1] += " (" + format.Unix(int64(t.Timestamp)) + ")"
+		}
+	}
+	return fields
+}

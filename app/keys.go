@@ -380,7 +380,7 @@ func (s *App) UseKey(ctx context.Context, e keystore.Entry) (KeyAdded, error) {
 
 // RenameKey gives a key a new label; the profile follows when it used the old one.
 func (s *App) RenameKey(label, newLabel string) (KeyAdded, error) {
-	s.Lock() // a held signer names the old label
+	s.LockKey(label) // a held signer names the old label
 	ks, err := s.Keys(nil)
 	if err != nil {
 		return KeyAdded{}, err
@@ -436,7 +436,7 @@ func RemoveKeyEffect(e keystore.Entry) string {
 // RemoveKey removes a key (the caller confirmed, saying RemoveKeyEffect): its secret and its
 // entry, or only the entry of a key whose secret is the home's this one was copied from.
 func (s *App) RemoveKey(label string) (KeyRemoved, error) {
-	s.Lock() // a removed key must not go on signing from the session's cache
+	s.LockKey(label) // a removed key must not go on signing; the others stay unlocked
 	ks, err := s.Keys(nil)
 	if err != nil {
 		return KeyRemoved{}, err

@@ -15,6 +15,7 @@ import (
 	"purse/app/review"
 	"purse/config"
 	"purse/enduser"
+	"purse/internal/format"
 	"purse/partner"
 	"purse/protocol"
 	"purse/wallet"
@@ -56,6 +57,7 @@ func (s *App) partnerClient(p config.Profile, u *Unlock, orElse string) (*partne
 	c := partnerClientOf(p, signer)
 	// The deadline is set by the clock the gate checks it against (the service's time).
 	c.Now = s.Now
+	c.HTTP = s.partnerHTTP()
 	return c, nil
 }
 
@@ -362,7 +364,7 @@ func (st PartnerIDVStatus) Fields() [][2]string {
 	r := st.Record
 	var created string
 	if r.CreatedAtMs > 0 {
-		created = time.UnixMilli(r.CreatedAtMs).UTC().Format(time.RFC3339)
+		created = format.UnixMilli(r.CreatedAtMs)
 	}
 	return [][2]string{{"type", r.Type}, {"reviewStatus", r.ReviewStatus}, {"reviewAnswer", r.ReviewAnswer},
 		{"reviewRejectType", r.ReviewRejectType}, {"levelName", r.LevelName}, {"rejectLabels", strings.Join(r.RejectLabels, ", ")},

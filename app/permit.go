@@ -283,6 +283,8 @@ type SubmittedPermit struct {
 // token-permit and settles what the POST did (settlePermit): from the answer when it proves
 // it, else from the chain. On a failed submission the signature comes back with the error.
 func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, sig *wallet.PermitSignature) (SubmittedPermit, error) {
+	s.moving.Add(1) // no profile switch under a permit being submitted and settled
+	defer s.moving.Add(-1)
 	signer, err := s.EVMSigner(u)
 	if err != nil {
 		return SubmittedPermit{Sig: sig}, err

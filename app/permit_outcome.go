@@ -13,6 +13,7 @@ import (
 
 	"purse/enduser"
 	"purse/homechain"
+	"purse/internal/format"
 	"purse/wallet"
 )
 
@@ -269,7 +270,7 @@ func settlePermit(ctx context.Context, hc *homechain.Client, pr PreparedPermit, 
 	if res.TxHash != "" {
 		oe.IDName, oe.ID = "txHash", res.TxHash
 	}
-	deadline := time.Unix(p.Deadline.Int64(), 0).UTC().Format(time.RFC3339)
+	deadline := format.Unix(p.Deadline.Int64())
 	sameNonce := fmt.Sprintf("a new permit signs the same nonce %s while this one is unused, so at most one of them takes effect", p.Nonce)
 	// The reason quotes the answer; the error wraps it too, so errors.As still finds it.
 	settled := func(head string) error { return &quoted{msg: head + ": " + d.reason, cause: postErr} }
@@ -285,7 +286,7 @@ func settlePermit(ctx context.Context, hc *homechain.Client, pr PreparedPermit, 
 	case d.outcome == OutcomeFailed && answer == answerAlready:
 		// A service that answers 10011 while any allowance exists (the public integration's
 		// reading) relays no larger permit: say what the allowance is and the ways to raise it.
-		have, want := homechain.FormatSmallest(ev.allowance, pl.Token.Decimals), homechain.FormatSmallest(p.Value, pl.Token.Decimals)
+		have, want := format.Units(ev.allowance, int32(pl.Token.Decimals)), format.Units(p.Value, int32(pl.Token.Decimals))
 		oe.Err = settled(fmt.Sprintf("token-permit answered 10011 (%q): an allowance of %s %s exists for the card spender, below the %s %s this permit signs; nothing was relayed",
 			res.Message, have, pl.Token.Symbol, want, pl.Token.Symbol))
 		oe.Next = fmt.Sprintf("The service relays no permit while an allowance exists. The card can spend up to the existing %s %s. "+

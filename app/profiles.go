@@ -3,6 +3,9 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"reflect"
 	"strings"
 	"time"
 
@@ -55,6 +58,9 @@ func (s *App) ProfileNamed(name string) (config.Profile, error) {
 // every front end holding the App follows. The request log stays: it is the session's.
 // The server clock starts again, since another profile may be another server.
 func (s *App) UseProfile(name string) (config.Profile, error) {
+	if err := s.settling(); err != nil {
+		return config.Profile{}, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st, err := config.Load(s.home)
@@ -72,8 +78,74 @@ func (s *App) UseProfile(name string) (config.Profile, error) {
 		return config.Profile{}, err
 	}
 	s.profile = p
+	s.profileFile = statOf(st.Path())
 	s.clock = enduser.NewClock(nil)
 	return *p, nil
+}
+
+// FollowProfile re-reads the App's profile when the profiles file changed since the App last
+// read or wrote it: another purse process may have changed it (`purse sandbox ctl onboard`
+// storing the account id, `purse profile set`). The App is then bound to what the file says,
+// and changed reports whether that differs from what it held. A front end that lives for a
+// session (the TUI) calls it now and then; a file that did not change costs one stat.
+func (s *App) FollowProfile() (p config.Profile, changed bool, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	// Under a deposit or permit being settled the profile stays; the next look follows.
+	if s.profileFileUnchanged() || s.moving.Load() > 0 {
+		return *s.profile, false, nil
+	}
+	st, err := config.Load(s.home)
+	if err != nil {
+		return *s.profile, false, err
+	}
+	s.profileFile = statOf(st.Path())
+	np, err := st.Get(s.profile.Name)
+	if err != nil {
+		return *s.profile, false, fmt.Errorf("profile %s is no longer in %s (another purse process removed it): %w", s.profile.Name, st.Path(), err)
+	}
+	if reflect.DeepEqual(np, s.profile) {
+		return *np, false, nil
+	}
+	if np.UserAPI != s.profile.UserAPI {
+		s.clock = enduser.NewClock(nil) // another server
+	}
+	s.profile = np
+	return *np, true, nil
+}
+
+// settling refuses a profile switch while a signed deposit or permit of this session is
+// being sent and settled: what finds out its outcome reads the profile's chains.
+func (s *App) settling() error {
+	if n := s.moving.Load(); n > 0 {
+		return Usagef("a signed deposit or permit of profile %s is being sent and settled: switch profiles once its outcome is known (its screen shows it)", s.Profile().Name)
+	}
+	return nil
+}
+
+// profileFileUnchanged reports whether the profiles file is the one the App last read or
+// wrote: the same file (an atomic write replaces it), size and modification time.
+func (s *App) profileFileUnchanged() bool {
+	was := s.profileFile
+	if was == nil {
+		return false
+	}
+	now, err := os.Stat(was.path)
+	return err == nil && os.SameFile(now, was.info) && now.Size() == was.info.Size() && now.ModTime().Equal(was.info.ModTime())
+}
+
+// fileStat is what FollowProfile compares of the profiles file.
+type fileStat struct {
+	path string
+	info os.FileInfo
+}
+
+func statOf(path string) *fileStat {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil // no file yet (the embedded sandbox profile): read it next time
+	}
+	return &fileStat{path, fi}
 }
 
 // sandboxInfoTimeout bounds GET /sandbox/info.

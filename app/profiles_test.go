@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -31,5 +32,112 @@ func TestProfileKeySettingsNameStoredKeys(t *testing.T) {
 	}
 	if p, err := s.SetProfileFields("", [2]string{"evm_key", "evm1"}, [2]string{"solana_key", "sol1"}); err != nil || p.EVMKey != "evm1" || p.SolanaKey != "sol1" {
 		t.Fatalf("stored keys: %+v %v", p, err)
+	}
+}
+
+// TestFollowProfileSeesAnotherProcessesChange: a profile changed in the file by another purse
+// process (here another App, as `purse sandbox ctl onboard` storing the account id) is what
+// the App holds after FollowProfile; the App's own writes and an unchanged file are no change.
+func TestFollowProfileSeesAnotherProcessesChange(t *testing.T) {
+	home := t.TempDir()
+	tui, err := New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, changed, err := tui.FollowProfile(); changed || err != nil {
+		t.Fatalf("nothing changed yet: %v %v", changed, err)
+	}
+	if _, err := tui.SetProfileField("", "deadline_window", "4m"); err != nil {
+		t.Fatal(err)
+	}
+	if _, changed, err := tui.FollowProfile(); changed || err != nil {
+		t.Fatalf("the App's own write is no change: %v %v", changed, err)
+	}
+	cli, err := New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cli.SetProfileField("", "token_id", "1234567890"); err != nil {
+		t.Fatal(err)
+	}
+	p, changed, err := tui.FollowProfile()
+	if !changed || err != nil || p.TokenID != "1234567890" || tui.Profile().TokenID != "1234567890" || p.DeadlineWindow.String() != "4m0s" {
+		t.Fatalf("after the other process's write: %+v %v %v", p, changed, err)
+	}
+	if _, changed, _ := tui.FollowProfile(); changed {
+		t.Fatal("a change is reported once")
+	}
+	// A file rewritten with the profile as it was is no change.
+	if _, err := cli.SetProfileFields("", [2]string{"token_id", "1234567890"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, changed, err := tui.FollowProfile(); changed || err != nil {
+		t.Fatalf("an unchanged profile in a rewritten file: %v %v", changed, err)
+	}
+}
+
+// BenchmarkFollowProfileUnchanged is what the TUI pays every 2 seconds and at each screen
+// shown while no other process changes the profiles file: one stat.
+func BenchmarkFollowProfileUnchanged(b *testing.B) { benchFollow(b, false) }
+
+// BenchmarkFollowProfileChanged is a look that finds the file rewritten: it reads and parses
+// it again.
+func BenchmarkFollowProfileChanged(b *testing.B) { benchFollow(b, true) }
+
+func benchFollow(b *testing.B, rewritten bool) {
+	s, err := New(b.TempDir(), "", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.SetProfileField("", "deadline_window", "4m"); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if rewritten {
+			s.profileFile = nil // as after another process's write
+		}
+		if _, changed, err := s.FollowProfile(); changed || err != nil {
+			b.Fatal(changed, err)
+		}
+	}
+}
+
+// TestNoSwitchUnderAMovingRequest: while a signed deposit or permit is being sent and
+// settled, the App keeps its profile: UseProfile and a change of the profile refuse, naming
+// why, and FollowProfile waits; once it is settled, they go on.
+func TestNoSwitchUnderAMovingRequest(t *testing.T) {
+	home := t.TempDir()
+	s, err := New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := AddProfile(context.Background(), home, "other", ProfileSource{}, [][2]string{{"user_api", "http://127.0.0.1:1"}, {"network", "5003"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	cli, err := New(home, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cli.SetProfileField("", "token_id", "1234567890"); err != nil {
+		t.Fatal(err)
+	}
+	s.moving.Add(1)
+	var ue *UsageError
+	if _, err := s.UseProfile("other"); !errors.As(err, &ue) || !strings.Contains(err.Error(), "being sent and settled") || s.Profile().Name != "sandbox" {
+		t.Fatalf("a switch under a moving request: %v (on %s)", err, s.Profile().Name)
+	}
+	if _, changed, err := s.FollowProfile(); changed || err != nil || s.Profile().TokenID != "" {
+		t.Fatalf("a follow under a moving request: %v %v", changed, err)
+	}
+	if _, err := s.SetProfileField("", "evm_key", ""); !errors.As(err, &ue) {
+		t.Fatalf("a change of the profile under a moving request: %v", err)
+	}
+	s.moving.Add(-1)
+	if _, changed, err := s.FollowProfile(); !changed || err != nil || s.Profile().TokenID != "1234567890" {
+		t.Fatalf("the follow once settled: %v %v", changed, err)
+	}
+	if p, err := s.UseProfile("other"); err != nil || p.Name != "other" {
+		t.Fatalf("the switch once settled: %+v %v", p, err)
 	}
 }

@@ -462,7 +462,7 @@ type proxyEnvelope struct {
 // fail answers with the proxy's own error in the service's envelope; the message says it
 // comes from purse. It returns the status and the message, for the call's log line.
 func (px *Proxy) fail(w http.ResponseWriter, status, code int, msg string) (int, string) {
-	msg = "purse proxy (not the service): " + msg
+	msg = ProxyMessagePrefix + msg
 	b, _ := json.Marshal(proxyEnvelope{RetCode: code, RetMsg: msg})
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set(ProxyErrorHeader, "true")

@@ -84,6 +84,22 @@ func (s *App) Lock() {
 	c.wipeLocked(func(*heldKey) bool { return true })
 }
 
+// LockKey wipes the key label wherever it is held (this session's cache, for every profile,
+// and the agent), leaving every other unlocked key as it was: a key removed or renamed must
+// not go on signing, and the others have nothing to do with it.
+func (s *App) LockKey(label string) {
+	if a := s.agentClient(); a != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_, _ = a.Lock(ctx, label)
+		cancel()
+		s.agentHeld.forget()
+	}
+	c := &s.unlocked
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.wipeLocked(func(h *heldKey) bool { return h.label == label })
+}
+
 // Unlocked lists the held keys (after wiping those idle past the TTL), soonest to expire
 // first.
 func (s *App) Unlocked() []UnlockedKey {

@@ -16,7 +16,7 @@ import (
 // passphrase.
 func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 	home := t.TempDir()
-	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "other": keystore.KindEVM})
 	useProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "5003", EVMKey: "me"})
 	s, err := New(home, "", nil)
 	if err != nil {
@@ -74,15 +74,29 @@ func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 	if _, err := s.EVMSigner(nil); !errors.As(err, &locked) {
 		t.Fatalf("after Lock: %v", err)
 	}
-	// Removing the key wipes the cache too.
-	if _, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")}); err != nil {
+	// Removing a key wipes it, and only it: another key unlocked stays unlocked.
+	removed, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	if err != nil {
 		t.Fatal(err)
+	}
+	other, err := s.evmSignerOf("other", &Unlock{Passphrase: []byte("pw")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Unlocked()) != 2 {
+		t.Fatalf("two keys unlocked: %+v", s.Unlocked())
 	}
 	if _, err := s.RemoveKey("me"); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Unlocked()) != 0 {
-		t.Fatal("a removed key is still held")
+	if _, err := readSig(removed); !errors.Is(err, wallet.ErrZeroed) {
+		t.Fatalf("a removed key still signs: %v", err)
+	}
+	if u := s.Unlocked(); len(u) != 1 || u[0].Label != "other" {
+		t.Fatalf("removing one key wiped the others too: %+v", u)
+	}
+	if _, err := readSig(other); err != nil {
+		t.Fatalf("the other key no longer signs: %v", err)
 	}
 }
 

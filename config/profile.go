@@ -644,6 +644,9 @@ func Load(home string) (*Store, error) {
 	return s, nil
 }
 
+// Path is the profiles file the store was read from.
+func (s *Store) Path() string { return s.path }
+
 // Names lists the profiles, sorted.
 func (s *Store) Names() []string {
 	out := make([]string, 0, len(s.profiles))

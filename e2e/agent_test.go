@@ -102,7 +102,7 @@ func TestE2EAgent(t *testing.T) {
 
 	// 4. A CLI deposit, approved on the TUI: the review carries the simulation.
 	deposit := cli.start("altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--json")
-	u.expect("agent review of the CLI's deposit", longTimeout, "SIGNING REVIEW: Agent request: deposit 12.5 USDC", "purse altchain deposit", "y sign")
+	u.expect("agent review of the CLI's deposit", longTimeout, "SIGNING REVIEW: Agent request: deposit 12.500000 USDC", "purse altchain deposit", "y sign")
 	time.Sleep(agentArmDelay + 200*time.Millisecond)
 	u.keys("y")
 	if code, out := deposit.wait(t); code != 0 || !strings.Contains(out, `"confirmationStatus"`) {

@@ -458,6 +458,8 @@ type MintRequest struct {
 	Image           string `json:"image,omitempty"`           // base64
 	BackGroundColor string `json:"backGroundColor,omitempty"` // hex
 	Land            string `json:"land,omitempty"`
+	// Email, when given, is registered with the account (service-assumptions M2).
+	Email string `json:"email,omitempty"`
 }
 
 // MintResult is the result of mint.

@@ -46,6 +46,9 @@ type Entry struct {
 	sign     string // the full sign header, for Curl only
 	hasBody  bool
 	redacted bool // RedactSigned took the signed headers' values out
+	// shortened names headers the log keeps only shortened (another API's signature,
+	// LoggingTransport): the curl command cannot replay the call.
+	shortened []string
 }
 
 // Redacted replaces the value of a header RedactSigned takes out.
@@ -197,6 +200,9 @@ func (e Entry) Curl(baseURL string) string {
 	}
 	if e.redacted {
 		b.WriteString("# the signed headers (" + strings.Join(SignedHeaders, ", ") + ") are redacted; this command does not replay the call\n")
+	}
+	if len(e.shortened) > 0 {
+		b.WriteString("# " + strings.Join(e.shortened, ", ") + " is shortened in the log; this command does not replay the call\n")
 	}
 	headers := e.FullHeaders()
 	var body *string

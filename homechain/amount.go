@@ -61,8 +61,3 @@ func FromSmallest(v *big.Int, decimals uint8) decimal.Decimal {
 	}
 	return decimal.NewFromBigInt(v, -int32(decimals))
 }
-
-// FormatSmallest renders smallest units with exactly the token's decimals ("12.50").
-func FormatSmallest(v *big.Int, decimals uint8) string {
-	return FromSmallest(v, decimals).StringFixed(int32(decimals))
-}

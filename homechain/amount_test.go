@@ -80,8 +80,8 @@ func TestFromSmallest(t *testing.T) {
 		want string
 	}{{1250, 2, "12.50"}, {1, 2, "0.01"}, {0, 2, "0.00"}, {1230000, 6, "1.230000"}, {5, 0, "5"}}
 	for _, c := range cases {
-		if got := FormatSmallest(big.NewInt(c.v), c.dec); got != c.want {
-			t.Errorf("FormatSmallest(%d, %d) = %s, want %s", c.v, c.dec, got, c.want)
+		if got := FromSmallest(big.NewInt(c.v), c.dec).StringFixed(int32(c.dec)); got != c.want {
+			t.Errorf("FromSmallest(%d, %d) = %s, want %s", c.v, c.dec, got, c.want)
 		}
 		back, err := ToSmallest(FromSmallest(big.NewInt(c.v), c.dec), c.dec)
 		if err != nil || back.Int64() != c.v {

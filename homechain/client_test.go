@@ -389,7 +389,7 @@ func TestBalances(t *testing.T) {
 		if b.Token != sandbox.Tokens()[i] {
 			t.Errorf("balance %d is of %s", i, b.Token.Symbol)
 		}
-		if s := homechain.FormatSmallest(b.Smallest, b.Token.Decimals); s != want[b.Token.Symbol] {
+		if s := b.Amount.StringFixed(int32(b.Token.Decimals)); s != want[b.Token.Symbol] {
 			t.Errorf("%s = %s, want %s", b.Token.Symbol, s, want[b.Token.Symbol])
 		}
 		if !b.Amount.Equal(decimal.RequireFromString(want[b.Token.Symbol])) {

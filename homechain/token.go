@@ -11,6 +11,8 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/shopspring/decimal"
+
+	"purse/internal/format"
 )
 
 // DefaultPermitVersion is the EIP-712 version of a token that declares none (OpenZeppelin's
@@ -131,7 +133,7 @@ type Balance struct {
 
 // String is the amount with exactly the token's decimals and its symbol, e.g. "12.50 USD24".
 func (b Balance) String() string {
-	return b.Amount.StringFixed(int32(b.Token.Decimals)) + " " + b.Token.Symbol
+	return format.Decimal(b.Amount, int32(b.Token.Decimals)) + " " + b.Token.Symbol
 }
 
 // Balances reads balanceOf(owner) of every token, concurrently, in the order given. Any

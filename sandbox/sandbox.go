@@ -222,7 +222,7 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 			if d.SvcID <= 0 {
 				return
 			}
-			if err := eu.RecordDeposit(uint64(d.SvcID), d.Currency, d.Output, d.Signature, "solana:"+altchain.SandboxGenesisHash[:32]); err != nil {
+			if err := eu.RecordDeposit(uint64(d.SvcID), d.Currency, d.Output, d.USDC, d.Signature, "solana:"+altchain.SandboxGenesisHash[:32]); err != nil {
 				logger.Error("crediting a Solana deposit", "svcId", d.SvcID, "signature", d.Signature, "err", err)
 			}
 		},

@@ -182,7 +182,7 @@ func TestEveryFormSubmitsWithTheSameKey(t *testing.T) {
 				return f.added[0].Label + " " + string(f.added[0].Kind)
 			}
 		}, func(d *tuitest.Driver) {
-			d.Press(tuitest.Runes("a"), tab)
+			d.Press(tuitest.Runes("n"), tab)
 			d.TypeText("alice")
 			d.Press(tuitest.Key(tea.KeyTab, tea.ModShift)) // back to the kind: not the last field
 		}, "alice evm"},
@@ -242,7 +242,7 @@ func TestGoldenForm(t *testing.T) {
 			for _, msg := range send(m, runes("2")) {
 				send(m, msg) // the key list, read when the screen shows first
 			}
-			send(m, runes("a"))
+			send(m, runes("n"))
 			send(m, keyOf(tea.KeyTab))
 			send(m, runes("bad label"))
 			v := frameOf(m)

@@ -16,6 +16,7 @@ import (
 
 	"purse/app"
 	appreview "purse/app/review"
+	"purse/tui/card"
 	"purse/tui/dialog"
 	"purse/tui/home"
 	"purse/tui/internal/tuitest"
@@ -77,6 +78,18 @@ func TestGolden(t *testing.T) {
 				teatest.RequireEqualOutput(t, []byte(frameOf(m)))
 			})
 		}
+	}
+	// A screen's full help with keys that are off, and why, laid out in rows so the global
+	// keys show at 80 columns too.
+	for _, sz := range sizes {
+		t.Run("card_full_help_"+sizeName(sz), func(t *testing.T) {
+			env := newTestEnv(t)
+			m := NewModel(env, card.New(env, nil), newFake("Other"))
+			tuitest.Flatten(m.Init())
+			send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			send(m, runes("?"))
+			teatest.RequireEqualOutput(t, []byte(frameOf(m)))
+		})
 	}
 	t.Run("too_small", func(t *testing.T) {
 		m := goldenModel(t, 36, 10)

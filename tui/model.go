@@ -12,6 +12,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"purse/app"
+	"purse/config"
 	"purse/internal/visible"
 	"purse/tui/kit"
 )
@@ -59,6 +61,12 @@ type Model struct {
 
 	// approvals answers the signing gate's questions (SetApprovals).
 	approvals *approvals
+
+	// follow re-reads the session's profile (FollowProfile); following says a look is under
+	// way, followErr is the last failure said.
+	follow    func() (config.Profile, bool, error)
+	following bool
+	followErr string
 }
 
 // heldTickMsg refreshes the footer's unlock countdown.
@@ -71,9 +79,13 @@ func (m *Model) now() time.Time {
 	return time.Now()
 }
 
-// note is one screen's footer message: a status line or an error with what to do next.
+// note is one screen's footer message: a status line or an error with what to do next. A
+// status is transient (shown until until, statusFor after it was set) unless set lasting
+// (until zero); an error stays until the next status or error of its screen, or a profile
+// switch.
 type note struct {
 	status  string
+	until   time.Time
 	errWhat string
 	errText string
 	errNext string
@@ -85,6 +97,9 @@ type note struct {
 // NewModel returns the root model over screens (in tab order). env must come from
 // kit.NewEnv.
 func NewModel(env *kit.Env, screens ...kit.Screen) *Model {
+	if env.Describe == nil {
+		env.Describe = app.Describe // the one mapping of errors to advice, shared with the CLI
+	}
 	sp := spinner.New(spinner.WithSpinner(spinner.Line), spinner.WithStyle(env.Styles.Spinner))
 	return &Model{
 		env:     env,
@@ -115,8 +130,8 @@ func (m *Model) ActiveScreen() kit.Screen {
 // Dialogs returns the dialog stack, bottom first.
 func (m *Model) Dialogs() []kit.Dialog { return m.dialogs }
 
-// FullHelp reports whether the full help is shown.
-func (m *Model) FullHelp() bool { return m.help.ShowAll }
+// FullHelp reports whether the full help is shown (its page is the top dialog).
+func (m *Model) FullHelp() bool { return m.helpOpen() }
 
 // BodySize returns the area screens and dialogs get.
 func (m *Model) BodySize() (int, int) { return m.bodyW, m.bodyH }
@@ -127,6 +142,9 @@ func (m *Model) Init() tea.Cmd {
 	cmd := m.activate(0)
 	if m.approvals != nil {
 		cmd = tea.Batch(cmd, m.approvals.wait())
+	}
+	if m.follow != nil {
+		cmd = tea.Batch(cmd, followTick())
 	}
 	return cmd
 }
@@ -144,13 +162,16 @@ func (m *Model) activate(i int) tea.Cmd {
 		m.push(d)
 	}
 	delete(m.waiting, i)
+	// A screen shown again looks at the profile first: another purse process may have
+	// changed it.
+	look := m.followCmd()
 	if m.inited[i] {
-		return nil
+		return look
 	}
 	m.inited[i] = true
 	var cmd tea.Cmd
 	m.track(i, func() { cmd = m.screens[i].Init() })
-	return cmd
+	return tea.Batch(look, cmd)
 }
 
 // track runs fn, a call into screen i (or a dialog above it), and records i as the owner
@@ -203,6 +224,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.approvalUpdate(msg); ok {
 		return cmd
 	}
+	if cmd, ok := m.followUpdate(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
@@ -251,7 +275,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			if d, ok := m.digit(owner); ok {
 				where = "key " + string(d)
 			}
-			m.setStatus(m.active, fmt.Sprintf("%s asks: %s (go there with %s).", m.screens[owner].Title(), msg.Dialog.Title(), where))
+			// It stays: the question waits there until the user goes.
+			m.setLasting(m.active, fmt.Sprintf("%s asks: %s (go there with %s).", m.screens[owner].Title(), msg.Dialog.Title(), where))
 			return nil
 		}
 		m.push(msg.Dialog)
@@ -262,16 +287,17 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case kit.StatusMsg:
 		m.setStatus(m.active, msg.Text)
 		return nil
-	case clearStatusMsg:
-		if n := m.noteOf(msg.screen); n.status == msg.text {
-			m.setStatus(msg.screen, "")
-		}
-		return nil
 	case kit.ShowFullMsg:
 		return m.showFull(msg)
 	case kit.SessionMsg:
+		// Every fact of the session names the account it works on: another one is a switch.
+		if m.env.Session != msg.Session {
+			return m.switchProfile(kit.ProfileSwitchedMsg{Profile: msg.Session.Profile, Session: msg.Session})
+		}
 		m.env.Session = msg.Session
 		return m.broadcast(msg)
+	case kit.ProfileSwitchedMsg:
+		return m.switchProfile(msg)
 	case kit.CopyMsg:
 		return m.copy(msg)
 	case kit.NavigateMsg:
@@ -280,6 +306,40 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return tea.Batch(m.broadcast(msg), m.navigate(kit.ScreenAccount, kit.ScreenHome))
 	}
 	return m.broadcast(msg)
+}
+
+// switchProfile drops everything of the profile the session worked on: every task in flight
+// is cancelled and none can resume (a passphrase prompt of its task closes with it), every
+// dialog but the signing review closes (the gate withdraws a review whose task was
+// cancelled), the footer's errors go, and every ProfileBound screen resets, to be
+// initialised again when active (the active one at once). Then every screen hears msg.
+func (m *Model) switchProfile(msg kit.ProfileSwitchedMsg) tea.Cmd {
+	m.env.Tasks.Reset()
+	clear(m.owner)
+	clear(m.waiting)
+	var keep []kit.Dialog
+	for _, d := range m.dialogs {
+		if m.approvals != nil && d == kit.Dialog(m.approvals.open) {
+			keep = append(keep, d)
+		}
+	}
+	m.dialogs = keep
+	for i := range m.notes {
+		if m.notes[i].errText != "" {
+			m.notes[i] = note{}
+		}
+	}
+	if msg.Session != (kit.Session{}) {
+		m.env.Session = msg.Session
+	}
+	for i, sc := range m.screens {
+		if pb, ok := sc.(kit.ProfileBound); ok {
+			pb.Reset()
+			m.inited[i] = false
+		}
+	}
+	m.layout()
+	return tea.Batch(m.broadcast(msg), m.activate(m.active))
 }
 
 // navigate switches to the first screen of ids that exists, in order of preference.
@@ -452,9 +512,14 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Quit
 }
 
+// toggleHelp opens the full help's page, or closes it.
 func (m *Model) toggleHelp() {
-	m.help.ShowAll = !m.help.ShowAll
-	m.layout()
+	if m.helpOpen() {
+		m.dialogs = m.dialogs[:len(m.dialogs)-1]
+		m.layout()
+		return
+	}
+	m.openHelp()
 }
 
 // setError shows err on screen i's footer; a cancellation is the user's choice, a status.
@@ -464,22 +529,38 @@ func (m *Model) setError(i int, what string, err error, next, slot string) {
 		return
 	}
 	advised := next != "" || kit.OwnAdvice(err)
+	text, derived := m.env.Explain(err)
 	if next == "" {
-		next = kit.NextStep(err, m.env.Home)
+		next = derived
 	}
-	text := "(no details)"
-	if err != nil {
-		text = err.Error()
+	if err == nil {
+		text = "(no details)"
 	}
 	m.env.Logger.Error("task failed", "what", what, "err", text)
 	*m.noteOf(i) = note{errWhat: what, errText: text, errNext: next, errSlot: slot, advised: advised}
 	m.layout()
 }
 
+// setStatus shows a transient status on screen i's footer: after statusFor the footer no
+// longer shows it (the router's clock redraws the frame), so an old "ok" never reads as news.
 func (m *Model) setStatus(i int, text string) {
+	*m.noteOf(i) = note{status: text, until: m.now().Add(statusFor)}
+	m.layout()
+}
+
+// setLasting shows a status that stays until the next status or error of screen i.
+func (m *Model) setLasting(i int, text string) {
 	*m.noteOf(i) = note{status: text}
 	m.layout()
 }
+
+// showsStatus reports whether n's status is still shown.
+func (m *Model) showsStatus(n *note) bool {
+	return n.status != "" && (n.until.IsZero() || m.now().Before(n.until))
+}
+
+// statusFor is how long a status stays in the footer.
+const statusFor = 8 * time.Second
 
 func (m *Model) clearError(i int) {
 	n := m.noteOf(i)
@@ -498,20 +579,8 @@ func (m *Model) clearError(i int) {
 func (m *Model) copy(msg kit.CopyMsg) tea.Cmd {
 	m.env.Logger.Info("sent to the clipboard (OSC 52)", "what", msg.Label)
 	// A transient note, no modal: the user goes on where they were.
-	text := "Sent " + msg.Label + " to the clipboard (OSC 52); the terminal cannot confirm a copy."
-	i := m.active
-	m.setStatus(i, text)
-	return tea.Batch(tea.SetClipboard(msg.Value),
-		tea.Tick(copiedFor, func(time.Time) tea.Msg { return clearStatusMsg{screen: i, text: text} }))
-}
-
-// copiedFor is how long a copy's note stays in the footer.
-const copiedFor = 4 * time.Second
-
-// clearStatusMsg drops a transient status if it is still the screen's.
-type clearStatusMsg struct {
-	screen int
-	text   string
+	m.setStatus(m.active, "Sent "+msg.Label+" to the clipboard (OSC 52); the terminal cannot confirm a copy.")
+	return tea.SetClipboard(msg.Value)
 }
 
 // showFull leaves the alternate screen and prints the value on the terminal's own screen,
@@ -543,6 +612,9 @@ func (m *Model) helpKeys() helpKeys {
 	k := m.env.Keys
 	if n := len(m.dialogs); n > 0 {
 		d := m.dialogs[n-1]
+		if _, ok := d.(*helpPage); ok {
+			return helpKeys{short: d.ShortHelp(), full: d.FullHelp()}
+		}
 		return helpKeys{
 			short: append(append([]key.Binding{}, d.ShortHelp()...), k.Help),
 			full:  append(append([][]key.Binding{}, d.FullHelp()...), []key.Binding{k.Help, k.ForceQuit}),
@@ -558,8 +630,9 @@ func (m *Model) helpKeys() helpKeys {
 			full:  append(append([][]key.Binding{}, s.FullHelp()...), []key.Binding{k.ForceQuit}),
 		}
 	}
+	// "?" first: the short help is cut at the width, and it is the key to everything else.
 	return helpKeys{
-		short: append(append([]key.Binding{}, s.ShortHelp()...), k.NextTab, k.Help, k.Quit),
+		short: append(append([]key.Binding{k.Help}, s.ShortHelp()...), k.NextTab, k.Quit),
 		full:  append(append([][]key.Binding{}, s.FullHelp()...), []key.Binding{k.NextTab, k.PrevTab, k.JumpTab, k.Help, k.Quit, k.ForceQuit, k.LockKeys}),
 	}
 }
@@ -595,8 +668,8 @@ func (m *Model) footerLines() []string {
 		for _, l := range clampLines(kit.WrapWords("-> "+next, w), 2, w) {
 			out = append(out, s.Hint.Render(l))
 		}
-	case n.status != "":
-		out = append(out, kit.Truncate(visible.Line(n.status), w))
+	case m.showsStatus(n):
+		out = append(out, clampLines(kit.WrapWords(visible.Line(n.status), w), 2, w)...)
 	default:
 		out = append(out, s.StatusOK.Render("ready"))
 	}
@@ -618,10 +691,17 @@ func (m *Model) footerLines() []string {
 	if ag := m.approvalText(); ag != "" {
 		parts = append([]string{ag}, parts...)
 	}
-	if held := m.heldText(); held != "" {
-		parts = append(parts, held)
+	line := strings.Join(parts, " | ")
+	// The unlock timer is never cut: a line of its own when the session line leaves no room.
+	if held := m.heldText(); held != "" && kit.Width(line+" | "+held) <= w {
+		line += " | " + held
+	} else if held != "" {
+		out = append(out, s.FooterValue.Render(kit.Truncate(held, w)))
 	}
-	out = append(out, s.FooterValue.Render(kit.Truncate(strings.Join(parts, " | "), w)))
+	// A narrow terminal wraps the session's facts on a second line rather than cut them.
+	for _, l := range clampLines(kit.WrapWords(line, w), 2, w) {
+		out = append(out, s.FooterValue.Render(l))
+	}
 	return out
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -105,6 +106,8 @@ func TestSingleLetterKeysOffWhileTyping(t *testing.T) {
 	}
 }
 
+// TestHelpToggle: ? opens the full help as a page over the body (the screen keeps its size
+// and state), with the screen's keys and the global ones; ? or esc closes it.
 func TestHelpToggle(t *testing.T) {
 	a := newFake("A")
 	m := newRouter(t, a)
@@ -113,18 +116,27 @@ func TestHelpToggle(t *testing.T) {
 	if !m.FullHelp() {
 		t.Fatal("? shows the full help")
 	}
-	if a.h >= h0 {
-		t.Fatalf("the body must shrink for the full help: %d -> %d", h0, a.h)
-	}
 	v := frameOf(m)
-	for _, want := range []string{"do x", "shift+tab", "go to the screen of that number", "ctrl+c"} {
+	for _, want := range []string{"A > Keys", "do x", "shift+tab", "go to the screen of that number", "ctrl+c", "?/esc close the help"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("full help misses %q:\n%s", want, v)
 		}
 	}
+	if strings.Contains(v, "A body") {
+		t.Errorf("the help page covers the body:\n%s", v)
+	}
+	send(m, runes("x"))
+	if len(a.keys) != 0 {
+		t.Fatal("a key for the screen reached it under the help")
+	}
 	send(m, runes("?"))
-	if m.FullHelp() || a.h != h0 {
-		t.Fatal("? again hides it and gives the height back")
+	if m.FullHelp() || a.h != h0 || !strings.Contains(frameOf(m), "A body") {
+		t.Fatal("? again closes it")
+	}
+	send(m, runes("?"))
+	send(m, keyOf(tea.KeyEscape))
+	if m.FullHelp() {
+		t.Fatal("esc closes it")
 	}
 }
 
@@ -309,15 +321,15 @@ func TestCopySendsPlainOSC52AndSaysSoWithoutAModal(t *testing.T) {
 		t.Setenv("TERM", env[1])
 		m := newRouter(t, newFake("A"))
 		_, cmd := m.Update(kit.CopyMsg{Label: "signature", Value: "0xdeadbeef"})
-		// The batch's first command sends the clipboard; the second is the note's 4 s tick.
-		if b, ok := cmd().(tea.BatchMsg); !ok || len(b) != 2 || b[0]() != tea.SetClipboard("0xdeadbeef")() {
+		if cmd() != tea.SetClipboard("0xdeadbeef")() {
 			t.Fatalf("TMUX=%q: the copy is not Bubble Tea's plain OSC 52 clipboard message: %#v", env[0], cmd())
 		}
 		v := frameOf(m)
 		if len(m.dialogs) != 0 || !strings.Contains(v, "Sent signature to the clipboard (OSC 52); the terminal cannot confirm a copy.") || strings.Contains(v, "Copied") {
 			t.Fatalf("a transient note that says sent, no dialog (%d):\n%s", len(m.dialogs), v)
 		}
-		m.Update(clearStatusMsg{screen: 0, text: m.noteOf(0).status})
+		later := time.Now().Add(statusFor)
+		m.Now = func() time.Time { return later }
 		if v := frameOf(m); strings.Contains(v, "Sent signature") {
 			t.Fatalf("the note stays:\n%s", v)
 		}
@@ -493,4 +505,97 @@ func TestAskingScreenGetsItsDialog(t *testing.T) {
 	if len(m.dialogs) != 2 {
 		t.Fatal("a dialog without a task must open at once")
 	}
+}
+
+// TestStatusesPassErrorsStay: a status ("ok", "Sent …") leaves the footer statusFor after it
+// was set; an error stays until the next status or error of its screen; the note that a
+// screen the user left asks a question stays until the user goes there.
+func TestStatusesPassErrorsStay(t *testing.T) {
+	at := time.Unix(1_900_000_000, 0)
+	m := newRouter(t, newFake("A"), newFake("B"))
+	m.Now = func() time.Time { return at }
+	send(m, kit.StatusMsg{Text: "Card blocked."})
+	if !strings.Contains(frameOf(m), "Card blocked.") {
+		t.Fatal("a new status shows")
+	}
+	at = at.Add(statusFor)
+	if v := frameOf(m); strings.Contains(v, "Card blocked.") || !strings.Contains(v, "ready") {
+		t.Fatalf("a status past statusFor stays:\n%s", v)
+	}
+	send(m, kit.ErrorMsg{What: "Reading the card", Err: errors.New("no card")})
+	at = at.Add(time.Hour)
+	if !strings.Contains(frameOf(m), "no card") {
+		t.Fatal("an error stays")
+	}
+	m.setLasting(0, "B asks: Unlock key dev (go there with key 2).")
+	at = at.Add(time.Hour)
+	if !strings.Contains(frameOf(m), "B asks") {
+		t.Fatal("a lasting note stays")
+	}
+}
+
+// TestFooterNeverCutsTheUnlockTimer: at 80 columns a long session line leaves no room for the
+// unlock timer: it gets a line of its own, whole.
+func TestFooterNeverCutsTheUnlockTimer(t *testing.T) {
+	env := newTestEnv(t)
+	env.Session = kit.Session{Profile: "ur-testnet-long-name", EVMKey: "a-long-evm-key-label", SolanaKey: "a-long-solana-key", AccountID: "1234567890", Network: "5003"}
+	now := time.Unix(1_800_000_000, 0)
+	env.Held = func() []kit.HeldKey {
+		return []kit.HeldKey{{Label: "a-long-evm-key-label", Expires: now.Add(4 * time.Minute)}}
+	}
+	m := NewModel(env, home.New(env))
+	m.Now = func() time.Time { return now }
+	m.heldTicking = true
+	tuitest.Flatten(m.Init())
+	for _, w := range []int{80, 120} {
+		send(m, tea.WindowSizeMsg{Width: w, Height: 24})
+		if v := frameOf(m); !strings.Contains(v, "unlocked a-long-evm-key-label 4m (ctrl+l locks)") || !strings.Contains(v, "account 1234567890") {
+			t.Fatalf("at %d columns the footer cuts the timer or the session:\n%s", w, v)
+		}
+	}
+}
+
+// TestFullHelpShowsEveryKey: the full help is a page that scrolls, so at 80×24 and 120×40
+// every key shows, the global ones (tab, 1-9,0, q, ctrl+l) included, however many keys a
+// screen has and however long the reasons its keys are off: none is cut.
+func TestFullHelpShowsEveryKey(t *testing.T) {
+	wide := newFake("Wide")
+	var group []key.Binding
+	for _, r := range "abcdefghijklmnop" {
+		group = append(group, key.NewBinding(key.WithKeys(string(r)), key.WithHelp(string(r), "an action "+string(r)+" whose reason to be off is long (off: the account is not at the step this action needs, read the status)")))
+	}
+	m := newRouter(t, wide, newFake("Other"))
+	m.screens[0] = &helpScreen{fakeScreen: wide, full: [][]key.Binding{group, group[:4]}}
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		send(m, runes("?"))
+		seen := ""
+		for range 40 {
+			seen += frameOf(m) + "\n"
+			send(m, keyOf(tea.KeyPgDown))
+		}
+		for _, want := range []string{"tab", "next screen", "1-9,0", "q", "quit", "ctrl+l", "lock the unlocked keys", "ctrl+c", "an action p whose", "this action needs"} {
+			if !strings.Contains(seen, want) {
+				t.Errorf("at %dx%d the full help lacks %q", sz[0], sz[1], want)
+			}
+		}
+		for _, l := range strings.Split(seen, "\n") {
+			if kit.Width(l) > sz[0] {
+				t.Fatalf("a line wider than %d: %q", sz[0], l)
+			}
+		}
+		send(m, runes("?"))
+	}
+}
+
+// helpScreen is a fake screen with a full help of its own.
+type helpScreen struct {
+	*fakeScreen
+	full [][]key.Binding
+}
+
+func (h *helpScreen) FullHelp() [][]key.Binding { return h.full }
+func (h *helpScreen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	_, cmd := h.fakeScreen.Update(msg)
+	return h, cmd
 }

@@ -29,7 +29,7 @@ func TestPasteGoesToTheTopDialogOnly(t *testing.T) {
 	for _, msg := range send(m, runes("2")) {
 		send(m, msg) // the key list, read when the screen shows first
 	}
-	send(m, runes("a"))        // the import form
+	send(m, runes("n"))        // the new key form
 	send(m, keyOf(tea.KeyTab)) // its label field
 	if !m.ActiveScreen().InputFocused() {
 		t.Fatalf("the form is not open:\n%s", frameOf(m))

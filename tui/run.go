@@ -134,6 +134,9 @@ func Run(ctx context.Context, opts Options) error {
 	if opts.Approvals != nil {
 		m.SetApprovals(opts.Approvals)
 	}
+	if opts.App != nil {
+		m.FollowProfile(opts.App.FollowProfile)
+	}
 
 	// The alternate screen is part of the model's view (Model.View). Bubble Tea v2 asks the
 	// terminal its questions (synchronized output, keyboard protocol) from Run, with the

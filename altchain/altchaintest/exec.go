@@ -9,6 +9,7 @@ import (
 	"github.com/gagliardetto/solana-go"
 
 	"purse/altchain"
+	"purse/internal/format"
 	"purse/wallet"
 )
 
@@ -340,7 +341,9 @@ func (s *Sandbox) runDeposit(prog depositProgram, st *overlay, ix solana.Compile
 	case !ok2 || tt.mint != altchain.SandboxUSDCMint || tt.state != 1:
 		return nil, errDepositAccount, "the deposit account is not an initialized USDC account"
 	case tf.amount < args.USDCAmount:
-		return nil, errInsufficient, fmt.Sprintf("insufficient USDC: %d < %d", tf.amount, args.USDCAmount)
+		// Said in USDC, as a person reads the simulation's log.
+		return nil, errInsufficient, fmt.Sprintf("insufficient USDC: the account holds %s USDC, the deposit needs %s USDC",
+			format.Uint(tf.amount, format.USDCDecimals), format.Uint(args.USDCAmount, format.USDCDecimals))
 	case user == nil || user.Lamports < args.NativeFeeLamports:
 		return nil, errNativeFee, "insufficient lamports for the native fee"
 	case tt.amount+args.USDCAmount < tt.amount:

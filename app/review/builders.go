@@ -5,7 +5,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"time"
+
+	"purse/internal/format"
 )
 
 // FullAuth is what a full-auth header signature covers (design §2.1).
@@ -351,7 +352,7 @@ func bigStr(v *big.Int) string {
 }
 
 func unixNote(sec int64) string {
-	return "(" + time.Unix(sec, 0).UTC().Format("2006-01-02 15:04:05 UTC") + ")"
+	return "(" + format.Unix(sec) + ")"
 }
 
 func bigUnixNote(v *big.Int) string {

@@ -13,6 +13,7 @@ import (
 
 	"purse/agent"
 	"purse/app"
+	"purse/internal/format"
 	"purse/internal/prompt"
 )
 
@@ -119,7 +120,7 @@ func (a *cli) agentStatusCmd() *cobra.Command {
 					mem = "memory not locked: " + k.MemoryNote
 				}
 				rows = append(rows, []string{"key " + k.Label, fmt.Sprintf("%s %s; wiped if idle at %s, at the latest %s; %d signatures; %s",
-					k.Kind, k.Address, k.IdleUntil.Format(time.TimeOnly), k.Until.Format(time.DateTime), k.Signed, mem)})
+					k.Kind, k.Address, format.Time(k.IdleUntil), format.Time(k.Until), k.Signed, mem)})
 			}
 			rows = append(rows, []string{"policy", st.Policy})
 			for _, l := range st.Rules {
@@ -150,7 +151,7 @@ func (a *cli) agentUnlockCmd() *cobra.Command {
 			}
 			return a.print(k, func(w *humanOut) {
 				w.Printf("unlocked %s (%s %s) in the agent: wiped after %s idle, at %s at the latest\n",
-					k.Label, k.Kind, k.Address, k.IdleUntil.Sub(k.Unlocked).Round(time.Second), k.Until.Format(time.DateTime))
+					k.Label, k.Kind, k.Address, k.IdleUntil.Sub(k.Unlocked).Round(time.Second), format.Time(k.Until))
 			})
 		})
 	cmd.Flags().DurationVar(&ttl, "ttl", 0, "wipe the key this long after the unlock, used or not (default: the policy's unlock.max, 8h)")

@@ -15,6 +15,7 @@ import (
 	"purse/app"
 	"purse/app/review"
 	"purse/internal/atomicfile"
+	"purse/internal/format"
 )
 
 func addAltchainCommands(a *cli, root *cobra.Command) {
@@ -187,7 +188,7 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 				return err
 			}
 			return a.print(res, func(w *humanOut) {
-				w.Printf("deposited %s USDC: %s (%s)\n", altchain.FormatUnits(amt, 6), res.Signature, res.ConfirmationStatus)
+				w.Printf("deposited %s USDC: %s (%s)\n", format.Uint(amt, format.USDCDecimals), res.Signature, res.ConfirmationStatus)
 			})
 		}),
 	}

@@ -129,7 +129,7 @@ func TestAltchainInspectOffline(t *testing.T) {
 	bad := quoteFile(t, maliciousQuote(t, user), false)
 
 	out, errOut, code := purse(t, "", "altchain", "inspect", good, "--user", user.String())
-	if code != exitOK || !strings.Contains(out, "verdict: ok") || !strings.Contains(out, "12.5 USDC") {
+	if code != exitOK || !strings.Contains(out, "verdict: ok") || !strings.Contains(out, "12.500000 USDC") {
 		t.Fatalf("valid quote: exit %d\n%s\n%s", code, out, errOut)
 	}
 	out, _, code = purse(t, "", "altchain", "inspect", good, "--user", user.String(), "--cluster", "sandbox", "--json")
@@ -181,7 +181,7 @@ func TestAltchainInspectOffline(t *testing.T) {
 	}{
 		{[]string{good, "--user", altchaintest.Attacker.String()}, exitRejected, "B8"},
 		{[]string{good, "--user", user.String(), "--cluster", "mainnet"}, exitRejected, "F25"},
-		{[]string{good, "--user", user.String(), "--amount", "13"}, exitRejected, "not the 13 USDC"},
+		{[]string{good, "--user", user.String(), "--amount", "13"}, exitRejected, "not the 13.000000 USDC"},
 		{[]string{good, "--user", user.String(), "--amount", "12.1234567"}, exitUsage, "more than 6 decimals"},
 		{[]string{good, "--user", "not-an-address"}, exitUsage, "--user"},
 		{[]string{good}, exitUsage, "user"},
@@ -282,7 +282,7 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 	out, errOut, code := purse(t, "", "altchain", "balance", "--json")
 	var bv app.SolanaBalance
 	firstJSON(t, out, &bv)
-	if code != exitOK || bv.USDC != "50" || bv.Lamports != 1_000_000_000 || bv.Address != user.String() {
+	if code != exitOK || bv.USDC != "50.000000" || bv.USDCUnits != 50_000_000 || bv.Lamports != 1_000_000_000 || bv.Address != user.String() {
 		t.Fatalf("balance: exit %d %+v %s", code, bv, errOut)
 	}
 
@@ -347,7 +347,7 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 	}
 
 	// The saved quote, used after it was spent with its amounts: a different --amount is refused.
-	if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "10", "--quote-file", qf, "--yes"); code != exitRejected || !strings.Contains(errOut, "not the 10 USDC") {
+	if _, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "10", "--quote-file", qf, "--yes"); code != exitRejected || !strings.Contains(errOut, "not the 10.000000 USDC") {
 		t.Fatalf("quote file amount mismatch: exit %d %s", code, errOut)
 	}
 	// An expired quote: exit 3 at validate (E23).

@@ -11,7 +11,7 @@ import (
 
 	"purse/app"
 	"purse/enduser"
-	"purse/homechain"
+	"purse/internal/format"
 	"purse/sandboxctl"
 )
 
@@ -22,8 +22,10 @@ func addAPICommands(a *cli, root *cobra.Command) {
 	kyc.AddCommand(append(a.handoffCmds(), a.formACmd())...)
 	tx := &cobra.Command{Use: "tx", Short: "Transaction history"}
 	tx.AddCommand(a.txListCmd(), a.txShowCmd())
-	card := &cobra.Command{Use: "card", Short: "Card: show (masked), issue, block, unblock"}
-	card.AddCommand(a.cardCmd("show", "Card info (masked values only)", app.CardRead),
+	// `purse card` alone shows the card, as `purse card show` does.
+	show := a.cardCmd("show", "Card info (masked values only)", app.CardRead)
+	card := &cobra.Command{Use: "card", Short: "Card: show (masked; the default), issue, block, unblock", Args: cobra.NoArgs, RunE: show.RunE}
+	card.AddCommand(show,
 		a.cardCmd("issue", "Issue a card (Live, card-eligible, balance meeting the activation amount)", app.CardIssue),
 		a.cardCmd("block", "Block the card", app.CardBlock), a.cardCmd("unblock", "Unblock the card", app.CardUnblock))
 	root.AddCommand(account, kyc, tx, card, a.chainsCmd(), a.onrampLimitCmd(), a.balancesCmd(), a.doctorCmd())
@@ -67,7 +69,7 @@ func (a *cli) accountStatusCmd() *cobra.Command {
 			{"status", fmt.Sprintf("%s (%d)", st.StatusStr, st.Status)}, {"KYC step", kyc}, {"rejected because", st.KYCFlow.FailReason},
 			{"vendor review", strings.TrimSpace(v.ReviewStatus + " " + v.ReviewAnswer + " " + v.ReviewRejectType)}}
 		if crs.NeedCRS {
-			rows = append(rows, [2]string{"CRS", fmt.Sprintf("self-certification needed before %s: %s", time.UnixMilli(int64(crs.RestrictDate)).UTC().Format(time.DateOnly), crs.URL)})
+			rows = append(rows, [2]string{"CRS", fmt.Sprintf("self-certification needed before %s: %s", format.Date(time.UnixMilli(int64(crs.RestrictDate))), crs.URL)})
 		}
 		return a.printRows(st, rows)
 	})
@@ -80,7 +82,7 @@ func (a *cli) accountProfileCmd() *cobra.Command {
 			return err
 		}
 		return a.printRows(b, [][2]string{{"holder", b.BR}, {"IBAN", b.IBAN}, {"card eligible", fmt.Sprint(b.IsCardEligible)},
-			{"card activation", b.CardActivation.Amount.String() + " " + b.CardActivation.Currency}, {"limit (30 days)", b.Limits.Used.String() + " used of " + b.Limits.Max.String()}})
+			{"card activation", format.Amount(b.CardActivation.Amount.Decimal, b.CardActivation.Currency) + " " + b.CardActivation.Currency}, {"limit (30 days)", format.Amount(b.Limits.Used.Decimal, "CHF") + " used of " + format.Amount(b.Limits.Max.Decimal, "CHF") + " CHF"}})
 	})
 }
 
@@ -249,10 +251,11 @@ func (a *cli) chainsCmd() *cobra.Command {
 				w.Printf("%s (%s)\n  deposit contract:     %s\n  buffer-pool contract: %s\n", ch.ChainName, ch.ChainIdentifier, ch.DepositContract, ch.BufferPoolContract)
 				var rows [][]string
 				for _, t := range ch.Tokens {
-					rows = append(rows, []string{"", t.Symbol, t.Name, strconv.Itoa(int(t.Decimals)), t.TotalBalance.String(),
-						t.MinTopUpAmount.String() + ".." + t.MaxTopUpAmount.String(), t.MinFxAmount.String() + ".." + t.MaxFxAmount.String(), t.TokenIdentifier})
+					places := app.TokenPlaces(t)
+					rows = append(rows, []string{"", t.Symbol, t.Name, strconv.Itoa(int(t.Decimals)), app.AmountOr(t.TotalBalance, places, "-"),
+						app.Bounds(t.MinTopUpAmount, t.MaxTopUpAmount, places), app.Bounds(t.MinFxAmount, t.MaxFxAmount, places), t.TokenIdentifier})
 				}
-				w.Table([]string{"", "SYMBOL", "NAME", "DECIMALS", "BALANCE", "TOP-UP MIN..MAX", "FX MIN..MAX", "ADDRESS"}, rows)
+				w.Table([]string{"", "SYMBOL", "NAME", "DECIMALS", "BALANCE", "TOP-UP MIN – MAX", "FX MIN – MAX", "ADDRESS"}, rows)
 			}
 			if core.LoggedIn() {
 				w.Printf("card activation: %v — %s\n", cc.CanActivateCard, cc.CardActivationMessage)
@@ -272,7 +275,7 @@ func (a *cli) onrampLimitCmd() *cobra.Command {
 		return a.print(l, func(w *humanOut) {
 			var rows [][]string
 			for cur, max := range l.MaxAmounts {
-				rows = append(rows, []string{cur, l.MinAmounts[cur].String(), max.String(), strings.Join(l.Blockers(cur), ", ")})
+				rows = append(rows, []string{cur, format.Amount(l.MinAmounts[cur].Decimal, cur), format.Amount(max.Decimal, cur), strings.Join(l.Blockers(cur), ", ")})
 			}
 			w.Table([]string{"CURRENCY", "MIN", "MAX", "BLOCKERS"}, rows)
 		})
@@ -294,7 +297,7 @@ func (a *cli) balancesCmd() *cobra.Command {
 		}
 		rows, lines := []row{}, [][]string{}
 		for _, b := range snap.Ordered {
-			r := row{b.Token.Symbol, b.Token.Address.Hex(), b.Token.Decimals, homechain.FormatSmallest(b.Smallest, b.Token.Decimals), b.Smallest.String()}
+			r := row{b.Token.Symbol, b.Token.Address.Hex(), b.Token.Decimals, format.Units(b.Smallest, int32(b.Token.Decimals)), b.Smallest.String()}
 			rows, lines = append(rows, r), append(lines, []string{r.Symbol, r.Amount, r.Raw, r.Address})
 		}
 		out := map[string]any{"owner": snap.Owner.Hex(), "chain": snap.HomeID, "balances": rows}
@@ -372,10 +375,9 @@ func (a *cli) txListCmd() *cobra.Command {
 func writeTxTable(w *humanOut, txs []enduser.Transaction) {
 	var rows [][]string
 	for _, t := range txs {
-		rows = append(rows, []string{strconv.FormatInt(int64(t.ID), 10), time.Unix(int64(t.Timestamp), 0).UTC().Format("2006-01-02 15:04"),
-			t.Type, t.Direction, app.AmountText(t.Amount), app.CurrencyText(t.Currency), t.Status, t.Title, t.TxHash})
+		rows = append(rows, app.TxRow(t))
 	}
-	w.Table([]string{"ID", "TIME", "TYPE", "DIRECTION", "AMOUNT", "CURRENCY", "STATUS", "TITLE", "TXHASH"}, rows)
+	w.Table(app.TxColumns, rows)
 }
 
 func (a *cli) txShowCmd() *cobra.Command {
@@ -403,7 +405,7 @@ func (a *cli) txShowCmd() *cobra.Command {
 					w.Println()
 				}
 				var rows [][]string
-				for _, kv := range enduser.TransactionFields(t) {
+				for _, kv := range app.TxDetails(t) {
 					rows = append(rows, kv[:])
 				}
 				w.Table(nil, rows)

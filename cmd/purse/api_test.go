@@ -3,11 +3,18 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
+	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"purse/app"
 	"purse/enduser"
@@ -61,6 +68,10 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	}
 	minted := jsonOut(t, out)
 	id, _ := strconv.ParseUint(minted["tokenId"].(string), 10, 64)
+	// The email went with the mint (service-assumptions M2): it is no longer available.
+	if out, e, c := purse(t, "", "account", "email-status", "me@example.com"); c != exitOK || !strings.Contains(out, "me@example.com is already registered") {
+		t.Fatalf("email-status after a mint with that email: %d %s %s", c, out, e)
+	}
 	if _, e, c := purse(t, "", "account", "mint", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitFailure || !strings.Contains(e, "already has account") {
 		t.Fatalf("second mint: %d %s", c, e)
 	}
@@ -102,6 +113,16 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	if _, e, c := purse(t, "", "--yes", "card", "issue"); c != exitOK {
 		t.Fatalf("card issue: %s", e)
 	}
+	// `purse card` alone shows the card, as `purse card show` does.
+	if out, e, c := purse(t, "", "card"); c != exitOK || !strings.Contains(out, "status") || !strings.Contains(out, "card token id") {
+		t.Fatalf("card: %d %s %s", c, out, e)
+	}
+	if out, _, _ := purse(t, "", "card", "--json"); jsonOut(t, out)["status"] != "Active" {
+		t.Fatalf("card --json: %s", out)
+	}
+	if _, e, c := purse(t, "", "card", "blok"); c != exitUsage || !strings.Contains(e, "block") {
+		t.Fatalf("a misspelled card command is a usage error naming the close one: %d %s", c, e)
+	}
 	for _, step := range []struct{ verb, want string }{{"block", "Blocked"}, {"unblock", "Active"}} {
 		if _, e, c := purse(t, "", "--yes", "card", step.verb); c != exitOK {
 			t.Fatalf("card %s: %s", step.verb, e)
@@ -122,21 +143,28 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &page); c != exitOK || err != nil || len(page.Transactions) != 20 || !page.HasNextPage {
 		t.Fatalf("tx list json: %d %v %d", c, err, len(page.Transactions))
 	}
-	// The table shows each amount and currency as the Transactions screen does
-	// (app.AmountText, app.CurrencyText): at least two decimals, upper-case codes.
+	// The table shows each record as the Transactions screen does (app.TxRow): the time in
+	// the one UTC form, the amount with its currency's two decimals, upper-case codes.
 	var first []enduser.Transaction
 	if err := json.Unmarshal([]byte(mustField(t, out, "transactions")), &first); err != nil {
 		t.Fatal(err)
 	}
 	out, e, c = purse(t, "", "tx", "list", "--page-size", "20")
+	if head := strings.Fields(strings.SplitN(out, "\n", 2)[0]); strings.Join(head, " ") != strings.Join(app.TxColumns, " ") {
+		t.Fatalf("tx list header %q, want the shared columns %q", head, app.TxColumns)
+	}
+	twoDecimals := regexp.MustCompile(`^-?[0-9]+\.[0-9]{2}$`)
 	for _, tx := range first[:5] {
-		found := false
+		row, found := app.TxRow(tx), false
+		if !twoDecimals.MatchString(row[4]) || !strings.HasSuffix(row[1], " UTC") || row[5] != strings.ToUpper(row[5]) {
+			t.Fatalf("record %d shows amount %q, time %q, currency %q", tx.ID, row[4], row[1], row[5])
+		}
 		for _, l := range strings.Split(out, "\n") {
 			f := strings.Fields(l)
-			found = found || (len(f) > 6 && f[0] == strconv.FormatInt(int64(tx.ID), 10) && f[5] == app.AmountText(tx.Amount) && f[6] == app.CurrencyText(tx.Currency))
+			found = found || (len(f) > 7 && f[0] == row[0] && strings.Join(f[1:4], " ") == row[1] && f[6] == row[4] && f[7] == row[5])
 		}
 		if c != exitOK || !found {
-			t.Fatalf("tx list table lacks record %d as %s %s:\n%s\n%s", tx.ID, app.AmountText(tx.Amount), app.CurrencyText(tx.Currency), out, e)
+			t.Fatalf("tx list table lacks record %d as %q:\n%s\n%s", tx.ID, row, out, e)
 		}
 	}
 	out, e, c = purse(t, "", "tx", "list", "--all", "--page-size", "100", "--direction", "in", "--format", "csv")
@@ -165,6 +193,14 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	if c != exitOK || !strings.Contains(out, "txHash") || !strings.Contains(out, "notes") {
 		t.Fatalf("tx show: %d %s %s", c, out, e)
 	}
+	// The time reads as a UTC time after the raw Unix seconds; --json keeps the number.
+	ts := int64(page.Transactions[0]["timestamp"].(float64))
+	if want := fmt.Sprintf("%d (%s)", ts, time.Unix(ts, 0).UTC().Format("2006-01-02 15:04:05 UTC")); !strings.Contains(out, want) {
+		t.Fatalf("tx show lacks the readable time %q:\n%s", want, out)
+	}
+	if out, _, _ = purse(t, "", "tx", "show", firstID, "--json"); jsonOut(t, out)["timestamp"] != float64(ts) {
+		t.Fatalf("tx show --json timestamp: %s", out)
+	}
 
 	// --trace and --curl print each call on stderr, with the sign value shortened in the
 	// trace and complete in the curl command.
@@ -183,6 +219,31 @@ func TestSandboxProfileWithNothingListening(t *testing.T) {
 	_, e, c := purse(t, "", "account", "email-status", "a@b.c")
 	if c != exitFailure || !strings.Contains(e, "purse sandbox") {
 		t.Fatalf("exit %d: %s", c, e)
+	}
+}
+
+// TestErrorAdviceSaidOnce: a service's answer carries its code's explanation; the CLI prints
+// the error and then, once, what to do next (app.Describe, the TUI's footer's too). An answer
+// of a purse proxy gets the proxy's advice, not the code's.
+func TestErrorAdviceSaidOnce(t *testing.T) {
+	keyEnv(t)
+	msg := "email: required"
+	fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = fmt.Fprintf(w, `{"retCode":10009,"retMsg":%q}`, msg)
+	}))
+	defer fake.Close()
+	if _, e, c := purse(t, "", "profile", "set", "user_api="+fake.URL); c != exitOK {
+		t.Fatal(e)
+	}
+	explanation := enduser.Explain(enduser.CodeInvalidParam)
+	_, e, c := purse(t, "", "account", "email-status", "a@b.c")
+	if c != exitFailure || strings.Count(e, explanation) != 1 || !strings.Contains(e, "purse: next: "+explanation) || !strings.Contains(e, "retCode 10009: email: required") {
+		t.Fatalf("exit %d, the explanation must come once, as the next step:\n%s", c, e)
+	}
+	msg = app.ProxyMessagePrefix + "/purse/x is reserved for the proxy"
+	_, e, _ = purse(t, "", "account", "email-status", "a@b.c")
+	if strings.Contains(e, explanation) || !strings.Contains(e, "purse: next: This answer is the purse proxy's, not the service's") {
+		t.Fatalf("a proxy's answer gets the proxy's advice:\n%s", e)
 	}
 }
 
@@ -232,4 +293,33 @@ func mustField(t *testing.T, out, name string) string {
 		t.Fatalf("no %s in %s (%v)", name, out, err)
 	}
 	return string(m[name])
+}
+
+// TestFlagHelpHasNoBackquotes: pflag reads a `backquoted` word in a flag's usage as the
+// flag's value type and prints it in its place (`--activation-delay ctl advance`): no flag
+// of any command has one.
+func TestFlagHelpHasNoBackquotes(t *testing.T) {
+	var walk func(c *cobra.Command)
+	n := 0
+	walk = func(c *cobra.Command) {
+		for _, fs := range []*pflag.FlagSet{c.LocalFlags(), c.PersistentFlags()} {
+			fs.VisitAll(func(f *pflag.Flag) {
+				n++
+				if strings.Contains(f.Usage, "`") {
+					t.Errorf("%s --%s: %q", c.CommandPath(), f.Name, f.Usage)
+				}
+			})
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRoot())
+	if n < 50 {
+		t.Fatalf("only %d flags seen", n)
+	}
+	out, e, c := purse(t, "", "sandbox", "--help")
+	if c != exitOK || !strings.Contains(out, "--activation-delay duration") || strings.Contains(out, "--activation-delay ctl") {
+		t.Fatalf("sandbox --help (%d): %s %s", c, out, e)
+	}
 }

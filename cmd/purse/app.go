@@ -125,12 +125,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		_ = writeJSON(stdout, out, "")
 	}
 	// An error is one line: what it quotes from the service or a file is escaped in it.
+	// What to do next comes from the application layer's one mapping (the TUI's footer
+	// shows the same), said once.
 	e := textOut(stderr)
-	e.Printf("purse: %s\n", err)
-	// What to do next, when the error knows (the application layer's advice).
-	var next interface{ NextStep() string }
-	if errors.As(err, &next) && next.NextStep() != "" {
-		e.Printf("purse: next: %s\n", next.NextStep())
+	text, next := app.Describe(err)
+	e.Printf("purse: %s\n", text)
+	if next != "" {
+		e.Printf("purse: next: %s\n", next)
 	}
 	return code
 }

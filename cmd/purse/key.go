@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"purse/app"
 	"purse/internal/atomicfile"
+	"purse/internal/format"
 	"purse/internal/prompt"
 	"purse/internal/qrtext"
 	"purse/internal/visible"
@@ -48,14 +48,14 @@ func (a *cli) printKeys(list []keystore.Entry) error {
 			if from := e.SharedWith(); from != "" {
 				backend += " (the secret of the home at " + from + ", copied from there)"
 			}
-			rows = append(rows, []string{e.Label, string(e.Kind), e.Address, backend, e.Created.Format(time.RFC3339)})
+			rows = append(rows, []string{e.Label, string(e.Kind), e.Address, backend, format.Time(e.Created)})
 		}
 		w.Table([]string{"LABEL", "KIND", "ADDRESS", "BACKEND", "CREATED"}, rows)
 	})
 }
 
 func (a *cli) printKey(e keystore.Entry) error {
-	return a.printRows(e, [][2]string{{"label:", e.Label}, {"kind:", string(e.Kind)}, {"address:", e.Address}, {"backend:", string(e.Backend)}, {"created:", e.Created.Format(time.RFC3339)}})
+	return a.printRows(e, [][2]string{{"label:", e.Label}, {"kind:", string(e.Kind)}, {"address:", e.Address}, {"backend:", string(e.Backend)}, {"created:", format.Time(e.Created)}})
 }
 
 // addKey creates or imports a key through the application layer (which asks a new key

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
-	"purse/homechain"
+	"purse/internal/format"
 )
 
 func addPermitCommands(a *cli, root *cobra.Command) { root.AddCommand(a.permitCmd()) }
@@ -43,7 +43,7 @@ func (a *cli) permitCmd() *cobra.Command {
 				default:
 					w.Printf("permit submitted: tx %s (status %s)\n", out.TxHash, sub.Result.Status)
 				}
-				w.Printf("allowance of %s %s: %s %s (%s smallest units)\n", out.Role, out.Spender, homechain.FormatSmallest(sub.Allowance, plan.Token.Decimals), out.Token, out.Allowance)
+				w.Printf("allowance of %s %s: %s %s (%s smallest units)\n", out.Role, out.Spender, format.Units(sub.Allowance, int32(plan.Token.Decimals)), out.Token, out.Allowance)
 			})
 		})
 	cmd.Long = "Resolves the token from the chain configuration, reads name, version, nonce and\n" +

@@ -51,8 +51,8 @@ func addSandboxCommands(a *cli, root *cobra.Command) {
 	f.StringVar(&o.Listen, "listen", config.DefaultSandboxAddr, "loopback host:port")
 	f.StringVar(&o.StateDir, "state", "", "keep the sandbox in this folder across restarts (default $PURSE_HOME/sandbox; '' keeps nothing)")
 	f.BoolVar(&o.Fresh, "fresh", false, "drop the kept accounts, EVM chain and Solana ledger and start afresh")
-	f.DurationVar(&o.ReviewDelay, "review-delay", 0, "approve the KYC vendor review by itself after this long (0: only `ctl kyc-approve`)")
-	f.DurationVar(&o.ActivationDelay, "activation-delay", 0, "go Live by itself this long after Form A (0: only `ctl advance`)")
+	f.DurationVar(&o.ReviewDelay, "review-delay", 0, "approve the KYC vendor review by itself after this long (0: only when purse sandbox ctl kyc-approve asks)")
+	f.DurationVar(&o.ActivationDelay, "activation-delay", 0, "go Live by itself this long after Form A (0: only when purse sandbox ctl advance asks)")
 	cmd.AddCommand(a.sandboxCtlCmd())
 	root.AddCommand(cmd)
 }

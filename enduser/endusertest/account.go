@@ -502,15 +502,17 @@ func (s *Server) AccountByAddress(addr common.Address) (AccountView, bool) {
 	return AccountView{}, false
 }
 
-// RecordDeposit adds a CTU record for a crypto deposit converted to fiat and credits the fiat
-// token of currency (eur, usd, chf, cnh) on the Chain. chainID is the CAIP-2 source chain.
-func (s *Server) RecordDeposit(tokenID uint64, currency string, amount decimal.Decimal, txHash, chainID string) error {
+// RecordDeposit adds a CTU record for a crypto deposit of usdcUnits (USDC's smallest units)
+// converted to amount of fiat, and credits the fiat token of currency (eur, usd, chf, cnh) on
+// the Chain. chainID is the CAIP-2 source chain. The record's inputAmount is the USDC paid and
+// its outputAmount the fiat credited, each in its token's smallest units (spec 2.13).
+func (s *Server) RecordDeposit(tokenID uint64, currency string, amount decimal.Decimal, usdcUnits uint64, txHash, chainID string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.finishLocked(s.recordDepositLocked(tokenID, currency, amount, txHash, chainID))
+	return s.finishLocked(s.recordDepositLocked(tokenID, currency, amount, usdcUnits, txHash, chainID))
 }
 
-func (s *Server) recordDepositLocked(tokenID uint64, currency string, amount decimal.Decimal, txHash, chainID string) error {
+func (s *Server) recordDepositLocked(tokenID uint64, currency string, amount decimal.Decimal, usdcUnits uint64, txHash, chainID string) error {
 	a, err := s.mintedLocked(tokenID)
 	if err != nil {
 		return err
@@ -534,7 +536,7 @@ func (s *Server) recordDepositLocked(tokenID uint64, currency string, amount dec
 		Type: "CTU", Direction: "IN", Currency: cur, Amount: amount.StringFixed(int32(t.Decimals)), Status: "completed",
 		Title: "Crypto deposit", Subtitle: "USDC → " + t.Symbol, TxHash: txHash, ChainID: chainID,
 		Token: t.Symbol, TokenAddress: t.Address.Hex(), InputToken: "USDC",
-		InputAmount: units.String(), OutputAmount: units.String(), Fee: "0.00",
+		InputAmount: strconv.FormatUint(usdcUnits, 10), OutputAmount: units.String(), Fee: "0.00",
 		TransferredAmount: amount.StringFixed(int32(t.Decimals)), ToAddress: strings.ToLower(a.Owner.Hex()),
 	})
 	return nil

@@ -460,10 +460,10 @@ func TestRecordDeposit(t *testing.T) {
 	e := newEnv(t, nil)
 	u := e.user(devKeyHex, tokA)
 	mustOK(t, u.mint())
-	if err := e.srv.RecordDeposit(tokA, "CHF", decimalFrom(t, "12.345"), "0xabc", "eip155:1"); err == nil {
+	if err := e.srv.RecordDeposit(tokA, "CHF", decimalFrom(t, "12.345"), 13_500_000, "0xabc", "eip155:1"); err == nil {
 		t.Fatal("excess precision accepted")
 	}
-	if err := e.srv.RecordDeposit(tokA, "chf", decimalFrom(t, "12.34"), "0xabc", "eip155:1"); err != nil {
+	if err := e.srv.RecordDeposit(tokA, "chf", decimalFrom(t, "12.34"), 13_500_000, "0xabc", "eip155:1"); err != nil {
 		t.Fatal(err)
 	}
 	if b := balance(t, e, "CHF24", u); b.Int64() != 1234 {
@@ -473,6 +473,11 @@ func TestRecordDeposit(t *testing.T) {
 	decodeResult(t, mustOK(t, u.post("/api/v2/transactions", map[string]any{"txHash": "0xabc"})), &page)
 	if len(page.Transactions) != 1 || page.Transactions[0].Type != "CTU" || page.Transactions[0].Amount != "12.34" || page.Transactions[0].ChainID != "eip155:1" {
 		t.Fatalf("deposit record %+v", page.Transactions)
+	}
+	// The record's amounts are each its token's smallest units (spec 2.13): the 13.5 USDC
+	// paid in, the 12.34 CHF credited out.
+	if r := page.Transactions[0]; r.InputToken != "USDC" || r.InputAmount != "13500000" || r.OutputAmount != "1234" {
+		t.Fatalf("input %s %s, output %s", r.InputToken, r.InputAmount, r.OutputAmount)
 	}
 	if v, ok := e.srv.AccountByAddress(u.key.Address()); !ok || v.TokenID != tokA {
 		t.Fatalf("AccountByAddress %+v %v", v, ok)

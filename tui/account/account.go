@@ -116,9 +116,11 @@ type Screen struct {
 	app  Service // the application layer: every use case the screen runs
 	env  *kit.Env
 	keys keyMap
-	ids  map[string]kit.TaskID
-	w, h int
-	mode mode
+	// actions are the status view's keys, sandbox the sandbox panel's (keys.go).
+	actions, sandbox kit.Actions
+	ids              map[string]kit.TaskID
+	w, h             int
+	mode             mode
 
 	// now makes the sandbox captcha's genTime reproducible in tests.
 	now func() time.Time
@@ -199,7 +201,7 @@ func newScreen(env *kit.Env, a Service) *Screen {
 		Left: key.NewBinding(key.WithDisabled()), Right: key.NewBinding(key.WithDisabled()),
 	}
 	s.vp.MouseWheelEnabled = false
-	s.syncKeys()
+	s.newActions()
 	return s
 }
 
@@ -251,7 +253,7 @@ func (s *Screen) refresh() tea.Cmd {
 		}
 		st, err := sv.AccountStatus(ctx)
 		if err != nil {
-			return snap, advise(err)
+			return snap, err
 		}
 		snap.Status, snap.Loaded = st, true
 		return snap, nil
@@ -274,7 +276,7 @@ func runSigned[T any](s *Screen, slot, label string, prompt bool, fn func(ctx co
 		if errors.Is(err, app.ErrNeedsUnlock) {
 			return signed[T]{}, err // unlock.Start asks and calls again
 		}
-		return signed[T]{V: v}, advise(err)
+		return signed[T]{V: v}, err
 	}
 	if !prompt {
 		return start(s, slot, label, func(ctx context.Context) (signed[T], error) { return call(ctx, nil) })
@@ -313,7 +315,6 @@ func (s *Screen) runOp(o op, prompt bool) tea.Cmd {
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	cmd := s.update(msg)
-	s.syncKeys()
 	s.render()
 	return s, cmd
 }
@@ -333,13 +334,6 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 		case s.mode == modeIDV:
 			_, cmd := s.idvForm.Update(msg)
 			return cmd
-		}
-		return nil
-	case kit.SessionMsg:
-		// Another screen switched the profile, the key or the account: read it again.
-		p, ses := s.snap.Profile, msg.Session
-		if s.loadedAt && (ses.Profile != p.Name || ses.EVMKey != p.EVMKey || ses.AccountID != p.TokenID) {
-			return s.refresh()
 		}
 		return nil
 	case kit.TaskResult[snapshot]:
@@ -432,7 +426,8 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 			s.render()
 			return nil
 		}
-		s.ctlNote = s.env.Styles.Marks.OK + ": " + msg.Value.What
+		// Done: a passing note of the footer, not a line that stays on the panel.
+		s.ctlNote = ""
 		cmds := []tea.Cmd{kit.Status("sandbox: " + msg.Value.What)}
 		if p := msg.Value.Profile; p != nil {
 			s.snap.Profile = *p
@@ -476,6 +471,11 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 		s.kycSubmit = &r
 		s.render()
 		return tea.Batch(kit.Status("Handoff session submitted: "+r.State+"; activation runs on the service."), s.refresh())
+	case dialog.ListResult:
+		if msg.ID != idFaultRoute || msg.Cancelled {
+			return nil
+		}
+		return s.setFault(msg.Index)
 	case dialog.ConfirmResult:
 		switch {
 		case msg.ID == idMintConfirm && !msg.Confirmed:
@@ -505,6 +505,18 @@ func (s *Screen) gotSnapshot(snap snapshot, err error) tea.Cmd {
 	s.snap, s.loadedAt, s.statusErr = snap, true, err
 	if snap.Profile.TokenID != prevToken {
 		s.limits, s.limitsLocked, s.idv = nil, false, nil
+	}
+	// The identity verification's panels belong to its steps: once the account is past them
+	// (Live, or a step a token no longer serves) they go.
+	if snap.Loaded {
+		st := s.state()
+		retry := st.step == enduser.KYCStepRejected && snap.Status.SumsubKYCInfo.ReviewRejectType != "FINAL"
+		if !st.tourist || (st.step != enduser.KYCStepIDScan && !retry) {
+			s.idv = nil
+		}
+		if !st.tourist {
+			s.handoff, s.handoffNext, s.kycSubmit = nil, nil, nil
+		}
 	}
 	var cmds []tea.Cmd
 	if snap.Loaded && int64(snap.Status.Status) == enduser.StatusLive && snap.Profile.EVMKey != "" && s.limits == nil && !s.limitsLocked {
@@ -545,85 +557,11 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return s.scroll(k)
 	}
-	kk := s.keys
-	switch {
-	case key.Matches(k, kk.refresh):
-		return s.refresh()
-	case key.Matches(k, kk.mint):
-		return s.openMint()
-	case key.Matches(k, kk.idv):
-		return s.runOp(opIDV, true)
-	case key.Matches(k, kk.idvOptions):
-		s.idvForm = form.New(s.env, "Identity-verification access token: options (all optional)", "request the token",
-			form.TextField("level", "level name", "", "the vendor level"), form.TextField("ttl-seconds", "ttl seconds", "", "1200"),
-			form.TextField("user-id", "user id", "", "the vendor user id"), form.ChoiceField("retry", "retry", []string{"no", "yes"}, 0),
-			form.TextField("retry-level", "retry level", "", "1-8, with retry"), form.TextField("step-type", "step type", "", "IDENTITY"),
-			form.TextField("failure-reason", "failure reason", "", ""))
-		s.idvForm.Check = func(f *form.Form) error {
-			_, err := app.ParseIDVRequest(idvValues(f))
-			return err
-		}
-		s.mode = modeIDV
-		return nil
-	case key.Matches(k, kk.copy):
-		return kit.Copy("identity-verification access token", s.idv.Token)
-	case key.Matches(k, kk.formA):
-		return s.runOp(opFormA, true)
-	case key.Matches(k, kk.handoff):
-		return kit.Push(dialog.NewPassphrase(s.env, idShareToken, "Share token", "share token: "))
-	case key.Matches(k, kk.kycSubmit):
-		return runSigned(s, slotKYCSubmit, "Submitting the handoff session", true, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.KYCSubmitResult, error) {
-			return sv.KYCSubmit(ctx, u)
-		})
-	case key.Matches(k, kk.limits):
-		return s.runOp(opLimits, true)
-	case key.Matches(k, kk.approve):
-		return s.control("KYC approved", ctlStep(func(ctx context.Context, c *sandboxctl.Control, id string) error {
-			_, err := c.KYCApprove(ctx, id)
-			return err
-		}))
-	case key.Matches(k, kk.reject):
-		return s.control("KYC rejected (RETRY)", ctlStep(func(ctx context.Context, c *sandboxctl.Control, id string) error {
-			_, err := c.KYCReject(ctx, id, "Document could not be verified (sandbox panel)", false)
-			return err
-		}))
-	case key.Matches(k, kk.rejectFinal):
-		return s.control("KYC rejected (FINAL)", ctlStep(func(ctx context.Context, c *sandboxctl.Control, id string) error {
-			_, err := c.KYCReject(ctx, id, "Identity could not be confirmed (sandbox panel)", true)
-			return err
-		}))
-	case key.Matches(k, kk.advance):
-		return s.control("advanced", advance)
-	case key.Matches(k, kk.faultRoute):
-		s.faultIdx = (s.faultIdx + 1) % len(faultTargets)
-		s.ctlNote = "the one-shot fault (e) aims at " + s.faultTarget().label
-		return nil
-	case key.Matches(k, kk.fault):
-		t := s.faultTarget()
-		what := "the next call of " + t.label + " answers HTTP 503 once"
-		return s.control(what, func(ctx context.Context, _ Service, c *sandboxctl.Control, _ string) (ctlDone, error) {
-			_, err := c.SetFaults(ctx, sandboxctl.Faults{HTTPStatus: 503, Count: 1, Route: t.path})
-			return ctlDone{Quiet: true}, err
-		})
-	case key.Matches(k, kk.clearFaults):
-		return s.control("faults cleared", ctlStep(func(ctx context.Context, c *sandboxctl.Control, _ string) error {
-			_, err := c.ClearFaults(ctx)
-			return err
-		}))
-	case key.Matches(k, kk.partner):
-		return s.control("register the partner key", func(ctx context.Context, sv Service, _ *sandboxctl.Control, _ string) (ctlDone, error) {
-			addr, err := sv.SandboxRegisterPartner(ctx, nil)
-			return ctlDone{What: "partner key " + addr + " registered for alt-chain quotes", Quiet: true}, err
-		})
-	case key.Matches(k, kk.fundSolana):
-		return s.control("fund the Solana key", func(ctx context.Context, sv Service, _ *sandboxctl.Control, _ string) (ctlDone, error) {
-			addr, err := sv.SandboxFundSolana(ctx, nil)
-			return ctlDone{What: fundedNote(addr), Quiet: true}, err
-		})
-	case key.Matches(k, kk.reset):
-		return kit.Push(dialog.NewConfirm(s.env, idResetConfirm, "Reset the sandbox?",
-			"Every account of the sandbox at "+s.snap.Profile.UserAPI+", its EVM chain and its Solana ledger are dropped, on disk too, "+
-				"and profile "+s.snap.Profile.Name+" forgets its account "+orNone(s.snap.Profile.TokenID, "(none)")+". Keys stay.", "reset"))
+	if cmd, ok := s.actions.Handle(k); ok {
+		return cmd
+	}
+	if cmd, ok := s.sandbox.Handle(k); ok {
+		return cmd
 	}
 	return s.scroll(k)
 }
@@ -659,7 +597,7 @@ func (s *Screen) control(what string, fn func(ctx context.Context, sv Service, c
 		if d.What == "" || err != nil {
 			d.What = what
 		}
-		return d, advise(err)
+		return d, err
 	})
 }
 
@@ -704,28 +642,14 @@ func fundedNote(addr string) string {
 		decimal.New(app.OnboardLamports, -9).String(), decimal.New(app.OnboardUSDC, -6).String())
 }
 
-// faultTarget is a route the panel's one-shot fault can aim at.
-type faultTarget struct{ path, label string }
-
-// faultTargets: every end-user route, then each path of the route table once.
-var faultTargets = func() []faultTarget {
-	out := []faultTarget{{"", "every API route"}}
-	seen := map[string]int{}
-	for _, r := range enduser.Routes() {
-		if i, ok := seen[r.Path]; ok {
-			out[i].label += "/" + r.Name
-			continue
-		}
-		seen[r.Path] = len(out)
-		out = append(out, faultTarget{r.Path, r.Path + " (" + r.Name})
-	}
-	for i := 1; i < len(out); i++ {
-		out[i].label += ")"
-	}
-	return out
-}()
-
-func (s *Screen) faultTarget() faultTarget { return faultTargets[s.faultIdx%len(faultTargets)] }
+// Reset implements kit.ProfileBound: the screen as new (the clock tests set stays).
+func (s *Screen) Reset() {
+	now, w, h := s.now, s.w, s.h
+	*s = *newScreen(s.env, s.app)
+	s.newActions() // their closures hold the screen: these hold this one
+	s.now = now
+	s.SetSize(w, h)
+}
 
 // SetSize implements kit.Screen.
 func (s *Screen) SetSize(w, h int) {
@@ -745,49 +669,6 @@ func (s *Screen) InputFocused() bool {
 // Retries implements kit.Retrier: on the status view, r reads the status again (never a
 // mint, a token, Form A or a sandbox action).
 func (s *Screen) Retries(slot string) bool { return slot == slotStatus && s.mode == modeStatus }
-
-// advisedError carries what to do next with an error the router shows in the footer.
-type advisedError struct {
-	err  error
-	next string
-}
-
-func (e *advisedError) Error() string    { return e.err.Error() }
-func (e *advisedError) Unwrap() error    { return e.err }
-func (e *advisedError) NextStep() string { return e.next }
-
-// advise attaches what to do next to the errors of the end-user client.
-func advise(err error) error {
-	if err == nil {
-		return nil
-	}
-	var ns kit.NextStepper
-	if errors.As(err, &ns) && ns.NextStep() != "" {
-		return err
-	}
-	var (
-		ae *enduser.APIError
-		ge *enduser.GatewayError
-		te *enduser.TransportError
-		de *enduser.DecodeError
-		ve *enduser.ValidationError
-	)
-	switch {
-	case errors.As(err, &ae):
-		return &advisedError{err, ae.Explanation}
-	case errors.As(err, &ge):
-		return &advisedError{err, fmt.Sprintf("The service's gateway answered HTTP %d (an outage; on the sandbox possibly an injected fault): try again in a moment; E clears sandbox faults.", ge.Status)}
-	case errors.As(err, &te) && errors.Is(err, context.Canceled):
-		return err
-	case errors.As(err, &te):
-		return &advisedError{err, "Cannot reach the service: start the sandbox (purse sandbox) or check the profile's user_api on the Settings screen, then try again."}
-	case errors.As(err, &de):
-		return &advisedError{err, "The service's answer could not be read: the Requests screen shows the exact answer; try again once it is fixed."}
-	case errors.As(err, &ve):
-		return &advisedError{err, "Correct " + ve.Field + " and try again; nothing was sent."}
-	}
-	return err
-}
 
 // idvValues are the identity-verification token form's values, by app.ParseIDVRequest's names.
 func idvValues(f *form.Form) map[string]string {

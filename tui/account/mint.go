@@ -144,7 +144,7 @@ func (s *Screen) checkMint() tea.Cmd {
 			return app.MintPlan{}, fmt.Errorf("no services: the account screen runs inside purse's terminal UI")
 		}
 		plan, err := sv.CheckMint(ctx, id, req, email)
-		return plan, advise(err)
+		return plan, err
 	})
 }
 
@@ -187,7 +187,7 @@ func (s *Screen) mint() tea.Cmd {
 	sv, plan := s.svc(), *c
 	return start(s, slotMint, "Minting account "+c.TokenID, func(ctx context.Context) (app.Minted, error) {
 		m, err := sv.Mint(ctx, plan)
-		return m, advise(err)
+		return m, err
 	})
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
@@ -54,16 +53,8 @@ func (s *Screen) openPartnerMint() tea.Cmd {
 func (s *Screen) partnerUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		switch {
-		case s.mode == modePartnerMint:
+		if s.mode == modePartnerMint {
 			return s.partnerFormKey(msg), true
-		case s.mode == modeStatus && key.Matches(msg, s.keys.partnerMint):
-			return s.openPartnerMint(), true
-		case s.mode == modeStatus && key.Matches(msg, s.keys.partnerIDV):
-			return runSigned(s, slotPartnerIDV, "Getting the identity-verification access token from the partner API", true,
-				func(ctx context.Context, sv Service, u *app.Unlock) (app.PartnerIDVToken, error) {
-					return sv.PartnerIDVToken(ctx, "", u)
-				}), true
 		}
 	case kit.TaskResult[app.PartnerMintPlan]:
 		if !s.mine(msg.Ref()) {
@@ -100,6 +91,14 @@ func (s *Screen) partnerUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	return nil, false
 }
 
+// partnerIDVToken asks the partner route for the identity-verification access token.
+func (s *Screen) partnerIDVToken() tea.Cmd {
+	return runSigned(s, slotPartnerIDV, "Getting the identity-verification access token from the partner API", true,
+		func(ctx context.Context, sv Service, u *app.Unlock) (app.PartnerIDVToken, error) {
+			return sv.PartnerIDVToken(ctx, "", u)
+		})
+}
+
 func (s *Screen) partnerFormKey(k tea.KeyPressMsg) tea.Cmd {
 	res, cmd := s.partnerForm.Update(k)
 	switch res {
@@ -114,7 +113,7 @@ func (s *Screen) partnerFormKey(k tea.KeyPressMsg) tea.Cmd {
 				return app.PartnerMintPlan{}, errors.New("no services: the account screen runs inside purse's terminal UI")
 			}
 			plan, err := sv.PreparePartnerMint(ctx, in)
-			return plan, advise(err)
+			return plan, err
 		})
 	}
 	return cmd

@@ -40,7 +40,7 @@ func TestPartnerRoutesOnTheSandbox(t *testing.T) {
 	d := &driver{t: t, env: env, s: newScreen(env, services)}
 	d.s.SetSize(100, 60)
 	d.run(d.s.Init())
-	if d.s.keys.partnerMint.Enabled() || !d.s.keys.mint.Enabled() {
+	if on(d.s, "M") || !on(d.s, "m") {
 		t.Fatal("the partner mint is offered without a partner key")
 	}
 
@@ -48,7 +48,7 @@ func TestPartnerRoutesOnTheSandbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.keys("r")
-	if !d.s.keys.partnerMint.Enabled() {
+	if !on(d.s, "M") {
 		t.Fatalf("no partner mint with a partner key: errors %v", d.errs)
 	}
 	d.keys("M")
@@ -80,7 +80,7 @@ func TestPartnerRoutesOnTheSandbox(t *testing.T) {
 		t.Fatalf("status %q", st)
 	}
 	d.expectStep("Tourist", "IDScan")
-	if d.s.keys.partnerMint.Enabled() || !d.s.keys.partnerIDV.Enabled() {
+	if on(d.s, "M") || !on(d.s, "K") {
 		t.Fatal("after the mint: the token is offered, the mint no longer")
 	}
 	d.keys("K")

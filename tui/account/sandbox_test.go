@@ -142,6 +142,14 @@ func (d *driver) keys(s string) {
 	}
 }
 
+// lastStatus is the footer's last status ("" when none).
+func (d *driver) lastStatus() string {
+	if len(d.status) == 0 {
+		return ""
+	}
+	return d.status[len(d.status)-1]
+}
+
 // unlock answers the passphrase dialog the screen opened.
 func (d *driver) unlock(pw string) {
 	d.t.Helper()
@@ -268,11 +276,12 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	// read the account, so the fault waits for it); the screen says what to do.
 	d.errs = nil
 	d.keys("e")
-	if len(d.errs) != 0 || !strings.Contains(tuitest.Plain(d.s.View()), "the next call of every API route answers HTTP 503 once") {
-		t.Fatalf("one-shot 503 set: errors %v\n%s", d.errs, tuitest.Plain(d.s.View()))
+	d.key(tea.KeyPressMsg{Code: tea.KeyEnter}) // the first route of the list: every route
+	if len(d.errs) != 0 || !strings.Contains(d.lastStatus(), "the next call of every API route answers HTTP 503 once") {
+		t.Fatalf("one-shot 503 set: errors %v, status %q\n%s", d.errs, d.lastStatus(), tuitest.Plain(d.s.View()))
 	}
 	d.keys("r")
-	if len(d.errs) != 1 || !strings.Contains(kit.NextStep(d.errs[0], home), "HTTP 503") || !strings.Contains(tuitest.Plain(d.s.View()), "ERROR: the status could not be read") {
+	if len(d.errs) != 1 || !strings.Contains(d.s.env.NextStep(d.errs[0]), "HTTP 503") || !strings.Contains(tuitest.Plain(d.s.View()), "ERROR: the status could not be read") {
 		t.Fatalf("one-shot 503: errors %v\n%s", d.errs, tuitest.Plain(d.s.View()))
 	}
 	d.keys("r")
@@ -280,7 +289,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 
 	// Mint is not offered for a profile with a Live account; and a second profile with the
 	// same key is refused on chain.
-	if d.s.keys.mint.Enabled() {
+	if on(d.s, "m") {
 		t.Fatal("mint offered for a Live account")
 	}
 	if _, err := services.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", "") }); err != nil {
@@ -290,7 +299,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	d.errs = nil
 	d.keys("m")
 	d.key(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
-	if len(d.dialogs) != 0 || len(d.errs) != 1 || !strings.Contains(d.errs[0].Error(), "already owns account "+tokenID) || !strings.Contains(kit.NextStep(d.errs[0], home), "token_id="+tokenID) {
+	if len(d.dialogs) != 0 || len(d.errs) != 1 || !strings.Contains(d.errs[0].Error(), "already owns account "+tokenID) || !strings.Contains(d.s.env.NextStep(d.errs[0]), "token_id="+tokenID) {
 		t.Fatalf("a second mint for the same key: dialogs %d, errors %v", len(d.dialogs), d.errs)
 	}
 }
@@ -357,8 +366,8 @@ func TestPanelReadiesADepositAimsFaultsAndResets(t *testing.T) {
 	d.keys("v")
 	d.expectStep("Live", "Review")
 	for _, w := range []string{"partner key " + me.Address + " registered", "Solana key " + sol.Address + " funded with 2 SOL and 100 USDC"} {
-		if !strings.Contains(d.s.ctlNote, w) {
-			t.Errorf("after advance to Live the panel lacks %q: %s", w, d.s.ctlNote)
+		if !strings.Contains(d.lastStatus(), w) {
+			t.Errorf("after advance to Live the footer lacks %q: %s", w, d.lastStatus())
 		}
 	}
 	if services.Profile().PartnerKey != "me" {
@@ -368,26 +377,34 @@ func TestPanelReadiesADepositAimsFaultsAndResets(t *testing.T) {
 		t.Fatalf("on the sandbox: partners %v, %d USDC, %d lamports", l.Partners, sb.Solana.USDC(solKey), sb.Solana.Lamports(solKey))
 	}
 	d.keys("F")
-	if sb.Solana.USDC(solKey) != 200_000_000 || !strings.Contains(tuitest.Plain(d.s.View()), "funded with 2 SOL and 100 USDC") {
+	if sb.Solana.USDC(solKey) != 200_000_000 || !strings.Contains(d.lastStatus(), "funded with 2 SOL and 100 USDC") {
 		t.Fatalf("F: %d USDC, errors %v\n%s", sb.Solana.USDC(solKey), d.errs, tuitest.Plain(d.s.View()))
 	}
 	d.keys("P")
-	if !strings.Contains(tuitest.Plain(d.s.View()), "partner key "+me.Address+" registered for alt-chain quotes") {
+	if !strings.Contains(d.lastStatus(), "partner key "+me.Address+" registered for alt-chain quotes") {
 		t.Fatalf("P: errors %v\n%s", d.errs, tuitest.Plain(d.s.View()))
 	}
 
-	// u picks the route of the one-shot fault; the status refresh does not consume it.
-	for range len(faultTargets) {
-		if d.s.faultTarget().path == "/api/v2/br" {
-			break
+	// e lists the routes of the one-shot fault; the one chosen is hit, the status refresh
+	// does not consume it.
+	br := -1
+	for i, ft := range faultTargets {
+		if ft.path == "/api/v2/br" {
+			br = i
 		}
-		d.keys("u")
-	}
-	if d.s.faultTarget().path != "/api/v2/br" || !strings.Contains(tuitest.Plain(d.s.View()), "e one-shot 503 on /api/v2/br") {
-		t.Fatalf("u did not reach /api/v2/br\n%s", tuitest.Plain(d.s.View()))
 	}
 	d.errs = nil
 	d.keys("e")
+	if len(d.dialogs) != 1 {
+		t.Fatalf("e lists the routes: %d dialogs", len(d.dialogs))
+	}
+	for range br {
+		d.key(tea.KeyPressMsg{Code: tea.KeyDown})
+	}
+	d.key(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if d.s.faultTarget().path != "/api/v2/br" || !strings.Contains(d.lastStatus(), "/api/v2/br") {
+		t.Fatalf("the fault is not aimed at /api/v2/br: %s\n%s", d.lastStatus(), tuitest.Plain(d.s.View()))
+	}
 	d.keys("r")
 	d.expectStep("Live", "Review")
 	if len(d.errs) != 0 {
@@ -444,7 +461,7 @@ func TestSandboxWithoutTheProfilesAccount(t *testing.T) {
 	d := &driver{t: t, env: env, s: newScreen(env, tuitest.Services(t, home))}
 	d.s.SetSize(120, 40)
 	d.run(d.s.Init())
-	if v := tuitest.Plain(d.s.View()); !strings.Contains(v, "the sandbox has no account 1234567890 (it started afresh or was reset): press m to mint a new one") || !d.s.keys.mint.Enabled() {
+	if v := tuitest.Plain(d.s.View()); !strings.Contains(v, "the sandbox has no account 1234567890 (it started afresh or was reset): press m to mint a new one") || !on(d.s, "m") {
 		t.Fatalf("errors %v\n%s", d.errs, v)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"purse/enduser"
+	"purse/internal/format"
 	"purse/internal/visible"
 	"purse/tui/form"
 	"purse/tui/kit"
@@ -188,7 +189,7 @@ func (s *Screen) statusLines(w int) []string {
 			out = append(out, s.field("missing", strings.Join(h.MissingFields, ", "), w)...)
 		}
 		if s.handoffNext != nil {
-			out = append(out, s.prose(st.Hint.Render, "What to do: "+kit.NextStep(s.handoffNext, s.env.Home), w)...)
+			out = append(out, s.prose(st.Hint.Render, "What to do: "+s.env.NextStep(s.handoffNext), w)...)
 		}
 		if r := s.kycSubmit; r != nil {
 			out = append(out, s.field("submitted", r.State+" (activation runs on the service)", w)...)
@@ -247,7 +248,7 @@ func (s *Screen) statusFields(a enduser.AccountStatus, w int) []string {
 	if c := a.CRSInfo; c.NeedCRS {
 		date := "(no date)"
 		if c.RestrictDate > 0 {
-			date = time.UnixMilli(int64(c.RestrictDate)).UTC().Format(time.DateOnly)
+			date = format.Date(time.UnixMilli(int64(c.RestrictDate)))
 		}
 		out = append(out, s.field("CRS", st.Marks.Warning+": self-certification needed before "+date+"; after it the account may be restricted.", w)...)
 		out = append(out, s.verbatimField("", orNone(c.URL, "(no URL given)"), w)...)
@@ -271,7 +272,7 @@ func (s *Screen) limitLines(w int) []string {
 		out = append(out, s.field("max", chf(l.Max), w)...)
 		restart := l.RestartDate
 		if restart == "" && l.RestartDateMs > 0 {
-			restart = time.UnixMilli(int64(l.RestartDateMs)).UTC().Format(time.DateOnly)
+			restart = format.Date(time.UnixMilli(int64(l.RestartDateMs)))
 		}
 		out = append(out, s.field("restarts", orNone(restart, "(not given)"), w)...)
 		out = append(out, s.verbatimField("IBAN", orNone(s.limits.IBAN, "(none yet)"), w)...)
@@ -326,7 +327,7 @@ func (s *Screen) nextHint() string {
 		return "press m to mint an account for key " + p.EVMKey + " (if the key already has one, set token_id on the Settings screen)."
 	case !snap.Loaded:
 		if s.statusErr != nil {
-			return kit.NextStep(s.statusErr, s.env.Home) + " r reads the status again."
+			return s.env.NextStep(s.statusErr) + " r reads the status again."
 		}
 		return "press r to read the status."
 	}
@@ -378,21 +379,20 @@ func (s *Screen) nextHint() string {
 
 func (s *Screen) sandboxLines(w int) []string {
 	st := s.env.Styles
-	k := s.keys
 	out := []string{s.heading("Sandbox panel", w)}
-	bs := enabled(k.approve, k.reject, k.rejectFinal, k.advance, k.fault, k.faultRoute, k.clearFaults, k.partner, k.fundSolana, k.reset)
+	bs := s.sandbox.Short()
 	if len(bs) == 0 {
-		out = append(out, s.prose(st.Muted.Render, "Nothing to drive in this state (a step is running, or there is no account yet).", w)...)
+		out = append(out, s.prose(st.Muted.Render, "Nothing to drive in this state (a step is running, or there is no account yet); ? says why each key is off.", w)...)
 	}
 	var items []string
 	for _, b := range bs {
-		items = append(items, b.Help().Key+" "+strings.TrimPrefix(b.Help().Desc, "sandbox: "))
+		items = append(items, b.Help().Key+" "+b.Help().Desc)
 	}
 	if len(items) > 0 {
 		out = append(out, s.prose(st.Body.Render, strings.Join(items, " · "), w)...)
 	}
 	if s.ctlNote != "" {
-		out = append(out, s.prose(st.Muted.Render, "last: "+s.ctlNote, w)...)
+		out = append(out, s.prose(st.Muted.Render, s.ctlNote, w)...)
 	}
 	return out
 }
@@ -402,7 +402,7 @@ func chf(a enduser.Amount) string {
 	if !a.Valid {
 		return "(not given)"
 	}
-	return a.StringFixed(2)
+	return format.Decimal(a.Decimal, format.FiatDecimals)
 }
 
 func orNone(v, none string) string {

@@ -15,58 +15,104 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/config"
 	"purse/enduser"
-	"purse/homechain"
+	"purse/internal/format"
 	"purse/tui/dialog"
 	"purse/tui/kit"
+	"purse/tui/scroll"
 	"purse/tui/unlock"
 )
 
 const (
-	slotLoad  = "balances.load"
-	screenTag = "Balances"
+	slotLoad   = "balances.load"
+	slotSolana = "balances.solana"
+	screenTag  = "Balances"
 )
 
 // Screen is the Balances & chains screen.
 type Screen struct {
 	app     Service
 	env     *kit.Env
-	refresh key.Binding
-	unlock  key.Binding
-	qr      key.Binding
+	actions kit.Actions
+	scroll  scroll.Model
 
 	loadID  kit.TaskID
 	loading bool
 	snap    *app.ChainSnapshot
 	err     error
 
-	offset int
-	w, h   int
+	// The Solana wallet of the profile (its Solana key): SOL and USDC, read beside the chains.
+	solID      kit.TaskID
+	solLoading bool
+	sol        *app.SolanaBalance
+	solErr     error
+
+	w, h int
 }
 
-// New returns the Balances & chains screen.
 // Service is what the Balances screen needs of the application layer (*app.App is one).
 type Service interface {
 	ChainSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
 	SignedChainSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
+	SolanaBalance(ctx context.Context) (app.SolanaBalance, error)
+	Profile() config.Profile
 }
 
+// New returns the Balances & chains screen.
 func New(env *kit.Env, a Service) *Screen {
-	s := &Screen{
-		app:     a,
-		env:     env,
-		refresh: kit.WithHelp(env.Keys.Refresh, "refresh"),
-		unlock:  key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unlock (account view)")),
-		qr:      key.NewBinding(key.WithKeys("Q"), key.WithHelp("Q", "QR of the owner address")),
-	}
-	s.unlock.SetEnabled(false)
+	s := &Screen{app: a, env: env, scroll: scroll.New(env)}
+	s.declareActions()
 	return s
 }
 
-// Init implements kit.Screen: the first load.
-func (s *Screen) Init() tea.Cmd { return s.load(false) }
+// declareActions declares the screen's keys. Their closures hold s: a Reset declares them
+// again for the screen it resets.
+func (s *Screen) declareActions() {
+	k := s.env.Keys
+	s.actions = kit.Actions{
+		{Key: kit.WithHelp(k.Refresh, "read again"), Do: func() tea.Cmd { return tea.Batch(s.load(false), s.loadSolana()) }, Off: s.busy},
+		{Key: kit.WithHelp(k.SignedView, "the account's view (signed: asks the key's passphrase)"), Do: func() tea.Cmd { return s.load(true) }, Off: s.noSignedView},
+		{Key: kit.WithHelp(k.QR, "QR of the owner address"), Do: s.showQR, Off: s.noOwner},
+	}
+}
 
-// load reads the snapshot; signed (the user pressed u) asks for the key's passphrase
+func (s *Screen) busy() string {
+	if s.loading {
+		return "the chains are being read"
+	}
+	return ""
+}
+
+func (s *Screen) noSignedView() string {
+	switch {
+	case s.busy() != "":
+		return s.busy()
+	case s.snap == nil:
+		return "the chains are not read yet"
+	case s.snap.LoggedIn:
+		return "the view is already the account's"
+	case !s.snap.NeedUnlock:
+		return "the profile has no account and key to sign with"
+	}
+	return ""
+}
+
+func (s *Screen) noOwner() string {
+	if s.snap == nil || s.snap.OwnerErr != nil {
+		return "no owner address yet: the profile's EVM key is read with the chains"
+	}
+	return ""
+}
+
+func (s *Screen) showQR() tea.Cmd {
+	return kit.Push(dialog.NewQR(s.env, "Owner address (EVM key): send tokens here", s.snap.Owner.Hex()))
+}
+
+// Init implements kit.Screen: the first load.
+func (s *Screen) Init() tea.Cmd { return tea.Batch(s.load(false), s.loadSolana()) }
+
+// load reads the snapshot; signed (the user pressed l) asks for the key's passphrase
 // through unlock.Start instead of showing the logged-out view.
 func (s *Screen) load(signed bool) tea.Cmd {
 	services := s.app
@@ -88,6 +134,23 @@ func (s *Screen) load(signed bool) tea.Cmd {
 	return cmd
 }
 
+// loadSolana reads the SOL and USDC of the profile's Solana key (no key: nothing to read,
+// and the view says so).
+func (s *Screen) loadSolana() tea.Cmd {
+	services := s.app
+	if services == nil {
+		return nil
+	}
+	if p := services.Profile(); p.SolanaKey == "" {
+		s.sol, s.solErr = &app.SolanaBalance{}, fmt.Errorf("profile %s has no Solana key (the Keys screen adds one)", p.Name)
+		return nil
+	}
+	s.solLoading = true
+	var cmd tea.Cmd
+	s.solID, cmd = kit.Start(s.env.Tasks, slotSolana, "Reading the Solana wallet", services.SolanaBalance)
+	return cmd
+}
+
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -105,63 +168,27 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		snap := msg.Value
 		s.snap, s.err = &snap, nil
-		s.unlock.SetEnabled(snap.NeedUnlock)
-		s.clamp()
+		s.scroll.Top() // another read: from the top
+		return s, nil
+	case kit.TaskResult[app.SolanaBalance]:
+		if msg.ID != s.solID {
+			return s, nil
+		}
+		s.solLoading = false
+		v := msg.Value
+		s.sol, s.solErr = &v, msg.Err
 		return s, nil
 	case tea.KeyPressMsg:
-		return s, s.key(msg)
+		if cmd, ok := s.actions.Handle(msg); ok {
+			return s, cmd
+		}
+		s.scroll.Update(msg)
 	}
 	return s, nil
 }
 
-func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
-	keys := s.env.Keys
-	switch {
-	case key.Matches(k, s.refresh):
-		return s.load(false)
-	case key.Matches(k, s.unlock):
-		return s.load(true)
-	case key.Matches(k, s.qr):
-		if s.snap == nil || s.snap.OwnerErr != nil {
-			return kit.Status("No owner address yet: the profile's EVM key is read with the chains (r refreshes).")
-		}
-		return kit.Push(dialog.NewQR(s.env, "Owner address (EVM key): send tokens here", s.snap.Owner.Hex()))
-	case key.Matches(k, keys.Up):
-		s.offset--
-	case key.Matches(k, keys.Down):
-		s.offset++
-	case key.Matches(k, keys.PageUp):
-		s.offset -= s.h - 1
-	case key.Matches(k, keys.PageDown):
-		s.offset += s.h - 1
-	case key.Matches(k, keys.Top):
-		s.offset = 0
-	case key.Matches(k, keys.Bottom):
-		s.offset = len(s.lines())
-	}
-	s.clamp()
-	return nil
-}
-
-func (s *Screen) clamp() {
-	n := len(s.lines())
-	s.offset = min(s.offset, max(n-s.h, 0))
-	s.offset = max(s.offset, 0)
-}
-
 // View implements kit.Screen.
-func (s *Screen) View() string {
-	lines := s.lines()
-	if s.h <= 0 {
-		return ""
-	}
-	end := min(s.offset+s.h, len(lines))
-	out := append([]string(nil), lines[s.offset:end]...)
-	if end < len(lines) && len(out) > 0 {
-		out[len(out)-1] = s.env.Styles.Muted.Render(kit.Truncate(fmt.Sprintf("… %s (%d lines; ↓/pgdn)", s.env.Styles.Marks.More, len(lines)-end+1), s.w))
-	}
-	return strings.Join(out, "\n")
-}
+func (s *Screen) View() string { return s.scroll.View(s.lines()) }
 
 func (s *Screen) lines() []string {
 	st := s.env.Styles
@@ -183,8 +210,9 @@ func (s *Screen) lines() []string {
 	}
 	add(st.Title.Render(title))
 	if s.err != nil {
-		wrap(st.Marks.Error+": ", s.err.Error())
-		wrap("What to do: ", kit.NextStep(s.err, s.env.Home))
+		text, next := s.env.Explain(s.err)
+		wrap(st.Marks.Error+": ", text)
+		wrap("What to do: ", next)
 	}
 	if s.snap == nil {
 		if s.err == nil {
@@ -201,6 +229,8 @@ func (s *Screen) lines() []string {
 	}
 	if snap.LoggedIn {
 		field("view", "logged in: service balances and card activation of account "+snap.Account)
+	} else if s.actions.On(s.env.Keys.SignedView) {
+		field("view", snap.Note+" (l shows it)")
 	} else {
 		field("view", snap.Note)
 	}
@@ -226,7 +256,7 @@ func (s *Screen) lines() []string {
 		}
 		sort.Strings(curs)
 		for _, cur := range curs {
-			line := snap.Onramp.MinAmounts[cur].String() + " .. " + snap.Onramp.MaxAmounts[cur].String() + " " + cur
+			line := app.Bounds(snap.Onramp.MinAmounts[cur], snap.Onramp.MaxAmounts[cur], format.Places(cur)) + " " + cur
 			if b := snap.Onramp.Blockers(cur); len(b) > 0 {
 				line += "  [BLOCKED: " + strings.Join(b, ", ") + "]"
 			}
@@ -246,7 +276,39 @@ func (s *Screen) lines() []string {
 	for _, a := range snap.Configs.TokenActivities {
 		field("activity", a.Symbol+": "+a.Title+" ("+a.TargetType+" "+a.TargetURL+")")
 	}
+	s.solanaLines(add, field)
 	return out
+}
+
+// solanaLines are the profile's Solana wallet: its address, SOL and USDC.
+func (s *Screen) solanaLines(add func(string), field func(string, string)) {
+	st := s.env.Styles
+	if s.sol == nil && !s.solLoading {
+		return
+	}
+	add("")
+	add(st.Bold.Render("Solana wallet (the profile's Solana key: deposits are paid from it)"))
+	if s.solLoading {
+		add(st.Muted.Render(st.Marks.Busy + " reading its SOL and USDC…"))
+		return
+	}
+	v := s.sol
+	if v.Address != "" {
+		field("address", v.Address+" ("+v.Cluster+")")
+	}
+	if s.solErr != nil {
+		field("balance", "unavailable: "+app.OneLine(s.solErr))
+		return
+	}
+	if v.Warning != "" {
+		field("warning", v.Warning)
+	}
+	field("SOL", v.SOL+" SOL (fees are paid in SOL)")
+	usdc := v.USDC + " USDC"
+	if !v.HasUSDC {
+		usdc += " (no USDC account " + v.USDCAccount + " yet)"
+	}
+	field("USDC", usdc)
 }
 
 func (s *Screen) chainLines(ch enduser.Chain, w int, add func(string), field func(string, string)) {
@@ -284,19 +346,13 @@ func (s *Screen) chainLines(ch enduser.Chain, w int, add func(string), field fun
 			onChain = "(not home chain)"
 		} else if addr, ok := enduser.TokenAddress(t.TokenIdentifier); ok {
 			if b, ok := snap.Balances[addr]; ok {
-				onChain = homechain.FormatSmallest(b.Smallest, b.Token.Decimals)
+				onChain = format.Units(b.Smallest, int32(b.Token.Decimals))
 			} else if snap.ChainErr != nil {
 				onChain = "(unavailable)"
 			}
 		}
-		places := int32(t.DisplayDecimals)
-		if t.IsFiat {
-			places = max(places, 2)
-		}
-		service := "-"
-		if t.TotalBalance.Valid {
-			service = fixed(t.TotalBalance, places)
-		}
+		places := app.TokenPlaces(t)
+		service := app.AmountOr(t.TotalBalance, places, "-")
 		var flags []string
 		for _, f := range []struct {
 			on   bool
@@ -326,28 +382,25 @@ func (s *Screen) chainLines(ch enduser.Chain, w int, add func(string), field fun
 // bounds renders a min–max pair in token units and in USD; "?" marks a bound the
 // configuration does not send.
 func bounds(places int32, lo, hi, loUSD, hiUSD enduser.Amount) string {
-	or := func(a enduser.Amount, p int32) string {
-		if !a.Valid {
-			return "?"
-		}
-		return fixed(a, p)
-	}
-	out := or(lo, places) + " – " + or(hi, places)
+	out := app.Bounds(lo, hi, places)
 	if loUSD.Valid || hiUSD.Valid {
-		out += "  (USD " + or(loUSD, 2) + " – " + or(hiUSD, 2) + ")"
+		out += "  (USD " + app.Bounds(loUSD, hiUSD, format.FiatDecimals) + ")"
 	}
 	return out
-}
-
-// fixed shows an amount exactly, with at least places decimals: it pads, never rounds.
-func fixed(a enduser.Amount, places int32) string {
-	return a.StringFixed(max(places, -a.Exponent()))
 }
 
 // SetSize implements kit.Screen.
 func (s *Screen) SetSize(w, h int) {
 	s.w, s.h = w, h
-	s.clamp()
+	s.scroll.SetSize(w, h)
+}
+
+// Reset implements kit.ProfileBound: the screen as new, scrolled to the top.
+func (s *Screen) Reset() {
+	w, h := s.w, s.h
+	*s = *New(s.env, s.app)
+	s.declareActions()
+	s.SetSize(w, h)
 }
 
 // Title implements kit.Screen.
@@ -356,18 +409,18 @@ func (s *Screen) ID() kit.ScreenID { return kit.ScreenBalances }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {
-	return []key.Binding{s.refresh, s.unlock, s.qr, s.env.Keys.Down}
+	return append(s.actions.Short(), s.env.Keys.Down)
 }
 
-// FullHelp implements kit.Screen.
+// FullHelp implements kit.Screen: every action, those that cannot run now with the reason.
 func (s *Screen) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{s.refresh, s.unlock, s.qr}, s.env.Keys.Movement()}
+	return [][]key.Binding{s.actions.Full(), s.scroll.Keys()}
 }
 
-// InputFocused implements kit.Screen: the screen has no text field.
 // Retries implements kit.Retrier: r loads the chains and balances again.
 func (s *Screen) Retries(slot string) bool { return slot == slotLoad }
 
+// InputFocused implements kit.Screen: the screen has no text field.
 func (s *Screen) InputFocused() bool { return false }
 
 var _ kit.Screen = (*Screen)(nil)

@@ -16,6 +16,7 @@ import (
 	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
+	"purse/internal/format"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
@@ -107,12 +108,12 @@ func TestErrorsAndLoggedOutView(t *testing.T) {
 	}
 	snap := sampleSnapshot()
 	snap.LoggedIn, snap.NeedUnlock = false, true
-	snap.Note = "logged out: the EVM key's passphrase is needed for the account's view (press u)"
+	snap.Note = "logged out: the EVM key's passphrase is needed for the account's view"
 	snap.ChainErr = fmt.Errorf("home chain: connection refused")
 	snap.Balances = nil
 	deliver(s, snap, nil)
-	v := tuitest.Plain(s.View())
-	for _, want := range []string{"[UNKNOWN: logged out]", "press u", "WARNING: on-chain balances unavailable", "(unavailable)"} {
+	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
+	for _, want := range []string{"[UNKNOWN: logged out]", "account's view (l shows it)", "WARNING: on-chain balances unavailable", "(unavailable)"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
@@ -120,7 +121,7 @@ func TestErrorsAndLoggedOutView(t *testing.T) {
 	if strings.Contains(v, "ERROR") {
 		t.Error("the old error is still shown after a good load")
 	}
-	// u is the signed read through the unlock helper; a cancelled passphrase keeps the
+	// l is the signed read through the unlock helper; a cancelled passphrase keeps the
 	// logged-out view and shows no error.
 	s.loadID = 77
 	s.Update(kit.TaskResult[app.ChainSnapshot]{ID: 77, Slot: slotLoad, Err: kit.ErrCancelled})
@@ -139,16 +140,46 @@ func TestScrolling(t *testing.T) {
 		t.Fatalf("no more-below mark:\n%s", first)
 	}
 	s.Update(tuitest.Runes("G"))
-	if s.offset == 0 || strings.Contains(tuitest.Plain(s.View()), "more below") {
-		t.Fatalf("G must show the end (offset %d)", s.offset)
+	if s.scroll.Offset() == 0 || strings.Contains(tuitest.Plain(s.View()), "more below") {
+		t.Fatalf("G must show the end (offset %d)", s.scroll.Offset())
 	}
 	s.Update(tuitest.Runes("g"))
-	if s.offset != 0 {
+	if s.scroll.Offset() != 0 {
 		t.Fatal("g must go to the top")
 	}
 	s.Update(tea.KeyPressMsg{Code: tea.KeyUp})
-	if s.offset != 0 {
+	if s.scroll.Offset() != 0 {
 		t.Fatal("offset went negative")
+	}
+	// A new read starts at the top: an old scroll position does not stay.
+	s.Update(tuitest.Runes("G"))
+	s.View()
+	s.loadID = 2
+	deliver(s, sampleSnapshot(), nil)
+	if v := tuitest.Plain(s.View()); s.scroll.Offset() != 0 || !strings.Contains(v, "Balances & chains") {
+		t.Fatalf("after a new read:\n%s", v)
+	}
+}
+
+// TestSolanaWallet: the profile's Solana key's SOL and USDC show with their tokens'
+// decimals; a profile without a Solana key says why there is none.
+func TestSolanaWallet(t *testing.T) {
+	s := newTestScreen(t)
+	s.SetSize(100, 60)
+	s.loadID, s.solID = 1, 2
+	deliver(s, sampleSnapshot(), nil)
+	s.Update(kit.TaskResult[app.SolanaBalance]{ID: 2, Slot: slotSolana, Value: app.SolanaBalance{Address: "GqR8dF2uh7h9WeQX8YFzsE1sEZKGat1egu94FjWFtFeA",
+		Cluster: "sandbox", Lamports: 2_000_000_000, SOL: format.Uint(2_000_000_000, format.SOLDecimals), USDC: format.Uint(100_000_000, format.USDCDecimals), HasUSDC: true}})
+	v := tuitest.Plain(s.View())
+	for _, want := range []string{"Solana wallet", "GqR8dF2uh7h9WeQX8YFzsE1sEZKGat1egu94FjWFtFeA (sandbox)", "2.000000000 SOL", "100.000000 USDC"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	s.solID = 3
+	s.Update(kit.TaskResult[app.SolanaBalance]{ID: 3, Slot: slotSolana, Err: errors.New("profile t has no Solana key: add one")})
+	if v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " "); !strings.Contains(v, "balance unavailable: profile t has no Solana key") || strings.Contains(v, "100.000000 USDC") {
+		t.Fatalf("without a key:\n%s", v)
 	}
 }
 
@@ -173,8 +204,9 @@ func TestAgainstTheSandbox(t *testing.T) {
 	sbx := tuitest.LiveSandbox(t, passphrase)
 	s := New(sbx.Env, sbx.App)
 	s.SetSize(120, 60)
-	res := s.Init()()
-	s.Update(res)
+	for _, res := range tuitest.Flatten(s.Init()) {
+		s.Update(res)
+	}
 	if s.err != nil {
 		t.Fatalf("load: %v", s.err)
 	}
@@ -185,10 +217,10 @@ func TestAgainstTheSandbox(t *testing.T) {
 	if eur.Sign() <= 0 {
 		t.Fatalf("EUR24 balance %v", eur)
 	}
-	_, cmd := s.Update(tuitest.Runes("u"))
+	_, cmd := s.Update(tuitest.Runes("l"))
 	push, ok := cmd().(kit.PushDialogMsg)
 	if !ok {
-		t.Fatal("u must ask for the key's passphrase")
+		t.Fatal("l must ask for the key's passphrase")
 	}
 	d := push.Dialog
 	for _, r := range passphrase {
@@ -200,14 +232,16 @@ func TestAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("after unlock: %v %+v", s.err, s.snap)
 	}
 	v := tuitest.Plain(s.View())
-	for _, want := range []string{"[CAN ACTIVATE]", "EUR24", homechain.FormatSmallest(eur, 2), tuitest.DevAddress, "logged in"} {
+	for _, want := range []string{"[CAN ACTIVATE]", "EUR24", format.Units(eur, 2), tuitest.DevAddress, "logged in"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
 	}
 	// r reloads (logged out again: the passphrase is not kept).
 	_, cmd = s.Update(tuitest.Runes("r"))
-	s.Update(cmd())
+	for _, res := range tuitest.Flatten(cmd) {
+		s.Update(res)
+	}
 	if s.snap.LoggedIn || findBalance(t, s.snap, "EUR24").Cmp(eur) != 0 {
 		t.Fatalf("refresh: %+v", s.snap)
 	}
@@ -236,7 +270,7 @@ func TestOnrampLimitsShow(t *testing.T) {
 		MinAmounts: map[string]enduser.Amount{"EUR": enduser.NewAmount(decimal.RequireFromString("5.00"))},
 		MaxAmounts: map[string]enduser.Amount{"EUR": enduser.NewAmount(decimal.RequireFromString("900.00"))}}
 	deliver(s, snap, nil)
-	if v := tuitest.Plain(s.View()); !strings.Contains(v, "5 .. 900 EUR") || !strings.Contains(v, "[BLOCKED: region locked") {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "5.00 – 900.00 EUR") || !strings.Contains(v, "[BLOCKED: region locked") {
 		t.Fatalf("view:\n%s", v)
 	}
 	s.loadID, s.loading = 2, true

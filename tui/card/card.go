@@ -14,8 +14,10 @@ import (
 
 	"purse/app"
 	"purse/enduser"
+	"purse/internal/format"
 	"purse/internal/visible"
 	"purse/tui/kit"
+	"purse/tui/scroll"
 	"purse/tui/unlock"
 )
 
@@ -29,39 +31,98 @@ const (
 
 // Screen is the Card screen.
 type Screen struct {
-	app            Service
-	env            *kit.Env
-	refresh, issue key.Binding
-	block, unblock key.Binding
+	app     Service
+	env     *kit.Env
+	actions kit.Actions
+	scroll  scroll.Model
 
 	taskID  kit.TaskID
 	running string // the operation in flight, "" when idle
 	info    *app.CardInfo
 	err     error
 	errOp   string
-	done    string
+	// unread says the first read did not happen: its passphrase was not given.
+	unread bool
 
 	w, h int
 }
 
-// New returns the Card screen.
 // Service is what the Card screen needs of the application layer (*app.App is one; tests
 // use a fake).
 type Service interface {
 	Card(ctx context.Context, u *app.Unlock, op, cardTokenID string) (app.CardInfo, error)
 }
 
+// New returns the Card screen.
 func New(env *kit.Env, a Service) *Screen {
-	s := &Screen{
-		app:     a,
-		env:     env,
-		refresh: kit.WithHelp(env.Keys.Refresh, "refresh"),
-		issue:   key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "issue a card")),
-		block:   key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "block the card")),
-		unblock: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unblock the card")),
-	}
-	s.syncKeys()
+	s := &Screen{app: a, env: env, scroll: scroll.New(env)}
+	s.declareActions()
 	return s
+}
+
+// declareActions declares the screen's keys. Their closures hold s: a Reset declares them
+// again for the screen it resets.
+func (s *Screen) declareActions() {
+	env := s.env
+	// Each change is confirmed once: by the signing gate's review of its signature (the TUI's
+	// dialog), which says what the call does.
+	s.actions = kit.Actions{
+		{Key: kit.WithHelp(env.Keys.Refresh, "read the card again"), Do: func() tea.Cmd { return s.start(opLoad) }, Off: s.busy},
+		{Key: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "issue a card")), Do: func() tea.Cmd { return s.start(opIssue) }, Off: s.noIssue},
+		{Key: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "block the card")), Do: s.toggleBlock, Off: s.noBlock, Desc: s.blockDesc},
+	}
+}
+
+// busy is why nothing else starts while an operation runs.
+func (s *Screen) busy() string {
+	if s.running != "" {
+		return strings.ToLower(label(s.running)) + " is under way"
+	}
+	return ""
+}
+
+func (s *Screen) noIssue() string {
+	switch {
+	case s.busy() != "":
+		return s.busy()
+	case s.info == nil:
+		return "the card is not read yet (r reads it)"
+	case s.info.Card != nil:
+		return "the account has a card already"
+	case s.info.NoCard == nil:
+		return "the card read did not say there is none"
+	}
+	_, why := s.info.CanIssue()
+	return why
+}
+
+func (s *Screen) noBlock() string {
+	switch {
+	case s.busy() != "":
+		return s.busy()
+	case s.info == nil:
+		return "the card is not read yet (r reads it)"
+	case s.info.Card == nil:
+		return "no card on this account"
+	case s.info.Card.TokenID == "":
+		return "the service sent no card token id to name the card by"
+	}
+	return ""
+}
+
+// blockDesc says what b does to this card.
+func (s *Screen) blockDesc() string {
+	if s.info != nil && s.info.Card != nil && isBlocked(s.info.Card) {
+		return "unblock the card"
+	}
+	return "block the card"
+}
+
+func (s *Screen) toggleBlock() tea.Cmd {
+	if isBlocked(s.info.Card) {
+		return s.start(opUnblock)
+	}
+	return s.start(opBlock)
 }
 
 // Init implements kit.Screen: the first read.
@@ -78,8 +139,7 @@ func (s *Screen) start(op string) tea.Cmd {
 	if s.info != nil && s.info.Card != nil {
 		tokenID = string(s.info.Card.TokenID)
 	}
-	s.running = op
-	s.syncKeys()
+	s.running, s.unread = op, false
 	id, cmd := unlock.Start(s.env, slotCard, label(op), func(ctx context.Context, u *app.Unlock) (app.CardInfo, error) {
 		return services.Card(ctx, u, op, tokenID)
 	})
@@ -108,58 +168,30 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		op := s.running
 		s.running = ""
-		defer s.syncKeys()
 		if errors.Is(msg.Err, kit.ErrCancelled) {
-			return s, nil // the passphrase was not given: nothing was sent
+			// The passphrase was not given: nothing was sent; the view says so.
+			s.unread = s.info == nil
+			return s, nil
 		}
 		if msg.Err != nil {
-			s.err, s.errOp, s.done = msg.Err, op, ""
+			s.err, s.errOp = msg.Err, op
 			return s, nil
 		}
 		info := msg.Value
-		s.info, s.err, s.errOp, s.done = &info, nil, "", info.Done
+		s.info, s.err, s.errOp = &info, nil, ""
+		s.scroll.Top()
 		if info.Done != "" {
+			// A passing note in the footer; the card's state mark says the rest.
 			return s, kit.Status(strings.ToUpper(info.Done[:1]) + info.Done[1:] + ".")
 		}
 		return s, nil
 	case tea.KeyPressMsg:
-		return s, s.key(msg)
+		if cmd, ok := s.actions.Handle(msg); ok {
+			return s, cmd
+		}
+		s.scroll.Update(msg)
 	}
 	return s, nil
-}
-
-func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case key.Matches(k, s.refresh):
-		return s.start(opLoad)
-	// Each change is confirmed once: by the signing gate's review of its signature (the
-	// TUI's dialog), which says what the call does.
-	case key.Matches(k, s.issue):
-		return s.start(opIssue)
-	case key.Matches(k, s.block):
-		return s.start(opBlock)
-	case key.Matches(k, s.unblock):
-		return s.start(opUnblock)
-	}
-	return nil
-}
-
-// syncKeys enables only the actions that fit the card's state.
-func (s *Screen) syncKeys() {
-	idle := s.running == ""
-	var c *enduser.Card
-	noCard := false
-	if s.info != nil {
-		c = s.info.Card
-		noCard = c == nil && s.info.NoCard != nil
-	}
-	eligible := false
-	if noCard {
-		eligible, _ = s.info.CanIssue()
-	}
-	s.issue.SetEnabled(idle && noCard && eligible)
-	s.block.SetEnabled(idle && c != nil && c.TokenID != "" && !isBlocked(c))
-	s.unblock.SetEnabled(idle && c != nil && c.TokenID != "" && isBlocked(c))
 }
 
 func isBlocked(c *enduser.Card) bool { return c.Blocked() }
@@ -176,7 +208,9 @@ func stateMark(c *enduser.Card) string {
 }
 
 // View implements kit.Screen.
-func (s *Screen) View() string {
+func (s *Screen) View() string { return s.scroll.View(s.lines()) }
+
+func (s *Screen) lines() []string {
 	st := s.env.Styles
 	w := max(s.w, 20)
 	var out []string
@@ -192,27 +226,23 @@ func (s *Screen) View() string {
 		head += "  " + st.Marks.Busy + " " + strings.ToLower(label(s.running))
 	}
 	add(st.Title.Render(kit.Truncate(head, w)))
-	if s.done != "" {
-		add(st.StatusOK.Render(st.Marks.OK + ": " + visible.Line(s.done)))
-	}
 	if s.err != nil {
-		wrap(st.Marks.Error+": ", s.err.Error())
-		wrap("What to do: ", kit.NextStep(s.err, s.env.Home))
+		text, next := s.env.Explain(s.err)
+		wrap(st.Marks.Error+": ", text)
+		wrap("What to do: ", next)
 	}
 	switch {
+	case s.info == nil && s.running == opLoad:
+		add(st.Muted.Render("Reading the card (a signed call)…"))
+	case s.info == nil && s.unread:
+		wrap("", "The card was not read: the key's passphrase was not given, and nothing was sent. Press r to read it.")
 	case s.info == nil:
-		if s.err == nil {
-			add(st.Muted.Render("Reading the card (a signed call)…"))
-		}
 	case s.info.Card == nil:
 		s.noCardLines(add, wrap)
 	default:
 		s.cardLines(s.info.Card, field, wrap)
 	}
-	if s.h > 0 && len(out) > s.h {
-		out = append(out[:s.h-1], st.Muted.Render("… "+st.Marks.More+" (enlarge the window)"))
-	}
-	return strings.Join(out, "\n")
+	return out
 }
 
 func (s *Screen) noCardLines(add func(string), wrap func(string, string)) {
@@ -287,7 +317,7 @@ func (s *Screen) cardLines(c *enduser.Card, field func(string, string), wrap fun
 	}
 	wrap("", "")
 	if isBlocked(c) {
-		wrap("", "The card is blocked: press u to unblock it (a confirmation follows).")
+		wrap("", "The card is blocked: press b to unblock it (a confirmation follows).")
 	} else {
 		wrap("", "Press b to block the card (a confirmation follows). Only masked values are shown here.")
 	}
@@ -303,23 +333,36 @@ func usedMax(used, maxAmt enduser.Amount) string {
 	return or(used) + " used of " + or(maxAmt)
 }
 
-// fiat shows a fiat amount exactly with at least 2 decimals: it pads, never rounds.
-func fiat(a enduser.Amount) string { return a.StringFixed(max(2, -a.Exponent())) }
+// fiat shows a fiat amount with its two decimals, never rounded.
+func fiat(a enduser.Amount) string { return format.Decimal(a.Decimal, format.FiatDecimals) }
+
+// Reset implements kit.ProfileBound: the screen as new; no operation of the other
+// account's card is offered.
+func (s *Screen) Reset() {
+	w, h := s.w, s.h
+	*s = *New(s.env, s.app)
+	s.declareActions()
+	s.SetSize(w, h)
+}
 
 // SetSize implements kit.Screen.
-func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
+func (s *Screen) SetSize(w, h int) {
+	s.w, s.h = w, h
+	s.scroll.SetSize(w, h)
+}
 
 // Title implements kit.Screen.
 func (s *Screen) Title() string    { return "Card" }
 func (s *Screen) ID() kit.ScreenID { return kit.ScreenCard }
 
-// ShortHelp implements kit.Screen.
-func (s *Screen) ShortHelp() []key.Binding {
-	return []key.Binding{s.refresh, s.issue, s.block, s.unblock}
-}
+// ShortHelp implements kit.Screen: the actions that can run now.
+func (s *Screen) ShortHelp() []key.Binding { return s.actions.Short() }
 
-// FullHelp implements kit.Screen.
-func (s *Screen) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp()} }
+// FullHelp implements kit.Screen: every action, those that cannot run now with the reason,
+// and the scroll keys.
+func (s *Screen) FullHelp() [][]key.Binding {
+	return [][]key.Binding{s.actions.Full(), s.scroll.Keys()}
+}
 
 // InputFocused implements kit.Screen: the screen has no text field.
 // Retries implements kit.Retrier: r reads the card again, which retries a failed read but

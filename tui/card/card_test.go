@@ -57,6 +57,16 @@ func press(s *Screen, k string) tea.Cmd {
 	return cmd
 }
 
+// isOff reports whether cmd is the footer's note that an action is off now, with why.
+func isOff(t *testing.T, cmd tea.Cmd, why string) bool {
+	t.Helper()
+	if cmd == nil {
+		return false
+	}
+	msg, ok := cmd().(kit.StatusMsg)
+	return ok && strings.Contains(msg.Text, "not now, ") && strings.Contains(msg.Text, why)
+}
+
 func TestStateDrivesTheActions(t *testing.T) {
 	s := newTestScreen(t)
 	s.taskID = 3
@@ -71,8 +81,8 @@ func TestStateDrivesTheActions(t *testing.T) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
 	}
-	if press(s, "u") != nil || press(s, "i") != nil {
-		t.Fatal("unblock / issue must be off for an active card")
+	if !isOff(t, press(s, "i"), "the account has a card already") {
+		t.Fatal("issue must be off for an active card, and say why")
 	}
 	// b starts the block at once: its one confirmation is the signing gate's review of the
 	// card-status signature (the TUI's dialog), not a second dialog of the screen's.
@@ -83,19 +93,30 @@ func TestStateDrivesTheActions(t *testing.T) {
 	if _, ok := cmd().(kit.PushDialogMsg); ok {
 		t.Fatal("b opened a confirmation of its own")
 	}
+	if !isOff(t, press(s, "r"), "blocking the card is under way") {
+		t.Fatal("nothing else starts while the block runs")
+	}
 	s.running = ""
-	deliver(s, app.CardInfo{Card: sampleCard("Blocked"), Done: "card blocked"}, nil)
+	// The outcome is a passing note of the footer; the state mark and the text follow the card.
+	done := deliver(s, app.CardInfo{Card: sampleCard("Blocked"), Done: "card blocked"}, nil)
+	if msg, ok := done().(kit.StatusMsg); !ok || msg.Text != "Card blocked." {
+		t.Fatalf("the outcome's note: %#v", done())
+	}
 	v = tuitest.Plain(s.View())
-	for _, want := range []string{"Card  [BLOCKED]", "ok: card blocked", "press u to unblock"} {
+	for _, want := range []string{"Card  [BLOCKED]", "press b to unblock"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
 	}
-	if press(s, "b") != nil {
-		t.Fatal("block must be off for a blocked card")
+	if strings.Contains(v, "card blocked") {
+		t.Errorf("the passing note stays on the screen:\n%s", v)
 	}
-	if press(s, "u") == nil {
-		t.Fatal("u must ask to unblock a blocked card")
+	// b is the one key of the card's block state: on a blocked card it unblocks.
+	if press(s, "b") == nil || s.running != opUnblock {
+		t.Fatal("b must ask to unblock a blocked card")
+	}
+	if h := s.ShortHelp(); len(h) != 0 {
+		t.Fatalf("while the unblock runs no action is offered: %v", h)
 	}
 }
 
@@ -105,21 +126,21 @@ func TestNoCardAndIssueError(t *testing.T) {
 	noCard := &enduser.APIError{Route: "card", Code: 10009, Message: "no card issued for tokenId 5123"}
 	deliver(s, app.CardInfo{NoCard: noCard, Profile: &enduser.Profile{IsCardEligible: false, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}}, nil)
 	v := tuitest.Plain(s.View())
-	for _, want := range []string{"[NO CARD]", "no card issued for tokenId 5123", "No card can be issued now", "isCardEligible is false", "card eligibility (now: no)", "at least 1 USD"} {
+	for _, want := range []string{"[NO CARD]", "no card issued for tokenId 5123", "No card can be issued now", "isCardEligible is false", "card eligibility (now: no)", "at least 1.00 USD"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
 	}
-	if strings.Contains(v, "Press i to issue") || press(s, "i") != nil {
+	if strings.Contains(v, "Press i to issue") || !isOff(t, press(s, "i"), "isCardEligible is false") {
 		t.Fatalf("issue is offered to an account that is not card-eligible:\n%s", v)
 	}
-	if press(s, "b") != nil || press(s, "u") != nil {
-		t.Fatal("block / unblock without a card")
+	if !isOff(t, press(s, "b"), "no card on this account") {
+		t.Fatal("block without a card")
 	}
 	// eligibility unknown (the profile could not be read): not offered either, and said so
 	s.taskID = 2
 	deliver(s, app.CardInfo{NoCard: noCard, ProfileErr: errors.New("profile: timeout")}, nil)
-	if v := tuitest.Plain(s.View()); !strings.Contains(v, "card eligibility is unknown") || press(s, "i") != nil {
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "card eligibility is unknown") || !isOff(t, press(s, "i"), "card eligibility is unknown") {
 		t.Fatalf("unknown eligibility:\n%s", v)
 	}
 	s.taskID = 3
@@ -139,7 +160,7 @@ func TestNoCardAndIssueError(t *testing.T) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
 	}
-	if next := kit.NextStep(err, ""); !strings.Contains(next, "then try again") {
+	if next := app.NextStep(err); !strings.Contains(next, "then try again") {
 		t.Errorf("NextStep %q", next)
 	}
 }
@@ -149,6 +170,61 @@ func TestCancelledUnlockIsNotAnError(t *testing.T) {
 	s.taskID, s.running = 4, opBlock
 	if cmd := deliver(s, app.CardInfo{}, kit.ErrCancelled); cmd != nil || s.err != nil || s.running != "" {
 		t.Fatalf("a cancelled passphrase: cmd %v, err %v, running %q", cmd != nil, s.err, s.running)
+	}
+}
+
+// TestActionsWorkAfterAReset: the keys a reset screen declares act on it, not on the screen
+// it was built as (their closures hold the screen).
+func TestActionsWorkAfterAReset(t *testing.T) {
+	s := newTestScreen(t)
+	s.taskID = 1
+	deliver(s, app.CardInfo{Card: sampleCard("Blocked")}, nil)
+	s.Reset()
+	if s.info != nil || !isOff(t, press(s, "b"), "the card is not read yet") {
+		t.Fatal("a reset screen holds no card and offers no block")
+	}
+	s.Init()
+	deliver(s, app.CardInfo{Card: sampleCard("Active")}, nil)
+	if press(s, "b") == nil || s.running != opBlock {
+		t.Fatal("after a reset and a read, b blocks the card read")
+	}
+}
+
+// TestCancelledFirstReadSaysSo: the first read's passphrase cancelled leaves no "Reading the
+// card…": the view says nothing was read and how to read it.
+func TestCancelledFirstReadSaysSo(t *testing.T) {
+	s := newTestScreen(t)
+	s.Init()
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "Reading the card") {
+		t.Fatalf("while reading:\n%s", v)
+	}
+	deliver(s, app.CardInfo{}, kit.ErrCancelled)
+	v := tuitest.Plain(s.View())
+	if strings.Contains(v, "Reading the card") || !strings.Contains(v, "was not read") || !strings.Contains(v, "Press r to read it") {
+		t.Fatalf("after the cancelled read:\n%s", v)
+	}
+}
+
+// TestCardScrolls: a card taller than the screen scrolls (80×24 leaves the Card screen
+// fewer lines than a card has); a new read starts at the top.
+func TestCardScrolls(t *testing.T) {
+	s := newTestScreen(t)
+	s.SetSize(80, 8)
+	s.taskID = 1
+	deliver(s, app.CardInfo{Card: sampleCard("Active")}, nil)
+	v := tuitest.Plain(s.View())
+	if !strings.Contains(v, "Card  [ACTIVE]") || !strings.Contains(v, "more lines") || strings.Contains(v, "Press b to block") {
+		t.Fatalf("top of the card:\n%s", v)
+	}
+	s.Update(tuitest.Runes("G"))
+	v = tuitest.Plain(s.View())
+	if strings.Contains(v, "Card  [ACTIVE]") || !strings.Contains(v, "Press b to block") || !strings.Contains(v, "end") {
+		t.Fatalf("bottom of the card:\n%s", v)
+	}
+	s.taskID = 2
+	deliver(s, app.CardInfo{Card: sampleCard("Active")}, nil)
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "Card  [ACTIVE]") {
+		t.Fatalf("a new read starts at the top:\n%s", v)
 	}
 }
 
@@ -237,11 +313,11 @@ func TestAgainstTheSandbox(t *testing.T) {
 	for _, c := range []struct{ key, mark, done string }{
 		{"i", "[ACTIVE]", "card issued"},
 		{"b", "[BLOCKED]", "card blocked"},
-		{"u", "[ACTIVE]", "card unblocked"},
+		{"b", "[ACTIVE]", "card unblocked"},
 	} {
 		confirmAndRun(c.key)
 		v := tuitest.Plain(s.View())
-		if !strings.Contains(v, "Card  "+c.mark) || !strings.Contains(v, c.done) {
+		if !strings.Contains(v, "Card  "+c.mark) || s.info.Done != c.done {
 			t.Fatalf("after %s:\n%s", c.key, v)
 		}
 		if s.info.Card.CardToken != "" || strings.Contains(v, "ct_") {

@@ -25,9 +25,11 @@ import (
 	"purse/altchain"
 	"purse/app"
 	"purse/config"
+	"purse/internal/format"
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
+	"purse/tui/scroll"
 	"purse/tui/unlock"
 )
 
@@ -36,6 +38,7 @@ const (
 	slotRun      = "deposit/run"
 	slotSend     = "deposit/send"
 	slotFinalize = "deposit/finalize"
+	slotWallet   = "deposit/wallet"
 )
 
 // DefaultPoll is how often the signature status is polled.
@@ -106,16 +109,8 @@ type progressMsg struct {
 }
 
 type keyMap struct {
-	nav            form.Nav // inside the form: the keys of every form
-	left, right    key.Binding
-	edit           key.Binding
-	back           key.Binding
-	retry          key.Binding
-	copySig        key.Binding
-	qr             key.Binding
-	newDeposit     key.Binding
-	cancelTask     key.Binding
-	pageUp, pageDn key.Binding
+	nav         form.Nav // inside the form: the keys of every form
+	left, right key.Binding
 }
 
 // Screen is the Solana deposit screen.
@@ -146,10 +141,16 @@ type Screen struct {
 	fail     *failure
 	notice   string
 
-	tasks  map[string]kit.TaskID
-	run    int
-	poll   time.Duration
-	offset int
+	// wallet is the Solana key's SOL and USDC, read when the form opens (walletErr when the
+	// read failed): the form says what the wallet holds and refuses an amount above it.
+	wallet    *app.SolanaBalance
+	walletErr error
+
+	actions kit.Actions
+	scroll  scroll.Model
+	tasks   map[string]kit.TaskID
+	run     int
+	poll    time.Duration
 }
 
 // Service is what the Deposit screen needs of the application layer (*app.App is one): the
@@ -158,6 +159,7 @@ type Screen struct {
 type Service interface {
 	Profile() config.Profile
 	SolanaAddress() (string, error)
+	SolanaBalance(ctx context.Context) (app.SolanaBalance, error)
 	Deposit(ctx context.Context, run app.DepositRun, u *app.Unlock) (app.Deposited, error)
 	SendDeposit(ctx context.Context, p *altchain.Prepared, poll time.Duration, progress func(app.DepositEvent)) (*app.SentDeposit, error)
 	FinalizeDeposit(ctx context.Context, sig solana.Signature, poll time.Duration, progress func(app.DepositEvent)) (string, error)
@@ -167,38 +169,109 @@ type Service interface {
 func New(env *kit.Env, a Service) kit.Screen { return newScreen(env, a) }
 
 func newScreen(env *kit.Env, a Service) *Screen {
-	k := env.Keys
 	amount := kit.NewInput(32)
 	amount.Placeholder = "12.5"
 	file := kit.NewInput(4096)
 	file.Placeholder = "(none: ask the partner API)"
 	s := &Screen{
 		app: a,
-		env: env, amount: amount, file: file, tasks: map[string]kit.TaskID{}, poll: DefaultPoll,
+		env: env, amount: amount, file: file, tasks: map[string]kit.TaskID{}, poll: DefaultPoll, scroll: scroll.New(env),
 		keys: keyMap{
-			nav:        form.NewNav("get the quote"),
-			left:       key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "currency")),
-			right:      key.NewBinding(key.WithKeys("right", "l", "space")),
-			edit:       kit.WithHelp(k.Select, "edit the form"),
-			back:       kit.WithHelp(k.Back, "back to the form"),
-			retry:      kit.WithHelp(k.Refresh, "retry"),
-			copySig:    kit.WithHelp(k.Copy, "copy signature"),
-			qr:         key.NewBinding(key.WithKeys("Q"), key.WithHelp("Q", "QR of the Solana address")),
-			newDeposit: kit.WithHelp(k.Select, "new deposit"),
-			cancelTask: kit.WithHelp(k.Back, "cancel"),
-			pageUp:     k.PageUp,
-			pageDn:     k.PageDown,
+			nav:   form.NewNav("get the quote"),
+			left:  key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "currency")),
+			right: key.NewBinding(key.WithKeys("right", "l", "space")),
 		},
 	}
+	s.declareActions()
 	return s
 }
 
-// Init implements kit.Screen.
-func (s *Screen) Init() tea.Cmd { return nil }
+// declareActions declares the screen's keys, each once with what it does and why it is off
+// in this phase (two actions share a key only when they are never on together). Their
+// closures hold s: a Reset declares them again for the screen it resets.
+func (s *Screen) declareActions() {
+	k := s.env.Keys
+	in := func(ph phase, what string) func() string {
+		return func() string {
+			if s.phase != ph {
+				return what
+			}
+			return ""
+		}
+	}
+	s.actions = kit.Actions{
+		{Key: kit.WithHelp(k.Select, "edit the form"), Do: func() tea.Cmd { return s.focusRow(rowAmount) }, Off: in(phaseForm, "a deposit is under way (enter starts a new one once it is done)")},
+		{Key: kit.WithHelp(k.Select, "new deposit"), Do: s.newDeposit, Off: in(phaseDone, "no deposit is done")},
+		{Key: kit.WithHelp(k.Refresh, "read the wallet again"), Do: s.loadWallet, Off: in(phaseForm, "the wallet is read when the form opens")},
+		{Key: kit.WithHelp(k.Refresh, "retry"), Do: s.retry, Off: in(phaseFailed, "nothing failed")},
+		{Key: kit.WithHelp(k.Back, "cancel"), Do: s.cancelRun, Off: s.noCancel},
+		{Key: kit.WithHelp(k.Back, "back to the form"), Do: func() tea.Cmd { s.toForm(); return nil }, Off: in(phaseFailed, "only a failed deposit goes back to the form")},
+		{Key: kit.WithHelp(k.Copy, "copy the signature"), Do: s.copySignature, Off: s.noSignature},
+		{Key: kit.WithHelp(k.QR, "QR of the Solana address"), Do: s.showQR},
+	}
+}
+
+// noCancel says why esc cannot cancel now: only the run up to the approval can be.
+func (s *Screen) noCancel() string {
+	switch s.phase {
+	case phaseRunning:
+		return ""
+	case phaseSending:
+		return "sending cannot be cancelled: the signed bytes may already be on the network; wait for the confirmation"
+	}
+	return "nothing runs"
+}
+
+func (s *Screen) noSignature() string {
+	if s.prepared == nil || len(s.prepared.Signed) == 0 {
+		return "nothing is signed"
+	}
+	return ""
+}
+
+// cancelRun stops the deposit before the approval: the gate releases no signature to a
+// cancelled call.
+func (s *Screen) cancelRun() tea.Cmd {
+	s.env.Tasks.Cancel(slotRun)
+	delete(s.tasks, slotRun)
+	s.closeFeed()
+	s.toForm()
+	return kit.Status("Deposit cancelled before anything was sent.")
+}
+
+func (s *Screen) newDeposit() tea.Cmd {
+	s.env.Tasks.Cancel(slotFinalize)
+	s.toForm()
+	s.amount.SetValue("")
+	return s.loadWallet()
+}
+
+// loadWallet reads the SOL and USDC of the profile's Solana key.
+func (s *Screen) loadWallet() tea.Cmd {
+	if s.app == nil {
+		return nil
+	}
+	return start(s, slotWallet, "Reading the Solana wallet", s.app.SolanaBalance)
+}
+
+// Init implements kit.Screen: what the wallet holds.
+func (s *Screen) Init() tea.Cmd { return s.loadWallet() }
+
+// Reset implements kit.ProfileBound: the screen as new; a quote, a signed deposit and its
+// result of the other profile are dropped (the poll interval tests set stays).
+func (s *Screen) Reset() {
+	s.closeFeed()
+	poll, w, h := s.poll, s.w, s.h
+	*s = *newScreen(s.env, s.app)
+	s.declareActions()
+	s.poll = poll
+	s.SetSize(w, h)
+}
 
 // SetSize implements kit.Screen.
 func (s *Screen) SetSize(w, h int) {
 	s.w, s.h = w, h
+	s.scroll.SetSize(w, h)
 	iw := max(min(w-24, 40), 8)
 	s.amount.SetWidth(iw)
 	s.file.SetWidth(iw)
@@ -216,37 +289,22 @@ func (s *Screen) InputFocused() bool {
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {
 	k := s.keys
-	switch s.phase {
-	case phaseForm:
-		if s.editing {
-			if s.row == rowCurrency {
-				return append(k.nav.ShortHelp(), k.left)
-			}
-			return k.nav.ShortHelp()
+	if s.phase == phaseForm && s.editing {
+		if s.row == rowCurrency {
+			return append(k.nav.ShortHelp(), k.left)
 		}
-		return []key.Binding{k.edit, k.qr}
-	case phaseRunning:
-		return []key.Binding{k.cancelTask}
-	case phaseSending:
-		return []key.Binding{k.copySig}
-	case phaseDone:
-		return []key.Binding{k.copySig, k.newDeposit}
-	case phaseFailed:
-		bs := []key.Binding{k.retry, k.back}
-		if s.prepared != nil && len(s.prepared.Signed) > 0 {
-			bs = append(bs, k.copySig)
-		}
-		return bs
+		return k.nav.ShortHelp()
 	}
-	return nil
+	return s.actions.Short()
 }
 
-// FullHelp implements kit.Screen.
+// FullHelp implements kit.Screen: in the form every form key; else every action (those off
+// now with the reason) and the scroll keys.
 func (s *Screen) FullHelp() [][]key.Binding {
 	if s.phase == phaseForm && s.editing {
 		return [][]key.Binding{append(s.keys.nav.FullHelp(), s.keys.left)}
 	}
-	return [][]key.Binding{s.ShortHelp(), {s.env.Keys.Up, s.env.Keys.Down, s.keys.pageUp, s.keys.pageDn, s.keys.qr}}
+	return [][]key.Binding{s.actions.Full(), s.scroll.Keys()}
 }
 
 // Update implements kit.Screen.
@@ -272,6 +330,12 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if s.mine(slotFinalize, msg.ID) && msg.Err == nil && msg.Value != "" {
 			s.final = msg.Value
 			s.setStep(app.StepConfirm, stOK, msg.Value)
+		}
+	case kit.TaskResult[app.SolanaBalance]:
+		if s.mine(slotWallet, msg.ID) {
+			v := msg.Value
+			s.wallet, s.walletErr = &v, msg.Err
+			s.check()
 		}
 	case progressMsg:
 		if msg.run != s.run {
@@ -333,64 +397,14 @@ func (s *Screen) apply(f *feed) {
 }
 
 func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
-	keys := s.keys
-	if s.phase == phaseForm {
+	if s.phase == phaseForm && s.editing {
 		return s.formKey(k)
 	}
-	switch {
-	case key.Matches(k, s.env.Keys.Up):
-		s.offset = max(s.offset-1, 0)
-		return nil
-	case key.Matches(k, s.env.Keys.Down):
-		s.offset++
-		return nil
-	case key.Matches(k, keys.pageUp):
-		s.offset = max(s.offset-max(s.h-2, 1), 0)
-		return nil
-	case key.Matches(k, keys.pageDn):
-		s.offset += max(s.h-2, 1)
-		return nil
+	if cmd, ok := s.actions.Handle(k); ok {
+		return cmd
 	}
-	if key.Matches(k, keys.qr) {
-		return s.showQR()
-	}
-	switch s.phase {
-	case phaseRunning:
-		if key.Matches(k, keys.cancelTask) {
-			// Before the approval only: the gate releases no signature to a cancelled call.
-			s.env.Tasks.Cancel(slotRun)
-			delete(s.tasks, slotRun)
-			s.closeFeed()
-			s.toForm()
-			return kit.Status("Deposit cancelled before anything was sent.")
-		}
-	case phaseSending:
-		if key.Matches(k, keys.copySig) {
-			return s.copySignature()
-		}
-		if key.Matches(k, s.env.Keys.Back) {
-			return kit.Status("Sending cannot be cancelled: the signed bytes may already be on the network. Wait for the confirmation.")
-		}
-	case phaseDone:
-		switch {
-		case key.Matches(k, keys.copySig):
-			return s.copySignature()
-		case key.Matches(k, keys.newDeposit):
-			s.env.Tasks.Cancel(slotFinalize)
-			s.toForm()
-			s.amount.SetValue("")
-			return nil
-		}
-	case phaseFailed:
-		switch {
-		case key.Matches(k, keys.retry):
-			return s.retry()
-		case key.Matches(k, keys.back):
-			s.toForm()
-			return nil
-		case key.Matches(k, keys.copySig) && s.prepared != nil && len(s.prepared.Signed) > 0:
-			return s.copySignature()
-		}
+	if s.phase != phaseForm && s.scroll.Update(k) {
+		return nil
 	}
 	if key.Matches(k, s.env.Keys.Yes) {
 		return kit.Status("y approves only in the signing review; nothing was signed.")
@@ -402,24 +416,13 @@ func (s *Screen) toForm() {
 	s.phase = phaseForm
 	s.fail = nil
 	s.notice = ""
-	s.offset = 0
+	s.scroll.Top()
 	s.row = rowAmount
 	s.editing = false
 }
 
 func (s *Screen) formKey(k tea.KeyPressMsg) tea.Cmd {
 	keys := s.keys
-	if !s.editing {
-		switch {
-		case key.Matches(k, keys.edit):
-			return s.focusRow(rowAmount)
-		case key.Matches(k, s.env.Keys.Yes):
-			return kit.Status("y approves only in the signing review; nothing was signed.")
-		case key.Matches(k, keys.qr):
-			return s.showQR()
-		}
-		return nil
-	}
 	switch keys.nav.Read(k, s.row == numRows-1) {
 	case form.Cancel:
 		s.stopEditing()
@@ -481,15 +484,20 @@ func (s *Screen) focused() *textinput.Model {
 	return &s.amount
 }
 
-// focusRow opens the form at row i (its text field takes the keys).
+// focusRow opens the form at row i (its text field takes the keys); the form opened afresh
+// reads the wallet again.
 func (s *Screen) focusRow(i int) tea.Cmd {
+	var wallet tea.Cmd
+	if !s.editing {
+		wallet = s.loadWallet()
+	}
 	s.amount.Blur()
 	s.file.Blur()
 	s.row, s.editing = i, true
 	if i == rowCurrency {
-		return nil
+		return wallet
 	}
-	return s.focused().Focus()
+	return tea.Batch(wallet, s.focused().Focus())
 }
 
 // stopEditing leaves the form; what was typed stays.
@@ -509,6 +517,9 @@ func (s *Screen) quoteInput() (app.QuoteInput, error) {
 			return in, err
 		}
 		in.Amount = a
+		if s.wallet != nil && s.walletErr == nil {
+			return in, s.wallet.Covers(a)
+		}
 	}
 	return in, nil
 }
@@ -543,7 +554,7 @@ func (s *Screen) resetFlow() {
 	s.steps = [9]step{}
 	s.qo, s.report, s.prepared, s.fail = nil, nil, nil, nil
 	s.stats, s.final, s.notice = app.SendStats{}, "", ""
-	s.offset = 0
+	s.scroll.Top()
 	s.run++
 }
 
@@ -561,7 +572,7 @@ func (s *Screen) requestQuote() tea.Cmd {
 	s.resetFlow()
 	s.phase = phaseRunning
 	in := s.input
-	what := altchain.FormatUnits(in.Amount, 6) + " USDC → " + in.Currency
+	what := format.Uint(in.Amount, format.USDCDecimals) + " USDC → " + in.Currency
 	if in.File != "" {
 		s.setStep(app.StepQuote, stRunning, "reading "+in.File)
 	} else {
@@ -647,11 +658,10 @@ func (s *Screen) confirmed(status string) tea.Cmd {
 	s.phase = phaseDone
 	s.final = status
 	s.setStep(app.StepSend, stOK, sendDetail(s.stats, true))
-	s.setStep(app.StepConfirm, stOK, s.final)
+	s.setStep(app.StepConfirm, stOK, confirmedDetail(s.final))
 	if s.final == "finalized" {
 		return nil
 	}
-	s.setStep(app.StepConfirm, stOK, s.final+"; waiting for finalized")
 	run := s.run
 	rep := newFeed()
 	services, sig, poll := s.app, s.prepared.Signature, s.poll
@@ -670,7 +680,7 @@ func (s *Screen) progress(ev app.DepositEvent) {
 	if ev.Quote != nil {
 		s.qo = ev.Quote
 		q := ev.Quote.Quote
-		s.setStep(app.StepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", altchain.FormatUnits(q.USDCAmount, 6), s.input.Currency, ev.Quote.Source))
+		s.setStep(app.StepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", format.Uint(q.USDCAmount, format.USDCDecimals), s.input.Currency, ev.Quote.Source))
 	}
 	if ev.Report != nil {
 		s.report = ev.Report
@@ -717,11 +727,22 @@ func (s *Screen) progress(ev app.DepositEvent) {
 			s.setStep(app.StepConfirm, stRunning, confirmDetail(ev.Send))
 		}
 	case phaseDone:
-		if ev.Send.Status != "" {
+		// The finalization's status as it comes; once finalized, a late event of the wait
+		// changes nothing.
+		if ev.Send.Status != "" && s.final != "finalized" {
 			s.final = ev.Send.Status
-			s.setStep(app.StepConfirm, stOK, ev.Send.Status+"; waiting for finalized")
+			s.setStep(app.StepConfirm, stOK, confirmedDetail(s.final))
 		}
 	}
+}
+
+// confirmedDetail is the confirmation step's text for status: it waits for finalized until
+// it is.
+func confirmedDetail(status string) string {
+	if status == "finalized" {
+		return status
+	}
+	return status + "; waiting for finalized"
 }
 
 func sendDetail(st app.SendStats, done bool) string {
@@ -786,7 +807,7 @@ func (s *Screen) failed(err error, rt retry) tea.Cmd {
 	}
 	f.next = s.nextStep(name, err, rt)
 	s.fail = f
-	s.offset = 0
+	s.scroll.Top()
 	return nil
 }
 
@@ -817,7 +838,7 @@ func (s *Screen) nextStep(name string, err error, rt retry) string {
 		if s.report != nil && s.report.Rejected() {
 			return "Nothing was sent. Do not use this quote: press r for a new quote; if it is rejected again, tell the partner."
 		}
-		return "Nothing was signed. " + kit.NextStep(err, s.env.Home)
+		return "Nothing was signed. " + s.env.NextStep(err)
 	case app.StepBlockhash, app.StepSign, app.StepSimulate, app.StepReview:
 		return "Nothing was sent. Press r for a new quote and a new signature."
 	case app.StepSend, app.StepConfirm:
@@ -826,7 +847,7 @@ func (s *Screen) nextStep(name string, err error, rt retry) string {
 		}
 		return fmt.Sprintf("The signed bytes may still land. Press r to send the same bytes again and keep polling (valid until block %d); nothing is re-signed.", s.stats.LastValid)
 	}
-	return kit.NextStep(err, s.env.Home)
+	return s.env.NextStep(err)
 }
 
 func (s *Screen) retry() tea.Cmd {

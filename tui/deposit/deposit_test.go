@@ -132,7 +132,7 @@ func TestFormFocusAndCurrency(t *testing.T) {
 	if got := altchain.OutputCurrencies[s.currency]; got != "CNH" {
 		t.Fatalf("a paste moved the currency: %s", got)
 	}
-	if !strings.Contains(tuitest.Plain(s.View()), "[CNH]") {
+	if !strings.Contains(tuitest.Plain(s.View()), "<CNH>") {
 		t.Fatalf("the chosen currency is marked without colour:\n%s", tuitest.Plain(s.View()))
 	}
 	s.Update(keyOf(tea.KeyEsc))
@@ -181,7 +181,7 @@ func TestQuoteAndValidationShowAsTheyCome(t *testing.T) {
 		t.Fatalf("steps %+v", s.steps)
 	}
 	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
-	for _, want := range []string{"12.5 USDC → EUR", "ok: ", "none rejects"} {
+	for _, want := range []string{"12.500000 USDC → EUR", "ok: ", "none rejects"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, tuitest.Plain(s.View()))
 		}
@@ -347,7 +347,7 @@ func TestSendProgressAndConfirmation(t *testing.T) {
 		t.Fatal("a confirmed deposit is followed to finalized")
 	}
 	s.Update(kit.TaskResult[string]{ID: s.tasks[slotFinalize], Slot: slotFinalize, Value: "finalized"})
-	if !strings.Contains(tuitest.Plain(s.View()), "Deposited 12.5 USDC → EUR (finalized)") {
+	if !strings.Contains(tuitest.Plain(s.View()), "Deposited 12.500000 USDC → EUR (finalized)") {
 		t.Fatalf("done view:\n%s", tuitest.Plain(s.View()))
 	}
 	_, cmd = s.Update(runes("c"))
@@ -357,6 +357,63 @@ func TestSendProgressAndConfirmation(t *testing.T) {
 	s.Update(keyOf(tea.KeyEnter))
 	if s.phase != phaseForm || s.amount.Value() != "" {
 		t.Fatal("enter starts a new deposit")
+	}
+}
+
+// TestTextFollowsTheState: the verdict says the transaction was signed and sent once it was
+// (not "may be signed"), and the confirmation stops waiting for finalized once it is, even
+// when a late event of the wait comes after the result.
+func TestTextFollowsTheState(t *testing.T) {
+	s := newTestScreen(t)
+	if v := tuitest.Plain(s.View()); strings.Contains(v, "may be signed") {
+		t.Fatalf("no quote yet:\n%s", v)
+	}
+	user := testUser(t).PublicKey()
+	q := sandboxQuote(t, user)
+	toValidated(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "Verdict: ok: no rule rejects it; it may be signed after your review") {
+		t.Fatalf("before the signature:\n%s", v)
+	}
+	p := preparedFixture(t, s)
+	event(s, app.DepositEvent{Step: app.StepSend, Detail: "signature " + p.Signature.String(), Prepared: p})
+	if v := tuitest.Plain(s.View()); strings.Contains(v, "may be signed") || !strings.Contains(v, "Verdict: ok: approved in the review, signed, being sent") {
+		t.Fatalf("while sending:\n%s", v)
+	}
+	s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun, Value: app.Deposited{Signature: p.Signature.String(), ConfirmationStatus: "confirmed"}})
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "confirmed; waiting for finalized") || !strings.Contains(v, "signed, sent and confirmed") {
+		t.Fatalf("confirmed:\n%s", v)
+	}
+	s.Update(kit.TaskResult[string]{ID: s.tasks[slotFinalize], Slot: slotFinalize, Value: "finalized"})
+	// A status event of the wait, delivered after its result.
+	s.progress(app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Status: "confirmed"}})
+	s.progress(app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Status: "finalized"}})
+	if v := tuitest.Plain(s.View()); strings.Contains(v, "waiting for finalized") || !strings.Contains(v, "(finalized)") {
+		t.Fatalf("finalized:\n%s", v)
+	}
+}
+
+// TestWalletBalanceAndInsufficientUSDC: the form says what the Solana wallet holds, and an
+// amount above its USDC is refused on the field, in USDC (not smallest units).
+func TestWalletBalanceAndInsufficientUSDC(t *testing.T) {
+	s := newTestScreen(t)
+	s.tasks[slotWallet] = 9
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "wallet: reading its SOL and USDC") {
+		t.Fatalf("while reading:\n%s", v)
+	}
+	s.Update(kit.TaskResult[app.SolanaBalance]{ID: 9, Slot: slotWallet, Value: app.SolanaBalance{Address: "Wa11et", Lamports: 2_000_000_000,
+		SOL: "2.000000000", USDCUnits: 3_000_000, USDC: "3.000000", HasUSDC: true}})
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "wallet holds 3.000000 USDC and 2.000000000 SOL") {
+		t.Fatalf("the wallet:\n%s", v)
+	}
+	s.Update(keyOf(tea.KeyEnter))
+	typeText(s, "12.5")
+	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
+	if !strings.Contains(v, "12.500000 USDC is more than the 3.000000 USDC the Solana wallet Wa11et holds") || strings.Contains(v, "12500000") {
+		t.Fatalf("insufficient USDC, in USDC:\n%s", v)
+	}
+	s.Update(keyOf('s', tea.ModCtrl))
+	if s.phase != phaseForm {
+		t.Fatal("a deposit above the wallet's USDC asks for no quote")
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -77,6 +78,15 @@ func sandboxEnv(t *testing.T) (*harness, *sandbox.Sandbox, *keystore.Store, sola
 	s := newScreen(env, services)
 	s.poll = 50 * time.Millisecond
 	return newHarness(t, env, s), sb, ks, user, ga
+}
+
+func routes(m map[string]enduser.Entry) []string {
+	var out []string
+	for r := range m {
+		out = append(out, r)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // gateAnswers records the signing gate's questions and answers approve.
@@ -190,7 +200,7 @@ func TestSandboxDeposit(t *testing.T) {
 	asked = ga.set(false)
 	h.deposit(t, "12.5")
 	q := ga.questions()
-	if len(q) != asked+1 || q[asked].Review.Kind != review.KindSolana || !strings.Contains(fmt.Sprint(q[asked].Review.Sections), "12.5 USDC") {
+	if len(q) != asked+1 || q[asked].Review.Kind != review.KindSolana || !strings.Contains(fmt.Sprint(q[asked].Review.Sections), "12.500000 USDC") {
 		t.Fatalf("the gate's question: %+v", q)
 	}
 	if v := strings.Join(strings.Fields(tuitest.Plain(h.s.View())), " "); h.s.phase != phaseFailed || !strings.Contains(v, "declined") {
@@ -222,12 +232,27 @@ func TestSandboxDeposit(t *testing.T) {
 			t.Errorf("step %s is %d, not ok", app.DepositSteps[i], sp.state)
 		}
 	}
-	if v := tuitest.Plain(h.s.View()); !strings.Contains(v, "Deposited 12.5 USDC → EUR") {
+	if v := tuitest.Plain(h.s.View()); !strings.Contains(v, "Deposited 12.500000 USDC → EUR") {
 		t.Fatalf("done view:\n%s", v)
 	}
 	// Asking for the keys' passphrase is not a failure: the footer showed no error.
 	if len(h.footer) != 0 {
 		t.Fatalf("the footer showed errors: %v", h.footer)
+	}
+	// The session's request log (the Requests screen) holds the deposit's calls: the partner
+	// quote, its signature shortened, and the Solana RPC's, by method.
+	calls := map[string]enduser.Entry{}
+	for _, e := range h.s.app.(*app.App).Log.Snapshot() {
+		calls[e.Route] = e
+	}
+	quote, ok := calls["partner /partner/v1/altchain/deposit/quote"]
+	if !ok || !strings.Contains(quote.RequestBody, "12500000") || !strings.Contains(quote.ResponseBody, "transaction") || quote.Status != 200 {
+		t.Fatalf("the partner quote is not in the request log: %v", routes(calls))
+	}
+	for _, m := range []string{"solana getLatestBlockhash", "solana simulateTransaction", "solana sendTransaction", "solana getSignatureStatuses"} {
+		if _, ok := calls[m]; !ok {
+			t.Errorf("%s is not in the request log: %v", m, routes(calls))
+		}
 	}
 
 	// A quote loaded from a file (the partner envelope a partner app saved): a missing

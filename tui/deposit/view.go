@@ -8,6 +8,7 @@ import (
 
 	"purse/altchain"
 	"purse/app"
+	"purse/internal/format"
 	"purse/internal/visible"
 	"purse/tui/form"
 	"purse/tui/kit"
@@ -24,28 +25,7 @@ func (s *Screen) View() string {
 	if s.w <= 0 || s.h <= 0 {
 		return ""
 	}
-	lines := s.lines(max(s.w, 20))
-	return strings.Join(s.window(lines), "\n")
-}
-
-// window clips lines to the screen height at the scroll offset, marking hidden content.
-func (s *Screen) window(lines []string) []string {
-	h := s.h
-	if len(lines) <= h {
-		s.offset = 0
-		return lines
-	}
-	maxOff := len(lines) - (h - 1)
-	s.offset = min(max(s.offset, 0), maxOff)
-	end := s.offset + h - 1
-	out := append([]string(nil), lines[s.offset:end]...)
-	st := s.env.Styles
-	if end < len(lines) {
-		out = append(out, st.Muted.Render(kit.Truncate(fmt.Sprintf("↓ %s (%d more lines: ↓/j, pgdn)", st.Marks.More, len(lines)-end), s.w)))
-	} else {
-		out = append(out, st.Muted.Render(kit.Truncate("↑ end (↑/k scrolls back)", s.w)))
-	}
-	return out
+	return s.scroll.View(s.lines(max(s.w, 20)))
 }
 
 func (s *Screen) lines(w int) []string {
@@ -83,7 +63,7 @@ func (s *Screen) lines(w int) []string {
 		add("")
 	}
 	if s.phase == phaseDone && s.prepared != nil {
-		head := fmt.Sprintf("%s Deposited %s USDC → %s (%s)", st.Marks.OK, altchain.FormatUnits(s.qo.Quote.USDCAmount, 6), s.input.Currency, s.final)
+		head := fmt.Sprintf("%s Deposited %s USDC → %s (%s)", st.Marks.OK, format.Uint(s.qo.Quote.USDCAmount, format.USDCDecimals), s.input.Currency, s.final)
 		add(st.Bold.Render(kit.Truncate(head, w)))
 		for _, l := range kit.Wrap("signature "+s.prepared.Signature.String(), w) {
 			add(st.Value.Render(l))
@@ -142,15 +122,10 @@ func (s *Screen) formLines(w int) []string {
 		return v
 	}
 	row(rowAmount, "amount (USDC)", val(s.amount.View(), s.editing && s.row == rowAmount, s.amount.Value()))
-	var cur []string
-	for i, c := range altchain.OutputCurrencies {
-		if i == s.currency {
-			cur = append(cur, st.Bold.Render("["+c+"]"))
-		} else {
-			cur = append(cur, " "+c+" ")
-		}
+	if t := s.walletText(); t != "" {
+		out = append(out, kit.Pad("", kit.Width(st.Marks.NoCursor)+labelW)+st.Muted.Render(kit.Truncate(t, max(w-labelW-2, 8))))
 	}
-	row(rowCurrency, "you receive", strings.Join(cur, " "))
+	row(rowCurrency, "you receive", form.Choices(st, altchain.OutputCurrencies, s.currency, w-labelW-2))
 	fileV := s.file.Value()
 	if fileV == "" && !(s.editing && s.row == rowFile) {
 		fileV = st.Muted.Render("(none: ask the partner API)")
@@ -177,6 +152,20 @@ func (s *Screen) formLines(w int) []string {
 		out = append(out, st.Muted.Render(l))
 	}
 	return out
+}
+
+// walletText says what the Solana wallet holds, under the amount ("" before any read).
+func (s *Screen) walletText() string {
+	_, reading := s.tasks[slotWallet]
+	switch {
+	case reading:
+		return "wallet: reading its SOL and USDC…"
+	case s.walletErr != nil:
+		return "wallet: unread (" + app.OneLine(s.walletErr) + ")"
+	case s.wallet == nil:
+		return ""
+	}
+	return "wallet holds " + s.wallet.USDC + " USDC and " + s.wallet.SOL + " SOL (fees)"
 }
 
 func (s *Screen) stepLines(w int) []string {
@@ -236,7 +225,7 @@ func (s *Screen) quoteLines(w int) []string {
 	q := s.qo.Quote
 	cur := s.input.Currency
 	dec := func(d *decimal.Decimal) string { return fiat(d) + " " + cur }
-	rows := [][2]string{{"deposit", altchain.FormatUnits(q.USDCAmount, 6) + " USDC"}}
+	rows := [][2]string{{"deposit", format.Uint(q.USDCAmount, format.USDCDecimals) + " USDC"}}
 	if q.OutputAmount != nil {
 		rows = append(rows, [2]string{"you receive", dec(q.OutputAmount)})
 		fee := "fees " + dec(q.TotalFee) + " (processing " + dec(q.ProcessingFee) + ", network " + dec(q.NetworkFee) + ")"
@@ -251,7 +240,7 @@ func (s *Screen) quoteLines(w int) []string {
 			prio = "overflow"
 		}
 		rows = append(rows, [2]string{"SOL cost", fmt.Sprintf("%s SOL = base %d + priority %s + native fee %d lamports (with buffer)",
-			altchain.FormatUnits(r.TotalCostLamports, 9), r.BaseFeeLamports, prio, q.NativeFeeLamportsWithBuffer)})
+			format.Uint(r.TotalCostLamports, format.SOLDecimals), r.BaseFeeLamports, prio, q.NativeFeeLamportsWithBuffer)})
 	}
 	rows = append(rows, [2]string{"valid until", fmt.Sprintf("block %d", q.LastValidBlockHeight)})
 	out := []string{st.Bold.Render("Quote")}
@@ -278,7 +267,7 @@ func (s *Screen) findingLines(w int) []string {
 			out = append(out, st.Danger.Render(l))
 		}
 	} else {
-		out = append(out, st.StatusOK.Render(kit.Truncate("Verdict: ok: the transaction may be signed after your review", w)))
+		out = append(out, st.StatusOK.Render(kit.Truncate("Verdict: ok: "+s.okVerdict(), w)))
 	}
 	if len(r.Findings) == 0 {
 		return append(out, st.Muted.Render("  findings: none"))
@@ -308,13 +297,23 @@ func (s *Screen) findingLines(w int) []string {
 	return out
 }
 
-// fiat shows a decimal with the precision it was received with ("11.50" stays "11.50").
+// okVerdict is what an accepted transaction's verdict says in the deposit's state.
+func (s *Screen) okVerdict() string {
+	switch {
+	case s.prepared == nil || len(s.prepared.Signed) == 0:
+		return "no rule rejects it; it may be signed after your review"
+	case s.phase == phaseDone:
+		return "approved in the review, signed, sent and confirmed"
+	case s.phase == phaseSending:
+		return "approved in the review, signed, being sent"
+	}
+	return "approved in the review and signed"
+}
+
+// fiat shows a fiat amount with its two decimals, never rounded ("-" when absent).
 func fiat(d *decimal.Decimal) string {
 	if d == nil {
 		return "-"
 	}
-	if e := d.Exponent(); e < 0 {
-		return d.StringFixed(-e)
-	}
-	return d.String()
+	return format.Decimal(*d, format.FiatDecimals)
 }

@@ -124,12 +124,12 @@ func NewValue(env *kit.Env, title, value, note string) *Info {
 
 // NewError returns an error dialog: what failed, the error, and what to do next.
 func NewError(env *kit.Env, what string, err error, next string) *Info {
+	msg, derived := env.Explain(err)
 	if next == "" {
-		next = kit.NextStep(err, env.Home)
+		next = derived
 	}
-	msg := "(no details)"
-	if err != nil {
-		msg = err.Error()
+	if err == nil {
+		msg = "(no details)"
 	}
 	d := NewInfo(env, env.Styles.Marks.Error+": "+what, msg+"\n\nWhat to do: "+next)
 	return d
@@ -191,6 +191,30 @@ func Frame(s *kit.Styles, w, h int, title, body, foot string, verbatim bool) str
 			lines = append(lines, kit.WrapWords(l, inner)...)
 		}
 	}
+	return box(s, w, h, inner, lines, foot)
+}
+
+// frameLines is Frame for a body of lines drawn to fit already (a list's rows, styled): they
+// are neither wrapped nor escaped again. An empty title leaves the body at the top (the
+// list's table heads itself).
+func frameLines(s *kit.Styles, w, h int, title, body, foot string) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	inner := max(min(w, maxWidth)-s.Dialog.GetHorizontalFrameSize(), 1)
+	var lines []string
+	if title != "" {
+		for _, t := range kit.WrapWords(title, inner) {
+			lines = append(lines, s.DialogTitle.Render(t))
+		}
+		lines = append(lines, "")
+	}
+	lines = append(lines, strings.Split(body, "\n")...)
+	return box(s, w, h, inner, lines, foot)
+}
+
+// box puts the title and body lines above the footer in the dialog's border, centred.
+func box(s *kit.Styles, w, h, inner int, lines []string, foot string) string {
 	lines = append(lines, "")
 	var footLines []string
 	for _, l := range strings.Split(foot, "\n") {
@@ -205,6 +229,6 @@ func Frame(s *kit.Styles, w, h int, title, body, foot string, verbatim bool) str
 	}
 	lines = append(lines, footLines...)
 	// lipgloss v2's Width is the whole block's, border included.
-	box := s.Dialog.Width(inner + s.Dialog.GetHorizontalPadding() + s.Dialog.GetHorizontalBorderSize()).Render(strings.Join(lines, "\n"))
-	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, box)
+	b := s.Dialog.Width(inner + s.Dialog.GetHorizontalPadding() + s.Dialog.GetHorizontalBorderSize()).Render(strings.Join(lines, "\n"))
+	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, b)
 }

@@ -3,6 +3,7 @@ package dialog
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -105,5 +106,33 @@ func TestQRShowsTheCodeAndTheValue(t *testing.T) {
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEsc})
 	if !d.Closed() {
 		t.Fatal("esc does not close")
+	}
+}
+
+// TestListChoosesOneAndShowsWhere: the cursor moves over every item (the window follows it),
+// enter chooses, esc cancels; the view says where the cursor is.
+func TestListChoosesOneAndShowsWhere(t *testing.T) {
+	items := make([]string, 30)
+	for i := range items {
+		items[i] = fmt.Sprintf("/api/route-%02d", i+1)
+	}
+	l := NewList(env(), "routes", "Which route?", items, 2, "aim there")
+	l.SetSize(80, 20)
+	for range 20 {
+		l.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	}
+	v := tuitest.Plain(l.View())
+	if !strings.Contains(v, "23 of 30") || !strings.Contains(v, "> "+items[22]) || strings.Contains(v, items[0]+" ") {
+		t.Fatalf("after 20 downs:\n%s", v)
+	}
+	_, cmd := l.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if r, ok := cmd().(ListResult); !ok || r.Index != 22 || r.Cancelled || !l.Closed() {
+		t.Fatalf("enter: %#v", cmd())
+	}
+	l = NewList(env(), "routes", "Which route?", items, 0, "aim there")
+	l.SetSize(80, 20)
+	_, cmd = l.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if r, ok := cmd().(ListResult); !ok || !r.Cancelled {
+		t.Fatalf("esc: %#v", cmd())
 	}
 }

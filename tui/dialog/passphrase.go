@@ -103,8 +103,18 @@ func (p *Passphrase) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
 		}
 	}
 	var cmd tea.Cmd
+	before := p.input.Value()
 	p.input, cmd = p.input.Update(msg)
+	if p.input.Value() != before {
+		p.note = "" // the feedback was about what was typed before
+	}
 	return p, cmd
+}
+
+// Note shows feedback above the field (a wrong passphrase: try again), until the user types.
+func (p *Passphrase) Note(text string) *Passphrase {
+	p.note = text
+	return p
 }
 
 // View implements kit.Dialog.

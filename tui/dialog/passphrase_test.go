@@ -49,3 +49,19 @@ func TestPassphraseSubmitsWithTheFormsKey(t *testing.T) {
 		t.Fatalf("result %+v", res)
 	}
 }
+
+// TestPassphraseFeedbackGoesWhenTyping: a refused entry's feedback (too short) is about what
+// was typed then: typing again takes it away.
+func TestPassphraseFeedbackGoesWhenTyping(t *testing.T) {
+	d := NewPassphrase(env(), "new", "New passphrase", "").NewOnes(12)
+	d.SetSize(80, 24)
+	d.Update(tuitest.Runes("short"))
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if v := tuitest.Plain(d.View()); !strings.Contains(v, "at least 12 characters (this one has 5)") || d.Closed() {
+		t.Fatalf("a short new passphrase:\n%s", v)
+	}
+	d.Update(tuitest.Runes("e"))
+	if v := tuitest.Plain(d.View()); strings.Contains(v, "at least 12 characters") {
+		t.Fatalf("the feedback stays while typing:\n%s", v)
+	}
+}

@@ -88,8 +88,8 @@ func New(env *kit.Env, a Service) *Screen {
 		app:    a,
 		env:    env,
 		flow:   keyflow.NewFlow(env, a, owner),
-		newKey: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new key")),
-		imp:    key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import from a file")),
+		newKey: kit.WithHelp(env.Keys.New, "new key"),
+		imp:    kit.WithHelp(env.Keys.Import, "import from a file"),
 		add:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add from a sandbox URL")),
 		skip:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "skip")),
 		next:   kit.WithHelp(env.Keys.Select, "choose / continue"),
@@ -161,7 +161,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		if msg.Err != nil {
-			s.setNote(app.OneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
+			s.setNote(s.env.ErrorLine(msg.Err), true)
 			return s, nil
 		}
 		s.profiles, s.keyList, s.loaded = msg.Value.Profiles, msg.Value.Keys, true
@@ -180,7 +180,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.busy = false
 		if msg.Err != nil {
-			s.setNote(app.OneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
+			s.setNote(s.env.ErrorLine(msg.Err), true)
 			return s, nil
 		}
 		v := msg.Value
@@ -189,7 +189,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.enterKeyStep(stepEVM)
 		ses := keyflow.SessionOf(s.env.Session, v.Profile)
 		name := v.Profile.Name
-		return s, tea.Batch(func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: name} }, func() tea.Msg { return kit.SessionMsg{Session: ses} })
+		return s, func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: name, Session: ses} }
 	case kit.TaskResult[added]:
 		if msg.ID != s.opID {
 			return s, nil
@@ -208,17 +208,17 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.busy = false
 		if msg.Err != nil {
-			s.setNote(app.OneLine(msg.Err)+" — "+kit.NextStep(msg.Err, s.home()), true)
+			s.setNote(s.env.ErrorLine(msg.Err), true)
 			return s, nil
 		}
 		return s, s.keyDone(msg.Value)
 	case kit.SessionMsg:
-		// The Account screen's mint (or a lookup) found the account of the wizard's key: the
-		// summary stops saying there is none.
-		ses := msg.Session
-		if ses.AccountID != "" && ses.Profile == s.profile.Name && ses.EVMKey == s.profile.EVMKey && s.profile.EVMKey != "" {
-			s.profile.TokenID = ses.AccountID
-		}
+		s.sessionChanged(msg.Session)
+		return s, nil
+	case kit.ProfileSwitchedMsg:
+		// A new account id switches the session (the router makes a SessionMsg that names
+		// another account a switch).
+		s.sessionChanged(msg.Session)
 		return s, nil
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
@@ -265,6 +265,14 @@ func (s *Screen) keyDone(a app.KeyAdded) tea.Cmd {
 		cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
 	}
 	return tea.Batch(cmds...)
+}
+
+// sessionChanged takes the account the Account screen's mint (or a lookup) found for the
+// wizard's key: the summary stops saying there is none.
+func (s *Screen) sessionChanged(ses kit.Session) {
+	if ses.AccountID != "" && ses.Profile == s.profile.Name && ses.EVMKey == s.profile.EVMKey && s.profile.EVMKey != "" {
+		s.profile.TokenID = ses.AccountID
+	}
 }
 
 func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {

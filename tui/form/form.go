@@ -326,22 +326,7 @@ func (f *Form) View(w int) string {
 		room := max(w-kit.Width(s.Marks.Cursor)-labelW-1, 4)
 		var val string
 		if fl.isChoice() {
-			var parts []string
-			plain := 0
-			for j, c := range fl.choices {
-				plain += kit.Width(c) + 3
-				if j == fl.choice {
-					parts = append(parts, s.Bold.Render("<"+c+">"))
-				} else {
-					parts = append(parts, s.Muted.Render(c))
-				}
-			}
-			val = strings.Join(parts, " ")
-			if plain > room {
-				// too many to show: the current one and where it is in the list
-				val = s.Bold.Render(kit.Truncate("< "+fl.choices[fl.choice]+" >", room-8)) +
-					s.Muted.Render(fmt.Sprintf(" %d of %d", fl.choice+1, len(fl.choices)))
-			}
+			val = Choices(s, fl.choices, fl.choice, room)
 		} else {
 			fl.input.SetWidth(max(room-1, 1))
 			val = fl.input.View()
@@ -363,6 +348,27 @@ func (f *Form) View(w int) string {
 		}
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// Choices draws a choice among choices, the one way every form draws one: every choice with
+// the chosen one marked <so> (readable without colour), or, when they do not fit in room, the
+// chosen one and where it is in the list ("< USD24 > 2 of 5").
+func Choices(s *kit.Styles, choices []string, chosen, room int) string {
+	var parts []string
+	plain := 0
+	for j, c := range choices {
+		plain += kit.Width(c) + 3
+		if j == chosen {
+			parts = append(parts, s.Bold.Render("<"+c+">"))
+		} else {
+			parts = append(parts, s.Muted.Render(c))
+		}
+	}
+	if plain <= room || len(choices) == 0 {
+		return strings.Join(parts, " ")
+	}
+	return s.Bold.Render(kit.Truncate("< "+choices[chosen]+" >", max(room-8, 5))) +
+		s.Muted.Render(fmt.Sprintf(" %d of %d", chosen+1, len(choices)))
 }
 
 // ShortHelp is the footer of the form: the same keys as every form's.

@@ -18,6 +18,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/internal/format"
 	"purse/keystore"
 	"purse/tui/dialog"
 	"purse/tui/form"
@@ -48,17 +49,19 @@ var _ kit.Screen = (*Screen)(nil)
 
 // Screen is the Keys screen.
 type Screen struct {
-	app     Service // the application layer: every use case the screen runs
-	env     *kit.Env
-	tbl     table.Model
-	list    []keystore.Entry
-	flow    *keyflow.Flow
-	mode    mode
-	form    *form.Form
-	w, h    int
-	note    string
-	noteErr bool
-	loaded  bool
+	app  Service // the application layer: every use case the screen runs
+	env  *kit.Env
+	tbl  table.Model
+	list []keystore.Entry
+	flow *keyflow.Flow
+	mode mode
+	form *form.Form
+	w, h int
+	// failure is the last operation's error, shown until the next one succeeds (a success
+	// is the footer's passing status); agentRun is the agent this TUI started.
+	failure  string
+	agentRun *app.AgentStarted
+	loaded   bool
 
 	listID kit.TaskID
 	opID   kit.TaskID
@@ -70,8 +73,9 @@ type Screen struct {
 	follow     string
 	exportPath string
 
-	add, imp, rename, remove, export, use, copy, refresh, agent key.Binding
-	agentID                                                     kit.TaskID
+	// actions are the list's keys, each with why it is off now.
+	actions kit.Actions
+	agentID kit.TaskID
 }
 
 // Service is what the Keys screen needs of the application layer (*app.App is one).
@@ -88,18 +92,9 @@ type Service interface {
 // New returns the Keys screen.
 func New(env *kit.Env, a Service) *Screen {
 	s := &Screen{
-		app:     a,
-		env:     env,
-		flow:    keyflow.NewFlow(env, a, owner),
-		add:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "new key")),
-		imp:     key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
-		rename:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "rename")),
-		remove:  key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "remove")),
-		export:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
-		use:     key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "use in profile")),
-		copy:    kit.WithHelp(env.Keys.Copy, "copy address"),
-		refresh: kit.WithHelp(env.Keys.Refresh, "reload"),
-		agent:   key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "start the agent (this TUI approves)")),
+		app:  a,
+		env:  env,
+		flow: keyflow.NewFlow(env, a, owner),
 	}
 	s.tbl = table.New(env,
 		table.Column{Title: "LABEL", Width: 14},
@@ -109,8 +104,34 @@ func New(env *kit.Env, a Service) *Screen {
 		table.Column{Title: "CREATED", Width: 10},
 		table.Column{Title: "PROFILE", Width: 10},
 	)
-	s.tbl.Empty = "No keys yet: press a to create one or i to import one from a file."
+	s.tbl.Empty = "No keys yet: press n to create one or i to import one from a file."
+	s.declareActions()
 	return s
+}
+
+// declareActions declares the list's keys, each with why it is off now. Their closures hold
+// s: a Reset declares them again for the screen it resets.
+func (s *Screen) declareActions() {
+	k := s.env.Keys
+	sel := func(do func(keystore.Entry) tea.Cmd) func() tea.Cmd {
+		return func() tea.Cmd { e, _ := s.Selected(); return do(e) }
+	}
+	s.actions = kit.Actions{
+		{Key: kit.WithHelp(k.New, "new key"), Do: func() tea.Cmd { s.flow.Start(keyflow.Options{UseForProfile: false}); return nil }, Off: s.busy},
+		{Key: kit.WithHelp(k.Import, "import a key from a file"), Do: func() tea.Cmd { s.flow.Start(keyflow.Options{Import: true}); return nil }, Off: s.busy},
+		{Key: kit.WithHelp(k.Use, "use the key in the profile"), Do: sel(s.startUse), Off: s.noUse},
+		{Key: kit.WithHelp(k.Copy, "copy the address"), Do: sel(func(e keystore.Entry) tea.Cmd { return kit.Copy("address of key "+e.Label, e.Address) }), Off: s.noSelection},
+		{Key: kit.WithHelp(k.Export, "export as encrypted v3 JSON"), Do: sel(s.openExport), Off: s.noSelectionOrBusy},
+		{Key: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "rename")), Do: sel(s.openRename), Off: s.noSelectionOrBusy},
+		{Key: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "remove")), Do: sel(s.confirmRemove), Off: s.noSelectionOrBusy},
+		{Key: kit.WithHelp(k.Refresh, "read the keys again"), Do: s.load},
+		{Key: key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "start the agent (this TUI approves)")), Do: s.startAgent, Off: func() string {
+			if a := s.agentRun; a != nil {
+				return fmt.Sprintf("the agent this TUI started runs (pid %d)", a.PID)
+			}
+			return ""
+		}},
+	}
 }
 
 // Init implements kit.Screen: it loads the key list.
@@ -136,8 +157,6 @@ func (s *Screen) Selected() (keystore.Entry, bool) {
 	return s.list[min(s.tbl.Cursor(), len(s.list)-1)], true
 }
 
-func (s *Screen) setNote(text string, isErr bool) { s.note, s.noteErr = text, isErr }
-
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if done, handled, cmd := s.flow.Update(msg); handled {
@@ -152,7 +171,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		if msg.Err != nil {
-			s.setNote("Cannot read the key list: "+app.OneLine(msg.Err), true)
+			s.failure = "Cannot read the key list: " + app.OneLine(msg.Err)
 			return s, nil
 		}
 		s.list, s.loaded = msg.Value, true
@@ -181,9 +200,8 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, s.failed(msg.Err)
 		}
 		st := msg.Value
-		text := fmt.Sprintf("Agent started (pid %d, %s): a key unlocked in it signs for every local client under its policy; what the policy wants confirmed opens here; it stops when this TUI exits.", st.PID, st.Socket)
-		s.setNote(text, false)
-		return s, kit.Status(text)
+		s.agentRun = &st
+		return s, kit.Status(fmt.Sprintf("Agent started (pid %d, %s): a key unlocked in it signs for every local client under its policy; what the policy wants confirmed opens here; it stops when this TUI exits.", st.PID, st.Socket))
 	case kit.TaskResult[app.KeyRemoved]:
 		if msg.ID != s.opID {
 			return s, nil
@@ -192,7 +210,6 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.Err != nil {
 			return s, s.failed(msg.Err)
 		}
-		s.setNote(msg.Value.Note, false)
 		return s, tea.Batch(kit.Status(msg.Value.Note), s.load())
 	case kit.TaskResult[checked]:
 		if msg.ID != s.opID {
@@ -216,11 +233,11 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, s.failed(msg.Err)
 		}
 		text := fmt.Sprintf("Exported key %s (%s) to %s as encrypted v3 JSON.", s.target.Label, s.target.Address, msg.Value.Path)
-		if w := app.ExportKeyWarning(s.target); w != "" {
-			text += " " + w
-		}
 		s.closeForm()
-		s.setNote(text, false)
+		if w := app.ExportKeyWarning(s.target); w != "" {
+			// A warning to read, not a passing note: it stays until closed.
+			return s, kit.Push(dialog.NewInfo(s.env, "Key exported", text+"\n\n"+w))
+		}
 		return s, kit.Status(text)
 	case dialog.ConfirmResult:
 		if msg.ID != owner+"/rm" {
@@ -230,10 +247,6 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, kit.Status("Key " + s.target.Label + " was kept.")
 		}
 		return s, s.startRemove()
-	case kit.SessionMsg:
-		// the profile's keys may have changed elsewhere (the first-run wizard): reload
-		s.refreshRows()
-		return s, s.load()
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
 	case tea.PasteMsg:
@@ -248,7 +261,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 // finished applies the outcome of an add, rename or profile change.
 func (s *Screen) finished(a app.KeyAdded, text string) tea.Cmd {
-	s.setNote(text, false)
+	s.failure = ""
 	cmds := []tea.Cmd{kit.Status(text), s.load()}
 	if a.ProfileChanged {
 		ses := keyflow.SessionOf(s.env.Session, a.Profile)
@@ -262,7 +275,7 @@ func (s *Screen) failed(err error) tea.Cmd {
 	if s.form != nil {
 		s.form.Failed(err)
 	} else {
-		s.setNote(app.OneLine(err)+" — "+kit.NextStep(err, s.env.Home), true)
+		s.failure = s.env.ErrorLine(err)
 	}
 	return nil
 }
@@ -282,57 +295,73 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return cmd
 	}
-	sel, ok := s.Selected()
-	switch {
-	case key.Matches(k, s.add):
-		s.flow.Start(keyflow.Options{UseForProfile: false})
-		return nil
-	case key.Matches(k, s.imp):
-		s.flow.Start(keyflow.Options{Import: true})
-		return nil
-	case key.Matches(k, s.refresh):
-		return s.load()
-	case key.Matches(k, s.agent):
-		return s.startAgent()
-	}
-	if !ok {
-		if key.Matches(k, s.rename, s.remove, s.export, s.use, s.copy) {
-			return kit.Status("No key selected: press a to create one or i to import one.")
-		}
-		var cmd tea.Cmd
-		s.tbl, cmd = s.tbl.Update(k)
+	if cmd, ok := s.actions.Handle(k); ok {
 		return cmd
-	}
-	switch {
-	case key.Matches(k, s.copy):
-		return kit.Copy("address of key "+sel.Label, sel.Address)
-	case key.Matches(k, s.rename):
-		s.target, s.mode = sel, modeRename
-		s.form = form.New(s.env, "Rename key "+sel.Label, "rename", form.TextField("label", "new label", sel.Label, ""))
-		s.form.Check = func(f *form.Form) error { return app.CheckLabel(f.Value("label")) }
-		return nil
-	case key.Matches(k, s.export):
-		s.target, s.mode = sel, modeExport
-		f := form.TextField("file", "new file", "", "(e.g. ~/"+sel.Label+".json)")
-		f.Hint = "an existing file is never replaced; the file is written with mode 0600"
-		s.form = form.New(s.env, "Export key "+sel.Label+" as encrypted v3 JSON", "export", f)
-		return nil
-	case key.Matches(k, s.remove):
-		s.target = sel
-		body := fmt.Sprintf("Key %s (%s %s): %s", sel.Label, sel.Kind, sel.Address, app.RemoveKeyEffect(sel))
-		if sel.SharedWith() == "" {
-			body += " x exports a backup first."
-		}
-		if use := s.profileUse(sel); use != "" {
-			body += " Profile " + s.profileName() + " uses it as its " + use + " key."
-		}
-		return kit.Push(dialog.NewConfirm(s.env, owner+"/rm", "Remove key "+sel.Label+"?", body, "remove the key"))
-	case key.Matches(k, s.use):
-		return s.startUse(sel)
 	}
 	var cmd tea.Cmd
 	s.tbl, cmd = s.tbl.Update(k)
 	return cmd
+}
+
+// The reasons an action of the list is off.
+
+func (s *Screen) busy() string {
+	if s.opBusy {
+		return "an operation on a key is under way"
+	}
+	return ""
+}
+
+func (s *Screen) noSelection() string {
+	if _, ok := s.Selected(); !ok {
+		return "no key yet (n makes one, i imports one)"
+	}
+	return ""
+}
+
+func (s *Screen) noSelectionOrBusy() string {
+	if why := s.noSelection(); why != "" {
+		return why
+	}
+	return s.busy()
+}
+
+func (s *Screen) noUse() string {
+	if why := s.noSelectionOrBusy(); why != "" {
+		return why
+	}
+	e, _ := s.Selected()
+	if u := s.profileUse(e); u != "" {
+		return "it is the " + u + " key of profile " + s.profileName() + " already"
+	}
+	return ""
+}
+
+func (s *Screen) openRename(sel keystore.Entry) tea.Cmd {
+	s.target, s.mode = sel, modeRename
+	s.form = form.New(s.env, "Rename key "+sel.Label, "rename", form.TextField("label", "new label", sel.Label, ""))
+	s.form.Check = func(f *form.Form) error { return app.CheckLabel(f.Value("label")) }
+	return nil
+}
+
+func (s *Screen) openExport(sel keystore.Entry) tea.Cmd {
+	s.target, s.mode = sel, modeExport
+	f := form.TextField("file", "new file", "", "(e.g. ~/"+sel.Label+".json)")
+	f.Hint = "an existing file is never replaced; the file is written with mode 0600"
+	s.form = form.New(s.env, "Export key "+sel.Label+" as encrypted v3 JSON", "export", f)
+	return nil
+}
+
+func (s *Screen) confirmRemove(sel keystore.Entry) tea.Cmd {
+	s.target = sel
+	body := fmt.Sprintf("Key %s (%s %s): %s", sel.Label, sel.Kind, sel.Address, app.RemoveKeyEffect(sel))
+	if sel.SharedWith() == "" {
+		body += " x exports a backup first."
+	}
+	if use := s.profileUse(sel); use != "" {
+		body += " Profile " + s.profileName() + " uses it as its " + use + " key."
+	}
+	return kit.Push(dialog.NewConfirm(s.env, owner+"/rm", "Remove key "+sel.Label+"?", body, "remove the key"))
 }
 
 func (s *Screen) submit() tea.Cmd {
@@ -444,7 +473,7 @@ func (s *Screen) refreshRows() {
 		if u := s.profileUse(e); u != "" {
 			use = "[x] " + strings.ToLower(u)
 		}
-		rows = append(rows, []string{e.Label, string(e.Kind), e.Address, string(e.Backend), e.Created.Format("2006-01-02"), use})
+		rows = append(rows, []string{e.Label, string(e.Kind), e.Address, string(e.Backend), format.Date(e.Created), use})
 	}
 	s.tbl.SetSource(rows)
 	// The key just added or renamed is selected: the list is sorted by label, so the row
@@ -478,7 +507,7 @@ func (s *Screen) View() string {
 	}
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Keys") + "  " + st.Muted.Render(kit.Truncate(backendNote(), max(s.w-6, 1))) + "\n")
-	if !s.loaded && s.note == "" {
+	if !s.loaded && s.failure == "" {
 		b.WriteString(st.Muted.Render("Loading keys…"))
 		return b.String()
 	}
@@ -491,7 +520,8 @@ func (s *Screen) View() string {
 	return b.String()
 }
 
-// detail is the full address of the selected key and the last outcome.
+// detail is the full address of the selected key, the agent this TUI runs, and the last
+// failure.
 func (s *Screen) detail() []string {
 	st := s.env.Styles
 	var out []string
@@ -503,16 +533,15 @@ func (s *Screen) detail() []string {
 		out = append(out, st.Label.Render("address ")+kit.Truncate(e.Address, max(s.w-8, 1)))
 		out = append(out, st.Label.Render("in use  ")+kit.Truncate(use, max(s.w-8, 1)))
 	}
-	if s.note != "" {
-		style, mark := st.StatusOK, st.Marks.OK+": "
-		if s.noteErr {
-			style, mark = st.StatusError, st.Marks.Error+": "
-		}
-		for i, l := range kit.WrapWords(mark+s.note, s.w) {
+	if a := s.agentRun; a != nil {
+		out = append(out, st.Label.Render("agent   ")+kit.Truncate(fmt.Sprintf("pid %d at %s: it signs for every local client under its policy; what the policy wants confirmed opens here; it stops when this TUI exits", a.PID, a.Socket), max(s.w-8, 1)))
+	}
+	if s.failure != "" {
+		for i, l := range kit.WrapWords(st.Marks.Error+": "+s.failure, s.w) {
 			if i == 3 {
 				break
 			}
-			out = append(out, style.Render(l))
+			out = append(out, st.StatusError.Render(l))
 		}
 	}
 	return out
@@ -529,6 +558,20 @@ func backendNote() string {
 		return "new keys: OS keyring (PURSE_KEYSTORE=os)"
 	}
 	return "new keys: OS keyring when it answers, else encrypted files"
+}
+
+// Reset implements kit.ProfileBound: the screen as new (which keys the profile uses is read
+// again; an open form or add flow of the other profile closes). The keys are the machine's,
+// not the profile's: the cursor stays on the key it was on.
+func (s *Screen) Reset() {
+	w, h := s.w, s.h
+	sel, ok := s.Selected()
+	*s = *New(s.env, s.app)
+	s.declareActions()
+	if ok {
+		s.follow = sel.Label
+	}
+	s.SetSize(w, h)
 }
 
 // SetSize implements kit.Screen.
@@ -559,20 +602,15 @@ func (s *Screen) ShortHelp() []key.Binding {
 	if s.form != nil {
 		return s.form.ShortHelp()
 	}
-	return []key.Binding{s.add, s.imp, s.use, s.copy, s.export, s.remove}
+	return s.actions.Short()
 }
 
-// FullHelp implements kit.Screen.
+// FullHelp implements kit.Screen: every action, those off now with the reason.
 func (s *Screen) FullHelp() [][]key.Binding {
 	if s.flow.Active() || s.form != nil {
 		return [][]key.Binding{s.ShortHelp()}
 	}
-	return [][]key.Binding{
-		{s.add, s.imp, s.rename, s.remove},
-		{s.export, s.use, s.copy, s.refresh},
-		{s.agent},
-		s.env.Keys.Movement(),
-	}
+	return [][]key.Binding{s.actions.Full(), s.env.Keys.Movement()}
 }
 
 // InputFocused implements kit.Screen.

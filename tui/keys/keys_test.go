@@ -35,7 +35,7 @@ func TestCreateFileKeyThroughPassphraseDialog(t *testing.T) {
 	if !strings.Contains(tuitest.Plain(h.Scr.View()), "No keys yet") {
 		t.Fatalf("empty list:\n%s", tuitest.Plain(h.Scr.View()))
 	}
-	h.Press(tuitest.Runes("a"))
+	h.Press(tuitest.Runes("n"))
 	if !h.Scr.InputFocused() {
 		t.Fatal("the new-key form must take the keys")
 	}
@@ -216,7 +216,7 @@ func TestImportErrorsStayInTheForm(t *testing.T) {
 		t.Fatalf("esc must close the form: %q", h.LastStatus())
 	}
 	// Cancelling the passphrase dialog adds nothing.
-	h.Press(tuitest.Runes("a"))
+	h.Press(tuitest.Runes("n"))
 	keysScreen(t, h).flow.Form().SetValue("label", "later")
 	h.Press(tuitest.Key('s', tea.ModCtrl))
 	h.Press(tuitest.Key(tea.KeyEsc))
@@ -316,7 +316,7 @@ func TestExportAsksPassphrasesAndRefusesOverwrite(t *testing.T) {
 	h.Answer("New passphrase", "export-pass")
 	h.Answer("Repeat the new passphrase", "export-pass")
 	if !strings.Contains(h.LastStatus(), "Exported key k") {
-		t.Fatalf("status %q note %q", h.LastStatus(), s.note)
+		t.Fatalf("status %q failure %q", h.LastStatus(), s.failure)
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
@@ -378,7 +378,7 @@ func TestGolden(t *testing.T) {
 			s.flow.Form().Focus("path")
 		}},
 		{"new_form_error", func(s *Screen) {
-			s.Update(tuitest.Runes("a"))
+			s.Update(tuitest.Runes("n"))
 			s.Update(tuitest.Key('s', tea.ModCtrl))
 		}},
 	}

@@ -34,6 +34,10 @@ type Env struct {
 	// them; both nil when the session keeps none.
 	Held func() []HeldKey
 	Lock func()
+	// Describe is the application layer's one way to say an error: its text without the
+	// advice it carries, and that advice (app.Describe); the router sets it. Screens read it
+	// through Explain.
+	Describe func(error) (text, next string)
 }
 
 // HeldKey is a key the session keeps unlocked until Expires (unless used again).

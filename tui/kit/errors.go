@@ -1,10 +1,9 @@
 package kit
 
 import (
-	"context"
 	"errors"
-	"net"
 	"path/filepath"
+	"strings"
 )
 
 // ErrCancelled ends a task the user cancelled (a prompt closed with esc). The router shows
@@ -12,7 +11,7 @@ import (
 var ErrCancelled = errors.New("cancelled")
 
 // NextStepper is implemented by errors that know what the user should do about them (the
-// typed errors of the API client will). NextStep returns one sentence.
+// typed errors of the API client, the application layer's advice).
 type NextStepper interface {
 	NextStep() string
 }
@@ -23,27 +22,41 @@ func OwnAdvice(err error) bool {
 	return errors.As(err, &ns) && ns.NextStep() != ""
 }
 
-// NextStep returns what the user should do about err: the error's own advice when it
-// implements NextStepper, else advice for the common cases, else a pointer to the log in
-// home. It never names a key: only the screen knows whether r retries (see Retrier).
-func NextStep(err error, home string) string {
-	var ns NextStepper
-	var netErr net.Error
-	switch {
-	case err == nil:
-		return ""
-	case errors.As(err, &ns) && ns.NextStep() != "":
-		return ns.NextStep()
-	case errors.Is(err, context.Canceled):
-		return "The request was cancelled; start it again when ready."
-	case errors.Is(err, context.DeadlineExceeded):
-		return "The service did not answer in time; check the connection and try again."
-	case errors.As(err, &netErr):
-		return "Cannot reach the service: check the profile's URLs (purse profile show) or start the sandbox, then try again."
+// Explain is err for the screen: its text on one line and what to do next, from the
+// application layer's one mapping of errors to advice (Env.Describe, which the router sets),
+// else from the error itself; without any, the next step points to the log in Home. It
+// never names a key: only the screen knows whether r retries (see Retrier).
+func (e *Env) Explain(err error) (text, next string) {
+	if err == nil {
+		return "", ""
 	}
-	log := "purse.log"
-	if home != "" {
-		log = filepath.Join(home, "purse.log")
+	if e.Describe != nil {
+		text, next = e.Describe(err)
+	} else {
+		text = strings.Join(strings.Fields(err.Error()), " ")
+		var ns NextStepper
+		if errors.As(err, &ns) {
+			next = ns.NextStep()
+		}
 	}
-	return "Details are in " + log + "."
+	if next == "" {
+		log := "purse.log"
+		if e.Home != "" {
+			log = filepath.Join(e.Home, "purse.log")
+		}
+		next = "Details are in " + log + "."
+	}
+	return text, next
+}
+
+// NextStep is the next step of Explain.
+func (e *Env) NextStep(err error) string {
+	_, next := e.Explain(err)
+	return next
+}
+
+// ErrorLine is Explain on one line, "the error — what to do", for a screen's note.
+func (e *Env) ErrorLine(err error) string {
+	text, next := e.Explain(err)
+	return text + " — " + next
 }

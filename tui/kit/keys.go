@@ -24,10 +24,17 @@ type KeyMap struct {
 	Top      key.Binding
 	Bottom   key.Binding
 
-	// Common actions.
-	Select  key.Binding // enter: open / select; never confirms a signature or a dialog
-	Refresh key.Binding
-	Copy    key.Binding
+	// Common actions: one key per verb, whatever the screen (a screen words its help for
+	// what the verb does there with WithHelp).
+	Select     key.Binding // enter: open / select; never confirms a signature or a dialog
+	Refresh    key.Binding // r: read again
+	Copy       key.Binding // c: copy the value at hand
+	New        key.Binding // n: make a new one (a key)
+	Import     key.Binding // i: import (a key from a file)
+	Use        key.Binding // u: use it (the selected key, in the profile)
+	Export     key.Binding // x: export (a key, the history)
+	QR         key.Binding // Q: show an address as a QR code
+	SignedView key.Binding // l: load the account's own view, signed (asks the key's passphrase)
 
 	// Dialogs and the signing review: y confirms/signs, n or esc cancels.
 	Yes key.Binding
@@ -53,9 +60,15 @@ func DefaultKeyMap() *KeyMap {
 		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/g", "first")),
 		Bottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end/G", "last")),
 
-		Select:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
-		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
-		Copy:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy")),
+		Select:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		Refresh:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
+		Copy:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy")),
+		New:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new")),
+		Import:     key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
+		Use:        key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "use")),
+		Export:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
+		QR:         key.NewBinding(key.WithKeys("Q"), key.WithHelp("Q", "QR code")),
+		SignedView: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "signed view")),
 
 		Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
 		No:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "no")),

@@ -3,7 +3,6 @@ package kit
 import (
 	"context"
 	"errors"
-	"net"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -133,21 +132,31 @@ type advised struct{}
 func (advised) Error() string    { return "kyc pending" }
 func (advised) NextStep() string { return "Wait for the KYC review, then press r." }
 
-func TestNextStep(t *testing.T) {
+// TestExplain: without the application layer's mapping (Env.Describe) an error's own advice
+// is used, and without any the next step points to the log; with it, its text and advice.
+func TestExplain(t *testing.T) {
+	env := NewEnv(context.Background(), Session{}, "/h", nil)
 	cases := []struct {
 		err  error
 		want string
 	}{
-		{nil, ""},
 		{advised{}, "Wait for the KYC review"},
-		{context.DeadlineExceeded, "did not answer in time"},
-		{&net.OpError{Op: "dial", Err: errors.New("refused")}, "Cannot reach the service"},
 		{errors.New("odd"), "/h/purse.log"},
 	}
 	for _, c := range cases {
-		if got := NextStep(c.err, "/h"); !strings.Contains(got, c.want) {
+		if got := env.NextStep(c.err); !strings.Contains(got, c.want) {
 			t.Errorf("NextStep(%v) = %q, want it to contain %q", c.err, got, c.want)
 		}
+	}
+	if text, next := env.Explain(nil); text != "" || next != "" {
+		t.Errorf("Explain(nil) = %q, %q", text, next)
+	}
+	env.Describe = func(error) (string, string) { return "said once", "do this" }
+	if text, next := env.Explain(advised{}); text != "said once" || next != "do this" {
+		t.Errorf("Explain with Describe = %q, %q", text, next)
+	}
+	if got := env.ErrorLine(errors.New("x")); got != "said once — do this" {
+		t.Errorf("ErrorLine = %q", got)
 	}
 }
 

@@ -39,7 +39,9 @@ func ReportError(what string, err error) tea.Cmd {
 }
 
 // SessionMsg replaces the session facts shown in the footer (after a key switch, an
-// account lookup, a profile change).
+// account lookup, a profile change). When the profile, a key, the account or the network
+// differ from the footer's, it is a profile switch (ProfileSwitchedMsg): what the screens
+// showed belongs to the other account.
 type SessionMsg struct{ Session Session }
 
 // CopyMsg asks the router to send Value to the terminal's clipboard (a plain OSC 52
@@ -83,11 +85,14 @@ func Navigate(to ...ScreenID) tea.Cmd {
 	return func() tea.Msg { return NavigateMsg{To: to} }
 }
 
-// ProfileSwitchedMsg says the active profile changed (and was saved as the active one).
-// The application layer every screen holds is already bound to it; the router broadcasts
-// the message so screens drop what they showed of the old profile and reload. A SessionMsg
-// with the new profile's facts comes with it.
-type ProfileSwitchedMsg struct{ Profile string }
+// ProfileSwitchedMsg says the session works on another profile, or on the same profile
+// changed under it (another purse process wrote the profiles file): the application layer
+// every screen holds is already bound to it. The router cancels every task in flight,
+// resets every ProfileBound screen, shows Session in the footer and broadcasts the message.
+type ProfileSwitchedMsg struct {
+	Profile string
+	Session Session
+}
 
 // SetupDoneMsg says the first-run wizard is finished. AccountFound says whether the
 // profile's EVM key already holds an account.

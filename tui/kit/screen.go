@@ -47,6 +47,15 @@ type Unnumbered interface {
 	Unnumbered() bool
 }
 
+// ProfileBound is implemented by a screen that shows what belongs to the session's profile
+// (its account, keys, card, history, a permit or a deposit). On a profile switch the router
+// cancels every task in flight and calls Reset: the screen drops everything it showed and
+// held (a kept client, a form's choices, a result) as if it were new; it is initialised
+// again (Init) when it is next active. Nothing of the other profile can then remain.
+type ProfileBound interface {
+	Reset()
+}
+
 // Retrier is implemented by a screen whose r key runs a failed task again. Retries reports
 // whether r, pressed now, restarts the task of slot. The router ends the footer's advice on
 // an error with "Press r to retry." only then: never while a field or a dialog takes the

@@ -145,10 +145,24 @@ func (t *Tasks) Cancel(slot string) {
 func (t *Tasks) CancelAll() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	t.cancelAllLocked()
+}
+
+func (t *Tasks) cancelAllLocked() {
 	for id, rt := range t.running {
 		rt.cancel()
 		delete(t.running, id)
 	}
+}
+
+// Reset cancels every running request and forgets which request is the latest of each
+// slot, so no reply of a request started before is current and no parked task can be
+// resumed (a passphrase typed into a prompt of the other profile's task runs nothing).
+func (t *Tasks) Reset() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.cancelAllLocked()
+	clear(t.latest)
 }
 
 // LastID is the id of the latest task started (0 before the first): the router compares it

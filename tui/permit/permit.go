@@ -17,7 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
-	"purse/homechain"
+	"purse/internal/format"
 	"purse/internal/visible"
 
 	"purse/tui/form"
@@ -429,8 +429,9 @@ func (s *Screen) View() string {
 	}
 	add(st.Title.Render(kit.Truncate(head, w)))
 	if s.ctxErr != nil {
-		wrap(st.Marks.Error+": ", s.ctxErr.Error())
-		wrap("What to do: ", kit.NextStep(s.ctxErr, s.env.Home))
+		text, next := s.env.Explain(s.ctxErr)
+		wrap(st.Marks.Error+": ", text)
+		wrap("What to do: ", next)
 	}
 	if s.ctx == nil {
 		if s.ctxErr == nil {
@@ -450,8 +451,9 @@ func (s *Screen) View() string {
 	s.formLines(add, wrap, lbl)
 	if s.formErr != nil {
 		add("")
-		wrap(st.Marks.Error+": ", s.formErr.Error())
-		wrap("What to do: ", kit.NextStep(s.formErr, s.env.Home))
+		text, next := s.env.Explain(s.formErr)
+		wrap(st.Marks.Error+": ", text)
+		wrap("What to do: ", next)
 	}
 	s.resultLines(add, wrap, lbl)
 	return s.clip(out)
@@ -477,10 +479,15 @@ func (s *Screen) formLines(add func(string), wrap func(string, string), lbl func
 			add(kit.Pad("", 17) + l)
 		}
 	}
+	room := max(s.w, 20) - 17
 	tokVal, tokNote := "(no tokens)", ""
 	if len(c.Tokens) > 0 {
 		t := c.Tokens[s.form.Token]
-		tokVal = "< " + t.Symbol + " >"
+		symbols := make([]string, len(c.Tokens))
+		for i, tk := range c.Tokens {
+			symbols[i] = tk.Symbol
+		}
+		tokVal = form.Choices(st, symbols, s.form.Token, room/2)
 		tokNote = fmt.Sprintf("%d dec  %s", t.Decimals, t.Address.Hex())
 	}
 	row(fToken, tokVal, tokNote)
@@ -494,7 +501,7 @@ func (s *Screen) formLines(add func(string), wrap func(string, string), lbl func
 	if s.form.Role == app.RoleAddress {
 		note = ""
 	}
-	row(fRole, "< "+s.form.Role+" >", note)
+	row(fRole, form.Choices(st, app.PermitRoles, indexOf(app.PermitRoles, s.form.Role), room/2), note)
 	if s.form.Role == app.RoleAddress {
 		row(fAddress, s.input(fAddress), "")
 		for _, l := range form.ErrorLines(st, fieldNames[fRole], s.live.Error("spender"), max(s.w, 20)-17) {
@@ -524,8 +531,8 @@ func (s *Screen) resultLines(add func(string), wrap func(string, string), lbl fu
 	st := s.env.Styles
 	if s.submitErr != nil {
 		add("")
-		wrap(st.Marks.Error+": ", s.submitErr.Error())
-		next := kit.NextStep(s.submitErr, s.env.Home)
+		text, next := s.env.Explain(s.submitErr)
+		wrap(st.Marks.Error+": ", text)
 		if s.sig != nil {
 			next = "The permit is signed; press s to submit the same signature again. " + next
 		}
@@ -550,7 +557,7 @@ func (s *Screen) resultLines(add func(string), wrap func(string, string), lbl fu
 	}
 	wrap(lbl("spender")+" ", pl.Role+" "+pl.Spender.Hex())
 	if d.Allowance != nil {
-		wrap(lbl("allowance")+" ", fmt.Sprintf("%s %s (%s smallest units, read on chain)", homechain.FormatSmallest(d.Allowance, pl.Token.Decimals), pl.Token.Symbol, d.Allowance))
+		wrap(lbl("allowance")+" ", fmt.Sprintf("%s %s (%s smallest units, read on chain)", format.Units(d.Allowance, int32(pl.Token.Decimals)), pl.Token.Symbol, d.Allowance))
 		match := "yes"
 		if d.Allowance.Cmp(s.prepared.Permit.Value) != 0 {
 			match = "no: the allowance differs from the signed value " + s.prepared.Permit.Value.String()
@@ -574,6 +581,15 @@ func (s *Screen) clip(out []string) string {
 		out = append(out[:s.h-1], s.env.Styles.Muted.Render("… "+s.env.Styles.Marks.More+" (enlarge the window)"))
 	}
 	return strings.Join(out, "\n")
+}
+
+// Reset implements kit.ProfileBound: the screen as new; the form, a prepared permit and a
+// result of the other profile are dropped (the clock tests set stays).
+func (s *Screen) Reset() {
+	now, w, h := s.now, s.w, s.h
+	*s = *New(s.env, s.app)
+	s.now = now
+	s.SetSize(w, h)
 }
 
 // SetSize implements kit.Screen.

@@ -252,8 +252,8 @@ func TestReviewDecisionAndResults(t *testing.T) {
 
 func TestRefusedNamesTheDomainField(t *testing.T) {
 	err := &app.PermitRefusedError{Fields: []string{"chainId"}, Err: errors.New("permit refused for token 0x5b18: chainId is 1 here but 31337 on chain")}
-	if !strings.Contains(err.Error(), "domain field chainId") || !strings.Contains(kit.NextStep(err, ""), "Nothing was signed") {
-		t.Fatalf("%v / %s", err, kit.NextStep(err, ""))
+	if !strings.Contains(err.Error(), "domain field chainId") || !strings.Contains(app.NextStep(err), "Nothing was signed") {
+		t.Fatalf("%v / %s", err, app.NextStep(err))
 	}
 	s := newTestScreen(t)
 	s.subID, s.submitting = 3, true

@@ -24,6 +24,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/enduser"
+	"purse/internal/format"
 	"purse/internal/visible"
 	"purse/tui/kit"
 	"purse/tui/table"
@@ -275,7 +276,7 @@ func (s *Screen) content() string {
 	line("call", e.Method+" "+e.Path)
 	line("route", e.Route)
 	line("base URL", e.BaseURL)
-	line("time", e.Time.UTC().Format("2006-01-02 15:04:05.000 UTC"))
+	line("time", format.Time(e.Time))
 	status := "no response"
 	if e.Status != 0 {
 		status = "HTTP " + strconv.Itoa(e.Status)

@@ -1,8 +1,6 @@
 package settings
 
-import "github.com/shopspring/decimal"
+import "purse/internal/format"
 
-// SOL formats lamports as SOL.
-func SOL(lamports uint64) string {
-	return decimal.NewFromUint64(lamports).Shift(-9).String() + " SOL"
-}
+// SOL formats lamports as SOL, with SOL's nine decimals.
+func SOL(lamports uint64) string { return format.Uint(lamports, format.SOLDecimals) + " SOL" }

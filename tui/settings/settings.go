@@ -59,7 +59,6 @@ type Screen struct {
 	formKind string // "add" or "edit"
 	busy     bool
 	note     string
-	noteErr  bool
 
 	audit    app.Audit
 	auditTbl table.Model
@@ -153,7 +152,9 @@ func (s *Screen) selected() (config.Profile, bool) {
 	return s.profiles.List[min(s.cursor, len(s.profiles.List)-1)], true
 }
 
-func (s *Screen) setNote(t string, isErr bool) { s.note, s.noteErr = t, isErr }
+// setNote shows a failure on the screen until the next success; a success is the footer's
+// passing status.
+func (s *Screen) setNote(t string) { s.note = t }
 
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
@@ -163,7 +164,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		if msg.Err != nil {
-			s.setNote("Cannot read the profiles: "+app.OneLine(msg.Err), true)
+			s.setNote("Cannot read the profiles: " + app.OneLine(msg.Err))
 			return s, nil
 		}
 		prev, _ := s.selected()
@@ -188,8 +189,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if s.formKind == "add" {
 			text = fmt.Sprintf("Added profile %s (%s, network %s): press enter on it to use it.", p.Name, p.UserAPI, p.Network)
 		}
-		s.form = nil
-		s.setNote(text, false)
+		s.form, s.note = nil, ""
 		cmds := []tea.Cmd{kit.Status(text), s.load()}
 		if s.app != nil && s.app.Profile().Name == p.Name {
 			ses := keyflow.SessionOf(s.env.Session, p)
@@ -206,17 +206,15 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		v := msg.Value
 		text := "Now using profile " + v.Profile.Name + "."
-		s.setNote(text, false)
 		ses := keyflow.SessionOf(s.env.Session, v.Profile)
-		return s, tea.Batch(kit.Status(text), s.load(),
-			func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: v.Profile.Name} },
-			func() tea.Msg { return kit.SessionMsg{Session: ses} })
+		// The router resets every screen (this one reloads on the message).
+		return s, tea.Batch(kit.Status(text), func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: v.Profile.Name, Session: ses} })
 	case kit.TaskResult[app.Audit]:
 		if msg.ID != s.auditID && msg.ID != s.verifyID {
 			return s, nil
 		}
 		if msg.Err != nil {
-			s.setNote("Cannot read the audit log: "+app.OneLine(msg.Err), true)
+			s.setNote("Cannot read the audit log: " + app.OneLine(msg.Err))
 			return s, nil
 		}
 		if msg.Value.Verified {
@@ -258,7 +256,7 @@ func (s *Screen) failed(err error) tea.Cmd {
 		s.form.Failed(err)
 		return nil
 	}
-	s.setNote(app.OneLine(err)+" — "+kit.NextStep(err, s.home()), true)
+	s.setNote(s.env.ErrorLine(err))
 	return nil
 }
 
@@ -581,16 +579,12 @@ func (s *Screen) noteLines() []string {
 		return nil
 	}
 	st := s.env.Styles
-	style, mark := st.StatusOK, st.Marks.OK+": "
-	if s.noteErr {
-		style, mark = st.StatusError, st.Marks.Error+": "
-	}
 	var out []string
-	for i, l := range kit.WrapWords(mark+s.note, max(s.w, 20)) {
+	for i, l := range kit.WrapWords(st.Marks.Error+": "+s.note, max(s.w, 20)) {
 		if i == 3 {
 			break
 		}
-		out = append(out, style.Render(l))
+		out = append(out, st.StatusError.Render(l))
 	}
 	return out
 }
@@ -614,7 +608,7 @@ func (s *Screen) auditView() string {
 	if row := s.auditTbl.Selected(); row != nil {
 		foot = append(foot, st.Label.Render("digest ")+kit.Truncate(row[5], max(s.w-7, 1)))
 	}
-	if s.note != "" && s.noteErr {
+	if s.note != "" {
 		foot = append(foot, s.noteLines()...)
 	}
 	s.auditTbl.SetSize(s.w, max(s.h-1-len(foot), 3))

@@ -137,7 +137,7 @@ func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 	}
 	s.form.SetValue("value", "1000000")
 	h.Press(tuitest.Key('s', tea.ModCtrl))
-	if sv.Profile().FeeCapLamports != 1_000_000 || !strings.Contains(tuitest.Plain(h.Scr.View()), "1000000 lamports = 0.001 SOL") {
+	if sv.Profile().FeeCapLamports != 1_000_000 || !strings.Contains(tuitest.Plain(h.Scr.View()), "1000000 lamports = 0.001000000 SOL") {
 		t.Fatalf("fee cap: %d\n%s", sv.Profile().FeeCapLamports, tuitest.Plain(h.Scr.View()))
 	}
 

@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/app"
+	"purse/internal/format"
 	"purse/tui/kit"
 )
 
@@ -145,7 +146,7 @@ func (c *chart) View() string {
 	}
 	width, top := 0, decimal.Zero
 	for _, m := range ms {
-		width = max(width, len(m.In.StringFixed(2)), len(m.Out.StringFixed(2)))
+		width = max(width, len(format.Amount(m.In, m.Currency)), len(format.Amount(m.Out, m.Currency)))
 		top = decimal.Max(top, m.In, m.Out)
 	}
 	lines := []string{st.Bold.Render(kit.Truncate(head, c.w))}
@@ -155,7 +156,7 @@ func (c *chart) View() string {
 			v     decimal.Decimal
 			style lipgloss.Style
 		}{{m.Month + " in  ", m.In, st.StatusOK}, {"        out ", m.Out, st.StatusError}} {
-			sum := row.v.StringFixed(2)
+			sum := format.Amount(row.v, m.Currency)
 			label := row.label + strings.Repeat(" ", width-len(sum)) + sum + " "
 			barW := c.w - kit.Width(label) - 1
 			lines = append(lines, kit.Truncate(label, c.w)+st.Muted.Render("│")+row.style.Render(bar(row.v, top, barW)))

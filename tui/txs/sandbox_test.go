@@ -110,7 +110,7 @@ func TestHistoryAgainstTheSandbox(t *testing.T) {
 	press(s, keyOf(tea.KeyEsc))
 
 	// Export: every IN record, one CSV row each.
-	msgs = drive(t, s, press(s, runes("e")))
+	msgs = drive(t, s, press(s, runes("x")))
 	if len(msgs) != 1 {
 		t.Fatalf("export messages %#v", msgs)
 	}
@@ -147,7 +147,7 @@ func TestHistoryAgainstTheSandbox(t *testing.T) {
 	}
 
 	// JSON export of the same filter.
-	msgs = drive(t, s, press(s, runes("E")))
+	msgs = drive(t, s, press(s, runes("X")))
 	if st := msgs[0].(kit.StatusMsg).Text; !strings.HasPrefix(st, "Exported "+strconv.Itoa(want)+" records to ") || !strings.HasSuffix(st, ".json") {
 		t.Fatalf("json export: %q", st)
 	}

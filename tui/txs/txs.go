@@ -84,6 +84,7 @@ type Screen struct {
 	app  Service // the application layer: every use case the screen runs
 	env  *kit.Env
 	keys keyMap
+	list kit.Actions // the list's keys (declareActions)
 	mode mode
 
 	table  table.Model
@@ -107,7 +108,9 @@ type Screen struct {
 	chartTask  kit.TaskID
 	loaded     bool
 	err        error
-	session    kit.Session // the session the kept client was built for
+	// toEnd says the user asked for the last record (G): each page read lands on its last
+	// row and the next is read, until the history ends or another key is pressed.
+	toEnd bool
 
 	detailRec enduser.Transaction
 	w, h      int
@@ -115,6 +118,46 @@ type Screen struct {
 
 type keyMap struct {
 	open, back, filter, refresh, exportCSV, exportJSON, copy, chart key.Binding
+}
+
+// declareActions declares the list's keys, each with what it does and why it is off now.
+// Their closures hold s: a Reset declares them again for the screen it resets.
+func (s *Screen) declareActions() {
+	k := s.keys
+	noRecord := func() string {
+		if len(s.rows) == 0 {
+			return "no record is shown"
+		}
+		return ""
+	}
+	exporting := func() string {
+		if s.exportTask != 0 {
+			return "an export is running"
+		}
+		return ""
+	}
+	s.list = kit.Actions{
+		{Key: k.open, Do: func() tea.Cmd { s.openDetail(s.rows[s.table.Cursor()]); return nil }, Off: noRecord},
+		{Key: k.filter, Do: func() tea.Cmd { s.form.load(s.filter); s.mode = modeForm; return nil }},
+		{Key: k.refresh, Do: s.reload},
+		{Key: k.copy, Do: func() tea.Cmd { return s.copyHash(s.rows[s.table.Cursor()]) }, Off: noRecord},
+		{Key: k.exportCSV, Do: func() tea.Cmd { return s.start(actExportCSV) }, Off: exporting},
+		{Key: k.exportJSON, Do: func() tea.Cmd { return s.start(actExportJSON) }, Off: exporting},
+		{Key: k.chart, Do: func() tea.Cmd { return s.start(actChart) }, Off: func() string {
+			if s.chartTask != 0 {
+				return "the chart's history is still being read"
+			}
+			return ""
+		}},
+	}
+}
+
+// reload reads the history again from the first page.
+func (s *Screen) reload() tea.Cmd {
+	s.pages, s.dropped = nil, 0
+	s.setRows(0)
+	s.table.Empty = "Loading the first page…"
+	return s.start(actFirst)
 }
 
 // Service is what the Transactions screen needs of the application layer (*app.App is one):
@@ -137,21 +180,12 @@ func newScreen(env *kit.Env, a Service) *Screen {
 			back:       kit.WithHelp(k.Back, "back to the list"),
 			filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 			refresh:    kit.WithHelp(k.Refresh, "reload"),
-			exportCSV:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export csv")),
-			exportJSON: key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "export json")),
+			exportCSV:  kit.WithHelp(k.Export, "export csv"),
+			exportJSON: key.NewBinding(key.WithKeys(strings.ToUpper(k.Export.Keys()[0])), key.WithHelp(strings.ToUpper(k.Export.Keys()[0]), "export json")),
 			chart:      key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "chart in/out per month")),
 			copy:       kit.WithHelp(k.Copy, "copy tx hash"),
 		},
-		table: table.New(env,
-			table.Column{Title: "ID", Width: 6, Right: true},
-			table.Column{Title: "Time (UTC)", Width: 16},
-			table.Column{Title: "Type", Width: 7},
-			table.Column{Title: "Dir", Width: 3},
-			table.Column{Title: "Amount", Width: 11, Right: true},
-			table.Column{Title: "Cur", Width: 4},
-			table.Column{Title: "Status", Width: 9},
-			table.Column{Title: "Title"},
-		),
+		table:  table.New(env, columns()...),
 		detail: viewport.New(),
 		form:   newForm(env),
 	}
@@ -161,8 +195,23 @@ func newScreen(env *kit.Env, a Service) *Screen {
 		Left: key.NewBinding(key.WithDisabled()), Right: key.NewBinding(key.WithDisabled()),
 	}
 	s.table.Empty = "Loading the first page…"
-	s.session = env.Session
+	s.declareActions()
 	return s
+}
+
+// columns are the history's columns as every front end names them (app.TxColumns), all but
+// the hash, which the detail pane shows: the widths are the screen's.
+func columns() []table.Column {
+	widths := map[string]table.Column{"ID": {Width: 6, Right: true}, "TIME": {Width: 23}, "TYPE": {Width: 7}, "DIR": {Width: 3},
+		"AMOUNT": {Width: 11, Right: true}, "CUR": {Width: 4}, "STATUS": {Width: 9}, "TITLE": {}}
+	var out []table.Column
+	for _, name := range app.TxColumns {
+		if c, ok := widths[name]; ok {
+			c.Title = name
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // rowSource draws rows on demand: Row is called only for the visible rows.
@@ -170,14 +219,7 @@ type rowSource []enduser.Transaction
 
 func (r rowSource) Len() int { return len(r) }
 
-func (r rowSource) Row(i int) []string {
-	t := r[i]
-	return []string{
-		strconv.FormatInt(int64(t.ID), 10),
-		time.Unix(int64(t.Timestamp), 0).UTC().Format("2006-01-02 15:04"),
-		t.Type, t.Direction, app.AmountText(t.Amount), app.CurrencyText(t.Currency), t.Status, t.Title,
-	}
-}
+func (r rowSource) Row(i int) []string { return app.TxRow(r[i]) }
 
 // oneLine makes server text safe for one line: invisible characters become visible.
 func oneLine(s string) string { return visible.Line(s) }
@@ -300,22 +342,6 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			s.client = msg.Value.Client
 		}
 		return s, kit.Push(newChart(s.env, msg.Value.Flows))
-	case kit.SessionMsg:
-		// Another profile, key or account: the kept client signs for the old one.
-		was, now := s.session, msg.Session
-		s.session = msg.Session
-		was.SolanaKey, now.SolanaKey = "", ""
-		if was == now {
-			return s, nil
-		}
-		s.client = nil
-		if s.loaded || s.loading() {
-			s.pages, s.dropped, s.loaded = nil, 0, false
-			s.setRows(0)
-			s.table.Empty = "Loading the first page…"
-			return s, s.start(actFirst)
-		}
-		return s, nil
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
 	case tea.PasteMsg:
@@ -365,7 +391,13 @@ func (s *Screen) onPage(msg kit.TaskResult[pageResult]) tea.Cmd {
 			s.dropped += n
 			cur -= n
 		}
+		if s.toEnd {
+			cur = len(s.rows) + len(p.Transactions) // clamped to the new last row
+		}
 		s.setRows(cur)
+		if !p.HasNextPage {
+			s.toEnd = false
+		}
 		return s.maybeFetch(true, false)
 	case actPrev:
 		s.pages = append([]*enduser.TxPage{p}, s.pages...)
@@ -455,48 +487,17 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		s.detail, cmd = s.detail.Update(k)
 		return cmd
 	}
-	switch {
-	case key.Matches(k, s.keys.open):
-		if len(s.rows) == 0 {
-			return nil
-		}
-		s.openDetail(s.rows[s.table.Cursor()])
-		return nil
-	case key.Matches(k, s.keys.filter):
-		s.form.load(s.filter)
-		s.mode = modeForm
-		return nil
-	case key.Matches(k, s.keys.refresh):
-		s.pages, s.dropped = nil, 0
-		s.setRows(0)
-		s.table.Empty = "Loading the first page…"
-		return s.start(actFirst)
-	case key.Matches(k, s.keys.exportCSV):
-		return s.startExport(actExportCSV)
-	case key.Matches(k, s.keys.exportJSON):
-		return s.startExport(actExportJSON)
-	case key.Matches(k, s.keys.chart):
-		if s.chartTask != 0 {
-			return kit.Status("The chart's history is still being read.")
-		}
-		return s.start(actChart)
-	case key.Matches(k, s.keys.copy):
-		if len(s.rows) == 0 {
-			return nil
-		}
-		return s.copyHash(s.rows[s.table.Cursor()])
+	if cmd, ok := s.list.Handle(k); ok {
+		s.toEnd = false
+		return cmd
 	}
+	// G goes to the last record of the history: the pages still on the server are read,
+	// each landing on its last row; any other key stops that.
+	s.toEnd = key.Matches(k, s.env.Keys.Bottom) && len(s.pages) > 0 && s.pages[len(s.pages)-1].HasNextPage
 	before := s.table.Cursor()
 	s.table, _ = s.table.Update(k)
 	after := s.table.Cursor()
 	return s.maybeFetch(after >= before, after <= before)
-}
-
-func (s *Screen) startExport(act action) tea.Cmd {
-	if s.exportTask != 0 {
-		return kit.Status("An export is already running.")
-	}
-	return s.start(act)
 }
 
 func (s *Screen) copyHash(t enduser.Transaction) tea.Cmd {
@@ -519,14 +520,11 @@ func (s *Screen) detailContent() string {
 	const labelW = 18
 	valW := max(s.w-labelW-1, 8)
 	var b strings.Builder
-	for i, f := range enduser.TransactionFields(s.detailRec) {
+	for i, f := range app.TxDetails(s.detailRec) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
 		v, _ := visible.Escape(f[1])
-		if f[0] == "timestamp" && s.detailRec.Timestamp > 0 {
-			v += " (" + time.Unix(int64(s.detailRec.Timestamp), 0).UTC().Format("2006-01-02 15:04:05 UTC") + ")"
-		}
 		if v == "" {
 			b.WriteString(st.Label.Render(kit.Pad(f[0], labelW)) + " " + st.Muted.Render("(empty)"))
 			continue
@@ -548,6 +546,16 @@ func (s *Screen) detailContent() string {
 
 // tableRows is how many record rows the table shows.
 func (s *Screen) tableRows() int { return max(s.h-2-2, 1) }
+
+// Reset implements kit.ProfileBound: the screen as new; the signed client of the other
+// profile is dropped (the settings tests set stay).
+func (s *Screen) Reset() {
+	maxPages, now, w, h := s.MaxPages, s.Now, s.w, s.h
+	*s = *newScreen(s.env, s.app)
+	s.declareActions()
+	s.MaxPages, s.Now = maxPages, now
+	s.SetSize(w, h)
+}
 
 // SetSize implements kit.Screen.
 func (s *Screen) SetSize(w, h int) {
@@ -610,7 +618,9 @@ func (s *Screen) position() string {
 	} else {
 		b.WriteString(" · end of history")
 	}
-	if s.loading() {
+	if s.loading() && s.toEnd {
+		b.WriteString(" · " + s.env.Styles.Marks.Busy + " reading on to the last record")
+	} else if s.loading() {
 		b.WriteString(" · " + s.env.Styles.Marks.Busy + " loading")
 	}
 	return b.String()
@@ -643,7 +653,7 @@ func describe(f enduser.TxFilter) string {
 	}
 	add("txHash", f.TxHash)
 	if len(parts) == 0 {
-		return "none (newest first) · / to filter · e/E export csv/json"
+		return "none (newest first) · / to filter · x/X export csv/json"
 	}
 	return strings.Join(parts, " · ")
 }
@@ -660,10 +670,10 @@ func (s *Screen) ShortHelp() []key.Binding {
 	case modeDetail:
 		return []key.Binding{s.env.Keys.Up, s.env.Keys.Down, s.keys.copy, s.keys.back}
 	}
-	return []key.Binding{s.keys.open, s.keys.filter, s.keys.exportCSV, s.keys.chart, s.keys.refresh}
+	return s.list.Short()
 }
 
-// FullHelp implements kit.Screen.
+// FullHelp implements kit.Screen: in the list every action, those off now with the reason.
 func (s *Screen) FullHelp() [][]key.Binding {
 	switch s.mode {
 	case modeForm:
@@ -672,11 +682,7 @@ func (s *Screen) FullHelp() [][]key.Binding {
 		k := s.env.Keys
 		return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {s.keys.copy, s.keys.back}}
 	}
-	return [][]key.Binding{
-		s.env.Keys.Movement(),
-		{s.keys.open, s.keys.filter, s.keys.refresh, s.keys.copy},
-		{s.keys.exportCSV, s.keys.exportJSON, s.keys.chart},
-	}
+	return [][]key.Binding{s.list.Full(), s.env.Keys.Movement()}
 }
 
 // InputFocused implements kit.Screen: true while the filter form is open.

@@ -65,20 +65,19 @@ func TestWindowDropsPagesAndReadsThemBackByCursor(t *testing.T) {
 	s.MaxPages = 2
 	s.Init()
 	reply(s, actFirst, page(0, 30, false, true))
-	press(s, runes("G")) // bottom: asks for page 2
+	press(s, runes("G")) // the last record: asks for page 2, and on
 	reply(s, actNext, page(30, 30, true, true))
-	press(s, runes("G"))
 	if s.pageAct != actNext || !s.loading() {
 		t.Fatal("the end of page 2 must ask for page 3")
 	}
-	reply(s, actNext, page(60, 30, true, true))
+	reply(s, actNext, page(60, 30, true, false)) // the end of the history
 	if len(s.pages) != 2 || s.dropped != 30 || s.rows[0].ID != record(30).ID {
 		t.Fatalf("window: %d pages, dropped %d, first %d", len(s.pages), s.dropped, s.rows[0].ID)
 	}
-	if s.rows[s.table.Cursor()].ID != record(59).ID {
-		t.Fatalf("the cursor must stay on the same record, is on %d", s.rows[s.table.Cursor()].ID)
+	if s.rows[s.table.Cursor()].ID != record(89).ID {
+		t.Fatalf("the cursor must be on the last record read, is on %d", s.rows[s.table.Cursor()].ID)
 	}
-	if !strings.Contains(tuitest.Plain(s.View()), "records 31-90 in 2 pages · newer above · more on the server") {
+	if !strings.Contains(tuitest.Plain(s.View()), "records 31-90 in 2 pages · newer above · end of history") {
 		t.Fatalf("position:\n%s", tuitest.Plain(s.View()))
 	}
 	// Back to the top of what is kept: the dropped page is read again with PrevPage.
@@ -248,10 +247,10 @@ func TestErrorsLeaveAHint(t *testing.T) {
 
 func TestExportResultIsReported(t *testing.T) {
 	s := newTestScreen(t, 80, 24)
-	if press(s, runes("e")) == nil || s.exportTask == 0 {
+	if press(s, runes("x")) == nil || s.exportTask == 0 {
 		t.Fatal("e starts an export")
 	}
-	if st := tuitest.Flatten(press(s, runes("E")))[0].(kit.StatusMsg); !strings.Contains(st.Text, "already running") {
+	if st := tuitest.Flatten(press(s, runes("X")))[0].(kit.StatusMsg); !strings.Contains(st.Text, "an export is running") {
 		t.Fatalf("second export: %q", st.Text)
 	}
 	_, cmd := s.Update(kit.TaskResult[exportResult]{ID: s.exportTask, Value: exportResult{Act: actExportCSV, Path: "/h/exports/t.csv", Count: 12}})
@@ -262,7 +261,7 @@ func TestExportResultIsReported(t *testing.T) {
 
 func TestExportWithoutServicesFailsWithAHint(t *testing.T) {
 	s := newTestScreen(t, 80, 24)
-	msgs := tuitest.Flatten(press(s, runes("E")))
+	msgs := tuitest.Flatten(press(s, runes("X")))
 	r := msgs[0].(kit.TaskResult[exportResult])
 	if r.Err == nil || !strings.Contains(r.Err.Error(), "profile") {
 		t.Fatalf("err %v", r.Err)
@@ -272,14 +271,59 @@ func TestExportWithoutServicesFailsWithAHint(t *testing.T) {
 	}
 }
 
-func TestSessionChangeDropsTheClientAndReloads(t *testing.T) {
+// TestEndKeyReadsOnToTheLastRecord: G with more pages on the server reads them, landing on
+// the last row of each, until the history ends: it lands on the last record, not mid-list.
+func TestEndKeyReadsOnToTheLastRecord(t *testing.T) {
+	s := newTestScreen(t, 80, 24)
+	s.Init()
+	reply(s, actFirst, page(0, 50, false, true))
+	press(s, runes("G"))
+	if !s.loading() || s.pageAct != actNext || !s.toEnd {
+		t.Fatal("G with more on the server reads the next page")
+	}
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "reading on to the last record") {
+		t.Fatalf("the position line says where it goes:\n%s", v)
+	}
+	reply(s, actNext, page(50, 50, true, true))
+	if s.table.Cursor() != 99 || s.pageAct != actNext || !s.loading() {
+		t.Fatalf("after the second page the cursor is on row %d (want the last, 99), and the third is read", s.table.Cursor())
+	}
+	reply(s, actNext, page(100, 30, true, false))
+	if s.table.Cursor() != 129 || s.loading() || s.toEnd {
+		t.Fatalf("at the end of the history the cursor is on row %d (want 129)", s.table.Cursor())
+	}
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "end of history") || !strings.Contains(v, "row 130 of 130") {
+		t.Fatalf("the last record:\n%s", v)
+	}
+	// Another key stops the walk: k moves up and the next page lands where it was.
+	s.Reset()
+	s.Init()
+	reply(s, actFirst, page(0, 50, false, true))
+	press(s, runes("G"))
+	press(s, runes("k"))
+	at := s.table.Cursor()
+	reply(s, actNext, page(50, 50, true, true))
+	if s.toEnd || s.table.Cursor() != at {
+		t.Fatalf("after k the walk stops: cursor %d, want %d", s.table.Cursor(), at)
+	}
+}
+
+// TestResetDropsTheClient: on a profile switch the router resets the screen; the next read
+// signs with a new client, never the other profile's.
+func TestResetDropsTheClient(t *testing.T) {
 	s := newTestScreen(t, 80, 24)
 	s.Init()
 	reply(s, actFirst, page(0, 10, false, false))
-	before := s.pageTask
-	_, cmd := s.Update(kit.SessionMsg{Session: kit.Session{Profile: "other"}})
-	if cmd == nil || s.client != nil || s.pageAct != actFirst || s.pageTask == before {
-		t.Fatal("a new session reloads with a new client")
+	s.client = new(enduser.Client) // the signed client a read keeps for the next pages
+	if len(s.rows) != 10 {
+		t.Fatal("a read keeps its rows")
+	}
+	s.Reset()
+	if s.client != nil || len(s.rows) != 0 || s.loaded || s.w != 80 {
+		t.Fatal("a reset screen holds nothing of the other profile")
+	}
+	if s.Init() == nil || s.pageAct != actFirst {
+		t.Fatal("a reset screen reads the first page again")
 	}
 }
 
@@ -322,20 +366,5 @@ func TestGolden(t *testing.T) {
 				teatest.RequireEqualOutput(t, []byte(v))
 			})
 		}
-	}
-}
-
-func TestOnlyAnotherSigningContextDropsTheClient(t *testing.T) {
-	s := newTestScreen(t, 80, 24)
-	s.Init()
-	reply(s, actFirst, page(0, 10, false, false))
-	ses := s.env.Session
-	ses.SolanaKey = "sol-2"
-	before := s.pageTask
-	if _, cmd := s.Update(kit.SessionMsg{Session: ses}); cmd != nil || s.pageTask != before {
-		t.Fatal("a new Solana key does not concern the history")
-	}
-	if len(s.rows) != 10 {
-		t.Fatal("rows must stay")
 	}
 }

@@ -2,14 +2,16 @@
 // start it, and when the application layer answers app.ErrNeedsUnlock, ask in a
 // passphrase dialog and run it again with what the user typed, under the same task id, so
 // the screen that started it receives its result as if nothing had happened in between.
-// Escape ends the task with kit.ErrCancelled. The passphrase lives in the retried call
-// only and is cleared after it.
+// A wrong passphrase is asked again, as ssh does, up to MaxTries in all; escape ends the
+// task with kit.ErrCancelled. The passphrase lives in the retried call only and is cleared
+// after it.
 package unlock
 
 import (
 	"context"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -38,7 +40,15 @@ type retry[T any] struct {
 	label string
 	fn    Func[T]
 	id    kit.TaskID
+	// asked is the last passphrase asked for (an existing key's); tries counts the answers
+	// the key refused.
+	asked *app.LockedError
+	tries int
 }
+
+// MaxTries is how many times a key's passphrase is asked before the call ends with the
+// refusal, as ssh asks three times.
+const MaxTries = 3
 
 // wrap turns a needs-unlock result of cmd into the passphrase dialog; any other message
 // passes through. have is what earlier prompts of this call collected.
@@ -51,10 +61,20 @@ func (r *retry[T]) wrap(cmd tea.Cmd, have *app.Unlock) tea.Cmd {
 		msg := cmd()
 		res, ok := msg.(kit.TaskResult[T])
 		var locked *app.LockedError
+		if ok && have != nil && r.asked != nil && app.IsWrongPassphrase(res.Err) {
+			r.tries++
+			if r.tries < MaxTries && r.env.Tasks.Park(res.Ref()) {
+				// Asked again in place, as ssh does: nothing was sent with the wrong one.
+				clear(have.Passphrase)
+				have.Passphrase = nil
+				note := fmt.Sprintf("That passphrase is not the key's (try %d of %d); nothing was sent.", r.tries+1, MaxTries)
+				return kit.PushDialogMsg{Dialog: r.dialog(r.asked, have, "").Note(note), Task: r.id}
+			}
+		}
 		if !ok || !errors.As(res.Err, &locked) {
 			if ok && have != nil && app.IsWrongPassphrase(res.Err) {
 				// r would not ask again, and the screen's key for the action differs: say so.
-				res.Err = &app.Advice{Err: res.Err, Next: "The passphrase typed was not the key's; nothing was sent. " +
+				res.Err = &app.Advice{Err: res.Err, Next: fmt.Sprintf("The passphrase was refused %d times; nothing was sent. ", r.tries) +
 					"Start this again (" + r.label + ") and type the key's passphrase."}
 				msg = res
 			}
@@ -71,7 +91,10 @@ func (r *retry[T]) wrap(cmd tea.Cmd, have *app.Unlock) tea.Cmd {
 
 // dialog asks for the passphrase locked names (twice for a new one). An export, say,
 // needs the key's passphrase and then a new one for the file: have keeps the first.
-func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock, note string) kit.Dialog {
+func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock, note string) *dialog.Passphrase {
+	if !locked.New {
+		r.asked = locked
+	}
 	title, prompt := "Unlock key", locked.Prompt
 	if locked.New {
 		title = "New passphrase"

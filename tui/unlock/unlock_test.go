@@ -85,18 +85,44 @@ func TestUnlockAsksAndRetriesUnderTheSameID(t *testing.T) {
 	}
 }
 
-func TestUnlockWrongPassphraseIsTheCallsError(t *testing.T) {
+// TestWrongPassphraseIsAskedAgain: a wrong passphrase asks again in place, as ssh does,
+// saying so and which try it is; a right one on the second try runs the call under the same
+// id; three wrong ones end the call with the refusal and what to do.
+func TestWrongPassphraseIsAskedAgain(t *testing.T) {
 	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
 	l := &locked{}
 	id, cmd := Start(env, "s", "Loading", l.call)
-	res := result(t, env, typeInto(t, cmd(), "nope")(), id)
-	if res.Err == nil || res.Err.Error() != "wrong passphrase" {
-		t.Fatalf("a wrong passphrase: %+v", res)
+	again := typeInto(t, cmd(), "nope")()
+	push, ok := again.(kit.PushDialogMsg)
+	if !ok || push.Task != id {
+		t.Fatalf("a wrong passphrase asks again: %T %+v", again, again)
+	}
+	push.Dialog.SetSize(80, 24)
+	if v := tuitest.Plain(push.Dialog.View()); !strings.Contains(v, "not the key's (try 2 of 3); nothing was sent") {
+		t.Fatalf("the prompt again says why:\n%s", v)
+	}
+	if env.Tasks.Busy() {
+		t.Fatal("the task waits for the user again")
+	}
+	res := result(t, env, typeInto(t, again, "pw")(), id)
+	if res.Err != nil || res.Value != "done" || l.calls != 3 {
+		t.Fatalf("right on the second try: %+v, %d calls", res, l.calls)
+	}
+
+	l = &locked{}
+	id, cmd = Start(env, "t", "Loading", l.call)
+	msg := cmd()
+	for range MaxTries - 1 {
+		msg = typeInto(t, msg, "nope")()
+	}
+	res = result(t, env, typeInto(t, msg, "nope")(), id)
+	if res.Err == nil || res.Err.Error() != "wrong passphrase" || l.calls != 1+MaxTries {
+		t.Fatalf("after %d wrong passphrases: %+v, %d calls", MaxTries, res, l.calls)
 	}
 	// the next step is to start the action again, not "press r"
-	next := kit.NextStep(res.Err, "")
+	next := app.NextStep(res.Err)
 	if !strings.Contains(next, "Start this again (Loading) and type the key's passphrase") || strings.Contains(next, "press r") {
-		t.Fatalf("next step after a wrong passphrase: %q", next)
+		t.Fatalf("next step after the wrong passphrases: %q", next)
 	}
 }
 

@@ -99,7 +99,26 @@ func (d *Driver) Deliver(msg tea.Msg) {
 		}
 		d.Send(msg)
 	case kit.SessionMsg:
-		d.Env.Session = m.Session
+		if m.Session != d.Env.Session {
+			// Another account: the router makes it a profile switch.
+			d.Deliver(kit.ProfileSwitchedMsg{Profile: m.Session.Profile, Session: m.Session})
+			return
+		}
+		d.Send(msg)
+	case kit.ProfileSwitchedMsg:
+		// As the router: every task cancelled, the screen reset and initialised again.
+		d.Other = append(d.Other, msg)
+		d.Env.Tasks.Reset()
+		d.Dialogs = nil
+		if m.Session != (kit.Session{}) {
+			d.Env.Session = m.Session
+		}
+		if pb, ok := d.Scr.(kit.ProfileBound); ok {
+			pb.Reset()
+			d.Send(msg)
+			d.Run(d.Scr.Init())
+			return
+		}
 		d.Send(msg)
 	default:
 		if d.Route != nil {

@@ -43,7 +43,9 @@ func Env(tb testing.TB, session kit.Session, home string) *kit.Env {
 
 // EnvContext is Env on ctx.
 func EnvContext(ctx context.Context, session kit.Session, home string) *kit.Env {
-	return kit.NewEnv(ctx, session, home, nil)
+	env := kit.NewEnv(ctx, session, home, nil)
+	env.Describe = app.Describe // as the router sets it
+	return env
 }
 
 // ServicesEnv is the Env of a screen test: session {Profile "t", Network "31337"} at

@@ -1,0 +1,40 @@
+package app
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"purse/enduser"
+	"purse/partner"
+)
+
+// The session's request log (Log) holds every call a use case makes, not only the end-user
+// API's: the partner API's (a deposit quote, the partner mint) and the Solana RPC's go
+// through loggedClient, so --trace, --curl and the Requests screen show them too.
+
+// loggedClient is an HTTP client whose calls are recorded in the session's log, each under
+// the name route gives it; the headers named in shorten are kept only shortened.
+func (s *App) loggedClient(timeout time.Duration, route func(*http.Request, []byte) string, shorten ...string) *http.Client {
+	return &http.Client{Timeout: timeout, Transport: &enduser.LoggingTransport{Log: s.Log, Route: route, Shorten: shorten}}
+}
+
+// partnerHTTP records the partner API's calls; the partner signature, a credential until its
+// deadline, is kept only shortened.
+func (s *App) partnerHTTP() *http.Client {
+	return s.loggedClient(30*time.Second, func(r *http.Request, _ []byte) string { return "partner " + r.URL.Path }, partner.HeaderAPISignature)
+}
+
+// solanaHTTP records the Solana RPC's calls under their JSON-RPC method (the RPC bounds
+// each call itself).
+func (s *App) solanaHTTP() *http.Client {
+	return s.loggedClient(0, func(_ *http.Request, body []byte) string {
+		var call struct {
+			Method string `json:"method"`
+		}
+		if json.Unmarshal(body, &call) != nil || call.Method == "" {
+			return "solana rpc"
+		}
+		return "solana " + call.Method
+	})
+}
