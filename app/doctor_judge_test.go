@@ -329,6 +329,26 @@ func TestJudgePartner(t *testing.T) {
 	seen(t, "unsigned, refused", judged(judgeResponseSigner([]*answer{unsigned, unsigned}, &pin), 3), ProbeContradicted, "2")
 	seen(t, "unsigned, warn", judged(judgeResponseSigner([]*answer{unsigned}, &pin), 3, 0, 2), ProbeConfirmed, "2")
 	seen(t, "partly unsigned", judged(judgeResponseSigner([]*answer{signed(pin), unsigned}, &pin), 3), ProbeContradicted, "2")
-	seen(t, "nothing pinned", judged(judgeResponseSigner([]*answer{signed(pin)}, nil), 3), ProbeConfirmed, "0")
+	// Without a pin nothing was compared: any key, a stand-in's too, signs alike.
+	p = judged(judgeResponseSigner([]*answer{signed(pin)}, nil), 3)
+	seen(t, "nothing pinned", p, ProbeInconclusive, "")
+	if !strings.Contains(p.Detail, "no response key pinned: any signer is accepted; pin partner_response_key") || !strings.Contains(p.Detail, pin.Hex()) {
+		t.Fatalf("nothing pinned: %s", p.Detail)
+	}
+	seen(t, "nothing pinned, partly unsigned", judged(judgeResponseSigner([]*answer{signed(pin), unsigned}, nil), 3), ProbeInconclusive, "")
+	seen(t, "nothing pinned, unsigned", judged(judgeResponseSigner([]*answer{unsigned}, nil), 3), ProbeContradicted, "2")
+	// Unsigned answers are named with what they can mean; the setting that would accept
+	// them is never proposed.
+	for _, warn := range []bool{false, true} {
+		p := Probe{}
+		verdict(&p, responseSignerReadings(pin.Hex(), warn), judgeResponseSigner([]*answer{unsigned}, &pin))
+		want := map[bool]string{false: ProbeContradicted, true: ProbeConfirmed}[warn]
+		if p.Verdict != want || !strings.Contains(p.Detail, "a stand-in that is not the service") || strings.Contains(p.Detail, "selects it") {
+			t.Errorf("unsigned, warn %v: %s %s", warn, p.Verdict, p.Detail)
+		}
+		if s := summarize([]Probe{p}); len(s.Settings) != 0 || p.Setting != "" {
+			t.Errorf("unsigned, warn %v: the summary proposes %q (%q)", warn, s.Settings, p.Setting)
+		}
+	}
 	seen(t, "no HTTP 200", judged(judgeResponseSigner([]*answer{partnerUnknown, {err: errors.New("x")}}, &pin), 3), ProbeInconclusive, "")
 }

@@ -237,6 +237,15 @@ func TestDoctorAgainstRefusedSignatures(t *testing.T) {
 	if signed < 10 || by["envelope"].Verdict != ProbeConfirmed || by["on-ramp limit method"].Verdict != ProbeConfirmed {
 		t.Fatalf("the unsigned probes: %d signed\n%s", signed, dump(rep))
 	}
+	// The stand-in's refusals are unsigned: said, with what that can mean, and the setting
+	// that would let unsigned answers through is proposed nowhere.
+	if p := by["partner response signer"]; p.Verdict != ProbeContradicted || p.Setting != "" ||
+		!strings.Contains(p.Detail, "carry no x-api-signature: a service that does not sign some answers (its errors), or a stand-in that is not the service") {
+		t.Errorf("partner response signer: %s %q: %s", p.Verdict, p.Setting, p.Detail)
+	}
+	if strings.Contains(strings.Join(rep.Summary.Settings, " "), "partner_unsigned_answers") || strings.Contains(adv.NextStep(), "partner_unsigned_answers") {
+		t.Errorf("a weaker setting proposed: %q; %s", rep.Summary.Settings, adv.NextStep())
+	}
 }
 
 // A stand-in that answers every request with the same success: the probes that tell the
