@@ -11,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/enduser"
+	"purse/homechain"
 )
 
 // Each probe's discriminating logic, with the answers each reading gives (and a stand-in's
@@ -257,12 +258,24 @@ func TestJudgeChain(t *testing.T) {
 	seen(t, "the network's chain", judged(judgeChainID(big.NewInt(5003), "5003"), 2), ProbeConfirmed, "0")
 	seen(t, "another chain", judged(judgeChainID(big.NewInt(5000), "5003"), 2), ProbeContradicted, "1")
 	mainnetNFT := common.HexToAddress("0x4a05148119683E0A41b52fb973EEF0EE81536c47")
-	seen(t, "code", judged(judgeCode("account_nft", mainnetNFT, 100, "5003"), 2), ProbeConfirmed, "0")
-	p := judged(judgeCode("account_nft", mainnetNFT, 0, "5003"), 2)
+	nft := func(sh homechain.Shape, err error) contractAt {
+		return contractAt{addr: mainnetNFT, sh: sh, readErr: err}
+	}
+	seen(t, "the account NFT", judged(judgeAccountNFT(nft(homechain.Shape{CodeSize: 100, ERC165: true, ERC721: true, Enumerable: true}, nil), "5003"), 3), ProbeConfirmed, "0")
+	p := judged(judgeAccountNFT(nft(homechain.Shape{}, nil), "5003"), 3)
 	seen(t, "no code", p, ProbeContradicted, "1")
 	if p.Setting != "s=1" || !strings.Contains(p.Detail, "another network") {
 		t.Fatalf("no code: %+v", p)
 	}
+	p = judged(judgeAccountNFT(nft(homechain.Shape{CodeSize: 100, Token: true}, nil), "5003"), 3)
+	seen(t, "a fiat token", p, ProbeContradicted, "2")
+	if !strings.Contains(p.Detail, "no ERC-165; answers decimals() and DOMAIN_SEPARATOR() as a permit token") {
+		t.Fatalf("a fiat token: %s", p.Detail)
+	}
+	seen(t, "an ERC-721, not Enumerable", judged(judgeAccountNFT(nft(homechain.Shape{CodeSize: 100, ERC165: true, ERC721: true}, nil), "5003"), 3), ProbeContradicted, "2")
+	seen(t, "ERC-165, not an ERC-721", judged(judgeAccountNFT(nft(homechain.Shape{CodeSize: 100, ERC165: true}, nil), "5003"), 3), ProbeContradicted, "2")
+	seen(t, "no ERC-165", judged(judgeAccountNFT(nft(homechain.Shape{CodeSize: 100}, nil), "5003"), 3), ProbeContradicted, "2")
+	seen(t, "interfaces unread", judged(judgeAccountNFT(nft(homechain.Shape{CodeSize: 100}, errors.New("timeout")), "5003"), 3), ProbeInconclusive, "")
 	seen(t, "the key's account", judged(judgeAccountOnChain("123", 123, true, nil), 2), ProbeConfirmed, "0")
 	seen(t, "another account", judged(judgeAccountOnChain("123", 456, true, nil), 2), ProbeContradicted, "1")
 	seen(t, "no account", judged(judgeAccountOnChain("123", 0, false, nil), 2), ProbeContradicted, "1")
@@ -271,12 +284,24 @@ func TestJudgeChain(t *testing.T) {
 
 func TestJudgeCardSpender(t *testing.T) {
 	spender, other := common.HexToAddress("0x25d66C564532258eD9cdBB6215E260AFf41d8bae"), common.HexToAddress("0xb9d38DDE25f67D57af5b91C254F869F90d483d05")
-	seen(t, "code, none named", judged(judgeCardSpender(spender, 900, nil, true, "5003"), 3), ProbeConfirmed, "0")
-	seen(t, "code, the one named", judged(judgeCardSpender(spender, 900, []common.Address{spender}, true, "5003"), 3), ProbeConfirmed, "0")
-	seen(t, "another named", judged(judgeCardSpender(spender, 900, []common.Address{other}, true, "5003"), 3), ProbeContradicted, "2")
-	seen(t, "no code", judged(judgeCardSpender(spender, 0, nil, true, "5003"), 3), ProbeContradicted, "1")
-	seen(t, "no code, another named", judged(judgeCardSpender(spender, 0, []common.Address{other}, true, "5003"), 3), ProbeContradicted, "1; 2")
-	seen(t, "no configuration", judged(judgeCardSpender(spender, 900, nil, false, "5003"), 3), ProbeInconclusive, "")
+	at := func(size int, sh homechain.Shape, err error) contractAt {
+		sh.CodeSize = size
+		return contractAt{addr: spender, sh: sh, readErr: err}
+	}
+	plain := homechain.Shape{}
+	p := judged(judgeCardSpender(at(900, plain, nil), nil, true, "5003"), 4)
+	seen(t, "code, none named", p, ProbeConfirmed, "0")
+	if !strings.Contains(p.Detail, "holds code") || !strings.Contains(p.Detail, "nothing more can be checked") {
+		t.Fatalf("code, none named: %s", p.Detail)
+	}
+	seen(t, "code, the one named", judged(judgeCardSpender(at(900, plain, nil), []common.Address{spender}, true, "5003"), 4), ProbeConfirmed, "0")
+	seen(t, "another named", judged(judgeCardSpender(at(900, plain, nil), []common.Address{other}, true, "5003"), 4), ProbeContradicted, "2")
+	seen(t, "no code", judged(judgeCardSpender(at(0, plain, nil), nil, true, "5003"), 4), ProbeContradicted, "1")
+	seen(t, "no code, another named", judged(judgeCardSpender(at(0, plain, nil), []common.Address{other}, true, "5003"), 4), ProbeContradicted, "1; 2")
+	seen(t, "no configuration", judged(judgeCardSpender(at(900, plain, nil), nil, false, "5003"), 4), ProbeInconclusive, "")
+	seen(t, "a token", judged(judgeCardSpender(at(900, homechain.Shape{Token: true}, nil), nil, true, "5003"), 4), ProbeContradicted, "3")
+	seen(t, "the account NFT", judged(judgeCardSpender(at(900, homechain.Shape{ERC165: true, ERC721: true, Enumerable: true}, nil), []common.Address{spender}, true, "5003"), 4), ProbeContradicted, "3")
+	seen(t, "unread", judged(judgeCardSpender(at(900, plain, errors.New("timeout")), nil, true, "5003"), 4), ProbeInconclusive, "")
 
 	raw := []byte(`{"retCode":0,"result":{"chains":[{"chainIdentifier":"EIP155:5003","cardSpenderContract":"` + spender.Hex() +
 		`","tokens":[{"symbol":"EUR24","cardAuthContract":"` + other.Hex() + `"}]},{"chainIdentifier":"eip155:1","cardSpenderContract":"0x0000000000000000000000000000000000000001"}]}}`)

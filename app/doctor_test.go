@@ -317,6 +317,56 @@ func TestDoctorCatchesAnotherNetworksAddresses(t *testing.T) {
 	}
 }
 
+// A contract of another kind at account_nft or card_spender (the sandbox's own contracts,
+// swapped): each probe is contradicted naming the setting and what the contract answers as;
+// code alone confirms neither.
+func TestDoctorCatchesWrongContracts(t *testing.T) {
+	e := newDoctorEnv(t, "", sandbox.Config{})
+	ct := e.sb.Chain.Contracts()
+	eur, _ := e.sb.Chain.Token("EUR24")
+	for _, c := range []struct {
+		name                 string
+		accountNFT, spender  string
+		nftSays, spenderSays string
+	}{
+		{"a fiat token at both", eur.Address.Hex(), eur.Address.Hex(), "no ERC-165; answers decimals() and DOMAIN_SEPARATOR() as a permit token", "as a permit token: not a spender"},
+		{"swapped", ct.CardSpender.Hex(), ct.AccountNFT.Hex(), "answering as no ERC-165: not the account NFT", "ERC-165: an ERC-721 Enumerable: not a spender"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e.set(t, "account_nft", c.accountNFT, "card_spender", c.spender)
+			rep, by, err := e.doctor(t)
+			var adv *Advice
+			if !errors.As(err, &adv) || !strings.Contains(adv.NextStep(), "account_nft") || !strings.Contains(adv.NextStep(), "card_spender") {
+				t.Fatalf("%v\n%s", err, dump(rep))
+			}
+			if p := by["account NFT"]; p.Verdict != ProbeContradicted || p.Setting != "account_nft" ||
+				!strings.Contains(p.Reading, "another kind of contract") || !strings.Contains(p.Detail, c.nftSays) {
+				t.Errorf("account NFT: %s %q %q: %s", p.Verdict, p.Setting, p.Reading, p.Detail)
+			}
+			if p := by["card spender"]; p.Verdict != ProbeContradicted || p.Setting != "card_spender" ||
+				!strings.Contains(p.Reading, "another kind of contract") || !strings.Contains(p.Detail, c.spenderSays) {
+				t.Errorf("card spender: %s %q %q: %s", p.Verdict, p.Setting, p.Reading, p.Detail)
+			}
+			if p := by["account on chain"]; p.Verdict == ProbeConfirmed {
+				t.Errorf("account on chain: %s", p.Detail)
+			}
+		})
+	}
+	// The sandbox's own contracts: the account NFT answers as one, and the card spender holds
+	// code and answers as neither, which is all that can be checked of it.
+	e.set(t, "account_nft", ct.AccountNFT.Hex(), "card_spender", ct.CardSpender.Hex())
+	rep, by, err := e.doctor(t)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, dump(rep))
+	}
+	if p := by["account NFT"]; p.Verdict != ProbeConfirmed || !strings.Contains(p.Detail, "answering ERC-165 as an ERC-721 Enumerable") {
+		t.Errorf("account NFT: %s: %s", p.Verdict, p.Detail)
+	}
+	if p := by["card spender"]; p.Verdict != ProbeConfirmed || !strings.Contains(p.Detail, "holds code") || !strings.Contains(p.Detail, "nothing more can be checked") {
+		t.Errorf("card spender: %s: %s", p.Verdict, p.Detail)
+	}
+}
+
 // blockingDisplay is an agent display that never answers: a confirmation waits until its
 // context ends.
 type blockingDisplay struct{ asked atomic.Int64 }
