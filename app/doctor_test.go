@@ -254,7 +254,16 @@ func TestDoctorAgainstRefusedSignatures(t *testing.T) {
 func TestDoctorAgainstAYesMan(t *testing.T) {
 	e := newDoctorEnv(t, "", sandbox.Config{})
 	e.proxied(t, func(http.Handler) http.Handler { return endusertest.YesMan() })
-	rep, _, _ := e.doctor(t)
+	rep, by, err := e.doctor(t)
+	// What it could not fake is contradicted (a cursor that repeats its record, unsigned
+	// answers): the run is an error (the CLI exits 1), and no setting is proposed, the
+	// one that would accept unsigned answers least of all.
+	var adv *Advice
+	if !errors.As(err, &adv) || !strings.Contains(err.Error(), "2 probe(s) contradicted") || len(rep.Summary.Settings) != 0 ||
+		rep.Summary.Credentials != 0 || strings.Contains(adv.NextStep(), "partner_unsigned_answers") ||
+		by["cursor paging"].Verdict != ProbeContradicted || by["partner response signer"].Verdict != ProbeContradicted {
+		t.Fatalf("%v %+v\n%s", err, rep.Summary, dump(rep))
+	}
 	chain := map[string]bool{"home chain": true, "account NFT": true, "account on chain": true, "card spender": true, "fiat token domains": true}
 	confirmed := 0
 	for _, p := range rep.Probes {
