@@ -36,7 +36,7 @@ func TestProfileFromPreset(t *testing.T) {
 		"altchain_pins.devnet.endpoint_program 76y77prsiCMvXMjuoZ5VRrhG5qYBrUMYTE5WgHqgjEn6 (default)\n",
 		"altchain_pins.devnet.dst_eid 40246 (default)\n", "altchain_pins.devnet.lz_receiver 0x2c2e6bc745e583629a4157c2d8a9234d59f4067e (default)\n"} {
 		key, value, _ := strings.Cut(want, " ")
-		if c != exitOK || !regexp.MustCompile("(?m)^" + regexp.QuoteMeta(key) + " +" + regexp.QuoteMeta(value)).MatchString(out) {
+		if c != exitOK || !regexp.MustCompile("(?m)^"+regexp.QuoteMeta(key)+" +"+regexp.QuoteMeta(value)).MatchString(out) {
 			t.Errorf("show lacks %q:\n%s%s", want, out, e)
 		}
 	}
