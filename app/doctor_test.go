@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"purse/agent"
+	"purse/altchain/altchaintest"
 	"purse/config"
 	"purse/enduser/endusertest"
 	"purse/keystore"
@@ -181,6 +182,41 @@ func TestDoctorUnderEachDialect(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The readings the sandbox plays beyond the route dialects: the partner answers signed by
+// another key or unsigned (the Solana side's faults), and the frozenFlag and
+// existingAllowance dialects, which no read-only probe tells apart and so leave every probe
+// as under the spec.
+func TestDoctorUnderThePlayedReadings(t *testing.T) {
+	e := newDoctorEnv(t, "", sandbox.Config{})
+	for _, c := range []struct {
+		faults  string
+		reading string
+		why     string
+	}{
+		{altchaintest.ResponseForeign, "answers signed by another key", "purse refuses such answers; pin only a key the service's documentation names"},
+		{altchaintest.ResponseTampered, "answers signed by another key, or signatures that do not hold", "purse refuses such answers"},
+		{altchaintest.ResponseUnsigned, "answers unsigned", "or a stand-in that is not the service"},
+	} {
+		if err := e.sb.Solana.SetFaults(altchaintest.Faults{ResponseSignature: c.faults}); err != nil {
+			t.Fatal(err)
+		}
+		rep, by, err := e.doctor(t)
+		var adv *Advice
+		p := by["partner response signer"]
+		if !errors.As(err, &adv) || rep.Summary.Contradicted != 1 || p.Verdict != ProbeContradicted || p.Setting != "" ||
+			!strings.HasPrefix(p.Reading, c.reading) || !strings.Contains(p.Detail, c.why) {
+			t.Errorf("%s: %v %+v: %s %q %q: %s", c.faults, err, rep.Summary, p.Verdict, p.Setting, p.Reading, p.Detail)
+		}
+	}
+	for _, d := range []endusertest.Dialect{{FrozenFlag: true}, {ExistingAllowance: true}} {
+		e := newDoctorEnv(t, "", sandbox.Config{Dialect: d})
+		rep, _, err := e.doctor(t)
+		if err != nil || rep.Summary.Confirmed != len(rep.Probes) {
+			t.Errorf("%+v: %v %+v\n%s", d, err, rep.Summary, dump(rep))
+		}
 	}
 }
 
