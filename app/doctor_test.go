@@ -211,6 +211,16 @@ func TestDoctorUnderThePlayedReadings(t *testing.T) {
 			t.Errorf("%s: %v %+v: %s %q %q: %s", c.faults, err, rep.Summary, p.Verdict, p.Setting, p.Reading, p.Detail)
 		}
 	}
+	if err := e.sb.Solana.SetFaults(altchaintest.Faults{}); err != nil {
+		t.Fatal(err)
+	}
+	// A profile naming the quote's path otherwise than the service (which has only the
+	// spec's /v1/altchain/…): the quote path is contradicted, naming names.altchain.
+	e.set(t, "names.altchain", "crosschain")
+	if _, by, err := e.doctor(t); err == nil || by["quote path"].Verdict != ProbeContradicted || by["quote path"].Setting != "names.altchain" ||
+		!strings.Contains(by["quote path"].Detail, "/v1/crosschain/deposit/quote") {
+		t.Errorf("names.altchain: %v %+v", err, by["quote path"])
+	}
 	for _, d := range []endusertest.Dialect{{FrozenFlag: true}, {ExistingAllowance: true}} {
 		e := newDoctorEnv(t, "", sandbox.Config{Dialect: d})
 		rep, _, err := e.doctor(t)
