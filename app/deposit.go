@@ -331,7 +331,7 @@ func (s *App) requestDepositQuote(ctx context.Context, st *DepositSetup, in Quot
 	if err != nil {
 		return nil, usage(err)
 	}
-	c, err := s.partnerClient(p, u, orElse)
+	c, err := s.partnerClient(ctx, p, u, orElse)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"purse/altchain"
@@ -20,6 +22,80 @@ func pinSettings(p config.Profile, c altchain.ClusterInfo) altchain.PinSettings 
 		EndpointProgram: pin.EndpointProgram, DstEid: pin.DstEid, LZReceiver: pin.LZReceiver,
 		FeeCap: p.FeeCap(), Network: p.Network,
 	}
+}
+
+// EffectiveSettings are the profile's settings in effect (config.Profile.Settings) with the
+// LayerZero pins of its solana_cluster, and of every cluster it pins, as purse applies them:
+// what the profile leaves unset shows the public value it takes (altchain.ClusterInfo.Pinned),
+// marked default, which config alone cannot know. A cluster without such a value shows it
+// empty.
+func EffectiveSettings(p config.Profile) []config.Setting {
+	out := p.Settings()
+	clusters := sortedClusters(p)
+	for _, name := range clusters {
+		c, ok := altchain.ClusterByName(name)
+		if !ok {
+			continue
+		}
+		pinned, err := c.Pinned(pinSettings(p, c))
+		if err != nil {
+			continue // a bad pin: Settings shows it as written, and using it names the error
+		}
+		pin := p.Pins[name]
+		eid, receiver, endpoint := "", "", ""
+		if pinned.Pins.DstEid != 0 {
+			eid = strconv.FormatUint(uint64(pinned.Pins.DstEid), 10)
+		}
+		if pinned.Pins.HasLZReceiver {
+			receiver = altchain.FormatLZReceiver(pinned.Pins.LZReceiver)
+		}
+		if !pinned.Pins.EndpointProgramID.IsZero() {
+			endpoint = pinned.Pins.EndpointProgramID.String()
+		}
+		for _, f := range []struct {
+			field, set, effective string
+		}{{"endpoint_program", pin.EndpointProgram, endpoint}, {"dst_eid", nonZero(pin.DstEid), eid}, {"lz_receiver", pin.LZReceiver, receiver}} {
+			st := config.Setting{Key: "altchain_pins." + name + "." + f.field, Value: f.effective, Default: f.set == "" && f.effective != ""}
+			if f.set != "" {
+				st.Value = f.set
+			}
+			out = setSetting(out, st)
+		}
+	}
+	return out
+}
+
+// sortedClusters are the profile's solana_cluster and the clusters it pins, each once, sorted.
+func sortedClusters(p config.Profile) []string {
+	var out []string
+	if p.SolanaCluster != "" {
+		out = append(out, p.SolanaCluster)
+	}
+	for c := range p.Pins {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func nonZero(n uint32) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.FormatUint(uint64(n), 10)
+}
+
+// setSetting replaces the setting of st's key in ss, or appends it.
+func setSetting(ss []config.Setting, st config.Setting) []config.Setting {
+	for i := range ss {
+		if ss[i].Key == st.Key {
+			ss[i] = st
+			return ss
+		}
+	}
+	return append(ss, st)
 }
 
 // bindOutputToken records the currency asked for on the quote (a quote file may already

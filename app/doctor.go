@@ -133,7 +133,9 @@ func (s *App) Doctor(ctx context.Context, u *Unlock) (DoctorReport, error) {
 		return rep, &Advice{fmt.Errorf("the service refused purse's own signature (%d probe(s)); %d probe(s) contradicted what purse assumes", sum.Credentials, sum.Contradicted),
 			"Fix the credentials first: " + sum.FixFirst}
 	case sum.Contradicted > 0:
-		next := "Compare with docs/service-assumptions.md: a profile setting may choose the variant this service follows."
+		// No setting is proposed here: a contradiction a setting could only answer by
+		// weakening a check (an unsigned partner answer) is the user's to judge.
+		next := "Read each contradicted probe's detail and evidence above against docs/service-assumptions.md."
 		if len(sum.Settings) > 0 {
 			next = "The service follows other readings than the profile: " + strings.Join(sum.Settings, ", ") + " would select them (docs/service-assumptions.md says what each means)."
 		}

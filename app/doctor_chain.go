@@ -67,54 +67,100 @@ func judgeChainID(id *big.Int, network string) outcome {
 	return outcome{fits: []judgement{ruled("%s", why), yes("%s", why)}}
 }
 
-// codeAt reads the size of the code at the profile's address setting (an address, or an
-// outcome that ends the probe).
-func (r *doctorRun) codeAt(ctx context.Context, setting, value string) (common.Address, int, *Evidence, *outcome) {
-	if value == "" {
-		return common.Address{}, 0, nil, &outcome{unreachable: "the profile has no " + setting}
-	}
-	if !common.IsHexAddress(value) {
-		return common.Address{}, 0, nil, &outcome{unreachable: fmt.Sprintf("%s %q is not an address", setting, value)}
-	}
-	addr := common.HexToAddress(value)
-	c, err := r.homeChain(ctx)
-	if err != nil {
-		return addr, 0, nil, &outcome{unreachable: OneLine(err)}
-	}
-	size, err := c.CodeSize(ctx, addr)
-	ev := chainEvidence("eth_getCode "+addr.Hex()+" ("+setting+")", fmt.Sprintf("%d bytes", size), err)
-	if err != nil {
-		return addr, 0, &ev, &outcome{unreachable: OneLine(err)}
-	}
-	return addr, size, &ev, nil
+// contractAt is what the contract at the profile's address setting answers as.
+type contractAt struct {
+	addr common.Address
+	sh   homechain.Shape
+	// readErr: the code was read, what it answers as could not be (the RPC failed).
+	readErr error
+	ev      []Evidence
 }
 
-// judgeCode: the contract a setting names holds code on the profile's chain.
-func judgeCode(setting string, addr common.Address, size int, network string) outcome {
-	if size > 0 {
-		return outcome{fits: []judgement{yes("%d bytes of code at %s", size, addr.Hex()), ruled("there is code")}}
+// shapeAt reads what the contract at the profile's address setting answers as, or an
+// outcome that ends the probe.
+func (r *doctorRun) shapeAt(ctx context.Context, setting, value string) (contractAt, *outcome) {
+	if value == "" {
+		return contractAt{}, &outcome{unreachable: "the profile has no " + setting}
 	}
-	why := fmt.Sprintf("no code at %s on chain %s: an address of another network? (%s)", addr.Hex(), network, setting)
-	return outcome{fits: []judgement{ruled("%s", why), yes("%s", why)}}
+	if !common.IsHexAddress(value) {
+		return contractAt{}, &outcome{unreachable: fmt.Sprintf("%s %q is not an address", setting, value)}
+	}
+	ca := contractAt{addr: common.HexToAddress(value)}
+	c, err := r.homeChain(ctx)
+	if err != nil {
+		return ca, &outcome{unreachable: OneLine(err)}
+	}
+	ca.sh, err = c.ShapeOf(ctx, ca.addr)
+	getCode := "eth_getCode " + ca.addr.Hex() + " (" + setting + ")"
+	if err != nil && ca.sh.CodeSize == 0 {
+		// The code itself could not be read.
+		ca.ev = []Evidence{chainEvidence(getCode, "", err)}
+		return ca, &outcome{unreachable: OneLine(err)}
+	}
+	ca.ev = []Evidence{chainEvidence(getCode, fmt.Sprintf("%d bytes", ca.sh.CodeSize), nil)}
+	if ca.sh.CodeSize > 0 {
+		ca.readErr = err
+		ca.ev = append(ca.ev, chainEvidence(fmt.Sprintf("supportsInterface(0x01ffc9a7, 0xffffffff, 0x80ac58cd, 0x780e9d63), decimals(), DOMAIN_SEPARATOR() on %s", ca.addr.Hex()),
+			describeShape(ca.sh), err))
+	}
+	return ca, nil
+}
+
+// describeShape says what a contract answered as.
+func describeShape(sh homechain.Shape) string {
+	var parts []string
+	switch {
+	case !sh.ERC165:
+		parts = append(parts, "no ERC-165")
+	case sh.ERC721 && sh.Enumerable:
+		parts = append(parts, "ERC-165: an ERC-721 Enumerable")
+	case sh.ERC721:
+		parts = append(parts, "ERC-165: an ERC-721, not Enumerable")
+	default:
+		parts = append(parts, "ERC-165: not an ERC-721")
+	}
+	if sh.Token {
+		parts = append(parts, "answers decimals() and DOMAIN_SEPARATOR() as a permit token")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// noCode is the judgement of an address without code: an address of another network?
+func noCode(setting string, addr common.Address, network string) judgement {
+	return yes("no code at %s on chain %s: an address of another network? (%s)", addr.Hex(), network, setting)
 }
 
 func (r *doctorRun) probeAccountNFT(ctx context.Context) Probe {
 	rs := []reading{
-		{name: "a contract at account_nft", followed: true},
+		{name: "the account NFT at account_nft: an ERC-721 Enumerable by ERC-165 (purse reads balanceOf, tokenOfOwnerByIndex and status on it)", followed: true},
 		{name: "no contract at account_nft on this chain", setting: "account_nft"},
+		{name: "another kind of contract at account_nft", setting: "account_nft"},
 	}
-	addr, size, ev, stop := r.codeAt(ctx, "account_nft", r.p.AccountNFT)
+	ca, stop := r.shapeAt(ctx, "account_nft", r.p.AccountNFT)
 	if stop != nil {
-		return finishChain("account NFT", rs, *stop, evs(ev)...)
+		return finishChain("account NFT", rs, *stop, ca.ev...)
 	}
-	return finishChain("account NFT", rs, judgeCode("account_nft", addr, size, r.p.Network), *ev)
+	return finishChain("account NFT", rs, judgeAccountNFT(ca, r.p.Network), ca.ev...)
 }
 
-func evs(ev *Evidence) []Evidence {
-	if ev == nil {
-		return nil
+// judgeAccountNFT: the contract at account_nft answers as the account NFT does. EIP-721
+// requires ERC-165, and the account NFT (OpenZeppelin's ERC721Enumerable, evidence §8)
+// answers it for ERC-721 and ERC-721 Enumerable, whose tokenOfOwnerByIndex purse reads.
+func judgeAccountNFT(ca contractAt, network string) outcome {
+	addr, sh, readErr := ca.addr, ca.sh, ca.readErr
+	switch {
+	case sh.CodeSize == 0:
+		why := noCode("account_nft", addr, network)
+		return outcome{fits: []judgement{ruled("%s", why.why), why, ruled("no code at all")}}
+	case readErr != nil:
+		j := unsure("%d bytes of code at %s, whose interfaces could not be read: %v", sh.CodeSize, addr.Hex(), readErr)
+		return outcome{fits: []judgement{j, ruled("there is code"), j}}
+	case !sh.ERC165 || !sh.ERC721 || !sh.Enumerable:
+		what := fmt.Sprintf("%d bytes of code at %s answering as %s: not the account NFT (an ERC-721 Enumerable answers ERC-165 so; EIP-721 requires it)", sh.CodeSize, addr.Hex(), describeShape(sh))
+		return outcome{fits: []judgement{ruled("%s", what), ruled("there is code"), yes("%s", what)}}
 	}
-	return []Evidence{*ev}
+	why := fmt.Sprintf("%d bytes of code at %s answering ERC-165 as an ERC-721 Enumerable", sh.CodeSize, addr.Hex())
+	return outcome{fits: []judgement{yes("%s", why), ruled("there is code"), ruled("%s", why)}}
 }
 
 func (r *doctorRun) probeAccountOnChain(ctx context.Context) Probe {
@@ -163,21 +209,22 @@ func (r *doctorRun) probeCardSpender(ctx context.Context) Probe {
 		{name: "a contract at card_spender, and the one the chain configuration names (where it names one)", followed: true},
 		{name: "no contract at card_spender on this chain", setting: "card_spender"},
 		{name: "the chain configuration names another card spender", setting: "card_spender"},
+		{name: "another kind of contract at card_spender: the account NFT or a token", setting: "card_spender"},
 	}
-	addr, size, ev, stop := r.codeAt(ctx, "card_spender", r.p.CardSpender)
+	ca, stop := r.shapeAt(ctx, "card_spender", r.p.CardSpender)
 	if stop != nil {
-		return finishChain("card spender", rs, *stop, evs(ev)...)
+		return finishChain("card spender", rs, *stop, ca.ev...)
 	}
+	ev := ca.ev
 	named, known := namedCardSpenders(r.chainCfgRaw, r.p.Network)
 	if known {
 		var s []string
 		for _, n := range named {
 			s = append(s, n.Hex())
 		}
-		ev2 := chainEvidence("the chain configuration's card spender (cardSpenderContract, cardAuthContract)", orText(strings.Join(s, ", "), "none named"), nil)
-		return finishChain("card spender", rs, judgeCardSpender(addr, size, named, true, r.p.Network), *ev, ev2)
+		ev = append(ev, chainEvidence("the chain configuration's card spender (cardSpenderContract, cardAuthContract)", orText(strings.Join(s, ", "), "none named"), nil))
 	}
-	return finishChain("card spender", rs, judgeCardSpender(addr, size, nil, false, r.p.Network), *ev)
+	return finishChain("card spender", rs, judgeCardSpender(ca, named, known, r.p.Network), ev...)
 }
 
 // cardSpenderKeys are where a chain configuration may name the card spender: keys the public
@@ -235,12 +282,16 @@ func namedCardSpenders(raw []byte, network string) (named []common.Address, know
 	return named, known
 }
 
-func judgeCardSpender(addr common.Address, size int, named []common.Address, known bool, network string) outcome {
-	var code, other judgement
-	if size > 0 {
-		code = ruled("%d bytes of code at %s", size, addr.Hex())
+// judgeCardSpender: the card spender holds code and answers as neither the account NFT nor a
+// token. purse calls nothing on it (it is a permit's spender), so beyond that nothing can be
+// checked, and the verdict says so.
+func judgeCardSpender(ca contractAt, named []common.Address, known bool, network string) outcome {
+	addr, sh, readErr := ca.addr, ca.sh, ca.readErr
+	var code, other, kind judgement
+	if sh.CodeSize > 0 {
+		code = ruled("%d bytes of code at %s", sh.CodeSize, addr.Hex())
 	} else {
-		code = yes("no code at %s on chain %s: an address of another network?", addr.Hex(), network)
+		code = noCode("card_spender", addr, network)
 	}
 	var others []string
 	for _, n := range named {
@@ -258,20 +309,36 @@ func judgeCardSpender(addr common.Address, size int, named []common.Address, kno
 	default:
 		other = ruled("the chain configuration names no card spender")
 	}
+	switch {
+	case sh.CodeSize == 0:
+		kind = ruled("no code at all")
+	case readErr != nil:
+		kind = unsure("what the code at %s answers as could not be read: %v", addr.Hex(), readErr)
+	case sh.ERC165 && sh.ERC721 || sh.Token:
+		kind = yes("the code at %s answers as %s: not a spender", addr.Hex(), describeShape(sh))
+	default:
+		kind = ruled("it answers as neither an ERC-721 nor a permit token (%s)", describeShape(sh))
+	}
 	var own judgement
 	switch {
-	case size == 0:
+	case sh.CodeSize == 0:
 		own = ruled("no code at %s", addr.Hex())
+	case kind.fit == fitYes:
+		own = ruled("%s", kind.why)
 	case other.fit == fitYes:
 		own = ruled("the chain configuration names another")
+	case kind.fit == fitOpen:
+		own = kind
 	case other.fit == fitOpen:
-		own = unsure("%d bytes of code at %s; %s", size, addr.Hex(), other.why)
+		own = unsure("%d bytes of code at %s; %s", sh.CodeSize, addr.Hex(), other.why)
 	case len(named) > 0:
-		own = yes("%d bytes of code at %s, the one the chain configuration names", size, addr.Hex())
+		own = yes("%d bytes of code at %s, answering as neither the account NFT nor a token, the one the chain configuration names; "+
+			"nothing more can be checked (purse calls nothing on the card spender)", sh.CodeSize, addr.Hex())
 	default:
-		own = yes("%d bytes of code at %s (the chain configuration names no card spender to compare with)", size, addr.Hex())
+		own = yes("holds code (%d bytes at %s), answering as neither the account NFT nor a token; nothing more can be checked "+
+			"(purse calls nothing on the card spender, and the chain configuration names none to compare with)", sh.CodeSize, addr.Hex())
 	}
-	return outcome{fits: []judgement{own, code, other}}
+	return outcome{fits: []judgement{own, code, other, kind}}
 }
 
 // tokenCheck is one fiat token's domain as the chain has it.

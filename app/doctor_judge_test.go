@@ -11,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/enduser"
+	"purse/homechain"
 )
 
 // Each probe's discriminating logic, with the answers each reading gives (and a stand-in's
@@ -257,12 +258,24 @@ func TestJudgeChain(t *testing.T) {
 	seen(t, "the network's chain", judged(judgeChainID(big.NewInt(5003), "5003"), 2), ProbeConfirmed, "0")
 	seen(t, "another chain", judged(judgeChainID(big.NewInt(5000), "5003"), 2), ProbeContradicted, "1")
 	mainnetNFT := common.HexToAddress("0x4a05148119683E0A41b52fb973EEF0EE81536c47")
-	seen(t, "code", judged(judgeCode("account_nft", mainnetNFT, 100, "5003"), 2), ProbeConfirmed, "0")
-	p := judged(judgeCode("account_nft", mainnetNFT, 0, "5003"), 2)
+	nft := func(sh homechain.Shape, err error) contractAt {
+		return contractAt{addr: mainnetNFT, sh: sh, readErr: err}
+	}
+	seen(t, "the account NFT", judged(judgeAccountNFT(nft(homechain.Shape{CodeSize: 100, ERC165: true, ERC721: true, Enumerable: true}, nil), "5003"), 3), ProbeConfirmed, "0")
+	p := judged(judgeAccountNFT(nft(homechain.Shape{}, nil), "5003"), 3)
 	seen(t, "no code", p, ProbeContradicted, "1")
 	if p.Setting != "s=1" || !strings.Contains(p.Detail, "another network") {
 		t.Fatalf("no code: %+v", p)
 	}
+	p = judged(judgeAccountNFT(nft(homechain.Shape{CodeSize: 100, Token: true}, nil), "5003"), 3)
+	seen(t, "a fiat token", p, ProbeContradicted, "2")
+	if !strings.Contains(p.Detail, "no ERC-165; answers decimals() and DOMAIN_SEPARATOR() as a permit token") {
+		t.Fatalf("a fiat token: %s", p.Detail)
+	}
+	seen(t, "an ERC-721, not Enumerable", judged(judgeAccountNFT(nft(homechain.Shape{CodeSize: 100, ERC165: true, ERC721: true}, nil), "5003"), 3), ProbeContradicted, "2")
+	seen(t, "ERC-165, not an ERC-721", judged(judgeAccountNFT(nft(homechain.Shape{CodeSize: 100, ERC165: true}, nil), "5003"), 3), ProbeContradicted, "2")
+	seen(t, "no ERC-165", judged(judgeAccountNFT(nft(homechain.Shape{CodeSize: 100}, nil), "5003"), 3), ProbeContradicted, "2")
+	seen(t, "interfaces unread", judged(judgeAccountNFT(nft(homechain.Shape{CodeSize: 100}, errors.New("timeout")), "5003"), 3), ProbeInconclusive, "")
 	seen(t, "the key's account", judged(judgeAccountOnChain("123", 123, true, nil), 2), ProbeConfirmed, "0")
 	seen(t, "another account", judged(judgeAccountOnChain("123", 456, true, nil), 2), ProbeContradicted, "1")
 	seen(t, "no account", judged(judgeAccountOnChain("123", 0, false, nil), 2), ProbeContradicted, "1")
@@ -271,12 +284,24 @@ func TestJudgeChain(t *testing.T) {
 
 func TestJudgeCardSpender(t *testing.T) {
 	spender, other := common.HexToAddress("0x25d66C564532258eD9cdBB6215E260AFf41d8bae"), common.HexToAddress("0xb9d38DDE25f67D57af5b91C254F869F90d483d05")
-	seen(t, "code, none named", judged(judgeCardSpender(spender, 900, nil, true, "5003"), 3), ProbeConfirmed, "0")
-	seen(t, "code, the one named", judged(judgeCardSpender(spender, 900, []common.Address{spender}, true, "5003"), 3), ProbeConfirmed, "0")
-	seen(t, "another named", judged(judgeCardSpender(spender, 900, []common.Address{other}, true, "5003"), 3), ProbeContradicted, "2")
-	seen(t, "no code", judged(judgeCardSpender(spender, 0, nil, true, "5003"), 3), ProbeContradicted, "1")
-	seen(t, "no code, another named", judged(judgeCardSpender(spender, 0, []common.Address{other}, true, "5003"), 3), ProbeContradicted, "1; 2")
-	seen(t, "no configuration", judged(judgeCardSpender(spender, 900, nil, false, "5003"), 3), ProbeInconclusive, "")
+	at := func(size int, sh homechain.Shape, err error) contractAt {
+		sh.CodeSize = size
+		return contractAt{addr: spender, sh: sh, readErr: err}
+	}
+	plain := homechain.Shape{}
+	p := judged(judgeCardSpender(at(900, plain, nil), nil, true, "5003"), 4)
+	seen(t, "code, none named", p, ProbeConfirmed, "0")
+	if !strings.Contains(p.Detail, "holds code") || !strings.Contains(p.Detail, "nothing more can be checked") {
+		t.Fatalf("code, none named: %s", p.Detail)
+	}
+	seen(t, "code, the one named", judged(judgeCardSpender(at(900, plain, nil), []common.Address{spender}, true, "5003"), 4), ProbeConfirmed, "0")
+	seen(t, "another named", judged(judgeCardSpender(at(900, plain, nil), []common.Address{other}, true, "5003"), 4), ProbeContradicted, "2")
+	seen(t, "no code", judged(judgeCardSpender(at(0, plain, nil), nil, true, "5003"), 4), ProbeContradicted, "1")
+	seen(t, "no code, another named", judged(judgeCardSpender(at(0, plain, nil), []common.Address{other}, true, "5003"), 4), ProbeContradicted, "1; 2")
+	seen(t, "no configuration", judged(judgeCardSpender(at(900, plain, nil), nil, false, "5003"), 4), ProbeInconclusive, "")
+	seen(t, "a token", judged(judgeCardSpender(at(900, homechain.Shape{Token: true}, nil), nil, true, "5003"), 4), ProbeContradicted, "3")
+	seen(t, "the account NFT", judged(judgeCardSpender(at(900, homechain.Shape{ERC165: true, ERC721: true, Enumerable: true}, nil), []common.Address{spender}, true, "5003"), 4), ProbeContradicted, "3")
+	seen(t, "unread", judged(judgeCardSpender(at(900, plain, errors.New("timeout")), nil, true, "5003"), 4), ProbeInconclusive, "")
 
 	raw := []byte(`{"retCode":0,"result":{"chains":[{"chainIdentifier":"EIP155:5003","cardSpenderContract":"` + spender.Hex() +
 		`","tokens":[{"symbol":"EUR24","cardAuthContract":"` + other.Hex() + `"}]},{"chainIdentifier":"eip155:1","cardSpenderContract":"0x0000000000000000000000000000000000000001"}]}}`)
@@ -329,6 +354,26 @@ func TestJudgePartner(t *testing.T) {
 	seen(t, "unsigned, refused", judged(judgeResponseSigner([]*answer{unsigned, unsigned}, &pin), 3), ProbeContradicted, "2")
 	seen(t, "unsigned, warn", judged(judgeResponseSigner([]*answer{unsigned}, &pin), 3, 0, 2), ProbeConfirmed, "2")
 	seen(t, "partly unsigned", judged(judgeResponseSigner([]*answer{signed(pin), unsigned}, &pin), 3), ProbeContradicted, "2")
-	seen(t, "nothing pinned", judged(judgeResponseSigner([]*answer{signed(pin)}, nil), 3), ProbeConfirmed, "0")
+	// Without a pin nothing was compared: any key, a stand-in's too, signs alike.
+	p = judged(judgeResponseSigner([]*answer{signed(pin)}, nil), 3)
+	seen(t, "nothing pinned", p, ProbeInconclusive, "")
+	if !strings.Contains(p.Detail, "no response key pinned: any signer is accepted; pin partner_response_key") || !strings.Contains(p.Detail, pin.Hex()) {
+		t.Fatalf("nothing pinned: %s", p.Detail)
+	}
+	seen(t, "nothing pinned, partly unsigned", judged(judgeResponseSigner([]*answer{signed(pin), unsigned}, nil), 3), ProbeInconclusive, "")
+	seen(t, "nothing pinned, unsigned", judged(judgeResponseSigner([]*answer{unsigned}, nil), 3), ProbeContradicted, "2")
+	// Unsigned answers are named with what they can mean; the setting that would accept
+	// them is never proposed.
+	for _, warn := range []bool{false, true} {
+		p := Probe{}
+		verdict(&p, responseSignerReadings(pin.Hex(), warn), judgeResponseSigner([]*answer{unsigned}, &pin))
+		want := map[bool]string{false: ProbeContradicted, true: ProbeConfirmed}[warn]
+		if p.Verdict != want || !strings.Contains(p.Detail, "a stand-in that is not the service") || strings.Contains(p.Detail, "selects it") {
+			t.Errorf("unsigned, warn %v: %s %s", warn, p.Verdict, p.Detail)
+		}
+		if s := summarize([]Probe{p}); len(s.Settings) != 0 || p.Setting != "" {
+			t.Errorf("unsigned, warn %v: the summary proposes %q (%q)", warn, s.Settings, p.Setting)
+		}
+	}
 	seen(t, "no HTTP 200", judged(judgeResponseSigner([]*answer{partnerUnknown, {err: errors.New("x")}}, &pin), 3), ProbeInconclusive, "")
 }

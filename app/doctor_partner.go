@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -177,15 +178,7 @@ func judgePartnerAuth(b basis, spec, ur *answer) outcome {
 
 func (r *doctorRun) probeResponseSigner(ctx context.Context) Probe {
 	pin := r.p.PartnerResponseKey
-	first := "answers signed by partner_response_key " + pin + " (UR-SIG)"
-	if pin == "" {
-		first = "answers signed (the profile pins no key: partner_response_key is empty)"
-	}
-	rs := []reading{
-		{name: first, followed: true},
-		{name: "answers signed by another key, or signatures that do not hold"},
-		{name: "answers unsigned", setting: "partner_unsigned_answers=warn", followed: r.p.UnsignedAnswers() == "warn"},
-	}
+	rs := responseSignerReadings(pin, r.p.UnsignedAnswers() == "warn")
 	switch {
 	case r.p.PartnerAPI == "":
 		return finish("partner response signer", rs, outcome{unreachable: noPartnerAPI})
@@ -198,6 +191,22 @@ func (r *doctorRun) probeResponseSigner(ctx context.Context) Probe {
 		pinned = &k
 	}
 	return finish("partner response signer", rs, judgeResponseSigner(r.partnerAnswers, pinned), r.partnerAnswers...)
+}
+
+// responseSignerReadings are the response signer probe's readings for the profile's pin and
+// partner_unsigned_answers.
+func responseSignerReadings(pin string, warn bool) []reading {
+	first := "answers signed by partner_response_key " + pin + " (UR-SIG)"
+	if pin == "" {
+		first = "answers signed (the profile pins no key: partner_response_key is empty)"
+	}
+	return []reading{
+		{name: first, followed: true},
+		{name: "answers signed by another key, or signatures that do not hold"},
+		// Accepting unsigned answers weakens a check: the setting names the reading but is
+		// never proposed (a stand-in that does not sign must not talk the user into it).
+		{name: "answers unsigned", setting: "partner_unsigned_answers=warn", weakens: true, followed: warn},
+	}
 }
 
 // judgeResponseSigner reads who signed the partner API's HTTP 200 answers (the ones purse
@@ -226,7 +235,12 @@ func judgeResponseSigner(as []*answer, pinned *common.Address) outcome {
 		return outcome{fits: []judgement{j, j, j}}
 	}
 	fits := []judgement{ruled("no answer is signed so"), ruled("no answer is signed otherwise"), ruled("every answer is signed")}
-	if byPin > 0 {
+	switch {
+	case byPin > 0 && pinned == nil:
+		// Nothing was compared: the service's key and a stand-in's sign alike.
+		j := unsure("%s (%d of %d answer(s) of HTTP 200 signed, by %s)", noPin, byPin, checked, strings.Join(signers(as), ", "))
+		fits[0], fits[1] = j, j
+	case byPin > 0:
 		fits[0] = yes("%d of %d answer(s) of HTTP 200", byPin, checked)
 	}
 	if len(others) > 0 {
@@ -235,10 +249,25 @@ func judgeResponseSigner(as []*answer, pinned *common.Address) outcome {
 		fits[0].why = "another signature too: " + strings.Join(others, "; ")
 	}
 	if unsigned > 0 {
-		fits[2] = yes("%d of %d answer(s) of HTTP 200 carry no x-api-signature", unsigned, checked)
-		if fits[0].fit == fitYes {
+		fits[2] = yes("%d of %d answer(s) of HTTP 200 carry no x-api-signature: a service that does not sign some answers (its errors), or a stand-in that is not the service; "+
+			"purse refuses them unless the profile says otherwise, and whether this is the service is yours to judge from the evidence below", unsigned, checked)
+		if fits[0].fit != fitRuled {
 			fits[0] = ruled("%d of %d answer(s) of HTTP 200 are unsigned", unsigned, checked)
 		}
 	}
 	return outcome{fits: fits}
+}
+
+// noPin is why signed answers confirm nothing without partner_response_key.
+const noPin = "no response key pinned: any signer is accepted; pin partner_response_key"
+
+// signers are the keys that signed as (HTTP 200 answers), each once.
+func signers(as []*answer) []string {
+	var out []string
+	for _, a := range as {
+		if a.err == nil && a.status == http.StatusOK && a.signed && a.sigErr == nil && !slices.Contains(out, a.signer.Hex()) {
+			out = append(out, a.signer.Hex())
+		}
+	}
+	return out
 }

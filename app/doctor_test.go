@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"purse/agent"
+	"purse/altchain/altchaintest"
 	"purse/config"
 	"purse/enduser/endusertest"
 	"purse/keystore"
@@ -184,6 +185,51 @@ func TestDoctorUnderEachDialect(t *testing.T) {
 	}
 }
 
+// The readings the sandbox plays beyond the route dialects: the partner answers signed by
+// another key or unsigned (the Solana side's faults), and the frozenFlag and
+// existingAllowance dialects, which no read-only probe tells apart and so leave every probe
+// as under the spec.
+func TestDoctorUnderThePlayedReadings(t *testing.T) {
+	e := newDoctorEnv(t, "", sandbox.Config{})
+	for _, c := range []struct {
+		faults  string
+		reading string
+		why     string
+	}{
+		{altchaintest.ResponseForeign, "answers signed by another key", "purse refuses such answers; pin only a key the service's documentation names"},
+		{altchaintest.ResponseTampered, "answers signed by another key, or signatures that do not hold", "purse refuses such answers"},
+		{altchaintest.ResponseUnsigned, "answers unsigned", "or a stand-in that is not the service"},
+	} {
+		if err := e.sb.Solana.SetFaults(altchaintest.Faults{ResponseSignature: c.faults}); err != nil {
+			t.Fatal(err)
+		}
+		rep, by, err := e.doctor(t)
+		var adv *Advice
+		p := by["partner response signer"]
+		if !errors.As(err, &adv) || rep.Summary.Contradicted != 1 || p.Verdict != ProbeContradicted || p.Setting != "" ||
+			!strings.HasPrefix(p.Reading, c.reading) || !strings.Contains(p.Detail, c.why) {
+			t.Errorf("%s: %v %+v: %s %q %q: %s", c.faults, err, rep.Summary, p.Verdict, p.Setting, p.Reading, p.Detail)
+		}
+	}
+	if err := e.sb.Solana.SetFaults(altchaintest.Faults{}); err != nil {
+		t.Fatal(err)
+	}
+	// A profile naming the quote's path otherwise than the service (which has only the
+	// spec's /v1/altchain/…): the quote path is contradicted, naming names.altchain.
+	e.set(t, "names.altchain", "crosschain")
+	if _, by, err := e.doctor(t); err == nil || by["quote path"].Verdict != ProbeContradicted || by["quote path"].Setting != "names.altchain" ||
+		!strings.Contains(by["quote path"].Detail, "/v1/crosschain/deposit/quote") {
+		t.Errorf("names.altchain: %v %+v", err, by["quote path"])
+	}
+	for _, d := range []endusertest.Dialect{{FrozenFlag: true}, {ExistingAllowance: true}} {
+		e := newDoctorEnv(t, "", sandbox.Config{Dialect: d})
+		rep, _, err := e.doctor(t)
+		if err != nil || rep.Summary.Confirmed != len(rep.Probes) {
+			t.Errorf("%+v: %v %+v\n%s", d, err, rep.Summary, dump(rep))
+		}
+	}
+}
+
 // proxied points the profile's end-user and partner API at handler h, given the sandbox's
 // address (the chain stays the sandbox's).
 func (e *doctorEnv) proxied(t *testing.T, h func(sandbox http.Handler) http.Handler) {
@@ -237,6 +283,15 @@ func TestDoctorAgainstRefusedSignatures(t *testing.T) {
 	if signed < 10 || by["envelope"].Verdict != ProbeConfirmed || by["on-ramp limit method"].Verdict != ProbeConfirmed {
 		t.Fatalf("the unsigned probes: %d signed\n%s", signed, dump(rep))
 	}
+	// The stand-in's refusals are unsigned: said, with what that can mean, and the setting
+	// that would let unsigned answers through is proposed nowhere.
+	if p := by["partner response signer"]; p.Verdict != ProbeContradicted || p.Setting != "" ||
+		!strings.Contains(p.Detail, "carry no x-api-signature: a service that does not sign some answers (its errors), or a stand-in that is not the service") {
+		t.Errorf("partner response signer: %s %q: %s", p.Verdict, p.Setting, p.Detail)
+	}
+	if strings.Contains(strings.Join(rep.Summary.Settings, " "), "partner_unsigned_answers") || strings.Contains(adv.NextStep(), "partner_unsigned_answers") {
+		t.Errorf("a weaker setting proposed: %q; %s", rep.Summary.Settings, adv.NextStep())
+	}
 }
 
 // A stand-in that answers every request with the same success: the probes that tell the
@@ -245,7 +300,16 @@ func TestDoctorAgainstRefusedSignatures(t *testing.T) {
 func TestDoctorAgainstAYesMan(t *testing.T) {
 	e := newDoctorEnv(t, "", sandbox.Config{})
 	e.proxied(t, func(http.Handler) http.Handler { return endusertest.YesMan() })
-	rep, _, _ := e.doctor(t)
+	rep, by, err := e.doctor(t)
+	// What it could not fake is contradicted (a cursor that repeats its record, unsigned
+	// answers): the run is an error (the CLI exits 1), and no setting is proposed, the
+	// one that would accept unsigned answers least of all.
+	var adv *Advice
+	if !errors.As(err, &adv) || !strings.Contains(err.Error(), "2 probe(s) contradicted") || len(rep.Summary.Settings) != 0 ||
+		rep.Summary.Credentials != 0 || strings.Contains(adv.NextStep(), "partner_unsigned_answers") ||
+		by["cursor paging"].Verdict != ProbeContradicted || by["partner response signer"].Verdict != ProbeContradicted {
+		t.Fatalf("%v %+v\n%s", err, rep.Summary, dump(rep))
+	}
 	chain := map[string]bool{"home chain": true, "account NFT": true, "account on chain": true, "card spender": true, "fiat token domains": true}
 	confirmed := 0
 	for _, p := range rep.Probes {
@@ -305,6 +369,56 @@ func TestDoctorCatchesAnotherNetworksAddresses(t *testing.T) {
 	}
 	if by["home chain"].Verdict != ProbeConfirmed {
 		t.Errorf("home chain: %+v", by["home chain"])
+	}
+}
+
+// A contract of another kind at account_nft or card_spender (the sandbox's own contracts,
+// swapped): each probe is contradicted naming the setting and what the contract answers as;
+// code alone confirms neither.
+func TestDoctorCatchesWrongContracts(t *testing.T) {
+	e := newDoctorEnv(t, "", sandbox.Config{})
+	ct := e.sb.Chain.Contracts()
+	eur, _ := e.sb.Chain.Token("EUR24")
+	for _, c := range []struct {
+		name                 string
+		accountNFT, spender  string
+		nftSays, spenderSays string
+	}{
+		{"a fiat token at both", eur.Address.Hex(), eur.Address.Hex(), "no ERC-165; answers decimals() and DOMAIN_SEPARATOR() as a permit token", "as a permit token: not a spender"},
+		{"swapped", ct.CardSpender.Hex(), ct.AccountNFT.Hex(), "answering as no ERC-165: not the account NFT", "ERC-165: an ERC-721 Enumerable: not a spender"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e.set(t, "account_nft", c.accountNFT, "card_spender", c.spender)
+			rep, by, err := e.doctor(t)
+			var adv *Advice
+			if !errors.As(err, &adv) || !strings.Contains(adv.NextStep(), "account_nft") || !strings.Contains(adv.NextStep(), "card_spender") {
+				t.Fatalf("%v\n%s", err, dump(rep))
+			}
+			if p := by["account NFT"]; p.Verdict != ProbeContradicted || p.Setting != "account_nft" ||
+				!strings.Contains(p.Reading, "another kind of contract") || !strings.Contains(p.Detail, c.nftSays) {
+				t.Errorf("account NFT: %s %q %q: %s", p.Verdict, p.Setting, p.Reading, p.Detail)
+			}
+			if p := by["card spender"]; p.Verdict != ProbeContradicted || p.Setting != "card_spender" ||
+				!strings.Contains(p.Reading, "another kind of contract") || !strings.Contains(p.Detail, c.spenderSays) {
+				t.Errorf("card spender: %s %q %q: %s", p.Verdict, p.Setting, p.Reading, p.Detail)
+			}
+			if p := by["account on chain"]; p.Verdict == ProbeConfirmed {
+				t.Errorf("account on chain: %s", p.Detail)
+			}
+		})
+	}
+	// The sandbox's own contracts: the account NFT answers as one, and the card spender holds
+	// code and answers as neither, which is all that can be checked of it.
+	e.set(t, "account_nft", ct.AccountNFT.Hex(), "card_spender", ct.CardSpender.Hex())
+	rep, by, err := e.doctor(t)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, dump(rep))
+	}
+	if p := by["account NFT"]; p.Verdict != ProbeConfirmed || !strings.Contains(p.Detail, "answering ERC-165 as an ERC-721 Enumerable") {
+		t.Errorf("account NFT: %s: %s", p.Verdict, p.Detail)
+	}
+	if p := by["card spender"]; p.Verdict != ProbeConfirmed || !strings.Contains(p.Detail, "holds code") || !strings.Contains(p.Detail, "nothing more can be checked") {
+		t.Errorf("card spender: %s: %s", p.Verdict, p.Detail)
 	}
 }
 

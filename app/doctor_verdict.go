@@ -49,6 +49,9 @@ type reading struct {
 	setting string
 	// followed: purse, as the profile is set, works with a service that behaves so.
 	followed bool
+	// weakens: the setting turns a security check down, so the doctor never proposes it
+	// (the reading is still named, with the evidence, for the user to judge).
+	weakens bool
 }
 
 // judgement is a judge's word on one reading.
@@ -150,7 +153,7 @@ func verdict(p *Probe, rs []reading, o outcome) {
 		var names, settings, whys []string
 		for _, i := range fitting {
 			names = append(names, rs[i].name)
-			if rs[i].setting != "" {
+			if rs[i].setting != "" && !rs[i].weakens {
 				settings = append(settings, rs[i].setting)
 			}
 			if !slices.Contains(whys, o.fits[i].why) {

@@ -46,10 +46,11 @@ func partnerSettings(p config.Profile, orElse string) error {
 
 // partnerClient is the partner API client of profile p (partnerSettings first), signing with
 // the partner key (partnerClientOf).
-func (s *App) partnerClient(p config.Profile, u *Unlock, orElse string) (*partner.Client, error) {
+func (s *App) partnerClient(ctx context.Context, p config.Profile, u *Unlock, orElse string) (*partner.Client, error) {
 	if err := partnerSettings(p, orElse); err != nil {
 		return nil, err
 	}
+	s.syncServiceClock(ctx)
 	signer, err := s.evmSignerOf(p.PartnerKey, u)
 	if err != nil {
 		return nil, err
@@ -59,6 +60,21 @@ func (s *App) partnerClient(p config.Profile, u *Unlock, orElse string) (*partne
 	c.Now = s.Now
 	c.HTTP = s.partnerHTTP()
 	return c, nil
+}
+
+// syncServiceClock reads the service's time once a session, from the end-user API, before a
+// partner call or consent takes a deadline from it: the partner envelope carries no server
+// time, and a first command that calls only the partner API would otherwise start its
+// deadlines from this machine's clock, which the service may not share. Without an answer
+// the clock stays this machine's, and the note says so.
+func (s *App) syncServiceClock(ctx context.Context) {
+	api, err := s.API(false, nil)
+	if err == nil {
+		err = api.SyncClock(ctx)
+	}
+	if err != nil {
+		s.note("the service's time could not be read (" + OneLine(err) + "): deadlines start from this machine's clock")
+	}
 }
 
 // partnerClientOf is the one place that turns a profile into a partner client: the signer
@@ -178,7 +194,9 @@ func (s *App) PreparePartnerMint(ctx context.Context, in PartnerMintInput) (Part
 	if ttl == 0 {
 		ttl = protocol.DefaultMintConsentWindow
 	}
-	plan := PartnerMintPlan{Email: in.Email, Address: owner.Hex(), Hash: hash, Deadline: time.Now().Add(ttl).Unix()}
+	// The service checks the consent's deadline against its own time.
+	s.syncServiceClock(ctx)
+	plan := PartnerMintPlan{Email: in.Email, Address: owner.Hex(), Hash: hash, Deadline: s.Now().Add(ttl).Unix()}
 	if note != chainShowsNone {
 		plan.Note = note // the chain could not be read: the service's refusal is the only guard
 	}
@@ -228,11 +246,11 @@ type PartnerMinted struct {
 // as the profile pins is settled on the chain (the key's account, when it shows); otherwise
 // the outcome is unknown (*OutcomeError naming the address).
 func (s *App) PartnerMint(ctx context.Context, plan PartnerMintPlan, u *Unlock) (PartnerMinted, error) {
-	if left := time.Until(time.Unix(plan.Deadline, 0)); left < minConsentLeft {
+	if left := time.Unix(plan.Deadline, 0).Sub(s.Now()); left < minConsentLeft {
 		return PartnerMinted{}, fieldErr("consent-ttl", "the consent has %s left, under the %s it needs to reach the service: prepare the mint again; nothing was signed", left.Round(time.Second), minConsentLeft)
 	}
 	p := s.Profile()
-	pc, err := s.partnerClient(p, u, "")
+	pc, err := s.partnerClient(ctx, p, u, "")
 	if err != nil {
 		return PartnerMinted{}, err
 	}
@@ -244,7 +262,7 @@ func (s *App) PartnerMint(ctx context.Context, plan PartnerMintPlan, u *Unlock) 
 		return PartnerMinted{}, fmt.Errorf("the key %s signs as %s, not as %s the mint was prepared for: prepare it again", p.EVMKey, user.Address().Hex(), plan.Address)
 	}
 	mc, err := wallet.SignMintConsentRequest(user, wallet.Request{Purpose: wallet.PurposeMintConsent, Hash: plan.Hash,
-		Deadline: strconv.FormatInt(plan.Deadline, 10)}, time.Now())
+		Deadline: strconv.FormatInt(plan.Deadline, 10)}, s.Now())
 	if err != nil {
 		return PartnerMinted{}, err
 	}
@@ -339,7 +357,7 @@ func byNetwork[T any](s *App, ctx context.Context, tokenID string, u *Unlock,
 	if err != nil {
 		return zero, req, "", err
 	}
-	pc, err := s.partnerClient(s.Profile(), u, "")
+	pc, err := s.partnerClient(ctx, s.Profile(), u, "")
 	if err != nil {
 		return zero, req, "", err
 	}

@@ -552,7 +552,8 @@ func (p *Profile) Settings() []Setting {
 		add("altchain_pins."+c+".usdc_mint", pin.USDCMint, "")
 		add("altchain_pins."+c+".deposit_account", pin.DepositAccount, "")
 		// Unset, the LayerZero pins take the cluster's and the network's public values
-		// (altchain.ClusterInfo.Pinned), which this package does not know: shown empty.
+		// (altchain.ClusterInfo.Pinned), which this package does not know: shown empty
+		// here, and filled by app.EffectiveSettings (profile show).
 		add("altchain_pins."+c+".endpoint_program", pin.EndpointProgram, "")
 		eid := ""
 		if pin.DstEid != 0 {

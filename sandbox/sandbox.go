@@ -207,6 +207,9 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 	// confirmed deposit credits the quoted fiat there with a CTU record.
 	sol := altchaintest.New(altchaintest.Config{
 		PartnerAuth: cfg.PartnerAuth, Names: cfg.Dialect.Names(),
+		// One service, one clock: the partner API checks deadlines against the end-user
+		// service's time (its clock-skew control moves both).
+		Clock: eu.Now,
 		// The onboarding routes (partner mint, vendor token and status) act on the end-user
 		// sandbox's accounts.
 		Accounts: eu,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,11 +27,16 @@ func TestProfileFromPreset(t *testing.T) {
 		t.Fatalf("add --preset: %d %s %s", c, out, e)
 	}
 	out, e, c = purse(t, "", "profile", "show", "qa")
-	for _, want := range []string{"preset                    ur-testnet (changed since: evm_rpc)", "partner_auth              ur\n",
-		"routes.account-status     full", "routes.onramp-limit       POST", "names.idv                 sumsub", "names.svcId               urId",
-		"names.altchain            altchain (default)", "tx_amount_unit            smallest (default)", "partner_unsigned_answers  refuse\n",
-		"card_spender              0x25d66C564532258eD9cdBB6215E260AFf41d8bae", "evm_rpc                   https://my-node.example/rpc"} {
-		if c != exitOK || !strings.Contains(out, want) {
+	// Each row is the key, spaces, and the value in effect; the LayerZero pins the preset
+	// leaves unset show the public values they take for its cluster and network.
+	for _, want := range []string{"preset ur-testnet (changed since: evm_rpc)", "partner_auth ur\n",
+		"routes.account-status full", "routes.onramp-limit POST", "names.idv sumsub", "names.svcId urId",
+		"names.altchain altchain (default)", "tx_amount_unit smallest (default)", "partner_unsigned_answers refuse\n",
+		"card_spender 0x25d66C564532258eD9cdBB6215E260AFf41d8bae", "evm_rpc https://my-node.example/rpc",
+		"altchain_pins.devnet.endpoint_program 76y77prsiCMvXMjuoZ5VRrhG5qYBrUMYTE5WgHqgjEn6 (default)\n",
+		"altchain_pins.devnet.dst_eid 40246 (default)\n", "altchain_pins.devnet.lz_receiver 0x2c2e6bc745e583629a4157c2d8a9234d59f4067e (default)\n"} {
+		key, value, _ := strings.Cut(want, " ")
+		if c != exitOK || !regexp.MustCompile("(?m)^"+regexp.QuoteMeta(key)+" +"+regexp.QuoteMeta(value)).MatchString(out) {
 			t.Errorf("show lacks %q:\n%s%s", want, out, e)
 		}
 	}
@@ -47,10 +53,28 @@ func TestProfileFromPreset(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &shown); err != nil || shown.Preset != "ur-testnet" || len(shown.PresetChanges) != 1 || len(shown.Settings) < 25 {
 		t.Fatalf("show --json: %v %s", err, out)
 	}
+	effective := map[string]string{}
 	for _, s := range shown.Settings {
 		if s.Key == "partner_response_key" && s.Value != "0x4D2AA3f43De8f8BE746E315D291B804a4aBD3939" {
 			t.Fatalf("response key %+v", s)
 		}
+		if strings.HasPrefix(s.Key, "altchain_pins.") {
+			effective[s.Key] = fmt.Sprintf("%s %v", s.Value, s.Default)
+		}
+	}
+	// --json: the settings carry the pins in effect, marked default; the profile itself
+	// stays as stored (no pins).
+	if effective["altchain_pins.devnet.dst_eid"] != "40246 true" || effective["altchain_pins.devnet.endpoint_program"] != "76y77prsiCMvXMjuoZ5VRrhG5qYBrUMYTE5WgHqgjEn6 true" ||
+		len(effective) != 3 || strings.Contains(out, `"altchainPins"`) {
+		t.Fatalf("show --json pins: %v\n%s", effective, out)
+	}
+	// A pin set is shown as set, not default.
+	if _, e, c := purse(t, "", "--profile", "qa", "profile", "set", "altchain_pins.devnet.dst_eid=40245"); c != exitOK {
+		t.Fatal(e)
+	}
+	if out, _, _ := purse(t, "", "profile", "show", "qa"); !regexp.MustCompile(`(?m)^altchain_pins\.devnet\.dst_eid +40245\n`).MatchString(out) ||
+		!regexp.MustCompile(`(?m)^altchain_pins\.devnet\.lz_receiver +0x2c2e6bc745e583629a4157c2d8a9234d59f4067e \(default\)`).MatchString(out) {
+		t.Fatalf("a pin set:\n%s", out)
 	}
 	for _, args := range [][]string{
 		{"profile", "add", "x", "--preset", "ur-moon"},

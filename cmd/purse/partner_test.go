@@ -154,3 +154,47 @@ func TestPartnerRoutesUnderURDialect(t *testing.T) {
 		t.Fatalf("unsigned, warned: %d %s %s", c, out, e)
 	}
 }
+
+// TestPartnerMintOutcomeUnknown: the mint reached the service and was processed, but its
+// answer cannot be used (signed over other bytes than sent) and the chain cannot be read to
+// settle it: exit 4, naming the address that identifies the mint (in --json too) and how to
+// find the account; with the chain back, `purse account find` finds what the mint did.
+func TestPartnerMintOutcomeUnknown(t *testing.T) {
+	sb := sandboxProfile(t, sandbox.Config{}, []string{"key", "new", "--label", "partner", "--kind", "evm"},
+		[]string{"profile", "set", "evm_key=dev", "partner_key=partner"}, []string{"sandbox", "ctl", "register-partner"})
+	const dev = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+	if err := sb.Solana.SetFaults(altchaintest.Faults{ResponseSignature: altchaintest.ResponseTampered}); err != nil {
+		t.Fatal(err)
+	}
+	down := httptest.NewServer(nil)
+	down.Close()
+	if _, e, c := purse(t, "", "profile", "set", "evm_rpc="+down.URL); c != exitOK {
+		t.Fatal(e)
+	}
+	out, e, c := purse(t, "", "partner", "mint", "--email", "lost@example.com", "--yes")
+	if c != exitUnknown || out != "" || !strings.Contains(e, "partner mint for "+dev) || !strings.Contains(e, "the chain could not be read") ||
+		!strings.Contains(e, "purse account find") {
+		t.Fatalf("unknown outcome: %d %q %s", c, out, e)
+	}
+	// The mint was processed: a second one is refused as a duplicate, so the --json run
+	// is made on another key.
+	if _, e, c := purse(t, "", "key", "new", "--label", "other", "--kind", "evm"); c != exitOK {
+		t.Fatal(e)
+	}
+	if _, e, c := purse(t, "", "profile", "set", "evm_key=other"); c != exitOK {
+		t.Fatal(e)
+	}
+	out, _, c = purse(t, "", "partner", "mint", "--email", "lost2@example.com", "--yes", "--json")
+	j := jsonOut(t, out)
+	if c != exitUnknown || j["outcome"] != "unknown" || j["evmAddress"] == nil || j["evmAddress"] == "" || j["exitCode"] != float64(exitUnknown) {
+		t.Fatalf("unknown outcome --json: %d %v", c, j)
+	}
+	// The chain back: the account the first mint made is found there and stored.
+	if _, e, c := purse(t, "", "profile", "set", "evm_key=dev", "evm_rpc="+sb.Info().EVMRPC); c != exitOK {
+		t.Fatal(e)
+	}
+	out, e, c = purse(t, "", "account", "find", "--json")
+	if c != exitOK || jsonOut(t, out)["tokenId"] == nil {
+		t.Fatalf("account find: %d %s %s", c, out, e)
+	}
+}

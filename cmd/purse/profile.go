@@ -59,7 +59,7 @@ func (a *cli) profileShowCmd() *cobra.Command {
 					return err
 				}
 			}
-			shown := shownProfile{Profile: &p, Settings: p.Settings(), PresetChanges: p.PresetChanges()}
+			shown := shownProfile{Profile: &p, Settings: app.EffectiveSettings(p), PresetChanges: p.PresetChanges()}
 			rows := [][2]string{{"name", p.Name}}
 			if p.Preset != "" {
 				from := p.Preset
