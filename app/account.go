@@ -99,7 +99,7 @@ func (s *App) CheckMint(ctx context.Context, tokenID string, captcha enduser.Min
 		if err := enduser.CheckEmail(email); err != nil {
 			return plan, &FieldError{Field: "email", Err: err}
 		}
-		api, err := s.API(false, nil)
+		api, err := s.api(false, nil)
 		if err != nil {
 			return plan, err
 		}
@@ -170,7 +170,7 @@ type Minted struct {
 // Mint sends the checked mint and stores the account id in the profile. A mint the
 // service confirmed but the profile could not store says so, with the id to set by hand.
 func (s *App) Mint(ctx context.Context, plan MintPlan) (Minted, error) {
-	api, err := s.API(false, nil)
+	api, err := s.api(false, nil)
 	if err != nil {
 		return Minted{}, err
 	}
@@ -199,7 +199,7 @@ func (s *App) FormA(ctx context.Context, u *Unlock) (enduser.FormAInfo, error) {
 	if err := s.requireAccount(); err != nil {
 		return enduser.FormAInfo{}, err
 	}
-	api, err := s.API(true, u)
+	api, err := s.api(true, u)
 	if err != nil {
 		return enduser.FormAInfo{}, err
 	}
@@ -235,7 +235,7 @@ func (s *App) SignFormA(ctx context.Context, u *Unlock, text string, submit bool
 	if !submit {
 		return out, nil
 	}
-	api, err := s.API(true, u)
+	api, err := s.api(true, u)
 	if err != nil {
 		return out, err
 	}
@@ -281,7 +281,7 @@ func (s *App) IDVToken(ctx context.Context, u *Unlock, req enduser.IDVTokenReque
 	if err := s.requireAccount(); err != nil {
 		return enduser.IDVToken{}, err
 	}
-	api, err := s.API(true, u)
+	api, err := s.api(true, u)
 	if err != nil {
 		return enduser.IDVToken{}, err
 	}

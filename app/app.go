@@ -411,9 +411,9 @@ func (s *App) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 	return s.gatedSolana(p.SolanaKey, signer), nil
 }
 
-// API is the end-user client of the profile. With signed, full-auth calls are signed by the
+// api is the end-user client of the profile. With signed, full-auth calls are signed by the
 // profile's EVM key (which may need u); without, only none/basic routes work.
-func (s *App) API(signed bool, u *Unlock) (*enduser.Client, error) {
+func (s *App) api(signed bool, u *Unlock) (*enduser.Client, error) {
 	if err := s.reachable(); err != nil {
 		return nil, err
 	}

@@ -99,7 +99,7 @@ func (s *App) chainSnapshot(ctx context.Context, u *Unlock, signed bool) (ChainS
 	p := s.Profile()
 	snap.Account = p.TokenID
 	loggedOut := func() error {
-		c, err := s.API(false, nil)
+		c, err := s.api(false, nil)
 		if err != nil {
 			return err
 		}
@@ -113,7 +113,7 @@ func (s *App) chainSnapshot(ctx context.Context, u *Unlock, signed bool) (ChainS
 			return snap, err
 		}
 	default:
-		c, err := s.API(true, u)
+		c, err := s.api(true, u)
 		if err == nil {
 			snap.Configs, err = c.ChainConfigs(ctx)
 		}
@@ -187,7 +187,7 @@ func (s *App) HomeBalances(ctx context.Context) (ChainSnapshot, error) {
 	if snap.Owner, snap.OwnerErr = s.OwnerAddress(); snap.OwnerErr != nil {
 		return snap, snap.OwnerErr
 	}
-	c, err := s.API(false, nil)
+	c, err := s.api(false, nil)
 	if err != nil {
 		return snap, err
 	}

@@ -68,7 +68,7 @@ func (s *App) LoadPermitContext(ctx context.Context) (PermitContext, error) {
 	c.Owner, c.OwnerErr = s.OwnerAddress()
 	p := s.Profile()
 	c.CardSpender = p.CardSpender
-	api, err := s.API(false, nil)
+	api, err := s.api(false, nil)
 	if err != nil {
 		return c, err
 	}
@@ -300,7 +300,7 @@ func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, si
 		sig = &ps
 	}
 	out := SubmittedPermit{Sig: sig}
-	api, err := s.API(true, u)
+	api, err := s.api(true, u)
 	if err != nil {
 		return out, err
 	}

@@ -56,7 +56,7 @@ func (f *mintFake) CheckMint(_ context.Context, id string, _ enduser.MintRequest
 type historyFake struct{ calls int }
 
 func (f *historyFake) Home() string { return tuitest.FakeHome }
-func (f *historyFake) API(bool, *app.Unlock) (*enduser.Client, error) {
+func (f *historyFake) OpenHistory(*app.Unlock) (*app.HistoryReader, error) {
 	f.calls++
 	return nil, errOffline
 }

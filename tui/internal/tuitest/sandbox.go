@@ -81,11 +81,14 @@ func TouristServices(tb testing.TB, ctx context.Context, label, pass string) (*a
 	}); err != nil {
 		tb.Fatal(err)
 	}
-	signer, err := sv.EVMSigner(&app.Unlock{Passphrase: []byte(pass)})
+	// The mint is the sandbox's setting up, not the code under test: its own client, signing
+	// with the key straight from the key store.
+	p := sv.Profile()
+	signer, err := ks.EVMSigner(label, p.Name)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	api, err := sv.API(true, &app.Unlock{Passphrase: []byte(pass)})
+	api, err := enduser.New(enduser.Options{BaseURL: p.UserAPI, Network: p.Network, Signer: signer})
 	if err != nil {
 		tb.Fatal(err)
 	}
