@@ -61,8 +61,8 @@ func (s *App) ProposeTokenID(ctx context.Context) (TokenIDProposal, error) {
 	}
 	ictx, cancel := context.WithTimeout(ctx, 1500*time.Millisecond)
 	defer cancel()
-	if _, err := s.SandboxInfo(ictx); err == nil {
-		c, err := s.SandboxControl(ctx)
+	if _, err := s.Sandbox().Info(ictx); err == nil {
+		c, err := s.control(ctx)
 		if err != nil {
 			return TokenIDProposal{}, err
 		}
@@ -125,7 +125,7 @@ func (s *App) mintOwner(ctx context.Context) (common.Address, string, error) {
 		return none, "", &Advice{fmt.Errorf("profile %s has no EVM key", p.Name),
 			"Add or import an EVM key (Keys screen, `purse key new`) and make it the profile's key."}
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return none, "", err
 	}
@@ -223,7 +223,7 @@ func (s *App) SignFormA(ctx context.Context, u *Unlock, text string, submit bool
 	if err := wallet.CheckFormAText(text); err != nil {
 		return SignedFormA{}, usage(err)
 	}
-	signer, err := s.EVMSigner(u)
+	signer, err := s.evmSigner(u)
 	if err != nil {
 		return SignedFormA{}, err
 	}

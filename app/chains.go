@@ -19,7 +19,7 @@ func (s *App) OwnerAddress() (common.Address, error) {
 	if p.EVMKey == "" {
 		return common.Address{}, noKey(p.Name, "EVM")
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return common.Address{}, err
 	}
@@ -40,7 +40,7 @@ func (s *App) SolanaAddress() (string, error) {
 	if p.SolanaKey == "" {
 		return "", fmt.Errorf("profile %s has no Solana key: add or import one on the Keys screen or with `purse key new --kind solana`", p.Name)
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return "", err
 	}
@@ -147,7 +147,7 @@ func (s *App) chainSnapshot(ctx context.Context, u *Unlock, signed bool) (ChainS
 }
 
 func (s *App) readBalances(ctx context.Context, snap *ChainSnapshot) error {
-	hc, err := s.Chain(ctx)
+	hc, err := s.homeChain(ctx)
 	if err != nil {
 		return err
 	}

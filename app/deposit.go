@@ -218,7 +218,7 @@ func (s *App) LoadDepositSetup() (*DepositSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return nil, err
 	}
@@ -362,7 +362,7 @@ func CheckRequested(q *altchain.Quote, amount, minAmount uint64) error {
 // VerifyDeposit runs the validate step: every static rule and the rules that need the
 // chain. Nothing is signed; the report is what the review shows.
 func (s *App) VerifyDeposit(ctx context.Context, qo *DepositQuote) (*altchain.Report, error) {
-	rpc, err := s.Solana()
+	rpc, err := s.solanaRPC()
 	if err != nil {
 		return nil, failAt(StepValidate, err)
 	}
@@ -480,7 +480,7 @@ type PreparedDeposit struct {
 // rules refused). progress hears each step.
 func (s *App) PrepareDeposit(ctx context.Context, qo *DepositQuote, u *Unlock, progress func(DepositEvent)) (*PreparedDeposit, error) {
 	rep := newReporter(progress)
-	signer, err := s.SolanaSigner(u)
+	signer, err := s.solanaSigner(u)
 	if err != nil {
 		return nil, failAt(StepSign, err)
 	}
@@ -490,7 +490,7 @@ func (s *App) PrepareDeposit(ctx context.Context, qo *DepositQuote, u *Unlock, p
 	if gs, ok := signer.(*gatedSolanaSigner); ok {
 		gs.progress = rep.emit
 	}
-	rpc, err := s.Solana()
+	rpc, err := s.solanaRPC()
 	if err != nil {
 		return nil, failAt(StepValidate, err)
 	}
@@ -603,7 +603,7 @@ func (s *App) SendDeposit(ctx context.Context, p *altchain.Prepared, poll time.D
 	s.moving.Add(1) // no profile switch under a deposit being sent
 	defer s.moving.Add(-1)
 	rep := newReporter(progress)
-	rpc, err := s.Solana()
+	rpc, err := s.solanaRPC()
 	if err != nil {
 		return nil, failAt(StepSend, err)
 	}
@@ -653,7 +653,7 @@ func unknownDepositNext(sig string, lastValid uint64) string {
 // confirmation seen when ctx ends first.
 func (s *App) FinalizeDeposit(ctx context.Context, sig solana.Signature, poll time.Duration, progress func(DepositEvent)) (string, error) {
 	rep := newReporter(progress)
-	rpc, err := s.Solana()
+	rpc, err := s.solanaRPC()
 	if err != nil {
 		return "", err
 	}
@@ -750,7 +750,7 @@ func (s *App) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
 	if c.USDCMint.IsZero() {
 		return SolanaBalance{}, Usagef("cluster %s has no USDC purse knows", p.SolanaCluster)
 	}
-	rpc, err := s.Solana()
+	rpc, err := s.solanaRPC()
 	if err != nil {
 		return SolanaBalance{}, err
 	}
@@ -812,7 +812,7 @@ func (s *App) CheckDeposit(ctx context.Context, signature string, lastValid uint
 	if err != nil {
 		return DepositStatus{}, fieldErr("signature", "expected a base58 transaction signature (64 bytes): %v", err)
 	}
-	rpc, err := s.Solana()
+	rpc, err := s.solanaRPC()
 	if err != nil {
 		return DepositStatus{}, err
 	}

@@ -190,11 +190,20 @@ func ExpandHome(p string) string {
 
 // ListKeys returns the keys of the store (labels and addresses, never secrets).
 func (s *App) ListKeys() ([]keystore.Entry, error) {
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return nil, err
 	}
 	return ks.List()
+}
+
+// KeyEntry is key label's entry in the store (kind, address, backend; never a secret).
+func (s *App) KeyEntry(label string) (keystore.Entry, error) {
+	ks, err := s.keys(nil)
+	if err != nil {
+		return keystore.Entry{}, err
+	}
+	return ks.Get(label)
 }
 
 // AddKey creates or imports the key of req, then (EVM) looks its account up on chain and, when
@@ -209,7 +218,7 @@ func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, 
 	if u != nil {
 		newPass = u.New
 	}
-	ks, err := s.Keys(&Unlock{New: newPass})
+	ks, err := s.keys(&Unlock{New: newPass})
 	if err != nil {
 		return KeyAdded{}, err
 	}
@@ -381,7 +390,7 @@ func (s *App) UseKey(ctx context.Context, e keystore.Entry) (KeyAdded, error) {
 // RenameKey gives a key a new label; the profile follows when it used the old one.
 func (s *App) RenameKey(label, newLabel string) (KeyAdded, error) {
 	s.LockKey(label) // a held signer names the old label
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return KeyAdded{}, err
 	}
@@ -437,7 +446,7 @@ func RemoveKeyEffect(e keystore.Entry) string {
 // entry, or only the entry of a key whose secret is the home's this one was copied from.
 func (s *App) RemoveKey(label string) (KeyRemoved, error) {
 	s.LockKey(label) // a removed key must not go on signing; the others stay unlocked
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return KeyRemoved{}, err
 	}
@@ -468,7 +477,7 @@ type KeyCheck struct {
 // session's start-up notice is not repeated.
 func (s *App) KeyDoctor() (KeyCheck, error) {
 	s.keyCheck.Do(func() {})
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return KeyCheck{}, err
 	}
@@ -530,7 +539,7 @@ func (s *App) inHome(path string) string {
 // key file without an address in it asks that file's passphrase.
 func (s *App) RepairKey(f keystore.Finding, a keystore.Action) error {
 	s.keyCheck.Do(func() {})
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return err
 	}
@@ -562,7 +571,7 @@ func (s *App) ExportKey(label, path string, keyPass, exportPass []byte) error {
 	if err := CheckNewFile(path); err != nil {
 		return err
 	}
-	ks, err := s.Keys(&Unlock{Passphrase: keyPass, New: exportPass})
+	ks, err := s.keys(&Unlock{Passphrase: keyPass, New: exportPass})
 	if err != nil {
 		return err
 	}
@@ -592,7 +601,7 @@ func (s *App) ExportRawKey(label, path string) (string, error) {
 	if err := CheckNewFile(path); err != nil {
 		return "", err
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return "", err
 	}
@@ -642,7 +651,7 @@ func (s *App) FindAccount(ctx context.Context, label string) (FoundAccount, erro
 	if label == "" {
 		return FoundAccount{}, fieldErr("key", "profile %s has no EVM key; give a key label (see `purse key list`)", p.Name)
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return FoundAccount{}, err
 	}

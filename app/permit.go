@@ -76,7 +76,7 @@ func (s *App) LoadPermitContext(ctx context.Context) (PermitContext, error) {
 	if err != nil {
 		return c, err
 	}
-	hc, err := s.Chain(ctx)
+	hc, err := s.homeChain(ctx)
 	if err != nil {
 		return c, err
 	}
@@ -237,7 +237,7 @@ func (e *PermitRefusedError) NextStep() string {
 // PreparePermit reads name, version, nonce and DOMAIN_SEPARATOR and builds the permit valid
 // until deadline, refusing on a domain mismatch.
 func (s *App) PreparePermit(ctx context.Context, owner common.Address, pl PermitPlan, deadline time.Time) (PreparedPermit, error) {
-	hc, err := s.Chain(ctx)
+	hc, err := s.homeChain(ctx)
 	if err != nil {
 		return PreparedPermit{}, err
 	}
@@ -285,7 +285,7 @@ type SubmittedPermit struct {
 func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, sig *wallet.PermitSignature) (SubmittedPermit, error) {
 	s.moving.Add(1) // no profile switch under a permit being submitted and settled
 	defer s.moving.Add(-1)
-	signer, err := s.EVMSigner(u)
+	signer, err := s.evmSigner(u)
 	if err != nil {
 		return SubmittedPermit{Sig: sig}, err
 	}
@@ -304,7 +304,7 @@ func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, si
 	if err != nil {
 		return out, err
 	}
-	hc, err := s.Chain(ctx)
+	hc, err := s.homeChain(ctx)
 	if err != nil {
 		return out, err
 	}

@@ -41,7 +41,7 @@ func newPermitEnv(t *testing.T) *permitEnv {
 		t.Fatal(err)
 	}
 	u := &Unlock{Passphrase: []byte("pw")}
-	if _, err := s.Onboard(context.Background(), u, "me", nil); err != nil {
+	if _, err := s.Sandbox().Onboard(context.Background(), u, "me", nil); err != nil {
 		t.Fatal(err)
 	}
 	return &permitEnv{app: s, sb: sb, u: u}
@@ -79,7 +79,7 @@ func (e *permitEnv) fault(t *testing.T, f endusertest.Faults) {
 func (e *permitEnv) chain(t *testing.T, pr PreparedPermit) (nonce, allowance *big.Int) {
 	t.Helper()
 	ctx := context.Background()
-	hc, err := e.app.Chain(ctx)
+	hc, err := e.app.homeChain(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

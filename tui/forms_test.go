@@ -16,7 +16,6 @@ import (
 	"purse/enduser"
 	"purse/homechain"
 	"purse/keystore"
-	"purse/sandboxctl"
 	"purse/tui/account"
 	"purse/tui/deposit"
 	"purse/tui/form"
@@ -41,9 +40,6 @@ type mintFake struct {
 
 func (f *mintFake) Profile() config.Profile {
 	return config.Profile{Name: "t", Network: "31337", EVMKey: "me", UserAPI: "http://127.0.0.1:1"}
-}
-func (f *mintFake) SandboxInfo(context.Context) (sandboxctl.Info, error) {
-	return sandboxctl.Info{}, errOffline
 }
 func (f *mintFake) ProposeTokenID(context.Context) (app.TokenIDProposal, error) {
 	return app.TokenIDProposal{TokenID: "1234567890", Source: "generated", Note: "generated"}, nil
@@ -128,7 +124,7 @@ func TestEveryFormSubmitsWithTheSameKey(t *testing.T) {
 	}{
 		{"mint", func(env *kit.Env) (kit.Screen, func() string) {
 			f := &mintFake{}
-			return account.New(env, f), func() string { return first(f.checked) }
+			return account.New(env, f, nil), func() string { return first(f.checked) }
 		}, func(d *tuitest.Driver) {
 			d.Press(tuitest.Runes("m"))
 			d.Press(tab, tab)

@@ -156,7 +156,7 @@ func TestProfileSwitchLeavesNothingOfTheOtherProfile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	onA, err := cliA.Onboard(ctx, u, "", nil)
+	onA, err := cliA.Sandbox().Onboard(ctx, u, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +277,7 @@ func TestProfileSwitchLeavesNothingOfTheOtherProfile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	onB, err := cliB.Onboard(ctx, u, "", nil)
+	onB, err := cliB.Sandbox().Onboard(ctx, u, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,6 @@ import (
 	"purse/app"
 	"purse/config"
 	"purse/enduser"
-	"purse/sandboxctl"
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
@@ -81,7 +80,7 @@ type snapshot struct {
 	Loaded bool
 	// Sandbox is the sandbox's info when the profile's user_api answers /sandbox/info;
 	// SandboxBase is the user_api that was asked.
-	Sandbox     *sandboxctl.Info
+	Sandbox     *app.SandboxInfo
 	SandboxBase string
 }
 
@@ -113,7 +112,8 @@ type handoffDone struct {
 
 // Screen is the Account screen.
 type Screen struct {
-	app  Service // the application layer: every use case the screen runs
+	app  Service        // the application layer: every use case the screen runs
+	sbx  SandboxService // the sandbox's use cases (the panel); nil: none
 	env  *kit.Env
 	keys keyMap
 	// actions are the status view's keys, sandbox the sandbox panel's (keys.go).
@@ -168,8 +168,6 @@ type Screen struct {
 // Service is what the Account screen needs of the application layer (*app.App is one).
 type Service interface {
 	Profile() config.Profile
-	SandboxInfo(ctx context.Context) (sandboxctl.Info, error)
-	SandboxControl(ctx context.Context) (*sandboxctl.Control, error)
 	AccountStatus(ctx context.Context) (enduser.AccountStatus, error)
 	BankingProfile(ctx context.Context, u *app.Unlock) (enduser.Profile, error)
 	IDVToken(ctx context.Context, u *app.Unlock, req enduser.IDVTokenRequest) (enduser.IDVToken, error)
@@ -178,9 +176,6 @@ type Service interface {
 	ProposeTokenID(ctx context.Context) (app.TokenIDProposal, error)
 	ShareTokenHandoff(ctx context.Context, u *app.Unlock, src app.ShareToken) (enduser.HandoffVerdict, error)
 	KYCSubmit(ctx context.Context, u *app.Unlock) (enduser.KYCSubmitResult, error)
-	SandboxRegisterPartner(ctx context.Context, u *app.Unlock) (string, error)
-	SandboxFundSolana(ctx context.Context, u *app.Unlock) (string, error)
-	ResetSandbox(ctx context.Context) (config.Profile, error)
 	CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (app.MintPlan, error)
 	Mint(ctx context.Context, plan app.MintPlan) (app.Minted, error)
 	PreparePartnerMint(ctx context.Context, in app.PartnerMintInput) (app.PartnerMintPlan, error)
@@ -188,11 +183,27 @@ type Service interface {
 	PartnerIDVToken(ctx context.Context, tokenID string, u *app.Unlock) (app.PartnerIDVToken, error)
 }
 
-// New returns the Account screen.
-func New(env *kit.Env, a Service) kit.Screen { return newScreen(env, a) }
+// SandboxService is what the Account screen's sandbox panel needs of the application layer
+// (app.Sandbox is one): the control steps, readying a deposit, the one-step onboarding.
+type SandboxService interface {
+	Info(ctx context.Context) (app.SandboxInfo, error)
+	KYCApprove(ctx context.Context, tokenID string) (json.RawMessage, error)
+	KYCReject(ctx context.Context, tokenID, reason string, final bool) (json.RawMessage, error)
+	Advance(ctx context.Context, tokenID string) (app.Advanced, error)
+	SetFaults(ctx context.Context, f app.SandboxFaults) (json.RawMessage, error)
+	ClearFaults(ctx context.Context) (json.RawMessage, error)
+	RegisterPartner(ctx context.Context, u *app.Unlock) (string, error)
+	FundSolana(ctx context.Context, u *app.Unlock) (string, error)
+	ReadyDeposit(ctx context.Context, u *app.Unlock) app.Readiness
+	Onboard(ctx context.Context, u *app.Unlock, label string, progress func(string)) (app.Onboarded, error)
+	Reset(ctx context.Context) (config.Profile, error)
+}
 
-func newScreen(env *kit.Env, a Service) *Screen {
-	s := &Screen{app: a, env: env, keys: newKeyMap(env.Keys), ids: map[string]kit.TaskID{}, now: time.Now}
+// New returns the Account screen; sb is the sandbox's use cases (nil: no sandbox panel).
+func New(env *kit.Env, a Service, sb SandboxService) kit.Screen { return newScreen(env, a, sb) }
+
+func newScreen(env *kit.Env, a Service, sb SandboxService) *Screen {
+	s := &Screen{app: a, sbx: sb, env: env, keys: newKeyMap(env.Keys), ids: map[string]kit.TaskID{}, now: time.Now}
 	s.vp = viewport.New()
 	k := env.Keys
 	s.vp.KeyMap = viewport.KeyMap{
@@ -231,7 +242,7 @@ func (s *Screen) svc() Service { return s.app }
 
 // refresh reads the profile, asks whether its user_api is a sandbox and reads the status.
 func (s *Screen) refresh() tea.Cmd {
-	knownBase, knownInfo := s.snap.SandboxBase, s.snap.Sandbox
+	knownBase, knownInfo, sb := s.snap.SandboxBase, s.snap.Sandbox, s.sbx
 	return start(s, slotStatus, "Loading the account status", func(ctx context.Context) (snapshot, error) {
 		sv := s.svc()
 		if sv == nil {
@@ -241,9 +252,9 @@ func (s *Screen) refresh() tea.Cmd {
 		snap.SandboxBase = snap.Profile.UserAPI
 		if knownBase == snap.Profile.UserAPI && knownInfo != nil {
 			snap.Sandbox = knownInfo
-		} else {
+		} else if sb != nil {
 			ictx, cancel := context.WithTimeout(ctx, 1500*time.Millisecond)
-			if info, err := sv.SandboxInfo(ictx); err == nil {
+			if info, err := sb.Info(ictx); err == nil {
 				snap.Sandbox = &info
 			}
 			cancel()
@@ -421,26 +432,12 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 		if !s.mine(msg.Ref()) {
 			return nil
 		}
-		if msg.Err != nil {
-			s.ctlNote = s.env.Styles.Marks.Error + ": " + msg.Value.What + ": " + app.OneLine(msg.Err)
-			s.render()
+		return s.gotCtl(msg.Value, msg.Err)
+	case kit.TaskResult[signed[ctlDone]]:
+		if !s.mine(msg.Ref()) {
 			return nil
 		}
-		// Done: a passing note of the footer, not a line that stays on the panel.
-		s.ctlNote = ""
-		cmds := []tea.Cmd{kit.Status("sandbox: " + msg.Value.What)}
-		if p := msg.Value.Profile; p != nil {
-			s.snap.Profile = *p
-			s.limits, s.limitsLocked, s.idv, s.handoff, s.handoffNext, s.kycSubmit = nil, false, nil, nil, nil, nil
-			ses := s.env.Session
-			ses.AccountID = p.TokenID
-			cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
-		}
-		s.render()
-		if !msg.Value.Quiet {
-			cmds = append(cmds, s.refresh())
-		}
-		return tea.Batch(cmds...)
+		return s.gotCtl(msg.Value.V, msg.Err)
 	case dialog.PassphraseResult:
 		if msg.ID != idShareToken || msg.Cancelled {
 			return nil
@@ -487,8 +484,8 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 		case !msg.Confirmed:
 			return kit.Status("Sandbox reset cancelled; nothing was dropped.")
 		}
-		return s.control("sandbox reset: every account, the EVM chain and the Solana ledger start afresh", func(ctx context.Context, sv Service, _ *sandboxctl.Control, _ string) (ctlDone, error) {
-			p, err := sv.ResetSandbox(ctx)
+		return s.control("sandbox reset: every account, the EVM chain and the Solana ledger start afresh", func(ctx context.Context, sb SandboxService, _ string) (ctlDone, error) {
+			p, err := sb.Reset(ctx)
 			return ctlDone{Profile: &p}, err
 		})
 	}
@@ -579,21 +576,41 @@ func (s *Screen) scroll(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// control runs one sandbox control step against the profile's user_api; what names it, and
-// the step's own ctlDone.What, when set, says what it did.
-func (s *Screen) control(what string, fn func(ctx context.Context, sv Service, c *sandboxctl.Control, tokenID string) (ctlDone, error)) tea.Cmd {
-	sv, id := s.svc(), s.snap.Profile.TokenID
+// gotCtl shows a sandbox step's outcome: done, a passing note of the footer (not a line that
+// stays on the panel), the profile it changed followed; failed, the error on the panel.
+func (s *Screen) gotCtl(d ctlDone, err error) tea.Cmd {
+	if err != nil {
+		s.ctlNote = s.env.Styles.Marks.Error + ": " + d.What + ": " + app.OneLine(err)
+		s.render()
+		return nil
+	}
+	s.ctlNote = ""
+	cmds := []tea.Cmd{kit.Status("sandbox: " + d.What)}
+	if p := d.Profile; p != nil {
+		s.snap.Profile = *p
+		s.limits, s.limitsLocked, s.idv, s.handoff, s.handoffNext, s.kycSubmit = nil, false, nil, nil, nil, nil
+		ses := s.env.Session
+		ses.AccountID = p.TokenID
+		cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
+	}
+	s.render()
+	if !d.Quiet {
+		cmds = append(cmds, s.refresh())
+	}
+	return tea.Batch(cmds...)
+}
+
+// control runs one sandbox step of the application layer's sandbox on the profile's
+// account; what names it, and the step's own ctlDone.What, when set, says what it did.
+func (s *Screen) control(what string, fn func(ctx context.Context, sb SandboxService, tokenID string) (ctlDone, error)) tea.Cmd {
+	sb, id := s.sbx, s.snap.Profile.TokenID
 	s.ctlNote = "running: " + what
 	s.render()
 	return start(s, slotSandbox, "Sandbox: "+what, func(ctx context.Context) (ctlDone, error) {
-		if sv == nil {
-			return ctlDone{What: what}, errors.New("no services: the account screen runs inside purse's terminal UI")
+		if sb == nil {
+			return ctlDone{What: what}, errors.New("no sandbox services: the account screen runs inside purse's terminal UI")
 		}
-		c, err := sv.SandboxControl(ctx)
-		var d ctlDone
-		if err == nil {
-			d, err = fn(ctx, sv, c, id)
-		}
+		d, err := fn(ctx, sb, id)
 		if d.What == "" || err != nil {
 			d.What = what
 		}
@@ -601,40 +618,37 @@ func (s *Screen) control(what string, fn func(ctx context.Context, sv Service, c
 	})
 }
 
-// ctlStep is a control step that only calls the sandbox.
-func ctlStep(fn func(ctx context.Context, c *sandboxctl.Control, tokenID string) error) func(context.Context, Service, *sandboxctl.Control, string) (ctlDone, error) {
-	return func(ctx context.Context, _ Service, c *sandboxctl.Control, id string) (ctlDone, error) {
-		return ctlDone{}, fn(ctx, c, id)
-	}
-}
-
 // advance skips the current delay; when that makes the account Live, it readies a deposit
-// as `purse sandbox ctl onboard` does: the partner key registered, the Solana key funded.
-func advance(ctx context.Context, sv Service, c *sandboxctl.Control, id string) (ctlDone, error) {
-	raw, err := c.Advance(ctx, id)
+// as onboarding does (app.Sandbox.ReadyDeposit: the partner key registered, the Solana key
+// funded), each part said.
+func advance(ctx context.Context, sb SandboxService, id string) (ctlDone, error) {
+	a, err := sb.Advance(ctx, id)
 	if err != nil {
 		return ctlDone{}, err
 	}
-	var v struct {
-		StatusStr string `json:"statusStr"`
-	}
-	if json.Unmarshal(raw, &v) != nil || v.StatusStr != "Live" {
+	if !a.Live {
 		return ctlDone{What: "advanced"}, nil
 	}
-	parts := []string{"advanced: Live"}
-	if addr, err := sv.SandboxRegisterPartner(ctx, nil); err != nil {
-		parts = append(parts, "the partner key was not registered ("+app.OneLine(err)+"; P retries)")
+	return ctlDone{What: "advanced: Live; " + readiness(sb.ReadyDeposit(ctx, nil))}, nil
+}
+
+// readiness says what readying a deposit did, part by part, and which key retries a part.
+func readiness(r app.Readiness) string {
+	var parts []string
+	if r.PartnerErr != nil {
+		parts = append(parts, "the partner key was not registered ("+app.OneLine(r.PartnerErr)+"; P retries)")
 	} else {
-		parts = append(parts, "partner key "+addr+" registered")
+		parts = append(parts, "partner key "+r.PartnerKey+" registered")
 	}
-	if sv.Profile().SolanaKey == "" {
+	switch {
+	case r.NoSolanaKey:
 		parts = append(parts, "no Solana key to fund: add one on the Keys screen, then F funds it")
-	} else if addr, err := sv.SandboxFundSolana(ctx, nil); err != nil {
-		parts = append(parts, "the Solana key was not funded ("+app.OneLine(err)+"; F retries)")
-	} else {
-		parts = append(parts, fundedNote(addr))
+	case r.SolanaErr != nil:
+		parts = append(parts, "the Solana key was not funded ("+app.OneLine(r.SolanaErr)+"; F retries)")
+	default:
+		parts = append(parts, fundedNote(r.SolanaAddress))
 	}
-	return ctlDone{What: strings.Join(parts, "; ")}, nil
+	return strings.Join(parts, "; ")
 }
 
 func fundedNote(addr string) string {
@@ -645,7 +659,7 @@ func fundedNote(addr string) string {
 // Reset implements kit.ProfileBound: the screen as new (the clock tests set stays).
 func (s *Screen) Reset() {
 	now, w, h := s.now, s.w, s.h
-	*s = *newScreen(s.env, s.app)
+	*s = *newScreen(s.env, s.app, s.sbx)
 	s.newActions() // their closures hold the screen: these hold this one
 	s.now = now
 	s.SetSize(w, h)

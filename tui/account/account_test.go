@@ -31,7 +31,7 @@ func testEnv(t *testing.T) *kit.Env {
 
 func newTest(t *testing.T, w, h int) *Screen {
 	t.Helper()
-	s := newScreen(testEnv(t), nil)
+	s := newScreen(testEnv(t), nil, nil)
 	s.now = func() time.Time { return time.Unix(1767225600, 0) }
 	s.SetSize(w, h)
 	return s

@@ -2,13 +2,13 @@ package account
 
 import (
 	"context"
+	"errors"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/enduser"
-	"purse/sandboxctl"
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
@@ -148,6 +148,13 @@ func (s *Screen) newActions() {
 		{Key: b("v", "advance the account's step"), Do: func() tea.Cmd { return s.control("advanced", advance) }, Off: func() string {
 			return ctl(acct("a step that waits", func(st state) bool { return st.step == enduser.KYCStepIDScan || st.step == enduser.KYCStepReview }))()
 		}},
+		{Key: b("O", "onboard to Live in one step"), Do: s.onboard, Off: func() string {
+			st := s.state()
+			na := s.snap.Loaded && s.snap.Status.Status == enduser.StatusNa
+			steps := st.tourist && st.step >= enduser.KYCStepIDScan && st.step <= enduser.KYCStepReview
+			return ctl(why(!st.hasKey, "the profile has no EVM key (add one on the Keys screen)"), why(st.live, "the account is Live already"),
+				why(st.hasAccount && !na && !steps, "onboarding takes a new account, or one at identity verification, Form A or review"))()
+		}},
 		{Key: b("e", "one-shot 503: choose its route"), Do: s.chooseFaultRoute, Off: ctl()},
 		{Key: b("E", "clear the faults"), Do: s.clearFaults, Off: ctl()},
 		{Key: b("P", "register the partner key"), Do: s.registerPartner, Off: ctl()},
@@ -181,10 +188,34 @@ func (s *Screen) submitHandoff() tea.Cmd {
 }
 
 func (s *Screen) approve() tea.Cmd {
-	return s.control("KYC approved", ctlStep(func(ctx context.Context, c *sandboxctl.Control, id string) error {
-		_, err := c.KYCApprove(ctx, id)
-		return err
-	}))
+	return s.control("KYC approved", func(ctx context.Context, sb SandboxService, id string) (ctlDone, error) {
+		_, err := sb.KYCApprove(ctx, id)
+		return ctlDone{}, err
+	})
+}
+
+// onboard takes the profile's key to a Live account in one step, as `purse sandbox ctl
+// onboard` does (app.Sandbox.Onboard, the one composition of it): the key's passphrase is
+// asked when needed, Form A's signature in the signing review.
+func (s *Screen) onboard() tea.Cmd {
+	sb := s.sbx
+	s.ctlNote = "running: onboarding"
+	s.render()
+	return runSigned(s, slotSandbox, "Sandbox: onboarding to Live", true, func(ctx context.Context, sv Service, u *app.Unlock) (ctlDone, error) {
+		if sb == nil {
+			return ctlDone{What: "onboarding"}, errors.New("no sandbox services: the account screen runs inside purse's terminal UI")
+		}
+		o, err := sb.Onboard(ctx, u, "", nil)
+		if err != nil {
+			return ctlDone{What: "onboarding"}, err
+		}
+		p := sv.Profile()
+		what := "onboarded: account " + o.TokenID + " is Live; partner key " + o.PartnerKey + " registered"
+		if o.SolanaAddress != "" {
+			what += "; " + fundedNote(o.SolanaAddress)
+		}
+		return ctlDone{What: what, Profile: &p}, nil
+	})
 }
 
 func (s *Screen) reject(final bool) func() tea.Cmd {
@@ -193,10 +224,10 @@ func (s *Screen) reject(final bool) func() tea.Cmd {
 		what, reason = "KYC rejected (FINAL)", "Identity could not be confirmed (sandbox panel)"
 	}
 	return func() tea.Cmd {
-		return s.control(what, ctlStep(func(ctx context.Context, c *sandboxctl.Control, id string) error {
-			_, err := c.KYCReject(ctx, id, reason, final)
-			return err
-		}))
+		return s.control(what, func(ctx context.Context, sb SandboxService, id string) (ctlDone, error) {
+			_, err := sb.KYCReject(ctx, id, reason, final)
+			return ctlDone{}, err
+		})
 	}
 }
 
@@ -214,29 +245,29 @@ func (s *Screen) setFault(i int) tea.Cmd {
 	s.faultIdx = i
 	t := s.faultTarget()
 	what := "the next call of " + t.label + " answers HTTP 503 once"
-	return s.control(what, func(ctx context.Context, _ Service, c *sandboxctl.Control, _ string) (ctlDone, error) {
-		_, err := c.SetFaults(ctx, sandboxctl.Faults{HTTPStatus: 503, Count: 1, Route: t.path})
+	return s.control(what, func(ctx context.Context, sb SandboxService, _ string) (ctlDone, error) {
+		_, err := sb.SetFaults(ctx, app.SandboxFaults{HTTPStatus: 503, Count: 1, Route: t.path})
 		return ctlDone{Quiet: true}, err
 	})
 }
 
 func (s *Screen) clearFaults() tea.Cmd {
-	return s.control("faults cleared", ctlStep(func(ctx context.Context, c *sandboxctl.Control, _ string) error {
-		_, err := c.ClearFaults(ctx)
-		return err
-	}))
+	return s.control("faults cleared", func(ctx context.Context, sb SandboxService, _ string) (ctlDone, error) {
+		_, err := sb.ClearFaults(ctx)
+		return ctlDone{}, err
+	})
 }
 
 func (s *Screen) registerPartner() tea.Cmd {
-	return s.control("register the partner key", func(ctx context.Context, sv Service, _ *sandboxctl.Control, _ string) (ctlDone, error) {
-		addr, err := sv.SandboxRegisterPartner(ctx, nil)
+	return s.control("register the partner key", func(ctx context.Context, sb SandboxService, _ string) (ctlDone, error) {
+		addr, err := sb.RegisterPartner(ctx, nil)
 		return ctlDone{What: "partner key " + addr + " registered for alt-chain quotes", Quiet: true}, err
 	})
 }
 
 func (s *Screen) fundSolana() tea.Cmd {
-	return s.control("fund the Solana key", func(ctx context.Context, sv Service, _ *sandboxctl.Control, _ string) (ctlDone, error) {
-		addr, err := sv.SandboxFundSolana(ctx, nil)
+	return s.control("fund the Solana key", func(ctx context.Context, sb SandboxService, _ string) (ctlDone, error) {
+		addr, err := sb.FundSolana(ctx, nil)
 		return ctlDone{What: fundedNote(addr), Quiet: true}, err
 	})
 }

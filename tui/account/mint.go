@@ -10,7 +10,6 @@ import (
 
 	"purse/app"
 	"purse/enduser"
-	"purse/sandboxctl"
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
@@ -54,7 +53,7 @@ func (s *Screen) openMint() tea.Cmd {
 	s.inputs[fieldTokenID].Placeholder = "asking for an account id…"
 	s.idNote = ""
 	if s.sandboxPanel() {
-		c := sandboxctl.Captcha(s.now())
+		c := app.SandboxCaptcha(s.now())
 		s.inputs[fieldLot].SetValue(c.LotNumber)
 		s.inputs[fieldCaptcha].SetValue(c.CaptchaOutput)
 		s.inputs[fieldPass].SetValue(c.PassToken)

@@ -187,7 +187,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	services := tuitest.Services(t, home)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", Network: info.Network}, home)
-	d := &driver{t: t, env: env, s: newScreen(env, services)}
+	d := &driver{t: t, env: env, s: newScreen(env, services, services.Sandbox())}
 	d.s.SetSize(100, 60)
 
 	d.run(d.s.Init())
@@ -357,7 +357,7 @@ func TestPanelReadiesADepositAimsFaultsAndResets(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	services := tuitest.Services(t, home)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", AccountID: p.TokenID, Network: info.Network}, home)
-	d := &driver{t: t, env: env, s: newScreen(env, services)}
+	d := &driver{t: t, env: env, s: newScreen(env, services, services.Sandbox())}
 	d.s.SetSize(120, 60)
 	d.run(d.s.Init())
 	d.expectStep("Tourist", "Review")
@@ -458,10 +458,61 @@ func TestSandboxWithoutTheProfilesAccount(t *testing.T) {
 	p.EVMKey, p.TokenID = "me", "1234567890"
 	tuitest.WriteProfile(t, home, p)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", AccountID: p.TokenID, Network: p.Network}, home)
-	d := &driver{t: t, env: env, s: newScreen(env, tuitest.Services(t, home))}
+	sv := tuitest.Services(t, home)
+	d := &driver{t: t, env: env, s: newScreen(env, sv, sv.Sandbox())}
 	d.s.SetSize(120, 40)
 	d.run(d.s.Init())
 	if v := tuitest.Plain(d.s.View()); !strings.Contains(v, "the sandbox has no account 1234567890 (it started afresh or was reset): press m to mint a new one") || !on(d.s, "m") {
 		t.Fatalf("errors %v\n%s", d.errs, v)
+	}
+}
+
+// TestOnboardKeyTakesTheAccountLive: O on the sandbox panel is `purse sandbox ctl onboard`
+// (app.Sandbox.Onboard, the one composition of sandbox onboarding): the key's passphrase
+// asked once, Form A signed through the signing gate (recorded by the test's approver), the
+// account Live and stored in the profile, the session following it, the partner key
+// registered and the Solana key funded.
+func TestOnboardKeyTakesTheAccountLive(t *testing.T) {
+	home := t.TempDir()
+	ks := tuitest.Keystore(t, home, "pw")
+	if _, err := ks.New("me", keystore.KindEVM); err != nil {
+		t.Fatal(err)
+	}
+	sol, err := ks.New("me-sol", keystore.KindSolana)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb := tuitest.StartSandbox(t)
+	p := sb.Info().Profile("demo")
+	p.EVMKey, p.SolanaKey = "me", "me-sol"
+	tuitest.WriteProfile(t, home, p)
+	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", Network: p.Network}, home)
+	sv := tuitest.Services(t, home)
+	d := &driver{t: t, env: env, s: newScreen(env, sv, sv.Sandbox())}
+	d.s.SetSize(120, 40)
+	d.run(d.s.Init())
+	if !on(d.s, "O") {
+		t.Fatalf("O is off on a sandbox profile without an account: %v", d.s.sandbox.Full())
+	}
+	asked := len(tuitest.Asked())
+	d.keys("O")
+	d.unlock("pw")
+	id := sv.Profile().TokenID
+	if id == "" || d.env.Session.AccountID != id || len(d.errs) != 0 {
+		t.Fatalf("after O: profile account %q, session %+v, errors %v", id, d.env.Session, d.errs)
+	}
+	d.expectStep("Live", d.s.snap.Status.KYCFlow.CurrentStepStr)
+	formA := false
+	for _, a := range tuitest.Asked()[asked:] {
+		formA = formA || a.Review.Kind == review.KindFormA
+	}
+	if !formA {
+		t.Fatalf("Form A was not signed through the signing gate: %+v", tuitest.Asked()[asked:])
+	}
+	if st := d.lastStatus(); !strings.Contains(st, "onboarded: account "+id+" is Live") || !strings.Contains(st, "Solana key "+sol.Address+" funded") {
+		t.Fatalf("status %q", st)
+	}
+	if sv.Profile().PartnerKey != "me" || on(d.s, "O") {
+		t.Fatalf("partner key %q; O on a Live account: %v", sv.Profile().PartnerKey, on(d.s, "O"))
 	}
 }
