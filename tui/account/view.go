@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/internal/format"
 	"purse/internal/visible"
@@ -313,68 +314,65 @@ func (s *Screen) progress(status, step int64) string {
 	return strings.Join(parts, " → ")
 }
 
-// nextHint says what the user can do now.
+// nextHint says what the user can do now: the step app.NextForAccount decides, in the
+// screen's keys.
 func (s *Screen) nextHint() string {
-	snap := s.snap
-	p := snap.Profile
-	sb := s.sandboxPanel()
-	switch {
-	case !s.loadedAt:
+	if !s.loadedAt {
 		return ""
-	case p.EVMKey == "":
-		return "add or import an EVM key on the Keys screen and make it this profile's key."
-	case p.TokenID == "":
-		return "press m to mint an account for key " + p.EVMKey + " (if the key already has one, set token_id on the Settings screen)."
-	case !snap.Loaded:
-		if s.statusErr != nil {
-			return s.env.NextStep(s.statusErr) + " r reads the status again."
-		}
-		return "press r to read the status."
 	}
-	a := snap.Status
-	status, step := int64(a.Status), int64(a.KYCFlow.CurrentStep)
-	switch status {
-	case enduser.StatusNa:
-		if sb {
-			// A sandbox started afresh (--fresh, a reset, an old home) no longer knows the
-			// profile's account.
-			return "the sandbox has no account " + p.TokenID + " (it started afresh or was reset): press m to mint a new one; its id replaces this one in the profile."
-		}
-		return "the account is not minted yet: press m to mint it."
-	case enduser.StatusLive:
-		return "the account is Live: balances, transactions, card and permits are on their screens."
-	case enduser.StatusSoftBlocked:
-		if a.CRSInfo.NeedCRS {
-			return "complete the CRS self-certification at the URL above, then press r."
-		}
-		return "the account is restricted: contact support, then press r."
-	case enduser.StatusBlocked, enduser.StatusClosed:
-		return "the account is " + a.StatusStr + ": contact support."
+	snap := s.snap
+	var st *enduser.AccountStatus
+	if snap.Loaded {
+		st = &snap.Status
 	}
-	switch step {
-	case enduser.KYCStepFormA:
-		return "complete the first Form A step in the service's app, then press r."
-	case enduser.KYCStepIDScan:
-		t := "press i for the identity-verification access token, finish the ID scan in the vendor's SDK, then wait for the review (r refreshes)."
-		if sb {
-			t += " Sandbox: a approves the review, x rejects it."
-		}
-		return t
-	case enduser.KYCStepSignFormA:
-		return "press o to read Form A exactly as sent, then s to review and sign it."
-	case enduser.KYCStepReview:
-		t := "Form A is signed; the account is under review. Press r to refresh."
-		if sb {
-			t += " Sandbox: v makes it Live now."
-		}
-		return t
-	case enduser.KYCStepRejected:
-		if a.SumsubKYCInfo.ReviewRejectType == "FINAL" {
-			return "the review was rejected for good (FINAL): contact support."
-		}
-		return "fix what the reason says and press i for a new access token to retry the ID scan."
+	n := app.NextForAccount(snap.Profile, st, s.sandboxPanel())
+	if n.Step == app.NextReadStatus && s.statusErr != nil {
+		return s.env.NextStep(s.statusErr) + " r reads the status again."
 	}
-	return "press r to refresh."
+	t := nextText[n.Step]
+	switch n.Step {
+	case app.NextMint:
+		t = "press m to mint an account for key " + n.Key + " (if the key already has one, set token_id on the Settings screen)."
+	case app.NextMintAgain:
+		// A sandbox started afresh (--fresh, a reset, an old home) no longer knows the
+		// profile's account.
+		t = "the sandbox has no account " + n.Account + " (it started afresh or was reset): press m to mint a new one; its id replaces this one in the profile."
+	case app.NextClosed:
+		t = "the account is " + snap.Status.StatusStr + ": contact support."
+	}
+	if len(n.Sandbox) > 0 {
+		var keys []string
+		for _, a := range n.Sandbox {
+			keys = append(keys, sandboxKeyText[a])
+		}
+		t += " Sandbox: " + strings.Join(keys, ", ") + "."
+	}
+	return t
+}
+
+// nextText is each step's wording with the screen's keys (the steps that name the account or
+// the key are worded in nextHint).
+var nextText = map[app.AccountStep]string{
+	app.NextAddKey:      "add or import an EVM key on the Keys screen and make it this profile's key.",
+	app.NextReadStatus:  "press r to read the status.",
+	app.NextNotMinted:   "the account is not minted yet: press m to mint it.",
+	app.NextLive:        "the account is Live: balances, transactions, card and permits are on their screens.",
+	app.NextCRS:         "complete the CRS self-certification at the URL above, then press r.",
+	app.NextRestricted:  "the account is restricted: contact support, then press r.",
+	app.NextFormA:       "complete the first Form A step in the service's app, then press r.",
+	app.NextIDScan:      "press i for the identity-verification access token, finish the ID scan in the vendor's SDK, then wait for the review (r refreshes).",
+	app.NextSignFormA:   "press o to read Form A exactly as sent, then s to review and sign it.",
+	app.NextReview:      "Form A is signed; the account is under review. Press r to refresh.",
+	app.NextRetryIDScan: "fix what the reason says and press i for a new access token to retry the ID scan.",
+	app.NextRejected:    "the review was rejected for good (FINAL): contact support.",
+	app.NextRefresh:     "press r to refresh.",
+}
+
+// sandboxKeyText is the sandbox panel's key of each control step a next step names.
+var sandboxKeyText = map[app.Action]string{
+	app.ActionSandboxApprove: "a approves the review",
+	app.ActionSandboxReject:  "x rejects it",
+	app.ActionSandboxAdvance: "v makes it Live now",
 }
 
 func (s *Screen) sandboxLines(w int) []string {
