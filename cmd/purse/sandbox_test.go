@@ -199,4 +199,13 @@ func TestAccountStatusNextStepOnTheSandbox(t *testing.T) {
 	if out, _, _ := purse(t, "", "account", "status"); !strings.Contains(out, "purse kyc form-a --submit signs it") {
 		t.Fatalf("the human next step at Form A: %s", out)
 	}
+	// An error's advice (app.NextStep) is said on stderr and, with --json, goes with the error.
+	if _, e, c := purse(t, "", "sandbox", "ctl", "faults", "--http-status", "503", "--count", "1"); c != exitOK {
+		t.Fatal(e)
+	}
+	out, e, c := purse(t, "", "account", "status", "--json")
+	_, advice, _ := strings.Cut(e, "purse: next: ")
+	if v := jsonOut(t, out); c == exitOK || !strings.Contains(advice, "HTTP 503") || v["next"] != strings.TrimSpace(advice) {
+		t.Fatalf("the --json error carries the advice stderr says: %d %s / %s", c, out, e)
+	}
 }
