@@ -10,15 +10,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
-	"github.com/shopspring/decimal"
 
 	"purse/app"
 	"purse/config"
@@ -29,37 +25,13 @@ import (
 	"purse/tui/unlock"
 )
 
-// Task slots of this screen. Every reply is matched on its request id as well, so a reply
-// of another screen (or a superseded one) is never taken for this screen's.
+// Task slots of this screen's status view (the panels declare their own). Every reply is
+// matched on its request id as well, so a reply of another screen (or a superseded one) is
+// never taken for this screen's.
 const (
-	slotStatus    = "account/status"
-	slotLimits    = "account/limits"
-	slotIDV       = "account/idv"
-	slotFormA     = "account/forma-info"
-	slotSubmit    = "account/forma-submit"
-	slotMintCheck = "account/mint-check"
-	slotMint      = "account/mint"
-	slotMintID    = "account/mint-id"
-	slotHandoff   = "account/handoff"
-	slotKYCSubmit = "account/kyc-submit"
-	slotSandbox   = "account/sandbox"
-)
-
-// Dialog ids (review, confirmation, passphrase) of this screen.
-const (
-	idMintConfirm  = "account/mint"
-	idResetConfirm = "account/sandbox-reset"
-	idShareToken   = "account/share-token"
-)
-
-// signed operations that may need the key's passphrase.
-type op string
-
-const (
-	opLimits op = "limits"
-	opIDV    op = "idv"
-	opFormA  op = "forma"
-	opSubmit op = "submit"
+	slotStatus  = "account/status"
+	slotLimits  = "account/limits"
+	slotSandbox = "account/sandbox"
 )
 
 type mode int
@@ -91,50 +63,28 @@ type signed[T any] struct {
 	Locked bool
 }
 
-type submitDone struct {
-	TextHash  string
-	Signature string
-}
-
-type ctlDone struct {
-	What string
-	// Quiet: no refresh after the step (a fault just set would be consumed by it).
-	Quiet bool
-	// Profile, when set, is the profile after the step (a reset forgot its account).
-	Profile *config.Profile
-}
-
-// handoffDone is a share-token handoff's verdict, with what to do next when it is not passed.
-type handoffDone struct {
-	V    enduser.HandoffVerdict
-	Next error
-}
-
-// Screen is the Account screen.
+// Screen is the Account screen: the status view (the account, its KYC progress, the limits
+// and what to do next, keys.go and view.go) over four sub-components, each with its own
+// update, view and keys: the mint form (mint.go), the KYC panel (kyc.go: the
+// identity-verification token, the share-token handoff, Form A), the partner routes
+// (partner.go) and the sandbox panel (sandbox.go).
 type Screen struct {
 	app  Service        // the application layer: every use case the screen runs
 	sbx  SandboxService // the sandbox's use cases (the panel); nil: none
 	env  *kit.Env
-	keys keyMap
-	// actions are the status view's keys, sandbox the sandbox panel's (keys.go).
-	actions, sandbox kit.Actions
-	ids              map[string]kit.TaskID
-	w, h             int
-	mode             mode
+	ids  map[string]kit.TaskID
+	w, h int
+	mode mode
+
+	// actions are the status view's keys (keys.go).
+	actions kit.Actions
+	mint    mintForm
+	kyc     kycPanel
+	partner partnerPanel
+	lab     sandboxPanel
 
 	// now makes the sandbox captcha's genTime reproducible in tests.
 	now func() time.Time
-	// idNote says where the proposed account id came from, or that the user gives it.
-	idNote string
-	// idvForm holds the identity-verification token request's options (I); idvReq is the
-	// request the next token read sends.
-	idvForm *form.Form
-	idvReq  enduser.IDVTokenRequest
-	// handoff is the last share-token handoff's verdict; handoffNext what to do about it;
-	// kycSubmit the handoff session's submission.
-	handoff     *enduser.HandoffVerdict
-	handoffNext error
-	kycSubmit   *enduser.KYCSubmitResult
 
 	snap      snapshot
 	loadedAt  bool // a refresh answered at least once
@@ -143,24 +93,6 @@ type Screen struct {
 	limits       *enduser.Profile
 	limitsLocked bool
 	limitsAuto   bool
-
-	idv *enduser.IDVToken
-
-	// partnerForm is the partner mint's email form.
-	partnerForm *form.Form
-
-	formA     *enduser.FormAInfo
-	formAHash string
-
-	inputs      []textinput.Model
-	pendingMint *app.MintPlan
-	focus       int
-	formErr     string // an error of the mint that names no field (or the service's answer)
-	live        form.Live
-
-	ctlNote string
-	// faultIdx is the route the panel's one-shot fault aims at (faultTargets).
-	faultIdx int
 
 	vp viewport.Model
 }
@@ -203,7 +135,7 @@ type SandboxService interface {
 func New(env *kit.Env, a Service, sb SandboxService) kit.Screen { return newScreen(env, a, sb) }
 
 func newScreen(env *kit.Env, a Service, sb SandboxService) *Screen {
-	s := &Screen{app: a, sbx: sb, env: env, keys: newKeyMap(env.Keys), ids: map[string]kit.TaskID{}, now: time.Now}
+	s := &Screen{app: a, sbx: sb, env: env, ids: map[string]kit.TaskID{}, now: time.Now}
 	s.vp = viewport.New()
 	k := env.Keys
 	s.vp.KeyMap = viewport.KeyMap{
@@ -212,8 +144,19 @@ func newScreen(env *kit.Env, a Service, sb SandboxService) *Screen {
 		Left: key.NewBinding(key.WithDisabled()), Right: key.NewBinding(key.WithDisabled()),
 	}
 	s.vp.MouseWheelEnabled = false
-	s.newActions()
+	s.wire()
 	return s
+}
+
+// wire points the sub-components at this screen and declares every key: their closures hold
+// the screen, so a screen copied (Reset) wires itself again.
+func (s *Screen) wire() {
+	s.mint.s, s.kyc.s, s.partner.s, s.lab.s = s, s, s, s
+	s.mint.nav = form.NewNav("check the email and the chain, then confirm the mint")
+	s.kyc.sign = key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sign (review)"))
+	s.kyc.back = kit.WithHelp(s.env.Keys.Back, "back")
+	s.declare()
+	s.lab.declare()
 }
 
 // start runs fn as this screen's request in slot and remembers its id.
@@ -232,6 +175,10 @@ func (s *Screen) mine(ref kit.TaskRef) bool {
 	delete(s.ids, ref.Slot)
 	return true
 }
+
+// succeeded reports whether a reply is this screen's current request and it succeeded (a
+// failure is the footer's, with what to do next).
+func (s *Screen) succeeded(ref kit.TaskRef) bool { return s.mine(ref) && ref.Err == nil }
 
 func (s *Screen) running(slot string) bool { _, ok := s.ids[slot]; return ok }
 
@@ -297,30 +244,12 @@ func runSigned[T any](s *Screen, slot, label string, prompt bool, fn func(ctx co
 	return cmd
 }
 
-// runOp starts a signed operation; prompt says the user asked for it (see runSigned).
-func (s *Screen) runOp(o op, prompt bool) tea.Cmd {
-	switch o {
-	case opLimits:
-		return runSigned(s, slotLimits, "Loading limits and IBAN", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.Profile, error) {
-			return sv.BankingProfile(ctx, u)
-		})
-	case opIDV:
-		req := s.idvReq
-		s.idvReq = enduser.IDVTokenRequest{}
-		return runSigned(s, slotIDV, "Getting the identity-verification access token", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.IDVToken, error) {
-			return sv.IDVToken(ctx, u, req)
-		})
-	case opFormA:
-		return runSigned(s, slotFormA, "Reading Form A", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.FormAInfo, error) {
-			return sv.FormA(ctx, u)
-		})
-	case opSubmit:
-		if s.formA == nil {
-			return kit.Status("Open Form A first (o).")
-		}
-		return runSigned(s, slotSubmit, "Signing and submitting Form A", prompt, submitFormA(s.formA.KYCSelfDec))
-	}
-	return nil
+// loadLimits reads the limits and IBAN (the banking profile); prompt says the user asked for
+// it (see runSigned).
+func (s *Screen) loadLimits(prompt bool) tea.Cmd {
+	return runSigned(s, slotLimits, "Loading limits and IBAN", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.Profile, error) {
+		return sv.BankingProfile(ctx, u)
+	})
 }
 
 // Update implements kit.Screen.
@@ -330,234 +259,78 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	return s, cmd
 }
 
+// update offers msg to each sub-component, then to the status view; what no one takes goes
+// to the mint form's focused field while it is open (the cursor's blink).
 func (s *Screen) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := s.partnerUpdate(msg); ok {
-		return cmd
+	for _, c := range []interface {
+		update(tea.Msg) (tea.Cmd, bool)
+	}{&s.partner, &s.mint, &s.kyc, &s.lab} {
+		if cmd, ok := c.update(msg); ok {
+			return cmd
+		}
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return s.key(msg)
-	case tea.PasteMsg:
-		// Text for the focused field; a paste never submits, cancels or moves.
-		switch {
-		case s.mode == modeMint && len(s.inputs) > 0:
-			return s.mintEdit(msg)
-		case s.mode == modeIDV:
-			_, cmd := s.idvForm.Update(msg)
-			return cmd
-		}
-		return nil
+	case tea.PasteMsg, dialog.PassphraseResult, dialog.ListResult, dialog.ConfirmResult:
+		return nil // a paste outside a field, another screen's dialog
 	case kit.TaskResult[snapshot]:
 		if !s.mine(msg.Ref()) {
 			return nil
 		}
 		return s.gotSnapshot(msg.Value, msg.Err)
 	case kit.TaskResult[signed[enduser.Profile]]:
-		if !s.mine(msg.Ref()) {
-			return nil
+		if s.mine(msg.Ref()) {
+			s.gotLimits(msg.Value, msg.Err)
 		}
-		auto := s.limitsAuto
-		s.limitsAuto = false
-		switch {
-		case msg.Err != nil:
-			return nil
-		case msg.Value.Locked && auto:
-			s.limitsLocked = true
-			s.render()
-			return nil
-		}
-		v := msg.Value.V
-		s.limits, s.limitsLocked = &v, false
-		s.render()
 		return nil
-	case kit.TaskResult[signed[enduser.IDVToken]]:
-		if !s.mine(msg.Ref()) || msg.Err != nil {
-			return nil
-		}
-		t := msg.Value.V
-		s.idv = &t
-		s.render()
-		return tea.Batch(kit.Status("Identity-verification access token received: it is shown in full; c copies it."), s.refresh())
-	case kit.TaskResult[signed[enduser.FormAInfo]]:
-		if !s.mine(msg.Ref()) || msg.Err != nil {
-			return nil
-		}
-		f := msg.Value.V
-		s.formA, s.formAHash = &f, f.TextHash()
-		s.mode = modeFormA
-		s.vp.GotoTop()
-		s.render()
-		return nil
-	case kit.TaskResult[signed[submitDone]]:
-		if !s.mine(msg.Ref()) || msg.Err != nil {
-			return nil
-		}
-		s.mode = modeStatus
-		s.formA = nil
-		s.render()
-		return tea.Batch(kit.Status("Form A signed ("+msg.Value.V.TextHash+") and submitted: KYC moves to Review."), s.refresh())
-	case kit.TaskResult[app.TokenIDProposal]:
-		if !s.mine(msg.Ref()) || s.mode != modeMint {
-			return nil
-		}
-		var fe *app.FieldError
-		switch {
-		case errors.As(msg.Err, &fe):
-			s.idNote = fe.Err.Error()
-		case msg.Err != nil:
-			s.idNote = "no account id proposed: " + app.OneLine(msg.Err)
-		default:
-			s.idNote = msg.Value.Note
-			if strings.TrimSpace(s.inputs[fieldTokenID].Value()) == "" {
-				s.inputs[fieldTokenID].SetValue(msg.Value.TokenID)
-			}
-		}
-		s.render()
-		return nil
-	case kit.TaskResult[app.MintPlan]:
-		if !s.mine(msg.Ref()) {
-			return nil
-		}
-		if msg.Err != nil {
-			s.mintFieldError(msg.Err)
-			return nil
-		}
-		return s.gotMintCheck(msg.Value)
-	case kit.TaskResult[app.Minted]:
-		if !s.mine(msg.Ref()) || msg.Err != nil {
-			return nil
-		}
-		return s.gotMint(msg.Value)
-	case kit.TaskResult[ctlDone]:
-		if !s.mine(msg.Ref()) {
-			return nil
-		}
-		return s.gotCtl(msg.Value, msg.Err)
-	case kit.TaskResult[signed[ctlDone]]:
-		if !s.mine(msg.Ref()) {
-			return nil
-		}
-		return s.gotCtl(msg.Value.V, msg.Err)
-	case dialog.PassphraseResult:
-		if msg.ID != idShareToken || msg.Cancelled {
-			return nil
-		}
-		tok := append([]byte(nil), msg.Passphrase...)
-		clear(msg.Passphrase)
-		return runSigned(s, slotHandoff, "Handing the applicant over", true, func(ctx context.Context, sv Service, u *app.Unlock) (handoffDone, error) {
-			v, err := sv.ShareTokenHandoff(ctx, u, app.ShareToken{Value: tok})
-			if v.Status == "" {
-				return handoffDone{}, err // not a verdict: a failure (or a passphrase to ask)
-			}
-			clear(tok)
-			return handoffDone{V: v, Next: err}, nil
-		})
-	case kit.TaskResult[signed[handoffDone]]:
-		if !s.mine(msg.Ref()) || msg.Err != nil {
-			return nil
-		}
-		v := msg.Value.V.V
-		s.handoff, s.handoffNext = &v, msg.Value.V.Next
-		s.render()
-		return tea.Batch(kit.Status("Handoff: "+v.Status+"."), s.refresh())
-	case kit.TaskResult[signed[enduser.KYCSubmitResult]]:
-		if !s.mine(msg.Ref()) || msg.Err != nil {
-			return nil
-		}
-		r := msg.Value.V
-		s.kycSubmit = &r
-		s.render()
-		return tea.Batch(kit.Status("Handoff session submitted: "+r.State+"; activation runs on the service."), s.refresh())
-	case dialog.ListResult:
-		if msg.ID != idFaultRoute || msg.Cancelled {
-			return nil
-		}
-		return s.setFault(msg.Index)
-	case dialog.ConfirmResult:
-		switch {
-		case msg.ID == idMintConfirm && !msg.Confirmed:
-			return kit.Status("Mint cancelled; nothing was sent.")
-		case msg.ID == idMintConfirm:
-			return s.mint()
-		case msg.ID != idResetConfirm:
-			return nil
-		case !msg.Confirmed:
-			return kit.Status("Sandbox reset cancelled; nothing was dropped.")
-		}
-		return s.control("sandbox reset: every account, the EVM chain and the Solana ledger start afresh", func(ctx context.Context, sb SandboxService, _ string) (ctlDone, error) {
-			p, err := sb.Reset(ctx)
-			return ctlDone{Profile: &p}, err
-		})
 	}
-	if s.mode == modeMint && len(s.inputs) > 0 {
-		var cmd tea.Cmd
-		s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
-		return cmd
+	if s.mode == modeMint {
+		return s.mint.idle(msg)
 	}
 	return nil
+}
+
+// gotLimits keeps the limits read; an automatic read that found the key locked says so.
+func (s *Screen) gotLimits(v signed[enduser.Profile], err error) {
+	auto := s.limitsAuto
+	s.limitsAuto = false
+	switch {
+	case err != nil:
+		return
+	case v.Locked && auto:
+		s.limitsLocked = true
+		return
+	}
+	s.limits, s.limitsLocked = &v.V, false
 }
 
 func (s *Screen) gotSnapshot(snap snapshot, err error) tea.Cmd {
 	prevToken := s.snap.Profile.TokenID
 	s.snap, s.loadedAt, s.statusErr = snap, true, err
 	if snap.Profile.TokenID != prevToken {
-		s.limits, s.limitsLocked, s.idv = nil, false, nil
+		s.limits, s.limitsLocked, s.kyc.idv = nil, false, nil
 	}
 	// The identity verification's panels belong to its steps: once the account is past them
 	// (Live, or a step a token no longer serves) they go.
 	if snap.Loaded {
-		st := s.state()
-		retry := st.step == enduser.KYCStepRejected && snap.Status.SumsubKYCInfo.ReviewRejectType != "FINAL"
-		if !st.tourist || (st.step != enduser.KYCStepIDScan && !retry) {
-			s.idv = nil
-		}
-		if !st.tourist {
-			s.handoff, s.handoffNext, s.kycSubmit = nil, nil, nil
-		}
+		s.kyc.follow(s.state(), snap.Status.SumsubKYCInfo.ReviewRejectType)
 	}
 	var cmds []tea.Cmd
 	if snap.Loaded && int64(snap.Status.Status) == enduser.StatusLive && snap.Profile.EVMKey != "" && s.limits == nil && !s.limitsLocked {
 		s.limitsAuto = true
-		cmds = append(cmds, s.runOp(opLimits, false))
+		cmds = append(cmds, s.loadLimits(false))
 	}
 	s.render()
 	return tea.Batch(cmds...)
 }
 
+// key is the status view's: its actions, the sandbox panel's, then scrolling.
 func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
-	switch s.mode {
-	case modeMint:
-		return s.mintKey(k)
-	case modeIDV:
-		res, cmd := s.idvForm.Update(k)
-		switch res {
-		case form.Cancelled:
-			s.mode = modeStatus
-			s.render()
-		case form.Submitted:
-			// The form refused a submit while ParseIDVRequest failed.
-			req, _ := app.ParseIDVRequest(idvValues(s.idvForm))
-			s.idvReq, s.mode = req, modeStatus
-			s.render()
-			return s.runOp(opIDV, true)
-		}
-		return cmd
-	case modeFormA:
-		switch {
-		case key.Matches(k, s.keys.back):
-			s.mode = modeStatus
-			s.render()
-			return nil
-		case key.Matches(k, s.keys.sign):
-			// The signing gate shows the text exactly and asks in the TUI's review dialog.
-			return s.runOp(opSubmit, true)
-		}
-		return s.scroll(k)
-	}
 	if cmd, ok := s.actions.Handle(k); ok {
 		return cmd
 	}
-	if cmd, ok := s.sandbox.Handle(k); ok {
+	if cmd, ok := s.lab.actions.Handle(k); ok {
 		return cmd
 	}
 	return s.scroll(k)
@@ -576,91 +349,22 @@ func (s *Screen) scroll(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// gotCtl shows a sandbox step's outcome: done, a passing note of the footer (not a line that
-// stays on the panel), the profile it changed followed; failed, the error on the panel.
-func (s *Screen) gotCtl(d ctlDone, err error) tea.Cmd {
-	if err != nil {
-		s.ctlNote = s.env.Styles.Marks.Error + ": " + d.What + ": " + app.OneLine(err)
-		s.render()
-		return nil
-	}
-	s.ctlNote = ""
-	cmds := []tea.Cmd{kit.Status("sandbox: " + d.What)}
-	if p := d.Profile; p != nil {
-		s.snap.Profile = *p
-		s.limits, s.limitsLocked, s.idv, s.handoff, s.handoffNext, s.kycSubmit = nil, false, nil, nil, nil, nil
-		ses := s.env.Session
-		ses.AccountID = p.TokenID
-		cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
-	}
+// minted follows a mint (the form's or the partner API's): the profile that stores the
+// account, the session naming it, the status read again; note is the footer's.
+func (s *Screen) minted(p config.Profile, tokenID, note string) tea.Cmd {
+	s.snap.Profile = p
+	s.limits, s.limitsLocked, s.kyc.idv = nil, false, nil
+	ses := s.env.Session
+	ses.AccountID = tokenID
 	s.render()
-	if !d.Quiet {
-		cmds = append(cmds, s.refresh())
-	}
-	return tea.Batch(cmds...)
-}
-
-// control runs one sandbox step of the application layer's sandbox on the profile's
-// account; what names it, and the step's own ctlDone.What, when set, says what it did.
-func (s *Screen) control(what string, fn func(ctx context.Context, sb SandboxService, tokenID string) (ctlDone, error)) tea.Cmd {
-	sb, id := s.sbx, s.snap.Profile.TokenID
-	s.ctlNote = "running: " + what
-	s.render()
-	return start(s, slotSandbox, "Sandbox: "+what, func(ctx context.Context) (ctlDone, error) {
-		if sb == nil {
-			return ctlDone{What: what}, errors.New("no sandbox services: the account screen runs inside purse's terminal UI")
-		}
-		d, err := fn(ctx, sb, id)
-		if d.What == "" || err != nil {
-			d.What = what
-		}
-		return d, err
-	})
-}
-
-// advance skips the current delay; when that makes the account Live, it readies a deposit
-// as onboarding does (app.Sandbox.ReadyDeposit: the partner key registered, the Solana key
-// funded), each part said.
-func advance(ctx context.Context, sb SandboxService, id string) (ctlDone, error) {
-	a, err := sb.Advance(ctx, id)
-	if err != nil {
-		return ctlDone{}, err
-	}
-	if !a.Live {
-		return ctlDone{What: "advanced"}, nil
-	}
-	return ctlDone{What: "advanced: Live; " + readiness(sb.ReadyDeposit(ctx, nil))}, nil
-}
-
-// readiness says what readying a deposit did, part by part, and which key retries a part.
-func readiness(r app.Readiness) string {
-	var parts []string
-	if r.PartnerErr != nil {
-		parts = append(parts, "the partner key was not registered ("+app.OneLine(r.PartnerErr)+"; P retries)")
-	} else {
-		parts = append(parts, "partner key "+r.PartnerKey+" registered")
-	}
-	switch {
-	case r.NoSolanaKey:
-		parts = append(parts, "no Solana key to fund: add one on the Keys screen, then F funds it")
-	case r.SolanaErr != nil:
-		parts = append(parts, "the Solana key was not funded ("+app.OneLine(r.SolanaErr)+"; F retries)")
-	default:
-		parts = append(parts, fundedNote(r.SolanaAddress))
-	}
-	return strings.Join(parts, "; ")
-}
-
-func fundedNote(addr string) string {
-	return fmt.Sprintf("Solana key %s funded with %s SOL and %s USDC", addr,
-		decimal.New(app.OnboardLamports, -9).String(), decimal.New(app.OnboardUSDC, -6).String())
+	return tea.Batch(func() tea.Msg { return kit.SessionMsg{Session: ses} }, kit.Status(note), s.refresh())
 }
 
 // Reset implements kit.ProfileBound: the screen as new (the clock tests set stays).
 func (s *Screen) Reset() {
 	now, w, h := s.now, s.w, s.h
 	*s = *newScreen(s.env, s.app, s.sbx)
-	s.newActions() // their closures hold the screen: these hold this one
+	s.wire() // the keys' closures and the sub-components hold the screen: this one
 	s.now = now
 	s.SetSize(w, h)
 }
@@ -683,12 +387,3 @@ func (s *Screen) InputFocused() bool {
 // Retries implements kit.Retrier: on the status view, r reads the status again (never a
 // mint, a token, Form A or a sandbox action).
 func (s *Screen) Retries(slot string) bool { return slot == slotStatus && s.mode == modeStatus }
-
-// idvValues are the identity-verification token form's values, by app.ParseIDVRequest's names.
-func idvValues(f *form.Form) map[string]string {
-	v := map[string]string{}
-	for _, k := range []string{"level", "ttl-seconds", "user-id", "retry", "retry-level", "step-type", "failure-reason"} {
-		v[k] = f.Value(k)
-	}
-	return v
-}

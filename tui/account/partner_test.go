@@ -87,11 +87,11 @@ func TestPartnerRoutesOnTheSandbox(t *testing.T) {
 	if len(d.dialogs) > 0 {
 		d.unlock("pw")
 	}
-	if d.s.idv == nil || !strings.HasPrefix(d.s.idv.Token, "_act-sbx-") || !strings.Contains(d.status[len(d.status)-1], "from the partner API") {
-		t.Fatalf("partner token: %+v, errors %v", d.s.idv, d.errs)
+	if d.s.kyc.idv == nil || !strings.HasPrefix(d.s.kyc.idv.Token, "_act-sbx-") || !strings.Contains(d.status[len(d.status)-1], "from the partner API") {
+		t.Fatalf("partner token: %+v, errors %v", d.s.kyc.idv, d.errs)
 	}
 	d.keys("c")
-	if len(d.copies) != 1 || d.copies[0].Value != d.s.idv.Token {
+	if len(d.copies) != 1 || d.copies[0].Value != d.s.kyc.idv.Token {
 		t.Fatalf("copy: %+v", d.copies)
 	}
 }

@@ -191,7 +191,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	d.s.SetSize(100, 60)
 
 	d.run(d.s.Init())
-	if !d.s.sandboxPanel() || d.s.snap.Profile.TokenID != "" || !strings.Contains(tuitest.Plain(d.s.View()), "press m to mint") {
+	if !d.s.lab.on() || d.s.snap.Profile.TokenID != "" || !strings.Contains(tuitest.Plain(d.s.View()), "press m to mint") {
 		t.Fatalf("start: a sandbox without an account\n%s", tuitest.Plain(d.s.View()))
 	}
 
@@ -213,11 +213,11 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	// The key is an encrypted file: the token needs its passphrase, asked in a dialog.
 	d.keys("i")
 	d.unlock("pw")
-	if d.s.idv == nil || !strings.HasPrefix(d.s.idv.Token, "_act-sbx-") {
-		t.Fatalf("IDV token: %+v, errors %v", d.s.idv, d.errs)
+	if d.s.kyc.idv == nil || !strings.HasPrefix(d.s.kyc.idv.Token, "_act-sbx-") {
+		t.Fatalf("IDV token: %+v, errors %v", d.s.kyc.idv, d.errs)
 	}
 	d.keys("c")
-	if len(d.copies) != 1 || d.copies[0].Value != d.s.idv.Token {
+	if len(d.copies) != 1 || d.copies[0].Value != d.s.kyc.idv.Token {
 		t.Fatalf("copy: %+v", d.copies)
 	}
 
@@ -227,14 +227,14 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 
 	d.keys("o")
 	d.unlock("pw")
-	if d.s.mode != modeFormA || d.s.formA == nil {
+	if d.s.mode != modeFormA || d.s.kyc.formA == nil {
 		t.Fatalf("Form A did not open: errors %v", d.errs)
 	}
 	id, _ := strconv.ParseUint(tokenID, 10, 64)
-	if d.s.formA.KYCSelfDec != endusertest.FormAText(id, common.HexToAddress(entry.Address), info.Network) {
+	if d.s.kyc.formA.KYCSelfDec != endusertest.FormAText(id, common.HexToAddress(entry.Address), info.Network) {
 		t.Fatal("the Form A text must be kept exactly as received")
 	}
-	hash := d.s.formAHash
+	hash := d.s.kyc.formAHash
 	if !strings.Contains(tuitest.Plain(d.s.View()), hash) {
 		t.Fatal("the textHash must be shown")
 	}
@@ -242,7 +242,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	if d.s.running(slotSubmit) {
 		t.Fatal("enter must not sign")
 	}
-	asked, text := len(tuitest.Asked()), d.s.formA.KYCSelfDec
+	asked, text := len(tuitest.Asked()), d.s.kyc.formA.KYCSelfDec
 	d.keys("s")
 	d.unlock("pw")
 	// The signing gate asked (the TUI's review dialog; approved here as y would) with the
@@ -402,7 +402,7 @@ func TestPanelReadiesADepositAimsFaultsAndResets(t *testing.T) {
 		d.key(tea.KeyPressMsg{Code: tea.KeyDown})
 	}
 	d.key(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if d.s.faultTarget().path != "/api/v2/br" || !strings.Contains(d.lastStatus(), "/api/v2/br") {
+	if d.s.lab.faultTarget().path != "/api/v2/br" || !strings.Contains(d.lastStatus(), "/api/v2/br") {
 		t.Fatalf("the fault is not aimed at /api/v2/br: %s\n%s", d.lastStatus(), tuitest.Plain(d.s.View()))
 	}
 	d.keys("r")
@@ -492,7 +492,7 @@ func TestOnboardKeyTakesTheAccountLive(t *testing.T) {
 	d.s.SetSize(120, 40)
 	d.run(d.s.Init())
 	if !on(d.s, "O") {
-		t.Fatalf("O is off on a sandbox profile without an account: %v", d.s.sandbox.Full())
+		t.Fatalf("O is off on a sandbox profile without an account: %v", d.s.lab.actions.Full())
 	}
 	asked := len(tuitest.Asked())
 	d.keys("O")
