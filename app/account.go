@@ -134,7 +134,7 @@ func (s *App) mintOwner(ctx context.Context) (common.Address, string, error) {
 		return none, "", err
 	}
 	owner := common.HexToAddress(e.Address)
-	id, found, err := s.AccountOf(ctx, owner)
+	id, found, err := s.accountOf(ctx, owner)
 	switch {
 	case err != nil:
 		return owner, "the chain was not checked for an existing account: " + OneLine(err), nil

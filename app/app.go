@@ -486,8 +486,8 @@ func (s *App) homeChain(ctx context.Context) (*homechain.Client, error) {
 	return c, err
 }
 
-// AccountNFT is the profile's account NFT contract.
-func (s *App) AccountNFT() (common.Address, error) {
+// accountNFT is the profile's account NFT contract.
+func (s *App) accountNFT() (common.Address, error) {
 	pc, name := s.chain()
 	nft, err := pc.NFT()
 	if err != nil {
@@ -496,8 +496,8 @@ func (s *App) AccountNFT() (common.Address, error) {
 	return nft, nil
 }
 
-// AccountOf looks up the account NFT owner holds on the profile's chain.
-func (s *App) AccountOf(ctx context.Context, owner common.Address) (tokenID uint64, found bool, err error) {
+// accountOf looks up the account NFT owner holds on the profile's chain.
+func (s *App) accountOf(ctx context.Context, owner common.Address) (tokenID uint64, found bool, err error) {
 	pc, name := s.chain()
 	id, found, err := pc.FindAccount(ctx, owner)
 	if err != nil && (pc.RPC == "" || pc.AccountNFT == "") {

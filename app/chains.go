@@ -12,9 +12,9 @@ import (
 	"purse/keystore"
 )
 
-// OwnerAddress is the address of the profile's EVM key, read from the key index (no
+// ownerAddress is the address of the profile's EVM key, read from the key index (no
 // passphrase needed).
-func (s *App) OwnerAddress() (common.Address, error) {
+func (s *App) ownerAddress() (common.Address, error) {
 	p := s.Profile()
 	if p.EVMKey == "" {
 		return common.Address{}, noKey(p.Name, "EVM")
@@ -95,7 +95,7 @@ func (s *App) SignedChainSnapshot(ctx context.Context, u *Unlock) (ChainSnapshot
 
 func (s *App) chainSnapshot(ctx context.Context, u *Unlock, signed bool) (ChainSnapshot, error) {
 	var snap ChainSnapshot
-	snap.Owner, snap.OwnerErr = s.OwnerAddress()
+	snap.Owner, snap.OwnerErr = s.ownerAddress()
 	p := s.Profile()
 	snap.Account = p.TokenID
 	loggedOut := func() error {
@@ -184,7 +184,7 @@ func (s *App) readBalances(ctx context.Context, snap *ChainSnapshot) error {
 // home chain, with the configuration read logged out: nothing is signed, no passphrase asked.
 func (s *App) HomeBalances(ctx context.Context) (ChainSnapshot, error) {
 	var snap ChainSnapshot
-	if snap.Owner, snap.OwnerErr = s.OwnerAddress(); snap.OwnerErr != nil {
+	if snap.Owner, snap.OwnerErr = s.ownerAddress(); snap.OwnerErr != nil {
 		return snap, snap.OwnerErr
 	}
 	c, err := s.api(false, nil)

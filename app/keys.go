@@ -267,7 +267,7 @@ func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, 
 		return p, nil
 	}
 	if e.Kind == keystore.KindEVM {
-		d, p, changed, err := s.DiscoverAccount(ctx, e)
+		d, p, changed, err := s.discoverAccount(ctx, e)
 		out.Discovery = d
 		if err != nil {
 			return out, fmt.Errorf("key %s was added and owns account %s, but the profile could not be changed: %w", e.Label, d.TokenID, err)
@@ -308,21 +308,21 @@ func importMnemonic(ks *keystore.Store, req KeyRequest) (keystore.Entry, error) 
 	return ks.ImportMnemonic(req.Label, req.Kind, m, pass, path)
 }
 
-// DiscoverAccount looks the account NFT of an EVM key up on the profile's chain. When one is found
+// discoverAccount looks the account NFT of an EVM key up on the profile's chain. When one is found
 // the key and the account become the profile's (evm_key, token_id) and changed is true. A
 // profile that cannot read the chain, or a chain that does not answer, is only noted.
-func (s *App) DiscoverAccount(ctx context.Context, e keystore.Entry) (d Discovery, p config.Profile, changed bool, err error) {
+func (s *App) discoverAccount(ctx context.Context, e keystore.Entry) (d Discovery, p config.Profile, changed bool, err error) {
 	p = s.Profile()
 	if e.Kind != keystore.KindEVM {
 		return Discovery{}, p, false, nil
 	}
-	if _, nftErr := s.AccountNFT(); p.EVMRPC == "" || nftErr != nil {
+	if _, nftErr := s.accountNFT(); p.EVMRPC == "" || nftErr != nil {
 		d.Note = fmt.Sprintf("Profile %s has no evm_rpc or account_nft, so no account was looked up (set them on the Settings screen or with `purse profile set`).", p.Name)
 		return d, p, false, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, discoveryTimeout)
 	defer cancel()
-	id, found, err := s.AccountOf(ctx, common.HexToAddress(e.Address))
+	id, found, err := s.accountOf(ctx, common.HexToAddress(e.Address))
 	if err != nil {
 		d.Note = fmt.Sprintf("The account look-up was skipped: the chain of profile %s does not answer (%s).", p.Name, OneLine(err))
 		return d, p, false, nil
@@ -373,7 +373,7 @@ func (s *App) UseKey(ctx context.Context, e keystore.Entry) (KeyAdded, error) {
 		out.Discovery.Note = fmt.Sprintf("Profile %s now uses Solana key %s.", p.Name, e.Label)
 		return out, nil
 	}
-	d, np, changed, err := s.DiscoverAccount(ctx, e)
+	d, np, changed, err := s.discoverAccount(ctx, e)
 	out.Discovery = d
 	if err != nil {
 		return out, err
@@ -389,7 +389,7 @@ func (s *App) UseKey(ctx context.Context, e keystore.Entry) (KeyAdded, error) {
 
 // RenameKey gives a key a new label; the profile follows when it used the old one.
 func (s *App) RenameKey(label, newLabel string) (KeyAdded, error) {
-	s.LockKey(label) // a held signer names the old label
+	s.lockKey(label) // a held signer names the old label
 	ks, err := s.keys(nil)
 	if err != nil {
 		return KeyAdded{}, err
@@ -445,7 +445,7 @@ func RemoveKeyEffect(e keystore.Entry) string {
 // RemoveKey removes a key (the caller confirmed, saying RemoveKeyEffect): its secret and its
 // entry, or only the entry of a key whose secret is the home's this one was copied from.
 func (s *App) RemoveKey(label string) (KeyRemoved, error) {
-	s.LockKey(label) // a removed key must not go on signing; the others stay unlocked
+	s.lockKey(label) // a removed key must not go on signing; the others stay unlocked
 	ks, err := s.keys(nil)
 	if err != nil {
 		return KeyRemoved{}, err
@@ -662,7 +662,7 @@ func (s *App) FindAccount(ctx context.Context, label string) (FoundAccount, erro
 	if e.Kind != keystore.KindEVM {
 		return FoundAccount{}, fieldErr("key", "%s is a %s key; an EVM key is needed", label, e.Kind)
 	}
-	id, found, err := s.AccountOf(ctx, common.HexToAddress(e.Address))
+	id, found, err := s.accountOf(ctx, common.HexToAddress(e.Address))
 	if err != nil {
 		return FoundAccount{}, err
 	}

@@ -65,7 +65,7 @@ type PermitContext struct {
 // home chain's id and the owner's address.
 func (s *App) LoadPermitContext(ctx context.Context) (PermitContext, error) {
 	var c PermitContext
-	c.Owner, c.OwnerErr = s.OwnerAddress()
+	c.Owner, c.OwnerErr = s.ownerAddress()
 	p := s.Profile()
 	c.CardSpender = p.CardSpender
 	api, err := s.api(false, nil)
@@ -234,9 +234,9 @@ func (e *PermitRefusedError) NextStep() string {
 	return "Nothing was signed. The token's domain differs from the one rebuilt from the chain: check the profile's network and evm_rpc against the token, then try again."
 }
 
-// PreparePermit reads name, version, nonce and DOMAIN_SEPARATOR and builds the permit valid
+// preparePermit reads name, version, nonce and DOMAIN_SEPARATOR and builds the permit valid
 // until deadline, refusing on a domain mismatch.
-func (s *App) PreparePermit(ctx context.Context, owner common.Address, pl PermitPlan, deadline time.Time) (PreparedPermit, error) {
+func (s *App) preparePermit(ctx context.Context, owner common.Address, pl PermitPlan, deadline time.Time) (PreparedPermit, error) {
 	hc, err := s.homeChain(ctx)
 	if err != nil {
 		return PreparedPermit{}, err

@@ -60,7 +60,7 @@ func (e *permitEnv) prepare(t *testing.T, amount string) PreparedPermit {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr, err := e.app.PreparePermit(ctx, pc.Owner, pl, time.Now().Add(PermitTTL))
+	pr, err := e.app.preparePermit(ctx, pc.Owner, pl, time.Now().Add(PermitTTL))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +203,7 @@ func TestPermitRelayOutcomes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pr, err := e.app.PreparePermit(ctx, pc.Owner, pl, time.Now().Add(-time.Hour))
+		pr, err := e.app.preparePermit(ctx, pc.Owner, pl, time.Now().Add(-time.Hour))
 		if err != nil {
 			t.Fatal(err)
 		}
