@@ -61,8 +61,8 @@ func (s *App) ProposeTokenID(ctx context.Context) (TokenIDProposal, error) {
 	}
 	ictx, cancel := context.WithTimeout(ctx, 1500*time.Millisecond)
 	defer cancel()
-	if _, err := s.SandboxInfo(ictx); err == nil {
-		c, err := s.SandboxControl(ctx)
+	if _, err := s.Sandbox().Info(ictx); err == nil {
+		c, err := s.control(ctx)
 		if err != nil {
 			return TokenIDProposal{}, err
 		}
@@ -99,7 +99,7 @@ func (s *App) CheckMint(ctx context.Context, tokenID string, captcha enduser.Min
 		if err := enduser.CheckEmail(email); err != nil {
 			return plan, &FieldError{Field: "email", Err: err}
 		}
-		api, err := s.API(false, nil)
+		api, err := s.api(false, nil)
 		if err != nil {
 			return plan, err
 		}
@@ -125,7 +125,7 @@ func (s *App) mintOwner(ctx context.Context) (common.Address, string, error) {
 		return none, "", &Advice{fmt.Errorf("profile %s has no EVM key", p.Name),
 			"Add or import an EVM key (Keys screen, `purse key new`) and make it the profile's key."}
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return none, "", err
 	}
@@ -134,7 +134,7 @@ func (s *App) mintOwner(ctx context.Context) (common.Address, string, error) {
 		return none, "", err
 	}
 	owner := common.HexToAddress(e.Address)
-	id, found, err := s.AccountOf(ctx, owner)
+	id, found, err := s.accountOf(ctx, owner)
 	switch {
 	case err != nil:
 		return owner, "the chain was not checked for an existing account: " + OneLine(err), nil
@@ -170,7 +170,7 @@ type Minted struct {
 // Mint sends the checked mint and stores the account id in the profile. A mint the
 // service confirmed but the profile could not store says so, with the id to set by hand.
 func (s *App) Mint(ctx context.Context, plan MintPlan) (Minted, error) {
-	api, err := s.API(false, nil)
+	api, err := s.api(false, nil)
 	if err != nil {
 		return Minted{}, err
 	}
@@ -199,7 +199,7 @@ func (s *App) FormA(ctx context.Context, u *Unlock) (enduser.FormAInfo, error) {
 	if err := s.requireAccount(); err != nil {
 		return enduser.FormAInfo{}, err
 	}
-	api, err := s.API(true, u)
+	api, err := s.api(true, u)
 	if err != nil {
 		return enduser.FormAInfo{}, err
 	}
@@ -223,7 +223,7 @@ func (s *App) SignFormA(ctx context.Context, u *Unlock, text string, submit bool
 	if err := wallet.CheckFormAText(text); err != nil {
 		return SignedFormA{}, usage(err)
 	}
-	signer, err := s.EVMSigner(u)
+	signer, err := s.evmSigner(u)
 	if err != nil {
 		return SignedFormA{}, err
 	}
@@ -235,7 +235,7 @@ func (s *App) SignFormA(ctx context.Context, u *Unlock, text string, submit bool
 	if !submit {
 		return out, nil
 	}
-	api, err := s.API(true, u)
+	api, err := s.api(true, u)
 	if err != nil {
 		return out, err
 	}
@@ -281,7 +281,7 @@ func (s *App) IDVToken(ctx context.Context, u *Unlock, req enduser.IDVTokenReque
 	if err := s.requireAccount(); err != nil {
 		return enduser.IDVToken{}, err
 	}
-	api, err := s.API(true, u)
+	api, err := s.api(true, u)
 	if err != nil {
 		return enduser.IDVToken{}, err
 	}

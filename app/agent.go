@@ -22,11 +22,28 @@ import (
 // EnvNoAgent set to 1 makes a front end sign in its own process even when an agent answers.
 const EnvNoAgent = "PURSE_NO_AGENT"
 
-// AgentSocket is where this home's agent listens.
-func (s *App) AgentSocket() string { return agent.SocketPath(s.home) }
+// Agent is this home's signing agent as a user drives it: start it, serve it, read its
+// status, unlock a key in it, lock keys, stop it. The CLI's `purse agent` commands call it;
+// the agent's client stays in package app.
+type Agent struct{ s *App }
 
-// AgentClient is a client of this home's agent, named after the front end.
-func (s *App) AgentClient() *agent.Client {
+// Agent is the session's home's agent.
+func (s *App) Agent() Agent { return Agent{s} }
+
+// Status is what the running agent says of itself: its keys and their limits, its display,
+// its policy.
+func (a Agent) Status(ctx context.Context) (*agent.Status, error) { return a.s.agentFor().Status(ctx) }
+
+// Lock wipes key label in the agent ("": every key) and returns how many were wiped.
+func (a Agent) Lock(ctx context.Context, label string) (int, error) {
+	return a.s.agentFor().Lock(ctx, label)
+}
+
+// Stop stops the agent; every key unlocked in it is wiped.
+func (a Agent) Stop(ctx context.Context) error { return a.s.agentFor().Stop(ctx) }
+
+// agentFor is a client of this home's agent, named after the front end.
+func (s *App) agentFor() *agent.Client {
 	return &agent.Client{Path: agent.SocketPath(s.home), Name: s.clientName, OnWait: s.onAgentWait}
 }
 
@@ -38,14 +55,14 @@ func (s *App) agentClient() *agent.Client {
 	if os.Getenv(EnvNoAgent) == "1" {
 		return nil
 	}
-	c := s.AgentClient()
+	c := s.agentFor()
 	if st, err := os.Stat(c.Path); err != nil || st.Mode()&os.ModeSocket == 0 {
 		return nil
 	}
 	return c
 }
 
-// AgentServeOptions configures ServeAgent.
+// AgentServeOptions configures Agent.Serve.
 type AgentServeOptions struct {
 	// Display is the agent's trusted display, fixed now (nil: none; what the policy wants
 	// confirmed is refused).
@@ -57,10 +74,14 @@ type AgentServeOptions struct {
 	Ready func(socket string, p *agent.Policy)
 }
 
-// ServeAgent runs this home's agent until ctx ends or a client stops it. The policy is
+// Serve runs this home's agent until ctx ends or a client stops it. The policy is
 // read once, at start (`purse agent stop` and start again to change it); the agent signs
 // through its own gate, which asks o.Display.
-func (s *App) ServeAgent(ctx context.Context, log *slog.Logger, o AgentServeOptions) error {
+func (a Agent) Serve(ctx context.Context, log *slog.Logger, o AgentServeOptions) error {
+	return a.s.serveAgent(ctx, log, o)
+}
+
+func (s *App) serveAgent(ctx context.Context, log *slog.Logger, o AgentServeOptions) error {
 	pol, err := agent.LoadPolicy(s.home)
 	if err != nil {
 		return usage(err)
@@ -248,11 +269,11 @@ func (s *App) agentUnlocked(c *agent.Client, kind, label string, u *Unlock) (age
 	return c.UnlockWith(ctx, kind, label, 0, 0, pass)
 }
 
-// AgentUnlock unlocks key label in the agent for ttl / idle (0: the policy's limits). pass
+// Unlock unlocks key label in the agent for ttl / idle (0: the policy's limits). pass
 // is where the agent reads the passphrase itself (a terminal, a file); nil suits a keyring
 // key and fails for a key file with what to do instead.
-func (s *App) AgentUnlock(ctx context.Context, label string, ttl, idle time.Duration, pass *os.File) (agent.KeyStatus, error) {
-	ks, err := s.Keys(nil)
+func (a Agent) Unlock(ctx context.Context, label string, ttl, idle time.Duration, pass *os.File) (agent.KeyStatus, error) {
+	ks, err := a.s.keys(nil)
 	if err != nil {
 		return agent.KeyStatus{}, err
 	}
@@ -260,7 +281,7 @@ func (s *App) AgentUnlock(ctx context.Context, label string, ttl, idle time.Dura
 	if err != nil {
 		return agent.KeyStatus{}, err
 	}
-	k, err := s.AgentClient().Unlock(ctx, string(e.Kind), label, ttl, idle, pass)
+	k, err := a.s.agentFor().Unlock(ctx, string(e.Kind), label, ttl, idle, pass)
 	if errors.Is(err, agent.ErrNeedsPassphrase) {
 		return k, Usagef("key %q is in an encrypted file and there is no terminal to ask its passphrase on: set %s to a file holding it", label, "PURSE_PASSPHRASE_FILE")
 	}

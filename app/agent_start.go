@@ -24,12 +24,16 @@ type AgentStarted struct {
 // its trusted display.
 const DisplayFDFlag = "display-fd"
 
-// StartAgent starts this home's agent as its own process (exe: purse's executable, run as
+// Start starts this home's agent as its own process (exe: purse's executable, run as
 // `purse agent start`), in its own session with its log in PURSE_HOME/agent.log, and returns
 // once its socket answers. With display, this process is the agent's trusted display for its
 // whole life: the agent inherits one end of a socket pair (descriptor 3) and this process
 // keeps the other, which no other process can open; the agent stops when it closes.
-func (s *App) StartAgent(ctx context.Context, exe string, display bool) (AgentStarted, *agent.DisplayConn, error) {
+func (a Agent) Start(ctx context.Context, exe string, display bool) (AgentStarted, *agent.DisplayConn, error) {
+	return a.s.startAgent(ctx, exe, display)
+}
+
+func (s *App) startAgent(ctx context.Context, exe string, display bool) (AgentStarted, *agent.DisplayConn, error) {
 	sock := agent.SocketPath(s.home)
 	if agent.Answers(sock) {
 		return AgentStarted{}, nil, fmt.Errorf("an agent already answers on %s (`purse agent status`); its display was fixed when it started", sock)
@@ -109,7 +113,7 @@ func (s *App) StartDisplayedAgent(ctx context.Context) (AgentStarted, error) {
 	if s.exe == "" {
 		return AgentStarted{}, errors.New("purse's executable is not known to this session: start the agent with `purse agent start`")
 	}
-	st, dc, err := s.StartAgent(ctx, s.exe, true)
+	st, dc, err := s.startAgent(ctx, s.exe, true)
 	if err != nil {
 		return st, err
 	}

@@ -28,7 +28,7 @@ func serveAgent(t *testing.T, home string, d agent.Display) *App {
 	ready := make(chan struct{})
 	done := make(chan error, 1)
 	go func() {
-		done <- srv.ServeAgent(ctx, nil, AgentServeOptions{Display: d, Ready: func(string, *agent.Policy) { close(ready) }})
+		done <- srv.Agent().Serve(ctx, nil, AgentServeOptions{Display: d, Ready: func(string, *agent.Policy) { close(ready) }})
 	}()
 	select {
 	case <-ready:
@@ -61,25 +61,25 @@ func TestSignersUseTheAgent(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	_, err = tui.EVMSigner(nil)
+	_, err = tui.evmSigner(nil)
 	var le *LockedError
 	if !errors.As(err, &le) || le.Label() != "me" {
 		t.Fatalf("locked key: %v", err)
 	}
-	if _, err := tui.EVMSigner(&Unlock{Passphrase: []byte("wrong")}); err == nil {
+	if _, err := tui.evmSigner(&Unlock{Passphrase: []byte("wrong")}); err == nil {
 		t.Fatal("a wrong passphrase unlocked the key")
 	}
 	if len(tui.Unlocked()) != 0 {
 		t.Fatal("a failed unlock left a key in the agent")
 	}
-	s, err := tui.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	s, err := tui.evmSigner(&Unlock{Passphrase: []byte("pw")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := s.(*agent.EVMSigner); !ok {
 		t.Fatalf("signer %T is not the agent's", s)
 	}
-	again, err := tui.EVMSigner(nil)
+	again, err := tui.evmSigner(nil)
 	if err != nil {
 		t.Fatalf("unlocked in the agent, still asked: %v", err)
 	}
@@ -91,7 +91,7 @@ func TestSignersUseTheAgent(t *testing.T) {
 		t.Fatalf("recovered %s (%v), want %s", got.Hex(), err, s.Address().Hex())
 	}
 	// One writer: the agent's audit record is in the home's log.
-	ks, err := tui.Keys(nil)
+	ks, err := tui.keys(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,13 +107,13 @@ func TestSignersUseTheAgent(t *testing.T) {
 	if len(tui.Unlocked()) != 0 {
 		t.Fatal("ctrl+l left the key in the agent")
 	}
-	if _, err := tui.EVMSigner(nil); !errors.As(err, &le) {
+	if _, err := tui.evmSigner(nil); !errors.As(err, &le) {
 		t.Fatalf("after lock: %v", err)
 	}
 
 	// PURSE_NO_AGENT=1: the process signs itself, as without an agent.
 	t.Setenv(EnvNoAgent, "1")
-	local, err := tui.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	local, err := tui.evmSigner(&Unlock{Passphrase: []byte("pw")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestStaleAgentSocketSignsLocally(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := a.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	s, err := a.evmSigner(&Unlock{Passphrase: []byte("pw")})
 	if err != nil {
 		t.Fatalf("stale socket: %v", err)
 	}

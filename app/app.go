@@ -271,9 +271,9 @@ func (s *App) UpdateProfile(fn func(p *config.Profile) error) (config.Profile, e
 	return *p, nil
 }
 
-// Keys opens the key store. A passphrase the operation needs and u does not hold (nil u:
+// keys opens the key store. A passphrase the operation needs and u does not hold (nil u:
 // none) fails with ErrNeedsUnlock instead of prompting.
-func (s *App) Keys(u *Unlock) (*keystore.Store, error) {
+func (s *App) keys(u *Unlock) (*keystore.Store, error) {
 	return s.keysWith(func(prompt string, isNew bool) ([]byte, error) {
 		var p []byte
 		if u != nil {
@@ -345,8 +345,8 @@ func noKey(profile, kind string) error {
 	}
 }
 
-// EVMSigner is the profile's EVM key, audited.
-func (s *App) EVMSigner(u *Unlock) (wallet.EVMSigner, error) {
+// evmSigner is the profile's EVM key, audited.
+func (s *App) evmSigner(u *Unlock) (wallet.EVMSigner, error) {
 	p := s.Profile()
 	if p.EVMKey == "" {
 		return nil, noKey(p.Name, "EVM")
@@ -369,7 +369,7 @@ func (s *App) evmSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
 	if h := s.unlocked.held(keystore.KindEVM, label, profile); h != nil && u.empty() {
 		return s.gatedEVM(label, h.evm), nil
 	}
-	ks, err := s.Keys(u)
+	ks, err := s.keys(u)
 	if err != nil {
 		return nil, err
 	}
@@ -383,8 +383,8 @@ func (s *App) evmSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
 	return s.gatedEVM(label, signer), nil
 }
 
-// SolanaSigner is the profile's Solana key, audited.
-func (s *App) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
+// solanaSigner is the profile's Solana key, audited.
+func (s *App) solanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 	p := s.Profile()
 	if p.SolanaKey == "" {
 		return nil, noKey(p.Name, "Solana")
@@ -397,7 +397,7 @@ func (s *App) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 	if h := s.unlocked.held(keystore.KindSolana, p.SolanaKey, p.Name); h != nil && u.empty() {
 		return s.gatedSolana(p.SolanaKey, h.sol), nil
 	}
-	ks, err := s.Keys(u)
+	ks, err := s.keys(u)
 	if err != nil {
 		return nil, err
 	}
@@ -411,16 +411,16 @@ func (s *App) SolanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 	return s.gatedSolana(p.SolanaKey, signer), nil
 }
 
-// API is the end-user client of the profile. With signed, full-auth calls are signed by the
+// api is the end-user client of the profile. With signed, full-auth calls are signed by the
 // profile's EVM key (which may need u); without, only none/basic routes work.
-func (s *App) API(signed bool, u *Unlock) (*enduser.Client, error) {
+func (s *App) api(signed bool, u *Unlock) (*enduser.Client, error) {
 	if err := s.reachable(); err != nil {
 		return nil, err
 	}
 	var signer wallet.EVMSigner
 	if signed {
 		var err error
-		if signer, err = s.EVMSigner(u); err != nil {
+		if signer, err = s.evmSigner(u); err != nil {
 			return nil, err
 		}
 	}
@@ -476,8 +476,8 @@ func (s *App) chain() (homechain.ProfileChain, string) {
 	return homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}, p.Name
 }
 
-// Chain is the home-chain reader of the profile, signing for the profile's network.
-func (s *App) Chain(ctx context.Context) (*homechain.Client, error) {
+// homeChain is the home-chain reader of the profile, signing for the profile's network.
+func (s *App) homeChain(ctx context.Context) (*homechain.Client, error) {
 	pc, name := s.chain()
 	c, err := pc.Dial(ctx)
 	if err != nil && pc.RPC == "" {
@@ -486,8 +486,8 @@ func (s *App) Chain(ctx context.Context) (*homechain.Client, error) {
 	return c, err
 }
 
-// AccountNFT is the profile's account NFT contract.
-func (s *App) AccountNFT() (common.Address, error) {
+// accountNFT is the profile's account NFT contract.
+func (s *App) accountNFT() (common.Address, error) {
 	pc, name := s.chain()
 	nft, err := pc.NFT()
 	if err != nil {
@@ -496,8 +496,8 @@ func (s *App) AccountNFT() (common.Address, error) {
 	return nft, nil
 }
 
-// AccountOf looks up the account NFT owner holds on the profile's chain.
-func (s *App) AccountOf(ctx context.Context, owner common.Address) (tokenID uint64, found bool, err error) {
+// accountOf looks up the account NFT owner holds on the profile's chain.
+func (s *App) accountOf(ctx context.Context, owner common.Address) (tokenID uint64, found bool, err error) {
 	pc, name := s.chain()
 	id, found, err := pc.FindAccount(ctx, owner)
 	if err != nil && (pc.RPC == "" || pc.AccountNFT == "") {
@@ -506,8 +506,8 @@ func (s *App) AccountOf(ctx context.Context, owner common.Address) (tokenID uint
 	return id, found, err
 }
 
-// Solana is the Solana RPC of the profile.
-func (s *App) Solana() (*altchain.RPC, error) {
+// solanaRPC is the Solana RPC of the profile.
+func (s *App) solanaRPC() (*altchain.RPC, error) {
 	return s.solanaOf(s.Profile())
 }
 

@@ -21,7 +21,7 @@ func TestPassphraseRoundTripAndProfileUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.EVMSigner(nil); err == nil {
+	if _, err := s.evmSigner(nil); err == nil {
 		t.Fatal("signed without an EVM key in the profile")
 	}
 	p, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("evm_key", "me") })
@@ -31,13 +31,13 @@ func TestPassphraseRoundTripAndProfileUpdate(t *testing.T) {
 	if _, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("network", "x") }); err == nil || s.Profile().Network != "31337" {
 		t.Fatalf("a failed update changed the profile: %v", err)
 	}
-	if _, err := s.EVMSigner(nil); !errors.Is(err, ErrNeedsUnlock) {
+	if _, err := s.evmSigner(nil); !errors.Is(err, ErrNeedsUnlock) {
 		t.Fatalf("without a passphrase: %v", err)
 	}
-	if _, err := s.EVMSigner(&Unlock{Passphrase: []byte("wrong")}); err == nil || errors.Is(err, ErrNeedsUnlock) || !IsWrongPassphrase(err) {
+	if _, err := s.evmSigner(&Unlock{Passphrase: []byte("wrong")}); err == nil || errors.Is(err, ErrNeedsUnlock) || !IsWrongPassphrase(err) {
 		t.Fatalf("wrong passphrase: %v", err)
 	}
-	signer, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	signer, err := s.evmSigner(&Unlock{Passphrase: []byte("pw")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,27 +62,27 @@ func TestNewFilesUseTheNewPassphraseAndTheNoticeIsLoggedOnce(t *testing.T) {
 	}
 	s.SetLogger(slog.New(slog.NewTextHandler(&logged, nil)))
 
-	ks, err := s.Keys(&Unlock{Passphrase: []byte("old")})
+	ks, err := s.keys(&Unlock{Passphrase: []byte("old")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := ks.New("k", keystore.KindEVM); !errors.Is(err, ErrNeedsUnlock) {
 		t.Fatalf("a new key file without Unlock.New: %v", err)
 	}
-	ks, _ = s.Keys(&Unlock{New: []byte("fresh")})
+	ks, _ = s.keys(&Unlock{New: []byte("fresh")})
 	if _, err := ks.New("k", keystore.KindEVM); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Keys(&Unlock{Passphrase: []byte("fresh")}); err != nil {
+	if _, err := s.keys(&Unlock{Passphrase: []byte("fresh")}); err != nil {
 		t.Fatal(err)
 	}
-	if ks, _ := s.Keys(&Unlock{Passphrase: []byte("fresh")}); ks != nil {
+	if ks, _ := s.keys(&Unlock{Passphrase: []byte("fresh")}); ks != nil {
 		if _, err := ks.EVMSigner("k", "sandbox"); err != nil {
 			t.Fatalf("the key opens with the passphrase it was made with: %v", err)
 		}
 	}
 	for range 3 {
-		ks, _ := s.Keys(nil)
+		ks, _ := s.keys(nil)
 		ks.Backend()
 	}
 	if n := strings.Count(logged.String(), "notice="); n != 1 {
@@ -100,15 +100,15 @@ func TestLockedErrorNamesTheKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = a.Keys(&Unlock{New: []byte("pw")})
+	_, err = a.keys(&Unlock{New: []byte("pw")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ks, _ := a.Keys(&Unlock{New: []byte("pw")})
+	ks, _ := a.keys(&Unlock{New: []byte("pw")})
 	if _, err := ks.New("me", keystore.KindEVM); err != nil {
 		t.Fatal(err)
 	}
-	ks, _ = a.Keys(nil)
+	ks, _ = a.keys(nil)
 	_, err = ks.EVMSigner("me", "t")
 	var locked *LockedError
 	if !errors.As(err, &locked) || !errors.Is(err, ErrNeedsUnlock) || locked.Label() != "me" {
@@ -153,7 +153,7 @@ func TestKeyStoreProblemsNoticedOnceAndRepaired(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 2 {
-		if _, err := s.Keys(nil); err != nil {
+		if _, err := s.keys(nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -175,7 +175,7 @@ func TestKeyStoreProblemsNoticedOnceAndRepaired(t *testing.T) {
 	}
 	notice.Reset()
 	s2, _ := Open(Options{Home: home, Notice: &notice})
-	if _, err := s2.Keys(nil); err != nil || notice.Len() != 0 {
+	if _, err := s2.keys(nil); err != nil || notice.Len() != 0 {
 		t.Fatalf("a consistent store noticed: %q %v", notice.String(), err)
 	}
 }
@@ -188,8 +188,8 @@ func TestNoKeySaysAddOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, evmErr := s.EVMSigner(nil)
-	_, solErr := s.SolanaSigner(nil)
+	_, evmErr := s.evmSigner(nil)
+	_, solErr := s.solanaSigner(nil)
 	for kind, err := range map[string]error{"EVM": evmErr, "Solana": solErr} {
 		var adv *Advice
 		if !errors.As(err, &adv) || !strings.Contains(adv.NextStep(), "Add or import a "+kind+" key on the Keys screen") {

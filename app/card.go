@@ -39,7 +39,7 @@ func (s *App) Card(ctx context.Context, u *Unlock, op, cardTokenID string) (Card
 	if err := s.requireAccount(); err != nil {
 		return CardInfo{}, err
 	}
-	c, err := s.API(true, u)
+	c, err := s.api(true, u)
 	if err != nil {
 		return CardInfo{}, err
 	}

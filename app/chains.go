@@ -12,14 +12,14 @@ import (
 	"purse/keystore"
 )
 
-// OwnerAddress is the address of the profile's EVM key, read from the key index (no
+// ownerAddress is the address of the profile's EVM key, read from the key index (no
 // passphrase needed).
-func (s *App) OwnerAddress() (common.Address, error) {
+func (s *App) ownerAddress() (common.Address, error) {
 	p := s.Profile()
 	if p.EVMKey == "" {
 		return common.Address{}, noKey(p.Name, "EVM")
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return common.Address{}, err
 	}
@@ -40,7 +40,7 @@ func (s *App) SolanaAddress() (string, error) {
 	if p.SolanaKey == "" {
 		return "", fmt.Errorf("profile %s has no Solana key: add or import one on the Keys screen or with `purse key new --kind solana`", p.Name)
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return "", err
 	}
@@ -95,11 +95,11 @@ func (s *App) SignedChainSnapshot(ctx context.Context, u *Unlock) (ChainSnapshot
 
 func (s *App) chainSnapshot(ctx context.Context, u *Unlock, signed bool) (ChainSnapshot, error) {
 	var snap ChainSnapshot
-	snap.Owner, snap.OwnerErr = s.OwnerAddress()
+	snap.Owner, snap.OwnerErr = s.ownerAddress()
 	p := s.Profile()
 	snap.Account = p.TokenID
 	loggedOut := func() error {
-		c, err := s.API(false, nil)
+		c, err := s.api(false, nil)
 		if err != nil {
 			return err
 		}
@@ -113,7 +113,7 @@ func (s *App) chainSnapshot(ctx context.Context, u *Unlock, signed bool) (ChainS
 			return snap, err
 		}
 	default:
-		c, err := s.API(true, u)
+		c, err := s.api(true, u)
 		if err == nil {
 			snap.Configs, err = c.ChainConfigs(ctx)
 		}
@@ -147,7 +147,7 @@ func (s *App) chainSnapshot(ctx context.Context, u *Unlock, signed bool) (ChainS
 }
 
 func (s *App) readBalances(ctx context.Context, snap *ChainSnapshot) error {
-	hc, err := s.Chain(ctx)
+	hc, err := s.homeChain(ctx)
 	if err != nil {
 		return err
 	}
@@ -184,10 +184,10 @@ func (s *App) readBalances(ctx context.Context, snap *ChainSnapshot) error {
 // home chain, with the configuration read logged out: nothing is signed, no passphrase asked.
 func (s *App) HomeBalances(ctx context.Context) (ChainSnapshot, error) {
 	var snap ChainSnapshot
-	if snap.Owner, snap.OwnerErr = s.OwnerAddress(); snap.OwnerErr != nil {
+	if snap.Owner, snap.OwnerErr = s.ownerAddress(); snap.OwnerErr != nil {
 		return snap, snap.OwnerErr
 	}
-	c, err := s.API(false, nil)
+	c, err := s.api(false, nil)
 	if err != nil {
 		return snap, err
 	}

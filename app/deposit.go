@@ -105,7 +105,7 @@ func (s *App) InspectQuote(in Inspection) (Inspected, error) {
 	if err != nil {
 		return Inspected{}, err
 	}
-	opts, err := s.InspectOptions(in.Cluster)
+	opts, err := s.inspectOptions(in.Cluster)
 	if err != nil {
 		return Inspected{}, err
 	}
@@ -165,10 +165,10 @@ func ProfileLayouts(p config.Profile) (map[solana.PublicKey]altchain.Layout, err
 	return out, nil
 }
 
-// InspectOptions are the clusters an offline inspection accepts: every known cluster
+// inspectOptions are the clusters an offline inspection accepts: every known cluster
 // (mainnet, devnet, testnet, sandbox) with the profile's pins and fee cap, or only the one
 // named.
-func (s *App) InspectOptions(only string) (*altchain.Options, error) {
+func (s *App) inspectOptions(only string) (*altchain.Options, error) {
 	p := s.Profile()
 	var out []altchain.ClusterInfo
 	for _, c := range append(altchain.DefaultClusters(), altchain.SandboxCluster()) {
@@ -202,8 +202,8 @@ func Rejection(r *altchain.Report, what string) error {
 	return &RejectedError{fmt.Sprintf("%s: %d rule(s) rejected the transaction: %s", what, len(rej), strings.Join(parts, "; "))}
 }
 
-// LoadDepositSetup reads the profile and the Solana key's address (no secret is read).
-func (s *App) LoadDepositSetup() (*DepositSetup, error) {
+// loadDepositSetup reads the profile and the Solana key's address (no secret is read).
+func (s *App) loadDepositSetup() (*DepositSetup, error) {
 	if s == nil {
 		return nil, Usagef("no profile is loaded")
 	}
@@ -218,7 +218,7 @@ func (s *App) LoadDepositSetup() (*DepositSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +259,7 @@ type DepositQuote struct {
 // profile's partner key) or a quote file, then the strict decode and the check that the
 // quote is for what was asked.
 func (s *App) FetchDepositQuote(ctx context.Context, in QuoteInput, u *Unlock) (*DepositQuote, error) {
-	st, err := s.LoadDepositSetup()
+	st, err := s.loadDepositSetup()
 	if err != nil {
 		return nil, failAt(StepQuote, err)
 	}
@@ -359,10 +359,10 @@ func CheckRequested(q *altchain.Quote, amount, minAmount uint64) error {
 	return q.CheckRequested(amount, minAmount)
 }
 
-// VerifyDeposit runs the validate step: every static rule and the rules that need the
+// verifyDeposit runs the validate step: every static rule and the rules that need the
 // chain. Nothing is signed; the report is what the review shows.
-func (s *App) VerifyDeposit(ctx context.Context, qo *DepositQuote) (*altchain.Report, error) {
-	rpc, err := s.Solana()
+func (s *App) verifyDeposit(ctx context.Context, qo *DepositQuote) (*altchain.Report, error) {
+	rpc, err := s.solanaRPC()
 	if err != nil {
 		return nil, failAt(StepValidate, err)
 	}
@@ -472,15 +472,15 @@ type PreparedDeposit struct {
 	Prepared *altchain.Prepared
 }
 
-// PrepareDeposit takes a fresh blockhash (E23) and has the profile's Solana key sign the
+// prepareDeposit takes a fresh blockhash (E23) and has the profile's Solana key sign the
 // quote's transaction with it, through the signing gate wherever the key is (this process or
 // the agent): the checklist again under the profile's pins, the signature by the user key
 // only, the simulation of the signed bytes, the review of all of it, the approval. The
 // signature comes back only when approved; a refusal is a Refusal (with the review when the
 // rules refused). progress hears each step.
-func (s *App) PrepareDeposit(ctx context.Context, qo *DepositQuote, u *Unlock, progress func(DepositEvent)) (*PreparedDeposit, error) {
+func (s *App) prepareDeposit(ctx context.Context, qo *DepositQuote, u *Unlock, progress func(DepositEvent)) (*PreparedDeposit, error) {
 	rep := newReporter(progress)
-	signer, err := s.SolanaSigner(u)
+	signer, err := s.solanaSigner(u)
 	if err != nil {
 		return nil, failAt(StepSign, err)
 	}
@@ -490,7 +490,7 @@ func (s *App) PrepareDeposit(ctx context.Context, qo *DepositQuote, u *Unlock, p
 	if gs, ok := signer.(*gatedSolanaSigner); ok {
 		gs.progress = rep.emit
 	}
-	rpc, err := s.Solana()
+	rpc, err := s.solanaRPC()
 	if err != nil {
 		return nil, failAt(StepValidate, err)
 	}
@@ -603,7 +603,7 @@ func (s *App) SendDeposit(ctx context.Context, p *altchain.Prepared, poll time.D
 	s.moving.Add(1) // no profile switch under a deposit being sent
 	defer s.moving.Add(-1)
 	rep := newReporter(progress)
-	rpc, err := s.Solana()
+	rpc, err := s.solanaRPC()
 	if err != nil {
 		return nil, failAt(StepSend, err)
 	}
@@ -653,7 +653,7 @@ func unknownDepositNext(sig string, lastValid uint64) string {
 // confirmation seen when ctx ends first.
 func (s *App) FinalizeDeposit(ctx context.Context, sig solana.Signature, poll time.Duration, progress func(DepositEvent)) (string, error) {
 	rep := newReporter(progress)
-	rpc, err := s.Solana()
+	rpc, err := s.solanaRPC()
 	if err != nil {
 		return "", err
 	}
@@ -741,7 +741,7 @@ func (b SolanaBalance) Covers(amount uint64) error {
 
 // SolanaBalance reads the SOL and USDC of the profile's Solana key.
 func (s *App) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
-	st, err := s.LoadDepositSetup()
+	st, err := s.loadDepositSetup()
 	if err != nil {
 		return SolanaBalance{}, err
 	}
@@ -750,7 +750,7 @@ func (s *App) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
 	if c.USDCMint.IsZero() {
 		return SolanaBalance{}, Usagef("cluster %s has no USDC purse knows", p.SolanaCluster)
 	}
-	rpc, err := s.Solana()
+	rpc, err := s.solanaRPC()
 	if err != nil {
 		return SolanaBalance{}, err
 	}
@@ -812,7 +812,7 @@ func (s *App) CheckDeposit(ctx context.Context, signature string, lastValid uint
 	if err != nil {
 		return DepositStatus{}, fieldErr("signature", "expected a base58 transaction signature (64 bytes): %v", err)
 	}
-	rpc, err := s.Solana()
+	rpc, err := s.solanaRPC()
 	if err != nil {
 		return DepositStatus{}, err
 	}

@@ -120,7 +120,7 @@ func (s *App) bindOutputToken(ctx context.Context, dq *DepositQuote, currency st
 // homeFiatTokens are the fiat tokens of the profile's home chain (eip155:network) by
 // currency: a token "EUR24" is the EUR token, as the service names its fiat tokens.
 func (s *App) homeFiatTokens(ctx context.Context, p config.Profile) (map[string]altchain.EVMAddress, error) {
-	c, err := s.API(false, nil)
+	c, err := s.api(false, nil)
 	if err != nil {
 		return nil, err
 	}

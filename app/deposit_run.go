@@ -57,7 +57,7 @@ func (s *App) Deposit(ctx context.Context, run DepositRun, u *Unlock) (Deposited
 	if run.Progress != nil {
 		run.Progress(DepositEvent{Step: StepDecode, Detail: fmt.Sprintf("strict decode: %d-byte unsigned transaction from %s", len(dq.Quote.Transaction), dq.Source), Quote: dq})
 	}
-	pd, err := s.PrepareDeposit(ctx, dq, u, run.Progress)
+	pd, err := s.prepareDeposit(ctx, dq, u, run.Progress)
 	if err != nil {
 		return Deposited{}, err
 	}

@@ -196,7 +196,7 @@ type basis struct {
 }
 
 func (s *App) newDoctorRun(u *Unlock) (*doctorRun, error) {
-	open, err := s.API(false, nil)
+	open, err := s.api(false, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func newDoctorEnv(t testing.TB, home string, cfg sandbox.Config) *doctorEnv {
 	if e.app, err = Open(Options{Home: home, Approver: &asked{answer: func(Approval) error { return nil }}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.app.Onboard(context.Background(), pw, "me", nil); err != nil {
+	if _, err := e.app.Sandbox().Onboard(context.Background(), pw, "me", nil); err != nil {
 		t.Fatal(err)
 	}
 	return e
@@ -450,7 +450,7 @@ func TestDoctorThroughTheAgentNeverWaits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sg, err := s.EVMSigner(pw); err != nil {
+	if sg, err := s.evmSigner(pw); err != nil {
 		t.Fatal(err)
 	} else if _, ok := sg.(*agent.EVMSigner); !ok {
 		t.Fatalf("signer %T is not the agent's", sg)
@@ -473,7 +473,7 @@ func TestDoctorThroughTheAgentNeverWaits(t *testing.T) {
 			t.Errorf("%s through the agent: %s %s", name, by[name].Verdict, by[name].Detail)
 		}
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

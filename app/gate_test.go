@@ -87,7 +87,7 @@ type gateEnv struct {
 
 func (e *gateEnv) signer(t *testing.T) wallet.EVMSigner {
 	t.Helper()
-	s, err := e.app.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	s, err := e.app.evmSigner(&Unlock{Passphrase: []byte("pw")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,7 +322,7 @@ func TestGateWithoutApproverRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := a.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	s, err := a.evmSigner(&Unlock{Passphrase: []byte("pw")})
 	if err != nil {
 		t.Fatal(err)
 	}

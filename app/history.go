@@ -24,11 +24,11 @@ import (
 // ExportDir is where history exports go: PURSE_HOME/exports.
 func ExportDir(home string) string { return filepath.Join(home, "exports") }
 
-// ExportHistory reads every page of the filter (the largest page size: same records, fewer
+// exportHistory reads every page of the filter (the largest page size: same records, fewer
 // requests) and writes them to a new file transactions-<UTC time>.<format> of dir, mode
 // 0600 (the history is personal data), through the atomic writer: a failed export leaves
 // no file, and an existing file is never replaced. It returns the path and the count.
-func ExportHistory(ctx context.Context, c *enduser.Client, f enduser.TxFilter, dir, format string, now time.Time) (string, int, error) {
+func exportHistory(ctx context.Context, c *enduser.Client, f enduser.TxFilter, dir, format string, now time.Time) (string, int, error) {
 	if format != "csv" && format != "json" {
 		return "", 0, fmt.Errorf("export format: expected csv or json, got %q", format)
 	}

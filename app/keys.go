@@ -190,11 +190,20 @@ func ExpandHome(p string) string {
 
 // ListKeys returns the keys of the store (labels and addresses, never secrets).
 func (s *App) ListKeys() ([]keystore.Entry, error) {
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return nil, err
 	}
 	return ks.List()
+}
+
+// KeyEntry is key label's entry in the store (kind, address, backend; never a secret).
+func (s *App) KeyEntry(label string) (keystore.Entry, error) {
+	ks, err := s.keys(nil)
+	if err != nil {
+		return keystore.Entry{}, err
+	}
+	return ks.Get(label)
 }
 
 // AddKey creates or imports the key of req, then (EVM) looks its account up on chain and, when
@@ -209,7 +218,7 @@ func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, 
 	if u != nil {
 		newPass = u.New
 	}
-	ks, err := s.Keys(&Unlock{New: newPass})
+	ks, err := s.keys(&Unlock{New: newPass})
 	if err != nil {
 		return KeyAdded{}, err
 	}
@@ -258,7 +267,7 @@ func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, 
 		return p, nil
 	}
 	if e.Kind == keystore.KindEVM {
-		d, p, changed, err := s.DiscoverAccount(ctx, e)
+		d, p, changed, err := s.discoverAccount(ctx, e)
 		out.Discovery = d
 		if err != nil {
 			return out, fmt.Errorf("key %s was added and owns account %s, but the profile could not be changed: %w", e.Label, d.TokenID, err)
@@ -299,21 +308,21 @@ func importMnemonic(ks *keystore.Store, req KeyRequest) (keystore.Entry, error) 
 	return ks.ImportMnemonic(req.Label, req.Kind, m, pass, path)
 }
 
-// DiscoverAccount looks the account NFT of an EVM key up on the profile's chain. When one is found
+// discoverAccount looks the account NFT of an EVM key up on the profile's chain. When one is found
 // the key and the account become the profile's (evm_key, token_id) and changed is true. A
 // profile that cannot read the chain, or a chain that does not answer, is only noted.
-func (s *App) DiscoverAccount(ctx context.Context, e keystore.Entry) (d Discovery, p config.Profile, changed bool, err error) {
+func (s *App) discoverAccount(ctx context.Context, e keystore.Entry) (d Discovery, p config.Profile, changed bool, err error) {
 	p = s.Profile()
 	if e.Kind != keystore.KindEVM {
 		return Discovery{}, p, false, nil
 	}
-	if _, nftErr := s.AccountNFT(); p.EVMRPC == "" || nftErr != nil {
+	if _, nftErr := s.accountNFT(); p.EVMRPC == "" || nftErr != nil {
 		d.Note = fmt.Sprintf("Profile %s has no evm_rpc or account_nft, so no account was looked up (set them on the Settings screen or with `purse profile set`).", p.Name)
 		return d, p, false, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, discoveryTimeout)
 	defer cancel()
-	id, found, err := s.AccountOf(ctx, common.HexToAddress(e.Address))
+	id, found, err := s.accountOf(ctx, common.HexToAddress(e.Address))
 	if err != nil {
 		d.Note = fmt.Sprintf("The account look-up was skipped: the chain of profile %s does not answer (%s).", p.Name, OneLine(err))
 		return d, p, false, nil
@@ -364,7 +373,7 @@ func (s *App) UseKey(ctx context.Context, e keystore.Entry) (KeyAdded, error) {
 		out.Discovery.Note = fmt.Sprintf("Profile %s now uses Solana key %s.", p.Name, e.Label)
 		return out, nil
 	}
-	d, np, changed, err := s.DiscoverAccount(ctx, e)
+	d, np, changed, err := s.discoverAccount(ctx, e)
 	out.Discovery = d
 	if err != nil {
 		return out, err
@@ -380,8 +389,8 @@ func (s *App) UseKey(ctx context.Context, e keystore.Entry) (KeyAdded, error) {
 
 // RenameKey gives a key a new label; the profile follows when it used the old one.
 func (s *App) RenameKey(label, newLabel string) (KeyAdded, error) {
-	s.LockKey(label) // a held signer names the old label
-	ks, err := s.Keys(nil)
+	s.lockKey(label) // a held signer names the old label
+	ks, err := s.keys(nil)
 	if err != nil {
 		return KeyAdded{}, err
 	}
@@ -436,8 +445,8 @@ func RemoveKeyEffect(e keystore.Entry) string {
 // RemoveKey removes a key (the caller confirmed, saying RemoveKeyEffect): its secret and its
 // entry, or only the entry of a key whose secret is the home's this one was copied from.
 func (s *App) RemoveKey(label string) (KeyRemoved, error) {
-	s.LockKey(label) // a removed key must not go on signing; the others stay unlocked
-	ks, err := s.Keys(nil)
+	s.lockKey(label) // a removed key must not go on signing; the others stay unlocked
+	ks, err := s.keys(nil)
 	if err != nil {
 		return KeyRemoved{}, err
 	}
@@ -468,7 +477,7 @@ type KeyCheck struct {
 // session's start-up notice is not repeated.
 func (s *App) KeyDoctor() (KeyCheck, error) {
 	s.keyCheck.Do(func() {})
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return KeyCheck{}, err
 	}
@@ -530,7 +539,7 @@ func (s *App) inHome(path string) string {
 // key file without an address in it asks that file's passphrase.
 func (s *App) RepairKey(f keystore.Finding, a keystore.Action) error {
 	s.keyCheck.Do(func() {})
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return err
 	}
@@ -562,7 +571,7 @@ func (s *App) ExportKey(label, path string, keyPass, exportPass []byte) error {
 	if err := CheckNewFile(path); err != nil {
 		return err
 	}
-	ks, err := s.Keys(&Unlock{Passphrase: keyPass, New: exportPass})
+	ks, err := s.keys(&Unlock{Passphrase: keyPass, New: exportPass})
 	if err != nil {
 		return err
 	}
@@ -592,7 +601,7 @@ func (s *App) ExportRawKey(label, path string) (string, error) {
 	if err := CheckNewFile(path); err != nil {
 		return "", err
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return "", err
 	}
@@ -642,7 +651,7 @@ func (s *App) FindAccount(ctx context.Context, label string) (FoundAccount, erro
 	if label == "" {
 		return FoundAccount{}, fieldErr("key", "profile %s has no EVM key; give a key label (see `purse key list`)", p.Name)
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return FoundAccount{}, err
 	}
@@ -653,7 +662,7 @@ func (s *App) FindAccount(ctx context.Context, label string) (FoundAccount, erro
 	if e.Kind != keystore.KindEVM {
 		return FoundAccount{}, fieldErr("key", "%s is a %s key; an EVM key is needed", label, e.Kind)
 	}
-	id, found, err := s.AccountOf(ctx, common.HexToAddress(e.Address))
+	id, found, err := s.accountOf(ctx, common.HexToAddress(e.Address))
 	if err != nil {
 		return FoundAccount{}, err
 	}

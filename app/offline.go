@@ -102,8 +102,8 @@ func deadlineWarningWithin(deadline int64, now time.Time, window time.Duration) 
 	return ""
 }
 
-// SignerOf is the audited EVM signer of a key label (offline signing names the key).
-func (s *App) SignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
+// signerOf is the audited EVM signer of a key label (offline signing names the key).
+func (s *App) signerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
 	if label == "" {
 		return nil, fieldErr("key", "expected a key label (see `purse key list`)")
 	}
@@ -245,7 +245,7 @@ func (s *App) SignFullAuthOffline(in FullAuthInput, u *Unlock, now time.Time) (S
 	if err != nil {
 		return SignedFullAuth{}, err
 	}
-	signer, err := s.SignerOf(in.Key, u)
+	signer, err := s.signerOf(in.Key, u)
 	if err != nil {
 		return SignedFullAuth{}, err
 	}
@@ -302,7 +302,7 @@ func (s *App) SignMintConsentOffline(key, hash, email string, dl Deadline, u *Un
 	if err != nil {
 		return SignedMintConsent{}, err
 	}
-	signer, err := s.SignerOf(key, u)
+	signer, err := s.signerOf(key, u)
 	if err != nil {
 		return SignedMintConsent{}, err
 	}
@@ -361,7 +361,7 @@ func (s *App) SignPermitOffline(key string, in PermitInput, u *Unlock, now time.
 	if _, err := in.Permit(common.Address{}); err != nil {
 		return SignedPermit{}, err
 	}
-	signer, err := s.SignerOf(key, u)
+	signer, err := s.signerOf(key, u)
 	if err != nil {
 		return SignedPermit{}, err
 	}
@@ -384,7 +384,7 @@ func (s *App) SignFormAOffline(key string, text []byte, u *Unlock) (wallet.FormA
 	if err := wallet.CheckFormAText(string(text)); err != nil {
 		return wallet.FormA{}, &FieldError{Field: "text-file", Err: err}
 	}
-	signer, err := s.SignerOf(key, u)
+	signer, err := s.signerOf(key, u)
 	if err != nil {
 		return wallet.FormA{}, err
 	}
@@ -411,7 +411,7 @@ func (s *App) SignPersonalOffline(key string, msg []byte, u *Unlock) (PersonalSi
 	if err := (wallet.Request{Purpose: wallet.PurposePersonal, Message: msg}).Check(time.Now()); err != nil {
 		return PersonalSignature{}, &FieldError{Field: "message", Err: err}
 	}
-	signer, err := s.SignerOf(key, u)
+	signer, err := s.signerOf(key, u)
 	if err != nil {
 		return PersonalSignature{}, err
 	}

@@ -289,7 +289,7 @@ func (s *App) PartnerMint(ctx context.Context, plan PartnerMintPlan, u *Unlock) 
 // trusted did: the key's account when the chain shows one (stored in the profile), else an
 // unknown outcome naming the address.
 func (s *App) settleMint(ctx context.Context, out PartnerMinted, cause error) (PartnerMinted, error) {
-	id, found, err := s.AccountOf(ctx, common.HexToAddress(out.Address))
+	id, found, err := s.accountOf(ctx, common.HexToAddress(out.Address))
 	if err == nil && found {
 		out.TokenID, out.FromChain = strconv.FormatUint(id, 10), true
 		out.Note = "the service's answer could not be used (" + OneLine(cause) + "); the chain shows account " + out.TokenID + " for " + out.Address

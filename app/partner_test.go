@@ -286,7 +286,7 @@ func TestPartnerMintSettledOnChain(t *testing.T) {
 		t.Fatalf("profile token %q, minted %s", s.Profile().TokenID, m.TokenID)
 	}
 	me, _ := ks.Get("me")
-	if id, found, err := s.AccountOf(context.Background(), common.HexToAddress(me.Address)); err != nil || !found || m.TokenID != strconv.FormatUint(id, 10) {
+	if id, found, err := s.accountOf(context.Background(), common.HexToAddress(me.Address)); err != nil || !found || m.TokenID != strconv.FormatUint(id, 10) {
 		t.Fatalf("chain: %d %v %v", id, found, err)
 	}
 }

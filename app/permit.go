@@ -65,10 +65,10 @@ type PermitContext struct {
 // home chain's id and the owner's address.
 func (s *App) LoadPermitContext(ctx context.Context) (PermitContext, error) {
 	var c PermitContext
-	c.Owner, c.OwnerErr = s.OwnerAddress()
+	c.Owner, c.OwnerErr = s.ownerAddress()
 	p := s.Profile()
 	c.CardSpender = p.CardSpender
-	api, err := s.API(false, nil)
+	api, err := s.api(false, nil)
 	if err != nil {
 		return c, err
 	}
@@ -76,7 +76,7 @@ func (s *App) LoadPermitContext(ctx context.Context) (PermitContext, error) {
 	if err != nil {
 		return c, err
 	}
-	hc, err := s.Chain(ctx)
+	hc, err := s.homeChain(ctx)
 	if err != nil {
 		return c, err
 	}
@@ -234,10 +234,10 @@ func (e *PermitRefusedError) NextStep() string {
 	return "Nothing was signed. The token's domain differs from the one rebuilt from the chain: check the profile's network and evm_rpc against the token, then try again."
 }
 
-// PreparePermit reads name, version, nonce and DOMAIN_SEPARATOR and builds the permit valid
+// preparePermit reads name, version, nonce and DOMAIN_SEPARATOR and builds the permit valid
 // until deadline, refusing on a domain mismatch.
-func (s *App) PreparePermit(ctx context.Context, owner common.Address, pl PermitPlan, deadline time.Time) (PreparedPermit, error) {
-	hc, err := s.Chain(ctx)
+func (s *App) preparePermit(ctx context.Context, owner common.Address, pl PermitPlan, deadline time.Time) (PreparedPermit, error) {
+	hc, err := s.homeChain(ctx)
 	if err != nil {
 		return PreparedPermit{}, err
 	}
@@ -285,7 +285,7 @@ type SubmittedPermit struct {
 func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, sig *wallet.PermitSignature) (SubmittedPermit, error) {
 	s.moving.Add(1) // no profile switch under a permit being submitted and settled
 	defer s.moving.Add(-1)
-	signer, err := s.EVMSigner(u)
+	signer, err := s.evmSigner(u)
 	if err != nil {
 		return SubmittedPermit{Sig: sig}, err
 	}
@@ -300,11 +300,11 @@ func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, si
 		sig = &ps
 	}
 	out := SubmittedPermit{Sig: sig}
-	api, err := s.API(true, u)
+	api, err := s.api(true, u)
 	if err != nil {
 		return out, err
 	}
-	hc, err := s.Chain(ctx)
+	hc, err := s.homeChain(ctx)
 	if err != nil {
 		return out, err
 	}

@@ -41,7 +41,7 @@ func newPermitEnv(t *testing.T) *permitEnv {
 		t.Fatal(err)
 	}
 	u := &Unlock{Passphrase: []byte("pw")}
-	if _, err := s.Onboard(context.Background(), u, "me", nil); err != nil {
+	if _, err := s.Sandbox().Onboard(context.Background(), u, "me", nil); err != nil {
 		t.Fatal(err)
 	}
 	return &permitEnv{app: s, sb: sb, u: u}
@@ -60,7 +60,7 @@ func (e *permitEnv) prepare(t *testing.T, amount string) PreparedPermit {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr, err := e.app.PreparePermit(ctx, pc.Owner, pl, time.Now().Add(PermitTTL))
+	pr, err := e.app.preparePermit(ctx, pc.Owner, pl, time.Now().Add(PermitTTL))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func (e *permitEnv) fault(t *testing.T, f endusertest.Faults) {
 func (e *permitEnv) chain(t *testing.T, pr PreparedPermit) (nonce, allowance *big.Int) {
 	t.Helper()
 	ctx := context.Background()
-	hc, err := e.app.Chain(ctx)
+	hc, err := e.app.homeChain(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +203,7 @@ func TestPermitRelayOutcomes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pr, err := e.app.PreparePermit(ctx, pc.Owner, pl, time.Now().Add(-time.Hour))
+		pr, err := e.app.preparePermit(ctx, pc.Owner, pl, time.Now().Add(-time.Hour))
 		if err != nil {
 			t.Fatal(err)
 		}

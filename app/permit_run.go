@@ -47,7 +47,7 @@ func (s *App) Permit(ctx context.Context, run PermitRun, u *Unlock) (PreparedPer
 		return PreparedPermit{}, SubmittedPermit{}, err
 	}
 	emit("prepare", "name, version, nonce and DOMAIN_SEPARATOR of %s from the chain", plan.Token.Symbol)
-	pr, err := s.PreparePermit(ctx, pc.Owner, plan, time.Now().Add(ttl))
+	pr, err := s.preparePermit(ctx, pc.Owner, plan, time.Now().Add(ttl))
 	if err != nil {
 		return PreparedPermit{}, SubmittedPermit{}, err
 	}

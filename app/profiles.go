@@ -302,7 +302,7 @@ func (s *App) checkProfileKey(setting, label string) error {
 	if !ok || label == "" {
 		return nil
 	}
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return err
 	}
@@ -345,7 +345,7 @@ type Audit struct {
 
 // Audit reads the audit log; verify only walks the chain and counts.
 func (s *App) Audit(verify bool) (Audit, error) {
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return Audit{}, err
 	}
@@ -371,7 +371,7 @@ func (s *App) Audit(verify bool) (Audit, error) {
 // removed or inserted), which is never repaired: the user saw the break and confirmed. The
 // old log and head are kept beside the new one; signing goes on. It returns the log's copy.
 func (s *App) SetAsideAuditLog() (string, Audit, error) {
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return "", Audit{}, err
 	}
@@ -386,7 +386,7 @@ func (s *App) SetAsideAuditLog() (string, Audit, error) {
 // AuditTail returns the incomplete last line of the audit log (a write cut off), nil when
 // there is none. Nothing can be signed while there is one.
 func (s *App) AuditTail() (*keystore.AuditTail, error) {
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return nil, err
 	}
@@ -397,7 +397,7 @@ func (s *App) AuditTail() (*keystore.AuditTail, error) {
 // confirmed), keeping a copy of the whole log beside it; it returns the copy's path and the
 // log as verified afterwards.
 func (s *App) RepairAudit(tail *keystore.AuditTail) (string, Audit, error) {
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return "", Audit{}, err
 	}
@@ -413,7 +413,7 @@ func (s *App) RepairAudit(tail *keystore.AuditTail) (string, Audit, error) {
 // break and confirmed): the old head is kept beside it and signing continues from the log's
 // last record. It returns where the old head is kept and the log as verified afterwards.
 func (s *App) AcceptAuditLog() (string, Audit, error) {
-	ks, err := s.Keys(nil)
+	ks, err := s.keys(nil)
 	if err != nil {
 		return "", Audit{}, err
 	}

@@ -195,7 +195,7 @@ func (s *App) NewProxy(o ProxyOptions) (*Proxy, error) {
 	if p.EVMKey != "" {
 		// Before the key (or its passphrase) is in this process's memory.
 		hardening = agent.HardenProcess()
-		if signer, err = s.EVMSigner(o.Unlock); err != nil {
+		if signer, err = s.evmSigner(o.Unlock); err != nil {
 			return nil, err
 		}
 	}

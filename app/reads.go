@@ -28,19 +28,19 @@ func (s *App) AccountStatus(ctx context.Context) (enduser.AccountStatus, error) 
 // signed with the profile's key when the profile makes the route full-auth
 // (routes.account-status = full, as the public integration calls it).
 func (s *App) statusAPI(u *Unlock) (*enduser.Client, error) {
-	open, err := s.API(false, nil)
+	open, err := s.api(false, nil)
 	if err != nil {
 		return nil, err
 	}
 	if r, _ := open.Route(enduser.RouteAccountStatus); r.Auth != enduser.AuthFull {
 		return open, nil
 	}
-	return s.API(true, u)
+	return s.api(true, u)
 }
 
 // EmailStatus says whether an email is still available for a new account.
 func (s *App) EmailStatus(ctx context.Context, email string) (bool, error) {
-	c, err := s.API(false, nil)
+	c, err := s.api(false, nil)
 	if err != nil {
 		return false, err
 	}
@@ -57,7 +57,7 @@ func (s *App) LoggedIn() bool {
 // when the profile is logged in; else the logged-out view.
 func (s *App) ChainConfigs(ctx context.Context, u *Unlock) (enduser.ChainConfigs, error) {
 	if !s.LoggedIn() {
-		c, err := s.API(false, nil)
+		c, err := s.api(false, nil)
 		if err != nil {
 			return enduser.ChainConfigs{}, err
 		}

@@ -2,15 +2,18 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"purse/config"
 	"purse/enduser"
 	"purse/keystore"
 	"purse/sandboxctl"
+	"purse/wallet"
 )
 
 // Sandbox funding of an onboarded account's Solana key: enough SOL for fees and USDC to
@@ -20,9 +23,24 @@ const (
 	OnboardUSDC     = 100_000_000   // 100 USDC
 )
 
-// SandboxControl is the control client of the profile's sandbox; it fails when nothing
-// answers at the profile's user_api.
-func (s *App) SandboxControl(ctx context.Context) (*sandboxctl.Control, error) {
+// Sandbox is what a tester does with the purse sandbox the session's profile points at:
+// onboard an account to Live in one step, drive the account's KYC and state by hand, inject
+// faults, skew the clock, ready a deposit, reset everything. The CLI (purse sandbox ctl) and
+// the TUI's sandbox panel both call it; the control client itself stays in package app.
+type Sandbox struct{ s *App }
+
+// Sandbox is the sandbox of the session's profile.
+func (s *App) Sandbox() Sandbox { return Sandbox{s} }
+
+// SandboxInfo is what a purse sandbox says of itself (GET /sandbox/info).
+type SandboxInfo = sandboxctl.Info
+
+// SandboxFaults are the faults the sandbox injects into the end-user API.
+type SandboxFaults = sandboxctl.Faults
+
+// control is the control client of the profile's sandbox; it fails when nothing answers at
+// the profile's user_api.
+func (s *App) control(ctx context.Context) (*sandboxctl.Control, error) {
 	p := s.Profile()
 	if err := sandboxctl.Reachable(ctx, p.UserAPI); err != nil {
 		return nil, err
@@ -30,9 +48,10 @@ func (s *App) SandboxControl(ctx context.Context) (*sandboxctl.Control, error) {
 	return sandboxctl.NewControl(p.UserAPI).WithLog(s.Log), nil
 }
 
-// SandboxAccount is the account a control call acts on: tokenID when given, else the
-// profile's. It must be digits.
-func (s *App) SandboxAccount(tokenID string) (string, error) {
+// Account is the account a control call acts on: tokenID when given, else the profile's. It
+// must be digits.
+func (b Sandbox) Account(tokenID string) (string, error) {
+	s := b.s
 	if tokenID == "" {
 		tokenID = s.Profile().TokenID
 	}
@@ -44,6 +63,97 @@ func (s *App) SandboxAccount(tokenID string) (string, error) {
 	}
 	return tokenID, nil
 }
+
+// onAccount runs one control call on the account tokenID names ("": the profile's).
+func (b Sandbox) onAccount(ctx context.Context, tokenID string, call func(c *sandboxctl.Control, id string) (json.RawMessage, error)) (json.RawMessage, error) {
+	c, err := b.s.control(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := b.Account(tokenID)
+	if err != nil {
+		return nil, err
+	}
+	return call(c, id)
+}
+
+// KYCApprove approves the account's vendor review (KYC moves to SignFormA); the answer is the
+// sandbox's view of the account.
+func (b Sandbox) KYCApprove(ctx context.Context, tokenID string) (json.RawMessage, error) {
+	return b.onAccount(ctx, tokenID, func(c *sandboxctl.Control, id string) (json.RawMessage, error) { return c.KYCApprove(ctx, id) })
+}
+
+// KYCReject rejects the account's vendor review with reason, FINAL or (final false) RETRY.
+func (b Sandbox) KYCReject(ctx context.Context, tokenID, reason string, final bool) (json.RawMessage, error) {
+	return b.onAccount(ctx, tokenID, func(c *sandboxctl.Control, id string) (json.RawMessage, error) {
+		return c.KYCReject(ctx, id, reason, final)
+	})
+}
+
+// Advanced is what skipping an account's delay did: the sandbox's view of the account, and
+// whether it is Live now.
+type Advanced struct {
+	Raw  json.RawMessage
+	Live bool
+}
+
+// Advance skips the account's current delay (review → SignFormA, Review → Live).
+func (b Sandbox) Advance(ctx context.Context, tokenID string) (Advanced, error) {
+	raw, err := b.onAccount(ctx, tokenID, func(c *sandboxctl.Control, id string) (json.RawMessage, error) { return c.Advance(ctx, id) })
+	if err != nil {
+		return Advanced{}, err
+	}
+	var v struct {
+		StatusStr string `json:"statusStr"`
+	}
+	return Advanced{Raw: raw, Live: json.Unmarshal(raw, &v) == nil && v.StatusStr == "Live"}, nil
+}
+
+// SetStatus sets the account's status (Na, SoftBlocked, Tourist, Blocked, Closed, Live or 0-5).
+func (b Sandbox) SetStatus(ctx context.Context, tokenID, status string) (json.RawMessage, error) {
+	return b.onAccount(ctx, tokenID, func(c *sandboxctl.Control, id string) (json.RawMessage, error) { return c.SetStatus(ctx, id, status) })
+}
+
+// CRSRequired makes the account need the CRS self-certification.
+func (b Sandbox) CRSRequired(ctx context.Context, tokenID string) (json.RawMessage, error) {
+	return b.onAccount(ctx, tokenID, func(c *sandboxctl.Control, id string) (json.RawMessage, error) { return c.CRSRequired(ctx, id) })
+}
+
+// State is the sandbox's view of the account.
+func (b Sandbox) State(ctx context.Context, tokenID string) (json.RawMessage, error) {
+	return b.onAccount(ctx, tokenID, func(c *sandboxctl.Control, id string) (json.RawMessage, error) { return c.State(ctx, id) })
+}
+
+// SetFaults injects f into the end-user API (the zero value clears them).
+func (b Sandbox) SetFaults(ctx context.Context, f SandboxFaults) (json.RawMessage, error) {
+	c, err := b.s.control(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return c.SetFaults(ctx, f)
+}
+
+// ClearFaults removes every injected fault.
+func (b Sandbox) ClearFaults(ctx context.Context) (json.RawMessage, error) {
+	c, err := b.s.control(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return c.ClearFaults(ctx)
+}
+
+// ClockSkew runs the sandbox's clock seconds ahead of real time (negative: behind).
+func (b Sandbox) ClockSkew(ctx context.Context, seconds int64) (json.RawMessage, error) {
+	c, err := b.s.control(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return c.ClockSkew(ctx, seconds)
+}
+
+// SandboxCaptcha is the captcha part of a mint request the sandbox accepts in place of a
+// solved one.
+func SandboxCaptcha(now time.Time) enduser.MintRequest { return sandboxctl.Captcha(now) }
 
 // followSandboxDialect sets the profile's settings a sandbox's dialect needs (its
 // /sandbox/info: partner-auth form, routes, names, units) where the profile says otherwise,
@@ -105,14 +215,15 @@ type Onboarded struct {
 // Onboard takes the EVM key label (empty: the profile's) to a Live account on the profile's
 // sandbox in one step: mint, KYC approval, Form A signed by the key, Live, every step through
 // the real end-user API with the key's signatures. The key and the account id become the
-// profile's. Then its partner key is registered (SandboxRegisterPartner) and its Solana key,
-// when it has one, funded (SandboxFundSolana), so a deposit can follow. progress (may be
-// nil) hears each step.
-func (s *App) Onboard(ctx context.Context, u *Unlock, label string, progress func(string)) (Onboarded, error) {
+// profile's. Then a deposit is readied (ReadyDeposit: the partner key registered, the
+// Solana key, when the profile has one, funded). progress (may be nil) hears each step.
+// This is the one composition of sandbox onboarding, for the CLI and the TUI.
+func (b Sandbox) Onboard(ctx context.Context, u *Unlock, label string, progress func(string)) (Onboarded, error) {
+	s := b.s
 	if progress == nil {
 		progress = func(string) {}
 	}
-	ctl, err := s.SandboxControl(ctx)
+	ctl, err := s.control(ctx)
 	if err != nil {
 		return Onboarded{}, err
 	}
@@ -126,7 +237,7 @@ func (s *App) Onboard(ctx context.Context, u *Unlock, label string, progress fun
 	if label == "" {
 		return Onboarded{}, &FieldError{Field: "key", Err: fmt.Errorf("profile %s has no EVM key; give a key label", p.Name)}
 	}
-	ks, err := s.Keys(u)
+	ks, err := s.keys(u)
 	if err != nil {
 		return Onboarded{}, err
 	}
@@ -152,7 +263,7 @@ func (s *App) Onboard(ctx context.Context, u *Unlock, label string, progress fun
 	if err != nil {
 		return Onboarded{}, err
 	}
-	tokenID, err := sandboxctl.Onboard(ctx, ctl, api, signer, progress)
+	tokenID, err := onboardAccount(ctx, ctl, api, signer, progress)
 	if err != nil {
 		return Onboarded{}, err
 	}
@@ -160,25 +271,131 @@ func (s *App) Onboard(ctx context.Context, u *Unlock, label string, progress fun
 		return Onboarded{}, err
 	}
 	out := Onboarded{TokenID: tokenID, Address: signer.Address().Hex(), Status: "Live", Profile: p.Name}
-	if out.PartnerKey, err = s.SandboxRegisterPartner(ctx, u); err != nil {
-		return out, err
+	r := b.ReadyDeposit(ctx, u)
+	out.PartnerKey, out.SolanaAddress = r.PartnerKey, r.SolanaAddress
+	if r.PartnerErr != nil {
+		return out, r.PartnerErr
 	}
 	progress("partner key " + out.PartnerKey + " registered for alt-chain quotes")
-	if p.SolanaKey != "" {
-		if out.SolanaAddress, err = s.SandboxFundSolana(ctx, u); err != nil {
-			return out, err
-		}
+	if r.SolanaErr != nil {
+		return out, r.SolanaErr
+	}
+	if !r.NoSolanaKey {
 		progress(fmt.Sprintf("Solana key %s funded with 2 SOL and 100 USDC", out.SolanaAddress))
 	}
 	return out, nil
 }
 
-// SandboxRegisterPartner registers the profile's partner key with its sandbox, which then
-// accepts the alt-chain quotes it signs, and returns the key's address. A profile without a
-// partner key takes its EVM key as one (stored in the profile): on the sandbox any
-// registered EVM key may sign quotes, and a deposit needs one.
-func (s *App) SandboxRegisterPartner(ctx context.Context, u *Unlock) (string, error) {
-	ctl, err := s.SandboxControl(ctx)
+// onboardAccount takes the signer's address to a Live account through the real end-user
+// API: mint (when api has no account yet, or one the sandbox does not know), the vendor
+// review approved and the activation delay skipped through the control surface, Form A
+// signed by the signer and submitted. api must sign full-auth calls with signer. It returns
+// the account id; progress hears each step.
+func onboardAccount(ctx context.Context, ctl *sandboxctl.Control, api *enduser.Client, signer wallet.EVMSigner, progress func(string)) (string, error) {
+	tokenID := api.TokenID()
+	if tokenID != "" {
+		// A sandbox started afresh (--fresh, a reset) does not know the account any more:
+		// it reads Na, and a new one is minted as for a profile without one.
+		st, err := api.AccountStatus(ctx)
+		if err != nil {
+			return "", fmt.Errorf("onboard: account status: %w", err)
+		}
+		if st.StatusStr == "Na" {
+			progress("the sandbox has no account " + tokenID + " (it started afresh or was reset): minting a new one")
+			tokenID = ""
+		}
+	}
+	if tokenID == "" {
+		var err error
+		if tokenID, err = ctl.IssueTokenID(ctx); err != nil {
+			return "", err
+		}
+		mc, err := api.WithTokenID(tokenID)
+		if err != nil {
+			return "", err
+		}
+		req := sandboxctl.Captcha(time.Now())
+		req.Address = signer.Address().Hex()
+		if _, err := mc.Mint(ctx, req); err != nil {
+			return "", fmt.Errorf("onboard: mint: %w", err)
+		}
+		progress("minted account " + tokenID)
+		api = mc
+	}
+	for range 6 {
+		st, err := api.AccountStatus(ctx)
+		if err != nil {
+			return "", fmt.Errorf("onboard: account status: %w", err)
+		}
+		if st.StatusStr == "Live" {
+			return tokenID, nil
+		}
+		if st.StatusStr != "Tourist" {
+			return "", fmt.Errorf("onboard: account %s is %s; onboarding starts from Tourist", tokenID, st.StatusStr)
+		}
+		switch st.KYCFlow.CurrentStep {
+		case 2: // IDScan: the vendor review is approved through the control surface
+			if _, err := ctl.KYCApprove(ctx, tokenID); err != nil {
+				return "", err
+			}
+			progress("KYC approved")
+		case 3: // SignFormA
+			info, err := api.FormAInfo(ctx)
+			if err != nil {
+				return "", fmt.Errorf("onboard: Form A: %w", err)
+			}
+			fa, err := wallet.SignFormA(signer, info.KYCSelfDec)
+			if err != nil {
+				return "", err
+			}
+			if err := api.SubmitFormA(ctx, enduser.FormASubmission{KYCSelfDec: info.KYCSelfDec, KYCSelfDecSign: fa.Signature}); err != nil {
+				return "", fmt.Errorf("onboard: Form A submit: %w", err)
+			}
+			progress("Form A signed (" + fa.TextHash + ") and submitted")
+		case 4: // Review
+			if _, err := ctl.Advance(ctx, tokenID); err != nil {
+				return "", err
+			}
+			progress("activation: Live")
+		default:
+			return "", fmt.Errorf("onboard: KYC step %s (%d) cannot be onboarded automatically", st.KYCFlow.CurrentStepStr, st.KYCFlow.CurrentStep)
+		}
+	}
+	return "", fmt.Errorf("onboard: account %s did not reach Live", tokenID)
+}
+
+// Readiness is what readying a deposit did: the partner key registered (its address) or
+// why not, the Solana key funded (its address) or why not, or that the profile has none.
+type Readiness struct {
+	PartnerKey    string
+	PartnerErr    error
+	SolanaAddress string
+	SolanaErr     error
+	NoSolanaKey   bool
+}
+
+// ReadyDeposit readies a Live account of the sandbox for a deposit: its partner key
+// registered (RegisterPartner) and its Solana key, when the profile has one, funded
+// (FundSolana). Each part is tried whatever the other did; Onboard and the TUI's panel,
+// when an advance makes the account Live, both ready it here.
+func (b Sandbox) ReadyDeposit(ctx context.Context, u *Unlock) Readiness {
+	var r Readiness
+	r.PartnerKey, r.PartnerErr = b.RegisterPartner(ctx, u)
+	if b.s.Profile().SolanaKey == "" {
+		r.NoSolanaKey = true
+		return r
+	}
+	r.SolanaAddress, r.SolanaErr = b.FundSolana(ctx, u)
+	return r
+}
+
+// RegisterPartner registers the profile's partner key with its sandbox, which then accepts
+// the alt-chain quotes it signs, and returns the key's address. A profile without a partner
+// key takes its EVM key as one (stored in the profile): on the sandbox any registered EVM
+// key may sign quotes, and a deposit needs one.
+func (b Sandbox) RegisterPartner(ctx context.Context, u *Unlock) (string, error) {
+	s := b.s
+	ctl, err := s.control(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -190,7 +407,7 @@ func (s *App) SandboxRegisterPartner(ctx context.Context, u *Unlock) (string, er
 	if label == "" {
 		return "", &FieldError{Field: "partner_key", Err: fmt.Errorf("profile %s has neither a partner key nor an EVM key to register; add an EVM key on the Keys screen (purse key new)", p.Name)}
 	}
-	ks, err := s.Keys(u)
+	ks, err := s.keys(u)
 	if err != nil {
 		return "", err
 	}
@@ -212,10 +429,11 @@ func (s *App) SandboxRegisterPartner(ctx context.Context, u *Unlock) (string, er
 	return e.Address, nil
 }
 
-// SandboxFundSolana gives the profile's Solana key OnboardLamports and OnboardUSDC on its
-// sandbox (fees and a deposit's USDC) and returns the key's address.
-func (s *App) SandboxFundSolana(ctx context.Context, u *Unlock) (string, error) {
-	ctl, err := s.SandboxControl(ctx)
+// FundSolana gives the profile's Solana key OnboardLamports and OnboardUSDC on its sandbox
+// (fees and a deposit's USDC) and returns the key's address.
+func (b Sandbox) FundSolana(ctx context.Context, u *Unlock) (string, error) {
+	s := b.s
+	ctl, err := s.control(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -223,7 +441,7 @@ func (s *App) SandboxFundSolana(ctx context.Context, u *Unlock) (string, error) 
 	if p.SolanaKey == "" {
 		return "", &FieldError{Field: "solana_key", Err: fmt.Errorf("profile %s has no Solana key; add one on the Keys screen (purse key new --kind solana) and make it the profile's", p.Name)}
 	}
-	ks, err := s.Keys(u)
+	ks, err := s.keys(u)
 	if err != nil {
 		return "", err
 	}
@@ -237,11 +455,12 @@ func (s *App) SandboxFundSolana(ctx context.Context, u *Unlock) (string, error) 
 	return e.Address, nil
 }
 
-// ResetSandbox starts the profile's sandbox afresh (every account, the EVM chain and the
-// Solana ledger are dropped, in its state folder too) and clears the profile's account id,
-// which named an account of it.
-func (s *App) ResetSandbox(ctx context.Context) (config.Profile, error) {
-	if _, err := s.SandboxInfo(ctx); err != nil {
+// Reset starts the profile's sandbox afresh (every account, the EVM chain and the Solana
+// ledger are dropped, in its state folder too) and clears the profile's account id, which
+// named an account of it.
+func (b Sandbox) Reset(ctx context.Context) (config.Profile, error) {
+	s := b.s
+	if _, err := b.Info(ctx); err != nil {
 		return config.Profile{}, err
 	}
 	if err := sandboxctl.NewControl(s.Profile().UserAPI).Reset(ctx); err != nil {
@@ -250,8 +469,8 @@ func (s *App) ResetSandbox(ctx context.Context) (config.Profile, error) {
 	return s.UpdateProfile(func(p *config.Profile) error { p.TokenID = ""; return nil })
 }
 
-// SandboxInfo asks the profile's user_api whether it is a purse sandbox (its GET
-// /sandbox/info); anything else is an error.
-func (s *App) SandboxInfo(ctx context.Context) (sandboxctl.Info, error) {
-	return sandboxctl.NewControl(s.Profile().UserAPI).WithLog(s.Log).Info(ctx)
+// Info asks the profile's user_api whether it is a purse sandbox (its GET /sandbox/info);
+// anything else is an error.
+func (b Sandbox) Info(ctx context.Context) (SandboxInfo, error) {
+	return sandboxctl.NewControl(b.s.Profile().UserAPI).WithLog(b.s.Log).Info(ctx)
 }

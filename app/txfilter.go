@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -151,64 +150,4 @@ func ParseTxTime(v string, endOfDay bool) (int64, error) {
 		}
 	}
 	return 0, fmt.Errorf("expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] (UTC) or Unix seconds, got %q", v)
-}
-
-// accountAPI is the signed client of an account: full-auth calls need an account id and
-// the profile's EVM key.
-func (s *App) accountAPI(u *Unlock) (*enduser.Client, error) {
-	if err := s.requireAccount(); err != nil {
-		return nil, err
-	}
-	return s.API(true, u)
-}
-
-// History is one page of the account's history, or with all every page of it.
-type History struct {
-	Transactions []enduser.Transaction `json:"transactions"`
-	// Page is the page read when not all (its HasNextPage says more exist).
-	Page *enduser.TxPage `json:"-"`
-}
-
-// ReadHistory reads the history under the filter: one page, or with all every page. A
-// filter with an id or a tx hash is an exact look-up.
-func (s *App) ReadHistory(ctx context.Context, u *Unlock, f enduser.TxFilter, all bool) (History, error) {
-	c, err := s.accountAPI(u)
-	if err != nil {
-		return History{}, err
-	}
-	var h History
-	if !all {
-		if h.Page, err = c.Transactions(ctx, f); err != nil {
-			return History{}, err
-		}
-		h.Transactions = h.Page.Transactions
-		return h, nil
-	}
-	for t, err := range c.All(ctx, f) {
-		if err != nil {
-			return History{}, err
-		}
-		h.Transactions = append(h.Transactions, t)
-	}
-	return h, nil
-}
-
-// LookupTransactions finds records exactly: by record id, or every record of a transaction
-// hash (one of them).
-func (s *App) LookupTransactions(ctx context.Context, u *Unlock, id int64, txHash string) ([]enduser.Transaction, error) {
-	if (id != 0) == (txHash != "") {
-		return nil, Usagef("give a record id or a transaction hash, not both or neither")
-	}
-	c, err := s.accountAPI(u)
-	if err != nil {
-		return nil, err
-	}
-	if txHash != "" {
-		return c.TransactionsByHash(ctx, txHash)
-	}
-	t, err := c.TransactionByID(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return []enduser.Transaction{t}, nil
 }

@@ -84,10 +84,10 @@ func (s *App) Lock() {
 	c.wipeLocked(func(*heldKey) bool { return true })
 }
 
-// LockKey wipes the key label wherever it is held (this session's cache, for every profile,
+// lockKey wipes the key label wherever it is held (this session's cache, for every profile,
 // and the agent), leaving every other unlocked key as it was: a key removed or renamed must
 // not go on signing, and the others have nothing to do with it.
-func (s *App) LockKey(label string) {
+func (s *App) lockKey(label string) {
 	if a := s.agentClient(); a != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		_, _ = a.Lock(ctx, label)

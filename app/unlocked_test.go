@@ -23,27 +23,27 @@ func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 		t.Fatal(err)
 	}
 	var locked *LockedError
-	if _, err := s.EVMSigner(nil); !errors.As(err, &locked) {
+	if _, err := s.evmSigner(nil); !errors.As(err, &locked) {
 		t.Fatalf("without a passphrase: %v", err)
 	}
 
 	// Off (the CLI): a passphrase once is not remembered.
-	if _, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")}); err != nil {
+	if _, err := s.evmSigner(&Unlock{Passphrase: []byte("pw")}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.EVMSigner(nil); !errors.As(err, &locked) {
+	if _, err := s.evmSigner(nil); !errors.As(err, &locked) {
 		t.Fatalf("the cache is off, yet the key stayed unlocked: %v", err)
 	}
 
 	now := time.Unix(1_800_000_000, 0)
 	s.unlocked.now = func() time.Time { return now }
 	s.KeepUnlocked(time.Minute)
-	first, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	first, err := s.evmSigner(&Unlock{Passphrase: []byte("pw")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	now = now.Add(50 * time.Second)
-	again, err := s.EVMSigner(nil)
+	again, err := s.evmSigner(nil)
 	if err != nil || again.(*gatedEVMSigner).key != first.(*gatedEVMSigner).key {
 		t.Fatalf("held key not used: %v", err)
 	}
@@ -58,12 +58,12 @@ func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 	if _, err := readSig(first); !errors.Is(err, wallet.ErrZeroed) {
 		t.Fatalf("an expired key still signs: %v", err)
 	}
-	if _, err := s.EVMSigner(nil); !errors.As(err, &locked) {
+	if _, err := s.evmSigner(nil); !errors.As(err, &locked) {
 		t.Fatalf("after expiry: %v", err)
 	}
 
 	// Lock wipes at once.
-	held, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	held, err := s.evmSigner(&Unlock{Passphrase: []byte("pw")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,11 +71,11 @@ func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 	if _, err := readSig(held); !errors.Is(err, wallet.ErrZeroed) {
 		t.Fatalf("a locked key still signs: %v", err)
 	}
-	if _, err := s.EVMSigner(nil); !errors.As(err, &locked) {
+	if _, err := s.evmSigner(nil); !errors.As(err, &locked) {
 		t.Fatalf("after Lock: %v", err)
 	}
 	// Removing a key wipes it, and only it: another key unlocked stays unlocked.
-	removed, err := s.EVMSigner(&Unlock{Passphrase: []byte("pw")})
+	removed, err := s.evmSigner(&Unlock{Passphrase: []byte("pw")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,11 +10,16 @@ import (
 
 	"github.com/gagliardetto/solana-go"
 
+	"purse/app"
+	"purse/config"
 	"purse/enduser"
+	"purse/keystore"
 	"purse/sandbox"
 	"purse/sandboxctl"
 	"purse/wallet"
 )
+
+const devKey = "59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"
 
 // A sandbox started again from the same state dir still has the onboarded account Live
 // (status, balances on the EVM chain, the Solana funding and the partner key), and a reset
@@ -22,12 +27,12 @@ import (
 func TestSandboxStateSurvivesARestartAndResetDropsIt(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	signer, err := wallet.ParseEVMKey("59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d")
+	signer, err := wallet.ParseEVMKey(devKey)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const solAddr = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
-	partner := "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65"
+	partner := signer.Address().Hex()
 
 	sb, err := sandbox.Start(ctx, sandbox.Config{Listen: "127.0.0.1:0", StateDir: dir})
 	if err != nil {
@@ -35,18 +40,15 @@ func TestSandboxStateSurvivesARestartAndResetDropsIt(t *testing.T) {
 	}
 	info := sb.Info()
 	ctl := sandboxctl.NewControl(info.UserAPI)
-	api, err := enduser.New(enduser.Options{BaseURL: info.UserAPI, Network: info.Network, Signer: signer})
+	// Onboarded as `purse sandbox ctl onboard` does (app.Sandbox.Onboard), which registers
+	// the EVM key as the partner key; the Solana key is funded here.
+	core := onboarder(t, info)
+	on, err := core.Sandbox().Onboard(ctx, nil, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := sandboxctl.Onboard(ctx, ctl, api, signer, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := on.TokenID
 	if _, err := ctl.FundSolana(ctx, solAddr, 2_000_000_000, 100_000_000); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ctl.RegisterPartner(ctx, partner); err != nil {
 		t.Fatal(err)
 	}
 	if err := sb.Close(); err != nil {
@@ -60,7 +62,7 @@ func TestSandboxStateSurvivesARestartAndResetDropsIt(t *testing.T) {
 	defer sb.Close()
 	info = sb.Info()
 	ctl = sandboxctl.NewControl(info.UserAPI)
-	api, err = enduser.New(enduser.Options{BaseURL: info.UserAPI, Network: info.Network, Signer: signer, TokenID: id})
+	api, err := enduser.New(enduser.Options{BaseURL: info.UserAPI, Network: info.Network, Signer: signer, TokenID: id})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,10 +100,61 @@ func TestSandboxStateSurvivesARestartAndResetDropsIt(t *testing.T) {
 	}
 	// The reset sandbox onboards the same key again, as on a fresh start, even from the
 	// account id it forgot (a profile that still names it).
-	newID, err := sandboxctl.Onboard(ctx, ctl, api, signer, nil)
-	if err != nil || newID == id || newID == "" {
-		t.Fatalf("onboarding after a reset from the forgotten account %s: %q, %v", id, newID, err)
+	// The restarted sandbox listens elsewhere: the profile follows it, keeping its key and
+	// the account id the reset made it forget.
+	if _, err := core.UpdateProfile(func(p *config.Profile) error {
+		n := info.Profile(p.Name)
+		n.EVMKey, n.PartnerKey, n.TokenID = p.EVMKey, p.PartnerKey, p.TokenID
+		*p = *n
+		return nil
+	}); err != nil {
+		t.Fatal(err)
 	}
+	if core.Profile().TokenID != id {
+		t.Fatalf("the profile names %q, not the forgotten account %s", core.Profile().TokenID, id)
+	}
+	again, err := core.Sandbox().Onboard(ctx, nil, "", nil)
+	if err != nil || again.TokenID == id || again.TokenID == "" {
+		t.Fatalf("onboarding after a reset from the forgotten account %s: %q, %v", id, again.TokenID, err)
+	}
+}
+
+// onboarder is the application layer on a new home whose profile "sb" is the sandbox's,
+// with the signer's key (the dev key) as its EVM key in the key store.
+func onboarder(t *testing.T, info sandboxctl.Info) *app.App {
+	t.Helper()
+	t.Setenv("PURSE_KEYSTORE", "file")
+	t.Setenv(app.EnvNoAgent, "1")
+	home := t.TempDir()
+	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
+		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ks.ImportHex("dev", keystore.KindEVM, []byte(devKey)); err != nil {
+		t.Fatal(err)
+	}
+	st, err := config.Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := info.Profile("sb")
+	p.EVMKey = "dev"
+	if err := st.Put(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Use(p.Name); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Save(); err != nil {
+		t.Fatal(err)
+	}
+	core, err := app.Open(app.Options{Home: home, Prompt: func(string, bool) ([]byte, error) { return []byte("pw"), nil },
+		Approver: app.ApproverFunc(func(context.Context, app.Approval) error { return nil })})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return core
 }
 
 func mustSolana(t *testing.T, addr string) solana.PublicKey {

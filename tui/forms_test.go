@@ -16,7 +16,6 @@ import (
 	"purse/enduser"
 	"purse/homechain"
 	"purse/keystore"
-	"purse/sandboxctl"
 	"purse/tui/account"
 	"purse/tui/deposit"
 	"purse/tui/form"
@@ -42,9 +41,6 @@ type mintFake struct {
 func (f *mintFake) Profile() config.Profile {
 	return config.Profile{Name: "t", Network: "31337", EVMKey: "me", UserAPI: "http://127.0.0.1:1"}
 }
-func (f *mintFake) SandboxInfo(context.Context) (sandboxctl.Info, error) {
-	return sandboxctl.Info{}, errOffline
-}
 func (f *mintFake) ProposeTokenID(context.Context) (app.TokenIDProposal, error) {
 	return app.TokenIDProposal{TokenID: "1234567890", Source: "generated", Note: "generated"}, nil
 }
@@ -56,7 +52,7 @@ func (f *mintFake) CheckMint(_ context.Context, id string, _ enduser.MintRequest
 type historyFake struct{ calls int }
 
 func (f *historyFake) Home() string { return tuitest.FakeHome }
-func (f *historyFake) API(bool, *app.Unlock) (*enduser.Client, error) {
+func (f *historyFake) OpenHistory(*app.Unlock) (*app.HistoryReader, error) {
 	f.calls++
 	return nil, errOffline
 }
@@ -128,7 +124,7 @@ func TestEveryFormSubmitsWithTheSameKey(t *testing.T) {
 	}{
 		{"mint", func(env *kit.Env) (kit.Screen, func() string) {
 			f := &mintFake{}
-			return account.New(env, f), func() string { return first(f.checked) }
+			return account.New(env, f, nil), func() string { return first(f.checked) }
 		}, func(d *tuitest.Driver) {
 			d.Press(tuitest.Runes("m"))
 			d.Press(tab, tab)

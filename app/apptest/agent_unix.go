@@ -44,7 +44,7 @@ func ServeAgent(t testing.TB, home string, q *app.ApprovalQueue) (srv *app.App, 
 	ready := make(chan struct{})
 	o.Ready = func(string, *agent.Policy) { close(ready) }
 	done := make(chan error, 1)
-	go func() { done <- srv.ServeAgent(ctx, nil, o) }()
+	go func() { done <- srv.Agent().Serve(ctx, nil, o) }()
 	stopped := false
 	stop = func() {
 		if !stopped {

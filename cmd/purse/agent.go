@@ -31,7 +31,7 @@ func (a *cli) agentStartCmd() *cobra.Command {
 	var displayFD int
 	cmd := a.command("start [--detach]", "Run the agent on $PURSE_HOME/agent.sock (or $PURSE_AGENT_SOCK) until stopped", func(cmd *cobra.Command, core *app.App) error {
 		if detach {
-			st, _, err := core.StartAgent(cmd.Context(), selfExe(), false)
+			st, _, err := core.Agent().Start(cmd.Context(), selfExe(), false)
 			if err != nil {
 				return err
 			}
@@ -69,7 +69,7 @@ func (a *cli) agentStartCmd() *cobra.Command {
 		if o.Display != nil {
 			textOut(a.stderr).Printf("purse agent: trusted display: %s\n", o.Display)
 		}
-		return core.ServeAgent(ctx, log, o)
+		return core.Agent().Serve(ctx, log, o)
 	})
 	cmd.Flags().BoolVar(&detach, "detach", false, "run in the background (log in $PURSE_HOME/agent.log) and return once it answers; it then has no trusted display")
 	cmd.Flags().IntVar(&displayFD, app.DisplayFDFlag, 0, "the inherited descriptor of the trusted display (set by the TUI that starts the agent)")
@@ -87,7 +87,7 @@ func selfExe() string {
 
 func (a *cli) agentStopCmd() *cobra.Command {
 	return a.command("stop", "Stop the agent; every unlocked key is wiped", func(cmd *cobra.Command, core *app.App) error {
-		if err := core.AgentClient().Stop(cmd.Context()); err != nil {
+		if err := core.Agent().Stop(cmd.Context()); err != nil {
 			return err
 		}
 		return a.print(map[string]bool{"stopped": true}, func(w *humanOut) { w.Println("agent stopped; its keys are wiped") })
@@ -96,7 +96,7 @@ func (a *cli) agentStopCmd() *cobra.Command {
 
 func (a *cli) agentStatusCmd() *cobra.Command {
 	return a.command("status", "Show the agent: unlocked keys and their limits, the display, the policy", func(cmd *cobra.Command, core *app.App) error {
-		st, err := core.AgentClient().Status(cmd.Context())
+		st, err := core.Agent().Status(cmd.Context())
 		if err != nil {
 			return err
 		}
@@ -145,7 +145,7 @@ func (a *cli) agentUnlockCmd() *cobra.Command {
 			if pass != nil {
 				defer pass.Close()
 			}
-			k, err := core.AgentUnlock(cmd.Context(), args[0], ttl, idle, pass)
+			k, err := core.Agent().Unlock(cmd.Context(), args[0], ttl, idle, pass)
 			if err != nil {
 				return err
 			}
@@ -165,7 +165,7 @@ func (a *cli) agentLockCmd() *cobra.Command {
 		if len(args) == 1 {
 			label = args[0]
 		}
-		n, err := core.AgentClient().Lock(cmd.Context(), label)
+		n, err := core.Agent().Lock(cmd.Context(), label)
 		if err != nil {
 			return err
 		}

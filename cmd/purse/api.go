@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -71,8 +72,57 @@ func (a *cli) accountStatusCmd() *cobra.Command {
 		if crs.NeedCRS {
 			rows = append(rows, [2]string{"CRS", fmt.Sprintf("self-certification needed before %s: %s", format.Date(time.UnixMilli(int64(crs.RestrictDate))), crs.URL)})
 		}
-		return a.printRows(st, rows)
+		// The next step is the Account screen's (app.NextForAccount), worded with commands;
+		// as there, a profile whose user_api answers /sandbox/info is on a sandbox.
+		sandbox := p.IsSandbox()
+		if !sandbox {
+			ictx, cancel := context.WithTimeout(cmd.Context(), 1500*time.Millisecond)
+			_, err := core.Sandbox().Info(ictx)
+			cancel()
+			sandbox = err == nil
+		}
+		next := app.NextForAccount(p, &st, sandbox)
+		rows = append(rows, [2]string{"next", nextText(next, st.StatusStr)})
+		return a.printRows(struct {
+			enduser.AccountStatus
+			Next app.AccountNext `json:"next"`
+		}{st, next}, rows)
 	})
+}
+
+// nextText words an account's next step with the commands that do it.
+func nextText(n app.AccountNext, status string) string {
+	t := map[app.AccountStep]string{
+		app.NextAddKey:      "add or import an EVM key (purse key new / purse key import) and make it the profile's (purse profile set evm_key=LABEL)",
+		app.NextMint:        "mint an account for key " + n.Key + ": purse account mint (if the key has one already, purse account find sets it)",
+		app.NextMintAgain:   "the sandbox has no account " + n.Account + " (it started afresh or was reset): purse account mint mints a new one, purse sandbox ctl onboard takes it to Live",
+		app.NextNotMinted:   "the account is not minted yet: purse account mint",
+		app.NextReadStatus:  "purse account status reads the status",
+		app.NextLive:        "the account is Live: purse balances, purse tx list, purse card, purse permit",
+		app.NextCRS:         "complete the CRS self-certification at the URL above, then purse account status",
+		app.NextRestricted:  "the account is restricted: contact support, then purse account status",
+		app.NextClosed:      "the account is " + status + ": contact support",
+		app.NextFormA:       "complete the first Form A step in the service's app, then purse account status",
+		app.NextIDScan:      "purse account idv-token gives the identity-verification access token; finish the ID scan in the vendor's SDK, then wait for the review (purse account status)",
+		app.NextSignFormA:   "purse kyc form-a shows Form A exactly as sent; purse kyc form-a --submit signs it (after its review) and submits it",
+		app.NextReview:      "Form A is signed; the account is under review: purse account status reads it again",
+		app.NextRetryIDScan: "fix what the reason says, then purse account idv-token for a new access token to retry the ID scan",
+		app.NextRejected:    "the review was rejected for good (FINAL): contact support",
+		app.NextRefresh:     "purse account status reads it again",
+	}[n.Step]
+	ctl := map[app.Action]string{
+		app.ActionSandboxApprove: "purse sandbox ctl kyc-approve approves the review",
+		app.ActionSandboxReject:  "purse sandbox ctl kyc-reject rejects it",
+		app.ActionSandboxAdvance: "purse sandbox ctl advance makes it Live now",
+	}
+	var parts []string
+	for _, c := range n.Sandbox {
+		parts = append(parts, ctl[c])
+	}
+	if len(parts) > 0 {
+		t += "; sandbox: " + strings.Join(parts, ", ")
+	}
+	return t
 }
 
 func (a *cli) accountProfileCmd() *cobra.Command {

@@ -78,6 +78,14 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	out, _, _ = purse(t, "", "account", "status", "--json")
 	if m := jsonOut(t, out); m["statusStr"] != "Tourist" {
 		t.Fatalf("status %v", m)
+	} else if next, _ := m["next"].(map[string]any); next["step"] != "id-scan" || next["action"] != "idv-token" ||
+		next["sandbox"] != nil || next["account"] != minted["tokenId"] {
+		// The end-user service alone has no control surface: no sandbox step is offered.
+		t.Fatalf("--json's next step (app.NextForAccount) at the ID scan: %v", m["next"])
+	}
+	if out, _, _ = purse(t, "", "account", "status"); !strings.Contains(out, "purse account idv-token gives the identity-verification access token") ||
+		strings.Contains(out, "sandbox:") {
+		t.Fatalf("the next step at the ID scan: %s", out)
 	}
 	if out, _, c = purse(t, "", "account", "email-status", "taken@example.com", "--json"); c != exitOK || jsonOut(t, out)["available"] != false {
 		t.Fatalf("a registered email shows as available: %s", out)
@@ -100,7 +108,7 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _, _ = purse(t, "", "account", "status")
-	if !strings.Contains(out, "Live") {
+	if !strings.Contains(out, "Live") || !strings.Contains(out, "the account is Live: purse balances") {
 		t.Fatalf("human status: %s", out)
 	}
 	if out, e, c = purse(t, "", "chains"); c != exitOK || !strings.Contains(out, "EUR24") {

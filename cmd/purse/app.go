@@ -114,6 +114,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	code := exitCode(err)
 	if a.jsonOut && !a.printed {
 		out := map[string]any{"error": err.Error(), "exitCode": code}
+		// What to do next, from the same mapping the line on stderr and the TUI show.
+		if next := app.NextStep(err); next != "" {
+			out["next"] = next
+		}
 		// Once a request was signed, scripts get what identifies it and its known outcome.
 		var oe *app.OutcomeError
 		if errors.As(err, &oe) {

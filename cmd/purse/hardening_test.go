@@ -12,7 +12,6 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"purse/internal/prompt"
-	"purse/wallet"
 )
 
 // signDev signs n digests with key dev the way the commands do; it returns the first error.
@@ -23,12 +22,8 @@ func signDev(t *testing.T, n int) error {
 	if err != nil {
 		t.Fatal(err)
 	}
-	signer, err := core.SignerOf("dev", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for i := 0; i < n; i++ {
-		if _, err := wallet.SignPersonal(signer, []byte("audit test "+strconv.Itoa(i))); err != nil {
+		if _, err := core.SignPersonalOffline("dev", []byte("audit test "+strconv.Itoa(i)), nil); err != nil {
 			return err
 		}
 	}

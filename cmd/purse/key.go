@@ -150,19 +150,10 @@ func (a *cli) keyListCmd() *cobra.Command {
 	})
 }
 
-// key reads one key's entry (no secret).
-func key(core *app.App, label string) (keystore.Entry, error) {
-	ks, err := core.Keys(nil)
-	if err != nil {
-		return keystore.Entry{}, err
-	}
-	return ks.Get(label)
-}
-
 func (a *cli) keyShowCmd() *cobra.Command {
 	var qr bool
 	cmd := a.commandArgs("show LABEL [--qr]", "Show a key's kind, address and backend (--qr: the address as a QR code to scan)", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
-		e, err := key(core, args[0])
+		e, err := core.KeyEntry(args[0])
 		if err != nil {
 			return err
 		}
@@ -200,7 +191,7 @@ func (a *cli) keyRenameCmd() *cobra.Command {
 func (a *cli) keyRmCmd() *cobra.Command {
 	var yes bool
 	cmd := a.commandArgs("rm LABEL [--yes]", "Remove a key and its secret (asks to type the label first); in a copy of a home, a key it brought along loses only its entry here", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
-		e, err := key(core, args[0])
+		e, err := core.KeyEntry(args[0])
 		if err != nil {
 			return err
 		}
@@ -241,7 +232,7 @@ func (a *cli) keyExportCmd() *cobra.Command {
 			if err := app.CheckNewFile(out); errors.As(err, &fe) {
 				return usagef("--out: %v", fe.Err)
 			}
-			e, err := key(core, args[0])
+			e, err := core.KeyEntry(args[0])
 			if err != nil {
 				return err
 			}

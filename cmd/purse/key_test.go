@@ -17,7 +17,6 @@ import (
 	"purse/internal/prompt"
 	"purse/internal/qrtext"
 	"purse/keystore"
-	"purse/wallet"
 )
 
 const (
@@ -430,12 +429,8 @@ func TestAuditCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	signer, err := core.SignerOf("dev", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for i := 0; i < 3; i++ {
-		if _, err := wallet.SignPersonal(signer, []byte("audit test "+strconv.Itoa(i))); err != nil {
+		if _, err := core.SignPersonalOffline("dev", []byte("audit test "+strconv.Itoa(i)), nil); err != nil {
 			t.Fatal(err)
 		}
 	}

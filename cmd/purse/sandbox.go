@@ -61,50 +61,41 @@ func (a *cli) sandboxCtlCmd() *cobra.Command {
 	cmd := &cobra.Command{Use: "ctl", Short: "Control the running sandbox: KYC decisions, states, faults, clock, one-step onboarding"}
 	var tokenID string
 	cmd.PersistentFlags().StringVar(&tokenID, "token-id", "", "account to act on (default: the profile's)")
-	// onAccount runs one control call on the account and prints the sandbox's answer.
-	onAccount := func(use, short string, nargs int, call func(ctx context.Context, c *sandboxctl.Control, id string, args []string) (json.RawMessage, error)) *cobra.Command {
-		return &cobra.Command{
-			Use: use, Short: short, Args: cobra.ExactArgs(nargs),
-			RunE: func(cmd *cobra.Command, args []string) error {
-				c, core, err := a.ctl(cmd.Context())
-				if err != nil {
-					return err
-				}
-				id, err := core.SandboxAccount(tokenID)
-				if err != nil {
-					return err
-				}
-				res, err := call(cmd.Context(), c, id, args)
-				if err != nil {
-					return err
-				}
-				return a.printRaw(res)
-			},
-		}
+	// onAccount runs one step of the application layer's sandbox on the account and prints
+	// the sandbox's answer.
+	onAccount := func(use, short string, nargs int, call func(ctx context.Context, sb app.Sandbox, id string, args []string) (json.RawMessage, error)) *cobra.Command {
+		return a.commandArgs(use, short, cobra.ExactArgs(nargs), func(cmd *cobra.Command, core *app.App, args []string) error {
+			res, err := call(cmd.Context(), core.Sandbox(), tokenID, args)
+			if err != nil {
+				return err
+			}
+			return a.printRaw(res)
+		})
 	}
 	var reason string
 	var final bool
-	reject := onAccount("kyc-reject", "Reject the vendor review", 0, func(ctx context.Context, c *sandboxctl.Control, id string, _ []string) (json.RawMessage, error) {
-		return c.KYCReject(ctx, id, reason, final)
+	reject := onAccount("kyc-reject", "Reject the vendor review", 0, func(ctx context.Context, sb app.Sandbox, id string, _ []string) (json.RawMessage, error) {
+		return sb.KYCReject(ctx, id, reason, final)
 	})
 	reject.Flags().StringVar(&reason, "reason", "document unreadable", "reject reason shown to the user")
 	reject.Flags().BoolVar(&final, "final", false, "a FINAL rejection (default RETRY)")
 	cmd.AddCommand(
-		onAccount("kyc-approve", "Approve the vendor review (KYC moves to SignFormA)", 0, func(ctx context.Context, c *sandboxctl.Control, id string, _ []string) (json.RawMessage, error) {
-			return c.KYCApprove(ctx, id)
+		onAccount("kyc-approve", "Approve the vendor review (KYC moves to SignFormA)", 0, func(ctx context.Context, sb app.Sandbox, id string, _ []string) (json.RawMessage, error) {
+			return sb.KYCApprove(ctx, id)
 		}),
 		reject,
-		onAccount("advance", "Skip the current delay (review → SignFormA, Review → Live)", 0, func(ctx context.Context, c *sandboxctl.Control, id string, _ []string) (json.RawMessage, error) {
-			return c.Advance(ctx, id)
+		onAccount("advance", "Skip the current delay (review → SignFormA, Review → Live)", 0, func(ctx context.Context, sb app.Sandbox, id string, _ []string) (json.RawMessage, error) {
+			adv, err := sb.Advance(ctx, id)
+			return adv.Raw, err
 		}),
-		onAccount("set-status STATUS", "Set the account status (Na, SoftBlocked, Tourist, Blocked, Closed, Live or 0-5)", 1, func(ctx context.Context, c *sandboxctl.Control, id string, args []string) (json.RawMessage, error) {
-			return c.SetStatus(ctx, id, args[0])
+		onAccount("set-status STATUS", "Set the account status (Na, SoftBlocked, Tourist, Blocked, Closed, Live or 0-5)", 1, func(ctx context.Context, sb app.Sandbox, id string, args []string) (json.RawMessage, error) {
+			return sb.SetStatus(ctx, id, args[0])
 		}),
-		onAccount("crs-required", "Require the CRS self-certification (crsInfo.needCrs)", 0, func(ctx context.Context, c *sandboxctl.Control, id string, _ []string) (json.RawMessage, error) {
-			return c.CRSRequired(ctx, id)
+		onAccount("crs-required", "Require the CRS self-certification (crsInfo.needCrs)", 0, func(ctx context.Context, sb app.Sandbox, id string, _ []string) (json.RawMessage, error) {
+			return sb.CRSRequired(ctx, id)
 		}),
-		onAccount("state", "The sandbox's view of the account", 0, func(ctx context.Context, c *sandboxctl.Control, id string, _ []string) (json.RawMessage, error) {
-			return c.State(ctx, id)
+		onAccount("state", "The sandbox's view of the account", 0, func(ctx context.Context, sb app.Sandbox, id string, _ []string) (json.RawMessage, error) {
+			return sb.State(ctx, id)
 		}),
 		a.sandboxFaultsCmd(), a.sandboxSkewCmd(), a.sandboxOnboardCmd(), a.sandboxRegisterPartnerCmd(),
 	)
@@ -130,14 +121,14 @@ func (a *cli) sandboxFaultsCmd() *cobra.Command {
 		Short: "Inject faults into the end-user API (one kind at a time; --clear removes them)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			c, _, err := a.ctl(cmd.Context())
+			core, err := a.app()
 			if err != nil {
 				return err
 			}
 			if clear && cmd.Flags().NFlag() > 1 {
 				return usagef("--clear takes no other fault flag")
 			}
-			res, err := c.SetFaults(cmd.Context(), f)
+			res, err := core.Sandbox().SetFaults(cmd.Context(), f)
 			if err != nil {
 				return err
 			}
@@ -169,11 +160,11 @@ func (a *cli) sandboxSkewCmd() *cobra.Command {
 	var n int64
 	cmd := &cobra.Command{Use: "clock-skew --seconds N", Short: "Run the sandbox clock ahead (or behind, negative) of real time", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			c, _, err := a.ctl(cmd.Context())
+			core, err := a.app()
 			if err != nil {
 				return err
 			}
-			res, err := c.ClockSkew(cmd.Context(), n)
+			res, err := core.Sandbox().ClockSkew(cmd.Context(), n)
 			if err != nil {
 				return err
 			}
@@ -184,22 +175,12 @@ func (a *cli) sandboxSkewCmd() *cobra.Command {
 	return cmd
 }
 
-// ctl is the control client of the selected profile's sandbox.
-func (a *cli) ctl(ctx context.Context) (*sandboxctl.Control, *app.App, error) {
-	core, err := a.app()
-	if err != nil {
-		return nil, nil, err
-	}
-	c, err := core.SandboxControl(ctx)
-	return c, core, err
-}
-
 func (a *cli) sandboxOnboardCmd() *cobra.Command {
 	var key string
 	cmd := a.command("onboard [--key LABEL]",
 		"Take the key's address to a Live account in one step (mint, KYC approve, Form A signed by the key, Live)", func(cmd *cobra.Command, core *app.App) error {
 			progress := func(step string) { textOut(a.stderr).Printf("onboard: %s\n", step) }
-			out, err := core.Onboard(cmd.Context(), nil, key, progress)
+			out, err := core.Sandbox().Onboard(cmd.Context(), nil, key, progress)
 			if err != nil {
 				return err
 			}
@@ -218,7 +199,7 @@ func (a *cli) sandboxOnboardCmd() *cobra.Command {
 
 func (a *cli) sandboxRegisterPartnerCmd() *cobra.Command {
 	return a.command("register-partner", "Register the profile's partner key with the sandbox (the EVM key, stored as partner_key, when it names none)", func(cmd *cobra.Command, core *app.App) error {
-		addr, err := core.SandboxRegisterPartner(cmd.Context(), nil)
+		addr, err := core.Sandbox().RegisterPartner(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -156,5 +157,55 @@ func ctuCount(t *testing.T) int {
 func TestSandboxFreshNeedsAStateFolder(t *testing.T) {
 	if _, e, c := purse(t, "", "sandbox", "--fresh", "--state", ""); c != exitUsage || !strings.Contains(e, "--fresh") {
 		t.Fatalf("sandbox --fresh --state '': %d %s", c, e)
+	}
+}
+
+// TestAccountStatusNextStepOnTheSandbox: `purse account status` says the account's next step
+// (app.NextForAccount, as the Account screen does) with the commands that do it, the
+// sandbox's control steps included on a sandbox, and --json carries it typed.
+func TestAccountStatusNextStepOnTheSandbox(t *testing.T) {
+	sandboxProfile(t, sandbox.Config{}, []string{"profile", "set", "evm_key=dev"})
+	if _, e, c := purse(t, "", "--yes", "account", "mint", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1"); c != exitOK {
+		t.Fatalf("mint: %s", e)
+	}
+	next := func() map[string]any {
+		t.Helper()
+		out, e, c := purse(t, "", "account", "status", "--json")
+		if c != exitOK {
+			t.Fatalf("account status: %s", e)
+		}
+		var v struct {
+			StatusStr string         `json:"statusStr"`
+			Next      map[string]any `json:"next"`
+		}
+		if err := json.Unmarshal([]byte(out), &v); err != nil || v.StatusStr != "Tourist" {
+			t.Fatalf("account status --json: %v %s", err, out)
+		}
+		return v.Next
+	}
+	if n := next(); n["step"] != "id-scan" || n["action"] != "idv-token" || fmt.Sprint(n["sandbox"]) != "[sandbox-approve sandbox-reject]" || n["key"] != "dev" {
+		t.Fatalf("next at the ID scan: %v", n)
+	}
+	out, _, _ := purse(t, "", "account", "status")
+	if !strings.Contains(out, "next") || !strings.Contains(out, "sandbox: purse sandbox ctl kyc-approve approves the review, purse sandbox ctl kyc-reject rejects it") {
+		t.Fatalf("the human next step on a sandbox: %s", out)
+	}
+	if _, e, c := purse(t, "", "sandbox", "ctl", "kyc-approve"); c != exitOK {
+		t.Fatal(e)
+	}
+	if n := next(); n["step"] != "sign-form-a" || n["action"] != "form-a" || n["sandbox"] != nil {
+		t.Fatalf("next at Form A: %v", n)
+	}
+	if out, _, _ := purse(t, "", "account", "status"); !strings.Contains(out, "purse kyc form-a --submit signs it") {
+		t.Fatalf("the human next step at Form A: %s", out)
+	}
+	// An error's advice (app.NextStep) is said on stderr and, with --json, goes with the error.
+	if _, e, c := purse(t, "", "sandbox", "ctl", "faults", "--http-status", "503", "--count", "1"); c != exitOK {
+		t.Fatal(e)
+	}
+	out, e, c := purse(t, "", "account", "status", "--json")
+	_, advice, _ := strings.Cut(e, "purse: next: ")
+	if v := jsonOut(t, out); c == exitOK || !strings.Contains(advice, "HTTP 503") || v["next"] != strings.TrimSpace(advice) {
+		t.Fatalf("the --json error carries the advice stderr says: %d %s / %s", c, out, e)
 	}
 }

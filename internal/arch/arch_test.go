@@ -206,7 +206,7 @@ func TestConfigWithoutSolanaGo(t *testing.T) {
 
 // TestKeysAreOpenedOnlyBehindTheGate: outside the key store, a key's own signer (which signs
 // any digest) is taken in two places only: the session's signers (app.evmSignerOf and
-// App.SolanaSigner, which wrap it in the signing gate) and the agent's backend (whose gate
+// app.solanaSigner, which wrap it in the signing gate) and the agent's backend (whose gate
 // is the agent's). Anywhere else it would sign without the policy, the review and the
 // approval (issue 21: sandbox onboarding signed Form A that way).
 func TestKeysAreOpenedOnlyBehindTheGate(t *testing.T) {
@@ -235,7 +235,7 @@ func TestKeysAreOpenedOnlyBehindTheGate(t *testing.T) {
 	}
 	for f, n := range found {
 		if allowed[f] != n {
-			t.Errorf("%s takes a key's own signer %d time(s) (allowed: %d): sign through App.EVMSigner / SolanaSigner, behind the signing gate", f, n, allowed[f])
+			t.Errorf("%s takes a key's own signer %d time(s) (allowed: %d): sign through the session's signers (app.evmSignerOf, solanaSigner), behind the signing gate", f, n, allowed[f])
 		}
 	}
 	for f, n := range allowed {

@@ -10,57 +10,28 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
-	"github.com/shopspring/decimal"
 
 	"purse/app"
 	"purse/config"
 	"purse/enduser"
-	"purse/sandboxctl"
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
 	"purse/tui/unlock"
 )
 
-// Task slots of this screen. Every reply is matched on its request id as well, so a reply
-// of another screen (or a superseded one) is never taken for this screen's.
+// Task slots of this screen's status view (the panels declare their own). Every reply is
+// matched on its request id as well, so a reply of another screen (or a superseded one) is
+// never taken for this screen's.
 const (
-	slotStatus    = "account/status"
-	slotLimits    = "account/limits"
-	slotIDV       = "account/idv"
-	slotFormA     = "account/forma-info"
-	slotSubmit    = "account/forma-submit"
-	slotMintCheck = "account/mint-check"
-	slotMint      = "account/mint"
-	slotMintID    = "account/mint-id"
-	slotHandoff   = "account/handoff"
-	slotKYCSubmit = "account/kyc-submit"
-	slotSandbox   = "account/sandbox"
-)
-
-// Dialog ids (review, confirmation, passphrase) of this screen.
-const (
-	idMintConfirm  = "account/mint"
-	idResetConfirm = "account/sandbox-reset"
-	idShareToken   = "account/share-token"
-)
-
-// signed operations that may need the key's passphrase.
-type op string
-
-const (
-	opLimits op = "limits"
-	opIDV    op = "idv"
-	opFormA  op = "forma"
-	opSubmit op = "submit"
+	slotStatus  = "account/status"
+	slotLimits  = "account/limits"
+	slotSandbox = "account/sandbox"
 )
 
 type mode int
@@ -81,7 +52,7 @@ type snapshot struct {
 	Loaded bool
 	// Sandbox is the sandbox's info when the profile's user_api answers /sandbox/info;
 	// SandboxBase is the user_api that was asked.
-	Sandbox     *sandboxctl.Info
+	Sandbox     *app.SandboxInfo
 	SandboxBase string
 }
 
@@ -92,49 +63,28 @@ type signed[T any] struct {
 	Locked bool
 }
 
-type submitDone struct {
-	TextHash  string
-	Signature string
-}
-
-type ctlDone struct {
-	What string
-	// Quiet: no refresh after the step (a fault just set would be consumed by it).
-	Quiet bool
-	// Profile, when set, is the profile after the step (a reset forgot its account).
-	Profile *config.Profile
-}
-
-// handoffDone is a share-token handoff's verdict, with what to do next when it is not passed.
-type handoffDone struct {
-	V    enduser.HandoffVerdict
-	Next error
-}
-
-// Screen is the Account screen.
+// Screen is the Account screen: the status view (the account, its KYC progress, the limits
+// and what to do next, keys.go and view.go) over four sub-components, each with its own
+// update, view and keys: the mint form (mint.go), the KYC panel (kyc.go: the
+// identity-verification token, the share-token handoff, Form A), the partner routes
+// (partner.go) and the sandbox panel (sandbox.go).
 type Screen struct {
-	app  Service // the application layer: every use case the screen runs
+	app  Service        // the application layer: every use case the screen runs
+	sbx  SandboxService // the sandbox's use cases (the panel); nil: none
 	env  *kit.Env
-	keys keyMap
-	// actions are the status view's keys, sandbox the sandbox panel's (keys.go).
-	actions, sandbox kit.Actions
-	ids              map[string]kit.TaskID
-	w, h             int
-	mode             mode
+	ids  map[string]kit.TaskID
+	w, h int
+	mode mode
+
+	// actions are the status view's keys (keys.go).
+	actions kit.Actions
+	mint    mintForm
+	kyc     kycPanel
+	partner partnerPanel
+	lab     sandboxPanel
 
 	// now makes the sandbox captcha's genTime reproducible in tests.
 	now func() time.Time
-	// idNote says where the proposed account id came from, or that the user gives it.
-	idNote string
-	// idvForm holds the identity-verification token request's options (I); idvReq is the
-	// request the next token read sends.
-	idvForm *form.Form
-	idvReq  enduser.IDVTokenRequest
-	// handoff is the last share-token handoff's verdict; handoffNext what to do about it;
-	// kycSubmit the handoff session's submission.
-	handoff     *enduser.HandoffVerdict
-	handoffNext error
-	kycSubmit   *enduser.KYCSubmitResult
 
 	snap      snapshot
 	loadedAt  bool // a refresh answered at least once
@@ -144,32 +94,12 @@ type Screen struct {
 	limitsLocked bool
 	limitsAuto   bool
 
-	idv *enduser.IDVToken
-
-	// partnerForm is the partner mint's email form.
-	partnerForm *form.Form
-
-	formA     *enduser.FormAInfo
-	formAHash string
-
-	inputs      []textinput.Model
-	pendingMint *app.MintPlan
-	focus       int
-	formErr     string // an error of the mint that names no field (or the service's answer)
-	live        form.Live
-
-	ctlNote string
-	// faultIdx is the route the panel's one-shot fault aims at (faultTargets).
-	faultIdx int
-
 	vp viewport.Model
 }
 
 // Service is what the Account screen needs of the application layer (*app.App is one).
 type Service interface {
 	Profile() config.Profile
-	SandboxInfo(ctx context.Context) (sandboxctl.Info, error)
-	SandboxControl(ctx context.Context) (*sandboxctl.Control, error)
 	AccountStatus(ctx context.Context) (enduser.AccountStatus, error)
 	BankingProfile(ctx context.Context, u *app.Unlock) (enduser.Profile, error)
 	IDVToken(ctx context.Context, u *app.Unlock, req enduser.IDVTokenRequest) (enduser.IDVToken, error)
@@ -178,9 +108,6 @@ type Service interface {
 	ProposeTokenID(ctx context.Context) (app.TokenIDProposal, error)
 	ShareTokenHandoff(ctx context.Context, u *app.Unlock, src app.ShareToken) (enduser.HandoffVerdict, error)
 	KYCSubmit(ctx context.Context, u *app.Unlock) (enduser.KYCSubmitResult, error)
-	SandboxRegisterPartner(ctx context.Context, u *app.Unlock) (string, error)
-	SandboxFundSolana(ctx context.Context, u *app.Unlock) (string, error)
-	ResetSandbox(ctx context.Context) (config.Profile, error)
 	CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (app.MintPlan, error)
 	Mint(ctx context.Context, plan app.MintPlan) (app.Minted, error)
 	PreparePartnerMint(ctx context.Context, in app.PartnerMintInput) (app.PartnerMintPlan, error)
@@ -188,11 +115,27 @@ type Service interface {
 	PartnerIDVToken(ctx context.Context, tokenID string, u *app.Unlock) (app.PartnerIDVToken, error)
 }
 
-// New returns the Account screen.
-func New(env *kit.Env, a Service) kit.Screen { return newScreen(env, a) }
+// SandboxService is what the Account screen's sandbox panel needs of the application layer
+// (app.Sandbox is one): the control steps, readying a deposit, the one-step onboarding.
+type SandboxService interface {
+	Info(ctx context.Context) (app.SandboxInfo, error)
+	KYCApprove(ctx context.Context, tokenID string) (json.RawMessage, error)
+	KYCReject(ctx context.Context, tokenID, reason string, final bool) (json.RawMessage, error)
+	Advance(ctx context.Context, tokenID string) (app.Advanced, error)
+	SetFaults(ctx context.Context, f app.SandboxFaults) (json.RawMessage, error)
+	ClearFaults(ctx context.Context) (json.RawMessage, error)
+	RegisterPartner(ctx context.Context, u *app.Unlock) (string, error)
+	FundSolana(ctx context.Context, u *app.Unlock) (string, error)
+	ReadyDeposit(ctx context.Context, u *app.Unlock) app.Readiness
+	Onboard(ctx context.Context, u *app.Unlock, label string, progress func(string)) (app.Onboarded, error)
+	Reset(ctx context.Context) (config.Profile, error)
+}
 
-func newScreen(env *kit.Env, a Service) *Screen {
-	s := &Screen{app: a, env: env, keys: newKeyMap(env.Keys), ids: map[string]kit.TaskID{}, now: time.Now}
+// New returns the Account screen; sb is the sandbox's use cases (nil: no sandbox panel).
+func New(env *kit.Env, a Service, sb SandboxService) kit.Screen { return newScreen(env, a, sb) }
+
+func newScreen(env *kit.Env, a Service, sb SandboxService) *Screen {
+	s := &Screen{app: a, sbx: sb, env: env, ids: map[string]kit.TaskID{}, now: time.Now}
 	s.vp = viewport.New()
 	k := env.Keys
 	s.vp.KeyMap = viewport.KeyMap{
@@ -201,8 +144,19 @@ func newScreen(env *kit.Env, a Service) *Screen {
 		Left: key.NewBinding(key.WithDisabled()), Right: key.NewBinding(key.WithDisabled()),
 	}
 	s.vp.MouseWheelEnabled = false
-	s.newActions()
+	s.wire()
 	return s
+}
+
+// wire points the sub-components at this screen and declares every key: their closures hold
+// the screen, so a screen copied (Reset) wires itself again.
+func (s *Screen) wire() {
+	s.mint.s, s.kyc.s, s.partner.s, s.lab.s = s, s, s, s
+	s.mint.nav = form.NewNav("check the email and the chain, then confirm the mint")
+	s.kyc.sign = key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sign (review)"))
+	s.kyc.back = kit.WithHelp(s.env.Keys.Back, "back")
+	s.declare()
+	s.lab.declare()
 }
 
 // start runs fn as this screen's request in slot and remembers its id.
@@ -222,6 +176,10 @@ func (s *Screen) mine(ref kit.TaskRef) bool {
 	return true
 }
 
+// succeeded reports whether a reply is this screen's current request and it succeeded (a
+// failure is the footer's, with what to do next).
+func (s *Screen) succeeded(ref kit.TaskRef) bool { return s.mine(ref) && ref.Err == nil }
+
 func (s *Screen) running(slot string) bool { _, ok := s.ids[slot]; return ok }
 
 // Init implements kit.Screen: the first refresh.
@@ -231,7 +189,7 @@ func (s *Screen) svc() Service { return s.app }
 
 // refresh reads the profile, asks whether its user_api is a sandbox and reads the status.
 func (s *Screen) refresh() tea.Cmd {
-	knownBase, knownInfo := s.snap.SandboxBase, s.snap.Sandbox
+	knownBase, knownInfo, sb := s.snap.SandboxBase, s.snap.Sandbox, s.sbx
 	return start(s, slotStatus, "Loading the account status", func(ctx context.Context) (snapshot, error) {
 		sv := s.svc()
 		if sv == nil {
@@ -241,9 +199,9 @@ func (s *Screen) refresh() tea.Cmd {
 		snap.SandboxBase = snap.Profile.UserAPI
 		if knownBase == snap.Profile.UserAPI && knownInfo != nil {
 			snap.Sandbox = knownInfo
-		} else {
+		} else if sb != nil {
 			ictx, cancel := context.WithTimeout(ctx, 1500*time.Millisecond)
-			if info, err := sv.SandboxInfo(ictx); err == nil {
+			if info, err := sb.Info(ictx); err == nil {
 				snap.Sandbox = &info
 			}
 			cancel()
@@ -286,30 +244,12 @@ func runSigned[T any](s *Screen, slot, label string, prompt bool, fn func(ctx co
 	return cmd
 }
 
-// runOp starts a signed operation; prompt says the user asked for it (see runSigned).
-func (s *Screen) runOp(o op, prompt bool) tea.Cmd {
-	switch o {
-	case opLimits:
-		return runSigned(s, slotLimits, "Loading limits and IBAN", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.Profile, error) {
-			return sv.BankingProfile(ctx, u)
-		})
-	case opIDV:
-		req := s.idvReq
-		s.idvReq = enduser.IDVTokenRequest{}
-		return runSigned(s, slotIDV, "Getting the identity-verification access token", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.IDVToken, error) {
-			return sv.IDVToken(ctx, u, req)
-		})
-	case opFormA:
-		return runSigned(s, slotFormA, "Reading Form A", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.FormAInfo, error) {
-			return sv.FormA(ctx, u)
-		})
-	case opSubmit:
-		if s.formA == nil {
-			return kit.Status("Open Form A first (o).")
-		}
-		return runSigned(s, slotSubmit, "Signing and submitting Form A", prompt, submitFormA(s.formA.KYCSelfDec))
-	}
-	return nil
+// loadLimits reads the limits and IBAN (the banking profile); prompt says the user asked for
+// it (see runSigned).
+func (s *Screen) loadLimits(prompt bool) tea.Cmd {
+	return runSigned(s, slotLimits, "Loading limits and IBAN", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.Profile, error) {
+		return sv.BankingProfile(ctx, u)
+	})
 }
 
 // Update implements kit.Screen.
@@ -319,248 +259,78 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	return s, cmd
 }
 
+// update offers msg to each sub-component, then to the status view; what no one takes goes
+// to the mint form's focused field while it is open (the cursor's blink).
 func (s *Screen) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := s.partnerUpdate(msg); ok {
-		return cmd
+	for _, c := range []interface {
+		update(tea.Msg) (tea.Cmd, bool)
+	}{&s.partner, &s.mint, &s.kyc, &s.lab} {
+		if cmd, ok := c.update(msg); ok {
+			return cmd
+		}
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return s.key(msg)
-	case tea.PasteMsg:
-		// Text for the focused field; a paste never submits, cancels or moves.
-		switch {
-		case s.mode == modeMint && len(s.inputs) > 0:
-			return s.mintEdit(msg)
-		case s.mode == modeIDV:
-			_, cmd := s.idvForm.Update(msg)
-			return cmd
-		}
-		return nil
+	case tea.PasteMsg, dialog.PassphraseResult, dialog.ListResult, dialog.ConfirmResult:
+		return nil // a paste outside a field, another screen's dialog
 	case kit.TaskResult[snapshot]:
 		if !s.mine(msg.Ref()) {
 			return nil
 		}
 		return s.gotSnapshot(msg.Value, msg.Err)
 	case kit.TaskResult[signed[enduser.Profile]]:
-		if !s.mine(msg.Ref()) {
-			return nil
+		if s.mine(msg.Ref()) {
+			s.gotLimits(msg.Value, msg.Err)
 		}
-		auto := s.limitsAuto
-		s.limitsAuto = false
-		switch {
-		case msg.Err != nil:
-			return nil
-		case msg.Value.Locked && auto:
-			s.limitsLocked = true
-			s.render()
-			return nil
-		}
-		v := msg.Value.V
-		s.limits, s.limitsLocked = &v, false
-		s.render()
 		return nil
-	case kit.TaskResult[signed[enduser.IDVToken]]:
-		if !s.mine(msg.Ref()) || msg.Err != nil {
-			return nil
-		}
-		t := msg.Value.V
-		s.idv = &t
-		s.render()
-		return tea.Batch(kit.Status("Identity-verification access token received: it is shown in full; c copies it."), s.refresh())
-	case kit.TaskResult[signed[enduser.FormAInfo]]:
-		if !s.mine(msg.Ref()) || msg.Err != nil {
-			return nil
-		}
-		f := msg.Value.V
-		s.formA, s.formAHash = &f, f.TextHash()
-		s.mode = modeFormA
-		s.vp.GotoTop()
-		s.render()
-		return nil
-	case kit.TaskResult[signed[submitDone]]:
-		if !s.mine(msg.Ref()) || msg.Err != nil {
-			return nil
-		}
-		s.mode = modeStatus
-		s.formA = nil
-		s.render()
-		return tea.Batch(kit.Status("Form A signed ("+msg.Value.V.TextHash+") and submitted: KYC moves to Review."), s.refresh())
-	case kit.TaskResult[app.TokenIDProposal]:
-		if !s.mine(msg.Ref()) || s.mode != modeMint {
-			return nil
-		}
-		var fe *app.FieldError
-		switch {
-		case errors.As(msg.Err, &fe):
-			s.idNote = fe.Err.Error()
-		case msg.Err != nil:
-			s.idNote = "no account id proposed: " + app.OneLine(msg.Err)
-		default:
-			s.idNote = msg.Value.Note
-			if strings.TrimSpace(s.inputs[fieldTokenID].Value()) == "" {
-				s.inputs[fieldTokenID].SetValue(msg.Value.TokenID)
-			}
-		}
-		s.render()
-		return nil
-	case kit.TaskResult[app.MintPlan]:
-		if !s.mine(msg.Ref()) {
-			return nil
-		}
-		if msg.Err != nil {
-			s.mintFieldError(msg.Err)
-			return nil
-		}
-		return s.gotMintCheck(msg.Value)
-	case kit.TaskResult[app.Minted]:
-		if !s.mine(msg.Ref()) || msg.Err != nil {
-			return nil
-		}
-		return s.gotMint(msg.Value)
-	case kit.TaskResult[ctlDone]:
-		if !s.mine(msg.Ref()) {
-			return nil
-		}
-		if msg.Err != nil {
-			s.ctlNote = s.env.Styles.Marks.Error + ": " + msg.Value.What + ": " + app.OneLine(msg.Err)
-			s.render()
-			return nil
-		}
-		// Done: a passing note of the footer, not a line that stays on the panel.
-		s.ctlNote = ""
-		cmds := []tea.Cmd{kit.Status("sandbox: " + msg.Value.What)}
-		if p := msg.Value.Profile; p != nil {
-			s.snap.Profile = *p
-			s.limits, s.limitsLocked, s.idv, s.handoff, s.handoffNext, s.kycSubmit = nil, false, nil, nil, nil, nil
-			ses := s.env.Session
-			ses.AccountID = p.TokenID
-			cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
-		}
-		s.render()
-		if !msg.Value.Quiet {
-			cmds = append(cmds, s.refresh())
-		}
-		return tea.Batch(cmds...)
-	case dialog.PassphraseResult:
-		if msg.ID != idShareToken || msg.Cancelled {
-			return nil
-		}
-		tok := append([]byte(nil), msg.Passphrase...)
-		clear(msg.Passphrase)
-		return runSigned(s, slotHandoff, "Handing the applicant over", true, func(ctx context.Context, sv Service, u *app.Unlock) (handoffDone, error) {
-			v, err := sv.ShareTokenHandoff(ctx, u, app.ShareToken{Value: tok})
-			if v.Status == "" {
-				return handoffDone{}, err // not a verdict: a failure (or a passphrase to ask)
-			}
-			clear(tok)
-			return handoffDone{V: v, Next: err}, nil
-		})
-	case kit.TaskResult[signed[handoffDone]]:
-		if !s.mine(msg.Ref()) || msg.Err != nil {
-			return nil
-		}
-		v := msg.Value.V.V
-		s.handoff, s.handoffNext = &v, msg.Value.V.Next
-		s.render()
-		return tea.Batch(kit.Status("Handoff: "+v.Status+"."), s.refresh())
-	case kit.TaskResult[signed[enduser.KYCSubmitResult]]:
-		if !s.mine(msg.Ref()) || msg.Err != nil {
-			return nil
-		}
-		r := msg.Value.V
-		s.kycSubmit = &r
-		s.render()
-		return tea.Batch(kit.Status("Handoff session submitted: "+r.State+"; activation runs on the service."), s.refresh())
-	case dialog.ListResult:
-		if msg.ID != idFaultRoute || msg.Cancelled {
-			return nil
-		}
-		return s.setFault(msg.Index)
-	case dialog.ConfirmResult:
-		switch {
-		case msg.ID == idMintConfirm && !msg.Confirmed:
-			return kit.Status("Mint cancelled; nothing was sent.")
-		case msg.ID == idMintConfirm:
-			return s.mint()
-		case msg.ID != idResetConfirm:
-			return nil
-		case !msg.Confirmed:
-			return kit.Status("Sandbox reset cancelled; nothing was dropped.")
-		}
-		return s.control("sandbox reset: every account, the EVM chain and the Solana ledger start afresh", func(ctx context.Context, sv Service, _ *sandboxctl.Control, _ string) (ctlDone, error) {
-			p, err := sv.ResetSandbox(ctx)
-			return ctlDone{Profile: &p}, err
-		})
 	}
-	if s.mode == modeMint && len(s.inputs) > 0 {
-		var cmd tea.Cmd
-		s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
-		return cmd
+	if s.mode == modeMint {
+		return s.mint.idle(msg)
 	}
 	return nil
+}
+
+// gotLimits keeps the limits read; an automatic read that found the key locked says so.
+func (s *Screen) gotLimits(v signed[enduser.Profile], err error) {
+	auto := s.limitsAuto
+	s.limitsAuto = false
+	switch {
+	case err != nil:
+		return
+	case v.Locked && auto:
+		s.limitsLocked = true
+		return
+	}
+	s.limits, s.limitsLocked = &v.V, false
 }
 
 func (s *Screen) gotSnapshot(snap snapshot, err error) tea.Cmd {
 	prevToken := s.snap.Profile.TokenID
 	s.snap, s.loadedAt, s.statusErr = snap, true, err
 	if snap.Profile.TokenID != prevToken {
-		s.limits, s.limitsLocked, s.idv = nil, false, nil
+		s.limits, s.limitsLocked, s.kyc.idv = nil, false, nil
 	}
 	// The identity verification's panels belong to its steps: once the account is past them
 	// (Live, or a step a token no longer serves) they go.
 	if snap.Loaded {
-		st := s.state()
-		retry := st.step == enduser.KYCStepRejected && snap.Status.SumsubKYCInfo.ReviewRejectType != "FINAL"
-		if !st.tourist || (st.step != enduser.KYCStepIDScan && !retry) {
-			s.idv = nil
-		}
-		if !st.tourist {
-			s.handoff, s.handoffNext, s.kycSubmit = nil, nil, nil
-		}
+		s.kyc.follow(s.state(), snap.Status.SumsubKYCInfo.ReviewRejectType)
 	}
 	var cmds []tea.Cmd
 	if snap.Loaded && int64(snap.Status.Status) == enduser.StatusLive && snap.Profile.EVMKey != "" && s.limits == nil && !s.limitsLocked {
 		s.limitsAuto = true
-		cmds = append(cmds, s.runOp(opLimits, false))
+		cmds = append(cmds, s.loadLimits(false))
 	}
 	s.render()
 	return tea.Batch(cmds...)
 }
 
+// key is the status view's: its actions, the sandbox panel's, then scrolling.
 func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
-	switch s.mode {
-	case modeMint:
-		return s.mintKey(k)
-	case modeIDV:
-		res, cmd := s.idvForm.Update(k)
-		switch res {
-		case form.Cancelled:
-			s.mode = modeStatus
-			s.render()
-		case form.Submitted:
-			// The form refused a submit while ParseIDVRequest failed.
-			req, _ := app.ParseIDVRequest(idvValues(s.idvForm))
-			s.idvReq, s.mode = req, modeStatus
-			s.render()
-			return s.runOp(opIDV, true)
-		}
-		return cmd
-	case modeFormA:
-		switch {
-		case key.Matches(k, s.keys.back):
-			s.mode = modeStatus
-			s.render()
-			return nil
-		case key.Matches(k, s.keys.sign):
-			// The signing gate shows the text exactly and asks in the TUI's review dialog.
-			return s.runOp(opSubmit, true)
-		}
-		return s.scroll(k)
-	}
 	if cmd, ok := s.actions.Handle(k); ok {
 		return cmd
 	}
-	if cmd, ok := s.sandbox.Handle(k); ok {
+	if cmd, ok := s.lab.actions.Handle(k); ok {
 		return cmd
 	}
 	return s.scroll(k)
@@ -579,74 +349,22 @@ func (s *Screen) scroll(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// control runs one sandbox control step against the profile's user_api; what names it, and
-// the step's own ctlDone.What, when set, says what it did.
-func (s *Screen) control(what string, fn func(ctx context.Context, sv Service, c *sandboxctl.Control, tokenID string) (ctlDone, error)) tea.Cmd {
-	sv, id := s.svc(), s.snap.Profile.TokenID
-	s.ctlNote = "running: " + what
+// minted follows a mint (the form's or the partner API's): the profile that stores the
+// account, the session naming it, the status read again; note is the footer's.
+func (s *Screen) minted(p config.Profile, tokenID, note string) tea.Cmd {
+	s.snap.Profile = p
+	s.limits, s.limitsLocked, s.kyc.idv = nil, false, nil
+	ses := s.env.Session
+	ses.AccountID = tokenID
 	s.render()
-	return start(s, slotSandbox, "Sandbox: "+what, func(ctx context.Context) (ctlDone, error) {
-		if sv == nil {
-			return ctlDone{What: what}, errors.New("no services: the account screen runs inside purse's terminal UI")
-		}
-		c, err := sv.SandboxControl(ctx)
-		var d ctlDone
-		if err == nil {
-			d, err = fn(ctx, sv, c, id)
-		}
-		if d.What == "" || err != nil {
-			d.What = what
-		}
-		return d, err
-	})
-}
-
-// ctlStep is a control step that only calls the sandbox.
-func ctlStep(fn func(ctx context.Context, c *sandboxctl.Control, tokenID string) error) func(context.Context, Service, *sandboxctl.Control, string) (ctlDone, error) {
-	return func(ctx context.Context, _ Service, c *sandboxctl.Control, id string) (ctlDone, error) {
-		return ctlDone{}, fn(ctx, c, id)
-	}
-}
-
-// advance skips the current delay; when that makes the account Live, it readies a deposit
-// as `purse sandbox ctl onboard` does: the partner key registered, the Solana key funded.
-func advance(ctx context.Context, sv Service, c *sandboxctl.Control, id string) (ctlDone, error) {
-	raw, err := c.Advance(ctx, id)
-	if err != nil {
-		return ctlDone{}, err
-	}
-	var v struct {
-		StatusStr string `json:"statusStr"`
-	}
-	if json.Unmarshal(raw, &v) != nil || v.StatusStr != "Live" {
-		return ctlDone{What: "advanced"}, nil
-	}
-	parts := []string{"advanced: Live"}
-	if addr, err := sv.SandboxRegisterPartner(ctx, nil); err != nil {
-		parts = append(parts, "the partner key was not registered ("+app.OneLine(err)+"; P retries)")
-	} else {
-		parts = append(parts, "partner key "+addr+" registered")
-	}
-	if sv.Profile().SolanaKey == "" {
-		parts = append(parts, "no Solana key to fund: add one on the Keys screen, then F funds it")
-	} else if addr, err := sv.SandboxFundSolana(ctx, nil); err != nil {
-		parts = append(parts, "the Solana key was not funded ("+app.OneLine(err)+"; F retries)")
-	} else {
-		parts = append(parts, fundedNote(addr))
-	}
-	return ctlDone{What: strings.Join(parts, "; ")}, nil
-}
-
-func fundedNote(addr string) string {
-	return fmt.Sprintf("Solana key %s funded with %s SOL and %s USDC", addr,
-		decimal.New(app.OnboardLamports, -9).String(), decimal.New(app.OnboardUSDC, -6).String())
+	return tea.Batch(func() tea.Msg { return kit.SessionMsg{Session: ses} }, kit.Status(note), s.refresh())
 }
 
 // Reset implements kit.ProfileBound: the screen as new (the clock tests set stays).
 func (s *Screen) Reset() {
 	now, w, h := s.now, s.w, s.h
-	*s = *newScreen(s.env, s.app)
-	s.newActions() // their closures hold the screen: these hold this one
+	*s = *newScreen(s.env, s.app, s.sbx)
+	s.wire() // the keys' closures and the sub-components hold the screen: this one
 	s.now = now
 	s.SetSize(w, h)
 }
@@ -669,12 +387,3 @@ func (s *Screen) InputFocused() bool {
 // Retries implements kit.Retrier: on the status view, r reads the status again (never a
 // mint, a token, Form A or a sandbox action).
 func (s *Screen) Retries(slot string) bool { return slot == slotStatus && s.mode == modeStatus }
-
-// idvValues are the identity-verification token form's values, by app.ParseIDVRequest's names.
-func idvValues(f *form.Form) map[string]string {
-	v := map[string]string{}
-	for _, k := range []string{"level", "ttl-seconds", "user-id", "retry", "retry-level", "step-type", "failure-reason"} {
-		v[k] = f.Value(k)
-	}
-	return v
-}

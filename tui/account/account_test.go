@@ -31,7 +31,7 @@ func testEnv(t *testing.T) *kit.Env {
 
 func newTest(t *testing.T, w, h int) *Screen {
 	t.Helper()
-	s := newScreen(testEnv(t), nil)
+	s := newScreen(testEnv(t), nil, nil)
 	s.now = func() time.Time { return time.Unix(1767225600, 0) }
 	s.SetSize(w, h)
 	return s
@@ -157,7 +157,7 @@ func TestVerificationPanelsGoOnceLive(t *testing.T) {
 	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), idscan()), nil)
 	press(s, "i")
 	send(s, reply(t, s, slotIDV, signed[enduser.IDVToken]{V: enduser.IDVToken{Token: "_act-sbx-token", UserID: "applicant-1"}}, nil))
-	s.handoff = &enduser.HandoffVerdict{Status: enduser.VerdictPassed}
+	s.kyc.handoff = &enduser.HandoffVerdict{Status: enduser.VerdictPassed}
 	s.render()
 	if v := tuitest.Plain(s.View()); !strings.Contains(v, "Identity-verification access token") || !strings.Contains(v, "Share-token handoff") {
 		t.Fatalf("at IDScan:\n%s", v)
@@ -179,8 +179,8 @@ func TestUnlockIsTheHelpersAndACancelIsQuiet(t *testing.T) {
 		t.Fatal("i did not start the identity-verification read")
 	}
 	send(s, reply(t, s, slotIDV, signed[enduser.IDVToken]{}, kit.ErrCancelled))
-	if s.running(slotIDV) || s.idv != nil {
-		t.Fatalf("after a cancelled passphrase: running %v, token %v", s.running(slotIDV), s.idv)
+	if s.running(slotIDV) || s.kyc.idv != nil {
+		t.Fatalf("after a cancelled passphrase: running %v, token %v", s.running(slotIDV), s.kyc.idv)
 	}
 	if v := tuitest.Plain(s.View()); strings.Contains(v, "ERROR") {
 		t.Fatalf("a cancel is not an error:\n%s", v)
@@ -234,13 +234,13 @@ func TestMintFormChecksThenConfirms(t *testing.T) {
 		t.Fatal("m must open the mint form with the focus in a field")
 	}
 	send(s, reply(t, s, slotMintID, sandboxProposal, nil))
-	id := s.value(fieldTokenID)
-	if enduser.CheckMintTokenID(id) != nil || s.value(fieldCaptcha) != "sandbox-pass" || s.value(fieldGenTime) != "1767225600" {
-		t.Fatalf("proposals: token %q captcha %q genTime %q", id, s.value(fieldCaptcha), s.value(fieldGenTime))
+	id := s.mint.value(fieldTokenID)
+	if enduser.CheckMintTokenID(id) != nil || s.mint.value(fieldCaptcha) != "sandbox-pass" || s.mint.value(fieldGenTime) != "1767225600" {
+		t.Fatalf("proposals: token %q captcha %q genTime %q", id, s.mint.value(fieldCaptcha), s.mint.value(fieldGenTime))
 	}
 	press(s, "bob@example.com") // single letters type, they do not trigger actions
-	if s.value(fieldEmail) != "bob@example.com" || s.running(slotStatus) {
-		t.Fatalf("typing: email %q", s.value(fieldEmail))
+	if s.mint.value(fieldEmail) != "bob@example.com" || s.running(slotStatus) {
+		t.Fatalf("typing: email %q", s.mint.value(fieldEmail))
 	}
 	if strings.Contains(tuitest.Plain(s.View()), "ERROR") {
 		t.Fatalf("no field is invalid yet:\n%s", tuitest.Plain(s.View()))
@@ -253,15 +253,15 @@ func TestMintFormChecksThenConfirms(t *testing.T) {
 	}
 	send(s, tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
 	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
-	if s.running(slotMintCheck) || !strings.Contains(s.live.Error("token-id"), "10 digits") || s.focus != fieldTokenID {
-		t.Fatalf("a bad token id must be refused here: %q, focus %d", s.live.Error("token-id"), s.focus)
+	if s.running(slotMintCheck) || !strings.Contains(s.mint.live.Error("token-id"), "10 digits") || s.mint.focus != fieldTokenID {
+		t.Fatalf("a bad token id must be refused here: %q, focus %d", s.mint.live.Error("token-id"), s.mint.focus)
 	}
-	s.inputs[fieldTokenID].SetValue("9123456789")
+	s.mint.inputs[fieldTokenID].SetValue("9123456789")
 	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
-	if s.running(slotMintCheck) || !strings.Contains(s.live.Error("token-id"), "must not start with 0, 8 or 9") {
-		t.Fatalf("form error %q", s.live.Error("token-id"))
+	if s.running(slotMintCheck) || !strings.Contains(s.mint.live.Error("token-id"), "must not start with 0, 8 or 9") {
+		t.Fatalf("form error %q", s.mint.live.Error("token-id"))
 	}
-	s.inputs[fieldTokenID].SetValue(id)
+	s.mint.inputs[fieldTokenID].SetValue(id)
 	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	if !s.running(slotMintCheck) {
 		t.Fatal("ctrl+s must check before minting")
@@ -314,7 +314,7 @@ func TestMintCancelSendsNothing(t *testing.T) {
 // now.
 func on(s *Screen, k string) bool {
 	b := key.NewBinding(key.WithKeys(k))
-	return s.actions.On(b) || s.sandbox.On(b)
+	return s.actions.On(b) || s.lab.actions.On(b)
 }
 
 func TestErrorsSayWhatToDoNext(t *testing.T) {
@@ -373,7 +373,7 @@ func TestSandboxPanelActions(t *testing.T) {
 	p := sbProfile("1234567890")
 	p.Name, p.UserAPI = "prod", "https://api.example.com"
 	deliverSnapshot(t, s, loaded(p, idscan()), nil)
-	if s.sandboxPanel() || on(s, "a") || strings.Contains(tuitest.Plain(s.View()), "Sandbox panel") {
+	if s.lab.on() || on(s, "a") || strings.Contains(tuitest.Plain(s.View()), "Sandbox panel") {
 		t.Fatal("no sandbox panel outside the sandbox")
 	}
 }
@@ -490,7 +490,7 @@ func TestMintIDTheUserGives(t *testing.T) {
 	s.app = proposer{}
 	press(s, "m")
 	send(s, reply(t, s, slotMintID, app.TokenIDProposal{}, &app.FieldError{Field: "token-id", Err: errors.New("the service hands out the account id to mint (spec 4.6): give the id it gave you")}))
-	if s.value(fieldTokenID) != "" || !strings.Contains(tuitest.Plain(s.View()), "give the id it gave you") {
+	if s.mint.value(fieldTokenID) != "" || !strings.Contains(tuitest.Plain(s.View()), "give the id it gave you") {
 		t.Fatalf("view:\n%s", tuitest.Plain(s.View()))
 	}
 }
@@ -521,8 +521,8 @@ func TestShareTokenHandoff(t *testing.T) {
 	if strings.Contains(v, "st_secret") {
 		t.Fatal("the share token is shown")
 	}
-	s.handoff = &enduser.HandoffVerdict{Status: enduser.VerdictPassed, Attempt: 2}
-	s.handoffNext = nil
+	s.kyc.handoff = &enduser.HandoffVerdict{Status: enduser.VerdictPassed, Attempt: 2}
+	s.kyc.handoffNext = nil
 	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), status("Tourist", 2, 4, "Review")), nil)
 	if !on(s, "t") || on(s, "h") {
 		t.Fatal("after Form A: t offered, h not")
@@ -565,7 +565,7 @@ func TestIDVTokenOptions(t *testing.T) {
 	}
 	send(s, tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
 	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
-	if s.mode != modeIDV || s.idvForm.Focused() != "ttl-seconds" {
+	if s.mode != modeIDV || s.kyc.idvForm.Focused() != "ttl-seconds" {
 		t.Fatalf("a bad ttl must be refused on its field:\n%s", tuitest.Plain(s.View()))
 	}
 	send(s, tea.KeyPressMsg{Code: tea.KeyBackspace})

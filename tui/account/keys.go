@@ -1,38 +1,16 @@
 package account
 
 import (
-	"context"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"purse/app"
 	"purse/enduser"
-	"purse/sandboxctl"
-	"purse/tui/dialog"
-	"purse/tui/form"
 	"purse/tui/kit"
 )
 
-// The Account screen's keys, each declared once with what it does and why it is off in the
-// account's state (kit.Actions): the status view's actions and the sandbox panel's; Form A's
-// view and the forms take their own keys.
-
-type keyMap struct {
-	sign, back key.Binding // Form A's view
-	nav        form.Nav    // the mint form's keys, as every form's
-}
-
-func newKeyMap(k *kit.KeyMap) keyMap {
-	return keyMap{
-		sign: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sign (review)")),
-		back: kit.WithHelp(k.Back, "back"),
-		nav:  form.NewNav("check the email and the chain, then confirm the mint"),
-	}
-}
-
-// Dialog id of the fault's route list.
-const idFaultRoute = "account/fault-route"
+// The status view's keys, each declared once with what it does and why it is off in the
+// account's state (kit.Actions); the sandbox panel declares its own (sandbox.go), Form A's
+// view and the forms take theirs.
 
 // state is what the actions' reasons read of the account.
 type state struct {
@@ -76,194 +54,70 @@ func (st state) at(step int64, name string) [][2]any {
 	return append(st.needAccount(), why(!st.tourist || st.step != step, "the account is not at the "+name+" step"))
 }
 
-func (s *Screen) newActions() {
+// declare declares the status view's keys.
+func (s *Screen) declare() {
 	k := s.env.Keys
 	b := func(keys, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys), key.WithHelp(keys, desc))
 	}
 	// idvStep: the identity-verification step, or a rejection that may be retried.
-	idvStep := func() []([2]any) {
+	idvStep := func() [][2]any {
 		st := s.state()
 		retry := st.step == enduser.KYCStepRejected && s.snap.Status.SumsubKYCInfo.ReviewRejectType != "FINAL"
 		return append(st.needAccount(), why(!st.tourist || (st.step != enduser.KYCStepIDScan && !retry), "the account is not at the identity-verification step"))
 	}
 	running := func(slot, what string) [2]any { return why(s.running(slot), what+" is under way") }
+	noPartner := func() [2]any {
+		return why(!s.partner.ready(), "the profile names no partner key and partner API (Settings screen)")
+	}
 	s.actions = kit.Actions{
 		{Key: kit.WithHelp(k.Refresh, "read the status again"), Do: s.refresh},
-		{Key: b("m", "mint an account"), Do: s.openMint, Off: func() string {
+		{Key: b("m", "mint an account"), Do: s.mint.open, Off: func() string {
 			st := s.state()
 			return first(why(!st.loaded, "the account status is not read yet"), why(!st.hasKey, "the profile has no EVM key (add one on the Keys screen)"),
 				why(st.hasAccount && (!s.snap.Loaded || s.snap.Status.Status != enduser.StatusNa), "the profile has account "+st.account+" already"))
 		}},
-		{Key: b("M", "mint through the partner API"), Do: s.openPartnerMint, Off: func() string {
+		{Key: b("M", "mint through the partner API"), Do: s.partner.open, Off: func() string {
 			st := s.state()
 			return first(why(!st.loaded, "the account status is not read yet"), why(!st.hasKey, "the profile has no EVM key (add one on the Keys screen)"),
-				why(st.hasAccount, "the profile has account "+st.account+" already"), why(!s.partnerReady(), "the profile names no partner key and partner API (Settings screen)"),
+				why(st.hasAccount, "the profile has account "+st.account+" already"), noPartner(),
 				running(slotPartnerPlan, "a partner mint"), running(slotPartnerMint, "a partner mint"))
 		}},
-		{Key: b("i", "identity-verification access token"), Do: func() tea.Cmd { return s.runOp(opIDV, true) }, Off: func() string { return first(idvStep()...) }},
-		{Key: b("I", "identity-verification token: options"), Do: s.openIDVOptions, Off: func() string { return first(idvStep()...) }},
-		{Key: b("K", "identity-verification token from the partner API"), Do: s.partnerIDVToken, Off: func() string {
-			return first(append(idvStep(), why(!s.partnerReady(), "the profile names no partner key and partner API (Settings screen)"),
-				running(slotPartnerIDV, "a partner token read"))...)
+		{Key: b("i", "identity-verification access token"), Do: s.kyc.requestIDV, Off: func() string { return first(idvStep()...) }},
+		{Key: b("I", "identity-verification token: options"), Do: s.kyc.openIDVOptions, Off: func() string { return first(idvStep()...) }},
+		{Key: b("K", "identity-verification token from the partner API"), Do: s.partner.idvToken, Off: func() string {
+			return first(append(idvStep(), noPartner(), running(slotPartnerIDV, "a partner token read"))...)
 		}},
-		{Key: b("h", "hand over a share token"), Do: s.askShareToken, Off: func() string {
+		{Key: b("h", "hand over a share token"), Do: s.kyc.askShareToken, Off: func() string {
 			return first(append(s.state().at(enduser.KYCStepIDScan, "identity-verification"), running(slotHandoff, "a handoff"))...)
 		}},
-		{Key: kit.WithHelp(k.Copy, "copy the access token"), Do: func() tea.Cmd { return kit.Copy("identity-verification access token", s.idv.Token) },
-			Off: func() string { return first(why(s.idv == nil, "no access token yet (i gets one)")) }},
-		{Key: b("o", "open Form A"), Do: func() tea.Cmd { return s.runOp(opFormA, true) }, Off: func() string {
+		{Key: kit.WithHelp(k.Copy, "copy the access token"), Do: func() tea.Cmd { return kit.Copy("identity-verification access token", s.kyc.idv.Token) },
+			Off: func() string { return first(why(s.kyc.idv == nil, "no access token yet (i gets one)")) }},
+		{Key: b("o", "open Form A"), Do: s.kyc.openFormA, Off: func() string {
 			return first(s.state().at(enduser.KYCStepSignFormA, "Form A (SignFormA)")...)
 		}},
-		{Key: b("t", "submit the handoff"), Do: s.submitHandoff, Off: func() string {
+		{Key: b("t", "submit the handoff"), Do: s.kyc.submitHandoff, Off: func() string {
+			h := s.kyc.handoff
 			return first(append(s.state().at(enduser.KYCStepReview, "Review"),
-				why(s.handoff == nil || s.handoff.Status != enduser.VerdictPassed, "no handoff passed yet (h hands one over)"),
-				why(s.kycSubmit != nil, "the handoff session is submitted already"), running(slotKYCSubmit, "a submission"))...)
+				why(h == nil || h.Status != enduser.VerdictPassed, "no handoff passed yet (h hands one over)"),
+				why(s.kyc.kycSubmit != nil, "the handoff session is submitted already"), running(slotKYCSubmit, "a submission"))...)
 		}},
-		{Key: kit.WithHelp(k.SignedView, "limits and IBAN (signed)"), Do: func() tea.Cmd { return s.runOp(opLimits, true) }, Off: func() string {
+		{Key: kit.WithHelp(k.SignedView, "limits and IBAN (signed)"), Do: func() tea.Cmd { return s.loadLimits(true) }, Off: func() string {
 			st := s.state()
 			return first(why(!st.hasKey, "the profile has no EVM key (add one on the Keys screen)"), why(!st.live, "limits and IBAN come with a Live account"))
 		}},
 	}
-	// The sandbox panel: only on a sandbox, one step at a time.
-	ctl := func(more ...[2]any) func() string {
-		return func() string {
-			return first(append([][2]any{why(!s.sandboxPanel(), "the profile's service is not a sandbox"), running(slotSandbox, "a sandbox step")}, more...)...)
-		}
-	}
-	acct := func(step string, ok func(st state) bool) [2]any {
-		st := s.state()
-		return why(!st.hasAccount || !st.tourist || !ok(st), "the account is not at "+step)
-	}
-	s.sandbox = kit.Actions{
-		{Key: b("a", "approve the KYC review"), Do: s.approve, Off: func() string {
-			return ctl(acct("identity verification", func(st state) bool { return st.step == enduser.KYCStepIDScan }))()
-		}},
-		{Key: b("x", "reject the KYC review (RETRY)"), Do: s.reject(false), Off: func() string {
-			return ctl(acct("a reviewable step", func(st state) bool { return st.step >= enduser.KYCStepIDScan && st.step <= enduser.KYCStepReview }))()
-		}},
-		{Key: b("X", "reject the KYC review (FINAL)"), Do: s.reject(true), Off: func() string {
-			return ctl(acct("a reviewable step", func(st state) bool { return st.step >= enduser.KYCStepIDScan && st.step <= enduser.KYCStepReview }))()
-		}},
-		{Key: b("v", "advance the account's step"), Do: func() tea.Cmd { return s.control("advanced", advance) }, Off: func() string {
-			return ctl(acct("a step that waits", func(st state) bool { return st.step == enduser.KYCStepIDScan || st.step == enduser.KYCStepReview }))()
-		}},
-		{Key: b("e", "one-shot 503: choose its route"), Do: s.chooseFaultRoute, Off: ctl()},
-		{Key: b("E", "clear the faults"), Do: s.clearFaults, Off: ctl()},
-		{Key: b("P", "register the partner key"), Do: s.registerPartner, Off: ctl()},
-		{Key: b("F", "fund the Solana key"), Do: s.fundSolana, Off: ctl()},
-		{Key: b("R", "reset the sandbox (drops every account)"), Do: s.confirmReset, Off: ctl()},
-	}
-}
-
-func (s *Screen) openIDVOptions() tea.Cmd {
-	s.idvForm = form.New(s.env, "Identity-verification access token: options (all optional)", "request the token",
-		form.TextField("level", "level name", "", "the vendor level"), form.TextField("ttl-seconds", "ttl seconds", "", "1200"),
-		form.TextField("user-id", "user id", "", "the vendor user id"), form.ChoiceField("retry", "retry", []string{"no", "yes"}, 0),
-		form.TextField("retry-level", "retry level", "", "1-8, with retry"), form.TextField("step-type", "step type", "", "IDENTITY"),
-		form.TextField("failure-reason", "failure reason", "", ""))
-	s.idvForm.Check = func(f *form.Form) error {
-		_, err := app.ParseIDVRequest(idvValues(f))
-		return err
-	}
-	s.mode = modeIDV
-	return nil
-}
-
-func (s *Screen) askShareToken() tea.Cmd {
-	return kit.Push(dialog.NewPassphrase(s.env, idShareToken, "Share token", "share token: "))
-}
-
-func (s *Screen) submitHandoff() tea.Cmd {
-	return runSigned(s, slotKYCSubmit, "Submitting the handoff session", true, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.KYCSubmitResult, error) {
-		return sv.KYCSubmit(ctx, u)
-	})
-}
-
-func (s *Screen) approve() tea.Cmd {
-	return s.control("KYC approved", ctlStep(func(ctx context.Context, c *sandboxctl.Control, id string) error {
-		_, err := c.KYCApprove(ctx, id)
-		return err
-	}))
-}
-
-func (s *Screen) reject(final bool) func() tea.Cmd {
-	what, reason := "KYC rejected (RETRY)", "Document could not be verified (sandbox panel)"
-	if final {
-		what, reason = "KYC rejected (FINAL)", "Identity could not be confirmed (sandbox panel)"
-	}
-	return func() tea.Cmd {
-		return s.control(what, ctlStep(func(ctx context.Context, c *sandboxctl.Control, id string) error {
-			_, err := c.KYCReject(ctx, id, reason, final)
-			return err
-		}))
-	}
-}
-
-// chooseFaultRoute lists the routes the one-shot 503 can hit; choosing one sets the fault.
-func (s *Screen) chooseFaultRoute() tea.Cmd {
-	items := make([]string, len(faultTargets))
-	for i, t := range faultTargets {
-		items[i] = t.label
-	}
-	return kit.Push(dialog.NewList(s.env, idFaultRoute, "The next call of which route answers HTTP 503 once?", items, s.faultIdx, "set the fault"))
-}
-
-// setFault aims the one-shot 503 at target i.
-func (s *Screen) setFault(i int) tea.Cmd {
-	s.faultIdx = i
-	t := s.faultTarget()
-	what := "the next call of " + t.label + " answers HTTP 503 once"
-	return s.control(what, func(ctx context.Context, _ Service, c *sandboxctl.Control, _ string) (ctlDone, error) {
-		_, err := c.SetFaults(ctx, sandboxctl.Faults{HTTPStatus: 503, Count: 1, Route: t.path})
-		return ctlDone{Quiet: true}, err
-	})
-}
-
-func (s *Screen) clearFaults() tea.Cmd {
-	return s.control("faults cleared", ctlStep(func(ctx context.Context, c *sandboxctl.Control, _ string) error {
-		_, err := c.ClearFaults(ctx)
-		return err
-	}))
-}
-
-func (s *Screen) registerPartner() tea.Cmd {
-	return s.control("register the partner key", func(ctx context.Context, sv Service, _ *sandboxctl.Control, _ string) (ctlDone, error) {
-		addr, err := sv.SandboxRegisterPartner(ctx, nil)
-		return ctlDone{What: "partner key " + addr + " registered for alt-chain quotes", Quiet: true}, err
-	})
-}
-
-func (s *Screen) fundSolana() tea.Cmd {
-	return s.control("fund the Solana key", func(ctx context.Context, sv Service, _ *sandboxctl.Control, _ string) (ctlDone, error) {
-		addr, err := sv.SandboxFundSolana(ctx, nil)
-		return ctlDone{What: fundedNote(addr), Quiet: true}, err
-	})
-}
-
-func (s *Screen) confirmReset() tea.Cmd {
-	return kit.Push(dialog.NewConfirm(s.env, idResetConfirm, "Reset the sandbox?",
-		"Every account of the sandbox at "+s.snap.Profile.UserAPI+", its EVM chain and its Solana ledger are dropped, on disk too, "+
-			"and profile "+s.snap.Profile.Name+" forgets its account "+orNone(s.snap.Profile.TokenID, "(none)")+". Keys stay.", "reset"))
-}
-
-// sandboxPanel reports whether the sandbox panel is offered.
-func (s *Screen) sandboxPanel() bool {
-	return s.snap.Sandbox != nil || s.snap.Profile.IsSandbox()
 }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {
-	k := s.keys
 	switch s.mode {
 	case modeMint:
-		return k.nav.ShortHelp()
-	case modeFormA:
-		return []key.Binding{k.sign, k.back, s.env.Keys.Down, s.env.Keys.PageDown}
-	case modeIDV:
-		return s.idvForm.ShortHelp()
+		return s.mint.shortHelp()
+	case modeFormA, modeIDV:
+		return s.kyc.shortHelp()
 	case modePartnerMint:
-		return s.partnerForm.ShortHelp()
+		return s.partner.form.ShortHelp()
 	}
 	return s.actions.Short()
 }
@@ -271,43 +125,17 @@ func (s *Screen) ShortHelp() []key.Binding {
 // FullHelp implements kit.Screen: every action, those off now with the reason; the sandbox
 // panel's on a sandbox.
 func (s *Screen) FullHelp() [][]key.Binding {
-	k := s.keys
 	switch s.mode {
 	case modeMint:
-		return [][]key.Binding{k.nav.FullHelp()}
-	case modeFormA:
-		return [][]key.Binding{{k.sign, k.back}, s.env.Keys.Movement()}
-	case modeIDV:
-		return [][]key.Binding{s.idvForm.Help()}
+		return s.mint.fullHelp()
+	case modeFormA, modeIDV:
+		return s.kyc.fullHelp()
 	case modePartnerMint:
-		return [][]key.Binding{s.partnerForm.Help()}
+		return [][]key.Binding{s.partner.form.Help()}
 	}
 	out := [][]key.Binding{s.actions.Full()}
-	if s.sandboxPanel() {
-		out = append(out, s.sandbox.Full())
+	if s.lab.on() {
+		out = append(out, s.lab.actions.Full())
 	}
 	return append(out, s.env.Keys.Movement())
 }
-
-// faultTarget is a route the panel's one-shot fault can aim at.
-type faultTarget struct{ path, label string }
-
-// faultTargets: every end-user route, then each path of the route table once.
-var faultTargets = func() []faultTarget {
-	out := []faultTarget{{"", "every API route"}}
-	seen := map[string]int{}
-	for _, r := range enduser.Routes() {
-		if i, ok := seen[r.Path]; ok {
-			out[i].label += "/" + r.Name
-			continue
-		}
-		seen[r.Path] = len(out)
-		out = append(out, faultTarget{r.Path, r.Path + " (" + r.Name})
-	}
-	for i := 1; i < len(out); i++ {
-		out[i].label += ")"
-	}
-	return out
-}()
-
-func (s *Screen) faultTarget() faultTarget { return faultTargets[s.faultIdx%len(faultTargets)] }

@@ -2,19 +2,45 @@ package account
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
 	"purse/enduser"
-	"purse/sandboxctl"
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
 )
+
+// The mint form of the Account screen (m): the account id the application layer proposes,
+// the email and captcha fields checked as typed, the checks before the mint (the chain, the
+// email), a confirmation, then the mint.
+
+// Task slots and dialog id of the form.
+const (
+	slotMintCheck = "account/mint-check"
+	slotMint      = "account/mint"
+	slotMintID    = "account/mint-id"
+	idMintConfirm = "account/mint"
+)
+
+// mintForm is the form's state.
+type mintForm struct {
+	s   *Screen
+	nav form.Nav // the form's keys, as every form's
+	// idNote says where the proposed account id came from, or that the user gives it.
+	idNote      string
+	inputs      []textinput.Model
+	pendingMint *app.MintPlan
+	focus       int
+	formErr     string // an error of the mint that names no field (or the service's answer)
+	live        form.Live
+}
 
 // Mint form fields, in order.
 const (
@@ -41,29 +67,29 @@ var fieldHints = [fieldCount]string{
 	"Unix seconds",
 }
 
-// openMint opens the form and asks the application layer for the account id to mint (a
-// sandbox hands one out; elsewhere the user types the service's, unless the profile
-// generates them).
-func (s *Screen) openMint() tea.Cmd {
-	s.inputs = make([]textinput.Model, fieldCount)
-	for i := range s.inputs {
-		s.inputs[i] = kit.NewInput(256)
+// open opens the form and asks the application layer for the account id to mint (a sandbox
+// hands one out; elsewhere the user types the service's, unless the profile generates them).
+func (m *mintForm) open() tea.Cmd {
+	s := m.s
+	m.inputs = make([]textinput.Model, fieldCount)
+	for i := range m.inputs {
+		m.inputs[i] = kit.NewInput(256)
 	}
-	s.inputs[fieldEmail].Placeholder = "name@example.com"
-	s.inputs[fieldTokenID].CharLimit = 10
-	s.inputs[fieldTokenID].Placeholder = "asking for an account id…"
-	s.idNote = ""
-	if s.sandboxPanel() {
-		c := sandboxctl.Captcha(s.now())
-		s.inputs[fieldLot].SetValue(c.LotNumber)
-		s.inputs[fieldCaptcha].SetValue(c.CaptchaOutput)
-		s.inputs[fieldPass].SetValue(c.PassToken)
-		s.inputs[fieldGenTime].SetValue(c.GenTime)
+	m.inputs[fieldEmail].Placeholder = "name@example.com"
+	m.inputs[fieldTokenID].CharLimit = 10
+	m.inputs[fieldTokenID].Placeholder = "asking for an account id…"
+	m.idNote = ""
+	if s.lab.on() {
+		c := app.SandboxCaptcha(s.now())
+		m.inputs[fieldLot].SetValue(c.LotNumber)
+		m.inputs[fieldCaptcha].SetValue(c.CaptchaOutput)
+		m.inputs[fieldPass].SetValue(c.PassToken)
+		m.inputs[fieldGenTime].SetValue(c.GenTime)
 	}
-	s.focus = 0
-	s.inputs[0].Focus()
-	s.formErr = ""
-	s.live.Reset()
+	m.focus = 0
+	m.inputs[0].Focus()
+	m.formErr = ""
+	m.live.Reset()
 	s.mode = modeMint
 	sv := s.svc()
 	if sv == nil {
@@ -74,72 +100,147 @@ func (s *Screen) openMint() tea.Cmd {
 	})
 }
 
-func (s *Screen) focusField(i int) {
-	s.inputs[s.focus].Blur()
-	s.focus = (i + fieldCount) % fieldCount
-	s.inputs[s.focus].Focus()
+// update takes the form's keys and pastes (while it is open), its replies and its
+// confirmation; handled false leaves msg to the screen.
+func (m *mintForm) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
+	s := m.s
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		if s.mode == modeMint {
+			return m.key(msg), true
+		}
+	case tea.PasteMsg:
+		// Text for the focused field; a paste never submits, cancels or moves.
+		if s.mode == modeMint && len(m.inputs) > 0 {
+			return m.edit(msg), true
+		}
+	case kit.TaskResult[app.TokenIDProposal]:
+		if !s.mine(msg.Ref()) || s.mode != modeMint {
+			return nil, true
+		}
+		m.gotProposal(msg.Value, msg.Err)
+		return nil, true
+	case kit.TaskResult[app.MintPlan]:
+		if !s.mine(msg.Ref()) {
+			return nil, true
+		}
+		if msg.Err != nil {
+			m.fieldError(msg.Err)
+			return nil, true
+		}
+		return m.gotCheck(msg.Value), true
+	case kit.TaskResult[app.Minted]:
+		if !s.mine(msg.Ref()) || msg.Err != nil {
+			return nil, true
+		}
+		d := msg.Value
+		s.mode, m.inputs = modeStatus, nil
+		return s.minted(d.Profile, d.TokenID, fmt.Sprintf("Minted account %s for %s (tx %s); stored in profile %s.", d.TokenID, d.Address, d.TxHash, d.Profile.Name)), true
+	case dialog.ConfirmResult:
+		switch {
+		case msg.ID != idMintConfirm:
+			return nil, false
+		case !msg.Confirmed:
+			return kit.Status("Mint cancelled; nothing was sent."), true
+		}
+		return m.mint(), true
+	}
+	return nil, false
 }
 
-func (s *Screen) mintKey(k tea.KeyPressMsg) tea.Cmd {
-	switch s.keys.nav.Read(k, s.focus == fieldCount-1) {
+// idle gives a message nothing else took (the cursor's blink) to the focused field.
+func (m *mintForm) idle(msg tea.Msg) tea.Cmd {
+	if len(m.inputs) == 0 {
+		return nil
+	}
+	var cmd tea.Cmd
+	m.inputs[m.focus], cmd = m.inputs[m.focus].Update(msg)
+	return cmd
+}
+
+func (m *mintForm) gotProposal(p app.TokenIDProposal, err error) {
+	var fe *app.FieldError
+	switch {
+	case errors.As(err, &fe):
+		m.idNote = fe.Err.Error()
+	case err != nil:
+		m.idNote = "no account id proposed: " + app.OneLine(err)
+	default:
+		m.idNote = p.Note
+		if strings.TrimSpace(m.inputs[fieldTokenID].Value()) == "" {
+			m.inputs[fieldTokenID].SetValue(p.TokenID)
+		}
+	}
+	m.s.render()
+}
+
+func (m *mintForm) focusField(i int) {
+	m.inputs[m.focus].Blur()
+	m.focus = (i + fieldCount) % fieldCount
+	m.inputs[m.focus].Focus()
+}
+
+func (m *mintForm) key(k tea.KeyPressMsg) tea.Cmd {
+	s := m.s
+	switch m.nav.Read(k, m.focus == fieldCount-1) {
 	case form.Cancel:
 		s.mode = modeStatus
-		s.inputs = nil
+		m.inputs = nil
 		s.render()
 		return kit.Status("Mint cancelled; nothing was sent.")
 	case form.Next:
-		s.live.Touch(fieldKeys[s.focus])
-		s.focusField(s.focus + 1)
-		s.live.Set(s.mintFields())
+		m.live.Touch(fieldKeys[m.focus])
+		m.focusField(m.focus + 1)
+		m.live.Set(m.fields())
 		return nil
 	case form.Prev:
-		s.live.Touch(fieldKeys[s.focus])
-		s.focusField(s.focus - 1)
-		s.live.Set(s.mintFields())
+		m.live.Touch(fieldKeys[m.focus])
+		m.focusField(m.focus - 1)
+		m.live.Set(m.fields())
 		return nil
 	case form.Submit:
-		s.live.Touch(fieldKeys[s.focus])
-		return s.checkMint()
+		m.live.Touch(fieldKeys[m.focus])
+		return m.check()
 	}
-	return s.mintEdit(k)
+	return m.edit(k)
 }
 
-// mintEdit gives a key or a paste to the focused field and checks the fields again when
-// its value changed.
-func (s *Screen) mintEdit(msg tea.Msg) tea.Cmd {
-	before := s.inputs[s.focus].Value()
+// edit gives a key or a paste to the focused field and checks the fields again when its
+// value changed.
+func (m *mintForm) edit(msg tea.Msg) tea.Cmd {
+	before := m.inputs[m.focus].Value()
 	var cmd tea.Cmd
-	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
-	if s.inputs[s.focus].Value() != before {
-		s.formErr = ""
-		s.live.Touch(fieldKeys[s.focus])
-		s.live.Set(s.mintFields())
+	m.inputs[m.focus], cmd = m.inputs[m.focus].Update(msg)
+	if m.inputs[m.focus].Value() != before {
+		m.formErr = ""
+		m.live.Touch(fieldKeys[m.focus])
+		m.live.Set(m.fields())
 	}
 	return cmd
 }
 
-// mintRequest is the captcha as typed.
-func (s *Screen) mintRequest() enduser.MintRequest {
-	return enduser.MintRequest{LotNumber: s.value(fieldLot), CaptchaOutput: s.value(fieldCaptcha), PassToken: s.value(fieldPass), GenTime: s.value(fieldGenTime)}
+// request is the captcha as typed.
+func (m *mintForm) request() enduser.MintRequest {
+	return enduser.MintRequest{LotNumber: m.value(fieldLot), CaptchaOutput: m.value(fieldCaptcha), PassToken: m.value(fieldPass), GenTime: m.value(fieldGenTime)}
 }
 
-// mintFields is the application layer's check of the fields as typed (no I/O).
-func (s *Screen) mintFields() error {
-	return app.CheckMintFields(s.value(fieldTokenID), s.mintRequest())
+// fields is the application layer's check of the fields as typed (no I/O).
+func (m *mintForm) fields() error {
+	return app.CheckMintFields(m.value(fieldTokenID), m.request())
 }
 
-func (s *Screen) value(i int) string { return strings.TrimSpace(s.inputs[i].Value()) }
+func (m *mintForm) value(i int) string { return strings.TrimSpace(m.inputs[i].Value()) }
 
-// checkMint runs the application layer's checks (the form's fields, the profile, the
-// chain, the email) in a task; the mint itself waits for a confirmation.
-func (s *Screen) checkMint() tea.Cmd {
-	s.formErr = ""
-	id, req, email := s.value(fieldTokenID), s.mintRequest(), s.value(fieldEmail)
-	if s.mintFieldError(s.mintFields()) {
+// check runs the application layer's checks (the form's fields, the profile, the chain, the
+// email) in a task; the mint itself waits for a confirmation.
+func (m *mintForm) check() tea.Cmd {
+	m.formErr = ""
+	id, req, email := m.value(fieldTokenID), m.request(), m.value(fieldEmail)
+	if m.fieldError(m.fields()) {
 		return nil // at once, on the field: nothing to ask the service yet
 	}
-	sv := s.svc()
-	return start(s, slotMintCheck, "Checking before the mint", func(ctx context.Context) (app.MintPlan, error) {
+	sv := m.s.svc()
+	return start(m.s, slotMintCheck, "Checking before the mint", func(ctx context.Context) (app.MintPlan, error) {
 		if sv == nil {
 			return app.MintPlan{}, fmt.Errorf("no services: the account screen runs inside purse's terminal UI")
 		}
@@ -148,28 +249,29 @@ func (s *Screen) checkMint() tea.Cmd {
 	})
 }
 
-// mintFieldError shows a field the checks refused under that field and focuses it.
-func (s *Screen) mintFieldError(err error) bool {
-	field, refused := s.live.Refuse(err)
+// fieldError shows a field the checks refused under that field and focuses it.
+func (m *mintForm) fieldError(err error) bool {
+	field, refused := m.live.Refuse(err)
 	for i, k := range fieldKeys {
 		if refused && k == field {
-			s.focusField(i)
+			m.focusField(i)
 			return true
 		}
 	}
 	if refused {
-		s.formErr = app.OneLine(err)
+		m.formErr = app.OneLine(err)
 	}
 	return refused
 }
 
-func (s *Screen) gotMintCheck(c app.MintPlan) tea.Cmd {
+func (m *mintForm) gotCheck(c app.MintPlan) tea.Cmd {
+	s := m.s
 	if !c.EmailOK {
-		s.formErr = fmt.Sprintf("%s is already registered (10019): use another email, or leave the field empty.", c.Email)
-		s.focusField(fieldEmail)
+		m.formErr = fmt.Sprintf("%s is already registered (10019): use another email, or leave the field empty.", c.Email)
+		m.focusField(fieldEmail)
 		return nil
 	}
-	s.pendingMint = &c
+	m.pendingMint = &c
 	body := fmt.Sprintf("Mint the account NFT %s for %s on network %s?\n\n", c.TokenID, c.Request.Address, s.snap.Profile.Network)
 	if c.Email != "" {
 		body += "Email " + c.Email + " is available.\n"
@@ -178,38 +280,68 @@ func (s *Screen) gotMintCheck(c app.MintPlan) tea.Cmd {
 	return kit.Push(dialog.NewConfirm(s.env, idMintConfirm, "Mint account "+c.TokenID+"?", body, "mint"))
 }
 
-func (s *Screen) mint() tea.Cmd {
-	c := s.pendingMint
+func (m *mintForm) mint() tea.Cmd {
+	c := m.pendingMint
 	if c == nil {
 		return nil
 	}
-	s.pendingMint = nil
-	sv, plan := s.svc(), *c
-	return start(s, slotMint, "Minting account "+c.TokenID, func(ctx context.Context) (app.Minted, error) {
-		m, err := sv.Mint(ctx, plan)
-		return m, err
+	m.pendingMint = nil
+	sv, plan := m.s.svc(), *c
+	return start(m.s, slotMint, "Minting account "+c.TokenID, func(ctx context.Context) (app.Minted, error) {
+		return sv.Mint(ctx, plan)
 	})
 }
 
-func (s *Screen) gotMint(d app.Minted) tea.Cmd {
-	s.mode = modeStatus
-	s.inputs = nil
-	s.snap.Profile = d.Profile
-	s.limits, s.limitsLocked, s.idv = nil, false, nil
-	ses := s.env.Session
-	ses.AccountID = d.TokenID
-	s.render()
-	return tea.Batch(
-		func() tea.Msg { return kit.SessionMsg{Session: ses} },
-		kit.Status(fmt.Sprintf("Minted account %s for %s (tx %s); stored in profile %s.", d.TokenID, d.Address, d.TxHash, d.Profile.Name)),
-		s.refresh(),
-	)
+func (m *mintForm) view() string {
+	s := m.s
+	st := s.env.Styles
+	w := max(s.w, 20)
+	var out []string
+	out = append(out, st.Title.Render(kit.Truncate("Mint a new account", w)))
+	key := orNone(s.snap.Profile.EVMKey, "(no EVM key)")
+	out = append(out, s.prose(st.Body.Render, "The account NFT is minted for key "+key+" on network "+s.snap.Profile.Network+". Nothing is sent until you confirm.", w)...)
+	if s.lab.on() {
+		out = append(out, s.prose(st.Muted.Render, "Sandbox: the captcha fields hold the values the sandbox accepts.", w)...)
+	}
+	out = append(out, "")
+	lw := 14
+	for i := range m.inputs {
+		cursor := st.Marks.NoCursor
+		if i == m.focus {
+			cursor = st.Marks.Cursor
+		}
+		in := m.inputs[i]
+		in.SetWidth(max(w-lw-kit.Width(cursor)-3, 8))
+		out = append(out, cursor+st.Label.Render(kit.Pad(fieldLabels[i], lw))+" "+in.View())
+		indent := kit.Pad("", lw+kit.Width(cursor)+1)
+		if i == m.focus && fieldHints[i] != "" {
+			out = append(out, st.Muted.Render(kit.Truncate(indent+fieldHints[i], w)))
+		}
+		for _, l := range form.ErrorLines(st, fieldLabels[i], m.live.Error(fieldKeys[i]), max(w-kit.Width(indent), 20)) {
+			out = append(out, indent+l)
+		}
+		if i == fieldTokenID && m.idNote != "" {
+			for _, l := range kit.WrapWords(m.idNote, max(w-kit.Width(indent), 20)) {
+				out = append(out, st.Muted.Render(indent+l))
+			}
+		}
+	}
+	if m.formErr != "" {
+		out = append(out, "")
+		out = append(out, s.prose(st.StatusError.Render, st.Marks.Error+": "+m.formErr, w)...)
+	}
+	if s.running(slotMintCheck) || s.running(slotMint) {
+		out = append(out, "")
+		out = append(out, st.Muted.Render(st.Marks.Busy+" working..."))
+	}
+	out = append(out, "")
+	out = append(out, s.prose(st.Hint.Render, form.SubmitKey+" (or enter on the last field) checks the email and the chain, then asks to confirm • tab/↓ next field • esc cancel", w)...)
+	if len(out) > s.h {
+		out = out[:s.h]
+	}
+	return strings.Join(out, "\n")
 }
 
-// submitFormA signs the exact text with the profile's key and submits it.
-func submitFormA(text string) func(ctx context.Context, sv Service, u *app.Unlock) (submitDone, error) {
-	return func(ctx context.Context, sv Service, u *app.Unlock) (submitDone, error) {
-		fa, err := sv.SignFormA(ctx, u, text, true)
-		return submitDone{TextHash: fa.TextHash, Signature: fa.Signature}, err
-	}
-}
+// shortHelp and fullHelp are the form's keys.
+func (m *mintForm) shortHelp() []key.Binding  { return m.nav.ShortHelp() }
+func (m *mintForm) fullHelp() [][]key.Binding { return [][]key.Binding{m.nav.FullHelp()} }

@@ -33,41 +33,48 @@ type partnerMinted struct {
 	Profile config.Profile
 }
 
-// partnerReady says the profile names what the partner routes need.
-func (s *Screen) partnerReady() bool {
-	p := s.snap.Profile
-	return p.PartnerAPI != "" && p.PartnerKey != ""
+// partnerPanel is the partner mint's form (M) and the partner token read (K).
+type partnerPanel struct {
+	s    *Screen
+	form *form.Form
 }
 
-func (s *Screen) openPartnerMint() tea.Cmd {
-	s.partnerForm = form.New(s.env, "Mint through the partner API (/v1/mint/nft)", "review the consent",
+// ready says the profile names what the partner routes need.
+func (p *partnerPanel) ready() bool {
+	pr := p.s.snap.Profile
+	return pr.PartnerAPI != "" && pr.PartnerKey != ""
+}
+
+func (p *partnerPanel) open() tea.Cmd {
+	p.form = form.New(p.s.env, "Mint through the partner API (/v1/mint/nft)", "review the consent",
 		form.TextField("email", "email", "", "the user's email, registered with the account"))
-	s.partnerForm.Check = func(f *form.Form) error {
+	p.form.Check = func(f *form.Form) error {
 		return app.CheckPartnerMint(app.PartnerMintInput{Email: f.Value("email")})
 	}
-	s.mode = modePartnerMint
+	p.s.mode = modePartnerMint
 	return nil
 }
 
-// partnerUpdate handles what belongs to the partner routes; ok false leaves msg to update.
-func (s *Screen) partnerUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+// update handles what belongs to the partner routes; handled false leaves msg to the screen.
+func (p *partnerPanel) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
+	s := p.s
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		if s.mode == modePartnerMint {
-			return s.partnerFormKey(msg), true
+			return p.formKey(msg), true
 		}
 	case kit.TaskResult[app.PartnerMintPlan]:
 		if !s.mine(msg.Ref()) {
 			return nil, true
 		}
 		if msg.Err != nil {
-			s.partnerForm.Failed(msg.Err)
+			p.form.Failed(msg.Err)
 			return nil, true
 		}
 		// The signing gate shows the consent and asks in the TUI's review dialog.
-		p := msg.Value
+		plan := msg.Value
 		return runSigned(s, slotPartnerMint, "Minting through the partner API", true, func(ctx context.Context, sv Service, u *app.Unlock) (partnerMinted, error) {
-			m, err := sv.PartnerMint(ctx, p, u)
+			m, err := sv.PartnerMint(ctx, plan, u)
 			return partnerMinted{M: m, Profile: sv.Profile()}, err
 		}), true
 	case kit.TaskResult[signed[partnerMinted]]:
@@ -75,38 +82,39 @@ func (s *Screen) partnerUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			return nil, true
 		}
 		if msg.Err != nil {
-			if s.partnerForm != nil {
-				s.partnerForm.Failed(msg.Err)
+			if p.form != nil {
+				p.form.Failed(msg.Err)
 			}
 			return nil, true
 		}
-		return s.gotPartnerMint(msg.Value.V), true
+		return p.gotMint(msg.Value.V), true
 	case kit.TaskResult[signed[app.PartnerIDVToken]]:
 		if !s.mine(msg.Ref()) || msg.Err != nil {
 			return nil, true
 		}
-		s.idv = &enduser.IDVToken{Token: msg.Value.V.Token}
+		s.kyc.idv = &enduser.IDVToken{Token: msg.Value.V.Token}
 		return tea.Batch(kit.Status("Identity-verification access token received from the partner API: it is shown in full; c copies it."), s.refresh()), true
 	}
 	return nil, false
 }
 
-// partnerIDVToken asks the partner route for the identity-verification access token.
-func (s *Screen) partnerIDVToken() tea.Cmd {
-	return runSigned(s, slotPartnerIDV, "Getting the identity-verification access token from the partner API", true,
+// idvToken asks the partner route for the identity-verification access token.
+func (p *partnerPanel) idvToken() tea.Cmd {
+	return runSigned(p.s, slotPartnerIDV, "Getting the identity-verification access token from the partner API", true,
 		func(ctx context.Context, sv Service, u *app.Unlock) (app.PartnerIDVToken, error) {
 			return sv.PartnerIDVToken(ctx, "", u)
 		})
 }
 
-func (s *Screen) partnerFormKey(k tea.KeyPressMsg) tea.Cmd {
-	res, cmd := s.partnerForm.Update(k)
+func (p *partnerPanel) formKey(k tea.KeyPressMsg) tea.Cmd {
+	s := p.s
+	res, cmd := p.form.Update(k)
 	switch res {
 	case form.Cancelled:
-		s.mode, s.partnerForm = modeStatus, nil
+		s.mode, p.form = modeStatus, nil
 		return kit.Status("Partner mint cancelled; nothing was signed or sent.")
 	case form.Submitted:
-		in := app.PartnerMintInput{Email: s.partnerForm.Value("email")}
+		in := app.PartnerMintInput{Email: p.form.Value("email")}
 		sv := s.svc()
 		return start(s, slotPartnerPlan, "Checking before the partner mint", func(ctx context.Context) (app.PartnerMintPlan, error) {
 			if sv == nil {
@@ -119,19 +127,13 @@ func (s *Screen) partnerFormKey(k tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-func (s *Screen) gotPartnerMint(d partnerMinted) tea.Cmd {
-	s.mode, s.partnerForm = modeStatus, nil
-	s.snap.Profile = d.Profile
-	s.limits, s.limitsLocked, s.idv = nil, false, nil
-	ses := s.env.Session
-	ses.AccountID = d.M.TokenID
+func (p *partnerPanel) gotMint(d partnerMinted) tea.Cmd {
+	s := p.s
+	s.mode, p.form = modeStatus, nil
 	tx := d.M.TxHash
 	if d.M.FromChain {
 		tx = "unknown: the answer could not be used, the chain shows the account"
 	}
-	return tea.Batch(
-		func() tea.Msg { return kit.SessionMsg{Session: ses} },
-		kit.Status(fmt.Sprintf("Minted account %s for %s through the partner API (tx %s); stored in profile %s.", d.M.TokenID, d.M.Address, tx, d.Profile.Name)),
-		s.refresh(),
-	)
+	return s.minted(d.Profile, d.M.TokenID,
+		fmt.Sprintf("Minted account %s for %s through the partner API (tx %s); stored in profile %s.", d.M.TokenID, d.M.Address, tx, d.Profile.Name))
 }

@@ -37,7 +37,7 @@ func TestPartnerRoutesOnTheSandbox(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	services := tuitest.Services(t, home)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", Network: info.Network}, home)
-	d := &driver{t: t, env: env, s: newScreen(env, services)}
+	d := &driver{t: t, env: env, s: newScreen(env, services, services.Sandbox())}
 	d.s.SetSize(100, 60)
 	d.run(d.s.Init())
 	if on(d.s, "M") || !on(d.s, "m") {
@@ -87,11 +87,11 @@ func TestPartnerRoutesOnTheSandbox(t *testing.T) {
 	if len(d.dialogs) > 0 {
 		d.unlock("pw")
 	}
-	if d.s.idv == nil || !strings.HasPrefix(d.s.idv.Token, "_act-sbx-") || !strings.Contains(d.status[len(d.status)-1], "from the partner API") {
-		t.Fatalf("partner token: %+v, errors %v", d.s.idv, d.errs)
+	if d.s.kyc.idv == nil || !strings.HasPrefix(d.s.kyc.idv.Token, "_act-sbx-") || !strings.Contains(d.status[len(d.status)-1], "from the partner API") {
+		t.Fatalf("partner token: %+v, errors %v", d.s.kyc.idv, d.errs)
 	}
 	d.keys("c")
-	if len(d.copies) != 1 || d.copies[0].Value != d.s.idv.Token {
+	if len(d.copies) != 1 || d.copies[0].Value != d.s.kyc.idv.Token {
 		t.Fatalf("copy: %+v", d.copies)
 	}
 }

@@ -187,11 +187,11 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	services := tuitest.Services(t, home)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", Network: info.Network}, home)
-	d := &driver{t: t, env: env, s: newScreen(env, services)}
+	d := &driver{t: t, env: env, s: newScreen(env, services, services.Sandbox())}
 	d.s.SetSize(100, 60)
 
 	d.run(d.s.Init())
-	if !d.s.sandboxPanel() || d.s.snap.Profile.TokenID != "" || !strings.Contains(tuitest.Plain(d.s.View()), "press m to mint") {
+	if !d.s.lab.on() || d.s.snap.Profile.TokenID != "" || !strings.Contains(tuitest.Plain(d.s.View()), "press m to mint") {
 		t.Fatalf("start: a sandbox without an account\n%s", tuitest.Plain(d.s.View()))
 	}
 
@@ -213,11 +213,11 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	// The key is an encrypted file: the token needs its passphrase, asked in a dialog.
 	d.keys("i")
 	d.unlock("pw")
-	if d.s.idv == nil || !strings.HasPrefix(d.s.idv.Token, "_act-sbx-") {
-		t.Fatalf("IDV token: %+v, errors %v", d.s.idv, d.errs)
+	if d.s.kyc.idv == nil || !strings.HasPrefix(d.s.kyc.idv.Token, "_act-sbx-") {
+		t.Fatalf("IDV token: %+v, errors %v", d.s.kyc.idv, d.errs)
 	}
 	d.keys("c")
-	if len(d.copies) != 1 || d.copies[0].Value != d.s.idv.Token {
+	if len(d.copies) != 1 || d.copies[0].Value != d.s.kyc.idv.Token {
 		t.Fatalf("copy: %+v", d.copies)
 	}
 
@@ -227,14 +227,14 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 
 	d.keys("o")
 	d.unlock("pw")
-	if d.s.mode != modeFormA || d.s.formA == nil {
+	if d.s.mode != modeFormA || d.s.kyc.formA == nil {
 		t.Fatalf("Form A did not open: errors %v", d.errs)
 	}
 	id, _ := strconv.ParseUint(tokenID, 10, 64)
-	if d.s.formA.KYCSelfDec != endusertest.FormAText(id, common.HexToAddress(entry.Address), info.Network) {
+	if d.s.kyc.formA.KYCSelfDec != endusertest.FormAText(id, common.HexToAddress(entry.Address), info.Network) {
 		t.Fatal("the Form A text must be kept exactly as received")
 	}
-	hash := d.s.formAHash
+	hash := d.s.kyc.formAHash
 	if !strings.Contains(tuitest.Plain(d.s.View()), hash) {
 		t.Fatal("the textHash must be shown")
 	}
@@ -242,7 +242,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	if d.s.running(slotSubmit) {
 		t.Fatal("enter must not sign")
 	}
-	asked, text := len(tuitest.Asked()), d.s.formA.KYCSelfDec
+	asked, text := len(tuitest.Asked()), d.s.kyc.formA.KYCSelfDec
 	d.keys("s")
 	d.unlock("pw")
 	// The signing gate asked (the TUI's review dialog; approved here as y would) with the
@@ -357,7 +357,7 @@ func TestPanelReadiesADepositAimsFaultsAndResets(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	services := tuitest.Services(t, home)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", AccountID: p.TokenID, Network: info.Network}, home)
-	d := &driver{t: t, env: env, s: newScreen(env, services)}
+	d := &driver{t: t, env: env, s: newScreen(env, services, services.Sandbox())}
 	d.s.SetSize(120, 60)
 	d.run(d.s.Init())
 	d.expectStep("Tourist", "Review")
@@ -402,7 +402,7 @@ func TestPanelReadiesADepositAimsFaultsAndResets(t *testing.T) {
 		d.key(tea.KeyPressMsg{Code: tea.KeyDown})
 	}
 	d.key(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if d.s.faultTarget().path != "/api/v2/br" || !strings.Contains(d.lastStatus(), "/api/v2/br") {
+	if d.s.lab.faultTarget().path != "/api/v2/br" || !strings.Contains(d.lastStatus(), "/api/v2/br") {
 		t.Fatalf("the fault is not aimed at /api/v2/br: %s\n%s", d.lastStatus(), tuitest.Plain(d.s.View()))
 	}
 	d.keys("r")
@@ -458,10 +458,61 @@ func TestSandboxWithoutTheProfilesAccount(t *testing.T) {
 	p.EVMKey, p.TokenID = "me", "1234567890"
 	tuitest.WriteProfile(t, home, p)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", AccountID: p.TokenID, Network: p.Network}, home)
-	d := &driver{t: t, env: env, s: newScreen(env, tuitest.Services(t, home))}
+	sv := tuitest.Services(t, home)
+	d := &driver{t: t, env: env, s: newScreen(env, sv, sv.Sandbox())}
 	d.s.SetSize(120, 40)
 	d.run(d.s.Init())
 	if v := tuitest.Plain(d.s.View()); !strings.Contains(v, "the sandbox has no account 1234567890 (it started afresh or was reset): press m to mint a new one") || !on(d.s, "m") {
 		t.Fatalf("errors %v\n%s", d.errs, v)
+	}
+}
+
+// TestOnboardKeyTakesTheAccountLive: O on the sandbox panel is `purse sandbox ctl onboard`
+// (app.Sandbox.Onboard, the one composition of sandbox onboarding): the key's passphrase
+// asked once, Form A signed through the signing gate (recorded by the test's approver), the
+// account Live and stored in the profile, the session following it, the partner key
+// registered and the Solana key funded.
+func TestOnboardKeyTakesTheAccountLive(t *testing.T) {
+	home := t.TempDir()
+	ks := tuitest.Keystore(t, home, "pw")
+	if _, err := ks.New("me", keystore.KindEVM); err != nil {
+		t.Fatal(err)
+	}
+	sol, err := ks.New("me-sol", keystore.KindSolana)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb := tuitest.StartSandbox(t)
+	p := sb.Info().Profile("demo")
+	p.EVMKey, p.SolanaKey = "me", "me-sol"
+	tuitest.WriteProfile(t, home, p)
+	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", Network: p.Network}, home)
+	sv := tuitest.Services(t, home)
+	d := &driver{t: t, env: env, s: newScreen(env, sv, sv.Sandbox())}
+	d.s.SetSize(120, 40)
+	d.run(d.s.Init())
+	if !on(d.s, "O") {
+		t.Fatalf("O is off on a sandbox profile without an account: %v", d.s.lab.actions.Full())
+	}
+	asked := len(tuitest.Asked())
+	d.keys("O")
+	d.unlock("pw")
+	id := sv.Profile().TokenID
+	if id == "" || d.env.Session.AccountID != id || len(d.errs) != 0 {
+		t.Fatalf("after O: profile account %q, session %+v, errors %v", id, d.env.Session, d.errs)
+	}
+	d.expectStep("Live", d.s.snap.Status.KYCFlow.CurrentStepStr)
+	formA := false
+	for _, a := range tuitest.Asked()[asked:] {
+		formA = formA || a.Review.Kind == review.KindFormA
+	}
+	if !formA {
+		t.Fatalf("Form A was not signed through the signing gate: %+v", tuitest.Asked()[asked:])
+	}
+	if st := d.lastStatus(); !strings.Contains(st, "onboarded: account "+id+" is Live") || !strings.Contains(st, "Solana key "+sol.Address+" funded") {
+		t.Fatalf("status %q", st)
+	}
+	if sv.Profile().PartnerKey != "me" || on(d.s, "O") {
+		t.Fatalf("partner key %q; O on a Live account: %v", sv.Profile().PartnerKey, on(d.s, "O"))
 	}
 }

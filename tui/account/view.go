@@ -2,14 +2,13 @@ package account
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/internal/format"
 	"purse/internal/visible"
-	"purse/tui/form"
 	"purse/tui/kit"
 )
 
@@ -24,11 +23,11 @@ func (s *Screen) render() {
 	var lines []string
 	switch s.mode {
 	case modeFormA:
-		if s.formA == nil {
+		if s.kyc.formA == nil {
 			return
 		}
-		lines = s.formALines(w)
-		s.vp.SetHeight(max(s.h-len(s.formAHeader(w))-1, 1))
+		lines = s.kyc.formALines(w)
+		s.vp.SetHeight(max(s.h-len(s.kyc.formAHeader(w))-1, 1))
 	case modeStatus:
 		lines = s.statusLines(w)
 		s.vp.SetHeight(s.h)
@@ -51,23 +50,13 @@ func (s *Screen) View() string {
 	}
 	switch s.mode {
 	case modeMint:
-		return s.mintView()
+		return s.mint.view()
 	case modeIDV:
-		return s.idvForm.View(max(s.w, 20))
+		return s.kyc.idvForm.View(max(s.w, 20))
 	case modePartnerMint:
-		return s.partnerForm.View(max(s.w, 20))
+		return s.partner.form.View(max(s.w, 20))
 	case modeFormA:
-		if s.formA == nil {
-			return ""
-		}
-		w := max(s.w, 20)
-		var b strings.Builder
-		for _, l := range s.formAHeader(w) {
-			b.WriteString(l + "\n")
-		}
-		b.WriteString(s.vp.View() + "\n")
-		b.WriteString(s.position("s signs (opens the review) • esc back"))
-		return b.String()
+		return s.kyc.formAView()
 	}
 	out := s.vp.View()
 	if s.vp.TotalLineCount() > s.vp.Height() {
@@ -171,37 +160,14 @@ func (s *Screen) statusLines(w int) []string {
 	case snap.Loaded:
 		out = append(out, s.statusFields(snap.Status, w)...)
 	}
-	if s.idv != nil {
-		out = append(out, "")
-		out = append(out, s.heading("Identity-verification access token (20 min)", w))
-		out = append(out, s.verbatimField("token", s.idv.Token, w)...)
-		out = append(out, s.field("userId", string(s.idv.UserID), w)...)
-	}
-	if h := s.handoff; h != nil {
-		out = append(out, "")
-		out = append(out, s.heading("Share-token handoff", w))
-		verdict := strings.ToUpper(h.Status)
-		if h.Code != 0 {
-			verdict += fmt.Sprintf(" (%d)", h.Code)
-		}
-		out = append(out, s.field("verdict", "["+verdict+"] attempt "+fmt.Sprint(int64(h.Attempt)), w)...)
-		if len(h.MissingFields) > 0 {
-			out = append(out, s.field("missing", strings.Join(h.MissingFields, ", "), w)...)
-		}
-		if s.handoffNext != nil {
-			out = append(out, s.prose(st.Hint.Render, "What to do: "+s.env.NextStep(s.handoffNext), w)...)
-		}
-		if r := s.kycSubmit; r != nil {
-			out = append(out, s.field("submitted", r.State+" (activation runs on the service)", w)...)
-		}
-	}
+	out = append(out, s.kyc.lines(w)...)
 	if next := s.nextHint(); next != "" {
 		out = append(out, "")
 		out = append(out, s.prose(st.Hint.Render, "Next: "+next, w)...)
 	}
-	if s.sandboxPanel() {
+	if s.lab.on() {
 		out = append(out, "")
-		out = append(out, s.sandboxLines(w)...)
+		out = append(out, s.lab.lines(w)...)
 	}
 	return out
 }
@@ -313,88 +279,65 @@ func (s *Screen) progress(status, step int64) string {
 	return strings.Join(parts, " → ")
 }
 
-// nextHint says what the user can do now.
+// nextHint says what the user can do now: the step app.NextForAccount decides, in the
+// screen's keys.
 func (s *Screen) nextHint() string {
-	snap := s.snap
-	p := snap.Profile
-	sb := s.sandboxPanel()
-	switch {
-	case !s.loadedAt:
+	if !s.loadedAt {
 		return ""
-	case p.EVMKey == "":
-		return "add or import an EVM key on the Keys screen and make it this profile's key."
-	case p.TokenID == "":
-		return "press m to mint an account for key " + p.EVMKey + " (if the key already has one, set token_id on the Settings screen)."
-	case !snap.Loaded:
-		if s.statusErr != nil {
-			return s.env.NextStep(s.statusErr) + " r reads the status again."
-		}
-		return "press r to read the status."
 	}
-	a := snap.Status
-	status, step := int64(a.Status), int64(a.KYCFlow.CurrentStep)
-	switch status {
-	case enduser.StatusNa:
-		if sb {
-			// A sandbox started afresh (--fresh, a reset, an old home) no longer knows the
-			// profile's account.
-			return "the sandbox has no account " + p.TokenID + " (it started afresh or was reset): press m to mint a new one; its id replaces this one in the profile."
-		}
-		return "the account is not minted yet: press m to mint it."
-	case enduser.StatusLive:
-		return "the account is Live: balances, transactions, card and permits are on their screens."
-	case enduser.StatusSoftBlocked:
-		if a.CRSInfo.NeedCRS {
-			return "complete the CRS self-certification at the URL above, then press r."
-		}
-		return "the account is restricted: contact support, then press r."
-	case enduser.StatusBlocked, enduser.StatusClosed:
-		return "the account is " + a.StatusStr + ": contact support."
+	snap := s.snap
+	var st *enduser.AccountStatus
+	if snap.Loaded {
+		st = &snap.Status
 	}
-	switch step {
-	case enduser.KYCStepFormA:
-		return "complete the first Form A step in the service's app, then press r."
-	case enduser.KYCStepIDScan:
-		t := "press i for the identity-verification access token, finish the ID scan in the vendor's SDK, then wait for the review (r refreshes)."
-		if sb {
-			t += " Sandbox: a approves the review, x rejects it."
-		}
-		return t
-	case enduser.KYCStepSignFormA:
-		return "press o to read Form A exactly as sent, then s to review and sign it."
-	case enduser.KYCStepReview:
-		t := "Form A is signed; the account is under review. Press r to refresh."
-		if sb {
-			t += " Sandbox: v makes it Live now."
-		}
-		return t
-	case enduser.KYCStepRejected:
-		if a.SumsubKYCInfo.ReviewRejectType == "FINAL" {
-			return "the review was rejected for good (FINAL): contact support."
-		}
-		return "fix what the reason says and press i for a new access token to retry the ID scan."
+	n := app.NextForAccount(snap.Profile, st, s.lab.on())
+	if n.Step == app.NextReadStatus && s.statusErr != nil {
+		return s.env.NextStep(s.statusErr) + " r reads the status again."
 	}
-	return "press r to refresh."
+	t := nextText[n.Step]
+	switch n.Step {
+	case app.NextMint:
+		t = "press m to mint an account for key " + n.Key + " (if the key already has one, set token_id on the Settings screen)."
+	case app.NextMintAgain:
+		// A sandbox started afresh (--fresh, a reset, an old home) no longer knows the
+		// profile's account.
+		t = "the sandbox has no account " + n.Account + " (it started afresh or was reset): press m to mint a new one; its id replaces this one in the profile."
+	case app.NextClosed:
+		t = "the account is " + snap.Status.StatusStr + ": contact support."
+	}
+	if len(n.Sandbox) > 0 {
+		var keys []string
+		for _, a := range n.Sandbox {
+			keys = append(keys, sandboxKeyText[a])
+		}
+		t += " Sandbox: " + strings.Join(keys, ", ") + "."
+	}
+	return t
 }
 
-func (s *Screen) sandboxLines(w int) []string {
-	st := s.env.Styles
-	out := []string{s.heading("Sandbox panel", w)}
-	bs := s.sandbox.Short()
-	if len(bs) == 0 {
-		out = append(out, s.prose(st.Muted.Render, "Nothing to drive in this state (a step is running, or there is no account yet); ? says why each key is off.", w)...)
-	}
-	var items []string
-	for _, b := range bs {
-		items = append(items, b.Help().Key+" "+b.Help().Desc)
-	}
-	if len(items) > 0 {
-		out = append(out, s.prose(st.Body.Render, strings.Join(items, " · "), w)...)
-	}
-	if s.ctlNote != "" {
-		out = append(out, s.prose(st.Muted.Render, s.ctlNote, w)...)
-	}
-	return out
+// nextText is each step's wording with the screen's keys (the steps that name the account or
+// the key are worded in nextHint).
+var nextText = map[app.AccountStep]string{
+	app.NextAddKey:      "add or import an EVM key on the Keys screen and make it this profile's key.",
+	app.NextReadStatus:  "press r to read the status.",
+	app.NextNotMinted:   "the account is not minted yet: press m to mint it.",
+	app.NextLive:        "the account is Live: balances, transactions, card and permits are on their screens.",
+	app.NextCRS:         "complete the CRS self-certification at the URL above, then press r.",
+	app.NextRestricted:  "the account is restricted: contact support, then press r.",
+	app.NextFormA:       "complete the first Form A step in the service's app, then press r.",
+	app.NextIDScan:      "press i for the identity-verification access token, finish the ID scan in the vendor's SDK, then wait for the review (r refreshes).",
+	app.NextSignFormA:   "press o to read Form A exactly as sent, then s to review and sign it.",
+	app.NextReview:      "Form A is signed; the account is under review. Press r to refresh.",
+	app.NextRetryIDScan: "fix what the reason says and press i for a new access token to retry the ID scan.",
+	app.NextRejected:    "the review was rejected for good (FINAL): contact support.",
+	app.NextRefresh:     "press r to refresh.",
+}
+
+// sandboxKeyText is the sandbox panel's key of each control step a next step names.
+var sandboxKeyText = map[app.Action]string{
+	app.ActionSandboxApprove: "a approves the review",
+	app.ActionSandboxReject:  "x rejects it",
+	app.ActionSandboxAdvance: "v makes it Live now",
 }
 
 // chf shows a CHF amount with its two decimals.
@@ -410,97 +353,4 @@ func orNone(v, none string) string {
 		return none
 	}
 	return v
-}
-
-// formAHeader is what stays above the Form A text.
-func (s *Screen) formAHeader(w int) []string {
-	st := s.env.Styles
-	text := s.formA.KYCSelfDec
-	n := strings.Count(text, "\n") + 1
-	out := s.prose(st.Title.Render, fmt.Sprintf("Form A, exactly as received (%d bytes, %d line(s))", len(text), n), w)
-	out = append(out, s.verbatimField("textHash", s.formAHash, w)...)
-	return append(out, st.Rule.Render(strings.Repeat("─", w)))
-}
-
-// formALines numbers every line of the text and wraps it without losing a character;
-// invisible characters are shown as control pictures or code points.
-func (s *Screen) formALines(w int) []string {
-	st := s.env.Styles
-	text := s.formA.KYCSelfDec
-	lines := strings.Split(text, "\n")
-	nw := len(strconv.Itoa(len(lines)))
-	tw := max(w-nw-2, 8)
-	var out []string
-	escaped := 0
-	for i, l := range lines {
-		esc, n := visible.Escape(l)
-		escaped += n
-		for j, p := range kit.Wrap(esc, tw) {
-			g := fmt.Sprintf("%*d│ ", nw, i+1)
-			if j > 0 {
-				g = kit.Pad("", nw-1) + st.Marks.Wrap + "│ "
-			}
-			out = append(out, st.Gutter.Render(g)+st.Verbatim.Render(p))
-		}
-	}
-	end := "└ end of text"
-	if strings.HasSuffix(text, "\n") {
-		end += " (it ends with a newline; the last numbered line is empty)"
-	} else {
-		end += " (no newline at the end)"
-	}
-	out = append(out, s.prose(st.Gutter.Render, end, w)...)
-	if escaped > 0 {
-		out = append(out, s.prose(st.Warning.Render, fmt.Sprintf("%s: %d invisible or ambiguous character(s) are shown as control pictures or ⟨U+XXXX⟩; they are signed as the original characters.", st.Marks.Warning, escaped), w)...)
-	}
-	return out
-}
-
-func (s *Screen) mintView() string {
-	st := s.env.Styles
-	w := max(s.w, 20)
-	var out []string
-	out = append(out, st.Title.Render(kit.Truncate("Mint a new account", w)))
-	key := orNone(s.snap.Profile.EVMKey, "(no EVM key)")
-	out = append(out, s.prose(st.Body.Render, "The account NFT is minted for key "+key+" on network "+s.snap.Profile.Network+". Nothing is sent until you confirm.", w)...)
-	if s.sandboxPanel() {
-		out = append(out, s.prose(st.Muted.Render, "Sandbox: the captcha fields hold the values the sandbox accepts.", w)...)
-	}
-	out = append(out, "")
-	lw := 14
-	for i := range s.inputs {
-		cursor := st.Marks.NoCursor
-		if i == s.focus {
-			cursor = st.Marks.Cursor
-		}
-		in := s.inputs[i]
-		in.SetWidth(max(w-lw-kit.Width(cursor)-3, 8))
-		out = append(out, cursor+st.Label.Render(kit.Pad(fieldLabels[i], lw))+" "+in.View())
-		indent := kit.Pad("", lw+kit.Width(cursor)+1)
-		if i == s.focus && fieldHints[i] != "" {
-			out = append(out, st.Muted.Render(kit.Truncate(indent+fieldHints[i], w)))
-		}
-		for _, l := range form.ErrorLines(st, fieldLabels[i], s.live.Error(fieldKeys[i]), max(w-kit.Width(indent), 20)) {
-			out = append(out, indent+l)
-		}
-		if i == fieldTokenID && s.idNote != "" {
-			for _, l := range kit.WrapWords(s.idNote, max(w-kit.Width(indent), 20)) {
-				out = append(out, st.Muted.Render(indent+l))
-			}
-		}
-	}
-	if s.formErr != "" {
-		out = append(out, "")
-		out = append(out, s.prose(st.StatusError.Render, st.Marks.Error+": "+s.formErr, w)...)
-	}
-	if s.running(slotMintCheck) || s.running(slotMint) {
-		out = append(out, "")
-		out = append(out, st.Muted.Render(st.Marks.Busy+" working..."))
-	}
-	out = append(out, "")
-	out = append(out, s.prose(st.Hint.Render, form.SubmitKey+" (or enter on the last field) checks the email and the chain, then asks to confirm • tab/↓ next field • esc cancel", w)...)
-	if len(out) > s.h {
-		out = out[:s.h]
-	}
-	return strings.Join(out, "\n")
 }

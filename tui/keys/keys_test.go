@@ -165,11 +165,7 @@ func TestImportEveryFormat(t *testing.T) {
 		}
 		h.Answer("New passphrase for key "+c.label, "pw-long-enough")
 		h.Answer("Repeat the new passphrase", "pw-long-enough")
-		e, err := sv.Keys(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := e.Get(c.label)
+		got, err := sv.KeyEntry(c.label)
 		if err != nil {
 			t.Fatalf("%s: %v (status %q, form %q)", c.label, err, h.LastStatus(), f.Err)
 		}
@@ -220,8 +216,7 @@ func TestImportErrorsStayInTheForm(t *testing.T) {
 	keysScreen(t, h).flow.Form().SetValue("label", "later")
 	h.Press(tuitest.Key('s', tea.ModCtrl))
 	h.Press(tuitest.Key(tea.KeyEsc))
-	ks, _ := sv.Keys(nil)
-	if l, _ := ks.List(); len(l) != 0 {
+	if l, _ := sv.ListKeys(); len(l) != 0 {
 		t.Fatalf("a cancelled add left %+v", l)
 	}
 }

@@ -304,10 +304,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 	if s.ctxErr != nil || s.ctx == nil {
 		t.Fatalf("context: %v", s.ctxErr)
 	}
-	ks, err := sbx.App.Keys(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ks := tuitest.Keystore(t, sbx.Home, passphrase)
 	// audit counts everything signed so far (any purpose: full-auth calls sign too).
 	audit := func() int {
 		recs, err := ks.ListAudit()
@@ -374,7 +371,8 @@ func TestAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("%d permit signatures, want 1", permits())
 	}
 	// The allowance on chain, read independently.
-	hc, err := sbx.App.Chain(context.Background())
+	p := sbx.App.Profile()
+	hc, err := homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}.Dial(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,6 @@ import (
 	"purse/keystore"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
-	"purse/wallet"
 )
 
 func screenOf(h *tuitest.Driver) *Screen { return h.Scr.(*Screen) }
@@ -192,19 +191,18 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 	if _, err := sv.UpdateProfile(func(p *config.Profile) error { return p.Set("evm_key", "signer") }); err != nil {
 		t.Fatal(err)
 	}
-	signer, err := sv.EVMSigner(&svcUnlock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Three signatures through the signing gate (its questions approved, as y in the TUI).
+	// Three signatures through the signing gate (its questions approved, as y in the TUI),
+	// as `purse sign` makes them.
 	now := time.Now()
-	if _, err := wallet.SignFullAuth(signer, []byte(`{"pageSize":5}`), now.Add(time.Minute).Unix(), now); err != nil {
+	ttl := time.Minute
+	if _, err := sv.SignFullAuthOffline(app.FullAuthInput{Key: "signer", TokenID: "1234567890", Network: "31337", Method: "POST",
+		Payload: app.Payload{Body: []byte(`{"pageSize":5}`)}, Deadline: app.Deadline{TTL: &ttl}}, &svcUnlock, now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := wallet.SignPersonal(signer, []byte("audit me")); err != nil {
+	if _, err := sv.SignPersonalOffline("signer", []byte("audit me"), &svcUnlock); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := wallet.SignFormA(signer, "I declare."); err != nil {
+	if _, err := sv.SignFormAOffline("signer", []byte("I declare."), &svcUnlock); err != nil {
 		t.Fatal(err)
 	}
 	env := newEnv(t, sv)

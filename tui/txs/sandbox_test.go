@@ -3,6 +3,7 @@ package txs
 import (
 	"context"
 	"encoding/csv"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -55,7 +56,7 @@ func TestHistoryAgainstTheSandbox(t *testing.T) {
 	}
 	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	drive(t, s, cmd)
-	if len(s.pages) != 1 || len(s.rows) != enduser.DefaultPageSize || !s.pages[0].HasNextPage || s.client == nil {
+	if len(s.pages) != 1 || len(s.rows) != enduser.DefaultPageSize || !s.pages[0].HasNextPage || s.history == nil {
 		t.Fatalf("first page: %d pages, %d rows", len(s.pages), len(s.rows))
 	}
 	first := append([]enduser.Transaction(nil), s.pages[0].Transactions...)
@@ -116,7 +117,7 @@ func TestHistoryAgainstTheSandbox(t *testing.T) {
 	}
 	status := msgs[0].(kit.StatusMsg).Text
 	want := 0
-	for r, err := range s.client.All(context.Background(), enduser.TxFilter{Direction: enduser.DirectionIn}) {
+	for r, err := range s.history.Records(context.Background(), enduser.TxFilter{Direction: enduser.DirectionIn}) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,7 +163,7 @@ func TestHistoryAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("want the chart dialog, got %#v", msgs[0])
 	}
 	var sumIn decimal.Decimal
-	for r, err := range s.client.All(context.Background(), enduser.TxFilter{Direction: enduser.DirectionIn}) {
+	for r, err := range s.history.Records(context.Background(), enduser.TxFilter{Direction: enduser.DirectionIn}) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,5 +180,33 @@ func TestHistoryAgainstTheSandbox(t *testing.T) {
 	}
 	if !got.Equal(sumIn) || got.IsZero() {
 		t.Fatalf("charted %s in, the records hold %s", got, sumIn)
+	}
+}
+
+// TestHistoryChecksTheAccount: the screen reads the history through the application
+// layer's history, which makes the check the CLI's history read makes: a profile without an
+// account gets the error naming what to do, and nothing is sent (its user_api answers
+// nothing: a request would fail as unreachable instead).
+func TestHistoryChecksTheAccount(t *testing.T) {
+	sv := tuitest.OfflineServices(t)
+	env := tuitest.Env(t, kit.Session{Profile: "t"}, sv.Home())
+	s := newScreen(env, sv)
+	s.SetSize(80, 24)
+	var got error
+	for _, m := range tuitest.Flatten(s.Init()) {
+		if r, ok := m.(kit.TaskResult[pageResult]); ok {
+			got = r.Err
+			s.Update(m)
+		}
+	}
+	var ue *app.UsageError
+	if !errors.As(got, &ue) || !strings.Contains(got.Error(), "profile t has no account id") {
+		t.Fatalf("want the account check's error, got %v", got)
+	}
+	if s.history != nil || s.err != got || !strings.Contains(s.table.Empty, "could not be read") {
+		t.Fatalf("the screen keeps no history and shows the error: %v %v %q", s.history, s.err, s.table.Empty)
+	}
+	if n := sv.Log.Len(); n != 0 {
+		t.Fatalf("%d requests sent; the check sends none", n)
 	}
 }

@@ -57,26 +57,26 @@ const (
 	actChart
 )
 
-// pageResult is the answer of a page request. Client is the signed client the page was
-// read with, kept for the next pages.
+// pageResult is the answer of a page request. History is the reader the page was read
+// with (one signed client), kept for the next pages.
 type pageResult struct {
-	Act    action
-	Client *enduser.Client
-	Page   *enduser.TxPage
+	Act     action
+	History *app.HistoryReader
+	Page    *enduser.TxPage
 }
 
 // exportResult is the answer of an export.
 // chartResult is the history summed for the chart.
 type chartResult struct {
-	Client *enduser.Client
-	Flows  []app.MonthFlow
+	History *app.HistoryReader
+	Flows   []app.MonthFlow
 }
 
 type exportResult struct {
-	Act    action
-	Client *enduser.Client
-	Path   string
-	Count  int
+	Act     action
+	History *app.HistoryReader
+	Path    string
+	Count   int
 }
 
 // Screen is the Transactions screen.
@@ -96,7 +96,7 @@ type Screen struct {
 	// Now is the clock of export file names (time.Now when nil).
 	Now func() time.Time
 
-	client  *enduser.Client // signed client, kept while the profile stays the same
+	history *app.HistoryReader // the account's history (one signed client), kept while the profile stays the same
 	filter  enduser.TxFilter
 	pages   []*enduser.TxPage
 	rows    rowSource
@@ -161,10 +161,10 @@ func (s *Screen) reload() tea.Cmd {
 }
 
 // Service is what the Transactions screen needs of the application layer (*app.App is one):
-// a signed client it keeps for paging, so one unlock serves every page.
+// the account's history, which the screen keeps for paging, so one unlock serves every page.
 type Service interface {
 	Home() string
-	API(signed bool, u *app.Unlock) (*enduser.Client, error)
+	OpenHistory(u *app.Unlock) (*app.HistoryReader, error)
 }
 
 // New returns the Transactions screen.
@@ -243,17 +243,17 @@ func (s *Screen) start(act action) tea.Cmd {
 	if sv != nil {
 		home = sv.Home()
 	}
-	client, filter := s.client, s.filter
-	// useClient is the signed client the screen keeps (so one unlock serves every page),
-	// or a new one; a missing passphrase is unlock.Start's to ask.
-	useClient := func(u *app.Unlock) (*enduser.Client, error) {
-		if client != nil {
-			return client, nil
+	history, filter := s.history, s.filter
+	// useHistory is the history the screen keeps (so one unlock serves every page), or the
+	// account's opened anew; a missing passphrase is unlock.Start's to ask.
+	useHistory := func(u *app.Unlock) (*app.HistoryReader, error) {
+		if history != nil {
+			return history, nil
 		}
 		if sv == nil {
 			return nil, errNoServices
 		}
-		return sv.API(true, u)
+		return sv.OpenHistory(u)
 	}
 	switch act {
 	case actExportCSV, actExportJSON:
@@ -266,26 +266,24 @@ func (s *Screen) start(act action) tea.Cmd {
 		}
 		dir := app.ExportDir(home)
 		id, cmd := unlock.Start(s.env, slotExport, "Exporting transactions ("+format+")", func(ctx context.Context, u *app.Unlock) (exportResult, error) {
-			c, err := useClient(u)
+			h, err := useHistory(u)
 			if err != nil {
 				return exportResult{Act: act}, err
 			}
-			path, n, err := app.ExportHistory(ctx, c, filter, dir, format, now())
-			return exportResult{Act: act, Client: c, Path: path, Count: n}, err
+			path, n, err := h.Export(ctx, filter, dir, format, now())
+			return exportResult{Act: act, History: h, Path: path, Count: n}, err
 		})
 		s.exportTask = id
 		return cmd
 	}
 	if act == actChart {
 		id, cmd := unlock.Start(s.env, slotChart, "Reading the whole history for the chart", func(ctx context.Context, u *app.Unlock) (chartResult, error) {
-			c, err := useClient(u)
+			h, err := useHistory(u)
 			if err != nil {
 				return chartResult{}, err
 			}
-			f := filter
-			f.PageSize = enduser.MaxPageSize
-			flows, err := app.MonthlyFlows(c.All(ctx, f))
-			return chartResult{Client: c, Flows: flows}, err
+			flows, err := h.Flows(ctx, filter)
+			return chartResult{History: h, Flows: flows}, err
 		})
 		s.chartTask = id
 		return cmd
@@ -304,20 +302,20 @@ func (s *Screen) start(act action) tea.Cmd {
 	}
 	label := map[action]string{actFirst: "Loading transactions", actNext: "Loading the next page", actPrev: "Loading the previous page"}[act]
 	id, cmd := unlock.Start(s.env, slotPage, label, func(ctx context.Context, u *app.Unlock) (pageResult, error) {
-		c, err := useClient(u)
+		h, err := useHistory(u)
 		if err != nil {
 			return pageResult{Act: act}, err
 		}
 		var p *enduser.TxPage
 		switch act {
 		case actNext:
-			p, err = c.NextPage(ctx, base)
+			p, err = h.Next(ctx, base)
 		case actPrev:
-			p, err = c.PrevPage(ctx, base)
+			p, err = h.Prev(ctx, base)
 		default:
-			p, err = c.Transactions(ctx, filter)
+			p, err = h.First(ctx, filter)
 		}
-		return pageResult{Act: act, Client: c, Page: p}, err
+		return pageResult{Act: act, History: h, Page: p}, err
 	})
 	s.pageTask, s.pageAct = id, act
 	return cmd
@@ -338,8 +336,8 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.Err != nil {
 			return s, nil // the footer shows the error
 		}
-		if msg.Value.Client != nil {
-			s.client = msg.Value.Client
+		if msg.Value.History != nil {
+			s.history = msg.Value.History
 		}
 		return s, kit.Push(newChart(s.env, msg.Value.Flows))
 	case tea.KeyPressMsg:
@@ -372,7 +370,7 @@ func (s *Screen) onPage(msg kit.TaskResult[pageResult]) tea.Cmd {
 		}
 		return nil
 	}
-	s.client = msg.Value.Client
+	s.history = msg.Value.History
 	s.err = nil
 	p := msg.Value.Page
 	switch msg.Value.Act {
@@ -420,8 +418,8 @@ func (s *Screen) onExport(msg kit.TaskResult[exportResult]) tea.Cmd {
 	if msg.Err != nil {
 		return nil // the footer shows the error
 	}
-	if msg.Value.Client != nil {
-		s.client = msg.Value.Client
+	if msg.Value.History != nil {
+		s.history = msg.Value.History
 	}
 	return kit.Status(fmt.Sprintf("Exported %d records to %s", msg.Value.Count, msg.Value.Path))
 }

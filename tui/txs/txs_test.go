@@ -314,12 +314,12 @@ func TestResetDropsTheClient(t *testing.T) {
 	s := newTestScreen(t, 80, 24)
 	s.Init()
 	reply(s, actFirst, page(0, 10, false, false))
-	s.client = new(enduser.Client) // the signed client a read keeps for the next pages
+	s.history = new(app.HistoryReader) // the history a read keeps (its signed client) for the next pages
 	if len(s.rows) != 10 {
 		t.Fatal("a read keeps its rows")
 	}
 	s.Reset()
-	if s.client != nil || len(s.rows) != 0 || s.loaded || s.w != 80 {
+	if s.history != nil || len(s.rows) != 0 || s.loaded || s.w != 80 {
 		t.Fatal("a reset screen holds nothing of the other profile")
 	}
 	if s.Init() == nil || s.pageAct != actFirst {

@@ -81,11 +81,14 @@ func TouristServices(tb testing.TB, ctx context.Context, label, pass string) (*a
 	}); err != nil {
 		tb.Fatal(err)
 	}
-	signer, err := sv.EVMSigner(&app.Unlock{Passphrase: []byte(pass)})
+	// The mint is the sandbox's setting up, not the code under test: its own client, signing
+	// with the key straight from the key store.
+	p := sv.Profile()
+	signer, err := ks.EVMSigner(label, p.Name)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	api, err := sv.API(true, &app.Unlock{Passphrase: []byte(pass)})
+	api, err := enduser.New(enduser.Options{BaseURL: p.UserAPI, Network: p.Network, Signer: signer})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -107,8 +110,9 @@ type Live struct {
 
 // LiveSandbox runs the in-process sandbox, imports the dev key as "dev" into a light-scrypt
 // file keystore (passphrase pass), makes profile "sb" point at the sandbox and takes the dev
-// key's account to Live through the real API (sandboxctl.Onboard: mint, KYC approval, Form A,
-// activation). The Env's session is the profile's, its services those the TUI uses.
+// key's account to Live through the real API, as `purse sandbox ctl onboard` does
+// (app.Sandbox.Onboard: mint, KYC approval, Form A, activation; the dev key registered as
+// the partner key). The Env's session is the profile's, its services those the TUI uses.
 func LiveSandbox(tb testing.TB, pass string) *Live {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -122,18 +126,12 @@ func LiveSandbox(tb testing.TB, pass string) *Live {
 	info := sb.Info()
 	p := info.Profile("sb")
 	p.EVMKey = "dev"
-	signer, err := ks.EVMSigner("dev", p.Name)
+	WriteProfile(tb, home, p)
+	sv := Services(tb, home)
+	o, err := sv.Sandbox().Onboard(ctx, &app.Unlock{Passphrase: []byte(pass)}, "", nil)
 	if err != nil {
-		tb.Fatal(err)
-	}
-	api, err := enduser.New(enduser.Options{BaseURL: p.UserAPI, Network: p.Network, Signer: signer})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if p.TokenID, err = sandboxctl.Onboard(ctx, sandboxctl.NewControl(info.UserAPI), api, signer, nil); err != nil {
 		tb.Fatalf("onboard: %v", err)
 	}
-	WriteProfile(tb, home, p)
-	env := EnvContext(ctx, kit.Session{Profile: p.Name, EVMKey: "dev", AccountID: p.TokenID, Network: p.Network}, home)
-	return &Live{Sandbox: sb, Env: env, App: Services(tb, home), Home: home, TokenID: p.TokenID}
+	env := EnvContext(ctx, kit.Session{Profile: p.Name, EVMKey: "dev", AccountID: o.TokenID, Network: p.Network}, home)
+	return &Live{Sandbox: sb, Env: env, App: sv, Home: home, TokenID: o.TokenID}
 }

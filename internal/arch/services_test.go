@@ -1,0 +1,222 @@
+package arch
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// infra are the infrastructure clients and raw signers package app keeps to itself: a front
+// end calls a use case, never the client under it (issue 24 §2: the Transactions screen paged
+// the API itself and skipped the account check; the Account screen drove the sandbox's
+// control client and composed onboarding a third way).
+var infra = map[string][]string{
+	module + "/enduser":    {"Client"},
+	module + "/keystore":   {"Store"},
+	module + "/homechain":  {"Client"},
+	module + "/altchain":   {"RPC"},
+	module + "/sandboxctl": {"Control"},
+	module + "/agent":      {"Client"},
+	module + "/wallet":     {"EVMSigner", "SolanaSigner", "RequestSigner", "SolanaRequestSigner", "EVMKey", "SolanaKey"},
+}
+
+// infraIn lists the infrastructure types expr names, given the file's imports (name → path).
+func infraIn(expr ast.Node, imports map[string]string) []string {
+	var out []string
+	ast.Inspect(expr, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		x, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		for _, name := range infra[imports[x.Name]] {
+			if sel.Sel.Name == name {
+				out = append(out, imports[x.Name]+"."+name)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// fileImports maps the names a file imports under to their paths.
+func fileImports(f *ast.File) map[string]string {
+	out := map[string]string{}
+	for _, is := range f.Imports {
+		p, _ := strconv.Unquote(is.Path.Value)
+		name := p[strings.LastIndex(p, "/")+1:]
+		if is.Name != nil {
+			name = is.Name.Name
+		}
+		out[name] = p
+	}
+	return out
+}
+
+// appSurface is what package app exports that could hand out an infrastructure client:
+// every exported function's and method's results (of an exported type), every exported
+// field of an exported struct, every method of an exported interface, every exported
+// variable and alias; each with what it names of infra.
+func appSurface(t *testing.T) map[string][]string {
+	t.Helper()
+	p, ok := packages(t)[module+"/app"]
+	if !ok {
+		t.Fatal("no package app")
+	}
+	files, _ := filepath.Glob(filepath.Join(p.dir, "*.go"))
+	fset := token.NewFileSet()
+	found := map[string][]string{}
+	seen := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		imports := fileImports(f)
+		note := func(what string, n ast.Node) {
+			seen++
+			if got := infraIn(n, imports); len(got) > 0 {
+				found[what] = append(found[what], got...)
+			}
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if !d.Name.IsExported() || d.Type.Results == nil {
+					continue
+				}
+				what := d.Name.Name
+				if d.Recv != nil {
+					recv := d.Recv.List[0].Type
+					if s, ok := recv.(*ast.StarExpr); ok {
+						recv = s.X
+					}
+					id, ok := recv.(*ast.Ident)
+					if !ok || !id.IsExported() {
+						continue
+					}
+					what = id.Name + "." + what
+				}
+				note(what, d.Type.Results)
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						if !sp.Name.IsExported() {
+							continue
+						}
+						switch ty := sp.Type.(type) {
+						case *ast.StructType:
+							for _, fl := range ty.Fields.List {
+								for _, n := range fl.Names {
+									if n.IsExported() {
+										note(sp.Name.Name+"."+n.Name, fl.Type)
+									}
+								}
+								if len(fl.Names) == 0 { // embedded: its methods are exported too
+									note(sp.Name.Name+" (embedded)", fl.Type)
+								}
+							}
+						default:
+							note(sp.Name.Name, sp.Type)
+						}
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							if n.IsExported() {
+								if sp.Type != nil {
+									note(n.Name, sp.Type)
+								}
+								for _, v := range sp.Values {
+									note(n.Name, v)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if seen < 50 {
+		t.Fatalf("looked at %d exported declarations of package app: not its files?", seen)
+	}
+	return found
+}
+
+// TestAppHandsOutNoInfrastructureClient: no exported function, method, field, variable or
+// type of package app returns or holds an end-user client, the key store, a chain client, the
+// Solana RPC, the sandbox's control client, the agent's client or a raw signer. Tests that
+// need one take it from the package under it (keystore.Open, homechain.ProfileChain.Dial).
+func TestAppHandsOutNoInfrastructureClient(t *testing.T) {
+	found := appSurface(t)
+	var bad []string
+	for what, types := range found {
+		bad = append(bad, what+" → "+strings.Join(types, ", "))
+	}
+	sort.Strings(bad)
+	if len(bad) > 0 {
+		t.Fatalf("package app hands out infrastructure (call a use case of app instead):\n%s", strings.Join(bad, "\n"))
+	}
+}
+
+// TestInfraInSeesAClient: the check above finds what it looks for (a *enduser.Client result,
+// a wallet.EVMSigner field under another import name, one inside a func type).
+func TestInfraInSeesAClient(t *testing.T) {
+	src := `package app
+import (
+	eu "purse/enduser"
+	"purse/wallet"
+)
+func (s *App) API() (*eu.Client, error)
+type T struct { S func() wallet.EVMSigner }
+`
+	f, err := parser.ParseFile(token.NewFileSet(), "x.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imports := fileImports(f)
+	fn := f.Decls[1].(*ast.FuncDecl)
+	if got := infraIn(fn.Type.Results, imports); len(got) != 1 || got[0] != module+"/enduser.Client" {
+		t.Fatalf("results: %v", got)
+	}
+	st := f.Decls[2].(*ast.GenDecl).Specs[0].(*ast.TypeSpec).Type
+	if got := infraIn(st, imports); len(got) != 1 || got[0] != module+"/wallet.EVMSigner" {
+		t.Fatalf("field: %v", got)
+	}
+}
+
+// TestTUIImportsNoAgentOrSandboxControl: the TUI reaches the agent and the sandbox through
+// app's use cases (app.Agent, app.Sandbox, App.StartDisplayedAgent), never their clients.
+// Its test helpers (tui/internal/tuitest) set a sandbox up and may.
+func TestTUIImportsNoAgentOrSandboxControl(t *testing.T) {
+	var bad []string
+	n := 0
+	for path, p := range packages(t) {
+		if !strings.HasPrefix(path, module+"/tui") || strings.HasSuffix(path, "test") {
+			continue
+		}
+		n++
+		for _, i := range p.imports {
+			if i == module+"/agent" || i == module+"/sandboxctl" {
+				bad = append(bad, path+" → "+i)
+			}
+		}
+	}
+	if n < 10 {
+		t.Fatalf("found %d TUI packages", n)
+	}
+	sort.Strings(bad)
+	if len(bad) > 0 {
+		t.Fatalf("TUI packages import the agent's or the sandbox's client (call app instead):\n%s", strings.Join(bad, "\n"))
+	}
+}
