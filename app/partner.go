@@ -68,7 +68,7 @@ func (s *App) partnerClient(ctx context.Context, p config.Profile, u *Unlock, or
 // deadlines from this machine's clock, which the service may not share. Without an answer
 // the clock stays this machine's, and the note says so.
 func (s *App) syncServiceClock(ctx context.Context) {
-	api, err := s.API(false, nil)
+	api, err := s.api(false, nil)
 	if err == nil {
 		err = api.SyncClock(ctx)
 	}
