@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -513,6 +514,56 @@ func TestEveryRouteSignsBothWays(t *testing.T) {
 				}
 				if n < 10 {
 					t.Fatalf("only %d full-auth routes signed", n)
+				}
+			})
+		})
+	}
+}
+
+// Every partner route of the table signs both ways under a policy that allows it, a GET's
+// empty payload included; with the default policy a body that can be the request of a
+// changing partner route is asked about and a read is not. A partner route added to the table
+// is in this test by construction.
+func TestEveryPartnerRouteSignsBothWays(t *testing.T) {
+	allow := "[purposes]\npartner-auth = \"allow\"\n[partner]\n"
+	for _, rt := range partner.Routes() {
+		allow += rt.Name + " = \"allow\"\n"
+	}
+	allow += "unknown = \"allow\"\n"
+	for name, policy := range map[string]string{"allowed": allow, "default": ""} {
+		t.Run(name, func(t *testing.T) {
+			bothWays(t, policy, nil, func(t *testing.T, e *gateEnv) {
+				e.asked.set(func(Approval) error { return nil })
+				s := e.signer(t)
+				n := 0
+				for _, rt := range partner.Routes() {
+					payload, ok := partner.ExampleBody(rt.Name)
+					if !ok && rt.Method != "GET" {
+						t.Fatalf("partner route %s: no example body", rt.Name)
+					}
+					fits := partner.RoutesFitting(payload, "")
+					if !slices.ContainsFunc(fits, func(f partner.Route) bool { return f.Name == rt.Name }) {
+						t.Fatalf("partner route %s: its example body %s fits %v, not the route", rt.Name, payload, fits)
+					}
+					changes := slices.ContainsFunc(fits, func(f partner.Route) bool { return f.Changes })
+					n++
+					before := e.asked.count()
+					now := time.Now()
+					call := wallet.PartnerCall{Variant: wallet.PartnerAuthSpec, SvcID: "42", Payload: payload, Deadline: now.Add(time.Minute).Unix()}
+					pa, err := wallet.SignPartnerAuth(s, call, now)
+					if err != nil {
+						t.Fatalf("%s %s (%s): %v", rt.Method, rt.Name, payload, err)
+					}
+					if got, err := wallet.RecoverPersonal([]byte(pa.Message), pa.Signature); err != nil || got != s.Address() {
+						t.Fatalf("%s: recovered %s (%v)", rt.Name, got.Hex(), err)
+					}
+					asked := e.asked.count() > before
+					if policy == "" && asked != changes || policy != "" && asked {
+						t.Errorf("%s %s with payload %q: asked %v, a change %v (policy %s)", rt.Method, rt.Name, payload, asked, changes, name)
+					}
+				}
+				if n != len(partner.Routes()) || n < 10 {
+					t.Fatalf("%d partner routes signed", n)
 				}
 			})
 		})
