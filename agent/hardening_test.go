@@ -153,6 +153,26 @@ func TestPolicyFileMustBeTheUsersOwn(t *testing.T) {
 	}
 }
 
+// A policy file another user owns is refused, naming its owner: that user decides what the
+// agent signs. Making a file another user's needs root (as internal/nobodytest does).
+func TestPolicyFileOwnedByAnotherUserIsRefused(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("giving a file to another user (uid 65534) needs root")
+	}
+	home := t.TempDir()
+	path := filepath.Join(home, PolicyFile)
+	if err := os.WriteFile(path, []byte("[routes]\ntransactions = \"allow\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(path, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	_, err := LoadPolicy(home)
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "is owned by uid 65534, not by this user (uid 0)") {
+		t.Fatalf("a policy owned by another user: %v", err)
+	}
+}
+
 // displayPair is the agent's and the display's ends of a trusted display channel.
 func displayPair(t *testing.T) (*ConnDisplay, *DisplayConn) {
 	t.Helper()

@@ -274,7 +274,7 @@ func checkAccountsOnline(ctx context.Context, c Cluster, q *Quote, user solana.P
 	return nil
 }
 
-func checkSimulation(q *Quote, user solana.PublicKey, pre []*Account, res *SimulationResult, r *Report) {
+func checkSimulation(q *Quote, user, userUSDC solana.PublicKey, pre []*Account, res *SimulationResult, r *Report) {
 	// G28.
 	if res.Err != "" {
 		msg := "simulation failed: " + res.Err
@@ -306,6 +306,14 @@ func checkSimulation(q *Quote, user solana.PublicKey, pre []*Account, res *Simul
 
 	// G29: the user's system account.
 	pu, su := pre[0], res.Accounts[0]
+	bc := &BalanceChanges{Wallet: user, USDCAccount: userUSDC}
+	if pu != nil {
+		bc.LamportsBefore = pu.Lamports
+	}
+	if su != nil {
+		bc.LamportsAfter = su.Lamports
+	}
+	r.Simulated = bc
 	switch {
 	case pu == nil:
 		r.reject("G29", "the user account does not exist before the deposit")
@@ -341,6 +349,7 @@ func checkSimulation(q *Quote, user solana.PublicKey, pre []*Account, res *Simul
 		r.reject("G29", "the user's USDC account is not a token account before and after")
 		return
 	}
+	bc.USDCBefore, bc.USDCAfter, bc.USDCKnown = tp.amount, ts.amount, true
 	if ts.owner != tp.owner {
 		r.reject("G29", "the user's USDC account's owner changes from %s to %s", tp.owner, ts.owner)
 	}

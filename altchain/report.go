@@ -111,6 +111,21 @@ type Report struct {
 	// UnnamedWritable are the deposit's writable accounts nothing names offline (B31):
 	// Verify resolves each on the chain.
 	UnnamedWritable []solana.PublicKey
+	// Simulated is what the simulation of the signed bytes (G28) did to the user's SOL
+	// and USDC balances, as the cluster reported them; nil before the simulation.
+	Simulated *BalanceChanges
+}
+
+// BalanceChanges are the user's balances before a transaction (read from the chain) and
+// after it (the simulation's post-states): what the user approves leaving the wallet.
+type BalanceChanges struct {
+	Wallet                        solana.PublicKey
+	LamportsBefore, LamportsAfter uint64
+	USDCAccount                   solana.PublicKey
+	USDCBefore, USDCAfter         uint64
+	// USDCKnown is false when the USDC account is not a token account before or after
+	// (a rejecting finding says which); its amounts are then zero.
+	USDCKnown bool
 }
 
 func (r *Report) add(rule string, sev Severity, format string, args ...any) {

@@ -104,7 +104,7 @@ func SimulateSigned(ctx context.Context, c Cluster, q *Quote, user solana.Public
 	if len(pre) != len(watched) || len(res.Accounts) != len(watched) {
 		return fmt.Errorf("altchain: simulate: expected %d account states", len(watched))
 	}
-	checkSimulation(q, user, pre, res, r)
+	checkSimulation(q, user, exp.UserUSDC, pre, res, r)
 	r.finish()
 	return nil
 }

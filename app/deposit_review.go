@@ -61,8 +61,34 @@ func DepositReview(id string, q *altchain.Quote, cluster, currency string, r *al
 		req.Blocked = append(req.Blocked, "D20 the priority fee overflows 64 bits")
 	}
 	lead := []review.Section{depositSection(q, currency), feeSection(q, r)}
+	if r.Simulated != nil {
+		lead = append(lead, balanceSection(r.Simulated))
+	}
 	req.Sections = append(lead, req.Sections...)
 	return req
+}
+
+// balanceSection is what the simulation of the signed bytes did to the user's balances:
+// before (read from the chain) and after (the simulation's post-states), as the cluster
+// reported them. The checklist (G29) judges them; the user sees them.
+func balanceSection(b *altchain.BalanceChanges) review.Section {
+	fs := []review.Field{{Label: "SOL", Value: format.Uint(b.LamportsBefore, format.SOLDecimals) + " → " + format.Uint(b.LamportsAfter, format.SOLDecimals) + " SOL",
+		Note: "(" + change(b.LamportsBefore, b.LamportsAfter) + " lamports; wallet " + b.Wallet.String() + ")"}}
+	if b.USDCKnown {
+		fs = append(fs, review.Field{Label: "USDC", Value: format.Uint(b.USDCBefore, format.USDCDecimals) + " → " + format.Uint(b.USDCAfter, format.USDCDecimals) + " USDC",
+			Note: "(" + change(b.USDCBefore, b.USDCAfter) + " smallest units; token account " + b.USDCAccount.String() + ")"})
+	} else {
+		fs = append(fs, review.Field{Label: "USDC", Value: "unknown: token account " + b.USDCAccount.String() + " is not a token account before and after (G29)"})
+	}
+	return review.Section{Heading: "Your balances (simulation of the signed transaction)", Fields: fs}
+}
+
+// change is after - before with its sign, in the units given.
+func change(before, after uint64) string {
+	if after >= before {
+		return "+" + strconv.FormatUint(after-before, 10)
+	}
+	return "−" + strconv.FormatUint(before-after, 10)
 }
 
 func depositSection(q *altchain.Quote, currency string) review.Section {

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,6 +22,7 @@ import (
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain/homechaintest"
+	"purse/internal/visible/visibletest"
 	"purse/keystore"
 	"purse/partner"
 	"purse/wallet"
@@ -517,4 +519,132 @@ func TestEveryRouteSignsBothWays(t *testing.T) {
 			})
 		})
 	}
+}
+
+// Every partner route of the table signs both ways under a policy that allows it, a GET's
+// empty payload included; with the default policy a body that can be the request of a
+// changing partner route is asked about and a read is not. A partner route added to the table
+// is in this test by construction.
+func TestEveryPartnerRouteSignsBothWays(t *testing.T) {
+	allow := "[purposes]\npartner-auth = \"allow\"\n[partner]\n"
+	for _, rt := range partner.Routes() {
+		allow += rt.Name + " = \"allow\"\n"
+	}
+	allow += "unknown = \"allow\"\n"
+	for name, policy := range map[string]string{"allowed": allow, "default": ""} {
+		t.Run(name, func(t *testing.T) {
+			bothWays(t, policy, nil, func(t *testing.T, e *gateEnv) {
+				e.asked.set(func(Approval) error { return nil })
+				s := e.signer(t)
+				n := 0
+				for _, rt := range partner.Routes() {
+					payload, ok := partner.ExampleBody(rt.Name)
+					if !ok && rt.Method != "GET" {
+						t.Fatalf("partner route %s: no example body", rt.Name)
+					}
+					fits := partner.RoutesFitting(payload, "")
+					if !slices.ContainsFunc(fits, func(f partner.Route) bool { return f.Name == rt.Name }) {
+						t.Fatalf("partner route %s: its example body %s fits %v, not the route", rt.Name, payload, fits)
+					}
+					changes := slices.ContainsFunc(fits, func(f partner.Route) bool { return f.Changes })
+					n++
+					before := e.asked.count()
+					now := time.Now()
+					call := wallet.PartnerCall{Variant: wallet.PartnerAuthSpec, SvcID: "42", Payload: payload, Deadline: now.Add(time.Minute).Unix()}
+					pa, err := wallet.SignPartnerAuth(s, call, now)
+					if err != nil {
+						t.Fatalf("%s %s (%s): %v", rt.Method, rt.Name, payload, err)
+					}
+					if got, err := wallet.RecoverPersonal([]byte(pa.Message), pa.Signature); err != nil || got != s.Address() {
+						t.Fatalf("%s: recovered %s (%v)", rt.Name, got.Hex(), err)
+					}
+					asked := e.asked.count() > before
+					if policy == "" && asked != changes || policy != "" && asked {
+						t.Errorf("%s %s with payload %q: asked %v, a change %v (policy %s)", rt.Method, rt.Name, payload, asked, changes, name)
+					}
+				}
+				if n != len(partner.Routes()) || n < 10 {
+					t.Fatalf("%d partner routes signed", n)
+				}
+			})
+		})
+	}
+}
+
+// What a client supplies reaches the user escaped, in the process and through the agent: a
+// route name with control or format characters is refused before anyone is asked, naming
+// the field; a personal message, a full-auth body, a mint consent's hash and a partner body
+// carrying ESC, OSC, CSI, U+202E and a forged newline are shown with none of them raw
+// (issue 21: "every string a client supplies is shown escaped").
+func TestGateShowsWhatTheClientSaysEscaped(t *testing.T) {
+	confirmAll := "[purposes]\nfull-auth = \"confirm\"\npersonal = \"confirm\"\npartner-auth = \"confirm\"\nmint-consent = \"confirm\"\n" +
+		"[routes]\ntransactions = \"confirm\"\nunknown = \"confirm\"\n[partner]\nunknown = \"confirm\"\n"
+	bothWays(t, confirmAll, nil, func(t *testing.T, e *gateEnv) {
+		s := e.signer(t)
+		now := time.Now()
+		dl := now.Add(time.Minute).Unix()
+		for _, route := range []string{"transactions" + visibletest.Text, "\x1b]0;pwned\x07", "card\u202e", "card\u2028", "tx\r\nFORGED LINE"} {
+			_, err := wallet.SignFullAuthCall(s, "POST", route, []byte(`{"pageSize":5}`), dl, now)
+			if err == nil || !strings.Contains(err.Error(), "route") || !strings.Contains(err.Error(), "control") {
+				t.Fatalf("route %q: %v", route, err)
+			}
+			visibletest.Verify(t, "the refusal of route "+strconv.Quote(route), err.Error())
+		}
+		if n := e.asked.count(); n != 0 {
+			t.Fatalf("the display was asked %d times about a route it cannot show", n)
+		}
+		hostile := visibletest.Text
+		body, _ := json.Marshal(map[string]any{"pageSize": 5, "note": hostile})
+		for name, sign := range map[string]func() error{
+			"personal message": func() error { _, err := wallet.SignPersonal(s, []byte("hello "+hostile)); return err },
+			"raw full-auth body": func() error {
+				_, err := wallet.SignFullAuthCall(s, "POST", "transactions", []byte(`{"pageSize":5}`+hostile), dl, now)
+				return err
+			},
+			"JSON full-auth body": func() error {
+				_, err := wallet.SignFullAuthCall(s, "POST", "transactions", body, dl, now)
+				return err
+			},
+			"mint consent hash": func() error {
+				_, err := wallet.SignMintConsent(s, "purse "+hostile, strconv.FormatInt(dl, 10), now)
+				return err
+			},
+			"partner body": func() error {
+				_, err := wallet.SignPartnerAuth(s, wallet.PartnerCall{Variant: wallet.PartnerAuthUR, Payload: []byte(`{"svcId":1,"x":"` + hostile + `"}`), Deadline: dl}, now)
+				return err
+			},
+		} {
+			before := e.asked.count()
+			if err := sign(); !errors.Is(err, agent.ErrDenied) || e.asked.count() != before+1 {
+				t.Fatalf("%s: %v (asked %d more)", name, err, e.asked.count()-before)
+			}
+			txt := reviewText(e.asked.last().Review)
+			visibletest.Verify(t, name+" in the review", outsideBlocks(txt))
+			// Inside a block the text is what is signed, exactly: its newlines stay, and
+			// everything else that would act on a terminal is shown as a picture.
+			visibletest.Verify(t, name+" in the review", strings.ReplaceAll(txt, visibletest.Forged, "forged"))
+			if !strings.Contains(txt, "␛]0;owned␇") && !strings.Contains(txt, `\u001b]0;owned\u0007`) {
+				t.Errorf("%s: the hostile text is not shown escaped:\n%s", name, txt)
+			}
+		}
+	})
+}
+
+// outsideBlocks is a review's text without the contents of its blocks (a message, a payload
+// shown exactly between -----BEGIN----- and -----END-----, its own newlines kept).
+func outsideBlocks(txt string) string {
+	var out []string
+	in := false
+	for _, l := range strings.Split(txt, "\n") {
+		switch {
+		case l == "-----BEGIN-----":
+			in = true
+		case l == "-----END-----":
+			in = false
+		case in:
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
 }

@@ -6,12 +6,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -723,5 +725,62 @@ func TestProxySaysWhereItSigns(t *testing.T) {
 	resp, body := e.do(http.MethodPost, "/api/v2/transactions", `{"pageSize":5}`, http.Header{"Content-Type": {"application/json"}})
 	if resp.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(`"retCode":0`)) {
 		t.Fatalf("through the agent: HTTP %d %s", resp.StatusCode, body)
+	}
+}
+
+// Every GET of the route table (a full-auth read with an empty payload) passes the proxy
+// with the same answer when the proxy signs in its process and when it signs through a live
+// agent, each signature audited by whoever made it (issue 21: with an agent running, every
+// full-auth call with an empty payload failed in the proxy).
+func TestProxyEmptyPayloadReadsBothWays(t *testing.T) {
+	e := newProxyEnv(t, nil)
+	audited := func() int {
+		ks, err := e.app.Keys(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := ks.ListAudit()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(recs)
+	}
+	timeNow := regexp.MustCompile(`"(timeNow|restartDateMs)":[0-9]+`)
+	var gets []enduser.Route
+	for _, rt := range enduser.Routes() {
+		if rt.Auth == enduser.AuthFull && rt.Method == http.MethodGet {
+			gets = append(gets, rt)
+		}
+	}
+	if len(gets) < 4 {
+		t.Fatalf("only %d full-auth GET routes", len(gets))
+	}
+	read := func() (map[string]string, int) {
+		before := audited()
+		got := map[string]string{}
+		for _, rt := range gets {
+			resp, body := e.do(http.MethodGet, rt.Path, "", nil)
+			// The service's clock in the answer (and a date computed from it) is what differs.
+			got[rt.Name] = fmt.Sprintf("HTTP %d %s", resp.StatusCode, timeNow.ReplaceAll(body, nil))
+			if c := e.lastCall(); c.Path != rt.Path || c.Auth != "full" {
+				t.Errorf("%s: the proxy's call %+v is not the signed GET", rt.Name, c)
+			}
+		}
+		return got, audited() - before
+	}
+	local, localSigned := read()
+	serveAgent(t, e.home, nil)
+	e.start(ProxyOptions{})
+	if e.px.Info().SignsIn != ProxySignsInAgent {
+		t.Fatalf("the proxy does not sign in the agent: %+v", e.px.Info())
+	}
+	viaAgent, agentSigned := read()
+	if localSigned != len(gets) || agentSigned != localSigned {
+		t.Fatalf("signatures audited: %d in the process, %d by the agent, for %d reads", localSigned, agentSigned, len(gets))
+	}
+	for name, v := range local {
+		if !strings.HasPrefix(v, "HTTP 200 ") || viaAgent[name] != v {
+			t.Errorf("%s: in the process %s\nthrough the agent %s", name, v, viaAgent[name])
+		}
 	}
 }

@@ -165,6 +165,18 @@ var routeTable = []Route{
 // Routes returns a copy of the partner route table, in table order.
 func Routes() []Route { return slices.Clone(routeTable) }
 
+// ExampleBody is a body of partner route name as the wire has it (its keys, the values at
+// their zero): a payload that is a request of that route. ok is false for a route without a
+// body (a GET).
+func ExampleBody(name string) (body []byte, ok bool) {
+	rt, found := LookupRoute(name)
+	if !found || rt.body == nil {
+		return nil, false
+	}
+	body, err := json.Marshal(rt.body)
+	return body, err == nil
+}
+
 // LookupRoute finds a partner route by name.
 func LookupRoute(name string) (Route, bool) {
 	i := slices.IndexFunc(routeTable, func(r Route) bool { return r.Name == name })

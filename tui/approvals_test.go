@@ -15,6 +15,7 @@ import (
 	"purse/app"
 	"purse/app/apptest"
 	"purse/config"
+	"purse/internal/visible/visibletest"
 	"purse/keystore"
 	"purse/tui/internal/tuitest"
 	"purse/tui/review"
@@ -270,5 +271,31 @@ func TestOwnSignatureIsAskedInTheSameDialog(t *testing.T) {
 	}
 	if err := <-done; err != nil {
 		t.Fatalf("approved at once: %v", err)
+	}
+}
+
+// A client's name and message carrying ESC, OSC, CSI, U+202E and a forged newline reach the
+// TUI's review of an agent request as pictures: nothing of them acts on the terminal, and the
+// forged line shows only inside the message, which is shown exactly.
+func TestAgentRequestShowsHostileTextEscaped(t *testing.T) {
+	at := newApprovalTest(t)
+	res := at.sign(context.Background(), "purse "+visibletest.Text, "hello "+visibletest.Text)
+	if _, ok := at.next().(approvalMsg); !ok {
+		t.Fatal("expected the agent's request")
+	}
+	at.review()
+	v := frameOf(at.m)
+	visibletest.Verify(t, "the review's frame", strings.ReplaceAll(v, visibletest.Forged, "forged"))
+	if !strings.Contains(v, "␛]0;owned␇") || strings.Count(v, visibletest.Forged) != 2 {
+		t.Fatalf("the client's name and message are not shown escaped:\n%s", v)
+	}
+	for _, l := range strings.Split(v, "\n") {
+		if i := strings.Index(l, visibletest.Forged); i >= 0 && !strings.Contains(l[:i], "␊") && !strings.Contains(l, "│") {
+			t.Errorf("the forged line stands on its own, outside the message's box: %q\n%s", l, v)
+		}
+	}
+	at.press(keyOf(tea.KeyEscape))
+	if r := result(t, res); r.err == nil {
+		t.Fatal("esc signed")
 	}
 }

@@ -177,6 +177,9 @@ func (r Request) Check(now time.Time) error {
 		if len(r.Route) > MaxNameBytes {
 			return fmt.Errorf("full-auth request: route name of %d bytes is over the limit of %d", len(r.Route), MaxNameBytes)
 		}
+		if err := routeName(r.Route); err != nil {
+			return err
+		}
 		return r.checkDeadline(now, protocol.MaxFullAuthWindow)
 	case PurposeMintConsent:
 		switch {
@@ -224,6 +227,24 @@ func (r Request) Check(now time.Time) error {
 		case len(r.Quote) > MaxQuoteBytes:
 			return fmt.Errorf("solana-tx request: quote of %d bytes is over the limit of %d", len(r.Quote), MaxQuoteBytes)
 		}
+	}
+	return nil
+}
+
+// routeName refuses a route name that is not one: the route table's names and the paths a
+// client sends to are printable text, and a name with a control, format or separator
+// character (an escape sequence, a bidi override, a line break) could only rewrite what the
+// user is shown about the call.
+func routeName(route string) error {
+	for i := 0; i < len(route); {
+		c, size := utf8.DecodeRuneInString(route[i:])
+		switch {
+		case c == utf8.RuneError && size <= 1:
+			return fmt.Errorf("full-auth request: route %q: invalid UTF-8 byte 0x%02X at byte %d; expected a route name or path", route, route[i], i)
+		case unicode.IsControl(c), unicode.In(c, unicode.Cf, unicode.Zl, unicode.Zp):
+			return fmt.Errorf("full-auth request: route %q: control or format character U+%04X at byte %d; expected a route name or path of printable characters", route, c, i)
+		}
+		i += size
 	}
 	return nil
 }

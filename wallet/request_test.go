@@ -204,3 +204,23 @@ func TestRequestDigestsAreDisjointAcrossPurposes(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A route is a name of the route table or a path: one with a control, format or separator
+// character, or invalid UTF-8, is refused naming the route field; a name or path is not.
+func TestRequestRouteIsPrintable(t *testing.T) {
+	now := time.Now()
+	dl := strconv.FormatInt(now.Add(time.Minute).Unix(), 10)
+	for _, route := range []string{"", "card-status", "/api/v2/some-route", "/api/v2/caf\u00e9 page"} {
+		r := Request{Purpose: PurposeFullAuth, Method: "POST", Route: route, Payload: []byte(`{}`), Deadline: dl}
+		if err := r.Check(now); err != nil {
+			t.Errorf("route %q: %v", route, err)
+		}
+	}
+	for _, route := range []string{"card\x1b[2J", "card\x1b]0;x\x07", "card\u009b31m", "card\u202e", "card\u200b", "card\u2028", "card\r\nFORGED", "card\n", "card\xff", "card\x7f"} {
+		r := Request{Purpose: PurposeFullAuth, Method: "POST", Route: route, Payload: []byte(`{}`), Deadline: dl}
+		err := r.Check(now)
+		if err == nil || !strings.HasPrefix(err.Error(), "full-auth request: route ") {
+			t.Errorf("route %q: %v", route, err)
+		}
+	}
+}

@@ -331,3 +331,57 @@ func TestFlagHelpHasNoBackquotes(t *testing.T) {
 		t.Fatalf("sandbox --help (%d): %s %s", c, out, e)
 	}
 }
+
+// `purse kyc form-a --sign` (or --submit) with no terminal and no --yes refuses: exit 2 (a
+// question with no terminal to ask it on is a usage error), the message names --yes, the
+// policy line and says nothing was signed; no signature is audited and the service
+// receives none. With --yes the same command signs and submits.
+func TestFormASignWithoutTerminalOrYesRefuses(t *testing.T) {
+	srv := apiEnv(t)
+	if _, e, c := purse(t, "", "profile", "set", "mint_token_id=generate"); c != exitOK {
+		t.Fatal(e)
+	}
+	out, e, c := purse(t, "", "account", "mint", "--email", "me@example.com", "--lot-number", "l", "--captcha-output", "sandbox-pass", "--pass-token", "p", "--gen-time", "1", "--json")
+	if c != exitOK {
+		t.Fatalf("mint: %s", e)
+	}
+	id, _ := strconv.ParseUint(jsonOut(t, out)["tokenId"].(string), 10, 64)
+	if _, e, c := purse(t, "", "--yes", "account", "idv-token"); c != exitOK {
+		t.Fatalf("idv-token: %s", e)
+	}
+	if err := srv.KYCApprove(id); err != nil {
+		t.Fatal(err)
+	}
+	formA := func() int {
+		n := 0
+		for _, r := range auditRecords(t) {
+			if r["purpose"] == "form-a" {
+				n++
+			}
+		}
+		return n
+	}
+	before, err := srv.State(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, flag := range []string{"--sign", "--submit"} {
+		out, e, c := purse(t, "", "kyc", "form-a", flag)
+		if c != exitUsage || !strings.Contains(e, "pass --yes to approve it from a script") || !strings.Contains(e, "nothing was signed") ||
+			!strings.Contains(e, `purposes.form-a = "confirm" (default)`) {
+			t.Fatalf("form-a %s without a terminal or --yes: exit %d\nstdout: %s\nstderr: %s", flag, c, out, e)
+		}
+		if n := formA(); n != 0 {
+			t.Fatalf("form-a %s: %d Form A signatures audited", flag, n)
+		}
+		if st, err := srv.State(id); err != nil || st.KYCStep != before.KYCStep {
+			t.Fatalf("form-a %s: the KYC step moved from %s to %s (%v)", flag, before.KYCStepStr, st.KYCStepStr, err)
+		}
+	}
+	if _, e, c := purse(t, "", "--yes", "kyc", "form-a", "--submit"); c != exitOK || formA() != 1 {
+		t.Fatalf("form-a --submit --yes: exit %d %s", c, e)
+	}
+	if st, err := srv.State(id); err != nil || st.KYCStep == before.KYCStep {
+		t.Fatalf("after --yes the KYC step is still %s (%v)", before.KYCStepStr, err)
+	}
+}

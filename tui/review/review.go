@@ -265,18 +265,16 @@ func (m *Model) fields(fs []Field, w int) []string {
 		if f.Note != "" {
 			v += "   " + f.Note
 		}
-		esc, n := visible.Escape(v)
-		m.escaped += n
+		// A field is one line: a newline in its value (a client's name, a route) is shown
+		// as ␊, as the CLI's review shows it, so it cannot start what reads as a line of
+		// its own.
+		_, n := visible.Escape(v)
+		m.escaped += n + strings.Count(v, "\n")
 		labels := kit.Wrap(f.Label, lw)
-		var parts []string
-		for i, l := range strings.Split(esc, "\n") {
-			wrapped := kit.Wrap(l, vw)
-			if i == 0 && len(wrapped) == 1 {
-				parts = append(parts, wrapped[0])
-				continue
-			}
-			// continuation pieces carry the wrap mark so they are not read as new values
-			parts = append(parts, wrapped[0])
+		wrapped := kit.Wrap(visible.Line(v), vw)
+		parts := wrapped[:1]
+		// continuation pieces carry the wrap mark so they are not read as new values
+		if len(wrapped) > 1 {
 			for _, p := range kit.Wrap(strings.Join(wrapped[1:], ""), vw-2) {
 				parts = append(parts, s.Marks.Wrap+" "+p)
 			}
