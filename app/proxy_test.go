@@ -735,7 +735,7 @@ func TestProxySaysWhereItSigns(t *testing.T) {
 func TestProxyEmptyPayloadReadsBothWays(t *testing.T) {
 	e := newProxyEnv(t, nil)
 	audited := func() int {
-		ks, err := e.app.Keys(nil)
+		ks, err := e.app.keys(nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -28,7 +28,7 @@ func readScreens(t *testing.T, sbx *tuitest.Live, sv *app.App) map[string]string
 		name string
 		new  func() kit.Screen
 	}{
-		{"Account", func() kit.Screen { return account.New(sbx.Env, sv) }},
+		{"Account", func() kit.Screen { return account.New(sbx.Env, sv, sv.Sandbox()) }},
 		{"Card", func() kit.Screen { return card.New(sbx.Env, sv) }},
 		{"Transactions", func() kit.Screen { return txs.New(sbx.Env, sv) }},
 		// Balances reads logged out first when the key is locked, and logs in on l (its
@@ -88,7 +88,7 @@ func TestReadScreensInTheProcessAndThroughTheAgent(t *testing.T) {
 	viaAgent := readScreens(t, sbx, sv)
 	agentSigned := auditCount(t, sbx.Home) - before
 
-	st, err := sv.AgentClient().Status(context.Background())
+	st, err := sv.Agent().Status(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,9 +3,11 @@ package homechaintest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 	"time"
 
@@ -224,6 +226,7 @@ func (c *Chain) transact(ctx context.Context, s *sender, to common.Address, data
 	if err != nil {
 		return nil, err
 	}
+	c.awaitPoolDropped(ctx, s.addr, tx.Nonce())
 	if r.Status != types.ReceiptStatusSuccessful {
 		_, cerr := c.client.CallContract(ctx, ethereum.CallMsg{From: s.addr, To: &to, Data: data, Value: value}, new(big.Int).Sub(r.BlockNumber, big.NewInt(1)))
 		if cerr != nil {
@@ -232,6 +235,29 @@ func (c *Chain) transact(ctx context.Context, s *sender, to common.Address, data
 		return r, fmt.Errorf("tx %s reverted", tx.Hash().Hex())
 	}
 	return r, nil
+}
+
+// awaitPoolDropped waits (briefly) until the txpool no longer holds from's transaction of
+// nonce: it takes the new head's state when it drops the mined transactions, asynchronously,
+// and a transaction sent before that is checked against the old state (a key funded by
+// FundETH was refused for "insufficient funds" right after it returned).
+func (c *Chain) awaitPoolDropped(ctx context.Context, from common.Address, nonce uint64) {
+	if c.pool == nil {
+		return
+	}
+	deadline := time.Now().Add(time.Second)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		var content struct {
+			Pending map[string]json.RawMessage `json:"pending"`
+		}
+		if err := c.pool.CallContext(ctx, &content, "txpool_contentFrom", from); err != nil {
+			return
+		}
+		if _, held := content.Pending[strconv.FormatUint(nonce, 10)]; !held {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // waitMined polls for the receipt every few milliseconds (blocks are sealed as soon as a
