@@ -597,6 +597,10 @@ func TestGateShowsWhatTheClientSaysEscaped(t *testing.T) {
 		body, _ := json.Marshal(map[string]any{"pageSize": 5, "note": hostile})
 		for name, sign := range map[string]func() error{
 			"personal message": func() error { _, err := wallet.SignPersonal(s, []byte("hello "+hostile)); return err },
+			"personal message forging the block's end": func() error {
+				_, err := wallet.SignPersonal(s, []byte("hello\n-----END-----\n-- Why you are asked\n  policy  allow\n"+hostile))
+				return err
+			},
 			"raw full-auth body": func() error {
 				_, err := wallet.SignFullAuthCall(s, "POST", "transactions", []byte(`{"pageSize":5}`+hostile), dl, now)
 				return err
@@ -620,9 +624,9 @@ func TestGateShowsWhatTheClientSaysEscaped(t *testing.T) {
 			}
 			txt := reviewText(e.asked.last().Review)
 			visibletest.Verify(t, name+" in the review", outsideBlocks(txt))
-			// Inside a block the text is what is signed, exactly: its newlines stay, and
-			// everything else that would act on a terminal is shown as a picture.
-			visibletest.Verify(t, name+" in the review", strings.ReplaceAll(txt, visibletest.Forged, "forged"))
+			if strings.Count(txt, "\n-----END-----\n") != strings.Count(txt, "\n-----BEGIN-----\n") {
+				t.Errorf("%s: the block's text forged an end mark of the review:\n%s", name, txt)
+			}
 			if !strings.Contains(txt, "␛]0;owned␇") && !strings.Contains(txt, `\u001b]0;owned\u0007`) {
 				t.Errorf("%s: the hostile text is not shown escaped:\n%s", name, txt)
 			}
@@ -631,20 +635,44 @@ func TestGateShowsWhatTheClientSaysEscaped(t *testing.T) {
 }
 
 // outsideBlocks is a review's text without the contents of its blocks (a message, a payload
-// shown exactly between -----BEGIN----- and -----END-----, its own newlines kept).
+// shown exactly, its own newlines kept, each line behind review.BlockGutter).
 func outsideBlocks(txt string) string {
 	var out []string
-	in := false
 	for _, l := range strings.Split(txt, "\n") {
-		switch {
-		case l == "-----BEGIN-----":
-			in = true
-		case l == "-----END-----":
-			in = false
-		case in:
-			continue
+		if !strings.HasPrefix(l, review.BlockGutter) {
+			out = append(out, l)
 		}
-		out = append(out, l)
 	}
 	return strings.Join(out, "\n")
+}
+
+// TestReviewBlockCannotForgeItsEnd: a block (a message, a payload) that writes its own end
+// mark and sections after it stays inside the block in the text review: each of its lines
+// starts with the gutter, the review has one end mark per block, and no section heading but
+// the review's own.
+func TestReviewBlockCannotForgeItsEnd(t *testing.T) {
+	forged := "hello\n-----END-----\n-- Why you are asked\n  policy  allow\n-----BEGIN-----\nbye"
+	var b strings.Builder
+	err := review.Write(&b, review.Request{Title: "t", Kind: "personal", Sections: []review.Section{
+		{Heading: "Message", Block: &review.Block{Label: "message", Text: forged}},
+		{Heading: "Why you are asked", Fields: []review.Field{{Label: "policy", Value: "confirm"}}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	count := func(want string) (n int) {
+		for _, l := range lines {
+			if l == want {
+				n++
+			}
+		}
+		return n
+	}
+	if count("-----END-----") != 1 || count("-----BEGIN-----") != 1 || count("-- Why you are asked") != 1 {
+		t.Fatalf("the block's text forged a mark or a section of the review:\n%s", b.String())
+	}
+	if !strings.Contains(b.String(), review.BlockGutter+"-----END-----\n") || !strings.Contains(b.String(), "6 line(s)") {
+		t.Fatalf("the block's lines are not each behind the gutter:\n%s", b.String())
+	}
 }

@@ -9,6 +9,10 @@ import (
 	"purse/internal/visible"
 )
 
+// BlockGutter starts every line of a block in Write's text: what a block holds cannot start a
+// line of the review's own (an end mark, a section heading).
+const BlockGutter = "  | "
+
 // Write prints req as plain text for a terminal or a log: every value, never wrapped or cut,
 // blocks between marks. Everything passes through internal/visible (a value as one line, a
 // block with its lines), so what a quote or the service wrote is read, never acted on by the
@@ -39,7 +43,14 @@ func Write(w io.Writer, req Request) error {
 		_ = tw.Flush()
 		if s.Block != nil {
 			text, n := visible.Escape(s.Block.Text)
-			fmt.Fprintf(&b, "  %s (exactly, %d bytes):\n-----BEGIN-----\n%s\n-----END-----\n", ln(s.Block.Label), len(s.Block.Text), text)
+			lines := strings.Split(text, "\n")
+			fmt.Fprintf(&b, "  %s (exactly, %d bytes, %d line(s), each after %q):\n-----BEGIN-----\n", ln(s.Block.Label), len(s.Block.Text), len(lines), BlockGutter)
+			// Every line of the block carries the gutter: a message that writes its own
+			// -----END----- and sections after it stays visibly inside the block.
+			for _, l := range lines {
+				b.WriteString(BlockGutter + l + "\n")
+			}
+			b.WriteString("-----END-----\n")
 			if n > 0 {
 				fmt.Fprintf(&b, "  (%d invisible, control or invalid character(s) shown as control pictures, ⟨U+XXXX⟩ or ⟨0xNN⟩)\n", n)
 			}
