@@ -401,6 +401,16 @@ func TestKeyExport(t *testing.T) {
 	if b, _ := os.ReadFile(raw); string(b) != testDevKey+"\n" {
 		t.Fatal("raw export content")
 	}
+	// The raw key is written into the named file only: no temporary copy beside it.
+	only := t.TempDir()
+	right = "export raw dev\n"
+	setTerminal(t, &right)
+	if _, errOut, code := purse(t, "", "key", "export", "dev", "--out", filepath.Join(only, "dev.hex"), "--unsafe-raw"); code != exitOK {
+		t.Fatalf("raw into an empty folder: %d %s", code, errOut)
+	}
+	if ents, _ := os.ReadDir(only); len(ents) != 1 || ents[0].Name() != "dev.hex" {
+		t.Fatalf("after a raw export the folder holds %v, not only dev.hex", ents)
+	}
 	solRaw := filepath.Join(dir, "sol.json")
 	right = "export raw sol\n"
 	setTerminal(t, &right)
