@@ -40,7 +40,7 @@ func exportHistory(ctx context.Context, c *enduser.Client, f enduser.TxFilter, d
 	var n int
 	var err error
 	if format == "csv" {
-		n, err = TransactionsCSV(&buf, c.All(ctx, f))
+		n, err = TransactionsCSV(&buf, c.All(ctx, f), nil)
 	} else {
 		n, err = transactionsJSON(&buf, c.All(ctx, f), now)
 	}
@@ -105,8 +105,10 @@ func writeExport(dir, ext string, now time.Time, data []byte) (string, error) {
 }
 
 // TransactionsCSV writes records as CSV: a header of every field's JSON name, in wire
-// order, and one row per record. Every front end's CSV of the history is this one.
-func TransactionsCSV(w io.Writer, records iter.Seq2[enduser.Transaction, error]) (int, error) {
+// order, and one row per record. Every front end's CSV of the history is this one. cell,
+// when not nil, is how a front end shows each value (escaped, on a terminal); nil writes
+// every value exactly, as a file or a program needs it.
+func TransactionsCSV(w io.Writer, records iter.Seq2[enduser.Transaction, error], cell func(string) string) (int, error) {
 	cw := csv.NewWriter(w)
 	var header []string
 	for _, f := range enduser.TransactionFields(enduser.Transaction{}) {
@@ -123,7 +125,9 @@ func TransactionsCSV(w io.Writer, records iter.Seq2[enduser.Transaction, error])
 		fields := enduser.TransactionFields(t)
 		row := make([]string, len(fields))
 		for i, fl := range fields {
-			row[i] = fl[1]
+			if row[i] = fl[1]; cell != nil {
+				row[i] = cell(fl[1])
+			}
 		}
 		if err := cw.Write(row); err != nil {
 			return n, err

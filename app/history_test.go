@@ -45,7 +45,7 @@ func TestExportNamesNeverOverwrite(t *testing.T) {
 
 func TestTransactionsCSVHasEveryField(t *testing.T) {
 	var b strings.Builder
-	n, err := TransactionsCSV(&b, Records([]enduser.Transaction{{ID: 7, Direction: enduser.DirectionIn}}))
+	n, err := TransactionsCSV(&b, Records([]enduser.Transaction{{ID: 7, Direction: enduser.DirectionIn}}), nil)
 	if err != nil || n != 1 {
 		t.Fatalf("%d %v", n, err)
 	}

@@ -255,6 +255,9 @@ func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, 
 	if errors.Is(err, keystore.ErrSameKey) {
 		return KeyAdded{}, usage(err) // the user's to decide: use the stored key
 	}
+	if errors.Is(err, keystore.ErrInvalidSecret) {
+		return KeyAdded{}, usage(err) // malformed or all-zero: bad input, as any other
+	}
 	if err != nil {
 		return KeyAdded{}, err
 	}

@@ -20,6 +20,7 @@ import (
 	"purse/internal/atomicfile"
 	"purse/internal/evmaddr"
 	"purse/internal/lazyre"
+	"purse/internal/regular"
 	"purse/protocol"
 )
 
@@ -602,7 +603,7 @@ type fileFormat struct {
 // Load reads the profiles of home; a missing file is an empty store with the sandbox.
 func Load(home string) (*Store, error) {
 	s := &Store{path: filepath.Join(home, ProfilesFile), profiles: map[string]*Profile{}}
-	b, err := os.ReadFile(s.path)
+	b, err := regular.ReadFile(s.path) // a FIFO put there would make every command wait
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}

@@ -1,5 +1,19 @@
 package keystore
 
+import "errors"
+
+// ErrInvalidSecret is matched (errors.Is) by the errors of a secret given to import that is
+// not a usable key: malformed (hex, length, a keypair file, a mnemonic or its path) or one
+// anyone can derive (all zero). It is the user's input to fix, not a failure of purse.
+var ErrInvalidSecret = errors.New("invalid secret")
+
+// invalidSecret marks err as ErrInvalidSecret; its message stays err's.
+type invalidSecret struct{ err error }
+
+func (e invalidSecret) Error() string        { return e.err.Error() }
+func (e invalidSecret) Unwrap() error        { return e.err }
+func (e invalidSecret) Is(target error) bool { return target == ErrInvalidSecret }
+
 // New creates a key of the given kind under label.
 func (s *Store) New(label string, kind Kind) (Entry, error) {
 	if err := ValidateLabel(label); err != nil {
@@ -20,7 +34,7 @@ func (s *Store) ImportHex(label string, kind Kind, hexKey []byte) (Entry, error)
 	}
 	sec, err := parseHexKey(kind, hexKey)
 	if err != nil {
-		return Entry{}, err
+		return Entry{}, invalidSecret{err}
 	}
 	return s.add(label, sec)
 }
@@ -34,7 +48,7 @@ func (s *Store) ImportMnemonic(label string, kind Kind, mnemonic, passphrase []b
 	}
 	sec, err := deriveMnemonic(kind, mnemonic, passphrase, path)
 	if err != nil {
-		return Entry{}, err
+		return Entry{}, invalidSecret{err}
 	}
 	return s.add(label, sec)
 }
@@ -62,7 +76,7 @@ func (s *Store) ImportSolanaKeypair(label string, data []byte) (Entry, error) {
 	}
 	sec, err := parseSolanaKeypair(data)
 	if err != nil {
-		return Entry{}, err
+		return Entry{}, invalidSecret{err}
 	}
 	return s.add(label, sec)
 }

@@ -529,7 +529,9 @@ func (m *Model) setError(i int, what string, err error, next, slot string) {
 		return
 	}
 	advised := next != "" || kit.OwnAdvice(err)
+	// The note holds what the footer shows: Explain's text escaped, and so what and next.
 	text, derived := m.env.Explain(err)
+	what, next = visible.Line(what), visible.Line(next)
 	if next == "" {
 		next = derived
 	}
@@ -658,10 +660,10 @@ func (m *Model) footerLines() []string {
 		}
 		out = append(out, s.StatusBusy.Render(kit.Truncate(line, w)))
 	case n.errText != "":
-		for _, l := range clampLines(kit.WrapWords(s.Marks.Error+": "+n.errWhat+": "+visible.Line(n.errText), w), 2, w) {
+		for _, l := range clampLines(kit.WrapWords(s.Marks.Error+": "+n.errWhat+": "+n.errText, w), 2, w) {
 			out = append(out, s.StatusError.Render(l))
 		}
-		next := visible.Line(n.errNext)
+		next := n.errNext
 		if m.retries(n) {
 			next += " Press r to retry."
 		}

@@ -13,6 +13,7 @@ import (
 	"purse/app"
 	"purse/enduser"
 	"purse/internal/format"
+	"purse/internal/visible"
 	"purse/sandboxctl"
 )
 
@@ -402,7 +403,13 @@ func (a *cli) txListCmd() *cobra.Command {
 		}
 		switch {
 		case format == "csv":
-			_, err := app.TransactionsCSV(a.stdout, app.Records(h.Transactions))
+			// Exact to a file or a program; on a terminal each value is shown escaped (a
+			// newline in a field as ␊), still CSV, so the service's text never acts on it.
+			var cell func(string) string
+			if isTerminal(a.stdout) {
+				cell = visible.Line
+			}
+			_, err := app.TransactionsCSV(a.stdout, app.Records(h.Transactions), cell)
 			return err
 		case format == "json" && h.Page != nil:
 			return a.print(h.Page, nil)

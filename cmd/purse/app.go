@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -29,6 +30,9 @@ const (
 	exitUsage    = 2
 	exitRejected = 3 // a signature or a validation was rejected
 	exitUnknown  = 4 // a signed fund-moving request may have taken effect: its outcome is unknown
+	// exitInterrupted is the shells' code of SIGINT (128 + 2): a signal ended the command and
+	// no outcome of a fund-moving request was to be reported.
+	exitInterrupted = 130
 )
 
 // version is set by the Makefile through -ldflags.
@@ -82,6 +86,8 @@ func exitCode(err error) int {
 		return exitOK
 	case errors.As(err, &oe) && oe.Outcome == app.OutcomeUnknown:
 		return exitUnknown
+	case errors.As(err, new(*interruptedError)):
+		return exitInterrupted
 	case errors.Is(err, prompt.ErrNoTerminal):
 		// A question with no terminal to ask it on: the user passes --yes or runs it on one.
 		return exitUsage
@@ -102,11 +108,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	cmd, err := root.ExecuteC()
+	ctx, caught, stop := interruptible(context.Background())
+	defer stop()
+	cmd, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return exitOK
 	}
-	err = flagError(cmd, err)
+	err = a.interrupted(caught(), flagError(cmd, err))
 	// cobra reports unknown commands and flags as plain errors; they are usage errors.
 	if isCobraUsage(err) {
 		err = usageErr{err}

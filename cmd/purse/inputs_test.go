@@ -26,18 +26,31 @@ func TestDerivationIndexAboveTheHardenedBound(t *testing.T) {
 	}
 }
 
-// Issue 22 §4: the all-zero Solana seed is public knowledge, refused like the EVM key 0.
+// Issue 22 §4: the all-zero Solana seed is public knowledge, refused like the EVM key 0;
+// both are bad input (exit 2), as a malformed secret is.
 func TestAllZeroKeysAreRefused(t *testing.T) {
 	keyEnv(t)
 	zero := writeTemp(t, "zero", strings.Repeat("00", 32))
 	for _, kind := range []string{"solana", "evm"} {
-		if _, e, code := purse(t, "", "key", "import", "--label", "z", "--kind", kind, "--private-key-file", zero); code == exitOK || !strings.Contains(e, "zero") {
+		if _, e, code := purse(t, "", "key", "import", "--label", "z", "--kind", kind, "--private-key-file", zero); code != exitUsage || !strings.Contains(e, "zero") {
 			t.Errorf("%s all-zero key: exit %d %s", kind, code, e)
 		}
 	}
 	pair := writeTemp(t, "pair", "["+strings.TrimSuffix(strings.Repeat("0,", 64), ",")+"]")
-	if _, e, code := purse(t, "", "key", "import", "--label", "z", "--solana-keypair", pair); code == exitOK || !strings.Contains(e, "zero") {
+	if _, e, code := purse(t, "", "key", "import", "--label", "z", "--solana-keypair", pair); code != exitUsage || !strings.Contains(e, "zero") {
 		t.Errorf("all-zero solana keypair: exit %d %s", code, e)
+	}
+	for _, c := range []struct{ flag, content, want string }{
+		{"--private-key-file", "zz", "expected hex digits"},
+		{"--private-key-file", strings.Repeat("01", 31), "expected 32 bytes"},
+		{"--mnemonic-file", "not a mnemonic at all", "mnemonic"},
+	} {
+		if _, e, code := purse(t, "", "key", "import", "--label", "m", "--kind", "evm", c.flag, writeTemp(t, "bad", c.content)); code != exitUsage || !strings.Contains(e, c.want) {
+			t.Errorf("%s holding %q: exit %d %s", c.flag, c.content, code, e)
+		}
+	}
+	if out, _, _ := purse(t, "", "key", "list", "--json"); strings.Contains(out, `"label"`) {
+		t.Errorf("refused secrets added keys: %s", out)
 	}
 }
 

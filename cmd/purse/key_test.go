@@ -258,9 +258,11 @@ func TestKeyImportErrors(t *testing.T) {
 		{"", []string{"--label", "m", "--kind", "evm", "--private-key-file", "/nonexistent/pk"}, "--private-key-file: cannot open /nonexistent/pk"},
 	} {
 		out, errOut, code := purse(t, c.stdin, append([]string{"key", "import", "--json"}, c.args...)...)
-		want := exitFailure
-		if strings.Contains(c.want, "cannot open") {
-			want = exitUsage // a file that is not there is the caller's to fix
+		// A file that is not there, or a secret that is not a key, is the caller's to fix
+		// (exit 2); a label in use is the store's state (exit 1).
+		want := exitUsage
+		if strings.Contains(c.want, "label already in use") {
+			want = exitFailure
 		}
 		if code != want || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errOut, c.want)
@@ -397,6 +399,16 @@ func TestKeyExport(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(raw); string(b) != testDevKey+"\n" {
 		t.Fatal("raw export content")
+	}
+	// The raw key is written into the named file only: no temporary copy beside it.
+	only := t.TempDir()
+	right = "export raw dev\n"
+	setTerminal(t, &right)
+	if _, errOut, code := purse(t, "", "key", "export", "dev", "--out", filepath.Join(only, "dev.hex"), "--unsafe-raw"); code != exitOK {
+		t.Fatalf("raw into an empty folder: %d %s", code, errOut)
+	}
+	if ents, _ := os.ReadDir(only); len(ents) != 1 || ents[0].Name() != "dev.hex" {
+		t.Fatalf("after a raw export the folder holds %v, not only dev.hex", ents)
 	}
 	solRaw := filepath.Join(dir, "sol.json")
 	right = "export raw sol\n"

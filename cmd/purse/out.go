@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"reflect"
 	"strings"
 	"text/tabwriter"
+
+	"golang.org/x/term"
 
 	"purse/internal/visible"
 )
@@ -94,4 +97,10 @@ func writeJSON(w io.Writer, v any, indent string) error {
 	}
 	_, err := w.Write(visible.JSON(buf.Bytes()))
 	return err
+}
+
+// isTerminal reports whether w is a terminal (a file whose descriptor is one).
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }

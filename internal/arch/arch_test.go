@@ -100,8 +100,19 @@ func TestKitImportsNoProjectPackage(t *testing.T) {
 	if !ok {
 		t.Fatal("no package tui/kit")
 	}
-	if got := internal(kit.imports); len(got) > 0 {
-		t.Fatalf("tui/kit is the screen contract and imports no package of the project; it imports %v", got)
+	// internal/visible is the one exception: the contract says text from elsewhere is shown
+	// escaped, and kit's error rendering does it. It is a leaf, so no cycle can come of it.
+	var got []string
+	for _, i := range internal(kit.imports) {
+		if i != module+"/internal/visible" {
+			got = append(got, i)
+		}
+	}
+	if len(got) > 0 {
+		t.Fatalf("tui/kit is the screen contract and imports no package of the project but internal/visible; it imports %v", got)
+	}
+	if got := internal(pkgs[module+"/internal/visible"].imports); len(got) > 0 {
+		t.Fatalf("internal/visible, which tui/kit imports, must stay a leaf; it imports %v", got)
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"golang.org/x/term"
+
+	"purse/internal/regular"
 )
 
 // EnvPassphraseFile names a file holding the passphrase, for scripts and CI.
@@ -57,7 +59,7 @@ func Passphrase(prompt string, confirm bool) ([]byte, error) {
 // PURSE_PASSPHRASE_FILE, else the controlling terminal; nil when there is neither.
 func Source() (*os.File, error) {
 	if p := os.Getenv(EnvPassphraseFile); p != "" {
-		f, err := os.Open(p)
+		f, err := regular.Open(p) // a FIFO would make the agent wait for a writer
 		if err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {
@@ -86,7 +88,7 @@ func ImportPassphrase() ([]byte, error) {
 
 func passphraseFrom(env, what, prompt string, confirm bool) ([]byte, error) {
 	if path := os.Getenv(env); path != "" {
-		b, err := os.ReadFile(path)
+		b, err := regular.ReadFile(path) // a FIFO (process substitution) would wait for its writer
 		if err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {

@@ -87,8 +87,7 @@ func (s *Screen) position(tail string) string {
 func (s *Screen) field(label, value string, w int) []string {
 	st := s.env.Styles
 	vw := max(w-labelW-2, 8)
-	esc, _ := visible.Escape(value)
-	parts := kit.WrapWords(esc, vw)
+	parts := kit.WrapWords(visible.Line(value), vw) // one line: a newline shows as ␊
 	if len(parts) == 0 {
 		parts = []string{""}
 	}
@@ -156,7 +155,7 @@ func (s *Screen) statusLines(w int) []string {
 		out = append(out, s.field("status", "no account in this profile", w)...)
 	case !snap.Loaded && s.statusErr != nil:
 		out = append(out, "")
-		out = append(out, s.prose(st.StatusError.Render, st.Marks.Error+": the status could not be read: "+s.statusErr.Error(), w)...)
+		out = append(out, s.prose(st.StatusError.Render, st.Marks.Error+": the status could not be read: "+s.env.ErrorText(s.statusErr), w)...)
 	case snap.Loaded:
 		out = append(out, s.statusFields(snap.Status, w)...)
 	}

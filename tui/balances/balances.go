@@ -18,6 +18,7 @@ import (
 	"purse/config"
 	"purse/enduser"
 	"purse/internal/format"
+	"purse/internal/visible"
 	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/scroll"
@@ -195,7 +196,9 @@ func (s *Screen) lines() []string {
 	w := max(s.w, 20)
 	var out []string
 	add := func(l string) { out = append(out, l) }
-	wrap := func(prefix, text string) {
+	// Nearly every value here is the service's (the chain configuration, its messages, the
+	// errors quoting its answers): wrap shows text escaped, shown what Explain escaped.
+	shown := func(prefix, text string) {
 		for i, l := range kit.WrapWords(text, max(w-kit.Width(prefix), 10)) {
 			if i == 0 {
 				add(prefix + l)
@@ -204,6 +207,7 @@ func (s *Screen) lines() []string {
 			}
 		}
 	}
+	wrap := func(prefix, text string) { shown(prefix, visible.Line(text)) }
 	title := "Balances & chains"
 	if s.loading {
 		title += "  " + st.Marks.Busy + " loading"
@@ -211,8 +215,8 @@ func (s *Screen) lines() []string {
 	add(st.Title.Render(title))
 	if s.err != nil {
 		text, next := s.env.Explain(s.err)
-		wrap(st.Marks.Error+": ", text)
-		wrap("What to do: ", next)
+		shown(st.Marks.Error+": ", text)
+		shown("What to do: ", next)
 	}
 	if s.snap == nil {
 		if s.err == nil {
@@ -315,7 +319,7 @@ func (s *Screen) chainLines(ch enduser.Chain, w int, add func(string), field fun
 	st := s.env.Styles
 	snap := s.snap
 	home := ch.ChainIdentifier == snap.HomeID && snap.HomeID != ""
-	head := ch.ChainName + "  " + ch.ChainIdentifier
+	head := visible.Line(ch.ChainName) + "  " + visible.Line(ch.ChainIdentifier)
 	if home {
 		head += "  [HOME CHAIN: balances read on chain]"
 	}
@@ -362,10 +366,10 @@ func (s *Screen) chainLines(ch enduser.Chain, w int, add func(string), field fun
 				flags = append(flags, "["+f.name+"]")
 			}
 		}
-		row := kit.Fit(t.Symbol, cols[0]) + " " + kit.Fit(fmt.Sprint(int64(t.Decimals)), cols[1]) + " " + kit.Fit(onChain, cols[2]) + " " + kit.Fit(service, cols[3]) + " " + strings.Join(flags, "")
+		row := kit.Fit(visible.Line(t.Symbol), cols[0]) + " " + kit.Fit(fmt.Sprint(int64(t.Decimals)), cols[1]) + " " + kit.Fit(onChain, cols[2]) + " " + kit.Fit(service, cols[3]) + " " + strings.Join(flags, "")
 		add(kit.Truncate(row, w))
 		sub := func(label, text string) {
-			for i, l := range kit.WrapWords(text, max(w-13, 10)) {
+			for i, l := range kit.WrapWords(visible.Line(text), max(w-13, 10)) {
 				if i == 0 {
 					add("  " + st.Label.Render(kit.Pad(label, 10)) + " " + l)
 				} else {

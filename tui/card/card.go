@@ -227,9 +227,9 @@ func (s *Screen) lines() []string {
 	}
 	add(st.Title.Render(kit.Truncate(head, w)))
 	if s.err != nil {
-		text, next := s.env.Explain(s.err)
-		wrap(st.Marks.Error+": ", text)
-		wrap("What to do: ", next)
+		text, next := s.env.Explain(s.err) // escaped already
+		out = append(out, kit.HangWords(st.Marks.Error+": ", text, w)...)
+		out = append(out, kit.HangWords("What to do: ", next, w)...)
 	}
 	switch {
 	case s.info == nil && s.running == opLoad:

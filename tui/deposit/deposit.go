@@ -26,6 +26,7 @@ import (
 	"purse/app"
 	"purse/config"
 	"purse/internal/format"
+	"purse/internal/visible"
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
@@ -799,7 +800,7 @@ func (s *Screen) failed(err error, rt retry) tea.Cmd {
 		}
 	}
 	var oe *app.OutcomeError
-	f := &failure{step: name, err: err.Error(), retry: rt, unknown: errors.As(err, &oe) && oe.Outcome == app.OutcomeUnknown}
+	f := &failure{step: name, err: visible.Line(err.Error()), retry: rt, unknown: errors.As(err, &oe) && oe.Outcome == app.OutcomeUnknown}
 	if f.unknown {
 		s.setStep(name, stUnknown, "outcome unknown: it may have landed")
 	} else {
@@ -823,7 +824,7 @@ func (s *Screen) nextStep(name string, err error, rt retry) string {
 	case errors.As(err, &ue):
 		return "Fix this (esc edits the form; the profile is on the Settings screen, keys on the Keys screen), then press r."
 	case errors.As(err, &ae):
-		return "The service refused the quote: " + ae.Explanation() + ". Press r for a new quote."
+		return "The service refused the quote: " + visible.Line(ae.Explanation()) + ". Press r for a new quote."
 	case errors.As(err, &fe):
 		return "The quote is malformed and was not used. Press r for a new quote, or check the quote file."
 	case errors.As(err, &oe) && oe.Outcome == app.OutcomeUnknown:

@@ -141,7 +141,7 @@ func (s *Screen) formLines(w int) []string {
 	}
 	out = append(out, "")
 	if s.formErr != "" {
-		for _, l := range kit.WrapWords(st.Marks.Error+" "+s.formErr, w) {
+		for _, l := range kit.WrapWords(st.Marks.Error+" "+visible.Line(s.formErr), w) {
 			out = append(out, st.StatusError.Render(l))
 		}
 		out = append(out, "")
@@ -161,7 +161,7 @@ func (s *Screen) walletText() string {
 	case reading:
 		return "wallet: reading its SOL and USDC…"
 	case s.walletErr != nil:
-		return "wallet: unread (" + app.OneLine(s.walletErr) + ")"
+		return "wallet: unread (" + visible.Line(app.OneLine(s.walletErr)) + ")"
 	case s.wallet == nil:
 		return ""
 	}

@@ -124,14 +124,14 @@ func NewValue(env *kit.Env, title, value, note string) *Info {
 
 // NewError returns an error dialog: what failed, the error, and what to do next.
 func NewError(env *kit.Env, what string, err error, next string) *Info {
-	msg, derived := env.Explain(err)
-	if next == "" {
+	msg, derived := env.Explain(err) // escaped; the caller's next is escaped here
+	if next = visible.Line(next); next == "" {
 		next = derived
 	}
 	if err == nil {
 		msg = "(no details)"
 	}
-	d := NewInfo(env, env.Styles.Marks.Error+": "+what, msg+"\n\nWhat to do: "+next)
+	d := NewInfo(env, env.Styles.Marks.Error+": "+visible.Line(what), msg+"\n\nWhat to do: "+next)
 	return d
 }
 

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/internal/visible"
 	"purse/tui/kit"
 )
 
@@ -343,7 +344,7 @@ func (f *Form) View(w int) string {
 		}
 	}
 	if f.Err != "" {
-		for _, l := range kit.WrapWords(s.Marks.Error+": "+f.Err, w) {
+		for _, l := range kit.WrapWords(s.Marks.Error+": "+visible.Line(f.Err), w) {
 			b.WriteString(s.StatusError.Render(l) + "\n")
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/internal/visible"
 	"purse/tui/kit"
 )
 
@@ -139,7 +140,7 @@ func ErrorLines(s *kit.Styles, label, msg string, w int) []string {
 		return nil
 	}
 	var out []string
-	for _, l := range kit.WrapWords(s.Marks.Error+" "+label+": "+msg, max(w, 10)) {
+	for _, l := range kit.WrapWords(s.Marks.Error+" "+label+": "+visible.Line(msg), max(w, 10)) {
 		out = append(out, s.StatusError.Render(l))
 	}
 	return out
@@ -151,5 +152,5 @@ func ErrorLine(s *kit.Styles, label, msg string, w int) string {
 	if msg == "" {
 		return ""
 	}
-	return s.StatusError.Render(kit.Truncate(s.Marks.Error+" "+label+": "+msg, max(w, 10)))
+	return s.StatusError.Render(kit.Truncate(s.Marks.Error+" "+label+": "+visible.Line(msg), max(w, 10)))
 }

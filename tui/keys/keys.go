@@ -19,6 +19,7 @@ import (
 
 	"purse/app"
 	"purse/internal/format"
+	"purse/internal/visible"
 	"purse/keystore"
 	"purse/tui/dialog"
 	"purse/tui/form"
@@ -171,7 +172,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		if msg.Err != nil {
-			s.failure = "Cannot read the key list: " + app.OneLine(msg.Err)
+			s.failure = "Cannot read the key list: " + visible.Line(app.OneLine(msg.Err))
 			return s, nil
 		}
 		s.list, s.loaded = msg.Value, true
@@ -551,7 +552,7 @@ func backendNote() string {
 	b, err := keystore.BackendFromEnv()
 	switch {
 	case err != nil:
-		return err.Error()
+		return visible.Line(err.Error())
 	case b == keystore.BackendFile:
 		return "new keys: encrypted files (PURSE_KEYSTORE=file)"
 	case b == keystore.BackendOS:

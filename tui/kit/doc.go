@@ -4,7 +4,8 @@
 // struct, the request-id task helper and the messages a screen sends to the router
 // (push a dialog, report an error, copy to the clipboard, change the session facts).
 //
-// kit imports nothing of the project, so screens in their own packages (tui/home, later
+// kit imports nothing of the project but the leaf internal/visible (errors it renders are
+// escaped), so screens in their own packages (tui/home, later
 // tui/balances, ...) and components (tui/review, tui/table, tui/dialog) depend on it
 // without import cycles; package tui imports all of them and wires them together.
 package kit

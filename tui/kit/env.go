@@ -20,7 +20,8 @@ type Session struct {
 
 // Env is shared by the router and every screen: what the frame needs (session facts,
 // styles, keys, the task tracker, the log). It carries no use case: a screen receives the
-// application layer it calls in its constructor, so kit imports nothing of the project.
+// application layer it calls in its constructor, so kit imports nothing of the project
+// (but the leaf internal/visible).
 // Read Env only from Update/View, never from inside a tea.Cmd goroutine.
 type Env struct {
 	Session Session

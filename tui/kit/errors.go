@@ -4,6 +4,8 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
+
+	"purse/internal/visible"
 )
 
 // ErrCancelled ends a task the user cancelled (a prompt closed with esc). The router shows
@@ -25,7 +27,10 @@ func OwnAdvice(err error) bool {
 // Explain is err for the screen: its text on one line and what to do next, from the
 // application layer's one mapping of errors to advice (Env.Describe, which the router sets),
 // else from the error itself; without any, the next step points to the log in Home. It
-// never names a key: only the screen knows whether r retries (see Retrier).
+// never names a key: only the screen knows whether r retries (see Retrier). Both are
+// escaped (visible.Line): an error quotes what the service answered (a retMsg, a body), and
+// every screen's error passes here, so none acts on the terminal or forges a line. What it
+// returns is shown as it is, never escaped again (the mapping is one-to-one, not idempotent).
 func (e *Env) Explain(err error) (text, next string) {
 	if err == nil {
 		return "", ""
@@ -46,7 +51,14 @@ func (e *Env) Explain(err error) (text, next string) {
 		}
 		next = "Details are in " + log + "."
 	}
-	return text, next
+	return visible.Line(text), visible.Line(next)
+}
+
+// ErrorText is the text of Explain alone (escaped), for a screen that says what to do
+// elsewhere.
+func (e *Env) ErrorText(err error) string {
+	text, _ := e.Explain(err)
+	return text
 }
 
 // NextStep is the next step of Explain.

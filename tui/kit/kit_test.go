@@ -167,3 +167,35 @@ func TestHangWords(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+// hostileAdvice is an error quoting an answer's text (a retMsg, a body) in its message and
+// its advice, as the API client's errors do.
+type hostileAdvice struct{}
+
+func (hostileAdvice) Error() string    { return "refused: \x1b[2J\u202eevil\nFORGED" }
+func (hostileAdvice) NextStep() string { return "ask \x1b]52;c;ZXZpbA==\x07 support" }
+
+// TestExplainEscapesWhatTheServiceSaid: the text and the advice of every screen's error
+// (Explain, ErrorLine, ErrorText: the Keys, Settings and Setup notes, the Account status)
+// come out escaped on one line, with and without the application layer's mapping.
+func TestExplainEscapesWhatTheServiceSaid(t *testing.T) {
+	env := NewEnv(context.Background(), Session{}, "/h", nil)
+	for _, describe := range []func(error) (string, string){nil, func(err error) (string, string) {
+		return err.Error(), err.(NextStepper).NextStep()
+	}} {
+		env.Describe = describe
+		text, next := env.Explain(hostileAdvice{})
+		if text != "refused: ␛[2J⟨U+202E⟩evil␊FORGED" && text != "refused: ␛[2J⟨U+202E⟩evil FORGED" {
+			t.Errorf("Explain's text = %q", text)
+		}
+		if next != "ask ␛]52;c;ZXZpbA==␇ support" {
+			t.Errorf("Explain's next = %q", next)
+		}
+		if got := env.ErrorLine(hostileAdvice{}); got != text+" — "+next {
+			t.Errorf("ErrorLine = %q", got)
+		}
+		if got := env.ErrorText(hostileAdvice{}); got != text {
+			t.Errorf("ErrorText = %q", got)
+		}
+	}
+}

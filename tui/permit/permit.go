@@ -419,7 +419,10 @@ func (s *Screen) View() string {
 	w := max(s.w, 20)
 	var out []string
 	add := func(l string) { out = append(out, l) }
-	wrap := func(prefix, text string) { out = append(out, kit.HangWords(prefix, text, w)...) }
+	// The chain configuration, the service's answers and the errors quoting them are shown
+	// escaped by wrap; shown takes what is escaped already (Explain's, the note).
+	shown := func(prefix, text string) { out = append(out, kit.HangWords(prefix, text, w)...) }
+	wrap := func(prefix, text string) { shown(prefix, visible.Line(text)) }
 	head := "Permit (EIP-2612)"
 	switch {
 	case s.loading:
@@ -430,8 +433,8 @@ func (s *Screen) View() string {
 	add(st.Title.Render(kit.Truncate(head, w)))
 	if s.ctxErr != nil {
 		text, next := s.env.Explain(s.ctxErr)
-		wrap(st.Marks.Error+": ", text)
-		wrap("What to do: ", next)
+		shown(st.Marks.Error+": ", text)
+		shown("What to do: ", next)
 	}
 	if s.ctx == nil {
 		if s.ctxErr == nil {
@@ -452,10 +455,10 @@ func (s *Screen) View() string {
 	if s.formErr != nil {
 		add("")
 		text, next := s.env.Explain(s.formErr)
-		wrap(st.Marks.Error+": ", text)
-		wrap("What to do: ", next)
+		shown(st.Marks.Error+": ", text)
+		shown("What to do: ", next)
 	}
-	s.resultLines(add, wrap, lbl)
+	s.resultLines(add, shown, wrap, lbl)
 	return s.clip(out)
 }
 
@@ -485,7 +488,7 @@ func (s *Screen) formLines(add func(string), wrap func(string, string), lbl func
 		t := c.Tokens[s.form.Token]
 		symbols := make([]string, len(c.Tokens))
 		for i, tk := range c.Tokens {
-			symbols[i] = tk.Symbol
+			symbols[i] = visible.Line(tk.Symbol)
 		}
 		tokVal = form.Choices(st, symbols, s.form.Token, room/2)
 		tokNote = fmt.Sprintf("%d dec  %s", t.Decimals, t.Address.Hex())
@@ -496,7 +499,7 @@ func (s *Screen) formLines(add func(string), wrap func(string, string), lbl func
 	spender, err := app.PermitSpender(*c, s.form)
 	note := spender.Hex()
 	if err != nil {
-		note = err.Error()
+		note = visible.Line(err.Error())
 	}
 	if s.form.Role == app.RoleAddress {
 		note = ""
@@ -527,16 +530,17 @@ func (s *Screen) input(i int) string {
 	return "[" + v + "]"
 }
 
-func (s *Screen) resultLines(add func(string), wrap func(string, string), lbl func(string) string) {
+// resultLines: wrap escapes its text, shown takes text escaped already.
+func (s *Screen) resultLines(add func(string), shown, wrap func(string, string), lbl func(string) string) {
 	st := s.env.Styles
 	if s.submitErr != nil {
 		add("")
 		text, next := s.env.Explain(s.submitErr)
-		wrap(st.Marks.Error+": ", text)
+		shown(st.Marks.Error+": ", text)
 		if s.sig != nil {
 			next = "The permit is signed; press s to submit the same signature again. " + next
 		}
-		wrap("What to do: ", next)
+		shown("What to do: ", next)
 	}
 	if s.done == nil || s.prepared == nil {
 		return
@@ -550,7 +554,7 @@ func (s *Screen) resultLines(add func(string), wrap func(string, string), lbl fu
 		// Settled from the chain; the note quotes the service's answer, shown escaped.
 		note, _ := visible.Escape(d.Note)
 		wrap(lbl("result")+" ", "[LANDED] the chain shows the permit took effect; the service's answer did not prove it")
-		wrap(lbl("how")+" ", note)
+		shown(lbl("how")+" ", note)
 	default:
 		wrap(lbl("result")+" ", "[SUBMITTED] status "+or(string(d.Result.Status), "(none)"))
 		wrap(lbl("tx")+" ", or(d.Result.TxHash, "(no tx hash)"))

@@ -18,6 +18,7 @@ import (
 
 	"purse/app"
 	"purse/config"
+	"purse/internal/visible"
 	"purse/tui/form"
 	"purse/tui/keyflow"
 	"purse/tui/kit"
@@ -164,7 +165,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		if msg.Err != nil {
-			s.setNote("Cannot read the profiles: " + app.OneLine(msg.Err))
+			s.setNote("Cannot read the profiles: " + visible.Line(app.OneLine(msg.Err)))
 			return s, nil
 		}
 		prev, _ := s.selected()
@@ -214,7 +215,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, nil
 		}
 		if msg.Err != nil {
-			s.setNote("Cannot read the audit log: " + app.OneLine(msg.Err))
+			s.setNote("Cannot read the audit log: " + visible.Line(app.OneLine(msg.Err)))
 			return s, nil
 		}
 		if msg.Value.Verified {
@@ -620,7 +621,7 @@ func (s *Screen) auditView() string {
 func (s *Screen) breakLines(b interface{ Error() string }) []string {
 	st := s.env.Styles
 	var out []string
-	for i, l := range kit.WrapWords(st.Marks.Error+": BROKEN — "+b.Error()+". Records after this line cannot be trusted; keep the file for investigation.", max(s.w, 20)) {
+	for i, l := range kit.WrapWords(st.Marks.Error+": BROKEN — "+visible.Line(b.Error())+". Records after this line cannot be trusted; keep the file for investigation.", max(s.w, 20)) {
 		if i == 4 {
 			break
 		}

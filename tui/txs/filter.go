@@ -13,6 +13,7 @@ import (
 
 	"purse/app"
 	"purse/enduser"
+	"purse/internal/visible"
 	uiform "purse/tui/form"
 	"purse/tui/kit"
 )
@@ -273,7 +274,7 @@ func (f *form) view() string {
 	}
 	b.WriteString("\n" + s.Muted.Render(kit.Truncate(f.fields[f.focus].hint+more, f.w)) + "\n")
 	if f.err != "" {
-		lines := kit.WrapWords(s.Marks.Error+" "+f.err, max(f.w, 1))
+		lines := kit.WrapWords(s.Marks.Error+" "+visible.Line(f.err), max(f.w, 1))
 		if len(lines) > 2 {
 			lines = append(lines[:1], kit.Truncate(strings.Join(lines[1:], " "), f.w))
 		}
