@@ -50,7 +50,7 @@ func TestHostileServiceTextOnEveryScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	on, err := cli.Onboard(ctx, u, "", nil)
+	on, err := cli.Sandbox().Onboard(ctx, u, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
