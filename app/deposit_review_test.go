@@ -73,11 +73,11 @@ func TestDepositReviewShowsCurrencyAndBalancesBothWays(t *testing.T) {
 			}
 			u := &Unlock{Passphrase: []byte("pw")}
 			captcha := sandboxctl.Captcha(time.Now())
-			plan, err := s.CheckMint(ctx, tokenID, captcha, "")
+			plan, err := s.Account().CheckMint(ctx, tokenID, captcha, "")
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := s.Mint(ctx, plan); err != nil {
+			if _, err := s.Account().Mint(ctx, plan); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", tokenID) }); err != nil {

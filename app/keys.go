@@ -640,10 +640,11 @@ type FoundAccount struct {
 	Profile string `json:"profile"`
 }
 
-// FindAccount looks the account NFT of the EVM key label (empty: the profile's) up on the
+// Find looks the account NFT of the EVM key label (empty: the profile's) up on the
 // profile's chain; when found, the key and the account become the profile's. Unlike the
 // look-up after adding a key, a chain that cannot be read or no account is an error.
-func (s *App) FindAccount(ctx context.Context, label string) (FoundAccount, error) {
+func (ac Account) Find(ctx context.Context, label string) (FoundAccount, error) {
+	s := ac.s
 	p := s.Profile()
 	if label == "" {
 		label = p.EVMKey

@@ -117,7 +117,7 @@ func TestPartnerOnboarding(t *testing.T) {
 				t.Fatalf("request %+v", m.Request)
 			}
 			// The account is the user's, on the end-user API too.
-			st, err := e.app.AccountStatus(ctx)
+			st, err := e.app.Account().Status(ctx)
 			if err != nil || st.StatusStr != "Tourist" || st.KYCFlow.CurrentStepStr != "IDScan" {
 				t.Fatalf("status %+v %v", st, err)
 			}

@@ -28,7 +28,7 @@ func readScreens(t *testing.T, sbx *tuitest.Live, sv *app.App) map[string]string
 		name string
 		new  func() kit.Screen
 	}{
-		{"Account", func() kit.Screen { return account.New(sbx.Env, sv, sv.Sandbox()) }},
+		{"Account", func() kit.Screen { return account.New(sbx.Env, account.Of(sv), sv.Sandbox()) }},
 		{"Card", func() kit.Screen { return card.New(sbx.Env, sv) }},
 		{"Transactions", func() kit.Screen { return txs.New(sbx.Env, sv) }},
 		// Balances reads logged out first when the key is locked, and logs in on l (its

@@ -34,7 +34,8 @@ var errOffline = errors.New("offline test service")
 // that reached another service would fail the test) and records the one call a submit makes.
 
 type mintFake struct {
-	account.Service
+	account.Session
+	account.AccountService
 	checked []string // token ids CheckMint was asked about
 }
 
@@ -124,7 +125,7 @@ func TestEveryFormSubmitsWithTheSameKey(t *testing.T) {
 	}{
 		{"mint", func(env *kit.Env) (kit.Screen, func() string) {
 			f := &mintFake{}
-			return account.New(env, f, nil), func() string { return first(f.checked) }
+			return account.New(env, account.Services{Session: f, Account: f}, nil), func() string { return first(f.checked) }
 		}, func(d *tuitest.Driver) {
 			d.Press(tuitest.Runes("m"))
 			d.Press(tab, tab)

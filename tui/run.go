@@ -61,7 +61,7 @@ func DefaultScreens(env *Env, a *app.App) []Screen {
 	}
 	return append(first,
 		home.New(env),
-		account.New(env, a, a.Sandbox()),
+		account.New(env, account.Of(a), a.Sandbox()),
 		balances.New(env, a),
 		txs.New(env, a),
 		card.New(env, a),
