@@ -102,21 +102,23 @@ type Screen struct {
 type Services struct {
 	Session
 	Account AccountService
+	Partner PartnerService
 }
 
 // none says the screen runs with no services (outside purse's terminal UI: a test).
-func (v Services) none() bool { return v.Session == nil && v.Account == nil }
+func (v Services) none() bool { return v.Session == nil && v.Account == nil && v.Partner == nil }
 
 // Of is the Account screen's services of the session a.
-func Of(a *app.App) Services { return Services{Session: a, Account: a.Account()} }
+func Of(a *app.App) Services { return Services{Session: a, Account: a.Account(), Partner: a.Partner()} }
 
-// Session is the session the screen works in (*app.App is one): its active profile, and the
-// partner routes.
-type Session interface {
-	Profile() config.Profile
-	PreparePartnerMint(ctx context.Context, in app.PartnerMintInput) (app.PartnerMintPlan, error)
-	PartnerMint(ctx context.Context, plan app.PartnerMintPlan, u *app.Unlock) (app.PartnerMinted, error)
-	PartnerIDVToken(ctx context.Context, tokenID string, u *app.Unlock) (app.PartnerIDVToken, error)
+// Session is the session the screen works in (*app.App is one): its active profile.
+type Session interface{ Profile() config.Profile }
+
+// PartnerService is the partner routes the screen runs (app.Partner is one).
+type PartnerService interface {
+	PrepareMint(ctx context.Context, in app.PartnerMintInput) (app.PartnerMintPlan, error)
+	Mint(ctx context.Context, plan app.PartnerMintPlan, u *app.Unlock) (app.PartnerMinted, error)
+	IDVToken(ctx context.Context, tokenID string, u *app.Unlock) (app.PartnerIDVToken, error)
 }
 
 // AccountService is the account's use cases the screen runs (app.Account is one).

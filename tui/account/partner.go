@@ -74,7 +74,7 @@ func (p *partnerPanel) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 		// The signing gate shows the consent and asks in the TUI's review dialog.
 		plan := msg.Value
 		return runSigned(s, slotPartnerMint, "Minting through the partner API", true, func(ctx context.Context, sv Services, u *app.Unlock) (partnerMinted, error) {
-			m, err := sv.PartnerMint(ctx, plan, u)
+			m, err := sv.Partner.Mint(ctx, plan, u)
 			return partnerMinted{M: m, Profile: sv.Profile()}, err
 		}), true
 	case kit.TaskResult[signed[partnerMinted]]:
@@ -102,7 +102,7 @@ func (p *partnerPanel) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 func (p *partnerPanel) idvToken() tea.Cmd {
 	return runSigned(p.s, slotPartnerIDV, "Getting the identity-verification access token from the partner API", true,
 		func(ctx context.Context, sv Services, u *app.Unlock) (app.PartnerIDVToken, error) {
-			return sv.PartnerIDVToken(ctx, "", u)
+			return sv.Partner.IDVToken(ctx, "", u)
 		})
 }
 
@@ -117,10 +117,10 @@ func (p *partnerPanel) formKey(k tea.KeyPressMsg) tea.Cmd {
 		in := app.PartnerMintInput{Email: p.form.Value("email")}
 		sv := s.svc()
 		return start(s, slotPartnerPlan, "Checking before the partner mint", func(ctx context.Context) (app.PartnerMintPlan, error) {
-			if sv.Session == nil {
+			if sv.Partner == nil {
 				return app.PartnerMintPlan{}, errors.New("no services: the account screen runs inside purse's terminal UI")
 			}
-			plan, err := sv.PreparePartnerMint(ctx, in)
+			plan, err := sv.Partner.PrepareMint(ctx, in)
 			return plan, err
 		})
 	}
