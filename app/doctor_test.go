@@ -145,7 +145,7 @@ func TestDoctorUnderEachDialect(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e := newDoctorEnv(t, "", c.cfg)
 			if c.card {
-				if _, err := e.app.Card(context.Background(), pw, CardIssue, ""); err != nil {
+				if _, err := e.app.Card().Run(context.Background(), pw, CardIssue, ""); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -160,7 +160,7 @@ func TestProfileSwitchLeavesNothingOfTheOtherProfile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cliA.Card(ctx, u, app.CardIssue, ""); err != nil {
+	if _, err := cliA.Card().Run(ctx, u, app.CardIssue, ""); err != nil {
 		t.Fatal(err)
 	}
 

@@ -64,7 +64,7 @@ func DefaultScreens(env *Env, a *app.App) []Screen {
 		account.New(env, account.Of(a), a.Sandbox()),
 		balances.New(env, a),
 		txs.New(env, a),
-		card.New(env, a),
+		card.New(env, a.Card()),
 		permit.New(env, a),
 		deposit.New(env, a),
 		keys.New(env, a),

@@ -470,7 +470,7 @@ func (a *cli) txShowCmd() *cobra.Command {
 // block and unblock read the card first for its token id.
 func (a *cli) cardCmd(verb, short, op string) *cobra.Command {
 	return a.command(verb, short, func(cmd *cobra.Command, core *app.App) error {
-		info, err := core.Card(cmd.Context(), nil, op, "")
+		info, err := core.Card().Run(cmd.Context(), nil, op, "")
 		var ie *app.CardIssueError
 		if errors.As(err, &ie) {
 			return fmt.Errorf("%w; issuing needs %s", err, strings.Join(ie.Needs, "; "))
