@@ -35,7 +35,8 @@ func (s *App) ownerAddress() (common.Address, error) {
 
 // SolanaAddress is the address of the profile's Solana key, read from the key index (no
 // passphrase needed): where the user sends SOL and USDC to deposit.
-func (s *App) SolanaAddress() (string, error) {
+func (sv Deposit) SolanaAddress() (string, error) {
+	s := sv.s
 	p := s.Profile()
 	if p.SolanaKey == "" {
 		return "", fmt.Errorf("profile %s has no Solana key: add or import one on the Keys screen or with `purse key new --kind solana`", p.Name)

@@ -74,14 +74,14 @@ func (e *depositEnv) deposit(t *testing.T) (Deposited, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	return e.app.Deposit(ctx, DepositRun{
+	return e.app.Deposit().Run(ctx, DepositRun{
 		Input: QuoteInput{Amount: 10_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond,
 	}, e.u)
 }
 
 func (e *depositEnv) check(t *testing.T, sig string, lastValid uint64) DepositStatus {
 	t.Helper()
-	st, err := e.app.CheckDeposit(context.Background(), sig, lastValid)
+	st, err := e.app.Deposit().Check(context.Background(), sig, lastValid)
 	if err != nil {
 		t.Fatalf("check %s: %v", sig, err)
 	}
@@ -113,7 +113,7 @@ func TestDepositOutcomeUnderLaggingViews(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		sig := solana.MustSignatureFromBase58(res.Signature)
-		if st, err := e.app.FinalizeDeposit(ctx, sig, 10*time.Millisecond, nil); err != nil || st != "finalized" {
+		if st, err := e.app.Deposit().Finalize(ctx, sig, 10*time.Millisecond, nil); err != nil || st != "finalized" {
 			t.Fatalf("finalize: %q %v", st, err)
 		}
 	})

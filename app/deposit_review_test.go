@@ -83,7 +83,7 @@ func TestDepositReviewShowsCurrencyAndBalancesBothWays(t *testing.T) {
 			if _, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", tokenID) }); err != nil {
 				t.Fatal(err)
 			}
-			_, err = s.Deposit(ctx, DepositRun{Input: QuoteInput{Amount: 12_500_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, u)
+			_, err = s.Deposit().Run(ctx, DepositRun{Input: QuoteInput{Amount: 12_500_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, u)
 			if !errors.Is(err, agent.ErrDenied) || a.count() != 1 {
 				t.Fatalf("declined deposit: %v (asked %d)", err, a.count())
 			}

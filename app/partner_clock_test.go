@@ -73,7 +73,7 @@ func TestPartnerCallsUnderAServiceClockAhead(t *testing.T) {
 				t.Fatalf("partner mint: %+v %v", m, err)
 			}
 			// The quote, the first call of another command.
-			q, err := open().FetchDepositQuote(ctx, QuoteInput{Amount: 10_000_000, Currency: "EUR"}, pw)
+			q, err := open().Deposit().Quote(ctx, QuoteInput{Amount: 10_000_000, Currency: "EUR"}, pw)
 			if err != nil || q.SignedBy == "" {
 				t.Fatalf("quote: %+v %v", q, err)
 			}

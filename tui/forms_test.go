@@ -82,12 +82,13 @@ func (f *permitFake) Permit(ctx context.Context, run app.PermitRun, _ *app.Unloc
 }
 
 type depositFake struct {
-	deposit.Service
+	deposit.Session
+	deposit.DepositService
 	quotes []app.QuoteInput
 }
 
 func (f *depositFake) Profile() config.Profile { return config.Profile{Name: "t", SolanaKey: "sol"} }
-func (f *depositFake) Deposit(_ context.Context, run app.DepositRun, _ *app.Unlock) (app.Deposited, error) {
+func (f *depositFake) Run(_ context.Context, run app.DepositRun, _ *app.Unlock) (app.Deposited, error) {
 	f.quotes = append(f.quotes, run.Input)
 	return app.Deposited{}, errOffline
 }
@@ -160,7 +161,7 @@ func TestEveryFormSubmitsWithTheSameKey(t *testing.T) {
 		}, "25 EUR24"},
 		{"deposit", func(env *kit.Env) (kit.Screen, func() string) {
 			f := &depositFake{}
-			return deposit.New(env, f), func() string {
+			return deposit.New(env, deposit.Services{Session: f, Deposit: f}), func() string {
 				if len(f.quotes) == 0 {
 					return ""
 				}

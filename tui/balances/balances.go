@@ -32,7 +32,7 @@ const (
 
 // Screen is the Balances & chains screen.
 type Screen struct {
-	app     Service
+	app     Services
 	env     *kit.Env
 	actions kit.Actions
 	scroll  scroll.Model
@@ -51,16 +51,31 @@ type Screen struct {
 	w, h int
 }
 
-// Service is what the Balances screen needs of the application layer (*app.App is one).
-type Service interface {
+// Services are what the Balances screen needs of the application layer (Of gives an
+// App's): the session's profile and chains, and the Solana wallet.
+type Services struct {
+	Session
+	Wallet Wallet
+}
+
+// Of is the Balances screen's services of the session a.
+func Of(a *app.App) Services { return Services{Session: a, Wallet: a.Deposit()} }
+
+// Session is the session the screen works in (*app.App is one): its active profile and the
+// chains as it sees them.
+type Session interface {
 	ChainSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
 	SignedChainSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
-	SolanaBalance(ctx context.Context) (app.SolanaBalance, error)
 	Profile() config.Profile
 }
 
+// Wallet is the profile's Solana wallet (app.Deposit is one).
+type Wallet interface {
+	SolanaBalance(ctx context.Context) (app.SolanaBalance, error)
+}
+
 // New returns the Balances & chains screen.
-func New(env *kit.Env, a Service) *Screen {
+func New(env *kit.Env, a Services) *Screen {
 	s := &Screen{app: a, env: env, scroll: scroll.New(env)}
 	s.declareActions()
 	return s
@@ -116,7 +131,7 @@ func (s *Screen) Init() tea.Cmd { return tea.Batch(s.load(false), s.loadSolana()
 // through unlock.Start instead of showing the logged-out view.
 func (s *Screen) load(signed bool) tea.Cmd {
 	services := s.app
-	if services == nil {
+	if services.Session == nil {
 		s.err = fmt.Errorf("no services: the TUI was started without a profile")
 		return nil
 	}
@@ -138,7 +153,7 @@ func (s *Screen) load(signed bool) tea.Cmd {
 // and the view says so).
 func (s *Screen) loadSolana() tea.Cmd {
 	services := s.app
-	if services == nil {
+	if services.Session == nil || services.Wallet == nil {
 		return nil
 	}
 	if p := services.Profile(); p.SolanaKey == "" {
@@ -147,7 +162,7 @@ func (s *Screen) loadSolana() tea.Cmd {
 	}
 	s.solLoading = true
 	var cmd tea.Cmd
-	s.solID, cmd = kit.Start(s.env.Tasks, slotSolana, "Reading the Solana wallet", services.SolanaBalance)
+	s.solID, cmd = kit.Start(s.env.Tasks, slotSolana, "Reading the Solana wallet", services.Wallet.SolanaBalance)
 	return cmd
 }
 
