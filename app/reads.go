@@ -56,9 +56,10 @@ func (ac Account) LoggedIn() bool {
 	return p.TokenID != "" && p.EVMKey != ""
 }
 
-// ChainConfigs reads the chain configuration: signed, with balances and the card activation,
+// Configs reads the chain configuration: signed, with balances and the card activation,
 // when the profile is logged in; else the logged-out view.
-func (s *App) ChainConfigs(ctx context.Context, u *Unlock) (enduser.ChainConfigs, error) {
+func (ch Chains) Configs(ctx context.Context, u *Unlock) (enduser.ChainConfigs, error) {
+	s := ch.s
 	if !s.Account().LoggedIn() {
 		c, err := s.api(false, nil)
 		if err != nil {

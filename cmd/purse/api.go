@@ -292,7 +292,7 @@ func (a *cli) handoffCmds() []*cobra.Command {
 
 func (a *cli) chainsCmd() *cobra.Command {
 	return a.command("chains", "Chain configuration: chains, tokens, balances, bounds, card activation", func(cmd *cobra.Command, core *app.App) error {
-		cc, err := core.ChainConfigs(cmd.Context(), nil)
+		cc, err := core.Chains().Configs(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}
@@ -334,7 +334,7 @@ func (a *cli) onrampLimitCmd() *cobra.Command {
 
 func (a *cli) balancesCmd() *cobra.Command {
 	return a.command("balances", "On-chain balances of the profile's EVM key for every token of the home chain", func(cmd *cobra.Command, core *app.App) error {
-		snap, err := core.HomeBalances(cmd.Context())
+		snap, err := core.Chains().HomeBalances(cmd.Context())
 		if err != nil {
 			return err
 		}

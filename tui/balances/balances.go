@@ -55,18 +55,20 @@ type Screen struct {
 // App's): the session's profile and chains, and the Solana wallet.
 type Services struct {
 	Session
+	Chains Chains
 	Wallet Wallet
 }
 
 // Of is the Balances screen's services of the session a.
-func Of(a *app.App) Services { return Services{Session: a, Wallet: a.Deposit()} }
+func Of(a *app.App) Services { return Services{Session: a, Chains: a.Chains(), Wallet: a.Deposit()} }
 
-// Session is the session the screen works in (*app.App is one): its active profile and the
-// chains as it sees them.
-type Session interface {
-	ChainSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
-	SignedChainSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
-	Profile() config.Profile
+// Session is the session the screen works in (*app.App is one): its active profile.
+type Session interface{ Profile() config.Profile }
+
+// Chains is the chains as the profile sees them (app.Chains is one).
+type Chains interface {
+	Snapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
+	SignedSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
 }
 
 // Wallet is the profile's Solana wallet (app.Deposit is one).
@@ -130,8 +132,8 @@ func (s *Screen) Init() tea.Cmd { return tea.Batch(s.load(false), s.loadSolana()
 // load reads the snapshot; signed (the user pressed l) asks for the key's passphrase
 // through unlock.Start instead of showing the logged-out view.
 func (s *Screen) load(signed bool) tea.Cmd {
-	services := s.app
-	if services.Session == nil {
+	services := s.app.Chains
+	if services == nil {
 		s.err = fmt.Errorf("no services: the TUI was started without a profile")
 		return nil
 	}
@@ -139,10 +141,10 @@ func (s *Screen) load(signed bool) tea.Cmd {
 	var id kit.TaskID
 	var cmd tea.Cmd
 	if signed {
-		id, cmd = unlock.Start(s.env, slotLoad, "Loading the account's view of the chains", services.SignedChainSnapshot)
+		id, cmd = unlock.Start(s.env, slotLoad, "Loading the account's view of the chains", services.SignedSnapshot)
 	} else {
 		id, cmd = kit.Start(s.env.Tasks, slotLoad, "Loading chains and balances", func(ctx context.Context) (app.ChainSnapshot, error) {
-			return services.ChainSnapshot(ctx, nil)
+			return services.Snapshot(ctx, nil)
 		})
 	}
 	s.loadID = id
