@@ -63,7 +63,7 @@ type permitFake struct {
 	plans []app.PermitPlan
 }
 
-func (f *permitFake) LoadPermitContext(context.Context) (app.PermitContext, error) {
+func (f *permitFake) Load(context.Context) (app.PermitContext, error) {
 	return app.PermitContext{
 		Owner: common.HexToAddress(tuitest.DevAddress), ChainID: big.NewInt(31337),
 		CardSpender: "0x00000000000000000000000000000000000000c1",
@@ -71,8 +71,8 @@ func (f *permitFake) LoadPermitContext(context.Context) (app.PermitContext, erro
 		Tokens:      []homechain.Token{{Symbol: "EUR24", Address: common.HexToAddress("0x00000000000000000000000000000000000000e1"), Decimals: 2, IsFiat: true}},
 	}, nil
 }
-func (f *permitFake) Permit(ctx context.Context, run app.PermitRun, _ *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error) {
-	c, _ := f.LoadPermitContext(ctx)
+func (f *permitFake) Run(ctx context.Context, run app.PermitRun, _ *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error) {
+	c, _ := f.Load(ctx)
 	pl, err := app.CheckPermit(c, run.Form)
 	if err != nil {
 		return app.PreparedPermit{}, app.SubmittedPermit{}, err

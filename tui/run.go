@@ -65,7 +65,7 @@ func DefaultScreens(env *Env, a *app.App) []Screen {
 		balances.New(env, balances.Of(a)),
 		txs.New(env, a),
 		card.New(env, a.Card()),
-		permit.New(env, a),
+		permit.New(env, a.Permit()),
 		deposit.New(env, deposit.Of(a)),
 		keys.New(env, a),
 		requests.New(env, a),
