@@ -94,19 +94,19 @@ func (f *depositFake) Run(_ context.Context, run app.DepositRun, _ *app.Unlock) 
 }
 
 type keysFake struct {
-	keys.Service
+	keys.KeyService
 	added   []app.KeyRequest
 	renamed []string
 }
 
-func (f *keysFake) ListKeys() ([]keystore.Entry, error) {
+func (f *keysFake) List() ([]keystore.Entry, error) {
 	return []keystore.Entry{{Label: "old", Kind: keystore.KindEVM, Address: tuitest.DevAddress}}, nil
 }
-func (f *keysFake) AddKey(_ context.Context, req app.KeyRequest, _ *app.Unlock) (app.KeyAdded, error) {
+func (f *keysFake) Add(_ context.Context, req app.KeyRequest, _ *app.Unlock) (app.KeyAdded, error) {
 	f.added = append(f.added, req)
 	return app.KeyAdded{}, errOffline
 }
-func (f *keysFake) RenameKey(_, newLabel string) (app.KeyAdded, error) {
+func (f *keysFake) Rename(_, newLabel string) (app.KeyAdded, error) {
 	f.renamed = append(f.renamed, newLabel)
 	return app.KeyAdded{}, errOffline
 }
@@ -173,7 +173,7 @@ func TestEveryFormSubmitsWithTheSameKey(t *testing.T) {
 		}, "12500000 EUR"},
 		{"new key", func(env *kit.Env) (kit.Screen, func() string) {
 			f := &keysFake{}
-			return keys.New(env, f), func() string {
+			return keys.New(env, keys.Services{Keys: f}), func() string {
 				if len(f.added) == 0 {
 					return ""
 				}
@@ -186,7 +186,7 @@ func TestEveryFormSubmitsWithTheSameKey(t *testing.T) {
 		}, "alice evm"},
 		{"rename key", func(env *kit.Env) (kit.Screen, func() string) {
 			f := &keysFake{}
-			return keys.New(env, f), func() string { return first(f.renamed) }
+			return keys.New(env, keys.Services{Keys: f}), func() string { return first(f.renamed) }
 		}, func(d *tuitest.Driver) {
 			d.Press(tuitest.Runes("e"))
 			for range len("old") {
@@ -232,7 +232,7 @@ func TestGoldenForm(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 		t.Run(sizeName(sz), func(t *testing.T) {
 			env := newTestEnv(t)
-			m := NewModel(env, home.New(env), keys.New(env, &keysFake{}))
+			m := NewModel(env, home.New(env), keys.New(env, keys.Services{Keys: &keysFake{}}))
 			for _, msg := range tuitest.Flatten(m.Init()) {
 				send(m, msg) // the key list
 			}

@@ -57,7 +57,7 @@ type Options struct {
 func DefaultScreens(env *Env, a *app.App) []Screen {
 	var first []Screen
 	if firstrun.Needed(a.Profile()) {
-		first = append(first, firstrun.New(env, a))
+		first = append(first, firstrun.New(env, firstrun.Of(a)))
 	}
 	return append(first,
 		home.New(env),
@@ -67,7 +67,7 @@ func DefaultScreens(env *Env, a *app.App) []Screen {
 		card.New(env, a.Card()),
 		permit.New(env, a.Permit()),
 		deposit.New(env, deposit.Of(a)),
-		keys.New(env, a),
+		keys.New(env, keys.Of(a)),
 		requests.New(env, a),
 		settings.New(env, a),
 	)
