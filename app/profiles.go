@@ -15,34 +15,43 @@ import (
 	"purse/sandboxctl"
 )
 
-// Profiles is the profiles file: which one is active and every profile, sorted by name.
-type Profiles struct {
+// Profiles is what a user does with the home's profiles: list, read, switch to one, change its
+// settings, remove one, follow a switch made by another process. The CLI's profile commands
+// and the TUI's Settings and first-run screens call it.
+type Profiles struct{ s *App }
+
+// Profiles is the profiles of the session's home.
+func (s *App) Profiles() Profiles { return Profiles{s} }
+
+// ProfileList is the profiles file: which one is active and every profile, sorted by name.
+type ProfileList struct {
 	Active string
 	List   []config.Profile
 }
 
-// Profiles reads every profile of the App's home.
-func (s *App) Profiles() (Profiles, error) { return LoadProfiles(s.home) }
+// List reads every profile of the session's home.
+func (pr Profiles) List() (ProfileList, error) { return LoadProfiles(pr.s.home) }
 
 // LoadProfiles reads every profile of home (before any App exists: the first run).
-func LoadProfiles(home string) (Profiles, error) {
+func LoadProfiles(home string) (ProfileList, error) {
 	st, err := config.Load(home)
 	if err != nil {
-		return Profiles{}, err
+		return ProfileList{}, err
 	}
-	out := Profiles{Active: st.Active}
+	out := ProfileList{Active: st.Active}
 	for _, n := range st.Names() {
 		p, err := st.Get(n)
 		if err != nil {
-			return Profiles{}, err
+			return ProfileList{}, err
 		}
 		out.List = append(out.List, *p)
 	}
 	return out, nil
 }
 
-// ProfileNamed reads profile name ("" is the active one) without switching to it.
-func (s *App) ProfileNamed(name string) (config.Profile, error) {
+// Named reads profile name ("" is the active one) without switching to it.
+func (pr Profiles) Named(name string) (config.Profile, error) {
+	s := pr.s
 	st, err := config.Load(s.home)
 	if err != nil {
 		return config.Profile{}, err
@@ -54,10 +63,11 @@ func (s *App) ProfileNamed(name string) (config.Profile, error) {
 	return *p, nil
 }
 
-// UseProfile makes name the active profile (saved) and binds the App to it in place, so
+// Use makes name the active profile (saved) and binds the App to it in place, so
 // every front end holding the App follows. The request log stays: it is the session's.
 // The server clock starts again, since another profile may be another server.
-func (s *App) UseProfile(name string) (config.Profile, error) {
+func (pr Profiles) Use(name string) (config.Profile, error) {
+	s := pr.s
 	if err := s.settling(); err != nil {
 		return config.Profile{}, err
 	}
@@ -83,12 +93,13 @@ func (s *App) UseProfile(name string) (config.Profile, error) {
 	return *p, nil
 }
 
-// FollowProfile re-reads the App's profile when the profiles file changed since the App last
+// Follow re-reads the App's profile when the profiles file changed since the App last
 // read or wrote it: another purse process may have changed it (`purse sandbox ctl onboard`
 // storing the account id, `purse profile set`). The App is then bound to what the file says,
 // and changed reports whether that differs from what it held. A front end that lives for a
 // session (the TUI) calls it now and then; a file that did not change costs one stat.
-func (s *App) FollowProfile() (p config.Profile, changed bool, err error) {
+func (pr Profiles) Follow() (p config.Profile, changed bool, err error) {
+	s := pr.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Under a deposit or permit being settled the profile stays; the next look follows.
@@ -242,16 +253,18 @@ func AddProfile(ctx context.Context, home, name string, src ProfileSource, field
 	return *p, nil
 }
 
-// SetProfileField changes one setting of profile name (in place when it is the App's, so
+// SetField changes one setting of profile name (in place when it is the App's, so
 // every front end sees it at once). Set validates the value and names the field on error.
-func (s *App) SetProfileField(name, field, value string) (config.Profile, error) {
-	return s.SetProfileFields(name, [2]string{field, value})
+func (pr Profiles) SetField(name, field, value string) (config.Profile, error) {
+	s := pr.s
+	return s.Profiles().SetFields(name, [2]string{field, value})
 }
 
-// SetProfileFields changes settings of profile name, all or none: every value is checked
+// SetFields changes settings of profile name, all or none: every value is checked
 // (config.Profile.Set names the field on error) before the file is written. Name "" is the
 // App's profile.
-func (s *App) SetProfileFields(name string, fields ...[2]string) (config.Profile, error) {
+func (pr Profiles) SetFields(name string, fields ...[2]string) (config.Profile, error) {
+	s := pr.s
 	set := func(p *config.Profile) error {
 		for _, kv := range fields {
 			if err := p.Set(kv[0], kv[1]); err != nil {
@@ -320,8 +333,9 @@ func (s *App) checkProfileKey(setting, label string) error {
 	return nil
 }
 
-// RemoveProfile removes a profile (the sandbox profile is reset to its defaults).
-func (s *App) RemoveProfile(name string) error {
+// Remove removes a profile (the sandbox profile is reset to its defaults).
+func (pr Profiles) Remove(name string) error {
+	s := pr.s
 	st, err := config.Load(s.home)
 	if err != nil {
 		return err

@@ -69,7 +69,7 @@ func DefaultScreens(env *Env, a *app.App) []Screen {
 		deposit.New(env, deposit.Of(a)),
 		keys.New(env, keys.Of(a)),
 		requests.New(env, a),
-		settings.New(env, a),
+		settings.New(env, settings.Of(a)),
 	)
 }
 
@@ -135,7 +135,7 @@ func Run(ctx context.Context, opts Options) error {
 		m.SetApprovals(opts.Approvals)
 	}
 	if opts.App != nil {
-		m.FollowProfile(opts.App.FollowProfile)
+		m.FollowProfile(opts.App.Profiles().Follow)
 	}
 
 	// The alternate screen is part of the model's view (Model.View). Bubble Tea v2 asks the

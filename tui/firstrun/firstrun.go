@@ -39,7 +39,7 @@ var stepNames = []string{"Profile", "EVM key", "Solana key", "Account"}
 
 type (
 	loaded struct {
-		Profiles app.Profiles
+		Profiles app.ProfileList
 		Keys     []keystore.Entry
 	}
 	switched struct{ Profile config.Profile }
@@ -55,7 +55,7 @@ type Screen struct {
 	step step
 	w, h int
 
-	profiles app.Profiles
+	profiles app.ProfileList
 	keyList  []keystore.Entry
 	loaded   bool
 	cursor   int
@@ -77,17 +77,21 @@ type Screen struct {
 // App's): the session's home and profiles, and the key store.
 type Services struct {
 	Session
-	Keys KeyService
+	Keys     KeyService
+	Profiles ProfileService
 }
 
 // Of is the wizard's services of the session a.
-func Of(a *app.App) Services { return Services{Session: a, Keys: a.Keys()} }
+func Of(a *app.App) Services {
+	return Services{Session: a, Keys: a.Keys(), Profiles: a.Profiles()}
+}
 
-// Session is the session the wizard works in (*app.App is one): its home, and switching
-// profiles.
-type Session interface {
-	Home() string
-	UseProfile(name string) (config.Profile, error)
+// Session is the session the wizard works in (*app.App is one): its home.
+type Session interface{ Home() string }
+
+// ProfileService switches profiles (app.Profiles is one).
+type ProfileService interface {
+	Use(name string) (config.Profile, error)
 }
 
 // KeyService is the key store's use cases the wizard runs (app.Keys is one).
@@ -370,11 +374,11 @@ func (s *Screen) useProfile() tea.Cmd {
 		return nil
 	}
 	p := s.profiles.List[min(s.cursor, len(s.profiles.List)-1)]
-	sv := s.app.Session
+	sv := s.app.Profiles
 	s.busy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Switching to profile "+p.Name, func(context.Context) (switched, error) {
-		np, err := sv.UseProfile(p.Name)
+		np, err := sv.Use(p.Name)
 		return switched{Profile: np}, err
 	})
 	return cmd
