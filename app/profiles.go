@@ -346,6 +346,14 @@ func (pr Profiles) Remove(name string) error {
 	return st.Save()
 }
 
+// AuditLog is what a user does with the home's signing audit log: read or verify it, and
+// after a broken chain set it aside, repair it or accept it. purse audit and the TUI's
+// Settings screen call it.
+type AuditLog struct{ s *App }
+
+// AuditLog is the signing audit log of the session's home.
+func (s *App) AuditLog() AuditLog { return AuditLog{s} }
+
 // Audit is the signing audit log: newest record first.
 type Audit struct {
 	Path    string
@@ -357,8 +365,9 @@ type Audit struct {
 	Count    int
 }
 
-// Audit reads the audit log; verify only walks the chain and counts.
-func (s *App) Audit(verify bool) (Audit, error) {
+// Check reads the audit log; verify only walks the chain and counts.
+func (a AuditLog) Check(verify bool) (Audit, error) {
+	s := a.s
 	ks, err := s.keys(nil)
 	if err != nil {
 		return Audit{}, err
@@ -381,10 +390,11 @@ func (s *App) Audit(verify bool) (Audit, error) {
 	return out, err
 }
 
-// SetAsideAuditLog starts a new audit log after a break inside the chain (a record changed,
+// SetAside starts a new audit log after a break inside the chain (a record changed,
 // removed or inserted), which is never repaired: the user saw the break and confirmed. The
 // old log and head are kept beside the new one; signing goes on. It returns the log's copy.
-func (s *App) SetAsideAuditLog() (string, Audit, error) {
+func (a AuditLog) SetAside() (string, Audit, error) {
+	s := a.s
 	ks, err := s.keys(nil)
 	if err != nil {
 		return "", Audit{}, err
@@ -393,13 +403,14 @@ func (s *App) SetAsideAuditLog() (string, Audit, error) {
 	if err != nil {
 		return kept, Audit{}, err
 	}
-	au, err := s.Audit(true)
+	au, err := s.AuditLog().Check(true)
 	return kept, au, err
 }
 
-// AuditTail returns the incomplete last line of the audit log (a write cut off), nil when
+// Tail returns the incomplete last line of the audit log (a write cut off), nil when
 // there is none. Nothing can be signed while there is one.
-func (s *App) AuditTail() (*keystore.AuditTail, error) {
+func (a AuditLog) Tail() (*keystore.AuditTail, error) {
+	s := a.s
 	ks, err := s.keys(nil)
 	if err != nil {
 		return nil, err
@@ -407,10 +418,11 @@ func (s *App) AuditTail() (*keystore.AuditTail, error) {
 	return ks.IncompleteAuditTail()
 }
 
-// RepairAudit removes the incomplete last line tail (the one AuditTail returned and the user
+// Repair removes the incomplete last line tail (the one Tail returned and the user
 // confirmed), keeping a copy of the whole log beside it; it returns the copy's path and the
 // log as verified afterwards.
-func (s *App) RepairAudit(tail *keystore.AuditTail) (string, Audit, error) {
+func (a AuditLog) Repair(tail *keystore.AuditTail) (string, Audit, error) {
+	s := a.s
 	ks, err := s.keys(nil)
 	if err != nil {
 		return "", Audit{}, err
@@ -419,14 +431,15 @@ func (s *App) RepairAudit(tail *keystore.AuditTail) (string, Audit, error) {
 	if err != nil {
 		return backup, Audit{}, err
 	}
-	au, err := s.Audit(true)
+	au, err := s.AuditLog().Check(true)
 	return backup, au, err
 }
 
-// AcceptAuditLog accepts a log that disagrees with its head (cut or deleted; the user saw the
+// Accept accepts a log that disagrees with its head (cut or deleted; the user saw the
 // break and confirmed): the old head is kept beside it and signing continues from the log's
 // last record. It returns where the old head is kept and the log as verified afterwards.
-func (s *App) AcceptAuditLog() (string, Audit, error) {
+func (a AuditLog) Accept() (string, Audit, error) {
+	s := a.s
 	ks, err := s.keys(nil)
 	if err != nil {
 		return "", Audit{}, err
@@ -435,6 +448,6 @@ func (s *App) AcceptAuditLog() (string, Audit, error) {
 	if err != nil {
 		return kept, Audit{}, err
 	}
-	au, err := s.Audit(true)
+	au, err := s.AuditLog().Check(true)
 	return kept, au, err
 }

@@ -393,7 +393,7 @@ func (e *proxyEnv) unchanged(t *testing.T, what string, logged, signed int) {
 
 func (e *proxyEnv) audits() int {
 	e.t.Helper()
-	a, err := e.app.Audit(false)
+	a, err := e.app.AuditLog().Check(false)
 	if err != nil {
 		e.t.Fatal(err)
 	}

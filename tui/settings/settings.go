@@ -74,22 +74,29 @@ type Screen struct {
 type Services struct {
 	Session
 	Profiles ProfileService
+	Audit    AuditService
 }
 
 // Of is the Settings screen's services of the session a.
-func Of(a *app.App) Services { return Services{Session: a, Profiles: a.Profiles()} }
+func Of(a *app.App) Services {
+	return Services{Session: a, Profiles: a.Profiles(), Audit: a.AuditLog()}
+}
 
 // Session is the session the screen works in (*app.App is one): its home and active profile.
 type Session interface {
 	Home() string
 	Profile() config.Profile
-	Audit(verify bool) (app.Audit, error)
 }
 
 // ProfileService is the profiles' use cases the screen runs (app.Profiles is one).
 type ProfileService interface {
 	SetField(name, field, value string) (config.Profile, error)
 	Use(name string) (config.Profile, error)
+}
+
+// AuditService reads the signing audit log (app.AuditLog is one).
+type AuditService interface {
+	Check(verify bool) (app.Audit, error)
 }
 
 // New returns the Settings screen.
@@ -139,7 +146,7 @@ func (s *Screen) load() tea.Cmd {
 }
 
 func (s *Screen) loadAudit(verify bool) tea.Cmd {
-	sv := s.app.Session
+	sv := s.app.Audit
 	if sv == nil {
 		return nil
 	}
@@ -153,7 +160,7 @@ func (s *Screen) loadAudit(verify bool) tea.Cmd {
 	}
 	var cmd tea.Cmd
 	*id, cmd = kit.Start(s.env.Tasks, slot, label, func(context.Context) (app.Audit, error) {
-		return sv.Audit(verify)
+		return sv.Check(verify)
 	})
 	return cmd
 }
