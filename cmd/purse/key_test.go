@@ -430,7 +430,7 @@ func TestAuditCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 3; i++ {
-		if _, err := core.SignPersonalOffline("dev", []byte("audit test "+strconv.Itoa(i)), nil); err != nil {
+		if _, err := core.Sign().Personal("dev", []byte("audit test "+strconv.Itoa(i)), nil); err != nil {
 			t.Fatal(err)
 		}
 	}

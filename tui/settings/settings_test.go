@@ -195,14 +195,14 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 	// as `purse sign` makes them.
 	now := time.Now()
 	ttl := time.Minute
-	if _, err := sv.SignFullAuthOffline(app.FullAuthInput{Key: "signer", TokenID: "1234567890", Network: "31337", Method: "POST",
+	if _, err := sv.Sign().FullAuth(app.FullAuthInput{Key: "signer", TokenID: "1234567890", Network: "31337", Method: "POST",
 		Payload: app.Payload{Body: []byte(`{"pageSize":5}`)}, Deadline: app.Deadline{TTL: &ttl}}, &svcUnlock, now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sv.SignPersonalOffline("signer", []byte("audit me"), &svcUnlock); err != nil {
+	if _, err := sv.Sign().Personal("signer", []byte("audit me"), &svcUnlock); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sv.SignFormAOffline("signer", []byte("I declare."), &svcUnlock); err != nil {
+	if _, err := sv.Sign().FormA("signer", []byte("I declare."), &svcUnlock); err != nil {
 		t.Fatal(err)
 	}
 	env := newEnv(t, sv)
