@@ -53,7 +53,7 @@ func (f *mintFake) CheckMint(_ context.Context, id string, _ enduser.MintRequest
 type historyFake struct{ calls int }
 
 func (f *historyFake) Home() string { return tuitest.FakeHome }
-func (f *historyFake) OpenHistory(*app.Unlock) (*app.HistoryReader, error) {
+func (f *historyFake) Open(*app.Unlock) (*app.HistoryReader, error) {
 	f.calls++
 	return nil, errOffline
 }
@@ -137,7 +137,7 @@ func TestEveryFormSubmitsWithTheSameKey(t *testing.T) {
 		}, "1234567890"},
 		{"transaction filter", func(env *kit.Env) (kit.Screen, func() string) {
 			f := &historyFake{}
-			return txs.New(env, f), func() string {
+			return txs.New(env, txs.Services{Session: f, History: f}), func() string {
 				if f.calls > 1 {
 					return "reloaded"
 				}

@@ -63,7 +63,7 @@ func DefaultScreens(env *Env, a *app.App) []Screen {
 		home.New(env),
 		account.New(env, account.Of(a), a.Sandbox()),
 		balances.New(env, balances.Of(a)),
-		txs.New(env, a),
+		txs.New(env, txs.Of(a)),
 		card.New(env, a.Card()),
 		permit.New(env, a.Permit()),
 		deposit.New(env, deposit.Of(a)),

@@ -396,7 +396,7 @@ func (a *cli) txListCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		h, err := core.ReadHistory(cmd.Context(), nil, f, all)
+		h, err := core.History().Read(cmd.Context(), nil, f, all)
 		if err != nil {
 			return err
 		}
@@ -441,7 +441,7 @@ func (a *cli) txShowCmd() *cobra.Command {
 			}
 			id = n
 		}
-		txs, err := core.LookupTransactions(cmd.Context(), nil, id, txHash)
+		txs, err := core.History().Lookup(cmd.Context(), nil, id, txHash)
 		if err != nil {
 			return err
 		}

@@ -39,7 +39,7 @@ func TestRequestsOfRealCalls(t *testing.T) {
 	if _, err := sv.Account().Status(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sv.ReadHistory(ctx, unlock, enduser.TxFilter{PageSize: 5, Direction: enduser.DirectionIn}, false); err != nil {
+	if _, err := sv.History().Read(ctx, unlock, enduser.TxFilter{PageSize: 5, Direction: enduser.DirectionIn}, false); err != nil {
 		t.Fatal(err)
 	}
 	before := sv.Log.Len()
