@@ -93,7 +93,7 @@ func (e *depositEnv) check(t *testing.T, sig string, lastValid uint64) DepositSt
 // the recent status cache answers null (the "did not land, run the deposit again"),
 // and unknown, never "not landed", when every status and transaction read comes from a node
 // behind: with its signature and last valid block height as fields and the command that
-// settles it; CheckDeposit then finds it landed. A deposit that never landed is "not landed"
+// settles it; Deposit.Check then finds it landed. A deposit that never landed is "not landed"
 // once a node past the expiry says so, and unknown while none does.
 func TestDepositOutcomeUnderLaggingViews(t *testing.T) {
 	t.Run("recent status cache null, landed", func(t *testing.T) {

@@ -433,7 +433,7 @@ func (k Keys) Rename(label, newLabel string) (KeyAdded, error) {
 	return out, nil
 }
 
-// KeyRemoved is the outcome of RemoveKey.
+// KeyRemoved is the outcome of Keys.Remove.
 type KeyRemoved struct {
 	Label   string `json:"removed"`
 	Address string `json:"address"`
@@ -446,7 +446,7 @@ type KeyRemoved struct {
 	Note string `json:"-"`
 }
 
-// RemoveKeyEffect says, for the question a front end asks before RemoveKey, what removing e
+// RemoveKeyEffect says, for the question a front end asks before Keys.Remove, what removing e
 // does: delete its secret, or (a key of the home this one was copied from) only its entry.
 func RemoveKeyEffect(e keystore.Entry) string {
 	if from := e.SharedWith(); from != "" {
@@ -478,8 +478,8 @@ func (k Keys) Remove(label string) (KeyRemoved, error) {
 	return out, nil
 }
 
-// KeyCheck is what KeyDoctor found: the key store's inconsistencies, each to be repaired
-// with RepairKey after asking, and the temporary files interrupted writes left in the home,
+// KeyCheck is what Keys.Doctor found: the key store's inconsistencies, each to be repaired
+// with Keys.Repair after asking, and the temporary files interrupted writes left in the home,
 // already removed when stale (or kept, saying why).
 type KeyCheck struct {
 	Findings []keystore.Finding
@@ -550,7 +550,7 @@ func (s *App) inHome(path string) string {
 	return path
 }
 
-// Repair applies one repair KeyDoctor offered (the caller asked the user first). Adopting a
+// Repair applies one repair Keys.Doctor offered (the caller asked the user first). Adopting a
 // key file without an address in it asks that file's passphrase.
 func (k Keys) Repair(f keystore.Finding, a keystore.Action) error {
 	s := k.s

@@ -145,7 +145,7 @@ func (s *App) profileFileUnchanged() bool {
 	return err == nil && os.SameFile(now, was.info) && now.Size() == was.info.Size() && now.ModTime().Equal(was.info.ModTime())
 }
 
-// fileStat is what FollowProfile compares of the profiles file.
+// fileStat is what Profiles.Follow compares of the profiles file.
 type fileStat struct {
 	path string
 	info os.FileInfo

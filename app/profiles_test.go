@@ -37,7 +37,7 @@ func TestProfileKeySettingsNameStoredKeys(t *testing.T) {
 
 // TestFollowProfileSeesAnotherProcessesChange: a profile changed in the file by another purse
 // process (here another App, as `purse sandbox ctl onboard` storing the account id) is what
-// the App holds after FollowProfile; the App's own writes and an unchanged file are no change.
+// the App holds after Profiles().Follow; the App's own writes and an unchanged file are no change.
 func TestFollowProfileSeesAnotherProcessesChange(t *testing.T) {
 	home := t.TempDir()
 	tui, err := New(home, "", nil)
@@ -104,8 +104,8 @@ func benchFollow(b *testing.B, rewritten bool) {
 }
 
 // TestNoSwitchUnderAMovingRequest: while a signed deposit or permit is being sent and
-// settled, the App keeps its profile: UseProfile and a change of the profile refuse, naming
-// why, and FollowProfile waits; once it is settled, they go on.
+// settled, the App keeps its profile: Profiles().Use and a change of the profile refuse, naming
+// why, and Profiles().Follow waits; once it is settled, they go on.
 func TestNoSwitchUnderAMovingRequest(t *testing.T) {
 	home := t.TempDir()
 	s, err := New(home, "", nil)

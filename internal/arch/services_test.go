@@ -198,7 +198,7 @@ type T struct { S func() wallet.EVMSigner }
 }
 
 // TestTUIImportsNoAgentOrSandboxControl: the TUI reaches the agent and the sandbox through
-// app's use cases (app.Agent, app.Sandbox, App.StartDisplayedAgent), never their clients.
+// app's use cases (app.Agent, app.Sandbox, Agent().StartDisplayed), never their clients.
 // Its test helpers (tui/internal/tuitest) set a sandbox up and may.
 func TestTUIImportsNoAgentOrSandboxControl(t *testing.T) {
 	var bad []string
@@ -234,8 +234,8 @@ var (
 )
 
 // TestAppIsTheSessionAndItsServices: App's exported methods are exactly appSession and
-// appServices, and each
-// service getter returns a value of package app whose only field is the session.
+// appServices, and each service getter returns a value of package app whose only field is
+// the session.
 func TestAppIsTheSessionAndItsServices(t *testing.T) {
 	p, ok := packages(t)[module+"/app"]
 	if !ok {

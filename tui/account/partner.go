@@ -18,8 +18,8 @@ import (
 // API: before an account exists, M mints it through the partner API (an email, then the
 // review of the consent the EVM key signs); at the identity-verification step, K asks the
 // partner route for the access token (the way on when the end-user route answers 10000 on a
-// fresh account). Each is one application call (app.PreparePartnerMint, app.PartnerMint,
-// app.PartnerIDVToken).
+// fresh account). Each is one application call (app.Partner: PrepareMint, Mint,
+// IDVToken).
 
 const (
 	slotPartnerPlan = "account/partner-mint-check"

@@ -1,5 +1,5 @@
 // Package keyflow is the add/import flow of one key (form, passphrase dialogs, the
-// application layer's AddKey, the account look-up) and the session facts of a profile:
+// application layer's Keys().Add, the account look-up) and the session facts of a profile:
 // a component the Keys screen and the first-run wizard both embed, so neither screen
 // imports the other.
 package keyflow

@@ -4,7 +4,7 @@
 // remove, export as encrypted v3 JSON, make a key the profile's, copy an address.
 //
 // Secrets are only ever read from files the user names; passphrases are typed into hidden
-// dialogs. The add/import flow (Flow) and the store operations (Add, Discover, UseKey) are
+// dialogs. The add/import flow (Flow) and the store operations (Add, Discover, Use) are
 // exported for the first-run wizard.
 package keys
 
