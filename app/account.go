@@ -15,6 +15,15 @@ import (
 	"purse/wallet"
 )
 
+// Account is what a user does with the profile's account: read its status and limits, check
+// an email, mint it, go through KYC (the identity-verification token, the share-token
+// handoff, Form A, the submission) and find it on chain for a key. The CLI's account and kyc
+// commands and the TUI's Account screen call it; the next step is NextForAccount.
+type Account struct{ s *App }
+
+// Account is the account of the session's profile.
+func (s *App) Account() Account { return Account{s} }
+
 // MintPlan is a checked mint: the request to send (captcha and the key's address), the
 // account id, and what the checks found. Nothing was sent to mint yet.
 type MintPlan struct {
@@ -53,7 +62,8 @@ type TokenIDProposal struct {
 // mint_token_id=generate (then purse makes one by the account contract's rules: 10 digits,
 // first 1 to 7, an assumption). When the user must give the id, the error is a FieldError
 // naming token-id.
-func (s *App) ProposeTokenID(ctx context.Context) (TokenIDProposal, error) {
+func (ac Account) ProposeTokenID(ctx context.Context) (TokenIDProposal, error) {
+	s := ac.s
 	p := s.Profile()
 	if p.MintTokenID == "generate" {
 		return TokenIDProposal{TokenID: enduser.NewMintTokenID(nil), Source: "generated",
@@ -78,7 +88,8 @@ func (s *App) ProposeTokenID(ctx context.Context) (TokenIDProposal, error) {
 // CheckMint checks a mint before anything is sent: a profile with an EVM key and no account
 // yet, no account of the key already on chain (a chain that cannot be read is noted, not a
 // refusal), the account id's form and the captcha fields, and the email's availability.
-func (s *App) CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (MintPlan, error) {
+func (ac Account) CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (MintPlan, error) {
+	s := ac.s
 	owner, note, err := s.mintOwner(ctx)
 	if owner == (common.Address{}) {
 		return MintPlan{}, err
@@ -169,7 +180,8 @@ type Minted struct {
 
 // Mint sends the checked mint and stores the account id in the profile. A mint the
 // service confirmed but the profile could not store says so, with the id to set by hand.
-func (s *App) Mint(ctx context.Context, plan MintPlan) (Minted, error) {
+func (ac Account) Mint(ctx context.Context, plan MintPlan) (Minted, error) {
+	s := ac.s
 	api, err := s.api(false, nil)
 	if err != nil {
 		return Minted{}, err
@@ -195,7 +207,8 @@ func (s *App) Mint(ctx context.Context, plan MintPlan) (Minted, error) {
 }
 
 // FormA reads the Form A text to show, exactly as received (spec 4.6).
-func (s *App) FormA(ctx context.Context, u *Unlock) (enduser.FormAInfo, error) {
+func (ac Account) FormA(ctx context.Context, u *Unlock) (enduser.FormAInfo, error) {
+	s := ac.s
 	if err := s.requireAccount(); err != nil {
 		return enduser.FormAInfo{}, err
 	}
@@ -217,7 +230,8 @@ type SignedFormA struct {
 
 // SignFormA signs the exact text the user was shown with the profile's key and, with
 // submit, submits text and signature (the KYC moves to review).
-func (s *App) SignFormA(ctx context.Context, u *Unlock, text string, submit bool) (SignedFormA, error) {
+func (ac Account) SignFormA(ctx context.Context, u *Unlock, text string, submit bool) (SignedFormA, error) {
+	s := ac.s
 	// Refused before the key is unlocked: text with control characters or invalid UTF-8 is
 	// never signed, whoever sent it.
 	if err := wallet.CheckFormAText(text); err != nil {
@@ -277,7 +291,8 @@ func ParseIDVRequest(v map[string]string) (enduser.IDVTokenRequest, error) {
 }
 
 // IDVToken gets an identity-verification SDK access token for the profile's account.
-func (s *App) IDVToken(ctx context.Context, u *Unlock, req enduser.IDVTokenRequest) (enduser.IDVToken, error) {
+func (ac Account) IDVToken(ctx context.Context, u *Unlock, req enduser.IDVTokenRequest) (enduser.IDVToken, error) {
+	s := ac.s
 	if err := s.requireAccount(); err != nil {
 		return enduser.IDVToken{}, err
 	}

@@ -36,10 +36,10 @@ type Action string
 
 const (
 	ActionAddKey         Action = "add-key"         // the Keys screen, purse key new/import
-	ActionMint           Action = "mint"            // App.CheckMint and App.Mint
-	ActionRefresh        Action = "refresh"         // App.AccountStatus
-	ActionIDVToken       Action = "idv-token"       // App.IDVToken
-	ActionFormA          Action = "form-a"          // App.FormA, then App.SignFormA
+	ActionMint           Action = "mint"            // Account.CheckMint and Account.Mint
+	ActionRefresh        Action = "refresh"         // Account.Status
+	ActionIDVToken       Action = "idv-token"       // Account.IDVToken
+	ActionFormA          Action = "form-a"          // Account.FormA, then Account.SignFormA
 	ActionSandboxApprove Action = "sandbox-approve" // Sandbox.KYCApprove
 	ActionSandboxReject  Action = "sandbox-reject"  // Sandbox.KYCReject
 	ActionSandboxAdvance Action = "sandbox-advance" // Sandbox.Advance

@@ -102,10 +102,11 @@ func InheritedDisplay(fd int) (*agent.ConnDisplay, error) {
 	return agent.NewConnDisplay(f, "the TUI that started this agent (pid "+strconv.Itoa(os.Getppid())+")")
 }
 
-// StartDisplayedAgent starts this home's agent with this session as its trusted display: the
+// StartDisplayed starts this home's agent with this session as its trusted display: the
 // session's Approver must be an ApprovalQueue (the TUI's), on which the agent's requests then
 // arrive beside the session's own. The agent stops when this process ends.
-func (s *App) StartDisplayedAgent(ctx context.Context) (AgentStarted, error) {
+func (a Agent) StartDisplayed(ctx context.Context) (AgentStarted, error) {
+	s := a.s
 	q, ok := s.gate.approver.(*ApprovalQueue)
 	if !ok {
 		return AgentStarted{}, errors.New("this front end has no dialog to be the agent's display: start the agent with `purse agent start` in a terminal, which is then its display")

@@ -98,7 +98,7 @@ type Options struct {
 	Approver Approver
 	// OnAgentWait (may be nil) hears that a signature waits on the agent's display.
 	OnAgentWait func(display string, timeout time.Duration)
-	// Exe is purse's executable, which StartDisplayedAgent runs as the agent.
+	// Exe is purse's executable, which Agent.StartDisplayed runs as the agent.
 	Exe string
 }
 
@@ -154,11 +154,11 @@ type App struct {
 
 	mu      sync.Mutex
 	profile *config.Profile
-	// profileFile is the profiles file as the App last read or wrote it (FollowProfile).
+	// profileFile is the profiles file as the App last read or wrote it (Profiles.Follow).
 	profileFile *fileStat
 	// moving counts the signed fund-moving requests being sent and settled (a deposit, a
 	// permit): what settles them reads the profile's chains, so the App keeps its profile
-	// until they are (UseProfile refuses, FollowProfile waits).
+	// until they are (Profiles.Use refuses, Profiles.Follow waits).
 	moving atomic.Int32
 
 	// Log records every end-user API call of the session (the Requests screen).

@@ -161,16 +161,16 @@ func TestKeyStoreProblemsNoticedOnceAndRepaired(t *testing.T) {
 		!strings.Contains(notice.String(), "removed 3 temporary files interrupted writes left in "+home+": .keys.json.tmp-1, .profiles.toml.tmp-2, "+filepath.Join("exports", ".transactions-20240501-100000.csv.tmp-3")+"\n") {
 		t.Fatalf("notice %q", notice.String())
 	}
-	check, err := s.KeyDoctor()
+	check, err := s.Keys().Doctor()
 	if err != nil || len(check.Findings) != 2 || len(check.Temps) != 0 {
 		t.Fatalf("doctor %+v %v", check, err)
 	}
 	for _, f := range check.Findings {
-		if err := s.RepairKey(f, f.Actions[0]); err != nil {
+		if err := s.Keys().Repair(f, f.Actions[0]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if check, err := s.KeyDoctor(); err != nil || len(check.Findings) != 0 {
+	if check, err := s.Keys().Doctor(); err != nil || len(check.Findings) != 0 {
 		t.Fatalf("after repair %+v %v", check, err)
 	}
 	notice.Reset()

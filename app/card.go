@@ -10,6 +10,13 @@ import (
 	"purse/internal/format"
 )
 
+// Card is what a user does with the account's card: read it, issue one, block or unblock it
+// (the typed operations CardRead, CardIssue, CardBlock, CardUnblock).
+type Card struct{ s *App }
+
+// Card is the card of the session's profile's account.
+func (s *App) Card() Card { return Card{s} }
+
 // The card operations.
 const (
 	CardRead    = "load"
@@ -31,11 +38,12 @@ type CardInfo struct {
 	Done string
 }
 
-// Card runs op (CardRead, CardIssue, CardBlock, CardUnblock; block and unblock take the
+// Run does op (CardRead, CardIssue, CardBlock, CardUnblock; block and unblock take the
 // card's token id, read first when it is "") and reads the card and the banking profile after it. The card's
 // 5-minute display token never leaves this function.
 // run is the task: the operation, then a fresh read of the card and the profile.
-func (s *App) Card(ctx context.Context, u *Unlock, op, cardTokenID string) (CardInfo, error) {
+func (ca Card) Run(ctx context.Context, u *Unlock, op, cardTokenID string) (CardInfo, error) {
+	s := ca.s
 	if err := s.requireAccount(); err != nil {
 		return CardInfo{}, err
 	}

@@ -12,6 +12,14 @@ import (
 	"purse/keystore"
 )
 
+// Chains is what a user reads of the chains: the service's chain configuration (with the
+// account's balances when logged in) and the on-chain balances of the profile's EVM key.
+// purse chains and purse balances and the TUI's Balances screen call it.
+type Chains struct{ s *App }
+
+// Chains is the chains of the session's profile.
+func (s *App) Chains() Chains { return Chains{s} }
+
 // ownerAddress is the address of the profile's EVM key, read from the key index (no
 // passphrase needed).
 func (s *App) ownerAddress() (common.Address, error) {
@@ -35,7 +43,8 @@ func (s *App) ownerAddress() (common.Address, error) {
 
 // SolanaAddress is the address of the profile's Solana key, read from the key index (no
 // passphrase needed): where the user sends SOL and USDC to deposit.
-func (s *App) SolanaAddress() (string, error) {
+func (sv Deposit) SolanaAddress() (string, error) {
+	s := sv.s
 	p := s.Profile()
 	if p.SolanaKey == "" {
 		return "", fmt.Errorf("profile %s has no Solana key: add or import one on the Keys screen or with `purse key new --kind solana`", p.Name)
@@ -80,16 +89,18 @@ type ChainSnapshot struct {
 	ChainErr error
 }
 
-// ChainSnapshot reads the chain configuration (logged in when the profile has an account and the key
+// Snapshot reads the chain configuration (logged in when the profile has an account and the key
 // can sign without a prompt, or with u) and the on-chain balances of the profile's key.
-func (s *App) ChainSnapshot(ctx context.Context, u *Unlock) (ChainSnapshot, error) {
+func (ch Chains) Snapshot(ctx context.Context, u *Unlock) (ChainSnapshot, error) {
+	s := ch.s
 	return s.chainSnapshot(ctx, u, false)
 }
 
-// SignedChainSnapshot is ChainSnapshot when the user asked for the account's view: a
+// SignedSnapshot is Snapshot when the user asked for the account's view: a
 // missing passphrase is the error (the front end asks and calls again), not a logged-out
 // view.
-func (s *App) SignedChainSnapshot(ctx context.Context, u *Unlock) (ChainSnapshot, error) {
+func (ch Chains) SignedSnapshot(ctx context.Context, u *Unlock) (ChainSnapshot, error) {
+	s := ch.s
 	return s.chainSnapshot(ctx, u, true)
 }
 
@@ -182,7 +193,8 @@ func (s *App) readBalances(ctx context.Context, snap *ChainSnapshot) error {
 
 // HomeBalances reads the on-chain balances of the profile's EVM key for every token of the
 // home chain, with the configuration read logged out: nothing is signed, no passphrase asked.
-func (s *App) HomeBalances(ctx context.Context) (ChainSnapshot, error) {
+func (ch Chains) HomeBalances(ctx context.Context) (ChainSnapshot, error) {
+	s := ch.s
 	var snap ChainSnapshot
 	if snap.Owner, snap.OwnerErr = s.ownerAddress(); snap.OwnerErr != nil {
 		return snap, snap.OwnerErr

@@ -93,10 +93,11 @@ type Inspected struct {
 	Report *altchain.Report
 }
 
-// InspectQuote runs every static rule of the checklist on a quote file, with no network: the
+// Inspect runs every static rule of the checklist on a quote file, with no network: the
 // profile only contributes pins and the fee cap. A refusing report is not an error here;
 // Rejection makes it one.
-func (s *App) InspectQuote(in Inspection) (Inspected, error) {
+func (sv Deposit) Inspect(in Inspection) (Inspected, error) {
+	s := sv.s
 	u, err := solana.PublicKeyFromBase58(in.User)
 	if err != nil || u.String() != in.User {
 		return Inspected{}, fieldErr("user", "expected the Solana address that will sign (base58), got %q", in.User)
@@ -255,10 +256,11 @@ type DepositQuote struct {
 	SignedBy string
 }
 
-// FetchDepositQuote runs the quote and decode steps: the partner API (signed with the
+// Quote runs the quote and decode steps: the partner API (signed with the
 // profile's partner key) or a quote file, then the strict decode and the check that the
 // quote is for what was asked.
-func (s *App) FetchDepositQuote(ctx context.Context, in QuoteInput, u *Unlock) (*DepositQuote, error) {
+func (sv Deposit) Quote(ctx context.Context, in QuoteInput, u *Unlock) (*DepositQuote, error) {
+	s := sv.s
 	st, err := s.loadDepositSetup()
 	if err != nil {
 		return nil, failAt(StepQuote, err)
@@ -597,9 +599,10 @@ type SentDeposit struct {
 	Stats  SendStats
 }
 
-// SendDeposit runs altchain.Send: the same signed bytes, polled until confirmed,
+// Send runs altchain.Send: the same signed bytes, polled until confirmed,
 // re-broadcast while the blockhash is valid; it never re-signs.
-func (s *App) SendDeposit(ctx context.Context, p *altchain.Prepared, poll time.Duration, progress func(DepositEvent)) (*SentDeposit, error) {
+func (sv Deposit) Send(ctx context.Context, p *altchain.Prepared, poll time.Duration, progress func(DepositEvent)) (*SentDeposit, error) {
+	s := sv.s
 	s.moving.Add(1) // no profile switch under a deposit being sent
 	defer s.moving.Add(-1)
 	rep := newReporter(progress)
@@ -648,10 +651,11 @@ func unknownDepositNext(sig string, lastValid uint64) string {
 		"(exit 0: landed; 1: failed or not landed, and only then deposit again; 4: still unknown, ask again later).", sig, lastValid)
 }
 
-// FinalizeDeposit keeps looking at a confirmed signature (altchain.Look, so a lagging
+// Finalize keeps looking at a confirmed signature (altchain.Look, so a lagging
 // recent status cache does not hide it) until it is finalized, and returns the highest
 // confirmation seen when ctx ends first.
-func (s *App) FinalizeDeposit(ctx context.Context, sig solana.Signature, poll time.Duration, progress func(DepositEvent)) (string, error) {
+func (sv Deposit) Finalize(ctx context.Context, sig solana.Signature, poll time.Duration, progress func(DepositEvent)) (string, error) {
+	s := sv.s
 	rep := newReporter(progress)
 	rpc, err := s.solanaRPC()
 	if err != nil {
@@ -740,7 +744,8 @@ func (b SolanaBalance) Covers(amount uint64) error {
 }
 
 // SolanaBalance reads the SOL and USDC of the profile's Solana key.
-func (s *App) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
+func (sv Deposit) SolanaBalance(ctx context.Context) (SolanaBalance, error) {
+	s := sv.s
 	st, err := s.loadDepositSetup()
 	if err != nil {
 		return SolanaBalance{}, err
@@ -802,12 +807,13 @@ const (
 	OutcomePending = "pending"
 )
 
-// CheckDeposit makes one round of reads about a signature (altchain.Look: the height, its
+// Check makes one round of reads about a signature (altchain.Look: the height, its
 // status, searching the history, and getTransaction once the height is past lastValid) and
 // says what they prove (altchain.Decide). lastValid (0: unknown) is the transaction's last
 // valid block height: without it nothing proves that it did not land. An RPC that does not
 // answer makes the outcome unknown, never "not landed".
-func (s *App) CheckDeposit(ctx context.Context, signature string, lastValid uint64) (DepositStatus, error) {
+func (sv Deposit) Check(ctx context.Context, signature string, lastValid uint64) (DepositStatus, error) {
+	s := sv.s
 	sig, err := solana.SignatureFromBase58(strings.TrimSpace(signature))
 	if err != nil {
 		return DepositStatus{}, fieldErr("signature", "expected a base58 transaction signature (64 bytes): %v", err)

@@ -74,14 +74,14 @@ func (e *depositEnv) deposit(t *testing.T) (Deposited, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	return e.app.Deposit(ctx, DepositRun{
+	return e.app.Deposit().Run(ctx, DepositRun{
 		Input: QuoteInput{Amount: 10_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond,
 	}, e.u)
 }
 
 func (e *depositEnv) check(t *testing.T, sig string, lastValid uint64) DepositStatus {
 	t.Helper()
-	st, err := e.app.CheckDeposit(context.Background(), sig, lastValid)
+	st, err := e.app.Deposit().Check(context.Background(), sig, lastValid)
 	if err != nil {
 		t.Fatalf("check %s: %v", sig, err)
 	}
@@ -93,7 +93,7 @@ func (e *depositEnv) check(t *testing.T, sig string, lastValid uint64) DepositSt
 // the recent status cache answers null (the "did not land, run the deposit again"),
 // and unknown, never "not landed", when every status and transaction read comes from a node
 // behind: with its signature and last valid block height as fields and the command that
-// settles it; CheckDeposit then finds it landed. A deposit that never landed is "not landed"
+// settles it; Deposit.Check then finds it landed. A deposit that never landed is "not landed"
 // once a node past the expiry says so, and unknown while none does.
 func TestDepositOutcomeUnderLaggingViews(t *testing.T) {
 	t.Run("recent status cache null, landed", func(t *testing.T) {
@@ -113,7 +113,7 @@ func TestDepositOutcomeUnderLaggingViews(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		sig := solana.MustSignatureFromBase58(res.Signature)
-		if st, err := e.app.FinalizeDeposit(ctx, sig, 10*time.Millisecond, nil); err != nil || st != "finalized" {
+		if st, err := e.app.Deposit().Finalize(ctx, sig, 10*time.Millisecond, nil); err != nil || st != "finalized" {
 			t.Fatalf("finalize: %q %v", st, err)
 		}
 	})

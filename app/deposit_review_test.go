@@ -73,17 +73,17 @@ func TestDepositReviewShowsCurrencyAndBalancesBothWays(t *testing.T) {
 			}
 			u := &Unlock{Passphrase: []byte("pw")}
 			captcha := sandboxctl.Captcha(time.Now())
-			plan, err := s.CheckMint(ctx, tokenID, captcha, "")
+			plan, err := s.Account().CheckMint(ctx, tokenID, captcha, "")
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := s.Mint(ctx, plan); err != nil {
+			if _, err := s.Account().Mint(ctx, plan); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", tokenID) }); err != nil {
 				t.Fatal(err)
 			}
-			_, err = s.Deposit(ctx, DepositRun{Input: QuoteInput{Amount: 12_500_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, u)
+			_, err = s.Deposit().Run(ctx, DepositRun{Input: QuoteInput{Amount: 12_500_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, u)
 			if !errors.Is(err, agent.ErrDenied) || a.count() != 1 {
 				t.Fatalf("declined deposit: %v (asked %d)", err, a.count())
 			}

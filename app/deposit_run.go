@@ -11,6 +11,15 @@ import (
 	"purse/internal/format"
 )
 
+// Deposit is what a user does to move USDC from the profile's Solana key into the account:
+// inspect a quote file, fetch a quote, run the whole deposit (or send and finalize its
+// steps), check a sent one's status, read the Solana wallet. The CLI's deposit commands and
+// the TUI's Deposit screen call it.
+type Deposit struct{ s *App }
+
+// Deposit is the deposit of the session's profile.
+func (s *App) Deposit() Deposit { return Deposit{s} }
+
 // DepositRun is one whole deposit, for every front end: the CLI runs it and prints its
 // progress, the TUI's Deposit screen shows its events; the approval is asked by the signing
 // gate through the front end's Approver (or the agent's display).
@@ -33,12 +42,13 @@ type Deposited struct {
 	LastValidHeight    uint64 `json:"lastValidBlockHeight"`
 }
 
-// Deposit runs a whole deposit in one order, wherever the key is: quote (partner API or file)
+// Run runs a whole deposit in one order, wherever the key is: quote (partner API or file)
 // → strict decode → fresh blockhash → the signing gate (the checklist under the profile's
 // pins, the signature by the Solana key only, the simulation of the signed bytes, the review
 // including the simulation, the approval) → send the same bytes → confirm. A refusal comes
 // back as a Refusal (nothing signed, or the signature never released).
-func (s *App) Deposit(ctx context.Context, run DepositRun, u *Unlock) (Deposited, error) {
+func (sv Deposit) Run(ctx context.Context, run DepositRun, u *Unlock) (Deposited, error) {
+	s := sv.s
 	emit := func(step, format string, args ...any) {
 		if run.Progress != nil {
 			run.Progress(DepositEvent{Step: step, Detail: fmt.Sprintf(format, args...)})
@@ -50,7 +60,7 @@ func (s *App) Deposit(ctx context.Context, run DepositRun, u *Unlock) (Deposited
 	} else {
 		emit(StepQuote, "asking the partner API for %s USDC → %s", format.Uint(in.Amount, format.USDCDecimals), strings.ToUpper(in.Currency))
 	}
-	dq, err := s.FetchDepositQuote(ctx, in, u)
+	dq, err := s.Deposit().Quote(ctx, in, u)
 	if err != nil {
 		return Deposited{}, err
 	}
@@ -65,7 +75,7 @@ func (s *App) Deposit(ctx context.Context, run DepositRun, u *Unlock) (Deposited
 	if run.Progress != nil {
 		run.Progress(DepositEvent{Step: StepSend, Detail: "signature " + p.Signature.String(), Prepared: p})
 	}
-	sent, err := s.SendDeposit(ctx, p, run.Poll, run.Progress)
+	sent, err := s.Deposit().Send(ctx, p, run.Poll, run.Progress)
 	if err != nil {
 		return Deposited{}, err
 	}

@@ -115,12 +115,20 @@ func summarize(ps []Probe) DoctorSummary {
 	return s
 }
 
-// Doctor probes the profile's service, its home chain and its partner API. Probes that need
+// Doctor is what a user asks of purse doctor: does the profile's service, home chain and
+// partner API answer as the profile says they should.
+type Doctor struct{ s *App }
+
+// Doctor is the doctor of the session's profile.
+func (s *App) Doctor() Doctor { return Doctor{s} }
+
+// Run probes the profile's service, its home chain and its partner API. Probes that need
 // the account, a key or a setting the profile lacks are said to be not reachable; u opens a
 // key that needs a passphrase. The error is an Advice when a probe was contradicted or the
 // service refused purse's own signature (the CLI exits 1); inconclusive probes alone are no
 // error.
-func (s *App) Doctor(ctx context.Context, u *Unlock) (DoctorReport, error) {
+func (do Doctor) Run(ctx context.Context, u *Unlock) (DoctorReport, error) {
+	s := do.s
 	r, err := s.newDoctorRun(u)
 	if err != nil {
 		return DoctorReport{}, err

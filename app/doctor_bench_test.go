@@ -18,7 +18,7 @@ func BenchmarkDoctor(b *testing.B) {
 	}
 	ctx := context.Background()
 	for b.Loop() {
-		if rep, err := s.Doctor(ctx, pw); err != nil || rep.Summary.Confirmed != len(rep.Probes) {
+		if rep, err := s.Doctor().Run(ctx, pw); err != nil || rep.Summary.Confirmed != len(rep.Probes) {
 			b.Fatalf("%v %+v", err, rep.Summary)
 		}
 	}

@@ -81,7 +81,7 @@ func (e *doctorEnv) doctor(t *testing.T) (DoctorReport, map[string]Probe, error)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := s.Doctor(context.Background(), pw)
+	rep, err := s.Doctor().Run(context.Background(), pw)
 	by := map[string]Probe{}
 	for _, p := range rep.Probes {
 		by[p.Name] = p
@@ -145,7 +145,7 @@ func TestDoctorUnderEachDialect(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e := newDoctorEnv(t, "", c.cfg)
 			if c.card {
-				if _, err := e.app.Card(context.Background(), pw, CardIssue, ""); err != nil {
+				if _, err := e.app.Card().Run(context.Background(), pw, CardIssue, ""); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -457,7 +457,7 @@ func TestDoctorThroughTheAgentNeverWaits(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	rep, err := s.Doctor(ctx, pw)
+	rep, err := s.Doctor().Run(ctx, pw)
 	if err != nil || ctx.Err() != nil {
 		t.Fatalf("%v (%v)\n%s", err, ctx.Err(), dump(rep))
 	}

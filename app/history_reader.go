@@ -8,16 +8,24 @@ import (
 	"purse/enduser"
 )
 
+// History is what a user reads of the account's history: a page or every page under a
+// filter, a record looked up exactly, or a reader that pages, exports and charts. The CLI's
+// tx commands and the TUI's Transactions screen call it.
+type History struct{ s *App }
+
+// History is the history of the session's profile's account.
+func (s *App) History() History { return History{s} }
+
 // HistoryReader reads the account's history with one signed client: a screen keeps it while
-// its profile stays, so one unlock serves every page, export and chart. OpenHistory makes it
+// its profile stays, so one unlock serves every page, export and chart. History.Open makes it
 // after the check every history read makes (the profile has an account and an EVM key); the
 // client itself never leaves package app.
 type HistoryReader struct{ c *enduser.Client }
 
-// OpenHistory is the history of the profile's account, read with signed requests (the key
-// may need u).
-func (s *App) OpenHistory(u *Unlock) (*HistoryReader, error) {
-	c, err := s.accountAPI(u)
+// Open is the history of the profile's account, read with signed requests (the key may need
+// u).
+func (hs History) Open(u *Unlock) (*HistoryReader, error) {
+	c, err := hs.s.accountAPI(u)
 	if err != nil {
 		return nil, err
 	}
@@ -66,44 +74,44 @@ func (h *HistoryReader) Flows(ctx context.Context, f enduser.TxFilter) ([]MonthF
 	return MonthlyFlows(h.Records(ctx, f))
 }
 
-// History is one page of the account's history, or with all every page of it.
-type History struct {
+// HistoryRead is one page of the account's history, or with all every page of it.
+type HistoryRead struct {
 	Transactions []enduser.Transaction `json:"transactions"`
 	// Page is the page read when not all (its HasNextPage says more exist).
 	Page *enduser.TxPage `json:"-"`
 }
 
-// ReadHistory reads the history under the filter: one page, or with all every page. A
-// filter with an id or a tx hash is an exact look-up.
-func (s *App) ReadHistory(ctx context.Context, u *Unlock, f enduser.TxFilter, all bool) (History, error) {
-	r, err := s.OpenHistory(u)
+// Read reads the history under the filter: one page, or with all every page. A filter with
+// an id or a tx hash is an exact look-up.
+func (hs History) Read(ctx context.Context, u *Unlock, f enduser.TxFilter, all bool) (HistoryRead, error) {
+	r, err := hs.Open(u)
 	if err != nil {
-		return History{}, err
+		return HistoryRead{}, err
 	}
-	var h History
+	var h HistoryRead
 	if !all {
 		if h.Page, err = r.First(ctx, f); err != nil {
-			return History{}, err
+			return HistoryRead{}, err
 		}
 		h.Transactions = h.Page.Transactions
 		return h, nil
 	}
 	for t, err := range r.c.All(ctx, f) {
 		if err != nil {
-			return History{}, err
+			return HistoryRead{}, err
 		}
 		h.Transactions = append(h.Transactions, t)
 	}
 	return h, nil
 }
 
-// LookupTransactions finds records exactly: by record id, or every record of a transaction
-// hash (one of them).
-func (s *App) LookupTransactions(ctx context.Context, u *Unlock, id int64, txHash string) ([]enduser.Transaction, error) {
+// Lookup finds records exactly: by record id, or every record of a transaction hash (one of
+// them).
+func (hs History) Lookup(ctx context.Context, u *Unlock, id int64, txHash string) ([]enduser.Transaction, error) {
 	if (id != 0) == (txHash != "") {
 		return nil, Usagef("give a record id or a transaction hash, not both or neither")
 	}
-	c, err := s.accountAPI(u)
+	c, err := hs.s.accountAPI(u)
 	if err != nil {
 		return nil, err
 	}

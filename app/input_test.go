@@ -49,7 +49,7 @@ func TestReadInputStopsAtTheLimit(t *testing.T) {
 	if _, err := VerifyPersonal("0x0000000000000000000000000000000000000001", big, "0x00"); !errors.As(err, &fe) || fe.Field != "message" {
 		t.Fatalf("a large message: %v", err)
 	}
-	if _, err := (&App{}).SignFormAOffline("k", make([]byte, MaxFormABytes+1), nil); !errors.As(err, &fe) || !strings.Contains(err.Error(), "64 KiB") {
+	if _, err := (&App{}).Sign().FormA("k", make([]byte, MaxFormABytes+1), nil); !errors.As(err, &fe) || !strings.Contains(err.Error(), "64 KiB") {
 		t.Fatalf("a large Form A: %v", err)
 	}
 	if _, err := VerifyFullAuth("0x0000000000000000000000000000000000000001", "0x00", "1", "0x00", Payload{Body: make([]byte, MaxBodyBytes+1)}); !errors.As(err, &fe) || fe.Field != "body-file" {

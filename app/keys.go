@@ -19,6 +19,14 @@ import (
 	"purse/keystore"
 )
 
+// Keys is what a user does with the home's keys: list them, add, import, rename, remove,
+// export them, make one the profile's, check and repair the store. The CLI's key commands and
+// the TUI's Keys and first-run screens call it; the store itself stays in package app.
+type Keys struct{ s *App }
+
+// Keys is the key store of the session's home.
+func (s *App) Keys() Keys { return Keys{s} }
+
 // KeySource is where a new key comes from.
 type KeySource int
 
@@ -188,8 +196,9 @@ func ExpandHome(p string) string {
 	return p
 }
 
-// ListKeys returns the keys of the store (labels and addresses, never secrets).
-func (s *App) ListKeys() ([]keystore.Entry, error) {
+// List returns the keys of the store (labels and addresses, never secrets).
+func (k Keys) List() ([]keystore.Entry, error) {
+	s := k.s
 	ks, err := s.keys(nil)
 	if err != nil {
 		return nil, err
@@ -197,8 +206,9 @@ func (s *App) ListKeys() ([]keystore.Entry, error) {
 	return ks.List()
 }
 
-// KeyEntry is key label's entry in the store (kind, address, backend; never a secret).
-func (s *App) KeyEntry(label string) (keystore.Entry, error) {
+// Entry is key label's entry in the store (kind, address, backend; never a secret).
+func (k Keys) Entry(label string) (keystore.Entry, error) {
+	s := k.s
 	ks, err := s.keys(nil)
 	if err != nil {
 		return keystore.Entry{}, err
@@ -206,11 +216,12 @@ func (s *App) KeyEntry(label string) (keystore.Entry, error) {
 	return ks.Get(label)
 }
 
-// AddKey creates or imports the key of req, then (EVM) looks its account up on chain and, when
+// Add creates or imports the key of req, then (EVM) looks its account up on chain and, when
 // asked or found, makes it the profile's key. With the file backend the new key file's
 // passphrase is u.New; without it the call fails with a needs-unlock error (New) and
 // creates nothing.
-func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, error) {
+func (k Keys) Add(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, error) {
+	s := k.s
 	if err := labelErr(req.Label); err != nil {
 		return KeyAdded{}, err
 	}
@@ -263,7 +274,7 @@ func (s *App) AddKey(ctx context.Context, req KeyRequest, u *Unlock) (KeyAdded, 
 	}
 	out := KeyAdded{Entry: e, Profile: s.Profile()}
 	if req.UseForProfile {
-		p, err := s.UseKey(ctx, e)
+		p, err := s.Keys().Use(ctx, e)
 		if err != nil {
 			return out, fmt.Errorf("key %s was added, but the profile could not be changed: %w", e.Label, err)
 		}
@@ -349,10 +360,11 @@ func (s *App) discoverAccount(ctx context.Context, e keystore.Entry) (d Discover
 	return d, np, true, nil
 }
 
-// UseKey makes e the profile's key of its kind. For an EVM key that is not already the
+// Use makes e the profile's key of its kind. For an EVM key that is not already the
 // profile's, the account is looked up again: token_id follows the key (cleared when the new
 // key has no account, or when the chain cannot say).
-func (s *App) UseKey(ctx context.Context, e keystore.Entry) (KeyAdded, error) {
+func (k Keys) Use(ctx context.Context, e keystore.Entry) (KeyAdded, error) {
+	s := k.s
 	field := "solana_key"
 	if e.Kind == keystore.KindEVM {
 		field = "evm_key"
@@ -390,8 +402,9 @@ func (s *App) UseKey(ctx context.Context, e keystore.Entry) (KeyAdded, error) {
 	return out, nil
 }
 
-// RenameKey gives a key a new label; the profile follows when it used the old one.
-func (s *App) RenameKey(label, newLabel string) (KeyAdded, error) {
+// Rename gives a key a new label; the profile follows when it used the old one.
+func (k Keys) Rename(label, newLabel string) (KeyAdded, error) {
+	s := k.s
 	s.lockKey(label) // a held signer names the old label
 	ks, err := s.keys(nil)
 	if err != nil {
@@ -423,7 +436,7 @@ func (s *App) RenameKey(label, newLabel string) (KeyAdded, error) {
 	return out, nil
 }
 
-// KeyRemoved is the outcome of RemoveKey.
+// KeyRemoved is the outcome of Keys.Remove.
 type KeyRemoved struct {
 	Label   string `json:"removed"`
 	Address string `json:"address"`
@@ -436,7 +449,7 @@ type KeyRemoved struct {
 	Note string `json:"-"`
 }
 
-// RemoveKeyEffect says, for the question a front end asks before RemoveKey, what removing e
+// RemoveKeyEffect says, for the question a front end asks before Keys.Remove, what removing e
 // does: delete its secret, or (a key of the home this one was copied from) only its entry.
 func RemoveKeyEffect(e keystore.Entry) string {
 	if from := e.SharedWith(); from != "" {
@@ -445,9 +458,10 @@ func RemoveKeyEffect(e keystore.Entry) string {
 	return fmt.Sprintf("Its secret is deleted from the %s backend; without a backup it is gone.", e.Backend)
 }
 
-// RemoveKey removes a key (the caller confirmed, saying RemoveKeyEffect): its secret and its
+// Remove removes a key (the caller confirmed, saying RemoveKeyEffect): its secret and its
 // entry, or only the entry of a key whose secret is the home's this one was copied from.
-func (s *App) RemoveKey(label string) (KeyRemoved, error) {
+func (k Keys) Remove(label string) (KeyRemoved, error) {
+	s := k.s
 	s.lockKey(label) // a removed key must not go on signing; the others stay unlocked
 	ks, err := s.keys(nil)
 	if err != nil {
@@ -467,18 +481,19 @@ func (s *App) RemoveKey(label string) (KeyRemoved, error) {
 	return out, nil
 }
 
-// KeyCheck is what KeyDoctor found: the key store's inconsistencies, each to be repaired
-// with RepairKey after asking, and the temporary files interrupted writes left in the home,
+// KeyCheck is what Keys.Doctor found: the key store's inconsistencies, each to be repaired
+// with Keys.Repair after asking, and the temporary files interrupted writes left in the home,
 // already removed when stale (or kept, saying why).
 type KeyCheck struct {
 	Findings []keystore.Finding
 	Temps    []atomicfile.Leftover
 }
 
-// KeyDoctor removes the stale temporary files of the home and lists the inconsistencies of
+// Doctor removes the stale temporary files of the home and lists the inconsistencies of
 // the key store (asking the keyring about keyring keys), which it does not change. The
 // session's start-up notice is not repeated.
-func (s *App) KeyDoctor() (KeyCheck, error) {
+func (k Keys) Doctor() (KeyCheck, error) {
+	s := k.s
 	s.keyCheck.Do(func() {})
 	ks, err := s.keys(nil)
 	if err != nil {
@@ -538,9 +553,10 @@ func (s *App) inHome(path string) string {
 	return path
 }
 
-// RepairKey applies one repair KeyDoctor offered (the caller asked the user first). Adopting a
+// Repair applies one repair Keys.Doctor offered (the caller asked the user first). Adopting a
 // key file without an address in it asks that file's passphrase.
-func (s *App) RepairKey(f keystore.Finding, a keystore.Action) error {
+func (k Keys) Repair(f keystore.Finding, a keystore.Action) error {
+	s := k.s
 	s.keyCheck.Do(func() {})
 	ks, err := s.keys(nil)
 	if err != nil {
@@ -566,10 +582,11 @@ func CheckNewFile(path string) error {
 	return nil
 }
 
-// ExportKey writes the key as encrypted v3 JSON under exportPass to a new file (mode 0600).
+// Export writes the key as encrypted v3 JSON under exportPass to a new file (mode 0600).
 // A file-backend key needs its own passphrase too: without keyPass it fails with
 // ErrNeedsUnlock and writes nothing.
-func (s *App) ExportKey(label, path string, keyPass, exportPass []byte) error {
+func (k Keys) Export(label, path string, keyPass, exportPass []byte) error {
+	s := k.s
 	path = ExpandHome(path)
 	if err := CheckNewFile(path); err != nil {
 		return err
@@ -596,10 +613,11 @@ func ExportKeyWarning(e keystore.Entry) string {
 	return "The file holds a Solana key (marked \"purse\": {\"kind\": \"solana\"}); EVM tools such as cast, geth or MetaMask ignore that mark and would decrypt it as an unrelated Ethereum account. Import it only with purse, as a solana key."
 }
 
-// ExportRawKey writes the UNENCRYPTED secret of a key to a new file (mode 0600): evm as hex,
+// ExportRaw writes the UNENCRYPTED secret of a key to a new file (mode 0600): evm as hex,
 // solana as solana-keygen JSON. The caller has had the user confirm it in words. It returns
 // the format written.
-func (s *App) ExportRawKey(label, path string) (string, error) {
+func (k Keys) ExportRaw(label, path string) (string, error) {
+	s := k.s
 	path = ExpandHome(path)
 	if err := CheckNewFile(path); err != nil {
 		return "", err
@@ -643,10 +661,11 @@ type FoundAccount struct {
 	Profile string `json:"profile"`
 }
 
-// FindAccount looks the account NFT of the EVM key label (empty: the profile's) up on the
+// Find looks the account NFT of the EVM key label (empty: the profile's) up on the
 // profile's chain; when found, the key and the account become the profile's. Unlike the
 // look-up after adding a key, a chain that cannot be read or no account is an error.
-func (s *App) FindAccount(ctx context.Context, label string) (FoundAccount, error) {
+func (ac Account) Find(ctx context.Context, label string) (FoundAccount, error) {
+	s := ac.s
 	p := s.Profile()
 	if label == "" {
 		label = p.EVMKey

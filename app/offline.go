@@ -23,6 +23,14 @@ import (
 // reads the network; every input is checked before a key is unlocked, and errors name the
 // field (*FieldError) so the CLI can name its flag.
 
+// Sign is what a user signs offline with a key of the home (purse sign …): a full-auth
+// request, a mint consent, a permit, Form A, a personal message. Each goes through the
+// signing gate; none reads the network.
+type Sign struct{ s *App }
+
+// Sign is offline signing with the session's keys.
+func (s *App) Sign() Sign { return Sign{s} }
+
 // ErrRejected marks a signature or a transaction that was checked and refused (the CLI exits
 // 3 for it): a signer other than the expected one, a hash that does not match its payload, a
 // permit domain that differs from the chain's.
@@ -216,8 +224,9 @@ func (in FullAuthInput) route(method string) (string, error) {
 	return "", nil
 }
 
-// SignFullAuthOffline signs the full-auth headers of in.
-func (s *App) SignFullAuthOffline(in FullAuthInput, u *Unlock, now time.Time) (SignedFullAuth, error) {
+// FullAuth signs the full-auth headers of in.
+func (si Sign) FullAuth(in FullAuthInput, u *Unlock, now time.Time) (SignedFullAuth, error) {
+	s := si.s
 	if err := protocol.CheckTokenID(in.TokenID); err != nil {
 		return SignedFullAuth{}, &FieldError{Field: "token-id", Err: err}
 	}
@@ -284,8 +293,9 @@ type SignedMintConsent struct {
 	Warning    string `json:"-"`
 }
 
-// SignMintConsentOffline signs the partner mint consent of the free-text hash.
-func (s *App) SignMintConsentOffline(key, hash, email string, dl Deadline, u *Unlock, now time.Time) (SignedMintConsent, error) {
+// MintConsent signs the partner mint consent of the free-text hash.
+func (si Sign) MintConsent(key, hash, email string, dl Deadline, u *Unlock, now time.Time) (SignedMintConsent, error) {
+	s := si.s
 	if hash == "" {
 		return SignedMintConsent{}, fieldErr("hash", "expected the consent text to sign, got nothing")
 	}
@@ -355,9 +365,10 @@ type SignedPermit struct {
 	Warning string        `json:"-"`
 }
 
-// SignPermitOffline signs the permit of in with the key; everything is checked before the
+// Permit signs the permit of in with the key; everything is checked before the
 // key is unlocked.
-func (s *App) SignPermitOffline(key string, in PermitInput, u *Unlock, now time.Time) (SignedPermit, error) {
+func (si Sign) Permit(key string, in PermitInput, u *Unlock, now time.Time) (SignedPermit, error) {
+	s := si.s
 	if _, err := in.Permit(common.Address{}); err != nil {
 		return SignedPermit{}, err
 	}
@@ -376,8 +387,9 @@ func (s *App) SignPermitOffline(key string, in PermitInput, u *Unlock, now time.
 	return SignedPermit{PermitSignature: ps, Permit: p, Warning: DeadlineWarning(in.Deadline, now)}, nil
 }
 
-// SignFormAOffline signs the exact Form A text (EIP-191) and gives its textHash.
-func (s *App) SignFormAOffline(key string, text []byte, u *Unlock) (wallet.FormA, error) {
+// FormA signs the exact Form A text (EIP-191) and gives its textHash.
+func (si Sign) FormA(key string, text []byte, u *Unlock) (wallet.FormA, error) {
+	s := si.s
 	if len(text) > MaxFormABytes {
 		return wallet.FormA{}, tooLarge("text-file", "the Form A text", MaxFormABytes)
 	}
@@ -398,10 +410,11 @@ type PersonalSignature struct {
 	Digest    string `json:"digest"`
 }
 
-// SignPersonalOffline signs msg with EIP-191 personal_sign. A message that begins with the
+// Personal signs msg with EIP-191 personal_sign. A message that begins with the
 // full-auth consent prefix is a full-auth credential, which only `purse sign full-auth` and
 // `purse sign mint-consent` make (from the payload or the hash they sign): it is refused.
-func (s *App) SignPersonalOffline(key string, msg []byte, u *Unlock) (PersonalSignature, error) {
+func (si Sign) Personal(key string, msg []byte, u *Unlock) (PersonalSignature, error) {
+	s := si.s
 	if len(msg) > MaxMessageBytes {
 		return PersonalSignature{}, tooLarge("message", "the message", MaxMessageBytes)
 	}

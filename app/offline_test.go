@@ -73,13 +73,13 @@ func TestFullAuthQueryWithQuestionMark(t *testing.T) {
 	if !errors.As(err, &fe) || fe.Field != "query" || !strings.Contains(err.Error(), "'?'") {
 		t.Fatalf("verify: %v", err)
 	}
-	_, err = (&App{}).SignFullAuthOffline(FullAuthInput{Key: "k", TokenID: "1", Network: "5003", Method: "GET", Payload: Payload{Query: &q}, Deadline: Deadline{Default: true}}, nil, time.Now())
+	_, err = (&App{}).Sign().FullAuth(FullAuthInput{Key: "k", TokenID: "1", Network: "5003", Method: "GET", Payload: Payload{Query: &q}, Deadline: Deadline{Default: true}}, nil, time.Now())
 	if !errors.As(err, &fe) || fe.Field != "query" {
 		t.Fatalf("sign: %v", err)
 	}
 	for _, in := range []FullAuthInput{{TokenID: "9223372036854775808", Network: "5003"}, {TokenID: "1", Network: "0"}} {
 		in.Method, in.Key = "GET", "k"
-		if _, err := (&App{}).SignFullAuthOffline(in, nil, time.Now()); !errors.As(err, &fe) || (fe.Field != "token-id" && fe.Field != "network") {
+		if _, err := (&App{}).Sign().FullAuth(in, nil, time.Now()); !errors.As(err, &fe) || (fe.Field != "token-id" && fe.Field != "network") {
 			t.Errorf("%+v: %v", in, err)
 		}
 	}

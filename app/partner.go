@@ -26,6 +26,13 @@ import (
 // partner key), and the identity-verification token and status by network. The CLI and the
 // Account screen call these; nothing else builds the requests.
 
+// Partner is what a tester does through the partner routes for the profile's account: mint
+// it with the user's consent, read its identity-verification token and status.
+type Partner struct{ s *App }
+
+// Partner is the partner routes of the session's profile.
+func (s *App) Partner() Partner { return Partner{s} }
+
 // partnerSettings checks what profile p needs to call the partner API, naming each missing
 // setting in both front ends' terms; orElse ends the hint with another way to go ("" none).
 func partnerSettings(p config.Profile, orElse string) error {
@@ -171,11 +178,12 @@ type PartnerMintPlan struct {
 // that waited longer is prepared again rather than signed for a deadline about to pass.
 const minConsentLeft = 30 * time.Second
 
-// PreparePartnerMint checks a partner mint before anything is signed or sent: the fields
+// PrepareMint checks a partner mint before anything is signed or sent: the fields
 // (CheckPartnerMint), every mint's checks (no account yet, an EVM key, none of its accounts
 // on chain), the partner settings; then it fixes the consent (the text, a deadline ttl from
 // now) and builds its review.
-func (s *App) PreparePartnerMint(ctx context.Context, in PartnerMintInput) (PartnerMintPlan, error) {
+func (pa Partner) PrepareMint(ctx context.Context, in PartnerMintInput) (PartnerMintPlan, error) {
+	s := pa.s
 	if err := CheckPartnerMint(in); err != nil {
 		return PartnerMintPlan{}, err
 	}
@@ -239,13 +247,14 @@ type PartnerMinted struct {
 	Note      string `json:"note,omitempty"`
 }
 
-// PartnerMint signs the plan's consent with the profile's EVM key, sends the mint signed with
+// Mint signs the plan's consent with the profile's EVM key, sends the mint signed with
 // the partner key (POST /v1/mint/nft) and stores the account id of the answer in the
 // profile. A consent with less than 30 seconds left is not signed (prepare it again). Once
 // the request may have reached the service, an answer that is lost, unreadable or not signed
 // as the profile pins is settled on the chain (the key's account, when it shows); otherwise
 // the outcome is unknown (*OutcomeError naming the address).
-func (s *App) PartnerMint(ctx context.Context, plan PartnerMintPlan, u *Unlock) (PartnerMinted, error) {
+func (pa Partner) Mint(ctx context.Context, plan PartnerMintPlan, u *Unlock) (PartnerMinted, error) {
+	s := pa.s
 	if left := time.Unix(plan.Deadline, 0).Sub(s.Now()); left < minConsentLeft {
 		return PartnerMinted{}, fieldErr("consent-ttl", "the consent has %s left, under the %s it needs to reach the service: prepare the mint again; nothing was signed", left.Round(time.Second), minConsentLeft)
 	}
@@ -335,11 +344,12 @@ func (s *App) networkRequest(tokenID string) (partner.NetworkRequest, error) {
 	return partner.NetworkRequest{TokenID: tokenID, Network: p.Network}, nil
 }
 
-// PartnerIDVToken asks the partner route for the account's identity-verification access
+// IDVToken asks the partner route for the account's identity-verification access
 // token (POST /v1/create-access-token-by-network), which the service makes only for an
 // account the partner minted: the way on when the end-user route answers 10000 "user kyc
 // flow not found" on a fresh account. tokenID "" is the profile's account.
-func (s *App) PartnerIDVToken(ctx context.Context, tokenID string, u *Unlock) (PartnerIDVToken, error) {
+func (pa Partner) IDVToken(ctx context.Context, tokenID string, u *Unlock) (PartnerIDVToken, error) {
+	s := pa.s
 	t, req, signedBy, err := byNetwork(s, ctx, tokenID, u, (*partner.Client).IDVToken)
 	if err != nil {
 		return PartnerIDVToken{}, err
@@ -389,10 +399,11 @@ func (st PartnerIDVStatus) Fields() [][2]string {
 		{"applicantId", r.ApplicantID}, {"applicantType", r.ApplicantType}, {"createdAt", created}}
 }
 
-// PartnerIDVStatus reads the account's vendor KYC status record through the partner route
+// IDVStatus reads the account's vendor KYC status record through the partner route
 // (POST /v1/idv-status-by-network); Record.Empty when the service has none the partner may
 // see. tokenID "" is the profile's account.
-func (s *App) PartnerIDVStatus(ctx context.Context, tokenID string, u *Unlock) (PartnerIDVStatus, error) {
+func (pa Partner) IDVStatus(ctx context.Context, tokenID string, u *Unlock) (PartnerIDVStatus, error) {
+	s := pa.s
 	r, req, signedBy, err := byNetwork(s, ctx, tokenID, u, (*partner.Client).IDVStatus)
 	if err != nil {
 		return PartnerIDVStatus{}, err

@@ -61,19 +61,19 @@ func TestPartnerCallsUnderAServiceClockAhead(t *testing.T) {
 			}
 			ctx := context.Background()
 			s := open()
-			plan, err := s.PreparePartnerMint(ctx, PartnerMintInput{Email: "skew@example.com"})
+			plan, err := s.Partner().PrepareMint(ctx, PartnerMintInput{Email: "skew@example.com"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if ahead := time.Until(time.Unix(plan.Deadline, 0)); ahead < skew {
 				t.Fatalf("the consent's deadline is %s ahead of this machine's clock: not from the service's time", ahead)
 			}
-			m, err := s.PartnerMint(ctx, plan, pw)
+			m, err := s.Partner().Mint(ctx, plan, pw)
 			if err != nil || m.TokenID == "" {
 				t.Fatalf("partner mint: %+v %v", m, err)
 			}
 			// The quote, the first call of another command.
-			q, err := open().FetchDepositQuote(ctx, QuoteInput{Amount: 10_000_000, Currency: "EUR"}, pw)
+			q, err := open().Deposit().Quote(ctx, QuoteInput{Amount: 10_000_000, Currency: "EUR"}, pw)
 			if err != nil || q.SignedBy == "" {
 				t.Fatalf("quote: %+v %v", q, err)
 			}

@@ -82,7 +82,7 @@ func TestPartnerOnboarding(t *testing.T) {
 		t.Run(string(v), func(t *testing.T) {
 			e := newPartnerEnv(t, v, nil)
 			ctx := context.Background()
-			plan, err := e.app.PreparePartnerMint(ctx, PartnerMintInput{Email: "onboard@example.com"})
+			plan, err := e.app.Partner().PrepareMint(ctx, PartnerMintInput{Email: "onboard@example.com"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -95,7 +95,7 @@ func TestPartnerOnboarding(t *testing.T) {
 			if e.hits.Load() != 0 {
 				t.Fatal("preparing sent something")
 			}
-			m, err := e.app.PartnerMint(ctx, plan, pw)
+			m, err := e.app.Partner().Mint(ctx, plan, pw)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,19 +117,19 @@ func TestPartnerOnboarding(t *testing.T) {
 				t.Fatalf("request %+v", m.Request)
 			}
 			// The account is the user's, on the end-user API too.
-			st, err := e.app.AccountStatus(ctx)
+			st, err := e.app.Account().Status(ctx)
 			if err != nil || st.StatusStr != "Tourist" || st.KYCFlow.CurrentStepStr != "IDScan" {
 				t.Fatalf("status %+v %v", st, err)
 			}
-			rec, err := e.app.PartnerIDVStatus(ctx, "", pw)
+			rec, err := e.app.Partner().IDVStatus(ctx, "", pw)
 			if err != nil || !rec.Record.Empty || rec.TokenID != m.TokenID || rec.Network != e.eu.Network() {
 				t.Fatalf("status before the token: %+v %v", rec, err)
 			}
-			tok, err := e.app.PartnerIDVToken(ctx, "", pw)
+			tok, err := e.app.Partner().IDVToken(ctx, "", pw)
 			if err != nil || tok.Token == "" || tok.TokenID != m.TokenID {
 				t.Fatalf("token %+v %v", tok, err)
 			}
-			rec, err = e.app.PartnerIDVStatus(ctx, "", pw)
+			rec, err = e.app.Partner().IDVStatus(ctx, "", pw)
 			if err != nil || rec.Record.Empty || rec.Record.ReviewStatus != "pending" {
 				t.Fatalf("status after the token: %+v %v", rec, err)
 			}
@@ -143,7 +143,7 @@ func TestPartnerOnboarding(t *testing.T) {
 			// A second mint is refused before anything is sent: the profile has its account.
 			before := e.hits.Load()
 			var adv *Advice
-			if _, err := e.app.PreparePartnerMint(ctx, PartnerMintInput{Email: "again@example.com"}); !errors.As(err, &adv) || e.hits.Load() != before {
+			if _, err := e.app.Partner().PrepareMint(ctx, PartnerMintInput{Email: "again@example.com"}); !errors.As(err, &adv) || e.hits.Load() != before {
 				t.Fatalf("second mint: %v", err)
 			}
 		})
@@ -189,23 +189,23 @@ func TestPartnerMintRefusedBeforeSending(t *testing.T) {
 	}
 	// A consent whose review waited until under 30 seconds were left is not signed.
 	e := newPartnerEnv(t, wallet.PartnerAuthSpec, nil)
-	plan, err := e.app.PreparePartnerMint(ctx, PartnerMintInput{Email: "slow@example.com", TTL: 20 * time.Second})
+	plan, err := e.app.Partner().PrepareMint(ctx, PartnerMintInput{Email: "slow@example.com", TTL: 20 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var fe *FieldError
-	if _, err := e.app.PartnerMint(ctx, plan, pw); !errors.As(err, &fe) || fe.Field != "consent-ttl" || e.hits.Load() != 0 {
+	if _, err := e.app.Partner().Mint(ctx, plan, pw); !errors.As(err, &fe) || fe.Field != "consent-ttl" || e.hits.Load() != 0 {
 		t.Fatalf("a consent about to pass: %v", err)
 	}
 }
 
 // mint prepares and sends a partner mint, as a front end does after the review.
 func mint(s *App, in PartnerMintInput) (PartnerMinted, error) {
-	plan, err := s.PreparePartnerMint(context.Background(), in)
+	plan, err := s.Partner().PrepareMint(context.Background(), in)
 	if err != nil {
 		return PartnerMinted{}, err
 	}
-	return s.PartnerMint(context.Background(), plan, pw)
+	return s.Partner().Mint(context.Background(), plan, pw)
 }
 
 // TestPartnerMintServiceRefusals: a service refusal is reported with its code and what to do,
@@ -227,11 +227,11 @@ func TestPartnerMintServiceRefusals(t *testing.T) {
 		t.Fatalf("other variant: %v", err)
 	}
 	// The by-network routes need an account.
-	if _, err := e.app.PartnerIDVToken(context.Background(), "", pw); err == nil || !strings.Contains(err.Error(), "no account id") {
+	if _, err := e.app.Partner().IDVToken(context.Background(), "", pw); err == nil || !strings.Contains(err.Error(), "no account id") {
 		t.Fatalf("no account: %v", err)
 	}
 	var fe *FieldError
-	if _, err := e.app.PartnerIDVStatus(context.Background(), "12ab", pw); !errors.As(err, &fe) || fe.Field != "token-id" {
+	if _, err := e.app.Partner().IDVStatus(context.Background(), "12ab", pw); !errors.As(err, &fe) || fe.Field != "token-id" {
 		t.Fatalf("a malformed id: %v", err)
 	}
 }

@@ -61,9 +61,10 @@ type PermitContext struct {
 	CardSpender string
 }
 
-// LoadPermitContext reads the chain configuration (logged out: nothing is signed for it), the
+// Load reads the chain configuration (logged out: nothing is signed for it), the
 // home chain's id and the owner's address.
-func (s *App) LoadPermitContext(ctx context.Context) (PermitContext, error) {
+func (pe Permit) Load(ctx context.Context) (PermitContext, error) {
+	s := pe.s
 	var c PermitContext
 	c.Owner, c.OwnerErr = s.ownerAddress()
 	p := s.Profile()
@@ -279,10 +280,11 @@ type SubmittedPermit struct {
 	Note string
 }
 
-// SubmitPermit signs the permit (unless sig is given: a retry), submits it through
+// Submit signs the permit (unless sig is given: a retry), submits it through
 // token-permit and settles what the POST did (settlePermit): from the answer when it proves
 // it, else from the chain. On a failed submission the signature comes back with the error.
-func (s *App) SubmitPermit(ctx context.Context, u *Unlock, pr PreparedPermit, sig *wallet.PermitSignature) (SubmittedPermit, error) {
+func (pe Permit) Submit(ctx context.Context, u *Unlock, pr PreparedPermit, sig *wallet.PermitSignature) (SubmittedPermit, error) {
+	s := pe.s
 	s.moving.Add(1) // no profile switch under a permit being submitted and settled
 	defer s.moving.Add(-1)
 	signer, err := s.evmSigner(u)

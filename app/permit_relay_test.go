@@ -52,7 +52,7 @@ func newPermitEnv(t *testing.T) *permitEnv {
 func (e *permitEnv) prepare(t *testing.T, amount string) PreparedPermit {
 	t.Helper()
 	ctx := context.Background()
-	pc, err := e.app.LoadPermitContext(ctx)
+	pc, err := e.app.Permit().Load(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestPermitRelayOutcomes(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			pr := next()
 			e.fault(t, c.fault)
-			sub, err := e.app.SubmitPermit(ctx, e.u, pr, nil)
+			sub, err := e.app.Permit().Submit(ctx, e.u, pr, nil)
 			if err != nil || sub.Settled != OutcomeLanded || sub.Allowance == nil || sub.Allowance.Cmp(pr.Permit.Value) != 0 {
 				t.Fatalf("landed permit: %+v %v", sub, err)
 			}
@@ -151,7 +151,7 @@ func TestPermitRelayOutcomes(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			pr := next()
 			e.fault(t, c.fault)
-			sub, err := e.app.SubmitPermit(ctx, e.u, pr, nil)
+			sub, err := e.app.Permit().Submit(ctx, e.u, pr, nil)
 			oe := outcomeOf(t, err, OutcomeUnknown)
 			if !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), "still "+pr.Permit.Nonce.String()) ||
 				!strings.Contains(oe.NextStep(), "Signing again is safe") {
@@ -167,7 +167,7 @@ func TestPermitRelayOutcomes(t *testing.T) {
 				t.Fatalf("identified by %s", oe.IDName)
 			}
 			// The same signature, sent again, lands: it was never used.
-			again, err := e.app.SubmitPermit(ctx, e.u, pr, sub.Sig)
+			again, err := e.app.Permit().Submit(ctx, e.u, pr, sub.Sig)
 			if err != nil || again.Settled != OutcomeLanded || again.Note != "" || again.Sig.Signature != sub.Sig.Signature {
 				t.Fatalf("sent again: %+v %v", again, err)
 			}
@@ -177,7 +177,7 @@ func TestPermitRelayOutcomes(t *testing.T) {
 	t.Run("refused before relaying", func(t *testing.T) {
 		pr := next()
 		e.fault(t, endusertest.Faults{RetCode: 10001, RetMsg: "signature check failed"})
-		_, err := e.app.SubmitPermit(ctx, e.u, pr, nil)
+		_, err := e.app.Permit().Submit(ctx, e.u, pr, nil)
 		oe := outcomeOf(t, err, OutcomeRefused)
 		var ae *enduser.APIError
 		if !errors.As(err, &ae) || ae.Code != 10001 || !strings.Contains(err.Error(), "still "+pr.Permit.Nonce.String()) ||
@@ -194,7 +194,7 @@ func TestPermitRelayOutcomes(t *testing.T) {
 		// hours behind) relays without checking: the transaction reverts, the nonce stays.
 		e.sb.EndUser.SetClockSkew(-7200)
 		defer e.sb.EndUser.SetClockSkew(0)
-		pc, err := e.app.LoadPermitContext(ctx)
+		pc, err := e.app.Permit().Load(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,7 +208,7 @@ func TestPermitRelayOutcomes(t *testing.T) {
 			t.Fatal(err)
 		}
 		e.fault(t, endusertest.Faults{Relay: endusertest.RelayUnchecked})
-		_, err = e.app.SubmitPermit(ctx, e.u, pr, nil)
+		_, err = e.app.Permit().Submit(ctx, e.u, pr, nil)
 		oe := outcomeOf(t, err, OutcomeFailed)
 		if oe.IDName != "txHash" || !strings.Contains(err.Error(), "reverted in block") || !strings.Contains(err.Error(), "still "+pr.Permit.Nonce.String()) ||
 			!strings.Contains(oe.NextStep(), "Nothing was approved") {

@@ -6,6 +6,14 @@ import (
 	"time"
 )
 
+// Permit is what a user does to let the card spend from the account: read what a permit
+// needs (the chain, the owner, the tokens), run a whole permit, or submit one signed
+// elsewhere. purse permit and the TUI's Permit screen call it.
+type Permit struct{ s *App }
+
+// Permit is the card-spend permit of the session's profile.
+func (s *App) Permit() Permit { return Permit{s} }
+
 // PermitRun is one whole card-spend permit, for every front end: the CLI runs it and prints,
 // the TUI's Permit screen shows it. The approval is asked by the signing gate.
 type PermitRun struct {
@@ -16,12 +24,13 @@ type PermitRun struct {
 	Progress func(step, detail string)
 }
 
-// Permit runs a whole permit in one order: the chain configuration and the owner → the
+// Run runs a whole permit in one order: the chain configuration and the owner → the
 // checked form → the permit read from the chain (name, version, nonce, DOMAIN_SEPARATOR; a
 // mismatch refuses) → the signing gate (review, approval, signature) → token-permit → the
 // allowance read back. The prepared permit comes back with any error after it was built, so
 // a front end can show what was signed.
-func (s *App) Permit(ctx context.Context, run PermitRun, u *Unlock) (PreparedPermit, SubmittedPermit, error) {
+func (pe Permit) Run(ctx context.Context, run PermitRun, u *Unlock) (PreparedPermit, SubmittedPermit, error) {
+	s := pe.s
 	emit := func(step, format string, a ...any) {
 		if run.Progress != nil {
 			run.Progress(step, fmt.Sprintf(format, a...))
@@ -38,7 +47,7 @@ func (s *App) Permit(ctx context.Context, run PermitRun, u *Unlock) (PreparedPer
 		return PreparedPermit{}, SubmittedPermit{}, err
 	}
 	emit("read", "the chain configuration and the owner")
-	pc, err := s.LoadPermitContext(ctx)
+	pc, err := s.Permit().Load(ctx)
 	if err != nil {
 		return PreparedPermit{}, SubmittedPermit{}, err
 	}
@@ -52,6 +61,6 @@ func (s *App) Permit(ctx context.Context, run PermitRun, u *Unlock) (PreparedPer
 		return PreparedPermit{}, SubmittedPermit{}, err
 	}
 	emit("sign", "the permit of %s to %s, through the signing gate", plan.Token.Symbol, RoleLabel(plan.Role))
-	sub, err := s.SubmitPermit(ctx, u, pr, nil)
+	sub, err := s.Permit().Submit(ctx, u, pr, nil)
 	return pr, sub, err
 }

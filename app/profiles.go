@@ -15,34 +15,43 @@ import (
 	"purse/sandboxctl"
 )
 
-// Profiles is the profiles file: which one is active and every profile, sorted by name.
-type Profiles struct {
+// Profiles is what a user does with the home's profiles: list, read, switch to one, change its
+// settings, remove one, follow a switch made by another process. The CLI's profile commands
+// and the TUI's Settings and first-run screens call it.
+type Profiles struct{ s *App }
+
+// Profiles is the profiles of the session's home.
+func (s *App) Profiles() Profiles { return Profiles{s} }
+
+// ProfileList is the profiles file: which one is active and every profile, sorted by name.
+type ProfileList struct {
 	Active string
 	List   []config.Profile
 }
 
-// Profiles reads every profile of the App's home.
-func (s *App) Profiles() (Profiles, error) { return LoadProfiles(s.home) }
+// List reads every profile of the session's home.
+func (pr Profiles) List() (ProfileList, error) { return LoadProfiles(pr.s.home) }
 
 // LoadProfiles reads every profile of home (before any App exists: the first run).
-func LoadProfiles(home string) (Profiles, error) {
+func LoadProfiles(home string) (ProfileList, error) {
 	st, err := config.Load(home)
 	if err != nil {
-		return Profiles{}, err
+		return ProfileList{}, err
 	}
-	out := Profiles{Active: st.Active}
+	out := ProfileList{Active: st.Active}
 	for _, n := range st.Names() {
 		p, err := st.Get(n)
 		if err != nil {
-			return Profiles{}, err
+			return ProfileList{}, err
 		}
 		out.List = append(out.List, *p)
 	}
 	return out, nil
 }
 
-// ProfileNamed reads profile name ("" is the active one) without switching to it.
-func (s *App) ProfileNamed(name string) (config.Profile, error) {
+// Named reads profile name ("" is the active one) without switching to it.
+func (pr Profiles) Named(name string) (config.Profile, error) {
+	s := pr.s
 	st, err := config.Load(s.home)
 	if err != nil {
 		return config.Profile{}, err
@@ -54,10 +63,11 @@ func (s *App) ProfileNamed(name string) (config.Profile, error) {
 	return *p, nil
 }
 
-// UseProfile makes name the active profile (saved) and binds the App to it in place, so
+// Use makes name the active profile (saved) and binds the App to it in place, so
 // every front end holding the App follows. The request log stays: it is the session's.
 // The server clock starts again, since another profile may be another server.
-func (s *App) UseProfile(name string) (config.Profile, error) {
+func (pr Profiles) Use(name string) (config.Profile, error) {
+	s := pr.s
 	if err := s.settling(); err != nil {
 		return config.Profile{}, err
 	}
@@ -83,12 +93,13 @@ func (s *App) UseProfile(name string) (config.Profile, error) {
 	return *p, nil
 }
 
-// FollowProfile re-reads the App's profile when the profiles file changed since the App last
+// Follow re-reads the App's profile when the profiles file changed since the App last
 // read or wrote it: another purse process may have changed it (`purse sandbox ctl onboard`
 // storing the account id, `purse profile set`). The App is then bound to what the file says,
 // and changed reports whether that differs from what it held. A front end that lives for a
 // session (the TUI) calls it now and then; a file that did not change costs one stat.
-func (s *App) FollowProfile() (p config.Profile, changed bool, err error) {
+func (pr Profiles) Follow() (p config.Profile, changed bool, err error) {
+	s := pr.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Under a deposit or permit being settled the profile stays; the next look follows.
@@ -134,7 +145,7 @@ func (s *App) profileFileUnchanged() bool {
 	return err == nil && os.SameFile(now, was.info) && now.Size() == was.info.Size() && now.ModTime().Equal(was.info.ModTime())
 }
 
-// fileStat is what FollowProfile compares of the profiles file.
+// fileStat is what Profiles.Follow compares of the profiles file.
 type fileStat struct {
 	path string
 	info os.FileInfo
@@ -242,16 +253,18 @@ func AddProfile(ctx context.Context, home, name string, src ProfileSource, field
 	return *p, nil
 }
 
-// SetProfileField changes one setting of profile name (in place when it is the App's, so
+// SetField changes one setting of profile name (in place when it is the App's, so
 // every front end sees it at once). Set validates the value and names the field on error.
-func (s *App) SetProfileField(name, field, value string) (config.Profile, error) {
-	return s.SetProfileFields(name, [2]string{field, value})
+func (pr Profiles) SetField(name, field, value string) (config.Profile, error) {
+	s := pr.s
+	return s.Profiles().SetFields(name, [2]string{field, value})
 }
 
-// SetProfileFields changes settings of profile name, all or none: every value is checked
+// SetFields changes settings of profile name, all or none: every value is checked
 // (config.Profile.Set names the field on error) before the file is written. Name "" is the
 // App's profile.
-func (s *App) SetProfileFields(name string, fields ...[2]string) (config.Profile, error) {
+func (pr Profiles) SetFields(name string, fields ...[2]string) (config.Profile, error) {
+	s := pr.s
 	set := func(p *config.Profile) error {
 		for _, kv := range fields {
 			if err := p.Set(kv[0], kv[1]); err != nil {
@@ -320,8 +333,9 @@ func (s *App) checkProfileKey(setting, label string) error {
 	return nil
 }
 
-// RemoveProfile removes a profile (the sandbox profile is reset to its defaults).
-func (s *App) RemoveProfile(name string) error {
+// Remove removes a profile (the sandbox profile is reset to its defaults).
+func (pr Profiles) Remove(name string) error {
+	s := pr.s
 	st, err := config.Load(s.home)
 	if err != nil {
 		return err
@@ -331,6 +345,14 @@ func (s *App) RemoveProfile(name string) error {
 	}
 	return st.Save()
 }
+
+// AuditLog is what a user does with the home's signing audit log: read or verify it, and
+// after a broken chain set it aside, repair it or accept it. purse audit and the TUI's
+// Settings screen call it.
+type AuditLog struct{ s *App }
+
+// AuditLog is the signing audit log of the session's home.
+func (s *App) AuditLog() AuditLog { return AuditLog{s} }
 
 // Audit is the signing audit log: newest record first.
 type Audit struct {
@@ -343,8 +365,9 @@ type Audit struct {
 	Count    int
 }
 
-// Audit reads the audit log; verify only walks the chain and counts.
-func (s *App) Audit(verify bool) (Audit, error) {
+// Check reads the audit log; verify only walks the chain and counts.
+func (a AuditLog) Check(verify bool) (Audit, error) {
+	s := a.s
 	ks, err := s.keys(nil)
 	if err != nil {
 		return Audit{}, err
@@ -367,10 +390,11 @@ func (s *App) Audit(verify bool) (Audit, error) {
 	return out, err
 }
 
-// SetAsideAuditLog starts a new audit log after a break inside the chain (a record changed,
+// SetAside starts a new audit log after a break inside the chain (a record changed,
 // removed or inserted), which is never repaired: the user saw the break and confirmed. The
 // old log and head are kept beside the new one; signing goes on. It returns the log's copy.
-func (s *App) SetAsideAuditLog() (string, Audit, error) {
+func (a AuditLog) SetAside() (string, Audit, error) {
+	s := a.s
 	ks, err := s.keys(nil)
 	if err != nil {
 		return "", Audit{}, err
@@ -379,13 +403,14 @@ func (s *App) SetAsideAuditLog() (string, Audit, error) {
 	if err != nil {
 		return kept, Audit{}, err
 	}
-	au, err := s.Audit(true)
+	au, err := s.AuditLog().Check(true)
 	return kept, au, err
 }
 
-// AuditTail returns the incomplete last line of the audit log (a write cut off), nil when
+// Tail returns the incomplete last line of the audit log (a write cut off), nil when
 // there is none. Nothing can be signed while there is one.
-func (s *App) AuditTail() (*keystore.AuditTail, error) {
+func (a AuditLog) Tail() (*keystore.AuditTail, error) {
+	s := a.s
 	ks, err := s.keys(nil)
 	if err != nil {
 		return nil, err
@@ -393,10 +418,11 @@ func (s *App) AuditTail() (*keystore.AuditTail, error) {
 	return ks.IncompleteAuditTail()
 }
 
-// RepairAudit removes the incomplete last line tail (the one AuditTail returned and the user
+// Repair removes the incomplete last line tail (the one Tail returned and the user
 // confirmed), keeping a copy of the whole log beside it; it returns the copy's path and the
 // log as verified afterwards.
-func (s *App) RepairAudit(tail *keystore.AuditTail) (string, Audit, error) {
+func (a AuditLog) Repair(tail *keystore.AuditTail) (string, Audit, error) {
+	s := a.s
 	ks, err := s.keys(nil)
 	if err != nil {
 		return "", Audit{}, err
@@ -405,14 +431,15 @@ func (s *App) RepairAudit(tail *keystore.AuditTail) (string, Audit, error) {
 	if err != nil {
 		return backup, Audit{}, err
 	}
-	au, err := s.Audit(true)
+	au, err := s.AuditLog().Check(true)
 	return backup, au, err
 }
 
-// AcceptAuditLog accepts a log that disagrees with its head (cut or deleted; the user saw the
+// Accept accepts a log that disagrees with its head (cut or deleted; the user saw the
 // break and confirmed): the old head is kept beside it and signing continues from the log's
 // last record. It returns where the old head is kept and the log as verified afterwards.
-func (s *App) AcceptAuditLog() (string, Audit, error) {
+func (a AuditLog) Accept() (string, Audit, error) {
+	s := a.s
 	ks, err := s.keys(nil)
 	if err != nil {
 		return "", Audit{}, err
@@ -421,6 +448,6 @@ func (s *App) AcceptAuditLog() (string, Audit, error) {
 	if err != nil {
 		return kept, Audit{}, err
 	}
-	au, err := s.Audit(true)
+	au, err := s.AuditLog().Check(true)
 	return kept, au, err
 }

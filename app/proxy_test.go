@@ -73,11 +73,11 @@ func newProxyEnvWith(t testing.TB, tweak func(p *config.Profile), wrap func(http
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	plan, err := s.CheckMint(ctx, "1234567890", sandboxctl.Captcha(srv.Now()), "")
+	plan, err := s.Account().CheckMint(ctx, "1234567890", sandboxctl.Captcha(srv.Now()), "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Mint(ctx, plan); err != nil {
+	if _, err := s.Account().Mint(ctx, plan); err != nil {
 		t.Fatal(err)
 	}
 	if tweak != nil {
@@ -393,7 +393,7 @@ func (e *proxyEnv) unchanged(t *testing.T, what string, logged, signed int) {
 
 func (e *proxyEnv) audits() int {
 	e.t.Helper()
-	a, err := e.app.Audit(false)
+	a, err := e.app.AuditLog().Check(false)
 	if err != nil {
 		e.t.Fatal(err)
 	}

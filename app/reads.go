@@ -12,8 +12,9 @@ import (
 // Reads of the account that change nothing: status, email availability, chain
 // configuration, on-ramp limits.
 
-// AccountStatus reads the account's status, KYC step, vendor review and CRS notice.
-func (s *App) AccountStatus(ctx context.Context) (enduser.AccountStatus, error) {
+// Status reads the account's status, KYC step, vendor review and CRS notice.
+func (ac Account) Status(ctx context.Context) (enduser.AccountStatus, error) {
+	s := ac.s
 	if err := s.requireAccount(); err != nil {
 		return enduser.AccountStatus{}, err
 	}
@@ -39,7 +40,8 @@ func (s *App) statusAPI(u *Unlock) (*enduser.Client, error) {
 }
 
 // EmailStatus says whether an email is still available for a new account.
-func (s *App) EmailStatus(ctx context.Context, email string) (bool, error) {
+func (ac Account) EmailStatus(ctx context.Context, email string) (bool, error) {
+	s := ac.s
 	c, err := s.api(false, nil)
 	if err != nil {
 		return false, err
@@ -48,15 +50,17 @@ func (s *App) EmailStatus(ctx context.Context, email string) (bool, error) {
 }
 
 // LoggedIn says whether the profile can make signed calls (an account id and an EVM key).
-func (s *App) LoggedIn() bool {
+func (ac Account) LoggedIn() bool {
+	s := ac.s
 	p := s.Profile()
 	return p.TokenID != "" && p.EVMKey != ""
 }
 
-// ChainConfigs reads the chain configuration: signed, with balances and the card activation,
+// Configs reads the chain configuration: signed, with balances and the card activation,
 // when the profile is logged in; else the logged-out view.
-func (s *App) ChainConfigs(ctx context.Context, u *Unlock) (enduser.ChainConfigs, error) {
-	if !s.LoggedIn() {
+func (ch Chains) Configs(ctx context.Context, u *Unlock) (enduser.ChainConfigs, error) {
+	s := ch.s
+	if !s.Account().LoggedIn() {
 		c, err := s.api(false, nil)
 		if err != nil {
 			return enduser.ChainConfigs{}, err
@@ -71,7 +75,8 @@ func (s *App) ChainConfigs(ctx context.Context, u *Unlock) (enduser.ChainConfigs
 }
 
 // OnrampLimit reads the on-ramp limits and blockers (Live accounts).
-func (s *App) OnrampLimit(ctx context.Context, u *Unlock) (enduser.OnrampLimit, error) {
+func (ac Account) OnrampLimit(ctx context.Context, u *Unlock) (enduser.OnrampLimit, error) {
+	s := ac.s
 	c, err := s.accountAPI(u)
 	if err != nil {
 		return enduser.OnrampLimit{}, err
@@ -80,7 +85,8 @@ func (s *App) OnrampLimit(ctx context.Context, u *Unlock) (enduser.OnrampLimit, 
 }
 
 // BankingProfile reads the account's banking profile: limits, IBAN, card eligibility.
-func (s *App) BankingProfile(ctx context.Context, u *Unlock) (enduser.Profile, error) {
+func (ac Account) BankingProfile(ctx context.Context, u *Unlock) (enduser.Profile, error) {
+	s := ac.s
 	c, err := s.accountAPI(u)
 	if err != nil {
 		return enduser.Profile{}, err
@@ -100,7 +106,8 @@ type ShareToken struct {
 // external-wallet shared-token mode, spec 4.1): the token is read from file ("-": stdin; never
 // an argument: it is a credential) and used once. Passed is no error; incomplete comes back
 // as an Advice naming the missing fields, terminal as a RejectedError (the session ended).
-func (s *App) ShareTokenHandoff(ctx context.Context, u *Unlock, src ShareToken) (enduser.HandoffVerdict, error) {
+func (ac Account) ShareTokenHandoff(ctx context.Context, u *Unlock, src ShareToken) (enduser.HandoffVerdict, error) {
+	s := ac.s
 	tok := src.Value
 	if tok == nil {
 		var err error
@@ -127,7 +134,8 @@ func (s *App) ShareTokenHandoff(ctx context.Context, u *Unlock, src ShareToken) 
 }
 
 // KYCCheck reads the handoff session (state, complete, missing fields).
-func (s *App) KYCCheck(ctx context.Context, u *Unlock) (enduser.KYCCheckResult, error) {
+func (ac Account) KYCCheck(ctx context.Context, u *Unlock) (enduser.KYCCheckResult, error) {
+	s := ac.s
 	c, err := s.accountAPI(u)
 	if err != nil {
 		return enduser.KYCCheckResult{}, err
@@ -136,7 +144,8 @@ func (s *App) KYCCheck(ctx context.Context, u *Unlock) (enduser.KYCCheckResult, 
 }
 
 // KYCSubmit submits the handoff session once the check is complete and Form A signed.
-func (s *App) KYCSubmit(ctx context.Context, u *Unlock) (enduser.KYCSubmitResult, error) {
+func (ac Account) KYCSubmit(ctx context.Context, u *Unlock) (enduser.KYCSubmitResult, error) {
+	s := ac.s
 	c, err := s.accountAPI(u)
 	if err != nil {
 		return enduser.KYCSubmitResult{}, err

@@ -86,7 +86,7 @@ func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 	if len(s.Unlocked()) != 2 {
 		t.Fatalf("two keys unlocked: %+v", s.Unlocked())
 	}
-	if _, err := s.RemoveKey("me"); err != nil {
+	if _, err := s.Keys().Remove("me"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := readSig(removed); !errors.Is(err, wallet.ErrZeroed) {

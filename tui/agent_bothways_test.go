@@ -28,12 +28,12 @@ func readScreens(t *testing.T, sbx *tuitest.Live, sv *app.App) map[string]string
 		name string
 		new  func() kit.Screen
 	}{
-		{"Account", func() kit.Screen { return account.New(sbx.Env, sv, sv.Sandbox()) }},
-		{"Card", func() kit.Screen { return card.New(sbx.Env, sv) }},
-		{"Transactions", func() kit.Screen { return txs.New(sbx.Env, sv) }},
+		{"Account", func() kit.Screen { return account.New(sbx.Env, account.Of(sv), sv.Sandbox()) }},
+		{"Card", func() kit.Screen { return card.New(sbx.Env, sv.Card()) }},
+		{"Transactions", func() kit.Screen { return txs.New(sbx.Env, txs.Of(sv)) }},
 		// Balances reads logged out first when the key is locked, and logs in on l (its
 		// reads are signed then); a key the agent holds gives the account's view at once.
-		{"Balances", func() kit.Screen { return balances.New(sbx.Env, sv) }},
+		{"Balances", func() kit.Screen { return balances.New(sbx.Env, balances.Of(sv)) }},
 	} {
 		d := tuitest.NewDriver(t, sbx.Env, sc.new(), 120, 50)
 		if sc.name == "Balances" && !strings.Contains(tuitest.Plain(d.Scr.View()), "logged in:") {

@@ -70,7 +70,7 @@ func (at *approvalTest) sign(ctx context.Context, client, msg string) <-chan sig
 		type res = signResult
 		done := make(chan res, 1)
 		go func() {
-			ps, err := c.SignPersonalOffline("dev", []byte(msg), &app.Unlock{Passphrase: []byte("pw")})
+			ps, err := c.Sign().Personal("dev", []byte(msg), &app.Unlock{Passphrase: []byte("pw")})
 			done <- res{ps.Signature, err}
 		}()
 		select {
@@ -258,7 +258,7 @@ func TestOwnSignatureIsAskedInTheSameDialog(t *testing.T) {
 	send(m, tea.WindowSizeMsg{Width: 100, Height: 40})
 	done := make(chan error, 1)
 	go func() {
-		_, err := sv.SignPersonalOffline("dev", []byte("mine"), &app.Unlock{Passphrase: []byte("pw")})
+		_, err := sv.Sign().Personal("dev", []byte("mine"), &app.Unlock{Passphrase: []byte("pw")})
 		done <- err
 	}()
 	cmd := m.approvals.wait()

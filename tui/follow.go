@@ -29,7 +29,7 @@ type (
 	}
 )
 
-// FollowProfile makes the router follow the session's profile through fn (app.FollowProfile:
+// FollowProfile makes the router follow the session's profile through fn (app.Profiles.Follow:
 // one stat while the file is unchanged). Init starts it.
 func (m *Model) FollowProfile(fn func() (config.Profile, bool, error)) { m.follow = fn }
 

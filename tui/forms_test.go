@@ -34,7 +34,8 @@ var errOffline = errors.New("offline test service")
 // that reached another service would fail the test) and records the one call a submit makes.
 
 type mintFake struct {
-	account.Service
+	account.Session
+	account.AccountService
 	checked []string // token ids CheckMint was asked about
 }
 
@@ -52,7 +53,7 @@ func (f *mintFake) CheckMint(_ context.Context, id string, _ enduser.MintRequest
 type historyFake struct{ calls int }
 
 func (f *historyFake) Home() string { return tuitest.FakeHome }
-func (f *historyFake) OpenHistory(*app.Unlock) (*app.HistoryReader, error) {
+func (f *historyFake) Open(*app.Unlock) (*app.HistoryReader, error) {
 	f.calls++
 	return nil, errOffline
 }
@@ -62,7 +63,7 @@ type permitFake struct {
 	plans []app.PermitPlan
 }
 
-func (f *permitFake) LoadPermitContext(context.Context) (app.PermitContext, error) {
+func (f *permitFake) Load(context.Context) (app.PermitContext, error) {
 	return app.PermitContext{
 		Owner: common.HexToAddress(tuitest.DevAddress), ChainID: big.NewInt(31337),
 		CardSpender: "0x00000000000000000000000000000000000000c1",
@@ -70,8 +71,8 @@ func (f *permitFake) LoadPermitContext(context.Context) (app.PermitContext, erro
 		Tokens:      []homechain.Token{{Symbol: "EUR24", Address: common.HexToAddress("0x00000000000000000000000000000000000000e1"), Decimals: 2, IsFiat: true}},
 	}, nil
 }
-func (f *permitFake) Permit(ctx context.Context, run app.PermitRun, _ *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error) {
-	c, _ := f.LoadPermitContext(ctx)
+func (f *permitFake) Run(ctx context.Context, run app.PermitRun, _ *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error) {
+	c, _ := f.Load(ctx)
 	pl, err := app.CheckPermit(c, run.Form)
 	if err != nil {
 		return app.PreparedPermit{}, app.SubmittedPermit{}, err
@@ -81,30 +82,31 @@ func (f *permitFake) Permit(ctx context.Context, run app.PermitRun, _ *app.Unloc
 }
 
 type depositFake struct {
-	deposit.Service
+	deposit.Session
+	deposit.DepositService
 	quotes []app.QuoteInput
 }
 
 func (f *depositFake) Profile() config.Profile { return config.Profile{Name: "t", SolanaKey: "sol"} }
-func (f *depositFake) Deposit(_ context.Context, run app.DepositRun, _ *app.Unlock) (app.Deposited, error) {
+func (f *depositFake) Run(_ context.Context, run app.DepositRun, _ *app.Unlock) (app.Deposited, error) {
 	f.quotes = append(f.quotes, run.Input)
 	return app.Deposited{}, errOffline
 }
 
 type keysFake struct {
-	keys.Service
+	keys.KeyService
 	added   []app.KeyRequest
 	renamed []string
 }
 
-func (f *keysFake) ListKeys() ([]keystore.Entry, error) {
+func (f *keysFake) List() ([]keystore.Entry, error) {
 	return []keystore.Entry{{Label: "old", Kind: keystore.KindEVM, Address: tuitest.DevAddress}}, nil
 }
-func (f *keysFake) AddKey(_ context.Context, req app.KeyRequest, _ *app.Unlock) (app.KeyAdded, error) {
+func (f *keysFake) Add(_ context.Context, req app.KeyRequest, _ *app.Unlock) (app.KeyAdded, error) {
 	f.added = append(f.added, req)
 	return app.KeyAdded{}, errOffline
 }
-func (f *keysFake) RenameKey(_, newLabel string) (app.KeyAdded, error) {
+func (f *keysFake) Rename(_, newLabel string) (app.KeyAdded, error) {
 	f.renamed = append(f.renamed, newLabel)
 	return app.KeyAdded{}, errOffline
 }
@@ -124,7 +126,7 @@ func TestEveryFormSubmitsWithTheSameKey(t *testing.T) {
 	}{
 		{"mint", func(env *kit.Env) (kit.Screen, func() string) {
 			f := &mintFake{}
-			return account.New(env, f, nil), func() string { return first(f.checked) }
+			return account.New(env, account.Services{Session: f, Account: f}, nil), func() string { return first(f.checked) }
 		}, func(d *tuitest.Driver) {
 			d.Press(tuitest.Runes("m"))
 			d.Press(tab, tab)
@@ -135,7 +137,7 @@ func TestEveryFormSubmitsWithTheSameKey(t *testing.T) {
 		}, "1234567890"},
 		{"transaction filter", func(env *kit.Env) (kit.Screen, func() string) {
 			f := &historyFake{}
-			return txs.New(env, f), func() string {
+			return txs.New(env, txs.Services{Session: f, History: f}), func() string {
 				if f.calls > 1 {
 					return "reloaded"
 				}
@@ -159,7 +161,7 @@ func TestEveryFormSubmitsWithTheSameKey(t *testing.T) {
 		}, "25 EUR24"},
 		{"deposit", func(env *kit.Env) (kit.Screen, func() string) {
 			f := &depositFake{}
-			return deposit.New(env, f), func() string {
+			return deposit.New(env, deposit.Services{Session: f, Deposit: f}), func() string {
 				if len(f.quotes) == 0 {
 					return ""
 				}
@@ -171,7 +173,7 @@ func TestEveryFormSubmitsWithTheSameKey(t *testing.T) {
 		}, "12500000 EUR"},
 		{"new key", func(env *kit.Env) (kit.Screen, func() string) {
 			f := &keysFake{}
-			return keys.New(env, f), func() string {
+			return keys.New(env, keys.Services{Keys: f}), func() string {
 				if len(f.added) == 0 {
 					return ""
 				}
@@ -184,7 +186,7 @@ func TestEveryFormSubmitsWithTheSameKey(t *testing.T) {
 		}, "alice evm"},
 		{"rename key", func(env *kit.Env) (kit.Screen, func() string) {
 			f := &keysFake{}
-			return keys.New(env, f), func() string { return first(f.renamed) }
+			return keys.New(env, keys.Services{Keys: f}), func() string { return first(f.renamed) }
 		}, func(d *tuitest.Driver) {
 			d.Press(tuitest.Runes("e"))
 			for range len("old") {
@@ -230,7 +232,7 @@ func TestGoldenForm(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 		t.Run(sizeName(sz), func(t *testing.T) {
 			env := newTestEnv(t)
-			m := NewModel(env, home.New(env), keys.New(env, &keysFake{}))
+			m := NewModel(env, home.New(env), keys.New(env, keys.Services{Keys: &keysFake{}}))
 			for _, msg := range tuitest.Flatten(m.Init()) {
 				send(m, msg) // the key list
 			}

@@ -21,7 +21,7 @@ func TestPasteGoesToTheTopDialogOnly(t *testing.T) {
 	const secret = "correct horse battery staple"
 	env := newTestEnv(t)
 	other := newFake("Other")
-	m := NewModel(env, home.New(env), keys.New(env, &keysFake{}), other)
+	m := NewModel(env, home.New(env), keys.New(env, keys.Services{Keys: &keysFake{}}), other)
 	for _, msg := range tuitest.Flatten(m.Init()) {
 		send(m, msg)
 	}

@@ -160,7 +160,7 @@ func TestProfileSwitchLeavesNothingOfTheOtherProfile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cliA.Card(ctx, u, app.CardIssue, ""); err != nil {
+	if _, err := cliA.Card().Run(ctx, u, app.CardIssue, ""); err != nil {
 		t.Fatal(err)
 	}
 
@@ -174,7 +174,7 @@ func TestProfileSwitchLeavesNothingOfTheOtherProfile(t *testing.T) {
 	env := tuitest.Env(t, kit.Session{Profile: "pa", EVMKey: "alice", SolanaKey: "alice-sol", AccountID: onA.TokenID, Network: sb.Info().Network}, home)
 	m := NewModel(env, DefaultScreens(env, sv)...)
 	m.SetApprovals(q)
-	m.FollowProfile(sv.FollowProfile)
+	m.FollowProfile(sv.Profiles().Follow)
 	l := &live{t: t, m: m, msgs: make(chan tea.Msg, 64), pass: "pw"}
 	l.run(m.Init())
 	l.deliver(tea.WindowSizeMsg{Width: 120, Height: 40})

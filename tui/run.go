@@ -57,19 +57,19 @@ type Options struct {
 func DefaultScreens(env *Env, a *app.App) []Screen {
 	var first []Screen
 	if firstrun.Needed(a.Profile()) {
-		first = append(first, firstrun.New(env, a))
+		first = append(first, firstrun.New(env, firstrun.Of(a)))
 	}
 	return append(first,
 		home.New(env),
-		account.New(env, a, a.Sandbox()),
-		balances.New(env, a),
-		txs.New(env, a),
-		card.New(env, a),
-		permit.New(env, a),
-		deposit.New(env, a),
-		keys.New(env, a),
+		account.New(env, account.Of(a), a.Sandbox()),
+		balances.New(env, balances.Of(a)),
+		txs.New(env, txs.Of(a)),
+		card.New(env, a.Card()),
+		permit.New(env, a.Permit()),
+		deposit.New(env, deposit.Of(a)),
+		keys.New(env, keys.Of(a)),
 		requests.New(env, a),
-		settings.New(env, a),
+		settings.New(env, settings.Of(a)),
 	)
 }
 
@@ -135,7 +135,7 @@ func Run(ctx context.Context, opts Options) error {
 		m.SetApprovals(opts.Approvals)
 	}
 	if opts.App != nil {
-		m.FollowProfile(opts.App.FollowProfile)
+		m.FollowProfile(opts.App.Profiles().Follow)
 	}
 
 	// The alternate screen is part of the model's view (Model.View). Bubble Tea v2 asks the

@@ -55,7 +55,7 @@ func (a *cli) altchainInspectCmd() *cobra.Command {
 			"and --min-usdc. Exit 0: the transaction may be signed; exit 3: rejected.",
 		Args: cobra.ExactArgs(1),
 		RunE: a.run(func(_ *cobra.Command, core *app.App, args []string) error {
-			in, err := core.InspectQuote(app.Inspection{File: args[0], Stdin: a.stdin, User: user, Amount: amount, MinAmount: minAmount, Cluster: cluster})
+			in, err := core.Deposit().Inspect(app.Inspection{File: args[0], Stdin: a.stdin, User: user, Amount: amount, MinAmount: minAmount, Cluster: cluster})
 			if err != nil {
 				return err
 			}
@@ -105,7 +105,7 @@ func (a *cli) altchainQuoteCmd() *cobra.Command {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			dq, err := core.FetchDepositQuote(ctx, app.QuoteInput{Amount: amt, MinAmount: mn, Currency: output, Price: priceFlag(cmd, price)}, nil)
+			dq, err := core.Deposit().Quote(ctx, app.QuoteInput{Amount: amt, MinAmount: mn, Currency: output, Price: priceFlag(cmd, price)}, nil)
 			if err != nil {
 				return err
 			}
@@ -179,7 +179,7 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 				Poll:     poll,
 				Progress: progress,
 			}
-			res, err := core.Deposit(ctx, run, nil)
+			res, err := core.Deposit().Run(ctx, run, nil)
 			var rf *app.Refusal
 			if errors.As(err, &rf) && rf.Review != nil {
 				_ = review.Write(a.stderr, *rf.Review)
@@ -219,7 +219,7 @@ func (a *cli) altchainStatusCmd() *cobra.Command {
 		RunE: a.run(func(cmd *cobra.Command, core *app.App, args []string) error {
 			ctx, cancel := context.WithTimeout(cmd.Context(), 30*time.Second)
 			defer cancel()
-			st, err := core.CheckDeposit(ctx, args[0], lastValid)
+			st, err := core.Deposit().Check(ctx, args[0], lastValid)
 			if err != nil {
 				return err
 			}
@@ -252,7 +252,7 @@ func (a *cli) altchainBalanceCmd() *cobra.Command {
 	return a.command("balance", "SOL and USDC of the profile's Solana key", func(cmd *cobra.Command, core *app.App) error {
 		ctx, cancel := context.WithTimeout(cmd.Context(), 30*time.Second)
 		defer cancel()
-		v, err := core.SolanaBalance(ctx)
+		v, err := core.Deposit().SolanaBalance(ctx)
 		if err != nil {
 			return err
 		}

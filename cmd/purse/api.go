@@ -57,7 +57,7 @@ func (a *cli) run(body func(cmd *cobra.Command, core *app.App, args []string) er
 
 func (a *cli) accountStatusCmd() *cobra.Command {
 	return a.command("status", "Account status, KYC step, vendor review and CRS notice", func(cmd *cobra.Command, core *app.App) error {
-		st, err := core.AccountStatus(cmd.Context())
+		st, err := core.Account().Status(cmd.Context())
 		if err != nil {
 			return err
 		}
@@ -128,7 +128,7 @@ func nextText(n app.AccountNext, status string) string {
 
 func (a *cli) accountProfileCmd() *cobra.Command {
 	return a.command("profile", "Banking profile (/api/v2/br): holder, IBAN, card eligibility, limits", func(cmd *cobra.Command, core *app.App) error {
-		b, err := core.BankingProfile(cmd.Context(), nil)
+		b, err := core.Account().BankingProfile(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}
@@ -143,7 +143,7 @@ func (a *cli) accountMintCmd() *cobra.Command {
 	cmd := a.command("mint [--email E] [--token-id N] [--lot-number ... --captcha-output ... --pass-token ... --gen-time ...]",
 		"Mint the account NFT of the profile's EVM key (the sandbox accepts captcha output sandbox-pass)", func(cmd *cobra.Command, core *app.App) error {
 			if tokenID == "" {
-				pr, err := core.ProposeTokenID(cmd.Context())
+				pr, err := core.Account().ProposeTokenID(cmd.Context())
 				if err != nil {
 					return err
 				}
@@ -154,7 +154,7 @@ func (a *cli) accountMintCmd() *cobra.Command {
 				req = sandboxctl.FillCaptcha(req, time.Now())
 			}
 			// The checks and the mint are the Account screen's (app.CheckMint, app.Mint).
-			plan, err := core.CheckMint(cmd.Context(), tokenID, req, email)
+			plan, err := core.Account().CheckMint(cmd.Context(), tokenID, req, email)
 			if err != nil {
 				return err
 			}
@@ -164,7 +164,7 @@ func (a *cli) accountMintCmd() *cobra.Command {
 			if strings.HasPrefix(plan.ChainNote, "the chain was not checked") {
 				a.warn("%s", plan.ChainNote)
 			}
-			m, err := core.Mint(cmd.Context(), plan)
+			m, err := core.Account().Mint(cmd.Context(), plan)
 			if err != nil {
 				return err
 			}
@@ -186,7 +186,7 @@ func (a *cli) accountMintCmd() *cobra.Command {
 func (a *cli) accountFindCmd() *cobra.Command {
 	var key string
 	cmd := a.command("find [--key LABEL]", "Find the account NFT of the EVM key on the home chain and store its id in the profile", func(cmd *cobra.Command, core *app.App) error {
-		d, err := core.FindAccount(cmd.Context(), key)
+		d, err := core.Account().Find(cmd.Context(), key)
 		if err != nil {
 			return err
 		}
@@ -198,7 +198,7 @@ func (a *cli) accountFindCmd() *cobra.Command {
 
 func (a *cli) emailStatusCmd() *cobra.Command {
 	return a.commandArgs("email-status EMAIL", "Whether an email is still available for a new account", cobra.ExactArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
-		ok, err := core.EmailStatus(cmd.Context(), args[0])
+		ok, err := core.Account().EmailStatus(cmd.Context(), args[0])
 		if err != nil {
 			return err
 		}
@@ -210,7 +210,7 @@ func (a *cli) emailStatusCmd() *cobra.Command {
 func (a *cli) idvTokenCmd() *cobra.Command {
 	var req enduser.IDVTokenRequest
 	cmd := a.command("idv-token", "Get an identity-verification SDK access token (20-minute TTL)", func(cmd *cobra.Command, core *app.App) error {
-		t, err := core.IDVToken(cmd.Context(), nil, req)
+		t, err := core.Account().IDVToken(cmd.Context(), nil, req)
 		if err != nil {
 			return err
 		}
@@ -230,13 +230,13 @@ func (a *cli) idvTokenCmd() *cobra.Command {
 func (a *cli) formACmd() *cobra.Command {
 	var sign, submit bool
 	cmd := a.command("form-a [--sign] [--submit]", "Show the Form A text exactly as received and its textHash; --sign signs it, --submit signs and submits", func(cmd *cobra.Command, core *app.App) error {
-		info, err := core.FormA(cmd.Context(), nil)
+		info, err := core.Account().FormA(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}
 		out := app.SignedFormA{Text: info.KYCSelfDec, TextHash: info.TextHash()}
 		if sign || submit {
-			if out, err = core.SignFormA(cmd.Context(), nil, info.KYCSelfDec, submit); err != nil {
+			if out, err = core.Account().SignFormA(cmd.Context(), nil, info.KYCSelfDec, submit); err != nil {
 				return err
 			}
 		}
@@ -266,7 +266,7 @@ func (a *cli) formACmd() *cobra.Command {
 func (a *cli) handoffCmds() []*cobra.Command {
 	var file string
 	handoff := a.command("handoff --share-token-file F", "Hand the partner's verified applicant over with a share token ('-' reads stdin)", func(cmd *cobra.Command, core *app.App) error {
-		v, err := core.ShareTokenHandoff(cmd.Context(), nil, app.ShareToken{File: file, Stdin: a.stdin})
+		v, err := core.Account().ShareTokenHandoff(cmd.Context(), nil, app.ShareToken{File: file, Stdin: a.stdin})
 		if v.Status == "" {
 			return err
 		}
@@ -275,14 +275,14 @@ func (a *cli) handoffCmds() []*cobra.Command {
 	})
 	handoff.Flags().StringVar(&file, "share-token-file", "", "file holding the share token ('-' = stdin; never an argument)")
 	check := a.command("check", "The handoff session: state, complete, missing fields", func(cmd *cobra.Command, core *app.App) error {
-		c, err := core.KYCCheck(cmd.Context(), nil)
+		c, err := core.Account().KYCCheck(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}
 		return a.printRows(c, [][2]string{{"state", c.State}, {"complete", fmt.Sprint(c.Complete)}, {"missing", strings.Join(c.MissingFields, ", ")}})
 	})
 	submit := a.command("submit", "Submit the handoff session (check complete, Form A signed)", func(cmd *cobra.Command, core *app.App) error {
-		r, err := core.KYCSubmit(cmd.Context(), nil)
+		r, err := core.Account().KYCSubmit(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}
@@ -293,7 +293,7 @@ func (a *cli) handoffCmds() []*cobra.Command {
 
 func (a *cli) chainsCmd() *cobra.Command {
 	return a.command("chains", "Chain configuration: chains, tokens, balances, bounds, card activation", func(cmd *cobra.Command, core *app.App) error {
-		cc, err := core.ChainConfigs(cmd.Context(), nil)
+		cc, err := core.Chains().Configs(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}
@@ -308,7 +308,7 @@ func (a *cli) chainsCmd() *cobra.Command {
 				}
 				w.Table([]string{"", "SYMBOL", "NAME", "DECIMALS", "BALANCE", "TOP-UP MIN – MAX", "FX MIN – MAX", "ADDRESS"}, rows)
 			}
-			if core.LoggedIn() {
+			if core.Account().LoggedIn() {
 				w.Printf("card activation: %v — %s\n", cc.CanActivateCard, cc.CardActivationMessage)
 			} else {
 				w.Println("(logged out: no balances; set evm_key and token_id in the profile)")
@@ -319,7 +319,7 @@ func (a *cli) chainsCmd() *cobra.Command {
 
 func (a *cli) onrampLimitCmd() *cobra.Command {
 	return a.command("onramp-limit", "On-ramp limits and blockers (Live accounts)", func(cmd *cobra.Command, core *app.App) error {
-		l, err := core.OnrampLimit(cmd.Context(), nil)
+		l, err := core.Account().OnrampLimit(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}
@@ -335,7 +335,7 @@ func (a *cli) onrampLimitCmd() *cobra.Command {
 
 func (a *cli) balancesCmd() *cobra.Command {
 	return a.command("balances", "On-chain balances of the profile's EVM key for every token of the home chain", func(cmd *cobra.Command, core *app.App) error {
-		snap, err := core.HomeBalances(cmd.Context())
+		snap, err := core.Chains().HomeBalances(cmd.Context())
 		if err != nil {
 			return err
 		}
@@ -397,7 +397,7 @@ func (a *cli) txListCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		h, err := core.ReadHistory(cmd.Context(), nil, f, all)
+		h, err := core.History().Read(cmd.Context(), nil, f, all)
 		if err != nil {
 			return err
 		}
@@ -448,7 +448,7 @@ func (a *cli) txShowCmd() *cobra.Command {
 			}
 			id = n
 		}
-		txs, err := core.LookupTransactions(cmd.Context(), nil, id, txHash)
+		txs, err := core.History().Lookup(cmd.Context(), nil, id, txHash)
 		if err != nil {
 			return err
 		}
@@ -477,7 +477,7 @@ func (a *cli) txShowCmd() *cobra.Command {
 // block and unblock read the card first for its token id.
 func (a *cli) cardCmd(verb, short, op string) *cobra.Command {
 	return a.command(verb, short, func(cmd *cobra.Command, core *app.App) error {
-		info, err := core.Card(cmd.Context(), nil, op, "")
+		info, err := core.Card().Run(cmd.Context(), nil, op, "")
 		var ie *app.CardIssueError
 		if errors.As(err, &ie) {
 			return fmt.Errorf("%w; issuing needs %s", err, strings.Join(ie.Needs, "; "))

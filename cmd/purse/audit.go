@@ -20,7 +20,7 @@ func addAuditCommands(a *cli, root *cobra.Command) {
 
 func (a *cli) auditCmd(use, short string, verify bool) *cobra.Command {
 	return a.command(use, short, func(_ *cobra.Command, core *app.App) error {
-		au, err := core.Audit(verify)
+		au, err := core.AuditLog().Check(verify)
 		if err != nil {
 			return err
 		}
@@ -57,7 +57,7 @@ const maxShownTail = 400
 func (a *cli) auditRepairCmd() *cobra.Command {
 	var yes bool
 	cmd := a.command("repair [--yes]", "Remove an incomplete last line of the audit log (a write cut off), or accept a log cut off or deleted, keeping a copy", func(_ *cobra.Command, core *app.App) error {
-		tail, err := core.AuditTail()
+		tail, err := core.AuditLog().Tail()
 		if err != nil {
 			return err
 		}
@@ -74,7 +74,7 @@ func (a *cli) auditRepairCmd() *cobra.Command {
 		if err := confirmRepair(yes, "Remove this line? A copy of the whole log is kept beside it."); err != nil {
 			return err
 		}
-		backup, au, err := core.RepairAudit(tail)
+		backup, au, err := core.AuditLog().Repair(tail)
 		if err != nil {
 			return err
 		}
@@ -113,7 +113,7 @@ func confirmRepair(yes bool, question string) error {
 // shown and confirmed, the log is accepted as it is and the old head kept beside it. A log
 // whose own chain is broken is not repaired: which record is wrong is for a person to judge.
 func (a *cli) acceptAuditLog(core *app.App, yes bool) error {
-	au, err := core.Audit(true)
+	au, err := core.AuditLog().Check(true)
 	if err != nil {
 		return err
 	}
@@ -131,7 +131,7 @@ func (a *cli) acceptAuditLog(core *app.App, yes bool) error {
 		if err := confirmRepair(yes, "Set this log and its head aside, unchanged, and start a new audit log? Signing stays refused until you do."); err != nil {
 			return err
 		}
-		kept, after, err := core.SetAsideAuditLog()
+		kept, after, err := core.AuditLog().SetAside()
 		if err != nil {
 			return err
 		}
@@ -144,7 +144,7 @@ func (a *cli) acceptAuditLog(core *app.App, yes bool) error {
 	if err := confirmRepair(yes, "Accept the log as it is from now on? The missing records stay missing; the old head is kept beside it."); err != nil {
 		return err
 	}
-	kept, after, err := core.AcceptAuditLog()
+	kept, after, err := core.AuditLog().Accept()
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 func (a *cli) doctorCmd() *cobra.Command {
 	return a.command("doctor", "Probe the profile's service, home chain and partner API, read-only: each assumption confirmed, contradicted or inconclusive, with the answers that decided it",
 		func(cmd *cobra.Command, core *app.App) error {
-			rep, err := core.Doctor(cmd.Context(), nil)
+			rep, err := core.Doctor().Run(cmd.Context(), nil)
 			if rep.Probes == nil {
 				return err
 			}

@@ -23,7 +23,7 @@ func signDev(t *testing.T, n int) error {
 		t.Fatal(err)
 	}
 	for i := 0; i < n; i++ {
-		if _, err := core.SignPersonalOffline("dev", []byte("audit test "+strconv.Itoa(i)), nil); err != nil {
+		if _, err := core.Sign().Personal("dev", []byte("audit test "+strconv.Itoa(i)), nil); err != nil {
 			return err
 		}
 	}

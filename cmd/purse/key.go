@@ -65,7 +65,7 @@ func (a *cli) addKey(ctx context.Context, req app.KeyRequest) error {
 	if err != nil {
 		return err
 	}
-	added, err := core.AddKey(ctx, req, nil)
+	added, err := core.Keys().Add(ctx, req, nil)
 	if err != nil {
 		return err
 	}
@@ -142,7 +142,7 @@ func (a *cli) keyImportCmd() *cobra.Command {
 
 func (a *cli) keyListCmd() *cobra.Command {
 	return a.command("list", "List keys (labels and addresses, never secrets)", func(_ *cobra.Command, core *app.App) error {
-		list, err := core.ListKeys()
+		list, err := core.Keys().List()
 		if err != nil {
 			return err
 		}
@@ -153,7 +153,7 @@ func (a *cli) keyListCmd() *cobra.Command {
 func (a *cli) keyShowCmd() *cobra.Command {
 	var qr bool
 	cmd := a.commandArgs("show LABEL [--qr]", "Show a key's kind, address and backend (--qr: the address as a QR code to scan)", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
-		e, err := core.KeyEntry(args[0])
+		e, err := core.Keys().Entry(args[0])
 		if err != nil {
 			return err
 		}
@@ -177,7 +177,7 @@ func (a *cli) keyRenameCmd() *cobra.Command {
 			return usagef("NEW %v", err)
 		}
 		// The profile follows when it used the old label (the Keys screen's rule too).
-		r, err := core.RenameKey(args[0], args[1])
+		r, err := core.Keys().Rename(args[0], args[1])
 		if err != nil {
 			return err
 		}
@@ -191,7 +191,7 @@ func (a *cli) keyRenameCmd() *cobra.Command {
 func (a *cli) keyRmCmd() *cobra.Command {
 	var yes bool
 	cmd := a.commandArgs("rm LABEL [--yes]", "Remove a key and its secret (asks to type the label first); in a copy of a home, a key it brought along loses only its entry here", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
-		e, err := core.KeyEntry(args[0])
+		e, err := core.Keys().Entry(args[0])
 		if err != nil {
 			return err
 		}
@@ -203,7 +203,7 @@ func (a *cli) keyRmCmd() *cobra.Command {
 				return fmt.Errorf("%v (pass --yes to remove without asking)", err)
 			}
 		}
-		r, err := core.RemoveKey(e.Label)
+		r, err := core.Keys().Remove(e.Label)
 		if err != nil {
 			return err
 		}
@@ -232,7 +232,7 @@ func (a *cli) keyExportCmd() *cobra.Command {
 			if err := app.CheckNewFile(out); errors.As(err, &fe) {
 				return usagef("--out: %v", fe.Err)
 			}
-			e, err := core.KeyEntry(args[0])
+			e, err := core.Keys().Entry(args[0])
 			if err != nil {
 				return err
 			}
@@ -242,12 +242,12 @@ func (a *cli) keyExportCmd() *cobra.Command {
 				if err := prompt.Typed(q, "export raw "+e.Label); err != nil {
 					return err
 				}
-				if format, err = core.ExportRawKey(e.Label, out); err != nil {
+				if format, err = core.Keys().ExportRaw(e.Label, out); err != nil {
 					return err
 				}
 				a.warn("%s holds the unencrypted key of %s; move it somewhere safe or delete it", out, e.Label)
 			} else {
-				if err := core.ExportKey(e.Label, out, nil, nil); err != nil {
+				if err := core.Keys().Export(e.Label, out, nil, nil); err != nil {
 					return err
 				}
 				a.warnIf(app.ExportKeyWarning(e))
@@ -307,7 +307,7 @@ func printTempResults(w *humanOut, results []doctorResult) {
 func (a *cli) keyDoctorCmd() *cobra.Command {
 	var yes bool
 	cmd := a.command("doctor [--yes]", "Find what an interrupted key operation left (secrets no entry names, entries whose secret is gone) and repair each after asking; remove stale temporary files", func(_ *cobra.Command, core *app.App) error {
-		check, err := core.KeyDoctor()
+		check, err := core.Keys().Doctor()
 		if err != nil {
 			return err
 		}
@@ -359,7 +359,7 @@ func (a *cli) keyDoctorCmd() *cobra.Command {
 				say("  left as is\n")
 				continue
 			}
-			if err := core.RepairKey(f, act); err != nil {
+			if err := core.Keys().Repair(f, act); err != nil {
 				left++
 				results[i].Error = err.Error()
 				say("  not repaired: %v\n", err)

@@ -442,7 +442,7 @@ func TestAuditCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 3; i++ {
-		if _, err := core.SignPersonalOffline("dev", []byte("audit test "+strconv.Itoa(i)), nil); err != nil {
+		if _, err := core.Sign().Personal("dev", []byte("audit test "+strconv.Itoa(i)), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -481,7 +481,7 @@ func TestKeystoreEnvChecked(t *testing.T) {
 }
 
 // TestKeyRenameKeepsTheProfileOnTheKey: the profile follows a rename of the key it uses
-// (app.RenameKey, the same rule as the Keys screen), so it never names a missing key.
+// (app.Keys.Rename, the same rule as the Keys screen), so it never names a missing key.
 func TestKeyRenameKeepsTheProfileOnTheKey(t *testing.T) {
 	keyEnv(t)
 	if _, e, c := purse(t, testDevKey+"\n", "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", "-"); c != exitOK {

@@ -19,7 +19,7 @@ func (a *cli) partnerMintCmd() *cobra.Command {
 			if err := app.CheckPartnerMint(in); err != nil {
 				return err
 			}
-			plan, err := core.PreparePartnerMint(cmd.Context(), in)
+			plan, err := core.Partner().PrepareMint(cmd.Context(), in)
 			if err != nil {
 				return err
 			}
@@ -27,7 +27,7 @@ func (a *cli) partnerMintCmd() *cobra.Command {
 				a.warn("%s", plan.Note)
 			}
 			// The signing gate shows the consent and asks, as the signing policy says.
-			m, err := core.PartnerMint(cmd.Context(), plan, nil)
+			m, err := core.Partner().Mint(cmd.Context(), plan, nil)
 			if err != nil {
 				return err
 			}
@@ -64,7 +64,7 @@ func (a *cli) partnerIDVTokenCmd() *cobra.Command {
 	var tokenID string
 	cmd := a.command("idv-token [--token-id N]",
 		"Get the account's identity-verification access token through the partner API (/v1/create-access-token-by-network): for an account the partner minted", func(cmd *cobra.Command, core *app.App) error {
-			t, err := core.PartnerIDVToken(cmd.Context(), tokenID, nil)
+			t, err := core.Partner().IDVToken(cmd.Context(), tokenID, nil)
 			if err != nil {
 				return err
 			}
@@ -78,7 +78,7 @@ func (a *cli) partnerIDVStatusCmd() *cobra.Command {
 	var tokenID string
 	cmd := a.command("idv-status [--token-id N]",
 		"Read the account's identity-verification vendor record through the partner API (/v1/idv-status-by-network)", func(cmd *cobra.Command, core *app.App) error {
-			st, err := core.PartnerIDVStatus(cmd.Context(), tokenID, nil)
+			st, err := core.Partner().IDVStatus(cmd.Context(), tokenID, nil)
 			if err != nil {
 				return err
 			}

@@ -21,7 +21,7 @@ func (a *cli) permitCmd() *cobra.Command {
 		"Sign an EIP-2612 card-spend permit read from the chain, submit it (token-permit) and show the allowance", func(cmd *cobra.Command, core *app.App) error {
 			// app.Permit refuses every spender but the card's before anything is read.
 			form.Role = strings.ToLower(strings.TrimSpace(spender))
-			pr, sub, err := core.Permit(cmd.Context(), app.PermitRun{Form: form, TTL: ttl, Progress: func(step, detail string) {
+			pr, sub, err := core.Permit().Run(cmd.Context(), app.PermitRun{Form: form, TTL: ttl, Progress: func(step, detail string) {
 				if !a.jsonOut {
 					textOut(a.stderr).Printf("purse: %s: %s\n", step, detail)
 				}

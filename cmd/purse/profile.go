@@ -18,7 +18,7 @@ func addProfileCommands(a *cli, root *cobra.Command) {
 
 func (a *cli) profileListCmd() *cobra.Command {
 	return a.command("list", "List profiles", func(_ *cobra.Command, core *app.App) error {
-		ps, err := core.Profiles()
+		ps, err := core.Profiles().List()
 		if err != nil {
 			return err
 		}
@@ -55,7 +55,7 @@ func (a *cli) profileShowCmd() *cobra.Command {
 			p := core.Profile()
 			if len(args) == 1 {
 				var err error
-				if p, err = core.ProfileNamed(args[0]); err != nil {
+				if p, err = core.Profiles().Named(args[0]); err != nil {
 					return err
 				}
 			}
@@ -155,7 +155,7 @@ func (a *cli) profileSetCmd() *cobra.Command {
 			}
 			fields = append(fields, [2]string{k, v})
 		}
-		p, err := core.SetProfileFields("", fields...)
+		p, err := core.Profiles().SetFields("", fields...)
 		if err != nil {
 			return err
 		}
@@ -177,13 +177,13 @@ func (a *cli) profileNameCmd(use, short, key, done string, act func(core *app.Ap
 
 func (a *cli) profileUseCmd() *cobra.Command {
 	return a.profileNameCmd("use NAME", "Make a profile the active one", "active", "active profile: ", func(core *app.App, name string) error {
-		_, err := core.UseProfile(name)
+		_, err := core.Profiles().Use(name)
 		return err
 	})
 }
 
 func (a *cli) profileRmCmd() *cobra.Command {
 	return a.profileNameCmd("rm NAME", "Remove a profile (the sandbox profile is reset to its defaults)", "removed", "removed profile ", func(core *app.App, name string) error {
-		return core.RemoveProfile(name)
+		return core.Profiles().Remove(name)
 	})
 }

@@ -83,7 +83,7 @@ func (a *cli) signFullAuthCmd() *cobra.Command {
 				return err
 			}
 			in.Deadline = deadline()
-			out, err := core.SignFullAuthOffline(in, nil, core.Now())
+			out, err := core.Sign().FullAuth(in, nil, core.Now())
 			if err != nil {
 				return err
 			}
@@ -113,7 +113,7 @@ func (a *cli) signMintConsentCmd() *cobra.Command {
 	var key, hash, email string
 	var deadline func() app.Deadline
 	cmd := a.command("mint-consent --key L --hash TEXT [--email E] --deadline UNIX", "Sign the mint consent and print the /v1/mint/nft body", func(_ *cobra.Command, core *app.App) error {
-		mc, err := core.SignMintConsentOffline(key, hash, email, deadline(), nil, core.Now())
+		mc, err := core.Sign().MintConsent(key, hash, email, deadline(), nil, core.Now())
 		if err != nil {
 			return err
 		}
@@ -152,7 +152,7 @@ func (a *cli) signPermitCmd() *cobra.Command {
 	var in app.PermitInput
 	cmd := a.command("permit --key L --token ADDR --name NAME [--version 1] --chain-id N --spender ADDR --value N --nonce N --deadline UNIX",
 		"Sign an EIP-2612 permit offline (value in smallest units)", func(_ *cobra.Command, core *app.App) error {
-			ps, err := core.SignPermitOffline(key, in, nil, time.Now())
+			ps, err := core.Sign().Permit(key, in, nil, time.Now())
 			if err != nil {
 				return err
 			}
@@ -176,7 +176,7 @@ func (a *cli) signFormACmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		fa, err := core.SignFormAOffline(key, text, nil)
+		fa, err := core.Sign().FormA(key, text, nil)
 		if err != nil {
 			return err
 		}
@@ -213,7 +213,7 @@ func (a *cli) signPersonalCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		ps, err := core.SignPersonalOffline(key, m, nil)
+		ps, err := core.Sign().Personal(key, m, nil)
 		if err != nil {
 			return err
 		}

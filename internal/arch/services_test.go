@@ -1,10 +1,12 @@
 package arch
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -196,7 +198,7 @@ type T struct { S func() wallet.EVMSigner }
 }
 
 // TestTUIImportsNoAgentOrSandboxControl: the TUI reaches the agent and the sandbox through
-// app's use cases (app.Agent, app.Sandbox, App.StartDisplayedAgent), never their clients.
+// app's use cases (app.Agent, app.Sandbox, Agent().StartDisplayed), never their clients.
 // Its test helpers (tui/internal/tuitest) set a sandbox up and may.
 func TestTUIImportsNoAgentOrSandboxControl(t *testing.T) {
 	var bad []string
@@ -218,5 +220,111 @@ func TestTUIImportsNoAgentOrSandboxControl(t *testing.T) {
 	sort.Strings(bad)
 	if len(bad) > 0 {
 		t.Fatalf("TUI packages import the agent's or the sandbox's client (call app instead):\n%s", strings.Join(bad, "\n"))
+	}
+}
+
+// appSession and appServices are every exported method App may have: the session itself (its home, profile,
+// clock, request log, logger, unlocked keys, proxy) and one getter per service. A use case
+// lives on its service (Account, Card, Deposit, …), never on App: issue 24 §2 split the
+// 94-method App into services named by what users do, and this keeps a new use case from
+// growing it again.
+var (
+	appSession  = []string{"Home", "KeepUnlocked", "Lock", "NewProxy", "Now", "Profile", "RequestLog", "SetLogger", "Unlocked", "UpdateProfile"}
+	appServices = []string{"Account", "Agent", "AuditLog", "Card", "Chains", "Deposit", "Doctor", "History", "Keys", "Partner", "Permit", "Profiles", "Sandbox", "Sign"}
+)
+
+// TestAppIsTheSessionAndItsServices: App's exported methods are exactly appSession and
+// appServices, and each service getter returns a value of package app whose only field is
+// the session.
+func TestAppIsTheSessionAndItsServices(t *testing.T) {
+	p, ok := packages(t)[module+"/app"]
+	if !ok {
+		t.Fatal("no package app")
+	}
+	files, _ := filepath.Glob(filepath.Join(p.dir, "*.go"))
+	fset := token.NewFileSet()
+	methods := map[string]*ast.FuncDecl{}
+	structs := map[string]*ast.StructType{}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil || !d.Name.IsExported() {
+					continue
+				}
+				recv := d.Recv.List[0].Type
+				if s, ok := recv.(*ast.StarExpr); ok {
+					recv = s.X
+				}
+				if id, ok := recv.(*ast.Ident); ok && id.Name == "App" {
+					methods[d.Name.Name] = d
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					if ts, ok := sp.(*ast.TypeSpec); ok {
+						if st, ok := ts.Type.(*ast.StructType); ok {
+							structs[ts.Name.Name] = st
+						}
+					}
+				}
+			}
+		}
+	}
+	var got []string
+	for name := range methods {
+		got = append(got, name)
+	}
+	sort.Strings(got)
+	want := append(append([]string(nil), appSession...), appServices...)
+	sort.Strings(want)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		var extra, missing []string
+		for _, n := range got {
+			if !slices.Contains(want, n) {
+				extra = append(extra, n)
+			}
+		}
+		for _, n := range want {
+			if !slices.Contains(got, n) {
+				missing = append(missing, n)
+			}
+		}
+		t.Errorf("App's exported methods differ from the session and its service getters:\n  not allowed on App (put the use case on its service): %v\n  allowed but gone (update appSession or appServices): %v", extra, missing)
+	}
+	if len(got) >= 30 {
+		t.Errorf("App exports %d methods; the session and its getters stay well under 30", len(got))
+	}
+	// A getter takes nothing and returns a service: a struct of package app holding the
+	// session (one field, *App) and nothing a front end could reach into.
+	for _, name := range appServices {
+		d, ok := methods[name]
+		if !ok {
+			continue
+		}
+		res := d.Type.Results
+		if len(d.Type.Params.List) != 0 || res == nil || len(res.List) != 1 {
+			t.Errorf("App.%s: a service getter takes nothing and returns one service", name)
+			continue
+		}
+		id, ok := res.List[0].Type.(*ast.Ident)
+		if !ok {
+			t.Errorf("App.%s returns %T, not a service type of package app", name, res.List[0].Type)
+			continue
+		}
+		st, ok := structs[id.Name]
+		if !ok || len(st.Fields.List) != 1 || len(st.Fields.List[0].Names) != 1 || st.Fields.List[0].Names[0].IsExported() {
+			t.Errorf("App.%s returns %s: a service is a struct with one unexported field, the session", name, id.Name)
+			continue
+		}
+		if star, ok := st.Fields.List[0].Type.(*ast.StarExpr); !ok || fmt.Sprint(star.X) != "App" {
+			t.Errorf("App.%s returns %s, whose field is not the session (*App)", name, id.Name)
+		}
 	}
 }

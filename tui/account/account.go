@@ -69,7 +69,7 @@ type signed[T any] struct {
 // identity-verification token, the share-token handoff, Form A), the partner routes
 // (partner.go) and the sandbox panel (sandbox.go).
 type Screen struct {
-	app  Service        // the application layer: every use case the screen runs
+	app  Services       // the application layer: every use case the screen runs
 	sbx  SandboxService // the sandbox's use cases (the panel); nil: none
 	env  *kit.Env
 	ids  map[string]kit.TaskID
@@ -97,10 +97,33 @@ type Screen struct {
 	vp viewport.Model
 }
 
-// Service is what the Account screen needs of the application layer (*app.App is one).
-type Service interface {
-	Profile() config.Profile
-	AccountStatus(ctx context.Context) (enduser.AccountStatus, error)
+// Services are what the Account screen needs of the application layer: the session's
+// profile and the use cases of the account and of the partner routes (Of gives an App's).
+type Services struct {
+	Session
+	Account AccountService
+	Partner PartnerService
+}
+
+// none says the screen runs with no services (outside purse's terminal UI: a test).
+func (v Services) none() bool { return v.Session == nil && v.Account == nil && v.Partner == nil }
+
+// Of is the Account screen's services of the session a.
+func Of(a *app.App) Services { return Services{Session: a, Account: a.Account(), Partner: a.Partner()} }
+
+// Session is the session the screen works in (*app.App is one): its active profile.
+type Session interface{ Profile() config.Profile }
+
+// PartnerService is the partner routes the screen runs (app.Partner is one).
+type PartnerService interface {
+	PrepareMint(ctx context.Context, in app.PartnerMintInput) (app.PartnerMintPlan, error)
+	Mint(ctx context.Context, plan app.PartnerMintPlan, u *app.Unlock) (app.PartnerMinted, error)
+	IDVToken(ctx context.Context, tokenID string, u *app.Unlock) (app.PartnerIDVToken, error)
+}
+
+// AccountService is the account's use cases the screen runs (app.Account is one).
+type AccountService interface {
+	Status(ctx context.Context) (enduser.AccountStatus, error)
 	BankingProfile(ctx context.Context, u *app.Unlock) (enduser.Profile, error)
 	IDVToken(ctx context.Context, u *app.Unlock, req enduser.IDVTokenRequest) (enduser.IDVToken, error)
 	FormA(ctx context.Context, u *app.Unlock) (enduser.FormAInfo, error)
@@ -110,9 +133,6 @@ type Service interface {
 	KYCSubmit(ctx context.Context, u *app.Unlock) (enduser.KYCSubmitResult, error)
 	CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (app.MintPlan, error)
 	Mint(ctx context.Context, plan app.MintPlan) (app.Minted, error)
-	PreparePartnerMint(ctx context.Context, in app.PartnerMintInput) (app.PartnerMintPlan, error)
-	PartnerMint(ctx context.Context, plan app.PartnerMintPlan, u *app.Unlock) (app.PartnerMinted, error)
-	PartnerIDVToken(ctx context.Context, tokenID string, u *app.Unlock) (app.PartnerIDVToken, error)
 }
 
 // SandboxService is what the Account screen's sandbox panel needs of the application layer
@@ -132,9 +152,9 @@ type SandboxService interface {
 }
 
 // New returns the Account screen; sb is the sandbox's use cases (nil: no sandbox panel).
-func New(env *kit.Env, a Service, sb SandboxService) kit.Screen { return newScreen(env, a, sb) }
+func New(env *kit.Env, a Services, sb SandboxService) kit.Screen { return newScreen(env, a, sb) }
 
-func newScreen(env *kit.Env, a Service, sb SandboxService) *Screen {
+func newScreen(env *kit.Env, a Services, sb SandboxService) *Screen {
 	s := &Screen{app: a, sbx: sb, env: env, ids: map[string]kit.TaskID{}, now: time.Now}
 	s.vp = viewport.New()
 	k := env.Keys
@@ -185,14 +205,14 @@ func (s *Screen) running(slot string) bool { _, ok := s.ids[slot]; return ok }
 // Init implements kit.Screen: the first refresh.
 func (s *Screen) Init() tea.Cmd { return s.refresh() }
 
-func (s *Screen) svc() Service { return s.app }
+func (s *Screen) svc() Services { return s.app }
 
 // refresh reads the profile, asks whether its user_api is a sandbox and reads the status.
 func (s *Screen) refresh() tea.Cmd {
 	knownBase, knownInfo, sb := s.snap.SandboxBase, s.snap.Sandbox, s.sbx
 	return start(s, slotStatus, "Loading the account status", func(ctx context.Context) (snapshot, error) {
 		sv := s.svc()
-		if sv == nil {
+		if sv.Session == nil {
 			return snapshot{}, errors.New("no services: the account screen runs inside purse's terminal UI")
 		}
 		snap := snapshot{Profile: sv.Profile()}
@@ -209,7 +229,7 @@ func (s *Screen) refresh() tea.Cmd {
 		if snap.Profile.TokenID == "" {
 			return snap, nil
 		}
-		st, err := sv.AccountStatus(ctx)
+		st, err := sv.Account.Status(ctx)
 		if err != nil {
 			return snap, err
 		}
@@ -221,10 +241,10 @@ func (s *Screen) refresh() tea.Cmd {
 // runSigned runs a signed operation. One the user asked for goes through unlock.Start
 // (the passphrase dialog, then the same operation again); the automatic read of limits on
 // a Live account must not prompt, so there a missing passphrase comes back as Locked.
-func runSigned[T any](s *Screen, slot, label string, prompt bool, fn func(ctx context.Context, sv Service, u *app.Unlock) (T, error)) tea.Cmd {
+func runSigned[T any](s *Screen, slot, label string, prompt bool, fn func(ctx context.Context, sv Services, u *app.Unlock) (T, error)) tea.Cmd {
 	sv := s.svc()
 	call := func(ctx context.Context, u *app.Unlock) (signed[T], error) {
-		if sv == nil {
+		if sv.none() {
 			return signed[T]{}, errors.New("no services: the account screen runs inside purse's terminal UI")
 		}
 		v, err := fn(ctx, sv, u)
@@ -247,8 +267,8 @@ func runSigned[T any](s *Screen, slot, label string, prompt bool, fn func(ctx co
 // loadLimits reads the limits and IBAN (the banking profile); prompt says the user asked for
 // it (see runSigned).
 func (s *Screen) loadLimits(prompt bool) tea.Cmd {
-	return runSigned(s, slotLimits, "Loading limits and IBAN", prompt, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.Profile, error) {
-		return sv.BankingProfile(ctx, u)
+	return runSigned(s, slotLimits, "Loading limits and IBAN", prompt, func(ctx context.Context, sv Services, u *app.Unlock) (enduser.Profile, error) {
+		return sv.Account.BankingProfile(ctx, u)
 	})
 }
 

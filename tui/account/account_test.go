@@ -31,7 +31,7 @@ func testEnv(t *testing.T) *kit.Env {
 
 func newTest(t *testing.T, w, h int) *Screen {
 	t.Helper()
-	s := newScreen(testEnv(t), nil, nil)
+	s := newScreen(testEnv(t), Services{}, nil)
 	s.now = func() time.Time { return time.Unix(1767225600, 0) }
 	s.SetSize(w, h)
 	return s
@@ -228,7 +228,7 @@ func TestMintFormChecksThenConfirms(t *testing.T) {
 	if !strings.Contains(tuitest.Plain(s.View()), "press m to mint") || !on(s, "m") {
 		t.Fatalf("no account: mint must be offered\n%s", tuitest.Plain(s.View()))
 	}
-	s.app = proposer{}
+	s.app.Account = proposer{}
 	press(s, "m")
 	if !s.InputFocused() || s.mode != modeMint {
 		t.Fatal("m must open the mint form with the focus in a field")
@@ -435,7 +435,7 @@ func goldenStates() map[string]func(t *testing.T, s *Screen) {
 		},
 		"mint_form": func(t *testing.T, s *Screen) {
 			deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
-			s.app = proposer{}
+			s.app.Account = proposer{}
 			press(s, "m")
 			send(s, reply(t, s, slotMintID, sandboxProposal, nil))
 			press(s, "bob@example")
@@ -473,9 +473,9 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// proposer is a Service that only proposes account ids (the tests reply to every other task
+// proposer is an AccountService that only proposes account ids (the tests reply to every other task
 // themselves).
-type proposer struct{ Service }
+type proposer struct{ AccountService }
 
 var sandboxProposal = app.TokenIDProposal{TokenID: "4196387334", Source: "sandbox", Note: "handed out by the sandbox, as the service hands out the id to mint"}
 
@@ -487,7 +487,7 @@ func (proposer) ProposeTokenID(context.Context) (app.TokenIDProposal, error) {
 func TestMintIDTheUserGives(t *testing.T) {
 	s := newTest(t, 100, 30)
 	deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
-	s.app = proposer{}
+	s.app.Account = proposer{}
 	press(s, "m")
 	send(s, reply(t, s, slotMintID, app.TokenIDProposal{}, &app.FieldError{Field: "token-id", Err: errors.New("the service hands out the account id to mint (spec 4.6): give the id it gave you")}))
 	if s.mint.value(fieldTokenID) != "" || !strings.Contains(tuitest.Plain(s.View()), "give the id it gave you") {
@@ -536,7 +536,7 @@ func TestShareTokenHandoff(t *testing.T) {
 
 // idvFake records the identity-verification token requests it gets.
 type idvFake struct {
-	Service
+	AccountService
 	reqs *[]enduser.IDVTokenRequest
 }
 
@@ -550,7 +550,7 @@ func (f idvFake) IDVToken(_ context.Context, _ *app.Unlock, r enduser.IDVTokenRe
 func TestIDVTokenOptions(t *testing.T) {
 	s := newTest(t, 100, 40)
 	var reqs []enduser.IDVTokenRequest
-	s.app = idvFake{reqs: &reqs}
+	s.app.Account = idvFake{reqs: &reqs}
 	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), idscan()), nil)
 	press(s, "I")
 	if s.mode != modeIDV || !s.InputFocused() || !strings.Contains(tuitest.Plain(s.View()), "retry level") {

@@ -196,14 +196,14 @@ func (k *kycPanel) formAKey(msg tea.KeyPressMsg) tea.Cmd {
 func (k *kycPanel) requestIDV() tea.Cmd {
 	req := k.idvReq
 	k.idvReq = enduser.IDVTokenRequest{}
-	return runSigned(k.s, slotIDV, "Getting the identity-verification access token", true, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.IDVToken, error) {
-		return sv.IDVToken(ctx, u, req)
+	return runSigned(k.s, slotIDV, "Getting the identity-verification access token", true, func(ctx context.Context, sv Services, u *app.Unlock) (enduser.IDVToken, error) {
+		return sv.Account.IDVToken(ctx, u, req)
 	})
 }
 
 func (k *kycPanel) openFormA() tea.Cmd {
-	return runSigned(k.s, slotFormA, "Reading Form A", true, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.FormAInfo, error) {
-		return sv.FormA(ctx, u)
+	return runSigned(k.s, slotFormA, "Reading Form A", true, func(ctx context.Context, sv Services, u *app.Unlock) (enduser.FormAInfo, error) {
+		return sv.Account.FormA(ctx, u)
 	})
 }
 
@@ -213,8 +213,8 @@ func (k *kycPanel) submitFormA() tea.Cmd {
 		return kit.Status("Open Form A first (o).")
 	}
 	text := k.formA.KYCSelfDec
-	return runSigned(k.s, slotSubmit, "Signing and submitting Form A", true, func(ctx context.Context, sv Service, u *app.Unlock) (submitDone, error) {
-		fa, err := sv.SignFormA(ctx, u, text, true)
+	return runSigned(k.s, slotSubmit, "Signing and submitting Form A", true, func(ctx context.Context, sv Services, u *app.Unlock) (submitDone, error) {
+		fa, err := sv.Account.SignFormA(ctx, u, text, true)
 		return submitDone{TextHash: fa.TextHash, Signature: fa.Signature}, err
 	})
 }
@@ -251,8 +251,8 @@ func (k *kycPanel) askShareToken() tea.Cmd {
 func (k *kycPanel) handOver(typed []byte) tea.Cmd {
 	tok := append([]byte(nil), typed...)
 	clear(typed)
-	return runSigned(k.s, slotHandoff, "Handing the applicant over", true, func(ctx context.Context, sv Service, u *app.Unlock) (handoffDone, error) {
-		v, err := sv.ShareTokenHandoff(ctx, u, app.ShareToken{Value: tok})
+	return runSigned(k.s, slotHandoff, "Handing the applicant over", true, func(ctx context.Context, sv Services, u *app.Unlock) (handoffDone, error) {
+		v, err := sv.Account.ShareTokenHandoff(ctx, u, app.ShareToken{Value: tok})
 		if v.Status == "" {
 			return handoffDone{}, err // not a verdict: a failure (or a passphrase to ask)
 		}
@@ -262,8 +262,8 @@ func (k *kycPanel) handOver(typed []byte) tea.Cmd {
 }
 
 func (k *kycPanel) submitHandoff() tea.Cmd {
-	return runSigned(k.s, slotKYCSubmit, "Submitting the handoff session", true, func(ctx context.Context, sv Service, u *app.Unlock) (enduser.KYCSubmitResult, error) {
-		return sv.KYCSubmit(ctx, u)
+	return runSigned(k.s, slotKYCSubmit, "Submitting the handoff session", true, func(ctx context.Context, sv Services, u *app.Unlock) (enduser.KYCSubmitResult, error) {
+		return sv.Account.KYCSubmit(ctx, u)
 	})
 }
 

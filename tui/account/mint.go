@@ -92,11 +92,11 @@ func (m *mintForm) open() tea.Cmd {
 	m.live.Reset()
 	s.mode = modeMint
 	sv := s.svc()
-	if sv == nil {
+	if sv.Account == nil {
 		return nil
 	}
 	return start(s, slotMintID, "Asking for an account id to mint", func(ctx context.Context) (app.TokenIDProposal, error) {
-		return sv.ProposeTokenID(ctx)
+		return sv.Account.ProposeTokenID(ctx)
 	})
 }
 
@@ -241,10 +241,10 @@ func (m *mintForm) check() tea.Cmd {
 	}
 	sv := m.s.svc()
 	return start(m.s, slotMintCheck, "Checking before the mint", func(ctx context.Context) (app.MintPlan, error) {
-		if sv == nil {
+		if sv.Account == nil {
 			return app.MintPlan{}, fmt.Errorf("no services: the account screen runs inside purse's terminal UI")
 		}
-		plan, err := sv.CheckMint(ctx, id, req, email)
+		plan, err := sv.Account.CheckMint(ctx, id, req, email)
 		return plan, err
 	})
 }
@@ -288,7 +288,7 @@ func (m *mintForm) mint() tea.Cmd {
 	m.pendingMint = nil
 	sv, plan := m.s.svc(), *c
 	return start(m.s, slotMint, "Minting account "+c.TokenID, func(ctx context.Context) (app.Minted, error) {
-		return sv.Mint(ctx, plan)
+		return sv.Account.Mint(ctx, plan)
 	})
 }
 

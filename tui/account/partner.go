@@ -18,8 +18,8 @@ import (
 // API: before an account exists, M mints it through the partner API (an email, then the
 // review of the consent the EVM key signs); at the identity-verification step, K asks the
 // partner route for the access token (the way on when the end-user route answers 10000 on a
-// fresh account). Each is one application call (app.PreparePartnerMint, app.PartnerMint,
-// app.PartnerIDVToken).
+// fresh account). Each is one application call (app.Partner: PrepareMint, Mint,
+// IDVToken).
 
 const (
 	slotPartnerPlan = "account/partner-mint-check"
@@ -73,8 +73,8 @@ func (p *partnerPanel) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 		}
 		// The signing gate shows the consent and asks in the TUI's review dialog.
 		plan := msg.Value
-		return runSigned(s, slotPartnerMint, "Minting through the partner API", true, func(ctx context.Context, sv Service, u *app.Unlock) (partnerMinted, error) {
-			m, err := sv.PartnerMint(ctx, plan, u)
+		return runSigned(s, slotPartnerMint, "Minting through the partner API", true, func(ctx context.Context, sv Services, u *app.Unlock) (partnerMinted, error) {
+			m, err := sv.Partner.Mint(ctx, plan, u)
 			return partnerMinted{M: m, Profile: sv.Profile()}, err
 		}), true
 	case kit.TaskResult[signed[partnerMinted]]:
@@ -101,8 +101,8 @@ func (p *partnerPanel) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 // idvToken asks the partner route for the identity-verification access token.
 func (p *partnerPanel) idvToken() tea.Cmd {
 	return runSigned(p.s, slotPartnerIDV, "Getting the identity-verification access token from the partner API", true,
-		func(ctx context.Context, sv Service, u *app.Unlock) (app.PartnerIDVToken, error) {
-			return sv.PartnerIDVToken(ctx, "", u)
+		func(ctx context.Context, sv Services, u *app.Unlock) (app.PartnerIDVToken, error) {
+			return sv.Partner.IDVToken(ctx, "", u)
 		})
 }
 
@@ -117,10 +117,10 @@ func (p *partnerPanel) formKey(k tea.KeyPressMsg) tea.Cmd {
 		in := app.PartnerMintInput{Email: p.form.Value("email")}
 		sv := s.svc()
 		return start(s, slotPartnerPlan, "Checking before the partner mint", func(ctx context.Context) (app.PartnerMintPlan, error) {
-			if sv == nil {
+			if sv.Partner == nil {
 				return app.PartnerMintPlan{}, errors.New("no services: the account screen runs inside purse's terminal UI")
 			}
-			plan, err := sv.PreparePartnerMint(ctx, in)
+			plan, err := sv.Partner.PrepareMint(ctx, in)
 			return plan, err
 		})
 	}

@@ -219,7 +219,7 @@ func (p *sandboxPanel) onboard() tea.Cmd {
 	sb := s.sbx
 	p.ctlNote = "running: onboarding"
 	s.render()
-	return runSigned(s, slotSandbox, "Sandbox: onboarding to Live", true, func(ctx context.Context, sv Service, u *app.Unlock) (ctlDone, error) {
+	return runSigned(s, slotSandbox, "Sandbox: onboarding to Live", true, func(ctx context.Context, sv Services, u *app.Unlock) (ctlDone, error) {
 		if sb == nil {
 			return ctlDone{What: "onboarding"}, errors.New("no sandbox services: the account screen runs inside purse's terminal UI")
 		}

@@ -187,7 +187,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	services := tuitest.Services(t, home)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", Network: info.Network}, home)
-	d := &driver{t: t, env: env, s: newScreen(env, services, services.Sandbox())}
+	d := &driver{t: t, env: env, s: newScreen(env, Of(services), services.Sandbox())}
 	d.s.SetSize(100, 60)
 
 	d.run(d.s.Init())
@@ -357,7 +357,7 @@ func TestPanelReadiesADepositAimsFaultsAndResets(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	services := tuitest.Services(t, home)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", AccountID: p.TokenID, Network: info.Network}, home)
-	d := &driver{t: t, env: env, s: newScreen(env, services, services.Sandbox())}
+	d := &driver{t: t, env: env, s: newScreen(env, Of(services), services.Sandbox())}
 	d.s.SetSize(120, 60)
 	d.run(d.s.Init())
 	d.expectStep("Tourist", "Review")
@@ -459,7 +459,7 @@ func TestSandboxWithoutTheProfilesAccount(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", AccountID: p.TokenID, Network: p.Network}, home)
 	sv := tuitest.Services(t, home)
-	d := &driver{t: t, env: env, s: newScreen(env, sv, sv.Sandbox())}
+	d := &driver{t: t, env: env, s: newScreen(env, Of(sv), sv.Sandbox())}
 	d.s.SetSize(120, 40)
 	d.run(d.s.Init())
 	if v := tuitest.Plain(d.s.View()); !strings.Contains(v, "the sandbox has no account 1234567890 (it started afresh or was reset): press m to mint a new one") || !on(d.s, "m") {
@@ -488,7 +488,7 @@ func TestOnboardKeyTakesTheAccountLive(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", Network: p.Network}, home)
 	sv := tuitest.Services(t, home)
-	d := &driver{t: t, env: env, s: newScreen(env, sv, sv.Sandbox())}
+	d := &driver{t: t, env: env, s: newScreen(env, Of(sv), sv.Sandbox())}
 	d.s.SetSize(120, 40)
 	d.run(d.s.Init())
 	if !on(d.s, "O") {

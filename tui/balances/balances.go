@@ -33,7 +33,7 @@ const (
 
 // Screen is the Balances & chains screen.
 type Screen struct {
-	app     Service
+	app     Services
 	env     *kit.Env
 	actions kit.Actions
 	scroll  scroll.Model
@@ -52,16 +52,33 @@ type Screen struct {
 	w, h int
 }
 
-// Service is what the Balances screen needs of the application layer (*app.App is one).
-type Service interface {
-	ChainSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
-	SignedChainSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
+// Services are what the Balances screen needs of the application layer (Of gives an
+// App's): the session's profile and chains, and the Solana wallet.
+type Services struct {
+	Session
+	Chains Chains
+	Wallet Wallet
+}
+
+// Of is the Balances screen's services of the session a.
+func Of(a *app.App) Services { return Services{Session: a, Chains: a.Chains(), Wallet: a.Deposit()} }
+
+// Session is the session the screen works in (*app.App is one): its active profile.
+type Session interface{ Profile() config.Profile }
+
+// Chains is the chains as the profile sees them (app.Chains is one).
+type Chains interface {
+	Snapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
+	SignedSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
+}
+
+// Wallet is the profile's Solana wallet (app.Deposit is one).
+type Wallet interface {
 	SolanaBalance(ctx context.Context) (app.SolanaBalance, error)
-	Profile() config.Profile
 }
 
 // New returns the Balances & chains screen.
-func New(env *kit.Env, a Service) *Screen {
+func New(env *kit.Env, a Services) *Screen {
 	s := &Screen{app: a, env: env, scroll: scroll.New(env)}
 	s.declareActions()
 	return s
@@ -116,7 +133,7 @@ func (s *Screen) Init() tea.Cmd { return tea.Batch(s.load(false), s.loadSolana()
 // load reads the snapshot; signed (the user pressed l) asks for the key's passphrase
 // through unlock.Start instead of showing the logged-out view.
 func (s *Screen) load(signed bool) tea.Cmd {
-	services := s.app
+	services := s.app.Chains
 	if services == nil {
 		s.err = fmt.Errorf("no services: the TUI was started without a profile")
 		return nil
@@ -125,10 +142,10 @@ func (s *Screen) load(signed bool) tea.Cmd {
 	var id kit.TaskID
 	var cmd tea.Cmd
 	if signed {
-		id, cmd = unlock.Start(s.env, slotLoad, "Loading the account's view of the chains", services.SignedChainSnapshot)
+		id, cmd = unlock.Start(s.env, slotLoad, "Loading the account's view of the chains", services.SignedSnapshot)
 	} else {
 		id, cmd = kit.Start(s.env.Tasks, slotLoad, "Loading chains and balances", func(ctx context.Context) (app.ChainSnapshot, error) {
-			return services.ChainSnapshot(ctx, nil)
+			return services.Snapshot(ctx, nil)
 		})
 	}
 	s.loadID = id
@@ -139,7 +156,7 @@ func (s *Screen) load(signed bool) tea.Cmd {
 // and the view says so).
 func (s *Screen) loadSolana() tea.Cmd {
 	services := s.app
-	if services == nil {
+	if services.Session == nil || services.Wallet == nil {
 		return nil
 	}
 	if p := services.Profile(); p.SolanaKey == "" {
@@ -148,7 +165,7 @@ func (s *Screen) loadSolana() tea.Cmd {
 	}
 	s.solLoading = true
 	var cmd tea.Cmd
-	s.solID, cmd = kit.Start(s.env.Tasks, slotSolana, "Reading the Solana wallet", services.SolanaBalance)
+	s.solID, cmd = kit.Start(s.env.Tasks, slotSolana, "Reading the Solana wallet", services.Wallet.SolanaBalance)
 	return cmd
 }
 

@@ -65,7 +65,7 @@ func sampleSnapshot() app.ChainSnapshot {
 func newTestScreen(t *testing.T) *Screen {
 	t.Helper()
 	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, tuitest.FakeHome)
-	s := New(env, nil)
+	s := New(env, Services{})
 	s.SetSize(80, 20)
 	return s
 }
@@ -202,7 +202,7 @@ func TestGolden(t *testing.T) {
 // view with card activation.
 func TestAgainstTheSandbox(t *testing.T) {
 	sbx := tuitest.LiveSandbox(t, passphrase)
-	s := New(sbx.Env, sbx.App)
+	s := New(sbx.Env, Of(sbx.App))
 	s.SetSize(120, 60)
 	for _, res := range tuitest.Flatten(s.Init()) {
 		s.Update(res)

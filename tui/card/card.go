@@ -47,10 +47,10 @@ type Screen struct {
 	w, h int
 }
 
-// Service is what the Card screen needs of the application layer (*app.App is one; tests
+// Service is what the Card screen needs of the application layer (app.Card is one; tests
 // use a fake).
 type Service interface {
-	Card(ctx context.Context, u *app.Unlock, op, cardTokenID string) (app.CardInfo, error)
+	Run(ctx context.Context, u *app.Unlock, op, cardTokenID string) (app.CardInfo, error)
 }
 
 // New returns the Card screen.
@@ -141,7 +141,7 @@ func (s *Screen) start(op string) tea.Cmd {
 	}
 	s.running, s.unread = op, false
 	id, cmd := unlock.Start(s.env, slotCard, label(op), func(ctx context.Context, u *app.Unlock) (app.CardInfo, error) {
-		return services.Card(ctx, u, op, tokenID)
+		return services.Run(ctx, u, op, tokenID)
 	})
 	s.taskID = id
 	return cmd

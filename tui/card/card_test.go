@@ -290,7 +290,7 @@ func unlockAndRun(t *testing.T, s *Screen, cmd tea.Cmd) {
 // through its confirmation and the passphrase dialog; the display token never shows.
 func TestAgainstTheSandbox(t *testing.T) {
 	sbx := tuitest.LiveSandbox(t, passphrase)
-	s := New(sbx.Env, sbx.App)
+	s := New(sbx.Env, sbx.App.Card())
 	s.SetSize(120, 40)
 	unlockAndRun(t, s, s.Init())
 	if s.err != nil || s.info == nil || s.info.Card != nil || s.info.NoCard == nil {
@@ -336,7 +336,7 @@ type fakeCards struct {
 	ops []string
 }
 
-func (f *fakeCards) Card(_ context.Context, _ *app.Unlock, op, tokenID string) (app.CardInfo, error) {
+func (f *fakeCards) Run(_ context.Context, _ *app.Unlock, op, tokenID string) (app.CardInfo, error) {
 	f.ops = append(f.ops, op+" "+tokenID)
 	c := sampleCard("Active")
 	if op == app.CardBlock {

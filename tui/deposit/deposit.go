@@ -116,7 +116,7 @@ type keyMap struct {
 
 // Screen is the Solana deposit screen.
 type Screen struct {
-	app  Service // the application layer: every use case the screen runs
+	app  Services // the application layer: every use case the screen runs
 	env  *kit.Env
 	keys keyMap
 	w, h int
@@ -154,22 +154,34 @@ type Screen struct {
 	poll    time.Duration
 }
 
-// Service is what the Deposit screen needs of the application layer (*app.App is one): the
-// whole deposit in one call (its events are what the screen shows), sending the same signed
-// bytes again when a send's outcome was left open, and waiting for finalization.
-type Service interface {
-	Profile() config.Profile
+// Services are what the Deposit screen needs of the application layer (Of gives an App's):
+// the session's profile and the deposit's use cases.
+type Services struct {
+	Session
+	Deposit DepositService
+}
+
+// Of is the Deposit screen's services of the session a.
+func Of(a *app.App) Services { return Services{Session: a, Deposit: a.Deposit()} }
+
+// Session is the session the screen works in (*app.App is one): its active profile.
+type Session interface{ Profile() config.Profile }
+
+// DepositService is the deposit's use cases the screen runs (app.Deposit is one): the whole
+// deposit in one call (its events are what the screen shows), sending the same signed bytes
+// again when a send's outcome was left open, waiting for finalization, and the Solana wallet.
+type DepositService interface {
 	SolanaAddress() (string, error)
 	SolanaBalance(ctx context.Context) (app.SolanaBalance, error)
-	Deposit(ctx context.Context, run app.DepositRun, u *app.Unlock) (app.Deposited, error)
-	SendDeposit(ctx context.Context, p *altchain.Prepared, poll time.Duration, progress func(app.DepositEvent)) (*app.SentDeposit, error)
-	FinalizeDeposit(ctx context.Context, sig solana.Signature, poll time.Duration, progress func(app.DepositEvent)) (string, error)
+	Run(ctx context.Context, run app.DepositRun, u *app.Unlock) (app.Deposited, error)
+	Send(ctx context.Context, p *altchain.Prepared, poll time.Duration, progress func(app.DepositEvent)) (*app.SentDeposit, error)
+	Finalize(ctx context.Context, sig solana.Signature, poll time.Duration, progress func(app.DepositEvent)) (string, error)
 }
 
 // New returns the Solana deposit screen.
-func New(env *kit.Env, a Service) kit.Screen { return newScreen(env, a) }
+func New(env *kit.Env, a Services) kit.Screen { return newScreen(env, a) }
 
-func newScreen(env *kit.Env, a Service) *Screen {
+func newScreen(env *kit.Env, a Services) *Screen {
 	amount := kit.NewInput(32)
 	amount.Placeholder = "12.5"
 	file := kit.NewInput(4096)
@@ -249,10 +261,10 @@ func (s *Screen) newDeposit() tea.Cmd {
 
 // loadWallet reads the SOL and USDC of the profile's Solana key.
 func (s *Screen) loadWallet() tea.Cmd {
-	if s.app == nil {
+	if s.app.Deposit == nil {
 		return nil
 	}
-	return start(s, slotWallet, "Reading the Solana wallet", s.app.SolanaBalance)
+	return start(s, slotWallet, "Reading the Solana wallet", s.app.Deposit.SolanaBalance)
 }
 
 // Init implements kit.Screen: what the wallet holds.
@@ -471,7 +483,7 @@ func (s *Screen) editField(msg tea.Msg) tea.Cmd {
 
 // showQR shows the profile's Solana address as a QR code, for funding it from a phone.
 func (s *Screen) showQR() tea.Cmd {
-	addr, err := s.app.SolanaAddress()
+	addr, err := s.app.Deposit.SolanaAddress()
 	if err != nil {
 		return kit.ReportError("QR of the Solana address", err)
 	}
@@ -578,7 +590,7 @@ func (s *Screen) requestQuote() tea.Cmd {
 		s.setStep(app.StepQuote, stRunning, "reading "+in.File)
 	} else {
 		api := "the partner API"
-		if s.app != nil {
+		if s.app.Session != nil {
 			api = s.app.Profile().PartnerAPI
 		}
 		s.setStep(app.StepQuote, stRunning, "asking "+api+" for "+what+" (signed with the partner key)")
@@ -586,11 +598,11 @@ func (s *Screen) requestQuote() tea.Cmd {
 	run := s.run
 	rep := newFeed()
 	s.feed = rep
-	services, poll := s.app, s.poll
+	services, poll := s.app.Deposit, s.poll
 	task := startUnlock(s, slotRun, "Depositing "+what, func(ctx context.Context, u *app.Unlock) (app.Deposited, error) {
 		ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 		defer cancel()
-		return services.Deposit(ctx, app.DepositRun{Input: in, Poll: poll, Progress: rep.emit}, u)
+		return services.Run(ctx, app.DepositRun{Input: in, Poll: poll, Progress: rep.emit}, u)
 	})
 	return tea.Batch(task, listen(run, rep))
 }
@@ -629,12 +641,12 @@ func (s *Screen) send() tea.Cmd {
 	s.setStep(app.StepSend, stRunning, "sending "+s.prepared.Signature.String())
 	s.setStep(app.StepConfirm, stPending, "")
 	rep := newFeed()
-	services, p, poll := s.app, s.prepared, s.poll
+	services, p, poll := s.app.Deposit, s.prepared, s.poll
 	task := start(s, slotSend, "Sending the deposit", func(ctx context.Context) (*app.SentDeposit, error) {
 		defer rep.close()
 		ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 		defer cancel()
-		return services.SendDeposit(ctx, p, poll, rep.emit)
+		return services.Send(ctx, p, poll, rep.emit)
 	})
 	return tea.Batch(task, listen(run, rep))
 }
@@ -665,12 +677,12 @@ func (s *Screen) confirmed(status string) tea.Cmd {
 	}
 	run := s.run
 	rep := newFeed()
-	services, sig, poll := s.app, s.prepared.Signature, s.poll
+	services, sig, poll := s.app.Deposit, s.prepared.Signature, s.poll
 	task := start(s, slotFinalize, "Waiting for finalization", func(ctx context.Context) (string, error) {
 		defer rep.close()
 		ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 		defer cancel()
-		return services.FinalizeDeposit(ctx, sig, poll, rep.emit)
+		return services.Finalize(ctx, sig, poll, rep.emit)
 	})
 	return tea.Batch(task, listen(run, rep))
 }

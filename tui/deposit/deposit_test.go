@@ -18,7 +18,7 @@ import (
 
 func newTestScreen(t *testing.T) *Screen {
 	t.Helper()
-	s := newScreen(newEnv(t), nil)
+	s := newScreen(newEnv(t), Services{})
 	s.SetSize(120, 40)
 	return s
 }

@@ -75,7 +75,7 @@ func sandboxEnv(t *testing.T) (*harness, *sandbox.Sandbox, *keystore.Store, sola
 	}
 	env := newEnv(t)
 	env.Home = home
-	s := newScreen(env, services)
+	s := newScreen(env, Of(services))
 	s.poll = 50 * time.Millisecond
 	return newHarness(t, env, s), sb, ks, user, ga
 }
@@ -242,7 +242,7 @@ func TestSandboxDeposit(t *testing.T) {
 	// The session's request log (the Requests screen) holds the deposit's calls: the partner
 	// quote, its signature shortened, and the Solana RPC's, by method.
 	calls := map[string]enduser.Entry{}
-	for _, e := range h.s.app.(*app.App).Log.Snapshot() {
+	for _, e := range h.s.app.Session.(*app.App).Log.Snapshot() {
 		calls[e.Route] = e
 	}
 	quote, ok := calls["partner /partner/v1/altchain/deposit/quote"]

@@ -84,7 +84,7 @@ func (s *Screen) lines(w int) []string {
 
 // where names the key, cluster and RPC of the active profile (a copy held in memory).
 func (s *Screen) where() string {
-	if s.app == nil {
+	if s.app.Session == nil {
 		return "no profile loaded"
 	}
 	p := s.app.Profile()

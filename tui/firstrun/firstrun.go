@@ -39,7 +39,7 @@ var stepNames = []string{"Profile", "EVM key", "Solana key", "Account"}
 
 type (
 	loaded struct {
-		Profiles app.Profiles
+		Profiles app.ProfileList
 		Keys     []keystore.Entry
 	}
 	switched struct{ Profile config.Profile }
@@ -50,12 +50,12 @@ var _ kit.Screen = (*Screen)(nil)
 
 // Screen is the first-run wizard.
 type Screen struct {
-	app  Service // the application layer: every use case the screen runs
+	app  Services // the application layer: every use case the screen runs
 	env  *kit.Env
 	step step
 	w, h int
 
-	profiles app.Profiles
+	profiles app.ProfileList
 	keyList  []keystore.Entry
 	loaded   bool
 	cursor   int
@@ -73,21 +73,40 @@ type Screen struct {
 	newKey, imp, add, skip, next, up, down key.Binding
 }
 
-// Service is what the first-run wizard needs of the application layer (*app.App is one).
-type Service interface {
+// Services are what the first-run wizard needs of the application layer (Of gives an
+// App's): the session's home and profiles, and the key store.
+type Services struct {
+	Session
+	Keys     KeyService
+	Profiles ProfileService
+}
+
+// Of is the wizard's services of the session a.
+func Of(a *app.App) Services {
+	return Services{Session: a, Keys: a.Keys(), Profiles: a.Profiles()}
+}
+
+// Session is the session the wizard works in (*app.App is one): its home.
+type Session interface{ Home() string }
+
+// ProfileService switches profiles (app.Profiles is one).
+type ProfileService interface {
+	Use(name string) (config.Profile, error)
+}
+
+// KeyService is the key store's use cases the wizard runs (app.Keys is one).
+type KeyService interface {
 	keyflow.Service
-	Home() string
-	ListKeys() ([]keystore.Entry, error)
-	UseKey(ctx context.Context, e keystore.Entry) (app.KeyAdded, error)
-	UseProfile(name string) (config.Profile, error)
+	List() ([]keystore.Entry, error)
+	Use(ctx context.Context, e keystore.Entry) (app.KeyAdded, error)
 }
 
 // New returns the wizard.
-func New(env *kit.Env, a Service) *Screen {
+func New(env *kit.Env, a Services) *Screen {
 	return &Screen{
 		app:    a,
 		env:    env,
-		flow:   keyflow.NewFlow(env, a, owner),
+		flow:   keyflow.NewFlow(env, a.Keys, owner),
 		newKey: kit.WithHelp(env.Keys.New, "new key"),
 		imp:    kit.WithHelp(env.Keys.Import, "import from a file"),
 		add:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add from a sandbox URL")),
@@ -102,14 +121,14 @@ func New(env *kit.Env, a Service) *Screen {
 func (s *Screen) Init() tea.Cmd { return s.load() }
 
 func (s *Screen) home() string {
-	if s.app != nil {
+	if s.app.Session != nil {
 		return s.app.Home()
 	}
 	return s.env.Home
 }
 
 func (s *Screen) load() tea.Cmd {
-	home, sv := s.home(), s.app
+	home, sv := s.home(), s.app.Keys
 	var cmd tea.Cmd
 	s.loadID, cmd = kit.Start(s.env.Tasks, owner+"/load", "Loading profiles and keys", func(context.Context) (loaded, error) {
 		ps, err := app.LoadProfiles(home)
@@ -118,7 +137,7 @@ func (s *Screen) load() tea.Cmd {
 		}
 		out := loaded{Profiles: ps}
 		if sv != nil {
-			if out.Keys, err = sv.ListKeys(); err != nil {
+			if out.Keys, err = sv.List(); err != nil {
 				return loaded{}, err
 			}
 		}
@@ -355,25 +374,25 @@ func (s *Screen) useProfile() tea.Cmd {
 		return nil
 	}
 	p := s.profiles.List[min(s.cursor, len(s.profiles.List)-1)]
-	sv := s.app
+	sv := s.app.Profiles
 	s.busy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Switching to profile "+p.Name, func(context.Context) (switched, error) {
-		np, err := sv.UseProfile(p.Name)
+		np, err := sv.Use(p.Name)
 		return switched{Profile: np}, err
 	})
 	return cmd
 }
 
 func (s *Screen) useExisting(e keystore.Entry) tea.Cmd {
-	sv := s.app
+	sv := s.app.Keys
 	if sv == nil {
 		return nil
 	}
 	s.busy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Using key "+e.Label, func(ctx context.Context) (app.KeyAdded, error) {
-		return sv.UseKey(ctx, e)
+		return sv.Use(ctx, e)
 	})
 	return cmd
 }

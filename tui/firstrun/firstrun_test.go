@@ -39,7 +39,7 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env, sv), 100, 30)
+	h := newHarness(t, env, New(env, Of(sv)), 100, 30)
 	w := wizard(h)
 	if p := w.profiles.List[w.cursor]; p.Name != config.SandboxName {
 		t.Fatalf("preselected %q, want the sandbox", p.Name)
@@ -99,7 +99,7 @@ func TestExistingKeyAndSkip(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env, sv), 80, 24)
+	h := newHarness(t, env, New(env, Of(sv)), 80, 24)
 	w := wizard(h)
 	for i, p := range w.profiles.List {
 		if p.Name == "t" {
@@ -130,7 +130,7 @@ func TestGolden(t *testing.T) {
 	sbp := config.SandboxProfile(config.DefaultSandboxAddr)
 	prod := config.Profile{Name: "prod", UserAPI: "https://api.example.com", Network: "5000"}
 	data := loaded{
-		Profiles: app.Profiles{Active: "sandbox", List: []config.Profile{prod, *sbp}},
+		Profiles: app.ProfileList{Active: "sandbox", List: []config.Profile{prod, *sbp}},
 		Keys: []keystore.Entry{
 			{Label: "old-key", Kind: keystore.KindEVM, Address: tuitest.DevAddress, Backend: keystore.BackendFile, Created: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
 		},
@@ -157,7 +157,7 @@ func TestGolden(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
 				env := newEnv(t, nil)
-				s := New(env, nil)
+				s := New(env, Services{})
 				s.SetSize(sz[0], sz[1])
 				s.loadID = 1
 				s.Update(kit.TaskResult[loaded]{ID: 1, Value: data})
@@ -171,7 +171,7 @@ func TestGolden(t *testing.T) {
 // TestKeyStepArticles: each key step names its key with the right article.
 func TestKeyStepArticles(t *testing.T) {
 	env := newEnv(t, nil)
-	s := New(env, nil)
+	s := New(env, Services{})
 	s.SetSize(120, 40)
 	s.profile = *config.SandboxProfile(config.DefaultSandboxAddr)
 	s.enterKeyStep(stepEVM)
@@ -189,7 +189,7 @@ func TestKeyStepArticles(t *testing.T) {
 // wizard's key, Setup stops saying there is none on chain.
 func TestAccountAfterMint(t *testing.T) {
 	env := newEnv(t, nil)
-	s := New(env, nil)
+	s := New(env, Services{})
 	s.SetSize(120, 40)
 	p := *config.SandboxProfile(config.DefaultSandboxAddr)
 	p.EVMKey, p.SolanaKey = "me", "sol"
@@ -214,7 +214,7 @@ func TestAccountAfterMint(t *testing.T) {
 func TestAddFromPreset(t *testing.T) {
 	sv := offlineServices(t)
 	env := newEnv(t, sv)
-	h := newHarness(t, env, New(env, sv), 100, 30)
+	h := newHarness(t, env, New(env, Of(sv)), 100, 30)
 	w := wizard(h)
 	h.Press(tuitest.Runes("a"))
 	h.TypeText("qa")

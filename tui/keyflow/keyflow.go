@@ -1,5 +1,5 @@
 // Package keyflow is the add/import flow of one key (form, passphrase dialogs, the
-// application layer's AddKey, the account look-up) and the session facts of a profile:
+// application layer's Keys().Add, the account look-up) and the session facts of a profile:
 // a component the Keys screen and the first-run wizard both embed, so neither screen
 // imports the other.
 package keyflow
@@ -40,9 +40,9 @@ type Flow struct {
 	running bool
 }
 
-// Service is what the flow needs of the application layer (*app.App is one).
+// Service is what the flow needs of the application layer (app.Keys is one).
 type Service interface {
-	AddKey(ctx context.Context, req app.KeyRequest, u *app.Unlock) (app.KeyAdded, error)
+	Add(ctx context.Context, req app.KeyRequest, u *app.Unlock) (app.KeyAdded, error)
 }
 
 // NewFlow returns an idle flow; owner prefixes its dialog ids and task slots.
@@ -271,7 +271,7 @@ func (f *Flow) run() tea.Cmd {
 	var cmd tea.Cmd
 	// A new key file's passphrase (file backend) is asked, twice, by unlock.Start.
 	f.taskID, cmd = unlock.Start(f.env, f.owner+"/key-add", label, func(ctx context.Context, u *app.Unlock) (app.KeyAdded, error) {
-		v, err := sv.AddKey(ctx, req, u)
+		v, err := sv.Add(ctx, req, u)
 		if !errors.Is(err, app.ErrNeedsUnlock) {
 			clear(req.FilePass) // asked again only while a retry may follow
 		}

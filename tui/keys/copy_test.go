@@ -35,7 +35,7 @@ func TestRemoveInACopiedHomeLeavesTheSecret(t *testing.T) {
 
 	sv := tuitest.Services(t, backup)
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env, sv), 120, 30)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 120, 30)
 	s := keysScreen(t, h)
 	h.Press(tuitest.Runes("d"))
 	q := strings.Join(strings.Fields(strings.ReplaceAll(tuitest.Plain(h.Top().View()), "│", "")), " ")

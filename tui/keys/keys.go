@@ -4,7 +4,7 @@
 // remove, export as encrypted v3 JSON, make a key the profile's, copy an address.
 //
 // Secrets are only ever read from files the user names; passphrases are typed into hidden
-// dialogs. The add/import flow (Flow) and the store operations (Add, Discover, UseKey) are
+// dialogs. The add/import flow (Flow) and the store operations (Add, Discover, Use) are
 // exported for the first-run wizard.
 package keys
 
@@ -50,7 +50,7 @@ var _ kit.Screen = (*Screen)(nil)
 
 // Screen is the Keys screen.
 type Screen struct {
-	app  Service // the application layer: every use case the screen runs
+	app  Services // the application layer: every use case the screen runs
 	env  *kit.Env
 	tbl  table.Model
 	list []keystore.Entry
@@ -79,23 +79,37 @@ type Screen struct {
 	agentID kit.TaskID
 }
 
-// Service is what the Keys screen needs of the application layer (*app.App is one).
-type Service interface {
+// Services are what the Keys screen needs of the application layer (Of gives an App's): the
+// key store's use cases and starting the agent with this TUI as its display.
+type Services struct {
+	Keys  KeyService
+	Agent AgentService
+}
+
+// Of is the Keys screen's services of the session a.
+func Of(a *app.App) Services { return Services{Keys: a.Keys(), Agent: a.Agent()} }
+
+// KeyService is the key store's use cases the screen runs (app.Keys is one).
+type KeyService interface {
 	keyflow.Service
-	ListKeys() ([]keystore.Entry, error)
-	RenameKey(label, newLabel string) (app.KeyAdded, error)
-	ExportKey(label, path string, keyPass, exportPass []byte) error
-	RemoveKey(label string) (app.KeyRemoved, error)
-	UseKey(ctx context.Context, e keystore.Entry) (app.KeyAdded, error)
-	StartDisplayedAgent(ctx context.Context) (app.AgentStarted, error)
+	List() ([]keystore.Entry, error)
+	Rename(label, newLabel string) (app.KeyAdded, error)
+	Export(label, path string, keyPass, exportPass []byte) error
+	Remove(label string) (app.KeyRemoved, error)
+	Use(ctx context.Context, e keystore.Entry) (app.KeyAdded, error)
+}
+
+// AgentService starts the agent with this TUI as its display (app.Agent is one).
+type AgentService interface {
+	StartDisplayed(ctx context.Context) (app.AgentStarted, error)
 }
 
 // New returns the Keys screen.
-func New(env *kit.Env, a Service) *Screen {
+func New(env *kit.Env, a Services) *Screen {
 	s := &Screen{
 		app:  a,
 		env:  env,
-		flow: keyflow.NewFlow(env, a, owner),
+		flow: keyflow.NewFlow(env, a.Keys, owner),
 	}
 	s.tbl = table.New(env,
 		table.Column{Title: "LABEL", Width: 14},
@@ -139,13 +153,13 @@ func (s *Screen) declareActions() {
 func (s *Screen) Init() tea.Cmd { return s.load() }
 
 func (s *Screen) load() tea.Cmd {
-	sv := s.app
+	sv := s.app.Keys
 	if sv == nil {
 		return nil
 	}
 	var cmd tea.Cmd
 	s.listID, cmd = kit.Start(s.env.Tasks, owner+"/list", "Loading keys", func(context.Context) ([]keystore.Entry, error) {
-		return sv.ListKeys()
+		return sv.List()
 	})
 	return cmd
 }
@@ -366,7 +380,7 @@ func (s *Screen) confirmRemove(sel keystore.Entry) tea.Cmd {
 }
 
 func (s *Screen) submit() tea.Cmd {
-	sv := s.app
+	sv := s.app.Keys
 	if sv == nil {
 		s.form.Err = "no services: purse was started without a profile"
 		return nil
@@ -382,7 +396,7 @@ func (s *Screen) submit() tea.Cmd {
 		s.opBusy = true
 		var cmd tea.Cmd
 		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Renaming key "+target.Label, func(context.Context) (app.KeyAdded, error) {
-			return sv.RenameKey(target.Label, nl)
+			return sv.Rename(target.Label, nl)
 		})
 		return cmd
 	case modeExport:
@@ -405,7 +419,7 @@ func (s *Screen) submit() tea.Cmd {
 // needs, in its order: the key's own passphrase (a file key), then the export passphrase,
 // twice; nothing is written before both are known.
 func (s *Screen) startExport() tea.Cmd {
-	sv := s.app
+	sv := s.app.Keys
 	if sv == nil {
 		return nil
 	}
@@ -417,13 +431,13 @@ func (s *Screen) startExport() tea.Cmd {
 		if u != nil {
 			keyPass, exportPass = u.Passphrase, u.New
 		}
-		return exported{Path: path}, sv.ExportKey(label, path, keyPass, exportPass)
+		return exported{Path: path}, sv.Export(label, path, keyPass, exportPass)
 	})
 	return cmd
 }
 
 func (s *Screen) startRemove() tea.Cmd {
-	sv := s.app
+	sv := s.app.Keys
 	if sv == nil {
 		return nil
 	}
@@ -431,20 +445,20 @@ func (s *Screen) startRemove() tea.Cmd {
 	s.opBusy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Removing key "+label, func(context.Context) (app.KeyRemoved, error) {
-		return sv.RemoveKey(label)
+		return sv.Remove(label)
 	})
 	return cmd
 }
 
 func (s *Screen) startUse(e keystore.Entry) tea.Cmd {
-	sv := s.app
+	sv := s.app.Keys
 	if sv == nil {
 		return nil
 	}
 	s.opBusy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Setting the profile's "+string(e.Kind)+" key", func(ctx context.Context) (app.KeyAdded, error) {
-		return sv.UseKey(ctx, e)
+		return sv.Use(ctx, e)
 	})
 	return cmd
 }
@@ -584,13 +598,13 @@ func (s *Screen) ID() kit.ScreenID { return kit.ScreenKeys }
 
 // startAgent starts this home's agent with this TUI as its trusted display.
 func (s *Screen) startAgent() tea.Cmd {
-	sv := s.app
+	sv := s.app.Agent
 	if sv == nil {
 		return nil
 	}
 	var cmd tea.Cmd
 	s.agentID, cmd = kit.Start(s.env.Tasks, owner+"/agent", "Starting the agent", func(ctx context.Context) (app.AgentStarted, error) {
-		return sv.StartDisplayedAgent(ctx)
+		return sv.StartDisplayed(ctx)
 	})
 	return cmd
 }

@@ -31,7 +31,7 @@ func keysScreen(t *testing.T, h *tuitest.Driver) *Screen {
 func TestCreateFileKeyThroughPassphraseDialog(t *testing.T) {
 	_, sv := sandboxServices(t)
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 100, 30)
 	if !strings.Contains(tuitest.Plain(h.Scr.View()), "No keys yet") {
 		t.Fatalf("empty list:\n%s", tuitest.Plain(h.Scr.View()))
 	}
@@ -86,7 +86,7 @@ func TestImportDiscoversOnboardedAccount(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 100, 30)
 	h.Press(tuitest.Runes("i"))
 	f := keysScreen(t, h).flow.Form()
 	f.SetValue("label", "dev")
@@ -112,7 +112,7 @@ func TestImportDiscoversOnboardedAccount(t *testing.T) {
 func TestImportEveryFormat(t *testing.T) {
 	sv := offlineServices(t)
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 100, 30)
 
 	// A v3 keystore JSON from another store: its passphrase is asked first.
 	other := tuitest.Keystore(t, t.TempDir(), "filepw")
@@ -165,7 +165,7 @@ func TestImportEveryFormat(t *testing.T) {
 		}
 		h.Answer("New passphrase for key "+c.label, "pw-long-enough")
 		h.Answer("Repeat the new passphrase", "pw-long-enough")
-		got, err := sv.KeyEntry(c.label)
+		got, err := sv.Keys().Entry(c.label)
 		if err != nil {
 			t.Fatalf("%s: %v (status %q, form %q)", c.label, err, h.LastStatus(), f.Err)
 		}
@@ -184,7 +184,7 @@ func TestImportEveryFormat(t *testing.T) {
 func TestImportErrorsStayInTheForm(t *testing.T) {
 	sv := offlineServices(t)
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 100, 30)
 	h.Press(tuitest.Runes("i"))
 	f := keysScreen(t, h).flow.Form()
 	h.Press(tuitest.Key('s', tea.ModCtrl))
@@ -216,7 +216,7 @@ func TestImportErrorsStayInTheForm(t *testing.T) {
 	keysScreen(t, h).flow.Form().SetValue("label", "later")
 	h.Press(tuitest.Key('s', tea.ModCtrl))
 	h.Press(tuitest.Key(tea.KeyEsc))
-	if l, _ := sv.ListKeys(); len(l) != 0 {
+	if l, _ := sv.Keys().List(); len(l) != 0 {
 		t.Fatalf("a cancelled add left %+v", l)
 	}
 }
@@ -236,7 +236,7 @@ func TestRenameRemoveUseCopy(t *testing.T) {
 	sv := offlineServices(t)
 	seed(t, sv.Home(), map[string]keystore.Kind{"a-evm": keystore.KindEVM, "b-sol": keystore.KindSolana})
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 100, 30)
 	s := keysScreen(t, h)
 
 	h.Press(tuitest.Runes("u")) // a-evm is selected first
@@ -293,7 +293,7 @@ func TestExportAsksPassphrasesAndRefusesOverwrite(t *testing.T) {
 	sv := offlineServices(t)
 	seed(t, sv.Home(), map[string]keystore.Kind{"k": keystore.KindEVM})
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 100, 30)
 	s := keysScreen(t, h)
 
 	taken := tuitest.WriteFile(t, "taken.json", "keep me")
@@ -336,7 +336,7 @@ func TestExportAsksPassphrasesAndRefusesOverwrite(t *testing.T) {
 
 func TestStaleAndForeignRepliesAreIgnored(t *testing.T) {
 	env := newEnv(t, nil)
-	s := New(env, nil)
+	s := New(env, Services{})
 	s.SetSize(80, 24)
 	s.listID = 5
 	s.Update(kit.TaskResult[[]keystore.Entry]{ID: 4, Value: []keystore.Entry{{Label: "old"}}})
@@ -382,7 +382,7 @@ func TestGolden(t *testing.T) {
 			t.Run(c.name+"_"+sizeName(sz), func(t *testing.T) {
 				env := newEnv(t, nil)
 				env.Session = kit.Session{Profile: "sandbox", EVMKey: "alice", SolanaKey: "alice-sol", Network: "31337"}
-				s := New(env, nil)
+				s := New(env, Services{})
 				s.SetSize(sz[0], sz[1])
 				s.listID = 1
 				s.Update(kit.TaskResult[[]keystore.Entry]{ID: 1, Value: goldenKeys})

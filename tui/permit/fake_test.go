@@ -24,13 +24,13 @@ type fakePermits struct {
 	deadline time.Time
 }
 
-func (f *fakePermits) LoadPermitContext(context.Context) (app.PermitContext, error) {
+func (f *fakePermits) Load(context.Context) (app.PermitContext, error) {
 	return sampleContext(), nil
 }
 
-// Permit is the whole run as app.Permit takes it: the checked form, the permit built, the
+// Run is the whole run as app.Permit.Run takes it: the checked form, the permit built, the
 // submission (its signing review is the signing gate's, not the screen's).
-func (f *fakePermits) Permit(ctx context.Context, run app.PermitRun, u *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error) {
+func (f *fakePermits) Run(ctx context.Context, run app.PermitRun, u *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error) {
 	pl, err := app.CheckPermit(sampleContext(), run.Form)
 	if err != nil {
 		return app.PreparedPermit{}, app.SubmittedPermit{}, err
@@ -38,11 +38,11 @@ func (f *fakePermits) Permit(ctx context.Context, run app.PermitRun, u *app.Unlo
 	f.plans, f.deadline = append(f.plans, pl), time.Now().Add(run.TTL)
 	pr := samplePrepared()
 	pr.Plan, pr.Permit.Owner = pl, sampleContext().Owner
-	sub, err := f.SubmitPermit(ctx, u, pr, nil)
+	sub, err := f.Submit(ctx, u, pr, nil)
 	return pr, sub, err
 }
 
-func (f *fakePermits) SubmitPermit(_ context.Context, u *app.Unlock, pr app.PreparedPermit, _ *wallet.PermitSignature) (app.SubmittedPermit, error) {
+func (f *fakePermits) Submit(_ context.Context, u *app.Unlock, pr app.PreparedPermit, _ *wallet.PermitSignature) (app.SubmittedPermit, error) {
 	if u == nil || len(u.Passphrase) == 0 {
 		return app.SubmittedPermit{}, &app.LockedError{Prompt: `Passphrase for key "main"`}
 	}

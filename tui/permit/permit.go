@@ -83,13 +83,13 @@ type Screen struct {
 	w, h int
 }
 
-// Service is what the Permit screen needs of the application layer (*app.App is one): the
+// Service is what the Permit screen needs of the application layer (app.Permit is one): the
 // whole permit in one call (its signing review is the signing gate's, asked in the TUI's
 // dialog), and a second submission of a signature already made.
 type Service interface {
-	LoadPermitContext(ctx context.Context) (app.PermitContext, error)
-	Permit(ctx context.Context, run app.PermitRun, u *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error)
-	SubmitPermit(ctx context.Context, u *app.Unlock, pr app.PreparedPermit, sig *wallet.PermitSignature) (app.SubmittedPermit, error)
+	Load(ctx context.Context) (app.PermitContext, error)
+	Run(ctx context.Context, run app.PermitRun, u *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error)
+	Submit(ctx context.Context, u *app.Unlock, pr app.PreparedPermit, sig *wallet.PermitSignature) (app.SubmittedPermit, error)
 }
 
 // permitDone is what one run of the permit gives back: the permit, once built, and the
@@ -135,7 +135,7 @@ func (s *Screen) loadContext() tea.Cmd {
 	}
 	s.loading = true
 	id, cmd := kit.Start(s.env.Tasks, slotContext, "Reading the chain configuration", func(ctx context.Context) (app.PermitContext, error) {
-		return services.LoadPermitContext(ctx)
+		return services.Load(ctx)
 	})
 	s.ctxID = id
 	return cmd
@@ -381,7 +381,7 @@ func (s *Screen) startPrepare() tea.Cmd {
 	s.prepared, s.sig, s.done, s.submitErr = nil, nil, nil, nil
 	s.submitting = true
 	id, cmd := unlock.Start(s.env, slotSubmit, "Permit of "+pl.Token.Symbol+": read, review, sign, submit", func(ctx context.Context, u *app.Unlock) (permitDone, error) {
-		pr, sub, err := services.Permit(ctx, app.PermitRun{Form: f, TTL: app.PermitTTL}, u)
+		pr, sub, err := services.Run(ctx, app.PermitRun{Form: f, TTL: app.PermitTTL}, u)
 		return permitDone{pr, sub}, err
 	})
 	s.subID = id
@@ -401,7 +401,7 @@ func (s *Screen) submit() tea.Cmd {
 		label = "Submitting the signed permit again"
 	}
 	id, cmd := unlock.Start(s.env, slotSubmit, label, func(ctx context.Context, u *app.Unlock) (app.SubmittedPermit, error) {
-		return services.SubmitPermit(ctx, u, pr, sig)
+		return services.Submit(ctx, u, pr, sig)
 	})
 	s.subID = id
 	return cmd

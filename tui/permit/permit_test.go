@@ -298,7 +298,7 @@ func one(t *testing.T, cmd tea.Cmd) tea.Msg {
 // "already permitted", not a failure.
 func TestAgainstTheSandbox(t *testing.T) {
 	sbx := tuitest.LiveSandbox(t, passphrase)
-	s := New(sbx.Env, sbx.App)
+	s := New(sbx.Env, sbx.App.Permit())
 	s.SetSize(120, 40)
 	s.Update(one(t, s.Init()))
 	if s.ctxErr != nil || s.ctx == nil {

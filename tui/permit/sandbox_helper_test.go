@@ -19,7 +19,7 @@ func TestCardSpenderFromTheEmbeddedSandbox(t *testing.T) {
 		t.Helper()
 		home := t.TempDir()
 		tuitest.WriteProfile(t, home, p)
-		c, err := tuitest.Services(t, home).LoadPermitContext(context.Background())
+		c, err := tuitest.Services(t, home).Permit().Load(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}

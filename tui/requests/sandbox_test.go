@@ -33,13 +33,13 @@ func TestRequestsOfRealCalls(t *testing.T) {
 	ctx := context.Background()
 	// Three calls of the use cases (the account status tells the session the server's time,
 	// so the signed read needs no timestamp call of its own).
-	if _, err := sv.EmailStatus(ctx, "first@example.com"); err != nil {
+	if _, err := sv.Account().EmailStatus(ctx, "first@example.com"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sv.AccountStatus(ctx); err != nil {
+	if _, err := sv.Account().Status(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sv.ReadHistory(ctx, unlock, enduser.TxFilter{PageSize: 5, Direction: enduser.DirectionIn}, false); err != nil {
+	if _, err := sv.History().Read(ctx, unlock, enduser.TxFilter{PageSize: 5, Direction: enduser.DirectionIn}, false); err != nil {
 		t.Fatal(err)
 	}
 	before := sv.Log.Len()
@@ -59,7 +59,7 @@ func TestRequestsOfRealCalls(t *testing.T) {
 	// A call made while the screen waits arrives through the subscription.
 	got := make(chan tea.Msg, 1)
 	go func() { got <- wait() }()
-	if _, err := sv.EmailStatus(ctx, "someone@example.com"); err != nil {
+	if _, err := sv.Account().EmailStatus(ctx, "someone@example.com"); err != nil {
 		t.Fatal(err)
 	}
 	select {

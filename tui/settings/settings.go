@@ -48,12 +48,12 @@ var _ kit.Screen = (*Screen)(nil)
 
 // Screen is the Settings screen.
 type Screen struct {
-	app  Service // the application layer: every use case the screen runs
+	app  Services // the application layer: every use case the screen runs
 	env  *kit.Env
 	view view
 	w, h int
 
-	profiles app.Profiles
+	profiles app.ProfileList
 	loaded   bool
 	cursor   int
 	form     *form.Form
@@ -70,17 +70,38 @@ type Screen struct {
 	use, add, edit, window, feeCap, auditKey, verifyKey, back, refresh key.Binding
 }
 
-// Service is what the Settings screen needs of the application layer (*app.App is one).
-type Service interface {
+// Services are what the Settings screen needs of the application layer (Of gives an App's):
+// the session's home and profile, the profiles' use cases and the audit log.
+type Services struct {
+	Session
+	Profiles ProfileService
+	Audit    AuditService
+}
+
+// Of is the Settings screen's services of the session a.
+func Of(a *app.App) Services {
+	return Services{Session: a, Profiles: a.Profiles(), Audit: a.AuditLog()}
+}
+
+// Session is the session the screen works in (*app.App is one): its home and active profile.
+type Session interface {
 	Home() string
 	Profile() config.Profile
-	Audit(verify bool) (app.Audit, error)
-	SetProfileField(name, field, value string) (config.Profile, error)
-	UseProfile(name string) (config.Profile, error)
+}
+
+// ProfileService is the profiles' use cases the screen runs (app.Profiles is one).
+type ProfileService interface {
+	SetField(name, field, value string) (config.Profile, error)
+	Use(name string) (config.Profile, error)
+}
+
+// AuditService reads the signing audit log (app.AuditLog is one).
+type AuditService interface {
+	Check(verify bool) (app.Audit, error)
 }
 
 // New returns the Settings screen.
-func New(env *kit.Env, a Service) *Screen {
+func New(env *kit.Env, a Services) *Screen {
 	s := &Screen{
 		app:       a,
 		env:       env,
@@ -107,7 +128,7 @@ func New(env *kit.Env, a Service) *Screen {
 }
 
 func (s *Screen) home() string {
-	if s.app != nil {
+	if s.app.Session != nil {
 		return s.app.Home()
 	}
 	return s.env.Home
@@ -119,14 +140,14 @@ func (s *Screen) Init() tea.Cmd { return s.load() }
 func (s *Screen) load() tea.Cmd {
 	home := s.home()
 	var cmd tea.Cmd
-	s.listID, cmd = kit.Start(s.env.Tasks, owner+"/profiles", "Loading profiles", func(context.Context) (app.Profiles, error) {
+	s.listID, cmd = kit.Start(s.env.Tasks, owner+"/profiles", "Loading profiles", func(context.Context) (app.ProfileList, error) {
 		return app.LoadProfiles(home)
 	})
 	return cmd
 }
 
 func (s *Screen) loadAudit(verify bool) tea.Cmd {
-	sv := s.app
+	sv := s.app.Audit
 	if sv == nil {
 		return nil
 	}
@@ -140,7 +161,7 @@ func (s *Screen) loadAudit(verify bool) tea.Cmd {
 	}
 	var cmd tea.Cmd
 	*id, cmd = kit.Start(s.env.Tasks, slot, label, func(context.Context) (app.Audit, error) {
-		return sv.Audit(verify)
+		return sv.Check(verify)
 	})
 	return cmd
 }
@@ -160,7 +181,7 @@ func (s *Screen) setNote(t string) { s.note = t }
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case kit.TaskResult[app.Profiles]:
+	case kit.TaskResult[app.ProfileList]:
 		if msg.ID != s.listID {
 			return s, nil
 		}
@@ -192,7 +213,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.form, s.note = nil, ""
 		cmds := []tea.Cmd{kit.Status(text), s.load()}
-		if s.app != nil && s.app.Profile().Name == p.Name {
+		if s.app.Session != nil && s.app.Profile().Name == p.Name {
 			ses := keyflow.SessionOf(s.env.Session, p)
 			cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
 		}
@@ -421,7 +442,7 @@ func settingValue(p config.Profile, field string) string {
 }
 
 func (s *Screen) submit() tea.Cmd {
-	home, sv, f := s.home(), s.app, s.form
+	home, sv, f := s.home(), s.app.Profiles, s.form
 	switch s.formKind {
 	case "add":
 		name := f.Value("name")
@@ -457,7 +478,7 @@ func (s *Screen) submit() tea.Cmd {
 		s.busy = true
 		var cmd tea.Cmd
 		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Saving profile "+p.Name, func(context.Context) (saved, error) {
-			np, err := sv.SetProfileField(p.Name, field, value)
+			np, err := sv.SetField(p.Name, field, value)
 			return saved{Profile: np}, err
 		})
 		return cmd
@@ -470,11 +491,11 @@ func (s *Screen) startUse() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	sv := s.app
+	sv := s.app.Profiles
 	s.busy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Switching to profile "+p.Name, func(context.Context) (switched, error) {
-		np, err := sv.UseProfile(p.Name)
+		np, err := sv.Use(p.Name)
 		return switched{Profile: np}, err
 	})
 	return cmd

@@ -33,7 +33,7 @@ func switchedMsg(h *tuitest.Driver) (kit.ProfileSwitchedMsg, bool) {
 func TestAddFromSandboxAndUse(t *testing.T) {
 	sb, sv := tuitest.SandboxServices(t)
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 100, 30)
 	s := screenOf(h)
 	if !strings.Contains(tuitest.Plain(h.Scr.View()), "sb") || !strings.Contains(tuitest.Plain(h.Scr.View()), "(active)") {
 		t.Fatalf("profiles:\n%s", tuitest.Plain(h.Scr.View()))
@@ -95,7 +95,7 @@ func TestAddFromSandboxAndUse(t *testing.T) {
 func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 	sv := tuitest.OfflineServices(t)
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 100, 30)
 	s := screenOf(h)
 
 	h.Press(tuitest.Runes("a"))
@@ -195,18 +195,18 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 	// as `purse sign` makes them.
 	now := time.Now()
 	ttl := time.Minute
-	if _, err := sv.SignFullAuthOffline(app.FullAuthInput{Key: "signer", TokenID: "1234567890", Network: "31337", Method: "POST",
+	if _, err := sv.Sign().FullAuth(app.FullAuthInput{Key: "signer", TokenID: "1234567890", Network: "31337", Method: "POST",
 		Payload: app.Payload{Body: []byte(`{"pageSize":5}`)}, Deadline: app.Deadline{TTL: &ttl}}, &svcUnlock, now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sv.SignPersonalOffline("signer", []byte("audit me"), &svcUnlock); err != nil {
+	if _, err := sv.Sign().Personal("signer", []byte("audit me"), &svcUnlock); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sv.SignFormAOffline("signer", []byte("I declare."), &svcUnlock); err != nil {
+	if _, err := sv.Sign().FormA("signer", []byte("I declare."), &svcUnlock); err != nil {
 		t.Fatal(err)
 	}
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env, sv), 120, 30)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 120, 30)
 	s := screenOf(h)
 	h.Press(tuitest.Runes("l"))
 	if n := len(s.audit.Records); n != 3 || s.audit.Records[0].Purpose != "form-a" {
@@ -246,20 +246,20 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 
 func TestForeignRepliesIgnored(t *testing.T) {
 	env := newEnv(t, nil)
-	s := New(env, nil)
+	s := New(env, Services{})
 	s.listID = 9
-	s.Update(kit.TaskResult[app.Profiles]{ID: 8, Value: app.Profiles{Active: "x", List: []config.Profile{{Name: "x"}}}})
+	s.Update(kit.TaskResult[app.ProfileList]{ID: 8, Value: app.ProfileList{Active: "x", List: []config.Profile{{Name: "x"}}}})
 	if s.loaded {
 		t.Fatal("a reply to another request must be ignored")
 	}
 }
 
-func goldenProfiles() app.Profiles {
+func goldenProfiles() app.ProfileList {
 	sbp := config.SandboxProfile(config.DefaultSandboxAddr)
 	sbp.EVMKey, sbp.SolanaKey, sbp.TokenID = "alice", "alice-sol", "42"
 	sbp.AccountNFT = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
 	prod := config.Profile{Name: "prod", UserAPI: "https://api.example.com", Network: "5000", FeeCapLamports: 1_000_000}
-	return app.Profiles{Active: "sandbox", List: []config.Profile{prod, *sbp}}
+	return app.ProfileList{Active: "sandbox", List: []config.Profile{prod, *sbp}}
 }
 
 func goldenAudit() app.Audit {
@@ -291,10 +291,10 @@ func TestGolden(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
 				env := newEnv(t, nil)
-				s := New(env, nil)
+				s := New(env, Services{})
 				s.SetSize(sz[0], sz[1])
 				s.listID = 1
-				s.Update(kit.TaskResult[app.Profiles]{ID: 1, Value: goldenProfiles()})
+				s.Update(kit.TaskResult[app.ProfileList]{ID: 1, Value: goldenProfiles()})
 				c.setup(s)
 				tuitest.RequireGolden(t, tuitest.Plain(s.View()), sz[0])
 			})
@@ -308,7 +308,7 @@ var svcUnlock = app.Unlock{Passphrase: []byte("pw")}
 func TestAddFromPreset(t *testing.T) {
 	sv := tuitest.OfflineServices(t)
 	env := newEnv(t, sv)
-	h := tuitest.NewDriver(t, env, New(env, sv), 100, 30)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 100, 30)
 	s := screenOf(h)
 	h.Press(tuitest.Runes("a"))
 	h.TypeText("main")

@@ -18,7 +18,7 @@ import (
 func newTestScreen(t *testing.T, w, h int) *Screen {
 	t.Helper()
 	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, t.TempDir())
-	s := newScreen(env, nil)
+	s := newScreen(env, Services{})
 	s.SetSize(w, h)
 	return s
 }

@@ -38,7 +38,7 @@ func sandboxEnv(t *testing.T) (*kit.Env, *app.App) {
 // filter with every matching record.
 func TestHistoryAgainstTheSandbox(t *testing.T) {
 	env, sv := sandboxEnv(t)
-	s := newScreen(env, sv)
+	s := newScreen(env, Of(sv))
 	s.MaxPages = 2
 	s.SetSize(80, 24)
 
@@ -190,7 +190,7 @@ func TestHistoryAgainstTheSandbox(t *testing.T) {
 func TestHistoryChecksTheAccount(t *testing.T) {
 	sv := tuitest.OfflineServices(t)
 	env := tuitest.Env(t, kit.Session{Profile: "t"}, sv.Home())
-	s := newScreen(env, sv)
+	s := newScreen(env, Of(sv))
 	s.SetSize(80, 24)
 	var got error
 	for _, m := range tuitest.Flatten(s.Init()) {

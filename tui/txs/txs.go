@@ -81,7 +81,7 @@ type exportResult struct {
 
 // Screen is the Transactions screen.
 type Screen struct {
-	app  Service // the application layer: every use case the screen runs
+	app  Services // the application layer: every use case the screen runs
 	env  *kit.Env
 	keys keyMap
 	list kit.Actions // the list's keys (declareActions)
@@ -160,17 +160,29 @@ func (s *Screen) reload() tea.Cmd {
 	return s.start(actFirst)
 }
 
-// Service is what the Transactions screen needs of the application layer (*app.App is one):
-// the account's history, which the screen keeps for paging, so one unlock serves every page.
-type Service interface {
-	Home() string
-	OpenHistory(u *app.Unlock) (*app.HistoryReader, error)
+// Services are what the Transactions screen needs of the application layer (Of gives an
+// App's): the session's home (exports go under it) and the account's history, whose reader
+// the screen keeps for paging, so one unlock serves every page.
+type Services struct {
+	Session
+	History HistoryService
+}
+
+// Of is the Transactions screen's services of the session a.
+func Of(a *app.App) Services { return Services{Session: a, History: a.History()} }
+
+// Session is the session the screen works in (*app.App is one): its home.
+type Session interface{ Home() string }
+
+// HistoryService opens the account's history (app.History is one).
+type HistoryService interface {
+	Open(u *app.Unlock) (*app.HistoryReader, error)
 }
 
 // New returns the Transactions screen.
-func New(env *kit.Env, a Service) kit.Screen { return newScreen(env, a) }
+func New(env *kit.Env, a Services) kit.Screen { return newScreen(env, a) }
 
-func newScreen(env *kit.Env, a Service) *Screen {
+func newScreen(env *kit.Env, a Services) *Screen {
 	k := env.Keys
 	s := &Screen{
 		app: a,
@@ -240,7 +252,7 @@ func (s *Screen) loading() bool { return s.pageTask != 0 }
 func (s *Screen) start(act action) tea.Cmd {
 	sv := s.app
 	home := s.env.Home
-	if sv != nil {
+	if sv.Session != nil {
 		home = sv.Home()
 	}
 	history, filter := s.history, s.filter
@@ -250,10 +262,10 @@ func (s *Screen) start(act action) tea.Cmd {
 		if history != nil {
 			return history, nil
 		}
-		if sv == nil {
+		if sv.History == nil {
 			return nil, errNoServices
 		}
-		return sv.OpenHistory(u)
+		return sv.History.Open(u)
 	}
 	switch act {
 	case actExportCSV, actExportJSON:
