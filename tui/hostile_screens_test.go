@@ -54,7 +54,7 @@ func TestHostileServiceTextOnEveryScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cli.Card(ctx, u, app.CardIssue, ""); err != nil {
+	if _, err := cli.Card().Run(ctx, u, app.CardIssue, ""); err != nil {
 		t.Fatal(err)
 	}
 	upstream := prof.UserAPI
