@@ -13,7 +13,8 @@ import (
 // The offline signing and verification commands: flags → app (offline.go) → print.
 
 func addSignCommands(a *cli, root *cobra.Command) {
-	sign := &cobra.Command{Use: "sign", Short: "Sign locally, offline: full-auth headers, mint consent, permits, Form A, messages"}
+	sign := &cobra.Command{Use: "sign", Short: "Sign locally, offline: full-auth headers, mint consent, permits, Form A, messages",
+		Annotations: map[string]string{localOnly: "true"}}
 	sign.AddCommand(a.signFullAuthCmd(), a.signMintConsentCmd(), a.signPermitCmd(), a.signFormACmd(), a.signPersonalCmd())
 	verify := &cobra.Command{Use: "verify", Short: "Recover the signer of a signature; exit 3 when it is not the expected address"}
 	verify.AddCommand(a.verifyPersonalCmd(), a.verifyFullAuthCmd(), a.verifyPermitCmd())

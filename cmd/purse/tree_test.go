@@ -103,3 +103,37 @@ func TestPrunedTreeRuns(t *testing.T) {
 		t.Fatalf("purse signn: exit %d, %q", c, errOut.String())
 	}
 }
+
+// Only the commands that send nothing keep SIGINT's default disposition (the process ends at
+// once): version and the offline signatures of purse sign. Every other command is
+// interruptible, so a request it sent is reported (issue 22: SIGINT ends any wait, and a
+// fund-moving request already sent is settled as unknown).
+func TestOnlyOfflineCommandsSkipTheInterruptHandler(t *testing.T) {
+	whole := treeFor()
+	var local []string
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			if sendsNothing(sub) {
+				local = append(local, sub.CommandPath())
+			}
+			walk(sub)
+		}
+	}
+	walk(whole)
+	for _, p := range local {
+		if p != "purse version" && p != "purse sign" && !strings.HasPrefix(p, "purse sign ") {
+			t.Errorf("%s is marked as sending nothing: it would end on SIGINT without saying what it sent", p)
+		}
+	}
+	for _, p := range [][]string{{"version"}, {"sign", "full-auth"}, {"sign", "permit"}} {
+		if c, _, err := whole.Find(p); err != nil || !sendsNothing(c) {
+			t.Errorf("purse %v: not marked as sending nothing (%v)", p, err)
+		}
+	}
+	for _, p := range [][]string{{"tx", "list"}, {"altchain", "deposit"}, {"permit"}, {"partner", "mint"}, {"card", "block"}} {
+		if c, _, err := whole.Find(p); err != nil || sendsNothing(c) {
+			t.Errorf("purse %v: marked as sending nothing (%v)", p, err)
+		}
+	}
+}
