@@ -176,11 +176,22 @@ func (c *Client) Sign(ctx context.Context, label, profile string, r wallet.Reque
 
 // sign is Sign; noWait refuses at once what the policy would confirm (ErrNeedsApproval).
 func (c *Client) sign(ctx context.Context, label, profile string, r wallet.Request, noWait bool) ([]byte, error) {
+	sig, _, err := c.signAs(ctx, label, profile, r, noWait)
+	return sig, err
+}
+
+// signAs is sign, with the address of the key that signed as the agent names it ("" when
+// it does not).
+func (c *Client) signAs(ctx context.Context, label, profile string, r wallet.Request, noWait bool) ([]byte, string, error) {
 	a, err := c.call(ctx, message{Op: "sign", Label: label, Profile: profile, Sign: &r, NoWait: noWait}, nil)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return a.Signature, nil
+	addr := ""
+	if a.Key != nil {
+		addr = a.Key.Address
+	}
+	return a.Signature, addr, nil
 }
 
 // EVMSigner is a wallet.RequestSigner whose key is in the agent.
@@ -203,11 +214,24 @@ func (s *EVMSigner) SignDigest(p wallet.Purpose, _ common.Hash) ([]byte, error) 
 	return nil, fmt.Errorf("agent: a bare %s digest is not signed: the agent signs requests (wallet.Request); nothing was signed", p)
 }
 
-// SignRequest has the agent sign r.
+// SignRequest has the agent sign r. A signer made without an address (Addr zero: its user
+// needs it only once signed) takes the one the agent names for the key; the caller checks
+// the signature recovers to it (wallet.SignFullAuthRequest does), so an answer naming
+// another address than the signature's is refused there.
 func (s *EVMSigner) SignRequest(r wallet.Request) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeoutOr(s.Timeout))
 	defer cancel()
-	return s.C.sign(ctx, s.Label, s.Profile, r, s.NoWait)
+	sig, addr, err := s.C.signAs(ctx, s.Label, s.Profile, r, s.NoWait)
+	if err != nil {
+		return nil, err
+	}
+	if s.Addr == (common.Address{}) {
+		if !common.IsHexAddress(addr) {
+			return nil, fmt.Errorf("agent: the signature of key %q came without the key's address (%q); it is not used", s.Label, addr)
+		}
+		s.Addr = common.HexToAddress(addr)
+	}
+	return sig, nil
 }
 
 // SolanaSigner is a wallet.SolanaRequestSigner whose key is in the agent.

@@ -482,5 +482,7 @@ func (s *Server) sign(ctx context.Context, peer Peer, m message) *answer {
 	}
 	s.mu.Unlock()
 	log.Info("agent: signed")
-	return &answer{Signature: sig}
+	// The key that signed, so a client that asked without a "key" round trip first learns
+	// which address the signature must recover to (it checks that it does).
+	return &answer{Signature: sig, Key: &KeyStatus{Label: m.Label, Kind: kind, Address: h.address}}
 }

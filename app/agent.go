@@ -228,6 +228,34 @@ func (s *App) agentEVM(c *agent.Client, label string, u *Unlock) (wallet.EVMSign
 	return &agent.EVMSigner{C: c, Label: label, Profile: s.Profile().Name, Addr: common.HexToAddress(ks.Address)}, nil
 }
 
+// agentEVMOnSign is the agent's signer of EVM key label for a use that needs the key's
+// address only once it has signed (offline full-auth headers): the agent is asked to sign at
+// once, without the "key" round trip agentEVM makes first (its answer names the key's
+// address, which the signature must recover to: wallet.SignFullAuthRequest checks). A key
+// locked in the agent is unlocked as agentEVM does, and the request is signed then; nothing
+// was signed by the refusal.
+type agentEVMOnSign struct {
+	*agent.EVMSigner
+	unlock func() (wallet.EVMSigner, error)
+}
+
+func (a *agentEVMOnSign) SignRequest(r wallet.Request) ([]byte, error) {
+	sig, err := a.EVMSigner.SignRequest(r)
+	if !errors.Is(err, agent.ErrLocked) {
+		return sig, err
+	}
+	signer, err := a.unlock()
+	if err != nil {
+		return nil, err
+	}
+	es, ok := signer.(*agent.EVMSigner)
+	if !ok {
+		return nil, fmt.Errorf("agent: key %q: unlocking gave a %T, not the agent's signer; nothing was signed", a.Label, signer)
+	}
+	a.EVMSigner = es
+	return es.SignRequest(r)
+}
+
 func (s *App) agentSolana(c *agent.Client, label string, u *Unlock) (wallet.SolanaSigner, error) {
 	ks, err := s.agentUnlocked(c, agent.KindSolana, label, u)
 	if err != nil {

@@ -365,6 +365,11 @@ func (s *App) evmSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
 			return signer, err
 		}
 	}
+	return s.localEVMSignerOf(label, u)
+}
+
+// localEVMSignerOf is evmSignerOf when no agent answers: the session's or the key store's.
+func (s *App) localEVMSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
 	profile := s.Profile().Name
 	if h := s.unlocked.held(keystore.KindEVM, label, profile); h != nil && u.empty() {
 		return s.gatedEVM(label, h.evm), nil

@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
+	"purse/agent"
 	"purse/enduser"
 	"purse/internal/evmaddr"
 	"purse/protocol"
@@ -116,6 +117,29 @@ func (s *App) signerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
 		return nil, fieldErr("key", "expected a key label (see `purse key list`)")
 	}
 	return s.evmSignerOf(label, u)
+}
+
+// signFullAuthOffline signs r with key label. Through an agent the request goes at once
+// (agentEVMOnSign: the headers need no address before the signature, so the "key" round trip
+// is saved, one of the two of a `purse sign full-auth`); when no agent answers on the socket
+// (nothing was signed), the key is the session's or the key store's, as evmSignerOf gives.
+func (s *App) signFullAuthOffline(label string, u *Unlock, r wallet.Request, now time.Time) (wallet.FullAuth, error) {
+	if label == "" {
+		return wallet.FullAuth{}, fieldErr("key", "expected a key label (see `purse key list`)")
+	}
+	if c := s.agentClient(); c != nil {
+		onSign := &agentEVMOnSign{EVMSigner: &agent.EVMSigner{C: c, Label: label, Profile: s.Profile().Name},
+			unlock: func() (wallet.EVMSigner, error) { return s.agentEVM(c, label, u) }}
+		fa, err := wallet.SignFullAuthRequest(onSign, r, now)
+		if !errors.Is(err, agent.ErrNoAgent) {
+			return fa, err
+		}
+	}
+	signer, err := s.localEVMSignerOf(label, u)
+	if err != nil {
+		return wallet.FullAuth{}, err
+	}
+	return wallet.SignFullAuthRequest(signer, r, now)
 }
 
 // Payload is what a full-auth hash covers: the exact body of a POST or the raw query string
@@ -254,11 +278,7 @@ func (si Sign) FullAuth(in FullAuthInput, u *Unlock, now time.Time) (SignedFullA
 	if err != nil {
 		return SignedFullAuth{}, err
 	}
-	signer, err := s.signerOf(in.Key, u)
-	if err != nil {
-		return SignedFullAuth{}, err
-	}
-	fa, err := wallet.SignFullAuthRequest(signer, wallet.Request{Purpose: wallet.PurposeFullAuth, Method: method, Route: route, Payload: payload,
+	fa, err := s.signFullAuthOffline(in.Key, u, wallet.Request{Purpose: wallet.PurposeFullAuth, Method: method, Route: route, Payload: payload,
 		Deadline: strconv.FormatInt(deadline, 10), AnyDeadline: in.Deadline.Any}, now)
 	if err != nil {
 		return SignedFullAuth{}, err
