@@ -63,8 +63,7 @@ func CheckProxyListen(addr string, allowRemote bool) error {
 	if allowRemote {
 		return nil
 	}
-	ip := net.ParseIP(host)
-	if host == "localhost" || ip != nil && ip.IsLoopback() {
+	if loopbackHost(host) {
 		return nil
 	}
 	what := "is not a loopback address"

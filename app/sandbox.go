@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"purse/config"
@@ -467,6 +470,53 @@ func (b Sandbox) Reset(ctx context.Context) (config.Profile, error) {
 		return config.Profile{}, err
 	}
 	return s.UpdateProfile(func(p *config.Profile) error { p.TokenID = ""; return nil })
+}
+
+// sandboxSeen remembers what GET /sandbox/info answered for one user_api.
+type sandboxSeen struct {
+	mu   sync.Mutex
+	base string
+	info *SandboxInfo
+}
+
+// Detect says whether the profile's user_api is a purse sandbox, for the next steps and the
+// controls the CLI and the Account screen offer. Only a loopback user_api is asked (a purse
+// sandbox listens on loopback): a live service is never sent GET /sandbox/info, and a remote
+// server cannot pass for a sandbox. The answer is asked once per user_api in a session,
+// within 1.5 s.
+func (b Sandbox) Detect(ctx context.Context) (SandboxInfo, bool) {
+	base := b.s.Profile().UserAPI
+	seen := &b.s.sandboxSeen
+	seen.mu.Lock()
+	defer seen.mu.Unlock()
+	if seen.base == base && seen.base != "" {
+		if seen.info == nil {
+			return SandboxInfo{}, false
+		}
+		return *seen.info, true
+	}
+	seen.base, seen.info = base, nil
+	u, err := url.Parse(base)
+	if err != nil || !loopbackHost(u.Hostname()) {
+		return SandboxInfo{}, false
+	}
+	ictx, cancel := context.WithTimeout(ctx, 1500*time.Millisecond)
+	defer cancel()
+	info, err := b.Info(ictx)
+	if err != nil {
+		if ctx.Err() != nil {
+			seen.base = "" // cancelled: not an answer to remember
+		}
+		return SandboxInfo{}, false
+	}
+	seen.info = &info
+	return info, true
+}
+
+// loopbackHost says whether host is "localhost" or a loopback IP.
+func loopbackHost(host string) bool {
+	ip := net.ParseIP(host)
+	return host == "localhost" || ip != nil && ip.IsLoopback()
 }
 
 // Info asks the profile's user_api whether it is a purse sandbox (its GET /sandbox/info);

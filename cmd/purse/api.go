@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -74,15 +73,9 @@ func (a *cli) accountStatusCmd() *cobra.Command {
 			rows = append(rows, [2]string{"CRS", fmt.Sprintf("self-certification needed before %s: %s", format.Date(time.UnixMilli(int64(crs.RestrictDate))), crs.URL)})
 		}
 		// The next step is the Account screen's (app.NextForAccount), worded with commands;
-		// as there, a profile whose user_api answers /sandbox/info is on a sandbox.
-		sandbox := p.IsSandbox()
-		if !sandbox {
-			ictx, cancel := context.WithTimeout(cmd.Context(), 1500*time.Millisecond)
-			_, err := core.Sandbox().Info(ictx)
-			cancel()
-			sandbox = err == nil
-		}
-		next := app.NextForAccount(p, &st, sandbox)
+		// as there, a profile on a purse sandbox (Sandbox.Detect) gets its control steps.
+		_, sandbox := core.Sandbox().Detect(cmd.Context())
+		next := app.NextForAccount(p, &st, p.IsSandbox() || sandbox)
 		rows = append(rows, [2]string{"next", nextText(next, st.StatusStr)})
 		return a.printRows(struct {
 			enduser.AccountStatus

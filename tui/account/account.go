@@ -50,10 +50,9 @@ type snapshot struct {
 	// Status is valid when Loaded is set (the profile has an account and the read worked).
 	Status enduser.AccountStatus
 	Loaded bool
-	// Sandbox is the sandbox's info when the profile's user_api answers /sandbox/info;
-	// SandboxBase is the user_api that was asked.
-	Sandbox     *app.SandboxInfo
-	SandboxBase string
+	// Sandbox is the sandbox's info when the profile's user_api is a purse sandbox
+	// (app.Sandbox.Detect).
+	Sandbox *app.SandboxInfo
 }
 
 // signed is the value of a task that signs with the EVM key; Locked says the key's
@@ -138,7 +137,7 @@ type AccountService interface {
 // SandboxService is what the Account screen's sandbox panel needs of the application layer
 // (app.Sandbox is one): the control steps, readying a deposit, the one-step onboarding.
 type SandboxService interface {
-	Info(ctx context.Context) (app.SandboxInfo, error)
+	Detect(ctx context.Context) (app.SandboxInfo, bool)
 	KYCApprove(ctx context.Context, tokenID string) (json.RawMessage, error)
 	KYCReject(ctx context.Context, tokenID, reason string, final bool) (json.RawMessage, error)
 	Advance(ctx context.Context, tokenID string) (app.Advanced, error)
@@ -209,22 +208,17 @@ func (s *Screen) svc() Services { return s.app }
 
 // refresh reads the profile, asks whether its user_api is a sandbox and reads the status.
 func (s *Screen) refresh() tea.Cmd {
-	knownBase, knownInfo, sb := s.snap.SandboxBase, s.snap.Sandbox, s.sbx
+	sb := s.sbx
 	return start(s, slotStatus, "Loading the account status", func(ctx context.Context) (snapshot, error) {
 		sv := s.svc()
 		if sv.Session == nil {
 			return snapshot{}, errors.New("no services: the account screen runs inside purse's terminal UI")
 		}
 		snap := snapshot{Profile: sv.Profile()}
-		snap.SandboxBase = snap.Profile.UserAPI
-		if knownBase == snap.Profile.UserAPI && knownInfo != nil {
-			snap.Sandbox = knownInfo
-		} else if sb != nil {
-			ictx, cancel := context.WithTimeout(ctx, 1500*time.Millisecond)
-			if info, err := sb.Info(ictx); err == nil {
+		if sb != nil {
+			if info, ok := sb.Detect(ctx); ok {
 				snap.Sandbox = &info
 			}
-			cancel()
 		}
 		if snap.Profile.TokenID == "" {
 			return snap, nil

@@ -101,7 +101,7 @@ func status(statusStr string, status, step int64, stepStr string) enduser.Accoun
 }
 
 func loaded(p config.Profile, a enduser.AccountStatus) snapshot {
-	return snapshot{Profile: p, Status: a, Loaded: p.TokenID != "", SandboxBase: p.UserAPI}
+	return snapshot{Profile: p, Status: a, Loaded: p.TokenID != ""}
 }
 
 func deliverSnapshot(t *testing.T, s *Screen, snap snapshot, err error) tea.Cmd {
