@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -101,22 +100,9 @@ func TestCLICommandsInTheProcessAndThroughTheAgent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the CLI against the sandbox twice")
 	}
-	home := keyEnv(t)
-	if _, e, c := purse(t, "", "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", writeTemp(t, "k", testDevKey+"\n")); c != exitOK {
-		t.Fatalf("import: %s", e)
-	}
-	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sb.Close()
 	t.Setenv(app.EnvNoAgent, "1")
-	for _, args := range [][]string{{"profile", "add", "sb", "--sandbox", sb.Info().UserAPI}, {"profile", "use", "sb"},
-		{"--yes", "sandbox", "ctl", "onboard", "--key", "dev"}, {"--yes", "card", "issue"}} {
-		if _, e, c := purse(t, "", args...); c != exitOK {
-			t.Fatalf("%v: %s", args, e)
-		}
-	}
+	sandboxProfile(t, sandbox.Config{}, []string{"--yes", "sandbox", "ctl", "onboard", "--key", "dev"}, []string{"--yes", "card", "issue"})
+	home := os.Getenv("PURSE_HOME")
 	reads := [][]string{
 		{"account", "status", "--json"},
 		{"card", "show", "--json"},

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -113,21 +112,8 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every command against the sandbox")
 	}
-	home := keyEnv(t)
-	if _, e, c := purse(t, "", "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", writeTemp(t, "k", testDevKey+"\n")); c != exitOK {
-		t.Fatalf("import: %s", e)
-	}
-	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sb.Close()
-	base := sb.Info().UserAPI
-	for _, args := range [][]string{{"profile", "add", "sb", "--sandbox", base}, {"profile", "use", "sb"}, {"--yes", "sandbox", "ctl", "onboard", "--key", "dev"}, {"--yes", "card", "issue"}} {
-		if _, e, c := purse(t, "", args...); c != exitOK {
-			t.Fatalf("%v: %s", args, e)
-		}
-	}
+	sb := sandboxProfile(t, sandbox.Config{}, []string{"--yes", "sandbox", "ctl", "onboard", "--key", "dev"}, []string{"--yes", "card", "issue"})
+	home, base := os.Getenv("PURSE_HOME"), sb.Info().UserAPI
 	writeAuditChain(t, home)
 	quote := func(mode string) string {
 		q, err := json.Marshal(visibletest.Poison(map[string]any{"quoteId": "q-1", "transaction": "AQID", "usdcAmount": "5000000", "outputToken": "EUR",

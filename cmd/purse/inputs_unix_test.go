@@ -20,23 +20,7 @@ func TestNamedPipesAreRefusedWithoutWaiting(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	within := func(args ...string) (string, int) {
-		t.Helper()
-		type res struct {
-			e    string
-			code int
-		}
-		done := make(chan res, 1)
-		go func() { _, e, code := purse(t, "", args...); done <- res{e, code} }()
-		select {
-		case r := <-done:
-			return r.e, r.code
-		case <-time.After(10 * time.Second):
-			t.Fatalf("%v waits on a named pipe", args)
-		}
-		return "", 0
-	}
-	if e, code := within("key", "import", "--label", "k", "--kind", "evm", "--private-key-file", fifo); code != exitUsage ||
+	if e, code := within(t, "key", "import", "--label", "k", "--kind", "evm", "--private-key-file", fifo); code != exitUsage ||
 		!strings.Contains(e, "--private-key-file") || !strings.Contains(e, fifo) || !strings.Contains(e, "named pipe") {
 		t.Fatalf("import from a FIFO: exit %d %s", code, e)
 	}
@@ -45,7 +29,7 @@ func TestNamedPipesAreRefusedWithoutWaiting(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{{"audit", "verify"}, {"audit", "list"}, {"audit", "repair", "--yes"}} {
-		if e, code := within(args...); code == exitOK || !strings.Contains(e, log) || !strings.Contains(e, "named pipe") {
+		if e, code := within(t, args...); code == exitOK || !strings.Contains(e, log) || !strings.Contains(e, "named pipe") {
 			t.Errorf("%v with a FIFO as the log: exit %d %s", args, code, e)
 		}
 	}
@@ -59,22 +43,6 @@ func TestSecretAndProfileFilesThatArePipesAreRefused(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "pass.fifo")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
-	}
-	within := func(t *testing.T, args ...string) (string, int) {
-		t.Helper()
-		type res struct {
-			e    string
-			code int
-		}
-		done := make(chan res, 1)
-		go func() { _, e, code := runCLI(t, "", args...); done <- res{e, code} }()
-		select {
-		case r := <-done:
-			return r.e, r.code
-		case <-time.After(10 * time.Second):
-			t.Fatalf("%v waits on a named pipe", args)
-		}
-		return "", 0
 	}
 	geth := writeTemp(t, "geth.json", `{"address":"f39fd6e51aad88f6f4ce6ab8827279cfffb92266","crypto":{},"id":"x","version":3}`)
 	for _, c := range []struct {
@@ -101,4 +69,23 @@ func TestSecretAndProfileFilesThatArePipesAreRefused(t *testing.T) {
 	if e, code := within(t, "profile", "list"); code == exitOK || !strings.Contains(e, profiles) || !strings.Contains(e, "named pipe") {
 		t.Fatalf("profiles.toml is a FIFO: exit %d %s", code, e)
 	}
+}
+
+// within runs purse with args and returns its stderr and exit code, failing the test when
+// it has not ended after 10 s (it waits on a named pipe).
+func within(t *testing.T, args ...string) (string, int) {
+	t.Helper()
+	type res struct {
+		e    string
+		code int
+	}
+	done := make(chan res, 1)
+	go func() { _, e, code := purse(t, "", args...); done <- res{e, code} }()
+	select {
+	case r := <-done:
+		return r.e, r.code
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%v waits on a named pipe", args)
+	}
+	return "", 0
 }
