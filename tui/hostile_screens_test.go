@@ -46,17 +46,7 @@ func TestHostileServiceTextOnEveryScreen(t *testing.T) {
 	prof.EVMKey, prof.SolanaKey = "alice", "alice-sol"
 	tuitest.WriteProfile(t, home, prof)
 	u := &app.Unlock{Passphrase: []byte("pw")}
-	cli, err := app.Open(app.Options{Home: home, Profile: "pa", Approver: approveAll{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	on, err := cli.Sandbox().Onboard(ctx, u, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cli.Card().Run(ctx, u, app.CardIssue, ""); err != nil {
-		t.Fatal(err)
-	}
+	cli, on := liveWithCard(t, ctx, home, "pa", u)
 	upstream := prof.UserAPI
 
 	screens := []kit.ScreenID{kit.ScreenHome, kit.ScreenAccount, kit.ScreenBalances, kit.ScreenTransactions, kit.ScreenCard,

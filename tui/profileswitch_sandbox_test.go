@@ -117,6 +117,24 @@ func (l *live) visit(id kit.ScreenID) string {
 	return frameOf(l.m)
 }
 
+// liveWithCard takes profile of home to Live with a card, as `purse sandbox ctl onboard` and
+// `purse card issue` make it, and returns the session that did it.
+func liveWithCard(t *testing.T, ctx context.Context, home, profile string, u *app.Unlock) (*app.App, app.Onboarded) {
+	t.Helper()
+	cli, err := app.Open(app.Options{Home: home, Profile: profile, Approver: approveAll{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	on, err := cli.Sandbox().Onboard(ctx, u, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cli.Card().Run(ctx, u, app.CardIssue, ""); err != nil {
+		t.Fatal(err)
+	}
+	return cli, on
+}
+
 type approveAll struct{}
 
 func (approveAll) Approve(context.Context, app.Approval) error { return nil }
@@ -151,18 +169,7 @@ func TestProfileSwitchLeavesNothingOfTheOtherProfile(t *testing.T) {
 		tuitest.WriteProfile(t, home, prof)
 	}
 	u := &app.Unlock{Passphrase: []byte("pw")}
-	// pa: Live, with a card, as `purse sandbox ctl onboard` and `purse card issue` make it.
-	cliA, err := app.Open(app.Options{Home: home, Profile: "pa", Approver: approveAll{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	onA, err := cliA.Sandbox().Onboard(ctx, u, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cliA.Card().Run(ctx, u, app.CardIssue, ""); err != nil {
-		t.Fatal(err)
-	}
+	_, onA := liveWithCard(t, ctx, home, "pa", u)
 
 	q := app.NewApprovalQueue()
 	sv, err := app.Open(app.Options{Home: home, Approver: q})
