@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -152,7 +153,11 @@ func Run(ctx context.Context, opts Options) error {
 	logger.Info("tui start", "profile", opts.Session.Profile, "network", opts.Session.Network)
 	p := tea.NewProgram(m, popts...)
 	_, err = p.Run()
-	env.Tasks.CancelAll()
+	// What the screens started ends before the TUI returns: a task still writing into the
+	// home after Run would race whatever comes next (the caller's cleanup, another purse).
+	if !env.Tasks.Wait(2 * time.Second) {
+		logger.Warn("tui stop: tasks still running after 2 s")
+	}
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		err = nil // ended by the caller's context
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
@@ -197,5 +198,37 @@ func TestExplainEscapesWhatTheServiceSaid(t *testing.T) {
 		if got := env.ErrorText(hostileAdvice{}); got != text {
 			t.Errorf("ErrorText = %q", got)
 		}
+	}
+}
+
+// Wait cancels what runs and waits for it to return; a task whose command runs after Wait
+// never runs its function (the TUI has ended: nothing may write into the home any more).
+func TestTasksWaitEndsEverything(t *testing.T) {
+	tasks := NewTasks(context.Background())
+	returned := make(chan struct{})
+	_, running := Start(tasks, "a", "A", func(ctx context.Context) (int, error) {
+		<-ctx.Done()
+		time.Sleep(20 * time.Millisecond)
+		close(returned)
+		return 0, ctx.Err()
+	})
+	ranLate := false
+	_, late := Start(tasks, "b", "B", func(context.Context) (int, error) { ranLate = true; return 1, nil })
+	started := make(chan struct{})
+	go func() { close(started); running() }()
+	<-started
+	for tasks.inFlight.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	if !tasks.Wait(5 * time.Second) {
+		t.Fatal("Wait gave up on a cancelled task")
+	}
+	select {
+	case <-returned:
+	default:
+		t.Fatal("Wait returned before the running task did")
+	}
+	if r := late().(TaskResult[int]); ranLate || !errors.Is(r.Err, context.Canceled) {
+		t.Fatalf("a task started after Wait ran: %v %+v", ranLate, r)
 	}
 }

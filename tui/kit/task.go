@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -58,6 +60,11 @@ type Tasks struct {
 	next    TaskID
 	latest  map[string]TaskID
 	running map[TaskID]*runningTask
+	// inFlight counts the task functions running, so the TUI can wait for them to end
+	// before it returns (a task may be writing into the home: a key store opened, a sweep).
+	inFlight atomic.Int64
+	// closed is set by Wait: a task whose command starts after it never runs.
+	closed atomic.Bool
 }
 
 type runningTask struct {
@@ -91,12 +98,18 @@ func Start[T any](t *Tasks, slot, label string, fn func(ctx context.Context) (T,
 	t.running[id] = &runningTask{info: TaskInfo{ID: id, Slot: slot, Label: label}, cancel: cancel}
 	t.mu.Unlock()
 
-	return id, runTask(id, slot, label, ctx, fn)
+	return id, runTask(t, id, slot, label, ctx, fn)
 }
 
-func runTask[T any](id TaskID, slot, label string, ctx context.Context, fn func(ctx context.Context) (T, error)) tea.Cmd {
+func runTask[T any](t *Tasks, id TaskID, slot, label string, ctx context.Context, fn func(ctx context.Context) (T, error)) tea.Cmd {
 	return func() (msg tea.Msg) {
 		res := TaskResult[T]{ID: id, Slot: slot, Label: label}
+		t.inFlight.Add(1)
+		defer t.inFlight.Add(-1)
+		if t.closed.Load() {
+			res.Err = context.Canceled // the TUI has ended: nothing of the task runs
+			return res
+		}
 		defer func() {
 			if p := recover(); p != nil {
 				res.Err = fmt.Errorf("internal error in %q: %v", label, p)
@@ -209,7 +222,7 @@ func Resume[T any](t *Tasks, id TaskID, slot, label string, fn func(ctx context.
 	ctx, cancel := context.WithCancel(t.ctx)
 	t.running[id] = &runningTask{info: TaskInfo{ID: id, Slot: slot, Label: label}, cancel: cancel}
 	t.mu.Unlock()
-	return runTask(id, slot, label, ctx, fn)
+	return runTask(t, id, slot, label, ctx, fn)
 }
 
 // Abandon ends a parked task with err (the user cancelled a prompt): a TaskResult the
@@ -219,4 +232,19 @@ func Abandon[T any](t *Tasks, id TaskID, slot, label string, err error) tea.Cmd 
 		var zero T
 		return zero, err
 	})
+}
+
+// Wait ends the tasks for good: none starts any more, every running one is cancelled, and it
+// waits until their functions return, at most d; it says whether they all did.
+func (t *Tasks) Wait(d time.Duration) bool {
+	t.closed.Store(true)
+	t.CancelAll()
+	deadline := time.Now().Add(d)
+	for t.inFlight.Load() > 0 {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	return true
 }
