@@ -5,6 +5,8 @@ package main
 
 import (
 	"os"
+
+	_ "purse/internal/mallocarena"
 )
 
 func main() {

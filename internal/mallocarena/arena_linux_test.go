@@ -1,6 +1,6 @@
 //go:build linux && cgo
 
-package main
+package mallocarena
 
 import (
 	"os"
@@ -48,7 +48,7 @@ func mallocArenas(t *testing.T) int {
 	return n
 }
 
-// The threads the runtime starts share glibc's one arena (arena_linux.go): eight threads
+// The threads the runtime starts share glibc's one arena: eight threads
 // that exist at once make no arena of their own.
 func TestThreadsMakeNoMallocArenaOfTheirOwn(t *testing.T) {
 	before := mallocArenas(t)
