@@ -18,12 +18,17 @@ import (
 )
 
 var (
-	buildOnce sync.Once
-	purseBin  string
-	buildErr  error
-	workDir   string
-	devNull   *os.File
+	builds  sync.Map // package path → *build
+	workDir string
+	devNull *os.File
 )
+
+// build is one program of the module built once per test binary.
+type build struct {
+	once sync.Once
+	bin  string
+	err  error
+}
 
 // work is the folder of this test binary's programs and homes, removed by TestMain.
 func work(b *testing.B) string {
@@ -40,27 +45,37 @@ func work(b *testing.B) string {
 
 // purse builds ./cmd/purse once per test binary, as `make build` does (no race detector, no
 // coverage), and installs it (installed) next to cast's copy.
-func purse(b *testing.B) string {
+func purse(b *testing.B) string { return built(b, "./cmd/purse", "purse") }
+
+// floor is the floor program (testdata/floor: the libraries purse is built on, and nothing
+// else), built and installed as purse is.
+func floor(b *testing.B) string {
+	return built(b, "./internal/startup/testdata/floor", "floor")
+}
+
+func built(b *testing.B, pkg, name string) string {
 	b.Helper()
-	buildOnce.Do(func() {
+	v, _ := builds.LoadOrStore(pkg, new(build))
+	p := v.(*build)
+	p.once.Do(func() {
 		gobin, err := exec.LookPath("go")
 		if err != nil {
-			buildErr = err
+			p.err = err
 			return
 		}
-		built := filepath.Join(work(b), "purse-built")
-		cmd := exec.Command(gobin, "build", "-o", built, "./cmd/purse")
+		out := filepath.Join(work(b), name+"-built")
+		cmd := exec.Command(gobin, "build", "-o", out, pkg)
 		cmd.Dir = "../.."
-		if out, err := cmd.CombinedOutput(); err != nil {
-			buildErr = &buildFailure{err: err, out: string(out)}
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			p.err = &buildFailure{err: err, out: string(msg)}
 			return
 		}
-		purseBin, buildErr = installed(b, built, "purse")
+		p.bin, p.err = installed(b, out, name)
 	})
-	if buildErr != nil {
-		b.Skipf("cannot build purse: %v", buildErr)
+	if p.err != nil {
+		b.Skipf("cannot build %s: %v", pkg, p.err)
 	}
-	return purseBin
+	return p.bin
 }
 
 type buildFailure struct {
@@ -232,7 +247,9 @@ func skipNoCast(b *testing.B, c string) {
 
 // BenchmarkStartup: purse-version and cast-version alone (time and peak memory of each),
 // and purse-vs-cast, which alternates the two in one loop: its purse/cast metric is the
-// start-up ratio.
+// start-up ratio. floor-vs-cast and purse-vs-floor set the floor program (the libraries
+// purse is built on, initialised, and nothing else) beside each: what any program on those
+// libraries spends starting, and what purse spends beyond it.
 func BenchmarkStartup(b *testing.B) {
 	env := os.Environ()
 	b.Run("purse-version", func(b *testing.B) { measure(b, env, purse(b), "version") })
@@ -248,6 +265,20 @@ func BenchmarkStartup(b *testing.B) {
 		alternate(b, "purse/cast",
 			func() time.Duration { return timed(b, env, p, "version") },
 			func() time.Duration { return timed(b, env, c, "--version") })
+	})
+	b.Run("floor-vs-cast", func(b *testing.B) {
+		c := cast(b)
+		skipNoCast(b, c)
+		f := floor(b)
+		alternate(b, "floor/cast",
+			func() time.Duration { return timed(b, env, f) },
+			func() time.Duration { return timed(b, env, c, "--version") })
+	})
+	b.Run("purse-vs-floor", func(b *testing.B) {
+		p, f := purse(b), floor(b)
+		alternate(b, "purse/floor",
+			func() time.Duration { return timed(b, env, p, "version") },
+			func() time.Duration { return timed(b, env, f) })
 	})
 }
 

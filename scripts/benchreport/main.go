@@ -53,6 +53,8 @@ var limits = []limit{
 	{"peak memory of the whole `purse version` process", "startup.BenchmarkStartup/purse-version", 20, "peak-MiB"},
 	{"peak memory of the whole `purse sign full-auth` process (key in the agent)", "startup.BenchmarkAgentSign/purse-agent-sign", 20, "peak-MiB"},
 	{"whole-process start-up: `purse version` / `cast --version`, alternated in one loop", "startup.BenchmarkStartup/purse-vs-cast", 0.8, "purse/cast"},
+	{"start-up floor: the libraries purse is built on, initialised and nothing else (internal/startup/testdata/floor) / `cast --version`, alternated in one loop", "startup.BenchmarkStartup/floor-vs-cast", 0, "floor/cast"},
+	{"what purse adds to the floor: `purse version` / the floor program, alternated in one loop", "startup.BenchmarkStartup/purse-vs-floor", 0, "purse/floor"},
 	{"proxy overhead: through `purse proxy` / direct, the same full-auth call alternated in one loop", "app.BenchmarkProxy/proxy-vs-direct", 0, "proxy/direct"},
 	{"whole-process signature: `purse sign full-auth` with the key in the agent / `cast wallet sign` with a raw key, alternated in one loop", "startup.BenchmarkAgentSign/purse-agent-vs-cast", 0.8, "purse/cast"},
 	{"the agent under 1,000 concurrent requests from 10 processes (ns per 1,000; every one signed, audit chain verified)", "startup.BenchmarkAgentConcurrent", 0, "ns/op"},
