@@ -18,6 +18,9 @@ type Action struct {
 	// Desc, when set, is the help's description now (b blocks or unblocks, as the card is);
 	// nil: the binding's.
 	Desc func() string
+	// FullOnly keeps the action out of the short help (movement, a key the footer has no
+	// room for); the full help lists it.
+	FullOnly bool
 }
 
 // binding is a's key with its help as it reads now.
@@ -87,11 +90,12 @@ func sameKeys(a, b key.Binding) bool {
 	return true
 }
 
-// Short is the short help: the actions that can run now.
+// Short is the short help: the actions that can run now, but those listed in the full help
+// only.
 func (as Actions) Short() []key.Binding {
 	var out []key.Binding
 	for _, a := range as {
-		if a.why() == "" {
+		if !a.FullOnly && a.why() == "" {
 			out = append(out, a.binding())
 		}
 	}
