@@ -13,6 +13,9 @@ type Action struct {
 	Key key.Binding
 	// Do runs the action; it is called only while Off says nothing.
 	Do func() tea.Cmd
+	// DoKey, set instead of Do, runs the action with the key pressed: a binding of several
+	// keys that each do their own (1-9,0 go to the screen of that number).
+	DoKey func(tea.KeyPressMsg) tea.Cmd
 	// Off says why the action cannot run now ("" when it can); nil: it always can.
 	Off func() string
 	// Desc, when set, is the help's description now (b blocks or unblocks, as the card is);
@@ -54,6 +57,9 @@ func (as Actions) Handle(k tea.KeyPressMsg) (cmd tea.Cmd, handled bool) {
 			continue
 		}
 		if a.why() == "" {
+			if a.DoKey != nil {
+				return a.DoKey(k), true
+			}
 			return a.Do(), true
 		}
 		if off == nil {
