@@ -185,13 +185,13 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case kit.TaskResult[[]keystore.Entry]:
 		return s, s.gotList(msg)
 	case kit.TaskResult[app.KeyAdded]:
-		return s, opDone(s, msg, s.gotAdded)
+		return s, kit.OpDone(msg, s.opID, &s.opBusy, s.failed, s.gotAdded)
 	case kit.TaskResult[app.AgentStarted]:
 		return s, s.gotAgent(msg)
 	case kit.TaskResult[app.KeyRemoved]:
-		return s, opDone(s, msg, func(r app.KeyRemoved) tea.Cmd { return tea.Batch(kit.Status(r.Note), s.load()) })
+		return s, kit.OpDone(msg, s.opID, &s.opBusy, s.failed, func(r app.KeyRemoved) tea.Cmd { return tea.Batch(kit.Status(r.Note), s.load()) })
 	case kit.TaskResult[checked]:
-		return s, opDone(s, msg, func(c checked) tea.Cmd { s.exportPath = c.Path; return s.startExport() })
+		return s, kit.OpDone(msg, s.opID, &s.opBusy, s.failed, func(c checked) tea.Cmd { s.exportPath = c.Path; return s.startExport() })
 	case kit.TaskResult[exported]:
 		return s, s.gotExported(msg)
 	case dialog.ConfirmResult:
@@ -206,19 +206,6 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	}
 	return s, nil
-}
-
-// opDone ends the screen's operation r replies to (a reply to another one is stale): a
-// failure is shown, a success goes to ok.
-func opDone[T any](s *Screen, r kit.TaskResult[T], ok func(T) tea.Cmd) tea.Cmd {
-	if r.ID != s.opID {
-		return nil
-	}
-	s.opBusy = false
-	if r.Err != nil {
-		return s.failed(r.Err)
-	}
-	return ok(r.Value)
 }
 
 func (s *Screen) gotList(msg kit.TaskResult[[]keystore.Entry]) tea.Cmd {
@@ -265,7 +252,7 @@ func (s *Screen) gotExported(msg kit.TaskResult[exported]) tea.Cmd {
 		s.opBusy = false
 		return kit.Status("Export cancelled: nothing was written.")
 	}
-	return opDone(s, msg, func(e exported) tea.Cmd {
+	return kit.OpDone(msg, s.opID, &s.opBusy, s.failed, func(e exported) tea.Cmd {
 		text := fmt.Sprintf("Exported key %s (%s) to %s as encrypted v3 JSON.", s.target.Label, s.target.Address, e.Path)
 		s.closeForm()
 		if w := app.ExportKeyWarning(s.target); w != "" {

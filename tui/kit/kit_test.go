@@ -252,3 +252,26 @@ func TestFullOnlyActionsStayOutOfTheShortHelp(t *testing.T) {
 		t.Fatal("a FullOnly action must run")
 	}
 }
+
+// TestOpDone: a reply to another task changes nothing; the operation's own reply ends it and
+// goes to failed or to ok.
+func TestOpDone(t *testing.T) {
+	var failed error
+	var got int
+	fail := func(err error) tea.Cmd { failed = err; return nil }
+	ok := func(v int) tea.Cmd { got = v; return nil }
+	busy := true
+	OpDone(TaskResult[int]{ID: 2, Value: 9}, 3, &busy, fail, ok)
+	if !busy || got != 0 || failed != nil {
+		t.Fatalf("a stale reply was taken: busy %v got %d failed %v", busy, got, failed)
+	}
+	OpDone(TaskResult[int]{ID: 3, Err: errors.New("refused")}, 3, &busy, fail, ok)
+	if busy || failed == nil || got != 0 {
+		t.Fatalf("a failure: busy %v got %d failed %v", busy, got, failed)
+	}
+	busy = true
+	OpDone(TaskResult[int]{ID: 3, Value: 7}, 3, &busy, fail, ok)
+	if busy || got != 7 {
+		t.Fatalf("a success: busy %v got %d", busy, got)
+	}
+}

@@ -225,9 +225,9 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case kit.TaskResult[app.ProfileList]:
 		s.gotProfiles(msg)
 	case kit.TaskResult[saved]:
-		return s, opDone(s, msg, s.saved)
+		return s, kit.OpDone(msg, s.opID, &s.busy, s.failed, s.saved)
 	case kit.TaskResult[switched]:
-		return s, opDone(s, msg, s.switched)
+		return s, kit.OpDone(msg, s.opID, &s.busy, s.failed, s.switched)
 	case kit.TaskResult[app.Audit]:
 		return s, s.gotAudit(msg)
 	case kit.ProfileSwitchedMsg:
@@ -243,19 +243,6 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	}
 	return s, nil
-}
-
-// opDone ends the screen's operation r replies to (a reply to another one is stale): a
-// failure is shown, a success goes to ok.
-func opDone[T any](s *Screen, r kit.TaskResult[T], ok func(T) tea.Cmd) tea.Cmd {
-	if r.ID != s.opID {
-		return nil
-	}
-	s.busy = false
-	if r.Err != nil {
-		return s.failed(r.Err)
-	}
-	return ok(r.Value)
 }
 
 // gotProfiles shows the profiles read; the cursor stays on the profile it was on, or goes to
