@@ -114,9 +114,6 @@ func New(env *kit.Env, a Services) *Screen {
 // use the key, go to the Account screen); the others belong to one step or two.
 func (s *Screen) declareActions() {
 	k := s.env.Keys
-	bind := func(keys, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys), key.WithHelp(keys, desc))
-	}
 	startFlow := func(o keyflow.Options) func() tea.Cmd {
 		return func() tea.Cmd {
 			o.Kind, o.UseForProfile = s.stepKind(), true
@@ -126,10 +123,10 @@ func (s *Screen) declareActions() {
 	}
 	s.actions = kit.Actions{
 		{Key: k.Select, Do: s.enter, Off: s.noEnter, Desc: s.enterDesc},
-		{Key: bind("a", "add from a sandbox URL"), Do: s.openAdd, Off: s.notProfileStep},
+		{Key: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add from a sandbox URL")), Do: s.openAdd, Off: s.notProfileStep},
 		{Key: kit.WithHelp(k.New, "new key"), Do: startFlow(keyflow.Options{}), Off: s.notKeyStep},
 		{Key: kit.WithHelp(k.Import, "import from a file"), Do: startFlow(keyflow.Options{Import: true}), Off: s.notKeyStep},
-		{Key: bind("s", "skip"), Do: s.skipSolana, Off: func() string {
+		{Key: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "skip")), Do: s.skipSolana, Off: func() string {
 			if why := s.notKeyStep(); why != "" {
 				return why
 			}

@@ -123,24 +123,21 @@ func New(env *kit.Env, a Services) *Screen {
 // view shows.
 func (s *Screen) declareActions() {
 	k := s.env.Keys
-	bind := func(keys, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys), key.WithHelp(keys, desc))
-	}
 	edit := func(field string) func() tea.Cmd { return func() tea.Cmd { s.openEdit(field); return nil } }
 	s.profileKeys = kit.Actions{
 		{Key: kit.WithHelp(k.Select, "use profile"), Do: s.startUse, Off: s.noSelection},
-		{Key: bind("a", "add profile"), Do: func() tea.Cmd { s.openAdd(); return nil }, Off: s.changing},
-		{Key: bind("e", "edit field"), Do: edit("user_api"), Off: s.noSelection},
-		{Key: bind("w", "deadline window"), Do: edit("deadline_window"), Off: s.noSelection},
-		{Key: bind("f", "fee cap"), Do: edit("fee_cap_lamports"), Off: s.noSelection},
-		{Key: bind("l", "audit log"), Do: func() tea.Cmd { s.view, s.verify = viewAudit, nil; return s.loadAudit(false) }},
-		{Key: bind("v", "verify audit log"), Do: func() tea.Cmd { s.view = viewAudit; return tea.Batch(s.loadAudit(false), s.loadAudit(true)) }, FullOnly: true},
+		{Key: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add profile")), Do: func() tea.Cmd { s.openAdd(); return nil }, Off: s.changing},
+		{Key: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit field")), Do: edit("user_api"), Off: s.noSelection},
+		{Key: key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "deadline window")), Do: edit("deadline_window"), Off: s.noSelection},
+		{Key: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "fee cap")), Do: edit("fee_cap_lamports"), Off: s.noSelection},
+		{Key: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "audit log")), Do: func() tea.Cmd { s.view, s.verify = viewAudit, nil; return s.loadAudit(false) }},
+		{Key: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "verify audit log")), Do: func() tea.Cmd { s.view = viewAudit; return tea.Batch(s.loadAudit(false), s.loadAudit(true)) }, FullOnly: true},
 		{Key: k.Up, Do: func() tea.Cmd { s.cursor = max(s.cursor-1, 0); return nil }, FullOnly: true},
 		{Key: k.Down, Do: func() tea.Cmd { s.cursor = min(s.cursor+1, max(len(s.profiles.List)-1, 0)); return nil }, FullOnly: true},
 		{Key: kit.WithHelp(k.Refresh, "reload"), Do: s.load, FullOnly: true},
 	}
 	s.auditKeys = kit.Actions{
-		{Key: bind("v", "verify audit log"), Do: func() tea.Cmd { return s.loadAudit(true) }},
+		{Key: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "verify audit log")), Do: func() tea.Cmd { return s.loadAudit(true) }},
 		{Key: kit.WithHelp(k.Refresh, "reload"), Do: func() tea.Cmd { s.verify = nil; return s.loadAudit(false) }},
 		{Key: key.NewBinding(key.WithKeys(append(k.Back.Keys(), "l")...), key.WithHelp(k.Back.Help().Key+"/l", "profiles")), Do: func() tea.Cmd { s.view = viewProfiles; return nil }},
 	}
