@@ -117,12 +117,19 @@ func New(env *kit.Env, a Service) *Screen {
 	s.inputs[fAmount].Placeholder = "25.00"
 	s.inputs[fPermit].Placeholder = "(empty: the amount)"
 	s.inputs[fAddress].Placeholder = "0x…"
+	s.declareActions()
+	return s
+}
+
+// declareActions declares the keys outside the form. Their closures hold s: a Reset declares
+// them again for the screen it resets.
+func (s *Screen) declareActions() {
+	k := s.env.Keys
 	s.actions = kit.Actions{
-		{Key: kit.WithHelp(env.Keys.Select, "edit the form"), Do: func() tea.Cmd { return s.setFocus(fToken) }},
-		{Key: kit.WithHelp(env.Keys.Refresh, "reload chain"), Do: s.loadContext},
+		{Key: kit.WithHelp(k.Select, "edit the form"), Do: func() tea.Cmd { return s.setFocus(fToken) }},
+		{Key: kit.WithHelp(k.Refresh, "reload chain"), Do: s.loadContext},
 		{Key: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "submit again (same signature)")), Do: s.submit, Off: s.noResubmit},
 	}
-	return s
 }
 
 // noResubmit is why the signature made cannot be submitted again now: only a signed permit
@@ -591,6 +598,7 @@ func (s *Screen) clip(out []string) string {
 func (s *Screen) Reset() {
 	now, w, h := s.now, s.w, s.h
 	*s = *New(s.env, s.app)
+	s.declareActions()
 	s.now = now
 	s.SetSize(w, h)
 }

@@ -197,6 +197,11 @@ func TestOffKeysSayWhy(t *testing.T) {
 	if cmd := press(s, "s"); cmd == nil || !s.submitting || s.subID == 4 {
 		t.Fatalf("s must submit the signature again: submitting %v task %d", s.submitting, s.subID)
 	}
+	// After a profile switch the keys act on the screen reset, not on the one it was.
+	s.Reset()
+	if press(s, "enter"); !s.InputFocused() {
+		t.Fatal("enter after a Reset must open the form of the screen reset")
+	}
 }
 
 func samplePrepared() app.PreparedPermit {
