@@ -167,8 +167,8 @@ func (s *Screen) notKeyStep() string {
 }
 
 func (s *Screen) noList() string {
-	if s.step == stepDone {
-		return "nothing to choose at this step"
+	if s.step == stepDone || s.listLen() == 0 {
+		return "nothing to choose here"
 	}
 	return s.busyWhy()
 }
