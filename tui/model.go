@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -67,6 +68,29 @@ type Model struct {
 	follow    func() (config.Profile, bool, error)
 	following bool
 	followErr string
+
+	// globals are the router's keys, each declared once with how far in front it acts.
+	globals []global
+}
+
+// reach is how far in front of what has the keys a global key acts: the top dialog, or the
+// screen's focused field, gets every key that does not reach it.
+type reach int
+
+const (
+	// overAll keys act over everything, a passphrase being typed included (ctrl+c, ctrl+l).
+	overAll reach = iota
+	// overDialog keys act over a dialog that is not typing into a field (?).
+	overDialog
+	// overScreen keys act only over a screen with no focused field (tab, 1-9,0, q).
+	overScreen
+)
+
+// global is one key of the router: a kit.Action (what it does, why it is off now) and how
+// far in front it acts.
+type global struct {
+	kit.Action
+	reach reach
 }
 
 // heldTickMsg refreshes the footer's unlock countdown.
@@ -101,7 +125,7 @@ func NewModel(env *kit.Env, screens ...kit.Screen) *Model {
 		env.Describe = app.Describe // the one mapping of errors to advice, shared with the CLI
 	}
 	sp := spinner.New(spinner.WithSpinner(spinner.Line), spinner.WithStyle(env.Styles.Spinner))
-	return &Model{
+	m := &Model{
 		env:     env,
 		screens: screens,
 		inited:  make([]bool, len(screens)),
@@ -111,6 +135,93 @@ func NewModel(env *kit.Env, screens ...kit.Screen) *Model {
 		help:    env.Styles.NewHelp(),
 		spinner: sp,
 	}
+	m.declareGlobals()
+	return m
+}
+
+// declareGlobals declares the router's keys, in the order the full help lists them.
+func (m *Model) declareGlobals() {
+	k := m.env.Keys
+	step := func(d int) func() tea.Cmd {
+		return func() tea.Cmd { return m.activate((m.active + d + len(m.screens)) % len(m.screens)) }
+	}
+	m.globals = []global{
+		{reach: overScreen, Action: kit.Action{Key: k.NextTab, Do: step(1), Off: m.oneScreen}},
+		{reach: overScreen, Action: kit.Action{Key: k.PrevTab, Do: step(-1), Off: m.oneScreen}},
+		{reach: overScreen, Action: kit.Action{Key: k.JumpTab, DoKey: m.jump, Off: m.unnumbered}},
+		{reach: overDialog, Action: kit.Action{Key: k.Help, Do: func() tea.Cmd { m.toggleHelp(); return nil }}},
+		{reach: overScreen, Action: kit.Action{Key: k.Quit, Do: m.quit}},
+		{reach: overAll, Action: kit.Action{Key: k.ForceQuit, Do: m.quit}},
+		{reach: overAll, Action: kit.Action{Key: k.LockKeys, Do: m.lock, Off: func() string {
+			if m.env.Lock == nil {
+				return "this session holds no keys to lock"
+			}
+			return ""
+		}}},
+	}
+}
+
+func (m *Model) oneScreen() string {
+	if len(m.screens) < 2 {
+		return "there is no other screen"
+	}
+	return ""
+}
+
+func (m *Model) unnumbered() string {
+	for i := range m.screens {
+		if _, ok := m.digit(i); ok {
+			return ""
+		}
+	}
+	return "no screen has a number"
+}
+
+// jump goes to the screen whose number k is.
+func (m *Model) jump(k tea.KeyPressMsg) tea.Cmd {
+	for i := range m.screens {
+		if d, ok := m.digit(i); ok && string(d) == k.Text {
+			return m.activate(i)
+		}
+	}
+	return kit.Status("No screen has number " + visible.Line(k.Text) + ".")
+}
+
+// lock wipes the keys the session keeps unlocked.
+func (m *Model) lock() tea.Cmd {
+	held := len(m.env.Held())
+	m.env.Lock()
+	if held == 0 {
+		return kit.Status("No key was unlocked.")
+	}
+	return kit.Status("Locked: the unlocked keys were wiped from memory; the next signature asks for the passphrase.")
+}
+
+// reachNow is how far in front the global keys act now: a dialog or a field typing leaves
+// only the overAll keys, any other dialog the overDialog ones.
+func (m *Model) reachNow() reach {
+	if n := len(m.dialogs); n > 0 {
+		if typing, ok := m.dialogs[n-1].(interface{ InputFocused() bool }); ok && typing.InputFocused() {
+			return overAll
+		}
+		return overDialog
+	}
+	if s := m.ActiveScreen(); s != nil && s.InputFocused() {
+		return overAll
+	}
+	return overScreen
+}
+
+// globalsNow are the global keys that act now, in front of what has the keys.
+func (m *Model) globalsNow() kit.Actions {
+	r := m.reachNow()
+	var out kit.Actions
+	for _, g := range m.globals {
+		if g.reach <= r {
+			out = append(out, g.Action)
+		}
+	}
+	return out
 }
 
 // Env returns the shared environment.
@@ -227,59 +338,16 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.followUpdate(msg); ok {
 		return cmd
 	}
-	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.w, m.h = msg.Width, msg.Height
-		m.layout()
-		return nil
-	case tea.KeyPressMsg:
-		return m.key(msg)
-	case tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg:
-		return m.paste(msg)
-	case tea.KeyReleaseMsg, tea.MouseMsg:
-		return nil
-	case spinner.TickMsg:
-		if !m.env.Tasks.Busy() {
-			m.spinning = false
-			return nil
-		}
-		var cmd tea.Cmd
-		m.spinner, cmd = m.spinner.Update(msg)
+	if cmd, ok := m.inputUpdate(msg); ok {
 		return cmd
+	}
+	switch msg := msg.(type) {
+	case spinner.TickMsg:
+		return m.spin(msg)
 	case kit.TaskReply:
-		ref := msg.Ref()
-		owner, known := m.owner[ref.ID]
-		delete(m.owner, ref.ID)
-		if !known {
-			owner = m.active
-		}
-		if !m.env.Tasks.Finish(ref) {
-			m.env.Logger.Debug("stale reply dropped", "slot", ref.Slot, "id", ref.ID)
-			return nil
-		}
-		if ref.Err != nil {
-			m.setError(owner, ref.Label, ref.Err, "", ref.Slot)
-		} else if n := m.noteOf(owner); n.errSlot == ref.Slot && ref.Slot != "" {
-			m.clearError(owner)
-		}
-		return m.broadcast(msg)
+		return m.reply(msg)
 	case kit.PushDialogMsg:
-		if msg.Dialog == nil {
-			return nil
-		}
-		// A task of a screen the user has left (a load started while passing through it by
-		// tab) asks there, not over the screen the user is on now.
-		if owner, known := m.owner[msg.Task]; msg.Task != 0 && known && owner != m.active {
-			m.waiting[owner] = append(m.waiting[owner], msg.Dialog)
-			where := "tab"
-			if d, ok := m.digit(owner); ok {
-				where = "key " + string(d)
-			}
-			// It stays: the question waits there until the user goes.
-			m.setLasting(m.active, fmt.Sprintf("%s asks: %s (go there with %s).", m.screens[owner].Title(), msg.Dialog.Title(), where))
-			return nil
-		}
-		m.push(msg.Dialog)
+		m.pushFor(msg)
 		return nil
 	case kit.ErrorMsg:
 		m.setError(m.active, msg.What, msg.Err, msg.Next, "")
@@ -290,12 +358,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case kit.ShowFullMsg:
 		return m.showFull(msg)
 	case kit.SessionMsg:
-		// Every fact of the session names the account it works on: another one is a switch.
-		if m.env.Session != msg.Session {
-			return m.switchProfile(kit.ProfileSwitchedMsg{Profile: msg.Session.Profile, Session: msg.Session})
-		}
-		m.env.Session = msg.Session
-		return m.broadcast(msg)
+		return m.session(msg)
 	case kit.ProfileSwitchedMsg:
 		return m.switchProfile(msg)
 	case kit.CopyMsg:
@@ -305,6 +368,88 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case kit.SetupDoneMsg:
 		return tea.Batch(m.broadcast(msg), m.navigate(kit.ScreenAccount, kit.ScreenHome))
 	}
+	return m.broadcast(msg)
+}
+
+// inputUpdate takes what the terminal sends: its size, keys and pastes (release and mouse
+// events are not used).
+func (m *Model) inputUpdate(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+		m.layout()
+		return nil, true
+	case tea.KeyPressMsg:
+		return m.key(msg), true
+	case tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg:
+		return m.paste(msg), true
+	case tea.KeyReleaseMsg, tea.MouseMsg:
+		return nil, true
+	}
+	return nil, false
+}
+
+// spin turns the spinner while a task runs.
+func (m *Model) spin(msg spinner.TickMsg) tea.Cmd {
+	if !m.env.Tasks.Busy() {
+		m.spinning = false
+		return nil
+	}
+	var cmd tea.Cmd
+	m.spinner, cmd = m.spinner.Update(msg)
+	return cmd
+}
+
+// reply ends the task msg answers (a stale reply is dropped), shows its error on the footer
+// of the screen that started it (or clears that screen's error of the same slot), and hands
+// it to every screen.
+func (m *Model) reply(msg kit.TaskReply) tea.Cmd {
+	ref := msg.Ref()
+	owner, known := m.owner[ref.ID]
+	delete(m.owner, ref.ID)
+	if !known {
+		owner = m.active
+	}
+	if !m.env.Tasks.Finish(ref) {
+		m.env.Logger.Debug("stale reply dropped", "slot", ref.Slot, "id", ref.ID)
+		return nil
+	}
+	if ref.Err != nil {
+		m.setError(owner, ref.Label, ref.Err, "", ref.Slot)
+	} else if n := m.noteOf(owner); n.errSlot == ref.Slot && ref.Slot != "" {
+		m.clearError(owner)
+	}
+	return m.broadcast(msg)
+}
+
+// pushFor opens the dialog msg carries, or keeps it for the screen whose task asked when the
+// user has left that screen.
+func (m *Model) pushFor(msg kit.PushDialogMsg) {
+	if msg.Dialog == nil {
+		return
+	}
+	// A task of a screen the user has left (a load started while passing through it by
+	// tab) asks there, not over the screen the user is on now.
+	if owner, known := m.owner[msg.Task]; msg.Task != 0 && known && owner != m.active {
+		m.waiting[owner] = append(m.waiting[owner], msg.Dialog)
+		where := "tab"
+		if d, ok := m.digit(owner); ok {
+			where = "key " + string(d)
+		}
+		// It stays: the question waits there until the user goes.
+		m.setLasting(m.active, fmt.Sprintf("%s asks: %s (go there with %s).", m.screens[owner].Title(), msg.Dialog.Title(), where))
+		return
+	}
+	m.push(msg.Dialog)
+}
+
+// session takes the session a screen changed: another account is a profile switch.
+func (m *Model) session(msg kit.SessionMsg) tea.Cmd {
+	// Every fact of the session names the account it works on: another one is a switch.
+	if m.env.Session != msg.Session {
+		return m.switchProfile(kit.ProfileSwitchedMsg{Profile: msg.Session.Profile, Session: msg.Session})
+	}
+	m.env.Session = msg.Session
 	return m.broadcast(msg)
 }
 
@@ -403,60 +548,20 @@ func (m *Model) paste(msg tea.Msg) tea.Cmd {
 	return m.toScreen(msg)
 }
 
+// key runs the global key k is, when it acts now (globalsNow), else gives k to the top
+// dialog or the active screen; any key first returns from a value shown outside the frame.
 func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
-	keys := m.env.Keys
 	if m.full != nil {
 		m.full = nil // the next frame is on the alternate screen again (View)
 		return nil
 	}
-	if key.Matches(k, keys.ForceQuit) {
-		return m.quit()
+	if cmd, ok := m.globalsNow().Handle(k); ok {
+		return cmd
 	}
-	if key.Matches(k, keys.LockKeys) && m.env.Lock != nil {
-		held := len(m.env.Held())
-		m.env.Lock()
-		if held == 0 {
-			return kit.Status("No key was unlocked.")
-		}
-		return kit.Status("Locked: the unlocked keys were wiped from memory; the next signature asks for the passphrase.")
-	}
-	if n := len(m.dialogs); n > 0 {
-		// A dialog typing into a field (a passphrase) gets every key, '?' included.
-		typing, _ := m.dialogs[n-1].(interface{ InputFocused() bool })
-		if key.Matches(k, keys.Help) && (typing == nil || !typing.InputFocused()) {
-			m.toggleHelp()
-			return nil
-		}
+	if len(m.dialogs) > 0 {
 		return m.toDialog(k)
 	}
-	s := m.ActiveScreen()
-	if s == nil {
-		if key.Matches(k, keys.Quit) {
-			return m.quit()
-		}
-		return nil
-	}
-	if s.InputFocused() {
-		return m.toScreen(k)
-	}
-	switch {
-	case key.Matches(k, keys.Quit):
-		return m.quit()
-	case key.Matches(k, keys.Help):
-		m.toggleHelp()
-		return nil
-	case key.Matches(k, keys.NextTab):
-		return m.activate((m.active + 1) % len(m.screens))
-	case key.Matches(k, keys.PrevTab):
-		return m.activate((m.active - 1 + len(m.screens)) % len(m.screens))
-	case key.Matches(k, keys.JumpTab):
-		if r := []rune(k.Text); len(r) == 1 {
-			for i := range m.screens {
-				if d, ok := m.digit(i); ok && d == r[0] {
-					return m.activate(i)
-				}
-			}
-		}
+	if m.ActiveScreen() == nil {
 		return nil
 	}
 	return m.toScreen(k)
@@ -610,33 +715,42 @@ type helpKeys struct {
 func (h helpKeys) ShortHelp() []key.Binding  { return h.short }
 func (h helpKeys) FullHelp() [][]key.Binding { return h.full }
 
+// helpKeys is what has the keys now with the global keys that act in front of it: the full
+// help lists them all, those off now with the reason; the short one the few that matter
+// there.
 func (m *Model) helpKeys() helpKeys {
 	k := m.env.Keys
+	g := m.globalsNow()
+	global := g.Full()
+	with := func(bs ...[]key.Binding) []key.Binding { return slices.Concat(bs...) }
 	if n := len(m.dialogs); n > 0 {
 		d := m.dialogs[n-1]
 		if _, ok := d.(*helpPage); ok {
 			return helpKeys{short: d.ShortHelp(), full: d.FullHelp()}
 		}
-		return helpKeys{
-			short: append(append([]key.Binding{}, d.ShortHelp()...), k.Help),
-			full:  append(append([][]key.Binding{}, d.FullHelp()...), []key.Binding{k.Help, k.ForceQuit}),
-		}
+		return helpKeys{short: with(d.ShortHelp(), pick(g, k.Help)), full: append(slices.Clone(d.FullHelp()), global)}
 	}
 	s := m.ActiveScreen()
 	if s == nil {
-		return helpKeys{short: []key.Binding{k.Quit}, full: [][]key.Binding{{k.Quit}}}
+		return helpKeys{short: pick(g, k.Quit), full: [][]key.Binding{global}}
 	}
+	full := append(slices.Clone(s.FullHelp()), global)
 	if s.InputFocused() {
-		return helpKeys{
-			short: append(append([]key.Binding{}, s.ShortHelp()...), k.ForceQuit),
-			full:  append(append([][]key.Binding{}, s.FullHelp()...), []key.Binding{k.ForceQuit}),
-		}
+		return helpKeys{short: with(s.ShortHelp(), pick(g, k.ForceQuit)), full: full}
 	}
 	// "?" first: the short help is cut at the width, and it is the key to everything else.
-	return helpKeys{
-		short: append(append([]key.Binding{k.Help}, s.ShortHelp()...), k.NextTab, k.Quit),
-		full:  append(append([][]key.Binding{}, s.FullHelp()...), []key.Binding{k.NextTab, k.PrevTab, k.JumpTab, k.Help, k.Quit, k.ForceQuit, k.LockKeys}),
+	return helpKeys{short: with(pick(g, k.Help), s.ShortHelp(), pick(g, k.NextTab, k.Quit)), full: full}
+}
+
+// pick is those of want that act now in as, in want's order.
+func pick(as kit.Actions, want ...key.Binding) []key.Binding {
+	var out []key.Binding
+	for _, b := range want {
+		if as.On(b) {
+			out = append(out, b)
+		}
 	}
+	return out
 }
 
 func (m *Model) helpView() string {

@@ -83,6 +83,49 @@ func TestQuitKeys(t *testing.T) {
 	}
 }
 
+// TestGlobalKeysOffSayWhy: the router's keys are one table: with a single screen, tab is off,
+// the full help says why, and tab only says it (the screen gets nothing, no screen changes);
+// ctrl+l without a key store is off the same way; a number no screen has says so; with two
+// screens tab and 2 go there.
+func TestGlobalKeysOffSayWhy(t *testing.T) {
+	a := newFake("A")
+	m := newRouter(t, a)
+	const other = "there is no other screen"
+	send(m, runes("?"))
+	v := frameOf(m)
+	for _, want := range []string{"tab next screen (off: " + other + ")", "ctrl+l lock the unlocked keys (off: this session holds no keys to lock)"} {
+		if !strings.Contains(strings.Join(strings.Fields(v), " "), want) {
+			t.Errorf("the full help lacks %q:\n%s", want, v)
+		}
+	}
+	send(m, runes("?"))
+	msgs := send(m, keyOf(tea.KeyTab))
+	if len(msgs) != 1 || msgs[0] != (kit.StatusMsg{Text: "tab next screen: not now, " + other + "."}) {
+		t.Fatalf("tab with one screen must only say why: %#v", msgs)
+	}
+	msgs = send(m, keyOf('l', tea.ModCtrl))
+	if len(msgs) != 1 || msgs[0] != (kit.StatusMsg{Text: "ctrl+l lock the unlocked keys: not now, this session holds no keys to lock."}) {
+		t.Fatalf("ctrl+l without a key store: %#v", msgs)
+	}
+	if msgs = send(m, runes("7")); len(msgs) != 1 || msgs[0] != (kit.StatusMsg{Text: "No screen has number 7."}) {
+		t.Fatalf("7 with one screen: %#v", msgs)
+	}
+	if len(a.keys) != 0 || m.Active() != 0 || a.inits != 1 {
+		t.Fatalf("an off global key acted: keys %v active %d inits %d", a.keys, m.Active(), a.inits)
+	}
+
+	b := newFake("B")
+	m = newRouter(t, a, b)
+	send(m, keyOf(tea.KeyTab))
+	if m.Active() != 1 || b.inits != 1 {
+		t.Fatalf("tab must go to the next screen: active %d", m.Active())
+	}
+	send(m, runes("1"))
+	if m.Active() != 0 {
+		t.Fatalf("1 must go to the first screen: active %d", m.Active())
+	}
+}
+
 func TestSingleLetterKeysOffWhileTyping(t *testing.T) {
 	a := newFake("Search")
 	a.typing = true

@@ -70,7 +70,9 @@ type Screen struct {
 
 	loadID, opID kit.TaskID
 
-	newKey, imp, add, skip, next, up, down key.Binding
+	// actions are the wizard's keys, each with why it is off at this step; the key flow and
+	// the add form, open, have the keys before them.
+	actions kit.Actions
 }
 
 // Services are what the first-run wizard needs of the application layer (Of gives an
@@ -103,18 +105,136 @@ type KeyService interface {
 
 // New returns the wizard.
 func New(env *kit.Env, a Services) *Screen {
-	return &Screen{
-		app:    a,
-		env:    env,
-		flow:   keyflow.NewFlow(env, a.Keys, owner),
-		newKey: kit.WithHelp(env.Keys.New, "new key"),
-		imp:    kit.WithHelp(env.Keys.Import, "import from a file"),
-		add:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add from a sandbox URL")),
-		skip:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "skip")),
-		next:   kit.WithHelp(env.Keys.Select, "choose / continue"),
-		up:     env.Keys.Up,
-		down:   env.Keys.Down,
+	s := &Screen{app: a, env: env, flow: keyflow.NewFlow(env, a.Keys, owner)}
+	s.declareActions()
+	return s
+}
+
+// declareActions declares the wizard's keys: enter does what the step asks (use the profile,
+// use the key, go to the Account screen); the others belong to one step or two.
+func (s *Screen) declareActions() {
+	k := s.env.Keys
+	startFlow := func(o keyflow.Options) func() tea.Cmd {
+		return func() tea.Cmd {
+			o.Kind, o.UseForProfile = s.stepKind(), true
+			s.flow.Start(o)
+			return nil
+		}
 	}
+	s.actions = kit.Actions{
+		{Key: k.Select, Do: s.enter, Off: s.noEnter, Desc: s.enterDesc},
+		{Key: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add from a sandbox URL")), Do: s.openAdd, Off: s.notProfileStep},
+		{Key: kit.WithHelp(k.New, "new key"), Do: startFlow(keyflow.Options{}), Off: s.notKeyStep},
+		{Key: kit.WithHelp(k.Import, "import from a file"), Do: startFlow(keyflow.Options{Import: true}), Off: s.notKeyStep},
+		{Key: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "skip")), Do: s.skipSolana, Off: func() string {
+			if why := s.notKeyStep(); why != "" {
+				return why
+			}
+			if s.step != stepSolana {
+				return "only the Solana key can be skipped"
+			}
+			return ""
+		}},
+		{Key: k.Up, Do: func() tea.Cmd { s.cursor = max(s.cursor-1, 0); return nil }, Off: s.noList},
+		{Key: k.Down, Do: func() tea.Cmd { s.cursor = min(s.cursor+1, max(s.listLen()-1, 0)); return nil }, Off: s.noList},
+	}
+}
+
+// The reasons a key of the wizard is off.
+
+func (s *Screen) busyWhy() string {
+	if s.busy {
+		return "a step is under way"
+	}
+	return ""
+}
+
+func (s *Screen) notProfileStep() string {
+	if s.step != stepProfile {
+		return "the profile is chosen (step 1)"
+	}
+	return s.busyWhy()
+}
+
+func (s *Screen) notKeyStep() string {
+	switch s.step {
+	case stepProfile:
+		return "choose the profile first"
+	case stepDone:
+		return "the keys are set up"
+	}
+	return s.busyWhy()
+}
+
+func (s *Screen) noList() string {
+	if s.step == stepDone || s.listLen() == 0 {
+		return "nothing to choose here"
+	}
+	return s.busyWhy()
+}
+
+func (s *Screen) noEnter() string {
+	switch {
+	case s.busy:
+		return s.busyWhy()
+	case s.step == stepProfile && !s.loaded:
+		return "the profiles are not read yet"
+	case s.step == stepProfile && len(s.profiles.List) == 0:
+		return "no profile yet (a adds one)"
+	case (s.step == stepEVM || s.step == stepSolana) && s.listLen() == 0:
+		return "no " + stepNames[s.step] + " on this machine yet (n makes one, i imports one)"
+	}
+	return ""
+}
+
+func (s *Screen) enterDesc() string {
+	switch s.step {
+	case stepProfile:
+		return "use the selected profile"
+	case stepDone:
+		return "go to the Account screen"
+	}
+	return "use the selected key"
+}
+
+// listLen is the length of the step's list: the profiles, or the keys of the step's kind.
+func (s *Screen) listLen() int {
+	if s.step == stepProfile {
+		return len(s.profiles.List)
+	}
+	return len(s.keysOf(s.stepKind()))
+}
+
+// enter does what the step asks.
+func (s *Screen) enter() tea.Cmd {
+	switch s.step {
+	case stepProfile:
+		return s.useProfile()
+	case stepDone:
+		p, found := s.profile, s.profile.TokenID != ""
+		return func() tea.Msg { return kit.SetupDoneMsg{Profile: p.Name, AccountFound: found} }
+	}
+	list := s.keysOf(s.stepKind())
+	return s.useExisting(list[min(s.cursor, len(list)-1)])
+}
+
+func (s *Screen) skipSolana() tea.Cmd {
+	s.step = stepDone
+	s.setNote("No Solana key for now: add one on the Keys screen before a Solana deposit.", false)
+	return nil
+}
+
+func (s *Screen) openAdd() tea.Cmd {
+	name := form.TextField("name", "name", "", "")
+	name.Hint = "1-32 letters, digits, '.', '_' or '-'"
+	from := form.ChoiceField("from", "from", append([]string{"sandbox URL"}, config.PresetNames()...), 0)
+	from.Hint = "a running sandbox, or a preset of the service's public deployments (purse profile presets)"
+	url := form.TextField("sandbox_url", "sandbox URL", "http://"+config.DefaultSandboxAddr, "")
+	url.Hint = "a running `purse sandbox`; other services: add the profile on the Settings screen"
+	url.Show = func(f *form.Form) bool { return f.Choice("from") == 0 }
+	s.form = form.New(s.env, "Add a profile", "add the profile", name, from, url)
+	s.form.Check = func(f *form.Form) error { return app.CheckProfileName(f.Value("name")) }
+	return nil
 }
 
 // Init implements kit.Screen.
@@ -166,7 +286,9 @@ func (s *Screen) stepKind() keystore.Kind {
 	return keystore.KindEVM
 }
 
-// Update implements kit.Screen.
+// Update implements kit.Screen: the key flow first (its dialogs and form have the keys),
+// then each task's result to its own handler, and key presses to the add form or the action
+// table.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if done, handled, cmd := s.flow.Update(msg); handled {
 		if done != nil {
@@ -176,69 +298,23 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	}
 	switch msg := msg.(type) {
 	case kit.TaskResult[loaded]:
-		if msg.ID != s.loadID {
-			return s, nil
-		}
-		if msg.Err != nil {
-			s.setNote(s.env.ErrorLine(msg.Err), true)
-			return s, nil
-		}
-		s.profiles, s.keyList, s.loaded = msg.Value.Profiles, msg.Value.Keys, true
-		if s.step == stepProfile {
-			s.cursor = 0
-			for i, p := range s.profiles.List {
-				if p.Name == config.SandboxName {
-					s.cursor = i
-				}
-			}
-		}
-		return s, nil
+		s.gotLoaded(msg)
 	case kit.TaskResult[switched]:
-		if msg.ID != s.opID {
-			return s, nil
-		}
-		s.busy = false
-		if msg.Err != nil {
-			s.setNote(s.env.ErrorLine(msg.Err), true)
-			return s, nil
-		}
-		v := msg.Value
-		s.profile = v.Profile
-		s.setNote("Using profile "+v.Profile.Name+".", false)
-		s.enterKeyStep(stepEVM)
-		ses := keyflow.SessionOf(s.env.Session, v.Profile)
-		name := v.Profile.Name
-		return s, func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: name, Session: ses} }
+		return s, kit.OpDone(msg, s.opID, &s.busy, s.failed, s.switched)
 	case kit.TaskResult[added]:
-		if msg.ID != s.opID {
-			return s, nil
-		}
-		s.busy = false
-		if msg.Err != nil {
-			s.form.Failed(msg.Err)
-			return s, nil
-		}
-		s.form = nil
-		s.setNote("Added profile "+msg.Value.Profile.Name+".", false)
-		return s, s.load()
+		return s, kit.OpDone(msg, s.opID, &s.busy, s.failed, func(a added) tea.Cmd {
+			s.form = nil
+			s.setNote("Added profile "+a.Profile.Name+".", false)
+			return s.load()
+		})
 	case kit.TaskResult[app.KeyAdded]:
-		if msg.ID != s.opID {
-			return s, nil
-		}
-		s.busy = false
-		if msg.Err != nil {
-			s.setNote(s.env.ErrorLine(msg.Err), true)
-			return s, nil
-		}
-		return s, s.keyDone(msg.Value)
+		return s, kit.OpDone(msg, s.opID, &s.busy, s.failed, s.keyDone)
 	case kit.SessionMsg:
 		s.sessionChanged(msg.Session)
-		return s, nil
 	case kit.ProfileSwitchedMsg:
 		// A new account id switches the session (the router makes a SessionMsg that names
 		// another account a switch).
 		s.sessionChanged(msg.Session)
-		return s, nil
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
 	case tea.PasteMsg:
@@ -249,6 +325,46 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	}
 	return s, nil
+}
+
+// failed shows an operation's error in the add form while it is open, else as the note.
+func (s *Screen) failed(err error) tea.Cmd {
+	if s.form != nil {
+		s.form.Failed(err)
+		return nil
+	}
+	s.setNote(s.env.ErrorLine(err), true)
+	return nil
+}
+
+// gotLoaded shows the profiles and keys read; the sandbox is preselected at the first step.
+func (s *Screen) gotLoaded(msg kit.TaskResult[loaded]) {
+	if msg.ID != s.loadID {
+		return
+	}
+	if msg.Err != nil {
+		s.setNote(s.env.ErrorLine(msg.Err), true)
+		return
+	}
+	s.profiles, s.keyList, s.loaded = msg.Value.Profiles, msg.Value.Keys, true
+	if s.step == stepProfile {
+		s.cursor = 0
+		for i, p := range s.profiles.List {
+			if p.Name == config.SandboxName {
+				s.cursor = i
+			}
+		}
+	}
+}
+
+// switched moves on to the key steps with the profile now used.
+func (s *Screen) switched(v switched) tea.Cmd {
+	s.profile = v.Profile
+	s.setNote("Using profile "+v.Profile.Name+".", false)
+	s.enterKeyStep(stepEVM)
+	ses := keyflow.SessionOf(s.env.Session, v.Profile)
+	name := v.Profile.Name
+	return func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: name, Session: ses} }
 }
 
 // enterKeyStep moves to a key step, or past it when the profile already has that key.
@@ -295,10 +411,10 @@ func (s *Screen) sessionChanged(ses kit.Session) {
 }
 
 func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
-	if s.busy {
-		return nil
-	}
 	if s.form != nil {
+		if s.busy {
+			return nil
+		}
 		res, cmd := s.form.Update(k)
 		switch res {
 		case form.Cancelled:
@@ -308,50 +424,8 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return cmd
 	}
-	switch s.step {
-	case stepProfile:
-		switch {
-		case key.Matches(k, s.up):
-			s.cursor = max(s.cursor-1, 0)
-		case key.Matches(k, s.down):
-			s.cursor = min(s.cursor+1, max(len(s.profiles.List)-1, 0))
-		case key.Matches(k, s.add):
-			name := form.TextField("name", "name", "", "")
-			name.Hint = "1-32 letters, digits, '.', '_' or '-'"
-			from := form.ChoiceField("from", "from", append([]string{"sandbox URL"}, config.PresetNames()...), 0)
-			from.Hint = "a running sandbox, or a preset of the service's public deployments (purse profile presets)"
-			url := form.TextField("sandbox_url", "sandbox URL", "http://"+config.DefaultSandboxAddr, "")
-			url.Hint = "a running `purse sandbox`; other services: add the profile on the Settings screen"
-			url.Show = func(f *form.Form) bool { return f.Choice("from") == 0 }
-			s.form = form.New(s.env, "Add a profile", "add the profile", name, from, url)
-			s.form.Check = func(f *form.Form) error { return app.CheckProfileName(f.Value("name")) }
-		case key.Matches(k, s.next):
-			return s.useProfile()
-		}
-	case stepEVM, stepSolana:
-		list := s.keysOf(s.stepKind())
-		switch {
-		case key.Matches(k, s.up):
-			s.cursor = max(s.cursor-1, 0)
-		case key.Matches(k, s.down):
-			s.cursor = min(s.cursor+1, max(len(list)-1, 0))
-		case key.Matches(k, s.newKey):
-			s.flow.Start(keyflow.Options{Kind: s.stepKind(), UseForProfile: true})
-		case key.Matches(k, s.imp):
-			s.flow.Start(keyflow.Options{Import: true, Kind: s.stepKind(), UseForProfile: true})
-		case key.Matches(k, s.skip) && s.step == stepSolana:
-			s.step = stepDone
-			s.setNote("No Solana key for now: add one on the Keys screen before a Solana deposit.", false)
-		case key.Matches(k, s.next) && len(list) > 0:
-			return s.useExisting(list[min(s.cursor, len(list)-1)])
-		}
-	case stepDone:
-		if key.Matches(k, s.next) {
-			p, found := s.profile, s.profile.TokenID != ""
-			return func() tea.Msg { return kit.SetupDoneMsg{Profile: p.Name, AccountFound: found} }
-		}
-	}
-	return nil
+	cmd, _ := s.actions.Handle(k)
+	return cmd
 }
 
 func (s *Screen) submitProfile() tea.Cmd {
@@ -548,19 +622,17 @@ func (s *Screen) ShortHelp() []key.Binding {
 	case s.form != nil:
 		return s.form.ShortHelp()
 	}
-	switch s.step {
-	case stepProfile:
-		return []key.Binding{s.next, s.add, s.up, s.down}
-	case stepEVM:
-		return []key.Binding{s.newKey, s.imp, s.next}
-	case stepSolana:
-		return []key.Binding{s.newKey, s.imp, s.next, s.skip}
-	}
-	return []key.Binding{kit.WithHelp(s.next, "go to the Account screen")}
+	return s.actions.Short()
 }
 
-// FullHelp implements kit.Screen.
-func (s *Screen) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp()} }
+// FullHelp implements kit.Screen: every key of the wizard, those off at this step with the
+// reason.
+func (s *Screen) FullHelp() [][]key.Binding {
+	if s.flow.Active() || s.form != nil {
+		return [][]key.Binding{s.ShortHelp()}
+	}
+	return [][]key.Binding{s.actions.Full()}
+}
 
 // InputFocused implements kit.Screen.
 func (s *Screen) InputFocused() bool { return s.flow.InputFocused() || s.form != nil }

@@ -120,6 +120,50 @@ func TestExistingKeyAndSkip(t *testing.T) {
 	}
 }
 
+// TestOffKeysSayWhy: at the profile step n is off: the full help says why and n only says it
+// (no key flow starts); at the EVM step with no EVM key, enter is off and s (skip) too, each
+// saying why, the step unchanged; n, on there, starts the key flow.
+func TestOffKeysSayWhy(t *testing.T) {
+	sv := offlineServices(t)
+	env := newEnv(t, sv)
+	h := newHarness(t, env, New(env, Of(sv)), 80, 24)
+	w := wizard(h)
+	const first = "choose the profile first"
+	if got := tuitest.HelpOf(w.FullHelp(), "n"); got != "n new key (off: "+first+")" {
+		t.Fatalf("full help of n: %q", got)
+	}
+	_, cmd := w.Update(tuitest.Runes("n"))
+	if msgs := tuitest.Flatten(cmd); len(msgs) != 1 || tuitest.NotNow(cmd) != "n new key: not now, "+first+"." {
+		t.Fatalf("n at the profile step must only say why: %#v", msgs)
+	}
+	if w.flow.Active() || w.step != stepProfile {
+		t.Fatalf("an off n acted: flow %v step %d", w.flow.Active(), w.step)
+	}
+
+	h.Press(tuitest.Key(tea.KeyEnter)) // the profile preselected
+	if w.step != stepEVM {
+		t.Fatalf("enter must use the profile: step %d note %q", w.step, w.note)
+	}
+	const noKey = "no EVM key on this machine yet (n makes one, i imports one)"
+	if got := tuitest.HelpOf(w.FullHelp(), "enter"); got != "enter use the selected key (off: "+noKey+")" {
+		t.Fatalf("full help of enter: %q", got)
+	}
+	for k, want := range map[string]string{"enter": "enter use the selected key: not now, " + noKey + ".", "s": "s skip: not now, only the Solana key can be skipped."} {
+		key := tuitest.Runes(k)
+		if k == "enter" {
+			key = tuitest.Key(tea.KeyEnter)
+		}
+		_, cmd := w.Update(key)
+		if msgs := tuitest.Flatten(cmd); len(msgs) != 1 || tuitest.NotNow(cmd) != want || w.step != stepEVM || w.busy {
+			t.Fatalf("%s at the EVM step with no key: %#v, step %d busy %v", k, msgs, w.step, w.busy)
+		}
+	}
+	h.Press(tuitest.Runes("n"))
+	if !w.flow.Active() || !w.InputFocused() {
+		t.Fatal("n at the EVM step must start the key flow")
+	}
+}
+
 func TestNeeded(t *testing.T) {
 	if !Needed(config.Profile{Name: "x"}) || Needed(config.Profile{Name: "x", EVMKey: "k"}) {
 		t.Fatal("the wizard is needed exactly when the profile has no EVM key")

@@ -14,14 +14,25 @@ import (
 
 // Screen is the welcome screen.
 type Screen struct {
-	env  *kit.Env
-	copy key.Binding
-	w, h int
+	env     *kit.Env
+	actions kit.Actions
+	w, h    int
 }
 
 // New returns the welcome screen.
 func New(env *kit.Env) *Screen {
-	return &Screen{env: env, copy: kit.WithHelp(env.Keys.Copy, "copy account id")}
+	s := &Screen{env: env}
+	s.actions = kit.Actions{
+		{Key: kit.WithHelp(env.Keys.Copy, "copy account id"), Do: func() tea.Cmd { return kit.Copy("account id", s.env.Session.AccountID) }, Off: s.noAccount},
+	}
+	return s
+}
+
+func (s *Screen) noAccount() string {
+	if s.env.Session.AccountID == "" {
+		return "no account id yet (the Account screen looks it up)"
+	}
+	return ""
 }
 
 // Init implements kit.Screen.
@@ -29,11 +40,9 @@ func (s *Screen) Init() tea.Cmd { return nil }
 
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, s.copy) {
-		if id := s.env.Session.AccountID; id != "" {
-			return s, kit.Copy("account id", id)
-		}
-		return s, kit.Status("No account id yet: open the Account screen to look it up.")
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		cmd, _ := s.actions.Handle(k)
+		return s, cmd
 	}
 	return s, nil
 }
@@ -85,11 +94,11 @@ func (s *Screen) SetSize(w, h int) { s.w, s.h = w, h }
 func (s *Screen) Title() string    { return "Home" }
 func (s *Screen) ID() kit.ScreenID { return kit.ScreenHome }
 
-// ShortHelp implements kit.Screen.
-func (s *Screen) ShortHelp() []key.Binding { return []key.Binding{s.copy} }
+// ShortHelp implements kit.Screen: the actions that can run now.
+func (s *Screen) ShortHelp() []key.Binding { return s.actions.Short() }
 
-// FullHelp implements kit.Screen.
-func (s *Screen) FullHelp() [][]key.Binding { return [][]key.Binding{{s.copy}} }
+// FullHelp implements kit.Screen: every action, those that cannot run now with the reason.
+func (s *Screen) FullHelp() [][]key.Binding { return [][]key.Binding{s.actions.Full()} }
 
 // InputFocused implements kit.Screen.
 func (s *Screen) InputFocused() bool { return false }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -25,10 +26,26 @@ func TestCopyAccountID(t *testing.T) {
 	if msg, ok := cmd().(kit.CopyMsg); !ok || msg.Value != "42" {
 		t.Fatalf("c must copy the account id, got %#v", msg)
 	}
-	h = newScreen(kit.Session{})
-	_, cmd = h.Update(tea.KeyPressMsg{Code: 'c', Text: string('c')})
-	if msg, ok := cmd().(kit.StatusMsg); !ok || !strings.Contains(msg.Text, "Account screen") {
-		t.Fatalf("without an account id the status must say where to get one, got %#v", msg)
+}
+
+// TestCopyIsOffWithoutAnAccount: without an account id, c is off, its reason in the full
+// help (not in the short one), and pressing it only says why: nothing is copied.
+func TestCopyIsOffWithoutAnAccount(t *testing.T) {
+	h := newScreen(kit.Session{})
+	const why = "no account id yet (the Account screen looks it up)"
+	if got := tuitest.HelpOf(h.FullHelp(), "c"); got != "c copy account id (off: "+why+")" {
+		t.Errorf("full help of c: %q", got)
+	}
+	if got := tuitest.HelpOf([][]key.Binding{h.ShortHelp()}, "c"); got != "" {
+		t.Errorf("the short help offers c while it is off: %q", got)
+	}
+	_, cmd := h.Update(tea.KeyPressMsg{Code: 'c', Text: string('c')})
+	msgs := tuitest.Flatten(cmd)
+	if len(msgs) != 1 {
+		t.Fatalf("c must only say why it is off, got %#v", msgs)
+	}
+	if msg, ok := msgs[0].(kit.StatusMsg); !ok || msg.Text != "c copy account id: not now, "+why+"." {
+		t.Fatalf("c off: %#v", msgs[0])
 	}
 }
 

@@ -172,7 +172,8 @@ func (s *Screen) Selected() (keystore.Entry, bool) {
 	return s.list[min(s.tbl.Cursor(), len(s.list)-1)], true
 }
 
-// Update implements kit.Screen.
+// Update implements kit.Screen: the add flow first (its dialogs and form have the keys),
+// then each task's result to its own handler, and key presses to the action table.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if done, handled, cmd := s.flow.Update(msg); handled {
 		if done != nil {
@@ -182,86 +183,19 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	}
 	switch msg := msg.(type) {
 	case kit.TaskResult[[]keystore.Entry]:
-		if msg.ID != s.listID {
-			return s, nil
-		}
-		if msg.Err != nil {
-			s.failure = "Cannot read the key list: " + visible.Line(app.OneLine(msg.Err))
-			return s, nil
-		}
-		s.list, s.loaded = msg.Value, true
-		s.refreshRows()
-		return s, nil
+		return s, s.gotList(msg)
 	case kit.TaskResult[app.KeyAdded]:
-		if msg.ID != s.opID {
-			return s, nil
-		}
-		s.opBusy = false
-		if msg.Err != nil {
-			return s, s.failed(msg.Err)
-		}
-		text := msg.Value.Discovery.Note
-		s.follow = msg.Value.Entry.Label
-		if s.mode == modeRename {
-			text = fmt.Sprintf("Renamed key %s to %s.", s.target.Label, msg.Value.Entry.Label)
-		}
-		s.closeForm()
-		return s, s.finished(msg.Value, text)
+		return s, kit.OpDone(msg, s.opID, &s.opBusy, s.failed, s.gotAdded)
 	case kit.TaskResult[app.AgentStarted]:
-		if msg.ID != s.agentID {
-			return s, nil
-		}
-		if msg.Err != nil {
-			return s, s.failed(msg.Err)
-		}
-		st := msg.Value
-		s.agentRun = &st
-		return s, kit.Status(fmt.Sprintf("Agent started (pid %d, %s): a key unlocked in it signs for every local client under its policy; what the policy wants confirmed opens here; it stops when this TUI exits.", st.PID, st.Socket))
+		return s, s.gotAgent(msg)
 	case kit.TaskResult[app.KeyRemoved]:
-		if msg.ID != s.opID {
-			return s, nil
-		}
-		s.opBusy = false
-		if msg.Err != nil {
-			return s, s.failed(msg.Err)
-		}
-		return s, tea.Batch(kit.Status(msg.Value.Note), s.load())
+		return s, kit.OpDone(msg, s.opID, &s.opBusy, s.failed, func(r app.KeyRemoved) tea.Cmd { return tea.Batch(kit.Status(r.Note), s.load()) })
 	case kit.TaskResult[checked]:
-		if msg.ID != s.opID {
-			return s, nil
-		}
-		s.opBusy = false
-		if msg.Err != nil {
-			return s, s.failed(msg.Err)
-		}
-		s.exportPath = msg.Value.Path
-		return s, s.startExport()
+		return s, kit.OpDone(msg, s.opID, &s.opBusy, s.failed, func(c checked) tea.Cmd { s.exportPath = c.Path; return s.startExport() })
 	case kit.TaskResult[exported]:
-		if msg.ID != s.opID {
-			return s, nil
-		}
-		s.opBusy = false
-		if errors.Is(msg.Err, kit.ErrCancelled) {
-			return s, kit.Status("Export cancelled: nothing was written.")
-		}
-		if msg.Err != nil {
-			return s, s.failed(msg.Err)
-		}
-		text := fmt.Sprintf("Exported key %s (%s) to %s as encrypted v3 JSON.", s.target.Label, s.target.Address, msg.Value.Path)
-		s.closeForm()
-		if w := app.ExportKeyWarning(s.target); w != "" {
-			// A warning to read, not a passing note: it stays until closed.
-			return s, kit.Push(dialog.NewInfo(s.env, "Key exported", text+"\n\n"+w))
-		}
-		return s, kit.Status(text)
+		return s, s.gotExported(msg)
 	case dialog.ConfirmResult:
-		if msg.ID != owner+"/rm" {
-			return s, nil
-		}
-		if !msg.Confirmed {
-			return s, kit.Status("Key " + s.target.Label + " was kept.")
-		}
-		return s, s.startRemove()
+		return s, s.confirmed(msg)
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
 	case tea.PasteMsg:
@@ -272,6 +206,72 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	}
 	return s, nil
+}
+
+func (s *Screen) gotList(msg kit.TaskResult[[]keystore.Entry]) tea.Cmd {
+	if msg.ID != s.listID {
+		return nil
+	}
+	if msg.Err != nil {
+		s.failure = "Cannot read the key list: " + visible.Line(app.OneLine(msg.Err))
+		return nil
+	}
+	s.list, s.loaded = msg.Value, true
+	s.refreshRows()
+	return nil
+}
+
+// gotAdded takes a key renamed or made the profile's.
+func (s *Screen) gotAdded(a app.KeyAdded) tea.Cmd {
+	text := a.Discovery.Note
+	s.follow = a.Entry.Label
+	if s.mode == modeRename {
+		text = fmt.Sprintf("Renamed key %s to %s.", s.target.Label, a.Entry.Label)
+	}
+	s.closeForm()
+	return s.finished(a, text)
+}
+
+func (s *Screen) gotAgent(msg kit.TaskResult[app.AgentStarted]) tea.Cmd {
+	if msg.ID != s.agentID {
+		return nil
+	}
+	if msg.Err != nil {
+		return s.failed(msg.Err)
+	}
+	st := msg.Value
+	s.agentRun = &st
+	return kit.Status(fmt.Sprintf("Agent started (pid %d, %s): a key unlocked in it signs for every local client under its policy; what the policy wants confirmed opens here; it stops when this TUI exits.", st.PID, st.Socket))
+}
+
+func (s *Screen) gotExported(msg kit.TaskResult[exported]) tea.Cmd {
+	if msg.ID != s.opID {
+		return nil
+	}
+	if errors.Is(msg.Err, kit.ErrCancelled) {
+		s.opBusy = false
+		return kit.Status("Export cancelled: nothing was written.")
+	}
+	return kit.OpDone(msg, s.opID, &s.opBusy, s.failed, func(e exported) tea.Cmd {
+		text := fmt.Sprintf("Exported key %s (%s) to %s as encrypted v3 JSON.", s.target.Label, s.target.Address, e.Path)
+		s.closeForm()
+		if w := app.ExportKeyWarning(s.target); w != "" {
+			// A warning to read, not a passing note: it stays until closed.
+			return kit.Push(dialog.NewInfo(s.env, "Key exported", text+"\n\n"+w))
+		}
+		return kit.Status(text)
+	})
+}
+
+// confirmed is the answer to the removal's confirmation.
+func (s *Screen) confirmed(msg dialog.ConfirmResult) tea.Cmd {
+	if msg.ID != owner+"/rm" {
+		return nil
+	}
+	if !msg.Confirmed {
+		return kit.Status("Key " + s.target.Label + " was kept.")
+	}
+	return s.startRemove()
 }
 
 // finished applies the outcome of an add, rename or profile change.

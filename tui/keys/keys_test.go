@@ -394,3 +394,44 @@ func TestGolden(t *testing.T) {
 }
 
 func sizeName(sz [2]int) string { return fmt.Sprintf("%dx%d", sz[0], sz[1]) }
+
+// TestOffKeysSayWhy: with no key, rename is off: the full help says why, and e only says
+// it (no form opens, nothing else runs); u on the key the profile uses already is off the
+// same way; n, on, opens the add flow.
+func TestOffKeysSayWhy(t *testing.T) {
+	sv := offlineServices(t)
+	env := newEnv(t, sv)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 100, 30)
+	s := keysScreen(t, h)
+	const none = "no key yet (n makes one, i imports one)"
+	if got := tuitest.HelpOf(s.FullHelp(), "e"); got != "e rename (off: "+none+")" {
+		t.Fatalf("full help of e: %q", got)
+	}
+	_, cmd := s.Update(tuitest.Runes("e"))
+	if msgs := tuitest.Flatten(cmd); len(msgs) != 1 || tuitest.NotNow(cmd) != "e rename: not now, "+none+"." {
+		t.Fatalf("e with no key must only say why: %#v", msgs)
+	}
+	if s.form != nil || s.mode != modeList || s.opBusy {
+		t.Fatalf("an off e changed the screen: form %v mode %v busy %v", s.form, s.mode, s.opBusy)
+	}
+
+	seed(t, sv.Home(), map[string]keystore.Kind{"a-evm": keystore.KindEVM})
+	h.Press(tuitest.Runes("r"))
+	h.Press(tuitest.Runes("u"))
+	if sv.Profile().EVMKey != "a-evm" {
+		t.Fatalf("u must make a-evm the profile's key: %+v", sv.Profile())
+	}
+	used := "it is the EVM key of profile " + env.Session.Profile + " already"
+	if got := tuitest.HelpOf(s.FullHelp(), "u"); got != "u use the key in the profile (off: "+used+")" {
+		t.Fatalf("full help of u: %q", got)
+	}
+	_, cmd = s.Update(tuitest.Runes("u"))
+	if msgs := tuitest.Flatten(cmd); len(msgs) != 1 || tuitest.NotNow(cmd) != "u use the key in the profile: not now, "+used+"." || s.opBusy {
+		t.Fatalf("u on the profile's key must only say why: %#v busy %v", msgs, s.opBusy)
+	}
+
+	h.Press(tuitest.Runes("n"))
+	if !s.flow.Active() || !s.InputFocused() {
+		t.Fatal("n must open the add flow")
+	}
+}

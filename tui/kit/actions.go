@@ -13,11 +13,17 @@ type Action struct {
 	Key key.Binding
 	// Do runs the action; it is called only while Off says nothing.
 	Do func() tea.Cmd
+	// DoKey, set instead of Do, runs the action with the key pressed: a binding of several
+	// keys that each do their own (1-9,0 go to the screen of that number).
+	DoKey func(tea.KeyPressMsg) tea.Cmd
 	// Off says why the action cannot run now ("" when it can); nil: it always can.
 	Off func() string
 	// Desc, when set, is the help's description now (b blocks or unblocks, as the card is);
 	// nil: the binding's.
 	Desc func() string
+	// FullOnly keeps the action out of the short help (movement, a key the footer has no
+	// room for); the full help lists it.
+	FullOnly bool
 }
 
 // binding is a's key with its help as it reads now.
@@ -51,6 +57,9 @@ func (as Actions) Handle(k tea.KeyPressMsg) (cmd tea.Cmd, handled bool) {
 			continue
 		}
 		if a.why() == "" {
+			if a.DoKey != nil {
+				return a.DoKey(k), true
+			}
 			return a.Do(), true
 		}
 		if off == nil {
@@ -87,11 +96,12 @@ func sameKeys(a, b key.Binding) bool {
 	return true
 }
 
-// Short is the short help: the actions that can run now.
+// Short is the short help: the actions that can run now, but those listed in the full help
+// only.
 func (as Actions) Short() []key.Binding {
 	var out []key.Binding
 	for _, a := range as {
-		if a.why() == "" {
+		if !a.FullOnly && a.why() == "" {
 			out = append(out, a.binding())
 		}
 	}

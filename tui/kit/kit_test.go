@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -230,5 +231,47 @@ func TestTasksWaitEndsEverything(t *testing.T) {
 	}
 	if r := late().(TaskResult[int]); ranLate || !errors.Is(r.Err, context.Canceled) {
 		t.Fatalf("a task started after Wait ran: %v %+v", ranLate, r)
+	}
+}
+
+// TestFullOnlyActionsStayOutOfTheShortHelp: an action marked FullOnly runs and is in the full
+// help, but the short help lists only the others that can run now.
+func TestFullOnlyActionsStayOutOfTheShortHelp(t *testing.T) {
+	ran := false
+	as := Actions{
+		{Key: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add"))},
+		{Key: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")), Do: func() tea.Cmd { ran = true; return nil }, FullOnly: true},
+	}
+	if short := as.Short(); len(short) != 1 || short[0].Help().Key != "a" {
+		t.Fatalf("short help: %v", short)
+	}
+	if full := as.Full(); len(full) != 2 || full[1].Help().Desc != "reload" {
+		t.Fatalf("full help: %v", full)
+	}
+	if _, ok := as.Handle(tea.KeyPressMsg{Code: 'r', Text: "r"}); !ok || !ran {
+		t.Fatal("a FullOnly action must run")
+	}
+}
+
+// TestOpDone: a reply to another task changes nothing; the operation's own reply ends it and
+// goes to failed or to ok.
+func TestOpDone(t *testing.T) {
+	var failed error
+	var got int
+	fail := func(err error) tea.Cmd { failed = err; return nil }
+	ok := func(v int) tea.Cmd { got = v; return nil }
+	busy := true
+	OpDone(TaskResult[int]{ID: 2, Value: 9}, 3, &busy, fail, ok)
+	if !busy || got != 0 || failed != nil {
+		t.Fatalf("a stale reply was taken: busy %v got %d failed %v", busy, got, failed)
+	}
+	OpDone(TaskResult[int]{ID: 3, Err: errors.New("refused")}, 3, &busy, fail, ok)
+	if busy || failed == nil || got != 0 {
+		t.Fatalf("a failure: busy %v got %d failed %v", busy, got, failed)
+	}
+	busy = true
+	OpDone(TaskResult[int]{ID: 3, Value: 7}, 3, &busy, fail, ok)
+	if busy || got != 7 {
+		t.Fatalf("a success: busy %v got %d", busy, got)
 	}
 }

@@ -49,6 +49,20 @@ func (r TaskResult[T]) Ref() TaskRef {
 	return TaskRef{ID: r.ID, Slot: r.Slot, Label: r.Label, Err: r.Err}
 }
 
+// OpDone takes r, the reply to a screen's one operation at a time (the task id, running while
+// *busy): a reply to another task is stale and changes nothing; else the operation ends and
+// its error goes to failed, its value to ok.
+func OpDone[T any](r TaskResult[T], id TaskID, busy *bool, failed func(error) tea.Cmd, ok func(T) tea.Cmd) tea.Cmd {
+	if r.ID != id {
+		return nil
+	}
+	*busy = false
+	if r.Err != nil {
+		return failed(r.Err)
+	}
+	return ok(r.Value)
+}
+
 // Tasks tracks the requests in flight. A slot names one thing a screen loads (for example
 // "balances" or "transactions/page"); only the latest request of a slot is current.
 // Starting a new request in a slot cancels the previous one, and the router drops any reply

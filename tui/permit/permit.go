@@ -53,8 +53,8 @@ type Screen struct {
 	app Service // the application layer: every use case the screen runs
 	env *kit.Env
 
-	// keys outside the form
-	edit, reload, resubmit key.Binding
+	// actions are the keys outside the form, each with why it is off now
+	actions kit.Actions
 	// keys inside the form (single letters type into the fields there): every form's, and
 	// ←/→ for the choices
 	nav                    form.Nav
@@ -104,9 +104,6 @@ func New(env *kit.Env, a Service) *Screen {
 	s := &Screen{
 		app:        a,
 		env:        env,
-		edit:       kit.WithHelp(env.Keys.Select, "edit the form"),
-		reload:     kit.WithHelp(env.Keys.Refresh, "reload chain"),
-		resubmit:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "submit again (same signature)")),
 		nav:        form.NewNav("open the review"),
 		choosePrev: key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "choose")),
 		chooseNext: key.NewBinding(key.WithKeys("right")),
@@ -120,8 +117,35 @@ func New(env *kit.Env, a Service) *Screen {
 	s.inputs[fAmount].Placeholder = "25.00"
 	s.inputs[fPermit].Placeholder = "(empty: the amount)"
 	s.inputs[fAddress].Placeholder = "0x…"
-	s.syncKeys()
+	s.declareActions()
 	return s
+}
+
+// declareActions declares the keys outside the form. Their closures hold s: a Reset declares
+// them again for the screen it resets.
+func (s *Screen) declareActions() {
+	k := s.env.Keys
+	s.actions = kit.Actions{
+		{Key: kit.WithHelp(k.Select, "edit the form"), Do: func() tea.Cmd { return s.setFocus(fToken) }},
+		{Key: kit.WithHelp(k.Refresh, "reload chain"), Do: s.loadContext},
+		{Key: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "submit again (same signature)")), Do: s.submit, Off: s.noResubmit},
+	}
+}
+
+// noResubmit is why the signature made cannot be submitted again now: only a signed permit
+// whose submission failed can.
+func (s *Screen) noResubmit() string {
+	switch {
+	case s.submitting:
+		return "the permit is being prepared or submitted"
+	case s.done != nil:
+		return "the permit was submitted"
+	case s.sig == nil || s.prepared == nil:
+		return "no signed permit waits (enter edits the form, whose last field opens the review)"
+	case s.submitErr == nil:
+		return "its submission did not fail"
+	}
+	return ""
 }
 
 // Init implements kit.Screen: read the chain configuration.
@@ -143,7 +167,6 @@ func (s *Screen) loadContext() tea.Cmd {
 
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
-	defer s.syncKeys()
 	switch msg := msg.(type) {
 	case kit.TaskResult[app.PermitContext]:
 		if msg.ID != s.ctxID {
@@ -176,7 +199,8 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if s.focus >= 0 {
 			return s, s.formKey(msg)
 		}
-		return s, s.key(msg)
+		cmd, _ := s.actions.Handle(msg)
+		return s, cmd
 	case tea.PasteMsg:
 		// Text for the focused text field; a paste never submits, moves or chooses.
 		if s.focus >= 0 && s.focus != fToken && s.focus != fRole {
@@ -222,18 +246,6 @@ func (s *Screen) submitted(v app.SubmittedPermit, err error) (kit.Screen, tea.Cm
 		return s, kit.Status("Permit landed, as the chain shows (the service's answer did not prove it).")
 	}
 	return s, kit.Status("Permit submitted; allowance read from the chain.")
-}
-
-func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case key.Matches(k, s.edit):
-		return s.setFocus(fToken)
-	case key.Matches(k, s.reload):
-		return s.loadContext()
-	case key.Matches(k, s.resubmit):
-		return s.submit()
-	}
-	return nil
 }
 
 func (s *Screen) formKey(k tea.KeyPressMsg) tea.Cmd {
@@ -405,12 +417,6 @@ func (s *Screen) submit() tea.Cmd {
 	})
 	s.subID = id
 	return cmd
-}
-
-// syncKeys enables the keys that apply now.
-func (s *Screen) syncKeys() {
-	idle := !s.submitting
-	s.resubmit.SetEnabled(idle && s.sig != nil && s.prepared != nil && s.done == nil && s.submitErr != nil)
 }
 
 // View implements kit.Screen.
@@ -592,6 +598,7 @@ func (s *Screen) clip(out []string) string {
 func (s *Screen) Reset() {
 	now, w, h := s.now, s.w, s.h
 	*s = *New(s.env, s.app)
+	s.declareActions()
 	s.now = now
 	s.SetSize(w, h)
 }
@@ -613,12 +620,13 @@ func (s *Screen) ShortHelp() []key.Binding {
 	if s.focus >= 0 {
 		return append(s.nav.ShortHelp(), s.choosePrev)
 	}
-	return []key.Binding{s.edit, s.reload, s.resubmit}
+	return s.actions.Short()
 }
 
-// FullHelp implements kit.Screen.
+// FullHelp implements kit.Screen: the keys outside the form, those off now with the reason,
+// and the form's.
 func (s *Screen) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{s.edit, s.reload, s.resubmit}, append(s.nav.FullHelp(), s.choosePrev)}
+	return [][]key.Binding{s.actions.Full(), append(s.nav.FullHelp(), s.choosePrev)}
 }
 
 // InputFocused implements kit.Screen: true while the form is being edited.

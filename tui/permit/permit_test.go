@@ -173,6 +173,37 @@ func TestFormEditing(t *testing.T) {
 	}
 }
 
+// TestOffKeysSayWhy: with no signed permit, s is off: the full help says why, and s only says
+// it (nothing is submitted); after a failed submission s submits the same signature again.
+func TestOffKeysSayWhy(t *testing.T) {
+	s := newTestScreen(t)
+	const none = "no signed permit waits (enter edits the form, whose last field opens the review)"
+	if got := tuitest.HelpOf(s.FullHelp(), "s"); got != "s submit again (same signature) (off: "+none+")" {
+		t.Fatalf("full help of s: %q", got)
+	}
+	cmd := press(s, "s")
+	if msgs := tuitest.Flatten(cmd); len(msgs) != 1 || tuitest.NotNow(cmd) != "s submit again (same signature): not now, "+none+"." {
+		t.Fatalf("s with no signature must only say why: %#v", msgs)
+	}
+	if s.submitting || s.subID != 0 {
+		t.Fatal("an off s started a submission")
+	}
+	pr := samplePrepared()
+	s.prepared, s.subID, s.submitting = &pr, 4, true
+	s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 4, Slot: slotSubmit, Value: app.SubmittedPermit{Sig: &wallet.PermitSignature{Signature: "0xabc"}}, Err: errors.New("token-permit: gateway outage")})
+	if got := tuitest.HelpOf(s.FullHelp(), "s"); got != "s submit again (same signature)" {
+		t.Fatalf("full help of s after a failed submission: %q", got)
+	}
+	if cmd := press(s, "s"); cmd == nil || !s.submitting || s.subID == 4 {
+		t.Fatalf("s must submit the signature again: submitting %v task %d", s.submitting, s.subID)
+	}
+	// After a profile switch the keys act on the screen reset, not on the one it was.
+	s.Reset()
+	if press(s, "enter"); !s.InputFocused() {
+		t.Fatal("enter after a Reset must open the form of the screen reset")
+	}
+}
+
 func samplePrepared() app.PreparedPermit {
 	c := sampleContext()
 	pl, _ := app.CheckPermit(c, app.PermitForm{Amount: "25.00", Role: app.RoleCard})
@@ -192,7 +223,7 @@ func TestReviewDecisionAndResults(t *testing.T) {
 	sig0 := &wallet.PermitSignature{Signature: "0xdef"}
 	_, cmd := s.Update(kit.TaskResult[permitDone]{ID: 5, Slot: slotSubmit, Value: permitDone{pr: samplePrepared(), sub: app.SubmittedPermit{Sig: sig0}},
 		Err: errors.New("token-permit: gateway outage")})
-	if cmd != nil || s.prepared == nil || s.submitErr == nil || !s.resubmit.Enabled() {
+	if cmd != nil || s.prepared == nil || s.submitErr == nil || s.noResubmit() != "" {
 		t.Fatalf("a run whose submission failed: prepared %v, error %v", s.prepared != nil, s.submitErr)
 	}
 	// Declined in the gate's dialog: nothing was signed, the permit is dropped.
@@ -216,7 +247,7 @@ func TestReviewDecisionAndResults(t *testing.T) {
 	s.submitting = true
 	sig := &wallet.PermitSignature{Signature: "0xabc"}
 	s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 9, Slot: slotSubmit, Value: app.SubmittedPermit{Sig: sig}, Err: errors.New("token-permit: gateway outage")})
-	if !s.resubmit.Enabled() || !strings.Contains(tuitest.Plain(s.View()), "press s to submit the same signature again") {
+	if s.noResubmit() != "" || !strings.Contains(tuitest.Plain(s.View()), "press s to submit the same signature again") {
 		t.Fatalf("failed submission:\n%s", tuitest.Plain(s.View()))
 	}
 	s.subID = 10
@@ -227,7 +258,7 @@ func TestReviewDecisionAndResults(t *testing.T) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
 	}
-	if s.resubmit.Enabled() || strings.Contains(v, "ERROR") {
+	if s.noResubmit() == "" || strings.Contains(v, "ERROR") {
 		t.Fatal("after success nothing is left to resubmit")
 	}
 

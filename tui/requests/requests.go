@@ -40,9 +40,10 @@ type logMsg struct {
 type Screen struct {
 	app   Service // the application layer: every use case the screen runs
 	env   *kit.Env
-	keys  keyMap
 	table table.Model
 	view  viewport.Model
+	// listKeys are the list's keys, detailKeys the open call's, each with why it is off now.
+	listKeys, detailKeys kit.Actions
 
 	log     *enduser.RequestLog
 	notify  chan struct{}
@@ -54,10 +55,6 @@ type Screen struct {
 	sel    enduser.Entry
 	pretty bool
 	w, h   int
-}
-
-type keyMap struct {
-	open, back, curl, pretty, whole key.Binding
 }
 
 // Service is what the Requests screen needs of the application layer (*app.App is one).
@@ -73,13 +70,6 @@ func newScreen(env *kit.Env, a Service) *Screen {
 	s := &Screen{
 		app: a,
 		env: env,
-		keys: keyMap{
-			open:   kit.WithHelp(k.Select, "details"),
-			back:   kit.WithHelp(k.Back, "back to the list"),
-			curl:   kit.WithHelp(k.Copy, "copy as curl"),
-			whole:  key.NewBinding(key.WithKeys("V"), key.WithHelp("V", "show the curl command whole")),
-			pretty: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pretty/raw bodies")),
-		},
 		table: table.New(env,
 			table.Column{Title: "#", Width: 4, Right: true},
 			table.Column{Title: "Time", Width: 8},
@@ -100,7 +90,50 @@ func newScreen(env *kit.Env, a Service) *Screen {
 	if a != nil {
 		s.log = a.RequestLog()
 	}
+	s.declareActions()
 	return s
+}
+
+// declareActions declares the keys of the list and of the open call: c and V act on the call
+// under the cursor, or on the one open.
+func (s *Screen) declareActions() {
+	k := s.env.Keys
+	curl := kit.WithHelp(k.Copy, "copy as curl")
+	whole := key.NewBinding(key.WithKeys("V"), key.WithHelp("V", "show the curl command whole"))
+	cursor := func() enduser.Entry { return s.entries[s.table.Cursor()] }
+	s.listKeys = kit.Actions{
+		{Key: kit.WithHelp(k.Select, "details"), Do: s.open, Off: s.noCall},
+		{Key: curl, Do: func() tea.Cmd { return kit.Copy("curl command", cursor().Curl("")) }, Off: s.noCall},
+		{Key: whole, Do: func() tea.Cmd { return kit.ShowFull("curl command", cursor().Curl("")) }, Off: s.noCall},
+	}
+	s.detailKeys = kit.Actions{
+		{Key: curl, Do: func() tea.Cmd { return kit.Copy("curl command", s.sel.Curl("")) }},
+		{Key: whole, Do: func() tea.Cmd { return kit.ShowFull("curl command", s.sel.Curl("")) }},
+		{Key: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pretty/raw bodies")), Do: func() tea.Cmd {
+			s.pretty = !s.pretty
+			s.view.SetContent(s.content())
+			return nil
+		}},
+		{Key: kit.WithHelp(k.Back, "back to the list"), Do: func() tea.Cmd { s.detail = false; return nil }},
+		{Key: k.Top, Do: func() tea.Cmd { s.view.GotoTop(); return nil }, FullOnly: true},
+		{Key: k.Bottom, Do: func() tea.Cmd { s.view.GotoBottom(); return nil }, FullOnly: true},
+	}
+}
+
+func (s *Screen) noCall() string {
+	if len(s.entries) == 0 {
+		return "no call yet in this session"
+	}
+	return ""
+}
+
+// open shows the detail of the call under the cursor.
+func (s *Screen) open() tea.Cmd {
+	s.sel = s.entries[s.table.Cursor()]
+	s.detail = true
+	s.view.SetContent(s.content())
+	s.view.GotoTop()
+	return nil
 }
 
 // Init implements kit.Screen: it subscribes to the log and reads what it already holds.
@@ -212,46 +245,15 @@ func latency(d time.Duration) string {
 
 func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	if s.detail {
-		switch {
-		case key.Matches(k, s.keys.back):
-			s.detail = false
-			return nil
-		case key.Matches(k, s.keys.curl):
-			return kit.Copy("curl command", s.sel.Curl(""))
-		case key.Matches(k, s.keys.whole):
-			return kit.ShowFull("curl command", s.sel.Curl(""))
-		case key.Matches(k, s.keys.pretty):
-			s.pretty = !s.pretty
-			s.view.SetContent(s.content())
-			return nil
-		case key.Matches(k, s.env.Keys.Top):
-			s.view.GotoTop()
-			return nil
-		case key.Matches(k, s.env.Keys.Bottom):
-			s.view.GotoBottom()
-			return nil
+		if cmd, ok := s.detailKeys.Handle(k); ok {
+			return cmd
 		}
 		var cmd tea.Cmd
 		s.view, cmd = s.view.Update(k)
 		return cmd
 	}
-	switch {
-	case key.Matches(k, s.keys.open):
-		if len(s.entries) == 0 {
-			return nil
-		}
-		s.sel = s.entries[s.table.Cursor()]
-		s.detail = true
-		s.view.SetContent(s.content())
-		s.view.GotoTop()
-		return nil
-	case key.Matches(k, s.keys.curl):
-		if len(s.entries) == 0 {
-			return kit.Status("No call to copy yet.")
-		}
-		return kit.Copy("curl command", s.entries[s.table.Cursor()].Curl(""))
-	case key.Matches(k, s.keys.whole) && len(s.entries) > 0:
-		return kit.ShowFull("curl command", s.entries[s.table.Cursor()].Curl(""))
+	if cmd, ok := s.listKeys.Handle(k); ok {
+		return cmd
 	}
 	s.table, _ = s.table.Update(k)
 	return nil
@@ -378,17 +380,19 @@ func (s *Screen) ID() kit.ScreenID { return kit.ScreenRequests }
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {
 	if s.detail {
-		return []key.Binding{s.env.Keys.Down, s.keys.curl, s.keys.whole, s.keys.pretty, s.keys.back}
+		return append([]key.Binding{s.env.Keys.Down}, s.detailKeys.Short()...)
 	}
-	return []key.Binding{s.env.Keys.Down, s.keys.open, s.keys.curl, s.keys.whole}
+	return append([]key.Binding{s.env.Keys.Down}, s.listKeys.Short()...)
 }
 
-// FullHelp implements kit.Screen.
+// FullHelp implements kit.Screen: every key of the view, those off now with the reason.
 func (s *Screen) FullHelp() [][]key.Binding {
+	k := s.env.Keys
 	if s.detail {
-		return [][]key.Binding{s.env.Keys.Movement(), {s.keys.curl, s.keys.whole, s.keys.pretty, s.keys.back}}
+		// top and bottom are the detail's own keys (its table); the viewport moves by the rest.
+		return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown}, s.detailKeys.Full()}
 	}
-	return [][]key.Binding{s.env.Keys.Movement(), {s.keys.open, s.keys.curl, s.keys.whole}}
+	return [][]key.Binding{k.Movement(), s.listKeys.Full()}
 }
 
 // InputFocused implements kit.Screen: the screen has no text input.

@@ -196,6 +196,32 @@ func TestDetailHeadersBodiesAndCurl(t *testing.T) {
 	}
 }
 
+// TestOffKeysSayWhy: before any call, enter, c and V are off: the full help says why, and
+// enter only says it (no detail opens); once a call is logged, enter opens it.
+func TestOffKeysSayWhy(t *testing.T) {
+	s := newTestScreen(t, 80, 24)
+	s.Init()
+	const none = "no call yet in this session"
+	if got := tuitest.HelpOf(s.FullHelp(), "enter"); got != "enter details (off: "+none+")" {
+		t.Fatalf("full help of enter: %q", got)
+	}
+	_, cmd := s.Update(keyOf(tea.KeyEnter))
+	if msgs := tuitest.Flatten(cmd); len(msgs) != 1 || tuitest.NotNow(cmd) != "enter details: not now, "+none+"." {
+		t.Fatalf("enter with no call must only say why: %#v", msgs)
+	}
+	if s.detail {
+		t.Fatal("an off enter opened a detail")
+	}
+	deliver(t, s, entries(1))
+	if got := tuitest.HelpOf(s.FullHelp(), "enter"); got != "enter details" {
+		t.Fatalf("full help of enter with a call: %q", got)
+	}
+	s.Update(keyOf(tea.KeyEnter))
+	if !s.detail || s.sel.ID != 1 {
+		t.Fatalf("enter must open call 1: detail %v sel %d", s.detail, s.sel.ID)
+	}
+}
+
 func TestFailedCallShowsItsError(t *testing.T) {
 	s := newTestScreen(t, 80, 24)
 	s.Init()

@@ -67,7 +67,9 @@ type Screen struct {
 
 	listID, opID, auditID, verifyID kit.TaskID
 
-	use, add, edit, window, feeCap, auditKey, verifyKey, back, refresh key.Binding
+	// profileKeys are the profile list's keys, auditKeys the audit log's, each with why it is
+	// off now; an open form has the keys before either.
+	profileKeys, auditKeys kit.Actions
 }
 
 // Services are what the Settings screen needs of the application layer (Of gives an App's):
@@ -102,19 +104,7 @@ type AuditService interface {
 
 // New returns the Settings screen.
 func New(env *kit.Env, a Services) *Screen {
-	s := &Screen{
-		app:       a,
-		env:       env,
-		use:       kit.WithHelp(env.Keys.Select, "use profile"),
-		add:       key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add profile")),
-		edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit field")),
-		window:    key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "deadline window")),
-		feeCap:    key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "fee cap")),
-		auditKey:  key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "audit log")),
-		verifyKey: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "verify audit log")),
-		back:      kit.WithHelp(env.Keys.Back, "profiles"),
-		refresh:   kit.WithHelp(env.Keys.Refresh, "reload"),
-	}
+	s := &Screen{app: a, env: env}
 	s.auditTbl = table.New(env,
 		table.Column{Title: "SEQ", Width: 5, Right: true},
 		table.Column{Title: "TIME (UTC)", Width: 19},
@@ -124,7 +114,54 @@ func New(env *kit.Env, a Services) *Screen {
 		table.Column{Title: "DIGEST"},
 	)
 	s.auditTbl.Empty = "Nothing signed yet: every signature purse makes is recorded here."
+	s.declareActions()
 	return s
+}
+
+// declareActions declares the keys of both views. l, v and r are in both: l opens the audit
+// log and leaves it, v verifies it (from the profiles, opening it), r reads again what the
+// view shows.
+func (s *Screen) declareActions() {
+	k := s.env.Keys
+	edit := func(field string) func() tea.Cmd { return func() tea.Cmd { s.openEdit(field); return nil } }
+	s.profileKeys = kit.Actions{
+		{Key: kit.WithHelp(k.Select, "use profile"), Do: s.startUse, Off: s.noSelection},
+		{Key: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add profile")), Do: func() tea.Cmd { s.openAdd(); return nil }, Off: s.changing},
+		{Key: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit field")), Do: edit("user_api"), Off: s.noSelection},
+		{Key: key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "deadline window")), Do: edit("deadline_window"), Off: s.noSelection},
+		{Key: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "fee cap")), Do: edit("fee_cap_lamports"), Off: s.noSelection},
+		{Key: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "audit log")), Do: func() tea.Cmd { s.view, s.verify = viewAudit, nil; return s.loadAudit(false) }},
+		{Key: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "verify audit log")), Do: func() tea.Cmd { s.view = viewAudit; return tea.Batch(s.loadAudit(false), s.loadAudit(true)) }, FullOnly: true},
+		{Key: k.Up, Do: func() tea.Cmd { s.cursor = max(s.cursor-1, 0); return nil }, FullOnly: true},
+		{Key: k.Down, Do: func() tea.Cmd { s.cursor = min(s.cursor+1, max(len(s.profiles.List)-1, 0)); return nil }, FullOnly: true},
+		{Key: kit.WithHelp(k.Refresh, "reload"), Do: s.load, FullOnly: true},
+	}
+	s.auditKeys = kit.Actions{
+		{Key: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "verify audit log")), Do: func() tea.Cmd { return s.loadAudit(true) }},
+		{Key: kit.WithHelp(k.Refresh, "reload"), Do: func() tea.Cmd { s.verify = nil; return s.loadAudit(false) }},
+		{Key: key.NewBinding(key.WithKeys(append(k.Back.Keys(), "l")...), key.WithHelp(k.Back.Help().Key+"/l", "profiles")), Do: func() tea.Cmd { s.view = viewProfiles; return nil }},
+	}
+}
+
+// The reasons a key of the profile list is off.
+
+func (s *Screen) changing() string {
+	if s.busy {
+		return "a profile change is under way"
+	}
+	return ""
+}
+
+func (s *Screen) noSelection() string {
+	switch {
+	case s.busy:
+		return s.changing()
+	case !s.loaded:
+		return "the profiles are not read yet"
+	case len(s.profiles.List) == 0:
+		return "no profile yet (a adds one)"
+	}
+	return ""
 }
 
 func (s *Screen) home() string {
@@ -178,86 +215,18 @@ func (s *Screen) selected() (config.Profile, bool) {
 // passing status.
 func (s *Screen) setNote(t string) { s.note = t }
 
-// Update implements kit.Screen.
+// Update implements kit.Screen: each task's result to its own handler, key presses to the
+// open form or the view's action table.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case kit.TaskResult[app.ProfileList]:
-		if msg.ID != s.listID {
-			return s, nil
-		}
-		if msg.Err != nil {
-			s.setNote("Cannot read the profiles: " + visible.Line(app.OneLine(msg.Err)))
-			return s, nil
-		}
-		prev, _ := s.selected()
-		s.profiles, s.loaded = msg.Value, true
-		s.cursor = 0
-		for i, p := range s.profiles.List {
-			if p.Name == prev.Name || (prev.Name == "" && p.Name == s.profiles.Active) {
-				s.cursor = i
-			}
-		}
-		return s, nil
+		s.gotProfiles(msg)
 	case kit.TaskResult[saved]:
-		if msg.ID != s.opID {
-			return s, nil
-		}
-		s.busy = false
-		if msg.Err != nil {
-			return s, s.failed(msg.Err)
-		}
-		p := msg.Value.Profile
-		text := "Profile " + p.Name + " saved."
-		if s.formKind == "add" {
-			text = fmt.Sprintf("Added profile %s (%s, network %s): press enter on it to use it.", p.Name, p.UserAPI, p.Network)
-		}
-		s.form, s.note = nil, ""
-		cmds := []tea.Cmd{kit.Status(text), s.load()}
-		if s.app.Session != nil && s.app.Profile().Name == p.Name {
-			ses := keyflow.SessionOf(s.env.Session, p)
-			cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
-		}
-		return s, tea.Batch(cmds...)
+		return s, kit.OpDone(msg, s.opID, &s.busy, s.failed, s.saved)
 	case kit.TaskResult[switched]:
-		if msg.ID != s.opID {
-			return s, nil
-		}
-		s.busy = false
-		if msg.Err != nil {
-			return s, s.failed(msg.Err)
-		}
-		v := msg.Value
-		text := "Now using profile " + v.Profile.Name + "."
-		ses := keyflow.SessionOf(s.env.Session, v.Profile)
-		// The router resets every screen (this one reloads on the message).
-		return s, tea.Batch(kit.Status(text), func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: v.Profile.Name, Session: ses} })
+		return s, kit.OpDone(msg, s.opID, &s.busy, s.failed, s.switched)
 	case kit.TaskResult[app.Audit]:
-		if msg.ID != s.auditID && msg.ID != s.verifyID {
-			return s, nil
-		}
-		if msg.Err != nil {
-			s.setNote("Cannot read the audit log: " + visible.Line(app.OneLine(msg.Err)))
-			return s, nil
-		}
-		if msg.Value.Verified {
-			v := msg.Value
-			s.verify = &v
-			if v.Break != nil {
-				return s, kit.Status(fmt.Sprintf("The audit log is BROKEN at line %d.", v.Break.Line))
-			}
-			return s, kit.Status(fmt.Sprintf("The audit log is intact: %d records.", v.Count))
-		}
-		s.audit = msg.Value
-		rows := make(table.Rows, 0, len(s.audit.Records))
-		for _, r := range s.audit.Records {
-			t := strings.TrimSuffix(strings.Replace(r.Time, "T", " ", 1), "Z")
-			if len(t) > 19 {
-				t = t[:19] // to the second; the record keeps the nanoseconds
-			}
-			rows = append(rows, []string{strconv.FormatUint(r.Seq, 10), t, r.Label, r.Purpose, r.Profile, r.Digest})
-		}
-		s.auditTbl.SetSource(rows)
-		return s, nil
+		return s, s.gotAudit(msg)
 	case kit.ProfileSwitchedMsg:
 		// another screen (the first-run wizard) switched: show the new active profile
 		return s, s.load()
@@ -271,6 +240,80 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	}
 	return s, nil
+}
+
+// gotProfiles shows the profiles read; the cursor stays on the profile it was on, or goes to
+// the active one.
+func (s *Screen) gotProfiles(msg kit.TaskResult[app.ProfileList]) {
+	if msg.ID != s.listID {
+		return
+	}
+	if msg.Err != nil {
+		s.setNote("Cannot read the profiles: " + visible.Line(app.OneLine(msg.Err)))
+		return
+	}
+	prev, _ := s.selected()
+	s.profiles, s.loaded = msg.Value, true
+	s.cursor = 0
+	for i, p := range s.profiles.List {
+		if p.Name == prev.Name || (prev.Name == "" && p.Name == s.profiles.Active) {
+			s.cursor = i
+		}
+	}
+}
+
+// saved takes a profile added or edited; the session follows an edit of its own profile.
+func (s *Screen) saved(v saved) tea.Cmd {
+	p := v.Profile
+	text := "Profile " + p.Name + " saved."
+	if s.formKind == "add" {
+		text = fmt.Sprintf("Added profile %s (%s, network %s): press enter on it to use it.", p.Name, p.UserAPI, p.Network)
+	}
+	s.form, s.note = nil, ""
+	cmds := []tea.Cmd{kit.Status(text), s.load()}
+	if s.app.Session != nil && s.app.Profile().Name == p.Name {
+		ses := keyflow.SessionOf(s.env.Session, p)
+		cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })
+	}
+	return tea.Batch(cmds...)
+}
+
+// switched says the profile now used; the router resets every screen (this one reloads on
+// the message).
+func (s *Screen) switched(v switched) tea.Cmd {
+	text := "Now using profile " + v.Profile.Name + "."
+	ses := keyflow.SessionOf(s.env.Session, v.Profile)
+	return tea.Batch(kit.Status(text), func() tea.Msg { return kit.ProfileSwitchedMsg{Profile: v.Profile.Name, Session: ses} })
+}
+
+// gotAudit shows the audit log read, or says what its verification found.
+func (s *Screen) gotAudit(msg kit.TaskResult[app.Audit]) tea.Cmd {
+	if msg.ID != s.auditID && msg.ID != s.verifyID {
+		return nil
+	}
+	if msg.Err != nil {
+		s.setNote("Cannot read the audit log: " + visible.Line(app.OneLine(msg.Err)))
+		return nil
+	}
+	if msg.Value.Verified {
+		v := msg.Value
+		s.verify = &v
+		if v.Break != nil {
+			return kit.Status(fmt.Sprintf("The audit log is BROKEN at line %d.", v.Break.Line))
+		}
+		return kit.Status(fmt.Sprintf("The audit log is intact: %d records.", v.Count))
+	}
+	s.audit = msg.Value
+	rows := make(table.Rows, 0, len(s.audit.Records))
+	for _, r := range s.audit.Records {
+		t := strings.TrimSuffix(strings.Replace(r.Time, "T", " ", 1), "Z")
+		if len(t) > 19 {
+			t = t[:19] // to the second; the record keeps the nanoseconds
+		}
+		rows = append(rows, []string{strconv.FormatUint(r.Seq, 10), t, r.Label, r.Purpose, r.Profile, r.Digest})
+	}
+	s.auditTbl.SetSource(rows)
+	return nil
 }
 
 func (s *Screen) failed(err error) tea.Cmd {
@@ -298,47 +341,15 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	if s.view == viewAudit {
-		switch {
-		case key.Matches(k, s.back), key.Matches(k, s.auditKey):
-			s.view = viewProfiles
-			return nil
-		case key.Matches(k, s.verifyKey):
-			return s.loadAudit(true)
-		case key.Matches(k, s.refresh):
-			s.verify = nil
-			return s.loadAudit(false)
+		if cmd, ok := s.auditKeys.Handle(k); ok {
+			return cmd
 		}
 		var cmd tea.Cmd
 		s.auditTbl, cmd = s.auditTbl.Update(k)
 		return cmd
 	}
-	keysMap := s.env.Keys
-	switch {
-	case key.Matches(k, keysMap.Up):
-		s.cursor = max(s.cursor-1, 0)
-	case key.Matches(k, keysMap.Down):
-		s.cursor = min(s.cursor+1, max(len(s.profiles.List)-1, 0))
-	case key.Matches(k, s.refresh):
-		return s.load()
-	case key.Matches(k, s.auditKey):
-		s.view = viewAudit
-		s.verify = nil
-		return s.loadAudit(false)
-	case key.Matches(k, s.verifyKey):
-		s.view = viewAudit
-		return tea.Batch(s.loadAudit(false), s.loadAudit(true))
-	case key.Matches(k, s.add):
-		s.openAdd()
-	case key.Matches(k, s.use):
-		return s.startUse()
-	case key.Matches(k, s.edit):
-		s.openEdit("user_api")
-	case key.Matches(k, s.window):
-		s.openEdit("deadline_window")
-	case key.Matches(k, s.feeCap):
-		s.openEdit("fee_cap_lamports")
-	}
-	return nil
+	cmd, _ := s.profileKeys.Handle(k)
+	return cmd
 }
 
 func (s *Screen) openAdd() {
@@ -664,20 +675,20 @@ func (s *Screen) ShortHelp() []key.Binding {
 	case s.form != nil:
 		return s.form.ShortHelp()
 	case s.view == viewAudit:
-		return []key.Binding{s.verifyKey, s.refresh, s.back}
+		return s.auditKeys.Short()
 	}
-	return []key.Binding{s.use, s.add, s.edit, s.window, s.feeCap, s.auditKey}
+	return s.profileKeys.Short()
 }
 
-// FullHelp implements kit.Screen.
+// FullHelp implements kit.Screen: every key of the view, those off now with the reason.
 func (s *Screen) FullHelp() [][]key.Binding {
 	switch {
 	case s.form != nil:
 		return [][]key.Binding{s.form.Help()}
 	case s.view == viewAudit:
-		return [][]key.Binding{{s.verifyKey, s.refresh, s.back}, s.env.Keys.Movement()}
+		return [][]key.Binding{s.auditKeys.Full(), s.env.Keys.Movement()}
 	}
-	return [][]key.Binding{{s.use, s.add, s.edit}, {s.window, s.feeCap, s.auditKey, s.verifyKey}, {s.env.Keys.Up, s.env.Keys.Down, s.refresh}}
+	return [][]key.Binding{s.profileKeys.Full()}
 }
 
 // InputFocused implements kit.Screen.

@@ -325,3 +325,50 @@ func TestAddFromPreset(t *testing.T) {
 		t.Fatalf("profile from the preset: %+v %v", p, err)
 	}
 }
+
+// TestOffKeysSayWhy: before the profiles are read and with none, the edit keys are off: the
+// full help says why and e only says it (no form opens); enter is off while a switch runs;
+// l, on, opens the audit log, whose esc goes back.
+func TestOffKeysSayWhy(t *testing.T) {
+	env := newEnv(t, nil)
+	s := New(env, Services{})
+	s.SetSize(100, 30)
+	press := func(k tea.KeyPressMsg) tea.Cmd { _, cmd := s.Update(k); return cmd }
+	const unread = "the profiles are not read yet"
+	if got := tuitest.HelpOf(s.FullHelp(), "w"); got != "w deadline window (off: "+unread+")" {
+		t.Fatalf("full help of w: %q", got)
+	}
+	s.listID = 1
+	s.Update(kit.TaskResult[app.ProfileList]{ID: 1, Value: app.ProfileList{}})
+	const none = "no profile yet (a adds one)"
+	if got := tuitest.HelpOf(s.FullHelp(), "e"); got != "e edit field (off: "+none+")" {
+		t.Fatalf("full help of e: %q", got)
+	}
+	cmd := press(tuitest.Runes("e"))
+	if msgs := tuitest.Flatten(cmd); len(msgs) != 1 || tuitest.NotNow(cmd) != "e edit field: not now, "+none+"." {
+		t.Fatalf("e with no profile must only say why: %#v", msgs)
+	}
+	if s.form != nil || s.InputFocused() {
+		t.Fatal("an off e opened a form")
+	}
+
+	s.Update(kit.TaskResult[app.ProfileList]{ID: 1, Value: goldenProfiles()})
+	s.busy = true // a switch under way
+	cmd = press(tuitest.Key(tea.KeyEnter))
+	if tuitest.NotNow(cmd) != "enter use profile: not now, a profile change is under way." || s.opID != 0 {
+		t.Fatalf("enter during a switch: %q, op %d", tuitest.NotNow(cmd), s.opID)
+	}
+	s.busy = false
+
+	press(tuitest.Runes("l"))
+	if s.view != viewAudit {
+		t.Fatal("l must open the audit log")
+	}
+	if got := tuitest.HelpOf(s.FullHelp(), "l"); got != "esc/l profiles" {
+		t.Fatalf("the audit log's l: %q", got)
+	}
+	press(tuitest.Key(tea.KeyEscape))
+	if s.view != viewProfiles {
+		t.Fatal("esc must go back to the profiles")
+	}
+}
