@@ -18,8 +18,9 @@ build:
 run: build
 	./$(BIN)
 
-# All tests: formatting and vet, the unit and sandbox tests under the race detector, the
-# real OS-keyring test inside its own D-Bus session, and the end-to-end test of the binary.
+# All tests: formatting and vet (for Linux, Windows and macOS, where purse ships), the unit
+# and sandbox tests under the race detector, the real OS-keyring test inside its own D-Bus
+# session, and the end-to-end test of the binary.
 test: lint unit fuzz test-keyring e2e
 
 unit:
@@ -44,6 +45,8 @@ lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	GOOS=windows $(GO) vet ./...
+	GOOS=darwin $(GO) vet ./...
 
 bench:
 	bash scripts/bench.sh
