@@ -83,7 +83,7 @@ func TestGolden(t *testing.T) {
 	// keys show at 80 columns too.
 	for _, sz := range sizes {
 		t.Run("card_full_help_"+sizeName(sz), func(t *testing.T) {
-			env := newTestEnv(t)
+			env := goldenEnv(t)
 			m := NewModel(env, card.New(env, nil), newFake("Other"))
 			tuitest.Flatten(m.Init())
 			send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
@@ -99,9 +99,17 @@ func TestGolden(t *testing.T) {
 
 func sizeName(sz [2]int) string { return fmt.Sprintf("%dx%d", sz[0], sz[1]) }
 
+// goldenEnv is a session over a key store, as every real one is (Run): ctrl+l can lock its
+// keys.
+func goldenEnv(t *testing.T) *kit.Env {
+	env := newTestEnv(t)
+	env.Lock = func() {}
+	return env
+}
+
 func goldenModel(t *testing.T, w, h int) *Model {
 	t.Helper()
-	env := newTestEnv(t)
+	env := goldenEnv(t)
 	m := NewModel(env, home.New(env), newTxScreen(env, 1000), newFake("Card"))
 	tuitest.Flatten(m.Init())
 	send(m, tea.WindowSizeMsg{Width: w, Height: h})
