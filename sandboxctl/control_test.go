@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"strconv"
 	"strings"
@@ -178,5 +180,36 @@ func TestControlUnreachable(t *testing.T) {
 	defer cancel()
 	if _, err := c.Info(ctx); err == nil || !strings.Contains(err.Error(), "sandbox control info") {
 		t.Fatalf("unreachable: %v", err)
+	}
+}
+
+// TestInfoSetsOnlyTheDialect: whatever answers /sandbox/info may be anyone's server (a
+// process on the sandbox's port, a profile's remote URL), so its settings may say how the
+// service speaks and nothing else: one that names the signing key, the account, a contract
+// or how answers are trusted is refused, and no profile is made of it.
+func TestInfoSetsOnlyTheDialect(t *testing.T) {
+	info := func(settings map[string]string) string {
+		b, _ := json.Marshal(sandboxctl.Info{UserAPI: "http://127.0.0.1:1", Network: "31337", Settings: settings})
+		return string(b)
+	}
+	var answer string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = w.Write([]byte(answer))
+	}))
+	defer srv.Close()
+	c := sandboxctl.NewControl(srv.URL)
+	answer = info(map[string]string{"partner_auth": "ur", "tx_amount_unit": "display", "routes.onramp-limit": "POST", "names.svcId": "urId"})
+	got, err := c.Info(context.Background())
+	if err != nil {
+		t.Fatalf("a dialect: %v", err)
+	}
+	if p := got.Profile("p"); p.PartnerAuth != "ur" || p.Routes["onramp-limit"] != "POST" {
+		t.Fatalf("the dialect was not taken: %+v", p)
+	}
+	for _, k := range []string{"evm_key", "solana_key", "partner_key", "token_id", "partner_unsigned_answers", "card_spender", "account_nft", "partner_response_key", "evm_rpc"} {
+		answer = info(map[string]string{"partner_auth": "ur", k: "chosen-by-the-server"})
+		if _, err := c.Info(context.Background()); err == nil || !strings.Contains(err.Error(), "setting "+k) {
+			t.Errorf("info setting %s: %v", k, err)
+		}
 	}
 }

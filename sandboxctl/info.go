@@ -3,6 +3,7 @@ package sandboxctl
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"purse/config"
 )
@@ -22,8 +23,21 @@ type Info struct {
 	// PartnerResponseKey signs the partner API's answers (x-api-signature).
 	PartnerResponseKey string `json:"partnerResponseKey,omitempty"`
 	// Settings are the profile settings (config.Profile.Set names) of a client that speaks
-	// what this sandbox plays: its partner-auth form, dialect (routes, names) and units.
+	// what this sandbox plays: its partner-auth form, dialect (routes, names) and units, and
+	// nothing else (DialectSetting).
 	Settings map[string]string `json:"settings,omitempty"`
+}
+
+// DialectSetting reports whether a sandbox may set the profile setting key: what the service
+// speaks (the partner-auth form, the amount units, a route's method or auth, a field's name).
+// Whatever server answers /sandbox/info may be anyone's, so it never chooses a key, an
+// account, a contract or how an answer is trusted.
+func DialectSetting(key string) bool {
+	switch key {
+	case "partner_auth", "permit_amount_unit", "tx_amount_unit":
+		return true
+	}
+	return strings.HasPrefix(key, "routes.") || strings.HasPrefix(key, "names.")
 }
 
 // Profile is a profile for this sandbox: every URL, the network, the contracts and the
@@ -55,6 +69,9 @@ func (i Info) profile(name string) (*config.Profile, error) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
+		if !DialectSetting(k) {
+			return nil, fmt.Errorf("setting %s: a sandbox sets only what its service speaks (partner_auth, the amount units, routes.*, names.*), not %s", k, k)
+		}
 		if err := p.Set(k, i.Settings[k]); err != nil {
 			return nil, fmt.Errorf("setting %s: %v", k, err)
 		}
