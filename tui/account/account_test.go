@@ -17,6 +17,7 @@ import (
 	"purse/app"
 	"purse/config"
 	"purse/enduser"
+	"purse/internal/visible/visibletest"
 	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -575,4 +576,42 @@ func TestIDVTokenOptions(t *testing.T) {
 	if s.mode != modeStatus || len(reqs) != 1 || reqs[0].LevelName != "KYC-level" || reqs[0].TTL != 900 {
 		t.Fatalf("request %+v, mode %d", reqs, s.mode)
 	}
+}
+
+// TestServiceTextIsShownEscaped: a rejection's type and reason, an error of the mint's
+// checks and the chain's note in the mint's confirmation quote the service or an RPC node;
+// each is shown escaped, never acting on the terminal.
+func TestServiceTextIsShownEscaped(t *testing.T) {
+	h := visibletest.Text
+	rejected := status("Tourist", 2, 5, "Rejected")
+	rejected.KYCFlow.FailReason = "Document " + h
+	rejected.SumsubKYCInfo = enduser.SumsubKYCInfo{ReviewStatus: "completed", ReviewAnswer: "RED", ReviewRejectType: "RETRY" + h}
+	s := newTest(t, 80, 24)
+	deliverSnapshot(t, s, loaded(sbProfile("1234567890"), rejected), nil)
+	v := tuitest.Plain(s.View())
+	visibletest.Verify(t, "a rejected status", v)
+	if !strings.Contains(v, "RETRY␛[2J") {
+		t.Fatalf("the rejection is shown escaped:\n%s", v)
+	}
+
+	s = newTest(t, 80, 24)
+	deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
+	s.app.Account = proposer{}
+	press(s, "m")
+	send(s, reply(t, s, slotMintID, app.TokenIDProposal{}, errors.New("proposal: "+h)))
+	s.mint.inputs[fieldTokenID].SetValue("1234567890")
+	press(s, "bob@example.com")
+	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
+	send(s, reply(t, s, slotMintCheck, app.MintPlan{}, errors.New("email status: "+h)))
+	visibletest.Verify(t, "the mint form with the service's errors", tuitest.Plain(s.View()))
+
+	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
+	req := enduser.MintRequest{Address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", LotNumber: "sandbox", CaptchaOutput: "sandbox-pass", PassToken: "sandbox", GenTime: "1767225600"}
+	msgs := collect(send(s, reply(t, s, slotMintCheck, app.MintPlan{Request: req, TokenID: "1234567890", Email: "bob@example.com", EmailOK: true, ChainNote: "the chain could not be read: " + h}, nil)))
+	push, ok := find[kit.PushDialogMsg](msgs)
+	if !ok {
+		t.Fatalf("no confirmation: %#v", msgs)
+	}
+	push.Dialog.SetSize(80, 24)
+	visibletest.Verify(t, "the mint's confirmation", tuitest.Plain(push.Dialog.View()))
 }

@@ -291,7 +291,7 @@ func (k *kycPanel) lines(w int) []string {
 		out = append(out, s.field("missing", strings.Join(h.MissingFields, ", "), w)...)
 	}
 	if k.handoffNext != nil {
-		out = append(out, s.prose(st.Hint.Render, "What to do: "+s.env.NextStep(k.handoffNext), w)...)
+		out = append(out, s.shown(st.Hint.Render, "What to do: "+s.env.NextStep(k.handoffNext), w)...)
 	}
 	if r := k.kycSubmit; r != nil {
 		out = append(out, s.field("submitted", r.State+" (activation runs on the service)", w)...)
@@ -356,7 +356,7 @@ func (k *kycPanel) formALines(w int) []string {
 	}
 	out = append(out, s.prose(st.Gutter.Render, end, w)...)
 	if escaped > 0 {
-		out = append(out, s.prose(st.Warning.Render, fmt.Sprintf("%s: %d invisible or ambiguous character(s) are shown as control pictures or ⟨U+XXXX⟩; they are signed as the original characters.", st.Marks.Warning, escaped), w)...)
+		out = append(out, s.shown(st.Warning.Render, fmt.Sprintf("%s: %d invisible or ambiguous character(s) are shown as control pictures or ⟨U+XXXX⟩; they are signed as the original characters.", st.Marks.Warning, escaped), w)...)
 	}
 	return out
 }

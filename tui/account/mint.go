@@ -12,6 +12,7 @@ import (
 
 	"purse/app"
 	"purse/enduser"
+	"purse/internal/visible"
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
@@ -164,7 +165,7 @@ func (m *mintForm) gotProposal(p app.TokenIDProposal, err error) {
 	case errors.As(err, &fe):
 		m.idNote = fe.Err.Error()
 	case err != nil:
-		m.idNote = "no account id proposed: " + app.OneLine(err)
+		m.idNote = "no account id proposed: " + err.Error() // escaped where shown
 	default:
 		m.idNote = p.Note
 		if strings.TrimSpace(m.inputs[fieldTokenID].Value()) == "" {
@@ -259,7 +260,7 @@ func (m *mintForm) fieldError(err error) bool {
 		}
 	}
 	if refused {
-		m.formErr = app.OneLine(err)
+		m.formErr = err.Error() // escaped where shown (prose)
 	}
 	return refused
 }
@@ -274,9 +275,11 @@ func (m *mintForm) gotCheck(c app.MintPlan) tea.Cmd {
 	m.pendingMint = &c
 	body := fmt.Sprintf("Mint the account NFT %s for %s on network %s?\n\n", c.TokenID, c.Request.Address, s.snap.Profile.Network)
 	if c.Email != "" {
-		body += "Email " + c.Email + " is available.\n"
+		body += "Email " + visible.Line(c.Email) + " is available.\n"
 	}
-	body += strings.ToUpper(c.ChainNote[:1]) + c.ChainNote[1:] + ".\nThe account id is stored in profile " + s.snap.Profile.Name + "."
+	// The chain's note may quote an RPC's error.
+	note := visible.Line(c.ChainNote)
+	body += strings.ToUpper(note[:1]) + note[1:] + ".\nThe account id is stored in profile " + s.snap.Profile.Name + "."
 	return kit.Push(dialog.NewConfirm(s.env, idMintConfirm, "Mint account "+c.TokenID+"?", body, "mint"))
 }
 
@@ -321,7 +324,7 @@ func (m *mintForm) view() string {
 			out = append(out, indent+l)
 		}
 		if i == fieldTokenID && m.idNote != "" {
-			for _, l := range kit.WrapWords(m.idNote, max(w-kit.Width(indent), 20)) {
+			for _, l := range kit.WrapWords(visible.Line(m.idNote), max(w-kit.Width(indent), 20)) {
 				out = append(out, st.Muted.Render(indent+l))
 			}
 		}

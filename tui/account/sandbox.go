@@ -133,7 +133,7 @@ func (p *sandboxPanel) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 func (p *sandboxPanel) done(d ctlDone, err error) tea.Cmd {
 	s := p.s
 	if err != nil {
-		p.ctlNote = s.env.Styles.Marks.Error + ": " + d.What + ": " + app.OneLine(err)
+		p.ctlNote = s.env.Styles.Marks.Error + ": " + d.What + ": " + err.Error() // escaped where shown (prose)
 		s.render()
 		return nil
 	}

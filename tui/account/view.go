@@ -118,7 +118,15 @@ func (s *Screen) verbatimField(label, value string, w int) []string {
 	return out
 }
 
+// prose renders text word-wrapped, escaped on one line: a status's reason, an error of the
+// service or the chain, a note: anything that may quote what the network said.
 func (s *Screen) prose(style func(...string) string, text string, w int) []string {
+	return s.shown(style, visible.Line(text), w)
+}
+
+// shown renders text that is escaped already (the Explain of an error, kit.Env's ErrorText
+// and NextStep), word-wrapped.
+func (s *Screen) shown(style func(...string) string, text string, w int) []string {
 	var out []string
 	for _, l := range kit.WrapWords(text, w) {
 		out = append(out, style(l))
@@ -155,14 +163,14 @@ func (s *Screen) statusLines(w int) []string {
 		out = append(out, s.field("status", "no account in this profile", w)...)
 	case !snap.Loaded && s.statusErr != nil:
 		out = append(out, "")
-		out = append(out, s.prose(st.StatusError.Render, st.Marks.Error+": the status could not be read: "+s.env.ErrorText(s.statusErr), w)...)
+		out = append(out, s.shown(st.StatusError.Render, st.Marks.Error+": the status could not be read: "+s.env.ErrorText(s.statusErr), w)...)
 	case snap.Loaded:
 		out = append(out, s.statusFields(snap.Status, w)...)
 	}
 	out = append(out, s.kyc.lines(w)...)
 	if next := s.nextHint(); next != "" {
 		out = append(out, "")
-		out = append(out, s.prose(st.Hint.Render, "Next: "+next, w)...)
+		out = append(out, s.shown(st.Hint.Render, "Next: "+next, w)...)
 	}
 	if s.lab.on() {
 		out = append(out, "")

@@ -791,7 +791,8 @@ func stepIndex(name string) int {
 
 func (s *Screen) setStep(name string, st stepState, detail string) {
 	if i := stepIndex(name); i >= 0 {
-		s.steps[i] = step{state: st, detail: detail}
+		// A detail may quote the quote, the RPC or a file's name: escaped once, here.
+		s.steps[i] = step{state: st, detail: visible.Line(detail)}
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/app"
+	"purse/internal/visible/visibletest"
 	"purse/tui/kit"
 
 	"purse/tui/internal/tuitest"
@@ -523,4 +524,15 @@ func TestPasteGoesIntoTheFocusedFieldAndIsChecked(t *testing.T) {
 	if !s.InputFocused() || s.row != rowAmount {
 		t.Fatal("a paste with a newline moved or left the form")
 	}
+}
+
+// TestStepDetailsAreShownEscaped: a step's detail may quote the quote, the RPC (a
+// confirmation status) or a file's name; the screen shows it escaped.
+func TestStepDetailsAreShownEscaped(t *testing.T) {
+	s := newTestScreen(t)
+	user := testUser(t).PublicKey()
+	q := sandboxQuote(t, user)
+	toValidated(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
+	event(s, app.DepositEvent{Step: app.StepSign, Detail: "the RPC says " + visibletest.Text})
+	visibletest.Verify(t, "the deposit's steps", tuitest.Plain(s.View()))
 }
