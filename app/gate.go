@@ -113,7 +113,7 @@ type Gate struct {
 	noApprover string
 
 	mu        sync.Mutex
-	delivered map[string]time.Time // approved signatures (hex) → until when their delivery is covered
+	delivered map[string]delivery // approved signatures (deliveryKey) → what their delivery may be
 }
 
 // deliveryWindow is how long the call that delivers an approved signature (the token-permit
@@ -121,7 +121,7 @@ type Gate struct {
 const deliveryWindow = 10 * time.Minute
 
 func newGate(s *App, policy func() (*agent.Policy, error), approver Approver) *Gate {
-	return &Gate{app: s, policy: policy, approver: approver, now: time.Now, delivered: map[string]time.Time{},
+	return &Gate{app: s, policy: policy, approver: approver, now: time.Now, delivered: map[string]delivery{},
 		noApprover: "and there is no one to ask: run it on a terminal (or pass --yes to approve it from a script), or from the TUI"}
 }
 
@@ -248,46 +248,73 @@ func (g *Gate) ask(ctx context.Context, job SignJob, d agent.Decision, rv review
 	return nil
 }
 
+// delivery is what the call that delivers an approved signature may be, unasked: until
+// when, and for a mint consent the e-mail its partner mint must name (the consent does not
+// cover it); a mint consent is delivered once.
+type delivery struct {
+	until time.Time
+	email string
+	once  bool
+}
+
 // remember records an approved signature whose delivery call carries it (a permit relayed
 // by token-permit, a Form A signature submitted by submit-form-a, a mint consent sent by the
 // partner mint): that call delivers what the user approved, so it is not asked about again
-// within deliveryWindow.
+// within deliveryWindow. A mint consent approved without the e-mail of its mint is not
+// recorded: its partner mint is asked about, with its e-mail.
 func (g *Gate) remember(r wallet.Request, sig []byte) {
-	if r.Purpose != wallet.PurposePermit && r.Purpose != wallet.PurposeFormA && r.Purpose != wallet.PurposeMintConsent {
+	d := delivery{}
+	switch r.Purpose {
+	case wallet.PurposePermit, wallet.PurposeFormA:
+	case wallet.PurposeMintConsent:
+		if r.MintEmail == "" {
+			return
+		}
+		d.email, d.once = r.MintEmail, true
+	default:
 		return
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	now := g.now()
-	for k, until := range g.delivered {
-		if now.After(until) {
+	for k, v := range g.delivered {
+		if now.After(v.until) {
 			delete(g.delivered, k)
 		}
 	}
-	g.delivered[deliveryKey(sig)] = now.Add(deliveryWindow)
+	d.until = now.Add(deliveryWindow)
+	g.delivered[deliveryKey(sig)] = d
 }
 
 // delivers says why a request only delivers a signature approved in this gate: a full-auth
 // payload that is the body of token-permit or submit-form-a carrying exactly that signature,
 // or a partner-auth payload that is the body of the partner mint carrying exactly that
-// consent (and of no other route).
+// consent, for the e-mail it was approved for (and of no other route), once.
 func (g *Gate) delivers(r wallet.Request) string {
 	var sig []byte
-	var what string
+	var what, email string
 	switch {
 	case r.Purpose == wallet.PurposeFullAuth:
 		sig, what = enduser.DeliveredSignature(r.Payload)
 	case r.Purpose == wallet.PurposePartnerAuth && r.Partner != nil:
-		sig, what = partner.DeliveredConsent(r.Partner.Payload, r.Partner.IDName), "mint consent"
+		sig, email = partner.DeliveredConsent(r.Partner.Payload, r.Partner.IDName)
+		what = "mint consent"
 	}
 	if sig == nil {
 		return ""
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	until, ok := g.delivered[deliveryKey(sig)]
-	if !ok || g.now().After(until) {
+	k := deliveryKey(sig)
+	d, ok := g.delivered[k]
+	if !ok || g.now().After(d.until) || d.email != email {
 		return ""
+	}
+	if d.once {
+		delete(g.delivered, k)
+	}
+	if email != "" {
+		return "the payload delivers the " + what + " you approved for " + email
 	}
 	return "the payload delivers the " + what + " you approved"
 }

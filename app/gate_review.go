@@ -60,6 +60,11 @@ func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) 
 	case wallet.PurposeMintConsent:
 		inter, msg := wallet.ConsentMessage(r.Hash, r.Deadline)
 		rv := review.MintConsentRequest(id, r.Hash, r.Deadline, inter, msg)
+		if r.MintEmail != "" {
+			rv.Sections = append(rv.Sections, review.Section{Heading: "The partner mint", Fields: []review.Field{
+				{Label: "e-mail", Value: r.MintEmail, Note: "(not signed: the partner mint that carries this consent is sent unasked, once, only with this e-mail)"},
+			}})
+		}
 		if dl, err := wallet.DeadlineOf(r.Deadline); err == nil && r.AnyDeadline {
 			rv.Warnings = append(rv.Warnings, deadlineNote(dl))
 		}

@@ -389,7 +389,8 @@ func TestGatePermitReviewAndDelivery(t *testing.T) {
 
 // A partner signature is judged by its body: a quote is signed without a question; a mint,
 // an exchange or a body no partner route has is asked about, the review saying what it can
-// be; the partner mint that delivers a consent approved here is not asked about again.
+// be; the partner mint that delivers a consent approved here, for the e-mail shown with it,
+// is not asked about again, once.
 func TestGatePartnerAuthByPayload(t *testing.T) {
 	bothWays(t, "", nil, func(t *testing.T, e *gateEnv) {
 		s := e.signer(t)
@@ -414,26 +415,52 @@ func TestGatePartnerAuthByPayload(t *testing.T) {
 		}
 		e.asked.set(func(Approval) error { return nil })
 		dl := strconv.FormatInt(now.Add(4*time.Minute).Unix(), 10)
-		mc, err := wallet.SignMintConsent(s, "purse: mint", dl, now)
+		mc, err := wallet.SignMintConsentRequest(s, wallet.Request{Purpose: wallet.PurposeMintConsent, Hash: "purse: mint", Deadline: dl, MintEmail: "a@example.com"}, now)
 		if err != nil || e.asked.count() != 2 {
 			t.Fatalf("the consent: %v (asked %d)", err, e.asked.count())
 		}
+		if v, _ := fieldOf(e.asked.last().Review, "The partner mint", "e-mail"); v != "a@example.com" {
+			t.Fatalf("the consent's review shows the mint's e-mail: %q\n%s", v, reviewText(e.asked.last().Review))
+		}
 		e.asked.set(nil)
-		mint := func(sig string) string {
-			b, _ := json.Marshal(partner.MintRequest{Email: "a@example.com", EVMAddress: mc.EVMAddress, Signature: sig, Hash: mc.Hash, Deadline: mc.Deadline})
+		mintFor := func(email, sig string) string {
+			b, _ := json.Marshal(partner.MintRequest{Email: email, EVMAddress: mc.EVMAddress, Signature: sig, Hash: mc.Hash, Deadline: mc.Deadline})
 			return string(b)
 		}
-		if _, err := wallet.SignPartnerAuth(s, call(mint(mc.Signature)), now); err != nil || e.asked.count() != 2 {
-			t.Fatalf("the mint delivering the approved consent: %v (asked %d more)", err, e.asked.count()-2)
+		mint := func(sig string) string { return mintFor("a@example.com", sig) }
+		// Another e-mail than the one approved: asked, the review naming it.
+		if _, err := wallet.SignPartnerAuth(s, call(mintFor("thief@example.net", mc.Signature)), now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != 3 {
+			t.Fatalf("the approved consent in a mint for another e-mail: %v (asked %d)", err, e.asked.count())
+		}
+		if !strings.Contains(reviewText(e.asked.last().Review), "thief@example.net") {
+			t.Fatalf("the mint's review names its e-mail:\n%s", reviewText(e.asked.last().Review))
+		}
+		if _, err := wallet.SignPartnerAuth(s, call(mint(mc.Signature)), now); err != nil || e.asked.count() != 3 {
+			t.Fatalf("the mint delivering the approved consent: %v (asked %d more)", err, e.asked.count()-3)
+		}
+		// A consent is delivered once: the same mint again is asked about.
+		if _, err := wallet.SignPartnerAuth(s, call(mint(mc.Signature)), now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != 4 {
+			t.Fatalf("a second delivery of the consent: %v (asked %d)", err, e.asked.count())
 		}
 		other := "0x" + strings.Repeat("11", 64) + "1b"
-		if _, err := wallet.SignPartnerAuth(s, call(mint(other)), now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != 3 {
+		if _, err := wallet.SignPartnerAuth(s, call(mint(other)), now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != 5 {
 			t.Fatalf("a mint with a consent not approved here: %v (asked %d)", err, e.asked.count())
 		}
 		if !strings.HasPrefix(e.asked.last().Review.Purpose, "Has the service mint an account NFT for "+mc.EVMAddress) {
 			t.Fatalf("the mint's review:\n%s", reviewText(e.asked.last().Review))
 		}
-		if _, err := wallet.SignPartnerAuth(s, call(`{"svcId":42,"steal":true}`), now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != 4 {
+		// A consent approved without its mint's e-mail delivers nothing unasked.
+		e.asked.set(func(Approval) error { return nil })
+		bare, err := wallet.SignMintConsent(s, "purse: mint 2", dl, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.asked.set(nil)
+		before := e.asked.count()
+		if _, err := wallet.SignPartnerAuth(s, call(mintFor("a@example.com", bare.Signature)), now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != before+1 {
+			t.Fatalf("the mint of a consent approved without an e-mail: %v (asked %d)", err, e.asked.count()-before)
+		}
+		if _, err := wallet.SignPartnerAuth(s, call(`{"svcId":42,"steal":true}`), now); !errors.Is(err, agent.ErrDenied) || e.asked.count() != before+2 {
 			t.Fatalf("an unknown body: %v (asked %d)", err, e.asked.count())
 		}
 		if v, _ := fieldOf(e.asked.last().Review, "Partner call", "can be"); v != "no partner route purse knows" {

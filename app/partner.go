@@ -271,7 +271,7 @@ func (pa Partner) Mint(ctx context.Context, plan PartnerMintPlan, u *Unlock) (Pa
 		return PartnerMinted{}, fmt.Errorf("the key %s signs as %s, not as %s the mint was prepared for: prepare it again", p.EVMKey, user.Address().Hex(), plan.Address)
 	}
 	mc, err := wallet.SignMintConsentRequest(user, wallet.Request{Purpose: wallet.PurposeMintConsent, Hash: plan.Hash,
-		Deadline: strconv.FormatInt(plan.Deadline, 10)}, s.Now())
+		Deadline: strconv.FormatInt(plan.Deadline, 10), MintEmail: plan.Email}, s.Now())
 	if err != nil {
 		return PartnerMinted{}, err
 	}

@@ -226,20 +226,21 @@ func RoutesFitting(payload []byte, idName string) []Route {
 }
 
 // DeliveredConsent is the user's mint consent a partner-auth payload delivers when it is
-// exactly the body of the partner mint (and of no other route): a signer that approved that
-// consent may sign its delivery without asking again.
-func DeliveredConsent(payload []byte, idName string) []byte {
+// exactly the body of the partner mint (and of no other route), with the e-mail the mint
+// names (the consent does not cover it): a signer that approved that consent for that
+// e-mail may sign its delivery without asking again.
+func DeliveredConsent(payload []byte, idName string) (sig []byte, email string) {
 	fits := RoutesFitting(payload, idName)
 	if len(fits) != 1 || fits[0].Name != RouteMint {
-		return nil
+		return nil, ""
 	}
 	var b MintRequest
 	if json.Unmarshal(payload, &b) != nil || !sigForm().MatchString(b.Signature) {
-		return nil
+		return nil, ""
 	}
 	sig, err := hexutil.Decode(b.Signature)
 	if err != nil {
-		return nil
+		return nil, ""
 	}
-	return sig
+	return sig, b.Email
 }

@@ -55,6 +55,11 @@ type Request struct {
 	Quote []byte `json:"quote,omitempty"`
 	// Partner is the partner API call a partner-auth signature authenticates.
 	Partner *PartnerCall `json:"partner,omitempty"`
+	// MintEmail is the e-mail of the partner mint that is to carry a mint consent. The
+	// signature does not cover it (the consent is hash and deadline): the review shows it,
+	// and a gate lets the partner mint carrying the consent go unasked only when it names
+	// this e-mail.
+	MintEmail string `json:"mintEmail,omitempty"`
 }
 
 // PartnerCall is what a partner-auth signature covers (spec 5.1, design 2.6): the signer
@@ -128,7 +133,7 @@ func (r Request) fields() []string {
 		{"method", r.Method != ""}, {"route", r.Route != ""}, {"payload", len(r.Payload) > 0},
 		{"hash", r.Hash != ""}, {"deadline", r.Deadline != ""}, {"anyDeadline", r.AnyDeadline},
 		{"permit", r.Permit != nil}, {"text", r.Text != ""}, {"message", len(r.Message) > 0},
-		{"quote", len(r.Quote) > 0}, {"partner", r.Partner != nil},
+		{"quote", len(r.Quote) > 0}, {"partner", r.Partner != nil}, {"mintEmail", r.MintEmail != ""},
 	} {
 		if f.on {
 			set = append(set, f.name)
@@ -140,7 +145,7 @@ func (r Request) fields() []string {
 // purposeFields are the fields each purpose may carry.
 var purposeFields = map[Purpose]map[string]bool{
 	PurposeFullAuth:    {"method": true, "route": true, "payload": true, "deadline": true, "anyDeadline": true},
-	PurposeMintConsent: {"hash": true, "deadline": true, "anyDeadline": true},
+	PurposeMintConsent: {"hash": true, "deadline": true, "anyDeadline": true, "mintEmail": true},
 	PurposePermit:      {"permit": true},
 	PurposeFormA:       {"text": true},
 	PurposePersonal:    {"message": true},
@@ -191,6 +196,10 @@ func (r Request) Check(now time.Time) error {
 			return errors.New("mint-consent request: hash: expected UTF-8 text")
 		case payloadHashForm().MatchString(r.Hash):
 			return fmt.Errorf("mint-consent request: hash %s has the form of a full-auth payload hash (0x + 32 bytes hex): its consent would be a full-auth credential for that payload; use another consent text", r.Hash)
+		case len(r.MintEmail) > MaxNameBytes:
+			return fmt.Errorf("mint-consent request: mintEmail of %d bytes is over the limit of %d", len(r.MintEmail), MaxNameBytes)
+		case !utf8.ValidString(r.MintEmail):
+			return errors.New("mint-consent request: mintEmail: expected UTF-8 text")
 		}
 		// The consent lets a partner mint the address's account: it lives no longer than
 		// the service accepts (300 s), in every front end and in the agent alike.

@@ -41,6 +41,8 @@ func TestRequestCheckRefusesAnotherPurposesFields(t *testing.T) {
 		"no purpose":                            {Request{Message: []byte("x")}, "purpose"},
 		"made-up purpose":                       {Request{Purpose: "anything", Message: []byte("x")}, "not one purse signs"},
 		"full-auth method":                      {Request{Purpose: PurposeFullAuth, Method: "DELETE", Deadline: reqDeadline(time.Minute)}, "expected GET or POST"},
+		"partner-auth with a mint e-mail":       {Request{Purpose: PurposePartnerAuth, MintEmail: "a@example.com"}, `field "mintEmail" belongs to another purpose`},
+		"mint e-mail over the limit":            {Request{Purpose: PurposeMintConsent, Hash: "purse: mint", Deadline: reqDeadline(time.Minute), MintEmail: strings.Repeat("a", MaxNameBytes+1)}, "mintEmail of"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := c.r.Digest(reqNow)
