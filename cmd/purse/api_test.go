@@ -248,6 +248,12 @@ func TestErrorAdviceSaidOnce(t *testing.T) {
 	if c != exitFailure || strings.Count(e, explanation) != 1 || !strings.Contains(e, "purse: next: "+explanation) || !strings.Contains(e, "retCode 10009: email: required") {
 		t.Fatalf("exit %d, the explanation must come once, as the next step:\n%s", c, e)
 	}
+	// --json says it once too: the error without the advice, the advice as next.
+	out, _, _ := purse(t, "", "account", "email-status", "a@b.c", "--json")
+	j := jsonOut(t, out)
+	if j["next"] != explanation || strings.Contains(j["error"].(string), explanation) || !strings.Contains(j["error"].(string), "retCode 10009: email: required") {
+		t.Fatalf("--json: the explanation must come once, as next: %s", out)
+	}
 	msg = app.ProxyMessagePrefix + "/purse/x is reserved for the proxy"
 	_, e, _ = purse(t, "", "account", "email-status", "a@b.c")
 	if strings.Contains(e, explanation) || !strings.Contains(e, "purse: next: This answer is the purse proxy's, not the service's") {

@@ -126,10 +126,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = usageErr{err}
 	}
 	code := exitCode(err)
+	// What to do next, from the one mapping the TUI's footer shows too, said once: the
+	// error's text without it, and the next step on its own.
+	text, next := app.Describe(err)
 	if a.jsonOut && !a.printed {
-		out := map[string]any{"error": err.Error(), "exitCode": code}
-		// What to do next, from the same mapping the line on stderr and the TUI show.
-		if next := app.NextStep(err); next != "" {
+		out := map[string]any{"error": text, "exitCode": code}
+		if next != "" {
 			out["next"] = next
 		}
 		// Once a request was signed, scripts get what identifies it and its known outcome.
@@ -143,10 +145,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		_ = writeJSON(stdout, out, "")
 	}
 	// An error is one line: what it quotes from the service or a file is escaped in it.
-	// What to do next comes from the application layer's one mapping (the TUI's footer
-	// shows the same), said once.
 	e := textOut(stderr)
-	text, next := app.Describe(err)
 	e.Printf("purse: %s\n", text)
 	if next != "" {
 		e.Printf("purse: next: %s\n", next)
