@@ -328,15 +328,8 @@ func (s *App) noticeKeyProblems(ks *keystore.Store) {
 	s.warn(fmt.Sprintf("purse: the key store needs repair: %s%s; `purse key doctor` lists and repairs it", fs[0].Detail, more))
 }
 
-// warn is one line for the user: on the notice writer (the CLI's stderr), else in the log
-// (the TUI).
-func (s *App) warn(msg string) {
-	if s.noticeTo != nil {
-		fmt.Fprintln(s.noticeTo, msg)
-		return
-	}
-	s.log().Warn("keystore", "notice", msg)
-}
+// warn says one line about the home (msg starts "purse: "); see tell.
+func (s *App) warn(msg string) { s.tell(msg) }
 
 // noKey is the error of an operation that needs the profile's key of kind (EVM, Solana)
 // when the profile has none: retrying cannot help, adding a key does.
@@ -466,15 +459,18 @@ func (s *App) userOptions(p config.Profile, signer wallet.EVMSigner) enduser.Opt
 	}
 }
 
-// note says one line to the user (the CLI's stderr), or logs it where there is no one to
-// tell (the TUI): text from the service in it is shown escaped.
-func (s *App) note(msg string) {
-	msg, _ = visible.Escape(strings.Join(strings.Fields(msg), " "))
+// note says one line about a call (what the service did not give); see tell.
+func (s *App) note(msg string) { s.tell("purse: note: " + msg) }
+
+// tell says one line to the user (the CLI's stderr), or logs it where there is no one to
+// tell (the TUI): what it quotes (the service's text, a file's name) is shown escaped.
+func (s *App) tell(line string) {
+	line, _ = visible.Escape(strings.Join(strings.Fields(line), " "))
 	if s.noticeTo != nil {
-		fmt.Fprintln(s.noticeTo, "purse: note: "+msg)
+		fmt.Fprintln(s.noticeTo, line)
 		return
 	}
-	s.log().Warn("notice", "msg", msg)
+	s.log().Warn("notice", "msg", line)
 }
 
 // chain is the home chain the profile points at.
