@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -165,7 +166,7 @@ func judgeAccountNFT(ca contractAt, network string) outcome {
 
 func (r *doctorRun) probeAccountOnChain(ctx context.Context) Probe {
 	rs := []reading{
-		{name: fmt.Sprintf("the key holds account token_id %s on account_nft", orText(r.p.TokenID, "(none)")), followed: true},
+		{name: fmt.Sprintf("the key holds account token_id %s on account_nft", cmp.Or(r.p.TokenID, "(none)")), followed: true},
 		{name: "the key holds another account, or none", setting: "token_id (or evm_key)"},
 	}
 	switch {
@@ -222,7 +223,7 @@ func (r *doctorRun) probeCardSpender(ctx context.Context) Probe {
 		for _, n := range named {
 			s = append(s, n.Hex())
 		}
-		ev = append(ev, chainEvidence("the chain configuration's card spender (cardSpenderContract, cardAuthContract)", orText(strings.Join(s, ", "), "none named"), nil))
+		ev = append(ev, chainEvidence("the chain configuration's card spender (cardSpenderContract, cardAuthContract)", cmp.Or(strings.Join(s, ", "), "none named"), nil))
 	}
 	return finishChain("card spender", rs, judgeCardSpender(ca, named, known, r.p.Network), ev...)
 }

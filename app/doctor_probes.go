@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -585,14 +586,7 @@ func judgeProfile(b basis, a *answer, tokenID string) outcome {
 	case p.BR == "" && p.IBAN == "" && p.TokenID == "":
 		return outcome{fits: []judgement{ruled("a success without the profile's holder, IBAN or account"), ruled("the route answered")}}
 	}
-	return outcome{fits: []judgement{yes("the profile of account %s", orText(string(p.TokenID), tokenID)), ruled("the route answered")}}
-}
-
-func orText(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
+	return outcome{fits: []judgement{yes("the profile of account %s", cmp.Or(string(p.TokenID), tokenID)), ruled("the route answered")}}
 }
 
 // ctl is the unknown path's answer for a's method.

@@ -2,6 +2,7 @@ package config
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -156,23 +157,16 @@ var (
 	SolanaClusters         = []string{"mainnet", "devnet", "testnet", "sandbox"}
 )
 
-func or(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
-}
-
 // PartnerAuthForm is the partner-auth message form: spec (the default) or ur.
-func (p *Profile) PartnerAuthForm() string { return or(p.PartnerAuth, PartnerAuths[0]) }
+func (p *Profile) PartnerAuthForm() string { return cmp.Or(p.PartnerAuth, PartnerAuths[0]) }
 
 // UnsignedAnswers is what a partner answer without a signature gets: refuse (default) or warn.
 func (p *Profile) UnsignedAnswers() string {
-	return or(p.PartnerUnsignedAnswers, PartnerUnsignedAnswers[0])
+	return cmp.Or(p.PartnerUnsignedAnswers, PartnerUnsignedAnswers[0])
 }
 
 // TxAmounts is the unit of the history filter's amounts: smallest (default) or display.
-func (p *Profile) TxAmounts() string { return or(p.TxAmountUnit, TxAmountUnits[0]) }
+func (p *Profile) TxAmounts() string { return cmp.Or(p.TxAmountUnit, TxAmountUnits[0]) }
 
 // StandInNames are the profile's names for the spec's stand-ins.
 func (p *Profile) StandInNames() protocol.Names { return protocol.NamesOf(p.Names) }
@@ -514,7 +508,7 @@ type Setting struct {
 func (p *Profile) Settings() []Setting {
 	var out []Setting
 	add := func(key, v, def string) {
-		out = append(out, Setting{Key: key, Value: or(v, def), Default: v == "" && def != ""})
+		out = append(out, Setting{Key: key, Value: cmp.Or(v, def), Default: v == "" && def != ""})
 	}
 	window := ""
 	if p.DeadlineWindow.Duration != 0 {

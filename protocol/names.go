@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -33,21 +34,14 @@ func NamesOf(m map[string]string) Names {
 	return Names{IDV: m[StandInIDV], Altchain: m[StandInAltchain], SvcID: m[StandInSvcID]}
 }
 
-func or(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
-}
-
 // Vendor is the identity-verification vendor's name in paths (spec: idv).
-func (n Names) Vendor() string { return or(n.IDV, StandInIDV) }
+func (n Names) Vendor() string { return cmp.Or(n.IDV, StandInIDV) }
 
 // AltchainName is the non-EVM chain family's name in paths and field names (spec: altchain).
-func (n Names) AltchainName() string { return or(n.Altchain, StandInAltchain) }
+func (n Names) AltchainName() string { return cmp.Or(n.Altchain, StandInAltchain) }
 
 // AccountID is the account id's name in bodies and in the partner-auth message (spec: svcId).
-func (n Names) AccountID() string { return or(n.SvcID, StandInSvcID) }
+func (n Names) AccountID() string { return cmp.Or(n.SvcID, StandInSvcID) }
 
 // AccountIDHeader is the header that carries the account id: X- and the name's words,
 // each capitalised, joined by '-' (svcId: X-Svc-Id, urId: X-Ur-Id).

@@ -1,6 +1,7 @@
 package account
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -301,7 +302,7 @@ func (m *mintForm) view() string {
 	w := max(s.w, 20)
 	var out []string
 	out = append(out, st.Title.Render(kit.Truncate("Mint a new account", w)))
-	key := orNone(s.snap.Profile.EVMKey, "(no EVM key)")
+	key := cmp.Or(s.snap.Profile.EVMKey, "(no EVM key)")
 	out = append(out, s.prose(st.Body.Render, "The account NFT is minted for key "+key+" on network "+s.snap.Profile.Network+". Nothing is sent until you confirm.", w)...)
 	if s.lab.on() {
 		out = append(out, s.prose(st.Muted.Render, "Sandbox: the captcha fields hold the values the sandbox accepts.", w)...)

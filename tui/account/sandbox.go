@@ -1,6 +1,7 @@
 package account
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -301,7 +302,7 @@ func (p *sandboxPanel) confirmReset() tea.Cmd {
 	pr := p.s.snap.Profile
 	return kit.Push(dialog.NewConfirm(p.s.env, idResetConfirm, "Reset the sandbox?",
 		"Every account of the sandbox at "+pr.UserAPI+", its EVM chain and its Solana ledger are dropped, on disk too, "+
-			"and profile "+pr.Name+" forgets its account "+orNone(pr.TokenID, "(none)")+". Keys stay.", "reset"))
+			"and profile "+pr.Name+" forgets its account "+cmp.Or(pr.TokenID, "(none)")+". Keys stay.", "reset"))
 }
 
 // lines is the panel as the status view shows it.

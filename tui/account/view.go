@@ -1,6 +1,7 @@
 package account
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -197,11 +198,11 @@ func (s *Screen) statusFields(a enduser.AccountStatus, w int) []string {
 		if rt == "" {
 			rt = "no reject type"
 		}
-		out = append(out, s.prose(st.Danger.Render, "REJECTED ("+rt+"): "+orNone(f.FailReason, "no reason given"), w)...)
+		out = append(out, s.prose(st.Danger.Render, "REJECTED ("+rt+"): "+cmp.Or(f.FailReason, "no reason given"), w)...)
 	}
 	v := a.SumsubKYCInfo
 	if v.ReviewStatus != "" || v.UserID != "" {
-		parts := []string{orNone(v.ReviewStatus, "no review")}
+		parts := []string{cmp.Or(v.ReviewStatus, "no review")}
 		if v.ReviewAnswer != "" {
 			parts = append(parts, "answer "+v.ReviewAnswer)
 		}
@@ -224,7 +225,7 @@ func (s *Screen) statusFields(a enduser.AccountStatus, w int) []string {
 			date = format.Date(time.UnixMilli(int64(c.RestrictDate)))
 		}
 		out = append(out, s.field("CRS", st.Marks.Warning+": self-certification needed before "+date+"; after it the account may be restricted.", w)...)
-		out = append(out, s.verbatimField("", orNone(c.URL, "(no URL given)"), w)...)
+		out = append(out, s.verbatimField("", cmp.Or(c.URL, "(no URL given)"), w)...)
 	} else {
 		out = append(out, s.field("CRS", "no self-certification needed", w)...)
 	}
@@ -247,8 +248,8 @@ func (s *Screen) limitLines(w int) []string {
 		if restart == "" && l.RestartDateMs > 0 {
 			restart = format.Date(time.UnixMilli(int64(l.RestartDateMs)))
 		}
-		out = append(out, s.field("restarts", orNone(restart, "(not given)"), w)...)
-		out = append(out, s.verbatimField("IBAN", orNone(s.limits.IBAN, "(none yet)"), w)...)
+		out = append(out, s.field("restarts", cmp.Or(restart, "(not given)"), w)...)
+		out = append(out, s.verbatimField("IBAN", cmp.Or(s.limits.IBAN, "(none yet)"), w)...)
 		return out
 	case s.running(slotLimits):
 		return s.prose(st.Muted.Render, st.Marks.Busy+" Loading limits and IBAN...", w)
@@ -353,11 +354,4 @@ func chf(a enduser.Amount) string {
 		return "(not given)"
 	}
 	return format.Decimal(a.Decimal, format.FiatDecimals)
-}
-
-func orNone(v, none string) string {
-	if v == "" {
-		return none
-	}
-	return v
 }

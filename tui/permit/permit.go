@@ -5,6 +5,7 @@
 package permit
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -562,8 +563,8 @@ func (s *Screen) resultLines(add func(string), shown, wrap func(string, string),
 		wrap(lbl("result")+" ", "[LANDED] the chain shows the permit took effect; the service's answer did not prove it")
 		shown(lbl("how")+" ", note)
 	default:
-		wrap(lbl("result")+" ", "[SUBMITTED] status "+or(string(d.Result.Status), "(none)"))
-		wrap(lbl("tx")+" ", or(d.Result.TxHash, "(no tx hash)"))
+		wrap(lbl("result")+" ", "[SUBMITTED] status "+cmp.Or(string(d.Result.Status), "(none)"))
+		wrap(lbl("tx")+" ", cmp.Or(d.Result.TxHash, "(no tx hash)"))
 	}
 	wrap(lbl("spender")+" ", pl.Role+" "+pl.Spender.Hex())
 	if d.Allowance != nil {
@@ -577,13 +578,6 @@ func (s *Screen) resultLines(add func(string), shown, wrap func(string, string),
 	if d.Sig != nil {
 		wrap(lbl("signature")+" ", d.Sig.Signature)
 	}
-}
-
-func or(v, none string) string {
-	if v == "" {
-		return none
-	}
-	return v
 }
 
 func (s *Screen) clip(out []string) string {
