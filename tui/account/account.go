@@ -154,7 +154,15 @@ type SandboxService interface {
 func New(env *kit.Env, a Services, sb SandboxService) kit.Screen { return newScreen(env, a, sb) }
 
 func newScreen(env *kit.Env, a Services, sb SandboxService) *Screen {
-	s := &Screen{app: a, sbx: sb, env: env, ids: map[string]kit.TaskID{}, now: time.Now}
+	s := new(Screen)
+	s.init(env, a, sb)
+	return s
+}
+
+// init builds the screen in place: the closures of its keys and parts hold this screen,
+// the one a Reset builds again.
+func (s *Screen) init(env *kit.Env, a Services, sb SandboxService) {
+	*s = Screen{app: a, sbx: sb, env: env, ids: map[string]kit.TaskID{}, now: time.Now}
 	s.vp = viewport.New()
 	k := env.Keys
 	s.vp.KeyMap = viewport.KeyMap{
@@ -164,11 +172,9 @@ func newScreen(env *kit.Env, a Services, sb SandboxService) *Screen {
 	}
 	s.vp.MouseWheelEnabled = false
 	s.wire()
-	return s
 }
 
-// wire points the sub-components at this screen and declares every key: their closures hold
-// the screen, so a screen copied (Reset) wires itself again.
+// wire points the sub-components at this screen and declares every key (called by init).
 func (s *Screen) wire() {
 	s.mint.s, s.kyc.s, s.partner.s, s.lab.s = s, s, s, s
 	s.mint.nav = form.NewNav("check the email and the chain, then confirm the mint")
@@ -377,8 +383,7 @@ func (s *Screen) minted(p config.Profile, tokenID, note string) tea.Cmd {
 // Reset implements kit.ProfileBound: the screen as new (the clock tests set stays).
 func (s *Screen) Reset() {
 	now, w, h := s.now, s.w, s.h
-	*s = *newScreen(s.env, s.app, s.sbx)
-	s.wire() // the keys' closures and the sub-components hold the screen: this one
+	s.init(s.env, s.app, s.sbx)
 	s.now = now
 	s.SetSize(w, h)
 }

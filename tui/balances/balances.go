@@ -79,13 +79,19 @@ type Wallet interface {
 
 // New returns the Balances & chains screen.
 func New(env *kit.Env, a Services) *Screen {
-	s := &Screen{app: a, env: env, scroll: scroll.New(env)}
-	s.declareActions()
+	s := new(Screen)
+	s.init(env, a)
 	return s
 }
 
-// declareActions declares the screen's keys. Their closures hold s: a Reset declares them
-// again for the screen it resets.
+// init builds the screen in place: the closures of its keys and parts hold this screen,
+// the one a Reset builds again.
+func (s *Screen) init(env *kit.Env, a Services) {
+	*s = Screen{app: a, env: env, scroll: scroll.New(env)}
+	s.declareActions()
+}
+
+// declareActions declares the screen's keys (called by init).
 func (s *Screen) declareActions() {
 	k := s.env.Keys
 	s.actions = kit.Actions{
@@ -419,8 +425,7 @@ func (s *Screen) SetSize(w, h int) {
 // Reset implements kit.ProfileBound: the screen as new, scrolled to the top.
 func (s *Screen) Reset() {
 	w, h := s.w, s.h
-	*s = *New(s.env, s.app)
-	s.declareActions()
+	s.init(s.env, s.app)
 	s.SetSize(w, h)
 }
 

@@ -55,13 +55,19 @@ type Service interface {
 
 // New returns the Card screen.
 func New(env *kit.Env, a Service) *Screen {
-	s := &Screen{app: a, env: env, scroll: scroll.New(env)}
-	s.declareActions()
+	s := new(Screen)
+	s.init(env, a)
 	return s
 }
 
-// declareActions declares the screen's keys. Their closures hold s: a Reset declares them
-// again for the screen it resets.
+// init builds the screen in place: the closures of its keys and parts hold this screen,
+// the one a Reset builds again.
+func (s *Screen) init(env *kit.Env, a Service) {
+	*s = Screen{app: a, env: env, scroll: scroll.New(env)}
+	s.declareActions()
+}
+
+// declareActions declares the screen's keys (called by init).
 func (s *Screen) declareActions() {
 	env := s.env
 	// Each change is confirmed once: by the signing gate's review of its signature (the TUI's
@@ -340,8 +346,7 @@ func fiat(a enduser.Amount) string { return format.Decimal(a.Decimal, format.Fia
 // account's card is offered.
 func (s *Screen) Reset() {
 	w, h := s.w, s.h
-	*s = *New(s.env, s.app)
-	s.declareActions()
+	s.init(s.env, s.app)
 	s.SetSize(w, h)
 }
 

@@ -182,11 +182,19 @@ type DepositService interface {
 func New(env *kit.Env, a Services) kit.Screen { return newScreen(env, a) }
 
 func newScreen(env *kit.Env, a Services) *Screen {
+	s := new(Screen)
+	s.init(env, a)
+	return s
+}
+
+// init builds the screen in place: the closures of its keys and parts hold this screen,
+// the one a Reset builds again.
+func (s *Screen) init(env *kit.Env, a Services) {
 	amount := kit.NewInput(32)
 	amount.Placeholder = "12.5"
 	file := kit.NewInput(4096)
 	file.Placeholder = "(none: ask the partner API)"
-	s := &Screen{
+	*s = Screen{
 		app: a,
 		env: env, amount: amount, file: file, tasks: map[string]kit.TaskID{}, poll: DefaultPoll, scroll: scroll.New(env),
 		keys: keyMap{
@@ -196,12 +204,10 @@ func newScreen(env *kit.Env, a Services) *Screen {
 		},
 	}
 	s.declareActions()
-	return s
 }
 
 // declareActions declares the screen's keys, each once with what it does and why it is off
-// in this phase (two actions share a key only when they are never on together). Their
-// closures hold s: a Reset declares them again for the screen it resets.
+// in this phase (two actions share a key only when they are never on together).
 func (s *Screen) declareActions() {
 	k := s.env.Keys
 	in := func(ph phase, what string) func() string {
@@ -275,8 +281,7 @@ func (s *Screen) Init() tea.Cmd { return s.loadWallet() }
 func (s *Screen) Reset() {
 	s.closeFeed()
 	poll, w, h := s.poll, s.w, s.h
-	*s = *newScreen(s.env, s.app)
-	s.declareActions()
+	s.init(s.env, s.app)
 	s.poll = poll
 	s.SetSize(w, h)
 }

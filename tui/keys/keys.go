@@ -106,7 +106,15 @@ type AgentService interface {
 
 // New returns the Keys screen.
 func New(env *kit.Env, a Services) *Screen {
-	s := &Screen{
+	s := new(Screen)
+	s.init(env, a)
+	return s
+}
+
+// init builds the screen in place: the closures of its keys and parts hold this screen,
+// the one a Reset builds again.
+func (s *Screen) init(env *kit.Env, a Services) {
+	*s = Screen{
 		app:  a,
 		env:  env,
 		flow: keyflow.NewFlow(env, a.Keys, owner),
@@ -121,11 +129,9 @@ func New(env *kit.Env, a Services) *Screen {
 	)
 	s.tbl.Empty = "No keys yet: press n to create one or i to import one from a file."
 	s.declareActions()
-	return s
 }
 
-// declareActions declares the list's keys, each with why it is off now. Their closures hold
-// s: a Reset declares them again for the screen it resets.
+// declareActions declares the list's keys, each with why it is off now.
 func (s *Screen) declareActions() {
 	k := s.env.Keys
 	sel := func(do func(keystore.Entry) tea.Cmd) func() tea.Cmd {
@@ -581,8 +587,7 @@ func backendNote() string {
 func (s *Screen) Reset() {
 	w, h := s.w, s.h
 	sel, ok := s.Selected()
-	*s = *New(s.env, s.app)
-	s.declareActions()
+	s.init(s.env, s.app)
 	if ok {
 		s.follow = sel.Label
 	}

@@ -102,7 +102,15 @@ type permitDone struct {
 
 // New returns the Permit screen.
 func New(env *kit.Env, a Service) *Screen {
-	s := &Screen{
+	s := new(Screen)
+	s.init(env, a)
+	return s
+}
+
+// init builds the screen in place: the closures of its keys and parts hold this screen,
+// the one a Reset builds again.
+func (s *Screen) init(env *kit.Env, a Service) {
+	*s = Screen{
 		app:        a,
 		env:        env,
 		nav:        form.NewNav("open the review"),
@@ -119,11 +127,9 @@ func New(env *kit.Env, a Service) *Screen {
 	s.inputs[fPermit].Placeholder = "(empty: the amount)"
 	s.inputs[fAddress].Placeholder = "0x…"
 	s.declareActions()
-	return s
 }
 
-// declareActions declares the keys outside the form. Their closures hold s: a Reset declares
-// them again for the screen it resets.
+// declareActions declares the keys outside the form.
 func (s *Screen) declareActions() {
 	k := s.env.Keys
 	s.actions = kit.Actions{
@@ -591,8 +597,7 @@ func (s *Screen) clip(out []string) string {
 // result of the other profile are dropped (the clock tests set stays).
 func (s *Screen) Reset() {
 	now, w, h := s.now, s.w, s.h
-	*s = *New(s.env, s.app)
-	s.declareActions()
+	s.init(s.env, s.app)
 	s.now = now
 	s.SetSize(w, h)
 }

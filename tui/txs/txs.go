@@ -121,7 +121,6 @@ type keyMap struct {
 }
 
 // declareActions declares the list's keys, each with what it does and why it is off now.
-// Their closures hold s: a Reset declares them again for the screen it resets.
 func (s *Screen) declareActions() {
 	k := s.keys
 	noRecord := func() string {
@@ -183,8 +182,16 @@ type HistoryService interface {
 func New(env *kit.Env, a Services) kit.Screen { return newScreen(env, a) }
 
 func newScreen(env *kit.Env, a Services) *Screen {
+	s := new(Screen)
+	s.init(env, a)
+	return s
+}
+
+// init builds the screen in place: the closures of its keys and parts hold this screen,
+// the one a Reset builds again.
+func (s *Screen) init(env *kit.Env, a Services) {
 	k := env.Keys
-	s := &Screen{
+	*s = Screen{
 		app: a,
 		env: env,
 		keys: keyMap{
@@ -208,7 +215,6 @@ func newScreen(env *kit.Env, a Services) *Screen {
 	}
 	s.table.Empty = "Loading the first page…"
 	s.declareActions()
-	return s
 }
 
 // columns are the history's columns as every front end names them (app.TxColumns), all but
@@ -561,8 +567,7 @@ func (s *Screen) tableRows() int { return max(s.h-2-2, 1) }
 // profile is dropped (the settings tests set stay).
 func (s *Screen) Reset() {
 	maxPages, now, w, h := s.MaxPages, s.Now, s.w, s.h
-	*s = *newScreen(s.env, s.app)
-	s.declareActions()
+	s.init(s.env, s.app)
 	s.MaxPages, s.Now = maxPages, now
 	s.SetSize(w, h)
 }
