@@ -29,14 +29,9 @@ func (ac Account) Status(ctx context.Context) (enduser.AccountStatus, error) {
 // signed with the profile's key when the profile makes the route full-auth
 // (routes.account-status = full, as the public integration calls it).
 func (s *App) statusAPI(u *Unlock) (*enduser.Client, error) {
-	open, err := s.api(false, nil)
-	if err != nil {
-		return nil, err
-	}
-	if r, _ := open.Route(enduser.RouteAccountStatus); r.Auth != enduser.AuthFull {
-		return open, nil
-	}
-	return s.api(true, u)
+	p := s.Profile()
+	r, _ := enduser.RouteUnder(enduser.RouteAccountStatus, p.Routes, p.StandInNames())
+	return s.api(r.Auth == enduser.AuthFull, u)
 }
 
 // EmailStatus says whether an email is still available for a new account.
