@@ -47,7 +47,7 @@ func (pe Permit) Run(ctx context.Context, run PermitRun, u *Unlock) (PreparedPer
 		return PreparedPermit{}, SubmittedPermit{}, err
 	}
 	emit("read", "the chain configuration and the owner")
-	pc, err := s.Permit().Load(ctx)
+	pc, err := pe.Load(ctx)
 	if err != nil {
 		return PreparedPermit{}, SubmittedPermit{}, err
 	}
@@ -61,6 +61,6 @@ func (pe Permit) Run(ctx context.Context, run PermitRun, u *Unlock) (PreparedPer
 		return PreparedPermit{}, SubmittedPermit{}, err
 	}
 	emit("sign", "the permit of %s to %s, through the signing gate", plan.Token.Symbol, RoleLabel(plan.Role))
-	sub, err := s.Permit().Submit(ctx, u, pr, nil)
+	sub, err := pe.Submit(ctx, u, pr, nil)
 	return pr, sub, err
 }

@@ -256,8 +256,7 @@ func AddProfile(ctx context.Context, home, name string, src ProfileSource, field
 // SetField changes one setting of profile name (in place when it is the App's, so
 // every front end sees it at once). Set validates the value and names the field on error.
 func (pr Profiles) SetField(name, field, value string) (config.Profile, error) {
-	s := pr.s
-	return s.Profiles().SetFields(name, [2]string{field, value})
+	return pr.SetFields(name, [2]string{field, value})
 }
 
 // SetFields changes settings of profile name, all or none: every value is checked

@@ -210,11 +210,11 @@ func SandboxProfile(addr string) *Profile {
 }
 
 var (
-	labelRe   = lazyRegexp(`^[A-Za-z0-9._-]{1,64}$`)
-	profileRe = lazyRegexp(`^[A-Za-z0-9._-]{1,32}$`)
-	digitsRe  = lazyRegexp(`^[0-9]{1,20}$`)
+	labelRe   = lazyre.New(`^[A-Za-z0-9._-]{1,64}$`)
+	profileRe = lazyre.New(`^[A-Za-z0-9._-]{1,32}$`)
+	digitsRe  = lazyre.New(`^[0-9]{1,20}$`)
 	// lzReceiverRe: a 20-byte EVM address or a 32-byte LayerZero peer, in hex.
-	lzReceiverRe = lazyRegexp(`^0[xX]([0-9a-fA-F]{40}|[0-9a-fA-F]{64})$`)
+	lzReceiverRe = lazyre.New(`^0[xX]([0-9a-fA-F]{40}|[0-9a-fA-F]{64})$`)
 )
 
 // ValidateProfileName checks a profile's name.
@@ -727,7 +727,3 @@ func isPublicKey(s string) bool {
 	b, err := base58.Decode(s)
 	return err == nil && len(b) == 32
 }
-
-// lazyRegexp compiles expr on first use: compiling every pattern of the package at start-up
-// is a measurable share of a `purse` command that needs none of them.
-var lazyRegexp = lazyre.New

@@ -15,6 +15,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/internal/lazyre"
 	"purse/wallet"
 )
 
@@ -148,7 +149,7 @@ func (c *Client) AccountStatus(ctx context.Context) (AccountStatus, error) {
 	return out, err
 }
 
-var hexRE = lazyRegexp(`^#?[0-9a-fA-F]{3,8}$`)
+var hexRE = lazyre.New(`^#?[0-9a-fA-F]{3,8}$`)
 
 // Mint mints the account NFT (route "mint", basic auth; status must be Na). The client's
 // token ID must be the one generated beforehand: use WithTokenID(NewMintTokenID(...)).
@@ -275,7 +276,7 @@ func (c *Client) CardStatus(ctx context.Context, req CardStatusRequest) (CardSta
 	return out, err
 }
 
-var hex32RE = lazyRegexp(`^0x[0-9a-fA-F]{64}$`)
+var hex32RE = lazyre.New(`^0x[0-9a-fA-F]{64}$`)
 
 // TokenPermit submits a signed EIP-2612 permit (route "token-permit", full auth). retCode
 // 10011 ("exists Allowance") is not a failure: the result says AlreadyPermitted.

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"purse/internal/lazyre"
 )
 
 // Defaults of the request log.
@@ -137,8 +139,8 @@ func ShortSign(s string) string {
 // cardTokenRE matches a cardToken value in JSON; cardTokenEscRE the same inside a
 // JSON-encoded string result, where quotes and backslashes are escaped once more.
 var (
-	cardTokenRE    = lazyRegexp(`("cardToken"\s*:\s*")(?:[^"\\]|\\.)*(")`)
-	cardTokenEscRE = lazyRegexp(`(\\"cardToken\\"\s*:\s*\\")(?:\\\\\\\\|\\\\\\"|\\\\[^"\\]|[^"\\])*(\\")`)
+	cardTokenRE    = lazyre.New(`("cardToken"\s*:\s*")(?:[^"\\]|\\.)*(")`)
+	cardTokenEscRE = lazyre.New(`(\\"cardToken\\"\s*:\s*\\")(?:\\\\\\\\|\\\\\\"|\\\\[^"\\]|[^"\\])*(\\")`)
 )
 
 // RedactCardToken replaces every cardToken value in a JSON text with "[redacted]": the

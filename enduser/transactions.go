@@ -106,10 +106,10 @@ type txWire struct {
 }
 
 var (
-	caip2RE    = lazyRegexp(`^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$`)
-	currencyRE = lazyRegexp(`^[A-Za-z0-9]{2,12}$`)
-	symbolRE   = lazyRegexp(`^[A-Za-z0-9._-]{1,32}$`)
-	txHashRE   = lazyRegexp(`^[0-9A-Za-z]{32,128}$`) // EVM 0x-hex or base58
+	caip2RE    = lazyre.New(`^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$`)
+	currencyRE = lazyre.New(`^[A-Za-z0-9]{2,12}$`)
+	symbolRE   = lazyre.New(`^[A-Za-z0-9._-]{1,32}$`)
+	txHashRE   = lazyre.New(`^[0-9A-Za-z]{32,128}$`) // EVM 0x-hex or base58
 )
 
 // The status filter's values (spec 3.6): the records' own statuses, and the transaction
@@ -385,7 +385,3 @@ func (c *Client) All(ctx context.Context, f TxFilter) iter.Seq2[Transaction, err
 		}
 	}
 }
-
-// lazyRegexp compiles expr on first use: compiling every pattern of the package at start-up
-// is a measurable share of a `purse` command that needs none of them.
-var lazyRegexp = lazyre.New

@@ -115,7 +115,7 @@ type SolanaRequestSigner interface {
 // mint consent may not use it, so its digest is never a full-auth credential.
 //
 // The package's patterns compile on first use, not at start-up (internal/lazyre's idiom,
-// written out because wallet imports nothing of the project).
+// written out because wallet imports nothing of the project but protocol).
 var payloadHashForm = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^0[xX][0-9a-fA-F]{64}$`) })
 
 // FullAuthHash is the hash a full-auth request is signed over: the payload's keccak256.
