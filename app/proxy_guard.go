@@ -106,15 +106,12 @@ func hostAllowed(r *http.Request) bool {
 		host = h
 	}
 	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-	if strings.EqualFold(host, "localhost") {
+	if loopbackHost(host) {
 		return true
 	}
 	ip := net.ParseIP(host)
 	if ip == nil {
 		return false
-	}
-	if ip.IsLoopback() {
-		return true
 	}
 	local, ok := r.Context().Value(http.LocalAddrContextKey).(*net.TCPAddr)
 	return ok && local.IP.Equal(ip)

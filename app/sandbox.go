@@ -513,10 +513,11 @@ func (b Sandbox) Detect(ctx context.Context) (SandboxInfo, bool) {
 	return info, true
 }
 
-// loopbackHost says whether host is "localhost" or a loopback IP.
+// loopbackHost says whether host is "localhost" (any case, as host names are) or a loopback
+// IP.
 func loopbackHost(host string) bool {
 	ip := net.ParseIP(host)
-	return host == "localhost" || ip != nil && ip.IsLoopback()
+	return strings.EqualFold(host, "localhost") || ip != nil && ip.IsLoopback()
 }
 
 // Info asks the profile's user_api whether it is a purse sandbox (its GET /sandbox/info);
