@@ -36,11 +36,12 @@ var routeBodies = map[string]any{
 
 // RoutesFitting lists the full-auth routes of the default table whose request the payload
 // can be. A payload that starts with '{' or '[' is a JSON body: an object fits each POST route
-// whose body has all its keys (a key the route's body does not have, or a missing required key, rules
-// the route out), and the empty object also fits every GET route, as the body of a read a
-// profile makes a POST (routes.NAME = POST sends {}). Anything else is a raw query string,
-// which fits every GET route when it parses; an empty payload is a read of any GET route. A
-// payload that fits nothing is for a route the table does not know.
+// whose body has all its keys (a key the route's body does not have, or a missing required
+// key, rules the route out; the account id may be written as the spec's svcId or as UR's
+// deployments write it, protocol.LiveNames), and the empty object also fits every GET route,
+// as the body of a read a profile makes a POST (routes.NAME = POST sends {}). Anything else
+// is a raw query string, which fits every GET route when it parses; an empty payload is a
+// read of any GET route. A payload that fits nothing is for a route the table does not know.
 func RoutesFitting(payload []byte) []Route {
 	var out []Route
 	if len(payload) > 0 && (payload[0] == '{' || payload[0] == '[') {
@@ -48,8 +49,14 @@ func RoutesFitting(payload []byte) []Route {
 		if json.Unmarshal(payload, &keys) != nil {
 			return nil
 		}
+		alias := func(k string) string {
+			if k == protocol.LiveNames.AccountID() {
+				return protocol.StandInSvcID
+			}
+			return k
+		}
 		for _, r := range routeTable {
-			if b, ok := routeBodies[r.Name]; ok && r.Auth == AuthFull && protocol.ShapeOf(b).Fits(keys, nil) {
+			if b, ok := routeBodies[r.Name]; ok && r.Auth == AuthFull && protocol.ShapeOf(b).Fits(keys, alias) {
 				out = append(out, r)
 			} else if r.Auth == AuthFull && r.Method == "GET" && len(keys) == 0 {
 				out = append(out, r)

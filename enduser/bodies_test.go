@@ -51,6 +51,8 @@ func TestRoutesFittingTellsBodiesApart(t *testing.T) {
 		{`{"address":"0x1","amount":"1","permitAmount":"1","permitDeadline":1,"permitV":27,"permitR":"0x","permitS":"0x"}`, []string{RouteTokenPermit}},
 		{`{"kycSelfDec":"I declare","kycSelfDecSign":"0x"}`, []string{RouteSubmitFormA}},
 		{`{"shareToken":"t","svcId":1}`, []string{RouteReuseShareToken}},
+		{`{"shareToken":"abc","urId":1234567890}`, []string{RouteReuseShareToken}}, // as a ur-* preset sends it
+		{`{"shareToken":"t","svcId":1,"urId":1}`, nil},                             // the account id twice
 		{`{"levelName":"basic"}`, []string{RouteIDVToken}},
 		// purse's history always sends pageSize; a read made a POST (routes.NAME = POST) sends {}.
 		{`{}`, append([]string{RouteIDVToken, RouteIssueCard, RouteKYCCheck, RouteKYCSubmit}, reads...)},

@@ -186,11 +186,6 @@ func LookupRoute(name string) (Route, bool) {
 	return routeTable[i], true
 }
 
-// liveNames are the names UR's deployments give the spec's stand-ins in partner bodies
-// (config's presets: names.svcId = urId), so a preset profile's body is judged as the
-// route it is; a profile that names them otherwise gets its bodies judged as unknown.
-var liveNames = protocol.Names{SvcID: "urId"}
-
 // RoutesFitting lists the partner routes whose request the payload can be. A JSON object fits
 // each route whose body has all its required keys and no key it does not have; the account
 // id may be written as the spec's svcId, as UR's deployments write it (urId), or as idName
@@ -212,7 +207,7 @@ func RoutesFitting(payload []byte, idName string) []Route {
 		return nil
 	}
 	alias := func(k string) string {
-		if k == liveNames.AccountID() || idName != "" && k == idName {
+		if k == protocol.LiveNames.AccountID() || idName != "" && k == idName {
 			return protocol.StandInSvcID
 		}
 		return k

@@ -34,6 +34,12 @@ func NamesOf(m map[string]string) Names {
 	return Names{IDV: m[StandInIDV], Altchain: m[StandInAltchain], SvcID: m[StandInSvcID]}
 }
 
+// LiveNames are the names UR's deployments give the spec's stand-ins in request bodies
+// (config's presets: names.svcId = urId), so a preset profile's body, end-user or partner,
+// is judged as the route it is; a profile that names them otherwise gets its bodies judged
+// as unknown, which fails safe.
+var LiveNames = Names{SvcID: "urId"}
+
 // Vendor is the identity-verification vendor's name in paths (spec: idv).
 func (n Names) Vendor() string { return cmp.Or(n.IDV, StandInIDV) }
 
