@@ -73,7 +73,7 @@ func TestPresetsMakeValidProfiles(t *testing.T) {
 }
 
 // TestPresetChangesAndShow: a preset is a starting point: what is edited later is listed;
-// a file naming an unknown preset is refused.
+// a file naming a preset this purse does not have stays usable.
 func TestPresetChangesAndShow(t *testing.T) {
 	p, err := FromPreset("qa", "ur-testnet")
 	if err != nil {
@@ -87,10 +87,17 @@ func TestPresetChangesAndShow(t *testing.T) {
 	if got := p.PresetChanges(); !slices.Equal(got, []string{"evm_rpc", "evm_key", "routes.onramp-limit"}) {
 		t.Fatalf("changes %v", got)
 	}
+	// A preset this purse does not have (renamed since) leaves the profile valid, with
+	// nothing to compare with; a preset name of another form is refused.
+	gone := *p
+	gone.Preset = "ur-moon"
+	if err := gone.Validate(); err != nil || gone.PresetChanges() != nil {
+		t.Fatalf("a preset this purse does not have: %v %v", err, gone.PresetChanges())
+	}
 	bad := *p
-	bad.Preset = "ur-moon"
+	bad.Preset = "ur moon"
 	if err := bad.Validate(); err == nil || !strings.HasPrefix(err.Error(), "preset:") {
-		t.Fatalf("unknown preset in a file: %v", err)
+		t.Fatalf("a preset name of another form: %v", err)
 	}
 }
 

@@ -286,10 +286,11 @@ func (p *Profile) Validate() error {
 			return err
 		}
 	}
-	if p.Preset != "" {
-		if _, ok := PresetNamed(p.Preset); !ok {
-			return fmt.Errorf("preset: expected one of %s, got %q", strings.Join(PresetNames(), ", "), p.Preset)
-		}
+	// The preset is where the profile came from, not a setting: one this purse no longer has
+	// (renamed, or dropped as unconfirmed) leaves the profile usable, and only its form is
+	// held to (PresetChanges then has nothing to compare with).
+	if p.Preset != "" && !profileRe().MatchString(p.Preset) {
+		return fmt.Errorf("preset: expected a preset's name (letters, digits, '.', '_', '-'), got %q", p.Preset)
 	}
 	if p.TokenID != "" {
 		if err := protocol.CheckTokenID(p.TokenID); err != nil {

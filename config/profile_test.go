@@ -175,3 +175,27 @@ func TestLayerZeroPins(t *testing.T) {
 		}
 	}
 }
+
+// A profile made from a preset this purse no longer has (renamed, or dropped) still loads,
+// and every command still works; a preset name of another form is refused.
+func TestLoadKeepsAProfileOfARetiredPreset(t *testing.T) {
+	home := t.TempDir()
+	content := "[profiles.x]\nuser_api = \"https://api.example\"\nnetwork = \"5000\"\npreset = \"ur-retired\"\n"
+	if err := os.WriteFile(filepath.Join(home, "profiles.toml"), []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	st, err := Load(home)
+	if err != nil {
+		t.Fatalf("a retired preset's profile: %v", err)
+	}
+	if p, err := st.Get("x"); err != nil || p.Preset != "ur-retired" || p.PresetChanges() != nil {
+		t.Fatalf("profile %+v %v", p, err)
+	}
+	bad := "[profiles.x]\nuser_api = \"https://api.example\"\nnetwork = \"5000\"\npreset = \"ur\\u001b[2J\"\n"
+	if err := os.WriteFile(filepath.Join(home, "profiles.toml"), []byte(bad), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(home); err == nil || !strings.Contains(err.Error(), "preset") {
+		t.Fatalf("a preset name of another form: %v", err)
+	}
+}
