@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -266,12 +267,18 @@ func (b Sandbox) Onboard(ctx context.Context, u *Unlock, label string, progress 
 	if err != nil {
 		return Onboarded{}, err
 	}
+	// The account is the profile's as soon as it is minted: a step after it that fails (a
+	// Form A refused, no display to approve it on) leaves the profile on the account, which
+	// the next onboard takes on from where it stopped, instead of minting another.
 	tokenID, err := onboardAccount(ctx, ctl, api, signer, progress)
-	if err != nil {
-		return Onboarded{}, err
+	if tokenID != "" && tokenID != p.TokenID {
+		var serr error
+		if p, serr = s.UpdateProfile(func(p *config.Profile) error { p.TokenID = tokenID; return nil }); serr != nil {
+			return Onboarded{}, errors.Join(err, serr)
+		}
 	}
-	if p, err = s.UpdateProfile(func(p *config.Profile) error { p.TokenID = tokenID; return nil }); err != nil {
-		return Onboarded{}, err
+	if err != nil {
+		return Onboarded{TokenID: tokenID, Address: signer.Address().Hex(), Profile: p.Name}, err
 	}
 	out := Onboarded{TokenID: tokenID, Address: signer.Address().Hex(), Status: "Live", Profile: p.Name}
 	r := b.ReadyDeposit(ctx, u)
@@ -293,7 +300,8 @@ func (b Sandbox) Onboard(ctx context.Context, u *Unlock, label string, progress 
 // API: mint (when api has no account yet, or one the sandbox does not know), the vendor
 // review approved and the activation delay skipped through the control surface, Form A
 // signed by the signer and submitted. api must sign full-auth calls with signer. It returns
-// the account id; progress hears each step.
+// the account id, with the error of a step after it once there is one; progress hears each
+// step.
 func onboardAccount(ctx context.Context, ctl *sandboxctl.Control, api *enduser.Client, signer wallet.EVMSigner, progress func(string)) (string, error) {
 	tokenID := api.TokenID()
 	if tokenID != "" {
@@ -328,43 +336,43 @@ func onboardAccount(ctx context.Context, ctl *sandboxctl.Control, api *enduser.C
 	for range 6 {
 		st, err := api.AccountStatus(ctx)
 		if err != nil {
-			return "", fmt.Errorf("onboard: account status: %w", err)
+			return tokenID, fmt.Errorf("onboard: account status: %w", err)
 		}
 		if st.StatusStr == "Live" {
 			return tokenID, nil
 		}
 		if st.StatusStr != "Tourist" {
-			return "", fmt.Errorf("onboard: account %s is %s; onboarding starts from Tourist", tokenID, st.StatusStr)
+			return tokenID, fmt.Errorf("onboard: account %s is %s; onboarding starts from Tourist", tokenID, st.StatusStr)
 		}
 		switch st.KYCFlow.CurrentStep {
 		case 2: // IDScan: the vendor review is approved through the control surface
 			if _, err := ctl.KYCApprove(ctx, tokenID); err != nil {
-				return "", err
+				return tokenID, err
 			}
 			progress("KYC approved")
 		case 3: // SignFormA
 			info, err := api.FormAInfo(ctx)
 			if err != nil {
-				return "", fmt.Errorf("onboard: Form A: %w", err)
+				return tokenID, fmt.Errorf("onboard: Form A: %w", err)
 			}
 			fa, err := wallet.SignFormA(signer, info.KYCSelfDec)
 			if err != nil {
-				return "", err
+				return tokenID, err
 			}
 			if err := api.SubmitFormA(ctx, enduser.FormASubmission{KYCSelfDec: info.KYCSelfDec, KYCSelfDecSign: fa.Signature}); err != nil {
-				return "", fmt.Errorf("onboard: Form A submit: %w", err)
+				return tokenID, fmt.Errorf("onboard: Form A submit: %w", err)
 			}
 			progress("Form A signed (" + fa.TextHash + ") and submitted")
 		case 4: // Review
 			if _, err := ctl.Advance(ctx, tokenID); err != nil {
-				return "", err
+				return tokenID, err
 			}
 			progress("activation: Live")
 		default:
-			return "", fmt.Errorf("onboard: KYC step %s (%d) cannot be onboarded automatically", st.KYCFlow.CurrentStepStr, st.KYCFlow.CurrentStep)
+			return tokenID, fmt.Errorf("onboard: KYC step %s (%d) cannot be onboarded automatically", st.KYCFlow.CurrentStepStr, st.KYCFlow.CurrentStep)
 		}
 	}
-	return "", fmt.Errorf("onboard: account %s did not reach Live", tokenID)
+	return tokenID, fmt.Errorf("onboard: account %s did not reach Live", tokenID)
 }
 
 // Readiness is what readying a deposit did: the partner key registered (its address) or

@@ -3,6 +3,7 @@ package sandboxctl_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +11,9 @@ import (
 
 	"github.com/gagliardetto/solana-go"
 
+	"purse/agent"
 	"purse/app"
+	"purse/app/review"
 	"purse/config"
 	"purse/enduser"
 	"purse/keystore"
@@ -123,6 +126,13 @@ func TestSandboxStateSurvivesARestartAndResetDropsIt(t *testing.T) {
 // with the signer's key (the dev key) as its EVM key in the key store.
 func onboarder(t *testing.T, info sandboxctl.Info) *app.App {
 	t.Helper()
+	core, _ := onboarderWith(t, info, app.ApproverFunc(func(context.Context, app.Approval) error { return nil }))
+	return core
+}
+
+// onboarderWith is onboarder with the signing gate's approver a; it returns the home too.
+func onboarderWith(t *testing.T, info sandboxctl.Info, a app.Approver) (*app.App, string) {
+	t.Helper()
 	t.Setenv("PURSE_KEYSTORE", "file")
 	t.Setenv(app.EnvNoAgent, "1")
 	home := t.TempDir()
@@ -149,12 +159,47 @@ func onboarder(t *testing.T, info sandboxctl.Info) *app.App {
 	if err := st.Save(); err != nil {
 		t.Fatal(err)
 	}
-	core, err := app.Open(app.Options{Home: home, Prompt: func(string, bool) ([]byte, error) { return []byte("pw"), nil },
+	core, err := app.Open(app.Options{Home: home, Prompt: func(string, bool) ([]byte, error) { return []byte("pw"), nil }, Approver: a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return core, home
+}
+
+// An onboarding stopped after the mint (Form A not approved) leaves the profile on the new
+// account, and the next onboarding takes that account on to Live instead of minting another
+// (which the service refuses: the address has one, 10005).
+func TestOnboardStoppedAfterTheMintKeepsTheAccount(t *testing.T) {
+	ctx := context.Background()
+	sb, err := sandbox.Start(ctx, sandbox.Config{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	refuseFormA := app.ApproverFunc(func(_ context.Context, a app.Approval) error {
+		if a.Review.Kind == review.KindFormA {
+			return errors.New("not approved")
+		}
+		return nil
+	})
+	core, home := onboarderWith(t, sb.Info(), refuseFormA)
+	if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte("[purposes]\nform-a = \"confirm\"\nfull-auth = \"allow\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = core.Sandbox().Onboard(ctx, nil, "", nil)
+	minted := core.Profile().TokenID
+	if err == nil || minted == "" {
+		t.Fatalf("a refused Form A: %v, profile token %q", err, minted)
+	}
+	core, err = app.Open(app.Options{Home: home, Prompt: func(string, bool) ([]byte, error) { return []byte("pw"), nil },
 		Approver: app.ApproverFunc(func(context.Context, app.Approval) error { return nil })})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return core
+	on, err := core.Sandbox().Onboard(ctx, nil, "", nil)
+	if err != nil || on.TokenID != minted || on.Status != "Live" {
+		t.Fatalf("the onboarding again: %+v %v (minted %s first)", on, err, minted)
+	}
 }
 
 func mustSolana(t *testing.T, addr string) solana.PublicKey {
