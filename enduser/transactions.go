@@ -120,10 +120,14 @@ var (
 	TxStatuses     = append(slices.Clip(RecordStatuses), TxStates...)
 )
 
-// TxStatusOf is the status filter value a user typed in any case: a record status
-// (pending, completed, rejected, unknown) in lower case, else a transaction state of spec
-// 3.6 in upper case; false when it is neither.
+// TxStatusOf is the status filter value a user typed: one of TxStatuses as written (PENDING,
+// the transaction state, and pending, the record status, are both values), else in any case
+// a record status (pending, completed, rejected, unknown) in lower case, else a transaction
+// state of spec 3.6 in upper case; false when it is neither.
 func TxStatusOf(typed string) (string, bool) {
+	if slices.Contains(TxStatuses, typed) {
+		return typed, true
+	}
 	for _, v := range TxStatuses {
 		if strings.EqualFold(v, typed) {
 			return v, true

@@ -336,3 +336,22 @@ func TestIteratorStopsOnRepeatedCursorAndErrors(t *testing.T) {
 		t.Errorf("outage: %v", errs)
 	}
 }
+
+// Every status the filter lists can be chosen: a record status and the transaction state of
+// the same word (pending, PENDING) are told apart as written; any other case finds the
+// record status first.
+func TestEveryTxStatusCanBeChosen(t *testing.T) {
+	for _, v := range TxStatuses {
+		if got, ok := TxStatusOf(v); !ok || got != v {
+			t.Errorf("%s chooses %q (%v)", v, got, ok)
+		}
+	}
+	for typed, want := range map[string]string{"Pending": "pending", "confirmed": "CONFIRMED", "pending_drop": "PENDING_DROP"} {
+		if got, ok := TxStatusOf(typed); !ok || got != want {
+			t.Errorf("%s chooses %q (%v), want %s", typed, got, ok, want)
+		}
+	}
+	if _, ok := TxStatusOf("done"); ok {
+		t.Error("done is no status")
+	}
+}
