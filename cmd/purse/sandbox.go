@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"purse/app"
 	"purse/config"
@@ -115,25 +116,31 @@ func (a *cli) printRaw(raw json.RawMessage) error {
 func (a *cli) sandboxFaultsCmd() *cobra.Command {
 	var f sandboxctl.Faults
 	var clear bool
-	cmd := &cobra.Command{
-		Use: "faults [--clear] [--route P] [--count N] [--rate PCT] [--latency-ms N] [--http-status 5xx | --error-code N --error-msg M | --ret-code N [--ret-msg M] | " +
-			"--result-as-string | --truncate-json | --no-content | --phantom-tx-hash | --duplicate | --relay again|unchecked] [--after-execute]",
-		Short: "Inject faults into the end-user API (one kind at a time; --clear removes them)",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			core, err := a.app()
-			if err != nil {
-				return err
-			}
-			if clear && cmd.Flags().NFlag() > 1 {
-				return usagef("--clear takes no other fault flag")
-			}
+	cmd := a.command("faults [--clear] [--route P] [--count N] [--rate PCT] [--latency-ms N] [--http-status 5xx | --error-code N --error-msg M | --ret-code N [--ret-msg M] | "+
+		"--result-as-string | --truncate-json | --no-content | --phantom-tx-hash | --duplicate | --relay again|unchecked] [--after-execute]",
+		"Inject faults into the end-user API (one kind at a time; --clear removes them)", func(cmd *cobra.Command, core *app.App) error {
 			res, err := core.Sandbox().SetFaults(cmd.Context(), f)
 			if err != nil {
 				return err
 			}
 			return a.printRaw(res)
-		},
+		})
+	// What is asked is checked before anything is opened or sent; no flag at all would send
+	// no fault, which clears them: that is --clear's to say.
+	cmd.PreRunE = func(cmd *cobra.Command, _ []string) error {
+		faults := 0
+		cmd.Flags().Visit(func(fl *pflag.Flag) {
+			if fl.Name != "clear" && cmd.LocalFlags().Lookup(fl.Name) != nil {
+				faults++
+			}
+		})
+		switch {
+		case clear && faults > 0:
+			return usagef("--clear takes no other fault flag")
+		case !clear && faults == 0:
+			return usagef("expected a fault flag (see --help), or --clear to remove every fault")
+		}
+		return nil
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&clear, "clear", false, "remove every fault")
@@ -158,18 +165,13 @@ func (a *cli) sandboxFaultsCmd() *cobra.Command {
 
 func (a *cli) sandboxSkewCmd() *cobra.Command {
 	var n int64
-	cmd := &cobra.Command{Use: "clock-skew --seconds N", Short: "Run the sandbox clock ahead (or behind, negative) of real time", Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			core, err := a.app()
-			if err != nil {
-				return err
-			}
-			res, err := core.Sandbox().ClockSkew(cmd.Context(), n)
-			if err != nil {
-				return err
-			}
-			return a.printRaw(res)
-		}}
+	cmd := a.command("clock-skew --seconds N", "Run the sandbox clock ahead (or behind, negative) of real time", func(cmd *cobra.Command, core *app.App) error {
+		res, err := core.Sandbox().ClockSkew(cmd.Context(), n)
+		if err != nil {
+			return err
+		}
+		return a.printRaw(res)
+	})
 	cmd.Flags().Int64Var(&n, "seconds", 0, "seconds ahead of real time (negative: behind)")
 	required(cmd, "seconds")
 	return cmd

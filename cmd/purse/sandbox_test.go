@@ -199,6 +199,13 @@ func TestAccountStatusNextStepOnTheSandbox(t *testing.T) {
 	if out, _, _ := purse(t, "", "account", "status"); !strings.Contains(out, "purse kyc form-a --submit signs it") {
 		t.Fatalf("the human next step at Form A: %s", out)
 	}
+	// faults without a fault is refused before anything is sent (it would clear them all),
+	// and so is --clear with a fault.
+	for _, args := range [][]string{{}, {"--clear", "--count", "1"}} {
+		if _, e, c := purse(t, "", append([]string{"sandbox", "ctl", "faults"}, args...)...); c != exitUsage || !strings.Contains(e, "fault flag") {
+			t.Fatalf("faults %v: %d %s", args, c, e)
+		}
+	}
 	// An error's advice (app.NextStep) is said on stderr and, with --json, goes with the error.
 	if _, e, c := purse(t, "", "sandbox", "ctl", "faults", "--http-status", "503", "--count", "1"); c != exitOK {
 		t.Fatal(e)
