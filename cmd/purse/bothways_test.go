@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"purse/agent"
 	"purse/app"
@@ -130,5 +132,28 @@ func TestCLICommandsInTheProcessAndThroughTheAgent(t *testing.T) {
 	// The card's status changed twice through the agent: the writes were made, not refused.
 	if len(viaAgent) == 4 && (!strings.Contains(viaAgent[1].out, `"Blocked"`) || !strings.Contains(viaAgent[3].out, `"Active"`)) {
 		t.Fatalf("the card after block and unblock through the agent:\n%s\n%s", viaAgent[1].out, viaAgent[3].out)
+	}
+}
+
+// The offline signatures (`purse sign personal | permit | form-a | mint-consent`) give the
+// same output in the process and through a live agent whose policy allows them: the same
+// bytes are signed, and the agent's signature is the same deterministic one.
+func TestOfflineSignaturesInTheProcessAndThroughTheAgent(t *testing.T) {
+	home := keyEnv(t)
+	if _, e, c := purse(t, "", "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", writeTemp(t, "k", testDevKey+"\n")); c != exitOK {
+		t.Fatalf("import: %s", e)
+	}
+	deadline := strconv.FormatInt(time.Now().Add(4*time.Minute).Unix(), 10)
+	cmds := [][]string{
+		{"--yes", "sign", "personal", "--key", "dev", "--message", "hello agent", "--json"},
+		{"--yes", "sign", "personal", "--key", "dev", "--message", "", "--json"},
+		{"--yes", "sign", "permit", "--key", "dev", "--token", "0x5FbDB2315678afecb367f032d93F642f64180aa3", "--name", "EUR24", "--chain-id", "31337",
+			"--spender", "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", "--value", "2500", "--nonce", "0", "--deadline", "1900000000", "--json"},
+		{"--yes", "sign", "form-a", "--key", "dev", "--text-file", writeTemp(t, "forma", "I declare:\nline two\n"), "--json"},
+		{"--yes", "sign", "mint-consent", "--key", "dev", "--hash", "purse: mint", "--email", "a@example.com", "--deadline", deadline, "--json"},
+	}
+	policy := "[purposes]\npersonal = \"allow\"\npermit = \"allow\"\nform-a = \"allow\"\nmint-consent = \"allow\"\n"
+	if _, l, a := cliBothWays(t, home, "dev", policy, cmds); l != len(cmds) || a != len(cmds) {
+		t.Fatalf("%d signatures in the process, %d by the agent; want %d each", l, a, len(cmds))
 	}
 }
