@@ -161,7 +161,7 @@ func (s *Screen) walletText() string {
 	case reading:
 		return "wallet: reading its SOL and USDC…"
 	case s.walletErr != nil:
-		return "wallet: unread (" + visible.Line(app.OneLine(s.walletErr)) + ")"
+		return "wallet: unread (" + s.env.ErrorText(s.walletErr) + ")"
 	case s.wallet == nil:
 		return ""
 	}

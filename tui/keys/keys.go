@@ -219,7 +219,7 @@ func (s *Screen) gotList(msg kit.TaskResult[[]keystore.Entry]) tea.Cmd {
 		return nil
 	}
 	if msg.Err != nil {
-		s.failure = "Cannot read the key list: " + visible.Line(app.OneLine(msg.Err))
+		s.failure = "Cannot read the key list: " + s.env.ErrorText(msg.Err)
 		return nil
 	}
 	s.list, s.loaded = msg.Value, true

@@ -249,7 +249,7 @@ func (s *Screen) gotProfiles(msg kit.TaskResult[app.ProfileList]) {
 		return
 	}
 	if msg.Err != nil {
-		s.setNote("Cannot read the profiles: " + visible.Line(app.OneLine(msg.Err)))
+		s.setNote("Cannot read the profiles: " + s.env.ErrorText(msg.Err))
 		return
 	}
 	prev, _ := s.selected()
@@ -292,7 +292,7 @@ func (s *Screen) gotAudit(msg kit.TaskResult[app.Audit]) tea.Cmd {
 		return nil
 	}
 	if msg.Err != nil {
-		s.setNote("Cannot read the audit log: " + visible.Line(app.OneLine(msg.Err)))
+		s.setNote("Cannot read the audit log: " + s.env.ErrorText(msg.Err))
 		return nil
 	}
 	if msg.Value.Verified {
