@@ -210,13 +210,11 @@ func (s *Screen) running(slot string) bool { _, ok := s.ids[slot]; return ok }
 // Init implements kit.Screen: the first refresh.
 func (s *Screen) Init() tea.Cmd { return s.refresh() }
 
-func (s *Screen) svc() Services { return s.app }
-
 // refresh reads the profile, asks whether its user_api is a sandbox and reads the status.
 func (s *Screen) refresh() tea.Cmd {
-	sb := s.sbx
+	// Read here, not in the task: a profile switch's Reset rebuilds the screen meanwhile.
+	sb, sv := s.sbx, s.app
 	return start(s, slotStatus, "Loading the account status", func(ctx context.Context) (snapshot, error) {
-		sv := s.svc()
 		if sv.Session == nil {
 			return snapshot{}, errors.New("no services: the account screen runs inside purse's terminal UI")
 		}
@@ -242,7 +240,7 @@ func (s *Screen) refresh() tea.Cmd {
 // (the passphrase dialog, then the same operation again); the automatic read of limits on
 // a Live account must not prompt, so there a missing passphrase comes back as Locked.
 func runSigned[T any](s *Screen, slot, label string, prompt bool, fn func(ctx context.Context, sv Services, u *app.Unlock) (T, error)) tea.Cmd {
-	sv := s.svc()
+	sv := s.app
 	call := func(ctx context.Context, u *app.Unlock) (signed[T], error) {
 		if sv.none() {
 			return signed[T]{}, errors.New("no services: the account screen runs inside purse's terminal UI")

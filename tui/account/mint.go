@@ -93,7 +93,7 @@ func (m *mintForm) open() tea.Cmd {
 	m.formErr = ""
 	m.live.Reset()
 	s.mode = modeMint
-	sv := s.svc()
+	sv := s.app
 	if sv.Account == nil {
 		return nil
 	}
@@ -241,7 +241,7 @@ func (m *mintForm) check() tea.Cmd {
 	if m.fieldError(m.fields()) {
 		return nil // at once, on the field: nothing to ask the service yet
 	}
-	sv := m.s.svc()
+	sv := m.s.app
 	return start(m.s, slotMintCheck, "Checking before the mint", func(ctx context.Context) (app.MintPlan, error) {
 		if sv.Account == nil {
 			return app.MintPlan{}, fmt.Errorf("no services: the account screen runs inside purse's terminal UI")
@@ -290,7 +290,7 @@ func (m *mintForm) mint() tea.Cmd {
 		return nil
 	}
 	m.pendingMint = nil
-	sv, plan := m.s.svc(), *c
+	sv, plan := m.s.app, *c
 	return start(m.s, slotMint, "Minting account "+c.TokenID, func(ctx context.Context) (app.Minted, error) {
 		return sv.Account.Mint(ctx, plan)
 	})

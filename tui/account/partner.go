@@ -115,7 +115,7 @@ func (p *partnerPanel) formKey(k tea.KeyPressMsg) tea.Cmd {
 		return kit.Status("Partner mint cancelled; nothing was signed or sent.")
 	case form.Submitted:
 		in := app.PartnerMintInput{Email: p.form.Value("email")}
-		sv := s.svc()
+		sv := s.app
 		return start(s, slotPartnerPlan, "Checking before the partner mint", func(ctx context.Context) (app.PartnerMintPlan, error) {
 			if sv.Partner == nil {
 				return app.PartnerMintPlan{}, errors.New("no services: the account screen runs inside purse's terminal UI")
