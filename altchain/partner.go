@@ -17,8 +17,9 @@ import (
 	"purse/wallet"
 )
 
-// QuotePath is the route of the alt-chain deposit quote (spec 4.4).
-const QuotePath = "/v1/altchain/deposit/quote"
+// QuotePath is the route of the alt-chain deposit quote (spec 4.4), as the partner route
+// table has it.
+var QuotePath = func() string { r, _ := partner.LookupRoute(partner.RouteQuote); return r.Path }()
 
 // OutputCurrencies are the fiat currencies a deposit may pay out in (spec 4.4, 2.9).
 var OutputCurrencies = []string{"EUR", "CHF", "USD", "CNH"}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,27 +18,21 @@ import (
 	"purse/wallet"
 )
 
-// The onboarding routes (spec 4.4): the partner mint, and the identity-verification
-// vendor's access token and status by network. Their default paths are the spec's, with the
-// service's names for its stand-ins (Client.Names: the vendor "idv" in
-// /v1/idv-status-by-network); a profile may also name a route's live path (Client.Paths).
-var defaultPaths = map[string]string{
-	RouteMint:      "/v1/mint/nft",
-	RouteIDVToken:  "/v1/create-access-token-by-network",
-	RouteIDVStatus: "/v1/idv-status-by-network",
-}
-
-// RouteNames are the routes whose path Client.Paths may replace, in a stable order.
+// RouteNames are the onboarding routes (spec 4.4: the partner mint, and the
+// identity-verification vendor's access token and status by network), whose path
+// Client.Paths may replace, in a stable order. Their default paths are the route table's,
+// with the service's names for its stand-ins (Client.Names: the vendor "idv" in
+// /v1/idv-status-by-network).
 func RouteNames() []string { return []string{RouteMint, RouteIDVToken, RouteIDVStatus} }
 
 // DefaultPath is the spec's path of an onboarding route under the service's names for the
 // stand-ins ("" for another name).
 func DefaultPath(route string, n protocol.Names) string {
-	p, ok := defaultPaths[route]
-	if !ok {
+	if !slices.Contains(RouteNames(), route) {
 		return ""
 	}
-	return n.Path(p)
+	r, _ := LookupRoute(route)
+	return n.Path(r.Path)
 }
 
 func (c *Client) path(route string) (string, error) {
