@@ -179,6 +179,8 @@ type doctorRun struct {
 	// chain is the home-chain reader (nil with chainErr).
 	chain    *homechain.Client
 	chainErr error
+	// onChain is the key's account as the chain has it, read once (accountOnChain).
+	onChain *accountRead
 	// statusAnswers are the account status reads (basic, full), for its result form.
 	statusAnswers []*answer
 	// firstPage is the first page of history the paging probe read (nil when none).
@@ -371,18 +373,14 @@ func (r *doctorRun) credentialsHint(ctx context.Context) string {
 	}
 	addr := r.signer.Address()
 	held := ""
-	if c, err := r.homeChain(ctx); err == nil {
-		if nft, err := (homechain.ProfileChain{AccountNFT: r.p.AccountNFT}).NFT(); err == nil {
-			id, found, err := c.AccountOf(ctx, nft, addr)
-			switch {
-			case err != nil:
-			case !found:
-				held = fmt.Sprintf("; on chain, the key holds no account of account_nft %s", nft.Hex())
-			case fmt.Sprint(id) != r.p.TokenID:
-				held = fmt.Sprintf("; on chain, the key holds account %d, not token_id %s", id, r.p.TokenID)
-			default:
-				held = fmt.Sprintf("; on chain, the key holds account %d as token_id says", id)
-			}
+	if a := r.accountOnChain(ctx); a.err == nil {
+		switch {
+		case !a.found:
+			held = fmt.Sprintf("; on chain, the key holds no account of account_nft %s", a.nft.Hex())
+		case fmt.Sprint(a.id) != r.p.TokenID:
+			held = fmt.Sprintf("; on chain, the key holds account %d, not token_id %s", a.id, r.p.TokenID)
+		default:
+			held = fmt.Sprintf("; on chain, the key holds account %d as token_id says", a.id)
 		}
 	}
 	return fmt.Sprintf("check that evm_key %s (%s) owns account token_id %s on network %s%s, and the clock (deadlines start from %s)",

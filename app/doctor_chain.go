@@ -175,21 +175,43 @@ func (r *doctorRun) probeAccountOnChain(ctx context.Context) Probe {
 	case r.signer == nil:
 		return finishChain("account on chain", rs, outcome{unreachable: "no EVM key: " + OneLine(r.signerErr)})
 	}
-	nft, err := (homechain.ProfileChain{AccountNFT: r.p.AccountNFT}).NFT()
-	if err != nil {
-		return finishChain("account on chain", rs, outcome{unreachable: OneLine(err)})
+	a := r.accountOnChain(ctx)
+	if a.unreachable != nil {
+		return finishChain("account on chain", rs, outcome{unreachable: OneLine(a.unreachable)})
 	}
-	c, err := r.homeChain(ctx)
-	if err != nil {
-		return finishChain("account on chain", rs, outcome{unreachable: OneLine(err)})
+	req := fmt.Sprintf("tokenOfOwnerByIndex(%s, 0) on %s", r.signer.Address().Hex(), a.nft.Hex())
+	if a.err != nil {
+		return finishChain("account on chain", rs, judgeAccountOnChain(r.p.TokenID, 0, false, a.err), chainEvidence(req, "", a.err))
 	}
-	owner := r.signer.Address()
-	id, found, err := c.AccountOf(ctx, nft, owner)
-	req := fmt.Sprintf("tokenOfOwnerByIndex(%s, 0) on %s", owner.Hex(), nft.Hex())
-	if err != nil {
-		return finishChain("account on chain", rs, judgeAccountOnChain(r.p.TokenID, 0, false, err), chainEvidence(req, "", err))
+	return finishChain("account on chain", rs, judgeAccountOnChain(r.p.TokenID, a.id, a.found, nil), chainEvidence(req, fmt.Sprintf("found %v, account %d", a.found, a.id), nil))
+}
+
+// accountRead is the key's account as the chain has it: unreachable when the chain or the
+// account contract cannot be asked, else the read's answer (found, id) or error.
+type accountRead struct {
+	nft         common.Address
+	id          uint64
+	found       bool
+	err         error
+	unreachable error
+}
+
+// accountOnChain reads the signer's account on account_nft once for the whole run (the
+// account-on-chain probe and the hint of a refused signature both use it).
+func (r *doctorRun) accountOnChain(ctx context.Context) accountRead {
+	if r.onChain != nil {
+		return *r.onChain
 	}
-	return finishChain("account on chain", rs, judgeAccountOnChain(r.p.TokenID, id, found, nil), chainEvidence(req, fmt.Sprintf("found %v, account %d", found, id), nil))
+	var a accountRead
+	a.nft, a.unreachable = (homechain.ProfileChain{AccountNFT: r.p.AccountNFT}).NFT()
+	if a.unreachable == nil {
+		var c *homechain.Client
+		if c, a.unreachable = r.homeChain(ctx); a.unreachable == nil {
+			a.id, a.found, a.err = c.AccountOf(ctx, a.nft, r.signer.Address())
+		}
+	}
+	r.onChain = &a
+	return a
 }
 
 func judgeAccountOnChain(tokenID string, id uint64, found bool, err error) outcome {
