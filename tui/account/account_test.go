@@ -371,6 +371,16 @@ func TestSandboxPanelActions(t *testing.T) {
 	if !strings.Contains(tuitest.Plain(s.View()), "ERROR: the next API call") {
 		t.Fatalf("a refused step must show\n%s", tuitest.Plain(s.View()))
 	}
+	// A step that failed after it changed the profile (an onboarding stopped after its mint):
+	// the error stays on the panel, and the footer and the screen follow the profile.
+	deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
+	press(s, "O")
+	minted := sbProfile("5555555555")
+	msgs = collect(send(s, reply(t, s, slotSandbox, signed[ctlDone]{V: ctlDone{What: "onboarding", Profile: &minted}}, errors.New("Form A not approved"))))
+	if ses, ok := find[kit.SessionMsg](msgs); !ok || ses.Session.AccountID != "5555555555" || !s.running(slotStatus) ||
+		!strings.Contains(tuitest.Plain(s.View()), "ERROR: onboarding: Form A not approved") {
+		t.Fatalf("a failed onboarding with its account: %#v\n%s", msgs, tuitest.Plain(s.View()))
+	}
 	p := sbProfile("1234567890")
 	p.Name, p.UserAPI = "prod", "https://api.example.com"
 	deliverSnapshot(t, s, loaded(p, idscan()), nil)

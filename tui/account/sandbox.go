@@ -130,16 +130,21 @@ func (p *sandboxPanel) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 }
 
 // done shows a step's outcome: done, a passing note of the footer (not a line that stays on
-// the panel), the profile it changed followed; failed, the error on the panel.
+// the panel); failed, the error on the panel. The profile it changed is followed either way
+// (an onboarding stopped after its mint leaves the profile on the new account).
 func (p *sandboxPanel) done(d ctlDone, err error) tea.Cmd {
 	s := p.s
+	var cmds []tea.Cmd
 	if err != nil {
 		p.ctlNote = s.env.Styles.Marks.Error + ": " + d.What + ": " + err.Error() // escaped where shown (prose)
-		s.render()
-		return nil
+		if d.Profile == nil {
+			s.render()
+			return nil
+		}
+	} else {
+		p.ctlNote = ""
+		cmds = append(cmds, kit.Status("sandbox: "+d.What))
 	}
-	p.ctlNote = ""
-	cmds := []tea.Cmd{kit.Status("sandbox: " + d.What)}
 	if pr := d.Profile; pr != nil {
 		s.snap.Profile = *pr
 		s.limits, s.limitsLocked = nil, false
@@ -226,6 +231,10 @@ func (p *sandboxPanel) onboard() tea.Cmd {
 		}
 		o, err := sb.Onboard(ctx, u, "", nil)
 		if err != nil {
+			if o.TokenID != "" { // minted before the step that failed: the profile has it
+				pr := sv.Profile()
+				return ctlDone{What: "onboarding", Profile: &pr}, err
+			}
 			return ctlDone{What: "onboarding"}, err
 		}
 		pr := sv.Profile()
