@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -42,12 +41,8 @@ func (l *live) deliver(msg tea.Msg) {
 			l.run(c)
 		}
 	default:
-		// tea.Sequence's message is a list of commands too (unexported): run them in turn.
-		if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
-			cmds := make([]tea.Cmd, v.Len())
-			for i := range cmds {
-				cmds[i] = v.Index(i).Interface().(tea.Cmd)
-			}
+		// tea.Sequence's commands run in turn.
+		if cmds, ok := tuitest.SequenceCmds(msg); ok {
 			l.run(func() tea.Msg {
 				for _, c := range cmds {
 					if c != nil {

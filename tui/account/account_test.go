@@ -62,22 +62,6 @@ func send(s *Screen, msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// collect runs cmd (not the screen's tasks: those need services) and returns the messages.
-func collect(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	msg := cmd()
-	if b, ok := msg.(tea.BatchMsg); ok {
-		var out []tea.Msg
-		for _, c := range b {
-			out = append(out, collect(c)...)
-		}
-		return out
-	}
-	return []tea.Msg{msg}
-}
-
 func find[T any](msgs []tea.Msg) (T, bool) {
 	for _, m := range msgs {
 		if v, ok := m.(T); ok {
@@ -145,7 +129,7 @@ func TestIDScanOffersTheTokenAndCopiesItInFull(t *testing.T) {
 			t.Fatalf("the token is not shown in full: piece %q missing in\n%s", piece, tuitest.Plain(s.View()))
 		}
 	}
-	c, ok := find[kit.CopyMsg](collect(press(s, "c")))
+	c, ok := find[kit.CopyMsg](tuitest.Flatten(press(s, "c")))
 	if !ok || c.Value != token {
 		t.Fatalf("c must copy the whole token, got %#v", c)
 	}
@@ -210,14 +194,14 @@ func TestFormAShownExactlyReviewedSignedSubmitted(t *testing.T) {
 	}
 	// Enter never signs; s runs the signing and submission, whose review is the signing
 	// gate's (asked in the TUI's dialog: the exact text and its hash), not one of the screen's.
-	collect(send(s, tea.KeyPressMsg{Code: tea.KeyEnter}))
+	tuitest.Flatten(send(s, tea.KeyPressMsg{Code: tea.KeyEnter}))
 	if s.running(slotSubmit) {
 		t.Fatal("enter signed")
 	}
-	if _, ok := find[kit.PushDialogMsg](collect(press(s, "s"))); ok || !s.running(slotSubmit) {
+	if _, ok := find[kit.PushDialogMsg](tuitest.Flatten(press(s, "s"))); ok || !s.running(slotSubmit) {
 		t.Fatal("s must start the signing through the gate, without a review of the screen's own")
 	}
-	msgs := collect(send(s, reply(t, s, slotSubmit, signed[submitDone]{V: submitDone{TextHash: hash}}, nil)))
+	msgs := tuitest.Flatten(send(s, reply(t, s, slotSubmit, signed[submitDone]{V: submitDone{TextHash: hash}}, nil)))
 	if st, ok := find[kit.StatusMsg](msgs); !ok || !strings.Contains(st.Text, hash) || s.mode != modeStatus || !s.running(slotStatus) {
 		t.Fatalf("after submit: %#v mode %d", msgs, s.mode)
 	}
@@ -273,7 +257,7 @@ func TestMintFormChecksThenConfirms(t *testing.T) {
 		t.Fatalf("a taken email must be said in the form\n%s", tuitest.Plain(s.View()))
 	}
 	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
-	msgs := collect(send(s, reply(t, s, slotMintCheck, app.MintPlan{Request: req, TokenID: id, Email: "bob@example.com", EmailOK: true, ChainNote: "the chain shows no account for this key"}, nil)))
+	msgs := tuitest.Flatten(send(s, reply(t, s, slotMintCheck, app.MintPlan{Request: req, TokenID: id, Email: "bob@example.com", EmailOK: true, ChainNote: "the chain shows no account for this key"}, nil)))
 	push, ok := find[kit.PushDialogMsg](msgs)
 	if _, isConfirm := push.Dialog.(*dialog.Confirm); !ok || !isConfirm || s.running(slotMint) {
 		t.Fatal("the mint must wait for a confirmation")
@@ -283,7 +267,7 @@ func TestMintFormChecksThenConfirms(t *testing.T) {
 		t.Fatal("y must mint")
 	}
 	p := sbProfile(id)
-	msgs = collect(send(s, reply(t, s, slotMint, app.Minted{TokenID: id, TxHash: "0xabc", Address: req.Address, Profile: p}, nil)))
+	msgs = tuitest.Flatten(send(s, reply(t, s, slotMint, app.Minted{TokenID: id, TxHash: "0xabc", Address: req.Address, Profile: p}, nil)))
 	ses, ok := find[kit.SessionMsg](msgs)
 	if !ok || ses.Session.AccountID != id || ses.Session.Profile != testSession.Profile {
 		t.Fatalf("the footer must learn the account id: %#v", msgs)
@@ -297,7 +281,7 @@ func TestMintCancelSendsNothing(t *testing.T) {
 	s := newTest(t, 80, 24)
 	deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
 	press(s, "m")
-	st, _ := find[kit.StatusMsg](collect(send(s, tea.KeyPressMsg{Code: tea.KeyEsc})))
+	st, _ := find[kit.StatusMsg](tuitest.Flatten(send(s, tea.KeyPressMsg{Code: tea.KeyEsc})))
 	if s.mode != modeStatus || !strings.Contains(st.Text, "nothing was sent") {
 		t.Fatal("esc must leave the form")
 	}
@@ -358,7 +342,7 @@ func TestSandboxPanelActions(t *testing.T) {
 	if !s.running(slotSandbox) || on(s, "e") {
 		t.Fatal("v must advance, and the panel waits while a step runs")
 	}
-	msgs := collect(send(s, reply(t, s, slotSandbox, ctlDone{What: "advanced"}, nil)))
+	msgs := tuitest.Flatten(send(s, reply(t, s, slotSandbox, ctlDone{What: "advanced"}, nil)))
 	if st, _ := find[kit.StatusMsg](msgs); st.Text != "sandbox: advanced" || !s.running(slotStatus) {
 		t.Fatalf("after a step: %#v", msgs)
 	}
@@ -372,13 +356,15 @@ func TestSandboxPanelActions(t *testing.T) {
 		t.Fatalf("a refused step must show\n%s", tuitest.Plain(s.View()))
 	}
 	// A step that failed after it changed the profile (an onboarding stopped after its mint):
-	// the error stays on the panel, and the footer and the screen follow the profile.
+	// the footer and the screen follow the profile, and the error is said after the switch
+	// that another account is for the router.
 	deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
 	press(s, "O")
 	minted := sbProfile("5555555555")
-	msgs = collect(send(s, reply(t, s, slotSandbox, signed[ctlDone]{V: ctlDone{What: "onboarding", Profile: &minted}}, errors.New("Form A not approved"))))
+	msgs = tuitest.Flatten(send(s, reply(t, s, slotSandbox, signed[ctlDone]{V: ctlDone{What: "onboarding", Profile: &minted}}, errors.New("Form A not approved"))))
+	rep, said := find[kit.ErrorMsg](msgs)
 	if ses, ok := find[kit.SessionMsg](msgs); !ok || ses.Session.AccountID != "5555555555" || !s.running(slotStatus) ||
-		!strings.Contains(tuitest.Plain(s.View()), "ERROR: onboarding: Form A not approved") {
+		!strings.Contains(tuitest.Plain(s.View()), "ERROR: onboarding: Form A not approved") || !said || rep.Err == nil {
 		t.Fatalf("a failed onboarding with its account: %#v\n%s", msgs, tuitest.Plain(s.View()))
 	}
 	p := sbProfile("1234567890")
@@ -395,7 +381,7 @@ func TestLiveLoadsLimitsWithoutPrompting(t *testing.T) {
 	if !s.running(slotLimits) {
 		t.Fatal("Live must load the limits")
 	}
-	msgs := collect(send(s, reply(t, s, slotLimits, signed[enduser.Profile]{Locked: true}, nil)))
+	msgs := tuitest.Flatten(send(s, reply(t, s, slotLimits, signed[enduser.Profile]{Locked: true}, nil)))
 	if _, pushed := find[kit.PushDialogMsg](msgs); pushed || !strings.Contains(tuitest.Plain(s.View()), "press l to unlock") {
 		t.Fatalf("the automatic load must not prompt\n%s", tuitest.Plain(s.View()))
 	}
@@ -617,7 +603,7 @@ func TestServiceTextIsShownEscaped(t *testing.T) {
 
 	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	req := enduser.MintRequest{Address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", LotNumber: "sandbox", CaptchaOutput: "sandbox-pass", PassToken: "sandbox", GenTime: "1767225600"}
-	msgs := collect(send(s, reply(t, s, slotMintCheck, app.MintPlan{Request: req, TokenID: "1234567890", Email: "bob@example.com", EmailOK: true, ChainNote: "the chain could not be read: " + h}, nil)))
+	msgs := tuitest.Flatten(send(s, reply(t, s, slotMintCheck, app.MintPlan{Request: req, TokenID: "1234567890", Email: "bob@example.com", EmailOK: true, ChainNote: "the chain could not be read: " + h}, nil)))
 	push, ok := find[kit.PushDialogMsg](msgs)
 	if !ok {
 		t.Fatalf("no confirmation: %#v", msgs)

@@ -157,6 +157,11 @@ func (p *sandboxPanel) done(d ctlDone, err error) tea.Cmd {
 	if !d.Quiet {
 		cmds = append(cmds, s.refresh())
 	}
+	if err != nil {
+		// Another account is a profile switch for the router, which drops the screens'
+		// notes and the footer's errors: the error is said once the switch is made.
+		return tea.Sequence(tea.Batch(cmds...), kit.ReportError("Sandbox: "+d.What, err))
+	}
 	return tea.Batch(cmds...)
 }
 

@@ -8,6 +8,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"sync"
@@ -168,23 +169,41 @@ var sgr = regexp.MustCompile("\x1b\\[[0-9;:]*m")
 // from outside smuggled into a view.
 func Plain(view string) string { return sgr.ReplaceAllString(view, "") }
 
-// Flatten runs cmd and returns its messages, batches flattened (run in turn).
+// Flatten runs cmd and returns its messages, batches and sequences flattened (run in turn).
 func Flatten(cmd tea.Cmd) []tea.Msg {
 	if cmd == nil {
 		return nil
 	}
-	switch m := cmd().(type) {
-	case tea.BatchMsg:
+	m := cmd()
+	cmds, ok := m.(tea.BatchMsg)
+	if !ok {
+		cmds, ok = SequenceCmds(m)
+	}
+	switch {
+	case ok:
 		var out []tea.Msg
-		for _, c := range m {
+		for _, c := range cmds {
 			out = append(out, Flatten(c)...)
 		}
 		return out
-	case nil:
+	case m == nil:
 		return nil
-	default:
-		return []tea.Msg{m}
 	}
+	return []tea.Msg{m}
+}
+
+// SequenceCmds are the commands of tea.Sequence's message, in order (Bubble Tea does not
+// export its type); false for any other message.
+func SequenceCmds(msg tea.Msg) ([]tea.Cmd, bool) {
+	v := reflect.ValueOf(msg)
+	if !v.IsValid() || v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeOf(tea.Cmd(nil)) {
+		return nil, false
+	}
+	cmds := make([]tea.Cmd, v.Len())
+	for i := range cmds {
+		cmds[i] = v.Index(i).Interface().(tea.Cmd)
+	}
+	return cmds, true
 }
 
 // RequireGolden fails the test for every line of v wider than width, then compares v as
