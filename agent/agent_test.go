@@ -378,7 +378,7 @@ func TestPolicyFileErrorsNameTheLine(t *testing.T) {
 		{fa("card", ""), Allow},             // an empty payload is a read
 		{fa("card-status", ""), Allow},      // whatever the client calls it
 		{fa("transactions", "{}"), Confirm}, // {} is also the body of issue-card and kyc-submit
-		{fa("", "pageSize=5&x=1"), Allow},   // a query string reads
+		{fa("", "pageSize=5&x=1"), Confirm}, // a query no GET takes (none takes parameters)
 		{fa("transactions", "{not json"), Confirm},
 		{wallet.Request{Purpose: wallet.PurposePermit}, Confirm},
 		{wallet.Request{Purpose: wallet.PurposeSolanaTx}, Confirm},

@@ -301,7 +301,8 @@ type Decision struct {
 // what its payload can authorise, not by the route its client names (the signature covers
 // the payload and the deadline, never the path): the strictest of the purpose's line and the
 // lines of every route whose request the payload can be (enduser.RoutesFitting,
-// partner.RoutesFitting; none: the unknown route).
+// partner.RoutesFitting: the payload parsed against the route table; none: the unknown
+// route, or a stricter line of the table).
 // A request whose deadline may lie outside the protocol's bounds is never allowed without
 // confirmation.
 func (p *Policy) Decide(r wallet.Request) Decision {
@@ -346,8 +347,16 @@ func (p *Policy) strictest(section string, table map[string]Outcome, fits []stri
 			names = append(names, n)
 		}
 	}
-	if len(names) == 0 {
+	unknown := len(names) == 0
+	if unknown {
+		// A payload no route of the table takes may still be sent to any of them: it gets the
+		// strictest line of the section, the unknown line's on a tie.
 		names = []string{UnknownRoute}
+		for _, n := range sortedKeys(table) {
+			if rank(table[n]) > rank(table[names[0]]) {
+				names[0] = n
+			}
+		}
 	}
 	best := ""
 	for _, n := range names {
@@ -363,6 +372,8 @@ func (p *Policy) strictest(section string, table map[string]Outcome, fits []stri
 		line += fmt.Sprintf(", the strictest of the routes this payload can be a request of (%s)", strings.Join(names, ", "))
 	case best == UnknownRoute:
 		line += ", as the payload is the request of no route purse knows"
+	case unknown:
+		line += fmt.Sprintf(", the strictest line of [%s], as the payload is the request of no route purse knows and may be sent to any", section)
 	}
 	if claimed != "" && !slices.Contains(names, claimed) {
 		if known(claimed) {

@@ -262,7 +262,7 @@ func TestOfflineFullAuthThroughTheAgent(t *testing.T) {
 	}
 	useProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "5003", EVMKey: "me"})
 	serveAgent(t, home, nil)
-	query := "pageSize=5"
+	query := "" // a read: a query no GET takes would be a payload the policy asks about
 	in := FullAuthInput{Key: "me", TokenID: "1234", Network: "5003", Method: "GET", Payload: Payload{Query: &query},
 		Deadline: Deadline{Default: true}, Route: "card"}
 	signedBy := func(out SignedFullAuth) string {

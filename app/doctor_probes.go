@@ -468,9 +468,11 @@ func (r *doctorRun) probeHash(ctx context.Context) Probe {
 		return finish("full-auth hash", rs, o)
 	}
 	own := r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull})
-	// The decoy is a raw query a GET could carry: its signature authorises a read, never a
-	// change, so the policy signs it as it signs every read.
-	foreign := r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull, SignedPayload: []byte("purse-doctor")})
+	// The decoy signs the empty payload, a read of every GET, which the policy signs as it
+	// signs every read, and sends a query beside it: the hash is not the sent payload's. A
+	// signature over the query itself would be over a payload no route takes (the policy
+	// asks about those, and the doctor never waits).
+	foreign := r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull, RawQuery: "purse-doctor", SignedPayload: []byte{}})
 	return finish("full-auth hash", rs, judgeHash(r.b, own, foreign), own, foreign)
 }
 

@@ -107,14 +107,14 @@ func deadlineNote(dl int64) string {
 // payloadDoes says in words what a full-auth payload asks the service to do, when it can be
 // the request of one changing route only ("" otherwise: the review's fields say the rest).
 func payloadDoes(payload []byte) string {
-	fits := enduser.RoutesFitting(payload)
-	if len(fits) != 1 || !fits[0].Changes {
+	j := enduser.Judge(payload)
+	if len(j.Routes) != 1 || !j.Routes[0].Changes {
 		return ""
 	}
-	switch fits[0].Name {
+	switch j.Routes[0].Name {
 	case enduser.RouteCardStatus:
 		var b enduser.CardStatusRequest
-		if json.Unmarshal(payload, &b) != nil {
+		if json.Unmarshal(j.Body, &b) != nil {
 			return ""
 		}
 		state := fmt.Sprintf("status %d", b.Status)
@@ -138,13 +138,13 @@ func payloadDoes(payload []byte) string {
 // fittingNames lists the routes a full-auth payload can be a request of, each as profile p
 // sends it (its names and routes); a body that fits a read is that read made a POST.
 func fittingNames(p config.Profile, payload []byte) string {
-	fits := enduser.RoutesFitting(payload)
-	if len(fits) == 0 {
+	j := enduser.Judge(payload)
+	if len(j.Routes) == 0 {
 		return "no route purse knows"
 	}
-	body := len(payload) > 0 && payload[0] == '{'
-	names := make([]string, len(fits))
-	for i, rt := range fits {
+	body := j.Body != nil
+	names := make([]string, len(j.Routes))
+	for i, rt := range j.Routes {
 		if under, ok := enduser.RouteUnder(rt.Name, p.Routes, p.StandInNames()); ok {
 			rt = under
 		}
@@ -180,14 +180,14 @@ func partnerFittingNames(p config.Profile, pc *wallet.PartnerCall) string {
 // partnerPayloadDoes says in words what a partner-auth payload asks the service to do, when
 // it can be the request of one changing route only ("" otherwise).
 func partnerPayloadDoes(pc *wallet.PartnerCall) string {
-	fits := partner.RoutesFitting(pc.Payload, pc.IDName)
-	if len(fits) != 1 || !fits[0].Changes {
+	j := partner.Judge(pc.Payload, pc.IDName)
+	if len(j.Routes) != 1 || !j.Routes[0].Changes {
 		return ""
 	}
-	switch fits[0].Name {
+	switch j.Routes[0].Name {
 	case partner.RouteMint:
 		var b partner.MintRequest
-		if json.Unmarshal(pc.Payload, &b) == nil {
+		if json.Unmarshal(j.Body, &b) == nil {
 			return fmt.Sprintf("Has the service mint an account NFT for %s (e-mail %s).", b.EVMAddress, b.Email)
 		}
 	case partner.RouteExchange:

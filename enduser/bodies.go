@@ -2,7 +2,8 @@ package enduser
 
 import (
 	"encoding/json"
-	"net/url"
+	"net/http"
+	"sync"
 
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
@@ -11,8 +12,8 @@ import (
 
 // What a full-auth payload can authorise. A full-auth signature covers the payload and the
 // deadline only, never the path, so the call a client names is a claim: a signer that
-// judges a signature (the agent's policy) asks which routes' requests the payload can be
-// (RoutesFitting) and takes the strictest of them.
+// judges a signature (the agent's policy, the gate's review) asks which routes' requests the
+// payload can be (Judge, RoutesFitting) and takes the strictest of them.
 
 // shareTokenWire is the body of reuse-share-token (spec 4.1, external-wallet variant).
 type shareTokenWire struct {
@@ -21,7 +22,8 @@ type shareTokenWire struct {
 }
 
 // routeBodies are the wire types of the POST routes' bodies: a key without omitempty is
-// required, one with it optional. The types are the ones the client sends.
+// required, one with it optional, and each value is judged by the JSON its field decodes.
+// The types are the ones the client sends.
 var routeBodies = map[string]any{
 	RouteTransactions:    txWire{},
 	RouteCardStatus:      CardStatusRequest{},
@@ -34,60 +36,78 @@ var routeBodies = map[string]any{
 	RouteSubmitFormA:     FormASubmission{},
 }
 
-// RoutesFitting lists the full-auth routes of the default table whose request the payload
-// can be. A payload that starts with '{' or '[' is a JSON body: an object fits each POST route
-// whose body has all its keys (a key the route's body does not have, or a missing required
-// key, rules the route out; the account id may be written as the spec's svcId or as UR's
-// deployments write it, protocol.LiveNames), and the empty object also fits every GET route,
-// as the body of a read a profile makes a POST (routes.NAME = POST sends {}). Anything else
-// is a raw query string, which fits every GET route when it parses; an empty payload is a
-// read of any GET route. A payload that fits nothing is for a route the table does not know.
-func RoutesFitting(payload []byte) []Route {
-	var out []Route
-	if len(payload) > 0 && (payload[0] == '{' || payload[0] == '[') {
-		var keys map[string]json.RawMessage
-		if json.Unmarshal(payload, &keys) != nil {
-			return nil
-		}
-		alias := func(k string) string {
-			if k == protocol.LiveNames.AccountID() {
-				return protocol.StandInSvcID
-			}
-			return k
-		}
-		for _, r := range routeTable {
-			if b, ok := routeBodies[r.Name]; ok && r.Auth == AuthFull && protocol.ShapeOf(b).Fits(keys, alias) {
-				out = append(out, r)
-			} else if r.Auth == AuthFull && r.Method == "GET" && len(keys) == 0 {
-				out = append(out, r)
-			}
-		}
-		return out
-	}
-	if _, err := url.ParseQuery(string(payload)); err != nil {
-		return nil
-	}
+// payloadTable is the full-auth routes of the default table as a signer judges payloads
+// against them (protocol.PayloadTable): a POST by its body's wire type, a GET by its query's
+// parameters (Route.Query).
+var payloadTable = sync.OnceValues(func() ([]Route, *protocol.PayloadTable) {
+	var routes []Route
+	var rows []protocol.PayloadRoute
 	for _, r := range routeTable {
-		if r.Auth == AuthFull && r.Method == "GET" {
-			out = append(out, r)
+		if r.Auth != AuthFull {
+			continue
 		}
+		b, ok := routeBodies[r.Name]
+		switch {
+		case r.Method == http.MethodGet:
+			rows = append(rows, protocol.PayloadRoute{Query: r.Query})
+		case ok:
+			rows = append(rows, protocol.PayloadRoute{Body: b})
+		default:
+			continue // no body type: no payload is its request (TestEveryFullAuthRouteHasAPayloadShape)
+		}
+		routes = append(routes, r)
+	}
+	return routes, protocol.NewPayloadTable(rows, true)
+})
+
+// Judgement is what a full-auth payload can be a request of.
+type Judgement struct {
+	// Routes are the full-auth routes of the default table whose request the payload is.
+	Routes []Route
+	// Body is the payload's JSON text (after a leading UTF-8 BOM) when it is a JSON body.
+	Body []byte
+}
+
+// Judge parses all of a full-auth payload against the default table (protocol's
+// PayloadTable.Judge): a JSON body (after JSON whitespace and a UTF-8 BOM, as a server reads
+// it) is the request of each POST route whose body takes exactly its keys with values of
+// their types (the account id may be written as the spec's svcId or as UR's deployments write
+// it, protocol.LiveNames), and the empty object also of every GET, as the body of a read a
+// profile makes a POST (routes.NAME = POST sends {}); the empty payload is a read of every
+// GET, and a query only of a GET that takes exactly its parameters (none does today).
+// Anything else is the request of no route: one the table does not know.
+func Judge(payload []byte) Judgement {
+	routes, table := payloadTable()
+	j := table.Judge(payload, func(k string) string {
+		if k == protocol.LiveNames.AccountID() {
+			return protocol.StandInSvcID
+		}
+		return k
+	})
+	out := Judgement{Body: j.Body}
+	for _, i := range j.Fits {
+		out.Routes = append(out.Routes, routes[i])
 	}
 	return out
 }
+
+// RoutesFitting lists the full-auth routes of the default table whose request the payload
+// can be (Judge); none: a payload for a route the table does not know.
+func RoutesFitting(payload []byte) []Route { return Judge(payload).Routes }
 
 // DeliveredSignature is the signature a full-auth payload delivers when it is exactly the
 // body of token-permit (the permit's v, r, s) or of submit-form-a (the Form A signature),
 // with what it is; nil otherwise. A signer that approved that signature may sign its
 // delivery without asking again.
 func DeliveredSignature(payload []byte) (sig []byte, what string) {
-	fits := RoutesFitting(payload)
-	if len(fits) != 1 {
+	j := Judge(payload)
+	if len(j.Routes) != 1 {
 		return nil, ""
 	}
-	switch fits[0].Name {
+	switch j.Routes[0].Name {
 	case RouteTokenPermit:
 		var b tokenPermitWire
-		if json.Unmarshal(payload, &b) != nil {
+		if json.Unmarshal(j.Body, &b) != nil {
 			return nil, ""
 		}
 		r, errR := hexutil.Decode(b.PermitR)
@@ -98,7 +118,7 @@ func DeliveredSignature(payload []byte) (sig []byte, what string) {
 		return append(append(r, s...), byte(b.PermitV)), "permit signature"
 	case RouteSubmitFormA:
 		var b FormASubmission
-		if json.Unmarshal(payload, &b) != nil {
+		if json.Unmarshal(j.Body, &b) != nil {
 			return nil, ""
 		}
 		sig, err := hexutil.Decode(b.KYCSelfDecSign)

@@ -62,13 +62,50 @@ func TestRoutesFittingTellsBodiesApart(t *testing.T) {
 		{`[1,2]`, nil},                            // not an object
 		{`{"pageSize":`, nil},                     // not JSON
 		{"", reads},                               // no payload: a read
-		{"pageSize=10&cursor=a", reads},           // a query string
+		{"pageSize=10&cursor=a", nil},             // a query no GET takes (none takes parameters: Route.Query)
 		{"a=%zz", nil},                            // a query that does not parse
 	} {
 		got := fitting(c.payload)
 		slices.Sort(c.want)
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%q fits %v, want %v", c.payload, got, c.want)
+		}
+	}
+}
+
+// A leading byte does not turn a write into a read: the card-status body after JSON
+// whitespace or a UTF-8 BOM (the service skips them) is still the card-status body, and
+// ` {}`, `null` and a query no GET takes are no read (issue 29: each was judged a read of every
+// GET route and signed under full-auth = allow).
+func TestALeadingByteKeepsAWriteAWrite(t *testing.T) {
+	body := `{"cardTokenId":"981","status":0}`
+	for _, lead := range []string{" ", "\n", "\t", "\r\n", "\uFEFF", "\uFEFF ", " \uFEFF"} {
+		if got := fitting(lead + body); !slices.Equal(got, []string{RouteCardStatus}) {
+			t.Errorf("%q + the card-status body fits %v, want card-status", lead, got)
+		}
+		j := Judge([]byte(lead + body))
+		var b CardStatusRequest
+		if err := json.Unmarshal(j.Body, &b); err != nil || b.CardTokenID != "981" {
+			t.Errorf("%q: the body handed on %q: %v", lead, j.Body, err)
+		}
+	}
+	reads := []string{RouteCard, RouteChainConfigs, RouteFormAInfo, RouteOnrampLimit, RouteProfile}
+	for payload, want := range map[string][]string{
+		" {}":                   append([]string{RouteIDVToken, RouteIssueCard, RouteKYCCheck, RouteKYCSubmit}, reads...),
+		"null":                  nil,
+		" null":                 nil,
+		"0":                     nil,
+		`"x"`:                   nil,
+		"a=1":                   nil,
+		" ":                     nil,
+		body + `{"pageSize":1}`: nil,
+		`{"cardTokenId":"981","status":0,"status":1}`: nil,
+		`{"cardTokenId":981,"status":0}`:              nil,
+	} {
+		got := fitting(payload)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%q fits %v, want %v", payload, got, want)
 		}
 	}
 }

@@ -78,6 +78,11 @@ type Route struct {
 	// Changes is true for calls that move money or change the account (a permit relay, a
 	// card block, a KYC or Form A submission): the agent's policy confirms them by default.
 	Changes bool
+	// Query lists the parameters of a GET's query, each required: a full-auth signature over
+	// a query is judged a read of the GETs that take exactly its parameters (Judge). Spec 4.6
+	// gives the full-auth GETs none and the client sends none, so only the empty payload is a
+	// read.
+	Query []string
 	// Basis says where the route comes from.
 	Basis string
 }

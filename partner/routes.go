@@ -3,6 +3,7 @@ package partner
 import (
 	"encoding/json"
 	"slices"
+	"sync"
 
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
@@ -22,7 +23,7 @@ type Route struct {
 	// Changes is true for a call that moves money or changes an account (a mint, an
 	// exchange, a deposit, an on-ramp, a USD pay-in).
 	Changes bool
-	// body is the wire shape, under the spec's names (svcId, altchainAddress); nil for a
+	// body is the wire type, under the spec's names (svcId, altchainAddress); nil for a
 	// route without a body.
 	body any
 }
@@ -45,7 +46,8 @@ const (
 )
 
 // The bodies of spec 4.4 and 4.5, keys as the spec writes them; a key without omitempty is
-// required. Only the keys matter here (the policy judges a body by its keys).
+// required; each value is judged by the JSON its field decodes (the policy judges a body by
+// its keys and their types).
 type (
 	profileWire struct {
 		SvcID    int64  `json:"svcId,omitempty"`
@@ -74,7 +76,11 @@ type (
 		PrevCursorID     int64    `json:"prevCursorId,omitempty"`
 	}
 	transactionQueryWire struct {
-		TxPairs []struct{} `json:"txPairs"`
+		TxPairs []txPairWire `json:"txPairs"`
+	}
+	txPairWire struct {
+		SvcID  int64  `json:"svcId"`
+		TxHash string `json:"txHash"`
 	}
 	usdPayinWire struct {
 		SvcID  int64  `json:"svcId"`
@@ -186,51 +192,57 @@ func LookupRoute(name string) (Route, bool) {
 	return routeTable[i], true
 }
 
-// RoutesFitting lists the partner routes whose request the payload can be. A JSON object fits
-// each route whose body has all its required keys and no key it does not have; the account
-// id may be written as the spec's svcId, as UR's deployments write it (urId), or as idName
-// (the name a spec-form call signs it under); the quote's address as altchainAddress. An
-// empty payload is the request of a route without a body. Anything else fits nothing: the
-// request of a route purse does not know.
-func RoutesFitting(payload []byte, idName string) []Route {
-	var out []Route
-	if len(payload) == 0 {
-		for _, r := range routeTable {
-			if r.body == nil {
-				out = append(out, r)
-			}
-		}
-		return out
+// payloadTable is the partner routes as a signer judges payloads against them.
+var payloadTable = sync.OnceValue(func() *protocol.PayloadTable {
+	rows := make([]protocol.PayloadRoute, len(routeTable))
+	for i, r := range routeTable {
+		rows[i] = protocol.PayloadRoute{Body: r.body}
 	}
-	var keys map[string]json.RawMessage
-	if payload[0] != '{' || json.Unmarshal(payload, &keys) != nil {
-		return nil
-	}
-	alias := func(k string) string {
+	return protocol.NewPayloadTable(rows, false)
+})
+
+// Judgement is what a partner-auth payload can be a request of.
+type Judgement struct {
+	// Routes are the partner routes whose request the payload is.
+	Routes []Route
+	// Body is the payload's JSON text (after a leading UTF-8 BOM) when it is a JSON body.
+	Body []byte
+}
+
+// Judge parses all of a partner-auth payload against the partner table (protocol's
+// PayloadTable.Judge): a JSON object is the request of each route whose body takes exactly
+// its keys with values of their types; the account id may be written as the spec's svcId,
+// as UR's deployments write it (urId), or as idName (the name a spec-form call signs it
+// under). The empty payload is the request of a route without a body. Anything else is the
+// request of no route: one purse does not know.
+func Judge(payload []byte, idName string) Judgement {
+	j := payloadTable().Judge(payload, func(k string) string {
 		if k == protocol.LiveNames.AccountID() || idName != "" && k == idName {
 			return protocol.StandInSvcID
 		}
 		return k
-	}
-	for _, r := range routeTable {
-		if r.body != nil && protocol.ShapeOf(r.body).Fits(keys, alias) {
-			out = append(out, r)
-		}
+	})
+	out := Judgement{Body: j.Body}
+	for _, i := range j.Fits {
+		out.Routes = append(out.Routes, routeTable[i])
 	}
 	return out
 }
+
+// RoutesFitting lists the partner routes whose request the payload can be (Judge).
+func RoutesFitting(payload []byte, idName string) []Route { return Judge(payload, idName).Routes }
 
 // DeliveredConsent is the user's mint consent a partner-auth payload delivers when it is
 // exactly the body of the partner mint (and of no other route), with the e-mail the mint
 // names (the consent does not cover it): a signer that approved that consent for that
 // e-mail may sign its delivery without asking again.
 func DeliveredConsent(payload []byte, idName string) (sig []byte, email string) {
-	fits := RoutesFitting(payload, idName)
-	if len(fits) != 1 || fits[0].Name != RouteMint {
+	j := Judge(payload, idName)
+	if len(j.Routes) != 1 || j.Routes[0].Name != RouteMint {
 		return nil, ""
 	}
 	var b MintRequest
-	if json.Unmarshal(payload, &b) != nil || !sigForm().MatchString(b.Signature) {
+	if json.Unmarshal(j.Body, &b) != nil || !sigForm().MatchString(b.Signature) {
 		return nil, ""
 	}
 	sig, err := hexutil.Decode(b.Signature)
