@@ -11,6 +11,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"purse/internal/strictjson"
 )
 
 // The trusted display is fixed when the agent starts, over a channel no other process can
@@ -109,7 +111,7 @@ func (d *ConnDisplay) read() {
 	sc.Buffer(make([]byte, 0, 512), maxAnswer)
 	for sc.Scan() {
 		var m displayMsg
-		if err := json.Unmarshal(sc.Bytes(), &m); err != nil || !m.Answer {
+		if err := strictjson.Unmarshal(sc.Bytes(), &m, false); err != nil || !m.Answer {
 			continue
 		}
 		d.mu.Lock()
@@ -211,7 +213,7 @@ func NewDisplayConn(conn net.Conn) *DisplayConn {
 				return
 			}
 			var m displayMsg
-			if json.Unmarshal(line, &m) != nil {
+			if strictjson.Unmarshal(line, &m, false) != nil {
 				continue
 			}
 			switch {

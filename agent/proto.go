@@ -15,7 +15,9 @@ import (
 // The wire: each connection carries newline-delimited JSON. A one-shot client sends one
 // message and reads one answer; a display keeps its connection, receives confirmations and
 // answers them. An unlock may carry one file descriptor (SCM_RIGHTS) the agent reads the
-// passphrase from, so the passphrase never crosses the socket.
+// passphrase from, so the passphrase never crosses the socket. A message is read strictly
+// (internal/strictjson): one JSON value, no key twice at any depth, whatever its case, as
+// encoding/json alone would keep the last of {"op":"sign","op":"status"}.
 
 // EnvSocket overrides the socket's path.
 const EnvSocket = "PURSE_AGENT_SOCK"

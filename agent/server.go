@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +18,7 @@ import (
 	"golang.org/x/term"
 
 	"purse/internal/prompt"
+	"purse/internal/strictjson"
 	"purse/keystore"
 	"purse/wallet"
 )
@@ -278,9 +278,7 @@ func (s *Server) handle(ctx context.Context, c *net.UnixConn) {
 	defer closeFDs(fds)
 	_ = c.SetReadDeadline(time.Time{})
 	var m message
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
+	if err := strictjson.Unmarshal(line, &m, true); err != nil {
 		_ = writeJSON(c, fail(CodeInvalid, "message: %v", err), nil)
 		return
 	}
