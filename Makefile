@@ -27,10 +27,13 @@ unit:
 	$(GO) test -race -count=1 ./...
 
 # The Solana decoder and validator under the fuzzer for a bounded time (seed corpus: the
-# valid deposit and every malicious case of the checklist).
+# valid deposit and every malicious case of the checklist); then the payload judge: no
+# spelling of a route's body a server reads the same way gets a weaker policy line (seed
+# corpus: the leading bytes of issue 29 on every route). `go test -fuzz` takes one target a run.
 FUZZTIME ?= 20s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzInspect$$' -fuzztime $(FUZZTIME) ./altchain/
+	$(GO) test -run '^$$' -fuzz '^FuzzPayloadVariations$$' -fuzztime $(FUZZTIME) ./agent/
 
 test-keyring:
 	bash scripts/test-keyring.sh
