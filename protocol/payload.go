@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"reflect"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -200,6 +201,9 @@ type jsonType struct {
 	// holder, for a leaf: a struct with one field "v" of the leaf's type and tag options, so a
 	// value is checked by decoding it exactly as encoding/json decodes it into the field.
 	holder reflect.Type
+	// plain, for a leaf of a string, bool or number kind that decodes itself in no way of its
+	// own: checked as encoding/json's literalStore checks it, without a round trip.
+	plain reflect.Type
 }
 
 type jsonField struct {
@@ -220,6 +224,7 @@ const (
 var (
 	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
 	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+	numberType      = reflect.TypeFor[json.Number]()
 )
 
 // describe reads what JSON t takes; opts are the tag options of the field it is the type of.
@@ -247,7 +252,11 @@ func describeType(t reflect.Type, opts string) *jsonType {
 	case reflect.String, reflect.Bool, reflect.Float32, reflect.Float64,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return leaf()
+		l := leaf()
+		if t != numberType { // json.Number, a string kind, takes a number or a numeric string
+			l.plain = t
+		}
+		return l
 	case reflect.Interface:
 		return &jsonType{kind: kindAny}
 	case reflect.Slice:
@@ -356,9 +365,41 @@ func (t *jsonType) fits(v any, alias func(string) string) bool {
 		}
 		return true
 	}
+	if t.plain != nil {
+		return plainFits(t.plain, v)
+	}
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return false
 	}
 	return json.Unmarshal(append(append([]byte(`{"v":`), raw...), '}'), reflect.New(t.holder).Interface()) == nil
+}
+
+// plainFits is what encoding/json decodes into a field of plain type t: a string kind takes a
+// string, a bool kind a bool, a number kind a number its strconv parse takes and the kind
+// holds (5 for an int, not 5.0 nor 1e0; -0 is 0).
+func plainFits(t reflect.Type, v any) bool {
+	switch t.Kind() {
+	case reflect.String:
+		_, ok := v.(string)
+		return ok
+	case reflect.Bool:
+		_, ok := v.(bool)
+		return ok
+	}
+	n, ok := v.(json.Number)
+	if !ok {
+		return false
+	}
+	z := reflect.New(t).Elem()
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		i, err := strconv.ParseInt(string(n), 10, 64)
+		return err == nil && !z.OverflowInt(i)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		u, err := strconv.ParseUint(string(n), 10, 64)
+		return err == nil && !z.OverflowUint(u)
+	}
+	f, err := strconv.ParseFloat(string(n), t.Bits())
+	return err == nil && !z.OverflowFloat(f)
 }

@@ -2,8 +2,11 @@ package protocol
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
 	"testing"
+
+	"purse/internal/strictjson"
 )
 
 type (
@@ -140,5 +143,30 @@ func TestNewPayloadTableRefusesARowItCannotJudge(t *testing.T) {
 			}()
 			NewPayloadTable([]PayloadRoute{row}, false)
 		}()
+	}
+}
+
+// The plain leaves are checked without a round trip through encoding/json: each takes
+// exactly what encoding/json decodes into a field of its type.
+func TestPlainLeavesDecodeAsEncodingJSON(t *testing.T) {
+	values := []string{`"x"`, `""`, `true`, `false`, `0`, `-0`, `1`, `-1`, `1.0`, `1e0`, `1E+0`, `0.5`, `-0.0`,
+		`255`, `256`, `-129`, `65535`, `65536`, `2147483648`, `9223372036854775807`, `9223372036854775808`,
+		`18446744073709551615`, `18446744073709551616`, `1e39`, `3.5e38`, `1e309`, `"5"`, `00`}
+	for _, typ := range []any{"", true, int(0), int8(0), int16(0), int32(0), int64(0), uint(0), uint8(0), uint16(0), uint32(0), uint64(0), float32(0), float64(0)} {
+		rt := reflect.TypeOf(typ)
+		jt := describe(rt, "")
+		if jt.plain == nil {
+			t.Fatalf("%v is no plain leaf", rt)
+		}
+		for _, raw := range values {
+			v, err := strictjson.Parse([]byte(raw))
+			if err != nil {
+				continue // not JSON (00): never reaches a leaf
+			}
+			want := json.Unmarshal([]byte(raw), reflect.New(rt).Interface()) == nil
+			if got := jt.fits(v, nil); got != want {
+				t.Errorf("%s into %v: fits %v, encoding/json decodes it: %v", raw, rt, got, want)
+			}
+		}
 	}
 }
