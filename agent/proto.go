@@ -133,6 +133,9 @@ type Peer struct {
 	Exe string
 	// Known is false where the OS gives no peer credentials.
 	Known bool
+	// exe is the file Exe named when the kernel was asked (nil: unknown): what runsPurse
+	// compares, by device and inode, never by path.
+	exe os.FileInfo
 }
 
 // String is what the kernel says of the peer, in one line. Exe is a path of the user's
