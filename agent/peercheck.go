@@ -47,16 +47,17 @@ func (p Peer) runsPurse(also []string) error {
 	return fmt.Errorf("%w: pid %d runs %s, which is not this purse (%s)", ErrNotPurse, p.PID, orUnknown(p.Exe), ownPath)
 }
 
-// namedAgentExes is $PURSE_AGENT_EXE as a list of absolute paths (a relative one would
-// depend on the directory a client runs in, so it is not taken).
-func namedAgentExes() []string {
+// agentExes is $PURSE_AGENT_EXE as a list of absolute paths; a relative one would depend on
+// the directory a client runs in, and is an error.
+func agentExes() ([]string, error) {
 	var out []string
 	for _, p := range filepath.SplitList(os.Getenv(EnvAgentExe)) {
-		if filepath.IsAbs(p) {
-			out = append(out, p)
+		if !filepath.IsAbs(p) {
+			return nil, fmt.Errorf("%s: %q is not an absolute path: expected the absolute paths of purse executables, separated by %q", EnvAgentExe, p, string(filepath.ListSeparator))
 		}
+		out = append(out, p)
 	}
-	return out
+	return out, nil
 }
 
 func orUnknown(s string) string {

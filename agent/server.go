@@ -340,7 +340,7 @@ func (s *Server) status() *Status {
 	st.Rules = s.Policy.Lines()
 	st.PeerCheck = "socket mode 0600 in a 0700 directory only (this OS gives no peer credentials)"
 	if peerCredentials {
-		st.PeerCheck = fmt.Sprintf("connections from uid %d only (SO_PEERCRED), socket mode 0600 in a 0700 directory", s.UID)
+		st.PeerCheck = fmt.Sprintf("connections from uid %d only (%s), socket mode 0600 in a 0700 directory", s.UID, peerMechanism)
 	}
 	return st
 }

@@ -17,6 +17,9 @@ type AgentStarted struct {
 	PID    int    `json:"pid"`
 	Socket string `json:"socket"`
 	Log    string `json:"log"`
+	// Display is the agent's trusted display as the agent names it (its pid and executable,
+	// from the kernel); "" for none.
+	Display string `json:"display,omitempty"`
 }
 
 // DisplayFDFlag is the hidden flag of `purse agent start` naming the inherited descriptor of
@@ -85,7 +88,18 @@ func (s *App) startAgent(ctx context.Context, exe string, display bool) (AgentSt
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
-	return AgentStarted{PID: c.Process.Pid, Socket: sock, Log: logPath}, dc, nil
+	// What answers is asked who it is (the client checks with the kernel that it is purse):
+	// another agent that took the socket first is not the one started.
+	st, err := s.agentFor().Status(ctx)
+	if err != nil {
+		_ = c.Process.Kill()
+		return fail(err)
+	}
+	if st.PID != c.Process.Pid {
+		_ = c.Process.Kill()
+		return fail(fmt.Errorf("the agent on %s is pid %d, not the one just started (pid %d): stop it (`purse agent stop`) and start again", sock, st.PID, c.Process.Pid))
+	}
+	return AgentStarted{PID: c.Process.Pid, Socket: sock, Log: logPath, Display: st.Display}, dc, nil
 }
 
 // InheritedDisplay is the trusted display an agent started by StartAgent inherited as
