@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"path/filepath"
 	"time"
 
 	"purse/wallet"
@@ -19,17 +18,6 @@ import (
 
 // EnvSocket overrides the socket's path.
 const EnvSocket = "PURSE_AGENT_SOCK"
-
-// SocketFile is the socket's name under PURSE_HOME.
-const SocketFile = "agent.sock"
-
-// SocketPath is $PURSE_AGENT_SOCK, else PURSE_HOME/agent.sock.
-func SocketPath(home string) string {
-	if p := os.Getenv(EnvSocket); p != "" {
-		return p
-	}
-	return filepath.Join(home, SocketFile)
-}
 
 // Kinds of keys, as the key store names them.
 const (
