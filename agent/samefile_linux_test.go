@@ -96,3 +96,22 @@ func TestTheAgentIsTheSameFile(t *testing.T) {
 		t.Fatalf("an agent run from this executable under a removed name: %+v %v", st, err)
 	}
 }
+
+// The display is named by what the kernel says of the process holding it, so `agent
+// status` and a waiting client show who approves: its pid, uid and executable.
+func TestTheDisplayIsNamedByTheKernel(t *testing.T) {
+	agentEnd, _ := displayPair(t)
+	e := start(t, nil, nil, func(s *Server) { s.Display = agentEnd })
+	st, err := e.client.Status(bg())
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("the test's display (pid %d, uid %d, executable %s)", os.Getpid(), os.Getuid(), self)
+	if st.Display != want {
+		t.Fatalf("display %q, want %q", st.Display, want)
+	}
+}
