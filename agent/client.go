@@ -37,7 +37,15 @@ func Answers(path string) bool {
 	return true
 }
 
+// dial connects to the agent and checks, before anything is sent, who answers: the kernel
+// must name a purse process of this user (the same executable file as this client's, or
+// one named in $PURSE_AGENT_EXE). Every op goes through here, so a program that took the
+// socket's path receives nothing, not a status request and not a passphrase's descriptor.
 func (c *Client) dial(ctx context.Context) (*net.UnixConn, error) {
+	also, err := agentExes()
+	if err != nil {
+		return nil, err
+	}
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, "unix", c.Path)
 	if err != nil {
@@ -46,7 +54,16 @@ func (c *Client) dial(ctx context.Context) (*net.UnixConn, error) {
 		}
 		return nil, fmt.Errorf("agent %s: %v", c.Path, err)
 	}
-	return conn.(*net.UnixConn), nil
+	uc := conn.(*net.UnixConn)
+	peer, err := PeerOf(uc)
+	if err == nil {
+		err = peer.runsPurse(also)
+	}
+	if err != nil {
+		_ = uc.Close()
+		return nil, fmt.Errorf("agent %s: nothing was sent: what listens there is refused (%w); if it is an older purse still running after an upgrade, stop it (close the TUI that started it, or end that pid) and start the agent again; if it is a purse installed elsewhere on purpose, name its executable in %s; else remove the socket and look at what made it", c.Path, err, EnvAgentExe)
+	}
+	return uc, nil
 }
 
 // call sends one message (with fd, when not nil) and reads the answer.
@@ -84,6 +101,9 @@ func (c *Client) call(ctx context.Context, m message, fd *os.File) (*answer, err
 		if a.Waiting == nil {
 			break
 		}
+		if a.Waiting.Timeout < 0 {
+			return nil, c.nonsense(m.Op, fmt.Errorf("a wait of %s", a.Waiting.Timeout))
+		}
 		if c.OnWait != nil {
 			c.OnWait(a.Waiting.Display, a.Waiting.Timeout)
 		}
@@ -103,6 +123,9 @@ func (c *Client) Status(ctx context.Context) (*Status, error) {
 	if a.Status == nil {
 		return nil, errors.New("agent: status: the answer has no status")
 	}
+	if err := a.Status.check(); err != nil {
+		return nil, c.nonsense("status", err)
+	}
 	return a.Status, nil
 }
 
@@ -114,6 +137,9 @@ func (c *Client) Key(ctx context.Context, kind, label string) (KeyStatus, error)
 	}
 	if a.Key == nil {
 		return KeyStatus{}, errors.New("agent: key: the answer has no key")
+	}
+	if err := a.Key.check(); err != nil {
+		return KeyStatus{}, c.nonsense("key", err)
 	}
 	return *a.Key, nil
 }
@@ -129,6 +155,9 @@ func (c *Client) Unlock(ctx context.Context, kind, label string, ttl, idle time.
 	}
 	if a.Key == nil {
 		return KeyStatus{}, errors.New("agent: unlock: the answer has no key")
+	}
+	if err := a.Key.check(); err != nil {
+		return KeyStatus{}, c.nonsense("unlock", err)
 	}
 	return *a.Key, nil
 }
@@ -160,6 +189,9 @@ func (c *Client) Lock(ctx context.Context, label string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if a.Locked < 0 {
+		return 0, c.nonsense("lock", fmt.Errorf("%d keys wiped", a.Locked))
+	}
 	return a.Locked, nil
 }
 
@@ -187,8 +219,14 @@ func (c *Client) signAs(ctx context.Context, label, profile string, r wallet.Req
 	if err != nil {
 		return nil, "", err
 	}
+	if err := checkSignature(r, a.Signature); err != nil {
+		return nil, "", c.nonsense("sign", err)
+	}
 	addr := ""
 	if a.Key != nil {
+		if err := checkAddress(a.Key.Kind, a.Key.Address); err != nil {
+			return nil, "", c.nonsense("sign", err)
+		}
 		addr = a.Key.Address
 	}
 	return a.Signature, addr, nil
@@ -259,9 +297,7 @@ func (s *SolanaSigner) SignSolanaRequest(r wallet.Request) (solana.Signature, er
 	if err != nil {
 		return solana.Signature{}, err
 	}
-	if len(b) != len(solana.Signature{}) {
-		return solana.Signature{}, fmt.Errorf("agent returned %d signature bytes, expected 64", len(b))
-	}
+	// Sign checked its length (checkSignature).
 	return solana.SignatureFromBytes(b), nil
 }
 

@@ -60,6 +60,7 @@ type displayMsg struct {
 // ConnDisplay is the agent's side of a display reached over a connection inherited at start.
 type ConnDisplay struct {
 	conn net.Conn
+	peer Peer
 	desc string
 
 	wmu     sync.Mutex
@@ -69,18 +70,38 @@ type ConnDisplay struct {
 	done    chan struct{}
 }
 
-// NewConnDisplay is the display on the other end of f (a socket-pair end the agent inherited);
-// desc says who holds it ("the TUI that started this agent, pid 123").
-func NewConnDisplay(f *os.File, desc string) (*ConnDisplay, error) {
+// NewConnDisplay is the display on the other end of f (a socket-pair end the agent
+// inherited), taken only when the kernel says who made the pair and that it is purse: a
+// process of this user running the same executable file as this agent. No other program
+// becomes the display by starting `purse agent start --display-fd` on a pair of its own.
+// role says who that process is to the agent ("the TUI that started this agent"); the
+// display is then shown as role and what the kernel said (pid, uid, executable).
+func NewConnDisplay(f *os.File, role string) (*ConnDisplay, error) {
 	c, err := net.FileConn(f)
 	_ = f.Close()
 	if err != nil {
 		return nil, fmt.Errorf("agent: display descriptor: %v", err)
 	}
-	d := &ConnDisplay{conn: c, desc: desc, pending: map[uint64]chan bool{}, done: make(chan struct{})}
+	uc, ok := c.(*net.UnixConn)
+	if !ok {
+		_ = c.Close()
+		return nil, fmt.Errorf("agent: display descriptor: a %s connection, not a unix socket pair", c.LocalAddr().Network())
+	}
+	peer, err := PeerOf(uc)
+	if err == nil {
+		err = peer.runsPurse(nil)
+	}
+	if err != nil {
+		_ = c.Close()
+		return nil, fmt.Errorf("agent: the display descriptor is refused (%w): only the purse TUI starts an agent with a display (Keys screen, A); or run `purse agent start` in the foreground on a terminal, which is then its display", err)
+	}
+	d := &ConnDisplay{conn: c, peer: peer, desc: role + " (" + peer.String() + ")", pending: map[uint64]chan bool{}, done: make(chan struct{})}
 	go d.read()
 	return d, nil
 }
+
+// Peer is what the kernel said of the process that holds the display.
+func (d *ConnDisplay) Peer() Peer { return d.peer }
 
 func (d *ConnDisplay) String() string {
 	select {

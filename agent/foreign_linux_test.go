@@ -1,9 +1,9 @@
 package agent
 
 import (
-	"context"
-	"errors"
+	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"strings"
 	"testing"
@@ -20,15 +20,22 @@ func init() {
 	if sock == "" {
 		return
 	}
-	_, err := (&Client{Path: sock, Name: "foreign"}).Status(context.Background())
-	var ae *Error
-	switch {
-	case err == nil:
-		fmt.Println("served")
-	case errors.As(err, &ae):
-		fmt.Println("refused:", ae.Code, ae.Msg)
-	default:
+	// Written by hand: purse's own client would refuse an agent of another user before
+	// sending anything (Client.dial), and the agent's side is what is tested here.
+	c, err := net.Dial("unix", sock)
+	if err != nil {
 		fmt.Println("error:", err)
+		os.Exit(0)
+	}
+	_, _ = c.Write([]byte(`{"op":"status","client":"foreign"}` + "\n"))
+	var a answer
+	switch err := json.NewDecoder(c).Decode(&a); {
+	case err != nil:
+		fmt.Println("error:", err)
+	case a.OK:
+		fmt.Println("served")
+	default:
+		fmt.Println("refused:", a.Code, a.Error)
 	}
 	os.Exit(0)
 }

@@ -11,7 +11,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// PeerOf reads the connecting process's credentials from the kernel (SO_PEERCRED).
+// PeerOf reads the connecting process's credentials from the kernel (SO_PEERCRED) and the
+// executable it runs (/proc/PID/exe). For a socket pair, the kernel names the process that
+// made the pair.
 func PeerOf(c *net.UnixConn) (Peer, error) {
 	raw, err := c.SyscallConn()
 	if err != nil {
@@ -28,11 +30,26 @@ func PeerOf(c *net.UnixConn) (Peer, error) {
 		return Peer{}, fmt.Errorf("SO_PEERCRED: %v", serr)
 	}
 	p := Peer{UID: int(cred.Uid), PID: int(cred.Pid), Known: true}
-	if exe, err := os.Readlink("/proc/" + strconv.Itoa(p.PID) + "/exe"); err == nil {
-		p.Exe = exe
-	}
+	p.Exe, p.exe = processExe(p.PID)
 	return p, nil
 }
+
+// processExe is the executable process pid runs, as the kernel links it: its path (with
+// " (deleted)" when the file was removed or replaced since) and the file itself, stat'ed
+// through the link, so it is the running file (device and inode) even when its path now
+// names another one. Either is empty when the process is gone or not readable.
+func processExe(pid int) (string, os.FileInfo) {
+	link := "/proc/" + strconv.Itoa(pid) + "/exe"
+	path, _ := os.Readlink(link)
+	fi, err := os.Stat(link)
+	if err != nil {
+		return path, nil
+	}
+	return path, fi
+}
+
+// ownExe is this process's executable, as processExe says it.
+func ownExe() (string, os.FileInfo) { return processExe(os.Getpid()) }
 
 // HardenProcess keeps the process's memory (the agent's, or the proxy's when it holds a key)
 // out of core dumps and away from ptrace by other processes of the same user
@@ -45,3 +62,6 @@ func HardenProcess() []string {
 }
 
 const peerCredentials = true
+
+// peerMechanism names the kernel's peer credentials, for `purse agent status`.
+const peerMechanism = "SO_PEERCRED, /proc/PID/exe"

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"path/filepath"
 	"time"
 
 	"purse/wallet"
@@ -21,17 +20,6 @@ import (
 
 // EnvSocket overrides the socket's path.
 const EnvSocket = "PURSE_AGENT_SOCK"
-
-// SocketFile is the socket's name under PURSE_HOME.
-const SocketFile = "agent.sock"
-
-// SocketPath is $PURSE_AGENT_SOCK, else PURSE_HOME/agent.sock.
-func SocketPath(home string) string {
-	if p := os.Getenv(EnvSocket); p != "" {
-		return p
-	}
-	return filepath.Join(home, SocketFile)
-}
 
 // Kinds of keys, as the key store names them.
 const (
@@ -135,6 +123,9 @@ type Peer struct {
 	Exe string
 	// Known is false where the OS gives no peer credentials.
 	Known bool
+	// exe is the file Exe named when the kernel was asked (nil: unknown): what runsPurse
+	// compares, by device and inode, never by path.
+	exe os.FileInfo
 }
 
 // String is what the kernel says of the peer, in one line. Exe is a path of the user's

@@ -119,13 +119,20 @@ func (s *Server) now() time.Time {
 }
 
 // Listen creates the agent's socket at path (ListenPrivate); a live one is an error naming
-// the running agent.
+// the running agent. In the runtime directory (SocketPath), its purse/ directory is made
+// first when missing.
 func Listen(path string) (*net.UnixListener, error) {
+	if dir := runtimeSocketDir(); dir != "" && filepath.Dir(path) == dir {
+		if err := privateRuntimeDir(dir); err != nil {
+			return nil, err
+		}
+	}
 	return ListenPrivate(path, "agent socket", "an agent already answers there (`purse agent status`)")
 }
 
 // ListenPrivate creates a unix socket at path that only the user's processes reach: its
-// directory must be the user's alone (mode 0700; it is not created), the socket is made 0600,
+// directory must be the user's alone (owned by the user, mode 0700; it is not created), the
+// socket is made 0600,
 // and a stale socket (nothing answers) is replaced. A socket that answers is an error saying
 // busy, and a file that is not a socket is never removed (the path may be a user's typo).
 // what names the socket in errors ("agent socket").
@@ -137,6 +144,9 @@ func ListenPrivate(path, what, busy string) (*net.UnixListener, error) {
 	}
 	if perm := st.Mode().Perm(); perm&0o077 != 0 {
 		return nil, fmt.Errorf("%s directory %s: mode %04o lets other users in; expected 0700 (chmod 700 %s)", what, dir, perm, dir)
+	}
+	if err := ownedByUser(st); err != nil {
+		return nil, fmt.Errorf("%s directory %s: %v", what, dir, err)
 	}
 	if c, err := net.DialTimeout("unix", path, time.Second); err == nil {
 		_ = c.Close()
@@ -338,7 +348,7 @@ func (s *Server) status() *Status {
 	st.Rules = s.Policy.Lines()
 	st.PeerCheck = "socket mode 0600 in a 0700 directory only (this OS gives no peer credentials)"
 	if peerCredentials {
-		st.PeerCheck = fmt.Sprintf("connections from uid %d only (SO_PEERCRED), socket mode 0600 in a 0700 directory", s.UID)
+		st.PeerCheck = fmt.Sprintf("connections from uid %d only (%s), socket mode 0600 in a 0700 directory", s.UID, peerMechanism)
 	}
 	return st
 }

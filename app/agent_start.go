@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"purse/agent"
@@ -18,6 +17,9 @@ type AgentStarted struct {
 	PID    int    `json:"pid"`
 	Socket string `json:"socket"`
 	Log    string `json:"log"`
+	// Display is the agent's trusted display as the agent names it (its pid and executable,
+	// from the kernel); "" for none.
+	Display string `json:"display,omitempty"`
 }
 
 // DisplayFDFlag is the hidden flag of `purse agent start` naming the inherited descriptor of
@@ -86,11 +88,25 @@ func (s *App) startAgent(ctx context.Context, exe string, display bool) (AgentSt
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
-	return AgentStarted{PID: c.Process.Pid, Socket: sock, Log: logPath}, dc, nil
+	// What answers is asked who it is (the client checks with the kernel that it is purse):
+	// another agent that took the socket first is not the one started.
+	st, err := s.agentFor().Status(ctx)
+	if err != nil {
+		_ = c.Process.Kill()
+		return fail(err)
+	}
+	if st.PID != c.Process.Pid {
+		_ = c.Process.Kill()
+		return fail(fmt.Errorf("the agent on %s is pid %d, not the one just started (pid %d): stop it (`purse agent stop`) and start again", sock, st.PID, c.Process.Pid))
+	}
+	return AgentStarted{PID: c.Process.Pid, Socket: sock, Log: logPath, Display: st.Display}, dc, nil
 }
 
 // InheritedDisplay is the trusted display an agent started by StartAgent inherited as
-// descriptor fd: the process that started it, which is its parent.
+// descriptor fd: the process that started it, which is its parent. The kernel must say so:
+// the pair was made by a purse process of this user running this agent's executable
+// (agent.NewConnDisplay), and that process is this agent's parent. Anything else is refused
+// before the agent serves anything.
 func InheritedDisplay(fd int) (*agent.ConnDisplay, error) {
 	if fd < 3 {
 		return nil, Usagef("--%s %d: expected an inherited descriptor (3 or above)", DisplayFDFlag, fd)
@@ -99,7 +115,15 @@ func InheritedDisplay(fd int) (*agent.ConnDisplay, error) {
 	if f == nil {
 		return nil, Usagef("--%s %d: no such descriptor", DisplayFDFlag, fd)
 	}
-	return agent.NewConnDisplay(f, "the TUI that started this agent (pid "+strconv.Itoa(os.Getppid())+")")
+	d, err := agent.NewConnDisplay(f, "the TUI that started this agent")
+	if err != nil {
+		return nil, err
+	}
+	if p, parent := d.Peer(), os.Getppid(); p.PID != parent {
+		_ = d.Close()
+		return nil, fmt.Errorf("agent: the display descriptor is refused: it was made by pid %d, not by the process that started this agent (pid %d)", p.PID, parent)
+	}
+	return d, nil
 }
 
 // StartDisplayed starts this home's agent with this session as its trusted display: the

@@ -28,6 +28,7 @@ import (
 func serveAgent(t *testing.T, home string, d agent.Display) *App {
 	t.Helper()
 	t.Setenv(agent.EnvSocket, "")
+	t.Setenv(agent.EnvRuntimeDir, "")
 	t.Setenv(EnvNoAgent, "")
 	srv, err := New(home, "", nil)
 	if err != nil {
@@ -139,6 +140,7 @@ func TestStaleAgentSocketSignsLocally(t *testing.T) {
 	}
 	t.Cleanup(func() { os.RemoveAll(home) })
 	t.Setenv(agent.EnvSocket, "")
+	t.Setenv(agent.EnvRuntimeDir, "")
 	t.Setenv(EnvNoAgent, "")
 	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
 	useProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "5003", EVMKey: "me"})

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"purse/agent"
 )
 
 // agentArmDelay is the TUI's: an agent's review ignores y this long after it opens.
@@ -29,6 +31,9 @@ func TestE2EAgent(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatal("tmux is not installed: run `bash scripts/ensure-tmux.sh` (make e2e does) or install tmux")
 	}
+	// The agent's socket in the test home (cleanEnv leaves the runtime directory out).
+	t.Setenv(agent.EnvRuntimeDir, "")
+	t.Setenv(agent.EnvSocket, "")
 	work := t.TempDir()
 	home := filepath.Join(work, "home")
 	if err := os.MkdirAll(home, 0o700); err != nil {
@@ -71,7 +76,7 @@ func TestE2EAgent(t *testing.T) {
 
 	// No other process becomes the display: the socket refuses the role, and a second agent
 	// cannot start beside this one.
-	if out := dialDisplay(t, filepath.Join(home, "agent.sock")); !strings.Contains(out, "fixed when the agent starts") {
+	if out := dialDisplay(t, agent.SocketPath(home)); !strings.Contains(out, "fixed when the agent starts") {
 		t.Fatalf("a connection asked to be the display: %s", out)
 	}
 

@@ -308,7 +308,8 @@ func (c *cliRunner) keyAddress(label string) string {
 func cleanEnv() []string {
 	var out []string
 	for _, kv := range os.Environ() {
-		if strings.HasPrefix(kv, "PURSE_") || strings.HasPrefix(kv, "TMUX") {
+		// XDG_RUNTIME_DIR too: the agent's socket stays in the test home.
+		if strings.HasPrefix(kv, "PURSE_") || strings.HasPrefix(kv, "TMUX") || strings.HasPrefix(kv, "XDG_RUNTIME_DIR=") {
 			continue
 		}
 		out = append(out, kv)

@@ -20,6 +20,8 @@ import (
 func ServeAgent(t testing.TB, home string, q *app.ApprovalQueue) (srv *app.App, stop func()) {
 	t.Helper()
 	t.Setenv(agent.EnvSocket, "")
+	// The socket in the test home, not in the user's runtime directory.
+	t.Setenv(agent.EnvRuntimeDir, "")
 	t.Setenv(app.EnvNoAgent, "")
 	srv, err := app.New(home, "", nil)
 	if err != nil {

@@ -29,7 +29,7 @@ func addAgentCommands(a *cli, root *cobra.Command) {
 func (a *cli) agentStartCmd() *cobra.Command {
 	var detach bool
 	var displayFD int
-	cmd := a.command("start [--detach]", "Run the agent on $PURSE_HOME/agent.sock (or $PURSE_AGENT_SOCK) until stopped", func(cmd *cobra.Command, core *app.App) error {
+	cmd := a.command("start [--detach]", "Run the agent on its socket ($PURSE_AGENT_SOCK, else in $XDG_RUNTIME_DIR/purse/, else $PURSE_HOME/agent.sock) until stopped", func(cmd *cobra.Command, core *app.App) error {
 		if detach {
 			st, _, err := core.Agent().Start(cmd.Context(), selfExe(), false)
 			if err != nil {

@@ -25,7 +25,7 @@ func startAgent(t *testing.T, home string) {
 		_, errOut, _ := runCLI(t, "", "agent", "start")
 		done <- errOut
 	}()
-	sock := filepath.Join(home, agent.SocketFile)
+	sock := agent.SocketPath(home)
 	for i := 0; !agent.Answers(sock); i++ {
 		if i > 500 {
 			t.Fatal("the agent does not answer after 5 s")
@@ -137,7 +137,7 @@ func TestAgentCommands(t *testing.T) {
 	if _, errOut, code := purse(t, "", "agent", "stop"); code != exitOK {
 		t.Fatal(errOut)
 	}
-	if agent.Answers(filepath.Join(home, agent.SocketFile)) {
+	if agent.Answers(agent.SocketPath(home)) {
 		t.Fatal("the agent still answers after stop")
 	}
 }

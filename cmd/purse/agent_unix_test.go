@@ -80,7 +80,7 @@ func TestAgentStartRefusesAPolicyFileNotTheUsersOwn(t *testing.T) {
 				runCLI(t, "", "agent", "stop")
 				t.Fatal("the agent started (or hangs reading the policy)")
 			}
-			if agent.Answers(filepath.Join(home, agent.SocketFile)) {
+			if agent.Answers(agent.SocketPath(home)) {
 				t.Fatal("an agent answers")
 			}
 		})

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"purse/agent"
 	"purse/app"
 	"purse/internal/prompt"
 	"purse/internal/qrtext"
@@ -47,6 +48,9 @@ func keyEnv(t *testing.T) (home string) {
 	home = t.TempDir()
 	t.Setenv("PURSE_HOME", home)
 	t.Setenv("PURSE_KEYSTORE", "file")
+	// An agent's socket in the test home, not in the user's runtime directory.
+	t.Setenv(agent.EnvRuntimeDir, "")
+	t.Setenv(agent.EnvSocket, "")
 	setPassphrase(t, testPassphrase)
 	t.Cleanup(app.SetScryptCost(1<<4, 1))
 	setTerminal(t, nil)

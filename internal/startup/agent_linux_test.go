@@ -53,6 +53,10 @@ func agentHome(b *testing.B) (bin string, env []string) {
 	if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte(benchPolicy), 0o600); err != nil {
 		b.Fatal(err)
 	}
+	// The clients are this test binary, not purse: they talk to the agent only when its
+	// executable is named (a client checks what answers on the socket with the kernel).
+	b.Setenv(agent.EnvAgentExe, bin)
+	b.Setenv(agent.EnvRuntimeDir, "")
 	base := append(os.Environ(), "PURSE_HOME="+home, "PURSE_KEYSTORE=file", "PURSE_AGENT_SOCK=")
 	withPass := append(base, "PURSE_PASSPHRASE_FILE="+pass)
 	must := func(stdin string, args ...string) {
@@ -150,7 +154,7 @@ func BenchmarkAgentConcurrent(b *testing.B) {
 		}
 	}
 	addr := common.HexToAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
-	sock := filepath.Join(home, agent.SocketFile)
+	sock := agent.SocketPath(home)
 	self, err := os.Executable()
 	if err != nil {
 		b.Fatal(err)

@@ -247,7 +247,7 @@ func (s *Screen) gotAgent(msg kit.TaskResult[app.AgentStarted]) tea.Cmd {
 	}
 	st := msg.Value
 	s.agentRun = &st
-	return kit.Status(fmt.Sprintf("Agent started (pid %d, %s): a key unlocked in it signs for every local client under its policy; what the policy wants confirmed opens here; it stops when this TUI exits.", st.PID, st.Socket))
+	return kit.Status(fmt.Sprintf("Agent started (pid %d, %s): a key unlocked in it signs for every local client under its policy; what the policy wants confirmed opens here (its display: %s); it stops when this TUI exits.", st.PID, visible.Line(st.Socket), visible.Line(st.Display)))
 }
 
 func (s *Screen) gotExported(msg kit.TaskResult[exported]) tea.Cmd {
@@ -555,7 +555,7 @@ func (s *Screen) detail() []string {
 		out = append(out, st.Label.Render("in use  ")+kit.Truncate(use, max(s.w-8, 1)))
 	}
 	if a := s.agentRun; a != nil {
-		out = append(out, st.Label.Render("agent   ")+kit.Truncate(fmt.Sprintf("pid %d at %s: it signs for every local client under its policy; what the policy wants confirmed opens here; it stops when this TUI exits", a.PID, a.Socket), max(s.w-8, 1)))
+		out = append(out, st.Label.Render("agent   ")+kit.Truncate(fmt.Sprintf("pid %d at %s: it signs for every local client under its policy; what the policy wants confirmed opens here (its display: %s); it stops when this TUI exits", a.PID, visible.Line(a.Socket), visible.Line(a.Display)), max(s.w-8, 1)))
 	}
 	if s.failure != "" {
 		for i, l := range kit.WrapWords(st.Marks.Error+": "+s.failure, s.w) {
