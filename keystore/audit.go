@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"purse/internal/atomicfile"
@@ -209,16 +210,91 @@ func (s *Store) WaitAudit() {
 	defer s.auditMu.Unlock()
 }
 
-// appendAudit adds one record (Seq, Time, Prev and Hash filled in here) under the process
-// mutex and an exclusive file lock, fsyncs it, and moves the head to it (after it returns,
-// under DeferAuditHead).
+// pendingAudit is one record waiting in the queue of a group commit: its answer (out, err)
+// is set, and done closed, once the batch it was written in is synced; lead tells a waiter
+// woken before that to commit the next batch itself.
+type pendingAudit struct {
+	r    AuditRecord
+	out  AuditRecord
+	err  error
+	lead bool
+	done chan struct{}
+}
+
+// auditQueue is the group commit's queue, guarded by its own mutex (never held across I/O):
+// leading is set while some append is committing a batch.
+type auditQueue struct {
+	mu      sync.Mutex
+	waiting []*pendingAudit
+	leading bool
+}
+
+// appendAudit adds one record (Seq, Time, Prev and Hash filled in here) and returns once it
+// is in the log and synced. Concurrent appends of a store are committed together (group
+// commit): the first one in leads, takes every record queued so far as one batch, writes it
+// with one write and one fsync under the process mutex and the log's file lock, answers each
+// of them, and hands the lead to the first record that queued meanwhile, so no answer waits
+// for more than the batch before its own. The head moves to the batch's last record (after
+// the answers, under DeferAuditHead).
 func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
+	p := &pendingAudit{r: r, done: make(chan struct{})}
+	q := &s.auditQ
+	q.mu.Lock()
+	q.waiting = append(q.waiting, p)
+	if q.leading {
+		q.mu.Unlock()
+		<-p.done
+		if !p.lead {
+			return p.out, p.err
+		}
+		q.mu.Lock()
+	}
+	q.leading = true
+	q.mu.Unlock()
+	// The batch is taken once the process mutex is held (a deferred head write of the batch
+	// before may hold it): whatever queues meanwhile goes in this batch, not the next.
 	s.auditMu.Lock()
-	// release gives back what this append holds; a deferred head write takes it over.
+	q.mu.Lock()
+	batch := q.waiting
+	q.waiting = nil
+	q.mu.Unlock()
+
+	s.commitAudit(batch)
+
+	q.mu.Lock()
+	if len(q.waiting) > 0 {
+		next := q.waiting[0]
+		next.lead = true
+		close(next.done)
+	} else {
+		q.leading = false
+	}
+	q.mu.Unlock()
+	return p.out, p.err
+}
+
+// commitAudit writes batch as consecutive records of the chain and answers each of them. It
+// is called with s.auditMu held and gives it back (or to the deferred head write).
+func (s *Store) commitAudit(batch []*pendingAudit) {
+	out, err := s.writeAuditBatch(batch)
+	for i, p := range batch {
+		if err != nil {
+			p.err = err
+		} else {
+			p.out = out[i]
+		}
+		if !p.lead {
+			close(p.done)
+		}
+	}
+}
+
+func (s *Store) writeAuditBatch(batch []*pendingAudit) ([]AuditRecord, error) {
+	// release gives back what this batch holds; a deferred head write takes it over.
 	release := s.auditMu.Unlock
 	defer func() { release() }()
 	if err := s.checkAuditBreak(); err != nil {
-		return AuditRecord{}, err
+		return nil, err
 	}
 	flags := os.O_RDWR | os.O_APPEND
 	if _, err := os.Lstat(s.auditPath); errors.Is(err, os.ErrNotExist) {
@@ -226,48 +302,55 @@ func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 		// deletion.
 		head, err := s.readAuditHead()
 		if err != nil {
-			return AuditRecord{}, fmt.Errorf("%v; run purse audit verify", err)
+			return nil, fmt.Errorf("%v; run purse audit verify", err)
 		}
 		if reason := head.check(nil); reason != "" {
-			return AuditRecord{}, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, reason)
+			return nil, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, reason)
 		}
 		flags |= os.O_CREATE
 	}
 	f, err := regular.OpenFile(s.auditPath, flags, 0o600)
 	if err != nil {
-		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+		return nil, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
 	release = func() { _ = f.Close(); s.auditMu.Unlock() }
 	if err := filelock.Lock(f); err != nil {
-		return AuditRecord{}, fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)
+		return nil, fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)
 	}
 	release = func() { _ = filelock.Unlock(f); _ = f.Close(); s.auditMu.Unlock() }
 
 	prev, seq := ZeroHash, uint64(0)
 	last, err := s.auditLastRecord(f)
 	if err != nil {
-		return AuditRecord{}, err
+		return nil, err
 	}
 	if last != nil {
 		prev, seq = last.Hash, last.Seq
 	}
-	r.Seq = seq + 1
-	r.Time = s.now().UTC().Format(time.RFC3339Nano)
-	r.Prev = prev
-	r.Hash = ""
-	if r.Hash, err = r.computeHash(); err != nil {
-		return AuditRecord{}, err
+	now := s.now().UTC().Format(time.RFC3339Nano)
+	out := make([]AuditRecord, len(batch))
+	var buf []byte
+	for i, p := range batch {
+		r := p.r
+		seq++
+		r.Seq, r.Time, r.Prev, r.Hash = seq, now, prev, ""
+		if r.Hash, err = r.computeHash(); err != nil {
+			return nil, err
+		}
+		line, err := json.Marshal(r)
+		if err != nil {
+			return nil, err
+		}
+		buf = append(append(buf, line...), '\n')
+		out[i], prev = r, r.Hash
 	}
-	line, err := json.Marshal(r)
-	if err != nil {
-		return AuditRecord{}, err
-	}
-	if _, err := f.Write(append(line, '\n')); err != nil {
-		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+	if _, err := f.Write(buf); err != nil {
+		return nil, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
 	if err := f.Sync(); err != nil {
-		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+		return nil, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
+	r := out[len(out)-1]
 	s.auditSeen, s.auditLast = fileStamp(f), &r
 	if s.deferred.on && s.deferred.err == nil {
 		done := release
@@ -276,13 +359,13 @@ func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 			defer done()
 			s.deferred.err = s.writeAuditHead(r)
 		}()
-		return r, nil
+		return out, nil
 	}
 	if err := s.writeAuditHead(r); err != nil {
-		return AuditRecord{}, err
+		return nil, err
 	}
 	s.deferred.err = nil
-	return r, nil
+	return out, nil
 }
 
 // auditLastRecord returns the last record of the log f (nil: empty) once it knows the chain
@@ -299,10 +382,11 @@ func (s *Store) auditLastRecord(f *os.File) (*AuditRecord, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%v; run purse audit verify", err)
 		}
-		if reason := head.check(s.auditLast); reason != "" {
-			return nil, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, reason)
+		// A head this process wrote names the last record; any other (one that a failed
+		// deferred write left a batch behind, or someone else's) is judged by a walk.
+		if head != nil && head.Count == s.auditLast.Seq && head.Hash == s.auditLast.Hash {
+			return s.auditLast, nil
 		}
-		return s.auditLast, nil
 	}
 	s.auditSeen, s.auditLast = logStamp{}, nil
 	w, err := s.walkAudit(func(AuditRecord) {})

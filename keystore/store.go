@@ -159,6 +159,7 @@ type Store struct {
 	// guarded by auditMu (auditLastRecord).
 	auditSeen logStamp
 	auditLast *AuditRecord
+	auditQ    auditQueue // the group commit of audit appends (appendAudit)
 	resolve   sync.Once
 	resolved  Backend
 }
