@@ -23,9 +23,10 @@ import (
 // write). Nothing is signed until `purse audit repair` removes that line.
 var ErrAuditIncomplete = errors.New("the last line is incomplete (a write was cut off); nothing can be signed until `purse audit repair` removes it (it shows the line and keeps a copy of the log)")
 
-// ErrAuditBroken is wrapped by a signature refused because a verification found the audit
-// chain broken: someone else may have written there, so nothing is signed until the user
-// repairs the log or sets it aside (`purse audit repair`).
+// ErrAuditBroken is wrapped by a signature refused because the audit chain is broken (found
+// by a verification, or by the append's own walk of the chain): someone else may have written
+// there, so nothing is signed until the user repairs the log or sets it aside
+// (`purse audit repair`).
 var ErrAuditBroken = errors.New("the audit log's chain was found broken")
 
 // auditBroken is what a verification that found the chain broken records beside the log
