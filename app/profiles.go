@@ -406,8 +406,9 @@ func (a AuditLog) SetAside() (string, Audit, error) {
 	return kept, au, err
 }
 
-// Tail returns the incomplete last line of the audit log (a write cut off), nil when
-// there is none. Nothing can be signed while there is one.
+// Tail returns what a repair may cut after the last good record of the audit log (an
+// incomplete line a write left, junk written after the chain), nil when there is none or the
+// break is one a cut would hide. Nothing can be signed while there is one.
 func (a AuditLog) Tail() (*keystore.AuditTail, error) {
 	s := a.s
 	ks, err := s.keys(nil)
@@ -417,9 +418,8 @@ func (a AuditLog) Tail() (*keystore.AuditTail, error) {
 	return ks.IncompleteAuditTail()
 }
 
-// Repair removes the incomplete last line tail (the one Tail returned and the user
-// confirmed), keeping a copy of the whole log beside it; it returns the copy's path and the
-// log as verified afterwards.
+// Repair cuts tail (the one Tail returned and the user confirmed), keeping a copy of the
+// whole log beside it; it returns the copy's path and the log as verified afterwards.
 func (a AuditLog) Repair(tail *keystore.AuditTail) (string, Audit, error) {
 	s := a.s
 	ks, err := s.keys(nil)

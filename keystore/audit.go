@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"purse/internal/atomicfile"
@@ -22,9 +23,10 @@ import (
 // write). Nothing is signed until `purse audit repair` removes that line.
 var ErrAuditIncomplete = errors.New("the last line is incomplete (a write was cut off); nothing can be signed until `purse audit repair` removes it (it shows the line and keeps a copy of the log)")
 
-// ErrAuditBroken is wrapped by a signature refused because a verification found the audit
-// chain broken: someone else may have written there, so nothing is signed until the user
-// repairs the log or sets it aside (`purse audit repair`).
+// ErrAuditBroken is wrapped by a signature refused because the audit chain is broken (found
+// by a verification, or by the append's own walk of the chain): someone else may have written
+// there, so nothing is signed until the user repairs the log or sets it aside
+// (`purse audit repair`).
 var ErrAuditBroken = errors.New("the audit log's chain was found broken")
 
 // auditBroken is what a verification that found the chain broken records beside the log
@@ -209,16 +211,91 @@ func (s *Store) WaitAudit() {
 	defer s.auditMu.Unlock()
 }
 
-// appendAudit adds one record (Seq, Time, Prev and Hash filled in here) under the process
-// mutex and an exclusive file lock, fsyncs it, and moves the head to it (after it returns,
-// under DeferAuditHead).
+// pendingAudit is one record waiting in the queue of a group commit: its answer (out, err)
+// is set, and done closed, once the batch it was written in is synced; lead tells a waiter
+// woken before that to commit the next batch itself.
+type pendingAudit struct {
+	r    AuditRecord
+	out  AuditRecord
+	err  error
+	lead bool
+	done chan struct{}
+}
+
+// auditQueue is the group commit's queue, guarded by its own mutex (never held across I/O):
+// leading is set while some append is committing a batch.
+type auditQueue struct {
+	mu      sync.Mutex
+	waiting []*pendingAudit
+	leading bool
+}
+
+// appendAudit adds one record (Seq, Time, Prev and Hash filled in here) and returns once it
+// is in the log and synced. Concurrent appends of a store are committed together (group
+// commit): the first one in leads, takes every record queued so far as one batch, writes it
+// with one write and one fsync under the process mutex and the log's file lock, answers each
+// of them, and hands the lead to the first record that queued meanwhile, so no answer waits
+// for more than the batch before its own. The head moves to the batch's last record (after
+// the answers, under DeferAuditHead).
 func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
+	p := &pendingAudit{r: r, done: make(chan struct{})}
+	q := &s.auditQ
+	q.mu.Lock()
+	q.waiting = append(q.waiting, p)
+	if q.leading {
+		q.mu.Unlock()
+		<-p.done
+		if !p.lead {
+			return p.out, p.err
+		}
+		q.mu.Lock()
+	}
+	q.leading = true
+	q.mu.Unlock()
+	// The batch is taken once the process mutex is held (a deferred head write of the batch
+	// before may hold it): whatever queues meanwhile goes in this batch, not the next.
 	s.auditMu.Lock()
-	// release gives back what this append holds; a deferred head write takes it over.
+	q.mu.Lock()
+	batch := q.waiting
+	q.waiting = nil
+	q.mu.Unlock()
+
+	s.commitAudit(batch)
+
+	q.mu.Lock()
+	if len(q.waiting) > 0 {
+		next := q.waiting[0]
+		next.lead = true
+		close(next.done)
+	} else {
+		q.leading = false
+	}
+	q.mu.Unlock()
+	return p.out, p.err
+}
+
+// commitAudit writes batch as consecutive records of the chain and answers each of them. It
+// is called with s.auditMu held and gives it back (or to the deferred head write).
+func (s *Store) commitAudit(batch []*pendingAudit) {
+	out, err := s.writeAuditBatch(batch)
+	for i, p := range batch {
+		if err != nil {
+			p.err = err
+		} else {
+			p.out = out[i]
+		}
+		if !p.lead {
+			close(p.done)
+		}
+	}
+}
+
+func (s *Store) writeAuditBatch(batch []*pendingAudit) ([]AuditRecord, error) {
+	// release gives back what this batch holds; a deferred head write takes it over.
 	release := s.auditMu.Unlock
 	defer func() { release() }()
 	if err := s.checkAuditBreak(); err != nil {
-		return AuditRecord{}, err
+		return nil, err
 	}
 	flags := os.O_RDWR | os.O_APPEND
 	if _, err := os.Lstat(s.auditPath); errors.Is(err, os.ErrNotExist) {
@@ -226,61 +303,56 @@ func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 		// deletion.
 		head, err := s.readAuditHead()
 		if err != nil {
-			return AuditRecord{}, fmt.Errorf("%v; run purse audit verify", err)
+			return nil, fmt.Errorf("%v; run purse audit verify", err)
 		}
 		if reason := head.check(nil); reason != "" {
-			return AuditRecord{}, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, reason)
+			return nil, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, reason)
 		}
 		flags |= os.O_CREATE
 	}
 	f, err := regular.OpenFile(s.auditPath, flags, 0o600)
 	if err != nil {
-		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+		return nil, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
 	release = func() { _ = f.Close(); s.auditMu.Unlock() }
 	if err := filelock.Lock(f); err != nil {
-		return AuditRecord{}, fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)
+		return nil, fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)
 	}
 	release = func() { _ = filelock.Unlock(f); _ = f.Close(); s.auditMu.Unlock() }
 
 	prev, seq := ZeroHash, uint64(0)
-	last, err := lastAuditLine(f)
+	last, err := s.auditLastRecord(f)
 	if err != nil {
-		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+		return nil, err
 	}
-	var lastRec *AuditRecord
 	if last != nil {
-		lr, reason := parseAuditLine(last)
-		if reason != "" {
-			return AuditRecord{}, fmt.Errorf("audit log %s: the last record is damaged (%s); run purse audit verify", s.auditPath, reason)
+		prev, seq = last.Hash, last.Seq
+	}
+	now := s.now().UTC().Format(time.RFC3339Nano)
+	out := make([]AuditRecord, len(batch))
+	var buf []byte
+	for i, p := range batch {
+		r := p.r
+		seq++
+		r.Seq, r.Time, r.Prev, r.Hash = seq, now, prev, ""
+		if r.Hash, err = r.computeHash(); err != nil {
+			return nil, err
 		}
-		prev, seq = lr.Hash, lr.Seq
-		lastRec = &lr
+		line, err := json.Marshal(r)
+		if err != nil {
+			return nil, err
+		}
+		buf = append(append(buf, line...), '\n')
+		out[i], prev = r, r.Hash
 	}
-	head, err := s.readAuditHead()
-	if err != nil {
-		return AuditRecord{}, fmt.Errorf("%v; run purse audit verify", err)
-	}
-	if reason := head.check(lastRec); reason != "" {
-		return AuditRecord{}, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, reason)
-	}
-	r.Seq = seq + 1
-	r.Time = s.now().UTC().Format(time.RFC3339Nano)
-	r.Prev = prev
-	r.Hash = ""
-	if r.Hash, err = r.computeHash(); err != nil {
-		return AuditRecord{}, err
-	}
-	line, err := json.Marshal(r)
-	if err != nil {
-		return AuditRecord{}, err
-	}
-	if _, err := f.Write(append(line, '\n')); err != nil {
-		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+	if _, err := f.Write(buf); err != nil {
+		return nil, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
 	if err := f.Sync(); err != nil {
-		return AuditRecord{}, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+		return nil, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
+	r := out[len(out)-1]
+	s.auditSeen, s.auditLast = fileStamp(f), &r
 	if s.deferred.on && s.deferred.err == nil {
 		done := release
 		release = func() {}
@@ -288,51 +360,47 @@ func (s *Store) appendAudit(r AuditRecord) (AuditRecord, error) {
 			defer done()
 			s.deferred.err = s.writeAuditHead(r)
 		}()
-		return r, nil
+		return out, nil
 	}
 	if err := s.writeAuditHead(r); err != nil {
-		return AuditRecord{}, err
-	}
-	s.deferred.err = nil
-	return r, nil
-}
-
-// lastAuditLine returns the last line of f without its newline (nil for an empty file).
-func lastAuditLine(f *os.File) ([]byte, error) {
-	st, err := f.Stat()
-	if err != nil {
 		return nil, err
 	}
-	size := st.Size()
-	if size == 0 {
-		return nil, nil
-	}
-	var buf []byte
-	off := size
-	for {
-		n := int64(4096)
-		if n > off {
-			n = off
+	s.deferred.err = nil
+	return out, nil
+}
+
+// auditLastRecord returns the last record of the log f (nil: empty) once it knows the chain
+// up to it is intact and agrees with its head. The whole chain is walked unless the kernel
+// says the log is the very file this process left after its last append (identity, size and
+// change time, which no process can set back), so a record changed anywhere in the log
+// stops the next signature whether or not a verification ran, and whether or not its note
+// (audit.broken.json) is still there; an agent walks the log once, then only when another
+// process wrote it. A change written within the same tick of the file system's clock as the
+// last append and of the same size is left to verify (the change time's granularity).
+func (s *Store) auditLastRecord(f *os.File) (*AuditRecord, error) {
+	if st := fileStamp(f); st.ok && st == s.auditSeen && s.auditLast != nil {
+		head, err := s.readAuditHead()
+		if err != nil {
+			return nil, fmt.Errorf("%v; run purse audit verify", err)
 		}
-		off -= n
-		b := make([]byte, n)
-		if _, err := f.ReadAt(b, off); err != nil && !errors.Is(err, io.EOF) {
-			return nil, err
-		}
-		buf = append(b, buf...)
-		if buf[len(buf)-1] != '\n' {
-			return nil, ErrAuditIncomplete
-		}
-		if i := bytes.LastIndexByte(buf[:len(buf)-1], '\n'); i >= 0 {
-			return buf[i+1 : len(buf)-1], nil
-		}
-		if off == 0 {
-			return buf[:len(buf)-1], nil
-		}
-		if len(buf) > maxAuditLine {
-			return nil, errors.New("the last line is longer than any record: run purse audit verify")
+		// A head this process wrote names the last record; any other (one that a failed
+		// deferred write left a batch behind, or someone else's) is judged by a walk.
+		if head != nil && head.Count == s.auditLast.Seq && head.Hash == s.auditLast.Hash {
+			return s.auditLast, nil
 		}
 	}
+	s.auditSeen, s.auditLast = logStamp{}, nil
+	w, err := s.walkAudit(func(AuditRecord) {})
+	var br *ChainBreak
+	switch {
+	case errors.As(err, &br) && br.Tail:
+		return nil, fmt.Errorf("audit log %s: %w", s.auditPath, ErrAuditIncomplete)
+	case errors.As(err, &br) && br.Head:
+		return nil, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, br.Reason)
+	case err != nil:
+		return nil, fmt.Errorf("audit log %s: %w: %w; nothing is signed on a chain that cannot be extended honestly: run purse audit verify, then purse audit repair (it cuts junk after the last good record, or sets the log aside, keeping a copy)", s.auditPath, ErrAuditBroken, s.noteAuditBreak(err))
+	}
+	return w.last, nil
 }
 
 // parseAuditLine decodes one line strictly and checks its own hash. reason is "" when fine.
@@ -366,61 +434,83 @@ func parseAuditLine(line []byte) (AuditRecord, string) {
 // shorter than its head, or another chain than the head names, or a missing log with a head,
 // is a break too.
 func (s *Store) readAudit(fn func(AuditRecord)) (int, error) {
+	w, err := s.walkAudit(fn)
+	return w.n, err
+}
+
+// auditWalk is how far a walk of the log got: n records of an intact chain, ending at byte
+// end of the log (the start of the first line that broke it), and the head it was read
+// against.
+type auditWalk struct {
+	n    int
+	end  int64
+	last *AuditRecord
+	head *auditHead
+	// atHead is the hash of the record the head counts to, "" until the walk reaches it.
+	atHead string
+}
+
+func (s *Store) walkAudit(fn func(AuditRecord)) (auditWalk, error) {
+	var w auditWalk
 	head, err := s.readAuditHead()
 	if err != nil {
-		return 0, &ChainBreak{Line: 1, Reason: err.Error(), Head: true}
+		return w, &ChainBreak{Line: 1, Reason: err.Error(), Head: true}
 	}
+	w.head = head
 	f, err := regular.Open(s.auditPath)
 	if errors.Is(err, os.ErrNotExist) {
 		if reason := head.check(nil); reason != "" {
-			return 0, &ChainBreak{Line: 1, Reason: reason, Head: true}
+			return w, &ChainBreak{Line: 1, Reason: reason, Head: true}
 		}
-		return 0, nil
+		return w, nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+		return w, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
 	defer f.Close()
-	rd := bufio.NewReaderSize(f, 64<<10)
+	// ReadSlice bounds a line by the buffer, so junk without newlines costs no more memory
+	// than a record may take.
+	rd := bufio.NewReaderSize(f, maxAuditLine+1)
 	prev := ZeroHash
-	n := 0
-	var last *AuditRecord
-	atHead := "" // the hash of the record the head counts to
 	for {
-		line, err := rd.ReadBytes('\n')
+		line, err := rd.ReadSlice('\n')
 		if len(line) == 0 && errors.Is(err, io.EOF) {
 			switch {
 			case head == nil:
-			case last == nil || last.Seq < head.Count:
-				return n, &ChainBreak{Line: n + 1, Reason: head.check(last), Head: true}
-			case atHead != head.Hash:
-				return n, &ChainBreak{Line: int(head.Count), Head: true, Reason: fmt.Sprintf("record %d (hash %s) is not the one the head %s names (%s): the log was cut and written again",
-					head.Count, atHead, s.AuditHeadPath(), head.Hash)}
+			case w.last == nil || w.last.Seq < head.Count:
+				return w, &ChainBreak{Line: w.n + 1, Reason: head.check(w.last), Head: true}
+			case w.atHead != head.Hash:
+				return w, &ChainBreak{Line: int(head.Count), Head: true, Reason: fmt.Sprintf("record %d (hash %s) is not the one the head %s names (%s): the log was cut and written again",
+					head.Count, w.atHead, s.AuditHeadPath(), head.Hash)}
 			}
-			return n, nil
+			return w, nil
+		}
+		lineNo := w.n + 1
+		if errors.Is(err, bufio.ErrBufferFull) {
+			return w, &ChainBreak{Line: lineNo, Reason: fmt.Sprintf("a line longer than any record (over %d bytes without a newline)", maxAuditLine)}
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
-			return n, fmt.Errorf("audit log %s: %v", s.auditPath, err)
+			return w, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 		}
-		lineNo := n + 1
 		if !bytes.HasSuffix(line, []byte("\n")) {
-			return n, &ChainBreak{Line: lineNo, Tail: true, Reason: "incomplete line (no newline at the end of the file: a write was cut off); `purse audit repair` removes it"}
+			return w, &ChainBreak{Line: lineNo, Tail: true, Reason: "incomplete line (no newline at the end of the file: a write was cut off); `purse audit repair` removes it"}
 		}
 		r, reason := parseAuditLine(bytes.TrimSuffix(line, []byte("\n")))
 		if reason != "" {
-			return n, &ChainBreak{Line: lineNo, Reason: reason}
+			return w, &ChainBreak{Line: lineNo, Reason: reason}
 		}
 		if r.Prev != prev {
-			return n, &ChainBreak{Line: lineNo, Reason: fmt.Sprintf("prev mismatch: expected %s (the hash of line %d), found %s (a record was removed, inserted or reordered)", prev, lineNo-1, r.Prev)}
+			return w, &ChainBreak{Line: lineNo, Reason: fmt.Sprintf("prev mismatch: expected %s (the hash of line %d), found %s (a record was removed, inserted or reordered)", prev, lineNo-1, r.Prev)}
 		}
 		if r.Seq != uint64(lineNo) {
-			return n, &ChainBreak{Line: lineNo, Reason: fmt.Sprintf("seq gap: expected seq %d, found %d", lineNo, r.Seq)}
+			return w, &ChainBreak{Line: lineNo, Reason: fmt.Sprintf("seq gap: expected seq %d, found %d", lineNo, r.Seq)}
 		}
 		prev = r.Hash
-		n++
-		last = &r
+		w.n++
+		w.end += int64(len(line))
+		w.last = &r
 		if head != nil && r.Seq == head.Count {
-			atHead = r.Hash
+			w.atHead = r.Hash
 		}
 		fn(r)
 	}
@@ -443,55 +533,68 @@ func (s *Store) ListAudit() ([]AuditRecord, error) {
 	return out, s.noteAuditBreak(err)
 }
 
-// AuditTail is the incomplete last line of the audit log: a write cut off by a crash or a
-// full disk. It holds what was being recorded, never a secret.
+// AuditTail is what follows the last good record of the audit log: an incomplete line (a
+// write cut off by a crash or a full disk) or junk written after the chain. It holds what
+// was being recorded, never a secret.
 type AuditTail struct {
 	Path   string
-	Offset int64  // where the line starts: the log's size once it is removed
-	Line   []byte // the bytes after the last newline
+	Offset int64  // where it starts (the end of the last good record): the log's size once it is cut
+	Line   []byte // every byte after Offset
 }
 
-// IncompleteAuditTail returns the incomplete last line of the log, nil when the log ends with
-// a newline (or does not exist).
+// maxAuditCut bounds what a repair reads to show and keep: more than this after the last
+// good record is left for a person to inspect.
+const maxAuditCut = 256 << 20
+
+// IncompleteAuditTail returns what a repair may cut after the last good record of the log,
+// nil when nothing may be cut: the log ends with a good record (or does not exist), or the
+// break is one a cut would hide. A cut never removes a record the head names (a record
+// changed inside the chain, a log cut short: the log is set aside whole or accepted as it
+// is), nor a line that is a record by its own hash (a changed last record is a person's to
+// judge).
 func (s *Store) IncompleteAuditTail() (*AuditTail, error) {
-	f, err := regular.Open(s.auditPath)
-	if errors.Is(err, os.ErrNotExist) {
+	w, err := s.walkAudit(func(AuditRecord) {})
+	var br *ChainBreak
+	if !errors.As(err, &br) || br.Head {
+		if err != nil && !errors.As(err, &br) {
+			return nil, err
+		}
 		return nil, nil
 	}
+	if h := w.head; h != nil && (uint64(w.n) < h.Count || w.atHead != h.Hash) {
+		return nil, nil
+	}
+	f, err := regular.Open(s.auditPath)
 	if err != nil {
 		return nil, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
 	defer f.Close()
-	return s.auditTail(f)
-}
-
-func (s *Store) auditTail(f *os.File) (*AuditTail, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
-	size := st.Size()
-	n := min(size, int64(maxAuditLine)+1)
-	b := make([]byte, n)
-	if _, err := f.ReadAt(b, size-n); err != nil && !errors.Is(err, io.EOF) {
+	if st.Size()-w.end > maxAuditCut {
+		return nil, fmt.Errorf("audit log %s: %d bytes follow the last good record (line %d), more than a repair reads (%d); they are left for you to inspect", s.auditPath, st.Size()-w.end, w.n, maxAuditCut)
+	}
+	rest := make([]byte, st.Size()-w.end)
+	if _, err := f.ReadAt(rest, w.end); err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
-	if n == 0 || b[n-1] == '\n' {
-		return nil, nil
+	for _, line := range bytes.Split(rest, []byte("\n")) {
+		if _, reason := parseAuditLine(line); reason == "" {
+			return nil, nil
+		}
 	}
-	i := bytes.LastIndexByte(b, '\n')
-	if i < 0 && n < size {
-		return nil, fmt.Errorf("audit log %s: the last line is longer than any record (%d bytes without a newline); it is not a cut-off record, so it is left for you to inspect", s.auditPath, maxAuditLine)
-	}
-	return &AuditTail{Path: s.auditPath, Offset: size - n + int64(i+1), Line: b[i+1:]}, nil
+	return &AuditTail{Path: s.auditPath, Offset: w.end, Line: rest}, nil
 }
 
-// RepairAudit removes the incomplete last line want (as IncompleteAuditTail returned it and
-// the user confirmed): it first copies the whole log to a new file beside it, then cuts the
-// log at want.Offset. It refuses when the log has changed since. It returns the copy's path.
+// RepairAudit cuts what follows the last good record, want (as IncompleteAuditTail returned
+// it and the user confirmed): it first copies the whole log to a new file beside it, then
+// cuts the log at want.Offset. It refuses when the log has changed since. It returns the
+// copy's path.
 func (s *Store) RepairAudit(want *AuditTail) (string, error) {
 	if want == nil {
-		return "", errors.New("audit repair: the log has no incomplete last line; nothing to repair")
+		return "", errors.New("audit repair: nothing follows the last good record of the log; nothing to repair")
 	}
 	s.auditMu.Lock()
 	defer s.auditMu.Unlock()
@@ -504,12 +607,12 @@ func (s *Store) RepairAudit(want *AuditTail) (string, error) {
 		return "", fmt.Errorf("audit log %s: cannot lock: %v", s.auditPath, err)
 	}
 	defer func() { _ = filelock.Unlock(f) }()
-	got, err := s.auditTail(f)
+	got, err := s.IncompleteAuditTail()
 	if err != nil {
 		return "", err
 	}
 	if got == nil || got.Offset != want.Offset || !bytes.Equal(got.Line, want.Line) {
-		return "", fmt.Errorf("audit log %s: it changed since its last line was shown; nothing was changed, run purse audit repair again", s.auditPath)
+		return "", fmt.Errorf("audit log %s: it changed since what follows its last good record was shown; nothing was changed, run purse audit repair again", s.auditPath)
 	}
 	backup := s.brokenCopy(s.auditPath)
 	whole, err := io.ReadAll(io.NewSectionReader(f, 0, want.Offset+int64(len(want.Line))))
@@ -520,12 +623,16 @@ func (s *Store) RepairAudit(want *AuditTail) (string, error) {
 		return "", fmt.Errorf("audit repair: cannot keep a copy of the log at %s (%v); nothing was changed", backup, err)
 	}
 	if err := f.Truncate(want.Offset); err != nil {
-		return backup, fmt.Errorf("audit log %s: cannot cut the incomplete line (%v); a copy is at %s", s.auditPath, err, backup)
+		return backup, fmt.Errorf("audit log %s: cannot cut what follows the last good record (%v); a copy is at %s", s.auditPath, err, backup)
 	}
 	if err := f.Sync(); err != nil {
 		return backup, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
-	return backup, nil
+	s.auditSeen = logStamp{}
+	// The break the cut removed was recorded by the append it stopped; what the chain is now
+	// replaces it.
+	_, err = s.readAudit(func(AuditRecord) {})
+	return backup, s.noteAuditBreak(err)
 }
 
 // ResetAuditHead accepts a log that disagrees with its head (the user confirmed, after seeing

@@ -17,7 +17,12 @@
 // it is deleted, and a rename copies a key file before the index names the copy.
 //
 // Signers returned by EVMSigner and SolanaSigner append a record to the hash-chained audit
-// log $PURSE_HOME/audit.jsonl before each signature and refuse to sign when they cannot.
+// log $PURSE_HOME/audit.jsonl before each signature and refuse to sign when they cannot: on a
+// chain that is broken anywhere (each append walks it, unless the kernel says the log is the
+// file this process left), that disagrees with its head (audit.head.json), or that has
+// something other than records after its last good one (RepairAudit cuts it). Concurrent
+// signatures share one write and one fsync (group commit, appendAudit), and each is answered
+// only once its record is synced.
 package keystore
 
 // MinNewPassphrase is the shortest passphrase a front end accepts when the user types a new

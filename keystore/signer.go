@@ -21,7 +21,7 @@ func (s *Store) EVMSigner(label, profile string) (wallet.EVMSigner, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &auditedEVM{mu: new(sync.Mutex), s: s, e: e, profile: profile, key: wallet.NewEVMKey(sec.evm)}, nil
+	return &auditedEVM{mu: new(sync.RWMutex), s: s, e: e, profile: profile, key: wallet.NewEVMKey(sec.evm)}, nil
 }
 
 // SolanaSigner returns the signer of a solana key. Every SignMessage first appends an audit
@@ -35,7 +35,7 @@ func (s *Store) SolanaSigner(label, profile string) (wallet.SolanaSigner, error)
 	if err != nil {
 		return nil, err
 	}
-	return &auditedSolana{mu: new(sync.Mutex), s: s, e: e, profile: profile, key: k}, nil
+	return &auditedSolana{mu: new(sync.RWMutex), s: s, e: e, profile: profile, key: k}, nil
 }
 
 func (s *Store) signingKey(label string, kind Kind) (Entry, *secret, error) {
@@ -54,7 +54,9 @@ func (s *Store) signingKey(label string, kind Kind) (Entry, *secret, error) {
 }
 
 type auditedEVM struct {
-	mu      *sync.Mutex
+	// mu is read-locked by each signature, so concurrent signatures share one group commit
+	// of the audit log, and locked by Zero, which waits for them.
+	mu      *sync.RWMutex
 	s       *Store
 	e       Entry
 	profile string
@@ -67,8 +69,8 @@ func (a *auditedEVM) SignDigest(p wallet.Purpose, digest common.Hash) ([]byte, e
 	if p == "" {
 		return nil, errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
 	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
+	a.mu.RLock()
+	defer a.mu.RUnlock()
 	if _, err := a.s.appendAudit(AuditRecord{
 		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: digest.Hex(), Profile: a.profile,
 	}); err != nil {
@@ -88,7 +90,9 @@ func (a *auditedEVM) Zero() {
 }
 
 type auditedSolana struct {
-	mu      *sync.Mutex
+	// mu is read-locked by each signature, so concurrent signatures share one group commit
+	// of the audit log, and locked by Zero, which waits for them.
+	mu      *sync.RWMutex
 	s       *Store
 	e       Entry
 	profile string
@@ -102,8 +106,8 @@ func (a *auditedSolana) SignMessage(p wallet.Purpose, msg []byte) (solana.Signat
 		return solana.Signature{}, errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
 	}
 	sum := sha256.Sum256(msg)
-	a.mu.Lock()
-	defer a.mu.Unlock()
+	a.mu.RLock()
+	defer a.mu.RUnlock()
 	if _, err := a.s.appendAudit(AuditRecord{
 		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: "0x" + hex.EncodeToString(sum[:]), Profile: a.profile,
 	}); err != nil {

@@ -155,8 +155,13 @@ type Store struct {
 	mu       sync.Mutex // index changes inside this process
 	auditMu  sync.Mutex // audit appends inside this process
 	deferred deferredHead
-	resolve  sync.Once
-	resolved Backend
+	// auditSeen and auditLast are the log as this process left it after its last append,
+	// guarded by auditMu (auditLastRecord).
+	auditSeen logStamp
+	auditLast *AuditRecord
+	auditQ    auditQueue // the group commit of audit appends (appendAudit)
+	resolve   sync.Once
+	resolved  Backend
 }
 
 // Open prepares a Store in opts.Home. It does not touch the keyring: the backend of new keys

@@ -56,7 +56,7 @@ const maxShownTail = 400
 
 func (a *cli) auditRepairCmd() *cobra.Command {
 	var yes bool
-	cmd := a.command("repair [--yes]", "Remove an incomplete last line of the audit log (a write cut off), or accept a log cut off or deleted, keeping a copy", func(_ *cobra.Command, core *app.App) error {
+	cmd := a.command("repair [--yes]", "Cut what follows the last good record of the audit log (a write cut off, junk appended), or accept a log cut off or deleted, or set a broken log aside, keeping a copy", func(_ *cobra.Command, core *app.App) error {
 		tail, err := core.AuditLog().Tail()
 		if err != nil {
 			return err
@@ -69,9 +69,9 @@ func (a *cli) auditRepairCmd() *cobra.Command {
 		if len(shown) > maxShownTail {
 			shown, more = shown[:maxShownTail], fmt.Sprintf(" (and %d bytes more)", len(tail.Line)-maxShownTail)
 		}
-		textOut(a.stderr).Printf("purse: %s ends with an incomplete line of %d bytes (a write was cut off):\n  %s%s\n",
+		textOut(a.stderr).Printf("purse: %s: %d bytes that are no record follow its last good record (a write cut off, or junk written there):\n  %s%s\n",
 			tail.Path, len(tail.Line), strconv.Quote(string(shown)), more)
-		if err := confirmRepair(yes, "Remove this line? A copy of the whole log is kept beside it."); err != nil {
+		if err := confirmRepair(yes, "Cut them? A copy of the whole log is kept beside it."); err != nil {
 			return err
 		}
 		backup, au, err := core.AuditLog().Repair(tail)
@@ -80,12 +80,12 @@ func (a *cli) auditRepairCmd() *cobra.Command {
 		}
 		res := map[string]any{"repaired": true, "removedBytes": len(tail.Line), "backup": backup, "records": au.Count, "path": au.Path}
 		if err := a.print(res, func(w *humanOut) {
-			w.Printf("removed the incomplete last line of %s; the old log is kept at %s\n", au.Path, backup)
+			w.Printf("cut %d bytes after the last good record of %s; the old log is kept at %s\n", len(tail.Line), au.Path, backup)
 		}); err != nil {
 			return err
 		}
 		if br := au.Break; br != nil {
-			return rejectedf("%s: the incomplete line is gone, but the chain is broken at line %d: %s", au.Path, br.Line, br.Reason)
+			return rejectedf("%s: what followed the last good record is cut, but the chain is broken at line %d: %s", au.Path, br.Line, br.Reason)
 		}
 		if !a.jsonOut {
 			textOut(a.stdout).Printf("audit log %s: %d records, chain intact\n", au.Path, au.Count)

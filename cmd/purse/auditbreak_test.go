@@ -2,13 +2,14 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// Issue 22 §4: after `purse audit verify` finds a record changed inside the chain, the next
-// signature refuses (exit 3, naming audit verify and audit repair), in the process and in the
-// agent, until `purse audit repair` sets the log aside.
+// Issue 22 §4, issue 29 §4: a record changed inside the chain makes the next signature refuse
+// (exit 3, naming audit verify and audit repair) with no verification run first, in the
+// process and in the agent, until `purse audit repair` sets the log aside.
 func TestAuditBreakStopsSigningUntilRepaired(t *testing.T) {
 	home, log := auditEnv(t, 3)
 	b, err := os.ReadFile(log)
@@ -21,12 +22,6 @@ func TestAuditBreakStopsSigningUntilRepaired(t *testing.T) {
 		t.Fatal(err)
 	}
 	sign := []string{"--yes", "sign", "personal", "--key", "dev", "--message", "hi"}
-	if _, e, code := purse(t, "", sign...); code != exitOK {
-		t.Fatalf("before any verification the head check passes (the last record and the head agree): exit %d %s", code, e)
-	}
-	if _, e, code := purse(t, "", "audit", "verify"); code != exitRejected || !strings.Contains(e, "line 2") {
-		t.Fatalf("verify: exit %d %s", code, e)
-	}
 	refused := func(where string, sign []string) {
 		t.Helper()
 		_, e, code := purse(t, "", sign...)
@@ -34,7 +29,14 @@ func TestAuditBreakStopsSigningUntilRepaired(t *testing.T) {
 			t.Fatalf("%s: a signature after the break: exit %d %s", where, code, e)
 		}
 	}
-	refused("in the process", sign)
+	refused("in the process, before any verification", sign)
+	if _, e, code := purse(t, "", "audit", "verify"); code != exitRejected || !strings.Contains(e, "line 2") {
+		t.Fatalf("verify: exit %d %s", code, e)
+	}
+	if err := os.Remove(filepath.Join(home, "audit.broken.json")); err != nil {
+		t.Fatal(err)
+	}
+	refused("in the process, the verification's note deleted", sign)
 	startAgent(t, home)
 	if _, e, code := purse(t, "", "agent", "unlock", "dev"); code != exitOK {
 		t.Fatalf("unlock: %s", e)

@@ -122,8 +122,8 @@ func TestAuditRepair(t *testing.T) {
 	yes := "y\n"
 	tty := setTerminal(t, &yes)
 	out, errOut, code := purse(t, "", "audit", "repair")
-	if code != exitOK || !strings.Contains(out, "removed the incomplete last line") || !strings.Contains(out, "2 records, chain intact") ||
-		!strings.Contains(errOut, "incomplete line of 58 bytes") || !strings.Contains(tty.out.String(), "Remove this line?") {
+	if code != exitOK || !strings.Contains(out, "cut 58 bytes after the last good record") || !strings.Contains(out, "2 records, chain intact") ||
+		!strings.Contains(errOut, "58 bytes that are no record follow its last good record") || !strings.Contains(tty.out.String(), "Cut them?") {
 		t.Fatalf("repair: %d %s %s %s", code, out, errOut, tty.out.String())
 	}
 	copies, _ := filepath.Glob(log + ".broken-*")
