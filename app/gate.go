@@ -142,9 +142,16 @@ func (g *Gate) SignEVM(ctx context.Context, job SignJob, key wallet.EVMSigner) (
 	}
 	// A request signed without a question is reviewed too: what cannot be shown, or what the
 	// chain contradicts (a permit's domain), is refused whatever the policy says.
-	rv := g.app.reviewOf(ctx, job.Profile, r)
+	rv, tok := g.app.reviewOf(ctx, job.Profile, r)
+	d, mv, err := g.limit(ctx, job, d, tok)
+	if err != nil {
+		return nil, err
+	}
 	if err := g.ask(ctx, job, d, rv); err != nil {
 		return nil, err
+	}
+	if m, ok := key.(movingEVM); ok && mv.Known {
+		key = m.Moving(mv.Asset, mv.Amount.String())
 	}
 	sig, err := key.SignDigest(r.Purpose, digest)
 	if err != nil {
@@ -175,6 +182,15 @@ func (g *Gate) SignSolana(ctx context.Context, job SignJob, key wallet.SolanaSig
 	d, err := g.decide(r, common.Address{})
 	if err != nil {
 		return none, err
+	}
+	// The quote's amount decides before anything is signed: a cap refuses with no signature
+	// made; the checklist then refuses a transaction that moves anything else.
+	d, mv, err := g.limit(ctx, job, d, nil)
+	if err != nil {
+		return none, err
+	}
+	if m, ok := key.(movingSolana); ok && mv.Known {
+		key = m.Moving(mv.Asset, mv.Amount.String())
 	}
 	p, rv, err := g.app.signDeposit(ctx, job, key)
 	if err != nil {
