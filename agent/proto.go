@@ -165,15 +165,17 @@ type KeyStatus struct {
 
 // Status is what `purse agent status` shows.
 type Status struct {
-	PID       int         `json:"pid"`
-	Socket    string      `json:"socket"`
-	Started   time.Time   `json:"started"`
-	Display   string      `json:"display,omitempty"`
-	Keys      []KeyStatus `json:"keys"`
-	Policy    string      `json:"policy"`
-	Rules     []string    `json:"rules"`
-	Hardening []string    `json:"hardening"`
-	PeerCheck string      `json:"peerCheck"`
+	PID     int         `json:"pid"`
+	Socket  string      `json:"socket"`
+	Started time.Time   `json:"started"`
+	Display string      `json:"display,omitempty"`
+	Keys    []KeyStatus `json:"keys"`
+	Policy  string      `json:"policy"`
+	// PolicyError says why the last reload (SIGHUP) kept the policy read before.
+	PolicyError string   `json:"policyError,omitempty"`
+	Rules       []string `json:"rules"`
+	Hardening   []string `json:"hardening"`
+	PeerCheck   string   `json:"peerCheck"`
 }
 
 // maxMessage caps one message on the socket. It is derived from the signer's own limits

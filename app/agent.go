@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -74,9 +76,9 @@ type AgentServeOptions struct {
 	Ready func(socket string, p *agent.Policy)
 }
 
-// Serve runs this home's agent until ctx ends or a client stops it. The policy is
-// read once, at start (`purse agent stop` and start again to change it); the agent signs
-// through its own gate, which asks o.Display.
+// Serve runs this home's agent until ctx ends or a client stops it. The policy is read at
+// start and again on SIGHUP (an invalid file keeps the policy in force, and the agent's log
+// and status say why); the agent signs through its own gate, which asks o.Display.
 func (a Agent) Serve(ctx context.Context, log *slog.Logger, o AgentServeOptions) error {
 	return a.s.serveAgent(ctx, log, o)
 }
@@ -96,9 +98,26 @@ func (s *App) serveAgent(ctx context.Context, log *slog.Logger, o AgentServeOpti
 	if o.Display != nil {
 		approver = displayApprover{o.Display}
 	}
-	g := newGate(s, func() (*agent.Policy, error) { return pol, nil }, approver)
+	var srv *agent.Server
+	g := newGate(s, func() (*agent.Policy, error) { return srv.CurrentPolicy(), nil }, approver)
 	g.noApprover = "and the agent has no trusted display: start it from the TUI (`purse`, Keys screen) or in the foreground on a terminal (`purse agent start`), or change that line"
-	srv := agent.NewServer(agentBackend{s, g}, pol, log)
+	srv = agent.NewServer(agentBackend{s, g}, pol, log)
+	// SIGHUP reads the policy again; an invalid file keeps the one in force.
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	ctx, stopHup := context.WithCancel(ctx)
+	defer stopHup()
+	go func() {
+		for {
+			select {
+			case <-hup:
+				_ = srv.ReloadPolicy(func() (*agent.Policy, error) { return agent.LoadPolicy(s.home) })
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
 	srv.Display = o.Display
 	if d, ok := o.Display.(interface{ Done() <-chan struct{} }); ok && o.StopWithDisplay {
 		var cancel context.CancelFunc
