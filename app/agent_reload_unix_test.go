@@ -63,7 +63,9 @@ func TestAgentReloadsPolicyOnSIGHUP(t *testing.T) {
 		}
 	}
 	write("[purposes]\npersonal = \"deny\"\n")
-	hupUntil("a valid file", func(st *agent.Status) bool { return strings.Contains(strings.Join(st.Rules, "\n"), `purposes.personal = "deny"`) })
+	hupUntil("a valid file", func(st *agent.Status) bool {
+		return strings.Contains(strings.Join(st.Rules, "\n"), `purposes.personal = "deny"`)
+	})
 	if _, err := wallet.SignPersonal(s, []byte("hi")); !errors.Is(err, agent.ErrDenied) {
 		t.Fatalf("after the reload to deny: %v", err)
 	}
