@@ -95,7 +95,9 @@ func (p *Policy) HasLimits(purpose wallet.Purpose, profile, key string) bool {
 // whose asset or amount is unknown is confirmed when any limit applies to its purpose; one
 // over a limit is confirmed, over a cap refused; the line then names the limit that decided,
 // with the amounts. A request within its limits keeps d's outcome, and its line names them.
-func (p *Policy) ApplyLimits(d Decision, s Spend) Decision {
+// limited says a limit decided (or an unknown amount did): a session approval on the display
+// then does not apply, as the limit decides first.
+func (p *Policy) ApplyLimits(d Decision, s Spend) (out Decision, limited bool) {
 	var ls []Limit
 	for _, l := range p.Limits {
 		if l.applies(s.Purpose, s.Profile, s.Key) {
@@ -103,12 +105,11 @@ func (p *Policy) ApplyLimits(d Decision, s Spend) Decision {
 		}
 	}
 	if len(ls) == 0 || d.Outcome == Deny {
-		return d
+		return d, false
 	}
 	if !s.Known {
-		out := Decision{Confirm, fmt.Sprintf("%s; confirmed, never allowed: the policy limits %s amounts (%s) and %s",
-			d.Line, limitName(s.Purpose), p.limitWhere(ls[0]), s.Why)}
-		return out
+		return Decision{Confirm, fmt.Sprintf("%s; confirmed, never allowed: the policy limits %s amounts (%s) and %s",
+			d.Line, limitName(s.Purpose), p.limitWhere(ls[0]), s.Why)}, true
 	}
 	total := s.Today.Add(s.Amount)
 	amounts := fmt.Sprintf("%s %s now and %s signed today (UTC) make %s", s.Amount.String(), s.Asset, s.Today.String(), total.String())
@@ -128,14 +129,14 @@ func (p *Policy) ApplyLimits(d Decision, s Spend) Decision {
 	}
 	if worst == nil {
 		if len(within) == 0 {
-			return Decision{d.Outcome, fmt.Sprintf("%s; no limit names %s", d.Line, s.Asset)}
+			return Decision{d.Outcome, fmt.Sprintf("%s; no limit names %s", d.Line, s.Asset)}, false
 		}
-		return Decision{d.Outcome, fmt.Sprintf("%s; within %s: %s", d.Line, strings.Join(within, ", "), amounts)}
+		return Decision{d.Outcome, fmt.Sprintf("%s; within %s: %s", d.Line, strings.Join(within, ", "), amounts)}, false
 	}
 	if worst.Cap {
-		return Decision{Deny, fmt.Sprintf("%s: %s, over the cap (the policy's line was %s)", p.limitWhere(*worst), amounts, d.Line)}
+		return Decision{Deny, fmt.Sprintf("%s: %s, over the cap (the policy's line was %s)", p.limitWhere(*worst), amounts, d.Line)}, true
 	}
-	return Decision{Confirm, fmt.Sprintf("%s: %s, over the limit, so it is confirmed, never allowed (the policy's line was %s)", p.limitWhere(*worst), amounts, d.Line)}
+	return Decision{Confirm, fmt.Sprintf("%s: %s, over the limit, so it is confirmed, never allowed (the policy's line was %s)", p.limitWhere(*worst), amounts, d.Line)}, true
 }
 
 func (p *Policy) limitWhere(l Limit) string {

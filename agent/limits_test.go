@@ -40,7 +40,7 @@ func TestPolicyLimits(t *testing.T) {
 		{"unknown asset", Spend{Purpose: wallet.PurposePermit, Profile: "t", Key: "me", Moves: Moves{Why: "because"}}, Confirm, "because"},
 		{"an asset no limit names", Spend{Purpose: wallet.PurposePermit, Profile: "t", Key: "me", Moves: Moves{Known: true, Asset: "CHF24", Amount: decimal.NewFromInt(1e6)}}, Allow, "no limit names CHF24"},
 	} {
-		d := p.ApplyLimits(base, c.s)
+		d, _ := p.ApplyLimits(base, c.s)
 		if d.Outcome != c.want || !strings.Contains(d.Line, c.line) {
 			t.Errorf("%s: %s %q", c.name, d.Outcome, d.Line)
 		}
@@ -48,7 +48,7 @@ func TestPolicyLimits(t *testing.T) {
 	if !p.HasLimits(wallet.PurposeSolanaTx, "t", "hot") || p.HasLimits(wallet.PurposeSolanaTx, "t", "cold") {
 		t.Error("a key's limit applies to that key only")
 	}
-	if d := p.ApplyLimits(Decision{Deny, "x"}, spend("t", "me", "1", "0")); d.Outcome != Deny {
+	if d, _ := p.ApplyLimits(Decision{Deny, "x"}, spend("t", "me", "1", "0")); d.Outcome != Deny {
 		t.Error("a limit loosened a deny")
 	}
 	for _, bad := range []struct{ raw, want string }{

@@ -133,6 +133,9 @@ type Peer struct {
 	Exe string
 	// Known is false where the OS gives no peer credentials.
 	Known bool
+	// Start is the process's start time (clock ticks after boot, /proc/PID/stat), which a
+	// later process given the same pid does not share; 0 where the OS does not say.
+	Start uint64
 }
 
 // String is what the kernel says of the peer, in one line. Exe is a path of the user's
@@ -176,6 +179,8 @@ type Status struct {
 	Rules       []string `json:"rules"`
 	Hardening   []string `json:"hardening"`
 	PeerCheck   string   `json:"peerCheck"`
+	// Sessions are the display's session approvals in force.
+	Sessions []SessionStatus `json:"sessions"`
 }
 
 // maxMessage caps one message on the socket. It is derived from the signer's own limits

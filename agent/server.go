@@ -77,6 +77,7 @@ type Server struct {
 
 	mu        sync.Mutex
 	policyErr string // why the last reload was refused ("" it was not)
+	sessions  map[sessionKey]SessionStatus
 	keys      map[string]*held
 	started   time.Time
 	socket    string
@@ -272,6 +273,8 @@ func (s *Server) LockAll() int { return s.lock("") }
 func (s *Server) lock(label string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// A lock ends every session approval too: the next request of each client is asked.
+	clear(s.sessions)
 	n := 0
 	for id, h := range s.keys {
 		if label == "" || h.label == label {
@@ -363,6 +366,7 @@ func (s *Server) status() *Status {
 		st.Policy = "defaults (no " + PolicyFile + ")"
 	}
 	st.PolicyError = s.policyErr
+	st.Sessions = s.sessionList()
 	st.Rules = s.Policy.Lines()
 	st.PeerCheck = "socket mode 0600 in a 0700 directory only (this OS gives no peer credentials)"
 	if peerCredentials {

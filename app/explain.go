@@ -68,8 +68,9 @@ func (a Agent) Explain(ctx context.Context, r wallet.Request, label string) (Exp
 			rv, tok = s.reviewOf(ctx, p, r)
 			out.Blocked = rv.Blocked
 		}
-		var mv agent.Moves
-		d, mv, _ = g.limit(ctx, job, d, tok)
+		l, _ := g.limit(ctx, job, d, tok)
+		d = l.Decision
+		mv := l.Moves
 		switch {
 		case mv.Known:
 			out.Asset, out.Amount = mv.Asset, mv.Amount.String()

@@ -126,20 +126,29 @@ func spentToday(ks *keystore.Store, profile, label string, purpose wallet.Purpos
 	return total, nil
 }
 
-// limit holds d against the policy's amount limits for job: it returns the decision and what
-// the request moves (for its audit record). A cap refuses here, before anything is signed.
-func (g *Gate) limit(ctx context.Context, job SignJob, d agent.Decision, onChain *homechain.Token) (agent.Decision, agent.Moves, error) {
+// limited is the gate's decision once the policy's amount limits had their say: Limited
+// says a limit (or an amount that could not be determined) decided, and Moves what the
+// request moves (for its audit record).
+type limited struct {
+	agent.Decision
+	Limited bool
+	Moves   agent.Moves
+}
+
+// limit holds d against the policy's amount limits for job. A cap refuses here, before
+// anything is signed.
+func (g *Gate) limit(ctx context.Context, job SignJob, d agent.Decision, onChain *homechain.Token) (limited, error) {
 	r := job.Request
 	if _, ok := agent.LimitPurposeOf(r.Purpose); !ok {
-		return d, agent.Moves{}, nil
+		return limited{Decision: d}, nil
 	}
 	mv := g.app.movesOf(ctx, job.Profile, r, onChain)
 	pol, err := g.policy()
 	if err != nil {
-		return d, mv, refuse(agent.CodeDenied, "the signing policy cannot be read: %v; nothing was signed", err)
+		return limited{Decision: d, Moves: mv}, refuse(agent.CodeDenied, "the signing policy cannot be read: %v; nothing was signed", err)
 	}
 	if !pol.HasLimits(r.Purpose, job.Profile.Name, job.Label) {
-		return d, mv, nil
+		return limited{Decision: d, Moves: mv}, nil
 	}
 	sp := agent.Spend{Purpose: r.Purpose, Profile: job.Profile.Name, Key: job.Label, Moves: mv}
 	if mv.Known {
@@ -148,14 +157,15 @@ func (g *Gate) limit(ctx context.Context, job SignJob, d agent.Decision, onChain
 			sp.Today, err = spentToday(ks, job.Profile.Name, job.Label, r.Purpose, mv.Asset, g.now())
 		}
 		if err != nil {
-			return d, mv, refuse(agent.CodeDenied, "the signing policy limits %s amounts and today's total cannot be read from the audit log: %v; nothing was signed", r.Purpose, OneLine(err))
+			return limited{Decision: d, Moves: mv}, refuse(agent.CodeDenied, "the signing policy limits %s amounts and today's total cannot be read from the audit log: %v; nothing was signed", r.Purpose, OneLine(err))
 		}
 	}
-	d = pol.ApplyLimits(d, sp)
-	if d.Outcome == agent.Deny {
-		return d, mv, refuse(agent.CodeDenied, "refused by the signing policy: %s; nothing was signed", d.Line)
+	out := limited{Moves: mv}
+	out.Decision, out.Limited = pol.ApplyLimits(d, sp)
+	if out.Outcome == agent.Deny {
+		return out, refuse(agent.CodeDenied, "refused by the signing policy: %s; nothing was signed", out.Line)
 	}
-	return d, mv, nil
+	return out, nil
 }
 
 // movingEVM and movingSolana are key-store signers whose audit records can say what a
