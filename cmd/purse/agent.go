@@ -123,6 +123,16 @@ func (a *cli) agentStatusCmd() *cobra.Command {
 				rows = append(rows, []string{"key " + k.Label, fmt.Sprintf("%s %s; wiped if idle at %s, at the latest %s; %d signatures; %s",
 					k.Kind, k.Address, format.Time(k.IdleUntil), format.Time(k.Until), k.Signed, mem)})
 			}
+			if len(st.Sessions) == 0 {
+				rows = append(rows, []string{"sessions", "none (a request the policy confirms is asked every time)"})
+			}
+			for _, ss := range st.Sessions {
+				until := "until the next lock"
+				if !ss.UntilLock {
+					until = "until " + format.Time(ss.Until)
+				}
+				rows = append(rows, []string{"session", fmt.Sprintf("%s for %s, %s (process started at tick %d)", ss.Client, ss.Scope, until, ss.Start)})
+			}
 			rows = append(rows, []string{"policy", st.Policy})
 			if st.PolicyError != "" {
 				rows = append(rows, []string{"", "not reloaded: " + st.PolicyError})
@@ -164,7 +174,7 @@ func (a *cli) agentUnlockCmd() *cobra.Command {
 }
 
 func (a *cli) agentLockCmd() *cobra.Command {
-	return a.commandArgs("lock [LABEL]", "Wipe a key (or every key) in the agent now", cobra.MaximumNArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
+	return a.commandArgs("lock [LABEL]", "Wipe a key (or every key) in the agent now; every session approval ends too", cobra.MaximumNArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
 		label := ""
 		if len(args) == 1 {
 			label = args[0]
