@@ -12,6 +12,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"sync"
 	"time"
@@ -272,7 +273,6 @@ func (s *Server) LockAll() int { return s.lock("") }
 
 func (s *Server) lock(label string) int {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	// A lock ends every session approval too: the next request of each client is asked.
 	clear(s.sessions)
 	n := 0
@@ -282,6 +282,14 @@ func (s *Server) lock(label string) int {
 			delete(s.keys, id)
 			n++
 		}
+	}
+	s.mu.Unlock()
+	if n > 0 {
+		// The key's bytes are wiped in place; copies the libraries left as garbage (the
+		// decrypted key file, the KDF's passphrase) go back to the OS with the free pages,
+		// which the kernel hands out zeroed. Garbage beside live objects stays until reused:
+		// see the README.
+		debug.FreeOSMemory()
 	}
 	return n
 }

@@ -174,7 +174,7 @@ func (a *cli) agentUnlockCmd() *cobra.Command {
 }
 
 func (a *cli) agentLockCmd() *cobra.Command {
-	return a.commandArgs("lock [LABEL]", "Wipe a key (or every key) in the agent now; every session approval ends too", cobra.MaximumNArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
+	cmd := a.commandArgs("lock [LABEL]", "Wipe a key (or every key) in the agent now; every session approval ends too", cobra.MaximumNArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
 		label := ""
 		if len(args) == 1 {
 			label = args[0]
@@ -188,6 +188,17 @@ func (a *cli) agentLockCmd() *cobra.Command {
 		}
 		return a.print(map[string]int{"wiped": n}, func(w *humanOut) { w.Printf("%d key(s) wiped\n", n) })
 	})
+	cmd.Long = `Wipe a key (or every key) in the agent now; every session approval ends too.
+
+The agent zeroes, in place, every copy of the secret it owns: the EVM key's words, the Solana
+key's bytes, and (already at the unlock, once the key file is decrypted) the passphrase it
+read from your terminal or file. It then hands its free memory back to the OS. Go cannot
+wipe everything: copies the libraries make and drop (go-ethereum's KDF copy of the
+passphrase, the decrypted key file, SHA-512 of an ed25519 seed), copies the runtime makes
+when memory grows or moves, and garbage beside live objects stay in memory until reused, so
+a core dump taken as root after a lock may still hold them. The agent refuses ordinary core
+dumps and ptrace by the same user.`
+	return cmd
 }
 
 // policyHelp documents $PURSE_HOME/agent-policy.toml; the README's policy section says the same.
