@@ -142,12 +142,19 @@ func (g *Gate) limit(ctx context.Context, job SignJob, d agent.Decision, onChain
 	if _, ok := agent.LimitPurposeOf(r.Purpose); !ok {
 		return limited{Decision: d}, nil
 	}
-	mv := g.app.movesOf(ctx, job.Profile, r, onChain)
 	pol, err := g.policy()
 	if err != nil {
-		return limited{Decision: d, Moves: mv}, refuse(agent.CodeDenied, "the signing policy cannot be read: %v; nothing was signed", err)
+		return limited{Decision: d}, refuse(agent.CodeDenied, "the signing policy cannot be read: %v; nothing was signed", err)
 	}
-	if !pol.HasLimits(r.Purpose, job.Profile.Name, job.Label) {
+	has := pol.HasLimits(r.Purpose, job.Profile.Name, job.Label)
+	// A permit's token is identified through the service's chain configuration (a network
+	// read): only when a limit needs it. A deposit's amount is in its quote, and is recorded
+	// in the audit log always.
+	if !has && r.Purpose == wallet.PurposePermit {
+		return limited{Decision: d}, nil
+	}
+	mv := g.app.movesOf(ctx, job.Profile, r, onChain)
+	if !has {
 		return limited{Decision: d, Moves: mv}, nil
 	}
 	sp := agent.Spend{Purpose: r.Purpose, Profile: job.Profile.Name, Key: job.Label, Moves: mv}
