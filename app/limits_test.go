@@ -30,6 +30,14 @@ func (e *gateEnv) restart(t *testing.T) {
 		if err := e.app.Agent().Stop(context.Background()); err != nil {
 			t.Fatal(err)
 		}
+		// The stopped agent removes its socket as it ends: the new one starts after that.
+		if ended, ok := agentsEnded.Load(e.home); ok {
+			select {
+			case <-ended.(chan struct{}):
+			case <-time.After(5 * time.Second):
+				t.Fatal("the stopped agent did not end within 5 s")
+			}
+		}
 		serveAgent(t, e.home, askedDisplay{e.asked})
 		e.app, err = Open(Options{Home: e.home, Client: "limits test"})
 	} else {
