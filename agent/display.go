@@ -36,6 +36,10 @@ type Confirmation struct {
 	Review  json.RawMessage `json:"review"`
 	Line    string          `json:"line"`
 	Timeout time.Duration   `json:"timeout"`
+	// Session offers the display to approve this client for this purpose and route for a
+	// while (SessionAnswer): only when the kernel says who the client is and no amount limit
+	// asks.
+	Session bool `json:"session,omitempty"`
 }
 
 // ErrDeclined is the display's no.
@@ -55,6 +59,13 @@ type displayMsg struct {
 	Answer  bool   `json:"answer,omitempty"`
 	ID      uint64 `json:"id,omitempty"`
 	Approve bool   `json:"approve,omitempty"`
+	// Session, beside Approve, approves the client's like requests for a while.
+	Session *SessionAnswer `json:"session,omitempty"`
+}
+
+type displayAnswer struct {
+	approve bool
+	session *SessionAnswer
 }
 
 // ConnDisplay is the agent's side of a display reached over a connection inherited at start.
@@ -66,7 +77,7 @@ type ConnDisplay struct {
 	wmu     sync.Mutex
 	mu      sync.Mutex
 	nextID  uint64
-	pending map[uint64]chan bool
+	pending map[uint64]chan displayAnswer
 	done    chan struct{}
 }
 
@@ -95,7 +106,7 @@ func NewConnDisplay(f *os.File, role string) (*ConnDisplay, error) {
 		_ = c.Close()
 		return nil, fmt.Errorf("agent: the display descriptor is refused (%w): only the purse TUI starts an agent with a display (Keys screen, A); or run `purse agent start` in the foreground on a terminal, which is then its display", err)
 	}
-	d := &ConnDisplay{conn: c, peer: peer, desc: role + " (" + peer.String() + ")", pending: map[uint64]chan bool{}, done: make(chan struct{})}
+	d := &ConnDisplay{conn: c, peer: peer, desc: role + " (" + peer.String() + ")", pending: map[uint64]chan displayAnswer{}, done: make(chan struct{})}
 	go d.read()
 	return d, nil
 }
@@ -138,7 +149,7 @@ func (d *ConnDisplay) read() {
 		d.mu.Lock()
 		if ch := d.pending[m.ID]; ch != nil {
 			delete(d.pending, m.ID)
-			ch <- m.Approve
+			ch <- displayAnswer{m.Approve, m.Session}
 		}
 		d.mu.Unlock()
 	}
@@ -163,12 +174,20 @@ func (d *ConnDisplay) send(m displayMsg) error {
 
 // Confirm sends c to the display and waits for its answer.
 func (d *ConnDisplay) Confirm(ctx context.Context, c Confirmation) error {
+	c.Session = false
+	_, err := d.ConfirmSession(ctx, c)
+	return err
+}
+
+// ConfirmSession is Confirm that also returns the session the display approved with its yes
+// (nil: none; only when c offers one).
+func (d *ConnDisplay) ConfirmSession(ctx context.Context, c Confirmation) (*SessionAnswer, error) {
 	select {
 	case <-d.done:
-		return &Error{Code: CodeNoDisplay, Msg: "the trusted display (" + d.desc + ") is gone; nothing was signed"}
+		return nil, &Error{Code: CodeNoDisplay, Msg: "the trusted display (" + d.desc + ") is gone; nothing was signed"}
 	default:
 	}
-	ch := make(chan bool, 1)
+	ch := make(chan displayAnswer, 1)
 	d.mu.Lock()
 	d.nextID++
 	c.ID = d.nextID
@@ -180,7 +199,7 @@ func (d *ConnDisplay) Confirm(ctx context.Context, c Confirmation) error {
 		d.mu.Unlock()
 	}()
 	if err := d.send(displayMsg{Confirm: &c}); err != nil {
-		return &Error{Code: CodeNoDisplay, Msg: fmt.Sprintf("the display did not take the request (%v); nothing was signed", err)}
+		return nil, &Error{Code: CodeNoDisplay, Msg: fmt.Sprintf("the display did not take the request (%v); nothing was signed", err)}
 	}
 	notifyWaiting(ctx, d.desc, c.Timeout)
 	var timeout <-chan time.Time
@@ -190,20 +209,23 @@ func (d *ConnDisplay) Confirm(ctx context.Context, c Confirmation) error {
 		timeout = t.C
 	}
 	select {
-	case ok, open := <-ch:
+	case a, open := <-ch:
 		switch {
 		case !open:
-			return &Error{Code: CodeNoDisplay, Msg: "the display went away before answering; nothing was signed"}
-		case !ok:
-			return fmt.Errorf("%w; nothing was signed", ErrDeclined)
+			return nil, &Error{Code: CodeNoDisplay, Msg: "the display went away before answering; nothing was signed"}
+		case !a.approve:
+			return nil, fmt.Errorf("%w; nothing was signed", ErrDeclined)
+		case !c.Session:
+			// A session the agent did not offer is not taken.
+			return nil, nil
 		}
-		return nil
+		return a.session, nil
 	case <-timeout:
 		_ = d.send(displayMsg{Cancel: c.ID})
-		return fmt.Errorf("no answer on the display within %s; nothing was signed", c.Timeout)
+		return nil, fmt.Errorf("no answer on the display within %s; nothing was signed", c.Timeout)
 	case <-ctx.Done():
 		_ = d.send(displayMsg{Cancel: c.ID})
-		return fmt.Errorf("the request was withdrawn before the display answered (%v); nothing was signed", context.Cause(ctx))
+		return nil, fmt.Errorf("the request was withdrawn before the display answered (%v); nothing was signed", context.Cause(ctx))
 	}
 }
 
@@ -271,8 +293,15 @@ func readLine(r *bufio.Reader, limit int) ([]byte, error) {
 }
 
 // Answer approves or declines request id.
-func (d *DisplayConn) Answer(id uint64, approve bool) error {
-	b, _ := json.Marshal(displayMsg{Answer: true, ID: id, Approve: approve})
+func (d *DisplayConn) Answer(id uint64, approve bool) error { return d.AnswerSession(id, approve, nil) }
+
+// AnswerSession approves or declines request id; with its yes, session (nil: none) approves
+// the same client's like requests for a while, when the request offered it.
+func (d *DisplayConn) AnswerSession(id uint64, approve bool, session *SessionAnswer) error {
+	if !approve {
+		session = nil
+	}
+	b, _ := json.Marshal(displayMsg{Answer: true, ID: id, Approve: approve, Session: session})
 	d.wmu.Lock()
 	defer d.wmu.Unlock()
 	_, err := d.conn.Write(append(b, '\n'))

@@ -3,10 +3,12 @@
 package agent
 
 import (
+	"bytes"
 	"fmt"
 	"net"
 	"os"
 	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -31,6 +33,7 @@ func PeerOf(c *net.UnixConn) (Peer, error) {
 	}
 	p := Peer{UID: int(cred.Uid), PID: int(cred.Pid), Known: true}
 	p.Exe, p.exe = processExe(p.PID)
+	p.Start = processStart(p.PID)
 	return p, nil
 }
 
@@ -50,6 +53,29 @@ func processExe(pid int) (string, os.FileInfo) {
 
 // ownExe is this process's executable, as processExe says it.
 func ownExe() (string, os.FileInfo) { return processExe(os.Getpid()) }
+
+// processStart is the start time of process pid (field 22 of /proc/PID/stat, clock ticks
+// after boot); 0 when it cannot be read. The command name (field 2) may hold spaces and
+// parentheses, so the fields are counted after its last ')'.
+func processStart(pid int) uint64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 20 {
+		return 0
+	}
+	v, err := strconv.ParseUint(f[19], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return v
+}
 
 // HardenProcess keeps the process's memory (the agent's, or the proxy's when it holds a key)
 // out of core dumps and away from ptrace by other processes of the same user

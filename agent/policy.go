@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -55,7 +56,9 @@ type Policy struct {
 	Idle, Max time.Duration
 	// ConfirmTimeout is how long a request waits for the display's answer.
 	ConfirmTimeout time.Duration
-	lines          map[string]int
+	// Limits are the amount limits and caps (limits.go), global ones first.
+	Limits []Limit
+	lines  map[string]int
 }
 
 // UnknownRoute is the policy key of a full-auth call to a route the table does not know.
@@ -117,6 +120,9 @@ type policyFile struct {
 	Display struct {
 		Timeout string `toml:"timeout"`
 	} `toml:"display"`
+	limitSections
+	Profiles map[string]limitSections `toml:"profiles"`
+	Keys     map[string]limitSections `toml:"keys"`
 }
 
 // LoadPolicy reads PURSE_HOME/agent-policy.toml over the defaults; a missing file is the
@@ -202,7 +208,7 @@ func ParsePolicy(raw []byte) (*Policy, error) {
 		return nil, err
 	}
 	if und := md.Undecoded(); len(und) > 0 {
-		return nil, fmt.Errorf("unknown setting %q (expected [purposes], [routes], [partner], [unlock] idle/max, [display] timeout)", und[0].String())
+		return nil, fmt.Errorf("unknown setting %q (expected [purposes], [routes], [partner], [unlock] idle/max, [display] timeout, [limits.PURPOSE], [caps.PURPOSE], [profiles.NAME.limits.PURPOSE], [keys.LABEL.caps.PURPOSE])", und[0].String())
 	}
 	p := DefaultPolicy()
 	p.lines = keyLines(raw)
@@ -247,6 +253,27 @@ func ParsePolicy(raw []byte) (*Policy, error) {
 			return nil, fmt.Errorf("%s = %q (line %d): expected a positive duration such as \"15m\"", d.key, d.s, p.lines[d.key])
 		}
 		*d.to = v
+	}
+	ls, err := parseLimits("", "", "", f.limitSections, p.lines)
+	if err != nil {
+		return nil, err
+	}
+	p.Limits = ls
+	for _, scope := range []struct {
+		section string
+		m       map[string]limitSections
+	}{{"profiles", f.Profiles}, {"keys", f.Keys}} {
+		for _, name := range slices.Sorted(maps.Keys(scope.m)) {
+			profile, key := name, ""
+			if scope.section == "keys" {
+				profile, key = "", name
+			}
+			ls, err := parseLimits(scope.section+"."+name+".", profile, key, scope.m[name], p.lines)
+			if err != nil {
+				return nil, err
+			}
+			p.Limits = append(p.Limits, ls...)
+		}
 	}
 	return p, nil
 }
@@ -415,6 +442,9 @@ func (p *Policy) Lines() []string {
 	}
 	for _, k := range sortedKeys(p.Partner) {
 		out = append(out, p.where("partner."+k, p.Partner[k]))
+	}
+	for _, l := range p.Limits {
+		out = append(out, p.limitWhere(l))
 	}
 	out = append(out,
 		fmt.Sprintf("unlock.idle = %q", p.Idle), fmt.Sprintf("unlock.max = %q", p.Max),

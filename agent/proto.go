@@ -126,6 +126,9 @@ type Peer struct {
 	// exe is the file Exe named when the kernel was asked (nil: unknown): what runsPurse
 	// compares, by device and inode, never by path.
 	exe os.FileInfo
+	// Start is the process's start time (clock ticks after boot, /proc/PID/stat), which a
+	// later process given the same pid does not share; 0 where the OS does not say.
+	Start uint64
 }
 
 // String is what the kernel says of the peer, in one line. Exe is a path of the user's
@@ -158,15 +161,19 @@ type KeyStatus struct {
 
 // Status is what `purse agent status` shows.
 type Status struct {
-	PID       int         `json:"pid"`
-	Socket    string      `json:"socket"`
-	Started   time.Time   `json:"started"`
-	Display   string      `json:"display,omitempty"`
-	Keys      []KeyStatus `json:"keys"`
-	Policy    string      `json:"policy"`
-	Rules     []string    `json:"rules"`
-	Hardening []string    `json:"hardening"`
-	PeerCheck string      `json:"peerCheck"`
+	PID     int         `json:"pid"`
+	Socket  string      `json:"socket"`
+	Started time.Time   `json:"started"`
+	Display string      `json:"display,omitempty"`
+	Keys    []KeyStatus `json:"keys"`
+	Policy  string      `json:"policy"`
+	// PolicyError says why the last reload (SIGHUP) kept the policy read before.
+	PolicyError string   `json:"policyError,omitempty"`
+	Rules       []string `json:"rules"`
+	Hardening   []string `json:"hardening"`
+	PeerCheck   string   `json:"peerCheck"`
+	// Sessions are the display's session approvals in force.
+	Sessions []SessionStatus `json:"sessions"`
 }
 
 // maxMessage caps one message on the socket. It is derived from the signer's own limits

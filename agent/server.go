@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"sync"
 	"time"
@@ -76,6 +77,8 @@ type Server struct {
 	Display Display
 
 	mu        sync.Mutex
+	policyErr string // why the last reload was refused ("" it was not)
+	sessions  map[sessionKey]SessionStatus
 	keys      map[string]*held
 	started   time.Time
 	socket    string
@@ -101,6 +104,30 @@ func (h *held) status() KeyStatus {
 		ks.MemoryNote = h.mlockErr.Error()
 	}
 	return ks
+}
+
+// CurrentPolicy is the policy the agent signs under now (ReloadPolicy replaces it).
+func (s *Server) CurrentPolicy() *Policy {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.Policy
+}
+
+// ReloadPolicy reads the policy again (SIGHUP): a policy that loads replaces the current one
+// for every request from now on; one that does not keeps the current one, and why is logged
+// and shown by status until a reload succeeds.
+func (s *Server) ReloadPolicy(load func() (*Policy, error)) error {
+	p, err := load()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil {
+		s.policyErr = fmt.Sprintf("%s: %v; the policy read before is kept", s.now().UTC().Format(time.RFC3339), err)
+		s.Log.Warn("agent: policy not reloaded; the policy read before is kept", "why", err.Error())
+		return err
+	}
+	s.Policy, s.policyErr = p, ""
+	s.Log.Info("agent: policy reloaded", "path", p.Path)
+	return nil
 }
 
 // NewServer is a server for the agent's own user.
@@ -256,7 +283,8 @@ func (s *Server) LockAll() int { return s.lock("") }
 
 func (s *Server) lock(label string) int {
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	// A lock ends every session approval too: the next request of each client is asked.
+	clear(s.sessions)
 	n := 0
 	for id, h := range s.keys {
 		if label == "" || h.label == label {
@@ -264,6 +292,14 @@ func (s *Server) lock(label string) int {
 			delete(s.keys, id)
 			n++
 		}
+	}
+	s.mu.Unlock()
+	if n > 0 {
+		// The key's bytes are wiped in place; copies the libraries left as garbage (the
+		// decrypted key file, the KDF's passphrase) go back to the OS with the free pages,
+		// which the kernel hands out zeroed. Garbage beside live objects stays until reused:
+		// see the README.
+		debug.FreeOSMemory()
 	}
 	return n
 }
@@ -345,6 +381,8 @@ func (s *Server) status() *Status {
 	if st.Policy == "" {
 		st.Policy = "defaults (no " + PolicyFile + ")"
 	}
+	st.PolicyError = s.policyErr
+	st.Sessions = s.sessionList()
 	st.Rules = s.Policy.Lines()
 	st.PeerCheck = "socket mode 0600 in a 0700 directory only (this OS gives no peer credentials)"
 	if peerCredentials {
@@ -369,7 +407,8 @@ func (s *Server) unlock(m message, pass *os.File) *answer {
 	if m.Kind != KindEVM && m.Kind != KindSolana {
 		return fail(CodeInvalid, "unlock: kind %q: expected evm or solana", m.Kind)
 	}
-	idle, max := s.Policy.Idle, s.Policy.Max
+	pol := s.CurrentPolicy()
+	idle, max := pol.Idle, pol.Max
 	if m.TTL < 0 || m.Idle < 0 {
 		return fail(CodeInvalid, "unlock: ttl and idle must be positive durations")
 	}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -74,9 +76,9 @@ type AgentServeOptions struct {
 	Ready func(socket string, p *agent.Policy)
 }
 
-// Serve runs this home's agent until ctx ends or a client stops it. The policy is
-// read once, at start (`purse agent stop` and start again to change it); the agent signs
-// through its own gate, which asks o.Display.
+// Serve runs this home's agent until ctx ends or a client stops it. The policy is read at
+// start and again on SIGHUP (an invalid file keeps the policy in force, and the agent's log
+// and status say why); the agent signs through its own gate, which asks o.Display.
 func (a Agent) Serve(ctx context.Context, log *slog.Logger, o AgentServeOptions) error {
 	return a.s.serveAgent(ctx, log, o)
 }
@@ -96,9 +98,27 @@ func (s *App) serveAgent(ctx context.Context, log *slog.Logger, o AgentServeOpti
 	if o.Display != nil {
 		approver = displayApprover{o.Display}
 	}
-	g := newGate(s, func() (*agent.Policy, error) { return pol, nil }, approver)
+	var srv *agent.Server
+	g := newGate(s, func() (*agent.Policy, error) { return srv.CurrentPolicy(), nil }, approver)
 	g.noApprover = "and the agent has no trusted display: start it from the TUI (`purse`, Keys screen) or in the foreground on a terminal (`purse agent start`), or change that line"
-	srv := agent.NewServer(agentBackend{s, g}, pol, log)
+	srv = agent.NewServer(agentBackend{s, g}, pol, log)
+	g.sessions = srv
+	// SIGHUP reads the policy again; an invalid file keeps the one in force.
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	ctx, stopHup := context.WithCancel(ctx)
+	defer stopHup()
+	go func() {
+		for {
+			select {
+			case <-hup:
+				_ = srv.ReloadPolicy(func() (*agent.Policy, error) { return agent.LoadPolicy(s.home) })
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
 	srv.Display = o.Display
 	if d, ok := o.Display.(interface{ Done() <-chan struct{} }); ok && o.StopWithDisplay {
 		var cancel context.CancelFunc
@@ -128,7 +148,25 @@ func (a displayApprover) Approve(ctx context.Context, ap Approval) error {
 	if err != nil {
 		return err
 	}
-	return a.d.Confirm(ctx, agent.Confirmation{Review: rv, Line: ap.Line, Timeout: ap.Timeout})
+	c := agent.Confirmation{Review: rv, Line: ap.Line, Timeout: ap.Timeout}
+	sd, ok := a.d.(sessionDisplay)
+	if !ok || !ap.OfferSession || ap.grant == nil {
+		return a.d.Confirm(ctx, c)
+	}
+	c.Session = true
+	sess, err := sd.ConfirmSession(ctx, c)
+	if err != nil || sess == nil {
+		return err
+	}
+	// The request itself is approved whether or not the session can be kept.
+	_ = ap.grant(*sess)
+	return nil
+}
+
+// sessionDisplay is a display that can approve a client's like requests for a while
+// (agent.ConnDisplay, the TUI).
+type sessionDisplay interface {
+	ConfirmSession(ctx context.Context, c agent.Confirmation) (*agent.SessionAnswer, error)
 }
 
 // agentBackend opens keys from this home's store and signs through the agent's gate, for the
@@ -188,7 +226,8 @@ func (b agentBackend) Sign(ctx context.Context, job agent.Job) ([]byte, error) {
 	if err != nil {
 		return nil, refuse(agent.CodeInvalid, "sign: %v; nothing was signed", err)
 	}
-	sj := SignJob{Request: job.Request, Profile: *p, Label: job.Label, Who: whoAsks(job), NoWait: job.NoWait}
+	peer := job.Peer
+	sj := SignJob{Request: job.Request, Profile: *p, Label: job.Label, Who: whoAsks(job), Peer: &peer, NoWait: job.NoWait}
 	switch key := job.Key.(type) {
 	case wallet.EVMSigner:
 		return b.gate.SignEVM(ctx, sj, key)

@@ -24,6 +24,11 @@ import (
 	"purse/wallet"
 )
 
+// agentsEnded maps a home to a channel closed once the agent serveAgent started for it has
+// returned (its socket removed): a test that stops an agent waits on it before starting
+// another on the same socket.
+var agentsEnded sync.Map
+
 // serveAgent runs home's agent in-process until the test ends, with display d (nil: none).
 func serveAgent(t *testing.T, home string, d agent.Display) *App {
 	t.Helper()
@@ -37,8 +42,11 @@ func serveAgent(t *testing.T, home string, d agent.Display) *App {
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan struct{})
 	done := make(chan error, 1)
+	ended := make(chan struct{})
+	agentsEnded.Store(home, ended)
 	go func() {
 		done <- srv.Agent().Serve(ctx, nil, AgentServeOptions{Display: d, Ready: func(string, *agent.Policy) { close(ready) }})
+		close(ended)
 	}()
 	select {
 	case <-ready:

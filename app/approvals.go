@@ -21,13 +21,31 @@ type PendingApproval struct {
 	// FromAgent says the request came from another process through the agent, this front
 	// end being the agent's trusted display.
 	FromAgent bool
-	answer    func(bool)
+	// Session says the agent offers to approve the same client's like requests for a while
+	// with this yes (ApproveFor).
+	Session   bool
+	answer    func(bool, *agent.SessionAnswer)
 	once      sync.Once
 	Withdrawn <-chan struct{}
 }
 
 // Answer gives the user's answer; later calls do nothing.
-func (p *PendingApproval) Answer(approved bool) { p.once.Do(func() { p.answer(approved) }) }
+func (p *PendingApproval) Answer(approved bool) { p.AnswerSession(approved, nil) }
+
+// ApproveFor approves the request and, when it offers a session, the same client's like
+// requests for d; later calls do nothing.
+func (p *PendingApproval) ApproveFor(d time.Duration) {
+	p.AnswerSession(true, &agent.SessionAnswer{For: d})
+}
+
+// AnswerSession gives the user's answer and, with a yes to a request that offers one, the
+// session approved with it; later calls do nothing.
+func (p *PendingApproval) AnswerSession(approved bool, s *agent.SessionAnswer) {
+	if !p.Session {
+		s = nil
+	}
+	p.once.Do(func() { p.answer(approved, s) })
+}
 
 // ApprovalQueue is the Approver of a front end with its own event loop: Approve puts the
 // question on Requests and waits for its answer. It also carries the requests of the agent
@@ -48,7 +66,7 @@ func (q *ApprovalQueue) Approve(ctx context.Context, a Approval) error {
 	answer := make(chan bool, 1)
 	withdrawn := make(chan struct{})
 	defer close(withdrawn)
-	p := &PendingApproval{Approval: a, answer: func(ok bool) { answer <- ok }, Withdrawn: withdrawn}
+	p := &PendingApproval{Approval: a, answer: func(ok bool, _ *agent.SessionAnswer) { answer <- ok }, Withdrawn: withdrawn}
 	select {
 	case q.c <- p:
 	case <-ctx.Done():
@@ -118,8 +136,8 @@ func (q *ApprovalQueue) ServeDisplay(ctx context.Context, d *agent.DisplayConn) 
 			open[c.ID] = ch
 			mu.Unlock()
 			id := c.ID
-			p := &PendingApproval{Approval: Approval{Review: rv, Line: c.Line, Timeout: c.Timeout}, FromAgent: true, Withdrawn: ch,
-				answer: func(ok bool) { _ = d.Answer(id, ok); withdraw(id) }}
+			p := &PendingApproval{Approval: Approval{Review: rv, Line: c.Line, Timeout: c.Timeout}, FromAgent: true, Session: c.Session, Withdrawn: ch,
+				answer: func(ok bool, s *agent.SessionAnswer) { _ = d.AnswerSession(id, ok, s); withdraw(id) }}
 			select {
 			case q.c <- p:
 			case <-ctx.Done():

@@ -49,6 +49,10 @@ type Approval struct {
 	Line string
 	// Timeout is how long the signer waits for the answer (0: as long as it takes).
 	Timeout time.Duration
+	// OfferSession says the approver may also approve this client's like requests for a
+	// while (the agent's display, SessionAnswer); grant records it.
+	OfferSession bool
+	grant        func(agent.SessionAnswer) error
 }
 
 // Refusal is a signature the gate refused: nothing was signed. Code says why, in the agent's
@@ -94,6 +98,9 @@ type SignJob struct {
 	// Who says who asks, for a request of another process (the agent's client); nil is this
 	// process, whose user started what is signed.
 	Who *review.Section
+	// Peer is what the kernel says of the agent's client (nil: this process); a session
+	// approval is for it.
+	Peer *agent.Peer
 	// NoWait refuses at once (CodeNeedsApproval) what the policy would ask about: a
 	// read-only caller never waits for a person.
 	NoWait bool
@@ -112,8 +119,43 @@ type Gate struct {
 	// noApprover ends the refusal of a request to confirm when there is no approver.
 	noApprover string
 
+	// sessions are the agent's session approvals (nil in a process signing for itself).
+	sessions sessionStore
+
 	mu        sync.Mutex
 	delivered map[string]delivery // approved signatures (deliveryKey) → what their delivery may be
+}
+
+// sessionStore keeps the session approvals of the agent's display (agent.Server).
+type sessionStore interface {
+	Sessionable(p agent.Peer) bool
+	SessionHolds(p agent.Peer, scope string) (string, bool)
+	GrantSession(p agent.Peer, scope string, a agent.SessionAnswer) error
+}
+
+// sessionScope is what a session approval covers of r: its purpose and, for a full-auth or
+// partner-auth signature, the routes its payload can be a request of ("" when it fits none:
+// a payload purse cannot name is asked about every time).
+func sessionScope(r wallet.Request) string {
+	var names []string
+	switch r.Purpose {
+	case wallet.PurposeFullAuth:
+		for _, rt := range enduser.RoutesFitting(r.Payload) {
+			names = append(names, rt.Name)
+		}
+	case wallet.PurposePartnerAuth:
+		if r.Partner != nil {
+			for _, rt := range partner.RoutesFitting(r.Partner.Payload, r.Partner.IDName) {
+				names = append(names, rt.Name)
+			}
+		}
+	default:
+		return string(r.Purpose)
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return string(r.Purpose) + " " + strings.Join(names, ", ")
 }
 
 // deliveryWindow is how long the call that delivers an approved signature (the token-permit
@@ -142,9 +184,17 @@ func (g *Gate) SignEVM(ctx context.Context, job SignJob, key wallet.EVMSigner) (
 	}
 	// A request signed without a question is reviewed too: what cannot be shown, or what the
 	// chain contradicts (a permit's domain), is refused whatever the policy says.
-	rv := g.app.reviewOf(ctx, job.Profile, r)
-	if err := g.ask(ctx, job, d, rv); err != nil {
+	rv, tok := g.app.reviewOf(ctx, job.Profile, r)
+	l, err := g.limit(ctx, job, d, tok)
+	if err != nil {
 		return nil, err
+	}
+	d = l.Decision
+	if err := g.ask(ctx, job, l, rv); err != nil {
+		return nil, err
+	}
+	if m, ok := key.(movingEVM); ok && l.Moves.Known {
+		key = m.Moving(l.Moves.Asset, l.Moves.Amount.String())
 	}
 	sig, err := key.SignDigest(r.Purpose, digest)
 	if err != nil {
@@ -176,11 +226,20 @@ func (g *Gate) SignSolana(ctx context.Context, job SignJob, key wallet.SolanaSig
 	if err != nil {
 		return none, err
 	}
+	// The quote's amount decides before anything is signed: a cap refuses with no signature
+	// made; the checklist then refuses a transaction that moves anything else.
+	l, err := g.limit(ctx, job, d, nil)
+	if err != nil {
+		return none, err
+	}
+	if m, ok := key.(movingSolana); ok && l.Moves.Known {
+		key = m.Moving(l.Moves.Asset, l.Moves.Amount.String())
+	}
 	p, rv, err := g.app.signDeposit(ctx, job, key)
 	if err != nil {
 		return none, err
 	}
-	if err := g.ask(ctx, job, d, rv); err != nil {
+	if err := g.ask(ctx, job, l, rv); err != nil {
 		return none, err
 	}
 	return p.Signature, nil
@@ -204,13 +263,23 @@ func (g *Gate) decide(r wallet.Request, signer common.Address) (agent.Decision, 
 	return d, nil
 }
 
-// ask refuses a review that blocks, and asks the approver when the policy confirms.
-func (g *Gate) ask(ctx context.Context, job SignJob, d agent.Decision, rv review.Request) error {
+// ask refuses a review that blocks, and asks the approver when the policy confirms, unless
+// a session approval on the agent's display covers the client's request (never when an
+// amount limit asks).
+func (g *Gate) ask(ctx context.Context, job SignJob, l limited, rv review.Request) error {
+	d := l.Decision
 	if len(rv.Blocked) > 0 {
 		return refuse(agent.CodeRejected, "refused before signing: %s; nothing was signed", strings.Join(rv.Blocked, "; "))
 	}
 	if d.Outcome != agent.Confirm {
 		return nil
+	}
+	scope := ""
+	if g.sessions != nil && job.Peer != nil && !l.Limited && g.sessions.Sessionable(*job.Peer) {
+		scope = sessionScope(job.Request)
+		if _, ok := g.sessions.SessionHolds(*job.Peer, scope); ok && scope != "" {
+			return nil
+		}
 	}
 	if job.NoWait {
 		return refuse(agent.CodeNeedsApproval, "needs your approval (%s) and this caller does not wait for it; nothing was signed", d.Line)
@@ -229,7 +298,13 @@ func (g *Gate) ask(ctx context.Context, job SignJob, d agent.Decision, rv review
 	if pol != nil {
 		timeout = pol.ConfirmTimeout
 	}
-	if err := g.approver.Approve(ctx, Approval{Review: rv, Line: d.Line, Timeout: timeout}); err != nil {
+	ap := Approval{Review: rv, Line: d.Line, Timeout: timeout}
+	if scope != "" {
+		peer := *job.Peer
+		ap.OfferSession = true
+		ap.grant = func(a agent.SessionAnswer) error { return g.sessions.GrantSession(peer, scope, a) }
+	}
+	if err := g.approver.Approve(ctx, ap); err != nil {
 		var rf *Refusal
 		var ae *agent.Error
 		switch {

@@ -26,8 +26,16 @@ import (
 // reviewOf is what the gate shows of an EVM request: built from the request's own fields by
 // the same builders every front end uses, completed with what the profile's home chain says
 // (a permit's token, decimals and domain; the spender's role). A request that cannot be
-// shown, or whose permit domain the chain contradicts, is blocked.
-func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) review.Request {
+// shown, or whose permit domain the chain contradicts, is blocked. A permit's token, as the
+// chain says it once its domain is checked, comes with it (nil: not read).
+func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+	if r.Purpose == wallet.PurposePermit && r.Permit != nil {
+		return s.permitReviewOf(ctx, p, "sign-"+string(r.Purpose), *r.Permit)
+	}
+	return s.evmReviewOf(ctx, p, r), nil
+}
+
+func (s *App) evmReviewOf(ctx context.Context, p config.Profile, r wallet.Request) review.Request {
 	id := "sign-" + string(r.Purpose)
 	blocked := func(title string, kind review.Kind, err error) review.Request {
 		return review.Request{ID: id, Title: title, Kind: kind, Blocked: []string{fmt.Sprintf("the request cannot be shown: %v", err)}}
@@ -69,8 +77,6 @@ func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) 
 			rv.Warnings = append(rv.Warnings, deadlineNote(dl))
 		}
 		return rv
-	case wallet.PurposePermit:
-		return s.permitReviewOf(ctx, p, id, *r.Permit)
 	case wallet.PurposeFormA:
 		return review.FormARequest(id, r.Text, wallet.FormATextHash(r.Text).Hex())
 	case wallet.PurposePersonal:
@@ -206,11 +212,12 @@ func partnerPayloadDoes(pc *wallet.PartnerCall) string {
 // permit is for the profile's home chain, the token's symbol and decimals and its
 // DOMAIN_SEPARATOR are read there, and a domain the chain contradicts blocks signing; the
 // spender is named by its role when it is the profile's card spender.
-func (s *App) permitReviewOf(ctx context.Context, p config.Profile, id string, pm wallet.Permit) review.Request {
+func (s *App) permitReviewOf(ctx context.Context, p config.Profile, id string, pm wallet.Permit) (review.Request, *homechain.Token) {
 	digest, _, err := pm.Digest()
 	if err != nil {
-		return review.Request{ID: id, Title: "permit", Kind: review.KindPermit, Blocked: []string{fmt.Sprintf("the request cannot be shown: %v", err)}}
+		return review.Request{ID: id, Title: "permit", Kind: review.KindPermit, Blocked: []string{fmt.Sprintf("the request cannot be shown: %v", err)}}, nil
 	}
+	var read *homechain.Token
 	in := review.Permit{
 		TokenSymbol: pm.Domain.Name, TokenAddress: pm.Domain.VerifyingContract.Hex(),
 		Value: pm.Value, Owner: pm.Owner.Hex(), SpenderRole: RoleLabel(RoleAddress), Spender: pm.Spender.Hex(),
@@ -236,12 +243,13 @@ func (s *App) permitReviewOf(ctx context.Context, p config.Profile, id string, p
 			warnings = append(warnings, "the token and its domain could not be read on chain: "+OneLine(err))
 		default:
 			in.TokenSymbol, in.Decimals, in.NoDecimals = tok.Symbol, tok.Decimals, false
+			read = &tok
 		}
 	}
 	rv := review.PermitRequest(id, in)
 	rv.Warnings = append(rv.Warnings, warnings...)
 	rv.Blocked = append(rv.Blocked, blocks...)
-	return rv
+	return rv, read
 }
 
 // tokenOnChain reads the permit token's symbol and decimals on the profile's home chain and

@@ -93,8 +93,13 @@ type AuditRecord struct {
 	Purpose string `json:"purpose"`
 	Digest  string `json:"digest"` // evm: the 32-byte digest signed; solana: sha256 of the message
 	Profile string `json:"profile"`
-	Prev    string `json:"prev"`
-	Hash    string `json:"hash,omitempty"`
+	// Asset and Amount are what the signature moves, in display units ("EUR24", "25.00"),
+	// when the gate determined it (a permit, a deposit): the policy's daily totals are summed
+	// from them, so a total survives a restart.
+	Asset  string `json:"asset,omitempty"`
+	Amount string `json:"amount,omitempty"`
+	Prev   string `json:"prev"`
+	Hash   string `json:"hash,omitempty"`
 }
 
 // ZeroHash is the Prev of the first record.

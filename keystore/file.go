@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"purse/internal/regular"
 	"runtime"
+	"unsafe"
 
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/ethereum/go-ethereum/common"
@@ -79,6 +80,12 @@ func newUUID() ([16]byte, string) {
 	return u, fmt.Sprintf("%x-%x-%x-%x-%x", u[0:4], u[4:6], u[6:8], u[8:10], u[10:16])
 }
 
+// passView is pass as the string go-ethereum's key store takes, as a view of pass, not a
+// copy: the caller's wipe of pass wipes it too, where a string(pass) copy could never be
+// wiped. It must not outlive the call it is passed to. go-ethereum's own copies (the []byte
+// of the KDF, the HMAC pads, the decrypted bytes) are garbage it never wipes: see the README.
+func passView(pass []byte) string { return unsafe.String(unsafe.SliceData(pass), len(pass)) }
+
 // encryptFile encrypts sec under pass at the store's scrypt cost.
 func (s *Store) encryptFile(sec *secret, pass []byte) ([]byte, error) {
 	switch sec.kind {
@@ -86,7 +93,7 @@ func (s *Store) encryptFile(sec *secret, pass []byte) ([]byte, error) {
 		k := &keystore.Key{Address: common.HexToAddress(sec.address()), PrivateKey: sec.evm}
 		id, _ := newUUID()
 		copy(k.Id[:], id[:])
-		b, err := keystore.EncryptKey(k, string(pass), s.scryptN, s.scryptP)
+		b, err := keystore.EncryptKey(k, passView(pass), s.scryptN, s.scryptP)
 		if err != nil {
 			return nil, fmt.Errorf("encrypt key: %v", err)
 		}
@@ -126,8 +133,9 @@ func decryptV3(data, pass []byte, want Kind, field string) (*secret, error) {
 	if err := checkV3Crypto(h.Crypto, field); err != nil {
 		return nil, err
 	}
+	passStr := passView(pass)
 	if kind == KindEVM {
-		k, err := keystore.DecryptKey(data, string(pass))
+		k, err := keystore.DecryptKey(data, passStr)
 		if errors.Is(err, keystore.ErrDecrypt) {
 			return nil, fmt.Errorf("%s: wrong passphrase (the MAC does not match); nothing was changed", field)
 		}
@@ -143,7 +151,7 @@ func decryptV3(data, pass []byte, want Kind, field string) (*secret, error) {
 	if f.Version != 3 {
 		return nil, fmt.Errorf("%s: expected version 3, got %d", field, f.Version)
 	}
-	raw, err := keystore.DecryptDataV3(f.Crypto, string(pass))
+	raw, err := keystore.DecryptDataV3(f.Crypto, passStr)
 	if errors.Is(err, keystore.ErrDecrypt) {
 		return nil, fmt.Errorf("%s: wrong passphrase (the MAC does not match); nothing was changed", field)
 	}

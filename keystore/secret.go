@@ -99,6 +99,8 @@ func (s *secret) wipe() {
 		return
 	}
 	if s.evm != nil && s.evm.D != nil {
+		// SetInt64 alone keeps the higher words of the key in the backing array.
+		clear(s.evm.D.Bits())
 		s.evm.D.SetInt64(0)
 	}
 	wipe(s.sol)

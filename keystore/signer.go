@@ -60,7 +60,9 @@ type auditedEVM struct {
 	s       *Store
 	e       Entry
 	profile string
-	key     *wallet.EVMKey
+	// asset and amount are what its signature moves (Moving), recorded in the audit log.
+	asset, amount string
+	key           *wallet.EVMKey
 }
 
 func (a *auditedEVM) Address() common.Address { return a.key.Address() }
@@ -73,6 +75,7 @@ func (a *auditedEVM) SignDigest(p wallet.Purpose, digest common.Hash) ([]byte, e
 	defer a.mu.RUnlock()
 	if _, err := a.s.appendAudit(AuditRecord{
 		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: digest.Hex(), Profile: a.profile,
+		Asset: a.asset, Amount: a.amount,
 	}); err != nil {
 		return nil, fmt.Errorf("sign: %w; nothing was signed", err)
 	}
@@ -96,7 +99,9 @@ type auditedSolana struct {
 	s       *Store
 	e       Entry
 	profile string
-	key     *wallet.SolanaKey
+	// asset and amount are what its signature moves (Moving), recorded in the audit log.
+	asset, amount string
+	key           *wallet.SolanaKey
 }
 
 func (a *auditedSolana) PublicKey() solana.PublicKey { return a.key.PublicKey() }
@@ -110,6 +115,7 @@ func (a *auditedSolana) SignMessage(p wallet.Purpose, msg []byte) (solana.Signat
 	defer a.mu.RUnlock()
 	if _, err := a.s.appendAudit(AuditRecord{
 		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: "0x" + hex.EncodeToString(sum[:]), Profile: a.profile,
+		Asset: a.asset, Amount: a.amount,
 	}); err != nil {
 		return solana.Signature{}, fmt.Errorf("sign: %w; nothing was signed", err)
 	}
@@ -139,6 +145,17 @@ func (a *auditedEVM) ForProfile(profile string) any {
 // ForProfile is the same key, audited under profile.
 func (a *auditedSolana) ForProfile(profile string) any {
 	return &auditedSolana{mu: a.mu, s: a.s, e: a.e, profile: profile, key: a.key}
+}
+
+// Moving is the same key, its next signatures' audit records saying that they move amount
+// (display units) of asset: the signing gate determined both from the typed request.
+func (a *auditedEVM) Moving(asset, amount string) wallet.EVMSigner {
+	return &auditedEVM{mu: a.mu, s: a.s, e: a.e, profile: a.profile, key: a.key, asset: asset, amount: amount}
+}
+
+// Moving is the same key, audited as moving amount of asset (auditedEVM.Moving).
+func (a *auditedSolana) Moving(asset, amount string) wallet.SolanaSigner {
+	return &auditedSolana{mu: a.mu, s: a.s, e: a.e, profile: a.profile, key: a.key, asset: asset, amount: amount}
 }
 
 // LockMemory keeps the pages of the signer's secret out of swap (mlock) where the OS allows

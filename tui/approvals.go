@@ -26,6 +26,9 @@ const agentArmDelay = time.Second
 type (
 	approvalMsg          struct{ p *app.PendingApproval }
 	approvalWithdrawnMsg struct{ p *app.PendingApproval }
+	// approvalSessionMsg is Y on review id: sign, and approve the client's like requests
+	// for kit.SessionMinutes.
+	approvalSessionMsg struct{ id string }
 )
 
 type approvals struct {
@@ -86,6 +89,17 @@ func (m *Model) approvalUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		m.layout()
 		return nil, true
+	case approvalSessionMsg:
+		if a.open == nil || msg.id != a.openID || !a.openReq.Session {
+			return nil, false
+		}
+		p := a.openReq
+		m.removeDialog(a.open)
+		a.open, a.openReq = nil, nil
+		p.ApproveFor(kit.SessionMinutes * time.Minute)
+		m.setStatus(m.active, fmt.Sprintf("Approved: the agent signs the request, and this client's like requests for %d minutes or until ctrl+l.", kit.SessionMinutes))
+		m.approvalNext()
+		return nil, true
 	case review.Decision:
 		if a.open == nil || msg.ID != a.openID {
 			return nil, false
@@ -133,7 +147,9 @@ func (m *Model) approvalNext() {
 	if p.FromAgent {
 		arm = agentArmDelay
 	}
-	a.open = &approvalReview{Model: review.New(m.env, rv), yes: m.env.Keys.Yes, opened: m.now(), now: m.now, arm: arm}
+	a.open = &approvalReview{Model: review.New(m.env, rv), yes: m.env.Keys.Yes, opened: m.now(), now: m.now, arm: arm, id: rv.ID}
+	a.open.session = m.env.Keys.YesSession
+	a.open.session.SetEnabled(p.FromAgent && p.Session && len(rv.Blocked) == 0)
 	a.openReq = p
 	m.push(a.open)
 }
@@ -168,12 +184,35 @@ type approvalReview struct {
 	opened time.Time
 	now    func() time.Time
 	arm    time.Duration
+	// session (Y) signs and approves the client's like requests for a while: on only when
+	// the agent offers it.
+	session key.Binding
+	id      string
+	done    bool
 }
 
 func (r *approvalReview) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, r.yes) && r.now().Sub(r.opened) < r.arm {
+	if k, ok := msg.(tea.KeyPressMsg); ok && (key.Matches(k, r.yes) || key.Matches(k, r.session)) && r.now().Sub(r.opened) < r.arm {
 		return r, kit.Status("This review has just opened: read it, then press y to sign.")
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, r.session) && !r.done {
+		r.done = true
+		id := r.id
+		return r, func() tea.Msg { return approvalSessionMsg{id} }
 	}
 	_, cmd := r.Model.Update(msg)
 	return r, cmd
+}
+
+// ShortHelp adds Y to the review's keys when the agent offers a session.
+func (r *approvalReview) ShortHelp() []key.Binding {
+	if !r.session.Enabled() {
+		return r.Model.ShortHelp()
+	}
+	h := r.Model.ShortHelp()
+	if len(h) == 0 {
+		return []key.Binding{r.session}
+	}
+	// Beside y, before the movement keys the footer may cut.
+	return append([]key.Binding{h[0], r.session}, h[1:]...)
 }

@@ -299,3 +299,47 @@ func TestAgentRequestShowsHostileTextEscaped(t *testing.T) {
 		t.Fatal("esc signed")
 	}
 }
+
+// Y on an agent request signs it and approves the same client's like requests for a while:
+// the next one is signed without a review; a lock (ctrl+l locks the agent's keys) ends the
+// session and the next one is asked again. Y is in the review's help only when offered.
+func TestAgentSessionApprovedOnTheTUI(t *testing.T) {
+	at := newApprovalTest(t)
+	res := at.sign(context.Background(), "purse sign personal", "one")
+	at.next()
+	if v := frameOf(at.m); !strings.Contains(v, "Y sign, and this client") {
+		t.Fatalf("the review does not offer Y:\n%s", v)
+	}
+	if msgs := at.press(runes("Y")); hasSession(msgs) || !pending(res) {
+		t.Fatalf("Y at the review's opening answered: %v", msgs)
+	}
+	at.clock = at.clock.Add(agentArmDelay)
+	at.press(runes("Y"))
+	if r := result(t, res); r.err != nil {
+		t.Fatal(r.err)
+	}
+	if !strings.Contains(frameOf(at.m), "like requests for 15 minutes") {
+		t.Fatalf("no note of the session:\n%s", frameOf(at.m))
+	}
+	if r := result(t, at.sign(context.Background(), "purse sign personal", "two")); r.err != nil || len(at.m.Dialogs()) != 0 {
+		t.Fatalf("under the session: %v (%d dialogs)", r.err, len(at.m.Dialogs()))
+	}
+	c, err := app.Open(app.Options{Home: at.home, Client: "lock"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Lock()
+	res = at.sign(context.Background(), "purse sign personal", "three")
+	if _, ok := at.next().(approvalMsg); !ok || !pending(res) {
+		t.Fatal("after the lock the request is not asked")
+	}
+}
+
+func hasSession(msgs []tea.Msg) bool {
+	for _, m := range msgs {
+		if _, ok := m.(approvalSessionMsg); ok {
+			return true
+		}
+	}
+	return false
+}

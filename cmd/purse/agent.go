@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"log/slog"
 	"os"
@@ -22,7 +23,7 @@ import (
 
 func addAgentCommands(a *cli, root *cobra.Command) {
 	g := &cobra.Command{Use: "agent", Short: "The local signing agent: unlock a key once, sign for every client under a policy"}
-	g.AddCommand(a.agentStartCmd(), a.agentStopCmd(), a.agentStatusCmd(), a.agentUnlockCmd(), a.agentLockCmd())
+	g.AddCommand(a.agentStartCmd(), a.agentStopCmd(), a.agentStatusCmd(), a.agentUnlockCmd(), a.agentLockCmd(), a.agentPolicyCmd())
 	root.AddCommand(g)
 }
 
@@ -122,7 +123,20 @@ func (a *cli) agentStatusCmd() *cobra.Command {
 				rows = append(rows, []string{"key " + k.Label, fmt.Sprintf("%s %s; wiped if idle at %s, at the latest %s; %d signatures; %s",
 					k.Kind, k.Address, format.Time(k.IdleUntil), format.Time(k.Until), k.Signed, mem)})
 			}
+			if len(st.Sessions) == 0 {
+				rows = append(rows, []string{"sessions", "none (a request the policy confirms is asked every time)"})
+			}
+			for _, ss := range st.Sessions {
+				until := "until the next lock"
+				if !ss.UntilLock {
+					until = "until " + format.Time(ss.Until)
+				}
+				rows = append(rows, []string{"session", fmt.Sprintf("%s for %s, %s (process started at tick %d)", ss.Client, ss.Scope, until, ss.Start)})
+			}
 			rows = append(rows, []string{"policy", st.Policy})
+			if st.PolicyError != "" {
+				rows = append(rows, []string{"", "not reloaded: " + st.PolicyError})
+			}
 			for _, l := range st.Rules {
 				rows = append(rows, []string{"", l})
 			}
@@ -160,7 +174,7 @@ func (a *cli) agentUnlockCmd() *cobra.Command {
 }
 
 func (a *cli) agentLockCmd() *cobra.Command {
-	return a.commandArgs("lock [LABEL]", "Wipe a key (or every key) in the agent now", cobra.MaximumNArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
+	cmd := a.commandArgs("lock [LABEL]", "Wipe a key (or every key) in the agent now; every session approval ends too", cobra.MaximumNArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
 		label := ""
 		if len(args) == 1 {
 			label = args[0]
@@ -174,4 +188,95 @@ func (a *cli) agentLockCmd() *cobra.Command {
 		}
 		return a.print(map[string]int{"wiped": n}, func(w *humanOut) { w.Printf("%d key(s) wiped\n", n) })
 	})
+	cmd.Long = `Wipe a key (or every key) in the agent now; every session approval ends too.
+
+The agent zeroes, in place, every copy of the secret it owns: the EVM key's words, the Solana
+key's bytes, and (already at the unlock, once the key file is decrypted) the passphrase it
+read from your terminal or file. It then hands its free memory back to the OS. Go cannot
+wipe everything: copies the libraries make and drop (go-ethereum's KDF copy of the
+passphrase, the decrypted key file, SHA-512 of an ed25519 seed), copies the runtime makes
+when memory grows or moves, and garbage beside live objects stay in memory until reused, so
+a core dump taken as root after a lock may still hold them. The agent refuses ordinary core
+dumps and ptrace by the same user.`
+	return cmd
+}
+
+// policyHelp documents $PURSE_HOME/agent-policy.toml; the README's policy section says the same.
+const policyHelp = `The signing policy is $PURSE_HOME/agent-policy.toml. Both the agent and a process signing
+for itself decide through it (one gate). Every line is checked when it is read: an unknown
+key or a bad value is an error naming its line.
+
+  [purposes]            full-auth, permit, form-a, personal, mint-consent, partner-auth,
+                        solana-tx = "allow" | "confirm" | "deny"
+  [routes]              a full-auth route (or "unknown") = "allow" | "confirm" | "deny"
+  [partner]             a partner route (or "unknown") = ...
+  [unlock]              idle = "15m", max = "8h"
+  [display]             timeout = "2m"
+
+Amount limits, in display units (the token's decimals), per purpose that moves money
+(permit, deposit = a Solana deposit):
+
+  [limits.permit]       EUR24 = "100.00"   within it the line of [purposes] applies;
+                                           above it the request is confirmed, never allowed
+  [caps.permit]         EUR24 = "1000"     above it the request is refused
+  [limits.deposit]      USDC = "500"
+  [profiles.NAME.limits.permit]  a limit (or caps.*) for profile NAME only
+  [keys.LABEL.caps.deposit]      a cap for key LABEL only
+
+Every limit that applies counts (global, the profile's, the key's): the strictest decides, a
+section never loosens another. A limit applies to what the same key signed for the same
+profile, purpose and asset today (UTC day), summed from the audit log, plus this request.
+The asset and amount come from the request itself: a permit's token is the profile's known
+token (the service's chain configuration) at the permit's verifying contract, confirmed by the
+token contract on chain, its value in that token's decimals; a deposit moves the USDC of its
+validated quote. A request whose asset cannot be identified is confirmed when its purpose has
+any limit.
+
+A running agent reads the file again on SIGHUP (kill -HUP PID); an invalid file keeps the
+policy it had, and the agent's log and ` + "`purse agent status`" + ` say why.`
+
+func (a *cli) agentPolicyCmd() *cobra.Command {
+	g := &cobra.Command{Use: "policy", Short: "The signing policy: what is signed, asked about or refused", Long: policyHelp}
+	g.AddCommand(a.agentPolicyExplainCmd())
+	return g
+}
+
+func (a *cli) agentPolicyExplainCmd() *cobra.Command {
+	var file, key string
+	cmd := a.command("explain [--request-file F] [--key LABEL]", "Say what the signing policy decides for a request, and which line and limit decide it", func(cmd *cobra.Command, core *app.App) error {
+		raw, err := a.readInput("request-file", file, app.MaxBodyBytes*2)
+		if err != nil {
+			return err
+		}
+		r, err := app.ParseRequest(raw)
+		if err != nil {
+			return err
+		}
+		ex, err := core.Agent().Explain(cmd.Context(), r, key)
+		if err != nil {
+			return err
+		}
+		return a.print(ex, func(w *humanOut) {
+			rows := [][]string{
+				{"request", fmt.Sprintf("%s, key %s, profile %s", ex.Purpose, ex.Key, ex.Profile)},
+				{"outcome", string(ex.Outcome)},
+				{"why", ex.Line},
+			}
+			if ex.Asset != "" {
+				rows = append(rows, []string{"moves", fmt.Sprintf("%s %s (%s signed today, UTC)", ex.Amount, ex.Asset, cmp.Or(ex.Today, "?"))})
+			}
+			if ex.Unidentified != "" {
+				rows = append(rows, []string{"moves", "not identified: " + ex.Unidentified})
+			}
+			for _, b := range ex.Blocked {
+				rows = append(rows, []string{"refused", b + " (whatever the policy says)"})
+			}
+			rows = append(rows, []string{"policy", ex.Policy})
+			w.Table(nil, rows)
+		})
+	})
+	cmd.Long = "Reads a signing request as JSON (the wallet.Request a client sends the agent; '-' or no\n--request-file: stdin) and says what the policy decides, by the gate's own steps, with nothing\nsigned and no one asked.\n\n" + policyHelp
+	cmd.Flags().StringVar(&file, "request-file", "-", "the request as JSON ('-': stdin)")
+	cmd.Flags().StringVar(&key, "key", "", "the key label that would sign (default: the profile's key of the request's kind)")
+	return cmd
 }

@@ -125,6 +125,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 	}
 	msg := writeTemp(t, "msg", "hello"+visibletest.Text)
 	formA := writeTemp(t, "forma", "I agree."+visibletest.Text)
+	request := writeTemp(t, "request", `{"purpose":"personal","message":"aGk="}`)
 	body := writeTemp(t, "body", `{"cardTokenId":"`+strings.ReplaceAll(visibletest.Text, "\n", `\n`)+`"}`)
 	const sig = "0x" + "11111111111111111111111111111111111111111111111111111111111111112222222222222222222222222222222222222222222222222222222222222222" + "1b"
 
@@ -137,6 +138,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 		"account profile":              {{"account", "profile"}},
 		"account status":               {{"account", "status"}},
 		"agent lock":                   {{"agent", "lock"}},
+		"agent policy explain":         {{"agent", "policy", "explain", "--key", "evil" + visibletest.Text, "--request-file", request}},
 		"agent start":                  nil, // runAgent
 		"agent status":                 {{"agent", "status"}},
 		"agent stop":                   {{"agent", "stop"}},

@@ -39,7 +39,13 @@ type KeyMap struct {
 	// Dialogs and the signing review: y confirms/signs, n or esc cancels.
 	Yes key.Binding
 	No  key.Binding
+	// YesSession signs a request of another process (the agent's) and approves that process's
+	// like requests for SessionMinutes, when the agent offers it.
+	YesSession key.Binding
 }
+
+// SessionMinutes is how long YesSession approves a client's like requests.
+const SessionMinutes = 15
 
 // DefaultKeyMap returns the bindings of the application.
 func DefaultKeyMap() *KeyMap {
@@ -68,6 +74,7 @@ func DefaultKeyMap() *KeyMap {
 		Use:        key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "use")),
 		Export:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
 		QR:         key.NewBinding(key.WithKeys("Q"), key.WithHelp("Q", "QR code")),
+		YesSession: key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "sign, and this client's like requests for 15 min")),
 		SignedView: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "signed view")),
 
 		Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),

@@ -1,0 +1,103 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"purse/agent"
+	"purse/app/review"
+	"purse/homechain"
+	"purse/wallet"
+)
+
+// Explanation is what the signing policy says of one request, and why: the decision the gate
+// would make for it, by the gate's own steps (the purpose's and the payload's lines, the
+// review's blocking findings, the amount limits), with nothing signed and no one asked.
+type Explanation struct {
+	Purpose wallet.Purpose `json:"purpose"`
+	Profile string         `json:"profile"`
+	Key     string         `json:"key"`
+	// Outcome and Line: the policy's outcome and the line (and limit) that decides it.
+	Outcome agent.Outcome `json:"outcome"`
+	Line    string        `json:"line"`
+	// Asset and Amount are what the request moves, when the gate could determine it; Today
+	// what the key signed of it today (UTC); Unidentified why it could not.
+	Asset        string `json:"asset,omitempty"`
+	Amount       string `json:"amount,omitempty"`
+	Today        string `json:"today,omitempty"`
+	Unidentified string `json:"unidentified,omitempty"`
+	// Blocked are the review's findings that refuse the request whatever the policy says.
+	Blocked []string `json:"blocked,omitempty"`
+	// Policy is the file the policy was read from.
+	Policy string `json:"policy"`
+}
+
+// Explain says what the signing policy of this home decides for request r signed by key
+// label ("" the profile's key of r's kind) under the active profile, and why. The request is
+// checked as the gate checks it; an invalid one is an error naming what is wrong.
+func (a Agent) Explain(ctx context.Context, r wallet.Request, label string) (Explanation, error) {
+	s := a.s
+	p := s.Profile()
+	if label == "" {
+		label = p.EVMKey
+		if r.Purpose == wallet.PurposeSolanaTx {
+			label = p.SolanaKey
+		}
+	}
+	pol, err := agent.LoadPolicy(s.home)
+	if err != nil {
+		return Explanation{}, usage(err)
+	}
+	if err := r.Check(s.Now()); err != nil {
+		return Explanation{}, usage(fmt.Errorf("the request: %v", err))
+	}
+	out := Explanation{Purpose: r.Purpose, Profile: p.Name, Key: label, Policy: pol.Path}
+	if out.Policy == "" {
+		out.Policy = "defaults (no " + agent.PolicyFile + ")"
+	}
+	g := newGate(s, func() (*agent.Policy, error) { return pol, nil }, nil)
+	job := SignJob{Request: r, Profile: p, Label: label}
+	d := pol.Decide(r)
+	if d.Outcome != agent.Deny {
+		var tok *homechain.Token
+		if r.Purpose != wallet.PurposeSolanaTx {
+			var rv review.Request
+			rv, tok = s.reviewOf(ctx, p, r)
+			out.Blocked = rv.Blocked
+		}
+		l, _ := g.limit(ctx, job, d, tok)
+		d = l.Decision
+		mv := l.Moves
+		switch {
+		case mv.Known:
+			out.Asset, out.Amount = mv.Asset, mv.Amount.String()
+			if ks, err := s.keys(nil); err == nil {
+				if t, err := spentToday(ks, p.Name, label, r.Purpose, mv.Asset, g.now()); err == nil {
+					out.Today = t.String()
+				}
+			}
+		case mv.Why != "":
+			out.Unidentified = mv.Why
+		}
+	}
+	out.Outcome, out.Line = d.Outcome, d.Line
+	return out, nil
+}
+
+// ParseRequest reads a wallet.Request written as JSON (what a client sends the agent), every
+// field checked by name: an unknown field is an error naming it.
+func ParseRequest(raw []byte) (wallet.Request, error) {
+	var r wallet.Request
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return wallet.Request{}, usage(fmt.Errorf("the request: %v (expected a JSON signing request such as {\"purpose\":\"personal\",\"message\":\"aGk=\"})", err))
+	}
+	if dec.More() {
+		return wallet.Request{}, usage(errors.New("the request: expected one JSON object, found more after it"))
+	}
+	return r, nil
+}
