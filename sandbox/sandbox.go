@@ -62,7 +62,10 @@ type Config struct {
 	// PartnerAuth is the only partner-auth form the partner API accepts: spec (default) or
 	// ur (UR's documented form).
 	PartnerAuth wallet.PartnerAuthVariant
-	Logger      *slog.Logger
+	// History is what a new account's history starts with: "demo" (the default) or "none"
+	// (endusertest.Config.History).
+	History string
+	Logger  *slog.Logger
 }
 
 // Sandbox is a running set of sandbox services.
@@ -200,6 +203,7 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 		Network: strconv.FormatInt(int64(chain.ChainID()), 10), Chain: chain, StateDir: cfg.StateDir,
 		ReviewDelay: cfg.ReviewDelay, ActivationDelay: cfg.ActivationDelay, PermitAmountUnit: cfg.PermitAmountUnit,
 		TxAmountUnit: cfg.TxAmountUnit, MintTokenIDs: cmp.Or(cfg.MintTokenIDs, "issued"), Dialect: cfg.Dialect,
+		History: cfg.History,
 	})
 	if err != nil {
 		chain.Close()

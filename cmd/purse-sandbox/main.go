@@ -44,6 +44,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.MintTokenIDs, "mint-token-ids", "issued", "account ids a mint accepts: issued (only ids handed out by POST /sandbox/mint-token-id) or any")
 	fs.StringVar(&cfg.PermitAmountUnit, "permit-amount-unit", "smallest", "token-permit amounts the sandbox accepts: smallest (integer smallest units) or token (decimal strings)")
 	fs.StringVar(&cfg.TxAmountUnit, "tx-amount-unit", "smallest", "history filter amounts the sandbox reads: smallest (integer smallest units) or display (decimal strings)")
+	fs.StringVar(&cfg.History, "history", endusertest.HistoryDemo, "what a new account's history starts with: demo (300+ generated records, dated before the account) or none (only what the account does)")
 	var partnerAuth string
 	fs.StringVar(&partnerAuth, "partner-auth", "spec", "the partner-auth message the partner API accepts: spec (spec 5.1) or ur (UR's documented form)")
 	var dialect string
