@@ -7,6 +7,7 @@
 package sandbox
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -31,6 +32,7 @@ import (
 	"purse/enduser/endusertest"
 	"purse/homechain/homechaintest"
 	"purse/internal/atomicfile"
+	"purse/internal/visible"
 	"purse/sandboxctl"
 	"purse/wallet"
 )
@@ -60,7 +62,10 @@ type Config struct {
 	// PartnerAuth is the only partner-auth form the partner API accepts: spec (default) or
 	// ur (UR's documented form).
 	PartnerAuth wallet.PartnerAuthVariant
-	Logger      *slog.Logger
+	// History is what a new account's history starts with: "demo" (the default) or "none"
+	// (endusertest.Config.History).
+	History string
+	Logger  *slog.Logger
 }
 
 // Sandbox is a running set of sandbox services.
@@ -172,6 +177,7 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 			logger.Error("sandbox stopped", "err", err)
 		}
 	}()
+	logger.Info("listening on "+base, "network", s.info.Network, "state", cmp.Or(cfg.StateDir, "(in memory)"))
 	return s, nil
 }
 
@@ -197,6 +203,7 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 		Network: strconv.FormatInt(int64(chain.ChainID()), 10), Chain: chain, StateDir: cfg.StateDir,
 		ReviewDelay: cfg.ReviewDelay, ActivationDelay: cfg.ActivationDelay, PermitAmountUnit: cfg.PermitAmountUnit,
 		TxAmountUnit: cfg.TxAmountUnit, MintTokenIDs: cmp.Or(cfg.MintTokenIDs, "issued"), Dialect: cfg.Dialect,
+		History: cfg.History,
 	})
 	if err != nil {
 		chain.Close()
@@ -322,12 +329,77 @@ func (s *Sandbox) Close() error {
 	return s.err
 }
 
+// logRequests logs one line per request once it is answered: method, path, HTTP status,
+// the envelope's retCode when the answer has one, and how long it took. The method and the
+// path are the client's text, shown with visible.Line, so a hostile client cannot start a
+// log line of its own (a %0A in a path) or send the terminal a control code.
 func logRequests(l *slog.Logger, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		h.ServeHTTP(w, r)
-		l.Debug("sandbox request", "method", r.Method, "path", r.URL.Path, "took", time.Since(start))
+		rec := &recorder{ResponseWriter: w}
+		h.ServeHTTP(rec, r)
+		attrs := []any{"method", visible.Line(r.Method), "path", visible.Line(r.URL.Path), "status", cmp.Or(rec.status, http.StatusOK)}
+		if code, ok := retCode(rec.head); ok {
+			attrs = append(attrs, "retCode", code)
+		}
+		l.Info("request", append(attrs, "latency", time.Since(start).Round(time.Microsecond))...)
 	})
+}
+
+// recorder keeps an answer's status and the first headLimit bytes of its body.
+type recorder struct {
+	http.ResponseWriter
+	status int
+	head   []byte
+}
+
+// headLimit is how much of a body is kept to read its retCode: an envelope names it first.
+const headLimit = 4 << 10
+
+func (r *recorder) WriteHeader(code int) {
+	if r.status == 0 {
+		r.status = code
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	if room := headLimit - len(r.head); room > 0 {
+		r.head = append(r.head, p[:min(room, len(p))]...)
+	}
+	return r.ResponseWriter.Write(p)
+}
+
+// Unwrap lets http.ResponseController reach the connection (the EVM proxy flushes).
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// retCode reads the retCode member of the JSON object body begins with, up to where body
+// (perhaps cut at headLimit) ends; the sandbox's envelopes and errors carry one, the RPC
+// answers do not.
+func retCode(body []byte) (json.Number, bool) {
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.UseNumber()
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return "", false
+	}
+	for d.More() {
+		k, err := d.Token()
+		if err != nil {
+			return "", false
+		}
+		if k == "retCode" {
+			var n json.Number
+			if err := d.Decode(&n); err != nil {
+				return "", false
+			}
+			return n, true
+		}
+		var skip json.RawMessage
+		if err := d.Decode(&skip); err != nil {
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // sweepState removes the temporary files a sandbox killed while saving its snapshot or its

@@ -7,11 +7,13 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -102,5 +104,87 @@ func TestStartSweepsItsStateFolder(t *testing.T) {
 	}
 	if _, err := os.Lstat(other); err != nil {
 		t.Errorf("another name was swept: %v", err)
+	}
+}
+
+// syncBuffer is a log sink the server's goroutines write while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// The log says where the sandbox listens, then one line per request with its method, path,
+// status, retCode (when the answer has one) and latency; a path carrying a newline and a
+// terminal control code stays on its line, escaped.
+func TestLogSaysListeningAndOneLinePerRequest(t *testing.T) {
+	var log syncBuffer
+	sb, err := Start(context.Background(), Config{Listen: "127.0.0.1:0", Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	base := sb.Info().UserAPI
+	if !strings.Contains(log.String(), "msg=\"listening on "+base+"\"") {
+		t.Fatalf("no listening line: %q", log.String())
+	}
+	get := func(path string) {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	get("/api/v1/timestamp")
+	get("/sandbox/info")
+	get("/api/v1/nothing%0Atime=x%20level=ERROR%20msg=forged%1b[31m")
+	lines := strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d log lines, want the listening line and 3 requests:\n%s", len(lines), log.String())
+	}
+	for i, want := range []string{
+		"msg=request method=GET path=/api/v1/timestamp status=200 retCode=0 latency=",
+		"msg=request method=GET path=/sandbox/info status=200 latency=",
+		"msg=request method=GET path=\"/api/v1/nothing␊time=x level=ERROR msg=forged␛[31m\" status=404 ",
+	} {
+		if !strings.Contains(lines[i+1], want) {
+			t.Errorf("request %d logged %q, want it to hold %q", i+1, lines[i+1], want)
+		}
+	}
+	if strings.ContainsRune(log.String(), 0x1b) {
+		t.Error("the log carries a raw ESC from the client's path")
+	}
+}
+
+// retCode reads the envelope's retCode wherever it stands in the object, and nothing from
+// a body that is not an envelope or is cut before it.
+func TestRetCodeOfABody(t *testing.T) {
+	for _, c := range []struct {
+		body string
+		want string
+	}{
+		{`{"retCode":10001,"retMsg":"x"}`, "10001"},
+		{`{"retMsg":"x","result":{"retCode":5},"retCode":0}`, "0"},
+		{`{"jsonrpc":"2.0","id":1,"result":"0x1"}`, ""},
+		{`{"retMsg":"cut before the code`, ""},
+		{`[{"retCode":1}]`, ""},
+		{``, ""},
+	} {
+		got, ok := retCode([]byte(c.body))
+		if string(got) != c.want || ok != (c.want != "") {
+			t.Errorf("retCode(%s) = %q %v, want %q", c.body, got, ok, c.want)
+		}
 	}
 }

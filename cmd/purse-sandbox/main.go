@@ -1,7 +1,9 @@
 // Command purse-sandbox runs every sandbox service of purse in the foreground on loopback:
 // the end-user API, the partner API, a real EVM (go-ethereum's simulated backend) over
 // JSON-RPC and a Solana JSON-RPC subset, plus the testers' control surface. It prints one
-// JSON line with every URL and the network value, then serves until interrupted.
+// JSON line with every URL and the network value on stdout, then serves until interrupted;
+// its log (stderr: "listening on …", then one line per request) is what `purse sandbox`
+// shows in the foreground and the terminal UI appends to $PURSE_HOME/sandbox.log.
 //
 // It is a binary of its own so that `purse`, the signer, links no node: `purse sandbox`
 // and the terminal UI on the sandbox profile start this program when nothing answers.
@@ -33,7 +35,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("purse-sandbox", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var cfg sandbox.Config
-	var verbose bool
 	fs.StringVar(&cfg.Listen, "listen", config.DefaultSandboxAddr, "loopback host:port (port 0 picks a free one)")
 	fs.StringVar(&cfg.StateDir, "state", "", "keep the sandbox (accounts, EVM chain, Solana ledger) in this folder across restarts")
 	var fresh bool
@@ -43,11 +44,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.MintTokenIDs, "mint-token-ids", "issued", "account ids a mint accepts: issued (only ids handed out by POST /sandbox/mint-token-id) or any")
 	fs.StringVar(&cfg.PermitAmountUnit, "permit-amount-unit", "smallest", "token-permit amounts the sandbox accepts: smallest (integer smallest units) or token (decimal strings)")
 	fs.StringVar(&cfg.TxAmountUnit, "tx-amount-unit", "smallest", "history filter amounts the sandbox reads: smallest (integer smallest units) or display (decimal strings)")
+	fs.StringVar(&cfg.History, "history", endusertest.HistoryDemo, "what a new account's history starts with: demo (300+ generated records, dated before the account) or none (only what the account does)")
 	var partnerAuth string
 	fs.StringVar(&partnerAuth, "partner-auth", "spec", "the partner-auth message the partner API accepts: spec (spec 5.1) or ur (UR's documented form)")
 	var dialect string
 	fs.StringVar(&dialect, "dialect", "", "play the service's observed variants: a comma-separated list of "+strings.Join(endusertest.DialectNames(), ", "))
-	fs.BoolVar(&verbose, "v", false, "log every request to stderr")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -72,11 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	level := slog.LevelInfo
-	if verbose {
-		level = slog.LevelDebug
-	}
-	cfg.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	cfg.Logger = slog.New(slog.NewTextHandler(stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sb, err := sandbox.Start(ctx, cfg)

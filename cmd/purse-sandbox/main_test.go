@@ -40,3 +40,11 @@ func TestFreshDropsTheKeptState(t *testing.T) {
 		t.Errorf("--fresh removed a file that is not the sandbox's: %v", err)
 	}
 }
+
+// --history takes demo or none; another value is refused before anything serves.
+func TestHistoryFlagRefusesAnUnknownValue(t *testing.T) {
+	var stderr strings.Builder
+	if code := run([]string{"--listen", "127.0.0.1:0", "--history", "empty"}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), `history "empty": expected demo or none`) {
+		t.Fatalf("--history empty: exit %d, %q", code, stderr.String())
+	}
+}

@@ -18,6 +18,7 @@ import (
 
 func addSandboxCommands(a *cli, root *cobra.Command) {
 	var o sandboxctl.LaunchOptions
+	var history string
 	cmd := &cobra.Command{
 		Use:   "sandbox [--listen 127.0.0.1:8787] [--state DIR] [--fresh]",
 		Short: "Run every sandbox service in the foreground (end-user API, partner API, EVM, Solana)",
@@ -33,6 +34,9 @@ func addSandboxCommands(a *cli, root *cobra.Command) {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			o.Log = a.stderr
+			if cmd.Flags().Changed("history") {
+				o.Args = append(o.Args, "--history", history)
+			}
 			if !cmd.Flags().Changed("state") {
 				home, err := config.EnsureHome()
 				if err != nil {
@@ -54,6 +58,7 @@ func addSandboxCommands(a *cli, root *cobra.Command) {
 	f.BoolVar(&o.Fresh, "fresh", false, "drop the kept accounts, EVM chain and Solana ledger and start afresh")
 	f.DurationVar(&o.ReviewDelay, "review-delay", 0, "approve the KYC vendor review by itself after this long (0: only when purse sandbox ctl kyc-approve asks)")
 	f.DurationVar(&o.ActivationDelay, "activation-delay", 0, "go Live by itself this long after Form A (0: only when purse sandbox ctl advance asks)")
+	f.StringVar(&history, "history", "demo", "what a new account's history starts with: demo (300+ generated records, dated before the account) or none (only what the account does)")
 	cmd.AddCommand(a.sandboxCtlCmd())
 	root.AddCommand(cmd)
 }

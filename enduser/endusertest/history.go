@@ -75,6 +75,12 @@ var (
 		"UNKNOWN", "INIT", "PENDING", "CONFIRMED", "FAILED", "PENDING_DROP", "DROPPED", "REJECTED"}
 )
 
+// Config.History's values.
+const (
+	HistoryDemo = "demo"
+	HistoryNone = "none"
+)
+
 // historyAnchor is where seeded histories end (2025-06-01T00:00:00Z): fixed, so a history
 // depends only on the seed and the tokenId.
 const historyAnchor = 1748736000
@@ -227,7 +233,7 @@ func (s *Server) historyLocked(a *account) []Record {
 		return all
 	}
 	base, ok := s.histories[a.TokenID]
-	if !ok {
+	if !ok && s.cfg.History != HistoryNone {
 		base = s.seededHistory(a.TokenID, a.Owner)
 		s.histories[a.TokenID] = base
 	}

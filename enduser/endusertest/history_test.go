@@ -325,3 +325,19 @@ func TestTransactionAmountFilterDisplayUnit(t *testing.T) {
 		t.Fatalf("bad unit: %v", err)
 	}
 }
+
+// History "none" starts a new account with no demo records: its history is what it did
+// (the mint), and nothing dated before it; a History the sandbox does not have is refused.
+func TestHistoryNoneStartsEmpty(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.History = HistoryNone })
+	u := e.user(devKeyHex, tokA)
+	mustOK(t, u.mint())
+	var page TxPage
+	decodeResult(t, mustOK(t, u.post("/api/v2/transactions", map[string]any{"pageSize": 100})), &page)
+	if len(page.Transactions) != 1 || page.Transactions[0].Title != "Account opened" || page.HasNextPage {
+		t.Fatalf("history of a new account under history=none: %+v", page.Transactions)
+	}
+	if _, err := New(Config{History: "empty"}); err == nil || !strings.Contains(err.Error(), `history "empty": expected demo or none`) {
+		t.Fatalf("History empty: %v", err)
+	}
+}

@@ -96,6 +96,12 @@ type Config struct {
 	// (integer smallest units of the 2-decimal fiat tokens, the default; a decimal point is
 	// refused) or "display" (decimal strings as the records show amounts).
 	TxAmountUnit string
+	// History is what a new account's history starts with: "demo" (the default: 300 or
+	// more records generated from Seed and the tokenId, dated before historyAnchor, so
+	// before the account's mint) or "none" (only what the account does: its mint, deposits,
+	// card actions). The demo records are generated, never kept in the snapshot, so a
+	// restart with another setting shows that setting's history.
+	History string
 }
 
 // Dialect are the service's observed variants (public integration notes) the sandbox can
@@ -256,6 +262,11 @@ func New(cfg Config) (*Server, error) {
 	case "", "smallest", "display":
 	default:
 		return nil, fmt.Errorf("endusertest: tx amount unit %q: expected smallest or display", cfg.TxAmountUnit)
+	}
+	switch cfg.History {
+	case "", HistoryDemo, HistoryNone:
+	default:
+		return nil, fmt.Errorf("endusertest: history %q: expected %s or %s", cfg.History, HistoryDemo, HistoryNone)
 	}
 	chainID, err := strconv.ParseUint(cfg.Network, 10, 64)
 	if err != nil || chainID == 0 {

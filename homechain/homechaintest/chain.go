@@ -24,9 +24,9 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/rawdb"
+	"github.com/ethereum/go-ethereum/core/txpool"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/eth"
@@ -98,9 +98,7 @@ type Chain struct {
 	client  simulated.Client
 	reader  *homechain.Client
 	rpcURL  string
-	// pool asks the node's txpool over its JSON-RPC HTTP server: the simulated backend's
-	// client hides the in-process RPC client (simClient's field Client shadows
-	// ethclient's Client() method), so it cannot ask txpool_status itself.
+	// pool asks the node's txpool over its JSON-RPC HTTP server (txpool_contentFrom).
 	pool *rpc.Client
 
 	deployer *sender
@@ -268,30 +266,43 @@ func tryBackend(alloc types.GenesisAlloc, host string, port int, dataDir string)
 		nc.WSHost = ""
 		nc.IPCPath = ""
 	}
-	if dataDir == "" {
-		return simulated.NewBackend(alloc, configure), nil
-	}
-	return newDiskBackend(alloc, dataDir, configure)
+	return newNodeBackend(alloc, dataDir, configure)
 }
 
-// backend is the simulated chain: simulated.Backend in memory, diskBackend on disk.
+// backend is the simulated chain.
 type backend interface {
 	Commit() common.Hash
 	Client() simulated.Client
+	// TxPool is the node's own pool: the miner is woken by its feed and counts what waits
+	// in it in the process, where polling it over JSON-RPC every few milliseconds kept an
+	// idle sandbox at a sixth of a core.
+	TxPool() *txpool.TxPool
 	Close() error
 }
 
-// diskBackend is simulated.NewBackend's node kept in a data dir. It is assembled here
-// because simulated.NewBackend rewinds the chain to genesis when it starts (its reorg
-// then puts every earlier transaction back in the pool); this one continues from the head
-// the data dir holds.
-type diskBackend struct {
+// nodeBackend is simulated.NewBackend's node, assembled here for two reasons: the miner
+// needs the node's txpool, which simulated.Backend does not expose, and on disk
+// simulated.NewBackend rewinds the chain to genesis when it starts (its reorg then puts
+// every earlier transaction back in the pool); this one continues from the head the data
+// dir holds. dataDir "" keeps the chain in memory.
+type nodeBackend struct {
 	node   *node.Node
+	eth    *eth.Ethereum
 	beacon *catalyst.SimulatedBeacon
 	client *ethclient.Client
 }
 
-func newDiskBackend(alloc types.GenesisAlloc, dataDir string, configure func(*node.Config, *ethconfig.Config)) (*diskBackend, error) {
+// dbCacheMB is the chain database's cache on disk. geth's default (2 GB, for a mainnet
+// node) sizes pebble's memtables, and pebble preallocates its write-ahead log to match:
+// a fresh sandbox folder took 282 MB for a few kilobytes of blocks. The sandbox chain
+// holds a few thousand blocks at most.
+const dbCacheMB = 16
+
+func newNodeBackend(alloc types.GenesisAlloc, dataDir string, configure func(*node.Config, *ethconfig.Config)) (*nodeBackend, error) {
+	where := "in memory"
+	if dataDir != "" {
+		where = "in " + dataDir
+	}
 	nc := node.DefaultConfig
 	nc.DataDir, nc.Name = dataDir, "homechain"
 	nc.P2P = p2p.Config{NoDiscovery: true}
@@ -302,78 +313,81 @@ func newDiskBackend(alloc types.GenesisAlloc, dataDir string, configure func(*no
 	ec.SyncMode = ethconfig.FullSync
 	ec.TxPool.NoLocals = true
 	ec.LogNoHistory = true
-	// An archive node on the hash scheme writes each block's state as it is sealed, so the
-	// chain survives even a stop that skips the node's own shutdown.
-	ec.StateScheme, ec.NoPruning = rawdb.HashScheme, true
+	if dataDir != "" {
+		// An archive node on the hash scheme writes each block's state as it is sealed, so
+		// the chain survives even a stop that skips the node's own shutdown.
+		ec.StateScheme, ec.NoPruning = rawdb.HashScheme, true
+		ec.DatabaseCache = dbCacheMB
+	}
 	configure(&nc, &ec)
 	stack, err := node.New(&nc)
 	if err != nil {
-		return nil, fmt.Errorf("sandbox chain in %s: %v", dataDir, err)
+		return nil, fmt.Errorf("sandbox chain %s: %v", where, err)
 	}
 	eb, err := eth.New(stack, &ec)
 	if err != nil {
 		stack.Close()
-		return nil, fmt.Errorf("sandbox chain in %s: %v (another sandbox may be using it, or start the sandbox afresh)", dataDir, err)
+		return nil, fmt.Errorf("sandbox chain %s: %v (another sandbox may be using it, or start the sandbox afresh)", where, err)
 	}
 	stack.RegisterAPIs([]rpc.API{{Namespace: "eth", Service: filters.NewFilterAPI(filters.NewFilterSystem(eb.APIBackend, filters.Config{}))}})
 	if err := stack.Start(); err != nil {
 		stack.Close()
-		return nil, fmt.Errorf("sandbox chain in %s: %v", dataDir, err)
+		return nil, fmt.Errorf("sandbox chain %s: %v", where, err)
 	}
 	beacon, err := catalyst.NewSimulatedBeacon(0, common.Address{}, eb)
 	if err != nil {
 		stack.Close()
-		return nil, fmt.Errorf("sandbox chain in %s: %v", dataDir, err)
+		return nil, fmt.Errorf("sandbox chain %s: %v", where, err)
 	}
-	return &diskBackend{node: stack, beacon: beacon, client: ethclient.NewClient(stack.Attach())}, nil
+	return &nodeBackend{node: stack, eth: eb, beacon: beacon, client: ethclient.NewClient(stack.Attach())}, nil
 }
 
-func (b *diskBackend) Commit() common.Hash      { return b.beacon.Commit() }
-func (b *diskBackend) Client() simulated.Client { return b.client }
-func (b *diskBackend) Close() error {
+func (b *nodeBackend) Commit() common.Hash      { return b.beacon.Commit() }
+func (b *nodeBackend) Client() simulated.Client { return b.client }
+func (b *nodeBackend) TxPool() *txpool.TxPool   { return b.eth.TxPool() }
+func (b *nodeBackend) Close() error {
 	b.client.Close()
 	return errors.Join(b.beacon.Stop(), b.node.Close())
 }
 
 // mine seals a block whenever the pool holds transactions, and never an empty one: each
 // block is at least a second after its parent, so empty blocks would run the chain's clock
-// ahead of the wall clock. It polls txpool_status every few milliseconds (the
-// newPendingTransactions feed needs a subscription, which HTTP does not carry).
+// ahead of the wall clock. The pool's feed of new transactions wakes it; idle, it only
+// looks at the pool once every idleCheck, in the process, in case a wake was missed.
 func (c *Chain) mine(ctx context.Context) {
 	defer close(c.minerDone)
+	// The feed blocks the pool until its event is taken, and sealing a block reads the
+	// pool: the events are taken apart from the sealing, into one pending wake.
+	added := make(chan core.NewTxsEvent, 16)
+	sub := c.backend.TxPool().SubscribeTransactions(added, true)
+	defer sub.Unsubscribe()
 	wake := make(chan struct{}, 1)
-	if c.pool != nil {
-		hashes := make(chan common.Hash, 256)
-		if sub, err := c.pool.EthSubscribe(ctx, hashes, "newPendingTransactions"); err == nil {
-			defer sub.Unsubscribe()
-			go func() {
-				for {
-					select {
-					case <-ctx.Done():
-						return
-					case <-sub.Err():
-						return
-					case <-hashes:
-						select {
-						case wake <- struct{}{}:
-						default:
-						}
-					}
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-sub.Err():
+				return
+			case <-added:
+				select {
+				case wake <- struct{}{}:
+				default:
 				}
-			}()
+			}
 		}
-	}
-	poll := time.NewTicker(5 * time.Millisecond)
-	defer poll.Stop()
+	}()
+	idle := time.NewTicker(idleCheck)
+	defer idle.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-wake:
-		case <-poll.C:
+		case <-idle.C:
 		}
 		for i := 0; i < 16 && ctx.Err() == nil; i++ {
-			n := c.poolPending(ctx)
+			n := c.poolPending()
 			if n == 0 {
 				break
 			}
@@ -383,30 +397,23 @@ func (c *Chain) mine(ctx context.Context) {
 	}
 }
 
-// poolPending asks the node's txpool_status how many executable transactions wait; when
-// that cannot be read, how many the pending block holds.
-func (c *Chain) poolPending(ctx context.Context) uint {
-	var st struct {
-		Pending hexutil.Uint `json:"pending"`
-	}
-	if err := c.pool.CallContext(ctx, &st, "txpool_status"); err != nil {
-		n, err := c.client.PendingTransactionCount(ctx)
-		if err != nil {
-			return 0
-		}
-		return n
-	}
-	return uint(st.Pending)
+// idleCheck is how often an idle miner looks at the pool without being woken.
+const idleCheck = time.Second
+
+// poolPending is how many executable transactions wait in the pool.
+func (c *Chain) poolPending() int {
+	n, _ := c.backend.TxPool().Stats()
+	return n
 }
 
 // awaitPoolReset waits (briefly) until the pool has seen the block just sealed: it drops the
 // included transactions only when it processes the new head, asynchronously, and a pool read
 // before that would seal an empty block for transactions already mined (under load the
 // idle chain then ran ahead of the wall clock).
-func (c *Chain) awaitPoolReset(ctx context.Context, before uint) {
+func (c *Chain) awaitPoolReset(ctx context.Context, before int) {
 	deadline := time.Now().Add(250 * time.Millisecond)
 	for time.Now().Before(deadline) && ctx.Err() == nil {
-		if c.poolPending(ctx) < before {
+		if c.poolPending() < before {
 			return
 		}
 		time.Sleep(time.Millisecond)

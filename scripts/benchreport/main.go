@@ -62,6 +62,8 @@ var limits = []limit{
 	{"whole-process signature: `purse sign full-auth` with the key in the agent / `cast wallet sign` with a raw key, alternated in one loop", "startup.BenchmarkAgentSign/purse-agent-vs-cast", 0.8, "purse/cast"},
 	{"the agent under 1,000 concurrent requests from 10 processes (ns per 1,000; every one signed, audit chain verified)", "startup.BenchmarkAgentConcurrent", 0, "ns/op"},
 	{"audited signatures of one key by 64 concurrent signers, each answered once its record is synced (ns per signature: 100,000 is the issue's 10,000 signatures/s)", "keystore.BenchmarkAuditedSign/clients=64", 100_000, "ns/op"},
+	{"an idle sandbox's CPU after a short session, as a share of one core (10 s untouched)", "sandbox.BenchmarkIdle", 1, "idle-core-%"},
+	{"the sandbox's state folder on disk after that session (blocks allocated)", "sandbox.BenchmarkIdle", 20, "state-MiB"},
 }
 
 type result struct {
