@@ -3,6 +3,8 @@ package agent
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -78,16 +80,59 @@ type ConnDisplay struct {
 	mu      sync.Mutex
 	nextID  uint64
 	pending map[uint64]chan displayAnswer
+	refused error
 	done    chan struct{}
+}
+
+// DisplayMaker says which process must have made a display's socket pair, and must send
+// every message on it: a pid that is this process's own or its parent's cannot be taken by
+// another process while this one checks it.
+type DisplayMaker int
+
+const (
+	// MadeByParent: the process that started this one (the TUI that started the agent).
+	MadeByParent DisplayMaker = iota
+	// MadeBySelf: this process, which serves the display side itself (an agent and its
+	// display in one process, as the app's tests run them).
+	MadeBySelf
+)
+
+// displayHelloTimeout bounds the wait for the display's answer to the agent's hello.
+const displayHelloTimeout = 5 * time.Second
+
+// displayHello is the first message each way: the agent's fresh challenge, and the display's
+// answer, which repeats it.
+type displayHello struct {
+	Hello string `json:"hello"`
+}
+
+// ForeignSenderError: a message on the display channel was not sent by the display's process
+// as the kernel names it; the display is refused from then on.
+type ForeignSenderError struct {
+	PID int    // the display's pid, the only sender taken
+	Why string // what the kernel said instead
+}
+
+func (e *ForeignSenderError) Error() string {
+	return fmt.Sprintf("only pid %d, which made the display's channel, may answer on it, and %s", e.PID, e.Why)
 }
 
 // NewConnDisplay is the display on the other end of f (a socket-pair end the agent
 // inherited), taken only when the kernel says who made the pair and that it is purse: a
-// process of this user running the same executable file as this agent. No other program
-// becomes the display by starting `purse agent start --display-fd` on a pair of its own.
+// process of this user running the same executable file as this agent, and maker (the
+// process that started this agent). No other program becomes the display by starting
+// `purse agent start --display-fd` on a pair of its own.
+//
+// Who made the pair is not who holds it: a process can make one, keep its end in a child and
+// then execute purse. So that process must also answer a hello sent after its executable was
+// checked, and, where the kernel names each message's sender (Linux, SCM_CREDENTIALS), every
+// message is refused that another process sent, or that arrives once maker's pid no longer
+// names the process checked. A message sent before the check (by the program it ran before
+// it executed purse) precedes the hello's answer on the stream and is refused with it.
+//
 // role says who that process is to the agent ("the TUI that started this agent"); the
 // display is then shown as role and what the kernel said (pid, uid, executable).
-func NewConnDisplay(f *os.File, role string) (*ConnDisplay, error) {
+func NewConnDisplay(f *os.File, role string, maker DisplayMaker) (*ConnDisplay, error) {
 	c, err := net.FileConn(f)
 	_ = f.Close()
 	if err != nil {
@@ -98,17 +143,83 @@ func NewConnDisplay(f *os.File, role string) (*ConnDisplay, error) {
 		_ = c.Close()
 		return nil, fmt.Errorf("agent: display descriptor: a %s connection, not a unix socket pair", c.LocalAddr().Network())
 	}
+	refuse := func(err error) (*ConnDisplay, error) {
+		_ = c.Close()
+		return nil, fmt.Errorf("agent: the display descriptor is refused (%w): only the purse TUI starts an agent with a display (Keys screen, A); or run `purse agent start` in the foreground on a terminal, which is then its display", err)
+	}
+	// Before anything is read: every byte the other end sends from now on carries its sender.
+	if err := passCredentials(uc); err != nil {
+		return refuse(err)
+	}
 	peer, err := PeerOf(uc)
 	if err == nil {
 		err = peer.runsPurse(nil)
 	}
 	if err != nil {
-		_ = c.Close()
-		return nil, fmt.Errorf("agent: the display descriptor is refused (%w): only the purse TUI starts an agent with a display (Keys screen, A); or run `purse agent start` in the foreground on a terminal, which is then its display", err)
+		return refuse(err)
 	}
+	// After the executable was read: a pid that is still this process's parent (or this
+	// process) named the same process when it was read.
+	still := func() error { return nil }
+	switch maker {
+	case MadeByParent:
+		if parent := os.Getppid(); peer.PID != parent {
+			return refuse(fmt.Errorf("it was made by pid %d, not by the process that started this agent (pid %d)", peer.PID, parent))
+		}
+		still = func() error {
+			if parent := os.Getppid(); parent != peer.PID {
+				return fmt.Errorf("pid %d is no longer this agent's parent (now pid %d)", peer.PID, parent)
+			}
+			return nil
+		}
+	case MadeBySelf:
+		if peer.PID != os.Getpid() {
+			return refuse(fmt.Errorf("it was made by pid %d, not by this process (pid %d)", peer.PID, os.Getpid()))
+		}
+	default:
+		return refuse(fmt.Errorf("no maker %d", maker))
+	}
+	sc := bufio.NewScanner(fromSender(uc, peer.PID, still))
+	sc.Buffer(make([]byte, 0, 512), maxAnswer)
 	d := &ConnDisplay{conn: c, peer: peer, desc: role + " (" + peer.String() + ")", pending: map[uint64]chan displayAnswer{}, done: make(chan struct{})}
-	go d.read()
+	if err := d.hello(uc, sc); err != nil {
+		return refuse(err)
+	}
+	go d.read(sc)
 	return d, nil
+}
+
+// hello sends a fresh challenge and waits for the display to repeat it, as its first message.
+func (d *ConnDisplay) hello(c *net.UnixConn, sc *bufio.Scanner) error {
+	var nonce [16]byte
+	if _, err := rand.Read(nonce[:]); err != nil {
+		return err
+	}
+	challenge := hex.EncodeToString(nonce[:])
+	b, _ := json.Marshal(displayHello{Hello: challenge})
+	_ = c.SetDeadline(time.Now().Add(displayHelloTimeout))
+	defer c.SetDeadline(time.Time{})
+	if _, err := c.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("sending the hello to pid %d: %v", d.peer.PID, err)
+	}
+	if !sc.Scan() {
+		err := sc.Err()
+		var fe *ForeignSenderError
+		switch {
+		case errors.As(err, &fe):
+			return err
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			return fmt.Errorf("pid %d did not answer the agent's hello within %s", d.peer.PID, displayHelloTimeout)
+		case err == nil:
+			return fmt.Errorf("the channel closed before pid %d answered the agent's hello", d.peer.PID)
+		}
+		return fmt.Errorf("reading the answer to the hello: %v", err)
+	}
+	var m displayHello
+	if err := strictjson.Unmarshal(sc.Bytes(), &m, true); err != nil || m.Hello != challenge {
+		return fmt.Errorf("the first message from pid %d is not the answer to the agent's hello", d.peer.PID)
+	}
+	return nil
 }
 
 // Peer is what the kernel said of the process that holds the display.
@@ -117,19 +228,22 @@ func (d *ConnDisplay) Peer() Peer { return d.peer }
 func (d *ConnDisplay) String() string {
 	select {
 	case <-d.done:
+		if d.refused != nil {
+			return d.desc + " (refused: " + d.refused.Error() + "; requests the policy wants confirmed are refused)"
+		}
 		return d.desc + " (gone: requests the policy wants confirmed are refused)"
 	default:
 		return d.desc
 	}
 }
 
-// Done is closed when the display went away.
+// Done is closed when the display went away, or was refused (String says why).
 func (d *ConnDisplay) Done() <-chan struct{} { return d.done }
 
 // Close ends the display.
 func (d *ConnDisplay) Close() error { return d.conn.Close() }
 
-func (d *ConnDisplay) read() {
+func (d *ConnDisplay) read(sc *bufio.Scanner) {
 	defer func() {
 		d.mu.Lock()
 		for id, ch := range d.pending {
@@ -139,8 +253,6 @@ func (d *ConnDisplay) read() {
 		d.mu.Unlock()
 		close(d.done)
 	}()
-	sc := bufio.NewScanner(d.conn)
-	sc.Buffer(make([]byte, 0, 512), maxAnswer)
 	for sc.Scan() {
 		var m displayMsg
 		if err := strictjson.Unmarshal(sc.Bytes(), &m, false); err != nil || !m.Answer {
@@ -152,6 +264,11 @@ func (d *ConnDisplay) read() {
 			ch <- displayAnswer{m.Approve, m.Session}
 		}
 		d.mu.Unlock()
+	}
+	// A message another process sent: the display is refused (read before done closes).
+	var fe *ForeignSenderError
+	if errors.As(sc.Err(), &fe) {
+		d.refused = fe
 	}
 	// An answer over the cap, or a broken channel: the display is gone.
 	_ = d.conn.Close()
@@ -184,7 +301,7 @@ func (d *ConnDisplay) Confirm(ctx context.Context, c Confirmation) error {
 func (d *ConnDisplay) ConfirmSession(ctx context.Context, c Confirmation) (*SessionAnswer, error) {
 	select {
 	case <-d.done:
-		return nil, &Error{Code: CodeNoDisplay, Msg: "the trusted display (" + d.desc + ") is gone; nothing was signed"}
+		return nil, &Error{Code: CodeNoDisplay, Msg: "the trusted display is " + d.String() + "; nothing was signed"}
 	default:
 	}
 	ch := make(chan displayAnswer, 1)
@@ -211,6 +328,8 @@ func (d *ConnDisplay) ConfirmSession(ctx context.Context, c Confirmation) (*Sess
 	select {
 	case a, open := <-ch:
 		switch {
+		case !open && d.refused != nil:
+			return nil, &Error{Code: CodeNoDisplay, Msg: "the display was refused before it answered (" + d.refused.Error() + "); nothing was signed"}
 		case !open:
 			return nil, &Error{Code: CodeNoDisplay, Msg: "the display went away before answering; nothing was signed"}
 		case !a.approve:
@@ -239,7 +358,8 @@ type DisplayConn struct {
 	done      chan struct{}
 }
 
-// NewDisplayConn serves the display side of conn.
+// NewDisplayConn serves the display side of conn; it answers the agent's hello at once,
+// which the agent waits for before it serves anything.
 func NewDisplayConn(conn net.Conn) *DisplayConn {
 	reqs := make(chan Confirmation, 8)
 	cancels := make(chan uint64, 8)
@@ -249,6 +369,19 @@ func NewDisplayConn(conn net.Conn) *DisplayConn {
 		defer close(reqs)
 		defer close(cancels)
 		r := bufio.NewReaderSize(conn, 64<<10)
+		// The agent's first message is its hello; the answer repeats it, from this process
+		// (the agent checks that the kernel names this process as its sender).
+		line, err := readLine(r, maxAnswer)
+		var h displayHello
+		if err != nil || strictjson.Unmarshal(line, &h, true) != nil || h.Hello == "" {
+			_ = conn.Close()
+			return
+		}
+		b, _ := json.Marshal(h)
+		if err := d.write(b); err != nil {
+			_ = conn.Close()
+			return
+		}
 		for {
 			line, err := readLine(r, maxDisplayMessage)
 			if err != nil {
@@ -302,6 +435,11 @@ func (d *DisplayConn) AnswerSession(id uint64, approve bool, session *SessionAns
 		session = nil
 	}
 	b, _ := json.Marshal(displayMsg{Answer: true, ID: id, Approve: approve, Session: session})
+	return d.write(b)
+}
+
+// write sends one message to the agent.
+func (d *DisplayConn) write(b []byte) error {
 	d.wmu.Lock()
 	defer d.wmu.Unlock()
 	_, err := d.conn.Write(append(b, '\n'))

@@ -3,6 +3,7 @@
 package agent
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -180,11 +181,11 @@ func displayPair(t *testing.T) (*ConnDisplay, *DisplayConn) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	agentEnd, err := NewConnDisplay(end, "the test's display")
+	d := NewDisplayConn(c)
+	agentEnd, err := NewConnDisplay(end, "the test's display", MadeBySelf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := NewDisplayConn(c)
 	t.Cleanup(func() { agentEnd.Close(); d.Close() })
 	return agentEnd, d
 }
@@ -250,7 +251,8 @@ func TestDisplayChannelIsCapped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	agentEnd, err := NewConnDisplay(end, "hostile display")
+	go answerHello(other)
+	agentEnd, err := NewConnDisplay(end, "hostile display", MadeBySelf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,5 +315,13 @@ func TestDisplayPairIsCloseOnExec(t *testing.T) {
 		if flags&unix.FD_CLOEXEC == 0 {
 			t.Fatalf("descriptor %d of the display pair is inherited by every child", fd)
 		}
+	}
+}
+
+// answerHello answers the agent's hello on c, as any display must before it is taken.
+func answerHello(c net.Conn) {
+	line, err := readLine(bufio.NewReader(c), maxAnswer)
+	if err == nil {
+		_, _ = c.Write(append(line, '\n'))
 	}
 }

@@ -127,7 +127,8 @@ func (s *App) serveAgent(ctx context.Context, log *slog.Logger, o AgentServeOpti
 		go func() {
 			select {
 			case <-d.Done():
-				log.Info("agent: the display that started this agent went away; stopping")
+				// The display's description says why: gone, or refused and who sent what.
+				log.Info("agent: the display that started this agent went away or was refused; stopping", "display", o.Display.String())
 				cancel()
 			case <-ctx.Done():
 			}

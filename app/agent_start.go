@@ -104,9 +104,10 @@ func (s *App) startAgent(ctx context.Context, exe string, display bool) (AgentSt
 
 // InheritedDisplay is the trusted display an agent started by StartAgent inherited as
 // descriptor fd: the process that started it, which is its parent. The kernel must say so:
-// the pair was made by a purse process of this user running this agent's executable
-// (agent.NewConnDisplay), and that process is this agent's parent. Anything else is refused
-// before the agent serves anything.
+// the pair was made by a purse process of this user running this agent's executable, that
+// process is this agent's parent, it answers the agent's hello, and (where the kernel names
+// each message's sender) every message on the channel is its own (agent.NewConnDisplay).
+// Anything else is refused before the agent serves anything.
 func InheritedDisplay(fd int) (*agent.ConnDisplay, error) {
 	if fd < 3 {
 		return nil, Usagef("--%s %d: expected an inherited descriptor (3 or above)", DisplayFDFlag, fd)
@@ -115,15 +116,7 @@ func InheritedDisplay(fd int) (*agent.ConnDisplay, error) {
 	if f == nil {
 		return nil, Usagef("--%s %d: no such descriptor", DisplayFDFlag, fd)
 	}
-	d, err := agent.NewConnDisplay(f, "the TUI that started this agent")
-	if err != nil {
-		return nil, err
-	}
-	if p, parent := d.Peer(), os.Getppid(); p.PID != parent {
-		_ = d.Close()
-		return nil, fmt.Errorf("agent: the display descriptor is refused: it was made by pid %d, not by the process that started this agent (pid %d)", p.PID, parent)
-	}
-	return d, nil
+	return agent.NewConnDisplay(f, "the TUI that started this agent", agent.MadeByParent)
 }
 
 // StartDisplayed starts this home's agent with this session as its trusted display: the

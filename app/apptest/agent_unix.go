@@ -34,11 +34,11 @@ func ServeAgent(t testing.TB, home string, q *app.ApprovalQueue) (srv *app.App, 
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := agent.NewConnDisplay(agentEnd, "the test's TUI")
+		dc := agent.NewDisplayConn(c)
+		d, err := agent.NewConnDisplay(agentEnd, "the test's TUI", agent.MadeBySelf)
 		if err != nil {
 			t.Fatal(err)
 		}
-		dc := agent.NewDisplayConn(c)
 		go q.ServeDisplay(ctx, dc)
 		o.Display = d
 		defer func() { t.Cleanup(func() { dc.Close(); d.Close() }) }()

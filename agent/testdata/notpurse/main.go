@@ -7,21 +7,33 @@
 //	                                $PURSE_AGENT_SOCK (then stops it), else how it ended
 //	notpurse listen SOCK LOG        listens on SOCK as an agent would and appends every
 //	                                byte any client sends to LOG, answering a status
+//	notpurse hijack PURSE STAYSOCK  makes a socket pair, keeps one end in a child (notpurse
+//	                                hold), starts a child (notpurse afterexec) that executes
+//	                                `PURSE agent start --display-fd 3` on the other end once
+//	                                this process runs PURSE, then executes `PURSE agent start`
+//	                                on STAYSOCK itself: when the agent checks, the pair's
+//	                                maker is its parent and runs purse, but holds no end
+//	notpurse hold                   answers on descriptor 3 as a display would: repeats the
+//	                                hello, approves every request, says so on stdout
+//	notpurse afterexec PURSE ARGS   waits until its parent runs PURSE, then executes it
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
 	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 	"time"
 )
 
 func main() {
-	if len(os.Args) < 3 {
+	if len(os.Args) < 3 && (len(os.Args) < 2 || os.Args[1] != "hold") {
 		fmt.Fprintln(os.Stderr, "usage: notpurse display PURSE ARGS... | notpurse listen SOCK LOG")
 		os.Exit(2)
 	}
@@ -30,6 +42,12 @@ func main() {
 		display(os.Args[2], os.Args[3:])
 	case "listen":
 		listen(os.Args[2], os.Args[3])
+	case "hijack":
+		hijack(os.Args[2], os.Args[3])
+	case "hold":
+		hold()
+	case "afterexec":
+		afterExec(os.Args[2], os.Args[3:])
 	default:
 		os.Exit(2)
 	}
@@ -114,4 +132,89 @@ func listen(sock, log string) {
 			}
 		}()
 	}
+}
+
+func hijack(bin, stay string) {
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+	if err != nil {
+		fmt.Println("socketpair:", err)
+		os.Exit(1)
+	}
+	kept := os.NewFile(uintptr(fds[0]), "kept")
+	agentEnd := os.NewFile(uintptr(fds[1]), "agent's end")
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Println("executable:", err)
+		os.Exit(1)
+	}
+	for _, c := range []*exec.Cmd{
+		exec.Command(self, "hold"),
+		exec.Command(self, "afterexec", bin, "agent", "start", "--display-fd", "3"),
+	} {
+		c.Stdout, c.Stderr = os.Stdout, os.Stderr
+		c.ExtraFiles = []*os.File{kept}
+		if c.Args[1] == "afterexec" {
+			c.ExtraFiles = []*os.File{agentEnd}
+		}
+		if err := c.Start(); err != nil {
+			fmt.Println("start:", err)
+			os.Exit(1)
+		}
+	}
+	_ = kept.Close()
+	_ = agentEnd.Close()
+	env := []string{"PURSE_AGENT_SOCK=" + stay}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "PURSE_AGENT_SOCK=") {
+			env = append(env, kv)
+		}
+	}
+	err = syscall.Exec(bin, []string{bin, "agent", "start"}, env)
+	fmt.Println("exec:", err)
+	os.Exit(1)
+}
+
+func hold() {
+	fmt.Printf("hold: pid %d\n", os.Getpid())
+	f := os.NewFile(3, "display")
+	time.AfterFunc(60*time.Second, func() { os.Exit(0) })
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var m map[string]any
+		if json.Unmarshal(sc.Bytes(), &m) != nil {
+			continue
+		}
+		var reply []byte
+		switch {
+		case m["hello"] != nil:
+			reply = append(append([]byte(nil), sc.Bytes()...), '\n')
+			fmt.Println("hold: answered the hello")
+		case m["confirm"] != nil:
+			id := m["confirm"].(map[string]any)["id"]
+			reply = []byte(fmt.Sprintf(`{"answer":true,"id":%v,"approve":true}`+"\n", id))
+			fmt.Printf("hold: approved request %v\n", id)
+		}
+		if _, err := f.Write(reply); err != nil {
+			return
+		}
+	}
+	fmt.Println("hold: the channel closed")
+}
+
+func afterExec(bin string, args []string) {
+	want, err := os.Stat(bin)
+	if err != nil {
+		fmt.Println("afterexec:", err)
+		os.Exit(1)
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if fi, err := os.Stat(fmt.Sprintf("/proc/%d/exe", os.Getppid())); err == nil && os.SameFile(fi, want) {
+			err := syscall.Exec(bin, append([]string{bin}, args...), os.Environ())
+			fmt.Println("afterexec: exec:", err)
+			os.Exit(1)
+		}
+	}
+	fmt.Println("afterexec: the parent never ran", bin)
+	os.Exit(1)
 }
