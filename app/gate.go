@@ -193,8 +193,8 @@ func (g *Gate) SignEVM(ctx context.Context, job SignJob, key wallet.EVMSigner) (
 	if err := g.ask(ctx, job, l, rv); err != nil {
 		return nil, err
 	}
-	if m, ok := key.(movingEVM); ok && l.Moves.Known {
-		key = m.Moving(l.Moves.Asset, l.Moves.Amount.String())
+	if n, ok := key.(notedEVM); ok {
+		key = n.Noted(auditNote(job.Profile, r, tok, l.Moves))
 	}
 	sig, err := key.SignDigest(r.Purpose, digest)
 	if err != nil {
@@ -232,8 +232,8 @@ func (g *Gate) SignSolana(ctx context.Context, job SignJob, key wallet.SolanaSig
 	if err != nil {
 		return none, err
 	}
-	if m, ok := key.(movingSolana); ok && l.Moves.Known {
-		key = m.Moving(l.Moves.Asset, l.Moves.Amount.String())
+	if n, ok := key.(notedSolana); ok {
+		key = n.Noted(auditNote(job.Profile, r, nil, l.Moves))
 	}
 	p, rv, err := g.app.signDeposit(ctx, job, key)
 	if err != nil {

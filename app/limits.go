@@ -174,13 +174,3 @@ func (g *Gate) limit(ctx context.Context, job SignJob, d agent.Decision, onChain
 	}
 	return out, nil
 }
-
-// movingEVM and movingSolana are key-store signers whose audit records can say what a
-// signature moves (keystore's Moving).
-type movingEVM interface {
-	Moving(asset, amount string) wallet.EVMSigner
-}
-
-type movingSolana interface {
-	Moving(asset, amount string) wallet.SolanaSigner
-}

@@ -104,6 +104,10 @@ func TestGatePermitAmountLimits(t *testing.T) {
 		if rec := e.lastAudit(t); rec.Asset != "EUR24" || rec.Amount != "60" {
 			t.Fatalf("the audit record says it moved %q %q", rec.Amount, rec.Asset)
 		}
+		// Issue 29: the record says what was signed in words, token, value and spender.
+		if rec, want := e.lastAudit(t), "permit: 60.00 EUR24 to spender "+spender.Hex()+", token "+tok.Address.Hex(); !strings.HasPrefix(rec.Summary, want) {
+			t.Fatalf("the audit record's summary is %q, want it to start %q", rec.Summary, want)
+		}
 		if _, err := wallet.SignPermit(e.signer(t), permit(t, 3000)); err != nil || e.asked.count() != 0 {
 			t.Fatalf("30.00 more, 90.00 today: %v (asked %d)", err, e.asked.count())
 		}
@@ -220,6 +224,9 @@ func TestGateDepositAmountLimits(t *testing.T) {
 			// The quote's partner signature comes first; the deposit's is the last record.
 			if rec := e.lastAudit(t); rec.Purpose != string(wallet.PurposeSolanaTx) || rec.Asset != "USDC" || rec.Amount != "6" {
 				t.Fatalf("the audit record: %+v", rec)
+			}
+			if rec := e.lastAudit(t); !strings.HasPrefix(rec.Summary, "Solana deposit: 6.000000 USDC into ") {
+				t.Fatalf("the audit record's summary: %q", rec.Summary)
 			}
 			if err := deposit(5_000_000); !errors.Is(err, agent.ErrDenied) || a.count() != 1 || !strings.Contains(a.last().Line, `limits.deposit.USDC = "10"`) {
 				t.Fatalf("5 more, 11 today: %v (asked %d)", err, a.count())

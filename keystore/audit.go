@@ -98,8 +98,12 @@ type AuditRecord struct {
 	// from them, so a total survives a restart.
 	Asset  string `json:"asset,omitempty"`
 	Amount string `json:"amount,omitempty"`
-	Prev   string `json:"prev"`
-	Hash   string `json:"hash,omitempty"`
+	// Summary says what was signed, in words (the route and what its payload does, the
+	// permit's token, value and spender, the deposit's amount and destination), as the
+	// signing gate read it from the typed request; shown escaped.
+	Summary string `json:"summary,omitempty"`
+	Prev    string `json:"prev"`
+	Hash    string `json:"hash,omitempty"`
 }
 
 // ZeroHash is the Prev of the first record.

@@ -60,9 +60,9 @@ type auditedEVM struct {
 	s       *Store
 	e       Entry
 	profile string
-	// asset and amount are what its signature moves (Moving), recorded in the audit log.
-	asset, amount string
-	key           *wallet.EVMKey
+	// note says what its signatures are, in the audit log (Noted).
+	note AuditNote
+	key  *wallet.EVMKey
 }
 
 func (a *auditedEVM) Address() common.Address { return a.key.Address() }
@@ -75,7 +75,7 @@ func (a *auditedEVM) SignDigest(p wallet.Purpose, digest common.Hash) ([]byte, e
 	defer a.mu.RUnlock()
 	if _, err := a.s.appendAudit(AuditRecord{
 		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: digest.Hex(), Profile: a.profile,
-		Asset: a.asset, Amount: a.amount,
+		Asset: a.note.Asset, Amount: a.note.Amount, Summary: a.note.Summary,
 	}); err != nil {
 		return nil, fmt.Errorf("sign: %w; nothing was signed", err)
 	}
@@ -99,9 +99,9 @@ type auditedSolana struct {
 	s       *Store
 	e       Entry
 	profile string
-	// asset and amount are what its signature moves (Moving), recorded in the audit log.
-	asset, amount string
-	key           *wallet.SolanaKey
+	// note says what its signatures are, in the audit log (Noted).
+	note AuditNote
+	key  *wallet.SolanaKey
 }
 
 func (a *auditedSolana) PublicKey() solana.PublicKey { return a.key.PublicKey() }
@@ -115,7 +115,7 @@ func (a *auditedSolana) SignMessage(p wallet.Purpose, msg []byte) (solana.Signat
 	defer a.mu.RUnlock()
 	if _, err := a.s.appendAudit(AuditRecord{
 		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: "0x" + hex.EncodeToString(sum[:]), Profile: a.profile,
-		Asset: a.asset, Amount: a.amount,
+		Asset: a.note.Asset, Amount: a.note.Amount, Summary: a.note.Summary,
 	}); err != nil {
 		return solana.Signature{}, fmt.Errorf("sign: %w; nothing was signed", err)
 	}
@@ -147,15 +147,22 @@ func (a *auditedSolana) ForProfile(profile string) any {
 	return &auditedSolana{mu: a.mu, s: a.s, e: a.e, profile: profile, key: a.key}
 }
 
-// Moving is the same key, its next signatures' audit records saying that they move amount
-// (display units) of asset: the signing gate determined both from the typed request.
-func (a *auditedEVM) Moving(asset, amount string) wallet.EVMSigner {
-	return &auditedEVM{mu: a.mu, s: a.s, e: a.e, profile: a.profile, key: a.key, asset: asset, amount: amount}
+// AuditNote is what the signing gate determined of a request from its typed fields, for the
+// audit record of its signature: what was signed in words, and what it moves (an asset and
+// an amount in display units) when the gate identified both. The gate builds it, never the
+// caller of the gate.
+type AuditNote struct {
+	Summary, Asset, Amount string
 }
 
-// Moving is the same key, audited as moving amount of asset (auditedEVM.Moving).
-func (a *auditedSolana) Moving(asset, amount string) wallet.SolanaSigner {
-	return &auditedSolana{mu: a.mu, s: a.s, e: a.e, profile: a.profile, key: a.key, asset: asset, amount: amount}
+// Noted is the same key, its next signatures' audit records carrying note.
+func (a *auditedEVM) Noted(note AuditNote) wallet.EVMSigner {
+	return &auditedEVM{mu: a.mu, s: a.s, e: a.e, profile: a.profile, key: a.key, note: note}
+}
+
+// Noted is the same key, audited with note (auditedEVM.Noted).
+func (a *auditedSolana) Noted(note AuditNote) wallet.SolanaSigner {
+	return &auditedSolana{mu: a.mu, s: a.s, e: a.e, profile: a.profile, key: a.key, note: note}
 }
 
 // LockMemory keeps the pages of the signer's secret out of swap (mlock) where the OS allows

@@ -44,9 +44,9 @@ func (a *cli) auditCmd(use, short string, verify bool) *cobra.Command {
 			}
 			var rows [][]string
 			for _, r := range recs {
-				rows = append(rows, []string{strconv.FormatUint(r.Seq, 10), r.Time, r.Label, r.Address, string(r.Purpose), r.Profile, r.Digest})
+				rows = append(rows, []string{strconv.FormatUint(r.Seq, 10), r.Time, r.Label, r.Address, string(r.Purpose), r.Profile, r.Digest, r.Summary})
 			}
-			w.Table([]string{"SEQ", "TIME", "LABEL", "ADDRESS", "PURPOSE", "PROFILE", "DIGEST"}, rows)
+			w.Table([]string{"SEQ", "TIME", "LABEL", "ADDRESS", "PURPOSE", "PROFILE", "DIGEST", "SIGNED"}, rows)
 		})
 	})
 }

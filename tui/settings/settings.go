@@ -310,7 +310,9 @@ func (s *Screen) gotAudit(msg kit.TaskResult[app.Audit]) tea.Cmd {
 		if len(t) > 19 {
 			t = t[:19] // to the second; the record keeps the nanoseconds
 		}
-		rows = append(rows, []string{strconv.FormatUint(r.Seq, 10), t, r.Label, r.Purpose, r.Profile, r.Digest})
+		// The summary is no column (the table has no room for it): the footer shows the
+		// selected record's.
+		rows = append(rows, []string{strconv.FormatUint(r.Seq, 10), t, r.Label, r.Purpose, r.Profile, r.Digest, r.Summary})
 	}
 	s.auditTbl.SetSource(rows)
 	return nil
@@ -639,7 +641,13 @@ func (s *Screen) auditView() string {
 		}
 	}
 	if row := s.auditTbl.Selected(); row != nil {
-		foot = append(foot, st.Label.Render("digest ")+kit.Truncate(row[5], max(s.w-7, 1)))
+		// What was signed, in words, where the record says it (records written before the
+		// log had summaries say only the digest).
+		if len(row) > 6 && row[6] != "" {
+			foot = append(foot, st.Label.Render("signed ")+kit.Truncate(visible.Line(row[6]), max(s.w-7, 1)))
+		} else {
+			foot = append(foot, st.Label.Render("digest ")+kit.Truncate(row[5], max(s.w-7, 1)))
+		}
 	}
 	if s.note != "" {
 		foot = append(foot, s.noteLines()...)
