@@ -188,50 +188,16 @@ type ProfileSource struct {
 // the field, change them (a preset is a starting point). Without a source, fields must give
 // user_api and network.
 func AddProfile(ctx context.Context, home, name string, src ProfileSource, fields [][2]string, log *enduser.RequestLog) (config.Profile, error) {
-	given := map[string]bool{}
-	for _, f := range fields {
-		given[f[0]] = f[1] != ""
-	}
-	switch {
-	case src.SandboxURL != "" && src.Preset != "":
-		return config.Profile{}, Usagef("--sandbox and --preset each fill the profile; give one of them")
-	case src.SandboxURL != "" && (given["user_api"] || given["network"]):
-		return config.Profile{}, Usagef("--sandbox fills user-api and network itself; give one or the other")
-	case src.SandboxURL == "" && src.Preset == "" && (!given["user_api"] || !given["network"]):
-		return config.Profile{}, Usagef("add needs --sandbox URL, --preset %s, or --user-api and --network", strings.Join(config.PresetNames(), "|"))
+	if err := src.check(fields); err != nil {
+		return config.Profile{}, err
 	}
 	st, err := config.Load(home)
 	if err != nil {
 		return config.Profile{}, err
 	}
-	var p *config.Profile
-	switch {
-	case src.SandboxURL != "":
-		ictx, cancel := context.WithTimeout(ctx, sandboxInfoTimeout)
-		info, err := sandboxctl.NewControl(src.SandboxURL).WithLog(log).Info(ictx)
-		cancel()
-		if err != nil {
-			return config.Profile{}, err
-		}
-		p = info.Profile(name)
-	case src.Preset != "":
-		if p, err = config.FromPreset(name, src.Preset); err != nil {
-			return config.Profile{}, usage(err)
-		}
-	default:
-		// user_api and network first: Set validates the whole profile each time.
-		p = &config.Profile{Name: name}
-		for _, f := range fields {
-			switch f[0] {
-			case "user_api":
-				p.UserAPI = f[1]
-			case "network":
-				p.Network = f[1]
-			}
-		}
-		if err := p.Validate(); err != nil {
-			return config.Profile{}, usage(err)
-		}
+	p, err := src.start(ctx, name, fields, log)
+	if err != nil {
+		return config.Profile{}, err
 	}
 	for _, f := range fields {
 		if f[1] == "" {
@@ -251,6 +217,59 @@ func AddProfile(ctx context.Context, home, name string, src ProfileSource, field
 		return config.Profile{}, err
 	}
 	return *p, nil
+}
+
+// check refuses a source and fields that do not make one profile: one source at most, and
+// without one the fields give user_api and network.
+func (src ProfileSource) check(fields [][2]string) error {
+	given := map[string]bool{}
+	for _, f := range fields {
+		given[f[0]] = f[1] != ""
+	}
+	switch {
+	case src.SandboxURL != "" && src.Preset != "":
+		return Usagef("--sandbox and --preset each fill the profile; give one of them")
+	case src.SandboxURL != "" && (given["user_api"] || given["network"]):
+		return Usagef("--sandbox fills user-api and network itself; give one or the other")
+	case src.SandboxURL == "" && src.Preset == "" && (!given["user_api"] || !given["network"]):
+		return Usagef("add needs --sandbox URL, --preset %s, or --user-api and --network", strings.Join(config.PresetNames(), "|"))
+	}
+	return nil
+}
+
+// start is the profile name as its source makes it, before the fields change it: the
+// sandbox's info, a preset, or (no source) the fields' user_api and network.
+func (src ProfileSource) start(ctx context.Context, name string, fields [][2]string, log *enduser.RequestLog) (*config.Profile, error) {
+	switch {
+	case src.SandboxURL != "":
+		ictx, cancel := context.WithTimeout(ctx, sandboxInfoTimeout)
+		defer cancel()
+		info, err := sandboxctl.NewControl(src.SandboxURL).WithLog(log).Info(ictx)
+		if err != nil {
+			return nil, err
+		}
+		return info.Profile(name), nil
+	case src.Preset != "":
+		p, err := config.FromPreset(name, src.Preset)
+		if err != nil {
+			return nil, usage(err)
+		}
+		return p, nil
+	}
+	// user_api and network first: Set validates the whole profile each time.
+	p := &config.Profile{Name: name}
+	for _, f := range fields {
+		switch f[0] {
+		case "user_api":
+			p.UserAPI = f[1]
+		case "network":
+			p.Network = f[1]
+		}
+	}
+	if err := p.Validate(); err != nil {
+		return nil, usage(err)
+	}
+	return p, nil
 }
 
 // SetField changes one setting of profile name (in place when it is the App's, so

@@ -354,6 +354,8 @@ type txFilter struct {
 
 const maxUnixSeconds = 99_999_999_999 // larger values are milliseconds sent by mistake
 
+// parseTxRequest reads a history request as the service does: each part of the filter is
+// checked in turn (txChecks), and the first that is wrong is the answer.
 func parseTxRequest(body []byte, amountUnit string) (txRequest, txFilter, int, error) {
 	var req txRequest
 	var f txFilter
@@ -369,90 +371,129 @@ func parseTxRequest(body []byte, amountUnit string) (txRequest, txFilter, int, e
 			return req, f, 0, apiErr(CodeParam, "pageSize %d: expected 1 to 100", size)
 		}
 	}
+	for _, check := range txChecks {
+		if err := check(&req, &f, amountUnit); err != nil {
+			return req, f, 0, err
+		}
+	}
+	return req, f, size, nil
+}
+
+// txChecks are the parts of a history request's filter, in the order they are checked.
+var txChecks = []func(req *txRequest, f *txFilter, amountUnit string) error{
+	txTypes, txCurrencies, txDirectionAndStatus, txAmounts, txTimes, txLookup, txCursors,
+}
+
+func txTypes(req *txRequest, f *txFilter, _ string) error {
 	if req.Type != "" && len(req.TransactionTypes) > 0 {
-		return req, f, 0, apiErr(CodeParam, "type and transactionTypes are mutually exclusive")
+		return apiErr(CodeParam, "type and transactionTypes are mutually exclusive")
 	}
 	types := req.TransactionTypes
 	if req.Type != "" {
 		types = []string{req.Type}
 	}
-	if len(types) > 0 {
-		f.types = map[string]bool{}
-		for _, t := range types {
-			if !slices.Contains(TxTypes, t) {
-				return req, f, 0, apiErr(CodeParam, "transaction type %q: expected one of %s", t, strings.Join(TxTypes, ", "))
-			}
-			f.types[t] = true
-		}
+	if len(types) == 0 {
+		return nil
 	}
-	if len(req.Currencys) > 0 {
-		f.currencies = map[string]bool{}
-		for _, c := range req.Currencys {
-			lc := strings.ToLower(c)
-			if !slices.Contains(TxCurrencies, lc) {
-				return req, f, 0, apiErr(CodeParam, "currencys: %q: expected one of %s", c, strings.Join(TxCurrencies, ", "))
-			}
-			f.currencies[lc] = true
+	f.types = map[string]bool{}
+	for _, t := range types {
+		if !slices.Contains(TxTypes, t) {
+			return apiErr(CodeParam, "transaction type %q: expected one of %s", t, strings.Join(TxTypes, ", "))
 		}
+		f.types[t] = true
 	}
+	return nil
+}
+
+func txCurrencies(req *txRequest, f *txFilter, _ string) error {
+	if len(req.Currencys) == 0 {
+		return nil
+	}
+	f.currencies = map[string]bool{}
+	for _, c := range req.Currencys {
+		lc := strings.ToLower(c)
+		if !slices.Contains(TxCurrencies, lc) {
+			return apiErr(CodeParam, "currencys: %q: expected one of %s", c, strings.Join(TxCurrencies, ", "))
+		}
+		f.currencies[lc] = true
+	}
+	return nil
+}
+
+func txDirectionAndStatus(req *txRequest, f *txFilter, _ string) error {
 	switch req.Direction {
 	case "", "ALL":
 	case "IN", "OUT":
 		f.direction = req.Direction
 	default:
-		return req, f, 0, apiErr(CodeParam, "direction %q: expected IN, OUT or ALL", req.Direction)
+		return apiErr(CodeParam, "direction %q: expected IN, OUT or ALL", req.Direction)
 	}
 	if req.Status != "" {
 		if !slices.Contains(FilterStatuses, req.Status) {
-			return req, f, 0, apiErr(CodeParam, "status %q: expected one of %s", req.Status, strings.Join(FilterStatuses, ", "))
+			return apiErr(CodeParam, "status %q: expected one of %s", req.Status, strings.Join(FilterStatuses, ", "))
 		}
 		f.status, f.statusSet = req.Status, true
 	}
+	return nil
+}
+
+func txAmounts(req *txRequest, f *txFilter, amountUnit string) error {
 	var err error
 	if f.min, err = parseFlexAmount("minAmount", req.MinAmount, amountUnit); err != nil {
-		return req, f, 0, err
+		return err
 	}
 	if f.max, err = parseFlexAmount("maxAmount", req.MaxAmount, amountUnit); err != nil {
-		return req, f, 0, err
+		return err
 	}
 	if f.min.set && f.min.d.Sign() < 0 || f.max.set && f.max.d.Sign() < 0 {
-		return req, f, 0, apiErr(CodeParam, "minAmount/maxAmount: expected non-negative amounts")
+		return apiErr(CodeParam, "minAmount/maxAmount: expected non-negative amounts")
 	}
 	if f.min.set && f.max.set && f.min.d.GreaterThan(f.max.d) {
-		return req, f, 0, apiErr(CodeParam, "minAmount %s is greater than maxAmount %s", f.min.d, f.max.d)
+		return apiErr(CodeParam, "minAmount %s is greater than maxAmount %s", f.min.d, f.max.d)
 	}
+	return nil
+}
+
+func txTimes(req *txRequest, f *txFilter, _ string) error {
 	for _, t := range []struct {
 		name string
 		v    int64
 	}{{"fromTimestamp", req.FromTimestamp}, {"toTimestamp", req.ToTimestamp}, {"cursorTimestamp", req.CursorTimestamp}, {"prevCursorTimestamp", req.PrevCursorTimestamp}} {
 		if t.v < 0 || t.v > maxUnixSeconds {
-			return req, f, 0, apiErr(CodeParam, "%s %d: expected Unix seconds", t.name, t.v)
+			return apiErr(CodeParam, "%s %d: expected Unix seconds", t.name, t.v)
 		}
 	}
 	if req.FromTimestamp > 0 && req.ToTimestamp > 0 && req.FromTimestamp > req.ToTimestamp {
-		return req, f, 0, apiErr(CodeParam, "fromTimestamp %d is after toTimestamp %d", req.FromTimestamp, req.ToTimestamp)
+		return apiErr(CodeParam, "fromTimestamp %d is after toTimestamp %d", req.FromTimestamp, req.ToTimestamp)
 	}
 	f.from, f.to = req.FromTimestamp, req.ToTimestamp
 	f.chainID, f.symbol = req.ChainID, req.TokenSymbol
+	return nil
+}
+
+func txLookup(req *txRequest, f *txFilter, _ string) error {
 	if req.ID != 0 && req.TxHash != "" {
-		return req, f, 0, apiErr(CodeParam, "id and txHash are mutually exclusive lookups")
+		return apiErr(CodeParam, "id and txHash are mutually exclusive lookups")
 	}
 	if req.ID < 0 {
-		return req, f, 0, apiErr(CodeParam, "id %d: expected a positive id", req.ID)
+		return apiErr(CodeParam, "id %d: expected a positive id", req.ID)
 	}
 	f.id, f.txHash = req.ID, req.TxHash
+	return nil
+}
+
+func txCursors(req *txRequest, _ *txFilter, _ string) error {
 	next := req.CursorTimestamp != 0 || req.CursorID != 0
 	prev := req.PrevCursorTimestamp != 0 || req.PrevCursorID != 0
-	if next && prev {
-		return req, f, 0, apiErr(CodeParam, "send either cursorTimestamp/cursorId or prevCursorTimestamp/prevCursorId, not both")
+	switch {
+	case next && prev:
+		return apiErr(CodeParam, "send either cursorTimestamp/cursorId or prevCursorTimestamp/prevCursorId, not both")
+	case next && (req.CursorTimestamp == 0 || req.CursorID <= 0):
+		return apiErr(CodeParam, "cursorTimestamp and cursorId go together (zero cursor = none)")
+	case prev && (req.PrevCursorTimestamp == 0 || req.PrevCursorID <= 0):
+		return apiErr(CodeParam, "prevCursorTimestamp and prevCursorId go together (zero cursor = none)")
 	}
-	if next && (req.CursorTimestamp == 0 || req.CursorID <= 0) {
-		return req, f, 0, apiErr(CodeParam, "cursorTimestamp and cursorId go together (zero cursor = none)")
-	}
-	if prev && (req.PrevCursorTimestamp == 0 || req.PrevCursorID <= 0) {
-		return req, f, 0, apiErr(CodeParam, "prevCursorTimestamp and prevCursorId go together (zero cursor = none)")
-	}
-	return req, f, size, nil
+	return nil
 }
 
 func absAmount(signed string) decimal.Decimal {
