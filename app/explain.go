@@ -1,15 +1,15 @@
 package app
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
+	"encoding/base64"
 	"errors"
 	"fmt"
 
 	"purse/agent"
 	"purse/app/review"
 	"purse/homechain"
+	"purse/internal/strictjson"
 	"purse/wallet"
 )
 
@@ -87,17 +87,18 @@ func (a Agent) Explain(ctx context.Context, r wallet.Request, label string) (Exp
 	return out, nil
 }
 
-// ParseRequest reads a wallet.Request written as JSON (what a client sends the agent), every
-// field checked by name: an unknown field is an error naming it.
+// ParseRequest reads a wallet.Request written as JSON, as the agent reads one from its socket
+// (strictjson: one value, no key given twice, no field the request does not have), so what is
+// explained is what the agent would judge. A bytes field (payload, message, quote) is base64,
+// as encoding/json writes []byte.
 func ParseRequest(raw []byte) (wallet.Request, error) {
 	var r wallet.Request
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
+	if err := strictjson.Unmarshal(raw, &r, true); err != nil {
+		var b64 base64.CorruptInputError
+		if errors.As(err, &b64) {
+			err = fmt.Errorf("a bytes field (payload, message, quote) is not base64: %v", err)
+		}
 		return wallet.Request{}, usage(fmt.Errorf("the request: %v (expected a JSON signing request such as {\"purpose\":\"personal\",\"message\":\"aGk=\"})", err))
-	}
-	if dec.More() {
-		return wallet.Request{}, usage(errors.New("the request: expected one JSON object, found more after it"))
 	}
 	return r, nil
 }

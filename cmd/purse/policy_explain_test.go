@@ -50,6 +50,15 @@ func TestAgentPolicyExplain(t *testing.T) {
 	if _, errOut, code := purse(t, `{"purpose":"personal","mesage":"aGk="}`, "agent", "policy", "explain"); code != exitUsage || !strings.Contains(errOut, `"mesage"`) {
 		t.Fatalf("an unknown field: exit %d %s", code, errOut)
 	}
+	// Read as the agent reads its socket: a key given twice (here the purpose: last-wins would
+	// explain a permit while a first-wins reader signs a personal message) is refused, and a
+	// payload that is not base64 is named as such.
+	if _, errOut, code := purse(t, `{"purpose":"personal","purpose":"permit"}`, "agent", "policy", "explain"); code != exitUsage || !strings.Contains(errOut, `"purpose" twice`) {
+		t.Fatalf("a key given twice: exit %d %s", code, errOut)
+	}
+	if _, errOut, code := purse(t, `{"purpose":"full-auth","payload":"{}"}`, "agent", "policy", "explain"); code != exitUsage || !strings.Contains(errOut, "not base64") {
+		t.Fatalf("a payload not in base64: exit %d %s", code, errOut)
+	}
 	if out, _, code := purse(t, "", "agent", "policy", "--help"); code != exitOK || !strings.Contains(out, "[limits.permit]") || !strings.Contains(out, "SIGHUP") {
 		t.Fatalf("the policy's help does not document limits:\n%s", out)
 	}
