@@ -104,13 +104,17 @@ type AuditRecord struct {
 	Summary string `json:"summary,omitempty"`
 	Prev    string `json:"prev"`
 	Hash    string `json:"hash,omitempty"`
+	// Seal is set on the last record of every batch written while the log is sealed
+	// (audit_seal.go). It is outside the hash, so the chain is the same sealed or not, and the
+	// seal covers every record before it through the chain.
+	Seal *AuditSeal `json:"seal,omitempty"`
 }
 
 // ZeroHash is the Prev of the first record.
 const ZeroHash = "0x0000000000000000000000000000000000000000000000000000000000000000"
 
 func (r AuditRecord) computeHash() (string, error) {
-	r.Hash = ""
+	r.Hash, r.Seal = "", nil
 	b, err := json.Marshal(r)
 	if err != nil {
 		return "", err
@@ -143,6 +147,10 @@ const maxAuditLine = 64 << 10
 type auditHead struct {
 	Count uint64 `json:"count"`
 	Hash  string `json:"hash"`
+	// Seal is the sealing state of a sealed log: the epoch and key the next batch is sealed
+	// with (audit_seal.go). Count is 0 (and Hash ZeroHash) only in the head `purse audit seal`
+	// writes for an empty log.
+	Seal *headSeal `json:"seal,omitempty"`
 }
 
 // AuditHeadPath is the file that holds the head of the audit log.
@@ -153,25 +161,45 @@ const auditHeadName = "audit.head.json"
 // readAuditHead returns the head, nil when there is none yet (a new home, or a log older than
 // heads).
 func (s *Store) readAuditHead() (*auditHead, error) {
+	h, _, err := s.readAuditHeadSum()
+	return h, err
+}
+
+// readAuditHeadSum is readAuditHead with the sha256 of the file's bytes.
+func (s *Store) readAuditHeadSum() (*auditHead, [32]byte, error) {
 	b, err := regular.ReadFile(s.AuditHeadPath())
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+		return nil, [32]byte{}, nil
 	}
+	defer wipe(b)
 	if err != nil {
-		return nil, fmt.Errorf("audit head %s: %v", s.AuditHeadPath(), err)
+		return nil, [32]byte{}, fmt.Errorf("audit head %s: %v", s.AuditHeadPath(), err)
 	}
+	h, err := s.parseAuditHead(b)
+	return h, sha256.Sum256(b), err
+}
+
+func (s *Store) parseAuditHead(b []byte) (*auditHead, error) {
 	var h auditHead
-	if err := json.Unmarshal(b, &h); err != nil || h.Count == 0 || len(h.Hash) != len(ZeroHash) {
-		return nil, fmt.Errorf("audit head %s: expected {\"count\": N, \"hash\": \"0x...\"}; it was changed outside purse", s.AuditHeadPath())
+	if err := json.Unmarshal(b, &h); err != nil || len(h.Hash) != len(ZeroHash) ||
+		(h.Count == 0 && (h.Seal == nil || h.Hash != ZeroHash)) || !h.Seal.valid() {
+		return nil, fmt.Errorf("audit head %s: expected {\"count\": N, \"hash\": \"0x...\"} and, on a sealed log, \"seal\": {\"epoch\": N, \"key\": 64 hex digits}; it was changed outside purse", s.AuditHeadPath())
 	}
 	return &h, nil
 }
 
-func (s *Store) writeAuditHead(r AuditRecord) error {
-	b, _ := json.Marshal(auditHead{Count: r.Seq, Hash: r.Hash})
-	if err := writeAtomic(s.AuditHeadPath(), append(b, '\n'), 0o600); err != nil {
+// writeAuditHead moves the head to r with the sealing state seal (nil: the log is not
+// sealed), and remembers what it wrote, so the next append of this process knows the head as
+// its own (auditLastRecord).
+func (s *Store) writeAuditHead(r AuditRecord, seal *headSeal) error {
+	b, _ := json.Marshal(auditHead{Count: r.Seq, Hash: r.Hash, Seal: seal})
+	b = append(b, '\n')
+	if err := writeAtomic(s.AuditHeadPath(), b, 0o600); err != nil {
+		s.auditHeadSum = [32]byte{}
 		return fmt.Errorf("audit head: %v", err)
 	}
+	s.auditHeadSum = sha256.Sum256(b)
+	wipe(b)
 	return nil
 }
 
@@ -179,7 +207,7 @@ func (s *Store) writeAuditHead(r AuditRecord) error {
 // the head; "" when it does not.
 func (h *auditHead) check(last *AuditRecord) string {
 	switch {
-	case h == nil:
+	case h == nil, last == nil && h.Count == 0:
 		return ""
 	case last == nil:
 		return fmt.Sprintf("the log is empty or missing, but its head ("+auditHeadName+") says %d records ending in %s (the log was deleted or emptied)", h.Count, h.Hash)
@@ -330,12 +358,16 @@ func (s *Store) writeAuditBatch(batch []*pendingAudit) ([]AuditRecord, error) {
 	release = func() { _ = filelock.Unlock(f); _ = f.Close(); s.auditMu.Unlock() }
 
 	prev, seq := ZeroHash, uint64(0)
-	last, err := s.auditLastRecord(f)
+	last, head, err := s.auditLastRecord(f)
 	if err != nil {
 		return nil, err
 	}
 	if last != nil {
 		prev, seq = last.Hash, last.Seq
+	}
+	sealer, err := head.sealer(last)
+	if err != nil {
+		return nil, fmt.Errorf("audit log %s: %v", s.auditPath, err)
 	}
 	now := s.now().UTC().Format(time.RFC3339Nano)
 	out := make([]AuditRecord, len(batch))
@@ -343,9 +375,12 @@ func (s *Store) writeAuditBatch(batch []*pendingAudit) ([]AuditRecord, error) {
 	for i, p := range batch {
 		r := p.r
 		seq++
-		r.Seq, r.Time, r.Prev, r.Hash = seq, now, prev, ""
+		r.Seq, r.Time, r.Prev, r.Hash, r.Seal = seq, now, prev, "", nil
 		if r.Hash, err = r.computeHash(); err != nil {
 			return nil, err
+		}
+		if i == len(batch)-1 {
+			r.Seal = sealer.seal(r)
 		}
 		line, err := json.Marshal(r)
 		if err != nil {
@@ -362,16 +397,17 @@ func (s *Store) writeAuditBatch(batch []*pendingAudit) ([]AuditRecord, error) {
 	}
 	r := out[len(out)-1]
 	s.auditSeen, s.auditLast = fileStamp(f), &r
+	next := sealer.next()
 	if s.deferred.on && s.deferred.err == nil {
 		done := release
 		release = func() {}
 		go func() {
 			defer done()
-			s.deferred.err = s.writeAuditHead(r)
+			s.deferred.err = s.writeAuditHead(r, next)
 		}()
 		return out, nil
 	}
-	if err := s.writeAuditHead(r); err != nil {
+	if err := s.writeAuditHead(r, next); err != nil {
 		return nil, err
 	}
 	s.deferred.err = nil
@@ -386,30 +422,31 @@ func (s *Store) writeAuditBatch(batch []*pendingAudit) ([]AuditRecord, error) {
 // (audit.broken.json) is still there; an agent walks the log once, then only when another
 // process wrote it. A change written within the same tick of the file system's clock as the
 // last append and of the same size is left to verify (the change time's granularity).
-func (s *Store) auditLastRecord(f *os.File) (*AuditRecord, error) {
+func (s *Store) auditLastRecord(f *os.File) (*AuditRecord, *auditHead, error) {
 	if st := fileStamp(f); st.ok && st == s.auditSeen && s.auditLast != nil {
-		head, err := s.readAuditHead()
+		head, sum, err := s.readAuditHeadSum()
 		if err != nil {
-			return nil, fmt.Errorf("%v; run purse audit verify", err)
+			return nil, nil, fmt.Errorf("%v; run purse audit verify", err)
 		}
-		// A head this process wrote names the last record; any other (one that a failed
-		// deferred write left a batch behind, or someone else's) is judged by a walk.
-		if head != nil && head.Count == s.auditLast.Seq && head.Hash == s.auditLast.Hash {
-			return s.auditLast, nil
+		// A head this process wrote, byte for byte (its sealing state too), names the last
+		// record; any other (one that a failed deferred write left a batch behind, or
+		// someone else's) is judged by a walk.
+		if head != nil && sum == s.auditHeadSum && head.Count == s.auditLast.Seq && head.Hash == s.auditLast.Hash {
+			return s.auditLast, head, nil
 		}
 	}
 	s.auditSeen, s.auditLast = logStamp{}, nil
-	w, err := s.walkAudit(func(AuditRecord) {})
+	w, err := s.walkAudit(nil, func(AuditRecord) {})
 	var br *ChainBreak
 	switch {
 	case errors.As(err, &br) && br.Tail:
-		return nil, fmt.Errorf("audit log %s: %w", s.auditPath, ErrAuditIncomplete)
+		return nil, nil, fmt.Errorf("audit log %s: %w", s.auditPath, ErrAuditIncomplete)
 	case errors.As(err, &br) && br.Head:
-		return nil, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, br.Reason)
+		return nil, nil, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, br.Reason)
 	case err != nil:
-		return nil, fmt.Errorf("audit log %s: %w: %w; nothing is signed on a chain that cannot be extended honestly: run purse audit verify, then purse audit repair (it cuts junk after the last good record, or sets the log aside, keeping a copy)", s.auditPath, ErrAuditBroken, s.noteAuditBreak(err))
+		return nil, nil, fmt.Errorf("audit log %s: %w: %w; nothing is signed on a chain that cannot be extended honestly: run purse audit verify, then purse audit repair (it cuts junk after the last good record, or sets the log aside, keeping a copy)", s.auditPath, ErrAuditBroken, s.noteAuditBreak(err))
 	}
-	return w.last, nil
+	return w.last, w.head, nil
 }
 
 // parseAuditLine decodes one line strictly and checks its own hash. reason is "" when fine.
@@ -443,7 +480,7 @@ func parseAuditLine(line []byte) (AuditRecord, string) {
 // shorter than its head, or another chain than the head names, or a missing log with a head,
 // is a break too.
 func (s *Store) readAudit(fn func(AuditRecord)) (int, error) {
-	w, err := s.walkAudit(fn)
+	w, err := s.walkAudit(nil, fn)
 	return w.n, err
 }
 
@@ -457,21 +494,43 @@ type auditWalk struct {
 	head *auditHead
 	// atHead is the hash of the record the head counts to, "" until the walk reaches it.
 	atHead string
+	// lastSeal is the last sealed record (nil: none yet); sealed counts the seals.
+	lastSeal *AuditRecord
+	sealed   int
+	// firstSealed is the seq of the first sealed record.
+	firstSealed uint64
 }
 
-func (s *Store) walkAudit(fn func(AuditRecord)) (auditWalk, error) {
+// walkAudit walks the chain, and the seals in it: their order always, their MACs when v (a
+// verification key's walk) is given. A log that is sealed, or whose head carries a sealing
+// state, is never taken as it is after a break of its head (Head is cleared): what is
+// missing from a sealed log is evidence, and only a set-aside keeps it.
+func (s *Store) walkAudit(v *sealVerifier, fn func(AuditRecord)) (auditWalk, error) {
+	w, err := s.walkChain(v, fn)
+	var br *ChainBreak
+	if errors.As(err, &br) && br.Head && (w.sealed > 0 || (w.head != nil && w.head.Seal != nil)) {
+		br.Head = false
+		br.Reason += "; the log is sealed, so it is not accepted as it is: `purse audit repair` sets it aside, then `purse audit seal --replace` seals a new one"
+	}
+	return w, err
+}
+
+func (s *Store) walkChain(v *sealVerifier, fn func(AuditRecord)) (auditWalk, error) {
 	var w auditWalk
 	head, err := s.readAuditHead()
 	if err != nil {
 		return w, &ChainBreak{Line: 1, Reason: err.Error(), Head: true}
 	}
 	w.head = head
+	if head != nil && head.Count == 0 {
+		w.atHead = ZeroHash
+	}
 	f, err := regular.Open(s.auditPath)
 	if errors.Is(err, os.ErrNotExist) {
 		if reason := head.check(nil); reason != "" {
 			return w, &ChainBreak{Line: 1, Reason: reason, Head: true}
 		}
-		return w, nil
+		return w, w.sealsAtEnd(v)
 	}
 	if err != nil {
 		return w, fmt.Errorf("audit log %s: %v", s.auditPath, err)
@@ -486,13 +545,13 @@ func (s *Store) walkAudit(fn func(AuditRecord)) (auditWalk, error) {
 		if len(line) == 0 && errors.Is(err, io.EOF) {
 			switch {
 			case head == nil:
-			case w.last == nil || w.last.Seq < head.Count:
+			case head.Count > 0 && (w.last == nil || w.last.Seq < head.Count):
 				return w, &ChainBreak{Line: w.n + 1, Reason: head.check(w.last), Head: true}
 			case w.atHead != head.Hash:
 				return w, &ChainBreak{Line: int(head.Count), Head: true, Reason: fmt.Sprintf("record %d (hash %s) is not the one the head %s names (%s): the log was cut and written again",
 					head.Count, w.atHead, s.AuditHeadPath(), head.Hash)}
 			}
-			return w, nil
+			return w, w.sealsAtEnd(v)
 		}
 		lineNo := w.n + 1
 		if errors.Is(err, bufio.ErrBufferFull) {
@@ -513,6 +572,9 @@ func (s *Store) walkAudit(fn func(AuditRecord)) (auditWalk, error) {
 		}
 		if r.Seq != uint64(lineNo) {
 			return w, &ChainBreak{Line: lineNo, Reason: fmt.Sprintf("seq gap: expected seq %d, found %d", lineNo, r.Seq)}
+		}
+		if reason := w.checkSeal(v, r); reason != "" {
+			return w, &ChainBreak{Line: lineNo, Reason: reason}
 		}
 		prev = r.Hash
 		w.n++
@@ -562,7 +624,7 @@ const maxAuditCut = 256 << 20
 // is), nor a line that is a record by its own hash (a changed last record is a person's to
 // judge).
 func (s *Store) IncompleteAuditTail() (*AuditTail, error) {
-	w, err := s.walkAudit(func(AuditRecord) {})
+	w, err := s.walkAudit(nil, func(AuditRecord) {})
 	var br *ChainBreak
 	if !errors.As(err, &br) || br.Head {
 		if err != nil && !errors.As(err, &br) {

@@ -242,7 +242,7 @@ func TestAuditHeadCatchesTruncationAndDeletion(t *testing.T) {
 	t.Run("head one behind after a crash", func(t *testing.T) {
 		s, _ := fresh(t, 3)
 		recs, _ := s.ListAudit()
-		if err := s.writeAuditHead(recs[1]); err != nil {
+		if err := s.writeAuditHead(recs[1], nil); err != nil {
 			t.Fatal(err)
 		}
 		if n, err := s.VerifyAudit(); n != 3 || err != nil {

@@ -159,9 +159,12 @@ type Store struct {
 	// guarded by auditMu (auditLastRecord).
 	auditSeen logStamp
 	auditLast *AuditRecord
-	auditQ    auditQueue // the group commit of audit appends (appendAudit)
-	resolve   sync.Once
-	resolved  Backend
+	// auditHeadSum is the sha256 of the head this process last wrote (zero: none, or its
+	// write failed), guarded by auditMu.
+	auditHeadSum [32]byte
+	auditQ       auditQueue // the group commit of audit appends (appendAudit)
+	resolve      sync.Once
+	resolved     Backend
 }
 
 // Open prepares a Store in opts.Home. It does not touch the keyring: the backend of new keys
