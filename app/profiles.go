@@ -381,10 +381,18 @@ type Audit struct {
 	// Verified is set by a verify: how many records the chain holds up to the break.
 	Verified bool
 	Count    int
+	// Seal is what the walk learned of the log's seals, and whether a verification key
+	// checked them.
+	Seal keystore.SealInfo
 }
 
-// Check reads the audit log; verify only walks the chain and counts.
-func (a AuditLog) Check(verify bool) (Audit, error) {
+// Check reads the audit log; verify only walks the chain and counts. The seals are checked
+// with the verification key in the OS keyring when there is one (CheckWith takes the user's).
+func (a AuditLog) Check(verify bool) (Audit, error) { return a.CheckWith(verify, nil) }
+
+// CheckWith is Check with the seals checked with key, the verification key `purse audit
+// seal` showed (nil: the keyring's copy, if any).
+func (a AuditLog) CheckWith(verify bool, key []byte) (Audit, error) {
 	s := a.s
 	ks, err := s.keys(nil)
 	if err != nil {
@@ -392,9 +400,9 @@ func (a AuditLog) Check(verify bool) (Audit, error) {
 	}
 	out := Audit{Path: ks.AuditPath(), Verified: verify}
 	if verify {
-		out.Count, err = ks.VerifyAudit()
+		out.Count, out.Seal, err = ks.VerifyAuditSealed(key)
 	} else {
-		out.Records, err = ks.ListAudit()
+		out.Records, out.Seal, err = ks.ListAuditSealed(key)
 		for i, j := 0, len(out.Records)-1; i < j; i, j = i+1, j-1 {
 			out.Records[i], out.Records[j] = out.Records[j], out.Records[i]
 		}
@@ -406,6 +414,17 @@ func (a AuditLog) Check(verify bool) (Audit, error) {
 		return out, nil
 	}
 	return out, err
+}
+
+// Seal starts sealing the audit log (keystore.Store.SealAudit): the verification key it
+// returns is shown to the user once, to keep off this machine; replace seals anew where the
+// keyring holds the key of an earlier sealed log.
+func (a AuditLog) Seal(replace bool) (keystore.SealStart, error) {
+	ks, err := a.s.keys(nil)
+	if err != nil {
+		return keystore.SealStart{}, err
+	}
+	return ks.SealAudit(replace)
 }
 
 // SetAside starts a new audit log after a break inside the chain (a record changed,

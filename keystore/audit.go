@@ -132,6 +132,10 @@ type ChainBreak struct {
 	Head bool
 	// Tail is an incomplete last line (a write cut off); RepairAudit removes it.
 	Tail bool
+	// ByKey is a break only a verification key found (a seal or a sealing state that is not
+	// the key's, a sealed log gone): with a key the user typed it may be the key that is
+	// wrong, so such a break is shown, not recorded for the signatures that follow.
+	ByKey bool
 }
 
 func (b *ChainBreak) Error() string {
@@ -344,6 +348,11 @@ func (s *Store) writeAuditBatch(batch []*pendingAudit) ([]AuditRecord, error) {
 		}
 		if reason := head.check(nil); reason != "" {
 			return nil, fmt.Errorf("audit log %s: %s; run purse audit verify (purse audit repair can take the log as it is)", s.auditPath, reason)
+		}
+		if head == nil {
+			if err := s.checkNoSealedLogGone(); err != nil {
+				return nil, err
+			}
 		}
 		flags |= os.O_CREATE
 	}
@@ -573,8 +582,8 @@ func (s *Store) walkChain(v *sealVerifier, fn func(AuditRecord)) (auditWalk, err
 		if r.Seq != uint64(lineNo) {
 			return w, &ChainBreak{Line: lineNo, Reason: fmt.Sprintf("seq gap: expected seq %d, found %d", lineNo, r.Seq)}
 		}
-		if reason := w.checkSeal(v, r); reason != "" {
-			return w, &ChainBreak{Line: lineNo, Reason: reason}
+		if br := w.checkSeal(v, r); br != nil {
+			return w, br
 		}
 		prev = r.Hash
 		w.n++

@@ -150,25 +150,28 @@ func (v *sealVerifier) keyAt(e uint64) []byte {
 
 // checkSeal checks r's seal (if any): epochs run 0, 1, 2... in the log, and, with v, its MAC
 // is the verification key's.
-func (w *auditWalk) checkSeal(v *sealVerifier, r AuditRecord) string {
+func (w *auditWalk) checkSeal(v *sealVerifier, r AuditRecord) *ChainBreak {
 	if r.Seal == nil {
-		return ""
+		return nil
+	}
+	at := func(reason string, byKey bool) *ChainBreak {
+		return &ChainBreak{Line: int(r.Seq), Reason: reason, ByKey: byKey}
 	}
 	want := uint64(0)
 	if w.lastSeal != nil {
 		want = w.lastSeal.Seal.Epoch + 1
 	}
 	if r.Seal.Epoch != want {
-		return fmt.Sprintf("seal out of order: expected epoch %d, found %d (sealed records were removed, or seals copied)", want, r.Seal.Epoch)
+		return at(fmt.Sprintf("seal out of order: expected epoch %d, found %d (sealed records were removed, or seals copied)", want, r.Seal.Epoch), false)
 	}
 	mac, err := hex.DecodeString(r.Seal.MAC)
 	if err != nil || len(mac) != sha256.Size {
-		return "bad seal: its mac is not 64 hex digits"
+		return at("bad seal: its mac is not 64 hex digits", false)
 	}
 	if v != nil {
 		good, _ := hex.DecodeString(sealMAC(v.keyAt(want), want, r))
 		if !hmac.Equal(mac, good) {
-			return fmt.Sprintf("the seal of epoch %d is not the verification key's: this record or one before it was changed after it was sealed, or the chain was rewritten and sealed again with a later key", want)
+			return at(fmt.Sprintf("the seal of epoch %d is not the verification key's: this record or one before it was changed after it was sealed, or the chain was rewritten and sealed again with a later key", want), true)
 		}
 	}
 	rc := r
@@ -177,7 +180,7 @@ func (w *auditWalk) checkSeal(v *sealVerifier, r AuditRecord) string {
 		w.firstSealed = r.Seq
 	}
 	w.sealed++
-	return ""
+	return nil
 }
 
 // sealsAtEnd checks, once the chain is read to its end, that its seals reach its end and
@@ -212,11 +215,11 @@ func (w *auditWalk) sealsAtEnd(v *sealVerifier) error {
 		return nil
 	}
 	if state == nil {
-		return &ChainBreak{Line: 1, Reason: "the log carries no sealing state, but a verification key for this home's log is given: the sealed log was deleted or replaced together with its head (after a set-aside of your own, `purse audit seal --replace` seals the new log)"}
+		return &ChainBreak{Line: 1, ByKey: true, Reason: "the log carries no sealing state, but a verification key for this home's log is given: the sealed log was deleted or replaced together with its head (after a set-aside of your own, `purse audit seal --replace` seals the new log)"}
 	}
 	got, err := hex.DecodeString(state.Key)
 	if err != nil || !hmac.Equal(got, v.keyAt(state.Epoch)) {
-		return at(fmt.Sprintf("the sealing state's key is not the one the verification key gives for epoch %d: the head was replaced (by an older one, or a forged one), so what followed may have been cut", state.Epoch))
+		return &ChainBreak{Line: w.n + 1, ByKey: true, Reason: fmt.Sprintf("the sealing state's key is not the one the verification key gives for epoch %d: the head was replaced (by an older one, or a forged one), so what followed may have been cut", state.Epoch)}
 	}
 	return nil
 }
@@ -265,14 +268,29 @@ type sealKeyringItem struct {
 	Key string `json:"key"`
 }
 
+// sealInKeyring says whether this home keeps the verification key's copy in the OS keyring:
+// when its keys are there (a key of the index is, or the keyring is asked for by name). It
+// never asks the keyring itself, so a verification of a home of key files stays quiet.
+func (s *Store) sealInKeyring(ix *indexFile) bool {
+	if s.requested == BackendOS {
+		return true
+	}
+	if s.requested == BackendFile {
+		return false
+	}
+	for _, e := range ix.Keys {
+		if e.Backend == BackendOS {
+			return true
+		}
+	}
+	return false
+}
+
 // keyringSealKey reads the copy of the verification key in the OS keyring; nil when this
 // home's keys are not in the keyring or it holds none.
 func (s *Store) keyringSealKey() ([]byte, error) {
-	if s.Backend() != BackendOS {
-		return nil, nil
-	}
 	ix, err := s.readIndex()
-	if err != nil || ix.Home == "" {
+	if err != nil || ix.Home == "" || !s.sealInKeyring(ix) {
 		return nil, err
 	}
 	val, found, err := s.keyringGet("audit seal", itemName(ix.Home, sealItem))
@@ -288,6 +306,21 @@ func (s *Store) keyringSealKey() ([]byte, error) {
 		return nil, errors.New("os keyring: the audit log's verification key item is not a 32-byte key")
 	}
 	return k, nil
+}
+
+// checkNoSealedLogGone refuses to start a new log, with no head, where the OS keyring holds
+// the verification key of this home's sealed log: that log was deleted with its head (or set
+// aside), and a new unsealed log would hide it.
+func (s *Store) checkNoSealedLogGone() error {
+	k, err := s.keyringSealKey()
+	wipe(k)
+	switch {
+	case err != nil:
+		return fmt.Errorf("audit log %s: it is missing, and whether this home's log was sealed cannot be read from the OS keyring: %v", s.auditPath, err)
+	case k != nil:
+		return fmt.Errorf("audit log %s: %w: the log and its head are gone, but the OS keyring holds the verification key of this home's sealed log: it was deleted (or set aside); purse audit verify shows it, purse audit seal --replace starts a new sealed log", s.auditPath, ErrAuditBroken)
+	}
+	return nil
 }
 
 // ParseSealKey reads a verification key as `purse audit seal` shows it: 64 hex digits
@@ -335,6 +368,11 @@ func (s *Store) readAuditSealed(key []byte, fn func(AuditRecord)) (int, SealInfo
 	if v != nil {
 		info.Checked, info.KeyFrom, info.Fingerprint = true, from, SealFingerprint(key)
 	}
+	var br *ChainBreak
+	if errors.As(err, &br) && br.ByKey && from == SealKeyGiven {
+		br.Reason += fmt.Sprintf(" — or the key given (fingerprint %s) is not the one this log was sealed with: its seal record (purse audit list, purpose audit-seal) names that key's fingerprint", info.Fingerprint)
+		return w.n, info, err
+	}
 	return w.n, info, s.noteAuditBreak(err)
 }
 
@@ -376,14 +414,19 @@ func (s *Store) SealAudit(replace bool) (SealStart, error) {
 		wipe(v)
 		return SealStart{}, err
 	}
-	if s.Backend() == BackendOS {
-		var name string
-		err := s.locked(func(ix *indexFile) error { name = itemName(ix.Home, sealItem); return nil })
-		if err == nil {
-			item, _ := json.Marshal(sealKeyringItem{Key: hex.EncodeToString(v)})
-			err = s.keyringSet("audit seal", name, string(item))
-			wipe(item)
+	var name string
+	if err := s.locked(func(ix *indexFile) error {
+		if s.sealInKeyring(ix) {
+			name = itemName(ix.Home, sealItem)
 		}
+		return nil
+	}); err != nil {
+		return out, fmt.Errorf("audit seal: the log is sealed, but the key index could not be read (%v): keep the key shown, it is the only one", err)
+	}
+	if name != "" {
+		item, _ := json.Marshal(sealKeyringItem{Key: hex.EncodeToString(v)})
+		err := s.keyringSet("audit seal", name, string(item))
+		wipe(item)
 		if err != nil {
 			return out, fmt.Errorf("audit seal: the log is sealed, but the OS keyring did not take a copy of the verification key (%v): keep the key shown, it is the only one", err)
 		}

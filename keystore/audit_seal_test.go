@@ -147,10 +147,14 @@ func TestAuditSealRoundTrip(t *testing.T) {
 	// Another key is not this log's.
 	other := append([]byte(nil), key...)
 	other[0] ^= 1
-	if _, _, err := s.VerifyAuditSealed(other); err == nil || !strings.Contains(err.Error(), "line 4") {
+	if _, _, err := s.VerifyAuditSealed(other); err == nil || !strings.Contains(err.Error(), "line 4") || !strings.Contains(err.Error(), "the key given (fingerprint "+SealFingerprint(other)) {
 		t.Fatalf("verified with another key: %v", err)
 	}
-	_ = os.Remove(s.auditBrokenPath())
+	// A key the user gives may be the wrong one: what only it found is shown, and does not
+	// stop the signatures that follow.
+	if _, err := s.appendAudit(AuditRecord{Purpose: "personal"}); err != nil {
+		t.Fatalf("a wrong key given stopped signing: %v", err)
+	}
 	if _, err := s.SealAudit(false); !errors.Is(err, ErrAuditSealed) {
 		t.Fatalf("sealed twice: %v", err)
 	}
@@ -344,6 +348,13 @@ func TestAuditSealKeyInTheKeyring(t *testing.T) {
 	}
 	_ = os.Remove(s.auditPath)
 	_ = os.Remove(s.AuditHeadPath())
+	// The next signature refuses to start a new log over it, with or without a verification
+	// run before it, in this process and a new one.
+	for _, p := range []*Store{s, openAgain(t, s)} {
+		if _, err := p.appendAudit(AuditRecord{Purpose: "personal"}); !errors.Is(err, ErrAuditBroken) || !strings.Contains(err.Error(), "--replace") {
+			t.Fatalf("signed over a deleted sealed log: %v", err)
+		}
+	}
 	if _, _, err := s.VerifyAuditSealed(nil); err == nil || !strings.Contains(err.Error(), "deleted or replaced together with its head") {
 		t.Fatalf("deleted log: %v", err)
 	}
@@ -358,4 +369,10 @@ func TestAuditSealKeyInTheKeyring(t *testing.T) {
 	if _, info, err := s.VerifyAuditSealed(nil); err != nil || info.Fingerprint != st2.Fingerprint {
 		t.Fatalf("after replace: %+v %v", info, err)
 	}
+}
+
+func openAgain(t *testing.T, s *Store) *Store {
+	t.Helper()
+	p, _ := openTest(t, s.home, s.requested, nil, nil)
+	return p
 }

@@ -22,7 +22,9 @@
 // file this process left), that disagrees with its head (audit.head.json), or that has
 // something other than records after its last good one (RepairAudit cuts it). Concurrent
 // signatures share one write and one fsync (group commit, appendAudit), and each is answered
-// only once its record is synced.
+// only once its record is synced. Once SealAudit has run, the last record of each batch is
+// sealed forward-securely (audit_seal.go), and a verification with the key the user kept
+// proves what was sealed was not rewritten, cut or deleted.
 package keystore
 
 // MinNewPassphrase is the shortest passphrase a front end accepts when the user types a new

@@ -1,26 +1,39 @@
 package main
 
 import (
+	"encoding/hex"
 	"fmt"
 	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/internal/atomicfile"
 	"purse/internal/prompt"
+	"purse/internal/qrtext"
 )
 
 func addAuditCommands(a *cli, root *cobra.Command) {
 	cmd := &cobra.Command{Use: "audit", Short: "The hash-chained log of every signature purse made"}
 	cmd.AddCommand(a.auditCmd("list", "List the audit records (what was signed, when, with which key and profile)", false),
-		a.auditCmd("verify", "Check the hash chain of the audit log and its head (exit 3 and the first broken or missing line when it is broken)", true),
+		a.auditCmd("verify [--key-file F]", "Check the hash chain of the audit log, its head and its seals (exit 3 and the first broken or missing line when it is broken)", true),
+		a.auditSealCmd(),
 		a.auditRepairCmd())
 	root.AddCommand(cmd)
 }
 
 func (a *cli) auditCmd(use, short string, verify bool) *cobra.Command {
-	return a.command(use, short, func(_ *cobra.Command, core *app.App) error {
-		au, err := core.AuditLog().Check(verify)
+	var keyFile string
+	cmd := a.command(use, short, func(_ *cobra.Command, core *app.App) error {
+		var key []byte
+		if keyFile != "" {
+			k, err := app.ReadSealKey("key-file", keyFile, a.stdin)
+			if err != nil {
+				return err
+			}
+			key = k
+		}
+		au, err := core.AuditLog().CheckWith(verify, key)
 		if err != nil {
 			return err
 		}
@@ -28,8 +41,11 @@ func (a *cli) auditCmd(use, short string, verify bool) *cobra.Command {
 			return rejectedf("%s: chain broken at line %d: %s", au.Path, br.Line, br.Reason)
 		}
 		if verify {
-			res := map[string]any{"ok": true, "records": au.Count, "path": au.Path}
-			return a.print(res, func(w *humanOut) { w.Printf("audit log %s: %d records, chain intact\n", au.Path, au.Count) })
+			res := map[string]any{"ok": true, "records": au.Count, "path": au.Path, "seal": au.Seal}
+			return a.print(res, func(w *humanOut) {
+				w.Printf("audit log %s: %d records, chain intact\n", au.Path, au.Count)
+				w.Println(app.SealLine(au.Seal))
+			})
 		}
 		// app.Audit lists the newest first (the screen's order); the command prints the
 		// file's order.
@@ -37,6 +53,7 @@ func (a *cli) auditCmd(use, short string, verify bool) *cobra.Command {
 		for i, j := 0, len(recs)-1; i < j; i, j = i+1, j-1 {
 			recs[i], recs[j] = recs[j], recs[i]
 		}
+		a.warnIf(app.SealWarning(au.Seal))
 		return a.print(recs, func(w *humanOut) {
 			if len(recs) == 0 {
 				w.Println("no signatures yet")
@@ -49,6 +66,69 @@ func (a *cli) auditCmd(use, short string, verify bool) *cobra.Command {
 			w.Table([]string{"SEQ", "TIME", "LABEL", "ADDRESS", "PURPOSE", "PROFILE", "DIGEST", "SIGNED"}, rows)
 		})
 	})
+	if verify {
+		cmd.Flags().StringVar(&keyFile, "key-file", "", "file holding the verification key purse audit seal showed ('-' = stdin); without it, the OS keyring's copy when there is one")
+	} else {
+		cmd.Flags().StringVar(&keyFile, "key-file", "", "check the seals with the verification key in this file ('-' = stdin)")
+	}
+	return cmd
+}
+
+func (a *cli) auditSealCmd() *cobra.Command {
+	var replace bool
+	var keyOut string
+	cmd := a.command("seal [--key-out FILE] [--replace]", "Seal the audit log from now on (forward-secure): shows a verification key to keep off this machine, with which purse audit verify proves no sealed record was changed, cut or deleted", func(_ *cobra.Command, core *app.App) error {
+		if keyOut != "" {
+			if err := app.CheckNewFile(keyOut); err != nil {
+				return usagef("--key-out: %v", err)
+			}
+		}
+		st, err := core.AuditLog().Seal(replace)
+		if st.Key == nil {
+			return err
+		}
+		// From here the log is sealed: the key is shown (or written) even when a later step
+		// failed, since it is the only way to check the seals.
+		keyHex := hex.EncodeToString(st.Key)
+		if keyOut != "" {
+			if werr := atomicfile.WriteNew(app.ExpandHome(keyOut), []byte(keyHex+"\n"), 0o600); werr != nil {
+				a.warn("the verification key could not be written to %s (%v); here it is instead: keep it", keyOut, werr)
+				keyOut = ""
+			}
+		}
+		res := map[string]any{"sealed": true, "fingerprint": st.Fingerprint, "inKeyring": st.InKeyring, "record": st.Record.Seq}
+		if keyOut == "" {
+			res["verificationKey"] = keyHex
+		} else {
+			res["keyFile"] = keyOut
+		}
+		perr := a.print(res, func(w *humanOut) {
+			w.Printf("audit log sealed from record %d on; verification key %s:\n", st.Record.Seq, st.Fingerprint)
+			if keyOut != "" {
+				w.Printf("  written to %s (mode 0600)\n", keyOut)
+			} else {
+				w.Printf("  %s\n", keyHex)
+				if lines, qerr := qrtext.Lines(keyHex); qerr == nil {
+					for _, l := range lines {
+						w.Println(l)
+					}
+				}
+			}
+			w.Println("Keep it off this machine (a password manager, paper, a phone): with it, purse audit verify --key-file proves that no sealed record was changed, cut or deleted, even by a program that read this machine's files.")
+			if st.InKeyring {
+				w.Println("A copy is in the OS keyring beside your keys, so purse audit verify checks the seals without it; a program that can read the keyring can forge with that copy, not with yours.")
+			} else {
+				w.Println("Your keys are in files, so no copy is kept here: without the key, purse audit verify checks only the seals' order.")
+			}
+		})
+		if err != nil {
+			return err
+		}
+		return perr
+	})
+	cmd.Flags().BoolVar(&replace, "replace", false, "seal anew where the OS keyring holds the key of an earlier sealed log (one you set aside)")
+	cmd.Flags().StringVar(&keyOut, "key-out", "", "write the verification key to this new file (mode 0600) instead of showing it")
+	return cmd
 }
 
 // maxShownTail bounds how much of an incomplete line is shown before asking.

@@ -150,6 +150,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 		"altchain status":              {{"altchain", "status", "5" + visibletest.Text}},
 		"audit list":                   {{"audit", "list"}},
 		"audit repair":                 {{"audit", "repair", "--yes"}},
+		"audit seal":                   {{"audit", "seal"}},
 		"audit verify":                 {{"audit", "verify"}},
 		"balances":                     {{"balances"}},
 		"card block":                   {{"card", "block"}},

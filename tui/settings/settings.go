@@ -638,6 +638,14 @@ func (s *Screen) auditView() string {
 			foot = append(foot, s.breakLines(v.Break)...)
 		} else {
 			foot = append(foot, st.StatusOK.Render(kit.Truncate(fmt.Sprintf("%s: verified %d records; the hash chain is intact.", st.Marks.OK, v.Count), s.w)))
+			// What the seals proved, and what they could not without a verification key.
+			seal := st.Muted
+			if app.SealWarning(v.Seal) != "" {
+				seal = st.Warning
+			}
+			for _, l := range kit.WrapWords(app.SealLine(v.Seal), max(s.w, 20)) {
+				foot = append(foot, seal.Render(l))
+			}
 		}
 	}
 	if row := s.auditTbl.Selected(); row != nil {

@@ -286,6 +286,14 @@ func TestGolden(t *testing.T) {
 			s.verifyID = 3
 			s.Update(kit.TaskResult[app.Audit]{ID: 3, Value: v})
 		}},
+		{"audit_sealed_unchecked", func(s *Screen) {
+			s.view = viewAudit
+			s.auditID = 2
+			s.Update(kit.TaskResult[app.Audit]{ID: 2, Value: goldenAudit()})
+			v := app.Audit{Verified: true, Count: 2, Seal: keystore.SealInfo{Sealed: true, From: 1, To: 2, Epoch: 1}}
+			s.verifyID = 3
+			s.Update(kit.TaskResult[app.Audit]{ID: 3, Value: v})
+		}},
 	}
 	for _, c := range cases {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
