@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"sync"
 	"syscall"
 	"time"
 
@@ -101,7 +103,7 @@ func (s *App) serveAgent(ctx context.Context, log *slog.Logger, o AgentServeOpti
 	var srv *agent.Server
 	g := newGate(s, func() (*agent.Policy, error) { return srv.CurrentPolicy(), nil }, approver)
 	g.noApprover = "and the agent has no trusted display: start it from the TUI (`purse`, Keys screen) or in the foreground on a terminal (`purse agent start`), or change that line"
-	srv = agent.NewServer(agentBackend{s, g}, pol, log)
+	srv = agent.NewServer(agentBackend{s, g, &profilesSeen{}}, pol, log)
 	g.sessions = srv
 	// SIGHUP reads the policy again; an invalid file keeps the one in force.
 	hup := make(chan os.Signal, 1)
@@ -173,8 +175,35 @@ type sessionDisplay interface {
 // agentBackend opens keys from this home's store and signs through the agent's gate, for the
 // agent: the checks and the approval are the app's, written once.
 type agentBackend struct {
-	s    *App
-	gate *Gate
+	s        *App
+	gate     *Gate
+	profiles *profilesSeen
+}
+
+// profilesSeen is the profiles file as the agent last read it: every signature signs under
+// the file's current profile, and a file that did not change since (the same file, size and
+// modification time: purse replaces it on every write) costs one stat, not a parse.
+type profilesSeen struct {
+	mu   sync.Mutex
+	st   *config.Store
+	stat *fileStat
+}
+
+func (ps *profilesSeen) load(home string) (*config.Store, error) {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if ps.st != nil && ps.stat.unchanged() {
+		return ps.st, nil
+	}
+	// Taken before the read: a write between the two makes the next look read again.
+	stat := statOf(filepath.Join(home, config.ProfilesFile))
+	st, err := config.Load(home)
+	if err != nil {
+		ps.st = nil
+		return nil, err
+	}
+	ps.st, ps.stat = st, stat
+	return st, nil
 }
 
 func (b agentBackend) Open(label, kind string, pass func(string) ([]byte, error)) (keystore.ProfileSigner, string, error) {
@@ -219,7 +248,7 @@ func (b agentBackend) Open(label, kind string, pass func(string) ([]byte, error)
 // Sign runs the agent's gate for a client's request, under the profile the client names
 // (read from this home: its chains and pins, never the client's word).
 func (b agentBackend) Sign(ctx context.Context, job agent.Job) ([]byte, error) {
-	st, err := config.Load(b.s.home)
+	st, err := b.profiles.load(b.s.home)
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ import (
 var agentsEnded sync.Map
 
 // serveAgent runs home's agent in-process until the test ends, with display d (nil: none).
-func serveAgent(t *testing.T, home string, d agent.Display) *App {
+func serveAgent(t testing.TB, home string, d agent.Display) *App {
 	t.Helper()
 	t.Setenv(agent.EnvSocket, "")
 	t.Setenv(agent.EnvRuntimeDir, "")

@@ -137,12 +137,16 @@ func (s *App) settling() error {
 // profileFileUnchanged reports whether the profiles file is the one the App last read or
 // wrote: the same file (an atomic write replaces it), size and modification time.
 func (s *App) profileFileUnchanged() bool {
-	was := s.profileFile
-	if was == nil {
+	return s.profileFile.unchanged()
+}
+
+// unchanged says the file is still the one f was taken of (nil: no file was: read it).
+func (f *fileStat) unchanged() bool {
+	if f == nil {
 		return false
 	}
-	now, err := os.Stat(was.path)
-	return err == nil && os.SameFile(now, was.info) && now.Size() == was.info.Size() && now.ModTime().Equal(was.info.ModTime())
+	now, err := os.Stat(f.path)
+	return err == nil && os.SameFile(now, f.info) && now.Size() == f.info.Size() && now.ModTime().Equal(f.info.ModTime())
 }
 
 // fileStat is what Profiles.Follow compares of the profiles file.

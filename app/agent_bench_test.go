@@ -1,0 +1,119 @@
+package app
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"purse/agent"
+	"purse/config"
+	"purse/keystore"
+	"purse/wallet"
+)
+
+// BenchmarkAgentAuditedSign is signatures through the agent by concurrent clients of this
+// process, each a connection of its own over the agent's socket as a client program makes
+// one: the kernel's peer checks on both ends, the policy, the gate, the signature and its
+// audit record synced before the answer (group commit). ns/op is per signature, sig/s the
+// rate; keystore's BenchmarkBareFsync is the floor one fsync per signature would hold it to.
+func BenchmarkAgentAuditedSign(b *testing.B) {
+	for _, clients := range []int{1, 8, 64} {
+		b.Run(fmt.Sprintf("clients=%d", clients), func(b *testing.B) {
+			home, err := os.MkdirTemp("", "pb")
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { os.RemoveAll(home) })
+			fileStore(b, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+			useProfile(b, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "31337", EVMKey: "me"})
+			if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte("[purposes]\npersonal = \"allow\"\n"), 0o600); err != nil {
+				b.Fatal(err)
+			}
+			serveAgent(b, home, askedDisplay{&asked{}})
+			a, err := Open(Options{Home: home, Client: "bench"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			s, err := a.evmSigner(&Unlock{Passphrase: []byte("pw")})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, ok := s.(*agent.EVMSigner); !ok {
+				b.Fatalf("signer %T is not the agent's", s)
+			}
+			msg := []byte("benchmark")
+			if _, err := wallet.SignPersonal(s, msg); err != nil {
+				b.Fatal(err)
+			}
+			var next atomic.Int64
+			var wg sync.WaitGroup
+			b.ResetTimer()
+			start := time.Now()
+			for range clients {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for next.Add(1) <= int64(b.N) {
+						if _, err := wallet.SignPersonal(s, msg); err != nil {
+							b.Error(err)
+							return
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			b.StopTimer()
+			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "sig/s")
+		})
+	}
+}
+
+// The agent reads the profiles file again when it changed, and only then: a profile removed
+// by another process is not signed under.
+func TestAgentFollowsTheProfilesFile(t *testing.T) {
+	home, err := os.MkdirTemp("", "pf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(home) })
+	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+	useProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "31337", EVMKey: "me"})
+	if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte("[purposes]\npersonal = \"allow\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	serveAgent(t, home, askedDisplay{&asked{}})
+	a, err := Open(Options{Home: home, Client: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := a.evmSigner(&Unlock{Passphrase: []byte("pw")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := wallet.SignPersonal(s, []byte("hi")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, err := config.Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Use(config.SandboxName); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Remove("t"); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := wallet.SignPersonal(s, []byte("hi")); err == nil || !strings.Contains(err.Error(), `profile "t" does not exist`) {
+		t.Fatalf("signed under a removed profile: %v", err)
+	}
+}
