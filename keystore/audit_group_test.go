@@ -44,10 +44,24 @@ func groupSigner(tb testing.TB, home string) (*Store, wallet.EVMSigner) {
 // answered only once its record is synced (group commit); ns/op is per signature, and
 // sig/s the rate. BenchmarkBareFsync is the same file system's rate of one small append and
 // fsync, the floor a signature per fsync would be held to.
+// The sealed runs seal the log first (SealAudit): one HMAC and two sha256 per batch.
 func BenchmarkAuditedSign(b *testing.B) {
-	for _, clients := range []int{1, 8, 64} {
-		b.Run(fmt.Sprintf("clients=%d", clients), func(b *testing.B) {
+	for _, run := range []struct {
+		clients int
+		sealed  bool
+	}{{1, false}, {8, false}, {64, false}, {1, true}, {64, true}} {
+		clients := run.clients
+		name := fmt.Sprintf("clients=%d", clients)
+		if run.sealed {
+			name = "sealed/" + name
+		}
+		b.Run(name, func(b *testing.B) {
 			s, sig := groupSigner(b, b.TempDir())
+			if run.sealed {
+				if _, err := s.SealAudit(false); err != nil {
+					b.Fatal(err)
+				}
+			}
 			defer sig.(interface{ Zero() }).Zero()
 			var next atomic.Int64
 			var wg sync.WaitGroup
