@@ -215,9 +215,13 @@ func (a *cli) acceptAuditLog(core *app.App, yes bool) error {
 		if err != nil {
 			return err
 		}
-		res := map[string]any{"repaired": true, "setAside": kept, "records": after.Count, "path": after.Path}
+		res := map[string]any{"repaired": true, "setAside": kept, "records": after.Count, "path": after.Path, "wasSealed": au.Seal.Sealed}
 		return a.print(res, func(w *humanOut) {
 			w.Printf("set %s aside as %s (its head too); a new audit log starts with the next signature\n", after.Path, kept)
+			if au.Seal.Sealed {
+				// The old log's key (and the keyring's copy) proves nothing of the new one.
+				w.Println("The old log was sealed; the new one is not: purse audit seal --replace seals it (where the OS keyring holds the old key, signing waits for it).")
+			}
 		})
 	}
 	textOut(a.stderr).Printf("purse: %s disagrees with its head at line %d: %s\n", au.Path, br.Line, br.Reason)

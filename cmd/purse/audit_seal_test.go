@@ -61,4 +61,22 @@ func TestAuditSealAndVerifyWithTheKey(t *testing.T) {
 	if _, e, code := purse(t, "not a key\n", "audit", "verify", "--key-file", "-"); code != exitUsage || !strings.Contains(e, "--key-file") || strings.Contains(e, "not a key") {
 		t.Fatalf("a bad key file: exit %d %s", code, e)
 	}
+	// A sealed log whose record was changed is set aside, and the new one sealed anew.
+	if _, e, code := purse(t, "", "audit", "seal", "--replace"); code != exitOK {
+		t.Fatalf("seal the new log: exit %d %s", code, e)
+	}
+	if err := signDev(t, 2); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(log, []byte(strings.Replace(string(b), `"purpose":"personal"`, `"purpose":"permit"`, 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, e, code = purse(t, "", "audit", "repair", "--yes")
+	if code != exitOK || !strings.Contains(out, "the new one is not: purse audit seal --replace seals it") {
+		t.Fatalf("repair of a sealed log: exit %d %s %s", code, out, e)
+	}
 }
