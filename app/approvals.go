@@ -38,6 +38,12 @@ func (p *PendingApproval) ApproveFor(d time.Duration) {
 	p.AnswerSession(true, &agent.SessionAnswer{For: d})
 }
 
+// ApproveUntilLock approves the request and, when it offers a session, the same client's
+// like requests until the agent's keys are locked; later calls do nothing.
+func (p *PendingApproval) ApproveUntilLock() {
+	p.AnswerSession(true, &agent.SessionAnswer{UntilLock: true})
+}
+
 // AnswerSession gives the user's answer and, with a yes to a request that offers one, the
 // session approved with it; later calls do nothing.
 func (p *PendingApproval) AnswerSession(approved bool, s *agent.SessionAnswer) {

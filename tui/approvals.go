@@ -28,7 +28,10 @@ type (
 	approvalWithdrawnMsg struct{ p *app.PendingApproval }
 	// approvalSessionMsg is Y on review id: sign, and approve the client's like requests
 	// for kit.SessionMinutes.
-	approvalSessionMsg struct{ id string }
+	approvalSessionMsg struct {
+		id        string
+		untilLock bool
+	}
 )
 
 type approvals struct {
@@ -96,8 +99,13 @@ func (m *Model) approvalUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		p := a.openReq
 		m.removeDialog(a.open)
 		a.open, a.openReq = nil, nil
-		p.ApproveFor(kit.SessionMinutes * time.Minute)
-		m.setStatus(m.active, fmt.Sprintf("Approved: the agent signs the request, and this client's like requests for %d minutes or until ctrl+l.", kit.SessionMinutes))
+		if msg.untilLock {
+			p.ApproveUntilLock()
+			m.setStatus(m.active, "Approved: the agent signs the request, and this client's like requests until the keys are locked (ctrl+l, purse agent lock).")
+		} else {
+			p.ApproveFor(kit.SessionMinutes * time.Minute)
+			m.setStatus(m.active, fmt.Sprintf("Approved: the agent signs the request, and this client's like requests for %d minutes or until ctrl+l.", kit.SessionMinutes))
+		}
 		m.approvalNext()
 		return nil, true
 	case review.Decision:
@@ -148,8 +156,10 @@ func (m *Model) approvalNext() {
 		arm = agentArmDelay
 	}
 	a.open = &approvalReview{Model: review.New(m.env, rv), yes: m.env.Keys.Yes, opened: m.now(), now: m.now, arm: arm, id: rv.ID}
-	a.open.session = m.env.Keys.YesSession
-	a.open.session.SetEnabled(p.FromAgent && p.Session && len(rv.Blocked) == 0)
+	a.open.session, a.open.untilLock = m.env.Keys.YesSession, m.env.Keys.YesUntilLock
+	offer := p.FromAgent && p.Session && len(rv.Blocked) == 0
+	a.open.session.SetEnabled(offer)
+	a.open.untilLock.SetEnabled(offer)
 	a.openReq = p
 	m.push(a.open)
 }
@@ -187,32 +197,34 @@ type approvalReview struct {
 	// session (Y) signs and approves the client's like requests for a while: on only when
 	// the agent offers it.
 	session key.Binding
-	id      string
-	done    bool
+	// untilLock (U) is session until the keys are locked.
+	untilLock key.Binding
+	id        string
+	done      bool
 }
 
 func (r *approvalReview) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok && (key.Matches(k, r.yes) || key.Matches(k, r.session)) && r.now().Sub(r.opened) < r.arm {
+	if k, ok := msg.(tea.KeyPressMsg); ok && (key.Matches(k, r.yes) || key.Matches(k, r.session) || key.Matches(k, r.untilLock)) && r.now().Sub(r.opened) < r.arm {
 		return r, kit.Status("This review has just opened: read it, then press y to sign.")
 	}
-	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, r.session) && !r.done {
+	if k, ok := msg.(tea.KeyPressMsg); ok && (key.Matches(k, r.session) || key.Matches(k, r.untilLock)) && !r.done {
 		r.done = true
-		id := r.id
-		return r, func() tea.Msg { return approvalSessionMsg{id} }
+		m := approvalSessionMsg{id: r.id, untilLock: key.Matches(k, r.untilLock)}
+		return r, func() tea.Msg { return m }
 	}
 	_, cmd := r.Model.Update(msg)
 	return r, cmd
 }
 
-// ShortHelp adds Y to the review's keys when the agent offers a session.
+// ShortHelp adds Y and U to the review's keys when the agent offers a session.
 func (r *approvalReview) ShortHelp() []key.Binding {
 	if !r.session.Enabled() {
 		return r.Model.ShortHelp()
 	}
 	h := r.Model.ShortHelp()
 	if len(h) == 0 {
-		return []key.Binding{r.session}
+		return []key.Binding{r.session, r.untilLock}
 	}
 	// Beside y, before the movement keys the footer may cut.
-	return append([]key.Binding{h[0], r.session}, h[1:]...)
+	return append([]key.Binding{h[0], r.session, r.untilLock}, h[1:]...)
 }

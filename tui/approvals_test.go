@@ -4,6 +4,7 @@ package tui
 
 import (
 	"context"
+	"purse/agent"
 	"strings"
 	"testing"
 	"time"
@@ -307,7 +308,7 @@ func TestAgentSessionApprovedOnTheTUI(t *testing.T) {
 	at := newApprovalTest(t)
 	res := at.sign(context.Background(), "purse sign personal", "one")
 	at.next()
-	if v := frameOf(at.m); !strings.Contains(v, "Y sign, and this client") {
+	if v := frameOf(at.m); !strings.Contains(v, "Y sign + this client 15 min") {
 		t.Fatalf("the review does not offer Y:\n%s", v)
 	}
 	if msgs := at.press(runes("Y")); hasSession(msgs) || !pending(res) {
@@ -342,4 +343,43 @@ func hasSession(msgs []tea.Msg) bool {
 		}
 	}
 	return false
+}
+
+// U on an agent request signs it and approves the same client's like requests until the
+// keys are locked: the agent lists the session as such, the next one is signed without a
+// review, and a lock ends it.
+func TestAgentSessionUntilLockOnTheTUI(t *testing.T) {
+	at := newApprovalTest(t)
+	res := at.sign(context.Background(), "purse sign personal", "one")
+	at.next()
+	if v := frameOf(at.m); !strings.Contains(v, "U sign + this client until lock") {
+		t.Fatalf("the review does not offer U:\n%s", v)
+	}
+	if msgs := at.press(runes("U")); hasSession(msgs) || !pending(res) {
+		t.Fatalf("U at the review's opening answered: %v", msgs)
+	}
+	at.clock = at.clock.Add(agentArmDelay)
+	at.press(runes("U"))
+	if r := result(t, res); r.err != nil {
+		t.Fatal(r.err)
+	}
+	if !strings.Contains(frameOf(at.m), "until the keys are locked") {
+		t.Fatalf("no note of the session:\n%s", frameOf(at.m))
+	}
+	st, err := (&agent.Client{Path: agent.SocketPath(at.home)}).Status(context.Background())
+	if err != nil || len(st.Sessions) != 1 || !st.Sessions[0].UntilLock || !st.Sessions[0].Until.IsZero() {
+		t.Fatalf("agent status: %v %+v", err, st)
+	}
+	if r := result(t, at.sign(context.Background(), "purse sign personal", "two")); r.err != nil || len(at.m.Dialogs()) != 0 {
+		t.Fatalf("under the session: %v (%d dialogs)", r.err, len(at.m.Dialogs()))
+	}
+	c, err := app.Open(app.Options{Home: at.home, Client: "lock"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Lock()
+	res = at.sign(context.Background(), "purse sign personal", "three")
+	if _, ok := at.next().(approvalMsg); !ok || !pending(res) {
+		t.Fatal("after the lock the request is not asked")
+	}
 }

@@ -42,6 +42,9 @@ type KeyMap struct {
 	// YesSession signs a request of another process (the agent's) and approves that process's
 	// like requests for SessionMinutes, when the agent offers it.
 	YesSession key.Binding
+	// YesUntilLock is YesSession until the keys are locked (ctrl+l, agent lock, the agent's
+	// end) rather than for SessionMinutes.
+	YesUntilLock key.Binding
 }
 
 // SessionMinutes is how long YesSession approves a client's like requests.
@@ -66,16 +69,17 @@ func DefaultKeyMap() *KeyMap {
 		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/g", "first")),
 		Bottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end/G", "last")),
 
-		Select:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
-		Refresh:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
-		Copy:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy")),
-		New:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new")),
-		Import:     key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
-		Use:        key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "use")),
-		Export:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
-		QR:         key.NewBinding(key.WithKeys("Q"), key.WithHelp("Q", "QR code")),
-		YesSession: key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "sign, and this client's like requests for 15 min")),
-		SignedView: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "signed view")),
+		Select:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		Refresh:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
+		Copy:         key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy")),
+		New:          key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new")),
+		Import:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
+		Use:          key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "use")),
+		Export:       key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
+		QR:           key.NewBinding(key.WithKeys("Q"), key.WithHelp("Q", "QR code")),
+		YesSession:   key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "sign + this client 15 min")),
+		YesUntilLock: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "sign + this client until lock")),
+		SignedView:   key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "signed view")),
 
 		Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
 		No:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "no")),
