@@ -100,6 +100,11 @@ type Options struct {
 	OnAgentWait func(display string, timeout time.Duration)
 	// Exe is purse's executable, which Agent.StartDisplayed runs as the agent.
 	Exe string
+	// Explain, when set, makes every EVM signature of the session an explanation instead:
+	// the request the flow built, exactly as it would reach the signer, is judged by the
+	// signing policy (Agent.Explain) and handed to Explain; nothing is signed, asked or
+	// recorded, and the flow ends with ErrExplained.
+	Explain func(Explanation)
 }
 
 // Unlock carries passphrases the user typed into dialogs, for one operation: Passphrase
@@ -139,6 +144,8 @@ func SetScryptCost(n, p int) (restore func()) {
 // concurrent use.
 type App struct {
 	home string
+	// explain is Options.Explain.
+	explain func(Explanation)
 
 	logMu  sync.Mutex
 	logger *slog.Logger
@@ -205,6 +212,7 @@ func Open(o Options) (*App, error) {
 		Log: enduser.NewRequestLog(0), clock: enduser.NewClock(nil), solanaTimeout: o.SolanaCallTimeout, clientName: o.Client,
 		onAgentWait: o.OnAgentWait, exe: o.Exe}
 	s.gate = newGate(s, s.signingPolicy, o.Approver)
+	s.explain = o.Explain
 	// This process judges deadlines by the server's clock as far as it knows it (the clock
 	// its calls keep); an agent has only its own.
 	s.gate.now = s.Now
@@ -355,6 +363,9 @@ func (s *App) evmSigner(u *Unlock) (wallet.EVMSigner, error) {
 // offline signing), so a key unlocked for one use serves the others. When an agent answers,
 // the key is the agent's (unlocked there once, for every client).
 func (s *App) evmSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
+	if s.explain != nil {
+		return s.explainingEVM(label)
+	}
 	if c := s.agentClient(); c != nil {
 		if signer, err := s.agentEVM(c, label, u); !errors.Is(err, agent.ErrNoAgent) {
 			return signer, err

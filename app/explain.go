@@ -6,10 +6,13 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ethereum/go-ethereum/common"
+
 	"purse/agent"
 	"purse/app/review"
 	"purse/homechain"
 	"purse/internal/strictjson"
+	"purse/keystore"
 	"purse/wallet"
 )
 
@@ -101,4 +104,47 @@ func ParseRequest(raw []byte) (wallet.Request, error) {
 		return wallet.Request{}, usage(fmt.Errorf("the request: %v (expected a JSON signing request such as {\"purpose\":\"personal\",\"message\":\"aGk=\"})", err))
 	}
 	return r, nil
+}
+
+// ErrExplained ends a flow whose signature was explained instead of made (Options.Explain).
+var ErrExplained = errors.New("explained, not signed")
+
+// explainingEVM is the signer of an explaining session: it has the key's address (from the
+// key index, no passphrase) and explains each request it is handed.
+func (s *App) explainingEVM(label string) (wallet.EVMSigner, error) {
+	ks, err := s.keys(nil)
+	if err != nil {
+		return nil, err
+	}
+	e, err := ks.Get(label)
+	if err != nil {
+		return nil, err
+	}
+	if e.Kind != keystore.KindEVM {
+		return nil, usage(fmt.Errorf("key %q is a %s key, not an EVM key", label, e.Kind))
+	}
+	return explainingSigner{s: s, label: label, addr: common.HexToAddress(e.Address)}, nil
+}
+
+type explainingSigner struct {
+	s     *App
+	label string
+	addr  common.Address
+}
+
+func (x explainingSigner) Address() common.Address { return x.addr }
+
+// SignDigest is never what a flow calls on a RequestSigner; a digest alone says nothing the
+// policy can judge.
+func (x explainingSigner) SignDigest(wallet.Purpose, common.Hash) ([]byte, error) {
+	return nil, fmt.Errorf("%w: a bare digest cannot be explained", ErrExplained)
+}
+
+func (x explainingSigner) SignRequest(r wallet.Request) ([]byte, error) {
+	ex, err := x.s.Agent().Explain(context.Background(), r, x.label)
+	if err != nil {
+		return nil, err
+	}
+	x.s.explain(ex)
+	return nil, ErrExplained
 }

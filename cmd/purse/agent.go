@@ -256,27 +256,32 @@ func (a *cli) agentPolicyExplainCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		return a.print(ex, func(w *humanOut) {
-			rows := [][]string{
-				{"request", fmt.Sprintf("%s, key %s, profile %s", ex.Purpose, ex.Key, ex.Profile)},
-				{"outcome", string(ex.Outcome)},
-				{"why", ex.Line},
-			}
-			if ex.Asset != "" {
-				rows = append(rows, []string{"moves", fmt.Sprintf("%s %s (%s signed today, UTC)", ex.Amount, ex.Asset, cmp.Or(ex.Today, "?"))})
-			}
-			if ex.Unidentified != "" {
-				rows = append(rows, []string{"moves", "not identified: " + ex.Unidentified})
-			}
-			for _, b := range ex.Blocked {
-				rows = append(rows, []string{"refused", b + " (whatever the policy says)"})
-			}
-			rows = append(rows, []string{"policy", ex.Policy})
-			w.Table(nil, rows)
-		})
+		return a.printExplanation(ex)
 	})
-	cmd.Long = "Reads a signing request as JSON (the wallet.Request a client sends the agent; '-' or no\n--request-file: stdin) and says what the policy decides, by the gate's own steps, with nothing\nsigned and no one asked.\n\n" + policyHelp
+	cmd.Long = "Reads a signing request as JSON (the wallet.Request a client sends the agent; '-' or no\n--request-file: stdin) and says what the policy decides, by the gate's own steps, with nothing\nsigned and no one asked. `purse sign ... --explain` explains the request a sign command builds.\n\n" + policyHelp
 	cmd.Flags().StringVar(&file, "request-file", "-", "the request as JSON ('-': stdin)")
 	cmd.Flags().StringVar(&key, "key", "", "the key label that would sign (default: the profile's key of the request's kind)")
 	return cmd
+}
+
+// printExplanation prints what the signing policy decides for a request and why.
+func (a *cli) printExplanation(ex app.Explanation) error {
+	return a.print(ex, func(w *humanOut) {
+		rows := [][]string{
+			{"request", fmt.Sprintf("%s, key %s, profile %s", ex.Purpose, ex.Key, ex.Profile)},
+			{"outcome", string(ex.Outcome)},
+			{"why", ex.Line},
+		}
+		if ex.Asset != "" {
+			rows = append(rows, []string{"moves", fmt.Sprintf("%s %s (%s signed today, UTC)", ex.Amount, ex.Asset, cmp.Or(ex.Today, "?"))})
+		}
+		if ex.Unidentified != "" {
+			rows = append(rows, []string{"moves", "not identified: " + ex.Unidentified})
+		}
+		for _, b := range ex.Blocked {
+			rows = append(rows, []string{"refused", b + " (whatever the policy says)"})
+		}
+		rows = append(rows, []string{"policy", ex.Policy})
+		w.Table(nil, rows)
+	})
 }

@@ -56,6 +56,10 @@ type cli struct {
 
 	// client is the running command's path ("purse sign full-auth"), named to the agent.
 	client string
+	// explain (--explain of purse sign) explains the command's signature instead of making
+	// it; explained is the explanation the session handed back.
+	explain   bool
+	explained *app.Explanation
 
 	// core is the application layer, opened on first use (app).
 	core *app.App
@@ -118,6 +122,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	cmd, err := root.ExecuteContextC(ctx)
 	if err == nil {
+		return exitOK
+	}
+	if a.explained != nil && errors.Is(err, app.ErrExplained) {
+		if err := a.printExplanation(*a.explained); err != nil {
+			textOut(stderr).Printf("purse: %v\n", err)
+			return exitFailure
+		}
 		return exitOK
 	}
 	err = a.interrupted(caught(), flagError(cmd, err))
@@ -335,8 +346,12 @@ func (a *cli) app() (*app.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := app.Open(app.Options{Home: home, Profile: a.profile, Prompt: prompt.Passphrase, Notice: visible.NewWriter(a.stderr), SolanaCallTimeout: a.solanaTimeout, Client: a.client,
-		Approver: &terminalApprover{a: a}, OnAgentWait: a.agentWait})
+	o := app.Options{Home: home, Profile: a.profile, Prompt: prompt.Passphrase, Notice: visible.NewWriter(a.stderr), SolanaCallTimeout: a.solanaTimeout, Client: a.client,
+		Approver: &terminalApprover{a: a}, OnAgentWait: a.agentWait}
+	if a.explain {
+		o.Explain = func(ex app.Explanation) { a.explained = &ex }
+	}
+	c, err := app.Open(o)
 	if err != nil {
 		return nil, err
 	}

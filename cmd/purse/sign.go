@@ -16,6 +16,7 @@ func addSignCommands(a *cli, root *cobra.Command) {
 	sign := &cobra.Command{Use: "sign", Short: "Sign locally, offline: full-auth headers, mint consent, permits, Form A, messages",
 		Annotations: map[string]string{localOnly: "true"}}
 	sign.AddCommand(a.signFullAuthCmd(), a.signMintConsentCmd(), a.signPermitCmd(), a.signFormACmd(), a.signPersonalCmd())
+	sign.PersistentFlags().BoolVar(&a.explain, "explain", false, "say what the signing policy decides for the request this command builds, and which line and limit decide it, instead of signing it (nothing is signed, asked or recorded)")
 	verify := &cobra.Command{Use: "verify", Short: "Recover the signer of a signature; exit 3 when it is not the expected address"}
 	verify.AddCommand(a.verifyPersonalCmd(), a.verifyFullAuthCmd(), a.verifyPermitCmd())
 	root.AddCommand(sign, verify)
