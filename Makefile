@@ -6,6 +6,11 @@ BIN     := bin/purse
 SANDBOX := bin/purse-sandbox
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
+# runtime/secret (Go 1.26, experimental): a key file's decryption runs in secret.Do, so the
+# copies go-ethereum's KDF leaves (the passphrase, the decrypted key) are erased once garbage,
+# and `purse agent lock` leaves neither in the agent's memory (keystore/erase_on.go). Every
+# build and test of this Makefile uses it; a plain `go build` gets a purse without it.
+export GOEXPERIMENT ?= runtimesecret
 
 .PHONY: build run test unit fuzz test-keyring e2e lint bench contracts clean
 

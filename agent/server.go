@@ -295,10 +295,10 @@ func (s *Server) lock(label string) int {
 	}
 	s.mu.Unlock()
 	if n > 0 {
-		// The key's bytes are wiped in place; copies the libraries left as garbage (the
-		// decrypted key file, the KDF's passphrase) go back to the OS with the free pages,
-		// which the kernel hands out zeroed. Garbage beside live objects stays until reused:
-		// see the README.
+		// The key's bytes are wiped in place. The collection erases what the key file's
+		// decryption left as garbage where runtime/secret is built in (keystore.eraseAfter),
+		// and free pages go back to the OS, which hands them out zeroed. Other garbage
+		// beside live objects stays until reused: see the README.
 		debug.FreeOSMemory()
 	}
 	return n

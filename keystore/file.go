@@ -83,7 +83,8 @@ func newUUID() ([16]byte, string) {
 // passView is pass as the string go-ethereum's key store takes, as a view of pass, not a
 // copy: the caller's wipe of pass wipes it too, where a string(pass) copy could never be
 // wiped. It must not outlive the call it is passed to. go-ethereum's own copies (the []byte
-// of the KDF, the HMAC pads, the decrypted bytes) are garbage it never wipes: see the README.
+// of the KDF, the HMAC pads, the decrypted bytes) are garbage it never wipes, which
+// eraseAfter erases where runtime/secret is built in: see the README.
 func passView(pass []byte) string { return unsafe.String(unsafe.SliceData(pass), len(pass)) }
 
 // encryptFile encrypts sec under pass at the store's scrypt cost.
@@ -135,14 +136,27 @@ func decryptV3(data, pass []byte, want Kind, field string) (*secret, error) {
 	}
 	passStr := passView(pass)
 	if kind == KindEVM {
-		k, err := keystore.DecryptKey(data, passStr)
+		// go-ethereum's DecryptDataV3 (what its DecryptKey calls), so the key is made from
+		// the plaintext out of eraseAfter: the curve arithmetic calls C, which runtime/secret
+		// does not allow.
+		var c keystore.CryptoJSON
+		if err := json.Unmarshal(h.Crypto, &c); err != nil {
+			return nil, fmt.Errorf("%s: the crypto section: %v", field, err)
+		}
+		var plain []byte
+		eraseAfter(func() { plain, err = keystore.DecryptDataV3(c, passStr) })
 		if errors.Is(err, keystore.ErrDecrypt) {
 			return nil, fmt.Errorf("%s: wrong passphrase (the MAC does not match); nothing was changed", field)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: cannot decrypt: %v", field, err)
 		}
-		return &secret{kind: KindEVM, evm: k.PrivateKey}, nil
+		defer wipe(plain)
+		sec, err := newEVMSecret(plain)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", field, err)
+		}
+		return sec, nil
 	}
 	var f solanaV3
 	if err := json.Unmarshal(data, &f); err != nil {
@@ -151,7 +165,8 @@ func decryptV3(data, pass []byte, want Kind, field string) (*secret, error) {
 	if f.Version != 3 {
 		return nil, fmt.Errorf("%s: expected version 3, got %d", field, f.Version)
 	}
-	raw, err := keystore.DecryptDataV3(f.Crypto, passStr)
+	var raw []byte
+	eraseAfter(func() { raw, err = keystore.DecryptDataV3(f.Crypto, passStr) })
 	if errors.Is(err, keystore.ErrDecrypt) {
 		return nil, fmt.Errorf("%s: wrong passphrase (the MAC does not match); nothing was changed", field)
 	}

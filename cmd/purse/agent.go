@@ -192,12 +192,13 @@ func (a *cli) agentLockCmd() *cobra.Command {
 
 The agent zeroes, in place, every copy of the secret it owns: the EVM key's words, the Solana
 key's bytes, and (already at the unlock, once the key file is decrypted) the passphrase it
-read from your terminal or file. It then hands its free memory back to the OS. Go cannot
-wipe everything: copies the libraries make and drop (go-ethereum's KDF copy of the
-passphrase, the decrypted key file, SHA-512 of an ed25519 seed), copies the runtime makes
-when memory grows or moves, and garbage beside live objects stay in memory until reused, so
-a core dump taken as root after a lock may still hold them. The agent refuses ordinary core
-dumps and ptrace by the same user.`
+read from your terminal or file. It then hands its free memory back to the OS. Built as make
+builds it (GOEXPERIMENT=runtimesecret, linux/amd64 and arm64), the key file's decryption runs
+in runtime/secret, so go-ethereum's copies of the passphrase and of the decrypted key are
+erased by the collection the lock runs. Go cannot wipe everything: a passphrase typed on a
+terminal (the prompt's growing buffer), SHA-512 of an ed25519 seed, and copies the runtime
+makes when memory grows or moves stay until reused, so a core dump taken as root after a
+lock may still hold them. The agent refuses ordinary core dumps and ptrace by the same user.`
 	return cmd
 }
 

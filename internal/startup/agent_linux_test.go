@@ -39,7 +39,7 @@ transactions = "allow"
 
 // agentHome makes a PURSE_HOME with the key imported into a key file and an agent holding
 // it unlocked under benchPolicy; the agent is stopped when b ends.
-func agentHome(b *testing.B) (bin string, env []string) {
+func agentHome(b testing.TB) (bin string, env []string) {
 	b.Helper()
 	bin = purse(b)
 	home, err := os.MkdirTemp(work(b), "home")
@@ -82,7 +82,7 @@ func agentHome(b *testing.B) (bin string, env []string) {
 }
 
 func signArgs() []string {
-	return []string{"sign", "full-auth", "--key", "me", "--token-id", "1234", "--network", "5003", "--method", "GET", "--query", "pageSize=5", "--route", "form-a-info", "--json"}
+	return []string{"sign", "full-auth", "--key", "me", "--token-id", "1234", "--network", "5003", "--method", "GET", "--route", "form-a-info", "--json"}
 }
 
 // BenchmarkAgentSign: purse-agent-sign (a whole `purse sign full-auth`, the key in the

@@ -31,7 +31,7 @@ type build struct {
 }
 
 // work is the folder of this test binary's programs and homes, removed by TestMain.
-func work(b *testing.B) string {
+func work(b testing.TB) string {
 	b.Helper()
 	if workDir == "" {
 		d, err := os.MkdirTemp("", "purse-startup-")
@@ -45,7 +45,7 @@ func work(b *testing.B) string {
 
 // purse builds ./cmd/purse once per test binary, as `make build` does (no race detector, no
 // coverage), and installs it (installed) next to cast's copy.
-func purse(b *testing.B) string { return built(b, "./cmd/purse", "purse") }
+func purse(b testing.TB) string { return built(b, "./cmd/purse", "purse") }
 
 // floor is the floor program (testdata/floor: the libraries purse is built on, and nothing
 // else), built and installed as purse is.
@@ -53,7 +53,7 @@ func floor(b *testing.B) string {
 	return built(b, "./internal/startup/testdata/floor", "floor")
 }
 
-func built(b *testing.B, pkg, name string) string {
+func built(b testing.TB, pkg, name string) string {
 	b.Helper()
 	v, _ := builds.LoadOrStore(pkg, new(build))
 	p := v.(*build)
@@ -129,7 +129,7 @@ func cast(b *testing.B) string {
 // (through a memory map) stays in the page cache in large pieces that are mapped whole:
 // `purse version` then counts ~22 MiB resident instead of ~16 MiB and takes fewer page
 // faults, which measures how the file was written, not the program.
-func installed(b *testing.B, src, name string) (string, error) {
+func installed(b testing.TB, src, name string) (string, error) {
 	return installedIn(work(b), src, name)
 }
 
