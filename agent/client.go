@@ -82,7 +82,8 @@ func (c *Client) call(ctx context.Context, m message, fd *os.File) (*answer, err
 	// even when the write failed.
 	werr := writeJSON(conn, m, fd)
 	var a answer
-	r := bufio.NewReaderSize(conn, 64<<10)
+	// readLine gathers a longer answer chunk by chunk; an answer is rarely over 4 KiB.
+	r := bufio.NewReaderSize(conn, 4<<10)
 	for {
 		a = answer{}
 		line, err := readLine(r, maxMessage)

@@ -8,14 +8,20 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"sync"
 
 	"golang.org/x/sys/unix"
 )
 
 // readFirst reads the first message of a connection and any file descriptors sent with it.
 // What follows the first newline is returned for the rest of the conversation.
+var readBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
+
 func readFirst(c *net.UnixConn) (line, rest []byte, fds []int, err error) {
-	buf := make([]byte, 64<<10)
+	// What is read is copied out of buf (got), so buf serves the next connection.
+	bp := readBufs.Get().(*[]byte)
+	defer readBufs.Put(bp)
+	buf := *bp
 	oob := make([]byte, unix.CmsgSpace(4*4))
 	var got []byte
 	for {

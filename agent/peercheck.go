@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 )
 
 // EnvAgentExe names purse executables, besides the client's own, whose agent a client
@@ -29,7 +30,7 @@ func (p Peer) runsPurse(also []string) error {
 	if p.UID != os.Getuid() {
 		return fmt.Errorf("%w: pid %d is a process of uid %d, not of this user (uid %d)", ErrNotPurse, p.PID, p.UID, os.Getuid())
 	}
-	ownPath, own := ownExe()
+	ownPath, own := ownExeOnce()
 	if own == nil {
 		return fmt.Errorf("%w: this process's own executable (%s) cannot be read to compare", ErrNotPurse, orUnknown(ownPath))
 	}
@@ -46,6 +47,10 @@ func (p Peer) runsPurse(also []string) error {
 	}
 	return fmt.Errorf("%w: pid %d runs %s, which is not this purse (%s)", ErrNotPurse, p.PID, orUnknown(p.Exe), ownPath)
 }
+
+// ownExeOnce is ownExe, read once: the file a process runs is the one the kernel mapped at
+// exec, whatever happens to its path later.
+var ownExeOnce = sync.OnceValues(ownExe)
 
 // agentExes is $PURSE_AGENT_EXE as a list of absolute paths; a relative one would depend on
 // the directory a client runs in, and is an error.
