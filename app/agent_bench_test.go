@@ -24,28 +24,7 @@ import (
 func BenchmarkAgentAuditedSign(b *testing.B) {
 	for _, clients := range []int{1, 8, 64} {
 		b.Run(fmt.Sprintf("clients=%d", clients), func(b *testing.B) {
-			home, err := os.MkdirTemp("", "pb")
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Cleanup(func() { os.RemoveAll(home) })
-			fileStore(b, home, map[string]keystore.Kind{"me": keystore.KindEVM})
-			useProfile(b, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "31337", EVMKey: "me"})
-			if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte("[purposes]\npersonal = \"allow\"\n"), 0o600); err != nil {
-				b.Fatal(err)
-			}
-			serveAgent(b, home, askedDisplay{&asked{}})
-			a, err := Open(Options{Home: home, Client: "bench"})
-			if err != nil {
-				b.Fatal(err)
-			}
-			s, err := a.evmSigner(&Unlock{Passphrase: []byte("pw")})
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, ok := s.(*agent.EVMSigner); !ok {
-				b.Fatalf("signer %T is not the agent's", s)
-			}
+			_, s := agentPersonalSigner(b)
 			msg := []byte("benchmark")
 			if _, err := wallet.SignPersonal(s, msg); err != nil {
 				b.Fatal(err)
@@ -76,25 +55,7 @@ func BenchmarkAgentAuditedSign(b *testing.B) {
 // The agent reads the profiles file again when it changed, and only then: a profile removed
 // by another process is not signed under.
 func TestAgentFollowsTheProfilesFile(t *testing.T) {
-	home, err := os.MkdirTemp("", "pf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(home) })
-	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
-	useProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "31337", EVMKey: "me"})
-	if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte("[purposes]\npersonal = \"allow\"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	serveAgent(t, home, askedDisplay{&asked{}})
-	a, err := Open(Options{Home: home, Client: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := a.evmSigner(&Unlock{Passphrase: []byte("pw")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	home, s := agentPersonalSigner(t)
 	for range 2 {
 		if _, err := wallet.SignPersonal(s, []byte("hi")); err != nil {
 			t.Fatal(err)
@@ -116,4 +77,33 @@ func TestAgentFollowsTheProfilesFile(t *testing.T) {
 	if _, err := wallet.SignPersonal(s, []byte("hi")); err == nil || !strings.Contains(err.Error(), `profile "t" does not exist`) {
 		t.Fatalf("signed under a removed profile: %v", err)
 	}
+}
+
+// agentPersonalSigner is a home with key "me" in a profile "t", an agent serving it whose
+// policy allows personal messages, and a signer of this process that signs through it.
+func agentPersonalSigner(tb testing.TB) (string, wallet.EVMSigner) {
+	tb.Helper()
+	home, err := os.MkdirTemp("", "pb")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { os.RemoveAll(home) })
+	fileStore(tb, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+	useProfile(tb, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "31337", EVMKey: "me"})
+	if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte("[purposes]\npersonal = \"allow\"\n"), 0o600); err != nil {
+		tb.Fatal(err)
+	}
+	serveAgent(tb, home, askedDisplay{&asked{}})
+	a, err := Open(Options{Home: home, Client: "test"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, err := a.evmSigner(&Unlock{Passphrase: []byte("pw")})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, ok := s.(*agent.EVMSigner); !ok {
+		tb.Fatalf("signer %T is not the agent's", s)
+	}
+	return home, s
 }

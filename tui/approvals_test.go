@@ -301,41 +301,6 @@ func TestAgentRequestShowsHostileTextEscaped(t *testing.T) {
 	}
 }
 
-// Y on an agent request signs it and approves the same client's like requests for a while:
-// the next one is signed without a review; a lock (ctrl+l locks the agent's keys) ends the
-// session and the next one is asked again. Y is in the review's help only when offered.
-func TestAgentSessionApprovedOnTheTUI(t *testing.T) {
-	at := newApprovalTest(t)
-	res := at.sign(context.Background(), "purse sign personal", "one")
-	at.next()
-	if v := frameOf(at.m); !strings.Contains(v, "Y sign + this client 15 min") {
-		t.Fatalf("the review does not offer Y:\n%s", v)
-	}
-	if msgs := at.press(runes("Y")); hasSession(msgs) || !pending(res) {
-		t.Fatalf("Y at the review's opening answered: %v", msgs)
-	}
-	at.clock = at.clock.Add(agentArmDelay)
-	at.press(runes("Y"))
-	if r := result(t, res); r.err != nil {
-		t.Fatal(r.err)
-	}
-	if !strings.Contains(frameOf(at.m), "like requests for 15 minutes") {
-		t.Fatalf("no note of the session:\n%s", frameOf(at.m))
-	}
-	if r := result(t, at.sign(context.Background(), "purse sign personal", "two")); r.err != nil || len(at.m.Dialogs()) != 0 {
-		t.Fatalf("under the session: %v (%d dialogs)", r.err, len(at.m.Dialogs()))
-	}
-	c, err := app.Open(app.Options{Home: at.home, Client: "lock"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.Lock()
-	res = at.sign(context.Background(), "purse sign personal", "three")
-	if _, ok := at.next().(approvalMsg); !ok || !pending(res) {
-		t.Fatal("after the lock the request is not asked")
-	}
-}
-
 func hasSession(msgs []tea.Msg) bool {
 	for _, m := range msgs {
 		if _, ok := m.(approvalSessionMsg); ok {
@@ -345,41 +310,53 @@ func hasSession(msgs []tea.Msg) bool {
 	return false
 }
 
-// U on an agent request signs it and approves the same client's like requests until the
-// keys are locked: the agent lists the session as such, the next one is signed without a
-// review, and a lock ends it.
-func TestAgentSessionUntilLockOnTheTUI(t *testing.T) {
-	at := newApprovalTest(t)
-	res := at.sign(context.Background(), "purse sign personal", "one")
-	at.next()
-	if v := frameOf(at.m); !strings.Contains(v, "U sign + this client until lock") {
-		t.Fatalf("the review does not offer U:\n%s", v)
-	}
-	if msgs := at.press(runes("U")); hasSession(msgs) || !pending(res) {
-		t.Fatalf("U at the review's opening answered: %v", msgs)
-	}
-	at.clock = at.clock.Add(agentArmDelay)
-	at.press(runes("U"))
-	if r := result(t, res); r.err != nil {
-		t.Fatal(r.err)
-	}
-	if !strings.Contains(frameOf(at.m), "until the keys are locked") {
-		t.Fatalf("no note of the session:\n%s", frameOf(at.m))
-	}
-	st, err := (&agent.Client{Path: agent.SocketPath(at.home)}).Status(context.Background())
-	if err != nil || len(st.Sessions) != 1 || !st.Sessions[0].UntilLock || !st.Sessions[0].Until.IsZero() {
-		t.Fatalf("agent status: %v %+v", err, st)
-	}
-	if r := result(t, at.sign(context.Background(), "purse sign personal", "two")); r.err != nil || len(at.m.Dialogs()) != 0 {
-		t.Fatalf("under the session: %v (%d dialogs)", r.err, len(at.m.Dialogs()))
-	}
-	c, err := app.Open(app.Options{Home: at.home, Client: "lock"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.Lock()
-	res = at.sign(context.Background(), "purse sign personal", "three")
-	if _, ok := at.next().(approvalMsg); !ok || !pending(res) {
-		t.Fatal("after the lock the request is not asked")
+// Y on an agent request signs it and approves the same client's like requests for 15
+// minutes, U until the keys are locked: the agent lists the session as such, the next like
+// request is signed without a review, and a lock (ctrl+l locks the agent's keys) ends it, so
+// the next one is asked again. Y and U are in the review's help only when offered, and
+// deaf while the review has just opened.
+func TestAgentSessionApprovedOnTheTUI(t *testing.T) {
+	for _, c := range []struct {
+		key, help, note string
+		untilLock       bool
+	}{
+		{"Y", "Y sign + this client 15 min", "like requests for 15 minutes", false},
+		{"U", "U sign + this client until lock", "until the keys are locked", true},
+	} {
+		t.Run(c.key, func(t *testing.T) {
+			at := newApprovalTest(t)
+			res := at.sign(context.Background(), "purse sign personal", "one")
+			at.next()
+			if v := frameOf(at.m); !strings.Contains(v, c.help) {
+				t.Fatalf("the review does not offer %s:\n%s", c.key, v)
+			}
+			if msgs := at.press(runes(c.key)); hasSession(msgs) || !pending(res) {
+				t.Fatalf("%s at the review's opening answered: %v", c.key, msgs)
+			}
+			at.clock = at.clock.Add(agentArmDelay)
+			at.press(runes(c.key))
+			if r := result(t, res); r.err != nil {
+				t.Fatal(r.err)
+			}
+			if !strings.Contains(frameOf(at.m), c.note) {
+				t.Fatalf("no note of the session:\n%s", frameOf(at.m))
+			}
+			st, err := (&agent.Client{Path: agent.SocketPath(at.home)}).Status(context.Background())
+			if err != nil || len(st.Sessions) != 1 || st.Sessions[0].UntilLock != c.untilLock || st.Sessions[0].Until.IsZero() == !c.untilLock {
+				t.Fatalf("agent status: %v %+v", err, st)
+			}
+			if r := result(t, at.sign(context.Background(), "purse sign personal", "two")); r.err != nil || len(at.m.Dialogs()) != 0 {
+				t.Fatalf("under the session: %v (%d dialogs)", r.err, len(at.m.Dialogs()))
+			}
+			cl, err := app.Open(app.Options{Home: at.home, Client: "lock"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cl.Lock()
+			res = at.sign(context.Background(), "purse sign personal", "three")
+			if _, ok := at.next().(approvalMsg); !ok || !pending(res) {
+				t.Fatal("after the lock the request is not asked")
+			}
+		})
 	}
 }
