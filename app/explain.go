@@ -72,6 +72,7 @@ func (a Agent) Explain(ctx context.Context, r wallet.Request, label string) (Exp
 			out.Blocked = rv.Blocked
 		}
 		l, _ := g.limit(ctx, job, d, tok)
+		l.done()
 		d = l.Decision
 		mv := l.Moves
 		switch {

@@ -124,6 +124,11 @@ type Gate struct {
 
 	mu        sync.Mutex
 	delivered map[string]delivery // approved signatures (deliveryKey) → what their delivery may be
+
+	// spending is held by a signature an amount limit judges, from the read of the day's
+	// total to its audit record (or its refusal): concurrent requests would otherwise all
+	// be held against the same total, and together sign past the limit unasked.
+	spending chan struct{}
 }
 
 // sessionStore keeps the session approvals of the agent's display (agent.Server).
@@ -163,7 +168,7 @@ func sessionScope(r wallet.Request) string {
 const deliveryWindow = 10 * time.Minute
 
 func newGate(s *App, policy func() (*agent.Policy, error), approver Approver) *Gate {
-	return &Gate{app: s, policy: policy, approver: approver, now: time.Now, delivered: map[string]delivery{},
+	return &Gate{app: s, policy: policy, approver: approver, now: time.Now, delivered: map[string]delivery{}, spending: make(chan struct{}, 1),
 		noApprover: "and there is no one to ask: run it on a terminal (or pass --yes to approve it from a script), or from the TUI"}
 }
 
@@ -189,6 +194,7 @@ func (g *Gate) SignEVM(ctx context.Context, job SignJob, key wallet.EVMSigner) (
 	if err != nil {
 		return nil, err
 	}
+	defer l.done()
 	d = l.Decision
 	if err := g.ask(ctx, job, l, rv); err != nil {
 		return nil, err
@@ -232,6 +238,7 @@ func (g *Gate) SignSolana(ctx context.Context, job SignJob, key wallet.SolanaSig
 	if err != nil {
 		return none, err
 	}
+	defer l.done()
 	if n, ok := key.(notedSolana); ok {
 		key = n.Noted(auditNote(job.Profile, r, nil, l.Moves))
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -133,6 +134,16 @@ type limited struct {
 	agent.Decision
 	Limited bool
 	Moves   agent.Moves
+	// release gives back the gate's spending turn (nil: none was taken).
+	release func()
+}
+
+// done ends the signature's turn at the day's total, once its record is written or it was
+// refused.
+func (l limited) done() {
+	if l.release != nil {
+		l.release()
+	}
 }
 
 // limit holds d against the policy's amount limits for job. A cap refuses here, before
@@ -158,18 +169,28 @@ func (g *Gate) limit(ctx context.Context, job SignJob, d agent.Decision, onChain
 		return limited{Decision: d, Moves: mv}, nil
 	}
 	sp := agent.Spend{Purpose: r.Purpose, Profile: job.Profile.Name, Key: job.Label, Moves: mv}
+	var release func()
 	if mv.Known {
+		// One limited signature at a time reads the day's total and records its own amount.
+		select {
+		case g.spending <- struct{}{}:
+			release = sync.OnceFunc(func() { <-g.spending })
+		case <-ctx.Done():
+			return limited{Decision: d, Moves: mv}, refuse(agent.CodeDenied, "the request was withdrawn while another signature was held against today's total: %v; nothing was signed", context.Cause(ctx))
+		}
 		ks, err := g.app.keys(nil)
 		if err == nil {
 			sp.Today, err = spentToday(ks, job.Profile.Name, job.Label, r.Purpose, mv.Asset, g.now())
 		}
 		if err != nil {
+			release()
 			return limited{Decision: d, Moves: mv}, refuse(agent.CodeDenied, "the signing policy limits %s amounts and today's total cannot be read from the audit log: %v; nothing was signed", r.Purpose, OneLine(err))
 		}
 	}
-	out := limited{Moves: mv}
+	out := limited{Moves: mv, release: release}
 	out.Decision, out.Limited = pol.ApplyLimits(d, sp)
 	if out.Outcome == agent.Deny {
+		out.done()
 		return out, refuse(agent.CodeDenied, "refused by the signing policy: %s; nothing was signed", out.Line)
 	}
 	return out, nil
