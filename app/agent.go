@@ -66,6 +66,15 @@ func (s *App) agentClient() *agent.Client {
 	return c
 }
 
+// signingAgent is the agent EVM signatures go to: agentClient, except in an explaining
+// session, whose signatures stay in the process to be explained (localEVMSignerOf).
+func (s *App) signingAgent() *agent.Client {
+	if s.explain != nil {
+		return nil
+	}
+	return s.agentClient()
+}
+
 // AgentServeOptions configures Agent.Serve.
 type AgentServeOptions struct {
 	// Display is the agent's trusted display, fixed now (nil: none; what the policy wants

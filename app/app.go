@@ -363,10 +363,7 @@ func (s *App) evmSigner(u *Unlock) (wallet.EVMSigner, error) {
 // offline signing), so a key unlocked for one use serves the others. When an agent answers,
 // the key is the agent's (unlocked there once, for every client).
 func (s *App) evmSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
-	if s.explain != nil {
-		return s.explainingEVM(label)
-	}
-	if c := s.agentClient(); c != nil {
+	if c := s.signingAgent(); c != nil {
 		if signer, err := s.agentEVM(c, label, u); !errors.Is(err, agent.ErrNoAgent) {
 			return signer, err
 		}
@@ -374,8 +371,12 @@ func (s *App) evmSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
 	return s.localEVMSignerOf(label, u)
 }
 
-// localEVMSignerOf is evmSignerOf when no agent answers: the session's or the key store's.
+// localEVMSignerOf is evmSignerOf when no agent answers: the session's or the key store's;
+// in an explaining session (Options.Explain), the signer that explains instead.
 func (s *App) localEVMSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
+	if s.explain != nil {
+		return s.explainingEVM(label)
+	}
 	profile := s.Profile().Name
 	if h := s.unlocked.held(keystore.KindEVM, label, profile); h != nil && u.empty() {
 		return s.gatedEVM(label, h.evm), nil

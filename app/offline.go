@@ -127,14 +127,7 @@ func (s *App) signFullAuthOffline(label string, u *Unlock, r wallet.Request, now
 	if label == "" {
 		return wallet.FullAuth{}, fieldErr("key", "expected a key label (see `purse key list`)")
 	}
-	if s.explain != nil {
-		x, err := s.explainingEVM(label)
-		if err != nil {
-			return wallet.FullAuth{}, err
-		}
-		return wallet.SignFullAuthRequest(x, r, now)
-	}
-	if c := s.agentClient(); c != nil {
+	if c := s.signingAgent(); c != nil {
 		onSign := &agentEVMOnSign{EVMSigner: &agent.EVMSigner{C: c, Label: label, Profile: s.Profile().Name},
 			unlock: func() (wallet.EVMSigner, error) { return s.agentEVM(c, label, u) }}
 		fa, err := wallet.SignFullAuthRequest(onSign, r, now)

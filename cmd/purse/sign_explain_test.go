@@ -35,6 +35,19 @@ func TestSignExplainJudgesTheRequestTheCommandBuilds(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "outcome  allow") || !strings.Contains(out, `purposes.personal = "allow"`) {
 		t.Fatalf("exit %d %s %s", code, out, e)
 	}
+	// With an agent running, the request is explained in the process all the same: nothing
+	// goes to the agent, no key is unlocked there.
+	startAgent(t, home)
+	out, e, code = purse(t, "", "sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--method", "GET", "--route", "form-a-info", "--explain", "--json")
+	if code != exitOK || jsonOut(t, out)["purpose"] != "full-auth" {
+		t.Fatalf("an empty GET payload beside an agent: exit %d %s %s", code, out, e)
+	}
+	if out, _, _ := purse(t, "", "agent", "status", "--json"); strings.Contains(out, `"label": "dev"`) {
+		t.Fatalf("explaining unlocked the key in the agent: %s", out)
+	}
+	if _, e, code := purse(t, "", "agent", "stop"); code != exitOK {
+		t.Fatal(e)
+	}
 	if _, err := os.Stat(filepath.Join(home, "audit.jsonl")); !os.IsNotExist(err) {
 		t.Fatalf("an explanation was recorded as a signature: %v", err)
 	}
