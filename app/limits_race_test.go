@@ -1,12 +1,9 @@
 package app
 
 import (
-	"context"
 	"errors"
-	"math/big"
 	"sync"
 	"testing"
-	"time"
 
 	"purse/agent"
 	"purse/wallet"
@@ -18,21 +15,14 @@ import (
 // check that reads the total before any of them is recorded signs all eight (240.00): the
 // attack of a same-user process that sends its permits through the agent at once.
 func TestConcurrentPermitsCannotOvershootTheDailyLimit(t *testing.T) {
-	ctx := context.Background()
 	sb, prof := sandboxProfile(t)
-	tok, _ := sb.Chain.Token("EUR24")
-	spender := sb.Chain.Contracts().CardSpender
 	policy := "[purposes]\npermit = \"allow\"\n[limits.permit]\nEUR24 = \"100.00\"\n"
 	bothWays(t, policy, prof, func(t *testing.T, e *gateEnv) {
 		s := e.signer(t)
 		const n = 8
 		permits := make([]wallet.Permit, n)
 		for i := range permits {
-			pm, err := sb.Chain.Reader().PreparePermit(ctx, tok.Address, s.Address(), spender, big.NewInt(3000), big.NewInt(time.Now().Add(time.Hour).Unix()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			permits[i] = pm
+			permits[i] = eur24Permit(t, sb, s.Address(), 3000)
 		}
 		var wg sync.WaitGroup
 		errs := make([]error, n)

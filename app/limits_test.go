@@ -83,21 +83,25 @@ func sandboxProfile(t *testing.T) (*sandbox.Sandbox, func(*config.Profile)) {
 // confirmed and the review names the limit; over the cap it is refused unasked; a permit
 // whose token is not identified is confirmed, never allowed. In the process and through the
 // agent.
+// eur24Permit prepares, on the sandbox's chain, a permit of units (cents) of EUR24 from owner
+// to the card spender, valid for an hour.
+func eur24Permit(t *testing.T, sb *sandbox.Sandbox, owner common.Address, units int64) wallet.Permit {
+	t.Helper()
+	tok, _ := sb.Chain.Token("EUR24")
+	pm, err := sb.Chain.Reader().PreparePermit(context.Background(), tok.Address, owner, sb.Chain.Contracts().CardSpender, big.NewInt(units), big.NewInt(time.Now().Add(time.Hour).Unix()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pm
+}
+
 func TestGatePermitAmountLimits(t *testing.T) {
-	ctx := context.Background()
 	sb, prof := sandboxProfile(t)
 	tok, _ := sb.Chain.Token("EUR24")
 	spender := sb.Chain.Contracts().CardSpender
 	policy := "[purposes]\npermit = \"allow\"\n[limits.permit]\nEUR24 = \"100.00\"\n[caps.permit]\nEUR24 = \"150\"\n"
 	bothWays(t, policy, prof, func(t *testing.T, e *gateEnv) {
-		permit := func(t *testing.T, units int64) wallet.Permit {
-			t.Helper()
-			pm, err := sb.Chain.Reader().PreparePermit(ctx, tok.Address, e.signer(t).Address(), spender, big.NewInt(units), big.NewInt(time.Now().Add(time.Hour).Unix()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return pm
-		}
+		permit := func(t *testing.T, units int64) wallet.Permit { return eur24Permit(t, sb, e.signer(t).Address(), units) }
 		if _, err := wallet.SignPermit(e.signer(t), permit(t, 6000)); err != nil || e.asked.count() != 0 {
 			t.Fatalf("60.00 EUR24 within the limit: %v (asked %d)", err, e.asked.count())
 		}
