@@ -51,7 +51,9 @@ type fakeBackend struct {
 	// refuse, when set, is what Sign answers instead of signing; jobs records what it saw.
 	refuse error
 	jobs   []Job
-	now    func() time.Time
+	// hold, when set, runs before signing with the request's context; its error refuses.
+	hold func(context.Context) error
+	now  func() time.Time
 }
 
 func (b *fakeBackend) Open(label, kind string, pass func(string) ([]byte, error)) (keystore.ProfileSigner, string, error) {
@@ -88,13 +90,18 @@ func (b *fakeBackend) Open(label, kind string, pass func(string) ([]byte, error)
 
 // Sign is a gate that only checks and signs: the agent's own tests are about the transport,
 // the keys and their limits; the gate (policy, review, display) is app's, tested there.
-func (b *fakeBackend) Sign(_ context.Context, job Job) ([]byte, error) {
+func (b *fakeBackend) Sign(ctx context.Context, job Job) ([]byte, error) {
 	b.mu.Lock()
 	b.jobs = append(b.jobs, job)
-	refuse, now := b.refuse, b.now
+	refuse, now, hold := b.refuse, b.now, b.hold
 	b.mu.Unlock()
 	if refuse != nil {
 		return nil, refuse
+	}
+	if hold != nil {
+		if err := hold(ctx); err != nil {
+			return nil, err
+		}
 	}
 	d, err := job.Request.Digest(now())
 	if err != nil {

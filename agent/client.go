@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
+	"sync"
 	"syscall"
 	"time"
 
@@ -19,12 +21,68 @@ import (
 
 // Client talks to the agent at Path. Name says which program it is ("purse sign
 // full-auth", "purse proxy", "purse TUI"); the display shows it next to what the kernel says.
+// A Client keeps the connections it made, idle between requests (up to maxIdleConns, each
+// for clientIdle at most), so a program that signs often dials and checks the agent once per
+// connection, not once per signature; it is not copied after its first use.
 type Client struct {
 	Path string
 	Name string
 	// OnWait (may be nil) hears that a request waits for the user's answer on the agent's
 	// display, where and for how long at most, so a client can say so while it waits.
 	OnWait func(display string, timeout time.Duration)
+
+	mu   sync.Mutex
+	idle []*clientConn
+}
+
+// maxIdleConns bounds the connections a Client keeps.
+const maxIdleConns = 64
+
+// clientIdle is how long a kept connection is used: one idle longer is dropped, as the
+// agent closes one idle for connIdle and a request should not race that close.
+func clientIdle() time.Duration { return connIdle / 3 }
+
+// clientConn is one connection to the agent, checked when it was dialled.
+type clientConn struct {
+	c     *net.UnixConn
+	r     *bufio.Reader
+	since time.Time // idle since
+}
+
+// Close closes the connections the client keeps; it may still be used.
+func (c *Client) Close() {
+	c.mu.Lock()
+	idle := c.idle
+	c.idle = nil
+	c.mu.Unlock()
+	for _, cc := range idle {
+		_ = cc.c.Close()
+	}
+}
+
+func (c *Client) takeIdle() *clientConn {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for len(c.idle) > 0 {
+		cc := c.idle[len(c.idle)-1]
+		c.idle = c.idle[:len(c.idle)-1]
+		if time.Since(cc.since) < clientIdle() {
+			return cc
+		}
+		_ = cc.c.Close()
+	}
+	return nil
+}
+
+func (c *Client) putIdle(cc *clientConn) {
+	cc.since = time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.idle) >= maxIdleConns {
+		_ = cc.c.Close()
+		return
+	}
+	c.idle = append(c.idle, cc)
 }
 
 // Answers reports whether an agent answers at path (a dial, no message).
@@ -41,7 +99,7 @@ func Answers(path string) bool {
 // must name a purse process of this user (the same executable file as this client's, or
 // one named in $PURSE_AGENT_EXE). Every op goes through here, so a program that took the
 // socket's path receives nothing, not a status request and not a passphrase's descriptor.
-func (c *Client) dial(ctx context.Context) (*net.UnixConn, error) {
+func (c *Client) dial(ctx context.Context) (*clientConn, error) {
 	also, err := agentExes()
 	if err != nil {
 		return nil, err
@@ -63,56 +121,92 @@ func (c *Client) dial(ctx context.Context) (*net.UnixConn, error) {
 		_ = uc.Close()
 		return nil, fmt.Errorf("agent %s: nothing was sent: what listens there is refused (%w); if it is an older purse still running after an upgrade, stop it (close the TUI that started it, or end that pid) and start the agent again; if it is a purse installed elsewhere on purpose, name its executable in %s; else remove the socket and look at what made it", c.Path, err, EnvAgentExe)
 	}
-	return uc, nil
+	// readLine gathers a longer answer chunk by chunk; an answer is rarely over 4 KiB.
+	return &clientConn{c: uc, r: bufio.NewReaderSize(uc, 4<<10)}, nil
 }
 
-// call sends one message (with fd, when not nil) and reads the answer.
+// call sends one message (with fd, when not nil) and reads the answer, on a kept
+// connection when there is one. A kept connection the agent closed meanwhile (it was idle
+// too long, or the agent stopped) fails before any answer: the message goes again on a new
+// connection, whose dial checks who answers. A message with a descriptor always has a
+// connection of its own.
 func (c *Client) call(ctx context.Context, m message, fd *os.File) (*answer, error) {
-	conn, err := c.dial(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer conn.Close()
-	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Now()) })
-	defer stop()
 	if m.Client == "" {
 		m.Client = c.Name
 	}
+	if fd == nil {
+		if cc := c.takeIdle(); cc != nil {
+			a, reusable, unanswered, err := c.roundTrip(ctx, cc, m, nil)
+			if reusable {
+				c.putIdle(cc)
+			} else {
+				_ = cc.c.Close()
+			}
+			if !unanswered || ctx.Err() != nil {
+				return a, err
+			}
+		}
+	}
+	cc, err := c.dial(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a, reusable, _, err := c.roundTrip(ctx, cc, m, fd)
+	if reusable && fd == nil {
+		c.putIdle(cc)
+	} else {
+		_ = cc.c.Close()
+	}
+	return a, err
+}
+
+// roundTrip sends m on cc and reads its answer. reusable says cc may carry another message
+// (a whole answer was read and the agent keeps the connection); unanswered that the agent
+// closed cc before a byte of an answer, or before it read m (the write failed).
+func (c *Client) roundTrip(ctx context.Context, cc *clientConn, m message, fd *os.File) (a *answer, reusable, unanswered bool, err error) {
+	conn := cc.c
+	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Now()) })
+	defer func() {
+		if !stop() {
+			reusable = false
+		}
+	}()
 	// The agent may refuse before reading (another user's connection): its answer is read
 	// even when the write failed.
 	werr := writeJSON(conn, m, fd)
-	var a answer
-	// readLine gathers a longer answer chunk by chunk; an answer is rarely over 4 KiB.
-	r := bufio.NewReaderSize(conn, 4<<10)
+	first := true
 	for {
-		a = answer{}
-		line, err := readLine(r, maxMessage)
+		a = &answer{}
+		line, err := readLine(cc.r, maxMessage)
 		if err == nil {
-			err = json.Unmarshal(line, &a)
+			err = json.Unmarshal(line, a)
 		}
 		if err != nil {
+			unanswered = werr != nil || (first && (errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET)))
 			if werr != nil {
-				return nil, fmt.Errorf("agent %s: %v", c.Path, werr)
+				return nil, false, unanswered, fmt.Errorf("agent %s: %v", c.Path, werr)
 			}
 			if ctx.Err() != nil {
-				return nil, fmt.Errorf("agent: no answer: %w", ctx.Err())
+				return nil, false, unanswered, fmt.Errorf("agent: no answer: %w", ctx.Err())
 			}
-			return nil, fmt.Errorf("agent %s: no answer (%v)", c.Path, err)
+			return nil, false, unanswered, fmt.Errorf("agent %s: no answer (%v)", c.Path, err)
 		}
+		first = false
 		if a.Waiting == nil {
 			break
 		}
 		if a.Waiting.Timeout < 0 {
-			return nil, c.nonsense(m.Op, fmt.Errorf("a wait of %s", a.Waiting.Timeout))
+			return nil, false, false, c.nonsense(m.Op, fmt.Errorf("a wait of %s", a.Waiting.Timeout))
 		}
 		if c.OnWait != nil {
 			c.OnWait(a.Waiting.Display, a.Waiting.Timeout)
 		}
 	}
+	reusable = werr == nil && m.Op != "stop"
 	if !a.OK {
-		return nil, &Error{Code: a.Code, Msg: a.Error, Prompt: a.Prompt}
+		return nil, reusable, false, &Error{Code: a.Code, Msg: a.Error, Prompt: a.Prompt}
 	}
-	return &a, nil
+	return a, reusable, false, nil
 }
 
 // Status is the agent's state.

@@ -12,15 +12,21 @@ import (
 // Without descriptor passing a passphrase cannot reach the agent without crossing the
 // socket: an unlock gets none (a keyring key needs none; a key file fails, saying so).
 
-func readFirst(c *net.UnixConn) (line, rest []byte, fds []int, err error) {
-	r := bufio.NewReaderSize(c, maxMessage)
-	line, err = r.ReadSlice('\n')
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	rest, _ = r.Peek(r.Buffered())
-	return line[:len(line)-1], rest, nil, nil
+// msgReader reads a connection's messages, one line each.
+type msgReader struct {
+	c *net.UnixConn
+	r *bufio.Reader
 }
+
+func (r *msgReader) next() (line []byte, fds []int, err error) {
+	if r.r == nil {
+		r.r = bufio.NewReaderSize(r.c, 64<<10)
+	}
+	line, err = readLine(r.r, maxMessage)
+	return line, nil, err
+}
+
+func (r *msgReader) close() {}
 
 func closeFDs([]int) {}
 

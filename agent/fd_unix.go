@@ -4,8 +4,8 @@ package agent
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"sync"
@@ -13,46 +13,64 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// readFirst reads the first message of a connection and any file descriptors sent with it.
-// What follows the first newline is returned for the rest of the conversation.
+// readBufs are the buffers connections read into; what is read is copied out (pending),
+// so a buffer serves the next read of any connection.
 var readBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
 
-func readFirst(c *net.UnixConn) (line, rest []byte, fds []int, err error) {
-	// What is read is copied out of buf (got), so buf serves the next connection.
+// msgReader reads a connection's messages, one line each, with the file descriptors that
+// came with the bytes of each.
+type msgReader struct {
+	c       *net.UnixConn
+	pending []byte // read, not yet returned
+	fds     []int  // received with pending
+}
+
+// next is the next message and its descriptors, which the caller closes.
+func (r *msgReader) next() (line []byte, fds []int, err error) {
+	for {
+		if i := bytes.IndexByte(r.pending, '\n'); i >= 0 {
+			line = append([]byte(nil), r.pending[:i]...)
+			r.pending = append(r.pending[:0], r.pending[i+1:]...)
+			fds, r.fds = r.fds, nil
+			return line, fds, nil
+		}
+		if len(r.pending) > maxMessage {
+			return nil, nil, fmt.Errorf("message over %d bytes", maxMessage)
+		}
+		if err := r.read(); err != nil {
+			return nil, nil, err
+		}
+	}
+}
+
+func (r *msgReader) read() error {
 	bp := readBufs.Get().(*[]byte)
 	defer readBufs.Put(bp)
 	buf := *bp
 	oob := make([]byte, unix.CmsgSpace(4*4))
-	var got []byte
-	for {
-		n, oobn, _, _, err := c.ReadMsgUnix(buf, oob)
-		if oobn > 0 {
-			if msgs, perr := unix.ParseSocketControlMessage(oob[:oobn]); perr == nil {
-				for _, m := range msgs {
-					if more, rerr := unix.ParseUnixRights(&m); rerr == nil {
-						fds = append(fds, more...)
-					}
+	n, oobn, _, _, err := r.c.ReadMsgUnix(buf, oob)
+	if oobn > 0 {
+		if msgs, perr := unix.ParseSocketControlMessage(oob[:oobn]); perr == nil {
+			for _, m := range msgs {
+				if more, rerr := unix.ParseUnixRights(&m); rerr == nil {
+					r.fds = append(r.fds, more...)
 				}
 			}
 		}
-		got = append(got, buf[:n]...)
-		if i := bytes.IndexByte(got, '\n'); i >= 0 {
-			return got[:i], got[i+1:], fds, nil
-		}
-		if err != nil {
-			closeFDs(fds)
-			return nil, nil, nil, err
-		}
-		if n == 0 {
-			closeFDs(fds)
-			return nil, nil, nil, errors.New("connection closed before a message")
-		}
-		if len(got) > maxMessage {
-			closeFDs(fds)
-			return nil, nil, nil, fmt.Errorf("message over %d bytes", maxMessage)
-		}
+	}
+	r.pending = append(r.pending, buf[:max(n, 0)]...)
+	switch {
+	case n > 0:
+		return nil
+	case err != nil:
+		return err
+	default:
+		return io.EOF
 	}
 }
+
+// close closes the descriptors received with no message.
+func (r *msgReader) close() { closeFDs(r.fds); r.fds = nil }
 
 func closeFDs(fds []int) {
 	for _, fd := range fds {

@@ -11,9 +11,10 @@ import (
 	"purse/wallet"
 )
 
-// The wire: each connection carries newline-delimited JSON. A one-shot client sends one
-// message and reads one answer; a display keeps its connection, receives confirmations and
-// answers them. An unlock may carry one file descriptor (SCM_RIGHTS) the agent reads the
+// The wire: each connection carries newline-delimited JSON. A client sends a message and
+// reads its answer (a sign request's may be preceded by "waiting" answers), then may send
+// the next on the same connection; a display keeps its connection, receives confirmations
+// and answers them. An unlock may carry one file descriptor (SCM_RIGHTS) the agent reads the
 // passphrase from, so the passphrase never crosses the socket. A message is read strictly
 // (internal/strictjson): one JSON value, no key twice at any depth, whatever its case, as
 // encoding/json alone would keep the last of {"op":"sign","op":"status"}.

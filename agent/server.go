@@ -84,6 +84,7 @@ type Server struct {
 	socket    string
 	hardening []string
 	ln        *net.UnixListener
+	endConns  context.CancelFunc // ends every connection's context (Close)
 	closed    chan struct{}
 	closeOnce sync.Once
 }
@@ -198,7 +199,12 @@ func ListenPrivate(path, what, busy string) (*net.UnixListener, error) {
 
 // Serve answers on ln until ctx ends or a client says stop, then wipes every key.
 func (s *Server) Serve(ctx context.Context, ln *net.UnixListener) error {
+	// Connections end with the server: a kept connection waits on its client's next
+	// message, and a request on the display, until then.
+	ctx, endConns := context.WithCancel(ctx)
+	defer endConns()
 	s.mu.Lock()
+	s.endConns = endConns
 	s.started = s.now()
 	s.socket = ln.Addr().String()
 	s.ln = ln
@@ -236,7 +242,7 @@ func (s *Server) Serve(ctx context.Context, ln *net.UnixListener) error {
 func (s *Server) Close() {
 	s.closeOnce.Do(func() {
 		s.mu.Lock()
-		ln := s.ln
+		ln, endConns := s.ln, s.endConns
 		if s.closed == nil {
 			s.closed = make(chan struct{})
 		}
@@ -247,6 +253,9 @@ func (s *Server) Close() {
 		s.LockAll()
 		if ln != nil {
 			_ = ln.Close()
+		}
+		if endConns != nil {
+			endConns()
 		}
 	})
 }
@@ -304,6 +313,78 @@ func (s *Server) lock(label string) int {
 	return n
 }
 
+// A connection carries any number of requests, one after the other: a client keeps its
+// connection (Client's idle pool) so that a signature costs neither a dial nor the kernel's
+// peer checks on both ends. The peer is who connected, as the kernel said then; an idle
+// connection is closed after connIdle, one that sends no first message after connFirst
+// (variables for the tests).
+var (
+	connFirst = 30 * time.Second
+	connIdle  = 60 * time.Second
+)
+
+// incoming is one message read from a connection, with the descriptors sent with it.
+type incoming struct {
+	line []byte
+	fds  []int
+}
+
+// connReader reads a connection's messages in its own goroutine, so that a request in
+// progress learns when its client hangs up (the read ends) while it waits on the display.
+type connReader struct {
+	c       *net.UnixConn
+	end     context.Context // the server's: when it ends, so does every read
+	msgs    chan incoming
+	hangUp  context.CancelCauseFunc
+	mu      sync.Mutex
+	read    int // messages read
+	handled int // messages answered
+}
+
+func (r *connReader) run(done <-chan struct{}) {
+	defer close(r.msgs)
+	mr := &msgReader{c: r.c}
+	defer mr.close()
+	for {
+		line, fds, err := mr.next()
+		if err != nil {
+			r.hangUp(fmt.Errorf("the client hung up (%v)", err))
+			return
+		}
+		// A request may wait on the display for minutes: no deadline while one is in
+		// progress, as the client, not a timer, ends it.
+		r.mu.Lock()
+		r.read++
+		r.setDeadline(time.Time{})
+		r.mu.Unlock()
+		select {
+		case r.msgs <- incoming{line, fds}:
+		case <-done:
+			closeFDs(fds)
+			return
+		}
+	}
+}
+
+// answered notes one more message answered; when no later one is read yet, the connection
+// is idle and may stay so connIdle at most.
+func (r *connReader) answered() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.handled++
+	if r.handled == r.read {
+		r.setDeadline(time.Now().Add(connIdle))
+	}
+}
+
+// setDeadline sets the read deadline, with r.mu held; once the server ends, it is now.
+func (r *connReader) setDeadline(t time.Time) {
+	if r.end.Err() != nil {
+		t = time.Now()
+	}
+	_ = r.c.SetReadDeadline(t)
+}
+
 func (s *Server) handle(ctx context.Context, c *net.UnixConn) {
 	defer c.Close()
 	peer, err := PeerOf(c)
@@ -316,51 +397,73 @@ func (s *Server) handle(ctx context.Context, c *net.UnixConn) {
 		_ = writeJSON(c, fail(CodeRejected, "connection from uid %d refused: this agent serves uid %d only", peer.UID, s.UID), nil)
 		return
 	}
-	_ = c.SetReadDeadline(time.Now().Add(30 * time.Second))
-	line, rest, fds, err := readFirst(c)
-	if err != nil {
-		return
+	ctx, hangUp := context.WithCancelCause(ctx)
+	defer hangUp(nil)
+	r := &connReader{c: c, end: ctx, msgs: make(chan incoming), hangUp: hangUp}
+	r.mu.Lock()
+	r.setDeadline(time.Now().Add(connFirst))
+	r.mu.Unlock()
+	defer context.AfterFunc(ctx, func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.setDeadline(time.Now())
+	})()
+	done := make(chan struct{})
+	defer close(done)
+	go r.run(done)
+	for in := range r.msgs {
+		if ctx.Err() != nil {
+			// The agent stopped (or the client went) after the message was read: it gets no
+			// answer, which tells a client that nothing was done.
+			closeFDs(in.fds)
+			return
+		}
+		a, more := s.answer(ctx, c, peer, in)
+		if a.Code == "" {
+			a.OK = true
+		}
+		if err := writeJSON(c, a, nil); err != nil || !more {
+			return
+		}
+		r.answered()
 	}
-	defer closeFDs(fds)
-	_ = c.SetReadDeadline(time.Time{})
+}
+
+// answer is the answer to one message, and whether the connection may carry another: not
+// after a message that is not one (the client and the agent no longer agree on where a
+// message ends) and not after stop.
+func (s *Server) answer(ctx context.Context, c *net.UnixConn, peer Peer, in incoming) (a *answer, more bool) {
+	defer func() { closeFDs(in.fds) }()
 	var m message
-	if err := strictjson.Unmarshal(line, &m, true); err != nil {
-		_ = writeJSON(c, fail(CodeInvalid, "message: %v", err), nil)
-		return
+	if err := strictjson.Unmarshal(in.line, &m, true); err != nil {
+		return fail(CodeInvalid, "message: %v", err), false
 	}
-	_ = rest // one message per connection
-	var a *answer
 	switch m.Op {
 	case "status":
-		a = &answer{Status: s.status()}
+		return &answer{Status: s.status()}, true
 	case "key":
-		a = s.keyStatus(m)
+		return s.keyStatus(m), true
 	case "unlock":
 		var pass *os.File
-		if m.HasFD && len(fds) == 1 {
-			pass = os.NewFile(uintptr(fds[0]), "passphrase")
-			fds = nil
+		if m.HasFD && len(in.fds) == 1 {
+			pass = os.NewFile(uintptr(in.fds[0]), "passphrase")
+			in.fds = nil
 			defer pass.Close()
 		}
-		a = s.unlock(m, pass)
+		return s.unlock(m, pass), true
 	case "lock":
-		a = &answer{Locked: s.lock(m.Label)}
+		return &answer{Locked: s.lock(m.Label)}, true
 	case "sign":
-		a = s.sign(s.requestContext(ctx, c), peer, m)
+		return s.sign(s.requestContext(ctx, c), peer, m), true
 	case "stop":
 		// Stopped before the answer: when the client reads it, the keys are wiped and the
 		// socket is closed.
 		s.Close()
-		a = &answer{}
+		return &answer{}, false
 	case "display":
-		a = fail(CodeRejected, "the trusted display is fixed when the agent starts (its own terminal, or the TUI that started it); no connection can become it")
-	default:
-		a = fail(CodeInvalid, "op %q: expected status, key, unlock, lock, sign or stop", m.Op)
+		return fail(CodeRejected, "the trusted display is fixed when the agent starts (its own terminal, or the TUI that started it); no connection can become it"), true
 	}
-	if a.Code == "" {
-		a.OK = true
-	}
-	_ = writeJSON(c, a, nil)
+	return fail(CodeInvalid, "op %q: expected status, key, unlock, lock, sign or stop", m.Op), true
 }
 
 func heldID(kind, label string) string { return kind + "\x00" + label }
@@ -469,16 +572,9 @@ func passphraseFrom(f *os.File) func(string) ([]byte, error) {
 	}
 }
 
-// requestContext is ctx for one sign request on c: cancelled when the client hangs up (a
-// one-shot client sends nothing more, so a read returns only then), and carrying how to tell
-// the client that its request waits on the display.
+// requestContext is ctx (which ends when the client hangs up) for one sign request on c,
+// carrying how to tell the client that its request waits on the display.
 func (s *Server) requestContext(ctx context.Context, c *net.UnixConn) context.Context {
-	ctx, cancel := context.WithCancelCause(ctx)
-	go func() {
-		var b [1]byte
-		_, _ = c.Read(b[:])
-		cancel(errors.New("the client hung up"))
-	}()
 	var wmu sync.Mutex
 	return context.WithValue(ctx, waitingKey{}, func(where string, timeout time.Duration) {
 		wmu.Lock()

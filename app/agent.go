@@ -46,9 +46,19 @@ func (a Agent) Lock(ctx context.Context, label string) (int, error) {
 // Stop stops the agent; every key unlocked in it is wiped.
 func (a Agent) Stop(ctx context.Context) error { return a.s.agentFor().Stop(ctx) }
 
-// agentFor is a client of this home's agent, named after the front end.
+// agentFor is the session's client of this home's agent, named after the front end: one
+// per socket path, so the connections it keeps serve every signature of the session.
 func (s *App) agentFor() *agent.Client {
-	return &agent.Client{Path: agent.SocketPath(s.home), Name: s.clientName, OnWait: s.onAgentWait}
+	path := agent.SocketPath(s.home)
+	s.agentMu.Lock()
+	defer s.agentMu.Unlock()
+	if s.agentC == nil || s.agentC.Path != path {
+		if s.agentC != nil {
+			s.agentC.Close()
+		}
+		s.agentC = &agent.Client{Path: path, Name: s.clientName, OnWait: s.onAgentWait}
+	}
+	return s.agentC
 }
 
 // agentClient is the agent to sign through: nil when there is no socket (or

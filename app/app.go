@@ -180,6 +180,8 @@ type App struct {
 
 	clientName  string
 	onAgentWait func(string, time.Duration)
+	agentMu     sync.Mutex
+	agentC      *agent.Client // agentFor
 	exe         string
 
 	// gate is this process's signing gate (keys opened here); an agent runs its own.

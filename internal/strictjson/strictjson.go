@@ -25,10 +25,26 @@ const MaxDepth = 256
 // a bool or nil. An object with two keys that are equal under the case folding
 // encoding/json matches field names with (strings.EqualFold) is refused, at any depth, with
 // an error naming the key and where it is.
-func Parse(data []byte) (any, error) {
+func Parse(data []byte) (any, error) { return walkAll(data, true) }
+
+// Unmarshal is json.Unmarshal into v after Parse's checks; with disallowUnknown a key v
+// has no field for is refused too (json.Decoder.DisallowUnknownFields).
+func Unmarshal(data []byte, v any, disallowUnknown bool) error {
+	if _, err := walkAll(data, false); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if disallowUnknown {
+		dec.DisallowUnknownFields()
+	}
+	return dec.Decode(v)
+}
+
+// walkAll is Parse; without build it only checks, and returns nil.
+func walkAll(data []byte, build bool) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	v, err := value(dec, "$", 0)
+	v, err := value(dec, nil, 0, build)
 	if err != nil {
 		return nil, err
 	}
@@ -41,20 +57,26 @@ func Parse(data []byte) (any, error) {
 	return v, nil
 }
 
-// Unmarshal is json.Unmarshal into v after Parse's checks; with disallowUnknown a key v
-// has no field for is refused too (json.Decoder.DisallowUnknownFields).
-func Unmarshal(data []byte, v any, disallowUnknown bool) error {
-	if _, err := Parse(data); err != nil {
-		return err
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if disallowUnknown {
-		dec.DisallowUnknownFields()
-	}
-	return dec.Decode(v)
+// path is where a value is ("$", `$["a"][2]`), spelt out only for an error: a message is
+// read on every signature, and most are fine.
+type path struct {
+	parent *path
+	key    string
+	index  int
+	inArr  bool // index, not key, says where
 }
 
-func value(dec *json.Decoder, at string, depth int) (any, error) {
+func (p *path) String() string {
+	if p == nil {
+		return "$"
+	}
+	if p.inArr {
+		return fmt.Sprintf("%s[%d]", p.parent, p.index)
+	}
+	return fmt.Sprintf("%s[%q]", p.parent, p.key)
+}
+
+func value(dec *json.Decoder, at *path, depth int, build bool) (any, error) {
 	tok, err := dec.Token()
 	if err == io.EOF {
 		return nil, errors.New("no JSON value")
@@ -71,20 +93,31 @@ func value(dec *json.Decoder, at string, depth int) (any, error) {
 	}
 	switch d {
 	case '[':
-		arr := []any{}
-		for dec.More() {
-			v, err := value(dec, fmt.Sprintf("%s[%d]", at, len(arr)), depth+1)
+		var arr []any
+		if build {
+			arr = []any{}
+		}
+		for i := 0; dec.More(); i++ {
+			v, err := value(dec, &path{parent: at, index: i, inArr: true}, depth+1, build)
 			if err != nil {
 				return nil, err
 			}
-			arr = append(arr, v)
+			if build {
+				arr = append(arr, v)
+			}
 		}
 		if _, err := dec.Token(); err != nil { // ']'
 			return nil, err
 		}
+		if !build {
+			return nil, nil
+		}
 		return arr, nil
 	case '{':
-		obj := map[string]any{}
+		var obj map[string]any
+		if build {
+			obj = map[string]any{}
+		}
 		folded := map[string]string{}
 		for dec.More() {
 			tok, err := dec.Token()
@@ -103,14 +136,19 @@ func value(dec *json.Decoder, at string, depth int) (any, error) {
 				return nil, fmt.Errorf("%s: keys %q and %q, which a JSON decoder that ignores case reads as one: expected each key once", at, prev, k)
 			}
 			folded[f] = k
-			v, err := value(dec, fmt.Sprintf("%s[%q]", at, k), depth+1)
+			v, err := value(dec, &path{parent: at, key: k}, depth+1, build)
 			if err != nil {
 				return nil, err
 			}
-			obj[k] = v
+			if build {
+				obj[k] = v
+			}
 		}
 		if _, err := dec.Token(); err != nil { // '}'
 			return nil, err
+		}
+		if !build {
+			return nil, nil
 		}
 		return obj, nil
 	}
