@@ -361,20 +361,6 @@ func CheckRequested(q *altchain.Quote, amount, minAmount uint64) error {
 	return q.CheckRequested(amount, minAmount)
 }
 
-// verifyDeposit runs the validate step: every static rule and the rules that need the
-// chain. Nothing is signed; the report is what the review shows.
-func (s *App) verifyDeposit(ctx context.Context, qo *DepositQuote) (*altchain.Report, error) {
-	rpc, err := s.solanaRPC()
-	if err != nil {
-		return nil, failAt(StepValidate, err)
-	}
-	r, err := altchain.Verify(ctx, rpc, qo.Quote, qo.Setup.User, qo.Setup.Opts)
-	if err != nil {
-		return nil, failAt(StepValidate, err)
-	}
-	return r, nil
-}
-
 // DepositEvent is one piece of progress of a running deposit step. The steps that produce
 // something a front end shows carry it: the decoded quote, the validation's report, the
 // transaction the gate released (signed, simulated, approved), so a screen is a view of the
@@ -426,31 +412,6 @@ func (r *reporter) lastStep() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.last
-}
-
-// progressCluster reports which step altchain.Prepare is in.
-type progressCluster struct {
-	altchain.Cluster
-	rep *reporter
-}
-
-func (c progressCluster) GenesisHash(ctx context.Context) (string, error) {
-	c.rep.emit(DepositEvent{Step: StepValidate, Detail: "checking the quote again against the cluster"})
-	return c.Cluster.GenesisHash(ctx)
-}
-
-func (c progressCluster) LatestBlockhash(ctx context.Context) (altchain.Blockhash, error) {
-	c.rep.emit(DepositEvent{Step: StepBlockhash, Detail: "asking for a fresh blockhash (confirmed)"})
-	bh, err := c.Cluster.LatestBlockhash(ctx)
-	if err == nil {
-		c.rep.emit(DepositEvent{Step: StepSign, Detail: fmt.Sprintf("blockhash %s, valid until block %d; signing with your Solana key only", bh.Hash, bh.LastValidBlockHeight)})
-	}
-	return bh, err
-}
-
-func (c progressCluster) Simulate(ctx context.Context, tx []byte, accounts []solana.PublicKey) (*altchain.SimulationResult, error) {
-	c.rep.emit(DepositEvent{Step: StepSimulate, Detail: "simulating the signed bytes with signature verification"})
-	return c.Cluster.Simulate(ctx, tx, accounts)
 }
 
 // progressSigner reports the sign step of the gate (altchain.SignChecked).

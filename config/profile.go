@@ -212,7 +212,6 @@ func SandboxProfile(addr string) *Profile {
 var (
 	labelRe   = lazyre.New(`^[A-Za-z0-9._-]{1,64}$`)
 	profileRe = lazyre.New(`^[A-Za-z0-9._-]{1,32}$`)
-	digitsRe  = lazyre.New(`^[0-9]{1,20}$`)
 	// lzReceiverRe: a 20-byte EVM address or a 32-byte LayerZero peer, in hex.
 	lzReceiverRe = lazyre.New(`^0[xX]([0-9a-fA-F]{40}|[0-9a-fA-F]{64})$`)
 )

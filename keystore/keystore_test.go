@@ -255,7 +255,7 @@ func TestBackendChoice(t *testing.T) {
 	// auto with a keyring that answers: os, said once.
 	keyring.MockInit()
 	s, notice := openTest(t, t.TempDir(), BackendAuto, nil, nil)
-	if s.Backend() != BackendOS || s.Backend() != BackendOS {
+	if s.Backend() != BackendOS {
 		t.Fatal("auto did not pick os")
 	}
 	if n := strings.Count(notice.String(), "\n"); n != 1 || !strings.Contains(notice.String(), "OS keyring") {

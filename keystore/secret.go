@@ -13,6 +13,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/gagliardetto/solana-go"
+
+	"purse/wallet"
 )
 
 // secret is a private key in memory. Its methods never format the key into an error.
@@ -98,11 +100,7 @@ func (s *secret) wipe() {
 	if s == nil {
 		return
 	}
-	if s.evm != nil && s.evm.D != nil {
-		// SetInt64 alone keeps the higher words of the key in the backing array.
-		clear(s.evm.D.Bits())
-		s.evm.D.SetInt64(0)
-	}
+	wallet.WipeScalar(s.evm)
 	wipe(s.sol)
 }
 

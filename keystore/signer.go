@@ -172,7 +172,7 @@ func LockMemory(signer any) error {
 	case *auditedEVM:
 		a.mu.Lock()
 		defer a.mu.Unlock()
-		return lockWords(a.key.Private().D.Bits())
+		return lockWords(wallet.ScalarWords(a.key.Private()))
 	case *auditedSolana:
 		a.mu.Lock()
 		defer a.mu.Unlock()

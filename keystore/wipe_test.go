@@ -60,7 +60,7 @@ func TestWipeLeavesNoKeyBytesTheStoreOwns(t *testing.T) {
 	if _, err := evm.SignDigest(wallet.PurposePersonal, common.Hash{1}); err != nil {
 		t.Fatal(err)
 	}
-	words := evm.(*auditedEVM).key.Private().D.Bits()
+	words := wallet.ScalarWords(evm.(*auditedEVM).key.Private())
 	seed := sol.(*auditedSolana).key.Private()
 	evm.(interface{ Zero() }).Zero()
 	sol.(interface{ Zero() }).Zero()
@@ -76,7 +76,7 @@ func TestWipeLeavesNoKeyBytesTheStoreOwns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	words = sec.evm.D.Bits()
+	words = wallet.ScalarWords(sec.evm)
 	sec.wipe()
 	if !allZeroWords(words) {
 		t.Error("a wiped secret keeps the key's higher words")

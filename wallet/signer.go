@@ -73,7 +73,7 @@ func (k *EVMKey) Address() common.Address { return k.addr }
 func (k *EVMKey) Private() *ecdsa.PrivateKey { return k.key }
 
 func (k *EVMKey) SignDigest(_ Purpose, digest common.Hash) ([]byte, error) {
-	if k.key.D.Sign() == 0 {
+	if ScalarWiped(k.key) {
 		return nil, ErrZeroed
 	}
 	return crypto.Sign(digest[:], k.key)
@@ -84,10 +84,7 @@ var ErrZeroed = errors.New("the key was locked and its secret wiped from memory;
 
 // Zero wipes the private scalar in place (its words, not only the big.Int's length), so a
 // key dropped from an unlock cache leaves no copy in this object.
-func (k *EVMKey) Zero() {
-	clear(k.key.D.Bits())
-	k.key.D.SetInt64(0)
-}
+func (k *EVMKey) Zero() { WipeScalar(k.key) }
 
 // SolanaKey is an in-memory SolanaSigner.
 type SolanaKey struct {

@@ -13,7 +13,7 @@ func TestZeroWipesAndRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	words := k.key.D.Bits()
+	words := ScalarWords(k.key)
 	k.Zero()
 	for _, w := range words {
 		if w != 0 {

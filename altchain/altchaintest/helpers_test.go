@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"net/http"
 	"net/http/httptest"
-	"strconv"
 	"testing"
 	"time"
 
@@ -102,5 +101,3 @@ func ctx(t *testing.T) context.Context {
 	t.Cleanup(cancel)
 	return c
 }
-
-func itoa(v uint64) string { return strconv.FormatUint(v, 10) }

@@ -46,9 +46,7 @@ func walk(t *testing.T, u *user, filter map[string]any, size int) (forward, back
 	if p.HasPrevPage {
 		t.Fatal("first page has a previous page")
 	}
-	var pages []TxPage
 	for {
-		pages = append(pages, p)
 		for _, r := range p.Transactions {
 			forward = append(forward, r.ID)
 		}

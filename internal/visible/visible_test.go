@@ -100,13 +100,12 @@ func TestJSONEscapesWhatActsOnATerminalAndKeepsTheValue(t *testing.T) {
 
 func TestWriterEscapesAStreamAcrossWrites(t *testing.T) {
 	var buf strings.Builder
-	w := NewWriter(&buf)
 	whole := "GET /x\x1b[2J 日本\n"
 	b := []byte(whole)
 	// every split point, including inside the three-byte runes
 	for i := range b {
 		buf.Reset()
-		w = NewWriter(&buf)
+		w := NewWriter(&buf)
 		if _, err := w.Write(b[:i]); err != nil {
 			t.Fatal(err)
 		}

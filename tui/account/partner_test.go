@@ -95,12 +95,3 @@ func TestPartnerRoutesOnTheSandbox(t *testing.T) {
 		t.Fatalf("copy: %+v", d.copies)
 	}
 }
-
-// topReview is the review dialog on top, if one is.
-func (d *driver) topReview() (*review.Model, bool) {
-	if len(d.dialogs) == 0 {
-		return nil, false
-	}
-	rv, ok := d.dialogs[len(d.dialogs)-1].(*review.Model)
-	return rv, ok
-}

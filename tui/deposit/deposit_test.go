@@ -24,19 +24,6 @@ func newTestScreen(t *testing.T) *Screen {
 	return s
 }
 
-// pushed runs cmd and returns the dialog it pushes.
-func pushed(t *testing.T, cmd tea.Cmd) kit.Dialog {
-	t.Helper()
-	if cmd == nil {
-		t.Fatal("expected a command that pushes a dialog, got none")
-	}
-	msg, ok := cmd().(kit.PushDialogMsg)
-	if !ok {
-		t.Fatalf("expected a PushDialogMsg, got %T", msg)
-	}
-	return msg.Dialog
-}
-
 func statusOf(t *testing.T, cmd tea.Cmd) string {
 	t.Helper()
 	if cmd == nil {

@@ -231,18 +231,5 @@ func (h *harness) until(what string, d time.Duration, cond func() bool) {
 	}
 }
 
-// drain handles the messages that arrive within d.
-func (h *harness) drain(d time.Duration) {
-	deadline := time.After(d)
-	for {
-		select {
-		case msg := <-h.msgs:
-			h.handle(msg)
-		case <-deadline:
-			return
-		}
-	}
-}
-
 // failAt is the error the application layer returns for a failure of step.
 func failAt(step string, err error) error { return &app.StepError{Step: step, Err: err} }
