@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/gagliardetto/solana-go"
+
+	"purse/protocol"
 )
 
 const (
@@ -14,8 +16,8 @@ const (
 	MaxComputeUnitLimit = 1_400_000
 	// LamportsPerSignature is the base fee of one signature (D20).
 	LamportsPerSignature = 5000
-	// DefaultFeeCapLamports caps the priority fee: 0.005 SOL (D20).
-	DefaultFeeCapLamports = 5_000_000
+	// DefaultFeeCapLamports caps the priority fee (D20).
+	DefaultFeeCapLamports = protocol.DefaultFeeCapLamports
 )
 
 // Well-known cluster identities (F25).

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -19,7 +18,6 @@ import (
 	"github.com/mr-tron/base58"
 
 	"purse/internal/atomicfile"
-	"purse/internal/evmaddr"
 	"purse/internal/lazyre"
 	"purse/internal/regular"
 	"purse/protocol"
@@ -41,8 +39,8 @@ const (
 	SandboxPartnerResponseKey = "0x0E6a4D8ae1BA0bEE6396672E0C26822AAE620293"
 )
 
-// DefaultFeeCapLamports caps the Solana priority fee purse accepts: 0.005 SOL.
-const DefaultFeeCapLamports = 5_000_000
+// DefaultFeeCapLamports caps the Solana priority fee purse accepts (fee_cap_lamports).
+const DefaultFeeCapLamports = protocol.DefaultFeeCapLamports
 
 // Pins fixes what a Solana deposit on one cluster may use; empty fields are not pinned,
 // except the LayerZero ones, whose defaults are public (altchain.ClusterInfo.Pinned):
@@ -173,12 +171,7 @@ func (p *Profile) StandInNames() protocol.Names { return protocol.NamesOf(p.Name
 
 // ProxyUnknown is the auth purse proxy gives a route the table does not know: full, basic
 // or none (default full).
-func (p *Profile) ProxyUnknown() string {
-	if p.ProxyUnknownAuth == "" {
-		return "full"
-	}
-	return p.ProxyUnknownAuth
-}
+func (p *Profile) ProxyUnknown() string { return cmp.Or(p.ProxyUnknownAuth, ProxyUnknownAuths[0]) }
 
 // FeeCap is the Solana priority-fee cap in lamports.
 func (p *Profile) FeeCap() uint64 {
@@ -224,115 +217,6 @@ func ValidateProfileName(name string) error {
 	return nil
 }
 
-// Validate checks every field and names the first one that is wrong; it writes addresses in
-// their EIP-55 form, so what is stored is checksummed.
-func (p *Profile) Validate() error {
-	if err := ValidateProfileName(p.Name); err != nil {
-		return err
-	}
-	if err := checkURL("user_api", p.UserAPI, true); err != nil {
-		return err
-	}
-	for _, f := range []struct{ name, v string }{{"partner_api", p.PartnerAPI}, {"evm_rpc", p.EVMRPC}, {"solana_rpc", p.SolanaRPC}} {
-		if err := checkURL(f.name, f.v, false); err != nil {
-			return err
-		}
-	}
-	if err := protocol.CheckNetwork(p.Network); err != nil {
-		return fmt.Errorf("network: %v", err)
-	}
-	if err := oneOf("solana_cluster", p.SolanaCluster, SolanaClusters); err != nil {
-		return err
-	}
-	// Addresses are stored checksummed, whatever case they were typed in.
-	for _, f := range []struct {
-		name string
-		v    *string
-	}{{"account_nft", &p.AccountNFT}, {"card_spender", &p.CardSpender}, {"partner_response_key", &p.PartnerResponseKey}} {
-		if *f.v == "" {
-			continue
-		}
-		a, err := evmaddr.Parse(*f.v)
-		if err != nil {
-			return fmt.Errorf("%s: %v", f.name, err)
-		}
-		*f.v = a.Hex()
-	}
-	if w := p.DeadlineWindow.Duration; w < 0 || w > protocol.MaxFullAuthWindow {
-		return fmt.Errorf("deadline_window: expected a duration above 0 and at most 20m, got %s", w)
-	}
-	for _, f := range []struct{ name, v string }{{"evm_key", p.EVMKey}, {"solana_key", p.SolanaKey}, {"partner_key", p.PartnerKey}} {
-		if f.v != "" && !labelRe().MatchString(f.v) {
-			return fmt.Errorf("%s: expected a key label (letters, digits, '.', '_', '-'), got %q", f.name, f.v)
-		}
-	}
-	if p.PartnerAuth == "legacy" {
-		// The setting's former name for UR's documented form, which is no legacy.
-		p.PartnerAuth = "ur"
-	}
-	for _, f := range []struct {
-		name, v string
-		values  []string
-	}{
-		{"partner_auth", p.PartnerAuth, PartnerAuths},
-		{"partner_unsigned_answers", p.PartnerUnsignedAnswers, PartnerUnsignedAnswers},
-		{"mint_token_id", p.MintTokenID, MintTokenIDs},
-		{"permit_amount_unit", p.PermitAmountUnit, AmountUnits},
-		{"tx_amount_unit", p.TxAmountUnit, TxAmountUnits},
-		{"proxy_unknown_auth", p.ProxyUnknownAuth, ProxyUnknownAuths},
-	} {
-		if err := oneOf(f.name, f.v, f.values); err != nil {
-			return err
-		}
-	}
-	// The preset is where the profile came from, not a setting: one this purse no longer has
-	// (renamed, or dropped as unconfirmed) leaves the profile usable, and only its form is
-	// held to (PresetChanges then has nothing to compare with).
-	if p.Preset != "" && !profileRe().MatchString(p.Preset) {
-		return fmt.Errorf("preset: expected a preset's name (letters, digits, '.', '_', '-'), got %q", p.Preset)
-	}
-	if p.TokenID != "" {
-		if err := protocol.CheckTokenID(p.TokenID); err != nil {
-			return fmt.Errorf("token_id: %v", err)
-		}
-	}
-	for cluster, pin := range p.Pins {
-		for _, f := range []struct{ name, v string }{{"program_id", pin.ProgramID}, {"usdc_mint", pin.USDCMint}, {"deposit_account", pin.DepositAccount}, {"endpoint_program", pin.EndpointProgram}} {
-			if f.v == "" {
-				continue
-			}
-			if !isPublicKey(f.v) {
-				return fmt.Errorf("altchain_pins.%s.%s: expected a base58 public key (32 bytes), got %q", cluster, f.name, f.v)
-			}
-		}
-		if r := pin.LZReceiver; r != "" && !lzReceiverRe().MatchString(r) {
-			return fmt.Errorf("altchain_pins.%s.lz_receiver: expected a 0x-prefixed EVM address (20 bytes) or 32 bytes of hex, got %q", cluster, r)
-		}
-	}
-	for program := range p.Layouts {
-		if !isPublicKey(program) {
-			return fmt.Errorf("altchain_layouts.%s: expected a program id (base58 public key, 32 bytes)", program)
-		}
-	}
-	for name, v := range p.Routes {
-		// The route names are the end-user client's table (checked where it is built).
-		if _, err := protocol.ParseRouteSetting(v); err != nil {
-			return fmt.Errorf("routes.%s: %v", name, err)
-		}
-	}
-	for standIn, name := range p.Names {
-		if err := protocol.CheckName(standIn, name); err != nil {
-			return fmt.Errorf("names.%s: %v", standIn, err)
-		}
-	}
-	for name, path := range p.PartnerRoutes {
-		if err := protocol.CheckPath(path); err != nil {
-			return fmt.Errorf("partner_routes.%s: %v", name, err)
-		}
-	}
-	return nil
-}
-
 // oneOf checks an enumerated setting: empty (its default) or one of values.
 func oneOf(field, v string, values []string) error {
 	if v == "" || slices.Contains(values, v) {
@@ -363,116 +247,6 @@ func checkURL(field, v string, required bool) error {
 	return nil
 }
 
-// Set changes one field by its TOML name, validating the result; the profile is unchanged on error.
-func (p *Profile) Set(key, value string) error {
-	c := p.clone()
-	switch key {
-	case "user_api":
-		c.UserAPI = value
-	case "partner_api":
-		c.PartnerAPI = value
-	case "network":
-		c.Network = value
-	case "evm_rpc":
-		c.EVMRPC = value
-	case "solana_rpc":
-		c.SolanaRPC = value
-	case "solana_cluster":
-		c.SolanaCluster = value
-	case "account_nft":
-		c.AccountNFT = value
-	case "card_spender":
-		c.CardSpender = value
-	case "deadline_window":
-		if err := c.DeadlineWindow.UnmarshalText([]byte(value)); err != nil {
-			return fmt.Errorf("deadline_window: %v", err)
-		}
-	case "evm_key":
-		c.EVMKey = value
-	case "solana_key":
-		c.SolanaKey = value
-	case "partner_key":
-		c.PartnerKey = value
-	case "partner_auth":
-		c.PartnerAuth = value
-	case "partner_response_key":
-		c.PartnerResponseKey = value
-	case "partner_unsigned_answers":
-		c.PartnerUnsignedAnswers = value
-	case "permit_amount_unit":
-		c.PermitAmountUnit = value
-	case "tx_amount_unit":
-		c.TxAmountUnit = value
-	case "mint_token_id":
-		c.MintTokenID = value
-	case "proxy_unknown_auth":
-		c.ProxyUnknownAuth = value
-	case "token_id":
-		c.TokenID = value
-	case "fee_cap_lamports":
-		n, err := strconv.ParseUint(value, 10, 64)
-		if err != nil {
-			return fmt.Errorf("fee_cap_lamports: expected an integer number of lamports, got %q", value)
-		}
-		c.FeeCapLamports = n
-	default:
-		mapped := false
-		for _, m := range []struct {
-			prefix string
-			to     *map[string]string
-		}{{"routes.", &c.Routes}, {"partner_routes.", &c.PartnerRoutes}, {"names.", &c.Names}, {"altchain_layouts.", &c.Layouts}} {
-			if k, ok := strings.CutPrefix(key, m.prefix); ok && k != "" {
-				setIn(m.to, k, value)
-				mapped = true
-			}
-		}
-		if mapped {
-			break
-		}
-		if rest, ok := strings.CutPrefix(key, "altchain_pins."); ok {
-			cluster, field, found := strings.Cut(rest, ".")
-			if !found {
-				return fmt.Errorf("%s: expected altchain_pins.CLUSTER.FIELD", key)
-			}
-			if c.Pins == nil {
-				c.Pins = map[string]Pins{}
-			}
-			pin := c.Pins[cluster]
-			switch field {
-			case "program_id":
-				pin.ProgramID = value
-			case "usdc_mint":
-				pin.USDCMint = value
-			case "deposit_account":
-				pin.DepositAccount = value
-			case "endpoint_program":
-				pin.EndpointProgram = value
-			case "dst_eid":
-				pin.DstEid = 0
-				if value != "" {
-					n, err := strconv.ParseUint(value, 10, 32)
-					if err != nil || n == 0 {
-						return fmt.Errorf("%s: expected a LayerZero endpoint id (an integer from 1 to 4294967295), got %q", key, value)
-					}
-					pin.DstEid = uint32(n)
-				}
-			case "lz_receiver":
-				pin.LZReceiver = value
-			default:
-				return fmt.Errorf("%s: expected program_id, usdc_mint, deposit_account, endpoint_program, dst_eid or lz_receiver", key)
-			}
-			c.Pins[cluster] = pin
-			break
-		}
-		return fmt.Errorf("unknown profile setting %q (known: %s)", key, strings.Join(SettingNames(), ", "))
-	}
-	if err := c.Validate(); err != nil {
-		return err
-	}
-	*p = *c
-	return nil
-}
-
 // setIn sets k to v in the map *m (made when nil); an empty v removes k.
 func setIn(m *map[string]string, k, v string) {
 	if v == "" {
@@ -483,84 +257,6 @@ func setIn(m *map[string]string, k, v string) {
 		*m = map[string]string{}
 	}
 	(*m)[k] = v
-}
-
-// SettingNames lists what `profile set` takes.
-func SettingNames() []string {
-	return []string{"user_api", "partner_api", "network", "evm_rpc", "solana_rpc", "solana_cluster", "account_nft",
-		"card_spender", "deadline_window", "evm_key", "solana_key", "partner_key", "partner_auth", "partner_response_key",
-		"partner_unsigned_answers", "permit_amount_unit", "tx_amount_unit", "mint_token_id", "proxy_unknown_auth", "token_id",
-		"fee_cap_lamports", "routes.NAME", "partner_routes.NAME", "names.{idv,altchain,svcId}",
-		"altchain_pins.CLUSTER.{program_id,usdc_mint,deposit_account,endpoint_program,dst_eid,lz_receiver}", "altchain_layouts.PROGRAM"}
-}
-
-// Setting is one setting of a profile as it takes effect.
-type Setting struct {
-	Key   string `json:"key"`
-	Value string `json:"value"`
-	// Default is true when the profile does not set it and Value is the default.
-	Default bool `json:"default,omitempty"`
-}
-
-// Settings lists every setting of the profile with the value in effect (a default when the
-// profile sets none), in SettingNames order; maps are expanded key by key, sorted, and the
-// spec's stand-ins are listed even when the profile keeps the spec's words.
-func (p *Profile) Settings() []Setting {
-	var out []Setting
-	add := func(key, v, def string) {
-		out = append(out, Setting{Key: key, Value: cmp.Or(v, def), Default: v == "" && def != ""})
-	}
-	window := ""
-	if p.DeadlineWindow.Duration != 0 {
-		window = p.DeadlineWindow.String()
-	}
-	fee := ""
-	if p.FeeCapLamports != 0 {
-		fee = strconv.FormatUint(p.FeeCapLamports, 10)
-	}
-	for _, f := range [][3]string{
-		{"user_api", p.UserAPI, ""}, {"partner_api", p.PartnerAPI, ""}, {"network", p.Network, ""},
-		{"evm_rpc", p.EVMRPC, ""}, {"solana_rpc", p.SolanaRPC, ""}, {"solana_cluster", p.SolanaCluster, ""},
-		{"account_nft", p.AccountNFT, ""}, {"card_spender", p.CardSpender, ""},
-		{"deadline_window", window, protocol.DefaultFullAuthWindow.String()},
-		{"evm_key", p.EVMKey, ""}, {"solana_key", p.SolanaKey, ""}, {"partner_key", p.PartnerKey, ""},
-		{"partner_auth", p.PartnerAuth, PartnerAuths[0]}, {"partner_response_key", p.PartnerResponseKey, ""},
-		{"partner_unsigned_answers", p.PartnerUnsignedAnswers, PartnerUnsignedAnswers[0]},
-		{"permit_amount_unit", p.PermitAmountUnit, AmountUnits[0]}, {"tx_amount_unit", p.TxAmountUnit, TxAmountUnits[0]},
-		{"mint_token_id", p.MintTokenID, MintTokenIDs[0]}, {"proxy_unknown_auth", p.ProxyUnknownAuth, ProxyUnknownAuths[0]},
-		{"token_id", p.TokenID, ""}, {"fee_cap_lamports", fee, strconv.FormatUint(DefaultFeeCapLamports, 10)},
-	} {
-		add(f[0], f[1], f[2])
-	}
-	for _, k := range sortedKeys(p.Routes) {
-		add("routes."+k, p.Routes[k], "")
-	}
-	for _, k := range sortedKeys(p.PartnerRoutes) {
-		add("partner_routes."+k, p.PartnerRoutes[k], "")
-	}
-	for _, standIn := range protocol.StandIns {
-		add("names."+standIn, p.Names[standIn], standIn)
-	}
-	for _, c := range sortedKeys(p.Pins) {
-		pin := p.Pins[c]
-		add("altchain_pins."+c+".program_id", pin.ProgramID, "")
-		add("altchain_pins."+c+".usdc_mint", pin.USDCMint, "")
-		add("altchain_pins."+c+".deposit_account", pin.DepositAccount, "")
-		// Unset, the LayerZero pins take the cluster's and the network's public values
-		// (altchain.ClusterInfo.Pinned), which this package does not know: shown empty
-		// here, and filled by app.EffectiveSettings (profile show).
-		add("altchain_pins."+c+".endpoint_program", pin.EndpointProgram, "")
-		eid := ""
-		if pin.DstEid != 0 {
-			eid = strconv.FormatUint(uint64(pin.DstEid), 10)
-		}
-		add("altchain_pins."+c+".dst_eid", eid, "")
-		add("altchain_pins."+c+".lz_receiver", pin.LZReceiver, "")
-	}
-	for _, k := range sortedKeys(p.Layouts) {
-		add("altchain_layouts."+k, p.Layouts[k], "")
-	}
-	return out
 }
 
 func sortedKeys[V any](m map[string]V) []string {

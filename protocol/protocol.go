@@ -23,6 +23,10 @@ const (
 	// DefaultFullAuthWindow is the validity purse gives a full-auth signature when nothing
 	// says otherwise.
 	DefaultFullAuthWindow = 5 * time.Minute
+	// DefaultFeeCapLamports caps the Solana priority fee a deposit may pay when the profile
+	// sets none: 0.005 SOL (design D20). A profile's fee_cap_lamports and altchain's check
+	// both start from it.
+	DefaultFeeCapLamports = 5_000_000
 	// MaxPartnerDeadline is the longest X-Api-Deadline window of a partner call.
 	MaxPartnerDeadline = 5 * time.Minute
 	// MaxMintConsentWindow is the longest validity the service accepts for the user's

@@ -18,6 +18,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -42,11 +43,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&cfg.ReviewDelay, "review-delay", 0, "approve the KYC vendor review by itself after this long (0: only `purse sandbox ctl kyc-approve`)")
 	fs.DurationVar(&cfg.ActivationDelay, "activation-delay", 0, "go Live by itself this long after Form A (0: only `purse sandbox ctl advance`)")
 	fs.StringVar(&cfg.MintTokenIDs, "mint-token-ids", "issued", "account ids a mint accepts: issued (only ids handed out by POST /sandbox/mint-token-id) or any")
-	fs.StringVar(&cfg.PermitAmountUnit, "permit-amount-unit", "smallest", "token-permit amounts the sandbox accepts: smallest (integer smallest units) or token (decimal strings)")
-	fs.StringVar(&cfg.TxAmountUnit, "tx-amount-unit", "smallest", "history filter amounts the sandbox reads: smallest (integer smallest units) or display (decimal strings)")
+	played := playedSettings(fs)
 	fs.StringVar(&cfg.History, "history", endusertest.HistoryDemo, "what a new account's history starts with: demo (300+ generated records, dated before the account) or none (only what the account does)")
-	var partnerAuth string
-	fs.StringVar(&partnerAuth, "partner-auth", "spec", "the partner-auth message the partner API accepts: spec (spec 5.1) or ur (UR's documented form)")
 	var dialect string
 	fs.StringVar(&dialect, "dialect", "", "play the service's observed variants: a comma-separated list of "+strings.Join(endusertest.DialectNames(), ", "))
 	if err := fs.Parse(args); err != nil {
@@ -62,7 +60,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.Dialect = d
-	cfg.PartnerAuth = wallet.PartnerAuthVariant(partnerAuth)
+	for key, v := range played {
+		o, _, _ := config.LookupOption(key)
+		if !slices.Contains(o.Values, *v) {
+			fmt.Fprintf(stderr, "purse-sandbox: --%s: expected %s, got %q\n", o.SandboxFlag, strings.Join(o.Values, " or "), *v)
+			return 2
+		}
+	}
+	cfg.PermitAmountUnit = *played["permit_amount_unit"]
+	cfg.TxAmountUnit = *played["tx_amount_unit"]
+	cfg.PartnerAuth = wallet.PartnerAuthVariant(*played["partner_auth"])
 	if fresh && cfg.StateDir == "" {
 		fmt.Fprintln(stderr, "purse-sandbox: --fresh: expected --state DIR (without it nothing is kept)")
 		return 2
@@ -89,4 +96,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// playedSettings declares a flag for each profile setting the sandbox plays every reading of
+// (config.Option.SandboxFlag): its default is the setting's, and its values are the
+// setting's; the result maps each setting's key to its flag's value.
+func playedSettings(fs *flag.FlagSet) map[string]*string {
+	out := map[string]*string{}
+	for i := range config.Options {
+		o := &config.Options[i]
+		if o.SandboxFlag != "" {
+			out[o.Key] = fs.String(o.SandboxFlag, o.Default, "play this reading of the profile setting "+o.Key+": "+o.Usage())
+		}
+	}
+	return out
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"flag"
 	"io"
 	"os"
 	"path/filepath"
+	"purse/config"
 	"strings"
 	"testing"
 
@@ -46,5 +48,32 @@ func TestHistoryFlagRefusesAnUnknownValue(t *testing.T) {
 	var stderr strings.Builder
 	if code := run([]string{"--listen", "127.0.0.1:0", "--history", "empty"}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), `history "empty": expected demo or none`) {
 		t.Fatalf("--history empty: exit %d, %q", code, stderr.String())
+	}
+}
+
+// Each setting whose readings the sandbox plays (config.Option.SandboxFlag) is a flag with
+// the setting's default, and a value the setting does not have is refused before anything
+// serves.
+func TestPlayedSettingsAreFlags(t *testing.T) {
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	played := playedSettings(fs)
+	n := 0
+	for i := range config.Options {
+		o := &config.Options[i]
+		if o.SandboxFlag == "" {
+			continue
+		}
+		n++
+		f := fs.Lookup(o.SandboxFlag)
+		if f == nil || f.DefValue != o.Default || played[o.Key] == nil {
+			t.Fatalf("%s: flag --%s %+v", o.Key, o.SandboxFlag, f)
+		}
+		var stderr strings.Builder
+		if code := run([]string{"--listen", "127.0.0.1:0", "--" + o.SandboxFlag, "bogus"}, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "--"+o.SandboxFlag+": expected") {
+			t.Fatalf("--%s bogus: exit %d, %q", o.SandboxFlag, code, stderr.String())
+		}
+	}
+	if n < 3 || len(played) != n {
+		t.Fatalf("%d played settings, %d flags", n, len(played))
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -161,8 +162,24 @@ func (a *cli) profileSetCmd() *cobra.Command {
 		}
 		return a.print(&p, func(w *humanOut) { w.Printf("profile %s updated\n", p.Name) })
 	})
-	cmd.Long = "Settings: " + strings.Join(config.SettingNames(), ", ") + ".\nAn empty value clears a route override."
+	cmd.Long = profileSetHelp()
+	cmd.ValidArgsFunction = func(_ *cobra.Command, _ []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		// A key completes to KEY= (a map's to its prefix), so the shell does not add a space.
+		return config.Completions(typed), cobra.ShellCompDirectiveNoSpace
+	}
 	return cmd
+}
+
+// profileSetHelp is `profile set`'s long help: every setting (config.Options) with what it is
+// for, its values and default, and an example.
+func profileSetHelp() string {
+	var b strings.Builder
+	b.WriteString("An empty value clears a setting (its default applies) or a map's entry.\n\nSettings:\n")
+	for i := range config.Options {
+		o := &config.Options[i]
+		fmt.Fprintf(&b, "  %s\n      %s\n      e.g. purse profile set '%s'\n", o.Key, o.Describe(), o.Example)
+	}
+	return b.String()
 }
 
 // profileNameCmd runs an action on the profile named by the one argument.

@@ -34,11 +34,6 @@ const (
 	viewAudit
 )
 
-// editable are the profile settings the edit form offers (config.SettingNames without the
-// map-valued ones, which `purse profile set` edits).
-var editable = []string{"user_api", "partner_api", "network", "evm_rpc", "solana_rpc", "solana_cluster", "account_nft",
-	"card_spender", "deadline_window", "fee_cap_lamports", "evm_key", "solana_key", "partner_key", "partner_auth", "token_id"}
-
 type (
 	saved    struct{ Profile config.Profile }
 	switched struct{ Profile config.Profile }
@@ -381,13 +376,16 @@ func (s *Screen) openEdit(field string) {
 	if !ok {
 		return
 	}
+	opts := config.TUIOptions()
+	names := make([]string, len(opts))
 	sel := 0
-	for i, n := range editable {
-		if n == field {
+	for i, o := range opts {
+		names[i] = o.Key
+		if o.Key == field {
 			sel = i
 		}
 	}
-	fc := form.ChoiceField("field", "field", editable, sel)
+	fc := form.ChoiceField("field", "field", names, sel)
 	val := form.TextField("value", "value", settingValue(p, field), "")
 	fc.OnChange = func(f *form.Form) {
 		f.SetValue("value", settingValue(p, f.Value("field")))
@@ -399,57 +397,18 @@ func (s *Screen) openEdit(field string) {
 	s.formKind = "edit"
 }
 
+// settingHint is what the setting is for, with its default (config.Options).
 func settingHint(field string) string {
-	switch field {
-	case "deadline_window":
-		return "how long a full-auth signature stays valid: above 0 and at most 20m (default 5m)"
-	case "fee_cap_lamports":
-		return fmt.Sprintf("the highest Solana priority fee a deposit may pay, in lamports (default %d = %s)", config.DefaultFeeCapLamports, SOL(config.DefaultFeeCapLamports))
-	case "network":
-		return "the chain id in digits: 5000 mainnet, 5003 testnet, 31337 sandbox"
-	case "token_id":
-		return "the account NFT id; empty clears it"
-	case "partner_auth":
-		return "ur (UR's documented form) or spec (spec 5.1); empty is spec"
-	case "solana_cluster":
-		return "mainnet, devnet, testnet or sandbox"
+	if o, _, ok := config.LookupOption(field); ok {
+		return o.Describe()
 	}
-	return "empty clears an optional setting"
+	return ""
 }
 
-// settingValue is the value of a setting as Set takes it.
+// settingValue is the value of a setting in effect, as Set takes it.
 func settingValue(p config.Profile, field string) string {
-	switch field {
-	case "user_api":
-		return p.UserAPI
-	case "partner_api":
-		return p.PartnerAPI
-	case "network":
-		return p.Network
-	case "evm_rpc":
-		return p.EVMRPC
-	case "solana_rpc":
-		return p.SolanaRPC
-	case "solana_cluster":
-		return p.SolanaCluster
-	case "account_nft":
-		return p.AccountNFT
-	case "card_spender":
-		return p.CardSpender
-	case "deadline_window":
-		return p.Window().String()
-	case "fee_cap_lamports":
-		return strconv.FormatUint(p.FeeCap(), 10)
-	case "evm_key":
-		return p.EVMKey
-	case "solana_key":
-		return p.SolanaKey
-	case "partner_key":
-		return p.PartnerKey
-	case "partner_auth":
-		return p.PartnerAuth
-	case "token_id":
-		return p.TokenID
+	if o, entry, ok := config.LookupOption(field); ok {
+		return o.Effective(&p, entry)
 	}
 	return ""
 }

@@ -380,3 +380,35 @@ func TestOffKeysSayWhy(t *testing.T) {
 		t.Fatal("esc must go back to the profiles")
 	}
 }
+
+// The edit form offers exactly the settings config.Options marks for the TUI, in its order,
+// each with its value in effect and its description as the hint: a setting declared there
+// reaches the screen with no edit here.
+func TestEditFormOffersTheTUISettings(t *testing.T) {
+	sv := tuitest.OfflineServices(t)
+	env := newEnv(t, sv)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 100, 30)
+	s := screenOf(h)
+	h.Press(tuitest.Runes("e"))
+	if s.form == nil {
+		t.Fatal("e opened no form")
+	}
+	p := sv.Profile()
+	s.form.Focus("field")
+	opts := config.TUIOptions()
+	for i, o := range opts {
+		if got := s.form.Value("field"); got != o.Key {
+			t.Fatalf("field %d: %q, want %q", i, got, o.Key)
+		}
+		if got, want := s.form.Value("value"), o.Effective(&p, ""); got != want {
+			t.Fatalf("%s: value %q, want %q", o.Key, got, want)
+		}
+		if got := s.form.Field("value").Hint; got != o.Describe() {
+			t.Fatalf("%s: hint %q, want %q", o.Key, got, o.Describe())
+		}
+		h.Press(tuitest.Key(tea.KeyRight))
+	}
+	if s.form.Value("field") != opts[0].Key {
+		t.Fatalf("after %d settings the choice is at %q, not back at the first", len(opts), s.form.Value("field"))
+	}
+}
