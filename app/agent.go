@@ -203,26 +203,33 @@ type agentBackend struct {
 // the file's current profile, and a file that did not change since (the same file, size and
 // modification time: purse replaces it on every write) costs one stat, not a parse.
 type profilesSeen struct {
-	mu   sync.Mutex
+	mu   sync.RWMutex
 	st   *config.Store
 	stat *fileStat
 }
 
 func (ps *profilesSeen) load(home string) (*config.Store, error) {
+	// Concurrent signatures look at the file together; one that finds it changed reads it.
+	ps.mu.RLock()
+	st, stat := ps.st, ps.stat
+	ps.mu.RUnlock()
+	if st != nil && stat.unchanged() {
+		return st, nil
+	}
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
-	if ps.st != nil && ps.stat.unchanged() {
-		return ps.st, nil
+	if ps.st != nil && ps.stat != stat && ps.stat.unchanged() {
+		return ps.st, nil // another signature read it meanwhile
 	}
 	// Taken before the read: a write between the two makes the next look read again.
-	stat := statOf(filepath.Join(home, config.ProfilesFile))
-	st, err := config.Load(home)
+	seen := statOf(filepath.Join(home, config.ProfilesFile))
+	read, err := config.Load(home)
 	if err != nil {
 		ps.st = nil
 		return nil, err
 	}
-	ps.st, ps.stat = st, stat
-	return st, nil
+	ps.st, ps.stat = read, seen
+	return read, nil
 }
 
 func (b agentBackend) Open(label, kind string, pass func(string) ([]byte, error)) (keystore.ProfileSigner, string, error) {

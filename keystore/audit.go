@@ -184,21 +184,29 @@ func (s *Store) readAuditHeadSum() (*auditHead, [32]byte, error) {
 }
 
 func (s *Store) parseAuditHead(b []byte) (*auditHead, error) {
-	var h auditHead
-	if err := json.Unmarshal(b, &h); err != nil || len(h.Hash) != len(ZeroHash) ||
+	hf, err := parseHeadFile(b)
+	h := hf.head
+	if err != nil || h == nil || len(h.Hash) != len(ZeroHash) ||
 		(h.Count == 0 && (h.Seal == nil || h.Hash != ZeroHash)) || !h.Seal.valid() {
 		return nil, fmt.Errorf("audit head %s: expected {\"count\": N, \"hash\": \"0x...\"} and, on a sealed log, \"seal\": {\"epoch\": N, \"key\": 64 hex digits}; it was changed outside purse", s.AuditHeadPath())
 	}
-	return &h, nil
+	return h, nil
 }
 
 // writeAuditHead moves the head to r with the sealing state seal (nil: the log is not
 // sealed), and remembers what it wrote, so the next append of this process knows the head as
 // its own (auditLastRecord).
 func (s *Store) writeAuditHead(r AuditRecord, seal *headSeal) error {
-	b, _ := json.Marshal(auditHead{Count: r.Seq, Hash: r.Hash, Seal: seal})
-	b = append(b, '\n')
-	if err := writeAtomic(s.AuditHeadPath(), b, 0o600); err != nil {
+	// The new head goes in the slot the current one is not in (audit_head.go).
+	slot, gen := 0, uint64(1)
+	if cur, err := regular.ReadFile(s.AuditHeadPath()); err == nil {
+		if hf, err := parseHeadFile(cur); err == nil && hf.slot >= 0 {
+			slot, gen = 1-hf.slot, hf.gen+1
+		}
+		wipe(cur)
+	}
+	b := headFileBytes(auditHead{Count: r.Seq, Hash: r.Hash, Seal: seal}, gen, slot)
+	if err := writeHeadFile(s.AuditHeadPath(), b, 0o600); err != nil {
 		s.auditHeadSum = [32]byte{}
 		return fmt.Errorf("audit head: %v", err)
 	}

@@ -18,13 +18,12 @@ func auditRecord(label string) AuditRecord {
 	return AuditRecord{Label: label, Address: devAddress, Purpose: "personal", Digest: common.BigToHash(common.Big1).Hex(), Profile: "p"}
 }
 
-// seamHead replaces writeAtomic for the audit head of home (other files are written as
-// usual) until the test ends.
+// seamHead replaces writeHeadFile for the audit head of home until the test ends.
 func seamHead(t *testing.T, s *Store, write func(orig func(string, []byte, os.FileMode) error, path string, data []byte, perm os.FileMode) error) {
 	t.Helper()
-	orig := writeAtomic
-	t.Cleanup(func() { writeAtomic = orig })
-	writeAtomic = func(path string, data []byte, perm os.FileMode) error {
+	orig := writeHeadFile
+	t.Cleanup(func() { writeHeadFile = orig })
+	writeHeadFile = func(path string, data []byte, perm os.FileMode) error {
 		if path == s.AuditHeadPath() {
 			return write(orig, path, data, perm)
 		}
