@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"purse/keystore"
 	"purse/wallet"
 )
 
@@ -71,6 +72,8 @@ const (
 	CodeRejected        = "rejected"
 	CodeInvalid         = "invalid"
 	CodeNoKey           = "no-key"
+	// CodeWrongPassphrase: an unlock's passphrase does not open the key (keystore.ErrWrongPassphrase).
+	CodeWrongPassphrase = "wrong-passphrase"
 	CodeNeedsApproval   = "needs-approval"
 )
 
@@ -108,6 +111,8 @@ func (e *Error) Is(target error) bool {
 		return e.Code == CodeDenied || e.Code == CodeNoDisplay || e.Code == CodeRejected
 	case ErrNeedsApproval:
 		return e.Code == CodeNeedsApproval
+	case keystore.ErrWrongPassphrase:
+		return e.Code == CodeWrongPassphrase
 	}
 	return false
 }

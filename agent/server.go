@@ -537,6 +537,9 @@ func (s *Server) unlock(m message, pass *os.File) *answer {
 			a.Prompt = np.Prompt
 			return a
 		}
+		if errors.Is(err, keystore.ErrWrongPassphrase) {
+			return fail(CodeWrongPassphrase, "unlock %q: %v", m.Label, err)
+		}
 		return fail(CodeNoKey, "unlock %q: %v", m.Label, err)
 	}
 	now := s.now()

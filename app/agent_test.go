@@ -87,6 +87,11 @@ func TestSignersUseTheAgent(t *testing.T) {
 	if _, err := tui.evmSigner(&Unlock{Passphrase: []byte("wrong")}); err == nil {
 		t.Fatal("a wrong passphrase unlocked the key")
 	}
+	// The agent's refusal keeps its kind across the socket (its code, not its words), so the
+	// TUI asks again as it does for a key opened in the process.
+	if _, err := tui.evmSigner(&Unlock{Passphrase: []byte("wrong")}); !IsWrongPassphrase(err) {
+		t.Fatalf("a wrong passphrase through the agent: %v", err)
+	}
 	if len(tui.Unlocked()) != 0 {
 		t.Fatal("a failed unlock left a key in the agent")
 	}

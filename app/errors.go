@@ -1,8 +1,10 @@
 package app
 
 import (
+	"errors"
 	"fmt"
-	"strings"
+
+	"purse/keystore"
 )
 
 // The errors of the application layer. Front ends tell them apart with errors.As: a
@@ -94,8 +96,9 @@ func (e *OutcomeError) Error() string    { return e.Err.Error() }
 func (e *OutcomeError) Unwrap() error    { return e.Err }
 func (e *OutcomeError) NextStep() string { return e.Next }
 
-// IsWrongPassphrase reports whether err is the key store refusing a passphrase. The key
-// store says so in its message only ("…: wrong passphrase (the MAC does not match)…").
-func IsWrongPassphrase(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "wrong passphrase")
-}
+// ErrWrongPassphrase is the key store refusing a passphrase, in the process or in the agent
+// (whose answer carries its code).
+var ErrWrongPassphrase = keystore.ErrWrongPassphrase
+
+// IsWrongPassphrase reports whether err is the key store refusing a passphrase.
+func IsWrongPassphrase(err error) bool { return errors.Is(err, ErrWrongPassphrase) }

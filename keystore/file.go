@@ -17,6 +17,10 @@ import (
 	"github.com/gagliardetto/solana-go"
 )
 
+// ErrWrongPassphrase is matched (errors.Is) by the error of a passphrase that does not open a
+// key file (its MAC does not match).
+var ErrWrongPassphrase = errors.New("wrong passphrase")
+
 // solanaV3 is the v3-shaped file of a solana key: the ed25519 seed encrypted with
 // keystore.EncryptDataV3, plus the kind and the base58 address.
 type solanaV3 struct {
@@ -146,7 +150,7 @@ func decryptV3(data, pass []byte, want Kind, field string) (*secret, error) {
 		var plain []byte
 		eraseAfter(func() { plain, err = keystore.DecryptDataV3(c, passStr) })
 		if errors.Is(err, keystore.ErrDecrypt) {
-			return nil, fmt.Errorf("%s: wrong passphrase (the MAC does not match); nothing was changed", field)
+			return nil, fmt.Errorf("%s: %w (the MAC does not match); nothing was changed", field, ErrWrongPassphrase)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: cannot decrypt: %v", field, err)
@@ -168,7 +172,7 @@ func decryptV3(data, pass []byte, want Kind, field string) (*secret, error) {
 	var raw []byte
 	eraseAfter(func() { raw, err = keystore.DecryptDataV3(f.Crypto, passStr) })
 	if errors.Is(err, keystore.ErrDecrypt) {
-		return nil, fmt.Errorf("%s: wrong passphrase (the MAC does not match); nothing was changed", field)
+		return nil, fmt.Errorf("%s: %w (the MAC does not match); nothing was changed", field, ErrWrongPassphrase)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot decrypt: %v", field, err)

@@ -5,10 +5,11 @@ import (
 	"time"
 
 	"purse/enduser"
+	"purse/internal/sandboxwire"
 )
 
 // CaptchaPass is the captchaOutput the sandbox accepts in place of a solved captcha.
-const CaptchaPass = "sandbox-pass"
+const CaptchaPass = sandboxwire.CaptchaPass
 
 // Captcha is the captcha part of a mint request that the sandbox accepts (captchaOutput
 // "sandbox-pass"); other networks need a real captcha verification.

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"purse/sandboxctl"
+	"purse/internal/sandboxwire"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,8 +16,8 @@ import (
 )
 
 // Faults describe injected failures for /api/ routes: the control surface's wire type,
-// defined once in sandboxctl (the client side).
-type Faults = sandboxctl.Faults
+// defined once below the client and the server (sandboxwire).
+type Faults = sandboxwire.Faults
 
 func faultKinds(f Faults) int {
 	n := 0

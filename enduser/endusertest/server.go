@@ -17,8 +17,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/internal/sandboxwire"
 	"purse/protocol"
-	"purse/sandboxctl"
 	"purse/wallet"
 )
 
@@ -44,7 +44,7 @@ const (
 )
 
 // CaptchaPass is the captchaOutput the sandbox accepts.
-const CaptchaPass = sandboxctl.CaptchaPass
+const CaptchaPass = sandboxwire.CaptchaPass
 
 // DefaultNetwork is the sandbox chain id.
 const DefaultNetwork = "31337"

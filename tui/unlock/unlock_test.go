@@ -29,7 +29,7 @@ func (l *locked) call(_ context.Context, u *app.Unlock) (string, error) {
 		return "", &app.LockedError{Prompt: "Passphrase for key 'dev'"}
 	}
 	if string(u.Passphrase) != "pw" {
-		return "", errors.New("wrong passphrase")
+		return "", app.ErrWrongPassphrase // as the key store refuses it
 	}
 	if l.wantNew && len(u.New) == 0 {
 		return "", &app.LockedError{Prompt: "New passphrase for the export", New: true}
