@@ -143,53 +143,85 @@ func (f TxFilter) Validate() error {
 }
 
 // wire is the request body; unit is how amounts are written (TxAmountSmallest or
-// TxAmountDisplay).
+// TxAmountDisplay). Each part of the filter is checked and written in turn, in the order the
+// errors name the fields.
 func (f TxFilter) wire(unit string) (txWire, error) {
-	bad := func(field, format string, args ...any) (txWire, error) {
-		return txWire{}, invalid(RouteTransactions, field, format, args...)
+	var w txWire
+	for _, part := range []func(*txWire) error{
+		f.wirePage, f.wireTypes, f.wireCurrencies,
+		func(w *txWire) error { return f.wireAmounts(w, unit) },
+		f.wireMatches, f.wireLookup,
+	} {
+		if err := part(&w); err != nil {
+			return txWire{}, err
+		}
 	}
-	w := txWire{PageSize: f.PageSize}
+	return w, nil
+}
+
+// badFilter is a filter field that cannot be sent.
+func badFilter(field, format string, args ...any) error {
+	return invalid(RouteTransactions, field, format, args...)
+}
+
+// wirePage writes the page size and the time range.
+func (f TxFilter) wirePage(w *txWire) error {
+	w.PageSize = f.PageSize
 	switch {
 	case f.PageSize == 0:
 		w.PageSize = DefaultPageSize
 	case f.PageSize < 1 || f.PageSize > MaxPageSize:
-		return bad("pageSize", "expected 1..%d (0 for the default %d), got %d", MaxPageSize, DefaultPageSize, f.PageSize)
+		return badFilter("pageSize", "expected 1..%d (0 for the default %d), got %d", MaxPageSize, DefaultPageSize, f.PageSize)
 	}
 	if f.FromTimestamp < 0 {
-		return bad("fromTimestamp", "expected a Unix time ≥ 0, got %d", f.FromTimestamp)
+		return badFilter("fromTimestamp", "expected a Unix time ≥ 0, got %d", f.FromTimestamp)
 	}
 	if f.ToTimestamp < 0 {
-		return bad("toTimestamp", "expected a Unix time ≥ 0, got %d", f.ToTimestamp)
+		return badFilter("toTimestamp", "expected a Unix time ≥ 0, got %d", f.ToTimestamp)
 	}
 	if f.FromTimestamp != 0 && f.ToTimestamp != 0 && f.FromTimestamp > f.ToTimestamp {
-		return bad("fromTimestamp", "%d is after toTimestamp %d", f.FromTimestamp, f.ToTimestamp)
+		return badFilter("fromTimestamp", "%d is after toTimestamp %d", f.FromTimestamp, f.ToTimestamp)
 	}
 	w.FromTimestamp, w.ToTimestamp = f.FromTimestamp, f.ToTimestamp
+	return nil
+}
+
+// wireTypes writes the record type, one (type) or several (transactionTypes), never both.
+func (f TxFilter) wireTypes(w *txWire) error {
 	if f.Type != "" && len(f.TransactionTypes) > 0 {
-		return bad("type", "type and transactionTypes are exclusive: send one of them")
+		return badFilter("type", "type and transactionTypes are exclusive: send one of them")
 	}
 	if f.Type != "" && !slices.Contains(TransactionTypes, f.Type) {
-		return bad("type", "expected one of %s, got %q", strings.Join(TransactionTypes, ", "), f.Type)
+		return badFilter("type", "expected one of %s, got %q", strings.Join(TransactionTypes, ", "), f.Type)
 	}
 	w.Type = f.Type
 	for i, t := range f.TransactionTypes {
 		if !slices.Contains(TransactionTypes, t) {
-			return bad(fmt.Sprintf("transactionTypes[%d]", i), "expected one of %s, got %q", strings.Join(TransactionTypes, ", "), t)
+			return badFilter(fmt.Sprintf("transactionTypes[%d]", i), "expected one of %s, got %q", strings.Join(TransactionTypes, ", "), t)
 		}
 	}
 	w.TransactionTypes = f.TransactionTypes
+	return nil
+}
+
+// wireCurrencies writes the currencies (lower case) and the direction.
+func (f TxFilter) wireCurrencies(w *txWire) error {
 	for i, c := range f.Currencies {
 		if !currencyRE().MatchString(c) {
-			return bad(fmt.Sprintf("currencys[%d]", i), "expected a currency code such as eur, got %q", c)
+			return badFilter(fmt.Sprintf("currencys[%d]", i), "expected a currency code such as eur, got %q", c)
 		}
 		w.Currencys = append(w.Currencys, strings.ToLower(c))
 	}
 	switch f.Direction {
 	case "", DirectionIn, DirectionOut, DirectionAll:
 		w.Direction = f.Direction
-	default:
-		return bad("direction", "expected IN, OUT or ALL, got %q", f.Direction)
+		return nil
 	}
+	return badFilter("direction", "expected IN, OUT or ALL, got %q", f.Direction)
+}
+
+// wireAmounts writes minAmount and maxAmount in unit.
+func (f TxFilter) wireAmounts(w *txWire, unit string) error {
 	for _, a := range []struct {
 		field string
 		v     *decimal.Decimal
@@ -199,7 +231,7 @@ func (f TxFilter) wire(unit string) (txWire, error) {
 			continue
 		}
 		if a.v.Sign() < 0 || !a.v.Equal(a.v.Truncate(TxAmountDecimals)) {
-			return bad(a.field, "expected an amount ≥ 0 with at most %d decimals (fiat tokens have %d), got %s", TxAmountDecimals, TxAmountDecimals, a.v)
+			return badFilter(a.field, "expected an amount ≥ 0 with at most %d decimals (fiat tokens have %d), got %s", TxAmountDecimals, TxAmountDecimals, a.v)
 		}
 		if unit == TxAmountDisplay {
 			*a.dst = a.v.String()
@@ -208,31 +240,41 @@ func (f TxFilter) wire(unit string) (txWire, error) {
 		}
 	}
 	if f.MinAmount != nil && f.MaxAmount != nil && f.MinAmount.GreaterThan(*f.MaxAmount) {
-		return bad("minAmount", "%s is above maxAmount %s", f.MinAmount, f.MaxAmount)
+		return badFilter("minAmount", "%s is above maxAmount %s", f.MinAmount, f.MaxAmount)
 	}
+	return nil
+}
+
+// wireMatches writes the status, chain and token the records must have.
+func (f TxFilter) wireMatches(w *txWire) error {
 	if f.Status != "" && !slices.Contains(TxStatuses, f.Status) {
-		return bad("status", "expected one of %s, got %q", strings.Join(TxStatuses, ", "), f.Status)
+		return badFilter("status", "expected one of %s, got %q", strings.Join(TxStatuses, ", "), f.Status)
 	}
 	w.Status = f.Status
 	if f.ChainID != "" && !caip2RE().MatchString(f.ChainID) {
-		return bad("chainId", "expected a CAIP-2 chain ID such as eip155:5000, got %q", f.ChainID)
+		return badFilter("chainId", "expected a CAIP-2 chain ID such as eip155:5000, got %q", f.ChainID)
 	}
 	w.ChainID = f.ChainID
 	if f.TokenSymbol != "" && !symbolRE().MatchString(f.TokenSymbol) {
-		return bad("tokenSymbol", "expected a token symbol such as USDC, got %q", f.TokenSymbol)
+		return badFilter("tokenSymbol", "expected a token symbol such as USDC, got %q", f.TokenSymbol)
 	}
 	w.TokenSymbol = f.TokenSymbol
+	return nil
+}
+
+// wireLookup writes the one record looked up, by id or by transaction hash.
+func (f TxFilter) wireLookup(w *txWire) error {
 	if f.ID < 0 {
-		return bad("id", "expected a positive record id, got %d", f.ID)
+		return badFilter("id", "expected a positive record id, got %d", f.ID)
 	}
 	if f.ID != 0 && f.TxHash != "" {
-		return bad("id", "id and txHash are exclusive lookups: send one of them")
+		return badFilter("id", "id and txHash are exclusive lookups: send one of them")
 	}
 	if f.TxHash != "" && !txHashRE().MatchString(strings.TrimPrefix(f.TxHash, "0x")) {
-		return bad("txHash", "expected a transaction hash (0x-hex or base58), got %q", f.TxHash)
+		return badFilter("txHash", "expected a transaction hash (0x-hex or base58), got %q", f.TxHash)
 	}
 	w.ID, w.TxHash = f.ID, f.TxHash
-	return w, nil
+	return nil
 }
 
 // Transactions reads the first page of history matching the filter (route "transactions",

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -142,24 +143,13 @@ func (r Request) fields() []string {
 	return set
 }
 
-// purposeFields are the fields each purpose may carry.
-var purposeFields = map[Purpose]map[string]bool{
-	PurposeFullAuth:    {"method": true, "route": true, "payload": true, "deadline": true, "anyDeadline": true},
-	PurposeMintConsent: {"hash": true, "deadline": true, "anyDeadline": true, "mintEmail": true},
-	PurposePermit:      {"permit": true},
-	PurposeFormA:       {"text": true},
-	PurposePersonal:    {"message": true},
-	PurposePartnerAuth: {"partner": true},
-	PurposeSolanaTx:    {"message": true, "quote": true},
-}
-
 // Check refuses a request that is not one purse would sign, before any key is touched: a
 // field of another purpose, an input over the limits, a deadline that is not a decimal
 // number or lies outside the protocol's bounds of now (the signer's clock, ClockSlack either
 // side), a message that is another purpose's. In the process and in the agent the same
 // check runs.
 func (r Request) Check(now time.Time) error {
-	allowed, ok := purposeFields[r.Purpose]
+	spec, ok := specOf(r.Purpose)
 	if !ok {
 		if r.Purpose == "" {
 			return errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
@@ -167,75 +157,86 @@ func (r Request) Check(now time.Time) error {
 		return fmt.Errorf("sign: purpose %q is not one purse signs", r.Purpose)
 	}
 	for _, f := range r.fields() {
-		if !allowed[f] {
+		if !slices.Contains(spec.fields, f) {
 			return fmt.Errorf("%s request: field %q belongs to another purpose", r.Purpose, f)
 		}
 	}
-	switch r.Purpose {
-	case PurposeFullAuth:
-		if len(r.Payload) > MaxPayloadBytes {
-			return fmt.Errorf("full-auth request: payload of %d bytes is over the limit of %d", len(r.Payload), MaxPayloadBytes)
-		}
-		if r.Method != "" && r.Method != "GET" && r.Method != "POST" {
-			return fmt.Errorf("full-auth request: method %q: expected GET or POST", r.Method)
-		}
-		if len(r.Route) > MaxNameBytes {
-			return fmt.Errorf("full-auth request: route name of %d bytes is over the limit of %d", len(r.Route), MaxNameBytes)
-		}
-		if err := routeName(r.Route); err != nil {
-			return err
-		}
-		return r.checkDeadline(now, protocol.MaxFullAuthWindow)
-	case PurposeMintConsent:
-		switch {
-		case r.Hash == "":
-			return errors.New("mint-consent request: expected the hash, got nothing")
-		case len(r.Hash) > MaxHashBytes:
-			return fmt.Errorf("mint-consent request: hash of %d bytes is over the limit of %d", len(r.Hash), MaxHashBytes)
-		case !utf8.ValidString(r.Hash):
-			return errors.New("mint-consent request: hash: expected UTF-8 text")
-		case payloadHashForm().MatchString(r.Hash):
-			return fmt.Errorf("mint-consent request: hash %s has the form of a full-auth payload hash (0x + 32 bytes hex): its consent would be a full-auth credential for that payload; use another consent text", r.Hash)
-		case len(r.MintEmail) > MaxNameBytes:
-			return fmt.Errorf("mint-consent request: mintEmail of %d bytes is over the limit of %d", len(r.MintEmail), MaxNameBytes)
-		case !utf8.ValidString(r.MintEmail):
-			return errors.New("mint-consent request: mintEmail: expected UTF-8 text")
-		}
-		// The consent lets a partner mint the address's account: it lives no longer than
-		// the service accepts (300 s), in every front end and in the agent alike.
-		return r.checkDeadline(now, protocol.MaxMintConsentWindow)
-	case PurposePermit:
-		if r.Permit == nil {
-			return errors.New("permit request: expected the permit, got nothing")
-		}
-		return r.Permit.validate()
-	case PurposeFormA:
-		if len(r.Text) > MaxFormABytes {
-			return fmt.Errorf("form A text of %d bytes is over the limit of %d", len(r.Text), MaxFormABytes)
-		}
-		if err := CheckFormAText(r.Text); err != nil {
-			return err
-		}
-		return notPartnerShaped("form A text", r.Text)
-	case PurposePersonal:
-		if len(r.Message) > MaxMessageBytes {
-			return fmt.Errorf("personal message of %d bytes is over the limit of %d", len(r.Message), MaxMessageBytes)
-		}
-		if IsConsentMessage(r.Message) {
-			return ErrConsentMessage
-		}
-		return notPartnerShaped("personal message", string(r.Message))
-	case PurposePartnerAuth:
-		return r.Partner.check(now)
-	case PurposeSolanaTx:
-		switch {
-		case len(r.Message) == 0:
-			return errors.New("solana-tx request: expected the serialized message, got nothing")
-		case len(r.Message) > MaxSolanaMessageBytes:
-			return fmt.Errorf("solana-tx request: message of %d bytes is over a transaction's limit of %d", len(r.Message), MaxSolanaMessageBytes)
-		case len(r.Quote) > MaxQuoteBytes:
-			return fmt.Errorf("solana-tx request: quote of %d bytes is over the limit of %d", len(r.Quote), MaxQuoteBytes)
-		}
+	return spec.check(r, now)
+}
+
+func (r Request) checkFullAuth(now time.Time) error {
+	if len(r.Payload) > MaxPayloadBytes {
+		return fmt.Errorf("full-auth request: payload of %d bytes is over the limit of %d", len(r.Payload), MaxPayloadBytes)
+	}
+	if r.Method != "" && r.Method != "GET" && r.Method != "POST" {
+		return fmt.Errorf("full-auth request: method %q: expected GET or POST", r.Method)
+	}
+	if len(r.Route) > MaxNameBytes {
+		return fmt.Errorf("full-auth request: route name of %d bytes is over the limit of %d", len(r.Route), MaxNameBytes)
+	}
+	if err := routeName(r.Route); err != nil {
+		return err
+	}
+	return r.checkDeadline(now, protocol.MaxFullAuthWindow)
+}
+
+func (r Request) checkMintConsent(now time.Time) error {
+	switch {
+	case r.Hash == "":
+		return errors.New("mint-consent request: expected the hash, got nothing")
+	case len(r.Hash) > MaxHashBytes:
+		return fmt.Errorf("mint-consent request: hash of %d bytes is over the limit of %d", len(r.Hash), MaxHashBytes)
+	case !utf8.ValidString(r.Hash):
+		return errors.New("mint-consent request: hash: expected UTF-8 text")
+	case payloadHashForm().MatchString(r.Hash):
+		return fmt.Errorf("mint-consent request: hash %s has the form of a full-auth payload hash (0x + 32 bytes hex): its consent would be a full-auth credential for that payload; use another consent text", r.Hash)
+	case len(r.MintEmail) > MaxNameBytes:
+		return fmt.Errorf("mint-consent request: mintEmail of %d bytes is over the limit of %d", len(r.MintEmail), MaxNameBytes)
+	case !utf8.ValidString(r.MintEmail):
+		return errors.New("mint-consent request: mintEmail: expected UTF-8 text")
+	}
+	// The consent lets a partner mint the address's account: it lives no longer than the
+	// service accepts (300 s), in every front end and in the agent alike.
+	return r.checkDeadline(now, protocol.MaxMintConsentWindow)
+}
+
+func (r Request) checkPermit(time.Time) error {
+	if r.Permit == nil {
+		return errors.New("permit request: expected the permit, got nothing")
+	}
+	return r.Permit.validate()
+}
+
+func (r Request) checkFormA(time.Time) error {
+	if len(r.Text) > MaxFormABytes {
+		return fmt.Errorf("form A text of %d bytes is over the limit of %d", len(r.Text), MaxFormABytes)
+	}
+	if err := CheckFormAText(r.Text); err != nil {
+		return err
+	}
+	return notPartnerShaped("form A text", r.Text)
+}
+
+func (r Request) checkPersonal(time.Time) error {
+	if len(r.Message) > MaxMessageBytes {
+		return fmt.Errorf("personal message of %d bytes is over the limit of %d", len(r.Message), MaxMessageBytes)
+	}
+	if IsConsentMessage(r.Message) {
+		return ErrConsentMessage
+	}
+	return notPartnerShaped("personal message", string(r.Message))
+}
+
+func (r Request) checkPartnerAuth(now time.Time) error { return r.Partner.check(now) }
+
+func (r Request) checkSolanaTx(time.Time) error {
+	switch {
+	case len(r.Message) == 0:
+		return errors.New("solana-tx request: expected the serialized message, got nothing")
+	case len(r.Message) > MaxSolanaMessageBytes:
+		return fmt.Errorf("solana-tx request: message of %d bytes is over a transaction's limit of %d", len(r.Message), MaxSolanaMessageBytes)
+	case len(r.Quote) > MaxQuoteBytes:
+		return fmt.Errorf("solana-tx request: quote of %d bytes is over the limit of %d", len(r.Quote), MaxQuoteBytes)
 	}
 	return nil
 }
@@ -370,18 +371,8 @@ func (r Request) Digest(now time.Time) (common.Hash, error) {
 	if err := r.Check(now); err != nil {
 		return common.Hash{}, err
 	}
-	switch r.Purpose {
-	case PurposeFullAuth, PurposeMintConsent:
-		return PersonalHash([]byte(r.ConsentText())), nil
-	case PurposePermit:
-		d, _, err := r.Permit.Digest()
-		return d, err
-	case PurposeFormA:
-		return PersonalHash([]byte(r.Text)), nil
-	case PurposePersonal:
-		return PersonalHash(r.Message), nil
-	case PurposePartnerAuth:
-		return PersonalHash([]byte(r.Partner.Message())), nil
+	if spec, _ := specOf(r.Purpose); spec.digest != nil {
+		return spec.digest(r)
 	}
 	return common.Hash{}, fmt.Errorf("sign: purpose %q is not an EVM signature", r.Purpose)
 }
