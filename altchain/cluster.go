@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/gagliardetto/solana-go"
@@ -232,50 +233,71 @@ func checkAccountsOnline(ctx context.Context, c Cluster, q *Quote, user solana.P
 	if len(accs) != len(keys) {
 		return fmt.Errorf("altchain: accounts: asked for %d, got %d", len(keys), len(accs))
 	}
-	ata := accs[0]
+	checkUserUSDCOnline(q, user, exp.UserUSDC, accs[0], r)
+	checkWritableOnline(q, user, keys[1:], accs[1:], r)
+	return nil
+}
+
+// checkUserUSDCOnline is F24 for the user's USDC account ata (at address at), as the chain
+// holds it now.
+func checkUserUSDCOnline(q *Quote, user, at solana.PublicKey, ata *Account, r *Report) {
 	t, isToken := parseTokenAccount(ata)
 	switch {
 	case ata == nil && q.Rules.UserMustHaveUSDCAta:
-		r.reject("F24", "the user's USDC account %s does not exist; the quote requires it (userMustHaveUsdcAta)", exp.UserUSDC)
+		r.reject("F24", "the user's USDC account %s does not exist; the quote requires it (userMustHaveUsdcAta)", at)
 	case ata == nil:
-		r.warn("F24", "the user's USDC account %s does not exist", exp.UserUSDC)
+		r.warn("F24", "the user's USDC account %s does not exist", at)
 	case !isToken || ata.Owner != solana.TokenProgramID:
-		r.reject("F24", "the user's USDC account %s is not a Token-program token account (owner %s)", exp.UserUSDC, ata.Owner)
+		r.reject("F24", "the user's USDC account %s is not a Token-program token account (owner %s)", at, ata.Owner)
 	case t.mint != q.USDCMint || t.owner != user:
-		r.reject("F24", "the user's USDC account %s holds mint %s for owner %s, not USDC for the user", exp.UserUSDC, t.mint, t.owner)
+		r.reject("F24", "the user's USDC account %s holds mint %s for owner %s, not USDC for the user", at, t.mint, t.owner)
 	case q.HasRequested && t.amount < q.USDCAmount:
 		r.warn("F24", "the user's USDC account holds %d units, less than the %d to deposit", t.amount, q.USDCAmount)
 	}
+}
+
+// checkWritableOnline judges the other writable accounts (keys, as the chain holds them:
+// accs): one nothing named offline (B31), another token account of the user or a mint (B10),
+// a token account of another mint under onlyUsdc (F24).
+func checkWritableOnline(q *Quote, user solana.PublicKey, keys []solana.PublicKey, accs []*Account, r *Report) {
 	unnamed := make(map[solana.PublicKey]bool, len(r.UnnamedWritable))
 	for _, k := range r.UnnamedWritable {
 		unnamed[k] = true
 	}
-	for i := 1; i < len(keys); i++ {
+	for i, k := range keys {
 		a := accs[i]
-		if unnamed[keys[i]] {
-			checkUnnamedOnline(keys[i], a, user, r)
+		if unnamed[k] {
+			checkUnnamedOnline(k, a, user, r)
 		}
 		if a == nil || (a.Owner != solana.TokenProgramID && a.Owner != solana.Token2022ProgramID) {
 			continue
 		}
 		if tk, ok := parseTokenAccount(a); ok && tk.owner == user {
-			if unnamed[keys[i]] {
+			if unnamed[k] {
 				continue // B31 refused it
 			}
-			r.reject("B10", "writable account %s is another token account of the user (mint %s)", keys[i], tk.mint)
+			r.reject("B10", "writable account %s is another token account of the user (mint %s)", k, tk.mint)
 		} else if isMint(a) {
-			if !unnamed[keys[i]] {
-				r.reject("B10", "writable account %s is a token mint", keys[i])
+			if !unnamed[k] {
+				r.reject("B10", "writable account %s is a token mint", k)
 			}
 		} else if ok && tk.mint != q.USDCMint && q.Rules.OnlyUSDC {
-			r.reject("F24", "writable token account %s holds mint %s, not USDC (onlyUsdc)", keys[i], tk.mint)
+			r.reject("F24", "writable token account %s holds mint %s, not USDC (onlyUsdc)", k, tk.mint)
 		}
 	}
-	return nil
 }
 
 func checkSimulation(q *Quote, user, userUSDC solana.PublicKey, pre []*Account, res *SimulationResult, r *Report) {
-	// G28.
+	checkSimulationRan(q, res, r)
+	bc := &BalanceChanges{Wallet: user, USDCAccount: userUSDC}
+	r.Simulated = bc
+	checkSimulatedWallet(pre[0], res.Accounts[0], bc, r)
+	checkSimulatedUSDC(q, pre[1], res.Accounts[1], bc, r)
+}
+
+// checkSimulationRan is G28: the simulation succeeded within the compute limit, and its logs
+// show the deposit program's success.
+func checkSimulationRan(q *Quote, res *SimulationResult, r *Report) {
 	if res.Err != "" {
 		msg := "simulation failed: " + res.Err
 		for i := len(res.Logs) - 1; i >= 0; i-- {
@@ -289,49 +311,46 @@ func checkSimulation(q *Quote, user, userUSDC solana.PublicKey, pre []*Account, 
 	if r.ComputeUnitLimit != 0 && res.UnitsConsumed > uint64(r.ComputeUnitLimit) {
 		r.reject("G28", "simulation consumed %d compute units, above the limit %d", res.UnitsConsumed, r.ComputeUnitLimit)
 	}
-	if len(res.Logs) > 0 {
-		ok := false
-		want := "Program " + q.ProgramID.String() + " success"
-		for _, l := range res.Logs {
-			if l == want {
-				ok = true
-			}
-		}
-		if !ok {
-			r.reject("G28", "the simulation logs do not show %q", want)
-		}
-	} else {
+	if len(res.Logs) == 0 {
 		r.info("G28", "the simulation returned no logs")
+		return
 	}
+	want := "Program " + q.ProgramID.String() + " success"
+	if !slices.Contains(res.Logs, want) {
+		r.reject("G28", "the simulation logs do not show %q", want)
+	}
+}
 
-	// G29: the user's system account.
-	pu, su := pre[0], res.Accounts[0]
-	bc := &BalanceChanges{Wallet: user, USDCAccount: userUSDC}
+// checkSimulatedWallet is G29 for the user's system account (pu before, su after).
+func checkSimulatedWallet(pu, su *Account, bc *BalanceChanges, r *Report) {
 	if pu != nil {
 		bc.LamportsBefore = pu.Lamports
 	}
 	if su != nil {
 		bc.LamportsAfter = su.Lamports
 	}
-	r.Simulated = bc
 	switch {
 	case pu == nil:
 		r.reject("G29", "the user account does not exist before the deposit")
+		return
 	case su == nil:
 		r.reject("G29", "the user account is closed by the transaction")
-	default:
-		if su.Owner != pu.Owner {
-			r.reject("G29", "the user account's owner changes from %s to %s", pu.Owner, su.Owner)
-		}
-		if len(su.Data) != len(pu.Data) {
-			r.reject("G29", "the user account's data size changes from %d to %d", len(pu.Data), len(su.Data))
-		}
-		if pu.Lamports > su.Lamports && pu.Lamports-su.Lamports > r.TotalCostLamports {
-			r.reject("G29", "%d lamports leave the user, more than the %d shown (fees + native fee)", pu.Lamports-su.Lamports, r.TotalCostLamports)
-		}
+		return
 	}
-	// G29: the user's USDC account.
-	pa, sa := pre[1], res.Accounts[1]
+	if su.Owner != pu.Owner {
+		r.reject("G29", "the user account's owner changes from %s to %s", pu.Owner, su.Owner)
+	}
+	if len(su.Data) != len(pu.Data) {
+		r.reject("G29", "the user account's data size changes from %d to %d", len(pu.Data), len(su.Data))
+	}
+	if pu.Lamports > su.Lamports && pu.Lamports-su.Lamports > r.TotalCostLamports {
+		r.reject("G29", "%d lamports leave the user, more than the %d shown (fees + native fee)", pu.Lamports-su.Lamports, r.TotalCostLamports)
+	}
+}
+
+// checkSimulatedUSDC is G29 for the user's USDC account (pa before, sa after): still the
+// user's, no delegate or close authority added, and exactly the quoted amount gone.
+func checkSimulatedUSDC(q *Quote, pa, sa *Account, bc *BalanceChanges, r *Report) {
 	if pa == nil {
 		r.reject("G29", "the user's USDC account does not exist before the deposit")
 		return

@@ -129,140 +129,171 @@ const MaxLooksAfterExpiry = 5
 // it never counts towards NotLanded. Sends that fail or answer another signature prove
 // nothing either way.
 func Decide(ev Evidence) Decision {
-	var (
-		v                     Decision
-		ok, failed            *SignatureStatus
-		expAt                 = -1 // index of the first answer that proved the expiry
-		expSlot, expHeight    uint64
-		noStatus, noTx        bool   // proof reads after the expiry that found nothing
-		laggedSlot            uint64 // a history read after the expiry from a node behind expSlot
-		lagged                bool
-		holds                 string // an answer after the expiry showing the cluster holds it
-		looks, sameSig        int
-		lastErr               error
-		statusReads, noAnswer int
-	)
+	r := reading{ev: ev, expAt: -1}
 	for i, a := range ev.Answers {
-		after := expAt >= 0 && i > expAt
-		if a.Kind == AnswerStatus && a.Status.History && after {
-			looks++
+		r.read(i, a)
+	}
+	r.v.Expired = r.expAt >= 0
+	if r.settled() {
+		return r.v
+	}
+	r.v.Reason = strings.Join(r.missing(), "; ")
+	r.v.Outcome = KeepPolling
+	if ev.WaitOver || r.looks >= MaxLooksAfterExpiry {
+		r.v.Outcome = Unknown
+	}
+	return r.v
+}
+
+// reading is what Decide has read of the answers so far.
+type reading struct {
+	ev                    Evidence
+	v                     Decision
+	ok, failed            *SignatureStatus
+	expAt                 int // index of the first answer that proved the expiry (-1: none)
+	expSlot, expHeight    uint64
+	noStatus, noTx        bool   // proof reads after the expiry that found nothing
+	laggedSlot            uint64 // a history read after the expiry from a node behind expSlot
+	lagged                bool
+	holds                 string // an answer after the expiry showing the cluster holds it
+	looks, sameSig        int
+	lastErr               error
+	statusReads, noAnswer int
+}
+
+// read takes answer i into account.
+func (r *reading) read(i int, a Answer) {
+	after := r.expAt >= 0 && i > r.expAt
+	if a.Kind == AnswerStatus && a.Status.History && after {
+		r.looks++
+	}
+	if a.Err != nil {
+		r.lastErr = a.Err
+		r.noAnswer++
+		return
+	}
+	switch a.Kind {
+	case AnswerSend:
+		if a.Sent == r.ev.Signature {
+			r.sameSig++
+			if after {
+				r.holds = "a re-broadcast after the expiry was answered with its signature"
+			}
 		}
-		if a.Err != nil {
-			lastErr = a.Err
-			noAnswer++
-			continue
+	case AnswerStatus:
+		r.readStatus(a.Status, after)
+	case AnswerHeight:
+		h := a.Height
+		r.v.Height = h.BlockHeight
+		final := h.Commitment == "confirmed" || h.Commitment == "finalized"
+		if r.expAt < 0 && r.ev.LastValidBlockHeight > 0 && final && h.BlockHeight > r.ev.LastValidBlockHeight {
+			r.expAt, r.expSlot, r.expHeight = i, h.Slot, h.BlockHeight
 		}
-		switch a.Kind {
-		case AnswerSend:
-			if a.Sent == ev.Signature {
-				sameSig++
-				if after {
-					holds = "a re-broadcast after the expiry was answered with its signature"
-				}
+	case AnswerTransaction:
+		switch {
+		case a.Tx == nil:
+			if after {
+				r.noTx = true
 			}
-		case AnswerStatus:
-			statusReads++
-			st := a.Status.Status
-			switch {
-			case st == nil:
-				v.Status = nil // Status is what the latest read found
-				if a.Status.History && after {
-					if a.Status.Slot >= expSlot {
-						noStatus = true
-					} else {
-						laggedSlot, lagged = a.Status.Slot, true
-					}
-				}
-			case st.Confirmed() && st.Err == "":
-				ok = higher(ok, st)
-			case st.Confirmed():
-				failed = st
-			default:
-				v.Status = st
-				if after {
-					holds = "a status read after the expiry found it " + st.ConfirmationStatus
-				}
-			}
-		case AnswerHeight:
-			h := a.Height
-			v.Height = h.BlockHeight
-			final := h.Commitment == "confirmed" || h.Commitment == "finalized"
-			if expAt < 0 && ev.LastValidBlockHeight > 0 && final && h.BlockHeight > ev.LastValidBlockHeight {
-				expAt, expSlot, expHeight = i, h.Slot, h.BlockHeight
-			}
-		case AnswerTransaction:
-			switch {
-			case a.Tx == nil:
-				if after {
-					noTx = true
-				}
-			case a.Tx.Err == "":
-				ok = higher(ok, &SignatureStatus{ConfirmationStatus: "confirmed"})
-			default:
-				failed = &SignatureStatus{ConfirmationStatus: "confirmed", Err: a.Tx.Err}
-			}
+		case a.Tx.Err == "":
+			r.ok = higher(r.ok, &SignatureStatus{ConfirmationStatus: "confirmed"})
+		default:
+			r.failed = &SignatureStatus{ConfirmationStatus: "confirmed", Err: a.Tx.Err}
 		}
 	}
-	v.Expired = expAt >= 0
+}
+
+// readStatus takes a status read into account; after says it came after the expiry.
+func (r *reading) readStatus(sr StatusRead, after bool) {
+	r.statusReads++
+	st := sr.Status
 	switch {
-	case ok != nil && failed != nil:
+	case st == nil:
+		r.v.Status = nil // Status is what the latest read found
+		if sr.History && after {
+			if sr.Slot >= r.expSlot {
+				r.noStatus = true
+			} else {
+				r.laggedSlot, r.lagged = sr.Slot, true
+			}
+		}
+	case st.Confirmed() && st.Err == "":
+		r.ok = higher(r.ok, st)
+	case st.Confirmed():
+		r.failed = st
+	default:
+		r.v.Status = st
+		if after {
+			r.holds = "a status read after the expiry found it " + st.ConfirmationStatus
+		}
+	}
+}
+
+// settled sets the outcome when the answers prove one, and says whether they did.
+func (r *reading) settled() bool {
+	v := &r.v
+	switch {
+	case r.ok != nil && r.failed != nil:
 		v.Outcome = Unknown
-		v.Reason = fmt.Sprintf("the cluster's answers contradict each other: one says it landed %s and succeeded, another that it failed (%s)", ok.ConfirmationStatus, failed.Err)
-		return v
-	case failed != nil:
-		v.Outcome, v.Status = FailedOnChain, failed
-		v.Reason = fmt.Sprintf("it landed (%s) and failed: %s", failed.ConfirmationStatus, failed.Err)
-		return v
-	case ok != nil:
-		v.Outcome, v.Status = Landed, ok
-		v.Reason = "it landed: " + ok.ConfirmationStatus
-		return v
-	case v.Expired && noStatus && noTx && holds == "":
+		v.Reason = fmt.Sprintf("the cluster's answers contradict each other: one says it landed %s and succeeded, another that it failed (%s)", r.ok.ConfirmationStatus, r.failed.Err)
+	case r.failed != nil:
+		v.Outcome, v.Status = FailedOnChain, r.failed
+		v.Reason = fmt.Sprintf("it landed (%s) and failed: %s", r.failed.ConfirmationStatus, r.failed.Err)
+	case r.ok != nil:
+		v.Outcome, v.Status = Landed, r.ok
+		v.Reason = "it landed: " + r.ok.ConfirmationStatus
+	case v.Expired && r.noStatus && r.noTx && r.holds == "":
 		v.Outcome = NotLanded
 		v.Reason = fmt.Sprintf("at slot %d the block height was %d, past its last valid block height %d; after that, a status read searching the transaction history (answered at slot %d or later) and getTransaction found no trace of it",
-			expSlot, expHeight, ev.LastValidBlockHeight, expSlot)
-		return v
+			r.expSlot, r.expHeight, r.ev.LastValidBlockHeight, r.expSlot)
+	default:
+		return false
 	}
+	return true
+}
 
-	// Not settled: say what is missing.
+// missing says what the answers lack to settle the outcome.
+func (r *reading) missing() []string {
 	var missing []string
 	switch {
-	case ev.LastValidBlockHeight == 0:
+	case r.ev.LastValidBlockHeight == 0:
 		missing = append(missing, "without its last valid block height nothing can show that it will not land")
-	case !v.Expired:
-		missing = append(missing, fmt.Sprintf("no height read at \"confirmed\" has shown the block height past %d, so it may still land", ev.LastValidBlockHeight))
+	case !r.v.Expired:
+		missing = append(missing, fmt.Sprintf("no height read at \"confirmed\" has shown the block height past %d, so it may still land", r.ev.LastValidBlockHeight))
 	default:
-		if holds != "" {
-			missing = append(missing, holds)
-		}
-		if !noStatus {
-			s := "no status read searching the history after the expiry answered"
-			if lagged {
-				s = fmt.Sprintf("the status read searching the history came from a node at slot %d, behind slot %d where the expiry was read", laggedSlot, expSlot)
-			}
-			missing = append(missing, s)
-		}
-		if !noTx {
-			missing = append(missing, "getTransaction has not answered since the expiry")
-		}
+		missing = r.missingAfterExpiry()
 	}
-	if v.Status != nil {
-		missing = append([]string{"the cluster has seen it (" + v.Status.ConfirmationStatus + "), not yet confirmed"}, missing...)
-	} else if statusReads > 0 {
+	if r.v.Status != nil {
+		missing = append([]string{"the cluster has seen it (" + r.v.Status.ConfirmationStatus + "), not yet confirmed"}, missing...)
+	} else if r.statusReads > 0 {
 		missing = append([]string{"no status read found it"}, missing...)
 	}
-	if sameSig > 0 {
-		missing = append(missing, fmt.Sprintf("%d send(s) were answered with its signature, so a node accepted it", sameSig))
+	if r.sameSig > 0 {
+		missing = append(missing, fmt.Sprintf("%d send(s) were answered with its signature, so a node accepted it", r.sameSig))
 	}
-	if lastErr != nil {
-		missing = append(missing, fmt.Sprintf("%d call(s) got no answer, the last: %v", noAnswer, lastErr))
+	if r.lastErr != nil {
+		missing = append(missing, fmt.Sprintf("%d call(s) got no answer, the last: %v", r.noAnswer, r.lastErr))
 	}
-	v.Reason = strings.Join(missing, "; ")
-	v.Outcome = KeepPolling
-	if ev.WaitOver || looks >= MaxLooksAfterExpiry {
-		v.Outcome = Unknown
+	return missing
+}
+
+// missingAfterExpiry is what is missing once the expiry was read: the proof reads after it.
+func (r *reading) missingAfterExpiry() []string {
+	var missing []string
+	if r.holds != "" {
+		missing = append(missing, r.holds)
 	}
-	return v
+	if !r.noStatus {
+		s := "no status read searching the history after the expiry answered"
+		if r.lagged {
+			s = fmt.Sprintf("the status read searching the history came from a node at slot %d, behind slot %d where the expiry was read", r.laggedSlot, r.expSlot)
+		}
+		missing = append(missing, s)
+	}
+	if !r.noTx {
+		missing = append(missing, "getTransaction has not answered since the expiry")
+	}
+	return missing
 }
 
 // higher is the status of the two with the higher confirmation (finalized over confirmed).

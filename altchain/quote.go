@@ -179,38 +179,56 @@ func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "
 
 func quoteFromFields(f map[string]json.RawMessage) (*Quote, error) {
 	q := &Quote{}
+	qf := quoteFields(f)
+	for _, part := range []func(*Quote) error{
+		qf.readAccounts, qf.readDestination, qf.readFees,
+		func(q *Quote) error { return parseRules(f, &q.Rules) },
+		qf.readTransaction, qf.readAmounts, qf.readRequested,
+	} {
+		if err := part(q); err != nil {
+			return nil, err
+		}
+	}
+	return q, nil
+}
+
+// quoteFields are a quote's fields as it came (objectFields), read part by part.
+type quoteFields map[string]json.RawMessage
+
+// str is the string field name: ok false when it is absent or null, an error when it is
+// required then or is not a string.
+func (f quoteFields) str(name string, required bool) (string, bool, error) {
+	raw, ok := f[name]
+	if !ok || isNull(raw) {
+		if required {
+			return "", false, fieldErr(name, "a string", "missing")
+		}
+		return "", false, nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", false, fieldErr(name, "a string", "got "+jsonKind(raw))
+	}
+	return s, true, nil
+}
+
+// uint is the required integer field name of bits bits.
+func (f quoteFields) uint(name string, bits int, want string) (uint64, error) {
+	raw, ok := f[name]
+	if !ok || isNull(raw) {
+		return 0, fieldErr(name, want, "missing")
+	}
+	return uintField(name, raw, bits, want)
+}
+
+// readAccounts reads the network and the accounts the deposit uses.
+func (f quoteFields) readAccounts(q *Quote) error {
 	var err error
-	str := func(name string, required bool) (string, bool, error) {
-		raw, ok := f[name]
-		if !ok || isNull(raw) {
-			if required {
-				return "", false, fieldErr(name, "a string", "missing")
-			}
-			return "", false, nil
-		}
-		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return "", false, fieldErr(name, "a string", "got "+jsonKind(raw))
-		}
-		return s, true, nil
-	}
-	key := func(name string, dst *solana.PublicKey) error {
-		s, _, err := str(name, true)
-		if err != nil {
-			return fieldErr(name, "a base58 Solana public key (32 bytes)", "missing or not a string")
-		}
-		k, err := parsePubkey(name, s)
-		if err != nil {
-			return err
-		}
-		*dst = k
-		return nil
-	}
-	if q.Network, _, err = str("network", true); err != nil {
-		return nil, fieldErr("network", "the cluster's genesis-hash prefix (base58 string)", "missing or not a string")
+	if q.Network, _, err = f.str("network", true); err != nil {
+		return fieldErr("network", "the cluster's genesis-hash prefix (base58 string)", "missing or not a string")
 	}
 	if err := checkNetwork(q.Network); err != nil {
-		return nil, err
+		return err
 	}
 	for _, k := range []struct {
 		name string
@@ -219,56 +237,67 @@ func quoteFromFields(f map[string]json.RawMessage) (*Quote, error) {
 		{"programId", &q.ProgramID}, {"oapp", &q.OApp}, {"endpointProgramId", &q.EndpointProgramID},
 		{"usdcMint", &q.USDCMint}, {"depositUsdcAccount", &q.DepositUSDCAccount}, {"feeReceiver", &q.FeeReceiver},
 	} {
-		if err := key(k.name, k.dst); err != nil {
-			return nil, err
+		s, _, err := f.str(k.name, true)
+		if err != nil {
+			return fieldErr(k.name, "a base58 Solana public key (32 bytes)", "missing or not a string")
+		}
+		if *k.dst, err = parsePubkey(k.name, s); err != nil {
+			return err
 		}
 	}
-	raw, ok := f["dstEid"]
-	if !ok || isNull(raw) {
-		return nil, fieldErr("dstEid", "an unsigned 32-bit integer", "missing")
-	}
-	eid, err := uintField("dstEid", raw, 32, "an unsigned 32-bit integer")
+	return nil
+}
+
+// readDestination reads where the deposit goes on the home chain: the endpoint id and the
+// token.
+func (f quoteFields) readDestination(q *Quote) error {
+	eid, err := f.uint("dstEid", 32, "an unsigned 32-bit integer")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	q.DstEid = uint32(eid)
-
-	s, _, err := str("evmOutputToken", true)
+	s, _, err := f.str("evmOutputToken", true)
 	if err != nil {
-		return nil, fieldErr("evmOutputToken", "a 0x-prefixed 20-byte hex EVM address", "missing or not a string")
+		return fieldErr("evmOutputToken", "a 0x-prefixed 20-byte hex EVM address", "missing or not a string")
 	}
-	if q.EVMOutputToken, err = parseEVMAddress("evmOutputToken", s); err != nil {
-		return nil, err
-	}
+	q.EVMOutputToken, err = parseEVMAddress("evmOutputToken", s)
+	return err
+}
+
+// readFees reads the LayerZero fee, with and without its buffer.
+func (f quoteFields) readFees(q *Quote) error {
 	for _, n := range []struct {
 		name string
 		dst  *uint64
 	}{{"nativeFeeLamports", &q.NativeFeeLamports}, {"nativeFeeLamportsWithBuffer", &q.NativeFeeLamportsWithBuffer}} {
-		s, _, err := str(n.name, true)
+		s, _, err := f.str(n.name, true)
 		if err != nil {
-			return nil, fieldErr(n.name, "a non-negative integer string of lamports", "missing or not a string")
+			return fieldErr(n.name, "a non-negative integer string of lamports", "missing or not a string")
 		}
 		if *n.dst, err = parseUintString(n.name, s, 64); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	if err := parseRules(f, &q.Rules); err != nil {
-		return nil, err
+	return nil
+}
+
+// readTransaction reads the pre-built transaction, if any, and its last valid block height.
+func (f quoteFields) readTransaction(q *Quote) error {
+	s, ok, err := f.str("transaction", false)
+	if err != nil {
+		return fieldErr("transaction", "a base64 string of the unsigned v0 transaction", "not a string")
 	}
-	if s, ok, err := str("transaction", false); err != nil {
-		return nil, fieldErr("transaction", "a base64 string of the unsigned v0 transaction", "not a string")
-	} else if ok && s != "" {
+	if ok && s != "" {
 		if q.Transaction, err = DecodeBase64Transaction(s); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	raw, ok = f["lastValidBlockHeight"]
-	if !ok || isNull(raw) {
-		return nil, fieldErr("lastValidBlockHeight", "an unsigned 64-bit integer", "missing")
-	}
-	if q.LastValidBlockHeight, err = uintField("lastValidBlockHeight", raw, 64, "an unsigned 64-bit integer"); err != nil {
-		return nil, err
-	}
+	q.LastValidBlockHeight, err = f.uint("lastValidBlockHeight", 64, "an unsigned 64-bit integer")
+	return err
+}
+
+// readAmounts reads the decimal amounts the quote shows (each optional).
+func (f quoteFields) readAmounts(q *Quote) error {
 	for _, d := range []struct {
 		name string
 		dst  **decimal.Decimal
@@ -283,31 +312,35 @@ func quoteFromFields(f map[string]json.RawMessage) (*Quote, error) {
 		}
 		v, err := decimalField(d.name, raw)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		*d.dst = &v
 	}
-	ua, hasUA, err := str("usdcAmount", false)
+	return nil
+}
+
+// readRequested reads what the user asked for: the USDC amount and its minimum, and the
+// output currency.
+func (f quoteFields) readRequested(q *Quote) error {
+	ua, hasUA, err := f.str("usdcAmount", false)
 	if err != nil {
-		return nil, fieldErr("usdcAmount", "a smallest-unit integer string", "not a string")
+		return fieldErr("usdcAmount", "a smallest-unit integer string", "not a string")
 	}
-	if cur, ok, err := str("outputCurrency", false); err != nil {
-		return nil, fieldErr("outputCurrency", "a currency code such as EUR", "not a string")
+	if cur, ok, err := f.str("outputCurrency", false); err != nil {
+		return fieldErr("outputCurrency", "a currency code such as EUR", "not a string")
 	} else if ok {
 		if err := q.SetOutputCurrency(cur); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	ma, _, err := str("minUsdcAmount", false)
+	ma, _, err := f.str("minUsdcAmount", false)
 	if err != nil {
-		return nil, fieldErr("minUsdcAmount", "a smallest-unit integer string", "not a string")
+		return fieldErr("minUsdcAmount", "a smallest-unit integer string", "not a string")
 	}
 	if hasUA {
-		if err := q.SetRequested(ua, ma); err != nil {
-			return nil, err
-		}
+		return q.SetRequested(ua, ma)
 	}
-	return q, nil
+	return nil
 }
 
 func parseRules(f map[string]json.RawMessage, r *QuoteRules) error {
