@@ -306,67 +306,116 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 	if pe != nil {
 		return nil, pe
 	}
-
-	// svcId (20003), under the service's name for it.
-	idName, idHeader := s.cfg.Names.AccountID(), s.cfg.Names.AccountIDHeader()
-	var svcID int64
-	if len(req.SvcID) == 0 || string(req.SvcID) == "null" {
-		return nil, perr(CodeParam, "%s: missing", idName)
-	}
-	if n, err := strconv.ParseInt(string(req.SvcID), 10, 64); err != nil || n <= 0 {
-		return nil, perr(CodeParam, "%s %s: expected a positive integer", idName, req.SvcID)
-	} else {
-		svcID = n
-	}
-	if h := r.Header.Get(idHeader); h != "" && h != strconv.FormatInt(svcID, 10) {
-		return nil, perr(CodeParam, "%s %q differs from the body's %s %d", idHeader, h, idName, svcID)
-	}
-	// altchainAddress.
-	addr, ok, pe := optString(req.AltchainAddress, s.cfg.Names.AltchainField("altchainAddress"))
+	in, pe := s.quoteInput(r, &req)
 	if pe != nil {
 		return nil, pe
+	}
+	// The user belongs to this partner.
+	if s.cfg.UserUnderPartner != nil && !s.cfg.UserUnderPartner(caller, in.svcID) {
+		return nil, perr(CodeParam, "svcId %d: not a user under this partner", in.svcID)
+	}
+	if pe := s.quoteAmounts(&req, &in); pe != nil {
+		return nil, pe
+	}
+	if pe := s.quoteNetwork(&req); pe != nil {
+		return nil, pe
+	}
+	q, pe := s.buildQuote(in)
+	if pe != nil {
+		return nil, pe
+	}
+	before := decimal.New(int64(in.amount/1_000_000), 0).Add(decimal.New(int64(in.amount%1_000_000), -6)).Mul(in.rate).Round(2)
+	processing := before.Mul(ProcessingFeeRate).Round(2)
+	total := processing.Add(NetworkFee)
+	out := before.Sub(total)
+	if out.IsNegative() {
+		out = decimal.Zero
+	}
+	fixed := func(d decimal.Decimal) *decimal.Decimal { d = d.Round(2); return &d }
+	s.mu.Lock()
+	s.quoted[in.user] = quoteMeta{svcID: in.svcID, currency: in.currency, output: out}
+	s.mu.Unlock()
+	rate := in.rate
+	q.OutputAmount, q.OutputAmountBeforeFee, q.ExchangeRate = fixed(out), fixed(before), &rate
+	q.ProcessingFee, q.NetworkFee, q.TotalFee = fixed(processing), fixed(NetworkFee), fixed(total)
+	w := q.Wire()
+	// The service's answer carries no requested amounts or currency: those are what purse records.
+	w.USDCAmount, w.MinUSDCAmount, w.OutputCurrency = "", "", ""
+	return &w, nil
+}
+
+// quoteIn is a quote request as the sandbox has read it.
+type quoteIn struct {
+	svcID             int64
+	user              solana.PublicKey
+	currency          string
+	rate              decimal.Decimal
+	amount            uint64
+	amountStr, minStr string
+	computeUnitPrice  uint64
+}
+
+// quoteInput reads who asks (svcId, under the service's name for it, and the header that
+// repeats it), for which wallet and into which currency.
+func (s *Sandbox) quoteInput(r *http.Request, req *quoteRequest) (quoteIn, *partnerError) {
+	var in quoteIn
+	idName, idHeader := s.cfg.Names.AccountID(), s.cfg.Names.AccountIDHeader()
+	if len(req.SvcID) == 0 || string(req.SvcID) == "null" {
+		return in, perr(CodeParam, "%s: missing", idName)
+	}
+	n, err := strconv.ParseInt(string(req.SvcID), 10, 64)
+	if err != nil || n <= 0 {
+		return in, perr(CodeParam, "%s %s: expected a positive integer", idName, req.SvcID)
+	}
+	in.svcID = n
+	if h := r.Header.Get(idHeader); h != "" && h != strconv.FormatInt(in.svcID, 10) {
+		return in, perr(CodeParam, "%s %q differs from the body's %s %d", idHeader, h, idName, in.svcID)
+	}
+	addr, ok, pe := optString(req.AltchainAddress, s.cfg.Names.AltchainField("altchainAddress"))
+	if pe != nil {
+		return in, pe
 	}
 	user, err := solana.PublicKeyFromBase58(addr)
 	if !ok || err != nil || user.String() != addr || !solana.IsOnCurve(user[:]) {
-		return nil, perr(CodeParam, "altchainAddress %q: expected a base58 Solana wallet address", addr)
+		return in, perr(CodeParam, "altchainAddress %q: expected a base58 Solana wallet address", addr)
 	}
-	// outputCurrency.
+	in.user = user
 	cur, _, pe := optString(req.OutputCurrency, "outputCurrency")
 	if pe != nil {
-		return nil, pe
+		return in, pe
 	}
 	rate, ok := ExchangeRates[cur]
 	if !ok {
-		return nil, perr(CodeParam, "outputCurrency %q: unsupported (EUR, CHF, USD, CNH)", cur)
+		return in, perr(CodeParam, "outputCurrency %q: unsupported (EUR, CHF, USD, CNH)", cur)
 	}
-	// The user belongs to this partner.
-	if s.cfg.UserUnderPartner != nil && !s.cfg.UserUnderPartner(caller, svcID) {
-		return nil, perr(CodeParam, "svcId %d: not a user under this partner", svcID)
-	}
-	// usdcAmount.
+	in.currency, in.rate = cur, rate
+	return in, nil
+}
+
+// quoteAmounts reads usdcAmount, minUsdcAmount and computeUnitPrice.
+func (s *Sandbox) quoteAmounts(req *quoteRequest, in *quoteIn) *partnerError {
 	amountStr, ok, pe := optString(req.USDCAmount, "usdcAmount")
 	if pe != nil {
-		return nil, perr(CodeParam, "usdcAmount: expected a smallest-unit integer string")
+		return perr(CodeParam, "usdcAmount: expected a smallest-unit integer string")
 	}
 	amount, valid := canonicalUint(amountStr)
 	if !ok || !valid {
-		return nil, perr(CodeParam, "usdcAmount %q: expected a smallest-unit integer string", amountStr)
+		return perr(CodeParam, "usdcAmount %q: expected a smallest-unit integer string", amountStr)
 	}
 	if amount < altchain.MinUSDCAmount {
-		return nil, perr(CodeParam, "usdcAmount %d: below the minimum of 5 USDC (5000000)", amount)
+		return perr(CodeParam, "usdcAmount %d: below the minimum of 5 USDC (5000000)", amount)
 	}
-	// minUsdcAmount.
 	minStr, hasMin, pe := optString(req.MinUSDCAmount, "minUsdcAmount")
 	if pe != nil {
-		return nil, perr(CodeParam, "minUsdcAmount: expected a numeric string")
+		return perr(CodeParam, "minUsdcAmount: expected a numeric string")
 	}
 	if hasMin {
 		if v, valid := canonicalUint(minStr); !valid || v > amount {
-			return nil, perr(CodeParam, "minUsdcAmount %q: expected a numeric string not greater than usdcAmount", minStr)
+			return perr(CodeParam, "minUsdcAmount %q: expected a numeric string not greater than usdcAmount", minStr)
 		}
 	}
-	// computeUnitPrice.
-	price := uint64(DefaultComputeUnitPrice)
+	in.amount, in.amountStr, in.minStr = amount, amountStr, minStr
+	in.computeUnitPrice = uint64(DefaultComputeUnitPrice)
 	if raw := req.ComputeUnitPrice; len(raw) > 0 && string(raw) != "null" {
 		str := string(raw)
 		if strings.HasPrefix(str, `"`) {
@@ -374,22 +423,32 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 		}
 		v, valid := canonicalUint(str)
 		if !valid {
-			return nil, perr(CodeParam, "computeUnitPrice %s: expected an integer (micro-lamports per compute unit)", raw)
+			return perr(CodeParam, "computeUnitPrice %s: expected an integer (micro-lamports per compute unit)", raw)
 		}
-		price = v
+		in.computeUnitPrice = v
 	}
-	// network: omitted means devnet (spec 4.4), which the sandbox does not serve.
+	return nil
+}
+
+// quoteNetwork reads the network: omitted means devnet (spec 4.4), which the sandbox does not
+// serve.
+func (s *Sandbox) quoteNetwork(req *quoteRequest) *partnerError {
 	network, hasNetwork, pe := optString(req.Network, "network")
 	if pe != nil {
-		return nil, pe
+		return pe
 	}
 	if !hasNetwork || network == "" {
-		return nil, perr(CodeInternal, "no chain configuration for network devnet (the default when network is omitted); the sandbox serves %s", s.Network())
+		return perr(CodeInternal, "no chain configuration for network devnet (the default when network is omitted); the sandbox serves %s", s.Network())
 	}
 	if len(network) < altchain.SandboxNetworkLen || !strings.HasPrefix(altchain.SandboxGenesisHash, network) {
-		return nil, perr(CodeInternal, "no chain configuration for network %q; the sandbox serves %s", network, s.Network())
+		return perr(CodeInternal, "no chain configuration for network %q; the sandbox serves %s", network, s.Network())
 	}
+	return nil
+}
 
+// buildQuote builds the quote and its transaction as the service would, with the faults
+// injected for the next quote (taken now).
+func (s *Sandbox) buildQuote(in quoteIn) (*altchain.Quote, *partnerError) {
 	s.mu.Lock()
 	f := s.faults
 	s.faults.ExpireNextQuote, s.faults.MaliciousNextQuote, s.faults.FailNextQuote = false, "", 0
@@ -402,27 +461,16 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 	if f.FailNextQuote != 0 {
 		return nil, perr(f.FailNextQuote, "injected failure: %s", map[int]string{CodeInternal: "missing chain configuration", CodeRPC: "Solana RPC unavailable"}[f.FailNextQuote])
 	}
-
 	outToken := EVMOutputToken
 	if s.cfg.OutputToken != nil {
-		t, ok := s.cfg.OutputToken(cur)
+		t, ok := s.cfg.OutputToken(in.currency)
 		if !ok {
-			return nil, perr(CodeInternal, "no chain configuration: the home chain has no %s token", cur)
+			return nil, perr(CodeInternal, "no chain configuration: the home chain has no %s token", in.currency)
 		}
 		outToken = t
 	}
 	nf := s.cfg.NativeFeeLamports
-	program := altchain.DefaultSandboxProgramID
-	switch f.QuoteProgram {
-	case QuoteOpaqueProgram:
-		program = OpaqueProgramID
-	case QuoteLayerZeroProgram:
-		program = LayerZeroProgramID
-	}
-	lzKind := f.MaliciousNextQuote == MaliciousSwapNonce || f.MaliciousNextQuote == MaliciousUserTokenAccount || f.MaliciousNextQuote == MaliciousUserOwnedAccount
-	if lzKind {
-		program = LayerZeroProgramID // these are LayerZero deposits whatever the program chosen
-	}
+	program := quoteProgram(f)
 	q := &altchain.Quote{
 		Network: s.Network(), ProgramID: program, OApp: OApp, EndpointProgramID: EndpointProgramID,
 		DstEid: DstEid, USDCMint: altchain.SandboxUSDCMint, DepositUSDCAccount: altchain.SandboxDepositAccount,
@@ -431,46 +479,46 @@ func (s *Sandbox) quote(r *http.Request, body []byte) (any, *partnerError) {
 		Rules:                altchain.QuoteRules{OnlyUSDC: true, SwapDataMustBeEmpty: true, JupiterRemainingAccountsLenMustBeZero: true, UserMustHaveUSDCAta: true, FeePayerMustBeUser: true},
 		LastValidBlockHeight: bh.LastValidBlockHeight,
 	}
-	if err := q.SetRequested(amountStr, minStr); err != nil {
+	if err := q.SetRequested(in.amountStr, in.minStr); err != nil {
 		return nil, perr(CodeParam, "%v", err)
 	}
 	var raw []byte
+	var err error
 	switch {
 	case program == LayerZeroProgramID:
-		raw, err = s.buildLayerZero(f.MaliciousNextQuote, q, user, bh.Hash, price)
+		raw, err = s.buildLayerZero(f.MaliciousNextQuote, q, in.user, bh.Hash, in.computeUnitPrice)
 	case f.MaliciousNextQuote != "":
-		raw, err = buildMalicious(f.MaliciousNextQuote, q, user, bh.Hash)
+		raw, err = buildMalicious(f.MaliciousNextQuote, q, in.user, bh.Hash)
 	case program == OpaqueProgramID:
-		raw, err = buildOpaque(q, user, bh.Hash, price)
+		raw, err = buildOpaque(q, in.user, bh.Hash, in.computeUnitPrice)
 	default:
-		raw, err = altchain.BuildDeposit(q, user, bh.Hash, DefaultComputeUnitLimit, price, buildOptions())
+		raw, err = altchain.BuildDeposit(q, in.user, bh.Hash, DefaultComputeUnitLimit, in.computeUnitPrice, buildOptions())
 	}
 	if err != nil {
 		var re *altchain.RejectedError
 		if errors.As(err, &re) {
-			return nil, perr(CodeParam, "computeUnitPrice %d: the transaction cannot be built: %v", price, err)
+			return nil, perr(CodeParam, "computeUnitPrice %d: the transaction cannot be built: %v", in.computeUnitPrice, err)
 		}
 		return nil, perr(CodeRPC, "quote failure: %v", err)
 	}
-
-	before := decimal.New(int64(amount/1_000_000), 0).Add(decimal.New(int64(amount%1_000_000), -6)).Mul(rate).Round(2)
-	processing := before.Mul(ProcessingFeeRate).Round(2)
-	total := processing.Add(NetworkFee)
-	out := before.Sub(total)
-	if out.IsNegative() {
-		out = decimal.Zero
-	}
-	fixed := func(d decimal.Decimal) *decimal.Decimal { d = d.Round(2); return &d }
-	s.mu.Lock()
-	s.quoted[user] = quoteMeta{svcID: svcID, currency: cur, output: out}
-	s.mu.Unlock()
 	q.Transaction = raw
-	q.OutputAmount, q.OutputAmountBeforeFee, q.ExchangeRate = fixed(out), fixed(before), &rate
-	q.ProcessingFee, q.NetworkFee, q.TotalFee = fixed(processing), fixed(NetworkFee), fixed(total)
-	w := q.Wire()
-	// The service's answer carries no requested amounts or currency: those are what purse records.
-	w.USDCAmount, w.MinUSDCAmount, w.OutputCurrency = "", "", ""
-	return &w, nil
+	return q, nil
+}
+
+// quoteProgram is the deposit program the next quote is for: the one the faults choose, and
+// LayerZero's for the malicious quotes that are LayerZero deposits whatever was chosen.
+func quoteProgram(f Faults) solana.PublicKey {
+	switch f.MaliciousNextQuote {
+	case MaliciousSwapNonce, MaliciousUserTokenAccount, MaliciousUserOwnedAccount:
+		return LayerZeroProgramID
+	}
+	switch f.QuoteProgram {
+	case QuoteOpaqueProgram:
+		return OpaqueProgramID
+	case QuoteLayerZeroProgram:
+		return LayerZeroProgramID
+	}
+	return altchain.DefaultSandboxProgramID
 }
 
 // buildOptions are the sandbox cluster without a priority-fee cap: the service builds
