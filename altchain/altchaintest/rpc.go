@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -235,133 +236,174 @@ func accountJSON(a *altchain.Account) any {
 }
 
 // dispatch runs one method; after, when set, runs once the answer is written (hooks).
+// sendTransaction takes the sandbox's lock itself; every other method runs holding it.
 func (s *Sandbox) dispatch(method string, p []json.RawMessage) (any, *rpcErr, func()) {
 	if method == "sendTransaction" {
 		return s.sendTransaction(p)
 	}
+	i := slices.IndexFunc(rpcMethods, func(m rpcMethod) bool { return m.name == method })
+	if i < 0 {
+		return nil, &rpcErr{Code: rpcMethodNotFound, Message: "Method not found: the sandbox serves " + strings.Join(Methods, ", ")}, nil
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	switch method {
-	case "getHealth":
-		return "ok", nil, nil
-	case "getVersion":
+	return rpcMethods[i].run(s, p)
+}
+
+// rpcMethod is one JSON-RPC method the sandbox serves, run holding its lock.
+type rpcMethod struct {
+	name string
+	run  func(s *Sandbox, p []json.RawMessage) (any, *rpcErr, func())
+}
+
+// Methods are the JSON-RPC methods the sandbox serves: the table's, and sendTransaction.
+var Methods = func() []string {
+	out := []string{}
+	for _, m := range rpcMethods {
+		out = append(out, m.name)
+		if m.name == "simulateTransaction" {
+			out = append(out, "sendTransaction")
+		}
+	}
+	return out
+}()
+
+var rpcMethods = []rpcMethod{
+	{"getHealth", func(*Sandbox, []json.RawMessage) (any, *rpcErr, func()) { return "ok", nil, nil }},
+	{"getVersion", func(*Sandbox, []json.RawMessage) (any, *rpcErr, func()) {
 		return map[string]any{"solana-core": "2.1.0-purse-sandbox", "feature-set": 0}, nil, nil
-	case "getGenesisHash":
-		return altchain.SandboxGenesisHash, nil, nil
-	case "getBlockHeight", "getSlot":
-		if _, e := config(p, 0); e != nil {
-			return nil, e, nil
-		}
-		return s.laggedLocked(s.faults.HeightLag), nil, nil
-	case "getEpochInfo":
-		if _, e := config(p, 0); e != nil {
-			return nil, e, nil
-		}
-		// One slot per block: the sandbox skips no slot.
-		h := s.laggedLocked(s.faults.HeightLag)
-		return map[string]any{"absoluteSlot": h, "blockHeight": h, "epoch": h / slotsPerEpoch, "slotIndex": h % slotsPerEpoch,
-			"slotsInEpoch": slotsPerEpoch, "transactionCount": len(s.sigs)}, nil, nil
-	case "getTransaction":
-		return s.transactionLocked(p)
-	case "getLatestBlockhash":
-		if _, e := config(p, 0); e != nil {
-			return nil, e, nil
-		}
-		bh := s.blockhashLocked(s.heightLocked())
-		return s.withContext(map[string]any{"blockhash": bh.Hash.String(), "lastValidBlockHeight": bh.LastValidBlockHeight}), nil, nil
-	case "isBlockhashValid":
-		v, e := stringParam(p, 0, "a base58 blockhash")
-		if e != nil {
-			return nil, e, nil
-		}
-		h, err := solana.HashFromBase58(v)
-		if err != nil {
-			return nil, invalidParams("%q: %v", v, err), nil
-		}
-		if _, e := config(p, 1); e != nil {
-			return nil, e, nil
-		}
-		return s.withContext(s.blockhashValidLocked(h)), nil, nil
-	case "getAccountInfo":
-		k, e := keyParam(p, 0)
-		if e != nil {
-			return nil, e, nil
-		}
-		c, e := config(p, 1)
-		if e == nil {
-			e = requireBase64(c, "base58")
-		}
-		if e != nil {
-			return nil, e, nil
-		}
-		return s.withContext(accountJSON(s.accounts[k])), nil, nil
-	case "getMultipleAccounts":
-		var strs []string
-		if len(p) < 1 || json.Unmarshal(p[0], &strs) != nil {
-			return nil, invalidParams("expected an array of base58 public keys"), nil
-		}
-		if len(strs) > 100 {
-			return nil, invalidParams("too many accounts provided; max 100"), nil
-		}
-		c, e := config(p, 1)
-		if e == nil {
-			e = requireBase64(c, "base64")
-		}
-		if e != nil {
-			return nil, e, nil
-		}
-		out := make([]any, len(strs))
-		for i, v := range strs {
-			k, err := solana.PublicKeyFromBase58(v)
-			if err != nil {
-				return nil, invalidParams("%q: %v", v, err), nil
-			}
-			out[i] = accountJSON(s.accounts[k])
-		}
-		return s.withContext(out), nil, nil
-	case "getBalance":
-		k, e := keyParam(p, 0)
-		if e != nil {
-			return nil, e, nil
-		}
-		var l uint64
-		if a := s.accounts[k]; a != nil {
-			l = a.Lamports
-		}
-		return s.withContext(l), nil, nil
-	case "getTokenAccountBalance":
-		k, e := keyParam(p, 0)
-		if e != nil {
-			return nil, e, nil
-		}
-		t, ok := parseToken(s.accounts[k])
-		if !ok {
-			return nil, invalidParams("Invalid param: could not find account"), nil
-		}
-		return s.withContext(map[string]any{
-			"amount": strconv.FormatUint(t.amount, 10), "decimals": 6,
-			"uiAmountString": uiAmount(t.amount), "uiAmount": json.Number(uiAmount(t.amount)),
-		}), nil, nil
-	case "getMinimumBalanceForRentExemption":
+	}},
+	{"getGenesisHash", func(*Sandbox, []json.RawMessage) (any, *rpcErr, func()) { return altchain.SandboxGenesisHash, nil, nil }},
+	{"getBlockHeight", (*Sandbox).rpcHeight},
+	{"getSlot", (*Sandbox).rpcHeight},
+	{"getLatestBlockhash", (*Sandbox).rpcLatestBlockhash},
+	{"isBlockhashValid", (*Sandbox).rpcBlockhashValid},
+	{"getAccountInfo", (*Sandbox).rpcAccountInfo},
+	{"getMultipleAccounts", (*Sandbox).rpcMultipleAccounts},
+	{"getBalance", (*Sandbox).rpcBalance},
+	{"getTokenAccountBalance", (*Sandbox).rpcTokenAccountBalance},
+	{"getMinimumBalanceForRentExemption", func(_ *Sandbox, p []json.RawMessage) (any, *rpcErr, func()) {
 		var n uint64
 		if len(p) < 1 || json.Unmarshal(p[0], &n) != nil {
 			return nil, invalidParams("expected the data length"), nil
 		}
 		return (n + 128) * 6960, nil, nil
-	case "simulateTransaction":
+	}},
+	{"simulateTransaction", func(s *Sandbox, p []json.RawMessage) (any, *rpcErr, func()) {
 		v, e := s.simulateLocked(p)
 		return v, e, nil
-	case "getSignatureStatuses":
-		return s.statusesLocked(p)
-	}
-	return nil, &rpcErr{Code: rpcMethodNotFound, Message: "Method not found: the sandbox serves " + strings.Join(Methods, ", ")}, nil
+	}},
+	{"getSignatureStatuses", (*Sandbox).statusesLocked},
+	{"getEpochInfo", (*Sandbox).rpcEpochInfo},
+	{"getTransaction", (*Sandbox).transactionLocked},
 }
 
-// Methods are the JSON-RPC methods the sandbox serves.
-var Methods = []string{
-	"getHealth", "getVersion", "getGenesisHash", "getBlockHeight", "getSlot", "getLatestBlockhash", "isBlockhashValid",
-	"getAccountInfo", "getMultipleAccounts", "getBalance", "getTokenAccountBalance", "getMinimumBalanceForRentExemption",
-	"simulateTransaction", "sendTransaction", "getSignatureStatuses", "getEpochInfo", "getTransaction",
+func (s *Sandbox) rpcHeight(p []json.RawMessage) (any, *rpcErr, func()) {
+	if _, e := config(p, 0); e != nil {
+		return nil, e, nil
+	}
+	return s.laggedLocked(s.faults.HeightLag), nil, nil
+}
+
+func (s *Sandbox) rpcEpochInfo(p []json.RawMessage) (any, *rpcErr, func()) {
+	if _, e := config(p, 0); e != nil {
+		return nil, e, nil
+	}
+	// One slot per block: the sandbox skips no slot.
+	h := s.laggedLocked(s.faults.HeightLag)
+	return map[string]any{"absoluteSlot": h, "blockHeight": h, "epoch": h / slotsPerEpoch, "slotIndex": h % slotsPerEpoch,
+		"slotsInEpoch": slotsPerEpoch, "transactionCount": len(s.sigs)}, nil, nil
+}
+
+func (s *Sandbox) rpcLatestBlockhash(p []json.RawMessage) (any, *rpcErr, func()) {
+	if _, e := config(p, 0); e != nil {
+		return nil, e, nil
+	}
+	bh := s.blockhashLocked(s.heightLocked())
+	return s.withContext(map[string]any{"blockhash": bh.Hash.String(), "lastValidBlockHeight": bh.LastValidBlockHeight}), nil, nil
+}
+
+func (s *Sandbox) rpcBlockhashValid(p []json.RawMessage) (any, *rpcErr, func()) {
+	v, e := stringParam(p, 0, "a base58 blockhash")
+	if e != nil {
+		return nil, e, nil
+	}
+	h, err := solana.HashFromBase58(v)
+	if err != nil {
+		return nil, invalidParams("%q: %v", v, err), nil
+	}
+	if _, e := config(p, 1); e != nil {
+		return nil, e, nil
+	}
+	return s.withContext(s.blockhashValidLocked(h)), nil, nil
+}
+
+func (s *Sandbox) rpcAccountInfo(p []json.RawMessage) (any, *rpcErr, func()) {
+	k, e := keyParam(p, 0)
+	if e != nil {
+		return nil, e, nil
+	}
+	c, e := config(p, 1)
+	if e == nil {
+		e = requireBase64(c, "base58")
+	}
+	if e != nil {
+		return nil, e, nil
+	}
+	return s.withContext(accountJSON(s.accounts[k])), nil, nil
+}
+
+func (s *Sandbox) rpcMultipleAccounts(p []json.RawMessage) (any, *rpcErr, func()) {
+	var strs []string
+	if len(p) < 1 || json.Unmarshal(p[0], &strs) != nil {
+		return nil, invalidParams("expected an array of base58 public keys"), nil
+	}
+	if len(strs) > 100 {
+		return nil, invalidParams("too many accounts provided; max 100"), nil
+	}
+	c, e := config(p, 1)
+	if e == nil {
+		e = requireBase64(c, "base64")
+	}
+	if e != nil {
+		return nil, e, nil
+	}
+	out := make([]any, len(strs))
+	for i, v := range strs {
+		k, err := solana.PublicKeyFromBase58(v)
+		if err != nil {
+			return nil, invalidParams("%q: %v", v, err), nil
+		}
+		out[i] = accountJSON(s.accounts[k])
+	}
+	return s.withContext(out), nil, nil
+}
+
+func (s *Sandbox) rpcBalance(p []json.RawMessage) (any, *rpcErr, func()) {
+	k, e := keyParam(p, 0)
+	if e != nil {
+		return nil, e, nil
+	}
+	var l uint64
+	if a := s.accounts[k]; a != nil {
+		l = a.Lamports
+	}
+	return s.withContext(l), nil, nil
+}
+
+func (s *Sandbox) rpcTokenAccountBalance(p []json.RawMessage) (any, *rpcErr, func()) {
+	k, e := keyParam(p, 0)
+	if e != nil {
+		return nil, e, nil
+	}
+	t, ok := parseToken(s.accounts[k])
+	if !ok {
+		return nil, invalidParams("Invalid param: could not find account"), nil
+	}
+	return s.withContext(map[string]any{
+		"amount": strconv.FormatUint(t.amount, 10), "decimals": 6,
+		"uiAmountString": uiAmount(t.amount), "uiAmount": json.Number(uiAmount(t.amount)),
+	}), nil, nil
 }
 
 // slotsPerEpoch is the epoch length getEpochInfo reports (mainnet's).
