@@ -949,9 +949,63 @@ func (s *Server) parsePermitAmount(field, v string, decimals uint8) (decimal.Dec
 }
 
 func (s *Server) hTokenPermit(req *request) (any, error) {
+	pr, err := s.readPermit(req)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.userLocked(req)
+	if err != nil {
+		return nil, err
+	}
+	if err := requireLive(a, "a token permit"); err != nil {
+		return nil, err
+	}
+	t, value := pr.token, pr.value
+	role, spender, err := s.permitSpender(req, pr, a.Owner)
+	if err != nil {
+		return nil, err
+	}
+	allowance, err := s.chain.Allowance(req.ctx, t.Address, a.Owner, spender)
+	if err != nil {
+		return nil, apiErr(CodeSystem, "chain: %v", err)
+	}
+	if allowance.Cmp(value) >= 0 || s.cfg.Dialect.ExistingAllowance && allowance.Sign() > 0 {
+		return nil, apiErr(CodeAllowance, "exists Allowance: %s spender %s already has %s (the permit signs %s)", role, spender.Hex(), allowance, value)
+	}
+	tx, err := s.relayPermit(req, pr, a.Owner, spender)
+	if err != nil {
+		return nil, apiErr(CodeSystem, "chain: %v", err)
+	}
+	permitAmount, amount := pr.permitAmount, pr.amount
+	cur := strings.ToLower(strings.TrimSuffix(t.Symbol, "24"))
+	s.addRecordLocked(a, Record{
+		Type: "UNKNOWN", Direction: "OUT", Currency: cur, Amount: "0.00", Status: "completed",
+		Title: "Token permit", Subtitle: fmt.Sprintf("%s %s for the %s contract", permitAmount.String(), t.Symbol, role),
+		TxHash: tx.Hex(), Token: t.Symbol, TokenAddress: t.Address.Hex(),
+		InputAmount: "0", OutputAmount: value.String(), Fee: "0.00", TransferredAmount: "0.00",
+		FromAddress: strings.ToLower(a.Owner.Hex()), ToAddress: strings.ToLower(spender.Hex()),
+		Notes: "permit " + role + " " + amount.String(),
+	})
+	return map[string]string{"status": "success", "txHash": tx.Hex()}, nil
+}
+
+// permitIn is a token-permit body as the sandbox has read it.
+type permitIn struct {
+	token                homechain.Token
+	amount, permitAmount decimal.Decimal
+	value, deadline      *big.Int
+	v                    uint8
+	r, s                 [32]byte
+	sig                  string
+}
+
+// readPermit reads and checks a token-permit body: every field there, a token of the home
+// chain, amounts in the configured unit with the permit covering the amount, a deadline
+// after server time and a signature of the right form.
+func (s *Server) readPermit(req *request) (permitIn, error) {
 	var body permitRequest
 	if err := decodeStrict(req.body, &body); err != nil {
-		return nil, err
+		return permitIn{}, err
 	}
 	for _, f := range []struct {
 		name string
@@ -963,107 +1017,85 @@ func (s *Server) hTokenPermit(req *request) (any, error) {
 		{"permitS", body.PermitS != nil && *body.PermitS != ""},
 	} {
 		if !f.ok {
-			return nil, apiErr(CodeParam, "%s: required", f.name)
+			return permitIn{}, apiErr(CodeParam, "%s: required", f.name)
 		}
 	}
 	tokenAddr, err := parseAddress("address", *body.Address)
 	if err != nil {
-		return nil, err
+		return permitIn{}, err
 	}
 	t, ok := s.tokenByAddress(tokenAddr)
 	if !ok {
-		return nil, apiErr(CodeParam, "address %s is not a token of the home chain", tokenAddr.Hex())
+		return permitIn{}, apiErr(CodeParam, "address %s is not a token of the home chain", tokenAddr.Hex())
 	}
-	amount, _, err := s.parsePermitAmount("amount", *body.Amount, t.Decimals)
-	if err != nil {
-		return nil, err
+	pr := permitIn{token: t}
+	if pr.amount, _, err = s.parsePermitAmount("amount", *body.Amount, t.Decimals); err != nil {
+		return permitIn{}, err
 	}
-	permitAmount, value, err := s.parsePermitAmount("permitAmount", *body.PermitAmount, t.Decimals)
-	if err != nil {
-		return nil, err
+	if pr.permitAmount, pr.value, err = s.parsePermitAmount("permitAmount", *body.PermitAmount, t.Decimals); err != nil {
+		return permitIn{}, err
 	}
-	if permitAmount.LessThan(amount) {
-		return nil, apiErr(CodeParam, "permitAmount %s does not cover amount %s", permitAmount, amount)
+	if pr.permitAmount.LessThan(pr.amount) {
+		return permitIn{}, apiErr(CodeParam, "permitAmount %s does not cover amount %s", pr.permitAmount, pr.amount)
 	}
 	now := s.nowLocked().Unix()
 	if *body.PermitDeadline <= now {
-		return nil, apiErr(CodeParam, "permitDeadline %d is not after server time %d", *body.PermitDeadline, now)
+		return permitIn{}, apiErr(CodeParam, "permitDeadline %d is not after server time %d", *body.PermitDeadline, now)
 	}
 	if *body.PermitV < 0 || *body.PermitV > 255 {
-		return nil, apiErr(CodeParam, "permitV %d: expected 27 or 28", *body.PermitV)
+		return permitIn{}, apiErr(CodeParam, "permitV %d: expected 27 or 28", *body.PermitV)
 	}
-	sig, err := wallet.SplitSignature(uint8(*body.PermitV), *body.PermitR, *body.PermitS)
+	if pr.sig, err = wallet.SplitSignature(uint8(*body.PermitV), *body.PermitR, *body.PermitS); err != nil {
+		return permitIn{}, apiErr(CodeParam, "%v", err)
+	}
+	pr.deadline, pr.v = big.NewInt(*body.PermitDeadline), uint8(*body.PermitV)
+	copy(pr.r[:], common.FromHex(*body.PermitR))
+	copy(pr.s[:], common.FromHex(*body.PermitS))
+	return pr, nil
+}
+
+// permitSpender is the spender the permit's signature is for, among those token-permit
+// relays: the card-spend permit only, to the card-authorization contract (the service's
+// contracts and the public integration agree).
+func (s *Server) permitSpender(req *request, pr permitIn, owner common.Address) (string, common.Address, error) {
+	t := pr.token
+	nonce, err := s.chain.Nonce(req.ctx, t.Address, owner)
 	if err != nil {
-		return nil, apiErr(CodeParam, "%v", err)
-	}
-	a, err := s.userLocked(req)
-	if err != nil {
-		return nil, err
-	}
-	if err := requireLive(a, "a token permit"); err != nil {
-		return nil, err
-	}
-	nonce, err := s.chain.Nonce(req.ctx, t.Address, a.Owner)
-	if err != nil {
-		return nil, apiErr(CodeSystem, "chain: %v", err)
+		return "", common.Address{}, apiErr(CodeSystem, "chain: %v", err)
 	}
 	c := s.chain.Contracts()
-	// token-permit is the card-spend permit: the service relays it for the
-	// card-authorization contract only (its contracts and the public integration agree).
 	spenders := []struct {
 		role string
 		addr common.Address
 	}{{"card", c.CardSpender}}
-	deadline := big.NewInt(*body.PermitDeadline)
-	var role string
-	var spender common.Address
 	for _, sp := range spenders {
 		if sp.addr == (common.Address{}) {
 			continue
 		}
 		p := wallet.Permit{
 			Domain: wallet.PermitDomain{Name: t.Name, Version: "1", ChainID: new(big.Int).SetUint64(s.chainID), VerifyingContract: t.Address},
-			Owner:  a.Owner, Spender: sp.addr, Value: value, Nonce: nonce, Deadline: deadline,
+			Owner:  owner, Spender: sp.addr, Value: pr.value, Nonce: nonce, Deadline: pr.deadline,
 		}
-		if got, err := wallet.RecoverPermit(p, sig); err == nil && got == a.Owner {
-			role, spender = sp.role, sp.addr
-			break
+		if got, err := wallet.RecoverPermit(p, pr.sig); err == nil && got == owner {
+			return sp.role, sp.addr, nil
 		}
 	}
-	if role == "" {
-		return nil, apiErr(CodeAuth, "permit signature does not match the card spender %s (token-permit relays the card-spend permit only) for owner %s, token %s (%q), value %s, nonce %s, chainId %d",
-			c.CardSpender.Hex(), a.Owner.Hex(), t.Address.Hex(), t.Name, value, nonce, s.chainID)
-	}
-	allowance, err := s.chain.Allowance(req.ctx, t.Address, a.Owner, spender)
-	if err != nil {
-		return nil, apiErr(CodeSystem, "chain: %v", err)
-	}
-	if allowance.Cmp(value) >= 0 || s.cfg.Dialect.ExistingAllowance && allowance.Sign() > 0 {
-		return nil, apiErr(CodeAllowance, "exists Allowance: %s spender %s already has %s (the permit signs %s)", role, spender.Hex(), allowance, value)
-	}
-	var r32, s32 [32]byte
-	copy(r32[:], common.FromHex(*body.PermitR))
-	copy(s32[:], common.FromHex(*body.PermitS))
+	return "", common.Address{}, apiErr(CodeAuth, "permit signature does not match the card spender %s (token-permit relays the card-spend permit only) for owner %s, token %s (%q), value %s, nonce %s, chainId %d",
+		c.CardSpender.Hex(), owner.Hex(), t.Address.Hex(), t.Name, pr.value, nonce, s.chainID)
+}
+
+// relayPermit sends the permit on chain as the service's relayer does, or as a careless one
+// the faults ask for.
+func (s *Server) relayPermit(req *request, pr permitIn, owner, spender common.Address) (common.Hash, error) {
+	t := pr.token
 	relay, careless := s.chain.Permit, relayFault(req.ctx)
 	if careless == RelayUnchecked {
 		relay = s.chain.PermitUnchecked
 	}
-	tx, err := relay(req.ctx, t.Address, a.Owner, spender, value, deadline, uint8(*body.PermitV), r32, s32)
+	tx, err := relay(req.ctx, t.Address, owner, spender, pr.value, pr.deadline, pr.v, pr.r, pr.s)
 	if err == nil && careless == RelayAgain {
 		// The same permit sent again reverts (its nonce is used); the answer names it.
-		tx, err = s.chain.PermitUnchecked(req.ctx, t.Address, a.Owner, spender, value, deadline, uint8(*body.PermitV), r32, s32)
+		tx, err = s.chain.PermitUnchecked(req.ctx, t.Address, owner, spender, pr.value, pr.deadline, pr.v, pr.r, pr.s)
 	}
-	if err != nil {
-		return nil, apiErr(CodeSystem, "chain: %v", err)
-	}
-	cur := strings.ToLower(strings.TrimSuffix(t.Symbol, "24"))
-	s.addRecordLocked(a, Record{
-		Type: "UNKNOWN", Direction: "OUT", Currency: cur, Amount: "0.00", Status: "completed",
-		Title: "Token permit", Subtitle: fmt.Sprintf("%s %s for the %s contract", permitAmount.String(), t.Symbol, role),
-		TxHash: tx.Hex(), Token: t.Symbol, TokenAddress: t.Address.Hex(),
-		InputAmount: "0", OutputAmount: value.String(), Fee: "0.00", TransferredAmount: "0.00",
-		FromAddress: strings.ToLower(a.Owner.Hex()), ToAddress: strings.ToLower(spender.Hex()),
-		Notes: "permit " + role + " " + amount.String(),
-	})
-	return map[string]string{"status": "success", "txHash": tx.Hex()}, nil
+	return tx, err
 }
