@@ -147,34 +147,53 @@ func (s *Sandbox) execute(d *decoded) *outcome {
 	tx := d.tx
 	m := &tx.Message
 	o := &outcome{state: &overlay{base: s.accounts, over: map[solana.PublicKey]*altchain.Account{}}}
-	if !s.blockhashValidLocked(m.RecentBlockhash) {
-		o.err = "BlockhashNotFound"
+	if o.err = s.loadable(m); o.err != nil {
 		return o
 	}
-	if len(m.AddressTableLookups) > 0 {
-		o.err = "AddressLookupTableNotFound"
+	// The compute budget is read before anything runs, as the runtime does.
+	limit, price, e := computeBudget(m)
+	if e != nil {
+		o.err = e
 		return o
+	}
+	if o.err = o.chargeFee(m.AccountKeys[0], len(tx.Signatures), price, limit); o.err != nil {
+		return o
+	}
+	s.runInstructions(o, m, limit)
+	return o
+}
+
+// loadable is the runtime's error for a transaction it would not load (nil: none): a blockhash
+// it does not know, lookup tables, an account index out of range.
+func (s *Sandbox) loadable(m *solana.Message) any {
+	if !s.blockhashValidLocked(m.RecentBlockhash) {
+		return "BlockhashNotFound"
+	}
+	if len(m.AddressTableLookups) > 0 {
+		return "AddressLookupTableNotFound"
 	}
 	keys := m.AccountKeys
 	for _, ix := range m.Instructions {
 		if int(ix.ProgramIDIndex) >= len(keys) || ix.ProgramIDIndex == 0 {
-			o.err = "InvalidAccountIndex"
-			return o
+			return "InvalidAccountIndex"
 		}
 		for _, a := range ix.Accounts {
 			if int(a) >= len(keys) {
-				o.err = "InvalidAccountIndex"
-				return o
+				return "InvalidAccountIndex"
 			}
 		}
 	}
-	// The compute budget is read before anything runs, as the runtime does.
-	var limit uint32
-	var price uint64
+	return nil
+}
+
+// computeBudget reads the compute-budget instructions: the unit limit (the default for the
+// other instructions when none is set, capped) and the unit price; an error for a duplicate
+// or an instruction it does not know.
+func computeBudget(m *solana.Message) (limit uint32, price uint64, err any) {
 	var hasLimit, hasPrice bool
 	others := 0
 	for i, ix := range m.Instructions {
-		if keys[ix.ProgramIDIndex] != solana.ComputeBudget {
+		if m.AccountKeys[ix.ProgramIDIndex] != solana.ComputeBudget {
 			others++
 			continue
 		}
@@ -182,42 +201,46 @@ func (s *Sandbox) execute(d *decoded) *outcome {
 		switch {
 		case len(data) == 5 && data[0] == 2 && len(ix.Accounts) == 0:
 			if hasLimit {
-				o.err = map[string]any{"DuplicateInstruction": i}
-				return o
+				return 0, 0, map[string]any{"DuplicateInstruction": i}
 			}
 			limit, hasLimit = binary.LittleEndian.Uint32(data[1:]), true
 		case len(data) == 9 && data[0] == 3 && len(ix.Accounts) == 0:
 			if hasPrice {
-				o.err = map[string]any{"DuplicateInstruction": i}
-				return o
+				return 0, 0, map[string]any{"DuplicateInstruction": i}
 			}
 			price, hasPrice = binary.LittleEndian.Uint64(data[1:]), true
 		default:
-			o.err = instructionErr(i, "InvalidInstructionData")
-			return o
+			return 0, 0, instructionErr(i, "InvalidInstructionData")
 		}
 	}
 	if !hasLimit {
 		limit = uint32(min(200_000*others, altchain.MaxComputeUnitLimit))
 	}
-	if limit > altchain.MaxComputeUnitLimit {
-		limit = altchain.MaxComputeUnitLimit
-	}
+	return min(limit, altchain.MaxComputeUnitLimit), price, nil
+}
+
+// chargeFee takes the fee from the payer (the transaction lands from then on, whatever its
+// instructions do); the runtime's error when it cannot.
+func (o *outcome) chargeFee(payerKey solana.PublicKey, signatures int, price uint64, limit uint32) any {
 	prio, ok := altchain.PriorityFee(price, limit)
-	fee, ok2 := altchain.TotalCost(len(tx.Signatures), prio, 0)
-	payer := o.state.get(keys[0])
+	fee, ok2 := altchain.TotalCost(signatures, prio, 0)
+	payer := o.state.get(payerKey)
 	switch {
 	case payer == nil:
-		o.err = "AccountNotFound"
-		return o
+		return "AccountNotFound"
 	case !ok || !ok2 || payer.Owner != solana.SystemProgramID || payer.Lamports < fee:
-		o.err = "InsufficientFundsForFee"
-		return o
+		return "InsufficientFundsForFee"
 	}
 	payer.Lamports -= fee
 	o.landed, o.fee = true, fee
-	afterFee := o.state.snapshot()
+	return nil
+}
 
+// runInstructions runs the instructions after the fee: the compute-budget program and the
+// deposit programs, within limit units. A failing one leaves only the fee taken.
+func (s *Sandbox) runInstructions(o *outcome, m *solana.Message, limit uint32) {
+	keys := m.AccountKeys
+	afterFee := o.state.snapshot()
 	header := m.Header
 	isSigner := func(i uint16) bool { return int(i) < int(header.NumRequiredSignatures) }
 	isWritable := func(i uint16) bool {
@@ -243,26 +266,25 @@ func (s *Sandbox) execute(d *decoded) *outcome {
 			o.units += DepositUnits
 			if o.units > uint64(limit) {
 				fail(i, prog, "ComputationalBudgetExceeded", "exceeded CUs meter at BPF instruction")
-				return o
+				return
 			}
 			dep, e, why := s.deposit(depositPrograms[prog], o.state, ix, keys, isSigner, isWritable)
 			if e != nil {
 				fail(i, prog, e, why)
-				return o
+				return
 			}
 			o.logs = append(o.logs, fmt.Sprintf("Program log: deposited %d USDC units", dep.USDC))
 			o.deposit = dep
 		default:
 			fail(i, prog, "IncorrectProgramId", "the sandbox executes only the compute-budget program and its two deposit programs")
-			return o
+			return
 		}
 		if o.units > uint64(limit) {
 			fail(i, prog, "ComputationalBudgetExceeded", "exceeded CUs meter")
-			return o
+			return
 		}
 		o.logs = append(o.logs, fmt.Sprintf("Program %s consumed %d of %d compute units", prog, o.units, limit), "Program "+prog.String()+" success")
 	}
-	return o
 }
 
 // deposit executes the sandbox deposit instruction on the overlay.
@@ -287,67 +309,17 @@ func (s *Sandbox) runDeposit(prog depositProgram, st *overlay, ix solana.Compile
 	if err != nil {
 		return nil, errData, err.Error()
 	}
-	// idx[i] is the key index of the account with role i (the sandbox program's order); a
-	// role the program does not take holds the sandbox's own account (feeReceiver).
-	var idx [7]uint16
-	k := make([]solana.PublicKey, len(idx))
-	for i := range idx {
-		if prog.order[i] < 0 {
-			k[i] = altchain.SandboxFeeReceiver
-			continue
-		}
-		idx[i] = ix.Accounts[prog.order[i]]
-		k[i] = keys[idx[i]]
+	acc, code, why := depositAccounts(prog, ix, keys, isSigner, isWritable)
+	if code == 0 {
+		code, why = checkDepositArgs(args)
 	}
-	acc, _ := altchain.DepositAccountsFromKeys(k)
-	if !isSigner(idx[0]) {
-		return nil, errUnsigned, "the user did not sign"
+	if code != 0 {
+		return nil, code, why
 	}
-	for i := 0; i < 4; i++ {
-		if prog.order[i] >= 0 && !isWritable(idx[i]) {
-			return nil, errNotWritable, altchain.DepositAccountRoles[i].Name + " is not writable"
-		}
-	}
-	if acc.USDCMint != altchain.SandboxUSDCMint {
-		return nil, errMint, "usdcMint " + acc.USDCMint.String() + " is not the sandbox USDC"
-	}
-	if acc.TokenProgram != solana.TokenProgramID || acc.SystemProgram != solana.SystemProgramID {
-		return nil, errPrograms, "wrong token or system program account"
-	}
-	ata, err := altchain.AssociatedTokenAddress(acc.User, acc.USDCMint, solana.TokenProgramID)
-	if err != nil || acc.UserUSDC != ata {
-		return nil, errUserUSDC, "the user USDC account is not the user's associated token account"
-	}
-	if acc.DepositUSDC != altchain.SandboxDepositAccount {
-		return nil, errDepositAccount, "the deposit account " + acc.DepositUSDC.String() + " is not the sandbox deposit account"
-	}
-	if acc.FeeReceiver != altchain.SandboxFeeReceiver {
-		return nil, errFeeReceiver, "the fee receiver " + acc.FeeReceiver.String() + " is not the sandbox fee receiver"
-	}
-	if args.USDCAmount < altchain.MinUSDCAmount {
-		return nil, errBelowMinimum, "usdcAmount below 5 USDC"
-	}
-	if net := afterFee(args.USDCAmount); args.MinUSDCAmount > net {
-		return nil, errMinAmount, fmt.Sprintf("minUsdcAmount %d is above the amount after the contract fee (%d of %d): the contract compares the post-fee amount", args.MinUSDCAmount, net, args.USDCAmount)
-	}
-	user := st.get(acc.User)
-	from := st.get(acc.UserUSDC)
-	to := st.get(acc.DepositUSDC)
-	tf, ok1 := parseToken(from)
-	tt, ok2 := parseToken(to)
-	switch {
-	case !ok1 || tf.mint != altchain.SandboxUSDCMint || tf.owner != acc.User || tf.state != 1:
-		return nil, errUserUSDC, "the user has no initialized USDC account"
-	case !ok2 || tt.mint != altchain.SandboxUSDCMint || tt.state != 1:
-		return nil, errDepositAccount, "the deposit account is not an initialized USDC account"
-	case tf.amount < args.USDCAmount:
-		// Said in USDC, as a person reads the simulation's log.
-		return nil, errInsufficient, fmt.Sprintf("insufficient USDC: the account holds %s USDC, the deposit needs %s USDC",
-			format.Uint(tf.amount, format.USDCDecimals), format.Uint(args.USDCAmount, format.USDCDecimals))
-	case user == nil || user.Lamports < args.NativeFeeLamports:
-		return nil, errNativeFee, "insufficient lamports for the native fee"
-	case tt.amount+args.USDCAmount < tt.amount:
-		return nil, errDepositAccount, "deposit account balance would overflow"
+	user, from, to := st.get(acc.User), st.get(acc.UserUSDC), st.get(acc.DepositUSDC)
+	tf, tt, code, why := depositBalances(args, acc.User, user, from, to)
+	if code != 0 {
+		return nil, code, why
 	}
 	if prog.layerZero {
 		if code, why := s.layerZeroSend(st, ix.Accounts[layerZeroHead:], keys, isSigner, isWritable, acc.User, args); code != 0 {
@@ -367,4 +339,83 @@ func (s *Sandbox) runDeposit(prog depositProgram, st *overlay, ix solana.Compile
 	}
 	fr.Lamports += args.NativeFeeLamports
 	return &Deposit{User: acc.User, USDC: args.USDCAmount}, 0, ""
+}
+
+// depositAccounts are the deposit's accounts by role, checked as the program checks them:
+// the user signed, the accounts it writes are writable, and each is the sandbox's own (its
+// USDC mint, deposit account and fee receiver, the token and system programs, the user's
+// associated USDC account).
+func depositAccounts(prog depositProgram, ix solana.CompiledInstruction, keys []solana.PublicKey,
+	isSigner, isWritable func(uint16) bool) (altchain.DepositAccounts, uint32, string) {
+	// idx[i] is the key index of the account with role i (the sandbox program's order); a
+	// role the program does not take holds the sandbox's own account (feeReceiver).
+	var idx [7]uint16
+	k := make([]solana.PublicKey, len(idx))
+	for i := range idx {
+		if prog.order[i] < 0 {
+			k[i] = altchain.SandboxFeeReceiver
+			continue
+		}
+		idx[i] = ix.Accounts[prog.order[i]]
+		k[i] = keys[idx[i]]
+	}
+	acc, _ := altchain.DepositAccountsFromKeys(k)
+	if !isSigner(idx[0]) {
+		return acc, errUnsigned, "the user did not sign"
+	}
+	for i := 0; i < 4; i++ {
+		if prog.order[i] >= 0 && !isWritable(idx[i]) {
+			return acc, errNotWritable, altchain.DepositAccountRoles[i].Name + " is not writable"
+		}
+	}
+	if acc.USDCMint != altchain.SandboxUSDCMint {
+		return acc, errMint, "usdcMint " + acc.USDCMint.String() + " is not the sandbox USDC"
+	}
+	if acc.TokenProgram != solana.TokenProgramID || acc.SystemProgram != solana.SystemProgramID {
+		return acc, errPrograms, "wrong token or system program account"
+	}
+	ata, err := altchain.AssociatedTokenAddress(acc.User, acc.USDCMint, solana.TokenProgramID)
+	if err != nil || acc.UserUSDC != ata {
+		return acc, errUserUSDC, "the user USDC account is not the user's associated token account"
+	}
+	if acc.DepositUSDC != altchain.SandboxDepositAccount {
+		return acc, errDepositAccount, "the deposit account " + acc.DepositUSDC.String() + " is not the sandbox deposit account"
+	}
+	if acc.FeeReceiver != altchain.SandboxFeeReceiver {
+		return acc, errFeeReceiver, "the fee receiver " + acc.FeeReceiver.String() + " is not the sandbox fee receiver"
+	}
+	return acc, 0, ""
+}
+
+// checkDepositArgs holds the amounts to the program's minimums.
+func checkDepositArgs(args altchain.DepositArgs) (uint32, string) {
+	if args.USDCAmount < altchain.MinUSDCAmount {
+		return errBelowMinimum, "usdcAmount below 5 USDC"
+	}
+	if net := afterFee(args.USDCAmount); args.MinUSDCAmount > net {
+		return errMinAmount, fmt.Sprintf("minUsdcAmount %d is above the amount after the contract fee (%d of %d): the contract compares the post-fee amount", args.MinUSDCAmount, net, args.USDCAmount)
+	}
+	return 0, ""
+}
+
+// depositBalances reads the user's and the deposit's USDC accounts and checks that the
+// deposit can be paid: the USDC and the native fee.
+func depositBalances(args altchain.DepositArgs, owner solana.PublicKey, user, from, to *altchain.Account) (tf, tt tokenAcc, code uint32, why string) {
+	tf, ok1 := parseToken(from)
+	tt, ok2 := parseToken(to)
+	switch {
+	case !ok1 || tf.mint != altchain.SandboxUSDCMint || tf.owner != owner || tf.state != 1:
+		return tf, tt, errUserUSDC, "the user has no initialized USDC account"
+	case !ok2 || tt.mint != altchain.SandboxUSDCMint || tt.state != 1:
+		return tf, tt, errDepositAccount, "the deposit account is not an initialized USDC account"
+	case tf.amount < args.USDCAmount:
+		// Said in USDC, as a person reads the simulation's log.
+		return tf, tt, errInsufficient, fmt.Sprintf("insufficient USDC: the account holds %s USDC, the deposit needs %s USDC",
+			format.Uint(tf.amount, format.USDCDecimals), format.Uint(args.USDCAmount, format.USDCDecimals))
+	case user == nil || user.Lamports < args.NativeFeeLamports:
+		return tf, tt, errNativeFee, "insufficient lamports for the native fee"
+	case tt.amount+args.USDCAmount < tt.amount:
+		return tf, tt, errDepositAccount, "deposit account balance would overflow"
+	}
+	return tf, tt, 0, ""
 }
