@@ -143,77 +143,100 @@ func (s *Server) withFaults(path string, r *http.Request, serve func(http.Respon
 		if f.LatencyMs > 0 {
 			time.Sleep(time.Duration(f.LatencyMs) * time.Millisecond)
 		}
-		switch {
-		case f.HTTPStatus != 0:
-			if f.AfterExecute {
-				next(&bufferWriter{header: http.Header{}})
-			}
-			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-			w.WriteHeader(f.HTTPStatus)
-			_, _ = fmt.Fprintf(w, "%d %s (sandbox fault)\n", f.HTTPStatus, http.StatusText(f.HTTPStatus))
+		if s.answerInstead(w, r, f, serve) {
 			return
-		case f.ErrorCode != 0 || f.ErrorMsg != "":
-			s.writeJSON(w, http.StatusOK, map[string]any{"error_code": f.ErrorCode, "error_msg": f.ErrorMsg})
-			return
-		case f.RetCode != 0:
-			if f.AfterExecute {
-				next(&bufferWriter{header: http.Header{}})
-			}
-			msg := f.RetMsg
-			if msg == "" {
-				msg = "sandbox fault"
-			}
-			s.writeJSON(w, http.StatusOK, envelope{RetCode: f.RetCode, RetMsg: msg, TimeNow: s.Now().UnixMilli()})
-			return
-		case f.Relay != "":
-			serve(w, r.WithContext(context.WithValue(r.Context(), relayKey{}, f.Relay)))
-			return
-		case f.Duplicate:
-			body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
-			if err != nil {
-				s.writeResult(w, nil, apiErr(CodeParse, "body: cannot read: %v", err))
-				return
-			}
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			next(&bufferWriter{header: http.Header{}}) // the first copy: its answer goes nowhere
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			next(w)
-			return
-		case f.PhantomTxHash:
-			s.writeResult(w, map[string]string{"status": "success", "txHash": "0x" + randomHex(32)}, nil)
-			return
-		case !f.ResultAsString && !f.TruncateJSON && !f.NoContent:
+		}
+		if !f.ResultAsString && !f.TruncateJSON && !f.NoContent {
 			next(w)
 			return
 		}
-		buf := &bufferWriter{header: http.Header{}}
-		next(buf)
-		body := buf.body.Bytes()
-		switch {
-		case f.NoContent:
-			w.WriteHeader(http.StatusNoContent)
-			return
-		case f.TruncateJSON:
-			body = body[:len(body)/2]
-		case f.ResultAsString:
-			var m map[string]json.RawMessage
-			if json.Unmarshal(body, &m) == nil {
-				if r, ok := m["result"]; ok && len(r) > 0 && r[0] != '"' {
-					enc, _ := json.Marshal(string(r))
-					m["result"] = enc
-					if b, err := json.Marshal(m); err == nil {
-						body = b
-					}
-				}
-			}
-		}
-		for k, v := range buf.header {
-			w.Header()[k] = v
-		}
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-		w.WriteHeader(buf.status)
-		_, _ = w.Write(body)
+		rewriteAnswer(w, f, next)
 	}
+}
+
+// answerInstead plays a fault that answers in the request's place (after running it, for
+// AfterExecute and Duplicate), and says whether f was one.
+func (s *Server) answerInstead(w http.ResponseWriter, r *http.Request, f *Faults, serve func(http.ResponseWriter, *http.Request)) bool {
+	next := func(w http.ResponseWriter) { serve(w, r) }
+	switch {
+	case f.HTTPStatus != 0:
+		if f.AfterExecute {
+			next(&bufferWriter{header: http.Header{}})
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(f.HTTPStatus)
+		_, _ = fmt.Fprintf(w, "%d %s (sandbox fault)\n", f.HTTPStatus, http.StatusText(f.HTTPStatus))
+	case f.ErrorCode != 0 || f.ErrorMsg != "":
+		s.writeJSON(w, http.StatusOK, map[string]any{"error_code": f.ErrorCode, "error_msg": f.ErrorMsg})
+	case f.RetCode != 0:
+		if f.AfterExecute {
+			next(&bufferWriter{header: http.Header{}})
+		}
+		msg := f.RetMsg
+		if msg == "" {
+			msg = "sandbox fault"
+		}
+		s.writeJSON(w, http.StatusOK, envelope{RetCode: f.RetCode, RetMsg: msg, TimeNow: s.Now().UnixMilli()})
+	case f.Relay != "":
+		serve(w, r.WithContext(context.WithValue(r.Context(), relayKey{}, f.Relay)))
+	case f.Duplicate:
+		body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+		if err != nil {
+			s.writeResult(w, nil, apiErr(CodeParse, "body: cannot read: %v", err))
+			return true
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		next(&bufferWriter{header: http.Header{}}) // the first copy: its answer goes nowhere
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		next(w)
+	case f.PhantomTxHash:
+		s.writeResult(w, map[string]string{"status": "success", "txHash": "0x" + randomHex(32)}, nil)
+	default:
+		return false
+	}
+	return true
+}
+
+// rewriteAnswer runs the request and changes its answer as f says: no content, the body cut
+// in half, or the result re-encoded as a JSON string.
+func rewriteAnswer(w http.ResponseWriter, f *Faults, next func(http.ResponseWriter)) {
+	buf := &bufferWriter{header: http.Header{}}
+	next(buf)
+	body := buf.body.Bytes()
+	switch {
+	case f.NoContent:
+		w.WriteHeader(http.StatusNoContent)
+		return
+	case f.TruncateJSON:
+		body = body[:len(body)/2]
+	case f.ResultAsString:
+		body = resultAsString(body)
+	}
+	for k, v := range buf.header {
+		w.Header()[k] = v
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(buf.status)
+	_, _ = w.Write(body)
+}
+
+// resultAsString is body with its result re-encoded as a JSON string (unchanged when it has
+// no result or is one already).
+func resultAsString(body []byte) []byte {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(body, &m) != nil {
+		return body
+	}
+	r, ok := m["result"]
+	if !ok || len(r) == 0 || r[0] == '"' {
+		return body
+	}
+	enc, _ := json.Marshal(string(r))
+	m["result"] = enc
+	if b, err := json.Marshal(m); err == nil {
+		return b
+	}
+	return body
 }
 
 // --- control HTTP surface ---
