@@ -178,31 +178,9 @@ var (
 func (s *Sandbox) checkPartnerAuth(r *http.Request, body []byte) (common.Address, *partnerError) {
 	var none common.Address
 	sig, dl, pub := r.Header.Get(partner.HeaderAPISignature), r.Header.Get(partner.HeaderAPIDeadline), r.Header.Get(partner.HeaderAPIPublicKey)
-	required := []struct{ name, v string }{{partner.HeaderAPISignature, sig}, {partner.HeaderAPIDeadline, dl}}
-	if s.cfg.PartnerAuth == wallet.PartnerAuthSpec {
-		required = append(required, struct{ name, v string }{partner.HeaderAPIPublicKey, pub})
-	}
-	for _, h := range required {
-		if h.v == "" {
-			return none, perr(CodeAuth, "partner auth: header %s is missing", h.name)
-		}
-	}
-	if !decimalRe.MatchString(dl) {
-		return none, perr(CodeAuth, "partner auth: %s %q is not Unix seconds", partner.HeaderAPIDeadline, dl)
-	}
-	deadline, err := strconv.ParseInt(dl, 10, 64)
-	if err != nil {
-		return none, perr(CodeAuth, "partner auth: %s %q is not Unix seconds", partner.HeaderAPIDeadline, dl)
-	}
-	now := s.clock().Unix()
-	if now > deadline {
-		return none, perr(CodeAuth, "partner auth: deadline %d expired %d s ago", deadline, now-deadline)
-	}
-	if max := int64(protocol.MaxPartnerDeadline.Seconds()); deadline-now > max {
-		return none, perr(CodeAuth, "partner auth: deadline %d is %d s ahead, more than the %d s allowed", deadline, deadline-now, max)
-	}
-	if pub != "" && !addrRe.MatchString(pub) {
-		return none, perr(CodeAuth, "partner auth: %s %q is not a 0x-prefixed 20-byte address", partner.HeaderAPIPublicKey, pub)
+	deadline, pe := s.partnerHeaders(sig, dl, pub)
+	if pe != nil {
+		return none, pe
 	}
 	key := common.HexToAddress(pub)
 	if pub != "" && !s.isPartner(key) {
@@ -216,22 +194,59 @@ func (s *Sandbox) checkPartnerAuth(r *http.Request, body []byte) (common.Address
 		idName = ""
 	}
 	svc, ext := r.Header.Get(idHeader), r.Header.Get(partner.HeaderExternalUserID)
-	msg := wallet.PartnerAuthMessage(s.cfg.PartnerAuth, body, idName, svc, ext, deadline)
-	signer, err := wallet.RecoverPersonal([]byte(msg), sig)
-	if err == nil && (signer == key || pub == "" && s.isPartner(signer)) {
+	// by says whether a recovered signer is the caller: the named key, or a registered
+	// partner when none is named (UR's form).
+	by := func(msg string) (common.Address, bool, error) {
+		signer, err := wallet.RecoverPersonal([]byte(msg), sig)
+		return signer, err == nil && (signer == key || pub == "" && s.isPartner(signer)), err
+	}
+	signer, ok, err := by(wallet.PartnerAuthMessage(s.cfg.PartnerAuth, body, idName, svc, ext, deadline))
+	if ok {
 		return signer, nil
 	}
 	other := wallet.PartnerAuthSpec
 	if s.cfg.PartnerAuth == wallet.PartnerAuthSpec {
 		other = wallet.PartnerAuthUR
 	}
-	if alt, err := wallet.RecoverPersonal([]byte(wallet.PartnerAuthMessage(other, body, idName, svc, ext, deadline)), sig); err == nil && (alt == key || pub == "" && s.isPartner(alt)) {
+	if _, ok, _ := by(wallet.PartnerAuthMessage(other, body, idName, svc, ext, deadline)); ok {
 		return none, perr(CodeAuth, "partner auth: the signature is over the %s message variant; this service accepts the %s variant only", other, s.cfg.PartnerAuth)
 	}
 	if err == nil && pub != "" && s.isPartner(signer) {
 		return none, perr(CodeAuth, "partner auth: the signature is by %s, not by %s %s", signer.Hex(), partner.HeaderAPIPublicKey, key.Hex())
 	}
 	return none, perr(CodeAuth, "partner auth: the signature is not from a registered partner key (wrong key, or the body, %s or deadline differ from what was signed)", idHeader)
+}
+
+// partnerHeaders checks the partner-auth headers' presence (the public key only in the
+// spec's variant) and forms, and the deadline's window; it returns the deadline.
+func (s *Sandbox) partnerHeaders(sig, dl, pub string) (int64, *partnerError) {
+	required := []struct{ name, v string }{{partner.HeaderAPISignature, sig}, {partner.HeaderAPIDeadline, dl}}
+	if s.cfg.PartnerAuth == wallet.PartnerAuthSpec {
+		required = append(required, struct{ name, v string }{partner.HeaderAPIPublicKey, pub})
+	}
+	for _, h := range required {
+		if h.v == "" {
+			return 0, perr(CodeAuth, "partner auth: header %s is missing", h.name)
+		}
+	}
+	if !decimalRe.MatchString(dl) {
+		return 0, perr(CodeAuth, "partner auth: %s %q is not Unix seconds", partner.HeaderAPIDeadline, dl)
+	}
+	deadline, err := strconv.ParseInt(dl, 10, 64)
+	if err != nil {
+		return 0, perr(CodeAuth, "partner auth: %s %q is not Unix seconds", partner.HeaderAPIDeadline, dl)
+	}
+	now := s.clock().Unix()
+	if now > deadline {
+		return 0, perr(CodeAuth, "partner auth: deadline %d expired %d s ago", deadline, now-deadline)
+	}
+	if max := int64(protocol.MaxPartnerDeadline.Seconds()); deadline-now > max {
+		return 0, perr(CodeAuth, "partner auth: deadline %d is %d s ahead, more than the %d s allowed", deadline, deadline-now, max)
+	}
+	if pub != "" && !addrRe.MatchString(pub) {
+		return 0, perr(CodeAuth, "partner auth: %s %q is not a 0x-prefixed 20-byte address", partner.HeaderAPIPublicKey, pub)
+	}
+	return deadline, nil
 }
 
 type quoteRequest struct {
