@@ -5,14 +5,13 @@ import (
 	"testing"
 	"time"
 
-	"purse/agent"
 	"purse/wallet"
 )
 
 // Every purpose the policy knows has its summary: a purpose added without one would leave
 // its audit records saying only a digest.
 func TestEveryPurposeHasAnAuditSummary(t *testing.T) {
-	for p := range agent.DefaultPolicy().Purposes {
+	for _, p := range wallet.Purposes() {
 		if summaries[p] == nil {
 			t.Errorf("purpose %q has no audit summary", p)
 		}
