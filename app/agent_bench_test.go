@@ -107,3 +107,30 @@ func agentPersonalSigner(tb testing.TB) (string, wallet.EVMSigner) {
 	}
 	return home, s
 }
+
+// A missing profiles file is a state too: while it stays missing nothing is read again (the
+// agent signed each request of a home with only the embedded profile after a failed open and
+// a parse), and once it appears it is read.
+func TestProfilesFileStateIncludesItsAbsence(t *testing.T) {
+	path := filepath.Join(t.TempDir(), config.ProfilesFile)
+	absent := statOf(path)
+	if absent == nil || !absent.unchanged() {
+		t.Fatalf("no file, still no file: %+v unchanged=%v", absent, absent.unchanged())
+	}
+	if err := os.WriteFile(path, []byte("active = \"sandbox\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if absent.unchanged() {
+		t.Fatal("a profiles file that appeared was taken for no change")
+	}
+	present := statOf(path)
+	if !present.unchanged() {
+		t.Fatal("an unchanged file was taken for a change")
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if present.unchanged() {
+		t.Fatal("a removed profiles file was taken for no change")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"reflect"
 	"strings"
@@ -140,25 +141,35 @@ func (s *App) profileFileUnchanged() bool {
 	return s.profileFile.unchanged()
 }
 
-// unchanged says the file is still the one f was taken of (nil: no file was: read it).
+// unchanged says the file is still the one f was taken of: the same file, size and
+// modification time, or still no file when there was none (nil f: nothing was taken: read it).
 func (f *fileStat) unchanged() bool {
 	if f == nil {
 		return false
 	}
 	now, err := os.Stat(f.path)
+	if f.info == nil {
+		return errors.Is(err, fs.ErrNotExist)
+	}
 	return err == nil && os.SameFile(now, f.info) && now.Size() == f.info.Size() && now.ModTime().Equal(f.info.ModTime())
 }
 
-// fileStat is what Profiles.Follow compares of the profiles file.
+// fileStat is what Profiles.Follow compares of the profiles file; info nil: there was none
+// (the embedded sandbox profile alone).
 type fileStat struct {
 	path string
 	info os.FileInfo
 }
 
+// statOf is the profiles file's state now; nil when it cannot be told (then it is read
+// again next time).
 func statOf(path string) *fileStat {
 	fi, err := os.Stat(path)
-	if err != nil {
-		return nil // no file yet (the embedded sandbox profile): read it next time
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &fileStat{path, nil}
+	case err != nil:
+		return nil
 	}
 	return &fileStat{path, fi}
 }
