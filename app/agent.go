@@ -233,14 +233,14 @@ func (ps *profilesSeen) load(home string) (*config.Store, error) {
 }
 
 func (b agentBackend) Open(label, kind string, pass func(string) ([]byte, error)) (keystore.ProfileSigner, string, error) {
-	ks, err := b.s.keysWith(func(prompt string, isNew bool) ([]byte, error) {
-		if isNew {
+	ks, err := b.s.keysWith(func(q keystore.Question) ([]byte, error) {
+		if q.Confirm {
 			return nil, errors.New("the agent writes no key file")
 		}
 		if pass == nil {
-			return nil, &agent.NeedsPassphrase{Prompt: prompt}
+			return nil, &agent.NeedsPassphrase{Prompt: q.Prompt}
 		}
-		return pass(prompt)
+		return pass(q.Prompt)
 	})
 	if err != nil {
 		return nil, "", err
@@ -386,7 +386,7 @@ func (s *App) agentUnlocked(c *agent.Client, kind, label string, u *Unlock) (age
 			return agent.KeyStatus{}, err
 		}
 	default:
-		return agent.KeyStatus{}, &LockedError{Prompt: ae.Prompt}
+		return agent.KeyStatus{}, &LockedError{Prompt: ae.Prompt, Key: label}
 	}
 	defer clear(pass)
 	return c.UnlockWith(ctx, kind, label, 0, 0, pass)

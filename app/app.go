@@ -20,7 +20,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -43,10 +42,12 @@ import (
 var ErrNeedsUnlock = errors.New("the key is in an encrypted file: its passphrase is needed")
 
 // LockedError says which passphrase an operation needs: Prompt is the key store's question
-// ("Passphrase for key 'dev'"), New is set when it protects a file being written.
+// ("Passphrase for key 'dev'"), New is set when it protects a file being written, Key is the
+// key it opens or protects ("" when it is for none).
 type LockedError struct {
 	Prompt string
 	New    bool
+	Key    string
 }
 
 func (e *LockedError) Error() string {
@@ -56,19 +57,8 @@ func (e *LockedError) Error() string {
 	return ErrNeedsUnlock.Error() + " (" + e.Prompt + ")"
 }
 
-// Label is the key the passphrase is for, read from the key store's prompt (`… for key
-// "me"`); "" when the prompt names none.
-func (e *LockedError) Label() string {
-	_, q, ok := strings.Cut(e.Prompt, " for key ")
-	if !ok {
-		return ""
-	}
-	l, err := strconv.Unquote(q)
-	if err != nil {
-		return ""
-	}
-	return l
-}
+// Label is the key the passphrase is for ("" when it is for none).
+func (e *LockedError) Label() string { return e.Key }
 
 // Is makes every LockedError match ErrNeedsUnlock.
 func (e *LockedError) Is(target error) bool { return target == ErrNeedsUnlock }
@@ -286,19 +276,19 @@ func (s *App) UpdateProfile(fn func(p *config.Profile) error) (config.Profile, e
 // keys opens the key store. A passphrase the operation needs and u does not hold (nil u:
 // none) fails with ErrNeedsUnlock instead of prompting.
 func (s *App) keys(u *Unlock) (*keystore.Store, error) {
-	return s.keysWith(func(prompt string, isNew bool) ([]byte, error) {
+	return s.keysWith(func(q keystore.Question) ([]byte, error) {
 		var p []byte
 		if u != nil {
 			p = u.Passphrase
-			if isNew {
+			if q.Confirm {
 				p = u.New
 			}
 		}
 		if len(p) == 0 {
 			if s.prompt != nil {
-				return s.prompt(prompt, isNew)
+				return s.prompt(q.Prompt, q.Confirm)
 			}
-			return nil, &LockedError{Prompt: prompt, New: isNew}
+			return nil, &LockedError{Prompt: q.Prompt, New: q.Confirm, Key: q.Label}
 		}
 		return append([]byte(nil), p...), nil
 	})
@@ -306,7 +296,7 @@ func (s *App) keys(u *Unlock) (*keystore.Store, error) {
 
 // keysWith opens the key store with passphrases from pass: Keys' (an Unlock, then the
 // prompter), or the agent's (a descriptor a client passed).
-func (s *App) keysWith(pass func(prompt string, isNew bool) ([]byte, error)) (*keystore.Store, error) {
+func (s *App) keysWith(pass keystore.PassphraseFunc) (*keystore.Store, error) {
 	backend, err := keystore.BackendFromEnv()
 	if err != nil {
 		return nil, usage(err)

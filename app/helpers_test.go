@@ -14,7 +14,7 @@ func fileStore(t testing.TB, home string, keys map[string]keystore.Kind) *keysto
 	t.Setenv("PURSE_KEYSTORE", "file")
 	t.Cleanup(SetScryptCost(1<<4, 1))
 	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
+		Passphrase: func(keystore.Question) ([]byte, error) { return []byte("pw"), nil }})
 	if err != nil {
 		t.Fatal(err)
 	}

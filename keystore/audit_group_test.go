@@ -23,7 +23,7 @@ import (
 func groupSigner(tb testing.TB, home string) (*Store, wallet.EVMSigner) {
 	tb.Helper()
 	s, err := Open(Options{Home: home, Backend: BackendFile, ScryptN: testScryptN, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("correct horse"), nil }})
+		Passphrase: func(Question) ([]byte, error) { return []byte("correct horse"), nil }})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -391,7 +391,7 @@ func (s *Store) adopt(ix *indexFile, f Finding, stale error) error {
 		return fmt.Errorf("repair: %s: %v", f.Path, err)
 	}
 	if addr == "" {
-		pass, err := s.askPassphrase(fmt.Sprintf("Passphrase of %s", f.Path))
+		pass, err := s.askPassphrase(fmt.Sprintf("Passphrase of %s", f.Path), "")
 		if err != nil {
 			return err
 		}

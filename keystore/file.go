@@ -208,7 +208,7 @@ func (s *Store) readKeyFile(e Entry) (*secret, error) {
 	if err != nil {
 		return nil, fmt.Errorf("key %q: cannot read its file: %v", e.Label, err)
 	}
-	pass, err := s.askPassphrase(fmt.Sprintf("Passphrase for key %q", e.Label))
+	pass, err := s.askPassphrase(fmt.Sprintf("Passphrase for key %q", e.Label), e.Label)
 	if err != nil {
 		return nil, err
 	}

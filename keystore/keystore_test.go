@@ -39,10 +39,10 @@ type fixedPass struct {
 	prompts []string
 }
 
-func (f *fixedPass) fn(prompt string, confirm bool) ([]byte, error) {
+func (f *fixedPass) fn(q Question) ([]byte, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.prompts = append(f.prompts, fmt.Sprintf("%s|%v", prompt, confirm))
+	f.prompts = append(f.prompts, fmt.Sprintf("%s|%v", q.Prompt, q.Confirm))
 	return []byte(f.pass), nil
 }
 

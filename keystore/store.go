@@ -71,9 +71,18 @@ const KeyringService = "purse"
 // DefaultKeyringTimeout bounds every OS keyring call.
 const DefaultKeyringTimeout = 5 * time.Second
 
-// PassphraseFunc returns a passphrase for the prompt. With confirm, the source asks twice
-// (or otherwise makes sure the user typed what they meant) because the passphrase is new.
-type PassphraseFunc func(prompt string, confirm bool) ([]byte, error)
+// Question is what a passphrase is asked for: the words to show, the key it opens or
+// protects ("" when it is for none, such as a file the key doctor reads), and Confirm when the
+// passphrase is new, so the source asks twice (or otherwise makes sure the user typed what
+// they meant).
+type Question struct {
+	Prompt  string
+	Label   string
+	Confirm bool
+}
+
+// PassphraseFunc returns a passphrase for the question.
+type PassphraseFunc func(q Question) ([]byte, error)
 
 // Options configure a Store.
 type Options struct {
@@ -463,7 +472,7 @@ func (s *Store) add(label string, sec *secret) (Entry, error) {
 	backend := s.Backend()
 	var fileData []byte
 	if backend == BackendFile {
-		pass, err := s.newPassphrase(fmt.Sprintf("New passphrase for key %q", label))
+		pass, err := s.newPassphrase(fmt.Sprintf("New passphrase for key %q", label), label)
 		if err != nil {
 			return Entry{}, err
 		}
@@ -547,11 +556,11 @@ func (s *Store) removeKeyFile(label string) error {
 }
 
 // newPassphrase asks for a new, confirmed, non-empty passphrase.
-func (s *Store) newPassphrase(prompt string) ([]byte, error) {
+func (s *Store) newPassphrase(prompt, label string) ([]byte, error) {
 	if s.passphrase == nil {
 		return nil, errors.New("passphrase: this store has no passphrase source")
 	}
-	p, err := s.passphrase(prompt, true)
+	p, err := s.passphrase(Question{Prompt: prompt, Label: label, Confirm: true})
 	if err != nil {
 		return nil, err
 	}
@@ -561,11 +570,11 @@ func (s *Store) newPassphrase(prompt string) ([]byte, error) {
 	return p, nil
 }
 
-func (s *Store) askPassphrase(prompt string) ([]byte, error) {
+func (s *Store) askPassphrase(prompt, label string) ([]byte, error) {
 	if s.passphrase == nil {
 		return nil, errors.New("passphrase: this store has no passphrase source")
 	}
-	return s.passphrase(prompt, false)
+	return s.passphrase(Question{Prompt: prompt, Label: label})
 }
 
 // load reads and decrypts the secret of an indexed key.
@@ -745,7 +754,7 @@ func (s *Store) Export(label string) ([]byte, error) {
 		return nil, err
 	}
 	defer sec.wipe()
-	pass, err := s.newPassphrase(fmt.Sprintf("Export passphrase for key %q", label))
+	pass, err := s.newPassphrase(fmt.Sprintf("Export passphrase for key %q", label), label)
 	if err != nil {
 		return nil, err
 	}

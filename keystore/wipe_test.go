@@ -25,7 +25,7 @@ func allZeroWords[T ~uint | ~uint64 | ~uint32](w []T) bool {
 func TestWipeLeavesNoKeyBytesTheStoreOwns(t *testing.T) {
 	keyring.MockInit()
 	var handed [][]byte
-	pass := func(string, bool) ([]byte, error) {
+	pass := func(Question) ([]byte, error) {
 		b := []byte("correct horse battery")
 		handed = append(handed, b)
 		return b, nil

@@ -137,7 +137,7 @@ func onboarderWith(t *testing.T, info sandboxctl.Info, a app.Approver) (*app.App
 	t.Setenv(app.EnvNoAgent, "1")
 	home := t.TempDir()
 	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw"), nil }})
+		Passphrase: func(keystore.Question) ([]byte, error) { return []byte("pw"), nil }})
 	if err != nil {
 		t.Fatal(err)
 	}

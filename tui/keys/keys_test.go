@@ -64,14 +64,14 @@ func TestCreateFileKeyThroughPassphraseDialog(t *testing.T) {
 	}
 	// The file opens with the passphrase typed in the dialog, and with no other.
 	ks, err := keystore.Open(keystore.Options{Home: sv.Home(), Backend: keystore.BackendFile,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte("pw-long-enough"), nil }})
+		Passphrase: func(keystore.Question) ([]byte, error) { return []byte("pw-long-enough"), nil }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := ks.EVMSigner("alice", "sb"); err != nil {
 		t.Fatalf("unlock with the dialog's passphrase: %v", err)
 	}
-	bad, _ := keystore.Open(keystore.Options{Home: sv.Home(), Passphrase: func(string, bool) ([]byte, error) { return []byte("first"), nil }})
+	bad, _ := keystore.Open(keystore.Options{Home: sv.Home(), Passphrase: func(keystore.Question) ([]byte, error) { return []byte("first"), nil }})
 	if _, err := bad.EVMSigner("alice", "sb"); err == nil {
 		t.Fatal("the first, unconfirmed passphrase must not open the key")
 	}

@@ -44,7 +44,7 @@ func (f *fakePermits) Run(ctx context.Context, run app.PermitRun, u *app.Unlock)
 
 func (f *fakePermits) Submit(_ context.Context, u *app.Unlock, pr app.PreparedPermit, _ *wallet.PermitSignature) (app.SubmittedPermit, error) {
 	if u == nil || len(u.Passphrase) == 0 {
-		return app.SubmittedPermit{}, &app.LockedError{Prompt: `Passphrase for key "main"`}
+		return app.SubmittedPermit{}, &app.LockedError{Prompt: `Passphrase for key "main"`, Key: "main"}
 	}
 	f.unlocks = append(f.unlocks, string(u.Passphrase))
 	return app.SubmittedPermit{Sig: &wallet.PermitSignature{Signature: "0xsig"},

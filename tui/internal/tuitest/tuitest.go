@@ -70,7 +70,7 @@ func Keystore(tb testing.TB, home, passphrase string) *keystore.Store {
 	tb.Helper()
 	FileKeys(tb)
 	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
-		Passphrase: func(string, bool) ([]byte, error) { return []byte(passphrase), nil }})
+		Passphrase: func(keystore.Question) ([]byte, error) { return []byte(passphrase), nil }})
 	if err != nil {
 		tb.Fatal(err)
 	}
