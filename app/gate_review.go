@@ -150,8 +150,9 @@ func fittingNames(p config.Profile, payload []byte) string {
 	}
 	body := j.Body != nil
 	names := make([]string, len(j.Routes))
+	routeUnder := enduser.RoutesUnder(p.Routes, p.StandInNames())
 	for i, rt := range j.Routes {
-		if under, ok := enduser.RouteUnder(rt.Name, p.Routes, p.StandInNames()); ok {
+		if under, ok := routeUnder(rt.Name); ok {
 			rt = under
 		}
 		names[i] = rt.Method + " " + rt.Path

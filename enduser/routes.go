@@ -128,12 +128,21 @@ func LookupRoute(name string) (Route, bool) {
 // and its routes.NAME settings applied, as the client it makes sends it; false for a name the
 // table lacks or settings the table refuses.
 func RouteUnder(name string, overrides map[string]string, names protocol.Names) (Route, bool) {
+	return RoutesUnder(overrides, names)(name)
+}
+
+// RoutesUnder is RouteUnder for many names: the table is resolved under the profile's names
+// and settings once (a full-auth review names every route a payload fits, and each
+// resolution spells every path of the table).
+func RoutesUnder(overrides map[string]string, names protocol.Names) func(name string) (Route, bool) {
 	routes, err := resolveRoutes(overrides, names)
-	if err != nil {
-		return Route{}, false
+	return func(name string) (Route, bool) {
+		if err != nil {
+			return Route{}, false
+		}
+		r, ok := routes[name]
+		return r, ok
 	}
-	r, ok := routes[name]
-	return r, ok
 }
 
 // FindRoute is the default route named by nameOrPath (a route name, or a path the table
