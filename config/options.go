@@ -41,6 +41,8 @@ type Option struct {
 	prefix string
 	// entries are a map setting's entries in p, in their listed order (nil: a scalar).
 	entries func(p *Profile) []string
+	// entryDefaults is a map setting's default per entry (nil: Default for every one).
+	entryDefaults func(entry string) string
 	// get is the value p stores ("" unset); entry is "" for a scalar.
 	get func(p *Profile, entry string) string
 	// set writes v into p as it is stored; the profile is validated after.
@@ -152,8 +154,10 @@ var Options = []Option{
 		Example: "names.idv=sumsub",
 		prefix:  "names.",
 		entries: func(*Profile) []string { return protocol.StandIns },
-		get:     func(p *Profile, e string) string { return p.Names[e] },
-		set:     func(p *Profile, e, v string) error { setIn(&p.Names, e, v); return nil },
+		// A stand-in the profile does not rename keeps the spec's word.
+		entryDefaults: func(entry string) string { return entry },
+		get:           func(p *Profile, e string) string { return p.Names[e] },
+		set:           func(p *Profile, e, v string) error { setIn(&p.Names, e, v); return nil },
 		check: func(p *Profile) error {
 			for _, standIn := range sortedKeys(p.Names) {
 				if err := protocol.CheckName(standIn, p.Names[standIn]); err != nil {
@@ -177,11 +181,10 @@ var Options = []Option{
 // eg is o with its Example.
 func (o Option) eg(example string) Option { o.Example = example; return o }
 
-// entryDefault is a map setting's default for one entry: a stand-in's name is the spec's
-// word; no other entry has one.
+// entryDefault is a map setting's default for one entry (entryDefaults), else Default.
 func (o *Option) entryDefault(entry string) string {
-	if o.prefix == "names." {
-		return entry
+	if o.entryDefaults != nil {
+		return o.entryDefaults(entry)
 	}
 	return o.Default
 }

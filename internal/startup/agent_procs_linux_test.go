@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -82,7 +83,7 @@ func BenchmarkAgentProcessClients(b *testing.B) {
 	_, env := agentHome(b)
 	home := ""
 	for _, kv := range env {
-		if v, ok := cutPrefix(kv, "PURSE_HOME="); ok {
+		if v, ok := strings.CutPrefix(kv, "PURSE_HOME="); ok {
 			home = v
 		}
 	}
@@ -134,11 +135,4 @@ func BenchmarkAgentProcessClients(b *testing.B) {
 			b.ReportMetric(float64(n)/elapsed.Seconds(), "sig/s")
 		})
 	}
-}
-
-func cutPrefix(s, p string) (string, bool) {
-	if len(s) >= len(p) && s[:len(p)] == p {
-		return s[len(p):], true
-	}
-	return "", false
 }
