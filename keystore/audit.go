@@ -197,9 +197,17 @@ func (s *Store) parseAuditHead(b []byte) (*auditHead, error) {
 // sealed), and remembers what it wrote, so the next append of this process knows the head as
 // its own (auditLastRecord).
 func (s *Store) writeAuditHead(r AuditRecord, seal *headSeal) error {
+	return s.writeAuditHeadAfter(r, seal, false)
+}
+
+// writeAuditHeadAfter is writeAuditHead; ours says the file was found to hold the head this
+// process last wrote, under the lock held since, so its slot is known without a read.
+func (s *Store) writeAuditHeadAfter(r AuditRecord, seal *headSeal, ours bool) error {
 	// The new head goes in the slot the current one is not in (audit_head.go).
 	slot, gen := 0, uint64(1)
-	if cur, err := regular.ReadFile(s.AuditHeadPath()); err == nil {
+	if ours {
+		slot, gen = 1-s.headSlot, s.headGen+1
+	} else if cur, err := regular.ReadFile(s.AuditHeadPath()); err == nil {
 		if hf, err := parseHeadFile(cur); err == nil && hf.slot >= 0 {
 			slot, gen = 1-hf.slot, hf.gen+1
 		}
@@ -210,7 +218,7 @@ func (s *Store) writeAuditHead(r AuditRecord, seal *headSeal) error {
 		s.auditHeadSum = [32]byte{}
 		return fmt.Errorf("audit head: %v", err)
 	}
-	s.auditHeadSum = sha256.Sum256(b)
+	s.auditHeadSum, s.headSlot, s.headGen = sha256.Sum256(b), slot, gen
 	wipe(b)
 	return nil
 }
@@ -376,6 +384,7 @@ func (s *Store) writeAuditBatch(batch []*pendingAudit) ([]AuditRecord, error) {
 
 	prev, seq := ZeroHash, uint64(0)
 	last, head, err := s.auditLastRecord(f)
+	ours := s.headOurs
 	if err != nil {
 		return nil, err
 	}
@@ -420,11 +429,11 @@ func (s *Store) writeAuditBatch(batch []*pendingAudit) ([]AuditRecord, error) {
 		release = func() {}
 		go func() {
 			defer done()
-			s.deferred.err = s.writeAuditHead(r, next)
+			s.deferred.err = s.writeAuditHeadAfter(r, next, ours)
 		}()
 		return out, nil
 	}
-	if err := s.writeAuditHead(r, next); err != nil {
+	if err := s.writeAuditHeadAfter(r, next, ours); err != nil {
 		return nil, err
 	}
 	s.deferred.err = nil
@@ -440,6 +449,7 @@ func (s *Store) writeAuditBatch(batch []*pendingAudit) ([]AuditRecord, error) {
 // process wrote it. A change written within the same tick of the file system's clock as the
 // last append and of the same size is left to verify (the change time's granularity).
 func (s *Store) auditLastRecord(f *os.File) (*AuditRecord, *auditHead, error) {
+	s.headOurs = false
 	if st := fileStamp(f); st.ok && st == s.auditSeen && s.auditLast != nil {
 		head, sum, err := s.readAuditHeadSum()
 		if err != nil {
@@ -449,6 +459,7 @@ func (s *Store) auditLastRecord(f *os.File) (*AuditRecord, *auditHead, error) {
 		// record; any other (one that a failed deferred write left a batch behind, or
 		// someone else's) is judged by a walk.
 		if head != nil && sum == s.auditHeadSum && head.Count == s.auditLast.Seq && head.Hash == s.auditLast.Hash {
+			s.headOurs = true
 			return s.auditLast, head, nil
 		}
 	}

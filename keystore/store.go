@@ -171,9 +171,15 @@ type Store struct {
 	// auditHeadSum is the sha256 of the head this process last wrote (zero: none, or its
 	// write failed), guarded by auditMu.
 	auditHeadSum [32]byte
-	auditQ       auditQueue // the group commit of audit appends (appendAudit)
-	resolve      sync.Once
-	resolved     Backend
+	// headSlot and headGen say where auditHeadSum's head is in its file (audit_head.go);
+	// headOurs is set by an append that found the file still that head, byte for byte, so
+	// its own head write need not read the file again.
+	headSlot int
+	headGen  uint64
+	headOurs bool
+	auditQ   auditQueue // the group commit of audit appends (appendAudit)
+	resolve  sync.Once
+	resolved Backend
 }
 
 // Open prepares a Store in opts.Home. It does not touch the keyring: the backend of new keys
