@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 
 	"purse/protocol"
 )
@@ -172,8 +174,59 @@ func RouteNames() []string {
 // resolveRoutes is the table as a profile has it: the service's names for the spec's
 // stand-ins written into the paths (an `idv` segment becomes the vendor's name), then the
 // profile's `routes.NAME` settings (protocol.ParseRouteSetting), which may change a route's
-// method, path and auth level. A route that sends a request body stays a POST.
+// method, path and auth level. A route that sends a request body stays a POST. The table is
+// shared by every caller with the same names and settings and is never written after.
 func resolveRoutes(overrides map[string]string, names protocol.Names) (map[string]Route, error) {
+	key := resolvedKey(overrides, names)
+	resolved.mu.Lock()
+	r, ok := resolved.m[key]
+	resolved.mu.Unlock()
+	if ok {
+		return r.routes, r.err
+	}
+	routes, err := resolveRoutesOnce(overrides, names)
+	resolved.mu.Lock()
+	if len(resolved.m) >= maxResolved {
+		clear(resolved.m)
+	}
+	resolved.m[key] = resolvedTable{routes, err}
+	resolved.mu.Unlock()
+	return routes, err
+}
+
+// resolved remembers resolved tables by their names and settings: the agent judges each
+// full-auth payload against the table its profile resolves, and spelling every path of it
+// again took a quarter of the agent's CPU per signature (BenchmarkAgentProcessClients). A
+// process sees few profiles; past maxResolved the memory starts over.
+var resolved = struct {
+	mu sync.Mutex
+	m  map[string]resolvedTable
+}{m: map[string]resolvedTable{}}
+
+const maxResolved = 64
+
+type resolvedTable struct {
+	routes map[string]Route
+	err    error
+}
+
+// resolvedKey spells names (every field, by %q) and overrides unambiguously: every part is
+// quoted.
+func resolvedKey(overrides map[string]string, names protocol.Names) string {
+	keys := make([]string, 0, len(overrides))
+	for n := range overrides {
+		keys = append(keys, n)
+	}
+	sort.Strings(keys)
+	b := fmt.Appendf(nil, "%q", names)
+	for _, k := range keys {
+		b = strconv.AppendQuote(b, k)
+		b = strconv.AppendQuote(b, overrides[k])
+	}
+	return string(b)
+}
+
+func resolveRoutesOnce(overrides map[string]string, names protocol.Names) (map[string]Route, error) {
 	out := make(map[string]Route, len(routeTable))
 	for _, r := range routeTable {
 		r.Path = names.Path(r.Path)
