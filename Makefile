@@ -35,17 +35,21 @@ unit:
 # valid deposit and every malicious case of the checklist); then the payload judge: no
 # spelling of a route's body a server reads the same way gets a weaker policy line (seed
 # corpus: the leading bytes of issue 29 on every route); then strictjson's one-pass check
-# against its walker (same verdict for any input). `go test -fuzz` takes one target a run.
+# against its walker (same verdict for any input); then the EIP-712 reader (whatever it reads,
+# it reads one way, and apitypes hashes it as the reader said). `go test -fuzz` takes one
+# target a run.
 # The budgets are counts of executions (about 10 to 30 s each here), not durations: Go 1.26's fuzz
 # coordinator can fail a duration's end with "context deadline exceeded" and no crasher on a
 # loaded machine (golang/go#75804, fixed in 1.27), which a count never reaches.
 FUZZ_INSPECT ?= 400000x
 FUZZ_PAYLOAD ?= 150000x
 FUZZ_STRICT ?= 200000x
+FUZZ_TYPED ?= 200000x
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzInspect$$' -fuzztime $(FUZZ_INSPECT) ./altchain/
 	$(GO) test -run '^$$' -fuzz '^FuzzPayloadVariations$$' -fuzztime $(FUZZ_PAYLOAD) ./agent/
 	$(GO) test -run '^$$' -fuzz '^FuzzValidAgreesWithTheWalker$$' -fuzztime $(FUZZ_STRICT) ./internal/strictjson/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseTypedData$$' -fuzztime $(FUZZ_TYPED) ./wallet/
 
 test-keyring:
 	bash scripts/test-keyring.sh

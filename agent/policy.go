@@ -72,24 +72,23 @@ const (
 )
 
 // DefaultPolicy: full-auth and partner reads are signed; fund-moving and account-changing
-// routes (end-user and partner), unknown routes, permits, Form A, the mint consent, Solana
-// deposits and personal messages wait for the display.
+// routes (end-user and partner) and unknown routes wait for the display, and so does every
+// purpose the signing core's table marks as asked (wallet.AsksByDefault: permits, Form A,
+// the mint consent, Solana deposits, personal messages, typed data).
 func DefaultPolicy() *Policy {
 	p := &Policy{
-		Purposes: map[wallet.Purpose]Outcome{
-			wallet.PurposeFullAuth:    Allow,
-			wallet.PurposeMintConsent: Confirm,
-			wallet.PurposePermit:      Confirm,
-			wallet.PurposeFormA:       Confirm,
-			wallet.PurposePersonal:    Confirm,
-			wallet.PurposePartnerAuth: Allow,
-			wallet.PurposeSolanaTx:    Confirm,
-		},
+		Purposes:       map[wallet.Purpose]Outcome{},
 		Routes:         map[string]Outcome{UnknownRoute: Confirm},
 		Partner:        map[string]Outcome{UnknownRoute: Confirm},
 		Idle:           DefaultIdle,
 		Max:            DefaultMax,
 		ConfirmTimeout: DefaultConfirmTimeout,
+	}
+	for _, pu := range wallet.Purposes() {
+		p.Purposes[pu] = Allow
+		if wallet.AsksByDefault(pu) {
+			p.Purposes[pu] = Confirm
+		}
 	}
 	for _, r := range enduser.Routes() {
 		if r.Auth != enduser.AuthFull {
@@ -339,21 +338,11 @@ func (p *Policy) Decide(r wallet.Request) Decision {
 	}
 	d := Decision{o, p.where("purposes."+string(r.Purpose), o)}
 	var rd *Decision
-	switch r.Purpose {
-	case wallet.PurposeFullAuth:
-		var names []string
-		for _, rt := range enduser.RoutesFitting(r.Payload) {
-			names = append(names, rt.Name)
-		}
-		rd = p.strictest("routes", p.Routes, names, r.Route, func(n string) bool { _, ok := enduser.LookupRoute(n); return ok })
-	case wallet.PurposePartnerAuth:
-		var names []string
-		if r.Partner != nil {
-			for _, rt := range partner.RoutesFitting(r.Partner.Payload, r.Partner.IDName) {
-				names = append(names, rt.Name)
-			}
-		}
-		rd = p.strictest("partner", p.Partner, names, "", nil)
+	switch section, names := Fits(r); section {
+	case "routes":
+		rd = p.strictest(section, p.Routes, names, r.Route, func(n string) bool { _, ok := enduser.LookupRoute(n); return ok })
+	case "partner":
+		rd = p.strictest(section, p.Partner, names, "", nil)
 	}
 	if rd != nil && rank(rd.Outcome) >= rank(d.Outcome) {
 		d = *rd
@@ -362,6 +351,28 @@ func (p *Policy) Decide(r wallet.Request) Decision {
 		d = Decision{Confirm, d.Line + "; the deadline may lie outside the protocol's bounds (anyDeadline), which is never signed without confirmation"}
 	}
 	return d
+}
+
+// Fits is what request r's payload can be a request of, as the policy judges it: the section
+// of the policy whose lines decide it ("routes" for full-auth, "partner" for partner-auth)
+// and the names of the routes whose requests the payload can be (none: no route purse
+// knows); section "" for a purpose that its own line alone decides.
+func Fits(r wallet.Request) (section string, names []string) {
+	switch r.Purpose {
+	case wallet.PurposeFullAuth:
+		for _, rt := range enduser.RoutesFitting(r.Payload) {
+			names = append(names, rt.Name)
+		}
+		return "routes", names
+	case wallet.PurposePartnerAuth:
+		if r.Partner != nil {
+			for _, rt := range partner.RoutesFitting(r.Partner.Payload, r.Partner.IDName) {
+				names = append(names, rt.Name)
+			}
+		}
+		return "partner", names
+	}
+	return "", nil
 }
 
 // strictest is the strictest line of section (its table) among the routes a payload fits

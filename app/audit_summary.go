@@ -21,65 +21,67 @@ import (
 // says what the user approved and not what a client called it: a full-auth record names the
 // routes its payload is a request of by the one payload judge, not the route the client named.
 
-// summaries holds one summary per purpose; a purpose without one is a test failure
-// (TestEveryPurposeHasAnAuditSummary), never a record without words.
-var summaries = map[wallet.Purpose]func(p config.Profile, r wallet.Request, tok *homechain.Token) string{
-	wallet.PurposeFullAuth: func(p config.Profile, r wallet.Request, _ *homechain.Token) string {
-		s := "full-auth: " + fittingNames(p, r.Payload)
-		if what := payloadDoes(r.Payload); what != "" {
-			s += ": " + what
-		}
-		return s + "; payload hash " + r.FullAuthHash() + ", deadline " + r.Deadline
-	},
-	wallet.PurposePermit: func(_ config.Profile, r wallet.Request, tok *homechain.Token) string {
-		pm := r.Permit
-		if pm == nil {
-			return "permit: (no permit)"
-		}
-		value := fmt.Sprintf("%s smallest units of %q", pm.Value, pm.Domain.Name)
-		if tok != nil {
-			value = review.HumanAmount(pm.Value, tok.Decimals) + " " + tok.Symbol
-		}
-		return fmt.Sprintf("permit: %s to spender %s, token %s, deadline %s", value, pm.Spender.Hex(), pm.Domain.VerifyingContract.Hex(), pm.Deadline)
-	},
-	wallet.PurposeFormA: func(_ config.Profile, r wallet.Request, _ *homechain.Token) string {
-		return "Form A: text hash " + wallet.FormATextHash(r.Text).Hex()
-	},
-	wallet.PurposeMintConsent: func(_ config.Profile, r wallet.Request, _ *homechain.Token) string {
-		s := fmt.Sprintf("mint consent: hash %q, deadline %s", r.Hash, r.Deadline)
-		if r.MintEmail != "" {
-			s += ", for the mint of " + r.MintEmail
-		}
-		return s
-	},
-	wallet.PurposePersonal: func(_ config.Profile, r wallet.Request, _ *homechain.Token) string {
-		return fmt.Sprintf("personal message (%d bytes): %s", len(r.Message), prefix(r.Message, 60))
-	},
-	wallet.PurposePartnerAuth: func(p config.Profile, r wallet.Request, _ *homechain.Token) string {
-		if r.Partner == nil {
-			return "partner call: (no call)"
-		}
-		s := "partner call: " + partnerFittingNames(p, r.Partner)
-		if what := partnerPayloadDoes(r.Partner); what != "" {
-			s += ": " + what
-		}
-		return s
-	},
-	wallet.PurposeSolanaTx: func(_ config.Profile, r wallet.Request, _ *homechain.Token) string {
-		var q altchain.Quote
-		if json.Unmarshal(r.Quote, &q) != nil || !q.HasRequested {
-			return "Solana transaction: its quote names no amount"
-		}
-		return fmt.Sprintf("Solana deposit: %s USDC into %s, to arrive as EVM token %s",
-			review.HumanAmount(new(big.Int).SetUint64(q.USDCAmount), 6), q.DepositUSDCAccount, q.EVMOutputToken.String())
-	},
+func summaryFullAuth(p config.Profile, r wallet.Request, _ *homechain.Token) string {
+	s := "full-auth: " + fittingNames(p, r.Payload)
+	if what := payloadDoes(r.Payload); what != "" {
+		s += ": " + what
+	}
+	return s + "; payload hash " + r.FullAuthHash() + ", deadline " + r.Deadline
+}
+
+func summaryPermit(_ config.Profile, r wallet.Request, tok *homechain.Token) string {
+	pm := r.Permit
+	if pm == nil {
+		return "permit: (no permit)"
+	}
+	value := fmt.Sprintf("%s smallest units of %q", pm.Value, pm.Domain.Name)
+	if tok != nil {
+		value = review.HumanAmount(pm.Value, tok.Decimals) + " " + tok.Symbol
+	}
+	return fmt.Sprintf("permit: %s to spender %s, token %s, deadline %s", value, pm.Spender.Hex(), pm.Domain.VerifyingContract.Hex(), pm.Deadline)
+}
+
+func summaryFormA(_ config.Profile, r wallet.Request, _ *homechain.Token) string {
+	return "Form A: text hash " + wallet.FormATextHash(r.Text).Hex()
+}
+
+func summaryMintConsent(_ config.Profile, r wallet.Request, _ *homechain.Token) string {
+	s := fmt.Sprintf("mint consent: hash %q, deadline %s", r.Hash, r.Deadline)
+	if r.MintEmail != "" {
+		s += ", for the mint of " + r.MintEmail
+	}
+	return s
+}
+
+func summaryPersonal(_ config.Profile, r wallet.Request, _ *homechain.Token) string {
+	return fmt.Sprintf("personal message (%d bytes): %s", len(r.Message), prefix(r.Message, 60))
+}
+
+func summaryPartnerAuth(p config.Profile, r wallet.Request, _ *homechain.Token) string {
+	if r.Partner == nil {
+		return "partner call: (no call)"
+	}
+	s := "partner call: " + partnerFittingNames(p, r.Partner)
+	if what := partnerPayloadDoes(r.Partner); what != "" {
+		s += ": " + what
+	}
+	return s
+}
+
+func summarySolanaTx(_ config.Profile, r wallet.Request, _ *homechain.Token) string {
+	var q altchain.Quote
+	if json.Unmarshal(r.Quote, &q) != nil || !q.HasRequested {
+		return "Solana transaction: its quote names no amount"
+	}
+	return fmt.Sprintf("Solana deposit: %s USDC into %s, to arrive as EVM token %s",
+		review.HumanAmount(new(big.Int).SetUint64(q.USDCAmount), 6), q.DepositUSDCAccount, q.EVMOutputToken.String())
 }
 
 // auditNote is what the audit record of request r's signature says: its summary, and what it
 // moves when the gate identified it (mv.Known).
 func auditNote(p config.Profile, r wallet.Request, tok *homechain.Token, mv agent.Moves) keystore.AuditNote {
 	n := keystore.AuditNote{Summary: "(" + string(r.Purpose) + ": no summary)"}
-	if f := summaries[r.Purpose]; f != nil {
+	if f := purposeGates[r.Purpose].summary; f != nil {
 		n.Summary = f(p, r, tok)
 	}
 	if mv.Known {

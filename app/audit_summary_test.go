@@ -12,7 +12,7 @@ import (
 // its audit records saying only a digest.
 func TestEveryPurposeHasAnAuditSummary(t *testing.T) {
 	for _, p := range wallet.Purposes() {
-		if summaries[p] == nil {
+		if purposeGates[p].summary == nil {
 			t.Errorf("purpose %q has no audit summary", p)
 		}
 	}

@@ -142,22 +142,11 @@ type sessionStore interface {
 // partner-auth signature, the routes its payload can be a request of ("" when it fits none:
 // a payload purse cannot name is asked about every time).
 func sessionScope(r wallet.Request) string {
-	var names []string
-	switch r.Purpose {
-	case wallet.PurposeFullAuth:
-		for _, rt := range enduser.RoutesFitting(r.Payload) {
-			names = append(names, rt.Name)
-		}
-	case wallet.PurposePartnerAuth:
-		if r.Partner != nil {
-			for _, rt := range partner.RoutesFitting(r.Partner.Payload, r.Partner.IDName) {
-				names = append(names, rt.Name)
-			}
-		}
-	default:
+	section, names := agent.Fits(r)
+	switch {
+	case section == "":
 		return string(r.Purpose)
-	}
-	if len(names) == 0 {
+	case len(names) == 0:
 		return ""
 	}
 	return string(r.Purpose) + " " + strings.Join(names, ", ")
@@ -345,15 +334,12 @@ type delivery struct {
 // within deliveryWindow. A mint consent approved without the e-mail of its mint is not
 // recorded: its partner mint is asked about, with its e-mail.
 func (g *Gate) remember(r wallet.Request, sig []byte) {
-	d := delivery{}
-	switch r.Purpose {
-	case wallet.PurposePermit, wallet.PurposeFormA:
-	case wallet.PurposeMintConsent:
-		if r.MintEmail == "" {
-			return
-		}
-		d.email, d.once = r.MintEmail, true
-	default:
+	carried := purposeGates[r.Purpose].carried
+	if carried == nil {
+		return
+	}
+	d, ok := carried(r)
+	if !ok {
 		return
 	}
 	g.mu.Lock()

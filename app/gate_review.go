@@ -29,81 +29,104 @@ import (
 // shown, or whose permit domain the chain contradicts, is blocked. A permit's token, as the
 // chain says it once its domain is checked, comes with it (nil: not read).
 func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
-	if r.Purpose == wallet.PurposePermit && r.Permit != nil {
-		return s.permitReviewOf(ctx, p, "sign-"+string(r.Purpose), *r.Permit)
+	if g := purposeGates[r.Purpose]; g.review != nil {
+		return g.review(s, ctx, p, r)
 	}
-	return s.evmReviewOf(ctx, p, r), nil
+	return blockedReview(r, fmt.Errorf("purpose %q is not one an EVM key signs", r.Purpose)), nil
 }
 
+// evmReviewOf is reviewOf without the permit's token.
 func (s *App) evmReviewOf(ctx context.Context, p config.Profile, r wallet.Request) review.Request {
+	rv, _ := s.reviewOf(ctx, p, r)
+	return rv
+}
+
+// blockedReview is the review of a request that cannot be shown: blocked, saying why.
+func blockedReview(r wallet.Request, err error) review.Request {
+	return review.Request{ID: "sign-" + string(r.Purpose), Title: string(r.Purpose), Kind: review.Kind(r.Purpose),
+		Blocked: []string{fmt.Sprintf("the request cannot be shown: %v", err)}}
+}
+
+func reviewPermit(s *App, ctx context.Context, p config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+	if r.Permit == nil {
+		return blockedReview(r, errors.New("it holds no permit")), nil
+	}
+	return s.permitReviewOf(ctx, p, "sign-"+string(r.Purpose), *r.Permit)
+}
+
+func reviewFullAuth(_ *App, _ context.Context, p config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
 	id := "sign-" + string(r.Purpose)
-	blocked := func(title string, kind review.Kind, err error) review.Request {
-		return review.Request{ID: id, Title: title, Kind: kind, Blocked: []string{fmt.Sprintf("the request cannot be shown: %v", err)}}
+	hash := r.FullAuthHash()
+	inter, msg := wallet.ConsentMessage(hash, r.Deadline)
+	dl, err := wallet.DeadlineOf(r.Deadline)
+	if err != nil {
+		return review.Request{ID: id, Title: r.Method + " " + r.Route, Kind: review.KindFullAuth, Blocked: []string{fmt.Sprintf("the request cannot be shown: %v", err)}}, nil
 	}
-	switch r.Purpose {
-	case wallet.PurposeFullAuth:
-		hash := r.FullAuthHash()
-		inter, msg := wallet.ConsentMessage(hash, r.Deadline)
-		dl, err := wallet.DeadlineOf(r.Deadline)
-		if err != nil {
-			return blocked(r.Method+" "+r.Route, review.KindFullAuth, err)
-		}
-		// The path the profile's client sends the named route to (its routes and names).
-		path := r.Route
-		if rt, ok := enduser.RouteUnder(r.Route, p.Routes, p.StandInNames()); ok {
-			path = rt.Path
-		}
-		rv := review.FullAuthRequest(id, review.FullAuth{Method: r.Method, Path: path, Payload: string(r.Payload),
-			Hash: hash, Deadline: dl, Intermediate: inter, Message: msg})
-		rv.Sections[0].Fields = append(rv.Sections[0].Fields,
-			review.Field{Label: "route", Value: r.Route, Note: "(named by the caller; the signature covers the payload and the deadline only)"},
-			review.Field{Label: "can be", Value: fittingNames(p, r.Payload), Note: "(the calls this payload is a request of)"})
-		if what := payloadDoes(r.Payload); what != "" {
-			rv.Purpose = what + " " + rv.Purpose
-		}
-		if r.AnyDeadline {
-			rv.Warnings = append(rv.Warnings, deadlineNote(dl))
-		}
-		return rv
-	case wallet.PurposeMintConsent:
-		inter, msg := wallet.ConsentMessage(r.Hash, r.Deadline)
-		rv := review.MintConsentRequest(id, r.Hash, r.Deadline, inter, msg)
-		if r.MintEmail != "" {
-			rv.Sections = append(rv.Sections, review.Section{Heading: "The partner mint", Fields: []review.Field{
-				{Label: "e-mail", Value: r.MintEmail, Note: "(not signed: the partner mint that carries this consent is sent unasked, once, only with this e-mail)"},
-			}})
-		}
-		if dl, err := wallet.DeadlineOf(r.Deadline); err == nil && r.AnyDeadline {
-			rv.Warnings = append(rv.Warnings, deadlineNote(dl))
-		}
-		return rv
-	case wallet.PurposeFormA:
-		return review.FormARequest(id, r.Text, wallet.FormATextHash(r.Text).Hex())
-	case wallet.PurposePersonal:
-		return review.MessageRequest(id, review.KindPersonal, "Signs the message below with your EVM key (personal_sign).",
-			r.Message, wallet.PersonalHash(r.Message).Hex())
-	case wallet.PurposePartnerAuth:
-		pc := r.Partner
-		msg := pc.Message()
-		idName := pc.IDName // the service's name for svcId, as the message signs it
-		if idName == "" {
-			idName = "svcId"
-		}
-		rv := review.MessageRequest(id, review.KindPartnerAuth, "Authenticates a partner API call with your EVM key.",
-			[]byte(msg), wallet.PersonalHash([]byte(msg)).Hex())
-		rv.Sections = append([]review.Section{{Heading: "Partner call", Fields: []review.Field{
-			{Label: "message form", Value: string(pc.Variant)},
-			{Label: idName, Value: pc.SvcID},
-			{Label: "externalUserId", Value: pc.ExternalUserID},
-			{Label: "deadline", Value: strconv.FormatInt(pc.Deadline, 10), Note: format.Unix(pc.Deadline)},
-			{Label: "can be", Value: partnerFittingNames(p, pc), Note: "(the partner calls this payload is a request of: the signature does not cover the path)"},
-		}, Block: &review.Block{Label: "Payload", Text: string(pc.Payload)}}}, rv.Sections...)
-		if what := partnerPayloadDoes(pc); what != "" {
-			rv.Purpose = what + " " + rv.Purpose
-		}
-		return rv
+	// The path the profile's client sends the named route to (its routes and names).
+	path := r.Route
+	if rt, ok := enduser.RouteUnder(r.Route, p.Routes, p.StandInNames()); ok {
+		path = rt.Path
 	}
-	return blocked(string(r.Purpose), review.Kind(r.Purpose), fmt.Errorf("purpose %q is not one an EVM key signs", r.Purpose))
+	rv := review.FullAuthRequest(id, review.FullAuth{Method: r.Method, Path: path, Payload: string(r.Payload),
+		Hash: hash, Deadline: dl, Intermediate: inter, Message: msg})
+	rv.Sections[0].Fields = append(rv.Sections[0].Fields,
+		review.Field{Label: "route", Value: r.Route, Note: "(named by the caller; the signature covers the payload and the deadline only)"},
+		review.Field{Label: "can be", Value: fittingNames(p, r.Payload), Note: "(the calls this payload is a request of)"})
+	if what := payloadDoes(r.Payload); what != "" {
+		rv.Purpose = what + " " + rv.Purpose
+	}
+	if r.AnyDeadline {
+		rv.Warnings = append(rv.Warnings, deadlineNote(dl))
+	}
+	return rv, nil
+}
+
+func reviewMintConsent(_ *App, _ context.Context, _ config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+	inter, msg := wallet.ConsentMessage(r.Hash, r.Deadline)
+	rv := review.MintConsentRequest("sign-"+string(r.Purpose), r.Hash, r.Deadline, inter, msg)
+	if r.MintEmail != "" {
+		rv.Sections = append(rv.Sections, review.Section{Heading: "The partner mint", Fields: []review.Field{
+			{Label: "e-mail", Value: r.MintEmail, Note: "(not signed: the partner mint that carries this consent is sent unasked, once, only with this e-mail)"},
+		}})
+	}
+	if dl, err := wallet.DeadlineOf(r.Deadline); err == nil && r.AnyDeadline {
+		rv.Warnings = append(rv.Warnings, deadlineNote(dl))
+	}
+	return rv, nil
+}
+
+func reviewFormA(_ *App, _ context.Context, _ config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+	return review.FormARequest("sign-"+string(r.Purpose), r.Text, wallet.FormATextHash(r.Text).Hex()), nil
+}
+
+func reviewPersonal(_ *App, _ context.Context, _ config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+	return review.MessageRequest("sign-"+string(r.Purpose), review.KindPersonal, "Signs the message below with your EVM key (personal_sign).",
+		r.Message, wallet.PersonalHash(r.Message).Hex()), nil
+}
+
+func reviewPartnerAuth(_ *App, _ context.Context, p config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+	pc := r.Partner
+	if pc == nil {
+		return blockedReview(r, errors.New("it holds no partner call")), nil
+	}
+	msg := pc.Message()
+	idName := pc.IDName // the service's name for svcId, as the message signs it
+	if idName == "" {
+		idName = "svcId"
+	}
+	rv := review.MessageRequest("sign-"+string(r.Purpose), review.KindPartnerAuth, "Authenticates a partner API call with your EVM key.",
+		[]byte(msg), wallet.PersonalHash([]byte(msg)).Hex())
+	rv.Sections = append([]review.Section{{Heading: "Partner call", Fields: []review.Field{
+		{Label: "message form", Value: string(pc.Variant)},
+		{Label: idName, Value: pc.SvcID},
+		{Label: "externalUserId", Value: pc.ExternalUserID},
+		{Label: "deadline", Value: strconv.FormatInt(pc.Deadline, 10), Note: format.Unix(pc.Deadline)},
+		{Label: "can be", Value: partnerFittingNames(p, pc), Note: "(the partner calls this payload is a request of: the signature does not cover the path)"},
+	}, Block: &review.Block{Label: "Payload", Text: string(pc.Payload)}}}, rv.Sections...)
+	if what := partnerPayloadDoes(pc); what != "" {
+		rv.Purpose = what + " " + rv.Purpose
+	}
+	return rv, nil
 }
 
 func deadlineNote(dl int64) string {

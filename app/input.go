@@ -18,6 +18,8 @@ const (
 	MaxMessageBytes = wallet.MaxMessageBytes // a personal_sign message
 	MaxFormABytes   = wallet.MaxFormABytes   // a Form A declaration
 	MaxBodyBytes    = wallet.MaxPayloadBytes // a request body a full-auth hash covers
+	// MaxTypedDataBytes is an EIP-712 document.
+	MaxTypedDataBytes = wallet.MaxTypedDataBytes
 )
 
 // ReadInput reads the file a field names ("-": stdin), at most limit bytes. It reads through

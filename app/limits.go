@@ -32,36 +32,48 @@ import (
 // A deposit moves the USDC its quote requests: the checklist refuses a transaction that
 // moves anything else (the static layout rules, the simulation's G29).
 func (s *App) movesOf(ctx context.Context, p config.Profile, r wallet.Request, onChain *homechain.Token) agent.Moves {
-	unknown := func(format string, a ...any) agent.Moves { return agent.Moves{Why: fmt.Sprintf(format, a...)} }
-	switch r.Purpose {
-	case wallet.PurposePermit:
-		pm := r.Permit
-		if onChain == nil {
-			return unknown("the permit's token %s could not be read on profile %s's home chain", pm.Domain.VerifyingContract.Hex(), p.Name)
-		}
-		known, err := s.knownToken(ctx, p, pm.Domain.ChainID, pm.Domain.VerifyingContract.Hex())
-		if err != nil {
-			return unknown("the permit's token %s is not identified: %v", pm.Domain.VerifyingContract.Hex(), OneLine(err))
-		}
-		if known.Decimals != onChain.Decimals || !strings.EqualFold(known.Symbol, onChain.Symbol) {
-			return unknown("the permit's token %s is %s with %d decimals in the chain configuration but %s with %d decimals on chain",
-				pm.Domain.VerifyingContract.Hex(), known.Symbol, known.Decimals, onChain.Symbol, onChain.Decimals)
-		}
-		if pm.Value == nil || pm.Value.Sign() < 0 {
-			return unknown("the permit has no value")
-		}
-		return agent.Moves{Known: true, Asset: known.Symbol, Amount: decimal.NewFromBigInt(pm.Value, -int32(known.Decimals))}
-	case wallet.PurposeSolanaTx:
-		var q altchain.Quote
-		if err := json.Unmarshal(r.Quote, &q); err != nil {
-			return unknown("the quote cannot be read: %v", err)
-		}
-		if !q.HasRequested {
-			return unknown("the quote names no requested USDC amount")
-		}
-		return agent.Moves{Known: true, Asset: "USDC", Amount: decimal.NewFromBigInt(new(big.Int).SetUint64(q.USDCAmount), -usdcDecimals)}
+	if f := purposeGates[r.Purpose].moves; f != nil {
+		return f(s, ctx, p, r, onChain)
 	}
-	return unknown("a %s signature moves no amount purse can name", r.Purpose)
+	return unknownMoves("a %s signature moves no amount purse can name", r.Purpose)
+}
+
+// unknownMoves is a request whose amount purse cannot name, and why.
+func unknownMoves(format string, a ...any) agent.Moves {
+	return agent.Moves{Why: fmt.Sprintf(format, a...)}
+}
+
+func movesPermit(s *App, ctx context.Context, p config.Profile, r wallet.Request, onChain *homechain.Token) agent.Moves {
+	pm := r.Permit
+	if pm == nil {
+		return unknownMoves("the request holds no permit")
+	}
+	if onChain == nil {
+		return unknownMoves("the permit's token %s could not be read on profile %s's home chain", pm.Domain.VerifyingContract.Hex(), p.Name)
+	}
+	known, err := s.knownToken(ctx, p, pm.Domain.ChainID, pm.Domain.VerifyingContract.Hex())
+	if err != nil {
+		return unknownMoves("the permit's token %s is not identified: %v", pm.Domain.VerifyingContract.Hex(), OneLine(err))
+	}
+	if known.Decimals != onChain.Decimals || !strings.EqualFold(known.Symbol, onChain.Symbol) {
+		return unknownMoves("the permit's token %s is %s with %d decimals in the chain configuration but %s with %d decimals on chain",
+			pm.Domain.VerifyingContract.Hex(), known.Symbol, known.Decimals, onChain.Symbol, onChain.Decimals)
+	}
+	if pm.Value == nil || pm.Value.Sign() < 0 {
+		return unknownMoves("the permit has no value")
+	}
+	return agent.Moves{Known: true, Asset: known.Symbol, Amount: decimal.NewFromBigInt(pm.Value, -int32(known.Decimals))}
+}
+
+func movesDeposit(_ *App, _ context.Context, _ config.Profile, r wallet.Request, _ *homechain.Token) agent.Moves {
+	var q altchain.Quote
+	if err := json.Unmarshal(r.Quote, &q); err != nil {
+		return unknownMoves("the quote cannot be read: %v", err)
+	}
+	if !q.HasRequested {
+		return unknownMoves("the quote names no requested USDC amount")
+	}
+	return agent.Moves{Known: true, Asset: "USDC", Amount: decimal.NewFromBigInt(new(big.Int).SetUint64(q.USDCAmount), -usdcDecimals)}
 }
 
 // usdcDecimals are the decimals of the quote's USDC amounts (smallest units).

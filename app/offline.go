@@ -455,6 +455,36 @@ func (si Sign) Personal(key string, msg []byte, u *Unlock) (PersonalSignature, e
 	return PersonalSignature{signer.Address().Hex(), hexutil.Encode(sig), wallet.PersonalHash(msg).Hex()}, nil
 }
 
+// TypedDataSignature is an EIP-712 typed-data signature (eth_signTypedData_v4) and the
+// hashes it is made of.
+type TypedDataSignature struct {
+	Address         string `json:"address"`
+	Signature       string `json:"signature"`
+	Digest          string `json:"digest"`
+	DomainSeparator string `json:"domainSeparator"`
+	MessageHash     string `json:"messageHash"`
+	PrimaryType     string `json:"primaryType"`
+}
+
+// TypedData signs the EIP-712 document doc (the JSON eth_signTypedData_v4 takes) as the
+// signing core reads it (wallet.ParseTypedData); a document it refuses is refused here,
+// naming the field, before any key is unlocked.
+func (si Sign) TypedData(key string, doc []byte, u *Unlock) (TypedDataSignature, error) {
+	td, err := wallet.ParseTypedData(doc)
+	if err != nil {
+		return TypedDataSignature{}, &FieldError{Field: "file", Err: err}
+	}
+	signer, err := si.s.signerOf(key, u)
+	if err != nil {
+		return TypedDataSignature{}, err
+	}
+	sig, err := wallet.SignTypedData(signer, doc)
+	if err != nil {
+		return TypedDataSignature{}, err
+	}
+	return TypedDataSignature{signer.Address().Hex(), hexutil.Encode(sig), td.Digest.Hex(), td.DomainSeparator.Hex(), td.MessageHash.Hex(), td.Doc.PrimaryType}, nil
+}
+
 // Verification is a recovered signer against the expected one. Note says what the signed
 // bytes are when that matters more than who signed them (a personal message that is a
 // full-auth credential).

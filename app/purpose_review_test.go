@@ -26,6 +26,7 @@ func TestEveryPurposeHasAReview(t *testing.T) {
 		wallet.PurposePartnerAuth: {Partner: &wallet.PartnerCall{Variant: wallet.PartnerAuthSpec, Payload: []byte(`{}`), Deadline: time.Now().Add(time.Minute).Unix()}},
 		wallet.PurposePermit:      nil, // reviewed against the chain: permitReviewOf
 		wallet.PurposeSolanaTx:    nil, // reviewed by the deposit flow: deposit_review.go
+		wallet.PurposeTypedData:   bothWaysSamples(t)[wallet.PurposeTypedData],
 	}
 	p := *config.SandboxProfile(config.DefaultSandboxAddr)
 	for _, purpose := range wallet.Purposes() {

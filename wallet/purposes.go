@@ -6,31 +6,52 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 )
 
+// Purpose says why a signature is made. It is recorded in the audit log, so a reviewer
+// can tell a full-auth header from a permit without decoding the digest.
+type Purpose string
+
+const (
+	PurposeFullAuth    Purpose = "full-auth"
+	PurposeMintConsent Purpose = "mint-consent"
+	PurposePermit      Purpose = "permit"
+	PurposeFormA       Purpose = "form-a"
+	PurposePersonal    Purpose = "personal"
+	PurposePartnerAuth Purpose = "partner-auth"
+	PurposeSolanaTx    Purpose = "solana-tx"
+	PurposeTypedData   Purpose = "typed-data"
+)
+
 // purposeSpec is what the signing core knows of one purpose: the request fields it carries
-// (by their JSON names), the checks of its own fields, and the digest an EVM key signs for
-// it (nil: a Solana message, signed as it is). Each purpose is one row of purposeSpecs; the
-// signer's checks and digests are derived from it, and Purposes lists the rows for the
-// layers above (policy, review, audit summary), whose tests hold each purpose to a line.
+// (by their JSON names), the checks of its own fields, the digest an EVM key signs for it
+// (nil: a Solana message, signed as it is), and whether the agent's default policy asks the
+// user before it signs one (false: it signs unasked). Each purpose is one row of
+// purposeSpecs; the signer's checks and digests and the default policy are derived from it,
+// and Purposes lists the rows for the layers above (review, audit summary, limits), whose
+// tests hold each purpose to a line.
 type purposeSpec struct {
 	purpose Purpose
 	fields  []string
 	check   func(r Request, now time.Time) error
 	digest  func(r Request) (common.Hash, error)
+	asks    bool
 }
 
 var purposeSpecs = []purposeSpec{
-	{PurposeFullAuth, []string{"method", "route", "payload", "deadline", "anyDeadline"}, Request.checkFullAuth, consentDigest},
-	{PurposeMintConsent, []string{"hash", "deadline", "anyDeadline", "mintEmail"}, Request.checkMintConsent, consentDigest},
+	// Reads are most of it; a call that changes the account is asked about by its route's line.
+	{PurposeFullAuth, []string{"method", "route", "payload", "deadline", "anyDeadline"}, Request.checkFullAuth, consentDigest, false},
+	{PurposeMintConsent, []string{"hash", "deadline", "anyDeadline", "mintEmail"}, Request.checkMintConsent, consentDigest, true},
 	{PurposePermit, []string{"permit"}, Request.checkPermit, func(r Request) (common.Hash, error) {
 		d, _, err := r.Permit.Digest()
 		return d, err
-	}},
-	{PurposeFormA, []string{"text"}, Request.checkFormA, func(r Request) (common.Hash, error) { return PersonalHash([]byte(r.Text)), nil }},
-	{PurposePersonal, []string{"message"}, Request.checkPersonal, func(r Request) (common.Hash, error) { return PersonalHash(r.Message), nil }},
+	}, true},
+	{PurposeFormA, []string{"text"}, Request.checkFormA, func(r Request) (common.Hash, error) { return PersonalHash([]byte(r.Text)), nil }, true},
+	{PurposePersonal, []string{"message"}, Request.checkPersonal, func(r Request) (common.Hash, error) { return PersonalHash(r.Message), nil }, true},
+	// As full-auth: a partner call that changes something is asked about by its route's line.
 	{PurposePartnerAuth, []string{"partner"}, Request.checkPartnerAuth, func(r Request) (common.Hash, error) {
 		return PersonalHash([]byte(r.Partner.Message())), nil
-	}},
-	{PurposeSolanaTx, []string{"message", "quote"}, Request.checkSolanaTx, nil},
+	}, false},
+	{PurposeSolanaTx, []string{"message", "quote"}, Request.checkSolanaTx, nil, true},
+	{PurposeTypedData, []string{"typedData"}, Request.checkTypedData, typedDataDigest, true},
 }
 
 // consentDigest is the EIP-191 digest of the full-auth and mint-consent text (ConsentText).
@@ -52,6 +73,13 @@ func Purposes() []Purpose {
 		out[i] = s.purpose
 	}
 	return out
+}
+
+// AsksByDefault says whether the agent's default policy asks the user before signing a
+// request of purpose p ("confirm"; false: "allow").
+func AsksByDefault(p Purpose) bool {
+	s, _ := specOf(p)
+	return s.asks
 }
 
 // IsEVMPurpose says whether p is signed by an EVM key (its digest), not a Solana key.

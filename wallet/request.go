@@ -2,6 +2,7 @@ package wallet
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -56,6 +57,9 @@ type Request struct {
 	Quote []byte `json:"quote,omitempty"`
 	// Partner is the partner API call a partner-auth signature authenticates.
 	Partner *PartnerCall `json:"partner,omitempty"`
+	// TypedData is the EIP-712 document a typed-data signature is made over, as the caller
+	// gave it: every signer reads it with ParseTypedData.
+	TypedData json.RawMessage `json:"typedData,omitempty"`
 	// MintEmail is the e-mail of the partner mint that is to carry a mint consent. The
 	// signature does not cover it (the consent is hash and deadline): the review shows it,
 	// and a gate lets the partner mint carrying the consent go unasked only when it names
@@ -135,6 +139,7 @@ func (r Request) fields() []string {
 		{"hash", r.Hash != ""}, {"deadline", r.Deadline != ""}, {"anyDeadline", r.AnyDeadline},
 		{"permit", r.Permit != nil}, {"text", r.Text != ""}, {"message", len(r.Message) > 0},
 		{"quote", len(r.Quote) > 0}, {"partner", r.Partner != nil}, {"mintEmail", r.MintEmail != ""},
+		{"typedData", len(r.TypedData) > 0},
 	} {
 		if f.on {
 			set = append(set, f.name)

@@ -11,20 +11,6 @@ import (
 	"github.com/gagliardetto/solana-go"
 )
 
-// Purpose says why a signature is made. It is recorded in the audit log, so a reviewer
-// can tell a full-auth header from a permit without decoding the digest.
-type Purpose string
-
-const (
-	PurposeFullAuth    Purpose = "full-auth"
-	PurposeMintConsent Purpose = "mint-consent"
-	PurposePermit      Purpose = "permit"
-	PurposeFormA       Purpose = "form-a"
-	PurposePersonal    Purpose = "personal"
-	PurposePartnerAuth Purpose = "partner-auth"
-	PurposeSolanaTx    Purpose = "solana-tx"
-)
-
 // EVMSigner signs 32-byte digests with a secp256k1 key. The signature is the 65-byte
 // [R || S || V] form of crypto.Sign with V in {0, 1}; the functions of this package
 // turn V into 27/28 where the protocol wants it.

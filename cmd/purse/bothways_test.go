@@ -135,7 +135,8 @@ func TestCLICommandsInTheProcessAndThroughTheAgent(t *testing.T) {
 	}
 }
 
-// The offline signatures (`purse sign personal | permit | form-a | mint-consent`) give the
+// The offline signatures (`purse sign personal | permit | form-a | mint-consent |
+// typed-data`) give the
 // same output in the process and through a live agent whose policy allows them: the same
 // bytes are signed, and the agent's signature is the same deterministic one.
 func TestOfflineSignaturesInTheProcessAndThroughTheAgent(t *testing.T) {
@@ -151,8 +152,9 @@ func TestOfflineSignaturesInTheProcessAndThroughTheAgent(t *testing.T) {
 			"--spender", "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", "--value", "2500", "--nonce", "0", "--deadline", "1900000000", "--json"},
 		{"--yes", "sign", "form-a", "--key", "dev", "--text-file", writeTemp(t, "forma", "I declare:\nline two\n"), "--json"},
 		{"--yes", "sign", "mint-consent", "--key", "dev", "--hash", "purse: mint", "--email", "a@example.com", "--deadline", deadline, "--json"},
+		{"--yes", "sign", "typed-data", "--key", "dev", "--file", "../../wallet/testdata/typeddata/order.json", "--json"},
 	}
-	policy := "[purposes]\npersonal = \"allow\"\npermit = \"allow\"\nform-a = \"allow\"\nmint-consent = \"allow\"\n"
+	policy := "[purposes]\npersonal = \"allow\"\npermit = \"allow\"\nform-a = \"allow\"\nmint-consent = \"allow\"\ntyped-data = \"allow\"\n"
 	if _, l, a := cliBothWays(t, home, "dev", policy, cmds); l != len(cmds) || a != len(cmds) {
 		t.Fatalf("%d signatures in the process, %d by the agent; want %d each", l, a, len(cmds))
 	}

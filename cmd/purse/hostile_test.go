@@ -126,6 +126,11 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 	msg := writeTemp(t, "msg", "hello"+visibletest.Text)
 	formA := writeTemp(t, "forma", "I agree."+visibletest.Text)
 	request := writeTemp(t, "request", `{"purpose":"personal","message":"aGk="}`)
+	hostileJSON, _ := json.Marshal(visibletest.Text)
+	hostileJSON = hostileJSON[1 : len(hostileJSON)-1]
+	typed := writeTemp(t, "typed.json", `{"types":{"EIP712Domain":[{"name":"name","type":"string"}],"Note":[{"name":"text","type":"string"}]},`+
+		`"primaryType":"Note","domain":{"name":"D`+string(hostileJSON)+`"},"message":{"text":"T`+string(hostileJSON)+`"}}`)
+	typedBadType := writeTemp(t, "typed-bad.json", `{"types":{"EIP712Domain":[{"name":"name","type":"string"}],"N`+string(hostileJSON)+`":[]},"primaryType":"Note","domain":{"name":"D"},"message":{}}`)
 	body := writeTemp(t, "body", `{"cardTokenId":"`+strings.ReplaceAll(visibletest.Text, "\n", `\n`)+`"}`)
 	const sig = "0x" + "11111111111111111111111111111111111111111111111111111111111111112222222222222222222222222222222222222222222222222222222222222222" + "1b"
 
@@ -200,6 +205,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 		"sign mint-consent":            {{"sign", "mint-consent", "--key", "dev", "--email", "a" + visibletest.Text, "--hash", "h" + visibletest.Text}},
 		"sign permit":                  {{"sign", "permit", "--key", "dev", "--token", visibletest.Text}},
 		"sign personal":                {{"sign", "personal", "--key", "dev", "--message-file", msg}},
+		"sign typed-data":              {{"sign", "typed-data", "--key", "dev", "--file", typed}, {"sign", "typed-data", "--key", "dev", "--file", typedBadType}},
 		"tx list":                      {{"tx", "list"}, {"tx", "list", "--all", "--format", "table"}},
 		"tx show":                      {{"tx", "show", "1"}, {"tx", "show", "--tx-hash", "0x" + visibletest.Text}},
 		"verify full-auth":             {{"verify", "full-auth", "--hash", visibletest.Text, "--deadline", "1", "--sign", sig, "--address", testDevAddress}},

@@ -13,9 +13,9 @@ import (
 // The offline signing and verification commands: flags → app (offline.go) → print.
 
 func addSignCommands(a *cli, root *cobra.Command) {
-	sign := &cobra.Command{Use: "sign", Short: "Sign locally, offline: full-auth headers, mint consent, permits, Form A, messages",
+	sign := &cobra.Command{Use: "sign", Short: "Sign locally, offline: full-auth headers, mint consent, permits, Form A, messages, EIP-712 typed data",
 		Annotations: map[string]string{localOnly: "true"}}
-	sign.AddCommand(a.signFullAuthCmd(), a.signMintConsentCmd(), a.signPermitCmd(), a.signFormACmd(), a.signPersonalCmd())
+	sign.AddCommand(a.signFullAuthCmd(), a.signMintConsentCmd(), a.signPermitCmd(), a.signFormACmd(), a.signPersonalCmd(), a.signTypedDataCmd())
 	sign.PersistentFlags().BoolVar(&a.explain, "explain", false, "say what the signing policy decides for the request this command builds, and which line and limit decide it, instead of signing it (nothing is signed, asked or recorded)")
 	verify := &cobra.Command{Use: "verify", Short: "Recover the signer of a signature; exit 3 when it is not the expected address"}
 	verify.AddCommand(a.verifyPersonalCmd(), a.verifyFullAuthCmd(), a.verifyPermitCmd())
@@ -224,6 +224,26 @@ func (a *cli) signPersonalCmd() *cobra.Command {
 	msg = a.message(cmd)
 	cmd.Flags().StringVar(&key, "key", "", "EVM key label")
 	required(cmd, "key")
+	return cmd
+}
+
+func (a *cli) signTypedDataCmd() *cobra.Command {
+	var key, file string
+	cmd := a.command("typed-data --key L --file F", "EIP-712 typed data (eth_signTypedData_v4) of a JSON document: types, primaryType, domain, message", func(_ *cobra.Command, core *app.App) error {
+		doc, err := a.readInput("file", file, app.MaxTypedDataBytes)
+		if err != nil {
+			return err
+		}
+		ts, err := core.Sign().TypedData(key, doc, nil)
+		if err != nil {
+			return err
+		}
+		return a.printRows(ts, [][2]string{{"address:", ts.Address}, {"signature:", ts.Signature}, {"digest:", ts.Digest},
+			{"domain hash:", ts.DomainSeparator}, {"message hash:", ts.MessageHash}})
+	})
+	cmd.Flags().StringVar(&key, "key", "", "EVM key label")
+	cmd.Flags().StringVar(&file, "file", "", "the EIP-712 document as JSON ('-' for stdin)")
+	required(cmd, "key", "file")
 	return cmd
 }
 
