@@ -21,21 +21,6 @@ type shareTokenWire struct {
 	SvcID      int64  `json:"svcId"`
 }
 
-// routeBodies are the wire types of the POST routes' bodies: a key without omitempty is
-// required, one with it optional, and each value is judged by the JSON its field decodes.
-// The types are the ones the client sends.
-var routeBodies = map[string]any{
-	RouteTransactions:    txWire{},
-	RouteCardStatus:      CardStatusRequest{},
-	RouteTokenPermit:     tokenPermitWire{},
-	RouteIDVToken:        IDVTokenRequest{},
-	RouteIssueCard:       struct{}{},
-	RouteReuseShareToken: shareTokenWire{},
-	RouteKYCCheck:        struct{}{},
-	RouteKYCSubmit:       struct{}{},
-	RouteSubmitFormA:     FormASubmission{},
-}
-
 // payloadTable is the full-auth routes of the default table as a signer judges payloads
 // against them (protocol.PayloadTable): a POST by its body's wire type, a GET by its query's
 // parameters (Route.Query).
@@ -46,12 +31,11 @@ var payloadTable = sync.OnceValues(func() ([]Route, *protocol.PayloadTable) {
 		if r.Auth != AuthFull {
 			continue
 		}
-		b, ok := routeBodies[r.Name]
 		switch {
 		case r.Method == http.MethodGet:
 			rows = append(rows, protocol.PayloadRoute{Query: r.Query})
-		case ok:
-			rows = append(rows, protocol.PayloadRoute{Body: b})
+		case r.Body != nil:
+			rows = append(rows, protocol.PayloadRoute{Body: r.Body})
 		default:
 			continue // no body type: no payload is its request (TestEveryFullAuthRouteHasAPayloadShape)
 		}
@@ -134,10 +118,10 @@ func DeliveredSignature(payload []byte) (sig []byte, what string) {
 // its required fields at their zero values): a payload that is a request of that route. ok
 // is false for a route without a body (a GET).
 func ExampleBody(name string) (body []byte, ok bool) {
-	b, ok := routeBodies[name]
-	if !ok {
+	r, ok := LookupRoute(name)
+	if !ok || r.Body == nil {
 		return nil, false
 	}
-	body, err := json.Marshal(b)
+	body, err := json.Marshal(r.Body)
 	return body, err == nil
 }

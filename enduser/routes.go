@@ -85,6 +85,11 @@ type Route struct {
 	// gives the full-auth GETs none and the client sends none, so only the empty payload is a
 	// read.
 	Query []string
+	// Body is the wire type of a POST's request body as the client sends it (nil: the
+	// route takes none; a GET never does): a key without omitempty is required, one with it
+	// optional, and each value is judged by the JSON its field decodes, so a signer judges a
+	// full-auth payload by the body shapes of the routes themselves (Judge).
+	Body any
 	// Basis says where the route comes from.
 	Basis string
 }
@@ -95,20 +100,20 @@ var routeTable = []Route{
 	{Name: RouteEmailStatus, Method: http.MethodPost, Path: "/api/v2/email-status", Auth: AuthNone, Basis: "spec 4.6"},
 	{Name: RouteAccountStatus, Method: http.MethodGet, Path: "/api/v2/account-status", Auth: AuthBasic, Basis: "spec 4.6"},
 	{Name: RouteMint, Changes: true, Method: http.MethodPost, Path: "/api/v1/mint", Auth: AuthBasic, Basis: "spec 4.6"},
-	{Name: RouteIDVToken, Method: http.MethodPost, Path: "/api/v1/idv/create-access-token", Auth: AuthFull, Basis: "spec 4.6"},
+	{Name: RouteIDVToken, Method: http.MethodPost, Path: "/api/v1/idv/create-access-token", Auth: AuthFull, Body: IDVTokenRequest{}, Basis: "spec 4.6"},
 	{Name: RouteFormAInfo, Method: http.MethodGet, Path: "/api/v2/kyc/form-a-info", Auth: AuthFull, Basis: "spec 4.6"},
-	{Name: RouteTransactions, Method: http.MethodPost, Path: "/api/v2/transactions", Auth: AuthFull, Basis: "spec 4.6, paging 4.3"},
-	{Name: RouteCardStatus, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card-status", Auth: AuthFull, Basis: "spec 4.6"},
-	{Name: RouteTokenPermit, Changes: true, Method: http.MethodPost, Path: "/api/v1/token-permit", Auth: AuthFull, Basis: "spec 4.6, design 2.4 (10011)"},
+	{Name: RouteTransactions, Method: http.MethodPost, Path: "/api/v2/transactions", Auth: AuthFull, Body: txWire{}, Basis: "spec 4.6, paging 4.3"},
+	{Name: RouteCardStatus, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card-status", Auth: AuthFull, Body: CardStatusRequest{}, Basis: "spec 4.6"},
+	{Name: RouteTokenPermit, Changes: true, Method: http.MethodPost, Path: "/api/v1/token-permit", Auth: AuthFull, Body: tokenPermitWire{}, Basis: "spec 4.6, design 2.4 (10011)"},
 	{Name: RouteChainConfigs, Method: http.MethodGet, Path: "/api/v3/config/chain-configs", Auth: AuthFull, LoggedOut: true, Basis: "spec 4.6, 2.12"},
 	{Name: RouteOnrampLimit, MayBeEmpty: true, Method: http.MethodGet, Path: "/api/v1/onramp-limit", Auth: AuthFull, Basis: "spec 4.6"},
 	{Name: RouteProfile, Method: http.MethodGet, Path: "/api/v2/br", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/br)"},
 	{Name: RouteCard, Method: http.MethodGet, Path: "/api/v2/card", Auth: AuthFull, Unwrapped: true, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/card)"},
-	{Name: RouteIssueCard, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/open-card)"},
-	{Name: RouteReuseShareToken, Changes: true, Method: http.MethodPost, Path: "/api/v1/idv/reuse-share-token", Auth: AuthFull, Basis: "spec 4.1 (external-wallet variant: raw body signed)"},
-	{Name: RouteKYCCheck, Method: http.MethodPost, Path: "/api/v1/idv/kyc-check", Auth: AuthFull, Basis: "spec 4.1 (external-wallet variant)"},
-	{Name: RouteKYCSubmit, Changes: true, Method: http.MethodPost, Path: "/api/v1/idv/kyc-submit", Auth: AuthFull, Basis: "spec 4.1 (external-wallet variant)"},
-	{Name: RouteSubmitFormA, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Basis: "design 2.4"},
+	{Name: RouteIssueCard, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card", Auth: AuthFull, Assumed: true, Body: struct{}{}, Basis: "design 2.4 (twin of /api/fma/v1/open-card)"},
+	{Name: RouteReuseShareToken, Changes: true, Method: http.MethodPost, Path: "/api/v1/idv/reuse-share-token", Auth: AuthFull, Body: shareTokenWire{}, Basis: "spec 4.1 (external-wallet variant: raw body signed)"},
+	{Name: RouteKYCCheck, Method: http.MethodPost, Path: "/api/v1/idv/kyc-check", Auth: AuthFull, Body: struct{}{}, Basis: "spec 4.1 (external-wallet variant)"},
+	{Name: RouteKYCSubmit, Changes: true, Method: http.MethodPost, Path: "/api/v1/idv/kyc-submit", Auth: AuthFull, Body: struct{}{}, Basis: "spec 4.1 (external-wallet variant)"},
+	{Name: RouteSubmitFormA, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Body: FormASubmission{}, Basis: "design 2.4"},
 }
 
 // Routes returns a copy of the default route table, in table order.
