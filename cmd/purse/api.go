@@ -29,7 +29,7 @@ func addAPICommands(a *cli, root *cobra.Command) {
 	card.AddCommand(show,
 		a.cardCmd("issue", "Issue a card (Live, card-eligible, balance meeting the activation amount)", app.CardIssue),
 		a.cardCmd("block", "Block the card", app.CardBlock), a.cardCmd("unblock", "Unblock the card", app.CardUnblock))
-	root.AddCommand(account, kyc, tx, card, a.chainsCmd(), a.onrampLimitCmd(), a.balancesCmd(), a.doctorCmd())
+	root.AddCommand(account, kyc, tx, card, a.chainsCmd(), a.onrampLimitCmd(), a.balancesCmd(), a.doctorCmd(), a.apiCmd())
 }
 
 // command is a command with no positional arguments whose run needs the application layer.

@@ -137,6 +137,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 	// Each command's invocations; flags and arguments are the user's and may be hostile too.
 	invocations := map[string][][]string{
 		"account email-status":         {{"account", "email-status", "me@example.com"}},
+		"api":                          {{"api", "--list"}, {"api", "form-a-info"}, {"api", "transactions", "--body", `{"pageSize":2}`}, {"api", "chain-configs"}},
 		"account find":                 {{"account", "find"}},
 		"account idv-token":            {{"account", "idv-token"}},
 		"account mint":                 {{"account", "mint", "--token-id", "1234567890"}},

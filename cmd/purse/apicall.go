@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"purse/app"
+)
+
+// apiCmd is `purse api ROUTE`: any route of the end-user route table by its name, signed as
+// the route needs (gh api is the model); its routes, completion and help come from the table.
+func (a *cli) apiCmd() *cobra.Command {
+	var body, bodyFile string
+	var list bool
+	cmd := a.commandArgs("api ROUTE [--body JSON | --body-file F]", "Call any route of the end-user API by its name, signed as it needs; --list shows the route table",
+		cobra.MaximumNArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
+			if list {
+				routes := core.API().Routes()
+				return a.print(routes, func(w *humanOut) {
+					rows := make([][]string, len(routes))
+					for i, r := range routes {
+						changes := ""
+						if r.Changes {
+							changes = "changes the account"
+						}
+						rows[i] = []string{r.Name, r.Method, r.Path, r.Auth, changes}
+					}
+					w.Table([]string{"ROUTE", "METHOD", "PATH", "AUTH", ""}, rows)
+				})
+			}
+			if len(args) != 1 {
+				return usagef("give a route name (`purse api --list` shows them)")
+			}
+			var b []byte
+			switch {
+			case cmd.Flags().Changed("body") && cmd.Flags().Changed("body-file"):
+				return usagef("give --body or --body-file, not both")
+			case cmd.Flags().Changed("body"):
+				b = []byte(body)
+			case cmd.Flags().Changed("body-file"):
+				var err error
+				if b, err = a.readInput("body-file", bodyFile, app.MaxBodyBytes); err != nil {
+					return err
+				}
+			}
+			ans, err := core.API().Call(cmd.Context(), args[0], b, nil)
+			if ans.Status == 0 {
+				return err
+			}
+			r := ans.Route
+			a.note("HTTP %s · %s %s (%s auth)", strconv.Itoa(ans.Status), r.Method, r.Path, r.Auth)
+			if perr := a.print(ans, func(w *humanOut) {
+				// The lines of indented JSON are its own (a string cannot hold a raw line
+				// break); an answer that is not JSON is shown on one line.
+				var out bytes.Buffer
+				if json.Indent(&out, ans.Body, "", "  ") != nil {
+					w.Println(ans.Text)
+					return
+				}
+				w.Text(out.String() + "\n")
+			}); perr != nil {
+				return perr
+			}
+			return err
+		})
+	cmd.Flags().StringVar(&body, "body", "", "the request body, as JSON text")
+	cmd.Flags().StringVar(&bodyFile, "body-file", "", "file holding the exact request body ('-' for stdin)")
+	cmd.Flags().BoolVar(&list, "list", false, "list the route table as the profile sends it (name, method, path, auth)")
+	cmd.ValidArgsFunction = func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		core, err := a.app()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []cobra.Completion
+		for _, r := range core.API().Routes() {
+			out = append(out, cobra.CompletionWithDesc(r.Name, r.Method+" "+r.Path))
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+	return cmd
+}
