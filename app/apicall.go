@@ -45,13 +45,17 @@ func (a API) Routes() []APIRoute {
 		if !ok {
 			r = d
 		}
-		ar := APIRoute{Name: r.Name, Method: r.Method, Path: r.Path, Auth: r.Auth.String(), Changes: r.Changes, Basis: r.Basis}
-		if b, ok := enduser.ExampleBody(r.Name); ok {
-			ar.Body = b
-		}
-		out = append(out, ar)
+		out = append(out, apiRouteOf(r))
 	}
 	return out
+}
+
+func apiRouteOf(r enduser.Route) APIRoute {
+	ar := APIRoute{Name: r.Name, Method: r.Method, Path: r.Path, Auth: r.Auth.String(), Changes: r.Changes, Basis: r.Basis}
+	if b, ok := enduser.ExampleBody(r.Name); ok {
+		ar.Body = b
+	}
+	return ar
 }
 
 // APIAnswer is the service's answer to a route called by name, as received.
@@ -77,22 +81,10 @@ func (a API) Call(ctx context.Context, route string, body []byte, u *Unlock) (AP
 	if !ok {
 		return ans, &FieldError{Field: "route", Err: fmt.Errorf("%q is not a route of the table; expected one of %s (`purse api --list` shows them)", route, strings.Join(enduser.RouteNames(), ", "))}
 	}
-	ans.Route = APIRoute{Name: r.Name, Method: r.Method, Path: r.Path, Auth: r.Auth.String(), Changes: r.Changes, Basis: r.Basis}
-	example, takesBody := enduser.ExampleBody(r.Name)
-	switch {
-	case len(body) > MaxBodyBytes:
-		return ans, tooLarge("body", "the request body", MaxBodyBytes)
-	case len(body) > 0 && r.Method == http.MethodGet:
-		return ans, &FieldError{Field: "body", Err: fmt.Errorf("route %s is a GET (%s): it takes no body", r.Name, r.Path)}
-	case len(body) == 0 && takesBody:
-		return ans, &FieldError{Field: "body", Err: fmt.Errorf("route %s takes a request body, such as %s", r.Name, example)}
-	case len(body) == 0 && r.Method == http.MethodPost:
-		body = []byte("{}") // a read the profile makes a POST, or an action without data
-	}
-	if len(body) > 0 {
-		if _, err := strictjson.Parse(body); err != nil {
-			return ans, &FieldError{Field: "body", Err: fmt.Errorf("expected one JSON value: %v", err)}
-		}
+	ans.Route = apiRouteOf(r)
+	body, err := apiBody(r, body)
+	if err != nil {
+		return ans, err
 	}
 	c, err := a.s.api(r.Auth == enduser.AuthFull, u)
 	if err != nil {
@@ -116,6 +108,28 @@ func (a API) Call(ctx context.Context, route string, body []byte, u *Unlock) (AP
 		ans.Text = string(fw.Body)
 	}
 	return ans, fw.Problem
+}
+
+// apiBody is the body route r is sent with: body when the route takes it, {} for a POST
+// without one that takes none; an error naming the body otherwise.
+func apiBody(r enduser.Route, body []byte) ([]byte, error) {
+	example, takesBody := enduser.ExampleBody(r.Name)
+	switch {
+	case len(body) > MaxBodyBytes:
+		return nil, tooLarge("body", "the request body", MaxBodyBytes)
+	case len(body) > 0 && r.Method == http.MethodGet:
+		return nil, &FieldError{Field: "body", Err: fmt.Errorf("route %s is a GET (%s): it takes no body", r.Name, r.Path)}
+	case len(body) == 0 && takesBody:
+		return nil, &FieldError{Field: "body", Err: fmt.Errorf("route %s takes a request body, such as %s", r.Name, example)}
+	case len(body) == 0 && r.Method == http.MethodPost:
+		return []byte("{}"), nil // a read the profile makes a POST, or an action without data
+	case len(body) == 0:
+		return nil, nil
+	}
+	if _, err := strictjson.Parse(body); err != nil {
+		return nil, &FieldError{Field: "body", Err: fmt.Errorf("expected one JSON value: %v", err)}
+	}
+	return body, nil
 }
 
 // neverSent says whether a transport error proves the request never left: the connection

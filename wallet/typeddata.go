@@ -141,18 +141,8 @@ func (td typedReader) checkTypes(primary string) error {
 			// address by another.
 			return fmt.Errorf("types: %q is an atomic type's name; a struct needs another", n)
 		}
-		seen := map[string]bool{}
-		for i, f := range td.types[n] {
-			switch {
-			case f.Name == "":
-				return fmt.Errorf("types.%s[%d]: a field without a name", n, i)
-			case seen[f.Name]:
-				return fmt.Errorf("types.%s: field %q declared twice", n, f.Name)
-			}
-			seen[f.Name] = true
-			if err := td.checkType(f.Type); err != nil {
-				return fmt.Errorf("types.%s.%s: %v", n, f.Name, err)
-			}
+		if err := td.checkStruct(n); err != nil {
+			return err
 		}
 	}
 	dom, ok := td.types["EIP712Domain"]
@@ -174,6 +164,24 @@ func (td typedReader) checkTypes(primary string) error {
 	}
 	if _, ok := td.types[primary]; !ok {
 		return fmt.Errorf("primaryType: %q is not declared in types", primary)
+	}
+	return nil
+}
+
+// checkStruct refuses a struct whose fields are not each named once with a type.
+func (td typedReader) checkStruct(n string) error {
+	seen := map[string]bool{}
+	for i, f := range td.types[n] {
+		switch {
+		case f.Name == "":
+			return fmt.Errorf("types.%s[%d]: a field without a name", n, i)
+		case seen[f.Name]:
+			return fmt.Errorf("types.%s: field %q declared twice", n, f.Name)
+		}
+		seen[f.Name] = true
+		if err := td.checkType(f.Type); err != nil {
+			return fmt.Errorf("types.%s.%s: %v", n, f.Name, err)
+		}
 	}
 	return nil
 }
@@ -308,15 +316,7 @@ func atomicValue(t string, v any) (any, string, error) {
 		}
 		return s, s, nil
 	case "address":
-		s, ok := v.(string)
-		if !ok || !common.IsHexAddress(s) || !strings.HasPrefix(s, "0x") {
-			return nil, "", errors.New("expected an address (0x and 40 hex digits)")
-		}
-		a := common.HexToAddress(s)
-		if s[2:] != strings.ToLower(s[2:]) && s[2:] != strings.ToUpper(s[2:]) && s != a.Hex() {
-			return nil, "", fmt.Errorf("address %s: its mixed case is not its checksum (%s); a typo?", s, a.Hex())
-		}
-		return a.Hex(), a.Hex(), nil
+		return atomicAddress(v)
 	case "bytes", "bytesN":
 		s, ok := v.(string)
 		b, err := hexutil.Decode(s)
@@ -328,6 +328,25 @@ func atomicValue(t string, v any) (any, string, error) {
 		}
 		return hexutil.Bytes(b), hexutil.Encode(b), nil
 	}
+	return atomicInteger(t, kind, size, v)
+}
+
+// atomicAddress reads v as an address: 0x and 40 hex digits, mixed case only as its
+// checksum.
+func atomicAddress(v any) (any, string, error) {
+	s, ok := v.(string)
+	if !ok || !common.IsHexAddress(s) || !strings.HasPrefix(s, "0x") {
+		return nil, "", errors.New("expected an address (0x and 40 hex digits)")
+	}
+	a := common.HexToAddress(s)
+	if s[2:] != strings.ToLower(s[2:]) && s[2:] != strings.ToUpper(s[2:]) && s != a.Hex() {
+		return nil, "", fmt.Errorf("address %s: its mixed case is not its checksum (%s); a typo?", s, a.Hex())
+	}
+	return a.Hex(), a.Hex(), nil
+}
+
+// atomicInteger reads v as integer type t (kind int or uint, size bits).
+func atomicInteger(t, kind string, size int, v any) (any, string, error) {
 	var text string
 	switch x := v.(type) {
 	case string:

@@ -10,6 +10,34 @@ import (
 	"purse/app"
 )
 
+// printRoutes prints the route table as the profile sends it.
+func (a *cli) printRoutes(routes []app.APIRoute) error {
+	return a.print(routes, func(w *humanOut) {
+		rows := make([][]string, len(routes))
+		for i, r := range routes {
+			changes := ""
+			if r.Changes {
+				changes = "changes the account"
+			}
+			rows[i] = []string{r.Name, r.Method, r.Path, r.Auth, changes}
+		}
+		w.Table([]string{"ROUTE", "METHOD", "PATH", "AUTH", ""}, rows)
+	})
+}
+
+// bodyOf is the request body --body or --body-file gives (nil: neither).
+func (a *cli) bodyOf(cmd *cobra.Command, body, bodyFile string) ([]byte, error) {
+	switch hasB, hasF := cmd.Flags().Changed("body"), cmd.Flags().Changed("body-file"); {
+	case hasB && hasF:
+		return nil, usagef("give --body or --body-file, not both")
+	case hasB:
+		return []byte(body), nil
+	case hasF:
+		return a.readInput("body-file", bodyFile, app.MaxBodyBytes)
+	}
+	return nil, nil
+}
+
 // apiCmd is `purse api ROUTE`: any route of the end-user route table by its name, signed as
 // the route needs (gh api is the model); its routes, completion and help come from the table.
 func (a *cli) apiCmd() *cobra.Command {
@@ -18,33 +46,14 @@ func (a *cli) apiCmd() *cobra.Command {
 	cmd := a.commandArgs("api ROUTE [--body JSON | --body-file F]", "Call any route of the end-user API by its name, signed as it needs; --list shows the route table",
 		cobra.MaximumNArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
 			if list {
-				routes := core.API().Routes()
-				return a.print(routes, func(w *humanOut) {
-					rows := make([][]string, len(routes))
-					for i, r := range routes {
-						changes := ""
-						if r.Changes {
-							changes = "changes the account"
-						}
-						rows[i] = []string{r.Name, r.Method, r.Path, r.Auth, changes}
-					}
-					w.Table([]string{"ROUTE", "METHOD", "PATH", "AUTH", ""}, rows)
-				})
+				return a.printRoutes(core.API().Routes())
 			}
 			if len(args) != 1 {
 				return usagef("give a route name (`purse api --list` shows them)")
 			}
-			var b []byte
-			switch {
-			case cmd.Flags().Changed("body") && cmd.Flags().Changed("body-file"):
-				return usagef("give --body or --body-file, not both")
-			case cmd.Flags().Changed("body"):
-				b = []byte(body)
-			case cmd.Flags().Changed("body-file"):
-				var err error
-				if b, err = a.readInput("body-file", bodyFile, app.MaxBodyBytes); err != nil {
-					return err
-				}
+			b, err := a.bodyOf(cmd, body, bodyFile)
+			if err != nil {
+				return err
 			}
 			ans, err := core.API().Call(cmd.Context(), args[0], b, nil)
 			if ans.Status == 0 {
