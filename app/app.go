@@ -480,7 +480,12 @@ func (s *App) tell(line string) {
 // chain is the home chain the profile points at.
 func (s *App) chain() (homechain.ProfileChain, string) {
 	p := s.Profile()
-	return homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}, p.Name
+	return ProfileChain(p), p.Name
+}
+
+// ProfileChain is the home chain profile p points at.
+func ProfileChain(p config.Profile) homechain.ProfileChain {
+	return homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}
 }
 
 // homeChain is the home-chain reader of the profile, signing for the profile's network.

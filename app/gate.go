@@ -457,3 +457,27 @@ func (g *gatedEVMSigner) Zero() {
 		z.Zero()
 	}
 }
+
+// readOnlyEVMSigner is the EVM key label's signer for a caller that never waits for a
+// person, in this process or in the agent: what the signing policy would ask the user about
+// fails at once with agent.ErrNeedsApproval.
+func (s *App) readOnlyEVMSigner(label string, u *Unlock) (wallet.EVMSigner, error) {
+	if label == "" {
+		return nil, noKey(s.Profile().Name, "EVM")
+	}
+	signer, err := s.evmSignerOf(label, u)
+	if err != nil {
+		return nil, err
+	}
+	switch sg := signer.(type) {
+	case *agent.EVMSigner:
+		cp := *sg
+		cp.NoWait = true
+		return &cp, nil
+	case *gatedEVMSigner:
+		cp := *sg
+		cp.noWait = true
+		return &cp, nil
+	}
+	return nil, fmt.Errorf("sign: the signer %T cannot be asked not to wait", signer)
+}

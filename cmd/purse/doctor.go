@@ -6,12 +6,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/app/doctor"
 )
 
 func (a *cli) doctorCmd() *cobra.Command {
 	return a.command("doctor", "Probe the profile's service, home chain and partner API, read-only: each assumption confirmed, contradicted or inconclusive, with the answers that decided it",
 		func(cmd *cobra.Command, core *app.App) error {
-			rep, err := core.Doctor().Run(cmd.Context(), nil)
+			rep, err := doctor.Run(cmd.Context(), core, nil)
 			if rep.Probes == nil {
 				return err
 			}
@@ -21,7 +22,7 @@ func (a *cli) doctorCmd() *cobra.Command {
 }
 
 // printDoctor writes the report as a table and its summary, the credentials problem first.
-func printDoctor(w *humanOut, rep app.DoctorReport) {
+func printDoctor(w *humanOut, rep doctor.Report) {
 	rows := make([][]string, 0, len(rep.Probes))
 	for _, p := range rep.Probes {
 		rows = append(rows, []string{p.Name, strings.ToUpper(p.Verdict), p.Detail})

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"purse/app"
+	"purse/app/doctor"
 	"purse/config"
 	"purse/enduser/endusertest"
 	"purse/sandbox"
@@ -17,14 +17,14 @@ import (
 )
 
 // doctorJSON runs purse doctor --json and reads its report by probe name.
-func doctorJSON(t *testing.T) (app.DoctorReport, map[string]app.Probe, int) {
+func doctorJSON(t *testing.T) (doctor.Report, map[string]doctor.Probe, int) {
 	t.Helper()
 	out, e, c := purse(t, "", "doctor", "--json")
-	var rep app.DoctorReport
+	var rep doctor.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("doctor --json: %d %v\n%s\n%s", c, err, out, e)
 	}
-	by := map[string]app.Probe{}
+	by := map[string]doctor.Probe{}
 	for _, p := range rep.Probes {
 		by[p.Name] = p
 	}
@@ -37,8 +37,8 @@ func doctorJSON(t *testing.T) (app.DoctorReport, map[string]app.Probe, int) {
 func TestDoctor(t *testing.T) {
 	apiEnv(t)
 	rep, by, c := doctorJSON(t)
-	if c != exitOK || by["envelope"].Verdict != app.ProbeConfirmed || by["card read"].Verdict != app.ProbeUnreachable ||
-		!strings.Contains(by["card read"].Detail, "token_id") || by["home chain"].Verdict != app.ProbeUnreachable {
+	if c != exitOK || by["envelope"].Verdict != doctor.ProbeConfirmed || by["card read"].Verdict != doctor.ProbeUnreachable ||
+		!strings.Contains(by["card read"].Detail, "token_id") || by["home chain"].Verdict != doctor.ProbeUnreachable {
 		t.Fatalf("no account: %d %+v", c, rep.Summary)
 	}
 	// --json carries each probe's readings and evidence verbatim.
@@ -98,11 +98,11 @@ func TestDoctorUnderURDialectAndRefusedSignatures(t *testing.T) {
 		"partner auth form":    "UR's documented form",
 		"quote path":           "/v1/altchain/deposit/quote",
 	} {
-		if p := by[name]; p.Verdict != app.ProbeConfirmed || !strings.Contains(p.Reading, reading) {
+		if p := by[name]; p.Verdict != doctor.ProbeConfirmed || !strings.Contains(p.Reading, reading) {
 			t.Errorf("%s: %s %q: %s", name, p.Verdict, p.Reading, p.Detail)
 		}
 	}
-	if p := by["on-ramp limit"]; p.Verdict != app.ProbeSkipped || !strings.Contains(p.Detail, "never waits") {
+	if p := by["on-ramp limit"]; p.Verdict != doctor.ProbeSkipped || !strings.Contains(p.Detail, "never waits") {
 		t.Errorf("the on-ramp limit's POST {} signs issue-card's body too: %+v", p)
 	}
 
@@ -139,7 +139,7 @@ func TestDoctorUnderURDialectAndRefusedSignatures(t *testing.T) {
 	}
 	_, by, _ = doctorJSON(t)
 	for _, name := range []string{"signature check", "account status auth", "full-auth hash", "deadline bound", "banking profile", "card read", "cursor paging", "history amount unit", "partner auth form"} {
-		if by[name].Verdict != app.ProbeCredentials {
+		if by[name].Verdict != doctor.ProbeCredentials {
 			t.Errorf("%s: %s %s", name, by[name].Verdict, by[name].Detail)
 		}
 	}

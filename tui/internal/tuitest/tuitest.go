@@ -20,6 +20,7 @@ import (
 
 	"purse/app"
 	"purse/config"
+	"purse/internal/hometest"
 	"purse/keystore"
 	"purse/tui/kit"
 )
@@ -78,22 +79,7 @@ func Keystore(tb testing.TB, home, passphrase string) *keystore.Store {
 }
 
 // WriteProfile stores p in home's profiles and makes it the active one.
-func WriteProfile(tb testing.TB, home string, p *config.Profile) {
-	tb.Helper()
-	st, err := config.Load(home)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := st.Put(p); err != nil {
-		tb.Fatal(err)
-	}
-	if err := st.Use(p.Name); err != nil {
-		tb.Fatal(err)
-	}
-	if err := st.Save(); err != nil {
-		tb.Fatal(err)
-	}
-}
+func WriteProfile(tb testing.TB, home string, p *config.Profile) { hometest.UseProfile(tb, home, p) }
 
 // Services returns the TUI's services on home. What the signing gate asks is approved, as a
 // user pressing y in the TUI's dialog would (the dialog itself is tested in package tui), and

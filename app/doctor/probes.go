@@ -1,4 +1,4 @@
-package app
+package doctor
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/protocol"
 	"purse/wallet"
@@ -45,7 +46,7 @@ func (r *doctorRun) probeServerTime(ctx context.Context) Probe {
 	ts := r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteTimestamp})
 	o := judgeServerTime(r.b, ts, r.open.Clock().SyncedBy())
 	if r.syncErr != nil && o.unreachable == "" {
-		o = outcome{unreachable: "the server time: " + OneLine(r.syncErr)}
+		o = outcome{unreachable: "the server time: " + app.OneLine(r.syncErr)}
 	}
 	o.note = "Deadlines start from " + clockSource(r.open.Clock()) + "."
 	return finish("server time", rs, o, ts)
@@ -274,7 +275,7 @@ func (r *doctorRun) needAccount(ctx context.Context) (outcome, bool) {
 	case r.p.TokenID == "":
 		return outcome{unreachable: "the profile has no account (token_id): mint one or set token_id"}, true
 	case r.signerErr != nil:
-		return outcome{unreachable: "no signer for the account's reads: " + OneLine(r.signerErr)}, true
+		return outcome{unreachable: "no signer for the account's reads: " + app.OneLine(r.signerErr)}, true
 	}
 	if r.b.credentials == "" {
 		r.b.credentials = r.credentialsHint(ctx)

@@ -1,4 +1,4 @@
-package app
+package doctor
 
 import (
 	"bytes"
@@ -17,8 +17,12 @@ import (
 
 	"purse/agent"
 	"purse/altchain/altchaintest"
+	"purse/app"
+	"purse/app/apptest"
+	"purse/app/internal/port"
 	"purse/config"
 	"purse/enduser/endusertest"
+	"purse/internal/hometest"
 	"purse/keystore"
 	"purse/sandbox"
 	"purse/wallet"
@@ -30,7 +34,7 @@ import (
 type doctorEnv struct {
 	sb   *sandbox.Sandbox
 	home string
-	app  *App
+	app  *app.App
 }
 
 func newDoctorEnv(t testing.TB, home string, cfg sandbox.Config) *doctorEnv {
@@ -44,13 +48,13 @@ func newDoctorEnv(t testing.TB, home string, cfg sandbox.Config) *doctorEnv {
 	if home == "" {
 		home = t.TempDir()
 	}
-	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "pk": keystore.KindEVM})
+	hometest.FileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "pk": keystore.KindEVM})
 	p := sb.Info().Profile("sb")
 	p.EVMKey, p.PartnerKey = "me", "pk"
-	useProfile(t, home, p)
+	hometest.UseProfile(t, home, p)
 	e := &doctorEnv{sb: sb, home: home}
 	// The onboarding's signatures are approved as a user would on the terminal.
-	if e.app, err = Open(Options{Home: home, Approver: &asked{answer: func(Approval) error { return nil }}}); err != nil {
+	if e.app, err = app.Open(app.Options{Home: home, Approver: approveAll{}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := e.app.Sandbox().Onboard(context.Background(), pw, "me", nil); err != nil {
@@ -75,13 +79,13 @@ func (e *doctorEnv) set(t *testing.T, kv ...string) {
 }
 
 // doctor runs the probe as a fresh command would, and indexes the report by probe name.
-func (e *doctorEnv) doctor(t *testing.T) (DoctorReport, map[string]Probe, error) {
+func (e *doctorEnv) doctor(t *testing.T) (Report, map[string]Probe, error) {
 	t.Helper()
-	s, err := Open(Options{Home: e.home})
+	s, err := app.Open(app.Options{Home: e.home})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := s.Doctor().Run(context.Background(), pw)
+	rep, err := Run(context.Background(), s, pw)
 	by := map[string]Probe{}
 	for _, p := range rep.Probes {
 		by[p.Name] = p
@@ -89,7 +93,7 @@ func (e *doctorEnv) doctor(t *testing.T) (DoctorReport, map[string]Probe, error)
 	return rep, by, err
 }
 
-func dump(rep DoctorReport) string {
+func dump(rep Report) string {
 	var b strings.Builder
 	for _, p := range rep.Probes {
 		b.WriteString(p.Name + ": " + p.Verdict + ": " + p.Detail + "\n")
@@ -145,7 +149,7 @@ func TestDoctorUnderEachDialect(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e := newDoctorEnv(t, "", c.cfg)
 			if c.card {
-				if _, err := e.app.Card().Run(context.Background(), pw, CardIssue, ""); err != nil {
+				if _, err := e.app.Card().Run(context.Background(), pw, app.CardIssue, ""); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -172,7 +176,7 @@ func TestDoctorUnderEachDialect(t *testing.T) {
 			}
 			e.set(t, c.spec...)
 			rep, by, err = e.doctor(t)
-			var adv *Advice
+			var adv *app.Advice
 			if !errors.As(err, &adv) || rep.Summary.Contradicted != len(c.contra) || rep.Summary.Credentials != 0 {
 				t.Fatalf("the spec's profile: %v %+v\n%s", err, rep.Summary, dump(rep))
 			}
@@ -204,7 +208,7 @@ func TestDoctorUnderThePlayedReadings(t *testing.T) {
 			t.Fatal(err)
 		}
 		rep, by, err := e.doctor(t)
-		var adv *Advice
+		var adv *app.Advice
 		p := by["partner response signer"]
 		if !errors.As(err, &adv) || rep.Summary.Contradicted != 1 || p.Verdict != ProbeContradicted || p.Setting != "" ||
 			!strings.HasPrefix(p.Reading, c.reading) || !strings.Contains(p.Detail, c.why) {
@@ -257,7 +261,7 @@ func TestDoctorAgainstRefusedSignatures(t *testing.T) {
 	e := newDoctorEnv(t, "", sandbox.Config{})
 	e.proxied(t, endusertest.RefuseSignatures)
 	rep, by, err := e.doctor(t)
-	var adv *Advice
+	var adv *app.Advice
 	if !errors.As(err, &adv) || !strings.Contains(err.Error(), "refused purse's own signature") || !strings.Contains(adv.NextStep(), "Fix the credentials first") {
 		t.Fatalf("error %v\n%s", err, dump(rep))
 	}
@@ -304,7 +308,7 @@ func TestDoctorAgainstAYesMan(t *testing.T) {
 	// What it could not fake is contradicted (a cursor that repeats its record, unsigned
 	// answers): the run is an error (the CLI exits 1), and no setting is proposed, the
 	// one that would accept unsigned answers least of all.
-	var adv *Advice
+	var adv *app.Advice
 	if !errors.As(err, &adv) || !strings.Contains(err.Error(), "2 probe(s) contradicted") || len(rep.Summary.Settings) != 0 ||
 		rep.Summary.Credentials != 0 || strings.Contains(adv.NextStep(), "partner_unsigned_answers") ||
 		by["cursor paging"].Verdict != ProbeContradicted || by["partner response signer"].Verdict != ProbeContradicted {
@@ -390,7 +394,7 @@ func TestDoctorCatchesWrongContracts(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e.set(t, "account_nft", c.accountNFT, "card_spender", c.spender)
 			rep, by, err := e.doctor(t)
-			var adv *Advice
+			var adv *app.Advice
 			if !errors.As(err, &adv) || !strings.Contains(adv.NextStep(), "account_nft") || !strings.Contains(adv.NextStep(), "card_spender") {
 				t.Fatalf("%v\n%s", err, dump(rep))
 			}
@@ -422,6 +426,14 @@ func TestDoctorCatchesWrongContracts(t *testing.T) {
 	}
 }
 
+// approveAll approves every review, as a user on the terminal would during onboarding.
+type approveAll struct{}
+
+func (approveAll) Approve(context.Context, app.Approval) error { return nil }
+
+// pw opens the test keys (hometest.FileStore's passphrase).
+var pw = &app.Unlock{Passphrase: []byte("pw")}
+
 // blockingDisplay is an agent display that never answers: a confirmation waits until its
 // context ends.
 type blockingDisplay struct{ asked atomic.Int64 }
@@ -445,19 +457,20 @@ func TestDoctorThroughTheAgentNeverWaits(t *testing.T) {
 	t.Cleanup(func() { os.RemoveAll(home) })
 	newDoctorEnv(t, home, sandbox.Config{Dialect: endusertest.Dialect{OnrampLimitPost: true}})
 	d := &blockingDisplay{}
-	serveAgent(t, home, d)
-	s, err := Open(Options{Home: home, Client: "purse doctor"})
+	apptest.ServeAgentWith(t, home, d)
+	s, err := app.Open(app.Options{Home: home, Client: "purse doctor"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sg, err := s.evmSigner(pw); err != nil {
+	sess, _ := port.Of(s)
+	if sg, err := sess.ReadOnlyEVMSigner(s.Profile().EVMKey, pw.Passphrase); err != nil {
 		t.Fatal(err)
 	} else if _, ok := sg.(*agent.EVMSigner); !ok {
 		t.Fatalf("signer %T is not the agent's", sg)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	rep, err := s.Doctor().Run(ctx, pw)
+	rep, err := Run(ctx, s, pw)
 	if err != nil || ctx.Err() != nil {
 		t.Fatalf("%v (%v)\n%s", err, ctx.Err(), dump(rep))
 	}
@@ -473,7 +486,7 @@ func TestDoctorThroughTheAgentNeverWaits(t *testing.T) {
 			t.Errorf("%s through the agent: %s %s", name, by[name].Verdict, by[name].Detail)
 		}
 	}
-	ks, err := s.keys(nil)
+	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,12 @@
-package app
+// Package doctor is the conformance probe (`purse doctor`): read-only requests to the
+// profile's service, its home chain and its partner API, each telling apart the readings of
+// one assumption (docs/service-assumptions.md). Nothing moves funds or changes the account:
+// the signed requests are reads, a request whose body the service refuses before acting, or
+// a read signed wrongly on purpose (another payload's hash, a deadline past the bound, a
+// stranger's key). Every signature goes through the signing gate as a caller that never
+// waits: what the policy would ask a person about is skipped. It reaches the application
+// core only through its port (app/internal/port).
+package doctor
 
 import (
 	"context"
@@ -8,19 +16,13 @@ import (
 	"time"
 
 	"purse/agent"
+	"purse/app"
+	"purse/app/internal/port"
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/wallet"
 )
-
-// The conformance probe (`purse doctor`): read-only requests to the profile's service, its
-// home chain and its partner API, each telling apart the readings of one assumption
-// (docs/service-assumptions.md). Nothing moves funds or changes the account: the signed
-// requests are reads, a request whose body the service refuses before acting, or a read
-// signed wrongly on purpose (another payload's hash, a deadline past the bound, a stranger's
-// key). Every signature goes through the signing gate as a caller that never waits: what the
-// policy would ask a person about is skipped.
 
 // Probe is one line of the report: the readings it tells apart, the verdict, and the answers
 // that decided it.
@@ -63,15 +65,15 @@ type Evidence struct {
 	Error string `json:"error,omitempty"`
 }
 
-// DoctorReport is the probe's report: every probe, and the summary.
-type DoctorReport struct {
-	Profile string        `json:"profile"`
-	Probes  []Probe       `json:"probes"`
-	Summary DoctorSummary `json:"summary"`
+// Report is the probe's report: every probe, and the summary.
+type Report struct {
+	Profile string  `json:"profile"`
+	Probes  []Probe `json:"probes"`
+	Summary Summary `json:"summary"`
 }
 
-// DoctorSummary counts the verdicts and says what to do first.
-type DoctorSummary struct {
+// Summary counts the verdicts and says what to do first.
+type Summary struct {
 	Confirmed    int `json:"confirmed"`
 	Contradicted int `json:"contradicted"`
 	Inconclusive int `json:"inconclusive"`
@@ -86,8 +88,8 @@ type DoctorSummary struct {
 	Settings []string `json:"settings,omitempty"`
 }
 
-func summarize(ps []Probe) DoctorSummary {
-	var s DoctorSummary
+func summarize(ps []Probe) Summary {
+	var s Summary
 	seen := map[string]bool{}
 	for _, p := range ps {
 		switch p.Verdict {
@@ -115,31 +117,27 @@ func summarize(ps []Probe) DoctorSummary {
 	return s
 }
 
-// Doctor is what a user asks of purse doctor: does the profile's service, home chain and
-// partner API answer as the profile says they should.
-type Doctor struct{ s *App }
-
-// Doctor is the doctor of the session's profile.
-func (s *App) Doctor() Doctor { return Doctor{s} }
-
-// Run probes the profile's service, its home chain and its partner API. Probes that need
+// Run probes the profile's service, its home chain and its partner API, as core has them. Probes that need
 // the account, a key or a setting the profile lacks are said to be not reachable; u opens a
 // key that needs a passphrase. The error is an Advice when a probe was contradicted or the
 // service refused purse's own signature (the CLI exits 1); inconclusive probes alone are no
 // error.
-func (do Doctor) Run(ctx context.Context, u *Unlock) (DoctorReport, error) {
-	s := do.s
-	r, err := s.newDoctorRun(u)
+func Run(ctx context.Context, core *app.App, u *app.Unlock) (Report, error) {
+	sess, ok := port.Of(core)
+	if !ok {
+		return Report{}, errors.New("doctor: no application core")
+	}
+	r, err := newRun(sess, u)
 	if err != nil {
-		return DoctorReport{}, err
+		return Report{}, err
 	}
 	probes := r.run(ctx)
-	rep := DoctorReport{Profile: r.p.Name, Probes: probes, Summary: summarize(probes)}
+	rep := Report{Profile: r.p.Name, Probes: probes, Summary: summarize(probes)}
 	sum := rep.Summary
 	switch {
 	case sum.Credentials > 0:
-		return rep, &Advice{fmt.Errorf("the service refused purse's own signature (%d probe(s)); %d probe(s) contradicted what purse assumes", sum.Credentials, sum.Contradicted),
-			"Fix the credentials first: " + sum.FixFirst}
+		return rep, &app.Advice{Err: fmt.Errorf("the service refused purse's own signature (%d probe(s)); %d probe(s) contradicted what purse assumes", sum.Credentials, sum.Contradicted),
+			Next: "Fix the credentials first: " + sum.FixFirst}
 	case sum.Contradicted > 0:
 		// No setting is proposed here: a contradiction a setting could only answer by
 		// weakening a check (an unsigned partner answer) is the user's to judge.
@@ -147,11 +145,11 @@ func (do Doctor) Run(ctx context.Context, u *Unlock) (DoctorReport, error) {
 		if len(sum.Settings) > 0 {
 			next = "The service follows other readings than the profile: " + strings.Join(sum.Settings, ", ") + " would select them (docs/service-assumptions.md says what each means)."
 		}
-		return rep, &Advice{fmt.Errorf("%d probe(s) contradicted what purse assumes", sum.Contradicted), next}
+		return rep, &app.Advice{Err: fmt.Errorf("%d probe(s) contradicted what purse assumes", sum.Contradicted), Next: next}
 	case sum.Confirmed+sum.Inconclusive == 0:
 		// Nothing the service said was judged: a script must not read that as a pass.
-		return rep, &Advice{fmt.Errorf("no probe got an answer to judge (%d not reachable, %d skipped)", sum.Unreachable, sum.Skipped),
-			"Check the profile's addresses (purse profile show) and this machine's network; the first probes above say what failed."}
+		return rep, &app.Advice{Err: fmt.Errorf("no probe got an answer to judge (%d not reachable, %d skipped)", sum.Unreachable, sum.Skipped),
+			Next: "Check the profile's addresses (purse profile show) and this machine's network; the first probes above say what failed."}
 	}
 	return rep, nil
 }
@@ -159,9 +157,9 @@ func (do Doctor) Run(ctx context.Context, u *Unlock) (DoctorReport, error) {
 // doctorRun is one run of the probe: the profile, its clients, and what earlier probes
 // found that later ones compare with.
 type doctorRun struct {
-	s *App
+	s port.Session
 	p config.Profile
-	u *Unlock
+	u *app.Unlock
 
 	open    *enduser.Client // unsigned
 	syncErr error           // the clock's first sync
@@ -205,25 +203,37 @@ type basis struct {
 	credentials string
 }
 
-func (s *App) newDoctorRun(u *Unlock) (*doctorRun, error) {
-	open, err := s.api(false, nil)
+func newRun(s port.Session, u *app.Unlock) (*doctorRun, error) {
+	if err := s.Reachable(); err != nil {
+		return nil, err
+	}
+	p := s.Profile()
+	open, err := enduser.New(s.UserOptions(p, nil))
 	if err != nil {
 		return nil, err
 	}
-	r := &doctorRun{s: s, p: s.Profile(), u: u, open: open}
+	r := &doctorRun{s: s, p: p, u: u, open: open}
 	if r.p.TokenID != "" {
-		if r.signer, r.signerErr = s.readOnlyEVMSigner(r.p.EVMKey, u); r.signerErr == nil {
+		if r.signer, r.signerErr = s.ReadOnlyEVMSigner(r.p.EVMKey, passphraseOf(u)); r.signerErr == nil {
 			r.signed, r.signerErr = r.client(r.signer, nil)
 		}
 	}
 	return r, nil
 }
 
+// passphraseOf is what u opens a key file with (nil: the session's own source).
+func passphraseOf(u *app.Unlock) []byte {
+	if u == nil {
+		return nil
+	}
+	return u.Passphrase
+}
+
 // client is the end-user client of the profile signing with signer (nil: none), its
 // options changed by tweak: the same client every command uses, with the probe's choice of
 // route settings, names or amount unit.
 func (r *doctorRun) client(signer wallet.EVMSigner, tweak func(*enduser.Options)) (*enduser.Client, error) {
-	o := r.s.userOptions(r.p, signer)
+	o := r.s.UserOptions(r.p, signer)
 	if tweak != nil {
 		tweak(&o)
 	}
@@ -316,16 +326,16 @@ func withoutAnswer(as ...*answer) (outcome, bool) {
 		}
 		var ve *enduser.ValidationError
 		var se *enduser.SignError
-		var rf *Refusal
+		var rf *app.Refusal
 		var ae *agent.Error
 		switch {
 		case errors.Is(a.err, agent.ErrNeedsApproval):
 			return outcome{skipped: "not sent: the signing policy would ask a person to approve " + a.request +
-				", and the doctor never waits (" + OneLine(a.err) + ")"}, true
+				", and the doctor never waits (" + app.OneLine(a.err) + ")"}, true
 		case errors.As(a.err, &se), errors.As(a.err, &ve), errors.As(a.err, &rf), errors.As(a.err, &ae):
-			return outcome{skipped: "not sent: " + OneLine(a.err)}, true
+			return outcome{skipped: "not sent: " + app.OneLine(a.err)}, true
 		}
-		return outcome{unreachable: a.request + ": " + OneLine(a.err)}, true
+		return outcome{unreachable: a.request + ": " + app.OneLine(a.err)}, true
 	}
 	return outcome{}, false
 }
@@ -400,28 +410,4 @@ func clockSource(c *enduser.Clock) string {
 		return fmt.Sprintf("the timeNow of %s, this machine's clock off by %s", src.Route, off)
 	}
 	return fmt.Sprintf("GET /api/v1/timestamp, this machine's clock off by %s", off)
-}
-
-// readOnlyEVMSigner is the EVM key label's signer for a caller that never waits for a
-// person, in this process or in the agent: what the signing policy would ask the user about
-// fails at once with agent.ErrNeedsApproval.
-func (s *App) readOnlyEVMSigner(label string, u *Unlock) (wallet.EVMSigner, error) {
-	if label == "" {
-		return nil, noKey(s.Profile().Name, "EVM")
-	}
-	signer, err := s.evmSignerOf(label, u)
-	if err != nil {
-		return nil, err
-	}
-	switch sg := signer.(type) {
-	case *agent.EVMSigner:
-		cp := *sg
-		cp.NoWait = true
-		return &cp, nil
-	case *gatedEVMSigner:
-		cp := *sg
-		cp.noWait = true
-		return &cp, nil
-	}
-	return nil, fmt.Errorf("sign: the signer %T cannot be asked not to wait", signer)
 }

@@ -1,4 +1,4 @@
-package app
+package doctor
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"purse/agent"
+	"purse/app"
 	"purse/enduser"
 )
 
@@ -165,14 +166,14 @@ func TestAbsence(t *testing.T) {
 }
 
 func TestWithoutAnswer(t *testing.T) {
-	needs := &answer{request: "POST /api/v1/onramp-limit {}", err: &enduser.SignError{Route: "onramp-limit", Err: &Refusal{Code: agent.CodeNeedsApproval, Msg: "needs your approval"}}}
+	needs := &answer{request: "POST /api/v1/onramp-limit {}", err: &enduser.SignError{Route: "onramp-limit", Err: &app.Refusal{Code: agent.CodeNeedsApproval, Msg: "needs your approval"}}}
 	if o, done := withoutAnswer(nil, ok("1"), needs); !done || !strings.Contains(o.skipped, "never waits") {
 		t.Fatalf("needs approval: %+v", o)
 	}
 	if o, done := withoutAnswer(&answer{request: "x", err: &enduser.TransportError{Route: "x", Err: errors.New("refused")}}); !done || o.unreachable == "" {
 		t.Fatalf("transport: %+v", o)
 	}
-	if o, done := withoutAnswer(&answer{err: fmt.Errorf("partner: %w", &Refusal{Code: agent.CodeInvalid, Msg: "deadline"})}); !done || o.skipped == "" {
+	if o, done := withoutAnswer(&answer{err: fmt.Errorf("partner: %w", &app.Refusal{Code: agent.CodeInvalid, Msg: "deadline"})}); !done || o.skipped == "" {
 		t.Fatalf("a refusal of the gate: %+v", o)
 	}
 	if _, done := withoutAnswer(ok("1"), nil); done {

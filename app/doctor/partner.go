@@ -1,4 +1,4 @@
-package app
+package doctor
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/altchain"
+	"purse/app"
 	"purse/partner"
 	"purse/protocol"
 	"purse/wallet"
@@ -48,7 +49,7 @@ func (r *doctorRun) partnerUnsigned(ctx context.Context) (*partner.Client, bool)
 	if r.p.PartnerAPI == "" {
 		return nil, false
 	}
-	c := partnerClientOf(r.p, nil)
+	c := app.PartnerClientOf(r.p, nil)
 	c.Now = r.s.Now
 	if r.b.partnerAbsent == nil {
 		r.b.partnerAbsent = r.partnerSend(ctx, c, partnerAbsentPath, "")
@@ -134,9 +135,9 @@ func (r *doctorRun) probePartnerAuth(ctx context.Context) Probe {
 	case r.p.PartnerKey == "":
 		return finish(name, rs, outcome{unreachable: "the profile has no partner_key"})
 	}
-	signer, err := r.s.readOnlyEVMSigner(r.p.PartnerKey, r.u)
+	signer, err := r.s.ReadOnlyEVMSigner(r.p.PartnerKey, passphraseOf(r.u))
 	if err != nil {
-		return finish(name, rs, outcome{unreachable: "no signer for partner_key: " + OneLine(err)})
+		return finish(name, rs, outcome{unreachable: "no signer for partner_key: " + app.OneLine(err)})
 	}
 	c.Signer = signer
 	// A status read with an empty body: the service refuses it for the missing fields once
@@ -144,7 +145,7 @@ func (r *doctorRun) probePartnerAuth(ctx context.Context) Probe {
 	// path the service was seen to have, else to the profile's.
 	path := r.partnerStatusPath
 	if path == "" {
-		path = partnerPath(r.p, partner.RouteIDVStatus)
+		path = app.PartnerPath(r.p, partner.RouteIDVStatus)
 	}
 	spec := r.partnerSend(ctx, c, path, wallet.PartnerAuthSpec)
 	ur := r.partnerSend(ctx, c, path, wallet.PartnerAuthUR)
@@ -221,7 +222,7 @@ func judgeResponseSigner(as []*answer, pinned *common.Address) outcome {
 		checked++
 		switch {
 		case a.sigErr != nil:
-			others = append(others, OneLine(a.sigErr))
+			others = append(others, app.OneLine(a.sigErr))
 		case !a.signed:
 			unsigned++
 		case pinned == nil || a.signer == *pinned:

@@ -1,4 +1,4 @@
-package app
+package doctor
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"purse/app"
 	"purse/enduser"
 )
 
@@ -70,7 +71,7 @@ func (r *doctorRun) logged(route string, err error) *answer {
 	if errors.As(err, &te) || errors.As(err, &se) || errors.As(err, &ve) {
 		return &answer{request: route, err: err}
 	}
-	es := r.s.Log.Snapshot()
+	es := r.s.RequestLog().Snapshot()
 	for i := len(es) - 1; i >= 0; i-- {
 		if e := es[i]; e.Route == route {
 			return &answer{request: e.Method + " " + e.Path + " " + clip(e.RequestBody, 120) + " (full auth)", method: e.Method, status: e.Status,
@@ -126,7 +127,7 @@ func problemOf(a *answer) string {
 		return "not sent"
 	}
 	if a.problem != nil {
-		return OneLine(a.problem)
+		return app.OneLine(a.problem)
 	}
 	return a.says()
 }
@@ -145,11 +146,11 @@ func (r *doctorRun) probeAmountUnit(ctx context.Context) Probe {
 	}
 	display, err := byUnit(enduser.TxAmountDisplay)
 	if err != nil {
-		return finish("history amount unit", rs, outcome{unreachable: OneLine(err)})
+		return finish("history amount unit", rs, outcome{unreachable: app.OneLine(err)})
 	}
 	smallest, err := byUnit(enduser.TxAmountSmallest)
 	if err != nil {
-		return finish("history amount unit", rs, outcome{unreachable: OneLine(err)})
+		return finish("history amount unit", rs, outcome{unreachable: app.OneLine(err)})
 	}
 	var au amountUnit
 	half := decimal.RequireFromString("0.50")

@@ -1,4 +1,4 @@
-package app
+package doctor
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/app"
 	"purse/enduser"
 )
 
@@ -293,7 +294,7 @@ func (a *answer) says() string {
 		return "not sent"
 	}
 	if a.err != nil {
-		return "no answer: " + OneLine(a.err)
+		return "no answer: " + app.OneLine(a.err)
 	}
 	s := fmt.Sprintf("HTTP %d", a.status)
 	if c := a.code(); c != "" {
@@ -316,14 +317,14 @@ func (a *answer) sameAs(b *answer) bool {
 func (a *answer) evidence() Evidence {
 	e := Evidence{Request: a.request}
 	if a.err != nil {
-		e.Error = OneLine(a.err)
+		e.Error = app.OneLine(a.err)
 		return e
 	}
 	e.Status, e.Code, e.Excerpt = a.status, a.code(), excerpt(string(a.body))
 	if a.signed || a.sigErr != nil {
 		switch {
 		case a.sigErr != nil:
-			e.SignedBy = "invalid: " + OneLine(a.sigErr)
+			e.SignedBy = "invalid: " + app.OneLine(a.sigErr)
 		default:
 			e.SignedBy = a.signer.Hex()
 		}

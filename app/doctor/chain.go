@@ -1,4 +1,4 @@
-package app
+package doctor
 
 import (
 	"cmp"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
 )
@@ -24,7 +25,7 @@ import (
 // homeChain is the profile's home-chain reader, dialled once per run.
 func (r *doctorRun) homeChain(ctx context.Context) (*homechain.Client, error) {
 	if r.chain == nil && r.chainErr == nil {
-		pc, _ := r.s.chain()
+		pc, _ := app.ProfileChain(r.p), r.p.Name
 		r.chain, r.chainErr = pc.Dial(ctx)
 	}
 	return r.chain, r.chainErr
@@ -33,7 +34,7 @@ func (r *doctorRun) homeChain(ctx context.Context) (*homechain.Client, error) {
 // chainEvidence is one read of the chain as a report carries it.
 func chainEvidence(request, result string, err error) Evidence {
 	if err != nil {
-		return Evidence{Request: request, Error: OneLine(err)}
+		return Evidence{Request: request, Error: app.OneLine(err)}
 	}
 	return Evidence{Request: request, Excerpt: result}
 }
@@ -51,11 +52,11 @@ func (r *doctorRun) probeChainID(ctx context.Context) Probe {
 	}
 	c, err := r.homeChain(ctx)
 	if err != nil {
-		return finishChain("home chain", rs, outcome{unreachable: OneLine(err)})
+		return finishChain("home chain", rs, outcome{unreachable: app.OneLine(err)})
 	}
 	id, err := c.ChainID(ctx)
 	if err != nil {
-		return finishChain("home chain", rs, outcome{unreachable: OneLine(err)}, chainEvidence("eth_chainId at "+r.p.EVMRPC, "", err))
+		return finishChain("home chain", rs, outcome{unreachable: app.OneLine(err)}, chainEvidence("eth_chainId at "+r.p.EVMRPC, "", err))
 	}
 	return finishChain("home chain", rs, judgeChainID(id, r.p.Network), chainEvidence("eth_chainId at "+r.p.EVMRPC, id.String(), nil))
 }
@@ -89,14 +90,14 @@ func (r *doctorRun) shapeAt(ctx context.Context, setting, value string) (contrac
 	ca := contractAt{addr: common.HexToAddress(value)}
 	c, err := r.homeChain(ctx)
 	if err != nil {
-		return ca, &outcome{unreachable: OneLine(err)}
+		return ca, &outcome{unreachable: app.OneLine(err)}
 	}
 	ca.sh, err = c.ShapeOf(ctx, ca.addr)
 	getCode := "eth_getCode " + ca.addr.Hex() + " (" + setting + ")"
 	if err != nil && ca.sh.CodeSize == 0 {
 		// The code itself could not be read.
 		ca.ev = []Evidence{chainEvidence(getCode, "", err)}
-		return ca, &outcome{unreachable: OneLine(err)}
+		return ca, &outcome{unreachable: app.OneLine(err)}
 	}
 	ca.ev = []Evidence{chainEvidence(getCode, fmt.Sprintf("%d bytes", ca.sh.CodeSize), nil)}
 	if ca.sh.CodeSize > 0 {
@@ -173,11 +174,11 @@ func (r *doctorRun) probeAccountOnChain(ctx context.Context) Probe {
 	case r.p.TokenID == "":
 		return finishChain("account on chain", rs, outcome{unreachable: "the profile has no account (token_id)"})
 	case r.signer == nil:
-		return finishChain("account on chain", rs, outcome{unreachable: "no EVM key: " + OneLine(r.signerErr)})
+		return finishChain("account on chain", rs, outcome{unreachable: "no EVM key: " + app.OneLine(r.signerErr)})
 	}
 	a := r.accountOnChain(ctx)
 	if a.unreachable != nil {
-		return finishChain("account on chain", rs, outcome{unreachable: OneLine(a.unreachable)})
+		return finishChain("account on chain", rs, outcome{unreachable: app.OneLine(a.unreachable)})
 	}
 	req := fmt.Sprintf("tokenOfOwnerByIndex(%s, 0) on %s", r.signer.Address().Hex(), a.nft.Hex())
 	if a.err != nil {
@@ -383,7 +384,7 @@ func (r *doctorRun) probeTokenDomains(ctx context.Context) Probe {
 	}
 	c, err := r.homeChain(ctx)
 	if err != nil {
-		return finishChain("fiat token domains", rs, outcome{unreachable: OneLine(err)})
+		return finishChain("fiat token domains", rs, outcome{unreachable: app.OneLine(err)})
 	}
 	n, ok := new(big.Int).SetString(r.p.Network, 10)
 	if !ok {
@@ -391,7 +392,7 @@ func (r *doctorRun) probeTokenDomains(ctx context.Context) Probe {
 	}
 	home, err := r.chainCfg.Home(n)
 	if err != nil {
-		return finishChain("fiat token domains", rs, outcome{unreachable: OneLine(err)})
+		return finishChain("fiat token domains", rs, outcome{unreachable: app.OneLine(err)})
 	}
 	var checks []tokenCheck
 	var ev []Evidence
@@ -412,9 +413,9 @@ func (r *doctorRun) probeTokenDomains(ctx context.Context) Probe {
 		result := "rebuilds"
 		switch {
 		case tc.readErr != nil:
-			result = "read failed: " + OneLine(tc.readErr)
+			result = "read failed: " + app.OneLine(tc.readErr)
 		case tc.mismatch != nil:
-			result = OneLine(tc.mismatch)
+			result = app.OneLine(tc.mismatch)
 		}
 		ev = append(ev, chainEvidence(fmt.Sprintf("%s %s: eth_getCode, name(), version(), DOMAIN_SEPARATOR()", t.Symbol, addr.Hex()), fmt.Sprintf("%d bytes; %s", tc.size, result), nil))
 	}

@@ -1,9 +1,10 @@
-package app
+package doctor
 
 import (
 	"context"
 	"testing"
 
+	"purse/app"
 	"purse/sandbox"
 )
 
@@ -12,13 +13,13 @@ import (
 // partner API, the home chain's reads, and 18 signatures through the signing gate.
 func BenchmarkDoctor(b *testing.B) {
 	e := newDoctorEnv(b, "", sandbox.Config{})
-	s, err := Open(Options{Home: e.home})
+	s, err := app.Open(app.Options{Home: e.home})
 	if err != nil {
 		b.Fatal(err)
 	}
 	ctx := context.Background()
 	for b.Loop() {
-		if rep, err := s.Doctor().Run(ctx, pw); err != nil || rep.Summary.Confirmed != len(rep.Probes) {
+		if rep, err := Run(ctx, s, pw); err != nil || rep.Summary.Confirmed != len(rep.Probes) {
 			b.Fatalf("%v %+v", err, rep.Summary)
 		}
 	}

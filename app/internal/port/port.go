@@ -1,0 +1,35 @@
+// Package port is the narrow port through which the use-case packages of the application
+// layer (app/doctor) reach the core's session: the profile, the options every end-user
+// client is made with, the profile's keys as a caller that never waits for a person, the
+// clock and the request log. It is internal to app, so no front end can reach what it hands
+// out (a signer, a client's options): front ends reach the session only through app's
+// services.
+package port
+
+import (
+	"time"
+
+	"purse/config"
+	"purse/enduser"
+	"purse/wallet"
+)
+
+// Session is what a use case may use of the core's session.
+type Session interface {
+	Profile() config.Profile
+	Now() time.Time
+	// UserOptions are the end-user client options of profile p signing with signer (nil:
+	// none), as every command's client has them.
+	UserOptions(p config.Profile, signer wallet.EVMSigner) enduser.Options
+	// Reachable says whether the profile's embedded sandbox answers (nil on other profiles).
+	Reachable() error
+	// ReadOnlyEVMSigner is key label's signer through the signing gate, for a caller that
+	// never waits for a person: what the policy would ask about fails at once. passphrase
+	// opens a key file (nil: the session's own source).
+	ReadOnlyEVMSigner(label string, passphrase []byte) (wallet.EVMSigner, error)
+	RequestLog() *enduser.RequestLog
+}
+
+// Of is the session of an application core (an *app.App); false for anything else. Package
+// app sets it when it is initialised.
+var Of func(core any) (Session, bool)

@@ -1,0 +1,39 @@
+package app
+
+import (
+	"time"
+
+	"purse/app/internal/port"
+	"purse/config"
+	"purse/enduser"
+	"purse/wallet"
+)
+
+// session is App as the use-case packages under app see it (port.Session).
+type session struct{ s *App }
+
+func init() {
+	port.Of = func(core any) (port.Session, bool) {
+		s, ok := core.(*App)
+		if !ok || s == nil {
+			return nil, false
+		}
+		return session{s}, true
+	}
+}
+
+func (p session) Profile() config.Profile         { return p.s.Profile() }
+func (p session) Now() time.Time                  { return p.s.Now() }
+func (p session) Reachable() error                { return p.s.reachable() }
+func (p session) RequestLog() *enduser.RequestLog { return p.s.RequestLog() }
+func (p session) UserOptions(pr config.Profile, signer wallet.EVMSigner) enduser.Options {
+	return p.s.userOptions(pr, signer)
+}
+
+func (p session) ReadOnlyEVMSigner(label string, passphrase []byte) (wallet.EVMSigner, error) {
+	var u *Unlock
+	if passphrase != nil {
+		u = &Unlock{Passphrase: passphrase}
+	}
+	return p.s.readOnlyEVMSigner(label, u)
+}

@@ -1,0 +1,45 @@
+package hometest
+
+import (
+	"testing"
+
+	"purse/config"
+	"purse/keystore"
+)
+
+// FileStore opens home's key store on the file backend with a light scrypt and the
+// passphrase "pw", and creates the keys named (label → kind). A test whose application core
+// later opens the store sets the core's scrypt cost too (app.SetScryptCost).
+func FileStore(tb testing.TB, home string, keys map[string]keystore.Kind) *keystore.Store {
+	tb.Helper()
+	tb.Setenv("PURSE_KEYSTORE", "file")
+	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile, ScryptN: 1 << 4, ScryptP: 1,
+		Passphrase: func(keystore.Question) ([]byte, error) { return []byte("pw"), nil }})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for label, kind := range keys {
+		if _, err := ks.New(label, kind); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return ks
+}
+
+// UseProfile stores p in home and makes it the active profile.
+func UseProfile(tb testing.TB, home string, p *config.Profile) {
+	tb.Helper()
+	st, err := config.Load(home)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := st.Put(p); err != nil {
+		tb.Fatal(err)
+	}
+	if err := st.Use(p.Name); err != nil {
+		tb.Fatal(err)
+	}
+	if err := st.Save(); err != nil {
+		tb.Fatal(err)
+	}
+}
