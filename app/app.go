@@ -480,11 +480,11 @@ func (s *App) tell(line string) {
 // chain is the home chain the profile points at.
 func (s *App) chain() (homechain.ProfileChain, string) {
 	p := s.Profile()
-	return ProfileChain(p), p.Name
+	return profileChain(p), p.Name
 }
 
-// ProfileChain is the home chain profile p points at.
-func ProfileChain(p config.Profile) homechain.ProfileChain {
+// profileChain is the home chain profile p points at.
+func profileChain(p config.Profile) homechain.ProfileChain {
 	return homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}
 }
 

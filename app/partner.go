@@ -52,7 +52,7 @@ func partnerSettings(p config.Profile, orElse string) error {
 }
 
 // partnerClient is the partner API client of profile p (partnerSettings first), signing with
-// the partner key (PartnerClientOf).
+// the partner key (partnerClientOf).
 func (s *App) partnerClient(ctx context.Context, p config.Profile, u *Unlock, orElse string) (*partner.Client, error) {
 	if err := partnerSettings(p, orElse); err != nil {
 		return nil, err
@@ -62,7 +62,7 @@ func (s *App) partnerClient(ctx context.Context, p config.Profile, u *Unlock, or
 	if err != nil {
 		return nil, err
 	}
-	c := PartnerClientOf(p, signer)
+	c := partnerClientOf(p, signer)
 	// The deadline is set by the clock the gate checks it against (the service's time).
 	c.Now = s.Now
 	c.HTTP = s.partnerHTTP()
@@ -84,11 +84,11 @@ func (s *App) syncServiceClock(ctx context.Context) {
 	}
 }
 
-// PartnerClientOf is the one place that turns a profile into a partner client: the signer
+// partnerClientOf is the one place that turns a profile into a partner client: the signer
 // (nil: unsigned requests only), the partner-auth form, the service's names for the spec's
 // stand-ins, the service key its answers must be signed by, what an unsigned answer gets,
 // and the route paths.
-func PartnerClientOf(p config.Profile, signer wallet.EVMSigner) *partner.Client {
+func partnerClientOf(p config.Profile, signer wallet.EVMSigner) *partner.Client {
 	c := &partner.Client{BaseURL: p.PartnerAPI, Signer: signer, Variant: wallet.PartnerAuthVariant(p.PartnerAuthForm()),
 		Names: p.StandInNames(), WarnUnsigned: p.UnsignedAnswers() == "warn", Paths: p.PartnerRoutes}
 	if p.PartnerResponseKey != "" {
@@ -214,7 +214,7 @@ func (pa Partner) PrepareMint(ctx context.Context, in PartnerMintInput) (Partner
 	plan.Review.Sections = append(plan.Review.Sections, review.Section{Heading: "Partner mint", Fields: []review.Field{
 		{Label: "email", Value: in.Email},
 		{Label: "evmAddress", Value: plan.Address, Note: "key " + p.EVMKey},
-		{Label: "sent to", Value: strings.TrimRight(p.PartnerAPI, "/") + PartnerPath(p, partner.RouteMint), Note: "signed with partner key " + p.PartnerKey},
+		{Label: "sent to", Value: strings.TrimRight(p.PartnerAPI, "/") + partnerPath(p, partner.RouteMint), Note: "signed with partner key " + p.PartnerKey},
 	}})
 	if plan.Note != "" {
 		plan.Review.Warnings = append(plan.Review.Warnings, plan.Note)
@@ -222,8 +222,8 @@ func (pa Partner) PrepareMint(ctx context.Context, in PartnerMintInput) (Partner
 	return plan, nil
 }
 
-// PartnerPath is the path of a partner route under profile p.
-func PartnerPath(p config.Profile, route string) string {
+// partnerPath is the path of a partner route under profile p.
+func partnerPath(p config.Profile, route string) string {
 	if path, ok := p.PartnerRoutes[route]; ok {
 		return path
 	}

@@ -6,6 +6,8 @@ import (
 	"purse/app/internal/port"
 	"purse/config"
 	"purse/enduser"
+	"purse/homechain"
+	"purse/partner"
 	"purse/wallet"
 )
 
@@ -36,4 +38,10 @@ func (p session) ReadOnlyEVMSigner(label string, passphrase []byte) (wallet.EVMS
 		u = &Unlock{Passphrase: passphrase}
 	}
 	return p.s.readOnlyEVMSigner(label, u)
+}
+
+func (p session) HomeChain(pr config.Profile) homechain.ProfileChain { return profileChain(pr) }
+func (p session) PartnerClient(pr config.Profile) *partner.Client    { return partnerClientOf(pr, nil) }
+func (p session) PartnerPath(pr config.Profile, route string) string {
+	return partnerPath(pr, route)
 }

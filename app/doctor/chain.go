@@ -25,8 +25,7 @@ import (
 // homeChain is the profile's home-chain reader, dialled once per run.
 func (r *doctorRun) homeChain(ctx context.Context) (*homechain.Client, error) {
 	if r.chain == nil && r.chainErr == nil {
-		pc, _ := app.ProfileChain(r.p), r.p.Name
-		r.chain, r.chainErr = pc.Dial(ctx)
+		r.chain, r.chainErr = r.s.HomeChain(r.p).Dial(ctx)
 	}
 	return r.chain, r.chainErr
 }

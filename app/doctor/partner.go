@@ -49,7 +49,7 @@ func (r *doctorRun) partnerUnsigned(ctx context.Context) (*partner.Client, bool)
 	if r.p.PartnerAPI == "" {
 		return nil, false
 	}
-	c := app.PartnerClientOf(r.p, nil)
+	c := r.s.PartnerClient(r.p)
 	c.Now = r.s.Now
 	if r.b.partnerAbsent == nil {
 		r.b.partnerAbsent = r.partnerSend(ctx, c, partnerAbsentPath, "")
@@ -145,7 +145,7 @@ func (r *doctorRun) probePartnerAuth(ctx context.Context) Probe {
 	// path the service was seen to have, else to the profile's.
 	path := r.partnerStatusPath
 	if path == "" {
-		path = app.PartnerPath(r.p, partner.RouteIDVStatus)
+		path = r.s.PartnerPath(r.p, partner.RouteIDVStatus)
 	}
 	spec := r.partnerSend(ctx, c, path, wallet.PartnerAuthSpec)
 	ur := r.partnerSend(ctx, c, path, wallet.PartnerAuthUR)

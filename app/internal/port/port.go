@@ -1,7 +1,7 @@
 // Package port is the narrow port through which the use-case packages of the application
 // layer (app/doctor) reach the core's session: the profile, the options every end-user
-// client is made with, the profile's keys as a caller that never waits for a person, the
-// clock and the request log. It is internal to app, so no front end can reach what it hands
+// client is made with, the profile's keys as a caller that never waits for a person, its
+// home chain and partner client, the clock and the request log. It is internal to app, so no front end can reach what it hands
 // out (a signer, a client's options): front ends reach the session only through app's
 // services.
 package port
@@ -11,6 +11,8 @@ import (
 
 	"purse/config"
 	"purse/enduser"
+	"purse/homechain"
+	"purse/partner"
 	"purse/wallet"
 )
 
@@ -28,6 +30,12 @@ type Session interface {
 	// opens a key file (nil: the session's own source).
 	ReadOnlyEVMSigner(label string, passphrase []byte) (wallet.EVMSigner, error)
 	RequestLog() *enduser.RequestLog
+	// HomeChain is the home chain profile p points at (dial it for a reader).
+	HomeChain(p config.Profile) homechain.ProfileChain
+	// PartnerClient is profile p's partner client, unsigned; PartnerPath the path of a
+	// partner route under p (its names and partner_routes).
+	PartnerClient(p config.Profile) *partner.Client
+	PartnerPath(p config.Profile, route string) string
 }
 
 // Of is the session of an application core (an *app.App); false for anything else. Package
