@@ -208,3 +208,33 @@ type refuser struct{ *wallet.EVMKey }
 func (refuser) SignDigest(wallet.Purpose, common.Hash) ([]byte, error) {
 	return nil, errors.New("refused by policy")
 }
+
+// Every route of the client's table is one the sandbox serves, at the route's method and
+// path: a route added to the table without its handler in the sandbox (whose own path table
+// is the independent oracle) fails here, not in a user's hands.
+func TestTheSandboxServesEveryRouteOfTheTable(t *testing.T) {
+	w, _ := forwardWorld(t)
+	unserved := func(fw *enduser.Forwarded) bool {
+		return fw.Status == http.StatusNotFound && bytes.Contains(fw.Body, []byte("no such route")) || fw.Status == http.StatusMethodNotAllowed
+	}
+	// The check tells a path the sandbox lacks, and a method it does not take there.
+	for _, ctl := range []enduser.ForwardRequest{{Method: "GET", Path: "/api/v2/no-such-route"}, {Method: "POST", Path: "/api/v1/timestamp", Body: []byte("{}")}} {
+		if fw, err := w.client.Forward(context.Background(), ctl); err != nil || !unserved(fw) {
+			t.Fatalf("control %s %s: %v %+v", ctl.Method, ctl.Path, err, fw)
+		}
+	}
+	for _, r := range enduser.Routes() {
+		body, _ := enduser.ExampleBody(r.Name)
+		if body == nil && r.Method == http.MethodPost {
+			body = []byte("{}")
+		}
+		fw, err := w.client.Forward(context.Background(), enduser.ForwardRequest{Method: r.Method, Path: r.Path, Body: body})
+		if err != nil {
+			t.Errorf("%s %s %s: %v", r.Name, r.Method, r.Path, err)
+			continue
+		}
+		if unserved(fw) {
+			t.Errorf("%s: the sandbox does not serve %s %s (HTTP %d %s)", r.Name, r.Method, r.Path, fw.Status, fw.Body)
+		}
+	}
+}
