@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"purse/config"
-	"purse/internal/hometest"
+	"purse/internal/testhome"
 	"purse/keystore"
 )
 
@@ -13,8 +13,8 @@ import (
 func fileStore(t testing.TB, home string, keys map[string]keystore.Kind) *keystore.Store {
 	t.Helper()
 	t.Cleanup(SetScryptCost(1<<4, 1))
-	return hometest.FileStore(t, home, keys)
+	return testhome.FileStore(t, home, keys)
 }
 
 // useProfile stores p in home and makes it the active profile.
-func useProfile(t testing.TB, home string, p *config.Profile) { hometest.UseProfile(t, home, p) }
+func useProfile(t testing.TB, home string, p *config.Profile) { testhome.UseProfile(t, home, p) }

@@ -22,7 +22,7 @@ import (
 	"purse/app/internal/port"
 	"purse/config"
 	"purse/enduser/endusertest"
-	"purse/internal/hometest"
+	"purse/internal/testhome"
 	"purse/keystore"
 	"purse/sandbox"
 	"purse/wallet"
@@ -48,10 +48,10 @@ func newDoctorEnv(t testing.TB, home string, cfg sandbox.Config) *doctorEnv {
 	if home == "" {
 		home = t.TempDir()
 	}
-	hometest.FileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "pk": keystore.KindEVM})
+	testhome.FileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "pk": keystore.KindEVM})
 	p := sb.Info().Profile("sb")
 	p.EVMKey, p.PartnerKey = "me", "pk"
-	hometest.UseProfile(t, home, p)
+	testhome.UseProfile(t, home, p)
 	e := &doctorEnv{sb: sb, home: home}
 	// The onboarding's signatures are approved as a user would on the terminal.
 	if e.app, err = app.Open(app.Options{Home: home, Approver: approveAll{}}); err != nil {
@@ -431,7 +431,7 @@ type approveAll struct{}
 
 func (approveAll) Approve(context.Context, app.Approval) error { return nil }
 
-// pw opens the test keys (hometest.FileStore's passphrase).
+// pw opens the test keys (testhome.FileStore's passphrase).
 var pw = &app.Unlock{Passphrase: []byte("pw")}
 
 // blockingDisplay is an agent display that never answers: a confirmation waits until its

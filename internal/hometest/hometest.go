@@ -1,6 +1,5 @@
-// Package hometest makes purse home folders for tests: a key store on the file backend with
-// keys in it, an active profile, and a copy of a home as a user's backup makes it (`cp -a`),
-// for the tests of what a copy may do with the original's keys.
+// Package hometest copies a purse home folder as a user's backup does (`cp -a`), for the
+// tests of what a copy of a home may do with the original's keys.
 package hometest
 
 import (

@@ -20,7 +20,7 @@ import (
 
 	"purse/app"
 	"purse/config"
-	"purse/internal/hometest"
+	"purse/internal/testhome"
 	"purse/keystore"
 	"purse/tui/kit"
 )
@@ -79,7 +79,7 @@ func Keystore(tb testing.TB, home, passphrase string) *keystore.Store {
 }
 
 // WriteProfile stores p in home's profiles and makes it the active one.
-func WriteProfile(tb testing.TB, home string, p *config.Profile) { hometest.UseProfile(tb, home, p) }
+func WriteProfile(tb testing.TB, home string, p *config.Profile) { testhome.UseProfile(tb, home, p) }
 
 // Services returns the TUI's services on home. What the signing gate asks is approved, as a
 // user pressing y in the TUI's dialog would (the dialog itself is tested in package tui), and

@@ -1,4 +1,8 @@
-package hometest
+// Package testhome makes purse home folders for the tests of the layers above the key store
+// and the profiles (app, its use cases, the TUI): a key store on the file backend with keys
+// in it, and an active profile. (internal/hometest copies a home; the key store's own tests
+// use it, so it cannot use the key store.)
+package testhome
 
 import (
 	"testing"
