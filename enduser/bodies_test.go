@@ -39,7 +39,7 @@ func TestEveryFullAuthRouteHasAPayloadShape(t *testing.T) {
 }
 
 func TestRoutesFittingTellsBodiesApart(t *testing.T) {
-	reads := []string{RouteCard, RouteChainConfigs, RouteFormAInfo, RouteOnrampLimit, RouteProfile}
+	reads := []string{RouteCard, RouteChainConfigs, RouteFormAInfo, RouteOnrampLimit, RouteOnrampPendingRetry, RouteProfile}
 	slices.Sort(reads)
 	for _, c := range []struct {
 		payload string
@@ -89,7 +89,7 @@ func TestALeadingByteKeepsAWriteAWrite(t *testing.T) {
 			t.Errorf("%q: the body handed on %q: %v", lead, j.Body, err)
 		}
 	}
-	reads := []string{RouteCard, RouteChainConfigs, RouteFormAInfo, RouteOnrampLimit, RouteProfile}
+	reads := []string{RouteCard, RouteChainConfigs, RouteFormAInfo, RouteOnrampLimit, RouteOnrampPendingRetry, RouteProfile}
 	for payload, want := range map[string][]string{
 		" {}":                   append([]string{RouteIDVToken, RouteIssueCard, RouteKYCCheck, RouteKYCSubmit}, reads...),
 		"null":                  nil,

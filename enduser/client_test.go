@@ -498,7 +498,7 @@ func TestRoutesTableAndOverrides(t *testing.T) {
 		RouteCard: {"GET", "/api/v2/card", AuthFull}, RouteIssueCard: {"POST", "/api/v2/card", AuthFull},
 		RouteSubmitFormA:     {"POST", "/api/v2/kyc/submit-form-a", AuthFull},
 		RouteReuseShareToken: {"POST", "/api/v1/idv/reuse-share-token", AuthFull}, RouteKYCCheck: {"POST", "/api/v1/idv/kyc-check", AuthFull},
-		RouteKYCSubmit: {"POST", "/api/v1/idv/kyc-submit", AuthFull},
+		RouteKYCSubmit: {"POST", "/api/v1/idv/kyc-submit", AuthFull}, RouteOnrampPendingRetry: {"GET", "/api/v1/onramp/pending-retry", AuthFull},
 	}
 	if len(Routes()) != len(want) {
 		t.Errorf("%d routes, want %d", len(Routes()), len(want))

@@ -57,6 +57,8 @@ const (
 	RouteReuseShareToken = "reuse-share-token"
 	RouteKYCCheck        = "kyc-check"
 	RouteKYCSubmit       = "kyc-submit"
+	// The on-ramp's pending swap retry (evidence §8.9): null, or the on-ramp to retry.
+	RouteOnrampPendingRetry = "onramp-pending-retry"
 )
 
 // Route is one end-user endpoint.
@@ -113,6 +115,7 @@ var routeTable = []Route{
 	{Name: RouteReuseShareToken, Changes: true, Method: http.MethodPost, Path: "/api/v1/idv/reuse-share-token", Auth: AuthFull, Body: shareTokenWire{}, Basis: "spec 4.1 (external-wallet variant: raw body signed)"},
 	{Name: RouteKYCCheck, Method: http.MethodPost, Path: "/api/v1/idv/kyc-check", Auth: AuthFull, Body: struct{}{}, Basis: "spec 4.1 (external-wallet variant)"},
 	{Name: RouteKYCSubmit, Changes: true, Method: http.MethodPost, Path: "/api/v1/idv/kyc-submit", Auth: AuthFull, Body: struct{}{}, Basis: "spec 4.1 (external-wallet variant)"},
+	{Name: RouteOnrampPendingRetry, Method: http.MethodGet, Path: "/api/v1/onramp/pending-retry", Auth: AuthFull, MayBeEmpty: true, Assumed: true, Basis: "evidence §8.9 (the public integration on UR's QA; spec 4.6: on-ramp coming soon)"},
 	{Name: RouteSubmitFormA, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Body: FormASubmission{}, Basis: "design 2.4"},
 }
 

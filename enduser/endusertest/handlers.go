@@ -652,6 +652,19 @@ func (s *Server) hChainConfigs(req *request) (any, error) {
 
 // --- on-ramp limit ---
 
+// hOnrampPendingRetry: the sandbox makes no on-ramp, so none waits for a retry (null), as
+// the service answers a Live account without one.
+func (s *Server) hOnrampPendingRetry(req *request) (any, error) {
+	a, err := s.userLocked(req)
+	if err != nil {
+		return nil, err
+	}
+	if err := requireLive(a, "the on-ramp retry"); err != nil {
+		return nil, err
+	}
+	return nil, nil
+}
+
 func (s *Server) hOnrampLimit(req *request) (any, error) {
 	if req.r.Method == http.MethodPost {
 		// Dialect.OnrampLimitPost: the public integration sends {}.

@@ -475,6 +475,7 @@ func (s *Server) routes() http.Handler {
 		{http.MethodPost, "/api/v1/token-permit", authFull, s.hTokenPermit},
 		{http.MethodGet, "/api/v3/config/chain-configs", authOptionalFull, s.hChainConfigs},
 		{onrampMethod, "/api/v1/onramp-limit", authFull, s.hOnrampLimit},
+		{http.MethodGet, "/api/v1/onramp/pending-retry", authFull, s.hOnrampPendingRetry},
 		{http.MethodGet, "/api/v2/br", authFull, s.hBR},
 		{http.MethodGet, "/api/v2/card", authFull, s.hCardRead},
 		{http.MethodPost, "/api/v2/card", authFull, s.hCardIssue},
