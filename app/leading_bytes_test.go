@@ -2,14 +2,11 @@ package app
 
 import (
 	"errors"
-	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"purse/agent"
-	"purse/enduser"
 	"purse/wallet"
 )
 
@@ -56,48 +53,4 @@ func TestLeadingBytesAreNoReadBothWays(t *testing.T) {
 			t.Errorf("null: can be %q", v)
 		}
 	})
-}
-
-// Issue 29 through `purse proxy`: `curl --data-binary ' {…}'` to /api/v2/card-status is a card
-// block, confirmed and not signed silently: with no one to ask (the proxy in its process) it
-// is refused naming routes.card-status, nothing signed or forwarded; through an agent its
-// display is asked, and only its yes lets the call through. A GET with a query no route
-// takes is asked about too.
-func TestProxyLeadingBytesAreConfirmed(t *testing.T) {
-	e := newProxyEnv(t, nil)
-	hdr := http.Header{"Content-Type": {"application/json"}}
-	card := `{"cardTokenId":"981","status":0}`
-	for _, c := range []struct{ method, path, body, line string }{
-		{http.MethodPost, "/api/v2/card-status", " " + card, "routes.card-status"},
-		{http.MethodPost, "/api/v2/card-status", "\r\n" + card, "routes.card-status"},
-		{http.MethodPost, "/api/v2/card-status", "\uFEFF" + card, "routes.card-status"},
-		{http.MethodPost, "/api/v2/card-status", " {}", "routes.issue-card"},
-		{http.MethodPost, "/api/v2/card-status", "null", "routes.unknown"},
-		{http.MethodGet, "/api/v2/br?x=1", "", "routes.unknown"},
-	} {
-		logged, signed := e.app.Log.Len(), e.audits()
-		h := hdr
-		if c.body == "" {
-			h = nil
-		}
-		resp, body := e.do(c.method, c.path, c.body, h)
-		proxyError(t, resp, body, http.StatusForbidden, enduser.CodeAuth, "the signing policy says "+c.line+" = ")
-		e.unchanged(t, fmt.Sprintf("%s %s %q", c.method, c.path, c.body), logged, signed)
-	}
-
-	a := &asked{}
-	serveAgent(t, e.home, askedDisplay{a})
-	e.start(ProxyOptions{})
-	logged, signed := e.app.Log.Len(), e.audits()
-	resp, body := e.do(http.MethodPost, "/api/v2/card-status", " "+card, hdr)
-	if resp.StatusCode != http.StatusForbidden || a.count() != 1 || !strings.HasPrefix(a.last().Line, "routes.card-status = ") ||
-		!strings.HasPrefix(a.last().Review.Purpose, "Sets card 981 to blocked") {
-		t.Fatalf("declined on the agent's display: HTTP %d %s (asked %d)", resp.StatusCode, body, a.count())
-	}
-	e.unchanged(t, "declined", logged, signed)
-	a.set(func(Approval) error { return nil })
-	e.do(http.MethodPost, "/api/v2/card-status", " "+card, hdr)
-	if a.count() != 2 || e.app.Log.Len() != logged+1 || e.audits() != signed+1 {
-		t.Fatalf("approved: asked %d, %d forwarded, %d signed", a.count(), e.app.Log.Len()-logged, e.audits()-signed)
-	}
 }

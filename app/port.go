@@ -7,6 +7,7 @@ import (
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
+	"purse/keystore"
 	"purse/partner"
 	"purse/wallet"
 )
@@ -33,11 +34,27 @@ func (p session) UserOptions(pr config.Profile, signer wallet.EVMSigner) enduser
 }
 
 func (p session) ReadOnlyEVMSigner(label string, passphrase []byte) (wallet.EVMSigner, error) {
-	var u *Unlock
-	if passphrase != nil {
-		u = &Unlock{Passphrase: passphrase}
+	return p.s.readOnlyEVMSigner(label, unlockWith(passphrase))
+}
+
+func (p session) EVMSigner(passphrase []byte) (wallet.EVMSigner, error) {
+	return p.s.evmSigner(unlockWith(passphrase))
+}
+
+func (p session) KeyInProcess(signer wallet.EVMSigner) (func() error, bool) {
+	g, ok := signer.(*gatedEVMSigner)
+	if !ok {
+		return nil, false
 	}
-	return p.s.readOnlyEVMSigner(label, u)
+	return func() error { return keystore.LockMemory(g.key) }, true
+}
+
+// unlockWith is an Unlock carrying passphrase (nil: none, the session's own source).
+func unlockWith(passphrase []byte) *Unlock {
+	if passphrase == nil {
+		return nil
+	}
+	return &Unlock{Passphrase: passphrase}
 }
 
 func (p session) HomeChain(pr config.Profile) homechain.ProfileChain { return profileChain(pr) }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"net/url"
 	"sort"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 
 	"purse/config"
 	"purse/enduser"
+	"purse/internal/loopback"
 	"purse/keystore"
 	"purse/sandboxctl"
 	"purse/wallet"
@@ -505,7 +505,7 @@ func (b Sandbox) Detect(ctx context.Context) (SandboxInfo, bool) {
 	}
 	seen.base, seen.info = base, nil
 	u, err := url.Parse(base)
-	if err != nil || !loopbackHost(u.Hostname()) {
+	if err != nil || !loopback.Host(u.Hostname()) {
 		return SandboxInfo{}, false
 	}
 	ictx, cancel := context.WithTimeout(ctx, 1500*time.Millisecond)
@@ -519,13 +519,6 @@ func (b Sandbox) Detect(ctx context.Context) (SandboxInfo, bool) {
 	}
 	seen.info = &info
 	return info, true
-}
-
-// loopbackHost says whether host is "localhost" (any case, as host names are) or a loopback
-// IP.
-func loopbackHost(host string) bool {
-	ip := net.ParseIP(host)
-	return strings.EqualFold(host, "localhost") || ip != nil && ip.IsLoopback()
 }
 
 // Info asks the profile's user_api whether it is a purse sandbox (its GET /sandbox/info);

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/app/proxy"
 )
 
 func addProxyCommands(a *cli, root *cobra.Command) {
@@ -20,7 +21,7 @@ func addProxyCommands(a *cli, root *cobra.Command) {
 	var allowOrigins []string
 	var bodyTimeout time.Duration
 	cmd := &cobra.Command{
-		Use:   "proxy [--listen " + app.DefaultProxyListen + " | --listen unix:PATH] [--allow-origin ORIGIN]... [--allow-remote]",
+		Use:   "proxy [--listen " + proxy.DefaultListen + " | --listen unix:PATH] [--allow-origin ORIGIN]... [--allow-remote]",
 		Short: "Forward any HTTP client's requests to the profile's end-user API, signed with its key",
 		Long: "Listens on loopback and forwards every request to the active profile's end-user API,\n" +
 			"with the auth headers its route needs (none, basic or full, from purse's route table;\n" +
@@ -44,18 +45,18 @@ func addProxyCommands(a *cli, root *cobra.Command) {
 			"the proxy stops (Ctrl-C), in a process made not dumpable, its pages locked out of swap\n" +
 			"where the OS allows; the start line says which. Errors of the proxy itself come in the\n" +
 			"service's envelope, retMsg starting with \"purse proxy (not the service)\" and the header\n" +
-			app.ProxyErrorHeader + ".\n\n" +
-			"GET " + app.ProxyRequestsPath + " lists the calls made, each with its curl command. On TCP the\n" +
+			proxy.ErrorHeader + ".\n\n" +
+			"GET " + proxy.RequestsPath + " lists the calls made, each with its curl command. On TCP the\n" +
 			"signed headers (hash, deadline, sign) are redacted there, since nothing proves the caller\n" +
 			"is you; on a unix socket they are shown, and --trace or --curl print them on stderr.\n\n" +
 			"One line per call on stdout (JSON lines with --json).",
-		Example: "  purse proxy --listen " + app.DefaultProxyListen + "\n" +
-			"  curl -d '{\"pageSize\":5}' http://" + app.DefaultProxyListen + "/api/v2/transactions\n" +
+		Example: "  purse proxy --listen " + proxy.DefaultListen + "\n" +
+			"  curl -d '{\"pageSize\":5}' http://" + proxy.DefaultListen + "/api/v2/transactions\n" +
 			"  purse proxy --listen unix:$PURSE_HOME/proxy.sock\n" +
 			"  purse proxy --allow-origin http://localhost:3000   # a browser app of your own",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := app.CheckProxyListen(listen, allowRemote); err != nil {
+			if err := proxy.CheckListen(listen, allowRemote); err != nil {
 				return err
 			}
 			if bodyTimeout <= 0 {
@@ -67,11 +68,11 @@ func addProxyCommands(a *cli, root *cobra.Command) {
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			ln, err := app.ListenProxy(listen, allowRemote)
+			ln, err := proxy.Listen(listen, allowRemote)
 			if err != nil {
 				return err
 			}
-			px, err := core.NewProxy(app.ProxyOptions{OnCall: a.printProxyCall, AllowOrigins: allowOrigins, BodyTimeout: bodyTimeout})
+			px, err := proxy.New(core, proxy.Options{OnCall: a.printProxyCall, AllowOrigins: allowOrigins, BodyTimeout: bodyTimeout})
 			if err != nil {
 				ln.Close()
 				return err
@@ -81,17 +82,17 @@ func addProxyCommands(a *cli, root *cobra.Command) {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&listen, "listen", app.DefaultProxyListen, "host:port to listen on (loopback unless --allow-remote), or unix:PATH for a socket only your processes reach")
+	f.StringVar(&listen, "listen", proxy.DefaultListen, "host:port to listen on (loopback unless --allow-remote), or unix:PATH for a socket only your processes reach")
 	f.BoolVar(&allowRemote, "allow-remote", false, "allow a listen address other machines can reach: they get requests signed with your key")
-	f.DurationVar(&bodyTimeout, "body-timeout", app.DefaultProxyBodyTimeout, "how long a client may take to send a request body")
+	f.DurationVar(&bodyTimeout, "body-timeout", proxy.DefaultBodyTimeout, "how long a client may take to send a request body")
 	f.StringArrayVar(&allowOrigins, "allow-origin", nil, "a web origin (http://localhost:3000) whose pages may call the proxy from a browser; repeatable")
 	root.AddCommand(cmd)
 }
 
-func (a *cli) printProxyStart(addr net.Addr, info app.ProxyInfo) {
+func (a *cli) printProxyStart(addr net.Addr, info proxy.Info) {
 	listen, url, socket := addr.String(), "http://"+addr.String(), ""
 	if addr.Network() == "unix" {
-		listen, url, socket = app.ProxyUnixPrefix+addr.String(), "http://localhost", addr.String()
+		listen, url, socket = proxy.UnixPrefix+addr.String(), "http://localhost", addr.String()
 	}
 	if a.jsonOut {
 		_ = writeJSON(a.stdout, struct {
@@ -99,14 +100,14 @@ func (a *cli) printProxyStart(addr net.Addr, info app.ProxyInfo) {
 			Listen string `json:"listen"`
 			URL    string `json:"url"`
 			Socket string `json:"socket,omitempty"`
-			app.ProxyInfo
+			proxy.Info
 		}{"listening", listen, url, socket, info}, "")
 	} else {
 		signer := "no EVM key: full-auth routes are refused"
 		switch info.SignsIn {
-		case app.ProxySignsInAgent:
+		case proxy.SignsInAgent:
 			signer = "signing as " + info.Signer + " through the agent at " + info.Agent + ", no key in this process"
-		case app.ProxySignsInProcess:
+		case proxy.SignsInProcess:
 			signer = "signing as " + info.Signer + " with the key in this process: " + strings.Join(info.Hardening, "; ")
 		}
 		where := "http://" + addr.String()
@@ -125,11 +126,11 @@ func (a *cli) printProxyStart(addr net.Addr, info app.ProxyInfo) {
 }
 
 // printProxyCall writes one call's line; the proxy calls it one call at a time.
-func (a *cli) printProxyCall(c app.ProxyCall) {
+func (a *cli) printProxyCall(c proxy.Call) {
 	if a.jsonOut {
 		_ = writeJSON(a.stdout, struct {
 			Event string `json:"event"`
-			app.ProxyCall
+			proxy.Call
 		}{"call", c}, "")
 		return
 	}

@@ -224,12 +224,12 @@ func TestTUIImportsNoAgentOrSandboxControl(t *testing.T) {
 }
 
 // appSession and appServices are every exported method App may have: the session itself (its home, profile,
-// clock, request log, logger, unlocked keys, proxy) and one getter per service. A use case
+// clock, request log, logger, unlocked keys) and one getter per service. A use case
 // lives on its service (Account, Card, Deposit, …), never on App: issue 24 §2 split the
 // 94-method App into services named by what users do, and this keeps a new use case from
 // growing it again.
 var (
-	appSession  = []string{"Home", "KeepUnlocked", "Lock", "NewProxy", "Now", "Profile", "RequestLog", "SetLogger", "Unlocked", "UpdateProfile"}
+	appSession  = []string{"Home", "KeepUnlocked", "Lock", "Now", "Profile", "RequestLog", "SetLogger", "Unlocked", "UpdateProfile"}
 	appServices = []string{"API", "Account", "Agent", "AuditLog", "Card", "Chains", "Deposit", "History", "Keys", "Partner", "Permit", "Profiles", "Sandbox", "Sign"}
 )
 

@@ -1,5 +1,5 @@
 // Package port is the narrow port through which the use-case packages of the application
-// layer (app/doctor) reach the core's session: the profile, the options every end-user
+// layer (app/doctor, app/proxy) reach the core's session: the profile, the options every end-user
 // client is made with, the profile's keys as a caller that never waits for a person, its
 // home chain and partner client, the clock and the request log. It is internal to app, so no front end can reach what it hands
 // out (a signer, a client's options): front ends reach the session only through app's
@@ -30,6 +30,12 @@ type Session interface {
 	// opens a key file (nil: the session's own source).
 	ReadOnlyEVMSigner(label string, passphrase []byte) (wallet.EVMSigner, error)
 	RequestLog() *enduser.RequestLog
+	// EVMSigner is the profile's EVM key behind the signing gate, in the agent when one
+	// holds it; passphrase opens a key file (nil: the session's own source).
+	EVMSigner(passphrase []byte) (wallet.EVMSigner, error)
+	// KeyInProcess says whether signer is a key of this process behind the gate (not the
+	// agent's), with lock, which locks the key's pages out of swap.
+	KeyInProcess(signer wallet.EVMSigner) (lock func() error, ok bool)
 	// HomeChain is the home chain profile p points at (dial it for a reader).
 	HomeChain(p config.Profile) homechain.ProfileChain
 	// PartnerClient is profile p's partner client, unsigned; PartnerPath the path of a

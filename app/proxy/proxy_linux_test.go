@@ -1,4 +1,4 @@
-package app
+package proxy
 
 import (
 	"fmt"
@@ -23,7 +23,7 @@ func init() {
 	if sock == "" {
 		return
 	}
-	resp, err := unixClient(sock).Get("http://localhost" + ProxyRequestsPath)
+	resp, err := unixClient(sock).Get("http://localhost" + RequestsPath)
 	if err != nil {
 		fmt.Println("error:", err)
 		os.Exit(0)

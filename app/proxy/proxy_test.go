@@ -1,4 +1,4 @@
-package app
+package proxy
 
 import (
 	"bufio"
@@ -19,9 +19,12 @@ import (
 	"testing"
 	"time"
 
+	"purse/app"
+	"purse/app/apptest"
 	"purse/config"
 	"purse/enduser"
 	"purse/enduser/endusertest"
+	"purse/internal/testhome"
 	"purse/keystore"
 	"purse/sandboxctl"
 )
@@ -33,11 +36,11 @@ type proxyEnv struct {
 	srv   *endusertest.Server
 	rec   *endusertest.Recorder
 	home  string
-	app   *App
+	app   *app.App
 	px    *Proxy
 	url   string
 	mu    sync.Mutex
-	calls []ProxyCall
+	calls []Call
 }
 
 // newProxyEnv runs a sandbox, a profile "t" on it with key "me" and a minted account
@@ -66,9 +69,9 @@ func newProxyEnvWith(t testing.TB, tweak func(p *config.Profile), wrap func(http
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(home) })
-	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
-	useProfile(t, home, &config.Profile{Name: "t", UserAPI: hs.URL, Network: srv.Network(), EVMKey: "me"})
-	s, err := New(home, "", nil)
+	testhome.FileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+	testhome.UseProfile(t, home, &config.Profile{Name: "t", UserAPI: hs.URL, Network: srv.Network(), EVMKey: "me"})
+	s, err := app.New(home, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,19 +89,19 @@ func newProxyEnvWith(t testing.TB, tweak func(p *config.Profile), wrap func(http
 		}
 	}
 	e := &proxyEnv{t: t, srv: srv, rec: rec, home: home, app: s}
-	e.start(ProxyOptions{})
+	e.start(Options{})
 	return e
 }
 
-func (e *proxyEnv) start(o ProxyOptions) {
+func (e *proxyEnv) start(o Options) {
 	e.t.Helper()
-	o.Unlock = &Unlock{Passphrase: []byte("pw")}
-	o.OnCall = func(c ProxyCall) {
+	o.Unlock = &app.Unlock{Passphrase: []byte("pw")}
+	o.OnCall = func(c Call) {
 		e.mu.Lock()
 		defer e.mu.Unlock()
 		e.calls = append(e.calls, c)
 	}
-	px, err := e.app.NewProxy(o)
+	px, err := New(e.app, o)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -107,7 +110,7 @@ func (e *proxyEnv) start(o ProxyOptions) {
 	e.px, e.url = px, ps.URL
 }
 
-func (e *proxyEnv) lastCall() ProxyCall {
+func (e *proxyEnv) lastCall() Call {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if len(e.calls) == 0 {
@@ -232,17 +235,17 @@ func TestProxyPassesATamperedAnswerOnUnchangedAndLogsTheProblem(t *testing.T) {
 	}
 	resp, got := e.do(http.MethodPost, "/api/v2/transactions", `{"pageSize":5}`, nil)
 	sent, _ := e.rec.Last()
-	if !bytes.Equal(got, sent) || len(got) == 0 || json.Valid(got) || resp.Header.Get(ProxyErrorHeader) != "" {
+	if !bytes.Equal(got, sent) || len(got) == 0 || json.Valid(got) || resp.Header.Get(ErrorHeader) != "" {
 		t.Fatalf("answer changed or marked:\n got %s\nsent %s", got, sent)
 	}
 	if c := e.lastCall(); !strings.Contains(c.Problem, "cannot decode") || c.Error != "" {
 		t.Fatalf("call %+v", c)
 	}
 	// The request log, as the proxy serves it, marks the problem and carries the curl replay.
-	resp, got = e.do(http.MethodGet, ProxyRequestsPath, "", nil)
+	resp, got = e.do(http.MethodGet, RequestsPath, "", nil)
 	var entries []RequestLogEntry
 	if err := json.Unmarshal(got, &entries); err != nil || resp.StatusCode != 200 || len(entries) == 0 {
-		t.Fatalf("%s: %v %s", ProxyRequestsPath, err, got)
+		t.Fatalf("%s: %v %s", RequestsPath, err, got)
 	}
 	last := entries[len(entries)-1]
 	if !strings.Contains(last.Err, "cannot decode") || !strings.Contains(last.Curl, "--data-binary '{\"pageSize\":5}'") {
@@ -260,8 +263,8 @@ func TestProxyPassesATamperedAnswerOnUnchangedAndLogsTheProblem(t *testing.T) {
 			t.Fatalf("header %s: %s", h.Name, h.Value)
 		}
 	}
-	if resp, _ := e.do(http.MethodPost, ProxyRequestsPath, "{}", nil); resp.StatusCode != http.StatusMethodNotAllowed {
-		t.Fatalf("POST %s: HTTP %d", ProxyRequestsPath, resp.StatusCode)
+	if resp, _ := e.do(http.MethodPost, RequestsPath, "{}", nil); resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Fatalf("POST %s: HTTP %d", RequestsPath, resp.StatusCode)
 	}
 }
 
@@ -276,7 +279,7 @@ func proxyError(t *testing.T, resp *http.Response, body []byte, status, code int
 		t.Fatalf("not an envelope: %s", body)
 	}
 	if resp.StatusCode != status || env.RetCode != code || !strings.HasPrefix(env.RetMsg, "purse proxy (not the service): ") ||
-		!strings.Contains(env.RetMsg, want) || resp.Header.Get(ProxyErrorHeader) != "true" {
+		!strings.Contains(env.RetMsg, want) || resp.Header.Get(ErrorHeader) != "true" {
 		t.Fatalf("HTTP %d %s, want %d %d %q", resp.StatusCode, body, status, code, want)
 	}
 }
@@ -324,7 +327,7 @@ func TestProxyWithoutAKeyOrAService(t *testing.T) {
 	if _, err := e.app.UpdateProfile(func(p *config.Profile) error { p.UserAPI = dead; return nil }); err != nil {
 		t.Fatal(err)
 	}
-	e.start(ProxyOptions{})
+	e.start(Options{})
 	resp, body = e.do(http.MethodGet, "/api/v1/timestamp", "", nil)
 	proxyError(t, resp, body, http.StatusBadGateway, enduser.CodeSystem, "the service at "+dead+" is unreachable")
 	if en := e.lastEntry(); en.Status != 0 || en.Err == "" {
@@ -334,7 +337,7 @@ func TestProxyWithoutAKeyOrAService(t *testing.T) {
 
 func TestCheckProxyListen(t *testing.T) {
 	for _, ok := range []string{"127.0.0.1:8788", "[::1]:1", "localhost:9000", "127.0.0.2:80"} {
-		if err := CheckProxyListen(ok, false); err != nil {
+		if err := CheckListen(ok, false); err != nil {
 			t.Errorf("%s: %v", ok, err)
 		}
 	}
@@ -345,13 +348,13 @@ func TestCheckProxyListen(t *testing.T) {
 		"example.com:80":   "--allow-remote",
 		"8788":             "expected host:port",
 	} {
-		err := CheckProxyListen(addr, false)
-		var fe *FieldError
+		err := CheckListen(addr, false)
+		var fe *app.FieldError
 		if !errors.As(err, &fe) || fe.Field != "listen" || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v", addr, err)
 		}
 	}
-	if err := CheckProxyListen("0.0.0.0:8788", true); err != nil {
+	if err := CheckListen("0.0.0.0:8788", true); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -415,14 +418,14 @@ func TestProxyRefusesWebPagesForeignHostsAndUnsignedParts(t *testing.T) {
 	}{
 		{"a foreign Host (DNS rebinding)", http.MethodPost, "/api/v2/transactions", `{"pageSize":5}`, "rebind.example:" + port, nil,
 			http.StatusForbidden, enduser.CodeAuth, `Host "rebind.example:` + port + `" is not this proxy's address`},
-		{"a foreign Host on the request log", http.MethodGet, ProxyRequestsPath, "", "rebind.example", nil,
+		{"a foreign Host on the request log", http.MethodGet, RequestsPath, "", "rebind.example", nil,
 			http.StatusForbidden, enduser.CodeAuth, "is not this proxy's address"},
 		{"a foreign IP as Host", http.MethodGet, "/api/v2/account-status", "", "10.1.2.3:" + port, nil,
 			http.StatusForbidden, enduser.CodeAuth, "is not this proxy's address"},
 		{"a web page's Origin", http.MethodPost, "/api/v2/transactions", `{"pageSize":5}`, "",
 			http.Header{"Origin": {"https://evil.example"}, "Content-Type": {"application/json"}},
 			http.StatusForbidden, enduser.CodeAuth, `a web page (Origin "https://evil.example") may not call the proxy`},
-		{"an Origin on the request log", http.MethodGet, ProxyRequestsPath, "", "", http.Header{"Origin": {"https://evil.example"}},
+		{"an Origin on the request log", http.MethodGet, RequestsPath, "", "", http.Header{"Origin": {"https://evil.example"}},
 			http.StatusForbidden, enduser.CodeAuth, "may not call the proxy"},
 		{"a sandboxed page's null Origin", http.MethodGet, "/api/v2/br", "", "", http.Header{"Origin": {"null"}},
 			http.StatusForbidden, enduser.CodeAuth, `Origin "null"`},
@@ -432,7 +435,7 @@ func TestProxyRefusesWebPagesForeignHostsAndUnsignedParts(t *testing.T) {
 		{"Sec-Fetch-Site cross-site (an <img> or <script> GET)", http.MethodGet, "/api/v2/br", "", "",
 			http.Header{"Sec-Fetch-Site": {"cross-site"}, "Sec-Fetch-Mode": {"no-cors"}},
 			http.StatusForbidden, enduser.CodeAuth, `Sec-Fetch-Site "cross-site"`},
-		{"Sec-Fetch-Site same-site", http.MethodGet, ProxyRequestsPath, "", "", http.Header{"Sec-Fetch-Site": {"same-site"}},
+		{"Sec-Fetch-Site same-site", http.MethodGet, RequestsPath, "", "", http.Header{"Sec-Fetch-Site": {"same-site"}},
 			http.StatusForbidden, enduser.CodeAuth, `Sec-Fetch-Site "same-site"`},
 		{"a browser's form post", http.MethodPost, "/api/v2/transactions", "pageSize=5", "",
 			http.Header{"Content-Type": {"application/x-www-form-urlencoded"}},
@@ -485,7 +488,7 @@ func TestProxyRefusesWebPagesForeignHostsAndUnsignedParts(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, body := e.doHost(tc.method, tc.path, tc.body, tc.host, tc.hdr)
-			if resp.StatusCode == http.StatusForbidden || resp.Header.Get(ProxyErrorHeader) != "" || !bytes.Contains(body, []byte(`"retCode":`)) {
+			if resp.StatusCode == http.StatusForbidden || resp.Header.Get(ErrorHeader) != "" || !bytes.Contains(body, []byte(`"retCode":`)) {
 				t.Fatalf("HTTP %d %s", resp.StatusCode, body)
 			}
 		})
@@ -539,7 +542,7 @@ func TestProxyAllowedOriginGetsCORSAnswers(t *testing.T) {
 			h.ServeHTTP(w, r)
 		})
 	})
-	e.start(ProxyOptions{AllowOrigins: []string{"http://LocalHost:3000/"}})
+	e.start(Options{AllowOrigins: []string{"http://LocalHost:3000/"}})
 	if got := e.px.Info().AllowOrigins; len(got) != 1 || got[0] != "http://localhost:3000" {
 		t.Fatalf("allowed %q", got)
 	}
@@ -562,7 +565,7 @@ func TestProxyAllowedOriginGetsCORSAnswers(t *testing.T) {
 	if got := resp.Header.Values("Access-Control-Allow-Origin"); len(got) != 1 || got[0] != app {
 		t.Fatalf("Access-Control-Allow-Origin %q: the service's own reached the browser", got)
 	}
-	if resp.Header.Get("Access-Control-Expose-Headers") != ProxyErrorHeader || !strings.Contains(strings.Join(resp.Header.Values("Vary"), ","), "Origin") {
+	if resp.Header.Get("Access-Control-Expose-Headers") != ErrorHeader || !strings.Contains(strings.Join(resp.Header.Values("Vary"), ","), "Origin") {
 		t.Fatalf("headers %v", resp.Header)
 	}
 	// The allowed page still sends JSON: its form of text is refused.
@@ -585,8 +588,8 @@ func TestProxyAllowedOriginGetsCORSAnswers(t *testing.T) {
 func TestProxyOriginsMustBeOrigins(t *testing.T) {
 	e := newProxyEnv(t, nil)
 	for _, bad := range []string{"*", "null", "localhost:3000", "https://*.example", "https://app.example/path", "ftp://app.example", "https://user@app.example", "https://app.example?x=1", ""} {
-		_, err := e.app.NewProxy(ProxyOptions{Unlock: &Unlock{Passphrase: []byte("pw")}, AllowOrigins: []string{bad}})
-		var fe *FieldError
+		_, err := New(e.app, Options{Unlock: &app.Unlock{Passphrase: []byte("pw")}, AllowOrigins: []string{bad}})
+		var fe *app.FieldError
 		if !errors.As(err, &fe) || fe.Field != "allow-origin" || !strings.Contains(err.Error(), "expected an origin") {
 			t.Errorf("%q: %v", bad, err)
 		}
@@ -603,7 +606,7 @@ func TestProxyOnAUnixSocket(t *testing.T) {
 	if st, err := os.Stat(sock); err != nil || st.Mode().Perm() != 0o600 || st.Mode()&os.ModeSocket == 0 {
 		t.Fatalf("socket %v %v", st, err)
 	}
-	if _, err := ListenProxy(ProxyUnixPrefix+sock, false); err == nil || !strings.Contains(err.Error(), "already answers") {
+	if _, err := Listen(UnixPrefix+sock, false); err == nil || !strings.Contains(err.Error(), "already answers") {
 		t.Fatalf("a second proxy on a live socket: %v", err)
 	}
 	client := unixClient(sock)
@@ -615,7 +618,7 @@ func TestProxyOnAUnixSocket(t *testing.T) {
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("HTTP %d", resp.StatusCode)
 	}
-	resp, err = client.Get("http://localhost" + ProxyRequestsPath)
+	resp, err = client.Get("http://localhost" + RequestsPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -632,7 +635,7 @@ func TestProxyOnAUnixSocket(t *testing.T) {
 		t.Fatalf("on the user's socket: %+v", last)
 	}
 	// A foreign name is refused here too.
-	req, _ := http.NewRequest(http.MethodGet, "http://localhost"+ProxyRequestsPath, nil)
+	req, _ := http.NewRequest(http.MethodGet, "http://localhost"+RequestsPath, nil)
 	req.Host = "rebind.example"
 	resp, err = client.Do(req)
 	if err != nil {
@@ -647,22 +650,22 @@ func TestProxyOnAUnixSocket(t *testing.T) {
 	if err := os.WriteFile(file, []byte("keep"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ListenProxy(ProxyUnixPrefix+file, false); err == nil || !strings.Contains(err.Error(), "not a socket") {
+	if _, err := Listen(UnixPrefix+file, false); err == nil || !strings.Contains(err.Error(), "not a socket") {
 		t.Fatalf("listen on a file: %v", err)
 	}
 	if err := os.Chmod(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ListenProxy(ProxyUnixPrefix+dir+"/other.sock", false); err == nil || !strings.Contains(err.Error(), "expected 0700") {
+	if _, err := Listen(UnixPrefix+dir+"/other.sock", false); err == nil || !strings.Contains(err.Error(), "expected 0700") {
 		t.Fatalf("listen in a 0755 directory: %v", err)
 	}
-	var fe *FieldError
-	if _, err := ListenProxy(ProxyUnixPrefix, false); !errors.As(err, &fe) || fe.Field != "listen" {
+	var fe *app.FieldError
+	if _, err := Listen(UnixPrefix, false); !errors.As(err, &fe) || fe.Field != "listen" {
 		t.Fatalf("unix: without a path: %v", err)
 	}
 }
 
-// serveUnix serves the proxy on a unix socket (ListenProxy) until the test ends, and
+// serveUnix serves the proxy on a unix socket (Listen) until the test ends, and
 // returns the socket's path.
 func (e *proxyEnv) serveUnix(t *testing.T) string {
 	t.Helper()
@@ -672,7 +675,7 @@ func (e *proxyEnv) serveUnix(t *testing.T) string {
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	sock := dir + "/proxy.sock"
-	ln, err := ListenProxy(ProxyUnixPrefix+sock, false)
+	ln, err := Listen(UnixPrefix+sock, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -710,14 +713,14 @@ func unixClient(sock string) *http.Client {
 func TestProxySaysWhereItSigns(t *testing.T) {
 	e := newProxyEnv(t, nil)
 	info := e.px.Info()
-	if info.SignsIn != ProxySignsInProcess || info.Agent != "" || len(info.Hardening) != 2 ||
+	if info.SignsIn != SignsInProcess || info.Agent != "" || len(info.Hardening) != 2 ||
 		!strings.HasPrefix(info.Hardening[0], "not dumpable: ") || !strings.HasPrefix(info.Hardening[1], "key memory locked: ") {
 		t.Fatalf("in the process: %+v", info)
 	}
-	serveAgent(t, e.home, nil)
-	e.start(ProxyOptions{})
+	apptest.ServeAgentWith(t, e.home, nil)
+	e.start(Options{})
 	info = e.px.Info()
-	if info.SignsIn != ProxySignsInAgent || info.Agent == "" || info.Signer == "" {
+	if info.SignsIn != SignsInAgent || info.Agent == "" || info.Signer == "" {
 		t.Fatalf("with an agent: %+v", info)
 	}
 	// The agent's policy allows a read: the call is signed there.
@@ -734,7 +737,7 @@ func TestProxySaysWhereItSigns(t *testing.T) {
 func TestProxyEmptyPayloadReadsBothWays(t *testing.T) {
 	e := newProxyEnv(t, nil)
 	audited := func() int {
-		ks, err := e.app.keys(nil)
+		ks, err := keystore.Open(keystore.Options{Home: e.home, Backend: keystore.BackendFile})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -768,9 +771,9 @@ func TestProxyEmptyPayloadReadsBothWays(t *testing.T) {
 		return got, audited() - before
 	}
 	local, localSigned := read()
-	serveAgent(t, e.home, nil)
-	e.start(ProxyOptions{})
-	if e.px.Info().SignsIn != ProxySignsInAgent {
+	apptest.ServeAgentWith(t, e.home, nil)
+	e.start(Options{})
+	if e.px.Info().SignsIn != SignsInAgent {
 		t.Fatalf("the proxy does not sign in the agent: %+v", e.px.Info())
 	}
 	viaAgent, agentSigned := read()

@@ -1,4 +1,4 @@
-package app
+package proxy
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"purse/app"
+	"purse/app/internal/port"
 	"purse/enduser"
 )
 
@@ -19,13 +21,14 @@ import (
 // its proxy/direct metric is the overhead as a ratio.
 func BenchmarkProxy(b *testing.B) {
 	e := newProxyEnv(b, nil)
-	px, err := e.app.NewProxy(ProxyOptions{Unlock: &Unlock{Passphrase: []byte("pw")}})
+	px, err := New(e.app, Options{Unlock: &app.Unlock{Passphrase: []byte("pw")}})
 	if err != nil {
 		b.Fatal(err)
 	}
 	ps := httptest.NewServer(px)
 	b.Cleanup(ps.Close)
-	api, err := e.app.apiWith(px.signer)
+	sess, _ := port.Of(e.app)
+	api, err := enduser.New(sess.UserOptions(e.app.Profile(), px.signer))
 	if err != nil {
 		b.Fatal(err)
 	}

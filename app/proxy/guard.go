@@ -1,4 +1,4 @@
-package app
+package proxy
 
 import (
 	"context"
@@ -11,6 +11,9 @@ import (
 	"strings"
 
 	"purse/agent"
+	"purse/app"
+
+	"purse/internal/loopback"
 )
 
 // Who may call the proxy. It signs with the user's key for whatever reaches its port, so it
@@ -71,7 +74,7 @@ func sameUser(r *http.Request) bool {
 func (px *Proxy) admit(r *http.Request) (status int, msg string, refused bool) {
 	if c, ok := r.Context().Value(proxyConnKey{}).(proxyConn); ok {
 		if c.err != nil {
-			return http.StatusForbidden, "cannot read the connecting process's credentials (" + OneLine(c.err) + "): refused", true
+			return http.StatusForbidden, "cannot read the connecting process's credentials (" + app.OneLine(c.err) + "): refused", true
 		}
 		if c.peer.Known && c.peer.UID != px.uid {
 			return http.StatusForbidden, fmt.Sprintf("connection from uid %d refused: this proxy serves uid %d only", c.peer.UID, px.uid), true
@@ -106,7 +109,7 @@ func hostAllowed(r *http.Request) bool {
 		host = h
 	}
 	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-	if loopbackHost(host) {
+	if loopback.Host(host) {
 		return true
 	}
 	ip := net.ParseIP(host)
@@ -159,7 +162,7 @@ func proxyOrigins(in []string) ([]string, error) {
 		u, err := url.Parse(o)
 		if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.User != nil || u.Path != "" && u.Path != "/" ||
 			u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" || strings.Contains(o, "*") {
-			return nil, &FieldError{Field: "allow-origin", Err: fmt.Errorf("expected an origin such as http://localhost:3000 or https://app.example "+
+			return nil, &app.FieldError{Field: "allow-origin", Err: fmt.Errorf("expected an origin such as http://localhost:3000 or https://app.example "+
 				"(scheme, host and port only; no path, no wildcard), got %q", o)}
 		}
 		out = append(out, strings.ToLower(u.Scheme+"://"+u.Host))

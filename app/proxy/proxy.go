@@ -1,4 +1,4 @@
-package app
+package proxy
 
 import (
 	"bytes"
@@ -18,75 +18,79 @@ import (
 	"github.com/rs/cors"
 
 	"purse/agent"
+	"purse/app"
+	"purse/app/internal/port"
 	"purse/enduser"
-	"purse/keystore"
+	"purse/internal/loopback"
+
 	"purse/wallet"
 )
 
-// The signing proxy: another HTTP client (a tester's curl, an API tool, a partner app in
+// Package proxy is the signing proxy (`purse proxy`): another HTTP client (a tester's curl, an API tool, a partner app in
 // development) calls the profile's end-user API through purse, which adds the auth headers
-// each route needs, signs with the profile's key and hands the answer back unchanged.
+// each route needs, signs with the profile's key and hands the answer back unchanged. It
+// reaches the application core only through its port (app/internal/port).
 
 const (
-	// DefaultProxyListen is where `purse proxy` listens unless told otherwise: the port
+	// DefaultListen is where `purse proxy` listens unless told otherwise: the port
 	// after the sandbox's (config.DefaultSandboxAddr), so both run side by side.
-	DefaultProxyListen = "127.0.0.1:8788"
-	// DefaultProxyMaxBody caps a request body the proxy reads.
-	DefaultProxyMaxBody = 1 << 20
-	// DefaultProxyBodyTimeout bounds reading one request body, so a client that sends it
+	DefaultListen = "127.0.0.1:8788"
+	// DefaultMaxBody caps a request body the proxy reads.
+	DefaultMaxBody = 1 << 20
+	// DefaultBodyTimeout bounds reading one request body, so a client that sends it
 	// slowly holds neither a connection nor a signature for long.
-	DefaultProxyBodyTimeout = 10 * time.Second
-	// ProxyUnixPrefix starts a listen address that is a unix socket: unix:/path/proxy.sock.
-	ProxyUnixPrefix = "unix:"
-	// ProxyRequestsPath serves the request log, read-only, as JSON with a curl command
+	DefaultBodyTimeout = 10 * time.Second
+	// UnixPrefix starts a listen address that is a unix socket: unix:/path/proxy.sock.
+	UnixPrefix = "unix:"
+	// RequestsPath serves the request log, read-only, as JSON with a curl command
 	// for each call. Paths under /_purse/ are the proxy's own and never forwarded.
-	ProxyRequestsPath = "/_purse/requests"
-	proxyOwnPrefix    = "/_purse/"
-	// ProxyErrorHeader marks an answer that comes from the proxy, not from the service.
-	ProxyErrorHeader = "X-Purse-Proxy-Error"
+	RequestsPath   = "/_purse/requests"
+	proxyOwnPrefix = "/_purse/"
+	// ErrorHeader marks an answer that comes from the proxy, not from the service.
+	ErrorHeader = "X-Purse-Proxy-Error"
 )
 
-// CheckProxyListen refuses a listen address other clients could reach, unless allowRemote:
+// CheckListen refuses a listen address other clients could reach, unless allowRemote:
 // whoever reaches the proxy gets requests signed with the profile's key. A unix socket
-// (unix:PATH) is the user's alone (ListenProxy).
-func CheckProxyListen(addr string, allowRemote bool) error {
-	if path, ok := strings.CutPrefix(addr, ProxyUnixPrefix); ok {
+// (unix:PATH) is the user's alone (Listen).
+func CheckListen(addr string, allowRemote bool) error {
+	if path, ok := strings.CutPrefix(addr, UnixPrefix); ok {
 		if path == "" {
-			return &FieldError{Field: "listen", Err: fmt.Errorf("expected unix:PATH such as unix:$PURSE_HOME/proxy.sock, got %q", addr)}
+			return &app.FieldError{Field: "listen", Err: fmt.Errorf("expected unix:PATH such as unix:$PURSE_HOME/proxy.sock, got %q", addr)}
 		}
 		return nil
 	}
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil || port == "" {
-		return &FieldError{Field: "listen", Err: fmt.Errorf("expected host:port such as %s, or unix:PATH, got %q", DefaultProxyListen, addr)}
+		return &app.FieldError{Field: "listen", Err: fmt.Errorf("expected host:port such as %s, or unix:PATH, got %q", DefaultListen, addr)}
 	}
 	if allowRemote {
 		return nil
 	}
-	if loopbackHost(host) {
+	if loopback.Host(host) {
 		return nil
 	}
 	what := "is not a loopback address"
 	if host == "" {
 		what = "listens on every interface"
 	}
-	return &FieldError{Field: "listen", Err: fmt.Errorf("%q %s: anyone who reaches the proxy gets requests signed with your key; "+
+	return &app.FieldError{Field: "listen", Err: fmt.Errorf("%q %s: anyone who reaches the proxy gets requests signed with your key; "+
 		"listen on 127.0.0.1, or give --allow-remote to listen there anyway", addr, what)}
 }
 
-// ListenProxy opens the proxy's listener at addr (CheckProxyListen first). A unix socket
+// Listen opens the proxy's listener at addr (CheckListen first). A unix socket
 // (unix:PATH) is made as the agent's is (agent.ListenPrivate: mode 0600 in a directory of
 // mode 0700, which must exist; a stale socket is replaced, a file that is no socket is
 // refused), and the proxy serves only this user's processes on it. A TCP port on loopback is
 // reachable by every local user.
-func ListenProxy(addr string, allowRemote bool) (net.Listener, error) {
-	if err := CheckProxyListen(addr, allowRemote); err != nil {
+func Listen(addr string, allowRemote bool) (net.Listener, error) {
+	if err := CheckListen(addr, allowRemote); err != nil {
 		return nil, err
 	}
-	if path, ok := strings.CutPrefix(addr, ProxyUnixPrefix); ok {
+	if path, ok := strings.CutPrefix(addr, UnixPrefix); ok {
 		abs, err := filepath.Abs(path)
 		if err != nil {
-			return nil, &FieldError{Field: "listen", Err: err}
+			return nil, &app.FieldError{Field: "listen", Err: err}
 		}
 		return agent.ListenPrivate(abs, "proxy socket", "something already answers there (another purse proxy?)")
 	}
@@ -97,24 +101,24 @@ func ListenProxy(addr string, allowRemote bool) (net.Listener, error) {
 	return ln, nil
 }
 
-// ProxyOptions configure NewProxy.
-type ProxyOptions struct {
+// Options configure New.
+type Options struct {
 	// Unlock opens the profile's key when it is in an encrypted file and the App has no
-	// prompter; it may be cleared once NewProxy returns.
-	Unlock *Unlock
-	// MaxBody caps a request body (0: DefaultProxyMaxBody).
+	// prompter; it may be cleared once New returns.
+	Unlock *app.Unlock
+	// MaxBody caps a request body (0: DefaultMaxBody).
 	MaxBody int64
-	// BodyTimeout bounds reading a request body (0: DefaultProxyBodyTimeout).
+	// BodyTimeout bounds reading a request body (0: DefaultBodyTimeout).
 	BodyTimeout time.Duration
 	// AllowOrigins are the web origins (scheme://host[:port]) whose pages may call the
 	// proxy from a browser; any other Origin is refused (Proxy.admit).
 	AllowOrigins []string
 	// OnCall hears every forwarded call, one at a time, after its answer was written.
-	OnCall func(ProxyCall)
+	OnCall func(Call)
 }
 
-// ProxyCall is one call through the proxy, for the front end's log line.
-type ProxyCall struct {
+// Call is one call through the proxy, for the front end's log line.
+type Call struct {
 	Time       time.Time `json:"time"`
 	Method     string    `json:"method"`
 	Path       string    `json:"path"`
@@ -129,16 +133,16 @@ type ProxyCall struct {
 	Error string `json:"error,omitempty"`
 }
 
-// ProxyInfo describes a running proxy.
-type ProxyInfo struct {
+// Info describes a running proxy.
+type Info struct {
 	Profile     string `json:"profile"`
 	UserAPI     string `json:"userAPI"`
 	UnknownAuth string `json:"unknownAuth"`
 	Signer      string `json:"signer,omitempty"` // the address that signs full auth; empty without an EVM key
 	TokenID     string `json:"tokenId,omitempty"`
-	// SignsIn is where the key is: ProxySignsInAgent or ProxySignsInProcess; empty without one.
+	// SignsIn is where the key is: SignsInAgent or SignsInProcess; empty without one.
 	SignsIn string `json:"signsIn,omitempty"`
-	// Agent is the socket of the agent that signs, when SignsIn is ProxySignsInAgent.
+	// Agent is the socket of the agent that signs, when SignsIn is SignsInAgent.
 	Agent string `json:"agent,omitempty"`
 	// Hardening says what keeps this process's memory to itself, one line per measure:
 	// not dumpable (no core dumps, no ptrace by the same user) and, for a key in the
@@ -147,10 +151,10 @@ type ProxyInfo struct {
 	AllowOrigins []string `json:"allowOrigins,omitempty"`
 }
 
-// Where the proxy's key is (ProxyInfo.SignsIn).
+// Where the proxy's key is (Info.SignsIn).
 const (
-	ProxySignsInAgent   = "agent"
-	ProxySignsInProcess = "process"
+	SignsInAgent   = "agent"
+	SignsInProcess = "process"
 )
 
 // Proxy is the signing proxy as an http.Handler; it is safe for concurrent use.
@@ -160,23 +164,27 @@ type Proxy struct {
 	unknown     enduser.AuthLevel
 	maxBody     int64
 	bodyTimeout time.Duration
-	info        ProxyInfo
+	info        Info
 	log         *enduser.RequestLog
 	origins     map[string]bool // AllowOrigins, lower case
 	uid         int             // the only user served on a unix socket
 	handler     http.Handler    // serve, behind the CORS answers of AllowOrigins
 
 	callMu sync.Mutex
-	onCall func(ProxyCall)
+	onCall func(Call)
 }
 
-// NewProxy opens the profile's EVM key once (asking for its passphrase as every signature
+// New opens the profile's EVM key once (asking for its passphrase as every signature
 // does) and keeps the signer for the proxy's life, until Close. A profile without an EVM key
 // gets a proxy that forwards none and basic routes and answers full-auth ones with an error.
 // When an agent holds the key, the proxy signs through it and holds none; otherwise this
 // process is made not dumpable before the key is opened, and the key's pages are locked
-// out of swap (ProxyInfo.Hardening says what held).
-func (s *App) NewProxy(o ProxyOptions) (*Proxy, error) {
+// out of swap (Info.Hardening says what held).
+func New(core *app.App, o Options) (*Proxy, error) {
+	s, ok := port.Of(core)
+	if !ok {
+		return nil, errors.New("proxy: no application core")
+	}
 	p := s.Profile()
 	unknown, err := unknownAuth(p.ProxyUnknown())
 	if err != nil {
@@ -186,7 +194,7 @@ func (s *App) NewProxy(o ProxyOptions) (*Proxy, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.reachable(); err != nil {
+	if err := s.Reachable(); err != nil {
 		return nil, err
 	}
 	var signer wallet.EVMSigner
@@ -194,41 +202,47 @@ func (s *App) NewProxy(o ProxyOptions) (*Proxy, error) {
 	if p.EVMKey != "" {
 		// Before the key (or its passphrase) is in this process's memory.
 		hardening = agent.HardenProcess()
-		if signer, err = s.evmSigner(o.Unlock); err != nil {
+		var pass []byte
+		if o.Unlock != nil {
+			pass = o.Unlock.Passphrase
+		}
+		if signer, err = s.EVMSigner(pass); err != nil {
 			return nil, err
 		}
 	}
-	api, err := s.apiWith(signer)
+	api, err := enduser.New(s.UserOptions(p, signer))
 	if err != nil {
 		return nil, err
 	}
 	maxBody := o.MaxBody
 	if maxBody <= 0 {
-		maxBody = DefaultProxyMaxBody
+		maxBody = DefaultMaxBody
 	}
 	bodyTimeout := o.BodyTimeout
 	if bodyTimeout <= 0 {
-		bodyTimeout = DefaultProxyBodyTimeout
+		bodyTimeout = DefaultBodyTimeout
 	}
-	info := ProxyInfo{Profile: p.Name, UserAPI: api.BaseURL(), UnknownAuth: unknown.String(), TokenID: p.TokenID, AllowOrigins: origins}
+	info := Info{Profile: p.Name, UserAPI: api.BaseURL(), UnknownAuth: unknown.String(), TokenID: p.TokenID, AllowOrigins: origins}
+	lock, inProcess := s.KeyInProcess(signer)
 	switch k := signer.(type) {
 	case nil:
 	case *agent.EVMSigner:
-		info.SignsIn, info.Agent = ProxySignsInAgent, k.C.Path
-	case *gatedEVMSigner:
-		info.SignsIn = ProxySignsInProcess
+		info.SignsIn, info.Agent = SignsInAgent, k.C.Path
+	default:
+		if !inProcess {
+			return nil, fmt.Errorf("proxy: a signer of type %T is neither the agent's nor this process's key", signer)
+		}
+		info.SignsIn = SignsInProcess
 		locked := "key memory locked: yes (its pages stay out of swap)"
-		if err := keystore.LockMemory(k.key); err != nil {
-			locked = "key memory locked: no (" + OneLine(err) + ")"
+		if err := lock(); err != nil {
+			locked = "key memory locked: no (" + app.OneLine(err) + ")"
 		}
 		info.Hardening = append(hardening, locked)
-	default:
-		return nil, fmt.Errorf("proxy: a signer of type %T is neither the agent's nor this process's key", signer)
 	}
 	if signer != nil {
 		info.Signer = signer.Address().Hex()
 	}
-	px := &Proxy{api: api, signer: signer, unknown: unknown, maxBody: maxBody, bodyTimeout: bodyTimeout, info: info, log: s.Log,
+	px := &Proxy{api: api, signer: signer, unknown: unknown, maxBody: maxBody, bodyTimeout: bodyTimeout, info: info, log: s.RequestLog(),
 		onCall: o.OnCall, origins: map[string]bool{}, uid: os.Getuid()}
 	px.handler = http.HandlerFunc(px.serve)
 	if len(origins) > 0 {
@@ -241,7 +255,7 @@ func (s *App) NewProxy(o ProxyOptions) (*Proxy, error) {
 			AllowedOrigins: origins,
 			AllowedMethods: []string{http.MethodGet, http.MethodPost},
 			AllowedHeaders: []string{"*"},
-			ExposedHeaders: []string{ProxyErrorHeader},
+			ExposedHeaders: []string{ErrorHeader},
 			MaxAge:         600,
 		}).Handler(px.handler)
 	}
@@ -261,11 +275,11 @@ func unknownAuth(v string) (enduser.AuthLevel, error) {
 }
 
 // Info describes the proxy.
-func (px *Proxy) Info() ProxyInfo { return px.info }
+func (px *Proxy) Info() Info { return px.info }
 
 // Close wipes the key the proxy holds.
 func (px *Proxy) Close() {
-	if z, ok := px.signer.(zeroer); ok {
+	if z, ok := px.signer.(interface{ Zero() }); ok {
 		z.Zero()
 	}
 }
@@ -304,7 +318,7 @@ type RequestLogEntry struct {
 // user sees them.
 var proxyRedactedNote = strings.Join(enduser.SignedHeaders, ", ") + " are redacted: the proxy listens on TCP, which any local user can reach, " +
 	"and nothing proves who asks. The user sees them on the proxy's own terminal (purse proxy --trace or --curl), " +
-	"or through a unix socket (purse proxy --listen unix:PATH; curl --unix-socket PATH http://localhost" + ProxyRequestsPath + ")"
+	"or through a unix socket (purse proxy --listen unix:PATH; curl --unix-socket PATH http://localhost" + RequestsPath + ")"
 
 // ServeHTTP admits a request (admit: the caller's user, Host, Origin and fetch
 // metadata) and then forwards it, or serves the proxy's own paths. A refused request is
@@ -320,8 +334,8 @@ func (px *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	px.handler.ServeHTTP(w, r)
 }
 
-func newProxyCall(r *http.Request) ProxyCall {
-	call := ProxyCall{Time: time.Now(), Method: r.Method, Path: r.URL.Path}
+func newProxyCall(r *http.Request) Call {
+	call := Call{Time: time.Now(), Method: r.Method, Path: r.URL.Path}
 	if r.URL.RawQuery != "" {
 		call.Path += "?" + r.URL.RawQuery
 	}
@@ -330,7 +344,7 @@ func newProxyCall(r *http.Request) ProxyCall {
 
 // serve forwards an admitted request, or serves the proxy's own paths.
 func (px *Proxy) serve(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == ProxyRequestsPath || strings.HasPrefix(r.URL.Path, proxyOwnPrefix) {
+	if r.URL.Path == RequestsPath || strings.HasPrefix(r.URL.Path, proxyOwnPrefix) {
 		px.serveOwn(w, r)
 		return
 	}
@@ -363,7 +377,7 @@ func (px *Proxy) serve(w http.ResponseWriter, r *http.Request) {
 	call.Route, call.Auth, call.Status = fw.Route.Name, fw.Route.Auth.String(), fw.Status
 	call.ReqID = reqID(fw.Header, fw.Body)
 	if fw.Problem != nil {
-		call.Problem = OneLine(fw.Problem)
+		call.Problem = app.OneLine(fw.Problem)
 	}
 	for k, v := range fw.Header {
 		switch {
@@ -386,14 +400,14 @@ func (px *Proxy) serve(w http.ResponseWriter, r *http.Request) {
 func (px *Proxy) readBody(w http.ResponseWriter, r *http.Request) (body []byte, status int, msg string) {
 	rc := http.NewResponseController(w)
 	if err := rc.SetReadDeadline(time.Now().Add(px.bodyTimeout)); err != nil {
-		return nil, http.StatusInternalServerError, "cannot bound the time to read the request body (" + OneLine(err) + "): not read"
+		return nil, http.StatusInternalServerError, "cannot bound the time to read the request body (" + app.OneLine(err) + "): not read"
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, px.maxBody))
 	if err == nil {
 		// The forward may take longer than the body did: the connection's read deadline
 		// would otherwise cancel the request while the service answers.
 		if err := rc.SetReadDeadline(time.Time{}); err != nil {
-			return nil, http.StatusInternalServerError, "cannot lift the body's read deadline (" + OneLine(err) + ")"
+			return nil, http.StatusInternalServerError, "cannot lift the body's read deadline (" + app.OneLine(err) + ")"
 		}
 		return body, 0, ""
 	}
@@ -404,10 +418,10 @@ func (px *Proxy) readBody(w http.ResponseWriter, r *http.Request) (body []byte, 
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return nil, http.StatusRequestTimeout, fmt.Sprintf("the request body did not arrive within %s: nothing was signed or sent", px.bodyTimeout)
 	}
-	return nil, http.StatusBadRequest, "reading the request body: " + OneLine(err)
+	return nil, http.StatusBadRequest, "reading the request body: " + app.OneLine(err)
 }
 
-func (px *Proxy) report(c ProxyCall) {
+func (px *Proxy) report(c Call) {
 	if px.onCall == nil {
 		return
 	}
@@ -430,17 +444,17 @@ func (px *Proxy) explain(err error) (status, code int, msg string) {
 		return http.StatusForbidden, enduser.CodeAuth, fmt.Sprintf("route %s needs %s auth and profile %s has no account id "+
 			"(mint one or `purse profile set token_id=ID`, then restart the proxy)", ve.Route, px.routeAuth(ve.Route), px.info.Profile)
 	case errors.As(err, &ve):
-		return http.StatusBadRequest, enduser.CodeParse, OneLine(err)
+		return http.StatusBadRequest, enduser.CodeParse, app.OneLine(err)
 	case errors.As(err, &se):
-		return http.StatusForbidden, enduser.CodeAuth, "signing refused: " + OneLine(err)
+		return http.StatusForbidden, enduser.CodeAuth, "signing refused: " + app.OneLine(err)
 	case errors.As(err, &te) && te.Timeout:
-		return http.StatusGatewayTimeout, enduser.CodeSystem, fmt.Sprintf("the service at %s did not answer in time: %s", px.info.UserAPI, OneLine(err))
+		return http.StatusGatewayTimeout, enduser.CodeSystem, fmt.Sprintf("the service at %s did not answer in time: %s", px.info.UserAPI, app.OneLine(err))
 	case errors.As(err, &te):
-		return http.StatusBadGateway, enduser.CodeSystem, fmt.Sprintf("the service at %s is unreachable: %s", px.info.UserAPI, OneLine(err))
+		return http.StatusBadGateway, enduser.CodeSystem, fmt.Sprintf("the service at %s is unreachable: %s", px.info.UserAPI, app.OneLine(err))
 	case errors.As(err, &de):
-		return http.StatusBadGateway, enduser.CodeSystem, OneLine(err)
+		return http.StatusBadGateway, enduser.CodeSystem, app.OneLine(err)
 	}
-	return http.StatusInternalServerError, enduser.CodeSystem, OneLine(err)
+	return http.StatusInternalServerError, enduser.CodeSystem, app.OneLine(err)
 }
 
 func (px *Proxy) routeAuth(name string) string {
@@ -461,10 +475,10 @@ type proxyEnvelope struct {
 // fail answers with the proxy's own error in the service's envelope; the message says it
 // comes from purse. It returns the status and the message, for the call's log line.
 func (px *Proxy) fail(w http.ResponseWriter, status, code int, msg string) (int, string) {
-	msg = ProxyMessagePrefix + msg
+	msg = app.ProxyMessagePrefix + msg
 	b, _ := json.Marshal(proxyEnvelope{RetCode: code, RetMsg: msg})
 	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set(ProxyErrorHeader, "true")
+	w.Header().Set(ErrorHeader, "true")
 	w.WriteHeader(status)
 	_, _ = w.Write(append(b, '\n'))
 	return status, msg
@@ -472,13 +486,13 @@ func (px *Proxy) fail(w http.ResponseWriter, status, code int, msg string) (int,
 
 // serveOwn serves the proxy's reserved paths.
 func (px *Proxy) serveOwn(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != ProxyRequestsPath {
-		px.fail(w, http.StatusNotFound, enduser.CodeInvalidParam, fmt.Sprintf("%s is reserved for the proxy; it serves GET %s only", proxyOwnPrefix, ProxyRequestsPath))
+	if r.URL.Path != RequestsPath {
+		px.fail(w, http.StatusNotFound, enduser.CodeInvalidParam, fmt.Sprintf("%s is reserved for the proxy; it serves GET %s only", proxyOwnPrefix, RequestsPath))
 		return
 	}
 	if r.Method != http.MethodGet {
 		w.Header().Set("Allow", http.MethodGet)
-		px.fail(w, http.StatusMethodNotAllowed, enduser.CodeInvalidParam, ProxyRequestsPath+" is read-only: use GET")
+		px.fail(w, http.StatusMethodNotAllowed, enduser.CodeInvalidParam, RequestsPath+" is read-only: use GET")
 		return
 	}
 	entries := px.log.Snapshot()
