@@ -379,7 +379,7 @@ func (s *App) agentUnlocked(c *agent.Client, kind, label string, u *Unlock) (age
 	}
 	var pass []byte
 	switch {
-	case !u.empty():
+	case !u.Empty():
 		pass = append([]byte(nil), u.Passphrase...)
 	case s.prompt != nil:
 		if pass, err = s.prompt(ae.Prompt, false); err != nil {

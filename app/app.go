@@ -29,6 +29,7 @@ import (
 
 	"purse/agent"
 	"purse/altchain"
+	"purse/app/internal/port"
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
@@ -99,23 +100,8 @@ type Options struct {
 
 // Unlock carries passphrases the user typed into dialogs, for one operation: Passphrase
 // opens an existing key file, New protects a file the operation writes (a new key, an
-// export).
-type Unlock struct {
-	Passphrase []byte
-	New        []byte
-}
-
-// empty says u carries no passphrase of an existing key (nil, or only a new one).
-func (u *Unlock) empty() bool { return u == nil || len(u.Passphrase) == 0 }
-
-// Clear zeroes both passphrases; a nil Unlock is fine.
-func (u *Unlock) Clear() {
-	if u == nil {
-		return
-	}
-	clear(u.Passphrase)
-	clear(u.New)
-}
+// export). It is declared with the port so the use-case packages pass it on as it is.
+type Unlock = port.Unlock
 
 // scryptN and scryptP are the scrypt cost of key files written through App; zero is
 // the standard cost.
@@ -370,7 +356,7 @@ func (s *App) localEVMSignerOf(label string, u *Unlock) (wallet.EVMSigner, error
 		return s.explainingEVM(label)
 	}
 	profile := s.Profile().Name
-	if h := s.unlocked.held(keystore.KindEVM, label, profile); h != nil && u.empty() {
+	if h := s.unlocked.held(keystore.KindEVM, label, profile); h != nil && u.Empty() {
 		return s.gatedEVM(label, h.evm), nil
 	}
 	ks, err := s.keys(u)
@@ -381,7 +367,7 @@ func (s *App) localEVMSignerOf(label string, u *Unlock) (wallet.EVMSigner, error
 	if err != nil {
 		return nil, err
 	}
-	if !u.empty() {
+	if !u.Empty() {
 		s.unlocked.keep(&heldKey{label: label, profile: profile, kind: keystore.KindEVM, evm: signer})
 	}
 	return s.gatedEVM(label, signer), nil
@@ -398,7 +384,7 @@ func (s *App) solanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 			return signer, err
 		}
 	}
-	if h := s.unlocked.held(keystore.KindSolana, p.SolanaKey, p.Name); h != nil && u.empty() {
+	if h := s.unlocked.held(keystore.KindSolana, p.SolanaKey, p.Name); h != nil && u.Empty() {
 		return s.gatedSolana(p.SolanaKey, h.sol), nil
 	}
 	ks, err := s.keys(u)
@@ -409,7 +395,7 @@ func (s *App) solanaSigner(u *Unlock) (wallet.SolanaSigner, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !u.empty() {
+	if !u.Empty() {
 		s.unlocked.keep(&heldKey{label: p.SolanaKey, profile: p.Name, kind: keystore.KindSolana, sol: signer})
 	}
 	return s.gatedSolana(p.SolanaKey, signer), nil

@@ -33,13 +33,11 @@ func (p session) UserOptions(pr config.Profile, signer wallet.EVMSigner) enduser
 	return p.s.userOptions(pr, signer)
 }
 
-func (p session) ReadOnlyEVMSigner(label string, passphrase []byte) (wallet.EVMSigner, error) {
-	return p.s.readOnlyEVMSigner(label, unlockWith(passphrase))
+func (p session) ReadOnlyEVMSigner(label string, u *Unlock) (wallet.EVMSigner, error) {
+	return p.s.readOnlyEVMSigner(label, u)
 }
 
-func (p session) EVMSigner(passphrase []byte) (wallet.EVMSigner, error) {
-	return p.s.evmSigner(unlockWith(passphrase))
-}
+func (p session) EVMSigner(u *Unlock) (wallet.EVMSigner, error) { return p.s.evmSigner(u) }
 
 func (p session) KeyInProcess(signer wallet.EVMSigner) (func() error, bool) {
 	g, ok := signer.(*gatedEVMSigner)
@@ -47,14 +45,6 @@ func (p session) KeyInProcess(signer wallet.EVMSigner) (func() error, bool) {
 		return nil, false
 	}
 	return func() error { return keystore.LockMemory(g.key) }, true
-}
-
-// unlockWith is an Unlock carrying passphrase (nil: none, the session's own source).
-func unlockWith(passphrase []byte) *Unlock {
-	if passphrase == nil {
-		return nil
-	}
-	return &Unlock{Passphrase: passphrase}
 }
 
 func (p session) HomeChain(pr config.Profile) homechain.ProfileChain { return profileChain(pr) }

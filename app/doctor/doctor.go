@@ -214,19 +214,11 @@ func newRun(s port.Session, u *app.Unlock) (*doctorRun, error) {
 	}
 	r := &doctorRun{s: s, p: p, u: u, open: open}
 	if r.p.TokenID != "" {
-		if r.signer, r.signerErr = s.ReadOnlyEVMSigner(r.p.EVMKey, passphraseOf(u)); r.signerErr == nil {
+		if r.signer, r.signerErr = s.ReadOnlyEVMSigner(r.p.EVMKey, u); r.signerErr == nil {
 			r.signed, r.signerErr = r.client(r.signer, nil)
 		}
 	}
 	return r, nil
-}
-
-// passphraseOf is what u opens a key file with (nil: the session's own source).
-func passphraseOf(u *app.Unlock) []byte {
-	if u == nil {
-		return nil
-	}
-	return u.Passphrase
 }
 
 // client is the end-user client of the profile signing with signer (nil: none), its

@@ -463,7 +463,7 @@ func TestDoctorThroughTheAgentNeverWaits(t *testing.T) {
 		t.Fatal(err)
 	}
 	sess, _ := port.Of(s)
-	if sg, err := sess.ReadOnlyEVMSigner(s.Profile().EVMKey, pw.Passphrase); err != nil {
+	if sg, err := sess.ReadOnlyEVMSigner(s.Profile().EVMKey, pw); err != nil {
 		t.Fatal(err)
 	} else if _, ok := sg.(*agent.EVMSigner); !ok {
 		t.Fatalf("signer %T is not the agent's", sg)

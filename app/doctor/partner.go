@@ -135,7 +135,7 @@ func (r *doctorRun) probePartnerAuth(ctx context.Context) Probe {
 	case r.p.PartnerKey == "":
 		return finish(name, rs, outcome{unreachable: "the profile has no partner_key"})
 	}
-	signer, err := r.s.ReadOnlyEVMSigner(r.p.PartnerKey, passphraseOf(r.u))
+	signer, err := r.s.ReadOnlyEVMSigner(r.p.PartnerKey, r.u)
 	if err != nil {
 		return finish(name, rs, outcome{unreachable: "no signer for partner_key: " + app.OneLine(err)})
 	}

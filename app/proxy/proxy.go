@@ -202,11 +202,7 @@ func New(core *app.App, o Options) (*Proxy, error) {
 	if p.EVMKey != "" {
 		// Before the key (or its passphrase) is in this process's memory.
 		hardening = agent.HardenProcess()
-		var pass []byte
-		if o.Unlock != nil {
-			pass = o.Unlock.Passphrase
-		}
-		if signer, err = s.EVMSigner(pass); err != nil {
+		if signer, err = s.EVMSigner(o.Unlock); err != nil {
 			return nil, err
 		}
 	}

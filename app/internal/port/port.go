@@ -16,6 +16,26 @@ import (
 	"purse/wallet"
 )
 
+// Unlock carries passphrases the user typed into dialogs, for one operation: Passphrase
+// opens an existing key file, New protects a file the operation writes (a new key, an
+// export). app.Unlock is this type.
+type Unlock struct {
+	Passphrase []byte
+	New        []byte
+}
+
+// Empty says u carries no passphrase of an existing key (nil, or only a new one).
+func (u *Unlock) Empty() bool { return u == nil || len(u.Passphrase) == 0 }
+
+// Clear zeroes both passphrases; a nil Unlock is fine.
+func (u *Unlock) Clear() {
+	if u == nil {
+		return
+	}
+	clear(u.Passphrase)
+	clear(u.New)
+}
+
 // Session is what a use case may use of the core's session.
 type Session interface {
 	Profile() config.Profile
@@ -26,13 +46,13 @@ type Session interface {
 	// Reachable says whether the profile's embedded sandbox answers (nil on other profiles).
 	Reachable() error
 	// ReadOnlyEVMSigner is key label's signer through the signing gate, for a caller that
-	// never waits for a person: what the policy would ask about fails at once. passphrase
-	// opens a key file (nil: the session's own source).
-	ReadOnlyEVMSigner(label string, passphrase []byte) (wallet.EVMSigner, error)
+	// never waits for a person: what the policy would ask about fails at once. u opens a key
+	// file (nil: the session's own source).
+	ReadOnlyEVMSigner(label string, u *Unlock) (wallet.EVMSigner, error)
 	RequestLog() *enduser.RequestLog
 	// EVMSigner is the profile's EVM key behind the signing gate, in the agent when one
-	// holds it; passphrase opens a key file (nil: the session's own source).
-	EVMSigner(passphrase []byte) (wallet.EVMSigner, error)
+	// holds it; u opens a key file (nil: the session's own source).
+	EVMSigner(u *Unlock) (wallet.EVMSigner, error)
 	// KeyInProcess says whether signer is a key of this process behind the gate (not the
 	// agent's), with lock, which locks the key's pages out of swap.
 	KeyInProcess(signer wallet.EVMSigner) (lock func() error, ok bool)
