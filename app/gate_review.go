@@ -35,12 +35,6 @@ func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) 
 	return blockedReview(r, fmt.Errorf("purpose %q is not one an EVM key signs", r.Purpose)), nil
 }
 
-// evmReviewOf is reviewOf without the permit's token.
-func (s *App) evmReviewOf(ctx context.Context, p config.Profile, r wallet.Request) review.Request {
-	rv, _ := s.reviewOf(ctx, p, r)
-	return rv
-}
-
 // blockedReview is the review of a request that cannot be shown: blocked, saying why.
 func blockedReview(r wallet.Request, err error) review.Request {
 	return review.Request{ID: "sign-" + string(r.Purpose), Title: string(r.Purpose), Kind: review.Kind(r.Purpose),

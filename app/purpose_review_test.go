@@ -39,7 +39,7 @@ func TestEveryPurposeHasAReview(t *testing.T) {
 			continue
 		}
 		r.Purpose = purpose
-		rv := (&App{}).evmReviewOf(context.Background(), p, *r)
+		rv, _ := (&App{}).reviewOf(context.Background(), p, *r)
 		if rv.Title == "" || len(rv.Blocked) > 0 || strings.Contains(strings.Join(rv.Blocked, " "), "not one an EVM key signs") {
 			t.Errorf("purpose %s: review %q, blocked %q", purpose, rv.Title, rv.Blocked)
 		}
