@@ -92,11 +92,10 @@ func (a API) Call(ctx context.Context, route string, body []byte, u *Unlock) (AP
 	}
 	fw, err := c.Forward(ctx, enduser.ForwardRequest{Method: r.Method, Path: r.Path, Body: body})
 	if err != nil {
-		var te *enduser.TransportError
-		if r.Changes && errors.As(err, &te) && !neverSent(te) {
+		if r.Changes && !notSent(err) {
 			return ans, &OutcomeError{Outcome: OutcomeUnknown, IDName: "route", ID: r.Name,
 				Fields: map[string]any{"method": r.Method, "path": r.Path, "body": string(body)},
-				Err:    fmt.Errorf("%s %s: no answer, and the request may have reached the service: %w", r.Method, r.Path, err),
+				Err:    fmt.Errorf("%s %s: no answer purse could read, and the request may have reached the service: %w", r.Method, r.Path, err),
 				Next:   "read the account back (purse account status, purse card show, purse tx list) before sending it again"}
 		}
 		return ans, err
@@ -132,9 +131,13 @@ func apiBody(r enduser.Route, body []byte) ([]byte, error) {
 	return body, nil
 }
 
-// neverSent says whether a transport error proves the request never left: the connection
-// was refused or could not be made.
-func neverSent(te *enduser.TransportError) bool {
+// notSent says whether err proves a request never reached the service: refused before
+// sending (*enduser.ValidationError), not signed (*enduser.SignError), or a connection that
+// was never made. Anything else (no answer in time, an answer too large to read) may have
+// followed the service acting on it.
+func notSent(err error) bool {
+	var ve *enduser.ValidationError
+	var se *enduser.SignError
 	var op *net.OpError
-	return errors.As(te.Err, &op) && op.Op == "dial"
+	return errors.As(err, &ve) || errors.As(err, &se) || errors.As(err, &op) && op.Op == "dial"
 }

@@ -31,6 +31,11 @@ func TestAPICallsRoutesByName(t *testing.T) {
 		if ans.Status == 0 || ans.Route.Path != "/api/v2/transactions" || e.audited(t) != before+1 {
 			t.Fatalf("transactions: %+v; %d signatures audited", ans, e.audited(t)-before)
 		}
+		// A read with an empty payload is signed too, in the process and by the agent.
+		before = e.audited(t)
+		if ans, _ = api.Call(ctx, "form-a-info", nil, u); ans.Status == 0 || e.audited(t) != before+1 {
+			t.Fatalf("form-a-info: %+v; %d signatures audited", ans, e.audited(t)-before)
+		}
 		e.asked.set(func(Approval) error { return errors.New("declined") })
 		asked := e.asked.count()
 		ans, err = api.Call(ctx, "card-status", []byte(`{"cardTokenId":"1","status":0}`), u)
@@ -76,6 +81,12 @@ func TestAPIChangeWithoutAnswerIsUnknown(t *testing.T) {
 		}
 	}))
 	defer hangUp.Close()
+	// An answer larger than purse reads: the service answered, so it may have acted.
+	huge := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"retCode":0,"result":"` + strings.Repeat("x", 9<<20) + `"}`))
+	}))
+	defer huge.Close()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +97,7 @@ func TestAPIChangeWithoutAnswerIsUnknown(t *testing.T) {
 	for _, c := range []struct {
 		url     string
 		unknown bool
-	}{{hangUp.URL, true}, {closed, false}} {
+	}{{hangUp.URL, true}, {huge.URL, true}, {closed, false}} {
 		bothWays(t, policy, func(p *config.Profile) { p.UserAPI, p.TokenID = c.url, "1234" }, func(t *testing.T, e *gateEnv) {
 			_, err := e.app.API().Call(context.Background(), "card-status", []byte(`{"cardTokenId":"1","status":0}`), &Unlock{Passphrase: []byte("pw")})
 			var oe *OutcomeError
