@@ -22,6 +22,7 @@ import (
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain/homechaintest"
+	"purse/internal/testhome"
 	"purse/internal/visible/visibletest"
 	"purse/keystore"
 	"purse/partner"
@@ -102,15 +103,7 @@ func (e *gateEnv) signer(t *testing.T) wallet.EVMSigner {
 
 func (e *gateEnv) audited(t *testing.T) int {
 	t.Helper()
-	ks, err := keystore.Open(keystore.Options{Home: e.home, Backend: keystore.BackendFile})
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := ks.ListAudit()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return len(recs)
+	return len(testhome.AuditRecords(t, e.home))
 }
 
 // bothWays runs f with signing in this process and again through a live agent whose display

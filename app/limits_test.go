@@ -15,6 +15,7 @@ import (
 
 	"purse/agent"
 	"purse/config"
+	"purse/internal/testhome"
 	"purse/keystore"
 	"purse/sandbox"
 	"purse/sandboxctl"
@@ -50,13 +51,9 @@ func (e *gateEnv) restart(t *testing.T) {
 
 func (e *gateEnv) lastAudit(t *testing.T) keystore.AuditRecord {
 	t.Helper()
-	ks, err := keystore.Open(keystore.Options{Home: e.home, Backend: keystore.BackendFile})
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := ks.ListAudit()
-	if err != nil || len(recs) == 0 {
-		t.Fatalf("audit: %v (%d records)", err, len(recs))
+	recs := testhome.AuditRecords(t, e.home)
+	if len(recs) == 0 {
+		t.Fatal("audit: no records")
 	}
 	return recs[len(recs)-1]
 }

@@ -9,7 +9,7 @@ import (
 
 	"purse/app"
 	"purse/app/apptest"
-	"purse/keystore"
+	"purse/internal/testhome"
 	"purse/tui/account"
 	"purse/tui/balances"
 	"purse/tui/card"
@@ -55,15 +55,7 @@ func readScreens(t *testing.T, sbx *tuitest.Live, sv *app.App) map[string]string
 
 func auditCount(t *testing.T, home string) int {
 	t.Helper()
-	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile})
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := ks.ListAudit()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return len(recs)
+	return len(testhome.AuditRecords(t, home))
 }
 
 // The TUI's read screens (Account, Card, Transactions, Balances) show the same thing when

@@ -736,17 +736,7 @@ func TestProxySaysWhereItSigns(t *testing.T) {
 // full-auth call with an empty payload failed in the proxy).
 func TestProxyEmptyPayloadReadsBothWays(t *testing.T) {
 	e := newProxyEnv(t, nil)
-	audited := func() int {
-		ks, err := keystore.Open(keystore.Options{Home: e.home, Backend: keystore.BackendFile})
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs, err := ks.ListAudit()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return len(recs)
-	}
+	audited := e.audits
 	timeNow := regexp.MustCompile(`"(timeNow|restartDateMs)":[0-9]+`)
 	var gets []enduser.Route
 	for _, rt := range enduser.Routes() {

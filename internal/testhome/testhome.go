@@ -47,3 +47,18 @@ func UseProfile(tb testing.TB, home string, p *config.Profile) {
 		tb.Fatal(err)
 	}
 }
+
+// AuditRecords are the records of home's audit log, read as a command of another process
+// would read them (the file backend's store).
+func AuditRecords(tb testing.TB, home string) []keystore.AuditRecord {
+	tb.Helper()
+	ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	recs, err := ks.ListAudit()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return recs
+}
