@@ -326,23 +326,26 @@ type Decision struct {
 // Decide applies the policy to a request. A full-auth or partner-auth signature is judged by
 // what its payload can authorise, not by the route its client names (the signature covers
 // the payload and the deadline, never the path): the strictest of the purpose's line and the
-// lines of every route whose request the payload can be (enduser.RoutesFitting,
-// partner.RoutesFitting: the payload parsed against the route table; none: the unknown
-// route, or a stricter line of the table).
+// lines of every route whose request the payload can be (Judge: the payload parsed against
+// the route table; none: the unknown route, or a stricter line of the table).
 // A request whose deadline may lie outside the protocol's bounds is never allowed without
 // confirmation.
-func (p *Policy) Decide(r wallet.Request) Decision {
+func (p *Policy) Decide(r wallet.Request) Decision { return p.DecideJudged(r, Judge(r)) }
+
+// DecideJudged is Decide for a request whose payload was judged already (j is Judge(r)): a
+// signer judges a request once and every step reads that judgement.
+func (p *Policy) DecideJudged(r wallet.Request, j Judgement) Decision {
 	o, ok := p.Purposes[r.Purpose]
 	if !ok {
 		return Decision{Deny, fmt.Sprintf("purpose %q is not in the policy", r.Purpose)}
 	}
 	d := Decision{o, p.where("purposes."+string(r.Purpose), o)}
 	var rd *Decision
-	switch section, names := Fits(r); section {
+	switch j.Section {
 	case "routes":
-		rd = p.strictest(section, p.Routes, names, r.Route, func(n string) bool { _, ok := enduser.LookupRoute(n); return ok })
+		rd = p.strictest(j.Section, p.Routes, j.Names, r.Route, func(n string) bool { _, ok := enduser.LookupRoute(n); return ok })
 	case "partner":
-		rd = p.strictest(section, p.Partner, names, "", nil)
+		rd = p.strictest(j.Section, p.Partner, j.Names, "", nil)
 	}
 	if rd != nil && rank(rd.Outcome) >= rank(d.Outcome) {
 		d = *rd
@@ -353,26 +356,39 @@ func (p *Policy) Decide(r wallet.Request) Decision {
 	return d
 }
 
-// Fits is what request r's payload can be a request of, as the policy judges it: the section
-// of the policy whose lines decide it ("routes" for full-auth, "partner" for partner-auth)
-// and the names of the routes whose requests the payload can be (none: no route purse
-// knows); section "" for a purpose that its own line alone decides.
-func Fits(r wallet.Request) (section string, names []string) {
+// Judgement is what request r's payload can be a request of, as the policy judges it,
+// parsed once (Judge): the section of the policy whose lines decide it ("routes" for
+// full-auth, "partner" for partner-auth; "" for a purpose that its own line alone decides),
+// the names of the routes whose requests the payload can be (none: no route purse knows),
+// and the parse itself (User for full-auth, Partner for partner-auth), which the review, the
+// audit record and a delivery read instead of parsing the payload again.
+type Judgement struct {
+	Section string
+	Names   []string
+	User    enduser.Judgement
+	Partner partner.Judgement
+}
+
+// Judge parses request r's payload against the route table of its purpose
+// (enduser.Judge, partner.Judge).
+func Judge(r wallet.Request) Judgement {
+	var j Judgement
 	switch r.Purpose {
 	case wallet.PurposeFullAuth:
-		for _, rt := range enduser.RoutesFitting(r.Payload) {
-			names = append(names, rt.Name)
+		j.Section, j.User = "routes", enduser.Judge(r.Payload)
+		for _, rt := range j.User.Routes {
+			j.Names = append(j.Names, rt.Name)
 		}
-		return "routes", names
 	case wallet.PurposePartnerAuth:
+		j.Section = "partner"
 		if r.Partner != nil {
-			for _, rt := range partner.RoutesFitting(r.Partner.Payload, r.Partner.IDName) {
-				names = append(names, rt.Name)
+			j.Partner = partner.Judge(r.Partner.Payload, r.Partner.IDName)
+			for _, rt := range j.Partner.Routes {
+				j.Names = append(j.Names, rt.Name)
 			}
 		}
-		return "partner", names
 	}
-	return "", nil
+	return j
 }
 
 // strictest is the strictest line of section (its table) among the routes a payload fits

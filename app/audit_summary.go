@@ -21,15 +21,15 @@ import (
 // says what the user approved and not what a client called it: a full-auth record names the
 // routes its payload is a request of by the one payload judge, not the route the client named.
 
-func summaryFullAuth(p config.Profile, r wallet.Request, _ *homechain.Token) string {
-	s := "full-auth: " + fittingNames(p, r.Payload)
-	if what := payloadDoes(r.Payload); what != "" {
+func summaryFullAuth(p config.Profile, r wallet.Request, j agent.Judgement, _ *homechain.Token) string {
+	s := "full-auth: " + fittingNames(p, j.User)
+	if what := payloadDoes(j.User); what != "" {
 		s += ": " + what
 	}
 	return s + "; payload hash " + r.FullAuthHash() + ", deadline " + r.Deadline
 }
 
-func summaryPermit(_ config.Profile, r wallet.Request, tok *homechain.Token) string {
+func summaryPermit(_ config.Profile, r wallet.Request, j agent.Judgement, tok *homechain.Token) string {
 	pm := r.Permit
 	if pm == nil {
 		return "permit: (no permit)"
@@ -41,11 +41,11 @@ func summaryPermit(_ config.Profile, r wallet.Request, tok *homechain.Token) str
 	return fmt.Sprintf("permit: %s to spender %s, token %s, deadline %s", value, pm.Spender.Hex(), pm.Domain.VerifyingContract.Hex(), pm.Deadline)
 }
 
-func summaryFormA(_ config.Profile, r wallet.Request, _ *homechain.Token) string {
+func summaryFormA(_ config.Profile, r wallet.Request, j agent.Judgement, _ *homechain.Token) string {
 	return "Form A: text hash " + wallet.FormATextHash(r.Text).Hex()
 }
 
-func summaryMintConsent(_ config.Profile, r wallet.Request, _ *homechain.Token) string {
+func summaryMintConsent(_ config.Profile, r wallet.Request, j agent.Judgement, _ *homechain.Token) string {
 	s := fmt.Sprintf("mint consent: hash %q, deadline %s", r.Hash, r.Deadline)
 	if r.MintEmail != "" {
 		s += ", for the mint of " + r.MintEmail
@@ -53,22 +53,22 @@ func summaryMintConsent(_ config.Profile, r wallet.Request, _ *homechain.Token) 
 	return s
 }
 
-func summaryPersonal(_ config.Profile, r wallet.Request, _ *homechain.Token) string {
+func summaryPersonal(_ config.Profile, r wallet.Request, j agent.Judgement, _ *homechain.Token) string {
 	return fmt.Sprintf("personal message (%d bytes): %s", len(r.Message), prefix(r.Message, 60))
 }
 
-func summaryPartnerAuth(p config.Profile, r wallet.Request, _ *homechain.Token) string {
+func summaryPartnerAuth(p config.Profile, r wallet.Request, j agent.Judgement, _ *homechain.Token) string {
 	if r.Partner == nil {
 		return "partner call: (no call)"
 	}
-	s := "partner call: " + partnerFittingNames(p, r.Partner)
-	if what := partnerPayloadDoes(r.Partner); what != "" {
+	s := "partner call: " + partnerFittingNames(p, j.Partner)
+	if what := partnerPayloadDoes(j.Partner); what != "" {
 		s += ": " + what
 	}
 	return s
 }
 
-func summarySolanaTx(_ config.Profile, r wallet.Request, _ *homechain.Token) string {
+func summarySolanaTx(_ config.Profile, r wallet.Request, j agent.Judgement, _ *homechain.Token) string {
 	var q altchain.Quote
 	if json.Unmarshal(r.Quote, &q) != nil || !q.HasRequested {
 		return "Solana transaction: its quote names no amount"
@@ -79,10 +79,10 @@ func summarySolanaTx(_ config.Profile, r wallet.Request, _ *homechain.Token) str
 
 // auditNote is what the audit record of request r's signature says: its summary, and what it
 // moves when the gate identified it (mv.Known).
-func auditNote(p config.Profile, r wallet.Request, tok *homechain.Token, mv agent.Moves) keystore.AuditNote {
+func auditNote(p config.Profile, r wallet.Request, j agent.Judgement, tok *homechain.Token, mv agent.Moves) keystore.AuditNote {
 	n := keystore.AuditNote{Summary: "(" + string(r.Purpose) + ": no summary)"}
 	if f := purposeGates[r.Purpose].summary; f != nil {
-		n.Summary = f(p, r, tok)
+		n.Summary = f(p, r, j, tok)
 	}
 	if mv.Known {
 		n.Asset, n.Amount = mv.Asset, mv.Amount.String()

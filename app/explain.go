@@ -63,12 +63,13 @@ func (a Agent) Explain(ctx context.Context, r wallet.Request, label string) (Exp
 	}
 	g := newGate(s, func() (*agent.Policy, error) { return pol, nil }, nil)
 	job := SignJob{Request: r, Profile: p, Label: label}
-	d := pol.Decide(r)
+	j := agent.Judge(r)
+	d := pol.DecideJudged(r, j)
 	if d.Outcome != agent.Deny {
 		var tok *homechain.Token
 		if r.Purpose != wallet.PurposeSolanaTx {
 			var rv review.Request
-			rv, tok = s.reviewOf(ctx, p, r)
+			rv, tok = s.reviewOf(ctx, p, r, j)
 			out.Blocked = rv.Blocked
 		}
 		l, _ := g.limit(ctx, job, d, tok)

@@ -14,8 +14,6 @@ import (
 	"purse/agent"
 	"purse/app/review"
 	"purse/config"
-	"purse/enduser"
-	"purse/partner"
 	"purse/wallet"
 )
 
@@ -106,6 +104,10 @@ type SignJob struct {
 	NoWait bool
 	// Progress (may be nil) hears the steps of a Solana signature (sign, simulate, review).
 	Progress func(DepositEvent)
+
+	// judged is the request's payload judged once at the gate's door (agent.Judge): the
+	// policy, a delivery, the review, the session scope and the audit record read it.
+	judged agent.Judgement
 }
 
 // Gate is the signing gate of one signer (the process, or the agent): its policy, the
@@ -141,15 +143,15 @@ type sessionStore interface {
 // sessionScope is what a session approval covers of r: its purpose and, for a full-auth or
 // partner-auth signature, the routes its payload can be a request of ("" when it fits none:
 // a payload purse cannot name is asked about every time).
-func sessionScope(r wallet.Request) string {
-	section, names := agent.Fits(r)
+func sessionScope(job SignJob) string {
+	r, j := job.Request, job.judged
 	switch {
-	case section == "":
+	case j.Section == "":
 		return string(r.Purpose)
-	case len(names) == 0:
+	case len(j.Names) == 0:
 		return ""
 	}
-	return string(r.Purpose) + " " + strings.Join(names, ", ")
+	return string(r.Purpose) + " " + strings.Join(j.Names, ", ")
 }
 
 // deliveryWindow is how long the call that delivers an approved signature (the token-permit
@@ -172,13 +174,14 @@ func (g *Gate) SignEVM(ctx context.Context, job SignJob, key wallet.EVMSigner) (
 	if err != nil {
 		return nil, refuse(agent.CodeInvalid, "sign: %v; nothing was signed", err)
 	}
-	d, err := g.decide(r, key.Address())
+	job.judged = agent.Judge(r)
+	d, err := g.decide(job)
 	if err != nil {
 		return nil, err
 	}
 	// A request signed without a question is reviewed too: what cannot be shown, or what the
 	// chain contradicts (a permit's domain), is refused whatever the policy says.
-	rv, tok := g.app.reviewOf(ctx, job.Profile, r)
+	rv, tok := g.app.reviewOf(ctx, job.Profile, r, job.judged)
 	l, err := g.limit(ctx, job, d, tok)
 	if err != nil {
 		return nil, err
@@ -189,7 +192,7 @@ func (g *Gate) SignEVM(ctx context.Context, job SignJob, key wallet.EVMSigner) (
 		return nil, err
 	}
 	if n, ok := key.(notedEVM); ok {
-		key = n.Noted(auditNote(job.Profile, r, tok, l.Moves))
+		key = n.Noted(auditNote(job.Profile, r, job.judged, tok, l.Moves))
 	}
 	sig, err := key.SignDigest(r.Purpose, digest)
 	if err != nil {
@@ -217,7 +220,8 @@ func (g *Gate) SignSolana(ctx context.Context, job SignJob, key wallet.SolanaSig
 	if len(r.Quote) == 0 {
 		return none, refuse(agent.CodeInvalid, "sign: a Solana transaction is signed only with the quote it came with (the checklist needs it); nothing was signed")
 	}
-	d, err := g.decide(r, common.Address{})
+	job.judged = agent.Judge(r)
+	d, err := g.decide(job)
 	if err != nil {
 		return none, err
 	}
@@ -229,7 +233,7 @@ func (g *Gate) SignSolana(ctx context.Context, job SignJob, key wallet.SolanaSig
 	}
 	defer l.done()
 	if n, ok := key.(notedSolana); ok {
-		key = n.Noted(auditNote(job.Profile, r, nil, l.Moves))
+		key = n.Noted(auditNote(job.Profile, r, job.judged, nil, l.Moves))
 	}
 	p, rv, err := g.app.signDeposit(ctx, job, key)
 	if err != nil {
@@ -242,14 +246,15 @@ func (g *Gate) SignSolana(ctx context.Context, job SignJob, key wallet.SolanaSig
 }
 
 // decide applies the policy; a deny refuses here, before anything is built or read.
-func (g *Gate) decide(r wallet.Request, signer common.Address) (agent.Decision, error) {
+func (g *Gate) decide(job SignJob) (agent.Decision, error) {
+	r := job.Request
 	pol, err := g.policy()
 	if err != nil {
 		return agent.Decision{}, refuse(agent.CodeDenied, "the signing policy cannot be read: %v; nothing was signed", err)
 	}
-	d := pol.Decide(r)
+	d := pol.DecideJudged(r, job.judged)
 	if d.Outcome == agent.Confirm {
-		if why := g.delivers(r); why != "" {
+		if why := g.delivers(job); why != "" {
 			d = agent.Decision{Outcome: agent.Allow, Line: d.Line + "; allowed without a second question: " + why}
 		}
 	}
@@ -272,7 +277,7 @@ func (g *Gate) ask(ctx context.Context, job SignJob, l limited, rv review.Reques
 	}
 	scope := ""
 	if g.sessions != nil && job.Peer != nil && !l.Limited && g.sessions.Sessionable(*job.Peer) {
-		scope = sessionScope(job.Request)
+		scope = sessionScope(job)
 		if _, ok := g.sessions.SessionHolds(*job.Peer, scope); ok && scope != "" {
 			return nil
 		}
@@ -358,14 +363,14 @@ func (g *Gate) remember(r wallet.Request, sig []byte) {
 // payload that is the body of token-permit or submit-form-a carrying exactly that signature,
 // or a partner-auth payload that is the body of the partner mint carrying exactly that
 // consent, for the e-mail it was approved for (and of no other route), once.
-func (g *Gate) delivers(r wallet.Request) string {
+func (g *Gate) delivers(job SignJob) string {
 	var sig []byte
 	var what, email string
-	switch {
+	switch r := job.Request; {
 	case r.Purpose == wallet.PurposeFullAuth:
-		sig, what = enduser.DeliveredSignature(r.Payload)
+		sig, what = job.judged.User.DeliveredSignature()
 	case r.Purpose == wallet.PurposePartnerAuth && r.Partner != nil:
-		sig, email = partner.DeliveredConsent(r.Partner.Payload, r.Partner.IDName)
+		sig, email = job.judged.Partner.DeliveredConsent()
 		what = "mint consent"
 	}
 	if sig == nil {

@@ -28,9 +28,10 @@ import (
 // (a permit's token, decimals and domain; the spender's role). A request that cannot be
 // shown, or whose permit domain the chain contradicts, is blocked. A permit's token, as the
 // chain says it once its domain is checked, comes with it (nil: not read).
-func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+// j is r judged (agent.Judge).
+func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
 	if g := purposeGates[r.Purpose]; g.review != nil {
-		return g.review(s, ctx, p, r)
+		return g.review(s, ctx, p, r, j)
 	}
 	return blockedReview(r, fmt.Errorf("purpose %q is not one an EVM key signs", r.Purpose)), nil
 }
@@ -41,14 +42,14 @@ func blockedReview(r wallet.Request, err error) review.Request {
 		Blocked: []string{fmt.Sprintf("the request cannot be shown: %v", err)}}
 }
 
-func reviewPermit(s *App, ctx context.Context, p config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+func reviewPermit(s *App, ctx context.Context, p config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
 	if r.Permit == nil {
 		return blockedReview(r, errors.New("it holds no permit")), nil
 	}
 	return s.permitReviewOf(ctx, p, "sign-"+string(r.Purpose), *r.Permit)
 }
 
-func reviewFullAuth(_ *App, _ context.Context, p config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+func reviewFullAuth(_ *App, _ context.Context, p config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
 	id := "sign-" + string(r.Purpose)
 	hash := r.FullAuthHash()
 	inter, msg := wallet.ConsentMessage(hash, r.Deadline)
@@ -65,8 +66,8 @@ func reviewFullAuth(_ *App, _ context.Context, p config.Profile, r wallet.Reques
 		Hash: hash, Deadline: dl, Intermediate: inter, Message: msg})
 	rv.Sections[0].Fields = append(rv.Sections[0].Fields,
 		review.Field{Label: "route", Value: r.Route, Note: "(named by the caller; the signature covers the payload and the deadline only)"},
-		review.Field{Label: "can be", Value: fittingNames(p, r.Payload), Note: "(the calls this payload is a request of)"})
-	if what := payloadDoes(r.Payload); what != "" {
+		review.Field{Label: "can be", Value: fittingNames(p, j.User), Note: "(the calls this payload is a request of)"})
+	if what := payloadDoes(j.User); what != "" {
 		rv.Purpose = what + " " + rv.Purpose
 	}
 	if r.AnyDeadline {
@@ -75,7 +76,7 @@ func reviewFullAuth(_ *App, _ context.Context, p config.Profile, r wallet.Reques
 	return rv, nil
 }
 
-func reviewMintConsent(_ *App, _ context.Context, _ config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+func reviewMintConsent(_ *App, _ context.Context, _ config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
 	inter, msg := wallet.ConsentMessage(r.Hash, r.Deadline)
 	rv := review.MintConsentRequest("sign-"+string(r.Purpose), r.Hash, r.Deadline, inter, msg)
 	if r.MintEmail != "" {
@@ -89,16 +90,16 @@ func reviewMintConsent(_ *App, _ context.Context, _ config.Profile, r wallet.Req
 	return rv, nil
 }
 
-func reviewFormA(_ *App, _ context.Context, _ config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+func reviewFormA(_ *App, _ context.Context, _ config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
 	return review.FormARequest("sign-"+string(r.Purpose), r.Text, wallet.FormATextHash(r.Text).Hex()), nil
 }
 
-func reviewPersonal(_ *App, _ context.Context, _ config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+func reviewPersonal(_ *App, _ context.Context, _ config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
 	return review.MessageRequest("sign-"+string(r.Purpose), review.KindPersonal, "Signs the message below with your EVM key (personal_sign).",
 		r.Message, wallet.PersonalHash(r.Message).Hex()), nil
 }
 
-func reviewPartnerAuth(_ *App, _ context.Context, p config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+func reviewPartnerAuth(_ *App, _ context.Context, p config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
 	pc := r.Partner
 	if pc == nil {
 		return blockedReview(r, errors.New("it holds no partner call")), nil
@@ -115,9 +116,9 @@ func reviewPartnerAuth(_ *App, _ context.Context, p config.Profile, r wallet.Req
 		{Label: idName, Value: pc.SvcID},
 		{Label: "externalUserId", Value: pc.ExternalUserID},
 		{Label: "deadline", Value: strconv.FormatInt(pc.Deadline, 10), Note: format.Unix(pc.Deadline)},
-		{Label: "can be", Value: partnerFittingNames(p, pc), Note: "(the partner calls this payload is a request of: the signature does not cover the path)"},
+		{Label: "can be", Value: partnerFittingNames(p, j.Partner), Note: "(the partner calls this payload is a request of: the signature does not cover the path)"},
 	}, Block: &review.Block{Label: "Payload", Text: string(pc.Payload)}}}, rv.Sections...)
-	if what := partnerPayloadDoes(pc); what != "" {
+	if what := partnerPayloadDoes(j.Partner); what != "" {
 		rv.Purpose = what + " " + rv.Purpose
 	}
 	return rv, nil
@@ -129,8 +130,7 @@ func deadlineNote(dl int64) string {
 
 // payloadDoes says in words what a full-auth payload asks the service to do, when it can be
 // the request of one changing route only ("" otherwise: the review's fields say the rest).
-func payloadDoes(payload []byte) string {
-	j := enduser.Judge(payload)
+func payloadDoes(j enduser.Judgement) string {
 	if len(j.Routes) != 1 || !j.Routes[0].Changes {
 		return ""
 	}
@@ -160,8 +160,7 @@ func payloadDoes(payload []byte) string {
 
 // fittingNames lists the routes a full-auth payload can be a request of, each as profile p
 // sends it (its names and routes); a body that fits a read is that read made a POST.
-func fittingNames(p config.Profile, payload []byte) string {
-	j := enduser.Judge(payload)
+func fittingNames(p config.Profile, j enduser.Judgement) string {
 	if len(j.Routes) == 0 {
 		return "no route purse knows"
 	}
@@ -182,8 +181,8 @@ func fittingNames(p config.Profile, payload []byte) string {
 
 // partnerFittingNames lists the partner calls a partner-auth payload can be a request of,
 // each at its path under profile p's names (and its partner_routes).
-func partnerFittingNames(p config.Profile, pc *wallet.PartnerCall) string {
-	fits := partner.RoutesFitting(pc.Payload, pc.IDName)
+func partnerFittingNames(p config.Profile, j partner.Judgement) string {
+	fits := j.Routes
 	if len(fits) == 0 {
 		return "no partner route purse knows"
 	}
@@ -203,8 +202,7 @@ func partnerFittingNames(p config.Profile, pc *wallet.PartnerCall) string {
 
 // partnerPayloadDoes says in words what a partner-auth payload asks the service to do, when
 // it can be the request of one changing route only ("" otherwise).
-func partnerPayloadDoes(pc *wallet.PartnerCall) string {
-	j := partner.Judge(pc.Payload, pc.IDName)
+func partnerPayloadDoes(j partner.Judgement) string {
 	if len(j.Routes) != 1 || !j.Routes[0].Changes {
 		return ""
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"purse/agent"
 	"purse/config"
 	"purse/wallet"
 )
@@ -39,7 +40,7 @@ func TestEveryPurposeHasAReview(t *testing.T) {
 			continue
 		}
 		r.Purpose = purpose
-		rv, _ := (&App{}).reviewOf(context.Background(), p, *r)
+		rv, _ := (&App{}).reviewOf(context.Background(), p, *r, agent.Judge(*r))
 		if rv.Title == "" || len(rv.Blocked) > 0 || strings.Contains(strings.Join(rv.Blocked, " "), "not one an EVM key signs") {
 			t.Errorf("purpose %s: review %q, blocked %q", purpose, rv.Title, rv.Blocked)
 		}

@@ -22,8 +22,8 @@ import (
 // TestEveryPurposeHasAReview and TestEveryPurposeHasAnAuditSummary hold each purpose to
 // its row.
 type purposeGate struct {
-	review  func(s *App, ctx context.Context, p config.Profile, r wallet.Request) (review.Request, *homechain.Token)
-	summary func(p config.Profile, r wallet.Request, tok *homechain.Token) string
+	review  func(s *App, ctx context.Context, p config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token)
+	summary func(p config.Profile, r wallet.Request, j agent.Judgement, tok *homechain.Token) string
 	moves   func(s *App, ctx context.Context, p config.Profile, r wallet.Request, onChain *homechain.Token) agent.Moves
 	carried func(r wallet.Request) (delivery, bool)
 }
@@ -55,7 +55,7 @@ const kindTypedData review.Kind = "typed data (EIP-712)"
 // reviewTypedData shows an EIP-712 document as it is hashed: its domain (the contract and
 // chain that would accept the signature), every value of its message in the order its types
 // declare them, and the hashes a device shows when it cannot show the fields.
-func reviewTypedData(_ *App, _ context.Context, p config.Profile, r wallet.Request) (review.Request, *homechain.Token) {
+func reviewTypedData(_ *App, _ context.Context, p config.Profile, r wallet.Request, _ agent.Judgement) (review.Request, *homechain.Token) {
 	td, err := r.Typed()
 	if err != nil {
 		return blockedReview(r, err), nil
@@ -99,7 +99,7 @@ func typedDomainName(td wallet.TypedData) string {
 	return "an unnamed domain"
 }
 
-func summaryTypedData(_ config.Profile, r wallet.Request, _ *homechain.Token) string {
+func summaryTypedData(_ config.Profile, r wallet.Request, _ agent.Judgement, _ *homechain.Token) string {
 	td, err := r.Typed()
 	if err != nil {
 		return "typed data: (cannot be read)"

@@ -13,7 +13,7 @@ import (
 // What a full-auth payload can authorise. A full-auth signature covers the payload and the
 // deadline only, never the path, so the call a client names is a claim: a signer that
 // judges a signature (the agent's policy, the gate's review) asks which routes' requests the
-// payload can be (Judge, RoutesFitting) and takes the strictest of them.
+// payload can be (Judge, once per request) and takes the strictest of them.
 
 // shareTokenWire is the body of reuse-share-token (spec 4.1, external-wallet variant).
 type shareTokenWire struct {
@@ -79,12 +79,11 @@ func Judge(payload []byte) Judgement {
 // can be (Judge); none: a payload for a route the table does not know.
 func RoutesFitting(payload []byte) []Route { return Judge(payload).Routes }
 
-// DeliveredSignature is the signature a full-auth payload delivers when it is exactly the
-// body of token-permit (the permit's v, r, s) or of submit-form-a (the Form A signature),
-// with what it is; nil otherwise. A signer that approved that signature may sign its
-// delivery without asking again.
-func DeliveredSignature(payload []byte) (sig []byte, what string) {
-	j := Judge(payload)
+// DeliveredSignature is the signature a full-auth payload judged j delivers when it is
+// exactly the body of token-permit (the permit's v, r, s) or of submit-form-a (the Form A
+// signature), with what it is; nil otherwise. A signer that approved that signature may sign
+// its delivery without asking again.
+func (j Judgement) DeliveredSignature() (sig []byte, what string) {
 	if len(j.Routes) != 1 {
 		return nil, ""
 	}

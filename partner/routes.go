@@ -232,12 +232,11 @@ func Judge(payload []byte, idName string) Judgement {
 // RoutesFitting lists the partner routes whose request the payload can be (Judge).
 func RoutesFitting(payload []byte, idName string) []Route { return Judge(payload, idName).Routes }
 
-// DeliveredConsent is the user's mint consent a partner-auth payload delivers when it is
-// exactly the body of the partner mint (and of no other route), with the e-mail the mint
-// names (the consent does not cover it): a signer that approved that consent for that
+// DeliveredConsent is the user's mint consent a partner-auth payload judged j delivers when
+// it is exactly the body of the partner mint (and of no other route), with the e-mail the
+// mint names (the consent does not cover it): a signer that approved that consent for that
 // e-mail may sign its delivery without asking again.
-func DeliveredConsent(payload []byte, idName string) (sig []byte, email string) {
-	j := Judge(payload, idName)
+func (j Judgement) DeliveredConsent() (sig []byte, email string) {
 	if len(j.Routes) != 1 || j.Routes[0].Name != RouteMint {
 		return nil, ""
 	}

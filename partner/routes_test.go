@@ -57,7 +57,7 @@ func TestRoutesFitting(t *testing.T) {
 // Only a body that is exactly the partner mint's delivers a consent.
 func TestDeliveredConsent(t *testing.T) {
 	sig := "0x" + strings.Repeat("ab", 65)
-	if got, email := partner.DeliveredConsent([]byte(`{"email":"a@b.c","evmAddress":"0x1","signature":"`+sig+`","hash":"h","deadline":"1"}`), ""); len(got) != 65 || got[0] != 0xab || email != "a@b.c" {
+	if got, email := partner.Judge([]byte(`{"email":"a@b.c","evmAddress":"0x1","signature":"`+sig+`","hash":"h","deadline":"1"}`), "").DeliveredConsent(); len(got) != 65 || got[0] != 0xab || email != "a@b.c" {
 		t.Fatalf("mint body: %x %q", got, email)
 	}
 	for _, body := range []string{
@@ -65,7 +65,7 @@ func TestDeliveredConsent(t *testing.T) {
 		`{"email":"a@b.c","evmAddress":"0x1","signature":"` + sig + `","hash":"h","deadline":"1","svcId":1}`,
 		`{"svcId":42}`,
 	} {
-		if got, _ := partner.DeliveredConsent([]byte(body), ""); got != nil {
+		if got, _ := partner.Judge([]byte(body), "").DeliveredConsent(); got != nil {
 			t.Errorf("%s delivers %x", body, got)
 		}
 	}
