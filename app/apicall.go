@@ -109,8 +109,8 @@ func (a API) Call(ctx context.Context, route string, body []byte, u *Unlock) (AP
 	return ans, fw.Problem
 }
 
-// apiBody is the body route r is sent with: body when the route takes it, {} for a POST
-// without one that takes none; an error naming the body otherwise.
+// apiBody is the body route r is sent with: body when the route takes it, the route's NoBody
+// without one when it takes none; an error naming the body otherwise.
 func apiBody(r enduser.Route, body []byte) ([]byte, error) {
 	example, takesBody := enduser.ExampleBody(r.Name)
 	switch {
@@ -120,10 +120,8 @@ func apiBody(r enduser.Route, body []byte) ([]byte, error) {
 		return nil, &FieldError{Field: "body", Err: fmt.Errorf("route %s is a GET (%s): it takes no body", r.Name, r.Path)}
 	case len(body) == 0 && takesBody:
 		return nil, &FieldError{Field: "body", Err: fmt.Errorf("route %s takes a request body, such as %s", r.Name, example)}
-	case len(body) == 0 && r.Method == http.MethodPost:
-		return []byte("{}"), nil // a read the profile makes a POST, or an action without data
 	case len(body) == 0:
-		return nil, nil
+		return r.NoBody(), nil
 	}
 	if _, err := strictjson.Parse(body); err != nil {
 		return nil, &FieldError{Field: "body", Err: fmt.Errorf("expected one JSON value: %v", err)}

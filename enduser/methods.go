@@ -20,13 +20,9 @@ import (
 )
 
 // call marshals the body once, sends exactly those bytes and decodes the result into out.
-// A read without a request body that the profile makes a POST (routes.NAME = POST) sends
-// {}, as the public integration calls the on-ramp limit.
+// A call without a body sends the route's NoBody (a read the profile makes a POST sends {}).
 func (c *Client) call(ctx context.Context, route string, auth AuthLevel, body any, out any) (*Response, error) {
-	rq := request{route: route, auth: auth}
-	if body == nil && c.routes[route].Method == http.MethodPost {
-		body = struct{}{}
-	}
+	rq := request{route: route, auth: auth, body: c.routes[route].NoBody()}
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {

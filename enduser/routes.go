@@ -96,6 +96,17 @@ type Route struct {
 	Basis string
 }
 
+// NoBody is what a request of r carries without data: {} for a POST (a read the profile
+// makes a POST, as the public integration calls the on-ramp limit, or an action without
+// data), nothing for a GET. Every sender of a bodiless call (the typed methods, purse api)
+// reads it here.
+func (r Route) NoBody() []byte {
+	if r.Method == http.MethodPost {
+		return []byte("{}")
+	}
+	return nil
+}
+
 // routeTable is the one table of end-user routes: spec 4.6 plus design 2.4's assumptions.
 var routeTable = []Route{
 	{Name: RouteTimestamp, Method: http.MethodGet, Path: "/api/v1/timestamp", Auth: AuthNone, Basis: "spec 4.6"},
