@@ -109,3 +109,29 @@ func TestALeadingByteKeepsAWriteAWrite(t *testing.T) {
 		}
 	}
 }
+
+// A route's row says what its codes mean on it (Route.Advice), and an answer of that route
+// with that code is explained so, in place of the code's general text; the same code on a
+// route without advice, or another code on the route, keeps the general text.
+func TestRouteAdviceExplainsItsCodes(t *testing.T) {
+	advised := 0
+	for _, r := range Routes() {
+		for code, advice := range r.Advice {
+			advised++
+			if advice == "" || advice == Explain(code) {
+				t.Errorf("%s: advice for %d says nothing the code's general text does not", r.Name, code)
+			}
+			if got := newAPIError(r.Name, code, "", "msg", false, 200).Explanation; got != advice {
+				t.Errorf("%s %d: explained %q, want the row's advice", r.Name, code, got)
+			}
+		}
+		if _, ok := r.Advice[CodeAuth]; !ok {
+			if got := newAPIError(r.Name, CodeAuth, "", "msg", false, 200).Explanation; got != Explain(CodeAuth) {
+				t.Errorf("%s %d: explained %q, want the general text", r.Name, CodeAuth, got)
+			}
+		}
+	}
+	if advised < 10 {
+		t.Fatalf("only %d codes advised in the table", advised)
+	}
+}

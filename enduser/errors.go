@@ -116,39 +116,22 @@ func newAPIError(route string, code int, codeText, msg string, gateway bool, sta
 	if code == 0 {
 		e.Explanation = fmt.Sprintf("The service or its gateway refused the call with code %q. Read the server's message; "+
 			"an authentication problem usually means a wrong token ID, network or signature.", e.CodeText)
-	} else if x, ok := invalidParamByRoute[route]; ok && code == CodeInvalidParam {
+	} else if x, ok := routeAdvice(route, code); ok {
 		e.Explanation = x
-	} else if x, ok := systemErrorByRoute[route]; ok && code == CodeSystem {
-		e.Explanation = Explain(code) + " " + x
 	} else {
 		e.Explanation = Explain(code)
 	}
 	return e
 }
 
-// invalidParamByRoute names the likely cause of 10009 where the route tells it: the
-// service answers 10009 both for a bad value and for a precondition the account does not
-// meet (wrong KYC step, not Live, no card), and on these routes the precondition is what
-// users run into.
-var invalidParamByRoute = map[string]string{
-	RouteIssueCard: "The account does not meet a card precondition: it must be Live, card-eligible " +
-		"(the banking profile's isCardEligible), hold the card activation amount on the home chain, and have no card yet.",
-	RouteCard:        "The account has no card (the service answers 10009 for \"no card\"): issue one first.",
-	RouteCardStatus:  "The card is not in a state this change applies to, or the card token id is not this account's: read the card again.",
-	RouteTokenPermit: "The permit fails a precondition the token contract enforces: the deadline passed, the token is unknown, or the amount has more decimals than the token.",
-	RouteIDVToken:    "The account is not at the identity-verification step (IDScan, or a RETRY rejection): read the account status.",
-	RouteFormAInfo:   "The account is not at the Form A step (SignFormA): read the account status.",
-	RouteSubmitFormA: "The account is not at the Form A step (SignFormA), or Form A was already submitted: read the account status.",
-	RouteKYCSubmit:   "The handoff is not ready to submit: the share token must have passed and Form A be signed; read the account status.",
-	RouteOnrampLimit: "On-ramp limits need a Live account: read the account status.",
-}
-
-// systemErrorByRoute adds what 10000 most likely means on a route where the evidence shows
-// it (evidence §6: the token call answered 10000 "user kyc flow not found for urId" on a
-// fresh account, and the public integration took the partner route instead).
-var systemErrorByRoute = map[string]string{
-	RouteIDVToken: "On a freshly minted account the service has no KYC flow yet for this call; " +
-		"with a partner key, `purse partner idv-token` asks the partner route (POST /v1/create-access-token-by-network) instead.",
+// routeAdvice is what code most likely means on route, where its row says (Route.Advice).
+func routeAdvice(route string, code int) (string, bool) {
+	r, ok := LookupRoute(route)
+	if !ok {
+		return "", false
+	}
+	x, ok := r.Advice[code]
+	return x, ok
 }
 
 // NextStep is the plain explanation of what to do, for interfaces that show errors with

@@ -92,6 +92,12 @@ type Route struct {
 	// optional, and each value is judged by the JSON its field decodes, so a signer judges a
 	// full-auth payload by the body shapes of the routes themselves (Judge).
 	Body any
+	// Advice is what an error code most likely means on this route, in place of the code's
+	// general explanation, where the route tells it: the service answers 10009 both for a bad
+	// value and for a precondition the account does not meet (wrong KYC step, not Live, no
+	// card), and on these routes the precondition is what users run into; 10000 on the IDV
+	// token call is a fresh account's missing KYC flow (evidence §6).
+	Advice map[int]string
 	// Basis says where the route comes from.
 	Basis string
 }
@@ -113,21 +119,52 @@ var routeTable = []Route{
 	{Name: RouteEmailStatus, Method: http.MethodPost, Path: "/api/v2/email-status", Auth: AuthNone, Basis: "spec 4.6"},
 	{Name: RouteAccountStatus, Method: http.MethodGet, Path: "/api/v2/account-status", Auth: AuthBasic, Basis: "spec 4.6"},
 	{Name: RouteMint, Changes: true, Method: http.MethodPost, Path: "/api/v1/mint", Auth: AuthBasic, Basis: "spec 4.6"},
-	{Name: RouteIDVToken, Method: http.MethodPost, Path: "/api/v1/idv/create-access-token", Auth: AuthFull, Body: IDVTokenRequest{}, Basis: "spec 4.6"},
-	{Name: RouteFormAInfo, Method: http.MethodGet, Path: "/api/v2/kyc/form-a-info", Auth: AuthFull, Basis: "spec 4.6"},
+	{Name: RouteIDVToken, Method: http.MethodPost, Path: "/api/v1/idv/create-access-token", Auth: AuthFull, Body: IDVTokenRequest{}, Basis: "spec 4.6",
+		Advice: map[int]string{
+			CodeInvalidParam: "The account is not at the identity-verification step (IDScan, or a RETRY rejection): read the account status.",
+			CodeSystem: Explain(CodeSystem) + " " +
+				"On a freshly minted account the service has no KYC flow yet for this call; " +
+				"with a partner key, `purse partner idv-token` asks the partner route (POST /v1/create-access-token-by-network) instead.",
+		}},
+	{Name: RouteFormAInfo, Method: http.MethodGet, Path: "/api/v2/kyc/form-a-info", Auth: AuthFull, Basis: "spec 4.6",
+		Advice: map[int]string{
+			CodeInvalidParam: "The account is not at the Form A step (SignFormA): read the account status.",
+		}},
 	{Name: RouteTransactions, Method: http.MethodPost, Path: "/api/v2/transactions", Auth: AuthFull, Body: txWire{}, Basis: "spec 4.6, paging 4.3"},
-	{Name: RouteCardStatus, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card-status", Auth: AuthFull, Body: CardStatusRequest{}, Basis: "spec 4.6"},
-	{Name: RouteTokenPermit, Changes: true, Method: http.MethodPost, Path: "/api/v1/token-permit", Auth: AuthFull, Body: tokenPermitWire{}, Basis: "spec 4.6, design 2.4 (10011)"},
+	{Name: RouteCardStatus, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card-status", Auth: AuthFull, Body: CardStatusRequest{}, Basis: "spec 4.6",
+		Advice: map[int]string{
+			CodeInvalidParam: "The card is not in a state this change applies to, or the card token id is not this account's: read the card again.",
+		}},
+	{Name: RouteTokenPermit, Changes: true, Method: http.MethodPost, Path: "/api/v1/token-permit", Auth: AuthFull, Body: tokenPermitWire{}, Basis: "spec 4.6, design 2.4 (10011)",
+		Advice: map[int]string{
+			CodeInvalidParam: "The permit fails a precondition the token contract enforces: the deadline passed, the token is unknown, or the amount has more decimals than the token.",
+		}},
 	{Name: RouteChainConfigs, Method: http.MethodGet, Path: "/api/v3/config/chain-configs", Auth: AuthFull, LoggedOut: true, Basis: "spec 4.6, 2.12"},
-	{Name: RouteOnrampLimit, MayBeEmpty: true, Method: http.MethodGet, Path: "/api/v1/onramp-limit", Auth: AuthFull, Basis: "spec 4.6"},
+	{Name: RouteOnrampLimit, MayBeEmpty: true, Method: http.MethodGet, Path: "/api/v1/onramp-limit", Auth: AuthFull, Basis: "spec 4.6",
+		Advice: map[int]string{
+			CodeInvalidParam: "On-ramp limits need a Live account: read the account status.",
+		}},
 	{Name: RouteProfile, Method: http.MethodGet, Path: "/api/v2/br", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/br)"},
-	{Name: RouteCard, Method: http.MethodGet, Path: "/api/v2/card", Auth: AuthFull, Unwrapped: true, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/card)"},
-	{Name: RouteIssueCard, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card", Auth: AuthFull, Assumed: true, Body: struct{}{}, Basis: "design 2.4 (twin of /api/fma/v1/open-card)"},
+	{Name: RouteCard, Method: http.MethodGet, Path: "/api/v2/card", Auth: AuthFull, Unwrapped: true, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/card)",
+		Advice: map[int]string{
+			CodeInvalidParam: "The account has no card (the service answers 10009 for \"no card\"): issue one first.",
+		}},
+	{Name: RouteIssueCard, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card", Auth: AuthFull, Assumed: true, Body: struct{}{}, Basis: "design 2.4 (twin of /api/fma/v1/open-card)",
+		Advice: map[int]string{
+			CodeInvalidParam: "The account does not meet a card precondition: it must be Live, card-eligible " +
+				"(the banking profile's isCardEligible), hold the card activation amount on the home chain, and have no card yet.",
+		}},
 	{Name: RouteReuseShareToken, Changes: true, Method: http.MethodPost, Path: "/api/v1/idv/reuse-share-token", Auth: AuthFull, Body: shareTokenWire{}, Basis: "spec 4.1 (external-wallet variant: raw body signed)"},
 	{Name: RouteKYCCheck, Method: http.MethodPost, Path: "/api/v1/idv/kyc-check", Auth: AuthFull, Body: struct{}{}, Basis: "spec 4.1 (external-wallet variant)"},
-	{Name: RouteKYCSubmit, Changes: true, Method: http.MethodPost, Path: "/api/v1/idv/kyc-submit", Auth: AuthFull, Body: struct{}{}, Basis: "spec 4.1 (external-wallet variant)"},
+	{Name: RouteKYCSubmit, Changes: true, Method: http.MethodPost, Path: "/api/v1/idv/kyc-submit", Auth: AuthFull, Body: struct{}{}, Basis: "spec 4.1 (external-wallet variant)",
+		Advice: map[int]string{
+			CodeInvalidParam: "The handoff is not ready to submit: the share token must have passed and Form A be signed; read the account status.",
+		}},
 	{Name: RouteOnrampPendingRetry, Method: http.MethodGet, Path: "/api/v1/onramp/pending-retry", Auth: AuthFull, MayBeEmpty: true, Assumed: true, Basis: "evidence §8.9 (the public integration on UR's QA; spec 4.6: on-ramp coming soon)"},
-	{Name: RouteSubmitFormA, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Body: FormASubmission{}, Basis: "design 2.4"},
+	{Name: RouteSubmitFormA, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Body: FormASubmission{}, Basis: "design 2.4",
+		Advice: map[int]string{
+			CodeInvalidParam: "The account is not at the Form A step (SignFormA), or Form A was already submitted: read the account status.",
+		}},
 }
 
 // Routes returns a copy of the default route table, in table order.
