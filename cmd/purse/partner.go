@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/app/onboard"
 )
 
 func addPartnerCommands(a *cli, root *cobra.Command) {
@@ -13,13 +14,14 @@ func addPartnerCommands(a *cli, root *cobra.Command) {
 }
 
 func (a *cli) partnerMintCmd() *cobra.Command {
-	var in app.PartnerMintInput
+	var in onboard.MintInput
 	cmd := a.command("mint --email E [--hash TEXT] [--consent-ttl 4m] [--yes]",
 		"Mint the account of the profile's EVM key through the partner API (/v1/mint/nft): the key signs the consent, the partner key the request", func(cmd *cobra.Command, core *app.App) error {
-			if err := app.CheckPartnerMint(in); err != nil {
+			if err := onboard.CheckMint(in); err != nil {
 				return err
 			}
-			plan, err := core.Partner().PrepareMint(cmd.Context(), in)
+			routes := onboard.New(core)
+			plan, err := routes.PrepareMint(cmd.Context(), in)
 			if err != nil {
 				return err
 			}
@@ -27,7 +29,7 @@ func (a *cli) partnerMintCmd() *cobra.Command {
 				a.warn("%s", plan.Note)
 			}
 			// The signing gate shows the consent and asks, as the signing policy says.
-			m, err := core.Partner().Mint(cmd.Context(), plan, nil)
+			m, err := routes.Mint(cmd.Context(), plan, nil)
 			if err != nil {
 				return err
 			}
@@ -64,7 +66,7 @@ func (a *cli) partnerIDVTokenCmd() *cobra.Command {
 	var tokenID string
 	cmd := a.command("idv-token [--token-id N]",
 		"Get the account's identity-verification access token through the partner API (/v1/create-access-token-by-network): for an account the partner minted", func(cmd *cobra.Command, core *app.App) error {
-			t, err := core.Partner().IDVToken(cmd.Context(), tokenID, nil)
+			t, err := onboard.New(core).IDVToken(cmd.Context(), tokenID, nil)
 			if err != nil {
 				return err
 			}
@@ -78,7 +80,7 @@ func (a *cli) partnerIDVStatusCmd() *cobra.Command {
 	var tokenID string
 	cmd := a.command("idv-status [--token-id N]",
 		"Read the account's identity-verification vendor record through the partner API (/v1/idv-status-by-network)", func(cmd *cobra.Command, core *app.App) error {
-			st, err := core.Partner().IDVStatus(cmd.Context(), tokenID, nil)
+			st, err := onboard.New(core).IDVStatus(cmd.Context(), tokenID, nil)
 			if err != nil {
 				return err
 			}

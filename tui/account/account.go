@@ -17,6 +17,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/onboard"
 	"purse/config"
 	"purse/enduser"
 	"purse/tui/dialog"
@@ -108,16 +109,18 @@ type Services struct {
 func (v Services) none() bool { return v.Session == nil && v.Account == nil && v.Partner == nil }
 
 // Of is the Account screen's services of the session a.
-func Of(a *app.App) Services { return Services{Session: a, Account: a.Account(), Partner: a.Partner()} }
+func Of(a *app.App) Services {
+	return Services{Session: a, Account: a.Account(), Partner: onboard.New(a)}
+}
 
 // Session is the session the screen works in (*app.App is one): its active profile.
 type Session interface{ Profile() config.Profile }
 
-// PartnerService is the partner routes the screen runs (app.Partner is one).
+// PartnerService is the partner routes the screen runs (onboard.Service is one).
 type PartnerService interface {
-	PrepareMint(ctx context.Context, in app.PartnerMintInput) (app.PartnerMintPlan, error)
-	Mint(ctx context.Context, plan app.PartnerMintPlan, u *app.Unlock) (app.PartnerMinted, error)
-	IDVToken(ctx context.Context, tokenID string, u *app.Unlock) (app.PartnerIDVToken, error)
+	PrepareMint(ctx context.Context, in onboard.MintInput) (onboard.MintPlan, error)
+	Mint(ctx context.Context, plan onboard.MintPlan, u *app.Unlock) (onboard.Minted, error)
+	IDVToken(ctx context.Context, tokenID string, u *app.Unlock) (onboard.IDVToken, error)
 }
 
 // AccountService is the account's use cases the screen runs (app.Account is one).

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/onboard"
 	"purse/config"
 	"purse/enduser"
 	"purse/tui/form"
@@ -18,8 +19,8 @@ import (
 // API: before an account exists, M mints it through the partner API (an email, then the
 // review of the consent the EVM key signs); at the identity-verification step, K asks the
 // partner route for the access token (the way on when the end-user route answers 10000 on a
-// fresh account). Each is one application call (app.Partner: PrepareMint, Mint,
-// IDVToken).
+// fresh account). Each is one application call (onboard.Service: PrepareMint,
+// Mint, IDVToken).
 
 const (
 	slotPartnerPlan = "account/partner-mint-check"
@@ -29,7 +30,7 @@ const (
 
 // partnerMinted is a partner mint's outcome with the profile that stores its account.
 type partnerMinted struct {
-	M       app.PartnerMinted
+	M       onboard.Minted
 	Profile config.Profile
 }
 
@@ -49,7 +50,7 @@ func (p *partnerPanel) open() tea.Cmd {
 	p.form = form.New(p.s.env, "Mint through the partner API (/v1/mint/nft)", "review the consent",
 		form.TextField("email", "email", "", "the user's email, registered with the account"))
 	p.form.Check = func(f *form.Form) error {
-		return app.CheckPartnerMint(app.PartnerMintInput{Email: f.Value("email")})
+		return onboard.CheckMint(onboard.MintInput{Email: f.Value("email")})
 	}
 	p.s.mode = modePartnerMint
 	return nil
@@ -63,7 +64,7 @@ func (p *partnerPanel) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 		if s.mode == modePartnerMint {
 			return p.formKey(msg), true
 		}
-	case kit.TaskResult[app.PartnerMintPlan]:
+	case kit.TaskResult[onboard.MintPlan]:
 		if !s.mine(msg.Ref()) {
 			return nil, true
 		}
@@ -88,7 +89,7 @@ func (p *partnerPanel) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 			return nil, true
 		}
 		return p.gotMint(msg.Value.V), true
-	case kit.TaskResult[signed[app.PartnerIDVToken]]:
+	case kit.TaskResult[signed[onboard.IDVToken]]:
 		if !s.mine(msg.Ref()) || msg.Err != nil {
 			return nil, true
 		}
@@ -101,7 +102,7 @@ func (p *partnerPanel) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 // idvToken asks the partner route for the identity-verification access token.
 func (p *partnerPanel) idvToken() tea.Cmd {
 	return runSigned(p.s, slotPartnerIDV, "Getting the identity-verification access token from the partner API", true,
-		func(ctx context.Context, sv Services, u *app.Unlock) (app.PartnerIDVToken, error) {
+		func(ctx context.Context, sv Services, u *app.Unlock) (onboard.IDVToken, error) {
 			return sv.Partner.IDVToken(ctx, "", u)
 		})
 }
@@ -114,11 +115,11 @@ func (p *partnerPanel) formKey(k tea.KeyPressMsg) tea.Cmd {
 		s.mode, p.form = modeStatus, nil
 		return kit.Status("Partner mint cancelled; nothing was signed or sent.")
 	case form.Submitted:
-		in := app.PartnerMintInput{Email: p.form.Value("email")}
+		in := onboard.MintInput{Email: p.form.Value("email")}
 		sv := s.app
-		return start(s, slotPartnerPlan, "Checking before the partner mint", func(ctx context.Context) (app.PartnerMintPlan, error) {
+		return start(s, slotPartnerPlan, "Checking before the partner mint", func(ctx context.Context) (onboard.MintPlan, error) {
 			if sv.Partner == nil {
-				return app.PartnerMintPlan{}, errors.New("no services: the account screen runs inside purse's terminal UI")
+				return onboard.MintPlan{}, errors.New("no services: the account screen runs inside purse's terminal UI")
 			}
 			plan, err := sv.Partner.PrepareMint(ctx, in)
 			return plan, err

@@ -1,4 +1,4 @@
-package app
+package onboard
 
 import (
 	"context"
@@ -8,6 +8,9 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/app"
+	"purse/app/apptest"
+	"purse/internal/testhome"
 	"purse/keystore"
 	"purse/sandbox"
 )
@@ -37,17 +40,17 @@ func TestPartnerCallsUnderAServiceClockAhead(t *testing.T) {
 			sb.Solana.RegisterPartner(common.HexToAddress(pk.Address))
 			p := sb.Info().Profile("sb")
 			p.EVMKey, p.PartnerKey, p.SolanaKey = "me", "pk", "sol"
-			useProfile(t, home, p)
+			testhome.UseProfile(t, home, p)
 			sb.EndUser.SetClockSkew(int64(skew / time.Second))
 
-			approve := &asked{answer: func(Approval) error { return nil }}
-			open := func() *App {
-				var s *App
+			approve := &asked{}
+			open := func() *app.App {
+				var s *app.App
 				var err error
 				if inAgent {
-					s, err = Open(Options{Home: home, Client: "partner clock test"})
+					s, err = app.Open(app.Options{Home: home, Client: "partner clock test"})
 				} else {
-					s, err = Open(Options{Home: home, Approver: approve})
+					s, err = app.Open(app.Options{Home: home, Approver: approve})
 				}
 				if err != nil {
 					t.Fatal(err)
@@ -55,25 +58,25 @@ func TestPartnerCallsUnderAServiceClockAhead(t *testing.T) {
 				return s
 			}
 			if inAgent {
-				serveAgent(t, home, askedDisplay{approve})
+				apptest.ServeAgentWith(t, home, approve)
 			} else {
-				t.Setenv(EnvNoAgent, "1")
+				t.Setenv(app.EnvNoAgent, "1")
 			}
 			ctx := context.Background()
 			s := open()
-			plan, err := s.Partner().PrepareMint(ctx, PartnerMintInput{Email: "skew@example.com"})
+			plan, err := New(s).PrepareMint(ctx, MintInput{Email: "skew@example.com"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if ahead := time.Until(time.Unix(plan.Deadline, 0)); ahead < skew {
 				t.Fatalf("the consent's deadline is %s ahead of this machine's clock: not from the service's time", ahead)
 			}
-			m, err := s.Partner().Mint(ctx, plan, pw)
+			m, err := New(s).Mint(ctx, plan, pw)
 			if err != nil || m.TokenID == "" {
 				t.Fatalf("partner mint: %+v %v", m, err)
 			}
 			// The quote, the first call of another command.
-			q, err := open().Deposit().Quote(ctx, QuoteInput{Amount: 10_000_000, Currency: "EUR"}, pw)
+			q, err := open().Deposit().Quote(ctx, app.QuoteInput{Amount: 10_000_000, Currency: "EUR"}, pw)
 			if err != nil || q.SignedBy == "" {
 				t.Fatalf("quote: %+v %v", q, err)
 			}

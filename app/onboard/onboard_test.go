@@ -1,29 +1,79 @@
-package app
+package onboard
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/agent"
 	"purse/altchain/altchaintest"
+	"purse/app"
 	"purse/app/review"
 	"purse/config"
 	"purse/enduser/endusertest"
+	"purse/internal/testhome"
 	"purse/keystore"
 	"purse/partner"
 	"purse/sandbox"
 	"purse/wallet"
 )
 
-var pw = &Unlock{Passphrase: []byte("pw")}
+// pw opens the test keys (testhome.FileStore's passphrase).
+var pw = &app.Unlock{Passphrase: []byte("pw")}
+
+// fileStore opens home's key store on the file backend with a light scrypt (the core's too)
+// and the passphrase "pw", and creates the keys named (label → kind).
+func fileStore(t testing.TB, home string, keys map[string]keystore.Kind) *keystore.Store {
+	t.Helper()
+	t.Cleanup(app.SetScryptCost(1<<4, 1))
+	return testhome.FileStore(t, home, keys)
+}
+
+// asked approves every question of the signing gate, as a user would: the approver's in this
+// process and the agent's display's (the same review document the TUI would show, decoded
+// from the wire); it keeps what it was asked.
+type asked struct {
+	mu   sync.Mutex
+	seen []app.Approval
+}
+
+func (a *asked) Approve(_ context.Context, ap app.Approval) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.seen = append(a.seen, ap)
+	return nil
+}
+
+func (a *asked) String() string { return "the test's display" }
+func (a *asked) Confirm(ctx context.Context, c agent.Confirmation) error {
+	var rv review.Request
+	if err := json.Unmarshal(c.Review, &rv); err != nil {
+		return err
+	}
+	return a.Approve(ctx, app.Approval{Review: rv, Line: c.Line, Timeout: c.Timeout})
+}
+
+func (a *asked) count() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.seen)
+}
+
+func (a *asked) last() app.Approval {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.seen[len(a.seen)-1]
+}
 
 // partnerEnv is the end-user sandbox and the partner sandbox over its accounts (signing
 // under variant) on one httptest server, and a profile "t" with the user's key "me" and the
@@ -32,7 +82,7 @@ type partnerEnv struct {
 	asked *asked
 	eu    *endusertest.Server
 	sb    *altchaintest.Sandbox
-	app   *App
+	app   *app.App
 	hits  atomic.Int64
 }
 
@@ -63,11 +113,11 @@ func newPartnerEnv(t *testing.T, variant wallet.PartnerAuthVariant, tweak func(p
 	if tweak != nil {
 		tweak(p)
 	}
-	useProfile(t, home, p)
+	testhome.UseProfile(t, home, p)
 	// The consent is approved as a user would on the terminal (the gate's own tests cover
 	// the question); what was asked is kept.
-	e.asked = &asked{answer: func(Approval) error { return nil }}
-	if e.app, err = Open(Options{Home: home, Approver: e.asked}); err != nil {
+	e.asked = &asked{}
+	if e.app, err = app.Open(app.Options{Home: home, Approver: e.asked}); err != nil {
 		t.Fatal(err)
 	}
 	return e
@@ -82,7 +132,7 @@ func TestPartnerOnboarding(t *testing.T) {
 		t.Run(string(v), func(t *testing.T) {
 			e := newPartnerEnv(t, v, nil)
 			ctx := context.Background()
-			plan, err := e.app.Partner().PrepareMint(ctx, PartnerMintInput{Email: "onboard@example.com"})
+			plan, err := New(e.app).PrepareMint(ctx, MintInput{Email: "onboard@example.com"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -95,7 +145,7 @@ func TestPartnerOnboarding(t *testing.T) {
 			if e.hits.Load() != 0 {
 				t.Fatal("preparing sent something")
 			}
-			m, err := e.app.Partner().Mint(ctx, plan, pw)
+			m, err := New(e.app).Mint(ctx, plan, pw)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,7 +163,7 @@ func TestPartnerOnboarding(t *testing.T) {
 			if e.app.Profile().TokenID != m.TokenID || m.TxHash == "" || m.SignedBy != altchaintest.ResponseKey.Address().Hex() || m.FromChain {
 				t.Fatalf("minted %+v, profile token %q", m, e.app.Profile().TokenID)
 			}
-			if m.Request.Hash != DefaultConsentText(m.Address) || m.Request.EVMAddress != m.Address {
+			if m.Request.Hash != defaultConsentText(m.Address) || m.Request.EVMAddress != m.Address {
 				t.Fatalf("request %+v", m.Request)
 			}
 			// The account is the user's, on the end-user API too.
@@ -121,15 +171,15 @@ func TestPartnerOnboarding(t *testing.T) {
 			if err != nil || st.StatusStr != "Tourist" || st.KYCFlow.CurrentStepStr != "IDScan" {
 				t.Fatalf("status %+v %v", st, err)
 			}
-			rec, err := e.app.Partner().IDVStatus(ctx, "", pw)
+			rec, err := New(e.app).IDVStatus(ctx, "", pw)
 			if err != nil || !rec.Record.Empty || rec.TokenID != m.TokenID || rec.Network != e.eu.Network() {
 				t.Fatalf("status before the token: %+v %v", rec, err)
 			}
-			tok, err := e.app.Partner().IDVToken(ctx, "", pw)
+			tok, err := New(e.app).IDVToken(ctx, "", pw)
 			if err != nil || tok.Token == "" || tok.TokenID != m.TokenID {
 				t.Fatalf("token %+v %v", tok, err)
 			}
-			rec, err = e.app.Partner().IDVStatus(ctx, "", pw)
+			rec, err = New(e.app).IDVStatus(ctx, "", pw)
 			if err != nil || rec.Record.Empty || rec.Record.ReviewStatus != "pending" {
 				t.Fatalf("status after the token: %+v %v", rec, err)
 			}
@@ -142,8 +192,8 @@ func TestPartnerOnboarding(t *testing.T) {
 			}
 			// A second mint is refused before anything is sent: the profile has its account.
 			before := e.hits.Load()
-			var adv *Advice
-			if _, err := e.app.Partner().PrepareMint(ctx, PartnerMintInput{Email: "again@example.com"}); !errors.As(err, &adv) || e.hits.Load() != before {
+			var adv *app.Advice
+			if _, err := New(e.app).PrepareMint(ctx, MintInput{Email: "again@example.com"}); !errors.As(err, &adv) || e.hits.Load() != before {
 				t.Fatalf("second mint: %v", err)
 			}
 		})
@@ -156,26 +206,26 @@ func TestPartnerMintRefusedBeforeSending(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []struct {
 		name  string
-		in    PartnerMintInput
+		in    MintInput
 		tweak func(p *config.Profile)
 		field string
 		usage string
 	}{
-		{"no email", PartnerMintInput{}, nil, "email", ""},
-		{"a bad email", PartnerMintInput{Email: "not an email"}, nil, "email", ""},
-		{"a consent over 300 seconds", PartnerMintInput{Email: "a@example.com", TTL: 301 * time.Second}, nil, "consent-ttl", ""},
-		{"a negative consent", PartnerMintInput{Email: "a@example.com", TTL: -time.Second}, nil, "consent-ttl", ""},
-		{"a consent text with a terminal control", PartnerMintInput{Email: "a@example.com", Hash: "ok\x1b[2J"}, nil, "hash", ""},
-		{"a consent text in a payload hash's form", PartnerMintInput{Email: "a@example.com", Hash: "0x" + strings.Repeat("ab", 32)}, nil, "hash", ""},
-		{"no partner key", PartnerMintInput{Email: "a@example.com"}, func(p *config.Profile) { p.PartnerKey = "" }, "", "partner_key"},
-		{"no partner API", PartnerMintInput{Email: "a@example.com"}, func(p *config.Profile) { p.PartnerAPI = "" }, "", "partner_api"},
-		{"an unknown partner route", PartnerMintInput{Email: "a@example.com"}, func(p *config.Profile) { p.PartnerRoutes = map[string]string{"mnt": "/v1/m"} }, "", "partner_routes.mnt"},
-		{"an account already", PartnerMintInput{Email: "a@example.com"}, func(p *config.Profile) { p.TokenID = "1234567890" }, "", "already has account"},
+		{"no email", MintInput{}, nil, "email", ""},
+		{"a bad email", MintInput{Email: "not an email"}, nil, "email", ""},
+		{"a consent over 300 seconds", MintInput{Email: "a@example.com", TTL: 301 * time.Second}, nil, "consent-ttl", ""},
+		{"a negative consent", MintInput{Email: "a@example.com", TTL: -time.Second}, nil, "consent-ttl", ""},
+		{"a consent text with a terminal control", MintInput{Email: "a@example.com", Hash: "ok\x1b[2J"}, nil, "hash", ""},
+		{"a consent text in a payload hash's form", MintInput{Email: "a@example.com", Hash: "0x" + strings.Repeat("ab", 32)}, nil, "hash", ""},
+		{"no partner key", MintInput{Email: "a@example.com"}, func(p *config.Profile) { p.PartnerKey = "" }, "", "partner_key"},
+		{"no partner API", MintInput{Email: "a@example.com"}, func(p *config.Profile) { p.PartnerAPI = "" }, "", "partner_api"},
+		{"an unknown partner route", MintInput{Email: "a@example.com"}, func(p *config.Profile) { p.PartnerRoutes = map[string]string{"mnt": "/v1/m"} }, "", "partner_routes.mnt"},
+		{"an account already", MintInput{Email: "a@example.com"}, func(p *config.Profile) { p.TokenID = "1234567890" }, "", "already has account"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := newPartnerEnv(t, wallet.PartnerAuthSpec, c.tweak)
 			_, err := mint(e.app, c.in)
-			var fe *FieldError
+			var fe *app.FieldError
 			switch {
 			case c.field != "" && (!errors.As(err, &fe) || fe.Field != c.field):
 				t.Fatalf("want a field error naming %s, got %v", c.field, err)
@@ -189,32 +239,32 @@ func TestPartnerMintRefusedBeforeSending(t *testing.T) {
 	}
 	// A consent whose review waited until under 30 seconds were left is not signed.
 	e := newPartnerEnv(t, wallet.PartnerAuthSpec, nil)
-	plan, err := e.app.Partner().PrepareMint(ctx, PartnerMintInput{Email: "slow@example.com", TTL: 20 * time.Second})
+	plan, err := New(e.app).PrepareMint(ctx, MintInput{Email: "slow@example.com", TTL: 20 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var fe *FieldError
-	if _, err := e.app.Partner().Mint(ctx, plan, pw); !errors.As(err, &fe) || fe.Field != "consent-ttl" || e.hits.Load() != 0 {
+	var fe *app.FieldError
+	if _, err := New(e.app).Mint(ctx, plan, pw); !errors.As(err, &fe) || fe.Field != "consent-ttl" || e.hits.Load() != 0 {
 		t.Fatalf("a consent about to pass: %v", err)
 	}
 }
 
 // mint prepares and sends a partner mint, as a front end does after the review.
-func mint(s *App, in PartnerMintInput) (PartnerMinted, error) {
-	plan, err := s.Partner().PrepareMint(context.Background(), in)
+func mint(s *app.App, in MintInput) (Minted, error) {
+	plan, err := New(s).PrepareMint(context.Background(), in)
 	if err != nil {
-		return PartnerMinted{}, err
+		return Minted{}, err
 	}
-	return s.Partner().Mint(context.Background(), plan, pw)
+	return New(s).Mint(context.Background(), plan, pw)
 }
 
 // TestPartnerMintServiceRefusals: a service refusal is reported with its code and what to do,
 // and is no unknown outcome (the service said nothing was minted).
 func TestPartnerMintServiceRefusals(t *testing.T) {
 	e := newPartnerEnv(t, wallet.PartnerAuthSpec, nil)
-	_, err := mint(e.app, PartnerMintInput{Email: "taken@example.com"})
+	_, err := mint(e.app, MintInput{Email: "taken@example.com"})
 	var ae *partner.APIError
-	var oe *OutcomeError
+	var oe *app.OutcomeError
 	if !errors.As(err, &ae) || ae.Code != 20003 || errors.As(err, &oe) || e.app.Profile().TokenID != "" {
 		t.Fatalf("a registered email: %v", err)
 	}
@@ -222,16 +272,16 @@ func TestPartnerMintServiceRefusals(t *testing.T) {
 	if _, err := e.app.UpdateProfile(func(p *config.Profile) error { return p.Set("partner_auth", "ur") }); err != nil {
 		t.Fatal(err)
 	}
-	_, err = mint(e.app, PartnerMintInput{Email: "fresh@example.com"})
+	_, err = mint(e.app, MintInput{Email: "fresh@example.com"})
 	if !errors.As(err, &ae) || ae.Code != 10001 || !strings.Contains(ae.NextStep(), "partner_auth") {
 		t.Fatalf("other variant: %v", err)
 	}
 	// The by-network routes need an account.
-	if _, err := e.app.Partner().IDVToken(context.Background(), "", pw); err == nil || !strings.Contains(err.Error(), "no account id") {
+	if _, err := New(e.app).IDVToken(context.Background(), "", pw); err == nil || !strings.Contains(err.Error(), "no account id") {
 		t.Fatalf("no account: %v", err)
 	}
-	var fe *FieldError
-	if _, err := e.app.Partner().IDVStatus(context.Background(), "12ab", pw); !errors.As(err, &fe) || fe.Field != "token-id" {
+	var fe *app.FieldError
+	if _, err := New(e.app).IDVStatus(context.Background(), "12ab", pw); !errors.As(err, &fe) || fe.Field != "token-id" {
 		t.Fatalf("a malformed id: %v", err)
 	}
 }
@@ -244,9 +294,9 @@ func TestPartnerMintOutcomeUnknown(t *testing.T) {
 	}))
 	defer srv.Close()
 	e := newPartnerEnv(t, wallet.PartnerAuthSpec, func(p *config.Profile) { p.PartnerAPI = srv.URL })
-	m, err := mint(e.app, PartnerMintInput{Email: "lost@example.com"})
-	var oe *OutcomeError
-	if !errors.As(err, &oe) || oe.Outcome != OutcomeUnknown || oe.IDName != "evmAddress" || oe.ID != m.Address || m.Address == "" ||
+	m, err := mint(e.app, MintInput{Email: "lost@example.com"})
+	var oe *app.OutcomeError
+	if !errors.As(err, &oe) || oe.Outcome != app.OutcomeUnknown || oe.IDName != "evmAddress" || oe.ID != m.Address || m.Address == "" ||
 		!strings.Contains(err.Error(), "502") || !strings.Contains(oe.Next, "purse account find") {
 		t.Fatalf("%+v %v", m, err)
 	}
@@ -270,15 +320,15 @@ func TestPartnerMintSettledOnChain(t *testing.T) {
 	sb.Solana.RegisterPartner(common.HexToAddress(pk.Address))
 	p := sb.Info().Profile("t")
 	p.EVMKey, p.PartnerKey = "me", "pk"
-	useProfile(t, home, p)
-	s, err := Open(Options{Home: home, Approver: &asked{answer: func(Approval) error { return nil }}})
+	testhome.UseProfile(t, home, p)
+	s, err := app.Open(app.Options{Home: home, Approver: &asked{}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := sb.Solana.SetFaults(altchaintest.Faults{ResponseSignature: altchaintest.ResponseTampered}); err != nil {
 		t.Fatal(err)
 	}
-	m, err := mint(s, PartnerMintInput{Email: "settled@example.com"})
+	m, err := mint(s, MintInput{Email: "settled@example.com"})
 	if err != nil || !m.FromChain || m.TokenID == "" || m.TxHash != "" || !strings.Contains(m.Note, "signature does not hold") {
 		t.Fatalf("%+v %v", m, err)
 	}
@@ -286,7 +336,7 @@ func TestPartnerMintSettledOnChain(t *testing.T) {
 		t.Fatalf("profile token %q, minted %s", s.Profile().TokenID, m.TokenID)
 	}
 	me, _ := ks.Get("me")
-	if id, found, err := s.accountOf(context.Background(), common.HexToAddress(me.Address)); err != nil || !found || m.TokenID != strconv.FormatUint(id, 10) {
+	if id, found, err := New(s).s.AccountOf(context.Background(), common.HexToAddress(me.Address)); err != nil || !found || m.TokenID != strconv.FormatUint(id, 10) {
 		t.Fatalf("chain: %d %v %v", id, found, err)
 	}
 }

@@ -1,0 +1,46 @@
+package port
+
+import (
+	"context"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/config"
+	"purse/partner"
+)
+
+// Onboard is what the partner onboarding (app/onboard) may use of the core's session besides
+// Session: the partner settings and the partner client signing with the partner key, the
+// service's clock, the checks and the store every mint shares with the end-user mint, the
+// chain's account of a key (to settle a mint whose answer was lost), and the core's errors
+// for an account the profile lacks and for a partner answer refused for its signature.
+type Onboard interface {
+	Session
+	// PartnerSettings checks what profile p needs to call the partner API, naming each
+	// missing setting in both front ends' terms; orElse ends the hint with another way to go.
+	PartnerSettings(p config.Profile, orElse string) error
+	// SyncServiceClock reads the service's time once a session, so that a consent's deadline
+	// comes from the clock the service checks it against (a note says when it cannot).
+	SyncServiceClock(ctx context.Context)
+	// SignedPartnerClient is profile p's partner client signing with the profile's partner
+	// key (u opens it), on the service's clock: PartnerSettings first, then the key.
+	SignedPartnerClient(ctx context.Context, p config.Profile, u *Unlock) (*partner.Client, error)
+	// RefusedAnswer makes a partner answer whose signature does not hold a rejection
+	// (app.ErrRejected); any other error is returned as it is.
+	RefusedAnswer(err error) error
+	// MintOwner checks what every mint needs of the profile (no account yet, an EVM key,
+	// none of the key's accounts on chain) and returns the key's address; note says the
+	// chain could not be read ("" when it was read and shows no account).
+	MintOwner(ctx context.Context) (owner common.Address, note string, err error)
+	// StoreMinted stores the account a mint made in the profile; an error says the mint
+	// happened but could not be stored, with the id to set by hand.
+	StoreMinted(tokenID, txHash string) error
+	// AccountOf looks up the account NFT owner holds on the profile's chain.
+	AccountOf(ctx context.Context, owner common.Address) (tokenID uint64, found bool, err error)
+	// RequireAccount fails when the profile has no account id yet.
+	RequireAccount() error
+}
+
+// OnboardOf is the partner onboarding's session of an application core (an *app.App);
+// false for anything else. Package app sets it when it is initialised.
+var OnboardOf func(core any) (Onboard, bool)

@@ -1,0 +1,53 @@
+package app
+
+import (
+	"context"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/app/internal/port"
+	"purse/config"
+	"purse/partner"
+)
+
+// session is also App as the partner onboarding (app/onboard) sees it (port.Onboard).
+func init() {
+	port.OnboardOf = func(core any) (port.Onboard, bool) {
+		s, ok := core.(*App)
+		if !ok || s == nil {
+			return nil, false
+		}
+		return session{s}, true
+	}
+}
+
+func (p session) PartnerSettings(pr config.Profile, orElse string) error {
+	return partnerSettings(pr, orElse)
+}
+
+func (p session) SyncServiceClock(ctx context.Context) { p.s.syncServiceClock(ctx) }
+
+func (p session) SignedPartnerClient(ctx context.Context, pr config.Profile, u *Unlock) (*partner.Client, error) {
+	return p.s.partnerClient(ctx, pr, u, "")
+}
+
+func (p session) RefusedAnswer(err error) error { return refusedAnswer(err) }
+
+func (p session) MintOwner(ctx context.Context) (common.Address, string, error) {
+	owner, note, err := p.s.mintOwner(ctx)
+	if note == chainShowsNone {
+		note = ""
+	}
+	return owner, note, err
+}
+
+func (p session) StoreMinted(tokenID, txHash string) error {
+	_, err := p.s.storeMinted(tokenID, txHash)
+	return err
+}
+
+func (p session) AccountOf(ctx context.Context, owner common.Address) (uint64, bool, error) {
+	return p.s.accountOf(ctx, owner)
+}
+
+func (p session) RequireAccount() error { return p.s.requireAccount() }
