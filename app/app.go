@@ -132,7 +132,7 @@ type App struct {
 	// keyCheck makes the key store's consistency check run once per session, at the first
 	// store the session opens.
 	keyCheck sync.Once
-	// sandboxSeen is Sandbox.Detect's answer for one user_api, asked once per session.
+	// sandboxSeen is detectSandbox's answer for one user_api, asked once per session.
 	sandboxSeen sandboxSeen
 
 	prompt Prompter

@@ -41,7 +41,7 @@ func newPermitEnv(t *testing.T) *permitEnv {
 		t.Fatal(err)
 	}
 	u := &Unlock{Passphrase: []byte("pw")}
-	if _, err := s.Sandbox().Onboard(context.Background(), u, "me", nil); err != nil {
+	if err := OnboardForTest(context.Background(), s, u, "me"); err != nil {
 		t.Fatal(err)
 	}
 	return &permitEnv{app: s, sb: sb, u: u}

@@ -8,8 +8,8 @@ import (
 	"os"
 	"reflect"
 	"strings"
-	"time"
 
+	"purse/app/internal/port"
 	"purse/config"
 	"purse/enduser"
 	"purse/keystore"
@@ -174,9 +174,6 @@ func statOf(path string) *fileStat {
 	return &fileStat{path, fi}
 }
 
-// sandboxInfoTimeout bounds GET /sandbox/info.
-const sandboxInfoTimeout = 10 * time.Second
-
 // CheckProfileName checks a new profile's name (no I/O, so a form can call it on every key);
 // the error is a *FieldError naming "name".
 func CheckProfileName(name string) error {
@@ -257,7 +254,7 @@ func (src ProfileSource) check(fields [][2]string) error {
 func (src ProfileSource) start(ctx context.Context, name string, fields [][2]string, log *enduser.RequestLog) (*config.Profile, error) {
 	switch {
 	case src.SandboxURL != "":
-		ictx, cancel := context.WithTimeout(ctx, sandboxInfoTimeout)
+		ictx, cancel := context.WithTimeout(ctx, port.SandboxInfoTimeout)
 		defer cancel()
 		info, err := sandboxctl.NewControl(src.SandboxURL).WithLog(log).Info(ictx)
 		if err != nil {

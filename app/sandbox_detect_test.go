@@ -12,10 +12,11 @@ import (
 	"purse/config"
 )
 
-// Sandbox.Detect asks only a loopback user_api, once per user_api in a session: a live
-// service is never sent GET /sandbox/info (the CLI's account status and the Account screen
-// used to ask any profile's service, 1.5 s each time), and a remote server cannot pass for
-// a sandbox whose controls purse would then offer.
+// The sandbox detection (detectSandbox, which sandbox.Service.Detect answers with) asks only
+// a loopback user_api, once per user_api in a session: a live service is never sent GET
+// /sandbox/info (the CLI's account status and the Account screen used to ask any profile's
+// service, 1.5 s each time), and a remote server cannot pass for a sandbox whose controls
+// purse would then offer.
 func TestSandboxDetectAsksOnlyLoopbackOnce(t *testing.T) {
 	var asked atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -36,7 +37,7 @@ func TestSandboxDetectAsksOnlyLoopbackOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 3 {
-		if _, ok := a.Sandbox().Detect(context.Background()); ok {
+		if _, ok := a.detectSandbox(context.Background()); ok {
 			t.Fatal("a service answering 404 was taken for a sandbox")
 		}
 	}
@@ -71,7 +72,7 @@ func TestSandboxDetectAsksOnlyLoopbackOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := asked.Load()
-	if _, ok := b.Sandbox().Detect(context.Background()); ok {
+	if _, ok := b.detectSandbox(context.Background()); ok {
 		t.Fatal("a remote service was taken for a sandbox")
 	}
 	if n := asked.Load() - before; n != 0 {

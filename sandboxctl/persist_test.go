@@ -14,6 +14,7 @@ import (
 	"purse/agent"
 	"purse/app"
 	"purse/app/review"
+	appsandbox "purse/app/sandbox"
 	"purse/config"
 	"purse/enduser"
 	"purse/keystore"
@@ -43,10 +44,10 @@ func TestSandboxStateSurvivesARestartAndResetDropsIt(t *testing.T) {
 	}
 	info := sb.Info()
 	ctl := sandboxctl.NewControl(info.UserAPI)
-	// Onboarded as `purse sandbox ctl onboard` does (app.Sandbox.Onboard), which registers
+	// Onboarded as `purse sandbox ctl onboard` does (app/sandbox's Onboard), which registers
 	// the EVM key as the partner key; the Solana key is funded here.
 	core := onboarder(t, info)
-	on, err := core.Sandbox().Onboard(ctx, nil, "", nil)
+	on, err := appsandbox.New(core).Onboard(ctx, nil, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func TestSandboxStateSurvivesARestartAndResetDropsIt(t *testing.T) {
 	if core.Profile().TokenID != id {
 		t.Fatalf("the profile names %q, not the forgotten account %s", core.Profile().TokenID, id)
 	}
-	again, err := core.Sandbox().Onboard(ctx, nil, "", nil)
+	again, err := appsandbox.New(core).Onboard(ctx, nil, "", nil)
 	if err != nil || again.TokenID == id || again.TokenID == "" {
 		t.Fatalf("onboarding after a reset from the forgotten account %s: %q, %v", id, again.TokenID, err)
 	}
@@ -186,7 +187,7 @@ func TestOnboardStoppedAfterTheMintKeepsTheAccount(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte("[purposes]\nform-a = \"confirm\"\nfull-auth = \"allow\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, err = core.Sandbox().Onboard(ctx, nil, "", nil)
+	_, err = appsandbox.New(core).Onboard(ctx, nil, "", nil)
 	minted := core.Profile().TokenID
 	if err == nil || minted == "" {
 		t.Fatalf("a refused Form A: %v, profile token %q", err, minted)
@@ -196,7 +197,7 @@ func TestOnboardStoppedAfterTheMintKeepsTheAccount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	on, err := core.Sandbox().Onboard(ctx, nil, "", nil)
+	on, err := appsandbox.New(core).Onboard(ctx, nil, "", nil)
 	if err != nil || on.TokenID != minted || on.Status != "Live" {
 		t.Fatalf("the onboarding again: %+v %v (minted %s first)", on, err, minted)
 	}

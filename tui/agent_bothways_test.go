@@ -9,6 +9,7 @@ import (
 
 	"purse/app"
 	"purse/app/apptest"
+	"purse/app/sandbox"
 	"purse/internal/testhome"
 	"purse/tui/account"
 	"purse/tui/balances"
@@ -28,7 +29,7 @@ func readScreens(t *testing.T, sbx *tuitest.Live, sv *app.App) map[string]string
 		name string
 		new  func() kit.Screen
 	}{
-		{"Account", func() kit.Screen { return account.New(sbx.Env, account.Of(sv), sv.Sandbox()) }},
+		{"Account", func() kit.Screen { return account.New(sbx.Env, account.Of(sv), sandbox.New(sv)) }},
 		{"Card", func() kit.Screen { return card.New(sbx.Env, sv.Card()) }},
 		{"Transactions", func() kit.Screen { return txs.New(sbx.Env, txs.Of(sv)) }},
 		// Balances reads logged out first when the key is locked, and logs in on l (its

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/sandbox"
 	"purse/keystore"
 	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
@@ -114,13 +115,13 @@ func (l *live) visit(id kit.ScreenID) string {
 
 // liveWithCard takes profile of home to Live with a card, as `purse sandbox ctl onboard` and
 // `purse card issue` make it, and returns the session that did it.
-func liveWithCard(t *testing.T, ctx context.Context, home, profile string, u *app.Unlock) (*app.App, app.Onboarded) {
+func liveWithCard(t *testing.T, ctx context.Context, home, profile string, u *app.Unlock) (*app.App, sandbox.Onboarded) {
 	t.Helper()
 	cli, err := app.Open(app.Options{Home: home, Profile: profile, Approver: approveAll{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	on, err := cli.Sandbox().Onboard(ctx, u, "", nil)
+	on, err := sandbox.New(cli).Onboard(ctx, u, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +280,7 @@ func TestProfileSwitchLeavesNothingOfTheOtherProfile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	onB, err := cliB.Sandbox().Onboard(ctx, u, "", nil)
+	onB, err := sandbox.New(cliB).Onboard(ctx, u, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

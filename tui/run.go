@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/sandbox"
 	"purse/tui/account"
 	"purse/tui/balances"
 	"purse/tui/card"
@@ -62,7 +63,7 @@ func DefaultScreens(env *Env, a *app.App) []Screen {
 	}
 	return append(first,
 		home.New(env),
-		account.New(env, account.Of(a), a.Sandbox()),
+		account.New(env, account.Of(a), sandbox.New(a)),
 		balances.New(env, balances.Of(a)),
 		txs.New(env, txs.Of(a)),
 		card.New(env, a.Card()),

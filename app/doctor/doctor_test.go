@@ -20,6 +20,7 @@ import (
 	"purse/app"
 	"purse/app/apptest"
 	"purse/app/internal/port"
+	appsandbox "purse/app/sandbox"
 	"purse/config"
 	"purse/enduser/endusertest"
 	"purse/internal/testhome"
@@ -57,7 +58,7 @@ func newDoctorEnv(t testing.TB, home string, cfg sandbox.Config) *doctorEnv {
 	if e.app, err = app.Open(app.Options{Home: home, Approver: approveAll{}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.app.Sandbox().Onboard(context.Background(), pw, "me", nil); err != nil {
+	if _, err := appsandbox.New(e.app).Onboard(context.Background(), pw, "me", nil); err != nil {
 		t.Fatal(err)
 	}
 	return e

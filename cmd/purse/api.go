@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/app/sandbox"
 	"purse/enduser"
 	"purse/internal/format"
 	"purse/internal/visible"
@@ -73,9 +74,9 @@ func (a *cli) accountStatusCmd() *cobra.Command {
 			rows = append(rows, [2]string{"CRS", fmt.Sprintf("self-certification needed before %s: %s", format.Date(time.UnixMilli(int64(crs.RestrictDate))), crs.URL)})
 		}
 		// The next step is the Account screen's (app.NextForAccount), worded with commands;
-		// as there, a profile on a purse sandbox (Sandbox.Detect) gets its control steps.
-		_, sandbox := core.Sandbox().Detect(cmd.Context())
-		next := app.NextForAccount(p, &st, p.IsSandbox() || sandbox)
+		// as there, a profile on a purse sandbox (sandbox.Service.Detect) gets its control steps.
+		_, onSandbox := sandbox.New(core).Detect(cmd.Context())
+		next := app.NextForAccount(p, &st, p.IsSandbox() || onSandbox)
 		rows = append(rows, [2]string{"next", nextText(next, st.StatusStr)})
 		return a.printRows(struct {
 			enduser.AccountStatus

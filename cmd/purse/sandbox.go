@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"purse/app"
+	"purse/app/sandbox"
 	"purse/config"
 	"purse/sandboxctl"
 )
@@ -69,9 +70,9 @@ func (a *cli) sandboxCtlCmd() *cobra.Command {
 	cmd.PersistentFlags().StringVar(&tokenID, "token-id", "", "account to act on (default: the profile's)")
 	// onAccount runs one step of the application layer's sandbox on the account and prints
 	// the sandbox's answer.
-	onAccount := func(use, short string, nargs int, call func(ctx context.Context, sb app.Sandbox, id string, args []string) (json.RawMessage, error)) *cobra.Command {
+	onAccount := func(use, short string, nargs int, call func(ctx context.Context, sb sandbox.Service, id string, args []string) (json.RawMessage, error)) *cobra.Command {
 		return a.commandArgs(use, short, cobra.ExactArgs(nargs), func(cmd *cobra.Command, core *app.App, args []string) error {
-			res, err := call(cmd.Context(), core.Sandbox(), tokenID, args)
+			res, err := call(cmd.Context(), sandbox.New(core), tokenID, args)
 			if err != nil {
 				return err
 			}
@@ -80,27 +81,27 @@ func (a *cli) sandboxCtlCmd() *cobra.Command {
 	}
 	var reason string
 	var final bool
-	reject := onAccount("kyc-reject", "Reject the vendor review", 0, func(ctx context.Context, sb app.Sandbox, id string, _ []string) (json.RawMessage, error) {
+	reject := onAccount("kyc-reject", "Reject the vendor review", 0, func(ctx context.Context, sb sandbox.Service, id string, _ []string) (json.RawMessage, error) {
 		return sb.KYCReject(ctx, id, reason, final)
 	})
 	reject.Flags().StringVar(&reason, "reason", "document unreadable", "reject reason shown to the user")
 	reject.Flags().BoolVar(&final, "final", false, "a FINAL rejection (default RETRY)")
 	cmd.AddCommand(
-		onAccount("kyc-approve", "Approve the vendor review (KYC moves to SignFormA)", 0, func(ctx context.Context, sb app.Sandbox, id string, _ []string) (json.RawMessage, error) {
+		onAccount("kyc-approve", "Approve the vendor review (KYC moves to SignFormA)", 0, func(ctx context.Context, sb sandbox.Service, id string, _ []string) (json.RawMessage, error) {
 			return sb.KYCApprove(ctx, id)
 		}),
 		reject,
-		onAccount("advance", "Skip the current delay (review → SignFormA, Review → Live)", 0, func(ctx context.Context, sb app.Sandbox, id string, _ []string) (json.RawMessage, error) {
+		onAccount("advance", "Skip the current delay (review → SignFormA, Review → Live)", 0, func(ctx context.Context, sb sandbox.Service, id string, _ []string) (json.RawMessage, error) {
 			adv, err := sb.Advance(ctx, id)
 			return adv.Raw, err
 		}),
-		onAccount("set-status STATUS", "Set the account status (Na, SoftBlocked, Tourist, Blocked, Closed, Live or 0-5)", 1, func(ctx context.Context, sb app.Sandbox, id string, args []string) (json.RawMessage, error) {
+		onAccount("set-status STATUS", "Set the account status (Na, SoftBlocked, Tourist, Blocked, Closed, Live or 0-5)", 1, func(ctx context.Context, sb sandbox.Service, id string, args []string) (json.RawMessage, error) {
 			return sb.SetStatus(ctx, id, args[0])
 		}),
-		onAccount("crs-required", "Require the CRS self-certification (crsInfo.needCrs)", 0, func(ctx context.Context, sb app.Sandbox, id string, _ []string) (json.RawMessage, error) {
+		onAccount("crs-required", "Require the CRS self-certification (crsInfo.needCrs)", 0, func(ctx context.Context, sb sandbox.Service, id string, _ []string) (json.RawMessage, error) {
 			return sb.CRSRequired(ctx, id)
 		}),
-		onAccount("state", "The sandbox's view of the account", 0, func(ctx context.Context, sb app.Sandbox, id string, _ []string) (json.RawMessage, error) {
+		onAccount("state", "The sandbox's view of the account", 0, func(ctx context.Context, sb sandbox.Service, id string, _ []string) (json.RawMessage, error) {
 			return sb.State(ctx, id)
 		}),
 		a.sandboxFaultsCmd(), a.sandboxSkewCmd(), a.sandboxOnboardCmd(), a.sandboxRegisterPartnerCmd(),
@@ -124,7 +125,7 @@ func (a *cli) sandboxFaultsCmd() *cobra.Command {
 	cmd := a.command("faults [--clear] [--route P] [--count N] [--rate PCT] [--latency-ms N] [--http-status 5xx | --error-code N --error-msg M | --ret-code N [--ret-msg M] | "+
 		"--result-as-string | --truncate-json | --no-content | --phantom-tx-hash | --duplicate | --relay again|unchecked] [--after-execute]",
 		"Inject faults into the end-user API (one kind at a time; --clear removes them)", func(cmd *cobra.Command, core *app.App) error {
-			res, err := core.Sandbox().SetFaults(cmd.Context(), f)
+			res, err := sandbox.New(core).SetFaults(cmd.Context(), f)
 			if err != nil {
 				return err
 			}
@@ -171,7 +172,7 @@ func (a *cli) sandboxFaultsCmd() *cobra.Command {
 func (a *cli) sandboxSkewCmd() *cobra.Command {
 	var n int64
 	cmd := a.command("clock-skew --seconds N", "Run the sandbox clock ahead (or behind, negative) of real time", func(cmd *cobra.Command, core *app.App) error {
-		res, err := core.Sandbox().ClockSkew(cmd.Context(), n)
+		res, err := sandbox.New(core).ClockSkew(cmd.Context(), n)
 		if err != nil {
 			return err
 		}
@@ -187,7 +188,7 @@ func (a *cli) sandboxOnboardCmd() *cobra.Command {
 	cmd := a.command("onboard [--key LABEL]",
 		"Take the key's address to a Live account in one step (mint, KYC approve, Form A signed by the key, Live)", func(cmd *cobra.Command, core *app.App) error {
 			progress := func(step string) { textOut(a.stderr).Printf("onboard: %s\n", step) }
-			out, err := core.Sandbox().Onboard(cmd.Context(), nil, key, progress)
+			out, err := sandbox.New(core).Onboard(cmd.Context(), nil, key, progress)
 			if err != nil {
 				return err
 			}
@@ -206,7 +207,7 @@ func (a *cli) sandboxOnboardCmd() *cobra.Command {
 
 func (a *cli) sandboxRegisterPartnerCmd() *cobra.Command {
 	return a.command("register-partner", "Register the profile's partner key with the sandbox (the EVM key, stored as partner_key, when it names none)", func(cmd *cobra.Command, core *app.App) error {
-		addr, err := core.Sandbox().RegisterPartner(cmd.Context(), nil)
+		addr, err := sandbox.New(core).RegisterPartner(cmd.Context())
 		if err != nil {
 			return err
 		}

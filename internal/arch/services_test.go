@@ -198,7 +198,7 @@ type T struct { S func() wallet.EVMSigner }
 }
 
 // TestTUIImportsNoAgentOrSandboxControl: the TUI reaches the agent and the sandbox through
-// app's use cases (app.Agent, app.Sandbox, Agent().StartDisplayed), never their clients.
+// app's use cases (app.Agent, app/sandbox, Agent().StartDisplayed), never their clients.
 // Its test helpers (tui/internal/tuitest) set a sandbox up and may.
 func TestTUIImportsNoAgentOrSandboxControl(t *testing.T) {
 	var bad []string
@@ -230,7 +230,7 @@ func TestTUIImportsNoAgentOrSandboxControl(t *testing.T) {
 // growing it again.
 var (
 	appSession  = []string{"Home", "KeepUnlocked", "Lock", "Now", "Profile", "RequestLog", "SetLogger", "Unlocked", "UpdateProfile"}
-	appServices = []string{"API", "Account", "Agent", "AuditLog", "Card", "Chains", "Deposit", "History", "Keys", "Permit", "Profiles", "Sandbox", "Sign"}
+	appServices = []string{"API", "Account", "Agent", "AuditLog", "Card", "Chains", "Deposit", "History", "Keys", "Permit", "Profiles", "Sign"}
 )
 
 // TestAppIsTheSessionAndItsServices: App's exported methods are exactly appSession and

@@ -18,6 +18,7 @@ import (
 
 	"purse/app"
 	"purse/app/onboard"
+	"purse/app/sandbox"
 	"purse/config"
 	"purse/enduser"
 	"purse/tui/dialog"
@@ -52,8 +53,8 @@ type snapshot struct {
 	Status enduser.AccountStatus
 	Loaded bool
 	// Sandbox is the sandbox's info when the profile's user_api is a purse sandbox
-	// (app.Sandbox.Detect).
-	Sandbox *app.SandboxInfo
+	// (sandbox.Service.Detect).
+	Sandbox *sandbox.Info
 }
 
 // signed is the value of a task that signs with the EVM key; Locked says the key's
@@ -138,18 +139,18 @@ type AccountService interface {
 }
 
 // SandboxService is what the Account screen's sandbox panel needs of the application layer
-// (app.Sandbox is one): the control steps, readying a deposit, the one-step onboarding.
+// (sandbox.Service is one): the control steps, readying a deposit, the one-step onboarding.
 type SandboxService interface {
-	Detect(ctx context.Context) (app.SandboxInfo, bool)
+	Detect(ctx context.Context) (sandbox.Info, bool)
 	KYCApprove(ctx context.Context, tokenID string) (json.RawMessage, error)
 	KYCReject(ctx context.Context, tokenID, reason string, final bool) (json.RawMessage, error)
-	Advance(ctx context.Context, tokenID string) (app.Advanced, error)
-	SetFaults(ctx context.Context, f app.SandboxFaults) (json.RawMessage, error)
+	Advance(ctx context.Context, tokenID string) (sandbox.Advanced, error)
+	SetFaults(ctx context.Context, f sandbox.Faults) (json.RawMessage, error)
 	ClearFaults(ctx context.Context) (json.RawMessage, error)
-	RegisterPartner(ctx context.Context, u *app.Unlock) (string, error)
-	FundSolana(ctx context.Context, u *app.Unlock) (string, error)
-	ReadyDeposit(ctx context.Context, u *app.Unlock) app.Readiness
-	Onboard(ctx context.Context, u *app.Unlock, label string, progress func(string)) (app.Onboarded, error)
+	RegisterPartner(ctx context.Context) (string, error)
+	FundSolana(ctx context.Context) (string, error)
+	ReadyDeposit(ctx context.Context) sandbox.Readiness
+	Onboard(ctx context.Context, u *app.Unlock, label string, progress func(string)) (sandbox.Onboarded, error)
 	Reset(ctx context.Context) (config.Profile, error)
 }
 

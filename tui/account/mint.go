@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/sandbox"
 	"purse/enduser"
 	"purse/internal/visible"
 	"purse/tui/dialog"
@@ -82,7 +83,7 @@ func (m *mintForm) open() tea.Cmd {
 	m.inputs[fieldTokenID].Placeholder = "asking for an account id…"
 	m.idNote = ""
 	if s.lab.on() {
-		c := app.SandboxCaptcha(s.now())
+		c := sandbox.Captcha(s.now())
 		m.inputs[fieldLot].SetValue(c.LotNumber)
 		m.inputs[fieldCaptcha].SetValue(c.CaptchaOutput)
 		m.inputs[fieldPass].SetValue(c.PassToken)

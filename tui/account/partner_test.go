@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/app/sandbox"
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/internal/tuitest"
@@ -37,7 +38,7 @@ func TestPartnerRoutesOnTheSandbox(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	services := tuitest.Services(t, home)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", Network: info.Network}, home)
-	d := &driver{t: t, env: env, s: newScreen(env, Of(services), services.Sandbox())}
+	d := &driver{t: t, env: env, s: newScreen(env, Of(services), sandbox.New(services))}
 	d.s.SetSize(100, 60)
 	d.run(d.s.Init())
 	if on(d.s, "M") || !on(d.s, "m") {

@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/app"
+	"purse/app/sandbox"
 	"purse/config"
 	"purse/enduser"
 	"purse/tui/dialog"
@@ -21,7 +22,7 @@ import (
 // The sandbox panel of the Account screen: on a purse sandbox, the steps that play the
 // service's part (approve or reject the KYC review, advance the account), the one-step
 // onboarding, faults, the partner key, the Solana key's funding and the reset, each one
-// call of the application layer's sandbox (app.Sandbox), one at a time.
+// call of the application layer's sandbox (app/sandbox), one at a time.
 
 // Dialog ids of the panel.
 const (
@@ -185,7 +186,7 @@ func (p *sandboxPanel) control(what string, fn func(ctx context.Context, sb Sand
 }
 
 // advance skips the current delay; when that makes the account Live, it readies a deposit
-// as onboarding does (app.Sandbox.ReadyDeposit: the partner key registered, the Solana key
+// as onboarding does (sandbox.Service.ReadyDeposit: the partner key registered, the Solana key
 // funded), each part said.
 func advance(ctx context.Context, sb SandboxService, id string) (ctlDone, error) {
 	a, err := sb.Advance(ctx, id)
@@ -195,11 +196,11 @@ func advance(ctx context.Context, sb SandboxService, id string) (ctlDone, error)
 	if !a.Live {
 		return ctlDone{What: "advanced"}, nil
 	}
-	return ctlDone{What: "advanced: Live; " + readiness(sb.ReadyDeposit(ctx, nil))}, nil
+	return ctlDone{What: "advanced: Live; " + readiness(sb.ReadyDeposit(ctx))}, nil
 }
 
 // readiness says what readying a deposit did, part by part, and which key retries a part.
-func readiness(r app.Readiness) string {
+func readiness(r sandbox.Readiness) string {
 	var parts []string
 	if r.PartnerErr != nil {
 		parts = append(parts, "the partner key was not registered ("+app.OneLine(r.PartnerErr)+"; P retries)")
@@ -219,11 +220,11 @@ func readiness(r app.Readiness) string {
 
 func fundedNote(addr string) string {
 	return fmt.Sprintf("Solana key %s funded with %s SOL and %s USDC", addr,
-		decimal.New(app.OnboardLamports, -9).String(), decimal.New(app.OnboardUSDC, -6).String())
+		decimal.New(sandbox.OnboardLamports, -9).String(), decimal.New(sandbox.OnboardUSDC, -6).String())
 }
 
 // onboard takes the profile's key to a Live account in one step, as `purse sandbox ctl
-// onboard` does (app.Sandbox.Onboard, the one composition of it): the key's passphrase is
+// onboard` does (sandbox.Service.Onboard, the one composition of it): the key's passphrase is
 // asked when needed, Form A's signature in the signing review.
 func (p *sandboxPanel) onboard() tea.Cmd {
 	s := p.s
@@ -286,7 +287,7 @@ func (p *sandboxPanel) setFault(i int) tea.Cmd {
 	t := p.faultTarget()
 	what := "the next call of " + t.label + " answers HTTP 503 once"
 	return p.control(what, func(ctx context.Context, sb SandboxService, _ string) (ctlDone, error) {
-		_, err := sb.SetFaults(ctx, app.SandboxFaults{HTTPStatus: 503, Count: 1, Route: t.path})
+		_, err := sb.SetFaults(ctx, sandbox.Faults{HTTPStatus: 503, Count: 1, Route: t.path})
 		return ctlDone{Quiet: true}, err
 	})
 }
@@ -300,14 +301,14 @@ func (p *sandboxPanel) clearFaults() tea.Cmd {
 
 func (p *sandboxPanel) registerPartner() tea.Cmd {
 	return p.control("register the partner key", func(ctx context.Context, sb SandboxService, _ string) (ctlDone, error) {
-		addr, err := sb.RegisterPartner(ctx, nil)
+		addr, err := sb.RegisterPartner(ctx)
 		return ctlDone{What: "partner key " + addr + " registered for alt-chain quotes", Quiet: true}, err
 	})
 }
 
 func (p *sandboxPanel) fundSolana() tea.Cmd {
 	return p.control("fund the Solana key", func(ctx context.Context, sb SandboxService, _ string) (ctlDone, error) {
-		addr, err := sb.FundSolana(ctx, nil)
+		addr, err := sb.FundSolana(ctx)
 		return ctlDone{What: fundedNote(addr), Quiet: true}, err
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/gagliardetto/solana-go"
 
+	"purse/app/sandbox"
 	"purse/config"
 	"purse/enduser"
 	"purse/enduser/endusertest"
@@ -187,7 +188,7 @@ func TestMainFlowAgainstTheSandbox(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	services := tuitest.Services(t, home)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", Network: info.Network}, home)
-	d := &driver{t: t, env: env, s: newScreen(env, Of(services), services.Sandbox())}
+	d := &driver{t: t, env: env, s: newScreen(env, Of(services), sandbox.New(services))}
 	d.s.SetSize(100, 60)
 
 	d.run(d.s.Init())
@@ -357,7 +358,7 @@ func TestPanelReadiesADepositAimsFaultsAndResets(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	services := tuitest.Services(t, home)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", AccountID: p.TokenID, Network: info.Network}, home)
-	d := &driver{t: t, env: env, s: newScreen(env, Of(services), services.Sandbox())}
+	d := &driver{t: t, env: env, s: newScreen(env, Of(services), sandbox.New(services))}
 	d.s.SetSize(120, 60)
 	d.run(d.s.Init())
 	d.expectStep("Tourist", "Review")
@@ -459,7 +460,7 @@ func TestSandboxWithoutTheProfilesAccount(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", AccountID: p.TokenID, Network: p.Network}, home)
 	sv := tuitest.Services(t, home)
-	d := &driver{t: t, env: env, s: newScreen(env, Of(sv), sv.Sandbox())}
+	d := &driver{t: t, env: env, s: newScreen(env, Of(sv), sandbox.New(sv))}
 	d.s.SetSize(120, 40)
 	d.run(d.s.Init())
 	if v := tuitest.Plain(d.s.View()); !strings.Contains(v, "the sandbox has no account 1234567890 (it started afresh or was reset): press m to mint a new one") || !on(d.s, "m") {
@@ -468,7 +469,7 @@ func TestSandboxWithoutTheProfilesAccount(t *testing.T) {
 }
 
 // TestOnboardKeyTakesTheAccountLive: O on the sandbox panel is `purse sandbox ctl onboard`
-// (app.Sandbox.Onboard, the one composition of sandbox onboarding): the key's passphrase
+// (sandbox.Service.Onboard, the one composition of sandbox onboarding): the key's passphrase
 // asked once, Form A signed through the signing gate (recorded by the test's approver), the
 // account Live and stored in the profile, the session following it, the partner key
 // registered and the Solana key funded.
@@ -488,7 +489,7 @@ func TestOnboardKeyTakesTheAccountLive(t *testing.T) {
 	tuitest.WriteProfile(t, home, p)
 	env := tuitest.Env(t, kit.Session{Profile: "demo", EVMKey: "me", Network: p.Network}, home)
 	sv := tuitest.Services(t, home)
-	d := &driver{t: t, env: env, s: newScreen(env, Of(sv), sv.Sandbox())}
+	d := &driver{t: t, env: env, s: newScreen(env, Of(sv), sandbox.New(sv))}
 	d.s.SetSize(120, 40)
 	d.run(d.s.Init())
 	if !on(d.s, "O") {

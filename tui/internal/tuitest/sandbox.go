@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"purse/app"
+	appsandbox "purse/app/sandbox"
 	"purse/config"
 	"purse/enduser"
 	"purse/keystore"
@@ -111,7 +112,7 @@ type Live struct {
 // LiveSandbox runs the in-process sandbox, imports the dev key as "dev" into a light-scrypt
 // file keystore (passphrase pass), makes profile "sb" point at the sandbox and takes the dev
 // key's account to Live through the real API, as `purse sandbox ctl onboard` does
-// (app.Sandbox.Onboard: mint, KYC approval, Form A, activation; the dev key registered as
+// (app/sandbox's Onboard: mint, KYC approval, Form A, activation; the dev key registered as
 // the partner key). The Env's session is the profile's, its services those the TUI uses.
 func LiveSandbox(tb testing.TB, pass string) *Live {
 	tb.Helper()
@@ -128,7 +129,7 @@ func LiveSandbox(tb testing.TB, pass string) *Live {
 	p.EVMKey = "dev"
 	WriteProfile(tb, home, p)
 	sv := Services(tb, home)
-	o, err := sv.Sandbox().Onboard(ctx, &app.Unlock{Passphrase: []byte(pass)}, "", nil)
+	o, err := appsandbox.New(sv).Onboard(ctx, &app.Unlock{Passphrase: []byte(pass)}, "", nil)
 	if err != nil {
 		tb.Fatalf("onboard: %v", err)
 	}
