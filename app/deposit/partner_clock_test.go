@@ -1,4 +1,4 @@
-package app
+package deposit
 
 import (
 	"context"
@@ -8,6 +8,9 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/app"
+	"purse/app/apptest"
+	"purse/internal/testhome"
 	"purse/keystore"
 	"purse/sandbox"
 )
@@ -32,22 +35,23 @@ func TestPartnerCallsUnderAServiceClockAhead(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { _ = sb.Close() })
-			ks := fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "pk": keystore.KindEVM, "sol": keystore.KindSolana})
+			t.Cleanup(app.SetScryptCost(1<<4, 1))
+			ks := testhome.FileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "pk": keystore.KindEVM, "sol": keystore.KindSolana})
 			pk, _ := ks.Get("pk")
 			sb.Solana.RegisterPartner(common.HexToAddress(pk.Address))
 			p := sb.Info().Profile("sb")
 			p.EVMKey, p.PartnerKey, p.SolanaKey = "me", "pk", "sol"
-			useProfile(t, home, p)
+			testhome.UseProfile(t, home, p)
 			sb.EndUser.SetClockSkew(int64(skew / time.Second))
 
-			approve := &asked{answer: func(Approval) error { return nil }}
-			open := func() *App {
-				var s *App
+			approve := &apptest.Approver{Answer: func(app.Approval) error { return nil }}
+			open := func() *app.App {
+				var s *app.App
 				var err error
 				if inAgent {
-					s, err = Open(Options{Home: home, Client: "partner clock test"})
+					s, err = app.Open(app.Options{Home: home, Client: "partner clock test"})
 				} else {
-					s, err = Open(Options{Home: home, Approver: approve})
+					s, err = app.Open(app.Options{Home: home, Approver: approve})
 				}
 				if err != nil {
 					t.Fatal(err)
@@ -55,13 +59,14 @@ func TestPartnerCallsUnderAServiceClockAhead(t *testing.T) {
 				return s
 			}
 			if inAgent {
-				serveAgent(t, home, askedDisplay{approve})
+				apptest.ServeAgentWith(t, home, approve.Display())
 			} else {
-				t.Setenv(EnvNoAgent, "1")
+				t.Setenv(app.EnvNoAgent, "1")
 			}
 			ctx := context.Background()
+			pw := &app.Unlock{Passphrase: []byte("pw")}
 			s := open()
-			plan, err := s.Partner().PrepareMint(ctx, PartnerMintInput{Email: "skew@example.com"})
+			plan, err := s.Partner().PrepareMint(ctx, app.PartnerMintInput{Email: "skew@example.com"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +78,7 @@ func TestPartnerCallsUnderAServiceClockAhead(t *testing.T) {
 				t.Fatalf("partner mint: %+v %v", m, err)
 			}
 			// The quote, the first call of another command.
-			q, err := open().Deposit().Quote(ctx, QuoteInput{Amount: 10_000_000, Currency: "EUR"}, pw)
+			q, err := New(open()).Quote(ctx, QuoteInput{Amount: 10_000_000, Currency: "EUR"}, pw)
 			if err != nil || q.SignedBy == "" {
 				t.Fatalf("quote: %+v %v", q, err)
 			}
