@@ -41,28 +41,6 @@ func (s *App) ownerAddress() (common.Address, error) {
 	return common.HexToAddress(e.Address), nil
 }
 
-// SolanaAddress is the address of the profile's Solana key, read from the key index (no
-// passphrase needed): where the user sends SOL and USDC to deposit.
-func (sv Deposit) SolanaAddress() (string, error) {
-	s := sv.s
-	p := s.Profile()
-	if p.SolanaKey == "" {
-		return "", fmt.Errorf("profile %s has no Solana key: add or import one on the Keys screen or with `purse key new --kind solana`", p.Name)
-	}
-	ks, err := s.keys(nil)
-	if err != nil {
-		return "", err
-	}
-	e, err := ks.Get(p.SolanaKey)
-	if err != nil {
-		return "", err
-	}
-	if e.Kind != keystore.KindSolana {
-		return "", fmt.Errorf("key %s is a %s key; the profile's solana_key must be a Solana key", e.Label, e.Kind)
-	}
-	return e.Address, nil
-}
-
 // ChainSnapshot is what the Balances screen shows: the chain configuration and the on-chain
 // balances of the profile's EVM key.
 type ChainSnapshot struct {

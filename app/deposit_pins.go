@@ -1,16 +1,13 @@
 package app
 
 import (
-	"context"
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
+
+	"github.com/gagliardetto/solana-go"
 
 	"purse/altchain"
 	"purse/config"
-	"purse/enduser"
-	"purse/internal/visible"
 )
 
 // pinSettings are the profile's pins for cluster c, its fee cap and its home network (the
@@ -22,6 +19,43 @@ func pinSettings(p config.Profile, c altchain.ClusterInfo) altchain.PinSettings 
 		EndpointProgram: pin.EndpointProgram, DstEid: pin.DstEid, LZReceiver: pin.LZReceiver,
 		FeeCap: p.FeeCap(), Network: p.Network,
 	}
+}
+
+// DepositOptions is the profile's cluster with its pins and fee cap.
+func DepositOptions(p config.Profile) (*altchain.Options, error) {
+	c, ok := altchain.ClusterByName(p.SolanaCluster)
+	if !ok {
+		return nil, Usagef("profile %s: solana_cluster %q: expected mainnet, devnet, testnet or sandbox; set it on the Settings screen or with `purse profile set solana_cluster=devnet`", p.Name, p.SolanaCluster)
+	}
+	c, err := c.Pinned(pinSettings(p, c))
+	if err != nil {
+		return nil, Usagef("profile %s: %v", p.Name, err)
+	}
+	layouts, err := ProfileLayouts(p)
+	if err != nil {
+		return nil, err
+	}
+	return &altchain.Options{Clusters: []altchain.ClusterInfo{c}, Layouts: layouts}, nil
+}
+
+// ProfileLayouts reads the deposit-program layouts the profile declares (altchain_layouts).
+func ProfileLayouts(p config.Profile) (map[solana.PublicKey]altchain.Layout, error) {
+	var out map[solana.PublicKey]altchain.Layout
+	for program, spec := range p.Layouts {
+		id, err := solana.PublicKeyFromBase58(program)
+		if err != nil {
+			return nil, Usagef("profile %s: altchain_layouts.%s: expected a program id", p.Name, program)
+		}
+		l, err := altchain.ParseLayout(spec)
+		if err != nil {
+			return nil, Usagef("profile %s: altchain_layouts.%s: %v", p.Name, program, err)
+		}
+		if out == nil {
+			out = map[solana.PublicKey]altchain.Layout{}
+		}
+		out[id] = l
+	}
+	return out, nil
 }
 
 // EffectiveSettings are the profile's settings in effect (config.Profile.Settings) with the
@@ -96,51 +130,4 @@ func setSetting(ss []config.Setting, st config.Setting) []config.Setting {
 		}
 	}
 	return append(ss, st)
-}
-
-// bindOutputToken records the currency asked for on the quote (a quote file may already
-// carry one: another is refused) and the home chain's fiat tokens of the chain
-// configuration, read logged out (nothing is signed), so F33 can tie evmOutputToken to the
-// currency. A failed read is not an error here: F33 refuses the quote with it.
-func (s *App) bindOutputToken(ctx context.Context, dq *DepositQuote, currency string) error {
-	if currency != "" {
-		if err := dq.Quote.SetOutputCurrency(currency); err != nil {
-			return err
-		}
-	}
-	tokens, err := s.homeFiatTokens(ctx, dq.Setup.Profile)
-	if err != nil {
-		dq.Setup.Opts.OutputTokensErr, _ = visible.Escape(err.Error())
-		return nil
-	}
-	dq.Setup.Opts.OutputTokens = tokens
-	return nil
-}
-
-// homeFiatTokens are the fiat tokens of the profile's home chain (eip155:network) by
-// currency: a token "EUR24" is the EUR token, as the service names its fiat tokens.
-func (s *App) homeFiatTokens(ctx context.Context, p config.Profile) (map[string]altchain.EVMAddress, error) {
-	c, err := s.api(false, nil)
-	if err != nil {
-		return nil, err
-	}
-	cfgs, err := c.ChainConfigsLoggedOut(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id := "eip155:" + p.Network
-	ch, ok := cfgs.Chain(id)
-	if !ok {
-		return nil, fmt.Errorf("the chain configuration has no chain %s (the profile's network)", id)
-	}
-	out := map[string]altchain.EVMAddress{}
-	for _, t := range ch.Tokens {
-		cur, fiat := strings.CutSuffix(strings.ToUpper(t.Symbol), "24")
-		addr, isAddr := enduser.TokenAddress(t.TokenIdentifier)
-		if t.IsNative || !t.IsFiat || !fiat || !isAddr {
-			continue
-		}
-		out[cur] = altchain.EVMAddress(addr)
-	}
-	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -11,6 +12,20 @@ import (
 	"purse/app/review"
 	"purse/internal/format"
 )
+
+// MinUSDCRule explains minUsdcAmount (spec 4.4): purse omits it unless the user gives one.
+const MinUSDCRule = "(the contract compares it with the amount after its fees, so a USDC-only deposit should omit it or use 0)"
+
+// Rejection is the error of a report whose rules refused the transaction (ErrRejected):
+// what, then every refusing rule with its message.
+func Rejection(r *altchain.Report, what string) error {
+	rej := r.Rejections()
+	parts := make([]string, 0, len(rej))
+	for _, f := range rej {
+		parts = append(parts, f.Rule+" "+f.Message)
+	}
+	return &RejectedError{fmt.Sprintf("%s: %d rule(s) rejected the transaction: %s", what, len(rej), strings.Join(parts, "; "))}
+}
 
 // DepositReview builds the signing review from the validated quote and its report: the
 // amounts, every fee, the accounts with their roles, the decoded instructions and every

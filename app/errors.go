@@ -51,8 +51,6 @@ type StepError struct {
 func (e *StepError) Error() string { return e.Step + ": " + e.Err.Error() }
 func (e *StepError) Unwrap() error { return e.Err }
 
-func failAt(step string, err error) error { return &StepError{Step: step, Err: err} }
-
 // Advice is an error with what to do next (the TUI's footer and the CLI show it).
 type Advice struct {
 	Err  error
@@ -74,6 +72,9 @@ const (
 	OutcomeFailed = "failed"
 	// OutcomeNotSent: it was signed and never sent.
 	OutcomeNotSent = "not sent"
+	// OutcomeLanded: it took effect (a deposit's status, a settled permit); no OutcomeError
+	// says it.
+	OutcomeLanded = "landed"
 )
 
 // OutcomeError is the failure of a fund-moving request after it was signed: it names what

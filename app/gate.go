@@ -102,8 +102,9 @@ type SignJob struct {
 	// NoWait refuses at once (CodeNeedsApproval) what the policy would ask about: a
 	// read-only caller never waits for a person.
 	NoWait bool
-	// Progress (may be nil) hears the steps of a Solana signature (sign, simulate, review).
-	Progress func(DepositEvent)
+	// Progress (may be nil) hears the steps of a Solana signature as they begin (port.StepSign,
+	// StepSimulate, StepReview), with what each does.
+	Progress func(step, detail string)
 
 	// judged is the request's payload judged once at the gate's door (agent.Judge): the
 	// policy, a delivery, the review, the session scope and the audit record read it.
@@ -433,7 +434,7 @@ type gatedSolanaSigner struct {
 	label    string
 	key      wallet.SolanaSigner
 	profile  config.Profile
-	progress func(DepositEvent)
+	progress func(step, detail string)
 }
 
 func (s *App) gatedSolana(label string, key wallet.SolanaSigner) *gatedSolanaSigner {

@@ -11,9 +11,11 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/gagliardetto/solana-go"
 
 	"purse/agent"
 	"purse/altchain"
+	"purse/app/internal/port"
 	"purse/app/review"
 	"purse/config"
 	"purse/enduser"
@@ -290,7 +292,10 @@ func (s *App) tokenOnChain(ctx context.Context, p config.Profile, d wallet.Permi
 // and the simulation of the signed bytes; then the review of all of it. A rejection is a
 // Refusal carrying the review, so a front end can show why.
 func (s *App) signDeposit(ctx context.Context, job SignJob, key wallet.SolanaSigner) (*altchain.Prepared, review.Request, error) {
-	rep := newReporter(job.Progress)
+	progress := job.Progress
+	if progress == nil {
+		progress = func(string, string) {}
+	}
 	var q altchain.Quote
 	if err := json.Unmarshal(job.Request.Quote, &q); err != nil {
 		return nil, review.Request{}, refuse(agent.CodeInvalid, "sign: the quote: %v; nothing was signed", err)
@@ -303,8 +308,8 @@ func (s *App) signDeposit(ctx context.Context, job SignJob, key wallet.SolanaSig
 	if err != nil {
 		return nil, review.Request{}, err
 	}
-	rep.emit(DepositEvent{Step: StepSign, Detail: "the checklist again where the key is, under profile " + job.Profile.Name + "'s pins"})
-	p, err := altchain.SignChecked(ctx, rpc, &q, job.Request.Message, progressSigner{key, rep}, opts)
+	progress(port.StepSign, "the checklist again where the key is, under profile "+job.Profile.Name+"'s pins")
+	p, err := altchain.SignChecked(ctx, rpc, &q, job.Request.Message, progressSigner{key, progress}, opts)
 	currency, cerr := s.outputCurrency(ctx, job.Profile, &q)
 	rv := func(r *altchain.Report) review.Request {
 		out := DepositReview("sign-solana-tx", &q, job.Profile.SolanaCluster, currency, r)
@@ -324,8 +329,24 @@ func (s *App) signDeposit(ctx context.Context, job SignJob, key wallet.SolanaSig
 		}
 		return nil, review.Request{}, err
 	}
-	rep.emit(DepositEvent{Step: StepReview, Detail: "what will be sent"})
+	progress(port.StepReview, "what will be sent")
 	return p, rv(p.Report), nil
+}
+
+// progressSigner reports the sign step of the gate (altchain.SignChecked), and the simulation
+// that follows a signature.
+type progressSigner struct {
+	wallet.SolanaSigner
+	progress func(step, detail string)
+}
+
+func (s progressSigner) SignMessage(p wallet.Purpose, msg []byte) (solana.Signature, error) {
+	s.progress(port.StepSign, "signing with "+s.PublicKey().String()+" only")
+	sig, err := s.SolanaSigner.SignMessage(p, msg)
+	if err == nil {
+		s.progress(port.StepSimulate, "signed "+sig.String()+"; simulating the signed bytes with signature verification")
+	}
+	return sig, err
 }
 
 // outputCurrency is the symbol of the quote's EVM output token on the profile's home chain.

@@ -4,21 +4,17 @@ import (
 	"context"
 	"errors"
 	"math/big"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/gagliardetto/solana-go"
 
 	"purse/agent"
 	"purse/config"
 	"purse/internal/testhome"
 	"purse/keystore"
 	"purse/sandbox"
-	"purse/sandboxctl"
 	"purse/wallet"
 )
 
@@ -145,117 +141,4 @@ func TestGatePermitAmountLimits(t *testing.T) {
 			t.Fatalf("an unidentified token: %v (asked %d) %q", err, e.asked.count(), e.asked.last().Line)
 		}
 	})
-}
-
-// A deposit's USDC is held against the deposit limits: within them the policy's line signs
-// unasked (and the audit record says the USDC it moved); over the limit with the day's
-// total it is asked; over the cap it is refused before anything is signed (no audit record).
-// In the process and through the agent.
-func TestGateDepositAmountLimits(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the whole sandbox")
-	}
-	for _, inAgent := range []bool{false, true} {
-		name := "in the process"
-		if inAgent {
-			name = "through the agent"
-		}
-		t.Run(name, func(t *testing.T) {
-			sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { sb.Close() })
-			home, err := os.MkdirTemp("", "pl")
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { os.RemoveAll(home) })
-			ks := fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "sol": keystore.KindSolana})
-			me, _ := ks.Get("me")
-			sol, _ := ks.Get("sol")
-			user := solana.MustPublicKeyFromBase58(sol.Address)
-			sb.Solana.RegisterPartner(common.HexToAddress(me.Address))
-			if _, err := sb.Solana.Fund(user, 1_000_000_000, 50_000_000); err != nil {
-				t.Fatal(err)
-			}
-			ctx := context.Background()
-			tokenID, err := sandboxctl.NewControl(sb.Info().UserAPI).IssueTokenID(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := sb.Info().Profile("t")
-			p.EVMKey, p.PartnerKey, p.SolanaKey = "me", "me", "sol"
-			useProfile(t, home, p)
-			policy := "[purposes]\nsolana-tx = \"allow\"\n[limits.deposit]\nUSDC = \"10\"\n[caps.deposit]\nUSDC = \"20\"\n"
-			if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte(policy), 0o600); err != nil {
-				t.Fatal(err)
-			}
-			a := &asked{}
-			var s *App
-			if inAgent {
-				serveAgent(t, home, askedDisplay{a})
-				s, err = Open(Options{Home: home, Client: "deposit limits test"})
-			} else {
-				t.Setenv(EnvNoAgent, "1")
-				s, err = Open(Options{Home: home, Approver: a})
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			u := &Unlock{Passphrase: []byte("pw")}
-			plan, err := s.Account().CheckMint(ctx, tokenID, sandboxctl.Captcha(time.Now()), "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.Account().Mint(ctx, plan); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", tokenID) }); err != nil {
-				t.Fatal(err)
-			}
-			deposit := func(units uint64) error {
-				_, err := s.Deposit().Run(ctx, DepositRun{Input: QuoteInput{Amount: units, Currency: "EUR"}, Poll: 10 * time.Millisecond}, u)
-				return err
-			}
-			e := &gateEnv{home: home}
-			if err := deposit(6_000_000); err != nil || a.count() != 0 {
-				t.Fatalf("6 USDC within the limit: %v (asked %d)", err, a.count())
-			}
-			// The quote's partner signature comes first; the deposit's is the last record.
-			if rec := e.lastAudit(t); rec.Purpose != string(wallet.PurposeSolanaTx) || rec.Asset != "USDC" || rec.Amount != "6" {
-				t.Fatalf("the audit record: %+v", rec)
-			}
-			if rec := e.lastAudit(t); !strings.HasPrefix(rec.Summary, "Solana deposit: 6.000000 USDC into ") {
-				t.Fatalf("the audit record's summary: %q", rec.Summary)
-			}
-			if err := deposit(5_000_000); !errors.Is(err, agent.ErrDenied) || a.count() != 1 || !strings.Contains(a.last().Line, `limits.deposit.USDC = "10"`) {
-				t.Fatalf("5 more, 11 today: %v (asked %d)", err, a.count())
-			}
-			solanaRecords := func() int {
-				ks, err := keystore.Open(keystore.Options{Home: home, Backend: keystore.BackendFile})
-				if err != nil {
-					t.Fatal(err)
-				}
-				recs, err := ks.ListAudit()
-				if err != nil {
-					t.Fatal(err)
-				}
-				n := 0
-				for _, r := range recs {
-					if r.Purpose == string(wallet.PurposeSolanaTx) {
-						n++
-					}
-				}
-				return n
-			}
-			before := solanaRecords()
-			if err := deposit(15_000_000); !errors.Is(err, agent.ErrDenied) || a.count() != 1 || !strings.Contains(err.Error(), `caps.deposit.USDC = "20"`) {
-				t.Fatalf("15 more, 21 today: %v (asked %d)", err, a.count())
-			}
-			if solanaRecords() != before {
-				t.Fatal("a capped deposit was signed (audited)")
-			}
-		})
-	}
 }

@@ -52,3 +52,15 @@ func (p session) PartnerClient(pr config.Profile) *partner.Client    { return pa
 func (p session) PartnerPath(pr config.Profile, route string) string {
 	return partnerPath(pr, route)
 }
+
+func (p session) PartnerSettings(pr config.Profile, orElse string) error {
+	return partnerSettings(pr, orElse)
+}
+
+func (p session) KeyEntry(label string) (keystore.Entry, error) {
+	ks, err := p.s.keys(nil)
+	if err != nil {
+		return keystore.Entry{}, err
+	}
+	return ks.Get(label)
+}

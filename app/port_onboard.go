@@ -21,10 +21,6 @@ func init() {
 	}
 }
 
-func (p session) PartnerSettings(pr config.Profile, orElse string) error {
-	return partnerSettings(pr, orElse)
-}
-
 func (p session) SyncServiceClock(ctx context.Context) { p.s.syncServiceClock(ctx) }
 
 func (p session) SignedPartnerClient(ctx context.Context, pr config.Profile, u *Unlock) (*partner.Client, error) {

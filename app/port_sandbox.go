@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"purse/app/internal/port"
-	"purse/keystore"
 	"purse/sandboxctl"
 )
 
@@ -32,12 +31,4 @@ func (p session) SandboxInfo(ctx context.Context) (sandboxctl.Info, error) {
 
 func (p session) DetectSandbox(ctx context.Context) (sandboxctl.Info, bool) {
 	return p.s.detectSandbox(ctx)
-}
-
-func (p session) KeyEntry(label string) (keystore.Entry, error) {
-	ks, err := p.s.keys(nil)
-	if err != nil {
-		return keystore.Entry{}, err
-	}
-	return ks.Get(label)
 }

@@ -26,7 +26,7 @@ func bothWaysSamples(t *testing.T) map[wallet.Purpose]*wallet.Request {
 		wallet.PurposeFormA:       {Text: "Form A"},
 		wallet.PurposePersonal:    {Message: []byte("hello")},
 		wallet.PurposePartnerAuth: {Partner: &wallet.PartnerCall{Variant: wallet.PartnerAuthSpec, Payload: []byte(`{}`), Deadline: time.Now().Add(time.Minute).Unix()}},
-		wallet.PurposeSolanaTx:    nil, // TestDepositReviewShowsCurrencyAndBalancesBothWays
+		wallet.PurposeSolanaTx:    nil, // app/deposit: TestDepositReviewShowsCurrencyAndBalancesBothWays
 		wallet.PurposeTypedData:   {TypedData: doc},
 	}
 }

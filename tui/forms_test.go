@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
+	appdeposit "purse/app/deposit"
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
@@ -84,13 +85,13 @@ func (f *permitFake) Run(ctx context.Context, run app.PermitRun, _ *app.Unlock) 
 type depositFake struct {
 	deposit.Session
 	deposit.DepositService
-	quotes []app.QuoteInput
+	quotes []appdeposit.QuoteInput
 }
 
 func (f *depositFake) Profile() config.Profile { return config.Profile{Name: "t", SolanaKey: "sol"} }
-func (f *depositFake) Run(_ context.Context, run app.DepositRun, _ *app.Unlock) (app.Deposited, error) {
+func (f *depositFake) Run(_ context.Context, run appdeposit.Run, _ *app.Unlock) (appdeposit.Receipt, error) {
 	f.quotes = append(f.quotes, run.Input)
-	return app.Deposited{}, errOffline
+	return appdeposit.Receipt{}, errOffline
 }
 
 type keysFake struct {

@@ -13,6 +13,7 @@ import (
 	"purse/agent"
 	"purse/altchain"
 	"purse/app"
+	"purse/app/deposit"
 	"purse/enduser"
 	"purse/wallet"
 )
@@ -181,7 +182,7 @@ func TestAgentSignsADepositItChecked(t *testing.T) {
 	startAgent(t, home)
 	before := solanaSignatures(t)
 	out, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
-	var dr app.Deposited
+	var dr deposit.Receipt
 	firstJSON(t, out, &dr)
 	if code != exitOK || dr.Signature == "" {
 		t.Fatalf("deposit through the agent: exit %d %+v\n%s", code, dr, errOut)

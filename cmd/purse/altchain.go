@@ -13,6 +13,7 @@ import (
 
 	"purse/altchain"
 	"purse/app"
+	"purse/app/deposit"
 	"purse/app/review"
 	"purse/internal/atomicfile"
 	"purse/internal/format"
@@ -55,7 +56,7 @@ func (a *cli) altchainInspectCmd() *cobra.Command {
 			"and --min-usdc. Exit 0: the transaction may be signed; exit 3: rejected.",
 		Args: cobra.ExactArgs(1),
 		RunE: a.run(func(_ *cobra.Command, core *app.App, args []string) error {
-			in, err := core.Deposit().Inspect(app.Inspection{File: args[0], Stdin: a.stdin, User: user, Amount: amount, MinAmount: minAmount, Cluster: cluster})
+			in, err := deposit.New(core).Inspect(deposit.Inspection{File: args[0], Stdin: a.stdin, User: user, Amount: amount, MinAmount: minAmount, Cluster: cluster})
 			if err != nil {
 				return err
 			}
@@ -96,7 +97,7 @@ func (a *cli) altchainQuoteCmd() *cobra.Command {
 			"`purse altchain inspect` and `deposit --quote-file` read back; --out writes it to a file.",
 		Args: cobra.NoArgs,
 		RunE: a.run(func(cmd *cobra.Command, core *app.App, _ []string) error {
-			amt, mn, err := app.ParseDepositAmounts(amount, minAmount)
+			amt, mn, err := deposit.ParseAmounts(amount, minAmount)
 			if err != nil {
 				return err
 			}
@@ -105,7 +106,7 @@ func (a *cli) altchainQuoteCmd() *cobra.Command {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			dq, err := core.Deposit().Quote(ctx, app.QuoteInput{Amount: amt, MinAmount: mn, Currency: output, Price: priceFlag(cmd, price)}, nil)
+			dq, err := deposit.New(core).Quote(ctx, deposit.QuoteInput{Amount: amt, MinAmount: mn, Currency: output, Price: priceFlag(cmd, price)}, nil)
 			if err != nil {
 				return err
 			}
@@ -152,7 +153,7 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 			"validation exits 3 and releases no signature.",
 		Args: cobra.NoArgs,
 		RunE: a.run(func(cmd *cobra.Command, core *app.App, _ []string) error {
-			amt, mn, err := app.ParseDepositAmounts(amount, minAmount)
+			amt, mn, err := deposit.ParseAmounts(amount, minAmount)
 			if err != nil {
 				return err
 			}
@@ -168,18 +169,18 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 			ctx, cancel := context.WithTimeout(cmd.Context(), timeout)
 			defer cancel()
 			last := "" // the first event of each step is printed
-			progress := func(ev app.DepositEvent) {
+			progress := func(ev deposit.Event) {
 				if ev.Step != "" && ev.Step != last && ev.Detail != "" {
 					last = ev.Step
-					textOut(a.stderr).Printf("[%d/%d] %s: %s\n", slices.Index(app.DepositSteps, ev.Step)+1, len(app.DepositSteps), ev.Step, ev.Detail)
+					textOut(a.stderr).Printf("[%d/%d] %s: %s\n", slices.Index(deposit.Steps, ev.Step)+1, len(deposit.Steps), ev.Step, ev.Detail)
 				}
 			}
-			run := app.DepositRun{
-				Input:    app.QuoteInput{Amount: amt, MinAmount: mn, Currency: output, Price: priceFlag(cmd, price), File: quoteFile, Stdin: a.stdin},
+			run := deposit.Run{
+				Input:    deposit.QuoteInput{Amount: amt, MinAmount: mn, Currency: output, Price: priceFlag(cmd, price), File: quoteFile, Stdin: a.stdin},
 				Poll:     poll,
 				Progress: progress,
 			}
-			res, err := core.Deposit().Run(ctx, run, nil)
+			res, err := deposit.New(core).Run(ctx, run, nil)
 			var rf *app.Refusal
 			if errors.As(err, &rf) && rf.Review != nil {
 				_ = review.Write(a.stderr, *rf.Review)
@@ -219,7 +220,7 @@ func (a *cli) altchainStatusCmd() *cobra.Command {
 		RunE: a.run(func(cmd *cobra.Command, core *app.App, args []string) error {
 			ctx, cancel := context.WithTimeout(cmd.Context(), 30*time.Second)
 			defer cancel()
-			st, err := core.Deposit().Check(ctx, args[0], lastValid)
+			st, err := deposit.New(core).Check(ctx, args[0], lastValid)
 			if err != nil {
 				return err
 			}
@@ -252,7 +253,7 @@ func (a *cli) altchainBalanceCmd() *cobra.Command {
 	return a.command("balance", "SOL and USDC of the profile's Solana key", func(cmd *cobra.Command, core *app.App) error {
 		ctx, cancel := context.WithTimeout(cmd.Context(), 30*time.Second)
 		defer cancel()
-		v, err := core.Deposit().SolanaBalance(ctx)
+		v, err := deposit.New(core).SolanaBalance(ctx)
 		if err != nil {
 			return err
 		}

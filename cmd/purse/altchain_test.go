@@ -22,6 +22,7 @@ import (
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/app"
+	appdeposit "purse/app/deposit"
 	"purse/config"
 	"purse/wallet"
 )
@@ -206,20 +207,20 @@ func TestAltchainInspectOffline(t *testing.T) {
 
 func TestUSDCFlags(t *testing.T) {
 	for in, want := range map[string]uint64{"12.5": 12500000, "5": 5000000, "12.500000": 12500000, "1000000": 1000000000000} {
-		if got, _, err := app.ParseDepositAmounts(in, ""); err != nil || got != want {
+		if got, _, err := appdeposit.ParseAmounts(in, ""); err != nil || got != want {
 			t.Errorf("--amount %s: %d %v", in, got, err)
 		}
 	}
 	// below the minimum deposit (the TUI's rule, now the CLI's too), or not an amount
 	for _, in := range []string{"0.000001", "4.999999", "12.1234567", "-1", "1e6", "abc", "1,5", "18446744073709.551616"} {
-		if got, _, err := app.ParseDepositAmounts(in, ""); err == nil || !strings.Contains(err.Error(), "amount") {
+		if got, _, err := appdeposit.ParseAmounts(in, ""); err == nil || !strings.Contains(err.Error(), "amount") {
 			t.Errorf("--amount %s accepted as %d (%v)", in, got, err)
 		}
 	}
-	if _, mn, err := app.ParseDepositAmounts("12.5", "0.000001"); err != nil || mn != 1 {
+	if _, mn, err := appdeposit.ParseAmounts("12.5", "0.000001"); err != nil || mn != 1 {
 		t.Errorf("--min-usdc 0.000001: %d %v", mn, err)
 	}
-	if _, _, err := app.ParseDepositAmounts("12.5", "1.1234567"); err == nil || !strings.Contains(err.Error(), "min-usdc") {
+	if _, _, err := appdeposit.ParseAmounts("12.5", "1.1234567"); err == nil || !strings.Contains(err.Error(), "min-usdc") {
 		t.Errorf("--min-usdc with 7 decimals: %v", err)
 	}
 }
@@ -280,7 +281,7 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 	}
 
 	out, errOut, code := purse(t, "", "altchain", "balance", "--json")
-	var bv app.SolanaBalance
+	var bv appdeposit.SolanaBalance
 	firstJSON(t, out, &bv)
 	if code != exitOK || bv.USDC != "50.000000" || bv.USDCUnits != 50_000_000 || bv.Lamports != 1_000_000_000 || bv.Address != user.String() {
 		t.Fatalf("balance: exit %d %+v %s", code, bv, errOut)
@@ -329,7 +330,7 @@ func TestAltchainDepositAgainstSandbox(t *testing.T) {
 	// The deposit, with one dropped send re-broadcast.
 	sb.DropSends(1)
 	out, errOut, code = purse(t, "", "altchain", "deposit", "--amount", "12.5", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
-	var dr app.Deposited
+	var dr appdeposit.Receipt
 	firstJSON(t, out, &dr)
 	if code != exitOK || (dr.ConfirmationStatus != "confirmed" && dr.ConfirmationStatus != "finalized") {
 		t.Fatalf("deposit: exit %d %+v\n%s", code, dr, errOut)
@@ -393,7 +394,7 @@ func TestAltchainOpaqueProgramThroughTheCLI(t *testing.T) {
 		t.Fatalf("inspect: exit %d\n%s\n%s", code, out, errOut)
 	}
 	out, errOut, code = purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
-	var res app.Deposited
+	var res appdeposit.Receipt
 	firstJSON(t, out, &res)
 	if code != exitOK || res.Signature == "" || sb.USDC(user) != 40_000_000 {
 		t.Fatalf("deposit: exit %d %+v %s", code, res, errOut)
@@ -470,7 +471,7 @@ func TestAltchainDepositOutcome(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errOut, code := purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
-	var dr app.Deposited
+	var dr appdeposit.Receipt
 	firstJSON(t, out, &dr)
 	if code != exitOK || dr.Signature == "" || len(sb.Deposits()) != 1 || sb.USDC(user) != 40_000_000 {
 		t.Fatalf("a landed deposit answered 502: exit %d %+v deposits %d\n%s", code, dr, len(sb.Deposits()), errOut)
@@ -497,7 +498,7 @@ func TestAltchainDepositOutcome(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errOut, code = purse(t, "", "altchain", "status", ev.Signature, "--json")
-	var st app.DepositStatus
+	var st appdeposit.Status
 	firstJSON(t, out, &st)
 	if code != exitOK || st.Outcome != app.OutcomeLanded || st.Signature != ev.Signature {
 		t.Fatalf("status of the landed deposit: exit %d %+v %s", code, st, errOut)
@@ -559,9 +560,9 @@ func TestAltchainDepositLaggingViews(t *testing.T) {
 	if deps := sb.Deposits(); len(deps) != 2 || deps[1].Signature != sig {
 		t.Fatalf("the deposit %s did not land: %+v", sig, deps)
 	}
-	status := func() (app.DepositStatus, int) {
+	status := func() (appdeposit.Status, int) {
 		out, _, code := purse(t, "", "altchain", "status", sig, "--last-valid-block-height", fmt.Sprint(int64(lv)), "--json")
-		var st app.DepositStatus
+		var st appdeposit.Status
 		firstJSON(t, out, &st)
 		return st, code
 	}
@@ -647,7 +648,7 @@ func TestAltchainLayerZeroThroughTheCLI(t *testing.T) {
 		t.Fatalf("unpin eid: %s", errOut)
 	}
 	out, errOut, code = purse(t, "", "altchain", "deposit", "--amount", "10", "--output", "EUR", "--yes", "--poll-interval", "10ms", "--json")
-	var res app.Deposited
+	var res appdeposit.Receipt
 	firstJSON(t, out, &res)
 	if code != exitOK || res.Signature == "" || sb.USDC(user) != 40_000_000 {
 		t.Fatalf("deposit: exit %d %+v %s", code, res, errOut)

@@ -225,12 +225,12 @@ func TestTUIImportsNoAgentOrSandboxControl(t *testing.T) {
 
 // appSession and appServices are every exported method App may have: the session itself (its home, profile,
 // clock, request log, logger, unlocked keys) and one getter per service. A use case
-// lives on its service (Account, Card, Deposit, …), never on App: issue 24 §2 split the
+// lives on its service (Account, Card, Permit, …), never on App: issue 24 §2 split the
 // 94-method App into services named by what users do, and this keeps a new use case from
 // growing it again.
 var (
 	appSession  = []string{"Home", "KeepUnlocked", "Lock", "Now", "Profile", "RequestLog", "SetLogger", "Unlocked", "UpdateProfile"}
-	appServices = []string{"API", "Account", "Agent", "AuditLog", "Card", "Chains", "Deposit", "History", "Keys", "Permit", "Profiles", "Sign"}
+	appServices = []string{"API", "Account", "Agent", "AuditLog", "Card", "Chains", "History", "Keys", "Permit", "Profiles", "Sign"}
 )
 
 // TestAppIsTheSessionAndItsServices: App's exported methods are exactly appSession and

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/deposit"
 	"purse/config"
 	"purse/enduser"
 	"purse/internal/format"
@@ -46,7 +47,7 @@ type Screen struct {
 	// The Solana wallet of the profile (its Solana key): SOL and USDC, read beside the chains.
 	solID      kit.TaskID
 	solLoading bool
-	sol        *app.SolanaBalance
+	sol        *deposit.SolanaBalance
 	solErr     error
 
 	w, h int
@@ -61,7 +62,7 @@ type Services struct {
 }
 
 // Of is the Balances screen's services of the session a.
-func Of(a *app.App) Services { return Services{Session: a, Chains: a.Chains(), Wallet: a.Deposit()} }
+func Of(a *app.App) Services { return Services{Session: a, Chains: a.Chains(), Wallet: deposit.New(a)} }
 
 // Session is the session the screen works in (*app.App is one): its active profile.
 type Session interface{ Profile() config.Profile }
@@ -72,9 +73,9 @@ type Chains interface {
 	SignedSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
 }
 
-// Wallet is the profile's Solana wallet (app.Deposit is one).
+// Wallet is the profile's Solana wallet (app/deposit's Service is one).
 type Wallet interface {
-	SolanaBalance(ctx context.Context) (app.SolanaBalance, error)
+	SolanaBalance(ctx context.Context) (deposit.SolanaBalance, error)
 }
 
 // New returns the Balances & chains screen.
@@ -166,7 +167,7 @@ func (s *Screen) loadSolana() tea.Cmd {
 		return nil
 	}
 	if p := services.Profile(); p.SolanaKey == "" {
-		s.sol, s.solErr = &app.SolanaBalance{}, fmt.Errorf("profile %s has no Solana key (the Keys screen adds one)", p.Name)
+		s.sol, s.solErr = &deposit.SolanaBalance{}, fmt.Errorf("profile %s has no Solana key (the Keys screen adds one)", p.Name)
 		return nil
 	}
 	s.solLoading = true
@@ -194,7 +195,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.snap, s.err = &snap, nil
 		s.scroll.Top() // another read: from the top
 		return s, nil
-	case kit.TaskResult[app.SolanaBalance]:
+	case kit.TaskResult[deposit.SolanaBalance]:
 		if msg.ID != s.solID {
 			return s, nil
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/app"
+	"purse/app/deposit"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/internal/format"
@@ -168,7 +169,7 @@ func TestSolanaWallet(t *testing.T) {
 	s.SetSize(100, 60)
 	s.loadID, s.solID = 1, 2
 	deliver(s, sampleSnapshot(), nil)
-	s.Update(kit.TaskResult[app.SolanaBalance]{ID: 2, Slot: slotSolana, Value: app.SolanaBalance{Address: "GqR8dF2uh7h9WeQX8YFzsE1sEZKGat1egu94FjWFtFeA",
+	s.Update(kit.TaskResult[deposit.SolanaBalance]{ID: 2, Slot: slotSolana, Value: deposit.SolanaBalance{Address: "GqR8dF2uh7h9WeQX8YFzsE1sEZKGat1egu94FjWFtFeA",
 		Cluster: "sandbox", Lamports: 2_000_000_000, SOL: format.Uint(2_000_000_000, format.SOLDecimals), USDC: format.Uint(100_000_000, format.USDCDecimals), HasUSDC: true}})
 	v := tuitest.Plain(s.View())
 	for _, want := range []string{"Solana wallet", "GqR8dF2uh7h9WeQX8YFzsE1sEZKGat1egu94FjWFtFeA (sandbox)", "2.000000000 SOL", "100.000000 USDC"} {
@@ -177,7 +178,7 @@ func TestSolanaWallet(t *testing.T) {
 		}
 	}
 	s.solID = 3
-	s.Update(kit.TaskResult[app.SolanaBalance]{ID: 3, Slot: slotSolana, Err: errors.New("profile t has no Solana key: add one")})
+	s.Update(kit.TaskResult[deposit.SolanaBalance]{ID: 3, Slot: slotSolana, Err: errors.New("profile t has no Solana key: add one")})
 	if v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " "); !strings.Contains(v, "balance unavailable: profile t has no Solana key") || strings.Contains(v, "100.000000 USDC") {
 		t.Fatalf("without a key:\n%s", v)
 	}

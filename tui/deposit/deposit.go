@@ -1,5 +1,5 @@
 // Package deposit is the Solana deposit screen of purse's terminal UI, a view of the one
-// deposit call of the application layer (app.Deposit): an amount of USDC and an output
+// deposit call of the application layer (app/deposit): an amount of USDC and an output
 // currency become a partner-signed quote (or a quote loaded from a file), decoded strictly
 // and validated against the profile's cluster, pins and fee cap (the findings are shown; a
 // rejected quote is never signed); then a fresh blockhash, and the signing gate signs with
@@ -24,6 +24,7 @@ import (
 
 	"purse/altchain"
 	"purse/app"
+	appdeposit "purse/app/deposit"
 	"purse/config"
 	"purse/internal/format"
 	"purse/internal/visible"
@@ -131,20 +132,20 @@ type Screen struct {
 	live     form.Live
 	formErr  string // an error of the form that names no field
 
-	input    app.QuoteInput
+	input    appdeposit.QuoteInput
 	steps    [9]step
-	qo       *app.DepositQuote
+	qo       *appdeposit.Quote
 	report   *altchain.Report
 	prepared *altchain.Prepared
 	feed     *feed
-	stats    app.SendStats
+	stats    appdeposit.SendStats
 	final    string
 	fail     *failure
 	notice   string
 
 	// wallet is the Solana key's SOL and USDC, read when the form opens (walletErr when the
 	// read failed): the form says what the wallet holds and refuses an amount above it.
-	wallet    *app.SolanaBalance
+	wallet    *appdeposit.SolanaBalance
 	walletErr error
 
 	actions kit.Actions
@@ -162,20 +163,21 @@ type Services struct {
 }
 
 // Of is the Deposit screen's services of the session a.
-func Of(a *app.App) Services { return Services{Session: a, Deposit: a.Deposit()} }
+func Of(a *app.App) Services { return Services{Session: a, Deposit: appdeposit.New(a)} }
 
 // Session is the session the screen works in (*app.App is one): its active profile.
 type Session interface{ Profile() config.Profile }
 
-// DepositService is the deposit's use cases the screen runs (app.Deposit is one): the whole
-// deposit in one call (its events are what the screen shows), sending the same signed bytes
-// again when a send's outcome was left open, waiting for finalization, and the Solana wallet.
+// DepositService is the deposit's use cases the screen runs (app/deposit's Service is one):
+// the whole deposit in one call (its events are what the screen shows), sending the same
+// signed bytes again when a send's outcome was left open, waiting for finalization, and the
+// Solana wallet.
 type DepositService interface {
 	SolanaAddress() (string, error)
-	SolanaBalance(ctx context.Context) (app.SolanaBalance, error)
-	Run(ctx context.Context, run app.DepositRun, u *app.Unlock) (app.Deposited, error)
-	Send(ctx context.Context, p *altchain.Prepared, poll time.Duration, progress func(app.DepositEvent)) (*app.SentDeposit, error)
-	Finalize(ctx context.Context, sig solana.Signature, poll time.Duration, progress func(app.DepositEvent)) (string, error)
+	SolanaBalance(ctx context.Context) (appdeposit.SolanaBalance, error)
+	Run(ctx context.Context, run appdeposit.Run, u *app.Unlock) (appdeposit.Receipt, error)
+	Send(ctx context.Context, p *altchain.Prepared, poll time.Duration, progress func(appdeposit.Event)) (*appdeposit.Sent, error)
+	Finalize(ctx context.Context, sig solana.Signature, poll time.Duration, progress func(appdeposit.Event)) (string, error)
 }
 
 // New returns the Solana deposit screen.
@@ -336,20 +338,20 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, s.editField(msg)
 		}
 		return s, nil
-	case kit.TaskResult[app.Deposited]:
+	case kit.TaskResult[appdeposit.Receipt]:
 		if s.mine(slotRun, msg.ID) {
 			return s, s.runDone(msg.Value, msg.Err)
 		}
-	case kit.TaskResult[*app.SentDeposit]:
+	case kit.TaskResult[*appdeposit.Sent]:
 		if s.mine(slotSend, msg.ID) {
 			return s, s.sendDone(msg.Value, msg.Err)
 		}
 	case kit.TaskResult[string]:
 		if s.mine(slotFinalize, msg.ID) && msg.Err == nil && msg.Value != "" {
 			s.final = msg.Value
-			s.setStep(app.StepConfirm, stOK, msg.Value)
+			s.setStep(appdeposit.StepConfirm, stOK, msg.Value)
 		}
-	case kit.TaskResult[app.SolanaBalance]:
+	case kit.TaskResult[appdeposit.SolanaBalance]:
 		if s.mine(slotWallet, msg.ID) {
 			v := msg.Value
 			s.wallet, s.walletErr = &v, msg.Err
@@ -527,10 +529,10 @@ func (s *Screen) stopEditing() {
 
 // quoteInput reads the form through the application layer: an amount is needed unless a
 // quote file is given.
-func (s *Screen) quoteInput() (app.QuoteInput, error) {
-	in := app.QuoteInput{Currency: altchain.OutputCurrencies[s.currency], File: strings.TrimSpace(s.file.Value())}
+func (s *Screen) quoteInput() (appdeposit.QuoteInput, error) {
+	in := appdeposit.QuoteInput{Currency: altchain.OutputCurrencies[s.currency], File: strings.TrimSpace(s.file.Value())}
 	if v := strings.TrimSpace(s.amount.Value()); v != "" || in.File == "" {
-		a, err := app.ParseDepositAmount("amount", v)
+		a, err := appdeposit.ParseAmount("amount", v)
 		if err != nil {
 			return in, err
 		}
@@ -571,7 +573,7 @@ func (s *Screen) resetFlow() {
 	s.closeFeed()
 	s.steps = [9]step{}
 	s.qo, s.report, s.prepared, s.fail = nil, nil, nil, nil
-	s.stats, s.final, s.notice = app.SendStats{}, "", ""
+	s.stats, s.final, s.notice = appdeposit.SendStats{}, "", ""
 	s.scroll.Top()
 	s.run++
 }
@@ -584,37 +586,37 @@ func (s *Screen) closeFeed() {
 	}
 }
 
-// requestQuote runs the whole deposit (app.Deposit) for the form's input: the screen shows
-// its events; the signing gate asks in the TUI's review dialog.
+// requestQuote runs the whole deposit (app/deposit's Run) for the form's input: the screen
+// shows its events; the signing gate asks in the TUI's review dialog.
 func (s *Screen) requestQuote() tea.Cmd {
 	s.resetFlow()
 	s.phase = phaseRunning
 	in := s.input
 	what := format.Uint(in.Amount, format.USDCDecimals) + " USDC → " + in.Currency
 	if in.File != "" {
-		s.setStep(app.StepQuote, stRunning, "reading "+in.File)
+		s.setStep(appdeposit.StepQuote, stRunning, "reading "+in.File)
 	} else {
 		api := "the partner API"
 		if s.app.Session != nil {
 			api = s.app.Profile().PartnerAPI
 		}
-		s.setStep(app.StepQuote, stRunning, "asking "+api+" for "+what+" (signed with the partner key)")
+		s.setStep(appdeposit.StepQuote, stRunning, "asking "+api+" for "+what+" (signed with the partner key)")
 	}
 	run := s.run
 	rep := newFeed()
 	s.feed = rep
 	services, poll := s.app.Deposit, s.poll
-	task := startUnlock(s, slotRun, "Depositing "+what, func(ctx context.Context, u *app.Unlock) (app.Deposited, error) {
+	task := startUnlock(s, slotRun, "Depositing "+what, func(ctx context.Context, u *app.Unlock) (appdeposit.Receipt, error) {
 		ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 		defer cancel()
-		return services.Run(ctx, app.DepositRun{Input: in, Poll: poll, Progress: rep.emit}, u)
+		return services.Run(ctx, appdeposit.Run{Input: in, Poll: poll, Progress: rep.emit}, u)
 	})
 	return tea.Batch(task, listen(run, rep))
 }
 
 // runDone takes the deposit call's result. Every event the call emitted happened before it
 // returned: what was not applied yet is applied first, in order.
-func (s *Screen) runDone(d app.Deposited, err error) tea.Cmd {
+func (s *Screen) runDone(d appdeposit.Receipt, err error) tea.Cmd {
 	if s.feed != nil {
 		s.apply(s.feed)
 	}
@@ -642,12 +644,12 @@ func (s *Screen) send() tea.Cmd {
 	s.fail = nil
 	s.run++
 	run := s.run
-	s.stats = app.SendStats{LastValid: s.prepared.LastValidBlockHeight}
-	s.setStep(app.StepSend, stRunning, "sending "+s.prepared.Signature.String())
-	s.setStep(app.StepConfirm, stPending, "")
+	s.stats = appdeposit.SendStats{LastValid: s.prepared.LastValidBlockHeight}
+	s.setStep(appdeposit.StepSend, stRunning, "sending "+s.prepared.Signature.String())
+	s.setStep(appdeposit.StepConfirm, stPending, "")
 	rep := newFeed()
 	services, p, poll := s.app.Deposit, s.prepared, s.poll
-	task := start(s, slotSend, "Sending the deposit", func(ctx context.Context) (*app.SentDeposit, error) {
+	task := start(s, slotSend, "Sending the deposit", func(ctx context.Context) (*appdeposit.Sent, error) {
 		defer rep.close()
 		ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 		defer cancel()
@@ -656,7 +658,7 @@ func (s *Screen) send() tea.Cmd {
 	return tea.Batch(task, listen(run, rep))
 }
 
-func (s *Screen) sendDone(so *app.SentDeposit, err error) tea.Cmd {
+func (s *Screen) sendDone(so *appdeposit.Sent, err error) tea.Cmd {
 	s.run++
 	if so != nil {
 		s.stats = so.Stats
@@ -675,8 +677,8 @@ func (s *Screen) sendDone(so *app.SentDeposit, err error) tea.Cmd {
 func (s *Screen) confirmed(status string) tea.Cmd {
 	s.phase = phaseDone
 	s.final = status
-	s.setStep(app.StepSend, stOK, sendDetail(s.stats, true))
-	s.setStep(app.StepConfirm, stOK, confirmedDetail(s.final))
+	s.setStep(appdeposit.StepSend, stOK, sendDetail(s.stats, true))
+	s.setStep(appdeposit.StepConfirm, stOK, confirmedDetail(s.final))
 	if s.final == "finalized" {
 		return nil
 	}
@@ -694,34 +696,34 @@ func (s *Screen) confirmed(status string) tea.Cmd {
 
 // progress applies one event of the running call: the steps before it are done, it runs;
 // the quote, the report and the released transaction are kept for the view.
-func (s *Screen) progress(ev app.DepositEvent) {
+func (s *Screen) progress(ev appdeposit.Event) {
 	if ev.Quote != nil {
 		s.qo = ev.Quote
 		q := ev.Quote.Quote
-		s.setStep(app.StepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", format.Uint(q.USDCAmount, format.USDCDecimals), s.input.Currency, ev.Quote.Source))
+		s.setStep(appdeposit.StepQuote, stOK, fmt.Sprintf("%s USDC → %s from %s", format.Uint(q.USDCAmount, format.USDCDecimals), s.input.Currency, ev.Quote.Source))
 	}
 	if ev.Report != nil {
 		s.report = ev.Report
 		r := ev.Report
 		if r.Rejected() || r.PriorityFeeOverflow {
-			s.setStep(app.StepValidate, stFailed, fmt.Sprintf("REJECTED by %d rule(s)", len(r.Rejections())))
-			s.setStep(app.StepReview, stBlocked, "signing refused: this quote must not be signed")
+			s.setStep(appdeposit.StepValidate, stFailed, fmt.Sprintf("REJECTED by %d rule(s)", len(r.Rejections())))
+			s.setStep(appdeposit.StepReview, stBlocked, "signing refused: this quote must not be signed")
 			s.notice = "Nothing was signed. Do not use this quote: press r for a new quote; if it is rejected again, tell the partner."
 			return
 		}
-		s.setStep(app.StepValidate, stOK, fmt.Sprintf("ok: %d finding(s), none rejects", len(r.Findings)))
+		s.setStep(appdeposit.StepValidate, stOK, fmt.Sprintf("ok: %d finding(s), none rejects", len(r.Findings)))
 		return
 	}
 	if ev.Prepared != nil {
 		p := ev.Prepared
 		s.prepared = p
 		s.phase = phaseSending
-		s.stats = app.SendStats{LastValid: p.LastValidBlockHeight}
-		s.setStep(app.StepBlockhash, stOK, fmt.Sprintf("%s, valid until block %d", p.Blockhash, p.LastValidBlockHeight))
-		s.setStep(app.StepSign, stOK, "signed with your Solana key only: "+p.Signature.String())
-		s.setStep(app.StepSimulate, stOK, "simulation with signature verification passed")
-		s.setStep(app.StepReview, stOK, "approved with y")
-		s.setStep(app.StepSend, stRunning, "sending "+p.Signature.String())
+		s.stats = appdeposit.SendStats{LastValid: p.LastValidBlockHeight}
+		s.setStep(appdeposit.StepBlockhash, stOK, fmt.Sprintf("%s, valid until block %d", p.Blockhash, p.LastValidBlockHeight))
+		s.setStep(appdeposit.StepSign, stOK, "signed with your Solana key only: "+p.Signature.String())
+		s.setStep(appdeposit.StepSimulate, stOK, "simulation with signature verification passed")
+		s.setStep(appdeposit.StepReview, stOK, "approved with y")
+		s.setStep(appdeposit.StepSend, stRunning, "sending "+p.Signature.String())
 		return
 	}
 	idx := stepIndex(ev.Step)
@@ -740,16 +742,16 @@ func (s *Screen) progress(ev app.DepositEvent) {
 		}
 	case phaseSending:
 		s.stats = ev.Send
-		s.setStep(app.StepSend, stRunning, sendDetail(ev.Send, false))
-		if ev.Step == app.StepConfirm {
-			s.setStep(app.StepConfirm, stRunning, confirmDetail(ev.Send))
+		s.setStep(appdeposit.StepSend, stRunning, sendDetail(ev.Send, false))
+		if ev.Step == appdeposit.StepConfirm {
+			s.setStep(appdeposit.StepConfirm, stRunning, confirmDetail(ev.Send))
 		}
 	case phaseDone:
 		// The finalization's status as it comes; once finalized, a late event of the wait
 		// changes nothing.
 		if ev.Send.Status != "" && s.final != "finalized" {
 			s.final = ev.Send.Status
-			s.setStep(app.StepConfirm, stOK, confirmedDetail(s.final))
+			s.setStep(appdeposit.StepConfirm, stOK, confirmedDetail(s.final))
 		}
 	}
 }
@@ -763,7 +765,7 @@ func confirmedDetail(status string) string {
 	return status + "; waiting for finalized"
 }
 
-func sendDetail(st app.SendStats, done bool) string {
+func sendDetail(st appdeposit.SendStats, done bool) string {
 	n := max(st.Sends-1, 0)
 	d := "sent"
 	if !done && st.Sends == 0 {
@@ -772,7 +774,7 @@ func sendDetail(st app.SendStats, done bool) string {
 	return fmt.Sprintf("%s; %d re-broadcast(s) of the identical bytes", d, n)
 }
 
-func confirmDetail(st app.SendStats) string {
+func confirmDetail(st appdeposit.SendStats) string {
 	status := st.Status
 	if status == "" {
 		status = "not seen yet"
@@ -786,7 +788,7 @@ func confirmDetail(st app.SendStats) string {
 }
 
 func stepIndex(name string) int {
-	for i, n := range app.DepositSteps {
+	for i, n := range appdeposit.Steps {
 		if n == name {
 			return i
 		}
@@ -803,7 +805,7 @@ func (s *Screen) setStep(name string, st stepState, detail string) {
 
 // failed records a failure: the step, why, and what to do next.
 func (s *Screen) failed(err error, rt retry) tea.Cmd {
-	name := app.StepQuote
+	name := appdeposit.StepQuote
 	var se *app.StepError
 	if errors.As(err, &se) {
 		name = se.Step
@@ -851,16 +853,16 @@ func (s *Screen) nextStep(name string, err error, rt retry) string {
 		return fmt.Sprintf("The blockhash expired (block height past %d) before the deposit was confirmed: it did not land and cannot any more. Press r for a new quote and a new signature.", s.stats.LastValid)
 	}
 	switch name {
-	case app.StepDecode:
+	case appdeposit.StepDecode:
 		return "The quote was not used. Press r for a new quote."
-	case app.StepValidate:
+	case appdeposit.StepValidate:
 		if s.report != nil && s.report.Rejected() {
 			return "Nothing was sent. Do not use this quote: press r for a new quote; if it is rejected again, tell the partner."
 		}
 		return "Nothing was signed. " + s.env.NextStep(err)
-	case app.StepBlockhash, app.StepSign, app.StepSimulate, app.StepReview:
+	case appdeposit.StepBlockhash, appdeposit.StepSign, appdeposit.StepSimulate, appdeposit.StepReview:
 		return "Nothing was sent. Press r for a new quote and a new signature."
-	case app.StepSend, app.StepConfirm:
+	case appdeposit.StepSend, appdeposit.StepConfirm:
 		if rt == retryQuote {
 			return "The transaction failed on chain. Press r for a new quote."
 		}
@@ -895,7 +897,7 @@ func (s *Screen) copySignature() tea.Cmd {
 // after the result).
 type feed struct {
 	mu      sync.Mutex
-	evs     []app.DepositEvent
+	evs     []appdeposit.Event
 	applied int // the screen's side: how many of evs it applied
 	notify  chan struct{}
 	once    sync.Once
@@ -903,7 +905,7 @@ type feed struct {
 
 func newFeed() *feed { return &feed{notify: make(chan struct{}, 1)} }
 
-func (f *feed) emit(ev app.DepositEvent) {
+func (f *feed) emit(ev appdeposit.Event) {
 	f.mu.Lock()
 	f.evs = append(f.evs, ev)
 	f.mu.Unlock()
@@ -914,7 +916,7 @@ func (f *feed) emit(ev app.DepositEvent) {
 }
 
 // since returns the events not returned before (called by the screen only).
-func (f *feed) since() []app.DepositEvent {
+func (f *feed) since() []appdeposit.Event {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	out := f.evs[f.applied:]

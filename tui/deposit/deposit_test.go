@@ -11,6 +11,7 @@ import (
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/app"
+	appdeposit "purse/app/deposit"
 	"purse/internal/visible/visibletest"
 	"purse/tui/kit"
 
@@ -66,7 +67,7 @@ func TestAmountPrecisionIsAnErrorNamingTheField(t *testing.T) {
 			t.Errorf("%q: error %q, want %q", c.in, got, want)
 		}
 	}
-	if v, err := app.ParseDepositAmount("amount", "12.123456"); err != nil || v != 12_123_456 {
+	if v, err := appdeposit.ParseAmount("amount", "12.123456"); err != nil || v != 12_123_456 {
 		t.Fatalf("six decimals: %d %v", v, err)
 	}
 }
@@ -143,19 +144,19 @@ func startQuote(t *testing.T, s *Screen, amount string) kit.TaskID {
 }
 
 // event delivers one event of the running call.
-func event(s *Screen, ev app.DepositEvent) {
+func event(s *Screen, ev appdeposit.Event) {
 	f := newFeed()
 	f.emit(ev)
 	s.Update(progressMsg{run: s.run, f: f})
 }
 
 // toValidated runs the call up to its validation: the quote and the report arrive as events.
-func toValidated(t *testing.T, s *Screen, qo *app.DepositQuote, r *altchain.Report) {
+func toValidated(t *testing.T, s *Screen, qo *appdeposit.Quote, r *altchain.Report) {
 	t.Helper()
 	startQuote(t, s, "12.5")
-	event(s, app.DepositEvent{Step: app.StepDecode, Detail: "strict decode", Quote: qo})
-	event(s, app.DepositEvent{Step: app.StepValidate, Detail: "every rule"})
-	event(s, app.DepositEvent{Step: app.StepValidate, Report: r})
+	event(s, appdeposit.Event{Step: appdeposit.StepDecode, Detail: "strict decode", Quote: qo})
+	event(s, appdeposit.Event{Step: appdeposit.StepValidate, Detail: "every rule"})
+	event(s, appdeposit.Event{Step: appdeposit.StepValidate, Report: r})
 }
 
 // The screen shows the call's steps as they come; the review is the signing gate's (the
@@ -165,7 +166,7 @@ func TestQuoteAndValidationShowAsTheyCome(t *testing.T) {
 	user := testUser(t).PublicKey()
 	q := sandboxQuote(t, user)
 	toValidated(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
-	if s.phase != phaseRunning || s.steps[stepIndex(app.StepQuote)].state != stOK || s.steps[stepIndex(app.StepValidate)].state != stOK {
+	if s.phase != phaseRunning || s.steps[stepIndex(appdeposit.StepQuote)].state != stOK || s.steps[stepIndex(appdeposit.StepValidate)].state != stOK {
 		t.Fatalf("steps %+v", s.steps)
 	}
 	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
@@ -174,8 +175,8 @@ func TestQuoteAndValidationShowAsTheyCome(t *testing.T) {
 			t.Errorf("view lacks %q:\n%s", want, tuitest.Plain(s.View()))
 		}
 	}
-	event(s, app.DepositEvent{Step: app.StepSign, Detail: "the signer checks, signs, simulates and asks"})
-	if s.steps[stepIndex(app.StepBlockhash)].state != stOK || s.steps[stepIndex(app.StepSign)].state != stRunning {
+	event(s, appdeposit.Event{Step: appdeposit.StepSign, Detail: "the signer checks, signs, simulates and asks"})
+	if s.steps[stepIndex(appdeposit.StepBlockhash)].state != stOK || s.steps[stepIndex(appdeposit.StepSign)].state != stRunning {
 		t.Fatalf("progress: %+v", s.steps)
 	}
 	if _, cmd := s.Update(runes("y")); !strings.Contains(statusOf(t, cmd), "only in the signing review") {
@@ -183,9 +184,9 @@ func TestQuoteAndValidationShowAsTheyCome(t *testing.T) {
 	}
 	// An event of an older run is ignored.
 	old := newFeed()
-	old.emit(app.DepositEvent{Step: app.StepSimulate})
+	old.emit(appdeposit.Event{Step: appdeposit.StepSimulate})
 	s.Update(progressMsg{run: s.run - 1, f: old})
-	if s.steps[stepIndex(app.StepSimulate)].state != stPending {
+	if s.steps[stepIndex(appdeposit.StepSimulate)].state != stPending {
 		t.Fatal("progress of an older run must be ignored")
 	}
 	// esc before the approval cancels the call; nothing was sent.
@@ -200,12 +201,12 @@ func TestRejectedQuoteShowsFindingsAndCannotBeSigned(t *testing.T) {
 	q := maliciousQuote(t, user)
 	r := altchain.Inspect(q, user, altchaintest.Options())
 	toValidated(t, s, offlineQuote(q, user), r)
-	if s.steps[stepIndex(app.StepValidate)].state != stFailed || s.steps[stepIndex(app.StepReview)].state != stBlocked {
+	if s.steps[stepIndex(appdeposit.StepValidate)].state != stFailed || s.steps[stepIndex(appdeposit.StepReview)].state != stBlocked {
 		t.Fatalf("steps %+v", s.steps)
 	}
 	rv := app.DepositReview("x", q, "sandbox", "", r)
-	s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun,
-		Err: failAt(app.StepValidate, &app.Refusal{Code: "rejected", Msg: app.Rejection(r, "validate: nothing was signed").Error(), Review: &rv})})
+	s.Update(kit.TaskResult[appdeposit.Receipt]{ID: s.tasks[slotRun], Slot: slotRun,
+		Err: failAt(appdeposit.StepValidate, &app.Refusal{Code: "rejected", Msg: app.Rejection(r, "validate: nothing was signed").Error(), Review: &rv})})
 	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
 	for _, want := range []string{"REJECTED", "Do not use this quote", "D17"} {
 		if !strings.Contains(v, want) {
@@ -221,7 +222,7 @@ func TestRejectedQuoteShowsFindingsAndCannotBeSigned(t *testing.T) {
 func TestDeclinedReviewSignsNothing(t *testing.T) {
 	s := newTestScreen(t)
 	id := startQuote(t, s, "12.5")
-	s.Update(kit.TaskResult[app.Deposited]{ID: id, Slot: slotRun, Err: failAt(app.StepReview, &app.Refusal{Code: "rejected", Msg: "not approved: declined; nothing was signed"})})
+	s.Update(kit.TaskResult[appdeposit.Receipt]{ID: id, Slot: slotRun, Err: failAt(appdeposit.StepReview, &app.Refusal{Code: "rejected", Msg: "not approved: declined; nothing was signed"})})
 	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
 	if s.phase != phaseFailed || !strings.Contains(v, "the signing review was declined") || s.prepared != nil {
 		t.Fatalf("declined:\n%s", tuitest.Plain(s.View()))
@@ -231,15 +232,15 @@ func TestDeclinedReviewSignsNothing(t *testing.T) {
 func TestStaleAndForeignRepliesAreIgnored(t *testing.T) {
 	s := newTestScreen(t)
 	id := startQuote(t, s, "12.5")
-	s.Update(kit.TaskResult[app.Deposited]{ID: id + 100, Slot: slotRun, Err: errors.New("someone else's")})
+	s.Update(kit.TaskResult[appdeposit.Receipt]{ID: id + 100, Slot: slotRun, Err: errors.New("someone else's")})
 	if s.phase != phaseRunning || s.fail != nil {
 		t.Fatal("a reply of another task must be ignored")
 	}
-	s.Update(kit.TaskResult[app.Deposited]{ID: id, Slot: slotRun, Err: failAt(app.StepQuote, errors.New("no route"))})
+	s.Update(kit.TaskResult[appdeposit.Receipt]{ID: id, Slot: slotRun, Err: failAt(appdeposit.StepQuote, errors.New("no route"))})
 	if s.phase != phaseFailed {
 		t.Fatal("the task's own reply is taken")
 	}
-	s.Update(kit.TaskResult[app.Deposited]{ID: id, Slot: slotRun, Value: app.Deposited{ConfirmationStatus: "confirmed"}})
+	s.Update(kit.TaskResult[appdeposit.Receipt]{ID: id, Slot: slotRun, Value: appdeposit.Receipt{ConfirmationStatus: "confirmed"}})
 	if s.phase != phaseFailed {
 		t.Fatal("a duplicate reply must be ignored")
 	}
@@ -250,15 +251,15 @@ func TestFailuresNameTheStepAndWhatToDo(t *testing.T) {
 		err  error
 		want []string
 	}{
-		{failAt(app.StepQuote, &altchain.APIError{Code: 10001, Message: "bad signature"}), []string{"ERROR at step quote", "service error 10001", "Next: The service refused the quote"}},
-		{failAt(app.StepQuote, app.Usagef("profile sb has no partner_key: set it on the Settings screen, or load a quote file")), []string{"ERROR at step quote: profile sb has no partner_key", "Next: Fix this"}},
-		{failAt(app.StepDecode, &altchain.FieldError{Field: "transaction", Expected: "base64"}), []string{"ERROR at step decode", "field transaction", "malformed"}},
-		{failAt(app.StepDecode, errors.New("the quote is for 10 USDC, not the 12.5 USDC asked for")), []string{"ERROR at step decode", "not the 12.5 USDC asked for", "Press r for a new quote"}},
+		{failAt(appdeposit.StepQuote, &altchain.APIError{Code: 10001, Message: "bad signature"}), []string{"ERROR at step quote", "service error 10001", "Next: The service refused the quote"}},
+		{failAt(appdeposit.StepQuote, app.Usagef("profile sb has no partner_key: set it on the Settings screen, or load a quote file")), []string{"ERROR at step quote: profile sb has no partner_key", "Next: Fix this"}},
+		{failAt(appdeposit.StepDecode, &altchain.FieldError{Field: "transaction", Expected: "base64"}), []string{"ERROR at step decode", "field transaction", "malformed"}},
+		{failAt(appdeposit.StepDecode, errors.New("the quote is for 10 USDC, not the 12.5 USDC asked for")), []string{"ERROR at step decode", "not the 12.5 USDC asked for", "Press r for a new quote"}},
 	}
 	for _, c := range cases {
 		s := newTestScreen(t)
 		id := startQuote(t, s, "12.5")
-		s.Update(kit.TaskResult[app.Deposited]{ID: id, Slot: slotRun, Err: c.err})
+		s.Update(kit.TaskResult[appdeposit.Receipt]{ID: id, Slot: slotRun, Err: c.err})
 		if s.phase != phaseFailed {
 			t.Fatalf("%v: phase %d", c.err, s.phase)
 		}
@@ -277,7 +278,7 @@ func TestFailuresNameTheStepAndWhatToDo(t *testing.T) {
 func TestCancelledPassphraseIsNotAFailure(t *testing.T) {
 	s := newTestScreen(t)
 	id := startQuote(t, s, "12.5")
-	_, cmd := s.Update(kit.TaskResult[app.Deposited]{ID: id, Slot: slotRun, Err: kit.ErrCancelled})
+	_, cmd := s.Update(kit.TaskResult[appdeposit.Receipt]{ID: id, Slot: slotRun, Err: kit.ErrCancelled})
 	if s.phase != phaseForm || !strings.Contains(statusOf(t, cmd), "nothing was signed") {
 		t.Fatal("a cancelled passphrase returns to the form")
 	}
@@ -304,7 +305,7 @@ func toSending(t *testing.T, s *Screen) *altchain.Prepared {
 	q := sandboxQuote(t, user)
 	toValidated(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
 	p := preparedFixture(t, s)
-	event(s, app.DepositEvent{Step: app.StepSend, Detail: "signature " + p.Signature.String(), Prepared: p})
+	event(s, appdeposit.Event{Step: appdeposit.StepSend, Detail: "signature " + p.Signature.String(), Prepared: p})
 	if s.phase != phaseSending || s.prepared != p {
 		t.Fatalf("phase %d after the gate released the transaction", s.phase)
 	}
@@ -314,10 +315,10 @@ func toSending(t *testing.T, s *Screen) *altchain.Prepared {
 func TestSendProgressAndConfirmation(t *testing.T) {
 	s := newTestScreen(t)
 	p := toSending(t, s)
-	if s.steps[stepIndex(app.StepReview)].state != stOK || s.steps[stepIndex(app.StepSimulate)].state != stOK {
+	if s.steps[stepIndex(appdeposit.StepReview)].state != stOK || s.steps[stepIndex(appdeposit.StepSimulate)].state != stOK {
 		t.Fatalf("the gate's steps: %+v", s.steps)
 	}
-	event(s, app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Sends: 2, Status: "processed", Height: 1100, LastValid: 1150, StatusPolls: 2}})
+	event(s, appdeposit.Event{Step: appdeposit.StepConfirm, Send: appdeposit.SendStats{Sends: 2, Status: "processed", Height: 1100, LastValid: 1150, StatusPolls: 2}})
 	v := tuitest.Plain(s.View())
 	for _, want := range []string{"status: processed", "block 1100, valid until 1150 (50 left)", "1 re-broadcast(s)", p.Signature.String()[:40]} {
 		if !strings.Contains(v, want) {
@@ -327,7 +328,7 @@ func TestSendProgressAndConfirmation(t *testing.T) {
 	if _, cmd := s.Update(keyOf(tea.KeyEsc)); !strings.Contains(statusOf(t, cmd), "cannot be cancelled") {
 		t.Fatal("sending cannot be cancelled")
 	}
-	_, cmd := s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun, Value: app.Deposited{Signature: p.Signature.String(), ConfirmationStatus: "confirmed"}})
+	_, cmd := s.Update(kit.TaskResult[appdeposit.Receipt]{ID: s.tasks[slotRun], Slot: slotRun, Value: appdeposit.Receipt{Signature: p.Signature.String(), ConfirmationStatus: "confirmed"}})
 	if s.phase != phaseDone || cmd == nil {
 		t.Fatalf("phase %d after the call", s.phase)
 	}
@@ -363,18 +364,18 @@ func TestTextFollowsTheState(t *testing.T) {
 		t.Fatalf("before the signature:\n%s", v)
 	}
 	p := preparedFixture(t, s)
-	event(s, app.DepositEvent{Step: app.StepSend, Detail: "signature " + p.Signature.String(), Prepared: p})
+	event(s, appdeposit.Event{Step: appdeposit.StepSend, Detail: "signature " + p.Signature.String(), Prepared: p})
 	if v := tuitest.Plain(s.View()); strings.Contains(v, "may be signed") || !strings.Contains(v, "Verdict: ok: approved in the review, signed, being sent") {
 		t.Fatalf("while sending:\n%s", v)
 	}
-	s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun, Value: app.Deposited{Signature: p.Signature.String(), ConfirmationStatus: "confirmed"}})
+	s.Update(kit.TaskResult[appdeposit.Receipt]{ID: s.tasks[slotRun], Slot: slotRun, Value: appdeposit.Receipt{Signature: p.Signature.String(), ConfirmationStatus: "confirmed"}})
 	if v := tuitest.Plain(s.View()); !strings.Contains(v, "confirmed; waiting for finalized") || !strings.Contains(v, "signed, sent and confirmed") {
 		t.Fatalf("confirmed:\n%s", v)
 	}
 	s.Update(kit.TaskResult[string]{ID: s.tasks[slotFinalize], Slot: slotFinalize, Value: "finalized"})
 	// A status event of the wait, delivered after its result.
-	s.progress(app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Status: "confirmed"}})
-	s.progress(app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Status: "finalized"}})
+	s.progress(appdeposit.Event{Step: appdeposit.StepConfirm, Send: appdeposit.SendStats{Status: "confirmed"}})
+	s.progress(appdeposit.Event{Step: appdeposit.StepConfirm, Send: appdeposit.SendStats{Status: "finalized"}})
 	if v := tuitest.Plain(s.View()); strings.Contains(v, "waiting for finalized") || !strings.Contains(v, "(finalized)") {
 		t.Fatalf("finalized:\n%s", v)
 	}
@@ -388,7 +389,7 @@ func TestWalletBalanceAndInsufficientUSDC(t *testing.T) {
 	if v := tuitest.Plain(s.View()); !strings.Contains(v, "wallet: reading its SOL and USDC") {
 		t.Fatalf("while reading:\n%s", v)
 	}
-	s.Update(kit.TaskResult[app.SolanaBalance]{ID: 9, Slot: slotWallet, Value: app.SolanaBalance{Address: "Wa11et", Lamports: 2_000_000_000,
+	s.Update(kit.TaskResult[appdeposit.SolanaBalance]{ID: 9, Slot: slotWallet, Value: appdeposit.SolanaBalance{Address: "Wa11et", Lamports: 2_000_000_000,
 		SOL: "2.000000000", USDCUnits: 3_000_000, USDC: "3.000000", HasUSDC: true}})
 	if v := tuitest.Plain(s.View()); !strings.Contains(v, "wallet holds 3.000000 USDC and 2.000000000 SOL") {
 		t.Fatalf("the wallet:\n%s", v)
@@ -412,7 +413,7 @@ func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
 	// polling the same signed bytes (nothing is re-signed).
 	unknown := &app.OutcomeError{Outcome: app.OutcomeUnknown, IDName: "signature", ID: p.Signature.String(),
 		Err: &altchain.OutcomeUnknownError{Signature: p.Signature, LastValidBlockHeight: 1150, Cause: context.DeadlineExceeded}}
-	s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun, Err: failAt(app.StepConfirm, unknown)})
+	s.Update(kit.TaskResult[appdeposit.Receipt]{ID: s.tasks[slotRun], Slot: slotRun, Err: failAt(appdeposit.StepConfirm, unknown)})
 	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
 	if !strings.Contains(v, "OUTCOME UNKNOWN at step confirm") || strings.Contains(v, "ERROR") || !strings.Contains(v, "Do not deposit again") ||
 		!strings.Contains(v, "purse altchain status "+p.Signature.String()+" --last-valid-block-height 1150") {
@@ -423,7 +424,7 @@ func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
 		t.Fatal("r keeps polling the prepared bytes")
 	}
 	// A network failure of that send: r sends the same bytes again.
-	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepSend, context.DeadlineExceeded), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 1, LastValid: 1150}}})
+	s.Update(kit.TaskResult[*appdeposit.Sent]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(appdeposit.StepSend, context.DeadlineExceeded), Value: &appdeposit.Sent{Stats: appdeposit.SendStats{Sends: 1, LastValid: 1150}}})
 	v = strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
 	if s.phase != phaseFailed || !strings.Contains(v, "ERROR at step send") || !strings.Contains(v, "send the same bytes again") {
 		t.Fatalf("send failure:\n%s", tuitest.Plain(s.View()))
@@ -434,7 +435,7 @@ func TestSendFailuresKeepTheSignedBytes(t *testing.T) {
 		t.Fatal("r re-sends the prepared bytes")
 	}
 	// Expiry: it did not land; r asks for a new quote.
-	s.Update(kit.TaskResult[*app.SentDeposit]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(app.StepConfirm, altchain.ErrBlockhashExpired), Value: &app.SentDeposit{Stats: app.SendStats{Sends: 3, LastValid: 1150, Height: 1151}}})
+	s.Update(kit.TaskResult[*appdeposit.Sent]{ID: s.tasks[slotSend], Slot: slotSend, Err: failAt(appdeposit.StepConfirm, altchain.ErrBlockhashExpired), Value: &appdeposit.Sent{Stats: appdeposit.SendStats{Sends: 3, LastValid: 1150, Height: 1151}}})
 	v = strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
 	if !strings.Contains(v, "ERROR at step confirm") || !strings.Contains(v, "did not land") {
 		t.Fatalf("expiry:\n%s", tuitest.Plain(s.View()))
@@ -455,7 +456,7 @@ func TestSimulationRejectionShowsNewFindings(t *testing.T) {
 	rr.Findings = append(append([]altchain.Finding(nil), rr.Findings...), altchain.Finding{Rule: "G28", Severity: altchain.Reject, Message: "simulation failed: custom program error 0x1"})
 	rr.Verdict = altchain.VerdictRejected
 	refused := app.DepositReview("x", q, "sandbox", "", &rr)
-	s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun, Err: failAt(app.StepSimulate, &app.Refusal{Code: "rejected", Msg: rr.Err().Error(), Review: &refused})})
+	s.Update(kit.TaskResult[appdeposit.Receipt]{ID: s.tasks[slotRun], Slot: slotRun, Err: failAt(appdeposit.StepSimulate, &app.Refusal{Code: "rejected", Msg: rr.Err().Error(), Review: &refused})})
 	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
 	for _, want := range []string{"ERROR at step simulate", "G28", "Nothing was sent"} {
 		if !strings.Contains(v, want) {
@@ -520,6 +521,6 @@ func TestStepDetailsAreShownEscaped(t *testing.T) {
 	user := testUser(t).PublicKey()
 	q := sandboxQuote(t, user)
 	toValidated(t, s, offlineQuote(q, user), altchain.Inspect(q, user, altchaintest.Options()))
-	event(s, app.DepositEvent{Step: app.StepSign, Detail: "the RPC says " + visibletest.Text})
+	event(s, appdeposit.Event{Step: appdeposit.StepSign, Detail: "the RPC says " + visibletest.Text})
 	visibletest.Verify(t, "the deposit's steps", tuitest.Plain(s.View()))
 }

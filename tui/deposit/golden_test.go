@@ -11,7 +11,7 @@ import (
 
 	"purse/altchain"
 	"purse/altchain/altchaintest"
-	"purse/app"
+	appdeposit "purse/app/deposit"
 	"purse/tui/kit"
 
 	"purse/tui/internal/tuitest"
@@ -27,7 +27,7 @@ func TestGolden(t *testing.T) {
 	}
 	sending := func(t *testing.T, s *Screen) {
 		toSending(t, s)
-		event(s, app.DepositEvent{Step: app.StepConfirm, Send: app.SendStats{Sends: 2, Status: "processed", Height: 1012, LastValid: 1150, StatusPolls: 2}})
+		event(s, appdeposit.Event{Step: appdeposit.StepConfirm, Send: appdeposit.SendStats{Sends: 2, Status: "processed", Height: 1012, LastValid: 1150, StatusPolls: 2}})
 	}
 	cases := []struct {
 		name string
@@ -42,8 +42,8 @@ func TestGolden(t *testing.T) {
 		{"validating", func(t *testing.T, s *Screen) string {
 			user := testUser(t).PublicKey()
 			startQuote(t, s, "12.5")
-			event(s, app.DepositEvent{Step: app.StepDecode, Detail: "strict decode", Quote: offlineQuote(sandboxQuote(t, user), user)})
-			event(s, app.DepositEvent{Step: app.StepValidate, Detail: "every rule of the checklist, against the cluster"})
+			event(s, appdeposit.Event{Step: appdeposit.StepDecode, Detail: "strict decode", Quote: offlineQuote(sandboxQuote(t, user), user)})
+			event(s, appdeposit.Event{Step: appdeposit.StepValidate, Detail: "every rule of the checklist, against the cluster"})
 			return tuitest.Plain(s.View())
 		}},
 		{"findings_ok", func(t *testing.T, s *Screen) string { valid(t, s); return tuitest.Plain(s.View()) }},
@@ -56,12 +56,12 @@ func TestGolden(t *testing.T) {
 		{"sending", func(t *testing.T, s *Screen) string { sending(t, s); return tuitest.Plain(s.View()) }},
 		{"done", func(t *testing.T, s *Screen) string {
 			sending(t, s)
-			s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun, Value: app.Deposited{ConfirmationStatus: "confirmed"}})
+			s.Update(kit.TaskResult[appdeposit.Receipt]{ID: s.tasks[slotRun], Slot: slotRun, Value: appdeposit.Receipt{ConfirmationStatus: "confirmed"}})
 			return tuitest.Plain(s.View())
 		}},
 		{"failed_send", func(t *testing.T, s *Screen) string {
 			sending(t, s)
-			s.Update(kit.TaskResult[app.Deposited]{ID: s.tasks[slotRun], Slot: slotRun, Err: failAt(app.StepSend, context.DeadlineExceeded)})
+			s.Update(kit.TaskResult[appdeposit.Receipt]{ID: s.tasks[slotRun], Slot: slotRun, Err: failAt(appdeposit.StepSend, context.DeadlineExceeded)})
 			return tuitest.Plain(s.View())
 		}},
 	}

@@ -14,6 +14,7 @@ import (
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/app"
+	appdeposit "purse/app/deposit"
 	"purse/config"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -102,10 +103,10 @@ func maliciousQuote(t testing.TB, user solana.PublicKey) *altchain.Quote {
 }
 
 // offlineQuote wraps q as the quote step's result, with the sandbox profile.
-func offlineQuote(q *altchain.Quote, user solana.PublicKey) *app.DepositQuote {
+func offlineQuote(q *altchain.Quote, user solana.PublicKey) *appdeposit.Quote {
 	p := *config.SandboxProfile(config.DefaultSandboxAddr)
 	p.SolanaKey = "sol"
-	return &app.DepositQuote{Setup: &app.DepositSetup{Profile: p, User: user, Opts: altchaintest.Options()}, Quote: q, Source: "partner API " + p.PartnerAPI}
+	return &appdeposit.Quote{Setup: &appdeposit.Setup{Profile: p, User: user, Opts: altchaintest.Options()}, Quote: q, Source: "partner API " + p.PartnerAPI}
 }
 
 // harness is a small stand-in for the router: it runs commands off the test goroutine,

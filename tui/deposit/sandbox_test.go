@@ -19,6 +19,7 @@ import (
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/app"
+	appdeposit "purse/app/deposit"
 	"purse/config"
 	"purse/enduser"
 	"purse/keystore"
@@ -229,7 +230,7 @@ func TestSandboxDeposit(t *testing.T) {
 	}
 	for i, sp := range h.s.steps {
 		if sp.state != stOK {
-			t.Errorf("step %s is %d, not ok", app.DepositSteps[i], sp.state)
+			t.Errorf("step %s is %d, not ok", appdeposit.Steps[i], sp.state)
 		}
 	}
 	if v := tuitest.Plain(h.s.View()); !strings.Contains(v, "Deposited 12.500000 USDC → EUR") {

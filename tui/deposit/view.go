@@ -7,7 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/altchain"
-	"purse/app"
+	appdeposit "purse/app/deposit"
 	"purse/internal/format"
 	"purse/internal/visible"
 	"purse/tui/form"
@@ -173,16 +173,16 @@ func (s *Screen) stepLines(w int) []string {
 	out := []string{st.Bold.Render("Steps")}
 	indent := markW + nameW
 	// A tail of steps that have not started is one line.
-	tail := len(app.DepositSteps)
+	tail := len(appdeposit.Steps)
 	for tail > 0 && s.steps[tail-1].state == stPending && s.steps[tail-1].detail == "" {
 		tail--
 	}
-	if len(app.DepositSteps)-tail < 2 {
-		tail = len(app.DepositSteps)
+	if len(appdeposit.Steps)-tail < 2 {
+		tail = len(appdeposit.Steps)
 	}
-	for i, name := range app.DepositSteps {
+	for i, name := range appdeposit.Steps {
 		if i == tail {
-			rest := fmt.Sprintf("%d-%d %s", tail+1, len(app.DepositSteps), strings.Join(app.DepositSteps[tail:], ", "))
+			rest := fmt.Sprintf("%d-%d %s", tail+1, len(appdeposit.Steps), strings.Join(appdeposit.Steps[tail:], ", "))
 			out = append(out, kit.Pad("-", markW)+st.Muted.Render(kit.Truncate(rest, max(w-markW, 1))))
 			break
 		}

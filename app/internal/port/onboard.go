@@ -16,9 +16,6 @@ import (
 // for an account the profile lacks and for a partner answer refused for its signature.
 type Onboard interface {
 	Session
-	// PartnerSettings checks what profile p needs to call the partner API, naming each
-	// missing setting in both front ends' terms; orElse ends the hint with another way to go.
-	PartnerSettings(p config.Profile, orElse string) error
 	// SyncServiceClock reads the service's time once a session, so that a consent's deadline
 	// comes from the clock the service checks it against (a note says when it cannot).
 	SyncServiceClock(ctx context.Context)

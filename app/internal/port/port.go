@@ -12,6 +12,7 @@ import (
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
+	"purse/keystore"
 	"purse/partner"
 	"purse/wallet"
 )
@@ -62,6 +63,12 @@ type Session interface {
 	// partner route under p (its names and partner_routes).
 	PartnerClient(p config.Profile) *partner.Client
 	PartnerPath(p config.Profile, route string) string
+	// PartnerSettings checks what profile p needs to call the partner API, naming each
+	// missing setting in both front ends' terms; orElse ends the hint with another way to go.
+	PartnerSettings(p config.Profile, orElse string) error
+	// KeyEntry is key label's entry in the key index (its kind and address): no secret is
+	// read, no passphrase asked.
+	KeyEntry(label string) (keystore.Entry, error)
 }
 
 // Of is the session of an application core (an *app.App); false for anything else. Package

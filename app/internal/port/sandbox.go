@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"purse/keystore"
 	"purse/sandboxctl"
 )
 
@@ -32,9 +31,6 @@ type Sandbox interface {
 	// DetectSandbox says whether the profile's user_api is a purse sandbox: only a loopback
 	// one is asked, once per user_api in the session, within 1.5 s.
 	DetectSandbox(ctx context.Context) (sandboxctl.Info, bool)
-	// KeyEntry is key label's entry in the key index (its kind and address): no secret is
-	// read, no passphrase asked.
-	KeyEntry(label string) (keystore.Entry, error)
 }
 
 // SandboxOf is the sandbox port of an application core (an *app.App); false for anything

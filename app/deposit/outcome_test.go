@@ -1,4 +1,4 @@
-package app
+package deposit
 
 import (
 	"context"
@@ -15,7 +15,10 @@ import (
 
 	"purse/altchain"
 	"purse/altchain/altchaintest"
+	"purse/app"
+	"purse/app/apptest"
 	"purse/config"
+	"purse/internal/testhome"
 	"purse/keystore"
 )
 
@@ -23,17 +26,18 @@ import (
 // loopback), with a Solana key funded with 1 SOL and 50 USDC and an EVM partner key the
 // sandbox accepts quotes from.
 type depositEnv struct {
-	app  *App
+	app  *app.App
 	sb   *altchaintest.Sandbox
 	user solana.PublicKey
-	u    *Unlock
+	u    *app.Unlock
 }
 
 func newDepositEnv(t *testing.T) *depositEnv {
 	t.Helper()
-	t.Setenv(EnvNoAgent, "1")
+	t.Setenv(app.EnvNoAgent, "1")
 	home := t.TempDir()
-	ks := fileStore(t, home, map[string]keystore.Kind{"sol": keystore.KindSolana, "partner": keystore.KindEVM})
+	t.Cleanup(app.SetScryptCost(1<<4, 1))
+	ks := testhome.FileStore(t, home, map[string]keystore.Kind{"sol": keystore.KindSolana, "partner": keystore.KindEVM})
 	sol, err := ks.Get("sol")
 	if err != nil {
 		t.Fatal(err)
@@ -55,14 +59,14 @@ func newDepositEnv(t *testing.T) *depositEnv {
 	mux.Handle("/partner/", http.StripPrefix("/partner", sb.PartnerHandler()))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	useProfile(t, home, &config.Profile{Name: "t", UserAPI: srv.URL, PartnerAPI: srv.URL + "/partner", Network: "31337",
+	testhome.UseProfile(t, home, &config.Profile{Name: "t", UserAPI: srv.URL, PartnerAPI: srv.URL + "/partner", Network: "31337",
 		SolanaRPC: srv.URL + "/solana", SolanaCluster: "sandbox", SolanaKey: "sol", PartnerKey: "partner", PartnerAuth: "spec", TokenID: "4242"})
 	// The review is approved, as a user would on the terminal (the gate's own tests cover it).
-	s, err := Open(Options{Home: home, Approver: &asked{answer: func(Approval) error { return nil }}})
+	s, err := app.Open(app.Options{Home: home, Approver: &apptest.Approver{Answer: func(app.Approval) error { return nil }}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &depositEnv{app: s, sb: sb, user: user, u: &Unlock{Passphrase: []byte("pw")}}
+	return &depositEnv{app: s, sb: sb, user: user, u: &app.Unlock{Passphrase: []byte("pw")}}
 }
 
 // hurry advances the sandbox 10 blocks every 20 ms until the test ends, so a blockhash (150
@@ -70,18 +74,18 @@ func newDepositEnv(t *testing.T) *depositEnv {
 func (e *depositEnv) hurry(t *testing.T) { t.Cleanup(e.sb.Hurry(10, 20*time.Millisecond)) }
 
 // deposit runs the whole deposit of 10 USDC (quote from the partner API, review approved).
-func (e *depositEnv) deposit(t *testing.T) (Deposited, error) {
+func (e *depositEnv) deposit(t *testing.T) (Receipt, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	return e.app.Deposit().Run(ctx, DepositRun{
+	return New(e.app).Run(ctx, Run{
 		Input: QuoteInput{Amount: 10_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond,
 	}, e.u)
 }
 
-func (e *depositEnv) check(t *testing.T, sig string, lastValid uint64) DepositStatus {
+func (e *depositEnv) check(t *testing.T, sig string, lastValid uint64) Status {
 	t.Helper()
-	st, err := e.app.Deposit().Check(context.Background(), sig, lastValid)
+	st, err := New(e.app).Check(context.Background(), sig, lastValid)
 	if err != nil {
 		t.Fatalf("check %s: %v", sig, err)
 	}
@@ -93,7 +97,7 @@ func (e *depositEnv) check(t *testing.T, sig string, lastValid uint64) DepositSt
 // the recent status cache answers null (the "did not land, run the deposit again"),
 // and unknown, never "not landed", when every status and transaction read comes from a node
 // behind: with its signature and last valid block height as fields and the command that
-// settles it; Deposit.Check then finds it landed. A deposit that never landed is "not landed"
+// settles it; Service.Check then finds it landed. A deposit that never landed is "not landed"
 // once a node past the expiry says so, and unknown while none does.
 func TestDepositOutcomeUnderLaggingViews(t *testing.T) {
 	t.Run("recent status cache null, landed", func(t *testing.T) {
@@ -113,7 +117,7 @@ func TestDepositOutcomeUnderLaggingViews(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		sig := solana.MustSignatureFromBase58(res.Signature)
-		if st, err := e.app.Deposit().Finalize(ctx, sig, 10*time.Millisecond, nil); err != nil || st != "finalized" {
+		if st, err := New(e.app).Finalize(ctx, sig, 10*time.Millisecond, nil); err != nil || st != "finalized" {
 			t.Fatalf("finalize: %q %v", st, err)
 		}
 	})
@@ -124,7 +128,7 @@ func TestDepositOutcomeUnderLaggingViews(t *testing.T) {
 		}
 		e.hurry(t)
 		_, err := e.deposit(t)
-		oe := outcomeOf(t, err, OutcomeUnknown)
+		oe := apptest.OutcomeOf(t, err, app.OutcomeUnknown)
 		deps := e.sb.Deposits()
 		if len(deps) != 1 || deps[0].Signature != oe.ID {
 			t.Fatalf("the deposit %s did not land: %+v", oe.ID, deps)
@@ -139,13 +143,13 @@ func TestDepositOutcomeUnderLaggingViews(t *testing.T) {
 			t.Fatalf("unknown outcome: %v\nnext: %s", err, next)
 		}
 		// While the views lag, asking again stays unknown; once they catch up: landed.
-		if st := e.check(t, oe.ID, lv); st.Outcome != OutcomeUnknown {
+		if st := e.check(t, oe.ID, lv); st.Outcome != app.OutcomeUnknown {
 			t.Fatalf("status with lagging views: %+v", st)
 		}
 		if err := e.sb.SetFaults(altchaintest.Faults{}); err != nil {
 			t.Fatal(err)
 		}
-		if st := e.check(t, oe.ID, lv); st.Outcome != OutcomeLanded || !strings.Contains(st.Meaning, "do not send it again") {
+		if st := e.check(t, oe.ID, lv); st.Outcome != app.OutcomeLanded || !strings.Contains(st.Meaning, "do not send it again") {
 			t.Fatalf("status once the views caught up: %+v", st)
 		}
 	})
@@ -156,8 +160,8 @@ func TestDepositOutcomeUnderLaggingViews(t *testing.T) {
 		}
 		e.hurry(t)
 		_, err := e.deposit(t)
-		oe := outcomeOf(t, err, OutcomeNotLanded)
-		var se *StepError
+		oe := apptest.OutcomeOf(t, err, app.OutcomeNotLanded)
+		var se *app.StepError
 		if !errors.As(err, &se) || se.Step != StepConfirm || !errors.Is(err, altchain.ErrBlockhashExpired) ||
 			!strings.Contains(err.Error(), "getTransaction found no trace") || !strings.Contains(oe.NextStep(), "run the deposit again") {
 			t.Fatalf("not landed: %v (next: %s)", err, oe.NextStep())
@@ -173,15 +177,15 @@ func TestDepositOutcomeUnderLaggingViews(t *testing.T) {
 		}
 		e.hurry(t)
 		_, err := e.deposit(t)
-		oe := outcomeOf(t, err, OutcomeUnknown)
+		oe := apptest.OutcomeOf(t, err, app.OutcomeUnknown)
 		lv := oe.Fields["lastValidBlockHeight"].(uint64)
 		if err := e.sb.SetFaults(altchaintest.Faults{}); err != nil {
 			t.Fatal(err)
 		}
-		if st := e.check(t, oe.ID, lv); st.Outcome != OutcomeNotLanded || !strings.Contains(st.Meaning, "safe to deposit again") {
+		if st := e.check(t, oe.ID, lv); st.Outcome != app.OutcomeNotLanded || !strings.Contains(st.Meaning, "safe to deposit again") {
 			t.Fatalf("status once the views caught up: %+v", st)
 		}
-		if st := e.check(t, oe.ID, 0); st.Outcome != OutcomeUnknown || !strings.Contains(st.Meaning, "--last-valid-block-height") {
+		if st := e.check(t, oe.ID, 0); st.Outcome != app.OutcomeUnknown || !strings.Contains(st.Meaning, "--last-valid-block-height") {
 			t.Fatalf("status without the last valid height: %+v", st)
 		}
 	})
@@ -191,18 +195,8 @@ func TestDepositOutcomeUnderLaggingViews(t *testing.T) {
 			t.Fatal(err)
 		}
 		st := e.check(t, solana.Signature{9, 9}.String(), 1)
-		if st.Outcome != OutcomeUnknown || !strings.Contains(st.Meaning, "HTTP 502") {
+		if st.Outcome != app.OutcomeUnknown || !strings.Contains(st.Meaning, "HTTP 502") {
 			t.Fatalf("a failing RPC settled %+v", st)
 		}
 	})
-}
-
-// outcomeOf returns err's OutcomeError, which must say want.
-func outcomeOf(t *testing.T, err error, want string) *OutcomeError {
-	t.Helper()
-	var oe *OutcomeError
-	if !errors.As(err, &oe) || oe.Outcome != want {
-		t.Fatalf("want outcome %q, got %v", want, err)
-	}
-	return oe
 }

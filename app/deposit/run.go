@@ -1,4 +1,4 @@
-package app
+package deposit
 
 import (
 	"context"
@@ -8,31 +8,37 @@ import (
 	"time"
 
 	"purse/altchain"
+	"purse/app"
+	"purse/app/internal/port"
 	"purse/internal/format"
 )
 
-// Deposit is what a user does to move USDC from the profile's Solana key into the account:
+// Service is what a user does to move USDC from the profile's Solana key into the account:
 // inspect a quote file, fetch a quote, run the whole deposit (or send and finalize its
 // steps), check a sent one's status, read the Solana wallet. The CLI's deposit commands and
-// the TUI's Deposit screen call it.
-type Deposit struct{ s *App }
+// the TUI's Deposit and Balances screens call it.
+type Service struct{ s port.Deposit }
 
-// Deposit is the deposit of the session's profile.
-func (s *App) Deposit() Deposit { return Deposit{s} }
+// New is the deposit of core's profile (core's session, whichever profile it has when a
+// method is called).
+func New(core *app.App) Service {
+	s, _ := port.DepositOf(core)
+	return Service{s}
+}
 
-// DepositRun is one whole deposit, for every front end: the CLI runs it and prints its
+// Run is one whole deposit, for every front end: the CLI runs it and prints its
 // progress, the TUI's Deposit screen shows its events; the approval is asked by the signing
 // gate through the front end's Approver (or the agent's display).
-type DepositRun struct {
+type Run struct {
 	Input QuoteInput
 	// Poll is how often the signature's status is asked.
 	Poll time.Duration
 	// Progress (may be nil) hears each step as it begins.
-	Progress func(DepositEvent)
+	Progress func(Event)
 }
 
-// Deposited is a deposit that was sent and confirmed.
-type Deposited struct {
+// Receipt is a deposit that was sent and confirmed.
+type Receipt struct {
 	Signature          string `json:"signature"`
 	ConfirmationStatus string `json:"confirmationStatus"`
 	User               string `json:"user"`
@@ -46,12 +52,11 @@ type Deposited struct {
 // → strict decode → fresh blockhash → the signing gate (the checklist under the profile's
 // pins, the signature by the Solana key only, the simulation of the signed bytes, the review
 // including the simulation, the approval) → send the same bytes → confirm. A refusal comes
-// back as a Refusal (nothing signed, or the signature never released).
-func (sv Deposit) Run(ctx context.Context, run DepositRun, u *Unlock) (Deposited, error) {
-	s := sv.s
+// back as an app.Refusal (nothing signed, or the signature never released).
+func (sv Service) Run(ctx context.Context, run Run, u *app.Unlock) (Receipt, error) {
 	emit := func(step, format string, args ...any) {
 		if run.Progress != nil {
-			run.Progress(DepositEvent{Step: step, Detail: fmt.Sprintf(format, args...)})
+			run.Progress(Event{Step: step, Detail: fmt.Sprintf(format, args...)})
 		}
 	}
 	in := run.Input
@@ -60,29 +65,28 @@ func (sv Deposit) Run(ctx context.Context, run DepositRun, u *Unlock) (Deposited
 	} else {
 		emit(StepQuote, "asking the partner API for %s USDC → %s", format.Uint(in.Amount, format.USDCDecimals), strings.ToUpper(in.Currency))
 	}
-	dq, err := s.Deposit().Quote(ctx, in, u)
+	dq, err := sv.Quote(ctx, in, u)
 	if err != nil {
-		return Deposited{}, err
+		return Receipt{}, err
 	}
 	if run.Progress != nil {
-		run.Progress(DepositEvent{Step: StepDecode, Detail: fmt.Sprintf("strict decode: %d-byte unsigned transaction from %s", len(dq.Quote.Transaction), dq.Source), Quote: dq})
+		run.Progress(Event{Step: StepDecode, Detail: fmt.Sprintf("strict decode: %d-byte unsigned transaction from %s", len(dq.Quote.Transaction), dq.Source), Quote: dq})
 	}
-	pd, err := s.prepareDeposit(ctx, dq, u, run.Progress)
+	p, err := sv.prepare(ctx, dq, u, run.Progress)
 	if err != nil {
-		return Deposited{}, err
+		return Receipt{}, err
 	}
-	p := pd.Prepared
 	if run.Progress != nil {
-		run.Progress(DepositEvent{Step: StepSend, Detail: "signature " + p.Signature.String(), Prepared: p})
+		run.Progress(Event{Step: StepSend, Detail: "signature " + p.Signature.String(), Prepared: p})
 	}
-	sent, err := s.Deposit().Send(ctx, p, run.Poll, run.Progress)
+	sent, err := sv.Send(ctx, p, run.Poll, run.Progress)
 	if err != nil {
-		return Deposited{}, err
+		return Receipt{}, err
 	}
 	emit(StepConfirm, "%s", sent.Status.ConfirmationStatus)
 	// The fees are the quote's own (D20): the static rules read them without the network.
 	fees := altchain.Inspect(dq.Quote, dq.Setup.User, dq.Setup.Opts)
-	return Deposited{Signature: p.Signature.String(), ConfirmationStatus: sent.Status.ConfirmationStatus, User: dq.Setup.User.String(),
+	return Receipt{Signature: p.Signature.String(), ConfirmationStatus: sent.Status.ConfirmationStatus, User: dq.Setup.User.String(),
 		USDCAmount: strconv.FormatUint(dq.Quote.USDCAmount, 10), TotalCostLamports: fees.TotalCostLamports,
 		Blockhash: p.Blockhash.String(), LastValidHeight: p.LastValidBlockHeight}, nil
 }

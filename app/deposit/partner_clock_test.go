@@ -1,4 +1,4 @@
-package onboard
+package deposit
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"purse/app"
 	"purse/app/apptest"
+	"purse/app/onboard"
 	"purse/internal/testhome"
 	"purse/keystore"
 	"purse/sandbox"
@@ -35,7 +36,8 @@ func TestPartnerCallsUnderAServiceClockAhead(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { _ = sb.Close() })
-			ks := fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "pk": keystore.KindEVM, "sol": keystore.KindSolana})
+			t.Cleanup(app.SetScryptCost(1<<4, 1))
+			ks := testhome.FileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "pk": keystore.KindEVM, "sol": keystore.KindSolana})
 			pk, _ := ks.Get("pk")
 			sb.Solana.RegisterPartner(common.HexToAddress(pk.Address))
 			p := sb.Info().Profile("sb")
@@ -43,7 +45,7 @@ func TestPartnerCallsUnderAServiceClockAhead(t *testing.T) {
 			testhome.UseProfile(t, home, p)
 			sb.EndUser.SetClockSkew(int64(skew / time.Second))
 
-			approve := &asked{}
+			approve := &apptest.Approver{Answer: func(app.Approval) error { return nil }}
 			open := func() *app.App {
 				var s *app.App
 				var err error
@@ -58,25 +60,26 @@ func TestPartnerCallsUnderAServiceClockAhead(t *testing.T) {
 				return s
 			}
 			if inAgent {
-				apptest.ServeAgentWith(t, home, approve)
+				apptest.ServeAgentWith(t, home, approve.Display())
 			} else {
 				t.Setenv(app.EnvNoAgent, "1")
 			}
 			ctx := context.Background()
+			pw := &app.Unlock{Passphrase: []byte("pw")}
 			s := open()
-			plan, err := New(s).PrepareMint(ctx, MintInput{Email: "skew@example.com"})
+			plan, err := onboard.New(s).PrepareMint(ctx, onboard.MintInput{Email: "skew@example.com"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if ahead := time.Until(time.Unix(plan.Deadline, 0)); ahead < skew {
 				t.Fatalf("the consent's deadline is %s ahead of this machine's clock: not from the service's time", ahead)
 			}
-			m, err := New(s).Mint(ctx, plan, pw)
+			m, err := onboard.New(s).Mint(ctx, plan, pw)
 			if err != nil || m.TokenID == "" {
 				t.Fatalf("partner mint: %+v %v", m, err)
 			}
 			// The quote, the first call of another command.
-			q, err := open().Deposit().Quote(ctx, app.QuoteInput{Amount: 10_000_000, Currency: "EUR"}, pw)
+			q, err := New(open()).Quote(ctx, QuoteInput{Amount: 10_000_000, Currency: "EUR"}, pw)
 			if err != nil || q.SignedBy == "" {
 				t.Fatalf("quote: %+v %v", q, err)
 			}

@@ -1,4 +1,4 @@
-package app
+package deposit
 
 import (
 	"context"
@@ -12,7 +12,10 @@ import (
 	"github.com/gagliardetto/solana-go"
 
 	"purse/agent"
+	"purse/app"
+	"purse/app/apptest"
 	"purse/config"
+	"purse/internal/testhome"
 	"purse/keystore"
 	"purse/sandbox"
 	"purse/sandboxctl"
@@ -43,7 +46,8 @@ func TestDepositReviewShowsCurrencyAndBalancesBothWays(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { os.RemoveAll(home) })
-			ks := fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "sol": keystore.KindSolana})
+			t.Cleanup(app.SetScryptCost(1<<4, 1))
+			ks := testhome.FileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "sol": keystore.KindSolana})
 			me, _ := ks.Get("me")
 			sol, _ := ks.Get("sol")
 			user := solana.MustPublicKeyFromBase58(sol.Address)
@@ -58,20 +62,20 @@ func TestDepositReviewShowsCurrencyAndBalancesBothWays(t *testing.T) {
 			}
 			p := sb.Info().Profile("t")
 			p.EVMKey, p.PartnerKey, p.SolanaKey = "me", "me", "sol"
-			useProfile(t, home, p)
-			a := &asked{}
-			var s *App
+			testhome.UseProfile(t, home, p)
+			a := &apptest.Approver{}
+			var s *app.App
 			if inAgent {
-				serveAgent(t, home, askedDisplay{a})
-				s, err = Open(Options{Home: home, Client: "deposit test"})
+				apptest.ServeAgentWith(t, home, a.Display())
+				s, err = app.Open(app.Options{Home: home, Client: "deposit test"})
 			} else {
-				t.Setenv(EnvNoAgent, "1")
-				s, err = Open(Options{Home: home, Approver: a})
+				t.Setenv(app.EnvNoAgent, "1")
+				s, err = app.Open(app.Options{Home: home, Approver: a})
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			u := &Unlock{Passphrase: []byte("pw")}
+			u := &app.Unlock{Passphrase: []byte("pw")}
 			captcha := sandboxctl.Captcha(time.Now())
 			plan, err := s.Account().CheckMint(ctx, tokenID, captcha, "")
 			if err != nil {
@@ -83,26 +87,26 @@ func TestDepositReviewShowsCurrencyAndBalancesBothWays(t *testing.T) {
 			if _, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", tokenID) }); err != nil {
 				t.Fatal(err)
 			}
-			_, err = s.Deposit().Run(ctx, DepositRun{Input: QuoteInput{Amount: 12_500_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, u)
-			if !errors.Is(err, agent.ErrDenied) || a.count() != 1 {
-				t.Fatalf("declined deposit: %v (asked %d)", err, a.count())
+			_, err = New(s).Run(ctx, Run{Input: QuoteInput{Amount: 12_500_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, u)
+			if !errors.Is(err, agent.ErrDenied) || a.Count() != 1 {
+				t.Fatalf("declined deposit: %v (asked %d)", err, a.Count())
 			}
 			if n := len(sb.Solana.Deposits()); n != 0 {
 				t.Fatalf("a declined deposit was sent (%d deposits)", n)
 			}
-			rv := a.last().Review
-			txt := reviewText(rv)
+			rv := a.Last().Review
+			txt := apptest.ReviewText(rv)
 			if !strings.Contains(rv.Title, "deposit 12.500000 USDC → EUR") {
 				t.Errorf("the review's title does not name the fiat: %q", rv.Title)
 			}
-			if v, _ := fieldOf(rv, "Deposit", "you receive"); !strings.Contains(v, " EUR") {
+			if v, _ := apptest.FieldOf(rv, "Deposit", "you receive"); !strings.Contains(v, " EUR") {
 				t.Errorf("you receive %q: no currency", v)
 			}
-			usdc, note := fieldOf(rv, "Your balances (simulation of the signed transaction)", "USDC")
+			usdc, note := apptest.FieldOf(rv, "Your balances (simulation of the signed transaction)", "USDC")
 			if usdc != "50.000000 → 37.500000 USDC" || !strings.Contains(note, "−12500000 smallest units") {
 				t.Errorf("USDC: %q %q\n%s", usdc, note, txt)
 			}
-			solv, note := fieldOf(rv, "Your balances (simulation of the signed transaction)", "SOL")
+			solv, note := apptest.FieldOf(rv, "Your balances (simulation of the signed transaction)", "SOL")
 			if !strings.HasPrefix(solv, "1.000000000 → 0.99") || !strings.Contains(note, "wallet "+user.String()) {
 				t.Errorf("SOL: %q %q\n%s", solv, note, txt)
 			}
