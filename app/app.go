@@ -280,7 +280,7 @@ func (s *App) keys(u *Unlock) (*keystore.Store, error) {
 	})
 }
 
-// keysWith opens the key store with passphrases from pass: Keys' (an Unlock, then the
+// keysWith opens the key store with passphrases from pass: keys' (an Unlock, then the
 // prompter), or the agent's (a descriptor a client passed).
 func (s *App) keysWith(pass keystore.PassphraseFunc) (*keystore.Store, error) {
 	backend, err := keystore.BackendFromEnv()
@@ -482,16 +482,6 @@ func (s *App) homeChain(ctx context.Context) (*homechain.Client, error) {
 		return nil, fmt.Errorf("profile %s: %v: set it on the Settings screen or with `purse profile set`", name, err)
 	}
 	return c, err
-}
-
-// accountNFT is the profile's account NFT contract.
-func (s *App) accountNFT() (common.Address, error) {
-	pc, name := s.chain()
-	nft, err := pc.NFT()
-	if err != nil {
-		return common.Address{}, fmt.Errorf("profile %s: %v: set it on the Settings screen or with `purse profile set`", name, err)
-	}
-	return nft, nil
 }
 
 // accountOf looks up the account NFT owner holds on the profile's chain.

@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"purse/config"
 	"purse/keystore"
@@ -121,62 +118,6 @@ func TestLockedErrorNamesTheKey(t *testing.T) {
 	}
 	if (&LockedError{Prompt: "something else"}).Label() != "" {
 		t.Fatal("a prompt without a key named one")
-	}
-}
-
-// An inconsistent key store is announced once per session, at the first store opened, and
-// the doctor lists and repairs it. The stale temporary files of the home are removed at that
-// first opening, and the notice says which.
-func TestKeyStoreProblemsNoticedOnceAndRepaired(t *testing.T) {
-	home := t.TempDir()
-	fileStore(t, home, map[string]keystore.Kind{"a": keystore.KindEVM, "b": keystore.KindEVM, "c": keystore.KindEVM})
-	// What kills leave: entries whose file is gone, temporary copies of the index and of the
-	// profiles (stale: an hour old, no purse writing them).
-	for _, l := range []string{"b", "c"} {
-		if err := os.Remove(filepath.Join(home, "keys", l+".json")); err != nil {
-			t.Fatal(err)
-		}
-	}
-	old := time.Now().Add(-time.Hour)
-	if err := os.Mkdir(ExportDir(home), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	for _, tmp := range []string{".keys.json.tmp-1", ".profiles.toml.tmp-2", filepath.Join("exports", ".transactions-20240501-100000.csv.tmp-3")} {
-		if err := os.WriteFile(filepath.Join(home, tmp), []byte("{"), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		_ = os.Chtimes(filepath.Join(home, tmp), old, old)
-	}
-	var notice bytes.Buffer
-	s, err := Open(Options{Home: home, Notice: &notice})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range 2 {
-		if _, err := s.keys(nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if n := strings.Count(notice.String(), "purse key doctor"); n != 1 || !strings.Contains(notice.String(), "and 1 more") ||
-		!strings.Contains(notice.String(), "removed 3 temporary files interrupted writes left in "+home+": .keys.json.tmp-1, .profiles.toml.tmp-2, "+filepath.Join("exports", ".transactions-20240501-100000.csv.tmp-3")+"\n") {
-		t.Fatalf("notice %q", notice.String())
-	}
-	check, err := s.Keys().Doctor()
-	if err != nil || len(check.Findings) != 2 || len(check.Temps) != 0 {
-		t.Fatalf("doctor %+v %v", check, err)
-	}
-	for _, f := range check.Findings {
-		if err := s.Keys().Repair(f, f.Actions[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if check, err := s.Keys().Doctor(); err != nil || len(check.Findings) != 0 {
-		t.Fatalf("after repair %+v %v", check, err)
-	}
-	notice.Reset()
-	s2, _ := Open(Options{Home: home, Notice: &notice})
-	if _, err := s2.keys(nil); err != nil || notice.Len() != 0 {
-		t.Fatalf("a consistent store noticed: %q %v", notice.String(), err)
 	}
 }
 

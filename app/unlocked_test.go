@@ -11,12 +11,12 @@ import (
 )
 
 // TestSessionKeepsAKeyUnlocked: with the cache on, a key unlocked once signs again without a
-// passphrase until it has been idle for the TTL; then, on Lock or on removal, its secret is
-// wiped (the old signer refuses); with the cache off (the CLI) every call needs the
-// passphrase.
+// passphrase until it has been idle for the TTL; then, on Lock, its secret is wiped (the old
+// signer refuses); with the cache off (the CLI) every call needs the passphrase. That
+// removing a key wipes it, and only it, is app/keys' TestRemovingAKeyWipesOnlyIt.
 func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 	home := t.TempDir()
-	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "other": keystore.KindEVM})
+	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
 	useProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "5003", EVMKey: "me"})
 	s, err := New(home, "", nil)
 	if err != nil {
@@ -73,30 +73,6 @@ func TestSessionKeepsAKeyUnlocked(t *testing.T) {
 	}
 	if _, err := s.evmSigner(nil); !errors.As(err, &locked) {
 		t.Fatalf("after Lock: %v", err)
-	}
-	// Removing a key wipes it, and only it: another key unlocked stays unlocked.
-	removed, err := s.evmSigner(&Unlock{Passphrase: []byte("pw")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, err := s.evmSignerOf("other", &Unlock{Passphrase: []byte("pw")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(s.Unlocked()) != 2 {
-		t.Fatalf("two keys unlocked: %+v", s.Unlocked())
-	}
-	if _, err := s.Keys().Remove("me"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := readSig(removed); !errors.Is(err, wallet.ErrZeroed) {
-		t.Fatalf("a removed key still signs: %v", err)
-	}
-	if u := s.Unlocked(); len(u) != 1 || u[0].Label != "other" {
-		t.Fatalf("removing one key wiped the others too: %+v", u)
-	}
-	if _, err := readSig(other); err != nil {
-		t.Fatalf("the other key no longer signs: %v", err)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"purse/app"
 	appdeposit "purse/app/deposit"
+	appkeys "purse/app/keys"
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
@@ -96,20 +97,20 @@ func (f *depositFake) Run(_ context.Context, run appdeposit.Run, _ *app.Unlock) 
 
 type keysFake struct {
 	keys.KeyService
-	added   []app.KeyRequest
+	added   []appkeys.Request
 	renamed []string
 }
 
 func (f *keysFake) List() ([]keystore.Entry, error) {
 	return []keystore.Entry{{Label: "old", Kind: keystore.KindEVM, Address: tuitest.DevAddress}}, nil
 }
-func (f *keysFake) Add(_ context.Context, req app.KeyRequest, _ *app.Unlock) (app.KeyAdded, error) {
+func (f *keysFake) Add(_ context.Context, req appkeys.Request, _ *app.Unlock) (appkeys.Added, error) {
 	f.added = append(f.added, req)
-	return app.KeyAdded{}, errOffline
+	return appkeys.Added{}, errOffline
 }
-func (f *keysFake) Rename(_, newLabel string) (app.KeyAdded, error) {
+func (f *keysFake) Rename(_, newLabel string) (appkeys.Added, error) {
 	f.renamed = append(f.renamed, newLabel)
-	return app.KeyAdded{}, errOffline
+	return appkeys.Added{}, errOffline
 }
 
 // TestEveryFormSubmitsWithTheSameKey fills every form of the UI with valid values, presses

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/app/keys"
 	"purse/internal/atomicfile"
 	"purse/internal/format"
 	"purse/internal/prompt"
@@ -60,12 +61,12 @@ func (a *cli) printKey(e keystore.Entry) error {
 
 // addKey creates or imports a key through the application layer (which asks a new key
 // file's passphrase through the terminal prompter and looks the account up) and prints it.
-func (a *cli) addKey(ctx context.Context, req app.KeyRequest) error {
+func (a *cli) addKey(ctx context.Context, req keys.Request) error {
 	core, err := a.app()
 	if err != nil {
 		return err
 	}
-	added, err := core.Keys().Add(ctx, req, nil)
+	added, err := keys.New(core).Add(ctx, req, nil)
 	if err != nil {
 		return err
 	}
@@ -82,11 +83,11 @@ func (a *cli) keyNewCmd() *cobra.Command {
 		Short: "Create a new key",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			k, err := app.CheckLabelKind(label, kind)
+			k, err := keys.CheckLabelKind(label, kind)
 			if err != nil {
 				return err
 			}
-			return a.addKey(cmd.Context(), app.KeyRequest{Source: app.SourceNew, Kind: k, Label: label})
+			return a.addKey(cmd.Context(), keys.Request{Source: keys.SourceNew, Kind: k, Label: label})
 		},
 	}
 	cmd.Flags().StringVar(&label, "label", "", "label of the new key: "+keystore.LabelRule)
@@ -95,7 +96,7 @@ func (a *cli) keyNewCmd() *cobra.Command {
 }
 
 func (a *cli) keyImportCmd() *cobra.Command {
-	var in app.KeyImport
+	var in keys.Import
 	var index uint32
 	cmd := &cobra.Command{
 		Use:   "import --label L --kind evm|solana (--private-key-file F | --mnemonic-file F [--path P | --index N] [--mnemonic-passphrase-file F] | --keystore-json F | --solana-keypair F)",
@@ -118,7 +119,7 @@ func (a *cli) keyImportCmd() *cobra.Command {
 				return err
 			}
 			req.Stdin = a.stdin
-			if req.Source == app.SourceKeystoreJSON {
+			if req.Source == keys.SourceKeystoreJSON {
 				if req.FilePass, err = prompt.ImportPassphrase(); err != nil {
 					return err
 				}
@@ -142,7 +143,7 @@ func (a *cli) keyImportCmd() *cobra.Command {
 
 func (a *cli) keyListCmd() *cobra.Command {
 	return a.command("list", "List keys (labels and addresses, never secrets)", func(_ *cobra.Command, core *app.App) error {
-		list, err := core.Keys().List()
+		list, err := keys.New(core).List()
 		if err != nil {
 			return err
 		}
@@ -153,7 +154,7 @@ func (a *cli) keyListCmd() *cobra.Command {
 func (a *cli) keyShowCmd() *cobra.Command {
 	var qr bool
 	cmd := a.commandArgs("show LABEL [--qr]", "Show a key's kind, address and backend (--qr: the address as a QR code to scan)", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
-		e, err := core.Keys().Entry(args[0])
+		e, err := keys.New(core).Entry(args[0])
 		if err != nil {
 			return err
 		}
@@ -177,7 +178,7 @@ func (a *cli) keyRenameCmd() *cobra.Command {
 			return usagef("NEW %v", err)
 		}
 		// The profile follows when it used the old label (the Keys screen's rule too).
-		r, err := core.Keys().Rename(args[0], args[1])
+		r, err := keys.New(core).Rename(args[0], args[1])
 		if err != nil {
 			return err
 		}
@@ -191,19 +192,19 @@ func (a *cli) keyRenameCmd() *cobra.Command {
 func (a *cli) keyRmCmd() *cobra.Command {
 	var yes bool
 	cmd := a.commandArgs("rm LABEL [--yes]", "Remove a key and its secret (asks to type the label first); in a copy of a home, a key it brought along loses only its entry here", cobra.ExactArgs(1), func(_ *cobra.Command, core *app.App, args []string) error {
-		e, err := core.Keys().Entry(args[0])
+		e, err := keys.New(core).Entry(args[0])
 		if err != nil {
 			return err
 		}
 		if !yes {
 			// The effect names the path the index records for the home it was copied from:
 			// text from a file, shown escaped.
-			q := visible.Line(fmt.Sprintf("Remove key %q (%s %s)? %s", e.Label, e.Kind, e.Address, app.RemoveKeyEffect(e)))
+			q := visible.Line(fmt.Sprintf("Remove key %q (%s %s)? %s", e.Label, e.Kind, e.Address, keys.RemoveEffect(e)))
 			if err := prompt.Typed(q, e.Label); err != nil {
 				return fmt.Errorf("%v (pass --yes to remove without asking)", err)
 			}
 		}
-		r, err := core.Keys().Remove(e.Label)
+		r, err := keys.New(core).Remove(e.Label)
 		if err != nil {
 			return err
 		}
@@ -232,7 +233,7 @@ func (a *cli) keyExportCmd() *cobra.Command {
 			if err := app.CheckNewFile(out); errors.As(err, &fe) {
 				return usagef("--out: %v", fe.Err)
 			}
-			e, err := core.Keys().Entry(args[0])
+			e, err := keys.New(core).Entry(args[0])
 			if err != nil {
 				return err
 			}
@@ -242,15 +243,15 @@ func (a *cli) keyExportCmd() *cobra.Command {
 				if err := prompt.Typed(q, "export raw "+e.Label); err != nil {
 					return err
 				}
-				if format, err = core.Keys().ExportRaw(e.Label, out); err != nil {
+				if format, err = keys.New(core).ExportRaw(e.Label, out); err != nil {
 					return err
 				}
 				a.warn("%s holds the unencrypted key of %s; move it somewhere safe or delete it", out, e.Label)
 			} else {
-				if err := core.Keys().Export(e.Label, out, nil, nil); err != nil {
+				if err := keys.New(core).Export(e.Label, out, nil, nil); err != nil {
 					return err
 				}
-				a.warnIf(app.ExportKeyWarning(e))
+				a.warnIf(keys.ExportWarning(e))
 			}
 			res := map[string]string{"label": e.Label, "kind": string(e.Kind), "address": e.Address, "out": out, "format": format}
 			return a.print(res, func(w *humanOut) {
@@ -307,7 +308,7 @@ func printTempResults(w *humanOut, results []doctorResult) {
 func (a *cli) keyDoctorCmd() *cobra.Command {
 	var yes bool
 	cmd := a.command("doctor [--yes]", "Find what an interrupted key operation left (secrets no entry names, entries whose secret is gone) and repair each after asking; remove stale temporary files", func(_ *cobra.Command, core *app.App) error {
-		check, err := core.Keys().Doctor()
+		check, err := keys.New(core).Doctor()
 		if err != nil {
 			return err
 		}
@@ -359,7 +360,7 @@ func (a *cli) keyDoctorCmd() *cobra.Command {
 				say("  left as is\n")
 				continue
 			}
-			if err := core.Keys().Repair(f, act); err != nil {
+			if err := keys.New(core).Repair(f, act); err != nil {
 				left++
 				results[i].Error = err.Error()
 				say("  not repaired: %v\n", err)

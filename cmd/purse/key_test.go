@@ -485,7 +485,7 @@ func TestKeystoreEnvChecked(t *testing.T) {
 }
 
 // TestKeyRenameKeepsTheProfileOnTheKey: the profile follows a rename of the key it uses
-// (app.Keys.Rename, the same rule as the Keys screen), so it never names a missing key.
+// (keys.Service.Rename, the same rule as the Keys screen), so it never names a missing key.
 func TestKeyRenameKeepsTheProfileOnTheKey(t *testing.T) {
 	keyEnv(t)
 	if _, e, c := purse(t, testDevKey+"\n", "key", "import", "--label", "dev", "--kind", "evm", "--private-key-file", "-"); c != exitOK {

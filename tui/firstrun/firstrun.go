@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/keys"
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/form"
@@ -65,8 +66,8 @@ type Screen struct {
 	busy     bool
 	note     string
 	noteErr  bool
-	evm      *app.KeyAdded
-	sol      *app.KeyAdded
+	evm      *keys.Added
+	sol      *keys.Added
 
 	loadID, opID kit.TaskID
 
@@ -85,7 +86,7 @@ type Services struct {
 
 // Of is the wizard's services of the session a.
 func Of(a *app.App) Services {
-	return Services{Session: a, Keys: a.Keys(), Profiles: a.Profiles()}
+	return Services{Session: a, Keys: keys.New(a), Profiles: a.Profiles()}
 }
 
 // Session is the session the wizard works in (*app.App is one): its home.
@@ -96,11 +97,11 @@ type ProfileService interface {
 	Use(name string) (config.Profile, error)
 }
 
-// KeyService is the key store's use cases the wizard runs (app.Keys is one).
+// KeyService is the key store's use cases the wizard runs (keys.Service is one).
 type KeyService interface {
 	keyflow.Service
 	List() ([]keystore.Entry, error)
-	Use(ctx context.Context, e keystore.Entry) (app.KeyAdded, error)
+	Use(ctx context.Context, e keystore.Entry) (keys.Added, error)
 }
 
 // New returns the wizard.
@@ -307,7 +308,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			s.setNote("Added profile "+a.Profile.Name+".", false)
 			return s.load()
 		})
-	case kit.TaskResult[app.KeyAdded]:
+	case kit.TaskResult[keys.Added]:
 		return s, kit.OpDone(msg, s.opID, &s.busy, s.failed, s.keyDone)
 	case kit.SessionMsg:
 		s.sessionChanged(msg.Session)
@@ -381,7 +382,7 @@ func (s *Screen) enterKeyStep(st step) {
 }
 
 // keyDone records the key of the current step and moves on.
-func (s *Screen) keyDone(a app.KeyAdded) tea.Cmd {
+func (s *Screen) keyDone(a keys.Added) tea.Cmd {
 	if a.ProfileChanged {
 		s.profile = a.Profile
 	}
@@ -465,7 +466,7 @@ func (s *Screen) useExisting(e keystore.Entry) tea.Cmd {
 	}
 	s.busy = true
 	var cmd tea.Cmd
-	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Using key "+e.Label, func(ctx context.Context) (app.KeyAdded, error) {
+	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Using key "+e.Label, func(ctx context.Context) (keys.Added, error) {
 		return sv.Use(ctx, e)
 	})
 	return cmd

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/keys"
 	"purse/tui/form"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -20,11 +21,11 @@ var (
 	esc   = tuitest.Key(tea.KeyEsc)
 )
 
-// labelForm is a two-field form checked by app.CheckLabel on its second field.
+// labelForm is a two-field form checked by keys.CheckLabel on its second field.
 func labelForm(t *testing.T) *form.Form {
 	env := tuitest.Env(t, kit.Session{}, tuitest.FakeHome)
 	f := form.New(env, "Rename", "rename", form.TextField("note", "note", "", ""), form.TextField("label", "new label", "", ""))
-	f.Check = func(f *form.Form) error { return app.CheckLabel(f.Value("label")) }
+	f.Check = func(f *form.Form) error { return keys.CheckLabel(f.Value("label")) }
 	return f
 }
 

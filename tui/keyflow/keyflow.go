@@ -1,5 +1,5 @@
 // Package keyflow is the add/import flow of one key (form, passphrase dialogs, the
-// application layer's Keys().Add, the account look-up) and the session facts of a profile:
+// application layer's keys.Service.Add, the account look-up) and the session facts of a profile:
 // a component the Keys screen and the first-run wizard both embed, so neither screen
 // imports the other.
 package keyflow
@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/keys"
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/dialog"
@@ -35,14 +36,14 @@ type Flow struct {
 	useForProfile bool
 	importing     bool
 
-	req     app.KeyRequest
+	req     keys.Request
 	taskID  kit.TaskID
 	running bool
 }
 
-// Service is what the flow needs of the application layer (app.Keys is one).
+// Service is what the flow needs of the application layer (keys.Service is one).
 type Service interface {
-	Add(ctx context.Context, req app.KeyRequest, u *app.Unlock) (app.KeyAdded, error)
+	Add(ctx context.Context, req keys.Request, u *app.Unlock) (keys.Added, error)
 }
 
 // NewFlow returns an idle flow; owner prefixes its dialog ids and task slots.
@@ -50,7 +51,7 @@ func NewFlow(env *kit.Env, a Service, owner string) *Flow {
 	return &Flow{app: a, env: env, owner: owner}
 }
 
-// sourceNames are the import formats as the form shows them, in app.KeySource order (New
+// sourceNames are the import formats as the form shows them, in keys.Source order (New
 // excluded).
 var sourceNames = []string{"private key (hex)", "mnemonic", "keystore JSON", "solana-keygen"}
 
@@ -120,7 +121,7 @@ func (f *Flow) Start(o Options) {
 
 // check is the application layer's check of the label and kind, as the user types.
 func (f *Flow) check(fm *form.Form) error {
-	_, err := app.CheckLabelKind(fm.Value("label"), string(f.kind(fm)))
+	_, err := keys.CheckLabelKind(fm.Value("label"), string(f.kind(fm)))
 	return err
 }
 
@@ -129,7 +130,7 @@ func (f *Flow) kind(fm *form.Form) keystore.Kind {
 	switch {
 	case f.fixedKind != "":
 		return f.fixedKind
-	case f.importing && app.KeySource(fm.Choice("format")+1) == app.SourceSolanaKeypair:
+	case f.importing && keys.Source(fm.Choice("format")+1) == keys.SourceSolanaKeypair:
 		return keystore.KindSolana
 	}
 	return keystore.Kind(fm.Value("kind"))
@@ -156,7 +157,7 @@ func (f *Flow) Form() *form.Form { return f.form }
 
 func (f *Flow) reset() {
 	clear(f.req.FilePass)
-	f.req, f.form, f.running = app.KeyRequest{}, nil, false
+	f.req, f.form, f.running = keys.Request{}, nil, false
 }
 
 // Cancel closes the form and forgets every passphrase.
@@ -166,7 +167,7 @@ func (f *Flow) id(s string) string { return f.owner + "/key-" + s }
 
 // Update handles keys (when the form is open), the flow's dialog results and its task
 // result. done is non-nil once a key was added; handled reports whether msg was the flow's.
-func (f *Flow) Update(msg tea.Msg) (done *app.KeyAdded, handled bool, cmd tea.Cmd) {
+func (f *Flow) Update(msg tea.Msg) (done *keys.Added, handled bool, cmd tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg, tea.PasteMsg:
 		if f.form == nil {
@@ -186,7 +187,7 @@ func (f *Flow) Update(msg tea.Msg) (done *app.KeyAdded, handled bool, cmd tea.Cm
 		return nil, true, cmd
 	case dialog.PassphraseResult:
 		return f.passphrase(msg)
-	case kit.TaskResult[app.KeyAdded]:
+	case kit.TaskResult[keys.Added]:
 		if !f.running || msg.ID != f.taskID {
 			return nil, false, nil
 		}
@@ -213,16 +214,16 @@ func (f *Flow) Update(msg tea.Msg) (done *app.KeyAdded, handled bool, cmd tea.Cm
 func (f *Flow) submit() tea.Cmd {
 	fm := f.form
 	// The form refuses a submit while check fails: label and kind are valid here.
-	req := app.KeyRequest{Source: app.SourceNew, Kind: f.kind(fm), Label: fm.Value("label"), UseForProfile: f.useForProfile}
+	req := keys.Request{Source: keys.SourceNew, Kind: f.kind(fm), Label: fm.Value("label"), UseForProfile: f.useForProfile}
 	if f.importing {
-		req.Source = app.KeySource(fm.Choice("format") + 1)
+		req.Source = keys.Source(fm.Choice("format") + 1)
 		req.File = fm.Value("file")
 		if req.File == "" {
 			fm.Err = "file: expected the path of the file that holds the secret"
 			fm.Focus("file")
 			return nil
 		}
-		if req.Source == app.SourceMnemonic {
+		if req.Source == keys.SourceMnemonic {
 			req.Path, req.Index, req.MnemonicPassFile = fm.Value("path"), fm.Value("index"), fm.Value("mnemonic_pass_file")
 			if req.Path != "" && req.Index != "" {
 				fm.Err = "give a derivation path or an account index, not both"
@@ -232,14 +233,14 @@ func (f *Flow) submit() tea.Cmd {
 		}
 	}
 	f.req = req
-	if req.Source == app.SourceKeystoreJSON {
+	if req.Source == keys.SourceKeystoreJSON {
 		return kit.Push(dialog.NewPassphrase(f.env, f.id("file"), "Keystore JSON passphrase",
 			"The passphrase the keystore JSON file "+req.File+" was encrypted with."))
 	}
 	return f.run()
 }
 
-func (f *Flow) passphrase(r dialog.PassphraseResult) (*app.KeyAdded, bool, tea.Cmd) {
+func (f *Flow) passphrase(r dialog.PassphraseResult) (*keys.Added, bool, tea.Cmd) {
 	if r.ID != f.id("file") {
 		return nil, false, nil
 	}
@@ -264,13 +265,13 @@ func (f *Flow) run() tea.Cmd {
 	req := f.req
 	req.FilePass = append([]byte(nil), f.req.FilePass...)
 	label := "Adding key " + req.Label
-	if req.Source != app.SourceNew {
+	if req.Source != keys.SourceNew {
 		label = "Importing key " + req.Label
 	}
 	f.running = true
 	var cmd tea.Cmd
 	// A new key file's passphrase (file backend) is asked, twice, by unlock.Start.
-	f.taskID, cmd = unlock.Start(f.env, f.owner+"/key-add", label, func(ctx context.Context, u *app.Unlock) (app.KeyAdded, error) {
+	f.taskID, cmd = unlock.Start(f.env, f.owner+"/key-add", label, func(ctx context.Context, u *app.Unlock) (keys.Added, error) {
 		v, err := sv.Add(ctx, req, u)
 		if !errors.Is(err, app.ErrNeedsUnlock) {
 			clear(req.FilePass) // asked again only while a retry may follow
@@ -301,7 +302,7 @@ func (f *Flow) Help() []key.Binding {
 }
 
 // Describe is the status sentence for a finished add.
-func Describe(a app.KeyAdded) string {
+func Describe(a keys.Added) string {
 	what := fmt.Sprintf("Added %s key %s (%s).", a.Entry.Kind, a.Entry.Label, a.Entry.Address)
 	if a.Discovery.Note != "" {
 		what += " " + a.Discovery.Note

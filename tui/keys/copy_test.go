@@ -14,7 +14,7 @@ import (
 )
 
 // In a copy of a home, the Keys screen's remove says the secret stays for the home it was
-// copied from (app.RemoveKeyEffect), removes only the copy's entry and says so; the original
+// copied from (app/keys' RemoveEffect), removes only the copy's entry and says so; the original
 // still signs.
 func TestRemoveInACopiedHomeLeavesTheSecret(t *testing.T) {
 	keyring.MockInit()

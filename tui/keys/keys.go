@@ -18,6 +18,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	appkeys "purse/app/keys"
 	"purse/internal/format"
 	"purse/internal/visible"
 	"purse/keystore"
@@ -87,16 +88,16 @@ type Services struct {
 }
 
 // Of is the Keys screen's services of the session a.
-func Of(a *app.App) Services { return Services{Keys: a.Keys(), Agent: a.Agent()} }
+func Of(a *app.App) Services { return Services{Keys: appkeys.New(a), Agent: a.Agent()} }
 
-// KeyService is the key store's use cases the screen runs (app.Keys is one).
+// KeyService is the key store's use cases the screen runs (appkeys.Service is one).
 type KeyService interface {
 	keyflow.Service
 	List() ([]keystore.Entry, error)
-	Rename(label, newLabel string) (app.KeyAdded, error)
+	Rename(label, newLabel string) (appkeys.Added, error)
 	Export(label, path string, keyPass, exportPass []byte) error
-	Remove(label string) (app.KeyRemoved, error)
-	Use(ctx context.Context, e keystore.Entry) (app.KeyAdded, error)
+	Remove(label string) (appkeys.Removed, error)
+	Use(ctx context.Context, e keystore.Entry) (appkeys.Added, error)
 }
 
 // AgentService starts the agent with this TUI as its display (app.Agent is one).
@@ -190,12 +191,12 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case kit.TaskResult[[]keystore.Entry]:
 		return s, s.gotList(msg)
-	case kit.TaskResult[app.KeyAdded]:
+	case kit.TaskResult[appkeys.Added]:
 		return s, kit.OpDone(msg, s.opID, &s.opBusy, s.failed, s.gotAdded)
 	case kit.TaskResult[app.AgentStarted]:
 		return s, s.gotAgent(msg)
-	case kit.TaskResult[app.KeyRemoved]:
-		return s, kit.OpDone(msg, s.opID, &s.opBusy, s.failed, func(r app.KeyRemoved) tea.Cmd { return tea.Batch(kit.Status(r.Note), s.load()) })
+	case kit.TaskResult[appkeys.Removed]:
+		return s, kit.OpDone(msg, s.opID, &s.opBusy, s.failed, func(r appkeys.Removed) tea.Cmd { return tea.Batch(kit.Status(r.Note), s.load()) })
 	case kit.TaskResult[checked]:
 		return s, kit.OpDone(msg, s.opID, &s.opBusy, s.failed, func(c checked) tea.Cmd { s.exportPath = c.Path; return s.startExport() })
 	case kit.TaskResult[exported]:
@@ -228,7 +229,7 @@ func (s *Screen) gotList(msg kit.TaskResult[[]keystore.Entry]) tea.Cmd {
 }
 
 // gotAdded takes a key renamed or made the profile's.
-func (s *Screen) gotAdded(a app.KeyAdded) tea.Cmd {
+func (s *Screen) gotAdded(a appkeys.Added) tea.Cmd {
 	text := a.Discovery.Note
 	s.follow = a.Entry.Label
 	if s.mode == modeRename {
@@ -261,7 +262,7 @@ func (s *Screen) gotExported(msg kit.TaskResult[exported]) tea.Cmd {
 	return kit.OpDone(msg, s.opID, &s.opBusy, s.failed, func(e exported) tea.Cmd {
 		text := fmt.Sprintf("Exported key %s (%s) to %s as encrypted v3 JSON.", s.target.Label, s.target.Address, e.Path)
 		s.closeForm()
-		if w := app.ExportKeyWarning(s.target); w != "" {
+		if w := appkeys.ExportWarning(s.target); w != "" {
 			// A warning to read, not a passing note: it stays until closed.
 			return kit.Push(dialog.NewInfo(s.env, "Key exported", text+"\n\n"+w))
 		}
@@ -281,7 +282,7 @@ func (s *Screen) confirmed(msg dialog.ConfirmResult) tea.Cmd {
 }
 
 // finished applies the outcome of an add, rename or profile change.
-func (s *Screen) finished(a app.KeyAdded, text string) tea.Cmd {
+func (s *Screen) finished(a appkeys.Added, text string) tea.Cmd {
 	s.failure = ""
 	cmds := []tea.Cmd{kit.Status(text), s.load()}
 	if a.ProfileChanged {
@@ -361,7 +362,7 @@ func (s *Screen) noUse() string {
 func (s *Screen) openRename(sel keystore.Entry) tea.Cmd {
 	s.target, s.mode = sel, modeRename
 	s.form = form.New(s.env, "Rename key "+sel.Label, "rename", form.TextField("label", "new label", sel.Label, ""))
-	s.form.Check = func(f *form.Form) error { return app.CheckLabel(f.Value("label")) }
+	s.form.Check = func(f *form.Form) error { return appkeys.CheckLabel(f.Value("label")) }
 	return nil
 }
 
@@ -375,7 +376,7 @@ func (s *Screen) openExport(sel keystore.Entry) tea.Cmd {
 
 func (s *Screen) confirmRemove(sel keystore.Entry) tea.Cmd {
 	s.target = sel
-	body := fmt.Sprintf("Key %s (%s %s): %s", sel.Label, sel.Kind, sel.Address, app.RemoveKeyEffect(sel))
+	body := fmt.Sprintf("Key %s (%s %s): %s", sel.Label, sel.Kind, sel.Address, appkeys.RemoveEffect(sel))
 	if sel.SharedWith() == "" {
 		body += " x exports a backup first."
 	}
@@ -394,14 +395,14 @@ func (s *Screen) submit() tea.Cmd {
 	target := s.target
 	switch s.mode {
 	case modeRename:
-		nl := s.form.Value("label") // checked by the form (app.CheckLabel)
+		nl := s.form.Value("label") // checked by the form (appkeys.CheckLabel)
 		if nl == target.Label {
 			s.closeForm()
 			return kit.Status("The label is unchanged.")
 		}
 		s.opBusy = true
 		var cmd tea.Cmd
-		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Renaming key "+target.Label, func(context.Context) (app.KeyAdded, error) {
+		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Renaming key "+target.Label, func(context.Context) (appkeys.Added, error) {
 			return sv.Rename(target.Label, nl)
 		})
 		return cmd
@@ -450,7 +451,7 @@ func (s *Screen) startRemove() tea.Cmd {
 	label := s.target.Label
 	s.opBusy = true
 	var cmd tea.Cmd
-	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Removing key "+label, func(context.Context) (app.KeyRemoved, error) {
+	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Removing key "+label, func(context.Context) (appkeys.Removed, error) {
 		return sv.Remove(label)
 	})
 	return cmd
@@ -463,7 +464,7 @@ func (s *Screen) startUse(e keystore.Entry) tea.Cmd {
 	}
 	s.opBusy = true
 	var cmd tea.Cmd
-	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Setting the profile's "+string(e.Kind)+" key", func(ctx context.Context) (app.KeyAdded, error) {
+	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Setting the profile's "+string(e.Kind)+" key", func(ctx context.Context) (appkeys.Added, error) {
 		return sv.Use(ctx, e)
 	})
 	return cmd

@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
+	appkeys "purse/app/keys"
 	"purse/keystore"
 	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
@@ -165,7 +166,7 @@ func TestImportEveryFormat(t *testing.T) {
 		}
 		h.Answer("New passphrase for key "+c.label, "pw-long-enough")
 		h.Answer("Repeat the new passphrase", "pw-long-enough")
-		got, err := sv.Keys().Entry(c.label)
+		got, err := appkeys.New(sv).Entry(c.label)
 		if err != nil {
 			t.Fatalf("%s: %v (status %q, form %q)", c.label, err, h.LastStatus(), f.Err)
 		}
@@ -216,7 +217,7 @@ func TestImportErrorsStayInTheForm(t *testing.T) {
 	keysScreen(t, h).flow.Form().SetValue("label", "later")
 	h.Press(tuitest.Key('s', tea.ModCtrl))
 	h.Press(tuitest.Key(tea.KeyEsc))
-	if l, _ := sv.Keys().List(); len(l) != 0 {
+	if l, _ := appkeys.New(sv).List(); len(l) != 0 {
 		t.Fatalf("a cancelled add left %+v", l)
 	}
 }
