@@ -115,7 +115,7 @@ func apiBody(r enduser.Route, body []byte) ([]byte, error) {
 	example, takesBody := enduser.ExampleBody(r.Name)
 	switch {
 	case len(body) > MaxBodyBytes:
-		return nil, tooLarge("body", "the request body", MaxBodyBytes)
+		return nil, TooLarge("body", "the request body", MaxBodyBytes)
 	case len(body) > 0 && r.Method == http.MethodGet:
 		return nil, &FieldError{Field: "body", Err: fmt.Errorf("route %s is a GET (%s): it takes no body", r.Name, r.Path)}
 	case len(body) == 0 && takesBody:

@@ -222,6 +222,11 @@ func (s *App) log() *slog.Logger {
 // Home is PURSE_HOME.
 func (s *App) Home() string { return s.home }
 
+// Now is the service's time as far as this session knows it: the local clock corrected by
+// the offset of the last answer that carried the server's time (the local clock before any).
+// Offline signatures take their deadline bounds from it.
+func (s *App) Now() time.Time { return s.clock.Now() }
+
 // Profile returns a copy of the active profile.
 func (s *App) Profile() config.Profile {
 	s.mu.Lock()

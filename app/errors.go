@@ -42,6 +42,20 @@ func Usagef(format string, args ...any) error { return &UsageError{fmt.Sprintf(f
 // usage marks err as the user's to fix (a field, a name in use), not a failure to retry.
 func usage(err error) error { return &UsageError{msg: err.Error()} }
 
+// ErrRejected marks a signature or a transaction that was checked and refused (the CLI exits
+// 3 for it): a signer other than the expected one, a hash that does not match its payload, a
+// permit domain that differs from the chain's.
+var ErrRejected = errors.New("rejected")
+
+// RejectedError is a check that refused: a verification that recovered another signer, a
+// hash that does not cover its payload, rules that refused a transaction. Msg says what
+// refused; it is exported because the use-case packages under app (app/sign's verification)
+// make the error too.
+type RejectedError struct{ Msg string }
+
+func (e *RejectedError) Error() string        { return e.Msg }
+func (e *RejectedError) Is(target error) bool { return target == ErrRejected }
+
 // StepError is a failure of one step of a flow.
 type StepError struct {
 	Step string

@@ -6,6 +6,9 @@ import (
 	"io"
 	"os"
 
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/internal/evmaddr"
 	"purse/internal/regular"
 	"purse/wallet"
 )
@@ -51,12 +54,15 @@ func ReadInput(field, path string, stdin io.Reader, limit int64) ([]byte, error)
 	}
 	if int64(len(b)) > limit {
 		clear(b) // it may be a secret (a key file)
-		return nil, tooLarge(field, name, limit)
+		return nil, TooLarge(field, name, limit)
 	}
 	return b, nil
 }
 
-func tooLarge(field, what string, limit int64) error {
+// TooLarge is the FieldError of an input over its limit, naming the limit as people read it.
+// The signing use cases (app/sign) check the same limits on what they are handed, for front
+// ends that read no file, and say so in the same words.
+func TooLarge(field, what string, limit int64) error {
 	return fieldErr(field, "%s is larger than the limit of %s", what, byteSize(limit))
 }
 
@@ -69,4 +75,14 @@ func byteSize(n int64) string {
 		return fmt.Sprintf("%d KiB (%d bytes)", n>>10, n)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// ParseAddress reads an address the user typed (evmaddr.Parse: a mixed-case address
+// must pass its EIP-55 checksum); the error names the field.
+func ParseAddress(field, s string) (common.Address, error) {
+	a, err := evmaddr.Parse(s)
+	if err != nil {
+		return common.Address{}, &FieldError{Field: field, Err: err}
+	}
+	return a, nil
 }

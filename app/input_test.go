@@ -44,15 +44,4 @@ func TestReadInputStopsAtTheLimit(t *testing.T) {
 	if _, err := ReadInput("f", filepath.Join(t.TempDir(), "none"), nil, 5); !errors.As(err, &fe) {
 		t.Fatalf("missing file: %v", err)
 	}
-	// The signing functions check the same limits, for front ends that read no file.
-	big := make([]byte, MaxMessageBytes+1)
-	if _, err := VerifyPersonal("0x0000000000000000000000000000000000000001", big, "0x00"); !errors.As(err, &fe) || fe.Field != "message" {
-		t.Fatalf("a large message: %v", err)
-	}
-	if _, err := (&App{}).Sign().FormA("k", make([]byte, MaxFormABytes+1), nil); !errors.As(err, &fe) || !strings.Contains(err.Error(), "64 KiB") {
-		t.Fatalf("a large Form A: %v", err)
-	}
-	if _, err := VerifyFullAuth("0x0000000000000000000000000000000000000001", "0x00", "1", "0x00", Payload{Body: make([]byte, MaxBodyBytes+1)}); !errors.As(err, &fe) || fe.Field != "body-file" {
-		t.Fatalf("a large body: %v", err)
-	}
 }

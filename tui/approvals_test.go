@@ -15,6 +15,7 @@ import (
 
 	"purse/app"
 	"purse/app/apptest"
+	"purse/app/sign"
 	"purse/config"
 	"purse/internal/visible/visibletest"
 	"purse/keystore"
@@ -71,7 +72,7 @@ func (at *approvalTest) sign(ctx context.Context, client, msg string) <-chan sig
 		type res = signResult
 		done := make(chan res, 1)
 		go func() {
-			ps, err := c.Sign().Personal("dev", []byte(msg), &app.Unlock{Passphrase: []byte("pw")})
+			ps, err := sign.New(c).Personal("dev", []byte(msg), &app.Unlock{Passphrase: []byte("pw")})
 			done <- res{ps.Signature, err}
 		}()
 		select {
@@ -259,7 +260,7 @@ func TestOwnSignatureIsAskedInTheSameDialog(t *testing.T) {
 	send(m, tea.WindowSizeMsg{Width: 100, Height: 40})
 	done := make(chan error, 1)
 	go func() {
-		_, err := sv.Sign().Personal("dev", []byte("mine"), &app.Unlock{Passphrase: []byte("pw")})
+		_, err := sign.New(sv).Personal("dev", []byte("mine"), &app.Unlock{Passphrase: []byte("pw")})
 		done <- err
 	}()
 	cmd := m.approvals.wait()

@@ -14,6 +14,7 @@ import (
 	"purse/altchain"
 	"purse/app"
 	"purse/app/deposit"
+	"purse/app/sign"
 	"purse/enduser"
 	"purse/wallet"
 )
@@ -91,7 +92,7 @@ func TestAgentCommands(t *testing.T) {
 	t.Setenv("PURSE_PASSPHRASE_FILE", "")
 	before := len(auditRecords(t))
 	out, errOut, code = purse(t, `{"pageSize":5}`, "sign", "full-auth", "--key", "me", "--token-id", "1234", "--network", "5003", "--method", "POST", "--route", "transactions", "--body-file", "-", "--json")
-	var fa app.SignedFullAuth
+	var fa sign.FullAuth
 	if err := json.Unmarshal([]byte(out), &fa); code != exitOK || err != nil {
 		t.Fatalf("sign full-auth through the agent: exit %d %s", code, errOut)
 	}
@@ -225,14 +226,14 @@ func TestSignEveryRouteInTheProcessAndThroughTheAgent(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte(policy), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	sign := func(rt enduser.Route) app.SignedFullAuth {
+	signRoute := func(rt enduser.Route) sign.FullAuth {
 		t.Helper()
 		args := []string{"sign", "full-auth", "--key", "dev", "--token-id", "1234567890", "--network", "5003", "--method", rt.Method, "--route", rt.Name, "--json"}
 		if b, ok := enduser.ExampleBody(rt.Name); ok {
 			args = append(args, "--body-file", writeTemp(t, "body", string(b)))
 		}
 		out, e, c := purse(t, "", args...)
-		var fa app.SignedFullAuth
+		var fa sign.FullAuth
 		if err := json.Unmarshal([]byte(out), &fa); c != exitOK || err != nil {
 			t.Fatalf("%s %s: exit %d %s", rt.Method, rt.Name, c, e)
 		}
@@ -245,7 +246,7 @@ func TestSignEveryRouteInTheProcessAndThroughTheAgent(t *testing.T) {
 	t.Setenv(app.EnvNoAgent, "1")
 	for _, rt := range enduser.Routes() {
 		if rt.Auth == enduser.AuthFull {
-			local[rt.Name] = sign(rt).Hash
+			local[rt.Name] = signRoute(rt).Hash
 		}
 	}
 	t.Setenv(app.EnvNoAgent, "")
@@ -259,7 +260,7 @@ func TestSignEveryRouteInTheProcessAndThroughTheAgent(t *testing.T) {
 		if rt.Auth != enduser.AuthFull {
 			continue
 		}
-		if h := sign(rt).Hash; h != local[rt.Name] {
+		if h := signRoute(rt).Hash; h != local[rt.Name] {
 			t.Errorf("%s: hash %s through the agent, %s in the process", rt.Name, h, local[rt.Name])
 		}
 		n++

@@ -11,6 +11,7 @@ import (
 	gethks "github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"purse/app/sign"
 	"purse/internal/prompt"
 )
 
@@ -23,7 +24,7 @@ func signDev(t *testing.T, n int) error {
 		t.Fatal(err)
 	}
 	for i := 0; i < n; i++ {
-		if _, err := core.Sign().Personal("dev", []byte("audit test "+strconv.Itoa(i)), nil); err != nil {
+		if _, err := sign.New(core).Personal("dev", []byte("audit test "+strconv.Itoa(i)), nil); err != nil {
 			return err
 		}
 	}

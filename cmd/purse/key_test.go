@@ -15,6 +15,7 @@ import (
 
 	"purse/agent"
 	"purse/app"
+	"purse/app/sign"
 	"purse/internal/prompt"
 	"purse/internal/qrtext"
 	"purse/keystore"
@@ -446,7 +447,7 @@ func TestAuditCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 3; i++ {
-		if _, err := core.Sign().Personal("dev", []byte("audit test "+strconv.Itoa(i)), nil); err != nil {
+		if _, err := sign.New(core).Personal("dev", []byte("audit test "+strconv.Itoa(i)), nil); err != nil {
 			t.Fatal(err)
 		}
 	}

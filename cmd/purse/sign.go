@@ -7,19 +7,20 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/app/sign"
 	"purse/protocol"
 )
 
-// The offline signing and verification commands: flags → app (offline.go) → print.
+// The offline signing and verification commands: flags → app/sign → print.
 
 func addSignCommands(a *cli, root *cobra.Command) {
-	sign := &cobra.Command{Use: "sign", Short: "Sign locally, offline: full-auth headers, mint consent, permits, Form A, messages, EIP-712 typed data",
+	signCmd := &cobra.Command{Use: "sign", Short: "Sign locally, offline: full-auth headers, mint consent, permits, Form A, messages, EIP-712 typed data",
 		Annotations: map[string]string{localOnly: "true"}}
-	sign.AddCommand(a.signFullAuthCmd(), a.signMintConsentCmd(), a.signPermitCmd(), a.signFormACmd(), a.signPersonalCmd(), a.signTypedDataCmd())
-	sign.PersistentFlags().BoolVar(&a.explain, "explain", false, "say what the signing policy decides for the request this command builds, and which line and limit decide it, instead of signing it (nothing is signed, asked or recorded)")
-	verify := &cobra.Command{Use: "verify", Short: "Recover the signer of a signature; exit 3 when it is not the expected address"}
-	verify.AddCommand(a.verifyPersonalCmd(), a.verifyFullAuthCmd(), a.verifyPermitCmd())
-	root.AddCommand(sign, verify)
+	signCmd.AddCommand(a.signFullAuthCmd(), a.signMintConsentCmd(), a.signPermitCmd(), a.signFormACmd(), a.signPersonalCmd(), a.signTypedDataCmd())
+	signCmd.PersistentFlags().BoolVar(&a.explain, "explain", false, "say what the signing policy decides for the request this command builds, and which line and limit decide it, instead of signing it (nothing is signed, asked or recorded)")
+	verifyCmd := &cobra.Command{Use: "verify", Short: "Recover the signer of a signature; exit 3 when it is not the expected address"}
+	verifyCmd.AddCommand(a.verifyPersonalCmd(), a.verifyFullAuthCmd(), a.verifyPermitCmd())
+	root.AddCommand(signCmd, verifyCmd)
 }
 
 // required marks flags required.
@@ -30,7 +31,7 @@ func required(cmd *cobra.Command, names ...string) {
 }
 
 // deadlineFlags binds --deadline (and --ttl unless the deadline is required).
-func deadlineFlags(cmd *cobra.Command, withTTL bool) func() app.Deadline {
+func deadlineFlags(cmd *cobra.Command, withTTL bool) func() sign.Deadline {
 	var at int64
 	var ttl time.Duration
 	var any bool
@@ -39,8 +40,8 @@ func deadlineFlags(cmd *cobra.Command, withTTL bool) func() app.Deadline {
 	if withTTL {
 		cmd.Flags().DurationVar(&ttl, "ttl", 0, "deadline as now + TTL (default 5m, at most 20m)")
 	}
-	return func() app.Deadline {
-		d := app.Deadline{Default: withTTL, Any: any}
+	return func() sign.Deadline {
+		d := sign.Deadline{Default: withTTL, Any: any}
 		if cmd.Flags().Changed("deadline") {
 			d.At = &at
 		}
@@ -57,27 +58,27 @@ func (a *cli) readInput(flag, path string, limit int64) ([]byte, error) {
 }
 
 // payload reads --body-file or --query (at most one).
-func (a *cli) payload(cmd *cobra.Command, bodyFile, query string) (app.Payload, error) {
+func (a *cli) payload(cmd *cobra.Command, bodyFile, query string) (sign.Payload, error) {
 	hasBody, hasQuery := cmd.Flags().Changed("body-file"), cmd.Flags().Changed("query")
 	switch {
 	case hasBody && hasQuery:
-		return app.Payload{}, usagef("give --body-file or --query, not both")
+		return sign.Payload{}, usagef("give --body-file or --query, not both")
 	case hasBody:
 		b, err := a.readInput("body-file", bodyFile, app.MaxBodyBytes)
 		if b == nil {
 			b = []byte{}
 		}
-		return app.Payload{Body: b}, err
+		return sign.Payload{Body: b}, err
 	case hasQuery:
-		return app.Payload{Query: &query}, nil
+		return sign.Payload{Query: &query}, nil
 	}
-	return app.Payload{}, nil
+	return sign.Payload{}, nil
 }
 
 func (a *cli) signFullAuthCmd() *cobra.Command {
-	var in app.FullAuthInput
+	var in sign.FullAuthInput
 	var bodyFile, query string
-	var deadline func() app.Deadline
+	var deadline func() sign.Deadline
 	cmd := a.command("full-auth --key L --token-id N --network N --method GET|POST (--body-file F | --query Q) [--deadline UNIX | --ttl 5m] [--curl URL]",
 		"Sign the end-user full-auth headers of one request", func(cmd *cobra.Command, core *app.App) error {
 			var err error
@@ -85,7 +86,7 @@ func (a *cli) signFullAuthCmd() *cobra.Command {
 				return err
 			}
 			in.Deadline = deadline()
-			out, err := core.Sign().FullAuth(in, nil, core.Now())
+			out, err := sign.New(core).FullAuth(in, nil, core.Now())
 			if err != nil {
 				return err
 			}
@@ -113,9 +114,9 @@ func (a *cli) signFullAuthCmd() *cobra.Command {
 
 func (a *cli) signMintConsentCmd() *cobra.Command {
 	var key, hash, email string
-	var deadline func() app.Deadline
+	var deadline func() sign.Deadline
 	cmd := a.command("mint-consent --key L --hash TEXT [--email E] --deadline UNIX", "Sign the mint consent and print the /v1/mint/nft body", func(_ *cobra.Command, core *app.App) error {
-		mc, err := core.Sign().MintConsent(key, hash, email, deadline(), nil, core.Now())
+		mc, err := sign.New(core).MintConsent(key, hash, email, deadline(), nil, core.Now())
 		if err != nil {
 			return err
 		}
@@ -136,7 +137,7 @@ func (a *cli) signMintConsentCmd() *cobra.Command {
 }
 
 // permitFlags binds the fields of an offline permit.
-func permitFlags(cmd *cobra.Command, in *app.PermitInput) {
+func permitFlags(cmd *cobra.Command, in *sign.PermitInput) {
 	f := cmd.Flags()
 	f.StringVar(&in.Token, "token", "", "token contract (EIP-712 verifyingContract)")
 	f.StringVar(&in.Name, "name", "", "token name() (EIP-712 domain name)")
@@ -151,10 +152,10 @@ func permitFlags(cmd *cobra.Command, in *app.PermitInput) {
 
 func (a *cli) signPermitCmd() *cobra.Command {
 	var key string
-	var in app.PermitInput
+	var in sign.PermitInput
 	cmd := a.command("permit --key L --token ADDR --name NAME [--version 1] --chain-id N --spender ADDR --value N --nonce N --deadline UNIX",
 		"Sign an EIP-2612 permit offline (value in smallest units)", func(_ *cobra.Command, core *app.App) error {
-			ps, err := core.Sign().Permit(key, in, nil, time.Now())
+			ps, err := sign.New(core).Permit(key, in, nil, time.Now())
 			if err != nil {
 				return err
 			}
@@ -178,7 +179,7 @@ func (a *cli) signFormACmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		fa, err := core.Sign().FormA(key, text, nil)
+		fa, err := sign.New(core).FormA(key, text, nil)
 		if err != nil {
 			return err
 		}
@@ -215,7 +216,7 @@ func (a *cli) signPersonalCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		ps, err := core.Sign().Personal(key, m, nil)
+		ps, err := sign.New(core).Personal(key, m, nil)
 		if err != nil {
 			return err
 		}
@@ -234,7 +235,7 @@ func (a *cli) signTypedDataCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		ts, err := core.Sign().TypedData(key, doc, nil)
+		ts, err := sign.New(core).TypedData(key, doc, nil)
 		if err != nil {
 			return err
 		}
@@ -248,7 +249,7 @@ func (a *cli) signTypedDataCmd() *cobra.Command {
 }
 
 // verified prints a verification; a mismatch comes back as the error (exit 3).
-func (a *cli) verified(v app.Verification, err error) error {
+func (a *cli) verified(v sign.Verification, err error) error {
 	if v.Recovered != "" {
 		_ = a.printRows(v, [][2]string{{"recovered:", v.Recovered}, {"note:", v.Note}})
 	}
@@ -264,7 +265,7 @@ func (a *cli) verifyPersonalCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.verified(app.VerifyPersonal(address, m, signature))
+			return a.verified(sign.VerifyPersonal(address, m, signature))
 		}}
 	msg = a.message(cmd)
 	cmd.Flags().StringVar(&address, "address", "", "expected signer")
@@ -274,7 +275,7 @@ func (a *cli) verifyPersonalCmd() *cobra.Command {
 }
 
 func (a *cli) verifyFullAuthCmd() *cobra.Command {
-	var address, hash, deadline, sign, bodyFile, query string
+	var address, hash, deadline, signHeader, bodyFile, query string
 	cmd := &cobra.Command{Use: "full-auth --address A --hash H --deadline D --sign S [--body-file F | --query Q]",
 		Short: "Recover the signer of full-auth headers; with a payload, also check the hash", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -282,14 +283,14 @@ func (a *cli) verifyFullAuthCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.verified(app.VerifyFullAuth(address, hash, deadline, sign, payload))
+			return a.verified(sign.VerifyFullAuth(address, hash, deadline, signHeader, payload))
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&address, "address", "", "expected signer")
 	f.StringVar(&hash, "hash", "", "hash header")
 	f.StringVar(&deadline, "deadline", "", "deadline header")
-	f.StringVar(&sign, "sign", "", "sign header")
+	f.StringVar(&signHeader, "sign", "", "sign header")
 	f.StringVar(&bodyFile, "body-file", "", "the POST body, to check the hash")
 	f.StringVar(&query, "query", "", "the GET query string, to check the hash")
 	required(cmd, "address", "hash", "deadline", "sign")
@@ -297,11 +298,11 @@ func (a *cli) verifyFullAuthCmd() *cobra.Command {
 }
 
 func (a *cli) verifyPermitCmd() *cobra.Command {
-	var in app.PermitInput
+	var in sign.PermitInput
 	var owner, signature string
 	cmd := &cobra.Command{Use: "permit --owner A --token ADDR --name NAME [--version 1] --chain-id N --spender ADDR --value N --nonce N --deadline UNIX --signature S",
 		Short: "Recover the signer of an EIP-2612 permit", Args: cobra.NoArgs,
-		RunE: func(_ *cobra.Command, _ []string) error { return a.verified(app.VerifyPermit(owner, in, signature)) }}
+		RunE: func(_ *cobra.Command, _ []string) error { return a.verified(sign.VerifyPermit(owner, in, signature)) }}
 	permitFlags(cmd, &in)
 	cmd.Flags().StringVar(&owner, "owner", "", "owner address (the expected signer)")
 	cmd.Flags().StringVar(&signature, "signature", "", "0x-prefixed 65-byte signature")

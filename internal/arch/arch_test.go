@@ -167,7 +167,7 @@ func TestFrontEndsDoNotSign(t *testing.T) {
 	pkgs := packages(t)
 	for _, i := range pkgs[module+"/cmd/purse"].imports {
 		if i == module+"/wallet" {
-			t.Errorf("cmd/purse imports %s: a command signs through app (app/offline.go for `purse sign`)", i)
+			t.Errorf("cmd/purse imports %s: a command signs through app (app/sign for `purse sign`)", i)
 		}
 	}
 	if len(pkgs[module+"/cmd/purse"].imports) == 0 {

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/sign"
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/internal/tuitest"
@@ -195,14 +196,14 @@ func TestAuditViewAndVerifyDetectsTampering(t *testing.T) {
 	// as `purse sign` makes them.
 	now := time.Now()
 	ttl := time.Minute
-	if _, err := sv.Sign().FullAuth(app.FullAuthInput{Key: "signer", TokenID: "1234567890", Network: "31337", Method: "POST",
-		Payload: app.Payload{Body: []byte(`{"pageSize":5}`)}, Deadline: app.Deadline{TTL: &ttl}}, &svcUnlock, now); err != nil {
+	if _, err := sign.New(sv).FullAuth(sign.FullAuthInput{Key: "signer", TokenID: "1234567890", Network: "31337", Method: "POST",
+		Payload: sign.Payload{Body: []byte(`{"pageSize":5}`)}, Deadline: sign.Deadline{TTL: &ttl}}, &svcUnlock, now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sv.Sign().Personal("signer", []byte("audit me"), &svcUnlock); err != nil {
+	if _, err := sign.New(sv).Personal("signer", []byte("audit me"), &svcUnlock); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sv.Sign().FormA("signer", []byte("I declare."), &svcUnlock); err != nil {
+	if _, err := sign.New(sv).FormA("signer", []byte("I declare."), &svcUnlock); err != nil {
 		t.Fatal(err)
 	}
 	env := newEnv(t, sv)
