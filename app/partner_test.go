@@ -116,8 +116,13 @@ func TestPartnerOnboarding(t *testing.T) {
 			if m.Request.Hash != DefaultConsentText(m.Address) || m.Request.EVMAddress != m.Address {
 				t.Fatalf("request %+v", m.Request)
 			}
-			// The account is the user's, on the end-user API too.
-			st, err := e.app.Account().Status(ctx)
+			// The account is the user's, on the end-user API too (read as app/account's
+			// Status reads it: the tests of package app cannot import app/account).
+			c, err := session{e.app}.AccountAPI(false, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := c.AccountStatus(ctx)
 			if err != nil || st.StatusStr != "Tourist" || st.KYCFlow.CurrentStepStr != "IDScan" {
 				t.Fatalf("status %+v %v", st, err)
 			}
