@@ -1,7 +1,11 @@
 package app
 
 import (
+	"context"
+	"io"
 	"time"
+
+	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app/internal/port"
 	"purse/config"
@@ -9,6 +13,7 @@ import (
 	"purse/homechain"
 	"purse/keystore"
 	"purse/partner"
+	"purse/sandboxctl"
 	"purse/wallet"
 )
 
@@ -63,4 +68,20 @@ func (p session) KeyEntry(label string) (keystore.Entry, error) {
 		return keystore.Entry{}, err
 	}
 	return ks.Get(label)
+}
+
+func (p session) ReadSecret(field, path string, stdin io.Reader) ([]byte, error) {
+	return readSecret(field, path, stdin)
+}
+
+func (p session) MintOwner(ctx context.Context) (common.Address, string, error) {
+	return p.s.mintOwner(ctx)
+}
+
+func (p session) StoreMinted(tokenID, txHash string) (config.Profile, error) {
+	return p.s.storeMinted(tokenID, txHash)
+}
+
+func (p session) DetectSandbox(ctx context.Context) (sandboxctl.Info, bool) {
+	return p.s.detectSandbox(ctx)
 }

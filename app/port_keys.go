@@ -1,8 +1,6 @@
 package app
 
 import (
-	"io"
-
 	"purse/app/internal/port"
 	"purse/internal/atomicfile"
 	"purse/keystore"
@@ -30,7 +28,3 @@ func (p session) SweepTemps(ks *keystore.Store) ([]atomicfile.Leftover, error) {
 }
 
 func (p session) LockKey(label string) { p.s.lockKey(label) }
-
-func (p session) ReadSecret(field, path string, stdin io.Reader) ([]byte, error) {
-	return readSecret(field, path, stdin)
-}

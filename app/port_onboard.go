@@ -29,19 +29,6 @@ func (p session) SignedPartnerClient(ctx context.Context, pr config.Profile, u *
 
 func (p session) RefusedAnswer(err error) error { return refusedAnswer(err) }
 
-func (p session) MintOwner(ctx context.Context) (common.Address, string, error) {
-	owner, note, err := p.s.mintOwner(ctx)
-	if note == chainShowsNone {
-		note = ""
-	}
-	return owner, note, err
-}
-
-func (p session) StoreMinted(tokenID, txHash string) error {
-	_, err := p.s.storeMinted(tokenID, txHash)
-	return err
-}
-
 func (p session) AccountOf(ctx context.Context, owner common.Address) (uint64, bool, error) {
 	return p.s.accountOf(ctx, owner)
 }

@@ -28,7 +28,3 @@ func (p session) UnrecordedControl() *sandboxctl.Control {
 func (p session) SandboxInfo(ctx context.Context) (sandboxctl.Info, error) {
 	return p.s.sandboxInfo(ctx)
 }
-
-func (p session) DetectSandbox(ctx context.Context) (sandboxctl.Info, bool) {
-	return p.s.detectSandbox(ctx)
-}

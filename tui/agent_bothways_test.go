@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/app/apptest"
 	"purse/app/sandbox"
 	"purse/internal/testhome"
@@ -30,7 +31,7 @@ func readScreens(t *testing.T, sbx *tuitest.Live, sv *app.App) map[string]string
 		new  func() kit.Screen
 	}{
 		{"Account", func() kit.Screen { return account.New(sbx.Env, account.Of(sv), sandbox.New(sv)) }},
-		{"Card", func() kit.Screen { return card.New(sbx.Env, sv.Card()) }},
+		{"Card", func() kit.Screen { return card.New(sbx.Env, appaccount.NewCard(sv)) }},
 		{"Transactions", func() kit.Screen { return txs.New(sbx.Env, txs.Of(sv)) }},
 		// Balances reads logged out first when the key is locked, and logs in on l (its
 		// reads are signed then); a key the agent holds gives the account's view at once.

@@ -12,7 +12,9 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
+	appaccount "purse/app/account"
 	appdeposit "purse/app/deposit"
+	apphistory "purse/app/history"
 	appkeys "purse/app/keys"
 	"purse/config"
 	"purse/enduser"
@@ -44,18 +46,18 @@ type mintFake struct {
 func (f *mintFake) Profile() config.Profile {
 	return config.Profile{Name: "t", Network: "31337", EVMKey: "me", UserAPI: "http://127.0.0.1:1"}
 }
-func (f *mintFake) ProposeTokenID(context.Context) (app.TokenIDProposal, error) {
-	return app.TokenIDProposal{TokenID: "1234567890", Source: "generated", Note: "generated"}, nil
+func (f *mintFake) ProposeTokenID(context.Context) (appaccount.TokenIDProposal, error) {
+	return appaccount.TokenIDProposal{TokenID: "1234567890", Source: "generated", Note: "generated"}, nil
 }
-func (f *mintFake) CheckMint(_ context.Context, id string, _ enduser.MintRequest, _ string) (app.MintPlan, error) {
+func (f *mintFake) CheckMint(_ context.Context, id string, _ enduser.MintRequest, _ string) (appaccount.MintPlan, error) {
 	f.checked = append(f.checked, id)
-	return app.MintPlan{}, errOffline
+	return appaccount.MintPlan{}, errOffline
 }
 
 type historyFake struct{ calls int }
 
 func (f *historyFake) Home() string { return tuitest.FakeHome }
-func (f *historyFake) Open(*app.Unlock) (*app.HistoryReader, error) {
+func (f *historyFake) Open(*app.Unlock) (*apphistory.Reader, error) {
 	f.calls++
 	return nil, errOffline
 }

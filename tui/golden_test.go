@@ -14,7 +14,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/shopspring/decimal"
 
-	"purse/app"
+	apphistory "purse/app/history"
 	appreview "purse/app/review"
 	"purse/tui/card"
 	"purse/tui/dialog"
@@ -55,7 +55,7 @@ func TestGolden(t *testing.T) {
 		}},
 		{"chart", func(m *Model) {
 			d := decimal.RequireFromString
-			send(m, kit.PushDialogMsg{Dialog: txs.NewChart(m.Env(), []app.MonthFlow{
+			send(m, kit.PushDialogMsg{Dialog: txs.NewChart(m.Env(), []apphistory.MonthFlow{
 				{Month: "2026-09", Currency: "EUR", In: d("1200.50"), Out: d("300"), Records: 5},
 				{Month: "2026-10", Currency: "EUR", In: d("0"), Out: d("950.25"), Records: 3},
 				{Month: "2026-11", Currency: "EUR", In: d("40.10"), Out: d("0.99"), Records: 2},

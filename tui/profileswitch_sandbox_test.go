@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/app/sandbox"
 	"purse/keystore"
 	"purse/tui/dialog"
@@ -125,7 +126,7 @@ func liveWithCard(t *testing.T, ctx context.Context, home, profile string, u *ap
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cli.Card().Run(ctx, u, app.CardIssue, ""); err != nil {
+	if _, err := appaccount.NewCard(cli).Run(ctx, u, appaccount.CardIssue, ""); err != nil {
 		t.Fatal(err)
 	}
 	return cli, on

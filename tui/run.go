@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/app/sandbox"
 	"purse/tui/account"
 	"purse/tui/balances"
@@ -66,7 +67,7 @@ func DefaultScreens(env *Env, a *app.App) []Screen {
 		account.New(env, account.Of(a), sandbox.New(a)),
 		balances.New(env, balances.Of(a)),
 		txs.New(env, txs.Of(a)),
-		card.New(env, a.Card()),
+		card.New(env, appaccount.NewCard(a)),
 		permit.New(env, a.Permit()),
 		deposit.New(env, deposit.Of(a)),
 		keys.New(env, keys.Of(a)),

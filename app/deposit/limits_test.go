@@ -14,6 +14,7 @@ import (
 
 	"purse/agent"
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/app/apptest"
 	"purse/config"
 	"purse/internal/testhome"
@@ -81,11 +82,11 @@ func TestGateDepositAmountLimits(t *testing.T) {
 				t.Fatal(err)
 			}
 			u := &app.Unlock{Passphrase: []byte("pw")}
-			plan, err := s.Account().CheckMint(ctx, tokenID, sandboxctl.Captcha(time.Now()), "")
+			plan, err := appaccount.New(s).CheckMint(ctx, tokenID, sandboxctl.Captcha(time.Now()), "")
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := s.Account().Mint(ctx, plan); err != nil {
+			if _, err := appaccount.New(s).Mint(ctx, plan); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", tokenID) }); err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"purse/agent"
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/app/apptest"
 	"purse/config"
 	"purse/internal/testhome"
@@ -77,11 +78,11 @@ func TestDepositReviewShowsCurrencyAndBalancesBothWays(t *testing.T) {
 			}
 			u := &app.Unlock{Passphrase: []byte("pw")}
 			captcha := sandboxctl.Captcha(time.Now())
-			plan, err := s.Account().CheckMint(ctx, tokenID, captcha, "")
+			plan, err := appaccount.New(s).CheckMint(ctx, tokenID, captcha, "")
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := s.Account().Mint(ctx, plan); err != nil {
+			if _, err := appaccount.New(s).Mint(ctx, plan); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", tokenID) }); err != nil {

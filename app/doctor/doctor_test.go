@@ -18,6 +18,7 @@ import (
 	"purse/agent"
 	"purse/altchain/altchaintest"
 	"purse/app"
+	"purse/app/account"
 	"purse/app/apptest"
 	"purse/app/internal/port"
 	appsandbox "purse/app/sandbox"
@@ -150,7 +151,7 @@ func TestDoctorUnderEachDialect(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e := newDoctorEnv(t, "", c.cfg)
 			if c.card {
-				if _, err := e.app.Card().Run(context.Background(), pw, app.CardIssue, ""); err != nil {
+				if _, err := account.NewCard(e.app).Run(context.Background(), pw, account.CardIssue, ""); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -118,6 +118,9 @@ func (sv Service) PrepareMint(ctx context.Context, in MintInput) (MintPlan, erro
 	if err != nil {
 		return MintPlan{}, err
 	}
+	if note == port.ChainShowsNone {
+		note = ""
+	}
 	p := s.Profile()
 	if err := s.PartnerSettings(p, ""); err != nil {
 		return MintPlan{}, err
@@ -206,7 +209,7 @@ func (sv Service) Mint(ctx context.Context, plan MintPlan, u *app.Unlock) (Minte
 		return sv.settleMint(ctx, out, err)
 	}
 	out.TokenID, out.TxHash, out.SignedBy = m.TokenID, m.TxHash, ex.SignedBy
-	if err := s.StoreMinted(m.TokenID, m.TxHash); err != nil {
+	if _, err := s.StoreMinted(m.TokenID, m.TxHash); err != nil {
 		return out, err
 	}
 	return out, nil
@@ -221,7 +224,7 @@ func (sv Service) settleMint(ctx context.Context, out Minted, cause error) (Mint
 	if err == nil && found {
 		out.TokenID, out.FromChain = strconv.FormatUint(id, 10), true
 		out.Note = "the service's answer could not be used (" + app.OneLine(cause) + "); the chain shows account " + out.TokenID + " for " + out.Address
-		if err := s.StoreMinted(out.TokenID, "unknown"); err != nil {
+		if _, err := s.StoreMinted(out.TokenID, "unknown"); err != nil {
 			return out, err
 		}
 		return out, nil

@@ -18,6 +18,7 @@ import (
 	"purse/agent"
 	"purse/altchain/altchaintest"
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/app/review"
 	"purse/config"
 	"purse/enduser/endusertest"
@@ -167,7 +168,7 @@ func TestPartnerOnboarding(t *testing.T) {
 				t.Fatalf("request %+v", m.Request)
 			}
 			// The account is the user's, on the end-user API too.
-			st, err := e.app.Account().Status(ctx)
+			st, err := appaccount.New(e.app).Status(ctx)
 			if err != nil || st.StatusStr != "Tourist" || st.KYCFlow.CurrentStepStr != "IDScan" {
 				t.Fatalf("status %+v %v", st, err)
 			}

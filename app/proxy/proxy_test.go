@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"purse/app"
+	"purse/app/account"
 	"purse/app/apptest"
 	"purse/config"
 	"purse/enduser"
@@ -76,11 +77,11 @@ func newProxyEnvWith(t testing.TB, tweak func(p *config.Profile), wrap func(http
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	plan, err := s.Account().CheckMint(ctx, "1234567890", sandboxctl.Captcha(srv.Now()), "")
+	plan, err := account.New(s).CheckMint(ctx, "1234567890", sandboxctl.Captcha(srv.Now()), "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Account().Mint(ctx, plan); err != nil {
+	if _, err := account.New(s).Mint(ctx, plan); err != nil {
 		t.Fatal(err)
 	}
 	if tweak != nil {

@@ -10,6 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	appaccount "purse/app/account"
+	apphistory "purse/app/history"
 	"purse/app/sandbox"
 	"purse/enduser"
 	"purse/internal/format"
@@ -25,11 +27,11 @@ func addAPICommands(a *cli, root *cobra.Command) {
 	tx := &cobra.Command{Use: "tx", Short: "Transaction history"}
 	tx.AddCommand(a.txListCmd(), a.txShowCmd())
 	// `purse card` alone shows the card, as `purse card show` does.
-	show := a.cardCmd("show", "Card info (masked values only)", app.CardRead)
+	show := a.cardCmd("show", "Card info (masked values only)", appaccount.CardRead)
 	card := &cobra.Command{Use: "card", Short: "Card: show (masked; the default), issue, block, unblock", Args: cobra.NoArgs, RunE: show.RunE}
 	card.AddCommand(show,
-		a.cardCmd("issue", "Issue a card (Live, card-eligible, balance meeting the activation amount)", app.CardIssue),
-		a.cardCmd("block", "Block the card", app.CardBlock), a.cardCmd("unblock", "Unblock the card", app.CardUnblock))
+		a.cardCmd("issue", "Issue a card (Live, card-eligible, balance meeting the activation amount)", appaccount.CardIssue),
+		a.cardCmd("block", "Block the card", appaccount.CardBlock), a.cardCmd("unblock", "Unblock the card", appaccount.CardUnblock))
 	root.AddCommand(account, kyc, tx, card, a.chainsCmd(), a.onrampLimitCmd(), a.balancesCmd(), a.doctorCmd(), a.apiCmd())
 }
 
@@ -57,7 +59,7 @@ func (a *cli) run(body func(cmd *cobra.Command, core *app.App, args []string) er
 
 func (a *cli) accountStatusCmd() *cobra.Command {
 	return a.command("status", "Account status, KYC step, vendor review and CRS notice", func(cmd *cobra.Command, core *app.App) error {
-		st, err := core.Account().Status(cmd.Context())
+		st, err := appaccount.New(core).Status(cmd.Context())
 		if err != nil {
 			return err
 		}
@@ -73,42 +75,42 @@ func (a *cli) accountStatusCmd() *cobra.Command {
 		if crs.NeedCRS {
 			rows = append(rows, [2]string{"CRS", fmt.Sprintf("self-certification needed before %s: %s", format.Date(time.UnixMilli(int64(crs.RestrictDate))), crs.URL)})
 		}
-		// The next step is the Account screen's (app.NextForAccount), worded with commands;
+		// The next step is the Account screen's (appaccount.NextFor), worded with commands;
 		// as there, a profile on a purse sandbox (sandbox.Service.Detect) gets its control steps.
 		_, onSandbox := sandbox.New(core).Detect(cmd.Context())
-		next := app.NextForAccount(p, &st, p.IsSandbox() || onSandbox)
+		next := appaccount.NextFor(p, &st, p.IsSandbox() || onSandbox)
 		rows = append(rows, [2]string{"next", nextText(next, st.StatusStr)})
 		return a.printRows(struct {
 			enduser.AccountStatus
-			Next app.AccountNext `json:"next"`
+			Next appaccount.Next `json:"next"`
 		}{st, next}, rows)
 	})
 }
 
 // nextText words an account's next step with the commands that do it.
-func nextText(n app.AccountNext, status string) string {
-	t := map[app.AccountStep]string{
-		app.NextAddKey:      "add or import an EVM key (purse key new / purse key import) and make it the profile's (purse profile set evm_key=LABEL)",
-		app.NextMint:        "mint an account for key " + n.Key + ": purse account mint (if the key has one already, purse account find sets it)",
-		app.NextMintAgain:   "the sandbox has no account " + n.Account + " (it started afresh or was reset): purse account mint mints a new one, purse sandbox ctl onboard takes it to Live",
-		app.NextNotMinted:   "the account is not minted yet: purse account mint",
-		app.NextReadStatus:  "purse account status reads the status",
-		app.NextLive:        "the account is Live: purse balances, purse tx list, purse card, purse permit",
-		app.NextCRS:         "complete the CRS self-certification at the URL above, then purse account status",
-		app.NextRestricted:  "the account is restricted: contact support, then purse account status",
-		app.NextClosed:      "the account is " + status + ": contact support",
-		app.NextFormA:       "complete the first Form A step in the service's app, then purse account status",
-		app.NextIDScan:      "purse account idv-token gives the identity-verification access token; finish the ID scan in the vendor's SDK, then wait for the review (purse account status)",
-		app.NextSignFormA:   "purse kyc form-a shows Form A exactly as sent; purse kyc form-a --submit signs it (after its review) and submits it",
-		app.NextReview:      "Form A is signed; the account is under review: purse account status reads it again",
-		app.NextRetryIDScan: "fix what the reason says, then purse account idv-token for a new access token to retry the ID scan",
-		app.NextRejected:    "the review was rejected for good (FINAL): contact support",
-		app.NextRefresh:     "purse account status reads it again",
+func nextText(n appaccount.Next, status string) string {
+	t := map[appaccount.Step]string{
+		appaccount.NextAddKey:      "add or import an EVM key (purse key new / purse key import) and make it the profile's (purse profile set evm_key=LABEL)",
+		appaccount.NextMint:        "mint an account for key " + n.Key + ": purse account mint (if the key has one already, purse account find sets it)",
+		appaccount.NextMintAgain:   "the sandbox has no account " + n.Account + " (it started afresh or was reset): purse account mint mints a new one, purse sandbox ctl onboard takes it to Live",
+		appaccount.NextNotMinted:   "the account is not minted yet: purse account mint",
+		appaccount.NextReadStatus:  "purse account status reads the status",
+		appaccount.NextLive:        "the account is Live: purse balances, purse tx list, purse card, purse permit",
+		appaccount.NextCRS:         "complete the CRS self-certification at the URL above, then purse account status",
+		appaccount.NextRestricted:  "the account is restricted: contact support, then purse account status",
+		appaccount.NextClosed:      "the account is " + status + ": contact support",
+		appaccount.NextFormA:       "complete the first Form A step in the service's app, then purse account status",
+		appaccount.NextIDScan:      "purse account idv-token gives the identity-verification access token; finish the ID scan in the vendor's SDK, then wait for the review (purse account status)",
+		appaccount.NextSignFormA:   "purse kyc form-a shows Form A exactly as sent; purse kyc form-a --submit signs it (after its review) and submits it",
+		appaccount.NextReview:      "Form A is signed; the account is under review: purse account status reads it again",
+		appaccount.NextRetryIDScan: "fix what the reason says, then purse account idv-token for a new access token to retry the ID scan",
+		appaccount.NextRejected:    "the review was rejected for good (FINAL): contact support",
+		appaccount.NextRefresh:     "purse account status reads it again",
 	}[n.Step]
-	ctl := map[app.Action]string{
-		app.ActionSandboxApprove: "purse sandbox ctl kyc-approve approves the review",
-		app.ActionSandboxReject:  "purse sandbox ctl kyc-reject rejects it",
-		app.ActionSandboxAdvance: "purse sandbox ctl advance makes it Live now",
+	ctl := map[appaccount.Action]string{
+		appaccount.ActionSandboxApprove: "purse sandbox ctl kyc-approve approves the review",
+		appaccount.ActionSandboxReject:  "purse sandbox ctl kyc-reject rejects it",
+		appaccount.ActionSandboxAdvance: "purse sandbox ctl advance makes it Live now",
 	}
 	var parts []string
 	for _, c := range n.Sandbox {
@@ -122,7 +124,7 @@ func nextText(n app.AccountNext, status string) string {
 
 func (a *cli) accountProfileCmd() *cobra.Command {
 	return a.command("profile", "Banking profile (/api/v2/br): holder, IBAN, card eligibility, limits", func(cmd *cobra.Command, core *app.App) error {
-		b, err := core.Account().BankingProfile(cmd.Context(), nil)
+		b, err := appaccount.New(core).BankingProfile(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}
@@ -137,7 +139,7 @@ func (a *cli) accountMintCmd() *cobra.Command {
 	cmd := a.command("mint [--email E] [--token-id N] [--lot-number ... --captcha-output ... --pass-token ... --gen-time ...]",
 		"Mint the account NFT of the profile's EVM key (the sandbox accepts captcha output sandbox-pass)", func(cmd *cobra.Command, core *app.App) error {
 			if tokenID == "" {
-				pr, err := core.Account().ProposeTokenID(cmd.Context())
+				pr, err := appaccount.New(core).ProposeTokenID(cmd.Context())
 				if err != nil {
 					return err
 				}
@@ -148,7 +150,7 @@ func (a *cli) accountMintCmd() *cobra.Command {
 				req = sandboxctl.FillCaptcha(req, time.Now())
 			}
 			// The checks and the mint are the Account screen's (app.CheckMint, app.Mint).
-			plan, err := core.Account().CheckMint(cmd.Context(), tokenID, req, email)
+			plan, err := appaccount.New(core).CheckMint(cmd.Context(), tokenID, req, email)
 			if err != nil {
 				return err
 			}
@@ -158,7 +160,7 @@ func (a *cli) accountMintCmd() *cobra.Command {
 			if strings.HasPrefix(plan.ChainNote, "the chain was not checked") {
 				a.warn("%s", plan.ChainNote)
 			}
-			m, err := core.Account().Mint(cmd.Context(), plan)
+			m, err := appaccount.New(core).Mint(cmd.Context(), plan)
 			if err != nil {
 				return err
 			}
@@ -192,7 +194,7 @@ func (a *cli) accountFindCmd() *cobra.Command {
 
 func (a *cli) emailStatusCmd() *cobra.Command {
 	return a.commandArgs("email-status EMAIL", "Whether an email is still available for a new account", cobra.ExactArgs(1), func(cmd *cobra.Command, core *app.App, args []string) error {
-		ok, err := core.Account().EmailStatus(cmd.Context(), args[0])
+		ok, err := appaccount.New(core).EmailStatus(cmd.Context(), args[0])
 		if err != nil {
 			return err
 		}
@@ -204,7 +206,7 @@ func (a *cli) emailStatusCmd() *cobra.Command {
 func (a *cli) idvTokenCmd() *cobra.Command {
 	var req enduser.IDVTokenRequest
 	cmd := a.command("idv-token", "Get an identity-verification SDK access token (20-minute TTL)", func(cmd *cobra.Command, core *app.App) error {
-		t, err := core.Account().IDVToken(cmd.Context(), nil, req)
+		t, err := appaccount.New(core).IDVToken(cmd.Context(), nil, req)
 		if err != nil {
 			return err
 		}
@@ -224,13 +226,13 @@ func (a *cli) idvTokenCmd() *cobra.Command {
 func (a *cli) formACmd() *cobra.Command {
 	var sign, submit bool
 	cmd := a.command("form-a [--sign] [--submit]", "Show the Form A text exactly as received and its textHash; --sign signs it, --submit signs and submits", func(cmd *cobra.Command, core *app.App) error {
-		info, err := core.Account().FormA(cmd.Context(), nil)
+		info, err := appaccount.New(core).FormA(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}
-		out := app.SignedFormA{Text: info.KYCSelfDec, TextHash: info.TextHash()}
+		out := appaccount.SignedFormA{Text: info.KYCSelfDec, TextHash: info.TextHash()}
 		if sign || submit {
-			if out, err = core.Account().SignFormA(cmd.Context(), nil, info.KYCSelfDec, submit); err != nil {
+			if out, err = appaccount.New(core).SignFormA(cmd.Context(), nil, info.KYCSelfDec, submit); err != nil {
 				return err
 			}
 		}
@@ -260,7 +262,7 @@ func (a *cli) formACmd() *cobra.Command {
 func (a *cli) handoffCmds() []*cobra.Command {
 	var file string
 	handoff := a.command("handoff --share-token-file F", "Hand the partner's verified applicant over with a share token ('-' reads stdin)", func(cmd *cobra.Command, core *app.App) error {
-		v, err := core.Account().ShareTokenHandoff(cmd.Context(), nil, app.ShareToken{File: file, Stdin: a.stdin})
+		v, err := appaccount.New(core).ShareTokenHandoff(cmd.Context(), nil, appaccount.ShareToken{File: file, Stdin: a.stdin})
 		if v.Status == "" {
 			return err
 		}
@@ -269,14 +271,14 @@ func (a *cli) handoffCmds() []*cobra.Command {
 	})
 	handoff.Flags().StringVar(&file, "share-token-file", "", "file holding the share token ('-' = stdin; never an argument)")
 	check := a.command("check", "The handoff session: state, complete, missing fields", func(cmd *cobra.Command, core *app.App) error {
-		c, err := core.Account().KYCCheck(cmd.Context(), nil)
+		c, err := appaccount.New(core).KYCCheck(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}
 		return a.printRows(c, [][2]string{{"state", c.State}, {"complete", fmt.Sprint(c.Complete)}, {"missing", strings.Join(c.MissingFields, ", ")}})
 	})
 	submit := a.command("submit", "Submit the handoff session (check complete, Form A signed)", func(cmd *cobra.Command, core *app.App) error {
-		r, err := core.Account().KYCSubmit(cmd.Context(), nil)
+		r, err := appaccount.New(core).KYCSubmit(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}
@@ -287,7 +289,7 @@ func (a *cli) handoffCmds() []*cobra.Command {
 
 func (a *cli) chainsCmd() *cobra.Command {
 	return a.command("chains", "Chain configuration: chains, tokens, balances, bounds, card activation", func(cmd *cobra.Command, core *app.App) error {
-		cc, err := core.Chains().Configs(cmd.Context(), nil)
+		cc, err := appaccount.NewChains(core).Configs(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}
@@ -302,7 +304,7 @@ func (a *cli) chainsCmd() *cobra.Command {
 				}
 				w.Table([]string{"", "SYMBOL", "NAME", "DECIMALS", "BALANCE", "TOP-UP MIN – MAX", "FX MIN – MAX", "ADDRESS"}, rows)
 			}
-			if core.Account().LoggedIn() {
+			if appaccount.New(core).LoggedIn() {
 				w.Printf("card activation: %v — %s\n", cc.CanActivateCard, cc.CardActivationMessage)
 			} else {
 				w.Println("(logged out: no balances; set evm_key and token_id in the profile)")
@@ -313,7 +315,7 @@ func (a *cli) chainsCmd() *cobra.Command {
 
 func (a *cli) onrampLimitCmd() *cobra.Command {
 	return a.command("onramp-limit", "On-ramp limits and blockers (Live accounts)", func(cmd *cobra.Command, core *app.App) error {
-		l, err := core.Account().OnrampLimit(cmd.Context(), nil)
+		l, err := appaccount.New(core).OnrampLimit(cmd.Context(), nil)
 		if err != nil {
 			return err
 		}
@@ -329,7 +331,7 @@ func (a *cli) onrampLimitCmd() *cobra.Command {
 
 func (a *cli) balancesCmd() *cobra.Command {
 	return a.command("balances", "On-chain balances of the profile's EVM key for every token of the home chain", func(cmd *cobra.Command, core *app.App) error {
-		snap, err := core.Chains().HomeBalances(cmd.Context())
+		snap, err := appaccount.NewChains(core).HomeBalances(cmd.Context())
 		if err != nil {
 			return err
 		}
@@ -353,11 +355,11 @@ func (a *cli) balancesCmd() *cobra.Command {
 	})
 }
 
-// bindTxFilter binds the history filter's flags (app.TxFields) and returns their reader
-// (app.ParseTxFilter; an error names the flag).
+// bindTxFilter binds the history filter's flags (apphistory.Fields) and returns their reader
+// (apphistory.ParseFilter; an error names the flag).
 func bindTxFilter(cmd *cobra.Command) func() (enduser.TxFilter, error) {
 	vals, flags := map[string]*string{}, map[string]string{}
-	for _, f := range app.TxFields {
+	for _, f := range apphistory.Fields {
 		if f.Flag != "" {
 			vals[f.Key], flags[f.Key] = cmd.Flags().String(f.Flag, "", f.Label+": "+f.Hint), f.Flag
 		}
@@ -367,7 +369,7 @@ func bindTxFilter(cmd *cobra.Command) func() (enduser.TxFilter, error) {
 		for k, v := range vals {
 			m[k] = *v
 		}
-		tf, err := app.ParseTxFilter(m)
+		tf, err := apphistory.ParseFilter(m)
 		if fe := (*app.FieldError)(nil); errors.As(err, &fe) && flags[fe.Field] != "" {
 			return tf, usagef("--%s: %v", flags[fe.Field], fe.Err)
 		}
@@ -391,7 +393,7 @@ func (a *cli) txListCmd() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		h, err := core.History().Read(cmd.Context(), nil, f, all)
+		h, err := apphistory.New(core).Read(cmd.Context(), nil, f, all)
 		if err != nil {
 			return err
 		}
@@ -403,7 +405,7 @@ func (a *cli) txListCmd() *cobra.Command {
 			if isTerminal(a.stdout) {
 				cell = visible.Line
 			}
-			_, err := app.TransactionsCSV(a.stdout, app.Records(h.Transactions), cell)
+			_, err := apphistory.CSV(a.stdout, apphistory.Records(h.Transactions), cell)
 			return err
 		case format == "json" && h.Page != nil:
 			return a.print(h.Page, nil)
@@ -426,9 +428,9 @@ func (a *cli) txListCmd() *cobra.Command {
 func writeTxTable(w *humanOut, txs []enduser.Transaction) {
 	var rows [][]string
 	for _, t := range txs {
-		rows = append(rows, app.TxRow(t))
+		rows = append(rows, apphistory.Row(t))
 	}
-	w.Table(app.TxColumns, rows)
+	w.Table(apphistory.Columns, rows)
 }
 
 func (a *cli) txShowCmd() *cobra.Command {
@@ -442,7 +444,7 @@ func (a *cli) txShowCmd() *cobra.Command {
 			}
 			id = n
 		}
-		txs, err := core.History().Lookup(cmd.Context(), nil, id, txHash)
+		txs, err := apphistory.New(core).Lookup(cmd.Context(), nil, id, txHash)
 		if err != nil {
 			return err
 		}
@@ -456,7 +458,7 @@ func (a *cli) txShowCmd() *cobra.Command {
 					w.Println()
 				}
 				var rows [][]string
-				for _, kv := range app.TxDetails(t) {
+				for _, kv := range apphistory.Details(t) {
 					rows = append(rows, kv[:])
 				}
 				w.Table(nil, rows)
@@ -471,8 +473,8 @@ func (a *cli) txShowCmd() *cobra.Command {
 // block and unblock read the card first for its token id.
 func (a *cli) cardCmd(verb, short, op string) *cobra.Command {
 	return a.command(verb, short, func(cmd *cobra.Command, core *app.App) error {
-		info, err := core.Card().Run(cmd.Context(), nil, op, "")
-		var ie *app.CardIssueError
+		info, err := appaccount.NewCard(core).Run(cmd.Context(), nil, op, "")
+		var ie *appaccount.CardIssueError
 		if errors.As(err, &ie) {
 			return fmt.Errorf("%w; issuing needs %s", err, strings.Join(ie.Needs, "; "))
 		}
@@ -483,7 +485,7 @@ func (a *cli) cardCmd(verb, short, op string) *cobra.Command {
 			return fmt.Errorf("no card on this account (%v): `purse card issue` first", info.NoCard)
 		}
 		c := *info.Card
-		if info.Done != "" && op != app.CardRead {
+		if info.Done != "" && op != appaccount.CardRead {
 			a.note("%s", info.Done)
 		}
 		return a.printRows(c, [][2]string{{"status", string(c.Status)}, {"card", c.Masked.CardNumber + "  cvv " + c.Masked.CVV2 + "  exp " + c.Masked.Expiry},

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"purse/app"
+	apphistory "purse/app/history"
 	"purse/enduser"
 	"purse/enduser/endusertest"
 )
@@ -81,7 +82,7 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	} else if next, _ := m["next"].(map[string]any); next["step"] != "id-scan" || next["action"] != "idv-token" ||
 		next["sandbox"] != nil || next["account"] != minted["tokenId"] {
 		// The end-user service alone has no control surface: no sandbox step is offered.
-		t.Fatalf("--json's next step (app.NextForAccount) at the ID scan: %v", m["next"])
+		t.Fatalf("--json's next step (app/account's NextFor) at the ID scan: %v", m["next"])
 	}
 	if out, _, _ = purse(t, "", "account", "status"); !strings.Contains(out, "purse account idv-token gives the identity-verification access token") ||
 		strings.Contains(out, "sandbox:") {
@@ -151,19 +152,19 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &page); c != exitOK || err != nil || len(page.Transactions) != 20 || !page.HasNextPage {
 		t.Fatalf("tx list json: %d %v %d", c, err, len(page.Transactions))
 	}
-	// The table shows each record as the Transactions screen does (app.TxRow): the time in
+	// The table shows each record as the Transactions screen does (apphistory.Row): the time in
 	// the one UTC form, the amount with its currency's two decimals, upper-case codes.
 	var first []enduser.Transaction
 	if err := json.Unmarshal([]byte(mustField(t, out, "transactions")), &first); err != nil {
 		t.Fatal(err)
 	}
 	out, e, c = purse(t, "", "tx", "list", "--page-size", "20")
-	if head := strings.Fields(strings.SplitN(out, "\n", 2)[0]); strings.Join(head, " ") != strings.Join(app.TxColumns, " ") {
-		t.Fatalf("tx list header %q, want the shared columns %q", head, app.TxColumns)
+	if head := strings.Fields(strings.SplitN(out, "\n", 2)[0]); strings.Join(head, " ") != strings.Join(apphistory.Columns, " ") {
+		t.Fatalf("tx list header %q, want the shared columns %q", head, apphistory.Columns)
 	}
 	twoDecimals := regexp.MustCompile(`^-?[0-9]+\.[0-9]{2}$`)
 	for _, tx := range first[:5] {
-		row, found := app.TxRow(tx), false
+		row, found := apphistory.Row(tx), false
 		if !twoDecimals.MatchString(row[4]) || !strings.HasSuffix(row[1], " UTC") || row[5] != strings.ToUpper(row[5]) {
 			t.Fatalf("record %d shows amount %q, time %q, currency %q", tx.ID, row[4], row[1], row[5])
 		}
@@ -180,7 +181,7 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 	if c != exitOK || err != nil || len(rows) < 100 {
 		t.Fatalf("tx list csv: %d %v %d rows %s", c, err, len(rows), e)
 	}
-	// every field of the record, as the TUI's export writes (app.TransactionsCSV)
+	// every field of the record, as the TUI's export writes (apphistory.CSV)
 	dir := slices.Index(rows[0], "direction")
 	if dir < 0 {
 		t.Fatalf("no direction column in %v", rows[0])

@@ -161,7 +161,7 @@ func TestSandboxFreshNeedsAStateFolder(t *testing.T) {
 }
 
 // TestAccountStatusNextStepOnTheSandbox: `purse account status` says the account's next step
-// (app.NextForAccount, as the Account screen does) with the commands that do it, the
+// (app/account's NextFor, as the Account screen does) with the commands that do it, the
 // sandbox's control steps included on a sandbox, and --json carries it typed.
 func TestAccountStatusNextStepOnTheSandbox(t *testing.T) {
 	sandboxProfile(t, sandbox.Config{}, []string{"profile", "set", "evm_key=dev"})

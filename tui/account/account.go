@@ -17,6 +17,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/app/onboard"
 	"purse/app/sandbox"
 	"purse/config"
@@ -111,7 +112,7 @@ func (v Services) none() bool { return v.Session == nil && v.Account == nil && v
 
 // Of is the Account screen's services of the session a.
 func Of(a *app.App) Services {
-	return Services{Session: a, Account: a.Account(), Partner: onboard.New(a)}
+	return Services{Session: a, Account: appaccount.New(a), Partner: onboard.New(a)}
 }
 
 // Session is the session the screen works in (*app.App is one): its active profile.
@@ -124,18 +125,18 @@ type PartnerService interface {
 	IDVToken(ctx context.Context, tokenID string, u *app.Unlock) (onboard.IDVToken, error)
 }
 
-// AccountService is the account's use cases the screen runs (app.Account is one).
+// AccountService is the account's use cases the screen runs (appaccount.Service is one).
 type AccountService interface {
 	Status(ctx context.Context) (enduser.AccountStatus, error)
 	BankingProfile(ctx context.Context, u *app.Unlock) (enduser.Profile, error)
 	IDVToken(ctx context.Context, u *app.Unlock, req enduser.IDVTokenRequest) (enduser.IDVToken, error)
 	FormA(ctx context.Context, u *app.Unlock) (enduser.FormAInfo, error)
-	SignFormA(ctx context.Context, u *app.Unlock, text string, submit bool) (app.SignedFormA, error)
-	ProposeTokenID(ctx context.Context) (app.TokenIDProposal, error)
-	ShareTokenHandoff(ctx context.Context, u *app.Unlock, src app.ShareToken) (enduser.HandoffVerdict, error)
+	SignFormA(ctx context.Context, u *app.Unlock, text string, submit bool) (appaccount.SignedFormA, error)
+	ProposeTokenID(ctx context.Context) (appaccount.TokenIDProposal, error)
+	ShareTokenHandoff(ctx context.Context, u *app.Unlock, src appaccount.ShareToken) (enduser.HandoffVerdict, error)
 	KYCSubmit(ctx context.Context, u *app.Unlock) (enduser.KYCSubmitResult, error)
-	CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (app.MintPlan, error)
-	Mint(ctx context.Context, plan app.MintPlan) (app.Minted, error)
+	CheckMint(ctx context.Context, tokenID string, captcha enduser.MintRequest, email string) (appaccount.MintPlan, error)
+	Mint(ctx context.Context, plan appaccount.MintPlan) (appaccount.Minted, error)
 }
 
 // SandboxService is what the Account screen's sandbox panel needs of the application layer

@@ -15,6 +15,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/config"
 	"purse/enduser"
 	"purse/internal/visible/visibletest"
@@ -252,12 +253,12 @@ func TestMintFormChecksThenConfirms(t *testing.T) {
 		t.Fatal("ctrl+s must check before minting")
 	}
 	req := enduser.MintRequest{Address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", LotNumber: "sandbox", CaptchaOutput: "sandbox-pass", PassToken: "sandbox", GenTime: "1767225600"}
-	send(s, reply(t, s, slotMintCheck, app.MintPlan{Request: req, TokenID: id, Email: "bob@example.com"}, nil))
+	send(s, reply(t, s, slotMintCheck, appaccount.MintPlan{Request: req, TokenID: id, Email: "bob@example.com"}, nil))
 	if !strings.Contains(tuitest.Plain(s.View()), "bob@example.com is already registered") {
 		t.Fatalf("a taken email must be said in the form\n%s", tuitest.Plain(s.View()))
 	}
 	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
-	msgs := tuitest.Flatten(send(s, reply(t, s, slotMintCheck, app.MintPlan{Request: req, TokenID: id, Email: "bob@example.com", EmailOK: true, ChainNote: "the chain shows no account for this key"}, nil)))
+	msgs := tuitest.Flatten(send(s, reply(t, s, slotMintCheck, appaccount.MintPlan{Request: req, TokenID: id, Email: "bob@example.com", EmailOK: true, ChainNote: "the chain shows no account for this key"}, nil)))
 	push, ok := find[kit.PushDialogMsg](msgs)
 	if _, isConfirm := push.Dialog.(*dialog.Confirm); !ok || !isConfirm || s.running(slotMint) {
 		t.Fatal("the mint must wait for a confirmation")
@@ -267,7 +268,7 @@ func TestMintFormChecksThenConfirms(t *testing.T) {
 		t.Fatal("y must mint")
 	}
 	p := sbProfile(id)
-	msgs = tuitest.Flatten(send(s, reply(t, s, slotMint, app.Minted{TokenID: id, TxHash: "0xabc", Address: req.Address, Profile: p}, nil)))
+	msgs = tuitest.Flatten(send(s, reply(t, s, slotMint, appaccount.Minted{TokenID: id, TxHash: "0xabc", Address: req.Address, Profile: p}, nil)))
 	ses, ok := find[kit.SessionMsg](msgs)
 	if !ok || ses.Session.AccountID != id || ses.Session.Profile != testSession.Profile {
 		t.Fatalf("the footer must learn the account id: %#v", msgs)
@@ -474,9 +475,9 @@ func TestGolden(t *testing.T) {
 // themselves).
 type proposer struct{ AccountService }
 
-var sandboxProposal = app.TokenIDProposal{TokenID: "4196387334", Source: "sandbox", Note: "handed out by the sandbox, as the service hands out the id to mint"}
+var sandboxProposal = appaccount.TokenIDProposal{TokenID: "4196387334", Source: "sandbox", Note: "handed out by the sandbox, as the service hands out the id to mint"}
 
-func (proposer) ProposeTokenID(context.Context) (app.TokenIDProposal, error) {
+func (proposer) ProposeTokenID(context.Context) (appaccount.TokenIDProposal, error) {
 	return sandboxProposal, nil
 }
 
@@ -486,7 +487,7 @@ func TestMintIDTheUserGives(t *testing.T) {
 	deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
 	s.app.Account = proposer{}
 	press(s, "m")
-	send(s, reply(t, s, slotMintID, app.TokenIDProposal{}, &app.FieldError{Field: "token-id", Err: errors.New("the service hands out the account id to mint (spec 4.6): give the id it gave you")}))
+	send(s, reply(t, s, slotMintID, appaccount.TokenIDProposal{}, &app.FieldError{Field: "token-id", Err: errors.New("the service hands out the account id to mint (spec 4.6): give the id it gave you")}))
 	if s.mint.value(fieldTokenID) != "" || !strings.Contains(tuitest.Plain(s.View()), "give the id it gave you") {
 		t.Fatalf("view:\n%s", tuitest.Plain(s.View()))
 	}
@@ -594,16 +595,16 @@ func TestServiceTextIsShownEscaped(t *testing.T) {
 	deliverSnapshot(t, s, snapshot{Profile: sbProfile("")}, nil)
 	s.app.Account = proposer{}
 	press(s, "m")
-	send(s, reply(t, s, slotMintID, app.TokenIDProposal{}, errors.New("proposal: "+h)))
+	send(s, reply(t, s, slotMintID, appaccount.TokenIDProposal{}, errors.New("proposal: "+h)))
 	s.mint.inputs[fieldTokenID].SetValue("1234567890")
 	press(s, "bob@example.com")
 	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
-	send(s, reply(t, s, slotMintCheck, app.MintPlan{}, errors.New("email status: "+h)))
+	send(s, reply(t, s, slotMintCheck, appaccount.MintPlan{}, errors.New("email status: "+h)))
 	visibletest.Verify(t, "the mint form with the service's errors", tuitest.Plain(s.View()))
 
 	send(s, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	req := enduser.MintRequest{Address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", LotNumber: "sandbox", CaptchaOutput: "sandbox-pass", PassToken: "sandbox", GenTime: "1767225600"}
-	msgs := tuitest.Flatten(send(s, reply(t, s, slotMintCheck, app.MintPlan{Request: req, TokenID: "1234567890", Email: "bob@example.com", EmailOK: true, ChainNote: "the chain could not be read: " + h}, nil)))
+	msgs := tuitest.Flatten(send(s, reply(t, s, slotMintCheck, appaccount.MintPlan{Request: req, TokenID: "1234567890", Email: "bob@example.com", EmailOK: true, ChainNote: "the chain could not be read: " + h}, nil)))
 	push, ok := find[kit.PushDialogMsg](msgs)
 	if !ok {
 		t.Fatalf("no confirmation: %#v", msgs)

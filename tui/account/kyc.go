@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/enduser"
 	"purse/internal/visible"
 	"purse/tui/dialog"
@@ -169,7 +170,7 @@ func (k *kycPanel) idvKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.render()
 	case form.Submitted:
 		// The form refused a submit while ParseIDVRequest failed.
-		req, _ := app.ParseIDVRequest(idvValues(k.idvForm))
+		req, _ := appaccount.ParseIDVRequest(idvValues(k.idvForm))
 		k.idvReq, s.mode = req, modeStatus
 		s.render()
 		return k.requestIDV()
@@ -226,14 +227,14 @@ func (k *kycPanel) openIDVOptions() tea.Cmd {
 		form.TextField("retry-level", "retry level", "", "1-8, with retry"), form.TextField("step-type", "step type", "", "IDENTITY"),
 		form.TextField("failure-reason", "failure reason", "", ""))
 	k.idvForm.Check = func(f *form.Form) error {
-		_, err := app.ParseIDVRequest(idvValues(f))
+		_, err := appaccount.ParseIDVRequest(idvValues(f))
 		return err
 	}
 	k.s.mode = modeIDV
 	return nil
 }
 
-// idvValues are the identity-verification token form's values, by app.ParseIDVRequest's names.
+// idvValues are the identity-verification token form's values, by appaccount.ParseIDVRequest's names.
 func idvValues(f *form.Form) map[string]string {
 	v := map[string]string{}
 	for _, k := range []string{"level", "ttl-seconds", "user-id", "retry", "retry-level", "step-type", "failure-reason"} {
@@ -252,7 +253,7 @@ func (k *kycPanel) handOver(typed []byte) tea.Cmd {
 	tok := append([]byte(nil), typed...)
 	clear(typed)
 	return runSigned(k.s, slotHandoff, "Handing the applicant over", true, func(ctx context.Context, sv Services, u *app.Unlock) (handoffDone, error) {
-		v, err := sv.Account.ShareTokenHandoff(ctx, u, app.ShareToken{Value: tok})
+		v, err := sv.Account.ShareTokenHandoff(ctx, u, appaccount.ShareToken{Value: tok})
 		if v.Status == "" {
 			return handoffDone{}, err // not a verdict: a failure (or a passphrase to ask)
 		}

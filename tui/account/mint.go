@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/app/sandbox"
 	"purse/enduser"
 	"purse/internal/visible"
@@ -39,7 +40,7 @@ type mintForm struct {
 	// idNote says where the proposed account id came from, or that the user gives it.
 	idNote      string
 	inputs      []textinput.Model
-	pendingMint *app.MintPlan
+	pendingMint *appaccount.MintPlan
 	focus       int
 	formErr     string // an error of the mint that names no field (or the service's answer)
 	live        form.Live
@@ -98,7 +99,7 @@ func (m *mintForm) open() tea.Cmd {
 	if sv.Account == nil {
 		return nil
 	}
-	return start(s, slotMintID, "Asking for an account id to mint", func(ctx context.Context) (app.TokenIDProposal, error) {
+	return start(s, slotMintID, "Asking for an account id to mint", func(ctx context.Context) (appaccount.TokenIDProposal, error) {
 		return sv.Account.ProposeTokenID(ctx)
 	})
 }
@@ -117,13 +118,13 @@ func (m *mintForm) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 		if s.mode == modeMint && len(m.inputs) > 0 {
 			return m.edit(msg), true
 		}
-	case kit.TaskResult[app.TokenIDProposal]:
+	case kit.TaskResult[appaccount.TokenIDProposal]:
 		if !s.mine(msg.Ref()) || s.mode != modeMint {
 			return nil, true
 		}
 		m.gotProposal(msg.Value, msg.Err)
 		return nil, true
-	case kit.TaskResult[app.MintPlan]:
+	case kit.TaskResult[appaccount.MintPlan]:
 		if !s.mine(msg.Ref()) {
 			return nil, true
 		}
@@ -132,7 +133,7 @@ func (m *mintForm) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 			return nil, true
 		}
 		return m.gotCheck(msg.Value), true
-	case kit.TaskResult[app.Minted]:
+	case kit.TaskResult[appaccount.Minted]:
 		if !s.mine(msg.Ref()) || msg.Err != nil {
 			return nil, true
 		}
@@ -161,7 +162,7 @@ func (m *mintForm) idle(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-func (m *mintForm) gotProposal(p app.TokenIDProposal, err error) {
+func (m *mintForm) gotProposal(p appaccount.TokenIDProposal, err error) {
 	var fe *app.FieldError
 	switch {
 	case errors.As(err, &fe):
@@ -229,7 +230,7 @@ func (m *mintForm) request() enduser.MintRequest {
 
 // fields is the application layer's check of the fields as typed (no I/O).
 func (m *mintForm) fields() error {
-	return app.CheckMintFields(m.value(fieldTokenID), m.request())
+	return appaccount.CheckMintFields(m.value(fieldTokenID), m.request())
 }
 
 func (m *mintForm) value(i int) string { return strings.TrimSpace(m.inputs[i].Value()) }
@@ -243,9 +244,9 @@ func (m *mintForm) check() tea.Cmd {
 		return nil // at once, on the field: nothing to ask the service yet
 	}
 	sv := m.s.app
-	return start(m.s, slotMintCheck, "Checking before the mint", func(ctx context.Context) (app.MintPlan, error) {
+	return start(m.s, slotMintCheck, "Checking before the mint", func(ctx context.Context) (appaccount.MintPlan, error) {
 		if sv.Account == nil {
-			return app.MintPlan{}, fmt.Errorf("no services: the account screen runs inside purse's terminal UI")
+			return appaccount.MintPlan{}, fmt.Errorf("no services: the account screen runs inside purse's terminal UI")
 		}
 		plan, err := sv.Account.CheckMint(ctx, id, req, email)
 		return plan, err
@@ -267,7 +268,7 @@ func (m *mintForm) fieldError(err error) bool {
 	return refused
 }
 
-func (m *mintForm) gotCheck(c app.MintPlan) tea.Cmd {
+func (m *mintForm) gotCheck(c appaccount.MintPlan) tea.Cmd {
 	s := m.s
 	if !c.EmailOK {
 		m.formErr = fmt.Sprintf("%s is already registered (10019): use another email, or leave the field empty.", c.Email)
@@ -292,7 +293,7 @@ func (m *mintForm) mint() tea.Cmd {
 	}
 	m.pendingMint = nil
 	sv, plan := m.s.app, *c
-	return start(m.s, slotMint, "Minting account "+c.TokenID, func(ctx context.Context) (app.Minted, error) {
+	return start(m.s, slotMint, "Minting account "+c.TokenID, func(ctx context.Context) (appaccount.Minted, error) {
 		return sv.Account.Mint(ctx, plan)
 	})
 }

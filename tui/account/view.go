@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"purse/app"
+	appaccount "purse/app/account"
 	"purse/enduser"
 	"purse/internal/format"
 	"purse/internal/visible"
@@ -287,7 +287,7 @@ func (s *Screen) progress(status, step int64) string {
 	return strings.Join(parts, " → ")
 }
 
-// nextHint says what the user can do now: the step app.NextForAccount decides, in the
+// nextHint says what the user can do now: the step appaccount.NextFor decides, in the
 // screen's keys.
 func (s *Screen) nextHint() string {
 	if !s.loadedAt {
@@ -298,19 +298,19 @@ func (s *Screen) nextHint() string {
 	if snap.Loaded {
 		st = &snap.Status
 	}
-	n := app.NextForAccount(snap.Profile, st, s.lab.on())
-	if n.Step == app.NextReadStatus && s.statusErr != nil {
+	n := appaccount.NextFor(snap.Profile, st, s.lab.on())
+	if n.Step == appaccount.NextReadStatus && s.statusErr != nil {
 		return s.env.NextStep(s.statusErr) + " r reads the status again."
 	}
 	t := nextText[n.Step]
 	switch n.Step {
-	case app.NextMint:
+	case appaccount.NextMint:
 		t = "press m to mint an account for key " + n.Key + " (if the key already has one, set token_id on the Settings screen)."
-	case app.NextMintAgain:
+	case appaccount.NextMintAgain:
 		// A sandbox started afresh (--fresh, a reset, an old home) no longer knows the
 		// profile's account.
 		t = "the sandbox has no account " + n.Account + " (it started afresh or was reset): press m to mint a new one; its id replaces this one in the profile."
-	case app.NextClosed:
+	case appaccount.NextClosed:
 		t = "the account is " + snap.Status.StatusStr + ": contact support."
 	}
 	if len(n.Sandbox) > 0 {
@@ -325,27 +325,27 @@ func (s *Screen) nextHint() string {
 
 // nextText is each step's wording with the screen's keys (the steps that name the account or
 // the key are worded in nextHint).
-var nextText = map[app.AccountStep]string{
-	app.NextAddKey:      "add or import an EVM key on the Keys screen and make it this profile's key.",
-	app.NextReadStatus:  "press r to read the status.",
-	app.NextNotMinted:   "the account is not minted yet: press m to mint it.",
-	app.NextLive:        "the account is Live: balances, transactions, card and permits are on their screens.",
-	app.NextCRS:         "complete the CRS self-certification at the URL above, then press r.",
-	app.NextRestricted:  "the account is restricted: contact support, then press r.",
-	app.NextFormA:       "complete the first Form A step in the service's app, then press r.",
-	app.NextIDScan:      "press i for the identity-verification access token, finish the ID scan in the vendor's SDK, then wait for the review (r refreshes).",
-	app.NextSignFormA:   "press o to read Form A exactly as sent, then s to review and sign it.",
-	app.NextReview:      "Form A is signed; the account is under review. Press r to refresh.",
-	app.NextRetryIDScan: "fix what the reason says and press i for a new access token to retry the ID scan.",
-	app.NextRejected:    "the review was rejected for good (FINAL): contact support.",
-	app.NextRefresh:     "press r to refresh.",
+var nextText = map[appaccount.Step]string{
+	appaccount.NextAddKey:      "add or import an EVM key on the Keys screen and make it this profile's key.",
+	appaccount.NextReadStatus:  "press r to read the status.",
+	appaccount.NextNotMinted:   "the account is not minted yet: press m to mint it.",
+	appaccount.NextLive:        "the account is Live: balances, transactions, card and permits are on their screens.",
+	appaccount.NextCRS:         "complete the CRS self-certification at the URL above, then press r.",
+	appaccount.NextRestricted:  "the account is restricted: contact support, then press r.",
+	appaccount.NextFormA:       "complete the first Form A step in the service's app, then press r.",
+	appaccount.NextIDScan:      "press i for the identity-verification access token, finish the ID scan in the vendor's SDK, then wait for the review (r refreshes).",
+	appaccount.NextSignFormA:   "press o to read Form A exactly as sent, then s to review and sign it.",
+	appaccount.NextReview:      "Form A is signed; the account is under review. Press r to refresh.",
+	appaccount.NextRetryIDScan: "fix what the reason says and press i for a new access token to retry the ID scan.",
+	appaccount.NextRejected:    "the review was rejected for good (FINAL): contact support.",
+	appaccount.NextRefresh:     "press r to refresh.",
 }
 
 // sandboxKeyText is the sandbox panel's key of each control step a next step names.
-var sandboxKeyText = map[app.Action]string{
-	app.ActionSandboxApprove: "a approves the review",
-	app.ActionSandboxReject:  "x rejects it",
-	app.ActionSandboxAdvance: "v makes it Live now",
+var sandboxKeyText = map[appaccount.Action]string{
+	appaccount.ActionSandboxApprove: "a approves the review",
+	appaccount.ActionSandboxReject:  "x rejects it",
+	appaccount.ActionSandboxAdvance: "v makes it Live now",
 }
 
 // chf shows a CHF amount with its two decimals.

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/app/deposit"
 	"purse/config"
 	"purse/enduser"
@@ -41,7 +42,7 @@ type Screen struct {
 
 	loadID  kit.TaskID
 	loading bool
-	snap    *app.ChainSnapshot
+	snap    *appaccount.ChainSnapshot
 	err     error
 
 	// The Solana wallet of the profile (its Solana key): SOL and USDC, read beside the chains.
@@ -62,15 +63,17 @@ type Services struct {
 }
 
 // Of is the Balances screen's services of the session a.
-func Of(a *app.App) Services { return Services{Session: a, Chains: a.Chains(), Wallet: deposit.New(a)} }
+func Of(a *app.App) Services {
+	return Services{Session: a, Chains: appaccount.NewChains(a), Wallet: deposit.New(a)}
+}
 
 // Session is the session the screen works in (*app.App is one): its active profile.
 type Session interface{ Profile() config.Profile }
 
-// Chains is the chains as the profile sees them (app.Chains is one).
+// Chains is the chains as the profile sees them (appaccount.Chains is one).
 type Chains interface {
-	Snapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
-	SignedSnapshot(ctx context.Context, u *app.Unlock) (app.ChainSnapshot, error)
+	Snapshot(ctx context.Context, u *app.Unlock) (appaccount.ChainSnapshot, error)
+	SignedSnapshot(ctx context.Context, u *app.Unlock) (appaccount.ChainSnapshot, error)
 }
 
 // Wallet is the profile's Solana wallet (app/deposit's Service is one).
@@ -151,7 +154,7 @@ func (s *Screen) load(signed bool) tea.Cmd {
 	if signed {
 		id, cmd = unlock.Start(s.env, slotLoad, "Loading the account's view of the chains", services.SignedSnapshot)
 	} else {
-		id, cmd = kit.Start(s.env.Tasks, slotLoad, "Loading chains and balances", func(ctx context.Context) (app.ChainSnapshot, error) {
+		id, cmd = kit.Start(s.env.Tasks, slotLoad, "Loading chains and balances", func(ctx context.Context) (appaccount.ChainSnapshot, error) {
 			return services.Snapshot(ctx, nil)
 		})
 	}
@@ -179,7 +182,7 @@ func (s *Screen) loadSolana() tea.Cmd {
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case kit.TaskResult[app.ChainSnapshot]:
+	case kit.TaskResult[appaccount.ChainSnapshot]:
 		if msg.ID != s.loadID {
 			return s, nil
 		}

@@ -13,7 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
-	"purse/app"
+	appaccount "purse/app/account"
 	"purse/app/deposit"
 	"purse/enduser"
 	"purse/homechain"
@@ -32,9 +32,9 @@ var (
 
 func amt(s string) enduser.Amount { return enduser.NewAmount(decimal.RequireFromString(s)) }
 
-func sampleSnapshot() app.ChainSnapshot {
+func sampleSnapshot() appaccount.ChainSnapshot {
 	chainID := "eip155:31337"
-	return app.ChainSnapshot{
+	return appaccount.ChainSnapshot{
 		Owner:    common.HexToAddress(tuitest.DevAddress),
 		Account:  "5123",
 		LoggedIn: true,
@@ -72,14 +72,14 @@ func newTestScreen(t *testing.T) *Screen {
 }
 
 // deliver gives the screen a result of its current load.
-func deliver(s *Screen, snap app.ChainSnapshot, err error) {
-	s.Update(kit.TaskResult[app.ChainSnapshot]{ID: s.loadID, Slot: slotLoad, Value: snap, Err: err})
+func deliver(s *Screen, snap appaccount.ChainSnapshot, err error) {
+	s.Update(kit.TaskResult[appaccount.ChainSnapshot]{ID: s.loadID, Slot: slotLoad, Value: snap, Err: err})
 }
 
 func TestResultsShowAndStaleOnesAreDropped(t *testing.T) {
 	s := newTestScreen(t)
 	s.loadID, s.loading = 7, true
-	s.Update(kit.TaskResult[app.ChainSnapshot]{ID: 6, Slot: slotLoad, Value: sampleSnapshot()})
+	s.Update(kit.TaskResult[appaccount.ChainSnapshot]{ID: 6, Slot: slotLoad, Value: sampleSnapshot()})
 	if s.snap != nil || !s.loading {
 		t.Fatal("a stale result was taken")
 	}
@@ -103,7 +103,7 @@ func TestResultsShowAndStaleOnesAreDropped(t *testing.T) {
 func TestErrorsAndLoggedOutView(t *testing.T) {
 	s := newTestScreen(t)
 	s.loadID = 1
-	deliver(s, app.ChainSnapshot{}, errors.New("dial tcp: refused"))
+	deliver(s, appaccount.ChainSnapshot{}, errors.New("dial tcp: refused"))
 	if v := tuitest.Plain(s.View()); !strings.Contains(v, "ERROR: dial tcp: refused") || !strings.Contains(v, "What to do:") {
 		t.Fatalf("error view:\n%s", v)
 	}
@@ -125,7 +125,7 @@ func TestErrorsAndLoggedOutView(t *testing.T) {
 	// l is the signed read through the unlock helper; a cancelled passphrase keeps the
 	// logged-out view and shows no error.
 	s.loadID = 77
-	s.Update(kit.TaskResult[app.ChainSnapshot]{ID: 77, Slot: slotLoad, Err: kit.ErrCancelled})
+	s.Update(kit.TaskResult[appaccount.ChainSnapshot]{ID: 77, Slot: slotLoad, Err: kit.ErrCancelled})
 	if s.err != nil || !strings.Contains(tuitest.Plain(s.View()), "[UNKNOWN: logged out]") {
 		t.Fatalf("after a cancelled unlock:\n%s", tuitest.Plain(s.View()))
 	}
@@ -248,7 +248,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 	}
 }
 
-func findBalance(t *testing.T, snap *app.ChainSnapshot, symbol string) *big.Int {
+func findBalance(t *testing.T, snap *appaccount.ChainSnapshot, symbol string) *big.Int {
 	t.Helper()
 	for _, b := range snap.Balances {
 		if b.Token.Symbol == symbol {

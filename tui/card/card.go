@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/enduser"
 	"purse/internal/format"
 	"purse/internal/visible"
@@ -23,10 +24,10 @@ import (
 
 const (
 	slotCard  = "card"
-	opLoad    = app.CardRead
-	opIssue   = app.CardIssue
-	opBlock   = app.CardBlock
-	opUnblock = app.CardUnblock
+	opLoad    = appaccount.CardRead
+	opIssue   = appaccount.CardIssue
+	opBlock   = appaccount.CardBlock
+	opUnblock = appaccount.CardUnblock
 )
 
 // Screen is the Card screen.
@@ -38,7 +39,7 @@ type Screen struct {
 
 	taskID  kit.TaskID
 	running string // the operation in flight, "" when idle
-	info    *app.CardInfo
+	info    *appaccount.CardInfo
 	err     error
 	errOp   string
 	// unread says the first read did not happen: its passphrase was not given.
@@ -47,10 +48,10 @@ type Screen struct {
 	w, h int
 }
 
-// Service is what the Card screen needs of the application layer (app.Card is one; tests
+// Service is what the Card screen needs of the application layer (appaccount.Card is one; tests
 // use a fake).
 type Service interface {
-	Run(ctx context.Context, u *app.Unlock, op, cardTokenID string) (app.CardInfo, error)
+	Run(ctx context.Context, u *app.Unlock, op, cardTokenID string) (appaccount.CardInfo, error)
 }
 
 // New returns the Card screen.
@@ -146,7 +147,7 @@ func (s *Screen) start(op string) tea.Cmd {
 		tokenID = string(s.info.Card.TokenID)
 	}
 	s.running, s.unread = op, false
-	id, cmd := unlock.Start(s.env, slotCard, label(op), func(ctx context.Context, u *app.Unlock) (app.CardInfo, error) {
+	id, cmd := unlock.Start(s.env, slotCard, label(op), func(ctx context.Context, u *app.Unlock) (appaccount.CardInfo, error) {
 		return services.Run(ctx, u, op, tokenID)
 	})
 	s.taskID = id
@@ -168,7 +169,7 @@ func label(op string) string {
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case kit.TaskResult[app.CardInfo]:
+	case kit.TaskResult[appaccount.CardInfo]:
 		if msg.ID != s.taskID {
 			return s, nil
 		}

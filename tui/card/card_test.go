@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/enduser"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -47,8 +48,8 @@ func sampleCard(status string) *enduser.Card {
 	}
 }
 
-func deliver(s *Screen, info app.CardInfo, err error) tea.Cmd {
-	_, cmd := s.Update(kit.TaskResult[app.CardInfo]{ID: s.taskID, Slot: slotCard, Value: info, Err: err})
+func deliver(s *Screen, info appaccount.CardInfo, err error) tea.Cmd {
+	_, cmd := s.Update(kit.TaskResult[appaccount.CardInfo]{ID: s.taskID, Slot: slotCard, Value: info, Err: err})
 	return cmd
 }
 
@@ -70,11 +71,11 @@ func isOff(t *testing.T, cmd tea.Cmd, why string) bool {
 func TestStateDrivesTheActions(t *testing.T) {
 	s := newTestScreen(t)
 	s.taskID = 3
-	s.Update(kit.TaskResult[app.CardInfo]{ID: 2, Slot: slotCard, Value: app.CardInfo{Card: sampleCard("Active")}})
+	s.Update(kit.TaskResult[appaccount.CardInfo]{ID: 2, Slot: slotCard, Value: appaccount.CardInfo{Card: sampleCard("Active")}})
 	if s.info != nil {
 		t.Fatal("a stale result was taken")
 	}
-	deliver(s, app.CardInfo{Card: sampleCard("Active")}, nil)
+	deliver(s, appaccount.CardInfo{Card: sampleCard("Active")}, nil)
 	v := tuitest.Plain(s.View())
 	for _, want := range []string{"Card  [ACTIVE]", "**** **** **** 5678", "[x] contactless", "[ ] internet", "812345678", "Press b to block"} {
 		if !strings.Contains(v, want) {
@@ -98,7 +99,7 @@ func TestStateDrivesTheActions(t *testing.T) {
 	}
 	s.running = ""
 	// The outcome is a passing note of the footer; the state mark and the text follow the card.
-	done := deliver(s, app.CardInfo{Card: sampleCard("Blocked"), Done: "card blocked"}, nil)
+	done := deliver(s, appaccount.CardInfo{Card: sampleCard("Blocked"), Done: "card blocked"}, nil)
 	if msg, ok := done().(kit.StatusMsg); !ok || msg.Text != "Card blocked." {
 		t.Fatalf("the outcome's note: %#v", done())
 	}
@@ -124,7 +125,7 @@ func TestNoCardAndIssueError(t *testing.T) {
 	s := newTestScreen(t)
 	s.taskID = 1
 	noCard := &enduser.APIError{Route: "card", Code: 10009, Message: "no card issued for tokenId 5123"}
-	deliver(s, app.CardInfo{NoCard: noCard, Profile: &enduser.Profile{IsCardEligible: false, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}}, nil)
+	deliver(s, appaccount.CardInfo{NoCard: noCard, Profile: &enduser.Profile{IsCardEligible: false, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}}, nil)
 	v := tuitest.Plain(s.View())
 	for _, want := range []string{"[NO CARD]", "no card issued for tokenId 5123", "No card can be issued now", "isCardEligible is false", "card eligibility (now: no)", "at least 1.00 USD"} {
 		if !strings.Contains(v, want) {
@@ -139,12 +140,12 @@ func TestNoCardAndIssueError(t *testing.T) {
 	}
 	// eligibility unknown (the profile could not be read): not offered either, and said so
 	s.taskID = 2
-	deliver(s, app.CardInfo{NoCard: noCard, ProfileErr: errors.New("profile: timeout")}, nil)
+	deliver(s, appaccount.CardInfo{NoCard: noCard, ProfileErr: errors.New("profile: timeout")}, nil)
 	if v := tuitest.Plain(s.View()); !strings.Contains(v, "card eligibility is unknown") || !isOff(t, press(s, "i"), "card eligibility is unknown") {
 		t.Fatalf("unknown eligibility:\n%s", v)
 	}
 	s.taskID = 3
-	deliver(s, app.CardInfo{NoCard: noCard, Profile: &enduser.Profile{IsCardEligible: true, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}}, nil)
+	deliver(s, appaccount.CardInfo{NoCard: noCard, Profile: &enduser.Profile{IsCardEligible: true, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}}, nil)
 	if v := tuitest.Plain(s.View()); !strings.Contains(v, "Press i to issue") {
 		t.Errorf("an eligible account is offered the issue:\n%s", v)
 	}
@@ -152,8 +153,8 @@ func TestNoCardAndIssueError(t *testing.T) {
 		t.Fatal("i must ask to issue")
 	}
 	s.running = opIssue
-	err := &app.CardIssueError{Err: &enduser.APIError{Route: "issue-card", Code: 10009, Message: "tokenId 5123 is not card eligible"}, Needs: app.CardInfo{ProfileErr: errors.New("down")}.Preconditions()}
-	deliver(s, app.CardInfo{}, err)
+	err := &appaccount.CardIssueError{Err: &enduser.APIError{Route: "issue-card", Code: 10009, Message: "tokenId 5123 is not card eligible"}, Needs: appaccount.CardInfo{ProfileErr: errors.New("down")}.Preconditions()}
+	deliver(s, appaccount.CardInfo{}, err)
 	v = tuitest.Plain(s.View())
 	for _, want := range []string{"ERROR: issue card:", "not card eligible", "What to do: Issuing needs the account in Live status", "unknown: the profile could not be read"} {
 		if !strings.Contains(v, want) {
@@ -168,7 +169,7 @@ func TestNoCardAndIssueError(t *testing.T) {
 func TestCancelledUnlockIsNotAnError(t *testing.T) {
 	s := newTestScreen(t)
 	s.taskID, s.running = 4, opBlock
-	if cmd := deliver(s, app.CardInfo{}, kit.ErrCancelled); cmd != nil || s.err != nil || s.running != "" {
+	if cmd := deliver(s, appaccount.CardInfo{}, kit.ErrCancelled); cmd != nil || s.err != nil || s.running != "" {
 		t.Fatalf("a cancelled passphrase: cmd %v, err %v, running %q", cmd != nil, s.err, s.running)
 	}
 }
@@ -178,13 +179,13 @@ func TestCancelledUnlockIsNotAnError(t *testing.T) {
 func TestActionsWorkAfterAReset(t *testing.T) {
 	s := newTestScreen(t)
 	s.taskID = 1
-	deliver(s, app.CardInfo{Card: sampleCard("Blocked")}, nil)
+	deliver(s, appaccount.CardInfo{Card: sampleCard("Blocked")}, nil)
 	s.Reset()
 	if s.info != nil || !isOff(t, press(s, "b"), "the card is not read yet") {
 		t.Fatal("a reset screen holds no card and offers no block")
 	}
 	s.Init()
-	deliver(s, app.CardInfo{Card: sampleCard("Active")}, nil)
+	deliver(s, appaccount.CardInfo{Card: sampleCard("Active")}, nil)
 	if press(s, "b") == nil || s.running != opBlock {
 		t.Fatal("after a reset and a read, b blocks the card read")
 	}
@@ -198,7 +199,7 @@ func TestCancelledFirstReadSaysSo(t *testing.T) {
 	if v := tuitest.Plain(s.View()); !strings.Contains(v, "Reading the card") {
 		t.Fatalf("while reading:\n%s", v)
 	}
-	deliver(s, app.CardInfo{}, kit.ErrCancelled)
+	deliver(s, appaccount.CardInfo{}, kit.ErrCancelled)
 	v := tuitest.Plain(s.View())
 	if strings.Contains(v, "Reading the card") || !strings.Contains(v, "was not read") || !strings.Contains(v, "Press r to read it") {
 		t.Fatalf("after the cancelled read:\n%s", v)
@@ -211,7 +212,7 @@ func TestCardScrolls(t *testing.T) {
 	s := newTestScreen(t)
 	s.SetSize(80, 8)
 	s.taskID = 1
-	deliver(s, app.CardInfo{Card: sampleCard("Active")}, nil)
+	deliver(s, appaccount.CardInfo{Card: sampleCard("Active")}, nil)
 	v := tuitest.Plain(s.View())
 	if !strings.Contains(v, "Card  [ACTIVE]") || !strings.Contains(v, "more lines") || strings.Contains(v, "Press b to block") {
 		t.Fatalf("top of the card:\n%s", v)
@@ -222,7 +223,7 @@ func TestCardScrolls(t *testing.T) {
 		t.Fatalf("bottom of the card:\n%s", v)
 	}
 	s.taskID = 2
-	deliver(s, app.CardInfo{Card: sampleCard("Active")}, nil)
+	deliver(s, appaccount.CardInfo{Card: sampleCard("Active")}, nil)
 	if v := tuitest.Plain(s.View()); !strings.Contains(v, "Card  [ACTIVE]") {
 		t.Fatalf("a new read starts at the top:\n%s", v)
 	}
@@ -231,7 +232,7 @@ func TestCardScrolls(t *testing.T) {
 // TestGolden: plain views at 80×24 and 120×40, active and without a card.
 // Update with: go test ./tui/card -run TestGolden -update
 func TestGolden(t *testing.T) {
-	infos := map[string]app.CardInfo{
+	infos := map[string]appaccount.CardInfo{
 		"active": {Card: sampleCard("Active")},
 		"nocard": {NoCard: &enduser.APIError{Route: "card", Code: 10009, Message: "no card issued for tokenId 5123"},
 			Profile: &enduser.Profile{IsCardEligible: true, CardActivation: enduser.CardActivation{Amount: amt("1"), Currency: "USD"}}},
@@ -290,7 +291,7 @@ func unlockAndRun(t *testing.T, s *Screen, cmd tea.Cmd) {
 // through its confirmation and the passphrase dialog; the display token never shows.
 func TestAgainstTheSandbox(t *testing.T) {
 	sbx := tuitest.LiveSandbox(t, passphrase)
-	s := New(sbx.Env, sbx.App.Card())
+	s := New(sbx.Env, appaccount.NewCard(sbx.App))
 	s.SetSize(120, 40)
 	unlockAndRun(t, s, s.Init())
 	if s.err != nil || s.info == nil || s.info.Card != nil || s.info.NoCard == nil {
@@ -336,13 +337,13 @@ type fakeCards struct {
 	ops []string
 }
 
-func (f *fakeCards) Run(_ context.Context, _ *app.Unlock, op, tokenID string) (app.CardInfo, error) {
+func (f *fakeCards) Run(_ context.Context, _ *app.Unlock, op, tokenID string) (appaccount.CardInfo, error) {
 	f.ops = append(f.ops, op+" "+tokenID)
 	c := sampleCard("Active")
-	if op == app.CardBlock {
+	if op == appaccount.CardBlock {
 		c = sampleCard("Blocked")
 	}
-	return app.CardInfo{Card: c, Done: map[string]string{app.CardBlock: "card blocked"}[op]}, nil
+	return appaccount.CardInfo{Card: c, Done: map[string]string{appaccount.CardBlock: "card blocked"}[op]}, nil
 }
 
 // TestBlockAgainstAFake: the screen needs only its narrow Service; a block goes to the
@@ -361,7 +362,7 @@ func TestBlockAgainstAFake(t *testing.T) {
 		t.Fatal("b must block")
 	}
 	step(t, s, run)
-	if len(f.ops) != 2 || f.ops[1] != app.CardBlock+" "+string(s.info.Card.TokenID) {
+	if len(f.ops) != 2 || f.ops[1] != appaccount.CardBlock+" "+string(s.info.Card.TokenID) {
 		t.Fatalf("operations %q", f.ops)
 	}
 	if !strings.Contains(tuitest.Plain(s.View()), "BLOCKED") {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"purse/app"
+	appaccount "purse/app/account"
 	"purse/enduser"
 	"purse/internal/visible/visibletest"
 )
@@ -21,7 +21,7 @@ func TestHostileCardTextNeverActsOnTheTerminal(t *testing.T) {
 	c.Masked = enduser.MaskedCard{CardNumber: h, CVV2: h, Expiry: h}
 	c.ActiveTokens = []enduser.ActiveToken{{ID: enduser.Text(h), Type: h}}
 	c.Limits.Account.RestartDate = h
-	for _, info := range []app.CardInfo{
+	for _, info := range []appaccount.CardInfo{
 		{Card: c, Done: "card issued" + h},
 		{NoCard: &enduser.APIError{Route: "card", Code: 10009, Message: h}},
 		{NoCard: errors.New(h)},
@@ -35,6 +35,6 @@ func TestHostileCardTextNeverActsOnTheTerminal(t *testing.T) {
 		}
 	}
 	s := newTestScreen(t)
-	deliver(s, app.CardInfo{}, errors.New("card: retMsg "+h))
+	deliver(s, appaccount.CardInfo{}, errors.New("card: retMsg "+h))
 	visibletest.Verify(t, "card screen with an error", tuitest.Plain(s.View()))
 }

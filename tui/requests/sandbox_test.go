@@ -10,6 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	appaccount "purse/app/account"
+	apphistory "purse/app/history"
 	"purse/enduser"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -33,13 +35,13 @@ func TestRequestsOfRealCalls(t *testing.T) {
 	ctx := context.Background()
 	// Three calls of the use cases (the account status tells the session the server's time,
 	// so the signed read needs no timestamp call of its own).
-	if _, err := sv.Account().EmailStatus(ctx, "first@example.com"); err != nil {
+	if _, err := appaccount.New(sv).EmailStatus(ctx, "first@example.com"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sv.Account().Status(ctx); err != nil {
+	if _, err := appaccount.New(sv).Status(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sv.History().Read(ctx, unlock, enduser.TxFilter{PageSize: 5, Direction: enduser.DirectionIn}, false); err != nil {
+	if _, err := apphistory.New(sv).Read(ctx, unlock, enduser.TxFilter{PageSize: 5, Direction: enduser.DirectionIn}, false); err != nil {
 		t.Fatal(err)
 	}
 	before := sv.Log.Len()
@@ -59,7 +61,7 @@ func TestRequestsOfRealCalls(t *testing.T) {
 	// A call made while the screen waits arrives through the subscription.
 	got := make(chan tea.Msg, 1)
 	go func() { got <- wait() }()
-	if _, err := sv.Account().EmailStatus(ctx, "someone@example.com"); err != nil {
+	if _, err := appaccount.New(sv).EmailStatus(ctx, "someone@example.com"); err != nil {
 		t.Fatal(err)
 	}
 	select {

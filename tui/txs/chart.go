@@ -11,7 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/shopspring/decimal"
 
-	"purse/app"
+	apphistory "purse/app/history"
 	"purse/internal/format"
 	"purse/tui/kit"
 )
@@ -23,7 +23,7 @@ import (
 // sum would no longer sit next to its picture.
 type chart struct {
 	env        *kit.Env
-	flows      []app.MonthFlow
+	flows      []apphistory.MonthFlow
 	currencies []string
 	cur        int
 	close      key.Binding
@@ -33,10 +33,10 @@ type chart struct {
 	closed     bool
 }
 
-// NewChart returns the chart dialog of flows (app.MonthlyFlows).
-func NewChart(env *kit.Env, flows []app.MonthFlow) kit.Dialog { return newChart(env, flows) }
+// NewChart returns the chart dialog of flows (apphistory.Reader.Flows).
+func NewChart(env *kit.Env, flows []apphistory.MonthFlow) kit.Dialog { return newChart(env, flows) }
 
-func newChart(env *kit.Env, flows []app.MonthFlow) *chart {
+func newChart(env *kit.Env, flows []apphistory.MonthFlow) *chart {
 	c := &chart{
 		env: env, flows: flows,
 		close: key.NewBinding(key.WithKeys(append(env.Keys.Back.Keys(), env.Keys.Select.Keys()...)...), key.WithHelp("esc/enter", "close")),
@@ -81,8 +81,8 @@ func (c *chart) Update(msg tea.Msg) (kit.Dialog, tea.Cmd) {
 // months are the flows of the shown currency month by month, a month without completed
 // records as zero (a gap in the bars would read as a month that is not there), the latest
 // that fit two rows each.
-func (c *chart) months(rows int) []app.MonthFlow {
-	var ms []app.MonthFlow
+func (c *chart) months(rows int) []apphistory.MonthFlow {
+	var ms []apphistory.MonthFlow
 	for _, f := range c.flows {
 		if f.Currency == c.currencies[c.cur] {
 			ms = append(ms, f)
@@ -98,16 +98,16 @@ func (c *chart) months(rows int) []app.MonthFlow {
 // withEmptyMonths orders the flows of one currency by month and adds a zero flow for every
 // month between the first and the last that has none. A month that does not parse as
 // "2006-01" is kept as it is, in order, and fills no gap around it.
-func withEmptyMonths(ms []app.MonthFlow) []app.MonthFlow {
+func withEmptyMonths(ms []apphistory.MonthFlow) []apphistory.MonthFlow {
 	ms = slices.Clone(ms)
-	slices.SortStableFunc(ms, func(a, b app.MonthFlow) int { return strings.Compare(a.Month, b.Month) })
-	var out []app.MonthFlow
+	slices.SortStableFunc(ms, func(a, b apphistory.MonthFlow) int { return strings.Compare(a.Month, b.Month) })
+	var out []apphistory.MonthFlow
 	for i, m := range ms {
 		if i > 0 {
 			prev, err1 := time.Parse("2006-01", ms[i-1].Month)
 			cur, err2 := time.Parse("2006-01", m.Month)
 			for next := prev.AddDate(0, 1, 0); err1 == nil && err2 == nil && next.Before(cur); next = next.AddDate(0, 1, 0) {
-				out = append(out, app.MonthFlow{Month: next.Format("2006-01"), Currency: m.Currency})
+				out = append(out, apphistory.MonthFlow{Month: next.Format("2006-01"), Currency: m.Currency})
 			}
 		}
 		out = append(out, m)

@@ -7,14 +7,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/shopspring/decimal"
 
-	"purse/app"
+	apphistory "purse/app/history"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
 
-func sampleFlows() []app.MonthFlow {
+func sampleFlows() []apphistory.MonthFlow {
 	d := decimal.RequireFromString
-	return []app.MonthFlow{
+	return []apphistory.MonthFlow{
 		{Month: "2026-11", Currency: "CHF", In: d("12.00"), Out: d("3.40"), Records: 2},
 		{Month: "2026-09", Currency: "EUR", In: d("1200.50"), Out: d("300"), Records: 5},
 		{Month: "2026-10", Currency: "EUR", In: d("0"), Out: d("950.25"), Records: 3},
@@ -69,7 +69,7 @@ func TestChartShowsExactSumsAndSwitchesCurrency(t *testing.T) {
 func TestChartShowsEmptyMonthsAsZero(t *testing.T) {
 	d := decimal.RequireFromString
 	env := tuitest.Env(t, kit.Session{Profile: "sandbox"}, t.TempDir())
-	c := newChart(env, []app.MonthFlow{
+	c := newChart(env, []apphistory.MonthFlow{
 		{Month: "2027-02", Currency: "EUR", In: d("5"), Out: d("1"), Records: 2},
 		{Month: "2026-11", Currency: "EUR", In: d("10"), Out: d("2.50"), Records: 3},
 	})

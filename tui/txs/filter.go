@@ -11,7 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/shopspring/decimal"
 
-	"purse/app"
+	apphistory "purse/app/history"
 	"purse/enduser"
 	"purse/internal/visible"
 	uiform "purse/tui/form"
@@ -21,20 +21,20 @@ import (
 // Field keys: the application layer's names of the filter fields (the wire names of spec
 // 4.6), so an error of the filter focuses the field it names.
 const (
-	fPageSize  = app.TxPageSize
-	fFrom      = app.TxFrom
-	fTo        = app.TxTo
-	fType      = app.TxType
-	fTypes     = app.TxTypes
-	fCurrency  = app.TxCurrency
-	fDirection = app.TxDirection
-	fMin       = app.TxMin
-	fMax       = app.TxMax
-	fStatus    = app.TxStatus
-	fChain     = app.TxChain
-	fSymbol    = app.TxSymbol
-	fID        = app.TxID
-	fTxHash    = app.TxHash
+	fPageSize  = apphistory.TxPageSize
+	fFrom      = apphistory.TxFrom
+	fTo        = apphistory.TxTo
+	fType      = apphistory.TxType
+	fTypes     = apphistory.TxTypes
+	fCurrency  = apphistory.TxCurrency
+	fDirection = apphistory.TxDirection
+	fMin       = apphistory.TxMin
+	fMax       = apphistory.TxMax
+	fStatus    = apphistory.TxStatus
+	fChain     = apphistory.TxChain
+	fSymbol    = apphistory.TxSymbol
+	fID        = apphistory.TxID
+	fTxHash    = apphistory.TxHash
 )
 
 // formField is one line of the filter form.
@@ -65,7 +65,7 @@ func newForm(env *kit.Env) *form {
 		nav:   uiform.NewNav("apply the filter"),
 		clear: key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "clear all fields")),
 	}
-	for _, d := range app.TxFields {
+	for _, d := range apphistory.Fields {
 		in := kit.NewInput(200)
 		f.fields = append(f.fields, formField{key: d.Key, label: d.Label, hint: d.Hint, in: in})
 	}
@@ -215,14 +215,14 @@ func (f *form) check() {
 	f.live.Set(err)
 }
 
-// filter reads the fields through app.ParseTxFilter; an error is its *app.FieldError,
+// filter reads the fields through apphistory.ParseFilter; an error is its *app.FieldError,
 // naming the field at fault.
 func (f *form) filter() (enduser.TxFilter, error) {
 	v := make(map[string]string, len(f.fields))
 	for _, fd := range f.fields {
 		v[fd.key] = fd.in.Value()
 	}
-	return app.ParseTxFilter(v)
+	return apphistory.ParseFilter(v)
 }
 
 func formatTime(ts int64) string {

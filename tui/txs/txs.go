@@ -17,6 +17,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	apphistory "purse/app/history"
 	"purse/enduser"
 	"purse/internal/visible"
 	"purse/tui/kit"
@@ -61,20 +62,20 @@ const (
 // with (one signed client), kept for the next pages.
 type pageResult struct {
 	Act     action
-	History *app.HistoryReader
+	History *apphistory.Reader
 	Page    *enduser.TxPage
 }
 
 // exportResult is the answer of an export.
 // chartResult is the history summed for the chart.
 type chartResult struct {
-	History *app.HistoryReader
-	Flows   []app.MonthFlow
+	History *apphistory.Reader
+	Flows   []apphistory.MonthFlow
 }
 
 type exportResult struct {
 	Act     action
-	History *app.HistoryReader
+	History *apphistory.Reader
 	Path    string
 	Count   int
 }
@@ -96,7 +97,7 @@ type Screen struct {
 	// Now is the clock of export file names (time.Now when nil).
 	Now func() time.Time
 
-	history *app.HistoryReader // the account's history (one signed client), kept while the profile stays the same
+	history *apphistory.Reader // the account's history (one signed client), kept while the profile stays the same
 	filter  enduser.TxFilter
 	pages   []*enduser.TxPage
 	rows    rowSource
@@ -168,14 +169,14 @@ type Services struct {
 }
 
 // Of is the Transactions screen's services of the session a.
-func Of(a *app.App) Services { return Services{Session: a, History: a.History()} }
+func Of(a *app.App) Services { return Services{Session: a, History: apphistory.New(a)} }
 
 // Session is the session the screen works in (*app.App is one): its home.
 type Session interface{ Home() string }
 
-// HistoryService opens the account's history (app.History is one).
+// HistoryService opens the account's history (apphistory.Service is one).
 type HistoryService interface {
-	Open(u *app.Unlock) (*app.HistoryReader, error)
+	Open(u *app.Unlock) (*apphistory.Reader, error)
 }
 
 // New returns the Transactions screen.
@@ -217,13 +218,13 @@ func (s *Screen) init(env *kit.Env, a Services) {
 	s.declareActions()
 }
 
-// columns are the history's columns as every front end names them (app.TxColumns), all but
+// columns are the history's columns as every front end names them (apphistory.Columns), all but
 // the hash, which the detail pane shows: the widths are the screen's.
 func columns() []table.Column {
 	widths := map[string]table.Column{"ID": {Width: 6, Right: true}, "TIME": {Width: 23}, "TYPE": {Width: 7}, "DIR": {Width: 3},
 		"AMOUNT": {Width: 11, Right: true}, "CUR": {Width: 4}, "STATUS": {Width: 9}, "TITLE": {}}
 	var out []table.Column
-	for _, name := range app.TxColumns {
+	for _, name := range apphistory.Columns {
 		if c, ok := widths[name]; ok {
 			c.Title = name
 			out = append(out, c)
@@ -237,7 +238,7 @@ type rowSource []enduser.Transaction
 
 func (r rowSource) Len() int { return len(r) }
 
-func (r rowSource) Row(i int) []string { return app.TxRow(r[i]) }
+func (r rowSource) Row(i int) []string { return apphistory.Row(r[i]) }
 
 // oneLine makes server text safe for one line: invisible characters become visible.
 func oneLine(s string) string { return visible.Line(s) }
@@ -264,7 +265,7 @@ func (s *Screen) start(act action) tea.Cmd {
 	history, filter := s.history, s.filter
 	// useHistory is the history the screen keeps (so one unlock serves every page), or the
 	// account's opened anew; a missing passphrase is unlock.Start's to ask.
-	useHistory := func(u *app.Unlock) (*app.HistoryReader, error) {
+	useHistory := func(u *app.Unlock) (*apphistory.Reader, error) {
 		if history != nil {
 			return history, nil
 		}
@@ -536,7 +537,7 @@ func (s *Screen) detailContent() string {
 	const labelW = 18
 	valW := max(s.w-labelW-1, 8)
 	var b strings.Builder
-	for i, f := range app.TxDetails(s.detailRec) {
+	for i, f := range apphistory.Details(s.detailRec) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}

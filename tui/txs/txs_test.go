@@ -11,7 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
-	"purse/app"
+	apphistory "purse/app/history"
 	"purse/enduser"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -182,9 +182,9 @@ func TestParseTime(t *testing.T) {
 		{"yesterday", false, 0, true},
 	}
 	for _, c := range cases {
-		got, err := app.ParseTxTime(c.in, c.end)
+		got, err := apphistory.ParseTime(c.in, c.end)
 		if (err != nil) != c.fails || got != c.want {
-			t.Errorf("app.ParseTxTime(%q, %v) = %d, %v", c.in, c.end, got, err)
+			t.Errorf("apphistory.ParseTime(%q, %v) = %d, %v", c.in, c.end, got, err)
 		}
 	}
 }
@@ -314,7 +314,7 @@ func TestResetDropsTheClient(t *testing.T) {
 	s := newTestScreen(t, 80, 24)
 	s.Init()
 	reply(s, actFirst, page(0, 10, false, false))
-	s.history = new(app.HistoryReader) // the history a read keeps (its signed client) for the next pages
+	s.history = new(apphistory.Reader) // the history a read keeps (its signed client) for the next pages
 	if len(s.rows) != 10 {
 		t.Fatal("a read keeps its rows")
 	}

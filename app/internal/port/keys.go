@@ -1,8 +1,6 @@
 package port
 
 import (
-	"io"
-
 	"purse/internal/atomicfile"
 	"purse/keystore"
 )
@@ -27,11 +25,6 @@ type Keys interface {
 	// LockKey wipes key label wherever it is held unlocked (this session, the agent),
 	// leaving the other keys: a removed or renamed key must not go on signing.
 	LockKey(label string)
-	// ReadSecret reads a secret from the file the user named in field ("-": stdin, when
-	// there is one), bounded and refused when empty, as every secret the core reads (the
-	// audit log's verification key too); errors name the field and the file, never the
-	// content.
-	ReadSecret(field, path string, stdin io.Reader) ([]byte, error)
 }
 
 // KeysOf is the key management port of an application core (an *app.App); false for

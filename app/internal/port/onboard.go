@@ -25,13 +25,6 @@ type Onboard interface {
 	// RefusedAnswer makes a partner answer whose signature does not hold a rejection
 	// (app.ErrRejected); any other error is returned as it is.
 	RefusedAnswer(err error) error
-	// MintOwner checks what every mint needs of the profile (no account yet, an EVM key,
-	// none of the key's accounts on chain) and returns the key's address; note says the
-	// chain could not be read ("" when it was read and shows no account).
-	MintOwner(ctx context.Context) (owner common.Address, note string, err error)
-	// StoreMinted stores the account a mint made in the profile; an error says the mint
-	// happened but could not be stored, with the id to set by hand.
-	StoreMinted(tokenID, txHash string) error
 	// AccountOf looks up the account NFT owner holds on the profile's chain.
 	AccountOf(ctx context.Context, owner common.Address) (tokenID uint64, found bool, err error)
 	// RequireAccount fails when the profile has no account id yet.

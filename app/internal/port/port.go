@@ -7,13 +7,18 @@
 package port
 
 import (
+	"context"
+	"io"
 	"time"
+
+	"github.com/ethereum/go-ethereum/common"
 
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/keystore"
 	"purse/partner"
+	"purse/sandboxctl"
 	"purse/wallet"
 )
 
@@ -69,7 +74,27 @@ type Session interface {
 	// KeyEntry is key label's entry in the key index (its kind and address): no secret is
 	// read, no passphrase asked.
 	KeyEntry(label string) (keystore.Entry, error)
+	// ReadSecret reads a secret from the file the user named in field ("-": stdin, when
+	// there is one), bounded and refused when empty, as every secret the core reads (a key,
+	// a share token, the audit log's verification key); errors name the field and the file,
+	// never the content.
+	ReadSecret(field, path string, stdin io.Reader) ([]byte, error)
+	// MintOwner checks what every mint needs before anything is sent (the end-user mint and
+	// the partner's): no account yet, an EVM key, no account of that key on chain. It
+	// returns the key's address (zero when the profile is not fit) and what the chain guard
+	// saw: ChainShowsNone when the chain was read and shows no account, else a note that it
+	// could not be read (a note, not a refusal).
+	MintOwner(ctx context.Context) (owner common.Address, note string, err error)
+	// StoreMinted stores a minted account in the profile (either mint); when the profile
+	// cannot be stored the error says so, with the id to set by hand.
+	StoreMinted(tokenID, txHash string) (config.Profile, error)
+	// DetectSandbox says whether the profile's user_api is a purse sandbox: only a loopback
+	// one is asked, once per user_api in the session, within 1.5 s.
+	DetectSandbox(ctx context.Context) (sandboxctl.Info, bool)
 }
+
+// ChainShowsNone is MintOwner's note when the chain was read and shows no account.
+const ChainShowsNone = "the chain shows no account for this key"
 
 // Of is the session of an application core (an *app.App); false for anything else. Package
 // app sets it when it is initialised.

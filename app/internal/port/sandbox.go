@@ -28,9 +28,6 @@ type Sandbox interface {
 	// SandboxInfo asks the profile's user_api whether it is a purse sandbox (its GET
 	// /sandbox/info, recorded in the request log); anything else is an error.
 	SandboxInfo(ctx context.Context) (sandboxctl.Info, error)
-	// DetectSandbox says whether the profile's user_api is a purse sandbox: only a loopback
-	// one is asked, once per user_api in the session, within 1.5 s.
-	DetectSandbox(ctx context.Context) (sandboxctl.Info, bool)
 }
 
 // SandboxOf is the sandbox port of an application core (an *app.App); false for anything

@@ -1,4 +1,4 @@
-package app
+package history
 
 import (
 	"errors"
@@ -24,7 +24,7 @@ func TestMonthlyFlows(t *testing.T) {
 		{Amount: amt("5"), Currency: "CHF", Direction: "OUT", Status: "Completed", Timestamp: at("2026-11-15T12:00:00Z")},
 		{Amount: amt("7"), Currency: "CHF", Direction: "OUT", Status: "pending", Timestamp: at("2026-11-15T12:00:00Z")},
 	}
-	got, err := MonthlyFlows(Records(txs))
+	got, err := monthlyFlows(Records(txs))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestMonthlyFlows(t *testing.T) {
 		}
 	}
 	boom := errors.New("page 3: HTTP 502")
-	if _, err := MonthlyFlows(func(yield func(enduser.Transaction, error) bool) { yield(enduser.Transaction{}, boom) }); !errors.Is(err, boom) {
+	if _, err := monthlyFlows(func(yield func(enduser.Transaction, error) bool) { yield(enduser.Transaction{}, boom) }); !errors.Is(err, boom) {
 		t.Fatalf("a failed page must fail the sums: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package account
 
 import (
 	"testing"
@@ -23,7 +23,7 @@ func TestNextForAccount(t *testing.T) {
 		p       config.Profile
 		st      *enduser.AccountStatus
 		sandbox bool
-		want    AccountStep
+		want    Step
 		action  Action
 		ctl     []Action
 	}{
@@ -50,7 +50,7 @@ func TestNextForAccount(t *testing.T) {
 		{"unknown step", withKey, status(enduser.StatusTourist, 9, "", false), false, NextRefresh, ActionRefresh, nil},
 	}
 	for _, c := range cases {
-		n := NextForAccount(c.p, c.st, c.sandbox)
+		n := NextFor(c.p, c.st, c.sandbox)
 		if n.Step != c.want || n.Action != c.action || len(n.Sandbox) != len(c.ctl) {
 			t.Errorf("%s: %+v, want %s by %q with %v", c.name, n, c.want, c.action, c.ctl)
 			continue

@@ -1,4 +1,4 @@
-package app
+package account
 
 import (
 	"context"
@@ -6,16 +6,21 @@ import (
 	"fmt"
 	"strings"
 
+	"purse/app"
+	"purse/app/internal/port"
 	"purse/enduser"
 	"purse/internal/format"
 )
 
 // Card is what a user does with the account's card: read it, issue one, block or unblock it
 // (the typed operations CardRead, CardIssue, CardBlock, CardUnblock).
-type Card struct{ s *App }
+type Card struct{ s port.Account }
 
-// Card is the card of the session's profile's account.
-func (s *App) Card() Card { return Card{s} }
+// NewCard is the card of the session core's profile's account.
+func NewCard(core *app.App) Card {
+	s, _ := port.AccountOf(core) // nil for a nil core: every use then fails, as on a nil App
+	return Card{s}
+}
 
 // The card operations.
 const (
@@ -42,12 +47,8 @@ type CardInfo struct {
 // card's token id, read first when it is "") and reads the card and the banking profile after it. The card's
 // 5-minute display token never leaves this function.
 // run is the task: the operation, then a fresh read of the card and the profile.
-func (ca Card) Run(ctx context.Context, u *Unlock, op, cardTokenID string) (CardInfo, error) {
-	s := ca.s
-	if err := s.requireAccount(); err != nil {
-		return CardInfo{}, err
-	}
-	c, err := s.api(true, u)
+func (ca Card) Run(ctx context.Context, u *app.Unlock, op, cardTokenID string) (CardInfo, error) {
+	c, err := ca.s.AccountAPI(true, u)
 	if err != nil {
 		return CardInfo{}, err
 	}
@@ -55,7 +56,7 @@ func (ca Card) Run(ctx context.Context, u *Unlock, op, cardTokenID string) (Card
 		// The card's token id, read first when the caller does not hold it (the CLI).
 		card, err := c.Card(ctx)
 		if errors.Is(err, enduser.ErrInvalidParam) || errors.Is(err, enduser.ErrNoCard) {
-			return CardInfo{}, &Advice{fmt.Errorf("no card on this account (%w)", err), "Issue one first (Card screen, `purse card issue`)."}
+			return CardInfo{}, &app.Advice{Err: fmt.Errorf("no card on this account (%w)", err), Next: "Issue one first (Card screen, `purse card issue`)."}
 		}
 		if err != nil {
 			return CardInfo{}, err
@@ -138,14 +139,6 @@ func cardPreconditions(p *enduser.Profile, perr error) []string {
 	}
 }
 
-// requireAccount fails when the profile has no account id yet: signed calls need one.
-func (s *App) requireAccount() error {
-	if p := s.Profile(); p.TokenID == "" {
-		return Usagef("profile %s has no account id: mint one (Account screen, `purse account mint`) or find an existing one (`purse account find`)", p.Name)
-	}
-	return nil
-}
-
 // CanIssue reports whether issuing a card is worth offering, and why not when it is not:
 // the account has no card yet and its banking profile says it is card-eligible. The
 // activation balance is left to the service: it can change between the read and the issue.
@@ -156,7 +149,7 @@ func (i CardInfo) CanIssue() (bool, string) {
 	case i.ProfileErr != nil || i.Profile == nil:
 		why := "card eligibility is unknown: the banking profile could not be read"
 		if i.ProfileErr != nil {
-			why += " (" + OneLine(i.ProfileErr) + ")"
+			why += " (" + app.OneLine(i.ProfileErr) + ")"
 		}
 		return false, why
 	case !i.Profile.IsCardEligible:

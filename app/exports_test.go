@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"purse/enduser"
 )
 
 func TestExportNamesNeverOverwrite(t *testing.T) {
@@ -40,20 +38,5 @@ func TestExportNamesNeverOverwrite(t *testing.T) {
 		if isExportName(other) {
 			t.Errorf("%s is taken for an export's name", other)
 		}
-	}
-}
-
-func TestTransactionsCSVHasEveryField(t *testing.T) {
-	var b strings.Builder
-	n, err := TransactionsCSV(&b, Records([]enduser.Transaction{{ID: 7, Direction: enduser.DirectionIn}}), nil)
-	if err != nil || n != 1 {
-		t.Fatalf("%d %v", n, err)
-	}
-	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) != 2 || !strings.Contains(lines[0], "direction") || !strings.Contains(lines[1], "IN") {
-		t.Fatalf("csv:\n%s", b.String())
-	}
-	if got, want := strings.Count(lines[0], ",")+1, len(enduser.TransactionFields(enduser.Transaction{})); got != want {
-		t.Fatalf("%d columns, want every field (%d)", got, want)
 	}
 }

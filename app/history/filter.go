@@ -1,4 +1,4 @@
-package app
+package history
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"purse/app"
 	"purse/enduser"
 )
 
@@ -31,14 +32,14 @@ const (
 	TxHash      = "txHash"
 )
 
-// TxField is one field of the history filter as front ends offer it: Key (a Tx* constant),
+// Field is one field of the history filter as front ends offer it: Key (a Tx* constant),
 // the CLI's Flag ("" when the CLI has another command for it), a form Label and a Hint.
-type TxField struct {
+type Field struct {
 	Key, Flag, Label, Hint string
 }
 
-// TxFields are the filter's fields in the order a form shows them.
-var TxFields = []TxField{
+// Fields are the filter's fields in the order a form shows them.
+var Fields = []Field{
 	{TxPageSize, "page-size", "page size", fmt.Sprintf("records per page, 1-%d; empty means %d", enduser.MaxPageSize, enduser.DefaultPageSize)},
 	{TxFrom, "from", "from", "YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] (UTC) or Unix seconds"},
 	{TxTo, "to", "to", "as from; a date alone means the end of that day (UTC)"},
@@ -55,17 +56,17 @@ var TxFields = []TxField{
 	{TxHash, "", "tx hash", "exact lookup by transaction hash"},
 }
 
-// ParseTxFilter reads a history filter from what the user typed, by field (the Tx*
+// ParseFilter reads a history filter from what the user typed, by field (the Tx*
 // constants; absent or blank fields are not filtered on). Times are a date, a date and time
 // (UTC) or Unix seconds; lists are comma or space separated. The result is validated; an
-// error is a *FieldError naming the field at fault.
-func ParseTxFilter(v map[string]string) (enduser.TxFilter, error) {
+// error is an *app.FieldError naming the field at fault.
+func ParseFilter(v map[string]string) (enduser.TxFilter, error) {
 	val := func(k string) string { return strings.TrimSpace(v[k]) }
 	var tf enduser.TxFilter
 	if s := val(TxPageSize); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil {
-			return tf, fieldErr(TxPageSize, "expected a whole number 1-%d, got %q", enduser.MaxPageSize, s)
+			return tf, &app.FieldError{Field: TxPageSize, Err: fmt.Errorf("expected a whole number 1-%d, got %q", enduser.MaxPageSize, s)}
 		}
 		tf.PageSize = n
 	}
@@ -75,9 +76,9 @@ func ParseTxFilter(v map[string]string) (enduser.TxFilter, error) {
 		endOf bool
 	}{{TxFrom, &tf.FromTimestamp, false}, {TxTo, &tf.ToTimestamp, true}} {
 		if s := val(t.k); s != "" {
-			ts, err := ParseTxTime(s, t.endOf)
+			ts, err := ParseTime(s, t.endOf)
 			if err != nil {
-				return tf, &FieldError{Field: t.k, Err: err}
+				return tf, &app.FieldError{Field: t.k, Err: err}
 			}
 			*t.dst = ts
 		}
@@ -93,7 +94,7 @@ func ParseTxFilter(v map[string]string) (enduser.TxFilter, error) {
 		if s := val(m.k); s != "" {
 			d, err := decimal.NewFromString(s)
 			if err != nil {
-				return tf, fieldErr(m.k, "expected a decimal amount such as 12.50, got %q", s)
+				return tf, &app.FieldError{Field: m.k, Err: fmt.Errorf("expected a decimal amount such as 12.50, got %q", s)}
 			}
 			*m.dst = &d
 		}
@@ -104,7 +105,7 @@ func ParseTxFilter(v map[string]string) (enduser.TxFilter, error) {
 	if s := val(TxID); s != "" {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || n <= 0 {
-			return tf, fieldErr(TxID, "expected a positive record id, got %q", s)
+			return tf, &app.FieldError{Field: TxID, Err: fmt.Errorf("expected a positive record id, got %q", s)}
 		}
 		tf.ID = n
 	}
@@ -119,7 +120,7 @@ func ParseTxFilter(v map[string]string) (enduser.TxFilter, error) {
 			if n, err := strconv.Atoi(strings.TrimSuffix(index, "]")); isList && err == nil {
 				msg = fmt.Sprintf("value %d of the list: %s", n+1, msg)
 			}
-			return enduser.TxFilter{}, &FieldError{Field: field, Err: errors.New(msg)}
+			return enduser.TxFilter{}, &app.FieldError{Field: field, Err: errors.New(msg)}
 		}
 		return enduser.TxFilter{}, err
 	}
@@ -132,9 +133,9 @@ func splitList(s string) []string {
 
 var txTimeLayouts = []string{"2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02T15:04:05", time.RFC3339}
 
-// ParseTxTime reads a date, a date and time (UTC) or Unix seconds. A date alone is the start
+// ParseTime reads a date, a date and time (UTC) or Unix seconds. A date alone is the start
 // of the day, or with endOfDay its last second.
-func ParseTxTime(v string, endOfDay bool) (int64, error) {
+func ParseTime(v string, endOfDay bool) (int64, error) {
 	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
 		return n, nil
 	}

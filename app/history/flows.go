@@ -1,4 +1,4 @@
-package app
+package history
 
 import (
 	"iter"
@@ -22,10 +22,10 @@ type MonthFlow struct {
 	Records int `json:"records"`
 }
 
-// MonthlyFlows sums the records by month and currency: IN records add to In and OUT
+// monthlyFlows sums the records by month and currency: IN records add to In and OUT
 // records to Out (amounts as positive decimals). Only completed records count: a pending
 // or rejected one moved no money (yet). The result is ordered by currency, then month.
-func MonthlyFlows(records iter.Seq2[enduser.Transaction, error]) ([]MonthFlow, error) {
+func monthlyFlows(records iter.Seq2[enduser.Transaction, error]) ([]MonthFlow, error) {
 	type k struct{ month, currency string }
 	sums := map[k]*MonthFlow{}
 	for t, err := range records {
