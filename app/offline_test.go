@@ -10,7 +10,6 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
-	"purse/enduser"
 	"purse/wallet"
 )
 
@@ -43,25 +42,6 @@ func TestVerifyPersonalNamesConsentAndRejectsNonCanonical(t *testing.T) {
 	v, err = VerifyPersonal(k.Address().Hex(), []byte(fa.Message), hexutil.Encode(b))
 	if !errors.Is(err, ErrRejected) || v.Valid || v.Recovered != k.Address().Hex() || !strings.Contains(err.Error(), "malleable") {
 		t.Fatalf("high s: %+v %v", v, err)
-	}
-}
-
-// Issue 11 case 8: a permit of 0 is refused before anything is signed.
-func TestCheckPermitRefusesZeroAmount(t *testing.T) {
-	ch := enduser.Chain{ChainIdentifier: "eip155:31337", Tokens: []enduser.Token{{Symbol: "EUR24", TokenIdentifier: "0x0000000000000000000000000000000000000c01", Decimals: 2}}}
-	c := PermitContext{Chain: ch, CardSpender: "0x9561C133DD8580860B6b7E504bC5Aa500f0f06a7"}
-	for _, f := range []PermitForm{
-		{TokenName: "EUR24", Amount: "0", Role: RoleCard},
-		{TokenName: "EUR24", Amount: "0.00", Role: RoleCard},
-		{TokenName: "EUR24", Amount: "1.00", PermitAmount: "0", Role: RoleCard},
-	} {
-		var fe *FieldError
-		if _, err := CheckPermit(c, f); !errors.As(err, &fe) || !strings.Contains(err.Error(), "above 0") {
-			t.Errorf("%+v: %v", f, err)
-		}
-	}
-	if pl, err := CheckPermit(c, PermitForm{TokenName: "EUR24", Amount: "0.01", Role: RoleCard}); err != nil || pl.Value.Int64() != 1 {
-		t.Errorf("0.01: %+v %v", pl, err)
 	}
 }
 

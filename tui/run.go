@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	apppermit "purse/app/permit"
 	"purse/app/sandbox"
 	"purse/tui/account"
 	"purse/tui/balances"
@@ -67,7 +68,7 @@ func DefaultScreens(env *Env, a *app.App) []Screen {
 		balances.New(env, balances.Of(a)),
 		txs.New(env, txs.Of(a)),
 		card.New(env, a.Card()),
-		permit.New(env, a.Permit()),
+		permit.New(env, apppermit.New(a)),
 		deposit.New(env, deposit.Of(a)),
 		keys.New(env, keys.Of(a)),
 		requests.New(env, a),
