@@ -85,3 +85,23 @@ func (p session) StoreMinted(tokenID, txHash string) (config.Profile, error) {
 func (p session) DetectSandbox(ctx context.Context) (sandboxctl.Info, bool) {
 	return p.s.detectSandbox(ctx)
 }
+
+func (p session) API(signed bool, u *Unlock) (*enduser.Client, error) { return p.s.api(signed, u) }
+
+func (p session) AccountAPI(signed bool, u *Unlock) (*enduser.Client, error) {
+	if err := p.s.requireAccount(); err != nil {
+		return nil, err
+	}
+	return p.s.api(signed, u)
+}
+
+func (p session) OwnerAddress() (common.Address, error) { return p.s.ownerAddress() }
+
+func (p session) DialHomeChain(ctx context.Context) (*homechain.Client, error) {
+	return p.s.homeChain(ctx)
+}
+
+func (p session) HoldProfile() func() {
+	p.s.moving.Add(1)
+	return func() { p.s.moving.Add(-1) }
+}

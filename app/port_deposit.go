@@ -48,8 +48,3 @@ func (p session) PartnerQuote(ctx context.Context, pr config.Profile, u *Unlock,
 	}
 	return res, nil
 }
-
-func (p session) HoldProfile() func() {
-	p.s.moving.Add(1)
-	return func() { p.s.moving.Add(-1) }
-}

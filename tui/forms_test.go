@@ -16,6 +16,7 @@ import (
 	appdeposit "purse/app/deposit"
 	apphistory "purse/app/history"
 	appkeys "purse/app/keys"
+	apppermit "purse/app/permit"
 	"purse/config"
 	"purse/enduser"
 	"purse/homechain"
@@ -64,25 +65,25 @@ func (f *historyFake) Open(*app.Unlock) (*apphistory.Reader, error) {
 
 type permitFake struct {
 	permit.Service
-	plans []app.PermitPlan
+	plans []apppermit.Plan
 }
 
-func (f *permitFake) Load(context.Context) (app.PermitContext, error) {
-	return app.PermitContext{
+func (f *permitFake) Load(context.Context) (apppermit.Context, error) {
+	return apppermit.Context{
 		Owner: common.HexToAddress(tuitest.DevAddress), ChainID: big.NewInt(31337),
 		CardSpender: "0x00000000000000000000000000000000000000c1",
 		Chain:       enduser.Chain{ChainIdentifier: "eip155:31337", ChainName: "test chain"},
 		Tokens:      []homechain.Token{{Symbol: "EUR24", Address: common.HexToAddress("0x00000000000000000000000000000000000000e1"), Decimals: 2, IsFiat: true}},
 	}, nil
 }
-func (f *permitFake) Run(ctx context.Context, run app.PermitRun, _ *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error) {
+func (f *permitFake) Run(ctx context.Context, run apppermit.Run, _ *app.Unlock) (apppermit.Prepared, apppermit.Submitted, error) {
 	c, _ := f.Load(ctx)
-	pl, err := app.CheckPermit(c, run.Form)
+	pl, err := apppermit.Check(c, run.Form)
 	if err != nil {
-		return app.PreparedPermit{}, app.SubmittedPermit{}, err
+		return apppermit.Prepared{}, apppermit.Submitted{}, err
 	}
 	f.plans = append(f.plans, pl)
-	return app.PreparedPermit{}, app.SubmittedPermit{}, errOffline
+	return apppermit.Prepared{}, apppermit.Submitted{}, errOffline
 }
 
 type depositFake struct {

@@ -14,6 +14,7 @@ import (
 
 	"purse/app"
 	appaccount "purse/app/account"
+	apppermit "purse/app/permit"
 	"purse/app/sandbox"
 	"purse/tui/account"
 	"purse/tui/balances"
@@ -68,7 +69,7 @@ func DefaultScreens(env *Env, a *app.App) []Screen {
 		balances.New(env, balances.Of(a)),
 		txs.New(env, txs.Of(a)),
 		card.New(env, appaccount.NewCard(a)),
-		permit.New(env, a.Permit()),
+		permit.New(env, apppermit.New(a)),
 		deposit.New(env, deposit.Of(a)),
 		keys.New(env, keys.Of(a)),
 		requests.New(env, a),

@@ -8,20 +8,21 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/app/permit"
 	"purse/internal/format"
 )
 
 func addPermitCommands(a *cli, root *cobra.Command) { root.AddCommand(a.permitCmd()) }
 
 func (a *cli) permitCmd() *cobra.Command {
-	var form app.PermitForm
+	var form permit.Form
 	var spender string
 	var ttl time.Duration
 	cmd := a.command("permit --token SYMBOL|ADDR --amount 25.00 [--permit-amount X] [--ttl 30m]",
 		"Sign an EIP-2612 card-spend permit read from the chain, submit it (token-permit) and show the allowance", func(cmd *cobra.Command, core *app.App) error {
-			// app.Permit refuses every spender but the card's before anything is read.
+			// app/permit refuses every spender but the card's before anything is read.
 			form.Role = strings.ToLower(strings.TrimSpace(spender))
-			pr, sub, err := core.Permit().Run(cmd.Context(), app.PermitRun{Form: form, TTL: ttl, Progress: func(step, detail string) {
+			pr, sub, err := permit.New(core).Run(cmd.Context(), permit.Run{Form: form, TTL: ttl, Progress: func(step, detail string) {
 				if !a.jsonOut {
 					textOut(a.stderr).Printf("purse: %s: %s\n", step, detail)
 				}
@@ -64,7 +65,7 @@ func (a *cli) permitCmd() *cobra.Command {
 	f.StringVar(&form.Amount, "amount", "", "business amount in the token's units, e.g. 25.00")
 	f.StringVar(&form.PermitAmount, "permit-amount", "", "signed value in the token's units (default: --amount)")
 	f.StringVar(&spender, "spender", app.RoleCard, "card (the only spender token-permit relays)")
-	f.DurationVar(&ttl, "ttl", app.PermitTTL, "permit deadline from now (at most 24h)")
+	f.DurationVar(&ttl, "ttl", permit.TTL, "permit deadline from now (at most 24h)")
 	required(cmd, "token", "amount")
 	return cmd
 }

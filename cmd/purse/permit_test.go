@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
+	apppermit "purse/app/permit"
 	"purse/enduser"
 	"purse/enduser/endusertest"
 	"purse/homechain"
@@ -224,7 +225,7 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 }
 
 func TestPermitHelpers(t *testing.T) {
-	mismatch := &app.PermitRefusedError{Err: &homechain.DomainMismatchError{Err: errors.New("separator differs")}}
+	mismatch := &apppermit.RefusedError{Err: &homechain.DomainMismatchError{Err: errors.New("separator differs")}}
 	if exitCode(mismatch) != exitRejected {
 		t.Fatal("a domain mismatch is not exit 3")
 	}
@@ -240,9 +241,9 @@ func TestPermitHelpers(t *testing.T) {
 	if _, ok := enduser.TokenAddress("eip155:1/slip44:60"); ok {
 		t.Fatal("a native asset id read as a token address")
 	}
-	pc := app.PermitContext{CardSpender: addr, Chain: enduser.Chain{DepositContract: "0x00000000000000000000000000000000000000d1"}}
+	pc := apppermit.Context{CardSpender: addr, Chain: enduser.Chain{DepositContract: "0x00000000000000000000000000000000000000d1"}}
 	spender := func(role, address string) (string, common.Address, error) {
-		a, err := app.PermitSpender(pc, app.PermitForm{Role: role, Address: address})
+		a, err := apppermit.Spender(pc, apppermit.Form{Role: role, Address: address})
 		return role, a, err
 	}
 	if role, a, err := spender(app.RoleCard, ""); err != nil || role != app.RoleCard || a != common.HexToAddress(addr) {
@@ -269,8 +270,8 @@ func TestPermitHelpers(t *testing.T) {
 // was settled. The same answers without a relay, or a transaction never mined: exit 4 with
 // the permit's fields in --json. A refusal before relaying: exit 1, outcome "refused".
 func TestPermitOutcomesThroughTheCLI(t *testing.T) {
-	defer func(d time.Duration) { app.PermitRelayWait = d }(app.PermitRelayWait)
-	app.PermitRelayWait = 1500 * time.Millisecond
+	defer func(d time.Duration) { apppermit.RelayWait = d }(apppermit.RelayWait)
+	apppermit.RelayWait = 1500 * time.Millisecond
 	sb := onboardedSandbox(t, sandbox.Config{})
 	amount := 10
 	permit := func(f endusertest.Faults, human bool) (map[string]any, string, string, int) {
@@ -341,7 +342,7 @@ func TestPermitOutcomesThroughTheCLI(t *testing.T) {
 	}
 
 	v, _, e, c := permit(endusertest.Faults{RetCode: 10001, RetMsg: "signature check failed"}, false)
-	if c != exitFailure || v["outcome"] != app.OutcomeRefused || !strings.Contains(e, "Nothing was relayed") || !strings.Contains(e, "signature check failed") {
+	if c != exitFailure || v["outcome"] != apppermit.OutcomeRefused || !strings.Contains(e, "Nothing was relayed") || !strings.Contains(e, "signature check failed") {
 		t.Errorf("refused: exit %d %v\n%s", c, v, e)
 	}
 }

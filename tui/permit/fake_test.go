@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	apppermit "purse/app/permit"
 	"purse/enduser"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -19,21 +20,21 @@ import (
 // fakePermits is a Service without a chain or a service: it records what it is asked and
 // needs a passphrase for the first submission, as a file-backend key does.
 type fakePermits struct {
-	plans    []app.PermitPlan
+	plans    []apppermit.Plan
 	unlocks  []string
 	deadline time.Time
 }
 
-func (f *fakePermits) Load(context.Context) (app.PermitContext, error) {
+func (f *fakePermits) Load(context.Context) (apppermit.Context, error) {
 	return sampleContext(), nil
 }
 
-// Run is the whole run as app.Permit.Run takes it: the checked form, the permit built, the
+// Run is the whole run as app/permit's Service.Run takes it: the checked form, the permit built, the
 // submission (its signing review is the signing gate's, not the screen's).
-func (f *fakePermits) Run(ctx context.Context, run app.PermitRun, u *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error) {
-	pl, err := app.CheckPermit(sampleContext(), run.Form)
+func (f *fakePermits) Run(ctx context.Context, run apppermit.Run, u *app.Unlock) (apppermit.Prepared, apppermit.Submitted, error) {
+	pl, err := apppermit.Check(sampleContext(), run.Form)
 	if err != nil {
-		return app.PreparedPermit{}, app.SubmittedPermit{}, err
+		return apppermit.Prepared{}, apppermit.Submitted{}, err
 	}
 	f.plans, f.deadline = append(f.plans, pl), time.Now().Add(run.TTL)
 	pr := samplePrepared()
@@ -42,12 +43,12 @@ func (f *fakePermits) Run(ctx context.Context, run app.PermitRun, u *app.Unlock)
 	return pr, sub, err
 }
 
-func (f *fakePermits) Submit(_ context.Context, u *app.Unlock, pr app.PreparedPermit, _ *wallet.PermitSignature) (app.SubmittedPermit, error) {
+func (f *fakePermits) Submit(_ context.Context, u *app.Unlock, pr apppermit.Prepared, _ *wallet.PermitSignature) (apppermit.Submitted, error) {
 	if u == nil || len(u.Passphrase) == 0 {
-		return app.SubmittedPermit{}, &app.LockedError{Prompt: `Passphrase for key "main"`, Key: "main"}
+		return apppermit.Submitted{}, &app.LockedError{Prompt: `Passphrase for key "main"`, Key: "main"}
 	}
 	f.unlocks = append(f.unlocks, string(u.Passphrase))
-	return app.SubmittedPermit{Sig: &wallet.PermitSignature{Signature: "0xsig"},
+	return apppermit.Submitted{Sig: &wallet.PermitSignature{Signature: "0xsig"},
 		Result: enduser.TokenPermitResult{TxHash: "0xfeed", Status: "1"}, Allowance: pr.Permit.Value}, nil
 }
 
@@ -65,8 +66,8 @@ func TestPermitAgainstAFake(t *testing.T) {
 	if len(f.plans) != 1 || f.plans[0].Value.Cmp(big.NewInt(2500)) != 0 || f.plans[0].Role != app.RoleCard || f.plans[0].Token.Symbol != "EUR24" {
 		t.Fatalf("plans %+v\n%s", f.plans, tuitest.Plain(d.Scr.View()))
 	}
-	if ttl := time.Until(f.deadline); ttl < app.PermitTTL-time.Minute || ttl > app.PermitTTL {
-		t.Fatalf("deadline %v from now, want about %v", ttl, app.PermitTTL)
+	if ttl := time.Until(f.deadline); ttl < apppermit.TTL-time.Minute || ttl > apppermit.TTL {
+		t.Fatalf("deadline %v from now, want about %v", ttl, apppermit.TTL)
 	}
 	d.Answer("Unlock key main", "pw")
 	if len(f.unlocks) != 1 || f.unlocks[0] != "pw" {

@@ -18,6 +18,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
+	apppermit "purse/app/permit"
 	"purse/internal/format"
 	"purse/internal/visible"
 
@@ -45,7 +46,7 @@ const (
 
 var fieldNames = [nFields]string{"token", "amount", "permit amount", "spender", "spender address"}
 
-// fieldKeys are the fields as app.CheckPermit names them (the spender's address is checked
+// fieldKeys are the fields as apppermit.Check names them (the spender's address is checked
 // as the spender).
 var fieldKeys = [nFields]string{"token", "amount", "permit-amount", "spender", "spender"}
 
@@ -62,42 +63,42 @@ type Screen struct {
 	choosePrev, chooseNext key.Binding
 
 	ctxID   kit.TaskID
-	ctx     *app.PermitContext
+	ctx     *apppermit.Context
 	ctxErr  error
 	loading bool
 
-	form    app.PermitForm
+	form    apppermit.Form
 	inputs  [nFields]textinput.Model
 	focus   int // -1: not editing
 	live    form.Live
 	formErr error // an error of the review's preparation, or one naming no field
 
-	prepared *app.PreparedPermit
+	prepared *apppermit.Prepared
 
 	subID      kit.TaskID
 	submitting bool
 	sig        *wallet.PermitSignature // signed but not (yet) submitted
-	done       *app.SubmittedPermit
+	done       *apppermit.Submitted
 	submitErr  error
 
 	now  func() time.Time
 	w, h int
 }
 
-// Service is what the Permit screen needs of the application layer (app.Permit is one): the
-// whole permit in one call (its signing review is the signing gate's, asked in the TUI's
-// dialog), and a second submission of a signature already made.
+// Service is what the Permit screen needs of the application layer (app/permit's Service is
+// one): the whole permit in one call (its signing review is the signing gate's, asked in the
+// TUI's dialog), and a second submission of a signature already made.
 type Service interface {
-	Load(ctx context.Context) (app.PermitContext, error)
-	Run(ctx context.Context, run app.PermitRun, u *app.Unlock) (app.PreparedPermit, app.SubmittedPermit, error)
-	Submit(ctx context.Context, u *app.Unlock, pr app.PreparedPermit, sig *wallet.PermitSignature) (app.SubmittedPermit, error)
+	Load(ctx context.Context) (apppermit.Context, error)
+	Run(ctx context.Context, run apppermit.Run, u *app.Unlock) (apppermit.Prepared, apppermit.Submitted, error)
+	Submit(ctx context.Context, u *app.Unlock, pr apppermit.Prepared, sig *wallet.PermitSignature) (apppermit.Submitted, error)
 }
 
 // permitDone is what one run of the permit gives back: the permit, once built, and the
 // submission's result.
 type permitDone struct {
-	pr  app.PreparedPermit
-	sub app.SubmittedPermit
+	pr  apppermit.Prepared
+	sub apppermit.Submitted
 }
 
 // New returns the Permit screen.
@@ -118,7 +119,7 @@ func (s *Screen) init(env *kit.Env, a Service) {
 		chooseNext: key.NewBinding(key.WithKeys("right")),
 		focus:      -1,
 		now:        time.Now,
-		form:       app.PermitForm{Role: app.RoleCard},
+		form:       apppermit.Form{Role: app.RoleCard},
 	}
 	for i := range s.inputs {
 		s.inputs[i] = kit.NewInput(100)
@@ -165,7 +166,7 @@ func (s *Screen) loadContext() tea.Cmd {
 		return nil
 	}
 	s.loading = true
-	id, cmd := kit.Start(s.env.Tasks, slotContext, "Reading the chain configuration", func(ctx context.Context) (app.PermitContext, error) {
+	id, cmd := kit.Start(s.env.Tasks, slotContext, "Reading the chain configuration", func(ctx context.Context) (apppermit.Context, error) {
 		return services.Load(ctx)
 	})
 	s.ctxID = id
@@ -175,7 +176,7 @@ func (s *Screen) loadContext() tea.Cmd {
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case kit.TaskResult[app.PermitContext]:
+	case kit.TaskResult[apppermit.Context]:
 		if msg.ID != s.ctxID {
 			return s, nil
 		}
@@ -197,7 +198,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			s.prepared = &v.pr
 		}
 		return s.submitted(v.sub, msg.Err)
-	case kit.TaskResult[app.SubmittedPermit]:
+	case kit.TaskResult[apppermit.Submitted]:
 		if msg.ID != s.subID {
 			return s, nil
 		}
@@ -225,7 +226,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 // submitted takes the outcome of a permit's submission (its first, in the whole run, or a
 // second one of the same signature).
-func (s *Screen) submitted(v app.SubmittedPermit, err error) (kit.Screen, tea.Cmd) {
+func (s *Screen) submitted(v apppermit.Submitted, err error) (kit.Screen, tea.Cmd) {
 	s.submitting = false
 	s.sig = v.Sig
 	switch {
@@ -294,12 +295,12 @@ func (s *Screen) formKey(k tea.KeyPressMsg) tea.Cmd {
 		s.changed()
 		return nil
 	case s.focus == fRole && key.Matches(k, s.choosePrev, s.chooseNext):
-		i := indexOf(app.PermitRoles, s.form.Role)
+		i := indexOf(apppermit.Roles, s.form.Role)
 		d := 1
 		if key.Matches(k, s.choosePrev) {
-			d = len(app.PermitRoles) - 1
+			d = len(apppermit.Roles) - 1
 		}
-		s.form.Role = app.PermitRoles[(i+d)%len(app.PermitRoles)]
+		s.form.Role = apppermit.Roles[(i+d)%len(apppermit.Roles)]
 		s.changed()
 		return nil
 	case s.focus == fToken || s.focus == fRole:
@@ -333,7 +334,7 @@ func (s *Screen) check() {
 	if s.ctx == nil {
 		return
 	}
-	_, err := app.CheckPermit(*s.ctx, s.form)
+	_, err := apppermit.Check(*s.ctx, s.form)
 	s.live.Set(err)
 }
 
@@ -379,7 +380,7 @@ func (s *Screen) startPrepare() tea.Cmd {
 	if s.ctx == nil {
 		return kit.Status("The chain configuration is not loaded yet: press r to read it.")
 	}
-	pl, err := app.CheckPermit(*s.ctx, s.form)
+	pl, err := apppermit.Check(*s.ctx, s.form)
 	if field, refused := s.live.Refuse(err); refused {
 		// Refused on its field: the form opens there (or stays open).
 		for i := fToken; i < nFields; i++ {
@@ -400,7 +401,7 @@ func (s *Screen) startPrepare() tea.Cmd {
 	s.prepared, s.sig, s.done, s.submitErr = nil, nil, nil, nil
 	s.submitting = true
 	id, cmd := unlock.Start(s.env, slotSubmit, "Permit of "+pl.Token.Symbol+": read, review, sign, submit", func(ctx context.Context, u *app.Unlock) (permitDone, error) {
-		pr, sub, err := services.Run(ctx, app.PermitRun{Form: f, TTL: app.PermitTTL}, u)
+		pr, sub, err := services.Run(ctx, apppermit.Run{Form: f, TTL: apppermit.TTL}, u)
 		return permitDone{pr, sub}, err
 	})
 	s.subID = id
@@ -419,7 +420,7 @@ func (s *Screen) submit() tea.Cmd {
 	if sig != nil {
 		label = "Submitting the signed permit again"
 	}
-	id, cmd := unlock.Start(s.env, slotSubmit, label, func(ctx context.Context, u *app.Unlock) (app.SubmittedPermit, error) {
+	id, cmd := unlock.Start(s.env, slotSubmit, label, func(ctx context.Context, u *app.Unlock) (apppermit.Submitted, error) {
 		return services.Submit(ctx, u, pr, sig)
 	})
 	s.subID = id
@@ -509,7 +510,7 @@ func (s *Screen) formLines(add func(string), wrap func(string, string), lbl func
 	row(fToken, tokVal, tokNote)
 	row(fAmount, s.input(fAmount), "business amount")
 	row(fPermit, s.input(fPermit), "signed value")
-	spender, err := app.PermitSpender(*c, s.form)
+	spender, err := apppermit.Spender(*c, s.form)
 	note := spender.Hex()
 	if err != nil {
 		note = visible.Line(err.Error())
@@ -517,14 +518,14 @@ func (s *Screen) formLines(add func(string), wrap func(string, string), lbl func
 	if s.form.Role == app.RoleAddress {
 		note = ""
 	}
-	row(fRole, form.Choices(st, app.PermitRoles, indexOf(app.PermitRoles, s.form.Role), room/2), note)
+	row(fRole, form.Choices(st, apppermit.Roles, indexOf(apppermit.Roles, s.form.Role), room/2), note)
 	if s.form.Role == app.RoleAddress {
 		row(fAddress, s.input(fAddress), "")
 		for _, l := range form.ErrorLines(st, fieldNames[fRole], s.live.Error("spender"), max(s.w, 20)-17) {
 			add(kit.Pad("", 17) + l)
 		}
 	}
-	wrap(st.Marks.NoCursor+lbl("deadline")+" ", fmt.Sprintf("%d minutes after the review opens", int(app.PermitTTL.Minutes())))
+	wrap(st.Marks.NoCursor+lbl("deadline")+" ", fmt.Sprintf("%d minutes after the review opens", int(apppermit.TTL.Minutes())))
 	if s.focus >= 0 {
 		add(st.Muted.Render(kit.Truncate("editing: "+form.SubmitKey+" or enter on the last field opens the review; ←/→ choose; esc leaves", max(s.w, 20))))
 	} else {

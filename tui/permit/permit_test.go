@@ -15,6 +15,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/app"
+	apppermit "purse/app/permit"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/tui/internal/tuitest"
@@ -32,8 +33,8 @@ var (
 	cardSpender = "0x00000000000000000000000000000000000000a1"
 )
 
-func sampleContext() app.PermitContext {
-	return app.PermitContext{
+func sampleContext() apppermit.Context {
+	return apppermit.Context{
 		Owner:       common.HexToAddress(tuitest.DevAddress),
 		ChainID:     big.NewInt(31337),
 		CardSpender: cardSpender,
@@ -53,7 +54,7 @@ func newTestScreen(t *testing.T) *Screen {
 	s.SetSize(80, 22)
 	s.ctxID = 1
 	c := sampleContext()
-	s.Update(kit.TaskResult[app.PermitContext]{ID: 1, Slot: slotContext, Value: c})
+	s.Update(kit.TaskResult[apppermit.Context]{ID: 1, Slot: slotContext, Value: c})
 	return s
 }
 
@@ -88,33 +89,33 @@ func press(s *Screen, keys ...string) tea.Cmd {
 func TestCheckNamesTheField(t *testing.T) {
 	c := sampleContext()
 	cases := []struct {
-		form  app.PermitForm
+		form  apppermit.Form
 		field string
 		want  string
 	}{
-		{app.PermitForm{Amount: "1.234", Role: app.RoleCard}, "amount", "more than 2 decimal places"},
-		{app.PermitForm{Amount: "", Role: app.RoleCard}, "amount", "expected a decimal"},
-		{app.PermitForm{Amount: "1,5", Role: app.RoleCard}, "amount", "plain decimal"},
-		{app.PermitForm{Amount: "1.00", PermitAmount: "2.001", Role: app.RoleCard}, "permit-amount", "more than 2 decimal places"},
-		{app.PermitForm{Amount: "3.00", PermitAmount: "2", Role: app.RoleCard}, "permit-amount", "below the amount"},
-		{app.PermitForm{Token: 1, Amount: "0.0000001", Role: app.RoleCard}, "amount", "more than 6 decimal places"},
-		{app.PermitForm{Amount: "1", Role: app.RoleBufferPool}, "spender", "card-spend permit only"},
-		{app.PermitForm{Amount: "1", Role: app.RoleDeposit}, "spender", "card-spend permit only"},
-		{app.PermitForm{Amount: "1", Role: app.RoleAddress, Address: "0x00000000000000000000000000000000000000e1"}, "spender", "card-spend permit only"},
-		{app.PermitForm{Token: 5, Amount: "1", Role: app.RoleCard}, "token", "choose a token"},
+		{apppermit.Form{Amount: "1.234", Role: app.RoleCard}, "amount", "more than 2 decimal places"},
+		{apppermit.Form{Amount: "", Role: app.RoleCard}, "amount", "expected a decimal"},
+		{apppermit.Form{Amount: "1,5", Role: app.RoleCard}, "amount", "plain decimal"},
+		{apppermit.Form{Amount: "1.00", PermitAmount: "2.001", Role: app.RoleCard}, "permit-amount", "more than 2 decimal places"},
+		{apppermit.Form{Amount: "3.00", PermitAmount: "2", Role: app.RoleCard}, "permit-amount", "below the amount"},
+		{apppermit.Form{Token: 1, Amount: "0.0000001", Role: app.RoleCard}, "amount", "more than 6 decimal places"},
+		{apppermit.Form{Amount: "1", Role: app.RoleBufferPool}, "spender", "card-spend permit only"},
+		{apppermit.Form{Amount: "1", Role: app.RoleDeposit}, "spender", "card-spend permit only"},
+		{apppermit.Form{Amount: "1", Role: app.RoleAddress, Address: "0x00000000000000000000000000000000000000e1"}, "spender", "card-spend permit only"},
+		{apppermit.Form{Token: 5, Amount: "1", Role: app.RoleCard}, "token", "choose a token"},
 	}
 	for _, tc := range cases {
-		_, err := app.CheckPermit(c, tc.form)
+		_, err := apppermit.Check(c, tc.form)
 		var fe *app.FieldError
 		if !errors.As(err, &fe) || fe.Field != tc.field || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), tc.field+": ") {
 			t.Errorf("%+v: %v, want field %s and %q", tc.form, err, tc.field, tc.want)
 		}
 	}
-	pl, err := app.CheckPermit(c, app.PermitForm{Amount: "1.50", PermitAmount: "3", Role: app.RoleCard})
+	pl, err := apppermit.Check(c, apppermit.Form{Amount: "1.50", PermitAmount: "3", Role: app.RoleCard})
 	if err != nil || pl.Value.Int64() != 300 || pl.Spender != common.HexToAddress(cardSpender) || !pl.Amount.Equal(decimal.RequireFromString("1.5")) {
 		t.Fatalf("card plan %+v %v", pl, err)
 	}
-	pl, err = app.CheckPermit(c, app.PermitForm{Token: 1, Amount: "12.5", Role: app.RoleCard})
+	pl, err = apppermit.Check(c, apppermit.Form{Token: 1, Amount: "12.5", Role: app.RoleCard})
 	if err != nil || pl.Value.Int64() != 12_500_000 {
 		t.Fatalf("USDC plan %+v %v", pl, err)
 	}
@@ -190,7 +191,7 @@ func TestOffKeysSayWhy(t *testing.T) {
 	}
 	pr := samplePrepared()
 	s.prepared, s.subID, s.submitting = &pr, 4, true
-	s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 4, Slot: slotSubmit, Value: app.SubmittedPermit{Sig: &wallet.PermitSignature{Signature: "0xabc"}}, Err: errors.New("token-permit: gateway outage")})
+	s.Update(kit.TaskResult[apppermit.Submitted]{ID: 4, Slot: slotSubmit, Value: apppermit.Submitted{Sig: &wallet.PermitSignature{Signature: "0xabc"}}, Err: errors.New("token-permit: gateway outage")})
 	if got := tuitest.HelpOf(s.FullHelp(), "s"); got != "s submit again (same signature)" {
 		t.Fatalf("full help of s after a failed submission: %q", got)
 	}
@@ -204,15 +205,15 @@ func TestOffKeysSayWhy(t *testing.T) {
 	}
 }
 
-func samplePrepared() app.PreparedPermit {
+func samplePrepared() apppermit.Prepared {
 	c := sampleContext()
-	pl, _ := app.CheckPermit(c, app.PermitForm{Amount: "25.00", Role: app.RoleCard})
+	pl, _ := apppermit.Check(c, apppermit.Form{Amount: "25.00", Role: app.RoleCard})
 	p := wallet.Permit{
 		Domain: wallet.PermitDomain{Name: "Fiat24 EUR", Version: "1", ChainID: big.NewInt(31337), VerifyingContract: eurAddr},
 		Owner:  c.Owner, Spender: pl.Spender, Value: pl.Value, Nonce: big.NewInt(0), Deadline: big.NewInt(1767225600),
 	}
 	d, _, _ := p.Digest()
-	return app.PreparedPermit{Plan: pl, Permit: p, Digest: d}
+	return apppermit.Prepared{Plan: pl, Permit: p, Digest: d}
 }
 
 func TestReviewDecisionAndResults(t *testing.T) {
@@ -221,7 +222,7 @@ func TestReviewDecisionAndResults(t *testing.T) {
 	// opened no review of its own (the signing gate asked in the TUI's dialog).
 	s.subID, s.submitting = 5, true
 	sig0 := &wallet.PermitSignature{Signature: "0xdef"}
-	_, cmd := s.Update(kit.TaskResult[permitDone]{ID: 5, Slot: slotSubmit, Value: permitDone{pr: samplePrepared(), sub: app.SubmittedPermit{Sig: sig0}},
+	_, cmd := s.Update(kit.TaskResult[permitDone]{ID: 5, Slot: slotSubmit, Value: permitDone{pr: samplePrepared(), sub: apppermit.Submitted{Sig: sig0}},
 		Err: errors.New("token-permit: gateway outage")})
 	if cmd != nil || s.prepared == nil || s.submitErr == nil || s.noResubmit() != "" {
 		t.Fatalf("a run whose submission failed: prepared %v, error %v", s.prepared != nil, s.submitErr)
@@ -238,20 +239,20 @@ func TestReviewDecisionAndResults(t *testing.T) {
 		t.Fatal("a foreign result was taken")
 	}
 
-	// app.SubmittedPermit results: passphrase needed, a failed submission, already permitted.
+	// apppermit.Submitted results: passphrase needed, a failed submission, already permitted.
 	pr := samplePrepared()
 	s.prepared, s.subID, s.submitting, s.submitErr = &pr, 9, true, nil
-	if _, c = s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 9, Slot: slotSubmit, Err: kit.ErrCancelled}); c != nil || s.submitErr != nil || s.submitting {
+	if _, c = s.Update(kit.TaskResult[apppermit.Submitted]{ID: 9, Slot: slotSubmit, Err: kit.ErrCancelled}); c != nil || s.submitErr != nil || s.submitting {
 		t.Fatal("a cancelled passphrase is neither an error nor still running")
 	}
 	s.submitting = true
 	sig := &wallet.PermitSignature{Signature: "0xabc"}
-	s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 9, Slot: slotSubmit, Value: app.SubmittedPermit{Sig: sig}, Err: errors.New("token-permit: gateway outage")})
+	s.Update(kit.TaskResult[apppermit.Submitted]{ID: 9, Slot: slotSubmit, Value: apppermit.Submitted{Sig: sig}, Err: errors.New("token-permit: gateway outage")})
 	if s.noResubmit() != "" || !strings.Contains(tuitest.Plain(s.View()), "press s to submit the same signature again") {
 		t.Fatalf("failed submission:\n%s", tuitest.Plain(s.View()))
 	}
 	s.subID = 10
-	s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 10, Slot: slotSubmit, Value: app.SubmittedPermit{Sig: sig, Result: enduser.TokenPermitResult{AlreadyPermitted: true}, Allowance: big.NewInt(2500)}})
+	s.Update(kit.TaskResult[apppermit.Submitted]{ID: 10, Slot: slotSubmit, Value: apppermit.Submitted{Sig: sig, Result: enduser.TokenPermitResult{AlreadyPermitted: true}, Allowance: big.NewInt(2500)}})
 	v := tuitest.Plain(s.View())
 	for _, want := range []string{"[ALREADY PERMITTED] 10011", "25.00 EUR24 (2500 smallest units", "= signed value  yes"} {
 		if !strings.Contains(v, want) {
@@ -266,7 +267,7 @@ func TestReviewDecisionAndResults(t *testing.T) {
 	// how it was found out, the service's words escaped.
 	s.subID, s.submitting = 11, true
 	note := "the service's answer proves nothing either way (token-permit: HTTP 500: \x1b[2Jboom); the owner's nonce moved past 0 (now 1)"
-	_, c = s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 11, Slot: slotSubmit, Value: app.SubmittedPermit{Sig: sig, Settled: app.OutcomeLanded, Note: note, Allowance: big.NewInt(2500)}})
+	_, c = s.Update(kit.TaskResult[apppermit.Submitted]{ID: 11, Slot: slotSubmit, Value: apppermit.Submitted{Sig: sig, Settled: app.OutcomeLanded, Note: note, Allowance: big.NewInt(2500)}})
 	if st, ok := c().(kit.StatusMsg); !ok || !strings.Contains(st.Text, "Permit landed, as the chain shows") {
 		t.Fatalf("status after a landed permit: %#v", st)
 	}
@@ -282,7 +283,7 @@ func TestReviewDecisionAndResults(t *testing.T) {
 }
 
 func TestRefusedNamesTheDomainField(t *testing.T) {
-	err := &app.PermitRefusedError{Fields: []string{"chainId"}, Err: errors.New("permit refused for token 0x5b18: chainId is 1 here but 31337 on chain")}
+	err := &apppermit.RefusedError{Fields: []string{"chainId"}, Err: errors.New("permit refused for token 0x5b18: chainId is 1 here but 31337 on chain")}
 	if !strings.Contains(err.Error(), "domain field chainId") || !strings.Contains(app.NextStep(err), "Nothing was signed") {
 		t.Fatalf("%v / %s", err, app.NextStep(err))
 	}
@@ -305,7 +306,7 @@ func TestGolden(t *testing.T) {
 			s.readInputs()
 			pr := samplePrepared()
 			s.prepared, s.subID = &pr, 2
-			s.Update(kit.TaskResult[app.SubmittedPermit]{ID: 2, Slot: slotSubmit, Value: app.SubmittedPermit{
+			s.Update(kit.TaskResult[apppermit.Submitted]{ID: 2, Slot: slotSubmit, Value: apppermit.Submitted{
 				Sig:    &wallet.PermitSignature{Signature: "0x" + strings.Repeat("ab", 65)},
 				Result: enduser.TokenPermitResult{TxHash: "0x" + strings.Repeat("12", 32), Status: "success"}, Allowance: big.NewInt(2500)}})
 			teatest.RequireEqualOutput(t, []byte(tuitest.Plain(s.View())))
@@ -329,7 +330,7 @@ func one(t *testing.T, cmd tea.Cmd) tea.Msg {
 // "already permitted", not a failure.
 func TestAgainstTheSandbox(t *testing.T) {
 	sbx := tuitest.LiveSandbox(t, passphrase)
-	s := New(sbx.Env, sbx.App.Permit())
+	s := New(sbx.Env, apppermit.New(sbx.App))
 	s.SetSize(120, 40)
 	s.Update(one(t, s.Init()))
 	if s.ctxErr != nil || s.ctx == nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"purse/app"
+	apppermit "purse/app/permit"
 	"purse/config"
 	"purse/tui/internal/tuitest"
 )
@@ -15,11 +16,11 @@ import (
 func TestCardSpenderFromTheEmbeddedSandbox(t *testing.T) {
 	sb := tuitest.StartSandbox(t)
 	want := sb.Info().CardSpender
-	load := func(t *testing.T, p *config.Profile) app.PermitContext {
+	load := func(t *testing.T, p *config.Profile) apppermit.Context {
 		t.Helper()
 		home := t.TempDir()
 		tuitest.WriteProfile(t, home, p)
-		c, err := tuitest.Services(t, home).Permit().Load(context.Background())
+		c, err := apppermit.New(tuitest.Services(t, home)).Load(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,7 +33,7 @@ func TestCardSpenderFromTheEmbeddedSandbox(t *testing.T) {
 		t.Fatalf("embedded sandbox profile: card spender %q, want %s", c.CardSpender, want)
 	}
 	c.OwnerErr = nil // the profile has no EVM key here; the owner does not matter to the spender
-	pl, err := app.CheckPermit(c, app.PermitForm{Token: 0, Amount: "1", Role: app.RoleCard})
+	pl, err := apppermit.Check(c, apppermit.Form{Token: 0, Amount: "1", Role: app.RoleCard})
 	if err != nil || pl.Spender.Hex() != want {
 		t.Fatalf("plan %+v %v", pl, err)
 	}

@@ -3,10 +3,7 @@ package port
 import (
 	"context"
 
-	"github.com/ethereum/go-ethereum/common"
-
 	"purse/enduser"
-	"purse/homechain"
 )
 
 // Account is what the account's use cases (app/account: the account, its card, the chains
@@ -15,11 +12,6 @@ import (
 // the core's: the partner's routes, the permits and the sandbox's onboarding use the same.
 type Account interface {
 	Session
-	// API is the profile's end-user client. With signed, full-auth calls are signed by the
-	// profile's EVM key behind the signing gate (u opens it; nil: the session's own
-	// source); without, only none and basic routes work. On the sandbox profile it fails,
-	// saying how to start one, when the sandbox does not answer.
-	API(signed bool, u *Unlock) (*enduser.Client, error)
 	// AccountAPI is API after the check every call of the account makes, which the
 	// partner's routes make too: the profile has an account id (else a usage error saying
 	// how to mint or find one).
@@ -27,12 +19,6 @@ type Account interface {
 	// SandboxTokenID asks the profile's sandbox (its control surface) for an account id to
 	// mint, as the service hands ids out.
 	SandboxTokenID(ctx context.Context) (string, error)
-	// OwnerAddress is the address of the profile's EVM key, from the key index (no
-	// passphrase), as a permit reads it.
-	OwnerAddress() (common.Address, error)
-	// DialHomeChain is the profile's home-chain reader, dialled; a profile without an
-	// evm_rpc is told where to set it.
-	DialHomeChain(ctx context.Context) (*homechain.Client, error)
 	// Rejected is a refusal as the core reports every check that refused (an
 	// *app.RejectedError: errors.Is app.ErrRejected, the CLI's exit 3), saying msg.
 	Rejected(msg string) error

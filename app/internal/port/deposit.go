@@ -37,9 +37,6 @@ type Deposit interface {
 	// key (u opens it; orElse as in PartnerSettings) on the service's clock; an answer whose
 	// signature does not hold is a rejection (app.ErrRejected), nothing of it used.
 	PartnerQuote(ctx context.Context, p config.Profile, u *Unlock, orElse string, req altchain.QuoteRequest) (*altchain.QuoteResult, error)
-	// HoldProfile keeps the session on its profile until release is called: a deposit being
-	// sent is settled on that profile's cluster, so no profile switch happens under it.
-	HoldProfile() (release func())
 }
 
 // DepositOf is the deposit's session of an application core (an *app.App); false for

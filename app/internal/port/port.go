@@ -91,6 +91,21 @@ type Session interface {
 	// DetectSandbox says whether the profile's user_api is a purse sandbox: only a loopback
 	// one is asked, once per user_api in the session, within 1.5 s.
 	DetectSandbox(ctx context.Context) (sandboxctl.Info, bool)
+	// API is the profile's end-user client. With signed, full-auth calls are signed by the
+	// profile's EVM key behind the signing gate (u opens it; nil: the session's own
+	// source); without, only none and basic routes work. On the sandbox profile it fails,
+	// saying how to start one, when the sandbox does not answer.
+	API(signed bool, u *Unlock) (*enduser.Client, error)
+	// OwnerAddress is the address of the profile's EVM key, from the key index (no
+	// passphrase), as a permit reads it.
+	OwnerAddress() (common.Address, error)
+	// DialHomeChain is the profile's home-chain reader, dialled; a profile without an
+	// evm_rpc is told where to set it.
+	DialHomeChain(ctx context.Context) (*homechain.Client, error)
+	// HoldProfile keeps the session on its profile until release is called: a deposit or a
+	// permit being sent is settled on that profile's chains, so no profile switch happens
+	// under it.
+	HoldProfile() (release func())
 }
 
 // ChainShowsNone is MintOwner's note when the chain was read and shows no account.

@@ -1,4 +1,4 @@
-package app
+package permit
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/wallet"
 )
@@ -100,19 +101,19 @@ func permitCase(a pAnswer, rc pReceipt, n pNonce, al pAllowance) permitEvidence 
 func wantPermit(a pAnswer, rc pReceipt, n pNonce, al pAllowance) string {
 	switch {
 	case rc == rcApproved, n == nonceMoved && al == allowAt:
-		return OutcomeLanded // the chain shows this permit's effect
+		return app.OutcomeLanded // the chain shows this permit's effect
 	case n == nonceMoved:
-		return OutcomeUnknown // a permit of this nonce was used; which one, the allowance does not say
+		return app.OutcomeUnknown // a permit of this nonce was used; which one, the allowance does not say
 	case a == answerAlready && (al == allowAt || al == allowAbove):
 		return OutcomeAlreadyPermitted
 	case a == answerAlready && al == allowBelow:
-		return OutcomeFailed
+		return app.OutcomeFailed
 	case a == answerRefused:
 		return OutcomeRefused
 	case rc == rcReverted && n == nonceSame:
-		return OutcomeFailed
+		return app.OutcomeFailed
 	}
-	return OutcomeUnknown
+	return app.OutcomeUnknown
 }
 
 // TestDecidePermitEveryCombination runs decidePermit on every combination of an answer
@@ -140,7 +141,7 @@ func TestDecidePermitEveryCombination(t *testing.T) {
 			}
 		}
 	}
-	for _, o := range []string{OutcomeLanded, OutcomeUnknown, OutcomeAlreadyPermitted, OutcomeFailed, OutcomeRefused} {
+	for _, o := range []string{app.OutcomeLanded, app.OutcomeUnknown, OutcomeAlreadyPermitted, app.OutcomeFailed, OutcomeRefused} {
 		if counts[o] == 0 {
 			t.Errorf("no combination gave %s", o)
 		}
@@ -154,20 +155,20 @@ func TestDecidePermitCases(t *testing.T) {
 		want   string
 		reason []string
 	}{
-		"HTTP 500 after relaying": {permitCase(answerUnproven, rcNone, nonceMoved, allowAt), OutcomeLanded,
+		"HTTP 500 after relaying": {permitCase(answerUnproven, rcNone, nonceMoved, allowAt), app.OutcomeLanded,
 			[]string{"proves nothing either way (token-permit: HTTP 500", "moved past 7 (now 8)", "reads 2500, the signed value"}},
-		"a duplicate POST answered 10001": {permitCase(answerRefused, rcNone, nonceMoved, allowAt), OutcomeLanded,
+		"a duplicate POST answered 10001": {permitCase(answerRefused, rcNone, nonceMoved, allowAt), app.OutcomeLanded,
 			[]string{"refuses before relaying", "another copy", "moved past 7"}},
-		"the relay reverted, the allowance at the signed value": {permitCase(answerRelayed, rcReverted, nonceMoved, allowAt), OutcomeLanded,
+		"the relay reverted, the allowance at the signed value": {permitCase(answerRelayed, rcReverted, nonceMoved, allowAt), app.OutcomeLanded,
 			[]string{"reverted in block 12", "the signed value"}},
-		"the relay reverted, the nonce unmoved": {permitCase(answerRelayed, rcReverted, nonceSame, allowBelow), OutcomeFailed,
+		"the relay reverted, the nonce unmoved": {permitCase(answerRelayed, rcReverted, nonceSame, allowBelow), app.OutcomeFailed,
 			[]string{"reverted", "still 7", "below the signed value 2500"}},
 		"a refusal, the nonce unmoved": {permitCase(answerRefused, rcNone, nonceSame, allowBelow), OutcomeRefused, []string{"bad signature", "still 7"}},
-		"no proof, the nonce unmoved":  {permitCase(answerUnproven, rcNone, nonceSame, allowBelow), OutcomeUnknown, []string{"still 7"}},
-		"the nonce used, the allowance spent or another's": {permitCase(answerUnproven, rcNone, nonceMoved, allowBelow), OutcomeUnknown,
+		"no proof, the nonce unmoved":  {permitCase(answerUnproven, rcNone, nonceSame, allowBelow), app.OutcomeUnknown, []string{"still 7"}},
+		"the nonce used, the allowance spent or another's": {permitCase(answerUnproven, rcNone, nonceMoved, allowBelow), app.OutcomeUnknown,
 			[]string{"a permit of nonce 7 was used", "reads 100, below"}},
-		"a phantom transaction": {permitCase(answerRelayed, rcMissing, nonceSame, allowBelow), OutcomeUnknown, []string{"was not found on chain"}},
-		"another transaction named": {permitCase(answerRelayed, rcSuccessOther, nonceSame, allowBelow), OutcomeUnknown,
+		"a phantom transaction": {permitCase(answerRelayed, rcMissing, nonceSame, allowBelow), app.OutcomeUnknown, []string{"was not found on chain"}},
+		"another transaction named": {permitCase(answerRelayed, rcSuccessOther, nonceSame, allowBelow), app.OutcomeUnknown,
 			[]string{"approved nothing of 2500 for the spender: it is not this permit"}},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -1,4 +1,4 @@
-package app
+package permit
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/internal/format"
@@ -20,7 +21,8 @@ import (
 // What happens to a relayed permit once its POST has left: what the service's answer proves,
 // what the chain shows, and the one decision (decidePermit) that makes an outcome of both.
 
-// Outcomes of a relayed permit besides OutcomeLanded, OutcomeFailed and OutcomeUnknown.
+// Outcomes of a relayed permit besides app.OutcomeLanded, app.OutcomeFailed and
+// app.OutcomeUnknown.
 const (
 	// OutcomeAlreadyPermitted: the service answered 10011 and the allowance covers the signed
 	// value; nothing was relayed.
@@ -142,19 +144,19 @@ func decidePermit(ev permitEvidence) permitDecision {
 	var d permitDecision
 	switch {
 	case ev.receipt == receiptSuccess && ev.approved, used && atValue:
-		d.outcome = OutcomeLanded
+		d.outcome = app.OutcomeLanded
 	case used:
-		d.outcome = OutcomeUnknown
+		d.outcome = app.OutcomeUnknown
 	case ev.answer == answerAlready && covers:
 		d.outcome = OutcomeAlreadyPermitted
 	case ev.answer == answerAlready && ev.allowance != nil:
-		d.outcome = OutcomeFailed
+		d.outcome = app.OutcomeFailed
 	case ev.answer == answerRefused:
 		d.outcome = OutcomeRefused
 	case ev.receipt == receiptReverted && unused:
-		d.outcome = OutcomeFailed
+		d.outcome = app.OutcomeFailed
 	default:
-		d.outcome = OutcomeUnknown
+		d.outcome = app.OutcomeUnknown
 	}
 	d.reason = strings.Join(ev.facts(), "; ")
 	return d
@@ -191,7 +193,7 @@ func (ev permitEvidence) facts() []string {
 	}
 	switch {
 	case ev.nonce == nil:
-		out = append(out, fmt.Sprintf("the token's nonce could not be read (%s)", OneLine(ev.nonceErr)))
+		out = append(out, fmt.Sprintf("the token's nonce could not be read (%s)", app.OneLine(ev.nonceErr)))
 	case ev.nonce.Cmp(p.Nonce) > 0:
 		out = append(out, fmt.Sprintf("the owner's nonce moved past %s (now %s), so a permit of nonce %s was used", p.Nonce, ev.nonce, p.Nonce))
 	case ev.nonce.Cmp(p.Nonce) == 0:
@@ -200,7 +202,7 @@ func (ev permitEvidence) facts() []string {
 		out = append(out, fmt.Sprintf("the owner's nonce reads %s, below the signed %s", ev.nonce, p.Nonce))
 	}
 	if ev.allowance == nil {
-		out = append(out, fmt.Sprintf("the allowance could not be read (%s)", OneLine(ev.allowanceErr)))
+		out = append(out, fmt.Sprintf("the allowance could not be read (%s)", app.OneLine(ev.allowanceErr)))
 	} else {
 		rel := "the signed value"
 		switch ev.allowance.Cmp(p.Value) {
@@ -214,18 +216,18 @@ func (ev permitEvidence) facts() []string {
 	return out
 }
 
-// PermitRelayWait bounds the wait for the relayed permit: for the transaction an answer
+// RelayWait bounds the wait for the relayed permit: for the transaction an answer
 // named to be mined, or, after an answer that proves nothing, for the owner's nonce to move
 // (tests shorten it).
-var PermitRelayWait = 60 * time.Second
+var RelayWait = 60 * time.Second
 
-// permitPoll is how often the chain is asked during PermitRelayWait.
+// permitPoll is how often the chain is asked during RelayWait.
 const permitPoll = time.Second
 
 // settlePermit finds out what the token-permit POST did, from its answer (res, postErr) and
-// the chain, and returns out completed with the outcome, or an *OutcomeError naming the
+// the chain, and returns out completed with the outcome, or an *app.OutcomeError naming the
 // permit. An error raised before the POST left is returned as it is: nothing was sent.
-func settlePermit(ctx context.Context, hc *homechain.Client, pr PreparedPermit, out SubmittedPermit, res enduser.TokenPermitResult, postErr error) (SubmittedPermit, error) {
+func settlePermit(ctx context.Context, hc *homechain.Client, pr Prepared, out Submitted, res enduser.TokenPermitResult, postErr error) (Submitted, error) {
 	answer, sent := permitAnswerOf(res, postErr)
 	if !sent {
 		return out, fmt.Errorf("token-permit: %w; the permit was signed and not sent", postErr)
@@ -235,7 +237,7 @@ func settlePermit(ctx context.Context, hc *homechain.Client, pr PreparedPermit, 
 	ev := permitEvidence{signed: p, answer: answer, answerErr: postErr, txHash: res.TxHash}
 	switch answer {
 	case answerRelayed:
-		wctx, cancel := context.WithTimeout(ctx, PermitRelayWait)
+		wctx, cancel := context.WithTimeout(ctx, RelayWait)
 		rc, err := hc.WaitReceipt(wctx, common.HexToHash(res.TxHash), permitPoll)
 		cancel()
 		switch {
@@ -258,15 +260,15 @@ func settlePermit(ctx context.Context, hc *homechain.Client, pr PreparedPermit, 
 	out.Allowance = ev.allowance
 	d := decidePermit(ev)
 	switch d.outcome {
-	case OutcomeLanded, OutcomeAlreadyPermitted:
+	case app.OutcomeLanded, OutcomeAlreadyPermitted:
 		out.Settled = d.outcome
-		if d.outcome == OutcomeLanded && (answer != answerRelayed || ev.receipt != receiptSuccess || !ev.approved) {
+		if d.outcome == app.OutcomeLanded && (answer != answerRelayed || ev.receipt != receiptSuccess || !ev.approved) {
 			// The answer alone did not prove it: say how it was settled.
 			out.Note = d.reason
 		}
 		return out, nil
 	}
-	oe := &OutcomeError{Outcome: d.outcome, IDName: "permitSignature", ID: out.Sig.Signature, Fields: permitFields(pr, out.Sig, res.TxHash)}
+	oe := &app.OutcomeError{Outcome: d.outcome, IDName: "permitSignature", ID: out.Sig.Signature, Fields: permitFields(pr, out.Sig, res.TxHash)}
 	if res.TxHash != "" {
 		oe.IDName, oe.ID = "txHash", res.TxHash
 	}
@@ -283,7 +285,7 @@ func settlePermit(ctx context.Context, hc *homechain.Client, pr PreparedPermit, 
 		}
 		oe.Err = settled("token-permit refused")
 		oe.Next = next + "Signing again is safe: " + sameNonce + "."
-	case d.outcome == OutcomeFailed && answer == answerAlready:
+	case d.outcome == app.OutcomeFailed && answer == answerAlready:
 		// A service that answers 10011 while any allowance exists (the public integration's
 		// reading) relays no larger permit: say what the allowance is and the ways to raise it.
 		have, want := format.Units(ev.allowance, int32(pl.Token.Decimals)), format.Units(p.Value, int32(pl.Token.Decimals))
@@ -293,7 +295,7 @@ func settlePermit(ctx context.Context, hc *homechain.Client, pr PreparedPermit, 
 			"To raise it: submit this signed permit to the token on chain yourself (its signature is in --json; permit() is callable by anyone and sets the allowance to the signed value, until %s), "+
 			"or revoke the allowance on chain first (approve(%s, 0) on %s from %s, paying gas on the home chain) and run purse permit again.",
 			have, pl.Token.Symbol, deadline, pl.Spender.Hex(), pl.Token.Address.Hex(), p.Owner.Hex())
-	case d.outcome == OutcomeFailed:
+	case d.outcome == app.OutcomeFailed:
 		oe.Err = settled("the permit did not take effect")
 		oe.Next = fmt.Sprintf("Nothing was approved. The permit stays valid until %s; signing again is safe: %s.", deadline, sameNonce)
 	case ev.nonce != nil && ev.nonce.Cmp(p.Nonce) > 0:
@@ -315,10 +317,10 @@ type quoted struct {
 func (e *quoted) Error() string { return e.msg }
 func (e *quoted) Unwrap() error { return e.cause }
 
-// waitNonce reads the owner's nonce until it moves past the permit's or PermitRelayWait
+// waitNonce reads the owner's nonce until it moves past the permit's or RelayWait
 // ends, and returns the last read (the error only when no read answered).
 func waitNonce(ctx context.Context, hc *homechain.Client, p wallet.Permit) (*big.Int, error) {
-	wctx, cancel := context.WithTimeout(ctx, PermitRelayWait)
+	wctx, cancel := context.WithTimeout(ctx, RelayWait)
 	defer cancel()
 	t := time.NewTicker(permitPoll)
 	defer t.Stop()
@@ -350,7 +352,7 @@ func waitNonce(ctx context.Context, hc *homechain.Client, p wallet.Permit) (*big
 
 // permitFields identify a permit whose relay is not settled, by the names `purse permit
 // --json` uses.
-func permitFields(pr PreparedPermit, sig *wallet.PermitSignature, tx string) map[string]any {
+func permitFields(pr Prepared, sig *wallet.PermitSignature, tx string) map[string]any {
 	p := pr.Permit
 	f := map[string]any{
 		"token": pr.Plan.Token.Symbol, "tokenAddress": p.Domain.VerifyingContract.Hex(), "owner": p.Owner.Hex(),

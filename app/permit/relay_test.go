@@ -1,4 +1,4 @@
-package app
+package permit
 
 import (
 	"context"
@@ -9,8 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"purse/app"
+	"purse/app/apptest"
+	appsandbox "purse/app/sandbox"
 	"purse/enduser"
 	"purse/enduser/endusertest"
+	"purse/internal/testhome"
 	"purse/keystore"
 	"purse/sandbox"
 )
@@ -18,30 +22,31 @@ import (
 // permitEnv is an App on the whole sandbox (end-user API and EVM) whose key "me" owns a Live
 // account.
 type permitEnv struct {
-	app *App
+	app *app.App
 	sb  *sandbox.Sandbox
-	u   *Unlock
+	u   *app.Unlock
 }
 
 func newPermitEnv(t *testing.T) *permitEnv {
 	t.Helper()
-	t.Setenv(EnvNoAgent, "1")
+	t.Setenv(app.EnvNoAgent, "1")
 	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = sb.Close() })
 	home := t.TempDir()
-	fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+	t.Cleanup(app.SetScryptCost(1<<4, 1))
+	testhome.FileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
 	p := sb.Info().Profile("sb")
 	p.EVMKey = "me"
-	useProfile(t, home, p)
-	s, err := Open(Options{Home: home, Approver: &asked{answer: func(Approval) error { return nil }}})
+	testhome.UseProfile(t, home, p)
+	s, err := app.Open(app.Options{Home: home, Approver: app.ApproverFunc(func(context.Context, app.Approval) error { return nil })})
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := &Unlock{Passphrase: []byte("pw")}
-	if err := OnboardForTest(context.Background(), s, u, "me"); err != nil {
+	u := &app.Unlock{Passphrase: []byte("pw")}
+	if _, err := appsandbox.New(s).Onboard(context.Background(), u, "me", nil); err != nil {
 		t.Fatal(err)
 	}
 	return &permitEnv{app: s, sb: sb, u: u}
@@ -49,18 +54,18 @@ func newPermitEnv(t *testing.T) *permitEnv {
 
 // prepare reads a card permit of amount EUR24 from the chain, as the Permit screen and
 // `purse permit` do.
-func (e *permitEnv) prepare(t *testing.T, amount string) PreparedPermit {
+func (e *permitEnv) prepare(t *testing.T, amount string) Prepared {
 	t.Helper()
 	ctx := context.Background()
-	pc, err := e.app.Permit().Load(ctx)
+	pc, err := New(e.app).Load(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pl, err := CheckPermit(pc, PermitForm{TokenName: "EUR24", Amount: amount, Role: RoleCard})
+	pl, err := Check(pc, Form{TokenName: "EUR24", Amount: amount, Role: app.RoleCard})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr, err := e.app.preparePermit(ctx, pc.Owner, pl, time.Now().Add(PermitTTL))
+	pr, err := New(e.app).prepare(ctx, pc.Owner, pl, time.Now().Add(TTL))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,10 +81,10 @@ func (e *permitEnv) fault(t *testing.T, f endusertest.Faults) {
 }
 
 // chain reads the owner's nonce and the card spender's allowance of a permit's token.
-func (e *permitEnv) chain(t *testing.T, pr PreparedPermit) (nonce, allowance *big.Int) {
+func (e *permitEnv) chain(t *testing.T, pr Prepared) (nonce, allowance *big.Int) {
 	t.Helper()
 	ctx := context.Background()
-	hc, err := e.app.homeChain(ctx)
+	hc, err := New(e.app).s.DialHomeChain(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,12 +106,12 @@ func (e *permitEnv) chain(t *testing.T, pr PreparedPermit) (nonce, allowance *bi
 // a transaction never mined: unknown, naming the permit; the same signature sent again lands.
 // A refusal before relaying is refused, and the nonce did not move.
 func TestPermitRelayOutcomes(t *testing.T) {
-	defer func(d time.Duration) { PermitRelayWait = d }(PermitRelayWait)
-	PermitRelayWait = 1500 * time.Millisecond
+	defer func(d time.Duration) { RelayWait = d }(RelayWait)
+	RelayWait = 1500 * time.Millisecond
 	e := newPermitEnv(t)
 	ctx := context.Background()
 	amount := 10
-	next := func() PreparedPermit { amount++; return e.prepare(t, fmt.Sprintf("%d.00", amount)) }
+	next := func() Prepared { amount++; return e.prepare(t, fmt.Sprintf("%d.00", amount)) }
 
 	for name, c := range map[string]struct {
 		fault endusertest.Faults
@@ -121,8 +126,8 @@ func TestPermitRelayOutcomes(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			pr := next()
 			e.fault(t, c.fault)
-			sub, err := e.app.Permit().Submit(ctx, e.u, pr, nil)
-			if err != nil || sub.Settled != OutcomeLanded || sub.Allowance == nil || sub.Allowance.Cmp(pr.Permit.Value) != 0 {
+			sub, err := New(e.app).Submit(ctx, e.u, pr, nil)
+			if err != nil || sub.Settled != app.OutcomeLanded || sub.Allowance == nil || sub.Allowance.Cmp(pr.Permit.Value) != 0 {
 				t.Fatalf("landed permit: %+v %v", sub, err)
 			}
 			for _, n := range c.note {
@@ -130,7 +135,7 @@ func TestPermitRelayOutcomes(t *testing.T) {
 					t.Errorf("note %q lacks %q", sub.Note, n)
 				}
 			}
-			if out := sub.Outcome(pr); out.Outcome != OutcomeLanded || out.Note == "" {
+			if out := sub.Outcome(pr); out.Outcome != app.OutcomeLanded || out.Note == "" {
 				t.Errorf("printed outcome %+v", out)
 			}
 			if nonce, _ := e.chain(t, pr); nonce.Cmp(pr.Permit.Nonce) <= 0 {
@@ -151,8 +156,8 @@ func TestPermitRelayOutcomes(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			pr := next()
 			e.fault(t, c.fault)
-			sub, err := e.app.Permit().Submit(ctx, e.u, pr, nil)
-			oe := outcomeOf(t, err, OutcomeUnknown)
+			sub, err := New(e.app).Submit(ctx, e.u, pr, nil)
+			oe := apptest.OutcomeOf(t, err, app.OutcomeUnknown)
 			if !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), "still "+pr.Permit.Nonce.String()) ||
 				!strings.Contains(oe.NextStep(), "Signing again is safe") {
 				t.Fatalf("unknown: %v (next: %s)", err, oe.NextStep())
@@ -167,8 +172,8 @@ func TestPermitRelayOutcomes(t *testing.T) {
 				t.Fatalf("identified by %s", oe.IDName)
 			}
 			// The same signature, sent again, lands: it was never used.
-			again, err := e.app.Permit().Submit(ctx, e.u, pr, sub.Sig)
-			if err != nil || again.Settled != OutcomeLanded || again.Note != "" || again.Sig.Signature != sub.Sig.Signature {
+			again, err := New(e.app).Submit(ctx, e.u, pr, sub.Sig)
+			if err != nil || again.Settled != app.OutcomeLanded || again.Note != "" || again.Sig.Signature != sub.Sig.Signature {
 				t.Fatalf("sent again: %+v %v", again, err)
 			}
 		})
@@ -177,8 +182,8 @@ func TestPermitRelayOutcomes(t *testing.T) {
 	t.Run("refused before relaying", func(t *testing.T) {
 		pr := next()
 		e.fault(t, endusertest.Faults{RetCode: 10001, RetMsg: "signature check failed"})
-		_, err := e.app.Permit().Submit(ctx, e.u, pr, nil)
-		oe := outcomeOf(t, err, OutcomeRefused)
+		_, err := New(e.app).Submit(ctx, e.u, pr, nil)
+		oe := apptest.OutcomeOf(t, err, OutcomeRefused)
 		var ae *enduser.APIError
 		if !errors.As(err, &ae) || ae.Code != 10001 || !strings.Contains(err.Error(), "still "+pr.Permit.Nonce.String()) ||
 			!strings.Contains(oe.NextStep(), "Nothing was relayed") {
@@ -194,22 +199,22 @@ func TestPermitRelayOutcomes(t *testing.T) {
 		// hours behind) relays without checking: the transaction reverts, the nonce stays.
 		e.sb.EndUser.SetClockSkew(-7200)
 		defer e.sb.EndUser.SetClockSkew(0)
-		pc, err := e.app.Permit().Load(ctx)
+		pc, err := New(e.app).Load(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
 		amount++
-		pl, err := CheckPermit(pc, PermitForm{TokenName: "EUR24", Amount: fmt.Sprintf("%d.00", amount), Role: RoleCard})
+		pl, err := Check(pc, Form{TokenName: "EUR24", Amount: fmt.Sprintf("%d.00", amount), Role: app.RoleCard})
 		if err != nil {
 			t.Fatal(err)
 		}
-		pr, err := e.app.preparePermit(ctx, pc.Owner, pl, time.Now().Add(-time.Hour))
+		pr, err := New(e.app).prepare(ctx, pc.Owner, pl, time.Now().Add(-time.Hour))
 		if err != nil {
 			t.Fatal(err)
 		}
 		e.fault(t, endusertest.Faults{Relay: endusertest.RelayUnchecked})
-		_, err = e.app.Permit().Submit(ctx, e.u, pr, nil)
-		oe := outcomeOf(t, err, OutcomeFailed)
+		_, err = New(e.app).Submit(ctx, e.u, pr, nil)
+		oe := apptest.OutcomeOf(t, err, app.OutcomeFailed)
 		if oe.IDName != "txHash" || !strings.Contains(err.Error(), "reverted in block") || !strings.Contains(err.Error(), "still "+pr.Permit.Nonce.String()) ||
 			!strings.Contains(oe.NextStep(), "Nothing was approved") {
 			t.Fatalf("reverted: %v (next: %s)", err, oe.NextStep())
