@@ -21,6 +21,7 @@ import (
 
 	"purse/app"
 	"purse/app/apptest"
+	"purse/app/audit"
 	"purse/config"
 	"purse/enduser"
 	"purse/enduser/endusertest"
@@ -396,7 +397,7 @@ func (e *proxyEnv) unchanged(t *testing.T, what string, logged, signed int) {
 
 func (e *proxyEnv) audits() int {
 	e.t.Helper()
-	a, err := e.app.AuditLog().Check(false)
+	a, err := audit.New(e.app).Check(false)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/audit"
 	"purse/config"
 	"purse/internal/visible"
 	"purse/tui/form"
@@ -56,9 +57,9 @@ type Screen struct {
 	busy     bool
 	note     string
 
-	audit    app.Audit
+	audit    audit.Log
 	auditTbl table.Model
-	verify   *app.Audit // the last verify
+	verify   *audit.Log // the last verify
 
 	listID, opID, auditID, verifyID kit.TaskID
 
@@ -77,7 +78,7 @@ type Services struct {
 
 // Of is the Settings screen's services of the session a.
 func Of(a *app.App) Services {
-	return Services{Session: a, Profiles: a.Profiles(), Audit: a.AuditLog()}
+	return Services{Session: a, Profiles: a.Profiles(), Audit: audit.New(a)}
 }
 
 // Session is the session the screen works in (*app.App is one): its home and active profile.
@@ -92,9 +93,9 @@ type ProfileService interface {
 	Use(name string) (config.Profile, error)
 }
 
-// AuditService reads the signing audit log (app.AuditLog is one).
+// AuditService reads the signing audit log (audit.Service is one).
 type AuditService interface {
-	Check(verify bool) (app.Audit, error)
+	Check(verify bool) (audit.Log, error)
 }
 
 // New returns the Settings screen.
@@ -192,7 +193,7 @@ func (s *Screen) loadAudit(verify bool) tea.Cmd {
 		slot, id = owner+"/verify", &s.verifyID
 	}
 	var cmd tea.Cmd
-	*id, cmd = kit.Start(s.env.Tasks, slot, label, func(context.Context) (app.Audit, error) {
+	*id, cmd = kit.Start(s.env.Tasks, slot, label, func(context.Context) (audit.Log, error) {
 		return sv.Check(verify)
 	})
 	return cmd
@@ -220,7 +221,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s, kit.OpDone(msg, s.opID, &s.busy, s.failed, s.saved)
 	case kit.TaskResult[switched]:
 		return s, kit.OpDone(msg, s.opID, &s.busy, s.failed, s.switched)
-	case kit.TaskResult[app.Audit]:
+	case kit.TaskResult[audit.Log]:
 		return s, s.gotAudit(msg)
 	case kit.ProfileSwitchedMsg:
 		// another screen (the first-run wizard) switched: show the new active profile
@@ -282,7 +283,7 @@ func (s *Screen) switched(v switched) tea.Cmd {
 }
 
 // gotAudit shows the audit log read, or says what its verification found.
-func (s *Screen) gotAudit(msg kit.TaskResult[app.Audit]) tea.Cmd {
+func (s *Screen) gotAudit(msg kit.TaskResult[audit.Log]) tea.Cmd {
 	if msg.ID != s.auditID && msg.ID != s.verifyID {
 		return nil
 	}
@@ -599,10 +600,10 @@ func (s *Screen) auditView() string {
 			foot = append(foot, st.StatusOK.Render(kit.Truncate(fmt.Sprintf("%s: verified %d records; the hash chain is intact.", st.Marks.OK, v.Count), s.w)))
 			// What the seals proved, and what they could not without a verification key.
 			seal := st.Muted
-			if app.SealWarning(v.Seal) != "" {
+			if audit.SealWarning(v.Seal) != "" {
 				seal = st.Warning
 			}
-			for _, l := range kit.WrapWords(app.SealLine(v.Seal), max(s.w, 20)) {
+			for _, l := range kit.WrapWords(audit.SealLine(v.Seal), max(s.w, 20)) {
 				foot = append(foot, seal.Render(l))
 			}
 		}

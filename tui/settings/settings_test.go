@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/audit"
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/internal/tuitest"
@@ -262,8 +263,8 @@ func goldenProfiles() app.ProfileList {
 	return app.ProfileList{Active: "sandbox", List: []config.Profile{prod, *sbp}}
 }
 
-func goldenAudit() app.Audit {
-	a := app.Audit{Path: "/home/user/.config/purse/audit.jsonl", Count: 2}
+func goldenAudit() audit.Log {
+	a := audit.Log{Path: "/home/user/.config/purse/audit.jsonl", Count: 2}
 	for i, p := range []string{"form-a", "full-auth"} {
 		a.Records = append(a.Records, keystore.AuditRecord{Seq: uint64(2 - i), Time: fmt.Sprintf("2025-03-0%dT10:00:00.123456Z", 2-i), Label: "alice",
 			Address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", Purpose: p, Digest: "0x" + strings.Repeat(fmt.Sprint(i+1), 64), Profile: "sandbox"})
@@ -281,18 +282,18 @@ func TestGolden(t *testing.T) {
 		{"audit_broken", func(s *Screen) {
 			s.view = viewAudit
 			s.auditID = 2
-			s.Update(kit.TaskResult[app.Audit]{ID: 2, Value: goldenAudit()})
-			v := app.Audit{Verified: true, Count: 2, Break: &keystore.ChainBreak{Line: 3, Reason: "prev mismatch: expected 0xabc (the hash of line 2), found 0xdef (a record was removed, inserted or reordered)"}}
+			s.Update(kit.TaskResult[audit.Log]{ID: 2, Value: goldenAudit()})
+			v := audit.Log{Verified: true, Count: 2, Break: &keystore.ChainBreak{Line: 3, Reason: "prev mismatch: expected 0xabc (the hash of line 2), found 0xdef (a record was removed, inserted or reordered)"}}
 			s.verifyID = 3
-			s.Update(kit.TaskResult[app.Audit]{ID: 3, Value: v})
+			s.Update(kit.TaskResult[audit.Log]{ID: 3, Value: v})
 		}},
 		{"audit_sealed_unchecked", func(s *Screen) {
 			s.view = viewAudit
 			s.auditID = 2
-			s.Update(kit.TaskResult[app.Audit]{ID: 2, Value: goldenAudit()})
-			v := app.Audit{Verified: true, Count: 2, Seal: keystore.SealInfo{Sealed: true, From: 1, To: 2, Epoch: 1}}
+			s.Update(kit.TaskResult[audit.Log]{ID: 2, Value: goldenAudit()})
+			v := audit.Log{Verified: true, Count: 2, Seal: keystore.SealInfo{Sealed: true, From: 1, To: 2, Epoch: 1}}
 			s.verifyID = 3
-			s.Update(kit.TaskResult[app.Audit]{ID: 3, Value: v})
+			s.Update(kit.TaskResult[audit.Log]{ID: 3, Value: v})
 		}},
 	}
 	for _, c := range cases {

@@ -1,23 +1,25 @@
-package app
+package audit
 
 import (
 	"fmt"
 	"io"
 
+	"purse/app"
+	"purse/app/internal/port"
 	"purse/keystore"
 )
 
 // ReadSealKey reads the audit log's verification key from the file path ("-": stdin) the
 // user named in field; errors name the field, never the content.
 func ReadSealKey(field, path string, stdin io.Reader) ([]byte, error) {
-	b, err := readSecret(field, path, stdin)
+	b, err := port.ReadSecret(field, path, stdin)
 	if err != nil {
 		return nil, err
 	}
 	defer clear(b)
 	k, err := keystore.ParseSealKey(b)
 	if err != nil {
-		return nil, &FieldError{Field: field, Err: err}
+		return nil, &app.FieldError{Field: field, Err: err}
 	}
 	return k, nil
 }

@@ -1,0 +1,41 @@
+package port
+
+import (
+	"io"
+
+	"purse/keystore"
+)
+
+// Audit is what the signing audit log's use cases (app/audit) may use of the core's session
+// besides Session: the home's audit log, in the key store the session opens (its backend,
+// its consistency check and its notices are the session's).
+type Audit interface {
+	Session
+	// AuditLog is the audit log of the session's key store, opened with no Unlock: the log
+	// needs no passphrase.
+	AuditLog() (AuditLog, error)
+}
+
+// AuditLog is the part of the key store (a *keystore.Store) the audit log's use cases touch:
+// reading, verifying and sealing the log, and the repairs the user confirmed. No key is
+// reached through it.
+type AuditLog interface {
+	AuditPath() string
+	VerifyAuditSealed(key []byte) (int, keystore.SealInfo, error)
+	ListAuditSealed(key []byte) ([]keystore.AuditRecord, keystore.SealInfo, error)
+	SealAudit(replace bool) (keystore.SealStart, error)
+	SetAsideAudit() (string, error)
+	IncompleteAuditTail() (*keystore.AuditTail, error)
+	RepairAudit(tail *keystore.AuditTail) (string, error)
+	ResetAuditHead() (string, error)
+}
+
+// AuditOf is the audit log's port of an application core (an *app.App); false for anything
+// else. Package app sets it when it is initialised.
+var AuditOf func(core any) (Audit, bool)
+
+// ReadSecret reads a secret file the user named in field ("-": stdin) as the core reads a key
+// file: bounded, refused when empty, errors naming the field and the file, never the content.
+// The audit log's verification key is read so (app/audit.ReadSealKey, which needs no
+// session). Package app sets it when it is initialised.
+var ReadSecret func(field, path string, stdin io.Reader) ([]byte, error)
