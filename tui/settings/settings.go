@@ -18,6 +18,7 @@ import (
 
 	"purse/app"
 	"purse/app/audit"
+	"purse/app/profiles"
 	"purse/config"
 	"purse/internal/visible"
 	"purse/tui/form"
@@ -49,7 +50,7 @@ type Screen struct {
 	view view
 	w, h int
 
-	profiles app.ProfileList
+	profiles profiles.List
 	loaded   bool
 	cursor   int
 	form     *form.Form
@@ -78,7 +79,7 @@ type Services struct {
 
 // Of is the Settings screen's services of the session a.
 func Of(a *app.App) Services {
-	return Services{Session: a, Profiles: a.Profiles(), Audit: audit.New(a)}
+	return Services{Session: a, Profiles: profiles.New(a), Audit: audit.New(a)}
 }
 
 // Session is the session the screen works in (*app.App is one): its home and active profile.
@@ -87,7 +88,7 @@ type Session interface {
 	Profile() config.Profile
 }
 
-// ProfileService is the profiles' use cases the screen runs (app.Profiles is one).
+// ProfileService is the profiles' use cases the screen runs (profiles.Service is one).
 type ProfileService interface {
 	SetField(name, field, value string) (config.Profile, error)
 	Use(name string) (config.Profile, error)
@@ -173,8 +174,8 @@ func (s *Screen) Init() tea.Cmd { return s.load() }
 func (s *Screen) load() tea.Cmd {
 	home := s.home()
 	var cmd tea.Cmd
-	s.listID, cmd = kit.Start(s.env.Tasks, owner+"/profiles", "Loading profiles", func(context.Context) (app.ProfileList, error) {
-		return app.LoadProfiles(home)
+	s.listID, cmd = kit.Start(s.env.Tasks, owner+"/profiles", "Loading profiles", func(context.Context) (profiles.List, error) {
+		return profiles.Load(home)
 	})
 	return cmd
 }
@@ -215,7 +216,7 @@ func (s *Screen) setNote(t string) { s.note = t }
 // open form or the view's action table.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case kit.TaskResult[app.ProfileList]:
+	case kit.TaskResult[profiles.List]:
 		s.gotProfiles(msg)
 	case kit.TaskResult[saved]:
 		return s, kit.OpDone(msg, s.opID, &s.busy, s.failed, s.saved)
@@ -240,7 +241,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 // gotProfiles shows the profiles read; the cursor stays on the profile it was on, or goes to
 // the active one.
-func (s *Screen) gotProfiles(msg kit.TaskResult[app.ProfileList]) {
+func (s *Screen) gotProfiles(msg kit.TaskResult[profiles.List]) {
 	if msg.ID != s.listID {
 		return
 	}
@@ -368,7 +369,7 @@ func (s *Screen) openAdd() {
 	}
 	fields[0].Hint = "1-32 letters, digits, '.', '_' or '-'"
 	s.form = form.New(s.env, "Add a profile", "add the profile", fields...)
-	s.form.Check = func(f *form.Form) error { return app.CheckProfileName(f.Value("name")) }
+	s.form.Check = func(f *form.Form) error { return profiles.CheckName(f.Value("name")) }
 	s.formKind = "add"
 }
 
@@ -419,7 +420,7 @@ func (s *Screen) submit() tea.Cmd {
 	switch s.formKind {
 	case "add":
 		name := f.Value("name")
-		var src app.ProfileSource
+		var src profiles.Source
 		var fields [][2]string
 		switch f.Choice("from") {
 		case 0:
@@ -438,7 +439,7 @@ func (s *Screen) submit() tea.Cmd {
 		s.busy = true
 		var cmd tea.Cmd
 		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Adding profile "+name, func(ctx context.Context) (saved, error) {
-			p, err := app.AddProfile(ctx, home, name, src, fields, nil)
+			p, err := profiles.Add(ctx, home, name, src, fields, nil)
 			return saved{Profile: p}, err
 		})
 		return cmd

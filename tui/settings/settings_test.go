@@ -12,6 +12,7 @@ import (
 
 	"purse/app"
 	"purse/app/audit"
+	"purse/app/profiles"
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/internal/tuitest"
@@ -249,18 +250,18 @@ func TestForeignRepliesIgnored(t *testing.T) {
 	env := newEnv(t, nil)
 	s := New(env, Services{})
 	s.listID = 9
-	s.Update(kit.TaskResult[app.ProfileList]{ID: 8, Value: app.ProfileList{Active: "x", List: []config.Profile{{Name: "x"}}}})
+	s.Update(kit.TaskResult[profiles.List]{ID: 8, Value: profiles.List{Active: "x", List: []config.Profile{{Name: "x"}}}})
 	if s.loaded {
 		t.Fatal("a reply to another request must be ignored")
 	}
 }
 
-func goldenProfiles() app.ProfileList {
+func goldenProfiles() profiles.List {
 	sbp := config.SandboxProfile(config.DefaultSandboxAddr)
 	sbp.EVMKey, sbp.SolanaKey, sbp.TokenID = "alice", "alice-sol", "42"
 	sbp.AccountNFT = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
 	prod := config.Profile{Name: "prod", UserAPI: "https://api.example.com", Network: "5000", FeeCapLamports: 1_000_000}
-	return app.ProfileList{Active: "sandbox", List: []config.Profile{prod, *sbp}}
+	return profiles.List{Active: "sandbox", List: []config.Profile{prod, *sbp}}
 }
 
 func goldenAudit() audit.Log {
@@ -303,7 +304,7 @@ func TestGolden(t *testing.T) {
 				s := New(env, Services{})
 				s.SetSize(sz[0], sz[1])
 				s.listID = 1
-				s.Update(kit.TaskResult[app.ProfileList]{ID: 1, Value: goldenProfiles()})
+				s.Update(kit.TaskResult[profiles.List]{ID: 1, Value: goldenProfiles()})
 				c.setup(s)
 				tuitest.RequireGolden(t, tuitest.Plain(s.View()), sz[0])
 			})
@@ -348,7 +349,7 @@ func TestOffKeysSayWhy(t *testing.T) {
 		t.Fatalf("full help of w: %q", got)
 	}
 	s.listID = 1
-	s.Update(kit.TaskResult[app.ProfileList]{ID: 1, Value: app.ProfileList{}})
+	s.Update(kit.TaskResult[profiles.List]{ID: 1, Value: profiles.List{}})
 	const none = "no profile yet (a adds one)"
 	if got := tuitest.HelpOf(s.FullHelp(), "e"); got != "e edit field (off: "+none+")" {
 		t.Fatalf("full help of e: %q", got)
@@ -361,7 +362,7 @@ func TestOffKeysSayWhy(t *testing.T) {
 		t.Fatal("an off e opened a form")
 	}
 
-	s.Update(kit.TaskResult[app.ProfileList]{ID: 1, Value: goldenProfiles()})
+	s.Update(kit.TaskResult[profiles.List]{ID: 1, Value: goldenProfiles()})
 	s.busy = true // a switch under way
 	cmd = press(tuitest.Key(tea.KeyEnter))
 	if tuitest.NotNow(cmd) != "enter use profile: not now, a profile change is under way." || s.opID != 0 {
