@@ -139,11 +139,11 @@ type App struct {
 
 	mu      sync.Mutex
 	profile *config.Profile
-	// profileFile is the profiles file as the App last read or wrote it (Profiles.Follow).
+	// profileFile is the profiles file as the App last read or wrote it (followProfile).
 	profileFile *fileStat
 	// moving counts the signed fund-moving requests being sent and settled (a deposit, a
 	// permit): what settles them reads the profile's chains, so the App keeps its profile
-	// until they are (Profiles.Use refuses, Profiles.Follow waits).
+	// until they are (switchProfile refuses, followProfile waits).
 	moving atomic.Int32
 
 	// Log records every end-user API call of the session (the Requests screen).

@@ -1,74 +1,25 @@
 package app
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"reflect"
-	"strings"
 
-	"purse/app/internal/port"
 	"purse/config"
 	"purse/enduser"
-	"purse/keystore"
-	"purse/sandboxctl"
 )
 
-// Profiles is what a user does with the home's profiles: list, read, switch to one, change its
-// settings, remove one, follow a switch made by another process. The CLI's profile commands
-// and the TUI's Settings and first-run screens call it.
-type Profiles struct{ s *App }
+// The session's own profile: which one it is bound to, and the profiles file as it last read
+// or wrote it. Switching, following another process's change and UpdateProfile change it
+// under s.mu, and none while a signed deposit or permit is being settled. Profile management
+// (app/profiles) switches and follows through its port.
 
-// Profiles is the profiles of the session's home.
-func (s *App) Profiles() Profiles { return Profiles{s} }
-
-// ProfileList is the profiles file: which one is active and every profile, sorted by name.
-type ProfileList struct {
-	Active string
-	List   []config.Profile
-}
-
-// List reads every profile of the session's home.
-func (pr Profiles) List() (ProfileList, error) { return LoadProfiles(pr.s.home) }
-
-// LoadProfiles reads every profile of home (before any App exists: the first run).
-func LoadProfiles(home string) (ProfileList, error) {
-	st, err := config.Load(home)
-	if err != nil {
-		return ProfileList{}, err
-	}
-	out := ProfileList{Active: st.Active}
-	for _, n := range st.Names() {
-		p, err := st.Get(n)
-		if err != nil {
-			return ProfileList{}, err
-		}
-		out.List = append(out.List, *p)
-	}
-	return out, nil
-}
-
-// Named reads profile name ("" is the active one) without switching to it.
-func (pr Profiles) Named(name string) (config.Profile, error) {
-	s := pr.s
-	st, err := config.Load(s.home)
-	if err != nil {
-		return config.Profile{}, err
-	}
-	p, err := st.Get(name)
-	if err != nil {
-		return config.Profile{}, usage(err)
-	}
-	return *p, nil
-}
-
-// Use makes name the active profile (saved) and binds the App to it in place, so
+// switchProfile makes name the active profile (saved) and binds the App to it in place, so
 // every front end holding the App follows. The request log stays: it is the session's.
 // The server clock starts again, since another profile may be another server.
-func (pr Profiles) Use(name string) (config.Profile, error) {
-	s := pr.s
+func (s *App) switchProfile(name string) (config.Profile, error) {
 	if err := s.settling(); err != nil {
 		return config.Profile{}, err
 	}
@@ -94,13 +45,12 @@ func (pr Profiles) Use(name string) (config.Profile, error) {
 	return *p, nil
 }
 
-// Follow re-reads the App's profile when the profiles file changed since the App last
+// followProfile re-reads the App's profile when the profiles file changed since the App last
 // read or wrote it: another purse process may have changed it (`purse sandbox ctl onboard`
 // storing the account id, `purse profile set`). The App is then bound to what the file says,
 // and changed reports whether that differs from what it held. A front end that lives for a
 // session (the TUI) calls it now and then; a file that did not change costs one stat.
-func (pr Profiles) Follow() (p config.Profile, changed bool, err error) {
-	s := pr.s
+func (s *App) followProfile() (p config.Profile, changed bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Under a deposit or permit being settled the profile stays; the next look follows.
@@ -154,8 +104,8 @@ func (f *fileStat) unchanged() bool {
 	return err == nil && os.SameFile(now, f.info) && now.Size() == f.info.Size() && now.ModTime().Equal(f.info.ModTime())
 }
 
-// fileStat is what Profiles.Follow compares of the profiles file; info nil: there was none
-// (the embedded sandbox profile alone).
+// fileStat is what followProfile (and the agent's profilesSeen) compares of the profiles
+// file; info nil: there was none (the embedded sandbox profile alone).
 type fileStat struct {
 	path string
 	info os.FileInfo
@@ -172,331 +122,4 @@ func statOf(path string) *fileStat {
 		return nil
 	}
 	return &fileStat{path, fi}
-}
-
-// CheckProfileName checks a new profile's name (no I/O, so a form can call it on every key);
-// the error is a *FieldError naming "name".
-func CheckProfileName(name string) error {
-	if name == "" {
-		return fieldErr("name", "expected a profile name such as dev or sandbox-2")
-	}
-	if config.ValidateProfileName(name) != nil {
-		return fieldErr("name", "expected 1-32 letters, digits, '.', '_' or '-', got %q", name)
-	}
-	return nil
-}
-
-// ProfileSource is where a new profile's settings start from: a running sandbox's
-// /sandbox/info (SandboxURL), a preset of the service's public deployments (Preset,
-// config.Presets), or nothing (the fields give user_api and network).
-type ProfileSource struct {
-	SandboxURL string
-	Preset     string
-}
-
-// AddProfile stores a new profile (it never replaces one). Its settings start from src (the
-// sandbox's info is read through a log of its own, recorded in log when it is not nil);
-// then fields, setting name → value, each checked by config.Profile.Set so an error names
-// the field, change them (a preset is a starting point). Without a source, fields must give
-// user_api and network.
-func AddProfile(ctx context.Context, home, name string, src ProfileSource, fields [][2]string, log *enduser.RequestLog) (config.Profile, error) {
-	if err := src.check(fields); err != nil {
-		return config.Profile{}, err
-	}
-	st, err := config.Load(home)
-	if err != nil {
-		return config.Profile{}, err
-	}
-	p, err := src.start(ctx, name, fields, log)
-	if err != nil {
-		return config.Profile{}, err
-	}
-	for _, f := range fields {
-		if f[1] == "" {
-			continue
-		}
-		if err := p.Set(f[0], f[1]); err != nil {
-			return config.Profile{}, usage(err)
-		}
-	}
-	if err := enduser.CheckRouteOverrides(p.Routes); err != nil {
-		return config.Profile{}, usage(err)
-	}
-	if err := st.Add(p); err != nil {
-		return config.Profile{}, usage(err)
-	}
-	if err := st.Save(); err != nil {
-		return config.Profile{}, err
-	}
-	return *p, nil
-}
-
-// check refuses a source and fields that do not make one profile: one source at most, and
-// without one the fields give user_api and network.
-func (src ProfileSource) check(fields [][2]string) error {
-	given := map[string]bool{}
-	for _, f := range fields {
-		given[f[0]] = f[1] != ""
-	}
-	switch {
-	case src.SandboxURL != "" && src.Preset != "":
-		return Usagef("--sandbox and --preset each fill the profile; give one of them")
-	case src.SandboxURL != "" && (given["user_api"] || given["network"]):
-		return Usagef("--sandbox fills user-api and network itself; give one or the other")
-	case src.SandboxURL == "" && src.Preset == "" && (!given["user_api"] || !given["network"]):
-		return Usagef("add needs --sandbox URL, --preset %s, or --user-api and --network", strings.Join(config.PresetNames(), "|"))
-	}
-	return nil
-}
-
-// start is the profile name as its source makes it, before the fields change it: the
-// sandbox's info, a preset, or (no source) the fields' user_api and network.
-func (src ProfileSource) start(ctx context.Context, name string, fields [][2]string, log *enduser.RequestLog) (*config.Profile, error) {
-	switch {
-	case src.SandboxURL != "":
-		ictx, cancel := context.WithTimeout(ctx, port.SandboxInfoTimeout)
-		defer cancel()
-		info, err := sandboxctl.NewControl(src.SandboxURL).WithLog(log).Info(ictx)
-		if err != nil {
-			return nil, err
-		}
-		return info.Profile(name), nil
-	case src.Preset != "":
-		p, err := config.FromPreset(name, src.Preset)
-		if err != nil {
-			return nil, usage(err)
-		}
-		return p, nil
-	}
-	// user_api and network first: Set validates the whole profile each time.
-	p := &config.Profile{Name: name}
-	for _, f := range fields {
-		switch f[0] {
-		case "user_api":
-			p.UserAPI = f[1]
-		case "network":
-			p.Network = f[1]
-		}
-	}
-	if err := p.Validate(); err != nil {
-		return nil, usage(err)
-	}
-	return p, nil
-}
-
-// SetField changes one setting of profile name (in place when it is the App's, so
-// every front end sees it at once). Set validates the value and names the field on error.
-func (pr Profiles) SetField(name, field, value string) (config.Profile, error) {
-	return pr.SetFields(name, [2]string{field, value})
-}
-
-// SetFields changes settings of profile name, all or none: every value is checked
-// (config.Profile.Set names the field on error) before the file is written. Name "" is the
-// App's profile.
-func (pr Profiles) SetFields(name string, fields ...[2]string) (config.Profile, error) {
-	s := pr.s
-	set := func(p *config.Profile) error {
-		for _, kv := range fields {
-			if err := p.Set(kv[0], kv[1]); err != nil {
-				return usage(err)
-			}
-			if err := s.checkProfileKey(kv[0], kv[1]); err != nil {
-				return err
-			}
-		}
-		// config does not link the Solana packages, nor the end-user client's route table:
-		// the layouts' syntax and the route names are checked here.
-		if err := enduser.CheckRouteOverrides(p.Routes); err != nil {
-			return usage(err)
-		}
-		_, err := ProfileLayouts(*p)
-		return err
-	}
-	if name == "" || s.Profile().Name == name {
-		return s.UpdateProfile(set)
-	}
-	st, err := config.Load(s.home)
-	if err != nil {
-		return config.Profile{}, err
-	}
-	p, err := st.Get(name)
-	if err != nil {
-		return config.Profile{}, err
-	}
-	if err := set(p); err != nil {
-		return config.Profile{}, err
-	}
-	if err := st.Put(p); err != nil {
-		return config.Profile{}, err
-	}
-	if err := st.Save(); err != nil {
-		return config.Profile{}, err
-	}
-	return *p, nil
-}
-
-// profileKeyKinds are the settings that name a key of the store, with the kind each needs.
-var profileKeyKinds = map[string]keystore.Kind{"evm_key": keystore.KindEVM, "solana_key": keystore.KindSolana, "partner_key": keystore.KindEVM}
-
-// checkProfileKey refuses a key setting that names no stored key, or a key of the other
-// kind: the mistake would otherwise surface only when a signature is due.
-func (s *App) checkProfileKey(setting, label string) error {
-	kind, ok := profileKeyKinds[setting]
-	if !ok || label == "" {
-		return nil
-	}
-	ks, err := s.keys(nil)
-	if err != nil {
-		return err
-	}
-	e, err := ks.Get(label)
-	if errors.Is(err, keystore.ErrNotFound) {
-		return Usagef("%s: no key labelled %q in the key store (purse key list shows the labels; purse key new --label %s --kind %s makes one)", setting, label, label, kind)
-	}
-	if err != nil {
-		return err
-	}
-	if e.Kind != kind {
-		article := map[keystore.Kind]string{keystore.KindEVM: "an EVM", keystore.KindSolana: "a Solana"}
-		return Usagef("%s: key %q is %s key; %s needs %s key", setting, label, article[e.Kind], setting, article[kind])
-	}
-	return nil
-}
-
-// Remove removes a profile (the sandbox profile is reset to its defaults).
-func (pr Profiles) Remove(name string) error {
-	s := pr.s
-	st, err := config.Load(s.home)
-	if err != nil {
-		return err
-	}
-	if err := st.Remove(name); err != nil {
-		return usage(err)
-	}
-	return st.Save()
-}
-
-// AuditLog is what a user does with the home's signing audit log: read or verify it, and
-// after a broken chain set it aside, repair it or accept it. purse audit and the TUI's
-// Settings screen call it.
-type AuditLog struct{ s *App }
-
-// AuditLog is the signing audit log of the session's home.
-func (s *App) AuditLog() AuditLog { return AuditLog{s} }
-
-// Audit is the signing audit log: newest record first.
-type Audit struct {
-	Path    string
-	Records []keystore.AuditRecord
-	// Break is where the hash chain is broken (nil: intact); Records are those before it.
-	Break *keystore.ChainBreak
-	// Verified is set by a verify: how many records the chain holds up to the break.
-	Verified bool
-	Count    int
-	// Seal is what the walk learned of the log's seals, and whether a verification key
-	// checked them.
-	Seal keystore.SealInfo
-}
-
-// Check reads the audit log; verify only walks the chain and counts. The seals are checked
-// with the verification key in the OS keyring when there is one (CheckWith takes the user's).
-func (a AuditLog) Check(verify bool) (Audit, error) { return a.CheckWith(verify, nil) }
-
-// CheckWith is Check with the seals checked with key, the verification key `purse audit
-// seal` showed (nil: the keyring's copy, if any).
-func (a AuditLog) CheckWith(verify bool, key []byte) (Audit, error) {
-	s := a.s
-	ks, err := s.keys(nil)
-	if err != nil {
-		return Audit{}, err
-	}
-	out := Audit{Path: ks.AuditPath(), Verified: verify}
-	if verify {
-		out.Count, out.Seal, err = ks.VerifyAuditSealed(key)
-	} else {
-		out.Records, out.Seal, err = ks.ListAuditSealed(key)
-		for i, j := 0, len(out.Records)-1; i < j; i, j = i+1, j-1 {
-			out.Records[i], out.Records[j] = out.Records[j], out.Records[i]
-		}
-		out.Count = len(out.Records)
-	}
-	var brk *keystore.ChainBreak
-	if errors.As(err, &brk) {
-		out.Break = brk
-		return out, nil
-	}
-	return out, err
-}
-
-// Seal starts sealing the audit log (keystore.Store.SealAudit): the verification key it
-// returns is shown to the user once, to keep off this machine; replace seals anew where the
-// keyring holds the key of an earlier sealed log.
-func (a AuditLog) Seal(replace bool) (keystore.SealStart, error) {
-	ks, err := a.s.keys(nil)
-	if err != nil {
-		return keystore.SealStart{}, err
-	}
-	return ks.SealAudit(replace)
-}
-
-// SetAside starts a new audit log after a break inside the chain (a record changed,
-// removed or inserted), which is never repaired: the user saw the break and confirmed. The
-// old log and head are kept beside the new one; signing goes on. It returns the log's copy.
-func (a AuditLog) SetAside() (string, Audit, error) {
-	s := a.s
-	ks, err := s.keys(nil)
-	if err != nil {
-		return "", Audit{}, err
-	}
-	kept, err := ks.SetAsideAudit()
-	if err != nil {
-		return kept, Audit{}, err
-	}
-	au, err := s.AuditLog().Check(true)
-	return kept, au, err
-}
-
-// Tail returns what a repair may cut after the last good record of the audit log (an
-// incomplete line a write left, junk written after the chain), nil when there is none or the
-// break is one a cut would hide. Nothing can be signed while there is one.
-func (a AuditLog) Tail() (*keystore.AuditTail, error) {
-	s := a.s
-	ks, err := s.keys(nil)
-	if err != nil {
-		return nil, err
-	}
-	return ks.IncompleteAuditTail()
-}
-
-// Repair cuts tail (the one Tail returned and the user confirmed), keeping a copy of the
-// whole log beside it; it returns the copy's path and the log as verified afterwards.
-func (a AuditLog) Repair(tail *keystore.AuditTail) (string, Audit, error) {
-	s := a.s
-	ks, err := s.keys(nil)
-	if err != nil {
-		return "", Audit{}, err
-	}
-	backup, err := ks.RepairAudit(tail)
-	if err != nil {
-		return backup, Audit{}, err
-	}
-	au, err := s.AuditLog().Check(true)
-	return backup, au, err
-}
-
-// Accept accepts a log that disagrees with its head (cut or deleted; the user saw the
-// break and confirmed): the old head is kept beside it and signing continues from the log's
-// last record. It returns where the old head is kept and the log as verified afterwards.
-func (a AuditLog) Accept() (string, Audit, error) {
-	s := a.s
-	ks, err := s.keys(nil)
-	if err != nil {
-		return "", Audit{}, err
-	}
-	kept, err := ks.ResetAuditHead()
-	if err != nil {
-		return kept, Audit{}, err
-	}
-	au, err := s.AuditLog().Check(true)
-	return kept, au, err
 }

@@ -29,8 +29,8 @@ type (
 	}
 )
 
-// FollowProfile makes the router follow the session's profile through fn (app.Profiles.Follow:
-// one stat while the file is unchanged). Init starts it.
+// FollowProfile makes the router follow the session's profile through fn
+// (profiles.Service.Follow: one stat while the file is unchanged). Init starts it.
 func (m *Model) FollowProfile(fn func() (config.Profile, bool, error)) { m.follow = fn }
 
 // followCmd looks at the profile off the UI goroutine, unless a look is under way.

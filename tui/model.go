@@ -63,8 +63,8 @@ type Model struct {
 	// approvals answers the signing gate's questions (SetApprovals).
 	approvals *approvals
 
-	// follow re-reads the session's profile (Profiles().Follow); following says a look is under
-	// way, followErr is the last failure said.
+	// follow re-reads the session's profile (profiles.Service.Follow); following says a look
+	// is under way, followErr is the last failure said.
 	follow    func() (config.Profile, bool, error)
 	following bool
 	followErr string

@@ -11,6 +11,7 @@ import (
 
 	"purse/app"
 	appaccount "purse/app/account"
+	"purse/app/profiles"
 	"purse/app/sandbox"
 	"purse/keystore"
 	"purse/tui/dialog"
@@ -178,7 +179,7 @@ func TestProfileSwitchLeavesNothingOfTheOtherProfile(t *testing.T) {
 	env := tuitest.Env(t, kit.Session{Profile: "pa", EVMKey: "alice", SolanaKey: "alice-sol", AccountID: onA.TokenID, Network: sb.Info().Network}, home)
 	m := NewModel(env, DefaultScreens(env, sv)...)
 	m.SetApprovals(q)
-	m.FollowProfile(sv.Profiles().Follow)
+	m.FollowProfile(profiles.New(sv).Follow)
 	l := &live{t: t, m: m, msgs: make(chan tea.Msg, 64), pass: "pw"}
 	l.run(m.Init())
 	l.deliver(tea.WindowSizeMsg{Width: 120, Height: 40})

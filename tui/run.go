@@ -15,6 +15,7 @@ import (
 	"purse/app"
 	appaccount "purse/app/account"
 	apppermit "purse/app/permit"
+	"purse/app/profiles"
 	"purse/app/sandbox"
 	"purse/tui/account"
 	"purse/tui/balances"
@@ -139,7 +140,7 @@ func Run(ctx context.Context, opts Options) error {
 		m.SetApprovals(opts.Approvals)
 	}
 	if opts.App != nil {
-		m.FollowProfile(opts.App.Profiles().Follow)
+		m.FollowProfile(profiles.New(opts.App).Follow)
 	}
 
 	// The alternate screen is part of the model's view (Model.View). Bubble Tea v2 asks the

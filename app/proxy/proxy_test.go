@@ -22,6 +22,7 @@ import (
 	"purse/app"
 	"purse/app/account"
 	"purse/app/apptest"
+	"purse/app/audit"
 	"purse/config"
 	"purse/enduser"
 	"purse/enduser/endusertest"
@@ -397,7 +398,7 @@ func (e *proxyEnv) unchanged(t *testing.T, what string, logged, signed int) {
 
 func (e *proxyEnv) audits() int {
 	e.t.Helper()
-	a, err := e.app.AuditLog().Check(false)
+	a, err := audit.New(e.app).Check(false)
 	if err != nil {
 		e.t.Fatal(err)
 	}

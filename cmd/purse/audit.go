@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/app/audit"
 	"purse/internal/atomicfile"
 	"purse/internal/prompt"
 	"purse/internal/qrtext"
@@ -27,13 +28,13 @@ func (a *cli) auditCmd(use, short string, verify bool) *cobra.Command {
 	cmd := a.command(use, short, func(_ *cobra.Command, core *app.App) error {
 		var key []byte
 		if keyFile != "" {
-			k, err := app.ReadSealKey("key-file", keyFile, a.stdin)
+			k, err := audit.New(core).ReadSealKey("key-file", keyFile, a.stdin)
 			if err != nil {
 				return err
 			}
 			key = k
 		}
-		au, err := core.AuditLog().CheckWith(verify, key)
+		au, err := audit.New(core).CheckWith(verify, key)
 		if err != nil {
 			return err
 		}
@@ -44,16 +45,16 @@ func (a *cli) auditCmd(use, short string, verify bool) *cobra.Command {
 			res := map[string]any{"ok": true, "records": au.Count, "path": au.Path, "seal": au.Seal}
 			return a.print(res, func(w *humanOut) {
 				w.Printf("audit log %s: %d records, chain intact\n", au.Path, au.Count)
-				w.Println(app.SealLine(au.Seal))
+				w.Println(audit.SealLine(au.Seal))
 			})
 		}
-		// app.Audit lists the newest first (the screen's order); the command prints the
+		// audit.Log lists the newest first (the screen's order); the command prints the
 		// file's order.
 		recs := au.Records
 		for i, j := 0, len(recs)-1; i < j; i, j = i+1, j-1 {
 			recs[i], recs[j] = recs[j], recs[i]
 		}
-		a.warnIf(app.SealWarning(au.Seal))
+		a.warnIf(audit.SealWarning(au.Seal))
 		return a.print(recs, func(w *humanOut) {
 			if len(recs) == 0 {
 				w.Println("no signatures yet")
@@ -83,7 +84,7 @@ func (a *cli) auditSealCmd() *cobra.Command {
 				return usagef("--key-out: %v", err)
 			}
 		}
-		st, err := core.AuditLog().Seal(replace)
+		st, err := audit.New(core).Seal(replace)
 		if st.Key == nil {
 			return err
 		}
@@ -137,7 +138,7 @@ const maxShownTail = 400
 func (a *cli) auditRepairCmd() *cobra.Command {
 	var yes bool
 	cmd := a.command("repair [--yes]", "Cut what follows the last good record of the audit log (a write cut off, junk appended), or accept a log cut off or deleted, or set a broken log aside, keeping a copy", func(_ *cobra.Command, core *app.App) error {
-		tail, err := core.AuditLog().Tail()
+		tail, err := audit.New(core).Tail()
 		if err != nil {
 			return err
 		}
@@ -154,7 +155,7 @@ func (a *cli) auditRepairCmd() *cobra.Command {
 		if err := confirmRepair(yes, "Cut them? A copy of the whole log is kept beside it."); err != nil {
 			return err
 		}
-		backup, au, err := core.AuditLog().Repair(tail)
+		backup, au, err := audit.New(core).Repair(tail)
 		if err != nil {
 			return err
 		}
@@ -193,7 +194,7 @@ func confirmRepair(yes bool, question string) error {
 // shown and confirmed, the log is accepted as it is and the old head kept beside it. A log
 // whose own chain is broken is not repaired: which record is wrong is for a person to judge.
 func (a *cli) acceptAuditLog(core *app.App, yes bool) error {
-	au, err := core.AuditLog().Check(true)
+	au, err := audit.New(core).Check(true)
 	if err != nil {
 		return err
 	}
@@ -211,7 +212,7 @@ func (a *cli) acceptAuditLog(core *app.App, yes bool) error {
 		if err := confirmRepair(yes, "Set this log and its head aside, unchanged, and start a new audit log? Signing stays refused until you do."); err != nil {
 			return err
 		}
-		kept, after, err := core.AuditLog().SetAside()
+		kept, after, err := audit.New(core).SetAside()
 		if err != nil {
 			return err
 		}
@@ -228,7 +229,7 @@ func (a *cli) acceptAuditLog(core *app.App, yes bool) error {
 	if err := confirmRepair(yes, "Accept the log as it is from now on? The missing records stay missing; the old head is kept beside it."); err != nil {
 		return err
 	}
-	kept, after, err := core.AuditLog().Accept()
+	kept, after, err := audit.New(core).Accept()
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"purse/app"
+	"purse/app/profiles"
 	"purse/config"
 	"purse/enduser"
 )
@@ -19,7 +20,7 @@ func addProfileCommands(a *cli, root *cobra.Command) {
 
 func (a *cli) profileListCmd() *cobra.Command {
 	return a.command("list", "List profiles", func(_ *cobra.Command, core *app.App) error {
-		ps, err := core.Profiles().List()
+		ps, err := profiles.New(core).List()
 		if err != nil {
 			return err
 		}
@@ -56,7 +57,7 @@ func (a *cli) profileShowCmd() *cobra.Command {
 			p := core.Profile()
 			if len(args) == 1 {
 				var err error
-				if p, err = core.Profiles().Named(args[0]); err != nil {
+				if p, err = profiles.New(core).Named(args[0]); err != nil {
 					return err
 				}
 			}
@@ -82,8 +83,8 @@ func (a *cli) profileShowCmd() *cobra.Command {
 }
 
 func (a *cli) profileAddCmd() *cobra.Command {
-	var src app.ProfileSource
-	// setting name → flag value, in the order app.AddProfile applies them
+	var src profiles.Source
+	// setting name → flag value, in the order profiles.Add applies them
 	fields := [][2]string{{"user_api", ""}, {"network", ""}, {"partner_api", ""}, {"evm_rpc", ""}, {"solana_rpc", ""},
 		{"solana_cluster", ""}, {"account_nft", ""}, {"card_spender", ""}, {"deadline_window", ""}}
 	cmd := &cobra.Command{
@@ -99,7 +100,7 @@ func (a *cli) profileAddCmd() *cobra.Command {
 			// sandbox is traced through a log of its own.
 			log := enduser.NewRequestLog(0)
 			a.watch(log, "")
-			p, err := app.AddProfile(cmd.Context(), home, args[0], src, fields, log)
+			p, err := profiles.Add(cmd.Context(), home, args[0], src, fields, log)
 			if err != nil {
 				return err
 			}
@@ -156,7 +157,7 @@ func (a *cli) profileSetCmd() *cobra.Command {
 			}
 			fields = append(fields, [2]string{k, v})
 		}
-		p, err := core.Profiles().SetFields("", fields...)
+		p, err := profiles.New(core).SetFields("", fields...)
 		if err != nil {
 			return err
 		}
@@ -194,13 +195,13 @@ func (a *cli) profileNameCmd(use, short, key, done string, act func(core *app.Ap
 
 func (a *cli) profileUseCmd() *cobra.Command {
 	return a.profileNameCmd("use NAME", "Make a profile the active one", "active", "active profile: ", func(core *app.App, name string) error {
-		_, err := core.Profiles().Use(name)
+		_, err := profiles.New(core).Use(name)
 		return err
 	})
 }
 
 func (a *cli) profileRmCmd() *cobra.Command {
 	return a.profileNameCmd("rm NAME", "Remove a profile (the sandbox profile is reset to its defaults)", "removed", "removed profile ", func(core *app.App, name string) error {
-		return core.Profiles().Remove(name)
+		return profiles.New(core).Remove(name)
 	})
 }

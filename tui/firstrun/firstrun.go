@@ -15,6 +15,7 @@ import (
 
 	"purse/app"
 	"purse/app/keys"
+	"purse/app/profiles"
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/form"
@@ -40,7 +41,7 @@ var stepNames = []string{"Profile", "EVM key", "Solana key", "Account"}
 
 type (
 	loaded struct {
-		Profiles app.ProfileList
+		Profiles profiles.List
 		Keys     []keystore.Entry
 	}
 	switched struct{ Profile config.Profile }
@@ -56,7 +57,7 @@ type Screen struct {
 	step step
 	w, h int
 
-	profiles app.ProfileList
+	profiles profiles.List
 	keyList  []keystore.Entry
 	loaded   bool
 	cursor   int
@@ -86,13 +87,13 @@ type Services struct {
 
 // Of is the wizard's services of the session a.
 func Of(a *app.App) Services {
-	return Services{Session: a, Keys: keys.New(a), Profiles: a.Profiles()}
+	return Services{Session: a, Keys: keys.New(a), Profiles: profiles.New(a)}
 }
 
 // Session is the session the wizard works in (*app.App is one): its home.
 type Session interface{ Home() string }
 
-// ProfileService switches profiles (app.Profiles is one).
+// ProfileService switches profiles (profiles.Service is one).
 type ProfileService interface {
 	Use(name string) (config.Profile, error)
 }
@@ -234,7 +235,7 @@ func (s *Screen) openAdd() tea.Cmd {
 	url.Hint = "a running `purse sandbox`; other services: add the profile on the Settings screen"
 	url.Show = func(f *form.Form) bool { return f.Choice("from") == 0 }
 	s.form = form.New(s.env, "Add a profile", "add the profile", name, from, url)
-	s.form.Check = func(f *form.Form) error { return app.CheckProfileName(f.Value("name")) }
+	s.form.Check = func(f *form.Form) error { return profiles.CheckName(f.Value("name")) }
 	return nil
 }
 
@@ -252,7 +253,7 @@ func (s *Screen) load() tea.Cmd {
 	home, sv := s.home(), s.app.Keys
 	var cmd tea.Cmd
 	s.loadID, cmd = kit.Start(s.env.Tasks, owner+"/load", "Loading profiles and keys", func(context.Context) (loaded, error) {
-		ps, err := app.LoadProfiles(home)
+		ps, err := profiles.Load(home)
 		if err != nil {
 			return loaded{}, err
 		}
@@ -431,14 +432,14 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 
 func (s *Screen) submitProfile() tea.Cmd {
 	home, name := s.home(), s.form.Value("name")
-	src := app.ProfileSource{SandboxURL: s.form.Value("sandbox_url")}
+	src := profiles.Source{SandboxURL: s.form.Value("sandbox_url")}
 	if s.form.Choice("from") > 0 {
-		src = app.ProfileSource{Preset: s.form.Value("from")}
+		src = profiles.Source{Preset: s.form.Value("from")}
 	}
 	s.busy = true
 	var cmd tea.Cmd
 	s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Adding profile "+name, func(ctx context.Context) (added, error) {
-		p, err := app.AddProfile(ctx, home, name, src, nil, nil)
+		p, err := profiles.Add(ctx, home, name, src, nil, nil)
 		return added{Profile: p}, err
 	})
 	return cmd

@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
-	"purse/app"
+	"purse/app/profiles"
 	"purse/config"
 	"purse/keystore"
 	"purse/tui/internal/tuitest"
@@ -174,7 +174,7 @@ func TestGolden(t *testing.T) {
 	sbp := config.SandboxProfile(config.DefaultSandboxAddr)
 	prod := config.Profile{Name: "prod", UserAPI: "https://api.example.com", Network: "5000"}
 	data := loaded{
-		Profiles: app.ProfileList{Active: "sandbox", List: []config.Profile{prod, *sbp}},
+		Profiles: profiles.List{Active: "sandbox", List: []config.Profile{prod, *sbp}},
 		Keys: []keystore.Entry{
 			{Label: "old-key", Kind: keystore.KindEVM, Address: tuitest.DevAddress, Backend: keystore.BackendFile, Created: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
 		},

@@ -17,6 +17,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/audit"
+	"purse/app/profiles"
 	"purse/config"
 	"purse/internal/visible"
 	"purse/tui/form"
@@ -48,7 +50,7 @@ type Screen struct {
 	view view
 	w, h int
 
-	profiles app.ProfileList
+	profiles profiles.List
 	loaded   bool
 	cursor   int
 	form     *form.Form
@@ -56,9 +58,9 @@ type Screen struct {
 	busy     bool
 	note     string
 
-	audit    app.Audit
+	audit    audit.Log
 	auditTbl table.Model
-	verify   *app.Audit // the last verify
+	verify   *audit.Log // the last verify
 
 	listID, opID, auditID, verifyID kit.TaskID
 
@@ -77,7 +79,7 @@ type Services struct {
 
 // Of is the Settings screen's services of the session a.
 func Of(a *app.App) Services {
-	return Services{Session: a, Profiles: a.Profiles(), Audit: a.AuditLog()}
+	return Services{Session: a, Profiles: profiles.New(a), Audit: audit.New(a)}
 }
 
 // Session is the session the screen works in (*app.App is one): its home and active profile.
@@ -86,15 +88,15 @@ type Session interface {
 	Profile() config.Profile
 }
 
-// ProfileService is the profiles' use cases the screen runs (app.Profiles is one).
+// ProfileService is the profiles' use cases the screen runs (profiles.Service is one).
 type ProfileService interface {
 	SetField(name, field, value string) (config.Profile, error)
 	Use(name string) (config.Profile, error)
 }
 
-// AuditService reads the signing audit log (app.AuditLog is one).
+// AuditService reads the signing audit log (audit.Service is one).
 type AuditService interface {
-	Check(verify bool) (app.Audit, error)
+	Check(verify bool) (audit.Log, error)
 }
 
 // New returns the Settings screen.
@@ -172,8 +174,8 @@ func (s *Screen) Init() tea.Cmd { return s.load() }
 func (s *Screen) load() tea.Cmd {
 	home := s.home()
 	var cmd tea.Cmd
-	s.listID, cmd = kit.Start(s.env.Tasks, owner+"/profiles", "Loading profiles", func(context.Context) (app.ProfileList, error) {
-		return app.LoadProfiles(home)
+	s.listID, cmd = kit.Start(s.env.Tasks, owner+"/profiles", "Loading profiles", func(context.Context) (profiles.List, error) {
+		return profiles.Load(home)
 	})
 	return cmd
 }
@@ -192,7 +194,7 @@ func (s *Screen) loadAudit(verify bool) tea.Cmd {
 		slot, id = owner+"/verify", &s.verifyID
 	}
 	var cmd tea.Cmd
-	*id, cmd = kit.Start(s.env.Tasks, slot, label, func(context.Context) (app.Audit, error) {
+	*id, cmd = kit.Start(s.env.Tasks, slot, label, func(context.Context) (audit.Log, error) {
 		return sv.Check(verify)
 	})
 	return cmd
@@ -214,13 +216,13 @@ func (s *Screen) setNote(t string) { s.note = t }
 // open form or the view's action table.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case kit.TaskResult[app.ProfileList]:
+	case kit.TaskResult[profiles.List]:
 		s.gotProfiles(msg)
 	case kit.TaskResult[saved]:
 		return s, kit.OpDone(msg, s.opID, &s.busy, s.failed, s.saved)
 	case kit.TaskResult[switched]:
 		return s, kit.OpDone(msg, s.opID, &s.busy, s.failed, s.switched)
-	case kit.TaskResult[app.Audit]:
+	case kit.TaskResult[audit.Log]:
 		return s, s.gotAudit(msg)
 	case kit.ProfileSwitchedMsg:
 		// another screen (the first-run wizard) switched: show the new active profile
@@ -239,7 +241,7 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 // gotProfiles shows the profiles read; the cursor stays on the profile it was on, or goes to
 // the active one.
-func (s *Screen) gotProfiles(msg kit.TaskResult[app.ProfileList]) {
+func (s *Screen) gotProfiles(msg kit.TaskResult[profiles.List]) {
 	if msg.ID != s.listID {
 		return
 	}
@@ -282,7 +284,7 @@ func (s *Screen) switched(v switched) tea.Cmd {
 }
 
 // gotAudit shows the audit log read, or says what its verification found.
-func (s *Screen) gotAudit(msg kit.TaskResult[app.Audit]) tea.Cmd {
+func (s *Screen) gotAudit(msg kit.TaskResult[audit.Log]) tea.Cmd {
 	if msg.ID != s.auditID && msg.ID != s.verifyID {
 		return nil
 	}
@@ -367,7 +369,7 @@ func (s *Screen) openAdd() {
 	}
 	fields[0].Hint = "1-32 letters, digits, '.', '_' or '-'"
 	s.form = form.New(s.env, "Add a profile", "add the profile", fields...)
-	s.form.Check = func(f *form.Form) error { return app.CheckProfileName(f.Value("name")) }
+	s.form.Check = func(f *form.Form) error { return profiles.CheckName(f.Value("name")) }
 	s.formKind = "add"
 }
 
@@ -418,7 +420,7 @@ func (s *Screen) submit() tea.Cmd {
 	switch s.formKind {
 	case "add":
 		name := f.Value("name")
-		var src app.ProfileSource
+		var src profiles.Source
 		var fields [][2]string
 		switch f.Choice("from") {
 		case 0:
@@ -437,7 +439,7 @@ func (s *Screen) submit() tea.Cmd {
 		s.busy = true
 		var cmd tea.Cmd
 		s.opID, cmd = kit.Start(s.env.Tasks, owner+"/op", "Adding profile "+name, func(ctx context.Context) (saved, error) {
-			p, err := app.AddProfile(ctx, home, name, src, fields, nil)
+			p, err := profiles.Add(ctx, home, name, src, fields, nil)
 			return saved{Profile: p}, err
 		})
 		return cmd
@@ -599,10 +601,10 @@ func (s *Screen) auditView() string {
 			foot = append(foot, st.StatusOK.Render(kit.Truncate(fmt.Sprintf("%s: verified %d records; the hash chain is intact.", st.Marks.OK, v.Count), s.w)))
 			// What the seals proved, and what they could not without a verification key.
 			seal := st.Muted
-			if app.SealWarning(v.Seal) != "" {
+			if audit.SealWarning(v.Seal) != "" {
 				seal = st.Warning
 			}
-			for _, l := range kit.WrapWords(app.SealLine(v.Seal), max(s.w, 20)) {
+			for _, l := range kit.WrapWords(audit.SealLine(v.Seal), max(s.w, 20)) {
 				foot = append(foot, seal.Render(l))
 			}
 		}

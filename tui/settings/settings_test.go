@@ -11,6 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"purse/app"
+	"purse/app/audit"
+	"purse/app/profiles"
 	"purse/app/sign"
 	"purse/config"
 	"purse/keystore"
@@ -249,22 +251,22 @@ func TestForeignRepliesIgnored(t *testing.T) {
 	env := newEnv(t, nil)
 	s := New(env, Services{})
 	s.listID = 9
-	s.Update(kit.TaskResult[app.ProfileList]{ID: 8, Value: app.ProfileList{Active: "x", List: []config.Profile{{Name: "x"}}}})
+	s.Update(kit.TaskResult[profiles.List]{ID: 8, Value: profiles.List{Active: "x", List: []config.Profile{{Name: "x"}}}})
 	if s.loaded {
 		t.Fatal("a reply to another request must be ignored")
 	}
 }
 
-func goldenProfiles() app.ProfileList {
+func goldenProfiles() profiles.List {
 	sbp := config.SandboxProfile(config.DefaultSandboxAddr)
 	sbp.EVMKey, sbp.SolanaKey, sbp.TokenID = "alice", "alice-sol", "42"
 	sbp.AccountNFT = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
 	prod := config.Profile{Name: "prod", UserAPI: "https://api.example.com", Network: "5000", FeeCapLamports: 1_000_000}
-	return app.ProfileList{Active: "sandbox", List: []config.Profile{prod, *sbp}}
+	return profiles.List{Active: "sandbox", List: []config.Profile{prod, *sbp}}
 }
 
-func goldenAudit() app.Audit {
-	a := app.Audit{Path: "/home/user/.config/purse/audit.jsonl", Count: 2}
+func goldenAudit() audit.Log {
+	a := audit.Log{Path: "/home/user/.config/purse/audit.jsonl", Count: 2}
 	for i, p := range []string{"form-a", "full-auth"} {
 		a.Records = append(a.Records, keystore.AuditRecord{Seq: uint64(2 - i), Time: fmt.Sprintf("2025-03-0%dT10:00:00.123456Z", 2-i), Label: "alice",
 			Address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", Purpose: p, Digest: "0x" + strings.Repeat(fmt.Sprint(i+1), 64), Profile: "sandbox"})
@@ -282,18 +284,18 @@ func TestGolden(t *testing.T) {
 		{"audit_broken", func(s *Screen) {
 			s.view = viewAudit
 			s.auditID = 2
-			s.Update(kit.TaskResult[app.Audit]{ID: 2, Value: goldenAudit()})
-			v := app.Audit{Verified: true, Count: 2, Break: &keystore.ChainBreak{Line: 3, Reason: "prev mismatch: expected 0xabc (the hash of line 2), found 0xdef (a record was removed, inserted or reordered)"}}
+			s.Update(kit.TaskResult[audit.Log]{ID: 2, Value: goldenAudit()})
+			v := audit.Log{Verified: true, Count: 2, Break: &keystore.ChainBreak{Line: 3, Reason: "prev mismatch: expected 0xabc (the hash of line 2), found 0xdef (a record was removed, inserted or reordered)"}}
 			s.verifyID = 3
-			s.Update(kit.TaskResult[app.Audit]{ID: 3, Value: v})
+			s.Update(kit.TaskResult[audit.Log]{ID: 3, Value: v})
 		}},
 		{"audit_sealed_unchecked", func(s *Screen) {
 			s.view = viewAudit
 			s.auditID = 2
-			s.Update(kit.TaskResult[app.Audit]{ID: 2, Value: goldenAudit()})
-			v := app.Audit{Verified: true, Count: 2, Seal: keystore.SealInfo{Sealed: true, From: 1, To: 2, Epoch: 1}}
+			s.Update(kit.TaskResult[audit.Log]{ID: 2, Value: goldenAudit()})
+			v := audit.Log{Verified: true, Count: 2, Seal: keystore.SealInfo{Sealed: true, From: 1, To: 2, Epoch: 1}}
 			s.verifyID = 3
-			s.Update(kit.TaskResult[app.Audit]{ID: 3, Value: v})
+			s.Update(kit.TaskResult[audit.Log]{ID: 3, Value: v})
 		}},
 	}
 	for _, c := range cases {
@@ -303,7 +305,7 @@ func TestGolden(t *testing.T) {
 				s := New(env, Services{})
 				s.SetSize(sz[0], sz[1])
 				s.listID = 1
-				s.Update(kit.TaskResult[app.ProfileList]{ID: 1, Value: goldenProfiles()})
+				s.Update(kit.TaskResult[profiles.List]{ID: 1, Value: goldenProfiles()})
 				c.setup(s)
 				tuitest.RequireGolden(t, tuitest.Plain(s.View()), sz[0])
 			})
@@ -348,7 +350,7 @@ func TestOffKeysSayWhy(t *testing.T) {
 		t.Fatalf("full help of w: %q", got)
 	}
 	s.listID = 1
-	s.Update(kit.TaskResult[app.ProfileList]{ID: 1, Value: app.ProfileList{}})
+	s.Update(kit.TaskResult[profiles.List]{ID: 1, Value: profiles.List{}})
 	const none = "no profile yet (a adds one)"
 	if got := tuitest.HelpOf(s.FullHelp(), "e"); got != "e edit field (off: "+none+")" {
 		t.Fatalf("full help of e: %q", got)
@@ -361,7 +363,7 @@ func TestOffKeysSayWhy(t *testing.T) {
 		t.Fatal("an off e opened a form")
 	}
 
-	s.Update(kit.TaskResult[app.ProfileList]{ID: 1, Value: goldenProfiles()})
+	s.Update(kit.TaskResult[profiles.List]{ID: 1, Value: goldenProfiles()})
 	s.busy = true // a switch under way
 	cmd = press(tuitest.Key(tea.KeyEnter))
 	if tuitest.NotNow(cmd) != "enter use profile: not now, a profile change is under way." || s.opID != 0 {

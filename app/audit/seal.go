@@ -1,23 +1,25 @@
-package app
+package audit
 
 import (
 	"fmt"
 	"io"
 
+	"purse/app"
 	"purse/keystore"
 )
 
 // ReadSealKey reads the audit log's verification key from the file path ("-": stdin) the
-// user named in field; errors name the field, never the content.
-func ReadSealKey(field, path string, stdin io.Reader) ([]byte, error) {
-	b, err := readSecret(field, path, stdin)
+// user named in field, as the core reads every secret file; errors name the field, never the
+// content.
+func (a Service) ReadSealKey(field, path string, stdin io.Reader) ([]byte, error) {
+	b, err := a.s.ReadSecret(field, path, stdin)
 	if err != nil {
 		return nil, err
 	}
 	defer clear(b)
 	k, err := keystore.ParseSealKey(b)
 	if err != nil {
-		return nil, &FieldError{Field: field, Err: err}
+		return nil, &app.FieldError{Field: field, Err: err}
 	}
 	return k, nil
 }
