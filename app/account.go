@@ -10,17 +10,10 @@ import (
 	"purse/config"
 )
 
-// The account's use cases (status, mint, KYC, Form A, the card, the chains) are app/account's.
-// What of them the core keeps is here: the checks every mint makes and the storing of a
-// minted account (the partner's mint shares them), the account check of every signed call
-// of an account (the partner's routes make it too), and the look-up of a key's account on
-// chain (Account.Find), which stays beside the key store it reads.
-
-// Account is the look-up of a key's account on chain (Find, in keys.go).
-type Account struct{ s *App }
-
-// Account is the account look-up of the session's profile.
-func (s *App) Account() Account { return Account{s} }
+// The account's use cases (status, mint, KYC, Form A, the card, the chains, finding a key's
+// account) are app/account's. What of them the core keeps is here: the checks every mint
+// makes and the storing of a minted account (the partner's mint shares them), and the account
+// check of every signed call of an account (the partner's routes make it too).
 
 // mintOwner checks what every mint needs of the profile before anything is sent: no account
 // yet, an EVM key, and no account of that key on chain already. It returns the key's address

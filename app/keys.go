@@ -2,16 +2,12 @@ package app
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-
-	"github.com/ethereum/go-ethereum/common"
 
 	"purse/config"
 	"purse/internal/atomicfile"
@@ -115,50 +111,4 @@ func CheckNewFile(path string) error {
 		return fieldErr("file", "the folder %s does not exist", filepath.Dir(path))
 	}
 	return nil
-}
-
-// FoundAccount is an account found on chain for a key, now the profile's.
-type FoundAccount struct {
-	TokenID string `json:"tokenId"`
-	Address string `json:"address"`
-	Key     string `json:"key"`
-	Profile string `json:"profile"`
-}
-
-// Find looks the account NFT of the EVM key label (empty: the profile's) up on the
-// profile's chain; when found, the key and the account become the profile's. Unlike the
-// look-up after adding a key, a chain that cannot be read or no account is an error.
-func (ac Account) Find(ctx context.Context, label string) (FoundAccount, error) {
-	s := ac.s
-	p := s.Profile()
-	if label == "" {
-		label = p.EVMKey
-	}
-	if label == "" {
-		return FoundAccount{}, fieldErr("key", "profile %s has no EVM key; give a key label (see `purse key list`)", p.Name)
-	}
-	ks, err := s.keys(nil)
-	if err != nil {
-		return FoundAccount{}, err
-	}
-	e, err := ks.Get(label)
-	if err != nil {
-		return FoundAccount{}, err
-	}
-	if e.Kind != keystore.KindEVM {
-		return FoundAccount{}, fieldErr("key", "%s is a %s key; an EVM key is needed", label, e.Kind)
-	}
-	id, found, err := s.accountOf(ctx, common.HexToAddress(e.Address))
-	if err != nil {
-		return FoundAccount{}, err
-	}
-	if !found {
-		return FoundAccount{}, fmt.Errorf("no account on chain for %s (key %s, account NFT %s): `purse account mint` makes one", e.Address, label, p.AccountNFT)
-	}
-	tokenID := strconv.FormatUint(id, 10)
-	np, err := s.UpdateProfile(func(p *config.Profile) error { p.EVMKey, p.TokenID = label, tokenID; return nil })
-	if err != nil {
-		return FoundAccount{}, err
-	}
-	return FoundAccount{tokenID, e.Address, label, np.Name}, nil
 }

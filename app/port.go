@@ -105,3 +105,7 @@ func (p session) HoldProfile() func() {
 	p.s.moving.Add(1)
 	return func() { p.s.moving.Add(-1) }
 }
+
+func (p session) FindAccount(ctx context.Context, owner common.Address) (uint64, bool, error) {
+	return p.s.accountOf(ctx, owner)
+}

@@ -3,8 +3,6 @@ package app
 import (
 	"context"
 
-	"github.com/ethereum/go-ethereum/common"
-
 	"purse/app/internal/port"
 	"purse/config"
 	"purse/partner"
@@ -28,9 +26,5 @@ func (p session) SignedPartnerClient(ctx context.Context, pr config.Profile, u *
 }
 
 func (p session) RefusedAnswer(err error) error { return refusedAnswer(err) }
-
-func (p session) AccountOf(ctx context.Context, owner common.Address) (uint64, bool, error) {
-	return p.s.accountOf(ctx, owner)
-}
 
 func (p session) RequireAccount() error { return p.s.requireAccount() }

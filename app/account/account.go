@@ -21,6 +21,7 @@ import (
 	"purse/app/internal/port"
 	"purse/config"
 	"purse/enduser"
+	"purse/keystore"
 	"purse/wallet"
 )
 
@@ -34,6 +35,47 @@ type Service struct {
 func New(core *app.App) Service {
 	s, _ := port.AccountOf(core) // nil for a nil core: every use then fails, as on a nil App
 	return Service{core: core, s: s}
+}
+
+// Found is an account found on chain for a key, now the profile's.
+type Found struct {
+	TokenID string `json:"tokenId"`
+	Address string `json:"address"`
+	Key     string `json:"key"`
+	Profile string `json:"profile"`
+}
+
+// Find looks the account NFT of the EVM key label (empty: the profile's) up on the
+// profile's chain; when found, the key and the account become the profile's. Unlike the
+// look-up after adding a key, a chain that cannot be read or no account is an error.
+func (sv Service) Find(ctx context.Context, label string) (Found, error) {
+	p := sv.s.Profile()
+	if label == "" {
+		label = p.EVMKey
+	}
+	if label == "" {
+		return Found{}, &app.FieldError{Field: "key", Err: fmt.Errorf("profile %s has no EVM key; give a key label (see `purse key list`)", p.Name)}
+	}
+	e, err := sv.s.KeyEntry(label)
+	if err != nil {
+		return Found{}, err
+	}
+	if e.Kind != keystore.KindEVM {
+		return Found{}, &app.FieldError{Field: "key", Err: fmt.Errorf("%s is a %s key; an EVM key is needed", label, e.Kind)}
+	}
+	id, found, err := sv.s.FindAccount(ctx, common.HexToAddress(e.Address))
+	if err != nil {
+		return Found{}, err
+	}
+	if !found {
+		return Found{}, fmt.Errorf("no account on chain for %s (key %s, account NFT %s): `purse account mint` makes one", e.Address, label, p.AccountNFT)
+	}
+	tokenID := strconv.FormatUint(id, 10)
+	np, err := sv.core.UpdateProfile(func(p *config.Profile) error { p.EVMKey, p.TokenID = label, tokenID; return nil })
+	if err != nil {
+		return Found{}, err
+	}
+	return Found{tokenID, e.Address, label, np.Name}, nil
 }
 
 // MintPlan is a checked mint: the request to send (captcha and the key's address), the

@@ -220,7 +220,7 @@ func (sv Service) Mint(ctx context.Context, plan MintPlan, u *app.Unlock) (Minte
 // unknown outcome naming the address.
 func (sv Service) settleMint(ctx context.Context, out Minted, cause error) (Minted, error) {
 	s := sv.s
-	id, found, err := s.AccountOf(ctx, common.HexToAddress(out.Address))
+	id, found, err := s.FindAccount(ctx, common.HexToAddress(out.Address))
 	if err == nil && found {
 		out.TokenID, out.FromChain = strconv.FormatUint(id, 10), true
 		out.Note = "the service's answer could not be used (" + app.OneLine(cause) + "); the chain shows account " + out.TokenID + " for " + out.Address

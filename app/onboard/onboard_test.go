@@ -337,7 +337,7 @@ func TestPartnerMintSettledOnChain(t *testing.T) {
 		t.Fatalf("profile token %q, minted %s", s.Profile().TokenID, m.TokenID)
 	}
 	me, _ := ks.Get("me")
-	if id, found, err := New(s).s.AccountOf(context.Background(), common.HexToAddress(me.Address)); err != nil || !found || m.TokenID != strconv.FormatUint(id, 10) {
+	if id, found, err := New(s).s.FindAccount(context.Background(), common.HexToAddress(me.Address)); err != nil || !found || m.TokenID != strconv.FormatUint(id, 10) {
 		t.Fatalf("chain: %d %v %v", id, found, err)
 	}
 }

@@ -182,7 +182,7 @@ func (a *cli) accountMintCmd() *cobra.Command {
 func (a *cli) accountFindCmd() *cobra.Command {
 	var key string
 	cmd := a.command("find [--key LABEL]", "Find the account NFT of the EVM key on the home chain and store its id in the profile", func(cmd *cobra.Command, core *app.App) error {
-		d, err := core.Account().Find(cmd.Context(), key)
+		d, err := appaccount.New(core).Find(cmd.Context(), key)
 		if err != nil {
 			return err
 		}

@@ -230,7 +230,7 @@ func TestTUIImportsNoAgentOrSandboxControl(t *testing.T) {
 // growing it again.
 var (
 	appSession  = []string{"Home", "KeepUnlocked", "Lock", "Now", "Profile", "RequestLog", "SetLogger", "Unlocked", "UpdateProfile"}
-	appServices = []string{"API", "Account", "Agent"}
+	appServices = []string{"API", "Agent"}
 )
 
 // TestAppIsTheSessionAndItsServices: App's exported methods are exactly appSession and

@@ -3,8 +3,6 @@ package port
 import (
 	"context"
 
-	"github.com/ethereum/go-ethereum/common"
-
 	"purse/config"
 	"purse/partner"
 )
@@ -25,8 +23,6 @@ type Onboard interface {
 	// RefusedAnswer makes a partner answer whose signature does not hold a rejection
 	// (app.ErrRejected); any other error is returned as it is.
 	RefusedAnswer(err error) error
-	// AccountOf looks up the account NFT owner holds on the profile's chain.
-	AccountOf(ctx context.Context, owner common.Address) (tokenID uint64, found bool, err error)
 	// RequireAccount fails when the profile has no account id yet.
 	RequireAccount() error
 }

@@ -106,6 +106,8 @@ type Session interface {
 	// permit being sent is settled on that profile's chains, so no profile switch happens
 	// under it.
 	HoldProfile() (release func())
+	// FindAccount looks up the account NFT owner holds on the profile's chain.
+	FindAccount(ctx context.Context, owner common.Address) (tokenID uint64, found bool, err error)
 }
 
 // ChainShowsNone is MintOwner's note when the chain was read and shows no account.
