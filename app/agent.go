@@ -195,7 +195,7 @@ type sessionDisplay interface {
 // agent: the checks and the approval are the app's, written once.
 type agentBackend struct {
 	s        *App
-	gate     *Gate
+	gate     *signingGate
 	profiles *profilesSeen
 }
 
@@ -283,7 +283,7 @@ func (b agentBackend) Sign(ctx context.Context, job agent.Job) ([]byte, error) {
 		return nil, refuse(agent.CodeInvalid, "sign: %v; nothing was signed", err)
 	}
 	peer := job.Peer
-	sj := SignJob{Request: job.Request, Profile: *p, Label: job.Label, Who: whoAsks(job), Peer: &peer, NoWait: job.NoWait}
+	sj := signJob{Request: job.Request, Profile: *p, Label: job.Label, Who: whoAsks(job), Peer: &peer, NoWait: job.NoWait}
 	switch key := job.Key.(type) {
 	case wallet.EVMSigner:
 		return b.gate.SignEVM(ctx, sj, key)

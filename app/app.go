@@ -161,7 +161,7 @@ type App struct {
 	exe         string
 
 	// gate is this process's signing gate (keys opened here); an agent runs its own.
-	gate       *Gate
+	gate       *signingGate
 	policyOnce sync.Once
 	policy     *agent.Policy
 	policyErr  error

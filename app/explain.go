@@ -62,7 +62,7 @@ func (a Agent) Explain(ctx context.Context, r wallet.Request, label string) (Exp
 		out.Policy = "defaults (no " + agent.PolicyFile + ")"
 	}
 	g := newGate(s, func() (*agent.Policy, error) { return pol, nil }, nil)
-	job := SignJob{Request: r, Profile: p, Label: label}
+	job := signJob{Request: r, Profile: p, Label: label}
 	j := agent.Judge(r)
 	d := pol.DecideJudged(r, j)
 	if d.Outcome != agent.Deny {

@@ -86,8 +86,8 @@ func refuse(code, format string, a ...any) *Refusal {
 	return &Refusal{Code: code, Msg: fmt.Sprintf(format, a...)}
 }
 
-// SignJob is one signature asked of the gate.
-type SignJob struct {
+// signJob is one signature asked of the gate.
+type signJob struct {
 	Request wallet.Request
 	// Profile is the profile the request is for: its chains are read for the review.
 	Profile config.Profile
@@ -111,9 +111,9 @@ type SignJob struct {
 	judged agent.Judgement
 }
 
-// Gate is the signing gate of one signer (the process, or the agent): its policy, the
+// signingGate is the signing gate of one signer (the process, or the agent): its policy, the
 // approver it asks, and the signatures it released whose delivery needs no second question.
-type Gate struct {
+type signingGate struct {
 	app      *App
 	policy   func() (*agent.Policy, error)
 	approver Approver
@@ -144,7 +144,7 @@ type sessionStore interface {
 // sessionScope is what a session approval covers of r: its purpose and, for a full-auth or
 // partner-auth signature, the routes its payload can be a request of ("" when it fits none:
 // a payload purse cannot name is asked about every time).
-func sessionScope(job SignJob) string {
+func sessionScope(job signJob) string {
 	r, j := job.Request, job.judged
 	switch {
 	case j.Section == "":
@@ -159,14 +159,14 @@ func sessionScope(job SignJob) string {
 // or Form A submission carrying it) is signed without a second question.
 const deliveryWindow = 10 * time.Minute
 
-func newGate(s *App, policy func() (*agent.Policy, error), approver Approver) *Gate {
-	return &Gate{app: s, policy: policy, approver: approver, now: time.Now, delivered: map[string]delivery{}, spending: make(chan struct{}, 1),
+func newGate(s *App, policy func() (*agent.Policy, error), approver Approver) *signingGate {
+	return &signingGate{app: s, policy: policy, approver: approver, now: time.Now, delivered: map[string]delivery{}, spending: make(chan struct{}, 1),
 		noApprover: "and there is no one to ask: run it on a terminal (or pass --yes to approve it from a script), or from the TUI"}
 }
 
 // SignEVM runs the gate for an EVM request and signs it with key (the key itself: the gate is
 // the only caller of its SignDigest).
-func (g *Gate) SignEVM(ctx context.Context, job SignJob, key wallet.EVMSigner) ([]byte, error) {
+func (g *signingGate) SignEVM(ctx context.Context, job signJob, key wallet.EVMSigner) ([]byte, error) {
 	r := job.Request
 	if r.Purpose == wallet.PurposeSolanaTx {
 		return nil, refuse(agent.CodeInvalid, "sign: a Solana transaction is not signed by an EVM key; nothing was signed")
@@ -209,7 +209,7 @@ func (g *Gate) SignEVM(ctx context.Context, job SignJob, key wallet.EVMSigner) (
 // its blockhash replaced; Quote, the quote it came with): the checklist under the profile's
 // pins, the signature by the user key only, the simulation of the signed bytes, the review of
 // all of it, the approval; the signature leaves only then.
-func (g *Gate) SignSolana(ctx context.Context, job SignJob, key wallet.SolanaSigner) (solana.Signature, error) {
+func (g *signingGate) SignSolana(ctx context.Context, job signJob, key wallet.SolanaSigner) (solana.Signature, error) {
 	var none solana.Signature
 	r := job.Request
 	if r.Purpose != wallet.PurposeSolanaTx {
@@ -247,7 +247,7 @@ func (g *Gate) SignSolana(ctx context.Context, job SignJob, key wallet.SolanaSig
 }
 
 // decide applies the policy; a deny refuses here, before anything is built or read.
-func (g *Gate) decide(job SignJob) (agent.Decision, error) {
+func (g *signingGate) decide(job signJob) (agent.Decision, error) {
 	r := job.Request
 	pol, err := g.policy()
 	if err != nil {
@@ -268,7 +268,7 @@ func (g *Gate) decide(job SignJob) (agent.Decision, error) {
 // ask refuses a review that blocks, and asks the approver when the policy confirms, unless
 // a session approval on the agent's display covers the client's request (never when an
 // amount limit asks).
-func (g *Gate) ask(ctx context.Context, job SignJob, l limited, rv review.Request) error {
+func (g *signingGate) ask(ctx context.Context, job signJob, l limited, rv review.Request) error {
 	d := l.Decision
 	if len(rv.Blocked) > 0 {
 		return refuse(agent.CodeRejected, "refused before signing: %s; nothing was signed", strings.Join(rv.Blocked, "; "))
@@ -339,7 +339,7 @@ type delivery struct {
 // partner mint): that call delivers what the user approved, so it is not asked about again
 // within deliveryWindow. A mint consent approved without the e-mail of its mint is not
 // recorded: its partner mint is asked about, with its e-mail.
-func (g *Gate) remember(r wallet.Request, sig []byte) {
+func (g *signingGate) remember(r wallet.Request, sig []byte) {
 	carried := purposeGates[r.Purpose].carried
 	if carried == nil {
 		return
@@ -364,7 +364,7 @@ func (g *Gate) remember(r wallet.Request, sig []byte) {
 // payload that is the body of token-permit or submit-form-a carrying exactly that signature,
 // or a partner-auth payload that is the body of the partner mint carrying exactly that
 // consent, for the e-mail it was approved for (and of no other route), once.
-func (g *Gate) delivers(job SignJob) string {
+func (g *signingGate) delivers(job signJob) string {
 	var sig []byte
 	var what, email string
 	switch r := job.Request; {
@@ -425,7 +425,7 @@ func (g *gatedEVMSigner) SignDigest(p wallet.Purpose, _ common.Hash) ([]byte, er
 
 // SignRequest runs the gate for r.
 func (g *gatedEVMSigner) SignRequest(r wallet.Request) ([]byte, error) {
-	return g.s.gate.SignEVM(context.Background(), SignJob{Request: r, Profile: g.profile, Label: g.label, NoWait: g.noWait}, g.key)
+	return g.s.gate.SignEVM(context.Background(), signJob{Request: r, Profile: g.profile, Label: g.label, NoWait: g.noWait}, g.key)
 }
 
 // gatedSolanaSigner is a Solana key of this process behind its gate.
@@ -450,7 +450,7 @@ func (g *gatedSolanaSigner) SignMessage(p wallet.Purpose, _ []byte) (solana.Sign
 
 // SignSolanaRequest runs the gate for r.
 func (g *gatedSolanaSigner) SignSolanaRequest(r wallet.Request) (solana.Signature, error) {
-	return g.s.gate.SignSolana(context.Background(), SignJob{Request: r, Profile: g.profile, Label: g.label, Progress: g.progress}, g.key)
+	return g.s.gate.SignSolana(context.Background(), signJob{Request: r, Profile: g.profile, Label: g.label, Progress: g.progress}, g.key)
 }
 
 // AgentCode is the agent's answer code of a refusal (agent.Backend).

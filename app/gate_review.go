@@ -291,7 +291,7 @@ func (s *App) tokenOnChain(ctx context.Context, p config.Profile, d wallet.Permi
 // quote's transaction with only its blockhash replaced, the signature by the user key only,
 // and the simulation of the signed bytes; then the review of all of it. A rejection is a
 // Refusal carrying the review, so a front end can show why.
-func (s *App) signDeposit(ctx context.Context, job SignJob, key wallet.SolanaSigner) (*altchain.Prepared, review.Request, error) {
+func (s *App) signDeposit(ctx context.Context, job signJob, key wallet.SolanaSigner) (*altchain.Prepared, review.Request, error) {
 	progress := job.Progress
 	if progress == nil {
 		progress = func(string, string) {}

@@ -160,7 +160,7 @@ func (l limited) done() {
 
 // limit holds d against the policy's amount limits for job. A cap refuses here, before
 // anything is signed.
-func (g *Gate) limit(ctx context.Context, job SignJob, d agent.Decision, onChain *homechain.Token) (limited, error) {
+func (g *signingGate) limit(ctx context.Context, job signJob, d agent.Decision, onChain *homechain.Token) (limited, error) {
 	r := job.Request
 	if _, ok := agent.LimitPurposeOf(r.Purpose); !ok {
 		return limited{Decision: d}, nil
