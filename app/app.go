@@ -1,8 +1,12 @@
-// Package app is purse's application layer: every use case (deposit, permit, mint,
-// onboarding, account discovery, keys, profiles, Form A, card, history export) exists here
-// once, for every front end. The CLI parses flags, calls one function here and prints; the
-// TUI's screens hold state and view and call here from inside a tea.Cmd. Neither builds an
-// HTTP request, opens a key or applies a security gate itself.
+// Package app is the core of purse's application layer: the session (App), the signing gate
+// every signature passes, the approver it asks, the agent it serves, and the errors and
+// advice every front end shows. Each use case is a package under app, once for every front
+// end — app/account (status, mint, KYC, Form A, card, chains), app/history, app/deposit,
+// app/permit, app/sign (offline signing), app/keys, app/profiles, app/audit, app/onboard
+// (partner onboarding), app/sandbox, app/doctor, app/proxy — and reaches the core only
+// through its port (app/internal/port). The CLI parses flags, calls one function of a use
+// case and prints; the TUI's screens hold state and view and call one from inside a tea.Cmd.
+// Neither builds an HTTP request, opens a key or applies a security gate itself.
 //
 // An App holds the active profile, the key store, the end-user API client, the chain
 // readers and the server clock, all built from the profile, and switches profile in place

@@ -21,13 +21,43 @@ import (
 type session struct{ s *App }
 
 func init() {
-	port.Of = func(core any) (port.Session, bool) {
-		s, ok := core.(*App)
-		if !ok || s == nil {
-			return nil, false
-		}
-		return session{s}, true
+	port.Of = sessionOf[port.Session]
+	port.AccountOf = sessionOf[port.Account]
+	port.AuditOf = sessionOf[port.Audit]
+	port.DepositOf = sessionOf[port.Deposit]
+	port.HistoryOf = sessionOf[port.History]
+	port.KeysOf = sessionOf[port.Keys]
+	port.OnboardOf = sessionOf[port.Onboard]
+	port.PermitOf = sessionOf[port.Permit]
+	port.ProfilesOf = sessionOf[port.Profiles]
+	port.SandboxOf = sessionOf[port.Sandbox]
+	port.SignOf = sessionOf[port.Sign]
+}
+
+// session implements every port of app/internal/port: the compiler checks it here, rather
+// than a use case finding out when it first asks.
+var (
+	_ port.Account  = session{}
+	_ port.Audit    = session{}
+	_ port.Deposit  = session{}
+	_ port.History  = session{}
+	_ port.Keys     = session{}
+	_ port.Onboard  = session{}
+	_ port.Permit   = session{}
+	_ port.Profiles = session{}
+	_ port.Sandbox  = session{}
+	_ port.Sign     = session{}
+)
+
+// sessionOf is core's session as port T: false for anything but an opened *App.
+func sessionOf[T any](core any) (T, bool) {
+	var none T
+	s, ok := core.(*App)
+	if !ok || s == nil {
+		return none, false
 	}
+	t, ok := any(session{s}).(T)
+	return t, ok
 }
 
 func (p session) Profile() config.Profile         { return p.s.Profile() }

@@ -2,20 +2,9 @@ package app
 
 import (
 	"context"
-
-	"purse/app/internal/port"
 )
 
-// session is also App as the account's use cases (app/account) see it (port.Account).
-func init() {
-	port.AccountOf = func(core any) (port.Account, bool) {
-		s, ok := core.(*App)
-		if !ok || s == nil {
-			return nil, false
-		}
-		return session{s}, true
-	}
-}
+// What the account's use cases (app/account) asks of the core beyond Session (port.Account).
 
 func (p session) SandboxTokenID(ctx context.Context) (string, error) {
 	c, err := p.s.control(ctx)

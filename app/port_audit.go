@@ -2,16 +2,7 @@ package app
 
 import "purse/app/internal/port"
 
-// session is also App as the audit log's use cases (app/audit) see it (port.Audit).
-func init() {
-	port.AuditOf = func(core any) (port.Audit, bool) {
-		s, ok := core.(*App)
-		if !ok || s == nil {
-			return nil, false
-		}
-		return session{s}, true
-	}
-}
+// What the audit log's use cases (app/audit) asks of the core beyond Session (port.Audit).
 
 func (p session) AuditLog() (port.AuditLog, error) {
 	ks, err := p.s.keys(nil)

@@ -4,21 +4,11 @@ import (
 	"context"
 
 	"purse/altchain"
-	"purse/app/internal/port"
 	"purse/config"
 	"purse/wallet"
 )
 
-// session is also App as the Solana deposit (app/deposit) sees it (port.Deposit).
-func init() {
-	port.DepositOf = func(core any) (port.Deposit, bool) {
-		s, ok := core.(*App)
-		if !ok || s == nil {
-			return nil, false
-		}
-		return session{s}, true
-	}
-}
+// What the Solana deposit (app/deposit) asks of the core beyond Session (port.Deposit).
 
 func (p session) SolanaRPC() (*altchain.RPC, error) { return p.s.solanaRPC() }
 

@@ -2,20 +2,9 @@ package app
 
 import (
 	"time"
-
-	"purse/app/internal/port"
 )
 
-// session is also App as the account's history (app/history) sees it (port.History).
-func init() {
-	port.HistoryOf = func(core any) (port.History, bool) {
-		s, ok := core.(*App)
-		if !ok || s == nil {
-			return nil, false
-		}
-		return session{s}, true
-	}
-}
+// What the transaction history (app/history) asks of the core beyond Session (port.History).
 
 func (p session) WriteExport(dir, ext string, now time.Time, data []byte) (string, error) {
 	return writeExport(dir, ext, now, data)

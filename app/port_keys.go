@@ -1,20 +1,11 @@
 package app
 
 import (
-	"purse/app/internal/port"
 	"purse/internal/atomicfile"
 	"purse/keystore"
 )
 
-func init() {
-	port.KeysOf = func(core any) (port.Keys, bool) {
-		s, ok := core.(*App)
-		if !ok || s == nil {
-			return nil, false
-		}
-		return session{s}, true
-	}
-}
+// What key management (app/keys) asks of the core beyond Session (port.Keys).
 
 func (p session) KeyStore(u *Unlock) (*keystore.Store, error) { return p.s.keys(u) }
 

@@ -3,21 +3,11 @@ package app
 import (
 	"context"
 
-	"purse/app/internal/port"
 	"purse/config"
 	"purse/partner"
 )
 
-// session is also App as the partner onboarding (app/onboard) sees it (port.Onboard).
-func init() {
-	port.OnboardOf = func(core any) (port.Onboard, bool) {
-		s, ok := core.(*App)
-		if !ok || s == nil {
-			return nil, false
-		}
-		return session{s}, true
-	}
-}
+// What the partner onboarding (app/onboard) asks of the core beyond Session (port.Onboard).
 
 func (p session) SyncServiceClock(ctx context.Context) { p.s.syncServiceClock(ctx) }
 

@@ -3,19 +3,10 @@ package app
 import (
 	"context"
 
-	"purse/app/internal/port"
 	"purse/sandboxctl"
 )
 
-func init() {
-	port.SandboxOf = func(core any) (port.Sandbox, bool) {
-		s, ok := core.(*App)
-		if !ok || s == nil {
-			return nil, false
-		}
-		return session{s}, true
-	}
-}
+// What the sandbox's use cases (app/sandbox) asks of the core beyond Session (port.Sandbox).
 
 func (p session) Control(ctx context.Context) (*sandboxctl.Control, error) {
 	return p.s.control(ctx)

@@ -5,21 +5,12 @@ import (
 	"time"
 
 	"purse/agent"
-	"purse/app/internal/port"
 	"purse/wallet"
 )
 
-// The offline-signing port (port.Sign): app/sign names the key it signs with.
+// What offline signing (app/sign) asks of the core beyond Session (port.Sign).
 
-func init() {
-	port.SignOf = func(core any) (port.Sign, bool) {
-		s, ok := core.(*App)
-		if !ok || s == nil {
-			return nil, false
-		}
-		return session{s}, true
-	}
-}
+// The offline-signing port (port.Sign): app/sign names the key it signs with.
 
 func (p session) EVMSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
 	return p.s.evmSignerOf(label, u)

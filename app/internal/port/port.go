@@ -1,9 +1,12 @@
 // Package port is the narrow port through which the use-case packages of the application
-// layer (app/doctor, app/proxy) reach the core's session: the profile, the options every end-user
-// client is made with, the profile's keys as a caller that never waits for a person, its
-// home chain and partner client, the clock and the request log. It is internal to app, so no front end can reach what it hands
-// out (a signer, a client's options): front ends reach the session only through app's
-// services.
+// layer (app/account, app/deposit, app/doctor, app/proxy and the others under app) reach the
+// core's session: Session is what every use case may use (the profile, the options every
+// end-user client is made with, the profile's keys behind the signing gate, its chains and
+// partner client, the clock, the request log, what both mints check); each use case's own
+// interface (Account, Deposit, Keys, …) adds what only it needs. Package app implements
+// them all on one type. It is internal to app, so no front end can reach what it hands out
+// (a signer, a key store, a client): front ends reach the session only through the use
+// cases.
 package port
 
 import (
