@@ -3,23 +3,12 @@ package deposit
 import (
 	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
-	"github.com/gagliardetto/solana-go"
-
 	"purse/agent"
-	"purse/app"
-	appaccount "purse/app/account"
 	"purse/app/apptest"
-	"purse/config"
-	"purse/internal/testhome"
-	"purse/keystore"
-	"purse/sandbox"
-	"purse/sandboxctl"
 )
 
 // The review of a deposit, in the process and on the agent's display, names the fiat it
@@ -36,59 +25,10 @@ func TestDepositReviewShowsCurrencyAndBalancesBothWays(t *testing.T) {
 			name = "through the agent"
 		}
 		t.Run(name, func(t *testing.T) {
-			sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { sb.Close() })
-			// Short: the agent's socket goes in it.
-			home, err := os.MkdirTemp("", "pd")
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { os.RemoveAll(home) })
-			t.Cleanup(app.SetScryptCost(1<<4, 1))
-			ks := testhome.FileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "sol": keystore.KindSolana})
-			me, _ := ks.Get("me")
-			sol, _ := ks.Get("sol")
-			user := solana.MustPublicKeyFromBase58(sol.Address)
-			sb.Solana.RegisterPartner(common.HexToAddress(me.Address))
-			if _, err := sb.Solana.Fund(user, 1_000_000_000, 50_000_000); err != nil {
-				t.Fatal(err)
-			}
+			d := newDepositor(t, inAgent, "")
+			s, a, sb, u, user := d.s, d.a, d.sb, d.u, d.user
 			ctx := context.Background()
-			tokenID, err := sandboxctl.NewControl(sb.Info().UserAPI).IssueTokenID(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := sb.Info().Profile("t")
-			p.EVMKey, p.PartnerKey, p.SolanaKey = "me", "me", "sol"
-			testhome.UseProfile(t, home, p)
-			a := &apptest.Approver{}
-			var s *app.App
-			if inAgent {
-				apptest.ServeAgentWith(t, home, a.Display())
-				s, err = app.Open(app.Options{Home: home, Client: "deposit test"})
-			} else {
-				t.Setenv(app.EnvNoAgent, "1")
-				s, err = app.Open(app.Options{Home: home, Approver: a})
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			u := &app.Unlock{Passphrase: []byte("pw")}
-			captcha := sandboxctl.Captcha(time.Now())
-			plan, err := appaccount.New(s).CheckMint(ctx, tokenID, captcha, "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := appaccount.New(s).Mint(ctx, plan); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.UpdateProfile(func(p *config.Profile) error { return p.Set("token_id", tokenID) }); err != nil {
-				t.Fatal(err)
-			}
-			_, err = New(s).Run(ctx, Run{Input: QuoteInput{Amount: 12_500_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, u)
+			_, err := New(s).Run(ctx, Run{Input: QuoteInput{Amount: 12_500_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, u)
 			if !errors.Is(err, agent.ErrDenied) || a.Count() != 1 {
 				t.Fatalf("declined deposit: %v (asked %d)", err, a.Count())
 			}

@@ -2,23 +2,21 @@ package onboard
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"purse/agent"
 	"purse/altchain/altchaintest"
 	"purse/app"
 	appaccount "purse/app/account"
+	"purse/app/apptest"
 	"purse/app/review"
 	"purse/config"
 	"purse/enduser/endusertest"
@@ -28,6 +26,12 @@ import (
 	"purse/sandbox"
 	"purse/wallet"
 )
+
+// approveAll approves every question of the signing gate, as a user would, and keeps what
+// it was asked (its Display for the agent's).
+func approveAll() *apptest.Approver {
+	return &apptest.Approver{Answer: func(app.Approval) error { return nil }}
+}
 
 // pw opens the test keys (testhome.FileStore's passphrase).
 var pw = &app.Unlock{Passphrase: []byte("pw")}
@@ -40,47 +44,11 @@ func fileStore(t testing.TB, home string, keys map[string]keystore.Kind) *keysto
 	return testhome.FileStore(t, home, keys)
 }
 
-// asked approves every question of the signing gate, as a user would: the approver's in this
-// process and the agent's display's (the same review document the TUI would show, decoded
-// from the wire); it keeps what it was asked.
-type asked struct {
-	mu   sync.Mutex
-	seen []app.Approval
-}
-
-func (a *asked) Approve(_ context.Context, ap app.Approval) error {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.seen = append(a.seen, ap)
-	return nil
-}
-
-func (a *asked) String() string { return "the test's display" }
-func (a *asked) Confirm(ctx context.Context, c agent.Confirmation) error {
-	var rv review.Request
-	if err := json.Unmarshal(c.Review, &rv); err != nil {
-		return err
-	}
-	return a.Approve(ctx, app.Approval{Review: rv, Line: c.Line, Timeout: c.Timeout})
-}
-
-func (a *asked) count() int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return len(a.seen)
-}
-
-func (a *asked) last() app.Approval {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.seen[len(a.seen)-1]
-}
-
 // partnerEnv is the end-user sandbox and the partner sandbox over its accounts (signing
 // under variant) on one httptest server, and a profile "t" with the user's key "me" and the
 // partner key "pk" (registered) that talks to them.
 type partnerEnv struct {
-	asked *asked
+	asked *apptest.Approver
 	eu    *endusertest.Server
 	sb    *altchaintest.Sandbox
 	app   *app.App
@@ -117,7 +85,7 @@ func newPartnerEnv(t *testing.T, variant wallet.PartnerAuthVariant, tweak func(p
 	testhome.UseProfile(t, home, p)
 	// The consent is approved as a user would on the terminal (the gate's own tests cover
 	// the question); what was asked is kept.
-	e.asked = &asked{}
+	e.asked = approveAll()
 	if e.app, err = app.Open(app.Options{Home: home, Approver: e.asked}); err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +120,7 @@ func TestPartnerOnboarding(t *testing.T) {
 			}
 			// One question: the consent. The partner signature over the mint body delivers
 			// that consent, so the gate does not ask again.
-			if n := e.asked.count(); n != 1 || e.asked.last().Review.Kind != review.KindMintConsent {
+			if n := e.asked.Count(); n != 1 || e.asked.Last().Review.Kind != review.KindMintConsent {
 				t.Fatalf("asked %d times for one mint", n)
 			}
 			if m.Request.Hash != plan.Hash || m.Request.Deadline != strconv.FormatInt(plan.Deadline, 10) {
@@ -322,7 +290,7 @@ func TestPartnerMintSettledOnChain(t *testing.T) {
 	p := sb.Info().Profile("t")
 	p.EVMKey, p.PartnerKey = "me", "pk"
 	testhome.UseProfile(t, home, p)
-	s, err := app.Open(app.Options{Home: home, Approver: &asked{}})
+	s, err := app.Open(app.Options{Home: home, Approver: approveAll()})
 	if err != nil {
 		t.Fatal(err)
 	}
