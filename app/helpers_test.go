@@ -1,7 +1,6 @@
 package app
 
 import (
-	"errors"
 	"testing"
 
 	"purse/config"
@@ -19,13 +18,3 @@ func fileStore(t testing.TB, home string, keys map[string]keystore.Kind) *keysto
 
 // useProfile stores p in home and makes it the active profile.
 func useProfile(t testing.TB, home string, p *config.Profile) { testhome.UseProfile(t, home, p) }
-
-// outcomeOf returns err's OutcomeError, which must say want.
-func outcomeOf(t *testing.T, err error, want string) *OutcomeError {
-	t.Helper()
-	var oe *OutcomeError
-	if !errors.As(err, &oe) || oe.Outcome != want {
-		t.Fatalf("want outcome %q, got %v", want, err)
-	}
-	return oe
-}
