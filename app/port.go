@@ -28,7 +28,6 @@ func init() {
 	port.HistoryOf = sessionOf[port.History]
 	port.KeysOf = sessionOf[port.Keys]
 	port.OnboardOf = sessionOf[port.Onboard]
-	port.PermitOf = sessionOf[port.Permit]
 	port.ProfilesOf = sessionOf[port.Profiles]
 	port.SandboxOf = sessionOf[port.Sandbox]
 	port.SignOf = sessionOf[port.Sign]
@@ -43,7 +42,6 @@ var (
 	_ port.History  = session{}
 	_ port.Keys     = session{}
 	_ port.Onboard  = session{}
-	_ port.Permit   = session{}
 	_ port.Profiles = session{}
 	_ port.Sandbox  = session{}
 	_ port.Sign     = session{}
@@ -139,3 +137,5 @@ func (p session) HoldProfile() func() {
 func (p session) FindAccount(ctx context.Context, owner common.Address) (uint64, bool, error) {
 	return p.s.accountOf(ctx, owner)
 }
+
+func (p session) RequireAccount() error { return p.s.requireAccount() }

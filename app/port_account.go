@@ -13,5 +13,3 @@ func (p session) SandboxTokenID(ctx context.Context) (string, error) {
 	}
 	return c.IssueTokenID(ctx)
 }
-
-func (p session) Rejected(msg string) error { return &RejectedError{msg} }

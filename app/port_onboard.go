@@ -16,5 +16,3 @@ func (p session) SignedPartnerClient(ctx context.Context, pr config.Profile, u *
 }
 
 func (p session) RefusedAnswer(err error) error { return refusedAnswer(err) }
-
-func (p session) RequireAccount() error { return p.s.requireAccount() }

@@ -98,7 +98,7 @@ func (sv Service) ShareTokenHandoff(ctx context.Context, u *app.Unlock, src Shar
 		return v, &app.Advice{Err: fmt.Errorf("handoff incomplete (%d, attempt %d): missing %s", v.Code, int64(v.Attempt), strings.Join(v.MissingFields, ", ")),
 			Next: "The partner completes the applicant's data and issues a fresh share token; hand that one over."}
 	case v.Status == enduser.VerdictTerminal:
-		return v, sv.s.Rejected(fmt.Sprintf("handoff terminal (%d): %s; the session ended, later handoffs fail", v.Code, v.Message))
+		return v, &app.RejectedError{Msg: fmt.Sprintf("handoff terminal (%d): %s; the session ended, later handoffs fail", v.Code, v.Message)}
 	}
 	return v, nil
 }

@@ -12,11 +12,11 @@ import (
 // Service is what a user does to let the card spend from the account: read what a permit
 // needs (the chain, the owner, the tokens), run a whole permit, or submit one signed
 // elsewhere. purse permit and the TUI's Permit screen call it.
-type Service struct{ s port.Permit }
+type Service struct{ s port.Session }
 
 // New is the card-spend permit of core's profile; core is an opened session.
 func New(core *app.App) Service {
-	s, _ := port.PermitOf(core) // nil for a nil core: every use then fails, as on a nil App
+	s, _ := port.Of(core) // nil for a nil core: every use then fails, as on a nil App
 	return Service{s}
 }
 

@@ -2,8 +2,6 @@ package port
 
 import (
 	"context"
-
-	"purse/enduser"
 )
 
 // Account is what the account's use cases (app/account: the account, its card, the chains
@@ -12,16 +10,9 @@ import (
 // the core's: the partner's routes, the permits and the sandbox's onboarding use the same.
 type Account interface {
 	Session
-	// AccountAPI is API after the check every call of the account makes, which the
-	// partner's routes make too: the profile has an account id (else a usage error saying
-	// how to mint or find one).
-	AccountAPI(signed bool, u *Unlock) (*enduser.Client, error)
 	// SandboxTokenID asks the profile's sandbox (its control surface) for an account id to
 	// mint, as the service hands ids out.
 	SandboxTokenID(ctx context.Context) (string, error)
-	// Rejected is a refusal as the core reports every check that refused (an
-	// *app.RejectedError: errors.Is app.ErrRejected, the CLI's exit 3), saying msg.
-	Rejected(msg string) error
 }
 
 // AccountOf is the account's session of an application core (an *app.App); false for

@@ -2,17 +2,13 @@ package port
 
 import (
 	"time"
-
-	"purse/enduser"
 )
 
 // History is what the account's history (app/history) uses of the core beyond Session: the
-// account's signed client, and the export files' names, which the core's start-up sweep
-// must tell from every other file of the exports folder.
+// export files' names, which the core's start-up sweep must tell from every other file of
+// the exports folder.
 type History interface {
 	Session
-	// AccountAPI is the profile's end-user client after the account check (Account's).
-	AccountAPI(signed bool, u *Unlock) (*enduser.Client, error)
 	// WriteExport writes data to a new file transactions-<UTC time of now>.<ext> of dir
 	// (app.ExportDir), adding -2, -3, ... when an export of the same second exists: never
 	// replacing a file, mode 0600, and all or nothing.

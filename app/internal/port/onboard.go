@@ -23,8 +23,6 @@ type Onboard interface {
 	// RefusedAnswer makes a partner answer whose signature does not hold a rejection
 	// (app.ErrRejected); any other error is returned as it is.
 	RefusedAnswer(err error) error
-	// RequireAccount fails when the profile has no account id yet.
-	RequireAccount() error
 }
 
 // OnboardOf is the partner onboarding's session of an application core (an *app.App);

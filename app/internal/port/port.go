@@ -111,6 +111,12 @@ type Session interface {
 	HoldProfile() (release func())
 	// FindAccount looks up the account NFT owner holds on the profile's chain.
 	FindAccount(ctx context.Context, owner common.Address) (tokenID uint64, found bool, err error)
+	// RequireAccount fails when the profile has no account id yet.
+	RequireAccount() error
+	// AccountAPI is API after the check every call of the account makes, which the
+	// partner's routes make too: the profile has an account id (else a usage error saying
+	// how to mint or find one).
+	AccountAPI(signed bool, u *Unlock) (*enduser.Client, error)
 }
 
 // ChainShowsNone is MintOwner's note when the chain was read and shows no account.
