@@ -1,3 +1,8 @@
+// Package proxy is the signing proxy (`purse proxy`): another HTTP client (a tester's curl,
+// an API tool, a partner app in development) calls the profile's end-user API through purse,
+// which adds the auth headers each route needs, signs with the profile's key and hands the
+// answer back unchanged. It reaches the application core only through its port
+// (app/internal/port).
 package proxy
 
 import (
@@ -25,11 +30,6 @@ import (
 
 	"purse/wallet"
 )
-
-// Package proxy is the signing proxy (`purse proxy`): another HTTP client (a tester's curl, an API tool, a partner app in
-// development) calls the profile's end-user API through purse, which adds the auth headers
-// each route needs, signs with the profile's key and hands the answer back unchanged. It
-// reaches the application core only through its port (app/internal/port).
 
 const (
 	// DefaultListen is where `purse proxy` listens unless told otherwise: the port
