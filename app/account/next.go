@@ -40,9 +40,9 @@ const (
 	ActionRefresh        Action = "refresh"         // Service.Status
 	ActionIDVToken       Action = "idv-token"       // Service.IDVToken
 	ActionFormA          Action = "form-a"          // Service.FormA, then Service.SignFormA
-	ActionSandboxApprove Action = "sandbox-approve" // app.Sandbox.KYCApprove
-	ActionSandboxReject  Action = "sandbox-reject"  // app.Sandbox.KYCReject
-	ActionSandboxAdvance Action = "sandbox-advance" // app.Sandbox.Advance
+	ActionSandboxApprove Action = "sandbox-approve" // sandbox.Service.KYCApprove
+	ActionSandboxReject  Action = "sandbox-reject"  // sandbox.Service.KYCReject
+	ActionSandboxAdvance Action = "sandbox-advance" // sandbox.Service.Advance
 )
 
 // Next is the account's next step: what the user does (Step), the use case that

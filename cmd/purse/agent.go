@@ -19,7 +19,7 @@ import (
 )
 
 // The agent commands: start (foreground or --detach), stop, status, unlock, lock. The agent
-// itself is app.ServeAgent; these only parse flags, pick the passphrase source and print.
+// itself is app.Agent.Serve; these only parse flags, pick the passphrase source and print.
 
 func addAgentCommands(a *cli, root *cobra.Command) {
 	g := &cobra.Command{Use: "agent", Short: "The local signing agent: unlock a key once, sign for every client under a policy"}

@@ -149,7 +149,7 @@ func (a *cli) accountMintCmd() *cobra.Command {
 			if p := core.Profile(); p.IsSandbox() {
 				req = sandboxctl.FillCaptcha(req, time.Now())
 			}
-			// The checks and the mint are the Account screen's (app.CheckMint, app.Mint).
+			// The checks and the mint are the Account screen's (account.Service.CheckMint, Mint).
 			plan, err := appaccount.New(core).CheckMint(cmd.Context(), tokenID, req, email)
 			if err != nil {
 				return err
