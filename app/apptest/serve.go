@@ -34,7 +34,11 @@ func ServeAgentWith(t testing.TB, home string, d agent.Display) (srv *app.App, s
 		if !stopped {
 			stopped = true
 			cancel()
-			<-done
+			// An agent that failed while the test ran fails the test, even when its
+			// clients saw nothing wrong.
+			if err := <-done; err != nil {
+				t.Errorf("the agent ended with: %v", err)
+			}
 		}
 	}
 	t.Cleanup(stop)
