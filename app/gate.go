@@ -106,9 +106,21 @@ type signJob struct {
 	// StepSimulate, StepReview), with what each does.
 	Progress func(step, detail string)
 
-	// judged is the request's payload judged once at the gate's door (agent.Judge): the
-	// policy, a delivery, the review, the session scope and the audit record read it.
-	judged agent.Judgement
+	// judged is the request's payload judged once (judgement): the policy, a delivery, the
+	// review, the session scope and the audit record read it.
+	judged *agent.Judgement
+}
+
+// judgement is the job's request judged (agent.Judge): parsed at its first use and kept, so a
+// step that reads it can never see a request unjudged (a zero judgement would scope a
+// session approval to every full-auth payload). The gate's doors ask first, so the copies of
+// the job its steps get share the one judgement.
+func (j *signJob) judgement() agent.Judgement {
+	if j.judged == nil {
+		v := agent.Judge(j.Request)
+		j.judged = &v
+	}
+	return *j.judged
 }
 
 // signingGate is the signing gate of one signer (the process, or the agent): its policy, the
@@ -145,7 +157,7 @@ type sessionStore interface {
 // partner-auth signature, the routes its payload can be a request of ("" when it fits none:
 // a payload purse cannot name is asked about every time).
 func sessionScope(job signJob) string {
-	r, j := job.Request, job.judged
+	r, j := job.Request, job.judgement()
 	switch {
 	case j.Section == "":
 		return string(r.Purpose)
@@ -175,14 +187,14 @@ func (g *signingGate) SignEVM(ctx context.Context, job signJob, key wallet.EVMSi
 	if err != nil {
 		return nil, refuse(agent.CodeInvalid, "sign: %v; nothing was signed", err)
 	}
-	job.judged = agent.Judge(r)
+	job.judgement() // judged once, here at the door: every step below reads it
 	d, err := g.decide(job)
 	if err != nil {
 		return nil, err
 	}
 	// A request signed without a question is reviewed too: what cannot be shown, or what the
 	// chain contradicts (a permit's domain), is refused whatever the policy says.
-	rv, tok := g.app.reviewOf(ctx, job.Profile, r, job.judged)
+	rv, tok := g.app.reviewOf(ctx, job.Profile, r, job.judgement())
 	l, err := g.limit(ctx, job, d, tok)
 	if err != nil {
 		return nil, err
@@ -193,7 +205,7 @@ func (g *signingGate) SignEVM(ctx context.Context, job signJob, key wallet.EVMSi
 		return nil, err
 	}
 	if n, ok := key.(notedEVM); ok {
-		key = n.Noted(auditNote(job.Profile, r, job.judged, tok, l.Moves))
+		key = n.Noted(auditNote(job.Profile, r, job.judgement(), tok, l.Moves))
 	}
 	sig, err := key.SignDigest(r.Purpose, digest)
 	if err != nil {
@@ -221,7 +233,7 @@ func (g *signingGate) SignSolana(ctx context.Context, job signJob, key wallet.So
 	if len(r.Quote) == 0 {
 		return none, refuse(agent.CodeInvalid, "sign: a Solana transaction is signed only with the quote it came with (the checklist needs it); nothing was signed")
 	}
-	job.judged = agent.Judge(r)
+	job.judgement() // judged once, here at the door
 	d, err := g.decide(job)
 	if err != nil {
 		return none, err
@@ -234,7 +246,7 @@ func (g *signingGate) SignSolana(ctx context.Context, job signJob, key wallet.So
 	}
 	defer l.done()
 	if n, ok := key.(notedSolana); ok {
-		key = n.Noted(auditNote(job.Profile, r, job.judged, nil, l.Moves))
+		key = n.Noted(auditNote(job.Profile, r, job.judgement(), nil, l.Moves))
 	}
 	p, rv, err := g.app.signDeposit(ctx, job, key)
 	if err != nil {
@@ -253,7 +265,7 @@ func (g *signingGate) decide(job signJob) (agent.Decision, error) {
 	if err != nil {
 		return agent.Decision{}, refuse(agent.CodeDenied, "the signing policy cannot be read: %v; nothing was signed", err)
 	}
-	d := pol.DecideJudged(r, job.judged)
+	d := pol.DecideJudged(r, job.judgement())
 	if d.Outcome == agent.Confirm {
 		if why := g.delivers(job); why != "" {
 			d = agent.Decision{Outcome: agent.Allow, Line: d.Line + "; allowed without a second question: " + why}
@@ -369,9 +381,9 @@ func (g *signingGate) delivers(job signJob) string {
 	var what, email string
 	switch r := job.Request; {
 	case r.Purpose == wallet.PurposeFullAuth:
-		sig, what = job.judged.User.DeliveredSignature()
+		sig, what = job.judgement().User.DeliveredSignature()
 	case r.Purpose == wallet.PurposePartnerAuth && r.Partner != nil:
-		sig, email = job.judged.Partner.DeliveredConsent()
+		sig, email = job.judgement().Partner.DeliveredConsent()
 		what = "mint consent"
 	}
 	if sig == nil {

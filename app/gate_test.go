@@ -696,3 +696,20 @@ func TestReviewBlockCannotForgeItsEnd(t *testing.T) {
 		t.Fatalf("the block's lines are not each behind the gutter:\n%s", b.String())
 	}
 }
+
+// A session approval's scope is the routes the payload can be a request of, whichever step
+// asks first: a job that reaches the session scope without having been judged at the gate's
+// door is judged there, never scoped to its purpose alone (which would cover every full-auth
+// payload, a card block included, once a read was approved for the session).
+func TestSessionScopeOfAnUnjudgedJobNamesItsRoutes(t *testing.T) {
+	body, _ := enduser.ExampleBody(enduser.RouteCardStatus)
+	job := signJob{Request: wallet.Request{Purpose: wallet.PurposeFullAuth, Method: "POST", Route: enduser.RouteCardStatus, Payload: body}}
+	got := sessionScope(job)
+	if got == string(wallet.PurposeFullAuth) || !strings.Contains(got, enduser.RouteCardStatus) {
+		t.Fatalf("scope %q", got)
+	}
+	read := signJob{Request: wallet.Request{Purpose: wallet.PurposeFullAuth, Method: "GET", Route: enduser.RouteFormAInfo}}
+	if sessionScope(read) == got {
+		t.Fatalf("a read and a card change share the scope %q", got)
+	}
+}
