@@ -139,3 +139,7 @@ func (p session) FindAccount(ctx context.Context, owner common.Address) (uint64,
 }
 
 func (p session) RequireAccount() error { return p.s.requireAccount() }
+
+func (p session) EVMSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
+	return p.s.evmSignerOf(label, u)
+}

@@ -12,10 +12,6 @@ import (
 
 // The offline-signing port (port.Sign): app/sign names the key it signs with.
 
-func (p session) EVMSignerOf(label string, u *Unlock) (wallet.EVMSigner, error) {
-	return p.s.evmSignerOf(label, u)
-}
-
 // SignFullAuth signs r with key label. Through an agent the request goes at once
 // (agentEVMOnSign: the headers need no address before the signature, so the "key" round trip
 // is saved, one of the two of a `purse sign full-auth`); when no agent answers on the socket

@@ -251,9 +251,10 @@ func (b Service) Onboard(ctx context.Context, u *app.Unlock, label string, progr
 			return Onboarded{}, err
 		}
 	}
-	// The one signer of the session (behind the signing gate, or the agent's), of the key
-	// label the profile now names: Form A is shown and approved like every other signature.
-	signer, err := s.EVMSigner(u)
+	// Key label's signer behind the signing gate (or the agent's), named, not the profile's:
+	// another process changing the profile's evm_key meanwhile does not change who signs
+	// Form A. It is shown and approved like every other signature.
+	signer, err := s.EVMSignerOf(label, u)
 	if err != nil {
 		return Onboarded{}, err
 	}

@@ -117,6 +117,9 @@ type Session interface {
 	// partner's routes make too: the profile has an account id (else a usage error saying
 	// how to mint or find one).
 	AccountAPI(signed bool, u *Unlock) (*enduser.Client, error)
+	// EVMSignerOf is the audited signer of EVM key label under the active profile; u opens
+	// a key file (nil: the session's own source).
+	EVMSignerOf(label string, u *Unlock) (wallet.EVMSigner, error)
 }
 
 // ChainShowsNone is MintOwner's note when the chain was read and shows no account.
