@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -57,6 +58,13 @@ type partnerEnv struct {
 
 func newPartnerEnv(t *testing.T, variant wallet.PartnerAuthVariant, tweak func(p *config.Profile)) *partnerEnv {
 	t.Helper()
+	return newPartnerEnvSigning(t, variant, tweak, false)
+}
+
+// newPartnerEnvSigning is newPartnerEnv whose keys sign in a live agent of the home when
+// inAgent (its display approving as the user would), else in this process.
+func newPartnerEnvSigning(t *testing.T, variant wallet.PartnerAuthVariant, tweak func(p *config.Profile), inAgent bool) *partnerEnv {
+	t.Helper()
 	eu, err := endusertest.New(endusertest.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -73,7 +81,12 @@ func newPartnerEnv(t *testing.T, variant wallet.PartnerAuthVariant, tweak func(p
 		mux.ServeHTTP(w, r)
 	}))
 	t.Cleanup(hs.Close)
-	home := t.TempDir()
+	// Short: the agent's socket goes in it.
+	home, err := os.MkdirTemp("", "po")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(home) })
 	ks := fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "pk": keystore.KindEVM})
 	pk, _ := ks.Get("pk")
 	e.sb.RegisterPartner(common.HexToAddress(pk.Address))
@@ -86,7 +99,14 @@ func newPartnerEnv(t *testing.T, variant wallet.PartnerAuthVariant, tweak func(p
 	// The consent is approved as a user would on the terminal (the gate's own tests cover
 	// the question); what was asked is kept.
 	e.asked = approveAll()
-	if e.app, err = app.Open(app.Options{Home: home, Approver: e.asked}); err != nil {
+	if inAgent {
+		apptest.ServeAgentWith(t, home, e.asked.Display())
+		e.app, err = app.Open(app.Options{Home: home, Client: "onboarding test"})
+	} else {
+		t.Setenv(app.EnvNoAgent, "1")
+		e.app, err = app.Open(app.Options{Home: home, Approver: e.asked})
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 	return e
@@ -97,9 +117,16 @@ func newPartnerEnv(t *testing.T, variant wallet.PartnerAuthVariant, tweak func(p
 // names: the partner mint stores the account, the partner route gives the vendor token, and
 // the status route reads the record the token started.
 func TestPartnerOnboarding(t *testing.T) {
-	for _, v := range []wallet.PartnerAuthVariant{wallet.PartnerAuthSpec, wallet.PartnerAuthUR} {
-		t.Run(string(v), func(t *testing.T) {
-			e := newPartnerEnv(t, v, nil)
+	for _, tc := range []struct {
+		v       wallet.PartnerAuthVariant
+		inAgent bool
+	}{{wallet.PartnerAuthSpec, false}, {wallet.PartnerAuthUR, false}, {wallet.PartnerAuthSpec, true}, {wallet.PartnerAuthUR, true}} {
+		name := string(tc.v) + " in the process"
+		if tc.inAgent {
+			name = string(tc.v) + " through the agent"
+		}
+		t.Run(name, func(t *testing.T) {
+			e := newPartnerEnvSigning(t, tc.v, nil, tc.inAgent)
 			ctx := context.Background()
 			plan, err := New(e.app).PrepareMint(ctx, MintInput{Email: "onboard@example.com"})
 			if err != nil {
@@ -283,7 +310,12 @@ func TestPartnerMintSettledOnChain(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sb.Close() })
-	home := t.TempDir()
+	// Short: the agent's socket goes in it.
+	home, err := os.MkdirTemp("", "po")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(home) })
 	ks := fileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "pk": keystore.KindEVM})
 	pk, _ := ks.Get("pk")
 	sb.Solana.RegisterPartner(common.HexToAddress(pk.Address))
