@@ -81,9 +81,7 @@ type KYCCheckResult struct {
 
 // KYCCheck reads the handoff session: complete once the handed-over data passed.
 func (c *Client) KYCCheck(ctx context.Context) (KYCCheckResult, error) {
-	var out KYCCheckResult
-	_, err := c.call(ctx, RouteKYCCheck, c.level(RouteKYCCheck), struct{}{}, &out)
-	return out, err
+	return readAs[KYCCheckResult](ctx, c, RouteKYCCheck, struct{}{})
 }
 
 // KYCSubmitResult is the answer to kyc-submit: activation runs asynchronously.

@@ -140,9 +140,7 @@ func (c *Client) EmailStatus(ctx context.Context, email string) (available bool,
 // AccountStatus reads the account status (route "account-status", basic auth). The result
 // is a JSON-encoded string on the wire; both forms are read.
 func (c *Client) AccountStatus(ctx context.Context) (AccountStatus, error) {
-	var out AccountStatus
-	_, err := c.call(ctx, RouteAccountStatus, c.level(RouteAccountStatus), nil, &out)
-	return out, err
+	return readAs[AccountStatus](ctx, c, RouteAccountStatus, nil)
 }
 
 var hexRE = lazyre.New(`^#?[0-9a-fA-F]{3,8}$`)
@@ -240,9 +238,7 @@ func (c *Client) IDVAccessToken(ctx context.Context, req IDVTokenRequest) (IDVTo
 // FormAInfo reads the Form A declaration text (route "form-a-info", full auth). The result
 // may be an object or a JSON-encoded string; the text is returned byte for byte.
 func (c *Client) FormAInfo(ctx context.Context) (FormAInfo, error) {
-	var out FormAInfo
-	_, err := c.call(ctx, RouteFormAInfo, c.level(RouteFormAInfo), nil, &out)
-	return out, err
+	return readAs[FormAInfo](ctx, c, RouteFormAInfo, nil)
 }
 
 // SubmitFormA submits the signed Form A (route "submit-form-a", full auth; design 2.4).
@@ -335,9 +331,7 @@ func checkPermit(r TokenPermitRequest) error {
 // ChainConfigs reads the chain configuration (route "chain-configs", full auth) with
 // balances and the card activation flag.
 func (c *Client) ChainConfigs(ctx context.Context) (ChainConfigs, error) {
-	var out ChainConfigs
-	_, err := c.call(ctx, RouteChainConfigs, c.level(RouteChainConfigs), nil, &out)
-	return out, err
+	return readAs[ChainConfigs](ctx, c, RouteChainConfigs, nil)
 }
 
 // ChainConfigsLoggedOut reads the chain configuration without any auth header: reduced
@@ -350,16 +344,12 @@ func (c *Client) ChainConfigsLoggedOut(ctx context.Context) (ChainConfigs, error
 
 // OnrampLimit reads the on-ramp limits (route "onramp-limit", full auth; Live accounts).
 func (c *Client) OnrampLimit(ctx context.Context) (OnrampLimit, error) {
-	var out OnrampLimit
-	_, err := c.call(ctx, RouteOnrampLimit, c.level(RouteOnrampLimit), nil, &out)
-	return out, err
+	return readAs[OnrampLimit](ctx, c, RouteOnrampLimit, nil)
 }
 
 // Profile reads the banking profile (route "profile", full auth; design 2.4).
 func (c *Client) Profile(ctx context.Context) (Profile, error) {
-	var out Profile
-	_, err := c.call(ctx, RouteProfile, c.level(RouteProfile), nil, &out)
-	return out, err
+	return readAs[Profile](ctx, c, RouteProfile, nil)
 }
 
 // Card reads the card (route "card", full auth; design 2.4). The answer may be an envelope

@@ -712,3 +712,27 @@ type TokenPermitResult struct {
 	AlreadyPermitted bool   `json:"alreadyPermitted"`
 	Message          string `json:"message,omitempty"`
 }
+
+// PendingRetry is an on-ramp whose bridge leg succeeded and whose swap leg failed: it waits
+// to be retried or cancelled, and blocks new on-ramps meanwhile (spec 3.7). The service
+// answers null when none waits (evidence §8.9, the public integration on UR's QA, which
+// names only the original transaction's hash and has seen it in snake case too).
+type PendingRetry struct {
+	OriginalTxHash Text `json:"originalTxHash"`
+}
+
+// UnmarshalJSON reads originalTxHash, or original_tx_hash as QA has answered.
+func (p *PendingRetry) UnmarshalJSON(b []byte) error {
+	var w struct {
+		Camel Text `json:"originalTxHash"`
+		Snake Text `json:"original_tx_hash"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	p.OriginalTxHash = w.Camel
+	if p.OriginalTxHash == "" {
+		p.OriginalTxHash = w.Snake
+	}
+	return nil
+}

@@ -98,6 +98,16 @@ type Route struct {
 	// card), and on these routes the precondition is what users run into; 10000 on the IDV
 	// token call is a fresh account's missing KYC flow (evidence §6).
 	Advice map[int]string
+	// Result is the zero value of the result model a success decodes into (a pointer when
+	// the service answers null for "none"); nil for the routes read only by their own method
+	// (the card's several forms, the timestamp's) or answered without data. With it, a route
+	// that changes nothing and needs no data is a read (Readable): the typed method, purse
+	// read, the Requests screen and the doctor's route probe all decode into it.
+	Result any
+	// Probe names the doctor's check of the row itself (a route probe: the route is at its
+	// method and path and answers in its result model); "" for the routes the doctor
+	// probes in ways of their own, or not at all.
+	Probe string
 	// Basis says where the route comes from.
 	Basis string
 }
@@ -117,7 +127,7 @@ func (r Route) NoBody() []byte {
 var routeTable = []Route{
 	{Name: RouteTimestamp, Method: http.MethodGet, Path: "/api/v1/timestamp", Auth: AuthNone, Basis: "spec 4.6"},
 	{Name: RouteEmailStatus, Method: http.MethodPost, Path: "/api/v2/email-status", Auth: AuthNone, Basis: "spec 4.6"},
-	{Name: RouteAccountStatus, Method: http.MethodGet, Path: "/api/v2/account-status", Auth: AuthBasic, Basis: "spec 4.6"},
+	{Name: RouteAccountStatus, Result: AccountStatus{}, Method: http.MethodGet, Path: "/api/v2/account-status", Auth: AuthBasic, Basis: "spec 4.6"},
 	{Name: RouteMint, Changes: true, Method: http.MethodPost, Path: "/api/v1/mint", Auth: AuthBasic, Basis: "spec 4.6"},
 	{Name: RouteIDVToken, Method: http.MethodPost, Path: "/api/v1/idv/create-access-token", Auth: AuthFull, Body: IDVTokenRequest{}, Basis: "spec 4.6",
 		Advice: map[int]string{
@@ -126,7 +136,7 @@ var routeTable = []Route{
 				"On a freshly minted account the service has no KYC flow yet for this call; " +
 				"with a partner key, `purse partner idv-token` asks the partner route (POST /v1/create-access-token-by-network) instead.",
 		}},
-	{Name: RouteFormAInfo, Method: http.MethodGet, Path: "/api/v2/kyc/form-a-info", Auth: AuthFull, Basis: "spec 4.6",
+	{Name: RouteFormAInfo, Result: FormAInfo{}, Method: http.MethodGet, Path: "/api/v2/kyc/form-a-info", Auth: AuthFull, Basis: "spec 4.6",
 		Advice: map[int]string{
 			CodeInvalidParam: "The account is not at the Form A step (SignFormA): read the account status.",
 		}},
@@ -139,12 +149,12 @@ var routeTable = []Route{
 		Advice: map[int]string{
 			CodeInvalidParam: "The permit fails a precondition the token contract enforces: the deadline passed, the token is unknown, or the amount has more decimals than the token.",
 		}},
-	{Name: RouteChainConfigs, Method: http.MethodGet, Path: "/api/v3/config/chain-configs", Auth: AuthFull, LoggedOut: true, Basis: "spec 4.6, 2.12"},
-	{Name: RouteOnrampLimit, MayBeEmpty: true, Method: http.MethodGet, Path: "/api/v1/onramp-limit", Auth: AuthFull, Basis: "spec 4.6",
+	{Name: RouteChainConfigs, Result: ChainConfigs{}, Method: http.MethodGet, Path: "/api/v3/config/chain-configs", Auth: AuthFull, LoggedOut: true, Basis: "spec 4.6, 2.12"},
+	{Name: RouteOnrampLimit, Result: OnrampLimit{}, MayBeEmpty: true, Method: http.MethodGet, Path: "/api/v1/onramp-limit", Auth: AuthFull, Basis: "spec 4.6",
 		Advice: map[int]string{
 			CodeInvalidParam: "On-ramp limits need a Live account: read the account status.",
 		}},
-	{Name: RouteProfile, Method: http.MethodGet, Path: "/api/v2/br", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/br)"},
+	{Name: RouteProfile, Result: Profile{}, Method: http.MethodGet, Path: "/api/v2/br", Auth: AuthFull, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/br)"},
 	{Name: RouteCard, Method: http.MethodGet, Path: "/api/v2/card", Auth: AuthFull, Unwrapped: true, Assumed: true, Basis: "design 2.4 (twin of /api/fma/v1/card)",
 		Advice: map[int]string{
 			CodeInvalidParam: "The account has no card (the service answers 10009 for \"no card\"): issue one first.",
@@ -155,12 +165,12 @@ var routeTable = []Route{
 				"(the banking profile's isCardEligible), hold the card activation amount on the home chain, and have no card yet.",
 		}},
 	{Name: RouteReuseShareToken, Changes: true, Method: http.MethodPost, Path: "/api/v1/idv/reuse-share-token", Auth: AuthFull, Body: shareTokenWire{}, Basis: "spec 4.1 (external-wallet variant: raw body signed)"},
-	{Name: RouteKYCCheck, Method: http.MethodPost, Path: "/api/v1/idv/kyc-check", Auth: AuthFull, Body: struct{}{}, Basis: "spec 4.1 (external-wallet variant)"},
+	{Name: RouteKYCCheck, Result: KYCCheckResult{}, Method: http.MethodPost, Path: "/api/v1/idv/kyc-check", Auth: AuthFull, Body: struct{}{}, Basis: "spec 4.1 (external-wallet variant)"},
 	{Name: RouteKYCSubmit, Changes: true, Method: http.MethodPost, Path: "/api/v1/idv/kyc-submit", Auth: AuthFull, Body: struct{}{}, Basis: "spec 4.1 (external-wallet variant)",
 		Advice: map[int]string{
 			CodeInvalidParam: "The handoff is not ready to submit: the share token must have passed and Form A be signed; read the account status.",
 		}},
-	{Name: RouteOnrampPendingRetry, Method: http.MethodGet, Path: "/api/v1/onramp/pending-retry", Auth: AuthFull, MayBeEmpty: true, Assumed: true, Basis: "evidence §8.9 (the public integration on UR's QA; spec 4.6: on-ramp coming soon)"},
+	{Name: RouteOnrampPendingRetry, Result: (*PendingRetry)(nil), Probe: "on-ramp pending retry", Method: http.MethodGet, Path: "/api/v1/onramp/pending-retry", Auth: AuthFull, MayBeEmpty: true, Assumed: true, Basis: "evidence §8.9 (the public integration on UR's QA; spec 4.6: on-ramp coming soon)"},
 	{Name: RouteSubmitFormA, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Body: FormASubmission{}, Basis: "design 2.4",
 		Advice: map[int]string{
 			CodeInvalidParam: "The account is not at the Form A step (SignFormA), or Form A was already submitted: read the account status.",

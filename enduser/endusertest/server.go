@@ -439,7 +439,12 @@ type request struct {
 	authed  bool // full auth passed (authOptionalFull)
 }
 
+// route is one row of the sandbox's own path table: written here from the spec and the
+// evidence, not read from the client's table, so that a misreading in either shows up as a
+// failing exchange. key is the name of the client's route it plays (enduser.Route.Name):
+// TestSandboxServesEveryRoute holds the two tables to each other by it.
 type route struct {
+	key    string
 	method string
 	path   string
 	auth   authLevel
@@ -450,8 +455,23 @@ const maxBody = 1 << 20
 
 func (s *Server) routes() http.Handler {
 	d := s.cfg.Dialect
-	// The spec's routes (4.6) and design 2.4's, as the dialect has them: its names for the
-	// spec's stand-ins in the paths, and the method and auth level it requires.
+	names := d.Names()
+	byPath := map[string][]route{}
+	for _, rt := range s.table() {
+		if d.NoTimestamp && rt.path == "/api/v1/timestamp" {
+			continue
+		}
+		rt.path = names.Path(rt.path)
+		byPath[rt.path] = append(byPath[rt.path], rt)
+	}
+	return s.dispatch(byPath)
+}
+
+// table is the sandbox's path table: the spec's routes (4.6) and design 2.4's, with the
+// method and auth level the dialect requires (its names for the spec's stand-ins are
+// written into the paths by routes).
+func (s *Server) table() []route {
+	d := s.cfg.Dialect
 	accountStatus, onrampMethod := authBasic, http.MethodGet
 	if d.AccountStatusFull {
 		accountStatus = authFull
@@ -459,36 +479,32 @@ func (s *Server) routes() http.Handler {
 	if d.OnrampLimitPost {
 		onrampMethod = http.MethodPost
 	}
-	table := []route{
-		{http.MethodGet, "/api/v1/timestamp", authNone, s.hTimestamp},
-		{http.MethodPost, "/api/v2/email-status", authNone, s.hEmailStatus},
-		{http.MethodGet, "/api/v2/account-status", accountStatus, s.hAccountStatus},
-		{http.MethodPost, "/api/v1/mint", authBasic, s.hMint},
-		{http.MethodPost, "/api/v1/idv/create-access-token", authFull, s.hIDVToken},
-		{http.MethodGet, "/api/v2/kyc/form-a-info", authFull, s.hFormAInfo},
-		{http.MethodPost, "/api/v2/kyc/submit-form-a", authFull, s.hSubmitFormA},
-		{http.MethodPost, "/api/v1/idv/reuse-share-token", authFull, s.hReuseShareToken},
-		{http.MethodPost, "/api/v1/idv/kyc-check", authFull, s.hKYCCheck},
-		{http.MethodPost, "/api/v1/idv/kyc-submit", authFull, s.hKYCSubmit},
-		{http.MethodPost, "/api/v2/transactions", authFull, s.hTransactions},
-		{http.MethodPost, "/api/v2/card-status", authFull, s.hCardStatus},
-		{http.MethodPost, "/api/v1/token-permit", authFull, s.hTokenPermit},
-		{http.MethodGet, "/api/v3/config/chain-configs", authOptionalFull, s.hChainConfigs},
-		{onrampMethod, "/api/v1/onramp-limit", authFull, s.hOnrampLimit},
-		{http.MethodGet, "/api/v1/onramp/pending-retry", authFull, s.hOnrampPendingRetry},
-		{http.MethodGet, "/api/v2/br", authFull, s.hBR},
-		{http.MethodGet, "/api/v2/card", authFull, s.hCardRead},
-		{http.MethodPost, "/api/v2/card", authFull, s.hCardIssue},
+	return []route{
+		{"timestamp", http.MethodGet, "/api/v1/timestamp", authNone, s.hTimestamp},
+		{"email-status", http.MethodPost, "/api/v2/email-status", authNone, s.hEmailStatus},
+		{"account-status", http.MethodGet, "/api/v2/account-status", accountStatus, s.hAccountStatus},
+		{"mint", http.MethodPost, "/api/v1/mint", authBasic, s.hMint},
+		{"idv-access-token", http.MethodPost, "/api/v1/idv/create-access-token", authFull, s.hIDVToken},
+		{"form-a-info", http.MethodGet, "/api/v2/kyc/form-a-info", authFull, s.hFormAInfo},
+		{"submit-form-a", http.MethodPost, "/api/v2/kyc/submit-form-a", authFull, s.hSubmitFormA},
+		{"reuse-share-token", http.MethodPost, "/api/v1/idv/reuse-share-token", authFull, s.hReuseShareToken},
+		{"kyc-check", http.MethodPost, "/api/v1/idv/kyc-check", authFull, s.hKYCCheck},
+		{"kyc-submit", http.MethodPost, "/api/v1/idv/kyc-submit", authFull, s.hKYCSubmit},
+		{"transactions", http.MethodPost, "/api/v2/transactions", authFull, s.hTransactions},
+		{"card-status", http.MethodPost, "/api/v2/card-status", authFull, s.hCardStatus},
+		{"token-permit", http.MethodPost, "/api/v1/token-permit", authFull, s.hTokenPermit},
+		{"chain-configs", http.MethodGet, "/api/v3/config/chain-configs", authOptionalFull, s.hChainConfigs},
+		{"onramp-limit", onrampMethod, "/api/v1/onramp-limit", authFull, s.hOnrampLimit},
+		{"onramp-pending-retry", http.MethodGet, "/api/v1/onramp/pending-retry", authFull, s.hOnrampPendingRetry},
+		{"profile", http.MethodGet, "/api/v2/br", authFull, s.hBR},
+		{"card", http.MethodGet, "/api/v2/card", authFull, s.hCardRead},
+		{"issue-card", http.MethodPost, "/api/v2/card", authFull, s.hCardIssue},
 	}
-	names := d.Names()
-	byPath := map[string][]route{}
-	for _, rt := range table {
-		if d.NoTimestamp && rt.path == "/api/v1/timestamp" {
-			continue
-		}
-		rt.path = names.Path(rt.path)
-		byPath[rt.path] = append(byPath[rt.path], rt)
-	}
+}
+
+// dispatch serves the sandbox's control routes and the paths of byPath.
+func (s *Server) dispatch(byPath map[string][]route) http.Handler {
+	d := s.cfg.Dialect
 	control := s.controlHandler()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/sandbox/") {
