@@ -73,7 +73,7 @@ func DefaultScreens(env *Env, a *app.App) []Screen {
 		permit.New(env, apppermit.New(a)),
 		deposit.New(env, deposit.Of(a)),
 		keys.New(env, keys.Of(a)),
-		requests.New(env, a),
+		requests.New(env, a, appaccount.New(a)),
 		settings.New(env, settings.Of(a)),
 	)
 }

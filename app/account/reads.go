@@ -64,6 +64,40 @@ func (sv Service) BankingProfile(ctx context.Context, u *app.Unlock) (enduser.Pr
 	return c.Profile(ctx)
 }
 
+// Reads lists the read routes (enduser.Route.Readable) as the profile has them: its names
+// for the spec's stand-ins and its routes.NAME settings applied.
+func (sv Service) Reads() []enduser.Route {
+	p := sv.s.Profile()
+	under := enduser.RoutesUnder(p.Routes, p.StandInNames())
+	var out []enduser.Route
+	for _, r := range enduser.ReadableRoutes() {
+		if r, ok := under(r.Name); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Read makes the read route name as the profile has it and decodes its result into the
+// route's model: unsigned, with the account id, or signed through the signing gate, as the
+// route's auth level says (u opens a key that needs a passphrase). The error of a name
+// that is no read lists the reads.
+func (sv Service) Read(ctx context.Context, u *app.Unlock, name string) (enduser.Reading, error) {
+	p := sv.s.Profile()
+	r, _ := enduser.RouteUnder(name, p.Routes, p.StandInNames())
+	var c *enduser.Client
+	var err error
+	if r.Auth == enduser.AuthNone {
+		c, err = sv.s.API(false, nil)
+	} else {
+		c, err = sv.s.AccountAPI(r.Auth == enduser.AuthFull, u)
+	}
+	if err != nil {
+		return enduser.Reading{}, err
+	}
+	return c.Read(ctx, name)
+}
+
 // ShareToken is where a share token comes from: Value (typed into a hidden field), else the
 // file File ("-": Stdin).
 type ShareToken struct {

@@ -78,7 +78,20 @@ func (a *cli) apiCmd() *cobra.Command {
 	cmd.Flags().StringVar(&body, "body", "", "the request body, as JSON text")
 	cmd.Flags().StringVar(&bodyFile, "body-file", "", "file holding the exact request body ('-' for stdin)")
 	cmd.Flags().BoolVar(&list, "list", false, "list the route table as the profile sends it (name, method, path, auth)")
-	cmd.ValidArgsFunction = func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	cmd.ValidArgsFunction = a.completeRoute(func(core *app.App) []cobra.Completion {
+		var out []cobra.Completion
+		for _, r := range core.API().Routes() {
+			out = append(out, cobra.CompletionWithDesc(r.Name, r.Method+" "+r.Path))
+		}
+		return out
+	})
+	return cmd
+}
+
+// completeRoute completes a command's one argument, a route name, with what names gives for
+// the profile's session (nothing when there is none).
+func (a *cli) completeRoute(names func(core *app.App) []cobra.Completion) cobra.CompletionFunc {
+	return func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		if len(args) > 0 {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
@@ -86,11 +99,6 @@ func (a *cli) apiCmd() *cobra.Command {
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		var out []cobra.Completion
-		for _, r := range core.API().Routes() {
-			out = append(out, cobra.CompletionWithDesc(r.Name, r.Method+" "+r.Path))
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp
+		return names(core), cobra.ShellCompDirectiveNoFileComp
 	}
-	return cmd
 }

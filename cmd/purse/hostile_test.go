@@ -173,6 +173,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 		"key rename":                   {{"key", "rename", "dev" + visibletest.Text, "x"}},
 		"key rm":                       {{"key", "rm", "evil" + visibletest.Text, "--yes"}},
 		"key show":                     {{"key", "show", "dev"}, {"key", "show", "evil" + visibletest.Text}},
+		"get":                          {{"get"}, {"get", "onramp-limit"}, {"get", "account-status"}, {"get", "evil" + visibletest.Text}},
 		"kyc check":                    {{"kyc", "check"}},
 		"kyc form-a":                   {{"kyc", "form-a"}},
 		"kyc handoff":                  {{"kyc", "handoff", "--share-token-file", msg}},

@@ -9,10 +9,15 @@
 // tea.Cmd waits on that channel and answers with a fresh Snapshot. The list changes the
 // moment a call ends, and an idle session costs nothing (a tick would redraw the UI every
 // interval whether or not anything was called).
+//
+// g reads any read route of the route table (enduser.Route.Readable, through the Reader it
+// was given): the result decoded into the route's model, field by field, and as sent; the
+// call itself joins the list like every other.
 package requests
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -23,11 +28,14 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
+	"purse/app"
 	"purse/enduser"
 	"purse/internal/format"
 	"purse/internal/visible"
+	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/table"
+	"purse/tui/unlock"
 )
 
 // logMsg carries the log's entries to the screen that asked for them.
@@ -55,6 +63,14 @@ type Screen struct {
 	sel    enduser.Entry
 	pretty bool
 	w, h   int
+
+	// reads makes the reads g offers (nil: none); readKeys are the keys of a reading shown,
+	// reading the one shown (nil: the detail is a call's), readTask the read running.
+	reads    Reader
+	readKeys kit.Actions
+	routes   []enduser.Route
+	reading  *enduser.Reading
+	readTask kit.TaskID
 }
 
 // Service is what the Requests screen needs of the application layer (*app.App is one).
@@ -62,8 +78,25 @@ type Service interface {
 	RequestLog() *enduser.RequestLog
 }
 
-// New returns the Requests screen.
-func New(env *kit.Env, a Service) kit.Screen { return newScreen(env, a) }
+// Reader is what the screen's reads need of the application layer (app/account's Service
+// is one).
+type Reader interface {
+	Reads() []enduser.Route
+	Read(ctx context.Context, u *app.Unlock, name string) (enduser.Reading, error)
+}
+
+// New returns the Requests screen; reads makes the reads g offers (nil: none).
+func New(env *kit.Env, a Service, reads Reader) kit.Screen {
+	s := newScreen(env, a)
+	s.reads = reads
+	return s
+}
+
+// idReadRoute is the route list's dialog id; slotRead the reads' task slot.
+const (
+	idReadRoute = "requests/read-route"
+	slotRead    = "requests/read"
+)
 
 func newScreen(env *kit.Env, a Service) *Screen {
 	k := env.Keys
@@ -101,19 +134,28 @@ func (s *Screen) declareActions() {
 	curl := kit.WithHelp(k.Copy, "copy as curl")
 	whole := key.NewBinding(key.WithKeys("V"), key.WithHelp("V", "show the curl command whole"))
 	cursor := func() enduser.Entry { return s.entries[s.table.Cursor()] }
+	pretty := kit.Action{Key: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pretty/raw bodies")), Do: func() tea.Cmd {
+		s.pretty = !s.pretty
+		s.view.SetContent(s.content())
+		return nil
+	}}
 	s.listKeys = kit.Actions{
 		{Key: kit.WithHelp(k.Select, "details"), Do: s.open, Off: s.noCall},
 		{Key: curl, Do: func() tea.Cmd { return kit.Copy("curl command", cursor().Curl("")) }, Off: s.noCall},
 		{Key: whole, Do: func() tea.Cmd { return kit.ShowFull("curl command", cursor().Curl("")) }, Off: s.noCall},
+		{Key: key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "read a route")), Do: s.chooseRead, Off: s.noReads},
+	}
+	s.readKeys = kit.Actions{
+		{Key: kit.WithHelp(k.Copy, "copy the result"), Do: func() tea.Cmd { return kit.Copy("result", string(s.reading.Result)) }},
+		pretty,
+		{Key: kit.WithHelp(k.Back, "back to the list"), Do: func() tea.Cmd { s.detail, s.reading = false, nil; return nil }},
+		{Key: k.Top, Do: func() tea.Cmd { s.view.GotoTop(); return nil }, FullOnly: true},
+		{Key: k.Bottom, Do: func() tea.Cmd { s.view.GotoBottom(); return nil }, FullOnly: true},
 	}
 	s.detailKeys = kit.Actions{
 		{Key: curl, Do: func() tea.Cmd { return kit.Copy("curl command", s.sel.Curl("")) }},
 		{Key: whole, Do: func() tea.Cmd { return kit.ShowFull("curl command", s.sel.Curl("")) }},
-		{Key: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pretty/raw bodies")), Do: func() tea.Cmd {
-			s.pretty = !s.pretty
-			s.view.SetContent(s.content())
-			return nil
-		}},
+		pretty,
 		{Key: kit.WithHelp(k.Back, "back to the list"), Do: func() tea.Cmd { s.detail = false; return nil }},
 		{Key: k.Top, Do: func() tea.Cmd { s.view.GotoTop(); return nil }, FullOnly: true},
 		{Key: k.Bottom, Do: func() tea.Cmd { s.view.GotoBottom(); return nil }, FullOnly: true},
@@ -127,10 +169,44 @@ func (s *Screen) noCall() string {
 	return ""
 }
 
+func (s *Screen) noReads() string {
+	if s.reads == nil {
+		return "no reads: the TUI was started without a profile"
+	}
+	return ""
+}
+
+// chooseRead lists the read routes as the profile sends them.
+func (s *Screen) chooseRead() tea.Cmd {
+	s.routes = s.reads.Reads()
+	items := make([]string, len(s.routes))
+	for i, r := range s.routes {
+		items[i] = fmt.Sprintf("%s · %s %s → %s", r.Name, r.Method, r.Path, r.Model())
+	}
+	return kit.Push(dialog.NewList(s.env, idReadRoute, "Read a route", items, 0, "read it"))
+}
+
+// read makes the read route name (a passphrase is asked when its key needs one).
+func (s *Screen) read(name string) tea.Cmd {
+	reads := s.reads
+	id, cmd := unlock.Start(s.env, slotRead, "Reading "+name, func(ctx context.Context, u *app.Unlock) (enduser.Reading, error) {
+		return reads.Read(ctx, u, name)
+	})
+	s.readTask = id
+	return cmd
+}
+
+// showReading opens the reading in the detail pane.
+func (s *Screen) showReading(rd enduser.Reading) {
+	s.reading, s.detail = &rd, true
+	s.view.SetContent(s.content())
+	s.view.GotoTop()
+}
+
 // open shows the detail of the call under the cursor.
 func (s *Screen) open() tea.Cmd {
 	s.sel = s.entries[s.table.Cursor()]
-	s.detail = true
+	s.detail, s.reading = true, nil
 	s.view.SetContent(s.content())
 	s.view.GotoTop()
 	return nil
@@ -185,6 +261,17 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.setEntries(msg.entries)
 		return s, s.wait()
+	case dialog.ListResult:
+		if msg.ID != idReadRoute || msg.Cancelled || msg.Index >= len(s.routes) {
+			return s, nil
+		}
+		return s, s.read(s.routes[msg.Index].Name)
+	case kit.TaskResult[enduser.Reading]:
+		// An error is the router's to show on the footer; a closed prompt sent nothing.
+		if msg.ID == s.readTask && msg.Err == nil {
+			s.showReading(msg.Value)
+		}
+		return s, nil
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
 	}
@@ -245,7 +332,11 @@ func latency(d time.Duration) string {
 
 func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	if s.detail {
-		if cmd, ok := s.detailKeys.Handle(k); ok {
+		keys := s.detailKeys
+		if s.reading != nil {
+			keys = s.readKeys
+		}
+		if cmd, ok := keys.Handle(k); ok {
 			return cmd
 		}
 		var cmd tea.Cmd
@@ -259,8 +350,12 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// content is the detail of the selected call: summary, headers, bodies and curl.
+// content is the detail of the selected call (summary, headers, bodies and curl), or the
+// reading shown.
 func (s *Screen) content() string {
+	if s.reading != nil {
+		return s.readingContent()
+	}
 	st := s.env.Styles
 	e := s.sel
 	w := max(s.w, 10)
@@ -303,6 +398,40 @@ func (s *Screen) content() string {
 	for _, l := range strings.Split(e.Curl(""), "\n") {
 		s.block(&b, l)
 	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// readingContent is the reading shown: the route, the result field by field as its model
+// decodes it, and the result as sent.
+func (s *Screen) readingContent() string {
+	st := s.env.Styles
+	rd := s.reading
+	var b strings.Builder
+	fields := rd.Fields()
+	width := 0
+	for _, f := range fields {
+		width = max(width, len(f[0]))
+	}
+	width = min(width, max(s.w/3, 8))
+	b.WriteString(st.Bold.Render("Decoded as "+rd.Route.Model()) + st.Muted.Render(fmt.Sprintf(" (%s auth; the call is in the list)", rd.Route.Auth)) + "\n")
+	if fields == nil {
+		b.WriteString(st.Muted.Render("  none: the service answered without data (null or an empty success)") + "\n")
+	}
+	for _, f := range fields {
+		// One line each: a newline in the service's text is shown as its control picture.
+		name, v := visible.Line(f[0]), visible.Line(f[1])
+		if v == "" {
+			v = st.Muted.Render("-")
+		}
+		for i, p := range kit.Wrap(v, max(s.w-width-3, 4)) {
+			label := kit.Pad(kit.Truncate(name, width), width)
+			if i > 0 {
+				label = st.Gutter.Render(kit.Pad(st.Marks.Wrap, width))
+			}
+			b.WriteString("  " + st.Label.Render(label) + " " + p + "\n")
+		}
+	}
+	s.body(&b, "Result as sent", string(rd.Result), false)
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
@@ -361,6 +490,12 @@ func (s *Screen) SetSize(w, h int) {
 // View implements kit.Screen.
 func (s *Screen) View() string {
 	st := s.env.Styles
+	if s.detail && s.reading != nil {
+		r := s.reading.Route
+		head := fmt.Sprintf("Read %s · %s %s", r.Name, r.Method, r.Path)
+		foot := fmt.Sprintf("%d%% · esc back · c copy the result · p pretty/raw", int(s.view.ScrollPercent()*100))
+		return st.Title.Render(kit.Truncate(head, s.w)) + "\n" + s.view.View() + "\n" + st.Muted.Render(kit.Truncate(foot, s.w))
+	}
 	if s.detail {
 		head := fmt.Sprintf("Call #%d · %s %s", s.sel.ID, s.sel.Method, s.sel.Path)
 		foot := fmt.Sprintf("%d%% · esc back · c copy as curl · p pretty/raw", int(s.view.ScrollPercent()*100))
@@ -379,6 +514,9 @@ func (s *Screen) ID() kit.ScreenID { return kit.ScreenRequests }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {
+	if s.detail && s.reading != nil {
+		return append([]key.Binding{s.env.Keys.Down}, s.readKeys.Short()...)
+	}
 	if s.detail {
 		return append([]key.Binding{s.env.Keys.Down}, s.detailKeys.Short()...)
 	}
@@ -388,6 +526,9 @@ func (s *Screen) ShortHelp() []key.Binding {
 // FullHelp implements kit.Screen: every key of the view, those off now with the reason.
 func (s *Screen) FullHelp() [][]key.Binding {
 	k := s.env.Keys
+	if s.detail && s.reading != nil {
+		return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown}, s.readKeys.Full()}
+	}
 	if s.detail {
 		// top and bottom are the detail's own keys (its table); the viewport moves by the rest.
 		return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown}, s.detailKeys.Full()}
