@@ -248,6 +248,7 @@ func (r *doctorRun) run(ctx context.Context) []Probe {
 	} {
 		out = append(out, probe(ctx))
 	}
+	out = append(out, r.probeRoutes(ctx)...)
 	if r.chain != nil {
 		r.chain.Close()
 	}

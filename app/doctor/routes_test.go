@@ -1,0 +1,82 @@
+package doctor
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"purse/enduser"
+)
+
+// routeProbeRows are the rows that declare a route probe.
+func routeProbeRows() []enduser.Route {
+	var out []enduser.Route
+	for _, r := range enduser.Routes() {
+		if r.Probe != "" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// A route probe confirms a row only when the answer reads as the row's model and a path no
+// service has is answered otherwise. The lazier judgements it must not make: "it parsed"
+// ({} parses into any model), "it succeeded" (a service that answers every path with
+// success), "it was refused, so it is there" (a refusal may be the route's or a router's).
+func TestJudgeRoute(t *testing.T) {
+	limits := enduser.Route{Name: "limits", Method: http.MethodGet, Path: "/api/v1/limits", Auth: enduser.AuthFull, Result: enduser.OnrampLimit{}, Probe: "limits", Basis: "a test"}
+	retry := enduser.Route{Name: "retry", Method: http.MethodGet, Path: "/api/v1/retry", Auth: enduser.AuthFull, Result: (*enduser.PendingRetry)(nil), Probe: "retry", Basis: "a test"}
+	model, empty, absent := "answers in its model", "an empty success", "no route at"
+	for _, c := range []struct {
+		what    string
+		rt      enduser.Route
+		b       basis
+		a       *answer
+		verdict string
+		reading string
+	}{
+		{"the model", limits, specBasis, ok(`{"maxAmounts":{"EUR":"100.00"},"regionLocked":true}`), ProbeConfirmed, model},
+		{"{} parses into any model", limits, specBasis, ok(`{}`), ProbeInconclusive, ""},
+		{"another route's answer", limits, specBasis, ok(`{"tokenId":"5","txHash":"0xab"}`), ProbeInconclusive, ""},
+		{"a field of another type", limits, specBasis, ok(`{"regionLocked":"maybe"}`), ProbeContradicted, ""},
+		{"a list", limits, specBasis, ok(`[1,2]`), ProbeContradicted, ""},
+		{"no data where the row returns some", limits, specBasis, ok(`null`), ProbeContradicted, ""},
+		{"HTTP 204 where the row returns data", limits, specBasis, ans(http.StatusNoContent, ""), ProbeContradicted, ""},
+		{"not there", limits, specBasis, ans(http.StatusNotFound, "404 page not found"), ProbeContradicted, absent},
+		{"answered as an unknown path", limits, specBasis, unknownPath, ProbeContradicted, absent},
+		{"not this method", limits, specBasis, ans(http.StatusMethodNotAllowed, `{"retCode":10002}`), ProbeContradicted, absent},
+		{"a refusal of the account", limits, specBasis, refused(10009, "needs a Live account"), ProbeInconclusive, ""},
+		{"purse's own signature refused", limits, specBasis, refused(10001, "signature mismatch"), ProbeCredentials, ""},
+		{"a server error", limits, specBasis, ans(http.StatusBadGateway, "no healthy upstream"), ProbeInconclusive, ""},
+		{"a yes-man", limits, yesBasis, ok(`{"maxAmounts":{"EUR":"1"}}`), ProbeInconclusive, ""},
+		{"none waits (null)", retry, specBasis, ok(`null`), ProbeConfirmed, empty},
+		{"none waits (HTTP 204)", retry, specBasis, ans(http.StatusNoContent, ""), ProbeConfirmed, empty},
+		{"one waits", retry, specBasis, ok(`{"originalTxHash":"0xab"}`), ProbeConfirmed, model},
+		{"one waits, in snake case", retry, specBasis, ok(`{"original_tx_hash":"0xab"}`), ProbeConfirmed, model},
+		{"an object of nothing", retry, specBasis, ok(`{"state":1}`), ProbeInconclusive, ""},
+		{"a yes-man's null", retry, yesBasis, ok(`null`), ProbeInconclusive, ""},
+	} {
+		p := finish(c.rt.Probe, routeReadings(c.rt), judgeRoute(c.b, c.rt, c.a), c.a)
+		if p.Verdict != c.verdict || !strings.Contains(p.Reading, c.reading) || (c.reading == "") != (p.Reading == "") {
+			t.Errorf("%s: %s reading %q (%s), want %s reading %q", c.what, p.Verdict, p.Reading, p.Detail, c.verdict, c.reading)
+		}
+	}
+}
+
+// Every row that declares a route probe declares what it judges: a result model, and a
+// name no other probe of the report has.
+func TestRouteProbeRowsAreJudgeable(t *testing.T) {
+	names := map[string]bool{}
+	for _, r := range routeProbeRows() {
+		if !r.Readable() {
+			t.Errorf("%s: a route probe needs a read route (a result model, no change, no data to send)", r.Name)
+		}
+		if names[r.Probe] {
+			t.Errorf("%s: probe name %q twice", r.Name, r.Probe)
+		}
+		names[r.Probe] = true
+	}
+	if len(names) == 0 {
+		t.Fatal("no row declares a route probe")
+	}
+}
