@@ -2,6 +2,7 @@ package enduser
 
 import (
 	"encoding/json"
+	"net/http"
 	"slices"
 	"testing"
 )
@@ -38,8 +39,28 @@ func TestEveryFullAuthRouteHasAPayloadShape(t *testing.T) {
 	}
 }
 
+// emptyReads are the routes a signature over no payload can be a request of, by the rule
+// of spec 5.4 and Route.Query: every full-auth GET that takes no query. The GETs of the
+// table when the rule was first spelled out must be among them; a GET added as a row joins
+// them by being one.
+func emptyReads(t *testing.T) []string {
+	t.Helper()
+	var reads []string
+	for _, r := range routeTable {
+		if r.Auth == AuthFull && r.Method == http.MethodGet && len(r.Query) == 0 {
+			reads = append(reads, r.Name)
+		}
+	}
+	for _, name := range []string{RouteCard, RouteChainConfigs, RouteFormAInfo, RouteOnrampLimit, RouteOnrampPendingRetry, RouteProfile} {
+		if !slices.Contains(reads, name) {
+			t.Fatalf("%s is no longer a full-auth GET without a query", name)
+		}
+	}
+	return reads
+}
+
 func TestRoutesFittingTellsBodiesApart(t *testing.T) {
-	reads := []string{RouteCard, RouteChainConfigs, RouteFormAInfo, RouteOnrampLimit, RouteOnrampPendingRetry, RouteProfile}
+	reads := emptyReads(t)
 	slices.Sort(reads)
 	for _, c := range []struct {
 		payload string
@@ -89,7 +110,7 @@ func TestALeadingByteKeepsAWriteAWrite(t *testing.T) {
 			t.Errorf("%q: the body handed on %q: %v", lead, j.Body, err)
 		}
 	}
-	reads := []string{RouteCard, RouteChainConfigs, RouteFormAInfo, RouteOnrampLimit, RouteOnrampPendingRetry, RouteProfile}
+	reads := emptyReads(t)
 	for payload, want := range map[string][]string{
 		" {}":                   append([]string{RouteIDVToken, RouteIssueCard, RouteKYCCheck, RouteKYCSubmit}, reads...),
 		"null":                  nil,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -15,7 +16,7 @@ import (
 func TestGetReadsARouteIntoItsModel(t *testing.T) {
 	sandboxProfile(t, sandbox.Config{}, []string{"--yes", "sandbox", "ctl", "onboard", "--key", "dev"})
 	out, e, c := purse(t, "", "get")
-	if c != exitOK || !strings.Contains(out, "onramp-pending-retry  GET     /api/v1/onramp/pending-retry  full   PendingRetry or null") {
+	if c != exitOK || !regexp.MustCompile(`onramp-pending-retry +GET +/api/v1/onramp/pending-retry +full +PendingRetry or null`).MatchString(out) {
 		t.Fatalf("the reads: %d\n%s\n%s", c, out, e)
 	}
 	for _, r := range enduser.ReadableRoutes() {
