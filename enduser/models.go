@@ -736,3 +736,12 @@ func (p *PendingRetry) UnmarshalJSON(b []byte) error {
 	}
 	return nil
 }
+
+// LivenessResult is the state of the account's liveness check, which an on-ramp quote may
+// ask for (needLiveness) and which may lock on-ramps for a while (evidence §8.9, the public
+// integration on UR's QA: its names, in snake case; the unlock time's form is not shown).
+type LivenessResult struct {
+	Result   Text `json:"liveness_result"` // pass, pending or rejected
+	Locked   bool `json:"liveness_locked"`
+	UnlockAt Text `json:"liveness_unlock_at"`
+}

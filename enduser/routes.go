@@ -59,6 +59,8 @@ const (
 	RouteKYCSubmit       = "kyc-submit"
 	// The on-ramp's pending swap retry (evidence §8.9): null, or the on-ramp to retry.
 	RouteOnrampPendingRetry = "onramp-pending-retry"
+	// The liveness check an on-ramp quote may ask for (evidence §8.9).
+	RouteLivenessResult = "liveness-result"
 )
 
 // Route is one end-user endpoint.
@@ -171,6 +173,8 @@ var routeTable = []Route{
 			CodeInvalidParam: "The handoff is not ready to submit: the share token must have passed and Form A be signed; read the account status.",
 		}},
 	{Name: RouteOnrampPendingRetry, Result: (*PendingRetry)(nil), Probe: "on-ramp pending retry", Method: http.MethodGet, Path: "/api/v1/onramp/pending-retry", Auth: AuthFull, MayBeEmpty: true, Assumed: true, Basis: "evidence §8.9 (the public integration on UR's QA; spec 4.6: on-ramp coming soon)"},
+	{Name: RouteLivenessResult, Result: LivenessResult{}, Probe: "liveness result", Method: http.MethodGet, Path: "/api/v2/check-liveness-result", Auth: AuthFull, Assumed: true,
+		Basis: "evidence §8.9 (the public integration on UR's QA, when an on-ramp quote needs liveness; spec 4.6: on-ramp coming soon)"},
 	{Name: RouteSubmitFormA, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Body: FormASubmission{}, Basis: "design 2.4",
 		Advice: map[int]string{
 			CodeInvalidParam: "The account is not at the Form A step (SignFormA), or Form A was already submitted: read the account status.",

@@ -665,6 +665,20 @@ func (s *Server) hOnrampPendingRetry(req *request) (any, error) {
 	return nil, nil
 }
 
+// hLivenessResult: the sandbox has no liveness vendor, so no check ever ran: a Live
+// account's check is pending and locks nothing. The names are the integration's (snake
+// case, evidence §8.9).
+func (s *Server) hLivenessResult(req *request) (any, error) {
+	a, err := s.userLocked(req)
+	if err != nil {
+		return nil, err
+	}
+	if err := requireLive(a, "the liveness result"); err != nil {
+		return nil, err
+	}
+	return map[string]any{"liveness_result": "pending", "liveness_locked": false, "liveness_unlock_at": nil}, nil
+}
+
 func (s *Server) hOnrampLimit(req *request) (any, error) {
 	if req.r.Method == http.MethodPost {
 		// Dialect.OnrampLimitPost: the public integration sends {}.

@@ -496,6 +496,7 @@ func (s *Server) table() []route {
 		{"chain-configs", http.MethodGet, "/api/v3/config/chain-configs", authOptionalFull, s.hChainConfigs},
 		{"onramp-limit", onrampMethod, "/api/v1/onramp-limit", authFull, s.hOnrampLimit},
 		{"onramp-pending-retry", http.MethodGet, "/api/v1/onramp/pending-retry", authFull, s.hOnrampPendingRetry},
+		{"liveness-result", http.MethodGet, "/api/v2/check-liveness-result", authFull, s.hLivenessResult},
 		{"profile", http.MethodGet, "/api/v2/br", authFull, s.hBR},
 		{"card", http.MethodGet, "/api/v2/card", authFull, s.hCardRead},
 		{"issue-card", http.MethodPost, "/api/v2/card", authFull, s.hCardIssue},
