@@ -88,6 +88,12 @@ func judgeRoute(b basis, rt enduser.Route, a *answer) outcome {
 	case !a.ok():
 		return every(n, unsure("%s", why))
 	}
+	return judgeRouteSuccess(rt, a, empty, fits)
+}
+
+// judgeRouteSuccess judges a success of the route (not answered as an unknown path): by
+// its data against the row's model; fits lays the judgements out as the readings are.
+func judgeRouteSuccess(rt enduser.Route, a *answer, empty bool, fits func(model, none, absent judgement) outcome) outcome {
 	answered := ruled("the route answered")
 	res := bytes.TrimSpace(a.result)
 	if a.status == http.StatusNoContent || len(bytes.TrimSpace(a.body)) == 0 || len(res) == 0 || string(res) == "null" {
