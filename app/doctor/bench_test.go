@@ -9,8 +9,9 @@ import (
 )
 
 // BenchmarkDoctor is one run of every probe against the sandbox (in-process, loopback) with a
-// Live account and a partner key: 24 probes, 28 requests to the end-user API and 6 to the
-// partner API, the home chain's reads, and 18 signatures through the signing gate.
+// Live account and a partner key: the doctor's 24 probes and one per route probe the route
+// table declares, their requests to the end-user and partner APIs, the home chain's reads,
+// and the signatures through the signing gate.
 func BenchmarkDoctor(b *testing.B) {
 	e := newDoctorEnv(b, "", sandbox.Config{})
 	s, err := app.Open(app.Options{Home: e.home})

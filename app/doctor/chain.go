@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -229,10 +231,12 @@ func judgeAccountOnChain(tokenID string, id uint64, found bool, err error) outco
 
 func (r *doctorRun) probeCardSpender(ctx context.Context) Probe {
 	rs := []reading{
-		{name: "a contract at card_spender, and the one the chain configuration names (where it names one)", followed: true},
+		{name: "a card contract at card_spender: its fiat24AccountAddress() is account_nft, its token getters name the chain configuration's fiat tokens " +
+			"(evidence §10), and it is the one the chain configuration names (where it names one)", followed: true},
 		{name: "no contract at card_spender on this chain", setting: "card_spender"},
 		{name: "the chain configuration names another card spender", setting: "card_spender"},
 		{name: "another kind of contract at card_spender: the account NFT or a token", setting: "card_spender"},
+		{name: "a card contract of another deployment: its getters name another account NFT or other tokens", setting: "card_spender"},
 	}
 	ca, stop := r.shapeAt(ctx, "card_spender", r.p.CardSpender)
 	if stop != nil {
@@ -247,7 +251,114 @@ func (r *doctorRun) probeCardSpender(ctx context.Context) Probe {
 		}
 		ev = append(ev, chainEvidence("the chain configuration's card spender (cardSpenderContract, cardAuthContract)", cmp.Or(strings.Join(s, ", "), "none named"), nil))
 	}
-	return finishChain("card spender", rs, judgeCardSpender(ca, named, known, r.p.Network), ev...)
+	cc := r.cardCheck(ctx, ca)
+	if ca.sh.CodeSize > 0 {
+		ev = append(ev, chainEvidence("fiat24AccountAddress(), usd24Address(), eur24Address(), chf24Address(), cnh24Address() on "+ca.addr.Hex(), describeLinks(cc.links), cc.err))
+	}
+	return finishChain("card spender", rs, judgeCardSpender(ca, cc, named, known, r.p.Network), ev...)
+}
+
+// cardCheck is what the card spender's getters say and what they are compared with.
+type cardCheck struct {
+	links homechain.CardLinks
+	err   error // the getters could not be read (the RPC)
+	// nft is account_nft (hasNFT false: the profile has none); tokens the chain
+	// configuration's fiat tokens of the home chain by symbol (nil: none read).
+	nft    common.Address
+	hasNFT bool
+	tokens map[string]common.Address
+}
+
+func (r *doctorRun) cardCheck(ctx context.Context, ca contractAt) cardCheck {
+	var cc cardCheck
+	if common.IsHexAddress(r.p.AccountNFT) {
+		cc.nft, cc.hasNFT = common.HexToAddress(r.p.AccountNFT), true
+	}
+	if n, ok := new(big.Int).SetString(r.p.Network, 10); ok && r.chainCfg != nil {
+		if home, err := r.chainCfg.Home(n); err == nil {
+			cc.tokens = map[string]common.Address{}
+			for _, t := range home.Tokens {
+				if a, ok := enduser.TokenAddress(t.TokenIdentifier); ok && t.IsFiat {
+					cc.tokens[t.Symbol] = a
+				}
+			}
+		}
+	}
+	if ca.sh.CodeSize == 0 {
+		return cc
+	}
+	c, err := r.homeChain(ctx)
+	if err != nil {
+		cc.err = err
+		return cc
+	}
+	cc.links, cc.err = c.CardLinksOf(ctx, ca.addr)
+	return cc
+}
+
+// describeLinks is the card contract's getters' answers in the report.
+func describeLinks(l homechain.CardLinks) string {
+	var parts []string
+	if l.HasAccount {
+		parts = append(parts, "account "+l.Account.Hex())
+	}
+	for _, sym := range slices.Sorted(maps.Keys(l.Tokens)) {
+		parts = append(parts, sym+" "+l.Tokens[sym].Hex())
+	}
+	return cmp.Or(strings.Join(parts, ", "), "no getter answered")
+}
+
+// spenderKind judges whether the code at a spender's address answers as another kind of
+// contract: the account NFT or a token.
+func spenderKind(addr common.Address, sh homechain.Shape, readErr error) judgement {
+	switch {
+	case sh.CodeSize == 0:
+		return ruled("no code at all")
+	case readErr != nil:
+		return unsure("what the code at %s answers as could not be read: %v", addr.Hex(), readErr)
+	case sh.ERC165 && sh.ERC721 || sh.Token:
+		return yes("the code at %s answers as %s: not a spender", addr.Hex(), describeShape(sh))
+	}
+	return ruled("it answers as neither an ERC-721 nor a permit token (%s)", describeShape(sh))
+}
+
+// judgeCardLinks says what the card contract's getters show: own is the followed reading's
+// judgement of them (it fits only when fiat24AccountAddress() is account_nft and every token
+// getter compared names the chain configuration's token), foreign the other deployment's.
+func judgeCardLinks(cc cardCheck) (own, foreign judgement) {
+	l := cc.links
+	switch {
+	case cc.err != nil:
+		j := unsure("the card contract's getters could not be read: %v", cc.err)
+		return j, j
+	case !l.HasAccount && len(l.Tokens) == 0:
+		j := unsure("it answers none of the card contract's getters (fiat24AccountAddress(), usd24Address(), …): that it holds code is all that is seen")
+		return j, j
+	case l.HasAccount && cc.hasNFT && l.Account != cc.nft:
+		why := fmt.Sprintf("fiat24AccountAddress() is %s, not account_nft %s", l.Account.Hex(), cc.nft.Hex())
+		return ruled("%s", why), yes("%s", why)
+	}
+	var compared []string
+	for _, sym := range slices.Sorted(maps.Keys(l.Tokens)) {
+		want, ok := cc.tokens[sym]
+		if !ok {
+			continue
+		}
+		if got := l.Tokens[sym]; got != want {
+			why := fmt.Sprintf("its %s getter names %s, the chain configuration's %s is %s", sym, got.Hex(), sym, want.Hex())
+			return ruled("%s", why), yes("%s", why)
+		}
+		compared = append(compared, sym)
+	}
+	if !l.HasAccount || !cc.hasNFT {
+		j := unsure("the account NFT it works with is not compared (fiat24AccountAddress() answered: %v; account_nft set: %v)", l.HasAccount, cc.hasNFT)
+		return j, j
+	}
+	tokens := "no token getter could be compared with the chain configuration"
+	if len(compared) > 0 {
+		tokens = "its token getters name the chain configuration's " + strings.Join(compared, ", ")
+	}
+	return yes("fiat24AccountAddress() is account_nft %s; %s", cc.nft.Hex(), tokens), ruled("its getters name this deployment's account NFT")
 }
 
 // cardSpenderKeys are where a chain configuration may name the card spender: keys the public
@@ -305,12 +416,12 @@ func namedCardSpenders(raw []byte, network string) (named []common.Address, know
 	return named, known
 }
 
-// judgeCardSpender: the card spender holds code and answers as neither the account NFT nor a
-// token. purse calls nothing on it (it is a permit's spender), so beyond that nothing can be
-// checked, and the verdict says so.
-func judgeCardSpender(ca contractAt, named []common.Address, known bool, network string) outcome {
-	addr, sh, readErr := ca.addr, ca.sh, ca.readErr
-	var code, other, kind judgement
+// judgeCardSpender: the card spender holds code, answers as neither the account NFT nor a
+// token, and is a card contract of this deployment by its getters (judgeCardLinks): holding
+// code alone confirms nothing.
+func judgeCardSpender(ca contractAt, cc cardCheck, named []common.Address, known bool, network string) outcome {
+	addr, sh := ca.addr, ca.sh
+	var code, other judgement
 	if sh.CodeSize > 0 {
 		code = ruled("%d bytes of code at %s", sh.CodeSize, addr.Hex())
 	} else {
@@ -332,36 +443,28 @@ func judgeCardSpender(ca contractAt, named []common.Address, known bool, network
 	default:
 		other = ruled("the chain configuration names no card spender")
 	}
-	switch {
-	case sh.CodeSize == 0:
-		kind = ruled("no code at all")
-	case readErr != nil:
-		kind = unsure("what the code at %s answers as could not be read: %v", addr.Hex(), readErr)
-	case sh.ERC165 && sh.ERC721 || sh.Token:
-		kind = yes("the code at %s answers as %s: not a spender", addr.Hex(), describeShape(sh))
-	default:
-		kind = ruled("it answers as neither an ERC-721 nor a permit token (%s)", describeShape(sh))
-	}
+	kind := spenderKind(addr, sh, ca.readErr)
+	links, foreign := judgeCardLinks(cc)
 	var own judgement
 	switch {
 	case sh.CodeSize == 0:
-		own = ruled("no code at %s", addr.Hex())
+		own, foreign = ruled("no code at %s", addr.Hex()), ruled("no code at %s", addr.Hex())
 	case kind.fit == fitYes:
-		own = ruled("%s", kind.why)
+		own, foreign = ruled("%s", kind.why), ruled("%s", kind.why)
 	case other.fit == fitYes:
 		own = ruled("the chain configuration names another")
 	case kind.fit == fitOpen:
 		own = kind
 	case other.fit == fitOpen:
 		own = unsure("%d bytes of code at %s; %s", sh.CodeSize, addr.Hex(), other.why)
+	case links.fit != fitYes:
+		own = links
 	case len(named) > 0:
-		own = yes("%d bytes of code at %s, answering as neither the account NFT nor a token, the one the chain configuration names; "+
-			"nothing more can be checked (purse calls nothing on the card spender)", sh.CodeSize, addr.Hex())
+		own = yes("%s; the one the chain configuration names", links.why)
 	default:
-		own = yes("holds code (%d bytes at %s), answering as neither the account NFT nor a token; nothing more can be checked "+
-			"(purse calls nothing on the card spender, and the chain configuration names none to compare with)", sh.CodeSize, addr.Hex())
+		own = yes("%s (the chain configuration names no card spender to compare with)", links.why)
 	}
-	return outcome{fits: []judgement{own, code, other, kind}}
+	return outcome{fits: []judgement{own, code, other, kind, foreign}}
 }
 
 // tokenCheck is one fiat token's domain as the chain has it.

@@ -414,8 +414,16 @@ func TestDoctorCatchesWrongContracts(t *testing.T) {
 			}
 		})
 	}
-	// The sandbox's own contracts: the account NFT answers as one, and the card spender holds
-	// code and answers as neither, which is all that can be checked of it.
+	// Another spender of the sandbox at card_spender: it holds code and answers as neither
+	// the account NFT nor a token, but none of the card contract's getters: code alone is
+	// not a card contract.
+	e.set(t, "account_nft", ct.AccountNFT.Hex(), "card_spender", ct.Deposit.Hex())
+	_, by, _ := e.doctor(t)
+	if p := by["card spender"]; p.Verdict != ProbeInconclusive || !strings.Contains(p.Detail, "answers none of the card contract's getters") {
+		t.Errorf("code alone: %s: %s", p.Verdict, p.Detail)
+	}
+	// The sandbox's own contracts: the account NFT answers as one, and the card spender's
+	// getters name the account NFT and the chain configuration's fiat tokens.
 	e.set(t, "account_nft", ct.AccountNFT.Hex(), "card_spender", ct.CardSpender.Hex())
 	rep, by, err := e.doctor(t)
 	if err != nil {
@@ -424,7 +432,8 @@ func TestDoctorCatchesWrongContracts(t *testing.T) {
 	if p := by["account NFT"]; p.Verdict != ProbeConfirmed || !strings.Contains(p.Detail, "answering ERC-165 as an ERC-721 Enumerable") {
 		t.Errorf("account NFT: %s: %s", p.Verdict, p.Detail)
 	}
-	if p := by["card spender"]; p.Verdict != ProbeConfirmed || !strings.Contains(p.Detail, "holds code") || !strings.Contains(p.Detail, "nothing more can be checked") {
+	if p := by["card spender"]; p.Verdict != ProbeConfirmed || !strings.Contains(p.Detail, "fiat24AccountAddress() is account_nft "+ct.AccountNFT.Hex()) ||
+		!strings.Contains(p.Detail, "CHF24, CNH24, EUR24, USD24") {
 		t.Errorf("card spender: %s: %s", p.Verdict, p.Detail)
 	}
 }

@@ -157,7 +157,13 @@ func (r *doctorRun) probeAmountUnit(ctx context.Context) Probe {
 	_, au.decimal = r.page(ctx, display, func(c *enduser.Client) (*enduser.TxPage, error) {
 		return c.Transactions(ctx, enduser.TxFilter{PageSize: 1, MinAmount: &half})
 	})
-	as := []*answer{au.decimal}
+	// The control: the same read with the amount in whole smallest units ("50"). Only when it
+	// is answered does a refusal of "0.5" say something of the unit, not of the account (a
+	// Tourist's history is refused whatever the filter).
+	_, au.integer = r.page(ctx, smallest, func(c *enduser.Client) (*enduser.TxPage, error) {
+		return c.Transactions(ctx, enduser.TxFilter{PageSize: 1, MinAmount: &half})
+	})
+	as := []*answer{au.decimal, au.integer}
 	// A record with an amount tells the units apart by what each filter of its amount finds.
 	if r.firstPage != nil {
 		rec := r.firstPage.Transactions[0]
@@ -177,9 +183,10 @@ func (r *doctorRun) probeAmountUnit(ctx context.Context) Probe {
 // amountUnit is what the amount-unit probe read: a filter with a decimal point, and (with a
 // record whose amount is known) the record's amount as each unit writes it.
 type amountUnit struct {
-	decimal, small, display  *answer
-	record                   *enduser.Transaction
-	smallLists, displayLists bool
+	// decimal is the read filtered by minAmount "0.5", integer the same by "50" (the control).
+	decimal, integer, small, display *answer
+	record                           *enduser.Transaction
+	smallLists, displayLists         bool
 }
 
 func lists(p *enduser.TxPage, rec enduser.Transaction) bool {
@@ -189,14 +196,24 @@ func lists(p *enduser.TxPage, rec enduser.Transaction) bool {
 	return slices.ContainsFunc(p.Transactions, func(t enduser.Transaction) bool { return sameRecord(t, rec) })
 }
 
+// judgeDecimalRefused judges a refusal of minAmount "0.5" by its control, the same read
+// with "50": only when that one is answered is the refusal the unit's.
+func judgeDecimalRefused(dec, ctl *answer) outcome {
+	if ctl == nil || ctl.problem != nil || !ctl.ok() {
+		j := unsure(`minAmount "0.5" was refused (%s), and the control minAmount "50" got %s: the refusal may be the account's, not the unit's`, dec.says(), problemOf(ctl))
+		return outcome{fits: []judgement{j, j}}
+	}
+	return outcome{fits: []judgement{yes(`minAmount "0.5" was refused (%s), "50" answered`, dec.says()), ruled(`minAmount "0.5" was refused`)}}
+}
+
 func judgeAmountUnit(b basis, au amountUnit) outcome {
-	if o, done := b.settle([]*answer{au.decimal, au.small, au.display}); done {
+	if o, done := b.settle([]*answer{au.decimal, au.integer, au.small, au.display}); done {
 		return o
 	}
 	dec := au.decimal
 	switch {
 	case dec.refused() && (dec.code() == "10009" || dec.code() == "10002"):
-		return outcome{fits: []judgement{yes(`minAmount "0.5" was refused (%s)`, dec.says()), ruled(`minAmount "0.5" was refused`)}}
+		return judgeDecimalRefused(dec, au.integer)
 	case dec.problem != nil || !dec.ok():
 		j := unsure(`the filter minAmount "0.5" got %s`, problemOf(dec))
 		return outcome{fits: []judgement{j, j}}

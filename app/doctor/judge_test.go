@@ -27,6 +27,9 @@ func TestJudgeServerTime(t *testing.T) {
 	seen(t, "no time at all", judged(judgeServerTime(specBasis, ans(404, "404 page not found"), local), 2, 0, 1), ProbeInconclusive, "")
 	seen(t, "a yes-man's time", judged(judgeServerTime(yesBasis, ans(200, `{"retCode":0,"result":1767225600000}`), fromRoute), 2, 0, 1), ProbeInconclusive, "")
 	seen(t, "only the envelope's timeNow", judged(judgeServerTime(specBasis, ans(200, `{"retCode":0,"result":null,"timeNow":5}`), fromTimeNow), 2, 0, 1), ProbeConfirmed, "1")
+	// A service that answers 200 {retCode:0} to every path never showed the route absent.
+	seen(t, "a yes-man's timeNow", judged(judgeServerTime(yesBasis, ans(200, `{"retCode":0,"timeNow":5}`), fromTimeNow), 2, 0, 1), ProbeInconclusive, "")
+	seen(t, "absent, as an unknown path", judged(judgeServerTime(basis{absentGet: ans(404, "404 page not found")}, ans(404, "404 page not found"), fromTimeNow), 2, 0, 1), ProbeConfirmed, "1")
 }
 
 func TestJudgeEnvelope(t *testing.T) {
@@ -241,8 +244,12 @@ func TestJudgeAmountUnit(t *testing.T) {
 		verdict  string
 		reading  string
 	}{
-		{"smallest: a decimal point refused", amountUnit{decimal: refused(10009, "expected an integer")}, 0, ProbeConfirmed, "0"},
-		{"smallest, the profile on display", amountUnit{decimal: refused(10009, "expected an integer")}, 1, ProbeContradicted, "0"},
+		{"smallest: a decimal point refused, an integer answered", amountUnit{decimal: refused(10009, "expected an integer"), integer: a}, 0, ProbeConfirmed, "0"},
+		{"smallest, the profile on display", amountUnit{decimal: refused(10009, "expected an integer"), integer: a}, 1, ProbeContradicted, "0"},
+		// A Tourist account's history is refused whatever the filter: without an answered
+		// control the refusal says nothing of the unit.
+		{"both refused (an account not Live)", amountUnit{decimal: refused(10009, "account not live"), integer: refused(10009, "account not live")}, 0, ProbeInconclusive, ""},
+		{"no control sent", amountUnit{decimal: refused(10009, "expected an integer")}, 0, ProbeInconclusive, ""},
 		{"display: the record by its decimals", amountUnit{decimal: a, small: a, display: a, record: &rec, displayLists: true}, 1, ProbeConfirmed, "1"},
 		{"display, the profile on smallest", amountUnit{decimal: a, small: a, display: a, record: &rec, displayLists: true}, 0, ProbeContradicted, "1"},
 		{"a lenient smallest parser", amountUnit{decimal: a, small: a, display: a, record: &rec, smallLists: true}, 0, ProbeConfirmed, "0"},
@@ -289,19 +296,39 @@ func TestJudgeCardSpender(t *testing.T) {
 		return contractAt{addr: spender, sh: sh, readErr: err}
 	}
 	plain := homechain.Shape{}
-	p := judged(judgeCardSpender(at(900, plain, nil), nil, true, "5003"), 4)
+	nft, eur := common.HexToAddress("0xfE6fB4aE524c8f032E14691C3B2465cc5bcB9677"), common.HexToAddress("0x5E52c8993283023B83e87eF577f7f51Fa1c5B007")
+	// good is a card contract of this deployment: its getters name account_nft and the
+	// chain configuration's EUR24.
+	good := cardCheck{links: homechain.CardLinks{Account: nft, HasAccount: true, Tokens: map[string]common.Address{"EUR24": eur}},
+		nft: nft, hasNFT: true, tokens: map[string]common.Address{"EUR24": eur, "USD24": other}}
+	p := judged(judgeCardSpender(at(900, plain, nil), good, nil, true, "5003"), 5)
 	seen(t, "code, none named", p, ProbeConfirmed, "0")
-	if !strings.Contains(p.Detail, "holds code") || !strings.Contains(p.Detail, "nothing more can be checked") {
+	if !strings.Contains(p.Detail, "fiat24AccountAddress() is account_nft") || !strings.Contains(p.Detail, "name the chain configuration's EUR24") {
 		t.Fatalf("code, none named: %s", p.Detail)
 	}
-	seen(t, "code, the one named", judged(judgeCardSpender(at(900, plain, nil), []common.Address{spender}, true, "5003"), 4), ProbeConfirmed, "0")
-	seen(t, "another named", judged(judgeCardSpender(at(900, plain, nil), []common.Address{other}, true, "5003"), 4), ProbeContradicted, "2")
-	seen(t, "no code", judged(judgeCardSpender(at(0, plain, nil), nil, true, "5003"), 4), ProbeContradicted, "1")
-	seen(t, "no code, another named", judged(judgeCardSpender(at(0, plain, nil), []common.Address{other}, true, "5003"), 4), ProbeContradicted, "1; 2")
-	seen(t, "no configuration", judged(judgeCardSpender(at(900, plain, nil), nil, false, "5003"), 4), ProbeInconclusive, "")
-	seen(t, "a token", judged(judgeCardSpender(at(900, homechain.Shape{Token: true}, nil), nil, true, "5003"), 4), ProbeContradicted, "3")
-	seen(t, "the account NFT", judged(judgeCardSpender(at(900, homechain.Shape{ERC165: true, ERC721: true, Enumerable: true}, nil), []common.Address{spender}, true, "5003"), 4), ProbeContradicted, "3")
-	seen(t, "unread", judged(judgeCardSpender(at(900, plain, errors.New("timeout")), nil, true, "5003"), 4), ProbeInconclusive, "")
+	seen(t, "code, the one named", judged(judgeCardSpender(at(900, plain, nil), good, []common.Address{spender}, true, "5003"), 5), ProbeConfirmed, "0")
+	seen(t, "another named", judged(judgeCardSpender(at(900, plain, nil), good, []common.Address{other}, true, "5003"), 5), ProbeContradicted, "2")
+	seen(t, "no code", judged(judgeCardSpender(at(0, plain, nil), cardCheck{}, nil, true, "5003"), 5), ProbeContradicted, "1")
+	seen(t, "no code, another named", judged(judgeCardSpender(at(0, plain, nil), cardCheck{}, []common.Address{other}, true, "5003"), 5), ProbeContradicted, "1; 2")
+	seen(t, "no configuration", judged(judgeCardSpender(at(900, plain, nil), good, nil, false, "5003"), 5), ProbeInconclusive, "")
+	seen(t, "a token", judged(judgeCardSpender(at(900, homechain.Shape{Token: true}, nil), cardCheck{}, nil, true, "5003"), 5), ProbeContradicted, "3")
+	seen(t, "the account NFT", judged(judgeCardSpender(at(900, homechain.Shape{ERC165: true, ERC721: true, Enumerable: true}, nil), cardCheck{}, []common.Address{spender}, true, "5003"), 5), ProbeContradicted, "3")
+	seen(t, "unread", judged(judgeCardSpender(at(900, plain, errors.New("timeout")), good, nil, true, "5003"), 5), ProbeInconclusive, "")
+	// Holding code is not being the card contract: a contract that answers none of its
+	// getters is not confirmed (the lazier check confirmed any code at the address).
+	seen(t, "code alone", judged(judgeCardSpender(at(900, plain, nil), cardCheck{nft: nft, hasNFT: true}, nil, true, "5003"), 5), ProbeInconclusive, "")
+	foreignNFT := good
+	foreignNFT.links = homechain.CardLinks{Account: other, HasAccount: true}
+	seen(t, "another deployment's account NFT", judged(judgeCardSpender(at(900, plain, nil), foreignNFT, nil, true, "5003"), 5), ProbeContradicted, "4")
+	foreignToken := good
+	foreignToken.links = homechain.CardLinks{Account: nft, HasAccount: true, Tokens: map[string]common.Address{"EUR24": other}}
+	seen(t, "another deployment's token", judged(judgeCardSpender(at(900, plain, nil), foreignToken, nil, true, "5003"), 5), ProbeContradicted, "4")
+	noNFT := good
+	noNFT.links = homechain.CardLinks{Tokens: map[string]common.Address{"EUR24": eur}}
+	seen(t, "tokens alone", judged(judgeCardSpender(at(900, plain, nil), noNFT, nil, true, "5003"), 5), ProbeInconclusive, "")
+	gettersUnread := good
+	gettersUnread.err = errors.New("timeout")
+	seen(t, "getters unread", judged(judgeCardSpender(at(900, plain, nil), gettersUnread, nil, true, "5003"), 5), ProbeInconclusive, "")
 
 	raw := []byte(`{"retCode":0,"result":{"chains":[{"chainIdentifier":"EIP155:5003","cardSpenderContract":"` + spender.Hex() +
 		`","tokens":[{"symbol":"EUR24","cardAuthContract":"` + other.Hex() + `"}]},{"chainIdentifier":"eip155:1","cardSpenderContract":"0x0000000000000000000000000000000000000001"}]}}`)
@@ -329,12 +356,20 @@ func TestJudgePartner(t *testing.T) {
 	b.partnerAbsent = partnerUnknown
 	past := ans(200, `{"code":20002,"message":"missing tokenId","data":null}`)
 	sigRefused := ans(200, `{"code":10001,"message":"partner auth: the signature is over the ur message variant","data":null}`)
-	seen(t, "the spec's form", judged(judgePartnerAuth(b, past, sigRefused), 2), ProbeConfirmed, "0")
-	seen(t, "UR's form, the profile on spec", judged(judgePartnerAuth(b, sigRefused, past), 2), ProbeContradicted, "1")
-	seen(t, "UR's form, the profile on ur", judged(judgePartnerAuth(b, sigRefused, past), 2, 1), ProbeConfirmed, "1")
-	seen(t, "both forms refused", judged(judgePartnerAuth(b, sigRefused, sigRefused), 2), ProbeCredentials, "")
-	seen(t, "both taken", judged(judgePartnerAuth(b, past, past), 2), ProbeInconclusive, "")
-	seen(t, "not there", judged(judgePartnerAuth(b, partnerUnknown, partnerUnknown), 2), ProbeInconclusive, "")
+	// auth is the four answers: the partner key's under the spec's and UR's forms, then a
+	// stranger key's (the control), refused as a service that checks signatures refuses them.
+	auth := func(spec, ur *answer) partnerAuth { return partnerAuth{spec, ur, sigRefused, sigRefused} }
+	seen(t, "the spec's form", judged(judgePartnerAuth(b, auth(past, sigRefused)), 2), ProbeConfirmed, "0")
+	seen(t, "UR's form, the profile on spec", judged(judgePartnerAuth(b, auth(sigRefused, past)), 2), ProbeContradicted, "1")
+	seen(t, "UR's form, the profile on ur", judged(judgePartnerAuth(b, auth(sigRefused, past)), 2, 1), ProbeConfirmed, "1")
+	seen(t, "both forms refused", judged(judgePartnerAuth(b, auth(sigRefused, sigRefused)), 2), ProbeCredentials, "")
+	seen(t, "both taken", judged(judgePartnerAuth(b, auth(past, past)), 2), ProbeInconclusive, "")
+	seen(t, "not there", judged(judgePartnerAuth(b, auth(partnerUnknown, partnerUnknown)), 2), ProbeInconclusive, "")
+	// A service that checks no partner signature, and refuses the other form for its shape:
+	// the form that got past proves nothing, since a stranger's key gets past as well.
+	seen(t, "no signature checked (UR's passes)", judged(judgePartnerAuth(b, partnerAuth{sigRefused, past, sigRefused, past}), 2, 1), ProbeInconclusive, "")
+	seen(t, "no signature checked (the spec's passes)", judged(judgePartnerAuth(b, partnerAuth{past, sigRefused, past, sigRefused}), 2), ProbeInconclusive, "")
+	seen(t, "the stranger not sent", judged(judgePartnerAuth(b, partnerAuth{past, sigRefused, &answer{request: "x", err: errors.New("no key")}, sigRefused}), 2), ProbeUnreachable, "")
 
 	seen(t, "the quote route", judged(judgeExists(sigRefused, partnerUnknown), 2), ProbeConfirmed, "0")
 	seen(t, "no quote route", judged(judgeExists(partnerUnknown, partnerUnknown), 2), ProbeContradicted, "1")

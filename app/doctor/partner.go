@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ethereum/go-ethereum/crypto"
+
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/altchain"
@@ -147,16 +149,43 @@ func (r *doctorRun) probePartnerAuth(ctx context.Context) Probe {
 	if path == "" {
 		path = r.s.PartnerPath(r.p, partner.RouteIDVStatus)
 	}
-	spec := r.partnerSend(ctx, c, path, wallet.PartnerAuthSpec)
-	ur := r.partnerSend(ctx, c, path, wallet.PartnerAuthUR)
+	auth := partnerAuth{
+		spec: r.partnerSend(ctx, c, path, wallet.PartnerAuthSpec),
+		ur:   r.partnerSend(ctx, c, path, wallet.PartnerAuthUR),
+	}
+	auth.strangerSpec, auth.strangerUR = r.partnerStranger(ctx, *c, path)
 	b := r.b
 	b.credentials = fmt.Sprintf("check that partner_key %s (%s) is a partner key the service knows for partner_api %s, and names.svcId (%s), the name the spec's form signs",
 		r.p.PartnerKey, signer.Address().Hex(), r.p.PartnerAPI, r.p.StandInNames().AccountID())
-	return finish(name, rs, judgePartnerAuth(b, spec, ur), spec, ur)
+	return finish(name, rs, judgePartnerAuth(b, auth), auth.spec, auth.ur, auth.strangerSpec, auth.strangerUR)
 }
 
-func judgePartnerAuth(b basis, spec, ur *answer) outcome {
-	if o, done := withoutAnswer(spec, ur); done {
+// partnerAuth are the partner auth probe's answers: the partner key's request under each
+// form, and the same requests signed by a stranger's key (the control: only where a
+// stranger's signature is refused does getting past it say anything of the form).
+type partnerAuth struct {
+	spec, ur, strangerSpec, strangerUR *answer
+}
+
+// partnerStranger sends path under both forms signed by a key made for it and dropped after.
+func (r *doctorRun) partnerStranger(ctx context.Context, c partner.Client, path string) (spec, ur *answer) {
+	k, err := crypto.GenerateKey()
+	if err != nil {
+		a := &answer{request: "a stranger's partner signature", err: err}
+		return a, a
+	}
+	key := wallet.NewEVMKey(k)
+	defer key.Zero()
+	c.Signer = key
+	spec, ur = r.partnerSend(ctx, &c, path, wallet.PartnerAuthSpec), r.partnerSend(ctx, &c, path, wallet.PartnerAuthUR)
+	spec.request += " signed by a stranger's key"
+	ur.request += " signed by a stranger's key"
+	return spec, ur
+}
+
+func judgePartnerAuth(b basis, pa partnerAuth) outcome {
+	spec, ur := pa.spec, pa.ur
+	if o, done := withoutAnswer(spec, ur, pa.strangerSpec, pa.strangerUR); done {
 		return o
 	}
 	if spec.sigRefused() && ur.sigRefused() {
@@ -168,11 +197,20 @@ func judgePartnerAuth(b basis, spec, ur *answer) outcome {
 		}
 	}
 	past := func(a *answer) string { return fmt.Sprintf("past the signature (%s)", a.says()) }
+	// unchecked: a stranger's key got past the signature under the form that passed, so the
+	// service checks no partner signature there and the pass proves nothing of the form.
+	unchecked := func(form string, stranger *answer) outcome {
+		return every(2, unsure("%s form got past, and so did a stranger's key under it (%s): the service checks no partner signature here", form, stranger.says()))
+	}
 	switch {
+	case spec.sigRefused() && !pa.strangerUR.sigRefused():
+		return unchecked("UR's", pa.strangerUR)
 	case spec.sigRefused():
-		return outcome{fits: []judgement{ruled("refused (%s)", spec.says()), yes("UR's form got %s; the spec's was refused (%s)", past(ur), spec.says())}}
+		return outcome{fits: []judgement{ruled("refused (%s)", spec.says()), yes("UR's form got %s; the spec's was refused (%s), as was a stranger's key under UR's", past(ur), spec.says())}}
+	case ur.sigRefused() && !pa.strangerSpec.sigRefused():
+		return unchecked("the spec's", pa.strangerSpec)
 	case ur.sigRefused():
-		return outcome{fits: []judgement{yes("the spec's form got %s; UR's was refused (%s)", past(spec), ur.says()), ruled("refused (%s)", ur.says())}}
+		return outcome{fits: []judgement{yes("the spec's form got %s; UR's was refused (%s), as was a stranger's key under the spec's", past(spec), ur.says()), ruled("refused (%s)", ur.says())}}
 	}
 	return every(2, unsure("both forms got past the signature (%s; %s): the service takes either", spec.says(), ur.says()))
 }

@@ -73,6 +73,9 @@ func judgeServerTime(b basis, ts *answer, src enduser.TimeSource) outcome {
 	switch {
 	case own.fit == fitYes:
 		env = ruled("the timestamp route answers")
+	case src.Kind == enduser.TimeFromEnvelope && !known:
+		// A service that answers every path alike never showed the route's absence.
+		env = unsure("the server time came from the timeNow of %s, but the timestamp route's answer cannot be told from an unknown path's: %s", src.Route, why)
 	case src.Kind == enduser.TimeFromEnvelope:
 		env = yes("the server time came from the timeNow of %s", src.Route)
 	case src.Kind == enduser.TimeFromLocal:

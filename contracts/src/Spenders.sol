@@ -27,8 +27,23 @@ abstract contract Spender is Ownable {
 }
 
 /// @title CardSpender — stand-in for the card-authorization contract.
+/// @notice Names the account NFT and the fiat tokens it works with through the public getters
+///         of UR's Fiat24CardAuthorizationMarqeta (fiat24AccountAddress(), usd24Address(), …):
+///         what tells a card spender of this deployment from another deployment's.
 contract CardSpender is Spender {
-    constructor(address operator) Spender(operator) {}
+    address public immutable fiat24AccountAddress;
+    address public immutable usd24Address;
+    address public immutable eur24Address;
+    address public immutable chf24Address;
+    address public immutable cnh24Address;
+
+    constructor(address operator, address account, address usd24, address eur24, address chf24, address cnh24) Spender(operator) {
+        fiat24AccountAddress = account;
+        usd24Address = usd24;
+        eur24Address = eur24;
+        chf24Address = chf24;
+        cnh24Address = cnh24;
+    }
 
     function role() external pure override returns (string memory) {
         return "card";

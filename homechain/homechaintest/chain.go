@@ -483,7 +483,14 @@ func (c *Chain) deploy(ctx context.Context) error {
 		}
 	}
 	if err == nil {
-		err = deployOne(contractassets.CardSpender, &c.contracts.CardSpender, s.addr)
+		// The card spender names the account NFT and the fiat tokens, as UR's card contract
+		// does (fiat24AccountAddress(), usd24Address(), …).
+		fiat := map[string]common.Address{}
+		for i, t := range TokenSpecs {
+			fiat[t.Symbol] = tokenAddrs[i]
+		}
+		err = deployOne(contractassets.CardSpender, &c.contracts.CardSpender, s.addr, c.contracts.AccountNFT,
+			fiat["USD24"], fiat["EUR24"], fiat["CHF24"], fiat["CNH24"])
 	}
 	if err == nil {
 		err = deployOne(contractassets.DepositContract, &c.contracts.Deposit, s.addr)
