@@ -3,9 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 
@@ -92,7 +90,7 @@ func (a API) Call(ctx context.Context, route string, body []byte, u *Unlock) (AP
 	}
 	fw, err := c.Forward(ctx, enduser.ForwardRequest{Method: r.Method, Path: r.Path, Body: body})
 	if err != nil {
-		if r.Changes && !notSent(err) {
+		if r.Changes && !enduser.NotSent(err) {
 			return ans, &OutcomeError{Outcome: OutcomeUnknown, IDName: "route", ID: r.Name,
 				Fields: map[string]any{"method": r.Method, "path": r.Path, "body": string(body)},
 				Err:    fmt.Errorf("%s %s: no answer purse could read, and the request may have reached the service: %w", r.Method, r.Path, err),
@@ -127,15 +125,4 @@ func apiBody(r enduser.Route, body []byte) ([]byte, error) {
 		return nil, &FieldError{Field: "body", Err: fmt.Errorf("expected one JSON value: %v", err)}
 	}
 	return body, nil
-}
-
-// notSent says whether err proves a request never reached the service: refused before
-// sending (*enduser.ValidationError), not signed (*enduser.SignError), or a connection that
-// was never made. Anything else (no answer in time, an answer too large to read) may have
-// followed the service acting on it.
-func notSent(err error) bool {
-	var ve *enduser.ValidationError
-	var se *enduser.SignError
-	var op *net.OpError
-	return errors.As(err, &ve) || errors.As(err, &se) || errors.As(err, &op) && op.Op == "dial"
 }

@@ -499,7 +499,7 @@ func TestRoutesTableAndOverrides(t *testing.T) {
 		RouteSubmitFormA:     {"POST", "/api/v2/kyc/submit-form-a", AuthFull},
 		RouteReuseShareToken: {"POST", "/api/v1/idv/reuse-share-token", AuthFull}, RouteKYCCheck: {"POST", "/api/v1/idv/kyc-check", AuthFull},
 		RouteKYCSubmit: {"POST", "/api/v1/idv/kyc-submit", AuthFull}, RouteOnrampPendingRetry: {"GET", "/api/v1/onramp/pending-retry", AuthFull},
-		RouteLivenessResult: {"GET", "/api/v2/check-liveness-result", AuthFull},
+		RouteLivenessResult: {"GET", "/api/v2/check-liveness-result", AuthFull}, RouteCardCurrency: {"POST", "/api/v2/card-currency", AuthFull},
 	}
 	if len(Routes()) != len(want) {
 		t.Errorf("%d routes, want %d", len(Routes()), len(want))

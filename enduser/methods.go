@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/mail"
 	"strings"
@@ -266,6 +267,32 @@ func (c *Client) CardStatus(ctx context.Context, req CardStatusRequest) (CardSta
 	var out CardStatusResult
 	_, err := c.call(ctx, RouteCardStatus, c.level(RouteCardStatus), req, &out)
 	return out, err
+}
+
+var isoCurrencyRE = lazyre.New(`^[A-Z]{3}$`)
+
+// CardCurrency sets the card's currency (route "card-currency", full auth; evidence §3): the
+// card by its externalId from the card read, the currency an ISO 4217 code.
+func (c *Client) CardCurrency(ctx context.Context, req CardCurrencyRequest) error {
+	if id := req.CardExternalID; strings.TrimSpace(id) == "" || strings.ContainsFunc(id, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) {
+		return invalid(RouteCardCurrency, "cardExternalId", "expected the card's externalId from the card read, got %q", id)
+	}
+	if !isoCurrencyRE().MatchString(req.Currency) {
+		return invalid(RouteCardCurrency, "currency", "expected a three-letter ISO 4217 code such as EUR, got %q", req.Currency)
+	}
+	_, err := c.call(ctx, RouteCardCurrency, c.level(RouteCardCurrency), req, nil)
+	return err
+}
+
+// NotSent says whether err proves a request never reached the service: refused before
+// sending (*ValidationError), not signed (*SignError), or a connection that was never made.
+// Anything else (no answer in time, an answer too large to read) may have followed the
+// service acting on it.
+func NotSent(err error) bool {
+	var ve *ValidationError
+	var se *SignError
+	var op *net.OpError
+	return errors.As(err, &ve) || errors.As(err, &se) || errors.As(err, &op) && op.Op == "dial"
 }
 
 var hex32RE = lazyre.New(`^0x[0-9a-fA-F]{64}$`)

@@ -618,6 +618,14 @@ type CardStatusRequest struct {
 	Status      int    `json:"status"`      // CardBlocked or CardActive
 }
 
+// CardCurrencyRequest is the body of card-currency (evidence §3): the card by its externalId
+// from the card read (not its tokenId, which card-status takes) and an ISO 4217 code the
+// card lists among its currencies.
+type CardCurrencyRequest struct {
+	CardExternalID string `json:"cardExternalId"`
+	Currency       string `json:"currency"`
+}
+
 // CardStatusResult is the result of card-status; the shape of data is not specified.
 type CardStatusResult struct {
 	Status Text            `json:"status"`

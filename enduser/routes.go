@@ -61,6 +61,8 @@ const (
 	RouteOnrampPendingRetry = "onramp-pending-retry"
 	// The liveness check an on-ramp quote may ask for (evidence §8.9).
 	RouteLivenessResult = "liveness-result"
+	// The card's currency (evidence §3: the integrator's §3.1.5 of UR's external-wallet doc).
+	RouteCardCurrency = "card-currency"
 )
 
 // Route is one end-user endpoint.
@@ -106,9 +108,10 @@ type Route struct {
 	// that changes nothing and needs no data is a read (Readable): the typed method, purse
 	// read, the Requests screen and the doctor's route probe all decode into it.
 	Result any
-	// Probe names the doctor's check of the row itself (a route probe: the route is at its
-	// method and path and answers in its result model); "" for the routes the doctor
-	// probes in ways of their own, or not at all.
+	// Probe names the doctor's check of the row itself (a route probe: a read is at its
+	// method and path and answers in its result model; a change is there, refusing an
+	// unsigned request); "" for the routes the doctor probes in ways of their own, or not at
+	// all.
 	Probe string
 	// Basis says where the route comes from.
 	Basis string
@@ -175,6 +178,11 @@ var routeTable = []Route{
 	{Name: RouteOnrampPendingRetry, Result: (*PendingRetry)(nil), Probe: "on-ramp pending retry", Method: http.MethodGet, Path: "/api/v1/onramp/pending-retry", Auth: AuthFull, MayBeEmpty: true, Assumed: true, Basis: "evidence §8.9 (the public integration on UR's QA; spec 4.6: on-ramp coming soon)"},
 	{Name: RouteLivenessResult, Result: LivenessResult{}, Probe: "liveness result", Method: http.MethodGet, Path: "/api/v2/check-liveness-result", Auth: AuthFull, Assumed: true,
 		Basis: "evidence §8.9 (the public integration on UR's QA, when an on-ramp quote needs liveness; spec 4.6: on-ramp coming soon)"},
+	{Name: RouteCardCurrency, Probe: "card currency route", Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/card-currency", Auth: AuthFull, Assumed: true, Body: CardCurrencyRequest{},
+		Basis: "evidence §3 (the public integration, citing §3.1.5 of UR's external-wallet doc: the card's externalId, not its cardTokenId)",
+		Advice: map[int]string{
+			CodeInvalidParam: "The card does not offer that currency, or the card external id is not this account's card: read the card (its currencies and externalId).",
+		}},
 	{Name: RouteSubmitFormA, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Body: FormASubmission{}, Basis: "design 2.4",
 		Advice: map[int]string{
 			CodeInvalidParam: "The account is not at the Form A step (SignFormA), or Form A was already submitted: read the account status.",

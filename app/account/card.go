@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"purse/app"
@@ -13,7 +14,7 @@ import (
 )
 
 // Card is what a user does with the account's card: read it, issue one, block or unblock it
-// (the typed operations CardRead, CardIssue, CardBlock, CardUnblock).
+// (the typed operations CardRead, CardIssue, CardBlock, CardUnblock), set its currency.
 type Card struct{ s port.Account }
 
 // NewCard is the card of the session core's profile's account.
@@ -80,6 +81,12 @@ func (ca Card) Run(ctx context.Context, u *app.Unlock, op, cardTokenID string) (
 		}
 		done = "card " + verb
 	}
+	return readCard(ctx, c, done)
+}
+
+// readCard is a card operation's end: the card (its display token dropped) and the banking
+// profile as read after it; done says what the operation did.
+func readCard(ctx context.Context, c *enduser.Client, done string) (CardInfo, error) {
 	info := CardInfo{Done: done}
 	card, err := c.Card(ctx)
 	switch {
@@ -95,6 +102,53 @@ func (ca Card) Run(ctx context.Context, u *app.Unlock, op, cardTokenID string) (
 	}
 	info.Profile, info.ProfileErr = readProfile(ctx, c)
 	return info, nil
+}
+
+// SetCurrency sets the card's currency to one of those it lists (evidence §3: the route
+// takes the card's externalId, read here first) and reads the card after it. A currency the
+// card does not list is refused naming it, before anything is signed; the card's own
+// currency already is no change. When the request may have reached the service without an
+// answer, the card read after it tells whether it took effect; if that read cannot, the
+// outcome is unknown and the error says what identifies the request.
+func (ca Card) SetCurrency(ctx context.Context, u *app.Unlock, currency string) (CardInfo, error) {
+	c, err := ca.s.AccountAPI(true, u)
+	if err != nil {
+		return CardInfo{}, err
+	}
+	card, err := c.Card(ctx)
+	if errors.Is(err, enduser.ErrInvalidParam) || errors.Is(err, enduser.ErrNoCard) {
+		return CardInfo{}, &app.Advice{Err: fmt.Errorf("no card on this account (%w)", err), Next: "Issue one first (Card screen, `purse card issue`)."}
+	}
+	if err != nil {
+		return CardInfo{}, err
+	}
+	cur := strings.ToUpper(strings.TrimSpace(currency))
+	switch {
+	case !slices.Contains(card.Currencies, cur):
+		return CardInfo{}, &app.FieldError{Field: "currency", Err: fmt.Errorf("expected one of the card's currencies (%s), got %q", strings.Join(card.Currencies, ", "), currency)}
+	case card.Currency == cur:
+		return readCard(ctx, c, "the card's currency is "+cur+" already; nothing was sent")
+	case card.ExternalID == "":
+		return CardInfo{}, errors.New("the card read has no externalId, which card-currency takes (evidence §3): nothing was sent")
+	}
+	req := enduser.CardCurrencyRequest{CardExternalID: string(card.ExternalID), Currency: cur}
+	err = c.CardCurrency(ctx, req)
+	var api *enduser.APIError
+	switch {
+	case err == nil:
+		return readCard(ctx, c, "card currency set to "+cur)
+	case enduser.NotSent(err), errors.As(err, &api):
+		// Refused before sending, or answered with a refusal: nothing changed.
+		return CardInfo{}, fmt.Errorf("card currency %s for card %s: %w", cur, req.CardExternalID, err)
+	}
+	// No answer purse could read: the card says whether it took effect.
+	if after, rerr := c.Card(ctx); rerr == nil && after.Currency == cur {
+		return readCard(ctx, c, "card currency set to "+cur+" (the answer was lost; the card read after shows it)")
+	}
+	return CardInfo{}, &app.OutcomeError{Outcome: app.OutcomeUnknown, IDName: "cardExternalId", ID: req.CardExternalID,
+		Fields: map[string]any{"currency": cur, "was": card.Currency},
+		Err:    fmt.Errorf("card currency %s: no answer purse could read, and the request may have reached the service: %w", cur, err),
+		Next:   "read the card (purse card) before sending it again"}
 }
 
 func readProfile(ctx context.Context, c *enduser.Client) (*enduser.Profile, error) {

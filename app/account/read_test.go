@@ -18,8 +18,9 @@ import (
 )
 
 // liveSession is a Live account of the profile's key "me" on a sandbox of its own, signing
-// in the process or through an agent whose display approves everything.
-func liveSession(t *testing.T, inAgent bool) (*app.App, *app.Unlock) {
+// in the process or through an agent whose display is the returned approver (it approves
+// everything until a test sets its Answer).
+func liveSession(t *testing.T, inAgent bool) (*app.App, *app.Unlock, *apptest.Approver) {
 	t.Helper()
 	ctx := context.Background()
 	sb, err := sandbox.Start(ctx, sandbox.Config{Listen: "127.0.0.1:0"})
@@ -54,7 +55,7 @@ func liveSession(t *testing.T, inAgent bool) (*app.App, *app.Unlock) {
 	if on, err := appsandbox.New(s).Onboard(ctx, u, "", nil); err != nil || on.Status != "Live" {
 		t.Fatalf("onboard: %+v %v", on, err)
 	}
-	return s, u
+	return s, u, a
 }
 
 // Every read route of the table is read by name through the one signing gate, in the
@@ -67,7 +68,7 @@ func TestEveryReadDecodesIntoItsModel(t *testing.T) {
 			name = "through the agent"
 		}
 		t.Run(name, func(t *testing.T) {
-			s, u := liveSession(t, inAgent)
+			s, u, _ := liveSession(t, inAgent)
 			ctx := context.Background()
 			reads := account.New(s).Reads()
 			if len(reads) != len(enduser.ReadableRoutes()) || len(reads) == 0 {

@@ -17,7 +17,9 @@ import (
 // method and path, and a success decodes into its result model (or, where the row allows
 // it, carries nothing). The control is the answer to a path no service has: a route that
 // answers as that path does is absent, and a service that answers that path with success
-// too proves nothing either way.
+// too proves nothing either way. A route that changes the account is never sent signed: its
+// probe is an unsigned request without data, which the service refuses before acting, and
+// what it shows is only that the route is there.
 
 // probeRoutes runs the route probe of every row that declares one, in table order.
 func (r *doctorRun) probeRoutes(ctx context.Context) []Probe {
@@ -31,6 +33,9 @@ func (r *doctorRun) probeRoutes(ctx context.Context) []Probe {
 }
 
 func (r *doctorRun) probeRoute(ctx context.Context, rt enduser.Route) Probe {
+	if !rt.Readable() {
+		return r.probeChangeRoute(ctx, rt)
+	}
 	rs := routeReadings(rt)
 	c := r.open
 	if rt.Auth != enduser.AuthNone {
@@ -41,6 +46,36 @@ func (r *doctorRun) probeRoute(ctx context.Context, rt enduser.Route) Probe {
 	}
 	a := r.send(ctx, c, enduser.ProbeRequest{Route: rt.Name, Body: rt.NoBody()})
 	return finish(rt.Probe, rs, judgeRoute(r.b, rt, a), a)
+}
+
+// probeChangeRoute asks a route that changes the account without authentication and
+// without data ({} for a POST): refused before anything is done, by an answer that tells the
+// route's presence from its absence.
+func (r *doctorRun) probeChangeRoute(ctx context.Context, rt enduser.Route) Probe {
+	rs := []reading{
+		{name: fmt.Sprintf("%s %s is there (%s): an unsigned request is refused, not answered as an unknown path", rt.Method, rt.Path, rt.Basis), followed: true},
+		{name: fmt.Sprintf("no route at %s %s", rt.Method, rt.Path)},
+	}
+	a := r.send(ctx, r.open, enduser.ProbeRequest{Route: rt.Name, Auth: &authNone, Body: rt.NoBody()})
+	return finish(rt.Probe, rs, judgeChangeRoute(r.b, a), a)
+}
+
+// judgeChangeRoute judges the unsigned request of a change route: readings there, absent.
+func judgeChangeRoute(b basis, a *answer) outcome {
+	if o, done := withoutAnswer(a); done {
+		return o
+	}
+	absent, known, why := absence(a, b.ctl(a))
+	switch {
+	case absent:
+		return outcome{fits: []judgement{ruled("%s", why), yes("%s", why)}}
+	case !known:
+		return every(2, unsure("%s", why))
+	case a.ok():
+		// Nothing can be said of a route that takes an unsigned change without data.
+		return every(2, unsure("an unsigned request without data was answered with success (%s)", a.says()))
+	}
+	return outcome{fits: []judgement{yes("%s", why), ruled("%s", why)}}
 }
 
 // routeReadings are a route probe's readings: the row's model, an empty success where the

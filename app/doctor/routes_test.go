@@ -63,13 +63,35 @@ func TestJudgeRoute(t *testing.T) {
 	}
 }
 
-// Every row that declares a route probe declares what it judges: a result model, and a
-// name no other probe of the report has.
+// A change route's probe is an unsigned request the service refuses before acting: it tells
+// the route's presence (refused, not as an unknown path) from its absence, and says nothing
+// where unknown paths are answered with success or the route takes the unsigned request.
+func TestJudgeChangeRoute(t *testing.T) {
+	for _, c := range []struct {
+		what    string
+		b       basis
+		a       *answer
+		verdict string
+		reading string
+	}{
+		{"refused for the missing headers", specBasis, refused(10002, "missing header tokenId"), ProbeConfirmed, "0"},
+		{"not there", specBasis, ans(http.StatusNotFound, "404 page not found"), ProbeContradicted, "1"},
+		{"answered as an unknown path", specBasis, unknownPath, ProbeContradicted, "1"},
+		{"a yes-man", yesBasis, yesMan, ProbeInconclusive, ""},
+		{"an unsigned change taken", specBasis, ok("null"), ProbeInconclusive, ""},
+		{"a server error", specBasis, ans(http.StatusBadGateway, ""), ProbeInconclusive, ""},
+	} {
+		seen(t, c.what, judged(judgeChangeRoute(c.b, c.a), 2), c.verdict, c.reading)
+	}
+}
+
+// Every row that declares a route probe declares what it judges (a read's result model, or
+// a change route) and a name no other probe of the report has.
 func TestRouteProbeRowsAreJudgeable(t *testing.T) {
 	names := map[string]bool{}
 	for _, r := range routeProbeRows() {
-		if !r.Readable() {
-			t.Errorf("%s: a route probe needs a read route (a result model, no change, no data to send)", r.Name)
+		if !r.Readable() && !r.Changes {
+			t.Errorf("%s: a route probe needs a read route (a result model, no data to send) or a change route", r.Name)
 		}
 		if names[r.Probe] {
 			t.Errorf("%s: probe name %q twice", r.Name, r.Probe)

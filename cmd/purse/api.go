@@ -28,10 +28,10 @@ func addAPICommands(a *cli, root *cobra.Command) {
 	tx.AddCommand(a.txListCmd(), a.txShowCmd())
 	// `purse card` alone shows the card, as `purse card show` does.
 	show := a.cardCmd("show", "Card info (masked values only)", appaccount.CardRead)
-	card := &cobra.Command{Use: "card", Short: "Card: show (masked; the default), issue, block, unblock", Args: cobra.NoArgs, RunE: show.RunE}
+	card := &cobra.Command{Use: "card", Short: "Card: show (masked; the default), issue, block, unblock, currency", Args: cobra.NoArgs, RunE: show.RunE}
 	card.AddCommand(show,
 		a.cardCmd("issue", "Issue a card (Live, card-eligible, balance meeting the activation amount)", appaccount.CardIssue),
-		a.cardCmd("block", "Block the card", appaccount.CardBlock), a.cardCmd("unblock", "Unblock the card", appaccount.CardUnblock))
+		a.cardCmd("block", "Block the card", appaccount.CardBlock), a.cardCmd("unblock", "Unblock the card", appaccount.CardUnblock), a.cardCurrencyCmd())
 	root.AddCommand(account, kyc, tx, card, a.chainsCmd(), a.onrampLimitCmd(), a.balancesCmd(), a.doctorCmd(), a.apiCmd(), a.getCmd())
 }
 
@@ -481,14 +481,31 @@ func (a *cli) cardCmd(verb, short, op string) *cobra.Command {
 		if err != nil {
 			return err
 		}
-		if info.Card == nil {
-			return fmt.Errorf("no card on this account (%v): `purse card issue` first", info.NoCard)
-		}
-		c := *info.Card
-		if info.Done != "" && op != appaccount.CardRead {
-			a.note("%s", info.Done)
-		}
-		return a.printRows(c, [][2]string{{"status", string(c.Status)}, {"card", c.Masked.CardNumber + "  cvv " + c.Masked.CVV2 + "  exp " + c.Masked.Expiry},
-			{"holder", string(c.CardHolder)}, {"currency", c.Currency}, {"card token id", string(c.TokenID)}})
+		return a.printCard(info, op != appaccount.CardRead)
 	})
+}
+
+// cardCurrencyCmd is `purse card currency CODE`: the card's currency, one of those it lists.
+func (a *cli) cardCurrencyCmd() *cobra.Command {
+	return a.commandArgs("currency CODE", "Set the card's currency to one it lists (purse card shows them)", cobra.ExactArgs(1),
+		func(cmd *cobra.Command, core *app.App, args []string) error {
+			info, err := appaccount.NewCard(core).SetCurrency(cmd.Context(), nil, args[0])
+			if err != nil {
+				return err
+			}
+			return a.printCard(info, true)
+		})
+}
+
+// printCard prints the card an operation read after it, saying first what it did (changed).
+func (a *cli) printCard(info appaccount.CardInfo, changed bool) error {
+	if info.Card == nil {
+		return fmt.Errorf("no card on this account (%v): `purse card issue` first", info.NoCard)
+	}
+	c := *info.Card
+	if info.Done != "" && changed {
+		a.note("%s", info.Done)
+	}
+	return a.printRows(c, [][2]string{{"status", string(c.Status)}, {"card", c.Masked.CardNumber + "  cvv " + c.Masked.CVV2 + "  exp " + c.Masked.Expiry},
+		{"holder", string(c.CardHolder)}, {"currency", c.Currency}, {"currencies", strings.Join(c.Currencies, ", ")}, {"card token id", string(c.TokenID)}})
 }

@@ -65,7 +65,7 @@ func TestUnknownSubcommandsSuggest(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"card", "frobnicate"}, `unknown command "frobnicate" for "purse card"; its commands are block, issue, show, unblock`},
+		{[]string{"card", "frobnicate"}, `unknown command "frobnicate" for "purse card"; its commands are block, currency, issue, show, unblock`},
 		{[]string{"key", "remove", "x"}, `did you mean "rm"?`},
 		{[]string{"crad"}, `unknown command "crad" for "purse"; did you mean "card"?`},
 		{[]string{"keys"}, `did you mean "key"`},

@@ -160,6 +160,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 		"audit verify":                 {{"audit", "verify"}},
 		"balances":                     {{"balances"}},
 		"card block":                   {{"card", "block"}},
+		"card currency":                {{"card", "currency", "CHF"}, {"card", "currency", "X" + visibletest.Text}},
 		"card issue":                   {{"card", "issue"}},
 		"card show":                    {{"card", "show"}},
 		"card unblock":                 {{"card", "unblock"}},

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/mail"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -861,7 +862,7 @@ func (s *Server) hCardRead(req *request) (any, error) {
 		"security": map[string]bool{
 			"contactlessEnabled": true, "withdrawalEnabled": true, "internetPurchaseEnabled": true, "overallLimitsEnabled": true,
 		},
-		"currencies": []string{"EUR", "CHF", "USD"},
+		"currencies": cardCurrencies,
 		"tokenId":    c.TokenID,
 		"limits": map[string]any{
 			"account":          lim,
@@ -933,6 +934,50 @@ func (s *Server) hCardStatus(req *request) (any, error) {
 		"status": *body.Status,
 		"data":   map[string]string{"cardTokenId": *body.CardTokenID, "cardStatus": want, "externalId": a.Card.ExternalID},
 	}, nil
+}
+
+// cardCurrencies are the currencies a sandbox card offers (its currencies[]).
+var cardCurrencies = []string{"EUR", "CHF", "USD"}
+
+// hCardCurrency sets the card's currency (evidence §3: the body names the card by its
+// externalId; a tokenId in its place is refused, as the integrator warns).
+func (s *Server) hCardCurrency(req *request) (any, error) {
+	var body struct {
+		CardExternalID *string `json:"cardExternalId"`
+		Currency       *string `json:"currency"`
+	}
+	if err := decodeStrict(req.body, &body); err != nil {
+		return nil, err
+	}
+	if body.CardExternalID == nil || *body.CardExternalID == "" {
+		return nil, apiErr(CodeParam, "cardExternalId: required (the card's externalId from GET /api/v2/card)")
+	}
+	if body.Currency == nil || *body.Currency == "" {
+		return nil, apiErr(CodeParam, "currency: required (one of the card's currencies)")
+	}
+	a, err := s.userLocked(req)
+	if err != nil {
+		return nil, err
+	}
+	if a.Card == nil {
+		return nil, apiErr(CodeParam, "no card issued for tokenId %d", a.TokenID)
+	}
+	if *body.CardExternalID != a.Card.ExternalID {
+		if *body.CardExternalID == strconv.FormatUint(a.Card.TokenID, 10) {
+			return nil, apiErr(CodeParam, "cardExternalId %q is the card's tokenId: this route takes its externalId (see GET /api/v2/card)", *body.CardExternalID)
+		}
+		return nil, apiErr(CodeParam, "cardExternalId %q is not the card's externalId (see GET /api/v2/card)", *body.CardExternalID)
+	}
+	if !slices.Contains(cardCurrencies, *body.Currency) {
+		return nil, apiErr(CodeParam, "currency %q: the card offers %s", *body.Currency, strings.Join(cardCurrencies, ", "))
+	}
+	if a.Card.Currency != *body.Currency {
+		from := a.Card.Currency
+		a.Card.Currency = *body.Currency
+		s.dirty = true
+		s.addCardRecordLocked(a, "Card currency "+from+" → "+*body.Currency)
+	}
+	return nil, nil
 }
 
 // --- token permit ---

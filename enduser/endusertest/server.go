@@ -492,6 +492,7 @@ func (s *Server) table() []route {
 		{"kyc-submit", http.MethodPost, "/api/v1/idv/kyc-submit", authFull, s.hKYCSubmit},
 		{"transactions", http.MethodPost, "/api/v2/transactions", authFull, s.hTransactions},
 		{"card-status", http.MethodPost, "/api/v2/card-status", authFull, s.hCardStatus},
+		{"card-currency", http.MethodPost, "/api/v2/card-currency", authFull, s.hCardCurrency},
 		{"token-permit", http.MethodPost, "/api/v1/token-permit", authFull, s.hTokenPermit},
 		{"chain-configs", http.MethodGet, "/api/v3/config/chain-configs", authOptionalFull, s.hChainConfigs},
 		{"onramp-limit", onrampMethod, "/api/v1/onramp-limit", authFull, s.hOnrampLimit},

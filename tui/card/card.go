@@ -1,5 +1,6 @@
 // Package card is the Card screen of purse's terminal UI: the card's masked details, issuing
-// a card when there is none, and blocking or unblocking it after a confirmation. The card's
+// a card when there is none, blocking or unblocking it and setting its currency (one of those
+// it lists) after a confirmation. The card's
 // display token (cardToken) is dropped as soon as the card is read: it is never shown,
 // logged or kept.
 package card
@@ -17,6 +18,7 @@ import (
 	"purse/enduser"
 	"purse/internal/format"
 	"purse/internal/visible"
+	"purse/tui/dialog"
 	"purse/tui/kit"
 	"purse/tui/scroll"
 	"purse/tui/unlock"
@@ -28,6 +30,9 @@ const (
 	opIssue   = appaccount.CardIssue
 	opBlock   = appaccount.CardBlock
 	opUnblock = appaccount.CardUnblock
+	// opCurrency sets the card's currency (Service.SetCurrency); idCurrency is its list.
+	opCurrency = "currency"
+	idCurrency = "card/currency"
 )
 
 // Screen is the Card screen.
@@ -52,6 +57,7 @@ type Screen struct {
 // use a fake).
 type Service interface {
 	Run(ctx context.Context, u *app.Unlock, op, cardTokenID string) (appaccount.CardInfo, error)
+	SetCurrency(ctx context.Context, u *app.Unlock, currency string) (appaccount.CardInfo, error)
 }
 
 // New returns the Card screen.
@@ -77,7 +83,58 @@ func (s *Screen) declareActions() {
 		{Key: kit.WithHelp(env.Keys.Refresh, "read the card again"), Do: func() tea.Cmd { return s.start(opLoad) }, Off: s.busy},
 		{Key: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "issue a card")), Do: func() tea.Cmd { return s.start(opIssue) }, Off: s.noIssue},
 		{Key: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "block the card")), Do: s.toggleBlock, Off: s.noBlock, Desc: s.blockDesc},
+		{Key: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "set the card's currency")), Do: s.chooseCurrency, Off: s.noCurrency},
 	}
+}
+
+func (s *Screen) noCurrency() string {
+	if why := s.noCard(); why != "" {
+		return why
+	}
+	if len(s.info.Card.Currencies) < 2 {
+		return "the card lists no other currency"
+	}
+	return ""
+}
+
+// noCard is why an operation on the card cannot start now: another runs, or there is no
+// card read.
+func (s *Screen) noCard() string {
+	switch {
+	case s.busy() != "":
+		return s.busy()
+	case s.info == nil:
+		return "the card is not read yet (r reads it)"
+	case s.info.Card == nil:
+		return "no card on this account"
+	}
+	return ""
+}
+
+// chooseCurrency lists the card's currencies, the cursor on its own.
+func (s *Screen) chooseCurrency() tea.Cmd {
+	c := s.info.Card
+	items := make([]string, len(c.Currencies))
+	sel := 0
+	for i, cur := range c.Currencies {
+		items[i] = visible.Line(cur)
+		if cur == c.Currency {
+			items[i] += " (the card's now)"
+			sel = i
+		}
+	}
+	return kit.Push(dialog.NewList(s.env, idCurrency, "Card currency", items, sel, "set it"))
+}
+
+// setCurrency sets the card's currency to cur and reads the card after it.
+func (s *Screen) setCurrency(cur string) tea.Cmd {
+	services := s.app
+	s.running = opCurrency
+	id, cmd := unlock.Start(s.env, slotCard, label(opCurrency), func(ctx context.Context, u *app.Unlock) (appaccount.CardInfo, error) {
+		return services.SetCurrency(ctx, u, cur)
+	})
+	s.taskID = id
+	return cmd
 }
 
 // busy is why nothing else starts while an operation runs.
@@ -104,14 +161,10 @@ func (s *Screen) noIssue() string {
 }
 
 func (s *Screen) noBlock() string {
-	switch {
-	case s.busy() != "":
-		return s.busy()
-	case s.info == nil:
-		return "the card is not read yet (r reads it)"
-	case s.info.Card == nil:
-		return "no card on this account"
-	case s.info.Card.TokenID == "":
+	if why := s.noCard(); why != "" {
+		return why
+	}
+	if s.info.Card.TokenID == "" {
 		return "the service sent no card token id to name the card by"
 	}
 	return ""
@@ -162,6 +215,8 @@ func label(op string) string {
 		return "Blocking the card"
 	case opUnblock:
 		return "Unblocking the card"
+	case opCurrency:
+		return "Setting the card's currency"
 	}
 	return "Reading the card"
 }
@@ -192,6 +247,11 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, kit.Status(strings.ToUpper(info.Done[:1]) + info.Done[1:] + ".")
 		}
 		return s, nil
+	case dialog.ListResult:
+		if msg.ID != idCurrency || msg.Cancelled || s.info == nil || s.info.Card == nil || msg.Index >= len(s.info.Card.Currencies) {
+			return s, nil
+		}
+		return s, s.setCurrency(s.info.Card.Currencies[msg.Index])
 	case tea.KeyPressMsg:
 		if cmd, ok := s.actions.Handle(msg); ok {
 			return s, cmd

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,6 +15,7 @@ import (
 	"purse/app"
 	appaccount "purse/app/account"
 	"purse/enduser"
+	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
 )
@@ -346,6 +348,13 @@ func (f *fakeCards) Run(_ context.Context, _ *app.Unlock, op, tokenID string) (a
 	return appaccount.CardInfo{Card: c, Done: map[string]string{appaccount.CardBlock: "card blocked"}[op]}, nil
 }
 
+func (f *fakeCards) SetCurrency(_ context.Context, _ *app.Unlock, currency string) (appaccount.CardInfo, error) {
+	f.ops = append(f.ops, opCurrency+" "+currency)
+	c := sampleCard("Active")
+	c.Currency = currency
+	return appaccount.CardInfo{Card: c, Done: "card currency set to " + currency}, nil
+}
+
 // TestBlockAgainstAFake: the screen needs only its narrow Service; a block goes to the
 // application layer with the card's token id (its confirmation is the signing gate's).
 func TestBlockAgainstAFake(t *testing.T) {
@@ -367,5 +376,40 @@ func TestBlockAgainstAFake(t *testing.T) {
 	}
 	if !strings.Contains(tuitest.Plain(s.View()), "BLOCKED") {
 		t.Fatalf("view after the block:\n%s", tuitest.Plain(s.View()))
+	}
+}
+
+// u sets the card's currency to one it lists: the list shows them with the card's own
+// marked, the choice goes through the signing gate (the passphrase dialog here), and the card
+// read after it shows the new currency. Without a card, or while an operation runs, u is
+// off and says why.
+func TestCurrencyAgainstTheSandbox(t *testing.T) {
+	sbx := tuitest.LiveSandbox(t, passphrase)
+	s := New(sbx.Env, appaccount.NewCard(sbx.App))
+	s.SetSize(120, 40)
+	unlockAndRun(t, s, s.Init())
+	if cmd := press(s, "u"); !isOff(t, cmd, "no card on this account") {
+		t.Fatal("u without a card must be off")
+	}
+	unlockAndRun(t, s, press(s, "i"))
+	if s.err != nil || s.info.Card == nil || s.info.Card.Currency != "EUR" {
+		t.Fatalf("issue: %v %+v", s.err, s.info)
+	}
+	push, ok := press(s, "u")().(kit.PushDialogMsg)
+	if !ok {
+		t.Fatal("u opened no list")
+	}
+	push.Dialog.SetSize(80, 24)
+	if v := tuitest.Plain(push.Dialog.View()); !strings.Contains(v, "EUR (the card's now)") || !strings.Contains(v, "CHF") {
+		t.Fatalf("the currency list:\n%s", v)
+	}
+	chf := slices.Index(s.info.Card.Currencies, "CHF")
+	_, run := s.Update(dialog.ListResult{ID: idCurrency, Index: chf})
+	unlockAndRun(t, s, run)
+	if s.err != nil || s.info.Card.Currency != "CHF" || s.info.Done != "card currency set to CHF" {
+		t.Fatalf("after u: %v %+v", s.err, s.info)
+	}
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "CHF") {
+		t.Fatalf("the view after u:\n%s", v)
 	}
 }
