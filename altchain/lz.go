@@ -67,6 +67,8 @@ type LZHome struct {
 	Name     string
 	EID      uint32
 	Receiver [32]byte
+	// Inferred: the receiver is an inference, not a published value (Source says whence).
+	Inferred bool
 	// Source says where the values come from.
 	Source string
 }
@@ -77,9 +79,9 @@ type LZHome struct {
 // testnet from HT-CHAIN). That the Solana OApp sends there too is an inference: the
 // program is not public (evidence §7); altchain_pins.CLUSTER.lz_receiver overrides it.
 var lzHomes = []LZHome{
-	{Network: "5000", Name: "Mantle", EID: 30181, Receiver: evmReceiver("0x9F88e04D129d4a4247F009833ba0Bd5D8F6A2146"),
+	{Network: "5000", Name: "Mantle", EID: 30181, Receiver: evmReceiver("0x9F88e04D129d4a4247F009833ba0Bd5D8F6A2146"), Inferred: true,
 		Source: "EID: public LayerZero id; receiver: the service's CryptoRelay on Mantle (inferred)"},
-	{Network: "5003", Name: "Mantle Sepolia", EID: 40246, Receiver: evmReceiver("0x2C2E6BC745e583629a4157c2D8a9234d59F4067e"),
+	{Network: "5003", Name: "Mantle Sepolia", EID: 40246, Receiver: evmReceiver("0x2C2E6BC745e583629a4157c2D8a9234d59F4067e"), Inferred: true,
 		Source: "EID: public LayerZero id; receiver: the service's CryptoRelay on Mantle Sepolia (inferred)"},
 	{Network: "31337", Name: "sandbox", EID: SandboxEID, Receiver: SandboxLZReceiver, Source: "the sandbox's own"},
 }

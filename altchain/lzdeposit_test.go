@@ -215,3 +215,36 @@ func TestLayerZeroRoles(t *testing.T) {
 		t.Fatalf("unpinned endpoint: unnamed %v, findings %v", r.UnnamedWritable, r.Findings)
 	}
 }
+
+// A nonce account that does not derive from the receiver is refused when the user pinned the
+// receiver, and only a warning when the receiver is purse's inference (the service's
+// CryptoRelay, evidence §7): the inference may be what is wrong, so the account is left
+// unnamed and resolved on the chain before signing like any other, and refused there if it
+// is the user's.
+func TestLayerZeroInferredReceiverWarns(t *testing.T) {
+	sw := lzSend(lzQuote())
+	sw.DstEid = 30101
+	q, user := buildLZ(t, setSend(7, sw.Nonce()))
+	pinned := lzOpts(true)
+	if r := Inspect(q, user, pinned); !hasB31(r, Reject, "LayerZero nonce's place") {
+		t.Fatalf("pinned: %v", r.Findings)
+	}
+	inferred := lzOpts(true)
+	inferred.Clusters[len(inferred.Clusters)-1].Pins.LZReceiverInferred = true
+	r := Inspect(q, user, inferred)
+	if sev, _ := strongest(r, ""); sev != Warn || !hasB31(r, Warn, "the inferred receiver") || !hasB31(r, Warn, "lz_receiver to have it checked") {
+		t.Fatalf("inferred: B31 %v; findings %v", sev, r.Findings)
+	}
+	ro, err := Verify(context.Background(), lzCluster(t, q, user), q, user, inferred)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ro.Rejected() {
+		t.Fatalf("inferred, online: %v", ro.Rejections())
+	}
+	// The same account, the user's own token account: refused on the chain all the same.
+	q, user = buildLZ(t, setSend(7, lzOtherToken))
+	if ro, err := Verify(context.Background(), lzCluster(t, q, user), q, user, inferred); err != nil || !ro.Rejected() {
+		t.Fatalf("the user's token account at the nonce's place, inferred receiver: %v %v", err, ro.Findings)
+	}
+}

@@ -50,6 +50,11 @@ type Pins struct {
 	// account can be derived (B31). HasLZReceiver is false when none is known.
 	LZReceiver    [32]byte
 	HasLZReceiver bool
+	// LZReceiverInferred says the receiver is purse's inference for the home chain (the
+	// service's CryptoRelay: no public source names the program's receiver, evidence §7),
+	// not the user's pin: a nonce account that does not derive from it is then a warning,
+	// since the inference may be what is wrong.
+	LZReceiverInferred bool
 	// FeeCapLamports caps the priority fee; 0 means DefaultFeeCapLamports.
 	FeeCapLamports uint64
 }

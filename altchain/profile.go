@@ -99,7 +99,7 @@ func (c ClusterInfo) Pinned(s PinSettings) (ClusterInfo, error) {
 		}
 		c.Pins.LZReceiver, c.Pins.HasLZReceiver = r, true
 	case known:
-		c.Pins.LZReceiver, c.Pins.HasLZReceiver = home.Receiver, true
+		c.Pins.LZReceiver, c.Pins.HasLZReceiver, c.Pins.LZReceiverInferred = home.Receiver, true, home.Inferred
 	}
 	return c, nil
 }

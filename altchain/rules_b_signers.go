@@ -211,6 +211,11 @@ func (c *checkCtx) nameLayerZero(dep solana.CompiledInstruction, named []bool, d
 		case got == want:
 			named[pos] = true
 			di.Accounts[pos].Role = name
+		case v.writable[ai] && name == lzNameNonce && p.LZReceiverInferred:
+			// The nonce derives from the receiver, which here is purse's inference: left
+			// unnamed, the account is resolved on the chain before signing as every other.
+			c.r.warn("B31", "deposit account %d (%s) sits at the %s's place, but the nonce derived from the inferred receiver %s is %s: the receiver may be another (the service's CryptoRelay is an inference; pin altchain_pins.%s.lz_receiver to have it checked)",
+				pos, v.keyName(ai), name, FormatLZReceiver(p.LZReceiver), want, c.cluster.ProfileName())
 		case v.writable[ai]:
 			c.r.reject("B31", "deposit account %d (%s) is writable at the %s's place, but that account is %s (derived from the pinned endpoint, oapp %s, dstEid %d%s): the send would write another account", pos, v.keyName(ai), name, want, c.q.OApp, p.DstEid, receiverNote(send))
 		default:
