@@ -49,6 +49,14 @@ var urDialect = [][2]string{
 	// (evidence §7: no hits for altchain/deposit).
 }
 
+// urDialectUnconfirmed are what the shared settings assert beyond their evidence (evidence
+// §10, docs/service-assumptions.md "Assertions without evidence"): every live preset says
+// them.
+var urDialectUnconfirmed = []string{
+	"names.idv: sumsub renames the handoff routes too (/api/v1/sumsub/reuse-share-token, kyc-check, kyc-submit); no source shows those paths (HT-API shows only /api/v1/sumsub/create-access-token); routes.NAME sets a path as written",
+	"names.svcId: urId in the alt-chain quote's and the handoff's bodies is not shown anywhere (HT-API sends urId on /v1/profile, /v1/transactions and FMA calls only)",
+}
+
 // Presets are the service's public deployments.
 var Presets = []Preset{
 	{
@@ -71,9 +79,10 @@ var Presets = []Preset{
 			{"solana_cluster", "devnet"},
 			{"solana_rpc", "https://api.devnet.solana.com"}, // solana.com/docs/references/clusters
 		}, urDialect...),
-		Unconfirmed: []string{
+		Unconfirmed: append([]string{
 			"solana_cluster: devnet is inferred from spec 4.4 (an omitted network is devnet); no public source names the cluster UR's QA deposits use",
-		},
+			"partner_response_key: only the integrator (HT-API) carries this address, citing UR-SIG's \"Environment Addresses\", which could not be read",
+		}, urDialectUnconfirmed...),
 	},
 	{
 		Name:  "ur-preview",
@@ -86,12 +95,12 @@ var Presets = []Preset{
 			{"network", "5000"},
 			{"evm_rpc", "https://rpc.mantle.xyz"}, // UR-SC: Mantle 5000 RPC
 		}, urDialect...),
-		Unconfirmed: []string{
+		Unconfirmed: append([]string{
 			"network: 5000 because URC files 5000-preprod.json (maybe preview) under mantle-mainnet; unconfirmed",
 			"account_nft, card_spender: empty; 5000-preprod.json lists other contracts (its Account is not the mainnet one), and no public source ties it to preview",
 			"partner_response_key: empty; UR-SIG's table of server addresses was not readable beyond testnet and mainnet",
 			"solana_cluster, solana_rpc: empty; no public source says which Solana cluster preview uses",
-		},
+		}, urDialectUnconfirmed...),
 	},
 	{
 		Name:  "ur-mainnet",
@@ -111,6 +120,9 @@ var Presets = []Preset{
 			{"solana_cluster", "mainnet"},
 			{"solana_rpc", "https://api.mainnet-beta.solana.com"}, // solana.com/docs/references/clusters
 		}, urDialect...),
+		Unconfirmed: append([]string{
+			"partner_response_key: only the integrator (HT-API) carries this address, citing UR-SIG's \"Environment Addresses\", which could not be read",
+		}, urDialectUnconfirmed...),
 	},
 }
 

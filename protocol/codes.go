@@ -41,8 +41,12 @@ var codes = []code{
 			"(X-Api-Deadline lies at most 5 minutes ahead); the server's message says which check failed."},
 	{10002, "", "the service could not parse the headers or the body",
 		"Check the request in the request log (--trace / --curl); this usually means a malformed header or JSON body."},
-	{10003, "", "the service does not know this account id: it hands out the id to mint beforehand",
+	{10003, EndUserAPI, "the service does not know this account id: it hands out the id to mint beforehand",
 		"Mint with the id it gave you for this wallet; an id purse generated (mint_token_id=generate) is not one it knows. The partner mint (`purse partner mint`) needs no id."},
+	// On UR's partner gateway the public integration met 10003 for a missing X-Ur-Id header
+	// (its /api/fma/v1/* calls; HT-API only, evidence §10), beside spec 7's meaning.
+	{10003, PartnerAPI, "the service does not know this account id (spec 7); UR's partner gateway also answers it when the X-Ur-Id header is missing (seen by the public integration only)",
+		"Check the account id the call names; under partner_auth=spec with names.svcId=urId the identity goes in X-Ur-Id, so the exchange (--json) shows whether it was sent."},
 	{10004, "", "the token ID does not belong to this address",
 		"Use the token ID that was generated for this wallet address, or the address it was generated for."},
 	{10005, "", "this address already has an account NFT (a duplicate mint), so it cannot mint another",
