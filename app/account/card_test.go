@@ -34,49 +34,42 @@ func calls(s *app.App, route string) int {
 // is no change and sends nothing; a currency the card does not list is refused naming the
 // field, with nothing signed or sent; a declined review sends nothing.
 func TestCardCurrencyBothWays(t *testing.T) {
-	for _, inAgent := range []bool{false, true} {
-		name := "in the process"
-		if inAgent {
-			name = "through the agent"
+	bothWays(t, func(t *testing.T, s *app.App, u *app.Unlock, a *apptest.Approver) {
+		ctx := context.Background()
+		card := account.NewCard(s)
+		if _, err := card.Run(ctx, u, account.CardIssue, ""); err != nil {
+			t.Fatal(err)
 		}
-		t.Run(name, func(t *testing.T) {
-			s, u, a := liveSession(t, inAgent)
-			ctx := context.Background()
-			card := account.NewCard(s)
-			if _, err := card.Run(ctx, u, account.CardIssue, ""); err != nil {
-				t.Fatal(err)
-			}
-			asked := a.Count()
-			info, err := card.SetCurrency(ctx, u, "chf")
-			if err != nil || info.Card == nil || info.Card.Currency != "CHF" || info.Done != "card currency set to CHF" {
-				t.Fatalf("set: %+v %v", info, err)
-			}
-			rv := apptest.ReviewText(a.Last().Review)
-			if a.Count() != asked+1 || !strings.Contains(rv, "card-currency") || !strings.Contains(rv, "CHF") {
-				t.Fatalf("the review (%d asked):\n%s", a.Count()-asked, rv)
-			}
-			sent := calls(s, enduser.RouteCardCurrency)
-			if info, err := card.SetCurrency(ctx, u, "CHF"); err != nil || !strings.Contains(info.Done, "already") || calls(s, enduser.RouteCardCurrency) != sent {
-				t.Fatalf("the card's own currency: %+v %v", info, err)
-			}
-			var fe *app.FieldError
-			if _, err := card.SetCurrency(ctx, u, "JPY"); !errors.As(err, &fe) || fe.Field != "currency" || !strings.Contains(err.Error(), "EUR, CHF, USD") {
-				t.Fatalf("a currency the card lacks: %v", err)
-			}
-			asked = a.Count()
-			a.Answer = func(app.Approval) error { return errors.New("declined") }
-			if _, err := card.SetCurrency(ctx, u, "USD"); err == nil || a.Count() != asked+1 {
-				t.Fatalf("declined: %v (asked %d)", err, a.Count()-asked)
-			}
-			if calls(s, enduser.RouteCardCurrency) != sent {
-				t.Fatal("a refused or declined change was sent")
-			}
-			a.Answer = func(app.Approval) error { return nil }
-			if info, err := card.Run(ctx, u, account.CardRead, ""); err != nil || info.Card.Currency != "CHF" {
-				t.Fatalf("after the refusals: %+v %v", info.Card, err)
-			}
-		})
-	}
+		asked := a.Count()
+		info, err := card.SetCurrency(ctx, u, "chf")
+		if err != nil || info.Card == nil || info.Card.Currency != "CHF" || info.Done != "card currency set to CHF" {
+			t.Fatalf("set: %+v %v", info, err)
+		}
+		rv := apptest.ReviewText(a.Last().Review)
+		if a.Count() != asked+1 || !strings.Contains(rv, "card-currency") || !strings.Contains(rv, "CHF") {
+			t.Fatalf("the review (%d asked):\n%s", a.Count()-asked, rv)
+		}
+		sent := calls(s, enduser.RouteCardCurrency)
+		if info, err := card.SetCurrency(ctx, u, "CHF"); err != nil || !strings.Contains(info.Done, "already") || calls(s, enduser.RouteCardCurrency) != sent {
+			t.Fatalf("the card's own currency: %+v %v", info, err)
+		}
+		var fe *app.FieldError
+		if _, err := card.SetCurrency(ctx, u, "JPY"); !errors.As(err, &fe) || fe.Field != "currency" || !strings.Contains(err.Error(), "EUR, CHF, USD") {
+			t.Fatalf("a currency the card lacks: %v", err)
+		}
+		asked = a.Count()
+		a.Answer = func(app.Approval) error { return errors.New("declined") }
+		if _, err := card.SetCurrency(ctx, u, "USD"); err == nil || a.Count() != asked+1 {
+			t.Fatalf("declined: %v (asked %d)", err, a.Count()-asked)
+		}
+		if calls(s, enduser.RouteCardCurrency) != sent {
+			t.Fatal("a refused or declined change was sent")
+		}
+		a.Answer = func(app.Approval) error { return nil }
+		if info, err := card.Run(ctx, u, account.CardRead, ""); err != nil || info.Card.Currency != "CHF" {
+			t.Fatalf("after the refusals: %+v %v", info.Card, err)
+		}
+	})
 }
 
 // When the answer to a currency change is lost after it reached the service, the card read
