@@ -32,7 +32,7 @@ func addAPICommands(a *cli, root *cobra.Command) {
 	card.AddCommand(show,
 		a.cardCmd("issue", "Issue a card (Live, card-eligible, balance meeting the activation amount)", appaccount.CardIssue),
 		a.cardCmd("block", "Block the card", appaccount.CardBlock), a.cardCmd("unblock", "Unblock the card", appaccount.CardUnblock), a.cardCurrencyCmd())
-	root.AddCommand(account, kyc, tx, card, a.chainsCmd(), a.onrampLimitCmd(), a.balancesCmd(), a.doctorCmd(), a.apiCmd(), a.getCmd())
+	root.AddCommand(account, kyc, tx, card, a.chainsCmd(), a.onrampLimitCmd(), a.balancesCmd(), a.payinCmd(), a.doctorCmd(), a.apiCmd(), a.getCmd())
 }
 
 // command is a command with no positional arguments whose run needs the application layer.

@@ -235,7 +235,7 @@ type commandGroup struct {
 var commandGroups = []commandGroup{
 	{[]string{"agent"}, addAgentCommands},
 	{[]string{"altchain"}, addAltchainCommands},
-	{[]string{"account", "api", "balances", "card", "chains", "doctor", "get", "kyc", "onramp-limit", "tx"}, addAPICommands},
+	{[]string{"account", "api", "balances", "card", "chains", "doctor", "get", "kyc", "onramp-limit", "payin", "tx"}, addAPICommands},
 	{[]string{"audit"}, addAuditCommands},
 	{[]string{"key"}, addKeyCommands},
 	{[]string{"partner"}, addPartnerCommands},

@@ -180,6 +180,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 		"kyc handoff":                  {{"kyc", "handoff", "--share-token-file", msg}},
 		"kyc submit":                   {{"kyc", "submit"}},
 		"onramp-limit":                 {{"onramp-limit"}},
+		"payin":                        {{"payin"}, {"payin", "EUR", "--qr"}, {"payin", "X" + visibletest.Text}},
 		"permit":                       {{"permit", "--amount", "1", "--yes"}},
 		"profile add":                  {{"profile", "add", "p" + visibletest.Text, "--user-api", visibletest.Text, "--network", "5003"}, {"profile", "add", "q", "--preset", "ur" + visibletest.Text}},
 		"profile list":                 {{"profile", "list"}},

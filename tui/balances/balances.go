@@ -1,7 +1,8 @@
 // Package balances is the Balances & chains screen of purse's terminal UI: the chain
 // configuration (chains, tokens with decimals, top-up and FX bounds, the card activation
 // flag and message, deposit and buffer-pool contracts) beside the on-chain balances of the
-// profile's EVM key.
+// profile's EVM key; p shows the account's pay-in details (where bank transfers to it go)
+// as a code a phone scans: the EPC QR for EUR.
 package balances
 
 import (
@@ -13,6 +14,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/shopspring/decimal"
 
 	"purse/app"
 	appaccount "purse/app/account"
@@ -30,7 +32,10 @@ import (
 const (
 	slotLoad   = "balances.load"
 	slotSolana = "balances.solana"
-	screenTag  = "Balances"
+	slotPayIn  = "balances.payin"
+	// idPayIn is the pay-in currencies' list.
+	idPayIn   = "balances/payin"
+	screenTag = "Balances"
 )
 
 // Screen is the Balances & chains screen.
@@ -51,6 +56,11 @@ type Screen struct {
 	sol        *deposit.SolanaBalance
 	solErr     error
 
+	// The pay-in details (p): the read in flight, and the entries of the last one.
+	payInID      kit.TaskID
+	payInLoading bool
+	payIns       []appaccount.PayIn
+
 	w, h int
 }
 
@@ -60,11 +70,17 @@ type Services struct {
 	Session
 	Chains Chains
 	Wallet Wallet
+	PayIns PayIns
+}
+
+// PayIns are the account's pay-in details (app/account's Service is one).
+type PayIns interface {
+	PayIns(ctx context.Context, u *app.Unlock, amount *decimal.Decimal) ([]appaccount.PayIn, error)
 }
 
 // Of is the Balances screen's services of the session a.
 func Of(a *app.App) Services {
-	return Services{Session: a, Chains: appaccount.NewChains(a), Wallet: deposit.New(a)}
+	return Services{Session: a, Chains: appaccount.NewChains(a), Wallet: deposit.New(a), PayIns: appaccount.New(a)}
 }
 
 // Session is the session the screen works in (*app.App is one): its active profile.
@@ -102,7 +118,61 @@ func (s *Screen) declareActions() {
 		{Key: kit.WithHelp(k.Refresh, "read again"), Do: func() tea.Cmd { return tea.Batch(s.load(false), s.loadSolana()) }, Off: s.busy},
 		{Key: kit.WithHelp(k.SignedView, "the account's view (signed: asks the key's passphrase)"), Do: func() tea.Cmd { return s.load(true) }, Off: s.noSignedView},
 		{Key: kit.WithHelp(k.QR, "QR of the owner address"), Do: s.showQR, Off: s.noOwner},
+		{Key: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pay-in details (bank transfers to the account)")), Do: s.loadPayIns, Off: s.noPayIns},
 	}
+}
+
+func (s *Screen) noPayIns() string {
+	switch {
+	case s.app.PayIns == nil:
+		return "no services: the TUI was started without a profile"
+	case s.payInLoading:
+		return "the pay-in details are being read"
+	}
+	return ""
+}
+
+// loadPayIns reads the banking profile's deposit bank entries (a signed read).
+func (s *Screen) loadPayIns() tea.Cmd {
+	services := s.app.PayIns
+	s.payInLoading = true
+	var cmd tea.Cmd
+	s.payInID, cmd = unlock.Start(s.env, slotPayIn, "Reading the pay-in details", func(ctx context.Context, u *app.Unlock) ([]appaccount.PayIn, error) {
+		return services.PayIns(ctx, u, nil)
+	})
+	return cmd
+}
+
+// payInsRead lists the currencies the account has pay-in details for; one goes straight
+// to its code.
+func (s *Screen) payInsRead(all []appaccount.PayIn) tea.Cmd {
+	s.payIns = all
+	switch len(all) {
+	case 0:
+		return kit.Status("The banking profile has no pay-in details (they come with a Live account).")
+	case 1:
+		return s.showPayIn(all[0])
+	}
+	items := make([]string, len(all))
+	for i, p := range all {
+		items[i] = visible.Line(p.Currency + " · " + p.Account + " · " + p.Bank)
+	}
+	return kit.Push(dialog.NewList(s.env, idPayIn, "Pay-in details: which currency?", items, 0, "show it"))
+}
+
+// showPayIn shows an entry as a code: the EPC payload a banking app scans for EUR, else the
+// account number; the title names the bank and the payee.
+func (s *Screen) showPayIn(p appaccount.PayIn) tea.Cmd {
+	title := fmt.Sprintf("Pay-in %s: %s, BIC %s, payee %s", p.Currency, p.Bank, p.BIC, p.Payee)
+	value := p.Account
+	switch {
+	case p.EPC != "":
+		title += " (EPC QR: scan in a banking app)"
+		value = p.EPC
+	case p.Currency == "EUR":
+		title += " (no EPC QR: " + p.EPCErr + ")"
+	}
+	return kit.Push(dialog.NewQR(s.env, visible.Line(title), value))
 }
 
 func (s *Screen) busy() string {
@@ -206,6 +276,20 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		v := msg.Value
 		s.sol, s.solErr = &v, msg.Err
 		return s, nil
+	case kit.TaskResult[[]appaccount.PayIn]:
+		if msg.ID != s.payInID {
+			return s, nil
+		}
+		s.payInLoading = false
+		if msg.Err != nil {
+			return s, nil // the router shows the error (a closed prompt sent nothing)
+		}
+		return s, s.payInsRead(msg.Value)
+	case dialog.ListResult:
+		if msg.ID != idPayIn || msg.Cancelled || msg.Index >= len(s.payIns) {
+			return s, nil
+		}
+		return s, s.showPayIn(s.payIns[msg.Index])
 	case tea.KeyPressMsg:
 		if cmd, ok := s.actions.Handle(msg); ok {
 			return s, cmd
