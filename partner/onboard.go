@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -38,7 +40,14 @@ func DefaultPath(route string, n protocol.Names) string {
 func (c *Client) path(route string) (string, error) {
 	p, ok := c.Paths[route]
 	if !ok {
-		return DefaultPath(route, c.Names), nil
+		if d := DefaultPath(route, c.Names); d != "" {
+			return d, nil
+		}
+		r, found := LookupRoute(route)
+		if !found {
+			return "", fmt.Errorf("partner API: no route %s", route)
+		}
+		return c.Names.Path(r.Path), nil
 	}
 	if err := protocol.CheckPath(p); err != nil {
 		return "", fmt.Errorf("partner API: path of %s: %v", route, err)
@@ -325,4 +334,37 @@ func (c *Client) IDVStatus(ctx context.Context, r NetworkRequest) (IDVStatus, *E
 		return nil
 	})
 	return out, ex, err
+}
+
+// ApplyUSDPayin asks the service to provision the account's USD IBAN (POST
+// /v1/apply-usd-payin, spec 4.4): synchronous, for a Live account, one per user. The body
+// names the account under the service's name for svcId (Client.Names); remark is required.
+// The answer's applyId identifies the application.
+func (c *Client) ApplyUSDPayin(ctx context.Context, svcID, remark string) (int64, *Exchange, error) {
+	if err := protocol.CheckTokenID(svcID); err != nil {
+		return 0, nil, &FieldError{RouteApplyUSDPayin, "svcId", err.Error()}
+	}
+	if strings.TrimSpace(remark) == "" || len(remark) > 200 || strings.ContainsFunc(remark, unicode.IsControl) {
+		return 0, nil, &FieldError{RouteApplyUSDPayin, "remark", fmt.Sprintf("expected a note of 1 to 200 bytes without control characters, got %q", remark)}
+	}
+	id, _ := strconv.ParseInt(svcID, 10, 64)
+	var applyID int64
+	ex, err := c.call(ctx, RouteApplyUSDPayin, map[string]any{c.Names.AccountID(): id, "remark": remark}, func(data json.RawMessage) error {
+		if data == nil {
+			return errors.New("data: expected {applyId}, got nothing")
+		}
+		f, err := Members(data)
+		if err != nil {
+			return fmt.Errorf("data: %w", err)
+		}
+		var n json.Number
+		if err := json.Unmarshal(f["applyId"], &n); err != nil {
+			return fmt.Errorf("data.applyId: expected an integer, got %s", string(f["applyId"]))
+		}
+		if applyID, err = n.Int64(); err != nil || applyID <= 0 {
+			return fmt.Errorf("data.applyId: expected a positive integer, got %s", n)
+		}
+		return nil
+	})
+	return applyID, ex, err
 }

@@ -75,14 +75,15 @@ func (s *Sandbox) PartnerHandler() http.Handler {
 	n := s.cfg.Names
 	quote, mint := n.Path(altchain.QuotePath), partner.DefaultPath(partner.RouteMint, n)
 	idvToken, idvStatus := partner.DefaultPath(partner.RouteIDVToken, n), partner.DefaultPath(partner.RouteIDVStatus, n)
+	usdPayin, _ := partner.LookupRoute(partner.RouteApplyUSDPayin)
 	routes := map[string]func(r *http.Request, body []byte) (any, *partnerError){
-		quote: s.quote, mint: s.mintNFT, idvToken: s.idvToken, idvStatus: s.idvStatus,
+		quote: s.quote, mint: s.mintNFT, idvToken: s.idvToken, idvStatus: s.idvStatus, usdPayin.Path: s.applyUSDPayin,
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		serve, ok := routes[r.URL.Path]
 		if !ok {
-			writeEnvelope(w, http.StatusNotFound, perr(CodeParse, "no route %s %s in the sandbox partner API (it serves POST %s, %s, %s and %s)", r.Method, r.URL.Path,
-				quote, mint, idvToken, idvStatus), nil)
+			writeEnvelope(w, http.StatusNotFound, perr(CodeParse, "no route %s %s in the sandbox partner API (it serves POST %s, %s, %s, %s and %s)", r.Method, r.URL.Path,
+				quote, mint, idvToken, idvStatus, usdPayin.Path), nil)
 			return
 		}
 		if r.Method != http.MethodPost {

@@ -29,6 +29,9 @@ type Accounts interface {
 	// IDVStatusForPartner is the vendor KYC status record (spec 2.13) partner may see; nil
 	// when there is none.
 	IDVStatusForPartner(ctx context.Context, partner common.Address, tokenID uint64) (map[string]any, error)
+	// ApplyUSDPayinForPartner provisions the account's USD IBAN (spec 4.4) and returns the
+	// application's id.
+	ApplyUSDPayinForPartner(ctx context.Context, partner common.Address, tokenID uint64, remark string) (int64, error)
 }
 
 // ServiceError is an account-side refusal with the partner code to answer and the message.
@@ -193,4 +196,40 @@ func (s *Sandbox) idvStatus(r *http.Request, body []byte) (any, *partnerError) {
 		rec = map[string]any{}
 	}
 	return rec, nil
+}
+
+// applyUSDPayin serves POST /v1/apply-usd-payin: the partner's auth, then {svcId (int64),
+// remark (string)}, both required, the account id under the service's name for svcId.
+func (s *Sandbox) applyUSDPayin(r *http.Request, body []byte) (any, *partnerError) {
+	caller, pe := s.checkPartnerAuth(r, body)
+	if pe != nil {
+		return nil, pe
+	}
+	idName := s.cfg.Names.AccountID()
+	var raw map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(&raw); err != nil || dec.More() || raw == nil {
+		return nil, perr(CodeParse, "body: expected one JSON object")
+	}
+	for k := range raw {
+		if k != idName && k != "remark" {
+			return nil, perr(CodeParse, "body: unknown field %q (%s and remark)", k, idName)
+		}
+	}
+	var id uint64
+	if err := json.Unmarshal(raw[idName], &id); err != nil || id == 0 {
+		return nil, perr(CodeParse, "%s: required, an integer account id", idName)
+	}
+	var remark string
+	if err := json.Unmarshal(raw["remark"], &remark); err != nil || remark == "" {
+		return nil, perr(CodeParse, "remark: required, a string")
+	}
+	if s.cfg.Accounts == nil {
+		return nil, perr(CodeInternal, "the sandbox partner API has no account service")
+	}
+	applyID, err := s.cfg.Accounts.ApplyUSDPayinForPartner(r.Context(), caller, id, remark)
+	if err != nil {
+		return nil, accountErr(err)
+	}
+	return map[string]any{"applyId": applyID}, nil
 }

@@ -332,3 +332,54 @@ func (sv Service) IDVStatus(ctx context.Context, tokenID string, u *app.Unlock) 
 	}
 	return IDVStatus{TokenID: req.TokenID, Network: req.Network, Record: r, SignedBy: signedBy}, nil
 }
+
+// USDPayin is the answer to the account's USD pay-in application.
+type USDPayin struct {
+	TokenID string `json:"tokenId"`
+	// ApplyID identifies the application (0 when the answer was lost and the banking profile
+	// showed the USD entry: Note says so).
+	ApplyID int64  `json:"applyId,omitempty"`
+	Note    string `json:"note,omitempty"`
+	// SignedBy is the service key whose signature over the answer holds ("" unsigned).
+	SignedBy string `json:"signedBy,omitempty"`
+}
+
+// ApplyUSDPayin asks the partner route to provision the profile's account's USD IBAN (POST
+// /v1/apply-usd-payin, spec 4.4: synchronous for a Live account, one per user), signed with
+// the partner key through the gate. remark is required. A refusal is the service's answer;
+// when the request may have reached the service and no answer can be read, the banking
+// profile says whether the USD entry exists, else the outcome is unknown.
+func (sv Service) ApplyUSDPayin(ctx context.Context, remark string, u *app.Unlock) (USDPayin, error) {
+	s := sv.s
+	if err := s.RequireAccount(); err != nil {
+		return USDPayin{}, err
+	}
+	p := s.Profile()
+	pc, err := s.SignedPartnerClient(ctx, p, u)
+	if err != nil {
+		return USDPayin{}, err
+	}
+	id, ex, err := pc.ApplyUSDPayin(ctx, p.TokenID, remark)
+	var fe *partner.FieldError
+	var api *partner.APIError
+	switch {
+	case err == nil:
+		return USDPayin{TokenID: p.TokenID, ApplyID: id, SignedBy: ex.SignedBy}, nil
+	case errors.As(err, &fe):
+		return USDPayin{}, &app.FieldError{Field: fe.Field, Err: errors.New(fe.Msg)}
+	case ex == nil, errors.As(err, &api):
+		// Not sent, or refused by the service (the answer's signature held): nothing made.
+		return USDPayin{}, s.RefusedAnswer(err)
+	}
+	// Sent, and no answer purse could trust: the banking profile tells.
+	if c, cerr := s.AccountAPI(true, u); cerr == nil {
+		if prof, perr := c.Profile(ctx); perr == nil {
+			if _, ok := prof.DepositBank["USD"]; ok {
+				return USDPayin{TokenID: p.TokenID, Note: "the answer could not be used (" + app.OneLine(err) + "); the banking profile shows a USD pay-in entry"}, nil
+			}
+		}
+	}
+	return USDPayin{}, &app.OutcomeError{Outcome: app.OutcomeUnknown, IDName: "tokenId", ID: p.TokenID, Fields: map[string]any{"route": partner.RouteApplyUSDPayin},
+		Err:  fmt.Errorf("USD pay-in application: no answer purse could use, and the request may have reached the service: %w", err),
+		Next: "read the pay-in details (purse payin USD) before applying again: one USD IBAN per user"}
+}

@@ -54,6 +54,16 @@ type partnerEnv struct {
 	sb    *altchaintest.Sandbox
 	app   *app.App
 	hits  atomic.Int64
+	// partner, when set, serves the partner API's requests in place of the sandbox's
+	// (proxyPartner).
+	partner atomic.Pointer[http.HandlerFunc]
+}
+
+// proxyPartner has h serve the partner API's requests (their paths under /partner/); h may
+// hand them on to the sandbox's partner handler (e.sb.PartnerHandler()).
+func (e *partnerEnv) proxyPartner(t *testing.T, h http.HandlerFunc) {
+	t.Helper()
+	e.partner.Store(&h)
 }
 
 func newPartnerEnv(t *testing.T, variant wallet.PartnerAuthVariant, tweak func(p *config.Profile)) *partnerEnv {
@@ -77,6 +87,10 @@ func newPartnerEnvSigning(t *testing.T, variant wallet.PartnerAuthVariant, tweak
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/partner/") {
 			e.hits.Add(1)
+			if h := e.partner.Load(); h != nil {
+				http.StripPrefix("/partner", *h).ServeHTTP(w, r)
+				return
+			}
 		}
 		mux.ServeHTTP(w, r)
 	}))
@@ -112,11 +126,9 @@ func newPartnerEnvSigning(t *testing.T, variant wallet.PartnerAuthVariant, tweak
 	return e
 }
 
-// TestPartnerOnboarding: with a partner key, purse alone takes a fresh key to an account
-// that is at the identity-verification step, under either partner-auth form the profile
-// names: the partner mint stores the account, the partner route gives the vendor token, and
-// the status route reads the record the token started.
-func TestPartnerOnboarding(t *testing.T) {
+// eachSigning runs f on a partner environment under each partner-auth form, signing in the
+// process and through an agent.
+func eachSigning(t *testing.T, f func(t *testing.T, e *partnerEnv)) {
 	for _, tc := range []struct {
 		v       wallet.PartnerAuthVariant
 		inAgent bool
@@ -125,75 +137,82 @@ func TestPartnerOnboarding(t *testing.T) {
 		if tc.inAgent {
 			name = string(tc.v) + " through the agent"
 		}
-		t.Run(name, func(t *testing.T) {
-			e := newPartnerEnvSigning(t, tc.v, nil, tc.inAgent)
-			ctx := context.Background()
-			plan, err := New(e.app).PrepareMint(ctx, MintInput{Email: "onboard@example.com"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			// The review shows exactly what is signed, and where the mint goes.
-			rv := plan.Review
-			if rv.Kind != review.KindMintConsent || len(rv.Sections) != 3 || rv.Sections[1].Block.Text != plan.Message ||
-				rv.Sections[2].Fields[0].Value != "onboard@example.com" || !strings.HasSuffix(rv.Sections[2].Fields[2].Value, "/partner/v1/mint/nft") {
-				t.Fatalf("review %+v", rv)
-			}
-			if e.hits.Load() != 0 {
-				t.Fatal("preparing sent something")
-			}
-			m, err := New(e.app).Mint(ctx, plan, pw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// One question: the consent. The partner signature over the mint body delivers
-			// that consent, so the gate does not ask again.
-			if n := e.asked.Count(); n != 1 || e.asked.Last().Review.Kind != review.KindMintConsent {
-				t.Fatalf("asked %d times for one mint", n)
-			}
-			if m.Request.Hash != plan.Hash || m.Request.Deadline != strconv.FormatInt(plan.Deadline, 10) {
-				t.Fatalf("signed %+v, reviewed %+v", m.Request, plan)
-			}
-			if got, _ := wallet.RecoverFullAuth(m.Request.Hash, m.Request.Deadline, m.Request.Signature); got.Hex() != plan.Address {
-				t.Fatalf("the consent recovers to %s", got.Hex())
-			}
-			if e.app.Profile().TokenID != m.TokenID || m.TxHash == "" || m.SignedBy != altchaintest.ResponseKey.Address().Hex() || m.FromChain {
-				t.Fatalf("minted %+v, profile token %q", m, e.app.Profile().TokenID)
-			}
-			if m.Request.Hash != defaultConsentText(m.Address) || m.Request.EVMAddress != m.Address {
-				t.Fatalf("request %+v", m.Request)
-			}
-			// The account is the user's, on the end-user API too.
-			st, err := appaccount.New(e.app).Status(ctx)
-			if err != nil || st.StatusStr != "Tourist" || st.KYCFlow.CurrentStepStr != "IDScan" {
-				t.Fatalf("status %+v %v", st, err)
-			}
-			rec, err := New(e.app).IDVStatus(ctx, "", pw)
-			if err != nil || !rec.Record.Empty || rec.TokenID != m.TokenID || rec.Network != e.eu.Network() {
-				t.Fatalf("status before the token: %+v %v", rec, err)
-			}
-			tok, err := New(e.app).IDVToken(ctx, "", pw)
-			if err != nil || tok.Token == "" || tok.TokenID != m.TokenID {
-				t.Fatalf("token %+v %v", tok, err)
-			}
-			rec, err = New(e.app).IDVStatus(ctx, "", pw)
-			if err != nil || rec.Record.Empty || rec.Record.ReviewStatus != "pending" {
-				t.Fatalf("status after the token: %+v %v", rec, err)
-			}
-			fields := map[string]string{}
-			for _, f := range rec.Fields() {
-				fields[f[0]] = f[1]
-			}
-			if fields["reviewStatus"] != "pending" || fields["applicantType"] != "individual" || fields["createdAt"] == "" {
-				t.Fatalf("fields %v", fields)
-			}
-			// A second mint is refused before anything is sent: the profile has its account.
-			before := e.hits.Load()
-			var adv *app.Advice
-			if _, err := New(e.app).PrepareMint(ctx, MintInput{Email: "again@example.com"}); !errors.As(err, &adv) || e.hits.Load() != before {
-				t.Fatalf("second mint: %v", err)
-			}
-		})
+		t.Run(name, func(t *testing.T) { f(t, newPartnerEnvSigning(t, tc.v, nil, tc.inAgent)) })
 	}
+}
+
+// TestPartnerOnboarding: with a partner key, purse alone takes a fresh key to an account
+// that is at the identity-verification step, under either partner-auth form the profile
+// names: the partner mint stores the account, the partner route gives the vendor token, and
+// the status route reads the record the token started.
+func TestPartnerOnboarding(t *testing.T) {
+	eachSigning(t, func(t *testing.T, e *partnerEnv) {
+		ctx := context.Background()
+		plan, err := New(e.app).PrepareMint(ctx, MintInput{Email: "onboard@example.com"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The review shows exactly what is signed, and where the mint goes.
+		rv := plan.Review
+		if rv.Kind != review.KindMintConsent || len(rv.Sections) != 3 || rv.Sections[1].Block.Text != plan.Message ||
+			rv.Sections[2].Fields[0].Value != "onboard@example.com" || !strings.HasSuffix(rv.Sections[2].Fields[2].Value, "/partner/v1/mint/nft") {
+			t.Fatalf("review %+v", rv)
+		}
+		if e.hits.Load() != 0 {
+			t.Fatal("preparing sent something")
+		}
+		m, err := New(e.app).Mint(ctx, plan, pw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// One question: the consent. The partner signature over the mint body delivers
+		// that consent, so the gate does not ask again.
+		if n := e.asked.Count(); n != 1 || e.asked.Last().Review.Kind != review.KindMintConsent {
+			t.Fatalf("asked %d times for one mint", n)
+		}
+		if m.Request.Hash != plan.Hash || m.Request.Deadline != strconv.FormatInt(plan.Deadline, 10) {
+			t.Fatalf("signed %+v, reviewed %+v", m.Request, plan)
+		}
+		if got, _ := wallet.RecoverFullAuth(m.Request.Hash, m.Request.Deadline, m.Request.Signature); got.Hex() != plan.Address {
+			t.Fatalf("the consent recovers to %s", got.Hex())
+		}
+		if e.app.Profile().TokenID != m.TokenID || m.TxHash == "" || m.SignedBy != altchaintest.ResponseKey.Address().Hex() || m.FromChain {
+			t.Fatalf("minted %+v, profile token %q", m, e.app.Profile().TokenID)
+		}
+		if m.Request.Hash != defaultConsentText(m.Address) || m.Request.EVMAddress != m.Address {
+			t.Fatalf("request %+v", m.Request)
+		}
+		// The account is the user's, on the end-user API too.
+		st, err := appaccount.New(e.app).Status(ctx)
+		if err != nil || st.StatusStr != "Tourist" || st.KYCFlow.CurrentStepStr != "IDScan" {
+			t.Fatalf("status %+v %v", st, err)
+		}
+		rec, err := New(e.app).IDVStatus(ctx, "", pw)
+		if err != nil || !rec.Record.Empty || rec.TokenID != m.TokenID || rec.Network != e.eu.Network() {
+			t.Fatalf("status before the token: %+v %v", rec, err)
+		}
+		tok, err := New(e.app).IDVToken(ctx, "", pw)
+		if err != nil || tok.Token == "" || tok.TokenID != m.TokenID {
+			t.Fatalf("token %+v %v", tok, err)
+		}
+		rec, err = New(e.app).IDVStatus(ctx, "", pw)
+		if err != nil || rec.Record.Empty || rec.Record.ReviewStatus != "pending" {
+			t.Fatalf("status after the token: %+v %v", rec, err)
+		}
+		fields := map[string]string{}
+		for _, f := range rec.Fields() {
+			fields[f[0]] = f[1]
+		}
+		if fields["reviewStatus"] != "pending" || fields["applicantType"] != "individual" || fields["createdAt"] == "" {
+			t.Fatalf("fields %v", fields)
+		}
+		// A second mint is refused before anything is sent: the profile has its account.
+		before := e.hits.Load()
+		var adv *app.Advice
+		if _, err := New(e.app).PrepareMint(ctx, MintInput{Email: "again@example.com"}); !errors.As(err, &adv) || e.hits.Load() != before {
+			t.Fatalf("second mint: %v", err)
+		}
+	})
 }
 
 // TestPartnerMintRefusedBeforeSending: every input and setting is checked before a key is

@@ -201,6 +201,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 		"sandbox ctl register-partner": {{"sandbox", "ctl", "register-partner"}},
 		"partner mint":                 {{"partner", "mint", "--email", "evil" + visibletest.Text + "@example.com"}},
 		"partner idv-token":            {{"partner", "idv-token"}},
+		"partner usd-payin":            {{"partner", "usd-payin", "--remark", "r" + visibletest.Text}, {"partner", "usd-payin", "--remark", "ok"}},
 		"partner idv-status":           {{"partner", "idv-status"}},
 		"sandbox ctl set-status":       {{"sandbox", "ctl", "set-status", "Live"}},
 		"sandbox ctl state":            {{"sandbox", "ctl", "state"}},

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strconv"
+
 	"github.com/spf13/cobra"
 
 	"purse/app"
@@ -8,8 +10,8 @@ import (
 )
 
 func addPartnerCommands(a *cli, root *cobra.Command) {
-	cmd := &cobra.Command{Use: "partner", Short: "Partner API routes a tester with a partner key needs to onboard a user: mint, ID-verification token and status"}
-	cmd.AddCommand(a.partnerMintCmd(), a.partnerIDVTokenCmd(), a.partnerIDVStatusCmd())
+	cmd := &cobra.Command{Use: "partner", Short: "Partner API routes a tester with a partner key needs to onboard a user: mint, ID-verification token and status, USD pay-in"}
+	cmd.AddCommand(a.partnerMintCmd(), a.partnerIDVTokenCmd(), a.partnerIDVStatusCmd(), a.partnerUSDPayinCmd())
 	root.AddCommand(cmd)
 }
 
@@ -95,6 +97,27 @@ func (a *cli) partnerIDVStatusCmd() *cobra.Command {
 			return a.printRows(st, rows)
 		})
 	cmd.Flags().StringVar(&tokenID, "token-id", "", "the account (default: the profile's)")
+	return cmd
+}
+
+func (a *cli) partnerUSDPayinCmd() *cobra.Command {
+	var remark string
+	cmd := a.command("usd-payin --remark TEXT",
+		"Provision the profile's account's USD IBAN through the partner API (/v1/apply-usd-payin): a Live account, once per user; purse payin USD shows it after", func(cmd *cobra.Command, core *app.App) error {
+			r, err := onboard.New(core).ApplyUSDPayin(cmd.Context(), remark, nil)
+			if err != nil {
+				return err
+			}
+			rows := [][2]string{{"account", r.TokenID}}
+			if r.ApplyID != 0 {
+				rows = append(rows, [2]string{"application", strconv.FormatInt(r.ApplyID, 10)})
+			}
+			if r.Note != "" {
+				rows = append(rows, [2]string{"note", r.Note})
+			}
+			return a.printRows(r, append(rows, signer(r.SignedBy)))
+		})
+	cmd.Flags().StringVar(&remark, "remark", "", "the application's note (required by the route)")
 	return cmd
 }
 

@@ -38,3 +38,23 @@ func TestPayIn(t *testing.T) {
 		t.Fatalf("usd: %d %s", c, e)
 	}
 }
+
+// purse partner usd-payin provisions the USD IBAN through the partner route (confirmed:
+// --yes in a script), after which purse payin lists a USD entry; a second application is the
+// service's refusal, and an empty remark is refused before anything is signed.
+func TestPartnerUSDPayin(t *testing.T) {
+	sandboxProfile(t, sandbox.Config{}, []string{"--yes", "sandbox", "ctl", "onboard", "--key", "dev"})
+	if _, e, c := purse(t, "", "--yes", "partner", "usd-payin", "--remark", " "); c != exitUsage || !strings.Contains(e, "--remark: expected a note of 1 to 200 bytes") {
+		t.Fatalf("an empty remark: %d %s", c, e)
+	}
+	out, e, c := purse(t, "", "--yes", "partner", "usd-payin", "--remark", "purse test")
+	if c != exitOK || !regexp.MustCompile(`application +\d+`).MatchString(out) || !strings.Contains(out, "answer signed by") {
+		t.Fatalf("apply: %d\n%s\n%s", c, out, e)
+	}
+	if out, e, c := purse(t, "", "payin"); c != exitOK || !regexp.MustCompile(`USD +CH\d+`).MatchString(out) {
+		t.Fatalf("after: %d\n%s\n%s", c, out, e)
+	}
+	if _, e, c := purse(t, "", "--yes", "partner", "usd-payin", "--remark", "again"); c == exitOK || !strings.Contains(e, "20003") || !strings.Contains(e, "one per user") {
+		t.Fatalf("again: %d %s", c, e)
+	}
+}

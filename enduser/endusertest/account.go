@@ -111,8 +111,11 @@ type account struct {
 	// minted by the user); IDVPartner the partner whose token started the identity
 	// verification (zero: the user's own token, or none).
 	WalletProvider common.Address `json:"walletProvider,omitzero"`
-	IDVPartner     common.Address `json:"idvPartner,omitzero"`
-	Extra          []Record       `json:"extra,omitempty"`
+	// USDPayinApplyID is the partner's USD pay-in application (spec 4.4), once made: the
+	// banking profile then has a USD deposit bank entry (0: none).
+	USDPayinApplyID int64          `json:"usdPayinApplyId,omitempty"`
+	IDVPartner      common.Address `json:"idvPartner,omitzero"`
+	Extra           []Record       `json:"extra,omitempty"`
 	// Handoff is the external-wallet shared-token session (nil before the first handoff).
 	Handoff *handoff `json:"handoff,omitempty"`
 }

@@ -781,6 +781,13 @@ func (s *Server) hBR(req *request) (any, error) {
 				City: "Zürich", Street: "Bahnhofstrasse 1", PostalCode: "8001", Country: "CHE",
 			}
 		}
+		if a.USDPayinApplyID != 0 {
+			// The USD IBAN the partner's application provisioned (spec 2.5, 4.4).
+			p.DepositBank["USD"] = depositBank{
+				Account: swissIBAN(a.TokenID + 500_000_000_000), Bank: "Sandbox Bank AG", BIC: "SBXXCHZZ", Payee: name,
+				City: "Zürich", Street: "Bahnhofstrasse 1", PostalCode: "8001", Country: "CHE",
+			}
+		}
 	}
 	return p, nil
 }

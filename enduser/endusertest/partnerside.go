@@ -136,3 +136,24 @@ func rejectLabel(rejectType string) string {
 	}
 	return "DOCUMENT_PAGE_MISSING"
 }
+
+// ApplyUSDPayinForPartner provisions tokenID's USD IBAN for partner (spec 4.4: synchronous
+// for a Live account, one USD IBAN per user): the banking profile's deposit banks gain a
+// USD entry. A second application is refused (20003), as an account not Live is.
+func (s *Server) ApplyUSDPayinForPartner(ctx context.Context, partner common.Address, tokenID uint64, remark string) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, err := s.partnerAccountLocked(ctx, tokenID)
+	if err != nil {
+		return 0, s.finishLocked(err)
+	}
+	if a.Status != StatusLive {
+		return 0, s.finishLocked(apiErr(partnerCodeParam, "tokenId %d is not Live: a USD IBAN is provisioned for Live accounts", tokenID))
+	}
+	if a.USDPayinApplyID != 0 {
+		return 0, s.finishLocked(apiErr(partnerCodeParam, "tokenId %d has a USD IBAN already (application %d): one per user", tokenID, a.USDPayinApplyID))
+	}
+	a.USDPayinApplyID = int64(tokenID%1_000_000) + 7_000_000
+	s.dirty = true
+	return a.USDPayinApplyID, s.finishLocked(nil)
+}
