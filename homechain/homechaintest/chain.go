@@ -485,10 +485,7 @@ func (c *Chain) deploy(ctx context.Context) error {
 	if err == nil {
 		// The card spender names the account NFT and the fiat tokens, as UR's card contract
 		// does (fiat24AccountAddress(), usd24Address(), …).
-		fiat := map[string]common.Address{}
-		for i, t := range TokenSpecs {
-			fiat[t.Symbol] = tokenAddrs[i]
-		}
+		fiat := bySymbol(tokenAddrs)
 		err = deployOne(contractassets.CardSpender, &c.contracts.CardSpender, s.addr, c.contracts.AccountNFT,
 			fiat["USD24"], fiat["EUR24"], fiat["CHF24"], fiat["CNH24"])
 	}
@@ -515,6 +512,15 @@ func (c *Chain) deploy(ctx context.Context) error {
 		c.tokens = append(c.tokens, homechain.Token{Symbol: t.Symbol, Name: t.Name, Address: tokenAddrs[i], Decimals: t.Decimals, IsFiat: t.IsFiat})
 	}
 	return nil
+}
+
+// bySymbol maps TokenSpecs' symbols to addrs, in their order.
+func bySymbol(addrs []common.Address) map[string]common.Address {
+	out := make(map[string]common.Address, len(addrs))
+	for i, t := range TokenSpecs {
+		out[t.Symbol] = addrs[i]
+	}
+	return out
 }
 
 // resume continues a chain kept in the data dir: the contracts are those the first start

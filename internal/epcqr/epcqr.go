@@ -8,6 +8,8 @@ package epcqr
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -39,10 +41,8 @@ var (
 func Payload(t Transfer) (string, error) {
 	iban := strings.ToUpper(strings.ReplaceAll(t.IBAN, " ", ""))
 	bic := strings.ToUpper(strings.TrimSpace(t.BIC))
-	for _, f := range []struct{ name, v string }{{"name", t.Name}, {"IBAN", iban}, {"BIC", bic}, {"remittance", t.Remittance}} {
-		if strings.ContainsFunc(f.v, unicode.IsControl) || strings.ContainsAny(f.v, "\u2028\u2029") {
-			return "", fmt.Errorf("epc qr: %s: holds a line break or a control character", f.name)
-		}
+	if err := oneLineEach(map[string]string{"name": t.Name, "IBAN": iban, "BIC": bic, "remittance": t.Remittance}); err != nil {
+		return "", err
 	}
 	switch n := utf8.RuneCountInString(t.Name); {
 	case strings.TrimSpace(t.Name) == "":
@@ -77,6 +77,18 @@ func Payload(t Transfer) (string, error) {
 		return "", fmt.Errorf("epc qr: %d bytes, over the guideline's %d", len(out), MaxPayload)
 	}
 	return out, nil
+}
+
+// oneLineEach refuses a field holding a line break or another control character, naming
+// it (the first in name order, so the error is the same every time).
+func oneLineEach(fields map[string]string) error {
+	for _, name := range slices.Sorted(maps.Keys(fields)) {
+		v := fields[name]
+		if strings.ContainsFunc(v, unicode.IsControl) || strings.ContainsAny(v, "\u2028\u2029") {
+			return fmt.Errorf("epc qr: %s: holds a line break or a control character", name)
+		}
+	}
+	return nil
 }
 
 func ibanShape(s string) bool {

@@ -143,6 +143,27 @@ func (s *Screen) loadPayIns() tea.Cmd {
 	return cmd
 }
 
+// payInMsg takes the pay-in read's answer (an error is the router's to show; a closed
+// prompt sent nothing) and the currency chosen from its list.
+func (s *Screen) payInMsg(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case kit.TaskResult[[]appaccount.PayIn]:
+		if msg.ID != s.payInID {
+			return nil
+		}
+		s.payInLoading = false
+		if msg.Err != nil {
+			return nil
+		}
+		return s.payInsRead(msg.Value)
+	case dialog.ListResult:
+		if msg.ID == idPayIn && !msg.Cancelled && msg.Index < len(s.payIns) {
+			return s.showPayIn(s.payIns[msg.Index])
+		}
+	}
+	return nil
+}
+
 // payInsRead lists the currencies the account has pay-in details for; one goes straight
 // to its code.
 func (s *Screen) payInsRead(all []appaccount.PayIn) tea.Cmd {
@@ -276,20 +297,8 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		v := msg.Value
 		s.sol, s.solErr = &v, msg.Err
 		return s, nil
-	case kit.TaskResult[[]appaccount.PayIn]:
-		if msg.ID != s.payInID {
-			return s, nil
-		}
-		s.payInLoading = false
-		if msg.Err != nil {
-			return s, nil // the router shows the error (a closed prompt sent nothing)
-		}
-		return s, s.payInsRead(msg.Value)
-	case dialog.ListResult:
-		if msg.ID != idPayIn || msg.Cancelled || msg.Index >= len(s.payIns) {
-			return s, nil
-		}
-		return s, s.showPayIn(s.payIns[msg.Index])
+	case kit.TaskResult[[]appaccount.PayIn], dialog.ListResult:
+		return s, s.payInMsg(msg)
 	case tea.KeyPressMsg:
 		if cmd, ok := s.actions.Handle(msg); ok {
 			return s, cmd
