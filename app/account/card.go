@@ -106,8 +106,8 @@ func readCard(ctx context.Context, c *enduser.Client, done string) (CardInfo, er
 
 // SetCurrency sets the card's currency to one of those it lists (evidence §3: the route
 // takes the card's externalId, read here first) and reads the card after it. A currency the
-// card does not list is refused naming it, before anything is signed; the card's own
-// currency already is no change. When the request may have reached the service without an
+// card does not list is refused naming it, before the change is signed (the card's read,
+// signed, came first); the card's own currency already is no change. When the request may have reached the service without an
 // answer, the card read after it tells whether it took effect; if that read cannot, the
 // outcome is unknown and the error says what identifies the request.
 func (ca Card) SetCurrency(ctx context.Context, u *app.Unlock, currency string) (CardInfo, error) {
@@ -125,7 +125,10 @@ func (ca Card) SetCurrency(ctx context.Context, u *app.Unlock, currency string) 
 	cur := strings.ToUpper(strings.TrimSpace(currency))
 	switch {
 	case !slices.Contains(card.Currencies, cur):
-		return CardInfo{}, &app.FieldError{Field: "currency", Err: fmt.Errorf("expected one of the card's currencies (%s), got %q", strings.Join(card.Currencies, ", "), currency)}
+		// Not a FieldError ("nothing was sent or signed"): the card was read, signed, to
+		// know its currencies; the change itself is what was not sent.
+		return CardInfo{}, &app.Advice{Err: fmt.Errorf("currency: expected one of the card's currencies (%s), got %q", strings.Join(card.Currencies, ", "), currency),
+			Next: "Pick one of " + strings.Join(card.Currencies, ", ") + "; the change was not sent."}
 	case card.Currency == cur:
 		return readCard(ctx, c, "the card's currency is "+cur+" already; nothing was sent")
 	case card.ExternalID == "":

@@ -53,8 +53,8 @@ func TestCardCurrencyBothWays(t *testing.T) {
 		if info, err := card.SetCurrency(ctx, u, "CHF"); err != nil || !strings.Contains(info.Done, "already") || calls(s, enduser.RouteCardCurrency) != sent {
 			t.Fatalf("the card's own currency: %+v %v", info, err)
 		}
-		var fe *app.FieldError
-		if _, err := card.SetCurrency(ctx, u, "JPY"); !errors.As(err, &fe) || fe.Field != "currency" || !strings.Contains(err.Error(), "EUR, CHF, USD") {
+		var adv *app.Advice
+		if _, err := card.SetCurrency(ctx, u, "JPY"); !errors.As(err, &adv) || !strings.HasPrefix(err.Error(), "currency: ") || !strings.Contains(err.Error(), "EUR, CHF, USD") || !strings.Contains(adv.Next, "not sent") {
 			t.Fatalf("a currency the card lacks: %v", err)
 		}
 		asked = a.Count()

@@ -25,7 +25,7 @@ func TestCardCurrency(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &card); err != nil || c != exitOK || card.Currency != "CHF" || !strings.Contains(e, "already; nothing was sent") {
 		t.Fatalf("again: %v %d\n%s\n%s", err, c, out, e)
 	}
-	if _, e, c := purse(t, "", "--yes", "card", "currency", "JPY"); c == exitOK || !strings.Contains(e, `currency: expected one of the card's currencies (EUR, CHF, USD), got "JPY"`) || !strings.Contains(e, "nothing was sent") {
+	if _, e, c := purse(t, "", "--yes", "card", "currency", "JPY"); c == exitOK || !strings.Contains(e, `currency: expected one of the card's currencies (EUR, CHF, USD), got "JPY"`) || !strings.Contains(e, "the change was not sent") {
 		t.Fatalf("a currency the card lacks: %d\n%s", c, e)
 	}
 	// Without --yes and no terminal, the change is not approved and not sent.
