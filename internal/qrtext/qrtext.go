@@ -22,7 +22,14 @@ const MaxText = 256
 // full blocks and dark modules blanks, so on a dark terminal the code reads as printed;
 // callers with colour pin the contrast (white foreground on black) so a light theme reads
 // the same.
-func Lines(text string) ([]string, error) {
+func Lines(text string) ([]string, error) { return LinesQuiet(text, Quiet) }
+
+// TightQuiet is the smallest margin a view may draw when the code does not fit with Quiet:
+// one module, which the decoders tried read on a dark terminal background (jsQR).
+const TightQuiet = 1
+
+// LinesQuiet is Lines with a margin of quiet modules.
+func LinesQuiet(text string, quiet int) ([]string, error) {
 	switch {
 	case text == "":
 		return nil, errors.New("qr: nothing to encode")
@@ -37,9 +44,9 @@ func Lines(text string) ([]string, error) {
 	if err := qrc.Save(g); err != nil {
 		return nil, fmt.Errorf("qr: %w", err)
 	}
-	n := len(g.dark) + 2*Quiet
+	n := len(g.dark) + 2*quiet
 	dark := func(x, y int) bool {
-		x, y = x-Quiet, y-Quiet
+		x, y = x-quiet, y-quiet
 		return y >= 0 && y < len(g.dark) && x >= 0 && x < len(g.dark[y]) && g.dark[y][x]
 	}
 	var out []string

@@ -136,3 +136,30 @@ func TestListChoosesOneAndShowsWhere(t *testing.T) {
 		t.Fatalf("esc: %#v", cmd())
 	}
 }
+
+// A longer value (an EPC payment code) whose code and value do not fit an 80×24 body (18
+// lines) is drawn as the code alone with the narrowest margin, which c still copies; only
+// when even that does not fit is the window too small.
+func TestQRFitsTheCodeAloneWhenItMust(t *testing.T) {
+	const epc = "BCD\n002\n1\nSCT\nSBXXCHZZ\nSandbox Tester 3059114047\nCH3408837003059114047"
+	d := NewQR(env(), "Pay-in EUR", epc)
+	d.SetSize(80, 18)
+	v := tuitest.Plain(d.View())
+	if strings.Contains(v, "too small") || strings.Count(v, "█") < 100 || strings.Contains(v, "SBXXCHZZ") {
+		t.Fatalf("the code alone:\n%s", v)
+	}
+	if lines := strings.Split(strings.TrimRight(v, "\n"), "\n"); len(lines) > 18 {
+		t.Fatalf("%d lines in a body of 18", len(lines))
+	}
+	if _, cmd := d.Update(tea.KeyPressMsg{Code: 'c', Text: "c"}); cmd == nil || cmd().(kit.CopyMsg).Value != epc {
+		t.Fatal("c does not copy the value")
+	}
+	d.SetSize(80, 30)
+	if v := tuitest.Plain(d.View()); !strings.Contains(v, "SBXXCHZZ") {
+		t.Fatalf("room for the value too:\n%s", v)
+	}
+	d.SetSize(80, 16)
+	if v := tuitest.Plain(d.View()); !strings.Contains(v, "too small") {
+		t.Fatalf("no room:\n%s", v)
+	}
+}

@@ -15,10 +15,13 @@ import (
 // QR shows a value as a QR code a phone wallet scans, with the value exactly below it. c
 // copies the value (OSC52) without closing.
 type QR struct {
-	env     *kit.Env
-	title   string
-	value   string
-	lines   []string
+	env   *kit.Env
+	title string
+	value string
+	lines []string
+	// tight is the code with the narrowest margin (qrtext.TightQuiet), drawn alone when the
+	// code and the value do not fit: a longer value (an EPC payment code) at 80×24.
+	tight   []string
 	err     error
 	close   key.Binding
 	copyKey key.Binding
@@ -29,8 +32,9 @@ type QR struct {
 // NewQR returns the QR dialog of value.
 func NewQR(env *kit.Env, title, value string) *QR {
 	lines, err := qrtext.Lines(value)
+	tight, _ := qrtext.LinesQuiet(value, qrtext.TightQuiet)
 	return &QR{
-		env: env, title: title, value: value, lines: lines, err: err,
+		env: env, title: title, value: value, lines: lines, tight: tight, err: err,
 		close:   key.NewBinding(key.WithKeys(append(env.Keys.Back.Keys(), env.Keys.Select.Keys()...)...), key.WithHelp("esc/enter", "close")),
 		copyKey: kit.WithHelp(env.Keys.Copy, "copy the value"),
 	}
@@ -59,15 +63,22 @@ func (d *QR) View() string {
 	}
 	codeW := lipgloss.Width(d.lines[0])
 	need := len(d.lines) + 1
+	code, withValue := d.lines, true
 	if d.w < codeW || d.h < need {
-		return Frame(st, d.w, d.h, d.title, fmt.Sprintf("The window is too small for the QR code: it needs %d columns and %d lines (now %d×%d). The value:\n%s", codeW, need, d.w, d.h, d.value),
-			st.Bold.Render("esc/enter")+" close", false)
+		// The code alone, with the narrowest margin, when that fits: c copies the value.
+		if len(d.tight) == 0 || d.w < lipgloss.Width(d.tight[0]) || d.h < len(d.tight) {
+			return Frame(st, d.w, d.h, d.title, fmt.Sprintf("The window is too small for the QR code: it needs %d columns and %d lines (now %d×%d). The value:\n%s", codeW, need, d.w, d.h, d.value),
+				st.Bold.Render("esc/enter")+" close", false)
+		}
+		code, withValue = d.tight, false
 	}
 	var out []string
-	for _, l := range d.lines {
+	for _, l := range code {
 		out = append(out, st.QR.Render(l))
 	}
-	out = append(out, kit.Wrap(d.value, d.w)...)
+	if withValue {
+		out = append(out, kit.Wrap(d.value, d.w)...)
+	}
 	return lipgloss.Place(d.w, d.h, lipgloss.Center, lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, strings.Join(out, "\n")))
 }
 
