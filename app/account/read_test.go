@@ -40,17 +40,7 @@ func liveSession(t *testing.T, inAgent bool) (*app.App, *app.Unlock, *apptest.Ap
 	p.EVMKey = "me"
 	testhome.UseProfile(t, home, p)
 	a := &apptest.Approver{Answer: func(app.Approval) error { return nil }}
-	var s *app.App
-	if inAgent {
-		apptest.ServeAgentWith(t, home, a.Display())
-		s, err = app.Open(app.Options{Home: home, Client: "read test"})
-	} else {
-		t.Setenv(app.EnvNoAgent, "1")
-		s, err = app.Open(app.Options{Home: home, Approver: a})
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := apptest.Open(t, home, a, inAgent, "read test")
 	u := &app.Unlock{Passphrase: []byte("pw")}
 	if on, err := appsandbox.New(s).Onboard(ctx, u, "", nil); err != nil || on.Status != "Live" {
 		t.Fatalf("onboard: %+v %v", on, err)

@@ -51,3 +51,23 @@ func ServeAgentWith(t testing.TB, home string, d agent.Display) (srv *app.App, s
 	}
 	return srv, stop
 }
+
+// Open opens home's session signing in this process with a as its approver, or, inAgent,
+// through an agent of the home served in this process whose trusted display is a: the two
+// signing paths a test runs alike. client names the session to the agent.
+func Open(t testing.TB, home string, a *Approver, inAgent bool, client string) *app.App {
+	t.Helper()
+	var s *app.App
+	var err error
+	if inAgent {
+		ServeAgentWith(t, home, a.Display())
+		s, err = app.Open(app.Options{Home: home, Client: client})
+	} else {
+		t.Setenv(app.EnvNoAgent, "1")
+		s, err = app.Open(app.Options{Home: home, Approver: a})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

@@ -71,17 +71,7 @@ func newDepositor(t *testing.T, inAgent bool, policy string) depositor {
 		}
 	}
 	a := &apptest.Approver{}
-	var s *app.App
-	if inAgent {
-		apptest.ServeAgentWith(t, home, a.Display())
-		s, err = app.Open(app.Options{Home: home, Client: "deposit test"})
-	} else {
-		t.Setenv(app.EnvNoAgent, "1")
-		s, err = app.Open(app.Options{Home: home, Approver: a})
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := apptest.Open(t, home, a, inAgent, "deposit test")
 	plan, err := appaccount.New(s).CheckMint(ctx, tokenID, sandboxctl.Captcha(time.Now()), "")
 	if err != nil {
 		t.Fatal(err)

@@ -113,16 +113,7 @@ func newPartnerEnvSigning(t *testing.T, variant wallet.PartnerAuthVariant, tweak
 	// The consent is approved as a user would on the terminal (the gate's own tests cover
 	// the question); what was asked is kept.
 	e.asked = approveAll()
-	if inAgent {
-		apptest.ServeAgentWith(t, home, e.asked.Display())
-		e.app, err = app.Open(app.Options{Home: home, Client: "onboarding test"})
-	} else {
-		t.Setenv(app.EnvNoAgent, "1")
-		e.app, err = app.Open(app.Options{Home: home, Approver: e.asked})
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	e.app = apptest.Open(t, home, e.asked, inAgent, "onboarding test")
 	return e
 }
 

@@ -47,17 +47,7 @@ func newPermitEnv(t *testing.T, inAgent bool) *permitEnv {
 	p.EVMKey = "me"
 	testhome.UseProfile(t, home, p)
 	approve := &apptest.Approver{Answer: func(app.Approval) error { return nil }}
-	var s *app.App
-	if inAgent {
-		apptest.ServeAgentWith(t, home, approve.Display())
-		s, err = app.Open(app.Options{Home: home, Client: "permit relay test"})
-	} else {
-		t.Setenv(app.EnvNoAgent, "1")
-		s, err = app.Open(app.Options{Home: home, Approver: approve})
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := apptest.Open(t, home, approve, inAgent, "permit relay test")
 	u := &app.Unlock{Passphrase: []byte("pw")}
 	if _, err := appsandbox.New(s).Onboard(context.Background(), u, "me", nil); err != nil {
 		t.Fatal(err)
