@@ -52,3 +52,18 @@ func (c *Client) AccountOf(ctx context.Context, nft, owner common.Address) (toke
 func (c *Client) AccountStatus(ctx context.Context, nft common.Address, tokenID uint64) (uint8, error) {
 	return call(ctx, c, nft, "status(tokenId)", c.nft.PackStatus(new(big.Int).SetUint64(tokenID)), c.nft.UnpackStatus)
 }
+
+// AccountOwner is ownerOf(tokenID) of the account NFT: the address an account's transfers
+// are paid to. A token that does not exist reverts (an error).
+func (c *Client) AccountOwner(ctx context.Context, nft common.Address, tokenID uint64) (common.Address, error) {
+	return call(ctx, c, nft, "ownerOf(tokenId)", c.nft.PackOwnerOf(new(big.Int).SetUint64(tokenID)), c.nft.UnpackOwnerOf)
+}
+
+// Account is what the chain says of an account id: its owner and status (spec 2.4).
+func (c *Client) Account(ctx context.Context, nft common.Address, tokenID uint64) (owner common.Address, status uint8, err error) {
+	if owner, err = c.AccountOwner(ctx, nft, tokenID); err != nil {
+		return owner, 0, err
+	}
+	status, err = c.AccountStatus(ctx, nft, tokenID)
+	return owner, status, err
+}

@@ -23,10 +23,13 @@ import (
 const DefaultTimeout = 10 * time.Second
 
 // Backend is what the client needs from an EVM node: eth_call, eth_chainId, eth_getCode and
-// eth_getTransactionReceipt. *ethclient.Client satisfies it, and so does go-ethereum's
-// simulated backend client.
+// eth_getTransactionReceipt, eth_blockNumber and eth_getLogs. *ethclient.Client satisfies
+// it, and so does go-ethereum's simulated backend client.
 type Backend interface {
 	ethereum.ContractCaller
+	ethereum.LogFilterer
+	BlockNumber(ctx context.Context) (uint64, error)
+	TransactionByHash(ctx context.Context, hash common.Hash) (tx *types.Transaction, isPending bool, err error)
 	ChainID(ctx context.Context) (*big.Int, error)
 	CodeAt(ctx context.Context, account common.Address, blockNumber *big.Int) ([]byte, error)
 	TransactionReceipt(ctx context.Context, txHash common.Hash) (*types.Receipt, error)

@@ -59,6 +59,16 @@ func (yesContract) CodeAt(context.Context, common.Address, *big.Int) ([]byte, er
 func (yesContract) TransactionReceipt(context.Context, common.Hash) (*types.Receipt, error) {
 	return nil, ethereum.NotFound
 }
+func (yesContract) BlockNumber(context.Context) (uint64, error) { return 1, nil }
+func (yesContract) TransactionByHash(context.Context, common.Hash) (*types.Transaction, bool, error) {
+	return nil, false, ethereum.NotFound
+}
+func (yesContract) FilterLogs(context.Context, ethereum.FilterQuery) ([]types.Log, error) {
+	return nil, nil
+}
+func (yesContract) SubscribeFilterLogs(context.Context, ethereum.FilterQuery, chan<- types.Log) (ethereum.Subscription, error) {
+	return nil, errors.New("no subscriptions")
+}
 
 // A contract that says yes to every interface fails EIP-165's detection (0xffffffff must be
 // false); a read that fails is an error, not a shape.

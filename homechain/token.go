@@ -1,14 +1,17 @@
 package homechain
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"math/big"
 	"strings"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/shopspring/decimal"
 
@@ -177,4 +180,70 @@ func (c *Client) ReadToken(ctx context.Context, addr common.Address) (Token, err
 		return Token{}, err
 	}
 	return Token{Symbol: sym, Name: name, Address: addr, Decimals: dec}, nil
+}
+
+// TokenTransfer is one ERC-20 Transfer event: who paid whom how much, in which transaction.
+type TokenTransfer struct {
+	From, To common.Address
+	Value    *big.Int
+	TxHash   common.Hash
+	Block    uint64
+}
+
+// BlockNumber is the chain's latest block.
+func (c *Client) BlockNumber(ctx context.Context) (uint64, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	return c.backend.BlockNumber(ctx)
+}
+
+// TransfersIn are the token's Transfer events of receipt rc.
+func (c *Client) TransfersIn(rc *types.Receipt, token common.Address) []TokenTransfer {
+	var out []TokenTransfer
+	for _, l := range rc.Logs {
+		if l.Address != token {
+			continue
+		}
+		if ev, err := c.token.UnpackTransferEvent(l); err == nil {
+			out = append(out, TokenTransfer{From: ev.From, To: ev.To, Value: ev.Value, TxHash: l.TxHash, Block: l.BlockNumber})
+		}
+	}
+	return out
+}
+
+// TransfersFrom are the token's Transfer events paid by from in the blocks since fromBlock
+// (eth_getLogs, filtered by the event and its indexed sender).
+func (c *Client) TransfersFrom(ctx context.Context, token, from common.Address, fromBlock uint64) ([]TokenTransfer, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	logs, err := c.backend.FilterLogs(ctx, ethereum.FilterQuery{
+		FromBlock: new(big.Int).SetUint64(fromBlock), Addresses: []common.Address{token},
+		Topics: [][]common.Hash{{transferEvent}, {common.BytesToHash(from.Bytes())}},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("the Transfer events of %s from %s since block %d: %w", token.Hex(), from.Hex(), fromBlock, err)
+	}
+	var out []TokenTransfer
+	for i := range logs {
+		if ev, err := c.token.UnpackTransferEvent(&logs[i]); err == nil {
+			out = append(out, TokenTransfer{From: ev.From, To: ev.To, Value: ev.Value, TxHash: logs[i].TxHash, Block: logs[i].BlockNumber})
+		}
+	}
+	return out, nil
+}
+
+// transferEvent is the topic of ERC-20's Transfer(address,address,uint256).
+var transferEvent = crypto.Keccak256Hash([]byte("Transfer(address,address,uint256)"))
+
+// TxCarries says whether transaction hash's input carries sig (a permit's r and s, 64
+// bytes, as an ABI encoding writes them one after the other): the transaction presented that
+// very permit.
+func (c *Client) TxCarries(ctx context.Context, hash common.Hash, rs []byte) (bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	tx, _, err := c.backend.TransactionByHash(ctx, hash)
+	if err != nil {
+		return false, fmt.Errorf("transaction %s: %w", hash.Hex(), err)
+	}
+	return len(rs) == 64 && bytes.Contains(tx.Data(), rs), nil
 }

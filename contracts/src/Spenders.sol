@@ -2,6 +2,7 @@
 pragma solidity 0.8.37;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 
@@ -50,20 +51,100 @@ contract CardSpender is Spender {
     }
 }
 
-/// @title DepositContract — stand-in for the chain's depositContract.
+/// @title DepositContract — stand-in for the chain's depositContract (UR's Fiat24CryptoDeposit).
+/// @notice depositTokenViaUsdc(_inputToken, _outputToken, _amount, _amountOutMinimum) is
+///         payable with the LayerZero fee quoteLayerzeroFee names, as UR's is. The sandbox
+///         takes USDC only (no swap: the USDC amount is the input amount), within
+///         minUsdcDepositAmount and maxUsdcDepositAmount, pulls it from the sender with the
+///         allowance the sender gave, and emits what the service credits the account from.
 contract DepositContract is Spender {
-    constructor(address operator) Spender(operator) {}
+    using SafeERC20 for IERC20;
+
+    address public immutable usdc;
+    uint256 public minUsdcDepositAmount;
+    uint256 public maxUsdcDepositAmount;
+    uint256 public layerzeroFee;
+
+    event DepositedTokenViaUsdc(
+        address indexed sender,
+        address indexed inputToken,
+        address indexed outputToken,
+        uint256 inputAmount,
+        uint256 usdcAmount,
+        uint256 fee
+    );
+
+    error NotUsdc(address inputToken);
+    error AmountOutOfRange(uint256 amount, uint256 min, uint256 max);
+    error FeeTooLow(uint256 paid, uint256 fee);
+    error BelowMinimum(uint256 usdcAmount, uint256 amountOutMinimum);
+
+    constructor(address operator, address usdc_, uint256 min_, uint256 max_, uint256 fee_) Spender(operator) {
+        usdc = usdc_;
+        minUsdcDepositAmount = min_;
+        maxUsdcDepositAmount = max_;
+        layerzeroFee = fee_;
+    }
 
     function role() external pure override returns (string memory) {
         return "deposit";
     }
+
+    /// @notice The native fee a deposit pays the messaging layer.
+    function quoteLayerzeroFee(uint32, address, address, uint256, uint256, address) external view returns (uint256) {
+        return layerzeroFee;
+    }
+
+    function depositTokenViaUsdc(address _inputToken, address _outputToken, uint256 _amount, uint256 _amountOutMinimum)
+        external
+        payable
+        returns (uint256)
+    {
+        if (_inputToken != usdc) {
+            revert NotUsdc(_inputToken);
+        }
+        if (_amount < minUsdcDepositAmount || _amount > maxUsdcDepositAmount) {
+            revert AmountOutOfRange(_amount, minUsdcDepositAmount, maxUsdcDepositAmount);
+        }
+        if (msg.value < layerzeroFee) {
+            revert FeeTooLow(msg.value, layerzeroFee);
+        }
+        if (_amount < _amountOutMinimum) {
+            revert BelowMinimum(_amount, _amountOutMinimum);
+        }
+        IERC20(_inputToken).safeTransferFrom(msg.sender, address(this), _amount);
+        emit DepositedTokenViaUsdc(msg.sender, _inputToken, _outputToken, _amount, _amount, msg.value);
+        return _amount;
+    }
 }
 
 /// @title BufferPool — stand-in for the chain's bufferPoolContract (cash-out / on-ramp).
+/// @notice The operator presents the user's permit for exactly amountIn, as UR's BufferPool
+///         does (permit(user, address(this), amountIn, …) in a try/catch), and takes amountIn;
+///         the service then delivers the quote's output on the destination chain.
 contract BufferPool is Spender {
+    using SafeERC20 for IERC20;
+
+    event Onramp(address indexed user, address indexed token, uint256 amountIn, bytes32 quoteId);
+
     constructor(address operator) Spender(operator) {}
 
     function role() external pure override returns (string memory) {
         return "bufferPool";
+    }
+
+    function permitAndOnramp(
+        address token,
+        address user,
+        uint256 amountIn,
+        bytes32 quoteId,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external onlyOwner {
+        try IERC20Permit(token).permit(user, address(this), amountIn, deadline, v, r, s) {} catch {}
+        IERC20(token).safeTransferFrom(user, address(this), amountIn);
+        emit Onramp(user, token, amountIn, quoteId);
     }
 }

@@ -92,6 +92,14 @@ var TokenSpecs = []TokenSpec{
 	{Symbol: "USDC", Name: "USD Coin", Decimals: 6, IsFiat: false},
 }
 
+// The sandbox deposit contract's terms (USDC smallest units; the LayerZero-style fee in wei):
+// 1 to 50,000 USDC per deposit, a fee of 0.0001 ETH.
+var (
+	DepositMin   = big.NewInt(1_000_000)
+	DepositMax   = big.NewInt(50_000_000_000)
+	DepositLZFee = big.NewInt(100_000_000_000_000)
+)
+
 // Chain is a running sandbox chain.
 type Chain struct {
 	backend backend
@@ -479,7 +487,7 @@ func (c *Chain) deploy(ctx context.Context) error {
 		if t.Symbol == "USDC" {
 			err = deployOne(contractassets.USDC, &tokenAddrs[i], s.addr)
 		} else {
-			err = deployOne(contractassets.FiatToken, &tokenAddrs[i], t.Name, t.Symbol, t.Decimals, s.addr)
+			err = deployOne(contractassets.FiatToken, &tokenAddrs[i], t.Name, t.Symbol, t.Decimals, s.addr, c.contracts.AccountNFT)
 		}
 	}
 	if err == nil {
@@ -490,7 +498,8 @@ func (c *Chain) deploy(ctx context.Context) error {
 			fiat["USD24"], fiat["EUR24"], fiat["CHF24"], fiat["CNH24"])
 	}
 	if err == nil {
-		err = deployOne(contractassets.DepositContract, &c.contracts.Deposit, s.addr)
+		err = deployOne(contractassets.DepositContract, &c.contracts.Deposit, s.addr, bySymbol(tokenAddrs)["USDC"],
+			DepositMin, DepositMax, DepositLZFee)
 	}
 	if err == nil {
 		err = deployOne(contractassets.BufferPool, &c.contracts.BufferPool, s.addr)

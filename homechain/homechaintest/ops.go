@@ -177,6 +177,57 @@ func (c *Chain) PermitUnchecked(ctx context.Context, token, owner, spender commo
 	return tx.Hash(), nil
 }
 
+// TransferByAccountID has token move amount from `from` to the owner of account toAccountID,
+// presenting from's permit for the token itself and spending it (UR's
+// permitAndTransferFromByAccountId), sent by the token's operator; it waits until mined. A
+// recipient that is not Live, or an allowance the permit did not give, reverts.
+func (c *Chain) TransferByAccountID(ctx context.Context, token, from common.Address, toAccountID uint64, amount *big.Int, sig homechain.PermitSig) (common.Hash, error) {
+	data, err := c.artifacts[contractassets.FiatToken].ABI.Pack("permitAndTransferFromByAccountId", from, new(big.Int).SetUint64(toAccountID), amount, sig.Deadline, sig.V, sig.R, sig.S)
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("transfer: %v", err)
+	}
+	r, err := c.transact(ctx, c.deployer, token, data, nil)
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("transfer %s of %s from %s to account %d: %w", amount, token.Hex(), from.Hex(), toAccountID, err)
+	}
+	return r.TxHash, nil
+}
+
+// ClientPayout has token take amount from `from` for a payout to bank contact contactID,
+// presenting from's permit for the token itself (UR's permitAndClientPayoutRef); it waits
+// until mined.
+func (c *Chain) ClientPayout(ctx context.Context, token, from common.Address, amount *big.Int, contactID, purposeID uint64, ref string, sig homechain.PermitSig) (common.Hash, error) {
+	type payoutRef struct {
+		ContactId *big.Int
+		PurposeId *big.Int
+		RefId     string
+	}
+	pr := payoutRef{new(big.Int).SetUint64(contactID), new(big.Int).SetUint64(purposeID), ref}
+	data, err := c.artifacts[contractassets.FiatToken].ABI.Pack("permitAndClientPayoutRef", from, amount, pr, sig.Deadline, sig.V, sig.R, sig.S)
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("payout: %v", err)
+	}
+	r, err := c.transact(ctx, c.deployer, token, data, nil)
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("payout %s of %s from %s to contact %d: %w", amount, token.Hex(), from.Hex(), contactID, err)
+	}
+	return r.TxHash, nil
+}
+
+// Onramp has the buffer pool take amountIn of token from user, presenting user's permit for
+// the pool (UR's BufferPool), for the quote quoteID; it waits until mined.
+func (c *Chain) Onramp(ctx context.Context, token, user common.Address, amountIn *big.Int, quoteID [32]byte, sig homechain.PermitSig) (common.Hash, error) {
+	data, err := c.artifacts[contractassets.BufferPool].ABI.Pack("permitAndOnramp", token, user, amountIn, quoteID, sig.Deadline, sig.V, sig.R, sig.S)
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("onramp: %v", err)
+	}
+	r, err := c.transact(ctx, c.deployer, c.contracts.BufferPool, data, nil)
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("onramp %s of %s from %s: %w", amountIn, token.Hex(), user.Hex(), err)
+	}
+	return r.TxHash, nil
+}
+
 // permitGasLimit covers an EIP-2612 permit (about 80,000 gas) with room to spare.
 const permitGasLimit = 200_000
 

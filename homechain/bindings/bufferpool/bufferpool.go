@@ -26,9 +26,9 @@ var (
 
 // BufferPoolMetaData contains all meta data concerning the BufferPool contract.
 var BufferPoolMetaData = bind.MetaData{
-	ABI: "[{\"inputs\":[{\"internalType\":\"address\",\"name\":\"operator\",\"type\":\"address\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"}],\"name\":\"OwnableInvalidOwner\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"OwnableUnauthorizedAccount\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"SafeERC20FailedOperation\",\"type\":\"error\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"previousOwner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"newOwner\",\"type\":\"address\"}],\"name\":\"OwnershipTransferred\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"Pulled\",\"type\":\"event\"},{\"inputs\":[],\"name\":\"owner\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"pull\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"renounceOwnership\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"role\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"pure\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"newOwner\",\"type\":\"address\"}],\"name\":\"transferOwnership\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"}]",
+	ABI: "[{\"inputs\":[{\"internalType\":\"address\",\"name\":\"operator\",\"type\":\"address\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"}],\"name\":\"OwnableInvalidOwner\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"OwnableUnauthorizedAccount\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"SafeERC20FailedOperation\",\"type\":\"error\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"user\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amountIn\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"bytes32\",\"name\":\"quoteId\",\"type\":\"bytes32\"}],\"name\":\"Onramp\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"previousOwner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"newOwner\",\"type\":\"address\"}],\"name\":\"OwnershipTransferred\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"Pulled\",\"type\":\"event\"},{\"inputs\":[],\"name\":\"owner\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"user\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amountIn\",\"type\":\"uint256\"},{\"internalType\":\"bytes32\",\"name\":\"quoteId\",\"type\":\"bytes32\"},{\"internalType\":\"uint256\",\"name\":\"deadline\",\"type\":\"uint256\"},{\"internalType\":\"uint8\",\"name\":\"v\",\"type\":\"uint8\"},{\"internalType\":\"bytes32\",\"name\":\"r\",\"type\":\"bytes32\"},{\"internalType\":\"bytes32\",\"name\":\"s\",\"type\":\"bytes32\"}],\"name\":\"permitAndOnramp\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"pull\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"renounceOwnership\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"role\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"pure\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"newOwner\",\"type\":\"address\"}],\"name\":\"transferOwnership\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"}]",
 	ID:  "BufferPool",
-	Bin: "0x6080604052348015600e575f5ffd5b5060405161048d38038061048d833981016040819052602b9160b6565b80806001600160a01b038116605957604051631e4fbdf760e01b81525f600482015260240160405180910390fd5b6060816067565b50505060e1565b5f80546001600160a01b038381166001600160a01b0319831681178455604051919092169283917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e09190a35050565b5f6020828403121560c5575f5ffd5b81516001600160a01b038116811460da575f5ffd5b9392505050565b61039f806100ee5f395ff3fe608060405234801561000f575f5ffd5b5060043610610055575f3560e01c806310055c1d14610059578063715018a61461008e5780637372c2b5146100985780638da5cb5b146100ab578063f2fde38b146100c5575b5f5ffd5b604080518082018252600a815269189d5999995c941bdbdb60b21b6020820152905161008591906102c0565b60405180910390f35b6100966100d8565b005b6100966100a6366004610310565b6100eb565b5f546040516001600160a01b039091168152602001610085565b6100966100d3366004610349565b61015a565b6100e061019c565b6100e95f6101c8565b565b6100f361019c565b6101086001600160a01b038416833084610217565b816001600160a01b0316836001600160a01b03167fe7604cacd688915900b1f2267bef2bcbf979d1b00df94edb2e22d1c18e99697e8360405161014d91815260200190565b60405180910390a3505050565b61016261019c565b6001600160a01b03811661019057604051631e4fbdf760e01b81525f60048201526024015b60405180910390fd5b610199816101c8565b50565b5f546001600160a01b031633146100e95760405163118cdaa760e01b8152336004820152602401610187565b5f80546001600160a01b038381166001600160a01b0319831681178455604051919092169283917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e09190a35050565b610225848484846001610253565b61024d57604051635274afe760e01b81526001600160a01b0385166004820152602401610187565b50505050565b6040516323b872dd60e01b5f8181526001600160a01b038781166004528616602452604485905291602083606481808c5af1925060015f511483166102af5783831516156102a3573d5f823e3d81fd5b5f883b113d1516831692505b604052505f60605295945050505050565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80356001600160a01b038116811461030b575f5ffd5b919050565b5f5f5f60608486031215610322575f5ffd5b61032b846102f5565b9250610339602085016102f5565b9150604084013590509250925092565b5f60208284031215610359575f5ffd5b610362826102f5565b939250505056fea2646970667358221220ecb2f0bcbc745fc773e4bcb03f7a15174d9dc4f29efd34c77ed9a568c62011ca64736f6c63430008250033",
+	Bin: "0x6080604052348015600e575f5ffd5b5060405161061c38038061061c833981016040819052602b9160b6565b80806001600160a01b038116605957604051631e4fbdf760e01b81525f600482015260240160405180910390fd5b6060816067565b50505060e1565b5f80546001600160a01b038381166001600160a01b0319831681178455604051919092169283917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e09190a35050565b5f6020828403121560c5575f5ffd5b81516001600160a01b038116811460da575f5ffd5b9392505050565b61052e806100ee5f395ff3fe608060405234801561000f575f5ffd5b5060043610610060575f3560e01c806310055c1d14610064578063715018a6146100995780637372c2b5146100a35780638da5cb5b146100b65780639c1eacfa146100d0578063f2fde38b146100e3575b5f5ffd5b604080518082018252600a815269189d5999995c941bdbdb60b21b6020820152905161009091906103d8565b60405180910390f35b6100a16100f6565b005b6100a16100b1366004610428565b610109565b5f546040516001600160a01b039091168152602001610090565b6100a16100de366004610462565b610178565b6100a16100f13660046104d8565b610272565b6100fe6102b4565b6101075f6102e0565b565b6101116102b4565b6101266001600160a01b03841683308461032f565b816001600160a01b0316836001600160a01b03167fe7604cacd688915900b1f2267bef2bcbf979d1b00df94edb2e22d1c18e99697e8360405161016b91815260200190565b60405180910390a3505050565b6101806102b4565b60405163d505accf60e01b81526001600160a01b038881166004830152306024830152604482018890526064820186905260ff8516608483015260a4820184905260c4820183905289169063d505accf9060e4015f604051808303815f87803b1580156101eb575f5ffd5b505af19250505080156101fc575060015b506102126001600160a01b03891688308961032f565b876001600160a01b0316876001600160a01b03167f170971671c39a0e7fb908a01972e66dd0e16ee9a294aa9ed38639d9f15e8b8248888604051610260929190918252602082015260400190565b60405180910390a35050505050505050565b61027a6102b4565b6001600160a01b0381166102a857604051631e4fbdf760e01b81525f60048201526024015b60405180910390fd5b6102b1816102e0565b50565b5f546001600160a01b031633146101075760405163118cdaa760e01b815233600482015260240161029f565b5f80546001600160a01b038381166001600160a01b0319831681178455604051919092169283917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e09190a35050565b61033d84848484600161036b565b61036557604051635274afe760e01b81526001600160a01b038516600482015260240161029f565b50505050565b6040516323b872dd60e01b5f8181526001600160a01b038781166004528616602452604485905291602083606481808c5af1925060015f511483166103c75783831516156103bb573d5f823e3d81fd5b5f883b113d1516831692505b604052505f60605295945050505050565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80356001600160a01b0381168114610423575f5ffd5b919050565b5f5f5f6060848603121561043a575f5ffd5b6104438461040d565b92506104516020850161040d565b929592945050506040919091013590565b5f5f5f5f5f5f5f5f610100898b03121561047a575f5ffd5b6104838961040d565b975061049160208a0161040d565b965060408901359550606089013594506080890135935060a089013560ff811681146104bb575f5ffd5b979a969950949793969295929450505060c08201359160e0013590565b5f602082840312156104e8575f5ffd5b6104f18261040d565b939250505056fea26469706673582212202a8fae68106e908546ea4351141b247a394d09a7e06a68ee25b2b7b93342691464736f6c63430008250033",
 }
 
 // BufferPool is an auto generated Go binding around an Ethereum contract.
@@ -101,6 +101,28 @@ func (bufferPool *BufferPool) UnpackOwner(data []byte) (common.Address, error) {
 	}
 	out0 := *abi.ConvertType(out[0], new(common.Address)).(*common.Address)
 	return out0, nil
+}
+
+// PackPermitAndOnramp is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x9c1eacfa.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function permitAndOnramp(address token, address user, uint256 amountIn, bytes32 quoteId, uint256 deadline, uint8 v, bytes32 r, bytes32 s) returns()
+func (bufferPool *BufferPool) PackPermitAndOnramp(token common.Address, user common.Address, amountIn *big.Int, quoteId [32]byte, deadline *big.Int, v uint8, r [32]byte, s [32]byte) []byte {
+	enc, err := bufferPool.abi.Pack("permitAndOnramp", token, user, amountIn, quoteId, deadline, v, r, s)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackPermitAndOnramp is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x9c1eacfa.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function permitAndOnramp(address token, address user, uint256 amountIn, bytes32 quoteId, uint256 deadline, uint8 v, bytes32 r, bytes32 s) returns()
+func (bufferPool *BufferPool) TryPackPermitAndOnramp(token common.Address, user common.Address, amountIn *big.Int, quoteId [32]byte, deadline *big.Int, v uint8, r [32]byte, s [32]byte) ([]byte, error) {
+	return bufferPool.abi.Pack("permitAndOnramp", token, user, amountIn, quoteId, deadline, v, r, s)
 }
 
 // PackPull is the Go binding used to pack the parameters required for calling
@@ -202,6 +224,53 @@ func (bufferPool *BufferPool) PackTransferOwnership(newOwner common.Address) []b
 // Solidity: function transferOwnership(address newOwner) returns()
 func (bufferPool *BufferPool) TryPackTransferOwnership(newOwner common.Address) ([]byte, error) {
 	return bufferPool.abi.Pack("transferOwnership", newOwner)
+}
+
+// BufferPoolOnramp represents a Onramp event raised by the BufferPool contract.
+type BufferPoolOnramp struct {
+	User     common.Address
+	Token    common.Address
+	AmountIn *big.Int
+	QuoteId  [32]byte
+	Raw      *types.Log // Blockchain specific contextual infos
+}
+
+const BufferPoolOnrampEventName = "Onramp"
+
+// ContractEventName returns the user-defined event name.
+func (BufferPoolOnramp) ContractEventName() string {
+	return BufferPoolOnrampEventName
+}
+
+// UnpackOnrampEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event Onramp(address indexed user, address indexed token, uint256 amountIn, bytes32 quoteId)
+func (bufferPool *BufferPool) UnpackOnrampEvent(log *types.Log) (*BufferPoolOnramp, error) {
+	event := "Onramp"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != bufferPool.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(BufferPoolOnramp)
+	if len(log.Data) > 0 {
+		if err := bufferPool.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range bufferPool.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
 }
 
 // BufferPoolOwnershipTransferred represents a OwnershipTransferred event raised by the BufferPool contract.
