@@ -91,6 +91,10 @@ type Profile struct {
 	// units, the default: the public integration's practice) or token (decimal strings in
 	// the token's units, spec 4.6's wording).
 	PermitAmountUnit string `toml:"permit_amount_unit,omitempty" json:"permitAmountUnit,omitempty"`
+	// PayoutSpender is the spender of a payout's permit: token (the fiat token itself, the
+	// default: UR's Fiat24Token.permitAndClientPayoutRef presents permit(user, token, …)) or
+	// card (the card-authorization contract, the public integration's default).
+	PayoutSpender string `toml:"payout_spender,omitempty" json:"payoutSpender,omitempty"`
 	// TxAmountUnit is how the history filter's minAmount and maxAmount are sent: smallest
 	// (integer smallest units of the 2-decimal fiat tokens, the default: spec 4.4's legacy
 	// filters) or display (decimal strings as the records show amounts).
@@ -149,6 +153,7 @@ var (
 	PartnerAuths           = []string{"spec", "ur"}
 	PartnerUnsignedAnswers = []string{"refuse", "warn"}
 	AmountUnits            = []string{"smallest", "token"}
+	PayoutSpenders         = []string{"token", "card"}
 	TxAmountUnits          = []string{"smallest", "display"}
 	MintTokenIDs           = []string{"issued", "generate"}
 	ProxyUnknownAuths      = []string{"full", "basic", "none"}
@@ -165,6 +170,10 @@ func (p *Profile) UnsignedAnswers() string {
 
 // TxAmounts is the unit of the history filter's amounts: smallest (default) or display.
 func (p *Profile) TxAmounts() string { return cmp.Or(p.TxAmountUnit, TxAmountUnits[0]) }
+
+// PayoutSpenderRole is payout_spender in effect: the spender role of a payout's permit
+// ("token" or "card", the names of enduser's spender roles).
+func (p *Profile) PayoutSpenderRole() string { return cmp.Or(p.PayoutSpender, PayoutSpenders[0]) }
 
 // StandInNames are the profile's names for the spec's stand-ins.
 func (p *Profile) StandInNames() protocol.Names { return protocol.NamesOf(p.Names) }

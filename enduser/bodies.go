@@ -80,25 +80,20 @@ func Judge(payload []byte) Judgement {
 func RoutesFitting(payload []byte) []Route { return Judge(payload).Routes }
 
 // DeliveredSignature is the signature a full-auth payload judged j delivers when it is
-// exactly the body of token-permit (the permit's v, r, s) or of submit-form-a (the Form A
+// exactly the body of a route that carries a permit (Route.Permit: the permit's v, r, s) or of submit-form-a (the Form A
 // signature), with what it is; nil otherwise. A signer that approved that signature may sign
 // its delivery without asking again.
 func (j Judgement) DeliveredSignature() (sig []byte, what string) {
 	if len(j.Routes) != 1 {
 		return nil, ""
 	}
+	if cp, ok := j.CarriedPermit(); ok {
+		if cp.Sig == nil {
+			return nil, ""
+		}
+		return cp.Sig, "permit signature"
+	}
 	switch j.Routes[0].Name {
-	case RouteTokenPermit:
-		var b tokenPermitWire
-		if json.Unmarshal(j.Body, &b) != nil {
-			return nil, ""
-		}
-		r, errR := hexutil.Decode(b.PermitR)
-		s, errS := hexutil.Decode(b.PermitS)
-		if errR != nil || errS != nil || len(r) != 32 || len(s) != 32 || (b.PermitV != 27 && b.PermitV != 28) {
-			return nil, ""
-		}
-		return append(append(r, s...), byte(b.PermitV)), "permit signature"
 	case RouteSubmitFormA:
 		var b FormASubmission
 		if json.Unmarshal(j.Body, &b) != nil {

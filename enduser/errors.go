@@ -264,3 +264,28 @@ func (e *SignError) Error() string {
 }
 
 func (e *SignError) Unwrap() error { return e.Err }
+
+// LeftFor says whether err is what became of a request of route after it left: the
+// service's answer (code is its retCode for an *APIError, else 0), an HTTP or gateway error,
+// an answer that cannot be decoded, or none at all (a transport error). An error of another
+// route (a read made first), or one raised before sending, is false: that request never left.
+func LeftFor(err error, route string) (left bool, code int) {
+	var ae *APIError
+	var he *HTTPError
+	var de *DecodeError
+	var ge *GatewayError
+	var te *TransportError
+	switch {
+	case errors.As(err, &ae):
+		return ae.Route == route, ae.Code
+	case errors.As(err, &he):
+		return he.Route == route, 0
+	case errors.As(err, &de):
+		return de.Route == route, 0
+	case errors.As(err, &ge):
+		return ge.Route == route, 0
+	case errors.As(err, &te):
+		return te.Route == route && !NotSent(err), 0
+	}
+	return false, 0
+}

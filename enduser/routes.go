@@ -63,6 +63,10 @@ const (
 	RouteLivenessResult = "liveness-result"
 	// The card's currency (evidence §3: the integrator's §3.1.5 of UR's external-wallet doc).
 	RouteCardCurrency = "card-currency"
+	// The money flows that spend a permit the service presents on chain (evidence §4,
+	// "Pitfalls" 8): a transfer to another account, a payout to a bank contact.
+	RouteTransfer = "transfer-with-permit"
+	RoutePayout   = "payout-with-permit"
 )
 
 // Route is one end-user endpoint.
@@ -108,6 +112,9 @@ type Route struct {
 	// that changes nothing and needs no data is a read (Readable): the typed method, purse
 	// read, the Requests screen and the doctor's route probe all decode into it.
 	Result any
+	// Permit says where the body carries the user's EIP-2612 permit, which the service
+	// presents on chain and spends (nil: the route carries none).
+	Permit *PermitCarrier
 	// Probe names the doctor's check of the row itself (a route probe: a read is at its
 	// method and path and answers in its result model; a change is there, refusing an
 	// unsigned request); "" for the routes the doctor probes in ways of their own, or not at
@@ -150,7 +157,7 @@ var routeTable = []Route{
 		Advice: map[int]string{
 			CodeInvalidParam: "The card is not in a state this change applies to, or the card token id is not this account's: read the card again.",
 		}},
-	{Name: RouteTokenPermit, Changes: true, Method: http.MethodPost, Path: "/api/v1/token-permit", Auth: AuthFull, Body: tokenPermitWire{}, Basis: "spec 4.6, design 2.4 (10011)",
+	{Name: RouteTokenPermit, Permit: &PermitCarrier{TokenKey: "address", Spender: SpenderCard}, Changes: true, Method: http.MethodPost, Path: "/api/v1/token-permit", Auth: AuthFull, Body: tokenPermitWire{}, Basis: "spec 4.6, design 2.4 (10011)",
 		Advice: map[int]string{
 			CodeInvalidParam: "The permit fails a precondition the token contract enforces: the deadline passed, the token is unknown, or the amount has more decimals than the token.",
 		}},
@@ -182,6 +189,18 @@ var routeTable = []Route{
 		Basis: "evidence §3 (the public integration, citing §3.1.5 of UR's external-wallet doc: the card's externalId, not its cardTokenId)",
 		Advice: map[int]string{
 			CodeInvalidParam: "The card does not offer that currency, or the card external id is not this account's card: read the card (its currencies and externalId).",
+		}},
+	{Name: RouteTransfer, Permit: &PermitCarrier{TokenKey: "tokenAddress", Spender: SpenderToken}, Probe: "transfer route", Changes: true, MayBeEmpty: true,
+		Method: http.MethodPost, Path: "/api/v1/transfer-with-permit", Auth: AuthFull, Assumed: true, Body: transferWire{},
+		Basis: "evidence §4 (UR's Fiat24Token.permitAndTransferFromByAccountId: the token is the spender) and \"Pitfalls\" 8 (the public integration on UR's QA); spec 4.6 does not show it",
+		Advice: map[int]string{
+			CodeInvalidParam: "The transfer fails a precondition: the recipient account must exist and be Live, the amount within the balance and the 30-day limit, the permit for the fiat token itself.",
+		}},
+	{Name: RoutePayout, Permit: &PermitCarrier{TokenKey: "tokenAddress"}, Probe: "payout route", Changes: true, MayBeEmpty: true,
+		Method: http.MethodPost, Path: "/api/v1/payout-with-permit", Auth: AuthFull, Assumed: true, Body: payoutWire{},
+		Basis: "evidence §4 (UR's Fiat24Token.permitAndClientPayoutRef: the token is the spender; the public integration defaulted to the card spender) and \"Pitfalls\" 8; spec 4.6 does not show it",
+		Advice: map[int]string{
+			CodeInvalidParam: "The payout fails a precondition: the contact must be one of the banking profile's for this currency, the purpose one of payment-purposes, the amount within the balance and the 30-day limit's available amount.",
 		}},
 	{Name: RouteSubmitFormA, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Body: FormASubmission{}, Basis: "design 2.4",
 		Advice: map[int]string{

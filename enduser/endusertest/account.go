@@ -113,9 +113,11 @@ type account struct {
 	WalletProvider common.Address `json:"walletProvider,omitzero"`
 	// USDPayinApplyID is the partner's USD pay-in application (spec 4.4), once made: the
 	// banking profile then has a USD deposit bank entry (0: none).
-	USDPayinApplyID int64          `json:"usdPayinApplyId,omitempty"`
-	IDVPartner      common.Address `json:"idvPartner,omitzero"`
-	Extra           []Record       `json:"extra,omitempty"`
+	USDPayinApplyID int64 `json:"usdPayinApplyId,omitempty"`
+	// LimitUsed is the CHF the account used of its 30-day window (a decimal; "" none).
+	LimitUsed  string         `json:"limitUsed,omitempty"`
+	IDVPartner common.Address `json:"idvPartner,omitzero"`
+	Extra      []Record       `json:"extra,omitempty"`
 	// Handoff is the external-wallet shared-token session (nil before the first handoff).
 	Handoff *handoff `json:"handoff,omitempty"`
 }

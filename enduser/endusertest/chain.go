@@ -46,6 +46,19 @@ type Chain interface {
 	// first: one the token rejects is mined and reverts, changing nothing but the relayer's
 	// gas. It returns the transaction's hash whatever the receipt says.
 	PermitUnchecked(ctx context.Context, token, owner, spender common.Address, value, deadline *big.Int, v uint8, r, s [32]byte) (common.Hash, error)
+	// Pull has a sandbox spender contract (the card spender) take amount of token from
+	// `from` with the allowance from gave it.
+	Pull(ctx context.Context, spender, token, from common.Address, amount *big.Int) (common.Hash, error)
+	// TransferByAccountID moves amount of a fiat token from `from` to the owner of the Live
+	// account toAccountID, presenting from's permit for the token itself and spending it in
+	// the same transaction (UR's permitAndTransferFromByAccountId).
+	TransferByAccountID(ctx context.Context, token, from common.Address, toAccountID uint64, amount *big.Int, sig homechain.PermitSig) (common.Hash, error)
+	// ClientPayout takes amount of a fiat token from `from` for a payout to a bank contact,
+	// presenting from's permit for the token itself (UR's permitAndClientPayoutRef).
+	ClientPayout(ctx context.Context, token, from common.Address, amount *big.Int, contactID, purposeID uint64, ref string, sig homechain.PermitSig) (common.Hash, error)
+	// Onramp has the buffer pool take amountIn of a fiat token from user, presenting user's
+	// permit for the pool (UR's BufferPool), for quote quoteID.
+	Onramp(ctx context.Context, token, user common.Address, amountIn *big.Int, quoteID [32]byte, sig homechain.PermitSig) (common.Hash, error)
 }
 
 // MemChain is an in-memory Chain: deterministic addresses, balances, nonces, allowances and
@@ -283,4 +296,55 @@ func (c *MemChain) PermitUnchecked(ctx context.Context, token, owner, spender co
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.txHash("permit-reverted"), nil
+}
+
+// spendPermitted is what the contracts that present a permit and spend it do, in one step:
+// the permit is tried (one that fails is ignored, as UR's contracts catch it), then amount of
+// the allowance from gave spender is spent and moved to `to`; without the allowance or the
+// balance nothing changes.
+func (c *MemChain) spendPermitted(ctx context.Context, token, from, spender, to common.Address, amount *big.Int, sig homechain.PermitSig, kind string) (common.Hash, error) {
+	_, _ = c.Permit(ctx, token, from, spender, amount, sig.Deadline, sig.V, sig.R, sig.S)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	key := [2]common.Address{from, spender}
+	allowance, bal := getBig(c.allowances, token, key), getBig(c.balances, token, from)
+	switch {
+	case allowance.Cmp(amount) < 0:
+		return common.Hash{}, fmt.Errorf("%s: ERC20InsufficientAllowance(%s, %s, %s)", kind, spender.Hex(), allowance, amount)
+	case bal.Cmp(amount) < 0:
+		return common.Hash{}, fmt.Errorf("%s: ERC20InsufficientBalance(%s, %s, %s)", kind, from.Hex(), bal, amount)
+	}
+	setBig(c.allowances, token, key, allowance.Sub(allowance, amount))
+	setBig(c.balances, token, from, bal.Sub(bal, amount))
+	dst := getBig(c.balances, token, to)
+	setBig(c.balances, token, to, dst.Add(dst, amount))
+	return c.txHash(kind), nil
+}
+
+// TransferByAccountID implements Chain.
+func (c *MemChain) TransferByAccountID(ctx context.Context, token, from common.Address, toAccountID uint64, amount *big.Int, sig homechain.PermitSig) (common.Hash, error) {
+	c.mu.Lock()
+	to, ok := c.owners[toAccountID]
+	st := c.status[toAccountID]
+	c.mu.Unlock()
+	if !ok || st != 5 {
+		return common.Hash{}, fmt.Errorf("transfer: RecipientNotLive(%d, %d)", toAccountID, st)
+	}
+	return c.spendPermitted(ctx, token, from, token, to, amount, sig, "transfer")
+}
+
+// ClientPayout implements Chain: the amount goes to the sandbox's payout desk.
+func (c *MemChain) ClientPayout(ctx context.Context, token, from common.Address, amount *big.Int, _, _ uint64, _ string, sig homechain.PermitSig) (common.Hash, error) {
+	return c.spendPermitted(ctx, token, from, token, sandboxAddress("payout desk"), amount, sig, "payout")
+}
+
+// Onramp implements Chain.
+func (c *MemChain) Onramp(ctx context.Context, token, user common.Address, amountIn *big.Int, _ [32]byte, sig homechain.PermitSig) (common.Hash, error) {
+	pool := c.contracts.BufferPool
+	return c.spendPermitted(ctx, token, user, pool, pool, amountIn, sig, "onramp")
+}
+
+// Pull implements Chain.
+func (c *MemChain) Pull(ctx context.Context, spender, token, from common.Address, amount *big.Int) (common.Hash, error) {
+	return c.spendPermitted(ctx, token, from, spender, spender, amount, homechain.PermitSig{}, "pull")
 }

@@ -469,8 +469,7 @@ func usdRate(sym string) decimal.Decimal {
 
 // Limits of the rolling 30-day window, in CHF.
 var (
-	limitMax  = decimal.NewFromInt(50000)
-	limitUsed = decimal.Zero
+	limitMax = decimal.NewFromInt(50000)
 )
 
 func num(d decimal.Decimal, places int32) json.Number {
@@ -514,7 +513,7 @@ func (s *Server) limitsLocked(a *account) limitWindow {
 	}
 	return limitWindow{
 		RestartDate: restart.UTC().Format("2006-01-02"), RestartDateMs: restart.UnixMilli(),
-		Used: num(limitUsed, 2), Available: num(limitMax.Sub(limitUsed), 2), Max: num(limitMax, 2),
+		Used: num(a.limitUsed(), 2), Available: num(limitMax.Sub(a.limitUsed()), 2), Max: num(limitMax, 2),
 	}
 }
 
@@ -594,7 +593,11 @@ func (s *Server) hChainConfigs(req *request) (any, error) {
 		}
 	}
 	c := s.chain.Contracts()
-	fxMaxUSD := limitMax.Sub(limitUsed).Mul(usdRate("CHF24"))
+	used := decimal.Zero
+	if a != nil {
+		used = a.limitUsed()
+	}
+	fxMaxUSD := limitMax.Sub(used).Mul(usdRate("CHF24"))
 	ch := chainItem{
 		ChainIdentifier: s.CAIP2(), ChainName: "Sandbox home chain",
 		ChainLogoURL:              "https://assets.sandbox.invalid/chains/home.png",
@@ -763,18 +766,13 @@ func (s *Server) hBR(req *request) (any, error) {
 		CardActivation: map[string]any{"amount": num(cardActivationUSD, 0), "currency": "USD"},
 		Street:         "Bahnhofstrasse 1", PostalCode: "8001", City: "Zürich", Country: "CHE",
 		Limits:      s.limitsLocked(a),
-		Contacts:    map[string][]contact{},
+		Contacts:    contactsOf(a),
 		DepositBank: map[string]depositBank{},
 	}
 	if a.Card != nil {
 		p.Cards = append(p.Cards, strconv.FormatUint(a.Card.TokenID, 10))
 	}
 	if a.Status == StatusLive {
-		p.Contacts["EUR"] = []contact{{
-			ID: fmt.Sprintf("ct-%d-1", a.TokenID), Name: "Erika Mustermann", Account: "DE89 **** **** 3000",
-			FullAccount: "DE89370400440532013000", Bank: "Commerzbank", Country: "DEU",
-			LastPaymentDate: historyAnchor * 1000,
-		}}
 		for _, cur := range []string{"EUR", "CHF"} {
 			p.DepositBank[cur] = depositBank{
 				Account: a.IBAN, Bank: "Sandbox Bank AG", BIC: "SBXXCHZZ", Payee: name,
@@ -990,7 +988,12 @@ func (s *Server) hCardCurrency(req *request) (any, error) {
 // --- token permit ---
 
 type permitRequest struct {
-	Address        *string `json:"address"`
+	Address *string `json:"address"`
+	permitFields
+}
+
+// permitFields are the permit's fields of every body that carries one.
+type permitFields struct {
 	Amount         *string `json:"amount"`
 	PermitAmount   *string `json:"permitAmount"`
 	PermitDeadline *int64  `json:"permitDeadline"`
@@ -1086,11 +1089,17 @@ func (s *Server) readPermit(req *request) (permitIn, error) {
 	if err := decodeStrict(req.body, &body); err != nil {
 		return permitIn{}, err
 	}
+	return s.checkPermitBody(body, "address")
+}
+
+// checkPermitBody checks the permit fields of a body that carries one; tokenKey is the
+// body's name for the token's address.
+func (s *Server) checkPermitBody(body permitRequest, tokenKey string) (permitIn, error) {
 	for _, f := range []struct {
 		name string
 		ok   bool
 	}{
-		{"address", body.Address != nil && *body.Address != ""}, {"amount", body.Amount != nil && *body.Amount != ""},
+		{tokenKey, body.Address != nil && *body.Address != ""}, {"amount", body.Amount != nil && *body.Amount != ""},
 		{"permitAmount", body.PermitAmount != nil && *body.PermitAmount != ""}, {"permitDeadline", body.PermitDeadline != nil},
 		{"permitV", body.PermitV != nil}, {"permitR", body.PermitR != nil && *body.PermitR != ""},
 		{"permitS", body.PermitS != nil && *body.PermitS != ""},
@@ -1099,13 +1108,13 @@ func (s *Server) readPermit(req *request) (permitIn, error) {
 			return permitIn{}, apiErr(CodeParam, "%s: required", f.name)
 		}
 	}
-	tokenAddr, err := parseAddress("address", *body.Address)
+	tokenAddr, err := parseAddress(tokenKey, *body.Address)
 	if err != nil {
 		return permitIn{}, err
 	}
 	t, ok := s.tokenByAddress(tokenAddr)
 	if !ok {
-		return permitIn{}, apiErr(CodeParam, "address %s is not a token of the home chain", tokenAddr.Hex())
+		return permitIn{}, apiErr(CodeParam, "%s %s is not a token of the home chain", tokenKey, tokenAddr.Hex())
 	}
 	pr := permitIn{token: t}
 	if pr.amount, _, err = s.parsePermitAmount("amount", *body.Amount, t.Decimals); err != nil {

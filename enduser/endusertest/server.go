@@ -132,6 +132,9 @@ type Dialect struct {
 	// exists, whatever the permit's value (the public integration permits only where
 	// hasAllowance is false); the spec's reading refuses only an allowance that covers it.
 	ExistingAllowance bool `json:"existingAllowance,omitempty"`
+	// PayoutCardSpender: payout-with-permit takes a permit for the card spender (the public
+	// integration's default), not for the fiat token (UR's contract, the default reading).
+	PayoutCardSpender bool `json:"payoutCardSpender,omitempty"`
 }
 
 // dialectFlags are the Dialect's variants by name, in ParseDialect's syntax.
@@ -149,6 +152,7 @@ var dialectFlags = []struct {
 	{"onrampLimitPost", func(d *Dialect) *bool { return &d.OnrampLimitPost }},
 	{"urNames", func(d *Dialect) *bool { return &d.URNames }},
 	{"existingAllowance", func(d *Dialect) *bool { return &d.ExistingAllowance }},
+	{"payoutCardSpender", func(d *Dialect) *bool { return &d.PayoutCardSpender }},
 }
 
 // DialectNames lists the variants ParseDialect reads.
@@ -494,6 +498,8 @@ func (s *Server) table() []route {
 		{"card-status", http.MethodPost, "/api/v2/card-status", authFull, s.hCardStatus},
 		{"card-currency", http.MethodPost, "/api/v2/card-currency", authFull, s.hCardCurrency},
 		{"token-permit", http.MethodPost, "/api/v1/token-permit", authFull, s.hTokenPermit},
+		{"transfer-with-permit", http.MethodPost, "/api/v1/transfer-with-permit", authFull, s.hTransfer},
+		{"payout-with-permit", http.MethodPost, "/api/v1/payout-with-permit", authFull, s.hPayout},
 		{"chain-configs", http.MethodGet, "/api/v3/config/chain-configs", authOptionalFull, s.hChainConfigs},
 		{"onramp-limit", onrampMethod, "/api/v1/onramp-limit", authFull, s.hOnrampLimit},
 		{"onramp-pending-retry", http.MethodGet, "/api/v1/onramp/pending-retry", authFull, s.hOnrampPendingRetry},
