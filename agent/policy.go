@@ -379,6 +379,15 @@ func Judge(r wallet.Request) Judgement {
 		for _, rt := range j.User.Routes {
 			j.Names = append(j.Names, rt.Name)
 		}
+	case wallet.PurposePermit:
+		// A permit the service spends in the call that carries it is judged by that call
+		// too: the strictest of the permit's line and the call's route line decides.
+		if len(r.Payload) > 0 {
+			j.Section, j.User = "routes", enduser.Judge(r.Payload)
+			for _, rt := range j.User.Routes {
+				j.Names = append(j.Names, rt.Name)
+			}
+		}
 	case wallet.PurposePartnerAuth:
 		j.Section = "partner"
 		if r.Partner != nil {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"purse/agent"
 	"purse/app/review"
 	"purse/config"
+	"purse/enduser"
 	"purse/wallet"
 )
 
@@ -344,6 +346,11 @@ type delivery struct {
 	until time.Time
 	email string
 	once  bool
+	// route and body bind a permit to the call that carries it: the route the call must be
+	// and its body with the signature blanked (enduser.UnsignedCall), as approved; a permit
+	// approved without its call is delivered by token-permit alone.
+	route string
+	body  []byte
 }
 
 // remember records an approved signature whose delivery call carries it (a permit relayed
@@ -378,10 +385,21 @@ func (g *signingGate) remember(r wallet.Request, sig []byte) {
 // consent, for the e-mail it was approved for (and of no other route), once.
 func (g *signingGate) delivers(job signJob) string {
 	var sig []byte
-	var what, email string
+	var what, email, route string
+	var body []byte
 	switch r := job.Request; {
 	case r.Purpose == wallet.PurposeFullAuth:
-		sig, what = job.judgement().User.DeliveredSignature()
+		j := job.judgement().User
+		sig, what = j.DeliveredSignature()
+		if len(j.Routes) == 1 {
+			route = j.Routes[0].Name
+		}
+		if _, ok := j.CarriedPermit(); ok && sig != nil {
+			var err error
+			if body, err = enduser.UnsignedCall(j.Body); err != nil {
+				return ""
+			}
+		}
 	case r.Purpose == wallet.PurposePartnerAuth && r.Partner != nil:
 		sig, email = job.judgement().Partner.DeliveredConsent()
 		what = "mint consent"
@@ -393,16 +411,32 @@ func (g *signingGate) delivers(job signJob) string {
 	defer g.mu.Unlock()
 	k := deliveryKey(sig)
 	d, ok := g.delivered[k]
-	if !ok || g.now().After(d.until) || d.email != email {
+	if !ok || g.now().After(d.until) || d.email != email || !d.carries(route, body) {
 		return ""
 	}
 	if d.once {
 		delete(g.delivered, k)
 	}
-	if email != "" {
+	switch {
+	case email != "":
 		return "the payload delivers the " + what + " you approved for " + email
+	case d.route != "":
+		return "the payload is the " + d.route + " call you approved with its " + what
 	}
 	return "the payload delivers the " + what + " you approved"
+}
+
+// carries says whether a delivery of route with body (the body with its signature blanked;
+// nil for a call that carries no permit) is the call the signature was approved for.
+func (d delivery) carries(route string, body []byte) bool {
+	switch {
+	case d.route != "":
+		return route == d.route && bytes.Equal(body, d.body)
+	case body != nil:
+		// A permit approved on its own is the card-spend permit: token-permit relays it.
+		return route == enduser.RouteTokenPermit
+	}
+	return true
 }
 
 func deliveryKey(sig []byte) string {

@@ -48,7 +48,11 @@ func reviewPermit(s *App, ctx context.Context, p config.Profile, r wallet.Reques
 	if r.Permit == nil {
 		return blockedReview(r, errors.New("it holds no permit")), nil
 	}
-	return s.permitReviewOf(ctx, p, "sign-"+string(r.Purpose), *r.Permit)
+	rv, tok := s.permitReviewOf(ctx, p, "sign-"+string(r.Purpose), *r.Permit)
+	if r.Route != "" {
+		s.reviewPermitCall(ctx, p, r, j, tok, &rv)
+	}
+	return rv, tok
 }
 
 func reviewFullAuth(_ *App, _ context.Context, p config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
@@ -242,8 +246,11 @@ func (s *App) permitReviewOf(ctx context.Context, p config.Profile, id string, p
 		Nonce: pm.Nonce, Deadline: pm.Deadline, ChainID: pm.Domain.ChainID,
 		DomainName: pm.Domain.Name, DomainVersion: pm.Domain.Version, Digest: digest.Hex(), NoDecimals: true,
 	}
-	if p.CardSpender != "" && common.IsHexAddress(p.CardSpender) && common.HexToAddress(p.CardSpender) == pm.Spender {
+	switch {
+	case p.CardSpender != "" && common.IsHexAddress(p.CardSpender) && common.HexToAddress(p.CardSpender) == pm.Spender:
 		in.SpenderRole = RoleLabel(RoleCard)
+	case pm.Spender == pm.Domain.VerifyingContract:
+		in.SpenderRole = RoleLabel(RoleToken)
 	}
 	var warnings, blocks []string
 	switch {

@@ -9,6 +9,7 @@ import (
 	"purse/agent"
 	"purse/app/review"
 	"purse/config"
+	"purse/enduser"
 	"purse/homechain"
 	"purse/wallet"
 )
@@ -31,7 +32,7 @@ type purposeGate struct {
 var purposeGates = map[wallet.Purpose]purposeGate{
 	wallet.PurposeFullAuth:    {review: reviewFullAuth, summary: summaryFullAuth},
 	wallet.PurposeMintConsent: {review: reviewMintConsent, summary: summaryMintConsent, carried: carriedByItsMint},
-	wallet.PurposePermit:      {review: reviewPermit, summary: summaryPermit, moves: movesPermit, carried: carriedByItsCall},
+	wallet.PurposePermit:      {review: reviewPermit, summary: summaryPermit, moves: movesPermit, carried: carriedPermit},
 	wallet.PurposeFormA:       {review: reviewFormA, summary: summaryFormA, carried: carriedByItsCall},
 	wallet.PurposePersonal:    {review: reviewPersonal, summary: summaryPersonal},
 	wallet.PurposePartnerAuth: {review: reviewPartnerAuth, summary: summaryPartnerAuth},
@@ -42,6 +43,19 @@ var purposeGates = map[wallet.Purpose]purposeGate{
 // carriedByItsCall: the permit's relay (token-permit) or the Form A submission that carries
 // the signature delivers what was approved.
 func carriedByItsCall(wallet.Request) (delivery, bool) { return delivery{}, true }
+
+// carriedPermit: a permit approved with the call that carries it (a transfer, a payout) is
+// delivered by exactly that call; one approved on its own by token-permit.
+func carriedPermit(r wallet.Request) (delivery, bool) {
+	if r.Route == "" {
+		return delivery{}, true
+	}
+	body, err := enduser.UnsignedCall(r.Payload)
+	if err != nil {
+		return delivery{}, false
+	}
+	return delivery{route: r.Route, body: body}, true
+}
 
 // carriedByItsMint: the partner mint carries a mint consent once, and only with the e-mail
 // it was approved for; a consent approved without one has its mint asked about.

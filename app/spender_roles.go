@@ -9,6 +9,7 @@ const (
 	RoleCard       = enduser.SpenderCard
 	RoleDeposit    = enduser.SpenderDeposit
 	RoleBufferPool = enduser.SpenderBufferPool
+	RoleToken      = enduser.SpenderToken
 	RoleAddress    = "address"
 )
 
@@ -21,6 +22,8 @@ func RoleLabel(role string) string {
 		return "deposit (chain depositContract)"
 	case RoleBufferPool:
 		return "bufferpool (chain bufferPoolContract: on-ramp / cash-out)"
+	case RoleToken:
+		return "the fiat token itself (it spends exactly the amount)"
 	}
 	return "explicit address"
 }

@@ -153,6 +153,13 @@ func (p Permit) Digest() (digest, separator common.Hash, err error) {
 
 // SignPermit signs the permit. The owner must be the signer's address.
 func SignPermit(s EVMSigner, p Permit) (PermitSignature, error) {
+	return SignPermitFor(s, p, "", nil)
+}
+
+// SignPermitFor signs a permit the service spends in the call that carries it: route names
+// the call and body is its body with the signature blanked, which the signer's review shows
+// and its gate binds the permit to ("" and nil: a permit without its call).
+func SignPermitFor(s EVMSigner, p Permit, route string, body []byte) (PermitSignature, error) {
 	if p.Owner != s.Address() {
 		return PermitSignature{}, fmt.Errorf("permit owner: %s is not the signing key's address %s", p.Owner.Hex(), s.Address().Hex())
 	}
@@ -160,7 +167,7 @@ func SignPermit(s EVMSigner, p Permit) (PermitSignature, error) {
 	if err != nil {
 		return PermitSignature{}, err
 	}
-	sig, err := signEVM(s, Request{Purpose: PurposePermit, Permit: &p}, time.Time{})
+	sig, err := signEVM(s, Request{Purpose: PurposePermit, Permit: &p, Route: route, Payload: body}, time.Time{})
 	if err != nil {
 		return PermitSignature{}, err
 	}

@@ -40,7 +40,7 @@ var purposeSpecs = []purposeSpec{
 	// Reads are most of it; a call that changes the account is asked about by its route's line.
 	{PurposeFullAuth, []string{"method", "route", "payload", "deadline", "anyDeadline"}, Request.checkFullAuth, consentDigest, false},
 	{PurposeMintConsent, []string{"hash", "deadline", "anyDeadline", "mintEmail"}, Request.checkMintConsent, consentDigest, true},
-	{PurposePermit, []string{"permit"}, Request.checkPermit, func(r Request) (common.Hash, error) {
+	{PurposePermit, []string{"permit", "route", "payload"}, Request.checkPermit, func(r Request) (common.Hash, error) {
 		d, _, err := r.Permit.Digest()
 		return d, err
 	}, true},

@@ -209,6 +209,20 @@ func (r Request) checkPermit(time.Time) error {
 	if r.Permit == nil {
 		return errors.New("permit request: expected the permit, got nothing")
 	}
+	// A permit the service spends in the call that carries it (a transfer, a payout) comes
+	// with that call: its route and its body with the signature blanked, which the review
+	// shows and the delivery must match.
+	switch {
+	case (r.Route == "") != (len(r.Payload) == 0):
+		return errors.New("permit request: the call that carries the permit needs both its route and its payload")
+	case len(r.Payload) > MaxPayloadBytes:
+		return fmt.Errorf("permit request: payload of %d bytes is over the limit of %d", len(r.Payload), MaxPayloadBytes)
+	case len(r.Route) > MaxNameBytes:
+		return fmt.Errorf("permit request: route name of %d bytes is over the limit of %d", len(r.Route), MaxNameBytes)
+	}
+	if err := routeName(r.Route); err != nil {
+		return err
+	}
 	return r.Permit.validate()
 }
 

@@ -65,27 +65,12 @@ func permitAnswerOf(res enduser.TokenPermitResult, err error) (a permitAnswer, s
 		}
 		return answerRelayed, true
 	}
-	var ae *enduser.APIError
-	var he *enduser.HTTPError
-	var de *enduser.DecodeError
-	var ge *enduser.GatewayError
-	var te *enduser.TransportError
-	switch {
-	case errors.As(err, &ae):
-		sent = ae.Route == enduser.RouteTokenPermit
-		if sent && refusedBeforeRelay(ae.Code) {
-			return answerRefused, true
-		}
-	case errors.As(err, &he):
-		sent = he.Route == enduser.RouteTokenPermit
-	case errors.As(err, &de):
-		sent = de.Route == enduser.RouteTokenPermit
-	case errors.As(err, &ge):
-		sent = ge.Route == enduser.RouteTokenPermit
-	case errors.As(err, &te):
-		sent = te.Route == enduser.RouteTokenPermit
-	default:
-		sent = errors.Is(err, enduser.ErrNoTxHash)
+	if errors.Is(err, enduser.ErrNoTxHash) {
+		return answerUnproven, true
+	}
+	sent, code := enduser.LeftFor(err, enduser.RouteTokenPermit)
+	if sent && code != 0 && refusedBeforeRelay(code) {
+		return answerRefused, true
 	}
 	return answerUnproven, sent
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"purse/app"
+	"purse/app/internal/port"
 	"purse/enduser"
 	"purse/homechain"
 	"purse/wallet"
@@ -56,23 +57,8 @@ func (sv Service) Load(ctx context.Context) (Context, error) {
 	c.Owner, c.OwnerErr = s.OwnerAddress()
 	p := s.Profile()
 	c.CardSpender = p.CardSpender
-	api, err := s.API(false, nil)
-	if err != nil {
-		return c, err
-	}
-	cc, err := api.ChainConfigsLoggedOut(ctx)
-	if err != nil {
-		return c, err
-	}
-	hc, err := s.DialHomeChain(ctx)
-	if err != nil {
-		return c, err
-	}
-	defer hc.Close()
-	if c.ChainID, err = hc.ChainID(ctx); err != nil {
-		return c, err
-	}
-	if c.Chain, err = cc.Home(c.ChainID); err != nil {
+	var err error
+	if c.Chain, c.ChainID, err = port.HomeChain(ctx, s); err != nil {
 		return c, err
 	}
 	c.Tokens, err = c.Chain.ERC20Tokens()

@@ -12,6 +12,7 @@ package port
 import (
 	"context"
 	"io"
+	"math/big"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -128,3 +129,27 @@ const ChainShowsNone = "the chain shows no account for this key"
 // Of is the session of an application core (an *app.App); false for anything else. Package
 // app sets it when it is initialised.
 var Of func(core any) (Session, bool)
+
+// HomeChain is the chain configuration's entry of the profile's home chain, read logged out
+// (nothing is signed for it), and the chain id the home chain's node gives.
+func HomeChain(ctx context.Context, s Session) (enduser.Chain, *big.Int, error) {
+	api, err := s.API(false, nil)
+	if err != nil {
+		return enduser.Chain{}, nil, err
+	}
+	cc, err := api.ChainConfigsLoggedOut(ctx)
+	if err != nil {
+		return enduser.Chain{}, nil, err
+	}
+	hc, err := s.DialHomeChain(ctx)
+	if err != nil {
+		return enduser.Chain{}, nil, err
+	}
+	defer hc.Close()
+	id, err := hc.ChainID(ctx)
+	if err != nil {
+		return enduser.Chain{}, nil, err
+	}
+	ch, err := cc.Home(id)
+	return ch, id, err
+}

@@ -1,0 +1,176 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"purse/agent"
+	"purse/app/review"
+	"purse/config"
+	"purse/enduser"
+	"purse/homechain"
+	"purse/wallet"
+)
+
+// The review of a permit that comes with the call that carries it (wallet.SignPermitFor): the
+// call is parsed whole against the route table, it must be exactly the body of the route it
+// names, carry this permit's token, deadline and value, and name the spender the route's
+// contract presents the permit to; anything else blocks. Its own fields are shown, and what a
+// route's call names on chain is read there (callChecks: a transfer's recipient).
+
+// callChecks read what a call names on chain, by route: the fields it adds to the review and
+// the findings that block it.
+var callChecks = map[string]func(s *App, ctx context.Context, p config.Profile, body []byte) ([]review.Field, []string){
+	enduser.RouteTransfer: checkTransferRecipient,
+}
+
+// reviewPermitCall completes rv, a permit's review, with the call that carries it.
+func (s *App) reviewPermitCall(ctx context.Context, p config.Profile, r wallet.Request, j agent.Judgement, tok *homechain.Token, rv *review.Request) {
+	pm := *r.Permit
+	block := func(format string, a ...any) { rv.Blocked = append(rv.Blocked, fmt.Sprintf(format, a...)) }
+	if len(j.User.Routes) != 1 || j.User.Routes[0].Name != r.Route {
+		block("the call that is to carry the permit is not a body of %q as the route table declares it (it fits %s)", r.Route, fittingNames(p, j.User))
+		return
+	}
+	cp, ok := j.User.CarriedPermit()
+	if !ok || cp.Sig != nil {
+		block("the call of %q does not carry the permit in its blank form (permitV 0, permitR and permitS empty)", r.Route)
+		return
+	}
+	rt := cp.Route
+	if under, ok := enduser.RouteUnder(rt.Name, p.Routes, p.StandInNames()); ok {
+		rt.Method, rt.Path = under.Method, under.Path
+	}
+	fields := []review.Field{{Label: "call", Value: rt.Method + " " + rt.Path, Note: "(" + rt.Name + ": the service presents the permit on chain and spends it)"}}
+	fields = append(fields, callFields(j.User.Body)...)
+	if cp.Token != pm.Domain.VerifyingContract {
+		block("the call names the token %s, the permit %s", cp.Token.Hex(), pm.Domain.VerifyingContract.Hex())
+	}
+	if pm.Deadline == nil || !pm.Deadline.IsInt64() || cp.PermitDeadline != pm.Deadline.Int64() {
+		block("the call's permitDeadline %d is not the permit's deadline %v", cp.PermitDeadline, pm.Deadline)
+	}
+	if want, role, err := callSpender(p, rt, pm); err != nil {
+		block("%v", err)
+	} else if pm.Spender != want {
+		block("the permit's spender %s is not the %s the route's contract presents it to (%s)", pm.Spender.Hex(), role, want.Hex())
+	}
+	if tok == nil {
+		block("the call's amounts cannot be checked against the permit: the token's decimals were not read on chain")
+	} else {
+		unit := p.PermitAmountUnit
+		amount, aerr := amountIn(cp.Amount, unit, tok.Decimals)
+		permitAmount, perr := amountIn(cp.PermitAmount, unit, tok.Decimals)
+		switch {
+		case aerr != nil:
+			block("the call's amount %q: %v", cp.Amount, aerr)
+		case perr != nil:
+			block("the call's permitAmount %q: %v", cp.PermitAmount, perr)
+		case permitAmount.Cmp(pm.Value) != 0:
+			block("the call's permitAmount %s is not the permit's value %s", permitAmount, pm.Value)
+		case rt.Permit.Spender != enduser.SpenderCard && amount.Cmp(pm.Value) != 0:
+			block("the call's amount %s is not the permit's value %s: the contract spends exactly the amount", amount, pm.Value)
+		}
+	}
+	if check := callChecks[rt.Name]; check != nil {
+		more, blocks := check(s, ctx, p, j.User.Body)
+		fields = append(fields, more...)
+		rv.Blocked = append(rv.Blocked, blocks...)
+	}
+	rv.Sections = append([]review.Section{{Heading: "What the permit pays for", Fields: fields}}, rv.Sections...)
+	rv.Title = rt.Name + ": " + rv.Title
+}
+
+// callFields are a call's own fields (all but the permit's), in key order.
+func callFields(body []byte) []review.Field {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(body, &m) != nil {
+		return nil
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		switch k {
+		case "amount", "permitAmount", "permitDeadline", "permitV", "permitR", "permitS", "tokenAddress", "address":
+			continue
+		}
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]review.Field, 0, len(keys))
+	for _, k := range keys {
+		v := string(m[k])
+		var str string
+		if json.Unmarshal(m[k], &str) == nil {
+			v = str
+		}
+		out = append(out, review.Field{Label: k, Value: v})
+	}
+	return out
+}
+
+// callSpender is the spender a route's contract presents its permit to, and its role's name.
+func callSpender(p config.Profile, rt enduser.Route, pm wallet.Permit) (common.Address, string, error) {
+	role := rt.Permit.Spender
+	if role == "" {
+		role = p.PayoutSpenderRole()
+	}
+	switch role {
+	case enduser.SpenderToken:
+		return pm.Domain.VerifyingContract, "fiat token itself", nil
+	case enduser.SpenderCard:
+		if !common.IsHexAddress(p.CardSpender) {
+			return common.Address{}, "", fmt.Errorf("the route's permit is for the card spender and profile %s has no card_spender", p.Name)
+		}
+		return common.HexToAddress(p.CardSpender), "card spender (card_spender)", nil
+	}
+	return common.Address{}, "", fmt.Errorf("route %s: no spender role %q", rt.Name, role)
+}
+
+// amountIn reads an amount as the profile's permit_amount_unit writes it, in smallest units.
+func amountIn(s, unit string, decimals uint8) (*big.Int, error) {
+	if unit == enduser.PermitUnitToken {
+		return homechain.ParseAmount(s, decimals)
+	}
+	v, ok := new(big.Int).SetString(s, 10)
+	if !ok || v.Sign() < 0 {
+		return nil, fmt.Errorf("expected an integer of smallest units")
+	}
+	return v, nil
+}
+
+// checkTransferRecipient reads the transfer's recipient account on the home chain: it must
+// exist and be Live, as the token's transfer by account id requires.
+func checkTransferRecipient(s *App, ctx context.Context, p config.Profile, body []byte) ([]review.Field, []string) {
+	var b struct {
+		ToAccountID uint64 `json:"toAccountId"`
+	}
+	if json.Unmarshal(body, &b) != nil || b.ToAccountID == 0 {
+		return nil, []string{"the transfer names no recipient account (toAccountId)"}
+	}
+	id := strconv.FormatUint(b.ToAccountID, 10)
+	if !common.IsHexAddress(p.AccountNFT) {
+		return nil, []string{"the recipient account " + id + " cannot be checked: profile " + p.Name + " has no account_nft"}
+	}
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	hc, err := homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}.Dial(ctx)
+	if err != nil {
+		return nil, []string{"the recipient account " + id + " cannot be checked on chain: " + OneLine(err)}
+	}
+	defer hc.Close()
+	owner, st, err := hc.Account(ctx, common.HexToAddress(p.AccountNFT), b.ToAccountID)
+	if err != nil {
+		return nil, []string{"the recipient account " + id + " cannot be read on chain (it may not exist): " + OneLine(err)}
+	}
+	fields := []review.Field{{Label: "recipient", Value: "account " + id + ", owned by " + owner.Hex(), Note: "(read on chain: " + homechain.StatusName(st) + ")"}}
+	if st != 5 {
+		return fields, []string{fmt.Sprintf("the recipient account %s is %s, not Live: the token refuses to transfer to it", id, homechain.StatusName(st))}
+	}
+	return fields, nil
+}
