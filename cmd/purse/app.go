@@ -243,6 +243,7 @@ var commandGroups = []commandGroup{
 	{[]string{"profile"}, addProfileCommands},
 	{[]string{"proxy"}, addProxyCommands},
 	{[]string{"sandbox"}, addSandboxCommands},
+	{[]string{"send"}, addSendCommands},
 	{[]string{"sign", "verify"}, addSignCommands},
 }
 

@@ -2,7 +2,8 @@
 // configuration (chains, tokens with decimals, top-up and FX bounds, the card activation
 // flag and message, deposit and buffer-pool contracts) beside the on-chain balances of the
 // profile's EVM key; p shows the account's pay-in details (where bank transfers to it go)
-// as a code a phone scans: the EPC QR for EUR.
+// as a code a phone scans: the EPC QR for EUR; s sends money out of the account (a transfer
+// to another account, a payout to a bank contact: app/money).
 package balances
 
 import (
@@ -19,6 +20,7 @@ import (
 	"purse/app"
 	appaccount "purse/app/account"
 	"purse/app/deposit"
+	"purse/app/money"
 	"purse/config"
 	"purse/enduser"
 	"purse/internal/format"
@@ -61,6 +63,9 @@ type Screen struct {
 	payInLoading bool
 	payIns       []appaccount.PayIn
 
+	// send is the Send form (s) and the flow in flight.
+	send sendPanel
+
 	w, h int
 }
 
@@ -71,6 +76,7 @@ type Services struct {
 	Chains Chains
 	Wallet Wallet
 	PayIns PayIns
+	Send   Sender
 }
 
 // PayIns are the account's pay-in details (app/account's Service is one).
@@ -80,7 +86,7 @@ type PayIns interface {
 
 // Of is the Balances screen's services of the session a.
 func Of(a *app.App) Services {
-	return Services{Session: a, Chains: appaccount.NewChains(a), Wallet: deposit.New(a), PayIns: appaccount.New(a)}
+	return Services{Session: a, Chains: appaccount.NewChains(a), Wallet: deposit.New(a), PayIns: appaccount.New(a), Send: money.New(a)}
 }
 
 // Session is the session the screen works in (*app.App is one): its active profile.
@@ -119,6 +125,7 @@ func (s *Screen) declareActions() {
 		{Key: kit.WithHelp(k.SignedView, "the account's view (signed: asks the key's passphrase)"), Do: func() tea.Cmd { return s.load(true) }, Off: s.noSignedView},
 		{Key: kit.WithHelp(k.QR, "QR of the owner address"), Do: s.showQR, Off: s.noOwner},
 		{Key: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pay-in details (bank transfers to the account)")), Do: s.loadPayIns, Off: s.noPayIns},
+		s.sendKey(),
 	}
 }
 
@@ -272,6 +279,9 @@ func (s *Screen) loadSolana() tea.Cmd {
 
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
+	if cmd, ok := s.sendUpdate(msg); ok {
+		return s, cmd
+	}
 	switch msg := msg.(type) {
 	case kit.TaskResult[appaccount.ChainSnapshot]:
 		if msg.ID != s.loadID {
@@ -309,7 +319,12 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 }
 
 // View implements kit.Screen.
-func (s *Screen) View() string { return s.scroll.View(s.lines()) }
+func (s *Screen) View() string {
+	if s.send.form != nil {
+		return s.send.form.View(max(s.w, 20))
+	}
+	return s.scroll.View(s.lines())
+}
 
 func (s *Screen) lines() []string {
 	st := s.env.Styles
@@ -532,18 +547,24 @@ func (s *Screen) ID() kit.ScreenID { return kit.ScreenBalances }
 
 // ShortHelp implements kit.Screen.
 func (s *Screen) ShortHelp() []key.Binding {
+	if s.send.form != nil {
+		return s.send.form.ShortHelp()
+	}
 	return append(s.actions.Short(), s.env.Keys.Down)
 }
 
 // FullHelp implements kit.Screen: every action, those that cannot run now with the reason.
 func (s *Screen) FullHelp() [][]key.Binding {
+	if s.send.form != nil {
+		return [][]key.Binding{s.send.form.Help()}
+	}
 	return [][]key.Binding{s.actions.Full(), s.scroll.Keys()}
 }
 
 // Retries implements kit.Retrier: r loads the chains and balances again.
 func (s *Screen) Retries(slot string) bool { return slot == slotLoad }
 
-// InputFocused implements kit.Screen: the screen has no text field.
-func (s *Screen) InputFocused() bool { return false }
+// InputFocused implements kit.Screen: the Send form's fields take every key while it is open.
+func (s *Screen) InputFocused() bool { return s.send.form != nil }
 
 var _ kit.Screen = (*Screen)(nil)

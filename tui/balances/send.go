@@ -1,0 +1,141 @@
+package balances
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"purse/app"
+	"purse/app/money"
+	"purse/internal/visible"
+	"purse/tui/form"
+	"purse/tui/kit"
+	"purse/tui/unlock"
+)
+
+// The Send form on the Balances screen (s): a transfer to another account or a payout to a
+// bank contact, one money flow of app/money each. The flow's checks, the signing gate's
+// review (the permit with the call that carries it) and the outcome settled from the chain
+// are the application layer's; the form only collects the fields and shows the outcome.
+
+const slotSend = "balances.send"
+
+// Sender runs the money flows (app/money's Service is one).
+type Sender interface {
+	Run(ctx context.Context, run money.Run, u *app.Unlock) (money.Prepared, money.Outcome, error)
+}
+
+// sent is a flow's outcome with the plan it ran.
+type sent struct {
+	Plan money.Plan
+	Out  money.Outcome
+}
+
+// sendPanel is the open Send form and the flow in flight.
+type sendPanel struct {
+	form *form.Form
+	// last is the form submitted: a field the flow refuses reopens it, the error under it.
+	last    *form.Form
+	id      kit.TaskID
+	running bool
+}
+
+func (s *Screen) sendKey() kit.Action {
+	return kit.Action{Key: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "send: transfer to an account, payout to a bank contact")), Do: s.openSend, Off: s.noSend}
+}
+
+func (s *Screen) noSend() string {
+	switch {
+	case s.app.Send == nil:
+		return "no services: the TUI was started without a profile"
+	case s.send.running:
+		return "a transfer or payout is being sent"
+	}
+	return ""
+}
+
+// openSend opens the form; the token and the flow's own fields follow the flow chosen.
+func (s *Screen) openSend() tea.Cmd {
+	flows := money.Flows()
+	isFlow := func(name string) func(f *form.Form) bool {
+		return func(f *form.Form) bool { return flows[f.Choice("flow")] == name }
+	}
+	to := form.TextField("to", "to account", "", "the recipient's account id")
+	to.Show = isFlow(money.Transfer)
+	contact := form.TextField("contact", "contact id", "", "a contact of the banking profile (purse send contacts)")
+	contact.Show = isFlow(money.Payout)
+	purpose := form.TextField("purpose", "purpose id", "", "the payment purpose id")
+	purpose.Show = isFlow(money.Payout)
+	ref := form.TextField("ref", "reference", "", "optional, at most 140 characters")
+	ref.Show = isFlow(money.Payout)
+	s.send.form = form.New(s.env, "Send money out of the account (a permit the service spends; one approval)", "review and sign",
+		form.ChoiceField("flow", "flow", flows, 0),
+		form.TextField("token", "token", "EUR24", "a fiat token: EUR24, CHF24, USD24, CNH24"),
+		form.TextField("amount", "amount", "", "in the token's units, e.g. 12.34"),
+		to, contact, purpose, ref)
+	return nil
+}
+
+// sendUpdate handles what belongs to the Send form; handled false leaves msg to the screen.
+func (s *Screen) sendUpdate(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		if s.send.form == nil {
+			return nil, false
+		}
+		return s.sendFormKey(msg), true
+	case kit.TaskResult[sent]:
+		if msg.ID != s.send.id {
+			return nil, true
+		}
+		s.send.running = false
+		var fe *app.FieldError
+		if errors.As(msg.Err, &fe) && s.send.last != nil {
+			s.send.form = s.send.last
+			s.send.form.Failed(msg.Err)
+			return nil, true
+		}
+		if msg.Err != nil {
+			// The router shows the error with its next step (an unknown outcome names the
+			// permit); the form stays closed so the balances below are read again.
+			return s.load(false), true
+		}
+		o := msg.Value.Out
+		what := fmt.Sprintf("Sent %s %s to account %d", o.Amount, o.Token, o.ToAccount)
+		if o.Flow == money.Payout {
+			what = fmt.Sprintf("Paid out %s %s to %s (contact %s)", o.Amount, o.Token, msg.Value.Plan.Contact.Name, o.ContactID)
+		}
+		status := visible.Line(fmt.Sprintf("%s: tx %s, balance now %s %s.", what, o.TxHash, o.BalanceNow, o.Token))
+		if o.Note != "" {
+			status += " Settled from the chain: " + visible.Line(o.Note)
+		}
+		return tea.Batch(kit.Status(status), s.load(false)), true
+	}
+	return nil, false
+}
+
+func (s *Screen) sendFormKey(k tea.KeyPressMsg) tea.Cmd {
+	f := s.send.form
+	res, cmd := f.Update(k)
+	switch res {
+	case form.Cancelled:
+		s.send.form = nil
+		return kit.Status("Send cancelled; nothing was signed or sent.")
+	case form.Submitted:
+		in := money.Form{Flow: money.Flows()[f.Choice("flow")], Token: f.Value("token"), Amount: f.Value("amount"),
+			ToAccount: f.Value("to"), Contact: f.Value("contact"), PurposeID: f.Value("purpose"), Ref: f.Value("ref")}
+		s.send.form, s.send.last = nil, f
+		s.send.running = true
+		sender := s.app.Send
+		var start tea.Cmd
+		s.send.id, start = unlock.Start(s.env, slotSend, "Sending: "+in.Flow, func(ctx context.Context, u *app.Unlock) (sent, error) {
+			pr, out, err := sender.Run(ctx, money.Run{Form: in}, u)
+			return sent{Plan: pr.Plan, Out: out}, err
+		})
+		return start
+	}
+	return cmd
+}
