@@ -183,9 +183,34 @@ func TestE2E(t *testing.T) {
 	u.expectRe("deposit: confirmation status", longTimeout, regexp.MustCompile(`ok +9 confirm +(confirmed|finalized)`))
 	steps.mark("Solana deposit 12.5 USDC → EUR: quote, findings, review y, sent, confirmed")
 
-	// 9. Requests: every call of this first session, from the first (the mint).
+	// 8b. Send: a transfer of 5.00 EUR24 to another Live account (minted from the CLI under a
+	// second profile), from the Balances screen's form: one review of the permit with the
+	// call that carries it, y, and the outcome read on chain.
+	cli.run("key", "new", "--label", "friend", "--kind", "evm")
+	cli.run("profile", "add", "friend", "--sandbox", base)
+	friend := regexp.MustCompile(`account (\d+) for`).FindStringSubmatch(cli.run("--profile", "friend", "--yes", "sandbox", "ctl", "onboard", "--key", "friend"))
+	if friend == nil {
+		t.Fatal("the second account was not onboarded")
+	}
+	u.gotoTab("Balances")
+	u.expect("send: balances", stepTimeout, "Balances & chains", "EUR24")
+	u.keys("s")
+	u.expect("send: transfer form", stepTimeout, "Send money out of the account", "> flow       <transfer>", "to account")
+	u.keys("Down", "Down")
+	u.typeText("5.00")
+	u.keys("Down")
+	u.typeText(friend[1])
+	u.submit("send: transfer form")
+	u.expect("send: review", stepTimeout, "SIGNING REVIEW: transfer-with-permit", "What the permit pays for", "account "+friend[1]+", owned by 0x", "y sign")
+	u.keys("y")
+	u.expect("send: sent", stepTimeout, "Sent 5.00 EUR24 to account "+friend[1]+": tx 0x")
+	steps.mark("transfer 5.00 EUR24 to account " + friend[1] + " from the Balances screen: one review, y, landed on chain")
+
+	// 9. Requests: every call of this first session, from the first (the mint). From the
+	// Balances tab the tab line ends at Keys, beside Requests.
+	u.gotoTab("Keys")
 	u.gotoTab("Requests")
-	u.expect("requests: the session's latest calls", stepTimeout, "Every API call of this session", "/api/v1/token-permit")
+	u.expect("requests: the session's latest calls", stepTimeout, "Every API call of this session", "POST   /api/v1/transfer-with-permit")
 	u.keys("G") // newest first: the oldest call is the last row
 	u.expect("requests: the session's first call", stepTimeout, "POST   /api/v1/mint")
 	steps.mark("the Requests screen lists the first session's calls")
@@ -201,7 +226,7 @@ func TestE2E(t *testing.T) {
 	steps.mark("the history filter applied (page size 5)")
 
 	// Every form this walk-through filled was submitted with the one submit key.
-	wantForms := []string{"setup: EVM key form", "setup: Solana key form", "account: mint form", "permit: form", "deposit: form", "transactions: filter form"}
+	wantForms := []string{"setup: EVM key form", "setup: Solana key form", "account: mint form", "permit: form", "deposit: form", "send: transfer form", "transactions: filter form"}
 	if strings.Join(u.submitted, ", ") != strings.Join(wantForms, ", ") {
 		t.Fatalf("forms submitted with %s: %v, want %v", submitKey, u.submitted, wantForms)
 	}

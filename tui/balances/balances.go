@@ -348,6 +348,9 @@ func (s *Screen) lines() []string {
 		title += "  " + st.Marks.Busy + " loading"
 	}
 	add(st.Title.Render(title))
+	if s.send.done != "" {
+		shown(st.Marks.OK+" ", s.send.done)
+	}
 	if s.err != nil {
 		text, next := s.env.Explain(s.err)
 		shown(st.Marks.Error+": ", text)

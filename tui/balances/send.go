@@ -38,7 +38,9 @@ type sent struct {
 type sendPanel struct {
 	form *form.Form
 	// last is the form submitted: a field the flow refuses reopens it, the error under it.
-	last    *form.Form
+	last *form.Form
+	// done is the last flow's outcome, shown on the screen until the next (escaped).
+	done    string
 	id      kit.TaskID
 	running bool
 }
@@ -112,6 +114,7 @@ func (s *Screen) sendUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		if o.Note != "" {
 			status += " Settled from the chain: " + visible.Line(o.Note)
 		}
+		s.send.done = status
 		return tea.Batch(kit.Status(status), s.load(false)), true
 	}
 	return nil, false
@@ -125,6 +128,7 @@ func (s *Screen) sendFormKey(k tea.KeyPressMsg) tea.Cmd {
 		s.send.form = nil
 		return kit.Status("Send cancelled; nothing was signed or sent.")
 	case form.Submitted:
+		s.send.done = ""
 		in := money.Form{Flow: money.Flows()[f.Choice("flow")], Token: f.Value("token"), Amount: f.Value("amount"),
 			ToAccount: f.Value("to"), Contact: f.Value("contact"), PurposeID: f.Value("purpose"), Ref: f.Value("ref")}
 		s.send.form, s.send.last = nil, f

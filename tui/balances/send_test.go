@@ -58,6 +58,9 @@ func TestSendForm(t *testing.T) {
 		t.Fatalf("status %q (all %q)", status, d.Status)
 	}
 	visibletest.Verify(t, "the outcome", status)
+	if v := tuitest.Plain(scr.View()); !strings.Contains(v, "Sent 12.34 EUR24 to account 42") {
+		t.Fatalf("the outcome stays on the screen:\n%s", v)
+	}
 
 	f.err = &app.FieldError{Field: "amount", Err: errors.New("above the balance")}
 	d.Press(tuitest.Runes("s"), tuitest.Key('s', tea.ModCtrl))
