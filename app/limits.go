@@ -84,17 +84,7 @@ func (s *App) knownToken(ctx context.Context, p config.Profile, chainID *big.Int
 	if chainID == nil || chainID.String() != p.Network {
 		return homechain.Token{}, fmt.Errorf("the permit is for chain %v, not profile %s's network %s", chainID, p.Name, p.Network)
 	}
-	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	c, err := enduser.New(s.userOptions(p, nil))
-	if err != nil {
-		return homechain.Token{}, err
-	}
-	cc, err := c.ChainConfigsLoggedOut(ctx)
-	if err != nil {
-		return homechain.Token{}, fmt.Errorf("the chain configuration cannot be read: %w", err)
-	}
-	ch, err := cc.Home(chainID)
+	ch, err := s.homeChainConfig(ctx, p, chainID)
 	if err != nil {
 		return homechain.Token{}, err
 	}
@@ -108,6 +98,22 @@ func (s *App) knownToken(ctx context.Context, p config.Profile, chainID *big.Int
 		}
 	}
 	return homechain.Token{}, fmt.Errorf("it is none of the tokens of profile %s's chain configuration", p.Name)
+}
+
+// homeChainConfig is profile p's chain configuration's entry of chain chainID (its home
+// chain), read logged out.
+func (s *App) homeChainConfig(ctx context.Context, p config.Profile, chainID *big.Int) (enduser.Chain, error) {
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	c, err := enduser.New(s.userOptions(p, nil))
+	if err != nil {
+		return enduser.Chain{}, err
+	}
+	cc, err := c.ChainConfigsLoggedOut(ctx)
+	if err != nil {
+		return enduser.Chain{}, fmt.Errorf("the chain configuration cannot be read: %w", err)
+	}
+	return cc.Home(chainID)
 }
 
 // spentToday sums the amounts of asset that key label signed for profile under purpose on

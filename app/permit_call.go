@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"time"
@@ -49,14 +50,14 @@ func (s *App) reviewPermitCall(ctx context.Context, p config.Profile, r wallet.R
 		rt.Method, rt.Path = under.Method, under.Path
 	}
 	fields := []review.Field{{Label: "call", Value: rt.Method + " " + rt.Path, Note: "(" + rt.Name + ": the service presents the permit on chain and spends it)"}}
-	fields = append(fields, callFields(j.User.Body)...)
+	fields = append(fields, callFields(j.User.Body, rt.Permit.Keys())...)
 	if cp.Token != pm.Domain.VerifyingContract {
 		block("the call names the token %s, the permit %s", cp.Token.Hex(), pm.Domain.VerifyingContract.Hex())
 	}
 	if pm.Deadline == nil || !pm.Deadline.IsInt64() || cp.PermitDeadline != pm.Deadline.Int64() {
 		block("the call's permitDeadline %d is not the permit's deadline %v", cp.PermitDeadline, pm.Deadline)
 	}
-	if want, role, err := callSpender(p, rt, pm); err != nil {
+	if want, role, err := s.callSpender(ctx, p, rt, pm); err != nil {
 		block("%v", err)
 	} else if pm.Spender != want {
 		block("the permit's spender %s is not the %s the route's contract presents it to (%s)", pm.Spender.Hex(), role, want.Hex())
@@ -87,19 +88,17 @@ func (s *App) reviewPermitCall(ctx context.Context, p config.Profile, r wallet.R
 	rv.Title = rt.Name + ": " + rv.Title
 }
 
-// callFields are a call's own fields (all but the permit's), in key order.
-func callFields(body []byte) []review.Field {
+// callFields are a call's own fields (all but the permit's, permitKeys), in key order.
+func callFields(body []byte, permitKeys []string) []review.Field {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(body, &m) != nil {
 		return nil
 	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
-		switch k {
-		case "amount", "permitAmount", "permitDeadline", "permitV", "permitR", "permitS", "tokenAddress", "address":
-			continue
+		if !slices.Contains(permitKeys, k) {
+			keys = append(keys, k)
 		}
-		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	out := make([]review.Field, 0, len(keys))
@@ -115,7 +114,7 @@ func callFields(body []byte) []review.Field {
 }
 
 // callSpender is the spender a route's contract presents its permit to, and its role's name.
-func callSpender(p config.Profile, rt enduser.Route, pm wallet.Permit) (common.Address, string, error) {
+func (s *App) callSpender(ctx context.Context, p config.Profile, rt enduser.Route, pm wallet.Permit) (common.Address, string, error) {
 	role := rt.Permit.Spender
 	if role == "" {
 		role = p.PayoutSpenderRole()
@@ -128,6 +127,13 @@ func callSpender(p config.Profile, rt enduser.Route, pm wallet.Permit) (common.A
 			return common.Address{}, "", fmt.Errorf("the route's permit is for the card spender and profile %s has no card_spender", p.Name)
 		}
 		return common.HexToAddress(p.CardSpender), "card spender (card_spender)", nil
+	case enduser.SpenderBufferPool:
+		ch, err := s.homeChainConfig(ctx, p, pm.Domain.ChainID)
+		if err != nil {
+			return common.Address{}, "", err
+		}
+		a, err := ch.Spender(role, "")
+		return a, "buffer pool (the chain configuration's bufferPoolContract)", err
 	}
 	return common.Address{}, "", fmt.Errorf("route %s: no spender role %q", rt.Name, role)
 }

@@ -498,6 +498,8 @@ func TestRoutesTableAndOverrides(t *testing.T) {
 		RouteCard: {"GET", "/api/v2/card", AuthFull}, RouteIssueCard: {"POST", "/api/v2/card", AuthFull},
 		RouteSubmitFormA: {"POST", "/api/v2/kyc/submit-form-a", AuthFull},
 		RouteTransfer:    {"POST", "/api/v1/transfer-with-permit", AuthFull}, RoutePayout: {"POST", "/api/v1/payout-with-permit", AuthFull},
+		RouteQuoteOnramp: {"POST", "/api/v1/quote/onramp", AuthFull}, RouteOnramp: {"POST", "/api/v1/onramp-with-permit", AuthFull},
+		RouteLivenessToken: {"GET", "/api/v2/get-liveness-token", AuthFull}, RouteOnrampRetryCancel: {"POST", "/api/v1/onramp/retry/cancel", AuthFull},
 		RouteReuseShareToken: {"POST", "/api/v1/idv/reuse-share-token", AuthFull}, RouteKYCCheck: {"POST", "/api/v1/idv/kyc-check", AuthFull},
 		RouteKYCSubmit: {"POST", "/api/v1/idv/kyc-submit", AuthFull}, RouteOnrampPendingRetry: {"GET", "/api/v1/onramp/pending-retry", AuthFull},
 		RouteLivenessResult: {"GET", "/api/v2/check-liveness-result", AuthFull}, RouteCardCurrency: {"POST", "/api/v2/card-currency", AuthFull},

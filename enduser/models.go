@@ -439,6 +439,14 @@ func (o OnrampLimit) Blockers(currency string) []string {
 	return out
 }
 
+// Bounds are the minimum and maximum of an on-ramp from currency; false when the limit
+// names none.
+func (o OnrampLimit) Bounds(currency string) (lo, hi decimal.Decimal, ok bool) {
+	h, okMax := lookupCurrency(o.MaxAmounts, currency)
+	l, okMin := lookupCurrency(o.MinAmounts, currency)
+	return l.Decimal, h.Decimal, okMax && okMin
+}
+
 func lookupCurrency(m map[string]Amount, c string) (Amount, bool) {
 	for k, v := range m {
 		if strings.EqualFold(k, c) && v.Valid {

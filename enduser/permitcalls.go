@@ -2,6 +2,7 @@ package enduser
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -29,6 +30,10 @@ const SpenderToken = "token"
 type PermitCarrier struct {
 	// TokenKey is the body's key for the token contract ("address" on token-permit).
 	TokenKey string
+	// AmountKey is the body's key for the amount the contract spends ("" is "amount");
+	// PermitAmountKey the key for the signed value ("" is "permitAmount"; "-" the body has
+	// none: the signed value is the amount, as the on-ramp's amountIn).
+	AmountKey, PermitAmountKey string
 	// Spender is the spender role the service's contract presents the permit to (""
 	// where a profile setting decides it: the payout's).
 	Spender string
@@ -70,13 +75,24 @@ func carriedPermitOf(r Route, body []byte) (CarriedPermit, bool) {
 	var tok, amount, permitAmount, pr, ps string
 	var deadline int64
 	var v int
-	for _, f := range []struct {
+	amountKey, permitKey := cmp.Or(r.Permit.AmountKey, "amount"), cmp.Or(r.Permit.PermitAmountKey, "permitAmount")
+	fields := []struct {
 		key string
 		to  any
-	}{{r.Permit.TokenKey, &tok}, {"amount", &amount}, {"permitAmount", &permitAmount}, {"permitDeadline", &deadline}, {keyPermitV, &v}, {keyPermitR, &pr}, {keyPermitS, &ps}} {
+	}{{r.Permit.TokenKey, &tok}, {amountKey, &amount}, {"permitDeadline", &deadline}, {keyPermitV, &v}, {keyPermitR, &pr}, {keyPermitS, &ps}}
+	if permitKey != "-" {
+		fields = append(fields, struct {
+			key string
+			to  any
+		}{permitKey, &permitAmount})
+	}
+	for _, f := range fields {
 		if json.Unmarshal(m[f.key], f.to) != nil {
 			return CarriedPermit{}, false
 		}
+	}
+	if permitKey == "-" {
+		permitAmount = amount
 	}
 	if !common.IsHexAddress(tok) {
 		return CarriedPermit{}, false
@@ -163,17 +179,28 @@ func (f PermitFields) wire(route string) (permitWire, error) {
 	if f.PermitDeadline <= 0 {
 		return w, invalid(route, "permitDeadline", "expected Unix seconds, got %d", f.PermitDeadline)
 	}
-	w.PermitDeadline = f.PermitDeadline
-	if f.Sig != nil {
-		w.PermitV, w.PermitR, w.PermitS = int(f.Sig.V), f.Sig.R, f.Sig.S
-	}
+	w.sigWire = f.sig()
 	return w, nil
 }
 
-// permitWire is the permit part of the carrying bodies.
+// sig is the deadline and the signature (blank without one).
+func (f PermitFields) sig() sigWire {
+	w := sigWire{PermitDeadline: f.PermitDeadline}
+	if f.Sig != nil {
+		w.PermitV, w.PermitR, w.PermitS = int(f.Sig.V), f.Sig.R, f.Sig.S
+	}
+	return w
+}
+
+// permitWire is the permit part of the carrying bodies that write amount and permitAmount.
 type permitWire struct {
-	Amount         string `json:"amount"`
-	PermitAmount   string `json:"permitAmount"`
+	Amount       string `json:"amount"`
+	PermitAmount string `json:"permitAmount"`
+	sigWire
+}
+
+// sigWire is the permit's deadline and signature, as every carrying body writes them.
+type sigWire struct {
 	PermitDeadline int64  `json:"permitDeadline"`
 	PermitV        int    `json:"permitV"`
 	PermitR        string `json:"permitR"`
@@ -278,3 +305,151 @@ func (c *Client) SendPermitCall(ctx context.Context, route string, body []byte) 
 
 func isControl(r rune) bool        { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
 func isSpaceOrControl(r rune) bool { return r == ' ' || r == '\t' || isControl(r) }
+
+// OnrampQuoteRequest asks for a cash-out quote (evidence "Pitfalls" 8: scene, srcChainId,
+// dstChainId, fromToken, toToken, amount, slippageBps). Amount is in the fiat token's
+// units, written in the profile's amount unit (Unit, Decimals).
+type OnrampQuoteRequest struct {
+	SrcChainID, DstChainID string // CAIP-2
+	FromToken, ToToken     common.Address
+	Amount                 decimal.Decimal
+	SlippageBps            int
+	Unit                   string
+	Decimals               uint8
+}
+
+// onrampQuoteWire is the quote body as sent.
+type onrampQuoteWire struct {
+	Scene       string `json:"scene"`
+	SrcChainID  string `json:"srcChainId"`
+	DstChainID  string `json:"dstChainId"`
+	FromToken   string `json:"fromToken"`
+	ToToken     string `json:"toToken"`
+	Amount      string `json:"amount"`
+	SlippageBps int    `json:"slippageBps"`
+}
+
+// SceneOnramp is the quote's scene of a new cash-out ("swap_retry" retries one).
+const SceneOnramp = "onramp"
+
+// OnrampQuote is a cash-out quote (evidence "Pitfalls" 7): its id, the output, whether the
+// user must pass a liveness check first, and the best route on the destination chain (its
+// aggregator, calldata and minimum; allowanceTarget is the aggregator's, not the permit's
+// spender).
+type OnrampQuote struct {
+	QuoteID      Text   `json:"quoteId"`
+	OutputAmount Amount `json:"outputAmount"`
+	NeedLiveness bool   `json:"needLiveness"`
+	Best         struct {
+		To              Text   `json:"to"`
+		SwapCalldata    Text   `json:"swapCalldata"`
+		MinAmountOut    Amount `json:"minAmountOut"`
+		AllowanceTarget Text   `json:"allowanceTarget"`
+	} `json:"best"`
+}
+
+// QuoteOnramp asks for a cash-out quote (route "quote-onramp", full auth: it changes
+// nothing).
+func (c *Client) QuoteOnramp(ctx context.Context, q OnrampQuoteRequest) (OnrampQuote, error) {
+	if q.Amount.Sign() <= 0 {
+		return OnrampQuote{}, invalid(RouteQuoteOnramp, "amount", "expected an amount above 0, got %s", q.Amount)
+	}
+	if q.SlippageBps < 0 || q.SlippageBps > 10_000 {
+		return OnrampQuote{}, invalid(RouteQuoteOnramp, "slippageBps", "expected 0 to 10000 basis points, got %d", q.SlippageBps)
+	}
+	amount, err := TokenPermitRequest{Unit: q.Unit, Decimals: q.Decimals}.permitAmount("amount", q.Amount)
+	if err != nil {
+		return OnrampQuote{}, invalid(RouteQuoteOnramp, "amount", "%v", err)
+	}
+	body := onrampQuoteWire{SceneOnramp, q.SrcChainID, q.DstChainID, q.FromToken.Hex(), q.ToToken.Hex(), amount, q.SlippageBps}
+	var out OnrampQuote
+	if _, err := c.call(ctx, RouteQuoteOnramp, c.level(RouteQuoteOnramp), body, &out); err != nil {
+		return out, err
+	}
+	if out.QuoteID == "" {
+		return out, &DecodeError{Route: RouteQuoteOnramp, Err: errors.New("the quote has no quoteId")}
+	}
+	return out, nil
+}
+
+// OnrampRequest submits a cash-out with its permit to the chain's buffer pool (evidence
+// "Pitfalls" 8: quoteId, chainId, tokenIn, amountIn, dstChainId, dstAggregator, dstTokenOut,
+// dstSwapCalldata ("0x" if none), dstMinAmountOut, the permit's deadline and signature). The
+// permit's value is amountIn.
+type OnrampRequest struct {
+	QuoteID         string
+	ChainID         string // CAIP-2 of the home chain
+	DstChainID      string
+	DstAggregator   string
+	DstTokenOut     common.Address
+	DstSwapCalldata string
+	// DstMinAmountOut is written as the quote gave it.
+	DstMinAmountOut string
+	Permit          PermitFields
+}
+
+// onrampWire is the onramp-with-permit body as sent.
+type onrampWire struct {
+	QuoteID         string `json:"quoteId"`
+	ChainID         string `json:"chainId"`
+	TokenIn         string `json:"tokenIn"`
+	AmountIn        string `json:"amountIn"`
+	DstChainID      string `json:"dstChainId"`
+	DstAggregator   string `json:"dstAggregator"`
+	DstTokenOut     string `json:"dstTokenOut"`
+	DstSwapCalldata string `json:"dstSwapCalldata"`
+	DstMinAmountOut string `json:"dstMinAmountOut"`
+	sigWire
+}
+
+// Body is the request's JSON body.
+func (r OnrampRequest) Body() ([]byte, error) {
+	if r.QuoteID == "" {
+		return nil, invalid(RouteOnramp, "quoteId", "expected the quote's id")
+	}
+	pw, err := r.Permit.wire(RouteOnramp)
+	if err != nil {
+		return nil, err
+	}
+	if pw.PermitAmount != pw.Amount {
+		return nil, invalid(RouteOnramp, "amountIn", "the buffer pool presents a permit for exactly amountIn: the signed value %s is not the amount %s", r.Permit.PermitAmount, r.Permit.Amount)
+	}
+	calldata := cmp.Or(r.DstSwapCalldata, "0x")
+	return json.Marshal(onrampWire{r.QuoteID, r.ChainID, r.Permit.Token.Hex(), pw.Amount, r.DstChainID, r.DstAggregator,
+		r.DstTokenOut.Hex(), calldata, r.DstMinAmountOut, pw.sigWire})
+}
+
+// LivenessToken is what the liveness vendor's check starts from (evidence "Pitfalls" 9:
+// {vendor, access_token, user_id}).
+type LivenessToken struct {
+	Vendor      Text `json:"vendor"`
+	AccessToken Text `json:"access_token"`
+	UserID      Text `json:"user_id"`
+}
+
+// RetryCancelRequest cancels an on-ramp waiting for its swap retry, by the original
+// transaction (evidence "Pitfalls" 9).
+type RetryCancelRequest struct {
+	OriginalTxHash string `json:"originalTxHash"`
+}
+
+// Keys are the body's keys of the permit it carries: the token, the amounts, the deadline
+// and the signature.
+func (c PermitCarrier) Keys() []string {
+	keys := []string{c.TokenKey, cmp.Or(c.AmountKey, "amount"), "permitDeadline", keyPermitV, keyPermitR, keyPermitS}
+	if k := cmp.Or(c.PermitAmountKey, "permitAmount"); k != "-" {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+// PendingRetry reads the on-ramp waiting for its swap retry (route "onramp-pending-retry";
+// nil: none waits).
+func (c *Client) PendingRetry(ctx context.Context) (*PendingRetry, error) {
+	return readAs[*PendingRetry](ctx, c, RouteOnrampPendingRetry, nil)
+}
+
+// LivenessCheck reads the liveness check's result (route "liveness-result").
+func (c *Client) LivenessCheck(ctx context.Context) (LivenessResult, error) {
+	return readAs[LivenessResult](ctx, c, RouteLivenessResult, nil)
+}

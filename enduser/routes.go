@@ -67,6 +67,13 @@ const (
 	// "Pitfalls" 8): a transfer to another account, a payout to a bank contact.
 	RouteTransfer = "transfer-with-permit"
 	RoutePayout   = "payout-with-permit"
+	// The cash-out (on-ramp): its quote, its submission with the permit to the buffer pool,
+	// the liveness token a quote may ask for, and the cancel of a swap waiting for its retry
+	// (evidence "Pitfalls" 7–9; spec 4.6: on-ramp coming soon).
+	RouteQuoteOnramp       = "quote-onramp"
+	RouteOnramp            = "onramp-with-permit"
+	RouteLivenessToken     = "liveness-token"
+	RouteOnrampRetryCancel = "onramp-retry-cancel"
 )
 
 // Route is one end-user endpoint.
@@ -202,6 +209,21 @@ var routeTable = []Route{
 		Advice: map[int]string{
 			CodeInvalidParam: "The payout fails a precondition: the contact must be one of the banking profile's for this currency, the purpose one of payment-purposes, the amount within the balance and the 30-day limit's available amount.",
 		}},
+	{Name: RouteQuoteOnramp, MayBeEmpty: false, Method: http.MethodPost, Path: "/api/v1/quote/onramp", Auth: AuthFull, Assumed: true, Body: onrampQuoteWire{},
+		Basis: "evidence \"Pitfalls\" 7–8 (the public integration on UR's QA; the quote engine may hang on unsupported routes); spec 4.6: on-ramp coming soon",
+		Advice: map[int]string{
+			CodeSystem: Explain(CodeSystem) + " On the on-ramp quote, 10000 is also the region block (\"Convert is unavailable in your region\", evidence Pitfalls 6).",
+		}},
+	{Name: RouteOnramp, Permit: &PermitCarrier{TokenKey: "tokenIn", AmountKey: "amountIn", PermitAmountKey: "-", Spender: SpenderBufferPool}, Probe: "on-ramp route", Changes: true, MayBeEmpty: true,
+		Method: http.MethodPost, Path: "/api/v1/onramp-with-permit", Auth: AuthFull, Assumed: true, Body: onrampWire{},
+		Basis: "evidence §4 (UR's BufferPool presents permit(user, pool, amountIn)) and \"Pitfalls\" 8 (the public integration on UR's QA); spec 4.6: on-ramp coming soon",
+		Advice: map[int]string{
+			CodeInvalidParam: "The cash-out fails a precondition: the quote expired or is another account's, the amount is outside the on-ramp limits, a swap waits for its retry, or the permit is not for the buffer pool and exactly amountIn.",
+		}},
+	{Name: RouteLivenessToken, Result: LivenessToken{}, Method: http.MethodGet, Path: "/api/v2/get-liveness-token", Auth: AuthFull, Assumed: true,
+		Basis: "evidence \"Pitfalls\" 9 (the public integration, when an on-ramp quote needs liveness); spec 4.6: on-ramp coming soon"},
+	{Name: RouteOnrampRetryCancel, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v1/onramp/retry/cancel", Auth: AuthFull, Assumed: true, Body: RetryCancelRequest{},
+		Basis: "evidence \"Pitfalls\" 9 (the public integration on UR's QA)"},
 	{Name: RouteSubmitFormA, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Body: FormASubmission{}, Basis: "design 2.4",
 		Advice: map[int]string{
 			CodeInvalidParam: "The account is not at the Form A step (SignFormA), or Form A was already submitted: read the account status.",

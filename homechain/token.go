@@ -214,14 +214,23 @@ func (c *Client) TransfersIn(rc *types.Receipt, token common.Address) []TokenTra
 // TransfersFrom are the token's Transfer events paid by from in the blocks since fromBlock
 // (eth_getLogs, filtered by the event and its indexed sender).
 func (c *Client) TransfersFrom(ctx context.Context, token, from common.Address, fromBlock uint64) ([]TokenTransfer, error) {
+	return c.transfers(ctx, token, fromBlock, []common.Hash{common.BytesToHash(from.Bytes())}, nil)
+}
+
+// TransfersTo are the token's Transfer events paid to `to` in the blocks since fromBlock.
+func (c *Client) TransfersTo(ctx context.Context, token, to common.Address, fromBlock uint64) ([]TokenTransfer, error) {
+	return c.transfers(ctx, token, fromBlock, nil, []common.Hash{common.BytesToHash(to.Bytes())})
+}
+
+func (c *Client) transfers(ctx context.Context, token common.Address, fromBlock uint64, from, to []common.Hash) ([]TokenTransfer, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	logs, err := c.backend.FilterLogs(ctx, ethereum.FilterQuery{
 		FromBlock: new(big.Int).SetUint64(fromBlock), Addresses: []common.Address{token},
-		Topics: [][]common.Hash{{transferEvent}, {common.BytesToHash(from.Bytes())}},
+		Topics: [][]common.Hash{{transferEvent}, from, to},
 	})
 	if err != nil {
-		return nil, fmt.Errorf("the Transfer events of %s from %s since block %d: %w", token.Hex(), from.Hex(), fromBlock, err)
+		return nil, fmt.Errorf("the Transfer events of %s since block %d: %w", token.Hex(), fromBlock, err)
 	}
 	var out []TokenTransfer
 	for i := range logs {

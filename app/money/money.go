@@ -35,6 +35,7 @@ import (
 const (
 	Transfer = "transfer"
 	Payout   = "payout"
+	Cashout  = "cashout"
 )
 
 // flow is one money flow: one declaration.
@@ -48,6 +49,9 @@ type flow struct {
 	check func(ctx context.Context, sv Service, c Context, f Form, u *app.Unlock, pl *Plan) error
 	// body is the call's body for the plan with the permit fields pf.
 	body func(pl Plan, pf enduser.PermitFields) ([]byte, error)
+	// delivers, when set, finds the flow's delivery once its money left (a cash-out's USDC
+	// on the destination chain) and says what it saw.
+	delivers func(ctx context.Context, hc *homechain.Client, pr Prepared) (string, bool)
 }
 
 var flows = []flow{
@@ -59,6 +63,7 @@ var flows = []flow{
 		body: func(pl Plan, pf enduser.PermitFields) ([]byte, error) {
 			return enduser.PayoutRequest{ContactID: string(pl.Contact.ID), PurposeID: pl.PurposeID, Ref: pl.Ref, Permit: pf}.Body()
 		}},
+	{name: Cashout, route: enduser.RouteOnramp, what: "a cash-out to USDC in the owner's wallet", check: checkCashout, body: cashoutBody, delivers: awaitUSDC},
 }
 
 // Flows lists the flows' names, in declaration order.
@@ -88,6 +93,9 @@ func New(core *app.App) Service {
 	return Service{s}
 }
 
+// DefaultSlippageBps is a cash-out's slippage when the form names none.
+const DefaultSlippageBps = 50
+
 // TTL is how long a permit signed here stays valid, and maxTTL the longest a user may choose.
 const (
 	TTL    = 30 * time.Minute
@@ -100,6 +108,8 @@ type Form struct {
 	// Token names the fiat token by symbol (EUR24) or address.
 	Token  string
 	Amount string
+	// SlippageBps is a cash-out's slippage in basis points (0: DefaultSlippageBps).
+	SlippageBps int
 	// ToAccount is a transfer's recipient account id.
 	ToAccount string
 	// Contact is a payout's contact id (of the banking profile's contacts in the token's
@@ -134,10 +144,17 @@ type Plan struct {
 	// ToAccount and ToOwner are a transfer's recipient account and the address it pays.
 	ToAccount uint64
 	ToOwner   common.Address
+	// PaysTo is where the money goes on chain (zero: wherever the contract sends it).
+	PaysTo common.Address
 	// Contact, PurposeID and Ref are a payout's.
 	Contact   enduser.Contact
 	PurposeID int64
 	Ref       string
+	// Quote, ChainID and USDC are a cash-out's: the service's quote, the home chain's CAIP-2
+	// id, and the USDC the quote delivers.
+	Quote   *enduser.OnrampQuote
+	ChainID string
+	USDC    homechain.Token
 	// Limit is the 30-day window's available amount in CHF (spec 2.5) when the flow is
 	// under it and the banking profile gave it.
 	Limit *decimal.Decimal
@@ -294,7 +311,7 @@ func checkTransfer(ctx context.Context, sv Service, c Context, f Form, _ *app.Un
 	if st != 5 {
 		return &app.FieldError{Field: "to", Err: fmt.Errorf("account %d is %s on chain, not Live: the token transfers only to Live accounts", id, homechain.StatusName(st))}
 	}
-	pl.ToAccount, pl.ToOwner = id, owner
+	pl.ToAccount, pl.ToOwner, pl.PaysTo = id, owner, owner
 	pl.Spender, pl.SpenderRole = pl.Token.Address, app.RoleToken
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"purse/app"
+	appaccount "purse/app/account"
 	"purse/app/apptest"
 	appsandbox "purse/app/sandbox"
 	"purse/enduser/endusertest"
@@ -229,93 +230,159 @@ func TestChecksBeforeAsking(t *testing.T) {
 // prove what the service did is settled from the chain: dropped after acting (HTTP 500, a
 // truncated 200), sent twice, delayed, and a lying answer (a transaction never sent, a
 // refusal after acting). Nothing done: unknown naming the permit, and the same signature
-// sent again lands; a refusal before acting is refused.
+// sent again lands; a refusal before acting is refused. Both ways for the transfer; the
+// payout and the cash-out, whose signing is the same request, in the process.
 func TestMoneyOutcomes(t *testing.T) {
 	defer func(d time.Duration) { SettleWait = d }(SettleWait)
 	SettleWait = 1500 * time.Millisecond
 	bothWays(t, func(t *testing.T, inAgent bool) {
 		e := newMoneyEnv(t, inAgent, "")
-		ctx := context.Background()
-		amount := 10
-		prepare := func(t *testing.T) Prepared {
-			amount++
-			c, err := New(e.app).Load(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pl, err := New(e.app).Check(ctx, c, e.transfer(strconv.Itoa(amount)), e.u)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fl, _ := flowOf(Transfer)
-			pr, err := New(e.app).prepare(ctx, c, fl, pl, time.Now().Add(TTL))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return pr
+		moneyOutcomes(t, e, e.transfer, "/api/v1/transfer-with-permit")
+	})
+	t.Run("payout", func(t *testing.T) {
+		e := newMoneyEnv(t, false, "")
+		moneyOutcomes(t, e, e.payout, "/api/v1/payout-with-permit")
+	})
+	t.Run("cash-out", func(t *testing.T) {
+		e := newMoneyEnv(t, false, "")
+		moneyOutcomes(t, e, func(amount string) Form { return Form{Flow: Cashout, Token: "EUR24", Amount: amount} }, "/api/v1/onramp-with-permit")
+	})
+}
+
+func moneyOutcomes(t *testing.T, e *moneyEnv, form func(amount string) Form, path string) {
+	ctx := context.Background()
+	amount := 10
+	prepare := func(t *testing.T) Prepared {
+		amount++
+		c, err := New(e.app).Load(ctx)
+		if err != nil {
+			t.Fatal(err)
 		}
-		fault := func(t *testing.T, f endusertest.Faults) {
-			f.Route, f.Count = "/api/v1/transfer-with-permit", 1
-			if err := e.sb.EndUser.SetFaults(f); err != nil {
-				t.Fatal(err)
-			}
+		f := form(strconv.Itoa(amount))
+		pl, err := New(e.app).Check(ctx, c, f, e.u)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for name, c := range map[string]struct {
-			fault endusertest.Faults
-			note  string
-		}{
-			"HTTP 500 after acting":        {endusertest.Faults{HTTPStatus: 500, AfterExecute: true}, "HTTP 500"},
-			"a truncated 200":              {endusertest.Faults{TruncateJSON: true}, "decode"},
-			"a POST sent twice":            {endusertest.Faults{Duplicate: true}, "refuses before acting"},
-			"retCode 10000 after acting":   {endusertest.Faults{RetCode: 10000, AfterExecute: true}, "10000"},
-			"a slow answer, then success":  {endusertest.Faults{LatencyMs: 300}, ""},
-			"a refusal after acting (lie)": {endusertest.Faults{RetCode: 10001, AfterExecute: true}, "refuses before acting"},
-		} {
-			t.Run(name, func(t *testing.T) {
-				pr := prepare(t)
-				before := e.balance(t, "EUR24", e.otherTo)
-				fault(t, c.fault)
-				out, err := New(e.app).Submit(ctx, e.u, pr, nil)
-				if err != nil || out.Outcome != app.OutcomeLanded || !strings.Contains(out.Note, c.note) {
-					t.Fatalf("landed: %+v %v", out, err)
-				}
-				if c.note != "" && !strings.Contains(out.Note, "carries this permit") {
-					t.Fatalf("note %q", out.Note)
-				}
-				if got := new(big.Int).Sub(e.balance(t, "EUR24", e.otherTo), before); got.Cmp(pr.Plan.Value) != 0 {
-					t.Fatalf("the recipient got %s, want %s once", got, pr.Plan.Value)
-				}
-			})
+		fl, _ := flowOf(f.Flow)
+		pr, err := New(e.app).prepare(ctx, c, fl, pl, time.Now().Add(TTL))
+		if err != nil {
+			t.Fatal(err)
 		}
-		for name, f := range map[string]endusertest.Faults{
-			"HTTP 500, nothing done":          {HTTPStatus: 500},
-			"a transaction never sent (lie)":  {PhantomTxHash: true},
-			"retCode 10000, nothing done":     {RetCode: 10000},
-			"no answer (gateway 502), a drop": {HTTPStatus: 502},
-		} {
-			t.Run(name, func(t *testing.T) {
-				pr := prepare(t)
-				fault(t, f)
-				out, err := New(e.app).Submit(ctx, e.u, pr, nil)
-				oe := apptest.OutcomeOf(t, err, app.OutcomeUnknown)
-				if oe.Fields["permitSignature"] != out.Signature || oe.Fields["toAccountId"] != e.other || !strings.Contains(err.Error(), "still "+pr.Permit.Nonce.String()) ||
-					!strings.Contains(oe.NextStep(), "purse tx list") {
-					t.Fatalf("unknown: %v %v (next %s)", err, oe.Fields, oe.NextStep())
-				}
-				again, err := New(e.app).Submit(ctx, e.u, pr, out.Sig)
-				if err != nil || again.Outcome != app.OutcomeLanded || again.Signature != out.Signature {
-					t.Fatalf("sent again: %+v %v", again, err)
-				}
-			})
+		return pr
+	}
+	fault := func(t *testing.T, f endusertest.Faults) {
+		f.Route, f.Count = path, 1
+		if err := e.sb.EndUser.SetFaults(f); err != nil {
+			t.Fatal(err)
 		}
-		t.Run("refused before acting", func(t *testing.T) {
+	}
+	spent := func(t *testing.T, pr Prepared) *big.Int { return e.balance(t, pr.Plan.Token.Symbol, pr.Permit.Owner) }
+	for name, c := range map[string]struct {
+		fault endusertest.Faults
+		note  string
+	}{
+		"HTTP 500 after acting":        {endusertest.Faults{HTTPStatus: 500, AfterExecute: true}, "HTTP 500"},
+		"a truncated 200":              {endusertest.Faults{TruncateJSON: true}, "decode"},
+		"a POST sent twice":            {endusertest.Faults{Duplicate: true}, "answer"},
+		"retCode 10000 after acting":   {endusertest.Faults{RetCode: 10000, AfterExecute: true}, "10000"},
+		"a slow answer, then success":  {endusertest.Faults{LatencyMs: 300}, ""},
+		"a refusal after acting (lie)": {endusertest.Faults{RetCode: 10001, AfterExecute: true}, "refuses before acting"},
+	} {
+		t.Run(name, func(t *testing.T) {
 			pr := prepare(t)
-			fault(t, endusertest.Faults{RetCode: 10001, RetMsg: "signature check failed"})
-			_, err := New(e.app).Submit(ctx, e.u, pr, nil)
-			oe := apptest.OutcomeOf(t, err, OutcomeRefused)
-			if !strings.Contains(oe.NextStep(), "Nothing moved") {
-				t.Fatalf("refused: %v", err)
+			before := spent(t, pr)
+			fault(t, c.fault)
+			out, err := New(e.app).Submit(ctx, e.u, pr, nil)
+			if err != nil || out.Outcome != app.OutcomeLanded || !strings.Contains(out.Note, c.note) || (c.note == "") != (out.Note == "") {
+				t.Fatalf("landed: %+v %v", out, err)
+			}
+			if c.note != "" && !strings.Contains(out.Note, "carries this permit") {
+				t.Fatalf("note %q", out.Note)
+			}
+			if got := new(big.Int).Sub(before, spent(t, pr)); got.Cmp(pr.Plan.Value) != 0 {
+				t.Fatalf("%s left the account, want %s once", got, pr.Plan.Value)
 			}
 		})
+	}
+	for name, f := range map[string]endusertest.Faults{
+		"HTTP 500, nothing done":          {HTTPStatus: 500},
+		"a transaction never sent (lie)":  {PhantomTxHash: true},
+		"retCode 10000, nothing done":     {RetCode: 10000},
+		"no answer (gateway 502), a drop": {HTTPStatus: 502},
+	} {
+		t.Run(name, func(t *testing.T) {
+			pr := prepare(t)
+			fault(t, f)
+			out, err := New(e.app).Submit(ctx, e.u, pr, nil)
+			oe := apptest.OutcomeOf(t, err, app.OutcomeUnknown)
+			if oe.Fields["permitSignature"] != out.Signature || oe.Fields["flow"] != pr.Plan.Flow || !strings.Contains(err.Error(), "still "+pr.Permit.Nonce.String()) ||
+				!strings.Contains(oe.NextStep(), "purse tx list") {
+				t.Fatalf("unknown: %v %v (next %s)", err, oe.Fields, oe.NextStep())
+			}
+			again, err := New(e.app).Submit(ctx, e.u, pr, out.Sig)
+			if err != nil || again.Outcome != app.OutcomeLanded || again.Signature != out.Signature {
+				t.Fatalf("sent again: %+v %v", again, err)
+			}
+		})
+	}
+	t.Run("refused before acting", func(t *testing.T) {
+		pr := prepare(t)
+		fault(t, endusertest.Faults{RetCode: 10001, RetMsg: "signature check failed"})
+		_, err := New(e.app).Submit(ctx, e.u, pr, nil)
+		oe := apptest.OutcomeOf(t, err, OutcomeRefused)
+		if !strings.Contains(oe.NextStep(), "Nothing moved") {
+			t.Fatalf("refused: %v", err)
+		}
+	})
+}
+
+// TestCashout (issue 31 §1): a cash-out quotes, signs the permit for exactly the amount to
+// the buffer pool with its call (one approval), lands, and the quote's USDC is seen arriving
+// in the owner's wallet; a quote that needs the liveness check stops before anything is
+// signed until the check passed.
+func TestCashout(t *testing.T) {
+	bothWays(t, func(t *testing.T, inAgent bool) {
+		e := newMoneyEnv(t, inAgent, "")
+		c, err := New(e.app).Load(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		usdcBefore := e.balance(t, "USDC", c.Owner)
+		asked := e.approve.Count()
+		pr, out, err := e.run(t, Form{Flow: Cashout, Token: "EUR24", Amount: "50.00"})
+		if err != nil || out.Outcome != app.OutcomeLanded || !out.Delivered || out.QuoteID == "" {
+			t.Fatalf("cash-out: %+v %v", out, err)
+		}
+		if pr.Plan.Spender != e.sb.Chain.Contracts().BufferPool || pr.Plan.SpenderRole != app.RoleBufferPool {
+			t.Fatalf("spender %s (%s)", pr.Plan.Spender.Hex(), pr.Plan.SpenderRole)
+		}
+		got := new(big.Int).Sub(e.balance(t, "USDC", c.Owner), usdcBefore)
+		if got.String() != out.USDCOut || !strings.Contains(out.Delivery, "USDC arrived") {
+			t.Fatalf("USDC received %s, quoted %s (%s)", got, out.USDCOut, out.Delivery)
+		}
+		if n := e.approve.Count() - asked; n != 1 {
+			t.Fatalf("%d approvals for one cash-out", n)
+		}
+		if v, _ := apptest.FieldOf(e.approve.Last().Review, "What the permit pays for", "quoteId"); v != out.QuoteID {
+			t.Fatalf("the review lacks the quote:\n%s", apptest.ReviewText(e.approve.Last().Review))
+		}
+
+		// 2,500 EUR (above the sandbox's USD 2,000) needs the liveness check.
+		eur, _ := e.sb.Chain.Token("EUR24")
+		if _, err := e.sb.Chain.Fund(context.Background(), eur.Address, c.Owner, big.NewInt(300_000)); err != nil {
+			t.Fatal(err)
+		}
+		asked = e.approve.Count()
+		_, _, err = e.run(t, Form{Flow: Cashout, Token: "EUR24", Amount: "2500"})
+		var ad *app.Advice
+		if !errors.As(err, &ad) || !strings.Contains(err.Error(), "needs the liveness check") || e.approve.Count() != asked {
+			t.Fatalf("a quote that needs liveness: %v", err)
+		}
+		if _, err := appaccount.New(e.app).Read(context.Background(), e.u, "liveness-token"); err != nil {
+			t.Fatal(err)
+		}
+		if _, out, err := e.run(t, Form{Flow: Cashout, Token: "EUR24", Amount: "2500"}); err != nil || out.Outcome != app.OutcomeLanded {
+			t.Fatalf("after the liveness check: %+v %v", out, err)
+		}
 	})
 }

@@ -58,6 +58,9 @@ type Outcome struct {
 	ToAccount  uint64 `json:"toAccountId,omitempty"`
 	ToAddress  string `json:"toAddress,omitempty"`
 	ContactID  string `json:"contactId,omitempty"`
+	QuoteID    string `json:"quoteId,omitempty"`
+	USDCOut    string `json:"usdcOut,omitempty"`
+	MinOut     string `json:"usdcMinOut,omitempty"`
 	Nonce      string `json:"nonce"`
 	Deadline   int64  `json:"deadline"`
 	Digest     string `json:"digest"`
@@ -67,6 +70,10 @@ type Outcome struct {
 	Outcome    string `json:"outcome"`
 	Note       string `json:"note,omitempty"`
 	BalanceNow string `json:"balance,omitempty"`
+	// Delivery says what the destination showed of a flow that delivers elsewhere (a
+	// cash-out's USDC); Delivered that it arrived.
+	Delivery  string `json:"delivery,omitempty"`
+	Delivered bool   `json:"delivered,omitempty"`
 	// Sig is kept so a call that was not sent is sent again with the same signature.
 	Sig *wallet.PermitSignature `json:"-"`
 }
@@ -140,6 +147,10 @@ func (pr Prepared) outcome(sig *wallet.PermitSignature) Outcome {
 	if pl.ToOwner != (common.Address{}) {
 		out.ToAddress = pl.ToOwner.Hex()
 	}
+	if q := pl.Quote; q != nil {
+		out.QuoteID = string(q.QuoteID)
+		out.USDCOut, out.MinOut = q.OutputAmount.String(), q.Best.MinAmountOut.String()
+	}
 	if sig != nil {
 		out.Signature = sig.Signature
 	}
@@ -189,6 +200,9 @@ func settle(ctx context.Context, hc *homechain.Client, pr Prepared, out Outcome,
 	if outcome == app.OutcomeLanded {
 		if ev.answer != answerDone || ev.named == "" || !ev.bound || ev.moved.TxHash.Hex() != common.HexToHash(ev.named).Hex() {
 			out.Note = reason
+		}
+		if fl, _ := flowOf(pr.Plan.Flow); fl.delivers != nil {
+			out.Delivery, out.Delivered = fl.delivers(ctx, hc, pr)
 		}
 		return out, nil
 	}
@@ -254,7 +268,7 @@ func (pr Prepared) pays(t homechain.TokenTransfer) bool {
 	if t.From != pr.Permit.Owner || t.Value.Cmp(pr.Plan.Value) != 0 {
 		return false
 	}
-	return pr.Plan.ToOwner == (common.Address{}) || t.To == pr.Plan.ToOwner
+	return pr.Plan.PaysTo == (common.Address{}) || t.To == pr.Plan.PaysTo
 }
 
 // search reads the token's Transfer events out of the owner's balance since the block

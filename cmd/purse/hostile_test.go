@@ -204,6 +204,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 		"partner usd-payin":            {{"partner", "usd-payin", "--remark", "r" + visibletest.Text}, {"partner", "usd-payin", "--remark", "ok"}},
 		"partner idv-status":           {{"partner", "idv-status"}},
 		"sandbox ctl set-status":       {{"sandbox", "ctl", "set-status", "Live"}},
+		"send cashout":                 {{"send", "cashout", "--token", "EUR24", "--amount", "50", "--yes"}, {"send", "cashout", "--token", "E" + visibletest.Text, "--amount", "1"}},
 		"send contacts":                {{"send", "contacts"}, {"send", "contacts", "C" + visibletest.Text}},
 		"send transfer":                {{"send", "transfer", "--to", "9" + visibletest.Text, "--token", "EUR24", "--amount", "1"}, {"send", "transfer", "--to", "1", "--token", "E" + visibletest.Text, "--amount", "1"}},
 		"send payout":                  {{"send", "payout", "--contact", "c" + visibletest.Text, "--token", "CHF24", "--amount", "1", "--purpose", "1", "--ref", "r" + visibletest.Text}},

@@ -15,12 +15,14 @@ func addSendCommands(a *cli, root *cobra.Command) { root.AddCommand(a.sendCmd())
 // sendCmd is `purse send`: the money flows that spend a permit (app/money), one subcommand
 // per flow, and the payout contacts they pay.
 func (a *cli) sendCmd() *cobra.Command {
-	send := &cobra.Command{Use: "send", Short: "Move money out of the account: transfer to another account, payout to a bank contact", Args: cobra.NoArgs}
+	send := &cobra.Command{Use: "send", Short: "Move money out of the account: transfer to another account, payout to a bank contact, cash-out to USDC", Args: cobra.NoArgs}
 	transfer := a.sendFlowCmd(money.Transfer, "transfer --to ACCOUNT --token EUR24 --amount 12.34",
 		"Transfer fiat to another account of the service (transfer-with-permit; the fiat token spends the permit)")
 	payout := a.sendFlowCmd(money.Payout, "payout --contact ID --token CHF24 --amount 20.00 --purpose ID [--ref TEXT]",
 		"Pay a bank contact of the banking profile (payout-with-permit; the permit's spender is payout_spender)")
-	send.AddCommand(transfer, payout, a.contactsCmd())
+	cashout := a.sendFlowCmd(money.Cashout, "cashout --token EUR24 --amount 50.00 [--slippage-bps 50]",
+		"Cash out fiat to USDC in the owner's wallet (quote/onramp, then onramp-with-permit: the buffer pool spends the permit; spec 4.6: coming soon)")
+	send.AddCommand(transfer, payout, cashout, a.contactsCmd())
 	return send
 }
 
@@ -45,8 +47,13 @@ func (a *cli) sendFlowCmd(flow, use, short string) *cobra.Command {
 				w.Printf("sent %s %s to account %d (%s)\n", out.Amount, out.Token, out.ToAccount, out.ToAddress)
 			case money.Payout:
 				w.Printf("paid out %s %s to contact %s (%s, %s)\n", out.Amount, out.Token, out.ContactID, pr.Plan.Contact.Name, pr.Plan.Contact.Account)
+			case money.Cashout:
+				w.Printf("cashed out %s %s to the buffer pool for quote %s\n", out.Amount, out.Token, out.QuoteID)
 			}
 			w.Printf("transaction %s; balance now %s %s\n", out.TxHash, out.BalanceNow, out.Token)
+			if out.Delivery != "" {
+				w.Printf("destination: %s\n", out.Delivery)
+			}
 			if out.Note != "" {
 				w.Printf("settled from the chain (the service's answer did not prove it): %s\n", out.Note)
 			}
@@ -73,6 +80,9 @@ func (a *cli) sendFlowCmd(flow, use, short string) *cobra.Command {
 	case money.Transfer:
 		f.StringVar(&form.ToAccount, "to", "", "the recipient's account id")
 		required(cmd, "to", "token", "amount")
+	case money.Cashout:
+		f.IntVar(&form.SlippageBps, "slippage-bps", money.DefaultSlippageBps, "the quote's slippage in basis points (0 to 1000)")
+		required(cmd, "token", "amount")
 	case money.Payout:
 		f.StringVar(&form.Contact, "contact", "", "the contact id (purse send contacts)")
 		f.StringVar(&form.PurposeID, "purpose", "", "the payment purpose id")

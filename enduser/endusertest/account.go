@@ -115,7 +115,9 @@ type account struct {
 	// banking profile then has a USD deposit bank entry (0: none).
 	USDPayinApplyID int64 `json:"usdPayinApplyId,omitempty"`
 	// LimitUsed is the CHF the account used of its 30-day window (a decimal; "" none).
-	LimitUsed  string         `json:"limitUsed,omitempty"`
+	LimitUsed string `json:"limitUsed,omitempty"`
+	// Liveness is the liveness check's result ("pass" once its token was fetched; "" none).
+	Liveness   string         `json:"liveness,omitempty"`
 	IDVPartner common.Address `json:"idvPartner,omitzero"`
 	Extra      []Record       `json:"extra,omitempty"`
 	// Handoff is the external-wallet shared-token session (nil before the first handoff).

@@ -669,8 +669,8 @@ func (s *Server) hOnrampPendingRetry(req *request) (any, error) {
 	return nil, nil
 }
 
-// hLivenessResult: the sandbox has no liveness vendor, so no check ever ran: a Live
-// account's check is pending and locks nothing. The names are the integration's (snake
+// hLivenessResult: pending until the liveness token was fetched (the sandbox's vendor then
+// passes it); it locks nothing. The names are the integration's (snake
 // case, evidence §8.9).
 func (s *Server) hLivenessResult(req *request) (any, error) {
 	a, err := s.userLocked(req)
@@ -680,7 +680,11 @@ func (s *Server) hLivenessResult(req *request) (any, error) {
 	if err := requireLive(a, "the liveness result"); err != nil {
 		return nil, err
 	}
-	return map[string]any{"liveness_result": "pending", "liveness_locked": false, "liveness_unlock_at": nil}, nil
+	result := "pending"
+	if a.Liveness != "" {
+		result = a.Liveness
+	}
+	return map[string]any{"liveness_result": result, "liveness_locked": false, "liveness_unlock_at": nil}, nil
 }
 
 func (s *Server) hOnrampLimit(req *request) (any, error) {

@@ -238,7 +238,9 @@ type Server struct {
 	st        *state
 	dirty     bool
 	histories map[uint64][]Record // seeded, per tokenId
-	merged    map[uint64][]Record // seeded + added, sorted newest first
+	// quotes are the on-ramp quotes given and not yet used (not kept across restarts).
+	quotes map[string]*onrampQuote
+	merged map[uint64][]Record // seeded + added, sorted newest first
 
 	faultMu   sync.Mutex
 	faults    *Faults
@@ -500,6 +502,10 @@ func (s *Server) table() []route {
 		{"token-permit", http.MethodPost, "/api/v1/token-permit", authFull, s.hTokenPermit},
 		{"transfer-with-permit", http.MethodPost, "/api/v1/transfer-with-permit", authFull, s.hTransfer},
 		{"payout-with-permit", http.MethodPost, "/api/v1/payout-with-permit", authFull, s.hPayout},
+		{"quote-onramp", http.MethodPost, "/api/v1/quote/onramp", authFull, s.hQuoteOnramp},
+		{"onramp-with-permit", http.MethodPost, "/api/v1/onramp-with-permit", authFull, s.hOnramp},
+		{"liveness-token", http.MethodGet, "/api/v2/get-liveness-token", authFull, s.hLivenessToken},
+		{"onramp-retry-cancel", http.MethodPost, "/api/v1/onramp/retry/cancel", authFull, s.hRetryCancel},
 		{"chain-configs", http.MethodGet, "/api/v3/config/chain-configs", authOptionalFull, s.hChainConfigs},
 		{"onramp-limit", onrampMethod, "/api/v1/onramp-limit", authFull, s.hOnrampLimit},
 		{"onramp-pending-retry", http.MethodGet, "/api/v1/onramp/pending-retry", authFull, s.hOnrampPendingRetry},
