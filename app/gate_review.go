@@ -48,7 +48,15 @@ func reviewPermit(s *App, ctx context.Context, p config.Profile, r wallet.Reques
 	if r.Permit == nil {
 		return blockedReview(r, errors.New("it holds no permit")), nil
 	}
-	rv, tok := s.permitReviewOf(ctx, p, "sign-"+string(r.Purpose), *r.Permit)
+	role := ""
+	if rt, ok := enduser.LookupRoute(r.Route); ok && rt.Permit != nil {
+		// The spender is named by the role the call's contract gives it, when it is that one
+		// (reviewPermitCall blocks it otherwise).
+		if want, label, err := s.callSpender(ctx, p, rt, *r.Permit); err == nil && want == r.Permit.Spender {
+			role = label
+		}
+	}
+	rv, tok := s.permitReviewOf(ctx, p, "sign-"+string(r.Purpose), *r.Permit, role)
 	if r.Route != "" {
 		s.reviewPermitCall(ctx, p, r, j, tok, &rv)
 	}
@@ -233,8 +241,9 @@ func partnerPayloadDoes(j partner.Judgement) string {
 // permitReviewOf is the review of a permit with what the chain says of its token: when the
 // permit is for the profile's home chain, the token's symbol and decimals and its
 // DOMAIN_SEPARATOR are read there, and a domain the chain contradicts blocks signing; the
-// spender is named by its role when it is the profile's card spender.
-func (s *App) permitReviewOf(ctx context.Context, p config.Profile, id string, pm wallet.Permit) (review.Request, *homechain.Token) {
+// spender is named by its role (role, when the caller knows it; else the profile's card
+// spender's, or the token's own).
+func (s *App) permitReviewOf(ctx context.Context, p config.Profile, id string, pm wallet.Permit, role string) (review.Request, *homechain.Token) {
 	digest, _, err := pm.Digest()
 	if err != nil {
 		return review.Request{ID: id, Title: "permit", Kind: review.KindPermit, Blocked: []string{fmt.Sprintf("the request cannot be shown: %v", err)}}, nil
@@ -247,6 +256,8 @@ func (s *App) permitReviewOf(ctx context.Context, p config.Profile, id string, p
 		DomainName: pm.Domain.Name, DomainVersion: pm.Domain.Version, Digest: digest.Hex(), NoDecimals: true,
 	}
 	switch {
+	case role != "":
+		in.SpenderRole = role
 	case p.CardSpender != "" && common.IsHexAddress(p.CardSpender) && common.HexToAddress(p.CardSpender) == pm.Spender:
 		in.SpenderRole = RoleLabel(RoleCard)
 	case pm.Spender == pm.Domain.VerifyingContract:

@@ -121,19 +121,19 @@ func (s *App) callSpender(ctx context.Context, p config.Profile, rt enduser.Rout
 	}
 	switch role {
 	case enduser.SpenderToken:
-		return pm.Domain.VerifyingContract, "fiat token itself", nil
+		return pm.Domain.VerifyingContract, RoleLabel(RoleToken), nil
 	case enduser.SpenderCard:
 		if !common.IsHexAddress(p.CardSpender) {
 			return common.Address{}, "", fmt.Errorf("the route's permit is for the card spender and profile %s has no card_spender", p.Name)
 		}
-		return common.HexToAddress(p.CardSpender), "card spender (card_spender)", nil
+		return common.HexToAddress(p.CardSpender), RoleLabel(RoleCard), nil
 	case enduser.SpenderBufferPool:
 		ch, err := s.homeChainConfig(ctx, p, pm.Domain.ChainID)
 		if err != nil {
 			return common.Address{}, "", err
 		}
 		a, err := ch.Spender(role, "")
-		return a, "buffer pool (the chain configuration's bufferPoolContract)", err
+		return a, RoleLabel(RoleBufferPool), err
 	}
 	return common.Address{}, "", fmt.Errorf("route %s: no spender role %q", rt.Name, role)
 }

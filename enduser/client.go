@@ -283,6 +283,9 @@ type exchanged struct {
 // decodes the answer. An error means no answer: the request could not be signed or sent,
 // or the transport failed; a decode problem is exchanged.err.
 func (c *Client) exchange(ctx context.Context, r Route, rq request, extra http.Header) (*exchanged, error) {
+	if !r.PathKnown() {
+		return nil, invalid(r.Name, "route", "no path is known for %s on this deployment: no public source shows one, so purse sends nothing rather than a guess; set routes.%s (\"POST /the/path full\") from the service's documentation for this deployment", r.Name, r.Name)
+	}
 	if rq.auth >= AuthBasic && c.tokenID == "" {
 		return nil, invalid(r.Name, "tokenId", "route %s needs %s auth and the client has no token ID (Options.TokenID or WithTokenID)", r.Name, rq.auth)
 	}

@@ -4,14 +4,17 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/shopspring/decimal"
 
 	"purse/protocol"
+	"purse/wallet"
 )
 
 func TestFullAuthSignsTheExactBytesSent(t *testing.T) {
@@ -500,6 +503,7 @@ func TestRoutesTableAndOverrides(t *testing.T) {
 		RouteTransfer:    {"POST", "/api/v1/transfer-with-permit", AuthFull}, RoutePayout: {"POST", "/api/v1/payout-with-permit", AuthFull},
 		RouteQuoteOnramp: {"POST", "/api/v1/quote/onramp", AuthFull}, RouteOnramp: {"POST", "/api/v1/onramp-with-permit", AuthFull},
 		RouteLivenessToken: {"GET", "/api/v2/get-liveness-token", AuthFull}, RouteOnrampRetryCancel: {"POST", "/api/v1/onramp/retry/cancel", AuthFull},
+		RouteFXQuote:         {"POST", "", AuthFull},
 		RouteReuseShareToken: {"POST", "/api/v1/idv/reuse-share-token", AuthFull}, RouteKYCCheck: {"POST", "/api/v1/idv/kyc-check", AuthFull},
 		RouteKYCSubmit: {"POST", "/api/v1/idv/kyc-submit", AuthFull}, RouteOnrampPendingRetry: {"GET", "/api/v1/onramp/pending-retry", AuthFull},
 		RouteLivenessResult: {"GET", "/api/v2/check-liveness-result", AuthFull}, RouteCardCurrency: {"POST", "/api/v2/card-currency", AuthFull},
@@ -753,5 +757,40 @@ func TestSystemErrorExplained(t *testing.T) {
 	_, err = c.AccountStatus(ctxT(t))
 	if !errors.As(err, &api) || strings.Contains(api.Explanation, "partner") || !strings.Contains(api.Explanation, "system error") {
 		t.Fatalf("another route: %v", err)
+	}
+}
+
+// A route whose path no public source shows is a setting with no default: the client sends
+// nothing for it (the error names the setting) until a profile sets routes.NAME, and then
+// sends it there.
+func TestARouteWithoutAPathIsNeverGuessed(t *testing.T) {
+	var hits, all int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		all++
+		if r.URL.Path == "/api/v1/fx/quote" {
+			hits++
+		}
+		_, _ = w.Write([]byte(`{"retCode":0,"result":{"inputAmount":"10","fromCurrency":"EUR","toCurrency":"CHF","outputAmount":"9.40","exchangeRate":"0.94"}}`))
+	}))
+	defer srv.Close()
+	pk, _ := crypto.GenerateKey()
+	key := wallet.NewEVMKey(pk)
+	opts := Options{BaseURL: srv.URL, Network: "5003", TokenID: "1234567890", Signer: key}
+	c, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.QuoteFX(context.Background(), "EUR", "CHF", decimal.NewFromInt(10))
+	var ve *ValidationError
+	if !errors.As(err, &ve) || !strings.Contains(err.Error(), "routes.fx-quote") || all != 0 {
+		t.Fatalf("no path: %v (%d requests)", err, all)
+	}
+	opts.RouteOverrides = map[string]string{RouteFXQuote: "POST /api/v1/fx/quote full"}
+	if c, err = New(opts); err != nil {
+		t.Fatal(err)
+	}
+	q, err := c.QuoteFX(context.Background(), "EUR", "CHF", decimal.NewFromInt(10))
+	if err != nil || hits != 1 || q.OutputAmount.String() != "9.4" {
+		t.Fatalf("with routes.fx-quote: %+v %v (%d requests)", q, err, hits)
 	}
 }

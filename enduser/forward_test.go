@@ -224,6 +224,9 @@ func TestTheSandboxServesEveryRouteOfTheTable(t *testing.T) {
 		}
 	}
 	for _, r := range enduser.Routes() {
+		if !r.PathKnown() {
+			continue // a setting with no default: served where the sandbox's profile says (endusertest's TestSandboxServesEveryRoute)
+		}
 		body, _ := enduser.ExampleBody(r.Name)
 		if body == nil && r.Method == http.MethodPost {
 			body = []byte("{}")

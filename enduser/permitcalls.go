@@ -453,3 +453,39 @@ func (c *Client) PendingRetry(ctx context.Context) (*PendingRetry, error) {
 func (c *Client) LivenessCheck(ctx context.Context) (LivenessResult, error) {
 	return readAs[LivenessResult](ctx, c, RouteLivenessResult, nil)
 }
+
+// FXQuoteRequest is an FX quote's request (spec 2.8: fromCurrency, toCurrency, inputAmount
+// as a decimal string, all required).
+type FXQuoteRequest struct {
+	FromCurrency string `json:"fromCurrency"`
+	ToCurrency   string `json:"toCurrency"`
+	InputAmount  string `json:"inputAmount"`
+}
+
+// FXQuote is an FX quote's data (spec 2.8).
+type FXQuote struct {
+	InputAmount  Amount `json:"inputAmount"`
+	FromCurrency Text   `json:"fromCurrency"`
+	ToCurrency   Text   `json:"toCurrency"`
+	OutputAmount Amount `json:"outputAmount"`
+	ExchangeRate Amount `json:"exchangeRate"`
+}
+
+// QuoteFX asks for an FX quote (route "fx-quote", full auth; its path is the profile's
+// routes.fx-quote: none is known by default).
+func (c *Client) QuoteFX(ctx context.Context, from, to string, amount decimal.Decimal) (FXQuote, error) {
+	for _, f := range []struct{ name, v string }{{"fromCurrency", from}, {"toCurrency", to}} {
+		if !isoCurrencyRE().MatchString(f.v) {
+			return FXQuote{}, invalid(RouteFXQuote, f.name, "expected a three-letter currency code such as EUR, got %q", f.v)
+		}
+	}
+	if from == to {
+		return FXQuote{}, invalid(RouteFXQuote, "toCurrency", "expected another currency than fromCurrency %s", from)
+	}
+	if amount.Sign() <= 0 {
+		return FXQuote{}, invalid(RouteFXQuote, "inputAmount", "expected an amount above 0, got %s", amount)
+	}
+	var out FXQuote
+	_, err := c.call(ctx, RouteFXQuote, c.level(RouteFXQuote), FXQuoteRequest{from, to, amount.String()}, &out)
+	return out, err
+}

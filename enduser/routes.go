@@ -74,6 +74,9 @@ const (
 	RouteOnramp            = "onramp-with-permit"
 	RouteLivenessToken     = "liveness-token"
 	RouteOnrampRetryCancel = "onramp-retry-cancel"
+	// The FX quote between fiat tokens (spec 2.8 gives its request and data; no public
+	// source gives its end-user path: the row has none, routes.fx-quote sets it).
+	RouteFXQuote = "fx-quote"
 )
 
 // Route is one end-user endpoint.
@@ -130,6 +133,10 @@ type Route struct {
 	// Basis says where the route comes from.
 	Basis string
 }
+
+// PathKnown says whether the route has a path: a row without one is a setting with no
+// default (routes.NAME), and a client refuses to send it until a profile sets one.
+func (r Route) PathKnown() bool { return r.Path != "" }
 
 // NoBody is what a request of r carries without data: {} for a POST (a read the profile
 // makes a POST, as the public integration calls the on-ramp limit, or an action without
@@ -224,6 +231,8 @@ var routeTable = []Route{
 		Basis: "evidence \"Pitfalls\" 9 (the public integration, when an on-ramp quote needs liveness); spec 4.6: on-ramp coming soon"},
 	{Name: RouteOnrampRetryCancel, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v1/onramp/retry/cancel", Auth: AuthFull, Assumed: true, Body: RetryCancelRequest{},
 		Basis: "evidence \"Pitfalls\" 9 (the public integration on UR's QA)"},
+	{Name: RouteFXQuote, Probe: "fx quote route", Method: http.MethodPost, Path: "", Auth: AuthFull, Assumed: true, Body: FXQuoteRequest{}, Result: FXQuote{},
+		Basis: "spec 2.8 (the FX quote's request and data; the spec gives no end-user path and no public source shows one: routes.fx-quote has no default)"},
 	{Name: RouteSubmitFormA, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Body: FormASubmission{}, Basis: "design 2.4",
 		Advice: map[int]string{
 			CodeInvalidParam: "The account is not at the Form A step (SignFormA), or Form A was already submitted: read the account status.",

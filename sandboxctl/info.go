@@ -34,7 +34,7 @@ type Info struct {
 // account, a contract or how an answer is trusted.
 func DialectSetting(key string) bool {
 	switch key {
-	case "partner_auth", "permit_amount_unit", "tx_amount_unit":
+	case "partner_auth", "permit_amount_unit", "tx_amount_unit", "payout_spender":
 		return true
 	}
 	return strings.HasPrefix(key, "routes.") || strings.HasPrefix(key, "names.")

@@ -33,6 +33,12 @@ func (r *doctorRun) probeRoutes(ctx context.Context) []Probe {
 }
 
 func (r *doctorRun) probeRoute(ctx context.Context, rt enduser.Route) Probe {
+	if !rt.PathKnown() {
+		// A setting with no default that the profile does not set: nothing is sent, and
+		// nothing is known.
+		rs := []reading{{name: fmt.Sprintf("%s is at a path of this deployment (%s)", rt.Name, rt.Basis), followed: true}}
+		return finish(rt.Probe, rs, outcome{unreachable: fmt.Sprintf("no path is known for this deployment: routes.%s has no default and the profile sets none, so nothing was sent", rt.Name)})
+	}
 	if !rt.Readable() {
 		return r.probeChangeRoute(ctx, rt)
 	}

@@ -451,3 +451,19 @@ func (sv Service) Contacts(ctx context.Context, u *app.Unlock, currency string) 
 	}
 	return out, nil
 }
+
+// QuoteFX asks for an FX quote between two fiat currencies (spec 2.8) at the profile's
+// routes.fx-quote, which has no default: no public source shows the end-user path, so
+// without the setting nothing is sent. No FX submission route is known for the end-user
+// API at all, so purse offers the quote only.
+func (sv Service) QuoteFX(ctx context.Context, u *app.Unlock, from, to, amount string) (enduser.FXQuote, error) {
+	d, err := decimal.NewFromString(strings.TrimSpace(amount))
+	if err != nil || d.Sign() <= 0 {
+		return enduser.FXQuote{}, &app.FieldError{Field: "amount", Err: fmt.Errorf("expected a decimal amount above 0 such as 25.00, got %q", amount)}
+	}
+	api, err := sv.s.AccountAPI(true, u)
+	if err != nil {
+		return enduser.FXQuote{}, err
+	}
+	return api.QuoteFX(ctx, strings.ToUpper(strings.TrimSpace(from)), strings.ToUpper(strings.TrimSpace(to)), d)
+}

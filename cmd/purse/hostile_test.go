@@ -205,6 +205,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 		"partner idv-status":           {{"partner", "idv-status"}},
 		"sandbox ctl set-status":       {{"sandbox", "ctl", "set-status", "Live"}},
 		"send cashout":                 {{"send", "cashout", "--token", "EUR24", "--amount", "50", "--yes"}, {"send", "cashout", "--token", "E" + visibletest.Text, "--amount", "1"}},
+		"send fx-quote":                {{"send", "fx-quote", "--from", "EUR", "--to", "CHF", "--amount", "10"}, {"send", "fx-quote", "--from", "E" + visibletest.Text, "--to", "CHF", "--amount", "1"}},
 		"send contacts":                {{"send", "contacts"}, {"send", "contacts", "C" + visibletest.Text}},
 		"send transfer":                {{"send", "transfer", "--to", "9" + visibletest.Text, "--token", "EUR24", "--amount", "1"}, {"send", "transfer", "--to", "1", "--token", "E" + visibletest.Text, "--amount", "1"}},
 		"send payout":                  {{"send", "payout", "--contact", "c" + visibletest.Text, "--token", "CHF24", "--amount", "1", "--purpose", "1", "--ref", "r" + visibletest.Text}},

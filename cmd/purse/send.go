@@ -22,7 +22,7 @@ func (a *cli) sendCmd() *cobra.Command {
 		"Pay a bank contact of the banking profile (payout-with-permit; the permit's spender is payout_spender)")
 	cashout := a.sendFlowCmd(money.Cashout, "cashout --token EUR24 --amount 50.00 [--slippage-bps 50]",
 		"Cash out fiat to USDC in the owner's wallet (quote/onramp, then onramp-with-permit: the buffer pool spends the permit; spec 4.6: coming soon)")
-	send.AddCommand(transfer, payout, cashout, a.contactsCmd())
+	send.AddCommand(transfer, payout, cashout, a.fxQuoteCmd(), a.contactsCmd())
 	return send
 }
 
@@ -115,4 +115,26 @@ func (a *cli) contactsCmd() *cobra.Command {
 				w.Table([]string{"CURRENCY", "ID", "NAME", "ACCOUNT", "BANK", "COUNTRY", "LAST PAID"}, t)
 			})
 		})
+}
+
+// fxQuoteCmd is `purse send fx-quote`: the FX quote of spec 2.8, at the profile's
+// routes.fx-quote (no default: no public source shows the path). No FX submission route is
+// known for the end-user API, so there is no FX to send.
+func (a *cli) fxQuoteCmd() *cobra.Command {
+	var from, to, amount string
+	cmd := a.command("fx-quote --from EUR --to CHF --amount 100", "Quote an FX between fiat currencies (spec 2.8; the path is the profile's routes.fx-quote, which has no default)",
+		func(cmd *cobra.Command, core *app.App) error {
+			q, err := money.New(core).QuoteFX(cmd.Context(), nil, from, to, amount)
+			if err != nil {
+				return err
+			}
+			return a.printRows(q, [][2]string{{"from", q.InputAmount.String() + " " + string(q.FromCurrency)}, {"to", q.OutputAmount.String() + " " + string(q.ToCurrency)},
+				{"rate", q.ExchangeRate.String()}, {"note", "a quote only: no FX submission route is known for the end-user API, so purse sends none"}})
+		})
+	f := cmd.Flags()
+	f.StringVar(&from, "from", "", "the currency sold (EUR)")
+	f.StringVar(&to, "to", "", "the currency bought (CHF)")
+	f.StringVar(&amount, "amount", "", "the amount sold, in its units")
+	required(cmd, "from", "to", "amount")
+	return cmd
 }

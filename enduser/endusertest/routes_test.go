@@ -13,7 +13,9 @@ import (
 // the sandbox row's key (the route name it plays): every row is served once, at the
 // method, path and auth level the row says, and every sandbox row plays a route of the
 // client's table.
-func tableFaults(rows []enduser.Route, table []route) []string {
+// A row without a path (a setting with no default) is served where the sandbox's profile
+// settings (settings) put it.
+func tableFaults(rows []enduser.Route, table []route, settings [][2]string) []string {
 	byKey := map[string][]route{}
 	for _, rt := range table {
 		byKey[rt.key] = append(byKey[rt.key], rt)
@@ -36,6 +38,13 @@ func tableFaults(rows []enduser.Route, table []route) []string {
 		case r.LoggedOut:
 			want = authOptionalFull
 		}
+		if !r.PathKnown() {
+			for _, kv := range settings {
+				if kv[0] == "routes."+r.Name {
+					r.Path = kv[1]
+				}
+			}
+		}
 		if s := got[0]; s.method != r.Method || s.path != r.Path || s.auth != want {
 			faults = append(faults, fmt.Sprintf("%s: the sandbox serves %s %s (auth %d), the row says %s %s (auth %d)", r.Name, s.method, s.path, s.auth, r.Method, r.Path, want))
 		}
@@ -56,7 +65,7 @@ func TestSandboxServesEveryRoute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if faults := tableFaults(enduser.Routes(), s.table()); len(faults) > 0 {
+	if faults := tableFaults(enduser.Routes(), s.table(), s.ProfileSettings()); len(faults) > 0 {
 		t.Fatal(strings.Join(faults, "\n"))
 	}
 }
@@ -98,7 +107,7 @@ func TestSandboxTableFaultsAreFound(t *testing.T) {
 		}, `plays "email-status-v3", a route the client does not have`},
 	} {
 		tb := c.edit(s.table())
-		faults := strings.Join(tableFaults(enduser.Routes(), tb), "\n")
+		faults := strings.Join(tableFaults(enduser.Routes(), tb, s.ProfileSettings()), "\n")
 		if !strings.Contains(faults, c.want) {
 			t.Errorf("%s: faults %q, want %q", c.name, faults, c.want)
 		}

@@ -207,6 +207,12 @@ func (s *Server) ProfileSettings() [][2]string {
 	if d.OnrampLimitPost {
 		out = append(out, [2]string{"routes.onramp-limit", "POST"})
 	}
+	if d.PayoutCardSpender {
+		out = append(out, [2]string{"payout_spender", "card"})
+	}
+	// The FX quote has no path any public source shows (its row has none): the sandbox
+	// serves one of its own and says where.
+	out = append(out, [2]string{"routes.fx-quote", sandboxFXQuotePath})
 	n := d.Names()
 	if n.IDV != "" {
 		out = append(out, [2]string{"names.idv", n.IDV})
@@ -503,6 +509,7 @@ func (s *Server) table() []route {
 		{"transfer-with-permit", http.MethodPost, "/api/v1/transfer-with-permit", authFull, s.hTransfer},
 		{"payout-with-permit", http.MethodPost, "/api/v1/payout-with-permit", authFull, s.hPayout},
 		{"quote-onramp", http.MethodPost, "/api/v1/quote/onramp", authFull, s.hQuoteOnramp},
+		{"fx-quote", http.MethodPost, sandboxFXQuotePath, authFull, s.hFXQuote},
 		{"onramp-with-permit", http.MethodPost, "/api/v1/onramp-with-permit", authFull, s.hOnramp},
 		{"liveness-token", http.MethodGet, "/api/v2/get-liveness-token", authFull, s.hLivenessToken},
 		{"onramp-retry-cancel", http.MethodPost, "/api/v1/onramp/retry/cancel", authFull, s.hRetryCancel},
