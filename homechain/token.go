@@ -256,3 +256,18 @@ func (c *Client) TxCarries(ctx context.Context, hash common.Hash, rs []byte) (bo
 	}
 	return len(rs) == 64 && bytes.Contains(tx.Data(), rs), nil
 }
+
+// TxTo is the contract (or account) transaction hash was sent to; false for a contract
+// creation.
+func (c *Client) TxTo(ctx context.Context, hash common.Hash) (common.Address, bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	tx, _, err := c.backend.TransactionByHash(ctx, hash)
+	if err != nil {
+		return common.Address{}, false, fmt.Errorf("transaction %s: %w", hash.Hex(), err)
+	}
+	if tx.To() == nil {
+		return common.Address{}, false, nil
+	}
+	return *tx.To(), true, nil
+}

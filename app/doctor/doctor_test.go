@@ -21,6 +21,7 @@ import (
 	"purse/app/account"
 	"purse/app/apptest"
 	"purse/app/internal/port"
+	"purse/app/money"
 	appsandbox "purse/app/sandbox"
 	"purse/config"
 	"purse/enduser/endusertest"
@@ -60,6 +61,14 @@ func newDoctorEnv(t testing.TB, home string, cfg sandbox.Config) *doctorEnv {
 		t.Fatal(err)
 	}
 	if _, err := appsandbox.New(e.app).Onboard(context.Background(), pw, "me", nil); err != nil {
+		t.Fatal(err)
+	}
+	// One payout, so the history names a payout's transaction (the payout spender probe).
+	cts, err := money.New(e.app).Contacts(context.Background(), pw, "CHF")
+	if err != nil || len(cts) == 0 {
+		t.Fatalf("contacts: %v %v", cts, err)
+	}
+	if _, _, err := money.New(e.app).Run(context.Background(), money.Run{Form: money.Form{Flow: money.Payout, Token: "CHF24", Amount: "1.00", Contact: string(cts[0].ID), PurposeID: "1"}}, pw); err != nil {
 		t.Fatal(err)
 	}
 	return e
@@ -147,6 +156,8 @@ func TestDoctorUnderEachDialect(t *testing.T) {
 			spec: []string{"partner_auth", "spec"}, contra: map[string]string{"partner auth form": "partner_auth=ur"}},
 		{name: "tx_amount_unit display", cfg: sandbox.Config{TxAmountUnit: "display"}, readings: map[string]string{"history amount unit": "display decimals"},
 			spec: []string{"tx_amount_unit", "smallest"}, contra: map[string]string{"history amount unit": "tx_amount_unit=display"}},
+		{name: "payoutCardSpender", cfg: sandbox.Config{Dialect: endusertest.Dialect{PayoutCardSpender: true}}, readings: map[string]string{"payout spender": "the card spender spends it"},
+			spec: []string{"payout_spender", "token"}, contra: map[string]string{"payout spender": "payout_spender=card"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := newDoctorEnv(t, "", c.cfg)
@@ -159,8 +170,8 @@ func TestDoctorUnderEachDialect(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\n%s", err, dump(rep))
 			}
-			// The doctor's 24 probes, and one per row that declares a route probe.
-			if len(rep.Probes) != 24+len(routeProbeRows()) {
+			// The doctor's 25 probes, and one per row that declares a route probe.
+			if len(rep.Probes) != 25+len(routeProbeRows()) {
 				t.Fatalf("%d probes\n%s", len(rep.Probes), dump(rep))
 			}
 			for _, p := range rep.Probes {

@@ -80,7 +80,7 @@ func TestDoctor(t *testing.T) {
 	if c != exitOK || strings.Contains(out, "CONTRADICTED") || !strings.Contains(out, "card read") || !strings.Contains(out, "READING/DETAIL") ||
 		!regexp.MustCompile(`on-ramp limit +INCONCLUSIVE +.*what a Live account gets is unseen`).MatchString(out) ||
 		strings.Count(out, "INCONCLUSIVE") != inconclusive || e != "" ||
-		!strings.Contains(out, fmt.Sprintf("summary: %d confirmed, 0 contradicted, %d inconclusive, 0 credentials refused, %d skipped or not reachable\n", 14+changes, inconclusive, 9+unset)) {
+		!strings.Contains(out, fmt.Sprintf("summary: %d confirmed, 0 contradicted, %d inconclusive, 0 credentials refused, %d skipped or not reachable\n", 14+changes, inconclusive, 10+unset)) {
 		t.Fatalf("doctor: %d\n%s\n%s", c, out, e)
 	}
 	notService := httptest.NewServer(nil)
@@ -110,6 +110,15 @@ func TestDoctorUnderURDialectAndRefusedSignatures(t *testing.T) {
 		PartnerAuth: wallet.PartnerAuthUR, TxAmountUnit: "display"},
 		[]string{"key", "new", "--label", "partner", "--kind", "evm"}, []string{"profile", "set", "partner_key=partner"},
 		[]string{"--yes", "sandbox", "ctl", "onboard", "--key", "dev"})
+	// One payout: the history then names a payout's transaction (the payout spender probe).
+	cts, e, c := purse(t, "", "send", "contacts", "CHF", "--json")
+	var contacts []struct{ ID string }
+	if err := json.Unmarshal([]byte(cts), &contacts); c != exitOK || err != nil || len(contacts) == 0 {
+		t.Fatalf("contacts: %d %v %s %s", c, err, cts, e)
+	}
+	if _, e, c := purse(t, "", "--yes", "send", "payout", "--contact", contacts[0].ID, "--token", "CHF24", "--amount", "1", "--purpose", "1"); c != exitOK {
+		t.Fatalf("payout: %s", e)
+	}
 	rep, by, c := doctorJSON(t)
 	if c != exitOK || rep.Summary.Contradicted != 0 || rep.Summary.Credentials != 0 {
 		t.Fatalf("UR dialect: %d %+v", c, rep.Summary)
@@ -122,6 +131,7 @@ func TestDoctorUnderURDialectAndRefusedSignatures(t *testing.T) {
 		"history amount unit":  "display decimals",
 		"partner auth form":    "UR's documented form",
 		"quote path":           "/v1/altchain/deposit/quote",
+		"payout spender":       "the fiat token itself",
 	} {
 		if p := by[name]; p.Verdict != doctor.ProbeConfirmed || !strings.Contains(p.Reading, reading) {
 			t.Errorf("%s: %s %q: %s", name, p.Verdict, p.Reading, p.Detail)
@@ -139,7 +149,7 @@ func TestDoctorUnderURDialectAndRefusedSignatures(t *testing.T) {
 	}
 	out, e, c := purse(t, "", "doctor")
 	if reads, changes, unset := routeProbes(); c != exitOK || !regexp.MustCompile(`partner response signer +INCONCLUSIVE +.*no response key pinned: any signer is accepted; pin partner_response_key`).MatchString(out) ||
-		!strings.Contains(out, fmt.Sprintf("summary: %d confirmed, 0 contradicted, 1 inconclusive, 0 credentials refused, 1 skipped or not reachable", 22+reads+changes+unset)) {
+		!strings.Contains(out, fmt.Sprintf("summary: %d confirmed, 0 contradicted, 1 inconclusive, 0 credentials refused, 1 skipped or not reachable", 23+reads+changes+unset)) {
 		t.Fatalf("no response key pinned: %d\n%s\n%s", c, out, e)
 	}
 	if _, e, c := purse(t, "", "profile", "set", "partner_response_key="+config.SandboxPartnerResponseKey); c != exitOK {

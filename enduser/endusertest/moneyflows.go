@@ -128,7 +128,7 @@ func (s *Server) hTransfer(req *request) (any, error) {
 	cur := strings.ToLower(strings.TrimSuffix(pr.token.Symbol, "24"))
 	amount := pr.amount.StringFixed(int32(pr.token.Decimals))
 	base := Record{
-		Type: "TRANSFER", Currency: cur, Amount: amount, Status: "completed", TxHash: tx.Hex(),
+		Type: "P2P", Currency: cur, Amount: amount, Status: "completed", TxHash: tx.Hex(),
 		Token: pr.token.Symbol, TokenAddress: pr.token.Address.Hex(), InputAmount: pr.value.String(), OutputAmount: pr.value.String(),
 		Fee: "0.00", TransferredAmount: amount, FromAddress: strings.ToLower(a.Owner.Hex()), ToAddress: strings.ToLower(r.Owner.Hex()),
 	}
@@ -202,7 +202,7 @@ func (s *Server) hPayout(req *request) (any, error) {
 	s.dirty = true
 	amount := pr.amount.StringFixed(int32(pr.token.Decimals))
 	s.addRecordLocked(a, Record{
-		Type: "PAYOUT", Direction: "OUT", Currency: strings.ToLower(cur), Amount: amount, Status: "completed", TxHash: tx.Hex(),
+		Type: "CWD", Direction: "OUT", Currency: strings.ToLower(cur), Amount: amount, Status: "completed", TxHash: tx.Hex(),
 		Title: "Payout", Subtitle: "to " + ct.Name, Reference: *body.Ref, BankAccount: ct.FullAccount,
 		Token: pr.token.Symbol, TokenAddress: pr.token.Address.Hex(), InputAmount: pr.value.String(), OutputAmount: pr.value.String(),
 		Fee: "0.00", TransferredAmount: amount, FromAddress: strings.ToLower(a.Owner.Hex()),

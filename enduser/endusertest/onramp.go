@@ -201,7 +201,7 @@ func (s *Server) hOnramp(req *request) (any, error) {
 	cur := strings.ToLower(strings.TrimSuffix(pr.token.Symbol, "24"))
 	amount := pr.amount.StringFixed(int32(pr.token.Decimals))
 	s.addRecordLocked(a, Record{
-		Type: "ONRAMP", Direction: "OUT", Currency: cur, Amount: amount, Status: "completed", TxHash: tx.Hex(),
+		Type: "ONR", Direction: "OUT", Currency: cur, Amount: amount, Status: "completed", TxHash: tx.Hex(),
 		Title: "Cash-out", Subtitle: fmt.Sprintf("%s USDC to %s", fromUnits(q.out, usdc.Decimals), strings.ToLower(a.Owner.Hex())),
 		Token: pr.token.Symbol, TokenAddress: pr.token.Address.Hex(), InputAmount: pr.value.String(), OutputAmount: q.out.String(),
 		Fee: "0.00", TransferredAmount: amount, FromAddress: strings.ToLower(a.Owner.Hex()), ToAddress: strings.ToLower(pool.Hex()),
