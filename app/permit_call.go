@@ -28,8 +28,9 @@ import (
 
 // callChecks read what a call names on chain, by route: the fields it adds to the review and
 // the findings that block it.
-var callChecks = map[string]func(s *App, ctx context.Context, p config.Profile, body []byte) ([]review.Field, []string){
+var callChecks = map[string]func(s *App, ctx context.Context, p config.Profile, pm wallet.Permit, body []byte) ([]review.Field, []string){
 	enduser.RouteTransfer: checkTransferRecipient,
+	enduser.RouteOnramp:   describeOnrampOut,
 }
 
 // reviewPermitCall completes rv, a permit's review, with the call that carries it.
@@ -62,30 +63,38 @@ func (s *App) reviewPermitCall(ctx context.Context, p config.Profile, r wallet.R
 	} else if pm.Spender != want {
 		block("the permit's spender %s is not the %s the route's contract presents it to (%s)", pm.Spender.Hex(), role, want.Hex())
 	}
-	if tok == nil {
-		block("the call's amounts cannot be checked against the permit: the token's decimals were not read on chain")
-	} else {
-		unit := p.PermitAmountUnit
-		amount, aerr := amountIn(cp.Amount, unit, tok.Decimals)
-		permitAmount, perr := amountIn(cp.PermitAmount, unit, tok.Decimals)
-		switch {
-		case aerr != nil:
-			block("the call's amount %q: %v", cp.Amount, aerr)
-		case perr != nil:
-			block("the call's permitAmount %q: %v", cp.PermitAmount, perr)
-		case permitAmount.Cmp(pm.Value) != 0:
-			block("the call's permitAmount %s is not the permit's value %s", permitAmount, pm.Value)
-		case rt.Permit.Spender != enduser.SpenderCard && amount.Cmp(pm.Value) != 0:
-			block("the call's amount %s is not the permit's value %s: the contract spends exactly the amount", amount, pm.Value)
-		}
+	if why := callAmounts(cp, rt, pm, tok, p.PermitAmountUnit); why != "" {
+		block("%s", why)
 	}
 	if check := callChecks[rt.Name]; check != nil {
-		more, blocks := check(s, ctx, p, j.User.Body)
+		more, blocks := check(s, ctx, p, pm, j.User.Body)
 		fields = append(fields, more...)
 		rv.Blocked = append(rv.Blocked, blocks...)
 	}
 	rv.Sections = append([]review.Section{{Heading: "What the permit pays for", Fields: fields}}, rv.Sections...)
 	rv.Title = rt.Name + ": " + rv.Title
+}
+
+// callAmounts says how a call's amounts differ from its permit ("" when they agree): the
+// signed value is the call's permitAmount, and a contract that spends exactly the amount
+// (every spender but the card's) gets a permit of exactly the amount.
+func callAmounts(cp enduser.CarriedPermit, rt enduser.Route, pm wallet.Permit, tok *homechain.Token, unit string) string {
+	if tok == nil {
+		return "the call's amounts cannot be checked against the permit: the token's decimals were not read on chain"
+	}
+	amount, aerr := amountIn(cp.Amount, unit, tok.Decimals)
+	permitAmount, perr := amountIn(cp.PermitAmount, unit, tok.Decimals)
+	switch {
+	case aerr != nil:
+		return fmt.Sprintf("the call's amount %q: %v", cp.Amount, aerr)
+	case perr != nil:
+		return fmt.Sprintf("the call's permitAmount %q: %v", cp.PermitAmount, perr)
+	case permitAmount.Cmp(pm.Value) != 0:
+		return fmt.Sprintf("the call's permitAmount %s is not the permit's value %s", permitAmount, pm.Value)
+	case rt.Permit.Spender != enduser.SpenderCard && amount.Cmp(pm.Value) != 0:
+		return fmt.Sprintf("the call's amount %s is not the permit's value %s: the contract spends exactly the amount", amount, pm.Value)
+	}
+	return ""
 }
 
 // callFields are a call's own fields (all but the permit's, permitKeys), in key order.
@@ -152,7 +161,7 @@ func amountIn(s, unit string, decimals uint8) (*big.Int, error) {
 
 // checkTransferRecipient reads the transfer's recipient account on the home chain: it must
 // exist and be Live, as the token's transfer by account id requires.
-func checkTransferRecipient(s *App, ctx context.Context, p config.Profile, body []byte) ([]review.Field, []string) {
+func checkTransferRecipient(s *App, ctx context.Context, p config.Profile, _ wallet.Permit, body []byte) ([]review.Field, []string) {
 	var b struct {
 		ToAccountID uint64 `json:"toAccountId"`
 	}
@@ -179,4 +188,38 @@ func checkTransferRecipient(s *App, ctx context.Context, p config.Profile, body 
 		return fields, []string{fmt.Sprintf("the recipient account %s is %s, not Live: the token refuses to transfer to it", id, homechain.StatusName(st))}
 	}
 	return fields, nil
+}
+
+// describeOnrampOut says what a cash-out delivers, in the output token's units read on the
+// home chain: at least the quote's minimum, to the permit's owner.
+func describeOnrampOut(s *App, ctx context.Context, p config.Profile, pm wallet.Permit, body []byte) ([]review.Field, []string) {
+	var b struct {
+		DstChainID      string `json:"dstChainId"`
+		DstTokenOut     string `json:"dstTokenOut"`
+		DstMinAmountOut string `json:"dstMinAmountOut"`
+	}
+	if json.Unmarshal(body, &b) != nil || !common.IsHexAddress(b.DstTokenOut) {
+		return nil, []string{"the cash-out names no output token (dstTokenOut)"}
+	}
+	min, ok := new(big.Int).SetString(b.DstMinAmountOut, 10)
+	if !ok || min.Sign() <= 0 {
+		return nil, []string{fmt.Sprintf("the cash-out's dstMinAmountOut %q is not a positive integer of the output token's smallest units", b.DstMinAmountOut)}
+	}
+	to := "to " + pm.Owner.Hex() + " on " + b.DstChainID
+	if b.DstChainID != "eip155:"+p.Network {
+		return []review.Field{{Label: "you receive", Value: "at least " + min.String() + " smallest units of " + b.DstTokenOut, Note: "(" + to + ": another chain than the home chain, not read)"}}, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	hc, err := homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}.Dial(ctx)
+	var tok homechain.Token
+	if err == nil {
+		defer hc.Close()
+		tok, err = hc.ReadToken(ctx, common.HexToAddress(b.DstTokenOut))
+	}
+	if err != nil {
+		return []review.Field{{Label: "you receive", Value: "at least " + min.String() + " smallest units of " + b.DstTokenOut, Note: "(" + to + "; the token could not be read: " + OneLine(err) + ")"}}, nil
+	}
+	return []review.Field{{Label: "you receive", Value: "at least " + homechain.FromSmallest(min, tok.Decimals).StringFixed(int32(tok.Decimals)) + " " + tok.Symbol,
+		Note: "(" + to + ", the quote's minimum after slippage)"}}, nil
 }

@@ -203,7 +203,7 @@ func TestE2E(t *testing.T) {
 	u.submit("send: transfer form")
 	u.expect("send: review", stepTimeout, "SIGNING REVIEW: transfer-with-permit", "What the permit pays for", "account "+friend[1]+", owned by 0x", "y sign")
 	u.keys("y")
-	u.expect("send: sent", stepTimeout, "Sent 5.00 EUR24 to account "+friend[1]+": tx 0x")
+	u.expect("send: sent", stepTimeout, "Sent 5.00 EUR24 to account "+friend[1]+" (0x")
 	steps.mark("transfer 5.00 EUR24 to account " + friend[1] + " from the Balances screen: one review, y, landed on chain")
 
 	// 9. Requests: every call of this first session, from the first (the mint). From the

@@ -27,22 +27,8 @@ func checkCashout(ctx context.Context, sv Service, c Context, f Form, u *app.Unl
 	if err != nil {
 		return err
 	}
-	lim, err := api.OnrampLimit(ctx)
-	if err != nil {
+	if err := onrampAllowed(ctx, api, pl, cur); err != nil {
 		return err
-	}
-	if b := lim.Blockers(cur); len(b) > 0 {
-		return &app.Advice{Err: fmt.Errorf("the on-ramp limit refuses a cash-out from %s now: %s", cur, strings.Join(b, "; ")),
-			Next: "Nothing was signed. Read it again later (purse onramp-limit); a liveness lock ends by itself."}
-	}
-	if lo, hi, ok := lim.Bounds(cur); ok && (pl.Amount.LessThan(lo) || pl.Amount.GreaterThan(hi)) {
-		return &app.FieldError{Field: "amount", Err: fmt.Errorf("%s %s is outside the on-ramp limits %s – %s %s", pl.Amount.StringFixed(2), cur, lo, hi, cur)}
-	}
-	if pending, err := api.PendingRetry(ctx); err != nil {
-		return err
-	} else if pending != nil {
-		return &app.Advice{Err: fmt.Errorf("an on-ramp waits for its swap retry (original transaction %s): it blocks new cash-outs", pending.OriginalTxHash),
-			Next: "Retry or cancel it first: purse api onramp-retry-cancel --body '{\"originalTxHash\":\"" + string(pending.OriginalTxHash) + "\"}'."}
 	}
 	usdc, err := c.Chain.FindToken("USDC")
 	if err != nil {
@@ -73,6 +59,31 @@ func checkCashout(ctx context.Context, sv Service, c Context, f Form, u *app.Unl
 	}
 	pl.Quote, pl.ChainID, pl.USDC = &q, c.Chain.ChainIdentifier, usdc
 	pl.Spender, pl.SpenderRole, pl.PaysTo = pool, app.RoleBufferPool, pool
+	return nil
+}
+
+// onrampAllowed reads the on-ramp limit (its flags and the currency's bounds) and a swap
+// waiting for its retry, which blocks new on-ramps (spec 3.7).
+func onrampAllowed(ctx context.Context, api *enduser.Client, pl *Plan, cur string) error {
+	lim, err := api.OnrampLimit(ctx)
+	if err != nil {
+		return err
+	}
+	if b := lim.Blockers(cur); len(b) > 0 {
+		return &app.Advice{Err: fmt.Errorf("the on-ramp limit refuses a cash-out from %s now: %s", cur, strings.Join(b, "; ")),
+			Next: "Nothing was signed. Read it again later (purse onramp-limit); a liveness lock ends by itself."}
+	}
+	if lo, hi, ok := lim.Bounds(cur); ok && (pl.Amount.LessThan(lo) || pl.Amount.GreaterThan(hi)) {
+		return &app.FieldError{Field: "amount", Err: fmt.Errorf("%s %s is outside the on-ramp limits %s – %s %s", pl.Amount.StringFixed(2), cur, lo, hi, cur)}
+	}
+	pending, err := api.PendingRetry(ctx)
+	if err != nil {
+		return err
+	}
+	if pending != nil {
+		return &app.Advice{Err: fmt.Errorf("an on-ramp waits for its swap retry (original transaction %s): it blocks new cash-outs", pending.OriginalTxHash),
+			Next: "Retry or cancel it first: purse api onramp-retry-cancel --body '{\"originalTxHash\":\"" + string(pending.OriginalTxHash) + "\"}'."}
+	}
 	return nil
 }
 

@@ -350,16 +350,8 @@ func checkPayout(ctx context.Context, sv Service, c Context, f Form, u *app.Unlo
 			Next: "List the contacts with purse send contacts; a contact is added in UR's app."}
 	}
 	pl.PurposeID, pl.Ref = purpose, f.Ref
-	if avail := bp.Limits.Available; cur == "CHF" && avail.Valid {
-		a := avail.Decimal
-		pl.Limit = &a
-		if pl.Amount.GreaterThan(a) {
-			return &app.FieldError{Field: "amount", Err: fmt.Errorf("%s CHF is above the 30-day limit's available %s CHF (spec 2.5: one outgoing transaction may not exceed it)", pl.Amount.StringFixed(2), a.StringFixed(2))}
-		}
-	} else if avail.Valid {
-		a := avail.Decimal
-		pl.Limit = &a
-		pl.Notes = append(pl.Notes, fmt.Sprintf("the 30-day limit's available amount is %s CHF; the service converts %s to CHF to check it", a.StringFixed(2), cur))
+	if err := pl.underLimit(bp.Limits.Available, cur); err != nil {
+		return err
 	}
 	p := sv.s.Profile()
 	pl.SpenderRole = p.PayoutSpenderRole()
@@ -371,6 +363,25 @@ func checkPayout(ctx context.Context, sv Service, c Context, f Form, u *app.Unlo
 		pl.Spender = a
 	} else {
 		pl.Spender = pl.Token.Address
+	}
+	return nil
+}
+
+// underLimit holds the plan to the 30-day window's available amount (spec 2.5: one outgoing
+// transaction may not exceed it), in CHF: a CHF amount is compared, another currency's is
+// converted by the service, which the plan notes.
+func (pl *Plan) underLimit(avail enduser.Amount, cur string) error {
+	if !avail.Valid {
+		return nil
+	}
+	a := avail.Decimal
+	pl.Limit = &a
+	if cur != "CHF" {
+		pl.Notes = append(pl.Notes, fmt.Sprintf("the 30-day limit's available amount is %s CHF; the service converts %s to CHF to check it", a.StringFixed(2), cur))
+		return nil
+	}
+	if pl.Amount.GreaterThan(a) {
+		return &app.FieldError{Field: "amount", Err: fmt.Errorf("%s CHF is above the 30-day limit's available %s CHF (spec 2.5: one outgoing transaction may not exceed it)", pl.Amount.StringFixed(2), a.StringFixed(2))}
 	}
 	return nil
 }

@@ -363,6 +363,9 @@ func TestCashout(t *testing.T) {
 		if n := e.approve.Count() - asked; n != 1 {
 			t.Fatalf("%d approvals for one cash-out", n)
 		}
+		if v, _ := apptest.FieldOf(e.approve.Last().Review, "What the permit pays for", "you receive"); v != "at least "+out.MinOut[:len(out.MinOut)-6]+"."+out.MinOut[len(out.MinOut)-6:]+" USDC" {
+			t.Fatalf("the review's output %q:\n%s", v, apptest.ReviewText(e.approve.Last().Review))
+		}
 		if v, _ := apptest.FieldOf(e.approve.Last().Review, "What the permit pays for", "quoteId"); v != out.QuoteID {
 			t.Fatalf("the review lacks the quote:\n%s", apptest.ReviewText(e.approve.Last().Review))
 		}

@@ -173,22 +173,7 @@ func settle(ctx context.Context, hc *homechain.Client, pr Prepared, out Outcome,
 		}
 	}
 	out.AnswerTx = res.TxHash
-	rs := rsOf(out.Sig)
-	if ev.named != "" {
-		ev.readNamed(ctx, hc, pr, rs)
-	}
-	ev.nonce, ev.nonceErr = hc.Nonces(ctx, pr.Permit.Domain.VerifyingContract, pr.Permit.Owner)
-	used := ev.nonce != nil && ev.nonce.Cmp(pr.Permit.Nonce) > 0
-	if ev.moved == nil || !ev.bound && !used {
-		// Search the chain: at once after a refusal, else until the money shows or the wait
-		// ends (a call takes time to be mined).
-		wait := SettleWait
-		if ev.answer == answerRefused || ev.reverted {
-			wait = 0
-		}
-		ev.moved, ev.bound, ev.searchErr = search(ctx, hc, pr, rs, wait)
-		ev.nonce, ev.nonceErr = hc.Nonces(ctx, pr.Permit.Domain.VerifyingContract, pr.Permit.Owner)
-	}
+	ev.readChain(ctx, hc, pr, rsOf(out.Sig))
 	if bal, err := hc.BalanceOf(ctx, pr.Plan.Token.Address, pr.Permit.Owner); err == nil {
 		out.BalanceNow = homechain.FromSmallest(bal, pr.Plan.Token.Decimals).StringFixed(int32(pr.Plan.Token.Decimals))
 	}
@@ -236,6 +221,27 @@ func outcomeError(pr Prepared, out Outcome, ev evidence, outcome, reason string,
 	}
 	oe.Err = err
 	return oe
+}
+
+// readChain reads what the chain shows of the flow: the named transaction's receipt, the
+// owner's nonce, and, when the receipt does not settle it, the token's Transfer events (at
+// once after a refusal or a revert, else until the money shows or SettleWait ends: a call
+// takes time to be mined).
+func (ev *evidence) readChain(ctx context.Context, hc *homechain.Client, pr Prepared, rs []byte) {
+	if ev.named != "" {
+		ev.readNamed(ctx, hc, pr, rs)
+	}
+	ev.nonce, ev.nonceErr = hc.Nonces(ctx, pr.Permit.Domain.VerifyingContract, pr.Permit.Owner)
+	used := ev.nonce != nil && ev.nonce.Cmp(pr.Permit.Nonce) > 0
+	if ev.moved != nil && (ev.bound || used) {
+		return
+	}
+	wait := SettleWait
+	if ev.answer == answerRefused || ev.reverted {
+		wait = 0
+	}
+	ev.moved, ev.bound, ev.searchErr = search(ctx, hc, pr, rs, wait)
+	ev.nonce, ev.nonceErr = hc.Nonces(ctx, pr.Permit.Domain.VerifyingContract, pr.Permit.Owner)
 }
 
 // readNamed waits for the transaction the answer named and looks in its receipt for this
@@ -409,3 +415,23 @@ type quoted struct {
 
 func (e *quoted) Error() string { return e.msg }
 func (e *quoted) Unwrap() error { return e.cause }
+
+// Summary says in one line what a landed flow did (plan is the flow's plan: the payout's
+// contact, the cash-out's quote); front ends show it escaped.
+func (o Outcome) Summary(pl Plan) string {
+	var what string
+	switch o.Flow {
+	case Transfer:
+		what = fmt.Sprintf("sent %s %s to account %d (%s)", o.Amount, o.Token, o.ToAccount, o.ToAddress)
+	case Payout:
+		what = fmt.Sprintf("paid out %s %s to contact %s (%s, %s)", o.Amount, o.Token, o.ContactID, pl.Contact.Name, pl.Contact.Account)
+	case Cashout:
+		what = fmt.Sprintf("cashed out %s %s for quote %s", o.Amount, o.Token, o.QuoteID)
+		if o.Delivery != "" {
+			what += ": " + o.Delivery
+		}
+	default:
+		what = fmt.Sprintf("%s of %s %s", o.Flow, o.Amount, o.Token)
+	}
+	return fmt.Sprintf("%s; transaction %s, balance now %s %s", what, o.TxHash, o.BalanceNow, o.Token)
+}

@@ -19,7 +19,11 @@ func (a *cli) printRoutes(routes []app.APIRoute) error {
 			if r.Changes {
 				changes = "changes the account"
 			}
-			rows[i] = []string{r.Name, r.Method, r.Path, r.Auth, changes}
+			path := r.Path
+			if path == "" {
+				path = "(none known: set routes." + r.Name + ")"
+			}
+			rows[i] = []string{r.Name, r.Method, path, r.Auth, changes}
 		}
 		w.Table([]string{"ROUTE", "METHOD", "PATH", "AUTH", ""}, rows)
 	})

@@ -42,18 +42,7 @@ func (a *cli) sendFlowCmd(flow, use, short string) *cobra.Command {
 			return err
 		}
 		return a.print(out, func(w *humanOut) {
-			switch flow {
-			case money.Transfer:
-				w.Printf("sent %s %s to account %d (%s)\n", out.Amount, out.Token, out.ToAccount, out.ToAddress)
-			case money.Payout:
-				w.Printf("paid out %s %s to contact %s (%s, %s)\n", out.Amount, out.Token, out.ContactID, pr.Plan.Contact.Name, pr.Plan.Contact.Account)
-			case money.Cashout:
-				w.Printf("cashed out %s %s to the buffer pool for quote %s\n", out.Amount, out.Token, out.QuoteID)
-			}
-			w.Printf("transaction %s; balance now %s %s\n", out.TxHash, out.BalanceNow, out.Token)
-			if out.Delivery != "" {
-				w.Printf("destination: %s\n", out.Delivery)
-			}
+			w.Printf("%s\n", out.Summary(pr.Plan))
 			if out.Note != "" {
 				w.Printf("settled from the chain (the service's answer did not prove it): %s\n", out.Note)
 			}

@@ -172,9 +172,9 @@ func (s *Server) hPayout(req *request) (any, error) {
 	if !validPurpose(*body.PurposeID) {
 		return nil, apiErr(CodeParam, "purposeId %d is not a payment purpose", *body.PurposeID)
 	}
-	chf := pr.amount.Mul(usdRate(pr.token.Symbol)).Div(usdRate("CHF24")).RoundCeil(2)
-	if avail := limitMax.Sub(a.limitUsed()); chf.GreaterThan(avail) {
-		return nil, apiErr(CodeParam, "amount %s %s (%s CHF) exceeds the 30-day limit's available %s CHF", pr.amount, pr.token.Symbol, chf, avail.StringFixed(2))
+	chf, err := a.withinLimit(pr)
+	if err != nil {
+		return nil, err
 	}
 	spender, what := pr.token.Address, "the fiat token itself"
 	if s.cfg.Dialect.PayoutCardSpender {
@@ -255,4 +255,14 @@ func (a *account) limitUsed() decimal.Decimal {
 		return decimal.Zero
 	}
 	return d
+}
+
+// withinLimit is the payout's CHF value, refused above the 30-day window's available amount
+// (spec 2.5: one outgoing transaction may not exceed it).
+func (a *account) withinLimit(pr permitIn) (decimal.Decimal, error) {
+	chf := pr.amount.Mul(usdRate(pr.token.Symbol)).Div(usdRate("CHF24")).RoundCeil(2)
+	if avail := limitMax.Sub(a.limitUsed()); chf.GreaterThan(avail) {
+		return chf, apiErr(CodeParam, "amount %s %s (%s CHF) exceeds the 30-day limit's available %s CHF", pr.amount, pr.token.Symbol, chf, avail.StringFixed(2))
+	}
+	return chf, nil
 }

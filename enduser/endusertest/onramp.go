@@ -8,6 +8,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
+
+	"purse/homechain"
 )
 
 // The cash-out (on-ramp, evidence "Pitfalls" 7–9) as the sandbox plays it: a quote from a
@@ -94,30 +96,11 @@ func (s *Server) hQuoteOnramp(req *request) (any, error) {
 	if err := requireLive(a, "an on-ramp quote"); err != nil {
 		return nil, err
 	}
-	switch {
-	case *b.Scene != "onramp":
-		return nil, apiErr(CodeParam, "scene %q: the sandbox quotes a new on-ramp (\"onramp\"); no swap waits for a retry", *b.Scene)
-	case *b.SrcChainID != s.CAIP2() || *b.DstChainID != s.CAIP2():
-		return nil, apiErr(CodeParam, "srcChainId %q, dstChainId %q: the sandbox on-ramps from and to %s only", *b.SrcChainID, *b.DstChainID, s.CAIP2())
-	case *b.SlippageBps < 0 || *b.SlippageBps > 1000:
-		return nil, apiErr(CodeParam, "slippageBps %d: expected 0 to 1000", *b.SlippageBps)
-	}
-	from, err := parseAddress("fromToken", *b.FromToken)
+	t, amount, units, err := s.readQuoteBody(b)
 	if err != nil {
 		return nil, err
-	}
-	t, ok := s.tokenByAddress(from)
-	if !ok || !t.IsFiat {
-		return nil, apiErr(CodeParam, "fromToken %s is not a fiat token of the home chain", from.Hex())
 	}
 	usdc, _ := s.tokenBySymbol("USDC")
-	if to, err := parseAddress("toToken", *b.ToToken); err != nil || to != usdc.Address {
-		return nil, apiErr(CodeParam, "toToken %s: the sandbox on-ramps to USDC %s only", *b.ToToken, usdc.Address.Hex())
-	}
-	amount, units, err := s.parsePermitAmount("amount", *b.Amount, t.Decimals)
-	if err != nil {
-		return nil, err
-	}
 	usd := amount.Mul(usdRate(t.Symbol))
 	if lo, hi := topUpMinUSD, decimal.NewFromInt(10000); usd.LessThan(lo) || usd.GreaterThan(hi) {
 		return nil, apiErr(CodeParam, "amount %s %s (USD %s) is outside the on-ramp limits USD %s – %s", amount, t.Symbol, usd.StringFixed(2), lo, hi)
@@ -140,6 +123,45 @@ func (s *Server) hQuoteOnramp(req *request) (any, error) {
 		"quoteId": id, "outputAmount": outUSDC.String(), "needLiveness": usd.GreaterThan(onrampLivenessUSD) && a.Liveness != "pass",
 		"best": map[string]string{"to": q.aggregate.Hex(), "swapCalldata": "0x", "minAmountOut": minUSDC.String(), "allowanceTarget": q.aggregate.Hex()},
 	}, nil
+}
+
+// readQuoteBody checks a quote's scene, chains, slippage and tokens, and reads its amount.
+func (s *Server) readQuoteBody(b onrampQuoteBody) (homechain.Token, decimal.Decimal, *big.Int, error) {
+	switch {
+	case *b.Scene != "onramp":
+		return homechain.Token{}, decimal.Decimal{}, nil, apiErr(CodeParam, "scene %q: the sandbox quotes a new on-ramp (\"onramp\"); no swap waits for a retry", *b.Scene)
+	case *b.SrcChainID != s.CAIP2() || *b.DstChainID != s.CAIP2():
+		return homechain.Token{}, decimal.Decimal{}, nil, apiErr(CodeParam, "srcChainId %q, dstChainId %q: the sandbox on-ramps from and to %s only", *b.SrcChainID, *b.DstChainID, s.CAIP2())
+	case *b.SlippageBps < 0 || *b.SlippageBps > 1000:
+		return homechain.Token{}, decimal.Decimal{}, nil, apiErr(CodeParam, "slippageBps %d: expected 0 to 1000", *b.SlippageBps)
+	}
+	from, err := parseAddress("fromToken", *b.FromToken)
+	if err != nil {
+		return homechain.Token{}, decimal.Decimal{}, nil, err
+	}
+	t, ok := s.tokenByAddress(from)
+	if !ok || !t.IsFiat {
+		return homechain.Token{}, decimal.Decimal{}, nil, apiErr(CodeParam, "fromToken %s is not a fiat token of the home chain", from.Hex())
+	}
+	usdc, _ := s.tokenBySymbol("USDC")
+	if to, err := parseAddress("toToken", *b.ToToken); err != nil || to != usdc.Address {
+		return homechain.Token{}, decimal.Decimal{}, nil, apiErr(CodeParam, "toToken %s: the sandbox on-ramps to USDC %s only", *b.ToToken, usdc.Address.Hex())
+	}
+	amount, units, err := s.parsePermitAmount("amount", *b.Amount, t.Decimals)
+	return t, amount, units, err
+}
+
+// mismatch says how a submission differs from its quote ("" when it does not).
+func (q *onrampQuote) mismatch(s *Server, b onrampBody, pr permitIn) string {
+	switch {
+	case *b.ChainID != s.CAIP2() || *b.DstChainID != s.CAIP2():
+		return fmt.Sprintf("chainId %q, dstChainId %q: the quote is for %s", *b.ChainID, *b.DstChainID, s.CAIP2())
+	case pr.token.Address != q.token || pr.value.Cmp(q.amountIn) != 0:
+		return fmt.Sprintf("tokenIn and amountIn differ from the quote's %s %s", q.token.Hex(), q.amountIn)
+	case !strings.EqualFold(*b.DstAggregator, q.aggregate.Hex()) || *b.DstMinAmountOut != q.min.String():
+		return fmt.Sprintf("dstAggregator and dstMinAmountOut differ from the quote's best route (%s, %s)", q.aggregate.Hex(), q.min)
+	}
+	return ""
 }
 
 func (s *Server) hOnramp(req *request) (any, error) {
@@ -169,12 +191,8 @@ func (s *Server) hOnramp(req *request) (any, error) {
 		return nil, apiErr(CodeParam, "quoteId %q: no such quote for this account", *b.QuoteID)
 	case s.nowLocked().After(q.expires):
 		return nil, apiErr(CodeParam, "quoteId %q expired at %s", *b.QuoteID, q.expires.UTC().Format(time.RFC3339))
-	case *b.ChainID != s.CAIP2() || *b.DstChainID != s.CAIP2():
-		return nil, apiErr(CodeParam, "chainId %q, dstChainId %q: the quote is for %s", *b.ChainID, *b.DstChainID, s.CAIP2())
-	case pr.token.Address != q.token || pr.value.Cmp(q.amountIn) != 0:
-		return nil, apiErr(CodeParam, "tokenIn and amountIn differ from the quote's %s %s", q.token.Hex(), q.amountIn)
-	case !strings.EqualFold(*b.DstAggregator, q.aggregate.Hex()) || *b.DstMinAmountOut != q.min.String():
-		return nil, apiErr(CodeParam, "dstAggregator and dstMinAmountOut differ from the quote's best route (%s, %s)", q.aggregate.Hex(), q.min)
+	case q.mismatch(s, b, pr) != "":
+		return nil, apiErr(CodeParam, "%s", q.mismatch(s, b, pr))
 	}
 	usdc, _ := s.tokenBySymbol("USDC")
 	if out, err := parseAddress("dstTokenOut", *b.DstTokenOut); err != nil || out != usdc.Address {

@@ -3,7 +3,7 @@ package balances
 import (
 	"context"
 	"errors"
-	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -106,11 +106,8 @@ func (s *Screen) sendUpdate(msg tea.Msg) (tea.Cmd, bool) {
 			return s.load(false), true
 		}
 		o := msg.Value.Out
-		what := fmt.Sprintf("Sent %s %s to account %d", o.Amount, o.Token, o.ToAccount)
-		if o.Flow == money.Payout {
-			what = fmt.Sprintf("Paid out %s %s to %s (contact %s)", o.Amount, o.Token, msg.Value.Plan.Contact.Name, o.ContactID)
-		}
-		status := visible.Line(fmt.Sprintf("%s: tx %s, balance now %s %s.", what, o.TxHash, o.BalanceNow, o.Token))
+		status := visible.Line(o.Summary(msg.Value.Plan))
+		status = strings.ToUpper(status[:1]) + status[1:] + "."
 		if o.Note != "" {
 			status += " Settled from the chain: " + visible.Line(o.Note)
 		}
