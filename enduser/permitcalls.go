@@ -348,22 +348,30 @@ type OnrampQuote struct {
 	} `json:"best"`
 }
 
-// QuoteOnramp asks for a cash-out quote (route "quote-onramp", full auth: it changes
-// nothing).
-func (c *Client) QuoteOnramp(ctx context.Context, q OnrampQuoteRequest) (OnrampQuote, error) {
+// Body is the quote's JSON body.
+func (q OnrampQuoteRequest) Body() ([]byte, error) {
 	if q.Amount.Sign() <= 0 {
-		return OnrampQuote{}, invalid(RouteQuoteOnramp, "amount", "expected an amount above 0, got %s", q.Amount)
+		return nil, invalid(RouteQuoteOnramp, "amount", "expected an amount above 0, got %s", q.Amount)
 	}
 	if q.SlippageBps < 0 || q.SlippageBps > 10_000 {
-		return OnrampQuote{}, invalid(RouteQuoteOnramp, "slippageBps", "expected 0 to 10000 basis points, got %d", q.SlippageBps)
+		return nil, invalid(RouteQuoteOnramp, "slippageBps", "expected 0 to 10000 basis points, got %d", q.SlippageBps)
 	}
 	amount, err := TokenPermitRequest{Unit: q.Unit, Decimals: q.Decimals}.permitAmount("amount", q.Amount)
 	if err != nil {
-		return OnrampQuote{}, invalid(RouteQuoteOnramp, "amount", "%v", err)
+		return nil, invalid(RouteQuoteOnramp, "amount", "%v", err)
 	}
-	body := onrampQuoteWire{SceneOnramp, q.SrcChainID, q.DstChainID, q.FromToken.Hex(), q.ToToken.Hex(), amount, q.SlippageBps}
+	return json.Marshal(onrampQuoteWire{SceneOnramp, q.SrcChainID, q.DstChainID, q.FromToken.Hex(), q.ToToken.Hex(), amount, q.SlippageBps})
+}
+
+// QuoteOnramp asks for a cash-out quote (route "quote-onramp", full auth: it changes
+// nothing).
+func (c *Client) QuoteOnramp(ctx context.Context, q OnrampQuoteRequest) (OnrampQuote, error) {
+	body, err := q.Body()
+	if err != nil {
+		return OnrampQuote{}, err
+	}
 	var out OnrampQuote
-	if _, err := c.call(ctx, RouteQuoteOnramp, c.level(RouteQuoteOnramp), body, &out); err != nil {
+	if _, err := c.call(ctx, RouteQuoteOnramp, c.level(RouteQuoteOnramp), json.RawMessage(body), &out); err != nil {
 		return out, err
 	}
 	if out.QuoteID == "" {

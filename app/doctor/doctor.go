@@ -242,7 +242,7 @@ func (r *doctorRun) run(ctx context.Context) []Probe {
 	for _, probe := range []func(context.Context) Probe{
 		r.probeServerTime, r.probeEnvelope, r.probeChainConfig, r.probeOnrampMethod, r.probeIDVPaths,
 		r.probeSignature, r.probeStatusAuth, r.probeStatusForm, r.probeHash, r.probeDeadline,
-		r.probeProfile, r.probeCard, r.probeOnrampLimit, r.probePaging, r.probeAmountUnit,
+		r.probeProfile, r.probeCard, r.probeOnrampLimit, r.probeOnrampQuote, r.probePaging, r.probeAmountUnit,
 		r.probeChainID, r.probeAccountNFT, r.probeAccountOnChain, r.probeCardSpender, r.probeTokenDomains,
 		r.probePartnerIDVPaths, r.probeQuotePath, r.probePartnerAuth, r.probeResponseSigner, r.probePayoutSpender,
 	} {

@@ -102,3 +102,27 @@ func TestRouteProbeRowsAreJudgeable(t *testing.T) {
 		t.Fatal("no row declares a route probe")
 	}
 }
+
+// The cash-out quote's probe: a quote with its id, output and best route confirms the
+// route; the lazier judgements' attacks do not: {} (which parses into any model), a
+// quote without its id, a refusal (a region block, a Tourist account), a server that answers
+// every path with success, and the route answered as an unknown path.
+func TestJudgeOnrampQuote(t *testing.T) {
+	quote := `{"quoteId":"q-1","outputAmount":"10746000","needLiveness":false,"best":{"to":"0x18f7D6Eb0d8524394C2DBA705e3023b440ADdC94","swapCalldata":"0x","minAmountOut":"10692270","allowanceTarget":"0x18f7D6Eb0d8524394C2DBA705e3023b440ADdC94"}}`
+	for _, c := range []struct {
+		what    string
+		b       basis
+		a       *answer
+		verdict string
+		reading string
+	}{
+		{"a quote", specBasis, post(ok(quote)), ProbeConfirmed, "0"},
+		{"{}", specBasis, post(ok(`{}`)), ProbeContradicted, ""},
+		{"no quoteId", specBasis, post(ok(strings.Replace(quote, `"quoteId":"q-1",`, "", 1))), ProbeContradicted, ""},
+		{"a region block", specBasis, post(refused(10000, "Convert is unavailable in your region")), ProbeInconclusive, ""},
+		{"a yes-man", yesBasis, post(yesMan), ProbeInconclusive, ""},
+		{"answered as an unknown path", specBasis, post(unknownPath), ProbeContradicted, "1"},
+	} {
+		seen(t, c.what, judged(judgeOnrampQuote(c.b, c.a), 2), c.verdict, c.reading)
+	}
+}
