@@ -50,7 +50,11 @@ func (s *App) reviewPermitCall(ctx context.Context, p config.Profile, r wallet.R
 	if under, ok := enduser.RouteUnder(rt.Name, p.Routes, p.StandInNames()); ok {
 		rt.Method, rt.Path = under.Method, under.Path
 	}
-	fields := []review.Field{{Label: "call", Value: rt.Method + " " + rt.Path, Note: "(" + rt.Name + ": the service presents the permit on chain and spends it)"}}
+	does := "the service presents the permit on chain and spends it"
+	if rt.Permit.Spender == enduser.SpenderCard {
+		does = "the service relays the permit on chain; the card spends from the allowance later"
+	}
+	fields := []review.Field{{Label: "call", Value: rt.Method + " " + rt.Path, Note: "(" + rt.Name + ": " + does + ")"}}
 	fields = append(fields, callFields(j.User.Body, rt.Permit.Keys())...)
 	if cp.Token != pm.Domain.VerifyingContract {
 		block("the call names the token %s, the permit %s", cp.Token.Hex(), pm.Domain.VerifyingContract.Hex())

@@ -98,7 +98,7 @@ func TestE2EAgent(t *testing.T) {
 	// 3. A CLI permit, approved on the TUI: the relay delivering the approved signature is
 	// not asked about again.
 	permit := cli.start("permit", "--token", "EUR24", "--amount", "25.00", "--spender", "card", "--json")
-	u.expect("agent review of the CLI's permit", stepTimeout, "SIGNING REVIEW: Agent request: permit", "25.00 EUR24", "purse permit", "y sign")
+	u.expect("agent review of the CLI's permit", stepTimeout, "SIGNING REVIEW: Agent request: token-permit: permit", "25.00 EUR24", "purse permit", "y sign")
 	time.Sleep(agentArmDelay + 200*time.Millisecond)
 	u.keys("y")
 	if code, out := permit.wait(t); code != 0 || !strings.Contains(out, `"allowance": "2500"`) {

@@ -10,6 +10,7 @@ package permit
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -266,8 +267,22 @@ func (sv Service) Submit(ctx context.Context, u *app.Unlock, pr Prepared, sig *w
 	if signer.Address() != pr.Permit.Owner {
 		return Submitted{Sig: sig}, fmt.Errorf("the profile's key signs as %s, not the permit's owner %s; nothing was signed", signer.Address().Hex(), pr.Permit.Owner.Hex())
 	}
+	pl := pr.Plan
+	request := func(sig wallet.PermitSignature) enduser.TokenPermitRequest {
+		return enduser.NewTokenPermitRequest(pr.Permit, sig, pl.Amount, pl.Token.Decimals, s.Profile().PermitAmountUnit)
+	}
 	if sig == nil {
-		ps, err := wallet.SignPermit(signer, pr.Permit)
+		// The permit is signed with the call that relays it (its signature blank), so the
+		// review shows that call and only exactly that call delivers it.
+		blank, err := json.Marshal(request(wallet.PermitSignature{}))
+		if err != nil {
+			return Submitted{}, err
+		}
+		unsigned, err := enduser.UnsignedCall(blank)
+		if err != nil {
+			return Submitted{}, err
+		}
+		ps, err := wallet.SignPermitFor(signer, pr.Permit, enduser.RouteTokenPermit, unsigned)
 		if err != nil {
 			return Submitted{}, err
 		}
@@ -283,8 +298,7 @@ func (sv Service) Submit(ctx context.Context, u *app.Unlock, pr Prepared, sig *w
 		return out, err
 	}
 	defer hc.Close()
-	pl := pr.Plan
-	res, err := api.TokenPermit(ctx, enduser.NewTokenPermitRequest(pr.Permit, *sig, pl.Amount, pl.Token.Decimals, s.Profile().PermitAmountUnit))
+	res, err := api.TokenPermit(ctx, request(*sig))
 	return settlePermit(ctx, hc, pr, out, res, err)
 }
 

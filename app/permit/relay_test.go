@@ -2,6 +2,7 @@ package permit
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -18,14 +19,18 @@ import (
 	"purse/internal/testhome"
 	"purse/keystore"
 	"purse/sandbox"
+	"purse/wallet"
+
+	"github.com/shopspring/decimal"
 )
 
 // permitEnv is an App on the whole sandbox (end-user API and EVM) whose key "me" owns a Live
 // account.
 type permitEnv struct {
-	app *app.App
-	sb  *sandbox.Sandbox
-	u   *app.Unlock
+	app     *app.App
+	sb      *sandbox.Sandbox
+	u       *app.Unlock
+	approve *apptest.Approver
 }
 
 func newPermitEnv(t *testing.T, inAgent bool) *permitEnv {
@@ -52,7 +57,7 @@ func newPermitEnv(t *testing.T, inAgent bool) *permitEnv {
 	if _, err := appsandbox.New(s).Onboard(context.Background(), u, "me", nil); err != nil {
 		t.Fatal(err)
 	}
-	return &permitEnv{app: s, sb: sb, u: u}
+	return &permitEnv{app: s, sb: sb, u: u, approve: approve}
 }
 
 // prepare reads a card permit of amount EUR24 from the chain, as the Permit screen and
@@ -235,4 +240,38 @@ func permitRelayOutcomes(t *testing.T, inAgent bool) {
 			t.Fatalf("reverted: %v (next: %s)", err, oe.NextStep())
 		}
 	})
+}
+
+// TestCardPermitIsBoundToItsRelay: the card-spend permit is signed with the token-permit
+// call that relays it, so its relay goes unasked and the same signature in a token-permit
+// body of another amount is asked about again, both ways.
+func TestCardPermitIsBoundToItsRelay(t *testing.T) {
+	bothWaysPermit := func(t *testing.T, inAgent bool) {
+		e := newPermitEnv(t, inAgent)
+		pr := e.prepare(t, "7.00")
+		before := e.approve.Count()
+		sub, err := New(e.app).Submit(context.Background(), e.u, pr, nil)
+		if err != nil || sub.Settled != app.OutcomeLanded || e.approve.Count() != before+1 {
+			t.Fatalf("the permit and its relay: %+v %v (asked %d)", sub, err, e.approve.Count()-before)
+		}
+		if v, _ := apptest.FieldOf(e.approve.Last().Review, "What the permit pays for", "call"); v != "POST /api/v1/token-permit" {
+			t.Fatalf("the review shows no call:\n%s", apptest.ReviewText(e.approve.Last().Review))
+		}
+		signer, err := New(e.app).s.EVMSigner(e.u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := enduser.NewTokenPermitRequest(pr.Permit, *sub.Sig, pr.Plan.Amount.Sub(decimal.NewFromInt(1)), pr.Plan.Token.Decimals, "")
+		body, err := json.Marshal(other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before = e.approve.Count()
+		now := time.Now()
+		if _, err := wallet.SignFullAuthCall(signer, "POST", enduser.RouteTokenPermit, body, now.Add(time.Minute).Unix(), now); err != nil || e.approve.Count() != before+1 {
+			t.Fatalf("another amount with the approved signature: %v (asked %d)", err, e.approve.Count()-before)
+		}
+	}
+	t.Run("in the process", func(t *testing.T) { bothWaysPermit(t, false) })
+	t.Run("through the agent", func(t *testing.T) { bothWaysPermit(t, true) })
 }
