@@ -49,16 +49,18 @@ func reviewPermit(s *App, ctx context.Context, p config.Profile, r wallet.Reques
 		return blockedReview(r, errors.New("it holds no permit")), nil
 	}
 	role := ""
+	var want spenderOf
 	if rt, ok := enduser.LookupRoute(r.Route); ok && rt.Permit != nil {
 		// The spender is named by the role the call's contract gives it, when it is that one
 		// (reviewPermitCall blocks it otherwise).
-		if want, label, err := s.callSpender(ctx, p, rt, *r.Permit); err == nil && want == r.Permit.Spender {
-			role = label
+		want = s.callSpender(ctx, p, rt, *r.Permit)
+		if want.err == nil && want.addr == r.Permit.Spender {
+			role = want.label
 		}
 	}
 	rv, tok := s.permitReviewOf(ctx, p, "sign-"+string(r.Purpose), *r.Permit, role)
 	if r.Route != "" {
-		s.reviewPermitCall(ctx, p, r, j, tok, &rv)
+		s.reviewPermitCall(ctx, p, r, j, tok, want, &rv)
 	}
 	return rv, tok
 }

@@ -33,8 +33,9 @@ var callChecks = map[string]func(s *App, ctx context.Context, p config.Profile, 
 	enduser.RouteOnramp:   describeOnrampOut,
 }
 
-// reviewPermitCall completes rv, a permit's review, with the call that carries it.
-func (s *App) reviewPermitCall(ctx context.Context, p config.Profile, r wallet.Request, j agent.Judgement, tok *homechain.Token, rv *review.Request) {
+// reviewPermitCall completes rv, a permit's review, with the call that carries it; want is
+// the spender the named route's contract takes (callSpender, read once per review).
+func (s *App) reviewPermitCall(ctx context.Context, p config.Profile, r wallet.Request, j agent.Judgement, tok *homechain.Token, want spenderOf, rv *review.Request) {
 	pm := *r.Permit
 	block := func(format string, a ...any) { rv.Blocked = append(rv.Blocked, fmt.Sprintf(format, a...)) }
 	if len(j.User.Routes) != 1 || j.User.Routes[0].Name != r.Route {
@@ -62,10 +63,11 @@ func (s *App) reviewPermitCall(ctx context.Context, p config.Profile, r wallet.R
 	if pm.Deadline == nil || !pm.Deadline.IsInt64() || cp.PermitDeadline != pm.Deadline.Int64() {
 		block("the call's permitDeadline %d is not the permit's deadline %v", cp.PermitDeadline, pm.Deadline)
 	}
-	if want, role, err := s.callSpender(ctx, p, rt, pm); err != nil {
-		block("%v", err)
-	} else if pm.Spender != want {
-		block("the permit's spender %s is not the %s the route's contract presents it to (%s)", pm.Spender.Hex(), role, want.Hex())
+	switch {
+	case want.err != nil:
+		block("%v", want.err)
+	case pm.Spender != want.addr:
+		block("the permit's spender %s is not the %s the route's contract presents it to (%s)", pm.Spender.Hex(), want.label, want.addr.Hex())
 	}
 	if why := callAmounts(cp, rt, pm, tok, p.PermitAmountUnit); why != "" {
 		block("%s", why)
@@ -86,8 +88,8 @@ func callAmounts(cp enduser.CarriedPermit, rt enduser.Route, pm wallet.Permit, t
 	if tok == nil {
 		return "the call's amounts cannot be checked against the permit: the token's decimals were not read on chain"
 	}
-	amount, aerr := amountIn(cp.Amount, unit, tok.Decimals)
-	permitAmount, perr := amountIn(cp.PermitAmount, unit, tok.Decimals)
+	amount, aerr := enduser.ReadPermitAmount(cp.Amount, unit, tok.Decimals)
+	permitAmount, perr := enduser.ReadPermitAmount(cp.PermitAmount, unit, tok.Decimals)
 	switch {
 	case aerr != nil:
 		return fmt.Sprintf("the call's amount %q: %v", cp.Amount, aerr)
@@ -126,41 +128,37 @@ func callFields(body []byte, permitKeys []string) []review.Field {
 	return out
 }
 
-// callSpender is the spender a route's contract presents its permit to, and its role's name.
-func (s *App) callSpender(ctx context.Context, p config.Profile, rt enduser.Route, pm wallet.Permit) (common.Address, string, error) {
+// spenderOf is the spender a route's contract presents its permit to: its address and its
+// role's name, or why it cannot be told.
+type spenderOf struct {
+	addr  common.Address
+	label string
+	err   error
+}
+
+// callSpender is the spender of route rt's permit under profile p.
+func (s *App) callSpender(ctx context.Context, p config.Profile, rt enduser.Route, pm wallet.Permit) spenderOf {
 	role := rt.Permit.Spender
 	if role == "" {
 		role = p.PayoutSpenderRole()
 	}
 	switch role {
 	case enduser.SpenderToken:
-		return pm.Domain.VerifyingContract, RoleLabel(RoleToken), nil
+		return spenderOf{addr: pm.Domain.VerifyingContract, label: RoleLabel(RoleToken)}
 	case enduser.SpenderCard:
 		if !common.IsHexAddress(p.CardSpender) {
-			return common.Address{}, "", fmt.Errorf("the route's permit is for the card spender and profile %s has no card_spender", p.Name)
+			return spenderOf{err: fmt.Errorf("the route's permit is for the card spender and profile %s has no card_spender", p.Name)}
 		}
-		return common.HexToAddress(p.CardSpender), RoleLabel(RoleCard), nil
+		return spenderOf{addr: common.HexToAddress(p.CardSpender), label: RoleLabel(RoleCard)}
 	case enduser.SpenderBufferPool:
 		ch, err := s.homeChainConfig(ctx, p, pm.Domain.ChainID)
 		if err != nil {
-			return common.Address{}, "", err
+			return spenderOf{err: err}
 		}
 		a, err := ch.Spender(role, "")
-		return a, RoleLabel(RoleBufferPool), err
+		return spenderOf{addr: a, label: RoleLabel(RoleBufferPool), err: err}
 	}
-	return common.Address{}, "", fmt.Errorf("route %s: no spender role %q", rt.Name, role)
-}
-
-// amountIn reads an amount as the profile's permit_amount_unit writes it, in smallest units.
-func amountIn(s, unit string, decimals uint8) (*big.Int, error) {
-	if unit == enduser.PermitUnitToken {
-		return homechain.ParseAmount(s, decimals)
-	}
-	v, ok := new(big.Int).SetString(s, 10)
-	if !ok || v.Sign() < 0 {
-		return nil, fmt.Errorf("expected an integer of smallest units")
-	}
-	return v, nil
+	return spenderOf{err: fmt.Errorf("route %s: no spender role %q", rt.Name, role)}
 }
 
 // checkTransferRecipient reads the transfer's recipient account on the home chain: it must

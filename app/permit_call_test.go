@@ -88,6 +88,7 @@ func TestGatePermitCallBinding(t *testing.T) {
 			"a Tourist recipient":        {pm, enduser.RouteTransfer, transfer(tourist, pm, "12.34", nil), "Tourist, not Live"},
 			"a recipient that is none":   {pm, enduser.RouteTransfer, transfer(999, pm, "12.34", nil), "cannot be read on chain"},
 			"a body of another route":    {pm, enduser.RouteTransfer, tokenPermitBody, "not a body of"},
+			"only the signature's keys":  {pm, enduser.RouteTransfer, []byte(`{"permitV":0,"permitR":"","permitS":""}`), "not a body of"},
 			"a body holding a sig":       {pm, enduser.RouteTransfer, transfer(live, pm, "12.34", &wallet.PermitSignature{V: 27, R: "0x" + strings.Repeat("11", 32), S: "0x" + strings.Repeat("22", 32)}), "blank form"},
 			"a route carrying no permit": {pm, enduser.RouteCardStatus, transfer(live, pm, "12.34", nil), "not a body of"},
 		} {
@@ -102,6 +103,11 @@ func TestGatePermitCallBinding(t *testing.T) {
 					t.Fatalf("want a refusal naming %q before asking, got %v (asked %d)", c.want, err, e.asked.count()-before)
 				}
 			})
+		}
+
+		// A call named without its body (the empty payload) is no request at all.
+		if _, err := wallet.SignPermitFor(s, pm, enduser.RouteTransfer, nil); err == nil || e.asked.count() != 0 {
+			t.Fatalf("a route without its body: %v (asked %d)", err, e.asked.count())
 		}
 
 		e.asked.set(func(Approval) error { return nil })

@@ -274,7 +274,7 @@ var isoCurrencyRE = lazyre.New(`^[A-Z]{3}$`)
 // CardCurrency sets the card's currency (route "card-currency", full auth; evidence §3): the
 // card by its externalId from the card read, the currency an ISO 4217 code.
 func (c *Client) CardCurrency(ctx context.Context, req CardCurrencyRequest) error {
-	if id := req.CardExternalID; strings.TrimSpace(id) == "" || strings.ContainsFunc(id, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) {
+	if id := req.CardExternalID; strings.TrimSpace(id) == "" || strings.ContainsFunc(id, spaceOrControl) {
 		return invalid(RouteCardCurrency, "cardExternalId", "expected the card's externalId from the card read, got %q", id)
 	}
 	if !isoCurrencyRE().MatchString(req.Currency) {

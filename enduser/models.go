@@ -11,6 +11,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"purse/homechain"
 	"purse/wallet"
 )
 
@@ -677,6 +678,19 @@ func (r TokenPermitRequest) permitAmount(field string, d decimal.Decimal) (strin
 		return d.StringFixed(int32(r.Decimals)), nil
 	}
 	return "", fmt.Errorf("permit amount unit %q: expected %s or %s", r.Unit, PermitUnitSmallest, PermitUnitToken)
+}
+
+// ReadPermitAmount reads an amount as a permit-carrying body writes it in unit (the
+// inverse of the writing above), in the token's smallest units.
+func ReadPermitAmount(s, unit string, decimals uint8) (*big.Int, error) {
+	if unit == PermitUnitToken {
+		return homechain.ParseAmount(s, decimals)
+	}
+	v, ok := new(big.Int).SetString(s, 10)
+	if !ok || v.Sign() < 0 {
+		return nil, fmt.Errorf("expected an integer of smallest units")
+	}
+	return v, nil
 }
 
 // MarshalJSON writes the amounts in the request's unit.

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -255,16 +256,25 @@ type payoutWire struct {
 // characters).
 const MaxPayoutRef = 140
 
+// CheckPayoutRef accepts a payout's reference: at most MaxPayoutRef characters, none a
+// control character.
+func CheckPayoutRef(ref string) error {
+	if len(ref) > MaxPayoutRef || strings.ContainsFunc(ref, unicode.IsControl) {
+		return fmt.Errorf("expected at most %d characters without control characters", MaxPayoutRef)
+	}
+	return nil
+}
+
 // Body is the request's JSON body.
 func (r PayoutRequest) Body() ([]byte, error) {
-	if id := r.ContactID; id == "" || strings.ContainsFunc(id, isSpaceOrControl) {
+	if id := r.ContactID; id == "" || strings.ContainsFunc(id, spaceOrControl) {
 		return nil, invalid(RoutePayout, "contactId", "expected a contact id of the banking profile, got %q", id)
 	}
 	if r.PurposeID <= 0 {
 		return nil, invalid(RoutePayout, "purposeId", "expected a payment purpose id (payment-purposes), got %d", r.PurposeID)
 	}
-	if len(r.Ref) > MaxPayoutRef || strings.ContainsFunc(r.Ref, isControl) {
-		return nil, invalid(RoutePayout, "ref", "expected at most %d characters without control characters", MaxPayoutRef)
+	if err := CheckPayoutRef(r.Ref); err != nil {
+		return nil, invalid(RoutePayout, "ref", "%v", err)
 	}
 	pw, err := r.Permit.wire(RoutePayout)
 	if err != nil {
@@ -303,8 +313,9 @@ func (c *Client) SendPermitCall(ctx context.Context, route string, body []byte) 
 	return out, nil
 }
 
-func isControl(r rune) bool        { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
-func isSpaceOrControl(r rune) bool { return r == ' ' || r == '\t' || isControl(r) }
+// spaceOrControl is a character an identifier the service gives (a card's externalId, a
+// contact's id) never holds.
+func spaceOrControl(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }
 
 // OnrampQuoteRequest asks for a cash-out quote (evidence "Pitfalls" 8: scene, srcChainId,
 // dstChainId, fromToken, toToken, amount, slippageBps). Amount is in the fiat token's

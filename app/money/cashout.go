@@ -21,7 +21,7 @@ import (
 // Spec 4.6 marks the on-ramp "coming soon"; the public integration ran it on UR's QA.
 
 // checkCashout reads what the service says of this cash-out before anything is signed.
-func checkCashout(ctx context.Context, sv Service, c Context, f Form, u *app.Unlock, pl *Plan) error {
+func checkCashout(ctx context.Context, sv Service, _ *homechain.Client, c Context, f Form, u *app.Unlock, pl *Plan) error {
 	cur := strings.TrimSuffix(pl.Token.Symbol, "24")
 	api, err := sv.s.AccountAPI(true, u)
 	if err != nil {

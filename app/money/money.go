@@ -46,7 +46,7 @@ type flow struct {
 	what string
 	// check reads and checks the flow's own fields against the account and the chain before
 	// anything is signed; it fills the plan's destination.
-	check func(ctx context.Context, sv Service, c Context, f Form, u *app.Unlock, pl *Plan) error
+	check func(ctx context.Context, sv Service, hc *homechain.Client, c Context, f Form, u *app.Unlock, pl *Plan) error
 	// body is the call's body for the plan with the permit fields pf.
 	body func(pl Plan, pf enduser.PermitFields) ([]byte, error)
 	// delivers, when set, finds the flow's delivery once its money left (a cash-out's USDC
@@ -282,7 +282,7 @@ func (sv Service) Check(ctx context.Context, c Context, f Form, u *app.Unlock) (
 		return Plan{}, &app.FieldError{Field: "amount", Err: fmt.Errorf("%s %s is above the balance of %s %s", pl.Amount.StringFixed(int32(tok.Decimals)), tok.Symbol,
 			homechain.FromSmallest(pl.Balance, tok.Decimals).StringFixed(int32(tok.Decimals)), tok.Symbol)}
 	}
-	if err := fl.check(ctx, sv, c, f, u, &pl); err != nil {
+	if err := fl.check(ctx, sv, hc, c, f, u, &pl); err != nil {
 		return Plan{}, err
 	}
 	return pl, nil
@@ -290,7 +290,7 @@ func (sv Service) Check(ctx context.Context, c Context, f Form, u *app.Unlock) (
 
 // checkTransfer: the recipient is an account id other than the sender's, and the chain
 // shows it exists and is Live; the fiat token itself spends the permit.
-func checkTransfer(ctx context.Context, sv Service, c Context, f Form, _ *app.Unlock, pl *Plan) error {
+func checkTransfer(ctx context.Context, sv Service, hc *homechain.Client, c Context, f Form, _ *app.Unlock, pl *Plan) error {
 	id, err := strconv.ParseUint(strings.TrimSpace(f.ToAccount), 10, 64)
 	if err != nil || id == 0 {
 		return &app.FieldError{Field: "to", Err: fmt.Errorf("expected the recipient's account id (a positive integer), got %q", f.ToAccount)}
@@ -299,11 +299,6 @@ func checkTransfer(ctx context.Context, sv Service, c Context, f Form, _ *app.Un
 		return &app.FieldError{Field: "to", Err: fmt.Errorf("account %d is this profile's own account", id)}
 	}
 	p := sv.s.Profile()
-	hc, err := sv.s.DialHomeChain(ctx)
-	if err != nil {
-		return err
-	}
-	defer hc.Close()
 	owner, st, err := hc.Account(ctx, common.HexToAddress(p.AccountNFT), id)
 	if err != nil {
 		return &app.FieldError{Field: "to", Err: fmt.Errorf("account %d cannot be read on chain (it may not exist): %v", id, app.OneLine(err))}
@@ -320,14 +315,14 @@ func checkTransfer(ctx context.Context, sv Service, c Context, f Form, _ *app.Un
 // purpose an id, the reference short and printable, the amount within the 30-day window's
 // available amount where that can be compared (a CHF payout); the spender is the profile's
 // payout_spender.
-func checkPayout(ctx context.Context, sv Service, c Context, f Form, u *app.Unlock, pl *Plan) error {
+func checkPayout(ctx context.Context, sv Service, _ *homechain.Client, c Context, f Form, u *app.Unlock, pl *Plan) error {
 	cur := strings.TrimSuffix(pl.Token.Symbol, "24")
 	purpose, err := strconv.ParseInt(strings.TrimSpace(f.PurposeID), 10, 64)
 	if err != nil || purpose <= 0 {
 		return &app.FieldError{Field: "purpose", Err: fmt.Errorf("expected a payment purpose id (a positive integer), got %q", f.PurposeID)}
 	}
-	if len(f.Ref) > enduser.MaxPayoutRef || strings.ContainsFunc(f.Ref, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
-		return &app.FieldError{Field: "ref", Err: fmt.Errorf("expected at most %d characters without control characters", enduser.MaxPayoutRef)}
+	if err := enduser.CheckPayoutRef(f.Ref); err != nil {
+		return &app.FieldError{Field: "ref", Err: err}
 	}
 	id := strings.TrimSpace(f.Contact)
 	if id == "" {

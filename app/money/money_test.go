@@ -172,7 +172,12 @@ func TestTransferAndPayoutLand(t *testing.T) {
 // spender, which the dialect payoutCardSpender takes; the default profile's permit, for the
 // token, is refused by that service and nothing moves.
 func TestPayoutToTheCardSpender(t *testing.T) {
-	e := newMoneyEnv(t, false, "payoutCardSpender")
+	bothWays(t, func(t *testing.T, inAgent bool) {
+		payoutToTheCardSpender(t, newMoneyEnv(t, inAgent, "payoutCardSpender"))
+	})
+}
+
+func payoutToTheCardSpender(t *testing.T, e *moneyEnv) {
 	pr, out, err := e.run(t, e.payout("5.00"))
 	if err != nil || out.Outcome != app.OutcomeLanded || pr.Plan.SpenderRole != app.RoleCard {
 		t.Fatalf("payout to the card spender: %+v %v", out, err)
@@ -185,7 +190,10 @@ func TestPayoutToTheCardSpender(t *testing.T) {
 // TestChecksBeforeAsking: what the chain or the banking profile refuses is refused before
 // anything is signed, naming the field.
 func TestChecksBeforeAsking(t *testing.T) {
-	e := newMoneyEnv(t, false, "")
+	bothWays(t, func(t *testing.T, inAgent bool) { checksBeforeAsking(t, newMoneyEnv(t, inAgent, "")) })
+}
+
+func checksBeforeAsking(t *testing.T, e *moneyEnv) {
 	tourist, _ := e.liveAccount(t, "tourist@example.com")
 	if err := e.sb.EndUser.SetStatus(tourist, 2); err != nil {
 		t.Fatal(err)
@@ -230,23 +238,22 @@ func TestChecksBeforeAsking(t *testing.T) {
 // prove what the service did is settled from the chain: dropped after acting (HTTP 500, a
 // truncated 200), sent twice, delayed, and a lying answer (a transaction never sent, a
 // refusal after acting). Nothing done: unknown naming the permit, and the same signature
-// sent again lands; a refusal before acting is refused. Both ways for the transfer; the
-// payout and the cash-out, whose signing is the same request, in the process.
+// sent again lands; a refusal before acting is refused. Each flow, both ways.
 func TestMoneyOutcomes(t *testing.T) {
 	defer func(d time.Duration) { SettleWait = d }(SettleWait)
 	SettleWait = 1500 * time.Millisecond
-	bothWays(t, func(t *testing.T, inAgent bool) {
-		e := newMoneyEnv(t, inAgent, "")
-		moneyOutcomes(t, e, e.transfer, "/api/v1/transfer-with-permit")
-	})
-	t.Run("payout", func(t *testing.T) {
-		e := newMoneyEnv(t, false, "")
-		moneyOutcomes(t, e, e.payout, "/api/v1/payout-with-permit")
-	})
-	t.Run("cash-out", func(t *testing.T) {
-		e := newMoneyEnv(t, false, "")
-		moneyOutcomes(t, e, func(amount string) Form { return Form{Flow: Cashout, Token: "EUR24", Amount: amount} }, "/api/v1/onramp-with-permit")
-	})
+	for _, flow := range Flows() {
+		t.Run(flow, func(t *testing.T) {
+			bothWays(t, func(t *testing.T, inAgent bool) {
+				e := newMoneyEnv(t, inAgent, "")
+				form, path := map[string]func(string) Form{
+					Transfer: e.transfer, Payout: e.payout,
+					Cashout: func(amount string) Form { return Form{Flow: Cashout, Token: "EUR24", Amount: amount} },
+				}[flow], map[string]string{Transfer: "/api/v1/transfer-with-permit", Payout: "/api/v1/payout-with-permit", Cashout: "/api/v1/onramp-with-permit"}[flow]
+				moneyOutcomes(t, e, form, path)
+			})
+		})
+	}
 }
 
 func moneyOutcomes(t *testing.T, e *moneyEnv, form func(amount string) Form, path string) {

@@ -287,6 +287,8 @@ func search(ctx context.Context, hc *homechain.Client, pr Prepared, rs []byte, w
 	defer t.Stop()
 	var lastErr error
 	var loose *homechain.TokenTransfer
+	// Each transaction's input is read once: a poll finds the same transfers again.
+	carries := map[common.Hash]bool{}
 	for {
 		ts, err := hc.TransfersFrom(ctx, pr.Plan.Token.Address, pr.Permit.Owner, pr.FromBlock)
 		lastErr = err
@@ -294,7 +296,15 @@ func search(ctx context.Context, hc *homechain.Client, pr Prepared, rs []byte, w
 			if !pr.pays(ts[i]) {
 				continue
 			}
-			if ok, _ := hc.TxCarries(ctx, ts[i].TxHash, rs); ok {
+			h := ts[i].TxHash
+			ok, read := carries[h]
+			if !read {
+				var cerr error
+				if ok, cerr = hc.TxCarries(ctx, h, rs); cerr == nil {
+					carries[h] = ok
+				}
+			}
+			if ok {
 				return &ts[i], true, nil
 			}
 			if loose == nil {
