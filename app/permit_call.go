@@ -68,6 +68,8 @@ func (s *App) reviewPermitCall(ctx context.Context, p config.Profile, r wallet.R
 		block("%v", want.err)
 	case pm.Spender != want.addr:
 		block("the permit's spender %s is not the %s the route's contract presents it to (%s)", pm.Spender.Hex(), want.label, want.addr.Hex())
+	case want.note != "":
+		rv.Warnings = append(rv.Warnings, want.note)
 	}
 	if why := callAmounts(cp, rt, pm, tok, p.PermitAmountUnit); why != "" {
 		block("%s", why)
@@ -134,6 +136,8 @@ type spenderOf struct {
 	addr  common.Address
 	label string
 	err   error
+	// note is a warning the review carries (a spender nothing pins).
+	note string
 }
 
 // callSpender is the spender of route rt's permit under profile p.
@@ -155,8 +159,12 @@ func (s *App) callSpender(ctx context.Context, p config.Profile, rt enduser.Rout
 		if err != nil {
 			return spenderOf{err: err}
 		}
-		a, err := ch.Spender(role, "")
-		return spenderOf{addr: a, label: RoleLabel(RoleBufferPool), err: err}
+		a, err := ch.Spender(role, p.BufferPool)
+		sp := spenderOf{addr: a, label: RoleLabel(RoleBufferPool), err: err}
+		if p.BufferPool == "" {
+			sp.note = fmt.Sprintf("the buffer pool is the chain configuration's, the service's word: profile %s pins none (buffer_pool)", p.Name)
+		}
+		return sp
 	}
 	return spenderOf{err: fmt.Errorf("route %s: no spender role %q", rt.Name, role)}
 }

@@ -70,6 +70,7 @@ var Options = []Option{
 	},
 	addressOption("account_nft", "the account NFT contract (Fiat24Account) on the home chain", true, func(p *Profile) *string { return &p.AccountNFT }).eg("account_nft=" + SandboxAccountNFT),
 	addressOption("card_spender", "the card's permit spender on the home chain", true, func(p *Profile) *string { return &p.CardSpender }).eg("card_spender=" + SandboxCardSpender),
+	addressOption("buffer_pool", "the buffer pool a cash-out's permit may go to: the chain configuration's bufferPoolContract must be it (unset: not pinned, the review says so)", false, func(p *Profile) *string { return &p.BufferPool }).eg("buffer_pool=" + SandboxBufferPool),
 	{
 		Key: "deadline_window", Doc: "how long a full-auth signature stays valid: above 0 and at most 20m", TUI: true, Example: "deadline_window=10m",
 		Default: protocol.DefaultFullAuthWindow.String(), defaultNote: shortDuration(protocol.DefaultFullAuthWindow),

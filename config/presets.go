@@ -81,6 +81,7 @@ var Presets = []Preset{
 		}, urDialect...),
 		Unconfirmed: append([]string{
 			"solana_cluster: devnet is inferred from spec 4.4 (an omitted network is devnet); no public source names the cluster UR's QA deposits use",
+			"buffer_pool: empty; HT-CHAIN says UR deployed no BufferPool on testnet, HT-SRV later saw one on QA only as \"0x9291…5DAB\" (truncated)",
 			"partner_response_key: only the integrator (HT-API) carries this address, citing UR-SIG's \"Environment Addresses\", which could not be read",
 		}, urDialectUnconfirmed...),
 	},
@@ -97,7 +98,7 @@ var Presets = []Preset{
 		}, urDialect...),
 		Unconfirmed: append([]string{
 			"network: 5000 because URC files 5000-preprod.json (maybe preview) under mantle-mainnet; unconfirmed",
-			"account_nft, card_spender: empty; 5000-preprod.json lists other contracts (its Account is not the mainnet one), and no public source ties it to preview",
+			"account_nft, card_spender, buffer_pool: empty; 5000-preprod.json lists other contracts (its Account is not the mainnet one), and no public source ties it to preview",
 			"partner_response_key: empty; UR-SIG's table of server addresses was not readable beyond testnet and mainnet",
 			"solana_cluster, solana_rpc: empty; no public source says which Solana cluster preview uses",
 		}, urDialectUnconfirmed...),
@@ -114,6 +115,8 @@ var Presets = []Preset{
 			{"account_nft", "0x4a05148119683E0A41b52fb973EEF0EE81536c47"},
 			// URC Fiat24CardAuthorizationMarqeta proxy (README + deployments).
 			{"card_spender", "0xb9d38DDE25f67D57af5b91C254F869F90d483d05"},
+			// URC deployments/mantle-mainnet/5000-default.json: BufferPool (evidence §4, §8).
+			{"buffer_pool", "0x2460634bf887A0F4E885278B93E10f91D48a5a8c"},
 			// HT-API UR_SERVER_ADDR_MAINNET, citing UR-SIG "Environment Addresses".
 			{"partner_response_key", "0xee28dEaD5F114C8405BE3be1144D59A4110B7F79"},
 			// Spec 4.4: "use mainnet explicitly in production".

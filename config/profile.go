@@ -35,6 +35,8 @@ const DefaultSandboxAddr = "127.0.0.1:8787"
 const (
 	SandboxAccountNFT  = "0xe78A0F7E598Cc8b0Bb87894B0F60dD2a88d6a8Ab"
 	SandboxCardSpender = "0x9561C133DD8580860B6b7E504bC5Aa500f0f06a7"
+	// SandboxBufferPool is the buffer pool the sandbox deploys.
+	SandboxBufferPool = "0x59d3631c86BbE35EF041872d502F218A39FBa150"
 	// SandboxPartnerResponseKey signs the sandbox partner API's answers (altchaintest.ResponseKey).
 	SandboxPartnerResponseKey = "0x0E6a4D8ae1BA0bEE6396672E0C26822AAE620293"
 )
@@ -59,15 +61,18 @@ type Pins struct {
 
 // Profile is one environment purse talks to and the keys it uses there.
 type Profile struct {
-	Name           string   `toml:"-" json:"name"`
-	UserAPI        string   `toml:"user_api" json:"userAPI"`
-	PartnerAPI     string   `toml:"partner_api,omitempty" json:"partnerAPI,omitempty"`
-	Network        string   `toml:"network" json:"network"`
-	EVMRPC         string   `toml:"evm_rpc,omitempty" json:"evmRPC,omitempty"`
-	SolanaRPC      string   `toml:"solana_rpc,omitempty" json:"solanaRPC,omitempty"`
-	SolanaCluster  string   `toml:"solana_cluster,omitempty" json:"solanaCluster,omitempty"`
-	AccountNFT     string   `toml:"account_nft,omitempty" json:"accountNFT,omitempty"`
-	CardSpender    string   `toml:"card_spender,omitempty" json:"cardSpender,omitempty"`
+	Name          string `toml:"-" json:"name"`
+	UserAPI       string `toml:"user_api" json:"userAPI"`
+	PartnerAPI    string `toml:"partner_api,omitempty" json:"partnerAPI,omitempty"`
+	Network       string `toml:"network" json:"network"`
+	EVMRPC        string `toml:"evm_rpc,omitempty" json:"evmRPC,omitempty"`
+	SolanaRPC     string `toml:"solana_rpc,omitempty" json:"solanaRPC,omitempty"`
+	SolanaCluster string `toml:"solana_cluster,omitempty" json:"solanaCluster,omitempty"`
+	AccountNFT    string `toml:"account_nft,omitempty" json:"accountNFT,omitempty"`
+	CardSpender   string `toml:"card_spender,omitempty" json:"cardSpender,omitempty"`
+	// BufferPool pins the buffer pool a cash-out's permit may go to: the chain
+	// configuration's bufferPoolContract (the service's word) must be it; empty pins none.
+	BufferPool     string   `toml:"buffer_pool,omitempty" json:"bufferPool,omitempty"`
 	DeadlineWindow Duration `toml:"deadline_window,omitempty" json:"deadlineWindow,omitempty"`
 	EVMKey         string   `toml:"evm_key,omitempty" json:"evmKey,omitempty"`
 	SolanaKey      string   `toml:"solana_key,omitempty" json:"solanaKey,omitempty"`
@@ -207,6 +212,7 @@ func SandboxProfile(addr string) *Profile {
 		PartnerAuth:        "spec",
 		AccountNFT:         SandboxAccountNFT,
 		CardSpender:        SandboxCardSpender,
+		BufferPool:         SandboxBufferPool,
 		PartnerResponseKey: SandboxPartnerResponseKey,
 	}
 }

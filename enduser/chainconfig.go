@@ -102,17 +102,22 @@ const (
 	SpenderBufferPool = "bufferpool" // on-ramp and cash-out: the chain's bufferPoolContract
 )
 
-// Spender is the address of a spender role; cardSpender is the profile's card_spender.
-// The error says which setting is missing or wrong.
-func (c Chain) Spender(role, cardSpender string) (common.Address, error) {
+// Spender is the address of a spender role; pin is the profile's address for it: the card's
+// card_spender (the only source of the card spender), the buffer pool's buffer_pool (when
+// set, the chain configuration must name exactly it: the configuration is the service's
+// word). The error says which setting is missing or wrong.
+func (c Chain) Spender(role, pin string) (common.Address, error) {
 	var what, v string
 	switch role {
 	case SpenderCard:
-		what, v = "the profile's card_spender", cardSpender
+		what, v = "the profile's card_spender", pin
 	case SpenderDeposit:
 		what, v = "the chain configuration's depositContract", c.DepositContract
 	case SpenderBufferPool:
 		what, v = "the chain configuration's bufferPoolContract", c.BufferPoolContract
+		if pin != "" && common.IsHexAddress(v) && common.HexToAddress(v) != common.HexToAddress(pin) {
+			return common.Address{}, fmt.Errorf("%s %s is not the buffer pool the profile pins (buffer_pool %s): refused", what, v, pin)
+		}
 	default:
 		return common.Address{}, fmt.Errorf("expected card, deposit or bufferpool, got %q", role)
 	}

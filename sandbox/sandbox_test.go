@@ -34,8 +34,8 @@ func TestStartServesEveryService(t *testing.T) {
 		t.Fatalf("info %+v", info)
 	}
 	// The embedded profile carries the contract addresses the sandbox deploys.
-	if embedded := config.SandboxProfile(config.DefaultSandboxAddr); embedded.AccountNFT != info.AccountNFT || embedded.CardSpender != info.CardSpender {
-		t.Fatalf("embedded profile contracts %s/%s, sandbox deploys %s/%s", embedded.AccountNFT, embedded.CardSpender, info.AccountNFT, info.CardSpender)
+	if embedded := config.SandboxProfile(config.DefaultSandboxAddr); embedded.AccountNFT != info.AccountNFT || embedded.CardSpender != info.CardSpender || embedded.BufferPool != info.BufferPool {
+		t.Fatalf("embedded profile contracts %s/%s/%s, sandbox deploys %s/%s/%s", embedded.AccountNFT, embedded.CardSpender, embedded.BufferPool, info.AccountNFT, info.CardSpender, info.BufferPool)
 	}
 
 	resp, err := http.Get(info.UserAPI + "/sandbox/info")

@@ -22,6 +22,9 @@ import (
 
 // checkCashout reads what the service says of this cash-out before anything is signed.
 func checkCashout(ctx context.Context, sv Service, _ *homechain.Client, c Context, f Form, u *app.Unlock, pl *Plan) error {
+	if f.SlippageBps < 0 || f.SlippageBps > MaxSlippageBps {
+		return &app.FieldError{Field: "slippage-bps", Err: fmt.Errorf("expected 0 to %d basis points (at most %d %%), got %d", MaxSlippageBps, MaxSlippageBps/100, f.SlippageBps)}
+	}
 	cur := strings.TrimSuffix(pl.Token.Symbol, "24")
 	api, err := sv.s.AccountAPI(true, u)
 	if err != nil {
@@ -34,15 +37,16 @@ func checkCashout(ctx context.Context, sv Service, _ *homechain.Client, c Contex
 	if err != nil {
 		return &app.Advice{Err: fmt.Errorf("the home chain's configuration lists no USDC to cash out to: %v", err), Next: "Nothing was signed."}
 	}
-	pool, err := c.Chain.Spender(enduser.SpenderBufferPool, "")
+	p := sv.s.Profile()
+	pool, err := c.Chain.Spender(enduser.SpenderBufferPool, p.BufferPool)
 	if err != nil {
-		return &app.Advice{Err: fmt.Errorf("no cash-out on this chain: %v", err), Next: "Nothing was signed. UR has deployed no buffer pool on some chains (evidence §8)."}
+		return &app.Advice{Err: fmt.Errorf("no cash-out on this chain: %v", err),
+			Next: "Nothing was signed. The chain configuration names the buffer pool and the profile's buffer_pool pins the one purse accepts; UR has deployed none on some chains (evidence §8)."}
 	}
 	slip := f.SlippageBps
 	if slip == 0 {
 		slip = DefaultSlippageBps
 	}
-	p := sv.s.Profile()
 	q, err := api.QuoteOnramp(ctx, enduser.OnrampQuoteRequest{SrcChainID: c.Chain.ChainIdentifier, DstChainID: c.Chain.ChainIdentifier,
 		FromToken: pl.Token.Address, ToToken: usdc.Address, Amount: pl.Amount, SlippageBps: slip, Unit: p.PermitAmountUnit, Decimals: pl.Token.Decimals})
 	if err != nil {

@@ -93,8 +93,13 @@ func New(core *app.App) Service {
 	return Service{s}
 }
 
-// DefaultSlippageBps is a cash-out's slippage when the form names none.
-const DefaultSlippageBps = 50
+// DefaultSlippageBps is a cash-out's slippage when the form names none; MaxSlippageBps the
+// most a user may give (the quote's minimum is what is guaranteed: a wide slippage lets a
+// quote promise little).
+const (
+	DefaultSlippageBps = 50
+	MaxSlippageBps     = 1000
+)
 
 // TTL is how long a permit signed here stays valid, and maxTTL the longest a user may choose.
 const (
@@ -467,9 +472,13 @@ func (sv Service) QuoteFX(ctx context.Context, u *app.Unlock, from, to, amount s
 	if err != nil || d.Sign() <= 0 {
 		return enduser.FXQuote{}, &app.FieldError{Field: "amount", Err: fmt.Errorf("expected a decimal amount above 0 such as 25.00, got %q", amount)}
 	}
+	from, to = strings.ToUpper(strings.TrimSpace(from)), strings.ToUpper(strings.TrimSpace(to))
+	if from == to {
+		return enduser.FXQuote{}, &app.FieldError{Field: "to", Err: fmt.Errorf("expected another currency than --from %s", from)}
+	}
 	api, err := sv.s.AccountAPI(true, u)
 	if err != nil {
 		return enduser.FXQuote{}, err
 	}
-	return api.QuoteFX(ctx, strings.ToUpper(strings.TrimSpace(from)), strings.ToUpper(strings.TrimSpace(to)), d)
+	return api.QuoteFX(ctx, from, to, d)
 }

@@ -13,10 +13,12 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"purse/agent"
 	"purse/app"
 	appaccount "purse/app/account"
 	"purse/app/apptest"
 	appsandbox "purse/app/sandbox"
+	"purse/config"
 	"purse/enduser/endusertest"
 	"purse/internal/testhome"
 	"purse/keystore"
@@ -213,6 +215,7 @@ func checksBeforeAsking(t *testing.T, e *moneyEnv) {
 		"a reference with a CR":     {Form{Flow: Payout, Token: "CHF24", Amount: "1", Contact: "1", PurposeID: "1", Ref: "a\rb"}, "ref"},
 		"above the limit available": {Form{Flow: Payout, Token: "CHF24", Amount: "50000.01", Contact: strconv.FormatUint(e.me*10+2, 10), PurposeID: "1"}, "amount"},
 		"an unknown flow":           {Form{Flow: "fx"}, "flow"},
+		"a slippage of 100 %":       {Form{Flow: Cashout, Token: "EUR24", Amount: "20", SlippageBps: 10_000}, "slippage-bps"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, _, err := e.run(t, c.form)
@@ -393,6 +396,52 @@ func TestCashout(t *testing.T) {
 		}
 		if _, out, err := e.run(t, Form{Flow: Cashout, Token: "EUR24", Amount: "2500"}); err != nil || out.Outcome != app.OutcomeLanded {
 			t.Fatalf("after the liveness check: %+v %v", out, err)
+		}
+	})
+}
+
+// TestBufferPoolPin: the buffer pool comes from the chain configuration, the service's
+// word; a profile that pins another (buffer_pool) refuses the cash-out before asking, and
+// the signing gate refuses a cash-out prepared before the pin changed (as a hostile caller
+// would hand it), so no permit goes to a pool the profile does not accept.
+func TestBufferPoolPin(t *testing.T) {
+	bothWays(t, func(t *testing.T, inAgent bool) {
+		e := newMoneyEnv(t, inAgent, "")
+		ctx := context.Background()
+		c, err := New(e.app).Load(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, err := New(e.app).Check(ctx, c, Form{Flow: Cashout, Token: "EUR24", Amount: "20"}, e.u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fl, _ := flowOf(Cashout)
+		pr, err := New(e.app).prepare(ctx, c, fl, pl, time.Now().Add(TTL))
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := "0x00000000000000000000000000000000000b0071"
+		if _, err := e.app.UpdateProfile(func(p *config.Profile) error { return p.Set("buffer_pool", other) }); err != nil {
+			t.Fatal(err)
+		}
+		asked := e.approve.Count()
+		_, _, err = e.run(t, Form{Flow: Cashout, Token: "EUR24", Amount: "20"})
+		var ad *app.Advice
+		if !errors.As(err, &ad) || !strings.Contains(err.Error(), "buffer_pool") || e.approve.Count() != asked {
+			t.Fatalf("a pool the profile does not pin: %v", err)
+		}
+		_, err = New(e.app).Submit(ctx, e.u, pr, nil)
+		if !errors.Is(err, agent.ErrDenied) || !strings.Contains(err.Error(), "buffer_pool") || e.approve.Count() != asked {
+			t.Fatalf("the gate signed a permit to a pool the profile does not pin: %v (asked %d)", err, e.approve.Count()-asked)
+		}
+		// Unpinned, the configuration's pool is taken, and the review says nothing pins it.
+		if _, err := e.app.UpdateProfile(func(p *config.Profile) error { return p.Set("buffer_pool", "") }); err != nil {
+			t.Fatal(err)
+		}
+		if _, out, err := e.run(t, Form{Flow: Cashout, Token: "EUR24", Amount: "20"}); err != nil || out.Outcome != app.OutcomeLanded ||
+			!strings.Contains(strings.Join(e.approve.Last().Review.Warnings, "\n"), "pins none (buffer_pool)") {
+			t.Fatalf("unpinned: %+v %v %q", out, err, e.approve.Last().Review.Warnings)
 		}
 	})
 }

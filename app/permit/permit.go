@@ -48,6 +48,8 @@ type Context struct {
 	ChainID     *big.Int
 	Tokens      []homechain.Token
 	CardSpender string
+	// BufferPool is the profile's buffer_pool pin ("" none).
+	BufferPool string
 }
 
 // Load reads the chain configuration (logged out: nothing is signed for it), the
@@ -57,7 +59,7 @@ func (sv Service) Load(ctx context.Context) (Context, error) {
 	var c Context
 	c.Owner, c.OwnerErr = s.OwnerAddress()
 	p := s.Profile()
-	c.CardSpender = p.CardSpender
+	c.CardSpender, c.BufferPool = p.CardSpender, p.BufferPool
 	var err error
 	if c.Chain, c.ChainID, err = port.HomeChain(ctx, s); err != nil {
 		return c, err
@@ -161,7 +163,11 @@ func checkRole(role string) error {
 func Spender(c Context, f Form) (common.Address, error) {
 	switch f.Role {
 	case app.RoleCard, app.RoleDeposit, app.RoleBufferPool:
-		a, err := c.Chain.Spender(f.Role, c.CardSpender)
+		pin := c.CardSpender
+		if f.Role == app.RoleBufferPool {
+			pin = c.BufferPool
+		}
+		a, err := c.Chain.Spender(f.Role, pin)
 		if err != nil {
 			return common.Address{}, &app.FieldError{Field: "spender", Err: fmt.Errorf("%v", err)}
 		}

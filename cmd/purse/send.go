@@ -70,7 +70,7 @@ func (a *cli) sendFlowCmd(flow, use, short string) *cobra.Command {
 		f.StringVar(&form.ToAccount, "to", "", "the recipient's account id")
 		required(cmd, "to", "token", "amount")
 	case money.Cashout:
-		f.IntVar(&form.SlippageBps, "slippage-bps", money.DefaultSlippageBps, "the quote's slippage in basis points (0 to 1000)")
+		f.IntVar(&form.SlippageBps, "slippage-bps", money.DefaultSlippageBps, "the quote's slippage in basis points (0 to 1000: the quote's minimum is what is guaranteed)")
 		required(cmd, "token", "amount")
 	case money.Payout:
 		f.StringVar(&form.Contact, "contact", "", "the contact id (purse send contacts)")
