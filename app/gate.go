@@ -197,6 +197,10 @@ func (g *signingGate) SignEVM(ctx context.Context, job signJob, key wallet.EVMSi
 	// A request signed without a question is reviewed too: what cannot be shown, or what the
 	// chain contradicts (a permit's domain), is refused whatever the policy says.
 	rv, tok := g.app.reviewOf(ctx, job.Profile, r, job.judgement())
+	if f := purposeGates[r.Purpose].onChain; f != nil && len(rv.Blocked) == 0 {
+		blocks, warnings := f(g.app, ctx, job.Profile, r, key.Address())
+		rv.Blocked, rv.Warnings = append(rv.Blocked, blocks...), append(rv.Warnings, warnings...)
+	}
 	l, err := g.limit(ctx, job, d, tok)
 	if err != nil {
 		return nil, err
@@ -351,6 +355,9 @@ type delivery struct {
 	// approved without its call is delivered by token-permit alone.
 	route string
 	body  []byte
+	// tx binds a deposit transaction approved with its approve: only the transaction of
+	// this signing hash is delivered (evmTxKey).
+	tx common.Hash
 }
 
 // remember records an approved signature whose delivery call carries it (a permit relayed
@@ -376,7 +383,11 @@ func (g *signingGate) remember(r wallet.Request, sig []byte) {
 		}
 	}
 	d.until = now.Add(deliveryWindow)
-	g.delivered[deliveryKey(sig)] = d
+	k := deliveryKey(sig)
+	if d.tx != (common.Hash{}) {
+		k = evmTxKey(d.tx)
+	}
+	g.delivered[k] = d
 }
 
 // delivers says why a request only delivers a signature approved in this gate: a full-auth
@@ -403,6 +414,8 @@ func (g *signingGate) delivers(job signJob) string {
 	case r.Purpose == wallet.PurposePartnerAuth && r.Partner != nil:
 		sig, email = job.judgement().Partner.DeliveredConsent()
 		what = "mint consent"
+	case r.Purpose == wallet.PurposeEVMTx && r.Transaction != nil && r.Next == nil:
+		return g.deliversTx(r.Transaction.SigningHash())
 	}
 	if sig == nil {
 		return ""
@@ -424,6 +437,20 @@ func (g *signingGate) delivers(job signJob) string {
 		return "the payload is the " + d.route + " call you approved with its " + what
 	}
 	return "the payload delivers the " + what + " you approved"
+}
+
+// deliversTx says why a transaction goes unasked: it is the deposit approved, exactly, with
+// the approve before it (once, within deliveryWindow).
+func (g *signingGate) deliversTx(h common.Hash) string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	k := evmTxKey(h)
+	d, ok := g.delivered[k]
+	if !ok || g.now().After(d.until) {
+		return ""
+	}
+	delete(g.delivered, k)
+	return "the transaction is the deposit you approved with its approve, exactly as shown"
 }
 
 // carries says whether a delivery of route with body (the body with its signature blanked;

@@ -28,6 +28,7 @@ func TestEveryPurposeHasAReview(t *testing.T) {
 		wallet.PurposePermit:      nil, // reviewed against the chain: permitReviewOf
 		wallet.PurposeSolanaTx:    nil, // reviewed by the deposit flow: deposit_review.go
 		wallet.PurposeTypedData:   bothWaysSamples(t)[wallet.PurposeTypedData],
+		wallet.PurposeEVMTx:       nil, // reviewed against the chain: app/money TestEVMDeposit
 	}
 	p := *config.SandboxProfile(config.DefaultSandboxAddr)
 	for _, purpose := range wallet.Purposes() {

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/ethereum/go-ethereum/common"
+
 	"purse/agent"
 	"purse/app/review"
 	"purse/config"
@@ -27,6 +29,9 @@ type purposeGate struct {
 	summary func(p config.Profile, r wallet.Request, j agent.Judgement, tok *homechain.Token) string
 	moves   func(s *App, ctx context.Context, p config.Profile, r wallet.Request, onChain *homechain.Token) agent.Moves
 	carried func(r wallet.Request) (delivery, bool)
+	// onChain, when set, judges the request from the signing key's address on the chain
+	// before the question (a transaction's simulation): what it blocks is refused.
+	onChain func(s *App, ctx context.Context, p config.Profile, r wallet.Request, from common.Address) (blocks, warnings []string)
 }
 
 var purposeGates = map[wallet.Purpose]purposeGate{
@@ -38,6 +43,7 @@ var purposeGates = map[wallet.Purpose]purposeGate{
 	wallet.PurposePartnerAuth: {review: reviewPartnerAuth, summary: summaryPartnerAuth},
 	wallet.PurposeSolanaTx:    {summary: summarySolanaTx, moves: movesDeposit},
 	wallet.PurposeTypedData:   {review: reviewTypedData, summary: summaryTypedData},
+	wallet.PurposeEVMTx:       {review: reviewEVMTx, summary: summaryEVMTx, moves: movesEVMTx, carried: carriedDeposit, onChain: (*App).simulateEVMTx},
 }
 
 // carriedByItsCall: the permit's relay (token-permit) or the Form A submission that carries

@@ -28,6 +28,7 @@ func bothWaysSamples(t *testing.T) map[wallet.Purpose]*wallet.Request {
 		wallet.PurposePartnerAuth: {Partner: &wallet.PartnerCall{Variant: wallet.PartnerAuthSpec, Payload: []byte(`{}`), Deadline: time.Now().Add(time.Minute).Unix()}},
 		wallet.PurposeSolanaTx:    nil, // app/deposit: TestDepositReviewShowsCurrencyAndBalancesBothWays
 		wallet.PurposeTypedData:   {TypedData: doc},
+		wallet.PurposeEVMTx:       nil, // read against the chain: app/money TestEVMDeposit runs both ways
 	}
 }
 

@@ -70,6 +70,20 @@ var Options = []Option{
 	},
 	addressOption("account_nft", "the account NFT contract (Fiat24Account) on the home chain", true, func(p *Profile) *string { return &p.AccountNFT }).eg("account_nft=" + SandboxAccountNFT),
 	addressOption("card_spender", "the card's permit spender on the home chain", true, func(p *Profile) *string { return &p.CardSpender }).eg("card_spender=" + SandboxCardSpender),
+	addressOption("deposit_contract", "the contract an EVM deposit calls and approves its USDC to: the chain configuration's depositContract must be it (unset: not pinned, the review says so)", false, func(p *Profile) *string { return &p.DepositContract }).eg("deposit_contract=" + SandboxDepositContract),
+	{
+		Key: "deposit_dst_eid", Doc: "the LayerZero endpoint id an EVM deposit's fee is quoted for (quoteLayerzeroFee's _dstEid: the home chain's; 30181 Mantle, 40246 Mantle Sepolia)", Example: "deposit_dst_eid=30181",
+		get: scalar(func(p *Profile) *string { return &p.DepositDstEID }), set: setScalar(func(p *Profile) *string { return &p.DepositDstEID }),
+		check: func(p *Profile) error {
+			if p.DepositDstEID == "" {
+				return nil
+			}
+			if n, err := strconv.ParseUint(p.DepositDstEID, 10, 32); err != nil || n == 0 {
+				return fmt.Errorf("deposit_dst_eid: expected a LayerZero endpoint id (a positive 32-bit integer such as 30181), got %q", p.DepositDstEID)
+			}
+			return nil
+		},
+	},
 	addressOption("buffer_pool", "the buffer pool a cash-out's permit may go to: the chain configuration's bufferPoolContract must be it (unset: not pinned, the review says so)", false, func(p *Profile) *string { return &p.BufferPool }).eg("buffer_pool=" + SandboxBufferPool),
 	{
 		Key: "deadline_window", Doc: "how long a full-auth signature stays valid: above 0 and at most 20m", TUI: true, Example: "deadline_window=10m",

@@ -72,6 +72,10 @@ var Presets = []Preset{
 			{"account_nft", "0xfE6fB4aE524c8f032E14691C3B2465cc5bcB9677"},
 			// HT-CHAIN, HT-SRV ("confirmed active"); the same warning about 5003-default.json.
 			{"card_spender", "0x25d66C564532258eD9cdBB6215E260AFf41d8bae"},
+			// HT-CHAIN's Fiat24CryptoDeposit table (CHAIN_MANTLE_SEPOLIA) and its LayerZero
+			// endpoint id for Mantle Sepolia.
+			{"deposit_contract", "0xd6d4C6eB84697cB9bf0045e88b8f3A0bD42D3d66"},
+			{"deposit_dst_eid", "40246"},
 			// HT-API UR_SERVER_ADDR_TESTNET, citing UR-SIG "Environment Addresses".
 			{"partner_response_key", "0x4D2AA3f43De8f8BE746E315D291B804a4aBD3939"},
 			// Spec 4.4: a quote's network "omission defaults to devnet", production says mainnet;
@@ -81,6 +85,7 @@ var Presets = []Preset{
 		}, urDialect...),
 		Unconfirmed: append([]string{
 			"solana_cluster: devnet is inferred from spec 4.4 (an omitted network is devnet); no public source names the cluster UR's QA deposits use",
+			"deposit_contract, deposit_dst_eid: only the integrator (HT-CHAIN) carries the Mantle Sepolia deposit contract and endpoint id",
 			"buffer_pool: empty; HT-CHAIN says UR deployed no BufferPool on testnet, HT-SRV later saw one on QA only as \"0x9291…5DAB\" (truncated)",
 			"partner_response_key: only the integrator (HT-API) carries this address, citing UR-SIG's \"Environment Addresses\", which could not be read",
 		}, urDialectUnconfirmed...),
@@ -98,7 +103,7 @@ var Presets = []Preset{
 		}, urDialect...),
 		Unconfirmed: append([]string{
 			"network: 5000 because URC files 5000-preprod.json (maybe preview) under mantle-mainnet; unconfirmed",
-			"account_nft, card_spender, buffer_pool: empty; 5000-preprod.json lists other contracts (its Account is not the mainnet one), and no public source ties it to preview",
+			"account_nft, card_spender, buffer_pool, deposit_contract: empty; 5000-preprod.json lists other contracts (its Account is not the mainnet one), and no public source ties it to preview",
 			"partner_response_key: empty; UR-SIG's table of server addresses was not readable beyond testnet and mainnet",
 			"solana_cluster, solana_rpc: empty; no public source says which Solana cluster preview uses",
 		}, urDialectUnconfirmed...),
@@ -117,6 +122,10 @@ var Presets = []Preset{
 			{"card_spender", "0xb9d38DDE25f67D57af5b91C254F869F90d483d05"},
 			// URC deployments/mantle-mainnet/5000-default.json: BufferPool (evidence §4, §8).
 			{"buffer_pool", "0x2460634bf887A0F4E885278B93E10f91D48a5a8c"},
+			// URC README (Mantlescan addresses: CryptoDeposit) and HT-CHAIN ("the SAME proxy
+			// address on every chain"); HT-CHAIN: Mantle's LayerZero endpoint id (evidence §7).
+			{"deposit_contract", "0xd08B421A33F9b09A59E2ebf72afEF2365ce5b083"},
+			{"deposit_dst_eid", "30181"},
 			// HT-API UR_SERVER_ADDR_MAINNET, citing UR-SIG "Environment Addresses".
 			{"partner_response_key", "0xee28dEaD5F114C8405BE3be1144D59A4110B7F79"},
 			// Spec 4.4: "use mainnet explicitly in production".

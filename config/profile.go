@@ -37,6 +37,10 @@ const (
 	SandboxCardSpender = "0x9561C133DD8580860B6b7E504bC5Aa500f0f06a7"
 	// SandboxBufferPool is the buffer pool the sandbox deploys.
 	SandboxBufferPool = "0x59d3631c86BbE35EF041872d502F218A39FBa150"
+	// SandboxDepositContract is the EVM deposit contract the sandbox deploys; its fee quote
+	// ignores the endpoint id, SandboxDepositDstEID (Mantle Sepolia's, as on testnet).
+	SandboxDepositContract = "0xe982E462b094850F12AF94d21D470e21bE9D0E9C"
+	SandboxDepositDstEID   = "40246"
 	// SandboxPartnerResponseKey signs the sandbox partner API's answers (altchaintest.ResponseKey).
 	SandboxPartnerResponseKey = "0x0E6a4D8ae1BA0bEE6396672E0C26822AAE620293"
 )
@@ -72,11 +76,16 @@ type Profile struct {
 	CardSpender   string `toml:"card_spender,omitempty" json:"cardSpender,omitempty"`
 	// BufferPool pins the buffer pool a cash-out's permit may go to: the chain
 	// configuration's bufferPoolContract (the service's word) must be it; empty pins none.
-	BufferPool     string   `toml:"buffer_pool,omitempty" json:"bufferPool,omitempty"`
-	DeadlineWindow Duration `toml:"deadline_window,omitempty" json:"deadlineWindow,omitempty"`
-	EVMKey         string   `toml:"evm_key,omitempty" json:"evmKey,omitempty"`
-	SolanaKey      string   `toml:"solana_key,omitempty" json:"solanaKey,omitempty"`
-	PartnerKey     string   `toml:"partner_key,omitempty" json:"partnerKey,omitempty"`
+	BufferPool string `toml:"buffer_pool,omitempty" json:"bufferPool,omitempty"`
+	// DepositContract pins the contract an EVM deposit may call and approve: the chain
+	// configuration's depositContract must be it; empty pins none. DepositDstEID is the
+	// LayerZero endpoint id a deposit's fee is quoted for (the home chain's).
+	DepositContract string   `toml:"deposit_contract,omitempty" json:"depositContract,omitempty"`
+	DepositDstEID   string   `toml:"deposit_dst_eid,omitempty" json:"depositDstEID,omitempty"`
+	DeadlineWindow  Duration `toml:"deadline_window,omitempty" json:"deadlineWindow,omitempty"`
+	EVMKey          string   `toml:"evm_key,omitempty" json:"evmKey,omitempty"`
+	SolanaKey       string   `toml:"solana_key,omitempty" json:"solanaKey,omitempty"`
+	PartnerKey      string   `toml:"partner_key,omitempty" json:"partnerKey,omitempty"`
 	// PartnerAuth is the message a partner call's signature covers: ur (UR's documented
 	// form, "{body} {deadline}") or spec (spec 5.1: the identity between body and deadline);
 	// empty is spec. "legacy", this setting's former name for ur, is read as ur.
@@ -213,6 +222,8 @@ func SandboxProfile(addr string) *Profile {
 		AccountNFT:         SandboxAccountNFT,
 		CardSpender:        SandboxCardSpender,
 		BufferPool:         SandboxBufferPool,
+		DepositContract:    SandboxDepositContract,
+		DepositDstEID:      SandboxDepositDstEID,
 		PartnerResponseKey: SandboxPartnerResponseKey,
 	}
 }
@@ -331,6 +342,9 @@ func Load(home string) (*Store, error) {
 			}
 			if p.CardSpender == "" {
 				p.CardSpender = SandboxCardSpender
+			}
+			if p.DepositContract == "" && p.DepositDstEID == "" {
+				p.DepositContract, p.DepositDstEID = SandboxDepositContract, SandboxDepositDstEID
 			}
 		}
 		if err := p.Validate(); err != nil {

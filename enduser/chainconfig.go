@@ -103,9 +103,9 @@ const (
 )
 
 // Spender is the address of a spender role; pin is the profile's address for it: the card's
-// card_spender (the only source of the card spender), the buffer pool's buffer_pool (when
-// set, the chain configuration must name exactly it: the configuration is the service's
-// word). The error says which setting is missing or wrong.
+// card_spender (the only source of the card spender), the deposit contract's
+// deposit_contract and the buffer pool's buffer_pool (when set, the chain configuration must
+// name exactly it: the configuration is the service's word). The error says which setting is missing or wrong.
 func (c Chain) Spender(role, pin string) (common.Address, error) {
 	var what, v string
 	switch role {
@@ -113,6 +113,9 @@ func (c Chain) Spender(role, pin string) (common.Address, error) {
 		what, v = "the profile's card_spender", pin
 	case SpenderDeposit:
 		what, v = "the chain configuration's depositContract", c.DepositContract
+		if pin != "" && common.IsHexAddress(v) && common.HexToAddress(v) != common.HexToAddress(pin) {
+			return common.Address{}, fmt.Errorf("%s %s is not the deposit contract the profile pins (deposit_contract %s): refused", what, v, pin)
+		}
 	case SpenderBufferPool:
 		what, v = "the chain configuration's bufferPoolContract", c.BufferPoolContract
 		if pin != "" && common.IsHexAddress(v) && common.HexToAddress(v) != common.HexToAddress(pin) {

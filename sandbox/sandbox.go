@@ -82,14 +82,16 @@ type Sandbox struct {
 
 	// mu guards the services against a Reset (requests hold it for reading while they are
 	// served); inner serves every route but the outer ones.
-	mu      sync.RWMutex
-	inner   http.Handler
-	ledger  *ledgerFile
-	srv     *http.Server
-	ln      net.Listener
-	done    chan struct{}
-	closeMu sync.Once
-	err     error
+	mu     sync.RWMutex
+	inner  http.Handler
+	ledger *ledgerFile
+	// stopWatch ends the EVM deposit watcher of the running chain.
+	stopWatch context.CancelFunc
+	srv       *http.Server
+	ln        net.Listener
+	done      chan struct{}
+	closeMu   sync.Once
+	err       error
 }
 
 // Files and folders of Config.StateDir: the end-user service's snapshot
@@ -254,6 +256,23 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 	proxy := httputil.NewSingleHostReverseProxy(evm)
 	mux.Handle("/evm", http.StripPrefix("/evm", proxy))
 	mux.Handle("/evm/", http.StripPrefix("/evm", proxy))
+	mux.HandleFunc("POST /sandbox/evm-fund", func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Address string `json:"address"`
+		}
+		if err := json.NewDecoder(io.LimitReader(r.Body, 1<<12)).Decode(&body); err != nil || !common.IsHexAddress(body.Address) {
+			http.Error(w, `{"retCode":10009,"retMsg":"address: expected the 0x address to fund"}`, http.StatusBadRequest)
+			return
+		}
+		if err := fundEVM(r.Context(), chain, common.HexToAddress(body.Address)); err != nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusInternalServerError)
+			_ = json.NewEncoder(w).Encode(map[string]any{"retCode": 10000, "retMsg": "evm-fund: " + err.Error()})
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"retCode":0,"retMsg":"ok","result":{"funded":%q,"wei":%q,"usdc":%q}}`, common.HexToAddress(body.Address).Hex(), EVMFundWei.String(), EVMFundUSDC.String())
+	})
 	mux.HandleFunc("POST /sandbox/partner-register", func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
 			Address string `json:"address"`
@@ -274,6 +293,9 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 	mux.Handle("/partner/", http.StripPrefix("/partner", sol.PartnerHandler()))
 	mux.Handle("/", eu.Handler())
 	s.EndUser, s.Chain, s.Solana, s.ledger, s.inner = eu, chain, sol, ledger, mux
+	watch, stop := context.WithCancel(context.Background())
+	s.stopWatch = stop
+	go watchEVMDeposits(watch, chain, eu, logger)
 	return nil
 }
 
@@ -283,6 +305,7 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 func (s *Sandbox) Reset(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.stopWatch()
 	s.Chain.Close()
 	if err := RemoveState(s.cfg.StateDir); err != nil {
 		return err
@@ -324,6 +347,7 @@ func (s *Sandbox) Close() error {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		s.ledger.save()
+		s.stopWatch()
 		s.Chain.Close()
 	})
 	return s.err

@@ -34,8 +34,10 @@ func TestStartServesEveryService(t *testing.T) {
 		t.Fatalf("info %+v", info)
 	}
 	// The embedded profile carries the contract addresses the sandbox deploys.
-	if embedded := config.SandboxProfile(config.DefaultSandboxAddr); embedded.AccountNFT != info.AccountNFT || embedded.CardSpender != info.CardSpender || embedded.BufferPool != info.BufferPool {
-		t.Fatalf("embedded profile contracts %s/%s/%s, sandbox deploys %s/%s/%s", embedded.AccountNFT, embedded.CardSpender, embedded.BufferPool, info.AccountNFT, info.CardSpender, info.BufferPool)
+	if embedded := config.SandboxProfile(config.DefaultSandboxAddr); embedded.AccountNFT != info.AccountNFT || embedded.CardSpender != info.CardSpender || embedded.BufferPool != info.BufferPool ||
+		embedded.DepositContract != info.Deposit {
+		t.Fatalf("embedded profile contracts %s/%s/%s/%s, sandbox deploys %s/%s/%s/%s", embedded.AccountNFT, embedded.CardSpender, embedded.BufferPool, embedded.DepositContract,
+			info.AccountNFT, info.CardSpender, info.BufferPool, info.Deposit)
 	}
 
 	resp, err := http.Get(info.UserAPI + "/sandbox/info")

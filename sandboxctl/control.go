@@ -143,6 +143,11 @@ func (c *Control) RegisterPartner(ctx context.Context, address string) (json.Raw
 	return c.do(ctx, http.MethodPost, "partner-register", map[string]string{"address": address})
 }
 
+// FundEVM gives an address on the sandbox's EVM gas money and USDC (an EVM deposit's).
+func (c *Control) FundEVM(ctx context.Context, address string) (json.RawMessage, error) {
+	return c.do(ctx, http.MethodPost, "evm-fund", map[string]string{"address": address})
+}
+
 // FundSolana gives a Solana address lamports and USDC (smallest units), creating its USDC
 // account.
 func (c *Control) FundSolana(ctx context.Context, address string, lamports, usdc uint64) (json.RawMessage, error) {

@@ -60,7 +60,7 @@ func (i Info) Check() error {
 func (i Info) profile(name string) (*config.Profile, error) {
 	p := &config.Profile{
 		Name: name, UserAPI: i.UserAPI, PartnerAPI: i.PartnerAPI, EVMRPC: i.EVMRPC, SolanaRPC: i.SolanaRPC,
-		Network: i.Network, AccountNFT: i.AccountNFT, CardSpender: i.CardSpender, BufferPool: i.BufferPool, SolanaCluster: "sandbox", PartnerAuth: "spec",
+		Network: i.Network, AccountNFT: i.AccountNFT, CardSpender: i.CardSpender, BufferPool: i.BufferPool, DepositContract: i.Deposit, DepositDstEID: config.SandboxDepositDstEID, SolanaCluster: "sandbox", PartnerAuth: "spec",
 		PartnerResponseKey: i.PartnerResponseKey,
 	}
 	keys := make([]string, 0, len(i.Settings))

@@ -19,6 +19,7 @@ const (
 	PurposePartnerAuth Purpose = "partner-auth"
 	PurposeSolanaTx    Purpose = "solana-tx"
 	PurposeTypedData   Purpose = "typed-data"
+	PurposeEVMTx       Purpose = "evm-tx"
 )
 
 // purposeSpec is what the signing core knows of one purpose: the request fields it carries
@@ -52,6 +53,8 @@ var purposeSpecs = []purposeSpec{
 	}, false},
 	{PurposeSolanaTx, []string{"message", "quote"}, Request.checkSolanaTx, nil, true},
 	{PurposeTypedData, []string{"typedData"}, Request.checkTypedData, typedDataDigest, true},
+	// A transaction moves the sender's own tokens at once: always asked by default.
+	{PurposeEVMTx, []string{"transaction", "next"}, Request.checkEVMTx, evmTxDigest, true},
 }
 
 // consentDigest is the EIP-191 digest of the full-auth and mint-consent text (ConsentText).

@@ -65,6 +65,10 @@ type Request struct {
 	// and a gate lets the partner mint carrying the consent go unasked only when it names
 	// this e-mail.
 	MintEmail string `json:"mintEmail,omitempty"`
+	// Transaction is the EVM transaction of purpose evm-tx; Next, with an approve, the
+	// deposit it makes possible (reviewed with it; signed by a request of its own).
+	Transaction *EVMTx `json:"transaction,omitempty"`
+	Next        *EVMTx `json:"next,omitempty"`
 }
 
 // PartnerCall is what a partner-auth signature covers (spec 5.1, design 2.6): the signer
@@ -139,7 +143,7 @@ func (r Request) fields() []string {
 		{"hash", r.Hash != ""}, {"deadline", r.Deadline != ""}, {"anyDeadline", r.AnyDeadline},
 		{"permit", r.Permit != nil}, {"text", r.Text != ""}, {"message", len(r.Message) > 0},
 		{"quote", len(r.Quote) > 0}, {"partner", r.Partner != nil}, {"mintEmail", r.MintEmail != ""},
-		{"typedData", len(r.TypedData) > 0},
+		{"typedData", len(r.TypedData) > 0}, {"transaction", r.Transaction != nil}, {"next", r.Next != nil},
 	} {
 		if f.on {
 			set = append(set, f.name)

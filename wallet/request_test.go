@@ -183,6 +183,8 @@ func TestRequestDigestsAreDisjointAcrossPurposes(t *testing.T) {
 		PurposePermit: {Purpose: PurposePermit, Permit: &Permit{Domain: PermitDomain{Name: "T", Version: "1", ChainID: big.NewInt(1), VerifyingContract: common.HexToAddress("0x1")},
 			Owner: owner, Spender: common.HexToAddress("0x2"), Value: big.NewInt(1), Nonce: big.NewInt(0), Deadline: big.NewInt(d)}},
 	}
+	tx := castTxs()["deposit"]
+	reqs[PurposeEVMTx] = Request{Purpose: PurposeEVMTx, Transaction: &tx}
 	seen := map[common.Hash]Purpose{}
 	for p, r := range reqs {
 		dg, err := r.Digest(reqNow)

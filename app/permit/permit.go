@@ -48,8 +48,10 @@ type Context struct {
 	ChainID     *big.Int
 	Tokens      []homechain.Token
 	CardSpender string
-	// BufferPool is the profile's buffer_pool pin ("" none).
-	BufferPool string
+	// BufferPool and DepositContract are the profile's buffer_pool and deposit_contract
+	// pins ("" none).
+	BufferPool      string
+	DepositContract string
 }
 
 // Load reads the chain configuration (logged out: nothing is signed for it), the
@@ -59,7 +61,7 @@ func (sv Service) Load(ctx context.Context) (Context, error) {
 	var c Context
 	c.Owner, c.OwnerErr = s.OwnerAddress()
 	p := s.Profile()
-	c.CardSpender, c.BufferPool = p.CardSpender, p.BufferPool
+	c.CardSpender, c.BufferPool, c.DepositContract = p.CardSpender, p.BufferPool, p.DepositContract
 	var err error
 	if c.Chain, c.ChainID, err = port.HomeChain(ctx, s); err != nil {
 		return c, err
@@ -163,10 +165,7 @@ func checkRole(role string) error {
 func Spender(c Context, f Form) (common.Address, error) {
 	switch f.Role {
 	case app.RoleCard, app.RoleDeposit, app.RoleBufferPool:
-		pin := c.CardSpender
-		if f.Role == app.RoleBufferPool {
-			pin = c.BufferPool
-		}
+		pin := map[string]string{app.RoleCard: c.CardSpender, app.RoleBufferPool: c.BufferPool, app.RoleDeposit: c.DepositContract}[f.Role]
 		a, err := c.Chain.Spender(f.Role, pin)
 		if err != nil {
 			return common.Address{}, &app.FieldError{Field: "spender", Err: fmt.Errorf("%v", err)}

@@ -281,6 +281,10 @@ func (b Service) Onboard(ctx context.Context, u *app.Unlock, label string, progr
 	if r.PartnerErr != nil {
 		return out, r.PartnerErr
 	}
+	if r.EVMErr != nil {
+		return out, r.EVMErr
+	}
+	progress("EVM key " + r.EVMAddress + " funded with 0.05 ETH and 100 USDC for an EVM deposit")
 	progress("partner key " + out.PartnerKey + " registered for alt-chain quotes")
 	if r.SolanaErr != nil {
 		return out, r.SolanaErr
@@ -373,6 +377,9 @@ func onboardAccount(ctx context.Context, ctl *sandboxctl.Control, api *enduser.C
 // Readiness is what readying a deposit did: the partner key registered (its address) or
 // why not, the Solana key funded (its address) or why not, or that the profile has none.
 type Readiness struct {
+	// EVMAddress is the owner key's address funded for an EVM deposit (EVMErr: why not).
+	EVMAddress    string
+	EVMErr        error
 	PartnerKey    string
 	PartnerErr    error
 	SolanaAddress string
@@ -386,6 +393,7 @@ type Readiness struct {
 // when an advance makes the account Live, both ready it here.
 func (b Service) ReadyDeposit(ctx context.Context) Readiness {
 	var r Readiness
+	r.EVMAddress, r.EVMErr = b.FundEVM(ctx)
 	r.PartnerKey, r.PartnerErr = b.RegisterPartner(ctx)
 	if b.s.Profile().SolanaKey == "" {
 		r.NoSolanaKey = true
@@ -430,6 +438,24 @@ func (b Service) RegisterPartner(ctx context.Context) (string, error) {
 		}
 	}
 	return e.Address, nil
+}
+
+// FundEVM gives the profile's EVM key 0.05 ETH and 100 USDC on its sandbox's chain (an EVM
+// deposit's gas and USDC) and returns the key's address. Only the key's address is read.
+func (b Service) FundEVM(ctx context.Context) (string, error) {
+	s := b.s
+	ctl, err := s.Control(ctx)
+	if err != nil {
+		return "", err
+	}
+	owner, err := s.OwnerAddress()
+	if err != nil {
+		return "", err
+	}
+	if _, err := ctl.FundEVM(ctx, owner.Hex()); err != nil {
+		return "", err
+	}
+	return owner.Hex(), nil
 }
 
 // FundSolana gives the profile's Solana key OnboardLamports and OnboardUSDC on its sandbox

@@ -202,6 +202,11 @@ func advance(ctx context.Context, sb SandboxService, id string) (ctlDone, error)
 // readiness says what readying a deposit did, part by part, and which key retries a part.
 func readiness(r sandbox.Readiness) string {
 	var parts []string
+	if r.EVMErr != nil {
+		parts = append(parts, "the EVM key was not funded ("+app.OneLine(r.EVMErr)+")")
+	} else {
+		parts = append(parts, "EVM key "+r.EVMAddress+" funded with 0.05 ETH and 100 USDC")
+	}
 	if r.PartnerErr != nil {
 		parts = append(parts, "the partner key was not registered ("+app.OneLine(r.PartnerErr)+"; P retries)")
 	} else {

@@ -1,0 +1,196 @@
+package money
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	"purse/agent"
+	"purse/app"
+	"purse/app/apptest"
+	"purse/wallet"
+)
+
+// TestEVMDeposit (issue 31 §1): an EVM deposit runs whole on the sandbox: the approve and the
+// deposit simulated and shown in one review, one approval (the deposit goes unasked), both
+// mined, the USDC gone from the wallet and the account credited in the output fiat, as the
+// account's records and the chain show. A second deposit needs its own approve (the first
+// was spent exactly) and its own approval.
+func TestEVMDeposit(t *testing.T) {
+	bothWays(t, func(t *testing.T, inAgent bool) {
+		e := newMoneyEnv(t, inAgent, "")
+		ctx := context.Background()
+		c, err := New(e.app).Load(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		usdcBefore, eurBefore := e.balance(t, "USDC", c.Owner), e.balance(t, "EUR24", c.Owner)
+		asked := e.approve.Count()
+		pl, out, err := New(e.app).Deposit(ctx, DepositRun{Form: DepositForm{Amount: "25", Output: "EUR"}}, e.u)
+		if err != nil || out.Outcome != app.OutcomeLanded || out.ApproveTx == "" || out.DepositTx == "" || out.Credited != "22.91 EUR" {
+			t.Fatalf("deposit: %+v %v", out, err)
+		}
+		if n := e.approve.Count() - asked; n != 1 {
+			t.Fatalf("%d approvals for one deposit", n)
+		}
+		rv := e.approve.Last().Review
+		for sec, want := range map[string][2]string{
+			"1. Approve":                        {"spender", pl.Contract.Hex()},
+			"2. Deposit (signed next, unasked)": {"amount", "25000000"},
+		} {
+			if v, _ := apptest.FieldOf(rv, sec, want[0]); v != want[1] {
+				t.Fatalf("review %s %s = %q, want %q:\n%s", sec, want[0], v, want[1], apptest.ReviewText(rv))
+			}
+		}
+		if got := new(big.Int).Sub(usdcBefore, e.balance(t, "USDC", c.Owner)); got.Int64() != 25_000_000 {
+			t.Fatalf("the wallet's USDC fell by %s", got)
+		}
+		if got := new(big.Int).Sub(e.balance(t, "EUR24", c.Owner), eurBefore); got.Int64() != 2291 {
+			t.Fatalf("EUR24 credited %s", got)
+		}
+		if pl.Contract != e.sb.Chain.Contracts().Deposit || !pl.Pinned {
+			t.Fatalf("contract %s pinned %v", pl.Contract.Hex(), pl.Pinned)
+		}
+		asked = e.approve.Count()
+		if _, out, err := New(e.app).Deposit(ctx, DepositRun{Form: DepositForm{Amount: "10.5", Output: "CHF24"}}, e.u); err != nil || out.Outcome != app.OutcomeLanded || out.ApproveTx == "" {
+			t.Fatalf("second deposit: %+v %v", out, err)
+		}
+		if n := e.approve.Count() - asked; n != 1 {
+			t.Fatalf("%d approvals for the second deposit", n)
+		}
+	})
+}
+
+// TestEVMDepositChecksBeforeAsking: a form the chain contradicts is refused naming its field
+// before anything is signed or asked.
+func TestEVMDepositChecksBeforeAsking(t *testing.T) {
+	e := newMoneyEnv(t, false, "")
+	ctx := context.Background()
+	for _, c := range []struct {
+		form  DepositForm
+		field string
+		want  string
+	}{
+		{DepositForm{Amount: "500", Output: "EUR"}, "amount", "above the wallet's"},
+		{DepositForm{Amount: "0.5", Output: "EUR"}, "amount", "outside the deposit contract's limits"},
+		{DepositForm{Amount: "1.0000001", Output: "EUR"}, "amount", "at most 6 decimals"},
+		{DepositForm{Amount: "-2", Output: "EUR"}, "amount", "expected a USDC amount"},
+		{DepositForm{Amount: "0", Output: "EUR"}, "amount", "above 0"},
+		{DepositForm{Amount: "5", Output: "USDC"}, "output", "not a fiat token"},
+		{DepositForm{Amount: "5", Output: "GBP"}, "output", "not a token"},
+		{DepositForm{Amount: "5"}, "output", "expected the fiat"},
+	} {
+		asked := e.approve.Count()
+		_, _, err := New(e.app).Deposit(ctx, DepositRun{Form: c.form}, e.u)
+		var fe *app.FieldError
+		if !errors.As(err, &fe) || fe.Field != c.field || !strings.Contains(err.Error(), c.want) || e.approve.Count() != asked {
+			t.Errorf("%+v: %v (asked %d)", c.form, err, e.approve.Count()-asked)
+		}
+	}
+}
+
+// TestEVMDepositGate: the signing gate judges an evm-tx request against the chain whoever
+// built it (a hostile local caller hands it in directly): a deposit to another contract, an
+// approve to another spender, an output that is not fiat, a fee below the contract's quote,
+// an amount the wallet lacks (the simulation reverts) are refused before anyone is asked;
+// a deposit approved with its approve goes unasked only exactly as shown, once.
+func TestEVMDepositGate(t *testing.T) {
+	bothWays(t, func(t *testing.T, inAgent bool) {
+		e := newMoneyEnv(t, inAgent, "")
+		ctx := context.Background()
+		pl, err := New(e.app).PlanDeposit(ctx, DepositForm{Amount: "20", Output: "EUR"})
+		if err != nil || pl.Approve == nil {
+			t.Fatalf("plan: %+v %v", pl, err)
+		}
+		signer, err := New(e.app).s.EVMSigner(e.u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls := wallet.EVMCallsABI()
+		pack := func(name string, args ...any) []byte {
+			b, err := calls.Pack(name, args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+		ct := e.sb.Chain.Contracts()
+		usdc, _ := e.sb.Chain.Token("USDC")
+		eur, _ := e.sb.Chain.Token("EUR24")
+		with := func(tx wallet.EVMTx, f func(*wallet.EVMTx)) wallet.EVMTx {
+			tx.Data = append([]byte(nil), tx.Data...)
+			f(&tx)
+			return tx
+		}
+		dep := pl.Deposit
+		for name, c := range map[string]struct {
+			tx   wallet.EVMTx
+			next *wallet.EVMTx
+			want string
+		}{
+			"deposit to another contract": {with(dep, func(t *wallet.EVMTx) { t.To = ct.BufferPool }), nil, "not the deposit contract"},
+			"approve to another spender": {with(*pl.Approve, func(t *wallet.EVMTx) { t.Data = pack(wallet.CallApprove, ct.CardSpender, pl.Amount) }), nil,
+				"is not the deposit contract"},
+			"approve of another token": {with(*pl.Approve, func(t *wallet.EVMTx) { t.To = eur.Address }), nil, "not the deposit contract's USDC"},
+			"output not fiat": {with(dep, func(t *wallet.EVMTx) {
+				t.Data = pack(wallet.CallDeposit, usdc.Address, usdc.Address, pl.Amount, pl.Amount)
+			}), nil,
+				"not a fiat token"},
+			"fee below the quote": {with(dep, func(t *wallet.EVMTx) { t.Value = big.NewInt(1) }), pl.Approve, "below the fee the contract quotes"},
+			"more than the wallet holds": {with(dep, func(t *wallet.EVMTx) {
+				t.Data = pack(wallet.CallDeposit, usdc.Address, eur.Address, big.NewInt(90_000_000), big.NewInt(90_000_000))
+			}), nil, "reverts when simulated"},
+			"another chain": {with(dep, func(t *wallet.EVMTx) { t.ChainID = big.NewInt(5000) }), nil, "not the home chain"},
+		} {
+			asked := e.approve.Count()
+			tx, next := c.tx, c.next
+			if name == "fee below the quote" {
+				tx, next = *pl.Approve, &c.tx
+			}
+			_, err := wallet.SignEVMTx(signer, tx, next)
+			if !errors.Is(err, agent.ErrDenied) || !strings.Contains(err.Error(), c.want) || e.approve.Count() != asked {
+				t.Errorf("%s: %v (asked %d)", name, err, e.approve.Count()-asked)
+			}
+		}
+
+		// Approved with its approve, the deposit goes unasked once, exactly as shown; the
+		// same deposit with another output is asked about.
+		asked := e.approve.Count()
+		signed, err := wallet.SignEVMTx(signer, *pl.Approve, &pl.Deposit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hc, err := New(e.app).s.DialHomeChain(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer hc.Close()
+		if _, err := hc.SendRaw(ctx, signed.Raw); err != nil {
+			t.Fatal(err)
+		}
+		if rc, err := hc.WaitReceipt(ctx, signed.Hash, 50*time.Millisecond); err != nil || rc.Status != 1 {
+			t.Fatalf("the approve: %+v %v", rc, err)
+		}
+		other := with(dep, func(t *wallet.EVMTx) {
+			t.Data = pack(wallet.CallDeposit, usdc.Address, eur.Address, pl.Amount, big.NewInt(0))
+		})
+		if _, err := wallet.SignEVMTx(signer, other, nil); err != nil {
+			t.Fatal(err)
+		}
+		if n := e.approve.Count() - asked; n != 2 {
+			t.Fatalf("a deposit other than the approved one went unasked (%d approvals)", n)
+		}
+		for i, want := range []int{0, 1} {
+			before := e.approve.Count()
+			if _, err := wallet.SignEVMTx(signer, pl.Deposit, nil); err != nil {
+				t.Fatal(err)
+			}
+			if e.approve.Count()-before != want {
+				t.Fatalf("signing the approved deposit a %d. time asked %d times", i+1, e.approve.Count()-before)
+			}
+		}
+	})
+}
