@@ -244,7 +244,7 @@ func (r *doctorRun) run(ctx context.Context) []Probe {
 		r.probeSignature, r.probeStatusAuth, r.probeStatusForm, r.probeHash, r.probeDeadline,
 		r.probeProfile, r.probeCard, r.probeOnrampLimit, r.probeOnrampQuote, r.probePaging, r.probeAmountUnit,
 		r.probeChainID, r.probeAccountNFT, r.probeAccountOnChain, r.probeCardSpender, r.probeTokenDomains,
-		r.probePartnerIDVPaths, r.probeQuotePath, r.probePartnerAuth, r.probeResponseSigner, r.probePayoutSpender,
+		r.probePartnerIDVPaths, r.probeQuotePath, r.probePartnerAuth, r.probeResponseSigner, r.probePayoutSpender, r.probeDepositContract,
 	} {
 		out = append(out, probe(ctx))
 	}

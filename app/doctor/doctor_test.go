@@ -170,8 +170,8 @@ func TestDoctorUnderEachDialect(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\n%s", err, dump(rep))
 			}
-			// The doctor's 26 probes, and one per row that declares a route probe.
-			if len(rep.Probes) != 26+len(routeProbeRows()) {
+			// The doctor's 27 probes, and one per row that declares a route probe.
+			if len(rep.Probes) != 27+len(routeProbeRows()) {
 				t.Fatalf("%d probes\n%s", len(rep.Probes), dump(rep))
 			}
 			for _, p := range rep.Probes {

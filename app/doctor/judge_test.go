@@ -412,3 +412,40 @@ func TestJudgePartner(t *testing.T) {
 	}
 	seen(t, "no HTTP 200", judged(judgeResponseSigner([]*answer{partnerUnknown, {err: errors.New("x")}}, &pin), 3), ProbeInconclusive, "")
 }
+
+// The deposit contract is confirmed only by a contract with code whose usdc() is the
+// configuration's USDC, beside a control (the account NFT) that does not answer usdc(): a
+// node that answers every call, no code, getters that do not answer, another USDC and a
+// configuration naming another contract than the pin are each told apart.
+func TestJudgeDeposit(t *testing.T) {
+	usdc, dep := common.HexToAddress("0xc0"), common.HexToAddress("0xd0")
+	good := depositCheck{named: dep, code: 900, terms: homechain.DepositTerms{USDC: usdc, Min: big.NewInt(1), Max: big.NewInt(9)}, usdc: usdc,
+		control: errors.New("no data"), hasCtl: true, fee: big.NewInt(7)}
+	with := func(f func(*depositCheck)) depositCheck { c := good; f(&c); return c }
+	run := func(c depositCheck) Probe {
+		var p Probe
+		verdict(&p, depositReadings, judgeDeposit(c))
+		return p
+	}
+	for _, c := range []struct {
+		name    string
+		dc      depositCheck
+		verdict string
+		setting string
+	}{
+		{"a deposit contract", good, ProbeConfirmed, ""},
+		{"pinned, the one named", with(func(c *depositCheck) { c.pin = dep.Hex() }), ProbeConfirmed, ""},
+		{"a yes-man node (the control answered)", with(func(c *depositCheck) { c.control = nil }), ProbeInconclusive, ""},
+		{"no control to read", with(func(c *depositCheck) { c.hasCtl = false }), ProbeInconclusive, ""},
+		{"no code", with(func(c *depositCheck) { c.code = 0 }), ProbeContradicted, ""},
+		{"no getters", with(func(c *depositCheck) { c.termsErr = errors.New("execution reverted") }), ProbeContradicted, ""},
+		{"another USDC", with(func(c *depositCheck) { c.terms.USDC = common.HexToAddress("0xbad") }), ProbeContradicted, ""},
+		{"another contract than the pin", with(func(c *depositCheck) { c.pin = "0x00000000000000000000000000000000000000e0" }), ProbeContradicted, "deposit_contract"},
+		{"none named", with(func(c *depositCheck) { c.namedErr = errors.New("the chain configuration's depositContract is not set") }), ProbeInconclusive, ""},
+		{"no fee quote", with(func(c *depositCheck) { c.feeErr = errors.New("reverted") }), ProbeInconclusive, ""},
+	} {
+		if p := run(c.dc); p.Verdict != c.verdict || !strings.Contains(p.Setting, c.setting) {
+			t.Errorf("%s: %s (setting %q): %s", c.name, p.Verdict, p.Setting, p.Detail)
+		}
+	}
+}

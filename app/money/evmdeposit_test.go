@@ -1,16 +1,24 @@
 package money
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"math/big"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"purse/agent"
 	"purse/app"
 	"purse/app/apptest"
+	"purse/config"
 	"purse/wallet"
 )
 
@@ -192,5 +200,163 @@ func TestEVMDepositGate(t *testing.T) {
 				t.Fatalf("signing the approved deposit a %d. time asked %d times", i+1, e.approve.Count()-before)
 			}
 		}
+	})
+}
+
+// rpcFaults is a JSON-RPC proxy before the sandbox's EVM that plays one fault on the n-th
+// eth_sendRawTransaction it sees (1: the first).
+type rpcFaults struct {
+	target string
+	mu     sync.Mutex
+	sends  int
+	at     int
+	mode   string
+}
+
+func (f *rpcFaults) set(at int, mode string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.sends, f.at, f.mode = 0, at, mode
+}
+
+func (f *rpcFaults) forward(body []byte) (int, []byte, error) {
+	resp, err := http.Post(f.target, "application/json", bytes.NewReader(body))
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, b, err
+}
+
+func (f *rpcFaults) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	var req struct {
+		Method string `json:"method"`
+		ID     json.RawMessage
+	}
+	_ = json.Unmarshal(body, &req)
+	mode := ""
+	if req.Method == "eth_sendRawTransaction" {
+		f.mu.Lock()
+		f.sends++
+		if f.sends == f.at {
+			mode = f.mode
+		}
+		f.mu.Unlock()
+	}
+	switch mode {
+	case "500, not sent":
+		http.Error(w, "upstream failed", http.StatusInternalServerError)
+		return
+	case "another hash (lie)":
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":"0x%064x"}`, req.ID, 0xdead)
+		return
+	}
+	status, out, err := f.forward(body)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	switch mode {
+	case "answer dropped":
+		if hj, ok := w.(http.Hijacker); ok {
+			if c, _, err := hj.Hijack(); err == nil {
+				c.Close()
+				return
+			}
+		}
+	case "slow answer":
+		time.Sleep(700 * time.Millisecond)
+	case "sent twice":
+		status, out, _ = f.forward(body)
+	case "500 after sending":
+		http.Error(w, "upstream failed", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(out)
+}
+
+// TestEVMDepositOutcomes: the deposit's two transactions each meet a node that drops, delays,
+// duplicates or fails its answer, or lies about the hash; the outcome is what the chain
+// shows: landed when the transaction was mined whatever the answer said, unknown with its
+// hash and nonce when it may still be mined, and a deposit whose approve is unknown is never
+// sent. Sent again, the deposit lands once; a transaction whose nonce another took is not
+// landed.
+func TestEVMDepositOutcomes(t *testing.T) {
+	defer func(d time.Duration) { SettleWait = d }(SettleWait)
+	SettleWait = 1500 * time.Millisecond
+	bothWays(t, func(t *testing.T, inAgent bool) {
+		e := newMoneyEnv(t, inAgent, "")
+		ctx := context.Background()
+		f := &rpcFaults{target: e.app.Profile().EVMRPC}
+		proxy := httptest.NewServer(f)
+		defer proxy.Close()
+		if _, err := e.app.UpdateProfile(func(p *config.Profile) error { return p.Set("evm_rpc", proxy.URL) }); err != nil {
+			t.Fatal(err)
+		}
+		owner, _ := New(e.app).s.OwnerAddress()
+		deposit := func() (DepositOutcome, error) {
+			_, out, err := New(e.app).Deposit(ctx, DepositRun{Form: DepositForm{Amount: "2", Output: "EUR"}}, e.u)
+			return out, err
+		}
+		for _, step := range []int{1, 2} {
+			for _, mode := range []string{"answer dropped", "slow answer", "sent twice", "500 after sending"} {
+				f.set(step, mode)
+				before := e.balance(t, "USDC", owner)
+				out, err := deposit()
+				if err != nil || out.Outcome != app.OutcomeLanded || out.Credited == "" {
+					t.Fatalf("send %d, %s: %+v %v", step, mode, out, err)
+				}
+				if got := new(big.Int).Sub(before, e.balance(t, "USDC", owner)); got.Int64() != 2_000_000 {
+					t.Fatalf("send %d, %s: %s USDC units left the wallet", step, mode, got)
+				}
+			}
+		}
+		for _, mode := range []string{"500, not sent", "another hash (lie)"} {
+			// The approve lost: nothing is deposited, and the outcome says the approve is unknown.
+			f.set(1, mode)
+			before := e.balance(t, "USDC", owner)
+			_, err := deposit()
+			oe := apptest.OutcomeOf(t, err, app.OutcomeUnknown)
+			if oe.IDName != "approveTx" || !strings.Contains(oe.NextStep(), "Nothing was deposited") || e.balance(t, "USDC", owner).Cmp(before) != 0 {
+				t.Fatalf("approve %s: %v %+v (next %s)", mode, err, oe, oe.NextStep())
+			}
+			// The deposit lost after its approve landed: unknown, naming it and its nonce.
+			f.set(2, mode)
+			_, err = deposit()
+			oe = apptest.OutcomeOf(t, err, app.OutcomeUnknown)
+			if oe.IDName != "depositTx" || oe.Fields["nonce"] == nil || oe.Fields["amount"] != "2" || e.balance(t, "USDC", owner).Cmp(before) != 0 {
+				t.Fatalf("deposit %s: %v %+v", mode, err, oe)
+			}
+			// Run again (the allowance is there: no approve), it lands once.
+			f.set(0, "")
+			asked := e.approve.Count()
+			out, err := deposit()
+			if err != nil || out.Outcome != app.OutcomeLanded || out.ApproveTx != "" || e.approve.Count()-asked != 1 {
+				t.Fatalf("again after %s: %+v %v", mode, out, err)
+			}
+			if got := new(big.Int).Sub(before, e.balance(t, "USDC", owner)); got.Int64() != 2_000_000 {
+				t.Fatalf("after %s: %s USDC units left the wallet, want one deposit's", mode, got)
+			}
+		}
+		// A transaction whose nonce another took is not landed, and says so.
+		pl, err := New(e.app).PlanDeposit(ctx, DepositForm{Amount: "2", Output: "EUR"})
+		if err != nil || pl.Approve == nil {
+			t.Fatalf("plan: %+v %v", pl, err)
+		}
+		signer, _ := New(e.app).s.EVMSigner(e.u)
+		stale := *pl.Approve
+		stale.Nonce = 0
+		signed, err := wallet.SignEVMTx(signer, stale, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hc, _ := New(e.app).s.DialHomeChain(ctx)
+		defer hc.Close()
+		_, err = New(e.app).sendAndWait(ctx, hc, owner, 0, signed)
+		apptest.OutcomeOf(t, err, app.OutcomeNotLanded)
 	})
 }

@@ -237,6 +237,7 @@ var commandGroups = []commandGroup{
 	{[]string{"altchain"}, addAltchainCommands},
 	{[]string{"account", "api", "balances", "card", "chains", "doctor", "get", "kyc", "onramp-limit", "payin", "tx"}, addAPICommands},
 	{[]string{"audit"}, addAuditCommands},
+	{[]string{"evm"}, addEVMCommands},
 	{[]string{"key"}, addKeyCommands},
 	{[]string{"partner"}, addPartnerCommands},
 	{[]string{"permit"}, addPermitCommands},

@@ -174,6 +174,7 @@ func TestHostileTextNeverActsOnTheTerminal(t *testing.T) {
 		"key rename":                   {{"key", "rename", "dev" + visibletest.Text, "x"}},
 		"key rm":                       {{"key", "rm", "evil" + visibletest.Text, "--yes"}},
 		"key show":                     {{"key", "show", "dev"}, {"key", "show", "evil" + visibletest.Text}},
+		"evm deposit":                  {{"evm", "deposit", "--amount", "5", "--output", "EUR"}, {"evm", "deposit", "--amount", "5", "--output", "E" + visibletest.Text}},
 		"get":                          {{"get"}, {"get", "onramp-limit"}, {"get", "account-status"}, {"get", "evil" + visibletest.Text}},
 		"kyc check":                    {{"kyc", "check"}},
 		"kyc form-a":                   {{"kyc", "form-a"}},

@@ -17,9 +17,16 @@ import (
 
 // fakeSender records the form it was given and answers with out or err.
 type fakeSender struct {
-	got money.Form
-	out money.Outcome
-	err error
+	got    money.Form
+	out    money.Outcome
+	err    error
+	dep    money.DepositForm
+	depOut money.DepositOutcome
+}
+
+func (f *fakeSender) Deposit(_ context.Context, run money.DepositRun, _ *app.Unlock) (money.DepositPlan, money.DepositOutcome, error) {
+	f.dep = run.Form
+	return money.DepositPlan{}, f.depOut, f.err
 }
 
 func (f *fakeSender) Run(_ context.Context, run money.Run, _ *app.Unlock) (money.Prepared, money.Outcome, error) {
@@ -71,6 +78,23 @@ func TestSendForm(t *testing.T) {
 	if scr.InputFocused() || !strings.Contains(d.LastStatus(), "nothing was signed") {
 		t.Fatalf("esc: %q", d.LastStatus())
 	}
+	// The EVM deposit is the last flow: its own fields (USDC, credited in), its own call.
+	f.err = nil
+	f.depOut = money.DepositOutcome{Amount: "25", ChainID: "31337", DepositTx: "0xdef", Block: 9, Credited: "22.91 EUR" + visibletest.Text, Output: "EUR24"}
+	d.Press(tuitest.Runes("s"), tuitest.Key(tea.KeyLeft))
+	if v := tuitest.Plain(scr.View()); !strings.Contains(v, "credited in") || strings.Contains(v, "to account") {
+		t.Fatalf("the deposit's fields:\n%s", v)
+	}
+	d.Press(tuitest.Key(tea.KeyTab))
+	d.TypeText("25")
+	d.Press(tuitest.Key('s', tea.ModCtrl))
+	if f.dep != (money.DepositForm{Amount: "25", Output: "EUR"}) {
+		t.Fatalf("the deposit got %+v", f.dep)
+	}
+	if st := d.LastStatus(); !strings.Contains(st, "Deposited 25 USDC") || !strings.Contains(st, "credited 22.91 EUR") {
+		t.Fatalf("deposit status %q", st)
+	}
+	visibletest.Verify(t, "the deposit's outcome", d.LastStatus())
 	bare := New(env, Services{})
 	if _, cmd := bare.Update(tuitest.Runes("s")); !strings.Contains(tuitest.NotNow(cmd), "no services") {
 		t.Fatalf("s without services: %q", tuitest.NotNow(cmd))
