@@ -90,7 +90,7 @@ func (s *Screen) openSend() tea.Cmd {
 	purpose.Show = isFlow(money.Payout)
 	ref := form.TextField("ref", "reference", "", "optional, at most 140 characters")
 	ref.Show = isFlow(money.Payout)
-	s.send.form = form.New(s.env, "Move money (a permit the service spends, or the deposit's transactions; one approval)", "review and sign",
+	s.send.form = form.New(s.env, "Move money (one review, one approval)", "review and sign",
 		form.ChoiceField("flow", "flow", flows, 0),
 		token, amount, usdc, output, to, contact, purpose, ref)
 	return nil
