@@ -507,6 +507,8 @@ func TestRoutesTableAndOverrides(t *testing.T) {
 		RouteReuseShareToken: {"POST", "/api/v1/idv/reuse-share-token", AuthFull}, RouteKYCCheck: {"POST", "/api/v1/idv/kyc-check", AuthFull},
 		RouteKYCSubmit: {"POST", "/api/v1/idv/kyc-submit", AuthFull}, RouteOnrampPendingRetry: {"GET", "/api/v1/onramp/pending-retry", AuthFull},
 		RouteLivenessResult: {"GET", "/api/v2/check-liveness-result", AuthFull}, RouteCardCurrency: {"POST", "/api/v2/card-currency", AuthFull},
+		RouteBanks: {"GET", "/api/v1/banks", AuthNone}, RoutePaymentPurposes: {"GET", "/api/v1/payment-purposes", AuthNone},
+		RoutePayoutFees: {"GET", "/api/v1/banks/payout/fees", AuthNone},
 	}
 	if len(Routes()) != len(want) {
 		t.Errorf("%d routes, want %d", len(Routes()), len(want))

@@ -3,6 +3,7 @@ package enduser
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
@@ -774,4 +775,34 @@ type LivenessResult struct {
 	Result   Text `json:"liveness_result"` // pass, pending or rejected
 	Locked   bool `json:"liveness_locked"`
 	UnlockAt Text `json:"liveness_unlock_at"`
+}
+
+// BankLookup is the answer of an unauthenticated bank look-up (banks, payment-purposes,
+// payout-fees): no public source shows its shape, so it is the JSON value the service sent,
+// whole (a JSON value other than null), shown escaped and carried verbatim by --json. It
+// claims nothing of the fields inside.
+type BankLookup struct {
+	// Value is the result as sent.
+	Value json.RawMessage `json:"value"`
+}
+
+// UnmarshalJSON keeps any JSON value but null.
+func (b *BankLookup) UnmarshalJSON(data []byte) error {
+	t := bytes.TrimSpace(data)
+	if len(t) == 0 || string(t) == "null" {
+		return nil
+	}
+	if !json.Valid(t) {
+		return errors.New("not a JSON value")
+	}
+	b.Value = append(json.RawMessage(nil), t...)
+	return nil
+}
+
+// MarshalJSON writes the value as it came.
+func (b BankLookup) MarshalJSON() ([]byte, error) {
+	if len(b.Value) == 0 {
+		return []byte("null"), nil
+	}
+	return b.Value, nil
 }

@@ -77,6 +77,11 @@ const (
 	// The FX quote between fiat tokens (spec 2.8 gives its request and data; no public
 	// source gives its end-user path: the row has none, routes.fx-quote sets it).
 	RouteFXQuote = "fx-quote"
+	// The unauthenticated bank look-ups (HT-API lists them as No-Auth; no public source
+	// shows their answers).
+	RouteBanks           = "banks"
+	RoutePaymentPurposes = "payment-purposes"
+	RoutePayoutFees      = "payout-fees"
 )
 
 // Route is one end-user endpoint.
@@ -233,6 +238,12 @@ var routeTable = []Route{
 		Basis: "evidence \"Pitfalls\" 9 (the public integration on UR's QA)"},
 	{Name: RouteFXQuote, Probe: "fx quote route", Method: http.MethodPost, Path: "", Auth: AuthFull, Assumed: true, Body: FXQuoteRequest{}, Result: FXQuote{},
 		Basis: "spec 2.8 (the FX quote's request and data; the spec gives no end-user path and no public source shows one: routes.fx-quote has no default)"},
+	{Name: RouteBanks, Result: BankLookup{}, Probe: "banks route", Method: http.MethodGet, Path: "/api/v1/banks", Auth: AuthNone, Assumed: true,
+		Basis: "evidence §1 (HT-API calls it without auth; its answer's shape: none found)"},
+	{Name: RoutePaymentPurposes, Result: BankLookup{}, Probe: "payment purposes route", Method: http.MethodGet, Path: "/api/v1/payment-purposes", Auth: AuthNone, Assumed: true,
+		Basis: "evidence §1 (HT-API calls it without auth; a payout's purposeId is one of them; its answer's shape: none found)"},
+	{Name: RoutePayoutFees, Result: BankLookup{}, Probe: "payout fees route", Method: http.MethodGet, Path: "/api/v1/banks/payout/fees", Auth: AuthNone, Assumed: true,
+		Basis: "evidence §1 (HT-API calls it without auth; its answer's shape: none found)"},
 	{Name: RouteSubmitFormA, Changes: true, MayBeEmpty: true, Method: http.MethodPost, Path: "/api/v2/kyc/submit-form-a", Auth: AuthFull, Assumed: true, Body: FormASubmission{}, Basis: "design 2.4",
 		Advice: map[int]string{
 			CodeInvalidParam: "The account is not at the Form A step (SignFormA), or Form A was already submitted: read the account status.",

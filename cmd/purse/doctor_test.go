@@ -37,19 +37,21 @@ func doctorJSON(t *testing.T) (doctor.Report, map[string]doctor.Probe, int) {
 // reads and of changes: the doctor runs one per row, after its own.
 // unset counts the rows whose path is a setting with no default: not reachable on a
 // profile that does not set it.
-func routeProbes() (reads, changes, unset int) {
+func routeProbes() (reads, changes, unset, open int) {
 	for _, r := range enduser.Routes() {
 		switch {
 		case r.Probe == "":
 		case !r.PathKnown():
 			unset++
+		case r.Readable() && r.Auth == enduser.AuthNone:
+			open++ // needs no account: confirmed on any
 		case r.Readable():
 			reads++
 		default:
 			changes++
 		}
 	}
-	return reads, changes, unset
+	return reads, changes, unset, open
 }
 
 // TestDoctor: against the sandbox without an account, the account's probes are not
@@ -75,12 +77,12 @@ func TestDoctor(t *testing.T) {
 	// needs a Live account), which is no failure: exit 0, the inconclusive probes counted.
 	// The change routes' probes need no account.
 	out, e, c := purse(t, "", "doctor")
-	reads, changes, unset := routeProbes()
+	reads, changes, unset, open := routeProbes()
 	inconclusive := 2 + reads // the on-ramp limit and quote, and the reads: a Tourist is refused
 	if c != exitOK || strings.Contains(out, "CONTRADICTED") || !strings.Contains(out, "card read") || !strings.Contains(out, "READING/DETAIL") ||
 		!regexp.MustCompile(`on-ramp limit +INCONCLUSIVE +.*what a Live account gets is unseen`).MatchString(out) ||
 		strings.Count(out, "INCONCLUSIVE") != inconclusive || e != "" ||
-		!strings.Contains(out, fmt.Sprintf("summary: %d confirmed, 0 contradicted, %d inconclusive, 0 credentials refused, %d skipped or not reachable\n", 14+changes, inconclusive, 11+unset)) {
+		!strings.Contains(out, fmt.Sprintf("summary: %d confirmed, 0 contradicted, %d inconclusive, 0 credentials refused, %d skipped or not reachable\n", 14+changes+open, inconclusive, 11+unset)) {
 		t.Fatalf("doctor: %d\n%s\n%s", c, out, e)
 	}
 	notService := httptest.NewServer(nil)
@@ -148,8 +150,8 @@ func TestDoctorUnderURDialectAndRefusedSignatures(t *testing.T) {
 		t.Fatal(e)
 	}
 	out, e, c := purse(t, "", "doctor")
-	if reads, changes, unset := routeProbes(); c != exitOK || !regexp.MustCompile(`partner response signer +INCONCLUSIVE +.*no response key pinned: any signer is accepted; pin partner_response_key`).MatchString(out) ||
-		!strings.Contains(out, fmt.Sprintf("summary: %d confirmed, 0 contradicted, 1 inconclusive, 0 credentials refused, 1 skipped or not reachable", 25+reads+changes+unset)) {
+	if reads, changes, unset, open := routeProbes(); c != exitOK || !regexp.MustCompile(`partner response signer +INCONCLUSIVE +.*no response key pinned: any signer is accepted; pin partner_response_key`).MatchString(out) ||
+		!strings.Contains(out, fmt.Sprintf("summary: %d confirmed, 0 contradicted, 1 inconclusive, 0 credentials refused, 1 skipped or not reachable", 25+reads+changes+unset+open)) {
 		t.Fatalf("no response key pinned: %d\n%s\n%s", c, out, e)
 	}
 	if _, e, c := purse(t, "", "profile", "set", "partner_response_key="+config.SandboxPartnerResponseKey); c != exitOK {

@@ -266,3 +266,27 @@ func (a *account) withinLimit(pr permitIn) (decimal.Decimal, error) {
 	}
 	return chf, nil
 }
+
+// The bank look-ups (no auth; HT-API calls them). Their answers' shapes are the sandbox's
+// own: no public source shows UR's, and purse reads them as opaque JSON (enduser.BankLookup).
+
+func (s *Server) hBanks(*request) (any, error) {
+	return []map[string]string{
+		{"bic": "UBSWCHZH80A", "name": "UBS Switzerland AG", "country": "CH"},
+		{"bic": "DEUTDEFFXXX", "name": "Deutsche Bank AG", "country": "DE"},
+		{"bic": "CHASUS33XXX", "name": "JPMorgan Chase Bank, N.A.", "country": "US"},
+	}, nil
+}
+
+func (s *Server) hPaymentPurposes(*request) (any, error) {
+	out := make([]map[string]any, len(paymentPurposes))
+	for i, p := range paymentPurposes {
+		out[i] = map[string]any{"id": p.ID, "name": p.Name}
+	}
+	return out, nil
+}
+
+// hPayoutFees: the sandbox charges no payout fee (its payout records say Fee 0.00).
+func (s *Server) hPayoutFees(*request) (any, error) {
+	return []map[string]string{{"currency": "CHF", "fee": "0.00"}, {"currency": "EUR", "fee": "0.00"}, {"currency": "USD", "fee": "0.00"}, {"currency": "CNH", "fee": "0.00"}}, nil
+}
