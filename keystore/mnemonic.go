@@ -12,6 +12,8 @@ import (
 	bip39 "github.com/cosmos/go-bip39"
 	"github.com/ethereum/go-ethereum/accounts"
 	"golang.org/x/text/unicode/norm"
+
+	"purse/wallet"
 )
 
 // PathNone is the Solana "path" of solana-keygen without a derivation path: the key seed is
@@ -124,4 +126,25 @@ func deriveMnemonic(kind Kind, mnemonic, passphrase []byte, path string) (*secre
 	defer wipe(raw)
 	k.Zero()
 	return newEVMSecret(raw)
+}
+
+// DeriveEVMKey is the EVM key at path of a BIP-39 mnemonic and passphrase, derived as key
+// import derives it: a device stand-in holding a seed signs with exactly the key an import
+// of the same words would store.
+func DeriveEVMKey(mnemonic, passphrase []byte, path string) (*wallet.EVMKey, error) {
+	sec, err := deriveMnemonic(KindEVM, mnemonic, passphrase, path)
+	if err != nil {
+		return nil, err
+	}
+	return wallet.NewEVMKey(sec.evm), nil
+}
+
+// DeriveSolanaKey is the Solana key at path of a BIP-39 mnemonic and passphrase (PathNone:
+// solana-keygen's, without derivation), derived as key import derives it.
+func DeriveSolanaKey(mnemonic, passphrase []byte, path string) (*wallet.SolanaKey, error) {
+	sec, err := deriveMnemonic(KindSolana, mnemonic, passphrase, path)
+	if err != nil {
+		return nil, err
+	}
+	return wallet.NewSolanaKey(sec.sol)
 }

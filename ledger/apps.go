@@ -196,3 +196,37 @@ func SignSolana(ctx context.Context, t Transport, path Path, message []byte) (so
 	}
 	return solana.SignatureFromBytes(data), nil
 }
+
+// AppAndVersion asks the device which app is open (the dashboard's GET APP AND VERSION, CLA
+// 0xB0, which every app answers): its name ("Ethereum", "Solana"; "BOLOS" on the dashboard)
+// and version. The apps' instruction numbers overlap, so purse asks before it signs.
+func AppAndVersion(ctx context.Context, t Transport) (name, version string, err error) {
+	data, err := exchange(ctx, t, Command{CLA: 0xB0, INS: 0x01})
+	if err != nil {
+		return "", "", err
+	}
+	if len(data) < 2 || data[0] != 1 || len(data) < 2+int(data[1])+1 {
+		return "", "", errors.New("the device's app-and-version answer is not in its format")
+	}
+	name = string(data[2 : 2+int(data[1])])
+	rest := data[2+int(data[1]):]
+	if len(rest) < 1+int(rest[0]) {
+		return "", "", errors.New("the device's app-and-version answer is cut short")
+	}
+	return name, string(rest[1 : 1+int(rest[0])]), nil
+}
+
+// RequireApp fails, in words, unless app is open on the device.
+func RequireApp(ctx context.Context, t Transport, app string) error {
+	name, _, err := AppAndVersion(ctx, t)
+	if err != nil {
+		return err
+	}
+	if name != app {
+		if name == "BOLOS" {
+			return fmt.Errorf("no app is open on the device: open the %s app", app)
+		}
+		return fmt.Errorf("the %s app is open on the device: open the %s app", name, app)
+	}
+	return nil
+}
