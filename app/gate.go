@@ -201,6 +201,9 @@ func (g *signingGate) SignEVM(ctx context.Context, job signJob, key wallet.EVMSi
 		blocks, warnings := f(g.app, ctx, job.Profile, r, key.Address())
 		rv.Blocked, rv.Warnings = append(rv.Blocked, blocks...), append(rv.Warnings, warnings...)
 	}
+	if sec, ok := deviceSection(key, r, g.now()); ok {
+		rv.Sections = append(rv.Sections, sec)
+	}
 	l, err := g.limit(ctx, job, d, tok)
 	if err != nil {
 		return nil, err
@@ -213,7 +216,7 @@ func (g *signingGate) SignEVM(ctx context.Context, job signJob, key wallet.EVMSi
 	if n, ok := key.(notedEVM); ok {
 		key = n.Noted(auditNote(job.Profile, r, job.judgement(), tok, l.Moves))
 	}
-	sig, err := key.SignDigest(r.Purpose, digest)
+	sig, err := signWith(key, r, digest, g.now())
 	if err != nil {
 		return nil, err
 	}
@@ -221,6 +224,45 @@ func (g *signingGate) SignEVM(ctx context.Context, job signJob, key wallet.EVMSi
 		g.remember(r, sig)
 	}
 	return sig, nil
+}
+
+// deviceSection says, for a key on a device, that the device must confirm after this
+// approval and what it will show, so the user compares the two.
+func deviceSection(key wallet.EVMSigner, r wallet.Request, now time.Time) (review.Section, bool) {
+	if _, ok := key.(wallet.DeviceSigner); !ok {
+		return review.Section{}, false
+	}
+	f, err := r.DeviceForm(now)
+	if err != nil {
+		return review.Section{}, false
+	}
+	sec := review.Section{Heading: "Then on the device", Fields: []review.Field{{Label: "confirm", Value: "on the Ledger, after you approve here", Note: "(the key is on the device: nothing is signed until you confirm there)"}}}
+	switch f.Kind {
+	case wallet.DevicePersonal:
+		sec.Fields = append(sec.Fields, review.Field{Label: "it shows", Value: "the message (personal_sign)", Note: fmt.Sprintf("(%d bytes)", len(f.Message))})
+	case wallet.DeviceTypedHashes:
+		sec.Fields = append(sec.Fields, review.Field{Label: "domain hash", Value: f.DomainHash.Hex()}, review.Field{Label: "message hash", Value: f.MessageHash.Hex(), Note: "(compare both with the device's screen)"})
+	case wallet.DeviceTransaction:
+		sec.Fields = append(sec.Fields, review.Field{Label: "it shows", Value: "the recipient, value, fees and network", Note: "(a contract call needs blind signing enabled in the Ethereum app)"})
+	}
+	return sec, true
+}
+
+// signWith signs r with key: a key in this process signs the digest, a key on a device the
+// request's device form (what it can show), after the same review and approval.
+func signWith(key wallet.EVMSigner, r wallet.Request, digest common.Hash, now time.Time) ([]byte, error) {
+	dk, ok := key.(wallet.DeviceSigner)
+	if !ok {
+		return key.SignDigest(r.Purpose, digest)
+	}
+	f, err := r.DeviceForm(now)
+	if err != nil {
+		return nil, refuse(agent.CodeInvalid, "sign: %v; nothing was signed", err)
+	}
+	if f.Digest() != digest {
+		return nil, refuse(agent.CodeInvalid, "sign: the device form of a %s request hashes to another digest; nothing was signed", r.Purpose)
+	}
+	return dk.SignOnDevice(r.Purpose, f)
 }
 
 // SignSolana runs the gate for a Solana deposit transaction (Message, the quote's with only

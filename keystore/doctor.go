@@ -153,6 +153,8 @@ func (s *Store) secretState(ix *indexFile, e Entry, askKeyring bool) (int, error
 			return 0, nil
 		}
 		return 1, nil
+	case BackendLedger:
+		return 1, nil // no secret to find: the key is on its device
 	}
 	return -1, fmt.Errorf("unknown backend %q", e.Backend)
 }

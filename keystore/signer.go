@@ -17,6 +17,13 @@ import (
 // (label, address, purpose, digest, profile) and refuses to sign when that fails. A file-backed
 // key asks for its passphrase here, once.
 func (s *Store) EVMSigner(label, profile string) (wallet.EVMSigner, error) {
+	if e, err := s.Get(label); err == nil && e.Backend == BackendLedger && e.Kind == KindEVM {
+		k, err := s.deviceSigner(e, profile)
+		if err != nil {
+			return nil, err
+		}
+		return k.(wallet.EVMSigner), nil
+	}
 	e, sec, err := s.signingKey(label, KindEVM)
 	if err != nil {
 		return nil, err
@@ -27,6 +34,13 @@ func (s *Store) EVMSigner(label, profile string) (wallet.EVMSigner, error) {
 // SolanaSigner returns the signer of a solana key. Every SignMessage first appends an audit
 // record (digest = sha256 of the message) and refuses to sign when that fails.
 func (s *Store) SolanaSigner(label, profile string) (wallet.SolanaSigner, error) {
+	if e, err := s.Get(label); err == nil && e.Backend == BackendLedger && e.Kind == KindSolana {
+		k, err := s.deviceSigner(e, profile)
+		if err != nil {
+			return nil, err
+		}
+		return k.(wallet.SolanaSigner), nil
+	}
 	e, sec, err := s.signingKey(label, KindSolana)
 	if err != nil {
 		return nil, err
@@ -107,19 +121,28 @@ type auditedSolana struct {
 func (a *auditedSolana) PublicKey() solana.PublicKey { return a.key.PublicKey() }
 
 func (a *auditedSolana) SignMessage(p wallet.Purpose, msg []byte) (solana.Signature, error) {
-	if p == "" {
-		return solana.Signature{}, errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
-	}
-	sum := sha256.Sum256(msg)
 	a.mu.RLock()
 	defer a.mu.RUnlock()
+	if err := a.audit(p, msg); err != nil {
+		return solana.Signature{}, err
+	}
+	return a.key.SignMessage(p, msg)
+}
+
+// audit appends the record of a signature of msg (digest: its sha256), before it is made.
+// The caller holds mu for reading.
+func (a *auditedSolana) audit(p wallet.Purpose, msg []byte) error {
+	if p == "" {
+		return errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
+	}
+	sum := sha256.Sum256(msg)
 	if _, err := a.s.appendAudit(AuditRecord{
 		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: "0x" + hex.EncodeToString(sum[:]), Profile: a.profile,
 		Asset: a.note.Asset, Amount: a.note.Amount, Summary: a.note.Summary,
 	}); err != nil {
-		return solana.Signature{}, fmt.Errorf("sign: %w; nothing was signed", err)
+		return fmt.Errorf("sign: %w; nothing was signed", err)
 	}
-	return a.key.SignMessage(p, msg)
+	return nil
 }
 
 // Zero wipes the key's secret, as auditedEVM.Zero does.

@@ -44,6 +44,9 @@ const (
 	BackendOS   Backend = "os"   // the OS keyring through go-keyring
 	BackendFile Backend = "file" // Web3 Secret Storage v3 files under $PURSE_HOME/keys
 	BackendAuto Backend = "auto" // os when the keyring answers, else file
+	// BackendLedger is an entry's, never the store's: the key is on a Ledger device
+	// (Entry.Device), and purse holds no secret of it.
+	BackendLedger Backend = "ledger"
 )
 
 // EnvBackend is the environment variable that chooses the backend of new keys.
@@ -126,6 +129,9 @@ type Entry struct {
 	// home (see home.go): its item is that home's, read here but never deleted from here
 	// (SharedWith).
 	Shared *SharedItem `json:"shared,omitempty"`
+	// Device says where a key of BackendLedger is: the transport to its device and the
+	// derivation path on it.
+	Device *DeviceRef `json:"device,omitempty"`
 }
 
 // State marks an entry whose operation has not finished.
@@ -595,6 +601,8 @@ func (s *Store) load(e Entry) (*secret, error) {
 		if ix, err = s.readIndex(); err == nil {
 			sec, err = s.keyringLoad(ix.Home, e)
 		}
+	case BackendLedger:
+		return nil, fmt.Errorf("key %q is on a Ledger device: purse holds no secret of it (it signs on the device)", e.Label)
 	default:
 		return nil, fmt.Errorf("key %q: unknown backend %q in the index", e.Label, e.Backend)
 	}
@@ -654,7 +662,7 @@ func (s *Store) Rename(label, newLabel string) (Entry, error) {
 			if err := s.removeKeyFile(label); err != nil {
 				return fmt.Errorf("key %q is now %q, but %v; `purse key doctor` removes the copy", label, newLabel, err)
 			}
-		case BackendOS:
+		case BackendOS, BackendLedger:
 			ix.Keys[i] = e
 			if err := s.writeIndex(ix); err != nil {
 				return fmt.Errorf("%v; the key keeps its label %q", err, label)
@@ -712,10 +720,11 @@ func (s *Store) Remove(label string) (Removed, error) {
 // a key whose secret is another home's, only the entry.
 func (s *Store) removeLocked(ix *indexFile, i int) error {
 	e := ix.Keys[i]
-	if e.Backend != BackendFile && e.Backend != BackendOS {
+	if e.Backend != BackendFile && e.Backend != BackendOS && e.Backend != BackendLedger {
 		return fmt.Errorf("key %q: unknown backend %q in the index", e.Label, e.Backend)
 	}
-	if e.SharedWith() != "" {
+	if e.SharedWith() != "" || e.Backend == BackendLedger {
+		// Another home's secret, or none at all (the key stays on its device).
 		ix.Keys = append(ix.Keys[:i:i], ix.Keys[i+1:]...)
 		if err := s.writeIndex(ix); err != nil {
 			return fmt.Errorf("%v; key %q was not removed", err, e.Label)

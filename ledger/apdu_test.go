@@ -133,3 +133,49 @@ func TestParsePath(t *testing.T) {
 		}
 	}
 }
+
+// The USB HID reports of an APDU are those Ledger's hid-framing makes (testdata: a
+// 150-byte APDU over three reports, a 5-byte one in one), and they read back whole.
+func TestHIDFramesAgreeWithLedgerJS(t *testing.T) {
+	b, err := os.ReadFile("testdata/apdus.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vec struct {
+		HID struct {
+			APDU150 []string `json:"apdu150"`
+			Config  []string `json:"config"`
+		} `json:"hidFrames"`
+	}
+	if err := json.Unmarshal(b, &vec); err != nil {
+		t.Fatal(err)
+	}
+	apdu := make([]byte, 150)
+	for i := range apdu {
+		apdu[i] = byte(i)
+	}
+	cfg, _ := hex.DecodeString("e006000000")
+	for _, c := range []struct {
+		apdu []byte
+		want []string
+	}{{apdu, vec.HID.APDU150}, {cfg, vec.HID.Config}} {
+		got := hidFrames(c.apdu)
+		if len(got) != len(c.want) || len(got) == 0 {
+			t.Fatalf("%d reports, Ledger's framing makes %d", len(got), len(c.want))
+		}
+		var back []byte
+		for i := range got {
+			if hex.EncodeToString(got[i]) != c.want[i] {
+				t.Errorf("report %d:\n purse  %x\n ledger %s", i, got[i], c.want[i])
+			}
+			body, err := hidUnframe(got[i], uint16(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			back = append(back, body...)
+		}
+		if n := int(back[0])<<8 | int(back[1]); n != len(c.apdu) || !bytes.Equal(back[2:2+n], c.apdu) {
+			t.Fatalf("the reports read back as %x", back)
+		}
+	}
+}

@@ -56,3 +56,6 @@ async function main() {
   process.stdout.write(JSON.stringify({ _: "APDUs sent by Ledger's host libraries (scripts/ledger-apdus.js)", versions, apdus: out }, null, 2) + "\n");
 }
 main().catch((e) => { console.error(e); process.exit(1); });
+// The USB HID frames of ledger/testdata/apdus.json's "hidFrames" come from @ledgerhq/devices
+// 8.4.4's hid-framing (later versions no longer export it):
+//   require("@ledgerhq/devices/hid-framing").default(0x0101, 64).makeBlocks(apdu)

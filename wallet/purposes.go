@@ -35,26 +35,31 @@ type purposeSpec struct {
 	check   func(r Request, now time.Time) error
 	digest  func(r Request) (common.Hash, error)
 	asks    bool
+	// device is what a hardware wallet is given for the request (nil: no EVM device signs
+	// it); its signature recovers over digest (TestDeviceFormsSignTheDigest).
+	device func(r Request) (DeviceForm, error)
 }
 
 var purposeSpecs = []purposeSpec{
 	// Reads are most of it; a call that changes the account is asked about by its route's line.
-	{PurposeFullAuth, []string{"method", "route", "payload", "deadline", "anyDeadline"}, Request.checkFullAuth, consentDigest, false},
-	{PurposeMintConsent, []string{"hash", "deadline", "anyDeadline", "mintEmail"}, Request.checkMintConsent, consentDigest, true},
+	{PurposeFullAuth, []string{"method", "route", "payload", "deadline", "anyDeadline"}, Request.checkFullAuth, consentDigest, false, consentForm},
+	{PurposeMintConsent, []string{"hash", "deadline", "anyDeadline", "mintEmail"}, Request.checkMintConsent, consentDigest, true, consentForm},
 	{PurposePermit, []string{"permit", "route", "payload"}, Request.checkPermit, func(r Request) (common.Hash, error) {
 		d, _, err := r.Permit.Digest()
 		return d, err
-	}, true},
-	{PurposeFormA, []string{"text"}, Request.checkFormA, func(r Request) (common.Hash, error) { return PersonalHash([]byte(r.Text)), nil }, true},
-	{PurposePersonal, []string{"message"}, Request.checkPersonal, func(r Request) (common.Hash, error) { return PersonalHash(r.Message), nil }, true},
+	}, true, permitForm},
+	{PurposeFormA, []string{"text"}, Request.checkFormA, func(r Request) (common.Hash, error) { return PersonalHash([]byte(r.Text)), nil }, true,
+		func(r Request) (DeviceForm, error) { return personalForm([]byte(r.Text)), nil }},
+	{PurposePersonal, []string{"message"}, Request.checkPersonal, func(r Request) (common.Hash, error) { return PersonalHash(r.Message), nil }, true,
+		func(r Request) (DeviceForm, error) { return personalForm(r.Message), nil }},
 	// As full-auth: a partner call that changes something is asked about by its route's line.
 	{PurposePartnerAuth, []string{"partner"}, Request.checkPartnerAuth, func(r Request) (common.Hash, error) {
 		return PersonalHash([]byte(r.Partner.Message())), nil
-	}, false},
-	{PurposeSolanaTx, []string{"message", "quote"}, Request.checkSolanaTx, nil, true},
-	{PurposeTypedData, []string{"typedData"}, Request.checkTypedData, typedDataDigest, true},
+	}, false, func(r Request) (DeviceForm, error) { return personalForm([]byte(r.Partner.Message())), nil }},
+	{PurposeSolanaTx, []string{"message", "quote"}, Request.checkSolanaTx, nil, true, nil},
+	{PurposeTypedData, []string{"typedData"}, Request.checkTypedData, typedDataDigest, true, typedDataForm},
 	// A transaction moves the sender's own tokens at once: always asked by default.
-	{PurposeEVMTx, []string{"transaction", "next"}, Request.checkEVMTx, evmTxDigest, true},
+	{PurposeEVMTx, []string{"transaction", "next"}, Request.checkEVMTx, evmTxDigest, true, evmTxForm},
 }
 
 // consentDigest is the EIP-191 digest of the full-auth and mint-consent text (ConsentText).

@@ -46,6 +46,7 @@ const (
 	SourceMnemonic                    // a file holding a BIP-39 mnemonic
 	SourceKeystoreJSON                // a Web3 Secret Storage v3 file (asks its passphrase)
 	SourceSolanaKeypair               // a solana-keygen JSON file
+	SourceLedger                      // a key on a Ledger device: only its address and path are stored
 )
 
 // Request is one add or import. Secrets are read from File inside the task; they are never
@@ -67,6 +68,9 @@ type Request struct {
 	Stdin io.Reader
 	// UseForProfile makes the key the profile's key of its kind.
 	UseForProfile bool
+	// Transport reaches a Ledger device (SourceLedger): "hid" or "speculos:HOST:PORT"; Path
+	// is the key's path on it.
+	Transport string
 }
 
 // sourceField names each source's file in errors (as the CLI's flags do).
@@ -236,6 +240,8 @@ func (k Service) Add(ctx context.Context, req Request, u *app.Unlock) (Added, er
 			e, err = ks.ImportSolanaKeypair(req.Label, b)
 			clear(b)
 		}
+	case SourceLedger:
+		e, err = addLedger(ctx, ks, req)
 	default:
 		err = fmt.Errorf("unknown key source %d", req.Source)
 	}

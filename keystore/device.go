@@ -1,0 +1,168 @@
+package keystore
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/gagliardetto/solana-go"
+
+	"purse/ledger"
+	"purse/wallet"
+)
+
+// DeviceRef is where a key on a hardware wallet is: the transport that reaches its device
+// (ledger.OpenTransport's forms: "hid", "speculos:HOST:PORT") and the key's derivation path.
+// No secret is stored for it.
+type DeviceRef struct {
+	Transport string `json:"transport"`
+	Path      string `json:"path"`
+}
+
+// AddDevice indexes a key that lives on a device (its address read from the device at
+// dev.Path), under label. Nothing secret is written.
+func (s *Store) AddDevice(label string, kind Kind, address string, dev DeviceRef) (Entry, error) {
+	if err := ValidateLabel(label); err != nil {
+		return Entry{}, err
+	}
+	if _, err := ParseKind(string(kind)); err != nil {
+		return Entry{}, err
+	}
+	if _, err := ledger.ParsePath(dev.Path); err != nil {
+		return Entry{}, err
+	}
+	if err := ledger.CheckTransport(dev.Transport); err != nil {
+		return Entry{}, err
+	}
+	if other, err := s.byAddress(kind, address); err != nil {
+		return Entry{}, err
+	} else if other != "" {
+		return Entry{}, fmt.Errorf("key %q: %s %s is already stored as key %q (%w)", label, kind, address, other, ErrSameKey)
+	}
+	e := Entry{Label: label, Kind: kind, Address: address, Backend: BackendLedger, Created: s.now().UTC().Truncate(time.Second), ID: newID(), Device: &dev}
+	err := s.locked(func(ix *indexFile) error {
+		if ix.find(label) >= 0 {
+			return fmt.Errorf("key %q: %w; choose another label or remove the key first", label, ErrExists)
+		}
+		ix.Keys = append(ix.Keys, e)
+		return s.writeIndex(ix)
+	})
+	return e, err
+}
+
+// deviceEVM is an EVM key on a device behind the audit log: each signature is recorded
+// before the device is asked, as auditedEVM's.
+type deviceEVM struct {
+	mu      *sync.RWMutex
+	s       *Store
+	e       Entry
+	profile string
+	note    AuditNote
+	key     *ledger.EVMKey
+}
+
+func (d *deviceEVM) Address() common.Address { return d.key.Address() }
+
+func (d *deviceEVM) SignDigest(wallet.Purpose, common.Hash) ([]byte, error) {
+	return nil, wallet.ErrDigestOnDevice
+}
+
+// SignOnDevice records the signature (digest: what the form hashes to) and has the device
+// sign the form.
+func (d *deviceEVM) SignOnDevice(p wallet.Purpose, f wallet.DeviceForm) ([]byte, error) {
+	if p == "" {
+		return nil, errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
+	}
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	if _, err := d.s.appendAudit(AuditRecord{
+		Label: d.e.Label, Address: d.e.Address, Purpose: string(p), Digest: f.Digest().Hex(), Profile: d.profile,
+		Asset: d.note.Asset, Amount: d.note.Amount, Summary: d.note.Summary,
+	}); err != nil {
+		return nil, fmt.Errorf("sign: %w; nothing was signed", err)
+	}
+	return d.key.SignOnDevice(p, f)
+}
+
+func (d *deviceEVM) Noted(note AuditNote) wallet.EVMSigner {
+	return &deviceEVM{mu: d.mu, s: d.s, e: d.e, profile: d.profile, key: d.key, note: note}
+}
+
+func (d *deviceEVM) ForProfile(profile string) any {
+	return &deviceEVM{mu: d.mu, s: d.s, e: d.e, profile: profile, key: d.key}
+}
+
+// Zero has no secret to wipe: it waits for the audit of the last signature.
+func (d *deviceEVM) Zero() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.s.WaitAudit()
+}
+
+// deviceSolana is a Solana key on a device behind the audit log.
+type deviceSolana struct {
+	mu      *sync.RWMutex
+	s       *Store
+	e       Entry
+	profile string
+	note    AuditNote
+	key     *ledger.SolanaKey
+}
+
+func (d *deviceSolana) PublicKey() solana.PublicKey { return d.key.PublicKey() }
+
+func (d *deviceSolana) SignMessage(p wallet.Purpose, msg []byte) (solana.Signature, error) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	a := &auditedSolana{s: d.s, e: d.e, profile: d.profile, note: d.note}
+	if err := a.audit(p, msg); err != nil {
+		return solana.Signature{}, err
+	}
+	return d.key.SignMessage(p, msg)
+}
+
+func (d *deviceSolana) Noted(note AuditNote) wallet.SolanaSigner {
+	return &deviceSolana{mu: d.mu, s: d.s, e: d.e, profile: d.profile, key: d.key, note: note}
+}
+
+func (d *deviceSolana) ForProfile(profile string) any {
+	return &deviceSolana{mu: d.mu, s: d.s, e: d.e, profile: profile, key: d.key}
+}
+
+func (d *deviceSolana) Zero() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.s.WaitAudit()
+}
+
+// deviceSigner is the signer of a device entry.
+func (s *Store) deviceSigner(e Entry, profile string) (any, error) {
+	if e.Device == nil {
+		return nil, fmt.Errorf("key %q: a device key without its device in the index", e.Label)
+	}
+	path, err := ledger.ParsePath(e.Device.Path)
+	if err != nil {
+		return nil, fmt.Errorf("key %q: %v", e.Label, err)
+	}
+	mu := new(sync.RWMutex)
+	if e.Kind == KindSolana {
+		pk, err := solana.PublicKeyFromBase58(e.Address)
+		if err != nil {
+			return nil, fmt.Errorf("key %q: %v", e.Label, err)
+		}
+		return &deviceSolana{mu: mu, s: s, e: e, profile: profile, key: ledger.NewSolanaKey(e.Device.Transport, path, pk)}, nil
+	}
+	if !common.IsHexAddress(e.Address) {
+		return nil, fmt.Errorf("key %q: address %q in the index", e.Label, e.Address)
+	}
+	return &deviceEVM{mu: mu, s: s, e: e, profile: profile, key: ledger.NewEVMKey(e.Device.Transport, path, common.HexToAddress(e.Address))}, nil
+}
+
+// OnDevice says whether label is a key on a device (its signatures need the device, no
+// passphrase).
+func (s *Store) OnDevice(label string) bool {
+	e, err := s.Get(label)
+	return err == nil && e.Backend == BackendLedger
+}
