@@ -195,7 +195,7 @@ func TestE2E(t *testing.T) {
 	u.gotoTab("Balances")
 	u.expect("send: balances", stepTimeout, "Balances & chains", "EUR24")
 	u.keys("s")
-	u.expect("send: transfer form", stepTimeout, "Send money out of the account", "> flow       <transfer>", "to account")
+	u.expect("send: transfer form", stepTimeout, "Move money (one review, one approval)", "<transfer> payout cashout", "to account")
 	u.keys("Down", "Down")
 	u.typeText("5.00")
 	u.keys("Down")
@@ -215,6 +215,23 @@ func TestE2E(t *testing.T) {
 	u.expect("requests: the session's first call", stepTimeout, "POST   /api/v1/mint")
 	steps.mark("the Requests screen lists the first session's calls")
 
+	// 9b. The EVM deposit from the same form: USDC the sandbox funded the owner's key with
+	// goes to the deposit contract (an approve and the deposit, one review), and the
+	// account is credited.
+	u.gotoTab("Balances")
+	u.expect("evm deposit: balances", stepTimeout, "Balances & chains")
+	u.keys("s")
+	u.expect("evm deposit: money form", stepTimeout, "Move money (one review, one approval)", "<transfer> payout cashout")
+	u.keys("Left")
+	u.expect("evm deposit: form", stepTimeout, "<evm deposit>", "credited in")
+	u.keys("Down")
+	u.typeText("7.5")
+	u.submit("evm deposit: form")
+	u.expect("evm deposit: review", stepTimeout, "SIGNING REVIEW: EVM deposit: approve, then deposit", "1. Approve", "y sign")
+	u.keys("y")
+	u.expect("evm deposit: landed", stepTimeout, "Deposited 7.5 USDC on chain 31337", "credited")
+	steps.mark("EVM deposit of 7.5 USDC from the Balances screen: approve and deposit in one review, y, credited")
+
 	// 10. Transactions: the filter form, submitted with the same key as every form.
 	u.gotoTab("Transactions")
 	u.expect("transactions: the history", stepTimeout, "Filter: none (newest first)")
@@ -226,7 +243,7 @@ func TestE2E(t *testing.T) {
 	steps.mark("the history filter applied (page size 5)")
 
 	// Every form this walk-through filled was submitted with the one submit key.
-	wantForms := []string{"setup: EVM key form", "setup: Solana key form", "account: mint form", "permit: form", "deposit: form", "send: transfer form", "transactions: filter form"}
+	wantForms := []string{"setup: EVM key form", "setup: Solana key form", "account: mint form", "permit: form", "deposit: form", "send: transfer form", "evm deposit: form", "transactions: filter form"}
 	if strings.Join(u.submitted, ", ") != strings.Join(wantForms, ", ") {
 		t.Fatalf("forms submitted with %s: %v, want %v", submitKey, u.submitted, wantForms)
 	}
