@@ -81,8 +81,9 @@ func TestLedgerKeySignsEveryPurposeBothWays(t *testing.T) {
 		if n := len(dev.Shown()) - shown; n != signed {
 			t.Errorf("the device showed %d requests for %d signatures", n, signed)
 		}
-		if rec := testhome.AuditRecords(t, e.home); len(rec) < signed {
-			t.Errorf("%d audit records for %d signatures", len(rec), signed)
+		audited := len(testhome.AuditRecords(t, e.home))
+		if audited < signed {
+			t.Errorf("%d audit records for %d signatures", audited, signed)
 		}
 		// Refused on the device: nothing comes back, the error says so.
 		dev.Set(func(s *ledgertest.State) { s.Press = ledgertest.Refuse })
@@ -90,6 +91,9 @@ func TestLedgerKeySignsEveryPurposeBothWays(t *testing.T) {
 		r := *samples[wallet.PurposePersonal]
 		if sig, err := rs.SignRequest(r); err == nil || sig != nil || !strings.Contains(err.Error(), "0x6985") {
 			t.Fatalf("refused on the device: %x %v", sig, err)
+		}
+		if n := len(testhome.AuditRecords(t, e.home)); n != audited {
+			t.Fatalf("a signature the device refused was audited (%d records, %d before)", n, audited)
 		}
 	})
 }

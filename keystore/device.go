@@ -69,21 +69,26 @@ func (d *deviceEVM) SignDigest(wallet.Purpose, common.Hash) ([]byte, error) {
 	return nil, wallet.ErrDigestOnDevice
 }
 
-// SignOnDevice records the signature (digest: what the form hashes to) and has the device
-// sign the form.
+// SignOnDevice has the device sign the form, then records the signature (digest: what the
+// form hashes to) before it is returned: a signature the device refused leaves no record, and
+// one that cannot be recorded is not used.
 func (d *deviceEVM) SignOnDevice(p wallet.Purpose, f wallet.DeviceForm) ([]byte, error) {
 	if p == "" {
 		return nil, errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
 	}
 	d.mu.RLock()
 	defer d.mu.RUnlock()
+	sig, err := d.key.SignOnDevice(p, f)
+	if err != nil {
+		return nil, err
+	}
 	if _, err := d.s.appendAudit(AuditRecord{
 		Label: d.e.Label, Address: d.e.Address, Purpose: string(p), Digest: f.Digest().Hex(), Profile: d.profile,
 		Asset: d.note.Asset, Amount: d.note.Amount, Summary: d.note.Summary,
 	}); err != nil {
-		return nil, fmt.Errorf("sign: %w; nothing was signed", err)
+		return nil, fmt.Errorf("sign: %w; the device's signature is not used", err)
 	}
-	return d.key.SignOnDevice(p, f)
+	return sig, nil
 }
 
 func (d *deviceEVM) Noted(note AuditNote) wallet.EVMSigner {
@@ -113,14 +118,23 @@ type deviceSolana struct {
 
 func (d *deviceSolana) PublicKey() solana.PublicKey { return d.key.PublicKey() }
 
+// SignMessage has the device sign msg, then records it before it is returned (as
+// deviceEVM.SignOnDevice).
 func (d *deviceSolana) SignMessage(p wallet.Purpose, msg []byte) (solana.Signature, error) {
+	if p == "" {
+		return solana.Signature{}, errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
+	}
 	d.mu.RLock()
 	defer d.mu.RUnlock()
-	a := &auditedSolana{s: d.s, e: d.e, profile: d.profile, note: d.note}
-	if err := a.audit(p, msg); err != nil {
+	sig, err := d.key.SignMessage(p, msg)
+	if err != nil {
 		return solana.Signature{}, err
 	}
-	return d.key.SignMessage(p, msg)
+	a := &auditedSolana{s: d.s, e: d.e, profile: d.profile, note: d.note}
+	if err := a.audit(p, msg); err != nil {
+		return solana.Signature{}, fmt.Errorf("%w (the device's signature is not used)", err)
+	}
+	return sig, nil
 }
 
 func (d *deviceSolana) Noted(note AuditNote) wallet.SolanaSigner {

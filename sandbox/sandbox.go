@@ -31,6 +31,7 @@ import (
 	"purse/altchain/altchaintest"
 	"purse/enduser/endusertest"
 	"purse/homechain/homechaintest"
+	"purse/ledger/ledgertest"
 	"purse/internal/atomicfile"
 	"purse/internal/visible"
 	"purse/sandboxctl"
@@ -79,6 +80,8 @@ type Sandbox struct {
 	EndUser *endusertest.Server
 	Chain   *homechaintest.Chain
 	Solana  *altchaintest.Sandbox
+	// Ledger is the Ledger device stand-in (it outlives a Reset: it is the user's device).
+	Ledger *ledgertest.Device
 
 	// mu guards the services against a Reset (requests hold it for reading while they are
 	// served); inner serves every route but the outer ones.
@@ -129,7 +132,13 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 		return nil, fmt.Errorf("sandbox: cannot listen on %s: %v", cfg.Listen, err)
 	}
 	s := &Sandbox{cfg: cfg, log: logger, ln: ln, done: make(chan struct{})}
+	devHost, _, _ := net.SplitHostPort(ln.Addr().String())
+	if s.Ledger, err = ledgertest.Start(net.JoinHostPort(devHost, "0"), ledgertest.Seed); err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("sandbox: the Ledger stand-in: %v", err)
+	}
 	if err := s.startServices(ctx); err != nil {
+		s.Ledger.Close()
 		ln.Close()
 		return nil, err
 	}
@@ -138,7 +147,7 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 	s.info = sandboxctl.Info{
 		UserAPI: base, PartnerAPI: base + "/partner", EVMRPC: base + "/evm", SolanaRPC: base + "/solana",
 		Network: s.EndUser.Network(), AccountNFT: c.AccountNFT.Hex(), CardSpender: c.CardSpender.Hex(),
-		Deposit: c.Deposit.Hex(), BufferPool: c.BufferPool.Hex(),
+		Deposit: c.Deposit.Hex(), BufferPool: c.BufferPool.Hex(), Ledger: "speculos:" + s.Ledger.Addr(),
 		PartnerResponseKey: altchaintest.ResponseKey.Address().Hex(),
 		Settings:           map[string]string{"partner_auth": string(cfg.PartnerAuth)},
 	}
@@ -256,6 +265,16 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 	proxy := httputil.NewSingleHostReverseProxy(evm)
 	mux.Handle("/evm", http.StripPrefix("/evm", proxy))
 	mux.Handle("/evm/", http.StripPrefix("/evm", proxy))
+	mux.HandleFunc("POST /sandbox/ledger", func(w http.ResponseWriter, r *http.Request) {
+		var st ledgertest.State
+		if err := s.Ledger.DecodeState(io.LimitReader(r.Body, 1<<12), &st); err != nil {
+			http.Error(w, `{"retCode":10009,"retMsg":`+strconv.Quote("ledger: "+err.Error())+`}`, http.StatusBadRequest)
+			return
+		}
+		s.Ledger.Set(func(cur *ledgertest.State) { *cur = st })
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"retCode": 0, "retMsg": "ok", "result": st})
+	})
 	mux.HandleFunc("POST /sandbox/evm-fund", func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
 			Address string `json:"address"`
@@ -349,6 +368,7 @@ func (s *Sandbox) Close() error {
 		s.ledger.save()
 		s.stopWatch()
 		s.Chain.Close()
+		s.Ledger.Close()
 	})
 	return s.err
 }

@@ -143,6 +143,12 @@ func (c *Control) RegisterPartner(ctx context.Context, address string) (json.Raw
 	return c.do(ctx, http.MethodPost, "partner-register", map[string]string{"address": address})
 }
 
+// Ledger sets the sandbox's Ledger stand-in (ledgertest.State fields as JSON: app, press,
+// locked, blindSigning); fields not given keep their value.
+func (c *Control) Ledger(ctx context.Context, state map[string]any) (json.RawMessage, error) {
+	return c.do(ctx, http.MethodPost, "ledger", state)
+}
+
 // FundEVM gives an address on the sandbox's EVM gas money and USDC (an EVM deposit's).
 func (c *Control) FundEVM(ctx context.Context, address string) (json.RawMessage, error) {
 	return c.do(ctx, http.MethodPost, "evm-fund", map[string]string{"address": address})

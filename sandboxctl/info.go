@@ -20,6 +20,9 @@ type Info struct {
 	CardSpender string `json:"cardSpender"`
 	Deposit     string `json:"depositContract"`
 	BufferPool  string `json:"bufferPoolContract"`
+	// Ledger is the transport of the sandbox's Ledger stand-in (speculos:HOST:PORT; its seed
+	// is ledgertest.Seed), for `purse key ledger --transport`.
+	Ledger string `json:"ledger,omitempty"`
 	// PartnerResponseKey signs the partner API's answers (x-api-signature).
 	PartnerResponseKey string `json:"partnerResponseKey,omitempty"`
 	// Settings are the profile settings (config.Profile.Set names) of a client that speaks

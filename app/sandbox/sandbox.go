@@ -440,6 +440,16 @@ func (b Service) RegisterPartner(ctx context.Context) (string, error) {
 	return e.Address, nil
 }
 
+// Ledger sets the sandbox's Ledger stand-in: the app open, what the user presses, locked,
+// blind signing (state holds only the fields to change).
+func (b Service) Ledger(ctx context.Context, state map[string]any) (json.RawMessage, error) {
+	ctl, err := b.s.Control(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return ctl.Ledger(ctx, state)
+}
+
 // FundEVM gives the profile's EVM key 0.05 ETH and 100 USDC on its sandbox's chain (an EVM
 // deposit's gas and USDC) and returns the key's address. Only the key's address is read.
 func (b Service) FundEVM(ctx context.Context) (string, error) {

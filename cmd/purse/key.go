@@ -1,9 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -29,7 +31,7 @@ func addKeyCommands(a *cli, root *cobra.Command) {
 			"hidden prompt; the passphrase of an imported keystore file from PURSE_IMPORT_PASSPHRASE_FILE\n" +
 			"or a prompt of its own.",
 	}
-	cmd.AddCommand(a.keyNewCmd(), a.keyImportCmd(), a.keyListCmd(), a.keyShowCmd(), a.keyRenameCmd(), a.keyRmCmd(), a.keyExportCmd(), a.keyDoctorCmd())
+	cmd.AddCommand(a.keyNewCmd(), a.keyImportCmd(), a.keyLedgerCmd(), a.keyListCmd(), a.keyShowCmd(), a.keyRenameCmd(), a.keyRmCmd(), a.keyExportCmd(), a.keyDoctorCmd())
 	root.AddCommand(cmd)
 }
 
@@ -138,6 +140,59 @@ func (a *cli) keyImportCmd() *cobra.Command {
 	f.StringVar(&in.MnemonicPassFile, "mnemonic-passphrase-file", "", "file holding the BIP-39 passphrase (the '25th word')")
 	f.StringVar(&in.KeystoreJSON, "keystore-json", "", "Web3 Secret Storage v3 JSON file ('-' = stdin)")
 	f.StringVar(&in.SolanaKeypair, "solana-keypair", "", "solana-keygen keypair file ('-' = stdin)")
+	return cmd
+}
+
+// keyLedgerCmd is `purse key ledger`: the device's addresses on the standard paths, or, with
+// --label and --path, the key at that path added (its address and path only).
+func (a *cli) keyLedgerCmd() *cobra.Command {
+	var label, kind, path, transport string
+	var count int
+	cmd := &cobra.Command{
+		Use:   "ledger --kind evm|solana [--transport hid|speculos:HOST:PORT] [--label L --path P]",
+		Short: "A key on a Ledger device: list its addresses on the standard paths, or add the one at --path",
+		Long: "Without --label: lists the device's first --count addresses on the standard paths (EVM: Ledger\n" +
+			"Live m/44'/60'/N'/0/0 and legacy m/44'/60'/0'/N; Solana: Phantom m/44'/501'/N'/0' and the Solana\n" +
+			"CLI m/44'/501'/N'). With --label and --path: reads the address there (an EVM address is shown on\n" +
+			"the device to compare) and stores the key: its address, path and transport, never a secret.\n" +
+			"Its signatures then go through the same review and policy as a stored key's, and the device\n" +
+			"asks last. --transport speculos:HOST:PORT reaches Speculos or the sandbox's device stand-in.",
+		Args: cobra.NoArgs,
+		RunE: a.run(func(cmd *cobra.Command, core *app.App, _ []string) error {
+			k, err := keystore.ParseKind(kind)
+			if err != nil {
+				return &app.FieldError{Field: "kind", Err: fmt.Errorf("expected evm or solana, got %q", kind)}
+			}
+			if label == "" {
+				if path != "" {
+					return app.Usagef("--path goes with --label (the key to add)")
+				}
+				list, err := keys.New(core).LedgerAddresses(cmd.Context(), transport, k, count)
+				if err != nil {
+					return err
+				}
+				return a.print(list, func(w *humanOut) {
+					rows := make([][]string, len(list))
+					for i, d := range list {
+						rows[i] = []string{d.Scheme, d.Path, d.Address}
+					}
+					w.Table([]string{"SCHEME", "PATH", "ADDRESS"}, rows)
+					w.Printf("add one: purse key ledger --kind %s --transport %s --label L --path PATH\n", kind, transport)
+				})
+			}
+			if _, err := keys.CheckLabelKind(label, kind); err != nil {
+				return err
+			}
+			return a.addKey(cmd.Context(), keys.Request{Source: keys.SourceLedger, Kind: k, Label: label, Path: path, Transport: transport})
+		}),
+	}
+	f := cmd.Flags()
+	f.StringVar(&kind, "kind", "", "evm (the Ethereum app) or solana (the Solana app)")
+	f.StringVar(&transport, "transport", cmp.Or(os.Getenv("PURSE_LEDGER_TRANSPORT"), "hid"), "how the device is reached: hid (USB), or speculos:HOST:PORT (Speculos, the sandbox's stand-in); env PURSE_LEDGER_TRANSPORT")
+	f.StringVar(&label, "label", "", "label of the key to add: "+keystore.LabelRule)
+	f.StringVar(&path, "path", "", "the key's derivation path, e.g. m/44'/60'/0'/0/0")
+	f.IntVar(&count, "count", 3, "addresses listed per path scheme (1 to 20)")
+	required(cmd, "kind")
 	return cmd
 }
 

@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -104,7 +106,7 @@ func (a *cli) sandboxCtlCmd() *cobra.Command {
 		onAccount("state", "The sandbox's view of the account", 0, func(ctx context.Context, sb sandbox.Service, id string, _ []string) (json.RawMessage, error) {
 			return sb.State(ctx, id)
 		}),
-		a.sandboxFaultsCmd(), a.sandboxSkewCmd(), a.sandboxOnboardCmd(), a.sandboxRegisterPartnerCmd(),
+		a.sandboxFaultsCmd(), a.sandboxSkewCmd(), a.sandboxOnboardCmd(), a.sandboxRegisterPartnerCmd(), a.sandboxLedgerCmd(),
 	)
 	return cmd
 }
@@ -216,4 +218,43 @@ func (a *cli) sandboxRegisterPartnerCmd() *cobra.Command {
 			w.Printf("partner key %s (%s) registered: the sandbox's partner API accepts what it signs\n", p.PartnerKey, addr)
 		})
 	})
+}
+
+// sandboxLedgerCmd sets the sandbox's Ledger stand-in (its transport is in purse sandbox's
+// info: "ledger").
+func (a *cli) sandboxLedgerCmd() *cobra.Command {
+	var appName, press string
+	var locked, blind bool
+	cmd := a.command("ledger [--app ethereum|solana|dashboard] [--press approve|refuse|hang|unplug] [--locked] [--blind-signing]",
+		"Set the sandbox's Ledger stand-in: the app open, what its user presses, locked, blind signing", func(cmd *cobra.Command, core *app.App) error {
+			st := map[string]any{}
+			f := cmd.Flags()
+			if f.Changed("app") {
+				name, ok := map[string]string{"ethereum": "Ethereum", "solana": "Solana", "dashboard": ""}[strings.ToLower(appName)]
+				if !ok {
+					return &app.FieldError{Field: "app", Err: fmt.Errorf("expected ethereum, solana or dashboard, got %q", appName)}
+				}
+				st["app"] = name
+			}
+			if f.Changed("press") {
+				st["press"] = press
+			}
+			if f.Changed("locked") {
+				st["locked"] = locked
+			}
+			if f.Changed("blind-signing") {
+				st["blindSigning"] = blind
+			}
+			res, err := sandbox.New(core).Ledger(cmd.Context(), st)
+			if err != nil {
+				return err
+			}
+			return a.printRaw(res)
+		})
+	f := cmd.Flags()
+	f.StringVar(&appName, "app", "", "the app open on the device: ethereum, solana or dashboard")
+	f.StringVar(&press, "press", "", "what the device's user does when asked: approve, refuse, hang (never presses) or unplug")
+	f.BoolVar(&locked, "locked", false, "the device is locked (PIN)")
+	f.BoolVar(&blind, "blind-signing", true, "blind signing enabled in the Ethereum app (a contract call needs it)")
+	return cmd
 }

@@ -9,6 +9,7 @@ package ledgertest
 import (
 	"context"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -25,6 +26,10 @@ import (
 	"purse/ledger"
 	"purse/wallet"
 )
+
+// Seed is the stand-in's seed in the sandbox: BIP-39's all-"abandon" test vector, public on
+// purpose (a stand-in's keys are nobody's).
+const Seed = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
 
 // Apps a device can have open.
 const (
@@ -43,12 +48,37 @@ const (
 
 // State is what the device is doing; tests and the sandbox's control set it.
 type State struct {
-	App          string
-	Locked       bool
-	Press        string
-	BlindSigning bool
+	App          string `json:"app"`
+	Locked       bool   `json:"locked"`
+	Press        string `json:"press"`
+	BlindSigning bool   `json:"blindSigning"`
 	// EthVersion is the Ethereum app's version (GET APP CONFIGURATION).
-	EthVersion string
+	EthVersion string `json:"ethVersion"`
+}
+
+// DecodeState reads a new state as JSON over the current one (fields not given keep their
+// value) and checks it: an app of the stand-in's (Ethereum, Solana, "" the dashboard), a
+// press of approve, refuse, hang or unplug.
+func (d *Device) DecodeState(r io.Reader, st *State) error {
+	d.mu.Lock()
+	*st = d.state
+	d.mu.Unlock()
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(st); err != nil {
+		return err
+	}
+	switch st.App {
+	case Dashboard, Ethereum, Solana:
+	default:
+		return fmt.Errorf("app %q: expected Ethereum, Solana or \"\" (the dashboard)", st.App)
+	}
+	switch st.Press {
+	case Approve, Refuse, Hang, Unplug:
+	default:
+		return fmt.Errorf("press %q: expected approve, refuse, hang or unplug", st.Press)
+	}
+	return nil
 }
 
 // Screen is what the device displayed for one request, and what the user did.
