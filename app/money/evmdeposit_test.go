@@ -19,6 +19,7 @@ import (
 	"purse/app"
 	"purse/app/apptest"
 	"purse/config"
+	"purse/ledger/ledgertest"
 	"purse/wallet"
 )
 
@@ -358,5 +359,36 @@ func TestEVMDepositOutcomes(t *testing.T) {
 		defer hc.Close()
 		_, err = New(e.app).sendAndWait(ctx, hc, owner, 0, signed)
 		apptest.OutcomeOf(t, err, app.OutcomeNotLanded)
+	})
+}
+
+// The account's owner key on a Ledger (the sandbox's stand-in): onboarding signs Form A on
+// the device, and an EVM deposit's approve and deposit are signed there too (the stand-in
+// shows the contract call, blind signing on), in the process and through the agent; with
+// blind signing off the device refuses the contract call and nothing is sent.
+func TestEVMDepositWithALedgerKey(t *testing.T) {
+	bothWays(t, func(t *testing.T, inAgent bool) {
+		e := newMoneyEnvWith(t, inAgent, "", "hw")
+		ctx := context.Background()
+		shown := len(e.sb.Ledger.Shown())
+		_, out, err := New(e.app).Deposit(ctx, DepositRun{Form: DepositForm{Amount: "3", Output: "EUR"}}, e.u)
+		if err != nil || out.Outcome != app.OutcomeLanded || out.ApproveTx == "" || out.Credited == "" {
+			t.Fatalf("deposit: %+v %v", out, err)
+		}
+		// The approve, then the deposit (selector 0xae5e966a), each shown as a contract call.
+		var calls []string
+		for _, sc := range e.sb.Ledger.Shown()[shown:] {
+			if sc.Title == "Review transaction" && strings.Contains(strings.Join(sc.Lines, " "), "Blind signing") {
+				calls = append(calls, sc.Lines[1])
+			}
+		}
+		if len(calls) != 2 || !strings.Contains(calls[0], "095ea7b3") || !strings.Contains(calls[1], "ae5e966a") {
+			t.Fatalf("the device showed the calls %q", calls)
+		}
+		e.sb.Ledger.Set(func(s *ledgertest.State) { s.BlindSigning = false })
+		_, out, err = New(e.app).Deposit(ctx, DepositRun{Form: DepositForm{Amount: "3", Output: "EUR"}}, e.u)
+		if err == nil || !strings.Contains(err.Error(), "blind signing") || out.ApproveTx != "" {
+			t.Fatalf("blind signing off: %+v %v", out, err)
+		}
 	})
 }

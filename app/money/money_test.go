@@ -22,6 +22,8 @@ import (
 	"purse/enduser/endusertest"
 	"purse/internal/testhome"
 	"purse/keystore"
+	"purse/ledger"
+	"purse/ledger/ledgertest"
 	"purse/sandbox"
 )
 
@@ -38,6 +40,13 @@ type moneyEnv struct {
 }
 
 func newMoneyEnv(t *testing.T, inAgent bool, dialect string) *moneyEnv {
+	t.Helper()
+	return newMoneyEnvWith(t, inAgent, dialect, "me")
+}
+
+// newMoneyEnvWith is newMoneyEnv with the owner key label: "me" a stored key, "hw" the key
+// at Ledger Live's first path of the sandbox's Ledger stand-in.
+func newMoneyEnvWith(t *testing.T, inAgent bool, dialect, owner string) *moneyEnv {
 	t.Helper()
 	cfg := sandbox.Config{Listen: "127.0.0.1:0"}
 	if dialect != "" {
@@ -58,9 +67,19 @@ func newMoneyEnv(t *testing.T, inAgent bool, dialect string) *moneyEnv {
 	}
 	t.Cleanup(func() { os.RemoveAll(home) })
 	t.Cleanup(app.SetScryptCost(1<<4, 1))
-	testhome.FileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+	ks := testhome.FileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM})
+	if owner == "hw" {
+		path := ledger.LedgerLivePath(0)
+		k, err := keystore.DeriveEVMKey([]byte(ledgertest.Seed), nil, path.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ks.AddDevice("hw", keystore.KindEVM, k.Address().Hex(), keystore.DeviceRef{Transport: sb.Info().Ledger, Path: path.String()}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	p := sb.Info().Profile("sb")
-	p.EVMKey = "me"
+	p.EVMKey = owner
 	if dialect == "payoutCardSpender" {
 		p.PayoutSpender = "card"
 	}
@@ -68,7 +87,7 @@ func newMoneyEnv(t *testing.T, inAgent bool, dialect string) *moneyEnv {
 	approve := &apptest.Approver{Answer: func(app.Approval) error { return nil }}
 	s := apptest.Open(t, home, approve, inAgent, "money test")
 	u := &app.Unlock{Passphrase: []byte("pw")}
-	ob, err := appsandbox.New(s).Onboard(context.Background(), u, "me", nil)
+	ob, err := appsandbox.New(s).Onboard(context.Background(), u, owner, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
