@@ -17,6 +17,8 @@ import (
 	"purse/config"
 	"purse/internal/testhome"
 	"purse/keystore"
+	"purse/ledger"
+	"purse/ledger/ledgertest"
 	"purse/sandbox"
 	"purse/sandboxctl"
 )
@@ -37,6 +39,13 @@ type depositor struct {
 // keeps the defaults), its keys "me" (EVM, also the partner key) and "sol" (Solana).
 func newDepositor(t *testing.T, inAgent bool, policy string) depositor {
 	t.Helper()
+	return newDepositorWith(t, inAgent, policy, "sol")
+}
+
+// newDepositorWith is newDepositor with the Solana key sol: "sol" a stored key, "solhw" the
+// key at Phantom's first path of the sandbox's Ledger stand-in (its Solana app open).
+func newDepositorWith(t *testing.T, inAgent bool, policy, sol string) depositor {
+	t.Helper()
 	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
 	if err != nil {
 		t.Fatal(err)
@@ -51,8 +60,19 @@ func newDepositor(t *testing.T, inAgent bool, policy string) depositor {
 	t.Cleanup(app.SetScryptCost(1<<4, 1))
 	ks := testhome.FileStore(t, home, map[string]keystore.Kind{"me": keystore.KindEVM, "sol": keystore.KindSolana})
 	me, _ := ks.Get("me")
-	sol, _ := ks.Get("sol")
-	user := solana.MustPublicKeyFromBase58(sol.Address)
+	if sol == "solhw" {
+		path := ledger.PhantomPath(0)
+		k, err := keystore.DeriveSolanaKey([]byte(ledgertest.Seed), nil, path.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ks.AddDevice("solhw", keystore.KindSolana, k.PublicKey().String(), keystore.DeviceRef{Transport: sb.Info().Ledger, Path: path.String()}); err != nil {
+			t.Fatal(err)
+		}
+		sb.Ledger.Set(func(s *ledgertest.State) { s.App = ledgertest.Solana })
+	}
+	solEntry, _ := ks.Get(sol)
+	user := solana.MustPublicKeyFromBase58(solEntry.Address)
 	sb.Solana.RegisterPartner(common.HexToAddress(me.Address))
 	if _, err := sb.Solana.Fund(user, 1_000_000_000, 50_000_000); err != nil {
 		t.Fatal(err)
@@ -63,7 +83,7 @@ func newDepositor(t *testing.T, inAgent bool, policy string) depositor {
 		t.Fatal(err)
 	}
 	p := sb.Info().Profile("t")
-	p.EVMKey, p.PartnerKey, p.SolanaKey = "me", "me", "sol"
+	p.EVMKey, p.PartnerKey, p.SolanaKey = "me", "me", sol
 	testhome.UseProfile(t, home, p)
 	if policy != "" {
 		if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte(policy), 0o600); err != nil {
@@ -83,4 +103,31 @@ func newDepositor(t *testing.T, inAgent bool, policy string) depositor {
 		t.Fatal(err)
 	}
 	return depositor{s: s, a: a, sb: sb, home: home, u: &app.Unlock{Passphrase: []byte("pw")}, user: user}
+}
+
+// A Solana deposit signed by a key on a Ledger (the sandbox's stand-in, Solana app open):
+// the same quote, checklist, review and approval as a stored key's, then the device, which
+// shows the transaction; the deposit lands. Both ways.
+func TestDepositWithALedgerKey(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole sandbox")
+	}
+	for _, inAgent := range []bool{false, true} {
+		t.Run(map[bool]string{false: "in the process", true: "through the agent"}[inAgent], func(t *testing.T) {
+			d := newDepositorWith(t, inAgent, "", "solhw")
+			d.a.Answer = func(app.Approval) error { return nil }
+			shown := len(d.sb.Ledger.Shown())
+			res, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
+			if err != nil || res.Signature == "" {
+				t.Fatalf("deposit: %+v %v", res, err)
+			}
+			if n := len(d.sb.Solana.Deposits()); n != 1 {
+				t.Fatalf("%d deposits landed", n)
+			}
+			screens := d.sb.Ledger.Shown()[shown:]
+			if len(screens) != 1 || screens[0].App != ledgertest.Solana || screens[0].Title != "Review transaction" || screens[0].Lines[1] != "Signer "+d.user.String() {
+				t.Fatalf("the device showed %+v", screens)
+			}
+		})
+	}
 }
