@@ -31,9 +31,9 @@ import (
 	"purse/altchain/altchaintest"
 	"purse/enduser/endusertest"
 	"purse/homechain/homechaintest"
-	"purse/ledger/ledgertest"
 	"purse/internal/atomicfile"
 	"purse/internal/visible"
+	"purse/ledger/ledgertest"
 	"purse/sandboxctl"
 	"purse/wallet"
 )
