@@ -153,6 +153,9 @@ type App struct {
 	// Log records every end-user API call of the session (the Requests screen).
 	Log   *enduser.RequestLog
 	clock *enduser.Clock
+	// readSessions are the read-session credentials of the session, by profile and key
+	// (a profile's read_session).
+	readSessions map[string]*enduser.ReadSession
 
 	solanaTimeout time.Duration
 	unlocked      unlockCache
@@ -450,11 +453,23 @@ func (s *App) apiWith(signer wallet.EVMSigner) (*enduser.Client, error) {
 func (s *App) userOptions(p config.Profile, signer wallet.EVMSigner) enduser.Options {
 	s.mu.Lock()
 	clock := s.clock
+	var rs *enduser.ReadSession
+	if w := p.ReadSession.Duration; w > 0 && signer != nil {
+		// One credential per profile, key and window: a change of any starts another.
+		k := p.Name + "\x00" + signer.Address().Hex() + "\x00" + w.String()
+		if s.readSessions == nil {
+			s.readSessions = map[string]*enduser.ReadSession{}
+		}
+		if rs = s.readSessions[k]; rs == nil {
+			rs = &enduser.ReadSession{Window: w}
+			s.readSessions[k] = rs
+		}
+	}
 	s.mu.Unlock()
 	return enduser.Options{
 		BaseURL: p.UserAPI, Network: p.Network, TokenID: p.TokenID, Window: p.Window(),
 		RouteOverrides: p.Routes, Names: p.StandInNames(), TxAmountUnit: p.TxAmounts(),
-		Log: s.Log, Clock: clock, Signer: signer, Notice: s.note,
+		Log: s.Log, Clock: clock, Signer: signer, Notice: s.note, ReadSession: rs,
 	}
 }
 

@@ -314,6 +314,10 @@ func (g *signingGate) decide(job signJob) (agent.Decision, error) {
 		return agent.Decision{}, refuse(agent.CodeDenied, "the signing policy cannot be read: %v; nothing was signed", err)
 	}
 	d := pol.DecideJudged(r, job.judgement())
+	if r.Purpose == wallet.PurposeFullAuth && r.Route == enduser.RouteReadSession && d.Outcome == agent.Allow {
+		// One credential for many calls is asked about every time, whatever the reads' line.
+		d = agent.Decision{Outcome: agent.Confirm, Line: "read_session (a credential for many calls is always asked about)"}
+	}
 	if d.Outcome == agent.Confirm {
 		if why := g.delivers(job); why != "" {
 			d = agent.Decision{Outcome: agent.Allow, Line: d.Line + "; allowed without a second question: " + why}

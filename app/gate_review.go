@@ -89,6 +89,11 @@ func reviewFullAuth(_ *App, _ context.Context, p config.Profile, r wallet.Reques
 	if r.AnyDeadline {
 		rv.Warnings = append(rv.Warnings, deadlineNote(dl))
 	}
+	if r.Route == enduser.RouteReadSession {
+		rv.Title = "read session until " + time.Unix(dl, 0).UTC().Format("15:04:05 UTC")
+		rv.Purpose = "A read session: this one signature of the empty payload is used for every read of the account until its deadline, so a key on a device is pressed once, not once per read. Writes are still signed one by one."
+		rv.Warnings = append(rv.Warnings, "what it grants depends on the service: one that binds the hash to the payload accepts it for every empty-payload read until the deadline; one that does not (UR's, evidence §1; purse doctor's \"full-auth hash\" probe tells) accepts it for every call until then, writes included, from whoever holds it")
+	}
 	return rv, nil
 }
 

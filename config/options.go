@@ -108,6 +108,31 @@ var Options = []Option{
 		},
 	},
 	{
+		Key: "read_session", Doc: "one full-auth credential for every read of an empty payload, valid this long (at most 20m; off when unset): a key on a device is pressed once per session of reads. On a service that does not bind the hash (UR's, evidence §1) it authenticates every call until its deadline", Example: "read_session=15m",
+		get: func(p *Profile, _ string) string {
+			if p.ReadSession.Duration == 0 {
+				return ""
+			}
+			return p.ReadSession.String()
+		},
+		set: func(p *Profile, _, v string) error {
+			if v == "" {
+				p.ReadSession.Duration = 0
+				return nil
+			}
+			if err := p.ReadSession.UnmarshalText([]byte(v)); err != nil {
+				return fmt.Errorf("read_session: %v", err)
+			}
+			return nil
+		},
+		check: func(p *Profile) error {
+			if w := p.ReadSession.Duration; w < 0 || w > protocol.MaxFullAuthWindow || (w > 0 && w < time.Minute) {
+				return fmt.Errorf("read_session: expected a duration of 1m to 20m (or unset: off), got %s", w)
+			}
+			return nil
+		},
+	},
+	{
 		Key: "fee_cap_lamports", Doc: "the highest Solana priority fee a deposit may pay, in lamports", TUI: true, Example: "fee_cap_lamports=1000000",
 		Default:     strconv.FormatUint(DefaultFeeCapLamports, 10),
 		defaultNote: fmt.Sprintf("%d = %s SOL", DefaultFeeCapLamports, format.Uint(DefaultFeeCapLamports, format.SOLDecimals)),

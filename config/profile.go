@@ -83,9 +83,12 @@ type Profile struct {
 	DepositContract string   `toml:"deposit_contract,omitempty" json:"depositContract,omitempty"`
 	DepositDstEID   string   `toml:"deposit_dst_eid,omitempty" json:"depositDstEID,omitempty"`
 	DeadlineWindow  Duration `toml:"deadline_window,omitempty" json:"deadlineWindow,omitempty"`
-	EVMKey          string   `toml:"evm_key,omitempty" json:"evmKey,omitempty"`
-	SolanaKey       string   `toml:"solana_key,omitempty" json:"solanaKey,omitempty"`
-	PartnerKey      string   `toml:"partner_key,omitempty" json:"partnerKey,omitempty"`
+	// ReadSession, when set, is how long one credential serves every read of an empty
+	// payload (a key on a device is pressed once per session of reads); unset signs each call.
+	ReadSession Duration `toml:"read_session,omitempty" json:"readSession,omitempty"`
+	EVMKey      string   `toml:"evm_key,omitempty" json:"evmKey,omitempty"`
+	SolanaKey   string   `toml:"solana_key,omitempty" json:"solanaKey,omitempty"`
+	PartnerKey  string   `toml:"partner_key,omitempty" json:"partnerKey,omitempty"`
 	// PartnerAuth is the message a partner call's signature covers: ur (UR's documented
 	// form, "{body} {deadline}") or spec (spec 5.1: the identity between body and deadline);
 	// empty is spec. "legacy", this setting's former name for ur, is read as ur.

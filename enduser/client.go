@@ -41,6 +41,9 @@ type Options struct {
 	TokenID string
 	// Signer signs full-auth calls; nil for a client that makes none.
 	Signer wallet.EVMSigner
+	// ReadSession, when set, holds the one credential every read of an empty payload uses
+	// until shortly before its deadline (a key on a device); nil signs every call.
+	ReadSession *ReadSession
 	// Window is the deadline validity after server time; 0 means protocol.DefaultFullAuthWindow (5 minutes).
 	// It must be at least one second and at most protocol.MaxFullAuthWindow (20 minutes).
 	Window time.Duration
@@ -89,6 +92,7 @@ type Client struct {
 	notice   func(string)
 	names    protocol.Names
 	txUnit   string
+	session  *ReadSession
 }
 
 // New validates the options and builds a client. Errors name the offending field.
@@ -148,6 +152,9 @@ func New(o Options) (*Client, error) {
 	if hc == nil {
 		hc = &http.Client{}
 	}
+	if rs := o.ReadSession; rs != nil && (rs.Window < time.Minute || rs.Window > protocol.MaxFullAuthWindow) {
+		return nil, fmt.Errorf("enduser: Options.ReadSession.Window: expected 1m to %s, got %s", protocol.MaxFullAuthWindow, rs.Window)
+	}
 	clock := o.Clock
 	if clock == nil {
 		clock = NewClock(nil)
@@ -155,7 +162,7 @@ func New(o Options) (*Client, error) {
 	return &Client{
 		base: u, baseStr: u.String(), network: o.Network, tokenID: o.TokenID, signer: o.Signer,
 		window: window, timeout: timeout, http: hc, routes: routes, log: o.Log, clock: clock,
-		autoSync: !o.NoAutoSync, syncMu: new(sync.Mutex), notice: o.Notice, names: o.Names, txUnit: o.TxAmountUnit,
+		autoSync: !o.NoAutoSync, syncMu: new(sync.Mutex), notice: o.Notice, names: o.Names, txUnit: o.TxAmountUnit, session: o.ReadSession,
 	}, nil
 }
 
@@ -330,7 +337,13 @@ func (c *Client) exchange(ctx context.Context, r Route, rq request, extra http.H
 			window = rq.window
 		}
 		var err error
-		fa, err = wallet.SignFullAuthCall(c.signer, r.Method, name, payload, c.clock.Deadline(window), c.clock.Now())
+		if c.session != nil && len(payload) == 0 && !r.Changes {
+			fa, err = c.session.credential(c.clock.Now(), func(w time.Duration) (wallet.FullAuth, error) {
+				return wallet.SignFullAuthCall(c.signer, r.Method, RouteReadSession, nil, c.clock.Deadline(w), c.clock.Now())
+			})
+		} else {
+			fa, err = wallet.SignFullAuthCall(c.signer, r.Method, name, payload, c.clock.Deadline(window), c.clock.Now())
+		}
 		if err != nil {
 			return nil, &SignError{Route: r.Name, Err: err}
 		}

@@ -392,3 +392,55 @@ func TestEVMDepositWithALedgerKey(t *testing.T) {
 		}
 	})
 }
+
+// With read_session set, the reads of a key on a device share one credential: the device is
+// pressed once for any number of empty-payload reads, the signing gate asks about that one
+// credential and says what it grants, and a write is still signed on its own; without it,
+// each read is a press. Both ways.
+func TestReadSessionOnALedger(t *testing.T) {
+	bothWays(t, func(t *testing.T, inAgent bool) {
+		e := newMoneyEnvWith(t, inAgent, "", "hw")
+		ctx := context.Background()
+		presses := func(f func()) int {
+			before := len(e.sb.Ledger.Shown())
+			f()
+			return len(e.sb.Ledger.Shown()) - before
+		}
+		reads := func() {
+			api, err := New(e.app).s.AccountAPI(true, e.u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 3 {
+				if _, err := api.Profile(ctx); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if n := presses(reads); n != 3 {
+			t.Fatalf("without a read session, 3 reads took %d presses", n)
+		}
+		if _, err := e.app.UpdateProfile(func(p *config.Profile) error { return p.Set("read_session", "15m") }); err != nil {
+			t.Fatal(err)
+		}
+		asked := e.approve.Count()
+		if n := presses(reads); n != 1 {
+			t.Fatalf("with a read session, 3 reads took %d presses", n)
+		}
+		if n := e.approve.Count() - asked; n != 1 {
+			t.Fatalf("the read session's credential was asked about %d times", n)
+		}
+		rv := e.approve.Last().Review
+		if !strings.HasPrefix(rv.Title, "read session until ") || !strings.Contains(strings.Join(rv.Warnings, " "), "every call until then") {
+			t.Fatalf("the review of the credential: %q %q", rv.Title, rv.Warnings)
+		}
+		if n := presses(reads); n != 0 {
+			t.Fatalf("reads within the session took %d presses", n)
+		}
+		// A write signs its own call on the device.
+		_, out, err := New(e.app).Deposit(ctx, DepositRun{Form: DepositForm{Amount: "2", Output: "EUR"}}, e.u)
+		if err != nil || out.Outcome != app.OutcomeLanded {
+			t.Fatalf("deposit within the session: %+v %v", out, err)
+		}
+	})
+}
