@@ -166,6 +166,34 @@ func New(o Options) (*Client, error) {
 	}, nil
 }
 
+// fullAuth signs the call's full-auth header: its payload (the body, or the raw query of a
+// GET) under the route's name, or the read session's credential for a read of an empty
+// payload when the client has one.
+func (c *Client) fullAuth(r Route, rq request) (wallet.FullAuth, error) {
+	payload := rq.body
+	if r.Method == http.MethodGet || rq.body == nil {
+		payload = []byte(rq.rawQuery)
+	}
+	if rq.signedPayload != nil {
+		payload = rq.signedPayload
+	}
+	// A route the table lacks is named by its path, which a signer's display shows.
+	name := r.Name
+	if name == RouteUnknown {
+		name = r.Path
+	}
+	window := c.window
+	if rq.window != 0 {
+		window = rq.window
+	}
+	if c.session != nil && len(payload) == 0 && !r.Changes {
+		return c.session.credential(c.clock.Now(), func(w time.Duration) (wallet.FullAuth, error) {
+			return wallet.SignFullAuthCall(c.signer, r.Method, RouteReadSession, nil, c.clock.Deadline(w), c.clock.Now())
+		})
+	}
+	return wallet.SignFullAuthCall(c.signer, r.Method, name, payload, c.clock.Deadline(window), c.clock.Now())
+}
+
 func checkNetwork(n string) error {
 	if err := protocol.CheckNetwork(n); err != nil {
 		return fmt.Errorf("enduser: Options.Network: %v", err)
@@ -320,31 +348,8 @@ func (c *Client) exchange(ctx context.Context, r Route, rq request, extra http.H
 		hdr["network"] = []string{c.network}
 	}
 	if rq.auth == AuthFull {
-		payload := rq.body
-		if r.Method == http.MethodGet || rq.body == nil {
-			payload = []byte(rq.rawQuery)
-		}
-		if rq.signedPayload != nil {
-			payload = rq.signedPayload
-		}
-		// A route the table lacks is named by its path, which a signer's display shows.
-		name := r.Name
-		if name == RouteUnknown {
-			name = r.Path
-		}
-		window := c.window
-		if rq.window != 0 {
-			window = rq.window
-		}
 		var err error
-		if c.session != nil && len(payload) == 0 && !r.Changes {
-			fa, err = c.session.credential(c.clock.Now(), func(w time.Duration) (wallet.FullAuth, error) {
-				return wallet.SignFullAuthCall(c.signer, r.Method, RouteReadSession, nil, c.clock.Deadline(w), c.clock.Now())
-			})
-		} else {
-			fa, err = wallet.SignFullAuthCall(c.signer, r.Method, name, payload, c.clock.Deadline(window), c.clock.Now())
-		}
-		if err != nil {
+		if fa, err = c.fullAuth(r, rq); err != nil {
 			return nil, &SignError{Route: r.Name, Err: err}
 		}
 		hdr["hash"] = []string{fa.Hash}
