@@ -5,9 +5,11 @@
 package keyflow
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -16,6 +18,7 @@ import (
 	"purse/app/keys"
 	"purse/config"
 	"purse/keystore"
+	"purse/ledger"
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
@@ -53,7 +56,7 @@ func NewFlow(env *kit.Env, a Service, owner string) *Flow {
 
 // sourceNames are the import formats as the form shows them, in keys.Source order (New
 // excluded).
-var sourceNames = []string{"private key (hex)", "mnemonic", "keystore JSON", "solana-keygen"}
+var sourceNames = []string{"private key (hex)", "mnemonic", "keystore JSON", "solana-keygen", "ledger device"}
 
 // Options of one run of the flow.
 type Options struct {
@@ -92,12 +95,17 @@ func (f *Flow) Start(o Options) {
 	format := form.ChoiceField("format", "format", names, 0)
 	format.Hint = "the secret is read from a file; it is never typed here"
 	isMnemonic := func(fm *form.Form) bool { return fm.Choice("format") == 1 }
+	isLedger := func(fm *form.Form) bool { return keys.Source(fm.Choice("format")+1) == keys.SourceLedger }
 	kind.Show = func(fm *form.Form) bool { return f.fixedKind == "" && fm.Choice("format") != 3 }
 	file := form.TextField("file", "file", "", "(e.g. ~/keys/dev.hex)")
 	file.Hint = "hex: 0x optional; mnemonic: the words; keystore JSON: v3 file; solana-keygen: 64 numbers"
+	file.Show = func(fm *form.Form) bool { return !isLedger(fm) }
 	path := form.TextField("path", "path", "", "(default path)")
-	path.Show = isMnemonic
-	path.Hint = "empty: m/44'/60'/0'/0/N (evm) or m/44'/501'/N'/0' (solana) for index N; solana \"none\": solana-keygen's no-path seed"
+	path.Show = func(fm *form.Form) bool { return isMnemonic(fm) || isLedger(fm) }
+	path.Hint = "empty: m/44'/60'/0'/0/N (evm) or m/44'/501'/N'/0' (solana) for index N; solana \"none\": solana-keygen's no-path seed; a ledger key: its path on the device (purse key ledger lists them)"
+	transport := form.TextField("transport", "transport", cmp.Or(os.Getenv("PURSE_LEDGER_TRANSPORT"), ledger.TransportHID), "")
+	transport.Show = isLedger
+	transport.Hint = "hid (USB) or speculos:HOST:PORT (Speculos; the sandbox's stand-in: its info's \"ledger\")"
 	index := form.TextField("index", "index", "", "(0)")
 	index.Show = isMnemonic
 	index.Hint = "account number N of the default path (leave empty when a path is given)"
@@ -115,7 +123,7 @@ func (f *Flow) Start(o Options) {
 			format.Hint = "the secret is read from a file; it is never typed here"
 		}
 	}
-	f.form = form.New(f.env, title, "import the key", format, kind, label, file, path, index, mpass)
+	f.form = form.New(f.env, title, "import the key", format, kind, label, file, transport, path, index, mpass)
 	f.form.Check = f.check
 }
 
@@ -217,6 +225,12 @@ func (f *Flow) submit() tea.Cmd {
 	req := keys.Request{Source: keys.SourceNew, Kind: f.kind(fm), Label: fm.Value("label"), UseForProfile: f.useForProfile}
 	if f.importing {
 		req.Source = keys.Source(fm.Choice("format") + 1)
+		if req.Source == keys.SourceLedger {
+			// The device gives the address at the path: no file, no passphrase.
+			req.Transport, req.Path = fm.Value("transport"), fm.Value("path")
+			f.req = req
+			return f.run()
+		}
 		req.File = fm.Value("file")
 		if req.File == "" {
 			fm.Err = "file: expected the path of the file that holds the secret"

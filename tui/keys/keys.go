@@ -143,7 +143,7 @@ func (s *Screen) declareActions() {
 		{Key: kit.WithHelp(k.Import, "import a key from a file"), Do: func() tea.Cmd { s.flow.Start(keyflow.Options{Import: true}); return nil }, Off: s.busy},
 		{Key: kit.WithHelp(k.Use, "use the key in the profile"), Do: sel(s.startUse), Off: s.noUse},
 		{Key: kit.WithHelp(k.Copy, "copy the address"), Do: sel(func(e keystore.Entry) tea.Cmd { return kit.Copy("address of key "+e.Label, e.Address) }), Off: s.noSelection},
-		{Key: kit.WithHelp(k.Export, "export as encrypted v3 JSON"), Do: sel(s.openExport), Off: s.noSelectionOrBusy},
+		{Key: kit.WithHelp(k.Export, "export as encrypted v3 JSON"), Do: sel(s.openExport), Off: s.noExport},
 		{Key: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "rename")), Do: sel(s.openRename), Off: s.noSelectionOrBusy},
 		{Key: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "remove")), Do: sel(s.confirmRemove), Off: s.noSelectionOrBusy},
 		{Key: kit.WithHelp(k.Refresh, "read the keys again"), Do: s.load},
@@ -346,6 +346,16 @@ func (s *Screen) noSelectionOrBusy() string {
 		return why
 	}
 	return s.busy()
+}
+
+func (s *Screen) noExport() string {
+	if why := s.noSelectionOrBusy(); why != "" {
+		return why
+	}
+	if e, _ := s.Selected(); e.Backend == keystore.BackendLedger {
+		return "key " + e.Label + " is on a Ledger device: purse holds no secret of it to export"
+	}
+	return ""
 }
 
 func (s *Screen) noUse() string {

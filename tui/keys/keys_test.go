@@ -16,6 +16,7 @@ import (
 
 	appkeys "purse/app/keys"
 	"purse/keystore"
+	"purse/ledger/ledgertest"
 	"purse/tui/dialog"
 	"purse/tui/internal/tuitest"
 	"purse/tui/kit"
@@ -434,5 +435,41 @@ func TestOffKeysSayWhy(t *testing.T) {
 	h.Press(tuitest.Runes("n"))
 	if !s.flow.Active() || !s.InputFocused() {
 		t.Fatal("n must open the add flow")
+	}
+}
+
+// A key on a Ledger is added from the import form (format "ledger device": a transport and
+// a path, no file, no passphrase): the device gives the address, the list shows backend
+// ledger, and export says the key has no secret here.
+func TestAddALedgerKey(t *testing.T) {
+	dev, err := ledgertest.Start("127.0.0.1:0", ledgertest.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dev.Close()
+	sv := offlineServices(t)
+	env := newEnv(t, sv)
+	h := tuitest.NewDriver(t, env, New(env, Of(sv)), 100, 30)
+	h.Press(tuitest.Runes("i"))
+	f := keysScreen(t, h).flow.Form()
+	f.SetValue("format", "ledger device")
+	f.SetValue("kind", "evm")
+	f.SetValue("label", "hw")
+	f.SetValue("transport", "speculos:"+dev.Addr())
+	f.SetValue("path", "m/44'/60'/0'/0/0")
+	if v := tuitest.Plain(keysScreen(t, h).View()); strings.Contains(v, "(e.g. ~/keys/dev.hex)") || !strings.Contains(v, "transport") {
+		t.Fatalf("the ledger form:\n%s", v)
+	}
+	h.Press(tuitest.Key('s', tea.ModCtrl))
+	got, err := appkeys.New(sv).Entry("hw")
+	if err != nil || got.Backend != keystore.BackendLedger || got.Address != "0x9858EfFD232B4033E47d90003D41EC34EcaEda94" || len(h.Dialogs) != 0 {
+		t.Fatalf("added %+v %v (status %q, form %q, dialogs %d)", got, err, h.LastStatus(), f.Err, len(h.Dialogs))
+	}
+	if shown := dev.Shown(); len(shown) != 1 || shown[0].Title != "Verify address" {
+		t.Fatalf("the device showed %+v", shown)
+	}
+	scr := keysScreen(t, h)
+	if why := scr.noExport(); !strings.Contains(why, "on a Ledger device") {
+		t.Fatalf("export of a ledger key: %q", why)
 	}
 }
