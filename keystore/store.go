@@ -704,7 +704,7 @@ func (s *Store) Remove(label string) (Removed, error) {
 		if e.State != "" {
 			return interruptedErr(e)
 		}
-		out = Removed{Entry: e, SecretDeleted: e.SharedWith() == ""}
+		out = Removed{Entry: e, SecretDeleted: e.SharedWith() == "" && e.Backend != BackendLedger}
 		if !out.SecretDeleted {
 			out.Items = keyringNames(ix.Home, e)
 		}

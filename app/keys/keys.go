@@ -436,6 +436,9 @@ func RemoveEffect(e keystore.Entry) string {
 	if from := e.SharedWith(); from != "" {
 		return fmt.Sprintf("This home is a copy of the home at %s, which uses the same secret: only this home's entry goes, and the secret stays in the OS keyring for that home.", from)
 	}
+	if e.Backend == keystore.BackendLedger {
+		return "The key is on a Ledger device: only its entry goes (its address and path); the device keeps the key."
+	}
 	return fmt.Sprintf("Its secret is deleted from the %s backend; without a backup it is gone.", e.Backend)
 }
 
@@ -453,7 +456,9 @@ func (k Service) Remove(label string) (Removed, error) {
 	}
 	out := Removed{Label: r.Entry.Label, Address: r.Entry.Address, SecretDeleted: r.SecretDeleted,
 		Note: fmt.Sprintf("Removed key %s (%s) and its secret.", r.Entry.Label, r.Entry.Address)}
-	if !r.SecretDeleted {
+	if r.Entry.Backend == keystore.BackendLedger {
+		out.Note = fmt.Sprintf("Removed key %s (%s): its entry only; the key stays on its Ledger device.", r.Entry.Label, r.Entry.Address)
+	} else if !r.SecretDeleted {
 		out.SecretLeftFor, out.KeyringItems = r.Entry.SharedWith(), r.Items
 		out.Note = fmt.Sprintf("Removed key %s (%s) from this home; its secret was left in the OS keyring (service %q, item %s) for the home at %s, which this home was copied from.",
 			r.Entry.Label, r.Entry.Address, keystore.KeyringService, strings.Join(r.Items, ", "), out.SecretLeftFor)
