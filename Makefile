@@ -30,6 +30,7 @@ test: lint unit fuzz test-keyring e2e
 
 unit:
 	$(GO) test -race -count=1 ./...
+	CGO_ENABLED=0 $(GO) test -count=1 ./ledger/...
 
 # The Solana decoder and validator under the fuzzer for a bounded time (seed corpus: the
 # valid deposit and every malicious case of the checklist); then the payload judge: no
@@ -55,7 +56,8 @@ test-keyring:
 	bash scripts/test-keyring.sh
 
 # The real binary in tmux (installed when missing) on the embedded sandbox: first run, keys,
-# mint, KYC, Form A, Live, card block/unblock, permit, Solana deposit (e2e/e2e_test.go).
+# mint, KYC, Form A, Live, card block/unblock, permit, Solana deposit, a transfer, an EVM
+# deposit (e2e/e2e_test.go).
 e2e:
 	bash scripts/ensure-tmux.sh
 	GO=$(GO) $(GO) test -tags e2e -count=1 -run TestE2E -v ./e2e/
