@@ -137,7 +137,7 @@ func (d evmDeposit) judgeEVMTx(tx wallet.EVMTx, c wallet.EVMCall) (fields []revi
 // configuration's depositContract (under the profile's pin) with code, its USDC is the
 // configuration's, the output a fiat token, the amount within the contract's limits. What
 // contradicts them blocks the signature whatever the policy says.
-func reviewEVMTx(s *App, ctx context.Context, p config.Profile, r wallet.Request, _ agent.Judgement) (review.Request, *homechain.Token) {
+func reviewEVMTx(s *App, ctx context.Context, p config.Profile, r wallet.Request, _ agent.Judgement, from common.Address) (review.Request, *homechain.Token) {
 	tx := r.Transaction
 	if tx == nil {
 		return blockedReview(r, errors.New("it holds no transaction")), nil
@@ -184,6 +184,15 @@ func reviewEVMTx(s *App, ctx context.Context, p config.Profile, r wallet.Request
 	if !d.Pinned {
 		rv.Warnings = append(rv.Warnings, fmt.Sprintf("the deposit contract is the chain configuration's, the service's word: profile %s pins none (deposit_contract)", p.Name))
 	}
+	switch {
+	case len(rv.Blocked) > 0:
+	case from == (common.Address{}):
+		// No signing key (an explanation): the gate simulates from the key when it signs.
+		rv.Warnings = append(rv.Warnings, "not simulated here: the transaction is simulated from the signing key before it is signed")
+	default:
+		blocks, warnings := simulateEVMTx(ctx, d, hc, txs, from)
+		rv.Blocked, rv.Warnings = append(rv.Blocked, blocks...), append(rv.Warnings, warnings...)
+	}
 	usdc := d.USDC
 	return rv, &usdc
 }
@@ -203,28 +212,15 @@ func (s *App) evmDepositOf(ctx context.Context, p config.Profile) (evmDeposit, *
 	return d, hc, err
 }
 
-// simulateEVMTx runs a request's transactions from the signing key on the chain's latest
-// state, before the question: a deposit whose value is below the fee the contract quotes for
-// this sender, a transaction that would revert, or one that needs more gas than it carries,
-// is refused. An approve and its deposit run together (eth_simulateV1); a node without it
-// runs the first alone and says the deposit is checked before it is sent.
-func (s *App) simulateEVMTx(ctx context.Context, p config.Profile, r wallet.Request, from common.Address) (blocks, warnings []string) {
-	if r.Transaction == nil {
-		return nil, nil
-	}
-	d, hc, err := s.evmDepositOf(ctx, p)
-	if hc != nil {
-		defer hc.Close()
-	}
-	if err != nil {
-		return []string{"the transaction cannot be simulated: " + OneLine(err)}, nil
-	}
+// simulateEVMTx runs a request's transactions (the review's txs, read against d through hc)
+// from the signing key on the chain's latest state, before the question: a deposit whose
+// value is below the fee the contract quotes for this sender, a transaction that would
+// revert, or one that needs more gas than it carries, is refused. An approve and its deposit
+// run together (eth_simulateV1); a node without it runs the first alone and says the deposit
+// is checked before it is sent.
+func simulateEVMTx(ctx context.Context, d evmDeposit, hc *homechain.Client, txs []*wallet.EVMTx, from common.Address) (blocks, warnings []string) {
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	txs := []*wallet.EVMTx{r.Transaction}
-	if r.Next != nil {
-		txs = append(txs, r.Next)
-	}
 	if dep := txs[len(txs)-1]; d.DstEID != 0 {
 		if dc, err := dep.Call(); err == nil && dc.Name == wallet.CallDeposit {
 			fee, err := hc.DepositFee(ctx, d.Contract, d.DstEID, from, d.USDC.Address, dc.Amount, dc.OutputToken)
@@ -244,7 +240,7 @@ func (s *App) simulateEVMTx(ctx context.Context, p config.Profile, r wallet.Requ
 		res, err = hc.SimulateTxs(ctx, from, txs[:1])
 	}
 	if err != nil {
-		return []string{"the transaction cannot be simulated: " + OneLine(err)}, warnings
+		return append(blocks, "the transaction cannot be simulated: "+OneLine(err)), warnings
 	}
 	for i, sim := range res {
 		name := "the transaction"

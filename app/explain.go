@@ -69,7 +69,7 @@ func (a Agent) Explain(ctx context.Context, r wallet.Request, label string) (Exp
 		var tok *homechain.Token
 		if r.Purpose != wallet.PurposeSolanaTx {
 			var rv review.Request
-			rv, tok = s.reviewOf(ctx, p, r, j)
+			rv, tok = s.reviewOf(ctx, p, r, j, common.Address{})
 			out.Blocked = rv.Blocked
 		}
 		l, _ := g.limit(ctx, job, d, tok)

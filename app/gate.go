@@ -196,11 +196,7 @@ func (g *signingGate) SignEVM(ctx context.Context, job signJob, key wallet.EVMSi
 	}
 	// A request signed without a question is reviewed too: what cannot be shown, or what the
 	// chain contradicts (a permit's domain), is refused whatever the policy says.
-	rv, tok := g.app.reviewOf(ctx, job.Profile, r, job.judgement())
-	if f := purposeGates[r.Purpose].onChain; f != nil && len(rv.Blocked) == 0 {
-		blocks, warnings := f(g.app, ctx, job.Profile, r, key.Address())
-		rv.Blocked, rv.Warnings = append(rv.Blocked, blocks...), append(rv.Warnings, warnings...)
-	}
+	rv, tok := g.app.reviewOf(ctx, job.Profile, r, job.judgement(), key.Address())
 	if sec, ok := deviceSection(key, r, g.now()); ok {
 		rv.Sections = append(rv.Sections, sec)
 	}

@@ -31,9 +31,9 @@ import (
 // shown, or whose permit domain the chain contradicts, is blocked. A permit's token, as the
 // chain says it once its domain is checked, comes with it (nil: not read).
 // j is r judged (agent.Judge).
-func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
+func (s *App) reviewOf(ctx context.Context, p config.Profile, r wallet.Request, j agent.Judgement, from common.Address) (review.Request, *homechain.Token) {
 	if g := purposeGates[r.Purpose]; g.review != nil {
-		return g.review(s, ctx, p, r, j)
+		return g.review(s, ctx, p, r, j, from)
 	}
 	return blockedReview(r, fmt.Errorf("purpose %q is not one an EVM key signs", r.Purpose)), nil
 }
@@ -44,7 +44,7 @@ func blockedReview(r wallet.Request, err error) review.Request {
 		Blocked: []string{fmt.Sprintf("the request cannot be shown: %v", err)}}
 }
 
-func reviewPermit(s *App, ctx context.Context, p config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
+func reviewPermit(s *App, ctx context.Context, p config.Profile, r wallet.Request, j agent.Judgement, from common.Address) (review.Request, *homechain.Token) {
 	if r.Permit == nil {
 		return blockedReview(r, errors.New("it holds no permit")), nil
 	}
@@ -65,7 +65,7 @@ func reviewPermit(s *App, ctx context.Context, p config.Profile, r wallet.Reques
 	return rv, tok
 }
 
-func reviewFullAuth(_ *App, _ context.Context, p config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
+func reviewFullAuth(_ *App, _ context.Context, p config.Profile, r wallet.Request, j agent.Judgement, from common.Address) (review.Request, *homechain.Token) {
 	id := "sign-" + string(r.Purpose)
 	hash := r.FullAuthHash()
 	inter, msg := wallet.ConsentMessage(hash, r.Deadline)
@@ -97,7 +97,7 @@ func reviewFullAuth(_ *App, _ context.Context, p config.Profile, r wallet.Reques
 	return rv, nil
 }
 
-func reviewMintConsent(_ *App, _ context.Context, _ config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
+func reviewMintConsent(_ *App, _ context.Context, _ config.Profile, r wallet.Request, j agent.Judgement, from common.Address) (review.Request, *homechain.Token) {
 	inter, msg := wallet.ConsentMessage(r.Hash, r.Deadline)
 	rv := review.MintConsentRequest("sign-"+string(r.Purpose), r.Hash, r.Deadline, inter, msg)
 	if r.MintEmail != "" {
@@ -111,16 +111,16 @@ func reviewMintConsent(_ *App, _ context.Context, _ config.Profile, r wallet.Req
 	return rv, nil
 }
 
-func reviewFormA(_ *App, _ context.Context, _ config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
+func reviewFormA(_ *App, _ context.Context, _ config.Profile, r wallet.Request, j agent.Judgement, from common.Address) (review.Request, *homechain.Token) {
 	return review.FormARequest("sign-"+string(r.Purpose), r.Text, wallet.FormATextHash(r.Text).Hex()), nil
 }
 
-func reviewPersonal(_ *App, _ context.Context, _ config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
+func reviewPersonal(_ *App, _ context.Context, _ config.Profile, r wallet.Request, j agent.Judgement, from common.Address) (review.Request, *homechain.Token) {
 	return review.MessageRequest("sign-"+string(r.Purpose), review.KindPersonal, "Signs the message below with your EVM key (personal_sign).",
 		r.Message, wallet.PersonalHash(r.Message).Hex()), nil
 }
 
-func reviewPartnerAuth(_ *App, _ context.Context, p config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token) {
+func reviewPartnerAuth(_ *App, _ context.Context, p config.Profile, r wallet.Request, j agent.Judgement, from common.Address) (review.Request, *homechain.Token) {
 	pc := r.Partner
 	if pc == nil {
 		return blockedReview(r, errors.New("it holds no partner call")), nil

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/ethereum/go-ethereum/common"
+
 	"context"
 	"strconv"
 	"strings"
@@ -41,7 +43,7 @@ func TestEveryPurposeHasAReview(t *testing.T) {
 			continue
 		}
 		r.Purpose = purpose
-		rv, _ := (&App{}).reviewOf(context.Background(), p, *r, agent.Judge(*r))
+		rv, _ := (&App{}).reviewOf(context.Background(), p, *r, agent.Judge(*r), common.Address{})
 		if rv.Title == "" || len(rv.Blocked) > 0 || strings.Contains(strings.Join(rv.Blocked, " "), "not one an EVM key signs") {
 			t.Errorf("purpose %s: review %q, blocked %q", purpose, rv.Title, rv.Blocked)
 		}

@@ -25,13 +25,10 @@ import (
 // TestEveryPurposeHasAReview and TestEveryPurposeHasAnAuditSummary hold each purpose to
 // its row.
 type purposeGate struct {
-	review  func(s *App, ctx context.Context, p config.Profile, r wallet.Request, j agent.Judgement) (review.Request, *homechain.Token)
+	review  func(s *App, ctx context.Context, p config.Profile, r wallet.Request, j agent.Judgement, from common.Address) (review.Request, *homechain.Token)
 	summary func(p config.Profile, r wallet.Request, j agent.Judgement, tok *homechain.Token) string
 	moves   func(s *App, ctx context.Context, p config.Profile, r wallet.Request, onChain *homechain.Token) agent.Moves
 	carried func(r wallet.Request) (delivery, bool)
-	// onChain, when set, judges the request from the signing key's address on the chain
-	// before the question (a transaction's simulation): what it blocks is refused.
-	onChain func(s *App, ctx context.Context, p config.Profile, r wallet.Request, from common.Address) (blocks, warnings []string)
 }
 
 var purposeGates = map[wallet.Purpose]purposeGate{
@@ -43,7 +40,7 @@ var purposeGates = map[wallet.Purpose]purposeGate{
 	wallet.PurposePartnerAuth: {review: reviewPartnerAuth, summary: summaryPartnerAuth},
 	wallet.PurposeSolanaTx:    {summary: summarySolanaTx, moves: movesDeposit},
 	wallet.PurposeTypedData:   {review: reviewTypedData, summary: summaryTypedData},
-	wallet.PurposeEVMTx:       {review: reviewEVMTx, summary: summaryEVMTx, moves: movesEVMTx, carried: carriedDeposit, onChain: (*App).simulateEVMTx},
+	wallet.PurposeEVMTx:       {review: reviewEVMTx, summary: summaryEVMTx, moves: movesEVMTx, carried: carriedDeposit},
 }
 
 // carriedByItsCall: the permit's relay (token-permit) or the Form A submission that carries
@@ -75,7 +72,7 @@ const kindTypedData review.Kind = "typed data (EIP-712)"
 // reviewTypedData shows an EIP-712 document as it is hashed: its domain (the contract and
 // chain that would accept the signature), every value of its message in the order its types
 // declare them, and the hashes a device shows when it cannot show the fields.
-func reviewTypedData(_ *App, _ context.Context, p config.Profile, r wallet.Request, _ agent.Judgement) (review.Request, *homechain.Token) {
+func reviewTypedData(_ *App, _ context.Context, p config.Profile, r wallet.Request, _ agent.Judgement, from common.Address) (review.Request, *homechain.Token) {
 	td, err := r.Typed()
 	if err != nil {
 		return blockedReview(r, err), nil
