@@ -52,15 +52,43 @@ func (s *Store) AddDevice(label string, kind Kind, address string, dev DeviceRef
 	return e, err
 }
 
-// deviceEVM is an EVM key on a device behind the audit log: each signature is recorded
-// before the device is asked, as auditedEVM's.
-type deviceEVM struct {
+// deviceAudit is what a key on a device shares with the key store: its entry, the audit log
+// its signatures are recorded in (under profile, with the gate's note), and the lock each
+// signature holds for reading so Zero waits for the last record.
+type deviceAudit struct {
 	mu      *sync.RWMutex
 	s       *Store
 	e       Entry
 	profile string
 	note    AuditNote
-	key     *ledger.EVMKey
+}
+
+// record appends the audit record of a signature the device gave (digest: what it signed);
+// the caller holds mu for reading and uses the signature only when this succeeds.
+func (d deviceAudit) record(p wallet.Purpose, digest string) error {
+	if _, err := d.s.appendAudit(AuditRecord{
+		Label: d.e.Label, Address: d.e.Address, Purpose: string(p), Digest: digest, Profile: d.profile,
+		Asset: d.note.Asset, Amount: d.note.Amount, Summary: d.note.Summary,
+	}); err != nil {
+		return fmt.Errorf("sign: %w; the device's signature is not used", err)
+	}
+	return nil
+}
+
+// Zero has no secret to wipe: it waits for the audit of the last signature.
+func (d deviceAudit) Zero() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.s.WaitAudit()
+}
+
+var errNoPurpose = errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
+
+// deviceEVM is an EVM key on a device behind the audit log: a signature is recorded once
+// the device gave it, before it is used, so a refusal on the device leaves no record.
+type deviceEVM struct {
+	deviceAudit
+	key *ledger.EVMKey
 }
 
 func (d *deviceEVM) Address() common.Address { return d.key.Address() }
@@ -70,11 +98,10 @@ func (d *deviceEVM) SignDigest(wallet.Purpose, common.Hash) ([]byte, error) {
 }
 
 // SignOnDevice has the device sign the form, then records the signature (digest: what the
-// form hashes to) before it is returned: a signature the device refused leaves no record, and
-// one that cannot be recorded is not used.
+// form hashes to) before it is returned.
 func (d *deviceEVM) SignOnDevice(p wallet.Purpose, f wallet.DeviceForm) ([]byte, error) {
 	if p == "" {
-		return nil, errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
+		return nil, errNoPurpose
 	}
 	d.mu.RLock()
 	defer d.mu.RUnlock()
@@ -82,47 +109,37 @@ func (d *deviceEVM) SignOnDevice(p wallet.Purpose, f wallet.DeviceForm) ([]byte,
 	if err != nil {
 		return nil, err
 	}
-	if _, err := d.s.appendAudit(AuditRecord{
-		Label: d.e.Label, Address: d.e.Address, Purpose: string(p), Digest: f.Digest().Hex(), Profile: d.profile,
-		Asset: d.note.Asset, Amount: d.note.Amount, Summary: d.note.Summary,
-	}); err != nil {
-		return nil, fmt.Errorf("sign: %w; the device's signature is not used", err)
+	if err := d.record(p, f.Digest().Hex()); err != nil {
+		return nil, err
 	}
 	return sig, nil
 }
 
 func (d *deviceEVM) Noted(note AuditNote) wallet.EVMSigner {
-	return &deviceEVM{mu: d.mu, s: d.s, e: d.e, profile: d.profile, key: d.key, note: note}
+	n := *d
+	n.note = note
+	return &n
 }
 
 func (d *deviceEVM) ForProfile(profile string) any {
-	return &deviceEVM{mu: d.mu, s: d.s, e: d.e, profile: profile, key: d.key}
+	n := *d
+	n.profile, n.note = profile, AuditNote{}
+	return &n
 }
 
-// Zero has no secret to wipe: it waits for the audit of the last signature.
-func (d *deviceEVM) Zero() {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.s.WaitAudit()
-}
-
-// deviceSolana is a Solana key on a device behind the audit log.
+// deviceSolana is a Solana key on a device behind the audit log, as deviceEVM.
 type deviceSolana struct {
-	mu      *sync.RWMutex
-	s       *Store
-	e       Entry
-	profile string
-	note    AuditNote
-	key     *ledger.SolanaKey
+	deviceAudit
+	key *ledger.SolanaKey
 }
 
 func (d *deviceSolana) PublicKey() solana.PublicKey { return d.key.PublicKey() }
 
-// SignMessage has the device sign msg, then records it before it is returned (as
-// deviceEVM.SignOnDevice).
+// SignMessage has the device sign msg, then records it (digest: the message's sha256, as a
+// stored Solana key's records) before it is returned.
 func (d *deviceSolana) SignMessage(p wallet.Purpose, msg []byte) (solana.Signature, error) {
 	if p == "" {
-		return solana.Signature{}, errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
+		return solana.Signature{}, errNoPurpose
 	}
 	d.mu.RLock()
 	defer d.mu.RUnlock()
@@ -130,25 +147,22 @@ func (d *deviceSolana) SignMessage(p wallet.Purpose, msg []byte) (solana.Signatu
 	if err != nil {
 		return solana.Signature{}, err
 	}
-	a := &auditedSolana{s: d.s, e: d.e, profile: d.profile, note: d.note}
-	if err := a.audit(p, msg); err != nil {
-		return solana.Signature{}, fmt.Errorf("%w (the device's signature is not used)", err)
+	if err := d.record(p, solanaDigest(msg)); err != nil {
+		return solana.Signature{}, err
 	}
 	return sig, nil
 }
 
 func (d *deviceSolana) Noted(note AuditNote) wallet.SolanaSigner {
-	return &deviceSolana{mu: d.mu, s: d.s, e: d.e, profile: d.profile, key: d.key, note: note}
+	n := *d
+	n.note = note
+	return &n
 }
 
 func (d *deviceSolana) ForProfile(profile string) any {
-	return &deviceSolana{mu: d.mu, s: d.s, e: d.e, profile: profile, key: d.key}
-}
-
-func (d *deviceSolana) Zero() {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.s.WaitAudit()
+	n := *d
+	n.profile, n.note = profile, AuditNote{}
+	return &n
 }
 
 // deviceSigner is the signer of a device entry.
@@ -160,18 +174,18 @@ func (s *Store) deviceSigner(e Entry, profile string) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("key %q: %v", e.Label, err)
 	}
-	mu := new(sync.RWMutex)
+	audit := deviceAudit{mu: new(sync.RWMutex), s: s, e: e, profile: profile}
 	if e.Kind == KindSolana {
 		pk, err := solana.PublicKeyFromBase58(e.Address)
 		if err != nil {
 			return nil, fmt.Errorf("key %q: %v", e.Label, err)
 		}
-		return &deviceSolana{mu: mu, s: s, e: e, profile: profile, key: ledger.NewSolanaKey(e.Device.Transport, path, pk)}, nil
+		return &deviceSolana{deviceAudit: audit, key: ledger.NewSolanaKey(e.Device.Transport, path, pk)}, nil
 	}
 	if !common.IsHexAddress(e.Address) {
 		return nil, fmt.Errorf("key %q: address %q in the index", e.Label, e.Address)
 	}
-	return &deviceEVM{mu: mu, s: s, e: e, profile: profile, key: ledger.NewEVMKey(e.Device.Transport, path, common.HexToAddress(e.Address))}, nil
+	return &deviceEVM{deviceAudit: audit, key: ledger.NewEVMKey(e.Device.Transport, path, common.HexToAddress(e.Address))}, nil
 }
 
 // OnDevice says whether label is a key on a device (its signatures need the device, no

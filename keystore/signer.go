@@ -135,9 +135,8 @@ func (a *auditedSolana) audit(p wallet.Purpose, msg []byte) error {
 	if p == "" {
 		return errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
 	}
-	sum := sha256.Sum256(msg)
 	if _, err := a.s.appendAudit(AuditRecord{
-		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: "0x" + hex.EncodeToString(sum[:]), Profile: a.profile,
+		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: solanaDigest(msg), Profile: a.profile,
 		Asset: a.note.Asset, Amount: a.note.Amount, Summary: a.note.Summary,
 	}); err != nil {
 		return fmt.Errorf("sign: %w; nothing was signed", err)
@@ -202,4 +201,10 @@ func LockMemory(signer any) error {
 		return lockBytes(a.key.Private())
 	}
 	return fmt.Errorf("lock memory: %T is not a key-store signer", signer)
+}
+
+// solanaDigest is what a Solana signature's audit record names: the message's sha256.
+func solanaDigest(msg []byte) string {
+	sum := sha256.Sum256(msg)
+	return "0x" + hex.EncodeToString(sum[:])
 }
