@@ -2,9 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"purse/agent"
 	"purse/app"
 	"purse/app/money"
 	"purse/sandbox"
@@ -39,6 +42,35 @@ func TestEVMDepositCLI(t *testing.T) {
 	if len(summaries) != 2 || !strings.Contains(summaries[0], "approve 5.000000 USDC") || !strings.Contains(summaries[1], "depositTokenViaUsdc of 5.000000 USDC") {
 		t.Fatalf("the audit summaries %q", summaries)
 	}
+	// Through a live agent holding the key (its policy allows the deposit's transactions):
+	// the same command lands, every signature the agent's.
+	home := os.Getenv("PURSE_HOME")
+	if err := os.WriteFile(filepath.Join(home, agent.PolicyFile), []byte("[purposes]\nevm-tx = \"allow\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(app.EnvNoAgent, "")
+	startAgent(t, home)
+	if _, e, c := purse(t, "", "agent", "unlock", "dev"); c != exitOK {
+		t.Fatalf("agent unlock: %s", e)
+	}
+	t.Setenv("PURSE_PASSPHRASE_FILE", "")
+	out, e, c = purse(t, "", "evm", "deposit", "--amount", "4", "--output", "EUR", "--json")
+	var viaAgent money.DepositOutcome
+	if c != exitOK || json.Unmarshal([]byte(out), &viaAgent) != nil || viaAgent.Outcome != app.OutcomeLanded || viaAgent.ApproveTx == "" || viaAgent.Credited == "" {
+		t.Fatalf("deposit through the agent: %d %s\n%s", c, out, e)
+	}
+	st, _, _ := purse(t, "", "agent", "status", "--json")
+	var status agent.Status
+	if err := json.Unmarshal([]byte(st), &status); err != nil || len(status.Keys) == 0 || status.Keys[0].Signed < 2 {
+		t.Fatalf("the agent's signatures: %v %s", err, st)
+	}
+	if _, e, c := purse(t, "", "agent", "stop"); c != exitOK {
+		t.Fatalf("agent stop: %s", e)
+	}
+	t.Setenv(app.EnvNoAgent, "1")
+	setPassphrase(t, testPassphrase)
+	os.Remove(filepath.Join(home, agent.PolicyFile))
+
 	for _, c := range []struct {
 		args []string
 		want string
