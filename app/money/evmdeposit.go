@@ -332,7 +332,7 @@ func (sv Service) Deposit(ctx context.Context, run DepositRun, u *app.Unlock) (D
 	}
 	out.Outcome = app.OutcomeLanded
 	emit("credit", "the account's records for %s", out.DepositTx)
-	out.Credited, out.Note = sv.awaitCredit(ctx, u, out.DepositTx)
+	out.Credited, out.Note = sv.awaitCredit(ctx, hc, pl, u, out.DepositTx, out.Block)
 	return pl, out, nil
 }
 
@@ -403,33 +403,43 @@ func movedUSDC(hc *homechain.Client, rc *types.Receipt, pl DepositPlan) bool {
 	return false
 }
 
-// awaitCredit looks for the deposit in the account's records (a crypto deposit naming its
-// hash) until SettleWait ends: what was credited, or a note saying why it is not known.
-func (sv Service) awaitCredit(ctx context.Context, u *app.Unlock, txHash string) (credited, note string) {
-	api, err := sv.s.AccountAPI(true, u)
-	if err != nil {
-		return "", "the account's records cannot be read: " + app.OneLine(err)
-	}
+// awaitCredit finds the credit of the deposit: first the output token's arrival in the
+// owner's wallet on the home chain (read without signing, until SettleWait ends), then the
+// account's records (a crypto deposit naming its hash), read signed at most twice — a key on a
+// device is not asked to sign a read on every poll. It says what was credited, or a note
+// saying why that is not known.
+func (sv Service) awaitCredit(ctx context.Context, hc *homechain.Client, pl DepositPlan, u *app.Unlock, txHash string, block uint64) (credited, note string) {
 	deadline := time.Now().Add(SettleWait)
 	for {
-		recs, err := api.TransactionsByHash(ctx, txHash)
-		if err != nil {
-			note = "the account's records cannot be read: " + app.OneLine(err)
-		}
-		for _, r := range recs {
-			if strings.EqualFold(r.TxHash, txHash) && r.Amount.Valid {
-				return r.Amount.Decimal.Abs().StringFixed(2) + " " + strings.ToUpper(r.Currency), ""
-			}
+		// The credit follows the deposit: a transfer before its block is another one's.
+		ts, err := hc.TransfersTo(ctx, pl.Output.Address, pl.Owner, block)
+		if err == nil && len(ts) > 0 {
+			break
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
-			if note == "" {
-				note = fmt.Sprintf("the account's records showed no credit for %s within %s: the service may still credit it", txHash, SettleWait)
-			}
-			return "", note
+			return "", fmt.Sprintf("no %s arrived in the wallet within %s: the service may still credit the deposit %s", pl.Output.Symbol, SettleWait, txHash)
 		}
 		select {
 		case <-ctx.Done():
 		case <-time.After(settlePoll):
 		}
 	}
+	api, err := sv.s.AccountAPI(true, u)
+	if err != nil {
+		return "", "the account's records cannot be read: " + app.OneLine(err)
+	}
+	// The credit's record may follow its transfer by a moment: one more read after a poll.
+	for try := 0; try < 2; try++ {
+		recs, err := api.TransactionsByHash(ctx, txHash)
+		if err != nil && !errors.Is(err, enduser.ErrTransactionMissing) {
+			return "", "the account's records cannot be read: " + app.OneLine(err)
+		}
+		for _, r := range recs {
+			if strings.EqualFold(r.TxHash, txHash) && r.Amount.Valid {
+				return r.Amount.Decimal.Abs().StringFixed(2) + " " + strings.ToUpper(r.Currency), ""
+			}
+		}
+		time.Sleep(settlePoll)
+	}
+	return "", fmt.Sprintf("%s arrived in the wallet, but the account's records name no credit for %s yet", pl.Output.Symbol, txHash)
 }
