@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -102,6 +103,10 @@ type Sandbox struct {
 const (
 	EVMDir     = "evm"
 	LedgerFile = "solana-ledger.json"
+	// DeviceFile keeps the Ledger stand-in's address: a key entry added from it names it
+	// (speculos:HOST:PORT), so the device must be found there again after a restart. A
+	// fresh start (RemoveState) keeps it: the device is the user's, not the service's.
+	DeviceFile = "ledger-device-addr"
 )
 
 // Start starts every service and returns once they answer.
@@ -132,10 +137,9 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 		return nil, fmt.Errorf("sandbox: cannot listen on %s: %v", cfg.Listen, err)
 	}
 	s := &Sandbox{cfg: cfg, log: logger, ln: ln, done: make(chan struct{})}
-	devHost, _, _ := net.SplitHostPort(ln.Addr().String())
-	if s.Ledger, err = ledgertest.Start(net.JoinHostPort(devHost, "0"), ledgertest.Seed); err != nil {
+	if s.Ledger, err = startDevice(ln.Addr().String(), cfg.StateDir, logger); err != nil {
 		ln.Close()
-		return nil, fmt.Errorf("sandbox: the Ledger stand-in: %v", err)
+		return nil, err
 	}
 	if err := s.startServices(ctx); err != nil {
 		s.Ledger.Close()
@@ -190,6 +194,44 @@ func Start(ctx context.Context, cfg Config) (*Sandbox, error) {
 	}()
 	logger.Info("listening on "+base, "network", s.info.Network, "state", cmp.Or(cfg.StateDir, "(in memory)"))
 	return s, nil
+}
+
+// startDevice starts the Ledger stand-in on the sandbox's host: at the address the state
+// folder kept, so that keys added from it still reach it, else on a free port it then keeps.
+// A kept address another program now holds is not silently replaced by a new one the key
+// entries do not name: the sandbox starts on a new port and says which keys it strands.
+func startDevice(sandboxAddr, stateDir string, logger *slog.Logger) (*ledgertest.Device, error) {
+	host, _, _ := net.SplitHostPort(sandboxAddr)
+	fresh := net.JoinHostPort(host, "0")
+	var kept string
+	keptFile := ""
+	if stateDir != "" {
+		keptFile = filepath.Join(stateDir, DeviceFile)
+		if b, err := os.ReadFile(keptFile); err == nil {
+			kept = strings.TrimSpace(string(b))
+		}
+	}
+	if kept != "" {
+		d, err := ledgertest.Start(kept, ledgertest.Seed)
+		if err == nil {
+			return d, nil
+		}
+		logger.Warn("the Ledger stand-in cannot listen where it did before: ledger keys added from speculos:"+kept+" will not reach it (add them again with purse key ledger)", "err", err)
+	}
+	d, err := ledgertest.Start(fresh, ledgertest.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: the Ledger stand-in: %v", err)
+	}
+	if keptFile != "" {
+		if err := os.MkdirAll(stateDir, 0o700); err == nil {
+			err = atomicfile.Write(keptFile, []byte(d.Addr()+"\n"), 0o600)
+		}
+		if err != nil {
+			d.Close()
+			return nil, fmt.Errorf("sandbox: keeping the Ledger stand-in's address: %v", err)
+		}
+	}
+	return d, nil
 }
 
 // startServices starts the chain, the end-user service and the Solana ledger, from

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -188,5 +189,53 @@ func TestRetCodeOfABody(t *testing.T) {
 		if string(got) != c.want || ok != (c.want != "") {
 			t.Errorf("retCode(%s) = %q %v, want %q", c.body, got, ok, c.want)
 		}
+	}
+}
+
+// A ledger key entry names the stand-in's address, so a restart (even a fresh one) finds the
+// device where it was; when another program took that port the sandbox starts the device on
+// a new one, keeps that, and its log says which keys it strands.
+func TestDeviceKeepsItsAddress(t *testing.T) {
+	dir := t.TempDir()
+	start := func(log io.Writer) *Sandbox {
+		t.Helper()
+		sb, err := Start(context.Background(), Config{Listen: "127.0.0.1:0", StateDir: dir, Logger: slog.New(slog.NewTextHandler(log, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sb
+	}
+	sb := start(io.Discard)
+	first := sb.Info().Ledger
+	sb.Close()
+	if err := RemoveState(dir); err != nil {
+		t.Fatal(err)
+	}
+	sb = start(io.Discard)
+	if got := sb.Info().Ledger; got != first {
+		t.Fatalf("after a fresh restart the device is at %s, was %s", got, first)
+	}
+	sb.Close()
+
+	taken, err := net.Listen("tcp", strings.TrimPrefix(first, "speculos:"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	var log syncBuffer
+	sb = start(&log)
+	moved := sb.Info().Ledger
+	sb.Close()
+	if moved == first || !strings.HasPrefix(moved, "speculos:127.0.0.1:") {
+		t.Fatalf("with its port taken the device is at %s (was %s)", moved, first)
+	}
+	if !strings.Contains(log.String(), "ledger keys added from "+first+" will not reach it") {
+		t.Errorf("the log does not say which keys the move strands:\n%s", log.String())
+	}
+	taken.Close()
+	sb = start(io.Discard)
+	defer sb.Close()
+	if got := sb.Info().Ledger; got != moved {
+		t.Errorf("the next start put the device at %s, not where it moved to (%s)", got, moved)
 	}
 }
