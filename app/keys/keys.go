@@ -68,8 +68,9 @@ type Request struct {
 	Stdin io.Reader
 	// UseForProfile makes the key the profile's key of its kind.
 	UseForProfile bool
-	// Transport reaches a Ledger device (SourceLedger): "hid" or "speculos:HOST:PORT"; Path
-	// is the key's path on it.
+	// Transport reaches a Ledger device (SourceLedger): "hid" or "speculos:HOST:PORT"; ""
+	// is the profile's device (the purse sandbox's stand-in on a sandbox profile, else
+	// USB). Path is the key's path on it.
 	Transport string
 }
 
@@ -241,7 +242,7 @@ func (k Service) Add(ctx context.Context, req Request, u *app.Unlock) (Added, er
 			clear(b)
 		}
 	case SourceLedger:
-		e, err = addLedger(ctx, ks, req)
+		e, err = k.addLedger(ctx, ks, req)
 	default:
 		err = fmt.Errorf("unknown key source %d", req.Source)
 	}

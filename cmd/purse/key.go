@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -156,7 +155,8 @@ func (a *cli) keyLedgerCmd() *cobra.Command {
 			"CLI m/44'/501'/N'). With --label and --path: reads the address there (an EVM address is shown on\n" +
 			"the device to compare) and stores the key: its address, path and transport, never a secret.\n" +
 			"Its signatures then go through the same review and policy as a stored key's, and the device\n" +
-			"asks last. --transport speculos:HOST:PORT reaches Speculos or the sandbox's device stand-in.",
+			"asks last. Without --transport, a profile on a purse sandbox reaches the sandbox's device\n" +
+			"stand-in, any other USB (hid); speculos:HOST:PORT reaches Speculos.",
 		Args: cobra.NoArgs,
 		RunE: a.run(func(cmd *cobra.Command, core *app.App, _ []string) error {
 			k, err := keystore.ParseKind(kind)
@@ -177,7 +177,7 @@ func (a *cli) keyLedgerCmd() *cobra.Command {
 						rows[i] = []string{d.Scheme, d.Path, d.Address}
 					}
 					w.Table([]string{"SCHEME", "PATH", "ADDRESS"}, rows)
-					w.Printf("add one: purse key ledger --kind %s --transport %s --label L --path PATH\n", kind, transport)
+					w.Printf("add one: purse key ledger --kind %s --transport %s --label L --path PATH\n", kind, list[0].Transport)
 				})
 			}
 			if _, err := keys.CheckLabelKind(label, kind); err != nil {
@@ -188,7 +188,7 @@ func (a *cli) keyLedgerCmd() *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&kind, "kind", "", "evm (the Ethereum app) or solana (the Solana app)")
-	f.StringVar(&transport, "transport", cmp.Or(os.Getenv("PURSE_LEDGER_TRANSPORT"), "hid"), "how the device is reached: hid (USB), or speculos:HOST:PORT (Speculos, the sandbox's stand-in); env PURSE_LEDGER_TRANSPORT")
+	f.StringVar(&transport, "transport", os.Getenv("PURSE_LEDGER_TRANSPORT"), "how the device is reached: hid (USB), or speculos:HOST:PORT (Speculos, the sandbox's stand-in); env PURSE_LEDGER_TRANSPORT (default: the sandbox's stand-in on a sandbox profile, else hid)")
 	f.StringVar(&label, "label", "", "label of the key to add: "+keystore.LabelRule)
 	f.StringVar(&path, "path", "", "the key's derivation path, e.g. m/44'/60'/0'/0/0")
 	f.IntVar(&count, "count", 3, "addresses listed per path scheme (1 to 20)")

@@ -5,7 +5,6 @@
 package keyflow
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -18,7 +17,6 @@ import (
 	"purse/app/keys"
 	"purse/config"
 	"purse/keystore"
-	"purse/ledger"
 	"purse/tui/dialog"
 	"purse/tui/form"
 	"purse/tui/kit"
@@ -103,9 +101,9 @@ func (f *Flow) Start(o Options) {
 	path := form.TextField("path", "path", "", "(default path)")
 	path.Show = func(fm *form.Form) bool { return isMnemonic(fm) || isLedger(fm) }
 	path.Hint = "empty: m/44'/60'/0'/0/N (evm) or m/44'/501'/N'/0' (solana) for index N; solana \"none\": solana-keygen's no-path seed; a ledger key: its path on the device (purse key ledger lists them)"
-	transport := form.TextField("transport", "transport", cmp.Or(os.Getenv("PURSE_LEDGER_TRANSPORT"), ledger.TransportHID), "")
+	transport := form.TextField("transport", "transport", os.Getenv("PURSE_LEDGER_TRANSPORT"), "(sandbox's device, else hid)")
 	transport.Show = isLedger
-	transport.Hint = "hid (USB) or speculos:HOST:PORT (Speculos; the sandbox's stand-in: its info's \"ledger\")"
+	transport.Hint = "empty: the purse sandbox's stand-in on a sandbox profile, else hid (USB); or speculos:HOST:PORT (Speculos)"
 	index := form.TextField("index", "index", "", "(0)")
 	index.Show = isMnemonic
 	index.Hint = "account number N of the default path (leave empty when a path is given)"
