@@ -52,6 +52,10 @@ type Cluster interface {
 	// replaceRecentBlockhash false (the two options conflict) at commitment
 	// "confirmed", returning the post-states of accounts.
 	Simulate(ctx context.Context, tx []byte, accounts []solana.PublicKey) (*SimulationResult, error)
+	// SimulateUnverified is Simulate with sigVerify false: the effects of a transaction
+	// before it is signed (a key on a device signs after the review, so the review's
+	// simulation cannot be of signed bytes; they are simulated again once signed).
+	SimulateUnverified(ctx context.Context, tx []byte, accounts []solana.PublicKey) (*SimulationResult, error)
 }
 
 // Verify runs the static rules and the rules that need the chain: C13 (lookup tables

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
+	bin "github.com/gagliardetto/binary"
 	"math"
 	"testing"
 
@@ -136,6 +137,8 @@ type fakeCluster struct {
 	bh       Blockhash
 	simulate func(tx []byte, keys []solana.PublicKey) (*SimulationResult, error)
 	failGet  bool
+	// unverified is how many simulations ran with sigVerify false.
+	unverified int
 }
 
 func newFakeCluster(t testing.TB, q *Quote, user solana.PublicKey) *fakeCluster {
@@ -193,5 +196,14 @@ func (f *fakeCluster) GetAccounts(_ context.Context, keys []solana.PublicKey) ([
 func (f *fakeCluster) LatestBlockhash(context.Context) (Blockhash, error) { return f.bh, nil }
 func (f *fakeCluster) BlockHeight(context.Context) (uint64, error)        { return f.height, nil }
 func (f *fakeCluster) Simulate(_ context.Context, tx []byte, keys []solana.PublicKey) (*SimulationResult, error) {
+	var t solana.Transaction
+	if err := t.UnmarshalWithDecoder(bin.NewBinDecoder(tx)); err != nil || len(t.Signatures) == 0 || t.VerifySignatures() != nil {
+		return &SimulationResult{Err: "SignatureFailure"}, nil // sigVerify: true
+	}
+	return f.simulate(tx, keys)
+}
+
+func (f *fakeCluster) SimulateUnverified(_ context.Context, tx []byte, keys []solana.PublicKey) (*SimulationResult, error) {
+	f.unverified++
 	return f.simulate(tx, keys)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	bin "github.com/gagliardetto/binary"
 	"github.com/gagliardetto/solana-go"
@@ -78,6 +79,71 @@ func SignChecked(ctx context.Context, c Cluster, q *Quote, msg []byte, signer wa
 		return &Prepared{Report: r}, err
 	}
 	return signAndSimulate(ctx, c, q, r, m.RecentBlockhash, signer)
+}
+
+// PreviewChecked is SignChecked for a key on a device, whose signature must come after the
+// review (the device asks last): the same checks of msg and the quote, and the simulation of
+// the unsigned transaction (sigVerify false) for the review's findings and balance changes.
+// The returned Prepared holds no signature; FinishChecked simulates the signed bytes before
+// the signature is released.
+func PreviewChecked(ctx context.Context, c Cluster, q *Quote, msg []byte, user solana.PublicKey, opts *Options) (*Prepared, error) {
+	if q == nil || q.Transaction == nil {
+		return nil, errNoTransaction
+	}
+	if err := CheckSignedMessage(q, msg); err != nil {
+		return nil, err
+	}
+	var m solana.Message
+	if err := m.UnmarshalWithDecoder(bin.NewBinDecoder(msg)); err != nil {
+		return nil, fmt.Errorf("altchain: the message to sign does not decode: %v", err)
+	}
+	if n := int(m.Header.NumRequiredSignatures); n != 1 || len(m.AccountKeys) == 0 || m.AccountKeys[0] != user {
+		return nil, fmt.Errorf("altchain: sign (G27): the key %s is not the transaction's only signer", user)
+	}
+	r, err := Verify(ctx, c, q, user, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Err(); err != nil {
+		return &Prepared{Report: r}, err
+	}
+	unsigned, err := (&solana.Transaction{Signatures: []solana.Signature{{}}, Message: m}).MarshalBinary()
+	if err != nil {
+		return nil, fmt.Errorf("altchain: %v", err)
+	}
+	r.RecentBlockhash = m.RecentBlockhash
+	if err := simulateChecked(ctx, c, c.SimulateUnverified, q, user, unsigned, r); err != nil {
+		return &Prepared{Report: r}, err
+	}
+	if err := r.Err(); err != nil {
+		return &Prepared{Report: r}, err
+	}
+	return &Prepared{Blockhash: m.RecentBlockhash, Report: r}, nil
+}
+
+// FinishChecked completes a PreviewChecked deposit with the device's signature: it must
+// verify over msg, and the signed bytes are simulated (G28, G29). The report is preview's
+// with the unsigned simulation's findings replaced by the signed bytes', so it is what
+// SignChecked would have given a key in the process; only a deposit that passes gets its
+// signed bytes.
+func FinishChecked(ctx context.Context, c Cluster, q *Quote, msg []byte, user solana.PublicKey, sig solana.Signature, preview *Report) (*Prepared, error) {
+	if preview == nil {
+		return nil, errors.New("altchain: finish: no preview report")
+	}
+	signed, err := WithSignature(msg, user, sig)
+	if err != nil {
+		return nil, err
+	}
+	r := *preview
+	r.Findings = slices.DeleteFunc(slices.Clone(preview.Findings), func(f Finding) bool { return f.Rule == "G28" || f.Rule == "G29" })
+	r.Simulated = nil
+	if err := SimulateSigned(ctx, c, q, user, signed, &r); err != nil {
+		return &Prepared{Report: &r}, err
+	}
+	if err := r.Err(); err != nil {
+		return &Prepared{Report: &r}, err
+	}
+	return &Prepared{Signed: signed, Signature: sig, Blockhash: r.RecentBlockhash, Report: &r}, nil
 }
 
 // signAndSimulate signs q's transaction under blockhash bh and simulates the signed bytes,

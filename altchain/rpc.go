@@ -333,6 +333,16 @@ func (c *RPC) TokenBalance(ctx context.Context, tokenAccount solana.PublicKey) (
 // true and replaceRecentBlockhash false (the two conflict), base64, commitment
 // "confirmed", returning the post-states of accounts.
 func (c *RPC) Simulate(ctx context.Context, tx []byte, accounts []solana.PublicKey) (*SimulationResult, error) {
+	return c.simulate(ctx, tx, accounts, true)
+}
+
+// SimulateUnverified implements Cluster: Simulate with sigVerify false (the signature slots
+// may be zero).
+func (c *RPC) SimulateUnverified(ctx context.Context, tx []byte, accounts []solana.PublicKey) (*SimulationResult, error) {
+	return c.simulate(ctx, tx, accounts, false)
+}
+
+func (c *RPC) simulate(ctx context.Context, tx []byte, accounts []solana.PublicKey, sigVerify bool) (*SimulationResult, error) {
 	addrs := make([]string, len(accounts))
 	for i, k := range accounts {
 		addrs[i] = k.String()
@@ -340,7 +350,7 @@ func (c *RPC) Simulate(ctx context.Context, tx []byte, accounts []solana.PublicK
 	cfg := map[string]any{
 		"encoding":               "base64",
 		"commitment":             "confirmed",
-		"sigVerify":              true,
+		"sigVerify":              sigVerify,
 		"replaceRecentBlockhash": false,
 		"accounts":               map[string]any{"encoding": "base64", "addresses": addrs},
 	}

@@ -85,6 +85,12 @@ func signTransaction(q *Quote, raw []byte, blockhash solana.Hash, signer wallet.
 // the same transaction. Simulation is advisory next to the static rules, but a failed
 // check still rejects.
 func SimulateSigned(ctx context.Context, c Cluster, q *Quote, user solana.PublicKey, signed []byte, r *Report) error {
+	return simulateChecked(ctx, c, c.Simulate, q, user, signed, r)
+}
+
+// simulateChecked runs one simulation of tx (sim: c's, verified or not) and the G28/G29
+// checks.
+func simulateChecked(ctx context.Context, c Cluster, sim func(context.Context, []byte, []solana.PublicKey) (*SimulationResult, error), q *Quote, user solana.PublicKey, tx []byte, r *Report) error {
 	if r == nil || q == nil {
 		return errors.New("altchain: simulate needs the quote and its report")
 	}
@@ -97,7 +103,7 @@ func SimulateSigned(ctx context.Context, c Cluster, q *Quote, user solana.Public
 	if err != nil {
 		return fmt.Errorf("altchain: accounts before simulation: %w", err)
 	}
-	res, err := c.Simulate(ctx, signed, watched)
+	res, err := sim(ctx, tx, watched)
 	if err != nil {
 		return fmt.Errorf("altchain: simulate: %w", err)
 	}

@@ -1,9 +1,12 @@
 package altchain
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -317,4 +320,75 @@ func TestSendOutcome(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPreviewThenFinishOnDevice: a key on a device signs after the review. The preview runs
+// the same checks with the unsigned transaction simulated (sigVerify false) and holds no
+// signature; the finish takes only a signature that verifies over the message, simulates the
+// signed bytes, and gives exactly the report and bytes SignChecked gives a key in the
+// process. A signed simulation that fails withholds the signature.
+func TestPreviewThenFinishOnDevice(t *testing.T) {
+	ctx := context.Background()
+	q, user := baseline(t)
+	key := testSigner(t)
+	msg, err := MessageWithBlockhash(q, testKeyHash("fresh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc := newFakeCluster(t, q, user)
+	pv, err := PreviewChecked(ctx, fc, q, msg, user, testOptions())
+	if err != nil {
+		t.Fatalf("preview: %v", err)
+	}
+	if fc.unverified != 1 || !pv.Signature.IsZero() || pv.Signed != nil || pv.Report.Simulated == nil {
+		t.Fatalf("preview: %d unverified simulations, signature %s, signed %d bytes, simulated %v", fc.unverified, pv.Signature, len(pv.Signed), pv.Report.Simulated)
+	}
+	if _, err := PreviewChecked(ctx, fc, q, msg, testSigner2(t).PublicKey(), testOptions()); err == nil {
+		t.Error("a preview for a key that is not the transaction's signer passed")
+	}
+
+	want, err := SignChecked(ctx, newFakeCluster(t, q, user), q, msg, key, testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, err := key.SignMessage(wallet.PurposeSolanaTx, msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _ := testSigner2(t).SignMessage(wallet.PurposeSolanaTx, msg)
+	if _, err := FinishChecked(ctx, fc, q, msg, user, other, pv.Report); err == nil || !strings.Contains(err.Error(), "does not verify") {
+		t.Fatalf("a signature by another key: %v", err)
+	}
+	got, err := FinishChecked(ctx, fc, q, msg, user, sig, pv.Report)
+	if err != nil {
+		t.Fatalf("finish: %v", err)
+	}
+	if !bytes.Equal(got.Signed, want.Signed) || got.Signature != want.Signature || !reflect.DeepEqual(got.Report.Findings, want.Report.Findings) || *got.Report.Simulated != *want.Report.Simulated {
+		t.Fatalf("finish differs from SignChecked:\n%v\n%v", got.Report.Findings, want.Report.Findings)
+	}
+	if len(pv.Report.Findings) != len(want.Report.Findings) {
+		t.Errorf("the finish changed the preview's report (%d findings, want %d)", len(pv.Report.Findings), len(want.Report.Findings))
+	}
+
+	// The signed bytes' simulation fails (the unsigned one passed): no signed bytes.
+	faithful := fc.simulate
+	fc.simulate = func(tx []byte, keys []solana.PublicKey) (*SimulationResult, error) {
+		res, err := faithful(tx, keys)
+		res.Err = "InstructionError"
+		return res, err
+	}
+	f, err := FinishChecked(ctx, fc, q, msg, user, sig, pv.Report)
+	if err == nil || f == nil || !f.Report.Rejected() || f.Signed != nil {
+		t.Fatalf("a failing signed simulation: %v %+v", err, f)
+	}
+}
+
+// testSigner2 is a key that is not the transaction's signer.
+func testSigner2(_ testing.TB) *wallet.SolanaKey {
+	seed := sha256.Sum256([]byte("another seed"))
+	k, err := wallet.NewSolanaKeyFromSeed(seed[:])
+	if err != nil {
+		panic(err)
+	}
+	return k
 }

@@ -299,7 +299,7 @@ func (g *signingGate) SignSolana(ctx context.Context, job signJob, key wallet.So
 	if err := g.ask(ctx, job, l, rv); err != nil {
 		return none, err
 	}
-	return p.Signature, nil
+	return p.release(ctx)
 }
 
 // decide applies the policy; a deny refuses here, before anything is built or read.

@@ -314,9 +314,12 @@ func (s *App) tokenOnChain(ctx context.Context, p config.Profile, d wallet.Permi
 // signDeposit is the gate's Solana part before the question: the quote the message came
 // with, checked again under the profile's pins (the checklist), the message proven to be the
 // quote's transaction with only its blockhash replaced, the signature by the user key only,
-// and the simulation of the signed bytes; then the review of all of it. A rejection is a
-// Refusal carrying the review, so a front end can show why.
-func (s *App) signDeposit(ctx context.Context, job signJob, key wallet.SolanaSigner) (*altchain.Prepared, review.Request, error) {
+// and the simulation of the signed bytes; then the review of all of it. A key on a device
+// signs only after the question (it asks its own, last): until then the unsigned transaction
+// is simulated, and release has the device sign and simulates the signed bytes before the
+// signature leaves. A rejection is a Refusal carrying the review, so a front end can show
+// why.
+func (s *App) signDeposit(ctx context.Context, job signJob, key wallet.SolanaSigner) (*depositSigning, review.Request, error) {
 	progress := job.Progress
 	if progress == nil {
 		progress = func(string, string) {}
@@ -333,20 +336,36 @@ func (s *App) signDeposit(ctx context.Context, job signJob, key wallet.SolanaSig
 	if err != nil {
 		return nil, review.Request{}, err
 	}
+	_, onDevice := key.(wallet.SolanaDeviceSigner)
 	progress(port.StepSign, "the checklist again where the key is, under profile "+job.Profile.Name+"'s pins")
-	p, err := altchain.SignChecked(ctx, rpc, &q, job.Request.Message, progressSigner{key, progress}, opts)
+	var p *altchain.Prepared
+	if onDevice {
+		progress(port.StepSimulate, "the unsigned transaction (the device signs after your review)")
+		p, err = altchain.PreviewChecked(ctx, rpc, &q, job.Request.Message, key.PublicKey(), opts)
+	} else {
+		p, err = altchain.SignChecked(ctx, rpc, &q, job.Request.Message, progressSigner{key, progress}, opts)
+	}
 	currency, cerr := s.outputCurrency(ctx, job.Profile, &q)
 	rv := func(r *altchain.Report) review.Request {
 		out := DepositReview("sign-solana-tx", &q, job.Profile.SolanaCluster, currency, r)
 		if cerr != nil {
 			out.Warnings = append(out.Warnings, "the output token "+q.EVMOutputToken.String()+" could not be read on the home chain: "+OneLine(cerr))
 		}
+		if onDevice {
+			out.Sections = append(out.Sections, review.Section{Heading: "Then on the device", Fields: []review.Field{
+				{Label: "confirm", Value: "on the Ledger (Solana app), after you approve here", Note: "(the key is on the device: nothing is signed until you confirm there)"},
+				{Label: "simulated", Value: "unsigned, for this review", Note: "(the signed bytes are simulated again once the device signs; the signature leaves only if that passes)"},
+			}})
+		}
 		return out
 	}
 	if err != nil {
 		if p != nil && p.Report != nil && p.Report.Rejected() {
 			what := "validate: nothing was signed"
-			if !p.Report.RecentBlockhash.IsZero() {
+			switch {
+			case onDevice && !p.Report.RecentBlockhash.IsZero():
+				what = "simulate: nothing was signed"
+			case !p.Report.RecentBlockhash.IsZero():
 				what = "simulate: the signature was not released"
 			}
 			r := rv(p.Report)
@@ -355,7 +374,41 @@ func (s *App) signDeposit(ctx context.Context, job signJob, key wallet.SolanaSig
 		return nil, review.Request{}, err
 	}
 	progress(port.StepReview, "what will be sent")
-	return p, rv(p.Report), nil
+	d := &depositSigning{sig: p.Signature}
+	if onDevice {
+		d.releaseFn = func(ctx context.Context) (solana.Signature, error) {
+			progress(port.StepSign, "confirm on the device: the Solana app shows the transaction")
+			sig, err := wallet.SignSolana(key, job.Request)
+			if err != nil {
+				return solana.Signature{}, err
+			}
+			progress(port.StepSimulate, "signed "+sig.String()+"; simulating the signed bytes with signature verification")
+			f, err := altchain.FinishChecked(ctx, rpc, &q, job.Request.Message, key.PublicKey(), sig, p.Report)
+			if err != nil {
+				if f != nil && f.Report != nil && f.Report.Rejected() {
+					r := rv(f.Report)
+					return solana.Signature{}, &Refusal{Code: agent.CodeRejected, Msg: Rejection(f.Report, "simulate: the device's signature was not released").Error(), Review: &r}
+				}
+				return solana.Signature{}, fmt.Errorf("the device signed, and the signed bytes could not be simulated: %w; the signature was not released", err)
+			}
+			return sig, nil
+		}
+	}
+	return d, rv(p.Report), nil
+}
+
+// depositSigning is a checked deposit awaiting the question: release hands out its signature
+// (a key in the process made it already; a key on a device makes it then).
+type depositSigning struct {
+	sig       solana.Signature
+	releaseFn func(context.Context) (solana.Signature, error)
+}
+
+func (d *depositSigning) release(ctx context.Context) (solana.Signature, error) {
+	if d.releaseFn != nil {
+		return d.releaseFn(ctx)
+	}
+	return d.sig, nil
 }
 
 // progressSigner reports the sign step of the gate (altchain.SignChecked), and the simulation

@@ -135,6 +135,9 @@ type deviceSolana struct {
 
 func (d *deviceSolana) PublicKey() solana.PublicKey { return d.key.PublicKey() }
 
+// SignsOnDevice marks the key as a wallet.SolanaDeviceSigner.
+func (d *deviceSolana) SignsOnDevice() {}
+
 // SignMessage has the device sign msg, then records it (digest: the message's sha256, as a
 // stored Solana key's records) before it is returned.
 func (d *deviceSolana) SignMessage(p wallet.Purpose, msg []byte) (solana.Signature, error) {

@@ -43,6 +43,15 @@ type DeviceSigner interface {
 	SignOnDevice(p Purpose, f DeviceForm) ([]byte, error)
 }
 
+// SolanaDeviceSigner is a Solana key on a device: its SignMessage asks the device, so the
+// signing gate asks the person first and has the device sign last, after the review (a key in
+// the process signs first, for the review's simulation of the signed bytes, and releases the
+// signature only on approval).
+type SolanaDeviceSigner interface {
+	SolanaSigner
+	SignsOnDevice()
+}
+
 // ErrDigestOnDevice is a device key's answer to SignDigest.
 var ErrDigestOnDevice = errors.New("a key on a device signs what it can show (a message, typed data's hashes, a transaction), never a bare digest")
 

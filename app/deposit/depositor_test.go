@@ -2,8 +2,10 @@ package deposit
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,6 +16,7 @@ import (
 	"purse/app"
 	appaccount "purse/app/account"
 	"purse/app/apptest"
+	"purse/app/review"
 	"purse/config"
 	"purse/internal/testhome"
 	"purse/keystore"
@@ -115,11 +118,25 @@ func TestDepositWithALedgerKey(t *testing.T) {
 	for _, inAgent := range []bool{false, true} {
 		t.Run(map[bool]string{false: "in the process", true: "through the agent"}[inAgent], func(t *testing.T) {
 			d := newDepositorWith(t, inAgent, "", "solhw")
-			d.a.Answer = func(app.Approval) error { return nil }
 			shown := len(d.sb.Ledger.Shown())
+			// The device asks last: nothing is on its screen while purse's review is, and the
+			// review says the device comes next.
+			var text string
+			d.a.Answer = func(ap app.Approval) error {
+				var b strings.Builder
+				_ = review.Write(&b, ap.Review)
+				text = b.String()
+				if n := len(d.sb.Ledger.Shown()); n != shown {
+					t.Errorf("the device was asked before the review was answered: %+v", d.sb.Ledger.Shown()[shown:])
+				}
+				return nil
+			}
 			res, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
 			if err != nil || res.Signature == "" {
 				t.Fatalf("deposit: %+v %v", res, err)
+			}
+			if !strings.Contains(text, "Then on the device") || !strings.Contains(text, "unsigned, for this review") || !strings.Contains(text, "SOL ") {
+				t.Errorf("the review does not say the device signs next, after an unsigned simulation:\n%s", text)
 			}
 			if n := len(d.sb.Solana.Deposits()); n != 1 {
 				t.Fatalf("%d deposits landed", n)
@@ -127,6 +144,36 @@ func TestDepositWithALedgerKey(t *testing.T) {
 			screens := d.sb.Ledger.Shown()[shown:]
 			if len(screens) != 1 || screens[0].App != ledgertest.Solana || screens[0].Title != "Review transaction" || screens[0].Lines[1] != "Signer "+d.user.String() {
 				t.Fatalf("the device showed %+v", screens)
+			}
+		})
+	}
+}
+
+// Declined in purse's review, a deposit signed on a device never reaches the device; refused
+// on the device after the review, nothing is sent.
+func TestDepositOnALedgerDeclinedOrRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole sandbox")
+	}
+	for _, inAgent := range []bool{false, true} {
+		t.Run(map[bool]string{false: "in the process", true: "through the agent"}[inAgent], func(t *testing.T) {
+			d := newDepositorWith(t, inAgent, "", "solhw")
+			shown := len(d.sb.Ledger.Shown())
+			d.a.Answer = func(app.Approval) error { return errors.New("declined") }
+			if _, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u); err == nil {
+				t.Fatal("a declined deposit ran")
+			}
+			if n := len(d.sb.Ledger.Shown()); n != shown {
+				t.Fatalf("declined in the review, the device still showed %+v", d.sb.Ledger.Shown()[shown:])
+			}
+			d.a.Answer = func(app.Approval) error { return nil }
+			d.sb.Ledger.Set(func(s *ledgertest.State) { s.Press = ledgertest.Refuse })
+			_, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
+			if err == nil || !strings.Contains(err.Error(), "refused on the device") {
+				t.Fatalf("refused on the device: %v", err)
+			}
+			if n := len(d.sb.Solana.Deposits()); n != 0 {
+				t.Fatalf("%d deposits landed", n)
 			}
 		})
 	}
