@@ -315,7 +315,11 @@ func (s *Sandbox) startServices(ctx context.Context) error {
 		}
 		s.Ledger.Set(func(cur *ledgertest.State) { *cur = st })
 		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(map[string]any{"retCode": 0, "retMsg": "ok", "result": st})
+		_ = json.NewEncoder(w).Encode(map[string]any{"retCode": 0, "retMsg": "ok", "result": struct {
+			ledgertest.State
+			Transport string              `json:"transport"`
+			Shown     []ledgertest.Screen `json:"shown"`
+		}{st, s.info.Ledger, s.Ledger.Shown()}})
 	})
 	mux.HandleFunc("POST /sandbox/evm-fund", func(w http.ResponseWriter, r *http.Request) {
 		var body struct {

@@ -83,11 +83,14 @@ func (d *Device) DecodeState(r io.Reader, st *State) error {
 
 // Screen is what the device displayed for one request, and what the user did.
 type Screen struct {
-	App   string
-	Title string
-	Lines []string
-	Press string
+	App   string   `json:"app"`
+	Title string   `json:"title"`
+	Lines []string `json:"lines"`
+	Press string   `json:"press"`
 }
+
+// keepShown is how many screens the device remembers: a sandbox runs for hours.
+const keepShown = 64
 
 // Device is a running stand-in.
 type Device struct {
@@ -124,7 +127,7 @@ func (d *Device) Set(f func(*State)) {
 	f(&d.state)
 }
 
-// Shown is what the device displayed, oldest first.
+// Shown is what the device displayed, oldest first (its last keepShown screens).
 func (d *Device) Shown() []Screen {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -263,6 +266,9 @@ func (d *Device) ask(st State, title string, lines ...string) string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.shown = append(d.shown, Screen{App: st.App, Title: title, Lines: lines, Press: st.Press})
+	if n := len(d.shown); n > keepShown {
+		d.shown = append(d.shown[:0], d.shown[n-keepShown:]...)
+	}
 	return st.Press
 }
 
