@@ -163,6 +163,9 @@ type KeyStatus struct {
 	// MemoryLocked says whether the secret's pages are locked out of swap; MemoryNote why not.
 	MemoryLocked bool   `json:"memoryLocked"`
 	MemoryNote   string `json:"memoryNote,omitempty"`
+	// OnDevice says the key is on a device: the agent holds its entry, no secret, and the
+	// device asks for every signature.
+	OnDevice bool `json:"onDevice,omitempty"`
 }
 
 // Status is what `purse agent status` shows.

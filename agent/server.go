@@ -104,6 +104,9 @@ func (h *held) status() KeyStatus {
 	if h.mlockErr != nil {
 		ks.MemoryNote = h.mlockErr.Error()
 	}
+	_, evm := h.signer.(wallet.DeviceSigner)
+	_, sol := h.signer.(wallet.SolanaDeviceSigner)
+	ks.OnDevice = evm || sol
 	return ks
 }
 

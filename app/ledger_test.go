@@ -43,9 +43,15 @@ func TestLedgerKeySignsEveryPurposeBothWays(t *testing.T) {
 		if _, err := ks.AddDevice("hw", keystore.KindEVM, stored.Address().Hex(), keystore.DeviceRef{Transport: "speculos:" + dev.Addr(), Path: path.String()}); err != nil {
 			t.Fatal(err)
 		}
+		e.app.KeepUnlocked(time.Minute)
 		s, err := e.app.evmSignerOf("hw", &Unlock{Passphrase: []byte("pw")})
 		if err != nil {
 			t.Fatal(err)
+		}
+		for _, k := range e.app.Unlocked() {
+			if k.Label == "hw" {
+				t.Errorf("a key on a device is listed as unlocked: %+v", k)
+			}
 		}
 		if _, isAgent := s.(*agent.EVMSigner); isAgent != e.inAgent {
 			t.Fatalf("signer %T: the path under test is not the one signing", s)

@@ -35,6 +35,13 @@ type heldKey struct {
 	last           time.Time
 }
 
+// onDevice says whether the held signer is a key on a device (it holds no secret).
+func (h *heldKey) onDevice() bool {
+	_, evm := h.evm.(wallet.DeviceSigner)
+	_, sol := h.sol.(wallet.SolanaDeviceSigner)
+	return evm || sol
+}
+
 func (h *heldKey) zero() {
 	for _, s := range []any{h.evm, h.sol} {
 		if z, ok := s.(zeroer); ok {
@@ -114,6 +121,9 @@ func (s *App) Unlocked() []UnlockedKey {
 	c.expireLocked()
 	var out []UnlockedKey
 	for _, h := range c.keys {
+		if h.onDevice() {
+			continue // nothing of it is unlocked here: the device asks for every signature
+		}
 		out = append(out, UnlockedKey{Label: h.label, Kind: h.kind, Expires: h.last.Add(c.idle)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Expires.Before(out[j].Expires) })
@@ -213,6 +223,9 @@ func agentKeys(a *agent.Client) ([]UnlockedKey, error) {
 	}
 	var out []UnlockedKey
 	for _, k := range st.Keys {
+		if k.OnDevice {
+			continue // nothing of it is unlocked: the device asks for every signature
+		}
 		exp := k.IdleUntil
 		if k.Until.Before(exp) {
 			exp = k.Until

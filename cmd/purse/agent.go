@@ -117,7 +117,10 @@ func (a *cli) agentStatusCmd() *cobra.Command {
 			}
 			for _, k := range st.Keys {
 				mem := "memory locked"
-				if !k.MemoryLocked {
+				switch {
+				case k.OnDevice:
+					mem = "on a device: no secret held here, the device asks for each signature"
+				case !k.MemoryLocked:
 					mem = "memory not locked: " + k.MemoryNote
 				}
 				rows = append(rows, []string{"key " + k.Label, fmt.Sprintf("%s %s; wiped if idle at %s, at the latest %s; %d signatures; %s",
