@@ -57,7 +57,9 @@ test-keyring:
 
 # The real binary in tmux (installed when missing) on the embedded sandbox: first run, keys,
 # mint, KYC, Form A, Live, card block/unblock, permit, Solana deposit, a transfer, an EVM
-# deposit (e2e/e2e_test.go).
+# deposit (e2e/e2e_test.go); the agent with the TUI as its display (agent_test.go); keys on
+# the sandbox's Ledger stand-in signing a read session, a permit and a Solana deposit
+# (ledger_test.go).
 e2e:
 	bash scripts/ensure-tmux.sh
 	GO=$(GO) $(GO) test -tags e2e -count=1 -run TestE2E -v ./e2e/
