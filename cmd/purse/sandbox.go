@@ -226,7 +226,7 @@ func (a *cli) sandboxLedgerCmd() *cobra.Command {
 	var appName, press string
 	var locked, blind bool
 	cmd := a.command("ledger [--app ethereum|solana|dashboard] [--press approve|refuse|hang|unplug] [--locked] [--blind-signing]",
-		"Set the sandbox's Ledger stand-in: the app open, what its user presses, locked, blind signing", func(cmd *cobra.Command, core *app.App) error {
+		"Set the sandbox's Ledger stand-in (the app open, what its user presses, locked, blind signing); prints its state, transport and last screens", func(cmd *cobra.Command, core *app.App) error {
 			st := map[string]any{}
 			f := cmd.Flags()
 			if f.Changed("app") {
