@@ -237,6 +237,10 @@ func deviceSection(key wallet.EVMSigner, r wallet.Request, now time.Time) (revie
 	case wallet.DevicePersonal:
 		sec.Fields = append(sec.Fields, review.Field{Label: "it shows", Value: "the message (personal_sign)", Note: fmt.Sprintf("(%d bytes)", len(f.Message))})
 	case wallet.DeviceTypedHashes:
+		if f.Typed != nil {
+			sec.Fields = append(sec.Fields, review.Field{Label: "it shows", Value: "each field of the typed message above (EIP-712 clear signing)"},
+				review.Field{Label: "or", Value: "these two hashes, on an app that signs EIP-712 only from its hashes", Note: "(a Nano S, an older Ethereum app)"})
+		}
 		sec.Fields = append(sec.Fields, review.Field{Label: "domain hash", Value: f.DomainHash.Hex()}, review.Field{Label: "message hash", Value: f.MessageHash.Hex(), Note: "(compare both with the device's screen)"})
 	case wallet.DeviceTransaction:
 		sec.Fields = append(sec.Fields, review.Field{Label: "it shows", Value: "the recipient, value, fees and network", Note: "(a contract call needs blind signing enabled in the Ethereum app)"})

@@ -14,13 +14,15 @@ import (
 	"time"
 
 	"purse/agent"
+	"purse/config"
 )
 
 // TestE2ELedger runs the binary in tmux with the account's EVM key and its Solana key on the
 // sandbox's Ledger stand-in, added from the CLI as a user with a device would: the account
-// screen's reads under one device-confirmed read session, a permit whose review shows the
-// two EIP-712 hashes the device then displays, and a Solana deposit reviewed in purse before
-// the device (its Solana app open) is asked. No passphrase is asked for either device key.
+// screen's reads under one device-confirmed read session, a permit the device clear-signs
+// (its fields on the device), one on an app that signs only from the two EIP-712 hashes
+// (the review's hashes on the device), and a Solana deposit reviewed in purse before the
+// device's Solana app is asked. No passphrase is asked for either device key.
 func TestE2ELedger(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatal("tmux is not installed: run `bash scripts/ensure-tmux.sh` (make e2e does) or install tmux")
@@ -95,10 +97,32 @@ func TestE2ELedger(t *testing.T) {
 	}
 	u.keys("y")
 	u.expect("permit: allowance", stepTimeout, "[SUBMITTED]", "allowance       10.00 EUR24 (1000 smallest units, read on chain)")
+	if shown := deviceScreens(t, cli); !lastTyped(shown, "spender "+config.SandboxCardSpender, "value 1000") {
+		t.Fatalf("the device did not clear-sign the permit (its spender and value 1000): %+v", shown)
+	}
+	steps.mark("permit EUR24 10.00: clear-signed, the device showed its fields; allowance read on chain")
+
+	// 3b. An app that signs EIP-712 only from the two hashes shows the review's hashes.
+	cli.run("sandbox", "ctl", "ledger", "--eip712-hashes-only")
+	u.keys("Enter")
+	u.expect("permit: editing again", stepTimeout, "editing: ctrl+s or enter on the last field opens the review")
+	u.keys("Down", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
+	u.typeText("12.00") // another allowance: the same one is "already permitted"
+	u.submit("permit: form, again")
+	u.expect("permit: review again", stepTimeout, "SIGNING REVIEW", "12.00 EUR24", "y sign")
+	u.keys("G")
+	u.expect("permit: device section again", stepTimeout, "── Then on the device", "domain hash", "message hash")
+	hashes = regexp.MustCompile(`(domain|message) hash +(0x[0-9a-f]{64})`).FindAllStringSubmatch(u.screen(), -1)
+	if len(hashes) != 2 {
+		u.fatalf("the review shows %d hashes, want the domain and message hashes", len(hashes))
+	}
+	u.keys("y")
+	u.expect("permit: allowance again", stepTimeout, "[SUBMITTED]", "allowance       12.00 EUR24")
 	if !deviceShowed(t, cli, "Sign typed message", "Domain hash "+hashes[0][2], "Message hash "+hashes[1][2]) {
 		t.Fatalf("the device did not show the review's hashes %s and %s", hashes[0][2], hashes[1][2])
 	}
-	steps.mark("permit EUR24 10.00: the device showed the review's domain and message hashes; allowance read on chain")
+	cli.run("sandbox", "ctl", "ledger", "--eip712-hashes-only=false")
+	steps.mark("a permit of 12.00 on an app that signs EIP-712 only from hashes: the device showed the review's two hashes")
 
 	// 4. Solana deposit with the Solana app open: purse's review first, then the device.
 	cli.run("sandbox", "ctl", "ledger", "--app", "solana")
@@ -144,6 +168,22 @@ func deviceScreens(t *testing.T, cli *cliRunner) []deviceScreen {
 		t.Fatalf("sandbox ctl ledger --json: %v: %s", err, out)
 	}
 	return st.Shown
+}
+
+// lastTyped says whether the last typed message the device clear-signed showed lines.
+func lastTyped(shown []deviceScreen, lines ...string) bool {
+	for i := len(shown) - 1; i >= 0; i-- {
+		if shown[i].Title == "Review typed message" {
+			all := strings.Join(shown[i].Lines, "\n")
+			for _, l := range lines {
+				if !strings.Contains(all, l) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // deviceShowed says whether the stand-in's last screen is title with exactly lines.

@@ -5,12 +5,15 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"math/big"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+
+	"purse/wallet"
 )
 
 // recorder answers every APDU well-formed and keeps what it was sent.
@@ -27,7 +30,13 @@ func (r *recorder) Exchange(_ context.Context, apdu []byte) ([]byte, uint16, err
 		}
 		return bytes.Repeat([]byte{0x33}, 64), SWOK, nil
 	}
+	if apdu[0] == 0xB0 {
+		v := "1.19.1"
+		return append(append(append([]byte{1, 8}, "Ethereum"...), byte(len(v))), append([]byte(v), 1, 0)...), SWOK, nil
+	}
 	switch apdu[1] {
+	case insEIP712StructDef, insEIP712StructImpl:
+		return nil, SWOK, nil
 	case insEthAddress:
 		k, _ := crypto.HexToECDSA("ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80")
 		pub := crypto.FromECDSAPub(&k.PublicKey)
@@ -88,11 +97,24 @@ func TestAPDUsAgreeWithLedgerJS(t *testing.T) {
 				common.HexToHash("c52c0ee5d84264471806290a3f2c4cecfc5490626bf912d01f240d7a274b371e"))
 			return err
 		},
-		"eth deposit transaction":      func(tr Transport) error { _, err := SignEthTx(ctx, tr, eth, unsigned); return err },
-		"solana pubkey":                func(tr Transport) error { _, err := SolanaPubkey(ctx, tr, SolanaCLIPath(0)); return err },
-		"solana pubkey, 4 levels":      func(tr Transport) error { _, err := SolanaPubkey(ctx, tr, PhantomPath(0)); return err },
-		"solana transaction 400 bytes": func(tr Transport) error { _, err := SignSolana(ctx, tr, SolanaCLIPath(0), tx); return err },
-		"solana transaction 100 bytes": func(tr Transport) error { _, err := SignSolana(ctx, tr, SolanaCLIPath(0), tx[:100]); return err },
+		"eth deposit transaction": func(tr Transport) error { _, err := SignEthTx(ctx, tr, eth, unsigned); return err },
+		// As purse's device key does: which app is open, then the message field by field.
+		"eth eip712 permit, clear-signed": func(tr Transport) error {
+			// The permit of testdata/eip712-permit.json, as purse's permit purpose types it.
+			p := wallet.Permit{Domain: wallet.PermitDomain{Name: "EUR24", Version: "1", ChainID: big.NewInt(31337), VerifyingContract: common.HexToAddress("0x5FbDB2315678afecb367f032d93F642f64180aa3")},
+				Owner: common.HexToAddress("0x9858EfFD232B4033E47d90003D41EC34EcaEda94"), Spender: common.HexToAddress("0x9561C133DD8580860B6b7E504bC5Aa500f0f06a7"),
+				Value: big.NewInt(1000), Nonce: big.NewInt(0), Deadline: big.NewInt(1767225600)}
+			if _, _, err := AppAndVersion(ctx, tr); err != nil {
+				return err
+			}
+			_, err := SignEIP712Full(ctx, tr, eth, p.TypedData())
+			return err
+		},
+		"eth eip712 nested, clear-signed": func(tr Transport) error { return clearSign(ctx, tr, eth, "testdata/eip712-nested.json") },
+		"solana pubkey":                   func(tr Transport) error { _, err := SolanaPubkey(ctx, tr, SolanaCLIPath(0)); return err },
+		"solana pubkey, 4 levels":         func(tr Transport) error { _, err := SolanaPubkey(ctx, tr, PhantomPath(0)); return err },
+		"solana transaction 400 bytes":    func(tr Transport) error { _, err := SignSolana(ctx, tr, SolanaCLIPath(0), tx); return err },
+		"solana transaction 100 bytes":    func(tr Transport) error { _, err := SignSolana(ctx, tr, SolanaCLIPath(0), tx[:100]); return err },
 	}
 	if len(runs) != len(vec.APDUs) {
 		t.Errorf("%d requests here, %d recorded", len(runs), len(vec.APDUs))
@@ -118,6 +140,23 @@ func TestAPDUsAgreeWithLedgerJS(t *testing.T) {
 			}
 		}
 	}
+}
+
+// clearSign reads the app's name and version, then clear-signs the typed document in file.
+func clearSign(ctx context.Context, tr Transport, p Path, file string) error {
+	doc, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	td, err := wallet.ParseTypedData(doc)
+	if err != nil {
+		return err
+	}
+	if _, _, err := AppAndVersion(ctx, tr); err != nil {
+		return err
+	}
+	_, err = SignEIP712Full(ctx, tr, p, td.Doc)
+	return err
 }
 
 func TestParsePath(t *testing.T) {

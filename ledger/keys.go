@@ -94,7 +94,7 @@ func (k *EVMKey) SignOnDevice(_ wallet.Purpose, f wallet.DeviceForm) ([]byte, er
 	case wallet.DevicePersonal:
 		sig, err = SignPersonal(ctx, t, k.path, f.Message)
 	case wallet.DeviceTypedHashes:
-		sig, err = SignEIP712Hashes(ctx, t, k.path, f.DomainHash, f.MessageHash)
+		sig, err = signTyped(ctx, t, k.path, f)
 	case wallet.DeviceTransaction:
 		sig, err = SignEthTx(ctx, t, k.path, f.Payload)
 	default:
@@ -151,4 +151,18 @@ func (k *SolanaKey) SignMessage(_ wallet.Purpose, msg []byte) (solana.Signature,
 		return solana.Signature{}, errors.New("the device's signature does not verify; it is not used")
 	}
 	return sig, nil
+}
+
+// signTyped clear-signs typed data where the app takes it field by field; an app that does
+// not know the instruction (an older app, or a Nano S's), or a type its encoding cannot
+// describe, signs it from the two hashes, which purse's review printed to compare.
+func signTyped(ctx context.Context, t Transport, p Path, f wallet.DeviceForm) ([]byte, error) {
+	if f.Typed != nil {
+		sig, err := SignEIP712Full(ctx, t, p, *f.Typed)
+		var de *Error
+		if err == nil || !(errors.Is(err, ErrNotClearSignable) || errors.As(err, &de) && de.SW == SWINSNotSupported && de.INS == insEIP712StructDef) {
+			return sig, err
+		}
+	}
+	return SignEIP712Hashes(ctx, t, p, f.DomainHash, f.MessageHash)
 }

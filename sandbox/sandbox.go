@@ -223,7 +223,8 @@ func startDevice(sandboxAddr, stateDir string, logger *slog.Logger) (*ledgertest
 		return nil, fmt.Errorf("sandbox: the Ledger stand-in: %v", err)
 	}
 	if keptFile != "" {
-		if err := os.MkdirAll(stateDir, 0o700); err == nil {
+		err := os.MkdirAll(stateDir, 0o700)
+		if err == nil {
 			err = atomicfile.Write(keptFile, []byte(d.Addr()+"\n"), 0o600)
 		}
 		if err != nil {

@@ -3,7 +3,8 @@
 // with a well-formed reply and keeps what it was sent. purse's ledger package must send the
 // same bytes (TestAPDUsAgreeWithLedgerJS). A check, not a dependency: run it by hand
 // (`npm install --ignore-scripts @ledgerhq/hw-app-eth @ledgerhq/hw-app-solana
-// @ledgerhq/hw-transport` in a scratch folder, then `node scripts/ledger-apdus.js` there).
+// @ledgerhq/hw-transport` in a scratch folder, then `NODE_PATH=that/node_modules node
+// scripts/ledger-apdus.js > ledger/testdata/apdus.json` from the repository).
 const Transport = require("@ledgerhq/hw-transport").default;
 const Eth = require("@ledgerhq/hw-app-eth").default;
 const Solana = require("@ledgerhq/hw-app-solana").default;
@@ -17,6 +18,8 @@ class Recorder extends Transport {
 }
 
 const sig = Buffer.alloc(65, 0x11); sig[0] = 27;
+// GET APP AND VERSION's answer: format 1, the name, the version, the flags.
+const appVersion = (name, v) => Buffer.concat([Buffer.from([1, name.length]), Buffer.from(name), Buffer.from([v.length]), Buffer.from(v), Buffer.from([1, 0])]);
 const ethReply = (apdu) => {
   if (apdu[1] === 0x02) { // address: pubkey length 65, pubkey, address length 40, ASCII address
     const pub = Buffer.alloc(65, 0x04);
@@ -24,6 +27,8 @@ const ethReply = (apdu) => {
     return Buffer.concat([Buffer.from([65]), pub, Buffer.from([40]), addr]);
   }
   if (apdu[1] === 0x06) return Buffer.from([0x01, 1, 19, 1]);
+  if (apdu[0] === 0xb0) return appVersion("Ethereum", "1.19.1");
+  if (apdu[1] === 0x1a || apdu[1] === 0x1c) return Buffer.alloc(0);
   return sig;
 };
 const solReply = (apdu) => (apdu[1] === 0x05 ? Buffer.alloc(32, 0x22) : Buffer.alloc(64, 0x33));
@@ -45,6 +50,14 @@ async function main() {
   await run("eth personal_sign 5 bytes", ethReply, (t) => new Eth(t).signPersonalMessage("44'/60'/0'/0/0", Buffer.from("hello").toString("hex")));
   await run("eth eip712 hashes", ethReply, (t) => new Eth(t).signEIP712HashedMessage("44'/60'/0'/0/0",
     "f2cee375fa42b42143804025fc449deafd50cc031ca257e0b194a650a912090f", "c52c0ee5d84264471806290a3f2c4cecfc5490626bf912d01f240d7a274b371e"));
+  // EIP-712 clear signing (the app's full implementation): the typed documents of
+  // ledger/testdata (read from there), no Ledger service asked for filters.
+  const fs = require("fs");
+  const path = require("path");
+  const doc = (name) => JSON.parse(fs.readFileSync(path.join(__dirname, "..", "ledger", "testdata", name), "utf8"));
+  const offline = { calServiceURL: null, cryptoassetsBaseURL: null };
+  await run("eth eip712 permit, clear-signed", ethReply, (t) => new Eth(t, "w0w", offline).signEIP712Message("44'/60'/0'/0/0", doc("eip712-permit.json")));
+  await run("eth eip712 nested, clear-signed", ethReply, (t) => new Eth(t, "w0w", offline).signEIP712Message("44'/60'/0'/0/0", doc("eip712-nested.json")));
   await run("eth deposit transaction", ethReply, (t) => new Eth(t).signTransaction("44'/60'/0'/0/0", unsignedDeposit, null));
   await run("solana pubkey", solReply, (t) => new Solana(t).getAddress("44'/501'/0'"));
   await run("solana pubkey, 4 levels", solReply, (t) => new Solana(t).getAddress("44'/501'/0'/0'"));

@@ -22,7 +22,9 @@ type DeviceKind int
 const (
 	// DevicePersonal: personal_sign of Message (EIP-191; the device shows the text).
 	DevicePersonal DeviceKind = iota + 1
-	// DeviceTypedHashes: EIP-712 from its DomainHash and MessageHash (the device shows them).
+	// DeviceTypedHashes: EIP-712, clear-signed from Typed where the device's app takes the
+	// message field by field (it shows each field), else from its DomainHash and MessageHash
+	// (the device shows the two hashes).
 	DeviceTypedHashes
 	// DeviceTransaction: a typed transaction's signing payload (the device shows its fields).
 	DeviceTransaction
@@ -33,7 +35,9 @@ type DeviceForm struct {
 	Kind                    DeviceKind
 	Message                 []byte
 	DomainHash, MessageHash common.Hash
-	Payload                 []byte
+	// Typed is the EIP-712 message the two hashes are of, for a device that clear-signs.
+	Typed   *apitypes.TypedData
+	Payload []byte
 }
 
 // DeviceSigner is an EVM key on a device: it signs a request's DeviceForm, never a digest
@@ -85,7 +89,7 @@ func typedHashes(td apitypes.TypedData) (DeviceForm, error) {
 	if err != nil {
 		return DeviceForm{}, err
 	}
-	return DeviceForm{Kind: DeviceTypedHashes, DomainHash: common.BytesToHash(sep), MessageHash: common.BytesToHash(mh)}, nil
+	return DeviceForm{Kind: DeviceTypedHashes, DomainHash: common.BytesToHash(sep), MessageHash: common.BytesToHash(mh), Typed: &td}, nil
 }
 
 func typedDataForm(r Request) (DeviceForm, error) {
@@ -93,7 +97,7 @@ func typedDataForm(r Request) (DeviceForm, error) {
 	if err != nil {
 		return DeviceForm{}, err
 	}
-	return DeviceForm{Kind: DeviceTypedHashes, DomainHash: td.DomainSeparator, MessageHash: td.MessageHash}, nil
+	return DeviceForm{Kind: DeviceTypedHashes, DomainHash: td.DomainSeparator, MessageHash: td.MessageHash, Typed: &td.Doc}, nil
 }
 
 func evmTxForm(r Request) (DeviceForm, error) {

@@ -224,8 +224,8 @@ func (a *cli) sandboxRegisterPartnerCmd() *cobra.Command {
 // info: "ledger").
 func (a *cli) sandboxLedgerCmd() *cobra.Command {
 	var appName, press string
-	var locked, blind bool
-	cmd := a.command("ledger [--app ethereum|solana|dashboard] [--press approve|refuse|hang|unplug] [--locked] [--blind-signing]",
+	var locked, blind, hashesOnly bool
+	cmd := a.command("ledger [--app ethereum|solana|dashboard] [--press approve|refuse|hang|unplug] [--locked] [--blind-signing] [--eip712-hashes-only]",
 		"Set the sandbox's Ledger stand-in (the app open, what its user presses, locked, blind signing); prints its state, transport and last screens", func(cmd *cobra.Command, core *app.App) error {
 			st := map[string]any{}
 			f := cmd.Flags()
@@ -245,6 +245,9 @@ func (a *cli) sandboxLedgerCmd() *cobra.Command {
 			if f.Changed("blind-signing") {
 				st["blindSigning"] = blind
 			}
+			if f.Changed("eip712-hashes-only") {
+				st["eip712HashesOnly"] = hashesOnly
+			}
 			res, err := sandbox.New(core).Ledger(cmd.Context(), st)
 			if err != nil {
 				return err
@@ -256,5 +259,6 @@ func (a *cli) sandboxLedgerCmd() *cobra.Command {
 	f.StringVar(&press, "press", "", "what the device's user does when asked: approve, refuse, hang (never presses) or unplug")
 	f.BoolVar(&locked, "locked", false, "the device is locked (PIN)")
 	f.BoolVar(&blind, "blind-signing", true, "blind signing enabled in the Ethereum app (a contract call needs it)")
+	f.BoolVar(&hashesOnly, "eip712-hashes-only", false, "the Ethereum app signs EIP-712 only from its two hashes (a Nano S, an older app): no clear signing")
 	return cmd
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/rlp"
+	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 
 	"purse/keystore"
 	"purse/ledger"
@@ -54,6 +55,9 @@ type State struct {
 	BlindSigning bool   `json:"blindSigning"`
 	// EthVersion is the Ethereum app's version (GET APP CONFIGURATION).
 	EthVersion string `json:"ethVersion"`
+	// EIP712HashesOnly plays an app that signs EIP-712 only from its two hashes (a Nano S,
+	// an older app): the clear-signing instructions are unknown to it.
+	EIP712HashesOnly bool `json:"eip712HashesOnly"`
 }
 
 // DecodeState reads a new state as JSON over the current one (fields not given keep their
@@ -176,6 +180,8 @@ type session struct {
 	buf  []byte
 	path ledger.Path
 	want int // personal_sign: the message's length
+	// eip712 is a typed message being sent field by field (clear signing).
+	eip712 *eip712Session
 }
 
 func (d *Device) conn(c net.Conn) {
@@ -242,7 +248,7 @@ func (d *Device) handle(s *session, apdu []byte) (data []byte, sw uint16, hangUp
 	if st.App == Solana {
 		return d.solana(s, st, ins, p1, p2, body)
 	}
-	return d.ethereum(s, st, ins, p1, body)
+	return d.ethereum(s, st, ins, p1, p2, body)
 }
 
 // pathOf reads a path (its length, then the indexes) from the front of b.
@@ -283,7 +289,7 @@ func pressed(press string) (sw uint16, hangUp, sign bool) {
 	return 0, true, false // Hang and Unplug: no answer comes (the caller times out or sees the close)
 }
 
-func (d *Device) ethereum(s *session, st State, ins, p1 byte, body []byte) ([]byte, uint16, bool) {
+func (d *Device) ethereum(s *session, st State, ins, p1, p2 byte, body []byte) ([]byte, uint16, bool) {
 	switch ins {
 	case 0x06: // app configuration
 		var flags byte
@@ -330,14 +336,8 @@ func (d *Device) ethereum(s *session, st State, ins, p1 byte, body []byte) ([]by
 		msg, p := s.buf, s.path
 		*s = session{}
 		return d.signEVM(st, p, "Sign message", wallet.PersonalHash(msg), 27, messageLines(msg)...)
-	case 0x0C: // EIP-712, v0: the two hashes
-		p, rest, err := pathOf(body)
-		if err != nil || len(rest) != 64 {
-			return nil, ledger.SWInvalidData, false
-		}
-		digest := crypto.Keccak256Hash([]byte{0x19, 0x01}, rest[:32], rest[32:])
-		return d.signEVM(st, p, "Sign typed message", digest, 27,
-			"Domain hash "+common.BytesToHash(rest[:32]).Hex(), "Message hash "+common.BytesToHash(rest[32:]).Hex())
+	case 0x1A, 0x1C, 0x0C: // EIP-712
+		return d.eip712(s, st, ins, p1, p2, body)
 	case 0x04: // a typed transaction, chunked
 		if p1 == 0 {
 			p, rest, err := pathOf(body)
@@ -499,4 +499,43 @@ func (d *Device) solana(s *session, st State, ins, p1, p2 byte, body []byte) ([]
 // Dial is a transport to d for tests.
 func Dial(ctx context.Context, d *Device) (*ledger.Speculos, error) {
 	return ledger.DialSpeculos(ctx, d.Addr(), 0)
+}
+
+// eip712 answers the EIP-712 instructions: the clear-signing types and values (0x1A, 0x1C),
+// and the signature (0x0C) from them or from the two hashes.
+func (d *Device) eip712(s *session, st State, ins, p1, p2 byte, body []byte) ([]byte, uint16, bool) {
+	if ins != 0x0C {
+		if st.EIP712HashesOnly {
+			return nil, ledger.SWINSNotSupported, false
+		}
+		if s.eip712 == nil {
+			s.eip712 = &eip712Session{types: apitypes.Types{}}
+		}
+		if err := s.eip712.take(ins, p1, p2, body); err != nil {
+			s.eip712 = nil
+			return nil, ledger.SWInvalidData, false
+		}
+		return nil, ledger.SWOK, false
+	}
+	// SIGN ETH EIP 712: v0 (the two hashes), or P2 01 after the fields
+	if p2 == 0x01 {
+		e := s.eip712
+		s.eip712 = nil
+		p, rest, err := pathOf(body)
+		if e == nil || err != nil || len(rest) != 0 {
+			return nil, ledger.SWInvalidData, false
+		}
+		digest, lines, err := e.digest()
+		if err != nil {
+			return nil, ledger.SWInvalidData, false
+		}
+		return d.signEVM(st, p, "Review typed message", digest, 27, lines...)
+	}
+	p, rest, err := pathOf(body)
+	if err != nil || len(rest) != 64 {
+		return nil, ledger.SWInvalidData, false
+	}
+	digest := crypto.Keccak256Hash([]byte{0x19, 0x01}, rest[:32], rest[32:])
+	return d.signEVM(st, p, "Sign typed message", digest, 27,
+		"Domain hash "+common.BytesToHash(rest[:32]).Hex(), "Message hash "+common.BytesToHash(rest[32:]).Hex())
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/big"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -168,4 +169,75 @@ func errWords(err error) string {
 		return e.Words()
 	}
 	return ""
+}
+
+// EIP-712 clear signing: the stand-in rebuilds the message from the fields it is sent, shows
+// each one, and signs over the digest it hashed itself, which is the stored key's for the
+// same document (a permit; a document with nested structs, arrays of them, a negative
+// integer, a 300-byte string sent in two APDUs, an empty array). An app that signs only from
+// the two hashes makes the device key fall back to them. A host that sends other values than
+// those of the hashes it claims gets a signature over the values sent, which the device key's
+// recovery check refuses.
+func TestStandInClearSignsTypedData(t *testing.T) {
+	d := start(t)
+	path := ledger.LedgerLivePath(0)
+	stored, err := keystore.DeriveEVMKey([]byte(seed), nil, path.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := ledger.NewEVMKey("speculos:"+d.Addr(), path, stored.Address())
+	doc, err := os.ReadFile("../testdata/eip712-nested.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	permit := wallet.Request{Purpose: wallet.PurposePermit, Permit: &wallet.Permit{
+		Domain: wallet.PermitDomain{Name: "EUR24", Version: "1", ChainID: big.NewInt(31337), VerifyingContract: common.HexToAddress("0xe0")},
+		Owner:  stored.Address(), Spender: common.HexToAddress("0xc4"), Value: big.NewInt(2500), Nonce: big.NewInt(3), Deadline: big.NewInt(time.Now().Add(time.Hour).Unix())}}
+	typed := wallet.Request{Purpose: wallet.PurposeTypedData, TypedData: doc}
+	sign := func(r wallet.Request) ([]byte, wallet.DeviceForm, error) {
+		t.Helper()
+		f, err := r.DeviceForm(time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sig, err := key.SignOnDevice(r.Purpose, f)
+		return sig, f, err
+	}
+	for _, r := range []wallet.Request{permit, typed} {
+		for _, hashesOnly := range []bool{false, true} {
+			d.Set(func(s *State) { s.EIP712HashesOnly = hashesOnly })
+			before := len(d.Shown())
+			sig, f, err := sign(r)
+			if err != nil {
+				t.Fatalf("%s (hashes only %v): %v", r.Purpose, hashesOnly, err)
+			}
+			if want, _ := stored.SignDigest(r.Purpose, f.Digest()); string(sig) != string(want) {
+				t.Fatalf("%s (hashes only %v): the device's signature differs from the stored key's", r.Purpose, hashesOnly)
+			}
+			shown := d.Shown()[before:]
+			lines := strings.Join(shown[len(shown)-1].Lines, "\n")
+			switch {
+			case hashesOnly && (shown[len(shown)-1].Title != "Sign typed message" || !strings.Contains(lines, f.DomainHash.Hex())):
+				t.Errorf("%s, hashes only: the device showed %+v", r.Purpose, shown)
+			case !hashesOnly && r.Purpose == wallet.PurposePermit && !strings.Contains(lines, "value 2500\nnonce 3"):
+				t.Errorf("permit, clear-signed: the device showed %q", lines)
+			case !hashesOnly && r.Purpose == wallet.PurposeTypedData && (!strings.Contains(lines, "to.[1].name Alice") || !strings.Contains(lines, "delta -1234567") || !strings.Contains(lines, "grid.[2].[0] 65535")):
+				t.Errorf("typed data, clear-signed: the device showed %q", lines)
+			}
+		}
+	}
+	d.Set(func(s *State) { s.EIP712HashesOnly = false })
+
+	// The attack: the hashes of one permit, the fields of another.
+	f, err := permit.DeviceForm(time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := *permit.Permit
+	other.Value = big.NewInt(1_000_000)
+	td := other.TypedData()
+	f.Typed = &td
+	if sig, err := key.SignOnDevice(wallet.PurposePermit, f); err == nil || sig != nil || !strings.Contains(err.Error(), "does not recover") {
+		t.Fatalf("fields of another permit than the hashes': %x %v", sig, err)
+	}
 }
