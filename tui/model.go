@@ -814,11 +814,43 @@ func (m *Model) footerLines() []string {
 	} else if held != "" {
 		out = append(out, s.FooterValue.Render(kit.Truncate(held, w)))
 	}
-	// A narrow terminal wraps the session's facts on a second line rather than cut them.
-	for _, l := range clampLines(kit.WrapWords(line, w), 2, w) {
+	// A narrow terminal wraps the session's facts on a second line rather than cut them,
+	// between facts: "network" stays beside its value.
+	for _, l := range clampLines(packFacts(parts, line, w), 2, w) {
 		out = append(out, s.FooterValue.Render(l))
 	}
 	return out
+}
+
+// packFacts lays the footer's facts out in lines of at most w columns, breaking only between
+// facts (the held-keys note is already on line, after them); a fact wider than w is wrapped
+// on its own.
+func packFacts(facts []string, line string, w int) []string {
+	if kit.Width(line) <= w {
+		return []string{line}
+	}
+	if extra := strings.TrimPrefix(line, strings.Join(facts, " | ")); extra != line && extra != "" {
+		facts = append(append([]string(nil), facts...), strings.TrimPrefix(extra, " | "))
+	}
+	var out []string
+	cur := ""
+	for _, f := range facts {
+		switch {
+		case cur == "":
+			cur = f
+		case kit.Width(cur+" | "+f) <= w:
+			cur += " | " + f
+		default:
+			out = append(out, cur)
+			cur = f
+		}
+		if kit.Width(cur) > w {
+			parts := kit.WrapWords(cur, w)
+			out = append(out, parts[:len(parts)-1]...)
+			cur = parts[len(parts)-1]
+		}
+	}
+	return append(out, cur)
 }
 
 // heldText is the footer's note of the keys the session keeps unlocked: each label with

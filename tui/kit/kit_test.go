@@ -35,6 +35,32 @@ func TestWrapKeepsEveryCharacter(t *testing.T) {
 	}
 }
 
+// WrapAtSpaces keeps every character as Wrap does, and cuts a word only when it is longer
+// than the width.
+func TestWrapAtSpacesKeepsEveryCharacterAndWholeWords(t *testing.T) {
+	for _, s := range []string{"", "on the Ledger, after you approve here (the key is on the device: nothing is signed)",
+		"two  spaces   and a verylongwordthatdoesnotfitanywhere at all", "日本語 のテキスト は それぞれ 二桁", strings.Repeat("0123456789", 9)} {
+		for _, w := range []int{1, 5, 12, 30, 80} {
+			parts := WrapAtSpaces(s, w)
+			if got := strings.Join(parts, ""); got != s {
+				t.Fatalf("WrapAtSpaces(%q, %d) joined = %q", s, w, got)
+			}
+			for i, p := range parts {
+				if Width(p) > w && utf8.RuneCountInString(p) > 1 {
+					t.Fatalf("WrapAtSpaces(%q, %d): piece %q is %d wide", s, w, p, Width(p))
+				}
+				// A piece ends inside a word only when that word alone is wider than w.
+				if i+1 < len(parts) && !strings.HasSuffix(p, " ") && !strings.HasPrefix(parts[i+1], " ") && strings.Contains(strings.TrimSpace(p), " ") {
+					t.Errorf("WrapAtSpaces(%q, %d): %q ends mid-word before %q", s, w, p, parts[i+1])
+				}
+			}
+		}
+	}
+	if got := WrapAtSpaces("nothing is signed until", 12); strings.Join(got, "|") != "nothing is |signed until" {
+		t.Errorf("got %q", got)
+	}
+}
+
 func TestTruncateAndFit(t *testing.T) {
 	cases := []struct {
 		in   string

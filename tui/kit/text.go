@@ -101,6 +101,26 @@ func Wrap(s string, w int) []string {
 	return append(out, s[start:])
 }
 
+// WrapAtSpaces is Wrap that breaks after a space where the piece has one, so words are not
+// cut mid-way (a word longer than w still is); like Wrap it drops, adds and changes nothing:
+// joining the pieces gives s back, spaces included. It is what a review shows a value with.
+func WrapAtSpaces(s string, w int) []string {
+	var out []string
+	for {
+		first := Wrap(s, w)[0]
+		if len(first) == len(s) {
+			return append(out, s)
+		}
+		if s[len(first)] != ' ' {
+			if i := strings.LastIndexByte(first, ' '); i > 0 {
+				first = first[:i+1]
+			}
+		}
+		out = append(out, first)
+		s = s[len(first):]
+	}
+}
+
 // WrapWords wraps prose at spaces to w columns (words longer than w are cut with Wrap).
 // It collapses runs of spaces, so use it for the UI's own sentences only, never for
 // anything that is signed.

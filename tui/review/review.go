@@ -271,11 +271,11 @@ func (m *Model) fields(fs []Field, w int) []string {
 		_, n := visible.Escape(v)
 		m.escaped += n + strings.Count(v, "\n")
 		labels := kit.Wrap(f.Label, lw)
-		wrapped := kit.Wrap(visible.Line(v), vw)
+		wrapped := kit.WrapAtSpaces(visible.Line(v), vw)
 		parts := wrapped[:1]
 		// continuation pieces carry the wrap mark so they are not read as new values
 		if len(wrapped) > 1 {
-			for _, p := range kit.Wrap(strings.Join(wrapped[1:], ""), vw-2) {
+			for _, p := range kit.WrapAtSpaces(strings.Join(wrapped[1:], ""), vw-2) {
 				parts = append(parts, s.Marks.Wrap+" "+p)
 			}
 		}
@@ -312,7 +312,7 @@ func (m *Model) block(b Block, w int) []string {
 	for i, l := range lines {
 		esc, n := visible.Escape(l)
 		m.escaped += n
-		for j, p := range kit.Wrap(esc, tw) {
+		for j, p := range kit.WrapAtSpaces(esc, tw) {
 			g := fmt.Sprintf("%*d│ ", nw, i+1)
 			if j > 0 {
 				g = kit.Pad("", nw-1) + s.Marks.Wrap + "│ "
