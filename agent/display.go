@@ -44,8 +44,9 @@ type Confirmation struct {
 	Session bool `json:"session,omitempty"`
 }
 
-// ErrDeclined is the display's no.
-var ErrDeclined = errors.New("declined on the display")
+// ErrDeclined is the person's no: on the agent's display, or in a front end's review. It is
+// the user's choice, not a failure (a front end says "not signed (declined)", once).
+var ErrDeclined = errors.New("declined in the review")
 
 // maxDisplayMessage caps one message on the display channel, either way: a review shows a
 // payload of at most wallet.MaxPayloadBytes, which JSON may escape to six times its size.

@@ -92,7 +92,7 @@ func TestRefusalsKeepTheirCode(t *testing.T) {
 	if _, err := e.client.Unlock(bg(), KindEVM, "me", 0, 0, nil); err != nil {
 		t.Fatal(err)
 	}
-	for code, want := range map[string]error{CodeDenied: ErrDenied, CodeNeedsApproval: ErrNeedsApproval, CodeNoDisplay: ErrDenied, CodeRejected: ErrDenied} {
+	for code, want := range map[string]error{CodeDenied: ErrDenied, CodeNeedsApproval: ErrNeedsApproval, CodeNoDisplay: ErrDenied, CodeRejected: ErrDenied, CodeDeclined: ErrDeclined} {
 		be.mu.Lock()
 		be.refuse = &codeErr{code, "refused: " + code}
 		be.mu.Unlock()

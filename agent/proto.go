@@ -75,6 +75,8 @@ const (
 	// CodeWrongPassphrase: an unlock's passphrase does not open the key (keystore.ErrWrongPassphrase).
 	CodeWrongPassphrase = "wrong-passphrase"
 	CodeNeedsApproval   = "needs-approval"
+	// CodeDeclined: the person declined in the review (ErrDeclined).
+	CodeDeclined = "declined"
 )
 
 var (
@@ -108,7 +110,9 @@ func (e *Error) Is(target error) bool {
 	case ErrNeedsPassphrase:
 		return e.Code == CodeNeedsPassphrase
 	case ErrDenied:
-		return e.Code == CodeDenied || e.Code == CodeNoDisplay || e.Code == CodeRejected
+		return e.Code == CodeDenied || e.Code == CodeNoDisplay || e.Code == CodeRejected || e.Code == CodeDeclined
+	case ErrDeclined:
+		return e.Code == CodeDeclined
 	case ErrNeedsApproval:
 		return e.Code == CodeNeedsApproval
 	case keystore.ErrWrongPassphrase:

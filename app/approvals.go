@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -87,7 +86,7 @@ func (q *ApprovalQueue) Approve(ctx context.Context, a Approval) error {
 	select {
 	case ok := <-answer:
 		if !ok {
-			return errors.New("declined")
+			return agent.ErrDeclined
 		}
 		return nil
 	case <-timeout:

@@ -79,7 +79,9 @@ func (e *Refusal) Is(target error) bool {
 	case agent.ErrNeedsApproval:
 		return e.Code == agent.CodeNeedsApproval
 	case agent.ErrDenied:
-		return e.Code == agent.CodeDenied || e.Code == agent.CodeNoDisplay || e.Code == agent.CodeRejected
+		return e.Code == agent.CodeDenied || e.Code == agent.CodeNoDisplay || e.Code == agent.CodeRejected || e.Code == agent.CodeDeclined
+	case agent.ErrDeclined:
+		return e.Code == agent.CodeDeclined
 	}
 	return false
 }
@@ -378,6 +380,9 @@ func (g *signingGate) ask(ctx context.Context, job signJob, l limited, rv review
 			return rf
 		case errors.As(err, &ae):
 			return refuse(ae.Code, "%s", ae.Msg)
+		}
+		if errors.Is(err, agent.ErrDeclined) {
+			return &Refusal{Code: agent.CodeDeclined, Msg: "declined in the review: nothing was signed", Err: err}
 		}
 		rf = refuse(agent.CodeRejected, "not approved: %v", OneLine(err))
 		if !strings.Contains(rf.Msg, "nothing was signed") {

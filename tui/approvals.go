@@ -121,9 +121,10 @@ func (m *Model) approvalUpdate(msg tea.Msg) (tea.Cmd, bool) {
 			m.setStatus(m.active, "Approved: the agent signs the request.")
 		case msg.Approved:
 			m.setStatus(m.active, "Approved: signing.")
-		default:
-			m.setStatus(m.active, "Declined: nothing was signed.")
+		case p.FromAgent:
+			m.setStatus(m.active, "Declined: the other process's request was not signed.")
 		}
+		// A decline of this TUI's own request is said once, by the task it ends.
 		m.approvalNext()
 		return nil, true
 	}

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"purse/agent"
 	"purse/app"
 	"purse/config"
 	"purse/internal/visible"
@@ -631,6 +632,11 @@ func (m *Model) toggleHelp() {
 func (m *Model) setError(i int, what string, err error, next, slot string) {
 	if errors.Is(err, kit.ErrCancelled) {
 		m.setStatus(i, what+": cancelled.")
+		return
+	}
+	if errors.Is(err, agent.ErrDeclined) {
+		// The user's choice in the review, not a failure: said once, and it passes.
+		m.setStatus(i, what+": not signed (declined).")
 		return
 	}
 	advised := next != "" || kit.OwnAdvice(err)

@@ -30,7 +30,7 @@ func (a *Approver) Approve(_ context.Context, ap app.Approval) error {
 	answer := a.Answer
 	a.mu.Unlock()
 	if answer == nil {
-		return errors.New("declined")
+		return agent.ErrDeclined
 	}
 	return answer(ap)
 }

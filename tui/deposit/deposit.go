@@ -22,6 +22,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/gagliardetto/solana-go"
 
+	"purse/agent"
 	"purse/altchain"
 	"purse/app"
 	appdeposit "purse/app/deposit"
@@ -811,6 +812,11 @@ func (s *Screen) failed(err error, rt retry) tea.Cmd {
 		name = se.Step
 		err = se.Err
 	}
+	if errors.Is(err, agent.ErrDeclined) {
+		// The user's choice in the review: nothing was signed or sent, and nothing failed.
+		s.toForm()
+		return kit.Status("Deposit not signed (declined): nothing was sent.")
+	}
 	s.phase = phaseFailed
 	for i := range s.steps {
 		if s.steps[i].state == stRunning && i < stepIndex(name) {
@@ -840,7 +846,7 @@ func (s *Screen) nextStep(name string, err error, rt retry) string {
 	var rf *app.Refusal
 	switch {
 	case errors.As(err, &rf) && rf.Review == nil:
-		return "Nothing was signed or sent: the signing review was declined or could not be asked. Press r for a new quote, esc for the form."
+		return "Nothing was signed or sent: the signing review could not be asked. Press r for a new quote, esc for the form."
 	case errors.As(err, &ue):
 		return "Fix this (esc edits the form; the profile is on the Settings screen, keys on the Keys screen), then press r."
 	case errors.As(err, &ae):

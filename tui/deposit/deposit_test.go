@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"purse/agent"
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/app"
@@ -222,10 +223,18 @@ func TestRejectedQuoteShowsFindingsAndCannotBeSigned(t *testing.T) {
 func TestDeclinedReviewSignsNothing(t *testing.T) {
 	s := newTestScreen(t)
 	id := startQuote(t, s, "12.5")
-	s.Update(kit.TaskResult[appdeposit.Receipt]{ID: id, Slot: slotRun, Err: failAt(appdeposit.StepReview, &app.Refusal{Code: "rejected", Msg: "not approved: declined; nothing was signed"})})
-	v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " ")
-	if s.phase != phaseFailed || !strings.Contains(v, "the signing review was declined") || s.prepared != nil {
-		t.Fatalf("declined:\n%s", tuitest.Plain(s.View()))
+	_, cmd := s.Update(kit.TaskResult[appdeposit.Receipt]{ID: id, Slot: slotRun, Err: failAt(appdeposit.StepReview,
+		&app.Refusal{Code: agent.CodeDeclined, Msg: "declined in the review: nothing was signed", Err: agent.ErrDeclined})})
+	// Declined is the user's choice: back at the form, said once, no failure page.
+	if st, ok := cmd().(kit.StatusMsg); !ok || s.phase != phaseForm || s.fail != nil || s.prepared != nil || !strings.Contains(st.Text, "not signed (declined)") {
+		t.Fatalf("declined: %#v\n%s", st, tuitest.Plain(s.View()))
+	}
+	// A review that could not be asked is a failure, with what to do.
+	s = newTestScreen(t)
+	id = startQuote(t, s, "12.5")
+	s.Update(kit.TaskResult[appdeposit.Receipt]{ID: id, Slot: slotRun, Err: failAt(appdeposit.StepReview, &app.Refusal{Code: "no-display", Msg: "no terminal to ask on; nothing was signed"})})
+	if v := strings.Join(strings.Fields(tuitest.Plain(s.View())), " "); s.phase != phaseFailed || !strings.Contains(v, "could not be asked") {
+		t.Fatalf("not asked:\n%s", tuitest.Plain(s.View()))
 	}
 }
 

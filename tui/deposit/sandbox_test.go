@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/gagliardetto/solana-go"
 
+	"purse/agent"
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/app"
@@ -102,7 +103,7 @@ func (g *gateAnswers) Approve(_ context.Context, a app.Approval) error {
 	defer g.mu.Unlock()
 	g.asked = append(g.asked, a)
 	if !g.approve {
-		return errors.New("declined")
+		return agent.ErrDeclined
 	}
 	return nil
 }
@@ -145,12 +146,15 @@ func (h *harness) deposit(t *testing.T, amount string) {
 	h.key(keyOf('s', tea.ModCtrl))
 	h.until("the passphrase or the end", 20*time.Second, func() bool {
 		_, ok := h.top().(*dialog.Passphrase)
-		return ok || h.s.phase == phaseFailed || h.s.phase == phaseDone
+		return ok || h.s.phase == phaseFailed || h.s.phase == phaseDone || h.s.phase == phaseForm
 	})
 	if _, ok := h.top().(*dialog.Passphrase); ok {
 		h.unlock(t)
 	}
-	h.until("the end of the deposit", 60*time.Second, func() bool { return h.s.phase == phaseDone || h.s.phase == phaseFailed })
+	// The end: done, failed, or back at the form (declined in the review).
+	h.until("the end of the deposit", 60*time.Second, func() bool {
+		return h.s.phase == phaseDone || h.s.phase == phaseFailed || h.s.phase == phaseForm
+	})
 }
 
 // unlock types the passphrase into the passphrase dialog once it appears.
@@ -204,8 +208,12 @@ func TestSandboxDeposit(t *testing.T) {
 	if len(q) != asked+1 || q[asked].Review.Kind != review.KindSolana || !strings.Contains(fmt.Sprint(q[asked].Review.Sections), "12.500000 USDC") {
 		t.Fatalf("the gate's question: %+v", q)
 	}
-	if v := strings.Join(strings.Fields(tuitest.Plain(h.s.View())), " "); h.s.phase != phaseFailed || !strings.Contains(v, "declined") {
-		t.Fatalf("declined:\n%s", tuitest.Plain(h.s.View()))
+	h.until("the decline's status", 5*time.Second, func() bool { return len(h.statuses) > 0 })
+	// Back at the form with a status; the task's error is the decline the router shows as
+	// a status too (not an ERROR).
+	if h.s.phase != phaseForm || h.s.fail != nil || !strings.Contains(h.statuses[len(h.statuses)-1], "not signed (declined)") ||
+		len(h.footer) == 0 || !errors.Is(h.footer[len(h.footer)-1], agent.ErrDeclined) {
+		t.Fatalf("declined: not back at the form with one status (%q, footer %v):\n%s", h.statuses, h.footer, tuitest.Plain(h.s.View()))
 	}
 	if len(sb.Solana.Deposits()) != 0 {
 		t.Fatal("a declined deposit was sent")

@@ -230,7 +230,7 @@ func TestReviewDecisionAndResults(t *testing.T) {
 	// Declined in the gate's dialog: nothing was signed, the permit is dropped.
 	s.subID, s.submitting = 6, true
 	_, c := s.Update(kit.TaskResult[permitDone]{ID: 6, Slot: slotSubmit, Value: permitDone{pr: samplePrepared()},
-		Err: &app.Refusal{Code: "rejected", Msg: "not approved: declined; nothing was signed"}})
+		Err: &app.Refusal{Code: "declined", Msg: "declined in the review: nothing was signed"}})
 	if st, ok := c().(kit.StatusMsg); !ok || !strings.Contains(st.Text, "not signed") || s.prepared != nil {
 		t.Fatalf("declined: %#v", st)
 	}
