@@ -614,7 +614,7 @@ func (u *tui) newPassphrase(label string) {
 	u.expect("new passphrase for "+label, stepTimeout, "New passphrase for key "+label, "passphrase:")
 	u.typeText(passphrase)
 	u.keys("Enter")
-	u.expect("confirm passphrase for "+label, stepTimeout, "Repeat the new passphrase", "type the new passphrase again.")
+	u.expect("confirm passphrase for "+label, stepTimeout, "Repeat the new passphrase", "Type the new passphrase again.")
 	u.typeText(passphrase)
 	u.keys("Enter")
 }

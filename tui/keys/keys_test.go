@@ -44,6 +44,10 @@ func TestCreateFileKeyThroughPassphraseDialog(t *testing.T) {
 	h.Press(tuitest.Key(tea.KeyTab)) // kind → label
 	h.TypeText("alice")
 	h.Press(tuitest.Key('s', tea.ModCtrl))
+	// The dialog names the key once (its title), and says what the passphrase must be.
+	if v := tuitest.Plain(h.Top().View()); strings.Count(v, "alice") != 1 || !strings.Contains(v, "you type it twice") {
+		t.Fatalf("the new passphrase dialog:\n%s", v)
+	}
 	h.Answer("New passphrase for key alice", "first-pass")
 	h.Answer("Repeat the new passphrase", "other-pass")
 	if d := h.Top(); !strings.Contains(tuitest.Plain(d.View()), "differed") {
@@ -310,7 +314,7 @@ func TestExportAsksPassphrasesAndRefusesOverwrite(t *testing.T) {
 	h.Press(tuitest.Key('s', tea.ModCtrl))
 	// The key's own passphrase first, then the export passphrase twice (the unlock helper).
 	h.Answer("Unlock key k", "pw")
-	h.Answer("New passphrase", "export-pass")
+	h.Answer("Export passphrase for key k", "export-pass")
 	h.Answer("Repeat the new passphrase", "export-pass")
 	if !strings.Contains(h.LastStatus(), "Exported key k") {
 		t.Fatalf("status %q failure %q", h.LastStatus(), s.failure)

@@ -8,10 +8,12 @@
 package unlock
 
 import (
+	"cmp"
 	"context"
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -95,18 +97,18 @@ func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock, note string
 	if !locked.New {
 		r.asked = locked
 	}
-	title, prompt := "Unlock key", locked.Prompt
-	if locked.New {
-		title = "New passphrase"
-		if l := locked.Label(); l != "" {
-			title += " for key"
-		}
-	}
+	title, prompt := "Unlock key", r.label+": "+locked.Prompt
 	if l := locked.Label(); l != "" {
 		title += " " + l
 	}
-	if prompt == "" {
-		prompt = "The key is in an encrypted file."
+	if locked.Prompt == "" {
+		prompt = r.label + ": the key is in an encrypted file."
+	}
+	if locked.New {
+		// The store's question is the title (a new key's passphrase, an export's), naming
+		// the key once; the body says what is asked of it.
+		title = strings.ReplaceAll(cmp.Or(locked.Prompt, "New passphrase"), `"`, "")
+		prompt = fmt.Sprintf("At least %d characters; you type it twice.", keystore.MinNewPassphrase)
 	}
 	if note != "" {
 		prompt = note + " " + prompt
@@ -115,7 +117,7 @@ func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock, note string
 		have.Clear()
 		return kit.Abandon[T](r.env.Tasks, r.id, r.slot, r.label, kit.ErrCancelled)
 	}
-	d := dialog.NewPassphrase(r.env, r.slot+"/unlock", title, r.label+": "+prompt)
+	d := dialog.NewPassphrase(r.env, r.slot+"/unlock", title, prompt)
 	if locked.New {
 		d.NewOnes(keystore.MinNewPassphrase)
 	}
@@ -132,7 +134,7 @@ func (r *retry[T]) dialog(locked *app.LockedError, have *app.Unlock, note string
 			return r.rerun(u)
 		}
 		first := res.Passphrase
-		again := dialog.NewPassphrase(r.env, r.slot+"/unlock", "Repeat the new passphrase", r.label+": type the new passphrase again.").NewOnes(keystore.MinNewPassphrase)
+		again := dialog.NewPassphrase(r.env, r.slot+"/unlock", "Repeat the new passphrase", "Type the new passphrase again.").NewOnes(keystore.MinNewPassphrase)
 		// A mismatch asks both again: a typo must never become a key's passphrase.
 		return kit.Push(again.Then(func(res dialog.PassphraseResult) tea.Cmd {
 			if res.Cancelled {
