@@ -381,6 +381,24 @@ func (s *Store) Names() []string {
 	return out
 }
 
+// ErrNoProfile is a profile name that names none: the user's input to fix (a CLI exits 2).
+var ErrNoProfile = errors.New("no such profile")
+
+// noProfileError says which profile does not exist and which do.
+type noProfileError struct {
+	name string
+	have []string
+}
+
+func (e *noProfileError) Error() string {
+	if e.have == nil {
+		return fmt.Sprintf("profile %q does not exist", e.name)
+	}
+	return fmt.Sprintf("profile %q does not exist (have: %s)", e.name, strings.Join(e.have, ", "))
+}
+
+func (e *noProfileError) Is(target error) bool { return target == ErrNoProfile }
+
 // Get returns a copy of a profile; "" means the active one.
 func (s *Store) Get(name string) (*Profile, error) {
 	if name == "" {
@@ -388,7 +406,7 @@ func (s *Store) Get(name string) (*Profile, error) {
 	}
 	p, ok := s.profiles[name]
 	if !ok {
-		return nil, fmt.Errorf("profile %q does not exist (have: %s)", name, strings.Join(s.Names(), ", "))
+		return nil, &noProfileError{name: name, have: s.Names()}
 	}
 	return p.clone(), nil
 }
@@ -413,7 +431,7 @@ func (s *Store) Add(p *Profile) error {
 // Use makes a profile the active one.
 func (s *Store) Use(name string) error {
 	if _, ok := s.profiles[name]; !ok {
-		return fmt.Errorf("profile %q does not exist", name)
+		return &noProfileError{name: name, have: s.Names()}
 	}
 	s.Active = name
 	return nil
@@ -422,7 +440,7 @@ func (s *Store) Use(name string) error {
 // Remove deletes a profile. The sandbox profile is reset to its defaults instead.
 func (s *Store) Remove(name string) error {
 	if _, ok := s.profiles[name]; !ok {
-		return fmt.Errorf("profile %q does not exist", name)
+		return &noProfileError{name: name, have: s.Names()}
 	}
 	if name == SandboxName {
 		s.profiles[name] = SandboxProfile(DefaultSandboxAddr)

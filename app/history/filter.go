@@ -65,7 +65,8 @@ func ParseFilter(v map[string]string) (enduser.TxFilter, error) {
 	var tf enduser.TxFilter
 	if s := val(TxPageSize); s != "" {
 		n, err := strconv.Atoi(s)
-		if err != nil {
+		if err != nil || n < 1 || n > enduser.MaxPageSize {
+			// 0 is not "the default": the default is an empty field.
 			return tf, &app.FieldError{Field: TxPageSize, Err: fmt.Errorf("expected a whole number 1-%d, got %q", enduser.MaxPageSize, s)}
 		}
 		tf.PageSize = n

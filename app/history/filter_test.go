@@ -31,3 +31,20 @@ func TestTxFilterStatusValues(t *testing.T) {
 		t.Fatalf("done: %v", err)
 	}
 }
+
+// A page size outside 1-100 is refused naming the field: 0 is not taken as "the default"
+// (an empty field is), nor 101 cut to 100.
+func TestTxFilterPageSize(t *testing.T) {
+	for _, bad := range []string{"0", "-1", "101", "ten"} {
+		_, err := ParseFilter(map[string]string{TxPageSize: bad})
+		var fe *app.FieldError
+		if !errors.As(err, &fe) || fe.Field != TxPageSize || !strings.Contains(err.Error(), "1-100") {
+			t.Errorf("page size %q: %v", bad, err)
+		}
+	}
+	for in, want := range map[string]int{"": 0, "1": 1, "100": 100} {
+		if tf, err := ParseFilter(map[string]string{TxPageSize: in}); err != nil || tf.PageSize != want {
+			t.Errorf("page size %q: %d %v", in, tf.PageSize, err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -31,7 +33,8 @@ const (
 	exitRejected = 3 // a signature or a validation was rejected
 	exitUnknown  = 4 // a signed fund-moving request may have taken effect: its outcome is unknown
 	// exitInterrupted is the shells' code of SIGINT (128 + 2): a signal ended the command and
-	// no outcome of a fund-moving request was to be reported.
+	// no outcome of a fund-moving request was to be reported. Another signal is 128 + its
+	// number, as the shells report it (SIGTERM: 143).
 	exitInterrupted = 130
 )
 
@@ -75,6 +78,10 @@ type usageErr struct{ error }
 // rejectedErr marks a signature or validation that was rejected (exit 3).
 type rejectedErr struct{ error }
 
+// profileName is the profile the command is for: --profile, else $PURSE_PROFILE (as gh's
+// GH_REPO and kubectl's KUBECONFIG let a shell pick one for its commands), else the active one.
+func (a *cli) profileName() string { return cmp.Or(a.profile, os.Getenv("PURSE_PROFILE")) }
+
 func usagef(format string, a ...any) error { return usageErr{fmt.Errorf(format, a...)} }
 
 func rejectedf(format string, a ...any) error { return rejectedErr{fmt.Errorf(format, a...)} }
@@ -85,12 +92,16 @@ func exitCode(err error) int {
 	var fe *app.FieldError
 	var r rejectedErr
 	var oe *app.OutcomeError
+	var ie *interruptedError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &oe) && oe.Outcome == app.OutcomeUnknown:
 		return exitUnknown
-	case errors.As(err, new(*interruptedError)):
+	case errors.As(err, &ie):
+		if s, ok := ie.sig.(syscall.Signal); ok && s > 0 && s < 64 {
+			return 128 + int(s)
+		}
 		return exitInterrupted
 	case errors.Is(err, prompt.ErrNoTerminal):
 		// A question with no terminal to ask it on: the user passes --yes or runs it on one.
@@ -98,7 +109,7 @@ func exitCode(err error) int {
 	case errors.As(err, &r), errors.Is(err, app.ErrRejected), errors.Is(err, altchain.ErrNotRequested), errors.Is(err, agent.ErrDenied),
 		errors.Is(err, keystore.ErrAuditBroken):
 		return exitRejected
-	case errors.As(err, &u), errors.As(err, &au), errors.As(err, &fe):
+	case errors.As(err, &u), errors.As(err, &au), errors.As(err, &fe), errors.Is(err, config.ErrNoProfile):
 		return exitUsage
 	default:
 		return exitFailure
@@ -209,7 +220,7 @@ func (a *cli) rootCmd(args ...string) *cobra.Command {
 	pf := root.PersistentFlags()
 	pf.BoolVar(&a.jsonOut, "json", false, "machine-readable JSON output")
 	pf.BoolVar(&a.yes, "yes", false, "approve every signature the signing policy wants confirmed, without asking (the review goes to stderr)")
-	pf.StringVar(&a.profile, "profile", "", "profile name (default: the active profile, else \"sandbox\")")
+	pf.StringVar(&a.profile, "profile", "", "profile name (default: $PURSE_PROFILE, else the active profile, else \"sandbox\")")
 	pf.BoolVar(&a.trace, "trace", false, "print every API call (method, path, status, retCode, latency, headers) to stderr")
 	pf.BoolVar(&a.curl, "curl", false, "print the equivalent curl command of every API call to stderr")
 
@@ -348,7 +359,7 @@ func (a *cli) app() (*app.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := app.Options{Home: home, Profile: a.profile, Prompt: prompt.Passphrase, Notice: visible.NewWriter(a.stderr), SolanaCallTimeout: a.solanaTimeout, Client: a.client,
+	o := app.Options{Home: home, Profile: a.profileName(), Prompt: prompt.Passphrase, Notice: visible.NewWriter(a.stderr), SolanaCallTimeout: a.solanaTimeout, Client: a.client,
 		Approver: &terminalApprover{a: a}, OnAgentWait: a.agentWait}
 	if a.explain {
 		o.Explain = func(ex app.Explanation) { a.explained = &ex }
@@ -390,7 +401,8 @@ func sendsNothing(cmd *cobra.Command) bool {
 
 func (a *cli) versionCmd() *cobra.Command {
 	return &cobra.Command{Use: "version", Short: "Print the version", Args: cobra.NoArgs, Annotations: map[string]string{localOnly: "true"}, RunE: func(*cobra.Command, []string) error {
-		return a.print(map[string]string{"version": version}, func(w *humanOut) { w.Println("purse " + version) })
+		v := currentVersion()
+		return a.print(map[string]string{"version": v}, func(w *humanOut) { w.Println("purse " + v) })
 	}}
 }
 

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -47,8 +48,14 @@ func purseProcess(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, *byte
 // interrupt sends SIGINT to cmd and returns its exit code and how long it took to end.
 func interrupt(t *testing.T, cmd *exec.Cmd) (int, time.Duration) {
 	t.Helper()
+	return signalWith(t, cmd, os.Interrupt)
+}
+
+// signalWith sends sig to the child and waits for it to end.
+func signalWith(t *testing.T, cmd *exec.Cmd, sig os.Signal) (int, time.Duration) {
+	t.Helper()
 	start := time.Now()
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+	if err := cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
@@ -149,5 +156,16 @@ func TestInterruptedReadEndsAtOnce(t *testing.T) {
 			}
 		}
 		t.Logf("%v ended %v after SIGINT", args, took)
+	}
+	// SIGTERM (a service manager, kill): 128 + 15, as the shells report a signal's end.
+	before := asked.Load()
+	cmd, _, errb := purseProcess(t, "chains")
+	for deadline := time.Now().Add(30 * time.Second); asked.Load() == before; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("purse chains never asked the service:\n%s", errb)
+		}
+	}
+	if code, _ := signalWith(t, cmd, syscall.SIGTERM); code != 143 || !strings.Contains(errb.String(), "interrupted (SIGTERM): nothing was sent") {
+		t.Fatalf("after SIGTERM: exit %d\n%s", code, errb)
 	}
 }

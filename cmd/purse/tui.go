@@ -26,7 +26,7 @@ func (a *cli) runTUI(ctx context.Context) error {
 	// The signing gate asks through the TUI's dialog: the TUI's own signatures, and those of
 	// other processes when the TUI started the agent and is its display.
 	approvals := app.NewApprovalQueue()
-	services, err := app.Open(app.Options{Home: home, Profile: a.profile, Client: "purse TUI", Approver: approvals, Exe: selfExe()})
+	services, err := app.Open(app.Options{Home: home, Profile: a.profileName(), Client: "purse TUI", Approver: approvals, Exe: selfExe()})
 	if err != nil {
 		return err
 	}
