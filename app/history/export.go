@@ -49,7 +49,8 @@ func exportHistory(ctx context.Context, h *Reader, f enduser.TxFilter, dir, form
 }
 
 // CSV writes records as CSV: a header of every field's JSON name, in wire
-// order, and one row per record. Every front end's CSV of the history is this one. cell,
+// order, with "timeUTC" after "timestamp" (the same instant as RFC 3339, which spreadsheets
+// and people read; the Unix seconds stay as the service sent them), and one row per record. Every front end's CSV of the history is this one. cell,
 // when not nil, is how a front end shows each value (escaped, on a terminal); nil writes
 // every value exactly, as a file or a program needs it.
 func CSV(w io.Writer, records iter.Seq2[enduser.Transaction, error], cell func(string) string) (int, error) {
@@ -57,6 +58,9 @@ func CSV(w io.Writer, records iter.Seq2[enduser.Transaction, error], cell func(s
 	var header []string
 	for _, f := range enduser.TransactionFields(enduser.Transaction{}) {
 		header = append(header, f[0])
+		if f[0] == "timestamp" {
+			header = append(header, "timeUTC")
+		}
 	}
 	if err := cw.Write(header); err != nil {
 		return 0, err
@@ -66,11 +70,19 @@ func CSV(w io.Writer, records iter.Seq2[enduser.Transaction, error], cell func(s
 		if err != nil {
 			return n, err
 		}
-		fields := enduser.TransactionFields(t)
-		row := make([]string, len(fields))
-		for i, fl := range fields {
-			if row[i] = fl[1]; cell != nil {
-				row[i] = cell(fl[1])
+		var row []string
+		for _, fl := range enduser.TransactionFields(t) {
+			v := fl[1]
+			if cell != nil {
+				v = cell(v)
+			}
+			row = append(row, v)
+			if fl[0] == "timestamp" {
+				at := ""
+				if t.Timestamp > 0 {
+					at = time.Unix(int64(t.Timestamp), 0).UTC().Format(time.RFC3339)
+				}
+				row = append(row, at)
 			}
 		}
 		if err := cw.Write(row); err != nil {

@@ -381,14 +381,19 @@ func (a *cli) txListCmd() *cobra.Command {
 	var all bool
 	var format string
 	var filter func() (enduser.TxFilter, error)
-	cmd := a.command("list [filters] [--all] [--format table|json|csv]", "List transactions (one page, or every page with --all)", func(cmd *cobra.Command, core *app.App) error {
-		if a.jsonOut {
+	cmd := a.command("list [filters] [--all] [--format table|csv]", "List transactions (one page, or every page with --all)", func(cmd *cobra.Command, core *app.App) error {
+		// JSON is chosen one way everywhere, the global --json; --format picks what a person
+		// or a spreadsheet reads.
+		switch {
+		case format == "json":
+			return usagef("--format json: use the global --json (every command's JSON output)")
+		case format != "table" && format != "csv":
+			return usagef("--format: expected table or csv, got %q (JSON: --json)", format)
+		case a.jsonOut && cmd.Flags().Changed("format"):
+			return usagef("--json and --format %s: choose one output", format)
+		case a.jsonOut:
 			format = "json"
 		}
-		if format != "table" && format != "json" && format != "csv" {
-			return usagef("--format: expected table, json or csv, got %q", format)
-		}
-		a.jsonOut = format == "json"
 		f, err := filter()
 		if err != nil {
 			return err
@@ -421,7 +426,7 @@ func (a *cli) txListCmd() *cobra.Command {
 	})
 	filter = bindTxFilter(cmd)
 	cmd.Flags().BoolVar(&all, "all", false, "walk every page")
-	cmd.Flags().StringVar(&format, "format", "table", "table, json or csv")
+	cmd.Flags().StringVar(&format, "format", "table", "table or csv (JSON: the global --json)")
 	return cmd
 }
 

@@ -176,6 +176,12 @@ func TestAPICommandsAgainstTheSandbox(t *testing.T) {
 			t.Fatalf("tx list table lacks record %d as %q:\n%s\n%s", tx.ID, row, out, e)
 		}
 	}
+	// One way to choose JSON: --json; --format is for a person or a spreadsheet.
+	for _, args := range [][]string{{"--format", "json"}, {"--json", "--format", "csv"}, {"--format", "xml"}} {
+		if _, e, c := purse(t, "", append([]string{"tx", "list"}, args...)...); c != exitUsage || !strings.Contains(e, "--json") {
+			t.Errorf("tx list %v: exit %d %s", args, c, e)
+		}
+	}
 	out, e, c = purse(t, "", "tx", "list", "--all", "--page-size", "100", "--direction", "in", "--format", "csv")
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if c != exitOK || err != nil || len(rows) < 100 {

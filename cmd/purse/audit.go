@@ -4,12 +4,14 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"purse/app"
 	"purse/app/audit"
 	"purse/internal/atomicfile"
+	"purse/internal/format"
 	"purse/internal/prompt"
 	"purse/internal/qrtext"
 )
@@ -62,7 +64,12 @@ func (a *cli) auditCmd(use, short string, verify bool) *cobra.Command {
 			}
 			var rows [][]string
 			for _, r := range recs {
-				rows = append(rows, []string{strconv.FormatUint(r.Seq, 10), r.Time, r.Label, r.Address, string(r.Purpose), r.Profile, r.Digest, r.Summary})
+				// The record keeps nanoseconds (--json carries them); a person reads seconds.
+				at := r.Time
+				if t, err := time.Parse(time.RFC3339Nano, r.Time); err == nil {
+					at = format.Time(t)
+				}
+				rows = append(rows, []string{strconv.FormatUint(r.Seq, 10), at, r.Label, r.Address, string(r.Purpose), r.Profile, r.Digest, r.Summary})
 			}
 			w.Table([]string{"SEQ", "TIME", "LABEL", "ADDRESS", "PURPOSE", "PROFILE", "DIGEST", "SIGNED"}, rows)
 		})

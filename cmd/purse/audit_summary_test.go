@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"purse/internal/visible/visibletest"
 	"purse/keystore"
@@ -26,10 +28,17 @@ func TestAuditListSaysWhatWasSigned(t *testing.T) {
 		t.Fatalf("audit list: exit %d %s\n%s", code, e, out)
 	}
 	visibletest.Verify(t, "audit list", out)
+	// A person reads the time to the second, in UTC; --json keeps the record's nanoseconds.
+	if !regexp.MustCompile(`\n1 +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC +dev `).MatchString(out) {
+		t.Errorf("audit list's time is not to the second in UTC:\n%s", out)
+	}
 	out, _, code = purse(t, "", "audit", "list", "--json")
 	var recs []keystore.AuditRecord
 	if code != exitOK || json.Unmarshal([]byte(out), &recs) != nil || len(recs) != 1 || !strings.HasPrefix(recs[0].Summary, "personal message (") {
 		t.Fatalf("audit list --json: exit %d\n%s", code, out)
+	}
+	if _, err := time.Parse(time.RFC3339Nano, recs[0].Time); err != nil {
+		t.Errorf("--json time %q: %v", recs[0].Time, err)
 	}
 	if want := prefix60(msg); !strings.HasSuffix(strings.TrimSuffix(recs[0].Summary, "…"), want) {
 		t.Errorf("--json summary %q does not end with the message's start %q", recs[0].Summary, want)
