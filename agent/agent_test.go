@@ -414,7 +414,7 @@ func TestPartnerAuthJudgedByItsPayload(t *testing.T) {
 		line string
 	}{
 		{pa(quote, ""), Allow, `partner.altchain-quote = "allow" (default)`},
-		{pa(`{"tokenId":"1234567890","network":"5003"}`, ""), Allow, "the strictest of the routes this payload can be a request of (idv-token, idv-status)"},
+		{pa(`{"tokenId":"1234567890","network":"5003"}`, ""), Allow, `the strictest of the routes this payload can be a request of (allow: idv-token, idv-status; the signature would serve any of them, so each of those lines decides)`},
 		{pa(mint, ""), Confirm, `partner.mint = "confirm" (default)`},
 		{pa(exchange, ""), Confirm, `partner.exchange = "confirm" (default)`},
 		{pa(`{"svcId":42,"steal":true}`, ""), Confirm, "as the payload is the request of no route purse knows"},
@@ -532,5 +532,18 @@ func TestManyConcurrentClients(t *testing.T) {
 	st, _ := e.client.Status(bg())
 	if st.Keys[0].Signed != n {
 		t.Fatalf("signed %d, want %d", st.Keys[0].Signed, n)
+	}
+}
+
+// An empty-body POST can be the request of many routes (the IDV token read, a card issue,
+// a KYC submission): the line that decides is the strictest, and the review names every
+// route's line by its outcome, so the user edits the ones that ask, not only the one the
+// client meant (issue 33).
+func TestEmptyBodyNamesEveryLineThatDecides(t *testing.T) {
+	d := DefaultPolicy().Decide(wallet.Request{Purpose: wallet.PurposeFullAuth, Payload: []byte("{}"), Route: "idv-access-token"})
+	for _, want := range []string{`routes.issue-card = "confirm"`, "confirm: issue-card, kyc-submit;", "allow: idv-access-token,", "each of those lines decides"} {
+		if d.Outcome != Confirm || !strings.Contains(d.Line, want) {
+			t.Errorf("%s %s: lacks %q", d.Outcome, d.Line, want)
+		}
 	}
 }

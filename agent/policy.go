@@ -432,7 +432,21 @@ func (p *Policy) strictest(section string, table map[string]Outcome, fits []stri
 	line := p.where(section+"."+best, o)
 	switch {
 	case len(names) > 1:
-		line += fmt.Sprintf(", the strictest of the routes this payload can be a request of (%s)", strings.Join(names, ", "))
+		// The one signature is good for any of these calls (the signature covers the payload,
+		// not the call), so each line counts: say them all, and which ones to edit.
+		var groups []string
+		for _, o := range []Outcome{Deny, Confirm, Allow} {
+			var of []string
+			for _, n := range names {
+				if table[n] == o {
+					of = append(of, n)
+				}
+			}
+			if len(of) > 0 {
+				groups = append(groups, fmt.Sprintf("%s: %s", o, strings.Join(of, ", ")))
+			}
+		}
+		line += fmt.Sprintf(", the strictest of the routes this payload can be a request of (%s; the signature would serve any of them, so each of those lines decides)", strings.Join(groups, "; "))
 	case best == UnknownRoute:
 		line += ", as the payload is the request of no route purse knows"
 	case unknown:
