@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"os"
 	"strings"
 	"unicode/utf8"
 
@@ -79,10 +80,18 @@ func summarySolanaTx(_ config.Profile, r wallet.Request, j agent.Judgement, _ *h
 
 // auditNote is what the audit record of request r's signature says: its summary, and what it
 // moves when the gate identified it (mv.Known).
-func auditNote(p config.Profile, r wallet.Request, j agent.Judgement, tok *homechain.Token, mv agent.Moves) keystore.AuditNote {
-	n := keystore.AuditNote{Summary: "(" + string(r.Purpose) + ": no summary)"}
-	if f := purposeGates[r.Purpose].summary; f != nil {
-		n.Summary = f(p, r, j, tok)
+func auditNote(job signJob, tok *homechain.Token, mv agent.Moves) keystore.AuditNote {
+	p, r, j := job.Profile, job.Request, job.judgement()
+	n := keystore.AuditNote{Summary: "(" + string(r.Purpose) + ": no summary)", PID: os.Getpid()}
+	if job.Peer != nil {
+		n.PID = job.Peer.PID // the agent's client, as the kernel says
+	}
+	g := purposeGates[r.Purpose]
+	if g.summary != nil {
+		n.Summary = g.summary(p, r, j, tok)
+	}
+	if g.changes != nil {
+		n.Changes = g.changes(j)
 	}
 	if mv.Known {
 		n.Asset, n.Amount = mv.Asset, mv.Amount.String()

@@ -212,7 +212,7 @@ func (g *signingGate) SignEVM(ctx context.Context, job signJob, key wallet.EVMSi
 		return nil, err
 	}
 	if n, ok := key.(notedEVM); ok {
-		key = n.Noted(auditNote(job.Profile, r, job.judgement(), tok, l.Moves))
+		key = n.Noted(auditNote(job, tok, l.Moves))
 	}
 	sig, err := signWith(key, r, digest, g.now())
 	if err != nil {
@@ -296,7 +296,7 @@ func (g *signingGate) SignSolana(ctx context.Context, job signJob, key wallet.So
 	}
 	defer l.done()
 	if n, ok := key.(notedSolana); ok {
-		key = n.Noted(auditNote(job.Profile, r, job.judgement(), nil, l.Moves))
+		key = n.Noted(auditNote(job, nil, l.Moves))
 	}
 	p, rv, err := g.app.signDeposit(ctx, job, key)
 	if err != nil {

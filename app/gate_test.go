@@ -713,3 +713,28 @@ func TestSessionScopeOfAnUnjudgedJobNamesItsRoutes(t *testing.T) {
 		t.Fatalf("a read and a card change share the scope %q", got)
 	}
 }
+
+// Every audit record says whether the signature may change the account and which process
+// asked (its own, or the agent's client as the kernel says), both ways: a read does not, a
+// card block does (audit.Watch reloads another window's screens on it).
+func TestAuditRecordsSayWhatChangesTheAccount(t *testing.T) {
+	bothWays(t, "[routes]\ncard-status = \"allow\"\n", nil, func(t *testing.T, e *gateEnv) {
+		s := e.signer(t)
+		now := time.Now()
+		dl := now.Add(5 * time.Minute).Unix()
+		if _, err := wallet.SignFullAuthCall(s, "GET", "card", nil, dl, now); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := wallet.SignFullAuthCall(s, "POST", "card-status", []byte(`{"cardTokenId":"981","status":0}`), dl, now); err != nil {
+			t.Fatal(err)
+		}
+		recs := testhome.AuditRecords(t, e.home)
+		if len(recs) < 2 {
+			t.Fatalf("%d records", len(recs))
+		}
+		read, write := recs[len(recs)-2], recs[len(recs)-1]
+		if read.Changes || !write.Changes || read.PID != os.Getpid() || write.PID != os.Getpid() {
+			t.Fatalf("read %+v\nwrite %+v (pid %d)", read, write, os.Getpid())
+		}
+	})
+}

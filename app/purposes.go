@@ -29,18 +29,45 @@ type purposeGate struct {
 	summary func(p config.Profile, r wallet.Request, j agent.Judgement, tok *homechain.Token) string
 	moves   func(s *App, ctx context.Context, p config.Profile, r wallet.Request, onChain *homechain.Token) agent.Moves
 	carried func(r wallet.Request) (delivery, bool)
+	// changes says whether a signature of the purpose may change the account (the audit
+	// record's Changes: a screen that shows the account reloads after another process's);
+	// nil: never.
+	changes func(j agent.Judgement) bool
 }
 
 var purposeGates = map[wallet.Purpose]purposeGate{
-	wallet.PurposeFullAuth:    {review: reviewFullAuth, summary: summaryFullAuth},
-	wallet.PurposeMintConsent: {review: reviewMintConsent, summary: summaryMintConsent, carried: carriedByItsMint},
-	wallet.PurposePermit:      {review: reviewPermit, summary: summaryPermit, moves: movesPermit, carried: carriedPermit},
-	wallet.PurposeFormA:       {review: reviewFormA, summary: summaryFormA, carried: carriedByItsCall},
+	wallet.PurposeFullAuth:    {review: reviewFullAuth, summary: summaryFullAuth, changes: userRouteChanges},
+	wallet.PurposeMintConsent: {review: reviewMintConsent, summary: summaryMintConsent, carried: carriedByItsMint, changes: always},
+	wallet.PurposePermit:      {review: reviewPermit, summary: summaryPermit, moves: movesPermit, carried: carriedPermit, changes: always},
+	wallet.PurposeFormA:       {review: reviewFormA, summary: summaryFormA, carried: carriedByItsCall, changes: always},
 	wallet.PurposePersonal:    {review: reviewPersonal, summary: summaryPersonal},
-	wallet.PurposePartnerAuth: {review: reviewPartnerAuth, summary: summaryPartnerAuth},
-	wallet.PurposeSolanaTx:    {summary: summarySolanaTx, moves: movesDeposit},
+	wallet.PurposePartnerAuth: {review: reviewPartnerAuth, summary: summaryPartnerAuth, changes: partnerRouteChanges},
+	wallet.PurposeSolanaTx:    {summary: summarySolanaTx, moves: movesDeposit, changes: always},
 	wallet.PurposeTypedData:   {review: reviewTypedData, summary: summaryTypedData},
-	wallet.PurposeEVMTx:       {review: reviewEVMTx, summary: summaryEVMTx, moves: movesEVMTx, carried: carriedDeposit},
+	wallet.PurposeEVMTx:       {review: reviewEVMTx, summary: summaryEVMTx, moves: movesEVMTx, carried: carriedDeposit, changes: always},
+}
+
+func always(agent.Judgement) bool { return true }
+
+// userRouteChanges: a full-auth payload that can be the request of a route that changes the
+// account, or of no route purse knows (it may be sent to any), may change it.
+func userRouteChanges(j agent.Judgement) bool {
+	for _, r := range j.User.Routes {
+		if r.Changes {
+			return true
+		}
+	}
+	return len(j.User.Routes) == 0
+}
+
+// partnerRouteChanges is userRouteChanges for a partner-auth payload.
+func partnerRouteChanges(j agent.Judgement) bool {
+	for _, r := range j.Partner.Routes {
+		if r.Changes {
+			return true
+		}
+	}
+	return len(j.Partner.Routes) == 0
 }
 
 // carriedByItsCall: the permit's relay (token-permit) or the Form A submission that carries

@@ -102,6 +102,13 @@ type AuditRecord struct {
 	// permit's token, value and spender, the deposit's amount and destination), as the
 	// signing gate read it from the typed request; shown escaped.
 	Summary string `json:"summary,omitempty"`
+	// Changes says the signature authorizes what may change the account (a call of a route
+	// that changes it, a permit, Form A, a deposit), as the gate judged it; PID is the process
+	// that asked for it, as the kernel says (the agent's client) or purse's own. A screen
+	// showing the account reloads when another process signed such a change. Records written
+	// before these fields hash as they did (omitted when zero).
+	Changes bool   `json:"changes,omitempty"`
+	PID     int    `json:"pid,omitempty"`
 	Prev    string `json:"prev"`
 	Hash    string `json:"hash,omitempty"`
 	// Seal is set on the last record of every batch written while the log is sealed
@@ -626,6 +633,18 @@ func (s *Store) VerifyAudit() (int, error) {
 
 // ListAudit returns the records of the audit log, oldest first. A broken chain is an error
 // (*ChainBreak); the records before the break are returned with it.
+// AuditSince lists the records after seq, oldest first, read as ListAudit reads them (up
+// to a break of the chain).
+func (s *Store) AuditSince(seq uint64) ([]AuditRecord, error) {
+	var out []AuditRecord
+	_, err := s.readAudit(func(r AuditRecord) {
+		if r.Seq > seq {
+			out = append(out, r)
+		}
+	})
+	return out, s.noteAuditBreak(err)
+}
+
 func (s *Store) ListAudit() ([]AuditRecord, error) {
 	out := []AuditRecord{}
 	_, err := s.readAudit(func(r AuditRecord) { out = append(out, r) })

@@ -66,10 +66,9 @@ type deviceAudit struct {
 // record appends the audit record of a signature the device gave (digest: what it signed);
 // the caller holds mu for reading and uses the signature only when this succeeds.
 func (d deviceAudit) record(p wallet.Purpose, digest string) error {
-	if _, err := d.s.appendAudit(AuditRecord{
+	if _, err := d.s.appendAudit(d.note.record(AuditRecord{
 		Label: d.e.Label, Address: d.e.Address, Purpose: string(p), Digest: digest, Profile: d.profile,
-		Asset: d.note.Asset, Amount: d.note.Amount, Summary: d.note.Summary,
-	}); err != nil {
+	})); err != nil {
 		return fmt.Errorf("sign: %w; the device's signature is not used", err)
 	}
 	return nil

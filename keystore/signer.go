@@ -87,10 +87,9 @@ func (a *auditedEVM) SignDigest(p wallet.Purpose, digest common.Hash) ([]byte, e
 	}
 	a.mu.RLock()
 	defer a.mu.RUnlock()
-	if _, err := a.s.appendAudit(AuditRecord{
+	if _, err := a.s.appendAudit(a.note.record(AuditRecord{
 		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: digest.Hex(), Profile: a.profile,
-		Asset: a.note.Asset, Amount: a.note.Amount, Summary: a.note.Summary,
-	}); err != nil {
+	})); err != nil {
 		return nil, fmt.Errorf("sign: %w; nothing was signed", err)
 	}
 	return a.key.SignDigest(p, digest)
@@ -135,10 +134,9 @@ func (a *auditedSolana) audit(p wallet.Purpose, msg []byte) error {
 	if p == "" {
 		return errors.New("sign: purpose: expected why the signature is made, got nothing; nothing was signed")
 	}
-	if _, err := a.s.appendAudit(AuditRecord{
+	if _, err := a.s.appendAudit(a.note.record(AuditRecord{
 		Label: a.e.Label, Address: a.e.Address, Purpose: string(p), Digest: solanaDigest(msg), Profile: a.profile,
-		Asset: a.note.Asset, Amount: a.note.Amount, Summary: a.note.Summary,
-	}); err != nil {
+	})); err != nil {
 		return fmt.Errorf("sign: %w; nothing was signed", err)
 	}
 	return nil
@@ -175,6 +173,15 @@ func (a *auditedSolana) ForProfile(profile string) any {
 // caller of the gate.
 type AuditNote struct {
 	Summary, Asset, Amount string
+	// Changes and PID are AuditRecord's.
+	Changes bool
+	PID     int
+}
+
+// record is r with the note's facts.
+func (n AuditNote) record(r AuditRecord) AuditRecord {
+	r.Asset, r.Amount, r.Summary, r.Changes, r.PID = n.Asset, n.Amount, n.Summary, n.Changes, n.PID
+	return r
 }
 
 // Noted is the same key, its next signatures' audit records carrying note.

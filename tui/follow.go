@@ -29,6 +29,52 @@ type (
 	}
 )
 
+// accountMsg is a look at the audit log: whether another process signed a change of the
+// account since the last look.
+type accountMsg struct {
+	changed bool
+	err     error
+}
+
+// FollowAccount makes the router watch the account through fn (audit.Watch.Changed for the
+// session's profile and this process): a change another process signed makes the screens
+// that show the account read it again (kit.AccountFollower).
+func (m *Model) FollowAccount(fn func() (bool, error)) { m.watchAccount = fn }
+
+func (m *Model) watchCmd() tea.Cmd {
+	if m.watchAccount == nil || m.watching {
+		return nil
+	}
+	m.watching = true
+	fn := m.watchAccount
+	return func() tea.Msg {
+		changed, err := fn()
+		return accountMsg{changed, err}
+	}
+}
+
+// accountChanged has the active AccountFollower read again, and marks the others.
+func (m *Model) accountChanged() tea.Cmd {
+	var cmds []tea.Cmd
+	for i, sc := range m.screens {
+		f, ok := sc.(kit.AccountFollower)
+		if !ok || !m.inited[i] {
+			continue
+		}
+		if i != m.active {
+			if m.stale == nil {
+				m.stale = map[int]bool{}
+			}
+			m.stale[i] = true
+			continue
+		}
+		m.notes[i] = note{} // what the footer said of the old state is no longer news
+		m.track(i, func() { cmds = append(cmds, f.AccountChanged()) })
+		m.setStatus(i, "Another process signed a change of the account (the audit log says so): read again.")
+	}
+	return tea.Batch(cmds...)
+}
+
 // FollowProfile makes the router follow the session's profile through fn
 // (profiles.Service.Follow: one stat while the file is unchanged). Init starts it.
 func (m *Model) FollowProfile(fn func() (config.Profile, bool, error)) { m.follow = fn }
@@ -54,7 +100,13 @@ func followTick() tea.Cmd {
 func (m *Model) followUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case followTickMsg:
-		return tea.Batch(m.followCmd(), followTick()), true
+		return tea.Batch(m.followCmd(), m.watchCmd(), followTick()), true
+	case accountMsg:
+		m.watching = false
+		if msg.err != nil || !msg.changed {
+			return nil, true // a log that cannot be read is the Settings screen's to say
+		}
+		return m.accountChanged(), true
 	case followedMsg:
 		m.following = false
 		switch {

@@ -69,6 +69,12 @@ type Model struct {
 	follow    func() (config.Profile, bool, error)
 	following bool
 	followErr string
+	// watchAccount says whether another process signed a change of the account since the
+	// last look (audit.Watch); watching says a look is under way; stale marks the
+	// AccountFollower screens to read again when next shown.
+	watchAccount func() (bool, error)
+	watching     bool
+	stale        map[int]bool
 
 	// globals are the router's keys, each declared once with how far in front it acts.
 	globals []global
@@ -278,6 +284,14 @@ func (m *Model) activate(i int) tea.Cmd {
 	// changed it.
 	look := m.followCmd()
 	if m.inited[i] {
+		if m.stale[i] {
+			delete(m.stale, i)
+			if f, ok := m.screens[i].(kit.AccountFollower); ok {
+				var cmd tea.Cmd
+				m.track(i, func() { cmd = f.AccountChanged() })
+				return tea.Batch(look, cmd)
+			}
+		}
 		return look
 	}
 	m.inited[i] = true

@@ -14,6 +14,7 @@ import (
 
 	"purse/app"
 	appaccount "purse/app/account"
+	"purse/app/audit"
 	apppermit "purse/app/permit"
 	"purse/app/profiles"
 	"purse/app/sandbox"
@@ -141,6 +142,8 @@ func Run(ctx context.Context, opts Options) error {
 	}
 	if opts.App != nil {
 		m.FollowProfile(profiles.New(opts.App).Follow)
+		w, core := audit.New(opts.App).Watch(), opts.App
+		m.FollowAccount(func() (bool, error) { return w.Changed(core.Profile().Name, os.Getpid()) })
 	}
 
 	// The alternate screen is part of the model's view (Model.View). Bubble Tea v2 asks the

@@ -409,3 +409,6 @@ func (s *Screen) InputFocused() bool {
 // Retries implements kit.Retrier: on the status view, r reads the status again (never a
 // mint, a token, Form A or a sandbox action).
 func (s *Screen) Retries(slot string) bool { return slot == slotStatus && s.mode == modeStatus }
+
+// AccountChanged implements kit.AccountFollower: the status read again.
+func (s *Screen) AccountChanged() tea.Cmd { return s.refresh() }

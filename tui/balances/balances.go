@@ -571,3 +571,11 @@ func (s *Screen) Retries(slot string) bool { return slot == slotLoad }
 func (s *Screen) InputFocused() bool { return s.send.form != nil }
 
 var _ kit.Screen = (*Screen)(nil)
+
+// AccountChanged implements kit.AccountFollower: the balances read again, unless a read runs.
+func (s *Screen) AccountChanged() tea.Cmd {
+	if s.busy() != "" {
+		return nil
+	}
+	return tea.Batch(s.load(false), s.loadSolana())
+}

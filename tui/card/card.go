@@ -440,3 +440,12 @@ func (s *Screen) Retries(slot string) bool {
 func (s *Screen) InputFocused() bool { return false }
 
 var _ kit.Screen = (*Screen)(nil)
+
+// AccountChanged implements kit.AccountFollower: the card read again, unless an operation of
+// this screen runs (its result reads it).
+func (s *Screen) AccountChanged() tea.Cmd {
+	if s.busy() != "" {
+		return nil
+	}
+	return s.start(opLoad)
+}

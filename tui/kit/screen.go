@@ -56,6 +56,15 @@ type ProfileBound interface {
 	Reset()
 }
 
+// AccountFollower is implemented by a screen that shows the account's state (its status,
+// card, balances, history). When another process signed what may have changed the account
+// (the audit log says so: a `purse card block` in another terminal, a client of the agent),
+// the router calls AccountChanged on the active screen at once, and on another when it is
+// next shown: the screen reads again what it shows, as its r key does.
+type AccountFollower interface {
+	AccountChanged() tea.Cmd
+}
+
 // Retrier is implemented by a screen whose r key runs a failed task again. Retries reports
 // whether r, pressed now, restarts the task of slot. The router ends the footer's advice on
 // an error with "Press r to retry." only then: never while a field or a dialog takes the

@@ -707,3 +707,6 @@ func (s *Screen) FullHelp() [][]key.Binding {
 func (s *Screen) Retries(slot string) bool { return slot == slotPage && s.mode == modeList }
 
 func (s *Screen) InputFocused() bool { return s.mode == modeForm }
+
+// AccountChanged implements kit.AccountFollower: the history from its first page again.
+func (s *Screen) AccountChanged() tea.Cmd { return s.reload() }

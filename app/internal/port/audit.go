@@ -21,6 +21,7 @@ type AuditLog interface {
 	AuditPath() string
 	VerifyAuditSealed(key []byte) (int, keystore.SealInfo, error)
 	ListAuditSealed(key []byte) ([]keystore.AuditRecord, keystore.SealInfo, error)
+	AuditSince(seq uint64) ([]keystore.AuditRecord, error)
 	SealAudit(replace bool) (keystore.SealStart, error)
 	SetAsideAudit() (string, error)
 	IncompleteAuditTail() (*keystore.AuditTail, error)
