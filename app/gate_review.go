@@ -332,6 +332,7 @@ func (s *App) signDeposit(ctx context.Context, job signJob, key wallet.SolanaSig
 	if err != nil {
 		return nil, review.Request{}, err
 	}
+	s.bindFiatTokens(ctx, job.Profile, opts) // F33 checked where the key is, not "offline"
 	rpc, err := s.solanaOf(job.Profile)
 	if err != nil {
 		return nil, review.Request{}, err

@@ -38,3 +38,7 @@ func (p session) PartnerQuote(ctx context.Context, pr config.Profile, u *Unlock,
 	}
 	return res, nil
 }
+
+func (p session) HomeFiatTokens(ctx context.Context, pr config.Profile) (map[string]altchain.EVMAddress, error) {
+	return p.s.homeFiatTokens(ctx, pr)
+}

@@ -178,3 +178,30 @@ func TestDepositOnALedgerDeclinedOrRefused(t *testing.T) {
 		})
 	}
 }
+
+// The gate checks the quote's output token against the chain configuration where the key is
+// (F33), both ways: the review of a good deposit on the sandbox warns of nothing, and never
+// says "not checked offline" of what it checked.
+func TestGateChecksTheOutputTokenOnline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole sandbox")
+	}
+	for _, inAgent := range []bool{false, true} {
+		t.Run(map[bool]string{false: "in the process", true: "through the agent"}[inAgent], func(t *testing.T) {
+			d := newDepositor(t, inAgent, "")
+			var text string
+			d.a.Answer = func(ap app.Approval) error {
+				var b strings.Builder
+				_ = review.Write(&b, ap.Review)
+				text = b.String()
+				return nil
+			}
+			if _, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(text, "not checked offline") || strings.Contains(text, "WARNING") {
+				t.Fatalf("the review warns of what it checked:\n%s", text)
+			}
+		})
+	}
+}

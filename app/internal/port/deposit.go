@@ -37,6 +37,9 @@ type Deposit interface {
 	// key (u opens it; orElse as in PartnerSettings) on the service's clock; an answer whose
 	// signature does not hold is a rejection (app.ErrRejected), nothing of it used.
 	PartnerQuote(ctx context.Context, p config.Profile, u *Unlock, orElse string, req altchain.QuoteRequest) (*altchain.QuoteResult, error)
+	// HomeFiatTokens are the fiat tokens of profile p's home chain by currency, from the
+	// chain configuration read logged out, for F33.
+	HomeFiatTokens(ctx context.Context, p config.Profile) (map[string]altchain.EVMAddress, error)
 }
 
 // DepositOf is the deposit's session of an application core (an *app.App); false for
