@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"purse/internal/prompt"
 	"purse/internal/strictjson"
 )
 
@@ -44,9 +45,9 @@ type Confirmation struct {
 	Session bool `json:"session,omitempty"`
 }
 
-// ErrDeclined is the person's no: on the agent's display, or in a front end's review. It is
-// the user's choice, not a failure (a front end says "not signed (declined)", once).
-var ErrDeclined = errors.New("declined in the review")
+// ErrDeclined is the person's no: on the agent's display, or in a front end's review
+// (prompt.ErrDeclined, the one error every front end answers with).
+var ErrDeclined = prompt.ErrDeclined
 
 // maxDisplayMessage caps one message on the display channel, either way: a review shows a
 // payload of at most wallet.MaxPayloadBytes, which JSON may escape to six times its size.

@@ -13,9 +13,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"purse/agent"
 	"purse/app"
 	"purse/config"
+	"purse/internal/prompt"
 	"purse/internal/visible"
 	"purse/tui/kit"
 )
@@ -648,7 +648,7 @@ func (m *Model) setError(i int, what string, err error, next, slot string) {
 		m.setStatus(i, what+": cancelled.")
 		return
 	}
-	if errors.Is(err, agent.ErrDeclined) {
+	if errors.Is(err, prompt.ErrDeclined) {
 		// The user's choice in the review, not a failure: said once, and it passes.
 		m.setStatus(i, what+": not signed (declined).")
 		return

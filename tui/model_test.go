@@ -15,8 +15,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"purse/agent"
 	"purse/app"
+	"purse/internal/prompt"
 	"purse/tui/dialog"
 	"purse/tui/home"
 	"purse/tui/internal/tuitest"
@@ -496,19 +496,19 @@ func TestCancelledIsAStatus(t *testing.T) {
 }
 
 // TestDeclinedIsAStatus: a signature declined in the review (the gate's refusal wrapping
-// agent.ErrDeclined, as ApprovalQueue answers) is said once as a status, never an ERROR
+// prompt.ErrDeclined, as ApprovalQueue answers) is said once as a status, never an ERROR
 // that points to the log; a refusal for another reason still is an error.
 func TestDeclinedIsAStatus(t *testing.T) {
 	m := newRouter(t, newFake("A"))
 	_, cmd := kit.Start(m.Env().Tasks, "a/block", "Blocking the card", func(context.Context) (int, error) {
-		return 0, &app.Refusal{Code: agent.CodeDeclined, Msg: "declined in the review: nothing was signed", Err: agent.ErrDeclined}
+		return 0, &app.Refusal{Code: "declined", Msg: "declined in the review: nothing was signed", Err: prompt.ErrDeclined}
 	})
 	send(m, cmd())
 	if v := frameOf(m); strings.Contains(v, "ERROR") || strings.Count(v, "declined") != 1 || !strings.Contains(v, "Blocking the card: not signed (declined).") {
 		t.Fatalf("declined:\n%s", v)
 	}
 	_, cmd = kit.Start(m.Env().Tasks, "a/block", "Blocking the card", func(context.Context) (int, error) {
-		return 0, &app.Refusal{Code: agent.CodeDenied, Msg: "refused by the signing policy: routes.card-status = \"deny\"; nothing was signed"}
+		return 0, &app.Refusal{Code: "denied", Msg: "refused by the signing policy: routes.card-status = \"deny\"; nothing was signed"}
 	})
 	send(m, cmd())
 	if v := frameOf(m); !strings.Contains(v, "ERROR") {

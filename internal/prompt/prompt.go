@@ -173,6 +173,11 @@ func YesNo(tty Terminal, question, declined string) error {
 // ErrNoTerminal is a review that needs a terminal where there is none.
 var ErrNoTerminal = errors.New("no terminal to review on")
 
+// ErrDeclined is the person's no to a review: on a terminal, on the agent's display, in the
+// TUI's dialog. It is the user's choice, not a failure: a front end says "not signed
+// (declined)", once. Every front end and the agent answer with this one error.
+var ErrDeclined = errors.New("declined in the review")
+
 // Review opens the terminal a signature is reviewed on, unless yes skips the review (nil).
 func Review(yes bool) (Terminal, error) {
 	if yes {

@@ -22,12 +22,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/gagliardetto/solana-go"
 
-	"purse/agent"
 	"purse/altchain"
 	"purse/app"
 	appdeposit "purse/app/deposit"
 	"purse/config"
 	"purse/internal/format"
+	"purse/internal/prompt"
 	"purse/internal/visible"
 	"purse/tui/dialog"
 	"purse/tui/form"
@@ -812,7 +812,7 @@ func (s *Screen) failed(err error, rt retry) tea.Cmd {
 		name = se.Step
 		err = se.Err
 	}
-	if errors.Is(err, agent.ErrDeclined) {
+	if errors.Is(err, prompt.ErrDeclined) {
 		// The user's choice in the review: nothing was signed or sent, and nothing failed.
 		s.toForm()
 		return kit.Status("Deposit not signed (declined): nothing was sent.")

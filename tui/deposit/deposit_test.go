@@ -8,11 +8,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"purse/agent"
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/app"
 	appdeposit "purse/app/deposit"
+	"purse/internal/prompt"
 	"purse/internal/visible/visibletest"
 	"purse/tui/kit"
 
@@ -224,7 +224,7 @@ func TestDeclinedReviewSignsNothing(t *testing.T) {
 	s := newTestScreen(t)
 	id := startQuote(t, s, "12.5")
 	_, cmd := s.Update(kit.TaskResult[appdeposit.Receipt]{ID: id, Slot: slotRun, Err: failAt(appdeposit.StepReview,
-		&app.Refusal{Code: agent.CodeDeclined, Msg: "declined in the review: nothing was signed", Err: agent.ErrDeclined})})
+		&app.Refusal{Code: "declined", Msg: "declined in the review: nothing was signed", Err: prompt.ErrDeclined})})
 	// Declined is the user's choice: back at the form, said once, no failure page.
 	if st, ok := cmd().(kit.StatusMsg); !ok || s.phase != phaseForm || s.fail != nil || s.prepared != nil || !strings.Contains(st.Text, "not signed (declined)") {
 		t.Fatalf("declined: %#v\n%s", st, tuitest.Plain(s.View()))

@@ -16,13 +16,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/gagliardetto/solana-go"
 
-	"purse/agent"
 	"purse/altchain"
 	"purse/altchain/altchaintest"
 	"purse/app"
 	appdeposit "purse/app/deposit"
 	"purse/config"
 	"purse/enduser"
+	"purse/internal/prompt"
 	"purse/keystore"
 	"purse/sandbox"
 	"purse/tui/dialog"
@@ -103,7 +103,7 @@ func (g *gateAnswers) Approve(_ context.Context, a app.Approval) error {
 	defer g.mu.Unlock()
 	g.asked = append(g.asked, a)
 	if !g.approve {
-		return agent.ErrDeclined
+		return prompt.ErrDeclined
 	}
 	return nil
 }
@@ -212,7 +212,7 @@ func TestSandboxDeposit(t *testing.T) {
 	// Back at the form with a status; the task's error is the decline the router shows as
 	// a status too (not an ERROR).
 	if h.s.phase != phaseForm || h.s.fail != nil || !strings.Contains(h.statuses[len(h.statuses)-1], "not signed (declined)") ||
-		len(h.footer) == 0 || !errors.Is(h.footer[len(h.footer)-1], agent.ErrDeclined) {
+		len(h.footer) == 0 || !errors.Is(h.footer[len(h.footer)-1], prompt.ErrDeclined) {
 		t.Fatalf("declined: not back at the form with one status (%q, footer %v):\n%s", h.statuses, h.footer, tuitest.Plain(h.s.View()))
 	}
 	if len(sb.Solana.Deposits()) != 0 {
