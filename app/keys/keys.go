@@ -528,7 +528,7 @@ func ExportWarning(e keystore.Entry) string {
 	if e.Kind != keystore.KindSolana {
 		return ""
 	}
-	return "The file holds a Solana key (marked \"purse\": {\"kind\": \"solana\"}); EVM tools such as cast, geth or MetaMask ignore that mark and would decrypt it as an unrelated Ethereum account. Import it only with purse, as a solana key."
+	return "The file holds a Solana key (marked \"purse\": {\"kind\": \"solana\"}; its address is base58). An EVM tool either refuses it (ethers v6: invalid address) or ignores the mark and decrypts it as an unrelated Ethereum account (go-ethereum's keystore does). Import it only with purse, as a solana key."
 }
 
 // ExportRaw writes the UNENCRYPTED secret of a key to a new file (mode 0600): evm as hex,
