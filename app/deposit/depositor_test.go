@@ -205,3 +205,24 @@ func TestGateChecksTheOutputTokenOnline(t *testing.T) {
 		})
 	}
 }
+
+// The wallet is read before anything is asked: a deposit of more USDC than the wallet holds
+// is refused naming the amount, with no quote asked, nothing signed or sent; one it can pay
+// says what arrives on the account.
+func TestDepositChecksTheWalletFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole sandbox")
+	}
+	d := newDepositor(t, false, "")
+	asked := d.a.Count()
+	_, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 51_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
+	var fe *app.FieldError
+	if !errors.As(err, &fe) || fe.Field != "amount" || !strings.Contains(err.Error(), "holds 50.000000 USDC") || d.a.Count() != asked || len(d.sb.Solana.Deposits()) != 0 {
+		t.Fatalf("more than the wallet holds: %v (asked %d)", err, d.a.Count()-asked)
+	}
+	d.a.Answer = func(app.Approval) error { return nil }
+	rc, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
+	if err != nil || !strings.HasSuffix(rc.Receive, " EUR") {
+		t.Fatalf("a deposit the wallet pays: %+v %v", rc, err)
+	}
+}

@@ -44,6 +44,9 @@ type Receipt struct {
 	User               string `json:"user"`
 	USDCAmount         string `json:"usdcAmount"`
 	TotalCostLamports  uint64 `json:"totalCostLamports"`
+	// Receive is what the quote says arrives on the account, "5.39 EUR" ("" when the quote
+	// does not say).
+	Receive            string `json:"receive,omitempty"`
 	Blockhash          string `json:"blockhash"`
 	LastValidHeight    uint64 `json:"lastValidBlockHeight"`
 }
@@ -63,11 +66,20 @@ func (sv Service) Run(ctx context.Context, run Run, u *app.Unlock) (Receipt, err
 	if in.File != "" {
 		emit(StepQuote, "reading %s", in.File)
 	} else {
+		// The wallet first: a deposit it cannot pay is not quoted, signed or simulated.
+		if err := sv.holds(ctx, in.Amount, emit); err != nil {
+			return Receipt{}, failAt(StepQuote, err)
+		}
 		emit(StepQuote, "asking the partner API for %s USDC → %s", format.Uint(in.Amount, format.USDCDecimals), strings.ToUpper(in.Currency))
 	}
 	dq, err := sv.Quote(ctx, in, u)
 	if err != nil {
 		return Receipt{}, err
+	}
+	if in.File != "" {
+		if err := sv.holds(ctx, dq.Quote.USDCAmount, emit); err != nil {
+			return Receipt{}, failAt(StepDecode, err)
+		}
 	}
 	if run.Progress != nil {
 		run.Progress(Event{Step: StepDecode, Detail: fmt.Sprintf("strict decode: %d-byte unsigned transaction from %s", len(dq.Quote.Transaction), dq.Source), Quote: dq})
@@ -86,7 +98,27 @@ func (sv Service) Run(ctx context.Context, run Run, u *app.Unlock) (Receipt, err
 	emit(StepConfirm, "%s", sent.Status.ConfirmationStatus)
 	// The fees are the quote's own (D20): the static rules read them without the network.
 	fees := altchain.Inspect(dq.Quote, dq.Setup.User, dq.Setup.Opts)
-	return Receipt{Signature: p.Signature.String(), ConfirmationStatus: sent.Status.ConfirmationStatus, User: dq.Setup.User.String(),
+	rc := Receipt{Signature: p.Signature.String(), ConfirmationStatus: sent.Status.ConfirmationStatus, User: dq.Setup.User.String(),
 		USDCAmount: strconv.FormatUint(dq.Quote.USDCAmount, 10), TotalCostLamports: fees.TotalCostLamports,
-		Blockhash: p.Blockhash.String(), LastValidHeight: p.LastValidBlockHeight}, nil
+		Blockhash: p.Blockhash.String(), LastValidHeight: p.LastValidBlockHeight}
+	if q := dq.Quote; q.OutputAmount != nil {
+		rc.Receive = strings.TrimSpace(format.Decimal(*q.OutputAmount, format.FiatDecimals) + " " + q.OutputCurrency)
+	}
+	return rc, nil
+}
+
+// holds checks that the wallet holds amount USDC (smallest units) before anything is asked or
+// signed. A wallet that cannot be read is said and left to the simulation, which checks it
+// with the signed bytes.
+func (sv Service) holds(ctx context.Context, amount uint64, emit func(step, format string, args ...any)) error {
+	b, err := sv.SolanaBalance(ctx)
+	if err != nil {
+		emit(StepQuote, "the wallet's USDC could not be read (%s): the simulation checks it", app.OneLine(err))
+		return nil
+	}
+	if b.USDCUnits < amount {
+		return &app.FieldError{Field: "amount", Err: fmt.Errorf("the wallet %s holds %s USDC, less than the %s USDC to deposit: nothing was asked, signed or sent",
+			b.Address, format.Uint(b.USDCUnits, format.USDCDecimals), format.Uint(amount, format.USDCDecimals))}
+	}
+	return nil
 }

@@ -257,6 +257,9 @@ type Submitted struct {
 	// it (the chain read after an answer that proved nothing, a relay that reverted while the
 	// permit took effect); "" when the answer named a transaction that approved the value.
 	Note string
+	// Unneeded says the allowance read on chain before signing already was the permit's
+	// value: nothing was signed or sent (Settled is OutcomeAlreadyPermitted).
+	Unneeded bool
 }
 
 // Submit signs the permit (unless sig is given: a retry), submits it through
@@ -322,7 +325,9 @@ type Outcome struct {
 	Signature        string `json:"signature"`
 	TxHash           string `json:"txHash"`
 	AlreadyPermitted bool   `json:"alreadyPermitted"`
-	Allowance        string `json:"allowance"`
+	// Unneeded: the allowance already was the value before anything was signed or sent.
+	Unneeded  bool   `json:"unneeded,omitempty"`
+	Allowance string `json:"allowance"`
 	// Outcome is "landed" or "already permitted"; Note says how it was settled when the
 	// service's answer alone did not prove it.
 	Outcome string `json:"outcome"`
@@ -336,7 +341,7 @@ func (sp Submitted) Outcome(pr Prepared) Outcome {
 		Token: pl.Token.Symbol, TokenAddress: pl.Token.Address.Hex(), Spender: pl.Spender.Hex(), Role: pl.Role,
 		Amount: pl.Amount.StringFixed(dec), PermitAmount: pl.PermitAmount.StringFixed(dec),
 		Value: p.Value.String(), Nonce: p.Nonce.String(), Deadline: p.Deadline.Int64(),
-		TxHash: sp.Result.TxHash, AlreadyPermitted: sp.Result.AlreadyPermitted, Outcome: sp.Settled, Note: sp.Note,
+		TxHash: sp.Result.TxHash, AlreadyPermitted: sp.Result.AlreadyPermitted, Unneeded: sp.Unneeded, Outcome: sp.Settled, Note: sp.Note,
 	}
 	if sp.Sig != nil {
 		out.Digest, out.Signature = sp.Sig.Digest, sp.Sig.Signature

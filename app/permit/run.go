@@ -3,7 +3,10 @@ package permit
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"time"
+
+	"github.com/ethereum/go-ethereum/common"
 
 	"purse/app"
 	"purse/app/internal/port"
@@ -65,7 +68,25 @@ func (sv Service) Run(ctx context.Context, run Run, u *app.Unlock) (Prepared, Su
 	if err != nil {
 		return Prepared{}, Submitted{}, err
 	}
+	// The allowance first: a permit of the value already allowed changes nothing, so it is
+	// not signed (a signature asked for nothing, then "already permitted", was the old way).
+	if a, err := sv.allowance(ctx, pc.Owner, pr); err == nil && a.Cmp(pr.Permit.Value) == 0 {
+		emit("allowance", "%s may already move exactly %s %s: nothing to sign", app.RoleLabel(plan.Role), plan.PermitAmount.StringFixed(int32(plan.Token.Decimals)), plan.Token.Symbol)
+		return pr, Submitted{Allowance: a, Settled: OutcomeAlreadyPermitted, Unneeded: true}, nil
+	} else if err != nil {
+		emit("allowance", "could not be read (%s): the permit is signed and its outcome read after", app.OneLine(err))
+	}
 	emit("sign", "the permit of %s to %s, through the signing gate", plan.Token.Symbol, app.RoleLabel(plan.Role))
 	sub, err := sv.Submit(ctx, u, pr, nil)
 	return pr, sub, err
+}
+
+// allowance is what pr's spender may move of owner's token now, read on chain.
+func (sv Service) allowance(ctx context.Context, owner common.Address, pr Prepared) (*big.Int, error) {
+	hc, err := sv.s.DialHomeChain(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer hc.Close()
+	return hc.Allowance(ctx, pr.Plan.Token.Address, owner, pr.Plan.Spender)
 }

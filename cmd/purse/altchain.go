@@ -17,6 +17,7 @@ import (
 	"purse/app/review"
 	"purse/internal/atomicfile"
 	"purse/internal/format"
+	"purse/internal/visible"
 )
 
 func addAltchainCommands(a *cli, root *cobra.Command) {
@@ -189,7 +190,11 @@ func (a *cli) altchainDepositCmd() *cobra.Command {
 				return err
 			}
 			return a.print(res, func(w *humanOut) {
-				w.Printf("deposited %s USDC: %s (%s)\n", format.Uint(amt, format.USDCDecimals), res.Signature, res.ConfirmationStatus)
+				arrives := ""
+				if res.Receive != "" {
+					arrives = " → " + visible.Line(res.Receive) + " on the account (the quote's amount)"
+				}
+				w.Printf("deposited %s USDC%s: %s (%s)\n", format.Uint(amt, format.USDCDecimals), arrives, res.Signature, res.ConfirmationStatus)
 			})
 		}),
 	}

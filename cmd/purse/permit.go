@@ -37,6 +37,8 @@ func (a *cli) permitCmd() *cobra.Command {
 			out := sub.Outcome(pr)
 			return a.print(out, func(w *humanOut) {
 				switch {
+				case out.Unneeded:
+					w.Printf("already permitted: %s (%s) may move exactly %s %s already; nothing was signed or sent\n", out.Role, out.Spender, out.PermitAmount, out.Token)
 				case out.AlreadyPermitted:
 					w.Printf("already permitted: %s (%s) may already move at least %s %s (10011)\n", out.Role, out.Spender, out.PermitAmount, out.Token)
 				case out.Note != "":

@@ -140,7 +140,8 @@ func TestPermitBalancesAndAccountDiscovery(t *testing.T) {
 		t.Fatalf("second permit: %s", e)
 	}
 	second := jsonOut(t, out)
-	if second["alreadyPermitted"] != true || second["allowance"] != "2500" {
+	// The allowance is read first: the same value again is not signed, the service not asked.
+	if second["unneeded"] != true || second["alreadyPermitted"] != false || second["signature"] != "" || second["allowance"] != "2500" {
 		t.Fatalf("second permit %v", second)
 	}
 	if n1, _ := strconv.Atoi(second["nonce"].(string)); n1 != n0+1 {

@@ -247,6 +247,9 @@ func (s *Screen) submitted(v apppermit.Submitted, err error) (kit.Screen, tea.Cm
 		return s, nil
 	}
 	s.done, s.submitErr, s.sig = &v, nil, nil
+	if v.Unneeded {
+		return s, kit.Status("Already permitted: the allowance read on chain is this value; nothing was signed.")
+	}
 	if v.Result.AlreadyPermitted {
 		return s, kit.Status("Already permitted (10011): the allowance was in place; nothing failed.")
 	}
@@ -562,6 +565,8 @@ func (s *Screen) resultLines(add func(string), shown, wrap func(string, string),
 	d, pl := s.done, s.prepared.Plan
 	add("")
 	switch {
+	case d.Unneeded:
+		wrap(lbl("result")+" ", "[ALREADY PERMITTED] the allowance read on chain is this value: nothing was signed or sent")
 	case d.Result.AlreadyPermitted:
 		wrap(lbl("result")+" ", "[ALREADY PERMITTED] 10011: the allowance for this spender was in place; nothing failed")
 	case d.Note != "":
