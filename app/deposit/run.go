@@ -46,9 +46,9 @@ type Receipt struct {
 	TotalCostLamports  uint64 `json:"totalCostLamports"`
 	// Receive is what the quote says arrives on the account, "5.39 EUR" ("" when the quote
 	// does not say).
-	Receive            string `json:"receive,omitempty"`
-	Blockhash          string `json:"blockhash"`
-	LastValidHeight    uint64 `json:"lastValidBlockHeight"`
+	Receive         string `json:"receive,omitempty"`
+	Blockhash       string `json:"blockhash"`
+	LastValidHeight uint64 `json:"lastValidBlockHeight"`
 }
 
 // Run runs a whole deposit in one order, wherever the key is: quote (partner API or file)
