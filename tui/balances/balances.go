@@ -376,18 +376,20 @@ func (s *Screen) lines() []string {
 	} else {
 		field("view", snap.Note)
 	}
-	card := "[NOT ACTIVATABLE]"
+	// canActivateCard says whether the account may activate a card, not whether it has
+	// one: an active card still reads "allowed", so the field says what it is.
+	card := "[ACTIVATION NOT ALLOWED]"
 	switch {
 	case !snap.LoggedIn:
 		card = "[UNKNOWN: logged out]"
 	case snap.Configs.CanActivateCard:
-		card = "[CAN ACTIVATE]"
+		card = "[ACTIVATION ALLOWED]"
 	}
 	msg := snap.Configs.CardActivationMessage
 	if msg == "" {
 		msg = "(no activation message)"
 	}
-	field("card", card+" "+msg)
+	field("card", card+" "+msg+" (canActivateCard; the card itself: Card screen)")
 	switch {
 	case snap.OnrampErr != nil:
 		field("on-ramp", "limits unavailable: "+app.OneLine(snap.OnrampErr))

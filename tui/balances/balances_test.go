@@ -85,7 +85,7 @@ func TestResultsShowAndStaleOnesAreDropped(t *testing.T) {
 	}
 	deliver(s, sampleSnapshot(), nil)
 	v := tuitest.Plain(s.View())
-	for _, want := range []string{"[CAN ACTIVATE]", "EUR24", "1000.00", "0.000001", "[HOME CHAIN", "bufferPoolContract", "depositContract", "4.60 – 46000.00 (USD 5.00 – 50000.00)", "logged in"} {
+	for _, want := range []string{"[ACTIVATION ALLOWED]", "EUR24", "1000.00", "0.000001", "[HOME CHAIN", "bufferPoolContract", "depositContract", "4.60 – 46000.00 (USD 5.00 – 50000.00)", "logged in"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
@@ -233,7 +233,7 @@ func TestAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("after unlock: %v %+v", s.err, s.snap)
 	}
 	v := tuitest.Plain(s.View())
-	for _, want := range []string{"[CAN ACTIVATE]", "EUR24", format.Units(eur, 2), tuitest.DevAddress, "logged in"} {
+	for _, want := range []string{"[ACTIVATION ALLOWED]", "EUR24", format.Units(eur, 2), tuitest.DevAddress, "logged in"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
