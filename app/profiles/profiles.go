@@ -87,6 +87,17 @@ func (pr Service) Follow() (p config.Profile, changed bool, err error) {
 	return pr.s.FollowProfile()
 }
 
+// CheckSetting checks value for profile p's setting field as saving it parses and validates
+// it, with no I/O, so a form can call it on every key (a duration "banana" is refused as it is
+// typed, not at ctrl+s); what needs the home (a key label's kind) is checked when it is saved.
+// The error is an *app.FieldError naming "value".
+func CheckSetting(p config.Profile, field, value string) error {
+	if err := p.Set(field, value); err != nil {
+		return &app.FieldError{Field: "value", Err: err}
+	}
+	return nil
+}
+
 // CheckName checks a new profile's name (no I/O, so a form can call it on every key); the
 // error is an *app.FieldError naming "name".
 func CheckName(name string) error {

@@ -395,6 +395,7 @@ func (s *Screen) openEdit(field string) {
 	}
 	val.Hint = settingHint(field)
 	s.form = form.New(s.env, "Edit profile "+p.Name, "save", fc, val)
+	s.form.Check = func(f *form.Form) error { return profiles.CheckSetting(p, f.Value("field"), f.Value("value")) }
 	s.form.Focus("value")
 	s.formKind = "edit"
 }

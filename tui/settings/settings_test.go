@@ -134,8 +134,8 @@ func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 	}
 	s.form.SetValue("value", "lots")
 	h.Press(tuitest.Key('s', tea.ModCtrl))
-	if !strings.HasPrefix(s.form.Err, "fee_cap_lamports:") {
-		t.Fatalf("fee cap error: %q", s.form.Err)
+	if !strings.HasPrefix(s.form.FieldError("value"), "fee_cap_lamports:") || s.form == nil {
+		t.Fatalf("fee cap error: %q", s.form.FieldError("value"))
 	}
 	s.form.SetValue("value", "1000000")
 	h.Press(tuitest.Key('s', tea.ModCtrl))
@@ -146,8 +146,17 @@ func TestAddByFieldsAndEditNameTheField(t *testing.T) {
 	h.Press(tuitest.Runes("w"))
 	s.form.SetValue("value", "30m")
 	h.Press(tuitest.Key('s', tea.ModCtrl))
-	if !strings.HasPrefix(s.form.Err, "deadline_window:") {
-		t.Fatalf("window error: %q", s.form.Err)
+	if !strings.HasPrefix(s.form.FieldError("value"), "deadline_window:") {
+		t.Fatalf("window error: %q", s.form.FieldError("value"))
+	}
+	// Typed, a value that does not parse is said under the field as it is typed, before any
+	// ctrl+s (issue 33: "banana" was taken until the save).
+	s.form.SetValue("value", "")
+	for _, r := range "banana" {
+		h.Press(tuitest.Runes(string(r)))
+	}
+	if e := s.form.FieldError("value"); !strings.HasPrefix(e, "deadline_window:") || !strings.Contains(tuitest.Plain(h.Scr.View()), e) {
+		t.Fatalf("banana, typed: %q\n%s", e, tuitest.Plain(h.Scr.View()))
 	}
 	s.form.SetValue("value", "10m")
 	h.Press(tuitest.Key('s', tea.ModCtrl))
