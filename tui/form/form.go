@@ -7,7 +7,6 @@
 package form
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -351,25 +350,60 @@ func (f *Form) View(w int) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-// Choices draws a choice among choices, the one way every form draws one: every choice with
-// the chosen one marked <so> (readable without colour), or, when they do not fit in room, the
-// chosen one and where it is in the list ("< USD24 > 2 of 5").
+// Choices draws a choice among choices, the one way every form draws one: the choices in a
+// row with the chosen one marked <so> (readable without colour). When they do not all fit in
+// room, the row is the window around the chosen one that fits, "…" marking the side with
+// more, so a long list reads like a short one scrolled (← → move along it).
 func Choices(s *kit.Styles, choices []string, chosen, room int) string {
-	var parts []string
-	plain := 0
-	for j, c := range choices {
-		plain += kit.Width(c) + 3
+	if len(choices) == 0 {
+		return ""
+	}
+	chosen = min(max(chosen, 0), len(choices)-1)
+	w := func(j int) int { // a choice's width, with the space before it
+		n := kit.Width(choices[j]) + 1
 		if j == chosen {
-			parts = append(parts, s.Bold.Render("<"+c+">"))
-		} else {
-			parts = append(parts, s.Muted.Render(c))
+			n += 2
+		}
+		return n
+	}
+	total := 0
+	for j := range choices {
+		total += w(j)
+	}
+	lo, hi := 0, len(choices) // the window [lo, hi)
+	if total-1 > room {
+		lo, hi = chosen, chosen+1
+		used := w(chosen) - 1
+		const marks = 4 // "… " and " …"
+		for grew := true; grew; {
+			grew = false
+			if hi < len(choices) && used+w(hi)+marks <= room {
+				used += w(hi)
+				hi++
+				grew = true
+			}
+			if lo > 0 && used+w(lo-1)+marks <= room {
+				used += w(lo - 1)
+				lo--
+				grew = true
+			}
 		}
 	}
-	if plain <= room || len(choices) == 0 {
-		return strings.Join(parts, " ")
+	var parts []string
+	if lo > 0 {
+		parts = append(parts, s.Muted.Render("…"))
 	}
-	return s.Bold.Render(kit.Truncate("< "+choices[chosen]+" >", max(room-8, 5))) +
-		s.Muted.Render(fmt.Sprintf(" %d of %d", chosen+1, len(choices)))
+	for j := lo; j < hi; j++ {
+		if j == chosen {
+			parts = append(parts, s.Bold.Render(kit.Truncate("<"+choices[j]+">", max(room-4, 5))))
+		} else {
+			parts = append(parts, s.Muted.Render(choices[j]))
+		}
+	}
+	if hi < len(choices) {
+		parts = append(parts, s.Muted.Render("…"))
+	}
+	return strings.Join(parts, " ")
 }
 
 // ShortHelp is the footer of the form: the same keys as every form's.
