@@ -490,12 +490,13 @@ func (s *App) tell(line string) {
 // chain is the home chain the profile points at.
 func (s *App) chain() (homechain.ProfileChain, string) {
 	p := s.Profile()
-	return profileChain(p), p.Name
+	return s.profileChain(p), p.Name
 }
 
-// profileChain is the home chain profile p points at.
-func profileChain(p config.Profile) homechain.ProfileChain {
-	return homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}
+// profileChain is the home chain profile p points at, its JSON-RPC calls recorded in the
+// session's request log (the Requests screen, --trace).
+func (s *App) profileChain(p config.Profile) homechain.ProfileChain {
+	return homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT, HTTP: s.evmHTTP()}
 }
 
 // homeChain is the home-chain reader of the profile, signing for the profile's network.

@@ -204,7 +204,7 @@ func (s *App) evmDepositOf(ctx context.Context, p config.Profile) (evmDeposit, *
 	}
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	hc, err := profileChain(p).Dial(ctx)
+	hc, err := s.profileChain(p).Dial(ctx)
 	if err != nil {
 		return evmDeposit{}, nil, err
 	}

@@ -300,7 +300,7 @@ func (s *App) permitReviewOf(ctx context.Context, p config.Profile, id string, p
 func (s *App) tokenOnChain(ctx context.Context, p config.Profile, d wallet.PermitDomain) (homechain.Token, error) {
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	hc, err := homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}.Dial(ctx)
+	hc, err := s.profileChain(p).Dial(ctx)
 	if err != nil {
 		return homechain.Token{}, err
 	}
@@ -438,7 +438,7 @@ func (s *App) outputCurrency(ctx context.Context, p config.Profile, q *altchain.
 	}
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	hc, err := homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}.Dial(ctx)
+	hc, err := s.profileChain(p).Dial(ctx)
 	if err != nil {
 		return "", err
 	}

@@ -184,7 +184,7 @@ func checkTransferRecipient(s *App, ctx context.Context, p config.Profile, _ wal
 	}
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	hc, err := homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}.Dial(ctx)
+	hc, err := s.profileChain(p).Dial(ctx)
 	if err != nil {
 		return nil, []string{"the recipient account " + id + " cannot be checked on chain: " + OneLine(err)}
 	}
@@ -221,7 +221,7 @@ func describeOnrampOut(s *App, ctx context.Context, p config.Profile, pm wallet.
 	}
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	hc, err := homechain.ProfileChain{RPC: p.EVMRPC, Network: p.Network, AccountNFT: p.AccountNFT}.Dial(ctx)
+	hc, err := s.profileChain(p).Dial(ctx)
 	var tok homechain.Token
 	if err == nil {
 		defer hc.Close()

@@ -80,7 +80,7 @@ func (p session) KeyInProcess(signer wallet.EVMSigner) (func() error, bool) {
 	return func() error { return keystore.LockMemory(g.key) }, true
 }
 
-func (p session) HomeChain(pr config.Profile) homechain.ProfileChain { return profileChain(pr) }
+func (p session) HomeChain(pr config.Profile) homechain.ProfileChain { return p.s.profileChain(pr) }
 func (p session) PartnerClient(pr config.Profile) *partner.Client    { return partnerClientOf(pr, nil) }
 func (p session) PartnerPath(pr config.Profile, route string) string {
 	return partnerPath(pr, route)

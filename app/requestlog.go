@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -25,16 +26,31 @@ func (s *App) partnerHTTP() *http.Client {
 	return s.loggedClient(30*time.Second, func(r *http.Request, _ []byte) string { return "partner " + r.URL.Path }, partner.HeaderAPISignature)
 }
 
+// evmHTTP records the home chain's JSON-RPC calls under their method ("evm eth_call"; a batch
+// under its first method and its size), the node's URL bounding each call itself.
+func (s *App) evmHTTP() *http.Client {
+	return s.loggedClient(0, func(_ *http.Request, body []byte) string { return rpcRoute("evm", body) })
+}
+
+// rpcRoute names a JSON-RPC call by its method, a batch by its first and its size.
+func rpcRoute(api string, body []byte) string {
+	var call struct {
+		Method string `json:"method"`
+	}
+	if json.Unmarshal(body, &call) == nil && call.Method != "" {
+		return api + " " + call.Method
+	}
+	var batch []struct {
+		Method string `json:"method"`
+	}
+	if json.Unmarshal(body, &batch) == nil && len(batch) > 0 && batch[0].Method != "" {
+		return fmt.Sprintf("%s %s (batch of %d)", api, batch[0].Method, len(batch))
+	}
+	return api + " rpc"
+}
+
 // solanaHTTP records the Solana RPC's calls under their JSON-RPC method (the RPC bounds
 // each call itself).
 func (s *App) solanaHTTP() *http.Client {
-	return s.loggedClient(0, func(_ *http.Request, body []byte) string {
-		var call struct {
-			Method string `json:"method"`
-		}
-		if json.Unmarshal(body, &call) != nil || call.Method == "" {
-			return "solana rpc"
-		}
-		return "solana " + call.Method
-	})
+	return s.loggedClient(0, func(_ *http.Request, body []byte) string { return rpcRoute("solana", body) })
 }

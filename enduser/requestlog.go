@@ -14,7 +14,9 @@ import (
 
 // Defaults of the request log.
 const (
-	DefaultLogCapacity = 256
+	// DefaultLogCapacity holds a session's calls, the home chain's JSON-RPC reads included (a
+	// Balances read is a dozen), so a session's first API call is still listed late in it.
+	DefaultLogCapacity = 1024
 	// MaxLoggedBody bounds each body kept in an Entry.
 	MaxLoggedBody = 64 << 10
 )

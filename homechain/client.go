@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ethereum/go-ethereum/rpc"
 	"math/big"
+	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -71,6 +74,9 @@ type Client struct {
 
 	chainMu sync.Mutex
 	chainID *big.Int
+
+	// http carries Dial's JSON-RPC calls over http(s) (WithHTTP); nil: the default client.
+	http *http.Client
 }
 
 // Option configures a Client.
@@ -96,6 +102,9 @@ func WithNetwork(chainID int64) Option {
 	}
 }
 
+// WithHTTP has Dial send an http(s) endpoint's JSON-RPC calls through c (a logging client).
+func WithHTTP(c *http.Client) Option { return func(cl *Client) { cl.http = c } }
+
 // New returns a client reading through b.
 func New(b Backend, opts ...Option) *Client {
 	c := &Client{
@@ -115,10 +124,16 @@ func New(b Backend, opts ...Option) *Client {
 // Dial connects to an EVM JSON-RPC endpoint (http(s), ws(s) or IPC path) and checks that it
 // answers eth_chainId within the read timeout.
 func Dial(ctx context.Context, rpcURL string, opts ...Option) (*Client, error) {
-	ec, err := ethclient.DialContext(ctx, rpcURL)
+	probe := New(nil, opts...)
+	var dialOpts []rpc.ClientOption
+	if probe.http != nil && (strings.HasPrefix(rpcURL, "http://") || strings.HasPrefix(rpcURL, "https://")) {
+		dialOpts = append(dialOpts, rpc.WithHTTPClient(probe.http))
+	}
+	rc, err := rpc.DialOptions(ctx, rpcURL, dialOpts...)
 	if err != nil {
 		return nil, fmt.Errorf("home chain %s: %v", rpcURL, err)
 	}
+	ec := ethclient.NewClient(rc)
 	c := New(ec, opts...)
 	c.closer = ec.Close
 	if _, err := c.ChainID(ctx); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -16,6 +17,9 @@ type ProfileChain struct {
 	RPC        string // evm_rpc
 	Network    string // network, the chain id in digits
 	AccountNFT string // account_nft
+	// HTTP carries the JSON-RPC calls of an http(s) evm_rpc (nil: Go's default client): a
+	// session's records each call in its request log.
+	HTTP *http.Client
 }
 
 // Dial connects to evm_rpc, signing for the profile's network: PreparePermit then refuses a
@@ -26,6 +30,9 @@ func (pc ProfileChain) Dial(ctx context.Context, opts ...Option) (*Client, error
 	}
 	if n, err := strconv.ParseInt(pc.Network, 10, 64); err == nil && n > 0 {
 		opts = append(opts, WithNetwork(n))
+	}
+	if pc.HTTP != nil {
+		opts = append(opts, WithHTTP(pc.HTTP))
 	}
 	return Dial(ctx, pc.RPC, opts...)
 }

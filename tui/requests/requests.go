@@ -57,7 +57,8 @@ type Screen struct {
 	notify  chan struct{}
 	done    chan struct{}
 	cancel  func()
-	entries []enduser.Entry // newest first
+	entries []enduser.Entry // newest first, one per row (a folded poll: its newest call)
+	folded  []int           // how many calls each row stands for
 
 	detail bool
 	sel    enduser.Entry
@@ -107,7 +108,7 @@ func newScreen(env *kit.Env, a Service) *Screen {
 			table.Column{Title: "#", Width: 4, Right: true},
 			table.Column{Title: "Time", Width: 8},
 			table.Column{Title: "Method", Width: 6},
-			table.Column{Title: "Path"},
+			table.Column{Title: "Call"},
 			table.Column{Title: "Status", Width: 6, Right: true},
 			table.Column{Title: "retCode", Width: 7, Right: true},
 			table.Column{Title: "Latency", Width: 8, Right: true},
@@ -278,6 +279,16 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 	return s, nil
 }
 
+// foldedOf is how many calls the row of entry id stands for.
+func (s *Screen) foldedOf(id uint64) int {
+	for i, e := range s.entries {
+		if e.ID == id {
+			return s.folded[i]
+		}
+	}
+	return 1
+}
+
 // setEntries shows the entries newest first; the cursor stays on the same call, or on the
 // newest one when it was there.
 func (s *Screen) setEntries(oldestFirst []enduser.Entry) {
@@ -285,12 +296,16 @@ func (s *Screen) setEntries(oldestFirst []enduser.Entry) {
 	if len(s.entries) > 0 && s.table.Cursor() > 0 {
 		keep = s.entries[s.table.Cursor()].ID
 	}
-	n := len(oldestFirst)
-	s.entries = make([]enduser.Entry, n)
-	for i, e := range oldestFirst {
-		s.entries[n-1-i] = e
+	s.entries, s.folded = s.entries[:0:0], s.folded[:0:0]
+	for i := len(oldestFirst) - 1; i >= 0; i-- {
+		e := oldestFirst[i]
+		if n := len(s.entries); n > 0 && samePoll(s.entries[n-1], e) {
+			s.folded[n-1]++ // an older call of the same poll, under its newest
+			continue
+		}
+		s.entries, s.folded = append(s.entries, e), append(s.folded, 1)
 	}
-	s.table.SetSource(rows(s.entries))
+	s.table.SetSource(rows{s.entries, s.folded})
 	cur := 0
 	if keep != 0 {
 		for i, e := range s.entries {
@@ -303,12 +318,38 @@ func (s *Screen) setEntries(oldestFirst []enduser.Entry) {
 	s.table.SetCursor(cur)
 }
 
-type rows []enduser.Entry
+// pollMethods are the JSON-RPC reads a flow repeats while it waits (a deposit's status, a
+// transaction's receipt): consecutive calls of one of them fold into one row, so the call
+// that sent something is not buried under its polls.
+var pollMethods = map[string]bool{
+	"solana getSignatureStatuses": true, "solana getBlockHeight": true, "solana getSlot": true, "solana getTransaction": true,
+	"evm eth_getTransactionReceipt": true, "evm eth_blockNumber": true, "evm eth_getTransactionByHash": true,
+}
 
-func (r rows) Len() int { return len(r) }
+// samePoll says whether older folds under newer: the same poll, with the same outcome.
+func samePoll(newer, older enduser.Entry) bool {
+	return pollMethods[newer.Route] && newer.Route == older.Route && newer.BaseURL == older.BaseURL &&
+		newer.Status == older.Status && (newer.Err == "") == (older.Err == "")
+}
+
+// callOf is what the list names a call by: the path of an API call, the method of a JSON-RPC
+// call (its path is the node's, the same for every call).
+func callOf(e enduser.Entry) string {
+	if strings.HasPrefix(e.Route, "solana ") || strings.HasPrefix(e.Route, "evm ") {
+		return e.Route
+	}
+	return e.Path
+}
+
+type rows struct {
+	entries []enduser.Entry
+	folded  []int
+}
+
+func (r rows) Len() int { return len(r.entries) }
 
 func (r rows) Row(i int) []string {
-	e := r[i]
+	e := r.entries[i]
 	status := "-"
 	switch {
 	case e.Status != 0:
@@ -320,7 +361,11 @@ func (r rows) Row(i int) []string {
 	if e.RetCode != nil {
 		ret = strconv.Itoa(*e.RetCode)
 	}
-	return []string{strconv.FormatUint(e.ID, 10), e.Time.UTC().Format("15:04:05"), e.Method, e.Path, status, ret, latency(e.Latency)}
+	call := callOf(e)
+	if n := r.folded[i]; n > 1 {
+		call += fmt.Sprintf(" ×%d", n)
+	}
+	return []string{strconv.FormatUint(e.ID, 10), e.Time.UTC().Format("15:04:05"), e.Method, call, status, ret, latency(e.Latency)}
 }
 
 func latency(d time.Duration) string {
@@ -372,6 +417,9 @@ func (s *Screen) content() string {
 	}
 	line("call", e.Method+" "+e.Path)
 	line("route", e.Route)
+	if n := s.foldedOf(e.ID); n > 1 {
+		line("folded", fmt.Sprintf("the newest of %d calls of this poll in a row, with the same outcome (one row in the list)", n))
+	}
 	line("base URL", e.BaseURL)
 	line("time", format.Time(e.Time))
 	status := "no response"

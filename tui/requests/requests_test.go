@@ -284,3 +284,37 @@ func TestGolden(t *testing.T) {
 		}
 	}
 }
+
+// A JSON-RPC call is listed by its method, not the node's path; consecutive polls of the same
+// read with the same outcome fold into one row under the newest (the send they follow is not
+// buried), and the detail says how many it stands for.
+func TestRPCCallsByMethodAndPollsFolded(t *testing.T) {
+	s := newTestScreen(t, 120, 30)
+	s.Init()
+	var es []enduser.Entry
+	add := func(route string, status int) {
+		e := entry(len(es))
+		e.Method, e.Path, e.Route, e.Status, e.BaseURL, e.Err, e.RetCode = "POST", "/solana", route, status, "http://127.0.0.1:1", "", nil
+		es = append(es, e)
+	}
+	add("solana getLatestBlockhash", 200)
+	add("solana sendTransaction", 200)
+	for range 12 {
+		add("solana getSignatureStatuses", 200)
+	}
+	add("solana getSignatureStatuses", 502)
+	add("evm eth_getTransactionReceipt", 200)
+	deliver(t, s, es)
+	v := tuitest.Plain(s.View())
+	for _, want := range []string{"solana sendTransaction", "solana getSignatureStatuses ×12", "solana getLatestBlockhash", "evm eth_getTransactionReceipt"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the list lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "/solana") || len(s.entries) != 5 {
+		t.Fatalf("%d rows:\n%s", len(s.entries), v)
+	}
+	if n := s.foldedOf(s.entries[2].ID); n != 12 || s.entries[2].Route != "solana getSignatureStatuses" || s.entries[2].Status != 200 {
+		t.Fatalf("row 2 stands for %d calls: %+v", n, s.entries[2])
+	}
+}
