@@ -147,8 +147,11 @@ func TestE2EAgent(t *testing.T) {
 		t.Fatalf("the CLI does not say it was declined:\n%s", second.output())
 	}
 
-	// 7. The TUI quits: the agent it started stops with it.
+	// 7. The TUI quits: it asks first, naming the agent and the sandbox it started, which
+	// stop with it.
 	u.keys("q")
+	u.expect("quit: the question", stepTimeout, "Quit purse?", "the agent (pid ", "the sandbox on "+base, "y quit and stop them")
+	u.keys("y")
 	u.expect("quit", stepTimeout, "[purse exited with status 0]")
 	deadline := time.Now().Add(stepTimeout)
 	for {

@@ -250,7 +250,10 @@ func TestE2E(t *testing.T) {
 	steps.mark("every form submits with the same key (" + submitKey + ")")
 
 	// 11. Restart: the sandbox kept its state under PURSE_HOME, so the account is still Live.
+	// q asks first: the sandbox this window started stops with it.
 	u.keys("q")
+	u.expect("quit: the question", stepTimeout, "Quit purse?", "the sandbox on "+base, "y quit and stop them")
+	u.keys("y")
 	u.expect("quit", stepTimeout, "[purse exited with status 0]")
 	_, _ = u.tmux("kill-server")
 	// A socket of its own: the old server may still be removing its socket (new-session on

@@ -64,3 +64,53 @@ func TestAccountChangeReloadsTheScreensThatShowIt(t *testing.T) {
 	}
 	var _ kit.AccountFollower = card
 }
+
+// q quits at once when this window started nothing; when it started what other terminals may
+// use (the sandbox, the agent), q asks first and names them, esc stays, y quits; ctrl+c
+// quits without asking.
+func TestQuitAsksBeforeStoppingWhatThisWindowStarted(t *testing.T) {
+	var m *Model
+	// press delivers k and what it produces (a dialog to push, the dialog's answer) and says
+	// whether the program quits.
+	press := func(k tea.KeyPressMsg) bool {
+		quit := false
+		queue := send(m, k)
+		for len(queue) > 0 {
+			msg := queue[0]
+			queue = queue[1:]
+			if _, ok := msg.(tea.QuitMsg); ok {
+				quit = true
+				continue
+			}
+			queue = append(queue, send(m, msg)...)
+		}
+		return quit
+	}
+	m = newRouter(t, newFake("A"))
+	if !press(runes("q")) {
+		t.Fatal("nothing started: q quits")
+	}
+	m = newRouter(t, newFake("A"))
+	m.env.StopsWithMe = []string{"the sandbox on http://127.0.0.1:8787", "the agent (pid 42), whose trusted display is this window"}
+	if press(runes("q")) {
+		t.Fatal("q quit without asking, though this window started the sandbox and the agent")
+	}
+	v := frameOf(m)
+	for _, want := range []string{"Quit purse?", "the sandbox on http://127.0.0.1:8787", "the agent (pid 42)", "quit and stop them"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("the question lacks %q:\n%s", want, v)
+		}
+	}
+	if press(keyOf(tea.KeyEscape)) || strings.Contains(frameOf(m), "Quit purse?") {
+		t.Fatal("esc did not stay")
+	}
+	press(runes("q"))
+	if !press(runes("y")) {
+		t.Fatalf("y did not quit:\n%s", frameOf(m))
+	}
+	m = newRouter(t, newFake("A"))
+	m.env.StopsWithMe = []string{"the sandbox"}
+	if !press(keyOf('c', tea.ModCtrl)) {
+		t.Fatal("ctrl+c asks")
+	}
+}

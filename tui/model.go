@@ -17,6 +17,7 @@ import (
 	"purse/config"
 	"purse/internal/prompt"
 	"purse/internal/visible"
+	"purse/tui/dialog"
 	"purse/tui/kit"
 )
 
@@ -157,7 +158,7 @@ func (m *Model) declareGlobals() {
 		{reach: overScreen, Action: kit.Action{Key: k.PrevTab, Do: step(-1), Off: m.oneScreen}},
 		{reach: overScreen, Action: kit.Action{Key: k.JumpTab, DoKey: m.jump, Off: m.unnumbered}},
 		{reach: overDialog, Action: kit.Action{Key: k.Help, Do: func() tea.Cmd { m.toggleHelp(); return nil }}},
-		{reach: overScreen, Action: kit.Action{Key: k.Quit, Do: m.quit}},
+		{reach: overScreen, Action: kit.Action{Key: k.Quit, Do: m.askQuit}},
 		{reach: overAll, Action: kit.Action{Key: k.ForceQuit, Do: m.quit}},
 		{reach: overAll, Action: kit.Action{Key: k.LockKeys, Do: m.lock, Off: func() string {
 			if m.env.Lock == nil {
@@ -357,6 +358,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	switch msg := msg.(type) {
+	case dialog.ConfirmResult:
+		if msg.ID == quitID {
+			if msg.Confirmed {
+				return m.quit()
+			}
+			return nil
+		}
 	case spinner.TickMsg:
 		return m.spin(msg)
 	case kit.TaskReply:
@@ -625,6 +633,24 @@ func (m *Model) toScreen(msg tea.Msg) tea.Cmd {
 	})
 	m.layout() // the screen's help may have changed
 	return cmd
+}
+
+// quitID is the confirmation of a quit that stops what this window started.
+const quitID = "router/quit"
+
+// askQuit quits, after asking when this window started what other terminals may use (the
+// sandbox, the agent): they stop with it, so the user decides, knowing which (ctrl+c quits
+// without asking; the command line then says what stopped).
+func (m *Model) askQuit() tea.Cmd {
+	if len(m.env.StopsWithMe) == 0 {
+		return m.quit()
+	}
+	body := "Quitting stops what this window started, which other terminals may be using:\n"
+	for _, s := range m.env.StopsWithMe {
+		body += "  • " + s + "\n"
+	}
+	body += "A sandbox started with `purse sandbox`, or an agent with `purse agent start`, in a terminal of its own outlives this window."
+	return kit.Push(dialog.NewConfirm(m.env, quitID, "Quit purse?", body, "quit and stop them"))
 }
 
 func (m *Model) quit() tea.Cmd {

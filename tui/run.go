@@ -55,6 +55,9 @@ type Options struct {
 	// answers them in its review dialog. nil: no dialog (the App then refuses what its
 	// policy wants confirmed).
 	Approvals *app.ApprovalQueue
+	// StopsWithMe is what the caller started that ends with this window (the sandbox it
+	// launched): q asks before stopping it (kit.Env.StopsWithMe).
+	StopsWithMe []string
 }
 
 // DefaultScreens returns the application's screens in tab order. New screens (Account,
@@ -119,6 +122,7 @@ func Run(ctx context.Context, opts Options) error {
 		defer opts.App.KeepUnlocked(0)
 	}
 	env := kit.NewEnv(ctx, opts.Session, opts.Home, logger)
+	env.StopsWithMe = append(env.StopsWithMe, opts.StopsWithMe...)
 	if a := opts.App; a != nil {
 		env.Lock = a.Lock
 		env.Held = func() []kit.HeldKey {

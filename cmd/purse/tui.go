@@ -6,6 +6,7 @@ import (
 
 	"purse/app"
 	"purse/config"
+	"purse/internal/visible"
 	"purse/sandboxctl"
 	"purse/tui"
 )
@@ -31,19 +32,26 @@ func (a *cli) runTUI(ctx context.Context) error {
 		return err
 	}
 	p := services.Profile()
+	var stops []string
 	if p.IsSandbox() {
 		sb, err := sandboxctl.Ensure(ctx, p.UserAPI, filepath.Join(home, SandboxStateDir), filepath.Join(home, "sandbox.log"))
 		if err != nil {
 			return err
 		}
 		if sb != nil {
-			defer sb.Close()
+			what := "the sandbox on " + visible.Line(p.UserAPI) + " (state kept in " + filepath.Join(home, SandboxStateDir) + ")"
+			stops = append(stops, what)
+			defer func() {
+				_ = sb.Close()
+				textOut(a.stderr).Printf("purse: stopped %s, which this window started; `purse sandbox` in a terminal of its own keeps one running\n", what)
+			}()
 		}
 	}
 	return tui.Run(ctx, tui.Options{
-		Home:      home,
-		App:       services,
-		Approvals: approvals,
-		Session:   tui.Session{Profile: p.Name, EVMKey: p.EVMKey, SolanaKey: p.SolanaKey, AccountID: p.TokenID, Network: p.Network},
+		Home:        home,
+		App:         services,
+		Approvals:   approvals,
+		Session:     tui.Session{Profile: p.Name, EVMKey: p.EVMKey, SolanaKey: p.SolanaKey, AccountID: p.TokenID, Network: p.Network},
+		StopsWithMe: stops,
 	})
 }

@@ -248,6 +248,7 @@ func (s *Screen) gotAgent(msg kit.TaskResult[app.AgentStarted]) tea.Cmd {
 	}
 	st := msg.Value
 	s.agentRun = &st
+	s.env.StopsWithMe = append(s.env.StopsWithMe, fmt.Sprintf("the agent (pid %d), whose trusted display is this window", st.PID))
 	return kit.Status(fmt.Sprintf("Agent started (pid %d, %s): a key unlocked in it signs for every local client under its policy; what the policy wants confirmed opens here (its display: %s); it stops when this TUI exits.", st.PID, visible.Line(st.Socket), visible.Line(st.Display)))
 }
 

@@ -39,6 +39,10 @@ type Env struct {
 	// advice it carries, and that advice (app.Describe); the router sets it. Screens read it
 	// through Explain.
 	Describe func(error) (text, next string)
+	// StopsWithMe lists what this window started that ends when it quits (the sandbox it
+	// launched, the agent whose display it is), as a person reads it: q asks before
+	// stopping them, since other terminals may be using them.
+	StopsWithMe []string
 }
 
 // HeldKey is a key the session keeps unlocked until Expires (unless used again).
