@@ -674,6 +674,11 @@ func (m *Model) setError(i int, what string, err error, next, slot string) {
 		m.setStatus(i, what+": cancelled.")
 		return
 	}
+	if errors.Is(err, app.ErrNeedsUnlock) {
+		// A read the screen started by itself found the key locked: it asked nothing.
+		m.setStatus(i, what+": not read, the key is locked; r reads it (asking for its passphrase).")
+		return
+	}
 	if errors.Is(err, prompt.ErrDeclined) {
 		// The user's choice in the review, not a failure: said once, and it passes.
 		m.setStatus(i, what+": not signed (declined).")

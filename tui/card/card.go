@@ -186,7 +186,25 @@ func (s *Screen) toggleBlock() tea.Cmd {
 }
 
 // Init implements kit.Screen: the first read.
-func (s *Screen) Init() tea.Cmd { return s.start(opLoad) }
+func (s *Screen) Init() tea.Cmd { return s.read(true) }
+
+// read reads the card: quiet, a read the screen starts by itself, which never asks for a
+// passphrase (unlock.Quiet); else the user's r, which does.
+func (s *Screen) read(quiet bool) tea.Cmd {
+	if !quiet {
+		return s.start(opLoad)
+	}
+	services := s.app
+	if services == nil {
+		return s.start(opLoad)
+	}
+	s.running, s.unread = opLoad, false
+	id, cmd := unlock.Quiet(s.env, slotCard, label(opLoad), func(ctx context.Context, u *app.Unlock) (appaccount.CardInfo, error) {
+		return services.Run(ctx, u, opLoad, "")
+	})
+	s.taskID = id
+	return cmd
+}
 
 // start runs op (load, issue, block, unblock) and reads the card after it.
 func (s *Screen) start(op string) tea.Cmd {
@@ -230,8 +248,9 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		op := s.running
 		s.running = ""
-		if errors.Is(msg.Err, kit.ErrCancelled) {
-			// The passphrase was not given: nothing was sent; the view says so.
+		if errors.Is(msg.Err, kit.ErrCancelled) || errors.Is(msg.Err, app.ErrNeedsUnlock) {
+			// The passphrase was not given (or not asked, on a read the screen started by
+			// itself): nothing was sent; the view says so.
 			s.unread = s.info == nil
 			return s, nil
 		}
@@ -302,7 +321,7 @@ func (s *Screen) lines() []string {
 	case s.info == nil && s.running == opLoad:
 		add(st.Muted.Render("Reading the card (a signed call)…"))
 	case s.info == nil && s.unread:
-		wrap("", "The card was not read: the key's passphrase was not given, and nothing was sent. Press r to read it.")
+		wrap("", "The card was not read: the key is locked, and nothing was sent. Press r to read it (it asks for the passphrase).")
 	case s.info == nil:
 	case s.info.Card == nil:
 		s.noCardLines(add, wrap)
@@ -447,5 +466,5 @@ func (s *Screen) AccountChanged() tea.Cmd {
 	if s.busy() != "" {
 		return nil
 	}
-	return s.start(opLoad)
+	return s.read(true)
 }

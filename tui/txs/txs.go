@@ -82,11 +82,13 @@ type exportResult struct {
 
 // Screen is the Transactions screen.
 type Screen struct {
-	app  Services // the application layer: every use case the screen runs
-	env  *kit.Env
-	keys keyMap
-	list kit.Actions // the list's keys (declareActions)
-	mode mode
+	// quiet has start run a read the screen started by itself (unlock.Quiet).
+	quiet bool
+	app   Services // the application layer: every use case the screen runs
+	env   *kit.Env
+	keys  keyMap
+	list  kit.Actions // the list's keys (declareActions)
+	mode  mode
 
 	table  table.Model
 	detail viewport.Model
@@ -244,7 +246,15 @@ func (r rowSource) Row(i int) []string { return apphistory.Row(r[i]) }
 func oneLine(s string) string { return visible.Line(s) }
 
 // Init implements kit.Screen: it reads the first page.
-func (s *Screen) Init() tea.Cmd { return s.start(actFirst) }
+func (s *Screen) Init() tea.Cmd { return s.startQuiet(actFirst) }
+
+// startQuiet is start for a read the screen starts by itself: a locked key is not asked for
+// (unlock.Quiet); r reads with the question.
+func (s *Screen) startQuiet(act action) tea.Cmd {
+	s.quiet = true
+	defer func() { s.quiet = false }()
+	return s.start(act)
+}
 
 func (s *Screen) maxPages() int {
 	if s.MaxPages > 0 {
@@ -320,7 +330,11 @@ func (s *Screen) start(act action) tea.Cmd {
 		s.err = nil
 	}
 	label := map[action]string{actFirst: "Loading transactions", actNext: "Loading the next page", actPrev: "Loading the previous page"}[act]
-	id, cmd := unlock.Start(s.env, slotPage, label, func(ctx context.Context, u *app.Unlock) (pageResult, error) {
+	run := unlock.Start[pageResult]
+	if s.quiet {
+		run = unlock.Quiet[pageResult]
+	}
+	id, cmd := run(s.env, slotPage, label, func(ctx context.Context, u *app.Unlock) (pageResult, error) {
 		h, err := useHistory(u)
 		if err != nil {
 			return pageResult{Act: act}, err
@@ -376,9 +390,9 @@ func (s *Screen) onPage(msg kit.TaskResult[pageResult]) tea.Cmd {
 		return nil
 	}
 	s.pageTask = 0
-	if errors.Is(msg.Err, kit.ErrCancelled) {
+	if errors.Is(msg.Err, kit.ErrCancelled) || errors.Is(msg.Err, app.ErrNeedsUnlock) {
 		if msg.Value.Act == actFirst {
-			s.table.Empty = "Not unlocked: the history is read with signed requests. Press r when you want to try again."
+			s.table.Empty = "Not read: the key is locked. Press r to read it (it asks for the passphrase)."
 		}
 		return nil
 	}
@@ -709,4 +723,8 @@ func (s *Screen) Retries(slot string) bool { return slot == slotPage && s.mode =
 func (s *Screen) InputFocused() bool { return s.mode == modeForm }
 
 // AccountChanged implements kit.AccountFollower: the history from its first page again.
-func (s *Screen) AccountChanged() tea.Cmd { return s.reload() }
+func (s *Screen) AccountChanged() tea.Cmd {
+	s.pages, s.dropped = nil, 0
+	s.setRows(0)
+	return s.startQuiet(actFirst)
+}

@@ -36,6 +36,15 @@ func Start[T any](env *kit.Env, slot, label string, fn Func[T]) (kit.TaskID, tea
 	return id, r.wrap(cmd, nil)
 }
 
+// Quiet is Start for a read a screen starts by itself (its first read when it is shown, a
+// reload after another process's change): it never opens a passphrase dialog the user did
+// not ask for, which would take the next key typed for something else. A locked key ends the
+// task with app.ErrNeedsUnlock: the screen says it was not read, and its r (a key the user
+// presses) runs the read through Start, which asks. One rule for every screen.
+func Quiet[T any](env *kit.Env, slot, label string, fn Func[T]) (kit.TaskID, tea.Cmd) {
+	return kit.Start(env.Tasks, slot, label, func(ctx context.Context) (T, error) { return fn(ctx, nil) })
+}
+
 type retry[T any] struct {
 	env   *kit.Env
 	slot  string
