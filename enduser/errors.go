@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"purse/protocol"
@@ -116,12 +117,39 @@ func newAPIError(route string, code int, codeText, msg string, gateway bool, sta
 	if code == 0 {
 		e.Explanation = fmt.Sprintf("The service or its gateway refused the call with code %q. Read the server's message; "+
 			"an authentication problem usually means a wrong token ID, network or signature.", e.CodeText)
+	} else if x, ok := messageAdvice(code, msg); ok {
+		e.Explanation = x
 	} else if x, ok := routeAdvice(route, code); ok {
 		e.Explanation = x
 	} else {
 		e.Explanation = Explain(code)
 	}
 	return e
+}
+
+// messagesAdvised are what a code means when the server's message says what happened: the
+// service gives its default code, 10000, to many errors it does not name, and advice keyed on
+// the code alone would send the user after the wrong one (issue 33: "Form A already
+// submitted" read as a region block).
+var messagesAdvised = []struct {
+	code   int
+	says   string // in the message, any case
+	advice string
+}{
+	{CodeSystem, "already submitted", "The service says this was already submitted: nothing needs sending again. Read the account's KYC status (the Account screen, `purse account status`) for the next step."},
+	{CodeSystem, "kyc flow not found", "The service has no KYC flow for this account yet (a fresh account, as the public integration met it): take the account's next KYC step first (the Account screen, `purse account status`), then this call."},
+	{CodeSystem, "region", "The service refuses this for the account's region (\"Convert is unavailable in your region\", evidence Pitfalls 6): retrying does not help; the other money flows may still work."},
+}
+
+// messageAdvice is the advice of the first messagesAdvised row code and msg match.
+func messageAdvice(code int, msg string) (string, bool) {
+	m := strings.ToLower(msg)
+	for _, a := range messagesAdvised {
+		if a.code == code && strings.Contains(m, a.says) {
+			return a.advice, true
+		}
+	}
+	return "", false
 }
 
 // routeAdvice is what code most likely means on route, where its row says (Route.Advice).
