@@ -10,10 +10,10 @@ import (
 // nothing gets the code's general text.
 func TestAdviceFollowsTheMessage(t *testing.T) {
 	for msg, want := range map[string]string{
-		"Form A already submitted":             "already submitted: nothing needs sending again",
-		"user kyc flow not found":              "no KYC flow for this account yet",
+		"Form A already submitted":              "already submitted: nothing needs sending again",
+		"user kyc flow not found":               "no KYC flow for this account yet",
 		"Convert is unavailable in your region": "for the account's region",
-		"internal error":                       "the service gives this code to errors it does not name",
+		"internal error":                        "the service gives this code to errors it does not name",
 	} {
 		e := newAPIError(RouteKYCSubmit, CodeSystem, "", msg, false, 200)
 		if !strings.Contains(e.Explanation, want) {
