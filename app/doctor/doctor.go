@@ -123,6 +123,14 @@ func summarize(ps []Probe) Summary {
 // service refused purse's own signature (the CLI exits 1); inconclusive probes alone are no
 // error.
 func Run(ctx context.Context, core *app.App, u *app.Unlock) (Report, error) {
+	return RunProgress(ctx, core, u, nil)
+}
+
+// RunProgress is Run that tells progress (may be nil) of each probe as it is judged, with
+// how many of total steps are done (the last step is the read routes' probes), so a front
+// end shows the doctor moving, and where a slow service stalls it, instead of nothing until
+// the end.
+func RunProgress(ctx context.Context, core *app.App, u *app.Unlock, progress func(done, total int, p Probe)) (Report, error) {
 	sess, ok := port.Of(core)
 	if !ok {
 		return Report{}, errors.New("doctor: no application core")
@@ -131,6 +139,7 @@ func Run(ctx context.Context, core *app.App, u *app.Unlock) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
+	r.progress = progress
 	probes := r.run(ctx)
 	rep := Report{Profile: r.p.Name, Probes: probes, Summary: summarize(probes)}
 	sum := rep.Summary
@@ -160,6 +169,8 @@ type doctorRun struct {
 	s port.Session
 	p config.Profile
 	u *app.Unlock
+	// progress hears each probe begin and end (RunProgress).
+	progress func(done, total int, p Probe)
 
 	open    *enduser.Client // unsigned
 	syncErr error           // the clock's first sync
@@ -239,16 +250,25 @@ func (r *doctorRun) run(ctx context.Context) []Probe {
 	r.b.absentGet = r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteUnknown, Method: "GET", Path: absentPath})
 	r.b.absentPost = r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteUnknown, Method: "POST", Path: absentPath, Body: []byte("{}")})
 	var out []Probe
-	for _, probe := range []func(context.Context) Probe{
+	probes := []func(context.Context) Probe{
 		r.probeServerTime, r.probeEnvelope, r.probeChainConfig, r.probeOnrampMethod, r.probeIDVPaths,
 		r.probeSignature, r.probeStatusAuth, r.probeStatusForm, r.probeHash, r.probeDeadline,
 		r.probeProfile, r.probeCard, r.probeOnrampLimit, r.probeOnrampQuote, r.probePaging, r.probeAmountUnit,
 		r.probeChainID, r.probeAccountNFT, r.probeAccountOnChain, r.probeCardSpender, r.probeTokenDomains,
 		r.probePartnerIDVPaths, r.probeQuotePath, r.probePartnerAuth, r.probeResponseSigner, r.probePayoutSpender, r.probeDepositContract,
-	} {
-		out = append(out, probe(ctx))
 	}
-	out = append(out, r.probeRoutes(ctx)...)
+	for i, probe := range probes {
+		p := probe(ctx)
+		if r.progress != nil {
+			r.progress(i+1, len(probes)+1, p)
+		}
+		out = append(out, p)
+	}
+	routes := r.probeRoutes(ctx)
+	if r.progress != nil {
+		r.progress(len(probes)+1, len(probes)+1, Probe{Name: fmt.Sprintf("the %d read routes", len(routes))})
+	}
+	out = append(out, routes...)
 	if r.chain != nil {
 		r.chain.Close()
 	}

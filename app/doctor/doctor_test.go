@@ -96,7 +96,17 @@ func (e *doctorEnv) doctor(t *testing.T) (Report, map[string]Probe, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Run(context.Background(), s, pw)
+	// Progress comes after each probe, in order, up to total, and names what each concluded.
+	done, total := 0, 0
+	rep, err := RunProgress(context.Background(), s, pw, func(d, n int, p Probe) {
+		if d != done+1 || (total != 0 && n != total) || p.Name == "" {
+			t.Errorf("progress %d/%d %q after %d/%d", d, n, p.Name, done, total)
+		}
+		done, total = d, n
+	})
+	if rep.Probes != nil && (done != total || total < 20) {
+		t.Errorf("progress ended at %d of %d", done, total)
+	}
 	by := map[string]Probe{}
 	for _, p := range rep.Probes {
 		by[p.Name] = p

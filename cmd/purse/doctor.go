@@ -12,7 +12,19 @@ import (
 func (a *cli) doctorCmd() *cobra.Command {
 	return a.command("doctor", "Probe the profile's service, home chain and partner API, read-only: each assumption confirmed, contradicted or inconclusive, with the answers that decided it",
 		func(cmd *cobra.Command, core *app.App) error {
-			rep, err := doctor.Run(cmd.Context(), core, nil)
+			// On a terminal, each probe as it is judged: a slow service or node shows where
+			// the doctor waits instead of nothing until the end.
+			var progress func(done, total int, p doctor.Probe)
+			if isTerminal(a.stderr) {
+				progress = func(done, total int, p doctor.Probe) {
+					verdict := strings.ToUpper(p.Verdict)
+					if verdict != "" {
+						verdict = ": " + verdict
+					}
+					textOut(a.stderr).Printf("purse: doctor [%d/%d] %s%s\n", done, total, p.Name, verdict)
+				}
+			}
+			rep, err := doctor.RunProgress(cmd.Context(), core, nil, progress)
 			if rep.Probes == nil {
 				return err
 			}
