@@ -12,7 +12,7 @@ LDFLAGS := -X main.version=$(VERSION)
 # build and test of this Makefile uses it; a plain `go build` gets a purse without it.
 export GOEXPERIMENT ?= runtimesecret
 
-.PHONY: build run test unit fuzz test-keyring e2e lint bench contracts clean
+.PHONY: build run test unit fuzz test-keyring e2e lint bench contracts readme-picture clean
 
 # Two binaries: purse (the signer, TUI and CLI; it links no node) and purse-sandbox (the
 # sandbox servers with a simulated EVM), which purse starts when the sandbox is not running.
@@ -78,6 +78,11 @@ lint:
 
 bench:
 	bash scripts/bench.sh
+
+# The README's picture of the terminal UI, captured from the real program in tmux and
+# rendered by Charm's freeze (docs/images/tui.svg): run it after changing a screen.
+readme-picture:
+	bash scripts/readme-picture.sh
 
 # Recompile the Solidity sources with solc from npm into assets/contracts and regenerate
 # the Go bindings. Only needed after changing contracts/src: the artifacts are committed.

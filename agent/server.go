@@ -310,7 +310,7 @@ func (s *Server) lock(label string) int {
 		// The key's bytes are wiped in place. The collection erases what the key file's
 		// decryption left as garbage where runtime/secret is built in (keystore.eraseAfter),
 		// and free pages go back to the OS, which hands them out zeroed. Other garbage
-		// beside live objects stays until reused: see the README.
+		// beside live objects stays until reused: see docs/agent.md.
 		debug.FreeOSMemory()
 	}
 	return n

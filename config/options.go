@@ -15,7 +15,7 @@ import (
 // Option is one setting of a profile, declared once (cli/cli's config.Options is the
 // model): its key, what it is for, its default and values, how it is read, written and
 // checked, and whether the TUI edits it. Set, Validate, SettingNames, Settings, `profile
-// set`'s help and completion, the README's table and the TUI's edit form are derived from
+// set`'s help and completion, docs/settings.md's table and the TUI's edit form are derived from
 // Options; TestOptionsAreWhole fails on a row that lacks any of them.
 type Option struct {
 	// Key is the TOML name; a map setting's is its prefix, a placeholder for the entry and,
@@ -29,7 +29,7 @@ type Option struct {
 	Default string
 	// TUI says the Settings screen's edit form offers it.
 	TUI bool
-	// Example is a KEY=VALUE that sets it, as `profile set` takes it (help, README).
+	// Example is a KEY=VALUE that sets it, as `profile set` takes it (help, docs/settings.md).
 	Example string
 	// SandboxFlag is the purse-sandbox flag that plays each of the setting's values ("" when
 	// the sandbox plays one reading only).
@@ -608,7 +608,7 @@ func shortDuration(d time.Duration) string {
 	return s
 }
 
-// MarkdownTable is the README's table of the settings: key, default, values, what it is for.
+// MarkdownTable is docs/settings.md's table of the settings: key, default, values, what it is for.
 func MarkdownTable() string {
 	var b strings.Builder
 	b.WriteString("| setting | default | what it is for |\n|---|---|---|\n")

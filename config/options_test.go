@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite the README's settings table")
+var update = flag.Bool("update", false, "rewrite docs/settings.md's settings table")
 
 // Every setting is declared whole: a doc, an example `profile set` takes and `profile show`
 // then lists, a check that refuses a bogus value (naming the key) and leaves the profile as
@@ -97,25 +97,25 @@ func cutPlaceholder(o *Option) string {
 	return o.Key
 }
 
-// The README's table is the one Options writes (go test ./config -run TestREADME -update
+// docs/settings.md's table is the one Options writes (go test ./config -run TestREADME -update
 // rewrites it).
 func TestREADMESettingsTable(t *testing.T) {
 	const begin, end = "<!-- settings:begin -->\n", "<!-- settings:end -->"
-	b, err := os.ReadFile("../README.md")
+	b, err := os.ReadFile("../docs/settings.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := string(b)
 	i, j := strings.Index(s, begin), strings.Index(s, end)
 	if i < 0 || j < i {
-		t.Fatalf("README.md has no %q … %q section", begin, end)
+		t.Fatalf("docs/settings.md has no %q … %q section", begin, end)
 	}
 	want := MarkdownTable()
 	if got := s[i+len(begin) : j]; got != want {
 		if !*update {
-			t.Fatalf("README.md's settings table is not the one config.Options writes; run go test ./config -run TestREADMESettingsTable -update\n%s", want)
+			t.Fatalf("docs/settings.md's settings table is not the one config.Options writes; run go test ./config -run TestREADMESettingsTable -update\n%s", want)
 		}
-		if err := os.WriteFile("../README.md", []byte(s[:i+len(begin)]+want+s[j:]), 0o644); err != nil {
+		if err := os.WriteFile("../docs/settings.md", []byte(s[:i+len(begin)]+want+s[j:]), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

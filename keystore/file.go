@@ -88,7 +88,7 @@ func newUUID() ([16]byte, string) {
 // copy: the caller's wipe of pass wipes it too, where a string(pass) copy could never be
 // wiped. It must not outlive the call it is passed to. go-ethereum's own copies (the []byte
 // of the KDF, the HMAC pads, the decrypted bytes) are garbage it never wipes, which
-// eraseAfter erases where runtime/secret is built in: see the README.
+// eraseAfter erases where runtime/secret is built in: see docs/agent.md.
 func passView(pass []byte) string { return unsafe.String(unsafe.SliceData(pass), len(pass)) }
 
 // encryptFile encrypts sec under pass at the store's scrypt cost.

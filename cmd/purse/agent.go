@@ -205,7 +205,7 @@ lock may still hold them. The agent refuses ordinary core dumps and ptrace by th
 	return cmd
 }
 
-// policyHelp documents $PURSE_HOME/agent-policy.toml; the README's policy section says the same.
+// policyHelp documents $PURSE_HOME/agent-policy.toml; docs/agent.md's policy section says the same.
 const policyHelp = `The signing policy is $PURSE_HOME/agent-policy.toml. Both the agent and a process signing
 for itself decide through it (one gate). Every line is checked when it is read: an unknown
 key or a bad value is an error naming its line.
