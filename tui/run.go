@@ -69,7 +69,7 @@ func DefaultScreens(env *Env, a *app.App) []Screen {
 		first = append(first, firstrun.New(env, firstrun.Of(a)))
 	}
 	return append(first,
-		home.New(env),
+		home.New(env, home.Services{Summary: homeSummary(a)}),
 		account.New(env, account.Of(a), sandbox.New(a)),
 		balances.New(env, balances.Of(a)),
 		txs.New(env, txs.Of(a)),

@@ -1,32 +1,84 @@
-// Package home is the welcome screen of purse's terminal UI: what purse is, where it is
-// working (profile, keys, account, network) and how to move around. It is also the
-// smallest example of a kit.Screen.
+// Package home is the first screen of purse's terminal UI: where it is working (profile,
+// keys, account, network), the account as it is now (its status, the next step, the key's
+// token balances on the home chain, read without asking for anything) and how to move around.
 package home
 
 import (
+	"context"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"purse/internal/visible"
 	"purse/tui/kit"
 )
+
+// Summary is the account as Home shows it.
+type Summary struct {
+	// Status is the account's status ("Live (5)"), Next what to do next and where; Balances
+	// the key's tokens on the home chain ("12.50 EUR24"). Each may be empty (not read),
+	// and each failed read says why in its place.
+	Status, Next string
+	Balances     []string
+}
+
+// Services are what Home reads: Summary reads the account without asking for a passphrase
+// or a signature the user did not ask for (nil: Home shows only where it works).
+type Services struct {
+	Summary func(ctx context.Context) (Summary, error)
+}
 
 // Screen is the welcome screen.
 type Screen struct {
 	env     *kit.Env
+	sv      Services
 	actions kit.Actions
 	w, h    int
+
+	sum     *Summary
+	sumErr  error
+	reading bool
+	task    kit.TaskID
 }
 
 // New returns the welcome screen.
-func New(env *kit.Env) *Screen {
+func New(env *kit.Env, sv ...Services) *Screen {
 	s := &Screen{env: env}
+	if len(sv) > 0 {
+		s.sv = sv[0]
+	}
 	s.actions = kit.Actions{
 		{Key: kit.WithHelp(env.Keys.Copy, "copy account id"), Do: func() tea.Cmd { return kit.Copy("account id", s.env.Session.AccountID) }, Off: s.noAccount},
+		{Key: kit.WithHelp(env.Keys.Refresh, "read the account again"), Do: s.read, Off: s.cannotRead},
 	}
 	return s
 }
+
+func (s *Screen) cannotRead() string {
+	switch {
+	case s.sv.Summary == nil:
+		return "no account services in this window"
+	case s.reading:
+		return "a read is under way"
+	}
+	return ""
+}
+
+// read reads the summary (nothing is asked: a read the screen starts by itself).
+func (s *Screen) read() tea.Cmd {
+	if s.cannotRead() != "" {
+		return nil
+	}
+	s.reading = true
+	fn := s.sv.Summary
+	var cmd tea.Cmd
+	s.task, cmd = kit.Start(s.env.Tasks, "home/summary", "Reading the account", func(ctx context.Context) (Summary, error) { return fn(ctx) })
+	return cmd
+}
+
+// AccountChanged implements kit.AccountFollower.
+func (s *Screen) AccountChanged() tea.Cmd { return s.read() }
 
 func (s *Screen) noAccount() string {
 	if s.env.Session.AccountID == "" {
@@ -36,13 +88,19 @@ func (s *Screen) noAccount() string {
 }
 
 // Init implements kit.Screen.
-func (s *Screen) Init() tea.Cmd { return nil }
+func (s *Screen) Init() tea.Cmd { return s.read() }
 
 // Update implements kit.Screen.
 func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok {
-		cmd, _ := s.actions.Handle(k)
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		cmd, _ := s.actions.Handle(msg)
 		return s, cmd
+	case kit.TaskResult[Summary]:
+		if msg.ID == s.task {
+			s.reading = false
+			s.sum, s.sumErr = &msg.Value, msg.Err
+		}
 	}
 	return s, nil
 }
@@ -71,8 +129,31 @@ func (s *Screen) View() string {
 		b.WriteString(l + "\n")
 	}
 	b.WriteString("\n")
+	switch {
+	case s.reading && s.sum == nil:
+		rows = append(rows, [2]string{"status", "(reading…)"})
+	case s.sumErr != nil:
+		rows = append(rows, [2]string{"status", "not read: " + visible.Line(s.sumErr.Error())})
+	case s.sum != nil:
+		if s.sum.Status != "" {
+			rows = append(rows, [2]string{"status", visible.Line(s.sum.Status)})
+		}
+		if s.sum.Next != "" {
+			rows = append(rows, [2]string{"next", visible.Line(s.sum.Next)})
+		}
+		if len(s.sum.Balances) > 0 {
+			rows = append(rows, [2]string{"balances", visible.Line(strings.Join(s.sum.Balances, " · "))})
+		}
+	}
 	for _, r := range rows {
-		b.WriteString(st.Label.Render(kit.Pad(r[0], 11)) + " " + r[1] + "\n")
+		lines := kit.WrapWords(r[1], max(s.w-12, 20))
+		for i, l := range lines {
+			label := ""
+			if i == 0 {
+				label = r[0]
+			}
+			b.WriteString(st.Label.Render(kit.Pad(label, 11)) + " " + l + "\n")
+		}
 	}
 	b.WriteString("\n")
 	tips := []string{

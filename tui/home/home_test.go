@@ -62,3 +62,37 @@ func TestViewShowsMissingFactsAsText(t *testing.T) {
 		}
 	}
 }
+
+// Home reads the account when shown, without asking for anything: its status, the next step
+// and where, the key's fiat balances; a failed read says so in its place; r reads again and
+// another process's change (AccountChanged) too. Text from the service is shown escaped.
+func TestHomeShowsTheAccountAsItIs(t *testing.T) {
+	env := kit.NewEnv(context.Background(), kit.Session{Profile: "sandbox", AccountID: "42"}, "", nil)
+	reads := 0
+	sum := Summary{Status: "Live (5)", Next: "none: the account is Live", Balances: []string{"12.50 EUR24", "3.00 CHF24\x1b[2J"}}
+	h := New(env, Services{Summary: func(context.Context) (Summary, error) { reads++; return sum, nil }})
+	h.SetSize(80, 20)
+	run := func(cmd tea.Cmd) {
+		t.Helper()
+		if cmd == nil {
+			t.Fatal("no read started")
+		}
+		for _, m := range tuitest.Flatten(cmd) {
+			h.Update(m)
+		}
+	}
+	run(h.Init())
+	v := tuitest.Plain(h.View())
+	for _, want := range []string{"status      Live (5)", "next        none: the account is Live", "balances    12.50 EUR24 · 3.00 CHF24␛[2J"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("home lacks %q:\n%s", want, v)
+		}
+	}
+	sum = Summary{Status: "not read: the service did not answer"}
+	run(h.AccountChanged())
+	_, cmd := h.Update(tea.KeyPressMsg{Code: 'r', Text: "r"})
+	run(cmd)
+	if reads != 3 || !strings.Contains(tuitest.Plain(h.View()), "status      not read: the service did not answer") {
+		t.Fatalf("%d reads:\n%s", reads, tuitest.Plain(h.View()))
+	}
+}
