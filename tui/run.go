@@ -19,6 +19,7 @@ import (
 	"purse/app/profiles"
 	"purse/app/sandbox"
 	"purse/tui/account"
+	"purse/tui/auditlog"
 	"purse/tui/balances"
 	"purse/tui/card"
 	"purse/tui/deposit"
@@ -79,6 +80,8 @@ func DefaultScreens(env *Env, a *app.App) []Screen {
 		keys.New(env, keys.Of(a)),
 		requests.New(env, a, appaccount.New(a)),
 		settings.New(env, settings.Of(a)),
+		// Last: the first ten screens keep their number keys (1-9, 0).
+		auditlog.New(env, audit.New(a)),
 	)
 }
 

@@ -92,12 +92,16 @@ func TestScreenNumbersStable(t *testing.T) {
 				t.Errorf("first session %v: tab line %q lacks [%s %s]", firstSession, tabs, d, m.ActiveScreen().Title())
 			}
 		}
-		if firstSession {
-			m.Update(runes("0"))
-			m.Update(keyOf(tea.KeyTab)) // from Settings, the last, tab wraps to Setup
-			if got := m.ActiveScreen().ID(); got != kit.ScreenSetup {
-				t.Errorf("tab from Settings shows %s, want Setup", got)
-			}
+		// Audit, past the ten numbers, is reached with tab from Settings; from Audit, the last,
+		// tab wraps to the first (Setup in a first session).
+		m.Update(runes("0"))
+		m.Update(keyOf(tea.KeyTab))
+		if got := m.ActiveScreen().ID(); got != kit.ScreenAudit {
+			t.Errorf("tab from Settings shows %s, want Audit", got)
+		}
+		m.Update(keyOf(tea.KeyTab))
+		if got, first := m.ActiveScreen().ID(), map[bool]kit.ScreenID{true: kit.ScreenSetup, false: kit.ScreenHome}[firstSession]; got != first {
+			t.Errorf("tab from Audit shows %s, want %s", got, first)
 		}
 	}
 }

@@ -73,6 +73,7 @@ const (
 	ScreenDeposit      ScreenID = "deposit"
 	ScreenKeys         ScreenID = "keys"
 	ScreenRequests     ScreenID = "requests"
+	ScreenAudit        ScreenID = "audit"
 	ScreenSettings     ScreenID = "settings"
 )
 

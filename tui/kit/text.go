@@ -111,10 +111,10 @@ func WrapAtSpaces(s string, w int) []string {
 		if len(first) == len(s) {
 			return append(out, s)
 		}
-		if s[len(first)] != ' ' {
-			if i := strings.LastIndexByte(first, ' '); i > 0 {
-				first = first[:i+1]
-			}
+		// Break after the last space that fits, so no line starts with the space a word
+		// ended at (the space stays at the end of the line before: nothing is dropped).
+		if i := strings.LastIndexByte(first, ' '); i > 0 {
+			first = first[:i+1]
 		}
 		out = append(out, first)
 		s = s[len(first):]
