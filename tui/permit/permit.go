@@ -24,6 +24,7 @@ import (
 
 	"purse/tui/form"
 	"purse/tui/kit"
+	"purse/tui/scroll"
 	"purse/tui/unlock"
 	"purse/wallet"
 )
@@ -83,6 +84,9 @@ type Screen struct {
 
 	now  func() time.Time
 	w, h int
+	// scroll moves the view when it is longer than the window (a result below the form at
+	// 80×24), with the movement keys, outside the form.
+	scroll scroll.Model
 }
 
 // Service is what the Permit screen needs of the application layer (app/permit's Service is
@@ -119,6 +123,7 @@ func (s *Screen) init(env *kit.Env, a Service) {
 		chooseNext: key.NewBinding(key.WithKeys("right")),
 		focus:      -1,
 		now:        time.Now,
+		scroll:     scroll.New(env),
 		form:       apppermit.Form{Role: app.RoleCard},
 	}
 	for i := range s.inputs {
@@ -207,7 +212,10 @@ func (s *Screen) Update(msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if s.focus >= 0 {
 			return s, s.formKey(msg)
 		}
-		cmd, _ := s.actions.Handle(msg)
+		cmd, handled := s.actions.Handle(msg)
+		if !handled {
+			s.scroll.Update(msg)
+		}
 		return s, cmd
 	case tea.PasteMsg:
 		// Text for the focused text field; a paste never submits, moves or chooses.
@@ -592,11 +600,16 @@ func (s *Screen) resultLines(add func(string), shown, wrap func(string, string),
 	}
 }
 
+// clip shows the view in the window: while the form is edited, its top (the form is there);
+// else the part the scroll keys moved to, saying what more there is.
 func (s *Screen) clip(out []string) string {
-	if s.h > 0 && len(out) > s.h {
-		out = append(out[:s.h-1], s.env.Styles.Muted.Render("… "+s.env.Styles.Marks.More+" (enlarge the window)"))
+	if s.h <= 0 {
+		return strings.Join(out, "\n") // no size yet: everything
 	}
-	return strings.Join(out, "\n")
+	if s.focus >= 0 {
+		s.scroll.Top()
+	}
+	return s.scroll.View(out)
 }
 
 // Reset implements kit.ProfileBound: the screen as new; the form, a prepared permit and a
@@ -611,6 +624,7 @@ func (s *Screen) Reset() {
 // SetSize implements kit.Screen.
 func (s *Screen) SetSize(w, h int) {
 	s.w, s.h = w, h
+	s.scroll.SetSize(w, h)
 	for i := range s.inputs {
 		s.inputs[i].SetWidth(max(min(w-40, 44), 10))
 	}
@@ -631,7 +645,7 @@ func (s *Screen) ShortHelp() []key.Binding {
 // FullHelp implements kit.Screen: the keys outside the form, those off now with the reason,
 // and the form's.
 func (s *Screen) FullHelp() [][]key.Binding {
-	return [][]key.Binding{s.actions.Full(), append(s.nav.FullHelp(), s.choosePrev)}
+	return [][]key.Binding{s.actions.Full(), append(s.nav.FullHelp(), s.choosePrev), s.scroll.Keys()}
 }
 
 // InputFocused implements kit.Screen: true while the form is being edited.

@@ -262,6 +262,18 @@ func TestReviewDecisionAndResults(t *testing.T) {
 	if s.noResubmit() == "" || strings.Contains(v, "ERROR") {
 		t.Fatal("after success nothing is left to resubmit")
 	}
+	// In a short window the result scrolls (it said "enlarge the window" before): the
+	// signature, last, is reached with G and the view says where it is.
+	s.SetSize(80, 10)
+	if v := tuitest.Plain(s.View()); strings.Contains(v, "signature") || !strings.Contains(v, "more lines") {
+		t.Fatalf("a short window shows:\n%s", v)
+	}
+	s.Update(tuitest.Runes("G"))
+	if v := tuitest.Plain(s.View()); !strings.Contains(v, "signature       0xabc") || !strings.Contains(v, "end") {
+		t.Fatalf("after G:\n%s", v)
+	}
+	s.Update(tuitest.Runes("g"))
+	s.SetSize(120, 40)
 
 	// Landed, as the chain shows after an answer that proved nothing (issue 22): said so, with
 	// how it was found out, the service's words escaped.
