@@ -232,6 +232,9 @@ func (a *cli) rootCmd(args ...string) *cobra.Command {
 		}
 	}
 	rejectUnknownSubcommands(root)
+	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
+		a.completeValues(root) // only a shell's completion request reads the home for values
+	}
 	return root
 }
 
