@@ -15,10 +15,12 @@ export GOEXPERIMENT ?= runtimesecret
 .PHONY: build run test unit fuzz test-keyring e2e lint bench contracts readme-picture clean
 
 # Two binaries: purse (the signer, TUI and CLI; it links no node) and purse-sandbox (the
-# sandbox servers with a simulated EVM), which purse starts when the sandbox is not running.
+# sandbox servers with a simulated EVM), which purse starts when the sandbox is not running;
+# and purse's man pages, written from its commands.
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/purse
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(SANDBOX) ./cmd/purse-sandbox
+	./$(BIN) man bin/man   # a man page per command, from the commands (MANPATH=bin/man man purse-key)
 
 run: build
 	./$(BIN)

@@ -224,7 +224,7 @@ func (a *cli) rootCmd(args ...string) *cobra.Command {
 	pf.BoolVar(&a.trace, "trace", false, "print every API call (method, path, status, retCode, latency, headers) to stderr")
 	pf.BoolVar(&a.curl, "curl", false, "print the equivalent curl command of every API call to stderr")
 
-	root.AddCommand(a.versionCmd())
+	root.AddCommand(a.versionCmd(), a.manCmd())
 	word, known := firstWord(root, args)
 	for _, g := range commandGroups {
 		if !known || slices.Contains(g.names, word) {
