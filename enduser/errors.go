@@ -117,9 +117,11 @@ func newAPIError(route string, code int, codeText, msg string, gateway bool, sta
 	if code == 0 {
 		e.Explanation = fmt.Sprintf("The service or its gateway refused the call with code %q. Read the server's message; "+
 			"an authentication problem usually means a wrong token ID, network or signature.", e.CodeText)
-	} else if x, ok := messageAdvice(code, msg); ok {
-		e.Explanation = x
 	} else if x, ok := routeAdvice(route, code); ok {
+		// A route's own advice for the code knows its case (the token route's 10000 names
+		// the partner route that works on a fresh account).
+		e.Explanation = x
+	} else if x, ok := messageAdvice(code, msg); ok {
 		e.Explanation = x
 	} else {
 		e.Explanation = Explain(code)
@@ -146,7 +148,7 @@ func messageAdvice(code int, msg string) (string, bool) {
 	m := strings.ToLower(msg)
 	for _, a := range messagesAdvised {
 		if a.code == code && strings.Contains(m, a.says) {
-			return a.advice, true
+			return "Code " + strconv.Itoa(code) + " is the service's system error or upstream failure, which it gives to errors it does not name; its message says what happened. " + a.advice, true
 		}
 	}
 	return "", false
