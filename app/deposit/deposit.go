@@ -419,6 +419,12 @@ func (sv Service) prepare(ctx context.Context, qo *Quote, u *app.Unlock, progres
 	if err != nil {
 		return nil, failAt(StepSign, err)
 	}
+	if rep.lastStep() == StepSign {
+		// The gate ran where the key is, another process (the agent): its steps were shown
+		// on its display, not here, and the signature came back only after both.
+		rep.emit(Event{Step: StepSimulate, Detail: "done where the key is (the agent): the signed bytes simulated with signature verification"})
+		rep.emit(Event{Step: StepReview, Detail: "done where the key is (the agent): approved by its policy or on its display"})
+	}
 	return &altchain.Prepared{Signed: signed, Signature: sig, Blockhash: bh.Hash, LastValidBlockHeight: bh.LastValidBlockHeight}, nil
 }
 

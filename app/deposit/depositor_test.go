@@ -196,11 +196,21 @@ func TestGateChecksTheOutputTokenOnline(t *testing.T) {
 				text = b.String()
 				return nil
 			}
-			if _, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u); err != nil {
+			var steps []string
+			progress := func(ev Event) {
+				if n := len(steps); ev.Step != "" && (n == 0 || steps[n-1] != ev.Step) {
+					steps = append(steps, ev.Step)
+				}
+			}
+			if _, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond, Progress: progress}, d.u); err != nil {
 				t.Fatal(err)
 			}
 			if strings.Contains(text, "not checked offline") || strings.Contains(text, "WARNING") {
 				t.Fatalf("the review warns of what it checked:\n%s", text)
+			}
+			// Every step is said in order, the agent's too (it used to jump from sign to send).
+			if got := strings.Join(steps, " "); got != "quote decode validate blockhash sign simulate review send confirm" {
+				t.Errorf("steps %q", got)
 			}
 		})
 	}
