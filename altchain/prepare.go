@@ -18,7 +18,24 @@ type Prepared struct {
 	Signature            solana.Signature
 	Blockhash            solana.Hash
 	LastValidBlockHeight uint64
-	Report               *Report
+	// QuoteValidUntil is the quote's lastValidBlockHeight (0: none): when it ends before the
+	// blockhash, Send re-broadcasts only until it, so a deposit is not pushed to land on an
+	// expired quote (it still waits for the blockhash's end to settle what happened).
+	QuoteValidUntil uint64
+	Report          *Report
+}
+
+// EndsFirst says which of the blockhash and the quote ends first, in words, for progress and
+// the review.
+func (p *Prepared) EndsFirst() string {
+	switch {
+	case p.QuoteValidUntil == 0:
+		return fmt.Sprintf("the blockhash is valid until block %d", p.LastValidBlockHeight)
+	case p.QuoteValidUntil < p.LastValidBlockHeight:
+		return fmt.Sprintf("the quote ends first, at block %d (the blockhash at %d): purse sends only until then", p.QuoteValidUntil, p.LastValidBlockHeight)
+	default:
+		return fmt.Sprintf("the blockhash ends first, at block %d (the quote at %d)", p.LastValidBlockHeight, p.QuoteValidUntil)
+	}
 }
 
 // Prepare runs the whole gate for the quote's transaction: Verify (static + online rules),
@@ -45,7 +62,7 @@ func Prepare(ctx context.Context, c Cluster, q *Quote, signer wallet.SolanaSigne
 	}
 	p, err := signAndSimulate(ctx, c, q, r, bh.Hash, signer)
 	if p != nil {
-		p.LastValidBlockHeight = bh.LastValidBlockHeight
+		p.LastValidBlockHeight, p.QuoteValidUntil = bh.LastValidBlockHeight, q.LastValidBlockHeight
 	}
 	return p, err
 }

@@ -121,8 +121,9 @@ func Send(ctx context.Context, s Sender, p *Prepared, poll time.Duration) (*Sign
 		if v.Outcome != KeepPolling {
 			return Settle(p.Signature, p.LastValidBlockHeight, v, nil)
 		}
-		if !v.Expired && v.Status == nil {
-			// Unseen: the identical bytes again, harmless if the cluster has them.
+		if !v.Expired && v.Status == nil && !quoteOver(p, ev) {
+			// Unseen: the identical bytes again, harmless if the cluster has them; not once
+			// the quote has ended (the deposit would land on an expired quote).
 			broadcast()
 		}
 		select {
@@ -132,6 +133,19 @@ func Send(ctx context.Context, s Sender, p *Prepared, poll time.Duration) (*Sign
 		case <-t.C:
 		}
 	}
+}
+
+// quoteOver says whether the latest height read is past p's quote.
+func quoteOver(p *Prepared, ev *Evidence) bool {
+	if p.QuoteValidUntil == 0 {
+		return false
+	}
+	for i := len(ev.Answers) - 1; i >= 0; i-- {
+		if a := ev.Answers[i]; a.Kind == AnswerHeight && a.Err == nil {
+			return a.Height.BlockHeight >= p.QuoteValidUntil
+		}
+	}
+	return false
 }
 
 // Look makes one round of reads about ev's transaction and returns Decide's decision on

@@ -245,6 +245,7 @@ func TestSendOutcome(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.QuoteValidUntil = 0 // the blockhash's lifetime alone (TestNoResendPastTheQuote has the quote's)
 	other := solana.Signature{1, 2, 3}
 	valid, expired := p.LastValidBlockHeight-10, p.LastValidBlockHeight+1
 	expiresAfter := func(n int) func(int) uint64 {
@@ -391,4 +392,40 @@ func testSigner2(_ testing.TB) *wallet.SolanaKey {
 		panic(err)
 	}
 	return k
+}
+
+// A deposit whose quote ends before its blockhash is re-sent only while the quote holds; the
+// wait still runs to the blockhash's end, so an outcome is never decided early: it lands
+// after the quote's end (not re-sent) and is found.
+func TestNoResendPastTheQuote(t *testing.T) {
+	q, user := baseline(t)
+	p, err := Prepare(context.Background(), newFakeCluster(t, q, user), q, testSigner(t), testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.LastValidBlockHeight, p.QuoteValidUntil = 1000, 900
+	if !strings.Contains(p.EndsFirst(), "the quote ends first, at block 900") {
+		t.Fatalf("EndsFirst: %q", p.EndsFirst())
+	}
+	var resentAfter int
+	f := &fakeSender{sig: p.Signature, statusAfter: 20}
+	f.heightAt = func(polls int) uint64 {
+		h := uint64(880 + 2*polls)
+		if h >= 900 && resentAfter == 0 {
+			resentAfter = f.sends
+		}
+		return h
+	}
+	st, err := Send(context.Background(), f, p, time.Millisecond)
+	if err != nil || st == nil || st.ConfirmationStatus != "confirmed" {
+		t.Fatalf("send: %+v %v", st, err)
+	}
+	if resentAfter == 0 || f.sends != resentAfter {
+		t.Fatalf("%d sends in all, %d by the quote's end: re-sent past it", f.sends, resentAfter)
+	}
+	p2 := *p
+	p2.QuoteValidUntil = 0
+	if !strings.Contains(p2.EndsFirst(), "blockhash is valid until block 1000") {
+		t.Fatalf("EndsFirst without a quote height: %q", p2.EndsFirst())
+	}
 }

@@ -406,7 +406,8 @@ func (sv Service) prepare(ctx context.Context, qo *Quote, u *app.Unlock, progres
 	if err != nil {
 		return nil, failAt(StepSign, err)
 	}
-	rep.emit(Event{Step: StepSign, Detail: fmt.Sprintf("blockhash %s, valid until block %d; the signer checks, signs, simulates and asks", bh.Hash, bh.LastValidBlockHeight)})
+	ends := (&altchain.Prepared{LastValidBlockHeight: bh.LastValidBlockHeight, QuoteValidUntil: qo.Quote.LastValidBlockHeight}).EndsFirst()
+	rep.emit(Event{Step: StepSign, Detail: fmt.Sprintf("blockhash %s: %s; the signer checks, signs, simulates and asks", bh.Hash, ends)})
 	sig, err := wallet.SignSolana(signer, wallet.Request{Purpose: wallet.PurposeSolanaTx, Message: msg, Quote: quote})
 	if err != nil {
 		step := rep.lastStep()
@@ -425,7 +426,7 @@ func (sv Service) prepare(ctx context.Context, qo *Quote, u *app.Unlock, progres
 		rep.emit(Event{Step: StepSimulate, Detail: "done where the key is (the agent): the signed bytes simulated with signature verification"})
 		rep.emit(Event{Step: StepReview, Detail: "done where the key is (the agent): approved by its policy or on its display"})
 	}
-	return &altchain.Prepared{Signed: signed, Signature: sig, Blockhash: bh.Hash, LastValidBlockHeight: bh.LastValidBlockHeight}, nil
+	return &altchain.Prepared{Signed: signed, Signature: sig, Blockhash: bh.Hash, LastValidBlockHeight: bh.LastValidBlockHeight, QuoteValidUntil: qo.Quote.LastValidBlockHeight}, nil
 }
 
 // progressSender reports what altchain.Send does: sends, re-broadcasts, statuses, heights.
