@@ -37,8 +37,11 @@ func testOptions() *Options {
 }
 
 // testSigner is the user's key; t may be nil.
-func testSigner(_ testing.TB) *wallet.SolanaKey {
-	seed := sha256.Sum256([]byte("user seed"))
+func testSigner(t testing.TB) *wallet.SolanaKey { return seededSigner(t, "user seed") }
+
+// seededSigner is the Solana key of sha256(words); t may be nil.
+func seededSigner(_ testing.TB, words string) *wallet.SolanaKey {
+	seed := sha256.Sum256([]byte(words))
 	k, err := wallet.NewSolanaKeyFromSeed(seed[:])
 	if err != nil {
 		panic(err)

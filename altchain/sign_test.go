@@ -3,7 +3,6 @@ package altchain
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"reflect"
@@ -385,47 +384,4 @@ func TestPreviewThenFinishOnDevice(t *testing.T) {
 }
 
 // testSigner2 is a key that is not the transaction's signer.
-func testSigner2(_ testing.TB) *wallet.SolanaKey {
-	seed := sha256.Sum256([]byte("another seed"))
-	k, err := wallet.NewSolanaKeyFromSeed(seed[:])
-	if err != nil {
-		panic(err)
-	}
-	return k
-}
-
-// A deposit whose quote ends before its blockhash is re-sent only while the quote holds; the
-// wait still runs to the blockhash's end, so an outcome is never decided early: it lands
-// after the quote's end (not re-sent) and is found.
-func TestNoResendPastTheQuote(t *testing.T) {
-	q, user := baseline(t)
-	p, err := Prepare(context.Background(), newFakeCluster(t, q, user), q, testSigner(t), testOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.LastValidBlockHeight, p.QuoteValidUntil = 1000, 900
-	if !strings.Contains(p.EndsFirst(), "the quote ends first, at block 900") {
-		t.Fatalf("EndsFirst: %q", p.EndsFirst())
-	}
-	var resentAfter int
-	f := &fakeSender{sig: p.Signature, statusAfter: 20}
-	f.heightAt = func(polls int) uint64 {
-		h := uint64(880 + 2*polls)
-		if h >= 900 && resentAfter == 0 {
-			resentAfter = f.sends
-		}
-		return h
-	}
-	st, err := Send(context.Background(), f, p, time.Millisecond)
-	if err != nil || st == nil || st.ConfirmationStatus != "confirmed" {
-		t.Fatalf("send: %+v %v", st, err)
-	}
-	if resentAfter == 0 || f.sends != resentAfter {
-		t.Fatalf("%d sends in all, %d by the quote's end: re-sent past it", f.sends, resentAfter)
-	}
-	p2 := *p
-	p2.QuoteValidUntil = 0
-	if !strings.Contains(p2.EndsFirst(), "blockhash is valid until block 1000") {
-		t.Fatalf("EndsFirst without a quote height: %q", p2.EndsFirst())
-	}
-}
+func testSigner2(t testing.TB) *wallet.SolanaKey { return seededSigner(t, "another seed") }

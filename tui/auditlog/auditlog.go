@@ -90,23 +90,21 @@ func (s *Screen) noRecord() string {
 	return ""
 }
 
-func (s *Screen) read() tea.Cmd {
-	if s.busy() != "" {
-		return nil
-	}
-	sv := s.sv
-	var cmd tea.Cmd
-	s.readID, cmd = kit.Start(s.env.Tasks, slotRead, "Reading the audit log", func(context.Context) (audit.Log, error) { return sv.Check(false) })
-	return cmd
-}
+// read reads the log; verify walks its chain and checks its seals too.
+func (s *Screen) read() tea.Cmd   { return s.check(false) }
+func (s *Screen) verify() tea.Cmd { return s.check(true) }
 
-func (s *Screen) verify() tea.Cmd {
+func (s *Screen) check(verify bool) tea.Cmd {
 	if s.busy() != "" {
 		return nil
 	}
 	sv := s.sv
+	slot, label, id := slotRead, "Reading the audit log", &s.readID
+	if verify {
+		slot, label, id = slotVerify, "Verifying the audit log", &s.checkID
+	}
 	var cmd tea.Cmd
-	s.checkID, cmd = kit.Start(s.env.Tasks, slotVerify, "Verifying the audit log", func(context.Context) (audit.Log, error) { return sv.Check(true) })
+	*id, cmd = kit.Start(s.env.Tasks, slot, label, func(context.Context) (audit.Log, error) { return sv.Check(verify) })
 	return cmd
 }
 
