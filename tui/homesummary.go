@@ -2,10 +2,14 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 
 	"purse/app"
 	appaccount "purse/app/account"
+	"purse/app/keys"
+	"purse/keystore"
 	"purse/tui/home"
 )
 
@@ -54,6 +58,9 @@ func homeSummary(a *app.App) func(ctx context.Context) (home.Summary, error) {
 		if stp != nil {
 			out.Next = nextWords[stp.Step]
 		}
+		if p.TokenID != "" {
+			out.Card = homeCard(ctx, a)
+		}
 		snap, err := appaccount.NewChains(a).Snapshot(ctx, nil)
 		switch {
 		case err != nil:
@@ -72,4 +79,26 @@ func homeSummary(a *app.App) func(ctx context.Context) (home.Summary, error) {
 		}
 		return out, nil
 	}
+}
+
+// homeCard is the card's state as Home says it: a signed read, made only when the key can
+// sign without asking (held unlocked, in the agent, a read session); else where to read it.
+func homeCard(ctx context.Context, a *app.App) string {
+	// A key on a device would be asked for a press the user did not ask for (a read session
+	// would spare it, but the signature is the device's to give): Home leaves it to Card.
+	if e, err := keys.New(a).Entry(a.Profile().EVMKey); err == nil && e.Backend == keystore.BackendLedger {
+		return "on the Card screen (the key is on a device)"
+	}
+	info, err := appaccount.NewCard(a).Run(ctx, nil, appaccount.CardRead, "")
+	switch {
+	case errors.Is(err, app.ErrNeedsUnlock):
+		return "not read: the key is locked (the Card screen reads it, asking)"
+	case err != nil:
+		return "not read: " + app.OneLine(err)
+	case info.Card == nil:
+		return "no card"
+	case info.Card.Blocked():
+		return "BLOCKED"
+	}
+	return strings.ToUpper(info.Card.Status)
 }

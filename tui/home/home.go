@@ -21,6 +21,8 @@ type Summary struct {
 	// and each failed read says why in its place.
 	Status, Next string
 	Balances     []string
+	// Card is the card's state ("ACTIVE", "no card", "not read: the key is locked").
+	Card string
 }
 
 // Services are what Home reads: Summary reads the account without asking for a passphrase
@@ -140,6 +142,9 @@ func (s *Screen) View() string {
 		}
 		if s.sum.Next != "" {
 			rows = append(rows, [2]string{"next", visible.Line(s.sum.Next)})
+		}
+		if s.sum.Card != "" {
+			rows = append(rows, [2]string{"card", visible.Line(s.sum.Card)})
 		}
 		if len(s.sum.Balances) > 0 {
 			rows = append(rows, [2]string{"balances", visible.Line(strings.Join(s.sum.Balances, " · "))})

@@ -69,7 +69,7 @@ func TestViewShowsMissingFactsAsText(t *testing.T) {
 func TestHomeShowsTheAccountAsItIs(t *testing.T) {
 	env := kit.NewEnv(context.Background(), kit.Session{Profile: "sandbox", AccountID: "42"}, "", nil)
 	reads := 0
-	sum := Summary{Status: "Live (5)", Next: "none: the account is Live", Balances: []string{"12.50 EUR24", "3.00 CHF24\x1b[2J"}}
+	sum := Summary{Status: "Live (5)", Next: "none: the account is Live", Card: "ACTIVE", Balances: []string{"12.50 EUR24", "3.00 CHF24\x1b[2J"}}
 	h := New(env, Services{Summary: func(context.Context) (Summary, error) { reads++; return sum, nil }})
 	h.SetSize(80, 20)
 	run := func(cmd tea.Cmd) {
@@ -83,7 +83,7 @@ func TestHomeShowsTheAccountAsItIs(t *testing.T) {
 	}
 	run(h.Init())
 	v := tuitest.Plain(h.View())
-	for _, want := range []string{"status      Live (5)", "next        none: the account is Live", "balances    12.50 EUR24 · 3.00 CHF24␛[2J"} {
+	for _, want := range []string{"status      Live (5)", "next        none: the account is Live", "card        ACTIVE", "balances    12.50 EUR24 · 3.00 CHF24␛[2J"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("home lacks %q:\n%s", want, v)
 		}
