@@ -188,10 +188,26 @@ func Frame(s *kit.Styles, w, h int, title, body, foot string, verbatim bool) str
 		}
 	} else {
 		for _, l := range strings.Split(body, "\n") {
+			if m := listMark(l); m != "" {
+				// A list item keeps its mark and wraps under its text.
+				lines = append(lines, kit.HangWords(m, l[len(m):], inner)...)
+				continue
+			}
 			lines = append(lines, kit.WrapWords(l, inner)...)
 		}
 	}
 	return box(s, w, h, inner, lines, foot)
+}
+
+// listMark is the mark a body line starts a list item with ("  • "), or "".
+func listMark(l string) string {
+	t := strings.TrimLeft(l, " ")
+	for _, m := range []string{"• ", "- "} {
+		if strings.HasPrefix(t, m) {
+			return l[:len(l)-len(t)] + m
+		}
+	}
+	return ""
 }
 
 // frameLines is Frame for a body of lines drawn to fit already (a list's rows, styled): they

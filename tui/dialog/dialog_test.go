@@ -163,3 +163,20 @@ func TestQRFitsTheCodeAloneWhenItMust(t *testing.T) {
 		t.Fatalf("no room:\n%s", v)
 	}
 }
+
+// A list item of a dialog's body keeps its mark and its wrapped lines hang under its text.
+func TestDialogListItemsHang(t *testing.T) {
+	d := NewConfirm(env(), "q", "Quit purse?", "Stops:\n  • the sandbox on http://127.0.0.1:8787 (state kept in /tmp/a/very/long/folder/name/sandbox)\nafter", "quit")
+	d.SetSize(60, 20)
+	v := tuitest.Plain(d.View())
+	hangs := false
+	for _, l := range strings.Split(v, "\n") {
+		if strings.Contains(l, "/sandbox)") {
+			_, text, _ := strings.Cut(l, "│ ")
+			hangs = strings.HasPrefix(text, "    ") && !strings.HasPrefix(text, "     ")
+		}
+	}
+	if !strings.Contains(v, "  • the sandbox on") || !hangs {
+		t.Fatalf("the list item does not hang under its text:\n%s", v)
+	}
+}
