@@ -8,8 +8,6 @@ import (
 
 	"purse/app"
 	appaccount "purse/app/account"
-	"purse/app/keys"
-	"purse/keystore"
 	"purse/tui/home"
 )
 
@@ -34,71 +32,45 @@ var nextWords = map[appaccount.Step]string{
 	appaccount.NextRefresh:     "read the status again (Account screen)",
 }
 
-// homeSummary reads the account for Home without asking for anything: the status (the
-// account-status route's auth; a locked key on a profile that makes it full-auth leaves it
-// unread) and the key's fiat balances on the home chain, read logged out.
+// homeSummary words the account's overview (appaccount.Overview: read without asking for
+// anything) for Home.
 func homeSummary(a *app.App) func(ctx context.Context) (home.Summary, error) {
 	return func(ctx context.Context) (home.Summary, error) {
+		o := appaccount.New(a).Overview(ctx)
 		var out home.Summary
-		p := a.Profile()
-		var stp *appaccount.Next
-		if p.TokenID != "" {
-			st, err := appaccount.New(a).Status(ctx)
-			if err != nil {
-				out.Status = "not read: " + app.OneLine(err)
-			} else {
-				out.Status = fmt.Sprintf("%s (%d)", st.StatusStr, st.Status)
-				n := appaccount.NextFor(p, &st, false)
-				stp = &n
-			}
-		} else {
-			n := appaccount.NextFor(p, nil, false)
-			stp = &n
-		}
-		if stp != nil {
-			out.Next = nextWords[stp.Step]
-		}
-		if p.TokenID != "" {
-			out.Card = homeCard(ctx, a)
-		}
-		snap, err := appaccount.NewChains(a).Snapshot(ctx, nil)
 		switch {
-		case err != nil:
-			out.Balances = []string{"not read: " + app.OneLine(err)}
-		case snap.ChainErr != nil:
-			out.Balances = []string{"not read: " + app.OneLine(snap.ChainErr)}
+		case o.StatusErr != nil:
+			out.Status = "not read: " + app.OneLine(o.StatusErr)
+		case o.Status != nil:
+			out.Status = fmt.Sprintf("%s (%d)", o.Status.StatusStr, o.Status.Status)
+		}
+		if o.StatusErr == nil {
+			out.Next = nextWords[o.Next.Step]
+		}
+		switch {
+		case errors.Is(o.CardErr, appaccount.ErrOnDevice):
+			out.Card = "on the Card screen (the key is on a device)"
+		case errors.Is(o.CardErr, app.ErrNeedsUnlock):
+			out.Card = "not read: the key is locked (the Card screen reads it, asking)"
+		case o.CardErr != nil:
+			out.Card = "not read: " + app.OneLine(o.CardErr)
+		case o.Card == nil:
+		case o.Card.Card == nil:
+			out.Card = "no card"
+		case o.Card.Card.Blocked():
+			out.Card = "BLOCKED"
 		default:
-			for _, b := range snap.Ordered {
-				if b.Token.Symbol != "" && b.Smallest != nil && b.Smallest.Sign() > 0 {
-					out.Balances = append(out.Balances, b.String())
-				}
-			}
-			if len(out.Balances) == 0 && snap.OwnerErr == nil {
-				out.Balances = []string{"none on the home chain"}
-			}
+			out.Card = strings.ToUpper(o.Card.Card.Status)
+		}
+		switch {
+		case o.BalancesErr != nil:
+			out.Balances = []string{"not read: " + app.OneLine(o.BalancesErr)}
+		case len(o.Balances) == 0:
+			out.Balances = []string{"none on the home chain"}
+		}
+		for _, b := range o.Balances {
+			out.Balances = append(out.Balances, b.String())
 		}
 		return out, nil
 	}
-}
-
-// homeCard is the card's state as Home says it: a signed read, made only when the key can
-// sign without asking (held unlocked, in the agent, a read session); else where to read it.
-func homeCard(ctx context.Context, a *app.App) string {
-	// A key on a device would be asked for a press the user did not ask for (a read session
-	// would spare it, but the signature is the device's to give): Home leaves it to Card.
-	if e, err := keys.New(a).Entry(a.Profile().EVMKey); err == nil && e.Backend == keystore.BackendLedger {
-		return "on the Card screen (the key is on a device)"
-	}
-	info, err := appaccount.NewCard(a).Run(ctx, nil, appaccount.CardRead, "")
-	switch {
-	case errors.Is(err, app.ErrNeedsUnlock):
-		return "not read: the key is locked (the Card screen reads it, asking)"
-	case err != nil:
-		return "not read: " + app.OneLine(err)
-	case info.Card == nil:
-		return "no card"
-	case info.Card.Blocked():
-		return "BLOCKED"
-	}
-	return strings.ToUpper(info.Card.Status)
 }
