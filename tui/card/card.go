@@ -186,28 +186,18 @@ func (s *Screen) toggleBlock() tea.Cmd {
 }
 
 // Init implements kit.Screen: the first read.
-func (s *Screen) Init() tea.Cmd { return s.read(true) }
+func (s *Screen) Init() tea.Cmd { return s.read() }
 
-// read reads the card: quiet, a read the screen starts by itself, which never asks for a
-// passphrase (unlock.Quiet); else the user's r, which does.
-func (s *Screen) read(quiet bool) tea.Cmd {
-	if !quiet {
-		return s.start(opLoad)
-	}
-	services := s.app
-	if services == nil {
-		return s.start(opLoad)
-	}
-	s.running, s.unread = opLoad, false
-	id, cmd := unlock.Quiet(s.env, slotCard, label(opLoad), func(ctx context.Context, u *app.Unlock) (appaccount.CardInfo, error) {
-		return services.Run(ctx, u, opLoad, "")
-	})
-	s.taskID = id
-	return cmd
-}
+// read reads the card by itself (when shown, after another process's change): it never
+// asks for a passphrase (unlock.Quiet); the user's r asks (start).
+func (s *Screen) read() tea.Cmd { return s.run(opLoad, unlock.Quiet[appaccount.CardInfo]) }
 
-// start runs op (load, issue, block, unblock) and reads the card after it.
-func (s *Screen) start(op string) tea.Cmd {
+// start runs op (load, issue, block, unblock) for the user, asking for a passphrase when the
+// key needs one, and reads the card after it.
+func (s *Screen) start(op string) tea.Cmd { return s.run(op, unlock.Start[appaccount.CardInfo]) }
+
+// run runs op through runner (unlock.Start or unlock.Quiet).
+func (s *Screen) run(op string, runner func(*kit.Env, string, string, unlock.Func[appaccount.CardInfo]) (kit.TaskID, tea.Cmd)) tea.Cmd {
 	services := s.app
 	if services == nil {
 		s.err, s.errOp = errors.New("no services: the TUI was started without a profile"), op
@@ -218,7 +208,7 @@ func (s *Screen) start(op string) tea.Cmd {
 		tokenID = string(s.info.Card.TokenID)
 	}
 	s.running, s.unread = op, false
-	id, cmd := unlock.Start(s.env, slotCard, label(op), func(ctx context.Context, u *app.Unlock) (appaccount.CardInfo, error) {
+	id, cmd := runner(s.env, slotCard, label(op), func(ctx context.Context, u *app.Unlock) (appaccount.CardInfo, error) {
 		return services.Run(ctx, u, op, tokenID)
 	})
 	s.taskID = id
@@ -466,5 +456,5 @@ func (s *Screen) AccountChanged() tea.Cmd {
 	if s.busy() != "" {
 		return nil
 	}
-	return s.read(true)
+	return s.read()
 }

@@ -82,8 +82,6 @@ type exportResult struct {
 
 // Screen is the Transactions screen.
 type Screen struct {
-	// quiet has start run a read the screen started by itself (unlock.Quiet).
-	quiet bool
 	app   Services // the application layer: every use case the screen runs
 	env   *kit.Env
 	keys  keyMap
@@ -250,11 +248,7 @@ func (s *Screen) Init() tea.Cmd { return s.startQuiet(actFirst) }
 
 // startQuiet is start for a read the screen starts by itself: a locked key is not asked for
 // (unlock.Quiet); r reads with the question.
-func (s *Screen) startQuiet(act action) tea.Cmd {
-	s.quiet = true
-	defer func() { s.quiet = false }()
-	return s.start(act)
-}
+func (s *Screen) startQuiet(act action) tea.Cmd { return s.begin(act, true) }
 
 func (s *Screen) maxPages() int {
 	if s.MaxPages > 0 {
@@ -265,8 +259,11 @@ func (s *Screen) maxPages() int {
 
 func (s *Screen) loading() bool { return s.pageTask != 0 }
 
-// start runs act; u carries a passphrase the user just typed.
-func (s *Screen) start(act action) tea.Cmd {
+// start runs act for the user, asking for a passphrase when the key needs one.
+func (s *Screen) start(act action) tea.Cmd { return s.begin(act, false) }
+
+// begin runs act; quiet (a page read the screen started by itself) asks for nothing.
+func (s *Screen) begin(act action, quiet bool) tea.Cmd {
 	sv := s.app
 	home := s.env.Home
 	if sv.Session != nil {
@@ -331,7 +328,7 @@ func (s *Screen) start(act action) tea.Cmd {
 	}
 	label := map[action]string{actFirst: "Loading transactions", actNext: "Loading the next page", actPrev: "Loading the previous page"}[act]
 	run := unlock.Start[pageResult]
-	if s.quiet {
+	if quiet {
 		run = unlock.Quiet[pageResult]
 	}
 	id, cmd := run(s.env, slotPage, label, func(ctx context.Context, u *app.Unlock) (pageResult, error) {
