@@ -82,11 +82,11 @@ type exportResult struct {
 
 // Screen is the Transactions screen.
 type Screen struct {
-	app   Services // the application layer: every use case the screen runs
-	env   *kit.Env
-	keys  keyMap
-	list  kit.Actions // the list's keys (declareActions)
-	mode  mode
+	app  Services // the application layer: every use case the screen runs
+	env  *kit.Env
+	keys keyMap
+	list kit.Actions // the list's keys (declareActions)
+	mode mode
 
 	table  table.Model
 	detail viewport.Model
