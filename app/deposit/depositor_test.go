@@ -123,9 +123,7 @@ func TestDepositWithALedgerKey(t *testing.T) {
 			// review says the device comes next.
 			var text string
 			d.a.Answer = func(ap app.Approval) error {
-				var b strings.Builder
-				_ = review.Write(&b, ap.Review)
-				text = b.String()
+				text = reviewText(ap.Review)
 				if n := len(d.sb.Ledger.Shown()); n != shown {
 					t.Errorf("the device was asked before the review was answered: %+v", d.sb.Ledger.Shown()[shown:])
 				}
@@ -190,12 +188,7 @@ func TestGateChecksTheOutputTokenOnline(t *testing.T) {
 		t.Run(map[bool]string{false: "in the process", true: "through the agent"}[inAgent], func(t *testing.T) {
 			d := newDepositor(t, inAgent, "")
 			var text string
-			d.a.Answer = func(ap app.Approval) error {
-				var b strings.Builder
-				_ = review.Write(&b, ap.Review)
-				text = b.String()
-				return nil
-			}
+			d.a.Answer = func(ap app.Approval) error { text = reviewText(ap.Review); return nil }
 			var steps []string
 			progress := func(ev Event) {
 				if n := len(steps); ev.Step != "" && (n == 0 || steps[n-1] != ev.Step) {
@@ -223,16 +216,27 @@ func TestDepositChecksTheWalletFirst(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the whole sandbox")
 	}
-	d := newDepositor(t, false, "")
-	asked := d.a.Count()
-	_, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 51_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
-	var fe *app.FieldError
-	if !errors.As(err, &fe) || fe.Field != "amount" || !strings.Contains(err.Error(), "holds 50.000000 USDC") || d.a.Count() != asked || len(d.sb.Solana.Deposits()) != 0 {
-		t.Fatalf("more than the wallet holds: %v (asked %d)", err, d.a.Count()-asked)
+	for _, inAgent := range []bool{false, true} {
+		t.Run(map[bool]string{false: "in the process", true: "through the agent"}[inAgent], func(t *testing.T) {
+			d := newDepositor(t, inAgent, "")
+			asked := d.a.Count()
+			_, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 51_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
+			var fe *app.FieldError
+			if !errors.As(err, &fe) || fe.Field != "amount" || !strings.Contains(err.Error(), "holds 50.000000 USDC") || d.a.Count() != asked || len(d.sb.Solana.Deposits()) != 0 {
+				t.Fatalf("more than the wallet holds: %v (asked %d)", err, d.a.Count()-asked)
+			}
+			d.a.Answer = func(app.Approval) error { return nil }
+			rc, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
+			if err != nil || !strings.HasSuffix(rc.Receive, " EUR") {
+				t.Fatalf("a deposit the wallet pays: %+v %v", rc, err)
+			}
+		})
 	}
-	d.a.Answer = func(app.Approval) error { return nil }
-	rc, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
-	if err != nil || !strings.HasSuffix(rc.Receive, " EUR") {
-		t.Fatalf("a deposit the wallet pays: %+v %v", rc, err)
-	}
+}
+
+// reviewText is a review as the terminal shows it.
+func reviewText(r review.Request) string {
+	var b strings.Builder
+	_ = review.Write(&b, r)
+	return b.String()
 }

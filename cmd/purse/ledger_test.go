@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -15,15 +14,7 @@ import (
 // one (address, path, transport; no secret), and the account is onboarded with it: every
 // signature the device's. The device's errors reach the user in words, with nothing signed.
 func TestKeyLedgerCLI(t *testing.T) {
-	keyEnv(t)
-	sb, err := sandbox.Start(context.Background(), sandbox.Config{Listen: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sb.Close()
-	if _, e, c := purse(t, "", "profile", "add", "sb", "--sandbox", sb.Info().UserAPI); c != exitOK {
-		t.Fatal(e)
-	}
+	sb := sandboxProfile(t, sandbox.Config{})
 	must := func(out, errOut string, code int) string {
 		t.Helper()
 		if code != exitOK {
