@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"purse/agent"
+	"purse/enduser"
 	"purse/internal/testhome"
 	"purse/keystore"
 	"purse/ledger"
@@ -60,13 +61,19 @@ func TestLedgerKeySignsEveryPurposeBothWays(t *testing.T) {
 		e.asked.set(func(Approval) error { return nil })
 		shown := len(dev.Shown())
 		signed := 0
+		// Every EVM purpose, then a read whose payload is empty (a GET's): the device signs
+		// the empty-payload digest as the stored key does.
+		var reqs []wallet.Request
 		for _, p := range wallet.Purposes() {
-			r := samples[p]
-			if r == nil || !wallet.IsEVMPurpose(p) {
-				continue
+			if r := samples[p]; r != nil && wallet.IsEVMPurpose(p) {
+				r.Purpose = p
+				reqs = append(reqs, *r)
 			}
-			r.Purpose = p
-			got, err := rs.SignRequest(*r)
+		}
+		reqs = append(reqs, wallet.Request{Purpose: wallet.PurposeFullAuth, Method: "GET", Route: enduser.RouteFormAInfo, Deadline: deadlineIn(time.Minute)})
+		for _, r := range reqs {
+			p := r.Purpose
+			got, err := rs.SignRequest(r)
 			if err != nil {
 				t.Errorf("%s: %v", p, err)
 				continue
@@ -77,7 +84,7 @@ func TestLedgerKeySignsEveryPurposeBothWays(t *testing.T) {
 			}
 			want, _ := stored.SignDigest(p, digest)
 			if string(got[:64]) != string(want[:64]) || got[64]%27 != want[64] {
-				t.Errorf("%s: the device's signature differs from the stored key's", p)
+				t.Errorf("%s %s: the device's signature differs from the stored key's", p, r.Route)
 			}
 			signed++
 		}
