@@ -3,6 +3,7 @@ package doctor
 import (
 	"context"
 	"testing"
+	"time"
 
 	"purse/app"
 	"purse/sandbox"
@@ -23,5 +24,30 @@ func BenchmarkDoctor(b *testing.B) {
 		if rep, err := Run(ctx, s, pw); err != nil || rep.Summary.Confirmed != len(rep.Probes) {
 			b.Fatalf("%v %+v", err, rep.Summary)
 		}
+	}
+}
+
+// BenchmarkDoctorSlowService is a run against a service and node that answer each request
+// 50 ms late, its probes one at a time, then side by side as purse runs them.
+func BenchmarkDoctorSlowService(b *testing.B) {
+	e := newDoctorEnv(b, "", sandbox.Config{})
+	e.slow(b, 50*time.Millisecond)
+	s, err := app.Open(app.Options{Home: e.home})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer func(n int) { parallel = n }(parallel)
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"one-at-a-time", 1}, {"side-by-side", parallel}} {
+		b.Run(c.name, func(b *testing.B) {
+			parallel = c.n
+			for b.Loop() {
+				if rep, err := Run(context.Background(), s, pw); err != nil || rep.Summary.Confirmed != len(rep.Probes) {
+					b.Fatalf("%v %+v", err, rep.Summary)
+				}
+			}
+		})
 	}
 }

@@ -24,8 +24,11 @@ import (
 // testnet profile filled from it points at addresses that hold no code on Mantle Sepolia, and
 // these probes say so, naming the setting.
 
-// homeChain is the profile's home-chain reader, dialled once per run.
+// homeChain is the profile's home-chain reader, dialled once per run by the first probe
+// that needs it.
 func (r *doctorRun) homeChain(ctx context.Context) (*homechain.Client, error) {
+	r.chainMu.Lock()
+	defer r.chainMu.Unlock()
 	if r.chain == nil && r.chainErr == nil {
 		r.chain, r.chainErr = r.s.HomeChain(r.p).Dial(ctx)
 	}
@@ -46,20 +49,20 @@ func finishChain(name string, rs []reading, o outcome, ev ...Evidence) Probe {
 	return p
 }
 
-func (r *doctorRun) probeChainID(ctx context.Context) Probe {
+func (r *doctorRun) probeChainID(ctx context.Context, name string) Probe {
 	rs := []reading{
 		{name: fmt.Sprintf("evm_rpc serves chain %s, the profile's network", r.p.Network), followed: true},
 		{name: "evm_rpc serves another chain", setting: "evm_rpc or network"},
 	}
 	c, err := r.homeChain(ctx)
 	if err != nil {
-		return finishChain("home chain", rs, outcome{unreachable: app.OneLine(err)})
+		return finishChain(name, rs, outcome{unreachable: app.OneLine(err)})
 	}
 	id, err := c.ChainID(ctx)
 	if err != nil {
-		return finishChain("home chain", rs, outcome{unreachable: app.OneLine(err)}, chainEvidence("eth_chainId at "+r.p.EVMRPC, "", err))
+		return finishChain(name, rs, outcome{unreachable: app.OneLine(err)}, chainEvidence("eth_chainId at "+r.p.EVMRPC, "", err))
 	}
-	return finishChain("home chain", rs, judgeChainID(id, r.p.Network), chainEvidence("eth_chainId at "+r.p.EVMRPC, id.String(), nil))
+	return finishChain(name, rs, judgeChainID(id, r.p.Network), chainEvidence("eth_chainId at "+r.p.EVMRPC, id.String(), nil))
 }
 
 func judgeChainID(id *big.Int, network string) outcome {
@@ -133,7 +136,7 @@ func noCode(setting string, addr common.Address, network string) judgement {
 	return yes("no code at %s on chain %s: an address of another network? (%s)", addr.Hex(), network, setting)
 }
 
-func (r *doctorRun) probeAccountNFT(ctx context.Context) Probe {
+func (r *doctorRun) probeAccountNFT(ctx context.Context, name string) Probe {
 	rs := []reading{
 		{name: "the account NFT at account_nft: an ERC-721 Enumerable by ERC-165 (purse reads balanceOf, tokenOfOwnerByIndex and status on it)", followed: true},
 		{name: "no contract at account_nft on this chain", setting: "account_nft"},
@@ -141,9 +144,9 @@ func (r *doctorRun) probeAccountNFT(ctx context.Context) Probe {
 	}
 	ca, stop := r.shapeAt(ctx, "account_nft", r.p.AccountNFT)
 	if stop != nil {
-		return finishChain("account NFT", rs, *stop, ca.ev...)
+		return finishChain(name, rs, *stop, ca.ev...)
 	}
-	return finishChain("account NFT", rs, judgeAccountNFT(ca, r.p.Network), ca.ev...)
+	return finishChain(name, rs, judgeAccountNFT(ca, r.p.Network), ca.ev...)
 }
 
 // judgeAccountNFT: the contract at account_nft answers as the account NFT does. EIP-721
@@ -166,26 +169,26 @@ func judgeAccountNFT(ca contractAt, network string) outcome {
 	return outcome{fits: []judgement{yes("%s", why), ruled("there is code"), ruled("%s", why)}}
 }
 
-func (r *doctorRun) probeAccountOnChain(ctx context.Context) Probe {
+func (r *doctorRun) probeAccountOnChain(ctx context.Context, name string) Probe {
 	rs := []reading{
 		{name: fmt.Sprintf("the key holds account token_id %s on account_nft", cmp.Or(r.p.TokenID, "(none)")), followed: true},
 		{name: "the key holds another account, or none", setting: "token_id (or evm_key)"},
 	}
 	switch {
 	case r.p.TokenID == "":
-		return finishChain("account on chain", rs, outcome{unreachable: "the profile has no account (token_id)"})
+		return finishChain(name, rs, outcome{unreachable: "the profile has no account (token_id)"})
 	case r.signer == nil:
-		return finishChain("account on chain", rs, outcome{unreachable: "no EVM key: " + app.OneLine(r.signerErr)})
+		return finishChain(name, rs, outcome{unreachable: "no EVM key: " + app.OneLine(r.signerErr)})
 	}
 	a := r.accountOnChain(ctx)
 	if a.unreachable != nil {
-		return finishChain("account on chain", rs, outcome{unreachable: app.OneLine(a.unreachable)})
+		return finishChain(name, rs, outcome{unreachable: app.OneLine(a.unreachable)})
 	}
 	req := fmt.Sprintf("tokenOfOwnerByIndex(%s, 0) on %s", r.signer.Address().Hex(), a.nft.Hex())
 	if a.err != nil {
-		return finishChain("account on chain", rs, judgeAccountOnChain(r.p.TokenID, 0, false, a.err), chainEvidence(req, "", a.err))
+		return finishChain(name, rs, judgeAccountOnChain(r.p.TokenID, 0, false, a.err), chainEvidence(req, "", a.err))
 	}
-	return finishChain("account on chain", rs, judgeAccountOnChain(r.p.TokenID, a.id, a.found, nil), chainEvidence(req, fmt.Sprintf("found %v, account %d", a.found, a.id), nil))
+	return finishChain(name, rs, judgeAccountOnChain(r.p.TokenID, a.id, a.found, nil), chainEvidence(req, fmt.Sprintf("found %v, account %d", a.found, a.id), nil))
 }
 
 // accountRead is the key's account as the chain has it: unreachable when the chain or the
@@ -201,6 +204,8 @@ type accountRead struct {
 // accountOnChain reads the signer's account on account_nft once for the whole run (the
 // account-on-chain probe and the hint of a refused signature both use it).
 func (r *doctorRun) accountOnChain(ctx context.Context) accountRead {
+	r.onChainMu.Lock()
+	defer r.onChainMu.Unlock()
 	if r.onChain != nil {
 		return *r.onChain
 	}
@@ -229,7 +234,7 @@ func judgeAccountOnChain(tokenID string, id uint64, found bool, err error) outco
 	return outcome{fits: []judgement{yes("account %d", id), ruled("the key holds token_id's account")}}
 }
 
-func (r *doctorRun) probeCardSpender(ctx context.Context) Probe {
+func (r *doctorRun) probeCardSpender(ctx context.Context, name string) Probe {
 	rs := []reading{
 		{name: "a card contract at card_spender: its fiat24AccountAddress() is account_nft, its token getters name the chain configuration's fiat tokens " +
 			"(evidence §10), and it is the one the chain configuration names (where it names one)", followed: true},
@@ -240,7 +245,7 @@ func (r *doctorRun) probeCardSpender(ctx context.Context) Probe {
 	}
 	ca, stop := r.shapeAt(ctx, "card_spender", r.p.CardSpender)
 	if stop != nil {
-		return finishChain("card spender", rs, *stop, ca.ev...)
+		return finishChain(name, rs, *stop, ca.ev...)
 	}
 	ev := ca.ev
 	named, known := namedCardSpenders(r.chainCfgRaw, r.p.Network)
@@ -255,7 +260,7 @@ func (r *doctorRun) probeCardSpender(ctx context.Context) Probe {
 	if ca.sh.CodeSize > 0 {
 		ev = append(ev, chainEvidence("fiat24AccountAddress(), usd24Address(), eur24Address(), chf24Address(), cnh24Address() on "+ca.addr.Hex(), describeLinks(cc.links), cc.err))
 	}
-	return finishChain("card spender", rs, judgeCardSpender(ca, cc, named, known, r.p.Network), ev...)
+	return finishChain(name, rs, judgeCardSpender(ca, cc, named, known, r.p.Network), ev...)
 }
 
 // cardCheck is what the card spender's getters say and what they are compared with.
@@ -476,25 +481,25 @@ type tokenCheck struct {
 	readErr, mismatch error
 }
 
-func (r *doctorRun) probeTokenDomains(ctx context.Context) Probe {
+func (r *doctorRun) probeTokenDomains(ctx context.Context, name string) Probe {
 	rs := []reading{
 		{name: `every fiat token's DOMAIN_SEPARATOR() rebuilds from its name, version ("1" when it has no version()), chainId network and its address (evidence §4)`, followed: true},
 		{name: "a fiat token's domain does not rebuild on this chain", setting: "evm_rpc or network (the chain configuration names the tokens)"},
 	}
 	if r.chainCfg == nil {
-		return finishChain("fiat token domains", rs, outcome{unreachable: "no chain configuration was read (chain configuration)"})
+		return finishChain(name, rs, outcome{unreachable: "no chain configuration was read (chain configuration)"})
 	}
 	c, err := r.homeChain(ctx)
 	if err != nil {
-		return finishChain("fiat token domains", rs, outcome{unreachable: app.OneLine(err)})
+		return finishChain(name, rs, outcome{unreachable: app.OneLine(err)})
 	}
 	n, ok := new(big.Int).SetString(r.p.Network, 10)
 	if !ok {
-		return finishChain("fiat token domains", rs, outcome{unreachable: "network " + r.p.Network + " is not a chain id"})
+		return finishChain(name, rs, outcome{unreachable: "network " + r.p.Network + " is not a chain id"})
 	}
 	home, err := r.chainCfg.Home(n)
 	if err != nil {
-		return finishChain("fiat token domains", rs, outcome{unreachable: app.OneLine(err)})
+		return finishChain(name, rs, outcome{unreachable: app.OneLine(err)})
 	}
 	var checks []tokenCheck
 	var ev []Evidence
@@ -521,7 +526,7 @@ func (r *doctorRun) probeTokenDomains(ctx context.Context) Probe {
 		}
 		ev = append(ev, chainEvidence(fmt.Sprintf("%s %s: eth_getCode, name(), version(), DOMAIN_SEPARATOR()", t.Symbol, addr.Hex()), fmt.Sprintf("%d bytes; %s", tc.size, result), nil))
 	}
-	return finishChain("fiat token domains", rs, judgeTokenDomains(checks, r.p.Network), ev...)
+	return finishChain(name, rs, judgeTokenDomains(checks, r.p.Network), ev...)
 }
 
 // checkToken reads one token's code and rebuilds its permit domain with go-ethereum's EIP-712

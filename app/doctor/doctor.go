@@ -9,10 +9,14 @@
 package doctor
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"purse/agent"
@@ -126,11 +130,28 @@ func Run(ctx context.Context, core *app.App, u *app.Unlock) (Report, error) {
 	return RunProgress(ctx, core, u, nil)
 }
 
-// RunProgress is Run that tells progress (may be nil) of each probe as it is judged, with
-// how many of total steps are done (the last step is the read routes' probes), so a front
-// end shows the doctor moving, and where a slow service stalls it, instead of nothing until
-// the end.
-func RunProgress(ctx context.Context, core *app.App, u *app.Unlock, progress func(done, total int, p Probe)) (Report, error) {
+// Progress is what a run tells a front end as it goes: a probe just judged, or, while
+// probes have been waiting for answers a while, which ones and for how long.
+type Progress struct {
+	// Done of Total probes are judged.
+	Done, Total int
+	// Probe is the probe just judged (nil in a notice of what the run waits for).
+	Probe *Probe
+	// Waiting are the probes awaiting an answer for a while, the longest first.
+	Waiting []Awaited
+}
+
+// Awaited is a probe (or the basis every probe needs) awaiting its answers.
+type Awaited struct {
+	Name string
+	For  time.Duration
+}
+
+// RunProgress is Run that tells progress (may be nil) as it goes, so a front end shows the
+// doctor moving, and where a slow service stalls it, instead of nothing until the end. The
+// probes run side by side where one does not read what another found; progress is called
+// from the caller's goroutine, one call at a time.
+func RunProgress(ctx context.Context, core *app.App, u *app.Unlock, progress func(Progress)) (Report, error) {
 	sess, ok := port.Of(core)
 	if !ok {
 		return Report{}, errors.New("doctor: no application core")
@@ -169,8 +190,12 @@ type doctorRun struct {
 	s port.Session
 	p config.Profile
 	u *app.Unlock
-	// progress hears each probe begin and end (RunProgress).
-	progress func(done, total int, p Probe)
+	// progress hears each probe judged, and what the run waits for (RunProgress).
+	progress func(Progress)
+
+	// mu guards partnerAnswers; chainMu the home chain's dial, onChainMu its account read:
+	// the probes that use them run side by side.
+	mu, chainMu, onChainMu sync.Mutex
 
 	open    *enduser.Client // unsigned
 	syncErr error           // the clock's first sync
@@ -190,6 +215,8 @@ type doctorRun struct {
 	chainErr error
 	// onChain is the key's account as the chain has it, read once (accountOnChain).
 	onChain *accountRead
+	// sigOwn and sigStranger are the signature check's reads (signatureBasis).
+	sigOwn, sigStranger *answer
 	// statusAnswers are the account status reads (basic, full), for its result form.
 	statusAnswers []*answer
 	// firstPage is the first page of history the paging probe read (nil when none).
@@ -243,34 +270,179 @@ func (r *doctorRun) client(signer wallet.EVMSigner, tweak func(*enduser.Options)
 	return enduser.New(o)
 }
 
-func (r *doctorRun) run(ctx context.Context) []Probe {
-	// The clock is synced first, as the first signed call of a command syncs it, so the
-	// report says where deadlines start from before any probe's answer moves the clock.
-	r.syncErr = r.open.SyncClock(ctx)
-	r.b.absentGet = r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteUnknown, Method: "GET", Path: absentPath})
-	r.b.absentPost = r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteUnknown, Method: "POST", Path: absentPath, Body: []byte("{}")})
-	var out []Probe
-	probes := []func(context.Context) Probe{
-		r.probeServerTime, r.probeEnvelope, r.probeChainConfig, r.probeOnrampMethod, r.probeIDVPaths,
-		r.probeSignature, r.probeStatusAuth, r.probeStatusForm, r.probeHash, r.probeDeadline,
-		r.probeProfile, r.probeCard, r.probeOnrampLimit, r.probeOnrampQuote, r.probePaging, r.probeAmountUnit,
-		r.probeChainID, r.probeAccountNFT, r.probeAccountOnChain, r.probeCardSpender, r.probeTokenDomains,
-		r.probePartnerIDVPaths, r.probeQuotePath, r.probePartnerAuth, r.probeResponseSigner, r.probePayoutSpender, r.probeDepositContract,
+// step is one probe of the run: its name (the report's and the progress's), the probe, and
+// the steps whose findings it reads. A step starts once those have ended, beside every
+// other step that may.
+type step struct {
+	name  string
+	probe func(ctx context.Context, name string) Probe
+	after []string
+}
+
+// steps are the run's probes in the report's order: the probes written here, then one per
+// route the route table gives a probe. What a step reads of another is named in after; all
+// else it reads is the basis, set before any step starts.
+func (r *doctorRun) steps() []step {
+	const chainConfig, statusAuth, paging = "chain configuration", "account status auth", "cursor paging"
+	const partnerIDV, quotePath, partnerAuth = "identity-verification path (partner)", "quote path", "partner auth form"
+	out := []step{
+		{name: "server time", probe: r.probeServerTime},
+		{name: "envelope", probe: r.probeEnvelope},
+		{name: chainConfig, probe: r.probeChainConfig},
+		{name: "on-ramp limit method", probe: r.probeOnrampMethod},
+		{name: "identity-verification path", probe: r.probeIDVPaths},
+		{name: "signature check", probe: r.probeSignature},
+		{name: statusAuth, probe: r.probeStatusAuth},
+		{name: "account status result", probe: r.probeStatusForm, after: []string{statusAuth}},
+		{name: "full-auth hash", probe: r.probeHash},
+		{name: "deadline bound", probe: r.probeDeadline},
+		{name: "banking profile", probe: r.probeProfile},
+		{name: "card read", probe: r.probeCard},
+		{name: "on-ramp limit", probe: r.probeOnrampLimit},
+		{name: "on-ramp quote", probe: r.probeOnrampQuote, after: []string{chainConfig}},
+		{name: paging, probe: r.probePaging},
+		{name: "history amount unit", probe: r.probeAmountUnit, after: []string{paging}},
+		{name: "home chain", probe: r.probeChainID},
+		{name: "account NFT", probe: r.probeAccountNFT},
+		{name: "account on chain", probe: r.probeAccountOnChain},
+		{name: "card spender", probe: r.probeCardSpender, after: []string{chainConfig}},
+		{name: "fiat token domains", probe: r.probeTokenDomains, after: []string{chainConfig}},
+		// The partner probes share what they saw of its paths, and the response signer
+		// judges every partner answer: one after another.
+		{name: partnerIDV, probe: r.probePartnerIDVPaths},
+		{name: quotePath, probe: r.probeQuotePath, after: []string{partnerIDV}},
+		{name: partnerAuth, probe: r.probePartnerAuth, after: []string{quotePath}},
+		{name: "partner response signer", probe: r.probeResponseSigner, after: []string{partnerAuth}},
+		{name: "payout spender", probe: r.probePayoutSpender},
+		{name: "deposit contract", probe: r.probeDepositContract, after: []string{chainConfig}},
 	}
-	for i, probe := range probes {
-		p := probe(ctx)
-		if r.progress != nil {
-			r.progress(i+1, len(probes)+1, p)
+	for _, rt := range enduser.Routes() {
+		if rt.Probe != "" {
+			name := rt.Name
+			out = append(out, step{name: rt.Probe, probe: func(ctx context.Context, _ string) Probe { return r.probeRoute(ctx, r.routeOf(name)) }})
 		}
-		out = append(out, p)
 	}
-	routes := r.probeRoutes(ctx)
-	if r.progress != nil {
-		r.progress(len(probes)+1, len(probes)+1, Probe{Name: fmt.Sprintf("the %d read routes", len(routes))})
+	return out
+}
+
+// parallel bounds the probes in flight at once: a service sees a handful of requests, not a
+// burst (a benchmark sets 1 to compare).
+var parallel = 4
+
+// waitNotice is how long a probe runs before a front end hears that the run waits for it.
+var waitNotice = 3 * time.Second
+
+func (r *doctorRun) run(ctx context.Context) []Probe {
+	steps := r.steps()
+	total := len(steps)
+	tell := func(pr Progress) {
+		if r.progress != nil {
+			r.progress(pr)
+		}
 	}
-	out = append(out, routes...)
+	// The basis comes first, one request after another: the clock is synced as the first
+	// signed call of a command syncs it, so the report says where deadlines start from
+	// before any probe's answer moves the clock; then the answers every judge compares
+	// with. A notice says what the run waits for, as it does for the probes.
+	// tell is called from this goroutine only: the basis runs in another while this one
+	// says what it waits for.
+	basis := make(chan struct{})
+	began := time.Now()
+	go func() {
+		defer close(basis)
+		r.syncErr = r.open.SyncClock(ctx)
+		r.b.absentGet = r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteUnknown, Method: "GET", Path: absentPath})
+		r.b.absentPost = r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteUnknown, Method: "POST", Path: absentPath, Body: []byte("{}")})
+		r.partnerBasis(ctx)
+		r.signatureBasis(ctx)
+	}()
+	t := time.NewTicker(waitNotice)
+	for waiting := true; waiting; {
+		select {
+		case <-basis:
+			waiting = false
+		case <-t.C:
+			tell(Progress{Total: total, Waiting: []Awaited{{Name: "the basis (the server time, a path no service has, the signature check)", For: time.Since(began)}}})
+		}
+	}
+	t.Stop()
+
+	out := runSteps(ctx, steps, parallel, waitNotice, tell)
 	if r.chain != nil {
 		r.chain.Close()
+	}
+	return out
+}
+
+// runSteps runs steps, at most n at once, each once those it names in after have ended, and
+// returns their probes in the steps' order. tell hears each probe as it is judged, and,
+// while steps have run for notice or longer, which ones the run waits for.
+func runSteps(ctx context.Context, steps []step, n int, notice time.Duration, tell func(Progress)) []Probe {
+	index := make(map[string]int, len(steps))
+	for i, st := range steps {
+		index[st.name] = i
+	}
+	out := make([]Probe, len(steps))
+	ended := make([]chan struct{}, len(steps))
+	for i := range ended {
+		ended[i] = make(chan struct{})
+	}
+	type result struct {
+		i int
+		p Probe
+	}
+	results := make(chan result)
+	slots := make(chan struct{}, n)
+	var mu sync.Mutex
+	running := map[int]time.Time{}
+	for i, st := range steps {
+		go func() {
+			for _, a := range st.after {
+				j, ok := index[a]
+				if !ok || j >= i {
+					// A table error, not the service's, and the report says so: a step waits
+					// only for one before it, so no two steps can wait for each other.
+					results <- result{i, Probe{Name: st.name, Verdict: ProbeSkipped, Detail: "doctor: the step waits for " + strconv.Quote(a) + ", no step before it"}}
+					return
+				}
+				<-ended[j]
+			}
+			slots <- struct{}{}
+			mu.Lock()
+			running[i] = time.Now()
+			mu.Unlock()
+			p := st.probe(ctx, st.name)
+			mu.Lock()
+			delete(running, i)
+			mu.Unlock()
+			<-slots
+			results <- result{i, p}
+		}()
+	}
+	t := time.NewTicker(notice)
+	defer t.Stop()
+	for done := 0; done < len(steps); {
+		select {
+		case res := <-results:
+			out[res.i] = res.p
+			close(ended[res.i])
+			done++
+			tell(Progress{Done: done, Total: len(steps), Probe: &out[res.i]})
+		case <-t.C:
+			now := time.Now()
+			var w []Awaited
+			mu.Lock()
+			for i, since := range running {
+				if d := now.Sub(since); d >= notice {
+					w = append(w, Awaited{Name: steps[i].name, For: d})
+				}
+			}
+			mu.Unlock()
+			if len(w) > 0 {
+				slices.SortFunc(w, func(a, b Awaited) int { return cmp.Compare(b.For, a.For) })
+				tell(Progress{Done: done, Total: len(steps), Waiting: w})
+			}
+		}
 	}
 	return out
 }

@@ -75,7 +75,7 @@ func newDoctorEnv(t testing.TB, home string, cfg sandbox.Config) *doctorEnv {
 }
 
 // set changes the profile (a fresh App reads it, as the next command would).
-func (e *doctorEnv) set(t *testing.T, kv ...string) {
+func (e *doctorEnv) set(t testing.TB, kv ...string) {
 	t.Helper()
 	if _, err := e.app.UpdateProfile(func(p *config.Profile) error {
 		for i := 0; i < len(kv); i += 2 {
@@ -96,13 +96,20 @@ func (e *doctorEnv) doctor(t *testing.T) (Report, map[string]Probe, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Progress comes after each probe, in order, up to total, and names what each concluded.
+	// Progress comes after each probe, counting up to total, and names what each concluded;
+	// a notice of what the run waits for names probes and counts nothing.
 	done, total := 0, 0
-	rep, err := RunProgress(context.Background(), s, pw, func(d, n int, p Probe) {
-		if d != done+1 || (total != 0 && n != total) || p.Name == "" {
-			t.Errorf("progress %d/%d %q after %d/%d", d, n, p.Name, done, total)
+	rep, err := RunProgress(context.Background(), s, pw, func(pr Progress) {
+		switch {
+		case pr.Probe == nil:
+			if len(pr.Waiting) == 0 || pr.Done != done {
+				t.Errorf("a notice %+v after %d/%d", pr, done, total)
+			}
+		case pr.Done != done+1 || (total != 0 && pr.Total != total) || pr.Probe.Name == "":
+			t.Errorf("progress %d/%d %q after %d/%d", pr.Done, pr.Total, pr.Probe.Name, done, total)
+		default:
+			done, total = pr.Done, pr.Total
 		}
-		done, total = d, n
 	})
 	if rep.Probes != nil && (done != total || total < 20) {
 		t.Errorf("progress ended at %d of %d", done, total)
@@ -260,7 +267,7 @@ func TestDoctorUnderThePlayedReadings(t *testing.T) {
 
 // proxied points the profile's end-user and partner API at handler h, given the sandbox's
 // address (the chain stays the sandbox's).
-func (e *doctorEnv) proxied(t *testing.T, h func(sandbox http.Handler) http.Handler) {
+func (e *doctorEnv) proxied(t testing.TB, h func(sandbox http.Handler) http.Handler) {
 	t.Helper()
 	target, _ := url.Parse(e.sb.Info().UserAPI)
 	hs := httptest.NewServer(h(httputil.NewSingleHostReverseProxy(target)))
@@ -521,5 +528,86 @@ func TestDoctorThroughTheAgentNeverWaits(t *testing.T) {
 	}
 	if recs := testhome.AuditRecords(t, home); len(recs) < 10 {
 		t.Fatalf("the agent's audit: %d records", len(recs))
+	}
+}
+
+// slow puts a service that answers each request d late in front of the sandbox's APIs, and
+// returns the most requests it was seen to hold at once.
+func (e *doctorEnv) slow(t testing.TB, d time.Duration) *atomic.Int32 {
+	var inFlight, most atomic.Int32
+	e.proxied(t, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			n := inFlight.Add(1)
+			defer inFlight.Add(-1)
+			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+			}
+			time.Sleep(d)
+			next.ServeHTTP(w, r)
+		})
+	})
+	return &most
+}
+
+// On a slow service the probes run side by side, never more than parallel at once, and the
+// report is the one a quick service gets: the same probes, in the same order, with the same
+// verdicts. While answers are slow, the run says which probes it waits for. (How much
+// sooner it ends is BenchmarkDoctorSlowService's to say, not a timed test's.)
+func TestProbesRunSideBySide(t *testing.T) {
+	_, quick, _ := newDoctorEnv(t, "", sandbox.Config{}).doctor(t)
+	defer func(d time.Duration) { waitNotice = d }(waitNotice)
+	waitNotice = 50 * time.Millisecond
+
+	e := newDoctorEnv(t, "", sandbox.Config{})
+	most := e.slow(t, 150*time.Millisecond)
+	s, err := app.Open(app.Options{Home: e.home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var waited []string
+	rep, _ := RunProgress(context.Background(), s, pw, func(pr Progress) {
+		for _, a := range pr.Waiting {
+			waited = append(waited, a.Name)
+		}
+	})
+	if m := int(most.Load()); m < 2 || m > parallel {
+		t.Errorf("at most %d requests were in flight at once, want 2 to %d", m, parallel)
+	}
+	if len(rep.Probes) != len(quick) {
+		t.Fatalf("%d probes on the slow service, %d on the quick one", len(rep.Probes), len(quick))
+	}
+	for _, p := range rep.Probes {
+		if q := quick[p.Name]; p.Verdict != q.Verdict {
+			t.Errorf("%s: %s on the slow service, %s on the quick one (%s)", p.Name, p.Verdict, q.Verdict, p.Detail)
+		}
+	}
+	if len(waited) == 0 || !strings.Contains(strings.Join(waited, "|"), "the basis") {
+		t.Errorf("waited for %q", waited)
+	}
+}
+
+// The step table: every name is a probe's and unique, and a step waits only for a step
+// before it (the run would otherwise report a table error).
+func TestStepTable(t *testing.T) {
+	e := newDoctorEnv(t, "", sandbox.Config{})
+	rep, _, _ := e.doctor(t)
+	r := &doctorRun{}
+	steps := r.steps()
+	seen := map[string]int{}
+	for i, st := range steps {
+		if _, dup := seen[st.name]; dup {
+			t.Errorf("two steps are named %q", st.name)
+		}
+		seen[st.name] = i
+		for _, a := range st.after {
+			if j, ok := seen[a]; !ok || j >= i {
+				t.Errorf("%s waits for %q, no step before it", st.name, a)
+			}
+		}
+		if i < len(rep.Probes) && rep.Probes[i].Name != st.name {
+			t.Errorf("step %d is %q, its probe says %q", i, st.name, rep.Probes[i].Name)
+		}
+	}
+	if len(steps) != len(rep.Probes) {
+		t.Errorf("%d steps, %d probes", len(steps), len(rep.Probes))
 	}
 }

@@ -49,19 +49,19 @@ var depositReadings = []reading{
 	{name: "a deposit contract of another USDC than the configuration's"},
 }
 
-func (r *doctorRun) probeDepositContract(ctx context.Context) Probe {
+func (r *doctorRun) probeDepositContract(ctx context.Context, name string) Probe {
 	rs := depositReadings
 	n, ok := new(big.Int).SetString(r.p.Network, 10)
 	if r.chainCfg == nil || !ok {
-		return finishChain("deposit contract", rs, outcome{unreachable: "the chain configuration was not read"})
+		return finishChain(name, rs, outcome{unreachable: "the chain configuration was not read"})
 	}
 	home, err := r.chainCfg.Home(n)
 	if err != nil {
-		return finishChain("deposit contract", rs, outcome{unreachable: app.OneLine(err)})
+		return finishChain(name, rs, outcome{unreachable: app.OneLine(err)})
 	}
 	c, err := r.homeChain(ctx)
 	if err != nil {
-		return finishChain("deposit contract", rs, outcome{unreachable: "the home chain: " + app.OneLine(err)})
+		return finishChain(name, rs, outcome{unreachable: "the home chain: " + app.OneLine(err)})
 	}
 	dc := depositCheck{pin: r.p.DepositContract}
 	dc.named, dc.namedErr = home.Spender(enduser.SpenderDeposit, "")
@@ -88,7 +88,7 @@ func (r *doctorRun) probeDepositContract(ctx context.Context) Probe {
 			}
 		}
 	}
-	return finishChain("deposit contract", rs, judgeDeposit(dc), ev...)
+	return finishChain(name, rs, judgeDeposit(dc), ev...)
 }
 
 // judgeDeposit judges what the probe read, a judgement per reading.

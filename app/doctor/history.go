@@ -17,13 +17,13 @@ import (
 // The history's probes: the cursor's paging (spec 4.3) and the filter's amount unit (H1),
 // read through the client's own history calls (the request log holds their answers).
 
-func (r *doctorRun) probePaging(ctx context.Context) Probe {
+func (r *doctorRun) probePaging(ctx context.Context, name string) Probe {
 	rs := []reading{
 		{name: "the cursor pages: the next page holds the record after the first (spec 4.3)", followed: true},
 		{name: "the cursor does not page"},
 	}
-	if o, stop := r.needAccount(ctx); stop {
-		return finish("cursor paging", rs, o)
+	if o, stop := r.needAccount(); stop {
+		return finish(name, rs, o)
 	}
 	var pg paging
 	var as []*answer
@@ -41,7 +41,7 @@ func (r *doctorRun) probePaging(ctx context.Context) Probe {
 		})
 		as = append(as, pg.nextAns, pg.pairAns)
 	}
-	return finish("cursor paging", rs, judgePaging(r.b, pg), as...)
+	return finish(name, rs, judgePaging(r.b, pg), as...)
 }
 
 // paging is what the paging probe read: page 1 of size 1, the page its cursor names, and
@@ -132,25 +132,25 @@ func problemOf(a *answer) string {
 	return a.says()
 }
 
-func (r *doctorRun) probeAmountUnit(ctx context.Context) Probe {
+func (r *doctorRun) probeAmountUnit(ctx context.Context, name string) Probe {
 	unit := r.p.TxAmounts()
 	rs := []reading{
 		{name: `smallest units: "1050" is 10.50 (spec 4.4)`, setting: "tx_amount_unit=smallest", followed: unit == enduser.TxAmountSmallest},
 		{name: `display decimals: "10.50"`, setting: "tx_amount_unit=display", followed: unit == enduser.TxAmountDisplay},
 	}
-	if o, stop := r.needAccount(ctx); stop {
-		return finish("history amount unit", rs, o)
+	if o, stop := r.needAccount(); stop {
+		return finish(name, rs, o)
 	}
 	byUnit := func(u string) (*enduser.Client, error) {
 		return r.client(r.signer, func(o *enduser.Options) { o.TxAmountUnit = u })
 	}
 	display, err := byUnit(enduser.TxAmountDisplay)
 	if err != nil {
-		return finish("history amount unit", rs, outcome{unreachable: app.OneLine(err)})
+		return finish(name, rs, outcome{unreachable: app.OneLine(err)})
 	}
 	smallest, err := byUnit(enduser.TxAmountSmallest)
 	if err != nil {
-		return finish("history amount unit", rs, outcome{unreachable: app.OneLine(err)})
+		return finish(name, rs, outcome{unreachable: app.OneLine(err)})
 	}
 	var au amountUnit
 	half := decimal.RequireFromString("0.50")
@@ -177,7 +177,7 @@ func (r *doctorRun) probeAmountUnit(ctx context.Context) Probe {
 			as = append(as, au.small, au.display)
 		}
 	}
-	return finish("history amount unit", rs, judgeAmountUnit(r.b, au), as...)
+	return finish(name, rs, judgeAmountUnit(r.b, au), as...)
 }
 
 // amountUnit is what the amount-unit probe read: a filter with a decimal point, and (with a

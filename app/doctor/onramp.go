@@ -19,21 +19,21 @@ import (
 // quote changes nothing. Its answer is judged against the quote's
 // model (a quoteId, an output, the best route), beside the answer to a path no service has.
 
-func (r *doctorRun) probeOnrampQuote(ctx context.Context) Probe {
+func (r *doctorRun) probeOnrampQuote(ctx context.Context, name string) Probe {
 	rt := r.routeOf(enduser.RouteQuoteOnramp)
 	rs := []reading{
 		{name: fmt.Sprintf("%s %s answers a quote: quoteId, outputAmount, best{to, minAmountOut} (evidence Pitfalls 7-8)", rt.Method, rt.Path), followed: true},
 		{name: fmt.Sprintf("no route at %s %s", rt.Method, rt.Path), setting: "routes." + enduser.RouteQuoteOnramp},
 	}
-	if o, stop := r.needAccount(ctx); stop {
-		return finish("on-ramp quote", rs, o)
+	if o, stop := r.needAccount(); stop {
+		return finish(name, rs, o)
 	}
 	body, err := r.quoteBody()
 	if err != nil {
-		return finish("on-ramp quote", rs, outcome{unreachable: err.Error()})
+		return finish(name, rs, outcome{unreachable: err.Error()})
 	}
 	a := r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteQuoteOnramp, Body: body})
-	return finish("on-ramp quote", rs, judgeOnrampQuote(r.b, a), a)
+	return finish(name, rs, judgeOnrampQuote(r.b, a), a)
 }
 
 // quoteBody is a cash-out quote of 10 EUR from the home chain's EUR token to its USDC.

@@ -41,36 +41,43 @@ func (r *doctorRun) partnerSend(ctx context.Context, c *partner.Client, path str
 	}
 	a.status, a.header, a.body = got.Status, got.Header, got.Response
 	a.signed, a.signer, a.sigErr = got.Signed, got.Signer, got.SignatureErr
+	r.mu.Lock()
 	r.partnerAnswers = append(r.partnerAnswers, a)
+	r.mu.Unlock()
 	return a
 }
 
-// partnerUnsigned is the profile's partner client for unsigned requests, with the partner
-// API's answer to a path it has not (asked once); false when the profile has no partner_api.
-func (r *doctorRun) partnerUnsigned(ctx context.Context) (*partner.Client, bool) {
+// partnerUnsigned is the profile's partner client for unsigned requests; false when the
+// profile has no partner_api.
+func (r *doctorRun) partnerUnsigned() (*partner.Client, bool) {
 	if r.p.PartnerAPI == "" {
 		return nil, false
 	}
 	c := r.s.PartnerClient(r.p)
 	c.Now = r.s.Now
-	if r.b.partnerAbsent == nil {
+	return c, true
+}
+
+// partnerBasis asks the partner API for a path it has not, once, before any probe: how it
+// answers tells a path's absence to every partner probe.
+func (r *doctorRun) partnerBasis(ctx context.Context) {
+	if c, ok := r.partnerUnsigned(); ok {
 		r.b.partnerAbsent = r.partnerSend(ctx, c, partnerAbsentPath, "")
 	}
-	return c, true
 }
 
 const noPartnerAPI = "the profile has no partner_api"
 
-func (r *doctorRun) probePartnerIDVPaths(ctx context.Context) Probe {
+func (r *doctorRun) probePartnerIDVPaths(ctx context.Context, name string) Probe {
 	vendor := r.p.StandInNames().Vendor()
 	var rs []reading
 	for _, n := range idvNames(vendor) {
 		rs = append(rs, reading{name: fmt.Sprintf("%s (names.idv=%s%s)", partner.DefaultPath(partner.RouteIDVStatus, protocol.Names{IDV: n}), n, idvBasis(n)),
 			setting: "names.idv=" + n, followed: n == vendor})
 	}
-	c, ok := r.partnerUnsigned(ctx)
+	c, ok := r.partnerUnsigned()
 	if !ok {
-		return finish("identity-verification path (partner)", rs, outcome{unreachable: noPartnerAPI})
+		return finish(name, rs, outcome{unreachable: noPartnerAPI})
 	}
 	var as, ctls []*answer
 	var paths []string
@@ -88,22 +95,22 @@ func (r *doctorRun) probePartnerIDVPaths(ctx context.Context) Probe {
 	if _, set := r.p.PartnerRoutes[partner.RouteIDVStatus]; set {
 		o.note = "The profile names the status route's path itself (partner_routes.idv-status), which names.idv does not change."
 	}
-	return finish("identity-verification path (partner)", rs, o, append([]*answer{r.b.partnerAbsent}, as...)...)
+	return finish(name, rs, o, append([]*answer{r.b.partnerAbsent}, as...)...)
 }
 
-func (r *doctorRun) probeQuotePath(ctx context.Context) Probe {
+func (r *doctorRun) probeQuotePath(ctx context.Context, name string) Probe {
 	names := r.p.StandInNames()
 	path := names.Path(altchain.QuotePath)
 	rs := []reading{
 		{name: fmt.Sprintf("the quote route is %s (names.altchain=%s)", path, names.AltchainName()), followed: true},
 		{name: "no quote route there", setting: "names.altchain"},
 	}
-	c, ok := r.partnerUnsigned(ctx)
+	c, ok := r.partnerUnsigned()
 	if !ok {
-		return finish("quote path", rs, outcome{unreachable: noPartnerAPI})
+		return finish(name, rs, outcome{unreachable: noPartnerAPI})
 	}
 	a := r.partnerSend(ctx, c, path, "")
-	return finish("quote path", rs, judgeExists(a, r.b.partnerAbsent), a)
+	return finish(name, rs, judgeExists(a, r.b.partnerAbsent), a)
 }
 
 // judgeExists tells a route that is there (any answer but an unknown path's) from one that
@@ -123,14 +130,13 @@ func judgeExists(a, ctl *answer) outcome {
 	return outcome{fits: []judgement{yes("%s", why), ruled("%s", why)}}
 }
 
-func (r *doctorRun) probePartnerAuth(ctx context.Context) Probe {
+func (r *doctorRun) probePartnerAuth(ctx context.Context, name string) Probe {
 	form := r.p.PartnerAuthForm()
 	rs := []reading{
 		{name: "spec 5.1's form: the identity between body and deadline", setting: "partner_auth=spec", followed: form == string(wallet.PartnerAuthSpec)},
 		{name: `UR's documented form "{body} {deadline}" (UR-SIG)`, setting: "partner_auth=ur", followed: form == string(wallet.PartnerAuthUR)},
 	}
-	const name = "partner auth form"
-	c, ok := r.partnerUnsigned(ctx)
+	c, ok := r.partnerUnsigned()
 	switch {
 	case !ok:
 		return finish(name, rs, outcome{unreachable: noPartnerAPI})
@@ -215,21 +221,24 @@ func judgePartnerAuth(b basis, pa partnerAuth) outcome {
 	return every(2, unsure("both forms got past the signature (%s; %s): the service takes either", spec.says(), ur.says()))
 }
 
-func (r *doctorRun) probeResponseSigner(ctx context.Context) Probe {
+func (r *doctorRun) probeResponseSigner(ctx context.Context, name string) Probe {
 	pin := r.p.PartnerResponseKey
 	rs := responseSignerReadings(pin, r.p.UnsignedAnswers() == "warn")
+	r.mu.Lock()
+	answers := slices.Clone(r.partnerAnswers)
+	r.mu.Unlock()
 	switch {
 	case r.p.PartnerAPI == "":
-		return finish("partner response signer", rs, outcome{unreachable: noPartnerAPI})
-	case len(r.partnerAnswers) == 0:
-		return finish("partner response signer", rs, outcome{unreachable: "the partner API gave no answer (the probes above say why)"})
+		return finish(name, rs, outcome{unreachable: noPartnerAPI})
+	case len(answers) == 0:
+		return finish(name, rs, outcome{unreachable: "the partner API gave no answer (the probes above say why)"})
 	}
 	var pinned *common.Address
 	if pin != "" && common.IsHexAddress(pin) {
 		k := common.HexToAddress(pin)
 		pinned = &k
 	}
-	return finish("partner response signer", rs, judgeResponseSigner(r.partnerAnswers, pinned), r.partnerAnswers...)
+	return finish(name, rs, judgeResponseSigner(answers, pinned), answers...)
 }
 
 // responseSignerReadings are the response signer probe's readings for the profile's pin and

@@ -15,7 +15,7 @@ import (
 // contract that transaction was sent to is the one that spent the permit — the fiat token
 // itself, or the card spender. Without a payout in the history nothing can be told.
 
-func (r *doctorRun) probePayoutSpender(ctx context.Context) Probe {
+func (r *doctorRun) probePayoutSpender(ctx context.Context, name string) Probe {
 	token := "the fiat token itself spends a payout's permit: a payout's transaction is sent to the token (evidence §4: UR's Fiat24Token.permitAndClientPayoutRef)"
 	card := "the card spender spends it: a payout's transaction is sent to card_spender (the public integration's default)"
 	rs := []reading{{name: token, setting: "payout_spender=token"}, {name: card, setting: "payout_spender=card"}}
@@ -24,21 +24,21 @@ func (r *doctorRun) probePayoutSpender(ctx context.Context) Probe {
 	} else {
 		rs[0].followed = true
 	}
-	if o, stop := r.needAccount(ctx); stop {
-		return finish("payout spender", rs, o)
+	if o, stop := r.needAccount(); stop {
+		return finish(name, rs, o)
 	}
 	pg, a := r.page(ctx, r.signed, func(c *enduser.Client) (*enduser.TxPage, error) {
 		return c.Transactions(ctx, enduser.TxFilter{PageSize: 20, Type: "CWD"})
 	})
 	if pg == nil {
 		if o, done := withoutAnswer(a); done {
-			return finish("payout spender", rs, o, a)
+			return finish(name, rs, o, a)
 		}
-		return finish("payout spender", rs, every(2, unsure("the history could not be read: %s", a.says())), a)
+		return finish(name, rs, every(2, unsure("the history could not be read: %s", a.says())), a)
 	}
 	c, err := r.homeChain(ctx)
 	if err != nil {
-		return finish("payout spender", rs, outcome{unreachable: "the home chain: " + err.Error()}, a)
+		return finish(name, rs, outcome{unreachable: "the home chain: " + err.Error()}, a)
 	}
 	// The newest payout whose transaction the home chain has (a record may name one it
 	// does not: another chain's, or none the service sent).
@@ -53,11 +53,11 @@ func (r *doctorRun) probePayoutSpender(ctx context.Context) Probe {
 		if err != nil {
 			continue
 		}
-		p := finishChain("payout spender", rs, judgePayoutSpender(to, ok, rec, r.p.CardSpender), ev...)
+		p := finishChain(name, rs, judgePayoutSpender(to, ok, rec, r.p.CardSpender), ev...)
 		p.Evidence = append([]Evidence{a.evidence()}, p.Evidence...)
 		return p
 	}
-	p := finishChain("payout spender", rs, every(2, unsure("the history holds no payout (type CWD) whose transaction the home chain has (%d payout records read): pay out once, then run the doctor again", len(pg.Transactions))), ev...)
+	p := finishChain(name, rs, every(2, unsure("the history holds no payout (type CWD) whose transaction the home chain has (%d payout records read): pay out once, then run the doctor again", len(pg.Transactions))), ev...)
 	p.Evidence = append([]Evidence{a.evidence()}, p.Evidence...)
 	return p
 }

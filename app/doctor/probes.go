@@ -36,7 +36,7 @@ func (r *doctorRun) routeOf(name string) enduser.Route {
 
 // --- server time (T1) ---
 
-func (r *doctorRun) probeServerTime(ctx context.Context) Probe {
+func (r *doctorRun) probeServerTime(ctx context.Context, name string) Probe {
 	rs := []reading{
 		{name: "GET /api/v1/timestamp answers the server time (spec 4.6)", followed: true},
 		{name: "no timestamp route: an answer's timeNow gives the server time (UR: evidence §6)", followed: true},
@@ -49,7 +49,7 @@ func (r *doctorRun) probeServerTime(ctx context.Context) Probe {
 		o = outcome{unreachable: "the server time: " + app.OneLine(r.syncErr)}
 	}
 	o.note = "Deadlines start from " + clockSource(r.open.Clock()) + "."
-	return finish("server time", rs, o, ts)
+	return finish(name, rs, o, ts)
 }
 
 func judgeServerTime(b basis, ts *answer, src enduser.TimeSource) outcome {
@@ -90,13 +90,13 @@ func judgeServerTime(b basis, ts *answer, src enduser.TimeSource) outcome {
 
 // --- envelope (E1) ---
 
-func (r *doctorRun) probeEnvelope(ctx context.Context) Probe {
+func (r *doctorRun) probeEnvelope(ctx context.Context, name string) Probe {
 	rs := []reading{
 		{name: "a success carries retCode 0 (spec 2.1)", followed: true},
 		{name: "a success carries no retCode, and a result (evidence, pitfall 1)", followed: true},
 	}
 	a := r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteEmailStatus, Body: []byte(`{"email":"purse-doctor@example.invalid"}`)})
-	return finish("envelope", rs, judgeEnvelope(r.b, a), a)
+	return finish(name, rs, judgeEnvelope(r.b, a), a)
 }
 
 func judgeEnvelope(b basis, a *answer) outcome {
@@ -126,7 +126,7 @@ func judgeEnvelope(b basis, a *answer) outcome {
 
 // --- logged-out chain configuration ---
 
-func (r *doctorRun) probeChainConfig(ctx context.Context) Probe {
+func (r *doctorRun) probeChainConfig(ctx context.Context, name string) Probe {
 	rs := []reading{
 		{name: "GET /api/v3/config/chain-configs answers logged out, with the chains (spec 2.12)", followed: true},
 		{name: "the chain configuration needs authentication", setting: ""},
@@ -136,7 +136,7 @@ func (r *doctorRun) probeChainConfig(ctx context.Context) Probe {
 	if cc != nil {
 		r.chainCfg, r.chainCfgRaw = cc, a.body
 	}
-	return finish("chain configuration", rs, o, a)
+	return finish(name, rs, o, a)
 }
 
 func judgeChainConfig(b basis, a *answer) (outcome, *enduser.ChainConfigs) {
@@ -175,7 +175,7 @@ func judgeChainConfig(b basis, a *answer) (outcome, *enduser.ChainConfigs) {
 
 // --- route presence: the on-ramp limit's method (L4), the verification vendor's name (L5) ---
 
-func (r *doctorRun) probeOnrampMethod(ctx context.Context) Probe {
+func (r *doctorRun) probeOnrampMethod(ctx context.Context, name string) Probe {
 	method := r.routeOf(enduser.RouteOnrampLimit).Method
 	rs := []reading{
 		{name: "GET, as spec 4.6 writes it", setting: "routes.onramp-limit=GET", followed: method == http.MethodGet},
@@ -185,10 +185,10 @@ func (r *doctorRun) probeOnrampMethod(ctx context.Context) Probe {
 	// one that is not answers 404 or 405; nothing is signed, nothing acts.
 	get := r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteOnrampLimit, Method: http.MethodGet, Auth: &authNone})
 	post := r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteOnrampLimit, Method: http.MethodPost, Auth: &authNone, Body: []byte("{}")})
-	return finish("on-ramp limit method", rs, judgeAlternatives([]*answer{get, post}, []*answer{r.b.absentGet, r.b.absentPost}), get, post)
+	return finish(name, rs, judgeAlternatives([]*answer{get, post}, []*answer{r.b.absentGet, r.b.absentPost}), get, post)
 }
 
-func (r *doctorRun) probeIDVPaths(ctx context.Context) Probe {
+func (r *doctorRun) probeIDVPaths(ctx context.Context, name string) Probe {
 	names := idvNames(r.p.StandInNames().Vendor())
 	rt, _ := enduser.LookupRoute(enduser.RouteIDVToken)
 	var rs []reading
@@ -200,7 +200,7 @@ func (r *doctorRun) probeIDVPaths(ctx context.Context) Probe {
 		as = append(as, r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteIDVToken, Path: path, Auth: &authNone, Body: []byte("{}")}))
 		ctls = append(ctls, r.b.absentPost)
 	}
-	return finish("identity-verification path", rs, judgeAlternatives(as, ctls), as...)
+	return finish(name, rs, judgeAlternatives(as, ctls), as...)
 }
 
 // idvNames are the vendor's names the probe tells apart: the spec's stand-in, the evidence's,
@@ -272,32 +272,30 @@ func othersSay(as []*answer, idx []int, but int) string {
 // --- signed reads: the signature itself ---
 
 // needAccount ends a probe that needs the account's signed reads when the profile cannot
-// make them; the first call finds what to check should the service refuse the signature.
-func (r *doctorRun) needAccount(ctx context.Context) (outcome, bool) {
+// make them.
+func (r *doctorRun) needAccount() (outcome, bool) {
 	switch {
 	case r.p.TokenID == "":
 		return outcome{unreachable: "the profile has no account (token_id): mint one or set token_id"}, true
 	case r.signerErr != nil:
 		return outcome{unreachable: "no signer for the account's reads: " + app.OneLine(r.signerErr)}, true
 	}
-	if r.b.credentials == "" {
-		r.b.credentials = r.credentialsHint(ctx)
-	}
 	return outcome{}, false
 }
 
-func (r *doctorRun) probeSignature(ctx context.Context) Probe {
-	rs := []reading{
-		{name: "purse's signature is accepted and a stranger's refused (spec 5.4)", followed: true},
-		{name: "a signature by any key is accepted: the service checks none, or this is not the service"},
-	}
+// signatureBasis reads the chain configuration signed by purse's key and by a stranger's,
+// and sets what every later judge compares with: whether the service checks signatures, and
+// what to check should it refuse purse's. It runs before any probe, so the basis does not
+// change under the probes that run side by side.
+func (r *doctorRun) signatureBasis(ctx context.Context) {
 	r.b.sigChecked = fitOpen
-	if o, stop := r.needAccount(ctx); stop {
-		return finish("signature check", rs, o)
+	if _, stop := r.needAccount(); stop {
+		return
 	}
-	own := r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull})
-	stranger := r.strangerRead(ctx)
-	o := judgeSignature(r.b, own, stranger)
+	r.b.credentials = r.credentialsHint(ctx)
+	r.sigOwn = r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull})
+	r.sigStranger = r.strangerRead(ctx)
+	o := judgeSignature(r.b, r.sigOwn, r.sigStranger)
 	if len(o.fits) == 2 {
 		switch {
 		case o.fits[0].fit == fitYes:
@@ -306,7 +304,19 @@ func (r *doctorRun) probeSignature(ctx context.Context) Probe {
 			r.b.sigChecked = fitRuled
 		}
 	}
-	return finish("signature check", rs, o, own, stranger)
+}
+
+func (r *doctorRun) probeSignature(_ context.Context, name string) Probe {
+	rs := []reading{
+		{name: "purse's signature is accepted and a stranger's refused (spec 5.4)", followed: true},
+		{name: "a signature by any key is accepted: the service checks none, or this is not the service"},
+	}
+	if o, stop := r.needAccount(); stop {
+		return finish(name, rs, o)
+	}
+	// The basis judged before sigChecked was known; judged again now, the same answers give the
+	// same verdict (judgeSignature does not read sigChecked).
+	return finish(name, rs, judgeSignature(r.b, r.sigOwn, r.sigStranger), r.sigOwn, r.sigStranger)
 }
 
 // strangerRead is the signed read of a key made for it alone: no key of the user's, so it
@@ -360,7 +370,7 @@ func (b basis) signatureMatters() (judgement, bool) {
 
 // --- account status: auth level (L3) and result form ---
 
-func (r *doctorRun) probeStatusAuth(ctx context.Context) Probe {
+func (r *doctorRun) probeStatusAuth(ctx context.Context, name string) Probe {
 	level := r.routeOf(enduser.RouteAccountStatus).Auth
 	rs := []reading{
 		// Full headers do no harm on the spec's basic route: a profile on full works either way.
@@ -368,18 +378,15 @@ func (r *doctorRun) probeStatusAuth(ctx context.Context) Probe {
 		{name: "full auth is needed (the public integration sends it)", setting: "routes.account-status=full", followed: level == enduser.AuthFull},
 	}
 	if r.p.TokenID == "" {
-		return finish("account status auth", rs, outcome{unreachable: "the profile has no account (token_id): mint one or set token_id"})
+		return finish(name, rs, outcome{unreachable: "the profile has no account (token_id): mint one or set token_id"})
 	}
 	basic := r.send(ctx, r.open, enduser.ProbeRequest{Route: enduser.RouteAccountStatus, Method: http.MethodGet, Auth: &authBasic})
 	var full *answer
 	if r.signed != nil {
-		if r.b.credentials == "" {
-			r.b.credentials = r.credentialsHint(ctx)
-		}
 		full = r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteAccountStatus, Method: http.MethodGet, Auth: &authFull})
 	}
 	r.statusAnswers = []*answer{basic, full}
-	return finish("account status auth", rs, judgeStatusAuth(r.b, basic, full), basic, full)
+	return finish(name, rs, judgeStatusAuth(r.b, basic, full), basic, full)
 }
 
 // statusData says whether an answer holds an account status.
@@ -419,13 +426,13 @@ func fullSays(a *answer) string {
 	return a.says()
 }
 
-func (r *doctorRun) probeStatusForm(context.Context) Probe {
+func (r *doctorRun) probeStatusForm(_ context.Context, name string) Probe {
 	rs := []reading{
 		{name: "result is a JSON-encoded string (evidence, pitfall 2)", followed: true},
 		{name: "result is an object (the spec's envelope)", followed: true},
 	}
 	if r.p.TokenID == "" {
-		return finish("account status result", rs, outcome{unreachable: "the profile has no account (token_id): mint one or set token_id"})
+		return finish(name, rs, outcome{unreachable: "the profile has no account (token_id): mint one or set token_id"})
 	}
 	var data *answer
 	for _, a := range r.statusAnswers {
@@ -437,9 +444,9 @@ func (r *doctorRun) probeStatusForm(context.Context) Probe {
 	if data == nil && len(r.statusAnswers) > 0 && !slices.ContainsFunc(r.statusAnswers, func(a *answer) bool { return a != nil && a.err == nil }) {
 		// No read was answered at all: nothing to judge (the auth probe says why).
 		o, _ := withoutAnswer(r.statusAnswers...)
-		return finish("account status result", rs, o)
+		return finish(name, rs, o)
 	}
-	return finish("account status result", rs, judgeStatusForm(data), data)
+	return finish(name, rs, judgeStatusForm(data), data)
 }
 
 // judgeStatusForm reads the form of the answer's result from the JSON (whatever whitespace
@@ -463,13 +470,13 @@ func judgeStatusForm(a *answer) outcome {
 
 // --- full-auth hash (E5) and the deadline bound ---
 
-func (r *doctorRun) probeHash(ctx context.Context) Probe {
+func (r *doctorRun) probeHash(ctx context.Context, name string) Probe {
 	rs := []reading{
 		{name: "strict: hash must be the payload's keccak256 (spec 5.4)", followed: true},
 		{name: "lenient: the service takes any hash (evidence §1)", followed: true},
 	}
-	if o, stop := r.needAccount(ctx); stop {
-		return finish("full-auth hash", rs, o)
+	if o, stop := r.needAccount(); stop {
+		return finish(name, rs, o)
 	}
 	own := r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull})
 	// The decoy signs the empty payload, a read of every GET, which the policy signs as it
@@ -477,7 +484,7 @@ func (r *doctorRun) probeHash(ctx context.Context) Probe {
 	// signature over the query itself would be over a payload no route takes (the policy
 	// asks about those, and the doctor never waits).
 	foreign := r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull, RawQuery: "purse-doctor", SignedPayload: []byte{}})
-	return finish("full-auth hash", rs, judgeHash(r.b, own, foreign), own, foreign)
+	return finish(name, rs, judgeHash(r.b, own, foreign), own, foreign)
 }
 
 func judgeHash(b basis, own, foreign *answer) outcome {
@@ -507,7 +514,7 @@ const (
 	deadlinePast   = protocol.MaxFullAuthWindow + wallet.ClockSlack - time.Minute
 )
 
-func (r *doctorRun) probeDeadline(ctx context.Context) Probe {
+func (r *doctorRun) probeDeadline(ctx context.Context, name string) Probe {
 	bound := protocol.MaxFullAuthWindow
 	rs := []reading{
 		{name: fmt.Sprintf("a deadline at most %s after server time (spec 5.4)", bound), followed: true},
@@ -515,13 +522,13 @@ func (r *doctorRun) probeDeadline(ctx context.Context) Probe {
 		// purse's own window was accepted (signature check): purse works under a shorter bound.
 		{name: fmt.Sprintf("a bound shorter than %s", deadlineInside), setting: "deadline_window", followed: true},
 	}
-	if o, stop := r.needAccount(ctx); stop {
-		return finish("deadline bound", rs, o)
+	if o, stop := r.needAccount(); stop {
+		return finish(name, rs, o)
 	}
 	own := r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull})
 	inside := r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull, Window: deadlineInside})
 	past := r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull, Window: deadlinePast})
-	return finish("deadline bound", rs, judgeDeadline(r.b, own, inside, past), own, inside, past)
+	return finish(name, rs, judgeDeadline(r.b, own, inside, past), own, inside, past)
 }
 
 func judgeDeadline(b basis, own, inside, past *answer) outcome {
@@ -552,17 +559,17 @@ func judgeDeadline(b basis, own, inside, past *answer) outcome {
 
 // --- banking profile, card, on-ramp limit ---
 
-func (r *doctorRun) probeProfile(ctx context.Context) Probe {
+func (r *doctorRun) probeProfile(ctx context.Context, name string) Probe {
 	rt := r.routeOf(enduser.RouteProfile)
 	rs := []reading{
 		{name: fmt.Sprintf("%s %s answers the banking profile (design 2.4, the twin of /api/fma/v1/br)", rt.Method, rt.Path), followed: true},
 		{name: "no such route there", setting: "routes.profile=PATH"},
 	}
-	if o, stop := r.needAccount(ctx); stop {
-		return finish("banking profile", rs, o)
+	if o, stop := r.needAccount(); stop {
+		return finish(name, rs, o)
 	}
 	a := r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteProfile})
-	return finish("banking profile", rs, judgeProfile(r.b, a, r.p.TokenID), a)
+	return finish(name, rs, judgeProfile(r.b, a, r.p.TokenID), a)
 }
 
 func judgeProfile(b basis, a *answer, tokenID string) outcome {
@@ -603,7 +610,7 @@ func (b basis) ctl(a *answer) *answer {
 	return b.absentGet
 }
 
-func (r *doctorRun) probeCard(ctx context.Context) Probe {
+func (r *doctorRun) probeCard(ctx context.Context, name string) Probe {
 	rt := r.routeOf(enduser.RouteCard)
 	rs := []reading{
 		{name: "the card unwrapped beside the envelope keys (evidence §3)", followed: true},
@@ -614,11 +621,11 @@ func (r *doctorRun) probeCard(ctx context.Context) Probe {
 		{name: "no card: an empty card list", followed: true},
 		{name: fmt.Sprintf("no route at %s %s", rt.Method, rt.Path), setting: "routes.card=PATH"},
 	}
-	if o, stop := r.needAccount(ctx); stop {
-		return finish("card read", rs, o)
+	if o, stop := r.needAccount(); stop {
+		return finish(name, rs, o)
 	}
 	a := r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteCard})
-	return finish("card read", rs, judgeCard(r.b, a), a)
+	return finish(name, rs, judgeCard(r.b, a), a)
 }
 
 const (
@@ -705,22 +712,22 @@ func isCard(m map[string]json.RawMessage) bool {
 	return masked || token || id && status
 }
 
-func (r *doctorRun) probeOnrampLimit(ctx context.Context) Probe {
+func (r *doctorRun) probeOnrampLimit(ctx context.Context, name string) Probe {
 	rt := r.routeOf(enduser.RouteOnrampLimit)
 	rs := []reading{
 		{name: "the limits as data", followed: true},
 		{name: "an empty success: HTTP 204 or no body (evidence, pitfall 4)", followed: true},
 		{name: fmt.Sprintf("no route at %s %s", rt.Method, rt.Path), setting: "routes.onramp-limit=" + otherMethod(rt.Method)},
 	}
-	if o, stop := r.needAccount(ctx); stop {
-		return finish("on-ramp limit", rs, o)
+	if o, stop := r.needAccount(); stop {
+		return finish(name, rs, o)
 	}
 	pr := enduser.ProbeRequest{Route: enduser.RouteOnrampLimit}
 	if rt.Method == http.MethodPost {
 		pr.Body = []byte("{}") // as the client sends a read made a POST
 	}
 	a := r.send(ctx, r.signed, pr)
-	return finish("on-ramp limit", rs, judgeOnrampLimit(r.b, a), a)
+	return finish(name, rs, judgeOnrampLimit(r.b, a), a)
 }
 
 // otherMethod is the on-ramp limit's method of the other reading (L4).

@@ -45,7 +45,7 @@ func (r *doctorRun) probeRoute(ctx context.Context, rt enduser.Route) Probe {
 	rs := routeReadings(rt)
 	c := r.open
 	if rt.Auth != enduser.AuthNone {
-		if o, stop := r.needAccount(ctx); stop {
+		if o, stop := r.needAccount(); stop {
 			return finish(rt.Probe, rs, o)
 		}
 		c = r.signed

@@ -130,7 +130,7 @@ func awaitUSDC(ctx context.Context, hc *homechain.Client, pr Prepared) (string, 
 	}
 	wctx, cancel := context.WithTimeout(ctx, SettleWait+time.Millisecond)
 	defer cancel()
-	t := time.NewTicker(settlePoll)
+	t := time.NewTicker(SettlePoll)
 	defer t.Stop()
 	for {
 		ts, err := hc.TransfersTo(ctx, pl.USDC.Address, pr.Permit.Owner, pr.FromBlock)

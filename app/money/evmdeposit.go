@@ -361,7 +361,7 @@ func (sv Service) approveLanded(ctx context.Context, hc *homechain.Client, pl De
 func (sv Service) sendAndWait(ctx context.Context, hc *homechain.Client, owner common.Address, nonce uint64, signed wallet.SignedEVMTx) (*types.Receipt, error) {
 	_, sendErr := hc.SendRaw(ctx, signed.Raw)
 	wctx, cancel := context.WithTimeout(ctx, SettleWait)
-	rc, err := hc.WaitReceipt(wctx, signed.Hash, settlePoll)
+	rc, err := hc.WaitReceipt(wctx, signed.Hash, SettlePoll)
 	cancel()
 	if err == nil {
 		return rc, nil
@@ -421,7 +421,7 @@ func (sv Service) awaitCredit(ctx context.Context, hc *homechain.Client, pl Depo
 		}
 		select {
 		case <-ctx.Done():
-		case <-time.After(settlePoll):
+		case <-time.After(SettlePoll):
 		}
 	}
 	api, err := sv.s.AccountAPI(true, u)
@@ -439,7 +439,7 @@ func (sv Service) awaitCredit(ctx context.Context, hc *homechain.Client, pl Depo
 				return r.Amount.Decimal.Abs().StringFixed(2) + " " + strings.ToUpper(r.Currency), ""
 			}
 		}
-		time.Sleep(settlePoll)
+		time.Sleep(SettlePoll)
 	}
 	return "", fmt.Sprintf("%s arrived in the wallet, but the account's records name no credit for %s yet", pl.Output.Symbol, txHash)
 }

@@ -288,7 +288,7 @@ func (f *rpcFaults) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // landed.
 func TestEVMDepositOutcomes(t *testing.T) {
 	defer func(d time.Duration) { SettleWait = d }(SettleWait)
-	SettleWait = 1500 * time.Millisecond
+	SettleWait = 500 * time.Millisecond
 	bothWays(t, func(t *testing.T, inAgent bool) {
 		e := newMoneyEnv(t, inAgent, "")
 		ctx := context.Background()

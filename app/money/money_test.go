@@ -27,6 +27,13 @@ import (
 	"purse/sandbox"
 )
 
+// TestMain reads the sandbox's chain every 50 ms: it shows a transaction as soon as the call
+// that sent it returns, so a second's poll only makes the tests wait.
+func TestMain(m *testing.M) {
+	SettlePoll = 50 * time.Millisecond
+	os.Exit(m.Run())
+}
+
 // moneyEnv is an App on the whole sandbox whose key "me" owns a Live account, and a second
 // Live account (other) to transfer to.
 type moneyEnv struct {
@@ -263,7 +270,7 @@ func checksBeforeAsking(t *testing.T, e *moneyEnv) {
 // sent again lands; a refusal before acting is refused. Each flow, both ways.
 func TestMoneyOutcomes(t *testing.T) {
 	defer func(d time.Duration) { SettleWait = d }(SettleWait)
-	SettleWait = 1500 * time.Millisecond
+	SettleWait = 500 * time.Millisecond
 	for _, flow := range Flows() {
 		t.Run(flow, func(t *testing.T) {
 			bothWays(t, func(t *testing.T, inAgent bool) {

@@ -32,10 +32,13 @@ const (
 	OutcomeRefused = "refused"
 )
 
-// SettleWait bounds the wait for the chain to show what the call did (tests shorten it).
-var SettleWait = 60 * time.Second
-
-const settlePoll = time.Second
+// SettleWait bounds the wait for the chain to show what the call did, and SettlePoll is the
+// time between two reads of the chain within it (tests shorten both: the sandbox's chain
+// shows a transaction as soon as its call returns).
+var (
+	SettleWait = 60 * time.Second
+	SettlePoll = time.Second
+)
 
 // answer is what the service's answer proves.
 type answer int
@@ -248,7 +251,7 @@ func (ev *evidence) readChain(ctx context.Context, hc *homechain.Client, pr Prep
 // flow's Transfer.
 func (ev *evidence) readNamed(ctx context.Context, hc *homechain.Client, pr Prepared, rs []byte) {
 	wctx, cancel := context.WithTimeout(ctx, SettleWait)
-	rc, err := hc.WaitReceipt(wctx, common.HexToHash(ev.named), settlePoll)
+	rc, err := hc.WaitReceipt(wctx, common.HexToHash(ev.named), SettlePoll)
 	cancel()
 	switch {
 	case err != nil:
@@ -283,7 +286,7 @@ func (pr Prepared) pays(t homechain.TokenTransfer) bool {
 func search(ctx context.Context, hc *homechain.Client, pr Prepared, rs []byte, wait time.Duration) (*homechain.TokenTransfer, bool, error) {
 	wctx, cancel := context.WithTimeout(ctx, wait+time.Millisecond)
 	defer cancel()
-	t := time.NewTicker(settlePoll)
+	t := time.NewTicker(SettlePoll)
 	defer t.Stop()
 	var lastErr error
 	var loose *homechain.TokenTransfer

@@ -37,6 +37,7 @@ var ratios = []ratio{
 	{"peak memory: `purse version` vs `cast --version`", "startup.BenchmarkStartup/purse-version", "startup.BenchmarkStartup/cast-version", "peak-MiB", 0},
 	{"whole-process signature: `purse sign full-auth` (key in the agent) vs `cast wallet sign`, each alone", "startup.BenchmarkAgentSign/purse-agent-sign", "startup.BenchmarkAgentSign/cast-wallet-sign", "ns/op", 0},
 	{"peak memory: `purse sign full-auth` (key in the agent) vs `cast wallet sign`", "startup.BenchmarkAgentSign/purse-agent-sign", "startup.BenchmarkAgentSign/cast-wallet-sign", "peak-MiB", 0},
+	{"`purse doctor` against a service answering each request 50 ms late: probes side by side vs one at a time", "doctor.BenchmarkDoctorSlowService/side-by-side", "doctor.BenchmarkDoctorSlowService/one-at-a-time", "ns/op", 0.5},
 	{"audited signature, 1 signer (group commit) vs one bare append + fsync on the same file system (time per signature / per fsync)", "keystore.BenchmarkAuditedSign/clients=1", "keystore.BenchmarkBareFsync", "ns/op", 0},
 	{"audited signature, 8 concurrent signers vs one bare append + fsync", "keystore.BenchmarkAuditedSign/clients=8", "keystore.BenchmarkBareFsync", "ns/op", 0},
 	{"audited signature, 64 concurrent signers vs one bare append + fsync", "keystore.BenchmarkAuditedSign/clients=64", "keystore.BenchmarkBareFsync", "ns/op", 0},
