@@ -1003,63 +1003,58 @@ func (m *Model) frame() string {
 	return fit(b.String(), m.w, m.h)
 }
 
-// tabs renders the tab line, scrolled so the active tab is visible.
+// tabs renders the tab line. Every tab stays on it at any width, as lazygit's panels do:
+// where the names do not all fit, a numbered tab shrinks to its number key, the tabs farthest
+// from the active one first, and the active tab always keeps its name.
 func (m *Model) tabs() string {
 	s := m.env.Styles
 	brand := s.Brand.Render("purse") + " "
-	avail := m.w - 6
-	labels := make([]string, len(m.screens))
+	avail := m.w - kit.Width(brand)
+	full := make([]string, len(m.screens))
+	short := make([]string, len(m.screens))
 	for i, sc := range m.screens {
-		l := sc.Title()
+		full[i], short[i] = sc.Title(), sc.Title()
 		if d, ok := m.digit(i); ok {
-			l = string(d) + " " + l
+			full[i], short[i] = string(d)+" "+full[i], string(d)
 		}
+	}
+	label := func(i int, l string) string {
 		if i == m.active {
-			labels[i] = "[" + l + "]"
-		} else {
-			labels[i] = " " + l + " "
+			return "[" + l + "]"
 		}
+		return " " + l + " "
 	}
-	// widen a window around the active tab while it fits
-	lo, hi := m.active, m.active+1
-	width := func(a, b int) int {
-		n := 0
-		for i := a; i < b; i++ {
-			n += kit.Width(labels[i]) + 1
+	shown := make([]string, len(m.screens))
+	width := len(m.screens) // one space after each tab
+	for i := range m.screens {
+		shown[i] = short[i]
+		if i == m.active {
+			shown[i] = full[i]
 		}
-		return n + 2 // room for the scroll marks
+		width += kit.Width(label(i, shown[i]))
 	}
-	for {
-		grown := false
-		if hi < len(labels) && width(lo, hi+1) <= avail {
-			hi++
-			grown = true
-		}
-		if lo > 0 && width(lo-1, hi) <= avail {
-			lo--
-			grown = true
-		}
-		if !grown {
-			break
+	// Names come back nearest the active tab first, while the line has room for them.
+	for d := 1; d < len(m.screens); d++ {
+		for _, i := range []int{m.active - d, m.active + d} {
+			if i < 0 || i >= len(m.screens) || shown[i] == full[i] {
+				continue
+			}
+			grow := kit.Width(full[i]) - kit.Width(shown[i])
+			if width+grow <= avail {
+				shown[i] = full[i]
+				width += grow
+			}
 		}
 	}
 	var b strings.Builder
 	b.WriteString(brand)
-	if lo > 0 {
-		b.WriteString("<")
-	} else {
-		b.WriteString(" ")
-	}
-	for i := lo; i < hi; i++ {
+	for i := range m.screens {
 		if i == m.active {
-			b.WriteString(s.TabActive.Render(labels[i]))
+			b.WriteString(s.TabActive.Render(label(i, shown[i])))
 		} else {
-			b.WriteString(s.Tab.Render(labels[i]))
+			b.WriteString(s.Tab.Render(label(i, shown[i])))
 		}
 		b.WriteString(" ")
-	}
-	if hi < len(labels) {
-		b.WriteString(">")
 	}
 	return b.String()
 }

@@ -105,3 +105,38 @@ func TestScreenNumbersStable(t *testing.T) {
 		}
 	}
 }
+
+// At 80 columns every tab stays on the tab line, with no scroll marks: the active one by its
+// name, the others by their number key at least, and Audit (no number) by its name; at 200
+// columns every name is there. The line never passes the window's width.
+func TestTabLineKeepsEveryTab(t *testing.T) {
+	home := t.TempDir()
+	tuitest.FileKeys(t)
+	tuitest.WriteProfile(t, home, &config.Profile{Name: "t", UserAPI: "http://127.0.0.1:1", Network: "31337", EVMKey: "me"})
+	a := tuitest.Services(t, home)
+	env := newTestEnv(t)
+	m := NewModel(env, DefaultScreens(env, a)...)
+	m.Init()
+	for _, w := range []int{80, 200} {
+		m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+		for _, d := range strings.Split("1234567890", "") {
+			m.Update(runes(d))
+			line, _, _ := strings.Cut(frameOf(m), "\n")
+			line = strings.TrimRight(line, " ")
+			if kit.Width(line) > w || strings.ContainsAny(line, "<>") {
+				t.Errorf("%d columns, on %s: %q", w, d, line)
+			}
+			if !strings.Contains(line, "["+d+" "+m.ActiveScreen().Title()+"]") || !strings.HasSuffix(line, " Audit") {
+				t.Errorf("%d columns: %q lacks the active tab or Audit", w, line)
+			}
+			for _, o := range strings.Split("1234567890", "") {
+				if !strings.Contains(line, " "+o+" ") && !strings.Contains(line, "["+o+" ") {
+					t.Errorf("%d columns, on %s: tab %s is not on %q", w, d, o, line)
+				}
+			}
+			if w == 200 && !strings.Contains(line, " 4 Transactions ") && d != "4" {
+				t.Errorf("200 columns: %q", line)
+			}
+		}
+	}
+}
