@@ -21,17 +21,6 @@ import (
 // probe is an unsigned request without data, which the service refuses before acting, and
 // what it shows is only that the route is there.
 
-// probeRoutes runs the route probe of every row that declares one, in table order.
-func (r *doctorRun) probeRoutes(ctx context.Context) []Probe {
-	var out []Probe
-	for _, rt := range enduser.Routes() {
-		if rt.Probe != "" {
-			out = append(out, r.probeRoute(ctx, r.routeOf(rt.Name)))
-		}
-	}
-	return out
-}
-
 func (r *doctorRun) probeRoute(ctx context.Context, rt enduser.Route) Probe {
 	if !rt.PathKnown() {
 		// A setting with no default that the profile does not set: nothing is sent, and
