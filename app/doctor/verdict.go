@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -212,19 +213,20 @@ type answer struct {
 	signer common.Address
 	sigErr error
 
+	// members is the body read as one JSON object, once: the basis's answers are read by
+	// probes that run side by side.
 	members map[string]json.RawMessage
-	parsed  bool
+	parse   sync.Once
 }
 
 // obj is the body's members when it is one JSON object (nil otherwise).
 func (a *answer) obj() map[string]json.RawMessage {
-	if !a.parsed {
-		a.parsed = true
+	a.parse.Do(func() {
 		var m map[string]json.RawMessage
 		if json.Unmarshal(bytes.TrimSpace(a.body), &m) == nil {
 			a.members = m
 		}
-	}
+	})
 	return a.members
 }
 
