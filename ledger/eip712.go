@@ -12,6 +12,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
+
+	"purse/wallet"
 )
 
 // EIP-712 clear signing: the Ethereum app's full implementation (app-ethereum's doc/ethapp.adoc,
@@ -177,7 +179,7 @@ func SignEIP712Full(ctx context.Context, t Transport, path Path, td apitypes.Typ
 	for _, root := range []struct {
 		name   string
 		values map[string]any
-	}{{"EIP712Domain", td.Domain.Map()}, {td.PrimaryType, td.Message}} {
+	}{{"EIP712Domain", wallet.DomainValues(td)}, {td.PrimaryType, td.Message}} {
 		if _, ok := td.Types[root.name]; !ok {
 			return nil, fmt.Errorf("typed data: no type %q", root.name)
 		}

@@ -81,15 +81,11 @@ func permitForm(r Request) (DeviceForm, error) {
 }
 
 func typedHashes(td apitypes.TypedData) (DeviceForm, error) {
-	sep, err := td.HashStruct("EIP712Domain", td.Domain.Map())
+	sep, mh, _, err := TypedHashes(td)
 	if err != nil {
 		return DeviceForm{}, err
 	}
-	mh, err := td.HashStruct(td.PrimaryType, td.Message)
-	if err != nil {
-		return DeviceForm{}, err
-	}
-	return DeviceForm{Kind: DeviceTypedHashes, DomainHash: common.BytesToHash(sep), MessageHash: common.BytesToHash(mh), Typed: &td}, nil
+	return DeviceForm{Kind: DeviceTypedHashes, DomainHash: sep, MessageHash: mh, Typed: &td}, nil
 }
 
 func typedDataForm(r Request) (DeviceForm, error) {
@@ -122,7 +118,7 @@ func (f DeviceForm) Digest() common.Hash {
 	case DevicePersonal:
 		return PersonalHash(f.Message)
 	case DeviceTypedHashes:
-		return crypto.Keccak256Hash([]byte{0x19, 0x01}, f.DomainHash[:], f.MessageHash[:])
+		return typedDigest(f.DomainHash, f.MessageHash)
 	case DeviceTransaction:
 		return crypto.Keccak256Hash(f.Payload)
 	}

@@ -44,12 +44,8 @@ type PermitSignature struct {
 var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
 
 func (p Permit) validate() error {
-	if p.Domain.Name == "" {
-		return errors.New("permit domain name: expected the token's name(), got an empty string")
-	}
-	if p.Domain.Version == "" {
-		return errors.New("permit domain version: expected a version such as \"1\", got an empty string")
-	}
+	// An empty name or version is allowed, as EIP-712 allows it (the token's name() may be
+	// ""): DomainValues hashes it as the empty string. A caller warns (app/sign).
 	if p.Domain.ChainID == nil || p.Domain.ChainID.Sign() <= 0 {
 		return errors.New("permit domain chainId: expected a positive chain id")
 	}
@@ -112,7 +108,7 @@ func (d PermitDomain) typed() apitypes.TypedDataDomain {
 // Separator is the EIP-712 domain separator the token's DOMAIN_SEPARATOR() must return.
 func (d PermitDomain) Separator() (common.Hash, error) {
 	td := Permit{Domain: d}.TypedData()
-	sep, err := td.HashStruct("EIP712Domain", td.Domain.Map())
+	sep, err := td.HashStruct("EIP712Domain", DomainValues(td))
 	if err != nil {
 		return common.Hash{}, fmt.Errorf("permit domain: %v", err)
 	}
@@ -139,16 +135,11 @@ func (p Permit) Digest() (digest, separator common.Hash, err error) {
 	if err := p.validate(); err != nil {
 		return common.Hash{}, common.Hash{}, err
 	}
-	td := p.TypedData()
-	sep, err := td.HashStruct("EIP712Domain", td.Domain.Map())
-	if err != nil {
-		return common.Hash{}, common.Hash{}, fmt.Errorf("permit domain: %v", err)
-	}
-	h, _, err := apitypes.TypedDataAndHash(td)
+	sep, _, digest, err := TypedHashes(p.TypedData())
 	if err != nil {
 		return common.Hash{}, common.Hash{}, fmt.Errorf("permit typed data: %v", err)
 	}
-	return common.BytesToHash(h), common.BytesToHash(sep), nil
+	return digest, sep, nil
 }
 
 // SignPermit signs the permit. The owner must be the signer's address.

@@ -99,19 +99,9 @@ func ParseTypedData(doc []byte) (TypedData, error) {
 	if err := typedDomain(&out.Doc.Domain, domain); err != nil {
 		return out, fmt.Errorf("typed data: %w", err)
 	}
-	ds, err := out.Doc.HashStruct("EIP712Domain", out.Doc.Domain.Map())
-	if err != nil {
-		return out, fmt.Errorf("typed data: domain: %v", err)
-	}
-	mh, err := out.Doc.HashStruct(out.Doc.PrimaryType, out.Doc.Message)
-	if err != nil {
-		return out, fmt.Errorf("typed data: message: %v", err)
-	}
-	digest, _, err := apitypes.TypedDataAndHash(out.Doc)
-	if err != nil {
+	if out.DomainSeparator, out.MessageHash, out.Digest, err = TypedHashes(out.Doc); err != nil {
 		return out, fmt.Errorf("typed data: %v", err)
 	}
-	out.DomainSeparator, out.MessageHash, out.Digest = common.BytesToHash(ds), common.BytesToHash(mh), common.BytesToHash(digest)
 	return out, nil
 }
 

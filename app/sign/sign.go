@@ -364,9 +364,6 @@ func (in PermitInput) permit(owner common.Address) (wallet.Permit, error) {
 	if in.Deadline <= 0 {
 		return wallet.Permit{}, &app.FieldError{Field: "deadline", Err: fmt.Errorf("expected Unix seconds above 0, got %d", in.Deadline)}
 	}
-	if in.Name == "" {
-		return wallet.Permit{}, &app.FieldError{Field: "name", Err: errors.New("expected the token's name(), got nothing")}
-	}
 	return wallet.Permit{
 		Domain: wallet.PermitDomain{Name: in.Name, Version: in.Version, ChainID: nums[0], VerifyingContract: tok},
 		Owner:  owner, Spender: sp, Value: nums[1], Nonce: nums[2], Deadline: big.NewInt(in.Deadline),
@@ -398,7 +395,33 @@ func (s Service) Permit(key string, in PermitInput, u *app.Unlock, now time.Time
 	if err != nil {
 		return Permit{}, err
 	}
-	return Permit{PermitSignature: ps, Permit: p, Warning: deadlineWarning(in.Deadline, now)}, nil
+	return Permit{PermitSignature: ps, Permit: p, Warning: joinWarnings(deadlineWarning(in.Deadline, now), emptyDomainWarning(p.Domain))}, nil
+}
+
+// emptyDomainWarning says what an empty domain name or version means ("" when neither is):
+// EIP-712 allows it, and the permit holds only for a token whose name() or version is "".
+func emptyDomainWarning(d wallet.PermitDomain) string {
+	var empty []string
+	if d.Name == "" {
+		empty = append(empty, "--name")
+	}
+	if d.Version == "" {
+		empty = append(empty, "--version")
+	}
+	if len(empty) == 0 {
+		return ""
+	}
+	return strings.Join(empty, " and ") + " empty: signed with the empty string, as EIP-712 allows; the token refuses this permit unless its domain has that empty value too (compare its DOMAIN_SEPARATOR() with domainSeparator)"
+}
+
+func joinWarnings(ws ...string) string {
+	var out []string
+	for _, w := range ws {
+		if w != "" {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // FormA signs the exact Form A text (EIP-191) and gives its textHash.
