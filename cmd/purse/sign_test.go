@@ -167,6 +167,21 @@ func TestSignMintConsentPermitFormAPersonal(t *testing.T) {
 		if _, _, c := purse(t, "", append([]string{"verify", "permit", "--owner", v.Address, "--signature", p.Signature}, wrongName...)...); c != exitRejected {
 			t.Errorf("verify permit %d with a wrong name: exit %d", i, c)
 		}
+		// An empty name is EIP-712's to allow: signed with a warning, and it verifies only as
+		// empty (the signature cast makes of such a permit: wallet's TestPermitWithAnEmptyName).
+		empty := append([]string(nil), args...)
+		empty[3] = ""
+		out, e, code = purse(t, "", append([]string{"--yes", "sign", "permit", "--key", "dev", "--json"}, empty...)...)
+		if code != exitOK || !strings.Contains(e, "--name empty") {
+			t.Fatalf("permit %d with an empty name: exit %d: %s", i, code, e)
+		}
+		sig, _ := jsonOut(t, out)["signature"].(string)
+		if _, e, c := purse(t, "", append([]string{"verify", "permit", "--owner", v.Address, "--signature", sig}, empty...)...); c != exitOK {
+			t.Errorf("verify permit %d with an empty name: exit %d %s", i, c, e)
+		}
+		if _, _, c := purse(t, "", append([]string{"verify", "permit", "--owner", v.Address, "--signature", sig}, args...)...); c != exitRejected {
+			t.Errorf("permit %d signed with an empty name verifies under %q: exit %d", i, d.Name, c)
+		}
 	}
 	if _, e, c := purse(t, "", "--yes", "sign", "permit", "--key", "dev", "--token", "0x12", "--name", "X", "--chain-id", "1", "--spender", "0x2222222222222222222222222222222222222222", "--value", "1", "--nonce", "0", "--deadline", "1"); c != exitUsage || !strings.Contains(e, "--token") {
 		t.Errorf("bad token: %d %s", c, e)
@@ -228,7 +243,7 @@ func TestSignMintConsentPermitFormAPersonal(t *testing.T) {
 		}
 		count[r.Purpose]++
 	}
-	if count["mint-consent"] != 1 || count["permit"] != 2 || count["form-a"] != 2 || count["personal"] != 1 || len(recs) != 6 {
+	if count["mint-consent"] != 1 || count["permit"] != 4 || count["form-a"] != 2 || count["personal"] != 1 || len(recs) != 8 { // two permits, each also with an empty name
 		t.Errorf("audit purposes %v", count)
 	}
 	if _, e, c := purse(t, "", "audit", "verify"); c != exitOK {
