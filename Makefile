@@ -11,6 +11,9 @@ LDFLAGS := -X main.version=$(VERSION)
 # and `purse agent lock` leaves neither in the agent's memory (keystore/erase_on.go). Every
 # build and test of this Makefile uses it; a plain `go build` gets a purse without it.
 export GOEXPERIMENT ?= runtimesecret
+# -trimpath: a build does not depend on where the clone is, so a second clone (CI's) finds
+# every package in the build cache, and the binaries name no directory of this machine.
+export GOFLAGS := $(strip $(GOFLAGS) -trimpath)
 
 .PHONY: build run test unit fuzz test-keyring e2e lint bench contracts readme-picture clean
 
