@@ -1033,17 +1033,21 @@ func (m *Model) tabs() string {
 		}
 		width += kit.Width(label(i, shown[i]))
 	}
-	// Names come back nearest the active tab first, while the line has room for them.
+	// Names come back nearest the active tab first, on each side until one does not fit:
+	// the named tabs stay one run around the active one.
+	blocked := [2]bool{}
 	for d := 1; d < len(m.screens); d++ {
-		for _, i := range []int{m.active - d, m.active + d} {
-			if i < 0 || i >= len(m.screens) || shown[i] == full[i] {
+		for side, i := range []int{m.active - d, m.active + d} {
+			if blocked[side] || i < 0 || i >= len(m.screens) || shown[i] == full[i] {
 				continue
 			}
 			grow := kit.Width(full[i]) - kit.Width(shown[i])
-			if width+grow <= avail {
-				shown[i] = full[i]
-				width += grow
+			if width+grow > avail {
+				blocked[side] = true
+				continue
 			}
+			shown[i] = full[i]
+			width += grow
 		}
 	}
 	var b strings.Builder
