@@ -395,8 +395,9 @@ func (s *Screen) keyDone(a keys.Added) tea.Cmd {
 		s.sol = &a
 		s.step = stepDone
 	}
+	// The note says it where the user looks; the footer's status would say it a second time.
 	s.setNote(text, false)
-	cmds := []tea.Cmd{kit.Status(text), s.load()}
+	cmds := []tea.Cmd{s.load()}
 	if a.ProfileChanged {
 		ses := keyflow.SessionOf(s.env.Session, a.Profile)
 		cmds = append(cmds, func() tea.Msg { return kit.SessionMsg{Session: ses} })

@@ -68,6 +68,12 @@ func TestWizardAgainstTheSandbox(t *testing.T) {
 	if !strings.Contains(w.note, "Found account 31") {
 		t.Fatalf("note %q", w.note)
 	}
+	// The screen says what was added once, in its own note: the footer does not repeat it.
+	for _, st := range h.Status {
+		if strings.Contains(st, "Added evm key") || strings.Contains(st, "Found account") {
+			t.Fatalf("the footer is told %q too", st)
+		}
+	}
 
 	h.Press(tuitest.Runes("n"))
 	w.flow.Form().SetValue("label", "sol")
