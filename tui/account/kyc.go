@@ -222,9 +222,9 @@ func (k *kycPanel) submitFormA() tea.Cmd {
 
 func (k *kycPanel) openIDVOptions() tea.Cmd {
 	k.idvForm = form.New(k.s.env, "Identity-verification access token: options (all optional)", "request the token",
-		form.TextField("level", "level name", "", "the vendor level"), form.TextField("ttl-seconds", "ttl seconds", "", "1200"),
+		form.TextField("level", "level name", "", "the vendor level"), form.TextField("ttl-seconds", "ttl seconds", "", "e.g. 1200"),
 		form.TextField("user-id", "user id", "", "the vendor user id"), form.ChoiceField("retry", "retry", []string{"no", "yes"}, 0),
-		form.TextField("retry-level", "retry level", "", "1-8, with retry"), form.TextField("step-type", "step type", "", "IDENTITY"),
+		form.TextField("retry-level", "retry level", "", "1-8, with retry"), form.TextField("step-type", "step type", "", "e.g. IDENTITY"),
 		form.TextField("failure-reason", "failure reason", "", ""))
 	k.idvForm.Check = func(f *form.Form) error {
 		_, err := appaccount.ParseIDVRequest(idvValues(f))

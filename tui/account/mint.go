@@ -79,7 +79,7 @@ func (m *mintForm) open() tea.Cmd {
 	for i := range m.inputs {
 		m.inputs[i] = kit.NewInput(256)
 	}
-	m.inputs[fieldEmail].Placeholder = "name@example.com"
+	m.inputs[fieldEmail].Placeholder = "e.g. name@example.com"
 	m.inputs[fieldTokenID].CharLimit = 10
 	m.inputs[fieldTokenID].Placeholder = "asking for an account id…"
 	m.idNote = ""

@@ -194,7 +194,7 @@ func newScreen(env *kit.Env, a Services) *Screen {
 // the one a Reset builds again.
 func (s *Screen) init(env *kit.Env, a Services) {
 	amount := kit.NewInput(32)
-	amount.Placeholder = "12.5"
+	amount.Placeholder = "e.g. 12.5"
 	file := kit.NewInput(4096)
 	file.Placeholder = "(none: ask the partner API)"
 	*s = Screen{

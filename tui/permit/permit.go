@@ -129,7 +129,7 @@ func (s *Screen) init(env *kit.Env, a Service) {
 	for i := range s.inputs {
 		s.inputs[i] = kit.NewInput(100)
 	}
-	s.inputs[fAmount].Placeholder = "25.00"
+	s.inputs[fAmount].Placeholder = "e.g. 25.00"
 	s.inputs[fPermit].Placeholder = "(empty: the amount)"
 	s.inputs[fAddress].Placeholder = "0x…"
 	s.declareActions()
