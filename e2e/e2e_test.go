@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"purse/config"
+	"purse/internal/diskuse"
 	"regexp"
 	"strconv"
 	"strings"
@@ -284,6 +285,14 @@ func TestE2E(t *testing.T) {
 		return err == nil && buf == account[1], fmt.Sprintf("show-buffer: %q (%v), want %q", buf, err, account[1])
 	})
 	steps.mark("c copied the account id " + account[1] + " into tmux's buffer (plain OSC 52)")
+
+	// 13. The sandbox's state folder after the whole walk stays small (a quiet tool: under
+	// 20 MB, as du counts it).
+	state, err := diskuse.Allocated(filepath.Join(home, "sandbox"))
+	if err != nil || state > 20_000_000 {
+		t.Errorf("the sandbox's state folder takes %d bytes (%v), want under 20 MB", state, err)
+	}
+	steps.mark(fmt.Sprintf("the sandbox's state folder takes %.1f MB", float64(state)/1e6))
 
 	t.Logf("e2e: all steps passed in %s (build %s)", time.Since(began).Round(time.Millisecond), built.Round(time.Millisecond))
 }

@@ -5,15 +5,15 @@ package sandbox
 import (
 	"context"
 	"io"
-	"io/fs"
 	"math/big"
 	"net/http"
-	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"purse/internal/diskuse"
 )
 
 // idleWindow is how long BenchmarkIdle leaves the sandbox alone.
@@ -68,24 +68,11 @@ func cpuTime(b *testing.B) time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// allocated is the disk space the files under dir take (512-byte blocks, as du counts).
+// allocated is the disk space the files under dir take (diskuse.Allocated).
 func allocated(b *testing.B, dir string) int64 {
-	var total int64
-	err := filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		if st, ok := info.Sys().(*syscall.Stat_t); ok {
-			total += int64(st.Blocks) * 512
-		}
-		return nil
-	})
+	n, err := diskuse.Allocated(dir)
 	if err != nil {
 		b.Fatal(err)
 	}
-	return total
+	return n
 }
