@@ -31,9 +31,7 @@ func TestE2EAgent(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatal("tmux is not installed: run `bash scripts/ensure-tmux.sh` (make e2e does) or install tmux")
 	}
-	// The agent's socket in the test home (cleanEnv leaves the runtime directory out).
-	t.Setenv(agent.EnvRuntimeDir, "")
-	t.Setenv(agent.EnvSocket, "")
+	t.Parallel()
 	work := t.TempDir()
 	home := filepath.Join(work, "home")
 	if err := os.MkdirAll(home, 0o700); err != nil {

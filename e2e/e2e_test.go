@@ -12,11 +12,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"purse/agent"
 	"purse/config"
 	"purse/internal/diskuse"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -47,6 +49,7 @@ func TestE2E(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatal("tmux is not installed: run `bash scripts/ensure-tmux.sh` (make e2e does) or install tmux")
 	}
+	t.Parallel()
 	began := time.Now()
 	work := t.TempDir()
 	home := filepath.Join(work, "home")
@@ -297,33 +300,81 @@ func TestE2E(t *testing.T) {
 	t.Logf("e2e: all steps passed in %s (build %s)", time.Since(began).Round(time.Millisecond), built.Round(time.Millisecond))
 }
 
-// buildBinary builds ./cmd/purse and ./cmd/purse-sandbox into dir (the TUI starts the
-// sandbox binary found beside it) and returns the path of purse.
-func buildBinary(t *testing.T, dir string) string {
-	t.Helper()
-	goBin := os.Getenv("GO")
-	if goBin == "" {
-		goBin = "go"
-	}
-	for _, name := range []string{"purse", "purse-sandbox"} {
-		cmd := exec.Command(goBin, "build", "-o", filepath.Join(dir, name), "./cmd/"+name)
-		cmd.Dir = ".."
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go build %s: %v\n%s", name, err, out)
-		}
-	}
-	return filepath.Join(dir, "purse")
+// binaries is the one build of the binaries the tests share (buildBinary).
+var binaries struct {
+	once sync.Once
+	dir  string
+	err  error
 }
 
-// freePort returns a loopback port nothing listens on now.
+// buildBinary builds ./cmd/purse and ./cmd/purse-sandbox once for the tests (the TUI starts
+// the sandbox binary found beside it) and returns the path of purse. dir is the test's own
+// folder; the binaries live in one folder of the run's, removed by TestMain.
+func buildBinary(t *testing.T, _ string) string {
+	t.Helper()
+	binaries.once.Do(func() {
+		goBin := os.Getenv("GO")
+		if goBin == "" {
+			goBin = "go"
+		}
+		if binaries.dir, binaries.err = os.MkdirTemp("", "purse-e2e-bin"); binaries.err != nil {
+			return
+		}
+		for _, name := range []string{"purse", "purse-sandbox"} {
+			cmd := exec.Command(goBin, "build", "-o", filepath.Join(binaries.dir, name), "./cmd/"+name)
+			cmd.Dir = ".."
+			if out, err := cmd.CombinedOutput(); err != nil {
+				binaries.err = fmt.Errorf("go build %s: %v\n%s", name, err, out)
+				return
+			}
+		}
+	})
+	if binaries.err != nil {
+		t.Fatal(binaries.err)
+	}
+	return filepath.Join(binaries.dir, "purse")
+}
+
+// TestMain runs the tests side by side (each with its own home, tmux server and ports): the
+// agent's variables are cleared once for all of them, so an agent is found in the test's
+// home and nowhere else (cleanEnv clears them for the binaries), and the shared binaries
+// are removed at the end.
+func TestMain(m *testing.M) {
+	os.Unsetenv(agent.EnvRuntimeDir)
+	os.Unsetenv(agent.EnvSocket)
+	code := m.Run()
+	if binaries.dir != "" {
+		os.RemoveAll(binaries.dir)
+	}
+	os.Exit(code)
+}
+
+// ports are the ports freePort handed out: tests side by side never get the same one.
+var ports struct {
+	sync.Mutex
+	given map[int]bool
+}
+
+// freePort returns a loopback port nothing listens on now, and no other test was given.
 func freePort(t *testing.T) int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	ports.Lock()
+	defer ports.Unlock()
+	if ports.given == nil {
+		ports.given = map[int]bool{}
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	for {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		port := ln.Addr().(*net.TCPAddr).Port
+		ln.Close()
+		if !ports.given[port] {
+			ports.given[port] = true
+			return port
+		}
+	}
 }
 
 // cliRunner runs the binary as a command with the test's PURSE_HOME.
@@ -647,7 +698,15 @@ func (u *tui) gotoTab(title string) {
 	u.t.Helper()
 	d := tabDigit(u.screen(), title)
 	if d == "" {
-		u.fatalf("no tab %q with a number in the tab line", title)
+		// A narrow tab line shows far tabs by their number alone: the help lists each
+		// number with its screen, as a user would look it up.
+		u.keys("?")
+		u.expect("help: open", stepTimeout, "> Keys ──")
+		u.keys("G") // the screens' numbers end the page
+		line := regexp.MustCompile(`(?m)^([0-9]) +` + regexp.QuoteMeta(title) + ` *$`)
+		u.expectRe("help: the number of "+title, stepTimeout, line)
+		d = line.FindStringSubmatch(u.last)[1]
+		u.keys("Escape")
 	}
 	u.keys(d)
 	u.expect("go to "+title, stepTimeout, "["+d+" "+title+"]", "── "+title)

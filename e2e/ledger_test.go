@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"purse/agent"
 	"purse/config"
 )
 
@@ -27,8 +26,7 @@ func TestE2ELedger(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatal("tmux is not installed: run `bash scripts/ensure-tmux.sh` (make e2e does) or install tmux")
 	}
-	t.Setenv(agent.EnvRuntimeDir, "")
-	t.Setenv(agent.EnvSocket, "")
+	t.Parallel()
 	began := time.Now()
 	work := t.TempDir()
 	home := filepath.Join(work, "home")

@@ -785,12 +785,24 @@ func (m *Model) helpKeys() helpKeys {
 	if s == nil {
 		return helpKeys{short: pick(g, k.Quit), full: [][]key.Binding{global}}
 	}
-	full := append(slices.Clone(s.FullHelp()), global)
+	full := append(slices.Clone(s.FullHelp()), global, m.screenKeys())
 	if s.InputFocused() {
 		return helpKeys{short: with(s.ShortHelp(), pick(g, k.ForceQuit)), full: full}
 	}
 	// "?" first: the short help is cut at the width, and it is the key to everything else.
 	return helpKeys{short: with(pick(g, k.Help), s.ShortHelp(), pick(g, k.NextTab, k.Quit)), full: full}
+}
+
+// screenKeys are the number keys of the screens, each with its screen's name: the tab line
+// at a narrow width shows most tabs by their number alone.
+func (m *Model) screenKeys() []key.Binding {
+	var out []key.Binding
+	for i, sc := range m.screens {
+		if d, ok := m.digit(i); ok {
+			out = append(out, key.NewBinding(key.WithKeys(string(d)), key.WithHelp(string(d), sc.Title())))
+		}
+	}
+	return out
 }
 
 // pick is those of want that act now in as, in want's order.
