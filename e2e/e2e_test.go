@@ -706,7 +706,11 @@ func (u *tui) gotoTab(title string) {
 		line := regexp.MustCompile(`(?m)^([0-9]) +` + regexp.QuoteMeta(title) + ` *$`)
 		u.expectRe("help: the number of "+title, stepTimeout, line)
 		d = line.FindStringSubmatch(u.last)[1]
-		u.keys("Escape")
+		// ? closes it (esc, with the digit right after it, would read as alt+digit).
+		u.keys("?")
+		u.waitFor("help: closed", stepTimeout, func(s string) (bool, string) {
+			return !strings.Contains(s, "> Keys ──"), "the help is still open"
+		})
 	}
 	u.keys(d)
 	u.expect("go to "+title, stepTimeout, "["+d+" "+title+"]", "── "+title)
