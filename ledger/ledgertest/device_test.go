@@ -194,6 +194,10 @@ func TestStandInClearSignsTypedData(t *testing.T) {
 		Domain: wallet.PermitDomain{Name: "EUR24", Version: "1", ChainID: big.NewInt(31337), VerifyingContract: common.HexToAddress("0xe0")},
 		Owner:  stored.Address(), Spender: common.HexToAddress("0xc4"), Value: big.NewInt(2500), Nonce: big.NewInt(3), Deadline: big.NewInt(time.Now().Add(time.Hour).Unix())}}
 	typed := wallet.Request{Purpose: wallet.PurposeTypedData, TypedData: doc}
+	// A token whose name() is "" (EIP-712 allows it): the empty name is sent and hashed.
+	unnamed := *permit.Permit
+	unnamed.Domain.Name = ""
+	emptyName := wallet.Request{Purpose: wallet.PurposePermit, Permit: &unnamed}
 	sign := func(r wallet.Request) ([]byte, wallet.DeviceForm, error) {
 		t.Helper()
 		f, err := r.DeviceForm(time.Now())
@@ -203,7 +207,7 @@ func TestStandInClearSignsTypedData(t *testing.T) {
 		sig, err := key.SignOnDevice(r.Purpose, f)
 		return sig, f, err
 	}
-	for _, r := range []wallet.Request{permit, typed} {
+	for _, r := range []wallet.Request{permit, typed, emptyName} {
 		for _, hashesOnly := range []bool{false, true} {
 			d.Set(func(s *State) { s.EIP712HashesOnly = hashesOnly })
 			before := len(d.Shown())
