@@ -19,11 +19,12 @@ export GOFLAGS := $(strip $(GOFLAGS) -trimpath)
 
 # Two binaries: purse (the signer, TUI and CLI; it links no node) and purse-sandbox (the
 # sandbox servers with a simulated EVM), which purse starts when the sandbox is not running;
-# and purse's man pages, written from its commands.
+# and purse's man pages, a page per command written from the commands (MANPATH=bin/man man
+# purse-key) by purse built with the man tag: the shipped binary does not link the writer.
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/purse
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(SANDBOX) ./cmd/purse-sandbox
-	./$(BIN) man bin/man   # a man page per command, from the commands (MANPATH=bin/man man purse-key)
+	$(GO) run -tags man -ldflags "$(LDFLAGS)" ./cmd/purse man bin/man
 
 run: build
 	./$(BIN)

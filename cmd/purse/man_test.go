@@ -7,15 +7,22 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"purse/internal/manpages"
 )
 
-// purse man writes a page per visible command, from the commands themselves: its name line
-// is the command's short help, so the pages cannot drift from --help.
+// The man pages (what `purse man` writes in a binary built with the man tag) hold a page per
+// visible command, from the commands themselves: its name line is the command's short help,
+// so the pages cannot drift from --help. The binary built without the tag, as shipped, links
+// no page writer and says how the pages are made.
 func TestManPages(t *testing.T) {
 	keyEnv(t)
+	if _, e, c := purse(t, "", "man", t.TempDir()); c != exitUsage || !strings.Contains(e, "make build") {
+		t.Fatalf("purse man without the man tag: exit %d: %s", c, e)
+	}
 	dir := t.TempDir()
-	if _, e, c := purse(t, "", "man", dir); c != exitOK {
-		t.Fatal(e)
+	if err := manpages.Write((&cli{}).rootCmd(), dir, "purse test"); err != nil {
+		t.Fatal(err)
 	}
 	a := &cli{}
 	root := a.rootCmd()

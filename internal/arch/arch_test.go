@@ -190,6 +190,20 @@ var heavy = []string{
 // is a leaf of the standard library's net; the peer-to-peer stack is not linked.
 var linkedByRPC = "github.com/ethereum/go-ethereum/p2p/netutil"
 
+// buildTime are what only `make build` needs, never a start of the shipped binary: the man
+// page writer and its markdown renderer (cmd/purse links them with the man tag only).
+var buildTime = []string{"github.com/spf13/cobra/doc", "github.com/cpuguy83/go-md2man", "github.com/russross/blackfriday"}
+
+func TestSignerBinaryLinksNoBuildTool(t *testing.T) {
+	for _, d := range strings.Fields(string(list(t, "-deps", "./cmd/purse"))) {
+		for _, b := range buildTime {
+			if d == b || strings.HasPrefix(d, b+"/") {
+				t.Errorf("cmd/purse links %s, a build-time tool's package", d)
+			}
+		}
+	}
+}
+
 func TestSignerBinaryLinksNoNode(t *testing.T) {
 	deps := strings.Fields(string(list(t, "-deps", "./cmd/purse")))
 	var bad []string
