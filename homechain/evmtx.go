@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"sync"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
@@ -50,19 +51,20 @@ type DepositTerms struct {
 	Min, Max *big.Int
 }
 
-var depositABI = depositcontract.NewDepositContract()
+// depositABI is parsed on first use, not at every start of purse (half a millisecond).
+var depositABI = sync.OnceValue(depositcontract.NewDepositContract)
 
 // DepositTerms reads usdc(), minUsdcDepositAmount() and maxUsdcDepositAmount() of contract.
 func (c *Client) DepositTerms(ctx context.Context, contract common.Address) (DepositTerms, error) {
 	var t DepositTerms
 	var err error
-	if t.USDC, err = call(ctx, c, contract, "usdc()", depositABI.PackUsdc(), depositABI.UnpackUsdc); err != nil {
+	if t.USDC, err = call(ctx, c, contract, "usdc()", depositABI().PackUsdc(), depositABI().UnpackUsdc); err != nil {
 		return t, err
 	}
-	if t.Min, err = call(ctx, c, contract, "minUsdcDepositAmount()", depositABI.PackMinUsdcDepositAmount(), depositABI.UnpackMinUsdcDepositAmount); err != nil {
+	if t.Min, err = call(ctx, c, contract, "minUsdcDepositAmount()", depositABI().PackMinUsdcDepositAmount(), depositABI().UnpackMinUsdcDepositAmount); err != nil {
 		return t, err
 	}
-	t.Max, err = call(ctx, c, contract, "maxUsdcDepositAmount()", depositABI.PackMaxUsdcDepositAmount(), depositABI.UnpackMaxUsdcDepositAmount)
+	t.Max, err = call(ctx, c, contract, "maxUsdcDepositAmount()", depositABI().PackMaxUsdcDepositAmount(), depositABI().UnpackMaxUsdcDepositAmount)
 	return t, err
 }
 
@@ -70,7 +72,7 @@ func (c *Client) DepositTerms(ctx context.Context, contract common.Address) (Dep
 // the contract's quoteLayerzeroFee(dstEid, user, inputToken, inputAmount, usdcAmount,
 // outputToken), in wei.
 func (c *Client) DepositFee(ctx context.Context, contract common.Address, dstEID uint32, user, usdc common.Address, amount *big.Int, output common.Address) (*big.Int, error) {
-	return call(ctx, c, contract, "quoteLayerzeroFee(…)", depositABI.PackQuoteLayerzeroFee(dstEID, user, usdc, amount, amount, output), depositABI.UnpackQuoteLayerzeroFee)
+	return call(ctx, c, contract, "quoteLayerzeroFee(…)", depositABI().PackQuoteLayerzeroFee(dstEID, user, usdc, amount, amount, output), depositABI().UnpackQuoteLayerzeroFee)
 }
 
 // Fees are an EIP-1559 transaction's fees: the tip the node suggests and a fee cap of twice
