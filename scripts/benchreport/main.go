@@ -30,7 +30,7 @@ type ratio struct {
 var ratios = []ratio{
 	{"full-auth header signing vs bare crypto.Sign", "wallet.BenchmarkFullAuthSign", "wallet.BenchmarkBareCryptoSign", "ns/op", 1.3},
 	{"sandbox: full-auth request vs unauthenticated request (time per request)", "endusertest.BenchmarkFullAuthRoute", "endusertest.BenchmarkUnauthenticatedRoute", "ns/op", 0},
-	{"proxy overhead: full-auth call through `purse proxy` vs the same call made directly", "app.BenchmarkProxy/proxy", "app.BenchmarkProxy/direct", "ns/op", 0},
+	{"proxy overhead: full-auth call through `purse proxy` vs the same call made directly", "proxy.BenchmarkProxy/proxy", "proxy.BenchmarkProxy/direct", "ns/op", 0},
 	{"client overhead: full-auth call vs unauthenticated call", "enduser.BenchmarkClientOverhead/full-auth", "enduser.BenchmarkClientOverhead/no-auth", "ns/op", 0},
 	{"transactions screen render: 100,000 vs 100 records", "tui.BenchmarkTransactionsView/records=100000", "tui.BenchmarkTransactionsView/records=100", "ns/op", 1.5},
 	{"whole-process start-up: `purse version` vs `cast --version`, each alone", "startup.BenchmarkStartup/purse-version", "startup.BenchmarkStartup/cast-version", "ns/op", 0},
@@ -59,7 +59,7 @@ var limits = []limit{
 	{"whole-process start-up: `purse version` / `cast --version`, alternated in one loop", "startup.BenchmarkStartup/purse-vs-cast", 0.8, "purse/cast"},
 	{"start-up floor: the libraries purse is built on, initialised and nothing else (internal/startup/testdata/floor) / `cast --version`, alternated in one loop", "startup.BenchmarkStartup/floor-vs-cast", 0, "floor/cast"},
 	{"what purse adds to the floor: `purse version` / the floor program, alternated in one loop", "startup.BenchmarkStartup/purse-vs-floor", 0, "purse/floor"},
-	{"proxy overhead: through `purse proxy` / direct, the same full-auth call alternated in one loop", "app.BenchmarkProxy/proxy-vs-direct", 0, "proxy/direct"},
+	{"proxy overhead: through `purse proxy` / direct, the same full-auth call alternated in one loop", "proxy.BenchmarkProxy/proxy-vs-direct", 0, "proxy/direct"},
 	{"whole-process signature: `purse sign full-auth` with the key in the agent / `cast wallet sign` with a raw key, alternated in one loop", "startup.BenchmarkAgentSign/purse-agent-vs-cast", 0.8, "purse/cast"},
 	{"the agent under 1,000 concurrent requests from 10 processes (ns per 1,000; every one signed, audit chain verified)", "startup.BenchmarkAgentConcurrent", 0, "ns/op"},
 	{"audited signatures of one key by 64 concurrent signers, each answered once its record is synced (ns per signature: 100,000 is the issue's 10,000 signatures/s)", "keystore.BenchmarkAuditedSign/clients=64", 100_000, "ns/op"},
