@@ -343,9 +343,8 @@ func (r *doctorRun) run(ctx context.Context) []Probe {
 	// The basis comes first, one request after another: the clock is synced as the first
 	// signed call of a command syncs it, so the report says where deadlines start from
 	// before any probe's answer moves the clock; then the answers every judge compares
-	// with. A notice says what the run waits for, as it does for the probes.
-	// tell is called from this goroutine only: the basis runs in another while this one
-	// says what it waits for.
+	// with. It runs in another goroutine while this one, the only one that calls tell,
+	// says what the run waits for, as it does for the probes.
 	basis := make(chan struct{})
 	began := time.Now()
 	go func() {
