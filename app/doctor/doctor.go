@@ -215,8 +215,10 @@ type doctorRun struct {
 	chainErr error
 	// onChain is the key's account as the chain has it, read once (accountOnChain).
 	onChain *accountRead
-	// sigOwn and sigStranger are the signature check's reads (signatureBasis).
+	// sigOwn and sigStranger are the signature check's reads, sigOutcome their judgement
+	// (signatureBasis).
 	sigOwn, sigStranger *answer
+	sigOutcome          outcome
 	// statusAnswers are the account status reads (basic, full), for its result form.
 	statusAnswers []*answer
 	// firstPage is the first page of history the paging probe read (nil when none).

@@ -287,15 +287,19 @@ func (r *doctorRun) needAccount() (outcome, bool) {
 // and sets what every later judge compares with: whether the service checks signatures, and
 // what to check should it refuse purse's. It runs before any probe, so the basis does not
 // change under the probes that run side by side.
+// The judgement is kept for the signature check's probe (judgeSignature does not read
+// sigChecked, so the basis it was judged on is the one the probe would have).
 func (r *doctorRun) signatureBasis(ctx context.Context) {
 	r.b.sigChecked = fitOpen
-	if _, stop := r.needAccount(); stop {
+	o, stop := r.needAccount()
+	if r.sigOutcome = o; stop {
 		return
 	}
 	r.b.credentials = r.credentialsHint(ctx)
 	r.sigOwn = r.send(ctx, r.signed, enduser.ProbeRequest{Route: enduser.RouteChainConfigs, Auth: &authFull})
 	r.sigStranger = r.strangerRead(ctx)
-	o := judgeSignature(r.b, r.sigOwn, r.sigStranger)
+	o = judgeSignature(r.b, r.sigOwn, r.sigStranger)
+	r.sigOutcome = o
 	if len(o.fits) == 2 {
 		switch {
 		case o.fits[0].fit == fitYes:
@@ -311,12 +315,7 @@ func (r *doctorRun) probeSignature(_ context.Context, name string) Probe {
 		{name: "purse's signature is accepted and a stranger's refused (spec 5.4)", followed: true},
 		{name: "a signature by any key is accepted: the service checks none, or this is not the service"},
 	}
-	if o, stop := r.needAccount(); stop {
-		return finish(name, rs, o)
-	}
-	// The basis judged before sigChecked was known; judged again now, the same answers give the
-	// same verdict (judgeSignature does not read sigChecked).
-	return finish(name, rs, judgeSignature(r.b, r.sigOwn, r.sigStranger), r.sigOwn, r.sigStranger)
+	return finish(name, rs, r.sigOutcome, r.sigOwn, r.sigStranger)
 }
 
 // strangerRead is the signed read of a key made for it alone: no key of the user's, so it
