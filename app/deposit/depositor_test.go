@@ -115,36 +115,34 @@ func TestDepositWithALedgerKey(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the whole sandbox")
 	}
-	for _, inAgent := range []bool{false, true} {
-		t.Run(map[bool]string{false: "in the process", true: "through the agent"}[inAgent], func(t *testing.T) {
-			d := newDepositorWith(t, inAgent, "", "solhw")
-			shown := len(d.sb.Ledger.Shown())
-			// The device asks last: nothing is on its screen while purse's review is, and the
-			// review says the device comes next.
-			var text string
-			d.a.Answer = func(ap app.Approval) error {
-				text = reviewText(ap.Review)
-				if n := len(d.sb.Ledger.Shown()); n != shown {
-					t.Errorf("the device was asked before the review was answered: %+v", d.sb.Ledger.Shown()[shown:])
-				}
-				return nil
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
+		d := newDepositorWith(t, inAgent, "", "solhw")
+		shown := len(d.sb.Ledger.Shown())
+		// The device asks last: nothing is on its screen while purse's review is, and the
+		// review says the device comes next.
+		var text string
+		d.a.Answer = func(ap app.Approval) error {
+			text = reviewText(ap.Review)
+			if n := len(d.sb.Ledger.Shown()); n != shown {
+				t.Errorf("the device was asked before the review was answered: %+v", d.sb.Ledger.Shown()[shown:])
 			}
-			res, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
-			if err != nil || res.Signature == "" {
-				t.Fatalf("deposit: %+v %v", res, err)
-			}
-			if !strings.Contains(text, "Then on the device") || !strings.Contains(text, "unsigned, for this review") || !strings.Contains(text, "SOL ") {
-				t.Errorf("the review does not say the device signs next, after an unsigned simulation:\n%s", text)
-			}
-			if n := len(d.sb.Solana.Deposits()); n != 1 {
-				t.Fatalf("%d deposits landed", n)
-			}
-			screens := d.sb.Ledger.Shown()[shown:]
-			if len(screens) != 1 || screens[0].App != ledgertest.Solana || screens[0].Title != "Review transaction" || screens[0].Lines[1] != "Signer "+d.user.String() {
-				t.Fatalf("the device showed %+v", screens)
-			}
-		})
-	}
+			return nil
+		}
+		res, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
+		if err != nil || res.Signature == "" {
+			t.Fatalf("deposit: %+v %v", res, err)
+		}
+		if !strings.Contains(text, "Then on the device") || !strings.Contains(text, "unsigned, for this review") || !strings.Contains(text, "SOL ") {
+			t.Errorf("the review does not say the device signs next, after an unsigned simulation:\n%s", text)
+		}
+		if n := len(d.sb.Solana.Deposits()); n != 1 {
+			t.Fatalf("%d deposits landed", n)
+		}
+		screens := d.sb.Ledger.Shown()[shown:]
+		if len(screens) != 1 || screens[0].App != ledgertest.Solana || screens[0].Title != "Review transaction" || screens[0].Lines[1] != "Signer "+d.user.String() {
+			t.Fatalf("the device showed %+v", screens)
+		}
+	})
 }
 
 // Declined in purse's review, a deposit signed on a device never reaches the device; refused
@@ -153,28 +151,26 @@ func TestDepositOnALedgerDeclinedOrRefused(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the whole sandbox")
 	}
-	for _, inAgent := range []bool{false, true} {
-		t.Run(map[bool]string{false: "in the process", true: "through the agent"}[inAgent], func(t *testing.T) {
-			d := newDepositorWith(t, inAgent, "", "solhw")
-			shown := len(d.sb.Ledger.Shown())
-			d.a.Answer = func(app.Approval) error { return errors.New("declined") }
-			if _, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u); err == nil {
-				t.Fatal("a declined deposit ran")
-			}
-			if n := len(d.sb.Ledger.Shown()); n != shown {
-				t.Fatalf("declined in the review, the device still showed %+v", d.sb.Ledger.Shown()[shown:])
-			}
-			d.a.Answer = func(app.Approval) error { return nil }
-			d.sb.Ledger.Set(func(s *ledgertest.State) { s.Press = ledgertest.Refuse })
-			_, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
-			if err == nil || !strings.Contains(err.Error(), "refused on the device") {
-				t.Fatalf("refused on the device: %v", err)
-			}
-			if n := len(d.sb.Solana.Deposits()); n != 0 {
-				t.Fatalf("%d deposits landed", n)
-			}
-		})
-	}
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
+		d := newDepositorWith(t, inAgent, "", "solhw")
+		shown := len(d.sb.Ledger.Shown())
+		d.a.Answer = func(app.Approval) error { return errors.New("declined") }
+		if _, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u); err == nil {
+			t.Fatal("a declined deposit ran")
+		}
+		if n := len(d.sb.Ledger.Shown()); n != shown {
+			t.Fatalf("declined in the review, the device still showed %+v", d.sb.Ledger.Shown()[shown:])
+		}
+		d.a.Answer = func(app.Approval) error { return nil }
+		d.sb.Ledger.Set(func(s *ledgertest.State) { s.Press = ledgertest.Refuse })
+		_, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
+		if err == nil || !strings.Contains(err.Error(), "refused on the device") {
+			t.Fatalf("refused on the device: %v", err)
+		}
+		if n := len(d.sb.Solana.Deposits()); n != 0 {
+			t.Fatalf("%d deposits landed", n)
+		}
+	})
 }
 
 // The gate checks the quote's output token against the chain configuration where the key is
@@ -184,29 +180,27 @@ func TestGateChecksTheOutputTokenOnline(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the whole sandbox")
 	}
-	for _, inAgent := range []bool{false, true} {
-		t.Run(map[bool]string{false: "in the process", true: "through the agent"}[inAgent], func(t *testing.T) {
-			d := newDepositor(t, inAgent, "")
-			var text string
-			d.a.Answer = func(ap app.Approval) error { text = reviewText(ap.Review); return nil }
-			var steps []string
-			progress := func(ev Event) {
-				if n := len(steps); ev.Step != "" && (n == 0 || steps[n-1] != ev.Step) {
-					steps = append(steps, ev.Step)
-				}
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
+		d := newDepositor(t, inAgent, "")
+		var text string
+		d.a.Answer = func(ap app.Approval) error { text = reviewText(ap.Review); return nil }
+		var steps []string
+		progress := func(ev Event) {
+			if n := len(steps); ev.Step != "" && (n == 0 || steps[n-1] != ev.Step) {
+				steps = append(steps, ev.Step)
 			}
-			if _, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond, Progress: progress}, d.u); err != nil {
-				t.Fatal(err)
-			}
-			if strings.Contains(text, "not checked offline") || strings.Contains(text, "WARNING") {
-				t.Fatalf("the review warns of what it checked:\n%s", text)
-			}
-			// Every step is said in order, the agent's too (it used to jump from sign to send).
-			if got := strings.Join(steps, " "); got != "quote decode validate blockhash sign simulate review send confirm" {
-				t.Errorf("steps %q", got)
-			}
-		})
-	}
+		}
+		if _, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond, Progress: progress}, d.u); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(text, "not checked offline") || strings.Contains(text, "WARNING") {
+			t.Fatalf("the review warns of what it checked:\n%s", text)
+		}
+		// Every step is said in order, the agent's too (it used to jump from sign to send).
+		if got := strings.Join(steps, " "); got != "quote decode validate blockhash sign simulate review send confirm" {
+			t.Errorf("steps %q", got)
+		}
+	})
 }
 
 // The wallet is read before anything is asked: a deposit of more USDC than the wallet holds
@@ -216,22 +210,20 @@ func TestDepositChecksTheWalletFirst(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the whole sandbox")
 	}
-	for _, inAgent := range []bool{false, true} {
-		t.Run(map[bool]string{false: "in the process", true: "through the agent"}[inAgent], func(t *testing.T) {
-			d := newDepositor(t, inAgent, "")
-			asked := d.a.Count()
-			_, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 51_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
-			var fe *app.FieldError
-			if !errors.As(err, &fe) || fe.Field != "amount" || !strings.Contains(err.Error(), "holds 50.000000 USDC") || d.a.Count() != asked || len(d.sb.Solana.Deposits()) != 0 {
-				t.Fatalf("more than the wallet holds: %v (asked %d)", err, d.a.Count()-asked)
-			}
-			d.a.Answer = func(app.Approval) error { return nil }
-			rc, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
-			if err != nil || !strings.HasSuffix(rc.Receive, " EUR") {
-				t.Fatalf("a deposit the wallet pays: %+v %v", rc, err)
-			}
-		})
-	}
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
+		d := newDepositor(t, inAgent, "")
+		asked := d.a.Count()
+		_, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 51_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
+		var fe *app.FieldError
+		if !errors.As(err, &fe) || fe.Field != "amount" || !strings.Contains(err.Error(), "holds 50.000000 USDC") || d.a.Count() != asked || len(d.sb.Solana.Deposits()) != 0 {
+			t.Fatalf("more than the wallet holds: %v (asked %d)", err, d.a.Count()-asked)
+		}
+		d.a.Answer = func(app.Approval) error { return nil }
+		rc, err := New(d.s).Run(context.Background(), Run{Input: QuoteInput{Amount: 7_000_000, Currency: "EUR"}, Poll: 10 * time.Millisecond}, d.u)
+		if err != nil || !strings.HasSuffix(rc.Receive, " EUR") {
+			t.Fatalf("a deposit the wallet pays: %+v %v", rc, err)
+		}
+	})
 }
 
 // reviewText is a review as the terminal shows it.

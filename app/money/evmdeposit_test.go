@@ -29,7 +29,7 @@ import (
 // account's records and the chain show. A second deposit needs its own approve (the first
 // was spent exactly) and its own approval.
 func TestEVMDeposit(t *testing.T) {
-	bothWays(t, func(t *testing.T, inAgent bool) {
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
 		e := newMoneyEnv(t, inAgent, "")
 		ctx := context.Background()
 		c, err := New(e.app).Load(ctx)
@@ -107,7 +107,7 @@ func TestEVMDepositChecksBeforeAsking(t *testing.T) {
 // an amount the wallet lacks (the simulation reverts) are refused before anyone is asked;
 // a deposit approved with its approve goes unasked only exactly as shown, once.
 func TestEVMDepositGate(t *testing.T) {
-	bothWays(t, func(t *testing.T, inAgent bool) {
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
 		e := newMoneyEnv(t, inAgent, "")
 		ctx := context.Background()
 		pl, err := New(e.app).PlanDeposit(ctx, DepositForm{Amount: "20", Output: "EUR"})
@@ -289,7 +289,7 @@ func (f *rpcFaults) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func TestEVMDepositOutcomes(t *testing.T) {
 	defer func(d time.Duration) { SettleWait = d }(SettleWait)
 	SettleWait = 500 * time.Millisecond
-	bothWays(t, func(t *testing.T, inAgent bool) {
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
 		e := newMoneyEnv(t, inAgent, "")
 		ctx := context.Background()
 		f := &rpcFaults{target: e.app.Profile().EVMRPC}
@@ -367,7 +367,7 @@ func TestEVMDepositOutcomes(t *testing.T) {
 // shows the contract call, blind signing on), in the process and through the agent; with
 // blind signing off the device refuses the contract call and nothing is sent.
 func TestEVMDepositWithALedgerKey(t *testing.T) {
-	bothWays(t, func(t *testing.T, inAgent bool) {
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
 		e := newMoneyEnvWith(t, inAgent, "", "hw")
 		ctx := context.Background()
 		shown := len(e.sb.Ledger.Shown())
@@ -398,7 +398,7 @@ func TestEVMDepositWithALedgerKey(t *testing.T) {
 // credential and says what it grants, and a write is still signed on its own; without it,
 // each read is a press. Both ways.
 func TestReadSessionOnALedger(t *testing.T) {
-	bothWays(t, func(t *testing.T, inAgent bool) {
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
 		e := newMoneyEnvWith(t, inAgent, "", "hw")
 		ctx := context.Background()
 		presses := func(f func()) int {

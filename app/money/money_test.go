@@ -147,17 +147,12 @@ func (e *moneyEnv) payout(amount string) Form {
 	return Form{Flow: Payout, Token: "CHF24", Amount: amount, Contact: strconv.FormatUint(e.me*10+2, 10), PurposeID: "2", Ref: "invoice 7"}
 }
 
-// bothWays runs a test with its signatures made in this process and by a live agent.
-func bothWays(t *testing.T, f func(t *testing.T, inAgent bool)) {
-	t.Run("in the process", func(t *testing.T) { f(t, false) })
-	t.Run("through the agent", func(t *testing.T) { f(t, true) })
-}
 
 // TestTransferAndPayoutLand (issue 31 §1): a transfer and a payout run whole on the sandbox,
 // each with one approval (the permit and its call: the call goes unasked), the money moves on
 // chain as the outcome says, and the review showed what the permit pays for.
 func TestTransferAndPayoutLand(t *testing.T) {
-	bothWays(t, func(t *testing.T, inAgent bool) {
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
 		e := newMoneyEnv(t, inAgent, "")
 		before := e.balance(t, "EUR24", e.otherTo)
 		asked := e.approve.Count()
@@ -200,7 +195,7 @@ func TestTransferAndPayoutLand(t *testing.T) {
 // spender, which the dialect payoutCardSpender takes; the default profile's permit, for the
 // token, is refused by that service and nothing moves.
 func TestPayoutToTheCardSpender(t *testing.T) {
-	bothWays(t, func(t *testing.T, inAgent bool) {
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
 		payoutToTheCardSpender(t, newMoneyEnv(t, inAgent, "payoutCardSpender"))
 	})
 }
@@ -218,7 +213,7 @@ func payoutToTheCardSpender(t *testing.T, e *moneyEnv) {
 // TestChecksBeforeAsking: what the chain or the banking profile refuses is refused before
 // anything is signed, naming the field.
 func TestChecksBeforeAsking(t *testing.T) {
-	bothWays(t, func(t *testing.T, inAgent bool) { checksBeforeAsking(t, newMoneyEnv(t, inAgent, "")) })
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) { checksBeforeAsking(t, newMoneyEnv(t, inAgent, "")) })
 }
 
 func checksBeforeAsking(t *testing.T, e *moneyEnv) {
@@ -273,7 +268,7 @@ func TestMoneyOutcomes(t *testing.T) {
 	SettleWait = 500 * time.Millisecond
 	for _, flow := range Flows() {
 		t.Run(flow, func(t *testing.T) {
-			bothWays(t, func(t *testing.T, inAgent bool) {
+			apptest.BothWays(t, func(t *testing.T, inAgent bool) {
 				e := newMoneyEnv(t, inAgent, "")
 				form, path := map[string]func(string) Form{
 					Transfer: e.transfer, Payout: e.payout,
@@ -377,7 +372,7 @@ func moneyOutcomes(t *testing.T, e *moneyEnv, form func(amount string) Form, pat
 // in the owner's wallet; a quote that needs the liveness check stops before anything is
 // signed until the check passed.
 func TestCashout(t *testing.T) {
-	bothWays(t, func(t *testing.T, inAgent bool) {
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
 		e := newMoneyEnv(t, inAgent, "")
 		c, err := New(e.app).Load(context.Background())
 		if err != nil {
@@ -431,7 +426,7 @@ func TestCashout(t *testing.T) {
 // the signing gate refuses a cash-out prepared before the pin changed (as a hostile caller
 // would hand it), so no permit goes to a pool the profile does not accept.
 func TestBufferPoolPin(t *testing.T) {
-	bothWays(t, func(t *testing.T, inAgent bool) {
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
 		e := newMoneyEnv(t, inAgent, "")
 		ctx := context.Background()
 		c, err := New(e.app).Load(ctx)

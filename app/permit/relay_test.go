@@ -279,29 +279,27 @@ func TestCardPermitIsBoundToItsRelay(t *testing.T) {
 // A permit of the value already allowed is not signed: the allowance is read first, and the
 // outcome says nothing was signed or sent, both ways. Another value is signed as before.
 func TestPermitOfTheAllowedValueIsNotSigned(t *testing.T) {
-	for _, inAgent := range []bool{false, true} {
-		t.Run(map[bool]string{false: "in the process", true: "through the agent"}[inAgent], func(t *testing.T) {
-			e := newPermitEnv(t, inAgent)
-			ctx := context.Background()
-			run := func(amount string) (Submitted, int) {
-				t.Helper()
-				before := e.approve.Count()
-				_, sub, err := New(e.app).Run(ctx, Run{Form: Form{TokenName: "EUR24", Amount: amount, Role: app.RoleCard}}, e.u)
-				if err != nil {
-					t.Fatalf("permit %s: %v", amount, err)
-				}
-				return sub, e.approve.Count() - before
+	apptest.BothWays(t, func(t *testing.T, inAgent bool) {
+		e := newPermitEnv(t, inAgent)
+		ctx := context.Background()
+		run := func(amount string) (Submitted, int) {
+			t.Helper()
+			before := e.approve.Count()
+			_, sub, err := New(e.app).Run(ctx, Run{Form: Form{TokenName: "EUR24", Amount: amount, Role: app.RoleCard}}, e.u)
+			if err != nil {
+				t.Fatalf("permit %s: %v", amount, err)
 			}
-			if sub, asked := run("13.00"); sub.Unneeded || asked != 1 || sub.Settled != app.OutcomeLanded {
-				t.Fatalf("a new allowance: %+v (asked %d)", sub, asked)
-			}
-			sub, asked := run("13.00")
-			if !sub.Unneeded || asked != 0 || sub.Sig != nil || sub.Settled != OutcomeAlreadyPermitted || sub.Allowance.Int64() != 1300 {
-				t.Fatalf("the same allowance again: %+v (asked %d)", sub, asked)
-			}
-			if sub, asked := run("14.00"); sub.Unneeded || asked != 1 {
-				t.Fatalf("another value: %+v (asked %d)", sub, asked)
-			}
-		})
-	}
+			return sub, e.approve.Count() - before
+		}
+		if sub, asked := run("13.00"); sub.Unneeded || asked != 1 || sub.Settled != app.OutcomeLanded {
+			t.Fatalf("a new allowance: %+v (asked %d)", sub, asked)
+		}
+		sub, asked := run("13.00")
+		if !sub.Unneeded || asked != 0 || sub.Sig != nil || sub.Settled != OutcomeAlreadyPermitted || sub.Allowance.Int64() != 1300 {
+			t.Fatalf("the same allowance again: %+v (asked %d)", sub, asked)
+		}
+		if sub, asked := run("14.00"); sub.Unneeded || asked != 1 {
+			t.Fatalf("another value: %+v (asked %d)", sub, asked)
+		}
+	})
 }
