@@ -271,6 +271,11 @@ func (s *App) permitReviewOf(ctx context.Context, p config.Profile, id string, p
 		in.SpenderRole = RoleLabel(RoleToken)
 	}
 	var warnings, blocks []string
+	if empty := pm.Domain.Empty(); len(empty) > 0 {
+		// Allowed, and so rare that the review says it: only a token whose own domain has
+		// it empty takes this permit (the chain's DOMAIN_SEPARATOR, below, tells).
+		warnings = append(warnings, "the EIP-712 domain's "+strings.Join(empty, " and ")+" is empty: signed as the empty string, as EIP-712 allows; only a token whose own domain has it empty accepts this permit")
+	}
 	switch {
 	case pm.Domain.ChainID == nil || pm.Domain.ChainID.String() != p.Network:
 		warnings = append(warnings, fmt.Sprintf("the permit is for chain %v, not profile %s's network %s: its token and domain were not read from a chain", pm.Domain.ChainID, p.Name, p.Network))

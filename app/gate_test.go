@@ -380,6 +380,24 @@ func TestGatePermitReviewAndDelivery(t *testing.T) {
 	})
 }
 
+// A permit whose domain name is empty (EIP-712 allows it) is signed after a review that says
+// so, both ways.
+func TestGatePermitWithAnEmptyDomainName(t *testing.T) {
+	bothWays(t, "", nil, func(t *testing.T, e *gateEnv) {
+		s := e.signer(t)
+		e.asked.set(func(Approval) error { return nil })
+		pm := wallet.Permit{Domain: wallet.PermitDomain{Name: "", Version: "1", ChainID: big.NewInt(5003), VerifyingContract: common.HexToAddress("0x1111111111111111111111111111111111111111")},
+			Owner: s.Address(), Spender: common.HexToAddress("0x2222222222222222222222222222222222222222"), Value: big.NewInt(2500), Nonce: new(big.Int),
+			Deadline: big.NewInt(time.Now().Add(time.Hour).Unix())}
+		if _, err := wallet.SignPermit(s, pm); err != nil || e.asked.count() != 1 {
+			t.Fatalf("an empty-name permit: %v (asked %d)", err, e.asked.count())
+		}
+		if txt := reviewText(e.asked.last().Review); !strings.Contains(txt, "domain's name is empty") {
+			t.Fatalf("the review does not say the name is empty:\n%s", txt)
+		}
+	})
+}
+
 // A partner signature is judged by its body: a quote is signed without a question; a mint,
 // an exchange or a body no partner route has is asked about, the review saying what it can
 // be; the partner mint that delivers a consent approved here, for the e-mail shown with it,

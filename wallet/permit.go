@@ -105,6 +105,19 @@ func (d PermitDomain) typed() apitypes.TypedDataDomain {
 	}
 }
 
+// Empty names the domain's string fields that are empty ("name", "version"): EIP-712 allows
+// them, and a permit signed so holds only on a token whose own domain has them empty too.
+func (d PermitDomain) Empty() []string {
+	var out []string
+	if d.Name == "" {
+		out = append(out, "name")
+	}
+	if d.Version == "" {
+		out = append(out, "version")
+	}
+	return out
+}
+
 // Separator is the EIP-712 domain separator the token's DOMAIN_SEPARATOR() must return.
 func (d PermitDomain) Separator() (common.Hash, error) {
 	td := Permit{Domain: d}.TypedData()

@@ -147,7 +147,6 @@ func (e *moneyEnv) payout(amount string) Form {
 	return Form{Flow: Payout, Token: "CHF24", Amount: amount, Contact: strconv.FormatUint(e.me*10+2, 10), PurposeID: "2", Ref: "invoice 7"}
 }
 
-
 // TestTransferAndPayoutLand (issue 31 §1): a transfer and a payout run whole on the sandbox,
 // each with one approval (the permit and its call: the call goes unasked), the money moves on
 // chain as the outcome says, and the review showed what the permit pays for.

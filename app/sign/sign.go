@@ -401,15 +401,12 @@ func (s Service) Permit(key string, in PermitInput, u *app.Unlock, now time.Time
 // emptyDomainWarning says what an empty domain name or version means ("" when neither is):
 // EIP-712 allows it, and the permit holds only for a token whose name() or version is "".
 func emptyDomainWarning(d wallet.PermitDomain) string {
-	var empty []string
-	if d.Name == "" {
-		empty = append(empty, "--name")
-	}
-	if d.Version == "" {
-		empty = append(empty, "--version")
-	}
+	empty := d.Empty()
 	if len(empty) == 0 {
 		return ""
+	}
+	for i, f := range empty {
+		empty[i] = "--" + f
 	}
 	return strings.Join(empty, " and ") + " empty: signed with the empty string, as EIP-712 allows; the token refuses this permit unless its domain has that empty value too (compare its DOMAIN_SEPARATOR() with domainSeparator)"
 }
