@@ -22,15 +22,21 @@ func TestWrapKeepsEveryCharacter(t *testing.T) {
 	}
 	for _, s := range cases {
 		for _, w := range []int{1, 2, 3, 7, 20, 80} {
-			parts := Wrap(s, w)
-			if got := strings.Join(parts, ""); got != s {
-				t.Fatalf("Wrap(%q, %d) joined = %q", s, w, got)
-			}
-			for _, p := range parts {
-				if Width(p) > w && utf8.RuneCountInString(p) > 1 {
-					t.Fatalf("Wrap(%q, %d): piece %q is %d wide", s, w, p, Width(p))
-				}
-			}
+			lossless(t, "Wrap", s, w, Wrap(s, w))
+		}
+	}
+}
+
+// lossless fails the test unless parts, what wrap made of s at width w, join back to s and
+// each is at most w wide (a single wider character excepted).
+func lossless(t *testing.T, wrap, s string, w int, parts []string) {
+	t.Helper()
+	if got := strings.Join(parts, ""); got != s {
+		t.Fatalf("%s(%q, %d) joined = %q", wrap, s, w, got)
+	}
+	for _, p := range parts {
+		if Width(p) > w && utf8.RuneCountInString(p) > 1 {
+			t.Fatalf("%s(%q, %d): piece %q is %d wide", wrap, s, w, p, Width(p))
 		}
 	}
 }
@@ -42,13 +48,8 @@ func TestWrapAtSpacesKeepsEveryCharacterAndWholeWords(t *testing.T) {
 		"two  spaces   and a verylongwordthatdoesnotfitanywhere at all", "日本語 のテキスト は それぞれ 二桁", strings.Repeat("0123456789", 9)} {
 		for _, w := range []int{1, 5, 12, 30, 80} {
 			parts := WrapAtSpaces(s, w)
-			if got := strings.Join(parts, ""); got != s {
-				t.Fatalf("WrapAtSpaces(%q, %d) joined = %q", s, w, got)
-			}
+			lossless(t, "WrapAtSpaces", s, w, parts)
 			for i, p := range parts {
-				if Width(p) > w && utf8.RuneCountInString(p) > 1 {
-					t.Fatalf("WrapAtSpaces(%q, %d): piece %q is %d wide", s, w, p, Width(p))
-				}
 				// A piece ends inside a word only when that word alone is wider than w.
 				if i+1 < len(parts) && !strings.HasSuffix(p, " ") && !strings.HasPrefix(parts[i+1], " ") && strings.Contains(strings.TrimSpace(p), " ") {
 					t.Errorf("WrapAtSpaces(%q, %d): %q ends mid-word before %q", s, w, p, parts[i+1])
