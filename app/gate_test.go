@@ -392,8 +392,9 @@ func TestGatePermitWithAnEmptyDomainName(t *testing.T) {
 		if _, err := wallet.SignPermit(s, pm); err != nil || e.asked.count() != 1 {
 			t.Fatalf("an empty-name permit: %v (asked %d)", err, e.asked.count())
 		}
-		if txt := reviewText(e.asked.last().Review); !strings.Contains(txt, "domain's name is empty") {
-			t.Fatalf("the review does not say the name is empty:\n%s", txt)
+		rv := e.asked.last().Review
+		if txt := reviewText(rv); !strings.Contains(txt, "domain's name is empty") || !strings.Contains(rv.Title, "permit token 0x1111111111111111111111111111111111111111 to") {
+			t.Fatalf("the review does not say the name is empty, or names no token (%q):\n%s", rv.Title, txt)
 		}
 	})
 }

@@ -119,6 +119,11 @@ var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewI
 // PermitRequest builds the review of an EIP-2612 permit. The human amount is computed here
 // from Value and Decimals, exactly, so it cannot disagree with the signed value.
 func PermitRequest(id string, p Permit) Request {
+	// A token without a symbol (a domain with an empty name, not read on chain; or a token
+	// that names none) is named by its address, never by nothing.
+	if p.TokenSymbol == "" {
+		p.TokenSymbol = "token " + p.TokenAddress
+	}
 	req := Request{
 		ID:      id,
 		Title:   "permit " + p.TokenSymbol + " to " + p.SpenderRole,
